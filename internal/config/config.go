@@ -1,0 +1,172 @@
+// Package config builds the typed configuration from PAYROLL_* environment
+// variables and command-line flags (flags win). The zero-setup defaults give
+// a working SQLite instance on 127.0.0.1:8080.
+package config
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Config is the effective configuration of one process.
+type Config struct {
+	Addr                string  // listen address
+	DatabaseURL         string  // file path or sqlite: URL = SQLite; postgres:// = PostgreSQL
+	BaseURL             string  // public base URL used in links the server hands out (SSO); derived from Addr when empty
+	BootstrapAPIKey     string  // if set, a system administrator with exactly this API key exists after start
+	WebhookAllowPrivate bool    // allow webhook targets on loopback/private addresses
+	RateLimitRPS        float64 // requests per second per credential and business
+	RateLimitBurst      int
+	MaxBodyBytes        int64 // JSON request body limit
+	MaxUploadBytes      int64 // file upload limit
+	SMTPAddr            string
+	SMTPFrom            string
+	LogLevel            string
+	LogFormat           string // text or json
+	ShutdownTimeout     time.Duration
+	WebhookPollInterval time.Duration
+}
+
+// Default returns the zero-setup configuration.
+func Default() Config {
+	return Config{
+		Addr:                "127.0.0.1:8080",
+		DatabaseURL:         "./data/payroll.db",
+		RateLimitRPS:        5,
+		RateLimitBurst:      10,
+		MaxBodyBytes:        1 << 20,
+		MaxUploadBytes:      10 << 20,
+		SMTPFrom:            "payrolld@localhost",
+		LogLevel:            "info",
+		LogFormat:           "text",
+		ShutdownTimeout:     20 * time.Second,
+		WebhookPollInterval: time.Second,
+	}
+}
+
+// Load reads env through getenv, then the flags in args. It returns the
+// remaining positional arguments.
+func Load(args []string, getenv func(string) string, stderr io.Writer) (Config, []string, error) {
+	c := Default()
+	fs := flag.NewFlagSet("payrolld", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	str := func(p *string, name, env, usage string) {
+		if v := getenv(env); v != "" {
+			*p = v
+		}
+		fs.StringVar(p, name, *p, usage+" ("+env+")")
+	}
+	var errs []string
+	num := func(p any, name, env, usage string) {
+		v := getenv(env)
+		switch p := p.(type) {
+		case *float64:
+			if v != "" {
+				f, err := strconv.ParseFloat(v, 64)
+				if err != nil {
+					errs = append(errs, env+": "+err.Error())
+				}
+				*p = f
+			}
+			fs.Float64Var(p, name, *p, usage+" ("+env+")")
+		case *int:
+			if v != "" {
+				n, err := strconv.Atoi(v)
+				if err != nil {
+					errs = append(errs, env+": "+err.Error())
+				}
+				*p = n
+			}
+			fs.IntVar(p, name, *p, usage+" ("+env+")")
+		case *int64:
+			if v != "" {
+				n, err := strconv.ParseInt(v, 10, 64)
+				if err != nil {
+					errs = append(errs, env+": "+err.Error())
+				}
+				*p = n
+			}
+			fs.Int64Var(p, name, *p, usage+" ("+env+")")
+		case *bool:
+			if v != "" {
+				b, err := strconv.ParseBool(v)
+				if err != nil {
+					errs = append(errs, env+": "+err.Error())
+				}
+				*p = b
+			}
+			fs.BoolVar(p, name, *p, usage+" ("+env+")")
+		case *time.Duration:
+			if v != "" {
+				d, err := time.ParseDuration(v)
+				if err != nil {
+					errs = append(errs, env+": "+err.Error())
+				}
+				*p = d
+			}
+			fs.DurationVar(p, name, *p, usage+" ("+env+")")
+		}
+	}
+	str(&c.Addr, "addr", "PAYROLL_ADDR", "listen address")
+	str(&c.DatabaseURL, "database-url", "PAYROLL_DATABASE_URL", "SQLite file path / sqlite: URL, or postgres:// URL")
+	str(&c.BaseURL, "base-url", "PAYROLL_BASE_URL", "public base URL for links (default http://ADDR)")
+	str(&c.BootstrapAPIKey, "bootstrap-api-key", "PAYROLL_BOOTSTRAP_API_KEY", "ensure a system administrator with this API key")
+	num(&c.WebhookAllowPrivate, "webhook-allow-private", "PAYROLL_WEBHOOK_ALLOW_PRIVATE", "allow webhook targets on loopback/private addresses")
+	num(&c.RateLimitRPS, "rate-limit-rps", "PAYROLL_RATE_LIMIT_RPS", "requests per second per credential and business (0 = off)")
+	num(&c.RateLimitBurst, "rate-limit-burst", "PAYROLL_RATE_LIMIT_BURST", "rate limit burst")
+	num(&c.MaxBodyBytes, "max-body-bytes", "PAYROLL_MAX_BODY_BYTES", "JSON request body limit in bytes")
+	num(&c.MaxUploadBytes, "max-upload-bytes", "PAYROLL_MAX_UPLOAD_BYTES", "file upload limit in bytes")
+	str(&c.SMTPAddr, "smtp-addr", "PAYROLL_SMTP_ADDR", "SMTP server host:port for notifications (empty = record only)")
+	str(&c.SMTPFrom, "smtp-from", "PAYROLL_SMTP_FROM", "sender address of notifications")
+	str(&c.LogLevel, "log-level", "PAYROLL_LOG_LEVEL", "debug, info, warn or error")
+	str(&c.LogFormat, "log-format", "PAYROLL_LOG_FORMAT", "text or json")
+	num(&c.ShutdownTimeout, "shutdown-timeout", "PAYROLL_SHUTDOWN_TIMEOUT", "graceful shutdown limit")
+	num(&c.WebhookPollInterval, "webhook-poll-interval", "PAYROLL_WEBHOOK_POLL_INTERVAL", "how often the webhook worker looks for due deliveries")
+	if len(errs) > 0 {
+		return c, nil, fmt.Errorf("config: %s", strings.Join(errs, "; "))
+	}
+	if err := fs.Parse(args); err != nil {
+		return c, nil, err
+	}
+	if c.BaseURL == "" {
+		c.BaseURL = "http://" + c.Addr
+	}
+	c.BaseURL = strings.TrimRight(c.BaseURL, "/")
+	if c.RateLimitBurst < 1 {
+		c.RateLimitBurst = 1
+	}
+	return c, fs.Args(), nil
+}
+
+// Masked returns the configuration as key/value pairs for the start-up log,
+// with secrets and database passwords hidden.
+func (c Config) Masked() []any {
+	key := ""
+	if c.BootstrapAPIKey != "" {
+		key = "****"
+	}
+	return []any{
+		"addr", c.Addr, "database", MaskURL(c.DatabaseURL), "baseURL", c.BaseURL,
+		"bootstrapAPIKey", key, "webhookAllowPrivate", c.WebhookAllowPrivate,
+		"rateLimitRPS", c.RateLimitRPS, "rateLimitBurst", c.RateLimitBurst,
+		"maxBodyBytes", c.MaxBodyBytes, "maxUploadBytes", c.MaxUploadBytes,
+		"smtp", MaskURL(c.SMTPAddr), "logLevel", c.LogLevel,
+	}
+}
+
+// MaskURL hides the password of a URL-shaped setting.
+func MaskURL(s string) string {
+	u, err := url.Parse(s)
+	if err != nil || u.User == nil {
+		return s
+	}
+	if _, ok := u.User.Password(); ok {
+		u.User = url.UserPassword(u.User.Username(), "redacted")
+	}
+	return u.String()
+}

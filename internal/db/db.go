@@ -1,0 +1,181 @@
+// Package db opens the SQLite or PostgreSQL database, runs the embedded
+// migrations and runs transactions for services.
+package db
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
+	"github.com/pressly/goose/v3"
+	"github.com/pressly/goose/v3/lock"
+	_ "modernc.org/sqlite" // registers the "sqlite" driver
+
+	"github.com/payrolld/payrolld/internal/store"
+)
+
+// Dialect names the database engine.
+type Dialect string
+
+const (
+	SQLite   Dialect = "sqlite"
+	Postgres Dialect = "postgres"
+)
+
+//go:embed migrations
+var migrations embed.FS
+
+// DB is an open database. On SQLite writes go through a single connection
+// (SQLite allows one writer; serialising in the pool avoids SQLITE_BUSY
+// storms) and reads through a small pool; on PostgreSQL both are one pool.
+type DB struct {
+	Dialect Dialect
+	W       *sql.DB
+	R       *sql.DB
+}
+
+// Queries returns read queries (outside any transaction).
+func (d *DB) Queries() *store.Queries { return store.New(d.R) }
+
+// Close closes the pools.
+func (d *DB) Close() error {
+	err := d.W.Close()
+	if d.R != d.W {
+		err = errors.Join(err, d.R.Close())
+	}
+	return err
+}
+
+// Ping checks the database answers (readiness).
+func (d *DB) Ping(ctx context.Context) error { return d.R.PingContext(ctx) }
+
+// Open opens the database named by url: "postgres://" or "postgresql://"
+// selects PostgreSQL; anything else is a SQLite file path or "sqlite:" URL.
+func Open(ctx context.Context, dsn string) (*DB, error) {
+	if strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://") {
+		pool, err := sql.Open("pgx", dsn)
+		if err != nil {
+			return nil, err
+		}
+		pool.SetMaxOpenConns(20)
+		pool.SetMaxIdleConns(10)
+		pool.SetConnMaxIdleTime(5 * time.Minute)
+		if err := pool.PingContext(ctx); err != nil {
+			pool.Close()
+			return nil, fmt.Errorf("db: connect postgres: %w", err)
+		}
+		return &DB{Dialect: Postgres, W: pool, R: pool}, nil
+	}
+	path := strings.TrimPrefix(strings.TrimPrefix(dsn, "sqlite://"), "sqlite:")
+	if path == "" {
+		return nil, errors.New("db: empty SQLite path")
+	}
+	if q := strings.IndexByte(path, '?'); q >= 0 {
+		path = path[:q] // our pragmas are fixed; see below
+	}
+	if path != ":memory:" {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return nil, fmt.Errorf("db: create data directory: %w", err)
+		}
+	}
+	params := url.Values{}
+	for _, p := range []string{"journal_mode(WAL)", "busy_timeout(10000)", "foreign_keys(1)", "synchronous(NORMAL)"} {
+		params.Add("_pragma", p)
+	}
+	params.Set("_txlock", "immediate")
+	params.Set("_time_format", "sqlite")
+	dsnW := "file:" + path + "?" + params.Encode()
+	w, err := sql.Open("sqlite", dsnW)
+	if err != nil {
+		return nil, err
+	}
+	w.SetMaxOpenConns(1)
+	w.SetConnMaxIdleTime(0)
+	if err := w.PingContext(ctx); err != nil {
+		w.Close()
+		return nil, fmt.Errorf("db: open sqlite %s: %w", path, err)
+	}
+	params.Add("_pragma", "query_only(1)")
+	params.Set("_txlock", "deferred")
+	r, err := sql.Open("sqlite", "file:"+path+"?"+params.Encode())
+	if err != nil {
+		w.Close()
+		return nil, err
+	}
+	r.SetMaxOpenConns(4)
+	return &DB{Dialect: SQLite, W: w, R: r}, nil
+}
+
+// InTx runs fn in a write transaction, committing when fn returns nil.
+func (d *DB) InTx(ctx context.Context, fn func(q *store.Queries) error) error {
+	tx, err := d.W.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("db: begin: %w", err)
+	}
+	if err := fn(store.New(tx)); err != nil {
+		_ = tx.Rollback()
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("db: commit: %w", err)
+	}
+	return nil
+}
+
+// MigrateOptions tune Migrate.
+type MigrateOptions struct {
+	// NoLock skips PostgreSQL's advisory lock (tests that use one schema each).
+	NoLock bool
+}
+
+// Migrate brings the schema up to date. On PostgreSQL it holds an advisory
+// lock so several nodes starting together migrate once.
+func (d *DB) Migrate(ctx context.Context, opt MigrateOptions) (applied int, err error) {
+	sub, err := fs.Sub(migrations, "migrations/"+string(d.Dialect))
+	if err != nil {
+		return 0, err
+	}
+	dialect := goose.DialectSQLite3
+	var opts []goose.ProviderOption
+	if d.Dialect == Postgres {
+		dialect = goose.DialectPostgres
+		if !opt.NoLock {
+			locker, err := lock.NewPostgresSessionLocker(lock.WithLockTimeout(1, 300))
+			if err != nil {
+				return 0, err
+			}
+			opts = append(opts, goose.WithSessionLocker(locker))
+		}
+	}
+	p, err := goose.NewProvider(dialect, d.W, sub, opts...)
+	if err != nil {
+		return 0, fmt.Errorf("db: migrations: %w", err)
+	}
+	res, err := p.Up(ctx)
+	if err != nil {
+		return len(res), fmt.Errorf("db: migrate: %w", err)
+	}
+	return len(res), nil
+}
+
+// IsUniqueViolation reports whether err is a unique-constraint failure on
+// either engine, so services can turn it into a 409.
+func IsUniqueViolation(err error) bool {
+	if err == nil {
+		return false
+	}
+	s := err.Error()
+	return strings.Contains(s, "UNIQUE constraint failed") || strings.Contains(s, "SQLSTATE 23505")
+}
+
+// IsNoRows reports whether err is sql.ErrNoRows.
+func IsNoRows(err error) bool { return errors.Is(err, sql.ErrNoRows) }

@@ -1,0 +1,171 @@
+package db_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/payrolld/payrolld/internal/db"
+	"github.com/payrolld/payrolld/internal/store"
+	"github.com/payrolld/payrolld/internal/testkit"
+)
+
+// columnsOf lists "table.column" of the migrated database.
+func columnsOf(t *testing.T, d *db.DB) []string {
+	t.Helper()
+	var q string
+	if d.Dialect == db.SQLite {
+		q = `SELECT m.name || '.' || p.name FROM sqlite_master m JOIN pragma_table_info(m.name) p
+		     WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite_%' AND m.name <> 'goose_db_version'`
+	} else {
+		q = `SELECT table_name || '.' || column_name FROM information_schema.columns
+		     WHERE table_schema = current_schema() AND table_name <> 'goose_db_version'`
+	}
+	rows, err := d.R.Query(q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var s string
+		if err := rows.Scan(&s); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, strings.ToLower(s))
+	}
+	sort.Strings(out)
+	return out
+}
+
+// columnsInPostgresTree parses the PostgreSQL migrations' CREATE TABLE and
+// ALTER TABLE ... ADD COLUMN statements, so the dialect trees are compared
+// even when no PostgreSQL server is at hand.
+func columnsInPostgresTree(t *testing.T) []string {
+	files, _ := filepath.Glob("migrations/postgres/*.sql")
+	create := regexp.MustCompile(`(?is)CREATE TABLE (\w+) \((.*?)\n\);`)
+	add := regexp.MustCompile(`(?i)ALTER TABLE (\w+) ADD COLUMN (\w+)`)
+	drop := regexp.MustCompile(`(?i)ALTER TABLE (\w+) DROP COLUMN (\w+)`)
+	set := map[string]bool{}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		up := strings.SplitN(string(b), "-- +goose Down", 2)[0]
+		for _, m := range create.FindAllStringSubmatch(up, -1) {
+			for _, line := range strings.Split(m[2], "\n") {
+				f := strings.Fields(strings.TrimSpace(line))
+				if len(f) == 0 || strings.EqualFold(f[0], "UNIQUE") || strings.EqualFold(f[0], "PRIMARY") || strings.EqualFold(f[0], "CHECK") || strings.HasPrefix(f[0], "--") {
+					continue
+				}
+				set[strings.ToLower(m[1]+"."+f[0])] = true
+			}
+		}
+		for _, m := range add.FindAllStringSubmatch(up, -1) {
+			set[strings.ToLower(m[1]+"."+m[2])] = true
+		}
+		for _, m := range drop.FindAllStringSubmatch(up, -1) {
+			delete(set, strings.ToLower(m[1]+"."+m[2]))
+		}
+	}
+	out := make([]string, 0, len(set))
+	for c := range set {
+		out = append(out, c)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func TestDialectTreesDefineTheSameSchema(t *testing.T) {
+	sqliteCols := columnsOf(t, testkit.NewDB(t, db.SQLite))
+	pgCols := columnsInPostgresTree(t)
+	if strings.Join(sqliteCols, "\n") != strings.Join(pgCols, "\n") {
+		t.Fatalf("SQLite and PostgreSQL migrations differ:\nsqlite: %v\npostgres: %v", diff(sqliteCols, pgCols), diff(pgCols, sqliteCols))
+	}
+	for _, e := range testkit.Engines() {
+		if e == db.Postgres {
+			if got := columnsOf(t, testkit.NewDB(t, db.Postgres)); strings.Join(got, "\n") != strings.Join(sqliteCols, "\n") {
+				t.Fatalf("live PostgreSQL schema differs from SQLite: %v / %v", diff(got, sqliteCols), diff(sqliteCols, got))
+			}
+		}
+	}
+}
+
+func diff(a, b []string) []string {
+	in := map[string]bool{}
+	for _, x := range b {
+		in[x] = true
+	}
+	var out []string
+	for _, x := range a {
+		if !in[x] {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+func TestMigrateIsIdempotentAndTransactionsRollBack(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		if n, err := d.Migrate(ctx, db.MigrateOptions{NoLock: true}); err != nil || n != 0 {
+			t.Fatalf("second migrate applied %d, err %v", n, err)
+		}
+		wantErr := context.Canceled
+		err := d.InTx(ctx, func(q *store.Queries) error {
+			if _, err := q.CreateBrand(ctx, store.CreateBrandParams{Name: "rolled back"}); err != nil {
+				return err
+			}
+			return wantErr
+		})
+		if err != wantErr {
+			t.Fatalf("InTx returned %v", err)
+		}
+		brands, err := d.Queries().ListBrands(ctx)
+		if err != nil || len(brands) != 0 {
+			t.Fatalf("rolled back insert visible: %v %v", brands, err)
+		}
+	})
+}
+
+// Several nodes starting together on one PostgreSQL database migrate once.
+func TestConcurrentMigrateOnPostgres(t *testing.T) {
+	if os.Getenv(testkit.PostgresURLEnv) == "" {
+		t.Skip(testkit.PostgresURLEnv + " not set")
+	}
+	url := testkit.FreshPostgresURL(t)
+	var wg sync.WaitGroup
+	applied := make([]int, 3)
+	errs := make([]error, 3)
+	for i := range applied {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			d, err := db.Open(context.Background(), url)
+			if err != nil {
+				errs[i] = err
+				return
+			}
+			defer d.Close()
+			applied[i], errs[i] = d.Migrate(context.Background(), db.MigrateOptions{})
+		}(i)
+	}
+	wg.Wait()
+	total := 0
+	for i := range applied {
+		if errs[i] != nil {
+			t.Fatalf("node %d: %v", i, errs[i])
+		}
+		total += applied[i]
+	}
+	files, _ := filepath.Glob("migrations/postgres/*.sql")
+	if total != len(files) {
+		t.Fatalf("migrations applied %d times in total, want %d", total, len(files))
+	}
+}

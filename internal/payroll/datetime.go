@@ -1,0 +1,67 @@
+package payroll
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// LocalLayout is how the API writes local dates and times: no zone.
+const LocalLayout = "2006-01-02T15:04:05"
+
+// DateTime is a wall-clock date/time as the wire carries it
+// ("2020-07-31T00:00:00"). The zero value marshals as null.
+type DateTime struct{ time.Time }
+
+// NewDateTime wraps t (its wall clock is kept, its zone dropped).
+func NewDateTime(t time.Time) DateTime {
+	return DateTime{time.Date(t.Year(), t.Month(), t.Day(), t.Hour(), t.Minute(), t.Second(), 0, time.UTC)}
+}
+
+var inLayouts = []string{
+	LocalLayout, "2006-01-02T15:04:05.999999999", time.RFC3339Nano, "2006-01-02", "2006-01-02 15:04:05",
+}
+
+// ParseDateTime accepts the layouts clients send: local, RFC 3339 (the
+// offset is dropped after converting nothing: the wall clock is kept) and
+// date-only.
+func ParseDateTime(s string) (DateTime, error) {
+	s = strings.TrimSpace(s)
+	for _, l := range inLayouts {
+		if t, err := time.Parse(l, s); err == nil {
+			return NewDateTime(t), nil
+		}
+	}
+	return DateTime{}, fmt.Errorf("%q is not a date/time (want %s)", s, LocalLayout)
+}
+
+func (d DateTime) MarshalJSON() ([]byte, error) {
+	if d.IsZero() {
+		return []byte("null"), nil
+	}
+	return []byte(`"` + d.Format(LocalLayout) + `"`), nil
+}
+
+func (d *DateTime) UnmarshalJSON(b []byte) error {
+	if bytes.Equal(b, []byte("null")) || bytes.Equal(b, []byte(`""`)) {
+		*d = DateTime{}
+		return nil
+	}
+	if len(b) < 2 || b[0] != '"' {
+		return fmt.Errorf("date/time must be a string")
+	}
+	v, err := ParseDateTime(string(b[1 : len(b)-1]))
+	if err != nil {
+		return err
+	}
+	*d = v
+	return nil
+}
+
+func (d DateTime) String() string {
+	if d.IsZero() {
+		return ""
+	}
+	return d.Format(LocalLayout)
+}
