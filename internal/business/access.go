@@ -1,0 +1,180 @@
+package business
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+
+	"github.com/payrolld/payrolld/internal/payroll"
+)
+
+// Permissions a restricted user can hold (UserPermission names).
+var Permissions = []string{
+	"ApproveTimesheets", "ApproveLeaveRequests", "CreateTimesheets", "CreateLeaveRequests", "ViewLeaveRequests",
+	"ManageRosters", "ViewRosters", "ViewShiftCosts", "ViewExpenses", "CreateExpenses", "ApproveExpenses",
+	"CreateTasks", "ViewEmployeeDocuments", "ManageEmployeeDocuments", "ViewEmployeeQualifications",
+	"ManageEmployeeQualifications", "InitiateEmployeeSelfSetup", "AddEmployeeFromKiosk", "ViewEmployeeDetails",
+	"EditBasicEmployeeDetails", "EditAllEmployeeDetails", "ViewTimesheetReports", "EmployeeNotes",
+}
+
+// Access types.
+const (
+	AccessUnrestricted = "Unrestricted"
+	AccessRestricted   = "Restricted"
+)
+
+// EmployeeGroupAccess grants permissions over an employee group.
+type EmployeeGroupAccess struct {
+	EmployeeGroupID int64  `json:"employeeGroupId"`
+	Permissions     string `json:"permissions"`
+}
+
+// LocationAccess grants permissions over locations.
+type LocationAccess struct {
+	FilterType  string  `json:"filterType" enum:"Location,LocationOrParents"`
+	LocationIDs []int64 `json:"locationIds"`
+	Permissions string  `json:"permissions"`
+}
+
+// ReportAccess says which reports a restricted user may run.
+type ReportAccess struct {
+	AccessType             string `json:"accessType" enum:"None,AllReports,SpecificReports,ReportPack"`
+	SpecificReports        string `json:"specificReports"`
+	NoReportingRestriction bool   `json:"noReportingRestriction"`
+}
+
+// KioskAccess says which kiosks a restricted user may operate.
+type KioskAccess struct {
+	Kiosks      []int64 `json:"kiosks"`
+	AccessType  string  `json:"accessType" enum:"None,AllKiosks,SpecificKiosks"`
+	Permissions string  `json:"permissions"`
+}
+
+// PayrollAccess covers pay run creation and approval rights.
+type PayrollAccess struct {
+	ApproveElectronicPayrollLodgement     bool    `json:"approveElectronicPayrollLodgement"`
+	UserBusinessRestrictionCount          int     `json:"userBusinessRestrictionCount"`
+	PayRunApprovalAccess                  string  `json:"payRunApprovalAccess"`
+	PayRunCreationAccess                  string  `json:"payRunCreationAccess"`
+	SelectedPaySchedulesForPayRunApproval []int64 `json:"selectedPaySchedulesForPayRunApproval"`
+	SelectedPaySchedulesForPayRunCreation []int64 `json:"selectedPaySchedulesForPayRunCreation"`
+}
+
+// Restrictions is the stored detail of a restricted access record.
+type Restrictions struct {
+	EmployeeGroups []EmployeeGroupAccess `json:"employeeGroups"`
+	LocationAccess []LocationAccess      `json:"locationAccess"`
+	Reports        *ReportAccess         `json:"reports"`
+	KioskAccess    *KioskAccess          `json:"kioskAccess"`
+	PayrollAccess  *PayrollAccess        `json:"payrollAccess"`
+}
+
+// Grant is one user's access to one business.
+type Grant struct {
+	AccessType string
+	Restrictions
+	Name  string
+	Email string
+}
+
+// Validate checks a grant; permissions are comma-joined permission names.
+func (g *Grant) Validate() error {
+	var v payroll.Validation
+	g.Email = strings.TrimSpace(g.Email)
+	v.Required("email", g.Email)
+	if g.Email != "" && !strings.Contains(g.Email, "@") {
+		v.Add("email", "email is not a valid email address")
+	}
+	if g.AccessType == "" {
+		g.AccessType = AccessUnrestricted
+	}
+	if g.AccessType != AccessUnrestricted && g.AccessType != AccessRestricted {
+		v.Add("accessType", "accessType must be Unrestricted or Restricted")
+	}
+	for i, eg := range g.EmployeeGroups {
+		if eg.EmployeeGroupID <= 0 {
+			v.Add("employeeGroups", "employeeGroups[%d].employeeGroupId is required", i)
+		}
+		checkPermissions(&v, "employeeGroups", eg.Permissions)
+	}
+	for _, la := range g.LocationAccess {
+		if len(la.LocationIDs) == 0 {
+			v.Add("locationAccess", "locationAccess.locationIds must name at least one location")
+		}
+		checkPermissions(&v, "locationAccess", la.Permissions)
+	}
+	if g.KioskAccess != nil {
+		checkPermissions(&v, "kioskAccess", g.KioskAccess.Permissions)
+	}
+	if g.AccessType == AccessRestricted && len(g.EmployeeGroups) == 0 && len(g.LocationAccess) == 0 {
+		v.Add("accessType", "restricted access needs employeeGroups or locationAccess")
+	}
+	return v.Err()
+}
+
+// HasPermission reports whether the restrictions grant perm anywhere.
+func (r Restrictions) HasPermission(perm string) bool {
+	for _, eg := range r.EmployeeGroups {
+		if hasPerm(eg.Permissions, perm) {
+			return true
+		}
+	}
+	for _, la := range r.LocationAccess {
+		if hasPerm(la.Permissions, perm) {
+			return true
+		}
+	}
+	return false
+}
+
+func hasPerm(list, perm string) bool {
+	for _, p := range strings.Split(list, ",") {
+		if strings.EqualFold(strings.TrimSpace(p), perm) {
+			return true
+		}
+	}
+	return false
+}
+
+func checkPermissions(v *payroll.Validation, field, list string) {
+	for _, p := range strings.Split(list, ",") {
+		p = strings.TrimSpace(p)
+		if p == "" {
+			continue
+		}
+		ok := false
+		for _, known := range Permissions {
+			if strings.EqualFold(known, p) {
+				ok = true
+			}
+		}
+		if !ok {
+			v.Add(field, "unknown permission %q", p)
+		}
+	}
+}
+
+func (r Restrictions) encode() string {
+	b, _ := json.Marshal(r)
+	return string(b)
+}
+
+func decodeRestrictions(s string) Restrictions {
+	var r Restrictions
+	_ = json.Unmarshal([]byte(s), &r)
+	return r
+}
+
+type accessKey struct{}
+
+// WithAccess returns ctx carrying the caller's access to the business the
+// request addresses (set once by the HTTP layer).
+func WithAccess(ctx context.Context, a Access) context.Context {
+	return context.WithValue(ctx, accessKey{}, a)
+}
+
+// AccessFrom returns the access stored by WithAccess.
+func AccessFrom(ctx context.Context) (Access, bool) {
+	a, ok := ctx.Value(accessKey{}).(Access)
+	return a, ok
+}

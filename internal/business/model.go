@@ -1,0 +1,153 @@
+// Package business owns businesses (the tenants) and who may access them.
+package business
+
+import (
+	"strings"
+
+	"github.com/payrolld/payrolld/internal/payroll"
+)
+
+// Regions a business can be in; the region decides which region-specific
+// operations and pay rules apply.
+var Regions = []string{"AU", "UK", "NZ", "SG", "MY"}
+
+// Details are the descriptive settings of a business, stored as one
+// document: nothing queries them, they are stored and returned.
+type Details struct {
+	LegalName                    string           `json:"legalName"`
+	ABN                          string           `json:"abn"`
+	Suburb                       string           `json:"suburb"`
+	State                        string           `json:"state"`
+	AddressLine1                 string           `json:"addressLine1"`
+	AddressLine2                 string           `json:"addressLine2"`
+	PostCode                     string           `json:"postCode"`
+	City                         string           `json:"city"`
+	County                       string           `json:"county"`
+	ContactName                  string           `json:"contactName"`
+	ContactEmailAddress          string           `json:"contactEmailAddress"`
+	ContactPhoneNumber           string           `json:"contactPhoneNumber"`
+	ContactFaxNumber             string           `json:"contactFaxNumber"`
+	StandardHoursPerDay          float64          `json:"standardHoursPerDay"`
+	JournalService               string           `json:"journalService"`
+	EndOfWeek                    string           `json:"endOfWeek" enum:"Sunday,Monday,Tuesday,Wednesday,Thursday,Friday,Saturday"`
+	InitialFinancialYearStart    *int             `json:"initialFinancialYearStart"`
+	ManagersCanEditRosterBudgets *bool            `json:"managersCanEditRosterBudgets"`
+	BudgetWarningPercent         *float64         `json:"budgetWarningPercent"`
+	BudgetEntryMethod            string           `json:"budgetEntryMethod" enum:"PercentageOfSales,Direct"`
+	PromoCode                    string           `json:"promoCode"`
+	LeaveAccrualStartDateType    string           `json:"leaveAccrualStartDateType" enum:"EmployeeStartDate,SpecifiedDate,CalendarYear,CategorySpecificDate"`
+	LeaveYearStart               payroll.DateTime `json:"leaveYearStart"`
+	Source                       string           `json:"source"`
+	NumberOfEmployees            string           `json:"numberOfEmployees" enum:"OneToTen,ElevenToFifty,FiftyOneToTwoFifty,TwoFiftyOneAndUp"`
+	IndustryName                 string           `json:"industryName"`
+	PayCycleFrequency            string           `json:"payCycleFrequency" enum:"Weekly,Fortnightly,Monthly,FourWeekly,Quarterly,Annually,HalfMonthly"`
+	ManagementSoftwareID         string           `json:"managementSoftwareId"`
+	SbrSoftwareProvider          string           `json:"sbrSoftwareProvider"`
+	SbrSoftwareID                string           `json:"sbrSoftwareId"`
+	IsForeignEntity              bool             `json:"isForeignEntity"`
+	ForeignEntityCountry         string           `json:"foreignEntityCountry"`
+	DefaultSuperRate             float64          `json:"defaultSuperRate"`
+	IsSmsNotificationEnabled     bool             `json:"isSmsNotificationEnabled"`
+	Chrn                         string           `json:"chrn"`
+	AutoEnrolmentStagingDate     payroll.DateTime `json:"autoEnrolmentStagingDate"`
+}
+
+// Business is a tenant.
+type Business struct {
+	ID           int64
+	Name         string
+	Region       string
+	ExternalID   string
+	BrandID      int64
+	WhiteLabelID int64
+	Details      Details
+	DateCreated  payroll.DateTime
+}
+
+// Input is what create and update accept.
+type Input struct {
+	Name         string
+	Region       string
+	ExternalID   string
+	WhiteLabelID int64
+	Details      Details
+}
+
+// Validate checks and tidies the input.
+func (in *Input) Validate(creating bool) error {
+	var v payroll.Validation
+	in.Name = strings.TrimSpace(in.Name)
+	v.Required("name", in.Name)
+	v.MaxLen("name", in.Name, 200)
+	v.MaxLen("externalId", in.ExternalID, 50)
+	if creating {
+		in.Region = strings.ToUpper(strings.TrimSpace(in.Region))
+		if in.Region == "" {
+			in.Region = "AU"
+		}
+		if in.Region == "GB" {
+			in.Region = "UK"
+		}
+		if !contains(Regions, in.Region) {
+			v.Add("region", "region must be one of %s", strings.Join(Regions, ", "))
+		}
+	}
+	d := &in.Details
+	v.MaxLen("legalName", d.LegalName, 200)
+	if d.ABN != "" && in.Region == "AU" && !validABN(d.ABN) {
+		v.Add("abn", "abn is not a valid Australian Business Number")
+	}
+	if d.ContactEmailAddress != "" && !strings.Contains(d.ContactEmailAddress, "@") {
+		v.Add("contactEmailAddress", "contactEmailAddress is not a valid email address")
+	}
+	if d.StandardHoursPerDay < 0 || d.StandardHoursPerDay > 24 {
+		v.Add("standardHoursPerDay", "standardHoursPerDay must be between 0 and 24")
+	}
+	if d.StandardHoursPerDay == 0 {
+		d.StandardHoursPerDay = 7.6
+	}
+	if d.EndOfWeek == "" {
+		d.EndOfWeek = "Sunday"
+	}
+	if d.InitialFinancialYearStart != nil && (*d.InitialFinancialYearStart < 1900 || *d.InitialFinancialYearStart > 2200) {
+		v.Add("initialFinancialYearStart", "initialFinancialYearStart must be a year")
+	}
+	if d.DefaultSuperRate < 0 || d.DefaultSuperRate > 100 {
+		v.Add("defaultSuperRate", "defaultSuperRate must be a percentage between 0 and 100")
+	}
+	return v.Err()
+}
+
+// validABN applies the ABN checksum (weights 10,1,3,5,...,19 after
+// subtracting 1 from the first digit; the sum must divide by 89).
+func validABN(s string) bool {
+	digits := make([]int, 0, 11)
+	for _, r := range s {
+		switch {
+		case r >= '0' && r <= '9':
+			digits = append(digits, int(r-'0'))
+		case r == ' ':
+		default:
+			return false
+		}
+	}
+	if len(digits) != 11 {
+		return false
+	}
+	weights := []int{10, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19}
+	digits[0]--
+	sum := 0
+	for i, d := range digits {
+		sum += d * weights[i]
+	}
+	return sum%89 == 0
+}
+
+func contains(list []string, s string) bool {
+	for _, e := range list {
+		if e == s {
+			return true
+		}
+	}
+	return false
+}

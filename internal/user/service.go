@@ -1,0 +1,233 @@
+package user
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+
+	"github.com/payrolld/payrolld/internal/db"
+	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/store"
+)
+
+// Service owns user rules and transactions.
+type Service struct {
+	DB    *db.DB
+	Clock payroll.Clock
+}
+
+// apiKeyPrefix makes keys recognisable in logs and secret scanners.
+const apiKeyPrefix = "pk_"
+
+// NewAPIKey returns a fresh API key.
+func NewAPIKey() string { return apiKeyPrefix + payroll.NewSecret(24) }
+
+// Create makes a user and its first API key. System administrators may
+// create any user; brand administrators create users of their brand.
+func (s *Service) Create(ctx context.Context, actor *payroll.Principal, in New) (Created, error) {
+	if actor == nil || (actor.Kind != payroll.PrincipalSystemAdmin && actor.Kind != payroll.PrincipalBrandAdmin) {
+		return Created{}, payroll.Forbidden("only system or brand administrators can create users")
+	}
+	if err := in.Validate(); err != nil {
+		return Created{}, err
+	}
+	var brand sql.NullInt64
+	if actor.Kind == payroll.PrincipalBrandAdmin {
+		brand = sql.NullInt64{Int64: actor.BrandID, Valid: true}
+	}
+	var out Created
+	err := s.DB.InTx(ctx, func(q *store.Queries) error {
+		var err error
+		out, err = s.create(ctx, q, in, brand, false)
+		return err
+	})
+	return out, err
+}
+
+// CreateInTx is Create for other services (business access grants create
+// users by email) inside their own transaction, without the actor check.
+func (s *Service) CreateInTx(ctx context.Context, q *store.Queries, in New, brand sql.NullInt64) (Created, error) {
+	if err := in.Validate(); err != nil {
+		return Created{}, err
+	}
+	return s.create(ctx, q, in, brand, false)
+}
+
+func (s *Service) create(ctx context.Context, q *store.Queries, in New, brand sql.NullInt64, sysAdmin bool) (Created, error) {
+	now := s.Clock.Now()
+	var pw sql.NullString
+	if in.Password != "" {
+		pw = sql.NullString{String: HashPassword(in.Password), Valid: true}
+	}
+	u, err := q.CreateUser(ctx, store.CreateUserParams{
+		Username: in.Username, UsernameKey: Key(in.Username), DisplayName: in.DisplayName, Email: in.Email,
+		TimeZone: in.TimeZone, EmailConfirmed: in.EmailConfirmed, ApiOnly: in.APIOnly, IsSystemAdmin: sysAdmin,
+		BrandID: brand, AdminOfBrand: false, PasswordHash: pw, CreatedAt: now,
+	})
+	if db.IsUniqueViolation(err) {
+		return Created{}, payroll.Conflict("a user with username %q already exists", in.Username)
+	}
+	if err != nil {
+		return Created{}, err
+	}
+	key := NewAPIKey()
+	if _, err := q.CreateAPIKey(ctx, store.CreateAPIKeyParams{UserID: u.ID, KeyHash: payroll.HashSecret(key), CreatedAt: now}); err != nil {
+		return Created{}, err
+	}
+	return Created{User: u, APIKey: key}, nil
+}
+
+// Get returns a user by id.
+func (s *Service) Get(ctx context.Context, id int64) (store.User, error) {
+	u, err := s.DB.Queries().GetUser(ctx, id)
+	if db.IsNoRows(err) {
+		return u, payroll.NotFound("user")
+	}
+	return u, err
+}
+
+// GetByUsername returns a user by username (case-insensitive).
+func (s *Service) GetByUsername(ctx context.Context, username string) (store.User, error) {
+	u, err := s.DB.Queries().GetUserByUsername(ctx, Key(username))
+	if db.IsNoRows(err) {
+		return u, payroll.NotFound("user")
+	}
+	return u, err
+}
+
+// UpdateEmailConfirmed sets the email-confirmed flag of the user named
+// username. Users may update themselves; administrators update users they
+// administer. Anyone else learns nothing (404).
+func (s *Service) UpdateEmailConfirmed(ctx context.Context, actor *payroll.Principal, username string, confirmed bool) (store.User, error) {
+	if username == "" {
+		return store.User{}, payroll.Invalid("username", "username is required")
+	}
+	var out store.User
+	err := s.DB.InTx(ctx, func(q *store.Queries) error {
+		u, err := q.GetUserByUsername(ctx, Key(username))
+		if db.IsNoRows(err) || (err == nil && !CanAdminister(actor, u)) {
+			return payroll.NotFound("user")
+		}
+		if err != nil {
+			return err
+		}
+		out, err = q.UpdateUserEmailConfirmed(ctx, store.UpdateUserEmailConfirmedParams{ID: u.ID, EmailConfirmed: confirmed, UpdatedAt: s.Clock.Now()})
+		return err
+	})
+	return out, err
+}
+
+// CanAdminister reports whether actor may act on user u: themselves, a
+// system administrator, or the administrator of u's brand (never over a
+// system administrator).
+func CanAdminister(actor *payroll.Principal, u store.User) bool {
+	switch {
+	case actor == nil:
+		return false
+	case actor.UserID == u.ID, actor.Kind == payroll.PrincipalSystemAdmin:
+		return true
+	case actor.Kind == payroll.PrincipalBrandAdmin:
+		return u.BrandID.Valid && u.BrandID.Int64 == actor.BrandID && !u.IsSystemAdmin
+	}
+	return false
+}
+
+// AuthenticateAPIKey resolves an API key to its principal.
+func (s *Service) AuthenticateAPIKey(ctx context.Context, key string) (*payroll.Principal, error) {
+	row, err := s.DB.Queries().GetUserByAPIKeyHash(ctx, payroll.HashSecret(key))
+	if db.IsNoRows(err) {
+		return nil, payroll.Unauthorized("invalid API key")
+	}
+	if err != nil {
+		return nil, err
+	}
+	u := store.User{ID: row.ID, Username: row.Username, IsSystemAdmin: row.IsSystemAdmin, BrandID: row.BrandID, AdminOfBrand: row.AdminOfBrand}
+	return PrincipalOf(u, fmt.Sprintf("key:%d", row.ApiKeyID)), nil
+}
+
+// VerifyPassword checks a username and password for the sign-in page.
+func (s *Service) VerifyPassword(ctx context.Context, username, password string) (store.User, error) {
+	u, err := s.DB.Queries().GetUserByUsername(ctx, Key(username))
+	if err == nil && u.PasswordHash.Valid && CheckPassword(u.PasswordHash.String, password) {
+		return u, nil
+	}
+	if err != nil && !db.IsNoRows(err) {
+		return u, err
+	}
+	return store.User{}, payroll.Unauthorized("unknown username or wrong password")
+}
+
+// SetPassword sets a user's sign-in password (admin command).
+func (s *Service) SetPassword(ctx context.Context, username, password string) error {
+	if len(password) < 8 {
+		return payroll.Invalid("password", "password must be at least 8 characters")
+	}
+	u, err := s.GetByUsername(ctx, username)
+	if err != nil {
+		return err
+	}
+	return s.DB.InTx(ctx, func(q *store.Queries) error {
+		return q.SetUserPassword(ctx, store.SetUserPasswordParams{ID: u.ID, PasswordHash: sql.NullString{String: HashPassword(password), Valid: true}, UpdatedAt: s.Clock.Now()})
+	})
+}
+
+// RotateAPIKey revokes a user's keys and issues a new one.
+func (s *Service) RotateAPIKey(ctx context.Context, username string) (string, error) {
+	u, err := s.GetByUsername(ctx, username)
+	if err != nil {
+		return "", err
+	}
+	key := NewAPIKey()
+	err = s.DB.InTx(ctx, func(q *store.Queries) error {
+		now := s.Clock.Now()
+		if err := q.RevokeAPIKeysOfUser(ctx, store.RevokeAPIKeysOfUserParams{UserID: u.ID, RevokedAt: sql.NullTime{Time: now, Valid: true}}); err != nil {
+			return err
+		}
+		_, err := q.CreateAPIKey(ctx, store.CreateAPIKeyParams{UserID: u.ID, KeyHash: payroll.HashSecret(key), CreatedAt: now})
+		return err
+	})
+	return key, err
+}
+
+// EnsureSystemAdmin makes sure a system administrator exists. With a fixed
+// key (PAYROLL_BOOTSTRAP_API_KEY) it guarantees an administrator holding
+// exactly that key; without one it creates an administrator only on an
+// empty installation. It returns the new key when it made one.
+func (s *Service) EnsureSystemAdmin(ctx context.Context, fixedKey string) (createdKey string, err error) {
+	err = s.DB.InTx(ctx, func(q *store.Queries) error {
+		now := s.Clock.Now()
+		if fixedKey != "" {
+			row, err := q.GetUserByAPIKeyHash(ctx, payroll.HashSecret(fixedKey))
+			if err == nil {
+				if !row.IsSystemAdmin {
+					return q.SetUserSystemAdmin(ctx, store.SetUserSystemAdminParams{ID: row.ID, IsSystemAdmin: true, UpdatedAt: now})
+				}
+				return nil
+			}
+			if !db.IsNoRows(err) {
+				return err
+			}
+			u, err := q.GetUserByUsername(ctx, "bootstrap-admin")
+			if db.IsNoRows(err) {
+				u, err = q.CreateUser(ctx, store.CreateUserParams{Username: "bootstrap-admin", UsernameKey: "bootstrap-admin",
+					DisplayName: "Bootstrap administrator", TimeZone: DefaultTimeZone, ApiOnly: true, IsSystemAdmin: true, CreatedAt: now})
+			}
+			if err != nil {
+				return err
+			}
+			_, err = q.CreateAPIKey(ctx, store.CreateAPIKeyParams{UserID: u.ID, KeyHash: payroll.HashSecret(fixedKey), CreatedAt: now})
+			return err
+		}
+		n, err := q.CountSystemAdmins(ctx)
+		if err != nil || n > 0 {
+			return err
+		}
+		c, err := s.create(ctx, q, New{Username: "admin", DisplayName: "System administrator", TimeZone: DefaultTimeZone, APIOnly: true}, sql.NullInt64{}, true)
+		if err != nil {
+			return err
+		}
+		createdKey = c.APIKey
+		return nil
+	})
+	return createdKey, err
+}
