@@ -1,0 +1,97 @@
+package cli
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"log/slog"
+	"net/http"
+	"sync"
+
+	"github.com/payrolld/payrolld/internal/brand"
+	"github.com/payrolld/payrolld/internal/business"
+	"github.com/payrolld/payrolld/internal/config"
+	"github.com/payrolld/payrolld/internal/db"
+	"github.com/payrolld/payrolld/internal/httpapi"
+	"github.com/payrolld/payrolld/internal/notify"
+	"github.com/payrolld/payrolld/internal/oauth"
+	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/store"
+	"github.com/payrolld/payrolld/internal/user"
+	"github.com/payrolld/payrolld/internal/webhook"
+)
+
+// App is every service wired together over one database. The serve command
+// and the tests build it the same way.
+type App struct {
+	Config     config.Config
+	DB         *db.DB
+	Clock      payroll.Clock
+	Notify     *notify.Sender
+	Users      *user.Service
+	Businesses *business.Service
+	Brands     *brand.Service
+	Webhooks   *webhook.Service
+	OAuth      *oauth.Service
+	API        *httpapi.API
+	Handler    http.Handler
+
+	jobs []func(context.Context) error // background workers, see StartJobs
+}
+
+// Build wires the services and the HTTP API.
+func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Logger) *App {
+	a := &App{Config: cfg, DB: database, Clock: clock}
+	a.Notify = &notify.Sender{DB: database, Clock: clock, SMTPAddr: cfg.SMTPAddr, From: cfg.SMTPFrom}
+	a.Users = &user.Service{DB: database, Clock: clock}
+	a.Businesses = &business.Service{DB: database, Clock: clock, Users: a.Users, Notify: a.Notify}
+	a.Brands = &brand.Service{DB: database, Clock: clock}
+	a.Webhooks = &webhook.Service{DB: database, Clock: clock, AllowPrivate: cfg.WebhookAllowPrivate}
+	a.jobs = append(a.jobs, a.Webhooks.NewWorker(cfg.WebhookPollInterval, log).Run)
+	a.OAuth = &oauth.Service{DB: database, Clock: clock, Users: a.Users, Businesses: a.Businesses, Notify: a.Notify, BaseURL: cfg.BaseURL}
+	a.API = httpapi.New(httpapi.Deps{
+		Config: cfg, DB: database, Clock: clock, Log: log,
+		Users: a.Users, Businesses: a.Businesses, Brands: a.Brands, Webhooks: a.Webhooks, OAuth: a.OAuth,
+		BearerAuth: a.OAuth.AuthenticateBearer,
+	})
+	a.Handler = a.API.Handler()
+	return a
+}
+
+// StartJobs runs the background workers until ctx is cancelled; the
+// returned channel closes when all of them have stopped.
+func (a *App) StartJobs(ctx context.Context) <-chan struct{} {
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	for _, job := range a.jobs {
+		wg.Add(1)
+		go func(run func(context.Context) error) {
+			defer wg.Done()
+			if err := run(ctx); err != nil && !errors.Is(err, context.Canceled) {
+				slog.Error("background job stopped", "err", err)
+			}
+		}(job)
+	}
+	go func() { wg.Wait(); close(done) }()
+	return done
+}
+
+// createUserCLI creates a user from the admin command (no acting principal).
+func (a *App) createUserCLI(ctx context.Context, username, display, password string, sysAdmin bool) (string, error) {
+	if display == "" {
+		display = username
+	}
+	var key string
+	err := a.DB.InTx(ctx, func(q *store.Queries) error {
+		c, err := a.Users.CreateInTx(ctx, q, user.New{Username: username, DisplayName: display, Password: password}, sql.NullInt64{})
+		if err != nil {
+			return err
+		}
+		key = c.APIKey
+		if sysAdmin {
+			return q.SetUserSystemAdmin(ctx, store.SetUserSystemAdminParams{ID: c.User.ID, IsSystemAdmin: true, UpdatedAt: a.Clock.Now()})
+		}
+		return nil
+	})
+	return key, err
+}

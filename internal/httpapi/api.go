@@ -1,0 +1,287 @@
+// Package httpapi serves the HTTP API: huma on chi, the wire conventions,
+// authentication and tenancy, and one file per area registering its
+// operations. Handlers are thin: DTO -> service -> DTO.
+package httpapi
+
+import (
+	"context"
+	"encoding/base64"
+	"log/slog"
+	"net/http"
+	"reflect"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/danielgtaylor/huma/v2"
+	"github.com/danielgtaylor/huma/v2/adapters/humachi"
+	"github.com/go-chi/chi/v5"
+
+	"github.com/payrolld/payrolld/internal/apidocs"
+	"github.com/payrolld/payrolld/internal/brand"
+	"github.com/payrolld/payrolld/internal/business"
+	"github.com/payrolld/payrolld/internal/config"
+	"github.com/payrolld/payrolld/internal/db"
+	"github.com/payrolld/payrolld/internal/oauth"
+	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/user"
+	"github.com/payrolld/payrolld/internal/webhook"
+)
+
+// Version is reported in the OpenAPI document.
+const Version = "0.1.0"
+
+// Deps are the services the API serves.
+type Deps struct {
+	Config     config.Config
+	DB         *db.DB
+	Clock      payroll.Clock
+	Log        *slog.Logger
+	Users      *user.Service
+	Businesses *business.Service
+	Brands     *brand.Service
+	Webhooks   *webhook.Service
+	OAuth      *oauth.Service
+	// BearerAuth resolves an OAuth access token (set by the oauth area).
+	BearerAuth func(ctx context.Context, token string) (*payroll.Principal, error)
+	// Extra registers further areas (kept open so areas can be added
+	// without touching the plumbing).
+	Areas []func(*API)
+}
+
+// API is the assembled HTTP API.
+type API struct {
+	Deps
+	huma    huma.API
+	router  chi.Router
+	canon   *pathCanon
+	limiter *rateLimiter
+	metrics *metrics
+	log     *slog.Logger
+}
+
+// Auth is the access an operation requires.
+type Auth int
+
+const (
+	// Public operations need no credentials.
+	Public Auth = iota
+	// Authenticated operations need any valid credentials.
+	Authenticated
+	// BusinessUser operations address {businessId} and need any access to it.
+	BusinessUser
+	// BusinessAdmin operations address {businessId} and need unrestricted access.
+	BusinessAdmin
+)
+
+func init() { installErrorModel() }
+
+// New assembles the API. Every operation is registered before the handler
+// is returned, so the OpenAPI document and the router agree.
+func New(d Deps) *API {
+	if d.Log == nil {
+		d.Log = slog.Default()
+	}
+	if d.Clock == nil {
+		d.Clock = payroll.SystemClock{}
+	}
+	a := &API{Deps: d, canon: newPathCanon(), metrics: newMetrics(), log: d.Log,
+		limiter: newRateLimiter(d.Config.RateLimitRPS, d.Config.RateLimitBurst, d.Clock.Now)}
+	r := chi.NewRouter()
+	a.router = r
+	cfg := huma.DefaultConfig("payrolld API", Version)
+	cfg.Info.Description = "Payroll and workforce administration. Authenticate with HTTP Basic (API key as user name, empty password) or an OAuth2 bearer token."
+	cfg.CreateHooks = nil // no $schema members or Link headers in responses
+	cfg.DocsPath = ""     // our own offline /docs page
+	cfg.SchemasPath = ""
+	cfg.AllowAdditionalPropertiesByDefault = true // unknown JSON members are ignored
+	cfg.FieldsOptionalByDefault = true            // required only where tagged
+	cfg.Components.SecuritySchemes = map[string]*huma.SecurityScheme{
+		"basic":  {Type: "http", Scheme: "basic", Description: "API key as the user name, empty password."},
+		"bearer": {Type: "http", Scheme: "bearer", Description: "OAuth2 access token from /oauth/token."},
+	}
+	cfg.Components.Schemas.RegisterTypeAlias(reflect.TypeOf(payroll.DateTime{}), reflect.TypeOf(""))
+	a.huma = humachi.New(r, cfg)
+	a.huma.UseMiddleware(a.operationInfo, a.normalizeRequest, a.authenticate)
+
+	r.NotFound(func(w http.ResponseWriter, r *http.Request) {
+		writeProblem(w, r, newProblem(http.StatusNotFound, "No operation matches "+r.Method+" "+r.URL.Path+"."))
+	})
+	r.MethodNotAllowed(func(w http.ResponseWriter, r *http.Request) {
+		writeProblem(w, r, newProblem(http.StatusMethodNotAllowed, "Method "+r.Method+" is not allowed on "+r.URL.Path+"."))
+	})
+	r.Get("/healthz", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write([]byte(`{"status":"ok"}` + "\n"))
+	})
+	r.Get("/readyz", func(w http.ResponseWriter, r *http.Request) {
+		ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+		defer cancel()
+		if err := d.DB.Ping(ctx); err != nil {
+			writeProblem(w, r, newProblem(http.StatusServiceUnavailable, "database unreachable"))
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write([]byte(`{"status":"ready"}` + "\n"))
+	})
+	r.Handle("/metrics", a.metrics.handler())
+	docs := apidocs.Handler()
+	r.Handle("/docs", docs)
+	r.Handle("/docs/*", docs)
+
+	registerUser(a)
+	registerBusiness(a)
+	registerOAuth(a)
+	registerWebhooks(a)
+	registerBrand(a)
+	for _, area := range d.Areas {
+		area(a)
+	}
+	for p := range a.huma.OpenAPI().Paths {
+		a.canon.add(p)
+	}
+	for _, p := range []string{"/healthz", "/readyz", "/metrics", "/openapi.json", "/openapi.yaml", "/docs", "/docs/assets/{file}"} {
+		a.canon.add(p)
+	}
+	return a
+}
+
+// Handler returns the root handler with the outer middleware.
+func (a *API) Handler() http.Handler {
+	return a.observe(a.canon.middleware(a.router))
+}
+
+// Router exposes the chi router for areas that serve non-JSON pages.
+func (a *API) Router() chi.Router { return a.router }
+
+// Huma exposes the huma API (tests, the openapi command).
+func (a *API) Huma() huma.API { return a.huma }
+
+// AddPath makes a non-huma route's literal segments case-insensitive.
+func (a *API) AddPath(pattern string) { a.canon.add(pattern) }
+
+// Register adds one operation. The handler's errors are turned into
+// ProblemDetails here, so handlers just return service errors.
+func Register[I, O any](a *API, auth Auth, op huma.Operation, h func(ctx context.Context, in *I) (*O, error)) {
+	if op.Metadata == nil {
+		op.Metadata = map[string]any{}
+	}
+	op.Metadata["auth"] = auth
+	if op.OperationID == "" {
+		op.OperationID = operationID(op.Method, op.Path)
+	}
+	if auth != Public {
+		op.Security = []map[string][]string{{"basic": {}}, {"bearer": {}}}
+	}
+	if op.DefaultStatus == 0 {
+		op.DefaultStatus = http.StatusOK // the API answers 200 even without a body
+	}
+	if op.MaxBodyBytes == 0 {
+		op.MaxBodyBytes = a.Config.MaxBodyBytes
+	}
+	huma.Register(a.huma, op, func(ctx context.Context, in *I) (*O, error) {
+		out, err := h(ctx, in)
+		if err != nil {
+			return nil, toProblem(ctx, err)
+		}
+		return out, nil
+	})
+}
+
+// operationID derives a stable id such as get-api-v2-business-businessId.
+func operationID(method, path string) string {
+	var b strings.Builder
+	b.WriteString(strings.ToLower(method))
+	for _, seg := range splitPath(path) {
+		seg = strings.Trim(seg, "{}")
+		b.WriteByte('-')
+		b.WriteString(seg)
+	}
+	return b.String()
+}
+
+func (a *API) operationInfo(ctx huma.Context, next func(huma.Context)) {
+	if ri := infoFrom(ctx.Context()); ri != nil {
+		ri.operation = ctx.Operation().OperationID
+	}
+	next(ctx)
+}
+
+// authenticate resolves the caller, enforces the operation's Auth level,
+// authorises the addressed business (404 for another tenant's) and applies
+// the rate limit. It is the one place that decides who may call what.
+func (a *API) authenticate(ctx huma.Context, next func(huma.Context)) {
+	op := ctx.Operation()
+	auth, _ := op.Metadata["auth"].(Auth)
+	r, w := humachi.Unwrap(ctx)
+	p, err := a.principal(r)
+	if err != nil || (p == nil && auth != Public) {
+		pr := toProblem(r.Context(), payroll.Unauthorized("Authorization has been denied for this request.")).(*Problem)
+		writeProblem(w, r, pr)
+		return
+	}
+	if p == nil {
+		next(ctx)
+		return
+	}
+	if ri := infoFrom(r.Context()); ri != nil {
+		ri.principal = strconv.FormatInt(p.UserID, 10)
+	}
+	c := payroll.WithPrincipal(ctx.Context(), p)
+	limitKey := p.Credential
+	if strings.Contains(op.Path, "{businessId}") {
+		raw := ctx.Param("businessId")
+		limitKey += "|" + raw
+		id, perr := strconv.ParseInt(raw, 10, 64)
+		var acc business.Access
+		if perr != nil {
+			err = payroll.NotFound("business")
+		} else {
+			acc, err = a.Businesses.Authorize(c, p, id)
+		}
+		if err == nil && auth == BusinessAdmin && !acc.Unrestricted {
+			err = payroll.Forbidden("this operation needs unrestricted access to the business")
+		}
+		if err != nil {
+			writeProblem(w, r, toProblem(c, err).(*Problem))
+			return
+		}
+		c = business.WithAccess(c, acc)
+	}
+	if ok, wait := a.limiter.allow(limitKey); !ok {
+		writeProblem(w, r, rateLimited(wait))
+		return
+	}
+	next(huma.WithContext(ctx, c))
+}
+
+// principal reads credentials: Basic (API key as user name), Bearer
+// (OAuth access token) or an apiKey header. No credentials = nil, nil.
+func (a *API) principal(r *http.Request) (*payroll.Principal, error) {
+	h := r.Header.Get("Authorization")
+	scheme, value, _ := strings.Cut(h, " ")
+	value = strings.TrimSpace(value)
+	switch {
+	case strings.EqualFold(scheme, "basic") && value != "":
+		raw, err := base64.StdEncoding.DecodeString(value)
+		if err != nil {
+			return nil, payroll.Unauthorized("malformed Basic credentials")
+		}
+		key, _, _ := strings.Cut(string(raw), ":")
+		if key == "" {
+			return nil, payroll.Unauthorized("empty API key")
+		}
+		return a.Users.AuthenticateAPIKey(r.Context(), key)
+	case strings.EqualFold(scheme, "bearer") && value != "":
+		if a.BearerAuth == nil {
+			return nil, payroll.Unauthorized("bearer tokens are not accepted")
+		}
+		return a.BearerAuth(r.Context(), value)
+	case h != "":
+		return nil, payroll.Unauthorized("unsupported Authorization scheme")
+	}
+	if key := r.Header.Get("apiKey"); key != "" {
+		return a.Users.AuthenticateAPIKey(r.Context(), key)
+	}
+	return nil, nil
+}

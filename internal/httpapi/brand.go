@@ -1,0 +1,209 @@
+package httpapi
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	"github.com/payrolld/payrolld/internal/brand"
+	"github.com/payrolld/payrolld/internal/payroll"
+)
+
+// BrandModel is a brand or white label.
+type BrandModel struct {
+	ID   int64  `json:"id"`
+	Name string `json:"name"`
+}
+
+// ActiveEmployeesModel is a row of the active-employees report.
+type ActiveEmployeesModel struct {
+	ABN                         string           `json:"abn"`
+	IsStpEnabled                bool             `json:"isStpEnabled"`
+	BusinessID                  int64            `json:"businessId"`
+	BusinessName                string           `json:"businessName"`
+	DateCreated                 payroll.DateTime `json:"dateCreated"`
+	BillingPlan                 string           `json:"billingPlan"`
+	RealmID                     string           `json:"realmId"`
+	ExternalID                  string           `json:"externalId"`
+	EmailAddresses              string           `json:"emailAddresses"`
+	UserIDs                     string           `json:"userIds"`
+	NumberOfIncompleteEmployees int              `json:"numberOfIncompleteEmployees"`
+	NumberOfCompleteEmployees   int              `json:"numberOfCompleteEmployees"`
+	NumberOfEmployeesPaid       int              `json:"numberOfEmployeesPaid"`
+	NumberOfPayRuns             int              `json:"numberOfPayRuns"`
+	DateLastPayRunFinalised     payroll.DateTime `json:"dateLastPayRunFinalised"`
+	DateLastBillableActivity    payroll.DateTime `json:"dateLastBillableActivity"`
+	ActiveEmps                  int              `json:"activeEmps"`
+}
+
+// SignupModel is a row of the signups report.
+type SignupModel struct {
+	BusinessID                  int64            `json:"businessId"`
+	BusinessName                string           `json:"businessName"`
+	DateCreated                 payroll.DateTime `json:"dateCreated"`
+	BillingPlan                 string           `json:"billingPlan"`
+	RealmID                     string           `json:"realmId"`
+	ExternalID                  string           `json:"externalId"`
+	EmailAddresses              string           `json:"emailAddresses"`
+	UserIDs                     string           `json:"userIds"`
+	NumberOfCompleteEmployees   int              `json:"numberOfCompleteEmployees"`
+	NumberOfIncompleteEmployees int              `json:"numberOfIncompleteEmployees"`
+	DateLastPayRunFinalised     payroll.DateTime `json:"dateLastPayRunFinalised"`
+}
+
+type ReportQuery struct {
+	EmailAddresses            []string `query:"emailAddresses"`
+	IncludeInactiveBusinesses bool     `query:"includeInactiveBusinesses"`
+	FromDate                  string   `query:"fromDate"`
+	ToDate                    string   `query:"toDate"`
+	LocationID                int64    `query:"locationId"`
+	EmployingEntityID         int64    `query:"employingEntityId"`
+}
+
+func (q ReportQuery) filter() (brand.ReportFilter, error) {
+	f := brand.ReportFilter{EmailAddresses: q.EmailAddresses, IncludeInactive: q.IncludeInactiveBusinesses,
+		LocationID: q.LocationID, EmployingEntityID: q.EmployingEntityID}
+	var err error
+	if q.FromDate != "" {
+		if f.FromDate, err = payroll.ParseDateTime(q.FromDate); err != nil {
+			return f, payroll.Invalid("fromDate", "%s", err.Error())
+		}
+	}
+	if q.ToDate != "" {
+		if f.ToDate, err = payroll.ParseDateTime(q.ToDate); err != nil {
+			return f, payroll.Invalid("toDate", "%s", err.Error())
+		}
+	}
+	if !f.FromDate.IsZero() && !f.ToDate.IsZero() && f.ToDate.Before(f.FromDate.Time) {
+		return f, payroll.Invalid("toDate", "toDate is before fromDate")
+	}
+	return f, nil
+}
+
+func labels(list []brand.Label) []BrandModel {
+	out := make([]BrandModel, len(list))
+	for i, l := range list {
+		out[i] = BrandModel{ID: l.ID, Name: l.Name}
+	}
+	return out
+}
+
+func activeEmployees(rows []brand.BusinessActivity) []ActiveEmployeesModel {
+	out := make([]ActiveEmployeesModel, len(rows))
+	for i, r := range rows {
+		out[i] = ActiveEmployeesModel{ABN: r.ABN, BusinessID: r.BusinessID, BusinessName: r.BusinessName, DateCreated: r.DateCreated,
+			ExternalID: r.ExternalID, EmailAddresses: r.EmailAddresses, UserIDs: r.UserIDs,
+			NumberOfIncompleteEmployees: r.IncompleteEmployees, NumberOfCompleteEmployees: r.CompleteEmployees,
+			DateLastPayRunFinalised: r.DateLastPayRunFinalised, ActiveEmps: r.CompleteEmployees}
+	}
+	return out
+}
+
+func signups(rows []brand.BusinessActivity) []SignupModel {
+	out := make([]SignupModel, len(rows))
+	for i, r := range rows {
+		out[i] = SignupModel{BusinessID: r.BusinessID, BusinessName: r.BusinessName, DateCreated: r.DateCreated,
+			ExternalID: r.ExternalID, EmailAddresses: r.EmailAddresses, UserIDs: r.UserIDs,
+			NumberOfCompleteEmployees: r.CompleteEmployees, NumberOfIncompleteEmployees: r.IncompleteEmployees,
+			DateLastPayRunFinalised: r.DateLastPayRunFinalised}
+	}
+	return out
+}
+
+func registerBrand(a *API) {
+	tags := []string{"Brand"}
+	Register(a, Authenticated, huma.Operation{Method: http.MethodGet, Path: "/api/v2/brand", Tags: tags, Summary: "List brands"},
+		func(ctx context.Context, _ *struct{}) (*bodyOf[[]BrandModel], error) {
+			list, err := a.Brands.List(ctx, payroll.PrincipalFrom(ctx))
+			return &bodyOf[[]BrandModel]{labels(list)}, err
+		})
+	Register(a, Authenticated, huma.Operation{Method: http.MethodGet, Path: "/api/v2/brand/{id}", Tags: tags, Summary: "Get a brand"},
+		func(ctx context.Context, in *struct {
+			ID int64 `path:"id"`
+		}) (*bodyOf[BrandModel], error) {
+			l, err := a.Brands.Get(ctx, payroll.PrincipalFrom(ctx), in.ID)
+			return &bodyOf[BrandModel]{BrandModel{ID: l.ID, Name: l.Name}}, err
+		})
+	type BrandPath struct {
+		BrandID int64 `path:"brandId"`
+	}
+	Register(a, Authenticated, huma.Operation{Method: http.MethodGet, Path: "/api/v2/brand/{brandId}/business-templates", Tags: tags,
+		Summary: "List the brand's business templates"},
+		func(ctx context.Context, in *BrandPath) (*bodyOf[[]BrandModel], error) {
+			list, err := a.Brands.BusinessTemplates(ctx, payroll.PrincipalFrom(ctx), in.BrandID)
+			return &bodyOf[[]BrandModel]{labels(list)}, err
+		})
+	report := func(sc func(id int64) brand.Scope, signup bool) func(ctx context.Context, id int64, q ReportQuery) ([]brand.BusinessActivity, error) {
+		return func(ctx context.Context, id int64, q ReportQuery) ([]brand.BusinessActivity, error) {
+			f, err := q.filter()
+			if err != nil {
+				return nil, err
+			}
+			return a.Brands.Activity(ctx, payroll.PrincipalFrom(ctx), sc(id), f, signup)
+		}
+	}
+	byBrand := func(id int64) brand.Scope { return brand.Scope{BrandID: id} }
+	byLabel := func(id int64) brand.Scope { return brand.Scope{WhiteLabelID: id} }
+	Register(a, Authenticated, huma.Operation{Method: http.MethodGet, Path: "/api/v2/brand/{brandId}/reports/activeemployees", Tags: tags,
+		Summary: "Active employees per business of the brand"},
+		func(ctx context.Context, in *struct {
+			BrandPath
+			ReportQuery
+		}) (*bodyOf[[]ActiveEmployeesModel], error) {
+			rows, err := report(byBrand, false)(ctx, in.BrandID, in.ReportQuery)
+			return &bodyOf[[]ActiveEmployeesModel]{activeEmployees(rows)}, err
+		})
+	Register(a, Authenticated, huma.Operation{Method: http.MethodGet, Path: "/api/v2/brand/{brandId}/reports/signups", Tags: tags,
+		Summary: "Businesses of the brand created in a period"},
+		func(ctx context.Context, in *struct {
+			BrandPath
+			ReportQuery
+		}) (*bodyOf[[]SignupModel], error) {
+			rows, err := report(byBrand, true)(ctx, in.BrandID, in.ReportQuery)
+			return &bodyOf[[]SignupModel]{signups(rows)}, err
+		})
+	Register(a, Authenticated, huma.Operation{Method: http.MethodDelete, Path: "/api/v2/brand/{brandId}/business/{businessId}/cancel", Tags: tags,
+		Summary: "Cancel a business of the brand", Description: "The business disappears from the API, its employees are terminated and its users detached."},
+		func(ctx context.Context, in *struct {
+			BrandPath
+			BusinessID int64 `path:"businessId"`
+		}) (*struct{}, error) {
+			return nil, a.Brands.CancelBusiness(ctx, payroll.PrincipalFrom(ctx), in.BrandID, in.BusinessID)
+		})
+
+	wtags := []string{"White label"}
+	Register(a, Authenticated, huma.Operation{Method: http.MethodGet, Path: "/api/v2/whitelabel", Tags: wtags, Summary: "List white labels"},
+		func(ctx context.Context, _ *struct{}) (*bodyOf[[]BrandModel], error) {
+			list, err := a.Brands.ListWhiteLabels(ctx, payroll.PrincipalFrom(ctx))
+			return &bodyOf[[]BrandModel]{labels(list)}, err
+		})
+	Register(a, Authenticated, huma.Operation{Method: http.MethodGet, Path: "/api/v2/whitelabel/{id}", Tags: wtags, Summary: "Get a white label"},
+		func(ctx context.Context, in *struct {
+			ID int64 `path:"id"`
+		}) (*bodyOf[BrandModel], error) {
+			l, err := a.Brands.GetWhiteLabel(ctx, payroll.PrincipalFrom(ctx), in.ID)
+			return &bodyOf[BrandModel]{BrandModel{ID: l.ID, Name: l.Name}}, err
+		})
+	type LabelPath struct {
+		WhiteLabelID int64 `path:"whiteLabelId"`
+	}
+	Register(a, Authenticated, huma.Operation{Method: http.MethodGet, Path: "/api/v2/whitelabel/{whiteLabelId}/reports/activeemployees", Tags: wtags,
+		Summary: "Active employees per business of the white label"},
+		func(ctx context.Context, in *struct {
+			LabelPath
+			ReportQuery
+		}) (*bodyOf[[]ActiveEmployeesModel], error) {
+			rows, err := report(byLabel, false)(ctx, in.WhiteLabelID, in.ReportQuery)
+			return &bodyOf[[]ActiveEmployeesModel]{activeEmployees(rows)}, err
+		})
+	Register(a, Authenticated, huma.Operation{Method: http.MethodGet, Path: "/api/v2/whitelabel/{whiteLabelId}/reports/signups", Tags: wtags,
+		Summary: "Businesses of the white label created in a period"},
+		func(ctx context.Context, in *struct {
+			LabelPath
+			ReportQuery
+		}) (*bodyOf[[]SignupModel], error) {
+			rows, err := report(byLabel, true)(ctx, in.WhiteLabelID, in.ReportQuery)
+			return &bodyOf[[]SignupModel]{signups(rows)}, err
+		})
+}

@@ -1,0 +1,108 @@
+package httpapi_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/payrolld/payrolld/internal/db"
+	"github.com/payrolld/payrolld/internal/testkit"
+)
+
+func TestBrandOperations(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		s := testkit.NewServer(t, d)
+		ctx := context.Background()
+		acme, err := s.Brands.CreateBrand(ctx, "Acme Payroll")
+		if err != nil {
+			t.Fatal(err)
+		}
+		other, _ := s.Brands.CreateBrand(ctx, "Other Brand")
+		label, _ := s.Brands.CreateWhiteLabel(ctx, acme.ID, "Acme White")
+		_, brandKey := s.NewUser("reseller@acme.example")
+		_, otherKey := s.NewUser("reseller@other.example")
+		if err := s.Brands.SetBrandAdmin(ctx, "reseller@acme.example", acme.ID); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Brands.SetBrandAdmin(ctx, "reseller@other.example", other.ID); err != nil {
+			t.Fatal(err)
+		}
+		// A brand admin's users and businesses belong to the brand.
+		var newUser map[string]any
+		s.Do("POST", "/api/v2/user", brandKey, map[string]any{"username": "owner@client.example", "displayName": "Owner"}).Expect(t, 200).JSON(t, &newUser)
+		ownerKey := newUser["apiKey"].(string)
+		biz := s.NewBusiness(ownerKey, "Client Co", "AU")
+		wlBiz := s.NewBusiness(brandKey, "Labelled Co", "NZ")
+		s.Do("PUT", fmt.Sprintf("/api/v2/business/%d", wlBiz), brandKey, map[string]any{"abn": ""}).Expect(t, 200)
+		testkit.MustExec(t, d, `UPDATE businesses SET white_label_id = $1 WHERE id = $2`, label.ID, wlBiz)
+		now := s.Clock.Now()
+		for _, st := range []string{"Active", "Active", "Incomplete", "Terminated"} {
+			testkit.MustExec(t, d, `INSERT INTO employees (business_id, first_name, surname, email, status, external_id, created_at, updated_at) VALUES ($1,'A','B','',$2,'',$3,$3)`, biz, st, now)
+		}
+
+		var brands []map[string]any
+		s.Do("GET", "/api/v2/brand", brandKey, nil).Expect(t, 200).JSON(t, &brands)
+		if len(brands) != 1 || brands[0]["name"] != "Acme Payroll" {
+			t.Fatalf("brand admin sees %v", brands)
+		}
+		s.Do("GET", "/api/v2/brand", s.AdminKey, nil).Expect(t, 200).JSON(t, &brands)
+		if len(brands) != 2 {
+			t.Fatalf("system admin sees %v", brands)
+		}
+		var rows []map[string]any
+		s.Do("GET", fmt.Sprintf("/api/v2/brand/%d/reports/activeemployees", acme.ID), brandKey, nil).Expect(t, 200).JSON(t, &rows)
+		if len(rows) != 2 || rows[0]["businessName"] != "Client Co" || rows[0]["numberOfCompleteEmployees"] != 2.0 ||
+			rows[0]["numberOfIncompleteEmployees"] != 1.0 || rows[0]["emailAddresses"] != "owner@client.example" {
+			t.Fatalf("active employees = %v", rows)
+		}
+		s.Do("GET", fmt.Sprintf("/api/v2/brand/%d/reports/signups?fromDate=2026-11-03", acme.ID), brandKey, nil).Expect(t, 200).JSON(t, &rows)
+		if len(rows) != 0 {
+			t.Fatalf("signups after creation date = %v", rows)
+		}
+		s.Do("GET", fmt.Sprintf("/api/v2/whitelabel/%d/reports/signups?fromDate=2026-11-01&toDate=2026-11-02", label.ID), brandKey, nil).Expect(t, 200).JSON(t, &rows)
+		if len(rows) != 1 || rows[0]["businessName"] != "Labelled Co" {
+			t.Fatalf("white label signups = %v", rows)
+		}
+		s.Do("GET", fmt.Sprintf("/api/v2/brand/%d/reports/activeemployees?emailAddresses=nobody@x.example", acme.ID), brandKey, nil).Expect(t, 200).JSON(t, &rows)
+		if len(rows) != 0 {
+			t.Fatalf("email filter ignored: %v", rows)
+		}
+
+		cases := []struct {
+			name, method, path, key string
+			status                  int
+			field                   string
+		}{
+			{"get brand", "GET", fmt.Sprintf("/api/v2/brand/%d", acme.ID), brandKey, 200, ""},
+			{"get other brand", "GET", fmt.Sprintf("/api/v2/brand/%d", acme.ID), otherKey, 404, ""},
+			{"list as plain user", "GET", "/api/v2/brand", ownerKey, 403, ""},
+			{"anonymous", "GET", "/api/v2/brand", "", 401, ""},
+			{"templates", "GET", fmt.Sprintf("/api/v2/brand/%d/business-templates", acme.ID), brandKey, 200, ""},
+			{"templates other brand", "GET", fmt.Sprintf("/api/v2/brand/%d/business-templates", acme.ID), otherKey, 404, ""},
+			{"report bad date", "GET", fmt.Sprintf("/api/v2/brand/%d/reports/signups?fromDate=yesterday", acme.ID), brandKey, 400, "fromDate"},
+			{"report other brand", "GET", fmt.Sprintf("/api/v2/brand/%d/reports/signups", acme.ID), otherKey, 404, ""},
+			{"white labels", "GET", "/api/v2/whitelabel", brandKey, 200, ""},
+			{"white label", "GET", fmt.Sprintf("/api/v2/whitelabel/%d", label.ID), brandKey, 200, ""},
+			{"white label other brand", "GET", fmt.Sprintf("/api/v2/whitelabel/%d", label.ID), otherKey, 404, ""},
+			{"white label report other brand", "GET", fmt.Sprintf("/api/v2/whitelabel/%d/reports/activeemployees", label.ID), otherKey, 404, ""},
+			{"cancel by other brand", "DELETE", fmt.Sprintf("/api/v2/brand/%d/business/%d/cancel", other.ID, biz), otherKey, 404, ""},
+			{"cancel", "DELETE", fmt.Sprintf("/api/v2/brand/%d/business/%d/cancel", acme.ID, biz), brandKey, 200, ""},
+			{"cancelled business is gone", "GET", fmt.Sprintf("/api/v2/business/%d", biz), ownerKey, 404, ""},
+			{"cancel twice", "DELETE", fmt.Sprintf("/api/v2/brand/%d/business/%d/cancel", acme.ID, biz), brandKey, 404, ""},
+		}
+		for _, tc := range cases {
+			t.Run(tc.name, func(t *testing.T) {
+				r := s.Do(tc.method, tc.path, tc.key, nil)
+				if tc.status >= 400 {
+					problem(t, r, tc.status, tc.field)
+				} else {
+					r.Expect(t, tc.status)
+				}
+			})
+		}
+		s.Do("GET", fmt.Sprintf("/api/v2/brand/%d/reports/activeemployees?includeInactiveBusinesses=true", acme.ID), brandKey, nil).Expect(t, 200).JSON(t, &rows)
+		if len(rows) != 2 || rows[0]["numberOfCompleteEmployees"] != 0.0 {
+			t.Fatalf("cancelled business should report terminated employees: %v", rows)
+		}
+	})
+}

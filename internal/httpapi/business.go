@@ -1,0 +1,159 @@
+package httpapi
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	"github.com/payrolld/payrolld/internal/business"
+	"github.com/payrolld/payrolld/internal/payroll"
+)
+
+// BusinessModel is the business resource (AuBusinessExportModel plus the UK
+// members); it is also the create and update body.
+type BusinessModel struct {
+	ID             int64            `json:"id" readOnly:"true"`
+	BusinessID     int64            `json:"businessId,omitempty" doc:"accepted on update for compatibility; the path or id decides"`
+	Name           string           `json:"name" maxLength:"200"`
+	Region         string           `json:"region" doc:"AU, UK, NZ, SG or MY; fixed at creation"`
+	ExternalID     string           `json:"externalId" maxLength:"50"`
+	WhiteLabelName string           `json:"whiteLabelName" readOnly:"true"`
+	WhiteLabelID   *int64           `json:"whiteLabelId"`
+	DateCreated    payroll.DateTime `json:"dateCreated" readOnly:"true"`
+	business.Details
+}
+
+func businessModel(b business.Business) BusinessModel {
+	m := BusinessModel{ID: b.ID, Name: b.Name, Region: b.Region, ExternalID: b.ExternalID, DateCreated: b.DateCreated, Details: b.Details}
+	if b.WhiteLabelID != 0 {
+		id := b.WhiteLabelID
+		m.WhiteLabelID = &id
+	}
+	return m
+}
+
+func (m BusinessModel) input() business.Input {
+	in := business.Input{Name: m.Name, Region: m.Region, ExternalID: m.ExternalID, Details: m.Details}
+	if m.WhiteLabelID != nil {
+		in.WhiteLabelID = *m.WhiteLabelID
+	}
+	return in
+}
+
+// mergeJSON applies the members present in raw onto dst: PUT bodies are
+// partial updates, omitted (or null) members leave values unchanged.
+func mergeJSON(dst any, raw []byte) error {
+	if len(raw) == 0 {
+		return nil
+	}
+	if err := json.Unmarshal(raw, dst); err != nil {
+		return payroll.Invalid("body", "%s", err.Error())
+	}
+	return nil
+}
+
+type BusinessPath struct {
+	BusinessID int64 `path:"businessId"`
+}
+
+type BusinessBody struct {
+	Body    BusinessModel
+	RawBody []byte
+}
+
+func registerBusiness(a *API) {
+	tags := []string{"Business"}
+	Register(a, Authenticated, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business", Tags: tags,
+		Summary: "List businesses", Description: "The businesses the caller can access. Supports OData $filter, $orderby, $top, $skip."},
+		func(ctx context.Context, in *ODataQuery) (*bodyOf[[]BusinessModel], error) {
+			list, err := a.Businesses.List(ctx, payroll.PrincipalFrom(ctx))
+			if err != nil {
+				return nil, err
+			}
+			out := make([]BusinessModel, len(list))
+			for i, b := range list {
+				out[i] = businessModel(b)
+			}
+			out, err = applyOData(in, out)
+			return &bodyOf[[]BusinessModel]{out}, err
+		})
+	Register(a, Authenticated, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business", Tags: tags,
+		Summary: "Create a business", Description: "The caller gets unrestricted access to the new business."},
+		func(ctx context.Context, in *BusinessBody) (*bodyOf[BusinessModel], error) {
+			b, err := a.Businesses.Create(ctx, payroll.PrincipalFrom(ctx), in.Body.input())
+			if err != nil {
+				return nil, err
+			}
+			return &bodyOf[BusinessModel]{businessModel(b)}, nil
+		})
+	update := func(ctx context.Context, id int64, raw []byte) (*bodyOf[BusinessModel], error) {
+		acc, err := a.Businesses.Authorize(ctx, payroll.PrincipalFrom(ctx), id)
+		if err != nil {
+			return nil, err
+		}
+		if !acc.Unrestricted {
+			return nil, payroll.Forbidden("updating business details needs unrestricted access")
+		}
+		m := businessModel(acc.Business)
+		if err := mergeJSON(&m, raw); err != nil {
+			return nil, err
+		}
+		b, err := a.Businesses.Update(ctx, id, m.input())
+		if err != nil {
+			return nil, err
+		}
+		return &bodyOf[BusinessModel]{businessModel(b)}, nil
+	}
+	Register(a, Authenticated, huma.Operation{Method: http.MethodPut, Path: "/api/v2/business", Tags: tags,
+		Summary: "Update business details", Description: "The business is named by businessId (or id) in the body. Omitted members keep their values."},
+		func(ctx context.Context, in *BusinessBody) (*bodyOf[BusinessModel], error) {
+			id := in.Body.BusinessID
+			if id == 0 {
+				id = in.Body.ID
+			}
+			if id == 0 {
+				return nil, payroll.Invalid("businessId", "businessId is required")
+			}
+			return update(ctx, id, in.RawBody)
+		})
+	Register(a, Authenticated, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/externalid", Tags: tags,
+		Summary: "Get a business by external id"},
+		func(ctx context.Context, in *struct {
+			ExternalID string `query:"externalId" required:"true"`
+		}) (*bodyOf[BusinessModel], error) {
+			b, err := a.Businesses.ByExternalID(ctx, payroll.PrincipalFrom(ctx), in.ExternalID)
+			if err != nil {
+				return nil, err
+			}
+			return &bodyOf[BusinessModel]{businessModel(b)}, nil
+		})
+	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}", Tags: tags,
+		Summary: "Get a business"},
+		func(ctx context.Context, _ *BusinessPath) (*bodyOf[BusinessModel], error) {
+			acc, _ := business.AccessFrom(ctx)
+			return &bodyOf[BusinessModel]{businessModel(acc.Business)}, nil
+		})
+	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}", Tags: tags,
+		Summary: "Update business details", Description: "Omitted members keep their values."},
+		func(ctx context.Context, in *struct {
+			BusinessPath
+			BusinessBody
+		}) (*bodyOf[BusinessModel], error) {
+			return update(ctx, in.BusinessID, in.RawBody)
+		})
+	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/{businessTemplateId}", Tags: tags,
+		Summary: "Copy settings from a business template", Description: "Copies the settings of a template business of the same brand onto this business."},
+		func(ctx context.Context, in *struct {
+			BusinessPath
+			TemplateID int64 `path:"businessTemplateId"`
+		}) (*bodyOf[BusinessModel], error) {
+			b, err := a.Businesses.CopyFromTemplate(ctx, payroll.PrincipalFrom(ctx), in.BusinessID, in.TemplateID)
+			if err != nil {
+				return nil, err
+			}
+			return &bodyOf[BusinessModel]{businessModel(b)}, nil
+		})
+	registerAccess(a)
+}

@@ -1,0 +1,167 @@
+package httpapi
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"math"
+	"net/url"
+	"strings"
+
+	"github.com/danielgtaylor/huma/v2"
+	"github.com/danielgtaylor/huma/v2/adapters/humachi"
+)
+
+// normalizeRequest implements the inbound wire conventions once, before
+// huma validates anything:
+//   - query names: case-insensitive, optional "filter." / "request." prefix,
+//     empty value = absent;
+//   - JSON bodies: member names case-insensitive (renamed to the schema's
+//     spelling), unknown members dropped, null = absent, enums by name in any
+//     case or by integer position.
+func (a *API) normalizeRequest(ctx huma.Context, next func(huma.Context)) {
+	op := ctx.Operation()
+	r, _ := humachi.Unwrap(ctx)
+	if r.URL.RawQuery != "" {
+		r.URL.RawQuery = canonicalQuery(r.URL.RawQuery, op.Parameters)
+	}
+	if op.RequestBody != nil && r.Body != nil && r.ContentLength != 0 && isJSON(r.Header.Get("Content-Type")) {
+		if mt := op.RequestBody.Content["application/json"]; mt != nil && mt.Schema != nil {
+			limit := op.MaxBodyBytes
+			if limit <= 0 {
+				limit = 1 << 20
+			}
+			raw, err := io.ReadAll(io.LimitReader(r.Body, limit+1))
+			r.Body.Close()
+			if err == nil && int64(len(raw)) <= limit {
+				var v any
+				dec := json.NewDecoder(bytes.NewReader(raw))
+				dec.UseNumber()
+				if dec.Decode(&v) == nil {
+					v = a.normalizeValue(v, mt.Schema, 0)
+					if b, err := json.Marshal(v); err == nil {
+						raw = b
+					}
+				}
+			}
+			// Oversized or malformed bodies go on as read: huma reports
+			// 413 / 400 for them.
+			r.Body = io.NopCloser(bytes.NewReader(raw))
+			r.ContentLength = int64(len(raw))
+		}
+	}
+	next(ctx)
+}
+
+func isJSON(ct string) bool {
+	ct = strings.ToLower(ct)
+	return ct == "" || strings.Contains(ct, "json")
+}
+
+// canonicalQuery rewrites query names to the declared parameter spelling.
+func canonicalQuery(raw string, params []*huma.Param) string {
+	vals, err := url.ParseQuery(raw)
+	if err != nil {
+		return raw // huma reports malformed values per parameter
+	}
+	names := map[string]string{}
+	for _, p := range params {
+		if p.In == "query" {
+			names[strings.ToLower(p.Name)] = p.Name
+		}
+	}
+	out := url.Values{}
+	for k, vs := range vals {
+		name := k
+		lower := strings.ToLower(k)
+		for _, prefix := range []string{"filter.", "request."} {
+			if strings.HasPrefix(lower, prefix) {
+				lower = lower[len(prefix):]
+				name = name[len(prefix):]
+			}
+		}
+		if canon, ok := names[lower]; ok {
+			name = canon
+		}
+		for _, v := range vs {
+			if v != "" {
+				out.Add(name, v)
+			}
+		}
+	}
+	return out.Encode()
+}
+
+func (a *API) resolve(s *huma.Schema) *huma.Schema {
+	for i := 0; s != nil && s.Ref != "" && i < 16; i++ {
+		s = a.huma.OpenAPI().Components.Schemas.SchemaFromRef(s.Ref)
+	}
+	return s
+}
+
+func (a *API) normalizeValue(v any, s *huma.Schema, depth int) any {
+	s = a.resolve(s)
+	if s == nil || depth > 32 {
+		return v
+	}
+	switch val := v.(type) {
+	case map[string]any:
+		if len(s.Properties) == 0 {
+			if s.AdditionalProperties != nil { // dictionaries keep their keys
+				if as, ok := s.AdditionalProperties.(*huma.Schema); ok {
+					for k, e := range val {
+						val[k] = a.normalizeValue(e, as, depth+1)
+					}
+				}
+			}
+			return val
+		}
+		lower := make(map[string]string, len(s.Properties))
+		for name := range s.Properties {
+			lower[strings.ToLower(name)] = name
+		}
+		out := make(map[string]any, len(val))
+		for k, e := range val {
+			name, ok := s.Properties[k], true
+			canon := k
+			if name == nil {
+				canon, ok = lower[strings.ToLower(k)]
+			}
+			if !ok || e == nil {
+				continue // unknown member or null: treated as absent
+			}
+			if str, isStr := e.(string); isStr && str == "" {
+				if ps := a.resolve(s.Properties[canon]); ps != nil && len(ps.Enum) > 0 {
+					continue // an empty enum is an unset one
+				}
+			}
+			out[canon] = a.normalizeValue(e, s.Properties[canon], depth+1)
+		}
+		return out
+	case []any:
+		for i, e := range val {
+			val[i] = a.normalizeValue(e, s.Items, depth+1)
+		}
+		return val
+	case string:
+		if len(s.Enum) > 0 {
+			for _, e := range s.Enum {
+				if es, ok := e.(string); ok && strings.EqualFold(es, val) {
+					return es
+				}
+			}
+			if n, err := json.Number(val).Int64(); err == nil && n >= 0 && int(n) < len(s.Enum) && s.Type == "string" {
+				return s.Enum[n]
+			}
+		}
+		return val
+	case json.Number:
+		if len(s.Enum) > 0 && s.Type == "string" {
+			if f, err := val.Float64(); err == nil && f == math.Trunc(f) && f >= 0 && int(f) < len(s.Enum) {
+				return s.Enum[int(f)]
+			}
+		}
+		return val
+	}
+	return v
+}

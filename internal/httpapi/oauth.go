@@ -1,0 +1,684 @@
+package httpapi
+
+import (
+	"bytes"
+	"context"
+	"crypto/subtle"
+	"errors"
+	"log/slog"
+	"mime"
+	"net"
+	"net/http"
+	"net/url"
+	"reflect"
+	"strings"
+	"time"
+
+	"github.com/danielgtaylor/huma/v2"
+	"github.com/go-chi/chi/v5"
+
+	"github.com/payrolld/payrolld/internal/oauth"
+	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/store"
+)
+
+// The OAuth2 endpoints, the sign-in pages and the authentication
+// operations (single sign-on, mobile account recovery).
+//
+// /oauth/token and /oauth/token/revoke are plain routes documented in the
+// OpenAPI document rather than huma operations: they take HTTP Basic
+// *client* credentials, which the API's authentication middleware would
+// read as an API key and refuse, and they answer in RFC 6749's error
+// format rather than ProblemDetails. The HTML pages are plain routes too.
+
+// OAuthTokenRequest documents the form of POST /oauth/token.
+type OAuthTokenRequest struct {
+	GrantType    string `json:"grant_type" enum:"authorization_code,refresh_token" required:"true"`
+	Code         string `json:"code,omitempty" doc:"authorization_code: the code from the redirect"`
+	RedirectURI  string `json:"redirect_uri,omitempty" doc:"authorization_code: the redirect_uri of the authorization request, when it named one"`
+	CodeVerifier string `json:"code_verifier,omitempty" doc:"authorization_code: the PKCE verifier, when the authorization request had a code_challenge"`
+	RefreshToken string `json:"refresh_token,omitempty" doc:"refresh_token: the refresh token; it works once (rotation)"`
+	ClientID     string `json:"client_id,omitempty" doc:"client authentication, unless HTTP Basic is used"`
+	ClientSecret string `json:"client_secret,omitempty" doc:"client authentication, unless HTTP Basic is used"`
+}
+
+// OAuthRevokeRequest documents the form of POST /oauth/token/revoke.
+type OAuthRevokeRequest struct {
+	Token         string `json:"token" required:"true" doc:"an access or refresh token of the user"`
+	TokenTypeHint string `json:"token_type_hint,omitempty" enum:"access_token,refresh_token"`
+	ClientID      string `json:"client_id,omitempty"`
+	ClientSecret  string `json:"client_secret,omitempty"`
+}
+
+// OAuthAuthoriseForm documents the form the authorise page posts.
+type OAuthAuthoriseForm struct {
+	CSRFToken           string `json:"csrf_token" required:"true" doc:"from the page (double-submit cookie)"`
+	ClientID            string `json:"client_id" required:"true"`
+	RedirectURI         string `json:"redirect_uri,omitempty"`
+	ResponseType        string `json:"response_type" enum:"code" required:"true"`
+	State               string `json:"state,omitempty"`
+	CodeChallenge       string `json:"code_challenge,omitempty"`
+	CodeChallengeMethod string `json:"code_challenge_method,omitempty" enum:"S256"`
+	Username            string `json:"username,omitempty" doc:"omitted when the browser has a session"`
+	Password            string `json:"password,omitempty"`
+	Decision            string `json:"decision" enum:"allow,deny" required:"true"`
+}
+
+// OAuthTokenResponse is a successful token response.
+type OAuthTokenResponse struct {
+	AccessToken  string `json:"access_token"`
+	TokenType    string `json:"token_type" enum:"bearer"`
+	ExpiresIn    int64  `json:"expires_in" doc:"seconds; 86400"`
+	RefreshToken string `json:"refresh_token"`
+	Scope        string `json:"scope"`
+}
+
+// OAuthErrorResponse is an RFC 6749 error.
+type OAuthErrorResponse struct {
+	Error            string `json:"error" enum:"invalid_request,invalid_client,invalid_grant,unsupported_grant_type,server_error"`
+	ErrorDescription string `json:"error_description,omitempty"`
+}
+
+// SingleSignOnRequestModel asks for a sign-in link.
+type SingleSignOnRequestModel struct {
+	BusinessID *int64 `json:"businessId" doc:"with /api/v2/singlesignon: sign in to this business; the B/ and E/ routes take it from the path"`
+	UserName   string `json:"userName" maxLength:"256" doc:"the user to sign in; empty = the caller"`
+	URL        string `json:"url" maxLength:"2048" doc:"page to open after signing in; only paths on this server are honoured"`
+	Navigation string `json:"navigation" enum:"Full,Primary,Secondary,None,HideInternalPageNav"`
+	HostName   string `json:"hostName" maxLength:"256" doc:"accepted for compatibility; links always use this server's base URL"`
+}
+
+// SingleSignOnResponseModel carries the one-time sign-in link.
+type SingleSignOnResponseModel struct {
+	URL string `json:"url"`
+}
+
+// AccountEmailModel names an account by email; emailAddress and username
+// are accepted as synonyms.
+type AccountEmailModel struct {
+	Email        string `json:"email" maxLength:"256"`
+	EmailAddress string `json:"emailAddress" maxLength:"256"`
+	Username     string `json:"username" maxLength:"256"`
+}
+
+func (m AccountEmailModel) address() string {
+	for _, s := range []string{m.Email, m.EmailAddress, m.Username} {
+		if strings.TrimSpace(s) != "" {
+			return s
+		}
+	}
+	return ""
+}
+
+// AccountRecoveryRequestModel asks for a recovery email.
+type AccountRecoveryRequestModel struct {
+	AccountEmailModel
+	BrandID *int64 `json:"brandId" doc:"only recover an account of this brand"`
+}
+
+// UserBrandAssociationModel is a brand the account belongs to.
+type UserBrandAssociationModel struct {
+	BrandID   int64  `json:"brandId"`
+	BrandName string `json:"brandName"`
+}
+
+func (m SingleSignOnRequestModel) request() oauth.SSORequest {
+	r := oauth.SSORequest{UserName: m.UserName, URL: m.URL, Navigation: m.Navigation}
+	if m.BusinessID != nil {
+		r.BusinessID = *m.BusinessID
+	}
+	return r
+}
+
+func registerOAuth(a *API) {
+	h := oauthWeb{a: a}
+	a.plainRoute(http.MethodPost, "/oauth/token", h.token)
+	a.plainRoute(http.MethodPost, "/oauth/token/revoke", h.revoke)
+	for _, p := range []string{"/oauth/authorise", "/oauth/authorize"} { // US spelling: undocumented alias
+		a.plainRoute(http.MethodGet, p, h.authorisePage)
+		a.plainRoute(http.MethodPost, p, h.authorise)
+	}
+	a.plainRoute(http.MethodGet, "/sso/{token}", h.useSSOLink)
+	a.plainRoute(http.MethodGet, "/account", h.account)
+	a.plainRoute(http.MethodPost, "/account/signout", h.signOut)
+	a.plainRoute(http.MethodGet, "/account/recover/{token}", h.recoverPage)
+	a.plainRoute(http.MethodPost, "/account/recover/{token}", h.recover)
+	documentOAuth(a)
+	registerSSO(a)
+	registerRecovery(a)
+}
+
+func registerSSO(a *API) {
+	tags := []string{"Authentication"}
+	desc := "Returns a one-time link, valid for 5 minutes, that signs a browser in as the user and opens `url` (a path on this server; anything else opens the account page). " +
+		"Callers may ask for themselves; system administrators for anyone; brand administrators for users of their brand; " +
+		"users with unrestricted access to a business for ordinary users with access to it."
+	sso := func(ctx context.Context, m SingleSignOnRequestModel, businessID, employeeID int64) (*bodyOf[SingleSignOnResponseModel], error) {
+		req := m.request()
+		if businessID != 0 {
+			req.BusinessID = businessID
+		}
+		req.EmployeeID = employeeID
+		link, err := a.OAuth.SingleSignOn(ctx, payroll.PrincipalFrom(ctx), req)
+		if err != nil {
+			return nil, err
+		}
+		return &bodyOf[SingleSignOnResponseModel]{SingleSignOnResponseModel{URL: link}}, nil
+	}
+	Register(a, Authenticated, huma.Operation{Method: http.MethodPost, Path: "/api/v2/singlesignon", Tags: tags,
+		Summary: "Single sign-on", Description: desc},
+		func(ctx context.Context, in *bodyOf[SingleSignOnRequestModel]) (*bodyOf[SingleSignOnResponseModel], error) {
+			return sso(ctx, in.Body, 0, 0)
+		})
+	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/singlesignon", Tags: tags,
+		Summary: "Single sign-on to a business", Description: desc + " The user must have access to the business."},
+		func(ctx context.Context, in *struct {
+			BusinessPath
+			Body SingleSignOnRequestModel
+		}) (*bodyOf[SingleSignOnResponseModel], error) {
+			return sso(ctx, in.Body, in.BusinessID, 0)
+		})
+	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employee/{employeeId}/singlesignon", Tags: tags,
+		Summary: "Single sign-on as an employee", Description: "Returns a one-time link, valid for 5 minutes, that signs a browser in as the employee's user account. 409 when the employee has none."},
+		func(ctx context.Context, in *struct {
+			BusinessPath
+			EmployeeID int64 `path:"employeeId"`
+			Body       SingleSignOnRequestModel
+		}) (*bodyOf[SingleSignOnResponseModel], error) {
+			return sso(ctx, in.Body, in.BusinessID, in.EmployeeID)
+		})
+}
+
+func registerRecovery(a *API) {
+	tags := []string{"Authentication"}
+	Register(a, Public, huma.Operation{Method: http.MethodPost, Path: "/api/v2/mobileaccountrecovery/userbrandassociations", Tags: tags,
+		Summary: "Get the brands of an account, for the mobile app", Description: "Brands the account with this email belongs to. An unknown email gives an empty list."},
+		func(ctx context.Context, in *bodyOf[AccountEmailModel]) (*bodyOf[[]UserBrandAssociationModel], error) {
+			brands, err := a.OAuth.BrandAssociations(ctx, in.Body.address())
+			if err != nil {
+				return nil, err
+			}
+			out := make([]UserBrandAssociationModel, len(brands))
+			for i, b := range brands {
+				out[i] = UserBrandAssociationModel{BrandID: b.ID, BrandName: b.Name}
+			}
+			return &bodyOf[[]UserBrandAssociationModel]{out}, nil
+		})
+	Register(a, Public, huma.Operation{Method: http.MethodPost, Path: "/api/v2/mobileaccountrecovery/attempt", Tags: tags,
+		Summary: "Request account recovery for the mobile app", Description: "Mails the account a one-time link (valid 1 hour) to choose a new password. Answers 200 whether or not the email is known."},
+		func(ctx context.Context, in *bodyOf[AccountRecoveryRequestModel]) (*bodyOf[EmptyObject], error) {
+			var brand int64
+			if in.Body.BrandID != nil {
+				brand = *in.Body.BrandID
+			}
+			if err := a.OAuth.RequestRecovery(ctx, in.Body.address(), brand); err != nil {
+				return nil, err
+			}
+			return &bodyOf[EmptyObject]{}, nil
+		})
+}
+
+// EmptyObject is the {} body some operations answer with.
+type EmptyObject struct{}
+
+// plainRoute serves a non-huma route; id names it in metrics and logs.
+// Paths carrying a secret ({token}) are logged as their pattern, and form
+// posts (password sign-in, token requests) are rate limited per client IP.
+func (a *API) plainRoute(method, pattern string, h http.HandlerFunc) {
+	id := operationID(method, pattern)
+	secretPath := strings.Contains(pattern, "{token}")
+	a.router.MethodFunc(method, pattern, func(w http.ResponseWriter, r *http.Request) {
+		if ri := infoFrom(r.Context()); ri != nil {
+			ri.operation = id
+			if secretPath {
+				ri.logPath = pattern
+			}
+		}
+		if method == http.MethodPost {
+			host, _, _ := net.SplitHostPort(r.RemoteAddr)
+			if ok, wait := a.limiter.allow("ip:" + host + "|" + pattern); !ok {
+				writeProblem(w, r, rateLimited(wait))
+				return
+			}
+		}
+		h(w, r)
+	})
+	a.AddPath(pattern)
+}
+
+// oauthWeb serves the OAuth2 endpoints and the HTML pages.
+type oauthWeb struct{ a *API }
+
+const (
+	sessionCookie = "payrolld_session"
+	csrfCookie    = "payrolld_csrf"
+	maxFormBytes  = 64 << 10
+)
+
+// token is POST /oauth/token.
+func (h oauthWeb) token(w http.ResponseWriter, r *http.Request) {
+	cc, err := readOAuthForm(w, r)
+	if err != nil {
+		h.oauthError(w, r, err)
+		return
+	}
+	f := r.PostForm
+	var t oauth.Tokens
+	switch f.Get("grant_type") {
+	case "authorization_code":
+		t, err = h.a.OAuth.ExchangeCode(r.Context(), cc, f.Get("code"), f.Get("redirect_uri"), f.Get("code_verifier"))
+	case "refresh_token":
+		t, err = h.a.OAuth.Refresh(r.Context(), cc, f.Get("refresh_token"))
+	case "":
+		err = &oauth.Error{Code: oauth.ErrInvalidRequest, Description: "grant_type is required"}
+	default:
+		err = &oauth.Error{Code: oauth.ErrUnsupportedGrantType, Description: "grant_type must be authorization_code or refresh_token"}
+	}
+	if err != nil {
+		h.oauthError(w, r, err)
+		return
+	}
+	writeOAuthJSON(w, http.StatusOK, OAuthTokenResponse{AccessToken: t.AccessToken, TokenType: "bearer",
+		ExpiresIn: int64(t.ExpiresIn / time.Second), RefreshToken: t.RefreshToken, Scope: ""})
+}
+
+// revoke is POST /oauth/token/revoke (RFC 7009).
+func (h oauthWeb) revoke(w http.ResponseWriter, r *http.Request) {
+	cc, err := readOAuthForm(w, r)
+	if err == nil {
+		err = h.a.OAuth.Revoke(r.Context(), cc, r.PostForm.Get("token"))
+	}
+	if err != nil {
+		h.oauthError(w, r, err)
+		return
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(http.StatusOK)
+}
+
+// readOAuthForm parses a token endpoint form and returns the client
+// credentials, from HTTP Basic or the form (RFC 6749 section 2.3.1).
+func readOAuthForm(w http.ResponseWriter, r *http.Request) (oauth.ClientCredentials, error) {
+	invalid := func(msg string) (oauth.ClientCredentials, error) {
+		return oauth.ClientCredentials{}, &oauth.Error{Code: oauth.ErrInvalidRequest, Description: msg}
+	}
+	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "application/x-www-form-urlencoded" {
+		return invalid("the body must be application/x-www-form-urlencoded")
+	}
+	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
+	if err := r.ParseForm(); err != nil {
+		return invalid("the form body cannot be read")
+	}
+	for k, vs := range r.PostForm {
+		if len(vs) > 1 {
+			return invalid("parameter " + k + " is repeated")
+		}
+	}
+	cc := oauth.ClientCredentials{ID: r.PostForm.Get("client_id"), Secret: r.PostForm.Get("client_secret")}
+	id, secret, basic := r.BasicAuth()
+	if !basic {
+		return cc, nil
+	}
+	if cc.Secret != "" {
+		return invalid("use one client authentication method: HTTP Basic or client_secret")
+	}
+	// Both parts are form-encoded before the Basic encoding.
+	id, err1 := url.QueryUnescape(id)
+	secret, err2 := url.QueryUnescape(secret)
+	if err1 != nil || err2 != nil || (cc.ID != "" && cc.ID != id) {
+		return oauth.ClientCredentials{}, &oauth.Error{Code: oauth.ErrInvalidClient, Description: "malformed HTTP Basic client credentials"}
+	}
+	return oauth.ClientCredentials{ID: id, Secret: secret}, nil
+}
+
+func (h oauthWeb) oauthError(w http.ResponseWriter, r *http.Request, err error) {
+	var oe *oauth.Error
+	status := http.StatusInternalServerError
+	if errors.As(err, &oe) {
+		status = oe.Status()
+	} else {
+		slog.ErrorContext(r.Context(), "internal error", "err", err, "requestId", RequestID(r.Context()))
+		oe = &oauth.Error{Code: oauth.ErrServerError, Description: "An unexpected error occurred."}
+	}
+	if oe.Code == oauth.ErrInvalidClient {
+		w.Header().Set("WWW-Authenticate", `Basic realm="payrolld"`)
+	}
+	writeOAuthJSON(w, status, OAuthErrorResponse{Error: oe.Code, ErrorDescription: oe.Description})
+}
+
+func writeOAuthJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("Pragma", "no-cache")
+	w.WriteHeader(status)
+	_ = jsonEncode(w, v)
+}
+
+// authorisePage is GET /oauth/authorise: sign in (unless the browser has a
+// session) and consent.
+func (h oauthWeb) authorisePage(w http.ResponseWriter, r *http.Request) {
+	req := oauth.AuthRequestFrom(r.URL.Query())
+	client, ok := h.checkClient(w, r, req)
+	if !ok {
+		return
+	}
+	if perr := req.Check(); perr != nil {
+		h.redirect(w, r, req.Callback(client, perr.Params(req.State)))
+		return
+	}
+	page := oauth.AuthorisePage{ClientName: client.Name, Request: req, CSRF: h.csrfToken(w, r)}
+	if s := h.session(r); s != nil {
+		page.SignedInAs = s.User.DisplayName + " (" + s.User.Username + ")"
+	}
+	writePage(w, http.StatusOK, oauth.PageAuthorise, page)
+}
+
+// authorise is POST /oauth/authorise: on consent, a code goes to the
+// client's redirect URI; on refusal, error=access_denied.
+func (h oauthWeb) authorise(w http.ResponseWriter, r *http.Request) {
+	if !h.readForm(w, r) {
+		return
+	}
+	req := oauth.AuthRequestFrom(r.PostForm)
+	client, ok := h.checkClient(w, r, req)
+	if !ok {
+		return
+	}
+	if perr := req.Check(); perr != nil {
+		h.redirect(w, r, req.Callback(client, perr.Params(req.State)))
+		return
+	}
+	if r.PostForm.Get("decision") != "allow" {
+		perr := &oauth.Error{Code: oauth.ErrAccessDenied, Description: "the user refused access"}
+		h.redirect(w, r, req.Callback(client, perr.Params(req.State)))
+		return
+	}
+	sess := h.session(r)
+	username := strings.TrimSpace(r.PostForm.Get("username"))
+	if username != "" || sess == nil { // typed credentials win over the session
+		token, signedIn, err := h.a.OAuth.SignIn(r.Context(), username, r.PostForm.Get("password"))
+		if payroll.KindOf(err) == payroll.KindUnauthorized {
+			page := oauth.AuthorisePage{ClientName: client.Name, Request: req, CSRF: r.PostForm.Get("csrf_token"),
+				Username: username, Error: "Unknown username or wrong password."}
+			if sess != nil {
+				page.SignedInAs = sess.User.DisplayName + " (" + sess.User.Username + ")"
+			}
+			writePage(w, http.StatusUnauthorized, oauth.PageAuthorise, page)
+			return
+		}
+		if err != nil {
+			h.internalError(w, r, err)
+			return
+		}
+		h.setSessionCookie(w, r, token)
+		sess = &signedIn
+	}
+	code, err := h.a.OAuth.IssueCode(r.Context(), client, sess.User.ID, req)
+	if err != nil {
+		h.internalError(w, r, err)
+		return
+	}
+	params := url.Values{"code": {code}}
+	if req.State != "" {
+		params.Set("state", req.State)
+	}
+	h.redirect(w, r, req.Callback(client, params))
+}
+
+// checkClient shows an error page, never a redirect, for a bad client or
+// redirect URI.
+func (h oauthWeb) checkClient(w http.ResponseWriter, r *http.Request, req oauth.AuthRequest) (c store.OauthClient, ok bool) {
+	c, err := h.a.OAuth.CheckClient(r.Context(), req)
+	if payroll.KindOf(err) == payroll.KindInvalid {
+		writeMessage(w, http.StatusBadRequest, "This application cannot be authorised", userMessage(err))
+		return c, false
+	}
+	if err != nil {
+		h.internalError(w, r, err)
+		return c, false
+	}
+	return c, true
+}
+
+// useSSOLink is GET /sso/{token}: one use, then a session and a redirect
+// to a page of this server.
+func (h oauthWeb) useSSOLink(w http.ResponseWriter, r *http.Request) {
+	token, target, err := h.a.OAuth.UseSSOLink(r.Context(), chi.URLParam(r, "token"))
+	if payroll.KindOf(err) == payroll.KindNotFound {
+		writeMessage(w, http.StatusNotFound, "Sign-in link not valid", "This sign-in link has expired or has already been used. Ask for a new one.")
+		return
+	}
+	if err != nil {
+		h.internalError(w, r, err)
+		return
+	}
+	h.setSessionCookie(w, r, token)
+	h.redirect(w, r, target)
+}
+
+// account is GET /account: who is signed in.
+func (h oauthWeb) account(w http.ResponseWriter, r *http.Request) {
+	s := h.session(r)
+	status := http.StatusOK
+	if s == nil {
+		status = http.StatusUnauthorized
+	}
+	writePage(w, status, oauth.PageAccount, oauth.AccountPage{Session: s, CSRF: h.csrfToken(w, r)})
+}
+
+// signOut is POST /account/signout.
+func (h oauthWeb) signOut(w http.ResponseWriter, r *http.Request) {
+	if !h.readForm(w, r) {
+		return
+	}
+	if c, err := r.Cookie(sessionCookie); err == nil {
+		if err := h.a.OAuth.SignOut(r.Context(), c.Value); err != nil {
+			h.internalError(w, r, err)
+			return
+		}
+	}
+	http.SetCookie(w, &http.Cookie{Name: sessionCookie, Value: "", Path: "/", MaxAge: -1, HttpOnly: true, Secure: h.secure(r), SameSite: http.SameSiteLaxMode})
+	w.Header().Set("Cache-Control", "no-store")
+	http.Redirect(w, r, oauth.LandingPath, http.StatusSeeOther)
+}
+
+// recoverPage is GET /account/recover/{token}: the set-password form.
+func (h oauthWeb) recoverPage(w http.ResponseWriter, r *http.Request) {
+	token := chi.URLParam(r, "token")
+	u, err := h.a.OAuth.RecoveryUser(r.Context(), token)
+	if err != nil {
+		h.recoveryFailed(w, r, err)
+		return
+	}
+	writePage(w, http.StatusOK, oauth.PageRecover, oauth.RecoverPage{Username: u.Username, Action: recoverAction(token), CSRF: h.csrfToken(w, r)})
+}
+
+// recover is POST /account/recover/{token}.
+func (h oauthWeb) recover(w http.ResponseWriter, r *http.Request) {
+	if !h.readForm(w, r) {
+		return
+	}
+	token := chi.URLParam(r, "token")
+	u, err := h.a.OAuth.RecoveryUser(r.Context(), token)
+	if err != nil {
+		h.recoveryFailed(w, r, err)
+		return
+	}
+	page := oauth.RecoverPage{Username: u.Username, Action: recoverAction(token), CSRF: r.PostForm.Get("csrf_token")}
+	pw := r.PostForm.Get("password")
+	if pw != r.PostForm.Get("confirm") {
+		page.Error = "The two passwords differ."
+		writePage(w, http.StatusBadRequest, oauth.PageRecover, page)
+		return
+	}
+	if _, err := h.a.OAuth.Recover(r.Context(), token, pw); err != nil {
+		if payroll.KindOf(err) == payroll.KindInvalid {
+			page.Error = userMessage(err)
+			writePage(w, http.StatusBadRequest, oauth.PageRecover, page)
+			return
+		}
+		h.recoveryFailed(w, r, err)
+		return
+	}
+	writeMessage(w, http.StatusOK, "Password changed", "Your password has been changed. Sign in with the new password.")
+}
+
+func recoverAction(token string) string { return "/account/recover/" + url.PathEscape(token) }
+
+func (h oauthWeb) recoveryFailed(w http.ResponseWriter, r *http.Request, err error) {
+	if payroll.KindOf(err) == payroll.KindNotFound {
+		writeMessage(w, http.StatusNotFound, "Recovery link not valid", "This recovery link has expired or has already been used. Ask for a new one from the app.")
+		return
+	}
+	h.internalError(w, r, err)
+}
+
+// readForm parses a posted page form and checks its CSRF token.
+func (h oauthWeb) readForm(w http.ResponseWriter, r *http.Request) bool {
+	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
+	if err := r.ParseForm(); err != nil {
+		writeMessage(w, http.StatusBadRequest, "Bad request", "The form could not be read.")
+		return false
+	}
+	c, err := r.Cookie(csrfCookie)
+	sent := r.PostForm.Get("csrf_token")
+	if err != nil || sent == "" || subtle.ConstantTimeCompare([]byte(c.Value), []byte(sent)) != 1 {
+		writeMessage(w, http.StatusForbidden, "Form expired", "This form has expired or did not come from this site. Go back, reload the page and try again.")
+		return false
+	}
+	return true
+}
+
+// csrfToken returns the browser's CSRF token, setting the cookie when it
+// has none. Forms carry it back in a field (double-submit cookie): a
+// cross-site page can make the browser send the cookie but cannot read it.
+func (h oauthWeb) csrfToken(w http.ResponseWriter, r *http.Request) string {
+	if c, err := r.Cookie(csrfCookie); err == nil && len(c.Value) >= 32 {
+		return c.Value
+	}
+	t := payroll.NewSecret(32)
+	http.SetCookie(w, &http.Cookie{Name: csrfCookie, Value: t, Path: "/", HttpOnly: true, Secure: h.secure(r), SameSite: http.SameSiteLaxMode})
+	return t
+}
+
+func (h oauthWeb) setSessionCookie(w http.ResponseWriter, r *http.Request, token string) {
+	http.SetCookie(w, &http.Cookie{Name: sessionCookie, Value: token, Path: "/", MaxAge: int(oauth.SessionLifetime / time.Second),
+		HttpOnly: true, Secure: h.secure(r), SameSite: http.SameSiteLaxMode})
+}
+
+// session returns the browser's live session, or nil.
+func (h oauthWeb) session(r *http.Request) *oauth.Session {
+	c, err := r.Cookie(sessionCookie)
+	if err != nil {
+		return nil
+	}
+	s, err := h.a.OAuth.Session(r.Context(), c.Value)
+	if err != nil {
+		if payroll.KindOf(err) != payroll.KindUnauthorized {
+			slog.ErrorContext(r.Context(), "web session lookup", "err", err, "requestId", RequestID(r.Context()))
+		}
+		return nil
+	}
+	return &s
+}
+
+func (h oauthWeb) secure(r *http.Request) bool {
+	return r.TLS != nil || strings.HasPrefix(h.a.OAuth.BaseURL, "https://")
+}
+
+func (h oauthWeb) redirect(w http.ResponseWriter, r *http.Request, to string) {
+	w.Header().Set("Cache-Control", "no-store")
+	http.Redirect(w, r, to, http.StatusFound)
+}
+
+func (h oauthWeb) internalError(w http.ResponseWriter, r *http.Request, err error) {
+	slog.ErrorContext(r.Context(), "internal error", "err", err, "requestId", RequestID(r.Context()))
+	writeMessage(w, http.StatusInternalServerError, "Something went wrong", "An unexpected error occurred. Try again later.")
+}
+
+// writePage renders an HTML page with headers that keep it out of caches
+// and frames and keep its URL (which may hold a token) out of referrers.
+func writePage(w http.ResponseWriter, status int, name string, data any) {
+	var buf bytes.Buffer
+	if err := oauth.RenderPage(&buf, name, data); err != nil {
+		slog.Error("render page", "page", name, "err", err)
+		http.Error(w, "An unexpected error occurred.", http.StatusInternalServerError)
+		return
+	}
+	hd := w.Header()
+	hd.Set("Content-Type", "text/html; charset=utf-8")
+	hd.Set("Cache-Control", "no-store")
+	hd.Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'")
+	hd.Set("X-Frame-Options", "DENY")
+	hd.Set("X-Content-Type-Options", "nosniff")
+	hd.Set("Referrer-Policy", "no-referrer")
+	w.WriteHeader(status)
+	_, _ = buf.WriteTo(w)
+}
+
+func writeMessage(w http.ResponseWriter, status int, title, msg string) {
+	writePage(w, status, oauth.PageMessage, oauth.MessagePage{Title: title, Message: msg})
+}
+
+// userMessage is the message of a domain error without its field prefix.
+func userMessage(err error) string {
+	var e *payroll.Error
+	if errors.As(err, &e) {
+		return e.Message
+	}
+	return err.Error()
+}
+
+// documentOAuth adds the plain OAuth2 routes to the OpenAPI document.
+func documentOAuth(a *API) {
+	oapi := a.huma.OpenAPI()
+	oapi.Components.SecuritySchemes["oauth2"] = &huma.SecurityScheme{Type: "oauth2",
+		Description: "Authorization code grant with optional PKCE (S256). Send the access token as a bearer token.",
+		Flows: &huma.OAuthFlows{AuthorizationCode: &huma.OAuthFlow{AuthorizationURL: "/oauth/authorise", TokenURL: "/oauth/token",
+			RefreshURL: "/oauth/token", Scopes: map[string]string{}}}}
+	oapi.Components.SecuritySchemes["oauthClient"] = &huma.SecurityScheme{Type: "http", Scheme: "basic",
+		Description: "OAuth2 client authentication: client_id and client_secret as user name and password (or as form fields)."}
+	schema := func(t reflect.Type) *huma.Schema { return oapi.Components.Schemas.Schema(t, true, "") }
+	form := func(t reflect.Type) *huma.RequestBody {
+		return &huma.RequestBody{Required: true, Content: map[string]*huma.MediaType{"application/x-www-form-urlencoded": {Schema: schema(t)}}}
+	}
+	jsonOf := func(desc string, t reflect.Type) *huma.Response {
+		return &huma.Response{Description: desc, Content: map[string]*huma.MediaType{"application/json": {Schema: schema(t)}}}
+	}
+	html := func(desc string) *huma.Response {
+		return &huma.Response{Description: desc, Content: map[string]*huma.MediaType{"text/html": {Schema: &huma.Schema{Type: "string"}}}}
+	}
+	redirect := &huma.Response{Description: "Redirect to the client's redirect_uri with code and state, or error, error_description and state.",
+		Headers: map[string]*huma.Header{"Location": {Schema: &huma.Schema{Type: "string", Format: "uri"}}}}
+	oauthErr := reflect.TypeFor[OAuthErrorResponse]()
+	clientAuth := []map[string][]string{{"oauthClient": {}}, {}}
+	query := func(name, desc string, required bool, enum ...any) *huma.Param {
+		return &huma.Param{Name: name, In: "query", Required: required, Description: desc, Schema: &huma.Schema{Type: "string", Enum: enum}}
+	}
+	tags := []string{"Authentication"}
+	for _, op := range []huma.Operation{
+		{Method: http.MethodPost, Path: "/oauth/token", Tags: tags, Summary: "OAuth token", Security: clientAuth,
+			Description: "Exchanges an authorization code (with its PKCE verifier) or a refresh token for tokens. Access tokens live 24 hours, refresh tokens 28 days; each refresh token works once, and presenting a used one revokes every token of that authorization.",
+			RequestBody: form(reflect.TypeFor[OAuthTokenRequest]()),
+			Responses: map[string]*huma.Response{"200": jsonOf("Tokens (Cache-Control: no-store).", reflect.TypeFor[OAuthTokenResponse]()),
+				"400": jsonOf("invalid_request, invalid_grant or unsupported_grant_type.", oauthErr), "401": jsonOf("invalid_client.", oauthErr)}},
+		{Method: http.MethodPost, Path: "/oauth/token/revoke", Tags: tags, Summary: "Revoke OAuth tokens", Security: clientAuth,
+			Description: "RFC 7009. Invalidates all the user's active OAuth2 tokens. Answers 200 whether or not the token is valid.",
+			RequestBody: form(reflect.TypeFor[OAuthRevokeRequest]()),
+			Responses:   map[string]*huma.Response{"200": {Description: "Revoked, or nothing to revoke."}, "400": jsonOf("invalid_request.", oauthErr), "401": jsonOf("invalid_client.", oauthErr)}},
+		{Method: http.MethodGet, Path: "/oauth/authorise", Tags: tags, Summary: "OAuth authorise page",
+			Description: "HTML page where the user signs in (or uses the session of a single sign-on link) and allows or denies the application. /oauth/authorize is an alias. redirect_uri may be the registered callback or a path below it.",
+			Parameters: []*huma.Param{query("client_id", "", true), query("redirect_uri", "default: the registered callback", false),
+				query("response_type", "", true, "code"), query("state", "returned unchanged", false),
+				query("code_challenge", "PKCE: base64url SHA-256 of the code verifier", false), query("code_challenge_method", "", false, "S256")},
+			Responses: map[string]*huma.Response{"200": html("The sign-in and consent page."), "302": redirect, "400": html("Unknown client or redirect_uri: an error page, never a redirect.")}},
+		{Method: http.MethodPost, Path: "/oauth/authorise", Tags: tags, Summary: "OAuth authorise decision",
+			Description: "The form of the authorise page.",
+			RequestBody: form(reflect.TypeFor[OAuthAuthoriseForm]()),
+			Responses: map[string]*huma.Response{"302": redirect, "400": html("Unknown client or redirect_uri."),
+				"401": html("Sign-in failed: the page again with a message."), "403": html("Missing or wrong CSRF token.")}},
+	} {
+		op.OperationID = operationID(op.Method, op.Path)
+		oapi.AddOperation(&op)
+	}
+}

@@ -1,0 +1,92 @@
+package httpapi
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/store"
+	"github.com/payrolld/payrolld/internal/user"
+)
+
+// UserModel is GET /api/v2/user.
+type UserModel struct {
+	ID          int64  `json:"id"`
+	Email       string `json:"email"`
+	DisplayName string `json:"displayName"`
+	TimeZone    string `json:"timeZone"`
+}
+
+// NewUserModel is the body of POST /api/v2/user.
+type NewUserModel struct {
+	Username       string `json:"username" required:"true" maxLength:"256"`
+	DisplayName    string `json:"displayName" required:"true" maxLength:"256"`
+	TimeZone       string `json:"timeZone" maxLength:"100"`
+	APIOnly        bool   `json:"apiOnly"`
+	Email          string `json:"email" maxLength:"256"`
+	EmailConfirmed bool   `json:"emailConfirmed"`
+}
+
+// NewUserCreatedModel answers POST /api/v2/user; apiKey is shown only here.
+type NewUserCreatedModel struct {
+	ID             int64  `json:"id"`
+	Username       string `json:"username"`
+	DisplayName    string `json:"displayName"`
+	TimeZone       string `json:"timeZone"`
+	APIKey         string `json:"apiKey"`
+	Email          string `json:"email"`
+	EmailConfirmed bool   `json:"emailConfirmed"`
+}
+
+// UpdateUserModel is the body of PUT /api/v2/user.
+type UpdateUserModel struct {
+	Username       string `json:"username" required:"true"`
+	EmailConfirmed bool   `json:"emailConfirmed"`
+}
+
+type bodyOf[T any] struct{ Body T }
+
+func userModel(u store.User) UserModel {
+	email := u.Email
+	if email == "" {
+		email = u.Username
+	}
+	return UserModel{ID: u.ID, Email: email, DisplayName: u.DisplayName, TimeZone: u.TimeZone}
+}
+
+func registerUser(a *API) {
+	tags := []string{"User"}
+	Register(a, Authenticated, huma.Operation{Method: http.MethodGet, Path: "/api/v2/user", Tags: tags,
+		Summary: "Get the authenticated user"},
+		func(ctx context.Context, _ *struct{}) (*bodyOf[UserModel], error) {
+			u, err := a.Users.Get(ctx, payroll.PrincipalFrom(ctx).UserID)
+			if err != nil {
+				return nil, err
+			}
+			return &bodyOf[UserModel]{userModel(u)}, nil
+		})
+	Register(a, Authenticated, huma.Operation{Method: http.MethodPost, Path: "/api/v2/user", Tags: tags,
+		Summary: "Create a user", Description: "Creates a user and returns its API key; the key is shown only in this response. System and brand administrators only."},
+		func(ctx context.Context, in *bodyOf[NewUserModel]) (*bodyOf[NewUserCreatedModel], error) {
+			b := in.Body
+			c, err := a.Users.Create(ctx, payroll.PrincipalFrom(ctx), user.New{Username: b.Username, DisplayName: b.DisplayName,
+				TimeZone: b.TimeZone, Email: b.Email, APIOnly: b.APIOnly, EmailConfirmed: b.EmailConfirmed})
+			if err != nil {
+				return nil, err
+			}
+			u := c.User
+			return &bodyOf[NewUserCreatedModel]{NewUserCreatedModel{ID: u.ID, Username: u.Username, DisplayName: u.DisplayName,
+				TimeZone: u.TimeZone, APIKey: c.APIKey, Email: u.Email, EmailConfirmed: u.EmailConfirmed}}, nil
+		})
+	Register(a, Authenticated, huma.Operation{Method: http.MethodPut, Path: "/api/v2/user", Tags: tags,
+		Summary: "Update a user", Description: "Sets whether the user's email address is confirmed."},
+		func(ctx context.Context, in *bodyOf[UpdateUserModel]) (*bodyOf[UpdateUserModel], error) {
+			u, err := a.Users.UpdateEmailConfirmed(ctx, payroll.PrincipalFrom(ctx), in.Body.Username, in.Body.EmailConfirmed)
+			if err != nil {
+				return nil, err
+			}
+			return &bodyOf[UpdateUserModel]{UpdateUserModel{Username: u.Username, EmailConfirmed: u.EmailConfirmed}}, nil
+		})
+}
