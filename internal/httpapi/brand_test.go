@@ -68,38 +68,25 @@ func TestBrandOperations(t *testing.T) {
 			t.Fatalf("email filter ignored: %v", rows)
 		}
 
-		cases := []struct {
-			name, method, path, key string
-			status                  int
-			field                   string
-		}{
-			{"get brand", "GET", fmt.Sprintf("/api/v2/brand/%d", acme.ID), brandKey, 200, ""},
-			{"get other brand", "GET", fmt.Sprintf("/api/v2/brand/%d", acme.ID), otherKey, 404, ""},
-			{"list as plain user", "GET", "/api/v2/brand", ownerKey, 403, ""},
-			{"anonymous", "GET", "/api/v2/brand", "", 401, ""},
-			{"templates", "GET", fmt.Sprintf("/api/v2/brand/%d/business-templates", acme.ID), brandKey, 200, ""},
-			{"templates other brand", "GET", fmt.Sprintf("/api/v2/brand/%d/business-templates", acme.ID), otherKey, 404, ""},
-			{"report bad date", "GET", fmt.Sprintf("/api/v2/brand/%d/reports/signups?fromDate=yesterday", acme.ID), brandKey, 400, "fromDate"},
-			{"report other brand", "GET", fmt.Sprintf("/api/v2/brand/%d/reports/signups", acme.ID), otherKey, 404, ""},
-			{"white labels", "GET", "/api/v2/whitelabel", brandKey, 200, ""},
-			{"white label", "GET", fmt.Sprintf("/api/v2/whitelabel/%d", label.ID), brandKey, 200, ""},
-			{"white label other brand", "GET", fmt.Sprintf("/api/v2/whitelabel/%d", label.ID), otherKey, 404, ""},
-			{"white label report other brand", "GET", fmt.Sprintf("/api/v2/whitelabel/%d/reports/activeemployees", label.ID), otherKey, 404, ""},
-			{"cancel by other brand", "DELETE", fmt.Sprintf("/api/v2/brand/%d/business/%d/cancel", other.ID, biz), otherKey, 404, ""},
-			{"cancel", "DELETE", fmt.Sprintf("/api/v2/brand/%d/business/%d/cancel", acme.ID, biz), brandKey, 200, ""},
-			{"cancelled business is gone", "GET", fmt.Sprintf("/api/v2/business/%d", biz), ownerKey, 404, ""},
-			{"cancel twice", "DELETE", fmt.Sprintf("/api/v2/brand/%d/business/%d/cancel", acme.ID, biz), brandKey, 404, ""},
+		cases := []testkit.Case{
+			{Name: "get brand", Method: "GET", Path: fmt.Sprintf("/api/v2/brand/%d", acme.ID), Key: brandKey, Status: 200},
+			{Name: "get other brand", Method: "GET", Path: fmt.Sprintf("/api/v2/brand/%d", acme.ID), Key: otherKey, Status: 404},
+			{Name: "list as plain user", Method: "GET", Path: "/api/v2/brand", Key: ownerKey, Status: 403},
+			{Name: "anonymous", Method: "GET", Path: "/api/v2/brand", Status: 401},
+			{Name: "templates", Method: "GET", Path: fmt.Sprintf("/api/v2/brand/%d/business-templates", acme.ID), Key: brandKey, Status: 200},
+			{Name: "templates other brand", Method: "GET", Path: fmt.Sprintf("/api/v2/brand/%d/business-templates", acme.ID), Key: otherKey, Status: 404},
+			{Name: "report bad date", Method: "GET", Path: fmt.Sprintf("/api/v2/brand/%d/reports/signups?fromDate=yesterday", acme.ID), Key: brandKey, Status: 400, Field: "fromDate"},
+			{Name: "report other brand", Method: "GET", Path: fmt.Sprintf("/api/v2/brand/%d/reports/signups", acme.ID), Key: otherKey, Status: 404},
+			{Name: "white labels", Method: "GET", Path: "/api/v2/whitelabel", Key: brandKey, Status: 200},
+			{Name: "white label", Method: "GET", Path: fmt.Sprintf("/api/v2/whitelabel/%d", label.ID), Key: brandKey, Status: 200},
+			{Name: "white label other brand", Method: "GET", Path: fmt.Sprintf("/api/v2/whitelabel/%d", label.ID), Key: otherKey, Status: 404},
+			{Name: "white label report other brand", Method: "GET", Path: fmt.Sprintf("/api/v2/whitelabel/%d/reports/activeemployees", label.ID), Key: otherKey, Status: 404},
+			{Name: "cancel by other brand", Method: "DELETE", Path: fmt.Sprintf("/api/v2/brand/%d/business/%d/cancel", other.ID, biz), Key: otherKey, Status: 404},
+			{Name: "cancel", Method: "DELETE", Path: fmt.Sprintf("/api/v2/brand/%d/business/%d/cancel", acme.ID, biz), Key: brandKey, Status: 200},
+			{Name: "cancelled business is gone", Method: "GET", Path: fmt.Sprintf("/api/v2/business/%d", biz), Key: ownerKey, Status: 404},
+			{Name: "cancel twice", Method: "DELETE", Path: fmt.Sprintf("/api/v2/brand/%d/business/%d/cancel", acme.ID, biz), Key: brandKey, Status: 404},
 		}
-		for _, tc := range cases {
-			t.Run(tc.name, func(t *testing.T) {
-				r := s.Do(tc.method, tc.path, tc.key, nil)
-				if tc.status >= 400 {
-					problem(t, r, tc.status, tc.field)
-				} else {
-					r.Expect(t, tc.status)
-				}
-			})
-		}
+		s.RunCases(t, cases)
 		s.Do("GET", fmt.Sprintf("/api/v2/brand/%d/reports/activeemployees?includeInactiveBusinesses=true", acme.ID), brandKey, nil).Expect(t, 200).JSON(t, &rows)
 		if len(rows) != 2 || rows[0]["numberOfCompleteEmployees"] != 0.0 {
 			t.Fatalf("cancelled business should report terminated employees: %v", rows)

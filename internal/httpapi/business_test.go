@@ -30,43 +30,29 @@ func TestBusinessOperations(t *testing.T) {
 		bobBiz := s.NewBusiness(bobKey, "Bob Ltd", "UK")
 		B := fmt.Sprintf("/api/v2/business/%d", id)
 
-		cases := []struct {
-			name, method, path, key string
-			body                    any
-			status                  int
-			field                   string
-		}{
-			{"get", "GET", B, aliceKey, nil, 200, ""},
-			{"get anonymous", "GET", B, "", nil, 401, ""},
-			{"get other tenant", "GET", B, bobKey, nil, 404, ""},
-			{"get non-numeric id", "GET", "/api/v2/business/abc", aliceKey, nil, 404, ""},
-			{"get unknown", "GET", "/api/v2/business/999999", s.AdminKey, nil, 404, ""},
-			{"admin sees any", "GET", B, s.AdminKey, nil, 200, ""},
-			{"create without name", "POST", "/api/v2/business", aliceKey, map[string]any{"abn": "1"}, 400, "name"},
-			{"create bad region", "POST", "/api/v2/business", aliceKey, map[string]any{"name": "X", "region": "FR"}, 400, "region"},
-			{"create bad abn", "POST", "/api/v2/business", aliceKey, map[string]any{"name": "X", "abn": "12 345 678 901"}, 400, "abn"},
-			{"create bad enum", "POST", "/api/v2/business", aliceKey, map[string]any{"name": "X", "endOfWeek": "Someday"}, 400, "endOfWeek"},
-			{"update partial", "PUT", B, aliceKey, map[string]any{"name": "Alice Holdings"}, 200, ""},
-			{"update other tenant", "PUT", B, bobKey, map[string]any{"name": "Hijack"}, 404, ""},
-			{"update invalid", "PUT", B, aliceKey, map[string]any{"standardHoursPerDay": 30}, 400, "standardHoursPerDay"},
-			{"update by body id", "PUT", "/api/v2/business", aliceKey, map[string]any{"businessId": id, "contactName": "Alice"}, 200, ""},
-			{"update by body id other tenant", "PUT", "/api/v2/business", aliceKey, map[string]any{"businessId": bobBiz, "name": "x"}, 404, ""},
-			{"update by body without id", "PUT", "/api/v2/business", aliceKey, map[string]any{"name": "x"}, 400, "businessId"},
-			{"external id", "GET", "/api/v2/business/externalid?externalId=ext-1", aliceKey, nil, 200, ""},
-			{"external id other tenant", "GET", "/api/v2/business/externalid?externalId=ext-1", bobKey, nil, 404, ""},
-			{"external id missing", "GET", "/api/v2/business/externalid", aliceKey, nil, 400, "externalId"},
-			{"template not a template", "POST", fmt.Sprintf("%s/%d", B, bobBiz), aliceKey, nil, 404, ""},
+		cases := []testkit.Case{
+			{Name: "get", Method: "GET", Path: B, Key: aliceKey, Status: 200},
+			{Name: "get anonymous", Method: "GET", Path: B, Status: 401},
+			{Name: "get other tenant", Method: "GET", Path: B, Key: bobKey, Status: 404},
+			{Name: "get non-numeric id", Method: "GET", Path: "/api/v2/business/abc", Key: aliceKey, Status: 404},
+			{Name: "get unknown", Method: "GET", Path: "/api/v2/business/999999", Key: s.AdminKey, Status: 404},
+			{Name: "admin sees any", Method: "GET", Path: B, Key: s.AdminKey, Status: 200},
+			{Name: "create without name", Method: "POST", Path: "/api/v2/business", Key: aliceKey, Body: map[string]any{"abn": "1"}, Status: 400, Field: "name"},
+			{Name: "create bad region", Method: "POST", Path: "/api/v2/business", Key: aliceKey, Body: map[string]any{"name": "X", "region": "FR"}, Status: 400, Field: "region"},
+			{Name: "create bad abn", Method: "POST", Path: "/api/v2/business", Key: aliceKey, Body: map[string]any{"name": "X", "abn": "12 345 678 901"}, Status: 400, Field: "abn"},
+			{Name: "create bad enum", Method: "POST", Path: "/api/v2/business", Key: aliceKey, Body: map[string]any{"name": "X", "endOfWeek": "Someday"}, Status: 400, Field: "endOfWeek"},
+			{Name: "update partial", Method: "PUT", Path: B, Key: aliceKey, Body: map[string]any{"name": "Alice Holdings"}, Status: 200},
+			{Name: "update other tenant", Method: "PUT", Path: B, Key: bobKey, Body: map[string]any{"name": "Hijack"}, Status: 404},
+			{Name: "update invalid", Method: "PUT", Path: B, Key: aliceKey, Body: map[string]any{"standardHoursPerDay": 30}, Status: 400, Field: "standardHoursPerDay"},
+			{Name: "update by body id", Method: "PUT", Path: "/api/v2/business", Key: aliceKey, Body: map[string]any{"businessId": id, "contactName": "Alice"}, Status: 200},
+			{Name: "update by body id other tenant", Method: "PUT", Path: "/api/v2/business", Key: aliceKey, Body: map[string]any{"businessId": bobBiz, "name": "x"}, Status: 404},
+			{Name: "update by body without id", Method: "PUT", Path: "/api/v2/business", Key: aliceKey, Body: map[string]any{"name": "x"}, Status: 400, Field: "businessId"},
+			{Name: "external id", Method: "GET", Path: "/api/v2/business/externalid?externalId=ext-1", Key: aliceKey, Status: 200},
+			{Name: "external id other tenant", Method: "GET", Path: "/api/v2/business/externalid?externalId=ext-1", Key: bobKey, Status: 404},
+			{Name: "external id missing", Method: "GET", Path: "/api/v2/business/externalid", Key: aliceKey, Status: 400, Field: "externalId"},
+			{Name: "template not a template", Method: "POST", Path: fmt.Sprintf("%s/%d", B, bobBiz), Key: aliceKey, Status: 404},
 		}
-		for _, tc := range cases {
-			t.Run(tc.name, func(t *testing.T) {
-				r := s.Do(tc.method, tc.path, tc.key, tc.body)
-				if tc.status >= 400 {
-					problem(t, r, tc.status, tc.field)
-				} else {
-					r.Expect(t, tc.status)
-				}
-			})
-		}
+		s.RunCases(t, cases)
 		got := s.Do("GET", B, aliceKey, nil).Expect(t, 200).Map(t)
 		if got["name"] != "Alice Holdings" || got["abn"] != "51 824 753 556" || got["contactName"] != "Alice" || got["standardHoursPerDay"] != 7.6 {
 			t.Fatalf("partial updates lost or not applied: %v", got)
@@ -127,42 +113,27 @@ func TestBusinessAccess(t *testing.T) {
 			t.Fatalf("filtered access list = %v", list)
 		}
 
-		cases := []struct {
-			name, method, path, key string
-			body                    any
-			status                  int
-			field                   string
-		}{
-			{"list anonymous", "GET", A, "", nil, 401, ""},
-			{"list other tenant", "GET", A, bobKey, nil, 404, ""},
-			{"grant missing email", "POST", A, aliceKey, map[string]any{"accessType": "Unrestricted"}, 400, "email"},
-			{"grant unknown permission", "POST", A, aliceKey, map[string]any{"email": "x@example.com", "accessType": "Restricted",
-				"employeeGroups": []any{map[string]any{"employeeGroupId": 1, "permissions": "FlyPlanes"}}}, 400, "employeeGroups"},
-			{"grant bad access type", "POST", A, aliceKey, map[string]any{"email": "x@example.com", "accessType": "Sometimes"}, 400, "accessType"},
-			{"get unknown user", "GET", A + "/user?email=nobody@example.com", aliceKey, nil, 404, ""},
-			{"update to unrestricted", "PUT", A + "?email=carol@example.com", aliceKey, map[string]any{"accessType": "Unrestricted"}, 200, ""},
-			{"revoke last other unrestricted is fine", "DELETE", A + "?email=carol@example.com", aliceKey, nil, 200, ""},
-			{"revoke the last unrestricted user", "DELETE", A + "?email=alice@example.com", aliceKey, nil, 409, ""},
-			{"revoke unknown", "DELETE", A + "?email=carol@example.com", aliceKey, nil, 404, ""},
-			{"revoke without email", "DELETE", A, aliceKey, nil, 400, "email"},
+		cases := []testkit.Case{
+			{Name: "list anonymous", Method: "GET", Path: A, Status: 401},
+			{Name: "list other tenant", Method: "GET", Path: A, Key: bobKey, Status: 404},
+			{Name: "grant missing email", Method: "POST", Path: A, Key: aliceKey, Body: map[string]any{"accessType": "Unrestricted"}, Status: 400, Field: "email"},
+			{Name: "grant unknown permission", Method: "POST", Path: A, Key: aliceKey, Body: map[string]any{"email": "x@example.com", "accessType": "Restricted", "employeeGroups": []any{map[string]any{"employeeGroupId": 1, "permissions": "FlyPlanes"}}}, Status: 400, Field: "employeeGroups"},
+			{Name: "grant bad access type", Method: "POST", Path: A, Key: aliceKey, Body: map[string]any{"email": "x@example.com", "accessType": "Sometimes"}, Status: 400, Field: "accessType"},
+			{Name: "get unknown user", Method: "GET", Path: A + "/user?email=nobody@example.com", Key: aliceKey, Status: 404},
+			{Name: "update to unrestricted", Method: "PUT", Path: A + "?email=carol@example.com", Key: aliceKey, Body: map[string]any{"accessType": "Unrestricted"}, Status: 200},
+			{Name: "revoke last other unrestricted is fine", Method: "DELETE", Path: A + "?email=carol@example.com", Key: aliceKey, Status: 200},
+			{Name: "revoke the last unrestricted user", Method: "DELETE", Path: A + "?email=alice@example.com", Key: aliceKey, Status: 409},
+			{Name: "revoke unknown", Method: "DELETE", Path: A + "?email=carol@example.com", Key: aliceKey, Status: 404},
+			{Name: "revoke without email", Method: "DELETE", Path: A, Key: aliceKey, Status: 400, Field: "email"},
 		}
-		for _, tc := range cases {
-			t.Run(tc.name, func(t *testing.T) {
-				r := s.Do(tc.method, tc.path, tc.key, tc.body)
-				if tc.status >= 400 {
-					problem(t, r, tc.status, tc.field)
-				} else {
-					r.Expect(t, tc.status)
-				}
-			})
-		}
+		s.RunCases(t, cases)
 
 		// A restricted user sees the business but cannot administer it.
 		s.Do("POST", A, aliceKey, map[string]any{"email": "bob@example.com", "accessType": "Restricted", "suppressNotificationEmails": true,
 			"locationAccess": []any{map[string]any{"filterType": "Location", "locationIds": []int{1}, "permissions": "ViewRosters"}}}).Expect(t, 200)
 		s.Do("GET", fmt.Sprintf("/api/v2/business/%d", biz), bobKey, nil).Expect(t, 200)
-		problem(t, s.Do("GET", A, bobKey, nil), 403, "")
-		problem(t, s.Do("PUT", fmt.Sprintf("/api/v2/business/%d", biz), bobKey, map[string]any{"name": "x"}), 403, "")
+		testkit.ExpectProblem(t, s.Do("GET", A, bobKey, nil), 403, "")
+		testkit.ExpectProblem(t, s.Do("PUT", fmt.Sprintf("/api/v2/business/%d", biz), bobKey, map[string]any{"name": "x"}), 403, "")
 		// mergeExistingAccess adds groups to the existing restriction.
 		s.Do("POST", A, aliceKey, map[string]any{"email": "bob@example.com", "accessType": "Restricted", "mergeExistingAccess": true, "suppressNotificationEmails": true,
 			"employeeGroups": []any{map[string]any{"employeeGroupId": 9, "permissions": "ViewRosters"}}}).Expect(t, 200)

@@ -56,13 +56,6 @@ func TestWebhookRegistrationAPI(t *testing.T) {
 		}
 		one := baseA + "/" + hook.ID
 
-		type tc struct {
-			name, method, path, key string
-			body                    any
-			status                  int
-			check                   func(t *testing.T, r *testkit.Response)
-			field                   string // for 400: the member the errors map must name
-		}
 		reg := func(extra map[string]any) map[string]any {
 			m := map[string]any{"webHookUri": "http://hooks.example.com/x"}
 			for k, v := range extra {
@@ -70,70 +63,70 @@ func TestWebhookRegistrationAPI(t *testing.T) {
 			}
 			return m
 		}
-		cases := []tc{
+		cases := []testkit.Case{
 			// register
-			{name: "register pascal case, given secret, no filters", method: "POST", path: baseA, key: keyA,
-				body: map[string]any{"WebHookUri": "http://hooks.example.com/y", "Secret": secret}, status: 200,
-				check: func(t *testing.T, r *testkit.Response) {
+			{Name: "register pascal case, given secret, no filters", Method: "POST", Path: baseA, Key: keyA,
+				Body: map[string]any{"WebHookUri": "http://hooks.example.com/y", "Secret": secret}, Status: 200,
+				Check: func(t *testing.T, r *testkit.Response) {
 					var h webHook
 					r.JSON(t, &h)
 					if h.Secret != secret || len(h.Filters) != 1 || h.Filters[0] != "*" || h.Headers == nil || h.Properties == nil {
 						t.Errorf("got %+v", h)
 					}
 				}},
-			{name: "register missing uri", method: "POST", path: baseA, key: keyA, body: map[string]any{"secret": secret}, status: 400, field: "webHookUri"},
-			{name: "register relative uri", method: "POST", path: baseA, key: keyA, body: reg(map[string]any{"webHookUri": "/hooks"}), status: 400, field: "webHookUri"},
-			{name: "register ftp uri", method: "POST", path: baseA, key: keyA, body: reg(map[string]any{"webHookUri": "ftp://hooks.example.com/"}), status: 400, field: "webHookUri"},
-			{name: "register unknown filter", method: "POST", path: baseA, key: keyA, body: reg(map[string]any{"filters": []string{"EmployeeCreated", "Nope"}}), status: 400, field: "filters",
-				check: func(t *testing.T, r *testkit.Response) {
+			{Name: "register missing uri", Method: "POST", Path: baseA, Key: keyA, Body: map[string]any{"secret": secret}, Status: 400, Field: "webHookUri"},
+			{Name: "register relative uri", Method: "POST", Path: baseA, Key: keyA, Body: reg(map[string]any{"webHookUri": "/hooks"}), Status: 400, Field: "webHookUri"},
+			{Name: "register ftp uri", Method: "POST", Path: baseA, Key: keyA, Body: reg(map[string]any{"webHookUri": "ftp://hooks.example.com/"}), Status: 400, Field: "webHookUri"},
+			{Name: "register unknown filter", Method: "POST", Path: baseA, Key: keyA, Body: reg(map[string]any{"filters": []string{"EmployeeCreated", "Nope"}}), Status: 400, Field: "filters",
+				Check: func(t *testing.T, r *testkit.Response) {
 					if !strings.Contains(string(r.Body), "The following filters are not valid: Nope") {
 						t.Errorf("body %s", r.Body)
 					}
 				}},
-			{name: "register short secret", method: "POST", path: baseA, key: keyA, body: reg(map[string]any{"secret": "short"}), status: 400, field: "secret"},
-			{name: "register long secret", method: "POST", path: baseA, key: keyA, body: reg(map[string]any{"secret": strings.Repeat("x", 65)}), status: 400, field: "secret"},
-			{name: "register bad header", method: "POST", path: baseA, key: keyA, body: reg(map[string]any{"headers": map[string]string{"Bad Name": "v"}}), status: 400, field: "headers"},
-			{name: "register anonymous", method: "POST", path: baseA, body: reg(nil), status: 401},
-			{name: "register other tenant", method: "POST", path: baseA, key: keyB, body: reg(nil), status: 404},
+			{Name: "register short secret", Method: "POST", Path: baseA, Key: keyA, Body: reg(map[string]any{"secret": "short"}), Status: 400, Field: "secret"},
+			{Name: "register long secret", Method: "POST", Path: baseA, Key: keyA, Body: reg(map[string]any{"secret": strings.Repeat("x", 65)}), Status: 400, Field: "secret"},
+			{Name: "register bad header", Method: "POST", Path: baseA, Key: keyA, Body: reg(map[string]any{"headers": map[string]string{"Bad Name": "v"}}), Status: 400, Field: "headers"},
+			{Name: "register anonymous", Method: "POST", Path: baseA, Body: reg(nil), Status: 401},
+			{Name: "register other tenant", Method: "POST", Path: baseA, Key: keyB, Body: reg(nil), Status: 404},
 			// list
-			{name: "list", method: "GET", path: baseA, key: keyA, status: 200, check: func(t *testing.T, r *testkit.Response) {
+			{Name: "list", Method: "GET", Path: baseA, Key: keyA, Status: 200, Check: func(t *testing.T, r *testkit.Response) {
 				var list []webHook
 				r.JSON(t, &list)
 				if len(list) != 2 || list[0].ID != hook.ID && list[1].ID != hook.ID {
 					t.Errorf("list %+v", list)
 				}
 			}},
-			{name: "list other business is empty", method: "GET", path: baseB, key: keyB, status: 200, check: func(t *testing.T, r *testkit.Response) {
+			{Name: "list other business is empty", Method: "GET", Path: baseB, Key: keyB, Status: 200, Check: func(t *testing.T, r *testkit.Response) {
 				if strings.TrimSpace(string(r.Body)) != "[]" {
 					t.Errorf("list %s", r.Body)
 				}
 			}},
-			{name: "list anonymous", method: "GET", path: baseA, status: 401},
-			{name: "list other tenant", method: "GET", path: baseA, key: keyB, status: 404},
+			{Name: "list anonymous", Method: "GET", Path: baseA, Status: 401},
+			{Name: "list other tenant", Method: "GET", Path: baseA, Key: keyB, Status: 404},
 			// get
-			{name: "get", method: "GET", path: one, key: keyA, status: 200, check: func(t *testing.T, r *testkit.Response) {
+			{Name: "get", Method: "GET", Path: one, Key: keyA, Status: 200, Check: func(t *testing.T, r *testkit.Response) {
 				var h webHook
 				r.JSON(t, &h)
 				if h.ID != hook.ID || h.Secret != hook.Secret || h.Description != "main" {
 					t.Errorf("get %+v", h)
 				}
 			}},
-			{name: "get upper-case id", method: "GET", path: baseA + "/" + strings.ToUpper(hook.ID), key: keyA, status: 200},
-			{name: "get unknown", method: "GET", path: baseA + "/00000000000000000000000000000000", key: keyA, status: 404},
-			{name: "get anonymous", method: "GET", path: one, status: 401},
-			{name: "get other tenant", method: "GET", path: one, key: keyB, status: 404},
-			{name: "get via other business", method: "GET", path: baseB + "/" + hook.ID, key: keyB, status: 404},
+			{Name: "get upper-case id", Method: "GET", Path: baseA + "/" + strings.ToUpper(hook.ID), Key: keyA, Status: 200},
+			{Name: "get unknown", Method: "GET", Path: baseA + "/00000000000000000000000000000000", Key: keyA, Status: 404},
+			{Name: "get anonymous", Method: "GET", Path: one, Status: 401},
+			{Name: "get other tenant", Method: "GET", Path: one, Key: keyB, Status: 404},
+			{Name: "get via other business", Method: "GET", Path: baseB + "/" + hook.ID, Key: keyB, Status: 404},
 			// update
-			{name: "update mismatched id", method: "PUT", path: one, key: keyA, body: reg(map[string]any{"id": "ffffffffffffffffffffffffffffffff"}), status: 400, field: "id"},
-			{name: "update unknown filter", method: "PUT", path: one, key: keyA, body: reg(map[string]any{"filters": []string{"*", "x"}}), status: 400, field: "filters"},
-			{name: "update bad uri", method: "PUT", path: one, key: keyA, body: reg(map[string]any{"webHookUri": "hooks"}), status: 400, field: "webHookUri"},
-			{name: "update short secret", method: "PUT", path: one, key: keyA, body: reg(map[string]any{"secret": "s"}), status: 400, field: "secret"},
-			{name: "update unknown", method: "PUT", path: baseA + "/00000000000000000000000000000000", key: keyA, body: reg(nil), status: 404},
-			{name: "update anonymous", method: "PUT", path: one, body: reg(nil), status: 401},
-			{name: "update other tenant", method: "PUT", path: one, key: keyB, body: reg(nil), status: 404},
-			{name: "update via other business", method: "PUT", path: baseB + "/" + hook.ID, key: keyB, body: reg(nil), status: 404},
-			{name: "update", method: "PUT", path: one, key: keyA, body: reg(map[string]any{"id": hook.ID, "filters": []string{"timesheetapproved"}, "description": "changed"}), status: 200,
-				check: func(t *testing.T, r *testkit.Response) {
+			{Name: "update mismatched id", Method: "PUT", Path: one, Key: keyA, Body: reg(map[string]any{"id": "ffffffffffffffffffffffffffffffff"}), Status: 400, Field: "id"},
+			{Name: "update unknown filter", Method: "PUT", Path: one, Key: keyA, Body: reg(map[string]any{"filters": []string{"*", "x"}}), Status: 400, Field: "filters"},
+			{Name: "update bad uri", Method: "PUT", Path: one, Key: keyA, Body: reg(map[string]any{"webHookUri": "hooks"}), Status: 400, Field: "webHookUri"},
+			{Name: "update short secret", Method: "PUT", Path: one, Key: keyA, Body: reg(map[string]any{"secret": "s"}), Status: 400, Field: "secret"},
+			{Name: "update unknown", Method: "PUT", Path: baseA + "/00000000000000000000000000000000", Key: keyA, Body: reg(nil), Status: 404},
+			{Name: "update anonymous", Method: "PUT", Path: one, Body: reg(nil), Status: 401},
+			{Name: "update other tenant", Method: "PUT", Path: one, Key: keyB, Body: reg(nil), Status: 404},
+			{Name: "update via other business", Method: "PUT", Path: baseB + "/" + hook.ID, Key: keyB, Body: reg(nil), Status: 404},
+			{Name: "update", Method: "PUT", Path: one, Key: keyA, Body: reg(map[string]any{"id": hook.ID, "filters": []string{"timesheetapproved"}, "description": "changed"}), Status: 200,
+				Check: func(t *testing.T, r *testkit.Response) {
 					var h webHook
 					r.JSON(t, &h)
 					if h.ID != hook.ID || h.Secret != hook.Secret || h.Description != "changed" || strings.Join(h.Filters, ",") != "TimesheetApproved" ||
@@ -141,62 +134,41 @@ func TestWebhookRegistrationAPI(t *testing.T) {
 						t.Errorf("update %+v", h)
 					}
 				}},
-			{name: "get after update", method: "GET", path: one, key: keyA, status: 200, check: func(t *testing.T, r *testkit.Response) {
+			{Name: "get after update", Method: "GET", Path: one, Key: keyA, Status: 200, Check: func(t *testing.T, r *testkit.Response) {
 				if !strings.Contains(string(r.Body), `"description":"changed"`) {
 					t.Errorf("get %s", r.Body)
 				}
 			}},
 			// test
-			{name: "test missing filter", method: "GET", path: one + "/test", key: keyA, status: 400, field: "filter"},
-			{name: "test unknown filter", method: "GET", path: one + "/test?filter=Nope", key: keyA, status: 400, field: "filter"},
-			{name: "test wildcard", method: "GET", path: one + "/test?filter=*", key: keyA, status: 400, field: "filter"},
-			{name: "test unknown id", method: "GET", path: baseA + "/00000000000000000000000000000000/test?filter=EmployeeCreated", key: keyA, status: 404},
-			{name: "test anonymous", method: "GET", path: one + "/test?filter=EmployeeCreated", status: 401},
-			{name: "test other tenant", method: "GET", path: one + "/test?filter=EmployeeCreated", key: keyB, status: 404},
-			{name: "test", method: "GET", path: one + "/test?Filter=employeecreated", key: keyA, status: 200},
+			{Name: "test missing filter", Method: "GET", Path: one + "/test", Key: keyA, Status: 400, Field: "filter"},
+			{Name: "test unknown filter", Method: "GET", Path: one + "/test?filter=Nope", Key: keyA, Status: 400, Field: "filter"},
+			{Name: "test wildcard", Method: "GET", Path: one + "/test?filter=*", Key: keyA, Status: 400, Field: "filter"},
+			{Name: "test unknown id", Method: "GET", Path: baseA + "/00000000000000000000000000000000/test?filter=EmployeeCreated", Key: keyA, Status: 404},
+			{Name: "test anonymous", Method: "GET", Path: one + "/test?filter=EmployeeCreated", Status: 401},
+			{Name: "test other tenant", Method: "GET", Path: one + "/test?filter=EmployeeCreated", Key: keyB, Status: 404},
+			{Name: "test", Method: "GET", Path: one + "/test?Filter=employeecreated", Key: keyA, Status: 200},
 			// delete
-			{name: "delete anonymous", method: "DELETE", path: one, status: 401},
-			{name: "delete other tenant", method: "DELETE", path: one, key: keyB, status: 404},
-			{name: "delete via other business", method: "DELETE", path: baseB + "/" + hook.ID, key: keyB, status: 404},
-			{name: "delete", method: "DELETE", path: one, key: keyA, status: 200, check: func(t *testing.T, r *testkit.Response) {
+			{Name: "delete anonymous", Method: "DELETE", Path: one, Status: 401},
+			{Name: "delete other tenant", Method: "DELETE", Path: one, Key: keyB, Status: 404},
+			{Name: "delete via other business", Method: "DELETE", Path: baseB + "/" + hook.ID, Key: keyB, Status: 404},
+			{Name: "delete", Method: "DELETE", Path: one, Key: keyA, Status: 200, Check: func(t *testing.T, r *testkit.Response) {
 				if len(r.Body) != 0 {
 					t.Errorf("delete body %q", r.Body)
 				}
 			}},
-			{name: "delete again", method: "DELETE", path: one, key: keyA, status: 404},
-			{name: "get deleted", method: "GET", path: one, key: keyA, status: 404},
+			{Name: "delete again", Method: "DELETE", Path: one, Key: keyA, Status: 404},
+			{Name: "get deleted", Method: "GET", Path: one, Key: keyA, Status: 404},
 			// delete all
-			{name: "delete all anonymous", method: "DELETE", path: baseA, status: 401},
-			{name: "delete all other tenant", method: "DELETE", path: baseA, key: keyB, status: 404},
-			{name: "delete all", method: "DELETE", path: baseA, key: keyA, status: 200},
-			{name: "list after delete all", method: "GET", path: baseA, key: keyA, status: 200, check: func(t *testing.T, r *testkit.Response) {
+			{Name: "delete all anonymous", Method: "DELETE", Path: baseA, Status: 401},
+			{Name: "delete all other tenant", Method: "DELETE", Path: baseA, Key: keyB, Status: 404},
+			{Name: "delete all", Method: "DELETE", Path: baseA, Key: keyA, Status: 200},
+			{Name: "list after delete all", Method: "GET", Path: baseA, Key: keyA, Status: 200, Check: func(t *testing.T, r *testkit.Response) {
 				if strings.TrimSpace(string(r.Body)) != "[]" {
 					t.Errorf("list %s", r.Body)
 				}
 			}},
 		}
-		for _, c := range cases {
-			t.Run(c.name, func(t *testing.T) {
-				r := s.Do(c.method, c.path, c.key, c.body).Expect(t, c.status)
-				if c.status >= 400 {
-					var p struct {
-						Status int                 `json:"status"`
-						Title  string              `json:"title"`
-						Errors map[string][]string `json:"errors"`
-					}
-					r.JSON(t, &p)
-					if p.Status != c.status || p.Title == "" {
-						t.Errorf("not ProblemDetails: %s", r.Body)
-					}
-					if c.field != "" && len(p.Errors[c.field]) == 0 {
-						t.Errorf("errors do not name %s: %s", c.field, r.Body)
-					}
-				}
-				if c.check != nil {
-					c.check(t, r)
-				}
-			})
-		}
+		s.RunCases(t, cases)
 	})
 }
 

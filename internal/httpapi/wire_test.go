@@ -78,7 +78,7 @@ func TestWireConventions(t *testing.T) {
 			if tc.body != "" {
 				body = tc.body
 			}
-			problem(t, s.Do(tc.method, tc.path, key, body), tc.status, tc.field)
+			testkit.ExpectProblem(t, s.Do(tc.method, tc.path, key, body), tc.status, tc.field)
 		})
 	}
 	t.Run("failed update keeps stored data", func(t *testing.T) {
@@ -121,7 +121,7 @@ func TestRateLimit(t *testing.T) {
 	if limited == nil {
 		t.Fatal("never rate limited")
 	}
-	problem(t, limited, 429, "")
+	testkit.ExpectProblem(t, limited, 429, "")
 	if limited.Header.Get("Retry-After") == "" {
 		t.Fatal("429 without Retry-After")
 	}
