@@ -16,6 +16,7 @@ import (
 	"github.com/payrolld/payrolld/internal/notify"
 	"github.com/payrolld/payrolld/internal/oauth"
 	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/reference"
 	"github.com/payrolld/payrolld/internal/store"
 	"github.com/payrolld/payrolld/internal/user"
 	"github.com/payrolld/payrolld/internal/webhook"
@@ -31,6 +32,7 @@ type App struct {
 	Users      *user.Service
 	Businesses *business.Service
 	Brands     *brand.Service
+	Reference  *reference.Collections
 	Webhooks   *webhook.Service
 	OAuth      *oauth.Service
 	API        *httpapi.API
@@ -46,12 +48,13 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 	a.Users = &user.Service{DB: database, Clock: clock}
 	a.Businesses = &business.Service{DB: database, Clock: clock, Users: a.Users, Notify: a.Notify}
 	a.Brands = &brand.Service{DB: database, Clock: clock}
+	a.Reference = reference.NewCollections(&reference.Service{DB: database, Clock: clock})
 	a.Webhooks = &webhook.Service{DB: database, Clock: clock, AllowPrivate: cfg.WebhookAllowPrivate}
 	a.jobs = append(a.jobs, a.Webhooks.NewWorker(cfg.WebhookPollInterval, log).Run)
 	a.OAuth = &oauth.Service{DB: database, Clock: clock, Users: a.Users, Businesses: a.Businesses, Notify: a.Notify, BaseURL: cfg.BaseURL}
 	a.API = httpapi.New(httpapi.Deps{
 		Config: cfg, DB: database, Clock: clock, Log: log,
-		Users: a.Users, Businesses: a.Businesses, Brands: a.Brands, Webhooks: a.Webhooks, OAuth: a.OAuth,
+		Users: a.Users, Businesses: a.Businesses, Brands: a.Brands, Webhooks: a.Webhooks, OAuth: a.OAuth, Reference: a.Reference,
 		BearerAuth: a.OAuth.AuthenticateBearer,
 	})
 	a.Handler = a.API.Handler()

@@ -24,6 +24,7 @@ import (
 	"github.com/payrolld/payrolld/internal/db"
 	"github.com/payrolld/payrolld/internal/oauth"
 	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/reference"
 	"github.com/payrolld/payrolld/internal/user"
 	"github.com/payrolld/payrolld/internal/webhook"
 )
@@ -42,6 +43,7 @@ type Deps struct {
 	Brands     *brand.Service
 	Webhooks   *webhook.Service
 	OAuth      *oauth.Service
+	Reference  *reference.Collections
 	// BearerAuth resolves an OAuth access token (set by the oauth area).
 	BearerAuth func(ctx context.Context, token string) (*payroll.Principal, error)
 	// Extra registers further areas (kept open so areas can be added
@@ -134,6 +136,7 @@ func New(d Deps) *API {
 	registerOAuth(a)
 	registerWebhooks(a)
 	registerBrand(a)
+	registerReference(a)
 	for _, area := range d.Areas {
 		area(a)
 	}

@@ -19,11 +19,26 @@ type ODataQuery struct {
 
 // applyOData filters, sorts and pages items as the query asks.
 func applyOData[T any](q *ODataQuery, items []T) ([]T, error) {
-	parsed, err := odata.Parse(q.Top, q.Skip, q.OrderBy, q.Filter)
-	if err == nil {
-		items, err = odata.Apply(items, parsed)
+	parsed, err := parseOData(q)
+	if err != nil {
+		return nil, err
 	}
-	return items, odataErr(err)
+	return applyParsed(items, parsed)
+}
+
+func parseOData(q *ODataQuery) (odata.Query, error) {
+	parsed, err := odata.Parse(q.Top, q.Skip, q.OrderBy, q.Filter)
+	return parsed, odataErr(err)
+}
+
+func applyParsed[T any](items []T, q odata.Query) ([]T, error) {
+	out, err := odata.Apply(items, q)
+	return out, odataErr(err)
+}
+
+func countOData[T any](items []T, q odata.Query) (int, error) {
+	n, err := odata.Count(items, q)
+	return n, odataErr(err)
 }
 
 func odataErr(err error) error {

@@ -57,6 +57,13 @@ type BusinessAccess struct {
 	UpdatedAt    time.Time
 }
 
+type BusinessSetting struct {
+	BusinessID int64
+	Kind       string
+	Data       string
+	UpdatedAt  time.Time
+}
+
 type Employee struct {
 	ID         int64
 	BusinessID int64
@@ -115,6 +122,28 @@ type OauthToken struct {
 	RotatedAt        sql.NullTime
 	RevokedAt        sql.NullTime
 	CreatedAt        time.Time
+}
+
+type Record struct {
+	ID         int64
+	BusinessID int64
+	Kind       string
+	ParentID   int64
+	Name       string
+	ExternalID string
+	Data       string
+	CreatedAt  time.Time
+	UpdatedAt  time.Time
+}
+
+type RecordRef struct {
+	ID         int64
+	BusinessID int64
+	FromKind   string
+	FromID     int64
+	Field      string
+	ToKind     string
+	ToID       int64
 }
 
 type SsoToken struct {

@@ -1,0 +1,255 @@
+package httpapi
+
+import (
+	"context"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/danielgtaylor/huma/v2"
+	"github.com/go-chi/chi/v5"
+
+	"github.com/payrolld/payrolld/internal/business"
+	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/reference"
+)
+
+// CRUD describes a reference collection's operations. Registering one
+// serves, under Path: POST (create), GET (list, OData when OData is set),
+// GET/PUT/DELETE Path/{IDParam}. PUT is a partial update: members the body
+// omits keep their values.
+type CRUD[T any, P reference.Ptr[T]] struct {
+	Coll        reference.Collection[T, P]
+	Path        string // e.g. /api/v2/business/{businessId}/worktype
+	IDParam     string // default "id"
+	ParentParam string // path parameter of the parent record, for child kinds
+	Tag         string
+	Ops         string // subset of "LCRUD" (list, create, read, update, delete); default all
+	OData       bool   // list supports $filter/$orderby/$top/$skip
+}
+
+// crudBody is the input of create and update.
+type crudBody[T any] struct {
+	BusinessPath
+	Body    T
+	RawBody []byte
+}
+
+type crudList struct {
+	BusinessPath
+	ODataQuery
+}
+
+// pathID reads an integer path parameter; anything else names no record (404).
+func pathID(ctx context.Context, name, what string) (int64, error) {
+	rc := chi.RouteContext(ctx)
+	if rc == nil {
+		return 0, payroll.NotFound(what)
+	}
+	id, err := strconv.ParseInt(rc.URLParam(name), 10, 64)
+	if err != nil {
+		return 0, payroll.NotFound(what)
+	}
+	return id, nil
+}
+
+// currentBusiness is the business the request addresses (authorised by
+// the authenticate middleware).
+func currentBusiness(ctx context.Context) business.Business {
+	acc, _ := business.AccessFrom(ctx)
+	return acc.Business
+}
+
+func pathParams(names ...string) []*huma.Param {
+	var out []*huma.Param
+	for _, n := range names {
+		if n != "" {
+			out = append(out, &huma.Param{Name: n, In: "path", Required: true, Schema: &huma.Schema{Type: "integer", Format: "int64"}})
+		}
+	}
+	return out
+}
+
+// RegisterCRUD serves a collection.
+func RegisterCRUD[T any, P reference.Ptr[T]](a *API, c CRUD[T, P]) {
+	if c.IDParam == "" {
+		c.IDParam = "id"
+	}
+	if c.Ops == "" {
+		c.Ops = "LCRUD"
+	}
+	label := c.Coll.Label
+	item := c.Path + "/{" + c.IDParam + "}"
+	tags := []string{c.Tag}
+	parent := func(ctx context.Context) (int64, error) {
+		if c.ParentParam == "" {
+			return 0, nil
+		}
+		return pathID(ctx, c.ParentParam, strings.ReplaceAll(c.Coll.ParentKind, "_", " "))
+	}
+	ids := func(ctx context.Context) (business.Business, int64, int64, error) {
+		p, err := parent(ctx)
+		if err != nil {
+			return business.Business{}, 0, 0, err
+		}
+		id, err := pathID(ctx, c.IDParam, label)
+		return currentBusiness(ctx), p, id, err
+	}
+	if strings.Contains(c.Ops, "L") {
+		desc := "Lists the " + plural(label) + " of the business."
+		if c.OData {
+			desc += " Supports OData $filter, $orderby, $top, $skip."
+		}
+		Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: c.Path, Tags: tags, Summary: "List " + plural(label),
+			Description: desc, Parameters: pathParams(c.ParentParam)},
+			func(ctx context.Context, in *crudList) (*bodyOf[[]T], error) {
+				p, err := parent(ctx)
+				if err != nil {
+					return nil, err
+				}
+				list, err := c.Coll.List(ctx, currentBusiness(ctx), p)
+				if err != nil {
+					return nil, err
+				}
+				if c.OData {
+					list, err = applyOData(&in.ODataQuery, list)
+				}
+				return &bodyOf[[]T]{list}, err
+			})
+	}
+	if strings.Contains(c.Ops, "C") {
+		Register(a, BusinessAdmin, huma.Operation{Method: http.MethodPost, Path: c.Path, Tags: tags, Summary: "Create a " + label,
+			Parameters: pathParams(c.ParentParam)},
+			func(ctx context.Context, in *crudBody[T]) (*bodyOf[T], error) {
+				p, err := parent(ctx)
+				if err != nil {
+					return nil, err
+				}
+				v, err := c.Coll.Create(ctx, currentBusiness(ctx), p, &in.Body)
+				return &bodyOf[T]{v}, err
+			})
+	}
+	if strings.Contains(c.Ops, "R") {
+		Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: item, Tags: tags, Summary: "Get a " + label,
+			Parameters: pathParams(c.ParentParam, c.IDParam)},
+			func(ctx context.Context, _ *BusinessPath) (*bodyOf[T], error) {
+				biz, p, id, err := ids(ctx)
+				if err != nil {
+					return nil, err
+				}
+				v, err := c.Coll.Get(ctx, biz, p, id)
+				return &bodyOf[T]{v}, err
+			})
+	}
+	if strings.Contains(c.Ops, "U") {
+		Register(a, BusinessAdmin, huma.Operation{Method: http.MethodPut, Path: item, Tags: tags, Summary: "Update a " + label,
+			Description: "Members the body omits keep their values.", Parameters: pathParams(c.ParentParam, c.IDParam)},
+			func(ctx context.Context, in *crudBody[T]) (*bodyOf[T], error) {
+				biz, p, id, err := ids(ctx)
+				if err != nil {
+					return nil, err
+				}
+				v, err := c.Coll.Update(ctx, biz, p, id, func(cur *T) error { return mergeJSON(cur, in.RawBody) })
+				return &bodyOf[T]{v}, err
+			})
+	}
+	if strings.Contains(c.Ops, "D") {
+		Register(a, BusinessAdmin, huma.Operation{Method: http.MethodDelete, Path: item, Tags: tags, Summary: "Delete a " + label,
+			Description: "A " + label + " still in use answers 409.", Parameters: pathParams(c.ParentParam, c.IDParam)},
+			func(ctx context.Context, _ *BusinessPath) (*struct{}, error) {
+				biz, p, id, err := ids(ctx)
+				if err != nil {
+					return nil, err
+				}
+				return nil, c.Coll.Delete(ctx, biz, p, id)
+			})
+	}
+}
+
+// PagedResult is the page-number list shape some operations answer with.
+type PagedResult[T any] struct {
+	CurrentPage     int       `json:"currentPage"`
+	PageSize        int       `json:"pageSize"`
+	PageCount       int       `json:"pageCount"`
+	ItemCount       int       `json:"itemCount"`
+	ItemCountFuture CountWrap `json:"itemCountFuture"`
+	Items           []T       `json:"items"`
+}
+
+// CountWrap is {value: n}.
+type CountWrap struct {
+	Value int `json:"value"`
+}
+
+// paged applies an OData query to items and reports the page it chose:
+// $top is the page size, $skip/$top the page.
+func paged[T any](q *ODataQuery, items []T) (PagedResult[T], error) {
+	parsed, err := parseOData(q)
+	if err != nil {
+		return PagedResult[T]{}, err
+	}
+	total, err := countOData(items, parsed)
+	if err != nil {
+		return PagedResult[T]{}, err
+	}
+	page, err := applyParsed(items, parsed)
+	if err != nil {
+		return PagedResult[T]{}, err
+	}
+	size := parsed.Top
+	pages := 0
+	if size > 0 {
+		pages = (total + size - 1) / size
+	}
+	current := 1
+	if size > 0 {
+		current = parsed.Skip/size + 1
+	}
+	return PagedResult[T]{CurrentPage: current, PageSize: size, PageCount: pages, ItemCount: total,
+		ItemCountFuture: CountWrap{Value: total}, Items: page}, nil
+}
+
+// RegisterPaged serves GET path as the paged form of a collection's list.
+func RegisterPaged[T any, P reference.Ptr[T]](a *API, coll reference.Collection[T, P], path, tag string) {
+	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: path, Tags: []string{tag},
+		Summary: "List " + plural(coll.Label) + " (paged)", Description: "Paged by OData $top (page size) and $skip; $filter and $orderby apply."},
+		func(ctx context.Context, in *crudList) (*bodyOf[PagedResult[T]], error) {
+			list, err := coll.List(ctx, currentBusiness(ctx), 0)
+			if err != nil {
+				return nil, err
+			}
+			p, err := paged(&in.ODataQuery, list)
+			return &bodyOf[PagedResult[T]]{p}, err
+		})
+}
+
+// SettingsOps describes a settings document's operations: GET Path and a
+// write (POST or PUT) that merges the body onto the current value.
+type SettingsOps[T any] struct {
+	Settings    reference.Settings[T]
+	Path        string
+	WriteMethod string // http.MethodPost or http.MethodPut; "" = read-only
+	Tag         string
+	Summary     string // e.g. "timesheet rounding rules"
+}
+
+// RegisterSettings serves a settings document.
+func RegisterSettings[T any](a *API, s SettingsOps[T]) {
+	tags := []string{s.Tag}
+	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: s.Path, Tags: tags, Summary: "Get " + s.Summary},
+		func(ctx context.Context, _ *BusinessPath) (*bodyOf[T], error) {
+			v, err := s.Settings.Get(ctx, currentBusiness(ctx), "")
+			return &bodyOf[T]{v}, err
+		})
+	if s.WriteMethod == "" {
+		return
+	}
+	Register(a, BusinessAdmin, huma.Operation{Method: s.WriteMethod, Path: s.Path, Tags: tags, Summary: "Save " + s.Summary,
+		Description: "Members the body omits keep their values."},
+		func(ctx context.Context, in *crudBody[T]) (*bodyOf[T], error) {
+			v, err := s.Settings.Update(ctx, currentBusiness(ctx), "", func(cur *T) error { return mergeJSON(cur, in.RawBody) })
+			return &bodyOf[T]{v}, err
+		})
+}
+
+func plural(s string) string { return reference.Plural(s) }

@@ -1,0 +1,53 @@
+-- name: CreateRecord :one
+INSERT INTO records (business_id, kind, parent_id, name, external_id, data, created_at, updated_at)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $7)
+RETURNING *;
+
+-- name: GetRecord :one
+SELECT * FROM records WHERE id = $1 AND business_id = $2 AND kind = $3;
+
+-- name: ListRecords :many
+SELECT * FROM records WHERE business_id = $1 AND kind = $2 ORDER BY id;
+
+-- name: ListRecordsOfParent :many
+SELECT * FROM records WHERE business_id = $1 AND kind = $2 AND parent_id = $3 ORDER BY id;
+
+-- name: ListRecordsByExternalID :many
+SELECT * FROM records WHERE business_id = $1 AND kind = $2 AND external_id = $3 ORDER BY id;
+
+-- name: ListRecordsByName :many
+SELECT * FROM records WHERE business_id = $1 AND kind = $2 AND parent_id = $3 AND LOWER(name) = LOWER($4) ORDER BY id;
+
+-- name: UpdateRecord :one
+UPDATE records SET name = $4, external_id = $5, data = $6, updated_at = $7
+WHERE id = $1 AND business_id = $2 AND kind = $3
+RETURNING *;
+
+-- name: DeleteRecord :execrows
+DELETE FROM records WHERE id = $1 AND business_id = $2 AND kind = $3;
+
+-- name: DeleteRecordsOfParent :exec
+DELETE FROM records WHERE business_id = $1 AND kind = $2 AND parent_id = $3;
+
+-- name: CreateRecordRef :exec
+INSERT INTO record_refs (business_id, from_kind, from_id, field, to_kind, to_id)
+VALUES ($1, $2, $3, $4, $5, $6);
+
+-- name: DeleteRecordRefsFrom :exec
+DELETE FROM record_refs WHERE from_kind = $1 AND from_id = $2;
+
+-- name: ListRecordRefsTo :many
+SELECT from_kind, COUNT(*) AS n FROM record_refs WHERE to_id = $1 AND to_kind = $2 GROUP BY from_kind ORDER BY from_kind;
+
+-- name: GetSetting :one
+SELECT * FROM business_settings WHERE business_id = $1 AND kind = $2;
+
+-- name: UpsertSetting :exec
+INSERT INTO business_settings (business_id, kind, data, updated_at) VALUES ($1, $2, $3, $4)
+ON CONFLICT (business_id, kind) DO UPDATE SET data = EXCLUDED.data, updated_at = EXCLUDED.updated_at;
+
+-- name: DeleteSetting :exec
+DELETE FROM business_settings WHERE business_id = $1 AND kind = $2;
+
+-- name: ListSettingsLike :many
+SELECT * FROM business_settings WHERE business_id = $1 AND kind LIKE $2 ORDER BY kind;
