@@ -6,6 +6,10 @@ import "github.com/payrolld/payrolld/internal/reference"
 // lives in its own file (reference_*.go) with a register function called here.
 func registerReference(a *API) {
 	registerPayCategories(a)
+	registerCoreReference(a)     // reference_core.go
+	registerUKReference(a)       // reference_uk.go
+	registerScheduleReference(a) // reference_schedules.go
+	registerBusinessAdmin(a)     // reference_admin.go
 }
 
 func registerPayCategories(a *API) {

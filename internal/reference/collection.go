@@ -239,6 +239,7 @@ func (c Collection[T, P]) checkParent(ctx context.Context, q *store.Queries, biz
 // validate runs the model's own checks, then the reference checks.
 func (c Collection[T, P]) validate(ctx context.Context, q *store.Queries, bizID, parentID, selfID int64, v *T) error {
 	var val payroll.Validation
+	checkEnums(v, &val)
 	P(v).Validate(&val)
 	if err := val.Err(); err != nil {
 		return err

@@ -20,17 +20,28 @@ const (
 	KindAccount                   = "journal_account"
 )
 
-// Collections is every collection of the reference area, built over one
-// service. Areas and the HTTP layer share these values.
+// Collections is every collection and settings document of the reference
+// area, built over one service. Areas and the HTTP layer share these
+// values. Groups of kinds live in their own files and are embedded here.
 type Collections struct {
-	PayCategories Collection[PayCategory, *PayCategory]
-	WorkTypes     Collection[WorkType, *WorkType]
+	S                    *Service
+	PayCategories        Collection[PayCategory, *PayCategory]
+	WorkTypes            Collection[WorkType, *WorkType]
+	*CoreCollections     // core.go: categories, groups, dimensions, qualifications, employing entities
+	*UKCollections       // uk.go: benefit categories, pensions, PAYE, HMRC, BACS, CIS, 52-week data
+	*ScheduleCollections // schedules.go: pay schedules, holidays, leave templates, super, contractors, ATO, ABA, payment files
+	*AdminCollections    // admin.go: business settings, documents, locations, chart of accounts
 }
 
 // NewCollections wires the collections to s.
 func NewCollections(s *Service) *Collections {
 	return &Collections{
-		PayCategories: Collection[PayCategory, *PayCategory]{S: s, Kind: KindPayCategory, Label: "pay category", UniqueName: true},
-		WorkTypes:     Collection[WorkType, *WorkType]{S: s, Kind: KindWorkType, Label: "work type", UniqueName: true},
+		S:                   s,
+		PayCategories:       Collection[PayCategory, *PayCategory]{S: s, Kind: KindPayCategory, Label: "pay category", UniqueName: true},
+		WorkTypes:           Collection[WorkType, *WorkType]{S: s, Kind: KindWorkType, Label: "work type", UniqueName: true},
+		CoreCollections:     newCoreCollections(s),
+		UKCollections:       newUKCollections(s),
+		ScheduleCollections: newScheduleCollections(s),
+		AdminCollections:    newAdminCollections(s),
 	}
 }

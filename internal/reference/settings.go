@@ -80,12 +80,13 @@ func (s Settings[T]) Update(ctx context.Context, biz business.Business, scope st
 		if err := change(&cur); err != nil {
 			return err
 		}
+		var val payroll.Validation
+		checkEnums(&cur, &val)
 		if s.Validate != nil {
-			var val payroll.Validation
 			s.Validate(&cur, &val)
-			if err := val.Err(); err != nil {
-				return err
-			}
+		}
+		if err := val.Err(); err != nil {
+			return err
 		}
 		data, err := json.Marshal(&cur)
 		if err != nil {

@@ -1,0 +1,72 @@
+package httpapi_test
+
+import (
+	"bytes"
+	"encoding/base64"
+	"fmt"
+	"io"
+	"log/slog"
+	"mime/multipart"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+
+	"github.com/payrolld/payrolld/internal/config"
+	"github.com/payrolld/payrolld/internal/db"
+	"github.com/payrolld/payrolld/internal/httpapi"
+	"github.com/payrolld/payrolld/internal/reference"
+	"github.com/payrolld/payrolld/internal/testkit"
+)
+
+func multipartFile(t *testing.T, name string, data []byte) (*bytes.Buffer, string) {
+	var buf bytes.Buffer
+	w := multipart.NewWriter(&buf)
+	part, err := w.CreateFormFile("file", name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	part.Write(data)
+	w.Close()
+	return &buf, w.FormDataContentType()
+}
+
+// The CSV import machinery, served for pay categories on a test path:
+// all rows or none, errors naming row and member.
+func TestCSVImportIsAllOrNothing(t *testing.T) {
+	d := testkit.NewDB(t, db.SQLite)
+	s := testkit.NewServer(t, d)
+	_, key := s.NewUser("alice@example.com")
+	biz := s.NewBusiness(key, "Alice", "AU")
+	api := httpapi.New(httpapi.Deps{Config: config.Default(), DB: d, Users: s.Users, Businesses: s.Businesses, Reference: s.Reference,
+		BearerAuth: s.OAuth.AuthenticateBearer, Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Areas: []func(*httpapi.API){func(a *httpapi.API) {
+			httpapi.RegisterImport(a, s.Reference.PayCategories, "/api/v2/business/{businessId}/import/test-paycategories", "Test")
+		}}})
+	ts := httptest.NewServer(api.Handler())
+	defer ts.Close()
+	post := func(csv string) *testkit.Response {
+		body, ct := multipartFile(t, "cats.csv", []byte(csv))
+		req, _ := http.NewRequest("POST", fmt.Sprintf("%s/api/v2/business/%d/import/test-paycategories", ts.URL, biz), body)
+		req.Header.Set("Content-Type", ct)
+		req.Header.Set("Authorization", "Basic "+base64.StdEncoding.EncodeToString([]byte(key+":")))
+		return s.Send(req)
+	}
+	bad := post("Name,Rate Unit,Is Tax Exempt\nOrdinary,Hourly,no\n,Hourly,yes\nBonus,Fortnightly,maybe\n")
+	testkit.ExpectProblem(t, bad, 400, "row 3.name")
+	testkit.ExpectProblem(t, bad, 400, "row 4.isTaxExempt")
+	testkit.ExpectProblem(t, post("name,rateUnit\nBonus,Fortnightly\n"), 400, "row 2.rateUnit")
+	var list []reference.PayCategory
+	s.Do("GET", fmt.Sprintf("/api/v2/business/%d/paycategory", biz), key, nil).Expect(t, 200).JSON(t, &list)
+	if len(list) != 0 {
+		t.Fatalf("a failed import stored %d rows", len(list))
+	}
+	testkit.ExpectProblem(t, post("Nope\nx\n"), 400, "file")
+	ok := post("\ufeffname,rateUnit,isTaxExempt,rateLoadingPercent\nOrdinary,hourly,no,0\nOvertime,Hourly,false,50\n").Expect(t, 200).Map(t)
+	if ok["imported"] != 2.0 {
+		t.Fatalf("import = %v", ok)
+	}
+	s.Do("GET", fmt.Sprintf("/api/v2/business/%d/paycategory", biz), key, nil).Expect(t, 200).JSON(t, &list)
+	if len(list) != 2 || list[1].Name != "Overtime" || list[1].RateLoadingPercent != 50 || list[0].RateUnit != "Hourly" {
+		t.Fatalf("imported = %+v", list)
+	}
+}

@@ -1,0 +1,4 @@
+package httpapi
+
+func registerScheduleReference(a *API) {
+}

@@ -1,0 +1,4 @@
+package httpapi
+
+func registerUKReference(a *API) {
+}
