@@ -94,7 +94,7 @@ func (in *Input) Validate(creating bool) error {
 	}
 	d := &in.Details
 	v.MaxLen("legalName", d.LegalName, 200)
-	if d.ABN != "" && in.Region == "AU" && !validABN(d.ABN) {
+	if d.ABN != "" && in.Region == "AU" && !payroll.ValidABN(d.ABN) {
 		v.Add("abn", "abn is not a valid Australian Business Number")
 	}
 	if d.ContactEmailAddress != "" && !strings.Contains(d.ContactEmailAddress, "@") {
@@ -116,31 +116,6 @@ func (in *Input) Validate(creating bool) error {
 		v.Add("defaultSuperRate", "defaultSuperRate must be a percentage between 0 and 100")
 	}
 	return v.Err()
-}
-
-// validABN applies the ABN checksum (weights 10,1,3,5,...,19 after
-// subtracting 1 from the first digit; the sum must divide by 89).
-func validABN(s string) bool {
-	digits := make([]int, 0, 11)
-	for _, r := range s {
-		switch {
-		case r >= '0' && r <= '9':
-			digits = append(digits, int(r-'0'))
-		case r == ' ':
-		default:
-			return false
-		}
-	}
-	if len(digits) != 11 {
-		return false
-	}
-	weights := []int{10, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19}
-	digits[0]--
-	sum := 0
-	for i, d := range digits {
-		sum += d * weights[i]
-	}
-	return sum%89 == 0
 }
 
 func contains(list []string, s string) bool {

@@ -1,0 +1,23 @@
+package payroll
+
+import "testing"
+
+func TestValidABN(t *testing.T) {
+	for _, tc := range []struct {
+		abn  string
+		want bool
+	}{
+		{"51 824 753 556", true}, // the ATO's published example
+		{"51824753556", true},
+		{"53 004 085 616", true},
+		{"51 824 753 557", false},
+		{"12 345 678 901", false},
+		{"5182475355", false},
+		{"51-824-753-556", false},
+		{"", false},
+	} {
+		if got := ValidABN(tc.abn); got != tc.want {
+			t.Errorf("ValidABN(%q) = %v, want %v", tc.abn, got, tc.want)
+		}
+	}
+}
