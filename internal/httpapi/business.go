@@ -80,11 +80,20 @@ func registerBusiness(a *API) {
 			return &bodyOf[[]BusinessModel]{out}, err
 		})
 	Register(a, Authenticated, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business", Tags: tags,
-		Summary: "Create a business", Description: "The caller gets unrestricted access to the new business."},
-		func(ctx context.Context, in *BusinessBody) (*bodyOf[BusinessModel], error) {
+		Summary:     "Create a business",
+		Description: "The caller gets unrestricted access to the new business. With setupDefaultData=true the business also gets the pay categories, leave categories and other defaults its region needs for a first pay run."},
+		func(ctx context.Context, in *struct {
+			BusinessBody
+			SetupDefaultData bool `query:"setupDefaultData"`
+		}) (*bodyOf[BusinessModel], error) {
 			b, err := a.Businesses.Create(ctx, payroll.PrincipalFrom(ctx), in.Body.input())
 			if err != nil {
 				return nil, err
+			}
+			if in.SetupDefaultData {
+				if err := a.Reference.SetupDefaults(ctx, b); err != nil {
+					return nil, err
+				}
 			}
 			return &bodyOf[BusinessModel]{businessModel(b)}, nil
 		})

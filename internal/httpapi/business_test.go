@@ -143,3 +143,25 @@ func TestBusinessAccess(t *testing.T) {
 		}
 	})
 }
+
+// setupDefaultData gives a new business what its region needs for a first
+// pay run; without it the collections start empty.
+func TestBusinessSetupDefaultData(t *testing.T) {
+	d := testkit.NewDB(t, db.SQLite)
+	s := testkit.NewServer(t, d)
+	_, key := s.NewUser("alice@example.com")
+	var withDefaults, plain map[string]any
+	s.Do("POST", "/api/v2/business?setupDefaultData=true", key, map[string]any{"name": "Defaults Co", "region": "AU"}).Expect(t, 200).JSON(t, &withDefaults)
+	s.Do("POST", "/api/v2/business", key, map[string]any{"name": "Plain Co", "region": "AU"}).Expect(t, 200).JSON(t, &plain)
+	count := func(biz any, coll string) int {
+		var list []map[string]any
+		s.Do("GET", fmt.Sprintf("/api/v2/business/%v/%s", biz, coll), key, nil).Expect(t, 200).JSON(t, &list)
+		return len(list)
+	}
+	if count(withDefaults["id"], "paycategory") == 0 || count(withDefaults["id"], "leavecategory") == 0 {
+		t.Fatal("setupDefaultData=true created no pay or leave categories")
+	}
+	if count(plain["id"], "paycategory") != 0 {
+		t.Fatal("a business created without setupDefaultData got defaults")
+	}
+}

@@ -133,7 +133,7 @@ func TestRateLimit(t *testing.T) {
 func TestPanicIsProblem(t *testing.T) {
 	d := testkit.NewDB(t, db.SQLite)
 	s := testkit.NewServer(t, d)
-	api := httpapi.New(httpapi.Deps{Config: config.Default(), DB: d, Users: s.Users, Businesses: s.Businesses,
+	api := httpapi.New(httpapi.Deps{Config: config.Default(), DB: d, Users: s.Users, Businesses: s.Businesses, Reference: s.Reference,
 		Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
 		Areas: []func(*httpapi.API){func(a *httpapi.API) {
 			httpapi.Register(a, httpapi.Public, huma.Operation{Method: "GET", Path: "/boom"}, func(ctx context.Context, _ *struct{}) (*struct{}, error) {

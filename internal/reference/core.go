@@ -1,9 +1,141 @@
 package reference
 
-// CoreCollections holds this group's collections and settings.
+import (
+	"context"
+
+	"github.com/payrolld/payrolld/internal/business"
+	"github.com/payrolld/payrolld/internal/store"
+)
+
+// CoreCollections holds the core group: leave, deduction, expense and
+// employer liability categories, employing entities, qualifications,
+// employee groups and reporting dimensions (models in core_*.go).
 type CoreCollections struct {
+	LeaveCategories             Collection[LeaveCategory, *LeaveCategory]
+	EmployingEntities           Collection[EmployingEntity, *EmployingEntity]
+	EmployerLiabilityCategories Collection[EmployerLiabilityCategory, *EmployerLiabilityCategory]
+	DeductionCategories         Collection[DeductionCategory, *DeductionCategory]
+	ExpenseCategories           Collection[ExpenseCategory, *ExpenseCategory]
+	Qualifications              Collection[Qualification, *Qualification]
+	EmployeeGroups              Collection[EmployeeGroup, *EmployeeGroup]
+	Dimensions                  Collection[Dimension, *Dimension]
+	DimensionValues             Collection[DimensionValue, *DimensionValue]
+	// GroupCandidates lists the employees employee groups are matched against.
+	// The default reads the minimal employees table; the employee area
+	// swaps in a reader that also fills locations, pay schedules,
+	// employment types, employing entities and tags.
+	GroupCandidates func(ctx context.Context, q *store.Queries, bizID int64) ([]GroupCandidate, error)
 }
 
 func newCoreCollections(s *Service) *CoreCollections {
-	return &CoreCollections{}
+	return &CoreCollections{
+		LeaveCategories: Collection[LeaveCategory, *LeaveCategory]{S: s, Kind: KindLeaveCategory, Label: "leave category", UniqueName: true,
+			Check: checkLeaveCategory,
+			Decorate: func(_ context.Context, _ *store.Queries, _ int64, items []LeaveCategory) error {
+				decorateLeaveCategories(items)
+				return nil
+			}},
+		EmployingEntities: Collection[EmployingEntity, *EmployingEntity]{S: s, Kind: KindEmployingEntity, Label: "employing entity",
+			Region: []string{"AU", "NZ", "SG", "MY"}, UniqueName: true, Check: checkEmployingEntity},
+		EmployerLiabilityCategories: Collection[EmployerLiabilityCategory, *EmployerLiabilityCategory]{S: s, Kind: KindEmployerLiabilityCategory,
+			Label: "employer liability category", UniqueName: true,
+			Decorate: func(ctx context.Context, q *store.Queries, _ int64, items []EmployerLiabilityCategory) error {
+				for i := range items {
+					used, err := recordInUse(ctx, q, KindEmployerLiabilityCategory, items[i].ID)
+					if err != nil {
+						return err
+					}
+					items[i].CanBeDeleted = !used
+				}
+				return nil
+			}},
+		DeductionCategories: Collection[DeductionCategory, *DeductionCategory]{S: s, Kind: KindDeductionCategory, Label: "deduction category",
+			UniqueName: true,
+			Decorate: func(ctx context.Context, q *store.Queries, _ int64, items []DeductionCategory) error {
+				for i := range items {
+					used, err := recordInUse(ctx, q, KindDeductionCategory, items[i].ID)
+					if err != nil {
+						return err
+					}
+					items[i].InUse = used
+				}
+				return nil
+			}},
+		ExpenseCategories: Collection[ExpenseCategory, *ExpenseCategory]{S: s, Kind: KindExpenseCategory, Label: "expense category",
+			UniqueName: true, Check: checkExpenseCategory},
+		Qualifications: Collection[Qualification, *Qualification]{S: s, Kind: KindQualification, Label: "qualification", UniqueName: true},
+		EmployeeGroups: Collection[EmployeeGroup, *EmployeeGroup]{S: s, Kind: KindEmployeeGroup, Label: "employee group", UniqueName: true,
+			Check: checkEmployeeGroup},
+		Dimensions: Collection[Dimension, *Dimension]{S: s, Kind: KindDimension, Label: "reporting dimension", UniqueName: true},
+		DimensionValues: Collection[DimensionValue, *DimensionValue]{S: s, Kind: KindDimensionValue, Label: "reporting dimension value",
+			UniqueName: true, ParentKind: KindDimension, Check: checkDimensionValue, Decorate: decorateDimensionValues},
+		GroupCandidates: minimalGroupCandidates,
+	}
+}
+
+// SetupDefaults creates, in one transaction, what a new business of its
+// region needs before its first pay run: pay categories, leave categories
+// paid through them, deduction categories and (where the region has them)
+// an employing entity from the business details (tables in
+// core_defaults.go). Records whose name the business already has are kept
+// as they are, so running it twice is harmless.
+func (c *Collections) SetupDefaults(ctx context.Context, biz business.Business) error {
+	set := defaultsFor(biz)
+	return c.S.DB.InTx(ctx, func(q *store.Queries) error {
+		payIDs := map[string]int64{}
+		for _, d := range set.payCategories {
+			pc := d.model
+			if d.parent != "" {
+				parent := payIDs[d.parent]
+				pc.ParentID = &parent
+			}
+			id, err := ensureRecord(ctx, q, c.PayCategories, biz.ID, &pc)
+			if err != nil {
+				return err
+			}
+			payIDs[pc.Name] = id
+		}
+		for _, d := range set.leaveCategories {
+			lc := d.leave
+			if d.paidThrough != "" {
+				id := payIDs[d.paidThrough]
+				lc.TransferToPayCategoryID = &id
+			}
+			if _, err := ensureRecord(ctx, q, c.LeaveCategories, biz.ID, &lc); err != nil {
+				return err
+			}
+		}
+		for _, d := range set.deductionCategories {
+			dc := d
+			if _, err := ensureRecord(ctx, q, c.DeductionCategories, biz.ID, &dc); err != nil {
+				return err
+			}
+		}
+		if c.EmployingEntities.RegionAllowed(biz.Region) {
+			if _, err := ensureRecord(ctx, q, c.EmployingEntities, biz.ID, set.employingEntity); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// ensureRecord creates v unless the business has a record of the kind with
+// its name, and returns the id of the one it has or made.
+func ensureRecord[T any, P interface {
+	Ptr[T]
+	named
+}](ctx context.Context, q *store.Queries, coll Collection[T, P], bizID int64, v P) (int64, error) {
+	rows, err := q.ListRecordsByName(ctx, store.ListRecordsByNameParams{BusinessID: bizID, Kind: coll.Kind, Lower: v.RecordName()})
+	if err != nil {
+		return 0, err
+	}
+	if len(rows) > 0 {
+		return rows[0].ID, nil
+	}
+	out, err := coll.CreateInTx(ctx, q, bizID, 0, (*T)(v))
+	if err != nil {
+		return 0, err
+	}
+	return P(&out).GetID(), nil
 }
