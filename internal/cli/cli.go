@@ -107,6 +107,11 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	defer d.Close()
 	clock := payroll.SystemClock{}
 	app := Build(cfg, d, clock, log)
+	if cfg.SuperFundsCSV != "" || cfg.SMSFESACSV != "" {
+		if err := app.Reference.LoadSuperRegistry(cfg.SuperFundsCSV, cfg.SMSFESACSV); err != nil {
+			return fmt.Errorf("super fund registry: %w", err)
+		}
+	}
 	key, err := app.Users.EnsureSystemAdmin(ctx, cfg.BootstrapAPIKey)
 	if err != nil {
 		return fmt.Errorf("bootstrap administrator: %w", err)

@@ -30,6 +30,8 @@ type Config struct {
 	LogFormat           string // text or json
 	ShutdownTimeout     time.Duration
 	WebhookPollInterval time.Duration
+	SuperFundsCSV       string // replaces the built-in super fund product registry (AU)
+	SMSFESACSV          string // replaces the built-in SMSF electronic service address list (AU)
 }
 
 // Default returns the zero-setup configuration.
@@ -127,6 +129,8 @@ func Load(args []string, getenv func(string) string, stderr io.Writer) (Config, 
 	str(&c.LogFormat, "log-format", "PAYROLL_LOG_FORMAT", "text or json")
 	num(&c.ShutdownTimeout, "shutdown-timeout", "PAYROLL_SHUTDOWN_TIMEOUT", "graceful shutdown limit")
 	num(&c.WebhookPollInterval, "webhook-poll-interval", "PAYROLL_WEBHOOK_POLL_INTERVAL", "how often the webhook worker looks for due deliveries")
+	str(&c.SuperFundsCSV, "super-funds-csv", "PAYROLL_SUPER_FUNDS_CSV", "CSV file replacing the built-in super fund product registry")
+	str(&c.SMSFESACSV, "smsf-esa-csv", "PAYROLL_SMSF_ESA_CSV", "CSV file replacing the built-in SMSF electronic service address list")
 	if len(errs) > 0 {
 		return c, nil, fmt.Errorf("config: %s", strings.Join(errs, "; "))
 	}

@@ -341,10 +341,10 @@ func (c Collection[T, P]) CreateInTx(ctx context.Context, q *store.Queries, bizI
 	if err := c.checkParent(ctx, q, bizID, parentID); err != nil {
 		return out, err
 	}
+	P(v).SetID(0) // an id in a create body names nothing
 	if err := c.validate(ctx, q, bizID, parentID, 0, v); err != nil {
 		return out, err
 	}
-	P(v).SetID(0)
 	data, err := json.Marshal(v)
 	if err != nil {
 		return out, err

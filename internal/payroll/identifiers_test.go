@@ -21,3 +21,21 @@ func TestValidABN(t *testing.T) {
 		}
 	}
 }
+
+func TestValidTFN(t *testing.T) {
+	for _, tc := range []struct {
+		tfn  string
+		want bool
+	}{
+		{"123 456 782", true}, // the ATO's published example
+		{"123456782", true},
+		{"123 456 789", false},
+		{"000000000", true}, // placeholder: not quoted
+		{"12345678", false},
+		{"12345678A", false},
+	} {
+		if got := ValidTFN(tc.tfn); got != tc.want {
+			t.Errorf("ValidTFN(%q) = %v, want %v", tc.tfn, got, tc.want)
+		}
+	}
+}
