@@ -17,18 +17,44 @@ import (
 // completeAreas are the catalogue areas whose every operation must be
 // served. An area joins the list when its issue is done.
 var completeAreas = map[string]bool{
-	"auth":    true,
-	"user":    true,
-	"brand":   true,
-	"webhook": true,
+	"auth":      true,
+	"user":      true,
+	"brand":     true,
+	"webhook":   true,
+	"business":  true,
+	"bankfiles": true,
+	"accounts":  true,
+	"reference": true,
+}
+
+// laterAreas are operations of complete areas that belong with an area
+// not built yet (they need employees), by method and path.
+var laterAreas = map[string]string{
+	"GET /api/v2/business/{businessId}/employee/{employeeId}/location": "employee",
+	"POST /api/v2/business/{businessId}/unavailability":                "employee",
+	"GET /api/v2/business/{businessId}/unavailability":                 "employee",
+	"GET /api/v2/business/{businessId}/unavailability/{id}":            "employee",
+	"PUT /api/v2/business/{businessId}/unavailability/{id}":            "employee",
+	"DELETE /api/v2/business/{businessId}/unavailability/{id}":         "employee",
 }
 
 // completeSupporting lists supporting operations (area "supporting") that
-// are served, by method and path.
-var completeSupporting = map[string]bool{
-	"GET /oauth/authorise":     true,
-	"POST /oauth/authorise":    true,
-	"POST /oauth/token/revoke": true,
+// are served: every operation under these path prefixes.
+var completeSupporting = []string{
+	"/oauth/",
+	"/api/v2/business/{businessId}/paycategory",
+	"/api/v2/business/{businessId}/leavecategory",
+	"/api/v2/business/{businessId}/employingentity",
+	"/api/v2/business/{businessId}/employerliabilitycategory",
+}
+
+func supportingDone(path string) bool {
+	for _, p := range completeSupporting {
+		if strings.HasPrefix(path, p) {
+			return true
+		}
+	}
+	return false
 }
 
 var paramRE = regexp.MustCompile(`\{[^}]*\}`)
@@ -75,7 +101,10 @@ func TestOperationCoverage(t *testing.T) {
 			byArea[area].served++
 			continue
 		}
-		if completeAreas[area] || completeSupporting[method+" "+path] {
+		if _, later := laterAreas[method+" "+path]; later {
+			continue
+		}
+		if completeAreas[area] || area == "supporting" && supportingDone(path) {
 			missing = append(missing, method+" "+path+" ("+area+")")
 		}
 	}

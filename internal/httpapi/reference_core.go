@@ -24,6 +24,7 @@ func registerCoreReference(a *API) {
 	RegisterCRUD(a, CRUD[reference.DeductionCategory, *reference.DeductionCategory]{Coll: r.DeductionCategories,
 		Path: corePath + "/deductioncategory", Tag: "Deduction Categories", OData: true})
 	RegisterPaged(a, r.DeductionCategories, corePath+"/deductioncategory/paged", "Deduction Categories")
+	RegisterImport(a, r.DeductionCategories, corePath+"/import/deduction-categories", "Deduction Categories")
 	RegisterCRUD(a, CRUD[reference.ExpenseCategory, *reference.ExpenseCategory]{Coll: r.ExpenseCategories,
 		Path: corePath + "/employeeexpensecategory", Tag: "Employee Expense Categories", OData: true})
 	RegisterPaged(a, r.ExpenseCategories, corePath+"/employeeexpensecategory/paged", "Employee Expense Categories")

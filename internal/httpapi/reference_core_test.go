@@ -668,3 +668,27 @@ func TestCoreSetupDefaults(t *testing.T) {
 		}
 	})
 }
+
+// Deduction categories import from CSV all or nothing, validated like the API.
+func TestCoreDeductionCategoryImport(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		s := testkit.NewServer(t, d)
+		_, key := s.NewUser("alice@example.com")
+		biz := s.NewBusiness(key, "Alice", "AU")
+		path := fmt.Sprintf("/api/v2/business/%d/import/deduction-categories", biz)
+		post := func(csv string) *testkit.Response { return s.Upload(path, key, "deductions.csv", []byte(csv)) }
+		testkit.ExpectProblem(t, post("name,taxExempt\nUnion fees,false\nGiving,sometimes\n"), 400, "row 3.taxExempt")
+		var list []map[string]any
+		s.Do("GET", fmt.Sprintf("/api/v2/business/%d/deductioncategory", biz), key, nil).Expect(t, 200).JSON(t, &list)
+		if len(list) != 0 {
+			t.Fatalf("failed import stored %d categories", len(list))
+		}
+		if r := post("name,taxExempt\nUnion fees,false\nWorkplace giving,false\n").Expect(t, 200).Map(t); r["imported"] != 2.0 {
+			t.Fatalf("import = %v", r)
+		}
+		s.Do("GET", fmt.Sprintf("/api/v2/business/%d/deductioncategory", biz), key, nil).Expect(t, 200).JSON(t, &list)
+		if len(list) != 2 {
+			t.Fatalf("imported %v", list)
+		}
+	})
+}

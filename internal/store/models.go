@@ -64,6 +64,19 @@ type BusinessSetting struct {
 	UpdatedAt  time.Time
 }
 
+type Document struct {
+	ID           int64
+	BusinessID   int64
+	EmployeeID   sql.NullInt64
+	FriendlyName string
+	ContentType  string
+	Size         int64
+	Content      []byte
+	Permissions  string
+	CreatedAt    time.Time
+	UpdatedAt    time.Time
+}
+
 type Employee struct {
 	ID         int64
 	BusinessID int64

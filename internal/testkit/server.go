@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"io"
 	"log/slog"
+	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -153,4 +154,26 @@ func (s *Server) NewBusiness(key, name, region string) int64 {
 	}
 	s.Do("POST", "/api/v2/business", key, map[string]any{"name": name, "region": region}).Expect(s.t, 200).JSON(s.t, &out)
 	return out.ID
+}
+
+// Upload POSTs data as the multipart/form-data field "file".
+func (s *Server) Upload(path, key, filename string, data []byte) *Response {
+	s.t.Helper()
+	var buf bytes.Buffer
+	w := multipart.NewWriter(&buf)
+	part, err := w.CreateFormFile("file", filename)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	_, _ = part.Write(data)
+	_ = w.Close()
+	req, err := http.NewRequest("POST", s.URL+path, &buf)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", w.FormDataContentType())
+	if key != "" {
+		req.Header.Set("Authorization", "Basic "+base64.StdEncoding.EncodeToString([]byte(key+":")))
+	}
+	return s.Send(req)
 }
