@@ -82,7 +82,7 @@ func (g *Grant) Validate() error {
 	var v payroll.Validation
 	g.Email = strings.TrimSpace(g.Email)
 	v.Required("email", g.Email)
-	if g.Email != "" && !strings.Contains(g.Email, "@") {
+	if g.Email != "" && !payroll.ValidEmail(g.Email) {
 		v.Add("email", "email is not a valid email address")
 	}
 	if g.AccessType == "" {

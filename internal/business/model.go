@@ -97,7 +97,7 @@ func (in *Input) Validate(creating bool) error {
 	if d.ABN != "" && in.Region == "AU" && !payroll.ValidABN(d.ABN) {
 		v.Add("abn", "abn is not a valid Australian Business Number")
 	}
-	if d.ContactEmailAddress != "" && !strings.Contains(d.ContactEmailAddress, "@") {
+	if d.ContactEmailAddress != "" && !payroll.ValidEmail(d.ContactEmailAddress) {
 		v.Add("contactEmailAddress", "contactEmailAddress is not a valid email address")
 	}
 	if d.StandardHoursPerDay < 0 || d.StandardHoursPerDay > 24 {

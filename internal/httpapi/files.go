@@ -56,12 +56,13 @@ func (a *API) uploadedFile(form *multipart.Form) (Upload, error) {
 type FileOutput struct {
 	ContentType        string `header:"Content-Type"`
 	ContentDisposition string `header:"Content-Disposition"`
+	NoSniff            string `header:"X-Content-Type-Options"` // the content type came from an uploader
 	Body               []byte
 }
 
 // fileOutput builds a download reply.
 func fileOutput(name, contentType string, data []byte) *FileOutput {
-	return &FileOutput{ContentType: contentType, Body: data,
+	return &FileOutput{ContentType: contentType, Body: data, NoSniff: "nosniff",
 		ContentDisposition: `attachment; filename="` + strings.NewReplacer(`"`, "", "\r", "", "\n", "").Replace(name) + `"`}
 }
 

@@ -70,3 +70,18 @@ func TestCSVImportIsAllOrNothing(t *testing.T) {
 		t.Fatalf("imported = %+v", list)
 	}
 }
+
+// An upload larger than the configured limit is refused whole with 413.
+func TestUploadLimit(t *testing.T) {
+	d := testkit.NewDB(t, db.SQLite)
+	s := testkit.NewServer(t, d, testkit.Options{Config: func(c *config.Config) { c.MaxUploadBytes = 1 << 10 }})
+	_, key := s.NewUser("alice@example.com")
+	biz := s.NewBusiness(key, "Alice", "AU")
+	big := bytes.Repeat([]byte("x"), 3<<20)
+	testkit.ExpectProblem(t, s.Upload(fmt.Sprintf("/api/v2/business/%d/document", biz), key, "big.bin", big), 413, "")
+	var docs []map[string]any
+	s.Do("GET", fmt.Sprintf("/api/v2/business/%d/document", biz), key, nil).Expect(t, 200).JSON(t, &docs)
+	if len(docs) != 0 {
+		t.Fatalf("oversized upload stored %d documents", len(docs))
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"io"
 	"math"
+	"net/http"
 	"net/url"
 	"strings"
 
@@ -21,7 +22,12 @@ import (
 //     case or by integer position.
 func (a *API) normalizeRequest(ctx huma.Context, next func(huma.Context)) {
 	op := ctx.Operation()
-	r, _ := humachi.Unwrap(ctx)
+	r, w := humachi.Unwrap(ctx)
+	if strings.HasPrefix(strings.ToLower(r.Header.Get("Content-Type")), "multipart/") && a.Config.MaxUploadBytes > 0 {
+		// huma's MaxBodyBytes does not cover multipart bodies: bound the
+		// whole upload here (the files plus room for the form's framing).
+		r.Body = http.MaxBytesReader(w, r.Body, a.Config.MaxUploadBytes+1<<20)
+	}
 	if r.URL.RawQuery != "" {
 		r.URL.RawQuery = canonicalQuery(r.URL.RawQuery, op.Parameters)
 	}

@@ -96,6 +96,12 @@ func problemFromHuma(status int, msg string, errs []error) *Problem {
 		}
 		return newProblem(status, "An unexpected error occurred.")
 	}
+	for _, e := range errs {
+		var mbe *http.MaxBytesError
+		if errors.As(e, &mbe) || strings.Contains(e.Error(), "request body too large") {
+			status, msg = http.StatusRequestEntityTooLarge, "request body is too large"
+		}
+	}
 	p := newProblem(status, msg)
 	for _, e := range errs {
 		var d *huma.ErrorDetail

@@ -3,11 +3,7 @@ package httpapi_test
 import (
 	"bytes"
 	"context"
-	"encoding/base64"
 	"fmt"
-	"mime/multipart"
-	"net/http"
-	"net/textproto"
 	"strings"
 	"testing"
 	"time"
@@ -321,29 +317,6 @@ func TestAdminBillingNotificationsTags(t *testing.T) {
 	})
 }
 
-type adminFile struct {
-	name, contentType string
-	data              []byte
-}
-
-// adminUpload posts files as multipart parts named file.
-func adminUpload(s *testkit.Server, path, key string, files ...adminFile) *testkit.Response {
-	var buf bytes.Buffer
-	w := multipart.NewWriter(&buf)
-	for _, f := range files {
-		h := textproto.MIMEHeader{}
-		h.Set("Content-Disposition", fmt.Sprintf(`form-data; name="file"; filename="%s"`, f.name))
-		h.Set("Content-Type", f.contentType)
-		p, _ := w.CreatePart(h)
-		p.Write(f.data)
-	}
-	w.Close()
-	req, _ := http.NewRequest("POST", s.URL+path, &buf)
-	req.Header.Set("Content-Type", w.FormDataContentType())
-	req.Header.Set("Authorization", "Basic "+base64.StdEncoding.EncodeToString([]byte(key+":")))
-	return s.Send(req)
-}
-
 // Business documents: upload (several files), exact bytes back, permissions
 // naming groups and locations of the business, 409 for a group in use,
 // delete, tenancy, the upload limit.
@@ -357,15 +330,15 @@ func TestAdminDocuments(t *testing.T) {
 		for i := range binary {
 			binary[i] = byte(i*7 + i/256) // every byte value, NULs included
 		}
-		up := adminUpload(s, D+"?visibleToAll=true", key, adminFile{"handbook.pdf", "application/pdf", binary},
-			adminFile{`C:\docs\policy.txt`, "text/plain; charset=utf-8", []byte("Be kind.\n")}).Expect(t, 200)
+		up := s.UploadFiles(D+"?visibleToAll=true", key, testkit.File{Name: "handbook.pdf", ContentType: "application/pdf", Data: binary},
+			testkit.File{Name: `C:\docs\policy.txt`, ContentType: "text/plain; charset=utf-8", Data: []byte("Be kind.\n")}).Expect(t, 200)
 		docs := listOf(t, up)
 		if len(docs) != 2 || docs[0]["friendlyName"] != "handbook.pdf" || docs[1]["friendlyName"] != "policy.txt" ||
 			docs[0]["visibleToAllEmployees"] != true || docs[0]["dateCreated"] != "2026-11-02T09:00:00" || docs[0]["contentLength"] != 3000.0 {
 			t.Fatalf("uploaded %s", up.Body)
 		}
 		pdf, txt := int64(docs[0]["id"].(float64)), int64(docs[1]["id"].(float64))
-		theirs := int64(listOf(t, adminUpload(s, u.otherB+"/document", u.otherKey, adminFile{"theirs.txt", "text/plain", []byte("x")}).Expect(t, 200))[0]["id"].(float64))
+		theirs := int64(listOf(t, s.UploadFiles(u.otherB+"/document", u.otherKey, testkit.File{Name: "theirs.txt", ContentType: "text/plain", Data: []byte("x")}).Expect(t, 200))[0]["id"].(float64))
 		loc := idOf(t, s.Do("POST", B+"/location", key, map[string]any{"name": "Sydney"}).Expect(t, 200))
 		otherLoc := idOf(t, s.Do("POST", u.otherB+"/location", u.otherKey, map[string]any{"name": "Theirs"}).Expect(t, 200))
 		group := idOf(t, s.Do("POST", B+"/employeegroup", key, map[string]any{"name": "Kitchen staff"}).Expect(t, 200))
@@ -373,7 +346,7 @@ func TestAdminDocuments(t *testing.T) {
 
 		s.RunCases(t, []testkit.Case{
 			{Name: "content is byte-identical", Method: "GET", Path: item(pdf) + "/content", Key: key, Status: 200, Check: func(t *testing.T, r *testkit.Response) {
-				if !bytes.Equal(r.Body, binary) || r.Header.Get("Content-Type") != "application/pdf" ||
+				if !bytes.Equal(r.Body, binary) || r.Header.Get("Content-Type") != "application/pdf" || r.Header.Get("X-Content-Type-Options") != "nosniff" ||
 					!strings.Contains(r.Header.Get("Content-Disposition"), `filename="handbook.pdf"`) {
 					t.Fatalf("content %d bytes, type %q, disposition %q", len(r.Body), r.Header.Get("Content-Type"), r.Header.Get("Content-Disposition"))
 				}
@@ -436,11 +409,11 @@ func TestAdminDocuments(t *testing.T) {
 			{Name: "the group is free", Method: "DELETE", Path: fmt.Sprintf("%s/employeegroup/%d", B, group), Key: key, Status: 200},
 			{Name: "non-numeric id", Method: "GET", Path: D + "/abc", Key: key, Status: 404},
 		})
-		testkit.ExpectProblem(t, adminUpload(s, D, key), 400, "file")
-		testkit.ExpectProblem(t, adminUpload(s, D, key, adminFile{"empty.txt", "text/plain", nil}), 400, "file")
-		testkit.ExpectProblem(t, adminUpload(s, D, key, adminFile{"big.bin", "application/octet-stream", make([]byte, 64<<10+1)}), 413, "")
-		testkit.ExpectProblem(t, adminUpload(s, D, key, adminFile{"ok.txt", "text/plain", []byte("ok")},
-			adminFile{"big.bin", "application/octet-stream", make([]byte, 64<<10+1)}), 413, "")
+		testkit.ExpectProblem(t, s.UploadFiles(D, key), 400, "file")
+		testkit.ExpectProblem(t, s.UploadFiles(D, key, testkit.File{Name: "empty.txt", ContentType: "text/plain", Data: nil}), 400, "file")
+		testkit.ExpectProblem(t, s.UploadFiles(D, key, testkit.File{Name: "big.bin", ContentType: "application/octet-stream", Data: make([]byte, 64<<10+1)}), 413, "")
+		testkit.ExpectProblem(t, s.UploadFiles(D, key, testkit.File{Name: "ok.txt", ContentType: "text/plain", Data: []byte("ok")},
+			testkit.File{Name: "big.bin", ContentType: "application/octet-stream", Data: make([]byte, 64<<10+1)}), 413, "")
 		if list := listOf(t, s.Do("GET", D, key, nil).Expect(t, 200)); len(list) != 1 {
 			t.Fatalf("a rejected upload stored documents: %v", list)
 		}

@@ -185,7 +185,7 @@ func registerUKBenefits(a *API) {
 			BusinessPath
 			Body []reference.UKBenefitCategory
 		}) (*bodyOf[UKCreateBenefitCategoriesResult], error) {
-			v, err := reference.CreateAllOrNothing(ctx, uk.BenefitCategories, currentBusiness(ctx), in.Body)
+			v, err := reference.CreateAll(ctx, uk.BenefitCategories, currentBusiness(ctx), in.Body)
 			return &bodyOf[UKCreateBenefitCategoriesResult]{UKCreateBenefitCategoriesResult{v}}, err
 		})
 	type optsOut = bodyOf[reference.UKBenefitProcessingOptions]

@@ -39,3 +39,24 @@ func TestValidTFN(t *testing.T) {
 		}
 	}
 }
+
+func TestValidEmail(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want bool
+	}{
+		{"pay@alice.example", true},
+		{"first.last+tag@sub.example.com", true},
+		{"no-at-sign", false},
+		{"two@@example.com", false},
+		{"trailing@", false},
+		{"local@nodot", false},
+		{"Name <a@b.example>", false},
+		{"a@b.example, c@d.example", false},
+		{"", false},
+	} {
+		if got := ValidEmail(tc.in); got != tc.want {
+			t.Errorf("ValidEmail(%q) = %v, want %v", tc.in, got, tc.want)
+		}
+	}
+}

@@ -1,12 +1,8 @@
 package reference
 
 import (
-	"context"
-	"encoding/json"
-
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/payroll"
-	"github.com/payrolld/payrolld/internal/store"
 )
 
 // Kinds of the business administration group (locations and journal
@@ -77,36 +73,6 @@ func newAdminCollections(s *Service) *AdminCollections {
 			Label: "chart of accounts overrides"},
 		Documents: &Documents{S: s},
 	}
-}
-
-// updateSettingInTx is Settings.Update on the caller's transaction, for
-// documents whose save must do more atomically (record references,
-// notifications).
-func updateSettingInTx[T any](ctx context.Context, q *store.Queries, s Settings[T], biz business.Business, scope string, change func(cur *T) error) (T, error) {
-	var out T
-	if err := s.gate(biz); err != nil {
-		return out, err
-	}
-	cur, err := s.GetInTx(ctx, q, biz, scope)
-	if err != nil {
-		return out, err
-	}
-	if err := change(&cur); err != nil {
-		return out, err
-	}
-	var val payroll.Validation
-	checkEnums(&cur, &val)
-	if s.Validate != nil {
-		s.Validate(&cur, &val)
-	}
-	if err := val.Err(); err != nil {
-		return out, err
-	}
-	data, err := json.Marshal(&cur)
-	if err != nil {
-		return out, err
-	}
-	return cur, q.UpsertSetting(ctx, store.UpsertSettingParams{BusinessID: biz.ID, Kind: s.key(scope), Data: string(data), UpdatedAt: s.S.Clock.Now()})
 }
 
 // IDName is a {id, name} pair (a document's groups and locations).

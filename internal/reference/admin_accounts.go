@@ -1,15 +1,11 @@
 package reference
 
 import (
-	"context"
-	"errors"
 	"fmt"
 	"reflect"
 	"strings"
 
-	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/payroll"
-	"github.com/payrolld/payrolld/internal/store"
 )
 
 // ---- Journal accounts ----
@@ -46,52 +42,6 @@ func (a *JournalAccount) Validate(v *payroll.Validation) {
 func JournalAccountTypes() []string {
 	f, _ := reflect.TypeOf(JournalAccount{}).FieldByName("AccountType")
 	return strings.Split(f.Tag.Get("enum"), ",")
-}
-
-// CreateAll creates items all or none: any failure answers one 400 whose
-// errors are keyed "[i].member" (i from 0), naming every failing item.
-func CreateAll[T any, P Ptr[T]](ctx context.Context, c Collection[T, P], biz business.Business, items []T) ([]T, error) {
-	if err := c.gate(biz); err != nil {
-		return nil, err
-	}
-	if len(items) == 0 {
-		return nil, payroll.Invalid("body", "the list is empty")
-	}
-	if len(items) > MaxImportRows {
-		return nil, payroll.Invalid("body", "at most %d items can be created at once", MaxImportRows)
-	}
-	out := make([]T, 0, len(items))
-	errs := map[string][]string{}
-	err := c.S.DB.InTx(ctx, func(q *store.Queries) error {
-		for i := range items {
-			created, err := c.CreateInTx(ctx, q, biz.ID, 0, &items[i])
-			var pe *payroll.Error
-			if errors.As(err, &pe) && (pe.Kind == payroll.KindInvalid || pe.Kind == payroll.KindConflict) {
-				fields := pe.Fields
-				if fields == nil {
-					fields = map[string][]string{pe.Field: {pe.Message}}
-				}
-				for f, msgs := range fields {
-					key := fmt.Sprintf("[%d]", i)
-					if f != "" {
-						key += "." + f
-					}
-					errs[key] = append(errs[key], msgs...)
-				}
-				continue
-			}
-			if err != nil {
-				return err
-			}
-			out = append(out, created)
-		}
-		if len(errs) > 0 {
-			return &payroll.Error{Kind: payroll.KindInvalid, Field: "body", Fields: errs,
-				Message: fmt.Sprintf("%d of %d items are invalid; nothing was created", len(errs), len(items))}
-		}
-		return nil
-	})
-	return out, err
 }
 
 // ---- Journal service providers ----

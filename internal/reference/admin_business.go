@@ -201,7 +201,7 @@ func (c *AdminCollections) SetBillingPlan(ctx context.Context, biz business.Busi
 		if err != nil || cur.BillingPlanID == planID {
 			return err
 		}
-		if _, err := updateSettingInTx(ctx, q, c.BillingPlan, biz, "", func(ch *BillingPlanChoice) error {
+		if _, err := c.BillingPlan.UpdateInTx(ctx, q, biz, "", func(ch *BillingPlanChoice) error {
 			*ch = BillingPlanChoice{BillingPlanID: planID, Since: payroll.NewDateTime(now)}
 			return nil
 		}); err != nil {

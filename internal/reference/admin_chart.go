@@ -327,7 +327,7 @@ func (c *AdminCollections) ChartOfAccounts(ctx context.Context, biz business.Bus
 func (c *AdminCollections) SaveChartOfAccounts(ctx context.Context, biz business.Business, raw []byte) (ChartOfAccounts, error) {
 	err := c.ChartOfAccountsGroup.S.DB.InTx(ctx, func(q *store.Queries) error {
 		var refs []Ref
-		_, err := updateSettingInTx(ctx, q, c.ChartOfAccountsGroup, biz, "", func(g *ChartOfAccountsGroup) error {
+		_, err := c.ChartOfAccountsGroup.UpdateInTx(ctx, q, biz, "", func(g *ChartOfAccountsGroup) error {
 			prev, err := deepCopy(*g)
 			if err != nil {
 				return err
@@ -418,7 +418,7 @@ func (c *AdminCollections) SaveChartOfAccountsOverride(ctx context.Context, biz 
 			return err
 		}
 		refs := []Ref{{Field: scope.label(), Kind: scope.Kind, ID: scope.ID}}
-		_, err := updateSettingInTx(ctx, q, c.ChartOfAccountsScoped, biz, scope.key(), func(o *ChartOfAccountsOverrideGroup) error {
+		_, err := c.ChartOfAccountsScoped.UpdateInTx(ctx, q, biz, scope.key(), func(o *ChartOfAccountsOverrideGroup) error {
 			prev, err := deepCopy(*o)
 			if err != nil {
 				return err

@@ -71,7 +71,7 @@ func (e *EmployingEntity) Validate(v *payroll.Validation) {
 		v.Add("branchCode", "branchCode must be up to 3 digits")
 	}
 	for field, addr := range map[string]string{"contactEmailAddress": e.ContactEmailAddress, "paySlipFromEmailAddress": e.PaySlipFromEmailAddress} {
-		if addr != "" && !validEmail(addr) {
+		if addr != "" && !payroll.ValidEmail(addr) {
 			v.Add(field, "%s is not a valid email address", field)
 		}
 	}
@@ -364,10 +364,10 @@ func canonical(list []string, s string) (string, bool) {
 
 // digitsOnly reports whether s is min to max decimal digits.
 func digitsOnly(s string, min, max int) bool {
-	return len(s) >= min && len(s) <= max && strings.Trim(s, "0123456789") == ""
+	return len(s) >= min && len(s) <= max && isDigits(s)
 }
 
-func validEmail(s string) bool {
-	at := strings.Index(s, "@")
-	return at > 0 && at < len(s)-1 && !strings.ContainsAny(s, " \t\r\n")
+// isDigits reports whether s is one or more decimal digits.
+func isDigits(s string) bool {
+	return s != "" && strings.Trim(s, "0123456789") == ""
 }

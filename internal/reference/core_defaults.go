@@ -310,7 +310,7 @@ func defaultEmployingEntity(biz business.Business) *EmployingEntity {
 	if e.Suburb == "" {
 		e.Suburb = d.City
 	}
-	if validEmail(d.ContactEmailAddress) {
+	if payroll.ValidEmail(d.ContactEmailAddress) {
 		e.ContactEmailAddress = d.ContactEmailAddress
 	}
 	if d.IsForeignEntity && d.ForeignEntityCountry != "" {

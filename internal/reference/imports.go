@@ -72,19 +72,7 @@ func ImportCSV[T any, P Ptr[T]](ctx context.Context, c Collection[T, P], biz bus
 				continue
 			}
 			created, err := c.CreateInTx(ctx, q, biz.ID, 0, &v)
-			var pe *payroll.Error
-			if errors.As(err, &pe) && (pe.Kind == payroll.KindInvalid || pe.Kind == payroll.KindConflict) {
-				fields := pe.Fields
-				if fields == nil {
-					fields = map[string][]string{pe.Field: {pe.Message}}
-				}
-				for f, msgs := range fields {
-					key := fmt.Sprintf("row %d", rowNo)
-					if f != "" {
-						key += "." + f
-					}
-					rowErrs[key] = append(rowErrs[key], msgs...)
-				}
+			if collectItemError(rowErrs, fmt.Sprintf("row %d", rowNo), err) {
 				continue
 			}
 			if err != nil {
@@ -103,6 +91,63 @@ func ImportCSV[T any, P Ptr[T]](ctx context.Context, c Collection[T, P], biz bus
 	}
 	out.Imported = len(out.IDs)
 	return out, nil
+}
+
+// CreateAll creates items in one transaction, all or nothing: every item is
+// validated and the errors of all of them are reported together, keyed
+// "[i].member".
+func CreateAll[T any, P Ptr[T]](ctx context.Context, c Collection[T, P], biz business.Business, items []T) ([]T, error) {
+	if err := c.gate(biz); err != nil {
+		return nil, err
+	}
+	if len(items) == 0 {
+		return nil, payroll.Invalid("body", "at least one %s is required", c.Label)
+	}
+	if len(items) > MaxImportRows {
+		return nil, payroll.Invalid("body", "at most %d %s can be created at once", MaxImportRows, Plural(c.Label))
+	}
+	out := make([]T, 0, len(items))
+	errs := map[string][]string{}
+	err := c.S.DB.InTx(ctx, func(q *store.Queries) error {
+		for i := range items {
+			created, err := c.CreateInTx(ctx, q, biz.ID, 0, &items[i])
+			if collectItemError(errs, fmt.Sprintf("[%d]", i), err) {
+				continue
+			}
+			if err != nil {
+				return err
+			}
+			out = append(out, created)
+		}
+		if len(errs) > 0 {
+			return &payroll.Error{Kind: payroll.KindInvalid, Field: "body", Fields: errs,
+				Message: fmt.Sprintf("%d of %d items are invalid; nothing was created", len(errs), len(items))}
+		}
+		return nil
+	})
+	return out, err
+}
+
+// collectItemError files an invalid or conflicting item's errors under
+// prefix ("[3]", "row 4") and reports true; other errors are not the
+// item's fault and are left to the caller.
+func collectItemError(errs map[string][]string, prefix string, err error) bool {
+	var pe *payroll.Error
+	if !errors.As(err, &pe) || pe.Kind != payroll.KindInvalid && pe.Kind != payroll.KindConflict {
+		return false
+	}
+	fields := pe.Fields
+	if fields == nil {
+		fields = map[string][]string{pe.Field: {pe.Message}}
+	}
+	for f, msgs := range fields {
+		key := prefix
+		if f != "" {
+			key += "." + f
+		}
+		errs[key] = append(errs[key], msgs...)
+	}
+	return true
 }
 
 func readCSV(r io.Reader) ([][]string, error) {

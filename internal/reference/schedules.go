@@ -72,25 +72,6 @@ func newScheduleCollections(s *Service) *ScheduleCollections {
 // schedAUStates are the Australian states and territories, as the API spells them.
 var schedAUStates = []string{"ACT", "NSW", "NT", "QLD", "SA", "TAS", "VIC", "WA"}
 
-// schedCanonical returns the spelling in list that equals s ignoring case.
-func schedCanonical(list []string, s string) (string, bool) {
-	for _, e := range list {
-		if strings.EqualFold(e, strings.TrimSpace(s)) {
-			return e, true
-		}
-	}
-	return "", false
-}
-
-func schedDigits(s string) bool {
-	for _, r := range s {
-		if r < '0' || r > '9' {
-			return false
-		}
-	}
-	return s != ""
-}
-
 // schedBSB checks an Australian BSB and stores it as NNN-NNN (six bare
 // digits are accepted and formatted).
 func schedBSB(v *payroll.Validation, field string, s *string, required bool) {
@@ -101,10 +82,10 @@ func schedBSB(v *payroll.Validation, field string, s *string, required bool) {
 		}
 		return
 	}
-	if len(*s) == 6 && schedDigits(*s) {
+	if len(*s) == 6 && isDigits(*s) {
 		*s = (*s)[:3] + "-" + (*s)[3:]
 	}
-	if len(*s) != 7 || (*s)[3] != '-' || !schedDigits((*s)[:3]) || !schedDigits((*s)[4:]) {
+	if len(*s) != 7 || (*s)[3] != '-' || !isDigits((*s)[:3]) || !isDigits((*s)[4:]) {
 		v.Add(field, "%s must be a BSB in the form NNN-NNN", field)
 	}
 }
@@ -118,7 +99,7 @@ func schedAccountNumber(v *payroll.Validation, field string, s *string, required
 		if required {
 			v.Add(field, "%s is required", field)
 		}
-	case !schedDigits(*s) || len(*s) > 9:
+	case !isDigits(*s) || len(*s) > 9:
 		v.Add(field, "%s must be at most 9 digits", field)
 	}
 }
@@ -141,8 +122,7 @@ func schedEmail(v *payroll.Validation, field string, s *string) {
 	if *s == "" {
 		return
 	}
-	at := strings.LastIndex(*s, "@")
-	if at < 1 || at == len(*s)-1 || strings.ContainsAny(*s, " ,;") {
+	if !payroll.ValidEmail(*s) {
 		v.Add(field, "%s is not a valid email address", field)
 	}
 	v.MaxLen(field, *s, 254)
@@ -154,18 +134,12 @@ func schedState(v *payroll.Validation, field string, s *string) {
 		*s = ""
 		return
 	}
-	c, ok := schedCanonical(schedAUStates, *s)
+	c, ok := canonical(schedAUStates, *s)
 	if !ok {
 		v.Add(field, "%s must be one of %s", field, strings.Join(schedAUStates, ", "))
 		return
 	}
 	*s = c
-}
-
-// schedRegion reads the region of a business inside a collection Check.
-func schedRegion(ctx context.Context, q *store.Queries, bizID int64) (string, error) {
-	b, err := q.GetBusiness(ctx, bizID)
-	return b.Region, err
 }
 
 // schedRefs lists references of one kind held in an id list member.

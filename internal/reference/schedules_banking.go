@@ -79,7 +79,7 @@ func (r schedLodgerRole) validate(v *payroll.Validation) {
 		*r.role = "Employer"
 	}
 	*r.agentNumber = strings.TrimSpace(*r.agentNumber)
-	if *r.agentNumber != "" && (!schedDigits(*r.agentNumber) || len(*r.agentNumber) > 9) {
+	if *r.agentNumber != "" && (!isDigits(*r.agentNumber) || len(*r.agentNumber) > 9) {
 		v.Add(r.agentField, "%s must be the agent's registration number (digits)", r.agentField)
 	}
 	schedABN(v, r.abnField, r.abn, false)
@@ -105,7 +105,7 @@ func schedBranch(v *payroll.Validation, field string, s *string) {
 	if *s == "" {
 		return
 	}
-	if !schedDigits(*s) || len(*s) > 3 {
+	if !isDigits(*s) || len(*s) > 3 {
 		v.Add(field, "%s must be an ABN branch number of up to 3 digits", field)
 		return
 	}
@@ -114,7 +114,7 @@ func schedBranch(v *payroll.Validation, field string, s *string) {
 
 func schedPostCode(v *payroll.Validation, field string, s *string) {
 	*s = strings.TrimSpace(*s)
-	if *s != "" && (len(*s) != 4 || !schedDigits(*s)) {
+	if *s != "" && (len(*s) != 4 || !isDigits(*s)) {
 		v.Add(field, "%s must be a 4-digit Australian postcode", field)
 	}
 }
@@ -170,7 +170,7 @@ func validateStpRegistration(s *StpRegistration, v *payroll.Validation) {
 		s.AtoIntegrationOption = "None"
 	}
 	s.SbrSoftwareID = strings.TrimSpace(s.SbrSoftwareID)
-	if s.SbrSoftwareID != "" && (!schedDigits(s.SbrSoftwareID) || len(s.SbrSoftwareID) > 20) {
+	if s.SbrSoftwareID != "" && (!isDigits(s.SbrSoftwareID) || len(s.SbrSoftwareID) > 20) {
 		v.Add("sbrSoftwareId", "sbrSoftwareId must be the software ID (digits) notified to the ATO")
 	}
 	if s.SingleTouchPayrollEnabled {
@@ -224,7 +224,7 @@ func (a *BusinessAba) Validate(v *payroll.Validation) {
 	a.UserName = strings.TrimSpace(a.UserName)
 	v.Required("userName", a.UserName)
 	v.MaxLen("userName", a.UserName, 26)
-	if a.UserID = strings.TrimSpace(a.UserID); len(a.UserID) != 6 || !schedDigits(a.UserID) {
+	if a.UserID = strings.TrimSpace(a.UserID); len(a.UserID) != 6 || !isDigits(a.UserID) {
 		v.Add("userId", "userId must be the 6-digit APCA user id")
 	}
 	v.MaxLen("lodgementReference", a.LodgementReference, 18)
@@ -301,7 +301,7 @@ func (p *PaymentFile) Validate(v *payroll.Validation) {
 // checkPaymentFile validates the file format against the region's banks
 // and keeps each region's members to its own businesses.
 func checkPaymentFile(ctx context.Context, q *store.Queries, bizID int64, p *PaymentFile) error {
-	region, err := schedRegion(ctx, q, bizID)
+	region, err := businessRegion(ctx, q, bizID)
 	if err != nil {
 		return err
 	}
@@ -309,7 +309,7 @@ func checkPaymentFile(ctx context.Context, q *store.Queries, bizID int64, p *Pay
 	if region == "MY" {
 		formats = PaymentFileFormatsMY
 	}
-	c, ok := schedCanonical(formats, p.FileFormat)
+	c, ok := canonical(formats, p.FileFormat)
 	if !ok {
 		return payroll.Invalid("fileFormat", "fileFormat must be one of %s for %s businesses", strings.Join(formats, ", "), region)
 	}

@@ -74,7 +74,7 @@ func checkPublicHoliday(ctx context.Context, q *store.Queries, bizID int64, h *P
 	if len(h.States) == 0 {
 		return nil
 	}
-	region, err := schedRegion(ctx, q, bizID)
+	region, err := businessRegion(ctx, q, bizID)
 	if err != nil {
 		return err
 	}
@@ -83,7 +83,7 @@ func checkPublicHoliday(ctx context.Context, q *store.Queries, bizID int64, h *P
 		return payroll.Invalid("states", "public holidays of %s businesses apply nationally; states must be empty", region)
 	}
 	for i, s := range h.States {
-		c, ok := schedCanonical(allowed, strings.ReplaceAll(s, " ", ""))
+		c, ok := canonical(allowed, strings.ReplaceAll(s, " ", ""))
 		if !ok {
 			return payroll.Invalid("states", "%q is not one of %s", s, strings.Join(allowed, ", "))
 		}

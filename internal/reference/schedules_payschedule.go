@@ -165,7 +165,7 @@ func (p *PaySchedule) Validate(v *payroll.Validation) {
 	case p.Frequency == "":
 		v.Add("frequency", "frequency is required")
 	default:
-		if _, ok := schedCanonical(ScheduleFrequencies, p.Frequency); !ok {
+		if _, ok := canonical(ScheduleFrequencies, p.Frequency); !ok {
 			v.Add("frequency", "frequency must be one of %s", strings.Join(ScheduleFrequencies, ", "))
 		}
 	}
@@ -323,8 +323,8 @@ func (p *PaySchedule) References() []Ref {
 // frequencies the business's region pays by, and people to notify must be
 // users with access to the business.
 func checkPaySchedule(ctx context.Context, q *store.Queries, bizID int64, p *PaySchedule) error {
-	p.Frequency, _ = schedCanonical(ScheduleFrequencies, p.Frequency)
-	region, err := schedRegion(ctx, q, bizID)
+	p.Frequency, _ = canonical(ScheduleFrequencies, p.Frequency)
+	region, err := businessRegion(ctx, q, bizID)
 	if err != nil {
 		return err
 	}
@@ -337,7 +337,7 @@ func checkPaySchedule(ctx context.Context, q *store.Queries, bizID int64, p *Pay
 	}
 	check := func(field string, list []string) error {
 		for i, email := range list {
-			c, ok := schedCanonical(users, email)
+			c, ok := canonical(users, email)
 			if !ok {
 				return payroll.Invalid(field, "%s is not a user with access to this business", email)
 			}

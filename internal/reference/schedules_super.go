@@ -202,7 +202,7 @@ func schedReadCSV(in io.Reader, cols ...string) ([]map[string]string, error) {
 func (r *SuperRegistry) Search(searchBy, term string) ([]SuperProduct, error) {
 	by := "All"
 	if searchBy != "" {
-		c, ok := schedCanonical(SuperSearchBy, searchBy)
+		c, ok := canonical(SuperSearchBy, searchBy)
 		if !ok {
 			return nil, payroll.Invalid("searchBy", "searchBy must be one of %s", strings.Join(SuperSearchBy, ", "))
 		}
@@ -216,7 +216,7 @@ func (r *SuperRegistry) Search(searchBy, term string) ([]SuperProduct, error) {
 	out := []SuperProduct{}
 	for _, p := range r.Products {
 		usi := (by == "All" || by == "Usi") && strings.Contains(strings.ToLower(p.ProductCode), term)
-		abn := (by == "All" || by == "Abn") && schedDigits(digits) && strings.Contains(p.ABN, digits)
+		abn := (by == "All" || by == "Abn") && isDigits(digits) && strings.Contains(p.ABN, digits)
 		name := (by == "All" || by == "Name") && (strings.Contains(strings.ToLower(p.ProductName), term) ||
 			strings.Contains(strings.ToLower(p.BusinessName), term))
 		if usi || abn || name {
@@ -237,7 +237,7 @@ func (r *SuperRegistry) checkESA(field string, s *string) error {
 	for i, e := range r.ESAs {
 		names[i] = e.Name
 	}
-	c, ok := schedCanonical(names, *s)
+	c, ok := canonical(names, *s)
 	if !ok {
 		return payroll.Invalid(field, "%q is not a known SMSF electronic service address (GET superfund/electronicserviceaddress lists them)", *s)
 	}

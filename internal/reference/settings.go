@@ -69,33 +69,41 @@ func (s Settings[T]) key(scope string) string {
 // Update applies change to the current value, validates and stores it.
 func (s Settings[T]) Update(ctx context.Context, biz business.Business, scope string, change func(cur *T) error) (T, error) {
 	var out T
+	err := s.S.DB.InTx(ctx, func(q *store.Queries) error {
+		var err error
+		out, err = s.UpdateInTx(ctx, q, biz, scope, change)
+		return err
+	})
+	return out, err
+}
+
+// UpdateInTx is Update inside the caller's transaction (a change that
+// also touches the business record or another document).
+func (s Settings[T]) UpdateInTx(ctx context.Context, q *store.Queries, biz business.Business, scope string, change func(cur *T) error) (T, error) {
+	var out T
 	if err := s.gate(biz); err != nil {
 		return out, err
 	}
-	err := s.S.DB.InTx(ctx, func(q *store.Queries) error {
-		cur, err := s.GetInTx(ctx, q, biz, scope)
-		if err != nil {
-			return err
-		}
-		if err := change(&cur); err != nil {
-			return err
-		}
-		var val payroll.Validation
-		checkEnums(&cur, &val)
-		if s.Validate != nil {
-			s.Validate(&cur, &val)
-		}
-		if err := val.Err(); err != nil {
-			return err
-		}
-		data, err := json.Marshal(&cur)
-		if err != nil {
-			return err
-		}
-		out = cur
-		return q.UpsertSetting(ctx, store.UpsertSettingParams{BusinessID: biz.ID, Kind: s.key(scope), Data: string(data), UpdatedAt: s.S.Clock.Now()})
-	})
-	return out, err
+	cur, err := s.GetInTx(ctx, q, biz, scope)
+	if err != nil {
+		return out, err
+	}
+	if err := change(&cur); err != nil {
+		return out, err
+	}
+	var val payroll.Validation
+	checkEnums(&cur, &val)
+	if s.Validate != nil {
+		s.Validate(&cur, &val)
+	}
+	if err := val.Err(); err != nil {
+		return out, err
+	}
+	data, err := json.Marshal(&cur)
+	if err != nil {
+		return out, err
+	}
+	return cur, q.UpsertSetting(ctx, store.UpsertSettingParams{BusinessID: biz.ID, Kind: s.key(scope), Data: string(data), UpdatedAt: s.S.Clock.Now()})
 }
 
 // Reset deletes the stored value (the default applies again).

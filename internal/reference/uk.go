@@ -3,7 +3,6 @@ package reference
 import (
 	"fmt"
 	"math"
-	"net/mail"
 	"regexp"
 	"strings"
 	"time"
@@ -193,15 +192,10 @@ func ukPostcode(v *payroll.Validation, field string, s *string) {
 // ukEmails checks a comma or semicolon separated list of addresses.
 func ukEmails(v *payroll.Validation, field, list string) {
 	for _, e := range strings.FieldsFunc(list, func(r rune) bool { return r == ',' || r == ';' }) {
-		if !ukValidEmail(strings.TrimSpace(e)) {
+		if !payroll.ValidEmail(strings.TrimSpace(e)) {
 			v.Add(field, "%q is not an email address", strings.TrimSpace(e))
 		}
 	}
-}
-
-func ukValidEmail(s string) bool {
-	a, err := mail.ParseAddress(s)
-	return err == nil && a.Address == s && strings.Contains(s[strings.LastIndex(s, "@"):], ".")
 }
 
 // ukMoney checks an amount is not negative and has at most two decimals.

@@ -2,8 +2,6 @@ package reference
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"strings"
 	"time"
 
@@ -248,61 +246,4 @@ func (uk *UKCollections) UpdateBenefitProcessing(ctx context.Context, biz busine
 		}
 		return nil
 	})
-}
-
-// CreateAllOrNothing creates items in one transaction: any failure stores
-// none and answers one 400 whose errors are keyed "[i].member" (i from 0,
-// the item's position in the request).
-func CreateAllOrNothing[T any, P Ptr[T]](ctx context.Context, c Collection[T, P], biz business.Business, items []T) ([]T, error) {
-	if err := c.gate(biz); err != nil {
-		return nil, err
-	}
-	if len(items) == 0 {
-		return nil, payroll.Invalid("body", "at least one %s is required", c.Label)
-	}
-	if len(items) > MaxImportRows {
-		return nil, payroll.Invalid("body", "at most %d %s can be created at once", MaxImportRows, Plural(c.Label))
-	}
-	out := make([]T, 0, len(items))
-	errs := map[string][]string{}
-	err := c.S.DB.InTx(ctx, func(q *store.Queries) error {
-		for i := range items {
-			created, err := c.CreateInTx(ctx, q, biz.ID, 0, &items[i])
-			if ukCollectError(errs, fmt.Sprintf("[%d]", i), err) {
-				continue
-			}
-			if err != nil {
-				return err
-			}
-			out = append(out, created)
-		}
-		if len(errs) > 0 {
-			return &payroll.Error{Kind: payroll.KindInvalid, Field: "body", Fields: errs,
-				Message: fmt.Sprintf("%d error(s); nothing was created", len(errs))}
-		}
-		return nil
-	})
-	return out, err
-}
-
-// ukCollectError files a validation or conflict error under prefix (e.g.
-// "[2]" or "row 5") and reports whether it did; other errors are left to
-// the caller.
-func ukCollectError(errs map[string][]string, prefix string, err error) bool {
-	var pe *payroll.Error
-	if !errors.As(err, &pe) || pe.Kind != payroll.KindInvalid && pe.Kind != payroll.KindConflict {
-		return false
-	}
-	fields := pe.Fields
-	if fields == nil {
-		fields = map[string][]string{pe.Field: {pe.Message}}
-	}
-	for f, msgs := range fields {
-		key := prefix
-		if f != "" {
-			key += "." + f
-		}
-		errs[key] = append(errs[key], msgs...)
-	}
-	return true
 }

@@ -5,11 +5,13 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
+	"net/textproto"
 	"strings"
 	"testing"
 	"time"
@@ -156,16 +158,38 @@ func (s *Server) NewBusiness(key, name, region string) int64 {
 	return out.ID
 }
 
+// File is one part of a multipart upload.
+type File struct {
+	Name        string
+	ContentType string // "" = application/octet-stream
+	Data        []byte
+}
+
 // Upload POSTs data as the multipart/form-data field "file".
 func (s *Server) Upload(path, key, filename string, data []byte) *Response {
 	s.t.Helper()
+	return s.UploadFiles(path, key, File{Name: filename, Data: data})
+}
+
+// UploadFiles POSTs each file as a multipart/form-data part named "file".
+func (s *Server) UploadFiles(path, key string, files ...File) *Response {
+	s.t.Helper()
 	var buf bytes.Buffer
 	w := multipart.NewWriter(&buf)
-	part, err := w.CreateFormFile("file", filename)
-	if err != nil {
-		s.t.Fatal(err)
+	for _, f := range files {
+		ct := f.ContentType
+		if ct == "" {
+			ct = "application/octet-stream"
+		}
+		h := textproto.MIMEHeader{}
+		h.Set("Content-Disposition", fmt.Sprintf(`form-data; name="file"; filename=%q`, f.Name))
+		h.Set("Content-Type", ct)
+		part, err := w.CreatePart(h)
+		if err != nil {
+			s.t.Fatal(err)
+		}
+		_, _ = part.Write(f.Data)
 	}
-	_, _ = part.Write(data)
 	_ = w.Close()
 	req, err := http.NewRequest("POST", s.URL+path, &buf)
 	if err != nil {

@@ -38,7 +38,7 @@ func (n *New) Validate() error {
 	if n.Email == "" && strings.Contains(n.Username, "@") {
 		n.Email = n.Username
 	}
-	if n.Email != "" && !looksLikeEmail(n.Email) {
+	if n.Email != "" && !payroll.ValidEmail(n.Email) {
 		v.Add("email", "email is not a valid email address")
 	}
 	if n.Password != "" && len(n.Password) < 8 {
@@ -48,11 +48,6 @@ func (n *New) Validate() error {
 		n.TimeZone = DefaultTimeZone
 	}
 	return v.Err()
-}
-
-func looksLikeEmail(s string) bool {
-	at := strings.LastIndexByte(s, '@')
-	return at > 0 && at < len(s)-1 && !strings.ContainsAny(s, " \t\r\n")
 }
 
 // Key is the case-insensitive identity of a username.
