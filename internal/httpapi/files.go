@@ -3,9 +3,12 @@ package httpapi
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"io"
+	"mime"
 	"mime/multipart"
 	"net/http"
+	"reflect"
 	"strings"
 
 	"github.com/danielgtaylor/huma/v2"
@@ -66,21 +69,74 @@ func fileOutput(name, contentType string, data []byte) *FileOutput {
 		ContentDisposition: `attachment; filename="` + strings.NewReplacer(`"`, "", "\r", "", "\n", "").Replace(name) + `"`}
 }
 
-// RegisterImport serves POST path: a CSV file (multipart field "file") of
-// records of coll, imported all or nothing.
+// RegisterImport serves POST path: records of coll imported all or
+// nothing, from a CSV file (multipart field "file", header row naming the
+// members) or, as the reference API's clients send them, a JSON array (or
+// a single object) of records.
 func RegisterImport[T any, P reference.Ptr[T]](a *API, coll reference.Collection[T, P], path, tag string) {
-	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodPost, Path: path, Tags: []string{tag},
-		Summary:     "Import " + plural(coll.Label) + " from CSV",
-		Description: "Upload a CSV file (multipart/form-data field file) whose header row names the members. All rows are imported or none: a failure answers 400 with errors keyed \"row N.member\"."},
-		func(ctx context.Context, in *struct {
-			BusinessPath
-			UploadInput
-		}) (*bodyOf[reference.ImportResult], error) {
-			f, err := a.uploadedFile(&in.RawBody)
+	op := huma.Operation{Method: http.MethodPost, Path: path, Tags: []string{tag},
+		Summary: "Import " + plural(coll.Label),
+		Description: "Either upload a CSV file (multipart/form-data field file) whose header row names the members, " +
+			"or send a JSON array of " + plural(coll.Label) + ". All are imported or none: a failure answers 400 with errors keyed \"row N.member\" (CSV) or \"[i].member\" (JSON).",
+		MaxBodyBytes: a.Config.MaxUploadBytes + 1<<20,
+		// Two body forms: the handler decodes either; the collection validates.
+		SkipValidateBody: true,
+	}
+	item := a.huma.OpenAPI().Components.Schemas.Schema(reflect.TypeOf((*T)(nil)).Elem(), true, "")
+	op.RequestBody = &huma.RequestBody{Required: true, Content: map[string]*huma.MediaType{
+		"multipart/form-data": {Schema: &huma.Schema{Type: "object", Required: []string{"file"},
+			Properties: map[string]*huma.Schema{"file": {Type: "string", Format: "binary", Description: "CSV file, header row naming the members"}}}},
+		"application/json": {Schema: &huma.Schema{Type: "array", Items: item}},
+	}}
+	Register(a, BusinessAdmin, op, func(ctx context.Context, in *struct {
+		BusinessPath
+		ContentType string `header:"Content-Type"`
+		RawBody     []byte
+	}) (*bodyOf[reference.ImportResult], error) {
+		biz := currentBusiness(ctx)
+		mt, params, _ := mime.ParseMediaType(in.ContentType)
+		if mt == "multipart/form-data" {
+			form, err := multipart.NewReader(bytes.NewReader(in.RawBody), params["boundary"]).ReadForm(a.Config.MaxUploadBytes)
+			if err != nil {
+				return nil, payroll.Invalid("file", "cannot read the multipart form: %s", err.Error())
+			}
+			defer form.RemoveAll()
+			f, err := a.uploadedFile(form)
 			if err != nil {
 				return nil, err
 			}
-			res, err := reference.ImportCSV(ctx, coll, currentBusiness(ctx), bytes.NewReader(f.Data))
+			res, err := reference.ImportCSV(ctx, coll, biz, bytes.NewReader(f.Data))
 			return &bodyOf[reference.ImportResult]{res}, err
-		})
+		}
+		items, err := decodeItems[T](in.RawBody)
+		if err != nil {
+			return nil, err
+		}
+		created, err := reference.CreateAll(ctx, coll, biz, items)
+		if err != nil {
+			return nil, err
+		}
+		res := reference.ImportResult{Imported: len(created)}
+		for i := range created {
+			res.IDs = append(res.IDs, P(&created[i]).GetID())
+		}
+		return &bodyOf[reference.ImportResult]{res}, nil
+	})
+}
+
+// decodeItems reads a JSON array of T, or one T.
+func decodeItems[T any](raw []byte) ([]T, error) {
+	raw = bytes.TrimSpace(raw)
+	var items []T
+	if len(raw) > 0 && raw[0] == '{' {
+		var one T
+		if err := json.Unmarshal(raw, &one); err != nil {
+			return nil, payroll.Invalid("body", "%s", err.Error())
+		}
+		return []T{one}, nil
+	}
+	if err := json.Unmarshal(raw, &items); err != nil {
+		return nil, payroll.Invalid("body", "want a JSON array of records or a CSV file upload: %s", err.Error())
+	}
+	return items, nil
 }

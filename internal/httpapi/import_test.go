@@ -9,6 +9,7 @@ import (
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 
 	"github.com/payrolld/payrolld/internal/config"
@@ -68,6 +69,26 @@ func TestCSVImportIsAllOrNothing(t *testing.T) {
 	s.Do("GET", fmt.Sprintf("/api/v2/business/%d/paycategory", biz), key, nil).Expect(t, 200).JSON(t, &list)
 	if len(list) != 2 || list[1].Name != "Overtime" || list[1].RateLoadingPercent != 50 || list[0].RateUnit != "Hourly" {
 		t.Fatalf("imported = %+v", list)
+	}
+
+	// The reference API's clients send JSON: an array (or one object), all or nothing too.
+	postJSON := func(body string) *testkit.Response {
+		req, _ := http.NewRequest("POST", fmt.Sprintf("%s/api/v2/business/%d/import/test-paycategories", ts.URL, biz), strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Authorization", "Basic "+base64.StdEncoding.EncodeToString([]byte(key+":")))
+		return s.Send(req)
+	}
+	testkit.ExpectProblem(t, postJSON(`[{"Name":"Penalty"},{"name":"","rateUnit":"Hourly"}]`), 400, "[1].name")
+	testkit.ExpectProblem(t, postJSON(`not json`), 400, "body")
+	if r := postJSON(`[{"Name":"Penalty","RateUnit":"hourly"},{"name":"Allowance","rateUnit":"Fixed"}]`).Expect(t, 200).Map(t); r["imported"] != 2.0 {
+		t.Fatalf("JSON import = %v", r)
+	}
+	if r := postJSON(`{"name":"Single"}`).Expect(t, 200).Map(t); r["imported"] != 1.0 {
+		t.Fatalf("single-object import = %v", r)
+	}
+	s.Do("GET", fmt.Sprintf("/api/v2/business/%d/paycategory", biz), key, nil).Expect(t, 200).JSON(t, &list)
+	if len(list) != 5 || list[2].RateUnit != "Hourly" {
+		t.Fatalf("after JSON imports = %+v", list)
 	}
 }
 
