@@ -19,6 +19,26 @@ type Service struct {
 	Clock  payroll.Clock
 	Users  *user.Service
 	Notify *notify.Sender
+	// LinkAccess checks that a grant's employee groups and locations exist
+	// in the business and records the references, so they cannot be
+	// deleted while a grant uses them (empty lists clear them). The
+	// reference area provides it; nil skips the check.
+	LinkAccess func(ctx context.Context, q *store.Queries, bizID, accessID int64, groupIDs, locationIDs []int64) error
+}
+
+// link records the references of one access record.
+func (s *Service) link(ctx context.Context, q *store.Queries, bizID, accessID int64, r Restrictions) error {
+	if s.LinkAccess == nil {
+		return nil
+	}
+	var groups, locations []int64
+	for _, g := range r.EmployeeGroups {
+		groups = append(groups, g.EmployeeGroupID)
+	}
+	for _, l := range r.LocationAccess {
+		locations = append(locations, l.LocationIDs...)
+	}
+	return s.LinkAccess(ctx, q, bizID, accessID, groups, locations)
 }
 
 // Access is what a principal may do in one business.
@@ -292,8 +312,11 @@ func (s *Service) GrantAccess(ctx context.Context, id int64, g Grant, merge, sup
 				r.LocationAccess = append(prev.LocationAccess, r.LocationAccess...)
 			}
 		}
-		_, err = q.UpsertBusinessAccess(ctx, store.UpsertBusinessAccessParams{BusinessID: id, UserID: u.ID, AccessType: g.AccessType, Restrictions: r.encode(), CreatedAt: s.Clock.Now()})
-		return err
+		row, err := q.UpsertBusinessAccess(ctx, store.UpsertBusinessAccessParams{BusinessID: id, UserID: u.ID, AccessType: g.AccessType, Restrictions: r.encode(), CreatedAt: s.Clock.Now()})
+		if err != nil {
+			return err
+		}
+		return s.link(ctx, q, id, row.ID, r)
 	})
 	if err == nil && !suppressEmail && s.Notify != nil {
 		subject := "You have been given access to " + biz.Name
@@ -328,8 +351,11 @@ func (s *Service) UpdateAccess(ctx context.Context, id int64, email string, g Gr
 				return err
 			}
 		}
-		_, err := q.UpsertBusinessAccess(ctx, store.UpsertBusinessAccessParams{BusinessID: id, UserID: cur.UserID, AccessType: g.AccessType, Restrictions: g.Restrictions.encode(), CreatedAt: s.Clock.Now()})
-		return err
+		row, err := q.UpsertBusinessAccess(ctx, store.UpsertBusinessAccessParams{BusinessID: id, UserID: cur.UserID, AccessType: g.AccessType, Restrictions: g.Restrictions.encode(), CreatedAt: s.Clock.Now()})
+		if err != nil {
+			return err
+		}
+		return s.link(ctx, q, id, row.ID, g.Restrictions)
 	})
 }
 
@@ -343,7 +369,14 @@ func (s *Service) RevokeAccess(ctx context.Context, id int64, email string) erro
 		if err := s.keepOneUnrestricted(ctx, q, id, cur.UserID); err != nil {
 			return err
 		}
-		_, err := q.DeleteBusinessAccess(ctx, store.DeleteBusinessAccessParams{BusinessID: id, UserID: cur.UserID})
+		row, err := q.GetBusinessAccess(ctx, store.GetBusinessAccessParams{BusinessID: id, UserID: cur.UserID})
+		if err != nil {
+			return err
+		}
+		if err := s.link(ctx, q, id, row.ID, Restrictions{}); err != nil {
+			return err
+		}
+		_, err = q.DeleteBusinessAccess(ctx, store.DeleteBusinessAccessParams{BusinessID: id, UserID: cur.UserID})
 		return err
 	})
 }

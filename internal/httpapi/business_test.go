@@ -87,10 +87,16 @@ func TestBusinessAccess(t *testing.T) {
 		_, bobKey := s.NewUser("bob@example.com")
 		biz := s.NewBusiness(aliceKey, "Alice Pty Ltd", "AU")
 		A := fmt.Sprintf("/api/v2/business/%d/access", biz)
+		newID := func(coll string, body map[string]any) int64 {
+			return int64(s.Do("POST", fmt.Sprintf("/api/v2/business/%d/%s", biz, coll), aliceKey, body).Expect(t, 200).Map(t)["id"].(float64))
+		}
+		group := newID("employeegroup", map[string]any{"name": "Kitchen"})
+		group2 := newID("employeegroup", map[string]any{"name": "Bar"})
+		location := newID("location", map[string]any{"name": "Sydney"})
 
 		// Granting access to an unknown email creates the user and tells them.
 		s.Do("POST", A, aliceKey, map[string]any{"email": "carol@example.com", "name": "Carol", "accessType": "Restricted",
-			"employeeGroups": []any{map[string]any{"employeeGroupId": 3, "permissions": "ApproveTimesheets,ViewRosters"}}}).Expect(t, 200)
+			"employeeGroups": []any{map[string]any{"employeeGroupId": group, "permissions": "ApproveTimesheets,ViewRosters"}}}).Expect(t, 200)
 		carol, err := s.Users.GetByUsername(context.Background(), "carol@example.com")
 		if err != nil || carol.DisplayName != "Carol" {
 			t.Fatalf("carol not created: %+v %v", carol, err)
@@ -130,17 +136,24 @@ func TestBusinessAccess(t *testing.T) {
 
 		// A restricted user sees the business but cannot administer it.
 		s.Do("POST", A, aliceKey, map[string]any{"email": "bob@example.com", "accessType": "Restricted", "suppressNotificationEmails": true,
-			"locationAccess": []any{map[string]any{"filterType": "Location", "locationIds": []int{1}, "permissions": "ViewRosters"}}}).Expect(t, 200)
+			"locationAccess": []any{map[string]any{"filterType": "Location", "locationIds": []int64{location}, "permissions": "ViewRosters"}}}).Expect(t, 200)
 		s.Do("GET", fmt.Sprintf("/api/v2/business/%d", biz), bobKey, nil).Expect(t, 200)
 		testkit.ExpectProblem(t, s.Do("GET", A, bobKey, nil), 403, "")
 		testkit.ExpectProblem(t, s.Do("PUT", fmt.Sprintf("/api/v2/business/%d", biz), bobKey, map[string]any{"name": "x"}), 403, "")
 		// mergeExistingAccess adds groups to the existing restriction.
 		s.Do("POST", A, aliceKey, map[string]any{"email": "bob@example.com", "accessType": "Restricted", "mergeExistingAccess": true, "suppressNotificationEmails": true,
-			"employeeGroups": []any{map[string]any{"employeeGroupId": 9, "permissions": "ViewRosters"}}}).Expect(t, 200)
+			"employeeGroups": []any{map[string]any{"employeeGroupId": group2, "permissions": "ViewRosters"}}}).Expect(t, 200)
 		merged := s.Do("GET", A+"/user?email=bob@example.com", aliceKey, nil).Expect(t, 200).Map(t)
 		if len(merged["employeeGroups"].([]any)) != 1 || len(merged["locationAccess"].([]any)) != 1 {
 			t.Fatalf("merge lost restrictions: %v", merged)
 		}
+		// Grants refer to real employee groups and locations, which cannot go while used.
+		testkit.ExpectProblem(t, s.Do("POST", A, aliceKey, map[string]any{"email": "dan@example.com", "accessType": "Restricted",
+			"employeeGroups": []any{map[string]any{"employeeGroupId": 999999, "permissions": "ViewRosters"}}}), 400, "employeeGroups")
+		testkit.ExpectProblem(t, s.Do("DELETE", fmt.Sprintf("/api/v2/business/%d/employeegroup/%d", biz, group2), aliceKey, nil), 409, "")
+		testkit.ExpectProblem(t, s.Do("DELETE", fmt.Sprintf("/api/v2/business/%d/location/%d", biz, location), aliceKey, nil), 409, "")
+		s.Do("DELETE", A+"?email=bob@example.com", aliceKey, nil).Expect(t, 200)
+		s.Do("DELETE", fmt.Sprintf("/api/v2/business/%d/employeegroup/%d", biz, group2), aliceKey, nil).Expect(t, 200)
 	})
 }
 

@@ -1,5 +1,11 @@
 package reference
 
+import (
+	"context"
+
+	"github.com/payrolld/payrolld/internal/store"
+)
+
 // Stored kinds. Other areas refer to records by these names (SaveRefs,
 // CheckRefs), so they never change once data exists.
 const (
@@ -44,4 +50,24 @@ func NewCollections(s *Service) *Collections {
 		ScheduleCollections: newScheduleCollections(s),
 		AdminCollections:    newAdminCollections(s),
 	}
+}
+
+// KindBusinessAccess names access records when they refer to employee
+// groups and locations.
+const KindBusinessAccess = "business_access"
+
+// LinkAccess checks and records the employee groups and locations a
+// business access record refers to (business.Service.LinkAccess).
+func (c *Collections) LinkAccess(ctx context.Context, q *store.Queries, bizID, accessID int64, groupIDs, locationIDs []int64) error {
+	var refs []Ref
+	for _, id := range groupIDs {
+		refs = append(refs, Ref{Field: "employeeGroups", Kind: KindEmployeeGroup, ID: id})
+	}
+	for _, id := range locationIDs {
+		refs = append(refs, Ref{Field: "locationAccess", Kind: KindLocation, ID: id})
+	}
+	if err := CheckRefs(ctx, q, bizID, refs); err != nil {
+		return err
+	}
+	return SaveRefs(ctx, q, bizID, KindBusinessAccess, accessID, refs)
 }
