@@ -81,3 +81,34 @@ func BenchmarkCreateBusiness(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkListPayCategories measures a reference collection list with an
+// OData filter over a business created with its region's default data
+// (records decoded from their documents, filtered and paged in memory).
+func BenchmarkListPayCategories(b *testing.B) {
+	d := openBenchDB(b)
+	f, err := NewFixture(context.Background(), d)
+	if err != nil {
+		b.Fatal(err)
+	}
+	acc, err := f.App.Businesses.Authorize(context.Background(), adminPrincipal(), f.BusinessID)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := f.App.Reference.SetupDefaults(context.Background(), acc.Business); err != nil {
+		b.Fatal(err)
+	}
+	path := fmt.Sprintf("/api/v2/business/%d/paycategory?$filter=RateUnit%%20eq%%20%%27Hourly%%27&$orderby=Name&$top=20", f.BusinessID)
+	b.ReportAllocs()
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			req := httptest.NewRequest("GET", path, nil)
+			req.Header.Set("Authorization", BasicAuth(f.Key))
+			rec := httptest.NewRecorder()
+			f.App.Handler.ServeHTTP(rec, req)
+			if rec.Code != 200 {
+				b.Fatalf("%d %s", rec.Code, rec.Body)
+			}
+		}
+	})
+}

@@ -83,3 +83,6 @@ func (r *recorder) Write(b []byte) (int, error) {
 	return r.body.Write(b)
 }
 func (r *recorder) WriteHeader(s int) { r.status = s }
+
+// adminPrincipal acts as a system administrator (fixtures only).
+func adminPrincipal() *payroll.Principal { return &payroll.Principal{Kind: payroll.PrincipalSystemAdmin} }
