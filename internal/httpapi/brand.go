@@ -111,57 +111,73 @@ func signups(rows []brand.BusinessActivity) []SignupModel {
 	return out
 }
 
-func registerBrand(a *API) {
-	tags := []string{"Brand"}
-	Register(a, Authenticated, huma.Operation{Method: http.MethodGet, Path: "/api/v2/brand", Tags: tags, Summary: "List brands"},
+// labelFamily is brands or white labels: the same list, get and report
+// operations over a different scope.
+type labelFamily struct {
+	base    string // /api/v2/brand or /api/v2/whitelabel
+	idParam string // path parameter naming one label in report paths
+	tag     string
+	noun    string // "brand", "white label"
+	list    func(ctx context.Context, p *payroll.Principal) ([]brand.Label, error)
+	get     func(ctx context.Context, p *payroll.Principal, id int64) (brand.Label, error)
+	scope   func(id int64) brand.Scope
+}
+
+func registerLabelFamily(a *API, f labelFamily) {
+	tags := []string{f.tag}
+	Register(a, Authenticated, huma.Operation{Method: http.MethodGet, Path: f.base, Tags: tags, Summary: "List " + plural(f.noun)},
 		func(ctx context.Context, _ *struct{}) (*bodyOf[[]BrandModel], error) {
-			list, err := a.Brands.List(ctx, payroll.PrincipalFrom(ctx))
+			list, err := f.list(ctx, payroll.PrincipalFrom(ctx))
 			return &bodyOf[[]BrandModel]{labels(list)}, err
 		})
-	Register(a, Authenticated, huma.Operation{Method: http.MethodGet, Path: "/api/v2/brand/{id}", Tags: tags, Summary: "Get a brand"},
+	Register(a, Authenticated, huma.Operation{Method: http.MethodGet, Path: f.base + "/{id}", Tags: tags, Summary: "Get a " + f.noun},
 		func(ctx context.Context, in *struct {
 			ID int64 `path:"id"`
 		}) (*bodyOf[BrandModel], error) {
-			l, err := a.Brands.Get(ctx, payroll.PrincipalFrom(ctx), in.ID)
+			l, err := f.get(ctx, payroll.PrincipalFrom(ctx), in.ID)
 			return &bodyOf[BrandModel]{BrandModel{ID: l.ID, Name: l.Name}}, err
 		})
+	// activity reads the label id and filter of a report request.
+	activity := func(ctx context.Context, q ReportQuery, signups bool) ([]brand.BusinessActivity, error) {
+		id, err := pathID(ctx, f.idParam, f.noun)
+		if err != nil {
+			return nil, err
+		}
+		filter, err := q.filter()
+		if err != nil {
+			return nil, err
+		}
+		return a.Brands.Activity(ctx, payroll.PrincipalFrom(ctx), f.scope(id), filter, signups)
+	}
+	reports := f.base + "/{" + f.idParam + "}/reports/"
+	Register(a, Authenticated, huma.Operation{Method: http.MethodGet, Path: reports + "activeemployees", Tags: tags,
+		Summary: "Active employees per business of the " + f.noun, Parameters: pathParams(f.idParam)},
+		func(ctx context.Context, in *ReportQuery) (*bodyOf[[]ActiveEmployeesModel], error) {
+			rows, err := activity(ctx, *in, false)
+			return &bodyOf[[]ActiveEmployeesModel]{activeEmployees(rows)}, err
+		})
+	Register(a, Authenticated, huma.Operation{Method: http.MethodGet, Path: reports + "signups", Tags: tags,
+		Summary: "Businesses of the " + f.noun + " created in a period", Parameters: pathParams(f.idParam)},
+		func(ctx context.Context, in *ReportQuery) (*bodyOf[[]SignupModel], error) {
+			rows, err := activity(ctx, *in, true)
+			return &bodyOf[[]SignupModel]{signups(rows)}, err
+		})
+}
+
+func registerBrand(a *API) {
+	registerLabelFamily(a, labelFamily{base: "/api/v2/brand", idParam: "brandId", tag: "Brand", noun: "brand",
+		list: a.Brands.List, get: a.Brands.Get, scope: func(id int64) brand.Scope { return brand.Scope{BrandID: id} }})
+	registerLabelFamily(a, labelFamily{base: "/api/v2/whitelabel", idParam: "whiteLabelId", tag: "White label", noun: "white label",
+		list: a.Brands.ListWhiteLabels, get: a.Brands.GetWhiteLabel, scope: func(id int64) brand.Scope { return brand.Scope{WhiteLabelID: id} }})
 	type BrandPath struct {
 		BrandID int64 `path:"brandId"`
 	}
+	tags := []string{"Brand"}
 	Register(a, Authenticated, huma.Operation{Method: http.MethodGet, Path: "/api/v2/brand/{brandId}/business-templates", Tags: tags,
 		Summary: "List the brand's business templates"},
 		func(ctx context.Context, in *BrandPath) (*bodyOf[[]BrandModel], error) {
 			list, err := a.Brands.BusinessTemplates(ctx, payroll.PrincipalFrom(ctx), in.BrandID)
 			return &bodyOf[[]BrandModel]{labels(list)}, err
-		})
-	report := func(sc func(id int64) brand.Scope, signup bool) func(ctx context.Context, id int64, q ReportQuery) ([]brand.BusinessActivity, error) {
-		return func(ctx context.Context, id int64, q ReportQuery) ([]brand.BusinessActivity, error) {
-			f, err := q.filter()
-			if err != nil {
-				return nil, err
-			}
-			return a.Brands.Activity(ctx, payroll.PrincipalFrom(ctx), sc(id), f, signup)
-		}
-	}
-	byBrand := func(id int64) brand.Scope { return brand.Scope{BrandID: id} }
-	byLabel := func(id int64) brand.Scope { return brand.Scope{WhiteLabelID: id} }
-	Register(a, Authenticated, huma.Operation{Method: http.MethodGet, Path: "/api/v2/brand/{brandId}/reports/activeemployees", Tags: tags,
-		Summary: "Active employees per business of the brand"},
-		func(ctx context.Context, in *struct {
-			BrandPath
-			ReportQuery
-		}) (*bodyOf[[]ActiveEmployeesModel], error) {
-			rows, err := report(byBrand, false)(ctx, in.BrandID, in.ReportQuery)
-			return &bodyOf[[]ActiveEmployeesModel]{activeEmployees(rows)}, err
-		})
-	Register(a, Authenticated, huma.Operation{Method: http.MethodGet, Path: "/api/v2/brand/{brandId}/reports/signups", Tags: tags,
-		Summary: "Businesses of the brand created in a period"},
-		func(ctx context.Context, in *struct {
-			BrandPath
-			ReportQuery
-		}) (*bodyOf[[]SignupModel], error) {
-			rows, err := report(byBrand, true)(ctx, in.BrandID, in.ReportQuery)
-			return &bodyOf[[]SignupModel]{signups(rows)}, err
 		})
 	Register(a, Authenticated, huma.Operation{Method: http.MethodDelete, Path: "/api/v2/brand/{brandId}/business/{businessId}/cancel", Tags: tags,
 		Summary: "Cancel a business of the brand", Description: "The business disappears from the API, its employees are terminated and its users detached."},
@@ -170,40 +186,5 @@ func registerBrand(a *API) {
 			BusinessID int64 `path:"businessId"`
 		}) (*struct{}, error) {
 			return nil, a.Brands.CancelBusiness(ctx, payroll.PrincipalFrom(ctx), in.BrandID, in.BusinessID)
-		})
-
-	wtags := []string{"White label"}
-	Register(a, Authenticated, huma.Operation{Method: http.MethodGet, Path: "/api/v2/whitelabel", Tags: wtags, Summary: "List white labels"},
-		func(ctx context.Context, _ *struct{}) (*bodyOf[[]BrandModel], error) {
-			list, err := a.Brands.ListWhiteLabels(ctx, payroll.PrincipalFrom(ctx))
-			return &bodyOf[[]BrandModel]{labels(list)}, err
-		})
-	Register(a, Authenticated, huma.Operation{Method: http.MethodGet, Path: "/api/v2/whitelabel/{id}", Tags: wtags, Summary: "Get a white label"},
-		func(ctx context.Context, in *struct {
-			ID int64 `path:"id"`
-		}) (*bodyOf[BrandModel], error) {
-			l, err := a.Brands.GetWhiteLabel(ctx, payroll.PrincipalFrom(ctx), in.ID)
-			return &bodyOf[BrandModel]{BrandModel{ID: l.ID, Name: l.Name}}, err
-		})
-	type LabelPath struct {
-		WhiteLabelID int64 `path:"whiteLabelId"`
-	}
-	Register(a, Authenticated, huma.Operation{Method: http.MethodGet, Path: "/api/v2/whitelabel/{whiteLabelId}/reports/activeemployees", Tags: wtags,
-		Summary: "Active employees per business of the white label"},
-		func(ctx context.Context, in *struct {
-			LabelPath
-			ReportQuery
-		}) (*bodyOf[[]ActiveEmployeesModel], error) {
-			rows, err := report(byLabel, false)(ctx, in.WhiteLabelID, in.ReportQuery)
-			return &bodyOf[[]ActiveEmployeesModel]{activeEmployees(rows)}, err
-		})
-	Register(a, Authenticated, huma.Operation{Method: http.MethodGet, Path: "/api/v2/whitelabel/{whiteLabelId}/reports/signups", Tags: wtags,
-		Summary: "Businesses of the white label created in a period"},
-		func(ctx context.Context, in *struct {
-			LabelPath
-			ReportQuery
-		}) (*bodyOf[[]SignupModel], error) {
-			rows, err := report(byLabel, true)(ctx, in.WhiteLabelID, in.ReportQuery)
-			return &bodyOf[[]SignupModel]{signups(rows)}, err
 		})
 }
