@@ -2,6 +2,7 @@ package httpapi_test
 
 import (
 	"fmt"
+	"sync"
 	"testing"
 
 	"github.com/payrolld/payrolld/internal/db"
@@ -72,6 +73,35 @@ func TestPayCategoriesAndWorkTypes(t *testing.T) {
 		})
 		if m := s.Do("GET", fmt.Sprintf("%s/%d", PC, ordID), key, nil).Expect(t, 200).Map(t); m["name"] != "Ordinary Hours" {
 			t.Fatalf("rejected update changed the record: %v", m)
+		}
+	})
+}
+
+// Concurrent creates of the same name: exactly one wins, the rest are 409
+// (the unique index decides on PostgreSQL, where the name pre-check races).
+func TestUniqueNamesUnderConcurrency(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		s := testkit.NewServer(t, d)
+		_, key := s.NewUser("alice@example.com")
+		biz := s.NewBusiness(key, "Alice", "AU")
+		const n = 8
+		statuses := make(chan int, n)
+		var wg sync.WaitGroup
+		for i := 0; i < n; i++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				statuses <- s.Do("POST", fmt.Sprintf("/api/v2/business/%d/paycategory", biz), key, map[string]any{"name": "Ordinary Hours"}).Status
+			}()
+		}
+		wg.Wait()
+		close(statuses)
+		count := map[int]int{}
+		for st := range statuses {
+			count[st]++
+		}
+		if count[200] != 1 || count[409] != n-1 {
+			t.Fatalf("statuses %v, want one 200 and %d 409", count, n-1)
 		}
 	})
 }

@@ -9,6 +9,7 @@ package reference
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -310,6 +311,24 @@ func SaveRefs(ctx context.Context, q *store.Queries, bizID int64, fromKind strin
 	return nil
 }
 
+// uniqueKey is what the unique index compares for kinds with unique names
+// (the validate pre-check gives the friendly message; the index settles
+// concurrent writers).
+func (c Collection[T, P]) uniqueKey(name string) sql.NullString {
+	if !c.UniqueName {
+		return sql.NullString{}
+	}
+	return sql.NullString{String: strings.ToLower(name), Valid: true}
+}
+
+// duplicate turns a unique-index violation into the 409 a client expects.
+func (c Collection[T, P]) duplicate(err error, name string) error {
+	if db.IsUniqueViolation(err) {
+		return payroll.Conflict("a %s named %q already exists", c.Label, name)
+	}
+	return err
+}
+
 func columns(v any) (name, ext string) {
 	if n, ok := v.(named); ok {
 		name = n.RecordName()
@@ -351,9 +370,9 @@ func (c Collection[T, P]) CreateInTx(ctx context.Context, q *store.Queries, bizI
 	}
 	name, ext := columns(v)
 	r, err := q.CreateRecord(ctx, store.CreateRecordParams{BusinessID: bizID, Kind: c.Kind, ParentID: parentID, Name: name,
-		ExternalID: ext, Data: string(data), CreatedAt: c.S.Clock.Now()})
+		ExternalID: ext, Data: string(data), UniqueKey: c.uniqueKey(name), CreatedAt: c.S.Clock.Now()})
 	if err != nil {
-		return out, err
+		return out, c.duplicate(err, name)
 	}
 	if err := SaveRefs(ctx, q, bizID, c.Kind, r.ID, refsOf(v)); err != nil {
 		return out, err
@@ -394,9 +413,9 @@ func (c Collection[T, P]) Update(ctx context.Context, biz business.Business, par
 		}
 		name, ext := columns(&cur)
 		r, err := q.UpdateRecord(ctx, store.UpdateRecordParams{ID: id, BusinessID: biz.ID, Kind: c.Kind, Name: name, ExternalID: ext,
-			Data: string(data), UpdatedAt: c.S.Clock.Now()})
+			Data: string(data), UniqueKey: c.uniqueKey(name), UpdatedAt: c.S.Clock.Now()})
 		if err != nil {
-			return err
+			return c.duplicate(err, name)
 		}
 		if err := SaveRefs(ctx, q, biz.ID, c.Kind, id, refsOf(&cur)); err != nil {
 			return err

@@ -147,6 +147,7 @@ type Record struct {
 	Data       string
 	CreatedAt  time.Time
 	UpdatedAt  time.Time
+	UniqueKey  sql.NullString
 }
 
 type RecordRef struct {

@@ -7,13 +7,14 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"time"
 )
 
 const createRecord = `-- name: CreateRecord :one
-INSERT INTO records (business_id, kind, parent_id, name, external_id, data, created_at, updated_at)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $7)
-RETURNING id, business_id, kind, parent_id, name, external_id, data, created_at, updated_at
+INSERT INTO records (business_id, kind, parent_id, name, external_id, data, unique_key, created_at, updated_at)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)
+RETURNING id, business_id, kind, parent_id, name, external_id, data, created_at, updated_at, unique_key
 `
 
 type CreateRecordParams struct {
@@ -23,6 +24,7 @@ type CreateRecordParams struct {
 	Name       string
 	ExternalID string
 	Data       string
+	UniqueKey  sql.NullString
 	CreatedAt  time.Time
 }
 
@@ -34,6 +36,7 @@ func (q *Queries) CreateRecord(ctx context.Context, arg CreateRecordParams) (Rec
 		arg.Name,
 		arg.ExternalID,
 		arg.Data,
+		arg.UniqueKey,
 		arg.CreatedAt,
 	)
 	var i Record
@@ -47,6 +50,7 @@ func (q *Queries) CreateRecord(ctx context.Context, arg CreateRecordParams) (Rec
 		&i.Data,
 		&i.CreatedAt,
 		&i.UpdatedAt,
+		&i.UniqueKey,
 	)
 	return i, err
 }
@@ -139,7 +143,7 @@ func (q *Queries) DeleteSetting(ctx context.Context, arg DeleteSettingParams) er
 }
 
 const getRecord = `-- name: GetRecord :one
-SELECT id, business_id, kind, parent_id, name, external_id, data, created_at, updated_at FROM records WHERE id = $1 AND business_id = $2 AND kind = $3
+SELECT id, business_id, kind, parent_id, name, external_id, data, created_at, updated_at, unique_key FROM records WHERE id = $1 AND business_id = $2 AND kind = $3
 `
 
 type GetRecordParams struct {
@@ -161,6 +165,7 @@ func (q *Queries) GetRecord(ctx context.Context, arg GetRecordParams) (Record, e
 		&i.Data,
 		&i.CreatedAt,
 		&i.UpdatedAt,
+		&i.UniqueKey,
 	)
 	return i, err
 }
@@ -224,7 +229,7 @@ func (q *Queries) ListRecordRefsTo(ctx context.Context, arg ListRecordRefsToPara
 }
 
 const listRecords = `-- name: ListRecords :many
-SELECT id, business_id, kind, parent_id, name, external_id, data, created_at, updated_at FROM records WHERE business_id = $1 AND kind = $2 ORDER BY id
+SELECT id, business_id, kind, parent_id, name, external_id, data, created_at, updated_at, unique_key FROM records WHERE business_id = $1 AND kind = $2 ORDER BY id
 `
 
 type ListRecordsParams struct {
@@ -251,6 +256,7 @@ func (q *Queries) ListRecords(ctx context.Context, arg ListRecordsParams) ([]Rec
 			&i.Data,
 			&i.CreatedAt,
 			&i.UpdatedAt,
+			&i.UniqueKey,
 		); err != nil {
 			return nil, err
 		}
@@ -266,7 +272,7 @@ func (q *Queries) ListRecords(ctx context.Context, arg ListRecordsParams) ([]Rec
 }
 
 const listRecordsByExternalID = `-- name: ListRecordsByExternalID :many
-SELECT id, business_id, kind, parent_id, name, external_id, data, created_at, updated_at FROM records WHERE business_id = $1 AND kind = $2 AND external_id = $3 ORDER BY id
+SELECT id, business_id, kind, parent_id, name, external_id, data, created_at, updated_at, unique_key FROM records WHERE business_id = $1 AND kind = $2 AND external_id = $3 ORDER BY id
 `
 
 type ListRecordsByExternalIDParams struct {
@@ -294,6 +300,7 @@ func (q *Queries) ListRecordsByExternalID(ctx context.Context, arg ListRecordsBy
 			&i.Data,
 			&i.CreatedAt,
 			&i.UpdatedAt,
+			&i.UniqueKey,
 		); err != nil {
 			return nil, err
 		}
@@ -309,7 +316,7 @@ func (q *Queries) ListRecordsByExternalID(ctx context.Context, arg ListRecordsBy
 }
 
 const listRecordsByName = `-- name: ListRecordsByName :many
-SELECT id, business_id, kind, parent_id, name, external_id, data, created_at, updated_at FROM records WHERE business_id = $1 AND kind = $2 AND parent_id = $3 AND LOWER(name) = LOWER($4) ORDER BY id
+SELECT id, business_id, kind, parent_id, name, external_id, data, created_at, updated_at, unique_key FROM records WHERE business_id = $1 AND kind = $2 AND parent_id = $3 AND LOWER(name) = LOWER($4) ORDER BY id
 `
 
 type ListRecordsByNameParams struct {
@@ -343,6 +350,7 @@ func (q *Queries) ListRecordsByName(ctx context.Context, arg ListRecordsByNamePa
 			&i.Data,
 			&i.CreatedAt,
 			&i.UpdatedAt,
+			&i.UniqueKey,
 		); err != nil {
 			return nil, err
 		}
@@ -358,7 +366,7 @@ func (q *Queries) ListRecordsByName(ctx context.Context, arg ListRecordsByNamePa
 }
 
 const listRecordsOfParent = `-- name: ListRecordsOfParent :many
-SELECT id, business_id, kind, parent_id, name, external_id, data, created_at, updated_at FROM records WHERE business_id = $1 AND kind = $2 AND parent_id = $3 ORDER BY id
+SELECT id, business_id, kind, parent_id, name, external_id, data, created_at, updated_at, unique_key FROM records WHERE business_id = $1 AND kind = $2 AND parent_id = $3 ORDER BY id
 `
 
 type ListRecordsOfParentParams struct {
@@ -386,6 +394,7 @@ func (q *Queries) ListRecordsOfParent(ctx context.Context, arg ListRecordsOfPare
 			&i.Data,
 			&i.CreatedAt,
 			&i.UpdatedAt,
+			&i.UniqueKey,
 		); err != nil {
 			return nil, err
 		}
@@ -438,9 +447,9 @@ func (q *Queries) ListSettingsLike(ctx context.Context, arg ListSettingsLikePara
 }
 
 const updateRecord = `-- name: UpdateRecord :one
-UPDATE records SET name = $4, external_id = $5, data = $6, updated_at = $7
+UPDATE records SET name = $4, external_id = $5, data = $6, unique_key = $7, updated_at = $8
 WHERE id = $1 AND business_id = $2 AND kind = $3
-RETURNING id, business_id, kind, parent_id, name, external_id, data, created_at, updated_at
+RETURNING id, business_id, kind, parent_id, name, external_id, data, created_at, updated_at, unique_key
 `
 
 type UpdateRecordParams struct {
@@ -450,6 +459,7 @@ type UpdateRecordParams struct {
 	Name       string
 	ExternalID string
 	Data       string
+	UniqueKey  sql.NullString
 	UpdatedAt  time.Time
 }
 
@@ -461,6 +471,7 @@ func (q *Queries) UpdateRecord(ctx context.Context, arg UpdateRecordParams) (Rec
 		arg.Name,
 		arg.ExternalID,
 		arg.Data,
+		arg.UniqueKey,
 		arg.UpdatedAt,
 	)
 	var i Record
@@ -474,6 +485,7 @@ func (q *Queries) UpdateRecord(ctx context.Context, arg UpdateRecordParams) (Rec
 		&i.Data,
 		&i.CreatedAt,
 		&i.UpdatedAt,
+		&i.UniqueKey,
 	)
 	return i, err
 }

@@ -1,6 +1,6 @@
 -- name: CreateRecord :one
-INSERT INTO records (business_id, kind, parent_id, name, external_id, data, created_at, updated_at)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $7)
+INSERT INTO records (business_id, kind, parent_id, name, external_id, data, unique_key, created_at, updated_at)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)
 RETURNING *;
 
 -- name: GetRecord :one
@@ -19,7 +19,7 @@ SELECT * FROM records WHERE business_id = $1 AND kind = $2 AND external_id = $3 
 SELECT * FROM records WHERE business_id = $1 AND kind = $2 AND parent_id = $3 AND LOWER(name) = LOWER($4) ORDER BY id;
 
 -- name: UpdateRecord :one
-UPDATE records SET name = $4, external_id = $5, data = $6, updated_at = $7
+UPDATE records SET name = $4, external_id = $5, data = $6, unique_key = $7, updated_at = $8
 WHERE id = $1 AND business_id = $2 AND kind = $3
 RETURNING *;
 
