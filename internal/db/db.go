@@ -179,3 +179,13 @@ func IsUniqueViolation(err error) bool {
 
 // IsNoRows reports whether err is sql.ErrNoRows.
 func IsNoRows(err error) bool { return errors.Is(err, sql.ErrNoRows) }
+
+// IsForeignKeyViolation reports whether err is a foreign-key failure on
+// either engine (a row refers to one that is gone, or is still referred to).
+func IsForeignKeyViolation(err error) bool {
+	if err == nil {
+		return false
+	}
+	s := err.Error()
+	return strings.Contains(s, "FOREIGN KEY constraint failed") || strings.Contains(s, "SQLSTATE 23503")
+}

@@ -305,6 +305,9 @@ func SaveRefs(ctx context.Context, q *store.Queries, bizID int64, fromKind strin
 		}
 		if err := q.CreateRecordRef(ctx, store.CreateRecordRefParams{BusinessID: bizID, FromKind: fromKind, FromID: fromID,
 			Field: ref.Field, ToKind: ref.Kind, ToID: ref.ID}); err != nil {
+			if db.IsForeignKeyViolation(err) { // deleted since CheckRefs looked
+				return payroll.Invalid(ref.Field, "%s %d does not exist in this business", strings.ReplaceAll(ref.Kind, "_", " "), ref.ID)
+			}
 			return err
 		}
 	}
@@ -464,5 +467,8 @@ func (c Collection[T, P]) DeleteInTx(ctx context.Context, q *store.Queries, bizI
 		return err
 	}
 	_, err = q.DeleteRecord(ctx, store.DeleteRecordParams{ID: id, BusinessID: bizID, Kind: c.Kind})
+	if db.IsForeignKeyViolation(err) { // referred to since the check above
+		return payroll.Conflict("the %s is in use and cannot be deleted", c.Label)
+	}
 	return err
 }
