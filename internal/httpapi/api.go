@@ -7,6 +7,7 @@ import (
 	"context"
 	"encoding/base64"
 	"log/slog"
+	"net"
 	"net/http"
 	"reflect"
 	"strconv"
@@ -223,7 +224,12 @@ func (a *API) authenticate(ctx huma.Context, next func(huma.Context)) {
 		writeProblem(w, r, pr)
 		return
 	}
-	if p == nil {
+	if p == nil { // a public operation: limited per client address instead
+		host, _, _ := net.SplitHostPort(r.RemoteAddr)
+		if ok, wait := a.limiter.allow("ip:" + host + "|" + op.OperationID); !ok {
+			writeProblem(w, r, rateLimited(wait))
+			return
+		}
 		next(ctx)
 		return
 	}

@@ -152,3 +152,18 @@ func TestPanicIsProblem(t *testing.T) {
 		t.Fatalf("panic answered %d %s", res.StatusCode, b)
 	}
 }
+
+// Public operations (no credentials) are limited per client address.
+func TestRateLimitPublic(t *testing.T) {
+	d := testkit.NewDB(t, db.SQLite)
+	s := testkit.NewServer(t, d, testkit.Options{Config: func(c *config.Config) { c.RateLimitRPS = 1; c.RateLimitBurst = 2 }})
+	var limited *testkit.Response
+	for i := 0; i < 5 && limited == nil; i++ {
+		if r := s.Do("POST", "/api/v2/mobileaccountrecovery/userbrandassociations", "", map[string]any{"email": "x@example.com"}); r.Status == 429 {
+			limited = r
+		}
+	}
+	if limited == nil || limited.Header.Get("Retry-After") == "" {
+		t.Fatal("anonymous requests were never rate limited")
+	}
+}
