@@ -85,4 +85,6 @@ func (r *recorder) Write(b []byte) (int, error) {
 func (r *recorder) WriteHeader(s int) { r.status = s }
 
 // adminPrincipal acts as a system administrator (fixtures only).
-func adminPrincipal() *payroll.Principal { return &payroll.Principal{Kind: payroll.PrincipalSystemAdmin} }
+func adminPrincipal() *payroll.Principal {
+	return &payroll.Principal{Kind: payroll.PrincipalSystemAdmin}
+}
