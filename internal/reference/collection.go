@@ -135,6 +135,19 @@ func (c Collection[T, P]) decode(r store.Record) (T, error) {
 	return v, nil
 }
 
+// decodeAll decodes loaded rows and fills their computed members.
+func (c Collection[T, P]) decodeAll(ctx context.Context, q *store.Queries, bizID int64, rows []store.Record) ([]T, error) {
+	out := make([]T, 0, len(rows))
+	for _, r := range rows {
+		v, err := c.decode(r)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return c.decorate(ctx, q, bizID, out)
+}
+
 func (c Collection[T, P]) decorate(ctx context.Context, q *store.Queries, bizID int64, items []T) ([]T, error) {
 	if c.Decorate != nil && len(items) > 0 {
 		if err := c.Decorate(ctx, q, bizID, items); err != nil {
@@ -164,15 +177,7 @@ func (c Collection[T, P]) List(ctx context.Context, biz business.Business, paren
 	if err != nil {
 		return nil, err
 	}
-	out := make([]T, 0, len(rows))
-	for _, r := range rows {
-		v, err := c.decode(r)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, v)
-	}
-	return c.decorate(ctx, q, biz.ID, out)
+	return c.decodeAll(ctx, q, biz.ID, rows)
 }
 
 // Get returns one record; another business's or another kind's is 404.
@@ -215,15 +220,7 @@ func (c Collection[T, P]) ByExternalID(ctx context.Context, biz business.Busines
 	if err != nil {
 		return nil, err
 	}
-	out := make([]T, 0, len(rows))
-	for _, r := range rows {
-		v, err := c.decode(r)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, v)
-	}
-	return c.decorate(ctx, q, biz.ID, out)
+	return c.decodeAll(ctx, q, biz.ID, rows)
 }
 
 func (c Collection[T, P]) checkParent(ctx context.Context, q *store.Queries, bizID, parentID int64) error {
@@ -380,11 +377,7 @@ func (c Collection[T, P]) CreateInTx(ctx context.Context, q *store.Queries, bizI
 	if err := SaveRefs(ctx, q, bizID, c.Kind, r.ID, refsOf(v)); err != nil {
 		return out, err
 	}
-	out, err = c.decode(r)
-	if err != nil {
-		return out, err
-	}
-	items, err := c.decorate(ctx, q, bizID, []T{out})
+	items, err := c.decodeAll(ctx, q, bizID, []store.Record{r})
 	if err != nil {
 		return out, err
 	}
@@ -423,10 +416,7 @@ func (c Collection[T, P]) Update(ctx context.Context, biz business.Business, par
 		if err := SaveRefs(ctx, q, biz.ID, c.Kind, id, refsOf(&cur)); err != nil {
 			return err
 		}
-		if out, err = c.decode(r); err != nil {
-			return err
-		}
-		items, err := c.decorate(ctx, q, biz.ID, []T{out})
+		items, err := c.decodeAll(ctx, q, biz.ID, []store.Record{r})
 		if err == nil {
 			out = items[0]
 		}
