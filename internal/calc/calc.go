@@ -1,0 +1,147 @@
+// Package calc is the pure statutory pay calculation: no I/O, no clock, no
+// database. One employee-period goes in (region, payment date, frequency,
+// earnings, the employee's statutory settings, year-to-date); every
+// statutory figure comes out with the rule that produced it.
+//
+// Layout: this package holds the shared vocabulary (Input, Result, Figure,
+// Rule) and each region's settings types (au.go, uk.go, nz.go, sg.go);
+// the region packages calc/au, calc/uk, calc/nz, calc/sg implement Engine
+// with their rules as dated data per tax year (one table per year, no
+// branch on the year in calculation code); calc/engine dispatches by
+// region and calc/vectors checks an engine against published test data.
+package calc
+
+import (
+	"errors"
+	"time"
+
+	"github.com/payrolld/payrolld/internal/payroll"
+)
+
+// Region codes, as businesses carry them.
+const (
+	AU = "AU"
+	UK = "UK"
+	NZ = "NZ"
+	SG = "SG"
+)
+
+// Frequency is a pay frequency.
+type Frequency string
+
+const (
+	Weekly      Frequency = "Weekly"
+	Fortnightly Frequency = "Fortnightly"
+	FourWeekly  Frequency = "FourWeekly"
+	Monthly     Frequency = "Monthly"
+	Quarterly   Frequency = "Quarterly"
+	Annually    Frequency = "Annually"
+)
+
+// EarningKind classifies an earnings line for the statutes that treat
+// kinds differently (ordinary time earnings for super, additional wages for
+// CPF, ...).
+type EarningKind string
+
+const (
+	Ordinary   EarningKind = "Ordinary"   // ordinary hours / salary
+	Overtime   EarningKind = "Overtime"   // not OTE (AU), OW (SG)
+	Allowance  EarningKind = "Allowance"  // taxable allowance
+	Bonus      EarningKind = "Bonus"      // AU: OTE unless for overtime; SG: additional wage
+	Leave      EarningKind = "Leave"      // paid leave taken (OTE)
+	Lumpsum    EarningKind = "LumpSum"    // termination and other lump sums
+	Commission EarningKind = "Commission" // OTE (AU)
+)
+
+// Earning is one earnings line of the period.
+type Earning struct {
+	Category string // the business's pay category name, for explanations
+	Kind     EarningKind
+	Amount   payroll.Money
+	Hours    payroll.Rate // hours worked (leave accrual), zero for salary without hours
+	// NotTaxable excludes the line from taxable gross; NotPensionable
+	// excludes it from super / pension / CPF ordinary wages bases.
+	NotTaxable     bool
+	NotPensionable bool
+}
+
+// Input is one employee-period. Exactly one of AU, UK, NZ, SG is set: the
+// one of Region.
+type Input struct {
+	Region      string
+	PaymentDate time.Time // picks the tax year (the statutes date by payment)
+	// TaxYear overrides the year PaymentDate picks ("2025-26", or "2026"
+	// for SG's calendar years); empty = from PaymentDate.
+	TaxYear   string
+	Frequency Frequency
+	Period    int // 1-based period number within the tax year (UK cumulative PAYE, NI tables)
+	Earnings  []Earning
+	// PreTax are salary-sacrifice / net-pay-arrangement deductions taken
+	// before tax.
+	PreTax payroll.Money
+
+	AU *AUEmployee
+	UK *UKEmployee
+	NZ *NZEmployee
+	SG *SGEmployee
+}
+
+// Rule is a statutory rule: static data, shared by every figure it
+// produces (no allocation per calculation).
+type Rule struct {
+	Code   string // stable machine name, e.g. "uk.ni.employee"
+	Text   string // what it is, e.g. "UK NI employee, category A: 8% between PT and UEL, 2% above"
+	Source string // the publication, e.g. "HMRC CWG2 2026-27, NI tables"
+}
+
+// Term is a named intermediate value of a figure's computation.
+type Term struct {
+	Name  string // static text, e.g. "earnings above PT"
+	Value payroll.Money
+}
+
+// Figure is one computed statutory amount.
+type Figure struct {
+	Code   string // machine name of the figure, e.g. "payg", "ni.employee", "cpf.employer"
+	Amount payroll.Money
+	Rule   *Rule
+	Terms  []Term // intermediate values, in order of computation
+}
+
+// Result is every statutory figure of the employee-period.
+type Result struct {
+	Region  string
+	TaxYear string
+	Figures []Figure
+}
+
+// Get returns the figure with code.
+func (r *Result) Get(code string) (Figure, bool) {
+	for _, f := range r.Figures {
+		if f.Code == code {
+			return f, true
+		}
+	}
+	return Figure{}, false
+}
+
+// Engine computes one region's statutory figures.
+type Engine interface {
+	Region() string
+	// TaxYear names the year whose rules apply to the input (error when the
+	// engine has no rules for it).
+	TaxYear(in *Input) (string, error)
+	Calculate(in *Input) (Result, error)
+}
+
+// ErrNoRules is returned (wrapped) when a tax year's rules are not known.
+var ErrNoRules = errors.New("no rules for that tax year")
+
+// Gross sums the earnings lines.
+func (in *Input) Gross() payroll.Money {
+	var g payroll.Money
+	for _, e := range in.Earnings {
+		g = g.Add(e.Amount)
+	}
+	return g
+}
