@@ -145,3 +145,25 @@ func (in *Input) Gross() payroll.Money {
 	}
 	return g
 }
+
+// Vector is one row of a published or formula-derived test vector file
+// (the format of reference vectors-sample.csv: region, period,
+// scale_or_code, gross, expected_withholding, source). Period and Code are
+// region-specific; each engine parses its own row kinds.
+type Vector struct {
+	Line     int    // 1-based line in the file, for reports
+	Region   string // AU, UK, NZ, SG
+	Period   string // e.g. "weekly", "monthly;p=1;NI-employee;2026-27", "monthly;CPF-employee;2025;age<=55"
+	Code     string // e.g. "scale2", "1257L", "NI-cat-A", "M", "SC/SPR3+ OW"
+	Gross    payroll.Money
+	Expected payroll.Money
+	Source   string
+}
+
+// VectorChecker is implemented by engines that can compute vector rows.
+// Check returns the engine's figure for the row and the rule that produced
+// it; a row kind the engine does not know is an error (counted as failed,
+// never skipped).
+type VectorChecker interface {
+	CheckVector(v Vector) (got payroll.Money, rule *Rule, err error)
+}
