@@ -16,7 +16,7 @@ import (
 // entitlements here; documents, locations and the chart of accounts in
 // reference_admin_*.go.
 func registerBusinessAdmin(a *API) {
-	ad := a.Reference.AdminCollections
+	ad := a.Reference
 	const B = "/api/v2/business/{businessId}"
 	const tag = "Business"
 	RegisterSettings(a, SettingsOps[reference.EmployeePortalSettings]{Settings: ad.EmployeePortalSettings, Path: B + "/employeeportalsettings",
@@ -62,7 +62,7 @@ func leaveSettingsOf(biz business.Business, s reference.LeaveSettings) reference
 }
 
 func registerLeaveSettings(a *API, path, tag string) {
-	ls := a.Reference.AdminCollections.LeaveSettings
+	ls := a.Reference.LeaveSettings
 	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: path, Tags: []string{tag}, Summary: "Get leave settings",
 		Description: "AU and UK businesses."},
 		func(ctx context.Context, _ *BusinessPath) (*bodyOf[reference.LeaveSettings], error) {
@@ -137,7 +137,7 @@ type SetBillingPlanRequest struct {
 }
 
 func registerBilling(a *API, B, tag string) {
-	ad := a.Reference.AdminCollections
+	ad := a.Reference
 	tags := []string{tag}
 	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: B + "/subscription/billingplans", Tags: tags,
 		Summary: "List billing plans", Description: "The plans the business can choose (the trial it starts on is hidden)."},
@@ -174,7 +174,7 @@ func registerBilling(a *API, B, tag string) {
 }
 
 func registerNotificationsAndTags(a *API, B, tag string) {
-	ad := a.Reference.AdminCollections
+	ad := a.Reference
 	tags := []string{tag}
 	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: B + "/actionitems/businessnotifications", Tags: tags,
 		Summary: "List business notifications", Description: "Notifications not yet dismissed, newest first."},

@@ -26,7 +26,7 @@ type JournalServiceProviderModel struct {
 // journal service choice and the chart of accounts with its location and
 // employing entity overrides.
 func registerChartOfAccounts(a *API, B, tag string) {
-	ad := a.Reference.AdminCollections
+	ad := a.Reference
 	tags := []string{tag}
 	RegisterCRUD(a, CRUD[reference.JournalAccount, *reference.JournalAccount]{Coll: ad.Accounts, Path: B + "/accounts", Tag: tag, OData: true})
 	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodPost, Path: B + "/accounts/bulk", Tags: tags, Summary: "Create journal accounts in bulk",

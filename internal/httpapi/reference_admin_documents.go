@@ -20,7 +20,7 @@ type UpdateDocumentPermissionsModel struct {
 // registerBusinessDocuments serves B/document: uploads (one document per
 // file part), details, permissions, deletion and the bytes.
 func registerBusinessDocuments(a *API, path string) {
-	docs := a.Reference.AdminCollections.Documents
+	docs := a.Reference.Documents
 	tags := []string{"Business Documents"}
 	item := path + "/{id}"
 	docID := func(ctx context.Context) (int64, error) { return pathID(ctx, "id", "document") }
@@ -107,7 +107,7 @@ func registerBusinessDocuments(a *API, path string) {
 // registerLocations serves B/location: the usual collection (OData list)
 // with GET by id adding the nested locations.
 func registerLocations(a *API, path string) {
-	ad := a.Reference.AdminCollections
+	ad := a.Reference
 	RegisterCRUD(a, CRUD[reference.Location, *reference.Location]{Coll: ad.Locations, Path: path, Tag: "Locations", Ops: "LCUD", OData: true})
 	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: path + "/{id}", Tags: []string{"Locations"},
 		Summary: "Get a location", Description: "With nestedLocations: every location below it, depth first.", Parameters: pathParams("id")},

@@ -228,7 +228,7 @@ func TestAdminBillingNotificationsTags(t *testing.T) {
 		u := newAdminUsers(t, s, "AU")
 		B, key := u.B, u.key
 		ctx := context.Background()
-		ad := s.Reference.AdminCollections
+		ad := s.Reference
 		// Another area posts a notification, and uses tags.
 		err := d.InTx(ctx, func(q *store.Queries) error {
 			if _, err := reference.Notify(ctx, q, u.biz, time.Date(2026, 10, 1, 8, 0, 0, 0, time.UTC), "Pay run 12 is ready to finalise", true); err != nil {

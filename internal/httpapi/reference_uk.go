@@ -22,7 +22,7 @@ func registerUKReference(a *API) {
 	registerUKHmrc(a)
 	registerUKPensions(a)
 	registerUKBenefits(a)
-	uk := a.Reference.UKCollections
+	uk := a.Reference
 	RegisterCRUD(a, CRUD[reference.UKBacs, *reference.UKBacs]{Coll: uk.Bacs, Path: ukPath("bacs"), Tag: "BACS", OData: true})
 	RegisterCRUD(a, CRUD[reference.UKSubcontractor, *reference.UKSubcontractor]{Coll: uk.Subcontractors, Path: ukPath("subcontractor"),
 		Tag: "Subcontractors", Ops: "C"})
@@ -49,7 +49,7 @@ type UKEmploymentAllowanceQuery struct {
 }
 
 func registerUKHmrc(a *API) {
-	uk := a.Reference.UKCollections
+	uk := a.Reference
 	tags := []string{"HMRC Settings"}
 	type hmrcOut = bodyOf[reference.UKHmrcSettings]
 	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: ukPath("hmrcsettings"), Tags: tags, Summary: "Get HMRC settings",
@@ -119,7 +119,7 @@ func registerUKHmrc(a *API) {
 }
 
 func registerUKPensions(a *API) {
-	uk := a.Reference.UKCollections
+	uk := a.Reference
 	tags := []string{"Pension Settings"}
 	RegisterCRUD(a, CRUD[reference.UKPensionScheme, *reference.UKPensionScheme]{Coll: uk.PensionSchemes, Path: ukPath("pensionscheme"),
 		Tag: tags[0], Ops: "LCRU"})
@@ -163,7 +163,7 @@ type UKCreateBenefitCategoriesResult struct {
 }
 
 func registerUKBenefits(a *API) {
-	uk := a.Reference.UKCollections
+	uk := a.Reference
 	tag := "Benefit Categories"
 	tags := []string{tag}
 	RegisterCRUD(a, CRUD[reference.UKBenefitCategory, *reference.UKBenefitCategory]{Coll: uk.BenefitCategories, Path: ukPath("benefitcategory"),
@@ -216,7 +216,7 @@ func registerUKBenefits(a *API) {
 // 52-week data is employees' pay, so every operation needs unrestricted
 // access to the business.
 func registerUK52WeekImport(a *API) {
-	uk := a.Reference.UKCollections
+	uk := a.Reference
 	tags := []string{"Data Import"}
 	type jobOut = bodyOf[reference.UKHolidayPay52WeekJob]
 	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodPost, Path: ukPath("dataimport/import52weekdata"), Tags: tags,

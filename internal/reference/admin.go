@@ -12,16 +12,11 @@ const (
 	KindBusinessNotification = "business_notification"
 	// Row kinds that hold references (record_refs.from_kind) without being
 	// records themselves.
-	KindBusinessDocument               = "business_document"
-	KindChartOfAccounts                = "chart_of_accounts"
-	KindChartOfAccountsLocation        = "chart_of_accounts_location"
-	KindChartOfAccountsEmployingEntity = "chart_of_accounts_employing_entity"
 )
 
 // AdminCollections holds the business administration group: settings
 // documents (employee portal, timesheet rounding, timesheet, leave,
-// statutory, payslip, billing plan), tags, business notifications,
-// locations, documents, journal accounts and the chart of accounts.
+// statutory, payslip, billing plan), tags and business notifications.
 type AdminCollections struct {
 	EmployeePortalSettings Settings[EmployeePortalSettings]
 	RoundingRules          Settings[TimesheetRoundingRules]
@@ -32,11 +27,6 @@ type AdminCollections struct {
 	BillingPlan            Settings[BillingPlanChoice]
 	Tags                   Collection[Tag, *Tag]
 	Notifications          Collection[BusinessNotification, *BusinessNotification]
-	Locations              Collection[Location, *Location]
-	Accounts               Collection[JournalAccount, *JournalAccount]
-	ChartOfAccountsGroup   Settings[ChartOfAccountsGroup]
-	ChartOfAccountsScoped  Settings[ChartOfAccountsOverrideGroup]
-	Documents              *Documents
 }
 
 func newAdminCollections(s *Service) *AdminCollections {
@@ -65,18 +55,5 @@ func newAdminCollections(s *Service) *AdminCollections {
 			}},
 		Tags:          Collection[Tag, *Tag]{S: s, Kind: KindTag, Label: "tag", UniqueName: true},
 		Notifications: notificationCollection(s),
-		Locations: Collection[Location, *Location]{S: s, Kind: KindLocation, Label: "location",
-			Decorate: decorateLocations, Check: checkLocation},
-		Accounts:             Collection[JournalAccount, *JournalAccount]{S: s, Kind: KindAccount, Label: "journal account", UniqueName: true},
-		ChartOfAccountsGroup: Settings[ChartOfAccountsGroup]{S: s, Kind: KindChartOfAccounts, Label: "chart of accounts"},
-		ChartOfAccountsScoped: Settings[ChartOfAccountsOverrideGroup]{S: s, Kind: "chart_of_accounts_override",
-			Label: "chart of accounts overrides"},
-		Documents: &Documents{S: s},
 	}
-}
-
-// IDName is a {id, name} pair (a document's groups and locations).
-type IDName struct {
-	ID   int64  `json:"id"`
-	Name string `json:"name"`
 }

@@ -316,3 +316,26 @@ func (a ChartOfAccountsAccounts) complete(region string) bool {
 	}
 	return true
 }
+
+// AccountCollections holds the journal accounts and the chart of accounts
+// mappings (business-wide and per location / employing entity).
+type AccountCollections struct {
+	Accounts              Collection[JournalAccount, *JournalAccount]
+	ChartOfAccountsGroup  Settings[ChartOfAccountsGroup]
+	ChartOfAccountsScoped Settings[ChartOfAccountsOverrideGroup]
+}
+
+func newAccountCollections(s *Service) *AccountCollections {
+	return &AccountCollections{
+		Accounts:             Collection[JournalAccount, *JournalAccount]{S: s, Kind: KindAccount, Label: "journal account", UniqueName: true},
+		ChartOfAccountsGroup: Settings[ChartOfAccountsGroup]{S: s, Kind: KindChartOfAccounts, Label: "chart of accounts"},
+		ChartOfAccountsScoped: Settings[ChartOfAccountsOverrideGroup]{S: s, Kind: "chart_of_accounts_override",
+			Label: "chart of accounts overrides"},
+	}
+}
+
+const KindChartOfAccounts = "chart_of_accounts"
+
+const KindChartOfAccountsLocation = "chart_of_accounts_location"
+
+const KindChartOfAccountsEmployingEntity = "chart_of_accounts_employing_entity"

@@ -284,7 +284,7 @@ func decodeChartBody(raw []byte, cur any) (ChartOfAccountsMappings, error) {
 }
 
 // ChartOfAccounts returns the business-wide chart and every override.
-func (c *AdminCollections) ChartOfAccounts(ctx context.Context, biz business.Business) (ChartOfAccounts, error) {
+func (c *AccountCollections) ChartOfAccounts(ctx context.Context, biz business.Business) (ChartOfAccounts, error) {
 	q := c.ChartOfAccountsGroup.S.DB.Queries()
 	g, err := c.ChartOfAccountsGroup.GetInTx(ctx, q, biz, "")
 	if err != nil {
@@ -324,7 +324,7 @@ func (c *AdminCollections) ChartOfAccounts(ctx context.Context, biz business.Bus
 // SaveChartOfAccounts applies a chart write (AuChartOfAccountsGroupModel):
 // defaultAccounts members it sends change, the categories it lists get
 // the mappings it gives. Every account must be the business's.
-func (c *AdminCollections) SaveChartOfAccounts(ctx context.Context, biz business.Business, raw []byte) (ChartOfAccounts, error) {
+func (c *AccountCollections) SaveChartOfAccounts(ctx context.Context, biz business.Business, raw []byte) (ChartOfAccounts, error) {
 	err := c.ChartOfAccountsGroup.S.DB.InTx(ctx, func(q *store.Queries) error {
 		var refs []Ref
 		_, err := c.ChartOfAccountsGroup.UpdateInTx(ctx, q, biz, "", func(g *ChartOfAccountsGroup) error {
@@ -381,7 +381,7 @@ func scopeExists(ctx context.Context, q *store.Queries, bizID int64, scope Chart
 	return err
 }
 
-func (c *AdminCollections) overrideView(ctx context.Context, q *store.Queries, biz business.Business, scope ChartOfAccountsScope) (ChartOfAccountsOverrideGroup, error) {
+func (c *AccountCollections) overrideView(ctx context.Context, q *store.Queries, biz business.Business, scope ChartOfAccountsScope) (ChartOfAccountsOverrideGroup, error) {
 	o, err := c.ChartOfAccountsScoped.GetInTx(ctx, q, biz, scope.key())
 	if err != nil {
 		return o, err
@@ -398,7 +398,7 @@ func (c *AdminCollections) overrideView(ctx context.Context, q *store.Queries, b
 
 // ChartOfAccountsOverride returns the override for a location or
 // employing entity (empty when none was saved).
-func (c *AdminCollections) ChartOfAccountsOverride(ctx context.Context, biz business.Business, scope ChartOfAccountsScope) (ChartOfAccountsOverrideGroup, error) {
+func (c *AccountCollections) ChartOfAccountsOverride(ctx context.Context, biz business.Business, scope ChartOfAccountsScope) (ChartOfAccountsOverrideGroup, error) {
 	if err := c.ChartOfAccountsScoped.gate(biz); err != nil {
 		return ChartOfAccountsOverrideGroup{}, err
 	}
@@ -411,7 +411,7 @@ func (c *AdminCollections) ChartOfAccountsOverride(ctx context.Context, biz busi
 
 // SaveChartOfAccountsOverride applies a write to a location's or
 // employing entity's override, as SaveChartOfAccounts does.
-func (c *AdminCollections) SaveChartOfAccountsOverride(ctx context.Context, biz business.Business, scope ChartOfAccountsScope, raw []byte) (ChartOfAccountsOverrideGroup, error) {
+func (c *AccountCollections) SaveChartOfAccountsOverride(ctx context.Context, biz business.Business, scope ChartOfAccountsScope, raw []byte) (ChartOfAccountsOverrideGroup, error) {
 	var out ChartOfAccountsOverrideGroup
 	err := c.ChartOfAccountsScoped.S.DB.InTx(ctx, func(q *store.Queries) error {
 		if err := scopeExists(ctx, q, biz.ID, scope); err != nil {
@@ -469,7 +469,7 @@ func (c *AdminCollections) SaveChartOfAccountsOverride(ctx context.Context, biz 
 
 // DeleteChartOfAccountsOverride removes an override (the business-wide
 // chart applies again).
-func (c *AdminCollections) DeleteChartOfAccountsOverride(ctx context.Context, biz business.Business, scope ChartOfAccountsScope) error {
+func (c *AccountCollections) DeleteChartOfAccountsOverride(ctx context.Context, biz business.Business, scope ChartOfAccountsScope) error {
 	if err := c.ChartOfAccountsScoped.gate(biz); err != nil {
 		return err
 	}

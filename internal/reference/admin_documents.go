@@ -291,3 +291,5 @@ func (d *Documents) Content(ctx context.Context, biz business.Business, id int64
 	}
 	return DocumentFile{Name: r.FriendlyName, ContentType: r.ContentType, Data: r.Content}, err
 }
+
+const KindBusinessDocument = "business_document"

@@ -152,7 +152,7 @@ type SingleLocation struct {
 }
 
 // LocationWithNested returns a location and its descendants.
-func (c *AdminCollections) LocationWithNested(ctx context.Context, biz business.Business, id int64) (SingleLocation, error) {
+func (c *LocationCollections) LocationWithNested(ctx context.Context, biz business.Business, id int64) (SingleLocation, error) {
 	loc, err := c.Locations.Get(ctx, biz, 0, id)
 	if err != nil {
 		return SingleLocation{}, err
@@ -179,4 +179,15 @@ func (c *AdminCollections) LocationWithNested(ctx context.Context, biz business.
 	}
 	walk(id)
 	return out, nil
+}
+
+// LocationCollections holds the business's locations (a tree: a location
+// may have a parent).
+type LocationCollections struct {
+	Locations Collection[Location, *Location]
+}
+
+func newLocationCollections(s *Service) *LocationCollections {
+	return &LocationCollections{Locations: Collection[Location, *Location]{S: s, Kind: KindLocation, Label: "location",
+		Decorate: decorateLocations, Check: checkLocation}}
 }

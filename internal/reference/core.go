@@ -11,24 +11,22 @@ import (
 // employer liability categories, employing entities, qualifications,
 // employee groups and reporting dimensions (models in core_*.go).
 type CoreCollections struct {
+	PayCategories               Collection[PayCategory, *PayCategory]
+	WorkTypes                   Collection[WorkType, *WorkType]
 	LeaveCategories             Collection[LeaveCategory, *LeaveCategory]
 	EmployingEntities           Collection[EmployingEntity, *EmployingEntity]
 	EmployerLiabilityCategories Collection[EmployerLiabilityCategory, *EmployerLiabilityCategory]
 	DeductionCategories         Collection[DeductionCategory, *DeductionCategory]
 	ExpenseCategories           Collection[ExpenseCategory, *ExpenseCategory]
 	Qualifications              Collection[Qualification, *Qualification]
-	EmployeeGroups              Collection[EmployeeGroup, *EmployeeGroup]
 	Dimensions                  Collection[Dimension, *Dimension]
 	DimensionValues             Collection[DimensionValue, *DimensionValue]
-	// GroupCandidates lists the employees employee groups are matched against.
-	// The default reads the minimal employees table; the employee area
-	// swaps in a reader that also fills locations, pay schedules,
-	// employment types, employing entities and tags.
-	GroupCandidates func(ctx context.Context, q *store.Queries, bizID int64) ([]GroupCandidate, error)
 }
 
 func newCoreCollections(s *Service) *CoreCollections {
 	return &CoreCollections{
+		PayCategories: Collection[PayCategory, *PayCategory]{S: s, Kind: KindPayCategory, Label: "pay category", UniqueName: true},
+		WorkTypes:     Collection[WorkType, *WorkType]{S: s, Kind: KindWorkType, Label: "work type", UniqueName: true},
 		LeaveCategories: Collection[LeaveCategory, *LeaveCategory]{S: s, Kind: KindLeaveCategory, Label: "leave category", UniqueName: true,
 			Check: checkLeaveCategory,
 			Decorate: func(_ context.Context, _ *store.Queries, _ int64, items []LeaveCategory) error {
@@ -64,12 +62,9 @@ func newCoreCollections(s *Service) *CoreCollections {
 		ExpenseCategories: Collection[ExpenseCategory, *ExpenseCategory]{S: s, Kind: KindExpenseCategory, Label: "expense category",
 			UniqueName: true, Check: checkExpenseCategory},
 		Qualifications: Collection[Qualification, *Qualification]{S: s, Kind: KindQualification, Label: "qualification", UniqueName: true},
-		EmployeeGroups: Collection[EmployeeGroup, *EmployeeGroup]{S: s, Kind: KindEmployeeGroup, Label: "employee group", UniqueName: true,
-			Check: checkEmployeeGroup},
-		Dimensions: Collection[Dimension, *Dimension]{S: s, Kind: KindDimension, Label: "reporting dimension", UniqueName: true},
+		Dimensions:     Collection[Dimension, *Dimension]{S: s, Kind: KindDimension, Label: "reporting dimension", UniqueName: true},
 		DimensionValues: Collection[DimensionValue, *DimensionValue]{S: s, Kind: KindDimensionValue, Label: "reporting dimension value",
 			UniqueName: true, ParentKind: KindDimension, Check: checkDimensionValue, Decorate: decorateDimensionValues},
-		GroupCandidates: minimalGroupCandidates,
 	}
 }
 
@@ -79,9 +74,9 @@ func newCoreCollections(s *Service) *CoreCollections {
 // an employing entity from the business details (tables in
 // core_defaults.go). Records whose name the business already has are kept
 // as they are, so running it twice is harmless.
-func (c *Collections) SetupDefaults(ctx context.Context, biz business.Business) error {
+func (c *CoreCollections) SetupDefaults(ctx context.Context, biz business.Business) error {
 	set := defaultsFor(biz)
-	return c.S.DB.InTx(ctx, func(q *store.Queries) error {
+	return c.PayCategories.S.DB.InTx(ctx, func(q *store.Queries) error {
 		payIDs := map[string]int64{}
 		for _, d := range set.payCategories {
 			pc := d.model

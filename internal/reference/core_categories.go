@@ -352,22 +352,7 @@ func businessRegion(ctx context.Context, q *store.Queries, bizID int64) (string,
 	return b.Region, err
 }
 
-// canonical finds s in list case-insensitively and returns its spelling there.
-func canonical(list []string, s string) (string, bool) {
-	for _, e := range list {
-		if strings.EqualFold(e, strings.TrimSpace(s)) {
-			return e, true
-		}
-	}
-	return "", false
-}
-
 // digitsOnly reports whether s is min to max decimal digits.
 func digitsOnly(s string, min, max int) bool {
 	return len(s) >= min && len(s) <= max && isDigits(s)
-}
-
-// isDigits reports whether s is one or more decimal digits.
-func isDigits(s string) bool {
-	return s != "" && strings.Trim(s, "0123456789") == ""
 }

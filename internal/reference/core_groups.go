@@ -248,7 +248,7 @@ func minimalGroupCandidates(ctx context.Context, q *store.Queries, bizID int64) 
 }
 
 // EmployeeGroupDetail returns a group with the employees it matches.
-func (c *CoreCollections) EmployeeGroupDetail(ctx context.Context, biz business.Business, id int64) (DetailedEmployeeGroup, error) {
+func (c *GroupCollections) EmployeeGroupDetail(ctx context.Context, biz business.Business, id int64) (DetailedEmployeeGroup, error) {
 	g, err := c.EmployeeGroups.Get(ctx, biz, 0, id)
 	if err != nil {
 		return DetailedEmployeeGroup{}, err
@@ -258,7 +258,7 @@ func (c *CoreCollections) EmployeeGroupDetail(ctx context.Context, biz business.
 }
 
 // GroupMembers lists the employees of the business group g matches now.
-func (c *CoreCollections) GroupMembers(ctx context.Context, biz business.Business, g *EmployeeGroup) ([]MatchingEmployee, error) {
+func (c *GroupCollections) GroupMembers(ctx context.Context, biz business.Business, g *EmployeeGroup) ([]MatchingEmployee, error) {
 	candidates, err := c.GroupCandidates(ctx, c.EmployeeGroups.S.DB.Queries(), biz.ID)
 	if err != nil {
 		return nil, err
@@ -270,4 +270,22 @@ func (c *CoreCollections) GroupMembers(ctx context.Context, biz business.Busines
 		}
 	}
 	return out, nil
+}
+
+// GroupCollections holds the employee groups (saved employee filters).
+type GroupCollections struct {
+	EmployeeGroups Collection[EmployeeGroup, *EmployeeGroup]
+	// GroupCandidates lists the employees employee groups are matched against.
+	// The default reads the minimal employees table; the employee area
+	// swaps in a reader that also fills locations, pay schedules,
+	// employment types, employing entities and tags.
+	GroupCandidates func(ctx context.Context, q *store.Queries, bizID int64) ([]GroupCandidate, error)
+}
+
+func newGroupCollections(s *Service) *GroupCollections {
+	return &GroupCollections{
+		EmployeeGroups: Collection[EmployeeGroup, *EmployeeGroup]{S: s, Kind: KindEmployeeGroup, Label: "employee group", UniqueName: true,
+			Check: checkEmployeeGroup},
+		GroupCandidates: minimalGroupCandidates,
+	}
 }

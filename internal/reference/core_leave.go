@@ -236,10 +236,3 @@ func decorateLeaveCategories(items []LeaveCategory) {
 		}
 	}
 }
-
-func withDefault(s, def string) string {
-	if s == "" {
-		return def
-	}
-	return s
-}

@@ -6,55 +6,40 @@ import (
 	"github.com/payrolld/payrolld/internal/store"
 )
 
-// Stored kinds. Other areas refer to records by these names (SaveRefs,
-// CheckRefs), so they never change once data exists.
-const (
-	KindPayCategory               = "pay_category"
-	KindLeaveCategory             = "leave_category"
-	KindWorkType                  = "work_type"
-	KindEmployingEntity           = "employing_entity"
-	KindEmployerLiabilityCategory = "employer_liability_category"
-	KindLocation                  = "location"
-	KindEmployeeGroup             = "employee_group"
-	KindDeductionCategory         = "deduction_category"
-	KindExpenseCategory           = "expense_category"
-	KindQualification             = "qualification"
-	KindDimension                 = "reporting_dimension"
-	KindDimensionValue            = "reporting_dimension_value"
-	KindPaySchedule               = "pay_schedule"
-	KindPublicHoliday             = "public_holiday"
-	KindAccount                   = "journal_account"
-)
-
-// Collections is every collection and settings document of the reference
-// area, built over one service. Areas and the HTTP layer share these
-// values. Groups of kinds live in their own files and are embedded here.
+// Collections is every business-scoped collection and settings document,
+// built over one record service: the areas and the HTTP layer share these
+// values. Each domain package has its own group, embedded here so its
+// members are promoted (c.PaySchedules, c.Locations, ...).
 type Collections struct {
-	S                    *Service
-	PayCategories        Collection[PayCategory, *PayCategory]
-	WorkTypes            Collection[WorkType, *WorkType]
-	*CoreCollections     // core.go: categories, groups, dimensions, qualifications, employing entities
-	*UKCollections       // uk.go: benefit categories, pensions, PAYE, HMRC, BACS, CIS, 52-week data
-	*ScheduleCollections // schedules.go: pay schedules, holidays, leave templates, super, contractors, ATO, ABA, payment files
-	*AdminCollections    // admin.go: business settings, documents, locations, chart of accounts
+	S                      *Service
+	*CoreCollections       // categories: pay, leave, deduction, expense, liability categories, work types, qualifications, employing entities, dimensions
+	*GroupCollections      // employee: employee groups
+	*HolidayPayCollections // employee: UK 52-week holiday pay data
+	*UKCollections         // uk: benefit categories, pensions, PAYE schemes, HMRC, BACS, CIS
+	*ScheduleCollections   // payschedule: pay schedules, public holidays, leave templates
+	*AUCollections         // au: super funds, contractors, ATO/STP, ABA, payment files
+	*AdminCollections      // settings: business settings documents, billing, tags, notifications
+	*LocationCollections   // locations
+	*AccountCollections    // accounts: journal accounts, chart of accounts
+	Documents              *Documents
 }
 
 // NewCollections wires the collections to s.
 func NewCollections(s *Service) *Collections {
 	return &Collections{
-		S:                   s,
-		PayCategories:       Collection[PayCategory, *PayCategory]{S: s, Kind: KindPayCategory, Label: "pay category", UniqueName: true},
-		WorkTypes:           Collection[WorkType, *WorkType]{S: s, Kind: KindWorkType, Label: "work type", UniqueName: true},
-		CoreCollections:     newCoreCollections(s),
-		UKCollections:       newUKCollections(s),
-		ScheduleCollections: newScheduleCollections(s),
-		AdminCollections:    newAdminCollections(s),
+		S:                     s,
+		CoreCollections:       newCoreCollections(s),
+		GroupCollections:      newGroupCollections(s),
+		HolidayPayCollections: newHolidayPayCollections(s),
+		UKCollections:         newUKCollections(s),
+		ScheduleCollections:   newScheduleCollections(s),
+		AUCollections:         newAUCollections(s),
+		AdminCollections:      newAdminCollections(s),
+		LocationCollections:   newLocationCollections(s),
+		AccountCollections:    newAccountCollections(s),
+		Documents:             &Documents{S: s},
 	}
 }
-
-// KindBusinessAccess names access records when they refer to employee
-// groups and locations.
-const KindBusinessAccess = "business_access"
 
 // LinkAccess checks and records the employee groups and locations a
 // business access record refers to (business.Service.LinkAccess).

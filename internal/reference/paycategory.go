@@ -75,13 +75,6 @@ func (p *PayCategory) References() []Ref {
 	return []Ref{{Field: "parentId", Kind: KindPayCategory, ID: deref(p.ParentID)}}
 }
 
-func deref(p *int64) int64 {
-	if p == nil {
-		return 0
-	}
-	return *p
-}
-
 // WorkType classifies time worked; it maps to a pay or leave category (or
 // is a shift condition).
 type WorkType struct {

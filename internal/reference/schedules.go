@@ -1,145 +1,28 @@
 package reference
 
-import (
-	"context"
-	"strings"
-
-	"github.com/payrolld/payrolld/internal/payroll"
-	"github.com/payrolld/payrolld/internal/store"
-)
-
 // Kinds of the schedule group (pay schedules and public holidays use
 // KindPaySchedule and KindPublicHoliday from kinds.go).
 const (
-	KindTieredLeaveTemplate  = "tiered_leave_allowance_template"
-	KindSelfManagedSuperFund = "self_managed_super_fund"
-	KindContractor           = "contractor"
-	KindAbaDetails           = "aba_details"
-	KindPaymentFile          = "payment_file"
-	KindAtoSupplier          = "ato_supplier"     // settings document
-	KindStpRegistration      = "stp_registration" // settings document
+	KindTieredLeaveTemplate = "tiered_leave_allowance_template"
 )
 
 // ScheduleCollections holds this group's collections and settings: pay
-// schedules, public holidays, tiered leave templates, self-managed super
-// funds and the super fund registry, contractors, ATO and STP settings, ABA
-// and payment file settings.
+// schedules, public holidays and tiered leave templates.
 type ScheduleCollections struct {
 	PaySchedules         Collection[PaySchedule, *PaySchedule]
 	PublicHolidays       Collection[PublicHoliday, *PublicHoliday]
 	TieredLeaveTemplates Collection[TieredLeaveTemplate, *TieredLeaveTemplate]
-	SelfManagedFunds     Collection[SelfManagedSuperFund, *SelfManagedSuperFund]
-	Contractors          Collection[Contractor, *Contractor]
-	AbaDetails           Collection[BusinessAba, *BusinessAba]
-	PaymentFiles         Collection[PaymentFile, *PaymentFile]
-	AtoSupplier          Settings[AtoSupplier]
-	StpRegistration      Settings[StpRegistration]
-	// SuperRegistry is the super fund product and SMSF ESA registry the
-	// product search and SMSF validation use (schedules_superdata.go).
-	SuperRegistry *SuperRegistry
 }
 
-var schedRegionAU = []string{"AU"}
-
 func newScheduleCollections(s *Service) *ScheduleCollections {
-	c := &ScheduleCollections{SuperRegistry: DefaultSuperRegistry()}
+	c := &ScheduleCollections{}
 	c.PaySchedules = Collection[PaySchedule, *PaySchedule]{S: s, Kind: KindPaySchedule, Label: "pay schedule",
 		UniqueName: true, Check: checkPaySchedule}
 	c.PublicHolidays = Collection[PublicHoliday, *PublicHoliday]{S: s, Kind: KindPublicHoliday, Label: "public holiday",
 		Check: checkPublicHoliday}
 	c.TieredLeaveTemplates = Collection[TieredLeaveTemplate, *TieredLeaveTemplate]{S: s, Kind: KindTieredLeaveTemplate,
 		Label: "tiered leave allowance template", Region: []string{"SG", "MY"}, UniqueName: true}
-	c.SelfManagedFunds = Collection[SelfManagedSuperFund, *SelfManagedSuperFund]{S: s, Kind: KindSelfManagedSuperFund,
-		Label: "self-managed super fund", Region: schedRegionAU, UniqueName: true,
-		Check: func(_ context.Context, _ *store.Queries, _ int64, v *SelfManagedSuperFund) error {
-			return c.SuperRegistry.checkESA("electronicServiceAddress", &v.ElectronicServiceAddress)
-		}}
-	c.Contractors = Collection[Contractor, *Contractor]{S: s, Kind: KindContractor, Label: "contractor", Region: schedRegionAU,
-		Check: checkContractor}
-	c.AbaDetails = Collection[BusinessAba, *BusinessAba]{S: s, Kind: KindAbaDetails, Label: "ABA setting", Region: schedRegionAU}
-	c.PaymentFiles = Collection[PaymentFile, *PaymentFile]{S: s, Kind: KindPaymentFile, Label: "payment file",
-		Region: []string{"SG", "MY"}, Check: checkPaymentFile}
-	c.AtoSupplier = Settings[AtoSupplier]{S: s, Kind: KindAtoSupplier, Label: "ATO supplier details", Region: schedRegionAU,
-		Default: defaultAtoSupplier, Validate: validateAtoSupplier}
-	c.StpRegistration = Settings[StpRegistration]{S: s, Kind: KindStpRegistration, Label: "STP registration details",
-		Region: schedRegionAU, Default: defaultStpRegistration, Validate: validateStpRegistration}
 	return c
-}
-
-// Field checks shared by the group's models. Names carry a sched prefix
-// because other groups add helpers to this package at the same time.
-
-// schedAUStates are the Australian states and territories, as the API spells them.
-var schedAUStates = []string{"ACT", "NSW", "NT", "QLD", "SA", "TAS", "VIC", "WA"}
-
-// schedBSB checks an Australian BSB and stores it as NNN-NNN (six bare
-// digits are accepted and formatted).
-func schedBSB(v *payroll.Validation, field string, s *string, required bool) {
-	*s = strings.TrimSpace(*s)
-	if *s == "" {
-		if required {
-			v.Add(field, "%s is required", field)
-		}
-		return
-	}
-	if len(*s) == 6 && isDigits(*s) {
-		*s = (*s)[:3] + "-" + (*s)[3:]
-	}
-	if len(*s) != 7 || (*s)[3] != '-' || !isDigits((*s)[:3]) || !isDigits((*s)[4:]) {
-		v.Add(field, "%s must be a BSB in the form NNN-NNN", field)
-	}
-}
-
-// schedAccountNumber checks an Australian bank account number (digits,
-// at most 9).
-func schedAccountNumber(v *payroll.Validation, field string, s *string, required bool) {
-	*s = strings.TrimSpace(*s)
-	switch {
-	case *s == "":
-		if required {
-			v.Add(field, "%s is required", field)
-		}
-	case !isDigits(*s) || len(*s) > 9:
-		v.Add(field, "%s must be at most 9 digits", field)
-	}
-}
-
-// schedABN checks an Australian Business Number (payroll.ValidABN).
-func schedABN(v *payroll.Validation, field string, s *string, required bool) {
-	*s = strings.TrimSpace(*s)
-	switch {
-	case *s == "":
-		if required {
-			v.Add(field, "%s is required", field)
-		}
-	case !payroll.ValidABN(*s):
-		v.Add(field, "%s is not a valid Australian Business Number", field)
-	}
-}
-
-func schedEmail(v *payroll.Validation, field string, s *string) {
-	*s = strings.TrimSpace(*s)
-	if *s == "" {
-		return
-	}
-	if !payroll.ValidEmail(*s) {
-		v.Add(field, "%s is not a valid email address", field)
-	}
-	v.MaxLen(field, *s, 254)
-}
-
-// schedState canonicalises an AU state or territory code.
-func schedState(v *payroll.Validation, field string, s *string) {
-	if strings.TrimSpace(*s) == "" {
-		*s = ""
-		return
-	}
-	c, ok := canonical(schedAUStates, *s)
-	if !ok {
-		v.Add(field, "%s must be one of %s", field, strings.Join(schedAUStates, ", "))
-		return
-	}
-	*s = c
 }
 
 // schedRefs lists references of one kind held in an id list member.

@@ -268,7 +268,7 @@ func schedClear(v any) {
 // by externalId, is updated with the members the body has (a body id that
 // names no contractor is a 404; two contractors with that external id a
 // 409); otherwise a new contractor is created.
-func (c *ScheduleCollections) SaveContractor(ctx context.Context, biz business.Business, raw []byte) (Contractor, error) {
+func (c *AUCollections) SaveContractor(ctx context.Context, biz business.Business, raw []byte) (Contractor, error) {
 	var probe struct {
 		ID         int64  `json:"id"`
 		ExternalID string `json:"externalId"`
@@ -304,7 +304,7 @@ func (c *ScheduleCollections) SaveContractor(ctx context.Context, biz business.B
 
 // UpdateContractor merges the members of raw onto the contractor; omitted
 // members keep their values and "(clear)" blanks a string.
-func (c *ScheduleCollections) UpdateContractor(ctx context.Context, biz business.Business, id int64, raw []byte) (Contractor, error) {
+func (c *AUCollections) UpdateContractor(ctx context.Context, biz business.Business, id int64, raw []byte) (Contractor, error) {
 	return c.Contractors.Update(ctx, biz, 0, id, func(cur *Contractor) error {
 		created := cur.DateCreated
 		if err := json.Unmarshal(raw, cur); err != nil {
@@ -318,7 +318,7 @@ func (c *ScheduleCollections) UpdateContractor(ctx context.Context, biz business
 
 // DeactivateContractor ends a contractor's engagement on endDate (today by
 // the clock when zero). The record stays readable with isActive false.
-func (c *ScheduleCollections) DeactivateContractor(ctx context.Context, biz business.Business, id int64, endDate payroll.DateTime) (Contractor, error) {
+func (c *AUCollections) DeactivateContractor(ctx context.Context, biz business.Business, id int64, endDate payroll.DateTime) (Contractor, error) {
 	if endDate.IsZero() {
 		endDate = payroll.NewDateTime(schedDate(c.Contractors.S.Clock.Now()))
 	}
@@ -332,7 +332,7 @@ func (c *ScheduleCollections) DeactivateContractor(ctx context.Context, biz busi
 }
 
 // ActiveContractors lists contractors not deactivated (GET B/contractor).
-func (c *ScheduleCollections) ActiveContractors(ctx context.Context, biz business.Business) ([]ContractorSummary, error) {
+func (c *AUCollections) ActiveContractors(ctx context.Context, biz business.Business) ([]ContractorSummary, error) {
 	all, err := c.Contractors.List(ctx, biz, 0)
 	if err != nil {
 		return nil, err

@@ -79,10 +79,6 @@ func schedFrequencyStep(freq string) (schedStep, error) {
 	return schedStep{}, fmt.Errorf("%q is not a pay schedule frequency", freq)
 }
 
-func schedDate(t time.Time) time.Time {
-	return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)
-}
-
 func schedDaysIn(year int, m time.Month) int {
 	return time.Date(year, m+1, 0, 0, 0, 0, 0, time.UTC).Day()
 }

@@ -100,7 +100,7 @@ func DefaultSuperRegistry() *SuperRegistry {
 // LoadSuperRegistry replaces the registry with operator files (same CSV
 // layouts as the built-in data); an empty path keeps that part. Call it at
 // start, before serving.
-func (c *ScheduleCollections) LoadSuperRegistry(fundsPath, esaPath string) error {
+func (c *AUCollections) LoadSuperRegistry(fundsPath, esaPath string) error {
 	open := func(path, builtin string) (io.ReadCloser, error) {
 		if path == "" {
 			return io.NopCloser(strings.NewReader(builtin)), nil

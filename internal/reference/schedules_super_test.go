@@ -20,7 +20,7 @@ func TestSchedLoadSuperRegistry(t *testing.T) {
 	}
 	funds := write("funds.csv", "USI,ABN,Fund Name,Product Name\nSTA0100AU,65 714 394 898,AustralianSuper,\n")
 	esas := write("esa.csv", "\ufeffname\nMYESA\n")
-	c := &ScheduleCollections{SuperRegistry: DefaultSuperRegistry()}
+	c := &AUCollections{SuperRegistry: DefaultSuperRegistry()}
 	if err := c.LoadSuperRegistry(funds, esas); err != nil {
 		t.Fatal(err)
 	}

@@ -35,18 +35,16 @@ var UKRegion = []string{"UK"}
 // categories (P11D / payrolled benefits), BACS settings, CIS
 // subcontractors and the 52-week holiday pay data import.
 type UKCollections struct {
-	PayeSchemes            Collection[UKHmrcSettings, *UKHmrcSettings]
-	EmploymentAllowance    Settings[UKEmploymentAllowance]
-	PensionSchemes         Collection[UKPensionScheme, *UKPensionScheme]
-	PensionPlans           Collection[UKPensionPlan, *UKPensionPlan]
-	PensionDates           Settings[UKPensionStaging]
-	BenefitCategories      Collection[UKBenefitCategory, *UKBenefitCategory]
-	BenefitProcessing      Settings[UKBenefitProcessingOptions]
-	Bacs                   Collection[UKBacs, *UKBacs]
-	Subcontractors         Collection[UKSubcontractor, *UKSubcontractor]
-	SubcontractorPayments  Collection[UKSubcontractorPaymentDetails, *UKSubcontractorPaymentDetails]
-	HolidayPay52Weeks      Collection[UKHolidayPay52WeekData, *UKHolidayPay52WeekData]
-	HolidayPay52WeekImport Collection[UKHolidayPay52WeekImport, *UKHolidayPay52WeekImport]
+	PayeSchemes           Collection[UKHmrcSettings, *UKHmrcSettings]
+	EmploymentAllowance   Settings[UKEmploymentAllowance]
+	PensionSchemes        Collection[UKPensionScheme, *UKPensionScheme]
+	PensionPlans          Collection[UKPensionPlan, *UKPensionPlan]
+	PensionDates          Settings[UKPensionStaging]
+	BenefitCategories     Collection[UKBenefitCategory, *UKBenefitCategory]
+	BenefitProcessing     Settings[UKBenefitProcessingOptions]
+	Bacs                  Collection[UKBacs, *UKBacs]
+	Subcontractors        Collection[UKSubcontractor, *UKSubcontractor]
+	SubcontractorPayments Collection[UKSubcontractorPaymentDetails, *UKSubcontractorPaymentDetails]
 }
 
 func newUKCollections(s *Service) *UKCollections {
@@ -70,10 +68,6 @@ func newUKCollections(s *Service) *UKCollections {
 			Kind: KindSubcontractorPayment, Label: "subcontractor payment details", Region: UKRegion, ParentKind: KindSubcontractor},
 		// One record per employee; its parent_id column holds the employee
 		// id (employees are not records, so no ParentKind).
-		HolidayPay52Weeks: Collection[UKHolidayPay52WeekData, *UKHolidayPay52WeekData]{S: s, Kind: KindHolidayPay52Week,
-			Label: "52-week holiday pay record", Region: UKRegion, Decorate: decorateHolidayPay},
-		HolidayPay52WeekImport: Collection[UKHolidayPay52WeekImport, *UKHolidayPay52WeekImport]{S: s, Kind: KindHolidayPay52Import,
-			Label: "52-week data import", Region: UKRegion},
 	}
 	uk.EmploymentAllowance.Validate = func(v *UKEmploymentAllowance, val *payroll.Validation) { v.validate(val) }
 	uk.PensionDates.Validate = func(v *UKPensionStaging, val *payroll.Validation) { v.validate(val) }

@@ -188,7 +188,7 @@ var UKHolidayPayTemplateHeader = []string{"EmployeeId", "EmployeeExternalId", "F
 
 // HolidayPay52WeekTemplate is the CSV template: the header and a row per
 // employee who is not terminated, to be filled with one row per period.
-func (uk *UKCollections) HolidayPay52WeekTemplate(ctx context.Context, biz business.Business) ([]byte, error) {
+func (uk *HolidayPayCollections) HolidayPay52WeekTemplate(ctx context.Context, biz business.Business) ([]byte, error) {
 	if err := uk.HolidayPay52Weeks.gate(biz); err != nil {
 		return nil, err
 	}
@@ -219,7 +219,7 @@ type ukPeriodRow struct {
 // template), all or nothing: errors are one 400 keyed "row N.member".
 // Each employee in the file gets exactly the file's periods (earlier
 // imported data for them is replaced).
-func (uk *UKCollections) ImportHolidayPay52Weeks(ctx context.Context, biz business.Business, r io.Reader) (UKHolidayPay52WeekJob, error) {
+func (uk *HolidayPayCollections) ImportHolidayPay52Weeks(ctx context.Context, biz business.Business, r io.Reader) (UKHolidayPay52WeekJob, error) {
 	c := uk.HolidayPay52Weeks
 	if err := c.gate(biz); err != nil {
 		return UKHolidayPay52WeekJob{}, err
@@ -413,7 +413,7 @@ func ukFindEmployee(v *payroll.Validation, prefix, id, ext string, emps []store.
 // import named by jobID (the latest when ""), and the stored data of one
 // employee (employeeID), of that import's employees (jobID given) or of
 // everyone.
-func (uk *UKCollections) QueryHolidayPay52Weeks(ctx context.Context, biz business.Business, jobID string, employeeID int64) (UKHolidayPay52WeekQuery, error) {
+func (uk *HolidayPayCollections) QueryHolidayPay52Weeks(ctx context.Context, biz business.Business, jobID string, employeeID int64) (UKHolidayPay52WeekQuery, error) {
 	c := uk.HolidayPay52Weeks
 	out := UKHolidayPay52WeekQuery{UKHolidayPay52WeekJob: UKHolidayPay52WeekJob{Status: "None", Errors: []string{}, Warnings: []string{}, EmployeeIDs: []int64{}}}
 	jobs, err := uk.HolidayPay52WeekImport.List(ctx, biz, 0)
@@ -467,4 +467,20 @@ func (uk *UKCollections) QueryHolidayPay52Weeks(ctx context.Context, biz busines
 		}
 	}
 	return out, nil
+}
+
+// HolidayPayCollections holds employees' 52-week holiday pay data (UK) and
+// its import jobs.
+type HolidayPayCollections struct {
+	HolidayPay52Weeks      Collection[UKHolidayPay52WeekData, *UKHolidayPay52WeekData]
+	HolidayPay52WeekImport Collection[UKHolidayPay52WeekImport, *UKHolidayPay52WeekImport]
+}
+
+func newHolidayPayCollections(s *Service) *HolidayPayCollections {
+	return &HolidayPayCollections{
+		HolidayPay52Weeks: Collection[UKHolidayPay52WeekData, *UKHolidayPay52WeekData]{S: s, Kind: KindHolidayPay52Week,
+			Label: "52-week holiday pay record", Region: UKRegion, Decorate: decorateHolidayPay},
+		HolidayPay52WeekImport: Collection[UKHolidayPay52WeekImport, *UKHolidayPay52WeekImport]{S: s, Kind: KindHolidayPay52Import,
+			Label: "52-week data import", Region: UKRegion},
+	}
 }
