@@ -8,6 +8,9 @@ import (
 	"net/http"
 	"sync"
 
+	"github.com/payrolld/payrolld/internal/collections"
+	"github.com/payrolld/payrolld/internal/record"
+
 	"github.com/payrolld/payrolld/internal/brand"
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/config"
@@ -16,7 +19,6 @@ import (
 	"github.com/payrolld/payrolld/internal/notify"
 	"github.com/payrolld/payrolld/internal/oauth"
 	"github.com/payrolld/payrolld/internal/payroll"
-	"github.com/payrolld/payrolld/internal/reference"
 	"github.com/payrolld/payrolld/internal/store"
 	"github.com/payrolld/payrolld/internal/user"
 	"github.com/payrolld/payrolld/internal/webhook"
@@ -32,7 +34,7 @@ type App struct {
 	Users      *user.Service
 	Businesses *business.Service
 	Brands     *brand.Service
-	Reference  *reference.Collections
+	Reference  *collections.Collections
 	Webhooks   *webhook.Service
 	OAuth      *oauth.Service
 	API        *httpapi.API
@@ -48,7 +50,7 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 	a.Users = &user.Service{DB: database, Clock: clock}
 	a.Businesses = &business.Service{DB: database, Clock: clock, Users: a.Users, Notify: a.Notify}
 	a.Brands = &brand.Service{DB: database, Clock: clock}
-	a.Reference = reference.NewCollections(&reference.Service{DB: database, Clock: clock})
+	a.Reference = collections.NewCollections(&record.Service{DB: database, Clock: clock})
 	a.Businesses.LinkAccess = a.Reference.LinkAccess
 	a.Webhooks = &webhook.Service{DB: database, Clock: clock, AllowPrivate: cfg.WebhookAllowPrivate}
 	a.jobs = append(a.jobs, a.Webhooks.NewWorker(cfg.WebhookPollInterval, log).Run)

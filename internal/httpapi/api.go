@@ -14,6 +14,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/payrolld/payrolld/internal/collections"
+
 	"github.com/danielgtaylor/huma/v2"
 	"github.com/danielgtaylor/huma/v2/adapters/humachi"
 	"github.com/go-chi/chi/v5"
@@ -25,7 +27,6 @@ import (
 	"github.com/payrolld/payrolld/internal/db"
 	"github.com/payrolld/payrolld/internal/oauth"
 	"github.com/payrolld/payrolld/internal/payroll"
-	"github.com/payrolld/payrolld/internal/reference"
 	"github.com/payrolld/payrolld/internal/user"
 	"github.com/payrolld/payrolld/internal/webhook"
 )
@@ -44,7 +45,7 @@ type Deps struct {
 	Brands     *brand.Service
 	Webhooks   *webhook.Service
 	OAuth      *oauth.Service
-	Reference  *reference.Collections
+	Reference  *collections.Collections
 	// BearerAuth resolves an OAuth access token (set by the oauth area).
 	BearerAuth func(ctx context.Context, token string) (*payroll.Principal, error)
 	// Extra registers further areas (kept open so areas can be added

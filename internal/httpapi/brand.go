@@ -114,13 +114,14 @@ func signups(rows []brand.BusinessActivity) []SignupModel {
 // labelFamily is brands or white labels: the same list, get and report
 // operations over a different scope.
 type labelFamily struct {
-	base    string // /api/v2/brand or /api/v2/whitelabel
-	idParam string // path parameter naming one label in report paths
-	tag     string
-	noun    string // "brand", "white label"
-	list    func(ctx context.Context, p *payroll.Principal) ([]brand.Label, error)
-	get     func(ctx context.Context, p *payroll.Principal, id int64) (brand.Label, error)
-	scope   func(id int64) brand.Scope
+	// Paths, spelled out: list, item, and the two reports.
+	base, item, activeEmployees, signups string
+	idParam                              string // path parameter naming one label in report paths
+	tag                                  string
+	noun                                 string // "brand", "white label"
+	list                                 func(ctx context.Context, p *payroll.Principal) ([]brand.Label, error)
+	get                                  func(ctx context.Context, p *payroll.Principal, id int64) (brand.Label, error)
+	scope                                func(id int64) brand.Scope
 }
 
 func registerLabelFamily(a *API, f labelFamily) {
@@ -130,7 +131,7 @@ func registerLabelFamily(a *API, f labelFamily) {
 			list, err := f.list(ctx, payroll.PrincipalFrom(ctx))
 			return &bodyOf[[]BrandModel]{labels(list)}, err
 		})
-	Register(a, Authenticated, huma.Operation{Method: http.MethodGet, Path: f.base + "/{id}", Tags: tags, Summary: "Get a " + f.noun},
+	Register(a, Authenticated, huma.Operation{Method: http.MethodGet, Path: f.item, Tags: tags, Summary: "Get a " + f.noun},
 		func(ctx context.Context, in *struct {
 			ID int64 `path:"id"`
 		}) (*bodyOf[BrandModel], error) {
@@ -149,14 +150,13 @@ func registerLabelFamily(a *API, f labelFamily) {
 		}
 		return a.Brands.Activity(ctx, payroll.PrincipalFrom(ctx), f.scope(id), filter, signups)
 	}
-	reports := f.base + "/{" + f.idParam + "}/reports/"
-	Register(a, Authenticated, huma.Operation{Method: http.MethodGet, Path: reports + "activeemployees", Tags: tags,
+	Register(a, Authenticated, huma.Operation{Method: http.MethodGet, Path: f.activeEmployees, Tags: tags,
 		Summary: "Active employees per business of the " + f.noun, Parameters: pathParams(f.idParam)},
 		func(ctx context.Context, in *ReportQuery) (*bodyOf[[]ActiveEmployeesModel], error) {
 			rows, err := activity(ctx, *in, false)
 			return &bodyOf[[]ActiveEmployeesModel]{activeEmployees(rows)}, err
 		})
-	Register(a, Authenticated, huma.Operation{Method: http.MethodGet, Path: reports + "signups", Tags: tags,
+	Register(a, Authenticated, huma.Operation{Method: http.MethodGet, Path: f.signups, Tags: tags,
 		Summary: "Businesses of the " + f.noun + " created in a period", Parameters: pathParams(f.idParam)},
 		func(ctx context.Context, in *ReportQuery) (*bodyOf[[]SignupModel], error) {
 			rows, err := activity(ctx, *in, true)
@@ -165,9 +165,11 @@ func registerLabelFamily(a *API, f labelFamily) {
 }
 
 func registerBrand(a *API) {
-	registerLabelFamily(a, labelFamily{base: "/api/v2/brand", idParam: "brandId", tag: "Brand", noun: "brand",
+	registerLabelFamily(a, labelFamily{base: "/api/v2/brand", item: "/api/v2/brand/{id}",
+		activeEmployees: "/api/v2/brand/{brandId}/reports/activeemployees", signups: "/api/v2/brand/{brandId}/reports/signups", idParam: "brandId", tag: "Brand", noun: "brand",
 		list: a.Brands.List, get: a.Brands.Get, scope: func(id int64) brand.Scope { return brand.Scope{BrandID: id} }})
-	registerLabelFamily(a, labelFamily{base: "/api/v2/whitelabel", idParam: "whiteLabelId", tag: "White label", noun: "white label",
+	registerLabelFamily(a, labelFamily{base: "/api/v2/whitelabel", item: "/api/v2/whitelabel/{id}",
+		activeEmployees: "/api/v2/whitelabel/{whiteLabelId}/reports/activeemployees", signups: "/api/v2/whitelabel/{whiteLabelId}/reports/signups", idParam: "whiteLabelId", tag: "White label", noun: "white label",
 		list: a.Brands.ListWhiteLabels, get: a.Brands.GetWhiteLabel, scope: func(id int64) brand.Scope { return brand.Scope{WhiteLabelID: id} }})
 	type BrandPath struct {
 		BrandID int64 `path:"brandId"`

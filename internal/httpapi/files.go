@@ -11,10 +11,11 @@ import (
 	"reflect"
 	"strings"
 
+	"github.com/payrolld/payrolld/internal/record"
+
 	"github.com/danielgtaylor/huma/v2"
 
 	"github.com/payrolld/payrolld/internal/payroll"
-	"github.com/payrolld/payrolld/internal/reference"
 )
 
 // Upload is a file sent as multipart/form-data field "file".
@@ -73,7 +74,7 @@ func fileOutput(name, contentType string, data []byte) *FileOutput {
 // nothing, from a CSV file (multipart field "file", header row naming the
 // members) or, as the reference API's clients send them, a JSON array (or
 // a single object) of records.
-func RegisterImport[T any, P reference.Ptr[T]](a *API, coll reference.Collection[T, P], path, tag string) {
+func RegisterImport[T any, P record.Ptr[T]](a *API, coll record.Collection[T, P], path, tag string) {
 	op := huma.Operation{Method: http.MethodPost, Path: path, Tags: []string{tag},
 		Summary: "Import " + plural(coll.Label),
 		Description: "Either upload a CSV file (multipart/form-data field file) whose header row names the members, " +
@@ -92,7 +93,7 @@ func RegisterImport[T any, P reference.Ptr[T]](a *API, coll reference.Collection
 		BusinessPath
 		ContentType string `header:"Content-Type"`
 		RawBody     []byte
-	}) (*bodyOf[reference.ImportResult], error) {
+	}) (*bodyOf[record.ImportResult], error) {
 		biz := currentBusiness(ctx)
 		mt, params, _ := mime.ParseMediaType(in.ContentType)
 		if mt == "multipart/form-data" {
@@ -105,22 +106,22 @@ func RegisterImport[T any, P reference.Ptr[T]](a *API, coll reference.Collection
 			if err != nil {
 				return nil, err
 			}
-			res, err := reference.ImportCSV(ctx, coll, biz, bytes.NewReader(f.Data))
-			return &bodyOf[reference.ImportResult]{res}, err
+			res, err := record.ImportCSV(ctx, coll, biz, bytes.NewReader(f.Data))
+			return &bodyOf[record.ImportResult]{res}, err
 		}
 		items, err := decodeItems[T](in.RawBody)
 		if err != nil {
 			return nil, err
 		}
-		created, err := reference.CreateAll(ctx, coll, biz, items)
+		created, err := record.CreateAll(ctx, coll, biz, items)
 		if err != nil {
 			return nil, err
 		}
-		res := reference.ImportResult{Imported: len(created)}
+		res := record.ImportResult{Imported: len(created)}
 		for i := range created {
 			res.IDs = append(res.IDs, P(&created[i]).GetID())
 		}
-		return &bodyOf[reference.ImportResult]{res}, nil
+		return &bodyOf[record.ImportResult]{res}, nil
 	})
 }
 

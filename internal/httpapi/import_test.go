@@ -12,10 +12,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/payrolld/payrolld/internal/categories"
+
 	"github.com/payrolld/payrolld/internal/config"
 	"github.com/payrolld/payrolld/internal/db"
 	"github.com/payrolld/payrolld/internal/httpapi"
-	"github.com/payrolld/payrolld/internal/reference"
 	"github.com/payrolld/payrolld/internal/testkit"
 )
 
@@ -56,7 +57,7 @@ func TestCSVImportIsAllOrNothing(t *testing.T) {
 	testkit.ExpectProblem(t, bad, 400, "row 3.name")
 	testkit.ExpectProblem(t, bad, 400, "row 4.isTaxExempt")
 	testkit.ExpectProblem(t, post("name,rateUnit\nBonus,Fortnightly\n"), 400, "row 2.rateUnit")
-	var list []reference.PayCategory
+	var list []categories.PayCategory
 	s.Do("GET", fmt.Sprintf("/api/v2/business/%d/paycategory", biz), key, nil).Expect(t, 200).JSON(t, &list)
 	if len(list) != 0 {
 		t.Fatalf("a failed import stored %d rows", len(list))

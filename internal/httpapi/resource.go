@@ -6,21 +6,25 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/payrolld/payrolld/internal/record"
+
 	"github.com/danielgtaylor/huma/v2"
 	"github.com/go-chi/chi/v5"
 
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/payroll"
-	"github.com/payrolld/payrolld/internal/reference"
 )
 
 // CRUD describes a reference collection's operations. Registering one
 // serves, under Path: POST (create), GET (list, OData when OData is set),
 // GET/PUT/DELETE Path/{IDParam}. PUT is a partial update: members the body
 // omits keep their values.
-type CRUD[T any, P reference.Ptr[T]] struct {
-	Coll        reference.Collection[T, P]
-	Path        string // e.g. /api/v2/business/{businessId}/worktype
+type CRUD[T any, P record.Ptr[T]] struct {
+	Coll record.Collection[T, P]
+	Path string // e.g. /api/v2/business/{businessId}/worktype
+	// Item is the record's path, spelled out in full (Path + "/{id}") so a
+	// grep of an operation's path finds its registration.
+	Item        string
 	IDParam     string // default "id"
 	ParentParam string // path parameter of the parent record, for child kinds
 	Tag         string
@@ -71,7 +75,7 @@ func pathParams(names ...string) []*huma.Param {
 }
 
 // RegisterCRUD serves a collection.
-func RegisterCRUD[T any, P reference.Ptr[T]](a *API, c CRUD[T, P]) {
+func RegisterCRUD[T any, P record.Ptr[T]](a *API, c CRUD[T, P]) {
 	if c.IDParam == "" {
 		c.IDParam = "id"
 	}
@@ -79,7 +83,10 @@ func RegisterCRUD[T any, P reference.Ptr[T]](a *API, c CRUD[T, P]) {
 		c.Ops = "LCRUD"
 	}
 	label := c.Coll.Label
-	item := c.Path + "/{" + c.IDParam + "}"
+	item := c.Item
+	if item != c.Path+"/{"+c.IDParam+"}" && strings.ContainsAny(c.Ops, "RUD") {
+		panic("httpapi: CRUD " + c.Path + ": Item must be " + c.Path + "/{" + c.IDParam + "}, got " + item)
+	}
 	tags := []string{c.Tag}
 	parent := func(ctx context.Context) (int64, error) {
 		if c.ParentParam == "" {
@@ -210,7 +217,7 @@ func paged[T any](q *ODataQuery, items []T) (PagedResult[T], error) {
 }
 
 // RegisterPaged serves GET path as the paged form of a collection's list.
-func RegisterPaged[T any, P reference.Ptr[T]](a *API, coll reference.Collection[T, P], path, tag string) {
+func RegisterPaged[T any, P record.Ptr[T]](a *API, coll record.Collection[T, P], path, tag string) {
 	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: path, Tags: []string{tag},
 		Summary: "List " + plural(coll.Label) + " (paged)", Description: "Paged by OData $top (page size) and $skip; $filter and $orderby apply."},
 		func(ctx context.Context, in *crudList) (*bodyOf[PagedResult[T]], error) {
@@ -226,7 +233,7 @@ func RegisterPaged[T any, P reference.Ptr[T]](a *API, coll reference.Collection[
 // SettingsOps describes a settings document's operations: GET Path and a
 // write (POST or PUT) that merges the body onto the current value.
 type SettingsOps[T any] struct {
-	Settings    reference.Settings[T]
+	Settings    record.Settings[T]
 	Path        string
 	WriteMethod string // http.MethodPost or http.MethodPut; "" = read-only
 	Tag         string
@@ -252,4 +259,4 @@ func RegisterSettings[T any](a *API, s SettingsOps[T]) {
 		})
 }
 
-func plural(s string) string { return reference.Plural(s) }
+func plural(s string) string { return record.Plural(s) }

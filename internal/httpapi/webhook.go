@@ -42,7 +42,6 @@ type WebHookPath struct {
 
 func registerWebhooks(a *API) {
 	tags := []string{"Web Hooks"}
-	const base = "/api/v2/business/{businessId}/webhookregistrations"
 	events := "Events: " + strings.Join(webhook.Events(), ", ") + "."
 	one := func(r webhook.Registration, err error) (*bodyOf[WebHookModel], error) {
 		if err != nil {
@@ -50,7 +49,7 @@ func registerWebhooks(a *API) {
 		}
 		return &bodyOf[WebHookModel]{webHookModel(r)}, nil
 	}
-	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodPost, Path: base, Tags: tags,
+	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/webhookregistrations", Tags: tags,
 		Summary: "Register a web hook", Description: "Answers with the stored registration, including its id and secret. " + events},
 		func(ctx context.Context, in *struct {
 			BusinessPath
@@ -58,7 +57,7 @@ func registerWebhooks(a *API) {
 		}) (*bodyOf[WebHookModel], error) {
 			return one(a.Webhooks.Register(ctx, in.BusinessID, in.Body.input()))
 		})
-	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodGet, Path: base, Tags: tags,
+	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/webhookregistrations", Tags: tags,
 		Summary: "List web hook registrations"},
 		func(ctx context.Context, in *BusinessPath) (*bodyOf[[]WebHookModel], error) {
 			list, err := a.Webhooks.List(ctx, in.BusinessID)
@@ -71,12 +70,12 @@ func registerWebhooks(a *API) {
 			}
 			return &bodyOf[[]WebHookModel]{out}, nil
 		})
-	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodGet, Path: base + "/{id}", Tags: tags,
+	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/webhookregistrations/{id}", Tags: tags,
 		Summary: "Get a web hook registration"},
 		func(ctx context.Context, in *WebHookPath) (*bodyOf[WebHookModel], error) {
 			return one(a.Webhooks.Get(ctx, in.BusinessID, in.ID))
 		})
-	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodPut, Path: base + "/{id}", Tags: tags,
+	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/webhookregistrations/{id}", Tags: tags,
 		Summary: "Update a web hook registration", Description: "Replaces the registration; an empty secret keeps the current one. " + events},
 		func(ctx context.Context, in *struct {
 			WebHookPath
@@ -84,17 +83,17 @@ func registerWebhooks(a *API) {
 		}) (*bodyOf[WebHookModel], error) {
 			return one(a.Webhooks.Update(ctx, in.BusinessID, in.ID, in.Body.input()))
 		})
-	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodDelete, Path: base + "/{id}", Tags: tags, DefaultStatus: http.StatusOK,
+	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/webhookregistrations/{id}", Tags: tags, DefaultStatus: http.StatusOK,
 		Summary: "Delete a web hook registration", Description: "Its pending deliveries are cancelled."},
 		func(ctx context.Context, in *WebHookPath) (*struct{}, error) {
 			return nil, a.Webhooks.Delete(ctx, in.BusinessID, in.ID)
 		})
-	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodDelete, Path: base, Tags: tags, DefaultStatus: http.StatusOK,
+	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/webhookregistrations", Tags: tags, DefaultStatus: http.StatusOK,
 		Summary: "Delete all web hook registrations", Description: "Their pending deliveries are cancelled."},
 		func(ctx context.Context, in *BusinessPath) (*struct{}, error) {
 			return nil, a.Webhooks.DeleteAll(ctx, in.BusinessID)
 		})
-	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodGet, Path: base + "/{id}/test", Tags: tags, DefaultStatus: http.StatusOK,
+	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/webhookregistrations/{id}/test", Tags: tags, DefaultStatus: http.StatusOK,
 		Summary: "Test a web hook", Description: "Queues a small sample notification of the chosen event for this registration and sends it at once " +
 			"through the normal delivery path (signed, retried, recorded). 409 when the registration is paused. " + events},
 		func(ctx context.Context, in *struct {

@@ -8,7 +8,7 @@ import (
 func TestMoneyRounding(t *testing.T) {
 	t.Parallel()
 	cases := []struct {
-		in                        string
+		in                       string
 		cents, floor, ceil, even string
 	}{
 		{"1.005", "1.01", "1.00", "1.01", "1.00"},

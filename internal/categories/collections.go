@@ -1,0 +1,138 @@
+package categories
+
+import (
+	"context"
+
+	"github.com/payrolld/payrolld/internal/record"
+
+	"github.com/payrolld/payrolld/internal/business"
+	"github.com/payrolld/payrolld/internal/store"
+)
+
+// CoreCollections holds the core group: leave, deduction, expense and
+// employer liability categories, employing entities, qualifications,
+// employee groups and reporting dimensions (models in this package).
+type CoreCollections struct {
+	PayCategories               record.Collection[PayCategory, *PayCategory]
+	WorkTypes                   record.Collection[WorkType, *WorkType]
+	LeaveCategories             record.Collection[LeaveCategory, *LeaveCategory]
+	EmployingEntities           record.Collection[EmployingEntity, *EmployingEntity]
+	EmployerLiabilityCategories record.Collection[EmployerLiabilityCategory, *EmployerLiabilityCategory]
+	DeductionCategories         record.Collection[DeductionCategory, *DeductionCategory]
+	ExpenseCategories           record.Collection[ExpenseCategory, *ExpenseCategory]
+	Qualifications              record.Collection[Qualification, *Qualification]
+	Dimensions                  record.Collection[Dimension, *Dimension]
+	DimensionValues             record.Collection[DimensionValue, *DimensionValue]
+}
+
+func NewCoreCollections(s *record.Service) *CoreCollections {
+	return &CoreCollections{
+		PayCategories: record.Collection[PayCategory, *PayCategory]{S: s, Kind: record.KindPayCategory, Label: "pay category", UniqueName: true},
+		WorkTypes:     record.Collection[WorkType, *WorkType]{S: s, Kind: record.KindWorkType, Label: "work type", UniqueName: true},
+		LeaveCategories: record.Collection[LeaveCategory, *LeaveCategory]{S: s, Kind: record.KindLeaveCategory, Label: "leave category", UniqueName: true,
+			Check: checkLeaveCategory,
+			Decorate: func(_ context.Context, _ *store.Queries, _ int64, items []LeaveCategory) error {
+				decorateLeaveCategories(items)
+				return nil
+			}},
+		EmployingEntities: record.Collection[EmployingEntity, *EmployingEntity]{S: s, Kind: record.KindEmployingEntity, Label: "employing entity",
+			Region: []string{"AU", "NZ", "SG", "MY"}, UniqueName: true, Check: checkEmployingEntity},
+		EmployerLiabilityCategories: record.Collection[EmployerLiabilityCategory, *EmployerLiabilityCategory]{S: s, Kind: record.KindEmployerLiabilityCategory,
+			Label: "employer liability category", UniqueName: true,
+			Decorate: func(ctx context.Context, q *store.Queries, _ int64, items []EmployerLiabilityCategory) error {
+				for i := range items {
+					used, err := recordInUse(ctx, q, record.KindEmployerLiabilityCategory, items[i].ID)
+					if err != nil {
+						return err
+					}
+					items[i].CanBeDeleted = !used
+				}
+				return nil
+			}},
+		DeductionCategories: record.Collection[DeductionCategory, *DeductionCategory]{S: s, Kind: record.KindDeductionCategory, Label: "deduction category",
+			UniqueName: true,
+			Decorate: func(ctx context.Context, q *store.Queries, _ int64, items []DeductionCategory) error {
+				for i := range items {
+					used, err := recordInUse(ctx, q, record.KindDeductionCategory, items[i].ID)
+					if err != nil {
+						return err
+					}
+					items[i].InUse = used
+				}
+				return nil
+			}},
+		ExpenseCategories: record.Collection[ExpenseCategory, *ExpenseCategory]{S: s, Kind: record.KindExpenseCategory, Label: "expense category",
+			UniqueName: true, Check: checkExpenseCategory},
+		Qualifications: record.Collection[Qualification, *Qualification]{S: s, Kind: record.KindQualification, Label: "qualification", UniqueName: true},
+		Dimensions:     record.Collection[Dimension, *Dimension]{S: s, Kind: record.KindDimension, Label: "reporting dimension", UniqueName: true},
+		DimensionValues: record.Collection[DimensionValue, *DimensionValue]{S: s, Kind: record.KindDimensionValue, Label: "reporting dimension value",
+			UniqueName: true, ParentKind: record.KindDimension, Check: checkDimensionValue, Decorate: decorateDimensionValues},
+	}
+}
+
+// SetupDefaults creates, in one transaction, what a new business of its
+// region needs before its first pay run: pay categories, leave categories
+// paid through them, deduction categories and (where the region has them)
+// an employing entity from the business details (tables in
+// defaults.go). Records whose name the business already has are kept
+// as they are, so running it twice is harmless.
+func (c *CoreCollections) SetupDefaults(ctx context.Context, biz business.Business) error {
+	set := defaultsFor(biz)
+	return c.PayCategories.S.DB.InTx(ctx, func(q *store.Queries) error {
+		payIDs := map[string]int64{}
+		for _, d := range set.payCategories {
+			pc := d.model
+			if d.parent != "" {
+				parent := payIDs[d.parent]
+				pc.ParentID = &parent
+			}
+			id, err := ensureRecord(ctx, q, c.PayCategories, biz.ID, &pc)
+			if err != nil {
+				return err
+			}
+			payIDs[pc.Name] = id
+		}
+		for _, d := range set.leaveCategories {
+			lc := d.leave
+			if d.paidThrough != "" {
+				id := payIDs[d.paidThrough]
+				lc.TransferToPayCategoryID = &id
+			}
+			if _, err := ensureRecord(ctx, q, c.LeaveCategories, biz.ID, &lc); err != nil {
+				return err
+			}
+		}
+		for _, d := range set.deductionCategories {
+			dc := d
+			if _, err := ensureRecord(ctx, q, c.DeductionCategories, biz.ID, &dc); err != nil {
+				return err
+			}
+		}
+		if c.EmployingEntities.RegionAllowed(biz.Region) {
+			if _, err := ensureRecord(ctx, q, c.EmployingEntities, biz.ID, set.employingEntity); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// ensureRecord creates v unless the business has a record of the kind with
+// its name, and returns the id of the one it has or made.
+func ensureRecord[T any, P interface {
+	record.Ptr[T]
+	record.Named
+}](ctx context.Context, q *store.Queries, coll record.Collection[T, P], bizID int64, v P) (int64, error) {
+	rows, err := q.ListRecordsByName(ctx, store.ListRecordsByNameParams{BusinessID: bizID, Kind: coll.Kind, Lower: v.RecordName()})
+	if err != nil {
+		return 0, err
+	}
+	if len(rows) > 0 {
+		return rows[0].ID, nil
+	}
+	out, err := coll.CreateInTx(ctx, q, bizID, 0, (*T)(v))
+	if err != nil {
+		return 0, err
+	}
+	return P(&out).GetID(), nil
+}

@@ -1,0 +1,240 @@
+package categories
+
+import (
+	"context"
+	"strings"
+
+	"github.com/payrolld/payrolld/internal/record"
+
+	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/store"
+)
+
+// LeaveCategory is a kind of leave (annual, personal/carer's, holiday, ...)
+// with its accrual settings (AuLeaveCategoryModel; the UK/NZ/SG/MY models
+// are subsets of it, plus the UK leave category types).
+//
+// Accrual: units of unitType accrue per period — HoursPerHourWorked per
+// hour of pay categories that accrue leave, HoursPerPayRun per pay run,
+// Days/Weeks per leave year, StandardDays/StandardWeeks per year in the
+// employee's standard days/weeks (pro rata for part-timers),
+// DayPerCalendarDay and DayPerMonth as named. leaveAccrualRule.accrualType
+// says whether that happens progressively (Ongoing) or as one grant per
+// leave year (Yearly). Balances are kept in leaveUnitType.
+type LeaveCategory struct {
+	record.Base
+	Name                                        string            `json:"name" maxLength:"100"`
+	ExternalID                                  string            `json:"externalId" maxLength:"50"`
+	Source                                      string            `json:"source"`
+	Units                                       float64           `json:"units" doc:"amount accrued per unitType"`
+	UnitType                                    string            `json:"unitType" enum:"Days,Weeks,HoursPerHourWorked,HoursPerPayRun,StandardDays,StandardWeeks,DayPerCalendarDay,DayPerMonth"`
+	LeaveUnitType                               string            `json:"leaveUnitType" enum:"Hours,Days,Weeks" doc:"unit balances are kept in"`
+	LeaveCategoryType                           string            `json:"leaveCategoryType" enum:"Standard,LongServiceLeave,PersonalCarersLeave,StatutorySickLeave,StatutoryMaternityLeave,StatutoryAdoptionLeave,StatutoryPaternityLeave,StatutoryParentalBereavementLeave,OccupationalSickLeave,PaidFamilyandDomesticViolenceLeave,EntitlementBasedLeave"`
+	AutomaticallyAccrues                        bool              `json:"automaticallyAccrues"`
+	IsPrivate                                   bool              `json:"isPrivate"`
+	IsNamePrivate                               bool              `json:"isNamePrivate"`
+	ExcludeFromTerminationPayout                bool              `json:"excludeFromTerminationPayout"`
+	IsBalanceUntracked                          bool              `json:"isBalanceUntracked" doc:"no balance is kept (e.g. compassionate or unpaid leave)"`
+	DeductFromPrimaryPayCategory                bool              `json:"deductFromPrimaryPayCategory"`
+	DeductFromPayCategoryID                     *int64            `json:"deductFromPayCategoryId"`
+	TransferToPayCategoryID                     *int64            `json:"transferToPayCategoryId" doc:"pay category leave taken is paid through"`
+	TransferOnTerminationToPayCategoryID        *int64            `json:"transferOnTerminationToPayCategoryId" doc:"pay category an unused balance is paid out through on termination"`
+	HideAccrualsOnPayslip                       bool              `json:"hideAccrualsOnPayslip"`
+	UseDeductFromPayCategoryRate                bool              `json:"useDeductFromPayCategoryRate"`
+	LeaveLoading                                float64           `json:"leaveLoading" doc:"percentage paid on top of leave taken"`
+	ContingentPeriod                            *float64          `json:"contingentPeriod" doc:"years of service after which an accrued balance is payable on termination"`
+	EntitlementPeriod                           *float64          `json:"entitlementPeriod" doc:"years of service after which the balance may be taken"`
+	PayoutAsETP                                 bool              `json:"payoutAsETP"`
+	AccruesFirstPayRunPerPeriodOnly             *bool             `json:"accruesFirstPayRunPerPeriodOnly"`
+	PreventNegativeBalanceUnpaidLeaveCategoryID *int64            `json:"preventNegativeBalanceUnpaidLeaveCategoryId"`
+	PayoutNegativeBalance                       bool              `json:"payoutNegativeBalance"`
+	LeaveAccrualRule                            *LeaveAccrualRule `json:"leaveAccrualRule"`
+	LeaveEntitlement                            *LeaveEntitlement `json:"leaveEntitlement"`
+}
+
+// LeaveAccrualRule caps and carries over a leave category's accruals.
+type LeaveAccrualRule struct {
+	ID                    int64   `json:"id" readOnly:"true"`
+	LeaveYearOffsetAmount *int    `json:"leaveYearOffsetAmount"`
+	CapType               string  `json:"capType" enum:"NotLimited,Limited"`
+	UnitCap               float64 `json:"unitCap"`
+	CarryOverBehaviour    string  `json:"carryOverBehaviour" enum:"CarryEntireAmount,CarryHours"`
+	CarryOverAmount       float64 `json:"carryOverAmount"`
+	AccrueInAdvance       bool    `json:"accrueInAdvance"`
+	AccrualType           string  `json:"accrualType" enum:"Ongoing,Yearly,BasedOnLengthOfService"`
+}
+
+// LeaveEntitlement is an entitlement-based category's allowance: tiers by
+// length of service, carry-over and forfeiture.
+type LeaveEntitlement struct {
+	ID                              int64                  `json:"id" readOnly:"true"`
+	CarryOverType                   string                 `json:"carryOverType" enum:"None,Unlimited,UpTo"`
+	CarryOverAmount                 float64                `json:"carryOverAmount"`
+	IsProRata                       bool                   `json:"isProRata"`
+	LeaveBalanceType                string                 `json:"leaveBalanceType" enum:"None,Full,ProRata"`
+	LeaveEntitlementTiers           []LeaveEntitlementTier `json:"leaveEntitlementTiers"`
+	ForfeitureType                  string                 `json:"forfeitureType" enum:"None,Unlimited,UpTo"`
+	ForfeitureAmount                float64                `json:"forfeitureAmount"`
+	ForfeitureMonthsStartAfter      int                    `json:"forfeitureMonthsStartAfter"`
+	StandardAllowanceUnitTypeAmount float64                `json:"standardAllowanceUnitTypeAmount"`
+	StandardAllowanceUnitType       string                 `json:"standardAllowanceUnitType" enum:"Monthly,Yearly"`
+}
+
+// LeaveEntitlementTier is the allowance from a length of service on.
+type LeaveEntitlementTier struct {
+	ID                        int64   `json:"id"`
+	AccrualStartAfter         int     `json:"accrualStartAfter"`
+	AccrualStartAfterUnitType string  `json:"accrualStartAfterUnitType" enum:"Month,Year"`
+	AccrualAmount             float64 `json:"accrualAmount"`
+	AccrualUnitType           string  `json:"accrualUnitType" enum:"Monthly,Yearly"`
+	IsDeleted                 bool    `json:"isDeleted"`
+}
+
+func (l *LeaveCategory) RecordName() string       { return l.Name }
+func (l *LeaveCategory) RecordExternalID() string { return l.ExternalID }
+
+// Validate checks the leave category's own fields and fills defaults.
+func (l *LeaveCategory) Validate(v *payroll.Validation) {
+	v.Required("name", l.Name)
+	v.MaxLen("name", l.Name, 100)
+	v.MaxLen("externalId", l.ExternalID, 50)
+	l.UnitType = record.WithDefault(l.UnitType, "HoursPerHourWorked")
+	l.LeaveUnitType = record.WithDefault(l.LeaveUnitType, "Hours")
+	l.LeaveCategoryType = record.WithDefault(l.LeaveCategoryType, "Standard")
+	if l.Units < 0 {
+		v.Add("units", "units must not be negative")
+	}
+	// More than an hour of leave per hour worked is always a typo.
+	if l.UnitType == "HoursPerHourWorked" && l.Units > 1 {
+		v.Add("units", "units must be at most 1 hour per hour worked")
+	}
+	if l.LeaveLoading < 0 || l.LeaveLoading > 100 {
+		v.Add("leaveLoading", "leaveLoading must be a percentage between 0 and 100")
+	}
+	if l.ContingentPeriod != nil && *l.ContingentPeriod < 0 {
+		v.Add("contingentPeriod", "contingentPeriod must not be negative")
+	}
+	if l.EntitlementPeriod != nil && *l.EntitlementPeriod < 0 {
+		v.Add("entitlementPeriod", "entitlementPeriod must not be negative")
+	}
+	if l.ContingentPeriod != nil && l.EntitlementPeriod != nil && *l.ContingentPeriod > *l.EntitlementPeriod {
+		v.Add("contingentPeriod", "contingentPeriod must not be longer than entitlementPeriod")
+	}
+	if l.DeductFromPrimaryPayCategory && l.DeductFromPayCategoryID != nil {
+		v.Add("deductFromPayCategoryId", "deductFromPayCategoryId cannot be set when deductFromPrimaryPayCategory is true")
+	}
+	if l.UseDeductFromPayCategoryRate && l.DeductFromPayCategoryID == nil && !l.DeductFromPrimaryPayCategory {
+		v.Add("useDeductFromPayCategoryRate", "useDeductFromPayCategoryRate needs deductFromPayCategoryId or deductFromPrimaryPayCategory")
+	}
+	if p := l.PreventNegativeBalanceUnpaidLeaveCategoryID; p != nil && l.ID != 0 && *p == l.ID {
+		v.Add("preventNegativeBalanceUnpaidLeaveCategoryId", "a leave category cannot be its own unpaid leave category")
+	}
+	if l.LeaveAccrualRule == nil {
+		l.LeaveAccrualRule = &LeaveAccrualRule{}
+	}
+	r := l.LeaveAccrualRule
+	r.CapType = record.WithDefault(r.CapType, "NotLimited")
+	r.CarryOverBehaviour = record.WithDefault(r.CarryOverBehaviour, "CarryEntireAmount")
+	r.AccrualType = record.WithDefault(r.AccrualType, "Ongoing")
+	if r.CapType == "Limited" && r.UnitCap <= 0 {
+		v.Add("leaveAccrualRule.unitCap", "unitCap must be positive when capType is Limited")
+	}
+	if r.UnitCap < 0 {
+		v.Add("leaveAccrualRule.unitCap", "unitCap must not be negative")
+	}
+	if r.CarryOverAmount < 0 {
+		v.Add("leaveAccrualRule.carryOverAmount", "carryOverAmount must not be negative")
+	}
+	if e := l.LeaveEntitlement; e != nil {
+		e.validate(v)
+	}
+}
+
+func (e *LeaveEntitlement) validate(v *payroll.Validation) {
+	e.CarryOverType = record.WithDefault(e.CarryOverType, "None")
+	e.ForfeitureType = record.WithDefault(e.ForfeitureType, "None")
+	e.LeaveBalanceType = record.WithDefault(e.LeaveBalanceType, "None")
+	e.StandardAllowanceUnitType = record.WithDefault(e.StandardAllowanceUnitType, "Yearly")
+	if e.CarryOverAmount < 0 || e.CarryOverType == "UpTo" && e.CarryOverAmount == 0 {
+		v.Add("leaveEntitlement.carryOverAmount", "carryOverAmount must be positive when carryOverType is UpTo")
+	}
+	if e.ForfeitureAmount < 0 || e.ForfeitureType == "UpTo" && e.ForfeitureAmount == 0 {
+		v.Add("leaveEntitlement.forfeitureAmount", "forfeitureAmount must be positive when forfeitureType is UpTo")
+	}
+	if e.ForfeitureMonthsStartAfter < 0 {
+		v.Add("leaveEntitlement.forfeitureMonthsStartAfter", "forfeitureMonthsStartAfter must not be negative")
+	}
+	if e.StandardAllowanceUnitTypeAmount < 0 {
+		v.Add("leaveEntitlement.standardAllowanceUnitTypeAmount", "standardAllowanceUnitTypeAmount must not be negative")
+	}
+	if e.LeaveEntitlementTiers == nil {
+		e.LeaveEntitlementTiers = []LeaveEntitlementTier{}
+	}
+	// Tiers have no records of their own: number new ones after the
+	// highest id so clients can refer to them in later updates.
+	var next int64
+	for _, t := range e.LeaveEntitlementTiers {
+		next = max(next, t.ID)
+	}
+	for i := range e.LeaveEntitlementTiers {
+		t := &e.LeaveEntitlementTiers[i]
+		if t.ID == 0 {
+			next++
+			t.ID = next
+		}
+		t.AccrualStartAfterUnitType = record.WithDefault(t.AccrualStartAfterUnitType, "Year")
+		t.AccrualUnitType = record.WithDefault(t.AccrualUnitType, "Yearly")
+		if t.AccrualStartAfter < 0 {
+			v.Add("leaveEntitlement.leaveEntitlementTiers", "tier %d: accrualStartAfter must not be negative", i+1)
+		}
+		if t.AccrualAmount < 0 {
+			v.Add("leaveEntitlement.leaveEntitlementTiers", "tier %d: accrualAmount must not be negative", i+1)
+		}
+	}
+}
+
+// leaveTypesByRegion are the leaveCategoryType values each region's
+// clients know (the AU and UK models enumerate them; the others take any).
+var leaveTypesByRegion = map[string][]string{
+	"AU": {"Standard", "LongServiceLeave", "PersonalCarersLeave"},
+	"UK": {"Standard", "LongServiceLeave", "StatutorySickLeave", "StatutoryMaternityLeave", "PersonalCarersLeave", "StatutoryAdoptionLeave",
+		"StatutoryPaternityLeave", "StatutoryParentalBereavementLeave", "OccupationalSickLeave", "PaidFamilyandDomesticViolenceLeave", "EntitlementBasedLeave"},
+}
+
+// checkLeaveCategory keeps a category's type to those its region knows.
+func checkLeaveCategory(ctx context.Context, q *store.Queries, bizID int64, l *LeaveCategory) error {
+	region, err := BusinessRegion(ctx, q, bizID)
+	if err != nil {
+		return err
+	}
+	if types, ok := leaveTypesByRegion[region]; ok {
+		if _, known := record.Canonical(types, l.LeaveCategoryType); !known {
+			return payroll.Invalid("leaveCategoryType", "leaveCategoryType must be one of %s for a business in %s", strings.Join(types, ", "), region)
+		}
+	}
+	return nil
+}
+
+// References names the pay categories leave is deducted from and paid
+// through, and the unpaid leave category.
+func (l *LeaveCategory) References() []record.Ref {
+	return []record.Ref{
+		{Field: "deductFromPayCategoryId", Kind: record.KindPayCategory, ID: record.Deref(l.DeductFromPayCategoryID)},
+		{Field: "transferToPayCategoryId", Kind: record.KindPayCategory, ID: record.Deref(l.TransferToPayCategoryID)},
+		{Field: "transferOnTerminationToPayCategoryId", Kind: record.KindPayCategory, ID: record.Deref(l.TransferOnTerminationToPayCategoryID)},
+		{Field: "preventNegativeBalanceUnpaidLeaveCategoryId", Kind: record.KindLeaveCategory, ID: record.Deref(l.PreventNegativeBalanceUnpaidLeaveCategoryID)},
+	}
+}
+
+// decorateLeaveCategories gives the nested rule and entitlement the id of
+// their category (they are stored inside it, not as records).
+func decorateLeaveCategories(items []LeaveCategory) {
+	for i := range items {
+		if r := items[i].LeaveAccrualRule; r != nil {
+			r.ID = items[i].ID
+		}
+		if e := items[i].LeaveEntitlement; e != nil {
+			e.ID = items[i].ID
+		}
+	}
+}

@@ -1,0 +1,138 @@
+package categories
+
+import (
+	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/record"
+)
+
+// PayCategory is a kind of earnings (ordinary hours, overtime, allowances).
+type PayCategory struct {
+	record.Base
+	ParentID                      *int64   `json:"parentId" doc:"pay category this one is derived from (loadings apply to the parent's rate)"`
+	Name                          string   `json:"name" maxLength:"100"`
+	ExternalID                    string   `json:"externalId" maxLength:"50"`
+	Source                        string   `json:"source"`
+	RateUnit                      string   `json:"rateUnit" enum:"Hourly,Annually,Fixed,Daily,Monthly,Weekly"`
+	AccruesLeave                  bool     `json:"accruesLeave"`
+	RateLoadingPercent            float64  `json:"rateLoadingPercent"`
+	PenaltyLoadingPercent         float64  `json:"penaltyLoadingPercent"`
+	IsTaxExempt                   bool     `json:"isTaxExempt"`
+	IsPayrollTaxExempt            bool     `json:"isPayrollTaxExempt"`
+	IsSystemPayCategory           bool     `json:"isSystemPayCategory" readOnly:"true"`
+	IsPrimary                     bool     `json:"isPrimary"`
+	NumberOfDecimalPlaces         *int     `json:"numberOfDecimalPlaces"`
+	RoundingMethod                string   `json:"roundingMethod" enum:"ToEven,AwayFromZero"`
+	HideUnitsOnPaySlip            bool     `json:"hideUnitsOnPaySlip"`
+	DefaultSuperRate              float64  `json:"defaultSuperRate"`
+	GeneralLedgerMappingCode      string   `json:"generalLedgerMappingCode"`
+	SuperExpenseMappingCode       string   `json:"superExpenseMappingCode"`
+	SuperLiabilityMappingCode     string   `json:"superLiabilityMappingCode"`
+	PayCategoryType               string   `json:"payCategoryType"`
+	PaymentSummaryClassification  string   `json:"paymentSummaryClassification"`
+	AllowanceDescription          string   `json:"allowanceDescription"`
+	AwardName                     string   `json:"awardName"`
+	AwardID                       *int64   `json:"awardId"`
+	ExcludeFromQualifyingEarnings bool     `json:"excludeFromQualifyingEarnings"`
+	_                             struct{} `additionalProperties:"true"`
+}
+
+func (p *PayCategory) RecordName() string       { return p.Name }
+func (p *PayCategory) RecordExternalID() string { return p.ExternalID }
+
+// Validate checks the pay category's own fields.
+func (p *PayCategory) Validate(v *payroll.Validation) {
+	v.Required("name", p.Name)
+	v.MaxLen("name", p.Name, 100)
+	v.MaxLen("externalId", p.ExternalID, 50)
+	if p.RateUnit == "" {
+		p.RateUnit = "Hourly"
+	}
+	if p.RoundingMethod == "" {
+		p.RoundingMethod = "AwayFromZero"
+	}
+	if p.PayCategoryType == "" {
+		p.PayCategoryType = "Standard"
+	}
+	if p.PaymentSummaryClassification == "" {
+		p.PaymentSummaryClassification = "Default"
+	}
+	if p.RateLoadingPercent < 0 || p.RateLoadingPercent > 1000 {
+		v.Add("rateLoadingPercent", "rateLoadingPercent must be between 0 and 1000")
+	}
+	if p.PenaltyLoadingPercent < 0 || p.PenaltyLoadingPercent > 1000 {
+		v.Add("penaltyLoadingPercent", "penaltyLoadingPercent must be between 0 and 1000")
+	}
+	if p.DefaultSuperRate < 0 || p.DefaultSuperRate > 100 {
+		v.Add("defaultSuperRate", "defaultSuperRate must be a percentage between 0 and 100")
+	}
+	if p.NumberOfDecimalPlaces != nil && (*p.NumberOfDecimalPlaces < 0 || *p.NumberOfDecimalPlaces > 4) {
+		v.Add("numberOfDecimalPlaces", "numberOfDecimalPlaces must be between 0 and 4")
+	}
+	if p.ParentID != nil && *p.ParentID == p.ID && p.ID != 0 {
+		v.Add("parentId", "a pay category cannot be its own parent")
+	}
+}
+
+// References names the parent pay category.
+func (p *PayCategory) References() []record.Ref {
+	return []record.Ref{{Field: "parentId", Kind: record.KindPayCategory, ID: record.Deref(p.ParentID)}}
+}
+
+// WorkType classifies time worked; it maps to a pay or leave category (or
+// is a shift condition).
+type WorkType struct {
+	record.Base
+	Name             string   `json:"name" maxLength:"100"`
+	ExternalID       string   `json:"externalId" maxLength:"50"`
+	Source           string   `json:"source"`
+	PayCategoryID    *int64   `json:"payCategoryId"`
+	LeaveCategoryID  *int64   `json:"leaveCategoryId"`
+	AccruesLeave     bool     `json:"accruesLeave"`
+	EmploymentTypes  []string `json:"employmentTypes"`
+	AwardPackageID   *int64   `json:"awardPackageId"`
+	AwardPackageName string   `json:"awardPackageName"`
+	MappingType      string   `json:"mappingType" enum:"PayCategory,LeaveCategory,PrimaryPayCategory,ShiftCondition"`
+	ShortCode        string   `json:"shortCode" maxLength:"20"`
+}
+
+func (w *WorkType) RecordName() string       { return w.Name }
+func (w *WorkType) RecordExternalID() string { return w.ExternalID }
+
+// Validate checks the work type's own fields: the mapping type decides
+// which category it needs.
+func (w *WorkType) Validate(v *payroll.Validation) {
+	v.Required("name", w.Name)
+	v.MaxLen("name", w.Name, 100)
+	v.MaxLen("shortCode", w.ShortCode, 20)
+	if w.MappingType == "" {
+		switch {
+		case w.LeaveCategoryID != nil:
+			w.MappingType = "LeaveCategory"
+		case w.PayCategoryID != nil:
+			w.MappingType = "PayCategory"
+		default:
+			w.MappingType = "PrimaryPayCategory"
+		}
+	}
+	switch w.MappingType {
+	case "PayCategory":
+		if w.PayCategoryID == nil {
+			v.Add("payCategoryId", "payCategoryId is required when mappingType is PayCategory")
+		}
+	case "LeaveCategory":
+		if w.LeaveCategoryID == nil {
+			v.Add("leaveCategoryId", "leaveCategoryId is required when mappingType is LeaveCategory")
+		}
+	}
+	if w.EmploymentTypes == nil {
+		w.EmploymentTypes = []string{}
+	}
+}
+
+// References names the mapped categories.
+func (w *WorkType) References() []record.Ref {
+	return []record.Ref{
+		{Field: "payCategoryId", Kind: record.KindPayCategory, ID: record.Deref(w.PayCategoryID)},
+		{Field: "leaveCategoryId", Kind: record.KindLeaveCategory, ID: record.Deref(w.LeaveCategoryID)},
+	}
+}

@@ -1,0 +1,27 @@
+package httpapi
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/payrolld/payrolld/internal/locations"
+
+	"github.com/danielgtaylor/huma/v2"
+)
+
+// registerLocations serves B/location: the usual collection (OData list)
+// with GET by id adding the nested locations.
+func registerLocations(a *API) {
+	ad := a.Reference
+	RegisterCRUD(a, CRUD[locations.Location, *locations.Location]{Coll: ad.Locations, Path: "/api/v2/business/{businessId}/location", Item: "/api/v2/business/{businessId}/location/{id}", Tag: "Locations", Ops: "LCUD", OData: true})
+	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/location/{id}", Tags: []string{"Locations"},
+		Summary: "Get a location", Description: "With nestedLocations: every location below it, depth first.", Parameters: pathParams("id")},
+		func(ctx context.Context, _ *BusinessPath) (*bodyOf[locations.SingleLocation], error) {
+			id, err := pathID(ctx, "id", "location")
+			if err != nil {
+				return nil, err
+			}
+			l, err := ad.LocationWithNested(ctx, currentBusiness(ctx), id)
+			return &bodyOf[locations.SingleLocation]{l}, err
+		})
+}

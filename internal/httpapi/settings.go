@@ -1,0 +1,206 @@
+package httpapi
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/payrolld/payrolld/internal/record"
+	"github.com/payrolld/payrolld/internal/settings"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	"github.com/payrolld/payrolld/internal/business"
+	"github.com/payrolld/payrolld/internal/payroll"
+)
+
+// registerBusinessAdmin serves the business administration group:
+// settings documents, tax years, billing, notifications, tags and
+// entitlements here; documents, locations and the chart of accounts in
+// reference_admin_*.go.
+func registerBusinessAdmin(a *API) {
+	ad := a.Reference
+	const B = "/api/v2/business/{businessId}"
+	const tag = "Business"
+	RegisterSettings(a, SettingsOps[settings.EmployeePortalSettings]{Settings: ad.EmployeePortalSettings, Path: "/api/v2/business/{businessId}/employeeportalsettings",
+		WriteMethod: http.MethodPost, Tag: tag, Summary: "employee portal settings"})
+	RegisterSettings(a, SettingsOps[settings.TimesheetRoundingRules]{Settings: ad.RoundingRules, Path: "/api/v2/business/{businessId}/roundingrules",
+		WriteMethod: http.MethodPost, Tag: tag, Summary: "timesheet rounding rules"})
+	RegisterSettings(a, SettingsOps[settings.StatutorySettings]{Settings: ad.StatutorySettings, Path: "/api/v2/business/{businessId}/statutorysettings",
+		WriteMethod: http.MethodPost, Tag: tag, Summary: "statutory settings (MY)"})
+	RegisterSettings(a, SettingsOps[settings.TimesheetSettings]{Settings: ad.TimesheetSettings, Path: "/api/v2/business/{businessId}/timesheetsettings",
+		WriteMethod: http.MethodPut, Tag: tag, Summary: "timesheet settings"})
+	RegisterSettings(a, SettingsOps[settings.PayslipSettings]{Settings: ad.PayslipSettings, Path: "/api/v2/business/{businessId}/payslip",
+		WriteMethod: http.MethodPost, Tag: tag, Summary: "payslip configuration"})
+	registerLeaveSettings(a, "/api/v2/business/{businessId}/leavesettings", tag)
+	registerTaxYears(a, B, tag)
+	registerBilling(a, B, tag)
+	registerNotificationsAndTags(a, B, tag)
+	registerBusinessDocuments(a)                       // documents.go
+	registerLocations(a)                               // locations.go
+	registerChartOfAccounts(a, B, "Chart of Accounts") // reference_admin_accounts.go
+}
+
+// updateDetails applies change to the addressed business's details (the
+// settings that live on the business record: initial financial year,
+// journal service, leave accrual start).
+func (a *API) updateDetails(ctx context.Context, change func(d *business.Details) error) (business.Business, error) {
+	biz := currentBusiness(ctx)
+	d := biz.Details
+	if err := change(&d); err != nil {
+		return business.Business{}, err
+	}
+	return a.Businesses.Update(ctx, biz.ID, business.Input{Name: biz.Name, Region: biz.Region, ExternalID: biz.ExternalID,
+		WhiteLabelID: biz.WhiteLabelID, Details: d})
+}
+
+// leaveSettingsOf shows s with the leave accrual start the business
+// record holds (it wins when set: PUT B may change it too).
+func leaveSettingsOf(biz business.Business, s settings.LeaveSettings) settings.LeaveSettings {
+	if biz.Details.LeaveAccrualStartDateType != "" {
+		s.LeaveAccrualStartDateType = biz.Details.LeaveAccrualStartDateType
+		s.LeaveYearShouldStartOn = biz.Details.LeaveYearStart
+	}
+	return s
+}
+
+func registerLeaveSettings(a *API, path, tag string) {
+	ls := a.Reference.LeaveSettings
+	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: path, Tags: []string{tag}, Summary: "Get leave settings",
+		Description: "AU and UK businesses."},
+		func(ctx context.Context, _ *BusinessPath) (*bodyOf[settings.LeaveSettings], error) {
+			biz := currentBusiness(ctx)
+			s, err := ls.Get(ctx, biz, "")
+			return &bodyOf[settings.LeaveSettings]{leaveSettingsOf(biz, s)}, err
+		})
+	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodPut, Path: path, Tags: []string{tag}, Summary: "Update leave settings",
+		Description: "AU and UK businesses. Members the body omits keep their values; leaveAccrualStartDateType and leaveYearShouldStartOn are also the business's leaveAccrualStartDateType and leaveYearStart."},
+		func(ctx context.Context, in *crudBody[settings.LeaveSettings]) (*bodyOf[settings.LeaveSettings], error) {
+			biz := currentBusiness(ctx)
+			s, err := ls.Update(ctx, biz, "", func(cur *settings.LeaveSettings) error {
+				*cur = leaveSettingsOf(biz, *cur)
+				return mergeJSON(cur, in.RawBody)
+			})
+			if err != nil {
+				return nil, err
+			}
+			_, err = a.updateDetails(ctx, func(d *business.Details) error {
+				d.LeaveAccrualStartDateType, d.LeaveYearStart = s.LeaveAccrualStartDateType, s.LeaveYearShouldStartOn
+				return nil
+			})
+			return &bodyOf[settings.LeaveSettings]{s}, err
+		})
+}
+
+func registerTaxYears(a *API, B, tag string) {
+	tags := []string{tag}
+	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/initialfinancialyear", Tags: tags,
+		Summary:     "Get the initial financial year",
+		Description: "The first day of the first financial (tax) year the business runs payroll in: the one chosen, else the one the business was created in."},
+		func(ctx context.Context, _ *BusinessPath) (*bodyOf[payroll.DateTime], error) {
+			return &bodyOf[payroll.DateTime]{settings.InitialFinancialYear(currentBusiness(ctx)).FromDate}, nil
+		})
+	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/initialfinancialyear", Tags: tags,
+		Summary: "Set the initial financial year",
+		Description: "year is the calendar year the financial year starts in (AU 1 July, UK 6 April, NZ 1 April, SG and MY 1 January), " +
+			"or that first day itself; at most next year's. Answers the year's first day."},
+		func(ctx context.Context, in *struct {
+			BusinessPath
+			Year string `query:"year"`
+		}) (*bodyOf[payroll.DateTime], error) {
+			biz := currentBusiness(ctx)
+			y, err := settings.ParseInitialFinancialYear(biz.Region, in.Year, a.Clock.Now())
+			if err != nil {
+				return nil, err
+			}
+			b, err := a.updateDetails(ctx, func(d *business.Details) error {
+				d.InitialFinancialYearStart = &y
+				return nil
+			})
+			if err != nil {
+				return nil, err
+			}
+			return &bodyOf[payroll.DateTime]{settings.InitialFinancialYear(b).FromDate}, nil
+		})
+	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/taxyearlist", Tags: tags,
+		Summary:     "List tax years",
+		Description: "UK businesses: the tax years from the initial one to the current one, oldest first."},
+		func(ctx context.Context, _ *BusinessPath) (*bodyOf[[]settings.FinancialYear], error) {
+			biz := currentBusiness(ctx)
+			if biz.Region != "UK" {
+				return nil, record.RegionError("tax year lists", []string{"UK"}, biz)
+			}
+			return &bodyOf[[]settings.FinancialYear]{settings.TaxYears(biz, a.Clock.Now())}, nil
+		})
+}
+
+// SetBillingPlanRequest chooses a plan (SetBillingPlanRequestModel).
+type SetBillingPlanRequest struct {
+	BillingPlanID int64 `json:"billingPlanId" required:"true"`
+}
+
+func registerBilling(a *API, B, tag string) {
+	ad := a.Reference
+	tags := []string{tag}
+	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/subscription/billingplans", Tags: tags,
+		Summary: "List billing plans", Description: "The plans the business can choose (the trial it starts on is hidden)."},
+		func(ctx context.Context, _ *BusinessPath) (*bodyOf[[]settings.BillingPlan], error) {
+			out := []settings.BillingPlan{}
+			for _, p := range settings.BillingPlans {
+				if !p.IsHidden {
+					out = append(out, p)
+				}
+			}
+			return &bodyOf[[]settings.BillingPlan]{out}, nil
+		})
+	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/subscription/currentbillingplan", Tags: tags,
+		Summary: "Get the current billing plan"},
+		func(ctx context.Context, _ *BusinessPath) (*bodyOf[settings.BillingPlan], error) {
+			p, err := ad.CurrentBillingPlan(ctx, currentBusiness(ctx))
+			return &bodyOf[settings.BillingPlan]{p}, err
+		})
+	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/subscription/setbillingplan", Tags: tags,
+		Summary: "Set the billing plan", Description: "billingPlanId must be a plan of subscription/billingplans. Answers the plan; the change is posted as a business notification."},
+		func(ctx context.Context, in *struct {
+			BusinessPath
+			Body SetBillingPlanRequest
+		}) (*bodyOf[settings.BillingPlan], error) {
+			p, err := ad.SetBillingPlan(ctx, currentBusiness(ctx), in.Body.BillingPlanID)
+			return &bodyOf[settings.BillingPlan]{p}, err
+		})
+	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/entitlements", Tags: tags,
+		Summary: "Get entitlements", Description: "The features of the business's billing plan."},
+		func(ctx context.Context, _ *BusinessPath) (*bodyOf[settings.Entitlements], error) {
+			e, err := ad.Entitlements(ctx, currentBusiness(ctx))
+			return &bodyOf[settings.Entitlements]{e}, err
+		})
+}
+
+func registerNotificationsAndTags(a *API, B, tag string) {
+	ad := a.Reference
+	tags := []string{tag}
+	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/actionitems/businessnotifications", Tags: tags,
+		Summary: "List business notifications", Description: "Notifications not yet dismissed, newest first."},
+		func(ctx context.Context, _ *BusinessPath) (*bodyOf[[]settings.BusinessNotification], error) {
+			list, err := ad.ActiveNotifications(ctx, currentBusiness(ctx))
+			return &bodyOf[[]settings.BusinessNotification]{list}, err
+		})
+	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/actionitems/businessnotifications/{id}/dismiss", Tags: tags,
+		Summary: "Dismiss a business notification", Description: "It is no longer listed; dismissing it again answers 404.",
+		Parameters: pathParams("id")},
+		func(ctx context.Context, _ *BusinessPath) (*struct{}, error) {
+			id, err := pathID(ctx, "id", "business notification")
+			if err != nil {
+				return nil, err
+			}
+			return nil, ad.DismissNotification(ctx, currentBusiness(ctx), id)
+		})
+	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/tags", Tags: tags,
+		Summary: "List tags", Description: "The business's tags (created as other areas use them); awardName keeps those of that award."},
+		func(ctx context.Context, in *struct {
+			BusinessPath
+			AwardName string `query:"awardName"`
+		}) (*bodyOf[[]settings.Tag], error) {
+			list, err := ad.ListTags(ctx, currentBusiness(ctx), in.AwardName)
+			return &bodyOf[[]settings.Tag]{list}, err
+		})
+}
