@@ -1,0 +1,522 @@
+package au
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/payrolld/payrolld/internal/calc"
+	"github.com/payrolld/payrolld/internal/payroll"
+)
+
+// Engine is the AU calculation over the Years tables.
+type Engine struct{ years []*Year }
+
+// New returns the engine with every known year.
+func New() calc.Engine { return &Engine{years: Years} }
+
+// NewWithYears returns an engine over the given tables (tests, what-ifs).
+func NewWithYears(years []*Year) *Engine { return &Engine{years: years} }
+
+var (
+	_ calc.Engine        = (*Engine)(nil)
+	_ calc.VectorChecker = (*Engine)(nil)
+)
+
+// Region is calc.AU.
+func (e *Engine) Region() string { return calc.AU }
+
+// TaxYear names the income year whose tables apply.
+func (e *Engine) TaxYear(in *calc.Input) (string, error) {
+	y, _, err := e.year(in)
+	if err != nil {
+		return "", err
+	}
+	return y.Name, nil
+}
+
+// year finds the tables for the input and the date that picks dated
+// tables inside the year: the payment date, kept inside the year when the
+// input names its year (a year named without a date counts from its start).
+func (e *Engine) year(in *calc.Input) (*Year, time.Time, error) {
+	if in.TaxYear != "" {
+		for _, y := range e.years {
+			if y.Name == in.TaxYear {
+				d := in.PaymentDate
+				switch {
+				case d.Before(y.From):
+					d = y.From
+				case !d.Before(y.To):
+					d = y.To.AddDate(0, 0, -1)
+				}
+				return y, d, nil
+			}
+		}
+		return nil, time.Time{}, fmt.Errorf("AU tax year %q: %w", in.TaxYear, calc.ErrNoRules)
+	}
+	if in.PaymentDate.IsZero() {
+		return nil, time.Time{}, errors.New("AU: payment date or tax year required")
+	}
+	// Compare calendar dates: a payment date carries no meaningful time.
+	d := time.Date(in.PaymentDate.Year(), in.PaymentDate.Month(), in.PaymentDate.Day(), 0, 0, 0, 0, time.UTC)
+	for _, y := range e.years {
+		if !d.Before(y.From) && d.Before(y.To) {
+			return y, d, nil
+		}
+	}
+	return nil, time.Time{}, fmt.Errorf("AU payment date %s: %w", d.Format(time.DateOnly), calc.ErrNoRules)
+}
+
+// freq indexes the Schedule 1 pay periods.
+type freq int
+
+const (
+	weekly freq = iota
+	fortnightly
+	monthly
+	quarterly
+	numFreq
+)
+
+func freqOf(f calc.Frequency) (freq, error) {
+	switch f {
+	case calc.Weekly:
+		return weekly, nil
+	case calc.Fortnightly:
+		return fortnightly, nil
+	case calc.Monthly:
+		return monthly, nil
+	case calc.Quarterly:
+		return quarterly, nil
+	}
+	return 0, fmt.Errorf("AU: frequency %q is not covered by Schedule 1's formulas (weekly, fortnightly, monthly, quarterly)", f)
+}
+
+// Static term names (no allocation per figure).
+const (
+	tGross        = "gross earnings"
+	tNotTaxable   = "not taxable"
+	tSacrifice    = "salary sacrifice (pre-tax)"
+	tEarnings     = "period earnings subject to withholding"
+	tMonthly33    = "monthly earnings with 33c made 34c"
+	tWeeklyEquiv  = "weekly equivalent, whole dollars"
+	tX            = "x (whole dollars + 99c)"
+	tA            = "coefficient a"
+	tB            = "coefficient b"
+	tWeeklyY      = "weekly amount, rounded to the dollar"
+	tWholeDollars = "earnings, whole dollars"
+	tRate         = "rate"
+	tExact        = "exact amount before rounding"
+	tAnnualOffset = "annual tax offset"
+	tWFT          = "weekly family threshold"
+	tSOP          = "shading-out point"
+	tYTDBefore    = "year-to-date earnings before this pay, whole dollars"
+	tYTDAfter     = "year-to-date earnings including this pay, whole dollars"
+	tTaxBefore    = "tax on earnings before this pay"
+	tTaxAfter     = "tax on earnings including this pay"
+	tSchedule1    = "Schedule 1 amount"
+	tOffset       = "tax offset"
+	tMedicare     = "Medicare levy adjustment"
+	tSTSL         = "Schedule 8 component"
+	tOTE          = "ordinary time earnings"
+	tBaseToDate   = "base already counted towards the maximum contribution base"
+	tMCB          = "maximum contribution base"
+	tBase         = "base this pay"
+	tHours        = "ordinary hours (incl. paid leave)"
+)
+
+var (
+	cent      = payroll.MustMoney("0.01")
+	cents99   = payroll.MustMoney("0.99")
+	cents33   = payroll.MustMoney("0.33")
+	zeroMoney payroll.Money
+)
+
+// Capacity for the figures and terms of one calculation (enough for the
+// largest: no reallocation).
+const (
+	numFigures = 9
+	numTerms   = 48
+)
+
+// calcState carries one calculation: the figures and one backing array for
+// every figure's terms (two allocations per calculation).
+type calcState struct {
+	figs  []calc.Figure
+	terms []calc.Term
+	mark  int
+}
+
+func (s *calcState) term(name string, v payroll.Money) {
+	s.terms = append(s.terms, calc.Term{Name: name, Value: v})
+}
+
+func (s *calcState) rate(name string, r payroll.Rate) {
+	s.term(name, payroll.MoneyFromDecimal(r.Decimal()))
+}
+
+// figure closes the terms added since the last figure into a new figure.
+func (s *calcState) figure(code string, amount payroll.Money, rule *calc.Rule) {
+	t := s.terms[s.mark:len(s.terms):len(s.terms)]
+	if len(t) == 0 {
+		t = nil
+	}
+	s.mark = len(s.terms)
+	s.figs = append(s.figs, calc.Figure{Code: code, Amount: amount, Rule: rule, Terms: t})
+}
+
+// Calculate computes every AU statutory figure of the employee-period:
+//
+//	taxable                taxable earnings less salary sacrifice
+//	payg.schedule1         Schedule 1 / scale 4 / Schedule 15 amount
+//	payg.offset            tax offset (when claimed)
+//	payg.medicare          Medicare levy adjustment (when declared, scales 2 and 6)
+//	stsl                   Schedule 8 component (when the employee has a loan)
+//	payg                   total withheld
+//	super.guarantee        super guarantee contribution
+//	leave.annual.hours     annual leave accrued (hours; not for casuals)
+//	leave.personal.hours   personal/carer's leave accrued (hours; not for casuals)
+func (e *Engine) Calculate(in *calc.Input) (calc.Result, error) {
+	if in.AU == nil {
+		return calc.Result{}, errors.New("AU: employee settings (au) missing")
+	}
+	y, d, err := e.year(in)
+	if err != nil {
+		return calc.Result{}, err
+	}
+	emp := in.AU
+	f := weekly
+	if emp.Scale != calc.AUScaleWHM { // Schedule 15 works on the year's total, any period
+		if f, err = freqOf(in.Frequency); err != nil {
+			return calc.Result{}, err
+		}
+	}
+	s := calcState{
+		figs:  make([]calc.Figure, 0, numFigures),
+		terms: make([]calc.Term, 0, numTerms),
+	}
+
+	// Earnings subject to withholding.
+	var gross, notTaxable payroll.Money
+	for i := range in.Earnings {
+		l := &in.Earnings[i]
+		gross = gross.Add(l.Amount)
+		if l.NotTaxable {
+			notTaxable = notTaxable.Add(l.Amount)
+		}
+	}
+	taxable := gross.Sub(notTaxable).Sub(in.PreTax)
+	if taxable.IsNeg() {
+		return calc.Result{}, fmt.Errorf("AU: salary sacrifice %s exceeds taxable earnings %s", in.PreTax, gross.Sub(notTaxable))
+	}
+	taxable = taxable.Cents()
+	s.term(tGross, gross)
+	s.term(tNotTaxable, notTaxable)
+	s.term(tSacrifice, in.PreTax)
+	s.figure("taxable", taxable, &y.Taxable)
+
+	// Schedule 1 (or scale 4, or Schedule 15).
+	var sched1 payroll.Money
+	var x payroll.Money // weekly x, for the Medicare adjustment and Schedule 8
+	var xWhole int64
+	scale := 0
+	switch emp.Scale {
+	case calc.AUScale1:
+		scale = 1
+	case calc.AUScale2:
+		scale = 2
+	case calc.AUScale3:
+		scale = 3
+	case calc.AUScale5:
+		scale = 5
+	case calc.AUScale6:
+		scale = 6
+	case calc.AUScale4Resident, calc.AUScale4Foreign:
+		r := y.PAYG.Scale4Resident
+		if emp.Scale == calc.AUScale4Foreign {
+			r = y.PAYG.Scale4Foreign
+		}
+		whole := taxable.Trunc(0)
+		s.term(tWholeDollars, whole)
+		s.rate(tRate, r)
+		sched1 = whole.Mul(r).Trunc(0)
+		s.figure("payg.schedule1", sched1, &y.PAYG.Scale4Rule)
+	case calc.AUScaleWHM:
+		sched1 = whm(&s, &y.WHM, emp.YTD.Earnings, taxable)
+		s.figure("payg.schedule1", sched1, &y.WHM.Rule)
+	default:
+		return calc.Result{}, fmt.Errorf("AU: unknown scale %q", emp.Scale)
+	}
+	if scale != 0 {
+		c := y.PAYG.Scales[scale]
+		if len(c) == 0 {
+			return calc.Result{}, fmt.Errorf("AU %s: no coefficients for %s: %w", y.Name, emp.Scale, calc.ErrNoRules)
+		}
+		s.term(tEarnings, taxable)
+		xWhole = weeklyWhole(&s, f, taxable)
+		var wy payroll.Money
+		x, wy = formula(&s, c, xWhole)
+		sched1 = fromWeekly(f, wy)
+		s.figure("payg.schedule1", sched1, &y.PAYG.Rule)
+	}
+
+	// Tax offsets (scales 2, 5, 6): a share of the annual offset per pay.
+	var offset payroll.Money
+	if emp.TaxOffset.IsPos() && (scale == 2 || scale == 5 || scale == 6) {
+		r := y.PAYG.OffsetRate[f]
+		s.term(tAnnualOffset, emp.TaxOffset)
+		s.rate(tRate, r)
+		offset = emp.TaxOffset.Mul(r).RoundHalfUp(0)
+		s.figure("payg.offset", offset, &y.PAYG.OffsetRule)
+	}
+
+	// Medicare levy adjustment (scales 2 and 6, spouse and/or dependants).
+	var mla payroll.Money
+	family := emp.Medicare != nil && (emp.Medicare.Spouse || emp.Medicare.Children > 0)
+	if family && (scale == 2 || scale == 6) {
+		if y.Medicare == nil {
+			return calc.Result{}, fmt.Errorf("AU %s: Medicare levy adjustment parameters (family threshold, per-child amount) are not in the rules: %w", y.Name, calc.ErrNoRules)
+		}
+		if emp.Medicare.Children < 0 {
+			return calc.Result{}, errors.New("AU: negative number of children")
+		}
+		ms := &y.Medicare.Scale2
+		if scale == 6 {
+			ms = &y.Medicare.Scale6
+		}
+		wla := medicare(&s, y.Medicare, ms, emp.Medicare.Children, x, xWhole)
+		mla = fromWeekly(f, wla)
+		s.figure("payg.medicare", mla, &y.Medicare.Rule)
+	}
+
+	// Schedule 8 component.
+	var stsl payroll.Money
+	if emp.STSL {
+		tbl := schedule8(y, d)
+		var c Coefficients
+		switch {
+		case scale == 1:
+			c = tbl.NoTFT
+		case scale != 0:
+			c = tbl.TFT
+		case emp.Scale == calc.AUScaleWHM:
+			return calc.Result{}, errors.New("AU: the Schedule 8 component for working holiday makers is not covered by the rules")
+		}
+		switch {
+		case scale == 0 || family:
+			// No TFN (scale 4), or a Medicare levy variation for a spouse
+			// or dependants: no component (Schedule 8).
+			s.figure("stsl", zeroMoney, &tbl.Rule)
+		case len(c) == 0:
+			return calc.Result{}, fmt.Errorf("AU %s: Schedule 8 coefficients for %s on %s are not in the rules: %w",
+				y.Name, emp.Scale, d.Format(time.DateOnly), calc.ErrNoRules)
+		default:
+			_, wy := formula(&s, c, xWhole)
+			stsl = fromWeekly(f, wy)
+			s.figure("stsl", stsl, &tbl.Rule)
+		}
+	}
+
+	// Total withheld.
+	net := sched1.Sub(offset).Sub(mla).Max(zeroMoney)
+	s.term(tSchedule1, sched1)
+	s.term(tOffset, offset)
+	s.term(tMedicare, mla)
+	s.term(tSTSL, stsl)
+	s.figure("payg", net.Add(stsl), &y.Total)
+
+	superGuarantee(&s, &y.Super, in)
+	if !emp.Casual {
+		leave(&s, &y.Leave, in, emp.ShiftWorker)
+	}
+	return calc.Result{Region: calc.AU, TaxYear: y.Name, Figures: s.figs}, nil
+}
+
+// weeklyWhole is the weekly earnings in whole dollars the period's
+// earnings convert to (ATO Schedule 1 "Working out the weekly earnings";
+// payroll-rules.md 1.2).
+func weeklyWhole(s *calcState, f freq, e payroll.Money) int64 {
+	w := e
+	switch f {
+	case fortnightly:
+		w = e.DivInt(2)
+	case monthly:
+		// Monthly earnings ending in 33 cents gain a cent, so that a third
+		// of a quarter converts back exactly.
+		if e.Sub(e.Trunc(0)).Equal(cents33) {
+			e = e.Add(cent)
+			s.term(tMonthly33, e)
+		}
+		w = e.MulInt(3).DivInt(13)
+	case quarterly:
+		w = e.DivInt(13)
+	}
+	w = w.Trunc(0)
+	if f != weekly {
+		s.term(tWeeklyEquiv, w)
+	}
+	n, _, _ := w.Decimal().Int64(0)
+	return n
+}
+
+// fromWeekly converts a rounded weekly amount to the pay period.
+func fromWeekly(f freq, y payroll.Money) payroll.Money {
+	switch f {
+	case fortnightly:
+		return y.MulInt(2)
+	case monthly:
+		return y.MulInt(13).DivInt(3).RoundHalfUp(0)
+	case quarterly:
+		return y.MulInt(13)
+	}
+	return y
+}
+
+// formula applies a coefficient table to whole weekly dollars: x = whole +
+// 99c, y = a·x − b rounded to the dollar (50c up), nil when negative.
+func formula(s *calcState, c Coefficients, whole int64) (x, y payroll.Money) {
+	b := &c[len(c)-1]
+	for i := range c {
+		if c[i].Below == 0 || whole < c[i].Below {
+			b = &c[i]
+			break
+		}
+	}
+	x = payroll.MoneyFromInt(whole).Add(cents99)
+	exact := x.Mul(b.A).Sub(payroll.MoneyFromDecimal(b.B.Decimal()))
+	y = exact.RoundHalfUp(0)
+	if y.IsNeg() || whole < 0 {
+		y = zeroMoney
+	}
+	s.term(tX, x)
+	s.rate(tA, b.A)
+	s.rate(tB, b.B)
+	s.term(tExact, exact)
+	s.term(tWeeklyY, y)
+	return x, y
+}
+
+// medicare is the weekly Medicare levy adjustment, rounded to the dollar.
+func medicare(s *calcState, m *MedicareAdjustment, ms *MedicareScale, children int, x payroll.Money, whole int64) payroll.Money {
+	wft := m.FamilyThreshold.Add(m.PerChild.MulInt(int64(children))).DivInt(52).Cents()
+	sop := wft.Mul(ms.ShadeIn).Div(ms.ShadeOut).Trunc(2)
+	s.term(tX, x)
+	s.term(tWFT, wft)
+	s.term(tSOP, sop)
+	var w payroll.Money
+	switch {
+	case whole < ms.Entry:
+	case whole < ms.Second:
+		w = x.Sub(ms.Lower).Mul(ms.ShadeIn)
+	case x.Less(wft):
+		w = x.Mul(ms.Levy)
+	case x.Less(sop):
+		w = wft.Mul(ms.Levy).Sub(x.Sub(wft).Mul(ms.ShadeOut))
+	}
+	s.term(tExact, w)
+	w = w.RoundHalfUp(0).Max(zeroMoney)
+	s.term(tWeeklyY, w)
+	return w
+}
+
+// whm is the Schedule 15 amount: tax on the year's whole-dollar earnings
+// including this pay less tax on those before it.
+func whm(s *calcState, t *Schedule15, ytd, pay payroll.Money) payroll.Money {
+	before := ytd.Trunc(0).Max(zeroMoney)
+	after := ytd.Add(pay).Trunc(0).Max(zeroMoney)
+	tb, ta := marginal(t.Brackets, before), marginal(t.Brackets, after)
+	s.term(tYTDBefore, before)
+	s.term(tYTDAfter, after)
+	s.term(tTaxBefore, tb)
+	s.term(tTaxAfter, ta)
+	return ta.Sub(tb).RoundHalfUp(0).Max(zeroMoney)
+}
+
+func marginal(bs []Bracket, income payroll.Money) payroll.Money {
+	var tax payroll.Money
+	for i := range bs {
+		if bs[i].Over.Less(income) {
+			top := income
+			if i+1 < len(bs) {
+				top = top.Min(bs[i+1].Over)
+			}
+			tax = tax.Add(top.Sub(bs[i].Over).Mul(bs[i].Rate))
+		}
+	}
+	return tax
+}
+
+// schedule8 is the Schedule 8 table in force on d.
+func schedule8(y *Year, d time.Time) *Schedule8 {
+	t := &y.STSL[0]
+	for i := range y.STSL {
+		if !d.Before(y.STSL[i].From) {
+			t = &y.STSL[i]
+		}
+	}
+	return t
+}
+
+// isOTE: ordinary time earnings (SGR 2009/2): ordinary hours, leave,
+// allowances, bonuses and commissions; not overtime or lump sums.
+func isOTE(k calc.EarningKind) bool {
+	switch k {
+	case calc.Ordinary, calc.Leave, calc.Allowance, calc.Bonus, calc.Commission:
+		return true
+	}
+	return false
+}
+
+// superGuarantee: rate × OTE, the base capped at what is left of the
+// maximum contribution base for its period. Earnings lines are before
+// salary sacrifice, so sacrificed OTE stays in the base (SGAA s 15A).
+func superGuarantee(s *calcState, sg *SuperGuarantee, in *calc.Input) {
+	var ote payroll.Money
+	for i := range in.Earnings {
+		l := &in.Earnings[i]
+		if isOTE(l.Kind) && !l.NotPensionable {
+			ote = ote.Add(l.Amount)
+		}
+	}
+	ote = ote.Max(zeroMoney)
+	done := in.AU.YTD.SuperBase
+	base := ote.Min(sg.MCB.Sub(done).Max(zeroMoney))
+	s.term(tOTE, ote)
+	s.term(tBaseToDate, done)
+	s.term(tMCB, sg.MCB)
+	s.term(tBase, base)
+	s.rate(tRate, sg.Rate)
+	s.figure("super.guarantee", base.Mul(sg.Rate).Cents(), &sg.Rule)
+}
+
+// LeaveHours is the NES leave accrued by hours of ordinary time (paid
+// leave included): annual and personal/carer's leave, in hours.
+func LeaveHours(l *LeaveAccrual, hours payroll.Rate, shiftWorker bool) (annual, personal payroll.Rate) {
+	r := l.Annual
+	if shiftWorker {
+		r = l.AnnualShift
+	}
+	return hours.Mul(r), hours.Mul(l.Personal)
+}
+
+func leave(s *calcState, l *LeaveAccrual, in *calc.Input, shift bool) {
+	var hours payroll.Rate
+	for i := range in.Earnings {
+		e := &in.Earnings[i]
+		if e.Kind == calc.Ordinary || e.Kind == calc.Leave {
+			hours = hours.Add(e.Hours)
+		}
+	}
+	annual, personal := LeaveHours(l, hours, shift)
+	r := l.Annual
+	if shift {
+		r = l.AnnualShift
+	}
+	h := payroll.MoneyFromDecimal(hours.Decimal())
+	s.term(tHours, h)
+	s.rate(tRate, r)
+	s.figure("leave.annual.hours", payroll.MoneyFromDecimal(annual.Decimal()), &l.AnnualRule)
+	s.term(tHours, h)
+	s.rate(tRate, l.Personal)
+	s.figure("leave.personal.hours", payroll.MoneyFromDecimal(personal.Decimal()), &l.PersonalRule)
+}
