@@ -132,11 +132,13 @@ var (
 	zeroMoney payroll.Money
 )
 
-// Capacity for the figures and terms of one calculation (enough for the
-// largest: no reallocation).
+// Capacity for the figures and terms of one calculation: the most any
+// calculation makes (taxable 3, Schedule 1 8, offset 2, Medicare 5,
+// Schedule 8 5, total 4, super 5, leave 4), so the backing arrays are
+// allocated once and never grow.
 const (
 	numFigures = 9
-	numTerms   = 48
+	numTerms   = 36
 )
 
 // calcState carries one calculation: the figures and one backing array for
@@ -185,6 +187,9 @@ func (e *Engine) Calculate(in *calc.Input) (calc.Result, error) {
 		return calc.Result{}, err
 	}
 	emp := in.AU
+	if err := validate(in); err != nil {
+		return calc.Result{}, err
+	}
 	f := weekly
 	if emp.Scale != calc.AUScaleWHM { // Schedule 15 works on the year's total, any period
 		if f, err = freqOf(in.Frequency); err != nil {
@@ -254,7 +259,7 @@ func (e *Engine) Calculate(in *calc.Input) (calc.Result, error) {
 		}
 		s.term(tEarnings, taxable)
 		xWhole = weeklyWhole(&s, f, taxable)
-		var wy payroll.Money
+		var wy int64
 		x, wy = formula(&s, c, xWhole)
 		sched1 = fromWeekly(f, wy)
 		s.figure("payg.schedule1", sched1, &y.PAYG.Rule)
@@ -266,7 +271,7 @@ func (e *Engine) Calculate(in *calc.Input) (calc.Result, error) {
 		r := y.PAYG.OffsetRate[f]
 		s.term(tAnnualOffset, emp.TaxOffset)
 		s.rate(tRate, r)
-		offset = emp.TaxOffset.Mul(r).RoundHalfUp(0)
+		offset = payroll.MoneyFromInt(dollars(emp.TaxOffset.Mul(r)))
 		s.figure("payg.offset", offset, &y.PAYG.OffsetRule)
 	}
 
@@ -276,9 +281,6 @@ func (e *Engine) Calculate(in *calc.Input) (calc.Result, error) {
 	if family && (scale == 2 || scale == 6) {
 		if y.Medicare == nil {
 			return calc.Result{}, fmt.Errorf("AU %s: Medicare levy adjustment parameters (family threshold, per-child amount) are not in the rules: %w", y.Name, calc.ErrNoRules)
-		}
-		if emp.Medicare.Children < 0 {
-			return calc.Result{}, errors.New("AU: negative number of children")
 		}
 		ms := &y.Medicare.Scale2
 		if scale == 6 {
@@ -300,7 +302,7 @@ func (e *Engine) Calculate(in *calc.Input) (calc.Result, error) {
 		case scale != 0:
 			c = tbl.TFT
 		case emp.Scale == calc.AUScaleWHM:
-			return calc.Result{}, errors.New("AU: the Schedule 8 component for working holiday makers is not covered by the rules")
+			return calc.Result{}, fmt.Errorf("AU: the Schedule 8 component for working holiday makers is not covered by the rules: %w", calc.ErrNoRules)
 		}
 		switch {
 		case scale == 0 || family:
@@ -334,47 +336,62 @@ func (e *Engine) Calculate(in *calc.Input) (calc.Result, error) {
 
 // weeklyWhole is the weekly earnings in whole dollars the period's
 // earnings convert to (ATO Schedule 1 "Working out the weekly earnings";
-// payroll-rules.md 1.2).
+// payroll-rules.md 1.2). e is non-negative and in cents; the conversions
+// are exact integer arithmetic on cents (truncating, as the ATO says).
 func weeklyWhole(s *calcState, f freq, e payroll.Money) int64 {
-	w := e
+	c := e.MinorUnits()
+	var w int64
 	switch f {
+	case weekly:
+		w = c / 100
 	case fortnightly:
-		w = e.DivInt(2)
+		w = c / 200
 	case monthly:
 		// Monthly earnings ending in 33 cents gain a cent, so that a third
 		// of a quarter converts back exactly.
-		if e.Sub(e.Trunc(0)).Equal(cents33) {
-			e = e.Add(cent)
-			s.term(tMonthly33, e)
+		if c%100 == 33 {
+			c++
+			s.term(tMonthly33, payroll.MoneyFromMinor(c))
 		}
-		w = e.MulInt(3).DivInt(13)
+		w = c * 3 / 1300
 	case quarterly:
-		w = e.DivInt(13)
+		w = c / 1300
 	}
-	w = w.Trunc(0)
 	if f != weekly {
-		s.term(tWeeklyEquiv, w)
+		s.term(tWeeklyEquiv, payroll.MoneyFromInt(w))
 	}
-	n, _, _ := w.Decimal().Int64(0)
-	return n
+	return w
 }
 
-// fromWeekly converts a rounded weekly amount to the pay period.
-func fromWeekly(f freq, y payroll.Money) payroll.Money {
+// fromWeekly converts a weekly amount in whole dollars to the pay period
+// (monthly: × 13 ÷ 3 rounded to the dollar, 50c up).
+func fromWeekly(f freq, y int64) payroll.Money {
 	switch f {
 	case fortnightly:
-		return y.MulInt(2)
+		y *= 2
 	case monthly:
-		return y.MulInt(13).DivInt(3).RoundHalfUp(0)
+		y = (y*26 + 3) / 6 // ⌊13y/3 + ½⌋ for y ≥ 0
 	case quarterly:
-		return y.MulInt(13)
+		y *= 13
 	}
-	return y
+	return payroll.MoneyFromInt(y)
+}
+
+var half = payroll.MustMoney("0.5")
+
+// dollars rounds a non-negative amount to the dollar, 50c up, as an
+// integer (negative amounts are nil: "a negative y means nil").
+func dollars(m payroll.Money) int64 {
+	if !m.IsPos() {
+		return 0
+	}
+	n, _, _ := m.Add(half).Floor(0).Decimal().Int64(0)
+	return n
 }
 
 // formula applies a coefficient table to whole weekly dollars: x = whole +
 // 99c, y = a·x − b rounded to the dollar (50c up), nil when negative.
-func formula(s *calcState, c Coefficients, whole int64) (x, y payroll.Money) {
+func formula(s *calcState, c Coefficients, whole int64) (x payroll.Money, y int64) {
 	b := &c[len(c)-1]
 	for i := range c {
 		if c[i].Below == 0 || whole < c[i].Below {
@@ -382,23 +399,21 @@ func formula(s *calcState, c Coefficients, whole int64) (x, y payroll.Money) {
 			break
 		}
 	}
-	x = payroll.MoneyFromInt(whole).Add(cents99)
-	exact := x.Mul(b.A).Sub(payroll.MoneyFromDecimal(b.B.Decimal()))
-	y = exact.RoundHalfUp(0)
-	if y.IsNeg() || whole < 0 {
-		y = zeroMoney
-	}
+	x = payroll.MoneyFromMinor(whole*100 + 99)
+	exact := x.Mul(b.A).Sub(b.bMoney())
+	y = dollars(exact)
 	s.term(tX, x)
 	s.rate(tA, b.A)
 	s.rate(tB, b.B)
 	s.term(tExact, exact)
-	s.term(tWeeklyY, y)
+	s.term(tWeeklyY, payroll.MoneyFromInt(y))
 	return x, y
 }
 
 // medicare is the weekly Medicare levy adjustment, rounded to the dollar.
-func medicare(s *calcState, m *MedicareAdjustment, ms *MedicareScale, children int, x payroll.Money, whole int64) payroll.Money {
-	wft := m.FamilyThreshold.Add(m.PerChild.MulInt(int64(children))).DivInt(52).Cents()
+func medicare(s *calcState, m *MedicareAdjustment, ms *MedicareScale, children int, x payroll.Money, whole int64) int64 {
+	annual := m.FamilyThreshold.Add(m.PerChild.MulInt(int64(children))).MinorUnits()
+	wft := payroll.MoneyFromMinor((annual*2 + 52) / 104) // ÷ 52 to the nearest cent, ½c up
 	sop := wft.Mul(ms.ShadeIn).Div(ms.ShadeOut).Trunc(2)
 	s.term(tX, x)
 	s.term(tWFT, wft)
@@ -414,9 +429,9 @@ func medicare(s *calcState, m *MedicareAdjustment, ms *MedicareScale, children i
 		w = wft.Mul(ms.Levy).Sub(x.Sub(wft).Mul(ms.ShadeOut))
 	}
 	s.term(tExact, w)
-	w = w.RoundHalfUp(0).Max(zeroMoney)
-	s.term(tWeeklyY, w)
-	return w
+	y := dollars(w)
+	s.term(tWeeklyY, payroll.MoneyFromInt(y))
+	return y
 }
 
 // whm is the Schedule 15 amount: tax on the year's whole-dollar earnings
@@ -429,7 +444,7 @@ func whm(s *calcState, t *Schedule15, ytd, pay payroll.Money) payroll.Money {
 	s.term(tYTDAfter, after)
 	s.term(tTaxBefore, tb)
 	s.term(tTaxAfter, ta)
-	return ta.Sub(tb).RoundHalfUp(0).Max(zeroMoney)
+	return payroll.MoneyFromInt(dollars(ta.Sub(tb)))
 }
 
 func marginal(bs []Bracket, income payroll.Money) payroll.Money {
@@ -519,4 +534,41 @@ func leave(s *calcState, l *LeaveAccrual, in *calc.Input, shift bool) {
 	s.term(tHours, h)
 	s.rate(tRate, l.Personal)
 	s.figure("leave.personal.hours", payroll.MoneyFromDecimal(personal.Decimal()), &l.PersonalRule)
+}
+
+// Bounds on inputs: far above any pay, far below where exact decimal
+// arithmetic (19 digits) would overflow.
+var (
+	maxAmount = payroll.MustMoney("100000000000") // $100 billion
+	maxHours  = payroll.MustRate("1000000")
+)
+
+func inBounds(m payroll.Money) bool { return !maxAmount.Less(m.Abs()) }
+
+// validate rejects inputs outside the bounds the arithmetic is exact for.
+func validate(in *calc.Input) error {
+	for i := range in.Earnings {
+		l := &in.Earnings[i]
+		if !inBounds(l.Amount) {
+			return fmt.Errorf("AU: earnings line %d: amount %s out of range", i+1, l.Amount)
+		}
+		if l.Hours.IsNeg() || maxHours.Cmp(l.Hours) < 0 {
+			return fmt.Errorf("AU: earnings line %d: hours %s out of range", i+1, l.Hours)
+		}
+	}
+	if len(in.Earnings) > 1000 {
+		return errors.New("AU: more than 1000 earnings lines")
+	}
+	e := in.AU
+	switch {
+	case !inBounds(in.PreTax) || in.PreTax.IsNeg():
+		return fmt.Errorf("AU: pre-tax deduction %s out of range", in.PreTax)
+	case !inBounds(e.TaxOffset) || e.TaxOffset.IsNeg():
+		return fmt.Errorf("AU: tax offset %s out of range", e.TaxOffset)
+	case !inBounds(e.YTD.Earnings) || !inBounds(e.YTD.SuperBase):
+		return errors.New("AU: year-to-date amount out of range")
+	case e.Medicare != nil && (e.Medicare.Children < 0 || e.Medicare.Children > 100):
+		return fmt.Errorf("AU: %d children out of range", e.Medicare.Children)
+	}
+	return nil
 }

@@ -377,3 +377,6 @@ var y2026 = Year{
 	},
 	Leave: nesLeave,
 }
+
+// bMoney is b as an amount (a·x − b subtracts it from one).
+func (b *Band) bMoney() payroll.Money { return payroll.MoneyFromDecimal(b.B.Decimal()) }
