@@ -182,15 +182,21 @@ func (in *Input) UnmarshalJSON(b []byte) error {
 	if err := json.Unmarshal(b, &aux); err != nil {
 		return err
 	}
-	in.PaymentDate = time.Time{}
-	if aux.PaymentDate == "" {
-		return nil
+	t, err := ParsePaymentDate(aux.PaymentDate)
+	in.PaymentDate = t
+	return err
+}
+
+// ParsePaymentDate reads a payment date: a plain date ("2025-10-15") or an
+// RFC 3339 timestamp; empty is the zero time.
+func ParsePaymentDate(s string) (time.Time, error) {
+	if s == "" {
+		return time.Time{}, nil
 	}
 	for _, layout := range []string{time.DateOnly, time.RFC3339} {
-		if t, err := time.Parse(layout, aux.PaymentDate); err == nil {
-			in.PaymentDate = t
-			return nil
+		if t, err := time.Parse(layout, s); err == nil {
+			return t, nil
 		}
 	}
-	return fmt.Errorf("payment_date %q: want YYYY-MM-DD or RFC 3339", aux.PaymentDate)
+	return time.Time{}, fmt.Errorf("payment_date %q: want YYYY-MM-DD or RFC 3339", s)
 }
