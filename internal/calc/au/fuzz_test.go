@@ -12,19 +12,22 @@ import (
 // negative withholding) or is refused with an error; it never panics.
 // Run by hand: go test ./internal/calc/au -run '^$' -fuzz FuzzCalculate -fuzztime 20s
 func FuzzCalculate(f *testing.F) {
-	f.Add("1000", "0", "0", "0", "38", uint8(1), uint8(0), int64(0), true, false, uint8(0))
-	f.Add("10000.33", "100", "62000", "1500", "0", uint8(6), uint8(2), int64(400), false, true, uint8(3))
-	f.Add("-5", "0", "0", "0", "-1", uint8(7), uint8(3), int64(-800), true, true, uint8(200))
-	f.Add("99999999999.99", "99999999999", "1", "1", "999999", uint8(0), uint8(1), int64(1<<40), true, true, uint8(1))
-	f.Add("0.001", "0.005", "0", "0", "0.5", uint8(4), uint8(4), int64(365), false, false, uint8(0))
-	f.Fuzz(func(t *testing.T, gross, preTax, ytd, offset, hours string, scale, freq uint8, days int64, stsl, spouse bool, children uint8) {
-		g, err1 := payroll.ParseMoney(gross)
-		p, err2 := payroll.ParseMoney(preTax)
-		y, err3 := payroll.ParseMoney(ytd)
-		o, err4 := payroll.ParseMoney(offset)
-		h, err5 := payroll.ParseRate(hours)
-		if err1 != nil || err2 != nil || err3 != nil || err4 != nil || err5 != nil {
-			return
+	f.Add(int64(100000), int64(0), int64(0), int64(0), int64(3800), "", uint8(1), uint8(0), int64(0), true, false, uint8(0))
+	f.Add(int64(1000033), int64(10000), int64(6200000), int64(150000), int64(0), "0.333", uint8(6), uint8(2), int64(400), false, true, uint8(3))
+	f.Add(int64(-500), int64(0), int64(0), int64(0), int64(-100), "-1", uint8(7), uint8(3), int64(-800), true, true, uint8(200))
+	f.Add(int64(9_999_999_999_999), int64(9_999_999_999_900), int64(1), int64(1), int64(99_999_999), "1234567.1234567890123", uint8(0), uint8(1), int64(1<<40), true, true, uint8(1))
+	f.Add(int64(1), int64(5), int64(0), int64(0), int64(50), "0.005", uint8(4), uint8(4), int64(365), false, false, uint8(0))
+	// Amounts in cents (any int64 is a valid amount), plus one free-form
+	// decimal line to reach odd scales and precisions.
+	f.Fuzz(func(t *testing.T, gross, preTax, ytd, offset, hundredthHours int64, extra string, scale, freq uint8, days int64, stsl, spouse bool, children uint8) {
+		g := payroll.MoneyFromMinor(gross)
+		p := payroll.MoneyFromMinor(preTax)
+		y := payroll.MoneyFromMinor(ytd)
+		o := payroll.MoneyFromMinor(offset)
+		h := payroll.MustRate("0.01").Mul(payroll.RateFromInt(hundredthHours))
+		x, err := payroll.ParseMoney(extra)
+		if err != nil {
+			x = payroll.Money{}
 		}
 		scales := append(allScales, "bogus")
 		freqs := append(allFreqs, calc.Annually)
@@ -34,7 +37,8 @@ func FuzzCalculate(f *testing.F) {
 			Frequency:   freqs[int(freq)%len(freqs)],
 			Earnings: []calc.Earning{
 				{Kind: calc.Ordinary, Amount: g, Hours: h},
-				{Kind: calc.Overtime, Amount: g.DivInt(3)},
+				{Kind: calc.Overtime, Amount: payroll.MoneyFromMinor(gross / 3)},
+				{Kind: calc.Allowance, Amount: x, NotTaxable: spouse},
 			},
 			PreTax: p,
 			AU: &calc.AUEmployee{
