@@ -58,7 +58,8 @@ func (e *Engine) year(in *calc.Input) (*Year, time.Time, error) {
 		return nil, time.Time{}, errors.New("AU: payment date or tax year required")
 	}
 	// Compare calendar dates: a payment date carries no meaningful time.
-	d := time.Date(in.PaymentDate.Year(), in.PaymentDate.Month(), in.PaymentDate.Day(), 0, 0, 0, 0, time.UTC)
+	yy, mm, dd := in.PaymentDate.Date()
+	d := time.Date(yy, mm, dd, 0, 0, 0, 0, time.UTC)
 	for _, y := range e.years {
 		if !d.Before(y.From) && d.Before(y.To) {
 			return y, d, nil
@@ -142,7 +143,7 @@ const (
 )
 
 // calcState carries one calculation: the figures and one backing array for
-// every figure's terms (two allocations per calculation).
+// every figure's terms, both carved from a single allocation.
 type calcState struct {
 	figs  []calc.Figure
 	terms []calc.Term
@@ -196,10 +197,11 @@ func (e *Engine) Calculate(in *calc.Input) (calc.Result, error) {
 			return calc.Result{}, err
 		}
 	}
-	s := calcState{
-		figs:  make([]calc.Figure, 0, numFigures),
-		terms: make([]calc.Term, 0, numTerms),
-	}
+	buf := new(struct {
+		figs  [numFigures]calc.Figure
+		terms [numTerms]calc.Term
+	})
+	s := calcState{figs: buf.figs[:0], terms: buf.terms[:0]}
 
 	// Earnings subject to withholding.
 	var gross, notTaxable payroll.Money
@@ -539,11 +541,11 @@ func leave(s *calcState, l *LeaveAccrual, in *calc.Input, shift bool) {
 // Bounds on inputs: far above any pay, far below where exact decimal
 // arithmetic (19 digits) would overflow.
 var (
-	maxAmount = payroll.MustMoney("100000000000") // $100 billion
-	maxHours  = payroll.MustRate("1000000")
+	maxHours = payroll.MustRate("1000000")
 )
 
-func inBounds(m payroll.Money) bool { return !maxAmount.Less(m.Abs()) }
+// inBounds: at most 11 digits before the point (|m| < $100 billion).
+func inBounds(m payroll.Money) bool { d := m.Decimal(); return d.Prec()-d.Scale() <= 11 }
 
 // validate rejects inputs outside the bounds the arithmetic is exact for.
 func validate(in *calc.Input) error {
