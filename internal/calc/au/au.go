@@ -120,7 +120,8 @@ const (
 	tMedicare     = "Medicare levy adjustment"
 	tSTSL         = "Schedule 8 component"
 	tOTE          = "ordinary time earnings"
-	tBaseToDate   = "base already counted towards the maximum contribution base"
+	tBaseQTD      = "base already counted this quarter"
+	tBaseYTD      = "base already counted this income year"
 	tMCB          = "maximum contribution base"
 	tBase         = "base this pay"
 	tHours        = "ordinary hours (incl. paid leave)"
@@ -499,7 +500,11 @@ func superGuarantee(s *calcState, sg *SuperGuarantee, in *calc.Input) {
 	done := in.AU.YTD.SuperBase
 	base := ote.Min(sg.MCB.Sub(done).Max(zeroMoney))
 	s.term(tOTE, ote)
-	s.term(tBaseToDate, done)
+	if sg.PerYear {
+		s.term(tBaseYTD, done)
+	} else {
+		s.term(tBaseQTD, done)
+	}
 	s.term(tMCB, sg.MCB)
 	s.term(tBase, base)
 	s.rate(tRate, sg.Rate)

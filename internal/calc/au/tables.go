@@ -242,7 +242,7 @@ var y2025 = Year{
 			// not collected: payments before 24 Sep 2025 with a loan fail.
 			From: date(2025, time.July, 1),
 			Rule: calc.Rule{Code: "au.stsl",
-				Text:   "Schedule 8 of 1 July 2025 (not in the rules: cannot compute)",
+				Text:   "Schedule 8 of 1 July 2025 (percentage of total earnings): its rates are not in the rules, so no component is computed for payments before 24 Sep 2025 (nil without a TFN or with a Medicare levy variation for spouse/dependants, as in every Schedule 8)",
 				Source: "ATO Schedule 8 (NAT 3539) 1 July 2025; payroll-rules.md 1.5 (unverified/TODO)"},
 		},
 		{
