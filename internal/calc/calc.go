@@ -15,6 +15,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/payrolld/payrolld/internal/payroll"
@@ -39,6 +40,19 @@ const (
 	Quarterly   Frequency = "Quarterly"
 	Annually    Frequency = "Annually"
 )
+
+// UnmarshalText accepts a frequency in any letter case ("weekly",
+// "Weekly"); an unknown name is kept as given (engines refuse it).
+func (f *Frequency) UnmarshalText(b []byte) error {
+	for _, k := range []Frequency{Weekly, Fortnightly, FourWeekly, Monthly, Quarterly, Annually} {
+		if strings.EqualFold(string(k), string(b)) {
+			*f = k
+			return nil
+		}
+	}
+	*f = Frequency(b)
+	return nil
+}
 
 // EarningKind classifies an earnings line for the statutes that treat
 // kinds differently (ordinary time earnings for super, additional wages for

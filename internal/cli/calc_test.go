@@ -76,7 +76,7 @@ func TestCalcCheck(t *testing.T) {
 const employeePeriod = `{
   "region": "AU",
   "payment_date": "2025-10-15",
-  "frequency": "Weekly",
+  "frequency": "weekly",
   "earnings": [
     {"category": "Ordinary hours", "kind": "Ordinary", "amount": 1000, "hours": 38},
     {"category": "Overtime", "kind": "Overtime", "amount": 100}
