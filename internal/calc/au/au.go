@@ -217,7 +217,6 @@ func (e *Engine) Calculate(in *calc.Input) (calc.Result, error) {
 	if taxable.IsNeg() {
 		return calc.Result{}, fmt.Errorf("AU: salary sacrifice %s exceeds taxable earnings %s", in.PreTax, gross.Sub(notTaxable))
 	}
-	taxable = taxable.Cents()
 	s.term(tGross, gross)
 	s.term(tNotTaxable, notTaxable)
 	s.term(tSacrifice, in.PreTax)
@@ -339,10 +338,12 @@ func (e *Engine) Calculate(in *calc.Input) (calc.Result, error) {
 
 // weeklyWhole is the weekly earnings in whole dollars the period's
 // earnings convert to (ATO Schedule 1 "Working out the weekly earnings";
-// payroll-rules.md 1.2). e is non-negative and in cents; the conversions
-// are exact integer arithmetic on cents (truncating, as the ATO says).
+// payroll-rules.md 1.2). e is non-negative; the conversions are exact
+// integer arithmetic on its whole cents (truncating, as the ATO says:
+// ⌊⌊100e⌋ / 100k⌋ = ⌊e / k⌋, so dropping fractions of a cent first changes
+// nothing).
 func weeklyWhole(s *calcState, f freq, e payroll.Money) int64 {
-	c := e.MinorUnits()
+	c := e.Trunc(2).MinorUnits()
 	var w int64
 	switch f {
 	case weekly:

@@ -119,6 +119,11 @@ func TestTermsExplainTheFormula(t *testing.T) {
 	if f.Rule.Code != "au.payg.schedule1" || !f.Amount.Equal(m("19")) {
 		t.Errorf("%s %s", f.Rule.Code, f.Amount)
 	}
+	// Fractions of a cent never round earnings up into the next dollar.
+	f = figure(t, in(fy25, calc.Fortnightly, calc.AUScale2, "1999.999"), "payg.schedule1")
+	if x := term(t, f, "x (whole dollars + 99c)"); !x.Equal(m("999.99")) {
+		t.Errorf("x = %s", x)
+	}
 	// Monthly earnings ending in 33c gain a cent.
 	f = figure(t, in(fy25, calc.Monthly, calc.AUScale3, "5000.33"), "payg.schedule1")
 	if w := term(t, f, "weekly equivalent, whole dollars"); !w.Equal(m("1153")) {
