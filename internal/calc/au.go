@@ -1,5 +1,60 @@
 package calc
 
+import "github.com/payrolld/payrolld/internal/payroll"
+
 // AUEmployee is what the AU engine needs to know about the employee
 // (tax settings and year-to-date). Owned by calc/au; grows with it.
-type AUEmployee struct{}
+type AUEmployee struct {
+	// Scale is the withholding scale the employee's TFN declaration puts
+	// them on (ATO Schedule 1 scales 1-6; scale 4 split by residency;
+	// working holiday makers use Schedule 15).
+	Scale AUScale `json:"scale"`
+	// STSL: the employee has a study and training support loan debt
+	// (HELP, VSL, SFSS, SSL, TSL), so Schedule 8 adds a component.
+	STSL bool `json:"stsl,omitempty"`
+	// TaxOffset is the annual tax offset amount claimed on a withholding
+	// declaration (scales 2, 5, 6).
+	TaxOffset payroll.Money `json:"tax_offset,omitzero"`
+	// Medicare is the Medicare levy variation declaration for a
+	// spouse and/or dependants (scales 2 and 6); nil = none lodged.
+	Medicare *AUMedicareVariation `json:"medicare_variation,omitempty"`
+	// Casual employees accrue no paid leave (NES); ShiftWorker accrues
+	// five weeks of annual leave instead of four.
+	Casual      bool `json:"casual,omitempty"`
+	ShiftWorker bool `json:"shift_worker,omitempty"`
+	// YTD holds the year-to-date figures the calculation needs.
+	YTD AUToDate `json:"ytd,omitzero"`
+}
+
+// AUScale names a withholding scale.
+type AUScale string
+
+const (
+	AUScale1         AUScale = "scale1"          // tax-free threshold not claimed
+	AUScale2         AUScale = "scale2"          // tax-free threshold claimed
+	AUScale3         AUScale = "scale3"          // foreign resident
+	AUScale4Resident AUScale = "scale4-resident" // no TFN, resident
+	AUScale4Foreign  AUScale = "scale4-foreign"  // no TFN, foreign resident
+	AUScale5         AUScale = "scale5"          // full Medicare levy exemption
+	AUScale6         AUScale = "scale6"          // half Medicare levy exemption
+	AUScaleWHM       AUScale = "whm"             // working holiday maker (Schedule 15)
+)
+
+// AUMedicareVariation is a Medicare levy variation declaration claiming
+// the family threshold.
+type AUMedicareVariation struct {
+	Spouse   bool `json:"spouse,omitempty"`
+	Children int  `json:"children,omitempty"` // dependent children
+}
+
+// AUToDate are amounts paid before this pay.
+type AUToDate struct {
+	// Earnings: taxable earnings paid this income year before this pay
+	// (working holiday makers' Schedule 15 rates apply to the year's total).
+	Earnings payroll.Money `json:"earnings,omitzero"`
+	// SuperBase: the super guarantee base (OTE, or qualifying earnings from
+	// 1 July 2026) already counted towards the maximum contribution base in
+	// the base's period: the quarter, or the income year when the year's
+	// table caps per year (Payday Super).
+	SuperBase payroll.Money `json:"super_base,omitzero"`
+}

@@ -12,7 +12,10 @@
 package calc
 
 import (
+	"encoding/json"
 	"errors"
+	"fmt"
+	"strings"
 	"time"
 
 	"github.com/payrolld/payrolld/internal/payroll"
@@ -38,6 +41,19 @@ const (
 	Annually    Frequency = "Annually"
 )
 
+// UnmarshalText accepts a frequency in any letter case ("weekly",
+// "Weekly"); an unknown name is kept as given (engines refuse it).
+func (f *Frequency) UnmarshalText(b []byte) error {
+	for _, k := range []Frequency{Weekly, Fortnightly, FourWeekly, Monthly, Quarterly, Annually} {
+		if strings.EqualFold(string(k), string(b)) {
+			*f = k
+			return nil
+		}
+	}
+	*f = Frequency(b)
+	return nil
+}
+
 // EarningKind classifies an earnings line for the statutes that treat
 // kinds differently (ordinary time earnings for super, additional wages for
 // CPF, ...).
@@ -55,64 +71,64 @@ const (
 
 // Earning is one earnings line of the period.
 type Earning struct {
-	Category string // the business's pay category name, for explanations
-	Kind     EarningKind
-	Amount   payroll.Money
-	Hours    payroll.Rate // hours worked (leave accrual), zero for salary without hours
+	Category string        `json:"category,omitempty"` // the business's pay category name, for explanations
+	Kind     EarningKind   `json:"kind"`
+	Amount   payroll.Money `json:"amount"`
+	Hours    payroll.Rate  `json:"hours,omitzero"` // hours worked (leave accrual), zero for salary without hours
 	// NotTaxable excludes the line from taxable gross; NotPensionable
 	// excludes it from super / pension / CPF ordinary wages bases.
-	NotTaxable     bool
-	NotPensionable bool
+	NotTaxable     bool `json:"not_taxable,omitempty"`
+	NotPensionable bool `json:"not_pensionable,omitempty"`
 }
 
 // Input is one employee-period. Exactly one of AU, UK, NZ, SG is set: the
 // one of Region.
 type Input struct {
-	Region      string
-	PaymentDate time.Time // picks the tax year (the statutes date by payment)
+	Region      string    `json:"region"`
+	PaymentDate time.Time `json:"payment_date"` // picks the tax year (the statutes date by payment)
 	// TaxYear overrides the year PaymentDate picks ("2025-26", or "2026"
 	// for SG's calendar years); empty = from PaymentDate.
-	TaxYear   string
-	Frequency Frequency
-	Period    int // 1-based period number within the tax year (UK cumulative PAYE, NI tables)
-	Earnings  []Earning
+	TaxYear   string    `json:"tax_year,omitempty"`
+	Frequency Frequency `json:"frequency"`
+	Period    int       `json:"period,omitempty"` // 1-based period number within the tax year (UK cumulative PAYE, NI tables)
+	Earnings  []Earning `json:"earnings"`
 	// PreTax are salary-sacrifice / net-pay-arrangement deductions taken
 	// before tax.
-	PreTax payroll.Money
+	PreTax payroll.Money `json:"pre_tax,omitzero"`
 
-	AU *AUEmployee
-	UK *UKEmployee
-	NZ *NZEmployee
-	SG *SGEmployee
+	AU *AUEmployee `json:"au,omitempty"`
+	UK *UKEmployee `json:"uk,omitempty"`
+	NZ *NZEmployee `json:"nz,omitempty"`
+	SG *SGEmployee `json:"sg,omitempty"`
 }
 
 // Rule is a statutory rule: static data, shared by every figure it
 // produces (no allocation per calculation).
 type Rule struct {
-	Code   string // stable machine name, e.g. "uk.ni.employee"
-	Text   string // what it is, e.g. "UK NI employee, category A: 8% between PT and UEL, 2% above"
-	Source string // the publication, e.g. "HMRC CWG2 2026-27, NI tables"
+	Code   string `json:"code"`   // stable machine name, e.g. "uk.ni.employee"
+	Text   string `json:"text"`   // what it is, e.g. "UK NI employee, category A: 8% between PT and UEL, 2% above"
+	Source string `json:"source"` // the publication, e.g. "HMRC CWG2 2026-27, NI tables"
 }
 
 // Term is a named intermediate value of a figure's computation.
 type Term struct {
-	Name  string // static text, e.g. "earnings above PT"
-	Value payroll.Money
+	Name  string        `json:"name"` // static text, e.g. "earnings above PT"
+	Value payroll.Money `json:"value"`
 }
 
 // Figure is one computed statutory amount.
 type Figure struct {
-	Code   string // machine name of the figure, e.g. "payg", "ni.employee", "cpf.employer"
-	Amount payroll.Money
-	Rule   *Rule
-	Terms  []Term // intermediate values, in order of computation
+	Code   string        `json:"code"` // machine name of the figure, e.g. "payg", "ni.employee", "cpf.employer"
+	Amount payroll.Money `json:"amount"`
+	Rule   *Rule         `json:"rule"`
+	Terms  []Term        `json:"terms,omitempty"` // intermediate values, in order of computation
 }
 
 // Result is every statutory figure of the employee-period.
 type Result struct {
-	Region  string
-	TaxYear string
-	Figures []Figure
+	Region  string   `json:"region"`
+	TaxYear string   `json:"tax_year"`
+	Figures []Figure `json:"figures"`
 }
 
 // Get returns the figure with code.
@@ -166,4 +182,35 @@ type Vector struct {
 // never skipped).
 type VectorChecker interface {
 	CheckVector(v Vector) (got payroll.Money, rule *Rule, err error)
+}
+
+// UnmarshalJSON reads an Input; payment_date may be a plain date
+// ("2025-10-15", what people type) or an RFC 3339 timestamp.
+func (in *Input) UnmarshalJSON(b []byte) error {
+	type plain Input // no methods: no recursion
+	var aux struct {
+		*plain
+		PaymentDate string `json:"payment_date"`
+	}
+	aux.plain = (*plain)(in)
+	if err := json.Unmarshal(b, &aux); err != nil {
+		return err
+	}
+	t, err := ParsePaymentDate(aux.PaymentDate)
+	in.PaymentDate = t
+	return err
+}
+
+// ParsePaymentDate reads a payment date: a plain date ("2025-10-15") or an
+// RFC 3339 timestamp; empty is the zero time.
+func ParsePaymentDate(s string) (time.Time, error) {
+	if s == "" {
+		return time.Time{}, nil
+	}
+	for _, layout := range []string{time.DateOnly, time.RFC3339} {
+		if t, err := time.Parse(layout, s); err == nil {
+			return t, nil
+		}
+	}
+	return time.Time{}, fmt.Errorf("payment_date %q: want YYYY-MM-DD or RFC 3339", s)
 }

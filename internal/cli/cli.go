@@ -29,6 +29,7 @@ commands:
   migrate   bring the database schema up to date and exit
   admin     administration: create-user, rotate-key, set-password, make-template, oauth-client
   openapi   print the OpenAPI document
+  calc      statutory calculation: check FILE.csv, explain (run "payrolld calc help")
 Run "payrolld serve -h" for the configuration flags (each also read from PAYROLL_* variables).
 `
 
@@ -48,6 +49,8 @@ func Main(ctx context.Context, args []string, getenv func(string) string, stdout
 		err = admin(ctx, args, getenv, stdout, stderr)
 	case "openapi":
 		err = openapi(args, getenv, stdout, stderr)
+	case "calc":
+		err = calcCmd(args, stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0

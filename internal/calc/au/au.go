@@ -1,0 +1,582 @@
+package au
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/payrolld/payrolld/internal/calc"
+	"github.com/payrolld/payrolld/internal/payroll"
+)
+
+// Engine is the AU calculation over the Years tables.
+type Engine struct{ years []*Year }
+
+// New returns the engine with every known year.
+func New() calc.Engine { return &Engine{years: Years} }
+
+// NewWithYears returns an engine over the given tables (tests, what-ifs).
+func NewWithYears(years []*Year) *Engine { return &Engine{years: years} }
+
+var (
+	_ calc.Engine        = (*Engine)(nil)
+	_ calc.VectorChecker = (*Engine)(nil)
+)
+
+// Region is calc.AU.
+func (e *Engine) Region() string { return calc.AU }
+
+// TaxYear names the income year whose tables apply.
+func (e *Engine) TaxYear(in *calc.Input) (string, error) {
+	y, _, err := e.year(in)
+	if err != nil {
+		return "", err
+	}
+	return y.Name, nil
+}
+
+// year finds the tables for the input and the date that picks dated
+// tables inside the year: the payment date, kept inside the year when the
+// input names its year (a year named without a date counts from its start).
+func (e *Engine) year(in *calc.Input) (*Year, time.Time, error) {
+	if in.TaxYear != "" {
+		for _, y := range e.years {
+			if y.Name == in.TaxYear {
+				d := in.PaymentDate
+				switch {
+				case d.Before(y.From):
+					d = y.From
+				case !d.Before(y.To):
+					d = y.To.AddDate(0, 0, -1)
+				}
+				return y, d, nil
+			}
+		}
+		return nil, time.Time{}, fmt.Errorf("AU tax year %q: %w", in.TaxYear, calc.ErrNoRules)
+	}
+	if in.PaymentDate.IsZero() {
+		return nil, time.Time{}, errors.New("AU: payment date or tax year required")
+	}
+	// Compare calendar dates: a payment date carries no meaningful time.
+	yy, mm, dd := in.PaymentDate.Date()
+	d := time.Date(yy, mm, dd, 0, 0, 0, 0, time.UTC)
+	for _, y := range e.years {
+		if !d.Before(y.From) && d.Before(y.To) {
+			return y, d, nil
+		}
+	}
+	return nil, time.Time{}, fmt.Errorf("AU payment date %s: %w", d.Format(time.DateOnly), calc.ErrNoRules)
+}
+
+// freq indexes the Schedule 1 pay periods.
+type freq int
+
+const (
+	weekly freq = iota
+	fortnightly
+	monthly
+	quarterly
+	numFreq
+)
+
+func freqOf(f calc.Frequency) (freq, error) {
+	switch f {
+	case calc.Weekly:
+		return weekly, nil
+	case calc.Fortnightly:
+		return fortnightly, nil
+	case calc.Monthly:
+		return monthly, nil
+	case calc.Quarterly:
+		return quarterly, nil
+	}
+	return 0, fmt.Errorf("AU: frequency %q is not covered by Schedule 1's formulas (weekly, fortnightly, monthly, quarterly)", f)
+}
+
+// Static term names (no allocation per figure).
+const (
+	tGross        = "gross earnings"
+	tNotTaxable   = "not taxable"
+	tSacrifice    = "salary sacrifice (pre-tax)"
+	tEarnings     = "period earnings subject to withholding"
+	tMonthly33    = "monthly earnings with 33c made 34c"
+	tWeeklyEquiv  = "weekly equivalent, whole dollars"
+	tX            = "x (whole dollars + 99c)"
+	tA            = "coefficient a"
+	tB            = "coefficient b"
+	tWeeklyY      = "weekly amount, rounded to the dollar"
+	tWholeDollars = "earnings, whole dollars"
+	tRate         = "rate"
+	tExact        = "exact amount before rounding"
+	tAnnualOffset = "annual tax offset"
+	tWFT          = "weekly family threshold"
+	tSOP          = "shading-out point"
+	tYTDBefore    = "year-to-date earnings before this pay, whole dollars"
+	tYTDAfter     = "year-to-date earnings including this pay, whole dollars"
+	tTaxBefore    = "tax on earnings before this pay"
+	tTaxAfter     = "tax on earnings including this pay"
+	tSchedule1    = "Schedule 1 amount"
+	tOffset       = "tax offset"
+	tMedicare     = "Medicare levy adjustment"
+	tSTSL         = "Schedule 8 component"
+	tOTE          = "ordinary time earnings"
+	tBaseQTD      = "base already counted this quarter"
+	tBaseYTD      = "base already counted this income year"
+	tMCB          = "maximum contribution base"
+	tBase         = "base this pay"
+	tHours        = "ordinary hours (incl. paid leave)"
+)
+
+var (
+	cent      = payroll.MustMoney("0.01")
+	cents99   = payroll.MustMoney("0.99")
+	cents33   = payroll.MustMoney("0.33")
+	zeroMoney payroll.Money
+)
+
+// Capacity for the figures and terms of one calculation: the most any
+// calculation makes (taxable 3, Schedule 1 8, offset 2, Medicare 5,
+// Schedule 8 5, total 4, super 5, leave 4), so the backing arrays are
+// allocated once and never grow.
+const (
+	numFigures = 9
+	numTerms   = 36
+)
+
+// calcState carries one calculation: the figures and one backing array for
+// every figure's terms, both carved from a single allocation.
+type calcState struct {
+	figs  []calc.Figure
+	terms []calc.Term
+	mark  int
+}
+
+func (s *calcState) term(name string, v payroll.Money) {
+	s.terms = append(s.terms, calc.Term{Name: name, Value: v})
+}
+
+func (s *calcState) rate(name string, r payroll.Rate) {
+	s.term(name, payroll.MoneyFromDecimal(r.Decimal()))
+}
+
+// figure closes the terms added since the last figure into a new figure.
+func (s *calcState) figure(code string, amount payroll.Money, rule *calc.Rule) {
+	t := s.terms[s.mark:len(s.terms):len(s.terms)]
+	if len(t) == 0 {
+		t = nil
+	}
+	s.mark = len(s.terms)
+	s.figs = append(s.figs, calc.Figure{Code: code, Amount: amount, Rule: rule, Terms: t})
+}
+
+// Calculate computes every AU statutory figure of the employee-period:
+//
+//	taxable                taxable earnings less salary sacrifice
+//	payg.schedule1         Schedule 1 / scale 4 / Schedule 15 amount
+//	payg.offset            tax offset (when claimed)
+//	payg.medicare          Medicare levy adjustment (when declared, scales 2 and 6)
+//	stsl                   Schedule 8 component (when the employee has a loan)
+//	payg                   total withheld
+//	super.guarantee        super guarantee contribution
+//	leave.annual.hours     annual leave accrued (hours; not for casuals)
+//	leave.personal.hours   personal/carer's leave accrued (hours; not for casuals)
+func (e *Engine) Calculate(in *calc.Input) (calc.Result, error) {
+	if in.AU == nil {
+		return calc.Result{}, errors.New("AU: employee settings (au) missing")
+	}
+	y, d, err := e.year(in)
+	if err != nil {
+		return calc.Result{}, err
+	}
+	emp := in.AU
+	if err := validate(in); err != nil {
+		return calc.Result{}, err
+	}
+	f := weekly
+	if emp.Scale != calc.AUScaleWHM { // Schedule 15 works on the year's total, any period
+		if f, err = freqOf(in.Frequency); err != nil {
+			return calc.Result{}, err
+		}
+	}
+	buf := new(struct {
+		figs  [numFigures]calc.Figure
+		terms [numTerms]calc.Term
+	})
+	s := calcState{figs: buf.figs[:0], terms: buf.terms[:0]}
+
+	// Earnings subject to withholding.
+	var gross, notTaxable payroll.Money
+	for i := range in.Earnings {
+		l := &in.Earnings[i]
+		gross = gross.Add(l.Amount)
+		if l.NotTaxable {
+			notTaxable = notTaxable.Add(l.Amount)
+		}
+	}
+	taxable := gross.Sub(notTaxable).Sub(in.PreTax)
+	if taxable.IsNeg() {
+		return calc.Result{}, fmt.Errorf("AU: salary sacrifice %s exceeds taxable earnings %s", in.PreTax, gross.Sub(notTaxable))
+	}
+	s.term(tGross, gross)
+	s.term(tNotTaxable, notTaxable)
+	s.term(tSacrifice, in.PreTax)
+	s.figure("taxable", taxable, &y.Taxable)
+
+	// Schedule 1 (or scale 4, or Schedule 15).
+	var sched1 payroll.Money
+	var x payroll.Money // weekly x, for the Medicare adjustment and Schedule 8
+	var xWhole int64
+	scale := 0
+	switch emp.Scale {
+	case calc.AUScale1:
+		scale = 1
+	case calc.AUScale2:
+		scale = 2
+	case calc.AUScale3:
+		scale = 3
+	case calc.AUScale5:
+		scale = 5
+	case calc.AUScale6:
+		scale = 6
+	case calc.AUScale4Resident, calc.AUScale4Foreign:
+		r := y.PAYG.Scale4Resident
+		if emp.Scale == calc.AUScale4Foreign {
+			r = y.PAYG.Scale4Foreign
+		}
+		whole := taxable.Trunc(0)
+		s.term(tWholeDollars, whole)
+		s.rate(tRate, r)
+		sched1 = whole.Mul(r).Trunc(0)
+		s.figure("payg.schedule1", sched1, &y.PAYG.Scale4Rule)
+	case calc.AUScaleWHM:
+		sched1 = whm(&s, &y.WHM, emp.YTD.Earnings, taxable)
+		s.figure("payg.schedule1", sched1, &y.WHM.Rule)
+	default:
+		return calc.Result{}, fmt.Errorf("AU: unknown scale %q", emp.Scale)
+	}
+	if scale != 0 {
+		c := y.PAYG.Scales[scale]
+		if len(c) == 0 {
+			return calc.Result{}, fmt.Errorf("AU %s: no coefficients for %s: %w", y.Name, emp.Scale, calc.ErrNoRules)
+		}
+		s.term(tEarnings, taxable)
+		xWhole = weeklyWhole(&s, f, taxable)
+		var wy int64
+		x, wy = formula(&s, c, xWhole)
+		sched1 = fromWeekly(f, wy)
+		s.figure("payg.schedule1", sched1, &y.PAYG.Rule)
+	}
+
+	// Tax offsets (scales 2, 5, 6): a share of the annual offset per pay.
+	var offset payroll.Money
+	if emp.TaxOffset.IsPos() && (scale == 2 || scale == 5 || scale == 6) {
+		r := y.PAYG.OffsetRate[f]
+		s.term(tAnnualOffset, emp.TaxOffset)
+		s.rate(tRate, r)
+		offset = payroll.MoneyFromInt(dollars(emp.TaxOffset.Mul(r)))
+		s.figure("payg.offset", offset, &y.PAYG.OffsetRule)
+	}
+
+	// Medicare levy adjustment (scales 2 and 6, spouse and/or dependants).
+	var mla payroll.Money
+	family := emp.Medicare != nil && (emp.Medicare.Spouse || emp.Medicare.Children > 0)
+	if family && (scale == 2 || scale == 6) {
+		if y.Medicare == nil {
+			return calc.Result{}, fmt.Errorf("AU %s: Medicare levy adjustment parameters (family threshold, per-child amount) are not in the rules: %w", y.Name, calc.ErrNoRules)
+		}
+		ms := &y.Medicare.Scale2
+		if scale == 6 {
+			ms = &y.Medicare.Scale6
+		}
+		wla := medicare(&s, y.Medicare, ms, emp.Medicare.Children, x, xWhole)
+		mla = fromWeekly(f, wla)
+		s.figure("payg.medicare", mla, &y.Medicare.Rule)
+	}
+
+	// Schedule 8 component.
+	var stsl payroll.Money
+	if emp.STSL {
+		tbl := schedule8(y, d)
+		var c Coefficients
+		switch {
+		case scale == 1:
+			c = tbl.NoTFT
+		case scale != 0:
+			c = tbl.TFT
+		case emp.Scale == calc.AUScaleWHM:
+			return calc.Result{}, fmt.Errorf("AU: the Schedule 8 component for working holiday makers is not covered by the rules: %w", calc.ErrNoRules)
+		}
+		switch {
+		case scale == 0 || family:
+			// No TFN (scale 4), or a Medicare levy variation for a spouse
+			// or dependants: no component (Schedule 8).
+			s.figure("stsl", zeroMoney, &tbl.Rule)
+		case len(c) == 0:
+			return calc.Result{}, fmt.Errorf("AU %s: Schedule 8 coefficients for %s on %s are not in the rules: %w",
+				y.Name, emp.Scale, d.Format(time.DateOnly), calc.ErrNoRules)
+		default:
+			_, wy := formula(&s, c, xWhole)
+			stsl = fromWeekly(f, wy)
+			s.figure("stsl", stsl, &tbl.Rule)
+		}
+	}
+
+	// Total withheld.
+	net := sched1.Sub(offset).Sub(mla).Max(zeroMoney)
+	s.term(tSchedule1, sched1)
+	s.term(tOffset, offset)
+	s.term(tMedicare, mla)
+	s.term(tSTSL, stsl)
+	s.figure("payg", net.Add(stsl), &y.Total)
+
+	superGuarantee(&s, &y.Super, in)
+	if !emp.Casual {
+		leave(&s, &y.Leave, in, emp.ShiftWorker)
+	}
+	return calc.Result{Region: calc.AU, TaxYear: y.Name, Figures: s.figs}, nil
+}
+
+// weeklyWhole is the weekly earnings in whole dollars the period's
+// earnings convert to (ATO Schedule 1 "Working out the weekly earnings";
+// payroll-rules.md 1.2). e is non-negative; the conversions are exact
+// integer arithmetic on its whole cents (truncating, as the ATO says:
+// ⌊⌊100e⌋ / 100k⌋ = ⌊e / k⌋, so dropping fractions of a cent first changes
+// nothing).
+func weeklyWhole(s *calcState, f freq, e payroll.Money) int64 {
+	c := e.Trunc(2).MinorUnits()
+	var w int64
+	switch f {
+	case weekly:
+		w = c / 100
+	case fortnightly:
+		w = c / 200
+	case monthly:
+		// Monthly earnings ending in 33 cents gain a cent, so that a third
+		// of a quarter converts back exactly.
+		if c%100 == 33 {
+			c++
+			s.term(tMonthly33, payroll.MoneyFromMinor(c))
+		}
+		w = c * 3 / 1300
+	case quarterly:
+		w = c / 1300
+	}
+	if f != weekly {
+		s.term(tWeeklyEquiv, payroll.MoneyFromInt(w))
+	}
+	return w
+}
+
+// fromWeekly converts a weekly amount in whole dollars to the pay period
+// (monthly: × 13 ÷ 3 rounded to the dollar, 50c up).
+func fromWeekly(f freq, y int64) payroll.Money {
+	switch f {
+	case fortnightly:
+		y *= 2
+	case monthly:
+		y = (y*26 + 3) / 6 // ⌊13y/3 + ½⌋ for y ≥ 0
+	case quarterly:
+		y *= 13
+	}
+	return payroll.MoneyFromInt(y)
+}
+
+var half = payroll.MustMoney("0.5")
+
+// dollars rounds a non-negative amount to the dollar, 50c up, as an
+// integer (negative amounts are nil: "a negative y means nil").
+func dollars(m payroll.Money) int64 {
+	if !m.IsPos() {
+		return 0
+	}
+	n, _, _ := m.Add(half).Floor(0).Decimal().Int64(0)
+	return n
+}
+
+// formula applies a coefficient table to whole weekly dollars: x = whole +
+// 99c, y = a·x − b rounded to the dollar (50c up), nil when negative.
+func formula(s *calcState, c Coefficients, whole int64) (x payroll.Money, y int64) {
+	b := &c[len(c)-1]
+	for i := range c {
+		if c[i].Below == 0 || whole < c[i].Below {
+			b = &c[i]
+			break
+		}
+	}
+	x = payroll.MoneyFromMinor(whole*100 + 99)
+	exact := x.Mul(b.A).Sub(b.bMoney())
+	y = dollars(exact)
+	s.term(tX, x)
+	s.rate(tA, b.A)
+	s.rate(tB, b.B)
+	s.term(tExact, exact)
+	s.term(tWeeklyY, payroll.MoneyFromInt(y))
+	return x, y
+}
+
+// medicare is the weekly Medicare levy adjustment, rounded to the dollar.
+func medicare(s *calcState, m *MedicareAdjustment, ms *MedicareScale, children int, x payroll.Money, whole int64) int64 {
+	annual := m.FamilyThreshold.Add(m.PerChild.MulInt(int64(children))).MinorUnits()
+	wft := payroll.MoneyFromMinor((annual*2 + 52) / 104) // ÷ 52 to the nearest cent, ½c up
+	sop := wft.Mul(ms.ShadeIn).Div(ms.ShadeOut).Trunc(2)
+	s.term(tX, x)
+	s.term(tWFT, wft)
+	s.term(tSOP, sop)
+	var w payroll.Money
+	switch {
+	case whole < ms.Entry:
+	case whole < ms.Second:
+		w = x.Sub(ms.Lower).Mul(ms.ShadeIn)
+	case x.Less(wft):
+		w = x.Mul(ms.Levy)
+	case x.Less(sop):
+		w = wft.Mul(ms.Levy).Sub(x.Sub(wft).Mul(ms.ShadeOut))
+	}
+	s.term(tExact, w)
+	y := dollars(w)
+	s.term(tWeeklyY, payroll.MoneyFromInt(y))
+	return y
+}
+
+// whm is the Schedule 15 amount: tax on the year's whole-dollar earnings
+// including this pay less tax on those before it.
+func whm(s *calcState, t *Schedule15, ytd, pay payroll.Money) payroll.Money {
+	before := ytd.Trunc(0).Max(zeroMoney)
+	after := ytd.Add(pay).Trunc(0).Max(zeroMoney)
+	tb, ta := marginal(t.Brackets, before), marginal(t.Brackets, after)
+	s.term(tYTDBefore, before)
+	s.term(tYTDAfter, after)
+	s.term(tTaxBefore, tb)
+	s.term(tTaxAfter, ta)
+	return payroll.MoneyFromInt(dollars(ta.Sub(tb)))
+}
+
+func marginal(bs []Bracket, income payroll.Money) payroll.Money {
+	var tax payroll.Money
+	for i := range bs {
+		if bs[i].Over.Less(income) {
+			top := income
+			if i+1 < len(bs) {
+				top = top.Min(bs[i+1].Over)
+			}
+			tax = tax.Add(top.Sub(bs[i].Over).Mul(bs[i].Rate))
+		}
+	}
+	return tax
+}
+
+// schedule8 is the Schedule 8 table in force on d.
+func schedule8(y *Year, d time.Time) *Schedule8 {
+	t := &y.STSL[0]
+	for i := range y.STSL {
+		if !d.Before(y.STSL[i].From) {
+			t = &y.STSL[i]
+		}
+	}
+	return t
+}
+
+// isOTE: ordinary time earnings (SGR 2009/2): ordinary hours, leave,
+// allowances, bonuses and commissions; not overtime or lump sums.
+func isOTE(k calc.EarningKind) bool {
+	switch k {
+	case calc.Ordinary, calc.Leave, calc.Allowance, calc.Bonus, calc.Commission:
+		return true
+	}
+	return false
+}
+
+// superGuarantee: rate × OTE, the base capped at what is left of the
+// maximum contribution base for its period. Earnings lines are before
+// salary sacrifice, so sacrificed OTE stays in the base (SGAA s 15A).
+func superGuarantee(s *calcState, sg *SuperGuarantee, in *calc.Input) {
+	var ote payroll.Money
+	for i := range in.Earnings {
+		l := &in.Earnings[i]
+		if isOTE(l.Kind) && !l.NotPensionable {
+			ote = ote.Add(l.Amount)
+		}
+	}
+	ote = ote.Max(zeroMoney)
+	done := in.AU.YTD.SuperBase
+	base := ote.Min(sg.MCB.Sub(done).Max(zeroMoney))
+	s.term(tOTE, ote)
+	if sg.PerYear {
+		s.term(tBaseYTD, done)
+	} else {
+		s.term(tBaseQTD, done)
+	}
+	s.term(tMCB, sg.MCB)
+	s.term(tBase, base)
+	s.rate(tRate, sg.Rate)
+	s.figure("super.guarantee", base.Mul(sg.Rate).Cents(), &sg.Rule)
+}
+
+// LeaveHours is the NES leave accrued by hours of ordinary time (paid
+// leave included): annual and personal/carer's leave, in hours.
+func LeaveHours(l *LeaveAccrual, hours payroll.Rate, shiftWorker bool) (annual, personal payroll.Rate) {
+	r := l.Annual
+	if shiftWorker {
+		r = l.AnnualShift
+	}
+	return hours.Mul(r), hours.Mul(l.Personal)
+}
+
+func leave(s *calcState, l *LeaveAccrual, in *calc.Input, shift bool) {
+	var hours payroll.Rate
+	for i := range in.Earnings {
+		e := &in.Earnings[i]
+		if e.Kind == calc.Ordinary || e.Kind == calc.Leave {
+			hours = hours.Add(e.Hours)
+		}
+	}
+	annual, personal := LeaveHours(l, hours, shift)
+	r := l.Annual
+	if shift {
+		r = l.AnnualShift
+	}
+	h := payroll.MoneyFromDecimal(hours.Decimal())
+	s.term(tHours, h)
+	s.rate(tRate, r)
+	s.figure("leave.annual.hours", payroll.MoneyFromDecimal(annual.Decimal()), &l.AnnualRule)
+	s.term(tHours, h)
+	s.rate(tRate, l.Personal)
+	s.figure("leave.personal.hours", payroll.MoneyFromDecimal(personal.Decimal()), &l.PersonalRule)
+}
+
+// Bounds on inputs: far above any pay, far below where exact decimal
+// arithmetic (19 digits) would overflow.
+var (
+	maxHours = payroll.MustRate("1000000")
+)
+
+// inBounds: at most 11 digits before the point (|m| < $100 billion).
+func inBounds(m payroll.Money) bool { d := m.Decimal(); return d.Prec()-d.Scale() <= 11 }
+
+// validate rejects inputs outside the bounds the arithmetic is exact for.
+func validate(in *calc.Input) error {
+	for i := range in.Earnings {
+		l := &in.Earnings[i]
+		if !inBounds(l.Amount) {
+			return fmt.Errorf("AU: earnings line %d: amount %s out of range", i+1, l.Amount)
+		}
+		if l.Hours.IsNeg() || maxHours.Cmp(l.Hours) < 0 {
+			return fmt.Errorf("AU: earnings line %d: hours %s out of range", i+1, l.Hours)
+		}
+	}
+	if len(in.Earnings) > 1000 {
+		return errors.New("AU: more than 1000 earnings lines")
+	}
+	e := in.AU
+	switch {
+	case !inBounds(in.PreTax) || in.PreTax.IsNeg():
+		return fmt.Errorf("AU: pre-tax deduction %s out of range", in.PreTax)
+	case !inBounds(e.TaxOffset) || e.TaxOffset.IsNeg():
+		return fmt.Errorf("AU: tax offset %s out of range", e.TaxOffset)
+	case !inBounds(e.YTD.Earnings) || !inBounds(e.YTD.SuperBase):
+		return errors.New("AU: year-to-date amount out of range")
+	case e.Medicare != nil && (e.Medicare.Children < 0 || e.Medicare.Children > 100):
+		return fmt.Errorf("AU: %d children out of range", e.Medicare.Children)
+	}
+	return nil
+}

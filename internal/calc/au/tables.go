@@ -1,0 +1,382 @@
+package au
+
+import (
+	"time"
+
+	"github.com/payrolld/payrolld/internal/calc"
+	"github.com/payrolld/payrolld/internal/payroll"
+)
+
+// Band is one row of an ATO coefficient table: for weekly earnings x below
+// Below (whole dollars; 0 = "and over", the last row), y = A·x − B.
+type Band struct {
+	Below int64
+	A, B  payroll.Rate
+}
+
+// Coefficients is a coefficient table, bands in ascending order.
+type Coefficients []Band
+
+// Year is every AU rule that changes with the law, for one income year.
+type Year struct {
+	Name     string    // "2025-26"
+	From, To time.Time // payments on or after From and before To
+
+	PAYG     Schedule1
+	WHM      Schedule15
+	Medicare *MedicareAdjustment // nil: parameters not known for the year
+	STSL     []Schedule8         // in force from their From date, in date order
+	Super    SuperGuarantee
+	Leave    LeaveAccrual
+
+	// Total is the rule of the "payg" figure: what is withheld in all.
+	Total calc.Rule
+	// Taxable is the rule of the taxable earnings figure.
+	Taxable calc.Rule
+}
+
+// Schedule1 is ATO Schedule 1 (NAT 1004) for a year.
+type Schedule1 struct {
+	Rule calc.Rule // the formula and its rounding
+	// Scales holds the weekly coefficients of scales 1, 2, 3, 5 and 6,
+	// indexed by scale number (0 and 4 unused).
+	Scales [7]Coefficients
+	// Scale 4 (no TFN): a flat rate on whole dollars, cents of the result
+	// dropped.
+	Scale4Resident, Scale4Foreign payroll.Rate
+	Scale4Rule                    calc.Rule
+	// OffsetRate is the share of the annual tax offset taken off each pay,
+	// indexed by frequency (weekly, fortnightly, monthly, quarterly).
+	OffsetRate [numFreq]payroll.Rate
+	OffsetRule calc.Rule
+}
+
+// Schedule15 is the working holiday maker tax table: marginal rates on the
+// income year's earnings to date.
+type Schedule15 struct {
+	Rule     calc.Rule
+	Brackets []Bracket
+}
+
+// Bracket: Rate applies to each dollar above Over (up to the next bracket).
+type Bracket struct {
+	Over payroll.Money
+	Rate payroll.Rate
+}
+
+// MedicareAdjustment is the Schedule 1 Medicare levy adjustment for
+// employees who lodged a Medicare levy variation declaration (spouse
+// and/or dependants), scales 2 and 6.
+type MedicareAdjustment struct {
+	Rule calc.Rule
+	// FamilyThreshold + PerChild × children, ÷ 52 rounded to cents, is the
+	// weekly family threshold (WFT).
+	FamilyThreshold, PerChild payroll.Money
+	Scale2, Scale6            MedicareScale
+}
+
+// MedicareScale is the adjustment's shape for one scale:
+//
+//	x < Entry:           nil
+//	Entry ≤ x < Second:  (x − Lower) × ShadeIn
+//	Second ≤ x < WFT:    x × Levy
+//	WFT ≤ x < SOP:       WFT × Levy − (x − WFT) × ShadeOut
+//	SOP ≤ x:             nil, where SOP = WFT × ShadeIn ÷ ShadeOut, cents ignored.
+type MedicareScale struct {
+	Entry, Second           int64 // whole dollars of weekly earnings
+	Lower                   payroll.Money
+	ShadeIn, Levy, ShadeOut payroll.Rate
+}
+
+// Schedule8 is a Schedule 8 (study and training support loans) table: the
+// component added to the Schedule 1 amount. A nil table is one the rules do
+// not give (a calculation that needs it fails).
+type Schedule8 struct {
+	From time.Time
+	Rule calc.Rule
+	// TFT: tax-free threshold claimed, or foreign resident (scales 2, 3, 5,
+	// 6); NoTFT: tax-free threshold not claimed (scale 1).
+	TFT, NoTFT Coefficients
+}
+
+// SuperGuarantee is the super guarantee for a year.
+type SuperGuarantee struct {
+	Rule calc.Rule
+	Rate payroll.Rate
+	// MCB is the maximum contribution base: per quarter, or per income year
+	// when PerYear (Payday Super).
+	MCB     payroll.Money
+	PerYear bool
+}
+
+// LeaveAccrual is the NES accrual per hour of ordinary time.
+type LeaveAccrual struct {
+	AnnualRule, PersonalRule calc.Rule
+	Annual, AnnualShift      payroll.Rate // 4 weeks, 5 weeks (shift workers)
+	Personal                 payroll.Rate // 10 days = 2 weeks
+}
+
+// Years is every income year the engine knows, in date order.
+var Years = []*Year{&y2025, &y2026}
+
+func band(below int64, a, b string) Band {
+	return Band{Below: below, A: payroll.MustRate(a), B: payroll.MustRate(b)}
+}
+
+func date(y int, m time.Month, d int) time.Time { return time.Date(y, m, d, 0, 0, 0, 0, time.UTC) }
+
+func rate(s string) payroll.Rate   { return payroll.MustRate(s) }
+func money(s string) payroll.Money { return payroll.MustMoney(s) }
+
+// Leave accrual is the NES (Fair Work Act 2009 ss 87, 96): unchanged
+// across years, shared by the tables.
+var nesLeave = LeaveAccrual{
+	AnnualRule: calc.Rule{Code: "au.leave.annual",
+		Text:   "Annual leave accrues progressively with ordinary hours: 4 weeks a year = 0.076923 h per hour (5 weeks for shift workers = 0.096154 h/h); none for casuals",
+		Source: "Fair Work Act 2009 s 87 (National Employment Standards); payroll-rules.md 1.7"},
+	PersonalRule: calc.Rule{Code: "au.leave.personal",
+		Text:   "Personal/carer's leave accrues progressively: 10 days a year = 2 weeks of ordinary hours = 0.038462 h per hour; none for casuals",
+		Source: "Fair Work Act 2009 s 96 (National Employment Standards); Mondelez v AMWU (2020) HCA 29; payroll-rules.md 1.7"},
+	Annual:      rate("0.076923"),
+	AnnualShift: rate("0.096154"),
+	Personal:    rate("0.038462"),
+}
+
+// y2025 is 2025-26: Schedule 1 as published 16 June 2024 (not re-issued
+// for 1 July 2025), Schedule 8 re-issued from 24 September 2025.
+var y2025 = Year{
+	Name: "2025-26",
+	From: date(2025, time.July, 1),
+	To:   date(2026, time.July, 1),
+	Total: calc.Rule{Code: "au.payg",
+		Text:   "Amount withheld: Schedule 1 amount less tax offsets and Medicare levy adjustment (not below nil), plus the Schedule 8 component",
+		Source: "ATO Schedule 1 (NAT 1004) and Schedule 8 (NAT 3539); payroll-rules.md 1.2, 1.5"},
+	Taxable: calc.Rule{Code: "au.taxable",
+		Text:   "Earnings subject to withholding: taxable earnings lines less salary sacrificed (pre-tax) amounts",
+		Source: "ATO Schedule 1 'Working out the weekly earnings'; payroll-rules.md 1.2"},
+	PAYG: Schedule1{
+		Rule: calc.Rule{Code: "au.payg.schedule1",
+			Text:   "Schedule 1 formula y = a·x − b, x = weekly earnings in whole dollars + 99c, y rounded to the dollar (50c up); fortnightly ×2, monthly ×3/13 then ×13/3 rounded, quarterly ÷13 then ×13",
+			Source: "ATO Schedule 1 (NAT 1004), coefficients for weekly payments published 16 June 2024, unchanged for 2025-26; payroll-rules.md 1.2-1.3"},
+		Scales: [7]Coefficients{
+			1: {
+				band(150, "0.1600", "0.1600"),
+				band(371, "0.2117", "7.7550"),
+				band(515, "0.1890", "-0.6702"),
+				band(932, "0.3227", "68.2367"),
+				band(2246, "0.3200", "65.7202"),
+				band(3303, "0.3900", "222.9510"),
+				band(0, "0.4700", "487.2587"),
+			},
+			2: {
+				band(361, "0", "0"),
+				band(500, "0.1600", "57.8462"),
+				band(625, "0.2600", "107.8462"),
+				band(721, "0.1800", "57.8462"),
+				band(865, "0.1890", "64.3365"),
+				band(1282, "0.3227", "180.0385"),
+				band(2596, "0.3200", "176.5769"),
+				band(3653, "0.3900", "358.3077"),
+				band(0, "0.4700", "650.6154"),
+			},
+			3: {
+				band(2596, "0.3000", "0.3000"),
+				band(3653, "0.3700", "181.7308"),
+				band(0, "0.4500", "474.0385"),
+			},
+			5: {
+				band(361, "0", "0"),
+				band(721, "0.1600", "57.8462"),
+				band(865, "0.1690", "64.3365"),
+				band(1282, "0.3027", "180.0385"),
+				band(2596, "0.3000", "176.5769"),
+				band(3653, "0.3700", "358.3077"),
+				band(0, "0.4500", "650.6154"),
+			},
+			6: {
+				band(361, "0", "0"),
+				band(721, "0.1600", "57.8462"),
+				band(843, "0.1690", "64.3365"),
+				band(865, "0.2190", "106.4962"),
+				band(1053, "0.3527", "222.1981"),
+				band(1282, "0.3127", "180.0385"),
+				band(2596, "0.3100", "176.5769"),
+				band(3653, "0.3800", "358.3077"),
+				band(0, "0.4600", "650.6154"),
+			},
+		},
+		Scale4Resident: rate("0.47"),
+		Scale4Foreign:  rate("0.45"),
+		Scale4Rule: calc.Rule{Code: "au.payg.scale4",
+			Text:   "Scale 4 (no TFN): 47% (resident) or 45% (foreign resident) of the earnings in whole dollars, cents of the result ignored",
+			Source: "ATO Schedule 1 (NAT 1004) 2024, scale 4; payroll-rules.md 1.2-1.3"},
+		// 1.9% weekly is in the ATO text; the other periods are (unverified).
+		OffsetRate: [numFreq]payroll.Rate{rate("0.019"), rate("0.038"), rate("0.083"), rate("0.25")},
+		OffsetRule: calc.Rule{Code: "au.payg.offset",
+			Text:   "Tax offsets claimed on a withholding declaration: annual offset × 1.9% weekly, 3.8% fortnightly, 8.3% monthly, 25% quarterly, rounded to the dollar (periods other than weekly unverified)",
+			Source: "ATO Schedule 1 (NAT 1004) 2024, tax offsets; payroll-rules.md 1.2"},
+	},
+	WHM: Schedule15{
+		Rule: calc.Rule{Code: "au.payg.whm",
+			Text:   "Working holiday maker: 15% to $45,000 of the year's earnings, 30% to $135,000, 37% to $190,000, 45% above; withheld = tax on whole dollars of year-to-date earnings including this pay less tax on those before it, rounded to the dollar (unverified)",
+			Source: "ATO Schedule 15 (NAT 75331); payroll-rules.md 1.7 (rates from a public repo table, unverified)"},
+		Brackets: []Bracket{
+			{money("0"), rate("0.15")},
+			{money("45000"), rate("0.30")},
+			{money("135000"), rate("0.37")},
+			{money("190000"), rate("0.45")},
+		},
+	},
+	Medicare: &MedicareAdjustment{
+		Rule: calc.Rule{Code: "au.payg.medicare",
+			Text:   "Medicare levy adjustment (variation for spouse/dependants, scales 2 and 6): shade-in from $500/$843 a week, 2%/1% of x to the weekly family threshold (WFT = ($43,846 + $4,027 per child) ÷ 52), shading out at 8%/4%; rounded to the dollar; fortnightly ×2, monthly ×13/3 rounded, quarterly ×13",
+			Source: "ATO Schedule 1 (NAT 1004) 2024, Medicare levy adjustment; payroll-rules.md 1.4 (family threshold and per-child amount unverified)"},
+		FamilyThreshold: money("43846"),
+		PerChild:        money("4027"),
+		Scale2:          MedicareScale{Entry: 500, Second: 625, Lower: money("500"), ShadeIn: rate("0.1"), Levy: rate("0.02"), ShadeOut: rate("0.08")},
+		Scale6:          MedicareScale{Entry: 843, Second: 1053, Lower: money("843"), ShadeIn: rate("0.05"), Levy: rate("0.01"), ShadeOut: rate("0.04")},
+	},
+	STSL: []Schedule8{
+		{
+			// The 1 July 2025 Schedule 8 (percentage of total earnings) was
+			// not collected: payments before 24 Sep 2025 with a loan fail.
+			From: date(2025, time.July, 1),
+			Rule: calc.Rule{Code: "au.stsl",
+				Text:   "Schedule 8 of 1 July 2025 (percentage of total earnings): its rates are not in the rules, so no component is computed for payments before 24 Sep 2025 (nil without a TFN or with a Medicare levy variation for spouse/dependants, as in every Schedule 8)",
+				Source: "ATO Schedule 8 (NAT 3539) 1 July 2025; payroll-rules.md 1.5 (unverified/TODO)"},
+		},
+		{
+			From: date(2025, time.September, 24),
+			Rule: calc.Rule{Code: "au.stsl",
+				Text:   "Schedule 8 component y = a·x − b on the Schedule 1 weekly x, rounded to the dollar, converted like Schedule 1 and added to it; not applied without a TFN or with a Medicare levy variation for spouse/dependants",
+				Source: "ATO Schedule 8 (NAT 3539) from 24 Sep 2025 (Universities Accord (Cutting Student Debt by 20 Per Cent) Act 2025), coefficients as transcribed in saebooks 0120 (unverified); payroll-rules.md 1.5"},
+			TFT: Coefficients{
+				band(1288, "0", "0"),
+				band(2403, "0.15", "193.2692"),
+				band(3447, "0.17", "241.3462"),
+				band(0, "0.10", "0"),
+			},
+			// No-TFT coefficients for 2025-26 were not collected.
+		},
+	},
+	Super: SuperGuarantee{
+		Rule: calc.Rule{Code: "au.super.guarantee",
+			Text:   "Super guarantee 12% of ordinary time earnings (incl. salary sacrificed OTE), base capped at the maximum contribution base $62,500 a quarter, rounded to the cent",
+			Source: "Superannuation Guarantee (Administration) Act 1992 s 19; ATO key super rates; Industry Super; payroll-rules.md 1.6"},
+		Rate: rate("0.12"),
+		MCB:  money("62500"),
+	},
+	Leave: nesLeave,
+}
+
+// y2026 is 2026-27: Schedule 1 re-issued 17 June 2026 for payments from
+// 1 July 2026 (15% first rate), Schedule 8 indexed, Payday Super.
+var y2026 = Year{
+	Name: "2026-27",
+	From: date(2026, time.July, 1),
+	To:   date(2027, time.July, 1),
+	Total: calc.Rule{Code: "au.payg",
+		Text:   "Amount withheld: Schedule 1 amount less tax offsets and Medicare levy adjustment (not below nil), plus the Schedule 8 component",
+		Source: "ATO Schedule 1 (NAT 1004) and Schedule 8 (NAT 3539) from 1 July 2026; payroll-rules-2026-27.md 1.1, 1.5"},
+	Taxable: y2025.Taxable,
+	PAYG: Schedule1{
+		Rule: calc.Rule{Code: "au.payg.schedule1",
+			Text:   "Schedule 1 formula y = a·x − b, x = weekly earnings in whole dollars + 99c, y rounded to the dollar (50c up); fortnightly ×2, monthly ×3/13 then ×13/3 rounded, quarterly ÷13 then ×13",
+			Source: "ATO Schedule 1 (NAT 1004) published 17 June 2026, payments from 1 July 2026; coefficients from 3 concordant public transcriptions (unverified); payroll-rules-2026-27.md 1.1, 1.3"},
+		Scales: [7]Coefficients{
+			1: {
+				band(188, "0.1500", "0.1500"),
+				band(371, "0.2084", "11.0185"),
+				band(515, "0.1790", "0.1066"),
+				band(932, "0.3227", "74.1674"),
+				band(2246, "0.3200", "71.6508"),
+				band(3303, "0.3900", "228.8816"),
+				band(0, "0.4700", "493.1893"),
+			},
+			2: {
+				band(362, "0", "0"),
+				band(538, "0.1500", "54.3462"),
+				band(673, "0.2500", "108.2135"),
+				band(721, "0.1700", "54.3473"),
+				band(865, "0.1790", "60.8377"),
+				band(1282, "0.3227", "185.1935"),
+				band(2596, "0.3200", "181.7319"),
+				band(3653, "0.3900", "363.4627"),
+				band(0, "0.4700", "655.7704"),
+			},
+			3: {
+				band(2596, "0.3000", "0.3000"),
+				band(3653, "0.3700", "181.7308"),
+				band(0, "0.4500", "474.0385"),
+			},
+			5: {
+				band(362, "0", "0"),
+				band(721, "0.1500", "54.3462"),
+				band(865, "0.1590", "60.8365"),
+				band(1282, "0.3027", "185.1923"),
+				band(2596, "0.3000", "181.7308"),
+				band(3653, "0.3700", "363.4615"),
+				band(0, "0.4500", "655.7692"),
+			},
+			6: {
+				band(362, "0", "0"),
+				band(721, "0.1500", "54.3462"),
+				band(865, "0.1590", "60.8365"),
+				band(908, "0.3027", "185.1923"),
+				band(1135, "0.3527", "230.6135"),
+				band(1282, "0.3127", "185.1923"),
+				band(2596, "0.3100", "181.7308"),
+				band(3653, "0.3800", "363.4615"),
+				band(0, "0.4600", "655.7692"),
+			},
+		},
+		Scale4Resident: rate("0.47"),
+		Scale4Foreign:  rate("0.45"),
+		Scale4Rule: calc.Rule{Code: "au.payg.scale4",
+			Text:   "Scale 4 (no TFN): 47% (resident) or 45% (foreign resident) of the earnings in whole dollars, cents of the result ignored",
+			Source: "ATO Schedule 1 (NAT 1004) from 1 July 2026, scale 4 (unchanged); payroll-rules-2026-27.md 1.3"},
+		OffsetRate: y2025.PAYG.OffsetRate,
+		OffsetRule: calc.Rule{Code: "au.payg.offset",
+			Text:   "Tax offsets claimed on a withholding declaration: annual offset × 1.9% weekly, 3.8% fortnightly, 8.3% monthly, 25% quarterly, rounded to the dollar (carried over from 2024, unverified)",
+			Source: "ATO Schedule 1 (NAT 1004), tax offsets; payroll-rules.md 1.2 (method unchanged per payroll-rules-2026-27.md 1.1)"},
+	},
+	WHM: Schedule15{
+		Rule: calc.Rule{Code: "au.payg.whm",
+			Text:   "Working holiday maker: 15% to $45,000 of the year's earnings, 30% to $135,000, 37% to $190,000, 45% above; withheld = tax on whole dollars of year-to-date earnings including this pay less tax on those before it, rounded to the dollar (carried over from 2025-26, unverified)",
+			Source: "ATO Schedule 15 (NAT 75331); payroll-rules.md 1.7; payroll-rules-2026-27.md 1.1 (Schedule 1 does not apply to WHMs)"},
+		Brackets: y2025.WHM.Brackets,
+	},
+	// The 2026 family threshold, per-child amount and step-1 constant are
+	// not in the rules (payroll-rules-2026-27.md 1.4): refuse, do not guess.
+	Medicare: nil,
+	STSL: []Schedule8{{
+		From: date(2026, time.July, 1),
+		Rule: calc.Rule{Code: "au.stsl",
+			Text:   "Schedule 8 component y = a·x − b on the Schedule 1 weekly x, rounded to the dollar, converted like Schedule 1 and added to it; not applied without a TFN or with a Medicare levy variation for spouse/dependants",
+			Source: "ATO Schedule 8 (NAT 3539) from 1 July 2026, indexed thresholds $69,528/$129,717/$186,051, coefficients from two public transcriptions (unverified); payroll-rules-2026-27.md 1.5"},
+		TFT: Coefficients{
+			band(1337, "0", "0"),
+			band(2494, "0.15", "200.5615"),
+			band(3577, "0.17", "250.4527"),
+			band(0, "0.10", "0"),
+		},
+		NoTFT: Coefficients{
+			band(987, "0", "0"),
+			band(2144, "0.15", "148.0615"),
+			band(2727, "0.17", "190.9527"),
+			band(0, "0.10", "0"),
+		},
+	}},
+	Super: SuperGuarantee{
+		Rule: calc.Rule{Code: "au.super.guarantee",
+			Text:   "Super guarantee 12% of qualifying earnings (OTE, commissions, salary sacrificed OTE) with each pay (Payday Super), base capped at the maximum contribution base $270,830 per income year, rounded to the cent",
+			Source: "Treasury Laws Amendment (Payday Superannuation) Act; ATO Payday Super maximum contributions base ($32,500 cap × 100/12, rounded down to $10); payroll-rules-2026-27.md 1.6"},
+		Rate:    rate("0.12"),
+		MCB:     money("270830"),
+		PerYear: true,
+	},
+	Leave: nesLeave,
+}
+
+// bMoney is b as an amount (a·x − b subtracts it from one).
+func (b *Band) bMoney() payroll.Money { return payroll.MoneyFromDecimal(b.B.Decimal()) }
