@@ -58,6 +58,9 @@ func (Engine) Calculate(in *calc.Input) (calc.Result, error) {
 	if in.UK == nil {
 		return calc.Result{}, errors.New("uk: input has no UK employee settings")
 	}
+	if err := validate(in); err != nil {
+		return calc.Result{}, err
+	}
 	y, err := yearOf(in)
 	if err != nil {
 		return calc.Result{}, err

@@ -21,6 +21,9 @@ import (
 // A token "YYYY-YY" names the tax year (default 2025-26). Any other token,
 // region or code is an error: a row is never skipped silently.
 func (Engine) CheckVector(v calc.Vector) (payroll.Money, *calc.Rule, error) {
+	if err := checkAmount("gross", v.Gross); err != nil {
+		return payroll.Money{}, nil, fmt.Errorf("uk vector line %d: %w", v.Line, err)
+	}
 	row, err := parseRow(v)
 	if err != nil {
 		return payroll.Money{}, nil, fmt.Errorf("uk vector line %d: %w", v.Line, err)
@@ -85,7 +88,7 @@ func parseRow(v calc.Vector) (*vectorRow, error) {
 			// p=0 appears in HMRC's NIC data (period-independent rows);
 			// PAYE rows need p ≥ 1 (checked below).
 			row.period, err = strconv.Atoi(val)
-			if err == nil && row.period < 0 {
+			if err == nil && (row.period < 0 || row.period > maxPeriod) {
 				err = fmt.Errorf("period number %d", row.period)
 			}
 		case hasEq && key == "basis":
@@ -96,9 +99,15 @@ func parseRow(v calc.Vector) (*vectorRow, error) {
 			err = setKind(rowPAYE)
 		case hasEq && key == "pay_to_date":
 			row.payToDate, err = payroll.ParseMoney(val)
+			if err == nil {
+				err = checkAmount("pay to date", row.payToDate)
+			}
 			row.havePTD = true
 		case hasEq && key == "tax_to_date_before":
 			row.taxBefore, err = payroll.ParseMoney(val)
+			if err == nil {
+				err = checkAmount("tax to date", row.taxBefore)
+			}
 			row.haveBefore = true
 		case t == "NI-employee":
 			err = setKind(rowNIEmployee)
