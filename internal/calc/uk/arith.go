@@ -27,6 +27,9 @@ func divScaled(x payroll.Money, d int64, scale int) (int64, bool) {
 
 // floorDiv is ⌊x ÷ d⌋ at scale decimals (towards −∞).
 func floorDiv(x payroll.Money, d int64, scale int) payroll.Money {
+	if d == 1 {
+		return x.Floor(scale)
+	}
 	q, rem := divScaled(x, d, scale)
 	if rem && x.IsNeg() {
 		q--
@@ -53,9 +56,25 @@ var (
 // rounds down, 6 or more rounds up (0.0056 → 0.00, 0.0064 → 0.01,
 // 26.825 → 26.82). Only ever applied to non-negative amounts.
 func niRound(x payroll.Money) payroll.Money {
-	t2 := x.Trunc(2)
-	if x.Trunc(3).Sub(t2).Cmp(sixMils) >= 0 {
-		return t2.Add(onePenny)
+	if x.Decimal().Scale() <= 2 {
+		return x
 	}
-	return t2
+	whole, mils, ok := x.Trunc(3).Decimal().Int64(3)
+	if !ok {
+		panic("uk: NI amount out of range")
+	}
+	pence := whole*100 + mils/10
+	if mils%10 >= 6 {
+		pence++
+	}
+	return payroll.MoneyFromMinor(pence)
+}
+
+// cents rounds half up to the penny (payroll.Money.Cents without the
+// work when there is nothing to round).
+func cents(x payroll.Money) payroll.Money {
+	if x.Decimal().Scale() <= 2 {
+		return x
+	}
+	return x.Cents()
 }

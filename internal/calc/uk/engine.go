@@ -38,9 +38,26 @@ func yearOf(in *calc.Input) (*Year, error) {
 	return yearFor(in.PaymentDate)
 }
 
-// termsCap is the capacity of the one Terms backing array of a
-// calculation: every figure's Terms is a slice of it.
-const termsCap = 40
+// termsNeeded is the capacity of the one Terms backing array of a
+// calculation (every figure's Terms is a slice of it): PAYE ≤ 6, NI 5 (9
+// for a director's annual figures), pension 4+1, loans 2 each, statutory
+// payments ≤ 5 each.
+func termsNeeded(emp *calc.UKEmployee) int {
+	n := 6 + 5 + 5*len(emp.Statutory)
+	if emp.Director {
+		n += 4
+	}
+	if emp.Pension != nil {
+		n += 5
+	}
+	if emp.StudentLoan != calc.LoanNone {
+		n += 2
+	}
+	if emp.PostgraduateLoan {
+		n += 2
+	}
+	return n
+}
 
 // Calculate computes every UK statutory figure of the employee-period, in
 // this order: statutory payments (they are earnings), pension, paye,
@@ -83,8 +100,9 @@ func (Engine) Calculate(in *calc.Input) (calc.Result, error) {
 		return calc.Result{}, fmt.Errorf("uk: %s: NI category %q unknown", y.Name, emp.NICategory)
 	}
 
-	res := calc.Result{Region: calc.UK, TaxYear: y.Name, Figures: make([]calc.Figure, 0, 6+len(emp.Statutory))}
-	terms := make([]calc.Term, 0, termsCap)
+	// pension ×2, paye, ni ×2, loan, pgl, statutory payments
+	res := calc.Result{Region: calc.UK, TaxYear: y.Name, Figures: make([]calc.Figure, 0, 7+len(emp.Statutory))}
+	terms := make([]calc.Term, 0, termsNeeded(emp))
 
 	var taxable, pensionable payroll.Money
 	for i := range in.Earnings {
@@ -157,13 +175,9 @@ func (Engine) Calculate(in *calc.Input) (calc.Result, error) {
 
 func (y *Year) loanFigure(p *LoanPlan, shape periodShape, pay payroll.Money, terms []calc.Term) (calc.Figure, []calc.Term) {
 	threshold, amount := loanDeduction(p, shape, pay)
-	code := "studentloan.plan" + string(p.Plan)
-	if p.Plan == pglPlan {
-		code = "pgl"
-	}
 	start := len(terms)
 	terms = append(terms, calc.Term{Name: "earnings", Value: pay}, calc.Term{Name: "period threshold", Value: threshold})
-	return calc.Figure{Code: code, Amount: amount, Rule: y.rules.loan[p.Plan], Terms: terms[start:len(terms):len(terms)]}, terms
+	return calc.Figure{Code: p.figure, Amount: amount, Rule: p.rule, Terms: terms[start:len(terms):len(terms)]}, terms
 }
 
 // niFigures appends ni.employee and ni.employer.
@@ -192,7 +206,7 @@ func (y *Year) niFigures(res *calc.Result, in *calc.Input, shape periodShape, ca
 			return terms, err
 		}
 		toDate := emp.YTD.NIEarnings.Add(pay)
-		eeToDate, erToDate := niParts(cat, th, toDate)
+		eeToDate, erToDate := niParts(cat, &th, toDate)
 		ee, er = eeToDate.Sub(emp.YTD.EmployeeNI), erToDate.Sub(emp.YTD.EmployerNI)
 		terms = append(terms,
 			calc.Term{Name: "NI earnings to date", Value: toDate},
@@ -216,16 +230,16 @@ func (y *Year) niFigures(res *calc.Result, in *calc.Input, shape periodShape, ca
 	if err != nil {
 		return terms, err
 	}
-	ee, er = niParts(cat, th, pay)
+	ee, er = niParts(cat, &th, pay)
+	// PT, UEL, earnings, employer threshold: the employee's terms are the
+	// first three, the employer's the last two (one shared term).
 	terms = append(terms,
-		calc.Term{Name: "NI earnings", Value: pay},
 		calc.Term{Name: "PT", Value: th[PT]},
-		calc.Term{Name: "UEL", Value: th[UEL]})
-	eeTerms := terms[start:len(terms):len(terms)]
-	s2 := len(terms)
-	terms = append(terms,
+		calc.Term{Name: "UEL", Value: th[UEL]},
 		calc.Term{Name: "NI earnings", Value: pay},
 		calc.Term{Name: employerThresholdTerm[cat.EmployerFrom], Value: th[cat.EmployerFrom]})
+	eeTerms := terms[start : start+3 : start+3]
+	s2 := start + 2
 	res.Figures = append(res.Figures,
 		calc.Figure{Code: "ni.employee", Amount: ee, Rule: eeRule, Terms: eeTerms},
 		calc.Figure{Code: "ni.employer", Amount: er, Rule: erRule, Terms: terms[s2:len(terms):len(terms)]})

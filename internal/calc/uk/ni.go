@@ -25,30 +25,30 @@ func niParts(c *NICategory, th *[numThresholds]payroll.Money, pay payroll.Money)
 }
 
 // niThresholds returns the period thresholds of a frequency.
-func (y *Year) niThresholds(f calc.Frequency) (*[numThresholds]payroll.Money, error) {
+func (y *Year) niThresholds(f calc.Frequency) ([numThresholds]payroll.Money, error) {
 	th, ok := y.NI.Thresholds[f]
 	if !ok {
 		// Quarterly: no published period thresholds in the rules file.
-		return nil, fmt.Errorf("uk: %s: no NI thresholds for %s pay", y.Name, f)
+		return th, fmt.Errorf("uk: %s: no NI thresholds for %s pay", y.Name, f)
 	}
-	return &th, nil
+	return th, nil
 }
 
 // directorThresholds are the annual thresholds, pro-rata for a director
 // appointed during the year: annual × weeks ÷ 52 rounded up to the pound
 // (reproduces HMRC's 2025-26 directors' NIC test case 4, 48 weeks).
-func (y *Year) directorThresholds(weeks int) (*[numThresholds]payroll.Money, error) {
+func (y *Year) directorThresholds(weeks int) ([numThresholds]payroll.Money, error) {
 	th := y.NI.Thresholds[calc.Annually]
 	if weeks == 0 || weeks == 52 {
-		return &th, nil
+		return th, nil
 	}
 	if weeks < 1 || weeks > 52 {
-		return nil, fmt.Errorf("uk: director's pro-rata earnings period of %d weeks (want 1-52)", weeks)
+		return th, fmt.Errorf("uk: director's pro-rata earnings period of %d weeks (want 1-52)", weeks)
 	}
 	for i := range th {
 		th[i] = ceilDiv(th[i].MulInt(int64(weeks)), 52, 0)
 	}
-	return &th, nil
+	return th, nil
 }
 
 func parseCategory(s string) (byte, error) {

@@ -68,7 +68,12 @@ func payAdjustment(n int, perYear int64) payroll.Money {
 	}
 	q := (n - 1) / 500
 	rest := n - 500*q
-	adj := ceilDiv(payroll.MoneyFromInt(int64(rest)*10+9), perYear, 2)
+	var adj payroll.Money
+	if perYear == 52 {
+		adj = adjWeek[rest]
+	} else {
+		adj = adjMonth[rest]
+	}
 	if q > 0 {
 		box := box500Week
 		if perYear == 12 {
@@ -77,6 +82,17 @@ func payAdjustment(n int, perYear int64) payroll.Money {
 		adj = adj.Add(box.MulInt(int64(q)))
 	}
 	return adj
+}
+
+// adjWeek and adjMonth hold ⌈(n×10+9) ÷ 52 or 12⌉ for n = 1..500: the
+// formula evaluated once (it is HMRC's, not a year's parameter).
+var adjWeek, adjMonth [501]payroll.Money
+
+func init() {
+	for n := 1; n <= 500; n++ {
+		adjWeek[n] = ceilDiv(payroll.MoneyFromInt(int64(n)*10+9), 52, 2)
+		adjMonth[n] = ceilDiv(payroll.MoneyFromInt(int64(n)*10+9), 12, 2)
+	}
 }
 
 // bandTax is the tax on whole-pound taxable pay t to date at unit n of
@@ -88,24 +104,19 @@ func bandTax(bands []Band, t payroll.Money, n, perYear int64) payroll.Money {
 	if !t.IsPos() {
 		return payroll.Money{}
 	}
+	// Find t's band; the bands below are full: their annual tax × n (the
+	// scaled band limits are annual × n), plus the part of t in its band.
 	tScaled := t.MulInt(perYear)
-	var sum, lower payroll.Money
-	for _, b := range bands {
-		upper := tScaled
-		if !b.Upper.IsZero() {
-			upper = b.Upper.MulInt(n).Min(tScaled)
-		}
-		if upper.Cmp(lower) > 0 {
-			sum = sum.Add(upper.Sub(lower).Mul(b.Rate))
-		}
-		if b.Upper.IsZero() {
+	var lowerN payroll.Money
+	i := 0
+	for ; i < len(bands)-1; i++ {
+		upperN := bands[i].Upper.MulInt(n)
+		if tScaled.Cmp(upperN) <= 0 {
 			break
 		}
-		lower = b.Upper.MulInt(n)
-		if lower.Cmp(tScaled) >= 0 {
-			break
-		}
+		lowerN = upperN
 	}
+	sum := bands[i].fullBelow.MulInt(n).Add(tScaled.Sub(lowerN).Mul(bands[i].Rate))
 	return floorDiv(sum, perYear, 2)
 }
 

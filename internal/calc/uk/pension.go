@@ -35,17 +35,17 @@ func (y *Year) pension(p *calc.UKPension, f calc.Frequency, pensionable payroll.
 	if p.EmployeeRate.IsNeg() || p.EmployerRate.IsNeg() {
 		return ee, er, eeGross, terms, fmt.Errorf("uk: negative pension rate")
 	}
-	eeGross = base.Mul(p.EmployeeRate).Cents()
+	eeGross = cents(base.Mul(p.EmployeeRate))
 	eeAmount := eeGross
 	start := len(terms)
 	terms = append(terms, calc.Term{Name: "pension base", Value: base}, calc.Term{Name: "employee contribution (gross)", Value: eeGross})
 	if p.Method == calc.PensionReliefAtSource {
-		eeAmount = eeGross.Mul(reliefAtSourceNet).Cents()
+		eeAmount = cents(eeGross.Mul(reliefAtSourceNet))
 		terms = append(terms, calc.Term{Name: "basic-rate relief claimed by the scheme", Value: eeGross.Sub(eeAmount)})
 	}
 	ee = calc.Figure{Code: "pension.employee", Amount: eeAmount, Rule: y.rules.pensionEE[idx], Terms: terms[start:len(terms):len(terms)]}
 	start = len(terms)
 	terms = append(terms, calc.Term{Name: "pension base", Value: base})
-	er = calc.Figure{Code: "pension.employer", Amount: base.Mul(p.EmployerRate).Cents(), Rule: y.rules.pensionER[idx], Terms: terms[start:len(terms):len(terms)]}
+	er = calc.Figure{Code: "pension.employer", Amount: cents(base.Mul(p.EmployerRate)), Rule: y.rules.pensionER[idx], Terms: terms[start:len(terms):len(terms)]}
 	return ee, er, eeGross, terms, nil
 }

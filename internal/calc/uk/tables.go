@@ -23,7 +23,8 @@ type Year struct {
 	Pension   PensionTable
 	Statutory StatutoryTable
 
-	rules yearRules // built from the table by buildRules (static per year)
+	rules    yearRules // built from the table by buildRules (static per year)
+	startKey int       // dateKey(Start)
 }
 
 // Jurisdiction selects the income tax band set.
@@ -44,6 +45,8 @@ type Band struct {
 	Name  string
 	Upper payroll.Money
 	Rate  payroll.Rate
+
+	fullBelow payroll.Money // annual tax on all the bands below (set by buildRules)
 }
 
 // PAYETable holds the income tax bands per jurisdiction.
@@ -105,6 +108,9 @@ type LoanPlan struct {
 	Weekly  payroll.Money
 	Monthly payroll.Money
 	Rate    payroll.Rate
+
+	figure string     // figure code, set by buildRules
+	rule   *calc.Rule // set by buildRules
 }
 
 const pglPlan calc.UKLoanPlan = "PGL"
@@ -161,13 +167,20 @@ func init() {
 	}
 }
 
+// dateKey orders calendar dates as yyyymmdd (the date as written, in the
+// time's own location: a payment date is a calendar date).
+func dateKey(d time.Time) int {
+	y, mo, day := d.Date()
+	return y*10000 + int(mo)*100 + day
+}
+
 // yearFor picks the year whose 6 April .. 5 April contains the date.
 func yearFor(d time.Time) (*Year, error) {
-	day := time.Date(d.Year(), d.Month(), d.Day(), 0, 0, 0, 0, time.UTC)
+	k := dateKey(d)
 	for i := len(years) - 1; i >= 0; i-- {
 		y := years[i]
-		if !day.Before(y.Start) {
-			if !day.Before(y.Start.AddDate(1, 0, 0)) {
+		if k >= y.startKey {
+			if k >= y.startKey+10000 { // past the year's 5 April
 				break
 			}
 			return y, nil
@@ -233,6 +246,18 @@ type yearRules struct {
 func pct(r payroll.Rate) string { return r.Mul(payroll.RateFromInt(100)).String() + "%" }
 
 func (y *Year) buildRules() {
+	y.startKey = dateKey(y.Start)
+	for j := range y.PAYE.Bands {
+		var full, lower payroll.Money
+		for i := range y.PAYE.Bands[j] {
+			b := &y.PAYE.Bands[j][i]
+			b.fullBelow = full
+			if !b.Upper.IsZero() {
+				full = full.Add(b.Upper.Sub(lower).Mul(b.Rate))
+				lower = b.Upper
+			}
+		}
+	}
 	rs := &y.rules
 	for j := Jurisdiction(0); j < numJurisdictions; j++ {
 		var b strings.Builder
@@ -275,13 +300,16 @@ func (y *Year) buildRules() {
 		rs.niDirER[c.Letter] = &calc.Rule{Code: "uk.ni.director.employer." + l, Text: er + "; director: earnings to date against annual (pro-rata) thresholds less NI to date", Source: y.NI.Source + "; HMRC CA44 (directors)"}
 	}
 	rs.loan = map[calc.UKLoanPlan]*calc.Rule{}
-	for _, p := range y.Loans.Plans {
+	for i := range y.Loans.Plans {
+		p := &y.Loans.Plans[i]
 		name := "Plan " + string(p.Plan)
-		code := "uk.studentloan.plan" + string(p.Plan)
+		p.figure = "studentloan.plan" + string(p.Plan)
 		if p.Plan == pglPlan {
-			name, code = "postgraduate loan", "uk.pgl"
+			name, p.figure = "postgraduate loan", "pgl"
 		}
-		rs.loan[p.Plan] = &calc.Rule{Code: code, Text: fmt.Sprintf("UK %s %s: %s of earnings (employer NI pay) above £%s/week, £%s/month (£%s/year), non-cumulative, rounded down to £1; multi-week/month periods averaged to one week/month", name, y.Name, pct(p.Rate), p.Weekly, p.Monthly, p.Annual), Source: y.Loans.Source}
+		code := "uk." + p.figure
+		p.rule = &calc.Rule{Code: code, Text: fmt.Sprintf("UK %s %s: %s of earnings (employer NI pay) above £%s/week, £%s/month (£%s/year), non-cumulative, rounded down to £1; multi-week/month periods averaged to one week/month", name, y.Name, pct(p.Rate), p.Weekly, p.Monthly, p.Annual), Source: y.Loans.Source}
+		rs.loan[p.Plan] = p.rule
 	}
 	for i, basis := range []string{"qualifying earnings (band between the period's lower and upper qualifying earnings limits)", "pensionable pay"} {
 		rs.pensionEE[i] = &calc.Rule{Code: "uk.pension.employee", Text: "UK workplace pension " + y.Name + ": employee rate × " + basis + ", rounded to 1p; net pay arrangement deducted before tax; relief at source deducted after tax at 80%", Source: y.Pension.Source}

@@ -213,7 +213,7 @@ func (row *vectorRow) compute(v calc.Vector) (payroll.Money, *calc.Rule, error) 
 		if err != nil {
 			return payroll.Money{}, nil, err
 		}
-		ee, er := niParts(cat, th, v.Gross)
+		ee, er := niParts(cat, &th, v.Gross)
 		if row.kind == rowNIEmployee {
 			return ee, y.rules.niEE[l], nil
 		}
