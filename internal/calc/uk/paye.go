@@ -184,7 +184,9 @@ func (y *Year) paye(in *payeIn, terms []calc.Term) (payroll.Money, *calc.Rule, [
 	tax := taxToDate.Sub(taxBefore)
 	if in.code.Kind == CodeK {
 		// Regulatory limit: at most 50% of this period's pay; the
-		// unrecovered tax stays in the cumulative figures.
+		// unrecovered tax stays in the cumulative figures. The rules file
+		// gives no rounding for the limit: floored to the penny (never
+		// more than half the pay).
 		limit := in.pay.Mul(halfRate).Floor(2).Max(payroll.Money{})
 		terms = append(terms, calc.Term{Name: "regulatory limit (50% of pay)", Value: limit})
 		tax = tax.Min(limit)

@@ -21,8 +21,8 @@ const (
 )
 
 func checkAmount(what string, x payroll.Money) error {
-	if d := x.Decimal(); d.Scale() <= 2 && d.Coef() <= 1_000_000_000_000 {
-		return nil // fast path: whole pence, |x| ≤ £10bn
+	if d := x.Decimal(); d.Scale() <= 2 && d.Coef() <= 10_000_000_000 {
+		return nil // fast path: whole pence and a coefficient ≤ 10^10 (≤ £10bn at any scale)
 	}
 	if x.Abs().Cmp(maxAmount) > 0 {
 		return fmt.Errorf("uk: %s %s out of range", what, x)
