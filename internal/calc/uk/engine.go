@@ -3,6 +3,7 @@ package uk
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/payrolld/payrolld/internal/calc"
 	"github.com/payrolld/payrolld/internal/payroll"
@@ -38,6 +39,18 @@ func yearOf(in *calc.Input) (*Year, error) {
 	return yearFor(in.PaymentDate)
 }
 
+// block holds a calculation's figures (pension ×2, paye, ni ×2, loan, pgl)
+// and their terms in one allocation.
+type block struct {
+	figs  [blockFigures]calc.Figure
+	terms [blockTerms]calc.Term
+}
+
+const (
+	blockFigures = 7
+	blockTerms   = 24
+)
+
 // termsNeeded is the capacity of the one Terms backing array of a
 // calculation (every figure's Terms is a slice of it): PAYE ≤ 6, NI 5 (9
 // for a director's annual figures), pension 4+1, loans 2 each, statutory
@@ -69,7 +82,7 @@ func termsNeeded(emp *calc.UKEmployee) int {
 // pay; salary sacrifice is modelled by reducing the earnings lines).
 // Pensionable pay = lines not NotPensionable plus statutory payments.
 func (Engine) Calculate(in *calc.Input) (calc.Result, error) {
-	if in.Region != "" && in.Region != calc.UK {
+	if in.Region != "" && !strings.EqualFold(in.Region, calc.UK) {
 		return calc.Result{}, fmt.Errorf("uk: input region %q", in.Region)
 	}
 	if in.UK == nil {
@@ -100,9 +113,15 @@ func (Engine) Calculate(in *calc.Input) (calc.Result, error) {
 		return calc.Result{}, fmt.Errorf("uk: %s: NI category %q unknown", y.Name, emp.NICategory)
 	}
 
-	// pension ×2, paye, ni ×2, loan, pgl, statutory payments
-	res := calc.Result{Region: calc.UK, TaxYear: y.Name, Figures: make([]calc.Figure, 0, 7+len(emp.Statutory))}
-	terms := make([]calc.Term, 0, termsNeeded(emp))
+	res := calc.Result{Region: calc.UK, TaxYear: y.Name}
+	var terms []calc.Term
+	if need := termsNeeded(emp); len(emp.Statutory) == 0 && need <= blockTerms {
+		b := new(block) // the usual case: one allocation
+		res.Figures, terms = b.figs[:0], b.terms[:0]
+	} else {
+		res.Figures = make([]calc.Figure, 0, blockFigures+len(emp.Statutory))
+		terms = make([]calc.Term, 0, need)
+	}
 
 	var taxable, pensionable payroll.Money
 	for i := range in.Earnings {

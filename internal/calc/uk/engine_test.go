@@ -364,3 +364,42 @@ func TestRulesWorkedExamples(t *testing.T) {
 	wantFig(t, res, "ni.employee", "267.50") // rules-2026-27 §6
 	wantFig(t, res, "ni.employer", "687.45")
 }
+
+// Rules are the year tables' static values: the same pointers every time,
+// and the vector checker's NI rule is the calculation's.
+func TestRulesAreStatic(t *testing.T) {
+	emp := &calc.UKEmployee{TaxCode: "1257L", NICategory: "A", StudentLoan: calc.LoanPlan1}
+	a, _ := New().Calculate(weeklyInput("700", emp))
+	b, _ := New().Calculate(weeklyInput("900", emp))
+	for i := range a.Figures {
+		if a.Figures[i].Rule != b.Figures[i].Rule {
+			t.Errorf("%s: rule pointers differ", a.Figures[i].Code)
+		}
+	}
+	_, rule, err := New().(calc.VectorChecker).CheckVector(calc.Vector{Region: "uk", Period: "weekly;p=1;NI-employee", Code: "NI-cat-A", Gross: m("700")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ni := mustGet(t, a, "ni.employee"); ni.Rule != rule {
+		t.Errorf("vector rule %p, calculation rule %p", rule, ni.Rule)
+	}
+	if got := mustGet(t, a, "ni.employee").Rule.Text; got == "" || !containsAll(got, "category A", "8%", "2%", "PT", "UEL") {
+		t.Errorf("NI rule text %q", got)
+	}
+}
+
+func containsAll(s string, subs ...string) bool {
+	for _, sub := range subs {
+		found := false
+		for i := 0; i+len(sub) <= len(s); i++ {
+			if s[i:i+len(sub)] == sub {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}

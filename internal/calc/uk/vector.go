@@ -162,13 +162,22 @@ func isYearName(s string) bool {
 	return true
 }
 
-var regionJurisdiction = map[string]Jurisdiction{"UK-rUK": RUK, "UK-SCT": Scotland, "UK-WLS": Wales}
+// jurisdictionOf maps a PAYE row's region (UK-rUK, UK-SCT, UK-WLS; any
+// case, as the dispatcher matches regions) to its band set.
+func jurisdictionOf(region string) (Jurisdiction, bool) {
+	for j, name := range [...]string{RUK: "UK-rUK", Scotland: "UK-SCT", Wales: "UK-WLS"} {
+		if strings.EqualFold(region, name) {
+			return Jurisdiction(j), true
+		}
+	}
+	return 0, false
+}
 
 func (row *vectorRow) compute(v calc.Vector) (payroll.Money, *calc.Rule, error) {
 	y := row.year
 	switch row.kind {
 	case rowPAYE:
-		jur, ok := regionJurisdiction[v.Region]
+		jur, ok := jurisdictionOf(v.Region)
 		if !ok {
 			return payroll.Money{}, nil, fmt.Errorf("PAYE row in region %q (want UK-rUK, UK-SCT or UK-WLS)", v.Region)
 		}
@@ -194,7 +203,7 @@ func (row *vectorRow) compute(v calc.Vector) (payroll.Money, *calc.Rule, error) 
 		tax, rule, _, err := y.paye(&in, buf[:0])
 		return tax, rule, err
 	case rowNIEmployee, rowNIEmployer:
-		if v.Region != calc.UK {
+		if !strings.EqualFold(v.Region, calc.UK) {
 			return payroll.Money{}, nil, fmt.Errorf("NI row in region %q", v.Region)
 		}
 		letter, ok := strings.CutPrefix(v.Code, "NI-cat-")
@@ -219,7 +228,7 @@ func (row *vectorRow) compute(v calc.Vector) (payroll.Money, *calc.Rule, error) 
 		}
 		return er, y.rules.niER[l], nil
 	case rowLoan:
-		if v.Region != calc.UK {
+		if !strings.EqualFold(v.Region, calc.UK) {
 			return payroll.Money{}, nil, fmt.Errorf("student loan row in region %q", v.Region)
 		}
 		plan, ok := loanCodes[strings.ToLower(v.Code)]
