@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/payrolld/payrolld/internal/calc"
@@ -92,3 +93,32 @@ func TestVectorsSample2025(t *testing.T) { checkFile(t, "vectors-sample-uk.csv")
 func TestVectorsSample2026(t *testing.T) { checkFile(t, "vectors-sample-2026-27-uk.csv") }
 func TestHMRCPAYE2025(t *testing.T)      { checkFile(t, "hmrc-paye-2025-26.csv") }
 func TestHMRCNIC2025(t *testing.T)       { checkFile(t, "hmrc-nic-2025-26.csv") }
+
+// The testdata copies are exactly the UK rows of the shared reference
+// files (when they are on this machine): a changed reference file shows up
+// here instead of silently testing stale rows.
+func TestSampleCopiesMatchReference(t *testing.T) {
+	for copyName, ref := range map[string]string{
+		"vectors-sample-uk.csv":         "/work/shared/reference/vectors-sample.csv",
+		"vectors-sample-2026-27-uk.csv": "/work/shared/reference/vectors-sample-2026-27.csv",
+	} {
+		b, err := os.ReadFile(ref)
+		if err != nil {
+			t.Skipf("reference file not available: %v", err)
+		}
+		lines := strings.SplitAfter(string(b), "\n")
+		want := lines[0]
+		for _, l := range lines[1:] {
+			if strings.HasPrefix(l, "UK") {
+				want += l
+			}
+		}
+		got, err := os.ReadFile(filepath.Join("testdata", copyName))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(got) != want {
+			t.Errorf("testdata/%s differs from the UK rows of %s", copyName, ref)
+		}
+	}
+}
