@@ -1,0 +1,271 @@
+package uk
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/payrolld/payrolld/internal/calc"
+	"github.com/payrolld/payrolld/internal/payroll"
+)
+
+// Engine is the UK statutory engine. It holds no state: the rules are the
+// package's year tables.
+type Engine struct{}
+
+var (
+	_ calc.Engine        = Engine{}
+	_ calc.VectorChecker = Engine{}
+)
+
+// New returns the UK engine (also a calc.VectorChecker).
+func New() calc.Engine { return Engine{} }
+
+func (Engine) Region() string { return calc.UK }
+
+// TaxYear names the UK tax year (6 April – 5 April) of the input.
+func (Engine) TaxYear(in *calc.Input) (string, error) {
+	y, err := yearOf(in)
+	if err != nil {
+		return "", err
+	}
+	return y.Name, nil
+}
+
+func yearOf(in *calc.Input) (*Year, error) {
+	if in.TaxYear != "" {
+		return yearNamed(in.TaxYear)
+	}
+	return yearFor(in.PaymentDate)
+}
+
+// block holds a calculation's figures (pension ×2, paye, ni ×2, loan, pgl)
+// and their terms in one allocation.
+type block struct {
+	figs  [blockFigures]calc.Figure
+	terms [blockTerms]calc.Term
+}
+
+const (
+	blockFigures = 7
+	blockTerms   = 24
+)
+
+// termsNeeded is the capacity of the one Terms backing array of a
+// calculation (every figure's Terms is a slice of it): PAYE ≤ 6, NI 5 (9
+// for a director's annual figures), pension 4+1, loans 2 each, statutory
+// payments ≤ 5 each.
+func termsNeeded(emp *calc.UKEmployee) int {
+	n := 6 + 5 + 5*len(emp.Statutory)
+	if emp.Director {
+		n += 4
+	}
+	if emp.Pension != nil {
+		n += 5
+	}
+	if emp.StudentLoan != calc.LoanNone {
+		n += 2
+	}
+	if emp.PostgraduateLoan {
+		n += 2
+	}
+	return n
+}
+
+// Calculate computes every UK statutory figure of the employee-period, in
+// this order: statutory payments (they are earnings), pension, paye,
+// ni.employee, ni.employer, student loans, pgl.
+//
+// Pay bases: taxable/NI-able pay = earnings lines not NotTaxable plus
+// statutory payments; PAYE pay additionally less Input.PreTax and a net
+// pay arrangement's employee contribution (which do not reduce NI or loan
+// pay; salary sacrifice is modelled by reducing the earnings lines).
+// Pensionable pay = lines not NotPensionable plus statutory payments.
+func (Engine) Calculate(in *calc.Input) (calc.Result, error) {
+	if in.Region != "" && !strings.EqualFold(in.Region, calc.UK) {
+		return calc.Result{}, fmt.Errorf("uk: input region %q", in.Region)
+	}
+	if in.UK == nil {
+		return calc.Result{}, errors.New("uk: input has no UK employee settings")
+	}
+	if err := validate(in); err != nil {
+		return calc.Result{}, err
+	}
+	y, err := yearOf(in)
+	if err != nil {
+		return calc.Result{}, err
+	}
+	emp := in.UK
+	shape, err := shapeOf(in.Frequency)
+	if err != nil {
+		return calc.Result{}, err
+	}
+	code, err := ParseTaxCode(emp.TaxCode)
+	if err != nil {
+		return calc.Result{}, err
+	}
+	letter, err := parseCategory(emp.NICategory)
+	if err != nil {
+		return calc.Result{}, err
+	}
+	cat, ok := y.category(letter)
+	if !ok {
+		return calc.Result{}, fmt.Errorf("uk: %s: NI category %q unknown", y.Name, emp.NICategory)
+	}
+
+	res := calc.Result{Region: calc.UK, TaxYear: y.Name}
+	var terms []calc.Term
+	if need := termsNeeded(emp); len(emp.Statutory) == 0 && need <= blockTerms {
+		b := new(block) // the usual case: one allocation
+		res.Figures, terms = b.figs[:0], b.terms[:0]
+	} else {
+		res.Figures = make([]calc.Figure, 0, blockFigures+len(emp.Statutory))
+		terms = make([]calc.Term, 0, need)
+	}
+
+	var taxable, pensionable payroll.Money
+	for i := range in.Earnings {
+		e := &in.Earnings[i]
+		if !e.NotTaxable {
+			taxable = taxable.Add(e.Amount)
+		}
+		if !e.NotPensionable {
+			pensionable = pensionable.Add(e.Amount)
+		}
+	}
+	for i := range emp.Statutory {
+		var f calc.Figure
+		f, terms, err = y.statutory(&emp.Statutory[i], terms)
+		if err != nil {
+			return calc.Result{}, err
+		}
+		res.Figures = append(res.Figures, f)
+		taxable = taxable.Add(f.Amount)
+		pensionable = pensionable.Add(f.Amount)
+	}
+	niPay := taxable
+
+	taxPay := taxable.Sub(in.PreTax)
+	if emp.Pension != nil {
+		var ee, er calc.Figure
+		var eeGross payroll.Money
+		ee, er, eeGross, terms, err = y.pension(emp.Pension, in.Frequency, pensionable, terms)
+		if err != nil {
+			return calc.Result{}, err
+		}
+		if emp.Pension.Method == calc.PensionNetPay {
+			taxPay = taxPay.Sub(eeGross)
+		}
+		res.Figures = append(res.Figures, ee, er)
+	}
+
+	ps := len(terms)
+	tax, rule, terms, err := y.paye(&payeIn{
+		code: code, w1m1: emp.Week1Month1, shape: shape, period: in.Period,
+		pay: taxPay, payBefore: emp.YTD.TaxablePay, taxBefore: emp.YTD.TaxPaid,
+	}, terms)
+	if err != nil {
+		return calc.Result{}, err
+	}
+	res.Figures = append(res.Figures, calc.Figure{Code: "paye", Amount: tax, Rule: rule, Terms: terms[ps:len(terms):len(terms)]})
+
+	terms, err = y.niFigures(&res, in, shape, cat, niPay, terms)
+	if err != nil {
+		return calc.Result{}, err
+	}
+
+	if emp.StudentLoan != calc.LoanNone {
+		p, ok := y.loan(emp.StudentLoan)
+		if !ok {
+			return calc.Result{}, fmt.Errorf("uk: %s: no student loan plan %q (Plan 5 repayments start in 2026-27)", y.Name, emp.StudentLoan)
+		}
+		var f calc.Figure
+		f, terms = y.loanFigure(p, shape, niPay, terms)
+		res.Figures = append(res.Figures, f)
+	}
+	if emp.PostgraduateLoan {
+		p, _ := y.loan(pglPlan)
+		var f calc.Figure
+		f, terms = y.loanFigure(p, shape, niPay, terms)
+		res.Figures = append(res.Figures, f)
+	}
+	return res, nil
+}
+
+func (y *Year) loanFigure(p *LoanPlan, shape periodShape, pay payroll.Money, terms []calc.Term) (calc.Figure, []calc.Term) {
+	threshold, amount := loanDeduction(p, shape, pay)
+	start := len(terms)
+	terms = append(terms, calc.Term{Name: "earnings", Value: pay}, calc.Term{Name: "period threshold", Value: threshold})
+	return calc.Figure{Code: p.figure, Amount: amount, Rule: p.rule, Terms: terms[start:len(terms):len(terms)]}, terms
+}
+
+// niFigures appends ni.employee and ni.employer.
+func (y *Year) niFigures(res *calc.Result, in *calc.Input, shape periodShape, cat *NICategory, pay payroll.Money, terms []calc.Term) ([]calc.Term, error) {
+	emp := in.UK
+	eeRule, erRule := y.rules.niEE[cat.Letter], y.rules.niER[cat.Letter]
+	annual := false
+	if emp.Director {
+		switch emp.DirectorNIMethod {
+		case calc.DirectorAnnual:
+			annual = true
+		case calc.DirectorAlternative:
+			// Per period, recalculated on the annual basis in the last
+			// period of the year (HMRC CA44; HMRC directors' NIC test data).
+			annual = in.Period >= 1 && int64(in.Period)*shape.multiple == shape.perYear
+		default:
+			return terms, fmt.Errorf("uk: director NI method %q", emp.DirectorNIMethod)
+		}
+	}
+	var ee, er payroll.Money
+	start := len(terms)
+	if annual {
+		eeRule, erRule = y.rules.niDirEE[cat.Letter], y.rules.niDirER[cat.Letter]
+		th, err := y.directorThresholds(emp.DirectorWeeks)
+		if err != nil {
+			return terms, err
+		}
+		toDate := emp.YTD.NIEarnings.Add(pay)
+		eeToDate, erToDate := niParts(cat, &th, toDate)
+		ee, er = eeToDate.Sub(emp.YTD.EmployeeNI), erToDate.Sub(emp.YTD.EmployerNI)
+		terms = append(terms,
+			calc.Term{Name: "NI earnings to date", Value: toDate},
+			calc.Term{Name: "annual PT", Value: th[PT]},
+			calc.Term{Name: "annual UEL", Value: th[UEL]},
+			calc.Term{Name: "employee NI due to date", Value: eeToDate},
+			calc.Term{Name: "employee NI paid to date", Value: emp.YTD.EmployeeNI})
+		eeTerms := terms[start:len(terms):len(terms)]
+		s2 := len(terms)
+		terms = append(terms,
+			calc.Term{Name: "NI earnings to date", Value: toDate},
+			calc.Term{Name: "annual employer threshold", Value: th[cat.EmployerFrom]},
+			calc.Term{Name: "employer NI due to date", Value: erToDate},
+			calc.Term{Name: "employer NI paid to date", Value: emp.YTD.EmployerNI})
+		res.Figures = append(res.Figures,
+			calc.Figure{Code: "ni.employee", Amount: ee, Rule: eeRule, Terms: eeTerms},
+			calc.Figure{Code: "ni.employer", Amount: er, Rule: erRule, Terms: terms[s2:len(terms):len(terms)]})
+		return terms, nil
+	}
+	th, err := y.niThresholds(in.Frequency)
+	if err != nil {
+		return terms, err
+	}
+	ee, er = niParts(cat, &th, pay)
+	// PT, UEL, earnings, employer threshold: the employee's terms are the
+	// first three, the employer's the last two (one shared term).
+	terms = append(terms,
+		calc.Term{Name: "PT", Value: th[PT]},
+		calc.Term{Name: "UEL", Value: th[UEL]},
+		calc.Term{Name: "NI earnings", Value: pay},
+		calc.Term{Name: employerThresholdTerm[cat.EmployerFrom], Value: th[cat.EmployerFrom]})
+	eeTerms := terms[start : start+3 : start+3]
+	s2 := start + 2
+	res.Figures = append(res.Figures,
+		calc.Figure{Code: "ni.employee", Amount: ee, Rule: eeRule, Terms: eeTerms},
+		calc.Figure{Code: "ni.employer", Amount: er, Rule: erRule, Terms: terms[s2:len(terms):len(terms)]})
+	return terms, nil
+}
+
+var employerThresholdTerm = [numThresholds]string{
+	"employer threshold (LEL)", "employer threshold (PT)", "employer threshold (ST)",
+	"employer threshold (FUST)", "employer threshold (UEL/UST)",
+}

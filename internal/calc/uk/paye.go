@@ -1,0 +1,195 @@
+package uk
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/payrolld/payrolld/internal/calc"
+	"github.com/payrolld/payrolld/internal/payroll"
+)
+
+// periodShape maps a frequency onto HMRC's tables: PAYE tables are weekly
+// (52 to the year) or monthly (12); a multiple-week or multiple-month
+// period is the week or month number at its end (fortnightly period 3 =
+// week 6, quarterly period 2 = month 6).
+type periodShape struct {
+	perYear  int64 // 52 or 12
+	multiple int64 // weeks or months in one period
+}
+
+func shapeOf(f calc.Frequency) (periodShape, error) {
+	switch f {
+	case calc.Weekly:
+		return periodShape{52, 1}, nil
+	case calc.Fortnightly:
+		return periodShape{52, 2}, nil
+	case calc.FourWeekly:
+		return periodShape{52, 4}, nil
+	case calc.Monthly:
+		return periodShape{12, 1}, nil
+	case calc.Quarterly:
+		return periodShape{12, 3}, nil
+	case calc.Annually:
+		return periodShape{12, 12}, nil
+	}
+	return periodShape{}, fmt.Errorf("uk: pay frequency %q not supported", f)
+}
+
+// Codes over 500: each full 500 adds £96.16 a week / £416.67 a month (the
+// "box" figures of HMRC's Tables A; rules §2.3 step 1).
+var (
+	box500Week  = payroll.MustMoney("96.16")
+	box500Month = payroll.MustMoney("416.67")
+	halfRate    = payroll.MustRate("0.5") // K code regulatory limit (rules §2.2, §2.3 step 5)
+)
+
+// ErrWeek53 is returned for a cumulative week/month number past the year's
+// 52 weeks (week 53, 54, 56 payments): the rules file does not cover them.
+var ErrWeek53 = errors.New("uk: cumulative PAYE beyond week 52 / month 12 is not covered by the rules (week 53)")
+
+// payeIn is one PAYE computation.
+type payeIn struct {
+	code      TaxCode
+	w1m1      bool
+	shape     periodShape
+	period    int
+	pay       payroll.Money // taxable pay this period
+	payBefore payroll.Money // taxable pay to date before this period (cumulative)
+	taxBefore payroll.Money // tax deducted to date before this period (cumulative)
+}
+
+// payAdjustment is the free pay (allowance codes) or additional pay (K
+// codes) of one week or month for code number n (rules §2.3 step 1):
+// ⌈(n×10+9) ÷ 52 or 12⌉ to the penny for n ≤ 500; over 500, q = ⌊(n−1)/500⌋
+// boxes of 96.16 / 416.67 plus the formula on n − 500q. Code 0 (0T) has none.
+func payAdjustment(n int, perYear int64) payroll.Money {
+	if n == 0 {
+		return payroll.Money{}
+	}
+	q := (n - 1) / 500
+	rest := n - 500*q
+	var adj payroll.Money
+	if perYear == 52 {
+		adj = adjWeek[rest]
+	} else {
+		adj = adjMonth[rest]
+	}
+	if q > 0 {
+		box := box500Week
+		if perYear == 12 {
+			box = box500Month
+		}
+		adj = adj.Add(box.MulInt(int64(q)))
+	}
+	return adj
+}
+
+// adjWeek and adjMonth hold ⌈(n×10+9) ÷ 52 or 12⌉ for n = 1..500: the
+// formula evaluated once (it is HMRC's, not a year's parameter).
+var adjWeek, adjMonth [501]payroll.Money
+
+func init() {
+	for n := 1; n <= 500; n++ {
+		adjWeek[n] = ceilDiv(payroll.MoneyFromInt(int64(n)*10+9), 52, 2)
+		adjMonth[n] = ceilDiv(payroll.MoneyFromInt(int64(n)*10+9), 12, 2)
+	}
+}
+
+// bandTax is the tax on whole-pound taxable pay t to date at unit n of
+// perYear: Σ rate × the part of t in each band, band limits to date =
+// annual limit × n ÷ perYear exactly (rules §2.3 step 3), floored to the
+// penny (step 4). Every band part is scaled by perYear so the sum is exact
+// and the only division is the final floored one.
+func bandTax(bands []Band, t payroll.Money, n, perYear int64) payroll.Money {
+	if !t.IsPos() {
+		return payroll.Money{}
+	}
+	// Find t's band; the bands below are full: their annual tax × n (the
+	// scaled band limits are annual × n), plus the part of t in its band.
+	tScaled := t.MulInt(perYear)
+	var lowerN payroll.Money
+	i := 0
+	for ; i < len(bands)-1; i++ {
+		upperN := bands[i].Upper.MulInt(n)
+		if tScaled.Cmp(upperN) <= 0 {
+			break
+		}
+		lowerN = upperN
+	}
+	sum := bands[i].fullBelow.MulInt(n).Add(tScaled.Sub(lowerN).Mul(bands[i].Rate))
+	return floorDiv(sum, perYear, 2)
+}
+
+// paye computes the tax of the period and appends its terms.
+func (y *Year) paye(in *payeIn, terms []calc.Term) (payroll.Money, *calc.Rule, []calc.Term, error) {
+	jur := in.code.Jurisdiction
+	bands := y.PAYE.Bands[jur]
+	w1 := in.w1m1 || in.code.Week1Month1
+	n := in.shape.multiple
+	if !w1 {
+		if in.period < 1 {
+			return payroll.Money{}, nil, terms, fmt.Errorf("uk: period %d: periods count from 1", in.period)
+		}
+		n = int64(in.period) * in.shape.multiple
+		if n > in.shape.perYear {
+			return payroll.Money{}, nil, terms, ErrWeek53
+		}
+	}
+	payToDate, taxBefore := in.pay, payroll.Money{}
+	if !w1 {
+		payToDate, taxBefore = in.payBefore.Add(in.pay), in.taxBefore
+		terms = append(terms, calc.Term{Name: "taxable pay to date", Value: payToDate})
+	} else {
+		terms = append(terms, calc.Term{Name: "taxable pay (week 1/month 1)", Value: payToDate})
+	}
+
+	var taxToDate payroll.Money
+	var rule *calc.Rule
+	switch in.code.Kind {
+	case CodeNT:
+		rule = y.rules.payeNT
+	case CodeBR, CodeD:
+		idx := y.PAYE.BasicBand[jur]
+		if in.code.Kind == CodeD {
+			idx += 1 + in.code.Number
+		}
+		if idx >= len(bands) {
+			return payroll.Money{}, nil, terms, codeError{in.code.String()}
+		}
+		rule = y.rules.payeFlat[jur][idx-y.PAYE.BasicBand[jur]]
+		whole := payToDate.Floor(0)
+		terms = append(terms, calc.Term{Name: "taxable pay to date, whole pounds", Value: whole})
+		if whole.IsPos() {
+			taxToDate = whole.Mul(bands[idx].Rate).Floor(2)
+		}
+	case CodeAllowance, CodeK:
+		rule = y.rules.paye[jur]
+		adj := payAdjustment(in.code.Number, in.shape.perYear).MulInt(n)
+		taxable := payToDate
+		if in.code.Kind == CodeK {
+			terms = append(terms, calc.Term{Name: "additional pay to date", Value: adj})
+			taxable = taxable.Add(adj)
+		} else {
+			terms = append(terms, calc.Term{Name: "free pay to date", Value: adj})
+			taxable = taxable.Sub(adj)
+		}
+		whole := taxable.Floor(0)
+		terms = append(terms, calc.Term{Name: "taxable pay to date after allowance, whole pounds", Value: whole})
+		taxToDate = bandTax(bands, whole, n, in.shape.perYear)
+	}
+	terms = append(terms, calc.Term{Name: "tax due to date", Value: taxToDate})
+	if !w1 {
+		terms = append(terms, calc.Term{Name: "tax deducted to date before this period", Value: taxBefore})
+	}
+	tax := taxToDate.Sub(taxBefore)
+	if in.code.Kind == CodeK {
+		// Regulatory limit: at most 50% of this period's pay; the
+		// unrecovered tax stays in the cumulative figures. The rules file
+		// gives no rounding for the limit: floored to the penny (never
+		// more than half the pay).
+		limit := in.pay.Mul(halfRate).Floor(2).Max(payroll.Money{})
+		terms = append(terms, calc.Term{Name: "regulatory limit (50% of pay)", Value: limit})
+		tax = tax.Min(limit)
+	}
+	return tax, rule, terms, nil
+}
