@@ -81,6 +81,7 @@ var (
 	errNDStudent   = errors.New("nz: ND has no student loan variant")
 	errUnknownCode = errors.New("nz: unknown tax code")
 	errNegativeYTD = errors.New("nz: negative year-to-date amount")
+	errRange       = errors.New("nz: amount out of range")
 )
 
 // taxCode is a parsed IRD tax code.
@@ -116,24 +117,30 @@ func parseTaxCode(y *year, s string) (taxCode, error) {
 	return tc, fmt.Errorf("%w %q", errUnknownCode, s)
 }
 
-// progressive is the tax on amount under a banded scale.
+// progressive is the tax on amount (≥ 0) under a banded scale: the tax
+// of the bands below the amount's band (precomputed) plus the band's rate
+// on the part above its start.
 func progressive(bs []bracket, amount payroll.Money) payroll.Money {
-	var tax, prev payroll.Money
-	for _, b := range bs {
-		if amount.Cmp(prev) <= 0 {
-			break
+	for i := range bs {
+		b := &bs[i]
+		if b.upTo.IsZero() || amount.Cmp(b.upTo) <= 0 {
+			return b.base.Add(amount.Sub(b.from).Mul(b.rate))
 		}
-		part := amount
-		if !b.upTo.IsZero() && amount.Cmp(b.upTo) > 0 {
-			part = b.upTo
-		}
-		tax = tax.Add(part.Sub(prev).Mul(b.rate))
-		if b.upTo.IsZero() {
-			break
-		}
-		prev = b.upTo
 	}
-	return tax
+	return payroll.Money{} // not reached: the last band has no limit
+}
+
+// withBases fills each band's start and the tax of the bands below it.
+func withBases(bs []bracket) []bracket {
+	var prev, base payroll.Money
+	for i := range bs {
+		bs[i].from, bs[i].base = prev, base
+		if !bs[i].upTo.IsZero() {
+			base = base.Add(bs[i].upTo.Sub(prev).Mul(bs[i].rate))
+			prev = bs[i].upTo
+		}
+	}
+	return bs
 }
 
 // band is the rate of the band amount falls in.
@@ -166,11 +173,44 @@ func annualIncomeTax(y *year, income payroll.Money) payroll.Money {
 	return progressive(y.brackets, income).Cents()
 }
 
-func pct(r payroll.Rate) payroll.Money {
-	return payroll.MoneyFromDecimal(r.Mul(hundred).Decimal())
+// rateTerm shows a rate among a figure's terms (as a fraction: 0.035).
+func rateTerm(r payroll.Rate) calc.Term {
+	return calc.Term{Name: "rate", Value: payroll.MoneyFromDecimal(r.Decimal())}
 }
 
-var hundred = payroll.RateFromInt(100)
+// cents rounds a non-negative amount half up to the cent.
+func cents(m payroll.Money) payroll.Money { return divCents(m, 1) }
+
+// divCents is m / n rounded half up to the cent (m ≥ 0, n > 0). It is
+// exactly m.DivInt(n).Cents() but in integer arithmetic on the decimal's
+// coefficient: Quo of a non-terminating quotient (tax / 52) goes through
+// big.Int long division, the slowest step of a calculation.
+func divCents(m payroll.Money, n int64) payroll.Money {
+	d := m.Decimal()
+	s := d.Scale()
+	if d.IsNeg() || n <= 0 || n > 1000 || s > 12 {
+		return m.DivInt(n).Cents()
+	}
+	coef, den := d.Coef(), uint64(n)
+	for i := 2; i < s; i++ {
+		den *= 10
+	}
+	for i := s; i < 2; i++ {
+		if coef > 1<<60 {
+			return m.DivInt(n).Cents()
+		}
+		coef *= 10
+	}
+	q, rem := coef/den, coef%den
+	if rem >= den-rem {
+		q++
+	}
+	return payroll.MoneyFromMinor(int64(q))
+}
+
+// maxAmount bounds every input amount (a billion a line): far above any
+// real pay, far below where exact decimal arithmetic would overflow.
+var maxAmount = payroll.MustMoney("1000000000")
 
 // Calculate computes the employee-period's NZ statutory figures.
 func (e Engine) Calculate(in *calc.Input) (calc.Result, error) {
@@ -183,7 +223,7 @@ func (e Engine) Calculate(in *calc.Input) (calc.Result, error) {
 
 // Term slots: every figure's terms live in one backing array (one
 // allocation for all terms of a result).
-const maxTerms = 24
+const maxTerms = 18 // paye 4 + acc 3 + studentloan 3 + kiwisaver 2+2 + esct 4
 
 func calculate(y *year, in *calc.Input) (calc.Result, error) {
 	emp := in.NZ
@@ -214,12 +254,18 @@ func calculate(y *year, in *calc.Input) (calc.Result, error) {
 	var taxable, ksBase payroll.Money
 	for i := range in.Earnings {
 		l := &in.Earnings[i]
+		if l.Amount.Abs().Cmp(maxAmount) > 0 {
+			return calc.Result{}, errRange
+		}
 		if !l.NotTaxable {
 			taxable = taxable.Add(l.Amount)
 		}
 		if !l.NotPensionable {
 			ksBase = ksBase.Add(l.Amount)
 		}
+	}
+	if in.PreTax.Abs().Cmp(maxAmount) > 0 || emp.ACCLiableEarningsYTD.Cmp(maxAmount) > 0 || emp.ESCTRateThreshold.Cmp(maxAmount) > 0 {
+		return calc.Result{}, errRange
 	}
 	taxable = taxable.Sub(in.PreTax)
 	if taxable.IsNeg() || ksBase.IsNeg() {
@@ -244,9 +290,9 @@ func calculate(y *year, in *calc.Input) (calc.Result, error) {
 
 	// PAYE (income tax part).
 	if tc.flat != nil {
-		add(CodePAYE, taxable.Mul(tc.flat.rate).Cents(), tc.flat.rule,
+		add(CodePAYE, cents(taxable.Mul(tc.flat.rate)), tc.flat.rule,
 			calc.Term{Name: "taxable earnings", Value: taxable},
-			calc.Term{Name: "rate (percent)", Value: pct(tc.flat.rate)})
+			rateTerm(tc.flat.rate))
 	} else {
 		annual := taxable.MulInt(periods)
 		annualTax := progressive(y.brackets, annual)
@@ -260,7 +306,7 @@ func calculate(y *year, in *calc.Input) (calc.Result, error) {
 		if net.IsNeg() {
 			net = payroll.Money{}
 		}
-		tax := net.DivInt(periods).Cents()
+		tax := divCents(net, periods)
 		if tc.me {
 			add(CodePAYE, tax, rule,
 				calc.Term{Name: "taxable earnings", Value: taxable},
@@ -281,7 +327,7 @@ func calculate(y *year, in *calc.Input) (calc.Result, error) {
 		room = payroll.Money{}
 	}
 	liable := taxable.Min(room)
-	add(CodeACC, liable.Mul(y.accRate).Cents(), y.accRule,
+	add(CodeACC, cents(liable.Mul(y.accRate)), y.accRule,
 		calc.Term{Name: "liable earnings", Value: taxable},
 		calc.Term{Name: "liable earnings to date", Value: emp.ACCLiableEarningsYTD},
 		calc.Term{Name: "levied earnings", Value: liable})
@@ -289,7 +335,7 @@ func calculate(y *year, in *calc.Input) (calc.Result, error) {
 	// Student loan.
 	if tc.sl {
 		if tc.flat != nil {
-			add(CodeStudentLoan, taxable.Mul(y.sl.rate).Cents(), y.sl.secRule,
+			add(CodeStudentLoan, cents(taxable.Mul(y.sl.rate)), y.sl.secRule,
 				calc.Term{Name: "earnings", Value: taxable})
 		} else {
 			th := y.sl.thresholds[fi]
@@ -300,7 +346,7 @@ func calculate(y *year, in *calc.Input) (calc.Result, error) {
 			if over.IsNeg() {
 				over = payroll.Money{}
 			}
-			add(CodeStudentLoan, over.Mul(y.sl.rate).Cents(), y.sl.rule,
+			add(CodeStudentLoan, cents(over.Mul(y.sl.rate)), y.sl.rule,
 				calc.Term{Name: "earnings", Value: taxable},
 				calc.Term{Name: "period threshold", Value: th},
 				calc.Term{Name: "earnings over threshold", Value: over})
@@ -309,14 +355,14 @@ func calculate(y *year, in *calc.Input) (calc.Result, error) {
 
 	// KiwiSaver and ESCT.
 	if emp.KiwiSaver {
-		ee := ksBase.Mul(ksEmpRate).Cents()
-		er := ksBase.Mul(ksErRate).Cents()
+		ee := cents(ksBase.Mul(ksEmpRate))
+		er := cents(ksBase.Mul(ksErRate))
 		add(CodeKSEmployee, ee, y.ks.employeeRule,
 			calc.Term{Name: "gross salary/wages", Value: ksBase},
-			calc.Term{Name: "rate (percent)", Value: pct(ksEmpRate)})
+			rateTerm(ksEmpRate))
 		add(CodeKSEmployer, er, y.ks.employerRule,
 			calc.Term{Name: "gross salary/wages", Value: ksBase},
-			calc.Term{Name: "rate (percent)", Value: pct(ksErRate)})
+			rateTerm(ksErRate))
 		th := emp.ESCTRateThreshold
 		if th.IsZero() {
 			// New employee: estimate the year's salary/wages plus employer
@@ -325,11 +371,11 @@ func calculate(y *year, in *calc.Input) (calc.Result, error) {
 		}
 		whole := er.Trunc(0)
 		rate := band(y.esct, th)
-		add(CodeESCT, whole.Mul(rate).Cents(), y.esctRule,
+		add(CodeESCT, cents(whole.Mul(rate)), y.esctRule,
 			calc.Term{Name: "employer contribution", Value: er},
 			calc.Term{Name: "ESCT rate threshold amount", Value: th},
 			calc.Term{Name: "contribution in whole dollars", Value: whole},
-			calc.Term{Name: "rate (percent)", Value: pct(rate)})
+			rateTerm(rate))
 	}
 	return res, nil
 }

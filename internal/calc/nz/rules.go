@@ -13,6 +13,8 @@ import (
 type bracket struct {
 	upTo payroll.Money
 	rate payroll.Rate
+
+	from, base payroll.Money // derived by withBases: band start, tax below it
 }
 
 // flatCode is a tax code taxed at one flat rate on every dollar
@@ -104,25 +106,25 @@ func date(y int, mo time.Month, d int) time.Time { return time.Date(y, mo, d, 0,
 
 // Individual income tax rates from 31 July 2024 (Budget 2024), unchanged in
 // 2025-26 and 2026-27 (payroll-rules.md §3; payroll-rules-2026-27.md §3.1).
-var brackets2024 = []bracket{
-	{m("15600"), r("0.105")},
-	{m("53500"), r("0.175")},
-	{m("78100"), r("0.30")},
-	{m("180000"), r("0.33")},
-	{payroll.Money{}, r("0.39")},
-}
+var brackets2024 = withBases([]bracket{
+	{upTo: m("15600"), rate: r("0.105")},
+	{upTo: m("53500"), rate: r("0.175")},
+	{upTo: m("78100"), rate: r("0.30")},
+	{upTo: m("180000"), rate: r("0.33")},
+	{upTo: payroll.Money{}, rate: r("0.39")},
+})
 
 // ESCT rate thresholds from 1 April 2025, unchanged for 2026-27
 // (payroll-rules.md §3; payroll-rules-2026-27.md §3.4). The file gives the
 // bands in whole dollars (18,721 – 64,200 ...); an amount with cents above
 // a band's top falls in the next band.
-var esct2025 = []bracket{
-	{m("18720"), r("0.105")},
-	{m("64200"), r("0.175")},
-	{m("93720"), r("0.30")},
-	{m("216000"), r("0.33")},
-	{payroll.Money{}, r("0.39")},
-}
+var esct2025 = withBases([]bracket{
+	{upTo: m("18720"), rate: r("0.105")},
+	{upTo: m("64200"), rate: r("0.175")},
+	{upTo: m("93720"), rate: r("0.30")},
+	{upTo: m("216000"), rate: r("0.33")},
+	{upTo: payroll.Money{}, rate: r("0.39")},
+})
 
 // IETC: $520 a year for income $24,000–$66,000, reducing by 13c per $1
 // above $66,000 (nil at $70,000) (IRD IETC page, payroll-rules-2026-27.md
