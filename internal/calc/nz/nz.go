@@ -280,17 +280,14 @@ func calculate(y *year, in *calc.Input) (calc.Result, error) {
 		}
 	}
 
-	res := calc.Result{Region: calc.NZ, TaxYear: y.name, Figures: make([]calc.Figure, 0, 6)}
-	terms := make([]calc.Term, 0, maxTerms)
-	add := func(code string, amt payroll.Money, rule *calc.Rule, ts ...calc.Term) {
-		start := len(terms)
-		terms = append(terms, ts...)
-		res.Figures = append(res.Figures, calc.Figure{Code: code, Amount: amt, Rule: rule, Terms: terms[start:len(terms):len(terms)]})
+	out := builder{
+		res:   calc.Result{Region: calc.NZ, TaxYear: y.name, Figures: make([]calc.Figure, 0, 6)},
+		terms: make([]calc.Term, 0, maxTerms),
 	}
 
 	// PAYE (income tax part).
 	if tc.flat != nil {
-		add(CodePAYE, cents(taxable.Mul(tc.flat.rate)), tc.flat.rule,
+		out.add(CodePAYE, cents(taxable.Mul(tc.flat.rate)), tc.flat.rule,
 			calc.Term{Name: "taxable earnings", Value: taxable},
 			rateTerm(tc.flat.rate))
 	} else {
@@ -308,13 +305,13 @@ func calculate(y *year, in *calc.Input) (calc.Result, error) {
 		}
 		tax := divCents(net, periods)
 		if tc.me {
-			add(CodePAYE, tax, rule,
+			out.add(CodePAYE, tax, rule,
 				calc.Term{Name: "taxable earnings", Value: taxable},
 				calc.Term{Name: "annualised earnings", Value: annual},
 				calc.Term{Name: "annual income tax", Value: annualTax},
 				calc.Term{Name: "annual IETC", Value: credit})
 		} else {
-			add(CodePAYE, tax, rule,
+			out.add(CodePAYE, tax, rule,
 				calc.Term{Name: "taxable earnings", Value: taxable},
 				calc.Term{Name: "annualised earnings", Value: annual},
 				calc.Term{Name: "annual income tax", Value: annualTax})
@@ -327,7 +324,7 @@ func calculate(y *year, in *calc.Input) (calc.Result, error) {
 		room = payroll.Money{}
 	}
 	liable := taxable.Min(room)
-	add(CodeACC, cents(liable.Mul(y.accRate)), y.accRule,
+	out.add(CodeACC, cents(liable.Mul(y.accRate)), y.accRule,
 		calc.Term{Name: "liable earnings", Value: taxable},
 		calc.Term{Name: "liable earnings to date", Value: emp.ACCLiableEarningsYTD},
 		calc.Term{Name: "levied earnings", Value: liable})
@@ -335,7 +332,7 @@ func calculate(y *year, in *calc.Input) (calc.Result, error) {
 	// Student loan.
 	if tc.sl {
 		if tc.flat != nil {
-			add(CodeStudentLoan, cents(taxable.Mul(y.sl.rate)), y.sl.secRule,
+			out.add(CodeStudentLoan, cents(taxable.Mul(y.sl.rate)), y.sl.secRule,
 				calc.Term{Name: "earnings", Value: taxable})
 		} else {
 			th := y.sl.thresholds[fi]
@@ -346,7 +343,7 @@ func calculate(y *year, in *calc.Input) (calc.Result, error) {
 			if over.IsNeg() {
 				over = payroll.Money{}
 			}
-			add(CodeStudentLoan, cents(over.Mul(y.sl.rate)), y.sl.rule,
+			out.add(CodeStudentLoan, cents(over.Mul(y.sl.rate)), y.sl.rule,
 				calc.Term{Name: "earnings", Value: taxable},
 				calc.Term{Name: "period threshold", Value: th},
 				calc.Term{Name: "earnings over threshold", Value: over})
@@ -357,10 +354,10 @@ func calculate(y *year, in *calc.Input) (calc.Result, error) {
 	if emp.KiwiSaver {
 		ee := cents(ksBase.Mul(ksEmpRate))
 		er := cents(ksBase.Mul(ksErRate))
-		add(CodeKSEmployee, ee, y.ks.employeeRule,
+		out.add(CodeKSEmployee, ee, y.ks.employeeRule,
 			calc.Term{Name: "gross salary/wages", Value: ksBase},
 			rateTerm(ksEmpRate))
-		add(CodeKSEmployer, er, y.ks.employerRule,
+		out.add(CodeKSEmployer, er, y.ks.employerRule,
 			calc.Term{Name: "gross salary/wages", Value: ksBase},
 			rateTerm(ksErRate))
 		th := emp.ESCTRateThreshold
@@ -371,13 +368,26 @@ func calculate(y *year, in *calc.Input) (calc.Result, error) {
 		}
 		whole := er.Trunc(0)
 		rate := band(y.esct, th)
-		add(CodeESCT, cents(whole.Mul(rate)), y.esctRule,
+		out.add(CodeESCT, cents(whole.Mul(rate)), y.esctRule,
 			calc.Term{Name: "employer contribution", Value: er},
 			calc.Term{Name: "ESCT rate threshold amount", Value: th},
 			calc.Term{Name: "contribution in whole dollars", Value: whole},
 			rateTerm(rate))
 	}
-	return res, nil
+	return out.res, nil
+}
+
+// builder collects a result's figures; every figure's terms share one
+// backing array (one allocation for all terms).
+type builder struct {
+	res   calc.Result
+	terms []calc.Term
+}
+
+func (b *builder) add(code string, amt payroll.Money, rule *calc.Rule, ts ...calc.Term) {
+	start := len(b.terms)
+	b.terms = append(b.terms, ts...)
+	b.res.Figures = append(b.res.Figures, calc.Figure{Code: code, Amount: amt, Rule: rule, Terms: b.terms[start:len(b.terms):len(b.terms)]})
 }
 
 func kiwiSaverRates(y *year, emp *calc.NZEmployee) (ee, er payroll.Rate, err error) {

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/govalues/decimal"
+
 	"github.com/payrolld/payrolld/internal/calc"
 	"github.com/payrolld/payrolld/internal/payroll"
 )
@@ -74,6 +76,7 @@ var (
 	errNoDOB       = errors.New("sg: date of birth needed for the CPF age band")
 	errResidency   = errors.New("sg: unknown residency")
 	errGraduated   = fmt.Errorf("sg: CPF rates for total wages of $50–$750 (graduated) are not in the rules tables: %w", calc.ErrNoRules)
+	errRange       = errors.New("sg: amount out of range")
 	errSPRYear1or2 = fmt.Errorf("sg: CPF rates for 1st/2nd-year SPRs are not in the rules tables: %w", calc.ErrNoRules)
 )
 
@@ -122,8 +125,8 @@ func cpf(y *year, b *ageBand, in cpfIn) (cpfOut, error) {
 	o.wages = o.owSub.Add(o.awSub)
 	o.exactTotal = o.wages.Mul(b.total)
 	o.exactEmployee = o.wages.Mul(b.employee)
-	o.total = o.exactTotal.RoundHalfUp(0)
-	o.employee = o.exactEmployee.Floor(0)
+	o.total = round(o.exactTotal, 0, true)
+	o.employee = round(o.exactEmployee, 0, false)
 	o.employer = o.total.Sub(o.employee)
 	return o, nil
 }
@@ -134,13 +137,45 @@ func sdl(y *year, rem payroll.Money) (levied, levy payroll.Money) {
 		return payroll.Money{}, payroll.Money{}
 	}
 	levied = rem.Min(y.sdlCap)
-	levy = levied.Mul(y.sdlRate).Cents().Max(y.sdlMin)
+	levy = round(levied.Mul(y.sdlRate), 2, true).Max(y.sdlMin)
 	return levied, levy
 }
 
-func pct(r payroll.Rate) payroll.Money { return payroll.MoneyFromDecimal(r.Mul(hundred).Decimal()) }
+// rateTerm shows a rate among a figure's terms (as a fraction: 0.2).
+func rateTerm(name string, r payroll.Rate) calc.Term {
+	return calc.Term{Name: name, Value: payroll.MoneyFromDecimal(r.Decimal())}
+}
 
-var hundred = payroll.RateFromInt(100)
+// round rounds a non-negative amount to scale decimals (0 = dollars, 2 =
+// cents), half up or down (floor), in integer arithmetic on the decimal's
+// coefficient: the hot path's rounding without the general decimal ops.
+// It equals m.RoundHalfUp(scale) / m.Floor(scale).
+func round(m payroll.Money, scale int, halfUp bool) payroll.Money {
+	d := m.Decimal()
+	s := d.Scale()
+	if d.IsNeg() || s-scale > 18 {
+		if halfUp {
+			return m.RoundHalfUp(scale)
+		}
+		return m.Floor(scale)
+	}
+	if s <= scale {
+		return m
+	}
+	coef, den := d.Coef(), uint64(1)
+	for i := scale; i < s; i++ {
+		den *= 10
+	}
+	q, rem := coef/den, coef%den
+	if halfUp && rem >= den-rem {
+		q++
+	}
+	return payroll.MoneyFromDecimal(decimal.MustNew(int64(q), scale))
+}
+
+// maxAmount bounds every input amount (a billion a line): far above any
+// real pay, far below where exact decimal arithmetic would overflow.
+var maxAmount = payroll.MustMoney("1000000000")
 
 // Calculate computes the employee-month's SG statutory figures.
 func (Engine) Calculate(in *calc.Input) (calc.Result, error) {
@@ -159,6 +194,9 @@ func (Engine) Calculate(in *calc.Input) (calc.Result, error) {
 	var rem payroll.Money
 	for i := range in.Earnings {
 		l := &in.Earnings[i]
+		if l.Amount.Abs().Cmp(maxAmount) > 0 {
+			return calc.Result{}, errRange
+		}
 		rem = rem.Add(l.Amount)
 		if l.NotPensionable {
 			continue
@@ -171,16 +209,16 @@ func (Engine) Calculate(in *calc.Input) (calc.Result, error) {
 		}
 	}
 	ci.owYTD, ci.awYTD, ci.projectedOW = emp.OWSubjectToCPFYTD, emp.AWSubjectToCPFYTD, emp.ProjectedOW
+	if ci.owYTD.Cmp(maxAmount) > 0 || ci.awYTD.Cmp(maxAmount) > 0 || ci.projectedOW.Cmp(maxAmount) > 0 {
+		return calc.Result{}, errRange
+	}
 	if ci.ow.IsNeg() || ci.aw.IsNeg() || rem.IsNeg() || ci.owYTD.IsNeg() || ci.awYTD.IsNeg() || ci.projectedOW.IsNeg() {
 		return calc.Result{}, errNegative
 	}
 
-	res := calc.Result{Region: calc.SG, TaxYear: y.name, Figures: make([]calc.Figure, 0, 4)}
-	terms := make([]calc.Term, 0, 16)
-	add := func(code string, amt payroll.Money, rule *calc.Rule, ts ...calc.Term) {
-		start := len(terms)
-		terms = append(terms, ts...)
-		res.Figures = append(res.Figures, calc.Figure{Code: code, Amount: amt, Rule: rule, Terms: terms[start:len(terms):len(terms)]})
+	out := builder{
+		res:   calc.Result{Region: calc.SG, TaxYear: y.name, Figures: make([]calc.Figure, 0, 4)},
+		terms: make([]calc.Term, 0, maxTerms),
 	}
 
 	switch emp.Residency {
@@ -197,7 +235,7 @@ func (Engine) Calculate(in *calc.Input) (calc.Result, error) {
 		if err != nil {
 			return calc.Result{}, err
 		}
-		addCPF(add, b, ci, o)
+		out.addCPF(b, ci, o)
 	case calc.SGPR1, calc.SGPR2:
 		return calc.Result{}, errSPRYear1or2
 	case calc.SGForeigner:
@@ -208,26 +246,42 @@ func (Engine) Calculate(in *calc.Input) (calc.Result, error) {
 	}
 
 	levied, levy := sdl(y, rem)
-	add(CodeSDL, levy, y.sdlRule,
+	out.add(CodeSDL, levy, y.sdlRule,
 		calc.Term{Name: "remuneration", Value: rem},
 		calc.Term{Name: "remuneration levied", Value: levied})
-	return res, nil
+	return out.res, nil
 }
 
-func addCPF(add func(string, payroll.Money, *calc.Rule, ...calc.Term), b *ageBand, ci cpfIn, o cpfOut) {
-	add(CodeCPFEmployee, o.employee, b.rule,
+// maxTerms: cpf.employee 3 + cpf.employer 2 + cpf.total 7 + sdl 2.
+const maxTerms = 14
+
+// builder collects a result's figures; every figure's terms share one
+// backing array (one allocation for all terms).
+type builder struct {
+	res   calc.Result
+	terms []calc.Term
+}
+
+func (b *builder) add(code string, amt payroll.Money, rule *calc.Rule, ts ...calc.Term) {
+	start := len(b.terms)
+	b.terms = append(b.terms, ts...)
+	b.res.Figures = append(b.res.Figures, calc.Figure{Code: code, Amount: amt, Rule: rule, Terms: b.terms[start:len(b.terms):len(b.terms)]})
+}
+
+func (out *builder) addCPF(b *ageBand, ci cpfIn, o cpfOut) {
+	out.add(CodeCPFEmployee, o.employee, b.rule,
 		calc.Term{Name: "wages subject to CPF", Value: o.wages},
-		calc.Term{Name: "employee rate (percent)", Value: pct(b.employee)},
+		rateTerm("employee rate", b.employee),
 		calc.Term{Name: "employee share before rounding down", Value: o.exactEmployee})
-	add(CodeCPFEmployer, o.employer, b.rule,
+	out.add(CodeCPFEmployer, o.employer, b.rule,
 		calc.Term{Name: "total contribution", Value: o.total},
 		calc.Term{Name: "employee share", Value: o.employee})
-	add(CodeCPFTotal, o.total, b.rule,
+	out.add(CodeCPFTotal, o.total, b.rule,
 		calc.Term{Name: "ordinary wages", Value: ci.ow},
 		calc.Term{Name: "OW subject to CPF", Value: o.owSub},
 		calc.Term{Name: "additional wages", Value: ci.aw},
 		calc.Term{Name: "AW ceiling remaining", Value: o.awCeiling},
 		calc.Term{Name: "AW subject to CPF", Value: o.awSub},
-		calc.Term{Name: "total rate (percent)", Value: pct(b.total)},
+		rateTerm("total rate", b.total),
 		calc.Term{Name: "total before rounding", Value: o.exactTotal})
 }
