@@ -84,6 +84,9 @@ func (Engine) CheckVector(v calc.Vector) (payroll.Money, *calc.Rule, error) {
 	if v.Region != calc.NZ {
 		return payroll.Money{}, nil, fmt.Errorf("nz: row region %q", v.Region)
 	}
+	if v.Gross.Abs().Cmp(maxAmount) > 0 {
+		return payroll.Money{}, nil, errRange
+	}
 	yname := "2025-26"
 	if mm := yearRe.FindStringSubmatch(v.Period); mm != nil {
 		yname = mm[1]

@@ -123,3 +123,16 @@ func TestUnknownRowsAreErrors(t *testing.T) {
 		}
 	}
 }
+
+func TestVectorHugeAmounts(t *testing.T) {
+	t.Parallel()
+	huge := payroll.MustMoney("9999999999999999999")
+	e := Engine{}
+	for _, p := range []string{"annual-income-tax(2025-26 year)", "weekly;PAYE;2026-27", "weekly;ESCT;2026-27;threshold=9999999999999999999", "annual;ACC-earners-levy;ytd=9999999999999999999"} {
+		for _, g := range []payroll.Money{huge, huge.Neg(), payroll.MustMoney("1000")} {
+			if _, _, err := e.CheckVector(calc.Vector{Region: calc.NZ, Period: p, Code: "M", Gross: g}); err == nil && !g.Equal(payroll.MustMoney("1000")) {
+				t.Errorf("%s %s: no error", p, g)
+			}
+		}
+	}
+}

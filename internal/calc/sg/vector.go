@@ -163,6 +163,9 @@ func (Engine) CheckVector(v calc.Vector) (payroll.Money, *calc.Rule, error) {
 		if v.Gross.IsNeg() {
 			return fail(errNegative)
 		}
+		if v.Gross.Cmp(maxAmount) > 0 {
+			return fail(errRange)
+		}
 		_, levy := sdl(y, v.Gross)
 		return levy, y.sdlRule, nil
 	}
@@ -190,8 +193,13 @@ func (Engine) CheckVector(v calc.Vector) (payroll.Money, *calc.Rule, error) {
 		}
 		ci.ow = v.Gross
 	}
-	if ci.ow.IsNeg() || ci.aw.IsNeg() || ci.owYTD.IsNeg() || ci.awYTD.IsNeg() || ci.projectedOW.IsNeg() {
-		return fail(errNegative)
+	for _, a := range []payroll.Money{ci.ow, ci.aw, ci.owYTD, ci.awYTD, ci.projectedOW} {
+		if a.IsNeg() {
+			return fail(errNegative)
+		}
+		if a.Cmp(maxAmount) > 0 {
+			return fail(errRange)
+		}
 	}
 	b := &y.bands[band]
 	o, err := cpf(y, b, ci)

@@ -127,3 +127,18 @@ func TestUnknownRowsAreErrors(t *testing.T) {
 		}
 	}
 }
+
+func TestVectorHugeAmounts(t *testing.T) {
+	t.Parallel()
+	e := Engine{}
+	for _, c := range []struct{ p, code, gross string }{
+		{"monthly;CPF-total;2026;age<=55;owytd=9999999999999999999", "SC", "5000"},
+		{"monthly;CPF-total;2026;age<=55;ow=9999999999999999999", "SC AW", "5000"},
+		{"monthly;CPF-total;2026;age<=55", "SC", "9999999999999999999"},
+		{"monthly;SDL;2026", "SDL", "9999999999999999999"},
+	} {
+		if _, _, err := e.CheckVector(calc.Vector{Region: calc.SG, Period: c.p, Code: c.code, Gross: payroll.MustMoney(c.gross)}); err == nil {
+			t.Errorf("%s %s: no error", c.p, c.gross)
+		}
+	}
+}
