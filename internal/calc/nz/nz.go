@@ -280,10 +280,7 @@ func calculate(y *year, in *calc.Input) (calc.Result, error) {
 		}
 	}
 
-	out := builder{
-		res:   calc.Result{Region: calc.NZ, TaxYear: y.name, Figures: make([]calc.Figure, 0, 6)},
-		terms: make([]calc.Term, 0, maxTerms),
-	}
+	out := newBuilder(calc.NZ, y.name)
 
 	// PAYE (income tax part).
 	if tc.flat != nil {
@@ -377,11 +374,27 @@ func calculate(y *year, in *calc.Input) (calc.Result, error) {
 	return out.res, nil
 }
 
-// builder collects a result's figures; every figure's terms share one
-// backing array (one allocation for all terms).
+// builder collects a result's figures; the figures and every figure's
+// terms live in one block (one allocation per calculation).
 type builder struct {
 	res   calc.Result
 	terms []calc.Term
+}
+
+// maxFigures is the most figures a result has.
+const maxFigures = 6
+
+type block struct {
+	figures [maxFigures]calc.Figure
+	terms   [maxTerms]calc.Term
+}
+
+func newBuilder(region, year string) builder {
+	b := new(block)
+	return builder{
+		res:   calc.Result{Region: region, TaxYear: year, Figures: b.figures[:0:maxFigures]},
+		terms: b.terms[:0:maxTerms],
+	}
 }
 
 func (b *builder) add(code string, amt payroll.Money, rule *calc.Rule, ts ...calc.Term) {

@@ -344,3 +344,24 @@ func TestProgressiveMatchesBandSum(t *testing.T) {
 		}
 	})
 }
+
+// Rules are static: every result points at the year table's rules, and a
+// calculation allocates once (figures and terms in one block).
+func TestStaticRulesAndAllocs(t *testing.T) {
+	in := input(day(2026, 6, 5), calc.Weekly, "1500", calc.NZEmployee{TaxCode: "ME SL", KiwiSaver: true})
+	e := New()
+	res, err := e.Calculate(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range res.Figures {
+		switch f.Rule {
+		case y2026.meRule, y2026.accRule, y2026.sl.rule, y2026.ks.employeeRule, y2026.ks.employerRule, y2026.esctRule:
+		default:
+			t.Errorf("%s: rule %p is not a 2026-27 table rule", f.Code, f.Rule)
+		}
+	}
+	if n := testing.AllocsPerRun(100, func() { _, _ = e.Calculate(in) }); n > 1 {
+		t.Errorf("%v allocations per calculation", n)
+	}
+}

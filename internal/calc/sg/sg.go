@@ -216,10 +216,7 @@ func (Engine) Calculate(in *calc.Input) (calc.Result, error) {
 		return calc.Result{}, errNegative
 	}
 
-	out := builder{
-		res:   calc.Result{Region: calc.SG, TaxYear: y.name, Figures: make([]calc.Figure, 0, 4)},
-		terms: make([]calc.Term, 0, maxTerms),
-	}
+	out := newBuilder(calc.SG, y.name)
 
 	switch emp.Residency {
 	case "", calc.SGCitizen, calc.SGPR3:
@@ -255,11 +252,27 @@ func (Engine) Calculate(in *calc.Input) (calc.Result, error) {
 // maxTerms: cpf.employee 3 + cpf.employer 2 + cpf.total 7 + sdl 2.
 const maxTerms = 14
 
-// builder collects a result's figures; every figure's terms share one
-// backing array (one allocation for all terms).
+// builder collects a result's figures; the figures and every figure's
+// terms live in one block (one allocation per calculation).
 type builder struct {
 	res   calc.Result
 	terms []calc.Term
+}
+
+// maxFigures is the most figures a result has.
+const maxFigures = 4
+
+type block struct {
+	figures [maxFigures]calc.Figure
+	terms   [maxTerms]calc.Term
+}
+
+func newBuilder(region, year string) builder {
+	b := new(block)
+	return builder{
+		res:   calc.Result{Region: region, TaxYear: year, Figures: b.figures[:0:maxFigures]},
+		terms: b.terms[:0:maxTerms],
+	}
 }
 
 func (b *builder) add(code string, amt payroll.Money, rule *calc.Rule, ts ...calc.Term) {

@@ -288,3 +288,22 @@ func TestRoundMatchesMoney(t *testing.T) {
 		}
 	})
 }
+
+// Rules are static: every result points at the year table's rules, and a
+// calculation allocates once (figures and terms in one block).
+func TestStaticRulesAndAllocs(t *testing.T) {
+	in := input(day(2026, 12, 31), "6500", "3000", calc.SGEmployee{DateOfBirth: dob40})
+	e := New()
+	res, err := e.Calculate(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range res.Figures {
+		if f.Rule != y2026.bands[0].rule && f.Rule != y2026.sdlRule {
+			t.Errorf("%s: rule %p is not a 2026 table rule", f.Code, f.Rule)
+		}
+	}
+	if n := testing.AllocsPerRun(100, func() { _, _ = e.Calculate(in) }); n > 1 {
+		t.Errorf("%v allocations per calculation", n)
+	}
+}
