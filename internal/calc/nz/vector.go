@@ -21,9 +21,11 @@ import (
 //	PAYE                  code = tax code (M, ME, S, "M SL", ...); figure paye
 //	KiwiSaver-employee    code e.g. KS-3.5% (employee rate; none = default)
 //	KiwiSaver-employer    code e.g. KS-3.5% (employer rate; none = minimum)
-//	ESCT                  code e.g. ESCT-30% (ESCT rate; none = estimated
-//	                      threshold amount); gross = salary/wages, ESCT on
-//	                      the employer contribution at the minimum rate
+//	ESCT                  code e.g. ESCT-30% (ESCT band; none = threshold
+//	                      amount estimated from the period), may also state
+//	                      the employer rate (KS-4%; none = minimum); gross =
+//	                      salary/wages, ESCT on the employer contribution
+//	KiwiSaver-employer-net  the employer contribution less ESCT; code as ESCT
 //	student-loan          code e.g. SL-12%, "M SL", "S SL" (secondary codes
 //	                      repay on all pay)
 //
@@ -150,7 +152,7 @@ func (Engine) CheckVector(v calc.Vector) (payroll.Money, *calc.Rule, error) {
 	case "paye", "tax", "incometax":
 		emp.TaxCode = strings.TrimSpace(v.Code)
 		want = CodePAYE
-	case "kiwisaveremployee", "ksemployee":
+	case "kiwisaveremployee", "ksemployee", "kiwisaveremployeecontribution":
 		emp.KiwiSaver = true
 		if hasRate {
 			emp.KiwiSaverRate = rate
@@ -159,23 +161,37 @@ func (Engine) CheckVector(v calc.Vector) (payroll.Money, *calc.Rule, error) {
 			}
 		}
 		want = CodeKSEmployee
-	case "kiwisaveremployer", "ksemployer":
+	case "kiwisaveremployer", "ksemployer", "kiwisaveremployercontribution", "kiwisaveremployergross":
 		emp.KiwiSaver = true
 		if hasRate {
 			emp.EmployerKiwiSaverRate = rate
 		}
 		want = CodeKSEmployer
-	case "esct":
+	case "esct", "kiwisaveremployernet", "ksemployernet":
+		// Each percent in the code is an ESCT band rate (10.5, 17.5, 30, 33,
+		// 39: picks the band) or, when the code speaks of KiwiSaver / KS /
+		// the employer, the employer's KiwiSaver rate (3.5, 4, ...).
 		emp.KiwiSaver = true
-		if hasRate {
-			th, ok := thresholdFor(y.esct, rate)
-			if !ok {
-				return payroll.Money{}, nil, fmt.Errorf("nz: row states ESCT rate %s, not a %s band", rate, y.name)
+		for _, mm := range pctRe.FindAllStringSubmatch(v.Code, -1) {
+			p, err := payroll.ParseRate(mm[1])
+			if err != nil {
+				return payroll.Money{}, nil, err
 			}
-			emp.ESCTRateThreshold = th
+			p = payroll.Percent(p)
+			if th, ok := thresholdFor(y.esct, p); ok {
+				emp.ESCTRateThreshold = th
+			} else if lc := strings.ToLower(v.Code); (strings.Contains(lc, "ks") || strings.Contains(lc, "employer") || strings.Contains(lc, "kiwisaver")) &&
+				p.Cmp(y.ks.employerMin) >= 0 && p.Cmp(payroll.RateFromInt(1)) <= 0 {
+				emp.EmployerKiwiSaverRate = p
+			} else {
+				return payroll.Money{}, nil, fmt.Errorf("nz: row states %s, neither a %s ESCT band nor an employer KiwiSaver rate", p, y.name)
+			}
 		}
 		want = CodeESCT
-	case "studentloan", "sl":
+		if k := normKind(segs[1]); k != "esct" {
+			want = codeKSEmployerNet
+		}
+	case "studentloan", "sl", "studentloanrepayment", "slrepayment", "studentloandeduction":
 		emp.StudentLoan = true
 		if hasRate && rate.Cmp(y.sl.rate) != 0 {
 			return payroll.Money{}, nil, fmt.Errorf("nz: row states student loan rate %s, the %s rate is %s", rate, y.name, y.sl.rate)
@@ -201,12 +217,21 @@ func (Engine) CheckVector(v calc.Vector) (payroll.Money, *calc.Rule, error) {
 	if err != nil {
 		return payroll.Money{}, nil, err
 	}
+	if want == codeKSEmployerNet {
+		er, _ := res.Get(CodeKSEmployer)
+		esct, _ := res.Get(CodeESCT)
+		return er.Amount.Sub(esct.Amount), y.esctRule, nil
+	}
 	f, ok := res.Get(want)
 	if !ok {
 		return payroll.Money{}, nil, fmt.Errorf("nz: no %s figure for the row", want)
 	}
 	return f.Amount, f.Rule, nil
 }
+
+// codeKSEmployerNet marks a row asking for the employer contribution net
+// of ESCT (kiwisaver.employer − esct); not a figure of its own.
+const codeKSEmployerNet = "kiwisaver.employer-net"
 
 // thresholdFor is the lowest ESCT rate threshold amount taxed at rate.
 func thresholdFor(bs []bracket, rate payroll.Rate) (payroll.Money, bool) {

@@ -78,6 +78,9 @@ func TestWorkedExamples(t *testing.T) {
 		{"weekly;KiwiSaver-employer;2026-27", "KS", "1500", "52.50"},
 		{"weekly;ESCT;2026-27", "ESCT", "1500", "15.60"},
 		{"weekly;ESCT;2026-27", "ESCT-30%", "1500", "15.60"},
+		{"weekly;ESCT;2026-27", "ESCT-33% on KS-4%", "1500", "19.80"},          // 60 × 33%
+		{"weekly;ESCT;2026-27", "ESCT on employer 4%", "1500", "18"},           // 60 × 30% (threshold 81,120)
+		{"weekly;KiwiSaver-employer-net;2026-27", "ESCT-30%", "1500", "36.90"}, // 52.50 − 15.60
 		{"weekly;KiwiSaver-employee;2025-26", "KS", "1000", "30"},
 		{"weekly;KiwiSaver-employee;2026-27", "KS-3%", "1000", "30"}, // temporary rate reduction
 		{"weekly;student-loan;2026-27", "SL-12%", "1000", "64.32"},   // 12% × (1000 − 464)
@@ -116,6 +119,8 @@ func TestUnknownRowsAreErrors(t *testing.T) {
 		{"weekly;PAYE;2026-27;foo", "M"},
 		{"nonsense", "M"},
 		{"quarterly;student-loan", "SL"},
+		{"weekly;ESCT;2026-27", "ESCT-25%"},
+		{"weekly;ESCT;2026-27", "KS-2%"},
 	} {
 		v := calc.Vector{Region: calc.NZ, Period: c.period, Code: c.code, Gross: payroll.MustMoney("100")}
 		if _, _, err := e.CheckVector(v); err == nil {
