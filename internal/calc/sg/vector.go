@@ -94,6 +94,16 @@ func (Engine) CheckVector(v calc.Vector) (payroll.Money, *calc.Rule, error) {
 	}
 	kind := normKind(segs[1])
 	switch kind {
+	case "cpfemployeeshare", "cpfee":
+		kind = "cpfemployee"
+	case "cpfemployershare", "cpfer":
+		kind = "cpfemployer"
+	case "cpftotalcontribution", "cpf":
+		kind = "cpftotal"
+	case "skillsdevelopmentlevy":
+		kind = "sdl"
+	}
+	switch kind {
 	case "cpfemployee", "cpfemployer", "cpftotal", "sdl":
 	default:
 		return fail(fmt.Errorf("sg: row kind %q unknown", segs[1]))
