@@ -1,5 +1,42 @@
 package calc
 
+import "github.com/payrolld/payrolld/internal/payroll"
+
 // NZEmployee is what the NZ engine needs to know about the employee
 // (tax settings and year-to-date). Owned by calc/nz; grows with it.
-type NZEmployee struct{}
+//
+// Rates are fractions (0.035 for 3.5%). Zero values mean "the statutory
+// default of the tax year", so a zero NZEmployee is a plain M-code employee
+// who is not a KiwiSaver member and has no student loan.
+type NZEmployee struct {
+	// TaxCode is the IRD tax code: M, ME (IETC), SB, S, SH, ST, SA
+	// (secondary), ND (no notification). A " SL" suffix ("M SL", "S SL")
+	// means a student loan, like StudentLoan. Empty = M.
+	TaxCode string
+	// StudentLoan: the employee has a student loan (tax code with SL).
+	StudentLoan bool
+
+	// KiwiSaver: the employee is a KiwiSaver member contributing from
+	// wages (employee and compulsory employer contributions, ESCT).
+	KiwiSaver bool
+	// KiwiSaverRate is the employee's chosen contribution rate; zero = the
+	// year's default rate. Must be one of the year's allowed rates.
+	KiwiSaverRate payroll.Rate
+	// KiwiSaverReducedRate: the employee holds IRD's temporary rate
+	// reduction (from 1 Apr 2026, stay at 3%); the employer minimum
+	// follows the reduced rate too.
+	KiwiSaverReducedRate bool
+	// EmployerKiwiSaverRate is the employer's contribution rate; zero =
+	// the compulsory minimum. Below the minimum is an error.
+	EmployerKiwiSaverRate payroll.Rate
+	// ESCTRateThreshold is the employee's ESCT rate threshold amount:
+	// salary/wages plus employer superannuation contributions of the
+	// prior tax year. Zero = estimate from this period (gross + employer
+	// contribution, annualised), as for new employees.
+	ESCTRateThreshold payroll.Money
+
+	// ACCLiableEarningsYTD is the ACC-liable earnings already paid in this
+	// tax year (before this period), so the levy stops at the maximum
+	// liable earnings.
+	ACCLiableEarningsYTD payroll.Money
+}

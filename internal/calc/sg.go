@@ -1,5 +1,41 @@
 package calc
 
+import (
+	"time"
+
+	"github.com/payrolld/payrolld/internal/payroll"
+)
+
+// SG residency statuses for CPF (SGEmployee.Residency).
+const (
+	SGCitizen   = "SC"        // Singapore Citizen
+	SGPR3       = "SPR3"      // Singapore PR from the 3rd year of PR status
+	SGPR1       = "SPR1"      // Singapore PR, 1st year (graduated rates)
+	SGPR2       = "SPR2"      // Singapore PR, 2nd year (graduated rates)
+	SGForeigner = "Foreigner" // not CPF-liable; SDL still applies
+)
+
 // SGEmployee is what the SG engine needs to know about the employee
 // (tax settings and year-to-date). Owned by calc/sg; grows with it.
-type SGEmployee struct{}
+//
+// CPF is monthly: the SG engine takes Monthly inputs, the earnings of one
+// calendar month. Bonus and LumpSum lines are additional wages (AW), every
+// other kind ordinary wages (OW); NotPensionable lines are not CPF wages.
+type SGEmployee struct {
+	// DateOfBirth picks the CPF age band: an age band "X and below"
+	// includes the month of the X-th birthday, "above X" starts the month
+	// after.
+	DateOfBirth time.Time
+	// Residency: SC, SPR3 (3rd year onwards), SPR1/SPR2 (graduated
+	// rates), Foreigner (no CPF). Empty = SC.
+	Residency string
+
+	// Year-to-date of the calendar year, before this month, for the
+	// additional wage ceiling.
+	OWSubjectToCPFYTD payroll.Money // ordinary wages subject to CPF
+	AWSubjectToCPFYTD payroll.Money // additional wages subject to CPF
+	// ProjectedOW is the ordinary wages expected to be subject to CPF in
+	// the rest of the year after this month (CPF estimates the AW ceiling
+	// from the year's total OW); zero = none.
+	ProjectedOW payroll.Money
+}

@@ -1,0 +1,434 @@
+package nz
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/payrolld/payrolld/internal/calc"
+	"github.com/payrolld/payrolld/internal/payroll"
+)
+
+// Figure codes the NZ engine produces (in this order; optional ones only
+// when they apply).
+const (
+	CodePAYE        = "paye"               // income tax by tax code (excl. ACC levy)
+	CodeACC         = "acc"                // ACC earners' levy
+	CodeStudentLoan = "studentloan"        // student loan repayment (SL codes)
+	CodeKSEmployee  = "kiwisaver.employee" // KiwiSaver employee contribution (members)
+	CodeKSEmployer  = "kiwisaver.employer" // KiwiSaver employer contribution, gross of ESCT
+	CodeESCT        = "esct"               // ESCT on the employer contribution
+)
+
+// Engine is the NZ statutory engine. It is stateless; the zero value works.
+type Engine struct{}
+
+// New returns the NZ engine (also a calc.VectorChecker).
+func New() calc.Engine { return Engine{} }
+
+var (
+	_ calc.Engine        = Engine{}
+	_ calc.VectorChecker = Engine{}
+)
+
+// Region is calc.NZ.
+func (Engine) Region() string { return calc.NZ }
+
+// TaxYear names the income year whose rules apply: in.TaxYear when set,
+// else the year containing in.PaymentDate.
+func (Engine) TaxYear(in *calc.Input) (string, error) {
+	y, err := yearFor(in)
+	if err != nil {
+		return "", err
+	}
+	return y.name, nil
+}
+
+func yearByName(name string) (*year, error) {
+	for _, y := range years {
+		if y.name == name {
+			return y, nil
+		}
+	}
+	return nil, fmt.Errorf("nz: income year %q: %w", name, calc.ErrNoRules)
+}
+
+func yearByDate(d time.Time) (*year, error) {
+	for _, y := range years {
+		if !d.Before(y.start) && d.Before(y.end) {
+			return y, nil
+		}
+	}
+	return nil, fmt.Errorf("nz: payment date %s: %w", d.Format(time.DateOnly), calc.ErrNoRules)
+}
+
+func yearFor(in *calc.Input) (*year, error) {
+	if in.TaxYear != "" {
+		return yearByName(in.TaxYear)
+	}
+	return yearByDate(in.PaymentDate)
+}
+
+var (
+	errNoNZ        = errors.New("nz: input has no NZ employee settings")
+	errFrequency   = errors.New("nz: unsupported pay frequency")
+	errNegative    = errors.New("nz: negative earnings")
+	errSLThreshold = errors.New("nz: the rules give no student loan threshold for this pay frequency")
+	errKSRate      = errors.New("nz: KiwiSaver employee rate is not one the year allows")
+	errKSEmployer  = errors.New("nz: KiwiSaver employer rate below the compulsory minimum")
+	errKSReduced   = errors.New("nz: the year has no KiwiSaver temporary rate reduction")
+	errNDStudent   = errors.New("nz: ND has no student loan variant")
+	errUnknownCode = errors.New("nz: unknown tax code")
+	errNegativeYTD = errors.New("nz: negative year-to-date amount")
+	errRange       = errors.New("nz: amount out of range")
+)
+
+// taxCode is a parsed IRD tax code.
+type taxCode struct {
+	me   bool      // ME: main code with IETC
+	flat *flatCode // secondary or ND code; nil for M/ME
+	sl   bool      // student loan (SL suffix)
+}
+
+func parseTaxCode(y *year, s string) (taxCode, error) {
+	var tc taxCode
+	s = strings.TrimSpace(s)
+	if rest, ok := strings.CutSuffix(s, " SL"); ok {
+		tc.sl = true
+		s = strings.TrimSpace(rest)
+	}
+	switch s {
+	case "", "M":
+		return tc, nil
+	case "ME":
+		tc.me = true
+		return tc, nil
+	}
+	for i := range y.flat {
+		if y.flat[i].code == s {
+			tc.flat = &y.flat[i]
+			if tc.sl && s == "ND" {
+				return tc, errNDStudent
+			}
+			return tc, nil
+		}
+	}
+	return tc, fmt.Errorf("%w %q", errUnknownCode, s)
+}
+
+// progressive is the tax on amount (≥ 0) under a banded scale: the tax
+// of the bands below the amount's band (precomputed) plus the band's rate
+// on the part above its start.
+func progressive(bs []bracket, amount payroll.Money) payroll.Money {
+	for i := range bs {
+		b := &bs[i]
+		if b.upTo.IsZero() || amount.Cmp(b.upTo) <= 0 {
+			return b.base.Add(amount.Sub(b.from).Mul(b.rate))
+		}
+	}
+	return payroll.Money{} // not reached: the last band has no limit
+}
+
+// withBases fills each band's start and the tax of the bands below it.
+func withBases(bs []bracket) []bracket {
+	var prev, base payroll.Money
+	for i := range bs {
+		bs[i].from, bs[i].base = prev, base
+		if !bs[i].upTo.IsZero() {
+			base = base.Add(bs[i].upTo.Sub(prev).Mul(bs[i].rate))
+			prev = bs[i].upTo
+		}
+	}
+	return bs
+}
+
+// band is the rate of the band amount falls in.
+func band(bs []bracket, amount payroll.Money) payroll.Rate {
+	for _, b := range bs {
+		if b.upTo.IsZero() || amount.Cmp(b.upTo) <= 0 {
+			return b.rate
+		}
+	}
+	return bs[len(bs)-1].rate
+}
+
+func (c ietc) credit(annual payroll.Money) payroll.Money {
+	if annual.Less(c.from) {
+		return payroll.Money{}
+	}
+	if annual.Cmp(c.abateFrom) <= 0 {
+		return c.annual
+	}
+	cr := c.annual.Sub(annual.Sub(c.abateFrom).Mul(c.abateRate))
+	if cr.IsNeg() {
+		return payroll.Money{}
+	}
+	return cr
+}
+
+// AnnualIncomeTax is the income tax on an annual income under the year's
+// individual rates (no IETC, no ACC levy): the published annual figure.
+func annualIncomeTax(y *year, income payroll.Money) payroll.Money {
+	return progressive(y.brackets, income).Cents()
+}
+
+// rateTerm shows a rate among a figure's terms (as a fraction: 0.035).
+func rateTerm(r payroll.Rate) calc.Term {
+	return calc.Term{Name: "rate", Value: payroll.MoneyFromDecimal(r.Decimal())}
+}
+
+// cents rounds a non-negative amount half up to the cent.
+func cents(m payroll.Money) payroll.Money { return divCents(m, 1) }
+
+// divCents is m / n rounded half up to the cent (m ≥ 0, n > 0). It is
+// exactly m.DivInt(n).Cents() but in integer arithmetic on the decimal's
+// coefficient: Quo of a non-terminating quotient (tax / 52) goes through
+// big.Int long division, the slowest step of a calculation.
+func divCents(m payroll.Money, n int64) payroll.Money {
+	d := m.Decimal()
+	s := d.Scale()
+	if d.IsNeg() || n <= 0 || n > 1000 || s > 12 {
+		return m.DivInt(n).Cents()
+	}
+	coef, den := d.Coef(), uint64(n)
+	for i := 2; i < s; i++ {
+		den *= 10
+	}
+	for i := s; i < 2; i++ {
+		if coef > 1<<60 {
+			return m.DivInt(n).Cents()
+		}
+		coef *= 10
+	}
+	q, rem := coef/den, coef%den
+	if rem >= den-rem {
+		q++
+	}
+	return payroll.MoneyFromMinor(int64(q))
+}
+
+// maxAmount bounds every input amount (a billion a line): far above any
+// real pay, far below where exact decimal arithmetic would overflow.
+var maxAmount = payroll.MustMoney("1000000000")
+
+// Calculate computes the employee-period's NZ statutory figures.
+func (e Engine) Calculate(in *calc.Input) (calc.Result, error) {
+	y, err := yearFor(in)
+	if err != nil {
+		return calc.Result{}, err
+	}
+	return calculate(y, in)
+}
+
+// Term slots: every figure's terms live in one backing array (one
+// allocation for all terms of a result).
+const maxTerms = 18 // paye 4 + acc 3 + studentloan 3 + kiwisaver 2+2 + esct 4
+
+func calculate(y *year, in *calc.Input) (calc.Result, error) {
+	emp := in.NZ
+	if emp == nil {
+		return calc.Result{}, errNoNZ
+	}
+	fi, periods, ok := freqIndex(in.Frequency)
+	if !ok {
+		return calc.Result{}, fmt.Errorf("%w %q", errFrequency, in.Frequency)
+	}
+	tc, err := parseTaxCode(y, emp.TaxCode)
+	if err != nil {
+		return calc.Result{}, err
+	}
+	if emp.StudentLoan {
+		if tc.flat != nil && tc.flat.code == "ND" {
+			return calc.Result{}, errNDStudent
+		}
+		tc.sl = true
+	}
+	if emp.ACCLiableEarningsYTD.IsNeg() || emp.ESCTRateThreshold.IsNeg() {
+		return calc.Result{}, errNegativeYTD
+	}
+
+	// Bases. Taxable (PAYE, ACC liable, student loan) = taxable lines less
+	// pre-tax deductions; KiwiSaver = pensionable lines (gross salary or
+	// wages).
+	var taxable, ksBase payroll.Money
+	for i := range in.Earnings {
+		l := &in.Earnings[i]
+		if l.Amount.Abs().Cmp(maxAmount) > 0 {
+			return calc.Result{}, errRange
+		}
+		if !l.NotTaxable {
+			taxable = taxable.Add(l.Amount)
+		}
+		if !l.NotPensionable {
+			ksBase = ksBase.Add(l.Amount)
+		}
+	}
+	if in.PreTax.Abs().Cmp(maxAmount) > 0 || emp.ACCLiableEarningsYTD.Cmp(maxAmount) > 0 || emp.ESCTRateThreshold.Cmp(maxAmount) > 0 {
+		return calc.Result{}, errRange
+	}
+	taxable = taxable.Sub(in.PreTax)
+	if taxable.IsNeg() || ksBase.IsNeg() {
+		return calc.Result{}, errNegative
+	}
+
+	var ksEmpRate, ksErRate payroll.Rate
+	if emp.KiwiSaver {
+		ksEmpRate, ksErRate, err = kiwiSaverRates(y, emp)
+		if err != nil {
+			return calc.Result{}, err
+		}
+	}
+
+	out := newBuilder(calc.NZ, y.name)
+
+	// PAYE (income tax part).
+	if tc.flat != nil {
+		out.add(CodePAYE, cents(taxable.Mul(tc.flat.rate)), tc.flat.rule,
+			calc.Term{Name: "taxable earnings", Value: taxable},
+			rateTerm(tc.flat.rate))
+	} else {
+		annual := taxable.MulInt(periods)
+		annualTax := progressive(y.brackets, annual)
+		rule := y.mainRule
+		var credit payroll.Money
+		if tc.me {
+			rule = y.meRule
+			credit = y.ietc.credit(annual)
+		}
+		net := annualTax.Sub(credit)
+		if net.IsNeg() {
+			net = payroll.Money{}
+		}
+		tax := divCents(net, periods)
+		if tc.me {
+			out.add(CodePAYE, tax, rule,
+				calc.Term{Name: "taxable earnings", Value: taxable},
+				calc.Term{Name: "annualised earnings", Value: annual},
+				calc.Term{Name: "annual income tax", Value: annualTax},
+				calc.Term{Name: "annual IETC", Value: credit})
+		} else {
+			out.add(CodePAYE, tax, rule,
+				calc.Term{Name: "taxable earnings", Value: taxable},
+				calc.Term{Name: "annualised earnings", Value: annual},
+				calc.Term{Name: "annual income tax", Value: annualTax})
+		}
+	}
+
+	// ACC earners' levy on liable earnings up to the yearly maximum.
+	room := y.accMax.Sub(emp.ACCLiableEarningsYTD)
+	if room.IsNeg() {
+		room = payroll.Money{}
+	}
+	liable := taxable.Min(room)
+	out.add(CodeACC, cents(liable.Mul(y.accRate)), y.accRule,
+		calc.Term{Name: "liable earnings", Value: taxable},
+		calc.Term{Name: "liable earnings to date", Value: emp.ACCLiableEarningsYTD},
+		calc.Term{Name: "levied earnings", Value: liable})
+
+	// Student loan.
+	if tc.sl {
+		if tc.flat != nil {
+			out.add(CodeStudentLoan, cents(taxable.Mul(y.sl.rate)), y.sl.secRule,
+				calc.Term{Name: "earnings", Value: taxable})
+		} else {
+			th := y.sl.thresholds[fi]
+			if th.IsZero() {
+				return calc.Result{}, errSLThreshold
+			}
+			over := taxable.Sub(th)
+			if over.IsNeg() {
+				over = payroll.Money{}
+			}
+			out.add(CodeStudentLoan, cents(over.Mul(y.sl.rate)), y.sl.rule,
+				calc.Term{Name: "earnings", Value: taxable},
+				calc.Term{Name: "period threshold", Value: th},
+				calc.Term{Name: "earnings over threshold", Value: over})
+		}
+	}
+
+	// KiwiSaver and ESCT.
+	if emp.KiwiSaver {
+		ee := cents(ksBase.Mul(ksEmpRate))
+		er := cents(ksBase.Mul(ksErRate))
+		out.add(CodeKSEmployee, ee, y.ks.employeeRule,
+			calc.Term{Name: "gross salary/wages", Value: ksBase},
+			rateTerm(ksEmpRate))
+		out.add(CodeKSEmployer, er, y.ks.employerRule,
+			calc.Term{Name: "gross salary/wages", Value: ksBase},
+			rateTerm(ksErRate))
+		th := emp.ESCTRateThreshold
+		if th.IsZero() {
+			// New employee: estimate the year's salary/wages plus employer
+			// contributions from this period (Deloitte, payroll-rules-2026-27.md §3.4).
+			th = ksBase.Add(er).MulInt(periods)
+		}
+		whole := er.Trunc(0)
+		rate := band(y.esct, th)
+		out.add(CodeESCT, cents(whole.Mul(rate)), y.esctRule,
+			calc.Term{Name: "employer contribution", Value: er},
+			calc.Term{Name: "ESCT rate threshold amount", Value: th},
+			calc.Term{Name: "contribution in whole dollars", Value: whole},
+			rateTerm(rate))
+	}
+	return out.res, nil
+}
+
+// builder collects a result's figures; the figures and every figure's
+// terms live in one block (one allocation per calculation).
+type builder struct {
+	res   calc.Result
+	terms []calc.Term
+}
+
+// maxFigures is the most figures a result has.
+const maxFigures = 6
+
+type block struct {
+	figures [maxFigures]calc.Figure
+	terms   [maxTerms]calc.Term
+}
+
+func newBuilder(region, year string) builder {
+	b := new(block)
+	return builder{
+		res:   calc.Result{Region: region, TaxYear: year, Figures: b.figures[:0:maxFigures]},
+		terms: b.terms[:0:maxTerms],
+	}
+}
+
+func (b *builder) add(code string, amt payroll.Money, rule *calc.Rule, ts ...calc.Term) {
+	start := len(b.terms)
+	b.terms = append(b.terms, ts...)
+	b.res.Figures = append(b.res.Figures, calc.Figure{Code: code, Amount: amt, Rule: rule, Terms: b.terms[start:len(b.terms):len(b.terms)]})
+}
+
+func kiwiSaverRates(y *year, emp *calc.NZEmployee) (ee, er payroll.Rate, err error) {
+	ks := &y.ks
+	ee, er = ks.defaultRate, ks.employerMin
+	if emp.KiwiSaverReducedRate {
+		if ks.reducedRate.IsZero() {
+			return ee, er, errKSReduced
+		}
+		ee, er = ks.reducedRate, ks.reducedRate
+	} else if !emp.KiwiSaverRate.IsZero() {
+		ok := false
+		for _, a := range ks.allowed {
+			if a.Cmp(emp.KiwiSaverRate) == 0 {
+				ok = true
+				break
+			}
+		}
+		if !ok {
+			return ee, er, fmt.Errorf("%w: %s", errKSRate, emp.KiwiSaverRate)
+		}
+		ee = emp.KiwiSaverRate
+	}
+	if !emp.EmployerKiwiSaverRate.IsZero() {
+		if emp.EmployerKiwiSaverRate.Cmp(er) < 0 {
+			return ee, er, fmt.Errorf("%w: %s", errKSEmployer, emp.EmployerKiwiSaverRate)
+		}
+		er = emp.EmployerKiwiSaverRate
+	}
+	return ee, er, nil
+}

@@ -1,0 +1,367 @@
+package nz
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/govalues/decimal"
+	"pgregory.net/rapid"
+
+	"github.com/payrolld/payrolld/internal/calc"
+	"github.com/payrolld/payrolld/internal/payroll"
+)
+
+func day(y int, mo time.Month, d int) time.Time { return time.Date(y, mo, d, 0, 0, 0, 0, time.UTC) }
+
+func input(date time.Time, f calc.Frequency, gross string, emp calc.NZEmployee) *calc.Input {
+	return &calc.Input{
+		Region: calc.NZ, PaymentDate: date, Frequency: f,
+		Earnings: []calc.Earning{{Category: "Salary", Kind: calc.Ordinary, Amount: payroll.MustMoney(gross)}},
+		NZ:       &emp,
+	}
+}
+
+func TestTablesAreConsistent(t *testing.T) {
+	t.Parallel()
+	for i, y := range years {
+		if i > 0 && !years[i-1].end.Equal(y.start) {
+			t.Errorf("%s starts %s, %s ends %s", y.name, y.start, years[i-1].name, years[i-1].end)
+		}
+		for _, bs := range [][]bracket{y.brackets, y.esct} {
+			for j := 1; j < len(bs)-1; j++ {
+				if bs[j].upTo.Cmp(bs[j-1].upTo) <= 0 || bs[j].rate.Cmp(bs[j-1].rate) <= 0 {
+					t.Errorf("%s: bands not ascending at %d", y.name, j)
+				}
+			}
+			if !bs[len(bs)-1].upTo.IsZero() {
+				t.Errorf("%s: last band has a limit", y.name)
+			}
+		}
+		rules := []*calc.Rule{y.annualRule, y.mainRule, y.meRule, y.accRule, y.sl.rule, y.sl.secRule, y.ks.employeeRule, y.ks.employerRule, y.esctRule}
+		for _, f := range y.flat {
+			rules = append(rules, f.rule)
+		}
+		for _, r := range rules {
+			if r == nil || r.Code == "" || r.Text == "" || r.Source == "" {
+				t.Errorf("%s: incomplete rule %+v", y.name, r)
+			}
+		}
+		found := false
+		for _, a := range y.ks.allowed {
+			found = found || a.Cmp(y.ks.defaultRate) == 0
+		}
+		if !found {
+			t.Errorf("%s: default KiwiSaver rate not allowed", y.name)
+		}
+	}
+}
+
+func TestTaxYear(t *testing.T) {
+	t.Parallel()
+	e := New()
+	for _, c := range []struct {
+		d    time.Time
+		want string
+	}{
+		{day(2025, 4, 1), "2025-26"},
+		{day(2026, 3, 31), "2025-26"},
+		{day(2026, 4, 1), "2026-27"},
+		{day(2027, 3, 31), "2026-27"},
+		{day(2027, 4, 1), ""},
+		{day(2025, 3, 31), ""},
+	} {
+		got, err := e.TaxYear(&calc.Input{PaymentDate: c.d})
+		if c.want == "" {
+			if !errors.Is(err, calc.ErrNoRules) {
+				t.Errorf("%s: %q, %v; want ErrNoRules", c.d, got, err)
+			}
+			continue
+		}
+		if err != nil || got != c.want {
+			t.Errorf("%s: %q, %v; want %s", c.d, got, err, c.want)
+		}
+	}
+	if got, err := e.TaxYear(&calc.Input{TaxYear: "2025-26", PaymentDate: day(2026, 5, 1)}); err != nil || got != "2025-26" {
+		t.Errorf("override: %q %v", got, err)
+	}
+}
+
+func want(t *testing.T, res calc.Result, code, amount string) {
+	t.Helper()
+	f, ok := res.Get(code)
+	if !ok {
+		t.Errorf("no %s figure", code)
+		return
+	}
+	if !f.Amount.Equal(payroll.MustMoney(amount)) {
+		t.Errorf("%s = %s, want %s (terms %v)", code, f.Amount, amount, f.Terms)
+	}
+	if f.Rule == nil || f.Rule.Source == "" {
+		t.Errorf("%s: no rule", code)
+	}
+}
+
+func TestCalculate(t *testing.T) {
+	t.Parallel()
+	e := New()
+	// Weekly $1,500, M SL, KiwiSaver at the default, 2026-27:
+	// PAYE 78,000 a year → 1,638 + 6,632.50 + 30% × 24,500 = 15,620.50 / 52 = 300.394 → 300.39;
+	// ACC 1.75% × 1,500 = 26.25; SL 12% × (1,500 − 464) = 124.32;
+	// KiwiSaver 3.5% = 52.50 each; ESCT 30% (threshold 80,730) × 52 = 15.60.
+	res, err := e.Calculate(input(day(2026, 6, 5), calc.Weekly, "1500", calc.NZEmployee{TaxCode: "M SL", KiwiSaver: true}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.TaxYear != "2026-27" || len(res.Figures) != 6 {
+		t.Fatalf("%+v", res)
+	}
+	want(t, res, CodePAYE, "300.39")
+	want(t, res, CodeACC, "26.25")
+	want(t, res, CodeStudentLoan, "124.32")
+	want(t, res, CodeKSEmployee, "52.50")
+	want(t, res, CodeKSEmployer, "52.50")
+	want(t, res, CodeESCT, "15.60")
+	esct, _ := res.Get(CodeESCT)
+	if !esct.Terms[1].Value.Equal(payroll.MustMoney("80730")) {
+		t.Errorf("ESCT threshold term %v", esct.Terms)
+	}
+
+	// Same pay in 2025-26: KiwiSaver 3% = 45; ESCT threshold 80,340 → 30% × 45 = 13.50; ACC 1.67% = 25.05.
+	res, err = e.Calculate(input(day(2026, 3, 5), calc.Weekly, "1500", calc.NZEmployee{KiwiSaver: true, KiwiSaverRate: payroll.MustRate("0.06"), ESCTRateThreshold: payroll.MustMoney("100000")}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want(t, res, CodeACC, "25.05")
+	want(t, res, CodeKSEmployee, "90")
+	want(t, res, CodeKSEmployer, "45")
+	want(t, res, CodeESCT, "14.85") // 33% × 45
+	if _, ok := res.Get(CodeStudentLoan); ok {
+		t.Error("student loan without SL")
+	}
+
+	// ACC stops at the maximum liable earnings: 156,641 − 156,000 = 641 × 1.75% = 11.2175 → 11.22.
+	res, err = e.Calculate(input(day(2027, 3, 20), calc.Monthly, "5000", calc.NZEmployee{ACCLiableEarningsYTD: payroll.MustMoney("156000")}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want(t, res, CodeACC, "11.22")
+	res, _ = e.Calculate(input(day(2027, 3, 20), calc.Monthly, "5000", calc.NZEmployee{ACCLiableEarningsYTD: payroll.MustMoney("200000")}))
+	want(t, res, CodeACC, "0")
+
+	// ME fortnightly $2,000: 52,000 a year → 1,638 + 17.5% × 36,400 = 8,008 − 520 = 7,488 / 26 = 288.
+	res, _ = e.Calculate(input(day(2026, 6, 5), calc.Fortnightly, "2000", calc.NZEmployee{TaxCode: "ME"}))
+	want(t, res, CodePAYE, "288")
+	// Secondary S SL: 17.5% and 12% of all pay.
+	res, _ = e.Calculate(input(day(2026, 6, 5), calc.Weekly, "400", calc.NZEmployee{TaxCode: "S", StudentLoan: true}))
+	want(t, res, CodePAYE, "70")
+	want(t, res, CodeStudentLoan, "48")
+	// Pre-tax deductions and non-taxable lines reduce the PAYE base, not KiwiSaver's.
+	in := input(day(2026, 6, 5), calc.Weekly, "1000", calc.NZEmployee{TaxCode: "SB", KiwiSaver: true})
+	in.Earnings = append(in.Earnings, calc.Earning{Kind: calc.Allowance, Amount: payroll.MustMoney("100"), NotTaxable: true, NotPensionable: true})
+	in.PreTax = payroll.MustMoney("200")
+	res, _ = e.Calculate(in)
+	want(t, res, CodePAYE, "84") // 10.5% × 800
+	want(t, res, CodeKSEmployee, "35")
+}
+
+func TestCalculateErrors(t *testing.T) {
+	t.Parallel()
+	e := New()
+	d := day(2026, 6, 5)
+	for name, in := range map[string]*calc.Input{
+		"no NZ":              {Region: calc.NZ, PaymentDate: d, Frequency: calc.Weekly},
+		"bad code":           input(d, calc.Weekly, "100", calc.NZEmployee{TaxCode: "CAE"}),
+		"bad frequency":      input(d, "Daily", "100", calc.NZEmployee{}),
+		"ND SL":              input(d, calc.Weekly, "100", calc.NZEmployee{TaxCode: "ND", StudentLoan: true}),
+		"KS rate":            input(d, calc.Weekly, "100", calc.NZEmployee{KiwiSaver: true, KiwiSaverRate: payroll.MustRate("0.05")}),
+		"KS 3% in 2026-27":   input(d, calc.Weekly, "100", calc.NZEmployee{KiwiSaver: true, KiwiSaverRate: payroll.MustRate("0.03")}),
+		"KS reduced 2025-26": input(day(2025, 6, 5), calc.Weekly, "100", calc.NZEmployee{KiwiSaver: true, KiwiSaverReducedRate: true}),
+		"employer too low":   input(d, calc.Weekly, "100", calc.NZEmployee{KiwiSaver: true, EmployerKiwiSaverRate: payroll.MustRate("0.03")}),
+		"SL quarterly":       input(d, calc.Quarterly, "100", calc.NZEmployee{TaxCode: "M SL"}),
+		"negative":           input(d, calc.Weekly, "-100", calc.NZEmployee{}),
+		"huge":               input(d, calc.Weekly, "1e15", calc.NZEmployee{}),
+		"no year":            input(day(2030, 1, 1), calc.Weekly, "100", calc.NZEmployee{}),
+	} {
+		if name == "huge" {
+			in.Earnings[0].Amount = payroll.MustMoney("1000000000000000")
+		}
+		if _, err := e.Calculate(in); err == nil {
+			t.Errorf("%s: no error", name)
+		}
+	}
+}
+
+var codes = []string{"M", "ME", "SB", "S", "SH", "ST", "SA", "ND", "M SL", "ME SL", "S SL"}
+var freqs = []calc.Frequency{calc.Weekly, calc.Fortnightly, calc.FourWeekly, calc.Monthly, calc.Annually}
+
+// PAYE never decreases as pay rises, for every code and frequency — except
+// across the IETC entry point (annual income $24,000: the credit starts at
+// $520 there, so ME tax drops by $520 a year as income reaches it; that is
+// the statute, so ME is checked on each side of it).
+func TestPAYEMonotone(t *testing.T) {
+	t.Parallel()
+	e := New()
+	rapid.Check(t, func(t *rapid.T) {
+		code := rapid.SampledFrom(codes).Draw(t, "code")
+		f := rapid.SampledFrom(freqs).Draw(t, "freq")
+		d := rapid.SampledFrom([]time.Time{day(2025, 7, 1), day(2026, 7, 1)}).Draw(t, "date")
+		a := rapid.Int64Range(0, 50_000_000).Draw(t, "a")
+		b := rapid.Int64Range(0, 50_000_000).Draw(t, "b")
+		if a > b {
+			a, b = b, a
+		}
+		_, periods, _ := freqIndex(f)
+		if strings.HasPrefix(code, "ME") {
+			entry := int64(24000_00)
+			if (a*periods < entry) != (b*periods < entry) {
+				t.Skip("across the IETC entry point")
+			}
+		}
+		pay := func(c int64) payroll.Money {
+			in := input(d, f, "0", calc.NZEmployee{TaxCode: code, KiwiSaver: true})
+			in.Earnings[0].Amount = payroll.MoneyFromMinor(c)
+			res, err := e.Calculate(in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p, _ := res.Get(CodePAYE)
+			return p.Amount
+		}
+		pa, pb := pay(a), pay(b)
+		if pb.Less(pa) {
+			t.Fatalf("%s %s: PAYE(%d) = %s > PAYE(%d) = %s", code, f, a, pa, b, pb)
+		}
+		if pb.IsNeg() || pa.IsNeg() {
+			t.Fatal("negative PAYE")
+		}
+	})
+}
+
+// Over a year of periods the ACC levy never exceeds the maximum levy.
+func TestACCCapOverYear(t *testing.T) {
+	t.Parallel()
+	e := New()
+	rapid.Check(t, func(t *rapid.T) {
+		y := rapid.SampledFrom(years).Draw(t, "year")
+		var ytd, levy payroll.Money
+		for p := 0; p < 12; p++ {
+			c := rapid.Int64Range(0, 5_000_000).Draw(t, "pay")
+			in := input(y.start, calc.Monthly, "0", calc.NZEmployee{ACCLiableEarningsYTD: ytd})
+			in.Earnings[0].Amount = payroll.MoneyFromMinor(c)
+			res, err := e.Calculate(in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f, _ := res.Get(CodeACC)
+			levy = levy.Add(f.Amount)
+			ytd = ytd.Add(payroll.MoneyFromMinor(c))
+		}
+		max := y.accMax.Mul(y.accRate).Cents().Add(payroll.MustMoney("0.06")) // one cent of rounding a period
+		if levy.Cmp(max) > 0 {
+			t.Fatalf("levy %s over the year's maximum %s", levy, max)
+		}
+	})
+}
+
+func FuzzCalculate(f *testing.F) {
+	f.Add(int64(150000), "M SL", uint8(0), true, int64(0), int64(0))
+	f.Add(int64(0), "ME", uint8(3), false, int64(15000000), int64(0))
+	f.Add(int64(-1), "ND", uint8(5), true, int64(-5), int64(9999))
+	f.Add(int64(1<<62), "S SL", uint8(2), true, int64(1<<62), int64(1<<62))
+	e := New()
+	f.Fuzz(func(t *testing.T, cents int64, code string, fi uint8, ks bool, ytd, th int64) {
+		in := &calc.Input{
+			Region: calc.NZ, PaymentDate: day(2026, 6, 5), Frequency: freqs[int(fi)%len(freqs)],
+			Earnings: []calc.Earning{{Kind: calc.Ordinary, Amount: payroll.MoneyFromMinor(cents)}},
+			NZ: &calc.NZEmployee{TaxCode: code, KiwiSaver: ks, ACCLiableEarningsYTD: payroll.MoneyFromMinor(ytd),
+				ESCTRateThreshold: payroll.MoneyFromMinor(th)},
+		}
+		res, err := e.Calculate(in)
+		if err == nil && len(res.Figures) < 2 {
+			t.Fatalf("figures %+v", res.Figures)
+		}
+	})
+}
+
+func FuzzCheckVector(f *testing.F) {
+	f.Add("weekly;KiwiSaver-employee;2026-27", "KS-3.5%", int64(150000))
+	f.Add("annual-income-tax(2025-26 year)", "x", int64(10000000))
+	f.Add("monthly;student-loan;2026-27;ytd=5", "S SL", int64(1))
+	f.Add("weekly;ESCT;2026-27;threshold=1e9", "ESCT-39%", int64(-1))
+	e := Engine{}
+	f.Fuzz(func(t *testing.T, period, code string, cents int64) {
+		_, _, _ = e.CheckVector(calc.Vector{Region: calc.NZ, Period: period, Code: code, Gross: payroll.MoneyFromMinor(cents)})
+	})
+}
+
+func BenchmarkNZ(b *testing.B) {
+	e := New()
+	in := input(day(2026, 6, 5), calc.Fortnightly, "3250.50", calc.NZEmployee{TaxCode: "ME SL", KiwiSaver: true, KiwiSaverRate: payroll.MustRate("0.04"),
+		ESCTRateThreshold: payroll.MustMoney("85000"), ACCLiableEarningsYTD: payroll.MustMoney("20000")})
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := e.Calculate(in); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func TestDivCents(t *testing.T) {
+	t.Parallel()
+	rapid.Check(t, func(t *rapid.T) {
+		units := rapid.Int64Range(0, 1<<50).Draw(t, "units")
+		scale := rapid.IntRange(0, 14).Draw(t, "scale")
+		n := rapid.SampledFrom([]int64{1, 4, 12, 13, 26, 52, 53}).Draw(t, "n")
+		m := payroll.MoneyFromDecimal(decimal.MustNew(units, scale))
+		if got, want := divCents(m, n), m.DivInt(n).Cents(); !got.Equal(want) {
+			t.Fatalf("%s / %d = %s, want %s", m, n, got, want)
+		}
+	})
+}
+
+// progressive (precomputed band bases) equals the band-by-band sum.
+func TestProgressiveMatchesBandSum(t *testing.T) {
+	t.Parallel()
+	rapid.Check(t, func(t *rapid.T) {
+		amount := payroll.MoneyFromMinor(rapid.Int64Range(0, 100_000_000_00).Draw(t, "cents"))
+		for _, bs := range [][]bracket{brackets2024, esct2025} {
+			var want, prev payroll.Money
+			for _, b := range bs {
+				top := amount
+				if !b.upTo.IsZero() {
+					top = amount.Min(b.upTo)
+				}
+				if top.Cmp(prev) > 0 {
+					want = want.Add(top.Sub(prev).Mul(b.rate))
+				}
+				prev = b.upTo
+			}
+			if got := progressive(bs, amount); !got.Equal(want) {
+				t.Fatalf("%s: %s, want %s", amount, got, want)
+			}
+		}
+	})
+}
+
+// Rules are static: every result points at the year table's rules, and a
+// calculation allocates once (figures and terms in one block).
+func TestStaticRulesAndAllocs(t *testing.T) {
+	in := input(day(2026, 6, 5), calc.Weekly, "1500", calc.NZEmployee{TaxCode: "ME SL", KiwiSaver: true})
+	e := New()
+	res, err := e.Calculate(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range res.Figures {
+		switch f.Rule {
+		case y2026.meRule, y2026.accRule, y2026.sl.rule, y2026.ks.employeeRule, y2026.ks.employerRule, y2026.esctRule:
+		default:
+			t.Errorf("%s: rule %p is not a 2026-27 table rule", f.Code, f.Rule)
+		}
+	}
+	if n := testing.AllocsPerRun(100, func() { _, _ = e.Calculate(in) }); n > 1 {
+		t.Errorf("%v allocations per calculation", n)
+	}
+}

@@ -1,0 +1,225 @@
+package nz
+
+import (
+	"time"
+
+	"github.com/payrolld/payrolld/internal/calc"
+	"github.com/payrolld/payrolld/internal/payroll"
+)
+
+// bracket is one band of a progressive scale: rate applies to the part of
+// the amount above the previous band's upTo and up to this upTo. The last
+// band has a zero upTo (no upper limit).
+type bracket struct {
+	upTo payroll.Money
+	rate payroll.Rate
+
+	from, base payroll.Money // derived by withBases: band start, tax below it
+}
+
+// flatCode is a tax code taxed at one flat rate on every dollar
+// (secondary codes and ND).
+type flatCode struct {
+	code string
+	rate payroll.Rate
+	rule *calc.Rule
+}
+
+// ietc is the independent earner tax credit (ME code), on annual income.
+type ietc struct {
+	annual    payroll.Money // full credit per year
+	from      payroll.Money // lowest annual income that gets the credit
+	abateFrom payroll.Money // credit reduces for income above this
+	abateRate payroll.Rate  // reduction per $1 above abateFrom
+}
+
+// studentLoan holds the repayment rate and the per-period repayment
+// thresholds of main-income codes, indexed by frequency (see freqIndex);
+// a zero threshold means the rules file gives none for that frequency.
+type studentLoan struct {
+	rate       payroll.Rate
+	thresholds [numFreq]payroll.Money
+	rule       *calc.Rule
+	secRule    *calc.Rule // secondary SL codes: rate on all pay
+}
+
+// kiwiSaver holds the contribution rates of a year.
+type kiwiSaver struct {
+	defaultRate  payroll.Rate   // employee default (and compulsory employer minimum)
+	allowed      []payroll.Rate // rates an employee may choose
+	reducedRate  payroll.Rate   // IRD temporary rate reduction; zero = none that year
+	employerMin  payroll.Rate   // compulsory employer contribution
+	employeeRule *calc.Rule
+	employerRule *calc.Rule
+}
+
+// year is every NZ rule of one income year (1 April – 31 March), selected
+// by payment date. Calculation code reads only these fields: a new year
+// is a new table in years, never a branch in code.
+type year struct {
+	name       string    // "2025-26"
+	start, end time.Time // payment dates [start, end)
+
+	brackets   []bracket  // individual income tax rates (annual)
+	annualRule *calc.Rule // annual income tax on the brackets (vector rows)
+	mainRule   *calc.Rule
+	meRule     *calc.Rule
+	ietc       ietc
+	flat       []flatCode // SB, S, SH, ST, SA, ND
+
+	accRate payroll.Rate  // ACC earners' levy rate incl. GST
+	accMax  payroll.Money // maximum liable earnings per year
+	accRule *calc.Rule
+
+	sl studentLoan
+	ks kiwiSaver
+
+	esct     []bracket // rate by ESCT rate threshold amount
+	esctRule *calc.Rule
+}
+
+// Frequencies the NZ engine handles and their periods per year.
+const numFreq = 6
+
+func freqIndex(f calc.Frequency) (idx int, periods int64, ok bool) {
+	switch f {
+	case calc.Weekly:
+		return 0, 52, true
+	case calc.Fortnightly:
+		return 1, 26, true
+	case calc.FourWeekly:
+		return 2, 13, true
+	case calc.Monthly:
+		return 3, 12, true
+	case calc.Quarterly:
+		return 4, 4, true
+	case calc.Annually:
+		return 5, 1, true
+	}
+	return 0, 0, false
+}
+
+func m(s string) payroll.Money { return payroll.MustMoney(s) }
+func r(s string) payroll.Rate  { return payroll.MustRate(s) }
+
+func date(y int, mo time.Month, d int) time.Time { return time.Date(y, mo, d, 0, 0, 0, 0, time.UTC) }
+
+// Individual income tax rates from 31 July 2024 (Budget 2024), unchanged in
+// 2025-26 and 2026-27 (payroll-rules.md §3; payroll-rules-2026-27.md §3.1).
+var brackets2024 = withBases([]bracket{
+	{upTo: m("15600"), rate: r("0.105")},
+	{upTo: m("53500"), rate: r("0.175")},
+	{upTo: m("78100"), rate: r("0.30")},
+	{upTo: m("180000"), rate: r("0.33")},
+	{upTo: payroll.Money{}, rate: r("0.39")},
+})
+
+// ESCT rate thresholds from 1 April 2025, unchanged for 2026-27
+// (payroll-rules.md §3; payroll-rules-2026-27.md §3.4). The file gives the
+// bands in whole dollars (18,721 – 64,200 ...); an amount with cents above
+// a band's top falls in the next band.
+var esct2025 = withBases([]bracket{
+	{upTo: m("18720"), rate: r("0.105")},
+	{upTo: m("64200"), rate: r("0.175")},
+	{upTo: m("93720"), rate: r("0.30")},
+	{upTo: m("216000"), rate: r("0.33")},
+	{upTo: payroll.Money{}, rate: r("0.39")},
+})
+
+// IETC: $520 a year for income $24,000–$66,000, reducing by 13c per $1
+// above $66,000 (nil at $70,000) (IRD IETC page, payroll-rules-2026-27.md
+// §3.1; payroll-rules.md §3 marks the $520 maximum unverified).
+var ietc2024 = ietc{annual: m("520"), from: m("24000"), abateFrom: m("66000"), abateRate: r("0.13")}
+
+const (
+	srcBrackets = "budget.govt.nz Budget 2024 tax relief; IRD tax codes for individuals (payroll-rules.md §3, payroll-rules-2026-27.md §3.1)"
+	srcPAYE     = "annualised per IRD PAYE method as briefed; rules file has no IRD per-period specification (IR340/IR341 not researched): rounding to the cent half up is this engine's choice"
+	srcSecond   = "IRD tax codes for individuals, secondary code rates before ACC levy (payroll-rules-2026-27.md §3.1)"
+	srcND       = "IRD no-notification rate 45% (devpayroll; payroll-rules-2026-27.md §3.1; unverified whether ACC levy is on top)"
+	srcESCT     = "ESCT rate thresholds from 1 Apr 2025 (Police Super, NZPPA, PayHero; Deloitte, Five Star for 2026-27; payroll-rules.md §3, payroll-rules-2026-27.md §3.4)"
+)
+
+var y2025 = year{
+	name:       "2025-26",
+	start:      date(2025, time.April, 1),
+	end:        date(2026, time.April, 1),
+	brackets:   brackets2024,
+	annualRule: &calc.Rule{Code: "nz.incometax.annual.2025-26", Text: "NZ annual income tax on individual rates: 10.5% to $15,600, 17.5% to $53,500, 30% to $78,100, 33% to $180,000, 39% above (no IETC, no ACC levy)", Source: srcBrackets},
+	mainRule:   &calc.Rule{Code: "nz.paye.m.2025-26", Text: "NZ PAYE code M: period earnings annualised, 10.5% to $15,600, 17.5% to $53,500, 30% to $78,100, 33% to $180,000, 39% above, de-annualised and rounded to the cent (excludes ACC earners' levy)", Source: srcBrackets + "; " + srcPAYE},
+	meRule:     &calc.Rule{Code: "nz.paye.me.2025-26", Text: "NZ PAYE code ME: as M less the independent earner tax credit ($520 a year for annual income $24,000–$66,000, less 13c per $1 above $66,000)", Source: srcBrackets + "; IRD IETC page (payroll-rules.md §3, $520 max unverified); " + srcPAYE},
+	ietc:       ietc2024,
+	flat: []flatCode{
+		{"SB", r("0.105"), &calc.Rule{Code: "nz.paye.sb.2025-26", Text: "NZ PAYE secondary code SB: 10.5% of all pay", Source: srcSecond}},
+		{"S", r("0.175"), &calc.Rule{Code: "nz.paye.s.2025-26", Text: "NZ PAYE secondary code S: 17.5% of all pay", Source: srcSecond}},
+		{"SH", r("0.30"), &calc.Rule{Code: "nz.paye.sh.2025-26", Text: "NZ PAYE secondary code SH: 30% of all pay", Source: srcSecond}},
+		{"ST", r("0.33"), &calc.Rule{Code: "nz.paye.st.2025-26", Text: "NZ PAYE secondary code ST: 33% of all pay", Source: srcSecond}},
+		{"SA", r("0.39"), &calc.Rule{Code: "nz.paye.sa.2025-26", Text: "NZ PAYE secondary code SA: 39% of all pay", Source: srcSecond}},
+		{"ND", r("0.45"), &calc.Rule{Code: "nz.paye.nd.2025-26", Text: "NZ PAYE no-notification code ND: 45% of all pay", Source: srcND}},
+	},
+	accRate: r("0.0167"),
+	accMax:  m("152790"),
+	accRule: &calc.Rule{Code: "nz.acc.2025-26", Text: "NZ ACC earners' levy 2025-26: 1.67% (incl. GST) of liable earnings, up to $152,790 of liable earnings a year (max $2,551.59), rounded to the cent", Source: "paycalculator.co.nz; ACC levy results (payroll-rules.md §3, payroll-rules-2026-27.md §3.2)"},
+	sl: studentLoan{
+		rate: r("0.12"),
+		// Per-period thresholds as the rules file gives them; 4-weekly is
+		// from payroll-rules-2026-27.md §3.5 (same $464/week threshold).
+		// Quarterly: the file gives none.
+		thresholds: [numFreq]payroll.Money{m("464"), m("928"), m("1856"), m("2010.67"), payroll.Money{}, m("24128")},
+		rule:       &calc.Rule{Code: "nz.studentloan.2025-26", Text: "NZ student loan (main code SL): 12% of pay above the repayment threshold ($24,128 a year: $464 a week, $928 a fortnight, $1,856 four-weekly, $2,010.67 a month), rounded to the cent", Source: "IRD via payroll-rules.md §3 (threshold frozen, Budget 2025 / NZ Herald)"},
+		secRule:    &calc.Rule{Code: "nz.studentloan.secondary.2025-26", Text: "NZ student loan (secondary code SL): 12% of all pay, rounded to the cent", Source: "payroll-rules-2026-27.md §3.5 (secondary SL codes 12% of all pay)"},
+	},
+	ks: kiwiSaver{
+		defaultRate:  r("0.03"),
+		allowed:      []payroll.Rate{r("0.03"), r("0.04"), r("0.06"), r("0.08"), r("0.10")},
+		employerMin:  r("0.03"),
+		employeeRule: &calc.Rule{Code: "nz.kiwisaver.employee.2025-26", Text: "NZ KiwiSaver employee contribution: chosen rate (3%, 4%, 6%, 8% or 10%; default 3%) of gross salary/wages, rounded to the cent", Source: "IRD KiwiSaver (payroll-rules.md §3)"},
+		employerRule: &calc.Rule{Code: "nz.kiwisaver.employer.2025-26", Text: "NZ KiwiSaver employer contribution: at least 3% of gross salary/wages (before ESCT), rounded to the cent", Source: "IRD KiwiSaver (payroll-rules.md §3)"},
+	},
+	esct:     esct2025,
+	esctRule: &calc.Rule{Code: "nz.esct.2025-26", Text: "NZ ESCT on employer KiwiSaver contributions: rate by the ESCT rate threshold amount (prior-year salary/wages + employer contributions): 10.5% to $18,720, 17.5% to $64,200, 30% to $93,720, 33% to $216,000, 39% above; on the whole dollars of the contribution, rounded to the cent", Source: srcESCT},
+}
+
+var y2026 = year{
+	name:       "2026-27",
+	start:      date(2026, time.April, 1),
+	end:        date(2027, time.April, 1),
+	brackets:   brackets2024,
+	annualRule: &calc.Rule{Code: "nz.incometax.annual.2026-27", Text: "NZ annual income tax on individual rates: 10.5% to $15,600, 17.5% to $53,500, 30% to $78,100, 33% to $180,000, 39% above (no IETC, no ACC levy)", Source: srcBrackets},
+	mainRule:   &calc.Rule{Code: "nz.paye.m.2026-27", Text: "NZ PAYE code M: period earnings annualised, 10.5% to $15,600, 17.5% to $53,500, 30% to $78,100, 33% to $180,000, 39% above, de-annualised and rounded to the cent (excludes ACC earners' levy)", Source: srcBrackets + " (no 2026-27 change found, unverified); " + srcPAYE},
+	meRule:     &calc.Rule{Code: "nz.paye.me.2026-27", Text: "NZ PAYE code ME: as M less the independent earner tax credit ($520 a year for annual income $24,000–$66,000, less 13c per $1 above $66,000)", Source: srcBrackets + "; IRD IETC page (payroll-rules-2026-27.md §3.1); " + srcPAYE},
+	ietc:       ietc2024,
+	flat: []flatCode{
+		{"SB", r("0.105"), &calc.Rule{Code: "nz.paye.sb.2026-27", Text: "NZ PAYE secondary code SB: 10.5% of all pay", Source: srcSecond}},
+		{"S", r("0.175"), &calc.Rule{Code: "nz.paye.s.2026-27", Text: "NZ PAYE secondary code S: 17.5% of all pay", Source: srcSecond}},
+		{"SH", r("0.30"), &calc.Rule{Code: "nz.paye.sh.2026-27", Text: "NZ PAYE secondary code SH: 30% of all pay", Source: srcSecond}},
+		{"ST", r("0.33"), &calc.Rule{Code: "nz.paye.st.2026-27", Text: "NZ PAYE secondary code ST: 33% of all pay", Source: srcSecond}},
+		{"SA", r("0.39"), &calc.Rule{Code: "nz.paye.sa.2026-27", Text: "NZ PAYE secondary code SA: 39% of all pay", Source: srcSecond}},
+		{"ND", r("0.45"), &calc.Rule{Code: "nz.paye.nd.2026-27", Text: "NZ PAYE no-notification code ND: 45% of all pay", Source: srcND}},
+	},
+	accRate: r("0.0175"),
+	accMax:  m("156641"),
+	accRule: &calc.Rule{Code: "nz.acc.2026-27", Text: "NZ ACC earners' levy 2026-27: 1.75% (incl. GST; $1.52 per $100 excl. GST) of liable earnings, up to $156,641 of liable earnings a year (max $2,741.22), rounded to the cent", Source: "acc.co.nz levy results; Oracle PeopleSoft NZ update; Five Star; iPayroll (payroll-rules-2026-27.md §3.2)"},
+	sl: studentLoan{
+		rate: r("0.12"),
+		// The vendor's monthly figure is $2,010.66 (464 × 52 / 12 truncated);
+		// payroll-rules.md gives $2,010.67 for 2025-26. Each year keeps
+		// its source's figure. Quarterly: the file gives none.
+		thresholds: [numFreq]payroll.Money{m("464"), m("928"), m("1856"), m("2010.66"), payroll.Money{}, m("24128")},
+		rule:       &calc.Rule{Code: "nz.studentloan.2026-27", Text: "NZ student loan (main code SL): 12% of pay above the repayment threshold ($24,128 a year: $464 a week, $928 a fortnight, $1,856 four-weekly, $2,010.66 a month), rounded to the cent", Source: "Five Star Payroll Pro 2026 changes (single vendor, unverified) (payroll-rules-2026-27.md §3.5)"},
+		secRule:    &calc.Rule{Code: "nz.studentloan.secondary.2026-27", Text: "NZ student loan (secondary code SL): 12% of all pay, rounded to the cent", Source: "payroll-rules-2026-27.md §3.5 (unverified)"},
+	},
+	ks: kiwiSaver{
+		defaultRate:  r("0.035"),
+		allowed:      []payroll.Rate{r("0.035"), r("0.04"), r("0.06"), r("0.08"), r("0.10")},
+		reducedRate:  r("0.03"),
+		employerMin:  r("0.035"),
+		employeeRule: &calc.Rule{Code: "nz.kiwisaver.employee.2026-27", Text: "NZ KiwiSaver employee contribution: chosen rate (3.5%, 4%, 6%, 8% or 10%; default 3.5%; 3% under an IRD temporary rate reduction) of gross salary/wages, rounded to the cent", Source: "IRD news: changes to the KiwiSaver contribution rate (2026); Deloitte Feb 2026 (payroll-rules-2026-27.md §3.3)"},
+		employerRule: &calc.Rule{Code: "nz.kiwisaver.employer.2026-27", Text: "NZ KiwiSaver employer contribution: at least 3.5% of gross salary/wages (3% may match an employee's temporary rate reduction), before ESCT, rounded to the cent", Source: "IRD news: changes to the KiwiSaver contribution rate (2026) (payroll-rules-2026-27.md §3.3)"},
+	},
+	esct:     esct2025,
+	esctRule: &calc.Rule{Code: "nz.esct.2026-27", Text: "NZ ESCT on employer KiwiSaver contributions: rate by the ESCT rate threshold amount (prior-year salary/wages + employer contributions): 10.5% to $18,720, 17.5% to $64,200, 30% to $93,720, 33% to $216,000, 39% above; on the whole dollars of the contribution, rounded to the cent", Source: srcESCT},
+}
+
+// years is every income year the engine knows, in date order. Adding a
+// year = adding a table here.
+var years = []*year{&y2025, &y2026}

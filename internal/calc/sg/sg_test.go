@@ -1,0 +1,309 @@
+package sg
+
+import (
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/govalues/decimal"
+	"pgregory.net/rapid"
+
+	"github.com/payrolld/payrolld/internal/calc"
+	"github.com/payrolld/payrolld/internal/payroll"
+)
+
+func day(y int, mo time.Month, d int) time.Time { return time.Date(y, mo, d, 0, 0, 0, 0, time.UTC) }
+
+func input(date time.Time, ow, aw string, emp calc.SGEmployee) *calc.Input {
+	in := &calc.Input{Region: calc.SG, PaymentDate: date, Frequency: calc.Monthly, SG: &emp}
+	if ow != "" {
+		in.Earnings = append(in.Earnings, calc.Earning{Category: "Salary", Kind: calc.Ordinary, Amount: payroll.MustMoney(ow)})
+	}
+	if aw != "" {
+		in.Earnings = append(in.Earnings, calc.Earning{Category: "Bonus", Kind: calc.Bonus, Amount: payroll.MustMoney(aw)})
+	}
+	return in
+}
+
+var dob40 = day(1986, 5, 20)
+
+func TestTablesAreConsistent(t *testing.T) {
+	t.Parallel()
+	for i, y := range years {
+		if i > 0 && !years[i-1].end.Equal(y.start) {
+			t.Errorf("%s starts %s, %s ends %s", y.name, y.start, years[i-1].name, years[i-1].end)
+		}
+		for j, b := range y.bands {
+			if b.employer.Add(b.employee).Cmp(b.total) != 0 {
+				t.Errorf("%s band %d: %s + %s != %s", y.name, b.maxAge, b.employer, b.employee, b.total)
+			}
+			if j > 0 && b.maxAge != 0 && b.maxAge <= y.bands[j-1].maxAge {
+				t.Errorf("%s: bands out of order at %d", y.name, j)
+			}
+			if (b.maxAge == 0) != (j == len(y.bands)-1) {
+				t.Errorf("%s: only the last band is open-ended", y.name)
+			}
+			if b.rule == nil || b.rule.Source == "" || b.rule.Text == "" {
+				t.Errorf("%s: band %d has no rule", y.name, b.maxAge)
+			}
+		}
+		if y.sdlRule == nil || y.sdlCap.Mul(y.sdlRate).Cmp(payroll.MustMoney("11.25")) != 0 {
+			t.Errorf("%s: SDL maximum is not 11.25", y.name)
+		}
+	}
+}
+
+func TestTaxYear(t *testing.T) {
+	t.Parallel()
+	e := New()
+	for _, c := range []struct {
+		d    time.Time
+		want string
+	}{
+		{day(2025, 1, 1), "2025"}, {day(2025, 12, 31), "2025"}, {day(2026, 1, 1), "2026"},
+		{day(2027, 6, 30), "2027"}, {day(2028, 1, 1), ""}, {day(2024, 12, 31), ""},
+	} {
+		got, err := e.TaxYear(&calc.Input{PaymentDate: c.d})
+		if c.want == "" {
+			if !errors.Is(err, calc.ErrNoRules) {
+				t.Errorf("%s: %q %v, want ErrNoRules", c.d, got, err)
+			}
+		} else if err != nil || got != c.want {
+			t.Errorf("%s: %q %v, want %s", c.d, got, err, c.want)
+		}
+	}
+}
+
+func want(t *testing.T, res calc.Result, code, amount string) {
+	t.Helper()
+	f, ok := res.Get(code)
+	if !ok {
+		t.Errorf("no %s figure", code)
+		return
+	}
+	if !f.Amount.Equal(payroll.MustMoney(amount)) {
+		t.Errorf("%s = %s, want %s (terms %v)", code, f.Amount, amount, f.Terms)
+	}
+	if f.Rule == nil || f.Rule.Source == "" {
+		t.Errorf("%s: no rule", code)
+	}
+}
+
+func TestCalculate(t *testing.T) {
+	t.Parallel()
+	e := New()
+	// Age 55 in March 2026: "55 and below" in the birthday month, above 55 from April.
+	dob := day(1971, 3, 15)
+	res, err := e.Calculate(input(day(2026, 3, 31), "5000", "", calc.SGEmployee{DateOfBirth: dob}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want(t, res, CodeCPFEmployee, "1000")
+	want(t, res, CodeCPFTotal, "1850")
+	want(t, res, CodeCPFEmployer, "850")
+	want(t, res, CodeSDL, "11.25")
+	res, _ = e.Calculate(input(day(2026, 4, 30), "5000", "", calc.SGEmployee{DateOfBirth: dob}))
+	want(t, res, CodeCPFEmployee, "900") // 18%
+	want(t, res, CodeCPFTotal, "1700")   // 34%
+
+	// December: OW at the ceiling all year, bonus 20,000: AW ceiling 102,000 − 96,000 = 6,000.
+	res, _ = e.Calculate(input(day(2026, 12, 31), "9000", "20000", calc.SGEmployee{DateOfBirth: dob40, OWSubjectToCPFYTD: payroll.MustMoney("88000")}))
+	want(t, res, CodeCPFTotal, "5180")    // 37% × 14,000
+	want(t, res, CodeCPFEmployee, "2800") // 20% × 14,000
+	want(t, res, CodeCPFEmployer, "2380")
+	tot, _ := res.Get(CodeCPFTotal)
+	if !tot.Terms[3].Value.Equal(payroll.MustMoney("6000")) || !tot.Terms[4].Value.Equal(payroll.MustMoney("6000")) {
+		t.Errorf("AW terms %v", tot.Terms)
+	}
+	// March bonus with the rest of the year's OW projected: same ceiling.
+	res, _ = e.Calculate(input(day(2026, 3, 31), "8000", "20000", calc.SGEmployee{DateOfBirth: dob40,
+		OWSubjectToCPFYTD: payroll.MustMoney("16000"), ProjectedOW: payroll.MustMoney("72000")}))
+	want(t, res, CodeCPFTotal, "5180")
+	// 2025: OW ceiling 7,400.
+	res, _ = e.Calculate(input(day(2025, 8, 31), "7400.01", "", calc.SGEmployee{DateOfBirth: dob40, Residency: calc.SGCitizen}))
+	want(t, res, CodeCPFTotal, "2738")
+
+	// Foreigner: SDL only; NotPensionable lines are remuneration but not CPF wages.
+	in := input(day(2026, 5, 31), "600", "", calc.SGEmployee{Residency: calc.SGForeigner})
+	res, err = e.Calculate(in)
+	if err != nil || len(res.Figures) != 1 {
+		t.Fatalf("%+v %v", res, err)
+	}
+	want(t, res, CodeSDL, "2")
+	in = input(day(2026, 5, 31), "3000", "", calc.SGEmployee{DateOfBirth: dob40, Residency: calc.SGPR3})
+	in.Earnings = append(in.Earnings, calc.Earning{Kind: calc.Allowance, Amount: payroll.MustMoney("1000"), NotPensionable: true})
+	res, _ = e.Calculate(in)
+	want(t, res, CodeCPFTotal, "1110") // 37% × 3,000
+	want(t, res, CodeSDL, "10")        // 0.25% × 4,000
+	// Nothing at or below $50.
+	res, _ = e.Calculate(input(day(2026, 5, 31), "50", "", calc.SGEmployee{DateOfBirth: dob40}))
+	want(t, res, CodeCPFTotal, "0")
+	want(t, res, CodeSDL, "2")
+}
+
+func TestCalculateErrors(t *testing.T) {
+	t.Parallel()
+	e := New()
+	d := day(2026, 5, 31)
+	weekly := input(d, "5000", "", calc.SGEmployee{DateOfBirth: dob40})
+	weekly.Frequency = calc.Weekly
+	for name, in := range map[string]*calc.Input{
+		"no SG":       {Region: calc.SG, PaymentDate: d, Frequency: calc.Monthly},
+		"weekly":      weekly,
+		"no DOB":      input(d, "5000", "", calc.SGEmployee{}),
+		"SPR1":        input(d, "5000", "", calc.SGEmployee{DateOfBirth: dob40, Residency: calc.SGPR1}),
+		"residency":   input(d, "5000", "", calc.SGEmployee{DateOfBirth: dob40, Residency: "EP"}),
+		"graduated":   input(d, "600", "", calc.SGEmployee{DateOfBirth: dob40}),
+		"negative":    input(d, "-5000", "", calc.SGEmployee{DateOfBirth: dob40}),
+		"huge":        input(d, "5000000000", "", calc.SGEmployee{DateOfBirth: dob40}),
+		"no year":     input(day(2031, 1, 1), "5000", "", calc.SGEmployee{DateOfBirth: dob40}),
+		"negativeYTD": input(d, "5000", "", calc.SGEmployee{DateOfBirth: dob40, AWSubjectToCPFYTD: payroll.MustMoney("-1")}),
+	} {
+		if _, err := e.Calculate(in); err == nil {
+			t.Errorf("%s: no error", name)
+		}
+	}
+	if _, err := e.Calculate(input(d, "600", "", calc.SGEmployee{DateOfBirth: dob40})); !errors.Is(err, calc.ErrNoRules) {
+		t.Errorf("graduated range: %v, want ErrNoRules", err)
+	}
+}
+
+// Over a calendar year CPF wages never pass the ceilings: OW subject to CPF
+// at most the OW ceiling each month, AW subject to CPF at most 102,000 − OW
+// subject to CPF in the year (with the year's later OW projected), and the
+// employee share never exceeds the total.
+func TestCPFCeilings(t *testing.T) {
+	t.Parallel()
+	e := New()
+	rapid.Check(t, func(t *rapid.T) {
+		y := rapid.SampledFrom(years).Draw(t, "year")
+		dob := day(rapid.IntRange(1940, 2005).Draw(t, "born"), time.Month(rapid.IntRange(1, 12).Draw(t, "month")), 1)
+		var ow, aw [12]int64
+		for i := range ow {
+			ow[i] = rapid.Int64Range(751_00, 20_000_00).Draw(t, "ow")
+			aw[i] = rapid.SampledFrom([]int64{0, 0, 0, 100_00, 5_000_00, 50_000_00, 120_000_00}).Draw(t, "aw")
+		}
+		var owYTD, awYTD payroll.Money
+		for i := range ow {
+			var projected payroll.Money
+			for j := i + 1; j < 12; j++ {
+				projected = projected.Add(payroll.MoneyFromMinor(ow[j]).Min(y.owCeiling))
+			}
+			in := &calc.Input{Region: calc.SG, TaxYear: y.name, PaymentDate: y.start.AddDate(0, i, 27), Frequency: calc.Monthly,
+				Earnings: []calc.Earning{{Kind: calc.Ordinary, Amount: payroll.MoneyFromMinor(ow[i])}, {Kind: calc.Bonus, Amount: payroll.MoneyFromMinor(aw[i])}},
+				SG:       &calc.SGEmployee{DateOfBirth: dob, OWSubjectToCPFYTD: owYTD, AWSubjectToCPFYTD: awYTD, ProjectedOW: projected}}
+			res, err := e.Calculate(in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tot, _ := res.Get(CodeCPFTotal)
+			ee, _ := res.Get(CodeCPFEmployee)
+			er, _ := res.Get(CodeCPFEmployer)
+			owSub, awSub := tot.Terms[1].Value, tot.Terms[4].Value
+			if owSub.Cmp(y.owCeiling) > 0 {
+				t.Fatalf("month %d: OW subject %s over the ceiling %s", i+1, owSub, y.owCeiling)
+			}
+			if ee.Amount.Cmp(tot.Amount) > 0 || er.Amount.IsNeg() || !ee.Amount.Add(er.Amount).Equal(tot.Amount) {
+				t.Fatalf("month %d: employee %s employer %s total %s", i+1, ee.Amount, er.Amount, tot.Amount)
+			}
+			band := &y.bands[bandIndex(y, dob, in.PaymentDate)]
+			if limit := owSub.Add(awSub).Mul(band.total).Add(payroll.MustMoney("0.5")); tot.Amount.Cmp(limit) > 0 {
+				t.Fatalf("month %d: total %s over rate × wages", i+1, tot.Amount)
+			}
+			owYTD, awYTD = owYTD.Add(owSub), awYTD.Add(awSub)
+		}
+		if owYTD.Add(awYTD).Cmp(y.annualCeiling) > 0 {
+			t.Fatalf("OW %s + AW %s subject to CPF over the annual ceiling %s", owYTD, awYTD, y.annualCeiling)
+		}
+	})
+}
+
+// SDL stays between the minimum and the maximum for any positive pay.
+func TestSDLBounds(t *testing.T) {
+	t.Parallel()
+	rapid.Check(t, func(t *rapid.T) {
+		y := rapid.SampledFrom(years).Draw(t, "year")
+		rem := payroll.MoneyFromMinor(rapid.Int64Range(1, 100_000_000).Draw(t, "rem"))
+		_, levy := sdl(y, rem)
+		if levy.Less(y.sdlMin) || levy.Cmp(payroll.MustMoney("11.25")) > 0 {
+			t.Fatalf("SDL on %s = %s", rem, levy)
+		}
+	})
+}
+
+func FuzzCalculate(f *testing.F) {
+	f.Add(int64(500000), int64(0), int64(1986), uint8(5), "SC", int64(0), int64(0), int64(0))
+	f.Add(int64(900000), int64(2000000), int64(1960), uint8(12), "SPR3", int64(8800000), int64(100), int64(0))
+	f.Add(int64(60000), int64(0), int64(2000), uint8(1), "SPR1", int64(-1), int64(0), int64(1<<62))
+	f.Add(int64(1<<62), int64(-5), int64(0), uint8(0), "Foreigner", int64(0), int64(0), int64(0))
+	e := New()
+	f.Fuzz(func(t *testing.T, ow, aw, born int64, month uint8, res string, owYTD, awYTD, proj int64) {
+		in := &calc.Input{Region: calc.SG, PaymentDate: day(2026, 7, 31), Frequency: calc.Monthly,
+			Earnings: []calc.Earning{{Kind: calc.Ordinary, Amount: payroll.MoneyFromMinor(ow)}, {Kind: calc.Bonus, Amount: payroll.MoneyFromMinor(aw)}},
+			SG: &calc.SGEmployee{DateOfBirth: day(int(born%3000), time.Month(month%13), 1), Residency: res,
+				OWSubjectToCPFYTD: payroll.MoneyFromMinor(owYTD), AWSubjectToCPFYTD: payroll.MoneyFromMinor(awYTD), ProjectedOW: payroll.MoneyFromMinor(proj)}}
+		r, err := e.Calculate(in)
+		if err == nil {
+			if _, ok := r.Get(CodeSDL); !ok {
+				t.Fatal("no sdl")
+			}
+		}
+	})
+}
+
+func FuzzCheckVector(f *testing.F) {
+	f.Add("monthly;CPF-total;2026", "CPF-55-and-below", int64(500000))
+	f.Add("monthly;CPF-employee;2025;age>55<=60;ow=1e3", "SC/SPR3+ AW", int64(100))
+	f.Add("monthly;SDL;2027", "SDL-0.25%", int64(-1))
+	f.Add("monthly;CPF-employer;2026;55<age<=60;owytd=99999999999999", "SPR2", int64(1<<62))
+	e := Engine{}
+	f.Fuzz(func(t *testing.T, period, code string, cents int64) {
+		_, _, _ = e.CheckVector(calc.Vector{Region: calc.SG, Period: period, Code: code, Gross: payroll.MoneyFromMinor(cents)})
+	})
+}
+
+func BenchmarkSG(b *testing.B) {
+	e := New()
+	in := input(day(2026, 12, 31), "6500", "3000", calc.SGEmployee{DateOfBirth: day(1968, 2, 10), Residency: calc.SGCitizen,
+		OWSubjectToCPFYTD: payroll.MustMoney("71500"), AWSubjectToCPFYTD: payroll.MustMoney("2000")})
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := e.Calculate(in); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func TestRoundMatchesMoney(t *testing.T) {
+	t.Parallel()
+	rapid.Check(t, func(t *rapid.T) {
+		m := payroll.MoneyFromDecimal(decimal.MustNew(rapid.Int64Range(0, 1<<55).Draw(t, "units"), rapid.IntRange(0, 12).Draw(t, "scale")))
+		for _, sc := range []int{0, 2} {
+			if got, want := round(m, sc, true), m.RoundHalfUp(sc); !got.Equal(want) {
+				t.Fatalf("round(%s, %d) half up = %s, want %s", m, sc, got, want)
+			}
+			if got, want := round(m, sc, false), m.Floor(sc); !got.Equal(want) {
+				t.Fatalf("round(%s, %d) down = %s, want %s", m, sc, got, want)
+			}
+		}
+	})
+}
+
+// Rules are static: every result points at the year table's rules, and a
+// calculation allocates once (figures and terms in one block).
+func TestStaticRulesAndAllocs(t *testing.T) {
+	in := input(day(2026, 12, 31), "6500", "3000", calc.SGEmployee{DateOfBirth: dob40})
+	e := New()
+	res, err := e.Calculate(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range res.Figures {
+		if f.Rule != y2026.bands[0].rule && f.Rule != y2026.sdlRule {
+			t.Errorf("%s: rule %p is not a 2026 table rule", f.Code, f.Rule)
+		}
+	}
+	if n := testing.AllocsPerRun(100, func() { _, _ = e.Calculate(in) }); n > 1 {
+		t.Errorf("%v allocations per calculation", n)
+	}
+}
