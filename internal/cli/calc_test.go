@@ -25,20 +25,29 @@ func vectorFile(name string) string {
 
 func TestCalcCheck(t *testing.T) {
 	t.Parallel()
-	// The sample files hold rows of regions not registered in this build:
-	// they fail (never skipped) and the command says so with exit status 1.
+	// Every row of both published samples computes to its expected figure
+	// (the acceptance: 215 and 46 rows, every region).
 	for _, c := range []struct{ file, summary string }{
-		{"vectors-sample.csv", "16 passed, 199 failed"},
-		{"vectors-sample-2026-27.csv", "11 passed, 35 failed"},
+		{"vectors-sample.csv", "215 passed, 0 failed"},
+		{"vectors-sample-2026-27.csv", "46 passed, 0 failed"},
 	} {
 		code, out, errs := runCLI(t, "calc", "check", vectorFile(c.file))
 		lines := strings.Split(strings.TrimSpace(out), "\n")
-		if code != 1 || lines[len(lines)-1] != c.summary {
-			t.Errorf("%s: exit %d, last line %q, want 1 and %q\n%s", c.file, code, lines[len(lines)-1], c.summary, errs)
+		if code != 0 || lines[len(lines)-1] != c.summary {
+			t.Errorf("%s: exit %d, last line %q, want 0 and %q\n%s\n%s", c.file, code, lines[len(lines)-1], c.summary, out, errs)
 		}
-		if strings.Contains(out, "line 2: AU") {
-			t.Errorf("an AU row failed:\n%s", out)
-		}
+	}
+	// A wrong expectation and a row no engine knows both fail (never
+	// skipped), with exit status 1.
+	bad := filepath.Join(t.TempDir(), "bad.csv")
+	if err := os.WriteFile(bad, []byte("region,period,scale_or_code,gross,expected_withholding,source\n"+
+		"AU,weekly,scale2,864.99,100,wrong on purpose\nXX,weekly,scale2,100.00,0,no such region\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, _ := runCLI(t, "calc", "check", bad)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if code != 1 || lines[len(lines)-1] != "0 passed, 2 failed" {
+		t.Errorf("bad file: exit %d, last line %q, want 1 and \"0 passed, 2 failed\"\n%s", code, lines[len(lines)-1], out)
 	}
 	// Only AU rows: all pass, exit 0.
 	data, err := os.ReadFile(vectorFile("vectors-sample.csv"))
@@ -59,11 +68,11 @@ func TestCalcCheck(t *testing.T) {
 		t.Errorf("AU only: exit %d, %q %s", code, out, errs)
 	}
 	// A wrong expected value is reported with expected, got and rule.
-	bad := strings.Replace(au.String(), "AU,weekly,scale1,100.00,16,", "AU,weekly,scale1,100.00,17,", 1)
-	if err := os.WriteFile(path, []byte(bad), 0o644); err != nil {
+	wrong := strings.Replace(au.String(), "AU,weekly,scale1,100.00,16,", "AU,weekly,scale1,100.00,17,", 1)
+	if err := os.WriteFile(path, []byte(wrong), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	code, out, _ := runCLI(t, "calc", "check", path)
+	code, out, _ = runCLI(t, "calc", "check", path)
 	if code != 1 || !strings.Contains(out, "line 2: AU,weekly,scale1,100.00: expected 17, got 16 [au.payg.schedule1:") ||
 		!strings.HasSuffix(out, "15 passed, 1 failed\n") {
 		t.Errorf("exit %d:\n%s", code, out)

@@ -11,11 +11,17 @@ import (
 
 	"github.com/payrolld/payrolld/internal/calc"
 	"github.com/payrolld/payrolld/internal/calc/au"
+	"github.com/payrolld/payrolld/internal/calc/nz"
+	"github.com/payrolld/payrolld/internal/calc/sg"
+	"github.com/payrolld/payrolld/internal/calc/uk"
 )
 
 // registered is every region engine, built once.
 var registered = []calc.Engine{
 	au.New(),
+	uk.New(),
+	nz.New(),
+	sg.New(),
 }
 
 // Engines returns the registered engines.
