@@ -32,7 +32,7 @@ type Contractor struct {
 	ABN                              string           `json:"abn"`
 	TradingName                      string           `json:"tradingName" maxLength:"200"`
 	RegisteredForGst                 string           `json:"registeredForGst" doc:"true or false"`
-	CommissionerInstalmentRate       *float64         `json:"commissionerInstalmentRate"`
+	CommissionerInstalmentRate       *payroll.Rate    `json:"commissionerInstalmentRate" nullable:"true"`
 	TaxCalculation                   string           `json:"taxCalculation" maxLength:"50"`
 	TaxFileNumber                    string           `json:"taxFileNumber"`
 	PayrollID                        string           `json:"payrollId" maxLength:"50"`
@@ -68,10 +68,10 @@ type Contractor struct {
 	PrimaryLocation                  string           `json:"primaryLocation" doc:"location name"`
 	Locations                        string           `json:"locations" doc:"location names separated by |"`
 	WorkTypes                        string           `json:"workTypes" doc:"work type names separated by |"`
-	Rate                             *float64         `json:"rate"`
+	Rate                             *payroll.Money   `json:"rate" nullable:"true"`
 	RateUnit                         string           `json:"rateUnit" enum:"Hourly,Annually,Fixed,Daily,Monthly,Weekly"`
-	HoursPerWeek                     *float64         `json:"hoursPerWeek"`
-	HoursPerDay                      *float64         `json:"hoursPerDay"`
+	HoursPerWeek                     *payroll.Rate    `json:"hoursPerWeek" nullable:"true"`
+	HoursPerDay                      *payroll.Rate    `json:"hoursPerDay" nullable:"true"`
 	OverrideTemplateRate             string           `json:"overrideTemplateRate"`
 	PayRateTemplate                  string           `json:"payRateTemplate"`
 	PayConditionRuleSet              string           `json:"payConditionRuleSet"`
@@ -92,39 +92,39 @@ type Contractor struct {
 	BankAccount1BSB                  string           `json:"bankAccount1_BSB"`
 	BankAccount1AccountNumber        string           `json:"bankAccount1_AccountNumber"`
 	BankAccount1AccountName          string           `json:"bankAccount1_AccountName" maxLength:"32"`
-	BankAccount1AllocatedPercentage  *float64         `json:"bankAccount1_AllocatedPercentage"`
-	BankAccount1FixedAmount          *float64         `json:"bankAccount1_FixedAmount"`
+	BankAccount1AllocatedPercentage  *payroll.Rate    `json:"bankAccount1_AllocatedPercentage" nullable:"true"`
+	BankAccount1FixedAmount          *payroll.Money   `json:"bankAccount1_FixedAmount" nullable:"true"`
 	BankAccount2BSB                  string           `json:"bankAccount2_BSB"`
 	BankAccount2AccountNumber        string           `json:"bankAccount2_AccountNumber"`
 	BankAccount2AccountName          string           `json:"bankAccount2_AccountName" maxLength:"32"`
-	BankAccount2AllocatedPercentage  *float64         `json:"bankAccount2_AllocatedPercentage"`
-	BankAccount2FixedAmount          *float64         `json:"bankAccount2_FixedAmount"`
+	BankAccount2AllocatedPercentage  *payroll.Rate    `json:"bankAccount2_AllocatedPercentage" nullable:"true"`
+	BankAccount2FixedAmount          *payroll.Money   `json:"bankAccount2_FixedAmount" nullable:"true"`
 	BankAccount3BSB                  string           `json:"bankAccount3_BSB"`
 	BankAccount3AccountNumber        string           `json:"bankAccount3_AccountNumber"`
 	BankAccount3AccountName          string           `json:"bankAccount3_AccountName" maxLength:"32"`
-	BankAccount3AllocatedPercentage  *float64         `json:"bankAccount3_AllocatedPercentage"`
-	BankAccount3FixedAmount          *float64         `json:"bankAccount3_FixedAmount"`
+	BankAccount3AllocatedPercentage  *payroll.Rate    `json:"bankAccount3_AllocatedPercentage" nullable:"true"`
+	BankAccount3FixedAmount          *payroll.Money   `json:"bankAccount3_FixedAmount" nullable:"true"`
 	SuperFund1ProductCode            string           `json:"superFund1_ProductCode"`
 	SuperFund1FundName               string           `json:"superFund1_FundName" maxLength:"200"`
 	SuperFund1MemberNumber           string           `json:"superFund1_MemberNumber" maxLength:"50"`
-	SuperFund1AllocatedPercentage    *float64         `json:"superFund1_AllocatedPercentage"`
-	SuperFund1FixedAmount            *float64         `json:"superFund1_FixedAmount"`
+	SuperFund1AllocatedPercentage    *payroll.Rate    `json:"superFund1_AllocatedPercentage" nullable:"true"`
+	SuperFund1FixedAmount            *payroll.Money   `json:"superFund1_FixedAmount" nullable:"true"`
 	SuperFund1EmployerNominatedFund  *bool            `json:"superFund1_EmployerNominatedFund"`
 	SuperFund2ProductCode            string           `json:"superFund2_ProductCode"`
 	SuperFund2FundName               string           `json:"superFund2_FundName" maxLength:"200"`
 	SuperFund2MemberNumber           string           `json:"superFund2_MemberNumber" maxLength:"50"`
-	SuperFund2AllocatedPercentage    *float64         `json:"superFund2_AllocatedPercentage"`
-	SuperFund2FixedAmount            *float64         `json:"superFund2_FixedAmount"`
+	SuperFund2AllocatedPercentage    *payroll.Rate    `json:"superFund2_AllocatedPercentage" nullable:"true"`
+	SuperFund2FixedAmount            *payroll.Money   `json:"superFund2_FixedAmount" nullable:"true"`
 	SuperFund2EmployerNominatedFund  *bool            `json:"superFund2_EmployerNominatedFund"`
 	SuperFund3ProductCode            string           `json:"superFund3_ProductCode"`
 	SuperFund3FundName               string           `json:"superFund3_FundName" maxLength:"200"`
 	SuperFund3MemberNumber           string           `json:"superFund3_MemberNumber" maxLength:"50"`
-	SuperFund3AllocatedPercentage    *float64         `json:"superFund3_AllocatedPercentage"`
-	SuperFund3FixedAmount            *float64         `json:"superFund3_FixedAmount"`
+	SuperFund3AllocatedPercentage    *payroll.Rate    `json:"superFund3_AllocatedPercentage" nullable:"true"`
+	SuperFund3FixedAmount            *payroll.Money   `json:"superFund3_FixedAmount" nullable:"true"`
 	SuperFund3EmployerNominatedFund  *bool            `json:"superFund3_EmployerNominatedFund"`
-	SuperThresholdAmount             *float64         `json:"superThresholdAmount"`
-	MaximumQuarterlySuperBase        *float64         `json:"maximumQuarterlySuperContributionsBase"`
-	MaximumAnnualSuperBase           *float64         `json:"maximumAnnualSuperContributionsBase"`
+	SuperThresholdAmount             *payroll.Money   `json:"superThresholdAmount" nullable:"true"`
+	MaximumQuarterlySuperBase        *payroll.Money   `json:"maximumQuarterlySuperContributionsBase" nullable:"true"`
+	MaximumAnnualSuperBase           *payroll.Money   `json:"maximumAnnualSuperContributionsBase" nullable:"true"`
 }
 
 // ContractorSummary is the list item (ContractorSimpleModel).
@@ -164,7 +164,7 @@ func (c *Contractor) Validate(v *payroll.Validation) {
 	for _, b := range []struct {
 		n            int
 		bsb, account *string
-		percent      *float64
+		percent      *payroll.Rate
 	}{{1, &c.BankAccount1BSB, &c.BankAccount1AccountNumber, c.BankAccount1AllocatedPercentage},
 		{2, &c.BankAccount2BSB, &c.BankAccount2AccountNumber, c.BankAccount2AllocatedPercentage},
 		{3, &c.BankAccount3BSB, &c.BankAccount3AccountNumber, c.BankAccount3AllocatedPercentage}} {
@@ -174,7 +174,7 @@ func (c *Contractor) Validate(v *payroll.Validation) {
 		CheckAccountNumber(v, prefix+"AccountNumber", b.account, has)
 		schedPercent(v, prefix+"AllocatedPercentage", b.percent)
 	}
-	for i, p := range []*float64{c.SuperFund1AllocatedPercentage, c.SuperFund2AllocatedPercentage, c.SuperFund3AllocatedPercentage} {
+	for i, p := range []*payroll.Rate{c.SuperFund1AllocatedPercentage, c.SuperFund2AllocatedPercentage, c.SuperFund3AllocatedPercentage} {
 		schedPercent(v, fmt.Sprintf("superFund%d_AllocatedPercentage", i+1), p)
 	}
 	for field, s := range map[string]*string{"registeredForGst": &c.RegisteredForGst,
@@ -203,7 +203,7 @@ func (c *Contractor) Validate(v *payroll.Validation) {
 	if !c.EndDate.IsZero() && !c.StartDate.IsZero() && c.EndDate.Before(c.StartDate.Time) {
 		v.Add("endDate", "endDate must not be before startDate")
 	}
-	if c.Rate != nil && *c.Rate < 0 {
+	if c.Rate != nil && c.Rate.IsNeg() {
 		v.Add("rate", "rate must not be negative")
 	}
 	if c.RateUnit == "" && c.Rate != nil {
@@ -212,8 +212,8 @@ func (c *Contractor) Validate(v *payroll.Validation) {
 	c.IsActive = c.Status != "Terminated"
 }
 
-func schedPercent(v *payroll.Validation, field string, p *float64) {
-	if p != nil && (*p < 0 || *p > 100) {
+func schedPercent(v *payroll.Validation, field string, p *payroll.Rate) {
+	if p != nil && !p.Within(0, 100) {
 		v.Add(field, "%s must be a percentage between 0 and 100", field)
 	}
 }

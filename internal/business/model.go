@@ -27,12 +27,12 @@ type Details struct {
 	ContactEmailAddress          string           `json:"contactEmailAddress"`
 	ContactPhoneNumber           string           `json:"contactPhoneNumber"`
 	ContactFaxNumber             string           `json:"contactFaxNumber"`
-	StandardHoursPerDay          float64          `json:"standardHoursPerDay"`
+	StandardHoursPerDay          payroll.Rate     `json:"standardHoursPerDay"`
 	JournalService               string           `json:"journalService"`
 	EndOfWeek                    string           `json:"endOfWeek" enum:"Sunday,Monday,Tuesday,Wednesday,Thursday,Friday,Saturday"`
 	InitialFinancialYearStart    *int             `json:"initialFinancialYearStart"`
 	ManagersCanEditRosterBudgets *bool            `json:"managersCanEditRosterBudgets"`
-	BudgetWarningPercent         *float64         `json:"budgetWarningPercent"`
+	BudgetWarningPercent         *payroll.Rate    `json:"budgetWarningPercent" nullable:"true"`
 	BudgetEntryMethod            string           `json:"budgetEntryMethod" enum:"PercentageOfSales,Direct"`
 	PromoCode                    string           `json:"promoCode"`
 	LeaveAccrualStartDateType    string           `json:"leaveAccrualStartDateType" enum:"EmployeeStartDate,SpecifiedDate,CalendarYear,CategorySpecificDate"`
@@ -46,7 +46,7 @@ type Details struct {
 	SbrSoftwareID                string           `json:"sbrSoftwareId"`
 	IsForeignEntity              bool             `json:"isForeignEntity"`
 	ForeignEntityCountry         string           `json:"foreignEntityCountry"`
-	DefaultSuperRate             float64          `json:"defaultSuperRate"`
+	DefaultSuperRate             payroll.Rate     `json:"defaultSuperRate"`
 	IsSmsNotificationEnabled     bool             `json:"isSmsNotificationEnabled"`
 	Chrn                         string           `json:"chrn"`
 	AutoEnrolmentStagingDate     payroll.DateTime `json:"autoEnrolmentStagingDate"`
@@ -100,11 +100,11 @@ func (in *Input) Validate(creating bool) error {
 	if d.ContactEmailAddress != "" && !payroll.ValidEmail(d.ContactEmailAddress) {
 		v.Add("contactEmailAddress", "contactEmailAddress is not a valid email address")
 	}
-	if d.StandardHoursPerDay < 0 || d.StandardHoursPerDay > 24 {
+	if !d.StandardHoursPerDay.Within(0, 24) {
 		v.Add("standardHoursPerDay", "standardHoursPerDay must be between 0 and 24")
 	}
-	if d.StandardHoursPerDay == 0 {
-		d.StandardHoursPerDay = 7.6
+	if d.StandardHoursPerDay.IsZero() {
+		d.StandardHoursPerDay = payroll.MustRate("7.6")
 	}
 	if d.EndOfWeek == "" {
 		d.EndOfWeek = "Sunday"
@@ -112,7 +112,7 @@ func (in *Input) Validate(creating bool) error {
 	if d.InitialFinancialYearStart != nil && (*d.InitialFinancialYearStart < 1900 || *d.InitialFinancialYearStart > 2200) {
 		v.Add("initialFinancialYearStart", "initialFinancialYearStart must be a year")
 	}
-	if d.DefaultSuperRate < 0 || d.DefaultSuperRate > 100 {
+	if !d.DefaultSuperRate.Within(0, 100) {
 		v.Add("defaultSuperRate", "defaultSuperRate must be a percentage between 0 and 100")
 	}
 	return v.Err()

@@ -219,14 +219,14 @@ func (d *DeductionCategory) Validate(v *payroll.Validation) {
 // region's ExpenseTaxCodes; taxRate follows from it.
 type ExpenseCategory struct {
 	record.Base
-	Name                     string   `json:"name" maxLength:"100"`
-	ExternalID               string   `json:"externalId" maxLength:"50"`
-	ExternalReferenceID      string   `json:"externalReferenceId" maxLength:"50"`
-	Description              string   `json:"description" maxLength:"500"`
-	GeneralLedgerMappingCode string   `json:"generalLedgerMappingCode" maxLength:"50"`
-	ExternalTaxCodeID        string   `json:"externalTaxCodeId" maxLength:"50" doc:"the accounting system's id of the tax code"`
-	TaxCode                  string   `json:"taxCode" doc:"id of one of GET employeeexpensecategory/taxcodes"`
-	TaxRate                  *float64 `json:"taxRate" readOnly:"true" doc:"percentage of the tax code"`
+	Name                     string        `json:"name" maxLength:"100"`
+	ExternalID               string        `json:"externalId" maxLength:"50"`
+	ExternalReferenceID      string        `json:"externalReferenceId" maxLength:"50"`
+	Description              string        `json:"description" maxLength:"500"`
+	GeneralLedgerMappingCode string        `json:"generalLedgerMappingCode" maxLength:"50"`
+	ExternalTaxCodeID        string        `json:"externalTaxCodeId" maxLength:"50" doc:"the accounting system's id of the tax code"`
+	TaxCode                  string        `json:"taxCode" doc:"id of one of GET employeeexpensecategory/taxcodes"`
+	TaxRate                  *payroll.Rate `json:"taxRate" nullable:"true" readOnly:"true" doc:"percentage of the tax code"`
 }
 
 func (c *ExpenseCategory) RecordName() string       { return c.Name }
@@ -269,10 +269,10 @@ func checkExpenseCategory(ctx context.Context, q *store.Queries, bizID int64, c 
 // TaxCode is a sales tax (GST/VAT/SST) code an expense can carry
 // (JournalServiceTaxCode plus a description).
 type TaxCode struct {
-	ID          string  `json:"id"`
-	Name        string  `json:"name"`
-	Description string  `json:"description"`
-	TaxRate     float64 `json:"taxRate" doc:"percentage"`
+	ID          string       `json:"id"`
+	Name        string       `json:"name"`
+	Description string       `json:"description"`
+	TaxRate     payroll.Rate `json:"taxRate" doc:"percentage"`
 }
 
 // expenseTaxCodes are the standard purchase tax codes of each region: the
@@ -282,38 +282,38 @@ type TaxCode struct {
 // logistics, sales tax 10%/5%).
 var expenseTaxCodes = map[string][]TaxCode{
 	"AU": {
-		{"GST", "GST on Expenses", "Purchases that include 10% GST (input tax credit claimable)", 10},
-		{"CAP", "GST on Capital", "Capital purchases that include 10% GST", 10},
-		{"FRE", "GST Free Expenses", "GST-free purchases (basic food, some medical and education)", 0},
-		{"INP", "Input Taxed", "Input-taxed purchases (financial supplies, residential rent)", 0},
-		{"N-T", "BAS Excluded", "Not reported on the BAS (wages, super, private items)", 0},
+		{"GST", "GST on Expenses", "Purchases that include 10% GST (input tax credit claimable)", payroll.RateFromInt(10)},
+		{"CAP", "GST on Capital", "Capital purchases that include 10% GST", payroll.RateFromInt(10)},
+		{"FRE", "GST Free Expenses", "GST-free purchases (basic food, some medical and education)", payroll.RateFromInt(0)},
+		{"INP", "Input Taxed", "Input-taxed purchases (financial supplies, residential rent)", payroll.RateFromInt(0)},
+		{"N-T", "BAS Excluded", "Not reported on the BAS (wages, super, private items)", payroll.RateFromInt(0)},
 	},
 	"NZ": {
-		{"GST", "GST on Expenses", "Purchases that include 15% GST", 15},
-		{"Z", "Zero Rated", "Zero-rated purchases", 0},
-		{"E", "Exempt", "GST-exempt purchases (financial services, residential rent)", 0},
-		{"N-T", "No GST", "Purchases outside the GST system", 0},
+		{"GST", "GST on Expenses", "Purchases that include 15% GST", payroll.RateFromInt(15)},
+		{"Z", "Zero Rated", "Zero-rated purchases", payroll.RateFromInt(0)},
+		{"E", "Exempt", "GST-exempt purchases (financial services, residential rent)", payroll.RateFromInt(0)},
+		{"N-T", "No GST", "Purchases outside the GST system", payroll.RateFromInt(0)},
 	},
 	"UK": {
-		{"S", "Standard Rated", "Purchases including VAT at the standard rate of 20%", 20},
-		{"R", "Reduced Rate", "Purchases including VAT at the reduced rate of 5%", 5},
-		{"Z", "Zero Rated", "Zero-rated purchases (most food, books, children's clothes)", 0},
-		{"E", "Exempt", "VAT-exempt purchases (insurance, postage, some training)", 0},
-		{"O", "No VAT", "Purchases outside the scope of VAT", 0},
+		{"S", "Standard Rated", "Purchases including VAT at the standard rate of 20%", payroll.RateFromInt(20)},
+		{"R", "Reduced Rate", "Purchases including VAT at the reduced rate of 5%", payroll.RateFromInt(5)},
+		{"Z", "Zero Rated", "Zero-rated purchases (most food, books, children's clothes)", payroll.RateFromInt(0)},
+		{"E", "Exempt", "VAT-exempt purchases (insurance, postage, some training)", payroll.RateFromInt(0)},
+		{"O", "No VAT", "Purchases outside the scope of VAT", payroll.RateFromInt(0)},
 	},
 	"SG": {
-		{"TX", "Standard-Rated Purchases", "Purchases from GST-registered suppliers with 9% GST", 9},
-		{"ZP", "Zero-Rated Purchases", "Zero-rated purchases from GST-registered suppliers", 0},
-		{"EP", "Exempt Purchases", "Exempt purchases (financial services, residential property)", 0},
-		{"OP", "Out-of-Scope Purchases", "Purchases outside the scope of GST", 0},
-		{"NR", "Non-Registered Supplier", "Purchases from suppliers not registered for GST", 0},
+		{"TX", "Standard-Rated Purchases", "Purchases from GST-registered suppliers with 9% GST", payroll.RateFromInt(9)},
+		{"ZP", "Zero-Rated Purchases", "Zero-rated purchases from GST-registered suppliers", payroll.RateFromInt(0)},
+		{"EP", "Exempt Purchases", "Exempt purchases (financial services, residential property)", payroll.RateFromInt(0)},
+		{"OP", "Out-of-Scope Purchases", "Purchases outside the scope of GST", payroll.RateFromInt(0)},
+		{"NR", "Non-Registered Supplier", "Purchases from suppliers not registered for GST", payroll.RateFromInt(0)},
 	},
 	"MY": {
-		{"SV-8", "Service Tax 8%", "Taxable services at the standard service tax rate", 8},
-		{"SV-6", "Service Tax 6%", "Food and beverage, telecommunications, parking and logistics services", 6},
-		{"ST-10", "Sales Tax 10%", "Taxable goods at the standard sales tax rate", 10},
-		{"ST-5", "Sales Tax 5%", "Taxable goods at the reduced sales tax rate", 5},
-		{"NS", "Not Subject to SST", "Purchases not subject to sales and service tax", 0},
+		{"SV-8", "Service Tax 8%", "Taxable services at the standard service tax rate", payroll.RateFromInt(8)},
+		{"SV-6", "Service Tax 6%", "Food and beverage, telecommunications, parking and logistics services", payroll.RateFromInt(6)},
+		{"ST-10", "Sales Tax 10%", "Taxable goods at the standard sales tax rate", payroll.RateFromInt(10)},
+		{"ST-5", "Sales Tax 5%", "Taxable goods at the reduced sales tax rate", payroll.RateFromInt(5)},
+		{"NS", "Not Subject to SST", "Purchases not subject to sales and service tax", payroll.RateFromInt(0)},
 	},
 }
 

@@ -36,26 +36,26 @@ type defaultLeaveCategory struct {
 
 // auSuperRate is the superannuation guarantee rate from 1 July 2025
 // (payroll-rules.md §1.6), the default for ordinary-time earnings.
-const auSuperRate = 12
+var auSuperRate = payroll.RateFromInt(12)
 
 // Hours of leave per hour of ordinary hours (AU, 38-hour weeks, 52 weeks):
 // 4 weeks annual leave = 152 h / 1976 h; 10 days personal/carer's leave =
 // 2 weeks = 1/26 (payroll-rules.md §1.7); long service leave 8 2/3 weeks
 // per 10 years (NSW/VIC style; state laws differ) = 1/60.
-const (
-	auAnnualLeavePerHour   = 0.076923
-	auPersonalLeavePerHour = 0.038462
-	auLongServicePerHour   = 0.016667
+var (
+	auAnnualLeavePerHour   = payroll.MustRate("0.076923")
+	auPersonalLeavePerHour = payroll.MustRate("0.038462")
+	auLongServicePerHour   = payroll.MustRate("0.016667")
 )
 
 // primary is the base earnings category of a region.
-func primary(name, rateUnit string, superRate float64) defaultPayCategory {
+func primary(name, rateUnit string, superRate payroll.Rate) defaultPayCategory {
 	return defaultPayCategory{model: PayCategory{Name: name, RateUnit: rateUnit, IsPrimary: true, AccruesLeave: true, DefaultSuperRate: superRate}}
 }
 
 // derived is paid at the parent's rate plus loading percent. class is the
 // AU STP classification ("" = Default).
-func derived(name, parent, rateUnit string, loading float64, accruesLeave bool, superRate float64, class string) defaultPayCategory {
+func derived(name, parent, rateUnit string, loading payroll.Rate, accruesLeave bool, superRate payroll.Rate, class string) defaultPayCategory {
 	return defaultPayCategory{parent: parent, model: PayCategory{Name: name, RateUnit: rateUnit, RateLoadingPercent: loading,
 		AccruesLeave: accruesLeave, DefaultSuperRate: superRate, PaymentSummaryClassification: class}}
 }
@@ -63,9 +63,9 @@ func derived(name, parent, rateUnit string, loading float64, accruesLeave bool, 
 // accrued is a leave category with a balance that accrues units of
 // unitType; paid leave is paid through paidThrough (a pay category) and,
 // for salaried employees, replaces primary pay category hours.
-func accrued(name, paidThrough string, units float64, unitType, balanceUnit, catType, accrualType string) defaultLeaveCategory {
+func accrued(name, paidThrough string, units payroll.Rate, unitType, balanceUnit, catType, accrualType string) defaultLeaveCategory {
 	return defaultLeaveCategory{paidThrough: paidThrough, leave: LeaveCategory{Name: name, Units: units, UnitType: unitType,
-		LeaveUnitType: balanceUnit, LeaveCategoryType: catType, AutomaticallyAccrues: units > 0, DeductFromPrimaryPayCategory: true,
+		LeaveUnitType: balanceUnit, LeaveCategoryType: catType, AutomaticallyAccrues: units.IsPos(), DeductFromPrimaryPayCategory: true,
 		LeaveAccrualRule: &LeaveAccrualRule{AccrualType: accrualType}}}
 }
 
@@ -78,7 +78,7 @@ func untracked(name, paidThrough, balanceUnit, catType string) defaultLeaveCateg
 
 // tiers builds yearly entitlement tiers: amounts[i] per year from
 // starts[i] units of service on.
-func tiers(startUnit string, starts []int, amounts []float64) *LeaveEntitlement {
+func tiers(startUnit string, starts []int, amounts []payroll.Rate) *LeaveEntitlement {
 	e := &LeaveEntitlement{IsProRata: true, LeaveBalanceType: "ProRata", StandardAllowanceUnitType: "Yearly", StandardAllowanceUnitTypeAmount: amounts[0]}
 	for i := range starts {
 		e.LeaveEntitlementTiers = append(e.LeaveEntitlementTiers, LeaveEntitlementTier{AccrualStartAfter: starts[i],
@@ -121,24 +121,26 @@ func auDefaults() defaultSet {
 	return defaultSet{
 		payCategories: []defaultPayCategory{
 			primary(ord, "Hourly", auSuperRate),
-			derived("Overtime 1.5x", ord, "Hourly", 50, false, 0, "Overtime"),
-			derived("Overtime 2x", ord, "Hourly", 100, false, 0, "Overtime"),
+			derived("Overtime 1.5x", ord, "Hourly", payroll.RateFromInt(50), false, payroll.RateFromInt(0), "Overtime"),
+			derived("Overtime 2x", ord, "Hourly", payroll.RateFromInt(100), false, payroll.RateFromInt(0), "Overtime"),
 			// Penalty rates for ordinary hours are ordinary-time earnings;
 			// 250% is the public holiday rate most modern awards set.
-			derived("Public Holiday Worked", ord, "Hourly", 150, true, auSuperRate, ""),
-			derived("Public Holiday Not Worked", ord, "Hourly", 0, true, auSuperRate, ""),
-			derived("Annual Leave Taken", ord, "Hourly", 0, true, auSuperRate, ""),
-			derived("Personal/Carer's Leave Taken", ord, "Hourly", 0, true, auSuperRate, ""),
-			derived("Long Service Leave Taken", ord, "Hourly", 0, true, auSuperRate, ""),
-			derived("Compassionate Leave Taken", ord, "Hourly", 0, true, auSuperRate, ""),
-			derived("Family and Domestic Violence Leave Taken", ord, "Hourly", 0, true, auSuperRate, ""),
+			derived("Public Holiday Worked", ord, "Hourly", payroll.RateFromInt(150), true, auSuperRate, ""),
+			derived("Public Holiday Not Worked", ord, "Hourly", payroll.RateFromInt(0), true, auSuperRate, ""),
+			derived("Annual Leave Taken", ord, "Hourly", payroll.RateFromInt(0), true, auSuperRate, ""),
+			derived("Personal/Carer's Leave Taken", ord, "Hourly", payroll.RateFromInt(0), true, auSuperRate, ""),
+			derived("Long Service Leave Taken", ord, "Hourly", payroll.RateFromInt(0), true, auSuperRate, ""),
+			derived("Compassionate Leave Taken", ord, "Hourly", payroll.RateFromInt(0), true, auSuperRate, ""),
+			derived("Family and Domestic Violence Leave Taken", ord, "Hourly", payroll.RateFromInt(0), true, auSuperRate, ""),
 		},
 		leaveCategories: []defaultLeaveCategory{
 			accrued("Annual Leave", "Annual Leave Taken", auAnnualLeavePerHour, "HoursPerHourWorked", "Hours", "Standard", "Ongoing"),
 			accrued("Personal/Carer's Leave", "Personal/Carer's Leave Taken", auPersonalLeavePerHour, "HoursPerHourWorked", "Hours", "PersonalCarersLeave", "Ongoing").
 				with(func(l *LeaveCategory) { l.ExcludeFromTerminationPayout = true }),
 			accrued("Long Service Leave", "Long Service Leave Taken", auLongServicePerHour, "HoursPerHourWorked", "Hours", "LongServiceLeave", "Ongoing").
-				with(func(l *LeaveCategory) { l.ContingentPeriod, l.EntitlementPeriod = ptr(7.0), ptr(10.0) }),
+				with(func(l *LeaveCategory) {
+					l.ContingentPeriod, l.EntitlementPeriod = ptr(payroll.RateFromInt(7)), ptr(payroll.RateFromInt(10))
+				}),
 			untracked("Compassionate Leave", "Compassionate Leave Taken", "Hours", "Standard"),
 			untracked("Family and Domestic Violence Leave", "Family and Domestic Violence Leave Taken", "Hours", "Standard"),
 			untracked("Unpaid Leave", "", "Hours", "Standard"),
@@ -160,18 +162,18 @@ func ukDefaults() defaultSet {
 	const basic = "Basic Pay"
 	return defaultSet{
 		payCategories: []defaultPayCategory{
-			primary(basic, "Hourly", 0),
-			derived("Overtime 1.5x", basic, "Hourly", 50, false, 0, ""),
-			derived("Overtime 2x", basic, "Hourly", 100, false, 0, ""),
-			derived("Holiday Pay", basic, "Hourly", 0, false, 0, ""),
+			primary(basic, "Hourly", payroll.RateFromInt(0)),
+			derived("Overtime 1.5x", basic, "Hourly", payroll.RateFromInt(50), false, payroll.RateFromInt(0), ""),
+			derived("Overtime 2x", basic, "Hourly", payroll.RateFromInt(100), false, payroll.RateFromInt(0), ""),
+			derived("Holiday Pay", basic, "Hourly", payroll.RateFromInt(0), false, payroll.RateFromInt(0), ""),
 			{model: PayCategory{Name: "Bonus", RateUnit: "Fixed"}},
 		},
 		leaveCategories: []defaultLeaveCategory{
 			// 5.6 weeks a year (28 days for a five-day week, pro rata).
-			accrued("Holiday", "Holiday Pay", 5.6, "StandardWeeks", "Days", "Standard", "Ongoing"),
+			accrued("Holiday", "Holiday Pay", payroll.MustRate("5.6"), "StandardWeeks", "Days", "Standard", "Ongoing"),
 			// Irregular-hours and part-year workers: 12.07% of hours worked
 			// (payroll-rules.md §2.7).
-			accrued("Holiday (Irregular Hours)", "Holiday Pay", 0.1207, "HoursPerHourWorked", "Hours", "Standard", "Ongoing"),
+			accrued("Holiday (Irregular Hours)", "Holiday Pay", payroll.MustRate("0.1207"), "HoursPerHourWorked", "Hours", "Standard", "Ongoing"),
 			// Statutory pay for these is computed by the statutory leave area.
 			untracked("Statutory Sick Leave", "", "Days", "StatutorySickLeave"),
 			untracked("Statutory Maternity Leave", "", "Days", "StatutoryMaternityLeave"),
@@ -187,33 +189,33 @@ func nzDefaults() defaultSet {
 	const ord = "Ordinary Hours"
 	return defaultSet{
 		payCategories: []defaultPayCategory{
-			primary(ord, "Hourly", 0),
-			derived("Overtime 1.5x", ord, "Hourly", 50, false, 0, ""),
-			derived("Overtime 2x", ord, "Hourly", 100, false, 0, ""),
+			primary(ord, "Hourly", payroll.RateFromInt(0)),
+			derived("Overtime 1.5x", ord, "Hourly", payroll.RateFromInt(50), false, payroll.RateFromInt(0), ""),
+			derived("Overtime 2x", ord, "Hourly", payroll.RateFromInt(100), false, payroll.RateFromInt(0), ""),
 			// Holidays Act 2003: at least time and a half for work on a
 			// public holiday (plus an alternative holiday).
-			derived("Public Holiday Worked", ord, "Hourly", 50, false, 0, ""),
-			derived("Public Holiday Not Worked", ord, "Hourly", 0, false, 0, ""),
-			derived("Annual Leave Pay", ord, "Hourly", 0, false, 0, ""),
-			derived("Sick Leave Pay", ord, "Hourly", 0, false, 0, ""),
-			derived("Bereavement Leave Pay", ord, "Hourly", 0, false, 0, ""),
-			derived("Family Violence Leave Pay", ord, "Hourly", 0, false, 0, ""),
-			derived("Alternative Holiday Pay", ord, "Hourly", 0, false, 0, ""),
+			derived("Public Holiday Worked", ord, "Hourly", payroll.RateFromInt(50), false, payroll.RateFromInt(0), ""),
+			derived("Public Holiday Not Worked", ord, "Hourly", payroll.RateFromInt(0), false, payroll.RateFromInt(0), ""),
+			derived("Annual Leave Pay", ord, "Hourly", payroll.RateFromInt(0), false, payroll.RateFromInt(0), ""),
+			derived("Sick Leave Pay", ord, "Hourly", payroll.RateFromInt(0), false, payroll.RateFromInt(0), ""),
+			derived("Bereavement Leave Pay", ord, "Hourly", payroll.RateFromInt(0), false, payroll.RateFromInt(0), ""),
+			derived("Family Violence Leave Pay", ord, "Hourly", payroll.RateFromInt(0), false, payroll.RateFromInt(0), ""),
+			derived("Alternative Holiday Pay", ord, "Hourly", payroll.RateFromInt(0), false, payroll.RateFromInt(0), ""),
 		},
 		leaveCategories: []defaultLeaveCategory{
 			// Four weeks on each anniversary of employment.
-			accrued("Annual Leave", "Annual Leave Pay", 4, "StandardWeeks", "Days", "Standard", "Yearly"),
+			accrued("Annual Leave", "Annual Leave Pay", payroll.RateFromInt(4), "StandardWeeks", "Days", "Standard", "Yearly"),
 			// Ten days a year after six months, balance capped at 20 days.
-			accrued("Sick Leave", "Sick Leave Pay", 10, "Days", "Days", "Standard", "Yearly").
+			accrued("Sick Leave", "Sick Leave Pay", payroll.RateFromInt(10), "Days", "Days", "Standard", "Yearly").
 				with(func(l *LeaveCategory) {
 					l.ExcludeFromTerminationPayout = true
-					l.LeaveAccrualRule.CapType, l.LeaveAccrualRule.UnitCap = "Limited", 20
+					l.LeaveAccrualRule.CapType, l.LeaveAccrualRule.UnitCap = "Limited", payroll.RateFromInt(20)
 				}),
-			accrued("Family Violence Leave", "Family Violence Leave Pay", 10, "Days", "Days", "Standard", "Yearly").
+			accrued("Family Violence Leave", "Family Violence Leave Pay", payroll.RateFromInt(10), "Days", "Days", "Standard", "Yearly").
 				with(func(l *LeaveCategory) { l.ExcludeFromTerminationPayout = true }),
 			// Earned by working a public holiday; added by hand or by the
 			// pay run, so it does not accrue.
-			accrued("Alternative Holiday", "Alternative Holiday Pay", 0, "Days", "Days", "Standard", "Ongoing"),
+			accrued("Alternative Holiday", "Alternative Holiday Pay", payroll.RateFromInt(0), "Days", "Days", "Standard", "Ongoing"),
 			untracked("Bereavement Leave", "Bereavement Leave Pay", "Days", "Standard"),
 			untracked("Unpaid Leave", "", "Days", "Standard"),
 		},
@@ -224,34 +226,34 @@ func sgDefaults() defaultSet {
 	const basic = "Basic Pay"
 	return defaultSet{
 		payCategories: []defaultPayCategory{
-			primary(basic, "Monthly", 0),
-			derived("Overtime 1.5x", basic, "Hourly", 50, false, 0, ""),
+			primary(basic, "Monthly", payroll.RateFromInt(0)),
+			derived("Overtime 1.5x", basic, "Hourly", payroll.RateFromInt(50), false, payroll.RateFromInt(0), ""),
 			// Employment Act: an extra day's pay at the basic rate for work
 			// on a public holiday.
-			derived("Public Holiday Worked", basic, "Daily", 0, false, 0, ""),
+			derived("Public Holiday Worked", basic, "Daily", payroll.RateFromInt(0), false, payroll.RateFromInt(0), ""),
 		},
 		// Monthly-rated: paid leave continues the salary, so these are not
 		// paid through a separate pay category.
 		leaveCategories: []defaultLeaveCategory{
 			// 7 days in the first year, one more per year of service up to 14.
-			accrued("Annual Leave", "", 7, "Days", "Days", "Standard", "Ongoing").
+			accrued("Annual Leave", "", payroll.RateFromInt(7), "Days", "Days", "Standard", "Ongoing").
 				with(func(l *LeaveCategory) {
 					l.DeductFromPrimaryPayCategory = false
-					l.LeaveEntitlement = tiers("Year", []int{0, 1, 2, 3, 4, 5, 6, 7}, []float64{7, 8, 9, 10, 11, 12, 13, 14})
+					l.LeaveEntitlement = tiers("Year", []int{0, 1, 2, 3, 4, 5, 6, 7}, []payroll.Rate{payroll.RateFromInt(7), payroll.RateFromInt(8), payroll.RateFromInt(9), payroll.RateFromInt(10), payroll.RateFromInt(11), payroll.RateFromInt(12), payroll.RateFromInt(13), payroll.RateFromInt(14)})
 				}),
 			// After 3 months: 5, 8, 11, then 14 days from 6 months.
-			accrued("Sick Leave (Outpatient)", "", 14, "Days", "Days", "Standard", "Yearly").
+			accrued("Sick Leave (Outpatient)", "", payroll.RateFromInt(14), "Days", "Days", "Standard", "Yearly").
 				with(func(l *LeaveCategory) {
 					l.DeductFromPrimaryPayCategory, l.ExcludeFromTerminationPayout = false, true
-					l.LeaveEntitlement = tiers("Month", []int{3, 4, 5, 6}, []float64{5, 8, 11, 14})
+					l.LeaveEntitlement = tiers("Month", []int{3, 4, 5, 6}, []payroll.Rate{payroll.RateFromInt(5), payroll.RateFromInt(8), payroll.RateFromInt(11), payroll.RateFromInt(14)})
 				}),
 			// 60 days a year including outpatient sick leave: 15, 30, 45, 60.
-			accrued("Hospitalisation Leave", "", 60, "Days", "Days", "Standard", "Yearly").
+			accrued("Hospitalisation Leave", "", payroll.RateFromInt(60), "Days", "Days", "Standard", "Yearly").
 				with(func(l *LeaveCategory) {
 					l.DeductFromPrimaryPayCategory, l.ExcludeFromTerminationPayout = false, true
-					l.LeaveEntitlement = tiers("Month", []int{3, 4, 5, 6}, []float64{15, 30, 45, 60})
+					l.LeaveEntitlement = tiers("Month", []int{3, 4, 5, 6}, []payroll.Rate{payroll.RateFromInt(15), payroll.RateFromInt(30), payroll.RateFromInt(45), payroll.RateFromInt(60)})
 				}),
-			accrued("Childcare Leave", "", 6, "Days", "Days", "Standard", "Yearly").
+			accrued("Childcare Leave", "", payroll.RateFromInt(6), "Days", "Days", "Standard", "Yearly").
 				with(func(l *LeaveCategory) { l.DeductFromPrimaryPayCategory, l.ExcludeFromTerminationPayout = false, true }),
 			untracked("Maternity Leave", "", "Days", "Standard").with(salaryContinues),
 			untracked("Paternity Leave", "", "Days", "Standard").with(salaryContinues),
@@ -264,29 +266,29 @@ func myDefaults() defaultSet {
 	const basic = "Basic Pay"
 	return defaultSet{
 		payCategories: []defaultPayCategory{
-			primary(basic, "Monthly", 0),
+			primary(basic, "Monthly", payroll.RateFromInt(0)),
 			// Employment Act 1955: 1.5x on normal days, 2x on rest days, 3x
 			// on public holidays for overtime; two days' wages for working a
 			// public holiday.
-			derived("Overtime 1.5x (Normal Day)", basic, "Hourly", 50, false, 0, ""),
-			derived("Overtime 2x (Rest Day)", basic, "Hourly", 100, false, 0, ""),
-			derived("Overtime 3x (Public Holiday)", basic, "Hourly", 200, false, 0, ""),
-			derived("Public Holiday Worked", basic, "Daily", 100, false, 0, ""),
+			derived("Overtime 1.5x (Normal Day)", basic, "Hourly", payroll.RateFromInt(50), false, payroll.RateFromInt(0), ""),
+			derived("Overtime 2x (Rest Day)", basic, "Hourly", payroll.RateFromInt(100), false, payroll.RateFromInt(0), ""),
+			derived("Overtime 3x (Public Holiday)", basic, "Hourly", payroll.RateFromInt(200), false, payroll.RateFromInt(0), ""),
+			derived("Public Holiday Worked", basic, "Daily", payroll.RateFromInt(100), false, payroll.RateFromInt(0), ""),
 		},
 		leaveCategories: []defaultLeaveCategory{
 			// 8 days under 2 years of service, 12 under 5, then 16.
-			accrued("Annual Leave", "", 8, "Days", "Days", "Standard", "Ongoing").
+			accrued("Annual Leave", "", payroll.RateFromInt(8), "Days", "Days", "Standard", "Ongoing").
 				with(func(l *LeaveCategory) {
 					l.DeductFromPrimaryPayCategory = false
-					l.LeaveEntitlement = tiers("Year", []int{0, 2, 5}, []float64{8, 12, 16})
+					l.LeaveEntitlement = tiers("Year", []int{0, 2, 5}, []payroll.Rate{payroll.RateFromInt(8), payroll.RateFromInt(12), payroll.RateFromInt(16)})
 				}),
 			// 14, 18, then 22 days; hospitalisation up to 60 days.
-			accrued("Sick Leave", "", 14, "Days", "Days", "Standard", "Yearly").
+			accrued("Sick Leave", "", payroll.RateFromInt(14), "Days", "Days", "Standard", "Yearly").
 				with(func(l *LeaveCategory) {
 					l.DeductFromPrimaryPayCategory, l.ExcludeFromTerminationPayout = false, true
-					l.LeaveEntitlement = tiers("Year", []int{0, 2, 5}, []float64{14, 18, 22})
+					l.LeaveEntitlement = tiers("Year", []int{0, 2, 5}, []payroll.Rate{payroll.RateFromInt(14), payroll.RateFromInt(18), payroll.RateFromInt(22)})
 				}),
-			accrued("Hospitalisation Leave", "", 60, "Days", "Days", "Standard", "Yearly").
+			accrued("Hospitalisation Leave", "", payroll.RateFromInt(60), "Days", "Days", "Standard", "Yearly").
 				with(func(l *LeaveCategory) { l.DeductFromPrimaryPayCategory, l.ExcludeFromTerminationPayout = false, true }),
 			untracked("Maternity Leave", "", "Days", "Standard").with(salaryContinues),
 			untracked("Paternity Leave", "", "Days", "Standard").with(salaryContinues),

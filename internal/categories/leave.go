@@ -26,7 +26,7 @@ type LeaveCategory struct {
 	Name                                        string            `json:"name" maxLength:"100"`
 	ExternalID                                  string            `json:"externalId" maxLength:"50"`
 	Source                                      string            `json:"source"`
-	Units                                       float64           `json:"units" doc:"amount accrued per unitType"`
+	Units                                       payroll.Rate      `json:"units" doc:"amount accrued per unitType"`
 	UnitType                                    string            `json:"unitType" enum:"Days,Weeks,HoursPerHourWorked,HoursPerPayRun,StandardDays,StandardWeeks,DayPerCalendarDay,DayPerMonth"`
 	LeaveUnitType                               string            `json:"leaveUnitType" enum:"Hours,Days,Weeks" doc:"unit balances are kept in"`
 	LeaveCategoryType                           string            `json:"leaveCategoryType" enum:"Standard,LongServiceLeave,PersonalCarersLeave,StatutorySickLeave,StatutoryMaternityLeave,StatutoryAdoptionLeave,StatutoryPaternityLeave,StatutoryParentalBereavementLeave,OccupationalSickLeave,PaidFamilyandDomesticViolenceLeave,EntitlementBasedLeave"`
@@ -41,9 +41,9 @@ type LeaveCategory struct {
 	TransferOnTerminationToPayCategoryID        *int64            `json:"transferOnTerminationToPayCategoryId" doc:"pay category an unused balance is paid out through on termination"`
 	HideAccrualsOnPayslip                       bool              `json:"hideAccrualsOnPayslip"`
 	UseDeductFromPayCategoryRate                bool              `json:"useDeductFromPayCategoryRate"`
-	LeaveLoading                                float64           `json:"leaveLoading" doc:"percentage paid on top of leave taken"`
-	ContingentPeriod                            *float64          `json:"contingentPeriod" doc:"years of service after which an accrued balance is payable on termination"`
-	EntitlementPeriod                           *float64          `json:"entitlementPeriod" doc:"years of service after which the balance may be taken"`
+	LeaveLoading                                payroll.Rate      `json:"leaveLoading" doc:"percentage paid on top of leave taken"`
+	ContingentPeriod                            *payroll.Rate     `json:"contingentPeriod" nullable:"true" doc:"years of service after which an accrued balance is payable on termination"`
+	EntitlementPeriod                           *payroll.Rate     `json:"entitlementPeriod" nullable:"true" doc:"years of service after which the balance may be taken"`
 	PayoutAsETP                                 bool              `json:"payoutAsETP"`
 	AccruesFirstPayRunPerPeriodOnly             *bool             `json:"accruesFirstPayRunPerPeriodOnly"`
 	PreventNegativeBalanceUnpaidLeaveCategoryID *int64            `json:"preventNegativeBalanceUnpaidLeaveCategoryId"`
@@ -54,14 +54,14 @@ type LeaveCategory struct {
 
 // LeaveAccrualRule caps and carries over a leave category's accruals.
 type LeaveAccrualRule struct {
-	ID                    int64   `json:"id" readOnly:"true"`
-	LeaveYearOffsetAmount *int    `json:"leaveYearOffsetAmount"`
-	CapType               string  `json:"capType" enum:"NotLimited,Limited"`
-	UnitCap               float64 `json:"unitCap"`
-	CarryOverBehaviour    string  `json:"carryOverBehaviour" enum:"CarryEntireAmount,CarryHours"`
-	CarryOverAmount       float64 `json:"carryOverAmount"`
-	AccrueInAdvance       bool    `json:"accrueInAdvance"`
-	AccrualType           string  `json:"accrualType" enum:"Ongoing,Yearly,BasedOnLengthOfService"`
+	ID                    int64        `json:"id" readOnly:"true"`
+	LeaveYearOffsetAmount *int         `json:"leaveYearOffsetAmount"`
+	CapType               string       `json:"capType" enum:"NotLimited,Limited"`
+	UnitCap               payroll.Rate `json:"unitCap"`
+	CarryOverBehaviour    string       `json:"carryOverBehaviour" enum:"CarryEntireAmount,CarryHours"`
+	CarryOverAmount       payroll.Rate `json:"carryOverAmount"`
+	AccrueInAdvance       bool         `json:"accrueInAdvance"`
+	AccrualType           string       `json:"accrualType" enum:"Ongoing,Yearly,BasedOnLengthOfService"`
 }
 
 // LeaveEntitlement is an entitlement-based category's allowance: tiers by
@@ -69,25 +69,25 @@ type LeaveAccrualRule struct {
 type LeaveEntitlement struct {
 	ID                              int64                  `json:"id" readOnly:"true"`
 	CarryOverType                   string                 `json:"carryOverType" enum:"None,Unlimited,UpTo"`
-	CarryOverAmount                 float64                `json:"carryOverAmount"`
+	CarryOverAmount                 payroll.Rate           `json:"carryOverAmount"`
 	IsProRata                       bool                   `json:"isProRata"`
 	LeaveBalanceType                string                 `json:"leaveBalanceType" enum:"None,Full,ProRata"`
 	LeaveEntitlementTiers           []LeaveEntitlementTier `json:"leaveEntitlementTiers"`
 	ForfeitureType                  string                 `json:"forfeitureType" enum:"None,Unlimited,UpTo"`
-	ForfeitureAmount                float64                `json:"forfeitureAmount"`
+	ForfeitureAmount                payroll.Rate           `json:"forfeitureAmount"`
 	ForfeitureMonthsStartAfter      int                    `json:"forfeitureMonthsStartAfter"`
-	StandardAllowanceUnitTypeAmount float64                `json:"standardAllowanceUnitTypeAmount"`
+	StandardAllowanceUnitTypeAmount payroll.Rate           `json:"standardAllowanceUnitTypeAmount"`
 	StandardAllowanceUnitType       string                 `json:"standardAllowanceUnitType" enum:"Monthly,Yearly"`
 }
 
 // LeaveEntitlementTier is the allowance from a length of service on.
 type LeaveEntitlementTier struct {
-	ID                        int64   `json:"id"`
-	AccrualStartAfter         int     `json:"accrualStartAfter"`
-	AccrualStartAfterUnitType string  `json:"accrualStartAfterUnitType" enum:"Month,Year"`
-	AccrualAmount             float64 `json:"accrualAmount"`
-	AccrualUnitType           string  `json:"accrualUnitType" enum:"Monthly,Yearly"`
-	IsDeleted                 bool    `json:"isDeleted"`
+	ID                        int64        `json:"id"`
+	AccrualStartAfter         int          `json:"accrualStartAfter"`
+	AccrualStartAfterUnitType string       `json:"accrualStartAfterUnitType" enum:"Month,Year"`
+	AccrualAmount             payroll.Rate `json:"accrualAmount"`
+	AccrualUnitType           string       `json:"accrualUnitType" enum:"Monthly,Yearly"`
+	IsDeleted                 bool         `json:"isDeleted"`
 }
 
 func (l *LeaveCategory) RecordName() string       { return l.Name }
@@ -101,23 +101,23 @@ func (l *LeaveCategory) Validate(v *payroll.Validation) {
 	l.UnitType = record.WithDefault(l.UnitType, "HoursPerHourWorked")
 	l.LeaveUnitType = record.WithDefault(l.LeaveUnitType, "Hours")
 	l.LeaveCategoryType = record.WithDefault(l.LeaveCategoryType, "Standard")
-	if l.Units < 0 {
+	if l.Units.IsNeg() {
 		v.Add("units", "units must not be negative")
 	}
 	// More than an hour of leave per hour worked is always a typo.
-	if l.UnitType == "HoursPerHourWorked" && l.Units > 1 {
+	if l.UnitType == "HoursPerHourWorked" && l.Units.Cmp(payroll.RateFromInt(1)) > 0 {
 		v.Add("units", "units must be at most 1 hour per hour worked")
 	}
-	if l.LeaveLoading < 0 || l.LeaveLoading > 100 {
+	if l.LeaveLoading.IsNeg() || l.LeaveLoading.Cmp(payroll.RateFromInt(100)) > 0 {
 		v.Add("leaveLoading", "leaveLoading must be a percentage between 0 and 100")
 	}
-	if l.ContingentPeriod != nil && *l.ContingentPeriod < 0 {
+	if l.ContingentPeriod != nil && l.ContingentPeriod.IsNeg() {
 		v.Add("contingentPeriod", "contingentPeriod must not be negative")
 	}
-	if l.EntitlementPeriod != nil && *l.EntitlementPeriod < 0 {
+	if l.EntitlementPeriod != nil && l.EntitlementPeriod.IsNeg() {
 		v.Add("entitlementPeriod", "entitlementPeriod must not be negative")
 	}
-	if l.ContingentPeriod != nil && l.EntitlementPeriod != nil && *l.ContingentPeriod > *l.EntitlementPeriod {
+	if l.ContingentPeriod != nil && l.EntitlementPeriod != nil && l.ContingentPeriod.Cmp(*l.EntitlementPeriod) > 0 {
 		v.Add("contingentPeriod", "contingentPeriod must not be longer than entitlementPeriod")
 	}
 	if l.DeductFromPrimaryPayCategory && l.DeductFromPayCategoryID != nil {
@@ -136,13 +136,13 @@ func (l *LeaveCategory) Validate(v *payroll.Validation) {
 	r.CapType = record.WithDefault(r.CapType, "NotLimited")
 	r.CarryOverBehaviour = record.WithDefault(r.CarryOverBehaviour, "CarryEntireAmount")
 	r.AccrualType = record.WithDefault(r.AccrualType, "Ongoing")
-	if r.CapType == "Limited" && r.UnitCap <= 0 {
+	if r.CapType == "Limited" && !r.UnitCap.IsPos() {
 		v.Add("leaveAccrualRule.unitCap", "unitCap must be positive when capType is Limited")
 	}
-	if r.UnitCap < 0 {
+	if r.UnitCap.IsNeg() {
 		v.Add("leaveAccrualRule.unitCap", "unitCap must not be negative")
 	}
-	if r.CarryOverAmount < 0 {
+	if r.CarryOverAmount.IsNeg() {
 		v.Add("leaveAccrualRule.carryOverAmount", "carryOverAmount must not be negative")
 	}
 	if e := l.LeaveEntitlement; e != nil {
@@ -155,16 +155,16 @@ func (e *LeaveEntitlement) validate(v *payroll.Validation) {
 	e.ForfeitureType = record.WithDefault(e.ForfeitureType, "None")
 	e.LeaveBalanceType = record.WithDefault(e.LeaveBalanceType, "None")
 	e.StandardAllowanceUnitType = record.WithDefault(e.StandardAllowanceUnitType, "Yearly")
-	if e.CarryOverAmount < 0 || e.CarryOverType == "UpTo" && e.CarryOverAmount == 0 {
+	if e.CarryOverAmount.IsNeg() || e.CarryOverType == "UpTo" && e.CarryOverAmount.IsZero() {
 		v.Add("leaveEntitlement.carryOverAmount", "carryOverAmount must be positive when carryOverType is UpTo")
 	}
-	if e.ForfeitureAmount < 0 || e.ForfeitureType == "UpTo" && e.ForfeitureAmount == 0 {
+	if e.ForfeitureAmount.IsNeg() || e.ForfeitureType == "UpTo" && e.ForfeitureAmount.IsZero() {
 		v.Add("leaveEntitlement.forfeitureAmount", "forfeitureAmount must be positive when forfeitureType is UpTo")
 	}
 	if e.ForfeitureMonthsStartAfter < 0 {
 		v.Add("leaveEntitlement.forfeitureMonthsStartAfter", "forfeitureMonthsStartAfter must not be negative")
 	}
-	if e.StandardAllowanceUnitTypeAmount < 0 {
+	if e.StandardAllowanceUnitTypeAmount.IsNeg() {
 		v.Add("leaveEntitlement.standardAllowanceUnitTypeAmount", "standardAllowanceUnitTypeAmount must not be negative")
 	}
 	if e.LeaveEntitlementTiers == nil {
@@ -187,7 +187,7 @@ func (e *LeaveEntitlement) validate(v *payroll.Validation) {
 		if t.AccrualStartAfter < 0 {
 			v.Add("leaveEntitlement.leaveEntitlementTiers", "tier %d: accrualStartAfter must not be negative", i+1)
 		}
-		if t.AccrualAmount < 0 {
+		if t.AccrualAmount.IsNeg() {
 			v.Add("leaveEntitlement.leaveEntitlementTiers", "tier %d: accrualAmount must not be negative", i+1)
 		}
 	}

@@ -8,32 +8,32 @@ import (
 // PayCategory is a kind of earnings (ordinary hours, overtime, allowances).
 type PayCategory struct {
 	record.Base
-	ParentID                      *int64   `json:"parentId" doc:"pay category this one is derived from (loadings apply to the parent's rate)"`
-	Name                          string   `json:"name" maxLength:"100"`
-	ExternalID                    string   `json:"externalId" maxLength:"50"`
-	Source                        string   `json:"source"`
-	RateUnit                      string   `json:"rateUnit" enum:"Hourly,Annually,Fixed,Daily,Monthly,Weekly"`
-	AccruesLeave                  bool     `json:"accruesLeave"`
-	RateLoadingPercent            float64  `json:"rateLoadingPercent"`
-	PenaltyLoadingPercent         float64  `json:"penaltyLoadingPercent"`
-	IsTaxExempt                   bool     `json:"isTaxExempt"`
-	IsPayrollTaxExempt            bool     `json:"isPayrollTaxExempt"`
-	IsSystemPayCategory           bool     `json:"isSystemPayCategory" readOnly:"true"`
-	IsPrimary                     bool     `json:"isPrimary"`
-	NumberOfDecimalPlaces         *int     `json:"numberOfDecimalPlaces"`
-	RoundingMethod                string   `json:"roundingMethod" enum:"ToEven,AwayFromZero"`
-	HideUnitsOnPaySlip            bool     `json:"hideUnitsOnPaySlip"`
-	DefaultSuperRate              float64  `json:"defaultSuperRate"`
-	GeneralLedgerMappingCode      string   `json:"generalLedgerMappingCode"`
-	SuperExpenseMappingCode       string   `json:"superExpenseMappingCode"`
-	SuperLiabilityMappingCode     string   `json:"superLiabilityMappingCode"`
-	PayCategoryType               string   `json:"payCategoryType"`
-	PaymentSummaryClassification  string   `json:"paymentSummaryClassification"`
-	AllowanceDescription          string   `json:"allowanceDescription"`
-	AwardName                     string   `json:"awardName"`
-	AwardID                       *int64   `json:"awardId"`
-	ExcludeFromQualifyingEarnings bool     `json:"excludeFromQualifyingEarnings"`
-	_                             struct{} `additionalProperties:"true"`
+	ParentID                      *int64       `json:"parentId" doc:"pay category this one is derived from (loadings apply to the parent's rate)"`
+	Name                          string       `json:"name" maxLength:"100"`
+	ExternalID                    string       `json:"externalId" maxLength:"50"`
+	Source                        string       `json:"source"`
+	RateUnit                      string       `json:"rateUnit" enum:"Hourly,Annually,Fixed,Daily,Monthly,Weekly"`
+	AccruesLeave                  bool         `json:"accruesLeave"`
+	RateLoadingPercent            payroll.Rate `json:"rateLoadingPercent"`
+	PenaltyLoadingPercent         payroll.Rate `json:"penaltyLoadingPercent"`
+	IsTaxExempt                   bool         `json:"isTaxExempt"`
+	IsPayrollTaxExempt            bool         `json:"isPayrollTaxExempt"`
+	IsSystemPayCategory           bool         `json:"isSystemPayCategory" readOnly:"true"`
+	IsPrimary                     bool         `json:"isPrimary"`
+	NumberOfDecimalPlaces         *int         `json:"numberOfDecimalPlaces"`
+	RoundingMethod                string       `json:"roundingMethod" enum:"ToEven,AwayFromZero"`
+	HideUnitsOnPaySlip            bool         `json:"hideUnitsOnPaySlip"`
+	DefaultSuperRate              payroll.Rate `json:"defaultSuperRate"`
+	GeneralLedgerMappingCode      string       `json:"generalLedgerMappingCode"`
+	SuperExpenseMappingCode       string       `json:"superExpenseMappingCode"`
+	SuperLiabilityMappingCode     string       `json:"superLiabilityMappingCode"`
+	PayCategoryType               string       `json:"payCategoryType"`
+	PaymentSummaryClassification  string       `json:"paymentSummaryClassification"`
+	AllowanceDescription          string       `json:"allowanceDescription"`
+	AwardName                     string       `json:"awardName"`
+	AwardID                       *int64       `json:"awardId"`
+	ExcludeFromQualifyingEarnings bool         `json:"excludeFromQualifyingEarnings"`
+	_                             struct{}     `additionalProperties:"true"`
 }
 
 func (p *PayCategory) RecordName() string       { return p.Name }
@@ -56,13 +56,13 @@ func (p *PayCategory) Validate(v *payroll.Validation) {
 	if p.PaymentSummaryClassification == "" {
 		p.PaymentSummaryClassification = "Default"
 	}
-	if p.RateLoadingPercent < 0 || p.RateLoadingPercent > 1000 {
+	if p.RateLoadingPercent.IsNeg() || p.RateLoadingPercent.Cmp(payroll.RateFromInt(1000)) > 0 {
 		v.Add("rateLoadingPercent", "rateLoadingPercent must be between 0 and 1000")
 	}
-	if p.PenaltyLoadingPercent < 0 || p.PenaltyLoadingPercent > 1000 {
+	if p.PenaltyLoadingPercent.IsNeg() || p.PenaltyLoadingPercent.Cmp(payroll.RateFromInt(1000)) > 0 {
 		v.Add("penaltyLoadingPercent", "penaltyLoadingPercent must be between 0 and 1000")
 	}
-	if p.DefaultSuperRate < 0 || p.DefaultSuperRate > 100 {
+	if p.DefaultSuperRate.IsNeg() || p.DefaultSuperRate.Cmp(payroll.RateFromInt(100)) > 0 {
 		v.Add("defaultSuperRate", "defaultSuperRate must be a percentage between 0 and 100")
 	}
 	if p.NumberOfDecimalPlaces != nil && (*p.NumberOfDecimalPlaces < 0 || *p.NumberOfDecimalPlaces > 4) {

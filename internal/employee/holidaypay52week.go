@@ -6,7 +6,6 @@ import (
 	"encoding/csv"
 	"fmt"
 	"io"
-	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -30,9 +29,9 @@ import (
 // in an employee's reference period.
 type UKHolidayPayPeriod struct {
 	PeriodEnding payroll.DateTime `json:"periodEnding"`
-	Weeks        float64          `json:"weeks" doc:"weeks the period covers: 1 for weekly pay, 2 fortnightly, 4.33 monthly"`
-	Hours        float64          `json:"hours"`
-	Pay          float64          `json:"pay" doc:"gross pay that counts towards holiday pay"`
+	Weeks        payroll.Rate     `json:"weeks" doc:"weeks the period covers: 1 for weekly pay, 2 fortnightly, 4.33 monthly"`
+	Hours        payroll.Rate     `json:"hours"`
+	Pay          payroll.Money    `json:"pay" doc:"gross pay that counts towards holiday pay"`
 }
 
 // validate checks one period's own values; prefix names it ("periods[3]."
@@ -41,16 +40,16 @@ func (p *UKHolidayPayPeriod) validate(v *payroll.Validation, prefix string) {
 	if p.PeriodEnding.IsZero() {
 		v.Add(prefix+"periodEnding", "periodEnding is required")
 	}
-	if p.Weeks == 0 {
-		p.Weeks = 1
+	if p.Weeks.IsZero() {
+		p.Weeks = payroll.RateFromInt(1)
 	}
-	if p.Weeks < 0 || p.Weeks > 52 {
+	if !p.Weeks.Within(0, 52) {
 		v.Add(prefix+"weeks", "weeks must be more than 0 and at most 52")
 	}
-	if p.Hours < 0 || p.Hours > 168*p.Weeks {
+	if p.Hours.IsNeg() || p.Weeks.Mul(payroll.RateFromInt(168)).Cmp(p.Hours) < 0 {
 		v.Add(prefix+"hours", "hours must be between 0 and 168 a week")
 	}
-	if p.Pay <= 0 {
+	if !p.Pay.IsPos() {
 		v.Add(prefix+"pay", "pay must be more than 0: only paid weeks count towards the 52")
 	}
 	uk.UKMoney(v, prefix+"pay", p.Pay)
@@ -61,15 +60,15 @@ func (p *UKHolidayPayPeriod) validate(v *payroll.Validation, prefix string) {
 // error (its position or file row).
 func ukCheckPeriods(v *payroll.Validation, periods []UKHolidayPayPeriod, key func(i int) string) {
 	seen := map[string]bool{}
-	total := 0.0
+	var total payroll.Rate
 	for i, p := range periods {
 		d := p.PeriodEnding.Format("2006-01-02")
 		if seen[d] {
 			v.Add(key(i)+"periodEnding", "period ending %s appears twice for the employee", d)
 		}
 		seen[d] = true
-		total += p.Weeks
-		if total > 52+1e-9 {
+		total = total.Add(p.Weeks)
+		if total.Cmp(payroll.RateFromInt(52)) > 0 {
 			v.Add(key(i)+"weeks", "the employee's periods add up to more than 52 weeks")
 			return
 		}
@@ -85,11 +84,11 @@ type UKHolidayPay52WeekData struct {
 	EmployeeName       string               `json:"employeeName" readOnly:"true"`
 	JobID              string               `json:"jobId" readOnly:"true" doc:"the import that stored the data"`
 	Periods            []UKHolidayPayPeriod `json:"periods" doc:"most recent first"`
-	TotalWeeks         float64              `json:"totalWeeks" readOnly:"true"`
-	TotalHours         float64              `json:"totalHours" readOnly:"true"`
-	TotalPay           float64              `json:"totalPay" readOnly:"true"`
-	AverageWeeklyPay   float64              `json:"averageWeeklyPay" readOnly:"true" doc:"totalPay / totalWeeks, to the penny (half up)"`
-	AverageHourlyRate  *float64             `json:"averageHourlyRate" readOnly:"true" doc:"totalPay / totalHours, to the penny (half up); null without hours"`
+	TotalWeeks         payroll.Rate         `json:"totalWeeks" readOnly:"true"`
+	TotalHours         payroll.Rate         `json:"totalHours" readOnly:"true"`
+	TotalPay           payroll.Money        `json:"totalPay" readOnly:"true"`
+	AverageWeeklyPay   payroll.Money        `json:"averageWeeklyPay" readOnly:"true" doc:"totalPay / totalWeeks, to the penny (half up)"`
+	AverageHourlyRate  *payroll.Money       `json:"averageHourlyRate" nullable:"true" readOnly:"true" doc:"totalPay / totalHours, to the penny (half up); null without hours"`
 }
 
 // Validate checks the periods and works out the totals and averages (in
@@ -106,22 +105,22 @@ func (d *UKHolidayPay52WeekData) Validate(v *payroll.Validation) {
 	}
 	sort.SliceStable(d.Periods, func(i, j int) bool { return d.Periods[i].PeriodEnding.After(d.Periods[j].PeriodEnding.Time) })
 	ukCheckPeriods(v, d.Periods, func(i int) string { return fmt.Sprintf("periods[%d].", i) })
-	var pay int64
-	d.TotalWeeks, d.TotalHours = 0, 0
+	var pay payroll.Money
+	d.TotalWeeks, d.TotalHours = payroll.Rate{}, payroll.Rate{}
 	for _, p := range d.Periods {
-		pay += int64(math.Round(p.Pay * 100))
-		d.TotalWeeks += p.Weeks
-		d.TotalHours += p.Hours
+		pay = pay.Add(p.Pay.Cents())
+		d.TotalWeeks = d.TotalWeeks.Add(p.Weeks)
+		d.TotalHours = d.TotalHours.Add(p.Hours)
 	}
-	d.TotalWeeks = math.Round(d.TotalWeeks*10000) / 10000
-	d.TotalHours = math.Round(d.TotalHours*100) / 100
-	d.TotalPay = uk.UKPounds(pay)
-	d.AverageWeeklyPay, d.AverageHourlyRate = 0, nil
-	if d.TotalWeeks > 0 {
-		d.AverageWeeklyPay = uk.UKPounds(int64(math.Round(float64(pay) / d.TotalWeeks)))
+	d.TotalWeeks = d.TotalWeeks.RoundHalfUp(4)
+	d.TotalHours = d.TotalHours.RoundHalfUp(2)
+	d.TotalPay = pay
+	d.AverageWeeklyPay, d.AverageHourlyRate = payroll.Money{}, nil
+	if !d.TotalWeeks.IsZero() {
+		d.AverageWeeklyPay = pay.Div(d.TotalWeeks).Cents()
 	}
-	if d.TotalHours > 0 {
-		d.AverageHourlyRate = uk.UKFigure(uk.UKPounds(int64(math.Round(float64(pay) / d.TotalHours))))
+	if !d.TotalHours.IsZero() {
+		d.AverageHourlyRate = uk.UKFigure(pay.Div(d.TotalHours).Cents())
 	}
 }
 
@@ -300,8 +299,8 @@ func (uk *HolidayPayCollections) ImportHolidayPay52Weeks(ctx context.Context, bi
 			if err != nil {
 				return err
 			}
-			if saved.TotalWeeks < 52 {
-				job.Warnings = append(job.Warnings, fmt.Sprintf("employee %d has %g of 52 weeks: the average uses the weeks supplied", id, saved.TotalWeeks))
+			if saved.TotalWeeks.Cmp(payroll.RateFromInt(52)) < 0 {
+				job.Warnings = append(job.Warnings, fmt.Sprintf("employee %d has %s of 52 weeks: the average uses the weeks supplied", id, saved.TotalWeeks))
 			}
 			if list[0].emp.Status == "Terminated" {
 				job.Warnings = append(job.Warnings, fmt.Sprintf("employee %d is terminated", id))
@@ -346,13 +345,11 @@ func ukParsePeriodRow(val *payroll.Validation, rowNo int, cols, rec []string, em
 		}
 		row.PeriodEnding = t
 	}
-	for member, dst := range map[string]*float64{"weeks": &row.Weeks, "hours": &row.Hours, "pay": &row.Pay} {
+	for member, dst := range map[string]interface{ UnmarshalText([]byte) error }{"weeks": &row.Weeks, "hours": &row.Hours, "pay": &row.Pay} {
 		if s := strings.NewReplacer("£", "", ",", "").Replace(cell[member]); s != "" {
-			f, err := strconv.ParseFloat(s, 64)
-			if err != nil {
+			if err := dst.UnmarshalText([]byte(strings.TrimSpace(s))); err != nil {
 				v.Add(prefix+member, "%q is not a number", cell[member])
 			}
-			*dst = f
 		}
 	}
 	row.validate(&v, prefix)

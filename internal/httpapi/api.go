@@ -105,6 +105,9 @@ func New(d Deps) *API {
 		"bearer": {Type: "http", Scheme: "bearer", Description: "OAuth2 access token from /oauth/token."},
 	}
 	cfg.Components.Schemas.RegisterTypeAlias(reflect.TypeOf(payroll.DateTime{}), reflect.TypeOf(""))
+	// Amounts and rates are exact decimals in Go and plain JSON numbers on the wire.
+	cfg.Components.Schemas.RegisterTypeAlias(reflect.TypeOf(payroll.Money{}), reflect.TypeOf(float64(0)))
+	cfg.Components.Schemas.RegisterTypeAlias(reflect.TypeOf(payroll.Rate{}), reflect.TypeOf(float64(0)))
 	a.huma = humachi.New(r, cfg)
 	a.huma.UseMiddleware(a.operationInfo, a.normalizeRequest, a.authenticate)
 

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/payrolld/payrolld/internal/categories"
+	"github.com/payrolld/payrolld/internal/payroll"
 
 	"github.com/payrolld/payrolld/internal/config"
 	"github.com/payrolld/payrolld/internal/db"
@@ -68,7 +69,7 @@ func TestCSVImportIsAllOrNothing(t *testing.T) {
 		t.Fatalf("import = %v", ok)
 	}
 	s.Do("GET", fmt.Sprintf("/api/v2/business/%d/paycategory", biz), key, nil).Expect(t, 200).JSON(t, &list)
-	if len(list) != 2 || list[1].Name != "Overtime" || list[1].RateLoadingPercent != 50 || list[0].RateUnit != "Hourly" {
+	if len(list) != 2 || list[1].Name != "Overtime" || list[1].RateLoadingPercent.Cmp(payroll.RateFromInt(50)) != 0 || list[0].RateUnit != "Hourly" {
 		t.Fatalf("imported = %+v", list)
 	}
 

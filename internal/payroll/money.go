@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"database/sql/driver"
 	"fmt"
+	"math/big"
 	"strconv"
 
 	"github.com/govalues/decimal"
@@ -252,6 +253,8 @@ func (r Rate) Div(o Rate) Rate            { return Rate{must(r.d.Quo(o.d))} }
 func (r Rate) Cmp(o Rate) int             { return r.d.Cmp(o.d) }
 func (r Rate) IsZero() bool               { return r.d.IsZero() }
 func (r Rate) IsNeg() bool                { return r.d.IsNeg() }
+func (r Rate) IsPos() bool                { return r.d.IsPos() }
+func (r Rate) Less(o Rate) bool           { return r.d.Cmp(o.d) < 0 }
 func (r Rate) String() string             { return r.d.Trim(0).String() }
 func (r Rate) Float64() float64           { f, _ := r.d.Float64(); return f }
 func (r Rate) RoundHalfUp(scale int) Rate { return Rate{roundHalfUp(r.d, scale)} }
@@ -291,4 +294,27 @@ func (r *Rate) Scan(src any) error {
 		return fmt.Errorf("rate: cannot scan %T", src)
 	}
 	return nil
+}
+
+// OData lets amounts and rates take part in $filter and $orderby exactly
+// (compared as rationals, not floats).
+func (m Money) OData() any { return decimalRat(m.d) }
+
+// OData: see Money.OData.
+func (r Rate) OData() any { return decimalRat(r.d) }
+
+func decimalRat(d decimal.Decimal) *big.Rat {
+	r, _ := new(big.Rat).SetString(d.String())
+	return r
+}
+
+// Within reports whether lo <= r <= hi (whole-number bounds, the usual
+// validation ranges: 0..100 percent, 0..24 hours).
+func (r Rate) Within(lo, hi int64) bool {
+	return r.d.Cmp(decimal.MustNew(lo, 0)) >= 0 && r.d.Cmp(decimal.MustNew(hi, 0)) <= 0
+}
+
+// Within reports whether lo <= m <= hi (whole units).
+func (m Money) Within(lo, hi int64) bool {
+	return m.d.Cmp(decimal.MustNew(lo, 0)) >= 0 && m.d.Cmp(decimal.MustNew(hi, 0)) <= 0
 }

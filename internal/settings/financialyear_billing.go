@@ -122,20 +122,20 @@ func TaxYears(biz business.Business, now time.Time) []FinancialYear {
 // catalogue is fixed (BillingPlans); prices are per unit in the
 // business's currency.
 type BillingPlan struct {
-	ID                         int64   `json:"id"`
-	Name                       string  `json:"name"`
-	Description                string  `json:"description"`
-	Type                       string  `json:"type" enum:"PerEmployeePerMonth,License,PerHourPaid"`
-	PricePerUnit               float64 `json:"pricePerUnit"`
-	PricePerSms                float64 `json:"pricePerSms"`
-	IncludedEmployees          int     `json:"includedEmployees"`
-	SuperInclusion             string  `json:"superInclusion" enum:"None,Weekly,Monthly,Quarterly"`
-	FunctionPayConditions      string  `json:"functionPayConditions" enum:"Disabled,Enabled,Upsell,ComingSoon"`
-	FunctionAwards             string  `json:"functionAwards" enum:"Disabled,Enabled,Upsell,ComingSoon"`
-	FunctionRostering          string  `json:"functionRostering" enum:"Disabled,Enabled,Upsell,ComingSoon"`
-	FunctionTimeAndAttendance  string  `json:"functionTimeAndAttendance" enum:"Disabled,Enabled,Upsell,ComingSoon"`
-	FunctionEmployeeOnboarding string  `json:"functionEmployeeOnboarding" enum:"Disabled,Enabled,Upsell,ComingSoon"`
-	IsHidden                   bool    `json:"isHidden"`
+	ID                         int64         `json:"id"`
+	Name                       string        `json:"name"`
+	Description                string        `json:"description"`
+	Type                       string        `json:"type" enum:"PerEmployeePerMonth,License,PerHourPaid"`
+	PricePerUnit               payroll.Money `json:"pricePerUnit"`
+	PricePerSms                payroll.Money `json:"pricePerSms"`
+	IncludedEmployees          int           `json:"includedEmployees"`
+	SuperInclusion             string        `json:"superInclusion" enum:"None,Weekly,Monthly,Quarterly"`
+	FunctionPayConditions      string        `json:"functionPayConditions" enum:"Disabled,Enabled,Upsell,ComingSoon"`
+	FunctionAwards             string        `json:"functionAwards" enum:"Disabled,Enabled,Upsell,ComingSoon"`
+	FunctionRostering          string        `json:"functionRostering" enum:"Disabled,Enabled,Upsell,ComingSoon"`
+	FunctionTimeAndAttendance  string        `json:"functionTimeAndAttendance" enum:"Disabled,Enabled,Upsell,ComingSoon"`
+	FunctionEmployeeOnboarding string        `json:"functionEmployeeOnboarding" enum:"Disabled,Enabled,Upsell,ComingSoon"`
+	IsHidden                   bool          `json:"isHidden"`
 }
 
 // TrialPlanID is the plan a new business starts on; TrialDays how long.
@@ -151,13 +151,13 @@ var BillingPlans = []BillingPlan{
 		Type: "PerEmployeePerMonth", SuperInclusion: "Monthly", FunctionPayConditions: "Enabled", FunctionAwards: "Enabled",
 		FunctionRostering: "Enabled", FunctionTimeAndAttendance: "Enabled", FunctionEmployeeOnboarding: "Enabled", IsHidden: true},
 	{ID: 2, Name: "Standard", Description: "Payroll, leave, employee self service and reporting.",
-		Type: "PerEmployeePerMonth", PricePerUnit: 4, PricePerSms: 0.1, SuperInclusion: "None", FunctionPayConditions: "Upsell",
+		Type: "PerEmployeePerMonth", PricePerUnit: payroll.MustMoney("4"), PricePerSms: payroll.MustMoney("0.1"), SuperInclusion: "None", FunctionPayConditions: "Upsell",
 		FunctionAwards: "Upsell", FunctionRostering: "Upsell", FunctionTimeAndAttendance: "Upsell", FunctionEmployeeOnboarding: "Enabled"},
 	{ID: 3, Name: "Premium", Description: "Standard plus rostering and time and attendance (kiosks).",
-		Type: "PerEmployeePerMonth", PricePerUnit: 6.5, PricePerSms: 0.1, SuperInclusion: "Monthly", FunctionPayConditions: "Upsell",
+		Type: "PerEmployeePerMonth", PricePerUnit: payroll.MustMoney("6.5"), PricePerSms: payroll.MustMoney("0.1"), SuperInclusion: "Monthly", FunctionPayConditions: "Upsell",
 		FunctionAwards: "Upsell", FunctionRostering: "Enabled", FunctionTimeAndAttendance: "Enabled", FunctionEmployeeOnboarding: "Enabled"},
 	{ID: 4, Name: "Platinum", Description: "Premium plus awards and pay condition rules.",
-		Type: "PerEmployeePerMonth", PricePerUnit: 9, PricePerSms: 0.08, SuperInclusion: "Monthly", FunctionPayConditions: "Enabled",
+		Type: "PerEmployeePerMonth", PricePerUnit: payroll.MustMoney("9"), PricePerSms: payroll.MustMoney("0.08"), SuperInclusion: "Monthly", FunctionPayConditions: "Enabled",
 		FunctionAwards: "Enabled", FunctionRostering: "Enabled", FunctionTimeAndAttendance: "Enabled", FunctionEmployeeOnboarding: "Enabled"},
 }
 

@@ -216,24 +216,24 @@ func (r TimesheetRoundingRules) BreakEnd(t time.Time) time.Time {
 // number) and LHDN branch, EPF, SOCSO (which also registers EIS), HRDF
 // status, zakat, the Borang E officer, and EPF booklet choices.
 type StatutorySettings struct {
-	Itn                              string   `json:"itn" doc:"employer income tax number"`
-	ENumber                          string   `json:"eNumber" doc:"LHDN employer number (E followed by digits)"`
-	EpfNumber                        string   `json:"epfNumber" doc:"EPF employer reference number"`
-	SocsoNumber                      string   `json:"socsoNumber" doc:"SOCSO employer code (also used for EIS)"`
-	HrdfStatus                       string   `json:"hrdfStatus" enum:"NotEligible,Voluntary,Mandatory"`
-	LhdnmBranch                      string   `json:"lhdnmBranch"`
-	SerialNo                         string   `json:"serialNo"`
-	NameOfOfficer                    string   `json:"nameOfOfficer"`
-	OfficerDesignation               string   `json:"officerDesignation"`
-	OfficerIDNumber                  string   `json:"officerIdNumber"`
-	OfficerPhoneNumber               string   `json:"officerPhoneNumber"`
-	OfficerEmail                     string   `json:"officerEmail"`
-	EisEnabled                       *bool    `json:"eisEnabled"`
-	ZakatNumber                      string   `json:"zakatNumber"`
-	BookletOption                    string   `json:"bookletOption" enum:"Automatic,ReducedRate,RegularRate"`
-	ApplyBookletOptionToAllEmployees *bool    `json:"applyBookletOptionToAllEmployees"`
-	AdditionalEpfType                string   `json:"additionalEpfType" enum:"Fixed,PercentageOfGrossPay"`
-	AdditionalEpfAmount              *float64 `json:"additionalEpfAmount"`
+	Itn                              string         `json:"itn" doc:"employer income tax number"`
+	ENumber                          string         `json:"eNumber" doc:"LHDN employer number (E followed by digits)"`
+	EpfNumber                        string         `json:"epfNumber" doc:"EPF employer reference number"`
+	SocsoNumber                      string         `json:"socsoNumber" doc:"SOCSO employer code (also used for EIS)"`
+	HrdfStatus                       string         `json:"hrdfStatus" enum:"NotEligible,Voluntary,Mandatory"`
+	LhdnmBranch                      string         `json:"lhdnmBranch"`
+	SerialNo                         string         `json:"serialNo"`
+	NameOfOfficer                    string         `json:"nameOfOfficer"`
+	OfficerDesignation               string         `json:"officerDesignation"`
+	OfficerIDNumber                  string         `json:"officerIdNumber"`
+	OfficerPhoneNumber               string         `json:"officerPhoneNumber"`
+	OfficerEmail                     string         `json:"officerEmail"`
+	EisEnabled                       *bool          `json:"eisEnabled"`
+	ZakatNumber                      string         `json:"zakatNumber"`
+	BookletOption                    string         `json:"bookletOption" enum:"Automatic,ReducedRate,RegularRate"`
+	ApplyBookletOptionToAllEmployees *bool          `json:"applyBookletOptionToAllEmployees"`
+	AdditionalEpfType                string         `json:"additionalEpfType" enum:"Fixed,PercentageOfGrossPay"`
+	AdditionalEpfAmount              *payroll.Money `json:"additionalEpfAmount" nullable:"true"`
 }
 
 func defaultStatutorySettings() StatutorySettings {
@@ -274,11 +274,11 @@ func (s *StatutorySettings) Validate(v *payroll.Validation) {
 		s.BookletOption = "Automatic"
 	}
 	switch {
-	case s.AdditionalEpfType == "" && s.AdditionalEpfAmount != nil && *s.AdditionalEpfAmount != 0:
+	case s.AdditionalEpfType == "" && s.AdditionalEpfAmount != nil && !s.AdditionalEpfAmount.IsZero():
 		v.Add("additionalEpfType", "additionalEpfType is required with additionalEpfAmount")
-	case s.AdditionalEpfAmount != nil && *s.AdditionalEpfAmount < 0:
+	case s.AdditionalEpfAmount != nil && s.AdditionalEpfAmount.IsNeg():
 		v.Add("additionalEpfAmount", "additionalEpfAmount cannot be negative")
-	case s.AdditionalEpfType == "PercentageOfGrossPay" && s.AdditionalEpfAmount != nil && *s.AdditionalEpfAmount > 100:
+	case s.AdditionalEpfType == "PercentageOfGrossPay" && s.AdditionalEpfAmount != nil && !s.AdditionalEpfAmount.Within(0, 100):
 		v.Add("additionalEpfAmount", "additionalEpfAmount is a percentage of gross pay: at most 100")
 	}
 }

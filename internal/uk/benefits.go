@@ -52,7 +52,7 @@ type UKBenefitCategory struct {
 	CarryBenefitForward bool                      `json:"carryBenefitForward" doc:"carry the benefit into following tax years"`
 	BenefitType         string                    `json:"benefitType" enum:"None,PrivateMedicalTreatmentOrInsurance,CarsAndCarFuel,AssetsTransferred,PaymentsMadeOnBehalfOfTheEmployee,VouchersAndCreditCards,LivingAccommodation,MileageAllowancePaymentsNotTaxedAtSource,VansAndVanFuel,InterestFreeLoans,QualifyingRelocationExpenses,ServicesSupplied,AssetsPlacedAtTheEmployeesDisposal,OtherItemsNoNic,OtherItems1A,ExpensesPaymentsMadeOnBehalfOfTheEmployee"`
 	NiTreatment         string                    `json:"niTreatment" enum:"Class1A,Class1,None" doc:"National Insurance on the benefit; default by benefitType"`
-	AmountForegone      *float64                  `json:"amountForegone" doc:"salary given up for the benefit (optional remuneration arrangement)"`
+	AmountForegone      *payroll.Money            `json:"amountForegone" nullable:"true" doc:"salary given up for the benefit (optional remuneration arrangement)"`
 	PayrollingBenefit   bool                      `json:"payrollingBenefit" doc:"taxed through payroll instead of reported on P11D"`
 	Description         string                    `json:"description" maxLength:"500"`
 	SubType             string                    `json:"subType" maxLength:"100"`

@@ -2,7 +2,6 @@ package uk
 
 import (
 	"context"
-	"math"
 	"strconv"
 	"strings"
 
@@ -60,10 +59,10 @@ type UKHmrcSettings struct {
 	EpsAccountSortCode                            string                `json:"epsAccountSortCode" maxLength:"8"`
 	EpsAccountBuildingSocietyRef                  string                `json:"epsAccountBuildingSocietyRef" maxLength:"18"`
 	RequiredToPayApprenticeshipLevy               bool                  `json:"requiredToPayApprenticeshipLevy"`
-	ApprenticeshipLevyAllowance                   *float64              `json:"apprenticeshipLevyAllowance" doc:"share of the annual levy allowance this employer uses"`
+	ApprenticeshipLevyAllowance                   *payroll.Money        `json:"apprenticeshipLevyAllowance" nullable:"true" doc:"share of the annual levy allowance this employer uses"`
 	AlreadyReportedApprenticeshipLevy             bool                  `json:"alreadyReportedApprenticeshipLevy"`
-	PreviouslyReportedApprenticeshipLevyAllowance *float64              `json:"previouslyReportedApprenticeshipLevyAllowance"`
-	PreviouslyReportedApprenticeshipLevyAmount    *float64              `json:"previouslyReportedApprenticeshipLevyAmount"`
+	PreviouslyReportedApprenticeshipLevyAllowance *payroll.Money        `json:"previouslyReportedApprenticeshipLevyAllowance" nullable:"true"`
+	PreviouslyReportedApprenticeshipLevyAmount    *payroll.Money        `json:"previouslyReportedApprenticeshipLevyAmount" nullable:"true"`
 	IsIR35                                        bool                  `json:"isIR35"`
 	SecondedEmployeesEnabled                      *bool                 `json:"secondedEmployeesEnabled"`
 	OccupationalPensionsEnabled                   *bool                 `json:"occupationalPensionsEnabled"`
@@ -119,12 +118,12 @@ func (h *UKHmrcSettings) Validate(v *payroll.Validation) {
 	v.MaxLen("epsAccountBuildingSocietyRef", h.EpsAccountBuildingSocietyRef, 18)
 	if h.ApprenticeshipLevyAllowance != nil {
 		max := ukLevyAllowance(ukAnyYear)
-		if *h.ApprenticeshipLevyAllowance < 0 || *h.ApprenticeshipLevyAllowance > max {
-			v.Add("apprenticeshipLevyAllowance", "apprenticeshipLevyAllowance must be between 0 and %.0f", max)
+		if h.ApprenticeshipLevyAllowance.IsNeg() || max.Less(*h.ApprenticeshipLevyAllowance) {
+			v.Add("apprenticeshipLevyAllowance", "apprenticeshipLevyAllowance must be between 0 and %s", max.StringFixed(0))
 		}
 		UKMoney(v, "apprenticeshipLevyAllowance", *h.ApprenticeshipLevyAllowance)
 	}
-	for f, p := range map[string]*float64{"previouslyReportedApprenticeshipLevyAllowance": h.PreviouslyReportedApprenticeshipLevyAllowance,
+	for f, p := range map[string]*payroll.Money{"previouslyReportedApprenticeshipLevyAllowance": h.PreviouslyReportedApprenticeshipLevyAllowance,
 		"previouslyReportedApprenticeshipLevyAmount": h.PreviouslyReportedApprenticeshipLevyAmount} {
 		if p != nil {
 			UKMoney(v, f, *p)
@@ -313,20 +312,20 @@ type UKEmploymentAllowance struct {
 	FinancialYearEnding                                   int              `json:"financialYearEnding" readOnly:"true" doc:"the tax year ends on 5 April of this year"`
 	ClaimEmploymentAllowance                              *bool            `json:"claimEmploymentAllowance" doc:"claim for this tax year; unset = follow hmrcsettings.claimEmploymentAllowance"`
 	EmpAllowanceEffectiveDate                             payroll.DateTime `json:"empAllowanceEffectiveDate" doc:"date in the tax year the claim starts"`
-	EmpAllowanceClaimedInPreviousPayrollPeriod            float64          `json:"empAllowanceClaimedInPreviousPayrollPeriod" doc:"allowance already used this tax year (earlier payroll or product)"`
+	EmpAllowanceClaimedInPreviousPayrollPeriod            payroll.Money    `json:"empAllowanceClaimedInPreviousPayrollPeriod" doc:"allowance already used this tax year (earlier payroll or product)"`
 	EmpAllowanceClaimedInAnotherPayrollProductThisTaxYear bool             `json:"empAllowanceClaimedInAnotherPayrollProductThisTaxYear"`
 	StateAidSector                                        []string         `json:"stateAidSector" enum:"Agriculture,FisheriesAndAquaculture,RoadTransport,Industrial" doc:"de minimis state aid sectors the employer works in"`
 	StateAidRulesDoNotApply                               bool             `json:"stateAidRulesDoNotApply"`
 	IncludeEmploymentAllowanceInJournals                  bool             `json:"includeEmploymentAllowanceInJournals"`
-	AllowanceAmount                                       *float64         `json:"allowanceAmount" readOnly:"true" doc:"the year's employment allowance (null when the reference rules lack it)"`
-	AllowanceRemaining                                    *float64         `json:"allowanceRemaining" readOnly:"true"`
+	AllowanceAmount                                       *payroll.Money   `json:"allowanceAmount" nullable:"true" readOnly:"true" doc:"the year's employment allowance (null when the reference rules lack it)"`
+	AllowanceRemaining                                    *payroll.Money   `json:"allowanceRemaining" nullable:"true" readOnly:"true"`
 	IsClaimed                                             bool             `json:"isClaimed" readOnly:"true" doc:"whether the year is claimed, after following the HMRC settings"`
 }
 
 func (e *UKEmploymentAllowance) validate(v *payroll.Validation) {
 	UKMoney(v, "empAllowanceClaimedInPreviousPayrollPeriod", e.EmpAllowanceClaimedInPreviousPayrollPeriod)
-	if amount, ok := ukEmploymentAllowanceAmount(e.FinancialYearEnding - 1); ok && e.EmpAllowanceClaimedInPreviousPayrollPeriod > UKPounds(amount) {
-		v.Add("empAllowanceClaimedInPreviousPayrollPeriod", "the allowance for %s is £%.2f", UKTaxYearName(e.FinancialYearEnding-1), UKPounds(amount))
+	if amount, ok := ukEmploymentAllowanceAmount(e.FinancialYearEnding - 1); ok && UKPounds(amount).Less(e.EmpAllowanceClaimedInPreviousPayrollPeriod) {
+		v.Add("empAllowanceClaimedInPreviousPayrollPeriod", "the allowance for %s is £%s", UKTaxYearName(e.FinancialYearEnding-1), UKPounds(amount).StringFixed(2))
 	}
 	if !e.EmpAllowanceEffectiveDate.IsZero() {
 		from, to := UKTaxYearDates(e.FinancialYearEnding - 1)
@@ -374,7 +373,7 @@ func (uk *UKCollections) resolveEmploymentAllowance(ctx context.Context, biz bus
 	e.AllowanceAmount, e.AllowanceRemaining = nil, nil
 	if amount, ok := ukEmploymentAllowanceAmount(fye - 1); ok {
 		e.AllowanceAmount = UKFigure(UKPounds(amount))
-		e.AllowanceRemaining = UKFigure(math.Max(0, math.Round((UKPounds(amount)-e.EmpAllowanceClaimedInPreviousPayrollPeriod)*100)/100))
+		e.AllowanceRemaining = UKFigure(UKPounds(amount).Sub(e.EmpAllowanceClaimedInPreviousPayrollPeriod).Max(payroll.Money{}).Cents())
 	}
 	if e.StateAidSector == nil {
 		e.StateAidSector = []string{}

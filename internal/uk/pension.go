@@ -75,19 +75,19 @@ type UKPensionPlan struct {
 	ContributionPlanName               string               `json:"contributionPlanName" maxLength:"100"`
 	CalculateOnQualifyingEarnings      bool                 `json:"calculateOnQualifyingEarnings"`
 	PensionType                        string               `json:"pensionType" enum:"NetPay,ReliefAtSource"`
-	EmployeeContribution               float64              `json:"employeeContribution" doc:"percentage"`
-	EmployerContribution               float64              `json:"employerContribution" doc:"percentage"`
-	SalarySacrifice                    float64              `json:"salarySacrifice" doc:"percentage"`
+	EmployeeContribution               payroll.Rate         `json:"employeeContribution" doc:"percentage"`
+	EmployerContribution               payroll.Rate         `json:"employerContribution" doc:"percentage"`
+	SalarySacrifice                    payroll.Rate         `json:"salarySacrifice" doc:"percentage"`
 	ReportingFrequency                 string               `json:"reportingFrequency" enum:"W1,W2,W4,M1,M3,M6,MA,TW,TM"`
 	PensionSchemeID                    int64                `json:"pensionSchemeId" readOnly:"true"`
-	MaxEarningsThreshold               float64              `json:"maxEarningsThreshold"`
-	MinEarningsThreshold               float64              `json:"minEarningsThreshold"`
+	MaxEarningsThreshold               payroll.Money        `json:"maxEarningsThreshold"`
+	MinEarningsThreshold               payroll.Money        `json:"minEarningsThreshold"`
 	SalarySacrificeDeductionCategoryID *int64               `json:"salarySacrificeDeductionCategoryId"`
-	NicSavingRebate                    float64              `json:"nicSavingRebate" doc:"percentage of the employer's NIC saving passed on"`
+	NicSavingRebate                    payroll.Rate         `json:"nicSavingRebate" doc:"percentage of the employer's NIC saving passed on"`
 	IsAutoEnrolmentScheme              *bool                `json:"isAutoEnrolmentScheme"`
-	LowerEarningsDisregard             *float64             `json:"lowerEarningsDisregard"`
+	LowerEarningsDisregard             *payroll.Money       `json:"lowerEarningsDisregard" nullable:"true"`
 	LowerDefaultEarningsDisregardType  string               `json:"lowerDefaultEarningsDisregardType" enum:"NoOffset,LELOffset,LELOffsetMultiplied"`
-	UpperEarningsCap                   *float64             `json:"upperEarningsCap"`
+	UpperEarningsCap                   *payroll.Money       `json:"upperEarningsCap" nullable:"true"`
 	UpperDefaultEarningsCapType        string               `json:"upperDefaultEarningsCapType" enum:"NoOffset,UETOffset"`
 	PostponementRules                  []UKPostponementRule `json:"pensionSchemeContributionPlanPostponementRules"`
 	CollectionSourceID                 string               `json:"collectionSourceId" maxLength:"50"`
@@ -116,26 +116,26 @@ func (p *UKPensionPlan) Validate(v *payroll.Validation) {
 	if p.UpperDefaultEarningsCapType == "" {
 		p.UpperDefaultEarningsCapType = "NoOffset"
 	}
-	for f, x := range map[string]float64{"employeeContribution": p.EmployeeContribution, "employerContribution": p.EmployerContribution,
+	for f, x := range map[string]payroll.Rate{"employeeContribution": p.EmployeeContribution, "employerContribution": p.EmployerContribution,
 		"salarySacrifice": p.SalarySacrifice, "nicSavingRebate": p.NicSavingRebate} {
 		ukPercent(v, f, x)
 	}
-	for f, x := range map[string]*float64{"maxEarningsThreshold": &p.MaxEarningsThreshold, "minEarningsThreshold": &p.MinEarningsThreshold,
+	for f, x := range map[string]*payroll.Money{"maxEarningsThreshold": &p.MaxEarningsThreshold, "minEarningsThreshold": &p.MinEarningsThreshold,
 		"lowerEarningsDisregard": p.LowerEarningsDisregard, "upperEarningsCap": p.UpperEarningsCap} {
 		if x != nil {
 			UKMoney(v, f, *x)
 		}
 	}
-	if p.MaxEarningsThreshold > 0 && p.MinEarningsThreshold > p.MaxEarningsThreshold {
+	if p.MaxEarningsThreshold.IsPos() && p.MaxEarningsThreshold.Less(p.MinEarningsThreshold) {
 		v.Add("minEarningsThreshold", "minEarningsThreshold must not exceed maxEarningsThreshold")
 	}
-	if p.LowerEarningsDisregard != nil && p.UpperEarningsCap != nil && *p.UpperEarningsCap > 0 && *p.LowerEarningsDisregard > *p.UpperEarningsCap {
+	if p.LowerEarningsDisregard != nil && p.UpperEarningsCap != nil && p.UpperEarningsCap.IsPos() && p.UpperEarningsCap.Less(*p.LowerEarningsDisregard) {
 		v.Add("lowerEarningsDisregard", "lowerEarningsDisregard must not exceed upperEarningsCap")
 	}
 	if p.IsAutoEnrolmentScheme != nil && *p.IsAutoEnrolmentScheme && p.CalculateOnQualifyingEarnings {
-		if p.EmployerContribution < 3 {
+		if p.EmployerContribution.Cmp(payroll.RateFromInt(3)) < 0 {
 			v.Add("employerContribution", "an auto-enrolment plan on qualifying earnings needs at least 3%% from the employer")
-		} else if p.EmployerContribution+p.EmployeeContribution < 8 {
+		} else if p.EmployerContribution.Add(p.EmployeeContribution).Cmp(payroll.RateFromInt(8)) < 0 {
 			v.Add("employeeContribution", "an auto-enrolment plan on qualifying earnings needs at least 8%% in all")
 		}
 	}

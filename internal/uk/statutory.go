@@ -23,15 +23,18 @@ type ukFigures struct {
 	lelWeekly, lelMonthly, lelAnnual, qualifyingAWE                                *int64
 	employmentAllowance, levyAllowance                                             *int64
 
-	sspMaxWeeks, sspWaitingDays                        *float64
-	smpEarningsRelatedPercent, smpEarningsRelatedWeeks *float64
-	smpWeeks, flatRateEarningsPercent                  *float64
-	recoveryPercent, smallEmployerRecoveryPercent      *float64
-	levyPercent                                        *float64
+	sspMaxWeeks, sspWaitingDays                        *payroll.Rate
+	smpEarningsRelatedPercent, smpEarningsRelatedWeeks *payroll.Rate
+	smpWeeks, flatRateEarningsPercent                  *payroll.Rate
+	recoveryPercent, smallEmployerRecoveryPercent      *payroll.Rate
+	levyPercent                                        *payroll.Rate
 }
 
-func ukPence(p int64) *int64      { return &p }
-func UKFigure(f float64) *float64 { return &f }
+func ukPence(p int64) *int64                          { return &p }
+func UKFigure[T payroll.Money | payroll.Rate](f T) *T { return &f }
+
+// ukRate is a rate constant of the figures tables.
+func ukRate(s string) *payroll.Rate { r := payroll.MustRate(s); return &r }
 
 // ukFiguresByYear is keyed by the calendar year the tax year starts in.
 // payroll-rules.md researched 2025/26; for 2024/25 it only mentions the
@@ -46,18 +49,18 @@ var ukFiguresByYear = map[int]ukFigures{
 	2025: {
 		source: "payroll-rules.md §2.4 (LEL, recovery, employment allowance, apprenticeship levy) and §2.7 (statutory payments from 6 April 2025)",
 		// SSP £118.75/week for up to 28 weeks after 3 waiting days.
-		sspWeekly: ukPence(11875), sspMaxWeeks: UKFigure(28), sspWaitingDays: UKFigure(3),
+		sspWeekly: ukPence(11875), sspMaxWeeks: ukRate("28"), sspWaitingDays: ukRate("3"),
 		// SMP: 90% of AWE for 6 weeks, then the lower of £187.18 or 90% AWE
 		// for 33 weeks (39 in all); the other payments pay £187.18 or 90%
 		// of AWE if lower (SAP after its first 6 weeks, paid like SMP).
-		smpWeekly: ukPence(18718), smpEarningsRelatedPercent: UKFigure(90), smpEarningsRelatedWeeks: UKFigure(6), smpWeeks: UKFigure(39),
+		smpWeekly: ukPence(18718), smpEarningsRelatedPercent: ukRate("90"), smpEarningsRelatedWeeks: ukRate("6"), smpWeeks: ukRate("39"),
 		sppWeekly: ukPence(18718), sapWeekly: ukPence(18718), shppWeekly: ukPence(18718), spbpWeekly: ukPence(18718), sncpWeekly: ukPence(18718),
-		flatRateEarningsPercent: UKFigure(90),
+		flatRateEarningsPercent: ukRate("90"),
 		// Qualifying average weekly earnings £125 = the weekly LEL.
 		lelWeekly: ukPence(12500), lelMonthly: ukPence(54200), lelAnnual: ukPence(650000), qualifyingAWE: ukPence(12500),
-		recoveryPercent: UKFigure(92), smallEmployerRecoveryPercent: UKFigure(108.5),
+		recoveryPercent: ukRate("92"), smallEmployerRecoveryPercent: ukRate("108.5"),
 		employmentAllowance: ukPence(1050000),
-		levyPercent:         UKFigure(0.5), levyAllowance: ukPence(1500000),
+		levyPercent:         ukRate("0.5"), levyAllowance: ukPence(1500000),
 	},
 }
 
@@ -69,25 +72,25 @@ type UKStatutoryPay struct {
 	TaxYearName                     string           `json:"taxYearName" example:"2025/26"`
 	FromDate                        payroll.DateTime `json:"fromDate"`
 	ToDate                          payroll.DateTime `json:"toDate"`
-	SSPWeeklyRate                   *float64         `json:"sspWeeklyRate" doc:"statutory sick pay, pounds per week"`
-	SSPMaximumWeeks                 *float64         `json:"sspMaximumWeeks"`
-	SSPWaitingDays                  *float64         `json:"sspWaitingDays"`
-	SMPWeeklyRate                   *float64         `json:"smpWeeklyRate" doc:"statutory maternity pay standard weekly rate (after the earnings-related weeks)"`
-	SMPEarningsRelatedPercent       *float64         `json:"smpEarningsRelatedPercent" doc:"percentage of average weekly earnings paid in the first weeks"`
-	SMPEarningsRelatedWeeks         *float64         `json:"smpEarningsRelatedWeeks"`
-	SMPWeeks                        *float64         `json:"smpWeeks" doc:"weeks SMP is paid for in all"`
-	SPPWeeklyRate                   *float64         `json:"sppWeeklyRate" doc:"statutory paternity pay"`
-	SAPWeeklyRate                   *float64         `json:"sapWeeklyRate" doc:"statutory adoption pay (after the first 6 weeks, which pay like SMP)"`
-	ShPPWeeklyRate                  *float64         `json:"shppWeeklyRate" doc:"statutory shared parental pay"`
-	SPBPWeeklyRate                  *float64         `json:"spbpWeeklyRate" doc:"statutory parental bereavement pay"`
-	SNCPWeeklyRate                  *float64         `json:"sncpWeeklyRate" doc:"statutory neonatal care pay"`
-	FlatRateEarningsPercent         *float64         `json:"flatRateEarningsPercent" doc:"the weekly rates above are capped at this percentage of average weekly earnings"`
-	LowerEarningsLimitWeekly        *float64         `json:"lowerEarningsLimitWeekly"`
-	LowerEarningsLimitMonthly       *float64         `json:"lowerEarningsLimitMonthly"`
-	LowerEarningsLimitAnnual        *float64         `json:"lowerEarningsLimitAnnual"`
-	QualifyingAverageWeeklyEarnings *float64         `json:"qualifyingAverageWeeklyEarnings" doc:"average weekly earnings needed to qualify for SMP/SPP/SAP/ShPP/SPBP/SNCP"`
-	RecoveryPercent                 *float64         `json:"recoveryPercent" doc:"share of statutory payments an employer recovers"`
-	SmallEmployerRecoveryPercent    *float64         `json:"smallEmployerRecoveryPercent" doc:"recovery for employers claiming small employers' relief"`
+	SSPWeeklyRate                   *payroll.Money   `json:"sspWeeklyRate" nullable:"true" doc:"statutory sick pay, pounds per week"`
+	SSPMaximumWeeks                 *payroll.Rate    `json:"sspMaximumWeeks" nullable:"true"`
+	SSPWaitingDays                  *payroll.Rate    `json:"sspWaitingDays" nullable:"true"`
+	SMPWeeklyRate                   *payroll.Money   `json:"smpWeeklyRate" nullable:"true" doc:"statutory maternity pay standard weekly rate (after the earnings-related weeks)"`
+	SMPEarningsRelatedPercent       *payroll.Rate    `json:"smpEarningsRelatedPercent" nullable:"true" doc:"percentage of average weekly earnings paid in the first weeks"`
+	SMPEarningsRelatedWeeks         *payroll.Rate    `json:"smpEarningsRelatedWeeks" nullable:"true"`
+	SMPWeeks                        *payroll.Rate    `json:"smpWeeks" nullable:"true" doc:"weeks SMP is paid for in all"`
+	SPPWeeklyRate                   *payroll.Money   `json:"sppWeeklyRate" nullable:"true" doc:"statutory paternity pay"`
+	SAPWeeklyRate                   *payroll.Money   `json:"sapWeeklyRate" nullable:"true" doc:"statutory adoption pay (after the first 6 weeks, which pay like SMP)"`
+	ShPPWeeklyRate                  *payroll.Money   `json:"shppWeeklyRate" nullable:"true" doc:"statutory shared parental pay"`
+	SPBPWeeklyRate                  *payroll.Money   `json:"spbpWeeklyRate" nullable:"true" doc:"statutory parental bereavement pay"`
+	SNCPWeeklyRate                  *payroll.Money   `json:"sncpWeeklyRate" nullable:"true" doc:"statutory neonatal care pay"`
+	FlatRateEarningsPercent         *payroll.Rate    `json:"flatRateEarningsPercent" nullable:"true" doc:"the weekly rates above are capped at this percentage of average weekly earnings"`
+	LowerEarningsLimitWeekly        *payroll.Money   `json:"lowerEarningsLimitWeekly" nullable:"true"`
+	LowerEarningsLimitMonthly       *payroll.Money   `json:"lowerEarningsLimitMonthly" nullable:"true"`
+	LowerEarningsLimitAnnual        *payroll.Money   `json:"lowerEarningsLimitAnnual" nullable:"true"`
+	QualifyingAverageWeeklyEarnings *payroll.Money   `json:"qualifyingAverageWeeklyEarnings" nullable:"true" doc:"average weekly earnings needed to qualify for SMP/SPP/SAP/ShPP/SPBP/SNCP"`
+	RecoveryPercent                 *payroll.Rate    `json:"recoveryPercent" nullable:"true" doc:"share of statutory payments an employer recovers"`
+	SmallEmployerRecoveryPercent    *payroll.Rate    `json:"smallEmployerRecoveryPercent" nullable:"true" doc:"recovery for employers claiming small employers' relief"`
 	MissingFigures                  []string         `json:"missingFigures" doc:"members the reference rules have no figure for in this tax year"`
 	Source                          string           `json:"source"`
 }
@@ -95,7 +98,7 @@ type UKStatutoryPay struct {
 // ukFigureSet fills a UKStatutoryPay, recording the members the table lacks.
 type ukFigureSet struct{ missing []string }
 
-func (f *ukFigureSet) money(name string, p *int64) *float64 {
+func (f *ukFigureSet) money(name string, p *int64) *payroll.Money {
 	if p == nil {
 		f.missing = append(f.missing, name)
 		return nil
@@ -103,7 +106,7 @@ func (f *ukFigureSet) money(name string, p *int64) *float64 {
 	return UKFigure(UKPounds(*p))
 }
 
-func (f *ukFigureSet) num(name string, p *float64) *float64 {
+func (f *ukFigureSet) num(name string, p *payroll.Rate) *payroll.Rate {
 	if p == nil {
 		f.missing = append(f.missing, name)
 	}
@@ -182,7 +185,7 @@ func ukLatest(year int, figure func(ukFigures) *int64) (int64, bool) {
 // of the newest year before it the table has: the default a business
 // starts with and the most it may claim (it may take less when it shares
 // the allowance with connected companies).
-func ukLevyAllowance(year int) float64 {
+func ukLevyAllowance(year int) payroll.Money {
 	p, _ := ukLatest(year, func(t ukFigures) *int64 { return t.levyAllowance })
 	return UKPounds(p)
 }

@@ -2,7 +2,6 @@ package uk
 
 import (
 	"fmt"
-	"math"
 	"regexp"
 	"strings"
 	"time"
@@ -194,22 +193,22 @@ func ukEmails(v *payroll.Validation, field, list string) {
 	}
 }
 
-// ukMoney checks an amount is not negative and has at most two decimals.
-func UKMoney(v *payroll.Validation, field string, x float64) {
-	if x < 0 {
+// UKMoney checks an amount is not negative and has at most two decimals.
+func UKMoney(v *payroll.Validation, field string, x payroll.Money) {
+	if x.IsNeg() {
 		v.Add(field, "%s must not be negative", field)
-	} else if math.Abs(x*100-math.Round(x*100)) > 1e-6 {
+	} else if !x.Equal(x.Trunc(2)) {
 		v.Add(field, "%s must have at most two decimal places", field)
 	}
 }
 
 // ukPercent checks a percentage between 0 and 100.
-func ukPercent(v *payroll.Validation, field string, x float64) {
-	if x < 0 || x > 100 {
+func ukPercent(v *payroll.Validation, field string, x payroll.Rate) {
+	if !x.Within(0, 100) {
 		v.Add(field, "%s must be a percentage between 0 and 100", field)
 	}
 }
 
-// ukPounds turns integer pence (how the figures tables keep money) into
-// the wire's decimal pounds.
-func UKPounds(pence int64) float64 { return float64(pence) / 100 }
+// UKPounds turns integer pence (how the figures tables keep money) into
+// an amount in pounds.
+func UKPounds(pence int64) payroll.Money { return payroll.MoneyFromMinor(pence) }
