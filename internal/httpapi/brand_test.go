@@ -10,6 +10,7 @@ import (
 )
 
 func TestBrandOperations(t *testing.T) {
+	t.Parallel()
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
 		s := testkit.NewServer(t, d)
 		ctx := context.Background()
@@ -35,9 +36,8 @@ func TestBrandOperations(t *testing.T) {
 		wlBiz := s.NewBusiness(brandKey, "Labelled Co", "NZ")
 		s.Do("PUT", fmt.Sprintf("/api/v2/business/%d", wlBiz), brandKey, map[string]any{"abn": ""}).Expect(t, 200)
 		testkit.MustExec(t, d, `UPDATE businesses SET white_label_id = $1 WHERE id = $2`, label.ID, wlBiz)
-		now := s.Clock.Now()
 		for _, st := range []string{"Active", "Active", "Incomplete", "Terminated"} {
-			testkit.MustExec(t, d, `INSERT INTO employees (business_id, first_name, surname, email, status, external_id, created_at, updated_at) VALUES ($1,'A','B','',$2,'',$3,$3)`, biz, st, now)
+			s.SeedEmployee(t, d, biz, "A", "B", st, "")
 		}
 
 		var brands []map[string]any

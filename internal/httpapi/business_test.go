@@ -11,6 +11,7 @@ import (
 )
 
 func TestBusinessOperations(t *testing.T) {
+	t.Parallel()
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
 		s := testkit.NewServer(t, d)
 		_, aliceKey := s.NewUser("alice@example.com")
@@ -81,6 +82,7 @@ func TestBusinessOperations(t *testing.T) {
 }
 
 func TestBusinessAccess(t *testing.T) {
+	t.Parallel()
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
 		s := testkit.NewServer(t, d)
 		_, aliceKey := s.NewUser("alice@example.com")
@@ -160,6 +162,7 @@ func TestBusinessAccess(t *testing.T) {
 // setupDefaultData gives a new business what its region needs for a first
 // pay run; without it the collections start empty.
 func TestBusinessSetupDefaultData(t *testing.T) {
+	t.Parallel()
 	d := testkit.NewDB(t, db.SQLite)
 	s := testkit.NewServer(t, d)
 	_, key := s.NewUser("alice@example.com")

@@ -64,6 +64,7 @@ func normalise(method, path string) string {
 }
 
 func TestOperationCoverage(t *testing.T) {
+	t.Parallel()
 	s := testkit.NewServer(t, testkit.NewDB(t, db.SQLite))
 	served := map[string]bool{}
 	for path, item := range s.API.Huma().OpenAPI().Paths {

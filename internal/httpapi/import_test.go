@@ -36,6 +36,7 @@ func multipartFile(t *testing.T, name string, data []byte) (*bytes.Buffer, strin
 // The CSV import machinery, served for pay categories on a test path:
 // all rows or none, errors naming row and member.
 func TestCSVImportIsAllOrNothing(t *testing.T) {
+	t.Parallel()
 	d := testkit.NewDB(t, db.SQLite)
 	s := testkit.NewServer(t, d)
 	_, key := s.NewUser("alice@example.com")
@@ -96,6 +97,7 @@ func TestCSVImportIsAllOrNothing(t *testing.T) {
 
 // An upload larger than the configured limit is refused whole with 413.
 func TestUploadLimit(t *testing.T) {
+	t.Parallel()
 	d := testkit.NewDB(t, db.SQLite)
 	s := testkit.NewServer(t, d, testkit.Options{Config: func(c *config.Config) { c.MaxUploadBytes = 1 << 10 }})
 	_, key := s.NewUser("alice@example.com")

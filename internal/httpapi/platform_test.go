@@ -9,6 +9,7 @@ import (
 )
 
 func TestUserOperations(t *testing.T) {
+	t.Parallel()
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
 		s := testkit.NewServer(t, d)
 		_, aliceKey := s.NewUser("alice@example.com")

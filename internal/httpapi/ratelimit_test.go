@@ -6,6 +6,7 @@ import (
 )
 
 func TestRateLimiterBurstThenRefill(t *testing.T) {
+	t.Parallel()
 	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	l := newRateLimiter(5, 2, func() time.Time { return now })
 	for i := 0; i < 2; i++ {

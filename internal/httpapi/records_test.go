@@ -13,6 +13,7 @@ import (
 // collection machinery: create, read back, partial update, OData list,
 // reference checks, 409 on deleting a record in use, cross-tenant 404.
 func TestPayCategoriesAndWorkTypes(t *testing.T) {
+	t.Parallel()
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
 		s := testkit.NewServer(t, d)
 		_, key := s.NewUser("alice@example.com")
@@ -80,6 +81,7 @@ func TestPayCategoriesAndWorkTypes(t *testing.T) {
 // Concurrent creates of the same name: exactly one wins, the rest are 409
 // (the unique index decides on PostgreSQL, where the name pre-check races).
 func TestUniqueNamesUnderConcurrency(t *testing.T) {
+	t.Parallel()
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
 		s := testkit.NewServer(t, d)
 		_, key := s.NewUser("alice@example.com")

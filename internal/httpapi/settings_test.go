@@ -53,36 +53,18 @@ func expectMembers(want map[string]any) func(t *testing.T, r *testkit.Response) 
 	}
 }
 
-// adminUser is a user with a business, and a second user with theirs
-// (the other tenant).
-type adminUser struct {
-	key, otherKey string
-	biz, other    int64
-	B, otherB     string
-}
-
-func newAdminUsers(t *testing.T, s *testkit.Server, region string) adminUser {
-	_, key := s.NewUser("alice@example.com")
-	_, otherKey := s.NewUser("bob@example.com")
-	u := adminUser{key: key, otherKey: otherKey}
-	u.biz = s.NewBusiness(key, "Alice Pty Ltd", region)
-	u.other = s.NewBusiness(otherKey, "Bob Ltd", region)
-	u.B = fmt.Sprintf("/api/v2/business/%d", u.biz)
-	u.otherB = fmt.Sprintf("/api/v2/business/%d", u.other)
-	return u
-}
-
 // The settings documents: defaults, save and read back, partial update,
 // validation naming the member, region gates and tenancy.
 func TestAdminSettings(t *testing.T) {
+	t.Parallel()
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
-		s := testkit.NewServer(t, d)
-		u := newAdminUsers(t, s, "AU")
-		my := s.NewBusiness(u.key, "Alice Sdn Bhd", "MY")
-		nz := s.NewBusiness(u.key, "Alice NZ", "NZ")
-		uk := s.NewBusiness(u.key, "Alice UK", "UK")
+		u := testkit.NewBundle(t, d, "AU")
+		s := u.Server
+		my := s.NewBusiness(u.Key, "Alice Sdn Bhd", "MY")
+		nz := s.NewBusiness(u.Key, "Alice NZ", "NZ")
+		uk := s.NewBusiness(u.Key, "Alice UK", "UK")
 		MY, NZ, UK := fmt.Sprintf("/api/v2/business/%d", my), fmt.Sprintf("/api/v2/business/%d", nz), fmt.Sprintf("/api/v2/business/%d", uk)
-		B, key := u.B, u.key
+		B, key := u.B, u.Key
 		s.RunCases(t, []testkit.Case{
 			// employee portal settings
 			{Name: "portal defaults", Method: "GET", Path: B + "/employeeportalsettings", Key: key, Status: 200,
@@ -98,7 +80,7 @@ func TestAdminSettings(t *testing.T) {
 			{Name: "portal bad enum", Method: "POST", Path: B + "/employeeportalsettings", Key: key, Body: map[string]any{"timesheetSetting": "Sometimes"}, Status: 400, Field: "timesheetSetting"},
 			{Name: "portal window out of range", Method: "POST", Path: B + "/employeeportalsettings", Key: key, Body: map[string]any{"clockOffWindowMinutes": 2000}, Status: 400, Field: "clockOffWindowMinutes"},
 			{Name: "portal photo without work zone", Method: "POST", Path: B + "/employeeportalsettings", Key: key, Body: map[string]any{"requirePhoto": true}, Status: 400, Field: "requirePhoto"},
-			{Name: "portal of another tenant", Method: "GET", Path: u.otherB + "/employeeportalsettings", Key: key, Status: 404},
+			{Name: "portal of another tenant", Method: "GET", Path: u.OtherB + "/employeeportalsettings", Key: key, Status: 404},
 			{Name: "portal anonymous", Method: "GET", Path: B + "/employeeportalsettings", Status: 401},
 
 			// timesheet rounding rules
@@ -112,7 +94,7 @@ func TestAdminSettings(t *testing.T) {
 			{Name: "rounding bad direction", Method: "POST", Path: B + "/roundingrules", Key: key, Body: map[string]any{"shiftEndRoundingDirection": "Sideways"}, Status: 400, Field: "shiftEndRoundingDirection"},
 			{Name: "rounding kept after rejected write", Method: "GET", Path: B + "/roundingrules", Key: key, Status: 200,
 				Check: expectMembers(map[string]any{"shiftStartRoundingInterval": 15, "breakStartRoundingDirection": "None"})},
-			{Name: "rounding of another tenant", Method: "POST", Path: u.otherB + "/roundingrules", Key: key, Body: map[string]any{}, Status: 404},
+			{Name: "rounding of another tenant", Method: "POST", Path: u.OtherB + "/roundingrules", Key: key, Body: map[string]any{}, Status: 404},
 
 			// statutory settings (MY)
 			{Name: "statutory wrong region", Method: "GET", Path: B + "/statutorysettings", Key: key, Status: 400, Field: "region"},
@@ -156,7 +138,7 @@ func TestAdminSettings(t *testing.T) {
 			{Name: "leave bad enum", Method: "PUT", Path: B + "/leavesettings", Key: key, Body: map[string]any{"leaveCalculationMethod": "Lunar"}, Status: 400, Field: "leaveCalculationMethod"},
 			{Name: "leave wrong region", Method: "GET", Path: NZ + "/leavesettings", Key: key, Status: 400, Field: "region"},
 			{Name: "leave wrong region write", Method: "PUT", Path: NZ + "/leavesettings", Key: key, Body: map[string]any{}, Status: 400, Field: "region"},
-			{Name: "leave of another tenant", Method: "GET", Path: u.otherB + "/leavesettings", Key: key, Status: 404},
+			{Name: "leave of another tenant", Method: "GET", Path: u.OtherB + "/leavesettings", Key: key, Status: 404},
 
 			// payslip configuration
 			{Name: "payslip defaults", Method: "GET", Path: B + "/payslip", Key: key, Status: 200,
@@ -169,7 +151,7 @@ func TestAdminSettings(t *testing.T) {
 			{Name: "payslip bad sender", Method: "POST", Path: B + "/payslip", Key: key, Body: map[string]any{"emailFrom": "not an address"}, Status: 400, Field: "emailFrom"},
 			{Name: "payslip location notes need line notes", Method: "POST", Path: B + "/payslip", Key: key, Body: map[string]any{"showLineNotes": false}, Status: 400, Field: "showLocationInLineNotes"},
 			{Name: "payslip message too long", Method: "POST", Path: B + "/payslip", Key: key, Body: map[string]any{"paySlipMessage": strings.Repeat("x", 1001)}, Status: 400, Field: "paySlipMessage"},
-			{Name: "payslip of another tenant", Method: "POST", Path: u.otherB + "/payslip", Key: key, Body: map[string]any{}, Status: 404},
+			{Name: "payslip of another tenant", Method: "POST", Path: u.OtherB + "/payslip", Key: key, Body: map[string]any{}, Status: 404},
 		})
 	})
 }
@@ -177,13 +159,14 @@ func TestAdminSettings(t *testing.T) {
 // Initial financial year per region, the business record, the UK tax
 // year list.
 func TestAdminTaxYears(t *testing.T) {
+	t.Parallel()
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
-		s := testkit.NewServer(t, d) // the clock says 2026-11-02
-		u := newAdminUsers(t, s, "AU")
-		uk := fmt.Sprintf("/api/v2/business/%d", s.NewBusiness(u.key, "Alice UK", "UK"))
-		nz := fmt.Sprintf("/api/v2/business/%d", s.NewBusiness(u.key, "Alice NZ", "NZ"))
-		sg := fmt.Sprintf("/api/v2/business/%d", s.NewBusiness(u.key, "Alice SG", "SG"))
-		B, key := u.B, u.key
+		u := testkit.NewBundle(t, d, "AU") // the clock says 2026-11-02
+		s := u.Server
+		uk := fmt.Sprintf("/api/v2/business/%d", s.NewBusiness(u.Key, "Alice UK", "UK"))
+		nz := fmt.Sprintf("/api/v2/business/%d", s.NewBusiness(u.Key, "Alice NZ", "NZ"))
+		sg := fmt.Sprintf("/api/v2/business/%d", s.NewBusiness(u.Key, "Alice SG", "SG"))
+		B, key := u.B, u.Key
 		str := func(want string) func(t *testing.T, r *testkit.Response) {
 			return func(t *testing.T, r *testkit.Response) {
 				var got string
@@ -208,7 +191,7 @@ func TestAdminTaxYears(t *testing.T) {
 			{Name: "too far ahead", Method: "POST", Path: B + "/initialfinancialyear?year=2030", Key: key, Status: 400, Field: "year"},
 			{Name: "not a year", Method: "POST", Path: B + "/initialfinancialyear?year=soon", Key: key, Status: 400, Field: "year"},
 			{Name: "missing", Method: "POST", Path: B + "/initialfinancialyear", Key: key, Status: 400, Field: "year"},
-			{Name: "another tenant", Method: "POST", Path: u.otherB + "/initialfinancialyear?year=2024", Key: key, Status: 404},
+			{Name: "another tenant", Method: "POST", Path: u.OtherB + "/initialfinancialyear?year=2024", Key: key, Status: 404},
 			{Name: "UK tax years", Method: "GET", Path: uk + "/taxyearlist", Key: key, Status: 200, Check: func(t *testing.T, r *testkit.Response) {
 				list := listOf(t, r)
 				if names(list, "name") != "2024/2025,2025/2026,2026/2027" || list[2]["value"] != 2026.0 ||
@@ -217,31 +200,32 @@ func TestAdminTaxYears(t *testing.T) {
 				}
 			}},
 			{Name: "tax year list is UK only", Method: "GET", Path: B + "/taxyearlist", Key: key, Status: 400, Field: "region"},
-			{Name: "tax years of another tenant", Method: "GET", Path: u.otherB + "/taxyearlist", Key: key, Status: 404},
+			{Name: "tax years of another tenant", Method: "GET", Path: u.OtherB + "/taxyearlist", Key: key, Status: 404},
 		})
 	})
 }
 
 // Billing plans, entitlements, business notifications and tags.
 func TestAdminBillingNotificationsTags(t *testing.T) {
+	t.Parallel()
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
-		s := testkit.NewServer(t, d)
-		u := newAdminUsers(t, s, "AU")
-		B, key := u.B, u.key
+		u := testkit.NewBundle(t, d, "AU")
+		s := u.Server
+		B, key := u.B, u.Key
 		ctx := context.Background()
 		ad := s.Reference
 		// Another area posts a notification, and uses tags.
 		err := d.InTx(ctx, func(q *store.Queries) error {
-			if _, err := settings.Notify(ctx, q, u.biz, time.Date(2026, 10, 1, 8, 0, 0, 0, time.UTC), "Pay run 12 is ready to finalise", true); err != nil {
+			if _, err := settings.Notify(ctx, q, u.Biz, time.Date(2026, 10, 1, 8, 0, 0, 0, time.UTC), "Pay run 12 is ready to finalise", true); err != nil {
 				return err
 			}
 			award := int64(7)
 			for _, tg := range []settings.Tag{{Name: "Night shift"}, {Name: "Level 2", AwardID: &award, AwardName: "Retail Award"}, {Name: "night SHIFT"}} {
-				if _, err := ad.EnsureTag(ctx, q, u.biz, tg); err != nil {
+				if _, err := ad.EnsureTag(ctx, q, u.Biz, tg); err != nil {
 					return err
 				}
 			}
-			_, err := ad.EnsureTag(ctx, q, u.other, settings.Tag{Name: "Theirs"})
+			_, err := ad.EnsureTag(ctx, q, u.Other, settings.Tag{Name: "Theirs"})
 			return err
 		})
 		if err != nil {
@@ -273,8 +257,8 @@ func TestAdminBillingNotificationsTags(t *testing.T) {
 			{Name: "unknown plan", Method: "POST", Path: B + "/subscription/setbillingplan", Key: key, Body: map[string]any{"billingPlanId": 99}, Status: 400, Field: "billingPlanId"},
 			{Name: "the trial cannot be chosen", Method: "POST", Path: B + "/subscription/setbillingplan", Key: key, Body: map[string]any{"billingPlanId": 1}, Status: 400, Field: "billingPlanId"},
 			{Name: "plan required", Method: "POST", Path: B + "/subscription/setbillingplan", Key: key, Body: map[string]any{}, Status: 400, Field: "billingPlanId"},
-			{Name: "another tenant's plan", Method: "POST", Path: u.otherB + "/subscription/setbillingplan", Key: key, Body: map[string]any{"billingPlanId": 3}, Status: 404},
-			{Name: "other tenant still on the trial", Method: "GET", Path: u.otherB + "/subscription/currentbillingplan", Key: u.otherKey, Status: 200, Check: expectMembers(map[string]any{"name": "Trial"})},
+			{Name: "another tenant's plan", Method: "POST", Path: u.OtherB + "/subscription/setbillingplan", Key: key, Body: map[string]any{"billingPlanId": 3}, Status: 404},
+			{Name: "other tenant still on the trial", Method: "GET", Path: u.OtherB + "/subscription/currentbillingplan", Key: u.OtherKey, Status: 200, Check: expectMembers(map[string]any{"name": "Trial"})},
 
 			{Name: "notifications newest first", Method: "GET", Path: B + "/actionitems/businessnotifications", Key: key, Status: 200, Check: func(t *testing.T, r *testkit.Response) {
 				list := listOf(t, r)
@@ -284,7 +268,7 @@ func TestAdminBillingNotificationsTags(t *testing.T) {
 				}
 				firstID = int64(list[1]["id"].(float64))
 			}},
-			{Name: "another tenant sees none of them", Method: "GET", Path: u.otherB + "/actionitems/businessnotifications", Key: u.otherKey, Status: 200, Check: func(t *testing.T, r *testkit.Response) {
+			{Name: "another tenant sees none of them", Method: "GET", Path: u.OtherB + "/actionitems/businessnotifications", Key: u.OtherKey, Status: 200, Check: func(t *testing.T, r *testkit.Response) {
 				if len(listOf(t, r)) != 0 {
 					t.Fatalf("leak: %s", r.Body)
 				}
@@ -292,7 +276,7 @@ func TestAdminBillingNotificationsTags(t *testing.T) {
 		})
 		dismiss := fmt.Sprintf("%s/actionitems/businessnotifications/%d/dismiss", B, firstID)
 		s.RunCases(t, []testkit.Case{
-			{Name: "dismiss through another tenant's business", Method: "DELETE", Path: fmt.Sprintf("%s/actionitems/businessnotifications/%d/dismiss", u.otherB, firstID), Key: u.otherKey, Status: 404},
+			{Name: "dismiss through another tenant's business", Method: "DELETE", Path: fmt.Sprintf("%s/actionitems/businessnotifications/%d/dismiss", u.OtherB, firstID), Key: u.OtherKey, Status: 404},
 			{Name: "dismiss", Method: "DELETE", Path: dismiss, Key: key, Status: 200},
 			{Name: "dismissed is not listed", Method: "GET", Path: B + "/actionitems/businessnotifications", Key: key, Status: 200, Check: func(t *testing.T, r *testkit.Response) {
 				if names(listOf(t, r), "title") != "Billing plan changed from Trial to Standard" {
@@ -313,7 +297,7 @@ func TestAdminBillingNotificationsTags(t *testing.T) {
 					t.Fatalf("tags %s", r.Body)
 				}
 			}},
-			{Name: "tags of another tenant", Method: "GET", Path: u.otherB + "/tags", Key: key, Status: 404},
+			{Name: "tags of another tenant", Method: "GET", Path: u.OtherB + "/tags", Key: key, Status: 404},
 		})
 	})
 }
@@ -322,10 +306,11 @@ func TestAdminBillingNotificationsTags(t *testing.T) {
 // naming groups and locations of the business, 409 for a group in use,
 // delete, tenancy, the upload limit.
 func TestAdminDocuments(t *testing.T) {
+	t.Parallel()
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
-		s := testkit.NewServer(t, d, testkit.Options{Config: func(c *config.Config) { c.MaxUploadBytes = 64 << 10 }})
-		u := newAdminUsers(t, s, "AU")
-		B, key := u.B, u.key
+		u := testkit.NewBundle(t, d, "AU", testkit.Options{Config: func(c *config.Config) { c.MaxUploadBytes = 64 << 10 }})
+		s := u.Server
+		B, key := u.B, u.Key
 		D := B + "/document"
 		binary := make([]byte, 3000)
 		for i := range binary {
@@ -339,9 +324,9 @@ func TestAdminDocuments(t *testing.T) {
 			t.Fatalf("uploaded %s", up.Body)
 		}
 		pdf, txt := int64(docs[0]["id"].(float64)), int64(docs[1]["id"].(float64))
-		theirs := int64(listOf(t, s.UploadFiles(u.otherB+"/document", u.otherKey, testkit.File{Name: "theirs.txt", ContentType: "text/plain", Data: []byte("x")}).Expect(t, 200))[0]["id"].(float64))
+		theirs := int64(listOf(t, s.UploadFiles(u.OtherB+"/document", u.OtherKey, testkit.File{Name: "theirs.txt", ContentType: "text/plain", Data: []byte("x")}).Expect(t, 200))[0]["id"].(float64))
 		loc := idOf(t, s.Do("POST", B+"/location", key, map[string]any{"name": "Sydney"}).Expect(t, 200))
-		otherLoc := idOf(t, s.Do("POST", u.otherB+"/location", u.otherKey, map[string]any{"name": "Theirs"}).Expect(t, 200))
+		otherLoc := idOf(t, s.Do("POST", u.OtherB+"/location", u.OtherKey, map[string]any{"name": "Theirs"}).Expect(t, 200))
 		group := idOf(t, s.Do("POST", B+"/employeegroup", key, map[string]any{"name": "Kitchen staff"}).Expect(t, 200))
 		item := func(id int64) string { return fmt.Sprintf("%s/%d", D, id) }
 
@@ -390,7 +375,7 @@ func TestAdminDocuments(t *testing.T) {
 			{Name: "group in use by the document", Method: "DELETE", Path: fmt.Sprintf("%s/employeegroup/%d", B, group), Key: key, Status: 409},
 			{Name: "another tenant's document", Method: "GET", Path: item(theirs), Key: key, Status: 404},
 			{Name: "another tenant's content", Method: "GET", Path: item(theirs) + "/content", Key: key, Status: 404},
-			{Name: "another tenant's business", Method: "GET", Path: u.otherB + "/document", Key: key, Status: 404},
+			{Name: "another tenant's business", Method: "GET", Path: u.OtherB + "/document", Key: key, Status: 404},
 			{Name: "update another tenant's document", Method: "PUT", Path: item(theirs), Key: key, Body: map[string]any{"visibleToAll": true}, Status: 404},
 			{Name: "delete another tenant's document", Method: "DELETE", Path: item(theirs), Key: key, Status: 404},
 			{Name: "visible to all clears the selection", Method: "PUT", Path: item(txt), Key: key, Body: map[string]any{"visibleToAll": true, "locations": []int64{loc}}, Status: 200,
@@ -424,10 +409,11 @@ func TestAdminDocuments(t *testing.T) {
 // Locations: the tree, fully qualified names, nested locations, cycles,
 // 409 for a parent with children or a work type in use, OData, tenancy.
 func TestAdminLocations(t *testing.T) {
+	t.Parallel()
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
-		s := testkit.NewServer(t, d)
-		u := newAdminUsers(t, s, "AU")
-		B, key := u.B, u.key
+		u := testkit.NewBundle(t, d, "AU")
+		s := u.Server
+		B, key := u.B, u.Key
 		L := B + "/location"
 		item := func(id int64) string { return fmt.Sprintf("%s/%d", L, id) }
 		pc := idOf(t, s.Do("POST", B+"/paycategory", key, map[string]any{"name": "Ordinary"}).Expect(t, 200))
@@ -441,7 +427,7 @@ func TestAdminLocations(t *testing.T) {
 		kitchen := idOf(t, s.Do("POST", L, key, map[string]any{"name": "Kitchen", "parentId": sydID}).Expect(t, 200))
 		mel := idOf(t, s.Do("POST", L, key, map[string]any{"name": "Melbourne", "parentId": hq}).Expect(t, 200))
 		melKitchen := idOf(t, s.Do("POST", L, key, map[string]any{"name": "Kitchen", "parentId": mel}).Expect(t, 200))
-		theirs := idOf(t, s.Do("POST", u.otherB+"/location", u.otherKey, map[string]any{"name": "Theirs"}).Expect(t, 200))
+		theirs := idOf(t, s.Do("POST", u.OtherB+"/location", u.OtherKey, map[string]any{"name": "Theirs"}).Expect(t, 200))
 
 		s.RunCases(t, []testkit.Case{
 			{Name: "read back with nested locations", Method: "GET", Path: item(hq), Key: key, Status: 200, Check: func(t *testing.T, r *testkit.Response) {
@@ -494,7 +480,7 @@ func TestAdminLocations(t *testing.T) {
 			{Name: "work type in use", Method: "DELETE", Path: fmt.Sprintf("%s/worktype/%d", B, night), Key: key, Status: 409},
 			{Name: "parent with children", Method: "DELETE", Path: item(hq), Key: key, Status: 409},
 			{Name: "another tenant's location", Method: "GET", Path: item(theirs), Key: key, Status: 404},
-			{Name: "another tenant's business", Method: "GET", Path: u.otherB + "/location", Key: key, Status: 404},
+			{Name: "another tenant's business", Method: "GET", Path: u.OtherB + "/location", Key: key, Status: 404},
 			{Name: "update another tenant's location", Method: "PUT", Path: item(theirs), Key: key, Body: map[string]any{"name": "Mine"}, Status: 404},
 			{Name: "delete a leaf", Method: "DELETE", Path: item(melKitchen), Key: key, Status: 200},
 			{Name: "deleted is gone", Method: "GET", Path: item(melKitchen), Key: key, Status: 404},
@@ -505,13 +491,14 @@ func TestAdminLocations(t *testing.T) {
 
 // Journal accounts, bulk creation, types, the journal service.
 func TestAdminAccounts(t *testing.T) {
+	t.Parallel()
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
-		s := testkit.NewServer(t, d)
-		u := newAdminUsers(t, s, "AU")
-		B, key := u.B, u.key
+		u := testkit.NewBundle(t, d, "AU")
+		s := u.Server
+		B, key := u.B, u.Key
 		A := B + "/accounts"
 		wages := idOf(t, s.Do("POST", A, key, map[string]any{"accountCode": "6-1000", "accountName": "Wages", "accountType": "expense", "externalReferenceId": "x-1"}).Expect(t, 200))
-		theirs := idOf(t, s.Do("POST", u.otherB+"/accounts", u.otherKey, map[string]any{"accountCode": "6-1000", "accountName": "Theirs"}).Expect(t, 200))
+		theirs := idOf(t, s.Do("POST", u.OtherB+"/accounts", u.OtherKey, map[string]any{"accountCode": "6-1000", "accountName": "Theirs"}).Expect(t, 200))
 		item := func(id int64) string { return fmt.Sprintf("%s/%d", A, id) }
 		s.RunCases(t, []testkit.Case{
 			{Name: "read back", Method: "GET", Path: item(wages), Key: key, Status: 200,
@@ -581,9 +568,9 @@ func TestAdminAccounts(t *testing.T) {
 			{Name: "journal service read back", Method: "GET", Path: A + "/journalservice", Key: key, Status: 200, Check: expectMembers(map[string]any{"journalService": "Xero"})},
 			{Name: "business record follows", Method: "GET", Path: B, Key: key, Status: 200, Check: expectMembers(map[string]any{"journalService": "Xero"})},
 			{Name: "a UK-only service", Method: "PUT", Path: A + "/journalservice", Key: key, Body: map[string]any{"journalService": "FreeAgent"}, Status: 400, Field: "journalService"},
-			{Name: "another tenant's journal service", Method: "PUT", Path: u.otherB + "/accounts/journalservice", Key: key, Body: map[string]any{"journalService": "Xero"}, Status: 404},
+			{Name: "another tenant's journal service", Method: "PUT", Path: u.OtherB + "/accounts/journalservice", Key: key, Body: map[string]any{"journalService": "Xero"}, Status: 404},
 			{Name: "another tenant's account", Method: "GET", Path: item(theirs), Key: key, Status: 404},
-			{Name: "another tenant's accounts", Method: "GET", Path: u.otherB + "/accounts", Key: key, Status: 404},
+			{Name: "another tenant's accounts", Method: "GET", Path: u.OtherB + "/accounts", Key: key, Status: 404},
 			{Name: "delete", Method: "DELETE", Path: item(wages), Key: key, Status: 200},
 			{Name: "deleted is gone", Method: "GET", Path: item(wages), Key: key, Status: 404},
 		})
@@ -594,23 +581,24 @@ func TestAdminAccounts(t *testing.T) {
 // splits, accounts and overrides in use (409), location and employing
 // entity overrides.
 func TestAdminChartOfAccounts(t *testing.T) {
+	t.Parallel()
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
-		s := testkit.NewServer(t, d)
-		u := newAdminUsers(t, s, "AU")
-		B, key := u.B, u.key
+		u := testkit.NewBundle(t, d, "AU")
+		s := u.Server
+		B, key := u.B, u.Key
 		C := B + "/chartofaccounts"
 		acct := func(code, name string) int64 {
 			return idOf(t, s.Do("POST", B+"/accounts", key, map[string]any{"accountCode": code, "accountName": name}).Expect(t, 200))
 		}
 		wages, payg, superExp, superLiab, bank, liab := acct("6-1000", "Wages"), acct("2-1400", "PAYG"), acct("6-1100", "Super expense"),
 			acct("2-1500", "Super payable"), acct("1-1100", "Bank"), acct("2-1000", "Payables")
-		theirAcct := idOf(t, s.Do("POST", u.otherB+"/accounts", u.otherKey, map[string]any{"accountCode": "1", "accountName": "Theirs"}).Expect(t, 200))
+		theirAcct := idOf(t, s.Do("POST", u.OtherB+"/accounts", u.OtherKey, map[string]any{"accountCode": "1", "accountName": "Theirs"}).Expect(t, 200))
 		ordinary := idOf(t, s.Do("POST", B+"/paycategory", key, map[string]any{"name": "Ordinary"}).Expect(t, 200))
 		bonus := idOf(t, s.Do("POST", B+"/paycategory", key, map[string]any{"name": "Bonus"}).Expect(t, 200))
 		s.Do("POST", B+"/leavecategory", key, map[string]any{"name": "Long service", "leaveCategoryType": "LongServiceLeave"}).Expect(t, 200)
 		union := idOf(t, s.Do("POST", B+"/deductioncategory", key, map[string]any{"name": "Union fees"}).Expect(t, 200))
 		entity := idOf(t, s.Do("POST", B+"/employingentity", key, map[string]any{"name": "Alice Holdings"}).Expect(t, 200))
-		theirEntity := idOf(t, s.Do("POST", u.otherB+"/employingentity", u.otherKey, map[string]any{"name": "Bob Holdings"}).Expect(t, 200))
+		theirEntity := idOf(t, s.Do("POST", u.OtherB+"/employingentity", u.OtherKey, map[string]any{"name": "Bob Holdings"}).Expect(t, 200))
 		loc := idOf(t, s.Do("POST", B+"/location", key, map[string]any{"name": "Sydney"}).Expect(t, 200))
 
 		type chart struct {
@@ -690,8 +678,8 @@ func TestAdminChartOfAccounts(t *testing.T) {
 				}
 			}},
 			{Name: "mapped account in use", Method: "DELETE", Path: fmt.Sprintf("%s/accounts/%d", B, superLiab), Key: key, Status: 409},
-			{Name: "another tenant's chart", Method: "GET", Path: u.otherB + "/chartofaccounts", Key: key, Status: 404},
-			{Name: "another tenant's chart write", Method: "POST", Path: u.otherB + "/chartofaccounts", Key: key, Body: map[string]any{}, Status: 404},
+			{Name: "another tenant's chart", Method: "GET", Path: u.OtherB + "/chartofaccounts", Key: key, Status: 404},
+			{Name: "another tenant's chart write", Method: "POST", Path: u.OtherB + "/chartofaccounts", Key: key, Body: map[string]any{}, Status: 404},
 
 			// location override
 			{Name: "location override starts empty", Method: "GET", Path: fmt.Sprintf("%s/location/%d", C, loc), Key: key, Status: 200, Check: func(t *testing.T, r *testkit.Response) {
@@ -762,13 +750,14 @@ func TestAdminChartOfAccounts(t *testing.T) {
 
 // The UK chart has the PAYE, NI and pension accounts and not the AU ones.
 func TestAdminChartOfAccountsUK(t *testing.T) {
+	t.Parallel()
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
-		s := testkit.NewServer(t, d)
-		u := newAdminUsers(t, s, "UK")
+		u := testkit.NewBundle(t, d, "UK")
+		s := u.Server
 		C := u.B + "/chartofaccounts"
-		acct := idOf(t, s.Do("POST", u.B+"/accounts", u.key, map[string]any{"accountCode": "7000", "accountName": "Gross wages"}).Expect(t, 200))
+		acct := idOf(t, s.Do("POST", u.B+"/accounts", u.Key, map[string]any{"accountCode": "7000", "accountName": "Gross wages"}).Expect(t, 200))
 		s.RunCases(t, []testkit.Case{
-			{Name: "UK accounts", Method: "POST", Path: C, Key: u.key, Status: 200,
+			{Name: "UK accounts", Method: "POST", Path: C, Key: u.Key, Status: 200,
 				Body: map[string]any{"defaultAccounts": map[string]any{"payeLiabilityAccountId": acct, "nationalInsuranceExpenseSplitByLocation": true}},
 				Check: func(t *testing.T, r *testkit.Response) {
 					s := string(r.Body)
@@ -777,7 +766,7 @@ func TestAdminChartOfAccountsUK(t *testing.T) {
 						t.Fatalf("chart %s", r.Body)
 					}
 				}},
-			{Name: "AU account on a UK business", Method: "POST", Path: C, Key: u.key, Body: map[string]any{"defaultAccounts": map[string]any{"superannuationExpenseAccountId": acct}}, Status: 400, Field: "defaultAccounts.superannuationExpenseAccountId"},
+			{Name: "AU account on a UK business", Method: "POST", Path: C, Key: u.Key, Body: map[string]any{"defaultAccounts": map[string]any{"superannuationExpenseAccountId": acct}}, Status: 400, Field: "defaultAccounts.superannuationExpenseAccountId"},
 		})
 	})
 }

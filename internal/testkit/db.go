@@ -27,11 +27,16 @@ func Engines() []db.Dialect {
 	return []db.Dialect{db.SQLite}
 }
 
-// EachEngine runs fn as a subtest per engine, each with a fresh database.
+// EachEngine runs fn as a parallel subtest per engine, each with a fresh
+// database of its own (a test that owns its database can run beside any
+// other). Callers that need serial subtests use Engines and NewDB.
 func EachEngine(t *testing.T, fn func(t *testing.T, d *db.DB)) {
 	t.Helper()
 	for _, e := range Engines() {
-		t.Run(string(e), func(t *testing.T) { fn(t, NewDB(t, e)) })
+		t.Run(string(e), func(t *testing.T) {
+			t.Parallel()
+			fn(t, NewDB(t, e))
+		})
 	}
 }
 
