@@ -15,10 +15,12 @@ import (
 	"strings"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgconn"
 	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
 	"github.com/pressly/goose/v3"
 	"github.com/pressly/goose/v3/lock"
-	_ "modernc.org/sqlite" // registers the "sqlite" driver
+	"modernc.org/sqlite" // also registers the "sqlite" driver
+	sqlite3 "modernc.org/sqlite/lib"
 
 	"github.com/payrolld/payrolld/internal/store"
 )
@@ -168,24 +170,39 @@ func (d *DB) Migrate(ctx context.Context, opt MigrateOptions) (applied int, err 
 }
 
 // IsUniqueViolation reports whether err is a unique-constraint failure on
-// either engine, so services can turn it into a 409.
+// either engine, so services can turn it into a 409. Recognised by the
+// engines' error codes (SQLite extended code 2067, PostgreSQL SQLSTATE
+// 23505), never by message text.
 func IsUniqueViolation(err error) bool {
-	if err == nil {
-		return false
-	}
-	s := err.Error()
-	return strings.Contains(s, "UNIQUE constraint failed") || strings.Contains(s, "SQLSTATE 23505")
+	return sqliteCode(err) == sqlite3.SQLITE_CONSTRAINT_UNIQUE || sqliteCode(err) == sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY ||
+		pgCode(err) == pgerrcode.UniqueViolation
 }
 
 // IsNoRows reports whether err is sql.ErrNoRows.
 func IsNoRows(err error) bool { return errors.Is(err, sql.ErrNoRows) }
 
 // IsForeignKeyViolation reports whether err is a foreign-key failure on
-// either engine (a row refers to one that is gone, or is still referred to).
+// either engine (a row refers to one that is gone, or is still referred to):
+// SQLite extended code 787, PostgreSQL SQLSTATE 23503.
 func IsForeignKeyViolation(err error) bool {
-	if err == nil {
-		return false
-	}
-	s := err.Error()
-	return strings.Contains(s, "FOREIGN KEY constraint failed") || strings.Contains(s, "SQLSTATE 23503")
+	return sqliteCode(err) == sqlite3.SQLITE_CONSTRAINT_FOREIGNKEY || pgCode(err) == pgerrcode.ForeignKeyViolation
 }
+
+func sqliteCode(err error) int {
+	var e *sqlite.Error
+	if errors.As(err, &e) {
+		return e.Code()
+	}
+	return 0
+}
+
+func pgCode(err error) string {
+	var e *pgconn.PgError
+	if errors.As(err, &e) {
+		return e.Code
+	}
+	return ""
+}
+
+// PostgreSQL error codes the services recognise.
+var pgerrcode = struct{ UniqueViolation, ForeignKeyViolation string }{"23505", "23503"}

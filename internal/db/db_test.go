@@ -2,6 +2,7 @@ package db_test
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -168,4 +169,32 @@ func TestConcurrentMigrateOnPostgres(t *testing.T) {
 	if total != len(files) {
 		t.Fatalf("migrations applied %d times in total, want %d", total, len(files))
 	}
+}
+
+// Constraint failures are recognised by engine error code on both engines.
+func TestConstraintErrorsByCode(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		for _, q := range []string{
+			`CREATE TABLE t_parent (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE)`,
+			`CREATE TABLE t_child (id INTEGER PRIMARY KEY, parent_id INTEGER NOT NULL REFERENCES t_parent(id))`,
+			`INSERT INTO t_parent (id, name) VALUES (1, 'a')`,
+		} {
+			if _, err := d.W.ExecContext(ctx, q); err != nil {
+				t.Fatal(err)
+			}
+		}
+		_, err := d.W.ExecContext(ctx, `INSERT INTO t_parent (id, name) VALUES (2, 'a')`)
+		if !db.IsUniqueViolation(err) || db.IsForeignKeyViolation(err) {
+			t.Errorf("duplicate name: %v not recognised as a unique violation", err)
+		}
+		_, err = d.W.ExecContext(ctx, `INSERT INTO t_child (id, parent_id) VALUES (1, 99)`)
+		if !db.IsForeignKeyViolation(err) || db.IsUniqueViolation(err) {
+			t.Errorf("missing parent: %v not recognised as a foreign-key violation", err)
+		}
+		if db.IsUniqueViolation(errors.New("UNIQUE constraint failed: looks like one")) {
+			t.Error("a message that merely mentions UNIQUE is not a violation")
+		}
+	})
 }
