@@ -30,6 +30,7 @@ type App struct {
 	Config     config.Config
 	DB         *db.DB
 	Clock      payroll.Clock
+	Log        *slog.Logger
 	Notify     *notify.Sender
 	Users      *user.Service
 	Businesses *business.Service
@@ -45,8 +46,8 @@ type App struct {
 
 // Build wires the services and the HTTP API.
 func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Logger) *App {
-	a := &App{Config: cfg, DB: database, Clock: clock}
-	a.Notify = &notify.Sender{DB: database, Clock: clock, SMTPAddr: cfg.SMTPAddr, From: cfg.SMTPFrom}
+	a := &App{Config: cfg, DB: database, Clock: clock, Log: log}
+	a.Notify = &notify.Sender{DB: database, Clock: clock, SMTPAddr: cfg.SMTPAddr, From: cfg.SMTPFrom, Log: log}
 	a.Users = &user.Service{DB: database, Clock: clock}
 	a.Businesses = &business.Service{DB: database, Clock: clock, Users: a.Users, Notify: a.Notify}
 	a.Brands = &brand.Service{DB: database, Clock: clock}
@@ -74,7 +75,7 @@ func (a *App) StartJobs(ctx context.Context) <-chan struct{} {
 		go func(run func(context.Context) error) {
 			defer wg.Done()
 			if err := run(ctx); err != nil && !errors.Is(err, context.Canceled) {
-				slog.Error("background job stopped", "err", err)
+				a.Log.Error("background job stopped", "err", err)
 			}
 		}(job)
 	}

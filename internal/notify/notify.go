@@ -22,6 +22,7 @@ type Sender struct {
 	Clock    payroll.Clock
 	SMTPAddr string
 	From     string
+	Log      *slog.Logger
 }
 
 // Send records a message to recipient and mails it when SMTP is configured.
@@ -35,7 +36,7 @@ func (s *Sender) Send(ctx context.Context, kind, recipient, subject, body string
 			s.From, recipient, strings.ReplaceAll(subject, "\n", " "), body)
 		if err := smtp.SendMail(s.SMTPAddr, nil, s.From, []string{recipient}, []byte(msg)); err != nil {
 			errText = err.Error()
-			slog.WarnContext(ctx, "notification not mailed", "kind", kind, "err", err)
+			s.Log.WarnContext(ctx, "notification not mailed", "kind", kind, "err", err)
 		} else {
 			sent = sql.NullTime{Time: s.Clock.Now(), Valid: true}
 		}
@@ -48,7 +49,7 @@ func (s *Sender) Send(ctx context.Context, kind, recipient, subject, body string
 		return err
 	})
 	if err != nil {
-		slog.ErrorContext(ctx, "notification not recorded", "kind", kind, "err", err)
+		s.Log.ErrorContext(ctx, "notification not recorded", "kind", kind, "err", err)
 	}
 	return id
 }

@@ -126,3 +126,24 @@ func KindOf(err error) Kind {
 	}
 	return KindInternal
 }
+
+// Wrap adds what a service entry point was doing to an unexpected error
+// (pkgsite's derrors.Wrap): call it deferred with a named error result,
+//
+//	func (s *Service) Create(ctx context.Context, ...) (_ T, err error) {
+//		defer payroll.Wrap(&err, "create location %q", name)
+//
+// Domain errors (*Error: invalid, not found, conflict...) pass unchanged:
+// their message is what the client reads. Anything else (a database or I/O
+// failure) becomes "create location \"Depot\": <cause>" in the log, and
+// errors.Is / errors.As still see the cause.
+func Wrap(errp *error, format string, args ...any) {
+	if *errp == nil {
+		return
+	}
+	var e *Error
+	if errors.As(*errp, &e) {
+		return
+	}
+	*errp = fmt.Errorf("%s: %w", fmt.Sprintf(format, args...), *errp)
+}

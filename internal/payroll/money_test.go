@@ -2,6 +2,7 @@ package payroll
 
 import (
 	"encoding/json"
+	"errors"
 	"testing"
 )
 
@@ -70,5 +71,25 @@ func TestMoneyJSON(t *testing.T) {
 	}
 	if s := MustMoney("1000").Mul(Percent(MustRate("12"))).String(); s != "120" {
 		t.Errorf("12%% of 1000 = %s", s)
+	}
+}
+
+func TestWrapKeepsDomainErrorsAndAddsContext(t *testing.T) {
+	t.Parallel()
+	dom := error(NotFound("location"))
+	Wrap(&dom, "get location %d", 7)
+	if dom.Error() != "location not found" || KindOf(dom) != KindNotFound {
+		t.Errorf("domain error changed: %v", dom)
+	}
+	cause := errors.New("disk full")
+	err := cause
+	Wrap(&err, "create location %q", "Depot")
+	if err.Error() != `create location "Depot": disk full` || !errors.Is(err, cause) {
+		t.Errorf("wrapped = %v", err)
+	}
+	var none error
+	Wrap(&none, "nothing")
+	if none != nil {
+		t.Errorf("nil error became %v", none)
 	}
 }
