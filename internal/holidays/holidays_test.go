@@ -122,7 +122,7 @@ func TestCalendars(t *testing.T) {
 		{"AU", "NSW", "Christmas Day", "2026-12-25", "", false},
 		{"AU", "NSW", "Boxing Day", "2026-12-26", "2026-12-28", true},
 		{"AU", "NSW", "Christmas Day", "2027-12-25", "2027-12-27", true}, // Saturday: Monday additional
-		{"AU", "NSW", "Boxing Day", "2027-12-26", "2027-12-28", true},   // Sunday: Tuesday additional
+		{"AU", "NSW", "Boxing Day", "2027-12-26", "2027-12-28", true},    // Sunday: Tuesday additional
 		{"AU", "QLD", "Christmas Day", "2027-12-25", "2027-12-27", true},
 		{"AU", "TAS", "Christmas Day", "2027-12-25", "2027-12-27", false}, // moved instead
 		{"AU", "TAS", "Boxing Day", "2027-12-26", "2027-12-28", false},
