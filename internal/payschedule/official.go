@@ -51,7 +51,7 @@ type OfficialHolidayYear struct {
 	Holidays int    `json:"holidays"` // records created
 }
 
-func (y *OfficialHolidayYear) RecordName() string            { return y.Name }
+func (y *OfficialHolidayYear) RecordName() string             { return y.Name }
 func (y *OfficialHolidayYear) Validate(v *payroll.Validation) { v.Required("name", y.Name) }
 
 // systemWrite marks a context whose public holiday creates are the system
