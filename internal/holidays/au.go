@@ -54,7 +54,8 @@ func auWAKingsBirthday(year int) (time.Time, bool) {
 // is an additional one (the NSW, Vic, Qld, WA and NT acts; SA from its 2024
 // amendments); TAS moves the holiday instead (Statutory Holidays Act 2000
 // (Tas)); the ACT moves New Year's Day instead (Holidays Act 1958 (ACT)).
-// The TAS, ACT and SA readings are the least certain (UNCONFIRMED.md).
+// The TAS, ACT and SA readings are the least certain (README.md, "Not
+// confirmed").
 var auChristmasSub = map[string]Sub{"TAS": Instead}
 var auNewYearSub = map[string]Sub{"TAS": Instead, "ACT": Instead}
 

@@ -48,7 +48,7 @@ type OfficialHolidayYear struct {
 	Name     string `json:"name"` // the year, e.g. "2026": the unique key
 	Year     int    `json:"year"`
 	Country  string `json:"country"`
-	Holidays int    `json:"holidays"` // records created
+	Holidays int    `json:"holidays"` // official days of the year (some may have been skipped as duplicates)
 }
 
 func (y *OfficialHolidayYear) RecordName() string             { return y.Name }
