@@ -74,11 +74,11 @@ func (h *PublicHoliday) References() []record.Ref {
 }
 
 // checkPublicHoliday validates states against the business's region and
-// settles isSystem, which clients cannot set: a new holiday is a system one
-// only when the official calendar writes it (official.go), an updated one
-// keeps what it was.
+// settles isSystem, which clients cannot set: a holiday created through the
+// collection is not a system one (the official calendar writes its own,
+// official.go); an updated one keeps what it was.
 func checkPublicHoliday(ctx context.Context, q *store.Queries, bizID int64, h *PublicHoliday) error {
-	h.IsSystem = ctx.Value(systemWrite{}) != nil
+	h.IsSystem = false
 	if h.ID != 0 {
 		r, err := q.GetRecord(ctx, store.GetRecordParams{ID: h.ID, BusinessID: bizID, Kind: record.KindPublicHoliday})
 		if err != nil {
