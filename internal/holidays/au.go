@@ -93,6 +93,8 @@ var auRules = []Rule{
 	{Name: "King's Birthday", Regions: []string{"QLD"}, On: Nth(1, time.Monday, time.October)},
 	{Name: "Melbourne Cup Day", Regions: []string{"VIC"}, On: Nth(1, time.Tuesday, time.November),
 		Note: "Metropolitan Melbourne; non-metropolitan councils may substitute another day."},
+	// One-off: proclaimed in every state and territory under its act.
+	{Name: "National Day of Mourning for Queen Elizabeth II", On: Dated("2022-09-22"), Status: Announced},
 	{Name: "Christmas Day", On: Fixed(time.December, 25), Sub: Additional, SubIn: auChristmasSub},
 	{Name: "Boxing Day", Regions: []string{"ACT", "NSW", "NT", "QLD", "TAS", "VIC", "WA"}, On: Fixed(time.December, 26), Sub: Additional, SubIn: auChristmasSub},
 	// SA: 26 December is Proclamation Day (Holidays Act 1910 (SA)).

@@ -355,3 +355,15 @@ func Dated(dates ...string) DateRule {
 		return t, ok
 	}
 }
+
+// Moved is rule with the day of some years moved by proclamation: each date
+// replaces the rule's day in its year.
+func Moved(r DateRule, dates ...string) DateRule {
+	moved := Dated(dates...)
+	return func(year int) (time.Time, bool) {
+		if t, ok := moved(year); ok {
+			return t, true
+		}
+		return r(year)
+	}
+}

@@ -176,6 +176,14 @@ func TestCalendars(t *testing.T) {
 		{"UK", "Scotland", "Summer bank holiday", "2026-08-03", "", false},
 		{"UK", "England", "Summer bank holiday", "2026-08-31", "", false},
 		{"UK", "Scotland", "St Andrew's Day", "2026-11-30", "", false},
+		// one-off proclaimed days of past years
+		{"UK", "England", "Early May bank holiday", "2020-05-08", "", false},
+		{"UK", "Scotland", "Spring bank holiday", "2022-06-02", "", false},
+		{"UK", "NorthernIreland", "Platinum Jubilee bank holiday", "2022-06-03", "", false},
+		{"UK", "Wales", "Bank holiday for the coronation of King Charles III", "2023-05-08", "", false},
+		{"UK", "England", "Early May bank holiday", "2023-05-01", "", false},
+		{"AU", "WA", "National Day of Mourning for Queen Elizabeth II", "2022-09-22", "", false},
+		{"NZ", "", "Queen Elizabeth II Memorial Day", "2022-09-26", "", false},
 		// SG
 		{"SG", "", "Chinese New Year", "2026-02-17", "", false},
 		{"SG", "", "Chinese New Year (second day)", "2026-02-18", "", false},

@@ -66,6 +66,8 @@ var nzRules = []Rule{
 	{Name: "King's Birthday", On: Nth(1, time.Monday, time.June), Source: nzAct},
 	{Name: "Matariki", On: Dated("2022-06-24", "2023-07-14", "2024-06-28", "2025-06-20", "2026-07-10", "2027-06-25", "2028-07-14",
 		"2029-07-06", "2030-06-21"), Source: nzMatariki},
+	{Name: "Queen Elizabeth II Memorial Day", On: Dated("2022-09-26"), Status: Announced,
+		Source: "Queen Elizabeth II Memorial Day Act 2022 (NZ)"},
 	{Name: "South Canterbury Anniversary Day", Regions: []string{"SouthCanterbury"}, On: Nth(4, time.Monday, time.September), Source: nzAnniv},
 	{Name: "Hawke's Bay Anniversary Day", Regions: []string{"HawkesBay"}, On: Shift(nzLabourDay, -3), Source: nzAnniv,
 		Note: "Observed on the Friday before Labour Day."},

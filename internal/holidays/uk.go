@@ -18,7 +18,8 @@ import "time"
 // day is not a bank holiday (Instead).
 //
 // One-off bank holidays (coronations, jubilees, state funerals) are
-// proclaimed when they happen; none is proclaimed for 2026-2028.
+// proclaimed when they happen; the recent ones are listed, none is
+// proclaimed for 2026-2028.
 const (
 	ukAct      = "Banking and Financial Dealings Act 1971, Sch 1; GOV.UK UK bank holidays"
 	ukProclaim = "Royal Proclamation under the Banking and Financial Dealings Act 1971 s 1(3); GOV.UK UK bank holidays"
@@ -38,8 +39,13 @@ var ukRules = []Rule{
 	{Name: "St Patrick's Day", Regions: []string{"NorthernIreland"}, On: Fixed(time.March, 17), Sub: Instead, Source: ukAct},
 	{Name: "Good Friday", On: EasterOffset(-2), Source: ukAct},
 	{Name: "Easter Monday", Regions: ukNotSco, On: EasterOffset(1), Source: ukAct},
-	{Name: "Early May bank holiday", On: Nth(1, time.Monday, time.May), Source: ukProclaim},
-	{Name: "Spring bank holiday", On: Nth(-1, time.Monday, time.May), Source: ukProclaim},
+	// Moved to Friday 8 May 2020 for the 75th anniversary of VE Day.
+	{Name: "Early May bank holiday", On: Moved(Nth(1, time.Monday, time.May), "2020-05-08"), Source: ukProclaim},
+	// Moved to Thursday 2 June 2022 for the Platinum Jubilee.
+	{Name: "Spring bank holiday", On: Moved(Nth(-1, time.Monday, time.May), "2022-06-02"), Source: ukProclaim},
+	{Name: "Platinum Jubilee bank holiday", On: Dated("2022-06-03"), Status: Announced, Source: ukProclaim},
+	{Name: "Bank holiday for the State Funeral of Queen Elizabeth II", On: Dated("2022-09-19"), Status: Announced, Source: ukProclaim},
+	{Name: "Bank holiday for the coronation of King Charles III", On: Dated("2023-05-08"), Status: Announced, Source: ukProclaim},
 	{Name: "Battle of the Boyne (Orangemen's Day)", Regions: []string{"NorthernIreland"}, On: Fixed(time.July, 12), Sub: Instead, Source: ukProclaim},
 	{Name: "Summer bank holiday", Regions: []string{"Scotland"}, On: Nth(1, time.Monday, time.August), Source: ukAct},
 	{Name: "Summer bank holiday", Regions: ukNotSco, On: Nth(-1, time.Monday, time.August), Source: ukAct},
