@@ -32,7 +32,7 @@ const (
 	Additional
 	// SundayNext: a holiday on a Sunday stays a holiday and the next day that
 	// is not itself a holiday is one too; Saturdays are not substituted
-	// (Singapore, Holidays Act 1998 s 4(2)).
+	// (Singapore, Holidays Act 1998 s 4).
 	SundayNext
 )
 

@@ -13,7 +13,7 @@ import "time"
 // Act 2022 for 2022-2052; the schedule's dates for the years listed are
 // below (all Fridays).
 //
-// Regional anniversary days are not in the Act (s 44(1)(m): "the day
+// Regional anniversary days are not dated by the Act (s 44: "the day
 // observed in the locality as anniversary day"); the observed days follow
 // the conventions published by Employment New Zealand ("Regional
 // anniversary days"): the Monday nearest the anniversary, or the local
@@ -21,13 +21,13 @@ import "time"
 const (
 	nzAct      = "Holidays Act 2003 (NZ) s 44-45"
 	nzMatariki = "Te Kāhui o Matariki Public Holiday Act 2022 (NZ) Schedule 1"
-	nzAnniv    = "Holidays Act 2003 (NZ) s 44(1)(m); Employment New Zealand, Regional anniversary days"
+	nzAnniv    = "Holidays Act 2003 (NZ) s 44; Employment New Zealand, Regional anniversary days"
 )
 
 var nzRegions = []string{"Auckland", "Taranaki", "HawkesBay", "Wellington", "Marlborough", "Nelson", "Canterbury",
 	"SouthCanterbury", "Westland", "Otago", "Southland", "ChathamIslands"}
 
-// nzLabourDay is the fourth Monday in October (Holidays Act 2003 s 44(1)(l)).
+// nzLabourDay is the fourth Monday in October (Holidays Act 2003 s 44).
 var nzLabourDay = Nth(4, time.Monday, time.October)
 
 // nzOtago: the Monday nearest 23 March, the Tuesday after when that Monday

@@ -5,7 +5,7 @@ import "time"
 // Singapore: the Holidays Act 1998 (2020 Revised Edition), Schedule, lists
 // the public holidays; the dates of those that follow the lunar, Islamic
 // and Hindu calendars are gazetted each year by the Ministry of Manpower
-// ("Public holidays for <year>"). Section 4(2): when a public holiday falls
+// ("Public holidays for <year>"). Section 4: when a public holiday falls
 // on a Sunday, the next day that is not itself a public holiday is one
 // too (SundayNext); a Saturday holiday is not moved (the Employment Act
 // gives employees another day off or a day's pay instead).
