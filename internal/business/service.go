@@ -24,6 +24,10 @@ type Service struct {
 	// deleted while a grant uses them (empty lists clear them). The
 	// reference area provides it; nil skips the check.
 	LinkAccess func(ctx context.Context, q *store.Queries, bizID, accessID int64, groupIDs, locationIDs []int64) error
+	// OnCreate runs in the transaction that creates a business, after it
+	// and its creator's access exist: data every new business gets (its
+	// region's official public holidays). nil does nothing.
+	OnCreate func(ctx context.Context, q *store.Queries, b Business) error
 }
 
 // link records the references of one access record.
@@ -133,6 +137,9 @@ func (s *Service) Create(ctx context.Context, p *payroll.Principal, in Input) (B
 			return err
 		}
 		out = fromRow(b)
+		if s.OnCreate != nil {
+			return s.OnCreate(ctx, q, out)
+		}
 		return nil
 	})
 	return out, err

@@ -53,6 +53,7 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 	a.Brands = &brand.Service{DB: database, Clock: clock}
 	a.Reference = collections.NewCollections(&record.Service{DB: database, Clock: clock})
 	a.Businesses.LinkAccess = a.Reference.LinkAccess
+	a.Businesses.OnCreate = a.Reference.SetupOfficialHolidays
 	a.Webhooks = &webhook.Service{DB: database, Clock: clock, AllowPrivate: cfg.WebhookAllowPrivate}
 	a.jobs = append(a.jobs, a.Webhooks.NewWorker(cfg.WebhookPollInterval, log).Run)
 	a.OAuth = &oauth.Service{DB: database, Clock: clock, Users: a.Users, Businesses: a.Businesses, Notify: a.Notify, BaseURL: cfg.BaseURL}

@@ -80,8 +80,9 @@ func registerBusiness(a *API) {
 			return &bodyOf[[]BusinessModel]{out}, err
 		})
 	Register(a, Authenticated, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business", Tags: tags,
-		Summary:     "Create a business",
-		Description: "The caller gets unrestricted access to the new business. With setupDefaultData=true the business also gets the pay categories, leave categories and other defaults its region needs for a first pay run."},
+		Summary: "Create a business",
+		Description: "The caller gets unrestricted access to the new business. With setupDefaultData=true the business also gets the pay categories, leave categories and other defaults its region needs for a first pay run. " +
+			"Every new business gets its region's official public holidays for the current year and the next two (B/publicholiday, isSystem)."},
 		func(ctx context.Context, in *struct {
 			BusinessBody
 			SetupDefaultData bool `query:"setupDefaultData"`

@@ -145,7 +145,11 @@ func registerPublicHolidayExtras(a *API) {
 	r := a.Reference
 	tags := []string{"Public Holidays"}
 	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/publicholiday", Tags: tags,
-		Summary: "List the public holidays of a year", Description: "year defaults to the current year."},
+		Summary: "List the public holidays of a year",
+		Description: "year defaults to the current year. The list holds the business's own holidays and its region's official ones " +
+			"(isSystem true; AU, NZ, UK and SG), which every business has for the current year and the next two, with states set " +
+			"where a holiday is limited to states, nations or regions (none = the whole country); a substitute day names its " +
+			"weekend holiday in mondayisedAlternativeToId. Official holidays can be edited or deleted like any other; a deleted one does not return."},
 		func(ctx context.Context, in *struct {
 			BusinessPath
 			Year int `query:"year" minimum:"1900" maximum:"2200"`

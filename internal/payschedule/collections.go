@@ -16,6 +16,9 @@ type ScheduleCollections struct {
 	PaySchedules         record.Collection[PaySchedule, *PaySchedule]
 	PublicHolidays       record.Collection[PublicHoliday, *PublicHoliday]
 	TieredLeaveTemplates record.Collection[TieredLeaveTemplate, *TieredLeaveTemplate]
+	// OfficialYears marks the years whose official public holidays a
+	// business has received (official.go); not served.
+	OfficialYears record.Collection[OfficialHolidayYear, *OfficialHolidayYear]
 }
 
 func NewScheduleCollections(s *record.Service) *ScheduleCollections {
@@ -24,6 +27,8 @@ func NewScheduleCollections(s *record.Service) *ScheduleCollections {
 		UniqueName: true, Check: checkPaySchedule}
 	c.PublicHolidays = record.Collection[PublicHoliday, *PublicHoliday]{S: s, Kind: record.KindPublicHoliday, Label: "public holiday",
 		Check: checkPublicHoliday}
+	c.OfficialYears = record.Collection[OfficialHolidayYear, *OfficialHolidayYear]{S: s, Kind: KindOfficialHolidayYear,
+		Label: "official public holiday year", UniqueName: true}
 	c.TieredLeaveTemplates = record.Collection[TieredLeaveTemplate, *TieredLeaveTemplate]{S: s, Kind: KindTieredLeaveTemplate,
 		Label: "tiered leave allowance template", Region: []string{"SG", "MY"}, UniqueName: true}
 	return c

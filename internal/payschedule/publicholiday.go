@@ -2,6 +2,7 @@ package payschedule
 
 import (
 	"context"
+	"encoding/json"
 	"sort"
 	"strings"
 
@@ -52,7 +53,6 @@ func (h *PublicHoliday) Validate(v *payroll.Validation) {
 	v.Required("description", h.Description)
 	v.MaxLen("description", h.Description, 100)
 	v.MaxLen("note", h.Note, 500)
-	h.IsSystem = false
 	h.States = schedTrimList(h.States)
 	if h.LocationIDs == nil {
 		h.LocationIDs = []int64{}
@@ -73,8 +73,23 @@ func (h *PublicHoliday) References() []record.Ref {
 	return append(refs, record.Ref{Field: "mondayisedAlternativeToId", Kind: record.KindPublicHoliday, ID: record.Deref(h.MondayisedAlternativeToID)})
 }
 
-// checkPublicHoliday validates states against the business's region.
+// checkPublicHoliday validates states against the business's region and
+// settles isSystem, which clients cannot set: a holiday created through the
+// collection is not a system one (the official calendar writes its own,
+// official.go); an updated one keeps what it was.
 func checkPublicHoliday(ctx context.Context, q *store.Queries, bizID int64, h *PublicHoliday) error {
+	h.IsSystem = false
+	if h.ID != 0 {
+		r, err := q.GetRecord(ctx, store.GetRecordParams{ID: h.ID, BusinessID: bizID, Kind: record.KindPublicHoliday})
+		if err != nil {
+			return err
+		}
+		var stored PublicHoliday
+		if err := json.Unmarshal([]byte(r.Data), &stored); err != nil {
+			return err
+		}
+		h.IsSystem = stored.IsSystem
+	}
 	if len(h.States) == 0 {
 		return nil
 	}
@@ -96,8 +111,13 @@ func checkPublicHoliday(ctx context.Context, q *store.Queries, bizID int64, h *P
 	return nil
 }
 
-// PublicHolidaysOfYear lists the holidays dated in year, by date.
+// PublicHolidaysOfYear lists the holidays dated in year, by date. A year of
+// the official window the business has not received yet is seeded first
+// (official.go).
 func (c *ScheduleCollections) PublicHolidaysOfYear(ctx context.Context, biz business.Business, year int) ([]PublicHoliday, error) {
+	if err := c.EnsureOfficialHolidays(ctx, biz, year); err != nil {
+		return nil, err
+	}
 	all, err := c.PublicHolidays.List(ctx, biz, 0)
 	if err != nil {
 		return nil, err
@@ -113,8 +133,13 @@ func (c *ScheduleCollections) PublicHolidaysOfYear(ctx context.Context, biz busi
 }
 
 // DeletePublicHolidaysOn deletes every holiday dated on day, all or none
-// (one still referenced is a 409); no holiday on that day is a 404.
+// (one still referenced is a 409); no holiday on that day is a 404. The
+// official holidays of the date's year are seeded first, so what is deleted
+// stays deleted.
 func (c *ScheduleCollections) DeletePublicHolidaysOn(ctx context.Context, biz business.Business, day payroll.DateTime) (int, error) {
+	if err := c.EnsureOfficialHolidays(ctx, biz, day.Year()); err != nil {
+		return 0, err
+	}
 	all, err := c.PublicHolidays.List(ctx, biz, 0)
 	if err != nil {
 		return 0, err
