@@ -39,48 +39,36 @@ func (q *Queries) CancelPendingDeliveriesOfRegistration(ctx context.Context, arg
 	return err
 }
 
-const claimDueWebhookDeliveries = `-- name: ClaimDueWebhookDeliveries :many
-WITH ranked AS (
-    SELECT d.id, d.registration_id, d.next_attempt_at,
-           ROW_NUMBER() OVER (PARTITION BY d.registration_id ORDER BY d.next_attempt_at, d.id) AS rn
-    FROM webhook_deliveries d JOIN webhook_registrations r ON r.id = d.registration_id
-    WHERE d.status = 'pending' AND d.next_attempt_at <= $2
-      AND (d.lease_until IS NULL OR d.lease_until < $2) AND r.is_paused = FALSE
-), busy AS (
-    SELECT f.registration_id, COUNT(*) AS n FROM webhook_deliveries f
-    WHERE f.status = 'pending' AND f.lease_until >= $2
-    GROUP BY f.registration_id
-), picked AS (
-    SELECT ranked.id FROM ranked LEFT JOIN busy ON busy.registration_id = ranked.registration_id
-    WHERE ranked.rn + COALESCE(busy.n, 0) <= CAST($3 AS BIGINT)
-    ORDER BY ranked.next_attempt_at, ranked.id
-    LIMIT $4
-)
+const claimDueWebhookDeliveriesOf = `-- name: ClaimDueWebhookDeliveriesOf :many
 UPDATE webhook_deliveries SET lease_until = $1, attempts = attempts + 1, updated_at = $2
-WHERE status = 'pending' AND next_attempt_at <= $2 AND (lease_until IS NULL OR lease_until < $2)
-  AND id IN (SELECT picked.id FROM picked)
+WHERE status || '' = 'pending' AND next_attempt_at <= $2 AND (lease_until IS NULL OR lease_until < $2)
+  AND id IN (SELECT p.id FROM webhook_deliveries p
+             WHERE p.registration_id = $3 AND p.status = 'pending' AND p.next_attempt_at <= $2
+               AND (p.lease_until IS NULL OR p.lease_until < $2)
+             ORDER BY p.next_attempt_at, p.id
+             LIMIT $4)
 RETURNING id, registration_id, business_id, action, notifications, status, attempts, next_attempt_at, lease_until, last_status_code, last_error, created_at, updated_at
 `
 
-type ClaimDueWebhookDeliveriesParams struct {
-	LeaseUntil      sql.NullTime
-	Now             time.Time
-	PerRegistration int64
-	MaxClaims       int32
+type ClaimDueWebhookDeliveriesOfParams struct {
+	LeaseUntil     sql.NullTime
+	Now            time.Time
+	RegistrationID string
+	MaxClaims      int32
 }
 
-// ClaimDueWebhookDeliveries leases up to max_claims due deliveries of
-// registrations that are not paused, at most per_registration in flight per
-// registration (counting leases held by any node), oldest due first. The
-// conditions on the updated row are checked again against its latest
-// version when another node's claim got there first (PostgreSQL re-checks
-// them after the row lock; SQLite has one writer), so each attempt is
-// claimed once.
-func (q *Queries) ClaimDueWebhookDeliveries(ctx context.Context, arg ClaimDueWebhookDeliveriesParams) ([]WebhookDelivery, error) {
-	rows, err := q.db.QueryContext(ctx, claimDueWebhookDeliveries,
+// ClaimDueWebhookDeliveriesOf leases up to max_claims of a registration's
+// due deliveries, oldest due first. The conditions on the updated row are
+// checked again against its latest version when another node's claim got
+// there first (PostgreSQL re-checks them after the row lock; SQLite has one
+// writer), so each attempt is claimed once. (status || ” keeps SQLite from
+// walking the due index over the whole backlog instead of looking up the
+// picked ids.)
+func (q *Queries) ClaimDueWebhookDeliveriesOf(ctx context.Context, arg ClaimDueWebhookDeliveriesOfParams) ([]WebhookDelivery, error) {
+	rows, err := q.db.QueryContext(ctx, claimDueWebhookDeliveriesOf,
 		arg.LeaseUntil,
 		arg.Now,
-		arg.PerRegistration,
+		arg.RegistrationID,
 		arg.MaxClaims,
 	)
 	if err != nil {
@@ -155,6 +143,25 @@ func (q *Queries) ClaimWebhookProbeDelivery(ctx context.Context, arg ClaimWebhoo
 		&i.UpdatedAt,
 	)
 	return i, err
+}
+
+const countLeasedWebhookDeliveries = `-- name: CountLeasedWebhookDeliveries :one
+SELECT COUNT(*) FROM webhook_deliveries
+WHERE registration_id = $1 AND status = 'pending' AND lease_until >= $2
+`
+
+type CountLeasedWebhookDeliveriesParams struct {
+	RegistrationID string
+	LeaseUntil     sql.NullTime
+}
+
+// CountLeasedWebhookDeliveries counts a registration's deliveries in
+// flight on any node (the per-registration bound).
+func (q *Queries) CountLeasedWebhookDeliveries(ctx context.Context, arg CountLeasedWebhookDeliveriesParams) (int64, error) {
+	row := q.db.QueryRowContext(ctx, countLeasedWebhookDeliveries, arg.RegistrationID, arg.LeaseUntil)
+	var count int64
+	err := row.Scan(&count)
+	return count, err
 }
 
 const createWebhookDelivery = `-- name: CreateWebhookDelivery :exec
@@ -359,6 +366,33 @@ func (q *Queries) GetWebhookRegistration(ctx context.Context, arg GetWebhookRegi
 	return i, err
 }
 
+const getWebhookRegistrationByID = `-- name: GetWebhookRegistrationByID :one
+SELECT id, business_id, uri, secret, description, is_paused, filters, headers, properties, consecutive_failures, paused_reason, created_at, updated_at, probe_at, probe_failures FROM webhook_registrations WHERE id = $1
+`
+
+func (q *Queries) GetWebhookRegistrationByID(ctx context.Context, id string) (WebhookRegistration, error) {
+	row := q.db.QueryRowContext(ctx, getWebhookRegistrationByID, id)
+	var i WebhookRegistration
+	err := row.Scan(
+		&i.ID,
+		&i.BusinessID,
+		&i.Uri,
+		&i.Secret,
+		&i.Description,
+		&i.IsPaused,
+		&i.Filters,
+		&i.Headers,
+		&i.Properties,
+		&i.ConsecutiveFailures,
+		&i.PausedReason,
+		&i.CreatedAt,
+		&i.UpdatedAt,
+		&i.ProbeAt,
+		&i.ProbeFailures,
+	)
+	return i, err
+}
+
 const listDueWebhookProbes = `-- name: ListDueWebhookProbes :many
 SELECT r.id FROM webhook_registrations r
 WHERE r.is_paused = TRUE AND r.probe_at IS NOT NULL AND r.probe_at <= $1
@@ -386,6 +420,43 @@ func (q *Queries) ListDueWebhookProbes(ctx context.Context, arg ListDueWebhookPr
 			return nil, err
 		}
 		items = append(items, id)
+	}
+	if err := rows.Close(); err != nil {
+		return nil, err
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const listDueWebhookRegistrations = `-- name: ListDueWebhookRegistrations :many
+SELECT DISTINCT d.registration_id FROM webhook_deliveries d JOIN webhook_registrations r ON r.id = d.registration_id
+WHERE d.status = 'pending' AND d.next_attempt_at <= $1
+  AND (d.lease_until IS NULL OR d.lease_until < $1) AND r.is_paused = FALSE
+LIMIT $2
+`
+
+type ListDueWebhookRegistrationsParams struct {
+	Now              time.Time
+	MaxRegistrations int32
+}
+
+// ListDueWebhookRegistrations returns registrations that are not paused
+// and have a due, unleased delivery.
+func (q *Queries) ListDueWebhookRegistrations(ctx context.Context, arg ListDueWebhookRegistrationsParams) ([]string, error) {
+	rows, err := q.db.QueryContext(ctx, listDueWebhookRegistrations, arg.Now, arg.MaxRegistrations)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []string{}
+	for rows.Next() {
+		var registration_id string
+		if err := rows.Scan(&registration_id); err != nil {
+			return nil, err
+		}
+		items = append(items, registration_id)
 	}
 	if err := rows.Close(); err != nil {
 		return nil, err
@@ -565,13 +636,16 @@ func (q *Queries) MarkWebhookFailure(ctx context.Context, arg MarkWebhookFailure
 	return i, err
 }
 
-const markWebhookSuccess = `-- name: MarkWebhookSuccess :exec
+const markWebhookSuccess = `-- name: MarkWebhookSuccess :execrows
 UPDATE webhook_registrations SET consecutive_failures = 0 WHERE id = $1 AND consecutive_failures <> 0
 `
 
-func (q *Queries) MarkWebhookSuccess(ctx context.Context, id string) error {
-	_, err := q.db.ExecContext(ctx, markWebhookSuccess, id)
-	return err
+func (q *Queries) MarkWebhookSuccess(ctx context.Context, id string) (int64, error) {
+	result, err := q.db.ExecContext(ctx, markWebhookSuccess, id)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected()
 }
 
 const recordWebhookAttempt = `-- name: RecordWebhookAttempt :exec
@@ -597,24 +671,6 @@ func (q *Queries) RecordWebhookAttempt(ctx context.Context, arg RecordWebhookAtt
 		arg.StatusCode,
 		arg.Error,
 	)
-	return err
-}
-
-const releaseWebhookDelivery = `-- name: ReleaseWebhookDelivery :exec
-UPDATE webhook_deliveries SET lease_until = NULL, attempts = attempts - 1, updated_at = $3
-WHERE id = $1 AND attempts = $2 AND status = 'pending'
-`
-
-type ReleaseWebhookDeliveryParams struct {
-	ID        string
-	Attempts  int32
-	UpdatedAt time.Time
-}
-
-// ReleaseWebhookDelivery gives back a claim without an attempt (its
-// registration was paused between claim and send).
-func (q *Queries) ReleaseWebhookDelivery(ctx context.Context, arg ReleaseWebhookDeliveryParams) error {
-	_, err := q.db.ExecContext(ctx, releaseWebhookDelivery, arg.ID, arg.Attempts, arg.UpdatedAt)
 	return err
 }
 

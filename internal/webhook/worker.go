@@ -62,6 +62,15 @@ type Worker struct {
 	PauseAfter      int           // consecutive failed attempts that pause a registration
 	ProbeBase       time.Duration // first probe of a paused registration comes this long after the pause; doubles per failed probe
 	ProbeMax        time.Duration // cap on the probe interval
+
+	stmtsOnce sync.Once
+	stmts     *stmts
+}
+
+// inTx runs fn in a write transaction with the worker's prepared statements.
+func (w *Worker) inTx(ctx context.Context, fn func(q *store.Queries) error) error {
+	w.stmtsOnce.Do(func() { w.stmts = newStmts(w.svc.DB.W) })
+	return w.stmts.inTx(ctx, fn)
 }
 
 // NewWorker returns a worker with the production settings: poll every
@@ -85,21 +94,26 @@ func (s *Service) NewWorker(pollInterval time.Duration, log *slog.Logger) *Worke
 }
 
 // Run delivers until ctx is cancelled. It claims due deliveries whenever a
-// send slot is free and there is work: on start, when a send finishes, when
-// the service is nudged (then every HotInterval for HotWindow) and every
-// PollInterval. Sends already under way when ctx is cancelled are finished
-// and recorded, then Run returns nil.
+// send slot is free and there is work: on start, when a send finishes (for
+// that registration), when the service is nudged (then every HotInterval
+// for HotWindow) and every PollInterval. Sends already under way when ctx
+// is cancelled are finished and recorded, then Run returns nil.
 func (w *Worker) Run(ctx context.Context) error {
 	p := w.newPool()
-	defer p.wg.Wait()
+	defer func() {
+		p.wg.Wait()
+		if w.stmts != nil {
+			w.stmts.close()
+		}
+	}()
 	wake := w.svc.wake()
 	timer := time.NewTimer(0)
 	defer timer.Stop()
 	var hotUntil time.Time
-	probes := true // look for due probes on start, ticks and nudges, not after every send
+	look := true // look for every registration with due work (and due probes), not only the active ones
 	for {
 		wait := w.PollInterval
-		if _, err := p.fill(ctx, probes); err != nil && ctx.Err() == nil {
+		if _, err := p.fill(ctx, look); err != nil && ctx.Err() == nil {
 			w.Log.Error("webhook: claiming due deliveries failed", "err", err)
 		} else if time.Now().Before(hotUntil) {
 			wait = w.HotInterval
@@ -109,12 +123,12 @@ func (w *Worker) Run(ctx context.Context) error {
 		case <-ctx.Done():
 			return nil
 		case <-timer.C:
-			probes = true
+			look = true
 		case <-wake:
-			hotUntil, probes = time.Now().Add(w.HotWindow), true
-		case <-p.freed:
-			p.inflight--
-			probes = false
+			hotUntil, look = time.Now().Add(w.HotWindow), true
+		case r := <-p.freed:
+			p.finished(r)
+			look = false
 		}
 	}
 }
@@ -137,119 +151,215 @@ func (w *Worker) DeliverDue(ctx context.Context) (int, error) {
 			}
 			continue
 		}
-		<-p.freed // a send finished: its slot (and maybe its registration's) is free
-		p.inflight--
+		p.finished(<-p.freed) // a send finished: its slot (and maybe its registration's) is free
 	}
 	p.wg.Wait()
 	return int(p.attempts.Load()), err
 }
 
-// pool runs sends in at most Concurrency goroutines. Only the goroutine
-// that owns the pool (Run or DeliverDue) calls its methods.
+// pool runs sends in at most Concurrency lanes, at most PerRegistration
+// per registration. A lane sends one registration's deliveries one after
+// another: the transaction that records an attempt also claims the
+// registration's next due delivery, so a busy registration costs one
+// transaction per delivery. A lane ends when its registration has nothing
+// more due, is paused, or after laneBurst sends (so others get its slot).
+// Only the goroutine that owns the pool (Run or DeliverDue) calls its
+// methods.
+//
+// The pool keeps the registrations known to have more due work (active):
+// one whose last claim filled what was asked, or whose lane ended at
+// laneBurst, is claimed for again as soon as a slot frees, without
+// looking at the others; one whose claim came back short is drained and
+// found again by the next look.
 type pool struct {
 	w        *Worker
 	wg       sync.WaitGroup
-	freed    chan struct{} // one value per finished send
+	freed    chan laneEnd // one per finished lane
 	inflight int
+	perReg   map[string]int // sends in flight per registration
+	active   []string       // registrations with more due work, in claim order
+	isActive map[string]bool
 	attempts atomic.Int64
 }
 
 func (w *Worker) newPool() *pool {
-	return &pool{w: w, freed: make(chan struct{}, w.concurrency())}
+	return &pool{w: w, freed: make(chan laneEnd, w.concurrency()), perReg: map[string]int{}, isActive: map[string]bool{}}
 }
 
-func (w *Worker) concurrency() int { return max(w.Concurrency, 1) }
+// laneEnd reports a finished lane: its registration, and whether it may
+// have more due work.
+type laneEnd struct {
+	regID string
+	more  bool
+}
 
-// job is one claimed delivery; probe marks the trial send to a registration
-// paused by failures.
+// laneBurst is how many deliveries a lane sends before it gives its slot
+// back to the round robin.
+const laneBurst = 32
+
+func (w *Worker) concurrency() int     { return max(w.Concurrency, 1) }
+func (w *Worker) perRegistration() int { return max(w.PerRegistration, 1) }
+
+// job is one claimed delivery with its registration as read in the claim;
+// probe marks the trial send to a registration paused by failures.
 type job struct {
 	d     store.WebhookDelivery
+	reg   store.WebhookRegistration
 	probe bool
 }
 
-// fill claims due work for the free slots and starts it, until the slots
-// are full or a claim comes back short. It returns how many sends it
-// started.
-func (p *pool) fill(ctx context.Context, probes bool) (int, error) {
-	w, started := p.w, 0
-	for ctx.Err() == nil {
-		p.reap()
-		free := w.concurrency() - p.inflight
-		if free <= 0 {
-			break
-		}
-		want := min(free, max(w.BatchSize, 1))
-		jobs, err := w.claim(ctx, want)
-		if err != nil {
-			return started, err
-		}
-		short := len(jobs) < want
-		if short && probes {
-			more, err := w.claimProbes(ctx, free-len(jobs))
-			if err != nil {
-				w.Log.Error("webhook: claiming probes failed", "err", err)
-			}
-			jobs = append(jobs, more...)
-		}
-		for _, j := range jobs {
-			p.start(ctx, j)
-		}
-		started += len(jobs)
-		if short {
-			break
-		}
+func (p *pool) finished(e laneEnd) {
+	p.inflight--
+	if p.perReg[e.regID]--; p.perReg[e.regID] <= 0 {
+		delete(p.perReg, e.regID)
 	}
-	return started, nil
+	if e.more {
+		p.activate(e.regID)
+	}
 }
 
 // reap counts finished sends without waiting.
 func (p *pool) reap() {
 	for {
 		select {
-		case <-p.freed:
-			p.inflight--
+		case r := <-p.freed:
+			p.finished(r)
 		default:
 			return
 		}
 	}
 }
 
+func (p *pool) activate(regID string) {
+	if !p.isActive[regID] {
+		p.isActive[regID] = true
+		p.active = append(p.active, regID)
+	}
+}
+
+// fill claims due work for the free slots and starts it. With look it
+// first finds every registration with due work and takes due probes;
+// otherwise it only claims for the active registrations. It returns how
+// many sends it started.
+func (p *pool) fill(ctx context.Context, look bool) (int, error) {
+	w, started := p.w, 0
+	p.reap()
+	if look && p.inflight < w.concurrency() {
+		ids, err := w.svc.DB.Queries().ListDueWebhookRegistrations(ctx, store.ListDueWebhookRegistrationsParams{
+			Now: w.svc.Clock.Now(), MaxRegistrations: int32(max(w.BatchSize, 1))})
+		if err != nil {
+			return 0, err
+		}
+		for _, id := range ids {
+			p.activate(id)
+		}
+	}
+	// Round robin over the active registrations until the slots are full
+	// or every one is drained or at its bound.
+	for progress := true; progress && ctx.Err() == nil; {
+		progress = false
+		var keep []string
+		for i, regID := range p.active {
+			free := w.concurrency() - p.inflight
+			want := min(free, w.perRegistration()-p.perReg[regID], max(w.BatchSize, 1))
+			if free <= 0 {
+				keep = append(keep, p.active[i:]...)
+				break
+			}
+			if want <= 0 {
+				keep = append(keep, regID) // at its bound: claimed again when one of its sends finishes
+				continue
+			}
+			jobs, err := w.claimFor(ctx, regID, want)
+			if err != nil {
+				p.active = append(keep, p.active[i:]...)
+				return started, err
+			}
+			for _, j := range jobs {
+				p.start(ctx, j)
+			}
+			started += len(jobs)
+			if len(jobs) == want {
+				keep = append(keep, regID)
+				progress = true
+			} else {
+				delete(p.isActive, regID)
+			}
+		}
+		p.active = keep
+	}
+	if look && ctx.Err() == nil {
+		probes, err := w.claimProbes(ctx, w.concurrency()-p.inflight)
+		if err != nil {
+			w.Log.Error("webhook: claiming probes failed", "err", err)
+		}
+		for _, j := range probes {
+			p.start(ctx, j)
+		}
+		started += len(probes)
+	}
+	return started, nil
+}
+
 func (p *pool) start(ctx context.Context, j job) {
 	p.inflight++
+	p.perReg[j.reg.ID]++
 	p.wg.Go(func() {
-		defer func() { p.freed <- struct{}{} }()
-		sent, err := p.w.process(ctx, j)
-		if err != nil {
-			p.w.Log.Error("webhook: delivery failed", "delivery", j.d.ID, "registration", j.d.RegistrationID, "err", err)
-		}
-		if sent {
-			p.attempts.Add(1)
+		more := false
+		defer func() { p.freed <- laneEnd{j.reg.ID, more} }()
+		for n := 1; ; n++ {
+			// Claim the next one only while running and within the burst.
+			wantNext := ctx.Err() == nil && n < laneBurst
+			next, sent, err := p.w.process(ctx, j, wantNext)
+			if err != nil {
+				p.w.Log.Error("webhook: delivery failed", "delivery", j.d.ID, "registration", j.d.RegistrationID, "err", err)
+			}
+			if sent {
+				p.attempts.Add(1)
+			}
+			if next == nil {
+				more = err == nil && !wantNext && ctx.Err() == nil
+				return
+			}
+			j = *next
 		}
 	})
 }
 
-// claim leases up to n due deliveries of registrations that are not
-// paused. A lost race with another node's claim is not an error: that work
-// is simply not ours.
-func (w *Worker) claim(ctx context.Context, n int) ([]job, error) {
+// claimFor leases up to n due deliveries of one registration, fewer when
+// it is paused or gone, or has sends in flight on other nodes (the
+// per-registration bound counts every node's leases). A lost race with
+// another node's claim is not an error: that work is simply not ours.
+func (w *Worker) claimFor(ctx context.Context, regID string, n int) ([]job, error) {
 	now := w.svc.Clock.Now()
-	var rows []store.WebhookDelivery
-	err := w.svc.DB.InTx(ctx, func(q *store.Queries) (err error) {
-		rows, err = q.ClaimDueWebhookDeliveries(ctx, store.ClaimDueWebhookDeliveriesParams{LeaseUntil: nullTime(now.Add(w.Lease)),
-			Now: now, PerRegistration: int64(max(w.PerRegistration, 1)), MaxClaims: int32(n)})
+	var jobs []job
+	err := w.inTx(ctx, func(q *store.Queries) error {
+		jobs = nil
+		reg, err := q.GetWebhookRegistrationByID(ctx, regID)
+		if db.IsNoRows(err) || err == nil && reg.IsPaused {
+			return nil
+		} else if err != nil {
+			return err
+		}
+		busy, err := q.CountLeasedWebhookDeliveries(ctx, store.CountLeasedWebhookDeliveriesParams{RegistrationID: regID, LeaseUntil: nullTime(now)})
+		if err != nil {
+			return err
+		}
+		n = min(n, w.perRegistration()-int(busy))
+		if n <= 0 {
+			return nil
+		}
+		rows, err := q.ClaimDueWebhookDeliveriesOf(ctx, store.ClaimDueWebhookDeliveriesOfParams{RegistrationID: regID,
+			LeaseUntil: nullTime(now.Add(w.Lease)), Now: now, MaxClaims: int32(n)})
+		for _, d := range rows {
+			jobs = append(jobs, job{d: d, reg: reg})
+		}
 		return err
 	})
-	if err != nil {
-		if retryable(err) {
-			return nil, nil
-		}
-		return nil, err
+	if retryable(err) {
+		return nil, nil
 	}
-	jobs := make([]job, len(rows))
-	for i, d := range rows {
-		jobs[i] = job{d: d}
-	}
-	return jobs, nil
+	return jobs, err
 }
 
 // errNoProbe rolls back a probe take that found nothing to send.
@@ -270,15 +380,18 @@ func (w *Worker) claimProbes(ctx context.Context, n int) ([]job, error) {
 	}
 	var jobs []job
 	for _, id := range ids {
-		var d store.WebhookDelivery
-		err := w.svc.DB.InTx(ctx, func(q *store.Queries) error {
+		var j job
+		err := w.inTx(ctx, func(q *store.Queries) error {
 			n, err := q.TakeWebhookProbe(ctx, store.TakeWebhookProbeParams{ID: id, Now: nullTime(now), ProbeUntil: nullTime(now.Add(w.Lease))})
 			if err != nil {
 				return err
 			} else if n == 0 {
 				return errNoProbe
 			}
-			d, err = q.ClaimWebhookProbeDelivery(ctx, store.ClaimWebhookProbeDeliveryParams{RegistrationID: id, Now: now, LeaseUntil: nullTime(now.Add(w.Lease))})
+			if j.reg, err = q.GetWebhookRegistrationByID(ctx, id); err != nil {
+				return err
+			}
+			j.d, err = q.ClaimWebhookProbeDelivery(ctx, store.ClaimWebhookProbeDeliveryParams{RegistrationID: id, Now: now, LeaseUntil: nullTime(now.Add(w.Lease))})
 			if db.IsNoRows(err) {
 				return errNoProbe
 			}
@@ -289,7 +402,8 @@ func (w *Worker) claimProbes(ctx context.Context, n int) ([]job, error) {
 		case err != nil:
 			return jobs, err
 		default:
-			jobs = append(jobs, job{d: d, probe: true})
+			j.probe = true
+			jobs = append(jobs, j)
 		}
 	}
 	return jobs, nil
@@ -305,46 +419,30 @@ func retryable(err error) bool {
 	return strings.Contains(s, "SQLSTATE 40P01") || strings.Contains(s, "SQLSTATE 40001")
 }
 
-// process sends one claimed delivery and records the attempt. It reports
-// whether an attempt was made.
-func (w *Worker) process(ctx context.Context, j job) (bool, error) {
+// process sends one claimed delivery and records the attempt; with
+// wantNext the same transaction claims the registration's next due
+// delivery, returned for the lane to send. It reports whether an attempt
+// was made.
+func (w *Worker) process(ctx context.Context, j job, wantNext bool) (next *job, sent bool, err error) {
 	d := j.d
 	// The claim is ours: see it through even if ctx is cancelled now, so
 	// the attempt is recorded and not repeated by another node.
 	ctx = context.WithoutCancel(ctx)
-	reg, err := w.svc.DB.Queries().GetWebhookRegistration(ctx, store.GetWebhookRegistrationParams{ID: d.RegistrationID, BusinessID: d.BusinessID})
-	switch {
-	case db.IsNoRows(err):
-		// Deleted since the event was queued (the delete's own
-		// cancellation raced with this row's insert).
-		return false, w.close(ctx, d, StatusCancelled, "registration deleted")
-	case err != nil:
-		return false, errors.Join(err, w.release(ctx, d))
-	case reg.IsPaused && !j.probe:
-		// Paused between claim and send: the delivery waits, its attempt
-		// budget untouched.
-		return false, w.release(ctx, d)
-	case int(d.Attempts) > w.MaxAttempts:
+	if int(d.Attempts) > w.MaxAttempts {
 		// Only reachable when leases expired on crashed workers.
-		return false, w.close(ctx, d, StatusFailed, "attempts exhausted")
+		return nil, false, w.close(ctx, d, StatusFailed, "attempts exhausted")
 	}
-	res := w.send(ctx, d, reg)
-	return true, w.record(ctx, j, reg, res)
+	res := w.send(ctx, d, j.reg)
+	next, err = w.record(ctx, j, res, wantNext)
+	return next, true, err
 }
 
 // close ends a claimed delivery without an attempt.
 func (w *Worker) close(ctx context.Context, d store.WebhookDelivery, status, reason string) error {
-	return w.svc.DB.InTx(ctx, func(q *store.Queries) error {
+	return w.inTx(ctx, func(q *store.Queries) error {
 		_, err := q.FinishWebhookDelivery(ctx, store.FinishWebhookDeliveryParams{ID: d.ID, Status: status, NextAttemptAt: d.NextAttemptAt,
 			LastStatusCode: d.LastStatusCode, LastError: reason, UpdatedAt: w.svc.Clock.Now(), Attempts: d.Attempts})
 		return err
-	})
-}
-
-// release gives a claim back without an attempt.
-func (w *Worker) release(ctx context.Context, d store.WebhookDelivery) error {
-	return w.svc.DB.InTx(ctx, func(q *store.Queries) error {
-		return q.ReleaseWebhookDelivery(ctx, store.ReleaseWebhookDeliveryParams{ID: d.ID, Attempts: d.Attempts, UpdatedAt: w.svc.Clock.Now()})
 	})
 }
 
@@ -440,94 +538,135 @@ func sign(secret, id, ts string, body []byte) (ms, std string) {
 	return ms, std
 }
 
+// outcome is what recording an attempt did, for the logs.
+type outcome struct {
+	status    string    // the delivery's new status
+	nextAt    time.Time // its next attempt when still pending
+	nextProbe time.Time // set after a failed probe
+	paused    bool      // this failure paused the registration
+	pausedBy  store.WebhookRegistration
+	resumed   bool // this success resumed the registration
+	stale     bool // the claim was no longer ours (cancelled or re-claimed)
+}
+
 // record stores the attempt and its consequences in one transaction: the
 // delivery's next state, and the registration's failure streak (pausing it
 // when the streak reaches PauseAfter, moving its probe out after a failed
-// probe, resuming it after a success).
-func (w *Worker) record(ctx context.Context, j job, reg store.WebhookRegistration, res result) error {
-	d := j.d
+// probe, resuming it after a success). With wantNext the same transaction
+// claims the registration's next due delivery for the lane.
+func (w *Worker) record(ctx context.Context, j job, res result, wantNext bool) (*job, error) {
+	d, reg := j.d, j.reg
 	now := w.svc.Clock.Now()
-	ok := res.err == ""
-	status, next := StatusDelivered, d.NextAttemptAt
-	if !ok {
-		status = StatusFailed
-		if int(d.Attempts) < w.MaxAttempts {
-			status, next = StatusPending, now.Add(w.backoff(int(d.Attempts)))
-		}
-	}
 	errText := truncate(res.err, maxErrorText)
-	var nextProbe time.Time
-	var paused store.WebhookRegistration
-	resumed, stale := false, false
-	err := w.svc.DB.InTx(ctx, func(q *store.Queries) error {
-		if err := q.RecordWebhookAttempt(ctx, store.RecordWebhookAttemptParams{DeliveryID: d.ID, Attempt: d.Attempts,
-			StartedAt: res.started, DurationMs: res.duration.Milliseconds(), StatusCode: int32(res.status), Error: errText}); err != nil {
-			return err
+	o := outcome{status: StatusDelivered, nextAt: d.NextAttemptAt}
+	if res.err != "" {
+		o.status = StatusFailed
+		if int(d.Attempts) < w.MaxAttempts {
+			o.status, o.nextAt = StatusPending, now.Add(w.backoff(int(d.Attempts)))
 		}
-		n, err := q.FinishWebhookDelivery(ctx, store.FinishWebhookDeliveryParams{ID: d.ID, Status: status, NextAttemptAt: next,
-			LastStatusCode: int32(res.status), LastError: errText, UpdatedAt: now, Attempts: d.Attempts})
-		if err != nil || n == 0 {
-			stale = n == 0
-			return err // n == 0: cancelled or re-claimed meanwhile; that side decides
-		}
-		if ok {
-			if err := q.MarkWebhookSuccess(ctx, reg.ID); err != nil {
-				return err
-			}
-			n, err := q.ResumeWebhookAfterSuccess(ctx, store.ResumeWebhookAfterSuccessParams{ID: reg.ID, UpdatedAt: now})
-			if err != nil || n == 0 {
-				return err
-			}
-			resumed = true
-			return q.ResumeWebhookDeliveries(ctx, store.ResumeWebhookDeliveriesParams{RegistrationID: reg.ID, NextAttemptAt: now})
-		}
-		if j.probe {
-			nextProbe = now.Add(w.probeBackoff(int(reg.ProbeFailures) + 1))
-			if err := q.RescheduleWebhookProbe(ctx, store.RescheduleWebhookProbeParams{ID: reg.ID, ProbeAt: nullTime(nextProbe), UpdatedAt: now}); err != nil {
-				return err
-			}
-		}
-		r, err := q.MarkWebhookFailure(ctx, store.MarkWebhookFailureParams{PauseAfter: int32(w.PauseAfter), UpdatedAt: now, ID: reg.ID,
-			ProbeAt: nullTime(now.Add(w.probeBackoff(0))),
-			Reason:  truncate("paused after "+strconv.Itoa(w.PauseAfter)+" failed deliveries in a row; last: "+errText, maxErrorText)})
-		if db.IsNoRows(err) {
-			return nil
-		} else if err != nil {
-			return err
-		}
-		if !reg.IsPaused && r.IsPaused && r.ProbeAt.Valid && int(r.ConsecutiveFailures) == w.PauseAfter {
-			paused = r
-		}
-		return nil
-	})
-	if err != nil || stale {
-		return err
 	}
-	if !ok {
+	var next *job
+	err := w.inTx(ctx, func(q *store.Queries) error {
+		next, o.paused, o.resumed, o.stale = nil, false, false, false
+		if err := w.recordIn(ctx, q, j, res, errText, now, &o); err != nil {
+			return err
+		}
+		if !wantNext || j.probe && !o.resumed {
+			return nil // a paused registration gets one probe at a time
+		}
+		var err error
+		next, err = w.claimNextIn(ctx, q, reg.ID, now)
+		return err
+	})
+	if err != nil || o.stale {
+		return next, err
+	}
+	if res.err != "" {
 		args := []any{"registration", reg.ID, "business", reg.BusinessID, "delivery", d.ID, "action", d.Action,
 			"attempt", d.Attempts, "status", res.status, "error", errText}
-		switch {
-		case status == StatusFailed:
+		if o.status == StatusFailed {
 			args = append(args, "next_attempt", "none: attempts spent, delivery failed")
-		case reg.IsPaused && !j.probe || paused.ID != "":
-			args = append(args, "next_attempt", next, "paused", true)
-		default:
-			args = append(args, "next_attempt", next)
+		} else {
+			args = append(args, "next_attempt", o.nextAt)
 		}
 		if j.probe {
-			args = append(args, "probe", true, "next_probe", nextProbe)
+			args = append(args, "probe", true, "next_probe", o.nextProbe)
 		}
 		w.Log.Warn("webhook attempt failed", args...)
 	}
-	if paused.ID != "" {
+	if o.paused {
 		w.Log.Warn("webhook registration paused; its events are kept and it will be probed", "registration", reg.ID,
-			"business", reg.BusinessID, "reason", paused.PausedReason, "next_probe", paused.ProbeAt.Time)
+			"business", reg.BusinessID, "reason", o.pausedBy.PausedReason, "next_probe", o.pausedBy.ProbeAt.Time)
 	}
-	if resumed {
+	if o.resumed {
 		w.Log.Info("webhook registration resumed after a successful delivery", "registration", reg.ID, "business", reg.BusinessID)
 		w.svc.Notify()
 	}
+	return next, nil
+}
+
+// recordIn stores an attempt and its consequences (see record) in q.
+func (w *Worker) recordIn(ctx context.Context, q *store.Queries, j job, res result, errText string, now time.Time, o *outcome) error {
+	d, reg := j.d, j.reg
+	if err := q.RecordWebhookAttempt(ctx, store.RecordWebhookAttemptParams{DeliveryID: d.ID, Attempt: d.Attempts,
+		StartedAt: res.started, DurationMs: res.duration.Milliseconds(), StatusCode: int32(res.status), Error: errText}); err != nil {
+		return err
+	}
+	n, err := q.FinishWebhookDelivery(ctx, store.FinishWebhookDeliveryParams{ID: d.ID, Status: o.status, NextAttemptAt: o.nextAt,
+		LastStatusCode: int32(res.status), LastError: errText, UpdatedAt: now, Attempts: d.Attempts})
+	if err != nil || n == 0 {
+		o.stale = n == 0
+		return err // n == 0: cancelled or re-claimed meanwhile; that side decides
+	}
+	if res.err == "" {
+		n, err := q.MarkWebhookSuccess(ctx, reg.ID)
+		if err != nil || n == 0 && !j.probe && !reg.IsPaused {
+			return err // the usual case: no failure streak, not paused
+		}
+		// After failures: a registration the worker paused (maybe while
+		// this send was in flight) resumes.
+		n, err = q.ResumeWebhookAfterSuccess(ctx, store.ResumeWebhookAfterSuccessParams{ID: reg.ID, UpdatedAt: now})
+		if err != nil || n == 0 {
+			return err
+		}
+		o.resumed = true
+		return q.ResumeWebhookDeliveries(ctx, store.ResumeWebhookDeliveriesParams{RegistrationID: reg.ID, NextAttemptAt: now})
+	}
+	if j.probe {
+		o.nextProbe = now.Add(w.probeBackoff(int(reg.ProbeFailures) + 1))
+		if err := q.RescheduleWebhookProbe(ctx, store.RescheduleWebhookProbeParams{ID: reg.ID, ProbeAt: nullTime(o.nextProbe), UpdatedAt: now}); err != nil {
+			return err
+		}
+	}
+	r, err := q.MarkWebhookFailure(ctx, store.MarkWebhookFailureParams{PauseAfter: int32(w.PauseAfter), UpdatedAt: now, ID: reg.ID,
+		ProbeAt: nullTime(now.Add(w.probeBackoff(0))),
+		Reason:  truncate("paused after "+strconv.Itoa(w.PauseAfter)+" failed deliveries in a row; last: "+errText, maxErrorText)})
+	if db.IsNoRows(err) {
+		return nil
+	} else if err != nil {
+		return err
+	}
+	if r.IsPaused && r.ProbeAt.Valid && int(r.ConsecutiveFailures) == w.PauseAfter {
+		o.paused, o.pausedBy = true, r
+	}
 	return nil
+}
+
+// claimNextIn claims the registration's next due delivery in q for the
+// lane that just recorded one, unless the registration is paused or gone.
+func (w *Worker) claimNextIn(ctx context.Context, q *store.Queries, regID string, now time.Time) (*job, error) {
+	reg, err := q.GetWebhookRegistrationByID(ctx, regID)
+	if db.IsNoRows(err) || err == nil && reg.IsPaused {
+		return nil, nil
+	} else if err != nil {
+		return nil, err
+	}
+	rows, err := q.ClaimDueWebhookDeliveriesOf(ctx, store.ClaimDueWebhookDeliveriesOfParams{RegistrationID: regID,
+		LeaseUntil: nullTime(now.Add(w.Lease)), Now: now, MaxClaims: 1})
+	if err != nil || len(rows) == 0 {
+		return nil, err
+	}
+	return &job{d: rows[0], reg: reg}, nil
 }
 
 // backoff is the delay after failed attempt n (1-based): RetryBase doubled

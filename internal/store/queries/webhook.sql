@@ -30,40 +30,36 @@ INSERT INTO webhook_deliveries (id, registration_id, business_id, action, notifi
                                 last_status_code, last_error, created_at, updated_at)
 VALUES ($1, $2, $3, $4, $5, 'pending', 0, $6, 0, '', $6, $6);
 
--- ClaimDueWebhookDeliveries leases up to max_claims due deliveries of
--- registrations that are not paused, at most per_registration in flight per
--- registration (counting leases held by any node), oldest due first. The
--- conditions on the updated row are checked again against its latest
--- version when another node's claim got there first (PostgreSQL re-checks
--- them after the row lock; SQLite has one writer), so each attempt is
--- claimed once.
--- name: ClaimDueWebhookDeliveries :many
-WITH ranked AS (
-    SELECT d.id, d.registration_id, d.next_attempt_at,
-           ROW_NUMBER() OVER (PARTITION BY d.registration_id ORDER BY d.next_attempt_at, d.id) AS rn
-    FROM webhook_deliveries d JOIN webhook_registrations r ON r.id = d.registration_id
-    WHERE d.status = 'pending' AND d.next_attempt_at <= sqlc.arg(now)
-      AND (d.lease_until IS NULL OR d.lease_until < sqlc.arg(now)) AND r.is_paused = FALSE
-), busy AS (
-    SELECT f.registration_id, COUNT(*) AS n FROM webhook_deliveries f
-    WHERE f.status = 'pending' AND f.lease_until >= sqlc.arg(now)
-    GROUP BY f.registration_id
-), picked AS (
-    SELECT ranked.id FROM ranked LEFT JOIN busy ON busy.registration_id = ranked.registration_id
-    WHERE ranked.rn + COALESCE(busy.n, 0) <= CAST(sqlc.arg(per_registration) AS BIGINT)
-    ORDER BY ranked.next_attempt_at, ranked.id
-    LIMIT sqlc.arg(max_claims)
-)
-UPDATE webhook_deliveries SET lease_until = sqlc.arg(lease_until), attempts = attempts + 1, updated_at = sqlc.arg(now)
-WHERE status = 'pending' AND next_attempt_at <= sqlc.arg(now) AND (lease_until IS NULL OR lease_until < sqlc.arg(now))
-  AND id IN (SELECT picked.id FROM picked)
-RETURNING *;
+-- ListDueWebhookRegistrations returns registrations that are not paused
+-- and have a due, unleased delivery.
+-- name: ListDueWebhookRegistrations :many
+SELECT DISTINCT d.registration_id FROM webhook_deliveries d JOIN webhook_registrations r ON r.id = d.registration_id
+WHERE d.status = 'pending' AND d.next_attempt_at <= sqlc.arg(now)
+  AND (d.lease_until IS NULL OR d.lease_until < sqlc.arg(now)) AND r.is_paused = FALSE
+LIMIT sqlc.arg(max_registrations);
 
--- ReleaseWebhookDelivery gives back a claim without an attempt (its
--- registration was paused between claim and send).
--- name: ReleaseWebhookDelivery :exec
-UPDATE webhook_deliveries SET lease_until = NULL, attempts = attempts - 1, updated_at = $3
-WHERE id = $1 AND attempts = $2 AND status = 'pending';
+-- CountLeasedWebhookDeliveries counts a registration's deliveries in
+-- flight on any node (the per-registration bound).
+-- name: CountLeasedWebhookDeliveries :one
+SELECT COUNT(*) FROM webhook_deliveries
+WHERE registration_id = $1 AND status = 'pending' AND lease_until >= $2;
+
+-- ClaimDueWebhookDeliveriesOf leases up to max_claims of a registration's
+-- due deliveries, oldest due first. The conditions on the updated row are
+-- checked again against its latest version when another node's claim got
+-- there first (PostgreSQL re-checks them after the row lock; SQLite has one
+-- writer), so each attempt is claimed once. (status || '' keeps SQLite from
+-- walking the due index over the whole backlog instead of looking up the
+-- picked ids.)
+-- name: ClaimDueWebhookDeliveriesOf :many
+UPDATE webhook_deliveries SET lease_until = sqlc.arg(lease_until), attempts = attempts + 1, updated_at = sqlc.arg(now)
+WHERE status || '' = 'pending' AND next_attempt_at <= sqlc.arg(now) AND (lease_until IS NULL OR lease_until < sqlc.arg(now))
+  AND id IN (SELECT p.id FROM webhook_deliveries p
+             WHERE p.registration_id = sqlc.arg(registration_id) AND p.status = 'pending' AND p.next_attempt_at <= sqlc.arg(now)
+               AND (p.lease_until IS NULL OR p.lease_until < sqlc.arg(now))
+             ORDER BY p.next_attempt_at, p.id
+             LIMIT sqlc.arg(max_claims))
+RETURNING *;
 
 -- name: ListDueWebhookProbes :many
 SELECT r.id FROM webhook_registrations r
@@ -111,7 +107,7 @@ VALUES ($1, $2, $3, $4, $5, $6);
 -- name: ListWebhookAttempts :many
 SELECT * FROM webhook_attempts WHERE delivery_id = $1 ORDER BY attempt, id;
 
--- name: MarkWebhookSuccess :exec
+-- name: MarkWebhookSuccess :execrows
 UPDATE webhook_registrations SET consecutive_failures = 0 WHERE id = $1 AND consecutive_failures <> 0;
 
 -- MarkWebhookFailure counts a failed attempt; the one that makes the streak
@@ -150,3 +146,6 @@ UPDATE webhook_deliveries SET status = 'cancelled', updated_at = $2 WHERE regist
 
 -- name: CancelPendingDeliveriesOfBusiness :exec
 UPDATE webhook_deliveries SET status = 'cancelled', updated_at = $2 WHERE business_id = $1 AND status = 'pending';
+
+-- name: GetWebhookRegistrationByID :one
+SELECT * FROM webhook_registrations WHERE id = $1;

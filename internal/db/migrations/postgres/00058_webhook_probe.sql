@@ -9,11 +9,14 @@ ALTER TABLE webhook_registrations ADD COLUMN probe_failures INTEGER NOT NULL DEF
 -- Registrations the worker paused before this migration get probed too
 -- (a non-empty paused_reason is only ever set by the worker).
 UPDATE webhook_registrations SET probe_at = updated_at WHERE is_paused = TRUE AND paused_reason <> '';
--- The claim query ranks each registration's due deliveries and counts its
--- leased ones; both only look at pending rows.
+-- The worker claims the oldest due deliveries of one registration at a
+-- time and counts its leased ones (the per-registration bound): index
+-- range scans over pending rows only, whatever the backlog.
 CREATE INDEX webhook_deliveries_pending ON webhook_deliveries(registration_id, next_attempt_at, id) WHERE status = 'pending';
+CREATE INDEX webhook_deliveries_leased ON webhook_deliveries(registration_id, lease_until) WHERE status = 'pending';
 
 -- +goose Down
+DROP INDEX webhook_deliveries_leased;
 DROP INDEX webhook_deliveries_pending;
 ALTER TABLE webhook_registrations DROP COLUMN probe_failures;
 ALTER TABLE webhook_registrations DROP COLUMN probe_at;
