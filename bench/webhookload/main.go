@@ -56,6 +56,7 @@ func main() {
 	scenarios := flag.String("scenarios", "stream,backlog", "comma-separated: stream, backlog")
 	verbose := flag.Bool("v", false, "log the worker's warnings")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile here")
+	flag.IntVar(&perRegistration, "per-registration", 0, "sends in flight per registration (0 = the worker's default)")
 	flag.Parse()
 	if *cpuprofile != "" {
 		pf, err := os.Create(*cpuprofile)
@@ -69,6 +70,8 @@ func main() {
 		os.Exit(1)
 	}
 }
+
+var perRegistration int
 
 func run(engine string, n, emitters int, poll time.Duration, scenarios []string, verbose bool) error {
 	ctx := context.Background()
@@ -177,6 +180,9 @@ func scenario(ctx context.Context, name string, d *db.DB, svc *webhook.Service, 
 	}
 
 	w := svc.NewWorker(poll, logger)
+	if perRegistration > 0 {
+		w.PerRegistration = perRegistration
+	}
 	wctx, stop := context.WithCancel(ctx)
 	done := make(chan error, 1)
 	startWorker := func() { go func() { done <- w.Run(wctx) }() }

@@ -46,7 +46,7 @@ WHERE status || '' = 'pending' AND next_attempt_at <= $2 AND (lease_until IS NUL
              WHERE p.registration_id = $3 AND p.status = 'pending' AND p.next_attempt_at <= $2
                AND (p.lease_until IS NULL OR p.lease_until < $2)
              ORDER BY p.next_attempt_at, p.id
-             LIMIT $4)
+             LIMIT $5 OFFSET $4)
 RETURNING id, registration_id, business_id, action, notifications, status, attempts, next_attempt_at, lease_until, last_status_code, last_error, created_at, updated_at
 `
 
@@ -54,6 +54,7 @@ type ClaimDueWebhookDeliveriesOfParams struct {
 	LeaseUntil     sql.NullTime
 	Now            time.Time
 	RegistrationID string
+	Skip           int32
 	MaxClaims      int32
 }
 
@@ -61,7 +62,9 @@ type ClaimDueWebhookDeliveriesOfParams struct {
 // due deliveries, oldest due first. The conditions on the updated row are
 // checked again against its latest version when another node's claim got
 // there first (PostgreSQL re-checks them after the row lock; SQLite has one
-// writer), so each attempt is claimed once. (status || ” keeps SQLite from
+// writer), so each attempt is claimed once. Concurrent lanes of one
+// registration skip different numbers of rows so that on PostgreSQL they do
+// not all queue on the lock of the same oldest row. (status || ” keeps SQLite from
 // walking the due index over the whole backlog instead of looking up the
 // picked ids.)
 func (q *Queries) ClaimDueWebhookDeliveriesOf(ctx context.Context, arg ClaimDueWebhookDeliveriesOfParams) ([]WebhookDelivery, error) {
@@ -69,6 +72,7 @@ func (q *Queries) ClaimDueWebhookDeliveriesOf(ctx context.Context, arg ClaimDueW
 		arg.LeaseUntil,
 		arg.Now,
 		arg.RegistrationID,
+		arg.Skip,
 		arg.MaxClaims,
 	)
 	if err != nil {

@@ -126,9 +126,11 @@ func (w *Worker) Run(ctx context.Context) error {
 			look = true
 		case <-wake:
 			hotUntil, look = time.Now().Add(w.HotWindow), true
-		case r := <-p.freed:
-			p.finished(r)
-			look = false
+		case e := <-p.freed:
+			p.finished(e)
+			// A lane that found nothing more may have lost a race for
+			// the row it wanted; a look (one read) sorts that out.
+			look = !e.more
 		}
 	}
 }
@@ -302,6 +304,7 @@ func (p *pool) fill(ctx context.Context, look bool) (int, error) {
 }
 
 func (p *pool) start(ctx context.Context, j job) {
+	slot := p.perReg[j.reg.ID]
 	p.inflight++
 	p.perReg[j.reg.ID]++
 	p.wg.Go(func() {
@@ -310,7 +313,7 @@ func (p *pool) start(ctx context.Context, j job) {
 		for n := 1; ; n++ {
 			// Claim the next one only while running and within the burst.
 			wantNext := ctx.Err() == nil && n < laneBurst
-			next, sent, err := p.w.process(ctx, j, wantNext)
+			next, sent, err := p.w.process(ctx, j, wantNext, slot)
 			if err != nil {
 				p.w.Log.Error("webhook: delivery failed", "delivery", j.d.ID, "registration", j.d.RegistrationID, "err", err)
 			}
@@ -350,7 +353,7 @@ func (w *Worker) claimFor(ctx context.Context, regID string, n int) ([]job, erro
 			return nil
 		}
 		rows, err := q.ClaimDueWebhookDeliveriesOf(ctx, store.ClaimDueWebhookDeliveriesOfParams{RegistrationID: regID,
-			LeaseUntil: nullTime(now.Add(w.Lease)), Now: now, MaxClaims: int32(n)})
+			LeaseUntil: nullTime(now.Add(w.Lease)), Now: now, MaxClaims: int32(n), Skip: 0})
 		for _, d := range rows {
 			jobs = append(jobs, job{d: d, reg: reg})
 		}
@@ -423,7 +426,7 @@ func retryable(err error) bool {
 // wantNext the same transaction claims the registration's next due
 // delivery, returned for the lane to send. It reports whether an attempt
 // was made.
-func (w *Worker) process(ctx context.Context, j job, wantNext bool) (next *job, sent bool, err error) {
+func (w *Worker) process(ctx context.Context, j job, wantNext bool, slot int) (next *job, sent bool, err error) {
 	d := j.d
 	// The claim is ours: see it through even if ctx is cancelled now, so
 	// the attempt is recorded and not repeated by another node.
@@ -433,7 +436,7 @@ func (w *Worker) process(ctx context.Context, j job, wantNext bool) (next *job, 
 		return nil, false, w.close(ctx, d, StatusFailed, "attempts exhausted")
 	}
 	res := w.send(ctx, d, j.reg)
-	next, err = w.record(ctx, j, res, wantNext)
+	next, err = w.record(ctx, j, res, wantNext, slot)
 	return next, true, err
 }
 
@@ -554,7 +557,7 @@ type outcome struct {
 // when the streak reaches PauseAfter, moving its probe out after a failed
 // probe, resuming it after a success). With wantNext the same transaction
 // claims the registration's next due delivery for the lane.
-func (w *Worker) record(ctx context.Context, j job, res result, wantNext bool) (*job, error) {
+func (w *Worker) record(ctx context.Context, j job, res result, wantNext bool, slot int) (*job, error) {
 	d, reg := j.d, j.reg
 	now := w.svc.Clock.Now()
 	errText := truncate(res.err, maxErrorText)
@@ -566,18 +569,21 @@ func (w *Worker) record(ctx context.Context, j job, res result, wantNext bool) (
 		}
 	}
 	var next *job
-	err := w.inTx(ctx, func(q *store.Queries) error {
-		next, o.paused, o.resumed, o.stale = nil, false, false, false
-		if err := w.recordIn(ctx, q, j, res, errText, now, &o); err != nil {
+	var err error
+	for try := 0; try == 0 || retryable(err) && try < 5; try++ {
+		err = w.inTx(ctx, func(q *store.Queries) error {
+			next, o.paused, o.resumed, o.stale = nil, false, false, false
+			if err := w.recordIn(ctx, q, j, res, errText, now, &o); err != nil {
+				return err
+			}
+			if !wantNext || j.probe && !o.resumed {
+				return nil // a paused registration gets one probe at a time
+			}
+			var err error
+			next, err = w.claimNextIn(ctx, q, reg.ID, now, slot)
 			return err
-		}
-		if !wantNext || j.probe && !o.resumed {
-			return nil // a paused registration gets one probe at a time
-		}
-		var err error
-		next, err = w.claimNextIn(ctx, q, reg.ID, now)
-		return err
-	})
+		})
+	}
 	if err != nil || o.stale {
 		return next, err
 	}
@@ -654,19 +660,29 @@ func (w *Worker) recordIn(ctx context.Context, q *store.Queries, j job, res resu
 
 // claimNextIn claims the registration's next due delivery in q for the
 // lane that just recorded one, unless the registration is paused or gone.
-func (w *Worker) claimNextIn(ctx context.Context, q *store.Queries, regID string, now time.Time) (*job, error) {
+// Lane slot s takes the (s+1)th oldest due delivery, or the oldest when
+// there are fewer (or another node's claim took it).
+func (w *Worker) claimNextIn(ctx context.Context, q *store.Queries, regID string, now time.Time, slot int) (*job, error) {
 	reg, err := q.GetWebhookRegistrationByID(ctx, regID)
 	if db.IsNoRows(err) || err == nil && reg.IsPaused {
 		return nil, nil
 	} else if err != nil {
 		return nil, err
 	}
-	rows, err := q.ClaimDueWebhookDeliveriesOf(ctx, store.ClaimDueWebhookDeliveriesOfParams{RegistrationID: regID,
-		LeaseUntil: nullTime(now.Add(w.Lease)), Now: now, MaxClaims: 1})
-	if err != nil || len(rows) == 0 {
-		return nil, err
+	for _, skip := range []int{slot, 0} {
+		rows, err := q.ClaimDueWebhookDeliveriesOf(ctx, store.ClaimDueWebhookDeliveriesOfParams{RegistrationID: regID,
+			LeaseUntil: nullTime(now.Add(w.Lease)), Now: now, MaxClaims: 1, Skip: int32(skip)})
+		if err != nil {
+			return nil, err
+		}
+		if len(rows) > 0 {
+			return &job{d: rows[0], reg: reg}, nil
+		}
+		if skip == 0 {
+			break
+		}
 	}
-	return &job{d: rows[0], reg: reg}, nil
+	return nil, nil
 }
 
 // backoff is the delay after failed attempt n (1-based): RetryBase doubled

@@ -48,7 +48,9 @@ WHERE registration_id = $1 AND status = 'pending' AND lease_until >= $2;
 -- due deliveries, oldest due first. The conditions on the updated row are
 -- checked again against its latest version when another node's claim got
 -- there first (PostgreSQL re-checks them after the row lock; SQLite has one
--- writer), so each attempt is claimed once. (status || '' keeps SQLite from
+-- writer), so each attempt is claimed once. Concurrent lanes of one
+-- registration skip different numbers of rows so that on PostgreSQL they do
+-- not all queue on the lock of the same oldest row. (status || '' keeps SQLite from
 -- walking the due index over the whole backlog instead of looking up the
 -- picked ids.)
 -- name: ClaimDueWebhookDeliveriesOf :many
@@ -58,7 +60,7 @@ WHERE status || '' = 'pending' AND next_attempt_at <= sqlc.arg(now) AND (lease_u
              WHERE p.registration_id = sqlc.arg(registration_id) AND p.status = 'pending' AND p.next_attempt_at <= sqlc.arg(now)
                AND (p.lease_until IS NULL OR p.lease_until < sqlc.arg(now))
              ORDER BY p.next_attempt_at, p.id
-             LIMIT sqlc.arg(max_claims))
+             LIMIT sqlc.arg(max_claims) OFFSET sqlc.arg(skip))
 RETURNING *;
 
 -- name: ListDueWebhookProbes :many
