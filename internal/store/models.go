@@ -239,6 +239,8 @@ type WebhookRegistration struct {
 	PausedReason        string
 	CreatedAt           time.Time
 	UpdatedAt           time.Time
+	ProbeAt             sql.NullTime
+	ProbeFailures       int32
 }
 
 type WhiteLabel struct {

@@ -39,20 +39,97 @@ func (q *Queries) CancelPendingDeliveriesOfRegistration(ctx context.Context, arg
 	return err
 }
 
-const claimWebhookDelivery = `-- name: ClaimWebhookDelivery :one
-UPDATE webhook_deliveries SET lease_until = $2, attempts = attempts + 1, updated_at = $3
-WHERE id = $1 AND status = 'pending' AND next_attempt_at <= $3 AND (lease_until IS NULL OR lease_until < $3)
+const claimDueWebhookDeliveriesOf = `-- name: ClaimDueWebhookDeliveriesOf :many
+UPDATE webhook_deliveries SET lease_until = $1, attempts = attempts + 1, updated_at = $2
+WHERE status || '' = 'pending' AND next_attempt_at <= $2 AND (lease_until IS NULL OR lease_until < $2)
+  AND id IN (SELECT p.id FROM webhook_deliveries p
+             WHERE p.registration_id = $3 AND p.status = 'pending' AND p.next_attempt_at <= $2
+               AND (p.lease_until IS NULL OR p.lease_until < $2)
+             ORDER BY p.next_attempt_at, p.id
+             LIMIT $5 OFFSET $4)
 RETURNING id, registration_id, business_id, action, notifications, status, attempts, next_attempt_at, lease_until, last_status_code, last_error, created_at, updated_at
 `
 
-type ClaimWebhookDeliveryParams struct {
-	ID         string
-	LeaseUntil sql.NullTime
-	UpdatedAt  time.Time
+type ClaimDueWebhookDeliveriesOfParams struct {
+	LeaseUntil     sql.NullTime
+	Now            time.Time
+	RegistrationID string
+	Skip           int32
+	MaxClaims      int32
 }
 
-func (q *Queries) ClaimWebhookDelivery(ctx context.Context, arg ClaimWebhookDeliveryParams) (WebhookDelivery, error) {
-	row := q.db.QueryRowContext(ctx, claimWebhookDelivery, arg.ID, arg.LeaseUntil, arg.UpdatedAt)
+// ClaimDueWebhookDeliveriesOf leases up to max_claims of a registration's
+// due deliveries, oldest due first. The conditions on the updated row are
+// checked again against its latest version when another node's claim got
+// there first (PostgreSQL re-checks them after the row lock; SQLite has one
+// writer), so each attempt is claimed once. Concurrent lanes of one
+// registration skip different numbers of rows so that on PostgreSQL they do
+// not all queue on the lock of the same oldest row. (status || ” keeps SQLite from
+// walking the due index over the whole backlog instead of looking up the
+// picked ids.)
+func (q *Queries) ClaimDueWebhookDeliveriesOf(ctx context.Context, arg ClaimDueWebhookDeliveriesOfParams) ([]WebhookDelivery, error) {
+	rows, err := q.db.QueryContext(ctx, claimDueWebhookDeliveriesOf,
+		arg.LeaseUntil,
+		arg.Now,
+		arg.RegistrationID,
+		arg.Skip,
+		arg.MaxClaims,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []WebhookDelivery{}
+	for rows.Next() {
+		var i WebhookDelivery
+		if err := rows.Scan(
+			&i.ID,
+			&i.RegistrationID,
+			&i.BusinessID,
+			&i.Action,
+			&i.Notifications,
+			&i.Status,
+			&i.Attempts,
+			&i.NextAttemptAt,
+			&i.LeaseUntil,
+			&i.LastStatusCode,
+			&i.LastError,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Close(); err != nil {
+		return nil, err
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const claimWebhookProbeDelivery = `-- name: ClaimWebhookProbeDelivery :one
+UPDATE webhook_deliveries SET lease_until = $1, attempts = attempts + 1, updated_at = $2
+WHERE status = 'pending' AND (lease_until IS NULL OR lease_until < $2)
+  AND id = (SELECT p.id FROM webhook_deliveries p
+            WHERE p.registration_id = $3 AND p.status = 'pending'
+              AND (p.lease_until IS NULL OR p.lease_until < $2)
+            ORDER BY p.next_attempt_at, p.id LIMIT 1)
+RETURNING id, registration_id, business_id, action, notifications, status, attempts, next_attempt_at, lease_until, last_status_code, last_error, created_at, updated_at
+`
+
+type ClaimWebhookProbeDeliveryParams struct {
+	LeaseUntil     sql.NullTime
+	Now            time.Time
+	RegistrationID string
+}
+
+// ClaimWebhookProbeDelivery leases the most overdue pending delivery of a
+// paused registration for its probe.
+func (q *Queries) ClaimWebhookProbeDelivery(ctx context.Context, arg ClaimWebhookProbeDeliveryParams) (WebhookDelivery, error) {
+	row := q.db.QueryRowContext(ctx, claimWebhookProbeDelivery, arg.LeaseUntil, arg.Now, arg.RegistrationID)
 	var i WebhookDelivery
 	err := row.Scan(
 		&i.ID,
@@ -70,6 +147,25 @@ func (q *Queries) ClaimWebhookDelivery(ctx context.Context, arg ClaimWebhookDeli
 		&i.UpdatedAt,
 	)
 	return i, err
+}
+
+const countLeasedWebhookDeliveries = `-- name: CountLeasedWebhookDeliveries :one
+SELECT COUNT(*) FROM webhook_deliveries
+WHERE registration_id = $1 AND status = 'pending' AND lease_until >= $2
+`
+
+type CountLeasedWebhookDeliveriesParams struct {
+	RegistrationID string
+	LeaseUntil     sql.NullTime
+}
+
+// CountLeasedWebhookDeliveries counts a registration's deliveries in
+// flight on any node (the per-registration bound).
+func (q *Queries) CountLeasedWebhookDeliveries(ctx context.Context, arg CountLeasedWebhookDeliveriesParams) (int64, error) {
+	row := q.db.QueryRowContext(ctx, countLeasedWebhookDeliveries, arg.RegistrationID, arg.LeaseUntil)
+	var count int64
+	err := row.Scan(&count)
+	return count, err
 }
 
 const createWebhookDelivery = `-- name: CreateWebhookDelivery :exec
@@ -103,7 +199,7 @@ const createWebhookRegistration = `-- name: CreateWebhookRegistration :one
 INSERT INTO webhook_registrations (id, business_id, uri, secret, description, is_paused, filters, headers, properties,
                                    consecutive_failures, paused_reason, created_at, updated_at)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0, '', $10, $10)
-RETURNING id, business_id, uri, secret, description, is_paused, filters, headers, properties, consecutive_failures, paused_reason, created_at, updated_at
+RETURNING id, business_id, uri, secret, description, is_paused, filters, headers, properties, consecutive_failures, paused_reason, created_at, updated_at, probe_at, probe_failures
 `
 
 type CreateWebhookRegistrationParams struct {
@@ -147,6 +243,8 @@ func (q *Queries) CreateWebhookRegistration(ctx context.Context, arg CreateWebho
 		&i.PausedReason,
 		&i.CreatedAt,
 		&i.UpdatedAt,
+		&i.ProbeAt,
+		&i.ProbeFailures,
 	)
 	return i, err
 }
@@ -241,7 +339,7 @@ func (q *Queries) GetWebhookDelivery(ctx context.Context, id string) (WebhookDel
 }
 
 const getWebhookRegistration = `-- name: GetWebhookRegistration :one
-SELECT id, business_id, uri, secret, description, is_paused, filters, headers, properties, consecutive_failures, paused_reason, created_at, updated_at FROM webhook_registrations WHERE id = $1 AND business_id = $2
+SELECT id, business_id, uri, secret, description, is_paused, filters, headers, properties, consecutive_failures, paused_reason, created_at, updated_at, probe_at, probe_failures FROM webhook_registrations WHERE id = $1 AND business_id = $2
 `
 
 type GetWebhookRegistrationParams struct {
@@ -266,65 +364,55 @@ func (q *Queries) GetWebhookRegistration(ctx context.Context, arg GetWebhookRegi
 		&i.PausedReason,
 		&i.CreatedAt,
 		&i.UpdatedAt,
+		&i.ProbeAt,
+		&i.ProbeFailures,
 	)
 	return i, err
 }
 
-const listActiveWebhookRegistrations = `-- name: ListActiveWebhookRegistrations :many
-SELECT id, business_id, uri, secret, description, is_paused, filters, headers, properties, consecutive_failures, paused_reason, created_at, updated_at FROM webhook_registrations WHERE business_id = $1 AND is_paused = FALSE ORDER BY id
+const getWebhookRegistrationByID = `-- name: GetWebhookRegistrationByID :one
+SELECT id, business_id, uri, secret, description, is_paused, filters, headers, properties, consecutive_failures, paused_reason, created_at, updated_at, probe_at, probe_failures FROM webhook_registrations WHERE id = $1
 `
 
-func (q *Queries) ListActiveWebhookRegistrations(ctx context.Context, businessID int64) ([]WebhookRegistration, error) {
-	rows, err := q.db.QueryContext(ctx, listActiveWebhookRegistrations, businessID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	items := []WebhookRegistration{}
-	for rows.Next() {
-		var i WebhookRegistration
-		if err := rows.Scan(
-			&i.ID,
-			&i.BusinessID,
-			&i.Uri,
-			&i.Secret,
-			&i.Description,
-			&i.IsPaused,
-			&i.Filters,
-			&i.Headers,
-			&i.Properties,
-			&i.ConsecutiveFailures,
-			&i.PausedReason,
-			&i.CreatedAt,
-			&i.UpdatedAt,
-		); err != nil {
-			return nil, err
-		}
-		items = append(items, i)
-	}
-	if err := rows.Close(); err != nil {
-		return nil, err
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
+func (q *Queries) GetWebhookRegistrationByID(ctx context.Context, id string) (WebhookRegistration, error) {
+	row := q.db.QueryRowContext(ctx, getWebhookRegistrationByID, id)
+	var i WebhookRegistration
+	err := row.Scan(
+		&i.ID,
+		&i.BusinessID,
+		&i.Uri,
+		&i.Secret,
+		&i.Description,
+		&i.IsPaused,
+		&i.Filters,
+		&i.Headers,
+		&i.Properties,
+		&i.ConsecutiveFailures,
+		&i.PausedReason,
+		&i.CreatedAt,
+		&i.UpdatedAt,
+		&i.ProbeAt,
+		&i.ProbeFailures,
+	)
+	return i, err
 }
 
-const listDueWebhookDeliveries = `-- name: ListDueWebhookDeliveries :many
-SELECT id FROM webhook_deliveries
-WHERE status = 'pending' AND next_attempt_at <= $1 AND (lease_until IS NULL OR lease_until < $1)
-ORDER BY next_attempt_at, id
+const listDueWebhookProbes = `-- name: ListDueWebhookProbes :many
+SELECT r.id FROM webhook_registrations r
+WHERE r.is_paused = TRUE AND r.probe_at IS NOT NULL AND r.probe_at <= $1
+  AND EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.registration_id = r.id AND d.status = 'pending'
+              AND (d.lease_until IS NULL OR d.lease_until < $1))
+ORDER BY r.probe_at, r.id
 LIMIT $2
 `
 
-type ListDueWebhookDeliveriesParams struct {
-	NextAttemptAt time.Time
-	Limit         int32
+type ListDueWebhookProbesParams struct {
+	Now       sql.NullTime
+	MaxProbes int32
 }
 
-func (q *Queries) ListDueWebhookDeliveries(ctx context.Context, arg ListDueWebhookDeliveriesParams) ([]string, error) {
-	rows, err := q.db.QueryContext(ctx, listDueWebhookDeliveries, arg.NextAttemptAt, arg.Limit)
+func (q *Queries) ListDueWebhookProbes(ctx context.Context, arg ListDueWebhookProbesParams) ([]string, error) {
+	rows, err := q.db.QueryContext(ctx, listDueWebhookProbes, arg.Now, arg.MaxProbes)
 	if err != nil {
 		return nil, err
 	}
@@ -336,6 +424,43 @@ func (q *Queries) ListDueWebhookDeliveries(ctx context.Context, arg ListDueWebho
 			return nil, err
 		}
 		items = append(items, id)
+	}
+	if err := rows.Close(); err != nil {
+		return nil, err
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const listDueWebhookRegistrations = `-- name: ListDueWebhookRegistrations :many
+SELECT DISTINCT d.registration_id FROM webhook_deliveries d JOIN webhook_registrations r ON r.id = d.registration_id
+WHERE d.status = 'pending' AND d.next_attempt_at <= $1
+  AND (d.lease_until IS NULL OR d.lease_until < $1) AND r.is_paused = FALSE
+LIMIT $2
+`
+
+type ListDueWebhookRegistrationsParams struct {
+	Now              time.Time
+	MaxRegistrations int32
+}
+
+// ListDueWebhookRegistrations returns registrations that are not paused
+// and have a due, unleased delivery.
+func (q *Queries) ListDueWebhookRegistrations(ctx context.Context, arg ListDueWebhookRegistrationsParams) ([]string, error) {
+	rows, err := q.db.QueryContext(ctx, listDueWebhookRegistrations, arg.Now, arg.MaxRegistrations)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []string{}
+	for rows.Next() {
+		var registration_id string
+		if err := rows.Scan(&registration_id); err != nil {
+			return nil, err
+		}
+		items = append(items, registration_id)
 	}
 	if err := rows.Close(); err != nil {
 		return nil, err
@@ -423,7 +548,7 @@ func (q *Queries) ListWebhookDeliveriesOfRegistration(ctx context.Context, regis
 }
 
 const listWebhookRegistrations = `-- name: ListWebhookRegistrations :many
-SELECT id, business_id, uri, secret, description, is_paused, filters, headers, properties, consecutive_failures, paused_reason, created_at, updated_at FROM webhook_registrations WHERE business_id = $1 ORDER BY created_at, id
+SELECT id, business_id, uri, secret, description, is_paused, filters, headers, properties, consecutive_failures, paused_reason, created_at, updated_at, probe_at, probe_failures FROM webhook_registrations WHERE business_id = $1 ORDER BY created_at, id
 `
 
 func (q *Queries) ListWebhookRegistrations(ctx context.Context, businessID int64) ([]WebhookRegistration, error) {
@@ -449,6 +574,8 @@ func (q *Queries) ListWebhookRegistrations(ctx context.Context, businessID int64
 			&i.PausedReason,
 			&i.CreatedAt,
 			&i.UpdatedAt,
+			&i.ProbeAt,
+			&i.ProbeFailures,
 		); err != nil {
 			return nil, err
 		}
@@ -466,23 +593,29 @@ func (q *Queries) ListWebhookRegistrations(ctx context.Context, businessID int64
 const markWebhookFailure = `-- name: MarkWebhookFailure :one
 UPDATE webhook_registrations SET consecutive_failures = consecutive_failures + 1,
     is_paused = CASE WHEN consecutive_failures + 1 >= $1 THEN TRUE ELSE is_paused END,
-    paused_reason = CASE WHEN consecutive_failures + 1 >= $1 THEN $2 ELSE paused_reason END,
-    updated_at = $3
-WHERE id = $4
-RETURNING id, business_id, uri, secret, description, is_paused, filters, headers, properties, consecutive_failures, paused_reason, created_at, updated_at
+    paused_reason = CASE WHEN is_paused = FALSE AND consecutive_failures + 1 >= $1 THEN $2 ELSE paused_reason END,
+    probe_at = CASE WHEN is_paused = FALSE AND consecutive_failures + 1 >= $1 THEN $3 ELSE probe_at END,
+    probe_failures = CASE WHEN is_paused = FALSE AND consecutive_failures + 1 >= $1 THEN 0 ELSE probe_failures END,
+    updated_at = $4
+WHERE id = $5
+RETURNING id, business_id, uri, secret, description, is_paused, filters, headers, properties, consecutive_failures, paused_reason, created_at, updated_at, probe_at, probe_failures
 `
 
 type MarkWebhookFailureParams struct {
 	PauseAfter int32
 	Reason     string
+	ProbeAt    sql.NullTime
 	UpdatedAt  time.Time
 	ID         string
 }
 
+// MarkWebhookFailure counts a failed attempt; the one that makes the streak
+// reach pause_after pauses the registration and schedules its first probe.
 func (q *Queries) MarkWebhookFailure(ctx context.Context, arg MarkWebhookFailureParams) (WebhookRegistration, error) {
 	row := q.db.QueryRowContext(ctx, markWebhookFailure,
 		arg.PauseAfter,
 		arg.Reason,
+		arg.ProbeAt,
 		arg.UpdatedAt,
 		arg.ID,
 	)
@@ -501,17 +634,22 @@ func (q *Queries) MarkWebhookFailure(ctx context.Context, arg MarkWebhookFailure
 		&i.PausedReason,
 		&i.CreatedAt,
 		&i.UpdatedAt,
+		&i.ProbeAt,
+		&i.ProbeFailures,
 	)
 	return i, err
 }
 
-const markWebhookSuccess = `-- name: MarkWebhookSuccess :exec
-UPDATE webhook_registrations SET consecutive_failures = 0 WHERE id = $1
+const markWebhookSuccess = `-- name: MarkWebhookSuccess :execrows
+UPDATE webhook_registrations SET consecutive_failures = 0 WHERE id = $1 AND consecutive_failures <> 0
 `
 
-func (q *Queries) MarkWebhookSuccess(ctx context.Context, id string) error {
-	_, err := q.db.ExecContext(ctx, markWebhookSuccess, id)
-	return err
+func (q *Queries) MarkWebhookSuccess(ctx context.Context, id string) (int64, error) {
+	result, err := q.db.ExecContext(ctx, markWebhookSuccess, id)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected()
 }
 
 const recordWebhookAttempt = `-- name: RecordWebhookAttempt :exec
@@ -540,12 +678,91 @@ func (q *Queries) RecordWebhookAttempt(ctx context.Context, arg RecordWebhookAtt
 	return err
 }
 
+const rescheduleWebhookProbe = `-- name: RescheduleWebhookProbe :exec
+UPDATE webhook_registrations SET probe_at = $2, probe_failures = probe_failures + 1, updated_at = $3
+WHERE id = $1 AND is_paused = TRUE AND probe_at IS NOT NULL
+`
+
+type RescheduleWebhookProbeParams struct {
+	ID        string
+	ProbeAt   sql.NullTime
+	UpdatedAt time.Time
+}
+
+// RescheduleWebhookProbe records a failed probe and sets the next one.
+func (q *Queries) RescheduleWebhookProbe(ctx context.Context, arg RescheduleWebhookProbeParams) error {
+	_, err := q.db.ExecContext(ctx, rescheduleWebhookProbe, arg.ID, arg.ProbeAt, arg.UpdatedAt)
+	return err
+}
+
+const resumeWebhookAfterSuccess = `-- name: ResumeWebhookAfterSuccess :execrows
+UPDATE webhook_registrations SET is_paused = FALSE, paused_reason = '', probe_at = NULL, probe_failures = 0,
+    consecutive_failures = 0, updated_at = $2
+WHERE id = $1 AND is_paused = TRUE AND probe_at IS NOT NULL
+`
+
+type ResumeWebhookAfterSuccessParams struct {
+	ID        string
+	UpdatedAt time.Time
+}
+
+// ResumeWebhookAfterSuccess un-pauses a registration the worker paused
+// (probe_at set) once an attempt to it succeeds; a pause set by the
+// owner (probe_at NULL) stays.
+func (q *Queries) ResumeWebhookAfterSuccess(ctx context.Context, arg ResumeWebhookAfterSuccessParams) (int64, error) {
+	result, err := q.db.ExecContext(ctx, resumeWebhookAfterSuccess, arg.ID, arg.UpdatedAt)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected()
+}
+
+const resumeWebhookDeliveries = `-- name: ResumeWebhookDeliveries :exec
+UPDATE webhook_deliveries SET next_attempt_at = $2, updated_at = $2
+WHERE registration_id = $1 AND status = 'pending' AND next_attempt_at > $2
+`
+
+type ResumeWebhookDeliveriesParams struct {
+	RegistrationID string
+	NextAttemptAt  time.Time
+}
+
+// ResumeWebhookDeliveries makes a resumed registration's pending
+// deliveries due now: their backoff was spent on an outage that is over.
+func (q *Queries) ResumeWebhookDeliveries(ctx context.Context, arg ResumeWebhookDeliveriesParams) error {
+	_, err := q.db.ExecContext(ctx, resumeWebhookDeliveries, arg.RegistrationID, arg.NextAttemptAt)
+	return err
+}
+
+const takeWebhookProbe = `-- name: TakeWebhookProbe :execrows
+UPDATE webhook_registrations SET probe_at = $1
+WHERE id = $2 AND is_paused = TRUE AND probe_at IS NOT NULL AND probe_at <= $3
+`
+
+type TakeWebhookProbeParams struct {
+	ProbeUntil sql.NullTime
+	ID         string
+	Now        sql.NullTime
+}
+
+// TakeWebhookProbe moves a due probe to probe_until (the claim's lease), so
+// one worker makes it; it affects no row when another took it first.
+func (q *Queries) TakeWebhookProbe(ctx context.Context, arg TakeWebhookProbeParams) (int64, error) {
+	result, err := q.db.ExecContext(ctx, takeWebhookProbe, arg.ProbeUntil, arg.ID, arg.Now)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected()
+}
+
 const updateWebhookRegistration = `-- name: UpdateWebhookRegistration :one
 UPDATE webhook_registrations SET uri = $3, secret = $4, description = $5, is_paused = $6, filters = $7, headers = $8,
     properties = $9, consecutive_failures = CASE WHEN $6 THEN consecutive_failures ELSE 0 END,
-    paused_reason = CASE WHEN $6 THEN paused_reason ELSE '' END, updated_at = $10
+    paused_reason = CASE WHEN $6 THEN paused_reason ELSE '' END,
+    probe_at = CASE WHEN $6 THEN probe_at ELSE NULL END,
+    probe_failures = CASE WHEN $6 THEN probe_failures ELSE 0 END, updated_at = $10
 WHERE id = $1 AND business_id = $2
-RETURNING id, business_id, uri, secret, description, is_paused, filters, headers, properties, consecutive_failures, paused_reason, created_at, updated_at
+RETURNING id, business_id, uri, secret, description, is_paused, filters, headers, properties, consecutive_failures, paused_reason, created_at, updated_at, probe_at, probe_failures
 `
 
 type UpdateWebhookRegistrationParams struct {
@@ -589,6 +806,8 @@ func (q *Queries) UpdateWebhookRegistration(ctx context.Context, arg UpdateWebho
 		&i.PausedReason,
 		&i.CreatedAt,
 		&i.UpdatedAt,
+		&i.ProbeAt,
+		&i.ProbeFailures,
 	)
 	return i, err
 }

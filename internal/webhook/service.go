@@ -6,6 +6,12 @@
 // caused it commits. Worker (one or more per node) sends the due rows after
 // commit, claiming each with a lease so nodes never send the same attempt
 // twice. Delivery is at least once.
+//
+// A registration that keeps failing is paused, not spun on, and loses
+// nothing: its events keep being recorded and wait. One of them is tried
+// now and then as a probe (at growing intervals); when a probe succeeds, or
+// the owner sets isPaused to false, the queue is sent. An event is given up
+// (status failed, with its last error) only when its own attempts are spent.
 package webhook
 
 import (
@@ -110,8 +116,9 @@ func (s *Service) Get(ctx context.Context, businessID int64, id string) (Registr
 }
 
 // Update replaces a registration. An empty secret keeps the current one
-// (a client that omits it must not rotate it unknowingly); un-pausing
-// resets the failure count, pausing cancels pending deliveries.
+// (a client that omits it must not rotate it unknowingly). Pausing holds
+// its deliveries (new events are still recorded); un-pausing resets the
+// failure count and makes every pending delivery due at once.
 func (s *Service) Update(ctx context.Context, businessID int64, id string, in Input) (Registration, error) {
 	id = normID(id)
 	if in.ID != "" && normID(in.ID) != id {
@@ -122,6 +129,7 @@ func (s *Service) Update(ctx context.Context, businessID int64, id string, in In
 		return Registration{}, err
 	}
 	var out Registration
+	resumed := false
 	err = s.DB.InTx(ctx, func(q *store.Queries) error {
 		cur, err := q.GetWebhookRegistration(ctx, store.GetWebhookRegistrationParams{ID: id, BusinessID: businessID})
 		if db.IsNoRows(err) {
@@ -140,12 +148,16 @@ func (s *Service) Update(ctx context.Context, businessID int64, id string, in In
 		if err != nil {
 			return err
 		}
-		if row.IsPaused {
-			err = q.CancelPendingDeliveriesOfRegistration(ctx, store.CancelPendingDeliveriesOfRegistrationParams{RegistrationID: id, UpdatedAt: now})
+		if cur.IsPaused && !row.IsPaused {
+			resumed = true
+			err = q.ResumeWebhookDeliveries(ctx, store.ResumeWebhookDeliveriesParams{RegistrationID: id, NextAttemptAt: now})
 		}
 		out = registration(row)
 		return err
 	})
+	if err == nil && resumed {
+		s.Notify()
+	}
 	return out, err
 }
 
@@ -202,21 +214,27 @@ func (s *Service) Test(ctx context.Context, businessID int64, id, filter string)
 	return err
 }
 
-// Emit queues action for every active registration of the business that
-// subscribes to it. Call it inside the write transaction (q) that makes the
+// Emit queues action for every registration of the business that
+// subscribes to it, paused ones included (they keep their events until
+// they resume). Call it inside the write transaction (q) that makes the
 // change, so the event exists exactly when the change commits; nothing is
 // sent here. data is the event's model: its JSON members are merged beside
-// "Action" (a non-object goes under "Data"). Calling Notify after commit
-// makes this node deliver at once; otherwise the next poll does.
+// "Action" (a non-object goes under "Data").
+//
+// Emit nudges this node's worker, which then looks for due deliveries at
+// once and every few milliseconds for a short while, so the event goes out
+// right after the caller commits. Calling Notify after commit as well
+// makes that immediate.
 func (s *Service) Emit(ctx context.Context, q *store.Queries, businessID int64, action string, data any) error {
 	canon, ok := canonicalEvent(action)
 	if !ok {
 		return fmt.Errorf("webhook: unknown event %q", action)
 	}
-	regs, err := q.ListActiveWebhookRegistrations(ctx, businessID)
+	regs, err := q.ListWebhookRegistrations(ctx, businessID)
 	if err != nil {
 		return err
 	}
+	queued := false
 	for _, r := range regs {
 		if !matches(decodeList(r.Filters), canon) {
 			continue
@@ -224,12 +242,16 @@ func (s *Service) Emit(ctx context.Context, q *store.Queries, businessID int64, 
 		if err := s.enqueue(ctx, q, r, canon, data); err != nil {
 			return err
 		}
+		queued = true
+	}
+	if queued {
+		s.Notify()
 	}
 	return nil
 }
 
 // Notify nudges this node's worker to look for due deliveries now. It never
-// blocks; a nudge while one is pending is dropped (one pass serves both).
+// blocks; a nudge while one is pending is dropped (one look serves both).
 func (s *Service) Notify() {
 	select {
 	case s.wake() <- struct{}{}:

@@ -34,6 +34,7 @@ type receiver struct {
 type request struct {
 	header http.Header
 	body   []byte
+	status int // what the receiver answered
 }
 
 func newReceiver(t *testing.T, status int) *receiver {
@@ -41,9 +42,10 @@ func newReceiver(t *testing.T, status int) *receiver {
 	r.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
 		b, _ := io.ReadAll(req.Body)
 		r.mu.Lock()
-		r.got = append(r.got, request{req.Header.Clone(), b})
+		st := r.status()
+		r.got = append(r.got, request{req.Header.Clone(), b, st})
 		r.mu.Unlock()
-		w.WriteHeader(r.status())
+		w.WriteHeader(st)
 	}))
 	t.Cleanup(r.Close)
 	return r
@@ -146,12 +148,19 @@ func TestWebhookEmitDelivers(t *testing.T) {
 		}
 		f.emit(t, webhook.EmployeeCreated, employee{7, "Ann <&>"})
 		f.emit(t, webhook.PayRunDeleted, 42)
-		if n := len(f.deliveries(t, emp.ID)) + len(f.deliveries(t, all.ID)) + len(f.deliveries(t, paused.ID)); n != 3 {
-			t.Fatalf("%d deliveries queued, want 3 (emp: 1, all: 2, paused: 0)", n)
+		// A paused registration keeps its events (it gets them when it
+		// resumes) but is not sent to.
+		if n := len(f.deliveries(t, emp.ID)) + len(f.deliveries(t, all.ID)) + len(f.deliveries(t, paused.ID)); n != 5 {
+			t.Fatalf("%d deliveries queued, want 5 (emp: 1, all: 2, paused: 2)", n)
 		}
 		w := f.svc.NewWorker(0, nil)
 		if n := f.pass(t, w); n != 3 {
 			t.Fatalf("%d attempts, want 3", n)
+		}
+		for _, del := range f.deliveries(t, paused.ID) {
+			if del.Status != webhook.StatusPending || del.Attempts != 0 {
+				t.Errorf("paused registration's delivery %s: status %s attempts %d, want pending and untried", del.Action, del.Status, del.Attempts)
+			}
 		}
 		secrets := map[string]string{} // delivery id -> secret of its registration
 		for _, r := range []webhook.Registration{emp, all} {
@@ -258,6 +267,7 @@ func TestWebhookFailingReceiverIsPaused(t *testing.T) {
 		reg := f.register(t, rcv.URL)
 		w := f.svc.NewWorker(0, nil)
 		w.PauseAfter, w.Concurrency = 3, 1
+		w.ProbeBase = 48 * time.Hour // only the update resumes it here; probes have their own tests
 		f.emit(t, webhook.EmployeeUpdated, nil)
 		for range 3 {
 			f.pass(t, w)
@@ -273,26 +283,34 @@ func TestWebhookFailingReceiverIsPaused(t *testing.T) {
 		if !got.IsPaused || !strings.Contains(got.PausedReason, "3 failed") {
 			t.Fatalf("registration paused=%v reason=%q, want paused after 3 failures", got.IsPaused, got.PausedReason)
 		}
+		// Pausing keeps the queue: both deliveries wait with attempts left.
 		for _, del := range f.deliveries(t, reg.ID) {
-			if del.Status != webhook.StatusCancelled {
-				t.Errorf("delivery %s status %s, want cancelled", del.ID, del.Status)
+			if del.Status != webhook.StatusPending || del.LastStatusCode != http.StatusBadGateway {
+				t.Errorf("delivery %s status %s last %d, want pending after a 502", del.ID, del.Status, del.LastStatusCode)
 			}
 		}
 		sent := len(rcv.requests())
 		f.emit(t, webhook.EmployeeUpdated, nil)
 		f.s.Clock.Advance(time.Hour)
-		f.pass(t, w)
-		if len(rcv.requests()) != sent || len(f.deliveries(t, reg.ID)) != 2 {
-			t.Errorf("paused registration still receives events")
+		if n := f.pass(t, w); n != 0 || len(rcv.requests()) != sent {
+			t.Errorf("paused registration still receives events (%d attempts)", n)
 		}
-		// Un-pausing resumes deliveries and resets the streak.
+		if n := len(f.deliveries(t, reg.ID)); n != 3 {
+			t.Errorf("%d deliveries, want 3: events for a paused registration are recorded", n)
+		}
+		// Un-pausing resets the streak and sends everything that waited.
 		if _, err := f.svc.Update(f.ctx, f.biz, reg.ID, webhook.Input{URI: rcv.URL}); err != nil {
 			t.Fatal(err)
 		}
 		rcv.status = func() int { return http.StatusNoContent }
 		f.emit(t, webhook.EmployeeUpdated, nil)
-		if n := f.pass(t, w); n != 1 {
-			t.Errorf("after resume %d attempts, want 1", n)
+		if n := f.pass(t, w); n != 4 {
+			t.Errorf("after resume %d attempts, want 4 (3 waiting + 1 new)", n)
+		}
+		for _, del := range f.deliveries(t, reg.ID) {
+			if del.Status != webhook.StatusDelivered {
+				t.Errorf("delivery %s status %s after resume", del.ID, del.Status)
+			}
 		}
 	})
 }
