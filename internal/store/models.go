@@ -62,6 +62,7 @@ type BusinessSetting struct {
 	Kind       string
 	Data       string
 	UpdatedAt  time.Time
+	Version    int64
 }
 
 type Document struct {
@@ -148,6 +149,7 @@ type Record struct {
 	CreatedAt  time.Time
 	UpdatedAt  time.Time
 	UniqueKey  sql.NullString
+	Version    int64
 }
 
 type RecordRef struct {
