@@ -595,3 +595,38 @@ func (s SQL) Clause(scope string) (string, []any) {
 func (s SQL) CountClause(scope string) (string, []any) {
 	return fmt.Sprintf("WHERE %s AND (%s)", scope, s.Where), append([]any{}, s.Args...)
 }
+
+// Members lists the member names q refers to in $orderby and $filter, as
+// the client wrote them (a caller can pick a path by what is asked for).
+func (q Query) Members() []string {
+	var out []string
+	for _, t := range q.OrderBy {
+		out = append(out, t.Member)
+	}
+	var walk func(e Expr)
+	walk = func(e Expr) {
+		switch e := e.(type) {
+		case *MemberExpr:
+			if e != nil {
+				out = append(out, e.Name)
+			}
+		case *NotExpr:
+			if e != nil {
+				walk(e.X)
+			}
+		case *BinaryExpr:
+			if e != nil {
+				walk(e.Left)
+				walk(e.Right)
+			}
+		case *CallExpr:
+			if e != nil {
+				for _, a := range e.Args {
+					walk(a)
+				}
+			}
+		}
+	}
+	walk(q.Filter)
+	return out
+}

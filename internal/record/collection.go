@@ -168,8 +168,15 @@ func (c Collection[T, P]) DecorateItems(ctx context.Context, q *store.Queries, b
 	return items, nil
 }
 
+// MaxInMemory caps List: it loads a whole collection (the OData options
+// are then applied in memory), which is for small, fixed collections (pay
+// categories, work types, ...). Collections that grow with headcount page
+// in SQL (see locations.Query); past this many records List is a 409
+// rather than a slow, memory-hungry answer.
+const MaxInMemory = 10000
+
 // List returns the records of the business (children of parentID when the
-// kind has a parent).
+// kind has a parent), at most MaxInMemory of them.
 func (c Collection[T, P]) List(ctx context.Context, biz business.Business, parentID int64) ([]T, error) {
 	if err := c.Gate(biz); err != nil {
 		return nil, err
@@ -181,12 +188,15 @@ func (c Collection[T, P]) List(ctx context.Context, biz business.Business, paren
 	var rows []store.Record
 	var err error
 	if c.ParentKind != "" {
-		rows, err = q.ListRecordsOfParent(ctx, store.ListRecordsOfParentParams{BusinessID: biz.ID, Kind: c.Kind, ParentID: parentID})
+		rows, err = q.ListRecordsOfParentUpTo(ctx, store.ListRecordsOfParentUpToParams{BusinessID: biz.ID, Kind: c.Kind, ParentID: parentID, Limit: MaxInMemory + 1})
 	} else {
-		rows, err = q.ListRecords(ctx, store.ListRecordsParams{BusinessID: biz.ID, Kind: c.Kind})
+		rows, err = q.ListRecordsUpTo(ctx, store.ListRecordsUpToParams{BusinessID: biz.ID, Kind: c.Kind, Limit: MaxInMemory + 1})
 	}
 	if err != nil {
 		return nil, err
+	}
+	if len(rows) > MaxInMemory {
+		return nil, payroll.Conflict("the business has more than %d %s, too many to list at once", MaxInMemory, Plural(c.Label))
 	}
 	return c.decodeAll(ctx, q, biz.ID, rows)
 }

@@ -91,6 +91,21 @@ type Employee struct {
 	UpdatedAt  time.Time
 }
 
+type Location struct {
+	ID                           int64
+	BusinessID                   int64
+	ParentID                     sql.NullInt64
+	Name                         string
+	ExternalID                   string
+	ExternalAccountingLocationID string
+	Source                       string
+	IsGlobal                     bool
+	IsRollupReportingLocation    bool
+	GeneralLedgerMappingCode     string
+	State                        string
+	Country                      string
+}
+
 type Notification struct {
 	ID        int64
 	Kind      string

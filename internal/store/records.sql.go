@@ -442,6 +442,103 @@ func (q *Queries) ListRecordsOfParent(ctx context.Context, arg ListRecordsOfPare
 	return items, nil
 }
 
+const listRecordsOfParentUpTo = `-- name: ListRecordsOfParentUpTo :many
+SELECT id, business_id, kind, parent_id, name, external_id, data, created_at, updated_at, unique_key, version FROM records WHERE business_id = $1 AND kind = $2 AND parent_id = $3 ORDER BY id LIMIT $4
+`
+
+type ListRecordsOfParentUpToParams struct {
+	BusinessID int64
+	Kind       string
+	ParentID   int64
+	Limit      int32
+}
+
+func (q *Queries) ListRecordsOfParentUpTo(ctx context.Context, arg ListRecordsOfParentUpToParams) ([]Record, error) {
+	rows, err := q.db.QueryContext(ctx, listRecordsOfParentUpTo,
+		arg.BusinessID,
+		arg.Kind,
+		arg.ParentID,
+		arg.Limit,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []Record{}
+	for rows.Next() {
+		var i Record
+		if err := rows.Scan(
+			&i.ID,
+			&i.BusinessID,
+			&i.Kind,
+			&i.ParentID,
+			&i.Name,
+			&i.ExternalID,
+			&i.Data,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.UniqueKey,
+			&i.Version,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Close(); err != nil {
+		return nil, err
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const listRecordsUpTo = `-- name: ListRecordsUpTo :many
+SELECT id, business_id, kind, parent_id, name, external_id, data, created_at, updated_at, unique_key, version FROM records WHERE business_id = $1 AND kind = $2 ORDER BY id LIMIT $3
+`
+
+type ListRecordsUpToParams struct {
+	BusinessID int64
+	Kind       string
+	Limit      int32
+}
+
+// At most $3 records: the in-memory list path is capped (record.MaxInMemory).
+func (q *Queries) ListRecordsUpTo(ctx context.Context, arg ListRecordsUpToParams) ([]Record, error) {
+	rows, err := q.db.QueryContext(ctx, listRecordsUpTo, arg.BusinessID, arg.Kind, arg.Limit)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []Record{}
+	for rows.Next() {
+		var i Record
+		if err := rows.Scan(
+			&i.ID,
+			&i.BusinessID,
+			&i.Kind,
+			&i.ParentID,
+			&i.Name,
+			&i.ExternalID,
+			&i.Data,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.UniqueKey,
+			&i.Version,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Close(); err != nil {
+		return nil, err
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const listSettingsLike = `-- name: ListSettingsLike :many
 SELECT business_id, kind, data, updated_at, version FROM business_settings WHERE business_id = $1 AND kind LIKE $2 ORDER BY kind
 `

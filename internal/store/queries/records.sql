@@ -12,6 +12,13 @@ SELECT * FROM records WHERE business_id = $1 AND kind = $2 ORDER BY id;
 -- name: ListRecordsOfParent :many
 SELECT * FROM records WHERE business_id = $1 AND kind = $2 AND parent_id = $3 ORDER BY id;
 
+-- name: ListRecordsUpTo :many
+-- At most $3 records: the in-memory list path is capped (record.MaxInMemory).
+SELECT * FROM records WHERE business_id = $1 AND kind = $2 ORDER BY id LIMIT $3;
+
+-- name: ListRecordsOfParentUpTo :many
+SELECT * FROM records WHERE business_id = $1 AND kind = $2 AND parent_id = $3 ORDER BY id LIMIT $4;
+
 -- name: ListRecordsByExternalID :many
 SELECT * FROM records WHERE business_id = $1 AND kind = $2 AND external_id = $3 ORDER BY id;
 
