@@ -133,4 +133,3 @@ func TestQueryMatchesInMemory(t *testing.T) {
 }
 
 func first(ls []locations.Location) []locations.Location { return ls[:min(len(ls), 3)] }
-

@@ -137,7 +137,7 @@ func CompileSQL(q Query, w Whitelist, firstParam int) (SQL, error) {
 	order = append(order, w.ID+" ASC")
 	out.OrderBy = strings.Join(order, ", ")
 	if q.Filter != nil {
-		n, err := c.compile(q.Filter, 0)
+		n, err := c.compile(q.Filter, 0, true)
 		if err != nil {
 			return SQL{}, err
 		}
@@ -243,7 +243,11 @@ func literalTime(v value) time.Time {
 	return wallClock(v.t)
 }
 
-func (c *sqlCompiler) compile(e Expr, depth int) (sqlNode, error) {
+// compile compiles e. pos says the context only asks whether e is true
+// (the WHERE itself, or and/or operands there): NULL and FALSE are then
+// alike, so comparisons need no null guards and stay index-friendly. Under
+// not, and as an operand of a comparison or function, pos is false.
+func (c *sqlCompiler) compile(e Expr, depth int, pos bool) (sqlNode, error) {
 	if depth > 4*MaxDepth { // hand-built trees only; Parse bounds depth
 		return sqlNode{}, errorf(ParamFilter, "nested too deeply")
 	}
@@ -270,7 +274,7 @@ func (c *sqlCompiler) compile(e Expr, depth int) (sqlNode, error) {
 		if e == nil {
 			break
 		}
-		x, err := c.compile(e.X, depth+1)
+		x, err := c.compile(e.X, depth+1, false)
 		if err != nil {
 			return sqlNode{}, err
 		}
@@ -290,9 +294,9 @@ func (c *sqlCompiler) compile(e Expr, depth int) (sqlNode, error) {
 		}
 		switch e.Op {
 		case OpAnd, OpOr:
-			return c.logical(e, depth)
+			return c.logical(e, depth, pos)
 		case OpEq, OpNe, OpGt, OpGe, OpLt, OpLe:
-			return c.comparison(e, depth)
+			return c.comparison(e, depth, pos)
 		}
 		return sqlNode{}, errorf(ParamFilter, "unsupported operator '%s'", e.Op)
 	case *CallExpr:
@@ -304,12 +308,12 @@ func (c *sqlCompiler) compile(e Expr, depth int) (sqlNode, error) {
 	return sqlNode{}, errorf(ParamFilter, "invalid expression node %T", e)
 }
 
-func (c *sqlCompiler) logical(e *BinaryExpr, depth int) (sqlNode, error) {
-	l, err := c.compile(e.Left, depth+1)
+func (c *sqlCompiler) logical(e *BinaryExpr, depth int, pos bool) (sqlNode, error) {
+	l, err := c.compile(e.Left, depth+1, pos)
 	if err != nil {
 		return sqlNode{}, err
 	}
-	r, err := c.compile(e.Right, depth+1)
+	r, err := c.compile(e.Right, depth+1, pos)
 	if err != nil {
 		return sqlNode{}, err
 	}
@@ -333,12 +337,12 @@ var sqlOps = map[string]string{OpEq: "=", OpNe: "<>", OpGt: ">", OpGe: ">=", OpL
 // flipped is the operator with its operands swapped (5 lt x = x gt 5).
 var flipped = map[string]string{OpEq: OpEq, OpNe: OpNe, OpGt: OpLt, OpGe: OpLe, OpLt: OpGt, OpLe: OpGe}
 
-func (c *sqlCompiler) comparison(e *BinaryExpr, depth int) (sqlNode, error) {
-	l, err := c.compile(e.Left, depth+1)
+func (c *sqlCompiler) comparison(e *BinaryExpr, depth int, pos bool) (sqlNode, error) {
+	l, err := c.compile(e.Left, depth+1, false)
 	if err != nil {
 		return sqlNode{}, err
 	}
-	r, err := c.compile(e.Right, depth+1)
+	r, err := c.compile(e.Right, depth+1, false)
 	if err != nil {
 		return sqlNode{}, err
 	}
@@ -357,7 +361,7 @@ func (c *sqlCompiler) comparison(e *BinaryExpr, depth int) (sqlNode, error) {
 		l, r, op = r, l, flipped[op]
 	}
 	if r.lit != nil {
-		return c.compareLiteral(op, l, *r.lit)
+		return c.compareLiteral(op, l, *r.lit, pos)
 	}
 	// Two expressions: null-safe, since either may be NULL.
 	a, b := l.sql, r.sql
@@ -379,7 +383,7 @@ func (c *sqlCompiler) comparison(e *BinaryExpr, depth int) (sqlNode, error) {
 }
 
 // compareLiteral compiles x op literal.
-func (c *sqlCompiler) compareLiteral(op string, x sqlNode, lit value) (sqlNode, error) {
+func (c *sqlCompiler) compareLiteral(op string, x sqlNode, lit value, pos bool) (sqlNode, error) {
 	if lit.k == kNull {
 		switch op {
 		case OpEq:
@@ -441,7 +445,7 @@ func (c *sqlCompiler) compareLiteral(op string, x sqlNode, lit value) (sqlNode, 
 		arg = c.valueSQL(litNode(lit))
 	}
 	cmp := x.sql + " " + sqlOps[op] + " " + arg
-	if !x.nullable {
+	if !x.nullable || pos && op != OpNe { // NULL is as good as false here
 		return sqlNode{sql: "(" + cmp + ")", typ: tyBool}, nil
 	}
 	if op == OpNe {
@@ -499,7 +503,7 @@ func (c *sqlCompiler) call(e *CallExpr, depth int) (sqlNode, error) {
 	args := make([]sqlNode, len(e.Args))
 	allLit, anyNull := true, false
 	for i, a := range e.Args {
-		n, err := c.compile(a, depth+1)
+		n, err := c.compile(a, depth+1, false)
 		if err != nil {
 			return sqlNode{}, err
 		}
