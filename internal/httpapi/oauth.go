@@ -7,7 +7,6 @@ import (
 	"errors"
 	"log/slog"
 	"mime"
-	"net"
 	"net/http"
 	"net/url"
 	"reflect"
@@ -235,8 +234,7 @@ func (a *API) plainRoute(method, pattern string, h http.HandlerFunc) {
 			}
 		}
 		if method == http.MethodPost {
-			host, _, _ := net.SplitHostPort(r.RemoteAddr)
-			if ok, wait := a.limiter.allow("ip:" + host + "|" + pattern); !ok {
+			if ok, wait := a.limiter.allow("ip:" + a.clientAddr(r) + "|" + pattern); !ok {
 				writeProblem(w, r, rateLimited(wait))
 				return
 			}
