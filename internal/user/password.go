@@ -49,40 +49,67 @@ var (
 
 type heldSlotKey struct{}
 
-// HoldHashSlot takes a hashing slot for the caller's context: password
-// functions called with the returned context use it instead of taking
-// another (sign-in takes the slot before recording its attempt, so a
-// refusal for load costs the user nothing). release must be called once;
-// the context must not be shared between goroutines.
-func HoldHashSlot(ctx context.Context) (context.Context, func(), error) {
-	if ctx.Value(heldSlotKey{}) != nil {
-		return ctx, func() {}, nil
-	}
-	release, err := acquireHashSlot(ctx)
-	if err != nil {
-		return ctx, nil, err
-	}
-	return context.WithValue(ctx, heldSlotKey{}, true), release, nil
+// heldSlot is a slot taken by HoldHashSlot; released once.
+type heldSlot struct {
+	held atomic.Bool
 }
 
-func acquireHashSlot(ctx context.Context) (func(), error) {
-	if ctx.Value(heldSlotKey{}) != nil {
+func (h *heldSlot) release() {
+	if h.held.CompareAndSwap(true, false) {
+		<-hashSem
+	}
+}
+
+func holds(ctx context.Context) bool {
+	h, _ := ctx.Value(heldSlotKey{}).(*heldSlot)
+	return h != nil && h.held.Load()
+}
+
+// HoldHashSlot takes a hashing slot for the caller's context: password
+// functions called with the returned context use it instead of taking
+// another (sign-in takes the slot before counting its attempt, so a
+// refusal for load costs the user nothing). release may be called more
+// than once; after it the context takes slots again. The context must not
+// be shared between goroutines while it holds the slot.
+func HoldHashSlot(ctx context.Context) (context.Context, func(), error) {
+	if holds(ctx) {
+		return ctx, func() {}, nil
+	}
+	if err := takeHashSlot(ctx); err != nil {
+		return ctx, nil, err
+	}
+	h := &heldSlot{}
+	h.held.Store(true)
+	return context.WithValue(ctx, heldSlotKey{}, h), h.release, nil
+}
+
+// acquireHashSlot takes a slot unless ctx holds one; release gives it back.
+func acquireHashSlot(ctx context.Context) (release func(), err error) {
+	if holds(ctx) {
 		return func() {}, nil
 	}
-	select {
-	case hashSem <- struct{}{}:
-	default:
-		t := time.NewTimer(hashWait)
-		defer t.Stop()
-		select {
-		case hashSem <- struct{}{}:
-		case <-t.C:
-			return nil, ErrBusy
-		case <-ctx.Done():
-			return nil, ctx.Err()
-		}
+	if err := takeHashSlot(ctx); err != nil {
+		return nil, err
 	}
 	return func() { <-hashSem }, nil
+}
+
+func takeHashSlot(ctx context.Context) error {
+	select {
+	case hashSem <- struct{}{}:
+		return nil
+	default:
+	}
+	t := time.NewTimer(hashWait)
+	defer t.Stop()
+	select {
+	case hashSem <- struct{}{}:
+		return nil
+	case <-t.C:
+		return ErrBusy
+	case <-ctx.Done():
+		return ctx.Err()
+	}
 }
 
 // HashStats reports the bound on concurrent password hashing and the
