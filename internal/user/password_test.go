@@ -125,6 +125,14 @@ func TestPasswordBusy(t *testing.T) {
 	}
 	for _, r := range releases {
 		r()
+		r() // a second release gives nothing back twice
+	}
+	if len(hashSem) != 0 {
+		t.Fatalf("%d slots still taken after release", len(hashSem))
+	}
+	// After release the context takes a slot again like any other.
+	if holds(held) {
+		t.Fatal("released context still counts as holding a slot")
 	}
 	if _, err := HashPassword(ctx, "x"); err != nil {
 		t.Fatalf("after release: %v", err)
