@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net/netip"
 	"net/url"
 	"strconv"
 	"strings"
@@ -32,6 +33,9 @@ type Config struct {
 	WebhookPollInterval time.Duration
 	SuperFundsCSV       string // replaces the built-in super fund product registry (AU)
 	SMSFESACSV          string // replaces the built-in SMSF electronic service address list (AU)
+	// TrustedProxies are the reverse proxies whose X-Forwarded-For is
+	// believed; empty = the client address is the connection's peer.
+	TrustedProxies []netip.Prefix
 }
 
 // Default returns the zero-setup configuration.
@@ -131,11 +135,17 @@ func Load(args []string, getenv func(string) string, stderr io.Writer) (Config, 
 	num(&c.WebhookPollInterval, "webhook-poll-interval", "PAYROLL_WEBHOOK_POLL_INTERVAL", "how often the webhook worker looks for due deliveries")
 	str(&c.SuperFundsCSV, "super-funds-csv", "PAYROLL_SUPER_FUNDS_CSV", "CSV file replacing the built-in super fund product registry")
 	str(&c.SMSFESACSV, "smsf-esa-csv", "PAYROLL_SMSF_ESA_CSV", "CSV file replacing the built-in SMSF electronic service address list")
+	proxies := getenv("PAYROLL_TRUSTED_PROXIES")
+	fs.StringVar(&proxies, "trusted-proxies", proxies, "comma-separated CIDRs of reverse proxies whose X-Forwarded-For gives the client address (PAYROLL_TRUSTED_PROXIES)")
 	if len(errs) > 0 {
 		return c, nil, fmt.Errorf("config: %s", strings.Join(errs, "; "))
 	}
 	if err := fs.Parse(args); err != nil {
 		return c, nil, err
+	}
+	var err error
+	if c.TrustedProxies, err = ParseTrustedProxies(proxies); err != nil {
+		return c, nil, fmt.Errorf("config: PAYROLL_TRUSTED_PROXIES / -trusted-proxies: %w", err)
 	}
 	if c.BaseURL == "" {
 		c.BaseURL = "http://" + c.Addr
@@ -159,8 +169,38 @@ func (c Config) Masked() []any {
 		"bootstrapAPIKey", key, "webhookAllowPrivate", c.WebhookAllowPrivate,
 		"rateLimitRPS", c.RateLimitRPS, "rateLimitBurst", c.RateLimitBurst,
 		"maxBodyBytes", c.MaxBodyBytes, "maxUploadBytes", c.MaxUploadBytes,
-		"smtp", MaskURL(c.SMTPAddr), "logLevel", c.LogLevel,
+		"smtp", MaskURL(c.SMTPAddr), "logLevel", c.LogLevel, "trustedProxies", c.TrustedProxies,
 	}
+}
+
+// ParseTrustedProxies reads a comma-separated list of CIDRs; a bare
+// address stands for itself (/32 or /128). Blank entries are skipped.
+func ParseTrustedProxies(s string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for _, f := range strings.Split(s, ",") {
+		f = strings.TrimSpace(f)
+		if f == "" {
+			continue
+		}
+		if !strings.Contains(f, "/") {
+			a, err := netip.ParseAddr(f)
+			if err != nil {
+				return nil, fmt.Errorf("%q is not an IP address or CIDR", f)
+			}
+			a = a.Unmap()
+			out = append(out, netip.PrefixFrom(a, a.BitLen()))
+			continue
+		}
+		p, err := netip.ParsePrefix(f)
+		if err != nil {
+			return nil, fmt.Errorf("%q is not a CIDR", f)
+		}
+		if p.Addr().Is4In6() && p.Bits() >= 96 {
+			p = netip.PrefixFrom(p.Addr().Unmap(), p.Bits()-96)
+		}
+		out = append(out, p.Masked())
+	}
+	return out, nil
 }
 
 // MaskURL hides the password of a URL-shaped setting.

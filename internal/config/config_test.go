@@ -1,6 +1,7 @@
 package config
 
 import (
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -63,4 +64,48 @@ func toString(v any) string {
 		return s
 	}
 	return ""
+}
+
+func TestTrustedProxies(t *testing.T) {
+	cases := []struct {
+		in   string
+		want string // fmt of the prefixes, "error" = refused
+	}{
+		{"", "[]"},
+		{" , ", "[]"},
+		{"10.0.0.0/8", "[10.0.0.0/8]"},
+		{"10.1.2.3/8, 192.168.1.7", "[10.0.0.0/8 192.168.1.7/32]"},
+		{"2001:db8::/32,::1", "[2001:db8::/32 ::1/128]"},
+		{"::ffff:10.0.0.0/104", "[10.0.0.0/8]"},
+		{"::ffff:10.0.0.1", "[10.0.0.1/32]"},
+		{"10.0.0.0/33", "error"},
+		{"proxy.internal", "error"},
+		{"10.0.0.0/8;192.168.0.0/16", "error"},
+	}
+	for _, tc := range cases {
+		got, err := ParseTrustedProxies(tc.in)
+		s := fmt.Sprint(got)
+		if err != nil {
+			s = "error"
+		}
+		if got == nil && err == nil {
+			s = "[]"
+		}
+		if s != tc.want {
+			t.Errorf("ParseTrustedProxies(%q) = %s (%v), want %s", tc.in, s, err, tc.want)
+		}
+	}
+	env := map[string]string{"PAYROLL_TRUSTED_PROXIES": "10.0.0.0/8"}
+	c, _, err := Load([]string{"-trusted-proxies", "192.168.0.0/16,127.0.0.1"}, func(k string) string { return env[k] }, io.Discard)
+	if err != nil || fmt.Sprint(c.TrustedProxies) != "[192.168.0.0/16 127.0.0.1/32]" {
+		t.Fatalf("flag over env: %v, %v", c.TrustedProxies, err)
+	}
+	c, _, err = Load(nil, func(k string) string { return env[k] }, io.Discard)
+	if err != nil || fmt.Sprint(c.TrustedProxies) != "[10.0.0.0/8]" {
+		t.Fatalf("env: %v, %v", c.TrustedProxies, err)
+	}
+	if _, _, err := Load(nil, func(k string) string { return map[string]string{"PAYROLL_TRUSTED_PROXIES": "nope"}[k] }, io.Discard); err == nil ||
+		!strings.Contains(err.Error(), "PAYROLL_TRUSTED_PROXIES") {
+		t.Fatalf("bad value: %v", err)
+	}
 }

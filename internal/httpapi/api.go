@@ -7,7 +7,6 @@ import (
 	"context"
 	"encoding/base64"
 	"log/slog"
-	"net"
 	"net/http"
 	"reflect"
 	"strconv"
@@ -229,8 +228,7 @@ func (a *API) authenticate(ctx huma.Context, next func(huma.Context)) {
 		return
 	}
 	if p == nil { // a public operation: limited per client address instead
-		host, _, _ := net.SplitHostPort(r.RemoteAddr)
-		if ok, wait := a.limiter.allow("ip:" + host + "|" + op.OperationID); !ok {
+		if ok, wait := a.limiter.allow("ip:" + a.clientAddr(r) + "|" + op.OperationID); !ok {
 			writeProblem(w, r, rateLimited(wait))
 			return
 		}

@@ -1,13 +1,10 @@
 package httpapi
 
 import (
-	"bytes"
 	"context"
-	"crypto/subtle"
 	"errors"
 	"log/slog"
 	"mime"
-	"net"
 	"net/http"
 	"net/url"
 	"reflect"
@@ -15,11 +12,9 @@ import (
 	"time"
 
 	"github.com/danielgtaylor/huma/v2"
-	"github.com/go-chi/chi/v5"
 
 	"github.com/payrolld/payrolld/internal/oauth"
 	"github.com/payrolld/payrolld/internal/payroll"
-	"github.com/payrolld/payrolld/internal/store"
 )
 
 // The OAuth2 endpoints, the sign-in pages and the authentication
@@ -29,7 +24,8 @@ import (
 // OpenAPI document rather than huma operations: they take HTTP Basic
 // *client* credentials, which the API's authentication middleware would
 // read as an API key and refuse, and they answer in RFC 6749's error
-// format rather than ProblemDetails. The HTML pages are plain routes too.
+// format rather than ProblemDetails. The HTML sign-in pages are
+// oauth.Pages (package oauth), mounted here as plain routes too.
 
 // OAuthTokenRequest documents the form of POST /oauth/token.
 type OAuthTokenRequest struct {
@@ -134,15 +130,10 @@ func registerOAuth(a *API) {
 	h := oauthWeb{a: a}
 	a.plainRoute(http.MethodPost, "/oauth/token", h.token)
 	a.plainRoute(http.MethodPost, "/oauth/token/revoke", h.revoke)
-	for _, p := range []string{"/oauth/authorise", "/oauth/authorize"} { // US spelling: undocumented alias
-		a.plainRoute(http.MethodGet, p, h.authorisePage)
-		a.plainRoute(http.MethodPost, p, h.authorise)
+	pages := &oauth.Pages{Service: a.OAuth, ClientAddr: a.clientAddr, RequestID: RequestID}
+	for _, rt := range pages.Routes() {
+		a.plainRoute(rt.Method, rt.Pattern, rt.Handler)
 	}
-	a.plainRoute(http.MethodGet, "/sso/{token}", h.useSSOLink)
-	a.plainRoute(http.MethodGet, "/account", h.account)
-	a.plainRoute(http.MethodPost, "/account/signout", h.signOut)
-	a.plainRoute(http.MethodGet, "/account/recover/{token}", h.recoverPage)
-	a.plainRoute(http.MethodPost, "/account/recover/{token}", h.recover)
 	documentOAuth(a)
 	registerSSO(a)
 	registerRecovery(a)
@@ -235,8 +226,7 @@ func (a *API) plainRoute(method, pattern string, h http.HandlerFunc) {
 			}
 		}
 		if method == http.MethodPost {
-			host, _, _ := net.SplitHostPort(r.RemoteAddr)
-			if ok, wait := a.limiter.allow("ip:" + host + "|" + pattern); !ok {
+			if ok, wait := a.limiter.allow("ip:" + a.clientAddr(r) + "|" + pattern); !ok {
 				writeProblem(w, r, rateLimited(wait))
 				return
 			}
@@ -246,14 +236,11 @@ func (a *API) plainRoute(method, pattern string, h http.HandlerFunc) {
 	a.AddPath(pattern)
 }
 
-// oauthWeb serves the OAuth2 endpoints and the HTML pages.
+// oauthWeb serves the OAuth2 token endpoints; the HTML pages are
+// oauth.Pages.
 type oauthWeb struct{ a *API }
 
-const (
-	sessionCookie = "payrolld_session"
-	csrfCookie    = "payrolld_csrf"
-	maxFormBytes  = 64 << 10
-)
+const maxFormBytes = 64 << 10
 
 // token is POST /oauth/token.
 func (h oauthWeb) token(w http.ResponseWriter, r *http.Request) {
@@ -352,281 +339,6 @@ func writeOAuthJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Pragma", "no-cache")
 	w.WriteHeader(status)
 	_ = jsonEncode(w, v)
-}
-
-// authorisePage is GET /oauth/authorise: sign in (unless the browser has a
-// session) and consent.
-func (h oauthWeb) authorisePage(w http.ResponseWriter, r *http.Request) {
-	req := oauth.AuthRequestFrom(r.URL.Query())
-	client, ok := h.checkClient(w, r, req)
-	if !ok {
-		return
-	}
-	if perr := req.Check(); perr != nil {
-		h.redirect(w, r, req.Callback(client, perr.Params(req.State)))
-		return
-	}
-	page := oauth.AuthorisePage{ClientName: client.Name, Request: req, CSRF: h.csrfToken(w, r)}
-	if s := h.session(r); s != nil {
-		page.SignedInAs = s.User.DisplayName + " (" + s.User.Username + ")"
-	}
-	writePage(w, http.StatusOK, oauth.PageAuthorise, page)
-}
-
-// authorise is POST /oauth/authorise: on consent, a code goes to the
-// client's redirect URI; on refusal, error=access_denied.
-func (h oauthWeb) authorise(w http.ResponseWriter, r *http.Request) {
-	if !h.readForm(w, r) {
-		return
-	}
-	req := oauth.AuthRequestFrom(r.PostForm)
-	client, ok := h.checkClient(w, r, req)
-	if !ok {
-		return
-	}
-	if perr := req.Check(); perr != nil {
-		h.redirect(w, r, req.Callback(client, perr.Params(req.State)))
-		return
-	}
-	if r.PostForm.Get("decision") != "allow" {
-		perr := &oauth.Error{Code: oauth.ErrAccessDenied, Description: "the user refused access"}
-		h.redirect(w, r, req.Callback(client, perr.Params(req.State)))
-		return
-	}
-	sess := h.session(r)
-	username := strings.TrimSpace(r.PostForm.Get("username"))
-	if username != "" || sess == nil { // typed credentials win over the session
-		token, signedIn, err := h.a.OAuth.SignIn(r.Context(), username, r.PostForm.Get("password"))
-		if payroll.KindOf(err) == payroll.KindUnauthorized {
-			page := oauth.AuthorisePage{ClientName: client.Name, Request: req, CSRF: r.PostForm.Get("csrf_token"),
-				Username: username, Error: "Unknown username or wrong password."}
-			if sess != nil {
-				page.SignedInAs = sess.User.DisplayName + " (" + sess.User.Username + ")"
-			}
-			writePage(w, http.StatusUnauthorized, oauth.PageAuthorise, page)
-			return
-		}
-		if err != nil {
-			h.internalError(w, r, err)
-			return
-		}
-		h.setSessionCookie(w, r, token)
-		sess = &signedIn
-	}
-	code, err := h.a.OAuth.IssueCode(r.Context(), client, sess.User.ID, req)
-	if err != nil {
-		h.internalError(w, r, err)
-		return
-	}
-	params := url.Values{"code": {code}}
-	if req.State != "" {
-		params.Set("state", req.State)
-	}
-	h.redirect(w, r, req.Callback(client, params))
-}
-
-// checkClient shows an error page, never a redirect, for a bad client or
-// redirect URI.
-func (h oauthWeb) checkClient(w http.ResponseWriter, r *http.Request, req oauth.AuthRequest) (c store.OauthClient, ok bool) {
-	c, err := h.a.OAuth.CheckClient(r.Context(), req)
-	if payroll.KindOf(err) == payroll.KindInvalid {
-		writeMessage(w, http.StatusBadRequest, "This application cannot be authorised", userMessage(err))
-		return c, false
-	}
-	if err != nil {
-		h.internalError(w, r, err)
-		return c, false
-	}
-	return c, true
-}
-
-// useSSOLink is GET /sso/{token}: one use, then a session and a redirect
-// to a page of this server.
-func (h oauthWeb) useSSOLink(w http.ResponseWriter, r *http.Request) {
-	token, target, err := h.a.OAuth.UseSSOLink(r.Context(), chi.URLParam(r, "token"))
-	if payroll.KindOf(err) == payroll.KindNotFound {
-		writeMessage(w, http.StatusNotFound, "Sign-in link not valid", "This sign-in link has expired or has already been used. Ask for a new one.")
-		return
-	}
-	if err != nil {
-		h.internalError(w, r, err)
-		return
-	}
-	h.setSessionCookie(w, r, token)
-	h.redirect(w, r, target)
-}
-
-// account is GET /account: who is signed in.
-func (h oauthWeb) account(w http.ResponseWriter, r *http.Request) {
-	s := h.session(r)
-	status := http.StatusOK
-	if s == nil {
-		status = http.StatusUnauthorized
-	}
-	writePage(w, status, oauth.PageAccount, oauth.AccountPage{Session: s, CSRF: h.csrfToken(w, r)})
-}
-
-// signOut is POST /account/signout.
-func (h oauthWeb) signOut(w http.ResponseWriter, r *http.Request) {
-	if !h.readForm(w, r) {
-		return
-	}
-	if c, err := r.Cookie(sessionCookie); err == nil {
-		if err := h.a.OAuth.SignOut(r.Context(), c.Value); err != nil {
-			h.internalError(w, r, err)
-			return
-		}
-	}
-	http.SetCookie(w, &http.Cookie{Name: sessionCookie, Value: "", Path: "/", MaxAge: -1, HttpOnly: true, Secure: h.secure(r), SameSite: http.SameSiteLaxMode})
-	w.Header().Set("Cache-Control", "no-store")
-	http.Redirect(w, r, oauth.LandingPath, http.StatusSeeOther)
-}
-
-// recoverPage is GET /account/recover/{token}: the set-password form.
-func (h oauthWeb) recoverPage(w http.ResponseWriter, r *http.Request) {
-	token := chi.URLParam(r, "token")
-	u, err := h.a.OAuth.RecoveryUser(r.Context(), token)
-	if err != nil {
-		h.recoveryFailed(w, r, err)
-		return
-	}
-	writePage(w, http.StatusOK, oauth.PageRecover, oauth.RecoverPage{Username: u.Username, Action: recoverAction(token), CSRF: h.csrfToken(w, r)})
-}
-
-// recover is POST /account/recover/{token}.
-func (h oauthWeb) recover(w http.ResponseWriter, r *http.Request) {
-	if !h.readForm(w, r) {
-		return
-	}
-	token := chi.URLParam(r, "token")
-	u, err := h.a.OAuth.RecoveryUser(r.Context(), token)
-	if err != nil {
-		h.recoveryFailed(w, r, err)
-		return
-	}
-	page := oauth.RecoverPage{Username: u.Username, Action: recoverAction(token), CSRF: r.PostForm.Get("csrf_token")}
-	pw := r.PostForm.Get("password")
-	if pw != r.PostForm.Get("confirm") {
-		page.Error = "The two passwords differ."
-		writePage(w, http.StatusBadRequest, oauth.PageRecover, page)
-		return
-	}
-	if _, err := h.a.OAuth.Recover(r.Context(), token, pw); err != nil {
-		if payroll.KindOf(err) == payroll.KindInvalid {
-			page.Error = userMessage(err)
-			writePage(w, http.StatusBadRequest, oauth.PageRecover, page)
-			return
-		}
-		h.recoveryFailed(w, r, err)
-		return
-	}
-	writeMessage(w, http.StatusOK, "Password changed", "Your password has been changed. Sign in with the new password.")
-}
-
-func recoverAction(token string) string { return "/account/recover/" + url.PathEscape(token) }
-
-func (h oauthWeb) recoveryFailed(w http.ResponseWriter, r *http.Request, err error) {
-	if payroll.KindOf(err) == payroll.KindNotFound {
-		writeMessage(w, http.StatusNotFound, "Recovery link not valid", "This recovery link has expired or has already been used. Ask for a new one from the app.")
-		return
-	}
-	h.internalError(w, r, err)
-}
-
-// readForm parses a posted page form and checks its CSRF token.
-func (h oauthWeb) readForm(w http.ResponseWriter, r *http.Request) bool {
-	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
-	if err := r.ParseForm(); err != nil {
-		writeMessage(w, http.StatusBadRequest, "Bad request", "The form could not be read.")
-		return false
-	}
-	c, err := r.Cookie(csrfCookie)
-	sent := r.PostForm.Get("csrf_token")
-	if err != nil || sent == "" || subtle.ConstantTimeCompare([]byte(c.Value), []byte(sent)) != 1 {
-		writeMessage(w, http.StatusForbidden, "Form expired", "This form has expired or did not come from this site. Go back, reload the page and try again.")
-		return false
-	}
-	return true
-}
-
-// csrfToken returns the browser's CSRF token, setting the cookie when it
-// has none. Forms carry it back in a field (double-submit cookie): a
-// cross-site page can make the browser send the cookie but cannot read it.
-func (h oauthWeb) csrfToken(w http.ResponseWriter, r *http.Request) string {
-	if c, err := r.Cookie(csrfCookie); err == nil && len(c.Value) >= 32 {
-		return c.Value
-	}
-	t := payroll.NewSecret(32)
-	http.SetCookie(w, &http.Cookie{Name: csrfCookie, Value: t, Path: "/", HttpOnly: true, Secure: h.secure(r), SameSite: http.SameSiteLaxMode})
-	return t
-}
-
-func (h oauthWeb) setSessionCookie(w http.ResponseWriter, r *http.Request, token string) {
-	http.SetCookie(w, &http.Cookie{Name: sessionCookie, Value: token, Path: "/", MaxAge: int(oauth.SessionLifetime / time.Second),
-		HttpOnly: true, Secure: h.secure(r), SameSite: http.SameSiteLaxMode})
-}
-
-// session returns the browser's live session, or nil.
-func (h oauthWeb) session(r *http.Request) *oauth.Session {
-	c, err := r.Cookie(sessionCookie)
-	if err != nil {
-		return nil
-	}
-	s, err := h.a.OAuth.Session(r.Context(), c.Value)
-	if err != nil {
-		if payroll.KindOf(err) != payroll.KindUnauthorized {
-			slog.ErrorContext(r.Context(), "web session lookup", "err", err, "requestId", RequestID(r.Context()))
-		}
-		return nil
-	}
-	return &s
-}
-
-func (h oauthWeb) secure(r *http.Request) bool {
-	return r.TLS != nil || strings.HasPrefix(h.a.OAuth.BaseURL, "https://")
-}
-
-func (h oauthWeb) redirect(w http.ResponseWriter, r *http.Request, to string) {
-	w.Header().Set("Cache-Control", "no-store")
-	http.Redirect(w, r, to, http.StatusFound)
-}
-
-func (h oauthWeb) internalError(w http.ResponseWriter, r *http.Request, err error) {
-	slog.ErrorContext(r.Context(), "internal error", "err", err, "requestId", RequestID(r.Context()))
-	writeMessage(w, http.StatusInternalServerError, "Something went wrong", "An unexpected error occurred. Try again later.")
-}
-
-// writePage renders an HTML page with headers that keep it out of caches
-// and frames and keep its URL (which may hold a token) out of referrers.
-func writePage(w http.ResponseWriter, status int, name string, data any) {
-	var buf bytes.Buffer
-	if err := oauth.RenderPage(&buf, name, data); err != nil {
-		slog.Error("render page", "page", name, "err", err)
-		http.Error(w, "An unexpected error occurred.", http.StatusInternalServerError)
-		return
-	}
-	hd := w.Header()
-	hd.Set("Content-Type", "text/html; charset=utf-8")
-	hd.Set("Cache-Control", "no-store")
-	hd.Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'")
-	hd.Set("X-Frame-Options", "DENY")
-	hd.Set("X-Content-Type-Options", "nosniff")
-	hd.Set("Referrer-Policy", "no-referrer")
-	w.WriteHeader(status)
-	_, _ = buf.WriteTo(w)
-}
-
-func writeMessage(w http.ResponseWriter, status int, title, msg string) {
-	writePage(w, status, oauth.PageMessage, oauth.MessagePage{Title: title, Message: msg})
-}
-
-// userMessage is the message of a domain error without its field prefix.
-func userMessage(err error) string {
-	var e *payroll.Error
-	if errors.As(err, &e) {
-		return e.Message
-	}
-	return err.Error()
 }
 
 // documentOAuth adds the plain OAuth2 routes to the OpenAPI document.

@@ -11,7 +11,9 @@ import (
 	"net/http/cookiejar"
 	"net/url"
 	"regexp"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -19,6 +21,7 @@ import (
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/store"
 	"github.com/payrolld/payrolld/internal/testkit"
+	"github.com/payrolld/payrolld/internal/user"
 )
 
 const (
@@ -798,4 +801,105 @@ func TestRecovery(t *testing.T) {
 			e.browser().do("GET", strings.Replace(sso, "/sso/", "/account/recover/", 1), nil).Expect(t, 404)
 		})
 	})
+}
+
+// 40 concurrent wrong-password sign-ins: at most the hashing bound run
+// argon2id at once (64 MiB each); the rest wait briefly and get 503, or
+// 429 once the account is locked, both with Retry-After. Then the account
+// stays locked (fixed clock), even for the right password.
+func TestOAuthSignInConcurrencyBound(t *testing.T) {
+	d := testkit.NewDB(t, db.SQLite)
+	e := newOAuthEnv(t, d)
+	const n = 40
+	type post struct {
+		b    *browser
+		form url.Values
+	}
+	posts := make([]post, n)
+	for i := range posts {
+		b := e.browser()
+		page := b.do("GET", "/oauth/authorise?"+e.authQuery(nil).Encode(), nil).Expect(t, 200)
+		form := e.authQuery(url.Values{"csrf_token": {csrfOf(t, page)}, "username": {"alice@example.com"},
+			"password": {fmt.Sprintf("wrong password %d", i)}, "decision": {"allow"}})
+		posts[i] = post{b, form}
+	}
+	user.ResetHashPeak()
+	start := make(chan struct{})
+	results := make(chan *testkit.Response, n)
+	var wg sync.WaitGroup
+	for _, p := range posts {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-start
+			results <- p.b.do("POST", "/oauth/authorise", p.form)
+		}()
+	}
+	close(start)
+	wg.Wait()
+	close(results)
+	counts := map[int]int{}
+	for r := range results {
+		counts[r.Status]++
+		switch r.Status {
+		case 401:
+		case 429, 503:
+			if r.Header.Get("Retry-After") == "" {
+				t.Errorf("%d without Retry-After", r.Status)
+			}
+		default:
+			t.Errorf("status %d: %s", r.Status, r.Body)
+		}
+	}
+	slots, peak := user.HashStats()
+	t.Logf("statuses %v; peak %d concurrent hashes, bound %d", counts, peak, slots)
+	if peak > int64(slots) || counts[401] == 0 || counts[401] > 5 {
+		t.Fatalf("peak %d hashes at once (bound %d); %d wrong-password answers (at most 5 before the lock)", peak, slots, counts[401])
+	}
+	// Finish the free attempts one at a time (the storm may have counted
+	// fewer: 503s do not count); then the account is locked.
+	wrong := counts[401]
+	for ; wrong < 5; wrong++ {
+		consent(t, e.browser(), e.authQuery(nil), url.Values{"username": {"alice@example.com"}, "password": {"wrong"}, "decision": {"allow"}}).Expect(t, 401)
+	}
+	r := consent(t, e.browser(), e.authQuery(nil), aliceSignIn).Expect(t, 429)
+	if ra, _ := strconv.Atoi(r.Header.Get("Retry-After")); ra < 1 || !strings.Contains(string(r.Body), "Too many sign-in attempts") {
+		t.Fatalf("locked account: Retry-After %q, body %s", r.Header.Get("Retry-After"), r.Body)
+	}
+}
+
+// The CSRF cookie of the sign-in form is __Host- prefixed: Secure, Path=/,
+// no Domain. Browsers (and Go's cookie jar) keep Secure cookies on
+// http://127.0.0.1, so the flows above run over plain http; only plain
+// http to another host falls back to an unprefixed cookie.
+func TestOAuthCSRFCookieHostPrefix(t *testing.T) {
+	e := newOAuthEnv(t, testkit.NewDB(t, db.SQLite))
+	get := func(host string) string {
+		req, _ := http.NewRequest("GET", e.URL+"/oauth/authorise?"+e.authQuery(nil).Encode(), nil)
+		if host != "" {
+			req.Host = host
+		}
+		res := e.Send(req).Expect(t, 200)
+		return res.Header.Get("Set-Cookie")
+	}
+	c := get("")
+	if !strings.HasPrefix(c, "__Host-payrolld_csrf=") || !strings.Contains(c, "; Secure") || !strings.Contains(c, "Path=/;") ||
+		strings.Contains(strings.ToLower(c), "domain=") || !strings.Contains(c, "HttpOnly") {
+		t.Fatalf("CSRF cookie %q", c)
+	}
+	if c := get("localhost:8080"); !strings.HasPrefix(c, "__Host-payrolld_csrf=") {
+		t.Fatalf("localhost: CSRF cookie %q", c)
+	}
+	if c := get("payroll.example.com"); !strings.HasPrefix(c, "payrolld_csrf=") || strings.Contains(c, "Secure") {
+		t.Fatalf("plain http to a non-loopback host: CSRF cookie %q", c)
+	}
+	// A cookie without the prefix is not accepted where the prefix is used.
+	b := e.browser()
+	page := b.do("GET", "/oauth/authorise?"+e.authQuery(nil).Encode(), nil).Expect(t, 200)
+	form := e.authQuery(aliceSignIn)
+	form.Set("csrf_token", csrfOf(t, page))
+	req, _ := http.NewRequest("POST", e.URL+"/oauth/authorise", strings.NewReader(form.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.AddCookie(&http.Cookie{Name: "payrolld_csrf", Value: csrfOf(t, page)})
+	e.Send(req).Expect(t, 403)
 }

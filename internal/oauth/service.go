@@ -21,6 +21,8 @@ type Service struct {
 	Businesses *business.Service
 	Notify     *notify.Sender
 	BaseURL    string // public base URL for links handed out
+	// Throttle slows down password guessing; nil = DefaultThrottle.
+	Throttle *ThrottlePolicy
 }
 
 // Lifetimes. Access and refresh lifetimes are those of the API we mirror

@@ -8,6 +8,7 @@ import (
 	"github.com/payrolld/payrolld/internal/db"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/store"
+	"github.com/payrolld/payrolld/internal/user"
 )
 
 // Session is a signed-in browser of the web pages (authorise, account).
@@ -19,15 +20,44 @@ type Session struct {
 }
 
 // SignIn checks a username and password and opens a session; it returns
-// the session token for the cookie.
-func (s *Service) SignIn(ctx context.Context, username, password string) (string, Session, error) {
+// the session token for the cookie. clientAddr is the client's address
+// (see ThrottlePolicy). Besides payroll.Unauthorized for a wrong username
+// or password it returns *ThrottledError while the account or address is
+// locked and user.ErrBusy when no password-hashing slot frees up in time.
+//
+// Order matters: a locked attempt is refused before it costs a hash; the
+// hashing slot is taken before the attempt is counted, so an attempt
+// refused for load does not count against the user.
+func (s *Service) SignIn(ctx context.Context, username, password, clientAddr string) (string, Session, error) {
+	account, addr := throttleScopes(username, clientAddr)
+	if wait, err := s.lockedFor(ctx, account, addr); err != nil || wait > 0 {
+		if err != nil {
+			return "", Session{}, err
+		}
+		return "", Session{}, &ThrottledError{RetryAfter: wait}
+	}
+	ctx, release, err := user.HoldHashSlot(ctx)
+	if err != nil {
+		return "", Session{}, err
+	}
+	defer release()
+	if wait, err := s.countAttempt(ctx, account, addr); err != nil || wait > 0 {
+		if err != nil {
+			return "", Session{}, err
+		}
+		return "", Session{}, &ThrottledError{RetryAfter: wait}
+	}
 	u, err := s.Users.VerifyPassword(ctx, username, password)
+	release() // the slot guards the hash only
 	if err != nil {
 		return "", Session{}, err
 	}
 	var token string
 	var expires time.Time
 	err = s.DB.InTx(ctx, func(q *store.Queries) error {
+		if err := s.clearAttempts(ctx, q, account); err != nil {
+			return err
+		}
 		token, expires, err = s.openSession(ctx, q, u.ID, sql.NullInt64{}, sql.NullInt64{})
 		return err
 	})

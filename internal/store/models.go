@@ -177,6 +177,13 @@ type RecordRef struct {
 	ToID       int64
 }
 
+type SigninThrottle struct {
+	Scope         string
+	Failures      int64
+	LastFailureAt time.Time
+	LockedUntil   time.Time
+}
+
 type SsoToken struct {
 	TokenHash  string
 	Purpose    string

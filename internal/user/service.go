@@ -35,13 +35,28 @@ func (s *Service) Create(ctx context.Context, actor *payroll.Principal, in New) 
 	if actor.Kind == payroll.PrincipalBrandAdmin {
 		brand = sql.NullInt64{Int64: actor.BrandID, Valid: true}
 	}
+	// Hash before the transaction: waiting for a hashing slot must not hold
+	// the database's writer.
+	pw, err := hashOf(ctx, in.Password)
+	if err != nil {
+		return Created{}, err
+	}
 	var out Created
-	err := s.DB.InTx(ctx, func(q *store.Queries) error {
+	err = s.DB.InTx(ctx, func(q *store.Queries) error {
 		var err error
-		out, err = s.create(ctx, q, in, brand, false)
+		out, err = s.create(ctx, q, in, brand, false, pw)
 		return err
 	})
 	return out, err
+}
+
+// hashOf is the stored form of an optional password.
+func hashOf(ctx context.Context, password string) (sql.NullString, error) {
+	if password == "" {
+		return sql.NullString{}, nil
+	}
+	h, err := HashPassword(ctx, password)
+	return sql.NullString{String: h, Valid: err == nil}, err
 }
 
 // CreateInTx is Create for other services (business access grants create
@@ -50,15 +65,15 @@ func (s *Service) CreateInTx(ctx context.Context, q *store.Queries, in New, bran
 	if err := in.Validate(); err != nil {
 		return Created{}, err
 	}
-	return s.create(ctx, q, in, brand, false)
+	pw, err := hashOf(ctx, in.Password)
+	if err != nil {
+		return Created{}, err
+	}
+	return s.create(ctx, q, in, brand, false, pw)
 }
 
-func (s *Service) create(ctx context.Context, q *store.Queries, in New, brand sql.NullInt64, sysAdmin bool) (Created, error) {
+func (s *Service) create(ctx context.Context, q *store.Queries, in New, brand sql.NullInt64, sysAdmin bool, pw sql.NullString) (Created, error) {
 	now := s.Clock.Now()
-	var pw sql.NullString
-	if in.Password != "" {
-		pw = sql.NullString{String: HashPassword(in.Password), Valid: true}
-	}
 	u, err := q.CreateUser(ctx, store.CreateUserParams{
 		Username: in.Username, UsernameKey: Key(in.Username), DisplayName: in.DisplayName, Email: in.Email,
 		TimeZone: in.TimeZone, EmailConfirmed: in.EmailConfirmed, ApiOnly: in.APIOnly, IsSystemAdmin: sysAdmin,
@@ -145,14 +160,27 @@ func (s *Service) AuthenticateAPIKey(ctx context.Context, key string) (*payroll.
 	return PrincipalOf(u, fmt.Sprintf("key:%d", row.ApiKeyID)), nil
 }
 
-// VerifyPassword checks a username and password for the sign-in page.
+// VerifyPassword checks a username and password for the sign-in page. An
+// unknown username, or a user without a password, is checked against a
+// dummy hash with the same parameters, so every refusal costs the same
+// and timing does not tell which usernames exist. It returns ErrBusy when
+// no hashing slot frees up in time.
 func (s *Service) VerifyPassword(ctx context.Context, username, password string) (store.User, error) {
 	u, err := s.DB.Queries().GetUserByUsername(ctx, Key(username))
-	if err == nil && u.PasswordHash.Valid && CheckPassword(u.PasswordHash.String, password) {
-		return u, nil
-	}
 	if err != nil && !db.IsNoRows(err) {
-		return u, err
+		return store.User{}, err
+	}
+	known := err == nil && u.PasswordHash.Valid
+	encoded := dummyHash
+	if known {
+		encoded = u.PasswordHash.String
+	}
+	ok, err := CheckPassword(ctx, encoded, password)
+	if err != nil {
+		return store.User{}, err
+	}
+	if ok && known {
+		return u, nil
 	}
 	return store.User{}, payroll.Unauthorized("unknown username or wrong password")
 }
@@ -166,8 +194,12 @@ func (s *Service) SetPassword(ctx context.Context, username, password string) er
 	if err != nil {
 		return err
 	}
+	pw, err := hashOf(ctx, password)
+	if err != nil {
+		return err
+	}
 	return s.DB.InTx(ctx, func(q *store.Queries) error {
-		return q.SetUserPassword(ctx, store.SetUserPasswordParams{ID: u.ID, PasswordHash: sql.NullString{String: HashPassword(password), Valid: true}, UpdatedAt: s.Clock.Now()})
+		return q.SetUserPassword(ctx, store.SetUserPasswordParams{ID: u.ID, PasswordHash: pw, UpdatedAt: s.Clock.Now()})
 	})
 }
 
@@ -222,7 +254,7 @@ func (s *Service) EnsureSystemAdmin(ctx context.Context, fixedKey string) (creat
 		if err != nil || n > 0 {
 			return err
 		}
-		c, err := s.create(ctx, q, New{Username: "admin", DisplayName: "System administrator", TimeZone: DefaultTimeZone, APIOnly: true}, sql.NullInt64{}, true)
+		c, err := s.create(ctx, q, New{Username: "admin", DisplayName: "System administrator", TimeZone: DefaultTimeZone, APIOnly: true}, sql.NullInt64{}, true, sql.NullString{})
 		if err != nil {
 			return err
 		}
