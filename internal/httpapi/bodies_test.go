@@ -3,6 +3,7 @@ package httpapi_test
 import (
 	"encoding/base64"
 	"fmt"
+	"io"
 	"net/http"
 	"reflect"
 	"strings"
@@ -194,6 +195,14 @@ func TestRequestBodies(t *testing.T) {
 		})
 	}
 
+	t.Run("empty chunked body without Content-Type is no body, not 415", func(t *testing.T) {
+		req, _ := http.NewRequest("POST", s.URL+B(biz)+"/location", io.NopCloser(strings.NewReader("")))
+		req.Header.Set("Authorization", "Basic "+base64.StdEncoding.EncodeToString([]byte(key+":")))
+		r := s.Send(req)
+		if r.Status == 415 || r.Status >= 500 {
+			t.Fatalf("empty body answered %d %s", r.Status, r.Body)
+		}
+	})
 	t.Run("uploads stay multipart", func(t *testing.T) {
 		s.Upload(B(biz)+"/document", key, "a.txt", []byte("hello")).Expect(t, 200)
 	})

@@ -92,6 +92,10 @@ func (a *API) prepareBody(op *huma.Operation, w http.ResponseWriter, r *http.Req
 		setBody(raw)
 		return true
 	}
+	if kind != bodyForm && len(bytes.TrimSpace(raw)) == 0 {
+		setBody(raw) // an empty (chunked) body: huma decides whether it may be
+		return true
+	}
 	var v any
 	switch kind {
 	case bodyForm:
