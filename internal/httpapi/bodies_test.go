@@ -148,6 +148,22 @@ func TestRequestBodies(t *testing.T) {
 		}
 	})
 
+	t.Run("form dictionaries: a[key]= and a.key= keep the key", func(t *testing.T) {
+		body := "webHookUri=http://hooks.example.com/f&filters=EmployeeCreated&filters=PayRunFinalised" +
+			"&headers[X-Tenant]=a&headers.X-Other=b&properties[team]=payroll"
+		var got struct {
+			Filters    []string          `json:"filters"`
+			Headers    map[string]string `json:"headers"`
+			Properties map[string]any    `json:"properties"`
+		}
+		r := send(t, s, "POST", B(biz)+"/webhookregistrations", key, form, "", body).Expect(t, 200)
+		r.JSON(t, &got)
+		if strings.Join(got.Filters, ",") != "EmployeeCreated,PayRunFinalised" || got.Headers["X-Tenant"] != "a" ||
+			got.Headers["X-Other"] != "b" || got.Properties["team"] != "payroll" {
+			t.Fatalf("web hook from form: %s", r.Body)
+		}
+	})
+
 	jsonTypes := []struct{ name, contentType, accept string }{
 		{"text/json", "text/json", "text/json"},
 		{"text/json with charset", "text/json; charset=utf-8", ""},
@@ -174,6 +190,7 @@ func TestRequestBodies(t *testing.T) {
 		field                                 string
 	}{
 		{"form: integer member not a number", "POST", B(biz) + "/payschedule", form, "name=X&frequency=Weekly&autoPayConfiguration.dayOfWeek=Tuesday", 400, "autoPayConfiguration.dayOfWeek"},
+		{"form: top-level integer member not a number", "POST", B(biz) + "/payschedule", form, "name=X&frequency=Weekly&abaDetailsId=twelve", 400, "abaDetailsId"},
 		{"form: integer list item not a number", "POST", B(biz) + "/payschedule", form, "name=X&frequency=Weekly&locations=one", 400, "locations[0]"},
 		{"form: boolean not a boolean", "POST", B(biz) + "/payschedule", form, "name=X&frequency=Weekly&equalMonthlyPayments=maybe", 400, "equalMonthlyPayments"},
 		{"form: unknown enum name", "POST", B(biz) + "/payschedule", form, "name=X&frequency=Sometimes", 400, "frequency"},
