@@ -164,6 +164,14 @@ func TestRequestBodies(t *testing.T) {
 		}
 	})
 
+	t.Run("form partial update through a raw-body operation", func(t *testing.T) {
+		send(t, s, "PUT", B(biz), key, form, "", "Name=Form+Pty+Two&endOfWeek=2&standardHoursPerDay=8.5&isForeignEntity=False").Expect(t, 200)
+		m := s.Do("GET", B(biz), key, nil).Expect(t, 200).Map(t)
+		if m["name"] != "Form Pty Two" || m["endOfWeek"] != "Tuesday" || m["standardHoursPerDay"] != 8.5 || m["isForeignEntity"] != false || m["region"] != "AU" {
+			t.Fatalf("business after form update: %v", m)
+		}
+	})
+
 	jsonTypes := []struct{ name, contentType, accept string }{
 		{"text/json", "text/json", "text/json"},
 		{"text/json with charset", "text/json; charset=utf-8", ""},
