@@ -52,6 +52,22 @@ type Details struct {
 	AutoEnrolmentStagingDate     payroll.DateTime `json:"autoEnrolmentStagingDate"`
 }
 
+// enumDefaults gives unset enums the value a new business has: clients
+// cannot read "" as an enum.
+func (d *Details) enumDefaults() {
+	for _, f := range []struct {
+		v   *string
+		def string
+	}{
+		{&d.BudgetEntryMethod, "PercentageOfSales"}, {&d.LeaveAccrualStartDateType, "EmployeeStartDate"},
+		{&d.NumberOfEmployees, "OneToTen"}, {&d.PayCycleFrequency, "Weekly"}, {&d.EndOfWeek, "Sunday"},
+	} {
+		if *f.v == "" {
+			*f.v = f.def
+		}
+	}
+}
+
 // Business is a tenant.
 type Business struct {
 	ID           int64
@@ -109,6 +125,7 @@ func (in *Input) Validate(creating bool) error {
 	if d.EndOfWeek == "" {
 		d.EndOfWeek = "Sunday"
 	}
+	d.enumDefaults()
 	if d.InitialFinancialYearStart != nil && (*d.InitialFinancialYearStart < 1900 || *d.InitialFinancialYearStart > 2200) {
 		v.Add("initialFinancialYearStart", "initialFinancialYearStart must be a year")
 	}

@@ -194,6 +194,7 @@ func (d *DeductionCategory) Validate(v *payroll.Validation) {
 	v.Required("name", d.Name)
 	v.MaxLen("name", d.Name, 100)
 	v.MaxLen("externalId", d.ExternalID, 50)
+	d.Source = record.WithDefault(d.Source, "None")
 	d.SgcCalculationImpact = record.WithDefault(d.SgcCalculationImpact, "None")
 	d.PaymentSummaryClassification = record.WithDefault(d.PaymentSummaryClassification, "Default")
 	switch d.PaymentSummaryClassification {

@@ -26,6 +26,7 @@ func (d *Dimension) RecordExternalID() string { return d.ExternalID }
 
 // Validate checks the dimension's own fields.
 func (d *Dimension) Validate(v *payroll.Validation) {
+	d.Source = record.WithDefault(d.Source, "None")
 	v.Required("name", d.Name)
 	v.MaxLen("name", d.Name, 100)
 	v.MaxLen("externalId", d.ExternalID, 50)
@@ -58,6 +59,7 @@ func (d *DimensionValue) RecordExternalID() string { return d.ExternalID }
 
 // Validate checks the value's own fields and tidies the employee lists.
 func (d *DimensionValue) Validate(v *payroll.Validation) {
+	d.Source = record.WithDefault(d.Source, "None")
 	v.Required("name", d.Name)
 	v.MaxLen("name", d.Name, 100)
 	v.MaxLen("externalId", d.ExternalID, 50)

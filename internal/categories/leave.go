@@ -145,9 +145,10 @@ func (l *LeaveCategory) Validate(v *payroll.Validation) {
 	if r.CarryOverAmount.IsNeg() {
 		v.Add("leaveAccrualRule.carryOverAmount", "carryOverAmount must not be negative")
 	}
-	if e := l.LeaveEntitlement; e != nil {
-		e.validate(v)
+	if l.LeaveEntitlement == nil {
+		l.LeaveEntitlement = &LeaveEntitlement{}
 	}
+	l.LeaveEntitlement.validate(v)
 }
 
 func (e *LeaveEntitlement) validate(v *payroll.Validation) {

@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"cmp"
 	"context"
 	"net/http"
 
@@ -42,8 +43,45 @@ func accessModel(g business.GrantView) BusinessAccessModel {
 	if la == nil {
 		la = []business.LocationAccess{}
 	}
-	return BusinessAccessModel{AccessType: g.AccessType, EmployeeGroups: eg, LocationAccess: la, Reports: r.Reports,
-		KioskAccess: r.KioskAccess, PayrollAccess: r.PayrollAccess, Name: g.Name, Email: g.Email}
+	// Declared objects are never null and their enums never "": absent
+	// ones are what a new grant has (unrestricted users are not limited).
+	reports, kiosk, payroll := r.Reports, r.KioskAccess, r.PayrollAccess
+	if reports == nil {
+		reports = &business.ReportAccess{AccessType: "None"}
+		if g.AccessType == business.AccessUnrestricted {
+			reports = &business.ReportAccess{AccessType: "AllReports", NoReportingRestriction: true}
+		}
+	} else if reports.AccessType == "" {
+		c := *reports
+		c.AccessType = "None"
+		reports = &c
+	}
+	if kiosk == nil {
+		kiosk = &business.KioskAccess{}
+	}
+	if kiosk.AccessType == "" || kiosk.Kiosks == nil {
+		c := *kiosk
+		c.AccessType = cmp.Or(c.AccessType, "None")
+		if c.Kiosks == nil {
+			c.Kiosks = []int64{}
+		}
+		kiosk = &c
+	}
+	if payroll == nil {
+		payroll = &business.PayrollAccess{}
+	}
+	if payroll.SelectedPaySchedulesForPayRunApproval == nil || payroll.SelectedPaySchedulesForPayRunCreation == nil {
+		c := *payroll
+		if c.SelectedPaySchedulesForPayRunApproval == nil {
+			c.SelectedPaySchedulesForPayRunApproval = []int64{}
+		}
+		if c.SelectedPaySchedulesForPayRunCreation == nil {
+			c.SelectedPaySchedulesForPayRunCreation = []int64{}
+		}
+		payroll = &c
+	}
+	return BusinessAccessModel{AccessType: g.AccessType, EmployeeGroups: eg, LocationAccess: la, Reports: reports,
+		KioskAccess: kiosk, PayrollAccess: payroll, Name: g.Name, Email: g.Email}
 }
 
 type EmailQuery struct {

@@ -110,12 +110,10 @@ func New(d Deps) *API {
 	a.huma = humachi.New(r, cfg)
 	a.huma.UseMiddleware(a.operationInfo, a.normalizeRequest, a.authenticate)
 
-	r.NotFound(func(w http.ResponseWriter, r *http.Request) {
-		writeProblem(w, r, newProblem(http.StatusNotFound, "No operation matches "+r.Method+" "+r.URL.Path+"."))
-	})
-	r.MethodNotAllowed(func(w http.ResponseWriter, r *http.Request) {
-		writeProblem(w, r, newProblem(http.StatusMethodNotAllowed, "Method "+r.Method+" is not allowed on "+r.URL.Path+"."))
-	})
+	// routeGate answers 404 and 405 before chi; these cover what slips past
+	// it (a trailing slash).
+	r.NotFound(a.notFound)
+	r.MethodNotAllowed(func(w http.ResponseWriter, r *http.Request) { a.methodNotAllowed(w, r, nil) })
 	r.Get("/healthz", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		_, _ = w.Write([]byte(`{"status":"ok"}` + "\n"))
@@ -144,18 +142,13 @@ func New(d Deps) *API {
 	for _, area := range d.Areas {
 		area(a)
 	}
-	for p := range a.huma.OpenAPI().Paths {
-		a.canon.add(p)
-	}
-	for _, p := range []string{"/healthz", "/readyz", "/metrics", "/openapi.json", "/openapi.yaml", "/docs", "/docs/assets/{file}"} {
-		a.canon.add(p)
-	}
+	a.indexRoutes()
 	return a
 }
 
 // Handler returns the root handler with the outer middleware.
 func (a *API) Handler() http.Handler {
-	return a.observe(a.canon.middleware(a.router))
+	return a.observe(a.routeGate(a.router))
 }
 
 // Router exposes the chi router for areas that serve non-JSON pages.
@@ -164,7 +157,9 @@ func (a *API) Router() chi.Router { return a.router }
 // Huma exposes the huma API (tests, the openapi command).
 func (a *API) Huma() huma.API { return a.huma }
 
-// AddPath makes a non-huma route's literal segments case-insensitive.
+// AddPath makes a non-huma route's literal segments case-insensitive. Routes
+// registered on Router() before New returns are indexed with their methods
+// anyway; a path added here alone matches any method (chi decides).
 func (a *API) AddPath(pattern string) { a.canon.add(pattern) }
 
 // Register adds one operation. The handler's errors are turned into

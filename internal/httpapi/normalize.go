@@ -1,9 +1,7 @@
 package httpapi
 
 import (
-	"bytes"
 	"encoding/json"
-	"io"
 	"math"
 	"net/http"
 	"net/url"
@@ -17,9 +15,10 @@ import (
 // huma validates anything:
 //   - query names: case-insensitive, optional "filter." / "request." prefix,
 //     empty value = absent;
-//   - JSON bodies: member names case-insensitive (renamed to the schema's
-//     spelling), unknown members dropped, null = absent, enums by name in any
-//     case or by integer position.
+//   - bodies (JSON, text/json, application/*+json, unlabelled JSON and
+//     ASP.NET-style forms; see forms.go): member names case-insensitive
+//     (renamed to the schema's spelling), unknown members dropped, null =
+//     absent, enums by name in any case or by integer position.
 func (a *API) normalizeRequest(ctx huma.Context, next func(huma.Context)) {
 	op := ctx.Operation()
 	r, w := humachi.Unwrap(ctx)
@@ -31,37 +30,10 @@ func (a *API) normalizeRequest(ctx huma.Context, next func(huma.Context)) {
 	if r.URL.RawQuery != "" {
 		r.URL.RawQuery = canonicalQuery(r.URL.RawQuery, op.Parameters)
 	}
-	if op.RequestBody != nil && r.Body != nil && r.ContentLength != 0 && isJSON(r.Header.Get("Content-Type")) {
-		if mt := op.RequestBody.Content["application/json"]; mt != nil && mt.Schema != nil {
-			limit := op.MaxBodyBytes
-			if limit <= 0 {
-				limit = 1 << 20
-			}
-			raw, err := io.ReadAll(io.LimitReader(r.Body, limit+1))
-			r.Body.Close()
-			if err == nil && int64(len(raw)) <= limit {
-				var v any
-				dec := json.NewDecoder(bytes.NewReader(raw))
-				dec.UseNumber()
-				if dec.Decode(&v) == nil {
-					v = a.normalizeValue(v, mt.Schema, 0)
-					if b, err := json.Marshal(v); err == nil {
-						raw = b
-					}
-				}
-			}
-			// Oversized or malformed bodies go on as read: huma reports
-			// 413 / 400 for them.
-			r.Body = io.NopCloser(bytes.NewReader(raw))
-			r.ContentLength = int64(len(raw))
-		}
+	if !a.prepareBody(op, w, r) {
+		return
 	}
 	next(ctx)
-}
-
-func isJSON(ct string) bool {
-	ct = strings.ToLower(ct)
-	return ct == "" || strings.Contains(ct, "json")
 }
 
 // canonicalQuery rewrites query names to the declared parameter spelling.

@@ -1,6 +1,9 @@
 package httpapi
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestPathCanonical(t *testing.T) {
 	c := newPathCanon()
@@ -31,6 +34,38 @@ func TestPathCanonical(t *testing.T) {
 	for _, tc := range cases {
 		if got := c.canonical(tc.in); got != tc.want {
 			t.Errorf("canonical(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+func TestPathMatchTypesAndMethods(t *testing.T) {
+	c := newPathCanon()
+	ints := map[string]bool{"businessId": true, "businessTemplateId": true, "id": true}
+	c.addRoute("GET", "/api/v2/business/{businessId}/location", ints)
+	c.addRoute("POST", "/api/v2/business/{businessId}/location", ints)
+	c.addRoute("GET", "/api/v2/business/{businessId}/location/{id}", ints)
+	c.addRoute("POST", "/api/v2/business/{businessId}/{businessTemplateId}", ints)
+	c.addRoute("GET", "/api/v2/business/{businessId}/employee/{employeeId}", ints) // string id
+	c.addRoute("GET", "/docs/*", nil)
+	cases := []struct {
+		method, path, pattern string
+		allowed               string
+	}{
+		{"GET", "/API/v2/business/1/Location", "/api/v2/business/{businessId}/location", ""},
+		{"POST", "/api/v2/business/1/7", "/api/v2/business/{businessId}/{businessTemplateId}", ""},
+		{"POST", "/api/v2/business/1/leaveallowancetemplate", "", ""},
+		{"GET", "/api/v2/business/x/location", "", ""},
+		{"GET", "/api/v2/business/1/location/x", "", ""},
+		{"DELETE", "/api/v2/business/1/location", "", "GET,POST"},
+		{"PUT", "/api/v2/business/1/location/3", "", "GET"},
+		{"GET", "/api/v2/business/1/employee/Ext-1", "/api/v2/business/{businessId}/employee/{employeeId}", ""},
+		{"GET", "/docs/assets/app.css", "/docs/*", ""},
+		{"GET", "/api/v2/business/1/employee", "", ""},
+	}
+	for _, tc := range cases {
+		m := c.lookup(tc.method, tc.path)
+		if m.pattern != tc.pattern || m.found != (tc.pattern != "") || strings.Join(m.allowed, ",") != tc.allowed {
+			t.Errorf("lookup(%s %s) = %+v, want pattern %q allowed %q", tc.method, tc.path, m, tc.pattern, tc.allowed)
 		}
 	}
 }

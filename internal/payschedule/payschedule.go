@@ -196,12 +196,21 @@ func (p *PaySchedule) Validate(v *payroll.Validation) {
 	au.CheckAccountNumber(v, "paygAccountNumber", &p.PaygAccountNumber, false)
 	v.MaxLen("paygAccountName", p.PaygAccountName, 32)
 	v.MaxLen("paygReference", p.PaygReference, 18)
-	if a := p.AutoPayConfiguration; a != nil {
-		a.validate(v)
+	// Declared objects are never null: absent ones are their defaults.
+	if p.AutoPayConfiguration == nil {
+		p.AutoPayConfiguration = &AutoPayConfiguration{}
 	}
-	if f := p.DefaultFinaliseSettings; f != nil {
-		f.validate(v)
+	if p.DefaultFinaliseSettings == nil {
+		p.DefaultFinaliseSettings = &FinaliseDefaultSettings{}
 	}
+	if p.PayScheduleApprovalSettings == nil {
+		p.PayScheduleApprovalSettings = &PayScheduleApprovalSettings{}
+	}
+	if p.PaySchedulePaymentApprovalSettings == nil {
+		p.PaySchedulePaymentApprovalSettings = &PayScheduleApprovalSettings{}
+	}
+	p.AutoPayConfiguration.validate(v)
+	p.DefaultFinaliseSettings.validate(v)
 	for field, s := range map[string]*PayScheduleApprovalSettings{"payScheduleApprovalSettings": p.PayScheduleApprovalSettings,
 		"paySchedulePaymentApprovalSettings": p.PaySchedulePaymentApprovalSettings} {
 		if s != nil {
@@ -277,6 +286,9 @@ func (s *FinaliseDefaultSettings) validate(v *payroll.Validation) {
 			if a.tod == "" {
 				v.Add(f+a.name+"TimeOfDay", "%sTimeOfDay is required when %s is Scheduled", a.name, a.name)
 			}
+		}
+		if *a.line == "" {
+			*a.line = "Before" // never "" out
 		}
 	}
 	schedNoReportPacks(v, f+"reportPacksToRun", &s.ReportPacksToRun)
