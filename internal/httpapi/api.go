@@ -106,7 +106,7 @@ func New(d Deps) *API {
 	}
 	cfg.Components.Schemas.RegisterTypeAlias(reflect.TypeOf(payroll.DateTime{}), reflect.TypeOf(""))
 	a.huma = humachi.New(r, cfg)
-	a.huma.UseMiddleware(a.operationInfo, a.normalizeRequest, a.authenticate)
+	a.huma.UseMiddleware(a.operationInfo, a.normalizeRequest, a.authenticate, a.enforceInputPolicy) // inputpolicy.go
 
 	r.NotFound(func(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, r, newProblem(http.StatusNotFound, "No operation matches "+r.Method+" "+r.URL.Path+"."))
