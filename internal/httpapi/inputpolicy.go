@@ -318,6 +318,17 @@ func (a *API) checkBody(errs *policyErrors, r *http.Request, op *huma.Operation)
 		}
 		return nil
 	}
+	// A JSON body (whatever its declared type: normalisation may have
+	// turned a form into JSON) is walked against the JSON schema.
+	var v any
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	if dec.Decode(&v) == nil {
+		if s := schemaFor("application/json"); s != nil {
+			a.walkPolicy(errs, v, s, "", "", "", false, 0)
+		}
+		return
+	}
 	if strings.HasPrefix(ct, "application/x-www-form-urlencoded") {
 		vals, err := url.ParseQuery(string(raw))
 		if err != nil {
@@ -328,19 +339,8 @@ func (a *API) checkBody(errs *policyErrors, r *http.Request, op *huma.Operation)
 			s = schemaFor("application/json")
 		}
 		a.checkForm(errs, vals, s)
-		return
 	}
-	s := schemaFor("application/json")
-	if s == nil {
-		return
-	}
-	var v any
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	if dec.Decode(&v) != nil {
-		return // huma reports malformed bodies
-	}
-	a.walkPolicy(errs, v, s, "", "", "", false, 0)
+	// anything else is malformed: huma reports it
 }
 
 // checkForm applies the policy to a form body: each value as the member's
@@ -530,6 +530,10 @@ func checkNumber(errs *policyErrors, path string, n json.Number, cls policyClass
 	var what string
 	switch cls {
 	case classID:
+		// exact: floats cannot tell 2^53 from 2^53+1
+		if i, err := strconv.ParseInt(string(n), 10, 64); err == nil && i > policyMaxID {
+			f = math.Inf(1)
+		}
 		lo, hi, what = 0, policyMaxID, "an id"
 	case classYear:
 		if f == 0 {
