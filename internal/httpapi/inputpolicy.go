@@ -43,8 +43,9 @@ import (
 //	           verifier, csrf…, hostName
 //	base64     published base64 members, image, attachment, bytes          base64 alphabet only; bounded by the body limit
 //	binary     format binary (multipart files)                            not checked
-//	date       …date, date…, …dateTime…, …utc, …ending, …paid, and any     1900-01-01 ≤ date ≤ 2100-12-31
-//	           string value shaped like a date (YYYY-MM-DD…)
+//	date       …date, date…, …dateTime…, …utc, …ending, …datePaid, …On,   1900-01-01 ≤ date ≤ 2100-12-31
+//	           …At, …YearStart, …Window(Start|End), and any string value
+//	           shaped like a date (YYYY-MM-DD…)
 //	id         integer id, …Id, …Ids, integer arrays                      0 ≤ id ≤ 2^53 (0 = none / new record)
 //	year       integer year, …Year, …YearStart, …YearEnding               0 (unset) or 1900…2100
 //	integer    other integers                                             0 ≤ n ≤ 1e9 (…offset…: |n| ≤ 1e9)
@@ -117,7 +118,7 @@ var (
 	freeTextRE = regexp.MustCompile(`(?i)(notes?|description|message|comments?|template|reason|instructions|body|_address|recipients)$`)
 	secretRE   = regexp.MustCompile(`(?i)(password|token|secret|^code$|code_verifier|code_challenge|url|uri|^state$|csrf|hostname)`)
 	base64RE   = regexp.MustCompile(`(?i)^(image|attachment|bytes)$`)
-	dateNameRE = regexp.MustCompile(`(?i)(date$|^date|datetime|utc$|[a-z]ending$|datepaid$|startson$|starton$)`)
+	dateNameRE = regexp.MustCompile(`((?i)date$|^date|datetime|utc$|[a-z]ending$|datepaid$|yearstart$|window(start|end)$|^since$|^lastpayrun$)|[a-z](On|At)$`)
 	dateValRE  = regexp.MustCompile(`^[+-]?\d{4,}-\d{2}-\d{2}([T ].*)?$`)
 	idNameRE   = regexp.MustCompile(`^(id|ID)$|(Id|ID|Ids|IDs)$`)
 	yearNameRE = regexp.MustCompile(`(?i)(^year$|Year$|YearStart$|YearEnding$)`)

@@ -40,7 +40,9 @@ func TestInputPolicyClasses(t *testing.T) {
 		"addressLine1": classText, "password": classSecret, "redirect_uri": classSecret, "webHookUri": classSecret,
 		"code_verifier": classSecret, "image": classBase64, "date": classDate, "dateOfBirth": classDate,
 		"nextScheduledCreationDateTimeUtc": classDate, "initialPayPeriodEnding": classDate, "lastDatePaid": classDate,
-		"autoEnrolmentStagingDate": classDate,
+		"autoEnrolmentStagingDate": classDate, "leaveYearShouldStartOn": classDate, "dismissedAt": classDate,
+		"leaveYearStart": classDate, "reEnrolmentWindowEnd": classDate, "lastPayRun": classDate, "description2": classText,
+		"format": classText, "version": classText,
 	}
 	for member, want := range strs {
 		if got := stringClass("Whatever", member, &huma.Schema{Type: "string"}); got != want {

@@ -36,7 +36,7 @@ func TestHostileInputSweep(t *testing.T) {
 		e := e
 		t.Run(string(e), func(t *testing.T) {
 			t.Parallel()
-			var sent, fivexx atomic.Int64
+			var sent, fivexx, ops, accepted atomic.Int64
 			t.Run("shards", func(t *testing.T) {
 				for i := 0; i < shards; i++ {
 					i := i
@@ -45,12 +45,15 @@ func TestHostileInputSweep(t *testing.T) {
 						sw := newSweep(t, testkit.NewDB(t, e))
 						sw.run(i, shards)
 						sent.Add(sw.sent)
+						accepted.Add(int64(sw.accepted))
+						ops.Add(int64(sw.swept))
 						fivexx.Add(int64(len(sw.failures)))
 						sw.checkStored()
 					})
 				}
 			})
-			t.Logf("%s: %d hostile requests, %d answers >= 500", e, sent.Load(), fivexx.Load())
+			t.Logf("%s: %d operations (%d accepted their baseline body), %d hostile requests, %d answers >= 500",
+				e, ops.Load(), accepted.Load(), sent.Load(), fivexx.Load())
 		})
 	}
 }
@@ -64,6 +67,8 @@ type sweep struct {
 	ops      []sweepOp
 	ids      map[string]string // collection path -> id of a created record
 	sent     int64
+	accepted int // operations whose baseline body was accepted
+	swept    int
 	failures []string
 	seq      int
 }
@@ -145,7 +150,26 @@ func schemaType(s map[string]any) string {
 	return ""
 }
 
-var sweepDateName = regexp.MustCompile(`(?i)(date$|^date|datetime|utc$|ending$|datepaid$)`)
+var sweepDateName = regexp.MustCompile(`((?i)date$|^date|datetime|utc$|[a-z]ending$|datepaid$|yearstart$|window(start|end)$|^since$|^lastpayrun$)|[a-z](On|At)$`)
+
+// sweepHints are valid values for members whose format the services check,
+// so that more baseline bodies are accepted and the hostile variants reach
+// deeper. Keys are lower-case member names.
+var sweepHints = map[string]any{
+	"abn": "51824753556", "intermediaryabn": "51824753556", "employingentityabn": "51824753556",
+	"accountnumber": "12345678", "bsb": "062000", "bankaccount1_bsb": "062000", "paygaccountbsb": "062000",
+	"paygaccountnumber": "12345678", "bankaccount1_accountnumber": "12345678", "epsaccountnumber": "12345678",
+	"sortcode": "123456", "epsaccountsortcode": "123456", "postcode": "SW1A 1AA", "adminpostcode": "SW1A 1AA",
+	"accountsofficereference": "123PA00012345", "payereference": "123/AB456", "taxofficenumber": "123",
+	"taxofficereference": "AB456", "branchcode": "123", "states": "NSW", "state": "NSW", "taxcode": "GST",
+	"businesstype": "SoleTrader", "benefittype": "Assets", "secret": "0123456789abcdef0123456789abcdef",
+	"servicerusernumber": "123456", "serviceusernumber": "123456", "financialinstitutioncode": "CBA",
+	"lodgementreference": "SWEEP", "balancelodgementreference": "SWEEP", "userid": "123456",
+	"autoreenrolmentdate": "2026-11-02T00:00:00", "phonenumber": "0212345678", "region": "AU",
+	"branch": "001", "bankswift": "CTBAAU2S", "paye": "123/AB456", "filters": "*",
+	"exportjournalstimeofday": "09:00", "lodgepayruntimeofday": "09:00", "publishpayslipstimeofday": "09:00",
+	"runreportpackstimeofday": "09:00", "submittopensionsynctimeofday": "09:00",
+}
 
 // baseline builds a plausible valid value for schema s.
 func (sw *sweep) baseline(s map[string]any, name string, depth int) any {
@@ -153,7 +177,15 @@ func (sw *sweep) baseline(s map[string]any, name string, depth int) any {
 	if s == nil || depth > 5 {
 		return nil
 	}
+	if h, ok := sweepHints[strings.ToLower(name)]; ok && schemaType(s) == "string" {
+		return h
+	}
 	if enum, ok := s["enum"].([]any); ok && len(enum) > 0 {
+		for _, e := range enum {
+			if e != "" && e != "None" {
+				return e
+			}
+		}
 		return enum[0]
 	}
 	switch schemaType(s) {
@@ -185,6 +217,9 @@ func (sw *sweep) baseline(s map[string]any, name string, depth int) any {
 			return nil
 		}
 		l := strings.ToLower(name)
+		if h, ok := sweepHints[l]; ok {
+			return h
+		}
 		switch {
 		case sweepDateName.MatchString(name):
 			return "2026-07-01T00:00:00"
@@ -424,6 +459,7 @@ func (sw *sweep) run(shard, shards int) {
 			continue
 		}
 		sw.sweepOp(op)
+		sw.swept++
 	}
 }
 
@@ -466,6 +502,11 @@ func (sw *sweep) sweepOp(op sweepOp) {
 			r = sw.send(op.method, path, "", nil, "baseline")
 		}
 		if !isRegionError(r) || !strings.Contains(op.path, "{businessId}") {
+			if r.Status >= 300 {
+				sw.t.Logf("baseline %s %s -> %d %s", op.method, op.path, r.Status, truncate(string(r.Body), 160))
+			} else {
+				sw.accepted++
+			}
 			break
 		}
 	}
