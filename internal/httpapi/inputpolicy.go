@@ -40,7 +40,7 @@ import (
 //	free text  …note(s), …description, …message, …comment(s), …template, same, but tab/CR/LF allowed; default max 4,000
 //	           …reason, …instructions, …body, …_address, recipients
 //	secret     password, token, secret, code, url, uri, state, challenge,  no control characters; default max 2,048
-//	           verifier, csrf…, hostName
+//	           verifier, csrf…, hostName, headers (web hook header values)
 //	base64     published base64 members, image, attachment, bytes          base64 alphabet only; bounded by the body limit
 //	binary     format binary (multipart files)                            not checked
 //	date       …date, date…, …dateTime…, …utc, …ending, …datePaid, …On,   1900-01-01 ≤ date ≤ 2100-12-31
@@ -116,7 +116,7 @@ const (
 
 var (
 	freeTextRE = regexp.MustCompile(`(?i)(notes?|description|message|comments?|template|reason|instructions|body|_address|recipients)$`)
-	secretRE   = regexp.MustCompile(`(?i)(password|token|secret|^code$|code_verifier|code_challenge|url|uri|^state$|csrf|hostname)`)
+	secretRE   = regexp.MustCompile(`(?i)(password|token|secret|^code$|code_verifier|code_challenge|url|uri|^state$|csrf|hostname|^headers$)`)
 	base64RE   = regexp.MustCompile(`(?i)^(image|attachment|bytes)$`)
 	dateNameRE = regexp.MustCompile(`((?i)date$|^date|datetime|utc$|[a-z]ending$|datepaid$|yearstart$|window(start|end)$|^since$|^lastpayrun$)|[a-z](On|At)$`)
 	dateValRE  = regexp.MustCompile(`^[+-]?\d{4,}-\d{2}-\d{2}([T ].*)?$`)

@@ -20,7 +20,8 @@ import (
 )
 
 // TestHostileInputSweep sends hostile bodies and parameters to every served
-// POST and PUT operation of the live OpenAPI document (NUL in each string,
+// POST and PUT operation of the live OpenAPI document (and hostile path and
+// query parameters to every GET) (NUL in each string,
 // 100k-character strings, 1e308 and -1e15 numbers, 9999-12-31 dates, -1 and
 // int64-max ids, wrong types, deeply nested junk), on SQLite and, with
 // PAYROLL_TEST_DATABASE_URL set, on PostgreSQL. No answer may be a 5xx, and
@@ -36,7 +37,7 @@ func TestHostileInputSweep(t *testing.T) {
 		e := e
 		t.Run(string(e), func(t *testing.T) {
 			t.Parallel()
-			var sent, fivexx, ops, accepted atomic.Int64
+			var sent, fivexx, ops, gets, accepted atomic.Int64
 			t.Run("shards", func(t *testing.T) {
 				for i := 0; i < shards; i++ {
 					i := i
@@ -47,13 +48,14 @@ func TestHostileInputSweep(t *testing.T) {
 						sent.Add(sw.sent)
 						accepted.Add(int64(sw.accepted))
 						ops.Add(int64(sw.swept))
+						gets.Add(int64(sw.gets))
 						fivexx.Add(int64(len(sw.failures)))
 						sw.checkStored()
 					})
 				}
 			})
-			t.Logf("%s: %d operations (%d accepted their baseline body), %d hostile requests, %d answers >= 500",
-				e, ops.Load(), accepted.Load(), sent.Load(), fivexx.Load())
+			t.Logf("%s: %d POST/PUT operations (%d accepted their baseline body) and %d GETs, %d hostile requests, %d answers >= 500",
+				e, ops.Load(), accepted.Load(), gets.Load(), sent.Load(), fivexx.Load())
 		})
 	}
 }
@@ -68,7 +70,8 @@ type sweep struct {
 	ids      map[string]string // collection path -> id of a created record
 	sent     int64
 	accepted int // operations whose baseline body was accepted
-	swept    int
+	swept    int // POST and PUT operations
+	gets     int
 	failures []string
 	seq      int
 }
@@ -91,7 +94,7 @@ func newSweep(t *testing.T, d *db.DB) *sweep {
 	paths, _ := sw.doc["paths"].(map[string]any)
 	for p, v := range paths {
 		for m, o := range v.(map[string]any) {
-			if m != "post" && m != "put" {
+			if m != "post" && m != "put" && m != "get" { // GETs: parameters only
 				continue
 			}
 			op := o.(map[string]any)
@@ -459,7 +462,11 @@ func (sw *sweep) run(shard, shards int) {
 			continue
 		}
 		sw.sweepOp(op)
-		sw.swept++
+		if op.method == "GET" {
+			sw.gets++
+		} else {
+			sw.swept++
+		}
 	}
 }
 
@@ -502,13 +509,22 @@ func (sw *sweep) sweepOp(op sweepOp) {
 			r = sw.send(op.method, path, "", nil, "baseline")
 		}
 		if !isRegionError(r) || !strings.Contains(op.path, "{businessId}") {
-			if r.Status >= 300 {
+			switch {
+			case op.method == "GET":
+			case r.Status >= 300:
 				sw.t.Logf("baseline %s %s -> %d %s", op.method, op.path, r.Status, truncate(string(r.Body), 160))
-			} else {
+			default:
 				sw.accepted++
 			}
 			break
 		}
+	}
+	sendParam := func(path, what string) {
+		if schema == nil {
+			sw.send(op.method, path, "", nil, what)
+			return
+		}
+		post(path, base, what)
 	}
 	// path and query parameters
 	for _, p := range op.params {
@@ -533,12 +549,12 @@ func (sw *sweep) sweepOp(op sweepOp) {
 						filled[i] = v
 					}
 				}
-				sw.sendJSON(op.method, strings.Join(filled, "/"), base, "path "+name+"="+truncate(v, 20))
+				sendParam(strings.Join(filled, "/"), "path "+name+"="+truncate(v, 20))
 			}
 		case "query":
 			for _, v := range []string{"\x00", long100k[:20000], "-1", "9223372036854775807", "9999-12-31"} {
 				q := url.Values{name: {v}}
-				sw.sendJSON(op.method, path+"?"+q.Encode(), base, "query "+name+"="+truncate(v, 20))
+				sendParam(path+"?"+q.Encode(), "query "+name+"="+truncate(v, 20))
 			}
 		}
 	}
