@@ -595,3 +595,46 @@ func decimalPlaces(s string) int {
 	}
 	return d
 }
+
+// plainInputAllowed applies the policy to a route served outside huma (the
+// OAuth endpoints and pages, see plainRoute): the path, query values and a
+// form body. On a violation it answers 400 in the route's own style (an
+// RFC 6749 error from the token endpoints, an HTML page from the browser
+// pages) and returns false.
+func (a *API) plainInputAllowed(w http.ResponseWriter, r *http.Request, pattern string) bool {
+	var errs policyErrors
+	checkText(&errs, "path", r.URL.Path, classText, policySecretMaxLen)
+	if r.URL.RawQuery != "" {
+		a.checkQuery(&errs, r.URL.RawQuery, nil)
+	}
+	if r.Body != nil && r.ContentLength != 0 && strings.HasPrefix(strings.ToLower(r.Header.Get("Content-Type")), "application/x-www-form-urlencoded") {
+		raw, err := io.ReadAll(io.LimitReader(r.Body, maxFormBytes+1))
+		r.Body.Close()
+		r.Body = io.NopCloser(bytes.NewReader(raw))
+		if err == nil && len(raw) <= maxFormBytes {
+			if vals, err := url.ParseQuery(string(raw)); err == nil {
+				var s *huma.Schema
+				if pi := a.huma.OpenAPI().Paths[pattern]; pi != nil && pi.Post != nil && pi.Post.RequestBody != nil {
+					if mt := pi.Post.RequestBody.Content["application/x-www-form-urlencoded"]; mt != nil {
+						s = mt.Schema
+					}
+				}
+				a.checkForm(&errs, vals, s)
+			}
+		}
+	}
+	if errs.n == 0 {
+		return true
+	}
+	p := errs.problem()
+	switch {
+	case strings.HasPrefix(pattern, "/oauth/token"):
+		w.Header().Set("Content-Type", "application/json")
+		w.Header().Set("Cache-Control", "no-store")
+		w.WriteHeader(http.StatusBadRequest)
+		_ = jsonEncode(w, OAuthErrorResponse{Error: "invalid_request", ErrorDescription: p.Detail})
+	default:
+		writeMessage(w, http.StatusBadRequest, "Invalid request", p.Detail)
+	}
+	return false
+}

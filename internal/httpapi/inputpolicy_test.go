@@ -2,6 +2,7 @@ package httpapi_test
 
 import (
 	"fmt"
+	"net/http"
 	"strings"
 	"testing"
 
@@ -62,6 +63,15 @@ func TestInputPolicy(t *testing.T) {
 			// nesting
 			{Name: "deeply nested junk", Method: "POST", Path: B + "/location", Key: key, Body: `{"name":"L5","defaultShiftConditionIds":` + strings.Repeat("[", 200) + strings.Repeat("]", 200) + `}`, Status: 400},
 		})
+		// routes served outside huma (OAuth) answer in their own style
+		if r := s.Do("GET", "/oauth/authorise?client_id=%00&response_type=code", "", nil); r.Status != 400 || !strings.Contains(r.Header.Get("Content-Type"), "text/html") {
+			t.Fatalf("authorise page with NUL: %d %s", r.Status, r.Body)
+		}
+		req, _ := http.NewRequest("POST", s.URL+"/oauth/token", strings.NewReader("grant_type=authorization_code&code=x&client_id=a%00b&client_secret=s"))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		if r := s.Send(req); r.Status != 400 || r.Map(t)["error"] != "invalid_request" {
+			t.Fatalf("token with NUL: %d %s", r.Status, r.Body)
+		}
 		// the policy is checked after authentication: no credentials stays 401
 		testkit.ExpectProblem(t, s.Do("POST", B+"/location", "", map[string]any{"name": "a\x00"}), 401, "")
 
