@@ -64,7 +64,8 @@ import (
 // control characters, at most 255 characters ($filter, $orderby, $select,
 // $expand: 4,000), declared integers as in the body. Form-encoded bodies are
 // checked member by member like JSON ones; multipart bodies (file uploads)
-// are bounded by the upload limit only.
+// are bounded by the upload limit only. Routes served outside huma (the
+// OAuth endpoints and pages) get the same checks from plainInputAllowed.
 //
 // A violation is a 400 ProblemDetails whose errors map names each offending
 // member by its JSON path (locations[2].name).
