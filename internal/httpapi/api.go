@@ -108,7 +108,7 @@ func New(d Deps) *API {
 	cfg.Components.Schemas.RegisterTypeAlias(reflect.TypeOf(payroll.Money{}), reflect.TypeOf(float64(0)))
 	cfg.Components.Schemas.RegisterTypeAlias(reflect.TypeOf(payroll.Rate{}), reflect.TypeOf(float64(0)))
 	a.huma = humachi.New(r, cfg)
-	a.huma.UseMiddleware(a.operationInfo, a.normalizeRequest, a.authenticate)
+	a.huma.UseMiddleware(a.operationInfo, a.normalizeRequest, a.authenticate, a.enforceInputPolicy) // inputpolicy.go
 
 	// routeGate answers 404 and 405 before chi; these cover what slips past
 	// it (a trailing slash).

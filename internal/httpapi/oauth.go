@@ -231,6 +231,9 @@ func (a *API) plainRoute(method, pattern string, h http.HandlerFunc) {
 				return
 			}
 		}
+		if !a.plainInputAllowed(w, r, pattern) { // inputpolicy.go
+			return
+		}
 		h(w, r)
 	})
 	a.AddPath(pattern)
