@@ -60,9 +60,11 @@ func seedLocations(ctx context.Context, d *db.DB, bizID int64, n int) error {
 				ExternalID: l.ExternalID, Source: l.Source, State: l.State, Country: l.Country}); err != nil {
 				return err
 			}
-			if err := q.CreateRecordRef(ctx, store.CreateRecordRefParams{BusinessID: bizID, FromKind: record.KindLocation, FromID: r.ID,
-				Field: "parentId", ToKind: record.KindLocation, ToID: parent.Int64}); parent.Valid && err != nil {
-				return err
+			if parent.Valid {
+				if err := q.CreateRecordRef(ctx, store.CreateRecordRefParams{BusinessID: bizID, FromKind: record.KindLocation, FromID: r.ID,
+					Field: "parentId", ToKind: record.KindLocation, ToID: parent.Int64}); err != nil {
+					return err
+				}
 			}
 			ids = append(ids, r.ID)
 		}

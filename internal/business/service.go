@@ -204,6 +204,56 @@ func (s *Service) Update(ctx context.Context, id int64, in Input) (Business, err
 	return out, err
 }
 
+// maxAttempts bounds Change's re-reads (see record.MaxAttempts).
+const maxAttempts = 10
+
+// Change applies a read-modify-write to business id: change builds the
+// update from the current business (it merges the request onto it, so it
+// may run again), and the write happens only if nobody wrote the business
+// since it was read (version check). A lost race re-reads and re-applies,
+// up to maxAttempts times, then 409. Use it instead of Update whenever the
+// input was derived from a business read earlier.
+func (s *Service) Change(ctx context.Context, id int64, change func(cur Business) (Input, error)) (Business, error) {
+	var out Business
+	err := s.DB.InTx(ctx, func(q *store.Queries) error {
+		var err error
+		out, err = s.changeInTx(ctx, q, id, change)
+		return err
+	})
+	return out, err
+}
+
+func (s *Service) changeInTx(ctx context.Context, q *store.Queries, id int64, change func(cur Business) (Input, error)) (Business, error) {
+	for attempt := 1; ; attempt++ {
+		row, err := q.GetBusiness(ctx, id)
+		if db.IsNoRows(err) {
+			return Business{}, payroll.NotFound("business")
+		}
+		if err != nil {
+			return Business{}, err
+		}
+		in, err := change(fromRow(row))
+		if err != nil {
+			return Business{}, err
+		}
+		if err := in.Validate(false); err != nil {
+			return Business{}, err
+		}
+		b, err := q.UpdateBusinessIfVersion(ctx, store.UpdateBusinessIfVersionParams{ID: id, Name: in.Name, ExternalID: in.ExternalID,
+			Details: encodeDetails(in.Details), UpdatedAt: s.Clock.Now(), Version: row.Version})
+		if db.IsNoRows(err) { // written (or cancelled) since we read it
+			if attempt >= maxAttempts {
+				return Business{}, payroll.Conflict("the business was changed by another request; retry")
+			}
+			continue
+		}
+		if err != nil {
+			return Business{}, err
+		}
+		return fromRow(b), nil
+	}
+}
+
 // CopyFromTemplate copies the settings of a business template of the same
 // brand onto business id; identity (name, contact, ABN) stays.
 func (s *Service) CopyFromTemplate(ctx context.Context, p *payroll.Principal, id, templateID int64) (Business, error) {
@@ -220,20 +270,22 @@ func (s *Service) CopyFromTemplate(ctx context.Context, p *payroll.Principal, id
 		if err != nil {
 			return err
 		}
-		cur, tpl := fromRow(b).Details, fromRow(t).Details
-		cur.StandardHoursPerDay = tpl.StandardHoursPerDay
-		cur.EndOfWeek = tpl.EndOfWeek
-		cur.JournalService = tpl.JournalService
-		cur.BudgetEntryMethod = tpl.BudgetEntryMethod
-		cur.BudgetWarningPercent = tpl.BudgetWarningPercent
-		cur.ManagersCanEditRosterBudgets = tpl.ManagersCanEditRosterBudgets
-		cur.LeaveAccrualStartDateType = tpl.LeaveAccrualStartDateType
-		cur.LeaveYearStart = tpl.LeaveYearStart
-		cur.PayCycleFrequency = tpl.PayCycleFrequency
-		cur.DefaultSuperRate = tpl.DefaultSuperRate
-		cur.IsSmsNotificationEnabled = tpl.IsSmsNotificationEnabled
-		nb, err := q.UpdateBusiness(ctx, store.UpdateBusinessParams{ID: id, Name: b.Name, ExternalID: b.ExternalID, Details: encodeDetails(cur), UpdatedAt: s.Clock.Now()})
-		out = fromRow(nb)
+		tpl := fromRow(t).Details
+		out, err = s.changeInTx(ctx, q, id, func(b Business) (Input, error) {
+			cur := b.Details
+			cur.StandardHoursPerDay = tpl.StandardHoursPerDay
+			cur.EndOfWeek = tpl.EndOfWeek
+			cur.JournalService = tpl.JournalService
+			cur.BudgetEntryMethod = tpl.BudgetEntryMethod
+			cur.BudgetWarningPercent = tpl.BudgetWarningPercent
+			cur.ManagersCanEditRosterBudgets = tpl.ManagersCanEditRosterBudgets
+			cur.LeaveAccrualStartDateType = tpl.LeaveAccrualStartDateType
+			cur.LeaveYearStart = tpl.LeaveYearStart
+			cur.PayCycleFrequency = tpl.PayCycleFrequency
+			cur.DefaultSuperRate = tpl.DefaultSuperRate
+			cur.IsSmsNotificationEnabled = tpl.IsSmsNotificationEnabled
+			return Input{Name: b.Name, Region: b.Region, ExternalID: b.ExternalID, WhiteLabelID: b.WhiteLabelID, Details: cur}, nil
+		})
 		return err
 	})
 	return out, err

@@ -106,11 +106,13 @@ func registerBusiness(a *API) {
 		if !acc.Unrestricted {
 			return nil, payroll.Forbidden("updating business details needs unrestricted access")
 		}
-		m := businessModel(acc.Business)
-		if err := mergeJSON(&m, raw); err != nil {
-			return nil, err
-		}
-		b, err := a.Businesses.Update(ctx, id, m.input())
+		b, err := a.Businesses.Change(ctx, id, func(cur business.Business) (business.Input, error) {
+			m := businessModel(cur) // the request merges onto the business as it is now
+			if err := mergeJSON(&m, raw); err != nil {
+				return business.Input{}, err
+			}
+			return m.input(), nil
+		})
 		if err != nil {
 			return nil, err
 		}

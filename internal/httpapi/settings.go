@@ -43,14 +43,18 @@ func registerBusinessAdmin(a *API) {
 // updateDetails applies change to the addressed business's details (the
 // settings that live on the business record: initial financial year,
 // journal service, leave accrual start).
+//
+// The details are read again in the write's transaction and written only
+// if unchanged since (business.Service.Change), so two requests changing
+// different details at once both land.
 func (a *API) updateDetails(ctx context.Context, change func(d *business.Details) error) (business.Business, error) {
-	biz := currentBusiness(ctx)
-	d := biz.Details
-	if err := change(&d); err != nil {
-		return business.Business{}, err
-	}
-	return a.Businesses.Update(ctx, biz.ID, business.Input{Name: biz.Name, Region: biz.Region, ExternalID: biz.ExternalID,
-		WhiteLabelID: biz.WhiteLabelID, Details: d})
+	return a.Businesses.Change(ctx, currentBusiness(ctx).ID, func(biz business.Business) (business.Input, error) {
+		d := biz.Details
+		if err := change(&d); err != nil {
+			return business.Input{}, err
+		}
+		return business.Input{Name: biz.Name, Region: biz.Region, ExternalID: biz.ExternalID, WhiteLabelID: biz.WhiteLabelID, Details: d}, nil
+	})
 }
 
 // leaveSettingsOf shows s with the leave accrual start the business

@@ -93,6 +93,22 @@ func TestLocationConcurrentPartialUpdates(t *testing.T) {
 			}
 		}
 
+		// The business row's details document, shared by PUT B and several
+		// settings endpoints.
+		details := map[string]any{"legalName": "Race Holdings", "suburb": "Ultimo", "addressLine1": "1 Harris St", "postCode": "2007",
+			"contactName": "Ann", "contactEmailAddress": "ann@example.com", "contactPhoneNumber": "0299990000", "industryName": "Retail"}
+		var dbodies []map[string]any
+		for k, v := range details {
+			dbodies = append(dbodies, map[string]any{k: v})
+		}
+		race(t, s, "PUT", B, dbodies)
+		gotB := s.Do("GET", B, s.AdminKey, nil).Expect(t, 200).Map(t)
+		for k, v := range details {
+			if gotB[k] != v {
+				t.Errorf("business %s = %v, want %v (a concurrent update was lost)", k, gotB[k], v)
+			}
+		}
+
 		flags := []string{"showClassification", "showBasePayRate", "showEmployeeId", "showRateForAnnualEarnings",
 			"showEmployeeAddress", "showLeaveAccruals", "showLineNotes", "alphabetisePayCategories"}
 		var bodies []map[string]any

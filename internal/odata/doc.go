@@ -8,6 +8,13 @@
 // matched case-insensitively, because KeyPay clients send the .NET property
 // name (FirstName) while our JSON is camelCase (firstName).
 //
+// Lists that grow with headcount do not load their rows: [CompileSQL]
+// compiles the same Query to a WHERE/ORDER BY/LIMIT/OFFSET over a
+// per-resource [Whitelist] of columns, with every value bound as a $N
+// parameter, portable between SQLite and PostgreSQL, and tested to select
+// the same rows in the same order as Apply (see its documentation for the
+// few differences). The in-memory path remains for small fixed collections.
+//
 // Parsing is split in two: [Parse] checks syntax only and knows nothing about
 // the DTO; [Apply] resolves members and type-checks against the element type
 // before touching any item, so a bad query is rejected the same way whether

@@ -2,6 +2,7 @@ package odata
 
 import (
 	"errors"
+	"strings"
 	"testing"
 )
 
@@ -55,8 +56,33 @@ func FuzzParse(f *testing.F) {
 		if _, err := Count(employees(), q); err != nil {
 			requireQueryError(t, err)
 		}
+		// The SQL compiler: no panic, only *Error, and no client text in
+		// the SQL (every literal is bound; only whitelisted names appear).
+		s, err := CompileSQL(q, fuzzColumns, 1)
+		if err != nil {
+			requireQueryError(t, err)
+			return
+		}
+		for _, a := range s.Args {
+			// (the compiler's own constants: LIKE's escape and wildcards)
+			if str, ok := a.(string); ok && !strings.Contains(`\ % _ \\ \% \_`, str) && strings.Contains(s.Where, "'"+str+"'") {
+				t.Fatalf("literal %q interpolated into %q", str, s.Where)
+			}
+		}
 	})
 }
+
+// fuzzColumns whitelists some members of the employee fixture.
+var fuzzColumns = Whitelist{ID: "e.id", Columns: map[string]Column{
+	"id":        {SQL: "e.id", Type: ColInt},
+	"firstName": {SQL: "e.first_name", Type: ColString},
+	"surname":   {SQL: "e.surname", Type: ColString},
+	"age":       {SQL: "e.age", Type: ColInt},
+	"isActive":  {SQL: "e.is_active", Type: ColBool},
+	"startDate": {SQL: "e.start_date", Type: ColTime},
+	"endDate":   {SQL: "e.end_date", Type: ColTime, Nullable: true},
+	"manager":   {SQL: "e.manager", Type: ColString, Nullable: true},
+}, Unsupported: []string{"tags"}}
 
 func requireQueryError(t *testing.T, err error) {
 	t.Helper()

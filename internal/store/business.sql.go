@@ -71,7 +71,7 @@ func (q *Queries) CountEmployeesByStatus(ctx context.Context, arg CountEmployees
 const createBusiness = `-- name: CreateBusiness :one
 INSERT INTO businesses (name, region, external_id, brand_id, white_label_id, details, is_template, created_by, created_at, updated_at)
 VALUES ($1, $2, $3, $4, $5, $6, FALSE, $7, $8, $8)
-RETURNING id, name, region, external_id, brand_id, white_label_id, details, is_template, created_by, created_at, updated_at, cancelled_at
+RETURNING id, name, region, external_id, brand_id, white_label_id, details, is_template, created_by, created_at, updated_at, cancelled_at, version
 `
 
 type CreateBusinessParams struct {
@@ -110,6 +110,7 @@ func (q *Queries) CreateBusiness(ctx context.Context, arg CreateBusinessParams) 
 		&i.CreatedAt,
 		&i.UpdatedAt,
 		&i.CancelledAt,
+		&i.Version,
 	)
 	return i, err
 }
@@ -185,7 +186,7 @@ func (q *Queries) DeleteBusinessAccess(ctx context.Context, arg DeleteBusinessAc
 }
 
 const getBusiness = `-- name: GetBusiness :one
-SELECT id, name, region, external_id, brand_id, white_label_id, details, is_template, created_by, created_at, updated_at, cancelled_at FROM businesses WHERE id = $1 AND cancelled_at IS NULL
+SELECT id, name, region, external_id, brand_id, white_label_id, details, is_template, created_by, created_at, updated_at, cancelled_at, version FROM businesses WHERE id = $1 AND cancelled_at IS NULL
 `
 
 func (q *Queries) GetBusiness(ctx context.Context, id int64) (Business, error) {
@@ -204,6 +205,7 @@ func (q *Queries) GetBusiness(ctx context.Context, id int64) (Business, error) {
 		&i.CreatedAt,
 		&i.UpdatedAt,
 		&i.CancelledAt,
+		&i.Version,
 	)
 	return i, err
 }
@@ -233,7 +235,7 @@ func (q *Queries) GetBusinessAccess(ctx context.Context, arg GetBusinessAccessPa
 }
 
 const getBusinessByExternalID = `-- name: GetBusinessByExternalID :many
-SELECT id, name, region, external_id, brand_id, white_label_id, details, is_template, created_by, created_at, updated_at, cancelled_at FROM businesses WHERE external_id = $1 AND cancelled_at IS NULL ORDER BY id
+SELECT id, name, region, external_id, brand_id, white_label_id, details, is_template, created_by, created_at, updated_at, cancelled_at, version FROM businesses WHERE external_id = $1 AND cancelled_at IS NULL ORDER BY id
 `
 
 func (q *Queries) GetBusinessByExternalID(ctx context.Context, externalID string) ([]Business, error) {
@@ -258,6 +260,7 @@ func (q *Queries) GetBusinessByExternalID(ctx context.Context, externalID string
 			&i.CreatedAt,
 			&i.UpdatedAt,
 			&i.CancelledAt,
+			&i.Version,
 		); err != nil {
 			return nil, err
 		}
@@ -300,7 +303,7 @@ func (q *Queries) GetEmployee(ctx context.Context, arg GetEmployeeParams) (Emplo
 }
 
 const listAllBusinesses = `-- name: ListAllBusinesses :many
-SELECT id, name, region, external_id, brand_id, white_label_id, details, is_template, created_by, created_at, updated_at, cancelled_at FROM businesses WHERE cancelled_at IS NULL ORDER BY id
+SELECT id, name, region, external_id, brand_id, white_label_id, details, is_template, created_by, created_at, updated_at, cancelled_at, version FROM businesses WHERE cancelled_at IS NULL ORDER BY id
 `
 
 func (q *Queries) ListAllBusinesses(ctx context.Context) ([]Business, error) {
@@ -325,6 +328,7 @@ func (q *Queries) ListAllBusinesses(ctx context.Context) ([]Business, error) {
 			&i.CreatedAt,
 			&i.UpdatedAt,
 			&i.CancelledAt,
+			&i.Version,
 		); err != nil {
 			return nil, err
 		}
@@ -392,7 +396,7 @@ func (q *Queries) ListBusinessAccess(ctx context.Context, businessID int64) ([]L
 }
 
 const listBusinessTemplatesOfBrand = `-- name: ListBusinessTemplatesOfBrand :many
-SELECT id, name, region, external_id, brand_id, white_label_id, details, is_template, created_by, created_at, updated_at, cancelled_at FROM businesses WHERE brand_id = $1 AND is_template = TRUE AND cancelled_at IS NULL ORDER BY id
+SELECT id, name, region, external_id, brand_id, white_label_id, details, is_template, created_by, created_at, updated_at, cancelled_at, version FROM businesses WHERE brand_id = $1 AND is_template = TRUE AND cancelled_at IS NULL ORDER BY id
 `
 
 func (q *Queries) ListBusinessTemplatesOfBrand(ctx context.Context, brandID sql.NullInt64) ([]Business, error) {
@@ -417,6 +421,7 @@ func (q *Queries) ListBusinessTemplatesOfBrand(ctx context.Context, brandID sql.
 			&i.CreatedAt,
 			&i.UpdatedAt,
 			&i.CancelledAt,
+			&i.Version,
 		); err != nil {
 			return nil, err
 		}
@@ -432,7 +437,7 @@ func (q *Queries) ListBusinessTemplatesOfBrand(ctx context.Context, brandID sql.
 }
 
 const listBusinessesOfBrand = `-- name: ListBusinessesOfBrand :many
-SELECT id, name, region, external_id, brand_id, white_label_id, details, is_template, created_by, created_at, updated_at, cancelled_at FROM businesses WHERE brand_id = $1 AND cancelled_at IS NULL ORDER BY id
+SELECT id, name, region, external_id, brand_id, white_label_id, details, is_template, created_by, created_at, updated_at, cancelled_at, version FROM businesses WHERE brand_id = $1 AND cancelled_at IS NULL ORDER BY id
 `
 
 func (q *Queries) ListBusinessesOfBrand(ctx context.Context, brandID sql.NullInt64) ([]Business, error) {
@@ -457,6 +462,7 @@ func (q *Queries) ListBusinessesOfBrand(ctx context.Context, brandID sql.NullInt
 			&i.CreatedAt,
 			&i.UpdatedAt,
 			&i.CancelledAt,
+			&i.Version,
 		); err != nil {
 			return nil, err
 		}
@@ -472,7 +478,7 @@ func (q *Queries) ListBusinessesOfBrand(ctx context.Context, brandID sql.NullInt
 }
 
 const listBusinessesOfBrandIncludingCancelled = `-- name: ListBusinessesOfBrandIncludingCancelled :many
-SELECT id, name, region, external_id, brand_id, white_label_id, details, is_template, created_by, created_at, updated_at, cancelled_at FROM businesses WHERE brand_id = $1 ORDER BY id
+SELECT id, name, region, external_id, brand_id, white_label_id, details, is_template, created_by, created_at, updated_at, cancelled_at, version FROM businesses WHERE brand_id = $1 ORDER BY id
 `
 
 func (q *Queries) ListBusinessesOfBrandIncludingCancelled(ctx context.Context, brandID sql.NullInt64) ([]Business, error) {
@@ -497,6 +503,7 @@ func (q *Queries) ListBusinessesOfBrandIncludingCancelled(ctx context.Context, b
 			&i.CreatedAt,
 			&i.UpdatedAt,
 			&i.CancelledAt,
+			&i.Version,
 		); err != nil {
 			return nil, err
 		}
@@ -512,7 +519,7 @@ func (q *Queries) ListBusinessesOfBrandIncludingCancelled(ctx context.Context, b
 }
 
 const listBusinessesOfUser = `-- name: ListBusinessesOfUser :many
-SELECT b.id, b.name, b.region, b.external_id, b.brand_id, b.white_label_id, b.details, b.is_template, b.created_by, b.created_at, b.updated_at, b.cancelled_at FROM businesses b JOIN business_access a ON a.business_id = b.id
+SELECT b.id, b.name, b.region, b.external_id, b.brand_id, b.white_label_id, b.details, b.is_template, b.created_by, b.created_at, b.updated_at, b.cancelled_at, b.version FROM businesses b JOIN business_access a ON a.business_id = b.id
 WHERE a.user_id = $1 AND b.cancelled_at IS NULL ORDER BY b.id
 `
 
@@ -538,6 +545,7 @@ func (q *Queries) ListBusinessesOfUser(ctx context.Context, userID int64) ([]Bus
 			&i.CreatedAt,
 			&i.UpdatedAt,
 			&i.CancelledAt,
+			&i.Version,
 		); err != nil {
 			return nil, err
 		}
@@ -553,7 +561,7 @@ func (q *Queries) ListBusinessesOfUser(ctx context.Context, userID int64) ([]Bus
 }
 
 const listBusinessesOfWhiteLabel = `-- name: ListBusinessesOfWhiteLabel :many
-SELECT id, name, region, external_id, brand_id, white_label_id, details, is_template, created_by, created_at, updated_at, cancelled_at FROM businesses WHERE white_label_id = $1 ORDER BY id
+SELECT id, name, region, external_id, brand_id, white_label_id, details, is_template, created_by, created_at, updated_at, cancelled_at, version FROM businesses WHERE white_label_id = $1 ORDER BY id
 `
 
 func (q *Queries) ListBusinessesOfWhiteLabel(ctx context.Context, whiteLabelID sql.NullInt64) ([]Business, error) {
@@ -578,6 +586,7 @@ func (q *Queries) ListBusinessesOfWhiteLabel(ctx context.Context, whiteLabelID s
 			&i.CreatedAt,
 			&i.UpdatedAt,
 			&i.CancelledAt,
+			&i.Version,
 		); err != nil {
 			return nil, err
 		}
@@ -625,9 +634,9 @@ func (q *Queries) TerminateEmployeesOfBusiness(ctx context.Context, arg Terminat
 }
 
 const updateBusiness = `-- name: UpdateBusiness :one
-UPDATE businesses SET name = $2, external_id = $3, details = $4, updated_at = $5
+UPDATE businesses SET name = $2, external_id = $3, details = $4, updated_at = $5, version = version + 1
 WHERE id = $1 AND cancelled_at IS NULL
-RETURNING id, name, region, external_id, brand_id, white_label_id, details, is_template, created_by, created_at, updated_at, cancelled_at
+RETURNING id, name, region, external_id, brand_id, white_label_id, details, is_template, created_by, created_at, updated_at, cancelled_at, version
 `
 
 type UpdateBusinessParams struct {
@@ -660,6 +669,52 @@ func (q *Queries) UpdateBusiness(ctx context.Context, arg UpdateBusinessParams) 
 		&i.CreatedAt,
 		&i.UpdatedAt,
 		&i.CancelledAt,
+		&i.Version,
+	)
+	return i, err
+}
+
+const updateBusinessIfVersion = `-- name: UpdateBusinessIfVersion :one
+UPDATE businesses SET name = $2, external_id = $3, details = $4, updated_at = $5, version = version + 1
+WHERE id = $1 AND cancelled_at IS NULL AND version = $6
+RETURNING id, name, region, external_id, brand_id, white_label_id, details, is_template, created_by, created_at, updated_at, cancelled_at, version
+`
+
+type UpdateBusinessIfVersionParams struct {
+	ID         int64
+	Name       string
+	ExternalID string
+	Details    string
+	UpdatedAt  time.Time
+	Version    int64
+}
+
+// Conditional on the version the caller read: no row means another writer
+// got there first (or the business was cancelled); re-read and retry.
+func (q *Queries) UpdateBusinessIfVersion(ctx context.Context, arg UpdateBusinessIfVersionParams) (Business, error) {
+	row := q.db.QueryRowContext(ctx, updateBusinessIfVersion,
+		arg.ID,
+		arg.Name,
+		arg.ExternalID,
+		arg.Details,
+		arg.UpdatedAt,
+		arg.Version,
+	)
+	var i Business
+	err := row.Scan(
+		&i.ID,
+		&i.Name,
+		&i.Region,
+		&i.ExternalID,
+		&i.BrandID,
+		&i.WhiteLabelID,
+		&i.Details,
+		&i.IsTemplate,
+		&i.CreatedBy,
+		&i.CreatedAt,
+		&i.UpdatedAt,
+		&i.CancelledAt,
+		&i.Version,
 	)
 	return i, err
 }

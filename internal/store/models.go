@@ -45,6 +45,7 @@ type Business struct {
 	CreatedAt    time.Time
 	UpdatedAt    time.Time
 	CancelledAt  sql.NullTime
+	Version      int64
 }
 
 type BusinessAccess struct {

@@ -7,8 +7,15 @@ RETURNING *;
 SELECT * FROM businesses WHERE id = $1 AND cancelled_at IS NULL;
 
 -- name: UpdateBusiness :one
-UPDATE businesses SET name = $2, external_id = $3, details = $4, updated_at = $5
+UPDATE businesses SET name = $2, external_id = $3, details = $4, updated_at = $5, version = version + 1
 WHERE id = $1 AND cancelled_at IS NULL
+RETURNING *;
+
+-- name: UpdateBusinessIfVersion :one
+-- Conditional on the version the caller read: no row means another writer
+-- got there first (or the business was cancelled); re-read and retry.
+UPDATE businesses SET name = $2, external_id = $3, details = $4, updated_at = $5, version = version + 1
+WHERE id = $1 AND cancelled_at IS NULL AND version = $6
 RETURNING *;
 
 -- name: CancelBusiness :execrows
