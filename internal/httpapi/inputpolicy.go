@@ -20,6 +20,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 	"github.com/danielgtaylor/huma/v2/adapters/humachi"
+	"github.com/payrolld/payrolld/internal/oauth"
 )
 
 // The input policy: one set of bounds every operation's input is held to,
@@ -635,7 +636,7 @@ func (a *API) plainInputAllowed(w http.ResponseWriter, r *http.Request, pattern 
 		w.WriteHeader(http.StatusBadRequest)
 		_ = jsonEncode(w, OAuthErrorResponse{Error: "invalid_request", ErrorDescription: p.Detail})
 	default:
-		writeMessage(w, http.StatusBadRequest, "Invalid request", p.Detail)
+		oauth.WriteMessage(w, http.StatusBadRequest, "Invalid request", p.Detail)
 	}
 	return false
 }

@@ -218,7 +218,7 @@ func waitText(seconds int) string {
 func (p *Pages) checkClient(w http.ResponseWriter, r *http.Request, req AuthRequest) (c store.OauthClient, ok bool) {
 	c, err := p.Service.CheckClient(r.Context(), req)
 	if payroll.KindOf(err) == payroll.KindInvalid {
-		writeMessage(w, http.StatusBadRequest, "This application cannot be authorised", userMessage(err))
+		WriteMessage(w, http.StatusBadRequest, "This application cannot be authorised", userMessage(err))
 		return c, false
 	}
 	if err != nil {
@@ -233,7 +233,7 @@ func (p *Pages) checkClient(w http.ResponseWriter, r *http.Request, req AuthRequ
 func (p *Pages) useSSOLink(w http.ResponseWriter, r *http.Request) {
 	token, target, err := p.Service.UseSSOLink(r.Context(), r.PathValue("token"))
 	if payroll.KindOf(err) == payroll.KindNotFound {
-		writeMessage(w, http.StatusNotFound, "Sign-in link not valid", "This sign-in link has expired or has already been used. Ask for a new one.")
+		WriteMessage(w, http.StatusNotFound, "Sign-in link not valid", "This sign-in link has expired or has already been used. Ask for a new one.")
 		return
 	}
 	if err != nil {
@@ -313,14 +313,14 @@ func (p *Pages) recover(w http.ResponseWriter, r *http.Request) {
 		}
 		return
 	}
-	writeMessage(w, http.StatusOK, "Password changed", "Your password has been changed. Sign in with the new password.")
+	WriteMessage(w, http.StatusOK, "Password changed", "Your password has been changed. Sign in with the new password.")
 }
 
 func recoverAction(token string) string { return "/account/recover/" + url.PathEscape(token) }
 
 func (p *Pages) recoveryFailed(w http.ResponseWriter, r *http.Request, err error) {
 	if payroll.KindOf(err) == payroll.KindNotFound {
-		writeMessage(w, http.StatusNotFound, "Recovery link not valid", "This recovery link has expired or has already been used. Ask for a new one from the app.")
+		WriteMessage(w, http.StatusNotFound, "Recovery link not valid", "This recovery link has expired or has already been used. Ask for a new one from the app.")
 		return
 	}
 	p.internalError(w, r, err)
@@ -330,13 +330,13 @@ func (p *Pages) recoveryFailed(w http.ResponseWriter, r *http.Request, err error
 func (p *Pages) readForm(w http.ResponseWriter, r *http.Request) bool {
 	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
 	if err := r.ParseForm(); err != nil {
-		writeMessage(w, http.StatusBadRequest, "Bad request", "The form could not be read.")
+		WriteMessage(w, http.StatusBadRequest, "Bad request", "The form could not be read.")
 		return false
 	}
 	c, err := r.Cookie(p.csrfCookieName(r))
 	sent := r.PostForm.Get("csrf_token")
 	if err != nil || sent == "" || subtle.ConstantTimeCompare([]byte(c.Value), []byte(sent)) != 1 {
-		writeMessage(w, http.StatusForbidden, "Form expired", "This form has expired or did not come from this site. Go back, reload the page and try again.")
+		WriteMessage(w, http.StatusForbidden, "Form expired", "This form has expired or did not come from this site. Go back, reload the page and try again.")
 		return false
 	}
 	return true
@@ -416,7 +416,7 @@ func (p *Pages) requestID(r *http.Request) string {
 
 func (p *Pages) internalError(w http.ResponseWriter, r *http.Request, err error) {
 	slog.ErrorContext(r.Context(), "internal error", "err", err, "requestId", p.requestID(r))
-	writeMessage(w, http.StatusInternalServerError, "Something went wrong", "An unexpected error occurred. Try again later.")
+	WriteMessage(w, http.StatusInternalServerError, "Something went wrong", "An unexpected error occurred. Try again later.")
 }
 
 func redirect(w http.ResponseWriter, r *http.Request, to string) {
@@ -444,7 +444,9 @@ func writePage(w http.ResponseWriter, status int, name string, data any) {
 	_, _ = buf.WriteTo(w)
 }
 
-func writeMessage(w http.ResponseWriter, status int, title, msg string) {
+// WriteMessage answers with the message page (title and text), as every
+// sign-in page does for a request it refuses.
+func WriteMessage(w http.ResponseWriter, status int, title, msg string) {
 	writePage(w, status, PageMessage, MessagePage{Title: title, Message: msg})
 }
 
