@@ -141,7 +141,7 @@ def migration(dialect):
     for c,t in extra:
         out.append('ALTER TABLE employees ADD COLUMN %s %s;' % (c,t))
     out += [
-    "CREATE INDEX employees_business_surname ON employees(business_id, surname, first_name, id);",
+    "CREATE INDEX employees_business_surname ON employees(business_id, surname, id);",
     "CREATE INDEX employees_business_first_name ON employees(business_id, first_name, id);",
     "CREATE INDEX employees_business_status ON employees(business_id, status, id);",
     "CREATE INDEX employees_business_schedule ON employees(business_id, pay_schedule_id);",

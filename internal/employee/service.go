@@ -642,5 +642,3 @@ func (s *Service) Locations(ctx context.Context, biz business.Business, p *payro
 	}
 	return s.DB.Queries().ListEmployeeLocationIDs(ctx, id)
 }
-
-

@@ -25,6 +25,7 @@ import (
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/config"
 	"github.com/payrolld/payrolld/internal/db"
+	"github.com/payrolld/payrolld/internal/employee"
 	"github.com/payrolld/payrolld/internal/oauth"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/user"
@@ -46,6 +47,7 @@ type Deps struct {
 	Webhooks   *webhook.Service
 	OAuth      *oauth.Service
 	Reference  *collections.Collections
+	Employees  *employee.Service
 	// BearerAuth resolves an OAuth access token (set by the oauth area).
 	BearerAuth func(ctx context.Context, token string) (*payroll.Principal, error)
 	// Extra registers further areas (kept open so areas can be added
@@ -105,6 +107,9 @@ func New(d Deps) *API {
 		"bearer": {Type: "http", Scheme: "bearer", Description: "OAuth2 access token from /oauth/token."},
 	}
 	cfg.Components.Schemas.RegisterTypeAlias(reflect.TypeOf(payroll.DateTime{}), reflect.TypeOf(""))
+	// Amounts and rates are exact decimals that travel as JSON numbers.
+	cfg.Components.Schemas.RegisterTypeAlias(reflect.TypeOf(payroll.Money{}), reflect.TypeOf(float64(0)))
+	cfg.Components.Schemas.RegisterTypeAlias(reflect.TypeOf(payroll.Rate{}), reflect.TypeOf(float64(0)))
 	a.huma = humachi.New(r, cfg)
 	a.huma.UseMiddleware(a.operationInfo, a.normalizeRequest, a.authenticate)
 
@@ -139,6 +144,7 @@ func New(d Deps) *API {
 	registerWebhooks(a)
 	registerBrand(a)
 	registerReference(a)
+	registerEmployees(a)
 	for _, area := range d.Areas {
 		area(a)
 	}

@@ -206,7 +206,7 @@ ALTER TABLE employees ADD COLUMN version BIGINT NOT NULL DEFAULT 1;
 ALTER TABLE employees ADD COLUMN pay_schedule_id BIGINT;
 ALTER TABLE employees ADD COLUMN primary_pay_category_id BIGINT;
 ALTER TABLE employees ADD COLUMN primary_location_id BIGINT;
-CREATE INDEX employees_business_surname ON employees(business_id, surname, first_name, id);
+CREATE INDEX employees_business_surname ON employees(business_id, surname, id);
 CREATE INDEX employees_business_first_name ON employees(business_id, first_name, id);
 CREATE INDEX employees_business_status ON employees(business_id, status, id);
 CREATE INDEX employees_business_schedule ON employees(business_id, pay_schedule_id);
