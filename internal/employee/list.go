@@ -21,6 +21,9 @@ type ListQuery struct {
 	OData         odata.Query
 	PayScheduleID int64 // filter.payScheduleId; 0 = any
 	LocationID    int64 // filter.locationId; 0 = any
+	// Members are the wire names of the members the caller needs (nil =
+	// all): narrower lists read fewer columns.
+	Members []string
 }
 
 // column is a member clients may filter and sort on.
@@ -92,17 +95,40 @@ func (s *Service) List(ctx context.Context, biz business.Business, p *payroll.Pr
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
-	return s.load(ctx, biz.ID, ids)
+	return s.load(ctx, biz.ID, ids, lq.Members)
+}
+
+// ownColumns are the columns every load reads.
+const ownColumns = "e.id, e.business_id, e.status, e.external_id, e.user_id, e.created_at, e.updated_at, e.version, e.pay_schedule_id, e.primary_pay_category_id, e.primary_location_id"
+
+// selectList is the column list of a load of members (nil = all).
+func selectList(members []string) (string, error) {
+	if members == nil {
+		return "*", nil
+	}
+	cols := []string{ownColumns}
+	for _, m := range members {
+		f, ok := memberByJSON[lower(m)]
+		if !ok {
+			return "", fmt.Errorf("employee: unknown member %q", m)
+		}
+		cols = append(cols, "e."+f.m.Column)
+	}
+	return strings.Join(cols, ", "), nil
 }
 
 // load reads the employees with ids, in that order.
-func (s *Service) load(ctx context.Context, bizID int64, ids []int64) ([]Employee, error) {
+func (s *Service) load(ctx context.Context, bizID int64, ids []int64, members []string) ([]Employee, error) {
 	out := make([]Employee, 0, len(ids))
 	if len(ids) == 0 {
 		return out, nil
 	}
+	sel, err := selectList(members)
+	if err != nil {
+		return nil, err
+	}
 	var a sqlArgs
-	query := "SELECT * FROM employees e WHERE e.business_id = " + a.add(bizID) + " AND e.id IN (" + a.list(int64s(ids)) + ")"
+	query := "SELECT " + sel + " FROM employees e WHERE e.business_id = " + a.add(bizID) + " AND e.id IN (" + a.list(int64s(ids)) + ")"
 	rows, err := s.DB.R.QueryContext(ctx, query, a.args...)
 	if err != nil {
 		return nil, err
@@ -297,6 +323,11 @@ func (c *sqlCompiler) comparison(x *odata.BinaryExpr) (string, error) {
 			return "", filterErr("%s: %v", x, err)
 		}
 		rs = c.a.add(v)
+		if str, ok := v.(string); ok && op == odata.OpEq && str != "" && (l.kind == "s" || l.kind == "e") && strings.HasPrefix(l.sql, "e.") {
+			// Implied, but stated so the partial indexes (external id,
+			// TFN, ...) can serve the comparison.
+			return "(" + l.sql + " = " + rs + " AND " + l.sql + " <> '')", nil
+		}
 	} else if comparable(l.kind) != comparable(r.kind) {
 		return "", filterErr("%s compares members of different types", x)
 	}

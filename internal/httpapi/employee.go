@@ -3,6 +3,8 @@ package httpapi
 import (
 	"context"
 	"net/http"
+	"reflect"
+	"strings"
 
 	"github.com/danielgtaylor/huma/v2"
 
@@ -45,6 +47,22 @@ type EmployeeDetailsModel struct {
 	PostalCity               string           `json:"postalCity"`
 	PostalCounty             string           `json:"postalCounty"`
 }
+
+// detailsMembers are the employee members EmployeeDetailsModel shows (its
+// JSON names, less the service's own id and externalId).
+var detailsMembers = func() []string {
+	var out []string
+	t := reflect.TypeOf(EmployeeDetailsModel{})
+	for i := 0; i < t.NumField(); i++ {
+		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
+		switch name {
+		case "id", "externalId":
+		default:
+			out = append(out, name)
+		}
+	}
+	return out
+}()
 
 func employeeDetails(e employee.Employee) EmployeeDetailsModel {
 	m := &e.Members
@@ -178,6 +196,7 @@ func registerEmployees(a *API) {
 			if err != nil {
 				return nil, err
 			}
+			q.Members = detailsMembers
 			list, err := s.List(ctx, currentBusiness(ctx), principal(ctx), q)
 			if err != nil {
 				return nil, odataErr(err)

@@ -48,7 +48,7 @@ func complete(first, surname string) map[string]any {
 		"rate": 35.1234, "rateUnit": "Hourly", "hoursPerWeek": 38,
 		"bankAccount1_BSB": "062-000", "bankAccount1_AccountNumber": "12345678", "bankAccount1_AccountName": first + " " + surname,
 		"bankAccount1_AllocatedPercentage": 100,
-		"superFund1_ProductCode": "AUS0001AU", "superFund1_FundName": "AustralianSuper", "superFund1_MemberNumber": "998877",
+		"superFund1_ProductCode":           "AUS0001AU", "superFund1_FundName": "AustralianSuper", "superFund1_MemberNumber": "998877",
 		"superThresholdAmount": 450, "taxCategory": "DailyCasual", "leaveAccrualStartDateType": "EmployeeStartDate",
 		"tags": "kitchen|nights",
 	}

@@ -13,10 +13,10 @@ WHERE id = $1 AND business_id = $2 AND version = $3
 RETURNING *;
 
 -- name: GetEmployeeByExternalID :one
-SELECT * FROM employees WHERE business_id = $1 AND external_id = $2;
+SELECT * FROM employees WHERE business_id = $1 AND external_id = $2 AND external_id <> '';
 
 -- name: GetEmployeeByExternalReference :one
-SELECT * FROM employees WHERE business_id = $1 AND external_reference_id = $2 AND LOWER(source) = LOWER($3)
+SELECT * FROM employees WHERE business_id = $1 AND external_reference_id = $2 AND external_reference_id <> '' AND LOWER(source) = LOWER($3)
 ORDER BY id LIMIT 1;
 
 -- name: DeleteEmployee :execrows
@@ -29,7 +29,7 @@ SELECT * FROM employees WHERE business_id = $1 AND user_id = $2 ORDER BY id LIMI
 -- Matching for create-or-update (matchType=Standard), per region.
 
 -- name: MatchEmployeeByTFN :many
-SELECT * FROM employees WHERE business_id = $1 AND tax_file_number = $2 ORDER BY id LIMIT 2;
+SELECT * FROM employees WHERE business_id = $1 AND tax_file_number = $2 AND tax_file_number <> '' ORDER BY id LIMIT 2;
 
 -- name: MatchEmployeeByNameDOBEmail :many
 SELECT * FROM employees WHERE business_id = $1 AND LOWER(first_name) = LOWER($2) AND LOWER(surname) = LOWER($3)
@@ -43,10 +43,10 @@ AND date_of_birth = $4 ORDER BY id LIMIT 2;
 SELECT * FROM employees WHERE business_id = $1 AND payroll_id = $2 ORDER BY id LIMIT 2;
 
 -- name: MatchEmployeeByNI :many
-SELECT * FROM employees WHERE business_id = $1 AND national_insurance_number = $2 ORDER BY id LIMIT 2;
+SELECT * FROM employees WHERE business_id = $1 AND national_insurance_number = $2 AND national_insurance_number <> '' ORDER BY id LIMIT 2;
 
 -- name: MatchEmployeeByIRD :many
-SELECT * FROM employees WHERE business_id = $1 AND tax_code_declaration_ird_number = $2 ORDER BY id LIMIT 2;
+SELECT * FROM employees WHERE business_id = $1 AND tax_code_declaration_ird_number = $2 AND tax_code_declaration_ird_number <> '' ORDER BY id LIMIT 2;
 
 -- name: FindRecordsByName :many
 -- Records of a kind with a name, any parent (name-typed employee members).
