@@ -4,7 +4,9 @@ import (
 	"context"
 	"net/http"
 
+	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/locations"
+	"github.com/payrolld/payrolld/internal/odata"
 
 	"github.com/danielgtaylor/huma/v2"
 )
@@ -13,7 +15,10 @@ import (
 // with GET by id adding the nested locations.
 func registerLocations(a *API) {
 	ad := a.Reference
-	RegisterCRUD(a, CRUD[locations.Location, *locations.Location]{Coll: ad.Locations, Path: "/api/v2/business/{businessId}/location", Item: "/api/v2/business/{businessId}/location/{id}", Tag: "Locations", Ops: "LCUD", OData: true})
+	RegisterCRUD(a, CRUD[locations.Location, *locations.Location]{Coll: ad.Locations, Path: "/api/v2/business/{businessId}/location", Item: "/api/v2/business/{businessId}/location/{id}", Tag: "Locations", Ops: "LCUD", OData: true,
+		Query: func(ctx context.Context, biz business.Business, _ int64, q odata.Query) ([]locations.Location, error) {
+			return ad.Query(ctx, biz, q) // filtered, ordered and paged in SQL
+		}})
 	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/location/{id}", Tags: []string{"Locations"},
 		Summary: "Get a location", Description: "With nestedLocations: every location below it, depth first.", Parameters: pathParams("id")},
 		func(ctx context.Context, _ *BusinessPath) (*bodyOf[locations.SingleLocation], error) {

@@ -12,6 +12,7 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"github.com/payrolld/payrolld/internal/business"
+	"github.com/payrolld/payrolld/internal/odata"
 	"github.com/payrolld/payrolld/internal/payroll"
 )
 
@@ -30,6 +31,9 @@ type CRUD[T any, P record.Ptr[T]] struct {
 	Tag         string
 	Ops         string // subset of "LCRUD" (list, create, read, update, delete); default all
 	OData       bool   // list supports $filter/$orderby/$top/$skip
+	// Query, when set, serves the OData list in SQL (collections that grow
+	// with headcount) instead of List + applyOData in memory.
+	Query func(ctx context.Context, biz business.Business, parentID int64, q odata.Query) ([]T, error)
 }
 
 // crudBody is the input of create and update.
@@ -113,6 +117,14 @@ func RegisterCRUD[T any, P record.Ptr[T]](a *API, c CRUD[T, P]) {
 				p, err := parent(ctx)
 				if err != nil {
 					return nil, err
+				}
+				if c.Query != nil {
+					q, err := parseOData(&in.ODataQuery)
+					if err != nil {
+						return nil, err
+					}
+					list, err := c.Query(ctx, currentBusiness(ctx), p, q)
+					return &bodyOf[[]T]{list}, odataErr(err)
 				}
 				list, err := c.Coll.List(ctx, currentBusiness(ctx), p)
 				if err != nil {

@@ -2,7 +2,9 @@ package locations
 
 import (
 	"context"
-	"encoding/json"
+	"database/sql"
+	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/payrolld/payrolld/internal/record"
@@ -64,31 +66,72 @@ func (l *Location) References() []record.Ref {
 	return refs
 }
 
-// locationTree is every location of a business by id.
+// locationTree is locations of a business by id: name and parent (0 =
+// top level); enough of the tree to name the locations it was loaded for.
 type locationTree map[int64]struct {
 	name   string
 	parent int64
 }
 
-func loadLocationTree(ctx context.Context, q *store.Queries, bizID int64) (locationTree, error) {
-	rows, err := q.ListRecords(ctx, store.ListRecordsParams{BusinessID: bizID, Kind: record.KindLocation})
+func (t locationTree) add(id int64, parent sql.NullInt64, name string) {
+	t[id] = struct {
+		name   string
+		parent int64
+	}{name, parent.Int64}
+}
+
+// batchTreeMax is the largest batch named through its ancestors; a larger
+// one (the capped in-memory path) loads the business's whole tree.
+const batchTreeMax = 200
+
+// locationChainSQL selects the locations with the given ids and every
+// location above them; %s is the list of id placeholders ($2, $3, ...).
+const locationChainSQL = `WITH RECURSIVE chain(id, parent_id, name) AS (
+    SELECT l.id, l.parent_id, l.name FROM locations l WHERE l.business_id = $1 AND l.id IN (%s)
+    UNION
+    SELECT p.id, p.parent_id, p.name FROM locations p JOIN chain c ON p.id = c.parent_id WHERE p.business_id = $1
+)
+SELECT id, parent_id, name FROM chain`
+
+// loadTreeFor loads the part of the tree that names ids: the locations
+// and their ancestors, in one query.
+func loadTreeFor(ctx context.Context, q *store.Queries, bizID int64, ids []int64) (locationTree, error) {
+	t := locationTree{}
+	if len(ids) > batchTreeMax {
+		rows, err := q.ListLocationTree(ctx, bizID)
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range rows {
+			t.add(r.ID, r.ParentID, r.Name)
+		}
+		return t, nil
+	}
+	if len(ids) == 0 {
+		return t, nil
+	}
+	ph := make([]string, len(ids))
+	args := make([]any, 0, len(ids)+1)
+	args = append(args, bizID)
+	for i, id := range ids {
+		ph[i] = "$" + strconv.Itoa(i+2)
+		args = append(args, id)
+	}
+	rows, err := q.Query(ctx, fmt.Sprintf(locationChainSQL, strings.Join(ph, ", ")), args...)
 	if err != nil {
 		return nil, err
 	}
-	t := locationTree{}
-	for _, r := range rows {
-		var l struct {
-			ParentID *int64 `json:"parentId"`
-		}
-		if err := json.Unmarshal([]byte(r.Data), &l); err != nil {
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		var parent sql.NullInt64
+		var name string
+		if err := rows.Scan(&id, &parent, &name); err != nil {
 			return nil, err
 		}
-		t[r.ID] = struct {
-			name   string
-			parent int64
-		}{r.Name, record.Deref(l.ParentID)}
+		t.add(id, parent, name)
 	}
-	return t, nil
+	return t, rows.Err()
 }
 
 // path is the fully qualified name of id ("Head Office/Sydney").
@@ -110,8 +153,14 @@ func (t locationTree) path(id int64) string {
 	return strings.Join(names, "/")
 }
 
+// decorateLocations fills the fully qualified names of items, loading only
+// their ancestors, in one query for the batch.
 func decorateLocations(ctx context.Context, q *store.Queries, bizID int64, items []Location) error {
-	t, err := loadLocationTree(ctx, q, bizID)
+	ids := make([]int64, len(items))
+	for i := range items {
+		ids[i] = items[i].ID
+	}
+	t, err := loadTreeFor(ctx, q, bizID, ids)
 	if err != nil {
 		return err
 	}
@@ -125,25 +174,45 @@ func decorateLocations(ctx context.Context, q *store.Queries, bizID int64, items
 // its descendants (a cycle), and a second child of the same parent with
 // the same name (409).
 func checkLocation(ctx context.Context, q *store.Queries, bizID int64, l *Location) error {
-	t, err := loadLocationTree(ctx, q, bizID)
+	parent := record.Deref(l.ParentID)
+	if l.ID != 0 && parent != 0 {
+		above, err := q.ListLocationAncestors(ctx, store.ListLocationAncestorsParams{BusinessID: bizID, ID: parent})
+		if err != nil {
+			return err
+		}
+		for _, a := range above {
+			if a.ID == l.ID {
+				return payroll.Invalid("parentId", "location %d is inside location %d: making it the parent would create a cycle", parent, l.ID)
+			}
+		}
+	}
+	same, err := q.ListLocationSiblingsNamed(ctx, store.ListLocationSiblingsNamedParams{BusinessID: bizID, ParentID: sql.NullInt64{Int64: parent, Valid: true}, Name: l.Name})
 	if err != nil {
 		return err
 	}
-	if l.ID != 0 {
-		seen := map[int64]bool{}
-		for p := record.Deref(l.ParentID); p != 0 && !seen[p]; p = t[p].parent {
-			if p == l.ID {
-				return payroll.Invalid("parentId", "location %d is inside location %d: making it the parent would create a cycle", record.Deref(l.ParentID), l.ID)
+	for _, id := range same {
+		if id != l.ID {
+			t, err := loadTreeFor(ctx, q, bizID, []int64{id})
+			if err != nil {
+				return err
 			}
-			seen[p] = true
-		}
-	}
-	for id, n := range t {
-		if id != l.ID && n.parent == record.Deref(l.ParentID) && strings.EqualFold(n.name, l.Name) {
 			return payroll.Conflict("a location named %q already exists there (%s)", l.Name, t.path(id))
 		}
 	}
 	return nil
+}
+
+// saveLocationRow keeps the location's typed columns (the locations table
+// the list queries) in step with its record.
+func saveLocationRow(ctx context.Context, q *store.Queries, bizID int64, r store.Record, l *Location) error {
+	var parent sql.NullInt64
+	if l.ParentID != nil && *l.ParentID != 0 {
+		parent = sql.NullInt64{Int64: *l.ParentID, Valid: true}
+	}
+	return q.SaveLocationRow(ctx, store.SaveLocationRowParams{ID: r.ID, BusinessID: bizID, ParentID: parent, Name: l.Name,
+		ExternalID: l.ExternalID, ExternalAccountingLocationID: l.ExternalAccountingLocationID, Source: l.Source,
+		IsGlobal: l.IsGlobal, IsRollupReportingLocation: l.IsRollupReportingLocation,
+		GeneralLedgerMappingCode: l.GeneralLedgerMappingCode, State: l.State, Country: l.Country})
 }
 
 // SingleLocation is a location with every location below it
@@ -159,9 +228,18 @@ func (c *LocationCollections) LocationWithNested(ctx context.Context, biz busine
 	if err != nil {
 		return SingleLocation{}, err
 	}
-	all, err := c.Locations.List(ctx, biz, 0)
+	q := c.Locations.S.DB.Queries()
+	rows, err := q.ListLocationDescendants(ctx, store.ListLocationDescendantsParams{BusinessID: biz.ID, ParentID: sql.NullInt64{Int64: id, Valid: true}})
 	if err != nil {
 		return SingleLocation{}, err
+	}
+	all := make([]Location, 0, len(rows))
+	for _, r := range rows {
+		l, err := c.Locations.Decode(r)
+		if err != nil {
+			return SingleLocation{}, err
+		}
+		all = append(all, l)
 	}
 	children := map[int64][]Location{}
 	for _, l := range all {
@@ -180,7 +258,8 @@ func (c *LocationCollections) LocationWithNested(ctx context.Context, biz busine
 		}
 	}
 	walk(id)
-	return out, nil
+	out.NestedLocations, err = c.Locations.DecorateItems(ctx, q, biz.ID, out.NestedLocations)
+	return out, err
 }
 
 // LocationCollections holds the business's locations (a tree: a location
@@ -191,5 +270,5 @@ type LocationCollections struct {
 
 func NewLocationCollections(s *record.Service) *LocationCollections {
 	return &LocationCollections{Locations: record.Collection[Location, *Location]{S: s, Kind: record.KindLocation, Label: "location",
-		Decorate: decorateLocations, Check: checkLocation}}
+		Decorate: decorateLocations, Check: checkLocation, AfterWrite: saveLocationRow}}
 }

@@ -80,6 +80,17 @@ type Collection[T any, P Ptr[T]] struct {
 	Decorate func(ctx context.Context, q *store.Queries, bizID int64, items []T) error
 	// Check adds rules that need the database (e.g. no cycles). Optional.
 	Check func(ctx context.Context, q *store.Queries, bizID int64, v *T) error
+	// AfterWrite runs in the transaction of every create and update with
+	// the stored row and value, e.g. to keep a kind's typed query table
+	// (locations) in step with the document. Optional.
+	AfterWrite func(ctx context.Context, q *store.Queries, bizID int64, r store.Record, v *T) error
+}
+
+func (c Collection[T, P]) afterWrite(ctx context.Context, q *store.Queries, bizID int64, r store.Record, v *T) error {
+	if c.AfterWrite == nil {
+		return nil
+	}
+	return c.AfterWrite(ctx, q, bizID, r, v)
 }
 
 // RegionAllowed reports whether a business of region may use the kind.
@@ -157,8 +168,15 @@ func (c Collection[T, P]) DecorateItems(ctx context.Context, q *store.Queries, b
 	return items, nil
 }
 
+// MaxInMemory caps List: it loads a whole collection (the OData options
+// are then applied in memory), which is for small, fixed collections (pay
+// categories, work types, ...). Collections that grow with headcount page
+// in SQL (see locations.Query); past this many records List is a 409
+// rather than a slow, memory-hungry answer.
+const MaxInMemory = 10000
+
 // List returns the records of the business (children of parentID when the
-// kind has a parent).
+// kind has a parent), at most MaxInMemory of them.
 func (c Collection[T, P]) List(ctx context.Context, biz business.Business, parentID int64) ([]T, error) {
 	if err := c.Gate(biz); err != nil {
 		return nil, err
@@ -170,12 +188,15 @@ func (c Collection[T, P]) List(ctx context.Context, biz business.Business, paren
 	var rows []store.Record
 	var err error
 	if c.ParentKind != "" {
-		rows, err = q.ListRecordsOfParent(ctx, store.ListRecordsOfParentParams{BusinessID: biz.ID, Kind: c.Kind, ParentID: parentID})
+		rows, err = q.ListRecordsOfParentUpTo(ctx, store.ListRecordsOfParentUpToParams{BusinessID: biz.ID, Kind: c.Kind, ParentID: parentID, Limit: MaxInMemory + 1})
 	} else {
-		rows, err = q.ListRecords(ctx, store.ListRecordsParams{BusinessID: biz.ID, Kind: c.Kind})
+		rows, err = q.ListRecordsUpTo(ctx, store.ListRecordsUpToParams{BusinessID: biz.ID, Kind: c.Kind, Limit: MaxInMemory + 1})
 	}
 	if err != nil {
 		return nil, err
+	}
+	if len(rows) > MaxInMemory {
+		return nil, payroll.Conflict("the business has more than %d %s, too many to list at once", MaxInMemory, Plural(c.Label))
 	}
 	return c.decodeAll(ctx, q, biz.ID, rows)
 }
@@ -199,15 +220,21 @@ func (c Collection[T, P]) Get(ctx context.Context, biz business.Business, parent
 }
 
 func (c Collection[T, P]) Load(ctx context.Context, q *store.Queries, bizID, parentID, id int64) (T, error) {
-	var zero T
-	r, err := q.GetRecord(ctx, store.GetRecordParams{ID: id, BusinessID: bizID, Kind: c.Kind})
-	if db.IsNoRows(err) || err == nil && c.ParentKind != "" && r.ParentID != parentID {
-		return zero, c.notFound()
-	}
+	r, err := c.loadRow(ctx, q, bizID, parentID, id)
 	if err != nil {
+		var zero T
 		return zero, err
 	}
 	return c.Decode(r)
+}
+
+// loadRow reads the stored row (with its version) of one record.
+func (c Collection[T, P]) loadRow(ctx context.Context, q *store.Queries, bizID, parentID, id int64) (store.Record, error) {
+	r, err := q.GetRecord(ctx, store.GetRecordParams{ID: id, BusinessID: bizID, Kind: c.Kind})
+	if db.IsNoRows(err) || err == nil && c.ParentKind != "" && r.ParentID != parentID {
+		return store.Record{}, c.notFound()
+	}
+	return r, err
 }
 
 // ByExternalID returns the records with that external id.
@@ -377,6 +404,10 @@ func (c Collection[T, P]) CreateInTx(ctx context.Context, q *store.Queries, bizI
 	if err := SaveRefs(ctx, q, bizID, c.Kind, r.ID, refsOf(v)); err != nil {
 		return out, err
 	}
+	P(v).SetID(r.ID)
+	if err := c.afterWrite(ctx, q, bizID, r, v); err != nil {
+		return out, err
+	}
 	items, err := c.decodeAll(ctx, q, bizID, []store.Record{r})
 	if err != nil {
 		return out, err
@@ -386,43 +417,72 @@ func (c Collection[T, P]) CreateInTx(ctx context.Context, q *store.Queries, bizI
 
 // Update applies change to the stored record (change receives the current
 // value: callers merge the request onto it) and stores the result.
+//
+// The write is conditional on the version read (see UpdateInTx), so a
+// concurrent update of the same record is never lost: the loser re-reads
+// and re-applies change.
 func (c Collection[T, P]) Update(ctx context.Context, biz business.Business, parentID, id int64, change func(cur *T) error) (T, error) {
 	var out T
 	if err := c.Gate(biz); err != nil {
 		return out, err
 	}
 	err := c.S.DB.InTx(ctx, func(q *store.Queries) error {
-		cur, err := c.Load(ctx, q, biz.ID, parentID, id)
-		if err != nil {
-			return err
-		}
-		if err := change(&cur); err != nil {
-			return err
-		}
-		P(&cur).SetID(id)
-		if err := c.validate(ctx, q, biz.ID, parentID, id, &cur); err != nil {
-			return err
-		}
-		data, err := json.Marshal(&cur)
-		if err != nil {
-			return err
-		}
-		name, ext := columns(&cur)
-		r, err := q.UpdateRecord(ctx, store.UpdateRecordParams{ID: id, BusinessID: biz.ID, Kind: c.Kind, Name: name, ExternalID: ext,
-			Data: string(data), UniqueKey: c.uniqueKey(name), UpdatedAt: c.S.Clock.Now()})
-		if err != nil {
-			return c.duplicate(err, name)
-		}
-		if err := SaveRefs(ctx, q, biz.ID, c.Kind, id, refsOf(&cur)); err != nil {
-			return err
-		}
-		items, err := c.decodeAll(ctx, q, biz.ID, []store.Record{r})
-		if err == nil {
-			out = items[0]
-		}
+		var err error
+		out, err = c.UpdateInTx(ctx, q, biz.ID, parentID, id, change)
 		return err
 	})
 	return out, err
+}
+
+// UpdateInTx is Update inside the caller's transaction; region gating is
+// the caller's. change may run more than once (once per attempt, each time
+// on a freshly read value), so it must only merge onto its argument.
+func (c Collection[T, P]) UpdateInTx(ctx context.Context, q *store.Queries, bizID, parentID, id int64, change func(cur *T) error) (T, error) {
+	var out T
+	for attempt := 1; ; attempt++ {
+		row, err := c.loadRow(ctx, q, bizID, parentID, id)
+		if err != nil {
+			return out, err
+		}
+		cur, err := c.Decode(row)
+		if err != nil {
+			return out, err
+		}
+		if err := change(&cur); err != nil {
+			return out, err
+		}
+		P(&cur).SetID(id)
+		if err := c.validate(ctx, q, bizID, parentID, id, &cur); err != nil {
+			return out, err
+		}
+		data, err := json.Marshal(&cur)
+		if err != nil {
+			return out, err
+		}
+		name, ext := columns(&cur)
+		r, err := q.UpdateRecord(ctx, store.UpdateRecordParams{ID: id, BusinessID: bizID, Kind: c.Kind, Name: name, ExternalID: ext,
+			Data: string(data), UniqueKey: c.uniqueKey(name), UpdatedAt: c.S.Clock.Now(), Version: row.Version})
+		if db.IsNoRows(err) {
+			if attempt >= MaxAttempts {
+				return out, Stale(c.Label)
+			}
+			continue // changed (or deleted) since we read it: read again
+		}
+		if err != nil {
+			return out, c.duplicate(err, name)
+		}
+		if err := SaveRefs(ctx, q, bizID, c.Kind, id, refsOf(&cur)); err != nil {
+			return out, err
+		}
+		if err := c.afterWrite(ctx, q, bizID, r, &cur); err != nil {
+			return out, err
+		}
+		items, err := c.decodeAll(ctx, q, bizID, []store.Record{r})
+		if err != nil {
+			return out, err
+		}
+		return items[0], nil
+	}
 }
 
 // Delete removes a record; one that other rows refer to is a 409 naming

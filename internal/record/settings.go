@@ -44,18 +44,7 @@ func (s Settings[T]) Get(ctx context.Context, biz business.Business, scope strin
 
 // GetInTx is Get on the caller's queries.
 func (s Settings[T]) GetInTx(ctx context.Context, q *store.Queries, biz business.Business, scope string) (T, error) {
-	var v T
-	row, err := q.GetSetting(ctx, store.GetSettingParams{BusinessID: biz.ID, Kind: s.Key(scope)})
-	if db.IsNoRows(err) {
-		if s.Default != nil {
-			return s.Default(biz), nil
-		}
-		return v, nil
-	}
-	if err != nil {
-		return v, err
-	}
-	err = json.Unmarshal([]byte(row.Data), &v)
+	v, _, err := s.read(ctx, q, biz, scope)
 	return v, err
 }
 
@@ -79,31 +68,71 @@ func (s Settings[T]) Update(ctx context.Context, biz business.Business, scope st
 
 // UpdateInTx is Update inside the caller's transaction (a change that
 // also touches the business record or another document).
+//
+// The write is conditional on the version read: the first save inserts
+// (and loses to a concurrent first save), later ones update only the
+// version they read. A lost race re-reads and re-applies change (so change
+// must only merge onto its argument), up to MaxAttempts times, then 409.
 func (s Settings[T]) UpdateInTx(ctx context.Context, q *store.Queries, biz business.Business, scope string, change func(cur *T) error) (T, error) {
 	var out T
 	if err := s.Gate(biz); err != nil {
 		return out, err
 	}
-	cur, err := s.GetInTx(ctx, q, biz, scope)
+	for attempt := 1; ; attempt++ {
+		cur, version, err := s.read(ctx, q, biz, scope)
+		if err != nil {
+			return out, err
+		}
+		if err := change(&cur); err != nil {
+			return out, err
+		}
+		var val payroll.Validation
+		CheckEnums(&cur, &val)
+		if s.Validate != nil {
+			s.Validate(&cur, &val)
+		}
+		if err := val.Err(); err != nil {
+			return out, err
+		}
+		data, err := json.Marshal(&cur)
+		if err != nil {
+			return out, err
+		}
+		now := s.S.Clock.Now()
+		var n int64
+		if version == 0 {
+			n, err = q.InsertSetting(ctx, store.InsertSettingParams{BusinessID: biz.ID, Kind: s.Key(scope), Data: string(data), UpdatedAt: now})
+		} else {
+			n, err = q.UpdateSetting(ctx, store.UpdateSettingParams{BusinessID: biz.ID, Kind: s.Key(scope), Data: string(data), UpdatedAt: now, Version: version})
+		}
+		if err != nil {
+			return out, err
+		}
+		if n == 1 {
+			return cur, nil
+		}
+		if attempt >= MaxAttempts {
+			return out, Stale(s.Label)
+		}
+	}
+}
+
+// read returns the stored value and its version, or the default and
+// version 0 when none is stored.
+func (s Settings[T]) read(ctx context.Context, q *store.Queries, biz business.Business, scope string) (T, int64, error) {
+	var v T
+	row, err := q.GetSetting(ctx, store.GetSettingParams{BusinessID: biz.ID, Kind: s.Key(scope)})
+	if db.IsNoRows(err) {
+		if s.Default != nil {
+			return s.Default(biz), 0, nil
+		}
+		return v, 0, nil
+	}
 	if err != nil {
-		return out, err
+		return v, 0, err
 	}
-	if err := change(&cur); err != nil {
-		return out, err
-	}
-	var val payroll.Validation
-	CheckEnums(&cur, &val)
-	if s.Validate != nil {
-		s.Validate(&cur, &val)
-	}
-	if err := val.Err(); err != nil {
-		return out, err
-	}
-	data, err := json.Marshal(&cur)
-	if err != nil {
-		return out, err
-	}
-	return cur, q.UpsertSetting(ctx, store.UpsertSettingParams{BusinessID: biz.ID, Kind: s.Key(scope), Data: string(data), UpdatedAt: s.S.Clock.Now()})
+	err = json.Unmarshal([]byte(row.Data), &v)
+	return v, row.Version, err
 }
 
 // Reset deletes the stored value (the default applies again).

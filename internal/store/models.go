@@ -62,6 +62,7 @@ type BusinessSetting struct {
 	Kind       string
 	Data       string
 	UpdatedAt  time.Time
+	Version    int64
 }
 
 type Document struct {
@@ -299,6 +300,21 @@ type EmployeeLocation struct {
 	Position   int32
 }
 
+type Location struct {
+	ID                           int64
+	BusinessID                   int64
+	ParentID                     sql.NullInt64
+	Name                         string
+	ExternalID                   string
+	ExternalAccountingLocationID string
+	Source                       string
+	IsGlobal                     bool
+	IsRollupReportingLocation    bool
+	GeneralLedgerMappingCode     string
+	State                        string
+	Country                      string
+}
+
 type Notification struct {
 	ID        int64
 	Kind      string
@@ -357,6 +373,7 @@ type Record struct {
 	CreatedAt  time.Time
 	UpdatedAt  time.Time
 	UniqueKey  sql.NullString
+	Version    int64
 }
 
 type RecordRef struct {

@@ -14,7 +14,7 @@ import (
 const createRecord = `-- name: CreateRecord :one
 INSERT INTO records (business_id, kind, parent_id, name, external_id, data, unique_key, created_at, updated_at)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)
-RETURNING id, business_id, kind, parent_id, name, external_id, data, created_at, updated_at, unique_key
+RETURNING id, business_id, kind, parent_id, name, external_id, data, created_at, updated_at, unique_key, version
 `
 
 type CreateRecordParams struct {
@@ -51,6 +51,7 @@ func (q *Queries) CreateRecord(ctx context.Context, arg CreateRecordParams) (Rec
 		&i.CreatedAt,
 		&i.UpdatedAt,
 		&i.UniqueKey,
+		&i.Version,
 	)
 	return i, err
 }
@@ -143,7 +144,7 @@ func (q *Queries) DeleteSetting(ctx context.Context, arg DeleteSettingParams) er
 }
 
 const getRecord = `-- name: GetRecord :one
-SELECT id, business_id, kind, parent_id, name, external_id, data, created_at, updated_at, unique_key FROM records WHERE id = $1 AND business_id = $2 AND kind = $3
+SELECT id, business_id, kind, parent_id, name, external_id, data, created_at, updated_at, unique_key, version FROM records WHERE id = $1 AND business_id = $2 AND kind = $3
 `
 
 type GetRecordParams struct {
@@ -166,12 +167,13 @@ func (q *Queries) GetRecord(ctx context.Context, arg GetRecordParams) (Record, e
 		&i.CreatedAt,
 		&i.UpdatedAt,
 		&i.UniqueKey,
+		&i.Version,
 	)
 	return i, err
 }
 
 const getSetting = `-- name: GetSetting :one
-SELECT business_id, kind, data, updated_at FROM business_settings WHERE business_id = $1 AND kind = $2
+SELECT business_id, kind, data, updated_at, version FROM business_settings WHERE business_id = $1 AND kind = $2
 `
 
 type GetSettingParams struct {
@@ -187,8 +189,35 @@ func (q *Queries) GetSetting(ctx context.Context, arg GetSettingParams) (Busines
 		&i.Kind,
 		&i.Data,
 		&i.UpdatedAt,
+		&i.Version,
 	)
 	return i, err
+}
+
+const insertSetting = `-- name: InsertSetting :execrows
+INSERT INTO business_settings (business_id, kind, data, updated_at, version) VALUES ($1, $2, $3, $4, 1)
+ON CONFLICT (business_id, kind) DO NOTHING
+`
+
+type InsertSettingParams struct {
+	BusinessID int64
+	Kind       string
+	Data       string
+	UpdatedAt  time.Time
+}
+
+// The first save of a document; 0 rows means a concurrent first save won.
+func (q *Queries) InsertSetting(ctx context.Context, arg InsertSettingParams) (int64, error) {
+	result, err := q.db.ExecContext(ctx, insertSetting,
+		arg.BusinessID,
+		arg.Kind,
+		arg.Data,
+		arg.UpdatedAt,
+	)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected()
 }
 
 const listRecordRefsTo = `-- name: ListRecordRefsTo :many
@@ -229,7 +258,7 @@ func (q *Queries) ListRecordRefsTo(ctx context.Context, arg ListRecordRefsToPara
 }
 
 const listRecords = `-- name: ListRecords :many
-SELECT id, business_id, kind, parent_id, name, external_id, data, created_at, updated_at, unique_key FROM records WHERE business_id = $1 AND kind = $2 ORDER BY id
+SELECT id, business_id, kind, parent_id, name, external_id, data, created_at, updated_at, unique_key, version FROM records WHERE business_id = $1 AND kind = $2 ORDER BY id
 `
 
 type ListRecordsParams struct {
@@ -257,6 +286,7 @@ func (q *Queries) ListRecords(ctx context.Context, arg ListRecordsParams) ([]Rec
 			&i.CreatedAt,
 			&i.UpdatedAt,
 			&i.UniqueKey,
+			&i.Version,
 		); err != nil {
 			return nil, err
 		}
@@ -272,7 +302,7 @@ func (q *Queries) ListRecords(ctx context.Context, arg ListRecordsParams) ([]Rec
 }
 
 const listRecordsByExternalID = `-- name: ListRecordsByExternalID :many
-SELECT id, business_id, kind, parent_id, name, external_id, data, created_at, updated_at, unique_key FROM records WHERE business_id = $1 AND kind = $2 AND external_id = $3 ORDER BY id
+SELECT id, business_id, kind, parent_id, name, external_id, data, created_at, updated_at, unique_key, version FROM records WHERE business_id = $1 AND kind = $2 AND external_id = $3 ORDER BY id
 `
 
 type ListRecordsByExternalIDParams struct {
@@ -301,6 +331,7 @@ func (q *Queries) ListRecordsByExternalID(ctx context.Context, arg ListRecordsBy
 			&i.CreatedAt,
 			&i.UpdatedAt,
 			&i.UniqueKey,
+			&i.Version,
 		); err != nil {
 			return nil, err
 		}
@@ -316,7 +347,7 @@ func (q *Queries) ListRecordsByExternalID(ctx context.Context, arg ListRecordsBy
 }
 
 const listRecordsByName = `-- name: ListRecordsByName :many
-SELECT id, business_id, kind, parent_id, name, external_id, data, created_at, updated_at, unique_key FROM records WHERE business_id = $1 AND kind = $2 AND parent_id = $3 AND LOWER(name) = LOWER($4) ORDER BY id
+SELECT id, business_id, kind, parent_id, name, external_id, data, created_at, updated_at, unique_key, version FROM records WHERE business_id = $1 AND kind = $2 AND parent_id = $3 AND LOWER(name) = LOWER($4) ORDER BY id
 `
 
 type ListRecordsByNameParams struct {
@@ -351,6 +382,7 @@ func (q *Queries) ListRecordsByName(ctx context.Context, arg ListRecordsByNamePa
 			&i.CreatedAt,
 			&i.UpdatedAt,
 			&i.UniqueKey,
+			&i.Version,
 		); err != nil {
 			return nil, err
 		}
@@ -366,7 +398,7 @@ func (q *Queries) ListRecordsByName(ctx context.Context, arg ListRecordsByNamePa
 }
 
 const listRecordsOfParent = `-- name: ListRecordsOfParent :many
-SELECT id, business_id, kind, parent_id, name, external_id, data, created_at, updated_at, unique_key FROM records WHERE business_id = $1 AND kind = $2 AND parent_id = $3 ORDER BY id
+SELECT id, business_id, kind, parent_id, name, external_id, data, created_at, updated_at, unique_key, version FROM records WHERE business_id = $1 AND kind = $2 AND parent_id = $3 ORDER BY id
 `
 
 type ListRecordsOfParentParams struct {
@@ -395,6 +427,104 @@ func (q *Queries) ListRecordsOfParent(ctx context.Context, arg ListRecordsOfPare
 			&i.CreatedAt,
 			&i.UpdatedAt,
 			&i.UniqueKey,
+			&i.Version,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Close(); err != nil {
+		return nil, err
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const listRecordsOfParentUpTo = `-- name: ListRecordsOfParentUpTo :many
+SELECT id, business_id, kind, parent_id, name, external_id, data, created_at, updated_at, unique_key, version FROM records WHERE business_id = $1 AND kind = $2 AND parent_id = $3 ORDER BY id LIMIT $4
+`
+
+type ListRecordsOfParentUpToParams struct {
+	BusinessID int64
+	Kind       string
+	ParentID   int64
+	Limit      int32
+}
+
+func (q *Queries) ListRecordsOfParentUpTo(ctx context.Context, arg ListRecordsOfParentUpToParams) ([]Record, error) {
+	rows, err := q.db.QueryContext(ctx, listRecordsOfParentUpTo,
+		arg.BusinessID,
+		arg.Kind,
+		arg.ParentID,
+		arg.Limit,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []Record{}
+	for rows.Next() {
+		var i Record
+		if err := rows.Scan(
+			&i.ID,
+			&i.BusinessID,
+			&i.Kind,
+			&i.ParentID,
+			&i.Name,
+			&i.ExternalID,
+			&i.Data,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.UniqueKey,
+			&i.Version,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Close(); err != nil {
+		return nil, err
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const listRecordsUpTo = `-- name: ListRecordsUpTo :many
+SELECT id, business_id, kind, parent_id, name, external_id, data, created_at, updated_at, unique_key, version FROM records WHERE business_id = $1 AND kind = $2 ORDER BY id LIMIT $3
+`
+
+type ListRecordsUpToParams struct {
+	BusinessID int64
+	Kind       string
+	Limit      int32
+}
+
+// At most $3 records: the in-memory list path is capped (record.MaxInMemory).
+func (q *Queries) ListRecordsUpTo(ctx context.Context, arg ListRecordsUpToParams) ([]Record, error) {
+	rows, err := q.db.QueryContext(ctx, listRecordsUpTo, arg.BusinessID, arg.Kind, arg.Limit)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []Record{}
+	for rows.Next() {
+		var i Record
+		if err := rows.Scan(
+			&i.ID,
+			&i.BusinessID,
+			&i.Kind,
+			&i.ParentID,
+			&i.Name,
+			&i.ExternalID,
+			&i.Data,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.UniqueKey,
+			&i.Version,
 		); err != nil {
 			return nil, err
 		}
@@ -410,7 +540,7 @@ func (q *Queries) ListRecordsOfParent(ctx context.Context, arg ListRecordsOfPare
 }
 
 const listSettingsLike = `-- name: ListSettingsLike :many
-SELECT business_id, kind, data, updated_at FROM business_settings WHERE business_id = $1 AND kind LIKE $2 ORDER BY kind
+SELECT business_id, kind, data, updated_at, version FROM business_settings WHERE business_id = $1 AND kind LIKE $2 ORDER BY kind
 `
 
 type ListSettingsLikeParams struct {
@@ -432,6 +562,7 @@ func (q *Queries) ListSettingsLike(ctx context.Context, arg ListSettingsLikePara
 			&i.Kind,
 			&i.Data,
 			&i.UpdatedAt,
+			&i.Version,
 		); err != nil {
 			return nil, err
 		}
@@ -447,9 +578,9 @@ func (q *Queries) ListSettingsLike(ctx context.Context, arg ListSettingsLikePara
 }
 
 const updateRecord = `-- name: UpdateRecord :one
-UPDATE records SET name = $4, external_id = $5, data = $6, unique_key = $7, updated_at = $8
-WHERE id = $1 AND business_id = $2 AND kind = $3
-RETURNING id, business_id, kind, parent_id, name, external_id, data, created_at, updated_at, unique_key
+UPDATE records SET name = $4, external_id = $5, data = $6, unique_key = $7, updated_at = $8, version = version + 1
+WHERE id = $1 AND business_id = $2 AND kind = $3 AND version = $9
+RETURNING id, business_id, kind, parent_id, name, external_id, data, created_at, updated_at, unique_key, version
 `
 
 type UpdateRecordParams struct {
@@ -461,8 +592,11 @@ type UpdateRecordParams struct {
 	Data       string
 	UniqueKey  sql.NullString
 	UpdatedAt  time.Time
+	Version    int64
 }
 
+// Conditional on the version the caller read: no row (sql.ErrNoRows) means
+// another writer got there first (or the record is gone); re-read and retry.
 func (q *Queries) UpdateRecord(ctx context.Context, arg UpdateRecordParams) (Record, error) {
 	row := q.db.QueryRowContext(ctx, updateRecord,
 		arg.ID,
@@ -473,6 +607,7 @@ func (q *Queries) UpdateRecord(ctx context.Context, arg UpdateRecordParams) (Rec
 		arg.Data,
 		arg.UniqueKey,
 		arg.UpdatedAt,
+		arg.Version,
 	)
 	var i Record
 	err := row.Scan(
@@ -486,28 +621,36 @@ func (q *Queries) UpdateRecord(ctx context.Context, arg UpdateRecordParams) (Rec
 		&i.CreatedAt,
 		&i.UpdatedAt,
 		&i.UniqueKey,
+		&i.Version,
 	)
 	return i, err
 }
 
-const upsertSetting = `-- name: UpsertSetting :exec
-INSERT INTO business_settings (business_id, kind, data, updated_at) VALUES ($1, $2, $3, $4)
-ON CONFLICT (business_id, kind) DO UPDATE SET data = EXCLUDED.data, updated_at = EXCLUDED.updated_at
+const updateSetting = `-- name: UpdateSetting :execrows
+UPDATE business_settings SET data = $3, updated_at = $4, version = version + 1
+WHERE business_id = $1 AND kind = $2 AND version = $5
 `
 
-type UpsertSettingParams struct {
+type UpdateSettingParams struct {
 	BusinessID int64
 	Kind       string
 	Data       string
 	UpdatedAt  time.Time
+	Version    int64
 }
 
-func (q *Queries) UpsertSetting(ctx context.Context, arg UpsertSettingParams) error {
-	_, err := q.db.ExecContext(ctx, upsertSetting,
+// Conditional on the version the caller read; 0 rows means another writer
+// got there first (or the document was reset): re-read and retry.
+func (q *Queries) UpdateSetting(ctx context.Context, arg UpdateSettingParams) (int64, error) {
+	result, err := q.db.ExecContext(ctx, updateSetting,
 		arg.BusinessID,
 		arg.Kind,
 		arg.Data,
 		arg.UpdatedAt,
+		arg.Version,
 	)
-	return err
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected()
 }
