@@ -147,6 +147,7 @@ def migration(dialect):
     "CREATE INDEX employees_business_schedule ON employees(business_id, pay_schedule_id);",
     "CREATE INDEX employees_user ON employees(user_id);",
     "CREATE UNIQUE INDEX employees_business_external_id ON employees(business_id, external_id) WHERE external_id <> '';",
+    "CREATE INDEX employees_business_external_id_lookup ON employees(business_id, external_id);",
     "CREATE INDEX employees_business_external_ref ON employees(business_id, external_reference_id, source) WHERE external_reference_id <> '';",
     "CREATE INDEX employees_business_tfn ON employees(business_id, tax_file_number) WHERE tax_file_number <> '';",
     "CREATE INDEX employees_business_ni ON employees(business_id, national_insurance_number) WHERE national_insurance_number <> '';",
@@ -163,7 +164,7 @@ def migration(dialect):
     "",
     "-- +goose Down",
     "DROP TABLE employee_locations;"]
-    for ix in ['employees_business_surname','employees_business_first_name','employees_business_status','employees_business_schedule','employees_user','employees_business_external_id','employees_business_external_ref','employees_business_tfn','employees_business_ni','employees_business_ird']:
+    for ix in ['employees_business_surname','employees_business_first_name','employees_business_status','employees_business_schedule','employees_user','employees_business_external_id','employees_business_external_id_lookup','employees_business_external_ref','employees_business_tfn','employees_business_ni','employees_business_ird']:
         out.append('DROP INDEX %s;'%ix)
     for c,t in reversed(extra):
         out.append('ALTER TABLE employees DROP COLUMN %s;'%c)

@@ -4,10 +4,8 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"math/big"
 	"reflect"
 	"strings"
-	"time"
 
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/odata"
@@ -26,30 +24,34 @@ type ListQuery struct {
 	Members []string
 }
 
-// column is a member clients may filter and sort on.
-type column struct {
-	sql      string // e.g. "e.surname"
-	kind     string // member kind (s e b d m i) or "id"
-	nullable bool
-}
-
-// columns is the whitelist of $filter/$orderby members, by lower-case
-// wire name: every member stored in a column that compares correctly in
-// SQL (rates are decimal text and are left out).
-var columns = func() map[string]column {
-	out := map[string]column{
-		"id":          {"e.id", "i", false},
-		"externalid":  {"e.external_id", "s", false},
-		"status":      {"e.status", "s", false},
-		"datecreated": {"e.created_at", "d", false},
-	}
+// whitelist is what $filter and $orderby may name: every member stored
+// in a column that compares correctly in SQL, by wire name. Amounts are
+// minor units and rates decimal text, so those members are refused (400)
+// rather than compared wrongly; enum members store "" for null.
+var whitelist = func() odata.Whitelist {
+	w := odata.Whitelist{ID: "e.id", Columns: map[string]odata.Column{
+		"id":          {SQL: "e.id", Type: odata.ColInt},
+		"externalId":  {SQL: "e.external_id", Type: odata.ColString},
+		"status":      {SQL: "e.status", Type: odata.ColString},
+		"dateCreated": {SQL: "e.created_at", Type: odata.ColTime},
+	}}
 	for _, m := range memberInfo {
-		if m.Kind == "r" {
-			continue
+		switch m.Kind {
+		case "s":
+			w.Columns[m.JSON] = odata.Column{SQL: "e." + m.Column, Type: odata.ColString}
+		case "e":
+			w.Columns[m.JSON] = odata.Column{SQL: "NULLIF(e." + m.Column + ", '')", Type: odata.ColString, Nullable: true}
+		case "b":
+			w.Columns[m.JSON] = odata.Column{SQL: "e." + m.Column, Type: odata.ColBool, Nullable: true}
+		case "d":
+			w.Columns[m.JSON] = odata.Column{SQL: "e." + m.Column, Type: odata.ColTime, Nullable: true}
+		case "i":
+			w.Columns[m.JSON] = odata.Column{SQL: "e." + m.Column, Type: odata.ColInt, Nullable: true}
+		default:
+			w.Unsupported = append(w.Unsupported, m.JSON)
 		}
-		out[lower(m.JSON)] = column{"e." + m.Column, m.Kind, m.Kind != "s" && m.Kind != "e"}
 	}
-	return out
+	return w
 }()
 
 // List returns a page of the employees of biz that p may see, filtered,
@@ -67,17 +69,14 @@ func (s *Service) List(ctx context.Context, biz business.Business, p *payroll.Pr
 	if lq.LocationID != 0 {
 		where = append(where, inLocations(&a, []int64{lq.LocationID}))
 	}
-	filter, order, err := compileOData(lq.OData, &a)
+	// Page the ids first (an index walk for the usual orders), then read
+	// the rows of the page.
+	clause, args, err := compileOData(lq.OData, strings.Join(where, " AND "), len(a.args)+1)
 	if err != nil {
 		return nil, err
 	}
-	if filter != "" {
-		where = append(where, "("+filter+")")
-	}
-	// Page the ids first (an index walk for the usual orders), then read
-	// the rows of the page.
-	query := "SELECT e.id FROM employees e WHERE " + strings.Join(where, " AND ") + " ORDER BY " + order +
-		" LIMIT " + a.add(int64(lq.OData.Top)) + " OFFSET " + a.add(int64(lq.OData.Skip))
+	query := "SELECT e.id FROM employees e " + clause
+	a.args = append(a.args, args...)
 	rows, err := s.DB.R.QueryContext(ctx, query, a.args...)
 	if err != nil {
 		return nil, err
@@ -197,274 +196,14 @@ func sqlcName(col string) string {
 	return b.String()
 }
 
-// compileOData turns $filter and $orderby into SQL over the employees
-// whitelist, binding every literal. It is the one place the employee lists
-// depend on the OData dialect (swap in odata.CompileSQL when it lands).
-func compileOData(q odata.Query, a *sqlArgs) (where, order string, err error) {
-	if q.Filter != nil {
-		c := sqlCompiler{a: a}
-		where, err = c.boolExpr(q.Filter)
-		if err != nil {
-			return "", "", err
-		}
-	}
-	var terms []string
-	for _, t := range q.OrderBy {
-		col, ok := columns[lower(t.Member)]
-		if !ok {
-			return "", "", payroll.Invalid("$orderby", "$orderby: unknown or unsortable member %q", t.Member)
-		}
-		dir := " ASC"
-		if t.Desc {
-			dir = " DESC"
-		}
-		if col.nullable { // nulls first ascending, last descending, on both engines
-			terms = append(terms, "CASE WHEN "+col.sql+" IS NULL THEN 0 ELSE 1 END"+dir)
-		}
-		terms = append(terms, col.sql+dir)
-	}
-	terms = append(terms, "e.id ASC") // a stable page order
-	return where, strings.Join(terms, ", "), nil
-}
-
-type sqlCompiler struct{ a *sqlArgs }
-
-func filterErr(format string, args ...any) error {
-	return payroll.Invalid("$filter", "$filter: "+format, args...)
-}
-
-// operand is a compiled value expression.
-type operand struct {
-	sql      string
-	kind     string // s e b d m i, "null", or "lit" (an unbound literal)
-	nullable bool
-	lit      *odata.Literal
-}
-
-func (c *sqlCompiler) boolExpr(e odata.Expr) (string, error) {
-	switch x := e.(type) {
-	case *odata.BinaryExpr:
-		switch x.Op {
-		case odata.OpAnd, odata.OpOr:
-			l, err := c.boolExpr(x.Left)
-			if err != nil {
-				return "", err
-			}
-			r, err := c.boolExpr(x.Right)
-			if err != nil {
-				return "", err
-			}
-			return "(" + l + " " + strings.ToUpper(x.Op) + " " + r + ")", nil
-		}
-		return c.comparison(x)
-	case *odata.NotExpr:
-		inner, err := c.boolExpr(x.X)
-		if err != nil {
-			return "", err
-		}
-		return "(NOT " + inner + ")", nil
-	case *odata.CallExpr:
-		return c.call(x)
-	case *odata.MemberExpr:
-		col, ok := columns[lower(x.Name)]
-		if !ok || col.kind != "b" {
-			return "", filterErr("%s is not a boolean member", x.Name)
-		}
-		return "(" + col.sql + " = " + c.a.add(true) + ")", nil
-	case *odata.Literal:
-		if b, ok := x.Value.(bool); ok {
-			if b {
-				return sqlTrue, nil
-			}
-			return sqlFalse, nil
-		}
-	}
-	return "", filterErr("%s is not a condition", e)
-}
-
-var sqlOps = map[string]string{odata.OpEq: "=", odata.OpNe: "<>", odata.OpGt: ">", odata.OpGe: ">=", odata.OpLt: "<", odata.OpLe: "<="}
-var flipped = map[string]string{odata.OpEq: odata.OpEq, odata.OpNe: odata.OpNe, odata.OpGt: odata.OpLt, odata.OpGe: odata.OpLe, odata.OpLt: odata.OpGt, odata.OpLe: odata.OpGe}
-
-func (c *sqlCompiler) comparison(x *odata.BinaryExpr) (string, error) {
-	l, err := c.operand(x.Left)
+// compileOData turns the OData options into "WHERE scope AND (filter)
+// ORDER BY ... LIMIT OFFSET" over the whitelist, placeholders numbered
+// from first (odata.CompileSQL: every value bound).
+func compileOData(q odata.Query, scope string, first int) (string, []any, error) {
+	c, err := odata.CompileSQL(q, whitelist, first)
 	if err != nil {
-		return "", err
+		return "", nil, err
 	}
-	r, err := c.operand(x.Right)
-	if err != nil {
-		return "", err
-	}
-	op := x.Op
-	if l.kind == "lit" || l.kind == "null" { // literal on the left: mirror
-		l, r, op = r, l, flipped[op]
-	}
-	if l.kind == "lit" || l.kind == "null" {
-		return "", filterErr("%s compares two constants", x)
-	}
-	if r.kind == "null" {
-		switch {
-		case op != odata.OpEq && op != odata.OpNe:
-			return sqlFalse, nil // ordering against null is never true
-		case !l.nullable:
-			if op == odata.OpEq {
-				return sqlFalse, nil
-			}
-			return sqlTrue, nil
-		case op == odata.OpEq:
-			return "(" + l.sql + " IS NULL)", nil
-		default:
-			return "(" + l.sql + " IS NOT NULL)", nil
-		}
-	}
-	rs := r.sql
-	if r.kind == "lit" {
-		v, err := bindValue(l.kind, r.lit)
-		if err != nil {
-			return "", filterErr("%s: %v", x, err)
-		}
-		rs = c.a.add(v)
-		if str, ok := v.(string); ok && op == odata.OpEq && str != "" && (l.kind == "s" || l.kind == "e") && strings.HasPrefix(l.sql, "e.") {
-			// Implied, but stated so the partial indexes (external id,
-			// TFN, ...) can serve the comparison.
-			return "(" + l.sql + " = " + rs + " AND " + l.sql + " <> '')", nil
-		}
-	} else if comparable(l.kind) != comparable(r.kind) {
-		return "", filterErr("%s compares members of different types", x)
-	}
-	return "(" + l.sql + " " + sqlOps[op] + " " + rs + ")", nil
-}
-
-func comparable(kind string) string {
-	if kind == "e" {
-		return "s"
-	}
-	return kind
-}
-
-func (c *sqlCompiler) operand(e odata.Expr) (operand, error) {
-	switch x := e.(type) {
-	case *odata.MemberExpr:
-		col, ok := columns[lower(x.Name)]
-		if !ok {
-			return operand{}, filterErr("unknown or unfilterable member %q", x.Name)
-		}
-		return operand{sql: col.sql, kind: col.kind, nullable: col.nullable}, nil
-	case *odata.Literal:
-		if x.Value == nil {
-			return operand{kind: "null"}, nil
-		}
-		return operand{kind: "lit", lit: x}, nil
-	case *odata.CallExpr:
-		if x.Func == "tolower" || x.Func == "toupper" {
-			if len(x.Args) != 1 {
-				return operand{}, filterErr("%s takes one argument", x.Func)
-			}
-			inner, err := c.operand(x.Args[0])
-			if err != nil {
-				return operand{}, err
-			}
-			if inner.kind != "s" && inner.kind != "e" {
-				return operand{}, filterErr("%s needs a string member", x.Func)
-			}
-			fn := "LOWER"
-			if x.Func == "toupper" {
-				fn = "UPPER"
-			}
-			return operand{sql: fn + "(" + inner.sql + ")", kind: "s"}, nil
-		}
-	}
-	return operand{}, filterErr("%s is not a member or constant", e)
-}
-
-// call compiles the boolean string functions (case-insensitive, as
-// KeyPay's SQL Server collation makes them).
-func (c *sqlCompiler) call(x *odata.CallExpr) (string, error) {
-	if len(x.Args) != 2 {
-		return "", filterErr("%s takes two arguments", x.Func)
-	}
-	member, pattern := x.Args[0], x.Args[1]
-	if x.Func == "substringof" {
-		member, pattern = pattern, member
-	}
-	m, err := c.operand(member)
-	if err != nil {
-		return "", err
-	}
-	if m.kind != "s" && m.kind != "e" {
-		return "", filterErr("%s needs a string member", x.Func)
-	}
-	lit, ok := pattern.(*odata.Literal)
-	s, isStr := "", false
-	if ok {
-		s, isStr = lit.Value.(string)
-	}
-	if !isStr {
-		return "", filterErr("%s needs a string constant", x.Func)
-	}
-	esc := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(strings.ToLower(s))
-	switch x.Func {
-	case "startswith":
-		esc += "%"
-	case "endswith":
-		esc = "%" + esc
-	case "substringof":
-		esc = "%" + esc + "%"
-	default:
-		return "", filterErr("unknown function %s", x.Func)
-	}
-	return "(LOWER(" + m.sql + ") LIKE " + c.a.add(esc) + ` ESCAPE '\')`, nil
-}
-
-// bindValue converts a literal to the column's stored form.
-func bindValue(kind string, l *odata.Literal) (any, error) {
-	switch kind {
-	case "s", "e":
-		switch v := l.Value.(type) {
-		case string:
-			return v, nil
-		case int64:
-			return fmt.Sprint(v), nil
-		}
-	case "b":
-		if v, ok := l.Value.(bool); ok {
-			return v, nil
-		}
-	case "i":
-		switch v := l.Value.(type) {
-		case int64:
-			return v, nil
-		case *big.Rat:
-			if v.IsInt() {
-				return v.Num().Int64(), nil
-			}
-		case string:
-			var n int64
-			if _, err := fmt.Sscan(v, &n); err == nil {
-				return n, nil
-			}
-		}
-	case "m":
-		var s string
-		switch v := l.Value.(type) {
-		case int64:
-			s = fmt.Sprint(v)
-		case *big.Rat:
-			s = v.FloatString(6)
-		case string:
-			s = v
-		}
-		if m, err := payroll.ParseMoney(s); err == nil && s != "" {
-			return m.MinorUnits(), nil
-		}
-	case "d":
-		switch v := l.Value.(type) {
-		case time.Time:
-			return payroll.NewDateTime(v).Time, nil
-		case string:
-			if d, err := payroll.ParseDateTime(v); err == nil {
-				return d.Time, nil
-			}
-		}
-	}
-	return nil, fmt.Errorf("%s does not fit the member's type", l)
+	clause, args := c.Clause(scope)
+	return clause, args, nil
 }

@@ -121,9 +121,10 @@ func TestEmployeeAPI(t *testing.T) {
 		if len(list) != 1 {
 			t.Fatalf("date filter %v", list)
 		}
-		s.Do("GET", U+"?$filter="+url.QueryEscape("SuperThresholdAmount ge 450M"), key, nil).Expect(t, 200).JSON(t, &list)
+		testkit.ExpectProblem(t, s.Do("GET", U+"?$filter="+url.QueryEscape("SuperThresholdAmount ge 450M"), key, nil), 400, "$filter")
+		s.Do("GET", U+"?$filter="+url.QueryEscape("TaxCategory eq 'DailyCasual' and MedicareLevySurchargeWithholdingTier eq null and AustralianResident"), key, nil).Expect(t, 200).JSON(t, &list)
 		if len(list) != 1 {
-			t.Fatalf("money filter %v", list)
+			t.Fatalf("enum/bool filter %v", list)
 		}
 
 		// Lookups.

@@ -710,7 +710,7 @@ func (q *Queries) DeleteEmployeeLocations(ctx context.Context, employeeID int64)
 }
 
 const findRecordsByName = `-- name: FindRecordsByName :many
-SELECT id, business_id, kind, parent_id, name, external_id, data, created_at, updated_at, unique_key FROM records WHERE business_id = $1 AND kind = $2 AND LOWER(name) = LOWER($3) ORDER BY id
+SELECT id, business_id, kind, parent_id, name, external_id, data, created_at, updated_at, unique_key, version FROM records WHERE business_id = $1 AND kind = $2 AND LOWER(name) = LOWER($3) ORDER BY id
 `
 
 type FindRecordsByNameParams struct {
@@ -740,6 +740,7 @@ func (q *Queries) FindRecordsByName(ctx context.Context, arg FindRecordsByNamePa
 			&i.CreatedAt,
 			&i.UpdatedAt,
 			&i.UniqueKey,
+			&i.Version,
 		); err != nil {
 			return nil, err
 		}
