@@ -57,6 +57,7 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 	a.Webhooks = &webhook.Service{DB: database, Clock: clock, AllowPrivate: cfg.WebhookAllowPrivate}
 	a.jobs = append(a.jobs, a.Webhooks.NewWorker(cfg.WebhookPollInterval, log).Run)
 	a.Employees = &employee.Service{DB: database, Clock: clock, Businesses: a.Businesses, Groups: a.Reference.GroupCollections, Emit: a.Webhooks.Emit}
+	a.Reference.GroupCollections.GroupCandidates = a.Employees.GroupCandidates
 	a.OAuth = &oauth.Service{DB: database, Clock: clock, Users: a.Users, Businesses: a.Businesses, Notify: a.Notify, BaseURL: cfg.BaseURL}
 	a.API = httpapi.New(httpapi.Deps{
 		Config: cfg, DB: database, Clock: clock, Log: log,

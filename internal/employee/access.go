@@ -200,11 +200,16 @@ func int64s(ids []int64) []any {
 }
 
 // groupSQL is an employee group's filters as SQL: the same meaning as
-// EmployeeGroup.Matches, evaluated by the database.
+// EmployeeGroup.Matches over GroupCandidates (terminated employees are in
+// no group), evaluated by the database.
 func (sc *Scope) groupSQL(a *sqlArgs, g *EmployeeGroup) string {
 	if len(g.Filters) == 0 {
 		return sqlFalse
 	}
+	return "e.status <> 'Terminated' AND (" + sc.filtersSQL(a, g) + ")"
+}
+
+func (sc *Scope) filtersSQL(a *sqlArgs, g *EmployeeGroup) string {
 	parts := make([]string, len(g.Filters))
 	for i, f := range g.Filters {
 		p := sc.filterSQL(a, f)

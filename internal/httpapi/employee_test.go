@@ -239,6 +239,15 @@ func TestEmployeeAPI(t *testing.T) {
 			t.Fatalf("group-restricted list %v", list)
 		}
 		testkit.ExpectProblem(t, s.Do("GET", fmt.Sprintf("%s/%d", U, bob), daveKey, nil), 404, "")
+
+		// Employee groups match on the employee's stored data (here: the
+		// Melbourne location, which both Ann and Bob work at).
+		mel := int64(s.Do("POST", B+"/employeegroup", key, map[string]any{"name": "Melbourne staff",
+			"filters": []any{map[string]any{"filterType": "Location", "operator": "In", "value": fmt.Sprint(e.melb)}}}).Expect(t, 200).Map(t)["id"].(float64))
+		detail := s.Do("GET", fmt.Sprintf("%s/employeegroup/%d", B, mel), key, nil).Expect(t, 200).Map(t)
+		if m, _ := detail["matchingEmployees"].([]any); len(m) != 2 {
+			t.Fatalf("group members %v", detail)
+		}
 	})
 }
 

@@ -60,3 +60,12 @@ INSERT INTO employee_locations (business_id, employee_id, location_id, position)
 
 -- name: ListEmployeeLocationIDs :many
 SELECT location_id FROM employee_locations WHERE employee_id = $1 ORDER BY position;
+
+-- name: ListEmployeesForGroupCandidates :many
+-- What employee group filters look at, for every current employee of a
+-- business (terminated employees are in no group, as before).
+SELECT id, external_id, first_name, surname, pay_schedule_id, employment_type, employing_entity_id, tags
+FROM employees WHERE business_id = $1 AND status <> 'Terminated' ORDER BY id;
+
+-- name: ListEmployeeLocationsOfBusiness :many
+SELECT employee_id, location_id FROM employee_locations WHERE business_id = $1 ORDER BY employee_id, position;
