@@ -1,0 +1,265 @@
+package httpapi
+
+import (
+	"context"
+	"net/http"
+	"reflect"
+	"strings"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	"github.com/payrolld/payrolld/internal/employee"
+	"github.com/payrolld/payrolld/internal/locations"
+	"github.com/payrolld/payrolld/internal/payroll"
+)
+
+// EmployeeDetailsModel is the lighter employee shape of B/employee/details
+// and E/details.
+type EmployeeDetailsModel struct {
+	ID                       int64            `json:"id"`
+	Title                    string           `json:"title"`
+	FirstName                string           `json:"firstName"`
+	PreferredName            string           `json:"preferredName"`
+	MiddleName               string           `json:"middleName"`
+	Surname                  string           `json:"surname"`
+	Gender                   string           `json:"gender"`
+	DateOfBirth              payroll.DateTime `json:"dateOfBirth" nullable:"true"`
+	AnniversaryDate          payroll.DateTime `json:"anniversaryDate" nullable:"true"`
+	ExternalID               string           `json:"externalId"`
+	ResidentialStreetAddress string           `json:"residentialStreetAddress"`
+	ResidentialAddressLine2  string           `json:"residentialAddressLine2"`
+	ResidentialSuburb        string           `json:"residentialSuburb"`
+	ResidentialState         string           `json:"residentialState"`
+	ResidentialPostCode      string           `json:"residentialPostCode"`
+	PostalStreetAddress      string           `json:"postalStreetAddress"`
+	PostalAddressLine2       string           `json:"postalAddressLine2"`
+	PostalSuburb             string           `json:"postalSuburb"`
+	PostalState              string           `json:"postalState"`
+	PostalPostCode           string           `json:"postalPostCode"`
+	EmailAddress             string           `json:"emailAddress"`
+	HomePhone                string           `json:"homePhone"`
+	WorkPhone                string           `json:"workPhone"`
+	MobilePhone              string           `json:"mobilePhone"`
+	StartDate                payroll.DateTime `json:"startDate" nullable:"true"`
+	EndDate                  payroll.DateTime `json:"endDate" nullable:"true"`
+	ResidentialCity          string           `json:"residentialCity"`
+	ResidentialCounty        string           `json:"residentialCounty"`
+	PostalCity               string           `json:"postalCity"`
+	PostalCounty             string           `json:"postalCounty"`
+}
+
+// detailsMembers are the employee members EmployeeDetailsModel shows (its
+// JSON names, less the service's own id and externalId).
+var detailsMembers = func() []string {
+	var out []string
+	t := reflect.TypeOf(EmployeeDetailsModel{})
+	for i := 0; i < t.NumField(); i++ {
+		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
+		switch name {
+		case "id", "externalId":
+		default:
+			out = append(out, name)
+		}
+	}
+	return out
+}()
+
+func employeeDetails(e employee.Employee) EmployeeDetailsModel {
+	m := &e.Members
+	return EmployeeDetailsModel{ID: e.ID, Title: m.Title, FirstName: m.FirstName, PreferredName: m.PreferredName, MiddleName: m.MiddleName,
+		Surname: m.Surname, Gender: m.Gender, DateOfBirth: m.DateOfBirth, AnniversaryDate: m.AnniversaryDate, ExternalID: e.ExternalID,
+		ResidentialStreetAddress: m.ResidentialStreetAddress, ResidentialAddressLine2: m.ResidentialAddressLine2, ResidentialSuburb: m.ResidentialSuburb,
+		ResidentialState: m.ResidentialState, ResidentialPostCode: m.ResidentialPostCode, PostalStreetAddress: m.PostalStreetAddress,
+		PostalAddressLine2: m.PostalAddressLine2, PostalSuburb: m.PostalSuburb, PostalState: m.PostalState, PostalPostCode: m.PostalPostCode,
+		EmailAddress: m.Email, HomePhone: m.HomePhone, WorkPhone: m.WorkPhone, MobilePhone: m.MobilePhone, StartDate: m.StartDate, EndDate: m.EndDate,
+		ResidentialCity: m.ResidentialCity, ResidentialCounty: m.ResidentialCounty, PostalCity: m.PostalCity, PostalCounty: m.PostalCounty}
+}
+
+// employeeListInput is the input of the employee lists.
+type employeeListInput struct {
+	BusinessPath
+	ODataQuery
+	PayScheduleID int64 `query:"payScheduleId" doc:"only employees on this pay schedule (also filter.payScheduleId)"`
+	LocationID    int64 `query:"locationId" doc:"only employees working at this location (also filter.locationId)"`
+}
+
+func (in *employeeListInput) query() (employee.ListQuery, error) {
+	q, err := parseOData(&in.ODataQuery)
+	if err != nil {
+		return employee.ListQuery{}, err
+	}
+	return employee.ListQuery{OData: q, PayScheduleID: in.PayScheduleID, LocationID: in.LocationID}, nil
+}
+
+type employeeBody struct {
+	BusinessPath
+	Body    employee.Employee
+	RawBody []byte
+}
+
+type employeeUpsertInput struct {
+	employeeBody
+	MatchType string `query:"matchType" enum:"Standard,None" doc:"Standard (default): update the employee the body matches (AU: TFN, then name + date of birth + email; UK: externalId, payrollId, NI number, then name + date of birth; NZ: IRD number, then name + date of birth); None: always create."`
+}
+
+// registerEmployees serves the employee itself (issue 10): the
+// unstructured employee, the details lists, lookups, activation and
+// deletion, and the employee's locations.
+func registerEmployees(a *API) {
+	s := a.Employees
+	if s == nil {
+		return
+	}
+	tags := []string{"Employee"}
+	principal := payroll.PrincipalFrom
+	employeeID := func(ctx context.Context) (int64, error) { return pathID(ctx, "employeeId", "employee") }
+
+	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/unstructured", Tags: tags,
+		Summary: "List employees", Description: "Supports OData $filter, $orderby, $top (at most 100), $skip; filter.payScheduleId and filter.locationId. A restricted user sees the employees of their groups and locations."},
+		func(ctx context.Context, in *employeeListInput) (*bodyOf[[]employee.Employee], error) {
+			q, err := in.query()
+			if err != nil {
+				return nil, err
+			}
+			list, err := s.List(ctx, currentBusiness(ctx), principal(ctx), q)
+			if err != nil {
+				return nil, odataErr(err)
+			}
+			return &bodyOf[[]employee.Employee]{list}, nil
+		})
+	Register(a, BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employee/unstructured", Tags: tags,
+		Summary: "Create or update an employee", Description: "An id in the body, or a match per matchType, updates that employee (members the body omits keep their values; \"(clear)\" blanks one); otherwise a new employee is created. The status is Incomplete until the region's required details are present."},
+		func(ctx context.Context, in *employeeUpsertInput) (*bodyOf[employee.Result], error) {
+			body, err := employee.ParsePatch(in.RawBody)
+			if err != nil {
+				return nil, err
+			}
+			res, err := s.CreateOrUpdate(ctx, currentBusiness(ctx), principal(ctx), body, in.MatchType)
+			return &bodyOf[employee.Result]{res}, err
+		})
+	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/unstructured/{employeeId}", Tags: tags,
+		Summary: "Get an employee", Parameters: pathParams("employeeId")},
+		func(ctx context.Context, _ *BusinessPath) (*bodyOf[employee.Employee], error) {
+			id, err := employeeID(ctx)
+			if err != nil {
+				return nil, err
+			}
+			e, err := s.Get(ctx, currentBusiness(ctx), principal(ctx), id)
+			return &bodyOf[employee.Employee]{e}, err
+		})
+	Register(a, BusinessUser, huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/employee/unstructured/{employeeId}", Tags: tags,
+		Summary: "Update an employee", Description: "Partial update: members the body omits (or sends as null) keep their values; \"(clear)\" blanks a member. Setting endDate terminates the employee.", Parameters: pathParams("employeeId")},
+		func(ctx context.Context, in *employeeBody) (*bodyOf[employee.Result], error) {
+			id, err := employeeID(ctx)
+			if err != nil {
+				return nil, err
+			}
+			body, err := employee.ParsePatch(in.RawBody)
+			if err != nil {
+				return nil, err
+			}
+			res, err := s.Update(ctx, currentBusiness(ctx), principal(ctx), id, body)
+			return &bodyOf[employee.Result]{res}, err
+		})
+	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/unstructured/externalid/{externalId}", Tags: tags,
+		Summary: "Get an employee by external id"},
+		func(ctx context.Context, in *struct {
+			BusinessPath
+			ExternalID string `path:"externalId"`
+		}) (*bodyOf[employee.Employee], error) {
+			e, err := s.ByExternalID(ctx, currentBusiness(ctx), principal(ctx), in.ExternalID)
+			return &bodyOf[employee.Employee]{e}, err
+		})
+	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/unstructured/externalreferenceid/{externalReferenceId}/{source}", Tags: tags,
+		Summary: "Get an employee by external reference", Description: "source is the ExternalService the reference comes from."},
+		func(ctx context.Context, in *struct {
+			BusinessPath
+			ExternalReferenceID string `path:"externalReferenceId"`
+			Source              string `path:"source"`
+		}) (*bodyOf[employee.Employee], error) {
+			e, err := s.ByExternalReference(ctx, currentBusiness(ctx), principal(ctx), in.ExternalReferenceID, in.Source)
+			return &bodyOf[employee.Employee]{e}, err
+		})
+	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee", Tags: tags,
+		Summary: "Get an employee by external id (query)"},
+		func(ctx context.Context, in *struct {
+			BusinessPath
+			ExternalID string `query:"externalId" required:"true"`
+		}) (*bodyOf[employee.Employee], error) {
+			e, err := s.ByExternalID(ctx, currentBusiness(ctx), principal(ctx), in.ExternalID)
+			return &bodyOf[employee.Employee]{e}, err
+		})
+	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/details", Tags: tags,
+		Summary: "List employee details", Description: "Supports OData $filter, $orderby, $top (at most 100), $skip."},
+		func(ctx context.Context, in *employeeListInput) (*bodyOf[[]EmployeeDetailsModel], error) {
+			q, err := in.query()
+			if err != nil {
+				return nil, err
+			}
+			q.Members = detailsMembers
+			list, err := s.List(ctx, currentBusiness(ctx), principal(ctx), q)
+			if err != nil {
+				return nil, odataErr(err)
+			}
+			out := make([]EmployeeDetailsModel, len(list))
+			for i, e := range list {
+				out[i] = employeeDetails(e)
+			}
+			return &bodyOf[[]EmployeeDetailsModel]{out}, nil
+		})
+	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/details", Tags: tags,
+		Summary: "Get an employee's details", Parameters: pathParams("employeeId")},
+		func(ctx context.Context, _ *BusinessPath) (*bodyOf[EmployeeDetailsModel], error) {
+			id, err := employeeID(ctx)
+			if err != nil {
+				return nil, err
+			}
+			e, err := s.Visible(ctx, currentBusiness(ctx), principal(ctx), id)
+			return &bodyOf[EmployeeDetailsModel]{employeeDetails(e)}, err
+		})
+	Register(a, BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employee/activate/{employeeId}", Tags: tags,
+		Summary: "Activate an employee", Description: "A terminated employee becomes current again (end date and termination reason cleared). An incomplete employee answers 409.", Parameters: pathParams("employeeId")},
+		func(ctx context.Context, _ *BusinessPath) (*struct{}, error) {
+			id, err := employeeID(ctx)
+			if err != nil {
+				return nil, err
+			}
+			_, err = s.Activate(ctx, currentBusiness(ctx), principal(ctx), id)
+			return nil, err
+		})
+	Register(a, BusinessUser, huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/employee/{employeeId}", Tags: tags,
+		Summary: "Delete an employee", Description: "An employee other records still refer to answers 409.", Parameters: pathParams("employeeId")},
+		func(ctx context.Context, _ *BusinessPath) (*struct{}, error) {
+			id, err := employeeID(ctx)
+			if err != nil {
+				return nil, err
+			}
+			return nil, s.Delete(ctx, currentBusiness(ctx), principal(ctx), id)
+		})
+	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/location", Tags: []string{"Locations"},
+		Summary: "List an employee's locations", Description: "Primary location first. Supports OData $filter, $orderby, $top, $skip.", Parameters: pathParams("employeeId")},
+		func(ctx context.Context, in *struct {
+			BusinessPath
+			ODataQuery
+		}) (*bodyOf[[]locations.Location], error) {
+			id, err := employeeID(ctx)
+			if err != nil {
+				return nil, err
+			}
+			biz := currentBusiness(ctx)
+			ids, err := s.Locations(ctx, biz, principal(ctx), id)
+			if err != nil {
+				return nil, err
+			}
+			out := make([]locations.Location, 0, len(ids))
+			for _, lid := range ids {
+				l, err := a.Reference.Locations.Get(ctx, biz, 0, lid)
+				if err != nil {
+					return nil, err
+				}
+				out = append(out, l)
+			}
+			out, err = applyOData(&in.ODataQuery, out)
+			return &bodyOf[[]locations.Location]{out}, err
+		})
+}
