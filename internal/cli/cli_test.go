@@ -64,7 +64,7 @@ func TestServeStartsAndStopsGracefully(t *testing.T) {
 	go func() { done <- cli.Main(ctx, nil, func(k string) string { return env[k] }, &stdout, &stderr) }()
 	var res *http.Response
 	var err error
-	for i := 0; i < 100; i++ {
+	for i := 0; i < 600; i++ { // up to 30 s: a loaded CI machine under -race migrates slowly
 		req, _ := http.NewRequest("GET", "http://"+addr+"/api/v2/user", nil)
 		req.Header.Set("Authorization", "Basic "+base64.StdEncoding.EncodeToString([]byte("pk_fixed_for_automation:")))
 		if res, err = http.DefaultClient.Do(req); err == nil {

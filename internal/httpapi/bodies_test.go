@@ -250,9 +250,9 @@ func TestRouteMatching(t *testing.T) {
 		status             int
 		allow              string
 	}{
-		{"unserved collection", "GET", B + "/employee", 404, ""},
-		{"unserved collection, POST", "POST", B + "/employee", 404, ""},
-		{"unserved collection, DELETE", "DELETE", B + "/employee/1", 404, ""},
+		{"unserved collection", "GET", B + "/timesheet", 404, ""},
+		{"unserved collection, POST", "POST", B + "/payrun", 404, ""},
+		{"unserved collection, DELETE", "DELETE", B + "/payrun/1", 404, ""},
 		{"word where a template id goes", "POST", B + "/leaveallowancetemplate", 404, ""},
 		{"word where a template id goes, mixed case", "POST", B + "/LeaveAllowanceTemplate", 404, ""},
 		{"word where the business id goes", "GET", "/api/v2/business/abc/location", 404, ""},

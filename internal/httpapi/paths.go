@@ -185,7 +185,7 @@ func (st *matchState) end(n *canonNode) (*canonRoute, bool) {
 
 func (st *matchState) fits(rt *canonRoute) bool {
 	for _, i := range rt.digits {
-		if i >= len(st.out) || !isDigits(st.out[i]) {
+		if i >= len(st.out) || !isIntegerSegment(st.out[i]) {
 			return false
 		}
 	}
@@ -327,4 +327,11 @@ func (a *API) routeConflicts() []string {
 	})
 	sort.Strings(out)
 	return out
+}
+
+// isIntegerSegment reports whether a path segment is an integer: digits
+// with an optional minus sign. A negative id reaches its operation, where
+// the input policy answers 400 naming the parameter; a word is no match.
+func isIntegerSegment(s string) bool {
+	return isDigits(strings.TrimPrefix(s, "-"))
 }
