@@ -177,7 +177,8 @@ const MaxInMemory = 10000
 
 // List returns the records of the business (children of parentID when the
 // kind has a parent), at most MaxInMemory of them.
-func (c Collection[T, P]) List(ctx context.Context, biz business.Business, parentID int64) ([]T, error) {
+func (c Collection[T, P]) List(ctx context.Context, biz business.Business, parentID int64) (_ []T, err error) {
+	defer payroll.Wrap(&err, "list %s of business %d", Plural(c.Label), biz.ID)
 	if err := c.Gate(biz); err != nil {
 		return nil, err
 	}
@@ -186,7 +187,6 @@ func (c Collection[T, P]) List(ctx context.Context, biz business.Business, paren
 		return nil, err
 	}
 	var rows []store.Record
-	var err error
 	if c.ParentKind != "" {
 		rows, err = q.ListRecordsOfParentUpTo(ctx, store.ListRecordsOfParentUpToParams{BusinessID: biz.ID, Kind: c.Kind, ParentID: parentID, Limit: MaxInMemory + 1})
 	} else {
@@ -202,7 +202,8 @@ func (c Collection[T, P]) List(ctx context.Context, biz business.Business, paren
 }
 
 // Get returns one record; another business's or another kind's is 404.
-func (c Collection[T, P]) Get(ctx context.Context, biz business.Business, parentID, id int64) (T, error) {
+func (c Collection[T, P]) Get(ctx context.Context, biz business.Business, parentID, id int64) (_ T, err error) {
+	defer payroll.Wrap(&err, "get %s %d", c.Label, id)
 	var zero T
 	if err := c.Gate(biz); err != nil {
 		return zero, err
@@ -238,7 +239,8 @@ func (c Collection[T, P]) loadRow(ctx context.Context, q *store.Queries, bizID, 
 }
 
 // ByExternalID returns the records with that external id.
-func (c Collection[T, P]) ByExternalID(ctx context.Context, biz business.Business, ext string) ([]T, error) {
+func (c Collection[T, P]) ByExternalID(ctx context.Context, biz business.Business, ext string) (_ []T, err error) {
+	defer payroll.Wrap(&err, "find %s by external id %q", c.Label, ext)
 	if err := c.Gate(biz); err != nil {
 		return nil, err
 	}
@@ -367,12 +369,13 @@ func columns(v any) (name, ext string) {
 }
 
 // Create validates and stores a new record.
-func (c Collection[T, P]) Create(ctx context.Context, biz business.Business, parentID int64, v *T) (T, error) {
+func (c Collection[T, P]) Create(ctx context.Context, biz business.Business, parentID int64, v *T) (_ T, err error) {
+	defer payroll.Wrap(&err, "create %s in business %d", c.Label, biz.ID)
 	var out T
 	if err := c.Gate(biz); err != nil {
 		return out, err
 	}
-	err := c.S.DB.InTx(ctx, func(q *store.Queries) error {
+	err = c.S.DB.InTx(ctx, func(q *store.Queries) error {
 		var err error
 		out, err = c.CreateInTx(ctx, q, biz.ID, parentID, v)
 		return err
@@ -421,12 +424,13 @@ func (c Collection[T, P]) CreateInTx(ctx context.Context, q *store.Queries, bizI
 // The write is conditional on the version read (see UpdateInTx), so a
 // concurrent update of the same record is never lost: the loser re-reads
 // and re-applies change.
-func (c Collection[T, P]) Update(ctx context.Context, biz business.Business, parentID, id int64, change func(cur *T) error) (T, error) {
+func (c Collection[T, P]) Update(ctx context.Context, biz business.Business, parentID, id int64, change func(cur *T) error) (_ T, err error) {
+	defer payroll.Wrap(&err, "update %s %d", c.Label, id)
 	var out T
 	if err := c.Gate(biz); err != nil {
 		return out, err
 	}
-	err := c.S.DB.InTx(ctx, func(q *store.Queries) error {
+	err = c.S.DB.InTx(ctx, func(q *store.Queries) error {
 		var err error
 		out, err = c.UpdateInTx(ctx, q, biz.ID, parentID, id, change)
 		return err
@@ -487,7 +491,8 @@ func (c Collection[T, P]) UpdateInTx(ctx context.Context, q *store.Queries, bizI
 
 // Delete removes a record; one that other rows refer to is a 409 naming
 // what uses it.
-func (c Collection[T, P]) Delete(ctx context.Context, biz business.Business, parentID, id int64) error {
+func (c Collection[T, P]) Delete(ctx context.Context, biz business.Business, parentID, id int64) (err error) {
+	defer payroll.Wrap(&err, "delete %s %d", c.Label, id)
 	if err := c.Gate(biz); err != nil {
 		return err
 	}
