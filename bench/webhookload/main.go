@@ -123,16 +123,16 @@ func run(engine string, n, emitters int, poll time.Duration, scenarios []string,
 		if err != nil {
 			return err
 		}
-		fmt.Printf("%-8s %9d %11.0f %11.0f %8.1f %8.1f %8.1f %8.1f %s\n", sc, n, res.commitRate, res.deliverRate,
+		fmt.Printf("%-8s %9d %11.0f %11.0f %8.1f %8.1f %8.1f %8.1f %s\n", sc, n, res.commitsPerSec, res.deliveriesPerSec,
 			ms(res.p(50)), ms(res.p(90)), ms(res.p(99)), ms(res.p(100)), res.check)
 	}
 	return nil
 }
 
 type result struct {
-	commitRate, deliverRate float64
-	latencies               []time.Duration
-	check                   string
+	commitsPerSec, deliveriesPerSec float64
+	latencies                       []time.Duration
+	check                           string
 }
 
 func (r result) p(q int) time.Duration {
@@ -215,7 +215,7 @@ func scenario(ctx context.Context, name string, d *db.DB, svc *webhook.Service, 
 		return result{}, fmt.Errorf("%s: only %d of %d events arrived", name, rcv.count(), n)
 	}
 	last := rcv.last()
-	res := result{commitRate: float64(n) / emitTook.Seconds(), deliverRate: float64(n) / last.Sub(t0).Seconds()}
+	res := result{commitsPerSec: float64(n) / emitTook.Seconds(), deliveriesPerSec: float64(n) / last.Sub(t0).Seconds()}
 	arrived, dup := rcv.snapshot()
 	for seq, at := range arrived {
 		res.latencies = append(res.latencies, max(at.Sub(committed[seq]), 0))

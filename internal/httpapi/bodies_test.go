@@ -50,7 +50,7 @@ func TestRequestBodies(t *testing.T) {
 	d := testkit.NewDB(t, db.SQLite)
 	s := testkit.NewServer(t, d)
 	_, key := s.NewUser("alice@example.com")
-	B := func(id int64) string { return fmt.Sprintf("/api/v2/business/%d", id) }
+	B := func(id int64) string { return testkit.BusinessPath(id) }
 	bizJSON := s.NewBusiness(key, "Json Pty", "AU")
 	biz := s.NewBusiness(key, "Form Pty", "AU")
 	id := func(t *testing.T, r *testkit.Response) int64 {
@@ -240,7 +240,7 @@ func TestRouteMatching(t *testing.T) {
 	d := testkit.NewDB(t, db.SQLite)
 	s := testkit.NewServer(t, d)
 	_, key := s.NewUser("alice@example.com")
-	B := fmt.Sprintf("/api/v2/business/%d", s.NewBusiness(key, "Alice", "AU"))
+	B := testkit.BusinessPath(s.NewBusiness(key, "Alice", "AU"))
 
 	if c := s.API.RouteConflicts(); len(c) > 0 {
 		t.Fatalf("the route matcher and chi disagree:\n%s", strings.Join(c, "\n"))

@@ -34,7 +34,7 @@ func TestBrandOperations(t *testing.T) {
 		ownerKey := newUser["apiKey"].(string)
 		biz := s.NewBusiness(ownerKey, "Client Co", "AU")
 		wlBiz := s.NewBusiness(brandKey, "Labelled Co", "NZ")
-		s.Do("PUT", fmt.Sprintf("/api/v2/business/%d", wlBiz), brandKey, map[string]any{"abn": ""}).Expect(t, 200)
+		s.Do("PUT", testkit.BusinessPath(wlBiz), brandKey, map[string]any{"abn": ""}).Expect(t, 200)
 		testkit.MustExec(t, d, `UPDATE businesses SET white_label_id = $1 WHERE id = $2`, label.ID, wlBiz)
 		for _, st := range []string{"Active", "Active", "Incomplete", "Terminated"} {
 			s.SeedEmployee(t, d, biz, "A", "B", st, "")
@@ -83,7 +83,7 @@ func TestBrandOperations(t *testing.T) {
 			{Name: "white label report other brand", Method: "GET", Path: fmt.Sprintf("/api/v2/whitelabel/%d/reports/activeemployees", label.ID), Key: otherKey, Status: 404},
 			{Name: "cancel by other brand", Method: "DELETE", Path: fmt.Sprintf("/api/v2/brand/%d/business/%d/cancel", other.ID, biz), Key: otherKey, Status: 404},
 			{Name: "cancel", Method: "DELETE", Path: fmt.Sprintf("/api/v2/brand/%d/business/%d/cancel", acme.ID, biz), Key: brandKey, Status: 200},
-			{Name: "cancelled business is gone", Method: "GET", Path: fmt.Sprintf("/api/v2/business/%d", biz), Key: ownerKey, Status: 404},
+			{Name: "cancelled business is gone", Method: "GET", Path: testkit.BusinessPath(biz), Key: ownerKey, Status: 404},
 			{Name: "cancel twice", Method: "DELETE", Path: fmt.Sprintf("/api/v2/brand/%d/business/%d/cancel", acme.ID, biz), Key: brandKey, Status: 404},
 		}
 		s.RunCases(t, cases)

@@ -29,7 +29,7 @@ func TestBusinessOperations(t *testing.T) {
 			t.Fatalf("dateCreated %v not in local wire format", created["dateCreated"])
 		}
 		bobBiz := s.NewBusiness(bobKey, "Bob Ltd", "UK")
-		B := fmt.Sprintf("/api/v2/business/%d", id)
+		B := testkit.BusinessPath(id)
 
 		cases := []testkit.Case{
 			{Name: "get", Method: "GET", Path: B, Key: aliceKey, Status: 200},
@@ -70,7 +70,7 @@ func TestBusinessOperations(t *testing.T) {
 
 		// Templates: a template of the same brand (none here: both in no brand) copies settings.
 		tpl := s.NewBusiness(aliceKey, "Template", "AU")
-		s.Do("PUT", fmt.Sprintf("/api/v2/business/%d", tpl), aliceKey, map[string]any{"standardHoursPerDay": 8, "endOfWeek": "Wednesday"}).Expect(t, 200)
+		s.Do("PUT", testkit.BusinessPath(tpl), aliceKey, map[string]any{"standardHoursPerDay": 8, "endOfWeek": "Wednesday"}).Expect(t, 200)
 		if err := s.Businesses.SetTemplate(context.Background(), tpl, true); err != nil {
 			t.Fatal(err)
 		}
@@ -139,9 +139,9 @@ func TestBusinessAccess(t *testing.T) {
 		// A restricted user sees the business but cannot administer it.
 		s.Do("POST", A, aliceKey, map[string]any{"email": "bob@example.com", "accessType": "Restricted", "suppressNotificationEmails": true,
 			"locationAccess": []any{map[string]any{"filterType": "Location", "locationIds": []int64{location}, "permissions": "ViewRosters"}}}).Expect(t, 200)
-		s.Do("GET", fmt.Sprintf("/api/v2/business/%d", biz), bobKey, nil).Expect(t, 200)
+		s.Do("GET", testkit.BusinessPath(biz), bobKey, nil).Expect(t, 200)
 		testkit.ExpectProblem(t, s.Do("GET", A, bobKey, nil), 403, "")
-		testkit.ExpectProblem(t, s.Do("PUT", fmt.Sprintf("/api/v2/business/%d", biz), bobKey, map[string]any{"name": "x"}), 403, "")
+		testkit.ExpectProblem(t, s.Do("PUT", testkit.BusinessPath(biz), bobKey, map[string]any{"name": "x"}), 403, "")
 		// mergeExistingAccess adds groups to the existing restriction.
 		s.Do("POST", A, aliceKey, map[string]any{"email": "bob@example.com", "accessType": "Restricted", "mergeExistingAccess": true, "suppressNotificationEmails": true,
 			"employeeGroups": []any{map[string]any{"employeeGroupId": group2, "permissions": "ViewRosters"}}}).Expect(t, 200)

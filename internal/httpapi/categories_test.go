@@ -583,7 +583,7 @@ func TestCoreSetupDefaults(t *testing.T) {
 				if err := e.Reference.SetupDefaults(ctx, biz); err != nil {
 					t.Fatal(err)
 				}
-				base := fmt.Sprintf("/api/v2/business/%d", id)
+				base := testkit.BusinessPath(id)
 				byName := func(path string) map[string]map[string]any {
 					out := map[string]map[string]any{}
 					for _, m := range coreList(t, e.Do("GET", base+path, e.Key, nil).Expect(t, 200)) {

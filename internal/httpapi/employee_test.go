@@ -25,7 +25,7 @@ func newEmployeeEnv(t *testing.T, d *db.DB) *employeeEnv {
 	s := testkit.NewServer(t, d)
 	_, key := s.NewUser("alice@example.com")
 	biz := s.NewBusiness(key, "Alice Pty Ltd", "AU")
-	e := &employeeEnv{s: s, key: key, biz: biz, B: fmt.Sprintf("/api/v2/business/%d", biz)}
+	e := &employeeEnv{s: s, key: key, biz: biz, B: testkit.BusinessPath(biz)}
 	id := func(coll string, body map[string]any) int64 {
 		return int64(s.Do("POST", e.B+"/"+coll, key, body).Expect(t, 200).Map(t)["id"].(float64))
 	}
@@ -153,7 +153,7 @@ func TestEmployeeAPI(t *testing.T) {
 
 		_, bobKey := s.NewUser("bob@example.com")
 		other := s.NewBusiness(bobKey, "Bob Ltd", "AU")
-		OB := fmt.Sprintf("/api/v2/business/%d", other)
+		OB := testkit.BusinessPath(other)
 		uk := s.NewBusiness(key, "Alice UK", "UK")
 		nz := s.NewBusiness(key, "Alice NZ", "NZ")
 		sg := s.NewBusiness(key, "Alice SG", "SG")

@@ -1,7 +1,6 @@
 package httpapi_test
 
 import (
-	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -19,8 +18,8 @@ func TestInputPolicy(t *testing.T) {
 		_, key := s.NewUser("alice@example.com")
 		biz := s.NewBusiness(key, "Alice", "AU")
 		uk := s.NewBusiness(key, "Alice UK", "UK")
-		B := fmt.Sprintf("/api/v2/business/%d", biz)
-		U := fmt.Sprintf("/api/v2/business/%d", uk)
+		B := testkit.BusinessPath(biz)
+		U := testkit.BusinessPath(uk)
 		long := strings.Repeat("x", 100000)
 
 		s.RunCases(t, []testkit.Case{

@@ -580,7 +580,7 @@ func TestSSO(t *testing.T) {
 		_, carolKey := e.NewUser("carol@example.com")
 		biz := e.NewBusiness(e.aliceKey, "Alice Pty Ltd", "AU")
 		carolBiz := e.NewBusiness(carolKey, "Carol Ltd", "AU")
-		B := fmt.Sprintf("/api/v2/business/%d", biz)
+		B := testkit.BusinessPath(biz)
 
 		t.Run("link works once", func(t *testing.T) {
 			link := e.ssoLink(t, "/api/v2/singlesignon", e.aliceKey, map[string]any{"url": "/account?tab=1", "navigation": "None"})

@@ -97,7 +97,7 @@ func TestOutboundDefaults(t *testing.T) {
 	s := testkit.NewServer(t, d)
 	_, key := s.NewUser("alice@example.com")
 	biz := s.NewBusiness(key, "Alice", "AU")
-	B := fmt.Sprintf("/api/v2/business/%d", biz)
+	B := testkit.BusinessPath(biz)
 	c := newWireChecker(t, s)
 	var body any
 	get := func(t *testing.T, path string) any {

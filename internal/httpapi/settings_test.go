@@ -63,7 +63,7 @@ func TestAdminSettings(t *testing.T) {
 		my := s.NewBusiness(u.Key, "Alice Sdn Bhd", "MY")
 		nz := s.NewBusiness(u.Key, "Alice NZ", "NZ")
 		uk := s.NewBusiness(u.Key, "Alice UK", "UK")
-		MY, NZ, UK := fmt.Sprintf("/api/v2/business/%d", my), fmt.Sprintf("/api/v2/business/%d", nz), fmt.Sprintf("/api/v2/business/%d", uk)
+		MY, NZ, UK := testkit.BusinessPath(my), testkit.BusinessPath(nz), testkit.BusinessPath(uk)
 		B, key := u.B, u.Key
 		s.RunCases(t, []testkit.Case{
 			// employee portal settings
@@ -163,9 +163,9 @@ func TestAdminTaxYears(t *testing.T) {
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
 		u := testkit.NewBundle(t, d, "AU") // the clock says 2026-11-02
 		s := u.Server
-		uk := fmt.Sprintf("/api/v2/business/%d", s.NewBusiness(u.Key, "Alice UK", "UK"))
-		nz := fmt.Sprintf("/api/v2/business/%d", s.NewBusiness(u.Key, "Alice NZ", "NZ"))
-		sg := fmt.Sprintf("/api/v2/business/%d", s.NewBusiness(u.Key, "Alice SG", "SG"))
+		uk := testkit.BusinessPath(s.NewBusiness(u.Key, "Alice UK", "UK"))
+		nz := testkit.BusinessPath(s.NewBusiness(u.Key, "Alice NZ", "NZ"))
+		sg := testkit.BusinessPath(s.NewBusiness(u.Key, "Alice SG", "SG"))
 		B, key := u.B, u.Key
 		str := func(want string) func(t *testing.T, r *testkit.Response) {
 			return func(t *testing.T, r *testkit.Response) {

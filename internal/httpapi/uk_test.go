@@ -32,7 +32,7 @@ func newUKEnv(t *testing.T, d *db.DB) ukEnv {
 }
 
 // B is the path of p under business biz.
-func (e ukEnv) path(biz int64, p string) string { return fmt.Sprintf("/api/v2/business/%d/%s", biz, p) }
+func (e ukEnv) path(biz int64, p string) string { return testkit.BusinessPath(biz) + "/" + p }
 
 func ukID(t *testing.T, m map[string]any, member string) int64 {
 	t.Helper()

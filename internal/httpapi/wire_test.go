@@ -2,7 +2,6 @@ package httpapi_test
 
 import (
 	"context"
-	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -25,7 +24,7 @@ func TestWireConventions(t *testing.T) {
 	s := testkit.NewServer(t, d, testkit.Options{Config: func(c *config.Config) { c.MaxBodyBytes = 4096 }})
 	_, key := s.NewUser("alice@example.com")
 	biz := s.NewBusiness(key, "Alice", "AU")
-	B := fmt.Sprintf("/api/v2/business/%d", biz)
+	B := testkit.BusinessPath(biz)
 
 	t.Run("literal path segments are case-insensitive", func(t *testing.T) {
 		s.Do("GET", strings.Replace(B, "/api/v2/business", "/API/V2/Business", 1), key, nil).Expect(t, 200)
