@@ -17,6 +17,7 @@ import (
 	"github.com/payrolld/payrolld/internal/db"
 	"github.com/payrolld/payrolld/internal/employee"
 	"github.com/payrolld/payrolld/internal/httpapi"
+	"github.com/payrolld/payrolld/internal/httpapi/employeeapi"
 	"github.com/payrolld/payrolld/internal/notify"
 	"github.com/payrolld/payrolld/internal/oauth"
 	"github.com/payrolld/payrolld/internal/payroll"
@@ -63,8 +64,11 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 	a.OAuth = &oauth.Service{DB: database, Clock: clock, Users: a.Users, Businesses: a.Businesses, Notify: a.Notify, BaseURL: cfg.BaseURL}
 	a.API = httpapi.New(httpapi.Deps{
 		Config: cfg, DB: database, Clock: clock, Log: log,
-		Users: a.Users, Businesses: a.Businesses, Brands: a.Brands, Webhooks: a.Webhooks, OAuth: a.OAuth, Reference: a.Reference, Employees: a.Employees,
+		Users: a.Users, Businesses: a.Businesses, Brands: a.Brands, Webhooks: a.Webhooks, OAuth: a.OAuth, Reference: a.Reference,
 		BearerAuth: a.OAuth.AuthenticateBearer,
+		Areas: []func(*httpapi.API){
+			employeeapi.Register(a.Employees, a.Reference.Locations),
+		},
 	})
 	a.Handler = a.API.Handler()
 	return a

@@ -110,14 +110,20 @@ func TestFirstStartPrintsAdminKeyOnce(t *testing.T) {
 		var out, errb bytes.Buffer
 		done := make(chan int, 1)
 		go func() { done <- cli.Main(ctx, nil, func(k string) string { return env[k] }, &out, &errb) }()
-		for i := 0; i < 100; i++ {
+		answered := false
+		for i := 0; i < 600 && !answered; i++ { // up to 30 s: a loaded CI machine under -race migrates slowly
 			if r, err := http.Get("http://" + env["PAYROLL_ADDR"] + "/healthz"); err == nil {
 				r.Body.Close()
-				break
+				answered = true
+			} else {
+				time.Sleep(50 * time.Millisecond)
 			}
-			time.Sleep(50 * time.Millisecond)
 		}
 		cancel()
+		if !answered {
+			<-done
+			t.Fatalf("server never answered within 30 s: %s", errb.String())
+		}
 		if code := <-done; code != 0 {
 			t.Fatalf("exit %d: %s", code, errb.String())
 		}

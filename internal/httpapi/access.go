@@ -96,7 +96,7 @@ func registerAccess(a *API) {
 		func(ctx context.Context, in *struct {
 			BusinessPath
 			ODataQuery
-		}) (*bodyOf[[]BusinessAccessModel], error) {
+		}) (*BodyOf[[]BusinessAccessModel], error) {
 			list, err := a.Businesses.ListAccess(ctx, in.BusinessID)
 			if err != nil {
 				return nil, err
@@ -105,17 +105,17 @@ func registerAccess(a *API) {
 			for i, g := range list {
 				out[i] = accessModel(g)
 			}
-			out, err = applyOData(&in.ODataQuery, out)
-			return &bodyOf[[]BusinessAccessModel]{out}, err
+			out, err = ApplyOData(&in.ODataQuery, out)
+			return &BodyOf[[]BusinessAccessModel]{out}, err
 		})
 	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/access/user", Tags: tags,
 		Summary: "Get the access of one user"},
-		func(ctx context.Context, in *EmailQuery) (*bodyOf[BusinessAccessModel], error) {
+		func(ctx context.Context, in *EmailQuery) (*BodyOf[BusinessAccessModel], error) {
 			g, err := a.Businesses.GetAccess(ctx, in.BusinessID, in.Email)
 			if err != nil {
 				return nil, err
 			}
-			return &bodyOf[BusinessAccessModel]{accessModel(g)}, nil
+			return &BodyOf[BusinessAccessModel]{accessModel(g)}, nil
 		})
 	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/access", Tags: tags,
 		Summary: "Grant a user access", Description: "Creates the user (and emails them) when no user has that email yet."},

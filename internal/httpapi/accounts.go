@@ -36,31 +36,31 @@ func registerChartOfAccounts(a *API, B, tag string) {
 		func(ctx context.Context, in *struct {
 			BusinessPath
 			Body []accounts.JournalAccount
-		}) (*bodyOf[JournalAccountBulkCreateModel], error) {
-			created, err := record.CreateAll(ctx, ad.Accounts, currentBusiness(ctx), in.Body)
-			return &bodyOf[JournalAccountBulkCreateModel]{JournalAccountBulkCreateModel{ErrorMessages: []string{}, CreatedJournalAccounts: created}}, err
+		}) (*BodyOf[JournalAccountBulkCreateModel], error) {
+			created, err := record.CreateAll(ctx, ad.Accounts, CurrentBusiness(ctx), in.Body)
+			return &BodyOf[JournalAccountBulkCreateModel]{JournalAccountBulkCreateModel{ErrorMessages: []string{}, CreatedJournalAccounts: created}}, err
 		})
 	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/accounts/types", Tags: tags, Summary: "List journal account types"},
-		func(ctx context.Context, _ *BusinessPath) (*bodyOf[[]string], error) {
-			return &bodyOf[[]string]{accounts.JournalAccountTypes()}, nil
+		func(ctx context.Context, _ *BusinessPath) (*BodyOf[[]string], error) {
+			return &BodyOf[[]string]{accounts.JournalAccountTypes()}, nil
 		})
 	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/accounts/journalservices", Tags: tags,
 		Summary: "List journal service providers", Description: "The accounting systems journals can go to in the business's region."},
-		func(ctx context.Context, _ *BusinessPath) (*bodyOf[[]string], error) {
-			return &bodyOf[[]string]{accounts.JournalServices(currentBusiness(ctx).Region)}, nil
+		func(ctx context.Context, _ *BusinessPath) (*BodyOf[[]string], error) {
+			return &BodyOf[[]string]{accounts.JournalServices(CurrentBusiness(ctx).Region)}, nil
 		})
 	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/accounts/journalservice", Tags: tags,
 		Summary: "Get the journal service provider"},
-		func(ctx context.Context, _ *BusinessPath) (*bodyOf[JournalServiceProviderModel], error) {
-			return &bodyOf[JournalServiceProviderModel]{JournalServiceProviderModel{currentBusiness(ctx).Details.JournalService}}, nil
+		func(ctx context.Context, _ *BusinessPath) (*BodyOf[JournalServiceProviderModel], error) {
+			return &BodyOf[JournalServiceProviderModel]{JournalServiceProviderModel{CurrentBusiness(ctx).Details.JournalService}}, nil
 		})
 	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/accounts/journalservice", Tags: tags,
 		Summary: "Set the journal service provider", Description: "One of accounts/journalservices (any case), or empty to clear. It is the business's journalService."},
 		func(ctx context.Context, in *struct {
 			BusinessPath
 			Body JournalServiceProviderModel
-		}) (*bodyOf[JournalServiceProviderModel], error) {
-			name, err := accounts.CanonicalJournalService(currentBusiness(ctx).Region, in.Body.JournalService)
+		}) (*BodyOf[JournalServiceProviderModel], error) {
+			name, err := accounts.CanonicalJournalService(CurrentBusiness(ctx).Region, in.Body.JournalService)
 			if err != nil {
 				return nil, err
 			}
@@ -68,14 +68,14 @@ func registerChartOfAccounts(a *API, B, tag string) {
 				d.JournalService = name
 				return nil
 			})
-			return &bodyOf[JournalServiceProviderModel]{JournalServiceProviderModel{b.Details.JournalService}}, err
+			return &BodyOf[JournalServiceProviderModel]{JournalServiceProviderModel{b.Details.JournalService}}, err
 		})
 
 	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/chartofaccounts", Tags: tags, Summary: "Get the chart of accounts",
 		Description: "The default accounts, every category with its accounts, and the location and employing entity overrides."},
-		func(ctx context.Context, _ *BusinessPath) (*bodyOf[accounts.ChartOfAccounts], error) {
-			c, err := ad.ChartOfAccounts(ctx, currentBusiness(ctx))
-			return &bodyOf[accounts.ChartOfAccounts]{c}, err
+		func(ctx context.Context, _ *BusinessPath) (*BodyOf[accounts.ChartOfAccounts], error) {
+			c, err := ad.ChartOfAccounts(ctx, CurrentBusiness(ctx))
+			return &BodyOf[accounts.ChartOfAccounts]{c}, err
 		})
 	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/chartofaccounts", Tags: tags, Summary: "Update the chart of accounts",
 		Description: "defaultAccounts members the body sends change; listed categories get the accounts given. Accounts must be the business's journal accounts."},
@@ -83,9 +83,9 @@ func registerChartOfAccounts(a *API, B, tag string) {
 			BusinessPath
 			Body    accounts.ChartOfAccountsGroup
 			RawBody []byte
-		}) (*bodyOf[accounts.ChartOfAccounts], error) {
-			c, err := ad.SaveChartOfAccounts(ctx, currentBusiness(ctx), in.RawBody)
-			return &bodyOf[accounts.ChartOfAccounts]{c}, err
+		}) (*BodyOf[accounts.ChartOfAccounts], error) {
+			c, err := ad.SaveChartOfAccounts(ctx, CurrentBusiness(ctx), in.RawBody)
+			return &BodyOf[accounts.ChartOfAccounts]{c}, err
 		})
 	for _, s := range []struct{ path, segment, param, kind string }{
 		{"/api/v2/business/{businessId}/chartofaccounts/location/{locationId}", "location", "locationId", record.KindLocation},
@@ -96,41 +96,41 @@ func registerChartOfAccounts(a *API, B, tag string) {
 			label = "employing entity"
 		}
 		scope := func(ctx context.Context) (accounts.ChartOfAccountsScope, error) {
-			id, err := pathID(ctx, s.param, label)
+			id, err := PathID(ctx, s.param, label)
 			return accounts.ChartOfAccountsScope{Kind: s.kind, ID: id}, err
 		}
 		Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: s.path, Tags: tags, Summary: "Get the chart of accounts of a " + label,
-			Description: "Accounts left empty fall back to the business's chart.", Parameters: pathParams(s.param)},
-			func(ctx context.Context, _ *BusinessPath) (*bodyOf[accounts.ChartOfAccountsOverrideGroup], error) {
+			Description: "Accounts left empty fall back to the business's chart.", Parameters: PathParams(s.param)},
+			func(ctx context.Context, _ *BusinessPath) (*BodyOf[accounts.ChartOfAccountsOverrideGroup], error) {
 				sc, err := scope(ctx)
 				if err != nil {
 					return nil, err
 				}
-				o, err := ad.ChartOfAccountsOverride(ctx, currentBusiness(ctx), sc)
-				return &bodyOf[accounts.ChartOfAccountsOverrideGroup]{o}, err
+				o, err := ad.ChartOfAccountsOverride(ctx, CurrentBusiness(ctx), sc)
+				return &BodyOf[accounts.ChartOfAccountsOverrideGroup]{o}, err
 			})
 		Register(a, BusinessAdmin, huma.Operation{Method: http.MethodPost, Path: s.path, Tags: tags, Summary: "Update the chart of accounts of a " + label,
-			Description: "As POST chartofaccounts, for this " + label + " only.", Parameters: pathParams(s.param)},
+			Description: "As POST chartofaccounts, for this " + label + " only.", Parameters: PathParams(s.param)},
 			func(ctx context.Context, in *struct {
 				BusinessPath
 				Body    accounts.ChartOfAccountsOverrideGroup
 				RawBody []byte
-			}) (*bodyOf[accounts.ChartOfAccountsOverrideGroup], error) {
+			}) (*BodyOf[accounts.ChartOfAccountsOverrideGroup], error) {
 				sc, err := scope(ctx)
 				if err != nil {
 					return nil, err
 				}
-				o, err := ad.SaveChartOfAccountsOverride(ctx, currentBusiness(ctx), sc, in.RawBody)
-				return &bodyOf[accounts.ChartOfAccountsOverrideGroup]{o}, err
+				o, err := ad.SaveChartOfAccountsOverride(ctx, CurrentBusiness(ctx), sc, in.RawBody)
+				return &BodyOf[accounts.ChartOfAccountsOverrideGroup]{o}, err
 			})
 		Register(a, BusinessAdmin, huma.Operation{Method: http.MethodDelete, Path: s.path, Tags: tags, Summary: "Remove the chart of accounts of a " + label,
-			Description: "The business's chart applies to the " + label + " again.", Parameters: pathParams(s.param)},
+			Description: "The business's chart applies to the " + label + " again.", Parameters: PathParams(s.param)},
 			func(ctx context.Context, _ *BusinessPath) (*struct{}, error) {
 				sc, err := scope(ctx)
 				if err != nil {
 					return nil, err
 				}
-				return nil, ad.DeleteChartOfAccountsOverride(ctx, currentBusiness(ctx), sc)
+				return nil, ad.DeleteChartOfAccountsOverride(ctx, CurrentBusiness(ctx), sc)
 			})
 	}
 }

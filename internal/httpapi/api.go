@@ -24,7 +24,6 @@ import (
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/config"
 	"github.com/payrolld/payrolld/internal/db"
-	"github.com/payrolld/payrolld/internal/employee"
 	"github.com/payrolld/payrolld/internal/oauth"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/user"
@@ -46,7 +45,6 @@ type Deps struct {
 	Webhooks   *webhook.Service
 	OAuth      *oauth.Service
 	Reference  *collections.Collections
-	Employees  *employee.Service
 	// BearerAuth resolves an OAuth access token (set by the oauth area).
 	BearerAuth func(ctx context.Context, token string) (*payroll.Principal, error)
 	// Extra registers further areas (kept open so areas can be added
@@ -141,7 +139,6 @@ func New(d Deps) *API {
 	registerWebhooks(a)
 	registerBrand(a)
 	registerReference(a)
-	registerEmployees(a)
 	for _, area := range d.Areas {
 		area(a)
 	}

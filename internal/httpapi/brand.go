@@ -127,20 +127,20 @@ type labelFamily struct {
 func registerLabelFamily(a *API, f labelFamily) {
 	tags := []string{f.tag}
 	Register(a, Authenticated, huma.Operation{Method: http.MethodGet, Path: f.base, Tags: tags, Summary: "List " + plural(f.noun)},
-		func(ctx context.Context, _ *struct{}) (*bodyOf[[]BrandModel], error) {
+		func(ctx context.Context, _ *struct{}) (*BodyOf[[]BrandModel], error) {
 			list, err := f.list(ctx, payroll.PrincipalFrom(ctx))
-			return &bodyOf[[]BrandModel]{labels(list)}, err
+			return &BodyOf[[]BrandModel]{labels(list)}, err
 		})
 	Register(a, Authenticated, huma.Operation{Method: http.MethodGet, Path: f.item, Tags: tags, Summary: "Get a " + f.noun},
 		func(ctx context.Context, in *struct {
 			ID int64 `path:"id"`
-		}) (*bodyOf[BrandModel], error) {
+		}) (*BodyOf[BrandModel], error) {
 			l, err := f.get(ctx, payroll.PrincipalFrom(ctx), in.ID)
-			return &bodyOf[BrandModel]{BrandModel{ID: l.ID, Name: l.Name}}, err
+			return &BodyOf[BrandModel]{BrandModel{ID: l.ID, Name: l.Name}}, err
 		})
 	// activity reads the label id and filter of a report request.
 	activity := func(ctx context.Context, q ReportQuery, signups bool) ([]brand.BusinessActivity, error) {
-		id, err := pathID(ctx, f.idParam, f.noun)
+		id, err := PathID(ctx, f.idParam, f.noun)
 		if err != nil {
 			return nil, err
 		}
@@ -151,16 +151,16 @@ func registerLabelFamily(a *API, f labelFamily) {
 		return a.Brands.Activity(ctx, payroll.PrincipalFrom(ctx), f.scope(id), filter, signups)
 	}
 	Register(a, Authenticated, huma.Operation{Method: http.MethodGet, Path: f.activeEmployees, Tags: tags,
-		Summary: "Active employees per business of the " + f.noun, Parameters: pathParams(f.idParam)},
-		func(ctx context.Context, in *ReportQuery) (*bodyOf[[]ActiveEmployeesModel], error) {
+		Summary: "Active employees per business of the " + f.noun, Parameters: PathParams(f.idParam)},
+		func(ctx context.Context, in *ReportQuery) (*BodyOf[[]ActiveEmployeesModel], error) {
 			rows, err := activity(ctx, *in, false)
-			return &bodyOf[[]ActiveEmployeesModel]{activeEmployees(rows)}, err
+			return &BodyOf[[]ActiveEmployeesModel]{activeEmployees(rows)}, err
 		})
 	Register(a, Authenticated, huma.Operation{Method: http.MethodGet, Path: f.signups, Tags: tags,
-		Summary: "Businesses of the " + f.noun + " created in a period", Parameters: pathParams(f.idParam)},
-		func(ctx context.Context, in *ReportQuery) (*bodyOf[[]SignupModel], error) {
+		Summary: "Businesses of the " + f.noun + " created in a period", Parameters: PathParams(f.idParam)},
+		func(ctx context.Context, in *ReportQuery) (*BodyOf[[]SignupModel], error) {
 			rows, err := activity(ctx, *in, true)
-			return &bodyOf[[]SignupModel]{signups(rows)}, err
+			return &BodyOf[[]SignupModel]{signups(rows)}, err
 		})
 }
 
@@ -177,9 +177,9 @@ func registerBrand(a *API) {
 	tags := []string{"Brand"}
 	Register(a, Authenticated, huma.Operation{Method: http.MethodGet, Path: "/api/v2/brand/{brandId}/business-templates", Tags: tags,
 		Summary: "List the brand's business templates"},
-		func(ctx context.Context, in *BrandPath) (*bodyOf[[]BrandModel], error) {
+		func(ctx context.Context, in *BrandPath) (*BodyOf[[]BrandModel], error) {
 			list, err := a.Brands.BusinessTemplates(ctx, payroll.PrincipalFrom(ctx), in.BrandID)
-			return &bodyOf[[]BrandModel]{labels(list)}, err
+			return &BodyOf[[]BrandModel]{labels(list)}, err
 		})
 	Register(a, Authenticated, huma.Operation{Method: http.MethodDelete, Path: "/api/v2/brand/{brandId}/business/{businessId}/cancel", Tags: tags,
 		Summary: "Cancel a business of the brand", Description: "The business disappears from the API, its employees are terminated and its users detached."},

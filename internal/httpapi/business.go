@@ -67,7 +67,7 @@ func registerBusiness(a *API) {
 	tags := []string{"Business"}
 	Register(a, Authenticated, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business", Tags: tags,
 		Summary: "List businesses", Description: "The businesses the caller can access. Supports OData $filter, $orderby, $top, $skip."},
-		func(ctx context.Context, in *ODataQuery) (*bodyOf[[]BusinessModel], error) {
+		func(ctx context.Context, in *ODataQuery) (*BodyOf[[]BusinessModel], error) {
 			list, err := a.Businesses.List(ctx, payroll.PrincipalFrom(ctx))
 			if err != nil {
 				return nil, err
@@ -76,8 +76,8 @@ func registerBusiness(a *API) {
 			for i, b := range list {
 				out[i] = businessModel(b)
 			}
-			out, err = applyOData(in, out)
-			return &bodyOf[[]BusinessModel]{out}, err
+			out, err = ApplyOData(in, out)
+			return &BodyOf[[]BusinessModel]{out}, err
 		})
 	Register(a, Authenticated, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business", Tags: tags,
 		Summary: "Create a business",
@@ -86,7 +86,7 @@ func registerBusiness(a *API) {
 		func(ctx context.Context, in *struct {
 			BusinessBody
 			SetupDefaultData bool `query:"setupDefaultData"`
-		}) (*bodyOf[BusinessModel], error) {
+		}) (*BodyOf[BusinessModel], error) {
 			b, err := a.Businesses.Create(ctx, payroll.PrincipalFrom(ctx), in.Body.input())
 			if err != nil {
 				return nil, err
@@ -96,9 +96,9 @@ func registerBusiness(a *API) {
 					return nil, err
 				}
 			}
-			return &bodyOf[BusinessModel]{businessModel(b)}, nil
+			return &BodyOf[BusinessModel]{businessModel(b)}, nil
 		})
-	update := func(ctx context.Context, id int64, raw []byte) (*bodyOf[BusinessModel], error) {
+	update := func(ctx context.Context, id int64, raw []byte) (*BodyOf[BusinessModel], error) {
 		acc, err := a.Businesses.Authorize(ctx, payroll.PrincipalFrom(ctx), id)
 		if err != nil {
 			return nil, err
@@ -116,11 +116,11 @@ func registerBusiness(a *API) {
 		if err != nil {
 			return nil, err
 		}
-		return &bodyOf[BusinessModel]{businessModel(b)}, nil
+		return &BodyOf[BusinessModel]{businessModel(b)}, nil
 	}
 	Register(a, Authenticated, huma.Operation{Method: http.MethodPut, Path: "/api/v2/business", Tags: tags,
 		Summary: "Update business details", Description: "The business is named by businessId (or id) in the body. Omitted members keep their values."},
-		func(ctx context.Context, in *BusinessBody) (*bodyOf[BusinessModel], error) {
+		func(ctx context.Context, in *BusinessBody) (*BodyOf[BusinessModel], error) {
 			id := in.Body.BusinessID
 			if id == 0 {
 				id = in.Body.ID
@@ -134,25 +134,25 @@ func registerBusiness(a *API) {
 		Summary: "Get a business by external id"},
 		func(ctx context.Context, in *struct {
 			ExternalID string `query:"externalId" required:"true"`
-		}) (*bodyOf[BusinessModel], error) {
+		}) (*BodyOf[BusinessModel], error) {
 			b, err := a.Businesses.ByExternalID(ctx, payroll.PrincipalFrom(ctx), in.ExternalID)
 			if err != nil {
 				return nil, err
 			}
-			return &bodyOf[BusinessModel]{businessModel(b)}, nil
+			return &BodyOf[BusinessModel]{businessModel(b)}, nil
 		})
 	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}", Tags: tags,
 		Summary: "Get a business"},
-		func(ctx context.Context, _ *BusinessPath) (*bodyOf[BusinessModel], error) {
+		func(ctx context.Context, _ *BusinessPath) (*BodyOf[BusinessModel], error) {
 			acc, _ := business.AccessFrom(ctx)
-			return &bodyOf[BusinessModel]{businessModel(acc.Business)}, nil
+			return &BodyOf[BusinessModel]{businessModel(acc.Business)}, nil
 		})
 	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}", Tags: tags,
 		Summary: "Update business details", Description: "Omitted members keep their values."},
 		func(ctx context.Context, in *struct {
 			BusinessPath
 			BusinessBody
-		}) (*bodyOf[BusinessModel], error) {
+		}) (*BodyOf[BusinessModel], error) {
 			return update(ctx, in.BusinessID, in.RawBody)
 		})
 	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/{businessTemplateId}", Tags: tags,
@@ -160,12 +160,12 @@ func registerBusiness(a *API) {
 		func(ctx context.Context, in *struct {
 			BusinessPath
 			TemplateID int64 `path:"businessTemplateId"`
-		}) (*bodyOf[BusinessModel], error) {
+		}) (*BodyOf[BusinessModel], error) {
 			b, err := a.Businesses.CopyFromTemplate(ctx, payroll.PrincipalFrom(ctx), in.BusinessID, in.TemplateID)
 			if err != nil {
 				return nil, err
 			}
-			return &bodyOf[BusinessModel]{businessModel(b)}, nil
+			return &BodyOf[BusinessModel]{businessModel(b)}, nil
 		})
 	registerAccess(a)
 }

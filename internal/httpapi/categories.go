@@ -42,8 +42,8 @@ func registerExpenseTaxCodes(a *API) {
 		Tags: []string{"Employee Expense Categories"}, Summary: "List expense tax codes",
 		Description: "The sales tax codes of the business's region an expense category's taxCode may name: " +
 			"AU GST, NZ GST, UK VAT, SG GST, MY SST. taxRate is a percentage."},
-		func(ctx context.Context, _ *BusinessPath) (*bodyOf[[]categories.TaxCode], error) {
-			return &bodyOf[[]categories.TaxCode]{categories.ExpenseTaxCodes(currentBusiness(ctx).Region)}, nil
+		func(ctx context.Context, _ *BusinessPath) (*BodyOf[[]categories.TaxCode], error) {
+			return &BodyOf[[]categories.TaxCode]{categories.ExpenseTaxCodes(CurrentBusiness(ctx).Region)}, nil
 		})
 }
 
@@ -62,13 +62,13 @@ func registerEmployingEntities(a *API) {
 	RegisterCRUD(a, CRUD[categories.EmployingEntity, *categories.EmployingEntity]{Coll: coll, Path: "/api/v2/business/{businessId}/employingentity", Item: "/api/v2/business/{businessId}/employingentity/{id}", Tag: tag, Ops: "CRUD"})
 	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employingentity", Tags: []string{tag}, Summary: "List employing entities",
 		Description: "Active entities unless includeInactive=true, narrowed by query. Supports OData $filter, $orderby, $top, $skip."},
-		func(ctx context.Context, in *employingEntityList) (*bodyOf[[]categories.EmployingEntity], error) {
-			list, err := coll.List(ctx, currentBusiness(ctx), 0)
+		func(ctx context.Context, in *employingEntityList) (*BodyOf[[]categories.EmployingEntity], error) {
+			list, err := coll.List(ctx, CurrentBusiness(ctx), 0)
 			if err != nil {
 				return nil, err
 			}
-			list, err = applyOData(&in.ODataQuery, categories.FilterEmployingEntities(list, in.Query, in.IncludeInactive))
-			return &bodyOf[[]categories.EmployingEntity]{list}, err
+			list, err = ApplyOData(&in.ODataQuery, categories.FilterEmployingEntities(list, in.Query, in.IncludeInactive))
+			return &BodyOf[[]categories.EmployingEntity]{list}, err
 		})
 }
 
@@ -78,14 +78,14 @@ func registerEmployeeGroups(a *API) {
 	RegisterCRUD(a, CRUD[employee.EmployeeGroup, *employee.EmployeeGroup]{Coll: r.EmployeeGroups, Path: "/api/v2/business/{businessId}/employeegroup", Item: "/api/v2/business/{businessId}/employeegroup/{id}", Tag: tag, Ops: "LCUD", OData: true})
 	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employeegroup/{id}", Tags: []string{tag}, Summary: "Get an employee group",
 		Description: "The group with matchingEmployees: the employees (not terminated) its filters select now.",
-		Parameters:  pathParams("id")},
-		func(ctx context.Context, _ *BusinessPath) (*bodyOf[employee.DetailedEmployeeGroup], error) {
-			id, err := pathID(ctx, "id", r.EmployeeGroups.Label)
+		Parameters:  PathParams("id")},
+		func(ctx context.Context, _ *BusinessPath) (*BodyOf[employee.DetailedEmployeeGroup], error) {
+			id, err := PathID(ctx, "id", r.EmployeeGroups.Label)
 			if err != nil {
 				return nil, err
 			}
-			g, err := r.EmployeeGroupDetail(ctx, currentBusiness(ctx), id)
-			return &bodyOf[employee.DetailedEmployeeGroup]{g}, err
+			g, err := r.EmployeeGroupDetail(ctx, CurrentBusiness(ctx), id)
+			return &BodyOf[employee.DetailedEmployeeGroup]{g}, err
 		})
 }
 
@@ -94,13 +94,13 @@ func registerDimensions(a *API) {
 	tag := "Reporting Dimensions"
 	RegisterCRUD(a, CRUD[categories.Dimension, *categories.Dimension]{Coll: r.Dimensions, Path: "/api/v2/business/{businessId}/dimension", Item: "/api/v2/business/{businessId}/dimension/{id}", Tag: tag, Ops: "LCRU", OData: true})
 	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/dimension/{id}", Tags: []string{tag}, Summary: "Delete a reporting dimension",
-		Description: "Deletes the dimension and its values; 409 when one of its values is in use.", Parameters: pathParams("id")},
+		Description: "Deletes the dimension and its values; 409 when one of its values is in use.", Parameters: PathParams("id")},
 		func(ctx context.Context, _ *BusinessPath) (*struct{}, error) {
-			id, err := pathID(ctx, "id", r.Dimensions.Label)
+			id, err := PathID(ctx, "id", r.Dimensions.Label)
 			if err != nil {
 				return nil, err
 			}
-			return nil, r.DeleteDimension(ctx, currentBusiness(ctx), id)
+			return nil, r.DeleteDimension(ctx, CurrentBusiness(ctx), id)
 		})
 	RegisterCRUD(a, CRUD[categories.DimensionValue, *categories.DimensionValue]{Coll: r.DimensionValues, Path: "/api/v2/business/{businessId}/dimension/{dimensionId}/value", Item: "/api/v2/business/{businessId}/dimension/{dimensionId}/value/{id}",
 		ParentParam: "dimensionId", Tag: tag, OData: true})

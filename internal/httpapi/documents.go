@@ -22,14 +22,14 @@ type UpdateDocumentPermissionsModel struct {
 func registerBusinessDocuments(a *API) {
 	docs := a.Reference.Documents
 	tags := []string{"Business Documents"}
-	docID := func(ctx context.Context) (int64, error) { return pathID(ctx, "id", "document") }
+	docID := func(ctx context.Context) (int64, error) { return PathID(ctx, "id", "document") }
 	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/document", Tags: tags, Summary: "Upload business documents",
 		Description: "multipart/form-data with one or more parts named file, each stored as a document; visibleToAll shows them to every employee. Answers the new documents. A file over the upload limit answers 413."},
 		func(ctx context.Context, in *struct {
 			BusinessPath
 			VisibleToAll bool `query:"visibleToAll"`
 			UploadInput
-		}) (*bodyOf[[]documents.Document], error) {
+		}) (*BodyOf[[]documents.Document], error) {
 			parts := in.RawBody.File["file"]
 			if len(parts) == 0 {
 				_, err := a.uploadedFile(&in.RawBody) // the 400 naming file
@@ -44,58 +44,58 @@ func registerBusinessDocuments(a *API) {
 				}
 				files = append(files, documents.DocumentFile{Name: f.Name, ContentType: f.ContentType, Data: f.Data})
 			}
-			list, err := docs.Create(ctx, currentBusiness(ctx), files, in.VisibleToAll)
-			return &bodyOf[[]documents.Document]{list}, err
+			list, err := docs.Create(ctx, CurrentBusiness(ctx), files, in.VisibleToAll)
+			return &BodyOf[[]documents.Document]{list}, err
 		})
 	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/document", Tags: tags, Summary: "List business documents"},
-		func(ctx context.Context, _ *BusinessPath) (*bodyOf[[]documents.Document], error) {
-			list, err := docs.List(ctx, currentBusiness(ctx))
-			return &bodyOf[[]documents.Document]{list}, err
+		func(ctx context.Context, _ *BusinessPath) (*BodyOf[[]documents.Document], error) {
+			list, err := docs.List(ctx, CurrentBusiness(ctx))
+			return &BodyOf[[]documents.Document]{list}, err
 		})
 	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/document/{id}", Tags: tags, Summary: "Get a business document's details",
-		Parameters: pathParams("id")},
-		func(ctx context.Context, _ *BusinessPath) (*bodyOf[documents.Document], error) {
+		Parameters: PathParams("id")},
+		func(ctx context.Context, _ *BusinessPath) (*BodyOf[documents.Document], error) {
 			id, err := docID(ctx)
 			if err != nil {
 				return nil, err
 			}
-			d, err := docs.Get(ctx, currentBusiness(ctx), id)
-			return &bodyOf[documents.Document]{d}, err
+			d, err := docs.Get(ctx, CurrentBusiness(ctx), id)
+			return &BodyOf[documents.Document]{d}, err
 		})
 	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/document/{id}", Tags: tags, Summary: "Update a business document's permissions",
 		Description: "Members the body omits keep their values. employeeGroups and locations must be the business's; visibleToAll clears them.",
-		Parameters:  pathParams("id")},
+		Parameters:  PathParams("id")},
 		func(ctx context.Context, in *struct {
 			BusinessPath
 			Body    UpdateDocumentPermissionsModel
 			RawBody []byte
-		}) (*bodyOf[documents.Document], error) {
+		}) (*BodyOf[documents.Document], error) {
 			id, err := docID(ctx)
 			if err != nil {
 				return nil, err
 			}
-			d, err := docs.UpdatePermissions(ctx, currentBusiness(ctx), id, func(p *documents.DocumentPermissions) error {
+			d, err := docs.UpdatePermissions(ctx, CurrentBusiness(ctx), id, func(p *documents.DocumentPermissions) error {
 				return mergeJSON(p, in.RawBody)
 			})
-			return &bodyOf[documents.Document]{d}, err
+			return &BodyOf[documents.Document]{d}, err
 		})
 	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/document/{id}", Tags: tags, Summary: "Delete a business document",
-		Parameters: pathParams("id")},
+		Parameters: PathParams("id")},
 		func(ctx context.Context, _ *BusinessPath) (*struct{}, error) {
 			id, err := docID(ctx)
 			if err != nil {
 				return nil, err
 			}
-			return nil, docs.Delete(ctx, currentBusiness(ctx), id)
+			return nil, docs.Delete(ctx, CurrentBusiness(ctx), id)
 		})
 	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/document/{id}/content", Tags: tags, Summary: "Download a business document",
-		Description: "The file's bytes exactly as uploaded, with its content type.", Parameters: pathParams("id")},
+		Description: "The file's bytes exactly as uploaded, with its content type.", Parameters: PathParams("id")},
 		func(ctx context.Context, _ *BusinessPath) (*FileOutput, error) {
 			id, err := docID(ctx)
 			if err != nil {
 				return nil, err
 			}
-			f, err := docs.Content(ctx, currentBusiness(ctx), id)
+			f, err := docs.Content(ctx, CurrentBusiness(ctx), id)
 			if err != nil {
 				return nil, err
 			}

@@ -93,8 +93,8 @@ func RegisterImport[T any, P record.Ptr[T]](a *API, coll record.Collection[T, P]
 		BusinessPath
 		ContentType string `header:"Content-Type"`
 		RawBody     []byte
-	}) (*bodyOf[record.ImportResult], error) {
-		biz := currentBusiness(ctx)
+	}) (*BodyOf[record.ImportResult], error) {
+		biz := CurrentBusiness(ctx)
 		mt, params, _ := mime.ParseMediaType(in.ContentType)
 		if mt == "multipart/form-data" {
 			form, err := multipart.NewReader(bytes.NewReader(in.RawBody), params["boundary"]).ReadForm(a.Config.MaxUploadBytes)
@@ -107,7 +107,7 @@ func RegisterImport[T any, P record.Ptr[T]](a *API, coll record.Collection[T, P]
 				return nil, err
 			}
 			res, err := record.ImportCSV(ctx, coll, biz, bytes.NewReader(f.Data))
-			return &bodyOf[record.ImportResult]{res}, err
+			return &BodyOf[record.ImportResult]{res}, err
 		}
 		items, err := decodeItems[T](in.RawBody)
 		if err != nil {
@@ -121,7 +121,7 @@ func RegisterImport[T any, P record.Ptr[T]](a *API, coll record.Collection[T, P]
 		for i := range created {
 			res.IDs = append(res.IDs, P(&created[i]).GetID())
 		}
-		return &bodyOf[record.ImportResult]{res}, nil
+		return &BodyOf[record.ImportResult]{res}, nil
 	})
 }
 

@@ -20,13 +20,13 @@ func registerLocations(a *API) {
 			return ad.Query(ctx, biz, q) // filtered, ordered and paged in SQL
 		}})
 	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/location/{id}", Tags: []string{"Locations"},
-		Summary: "Get a location", Description: "With nestedLocations: every location below it, depth first.", Parameters: pathParams("id")},
-		func(ctx context.Context, _ *BusinessPath) (*bodyOf[locations.SingleLocation], error) {
-			id, err := pathID(ctx, "id", "location")
+		Summary: "Get a location", Description: "With nestedLocations: every location below it, depth first.", Parameters: PathParams("id")},
+		func(ctx context.Context, _ *BusinessPath) (*BodyOf[locations.SingleLocation], error) {
+			id, err := PathID(ctx, "id", "location")
 			if err != nil {
 				return nil, err
 			}
-			l, err := ad.LocationWithNested(ctx, currentBusiness(ctx), id)
-			return &bodyOf[locations.SingleLocation]{l}, err
+			l, err := ad.LocationWithNested(ctx, CurrentBusiness(ctx), id)
+			return &BodyOf[locations.SingleLocation]{l}, err
 		})
 }

@@ -144,7 +144,7 @@ func registerSSO(a *API) {
 	desc := "Returns a one-time link, valid for 5 minutes, that signs a browser in as the user and opens `url` (a path on this server; anything else opens the account page). " +
 		"Callers may ask for themselves; system administrators for anyone; brand administrators for users of their brand; " +
 		"users with unrestricted access to a business for ordinary users with access to it."
-	sso := func(ctx context.Context, m SingleSignOnRequestModel, businessID, employeeID int64) (*bodyOf[SingleSignOnResponseModel], error) {
+	sso := func(ctx context.Context, m SingleSignOnRequestModel, businessID, employeeID int64) (*BodyOf[SingleSignOnResponseModel], error) {
 		req := m.request()
 		if businessID != 0 {
 			req.BusinessID = businessID
@@ -154,11 +154,11 @@ func registerSSO(a *API) {
 		if err != nil {
 			return nil, err
 		}
-		return &bodyOf[SingleSignOnResponseModel]{SingleSignOnResponseModel{URL: link}}, nil
+		return &BodyOf[SingleSignOnResponseModel]{SingleSignOnResponseModel{URL: link}}, nil
 	}
 	Register(a, Authenticated, huma.Operation{Method: http.MethodPost, Path: "/api/v2/singlesignon", Tags: tags,
 		Summary: "Single sign-on", Description: desc},
-		func(ctx context.Context, in *bodyOf[SingleSignOnRequestModel]) (*bodyOf[SingleSignOnResponseModel], error) {
+		func(ctx context.Context, in *BodyOf[SingleSignOnRequestModel]) (*BodyOf[SingleSignOnResponseModel], error) {
 			return sso(ctx, in.Body, 0, 0)
 		})
 	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/singlesignon", Tags: tags,
@@ -166,7 +166,7 @@ func registerSSO(a *API) {
 		func(ctx context.Context, in *struct {
 			BusinessPath
 			Body SingleSignOnRequestModel
-		}) (*bodyOf[SingleSignOnResponseModel], error) {
+		}) (*BodyOf[SingleSignOnResponseModel], error) {
 			return sso(ctx, in.Body, in.BusinessID, 0)
 		})
 	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employee/{employeeId}/singlesignon", Tags: tags,
@@ -175,7 +175,7 @@ func registerSSO(a *API) {
 			BusinessPath
 			EmployeeID int64 `path:"employeeId"`
 			Body       SingleSignOnRequestModel
-		}) (*bodyOf[SingleSignOnResponseModel], error) {
+		}) (*BodyOf[SingleSignOnResponseModel], error) {
 			return sso(ctx, in.Body, in.BusinessID, in.EmployeeID)
 		})
 }
@@ -184,7 +184,7 @@ func registerRecovery(a *API) {
 	tags := []string{"Authentication"}
 	Register(a, Public, huma.Operation{Method: http.MethodPost, Path: "/api/v2/mobileaccountrecovery/userbrandassociations", Tags: tags,
 		Summary: "Get the brands of an account, for the mobile app", Description: "Brands the account with this email belongs to. An unknown email gives an empty list."},
-		func(ctx context.Context, in *bodyOf[AccountEmailModel]) (*bodyOf[[]UserBrandAssociationModel], error) {
+		func(ctx context.Context, in *BodyOf[AccountEmailModel]) (*BodyOf[[]UserBrandAssociationModel], error) {
 			brands, err := a.OAuth.BrandAssociations(ctx, in.Body.address())
 			if err != nil {
 				return nil, err
@@ -193,11 +193,11 @@ func registerRecovery(a *API) {
 			for i, b := range brands {
 				out[i] = UserBrandAssociationModel{BrandID: b.ID, BrandName: b.Name}
 			}
-			return &bodyOf[[]UserBrandAssociationModel]{out}, nil
+			return &BodyOf[[]UserBrandAssociationModel]{out}, nil
 		})
 	Register(a, Public, huma.Operation{Method: http.MethodPost, Path: "/api/v2/mobileaccountrecovery/attempt", Tags: tags,
 		Summary: "Request account recovery for the mobile app", Description: "Mails the account a one-time link (valid 1 hour) to choose a new password. Answers 200 whether or not the email is known."},
-		func(ctx context.Context, in *bodyOf[AccountRecoveryRequestModel]) (*bodyOf[EmptyObject], error) {
+		func(ctx context.Context, in *BodyOf[AccountRecoveryRequestModel]) (*BodyOf[EmptyObject], error) {
 			var brand int64
 			if in.Body.BrandID != nil {
 				brand = *in.Body.BrandID
@@ -205,7 +205,7 @@ func registerRecovery(a *API) {
 			if err := a.OAuth.RequestRecovery(ctx, in.Body.address(), brand); err != nil {
 				return nil, err
 			}
-			return &bodyOf[EmptyObject]{}, nil
+			return &BodyOf[EmptyObject]{}, nil
 		})
 }
 

@@ -17,31 +17,33 @@ type ODataQuery struct {
 	Filter  string `query:"$filter" doc:"OData v3 filter: eq ne gt ge lt le and or not, 'strings', datetime'...'."`
 }
 
-// applyOData filters, sorts and pages items as the query asks.
-func applyOData[T any](q *ODataQuery, items []T) ([]T, error) {
-	parsed, err := parseOData(q)
+// ApplyOData filters, sorts and pages items as the query asks.
+func ApplyOData[T any](q *ODataQuery, items []T) ([]T, error) {
+	parsed, err := ParseOData(q)
 	if err != nil {
 		return nil, err
 	}
 	return applyParsed(items, parsed)
 }
 
-func parseOData(q *ODataQuery) (odata.Query, error) {
+// ParseOData parses a list's OData parameters (400 naming the bad one).
+func ParseOData(q *ODataQuery) (odata.Query, error) {
 	parsed, err := odata.Parse(q.Top, q.Skip, q.OrderBy, q.Filter)
-	return parsed, odataErr(err)
+	return parsed, ODataErr(err)
 }
 
 func applyParsed[T any](items []T, q odata.Query) ([]T, error) {
 	out, err := odata.Apply(items, q)
-	return out, odataErr(err)
+	return out, ODataErr(err)
 }
 
 func countOData[T any](items []T, q odata.Query) (int, error) {
 	n, err := odata.Count(items, q)
-	return n, odataErr(err)
+	return n, ODataErr(err)
 }
 
-func odataErr(err error) error {
+// ODataErr turns an OData error into a 400 naming the parameter.
+func ODataErr(err error) error {
 	var oe *odata.Error
 	if errors.As(err, &oe) {
 		return payroll.Invalid(oe.Param, "%s", oe.Message)

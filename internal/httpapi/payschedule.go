@@ -79,19 +79,19 @@ func registerPayScheduleExtras(a *API) {
 	tags := []string{"Pay Schedules"}
 	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payschedule/metadata", Tags: tags,
 		Summary: "Get pay schedule metadata", Description: "The frequencies, strategies and options a pay schedule accepts, the pay run warnings it can ignore and the users it can notify."},
-		func(ctx context.Context, _ *BusinessPath) (*bodyOf[PayScheduleMetadata], error) {
-			biz := currentBusiness(ctx)
+		func(ctx context.Context, _ *BusinessPath) (*BodyOf[PayScheduleMetadata], error) {
+			biz := CurrentBusiness(ctx)
 			users, err := payschedule.NotifiableUsers(ctx, r.S.DB.Queries(), biz.ID)
 			if err != nil {
 				return nil, err
 			}
-			return &bodyOf[PayScheduleMetadata]{PayScheduleMetadata{PayRunWarnings: payschedule.PayRunWarnings(),
+			return &BodyOf[PayScheduleMetadata]{PayScheduleMetadata{PayRunWarnings: payschedule.PayRunWarnings(),
 				Frequencies: payschedule.ScheduleFrequencies, EmploymentSelectionStrategies: payschedule.EmployeeSelectionStrategies,
 				TimesheetImportOptions: payschedule.TimesheetImportOptions, PublishPaySlipsPreferences: payschedule.PublishPaySlipsPreferences,
 				ReportPacks: []PayScheduleReportPack{}, UsersToNotify: users}}, nil
 		})
 	forecast := func(ctx context.Context, p payschedule.PaySchedule) (PayScheduleDateForecast, error) {
-		biz := currentBusiness(ctx)
+		biz := CurrentBusiness(ctx)
 		eow := time.Sunday
 		for i, day := range []string{"Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"} {
 			if day == biz.Details.EndOfWeek {
@@ -110,8 +110,8 @@ func registerPayScheduleExtras(a *API) {
 		Description: "For each schedule, the next pay period and pay day: from the last pay period ending (lastPayRun) and last date paid, " +
 			"advanced by the frequency (calendar months keep the day of month, clamped to shorter months; HalfMonthly ends on the 15th and month end); " +
 			"a schedule that never ran forecasts its auto-pay initial period, or the period containing today."},
-		func(ctx context.Context, _ *BusinessPath) (*bodyOf[[]PayScheduleDateForecast], error) {
-			list, err := r.PaySchedules.List(ctx, currentBusiness(ctx), 0)
+		func(ctx context.Context, _ *BusinessPath) (*BodyOf[[]PayScheduleDateForecast], error) {
+			list, err := r.PaySchedules.List(ctx, CurrentBusiness(ctx), 0)
 			if err != nil {
 				return nil, err
 			}
@@ -123,21 +123,21 @@ func registerPayScheduleExtras(a *API) {
 				}
 				out = append(out, f)
 			}
-			return &bodyOf[[]PayScheduleDateForecast]{out}, nil
+			return &BodyOf[[]PayScheduleDateForecast]{out}, nil
 		})
 	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payschedule/{payScheduleId}/nextpaydate", Tags: tags,
-		Summary: "Forecast the next pay date of a pay schedule", Parameters: pathParams("payScheduleId")},
-		func(ctx context.Context, _ *BusinessPath) (*bodyOf[PayScheduleDateForecast], error) {
-			id, err := pathID(ctx, "payScheduleId", "pay schedule")
+		Summary: "Forecast the next pay date of a pay schedule", Parameters: PathParams("payScheduleId")},
+		func(ctx context.Context, _ *BusinessPath) (*BodyOf[PayScheduleDateForecast], error) {
+			id, err := PathID(ctx, "payScheduleId", "pay schedule")
 			if err != nil {
 				return nil, err
 			}
-			p, err := r.PaySchedules.Get(ctx, currentBusiness(ctx), 0, id)
+			p, err := r.PaySchedules.Get(ctx, CurrentBusiness(ctx), 0, id)
 			if err != nil {
 				return nil, err
 			}
 			f, err := forecast(ctx, p)
-			return &bodyOf[PayScheduleDateForecast]{f}, err
+			return &BodyOf[PayScheduleDateForecast]{f}, err
 		})
 }
 
@@ -153,13 +153,13 @@ func registerPublicHolidayExtras(a *API) {
 		func(ctx context.Context, in *struct {
 			BusinessPath
 			Year int `query:"year" minimum:"1900" maximum:"2200"`
-		}) (*bodyOf[[]payschedule.PublicHoliday], error) {
+		}) (*BodyOf[[]payschedule.PublicHoliday], error) {
 			year := in.Year
 			if year == 0 {
 				year = a.Clock.Now().Year()
 			}
-			list, err := r.PublicHolidaysOfYear(ctx, currentBusiness(ctx), year)
-			return &bodyOf[[]payschedule.PublicHoliday]{list}, err
+			list, err := r.PublicHolidaysOfYear(ctx, CurrentBusiness(ctx), year)
+			return &BodyOf[[]payschedule.PublicHoliday]{list}, err
 		})
 	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/publicholiday", Tags: tags,
 		Summary: "Delete the public holidays of a date", Description: "Deletes every public holiday on that date (all or none); 404 when there is none."},
@@ -171,7 +171,7 @@ func registerPublicHolidayExtras(a *API) {
 			if err != nil {
 				return nil, payroll.Invalid("date", "%s", err.Error())
 			}
-			_, err = r.DeletePublicHolidaysOn(ctx, currentBusiness(ctx), day)
+			_, err = r.DeletePublicHolidaysOn(ctx, CurrentBusiness(ctx), day)
 			return nil, err
 		})
 }
@@ -180,19 +180,19 @@ func registerLongServiceLeaveTemplates(a *API) {
 	tags := []string{"Tiered Long Service Leave Templates"}
 	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/tieredlongserviceleavetemplate", Tags: tags,
 		Summary: "List the long service leave templates", Description: "AU: the system-defined long service leave rule of each state and territory, with its sources."},
-		func(ctx context.Context, _ *BusinessPath) (*bodyOf[[]payschedule.LongServiceLeaveTemplate], error) {
-			list, err := payschedule.LongServiceLeaveTemplates(currentBusiness(ctx))
-			return &bodyOf[[]payschedule.LongServiceLeaveTemplate]{list}, err
+		func(ctx context.Context, _ *BusinessPath) (*BodyOf[[]payschedule.LongServiceLeaveTemplate], error) {
+			list, err := payschedule.LongServiceLeaveTemplates(CurrentBusiness(ctx))
+			return &BodyOf[[]payschedule.LongServiceLeaveTemplate]{list}, err
 		})
 	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/tieredlongserviceleavetemplate/{id}", Tags: tags,
-		Summary: "Get a long service leave template", Parameters: pathParams("id")},
-		func(ctx context.Context, _ *BusinessPath) (*bodyOf[payschedule.LongServiceLeaveTemplate], error) {
-			id, err := pathID(ctx, "id", "long service leave template")
+		Summary: "Get a long service leave template", Parameters: PathParams("id")},
+		func(ctx context.Context, _ *BusinessPath) (*BodyOf[payschedule.LongServiceLeaveTemplate], error) {
+			id, err := PathID(ctx, "id", "long service leave template")
 			if err != nil {
 				return nil, err
 			}
-			t, err := payschedule.LongServiceLeaveTemplateByID(currentBusiness(ctx), id)
-			return &bodyOf[payschedule.LongServiceLeaveTemplate]{t}, err
+			t, err := payschedule.LongServiceLeaveTemplateByID(CurrentBusiness(ctx), id)
+			return &BodyOf[payschedule.LongServiceLeaveTemplate]{t}, err
 		})
 }
 
@@ -206,27 +206,27 @@ func registerSuperFundLookups(a *API) {
 			BusinessPath
 			SearchBy string `query:"searchBy" doc:"All, Usi, Abn or Name (any case)"`
 			Term     string `query:"term" required:"true"`
-		}) (*bodyOf[[]au.SuperProduct], error) {
+		}) (*BodyOf[[]au.SuperProduct], error) {
 			if err := schedAU(ctx, "super fund product search"); err != nil {
 				return nil, err
 			}
 			list, err := r.SuperRegistry.Search(in.SearchBy, in.Term)
-			return &bodyOf[[]au.SuperProduct]{list}, err
+			return &BodyOf[[]au.SuperProduct]{list}, err
 		})
 	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/superfund/electronicserviceaddress", Tags: tags,
 		Summary: "List SMSF electronic service addresses", Description: "AU: the SMSF messaging providers' electronic service addresses a self-managed super fund can use."},
-		func(ctx context.Context, _ *BusinessPath) (*bodyOf[[]au.SmsfESA], error) {
+		func(ctx context.Context, _ *BusinessPath) (*BodyOf[[]au.SmsfESA], error) {
 			if err := schedAU(ctx, "SMSF electronic service addresses"); err != nil {
 				return nil, err
 			}
-			return &bodyOf[[]au.SmsfESA]{append([]au.SmsfESA{}, r.SuperRegistry.ESAs...)}, nil
+			return &BodyOf[[]au.SmsfESA]{append([]au.SmsfESA{}, r.SuperRegistry.ESAs...)}, nil
 		})
 }
 
 // schedAU is the region gate of AU-only operations that are not a
 // collection.
 func schedAU(ctx context.Context, what string) error {
-	if biz := currentBusiness(ctx); biz.Region != "AU" {
+	if biz := CurrentBusiness(ctx); biz.Region != "AU" {
 		return record.RegionError(what, []string{"AU"}, biz)
 	}
 	return nil

@@ -32,7 +32,7 @@ type CRUD[T any, P record.Ptr[T]] struct {
 	Ops         string // subset of "LCRUD" (list, create, read, update, delete); default all
 	OData       bool   // list supports $filter/$orderby/$top/$skip
 	// Query, when set, serves the OData list in SQL (collections that grow
-	// with headcount) instead of List + applyOData in memory.
+	// with headcount) instead of List + ApplyOData in memory.
 	Query func(ctx context.Context, biz business.Business, parentID int64, q odata.Query) ([]T, error)
 }
 
@@ -48,8 +48,8 @@ type crudList struct {
 	ODataQuery
 }
 
-// pathID reads an integer path parameter; anything else names no record (404).
-func pathID(ctx context.Context, name, what string) (int64, error) {
+// PathID reads an integer path parameter; anything else names no record (404).
+func PathID(ctx context.Context, name, what string) (int64, error) {
 	rc := chi.RouteContext(ctx)
 	if rc == nil {
 		return 0, payroll.NotFound(what)
@@ -61,14 +61,19 @@ func pathID(ctx context.Context, name, what string) (int64, error) {
 	return id, nil
 }
 
-// currentBusiness is the business the request addresses (authorised by
+// CurrentBusiness is the business the request addresses (authorised by
 // the authenticate middleware).
-func currentBusiness(ctx context.Context) business.Business {
+func CurrentBusiness(ctx context.Context) business.Business {
 	acc, _ := business.AccessFrom(ctx)
 	return acc.Business
 }
 
-func pathParams(names ...string) []*huma.Param {
+// BodyOf is the output of an operation that answers with a JSON body.
+type BodyOf[T any] struct{ Body T }
+
+// PathParams documents integer path parameters huma cannot see (handlers
+// read them with PathID).
+func PathParams(names ...string) []*huma.Param {
 	var out []*huma.Param
 	for _, n := range names {
 		if n != "" {
@@ -96,15 +101,15 @@ func RegisterCRUD[T any, P record.Ptr[T]](a *API, c CRUD[T, P]) {
 		if c.ParentParam == "" {
 			return 0, nil
 		}
-		return pathID(ctx, c.ParentParam, strings.ReplaceAll(c.Coll.ParentKind, "_", " "))
+		return PathID(ctx, c.ParentParam, strings.ReplaceAll(c.Coll.ParentKind, "_", " "))
 	}
 	ids := func(ctx context.Context) (business.Business, int64, int64, error) {
 		p, err := parent(ctx)
 		if err != nil {
 			return business.Business{}, 0, 0, err
 		}
-		id, err := pathID(ctx, c.IDParam, label)
-		return currentBusiness(ctx), p, id, err
+		id, err := PathID(ctx, c.IDParam, label)
+		return CurrentBusiness(ctx), p, id, err
 	}
 	if strings.Contains(c.Ops, "L") {
 		desc := "Lists the " + plural(label) + " of the business."
@@ -112,69 +117,69 @@ func RegisterCRUD[T any, P record.Ptr[T]](a *API, c CRUD[T, P]) {
 			desc += " Supports OData $filter, $orderby, $top, $skip."
 		}
 		Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: c.Path, Tags: tags, Summary: "List " + plural(label),
-			Description: desc, Parameters: pathParams(c.ParentParam)},
-			func(ctx context.Context, in *crudList) (*bodyOf[[]T], error) {
+			Description: desc, Parameters: PathParams(c.ParentParam)},
+			func(ctx context.Context, in *crudList) (*BodyOf[[]T], error) {
 				p, err := parent(ctx)
 				if err != nil {
 					return nil, err
 				}
 				if c.Query != nil {
-					q, err := parseOData(&in.ODataQuery)
+					q, err := ParseOData(&in.ODataQuery)
 					if err != nil {
 						return nil, err
 					}
-					list, err := c.Query(ctx, currentBusiness(ctx), p, q)
-					return &bodyOf[[]T]{list}, odataErr(err)
+					list, err := c.Query(ctx, CurrentBusiness(ctx), p, q)
+					return &BodyOf[[]T]{list}, ODataErr(err)
 				}
-				list, err := c.Coll.List(ctx, currentBusiness(ctx), p)
+				list, err := c.Coll.List(ctx, CurrentBusiness(ctx), p)
 				if err != nil {
 					return nil, err
 				}
 				if c.OData {
-					list, err = applyOData(&in.ODataQuery, list)
+					list, err = ApplyOData(&in.ODataQuery, list)
 				}
-				return &bodyOf[[]T]{list}, err
+				return &BodyOf[[]T]{list}, err
 			})
 	}
 	if strings.Contains(c.Ops, "C") {
 		Register(a, BusinessAdmin, huma.Operation{Method: http.MethodPost, Path: c.Path, Tags: tags, Summary: "Create a " + label,
-			Parameters: pathParams(c.ParentParam)},
-			func(ctx context.Context, in *crudBody[T]) (*bodyOf[T], error) {
+			Parameters: PathParams(c.ParentParam)},
+			func(ctx context.Context, in *crudBody[T]) (*BodyOf[T], error) {
 				p, err := parent(ctx)
 				if err != nil {
 					return nil, err
 				}
-				v, err := c.Coll.Create(ctx, currentBusiness(ctx), p, &in.Body)
-				return &bodyOf[T]{v}, err
+				v, err := c.Coll.Create(ctx, CurrentBusiness(ctx), p, &in.Body)
+				return &BodyOf[T]{v}, err
 			})
 	}
 	if strings.Contains(c.Ops, "R") {
 		Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: item, Tags: tags, Summary: "Get a " + label,
-			Parameters: pathParams(c.ParentParam, c.IDParam)},
-			func(ctx context.Context, _ *BusinessPath) (*bodyOf[T], error) {
+			Parameters: PathParams(c.ParentParam, c.IDParam)},
+			func(ctx context.Context, _ *BusinessPath) (*BodyOf[T], error) {
 				biz, p, id, err := ids(ctx)
 				if err != nil {
 					return nil, err
 				}
 				v, err := c.Coll.Get(ctx, biz, p, id)
-				return &bodyOf[T]{v}, err
+				return &BodyOf[T]{v}, err
 			})
 	}
 	if strings.Contains(c.Ops, "U") {
 		Register(a, BusinessAdmin, huma.Operation{Method: http.MethodPut, Path: item, Tags: tags, Summary: "Update a " + label,
-			Description: "Members the body omits keep their values.", Parameters: pathParams(c.ParentParam, c.IDParam)},
-			func(ctx context.Context, in *crudBody[T]) (*bodyOf[T], error) {
+			Description: "Members the body omits keep their values.", Parameters: PathParams(c.ParentParam, c.IDParam)},
+			func(ctx context.Context, in *crudBody[T]) (*BodyOf[T], error) {
 				biz, p, id, err := ids(ctx)
 				if err != nil {
 					return nil, err
 				}
 				v, err := c.Coll.Update(ctx, biz, p, id, func(cur *T) error { return mergeJSON(cur, in.RawBody) })
-				return &bodyOf[T]{v}, err
+				return &BodyOf[T]{v}, err
 			})
 	}
 	if strings.Contains(c.Ops, "D") {
 		Register(a, BusinessAdmin, huma.Operation{Method: http.MethodDelete, Path: item, Tags: tags, Summary: "Delete a " + label,
-			Description: "A " + label + " still in use answers 409.", Parameters: pathParams(c.ParentParam, c.IDParam)},
+			Description: "A " + label + " still in use answers 409.", Parameters: PathParams(c.ParentParam, c.IDParam)},
 			func(ctx context.Context, _ *BusinessPath) (*struct{}, error) {
 				biz, p, id, err := ids(ctx)
 				if err != nil {
@@ -203,7 +208,7 @@ type CountWrap struct {
 // paged applies an OData query to items and reports the page it chose:
 // $top is the page size, $skip/$top the page.
 func paged[T any](q *ODataQuery, items []T) (PagedResult[T], error) {
-	parsed, err := parseOData(q)
+	parsed, err := ParseOData(q)
 	if err != nil {
 		return PagedResult[T]{}, err
 	}
@@ -232,13 +237,13 @@ func paged[T any](q *ODataQuery, items []T) (PagedResult[T], error) {
 func RegisterPaged[T any, P record.Ptr[T]](a *API, coll record.Collection[T, P], path, tag string) {
 	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: path, Tags: []string{tag},
 		Summary: "List " + plural(coll.Label) + " (paged)", Description: "Paged by OData $top (page size) and $skip; $filter and $orderby apply."},
-		func(ctx context.Context, in *crudList) (*bodyOf[PagedResult[T]], error) {
-			list, err := coll.List(ctx, currentBusiness(ctx), 0)
+		func(ctx context.Context, in *crudList) (*BodyOf[PagedResult[T]], error) {
+			list, err := coll.List(ctx, CurrentBusiness(ctx), 0)
 			if err != nil {
 				return nil, err
 			}
 			p, err := paged(&in.ODataQuery, list)
-			return &bodyOf[PagedResult[T]]{p}, err
+			return &BodyOf[PagedResult[T]]{p}, err
 		})
 }
 
@@ -256,18 +261,18 @@ type SettingsOps[T any] struct {
 func RegisterSettings[T any](a *API, s SettingsOps[T]) {
 	tags := []string{s.Tag}
 	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: s.Path, Tags: tags, Summary: "Get " + s.Summary},
-		func(ctx context.Context, _ *BusinessPath) (*bodyOf[T], error) {
-			v, err := s.Settings.Get(ctx, currentBusiness(ctx), "")
-			return &bodyOf[T]{v}, err
+		func(ctx context.Context, _ *BusinessPath) (*BodyOf[T], error) {
+			v, err := s.Settings.Get(ctx, CurrentBusiness(ctx), "")
+			return &BodyOf[T]{v}, err
 		})
 	if s.WriteMethod == "" {
 		return
 	}
 	Register(a, BusinessAdmin, huma.Operation{Method: s.WriteMethod, Path: s.Path, Tags: tags, Summary: "Save " + s.Summary,
 		Description: "Members the body omits keep their values."},
-		func(ctx context.Context, in *crudBody[T]) (*bodyOf[T], error) {
-			v, err := s.Settings.Update(ctx, currentBusiness(ctx), "", func(cur *T) error { return mergeJSON(cur, in.RawBody) })
-			return &bodyOf[T]{v}, err
+		func(ctx context.Context, in *crudBody[T]) (*BodyOf[T], error) {
+			v, err := s.Settings.Update(ctx, CurrentBusiness(ctx), "", func(cur *T) error { return mergeJSON(cur, in.RawBody) })
+			return &BodyOf[T]{v}, err
 		})
 }
 

@@ -48,7 +48,7 @@ func registerBusinessAdmin(a *API) {
 // if unchanged since (business.Service.Change), so two requests changing
 // different details at once both land.
 func (a *API) updateDetails(ctx context.Context, change func(d *business.Details) error) (business.Business, error) {
-	return a.Businesses.Change(ctx, currentBusiness(ctx).ID, func(biz business.Business) (business.Input, error) {
+	return a.Businesses.Change(ctx, CurrentBusiness(ctx).ID, func(biz business.Business) (business.Input, error) {
 		d := biz.Details
 		if err := change(&d); err != nil {
 			return business.Input{}, err
@@ -71,15 +71,15 @@ func registerLeaveSettings(a *API, path, tag string) {
 	ls := a.Reference.LeaveSettings
 	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: path, Tags: []string{tag}, Summary: "Get leave settings",
 		Description: "AU and UK businesses."},
-		func(ctx context.Context, _ *BusinessPath) (*bodyOf[settings.LeaveSettings], error) {
-			biz := currentBusiness(ctx)
+		func(ctx context.Context, _ *BusinessPath) (*BodyOf[settings.LeaveSettings], error) {
+			biz := CurrentBusiness(ctx)
 			s, err := ls.Get(ctx, biz, "")
-			return &bodyOf[settings.LeaveSettings]{leaveSettingsOf(biz, s)}, err
+			return &BodyOf[settings.LeaveSettings]{leaveSettingsOf(biz, s)}, err
 		})
 	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodPut, Path: path, Tags: []string{tag}, Summary: "Update leave settings",
 		Description: "AU and UK businesses. Members the body omits keep their values; leaveAccrualStartDateType and leaveYearShouldStartOn are also the business's leaveAccrualStartDateType and leaveYearStart."},
-		func(ctx context.Context, in *crudBody[settings.LeaveSettings]) (*bodyOf[settings.LeaveSettings], error) {
-			biz := currentBusiness(ctx)
+		func(ctx context.Context, in *crudBody[settings.LeaveSettings]) (*BodyOf[settings.LeaveSettings], error) {
+			biz := CurrentBusiness(ctx)
 			s, err := ls.Update(ctx, biz, "", func(cur *settings.LeaveSettings) error {
 				*cur = leaveSettingsOf(biz, *cur)
 				return mergeJSON(cur, in.RawBody)
@@ -91,7 +91,7 @@ func registerLeaveSettings(a *API, path, tag string) {
 				d.LeaveAccrualStartDateType, d.LeaveYearStart = s.LeaveAccrualStartDateType, s.LeaveYearShouldStartOn
 				return nil
 			})
-			return &bodyOf[settings.LeaveSettings]{s}, err
+			return &BodyOf[settings.LeaveSettings]{s}, err
 		})
 }
 
@@ -100,8 +100,8 @@ func registerTaxYears(a *API, B, tag string) {
 	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/initialfinancialyear", Tags: tags,
 		Summary:     "Get the initial financial year",
 		Description: "The first day of the first financial (tax) year the business runs payroll in: the one chosen, else the one the business was created in."},
-		func(ctx context.Context, _ *BusinessPath) (*bodyOf[payroll.DateTime], error) {
-			return &bodyOf[payroll.DateTime]{settings.InitialFinancialYear(currentBusiness(ctx)).FromDate}, nil
+		func(ctx context.Context, _ *BusinessPath) (*BodyOf[payroll.DateTime], error) {
+			return &BodyOf[payroll.DateTime]{settings.InitialFinancialYear(CurrentBusiness(ctx)).FromDate}, nil
 		})
 	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/initialfinancialyear", Tags: tags,
 		Summary: "Set the initial financial year",
@@ -110,8 +110,8 @@ func registerTaxYears(a *API, B, tag string) {
 		func(ctx context.Context, in *struct {
 			BusinessPath
 			Year string `query:"year"`
-		}) (*bodyOf[payroll.DateTime], error) {
-			biz := currentBusiness(ctx)
+		}) (*BodyOf[payroll.DateTime], error) {
+			biz := CurrentBusiness(ctx)
 			y, err := settings.ParseInitialFinancialYear(biz.Region, in.Year, a.Clock.Now())
 			if err != nil {
 				return nil, err
@@ -123,17 +123,17 @@ func registerTaxYears(a *API, B, tag string) {
 			if err != nil {
 				return nil, err
 			}
-			return &bodyOf[payroll.DateTime]{settings.InitialFinancialYear(b).FromDate}, nil
+			return &BodyOf[payroll.DateTime]{settings.InitialFinancialYear(b).FromDate}, nil
 		})
 	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/taxyearlist", Tags: tags,
 		Summary:     "List tax years",
 		Description: "UK businesses: the tax years from the initial one to the current one, oldest first."},
-		func(ctx context.Context, _ *BusinessPath) (*bodyOf[[]settings.FinancialYear], error) {
-			biz := currentBusiness(ctx)
+		func(ctx context.Context, _ *BusinessPath) (*BodyOf[[]settings.FinancialYear], error) {
+			biz := CurrentBusiness(ctx)
 			if biz.Region != "UK" {
 				return nil, record.RegionError("tax year lists", []string{"UK"}, biz)
 			}
-			return &bodyOf[[]settings.FinancialYear]{settings.TaxYears(biz, a.Clock.Now())}, nil
+			return &BodyOf[[]settings.FinancialYear]{settings.TaxYears(biz, a.Clock.Now())}, nil
 		})
 }
 
@@ -147,35 +147,35 @@ func registerBilling(a *API, B, tag string) {
 	tags := []string{tag}
 	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/subscription/billingplans", Tags: tags,
 		Summary: "List billing plans", Description: "The plans the business can choose (the trial it starts on is hidden)."},
-		func(ctx context.Context, _ *BusinessPath) (*bodyOf[[]settings.BillingPlan], error) {
+		func(ctx context.Context, _ *BusinessPath) (*BodyOf[[]settings.BillingPlan], error) {
 			out := []settings.BillingPlan{}
 			for _, p := range settings.BillingPlans {
 				if !p.IsHidden {
 					out = append(out, p)
 				}
 			}
-			return &bodyOf[[]settings.BillingPlan]{out}, nil
+			return &BodyOf[[]settings.BillingPlan]{out}, nil
 		})
 	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/subscription/currentbillingplan", Tags: tags,
 		Summary: "Get the current billing plan"},
-		func(ctx context.Context, _ *BusinessPath) (*bodyOf[settings.BillingPlan], error) {
-			p, err := ad.CurrentBillingPlan(ctx, currentBusiness(ctx))
-			return &bodyOf[settings.BillingPlan]{p}, err
+		func(ctx context.Context, _ *BusinessPath) (*BodyOf[settings.BillingPlan], error) {
+			p, err := ad.CurrentBillingPlan(ctx, CurrentBusiness(ctx))
+			return &BodyOf[settings.BillingPlan]{p}, err
 		})
 	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/subscription/setbillingplan", Tags: tags,
 		Summary: "Set the billing plan", Description: "billingPlanId must be a plan of subscription/billingplans. Answers the plan; the change is posted as a business notification."},
 		func(ctx context.Context, in *struct {
 			BusinessPath
 			Body SetBillingPlanRequest
-		}) (*bodyOf[settings.BillingPlan], error) {
-			p, err := ad.SetBillingPlan(ctx, currentBusiness(ctx), in.Body.BillingPlanID)
-			return &bodyOf[settings.BillingPlan]{p}, err
+		}) (*BodyOf[settings.BillingPlan], error) {
+			p, err := ad.SetBillingPlan(ctx, CurrentBusiness(ctx), in.Body.BillingPlanID)
+			return &BodyOf[settings.BillingPlan]{p}, err
 		})
 	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/entitlements", Tags: tags,
 		Summary: "Get entitlements", Description: "The features of the business's billing plan."},
-		func(ctx context.Context, _ *BusinessPath) (*bodyOf[settings.Entitlements], error) {
-			e, err := ad.Entitlements(ctx, currentBusiness(ctx))
-			return &bodyOf[settings.Entitlements]{e}, err
+		func(ctx context.Context, _ *BusinessPath) (*BodyOf[settings.Entitlements], error) {
+			e, err := ad.Entitlements(ctx, CurrentBusiness(ctx))
+			return &BodyOf[settings.Entitlements]{e}, err
 		})
 }
 
@@ -184,27 +184,27 @@ func registerNotificationsAndTags(a *API, B, tag string) {
 	tags := []string{tag}
 	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/actionitems/businessnotifications", Tags: tags,
 		Summary: "List business notifications", Description: "Notifications not yet dismissed, newest first."},
-		func(ctx context.Context, _ *BusinessPath) (*bodyOf[[]settings.BusinessNotification], error) {
-			list, err := ad.ActiveNotifications(ctx, currentBusiness(ctx))
-			return &bodyOf[[]settings.BusinessNotification]{list}, err
+		func(ctx context.Context, _ *BusinessPath) (*BodyOf[[]settings.BusinessNotification], error) {
+			list, err := ad.ActiveNotifications(ctx, CurrentBusiness(ctx))
+			return &BodyOf[[]settings.BusinessNotification]{list}, err
 		})
 	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/actionitems/businessnotifications/{id}/dismiss", Tags: tags,
 		Summary: "Dismiss a business notification", Description: "It is no longer listed; dismissing it again answers 404.",
-		Parameters: pathParams("id")},
+		Parameters: PathParams("id")},
 		func(ctx context.Context, _ *BusinessPath) (*struct{}, error) {
-			id, err := pathID(ctx, "id", "business notification")
+			id, err := PathID(ctx, "id", "business notification")
 			if err != nil {
 				return nil, err
 			}
-			return nil, ad.DismissNotification(ctx, currentBusiness(ctx), id)
+			return nil, ad.DismissNotification(ctx, CurrentBusiness(ctx), id)
 		})
 	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/tags", Tags: tags,
 		Summary: "List tags", Description: "The business's tags (created as other areas use them); awardName keeps those of that award."},
 		func(ctx context.Context, in *struct {
 			BusinessPath
 			AwardName string `query:"awardName"`
-		}) (*bodyOf[[]settings.Tag], error) {
-			list, err := ad.ListTags(ctx, currentBusiness(ctx), in.AwardName)
-			return &bodyOf[[]settings.Tag]{list}, err
+		}) (*BodyOf[[]settings.Tag], error) {
+			list, err := ad.ListTags(ctx, CurrentBusiness(ctx), in.AwardName)
+			return &BodyOf[[]settings.Tag]{list}, err
 		})
 }

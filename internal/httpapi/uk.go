@@ -32,14 +32,14 @@ func registerUKReference(a *API) {
 	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/subcontractor/{subcontractorId}/paymentdetails",
 		Tags: []string{"Subcontractors"}, Summary: "Save subcontractor payment details",
 		Description: "Creates or replaces the subcontractor's payment details (bank account, pay schedule and pay category of their pay runs).",
-		Parameters:  pathParams("subcontractorId")},
-		func(ctx context.Context, in *crudBody[uk.UKSubcontractorPaymentDetails]) (*bodyOf[uk.UKSubcontractorPaymentDetails], error) {
-			id, err := pathID(ctx, "subcontractorId", "subcontractor")
+		Parameters:  PathParams("subcontractorId")},
+		func(ctx context.Context, in *crudBody[uk.UKSubcontractorPaymentDetails]) (*BodyOf[uk.UKSubcontractorPaymentDetails], error) {
+			id, err := PathID(ctx, "subcontractorId", "subcontractor")
 			if err != nil {
 				return nil, err
 			}
-			v, err := ukc.SaveSubcontractorPayment(ctx, currentBusiness(ctx), id, in.Body)
-			return &bodyOf[uk.UKSubcontractorPaymentDetails]{v}, err
+			v, err := ukc.SaveSubcontractorPayment(ctx, CurrentBusiness(ctx), id, in.Body)
+			return &BodyOf[uk.UKSubcontractorPaymentDetails]{v}, err
 		})
 	registerUK52WeekImport(a)
 }
@@ -54,17 +54,17 @@ type UKEmploymentAllowanceQuery struct {
 func registerUKHmrc(a *API) {
 	ukc := a.Reference
 	tags := []string{"HMRC Settings"}
-	type hmrcOut = bodyOf[uk.UKHmrcSettings]
+	type hmrcOut = BodyOf[uk.UKHmrcSettings]
 	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/hmrcsettings", Tags: tags, Summary: "Get HMRC settings",
 		Description: "The main PAYE scheme's HMRC settings (defaults from the business details until first saved). The gateway password is never returned: a stored one reads as ********."},
 		func(ctx context.Context, _ *BusinessPath) (*hmrcOut, error) {
-			v, err := ukc.HmrcSettings(ctx, currentBusiness(ctx))
+			v, err := ukc.HmrcSettings(ctx, CurrentBusiness(ctx))
 			return &hmrcOut{v}, err
 		})
 	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/hmrcsettings", Tags: tags, Summary: "Update HMRC settings",
 		Description: "Members the body omits keep their values; rtiPassword sent back as ******** keeps the stored password."},
 		func(ctx context.Context, in *crudBody[uk.UKHmrcSettings]) (*hmrcOut, error) {
-			v, err := ukc.UpdateHmrcSettings(ctx, currentBusiness(ctx), func(h *uk.UKHmrcSettings) error { return mergeJSON(h, in.RawBody) })
+			v, err := ukc.UpdateHmrcSettings(ctx, CurrentBusiness(ctx), func(h *uk.UKHmrcSettings) error { return mergeJSON(h, in.RawBody) })
 			return &hmrcOut{v}, err
 		})
 	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/hmrcsettings/simple-update", Tags: tags,
@@ -74,21 +74,21 @@ func registerUKHmrc(a *API) {
 			BusinessPath
 			Body uk.UKSimpleHmrcSettings
 		}) (*hmrcOut, error) {
-			v, err := ukc.UpdateHmrcSettings(ctx, currentBusiness(ctx), in.Body.Apply)
+			v, err := ukc.UpdateHmrcSettings(ctx, CurrentBusiness(ctx), in.Body.Apply)
 			return &hmrcOut{v}, err
 		})
 	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/hmrcsettings/hmrcpaymentreminder", Tags: tags,
 		Summary: "Turn off the HMRC payment reminder", Description: "Answers the HMRC settings without the reminder."},
 		func(ctx context.Context, _ *BusinessPath) (*hmrcOut, error) {
-			v, err := ukc.DeleteHmrcPaymentReminder(ctx, currentBusiness(ctx))
+			v, err := ukc.DeleteHmrcPaymentReminder(ctx, CurrentBusiness(ctx))
 			return &hmrcOut{v}, err
 		})
 
-	type eaOut = bodyOf[uk.UKEmploymentAllowance]
+	type eaOut = BodyOf[uk.UKEmploymentAllowance]
 	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/hmrcsettings/employmentallowance", Tags: tags,
 		Summary: "Get the employment allowance claim of a tax year"},
 		func(ctx context.Context, in *UKEmploymentAllowanceQuery) (*eaOut, error) {
-			v, err := ukc.EmploymentAllowanceOf(ctx, currentBusiness(ctx), in.FinancialYearEnding)
+			v, err := ukc.EmploymentAllowanceOf(ctx, CurrentBusiness(ctx), in.FinancialYearEnding)
 			return &eaOut{v}, err
 		})
 	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/hmrcsettings/employmentallowance", Tags: tags,
@@ -98,7 +98,7 @@ func registerUKHmrc(a *API) {
 			Body    uk.UKEmploymentAllowance
 			RawBody []byte
 		}) (*eaOut, error) {
-			v, err := ukc.UpdateEmploymentAllowance(ctx, currentBusiness(ctx), in.FinancialYearEnding,
+			v, err := ukc.UpdateEmploymentAllowance(ctx, CurrentBusiness(ctx), in.FinancialYearEnding,
 				func(e *uk.UKEmploymentAllowance) error { return mergeJSON(e, in.RawBody) })
 			return &eaOut{v}, err
 		})
@@ -109,15 +109,15 @@ func registerUKHmrc(a *API) {
 		func(ctx context.Context, in *struct {
 			BusinessPath
 			TaxYear string `query:"taxYear" doc:"2025 or 2025/26 for the tax year starting 6 April 2025"`
-		}) (*bodyOf[uk.UKStatutoryPay], error) {
-			v, err := ukc.StatutoryPay(currentBusiness(ctx), in.TaxYear)
-			return &bodyOf[uk.UKStatutoryPay]{v}, err
+		}) (*BodyOf[uk.UKStatutoryPay], error) {
+			v, err := ukc.StatutoryPay(CurrentBusiness(ctx), in.TaxYear)
+			return &BodyOf[uk.UKStatutoryPay]{v}, err
 		})
 	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payeschemes", Tags: []string{"PAYE Schemes"},
 		Summary: "List PAYE schemes", Description: "The business's PAYE schemes; the main one is what hmrcsettings edits. Pay schedules refer to them by payeSchemeId."},
-		func(ctx context.Context, _ *BusinessPath) (*bodyOf[[]uk.UKPayeScheme], error) {
-			v, err := ukc.ListPayeSchemes(ctx, currentBusiness(ctx))
-			return &bodyOf[[]uk.UKPayeScheme]{v}, err
+		func(ctx context.Context, _ *BusinessPath) (*BodyOf[[]uk.UKPayeScheme], error) {
+			v, err := ukc.ListPayeSchemes(ctx, CurrentBusiness(ctx))
+			return &BodyOf[[]uk.UKPayeScheme]{v}, err
 		})
 }
 
@@ -128,13 +128,13 @@ func registerUKPensions(a *API) {
 		Tag: tags[0], Ops: "LCRU"})
 	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/pensionscheme/{id}", Tags: tags,
 		Summary: "Delete a pension scheme", Description: "Deletes the scheme and its contribution plans; a scheme or plan still in use answers 409.",
-		Parameters: pathParams("id")},
+		Parameters: PathParams("id")},
 		func(ctx context.Context, _ *BusinessPath) (*struct{}, error) {
-			id, err := pathID(ctx, "id", "pension scheme")
+			id, err := PathID(ctx, "id", "pension scheme")
 			if err != nil {
 				return nil, err
 			}
-			return nil, ukc.DeletePensionScheme(ctx, currentBusiness(ctx), id)
+			return nil, ukc.DeletePensionScheme(ctx, CurrentBusiness(ctx), id)
 		})
 	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/pensionscheme/dates", Tags: tags,
 		Summary: "Set auto-enrolment dates",
@@ -143,9 +143,9 @@ func registerUKPensions(a *API) {
 		func(ctx context.Context, in *struct {
 			BusinessPath
 			Body uk.UKPensionSchemeDates
-		}) (*bodyOf[uk.UKPensionSchemeDates], error) {
-			v, err := ukc.SetPensionSchemeDates(ctx, currentBusiness(ctx), in.Body)
-			return &bodyOf[uk.UKPensionSchemeDates]{v}, err
+		}) (*BodyOf[uk.UKPensionSchemeDates], error) {
+			v, err := ukc.SetPensionSchemeDates(ctx, CurrentBusiness(ctx), in.Body)
+			return &BodyOf[uk.UKPensionSchemeDates]{v}, err
 		})
 	RegisterCRUD(a, CRUD[uk.UKPensionPlan, *uk.UKPensionPlan]{Coll: ukc.PensionPlans, Path: "/api/v2/business/{businessId}/pensionscheme/{schemeId}/plan", Item: "/api/v2/business/{businessId}/pensionscheme/{schemeId}/plan/{planId}",
 		IDParam: "planId", ParentParam: "schemeId", Tag: tags[0], Ops: "LCRU"})
@@ -173,13 +173,13 @@ func registerUKBenefits(a *API) {
 		Tag: tag, Ops: "LCRD"})
 	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/benefitcategory", Tags: tags,
 		Summary: "Update a benefit category", Description: "The category is named by id in the body. Members the body omits keep their values."},
-		func(ctx context.Context, in *crudBody[uk.UKBenefitCategory]) (*bodyOf[UKUpdateBenefitCategoryResult], error) {
+		func(ctx context.Context, in *crudBody[uk.UKBenefitCategory]) (*BodyOf[UKUpdateBenefitCategoryResult], error) {
 			if in.Body.ID == 0 {
 				return nil, payroll.Invalid("id", "id is required: it names the benefit category to update")
 			}
-			v, err := ukc.BenefitCategories.Update(ctx, currentBusiness(ctx), 0, in.Body.ID,
+			v, err := ukc.BenefitCategories.Update(ctx, CurrentBusiness(ctx), 0, in.Body.ID,
 				func(cur *uk.UKBenefitCategory) error { return mergeJSON(cur, in.RawBody) })
-			return &bodyOf[UKUpdateBenefitCategoryResult]{UKUpdateBenefitCategoryResult{BenefitCategory: v,
+			return &BodyOf[UKUpdateBenefitCategoryResult]{UKUpdateBenefitCategoryResult{BenefitCategory: v,
 				EmployeeIDsToUpdate: []int64{}, EmployeeIDsUpdated: []int64{}}}, err
 		})
 	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/benefitcategory/multiple", Tags: tags,
@@ -187,31 +187,31 @@ func registerUKBenefits(a *API) {
 		func(ctx context.Context, in *struct {
 			BusinessPath
 			Body []uk.UKBenefitCategory
-		}) (*bodyOf[UKCreateBenefitCategoriesResult], error) {
-			v, err := record.CreateAll(ctx, ukc.BenefitCategories, currentBusiness(ctx), in.Body)
-			return &bodyOf[UKCreateBenefitCategoriesResult]{UKCreateBenefitCategoriesResult{v}}, err
+		}) (*BodyOf[UKCreateBenefitCategoriesResult], error) {
+			v, err := record.CreateAll(ctx, ukc.BenefitCategories, CurrentBusiness(ctx), in.Body)
+			return &BodyOf[UKCreateBenefitCategoriesResult]{UKCreateBenefitCategoriesResult{v}}, err
 		})
-	type optsOut = bodyOf[uk.UKBenefitProcessingOptions]
+	type optsOut = BodyOf[uk.UKBenefitProcessingOptions]
 	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/benefitcategory/processingoptions", Tags: tags,
 		Summary: "Get benefit processing options", Description: "Whether benefits are reported on P11D, payrolled, or both."},
 		func(ctx context.Context, _ *BusinessPath) (*optsOut, error) {
-			v, err := ukc.BenefitProcessing.Get(ctx, currentBusiness(ctx), "")
+			v, err := ukc.BenefitProcessing.Get(ctx, CurrentBusiness(ctx), "")
 			return &optsOut{v}, err
 		})
 	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/benefitcategory/processingoptions", Tags: tags,
 		Summary:     "Save benefit processing options",
 		Description: "Members the body omits keep their values. Turning P11D or payrolling off while categories use it answers 409."},
 		func(ctx context.Context, in *crudBody[uk.UKBenefitProcessingOptions]) (*optsOut, error) {
-			v, err := ukc.UpdateBenefitProcessing(ctx, currentBusiness(ctx), func(o *uk.UKBenefitProcessingOptions) error {
+			v, err := ukc.UpdateBenefitProcessing(ctx, CurrentBusiness(ctx), func(o *uk.UKBenefitProcessingOptions) error {
 				return mergeJSON(o, in.RawBody)
 			})
 			return &optsOut{v}, err
 		})
 	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/benefitcategory/registeredfromtaxyearoptions", Tags: tags,
 		Summary: "List the tax years payrolled benefits can be registered from", Description: "Newest first; value is the starting year of the tax year."},
-		func(ctx context.Context, _ *BusinessPath) (*bodyOf[[]uk.UKTaxYearOption], error) {
-			v, err := ukc.RegisteredFromTaxYearOptions(currentBusiness(ctx))
-			return &bodyOf[[]uk.UKTaxYearOption]{v}, err
+		func(ctx context.Context, _ *BusinessPath) (*BodyOf[[]uk.UKTaxYearOption], error) {
+			v, err := ukc.RegisteredFromTaxYearOptions(CurrentBusiness(ctx))
+			return &BodyOf[[]uk.UKTaxYearOption]{v}, err
 		})
 	RegisterImport(a, ukc.BenefitCategories, "/api/v2/business/{businessId}/import/benefit-categories", tag)
 }
@@ -221,7 +221,7 @@ func registerUKBenefits(a *API) {
 func registerUK52WeekImport(a *API) {
 	ukc := a.Reference
 	tags := []string{"Data Import"}
-	type jobOut = bodyOf[employee.UKHolidayPay52WeekJob]
+	type jobOut = BodyOf[employee.UKHolidayPay52WeekJob]
 	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/dataimport/import52weekdata", Tags: tags,
 		Summary: "Import 52-week holiday pay data",
 		Description: "Upload a CSV file (multipart/form-data field file) in the template's layout: one row per paid week or pay period, the employee " +
@@ -235,7 +235,7 @@ func registerUK52WeekImport(a *API) {
 			if err != nil {
 				return nil, err
 			}
-			v, err := ukc.ImportHolidayPay52Weeks(ctx, currentBusiness(ctx), bytes.NewReader(f.Data))
+			v, err := ukc.ImportHolidayPay52Weeks(ctx, CurrentBusiness(ctx), bytes.NewReader(f.Data))
 			return &jobOut{v}, err
 		})
 	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/dataimport/import52weekdataquery", Tags: tags,
@@ -246,14 +246,14 @@ func registerUK52WeekImport(a *API) {
 			BusinessPath
 			LongRunningJobID string `query:"longRunningJobId" doc:"jobId of an import"`
 			EmployeeID       int64  `query:"employeeId"`
-		}) (*bodyOf[employee.UKHolidayPay52WeekQuery], error) {
-			v, err := ukc.QueryHolidayPay52Weeks(ctx, currentBusiness(ctx), in.LongRunningJobID, in.EmployeeID)
-			return &bodyOf[employee.UKHolidayPay52WeekQuery]{v}, err
+		}) (*BodyOf[employee.UKHolidayPay52WeekQuery], error) {
+			v, err := ukc.QueryHolidayPay52Weeks(ctx, CurrentBusiness(ctx), in.LongRunningJobID, in.EmployeeID)
+			return &BodyOf[employee.UKHolidayPay52WeekQuery]{v}, err
 		})
 	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/dataimport/52weekdatatemplate", Tags: tags,
 		Summary: "Download the 52-week data template", Description: "CSV: the header and a row per employee who is not terminated."},
 		func(ctx context.Context, _ *BusinessPath) (*FileOutput, error) {
-			data, err := ukc.HolidayPay52WeekTemplate(ctx, currentBusiness(ctx))
+			data, err := ukc.HolidayPay52WeekTemplate(ctx, CurrentBusiness(ctx))
 			if err != nil {
 				return nil, err
 			}

@@ -46,8 +46,6 @@ type UpdateUserModel struct {
 	EmailConfirmed bool   `json:"emailConfirmed"`
 }
 
-type bodyOf[T any] struct{ Body T }
-
 func userModel(u store.User) UserModel {
 	email := u.Email
 	if email == "" {
@@ -60,16 +58,16 @@ func registerUser(a *API) {
 	tags := []string{"User"}
 	Register(a, Authenticated, huma.Operation{Method: http.MethodGet, Path: "/api/v2/user", Tags: tags,
 		Summary: "Get the authenticated user"},
-		func(ctx context.Context, _ *struct{}) (*bodyOf[UserModel], error) {
+		func(ctx context.Context, _ *struct{}) (*BodyOf[UserModel], error) {
 			u, err := a.Users.Get(ctx, payroll.PrincipalFrom(ctx).UserID)
 			if err != nil {
 				return nil, err
 			}
-			return &bodyOf[UserModel]{userModel(u)}, nil
+			return &BodyOf[UserModel]{userModel(u)}, nil
 		})
 	Register(a, Authenticated, huma.Operation{Method: http.MethodPost, Path: "/api/v2/user", Tags: tags,
 		Summary: "Create a user", Description: "Creates a user and returns its API key; the key is shown only in this response. System and brand administrators only."},
-		func(ctx context.Context, in *bodyOf[NewUserModel]) (*bodyOf[NewUserCreatedModel], error) {
+		func(ctx context.Context, in *BodyOf[NewUserModel]) (*BodyOf[NewUserCreatedModel], error) {
 			b := in.Body
 			c, err := a.Users.Create(ctx, payroll.PrincipalFrom(ctx), user.New{Username: b.Username, DisplayName: b.DisplayName,
 				TimeZone: b.TimeZone, Email: b.Email, APIOnly: b.APIOnly, EmailConfirmed: b.EmailConfirmed})
@@ -77,16 +75,16 @@ func registerUser(a *API) {
 				return nil, err
 			}
 			u := c.User
-			return &bodyOf[NewUserCreatedModel]{NewUserCreatedModel{ID: u.ID, Username: u.Username, DisplayName: u.DisplayName,
+			return &BodyOf[NewUserCreatedModel]{NewUserCreatedModel{ID: u.ID, Username: u.Username, DisplayName: u.DisplayName,
 				TimeZone: u.TimeZone, APIKey: c.APIKey, Email: u.Email, EmailConfirmed: u.EmailConfirmed}}, nil
 		})
 	Register(a, Authenticated, huma.Operation{Method: http.MethodPut, Path: "/api/v2/user", Tags: tags,
 		Summary: "Update a user", Description: "Sets whether the user's email address is confirmed."},
-		func(ctx context.Context, in *bodyOf[UpdateUserModel]) (*bodyOf[UpdateUserModel], error) {
+		func(ctx context.Context, in *BodyOf[UpdateUserModel]) (*BodyOf[UpdateUserModel], error) {
 			u, err := a.Users.UpdateEmailConfirmed(ctx, payroll.PrincipalFrom(ctx), in.Body.Username, in.Body.EmailConfirmed)
 			if err != nil {
 				return nil, err
 			}
-			return &bodyOf[UpdateUserModel]{UpdateUserModel{Username: u.Username, EmailConfirmed: u.EmailConfirmed}}, nil
+			return &BodyOf[UpdateUserModel]{UpdateUserModel{Username: u.Username, EmailConfirmed: u.EmailConfirmed}}, nil
 		})
 }

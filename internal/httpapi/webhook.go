@@ -43,23 +43,23 @@ type WebHookPath struct {
 func registerWebhooks(a *API) {
 	tags := []string{"Web Hooks"}
 	events := "Events: " + strings.Join(webhook.Events(), ", ") + "."
-	one := func(r webhook.Registration, err error) (*bodyOf[WebHookModel], error) {
+	one := func(r webhook.Registration, err error) (*BodyOf[WebHookModel], error) {
 		if err != nil {
 			return nil, err
 		}
-		return &bodyOf[WebHookModel]{webHookModel(r)}, nil
+		return &BodyOf[WebHookModel]{webHookModel(r)}, nil
 	}
 	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/webhookregistrations", Tags: tags,
 		Summary: "Register a web hook", Description: "Answers with the stored registration, including its id and secret. " + events},
 		func(ctx context.Context, in *struct {
 			BusinessPath
 			Body WebHookModel
-		}) (*bodyOf[WebHookModel], error) {
+		}) (*BodyOf[WebHookModel], error) {
 			return one(a.Webhooks.Register(ctx, in.BusinessID, in.Body.input()))
 		})
 	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/webhookregistrations", Tags: tags,
 		Summary: "List web hook registrations"},
-		func(ctx context.Context, in *BusinessPath) (*bodyOf[[]WebHookModel], error) {
+		func(ctx context.Context, in *BusinessPath) (*BodyOf[[]WebHookModel], error) {
 			list, err := a.Webhooks.List(ctx, in.BusinessID)
 			if err != nil {
 				return nil, err
@@ -68,11 +68,11 @@ func registerWebhooks(a *API) {
 			for i, r := range list {
 				out[i] = webHookModel(r)
 			}
-			return &bodyOf[[]WebHookModel]{out}, nil
+			return &BodyOf[[]WebHookModel]{out}, nil
 		})
 	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/webhookregistrations/{id}", Tags: tags,
 		Summary: "Get a web hook registration"},
-		func(ctx context.Context, in *WebHookPath) (*bodyOf[WebHookModel], error) {
+		func(ctx context.Context, in *WebHookPath) (*BodyOf[WebHookModel], error) {
 			return one(a.Webhooks.Get(ctx, in.BusinessID, in.ID))
 		})
 	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/webhookregistrations/{id}", Tags: tags,
@@ -80,7 +80,7 @@ func registerWebhooks(a *API) {
 		func(ctx context.Context, in *struct {
 			WebHookPath
 			Body WebHookModel
-		}) (*bodyOf[WebHookModel], error) {
+		}) (*BodyOf[WebHookModel], error) {
 			return one(a.Webhooks.Update(ctx, in.BusinessID, in.ID, in.Body.input()))
 		})
 	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/webhookregistrations/{id}", Tags: tags, DefaultStatus: http.StatusOK,

@@ -1,4 +1,6 @@
-package httpapi
+// Package employeeapi serves the employee operations under
+// /api/v2/business/{businessId}/employee.
+package employeeapi
 
 import (
 	"context"
@@ -9,8 +11,10 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 
 	"github.com/payrolld/payrolld/internal/employee"
+	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/locations"
 	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/record"
 )
 
 // EmployeeDetailsModel is the lighter employee shape of B/employee/details
@@ -77,14 +81,14 @@ func employeeDetails(e employee.Employee) EmployeeDetailsModel {
 
 // employeeListInput is the input of the employee lists.
 type employeeListInput struct {
-	BusinessPath
-	ODataQuery
+	httpapi.BusinessPath
+	httpapi.ODataQuery
 	PayScheduleID int64 `query:"payScheduleId" doc:"only employees on this pay schedule (also filter.payScheduleId)"`
 	LocationID    int64 `query:"locationId" doc:"only employees working at this location (also filter.locationId)"`
 }
 
 func (in *employeeListInput) query() (employee.ListQuery, error) {
-	q, err := parseOData(&in.ODataQuery)
+	q, err := httpapi.ParseOData(&in.ODataQuery)
 	if err != nil {
 		return employee.ListQuery{}, err
 	}
@@ -92,7 +96,7 @@ func (in *employeeListInput) query() (employee.ListQuery, error) {
 }
 
 type employeeBody struct {
-	BusinessPath
+	httpapi.BusinessPath
 	Body    employee.Employee
 	RawBody []byte
 }
@@ -102,54 +106,54 @@ type employeeUpsertInput struct {
 	MatchType string `query:"matchType" enum:"Standard,None" doc:"Standard (default): update the employee the body matches (AU: TFN, then name + date of birth + email; UK: externalId, payrollId, NI number, then name + date of birth; NZ: IRD number, then name + date of birth); None: always create."`
 }
 
-// registerEmployees serves the employee itself (issue 10): the
-// unstructured employee, the details lists, lookups, activation and
-// deletion, and the employee's locations.
-func registerEmployees(a *API) {
-	s := a.Employees
-	if s == nil {
-		return
-	}
+// Register serves the employee itself (issue 10): the unstructured
+// employee, the details lists, lookups, activation and deletion, and the
+// employee's locations. Pass it in httpapi.Deps.Areas.
+func Register(s *employee.Service, locs record.Collection[locations.Location, *locations.Location]) func(*httpapi.API) {
+	return func(a *httpapi.API) { register(a, s, locs) }
+}
+
+func register(a *httpapi.API, s *employee.Service, locs record.Collection[locations.Location, *locations.Location]) {
 	tags := []string{"Employee"}
 	principal := payroll.PrincipalFrom
-	employeeID := func(ctx context.Context) (int64, error) { return pathID(ctx, "employeeId", "employee") }
+	employeeID := func(ctx context.Context) (int64, error) { return httpapi.PathID(ctx, "employeeId", "employee") }
 
-	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/unstructured", Tags: tags,
+	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/unstructured", Tags: tags,
 		Summary: "List employees", Description: "Supports OData $filter, $orderby, $top (at most 100), $skip; filter.payScheduleId and filter.locationId. A restricted user sees the employees of their groups and locations."},
-		func(ctx context.Context, in *employeeListInput) (*bodyOf[[]employee.Employee], error) {
+		func(ctx context.Context, in *employeeListInput) (*httpapi.BodyOf[[]employee.Employee], error) {
 			q, err := in.query()
 			if err != nil {
 				return nil, err
 			}
-			list, err := s.List(ctx, currentBusiness(ctx), principal(ctx), q)
+			list, err := s.List(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), q)
 			if err != nil {
-				return nil, odataErr(err)
+				return nil, httpapi.ODataErr(err)
 			}
-			return &bodyOf[[]employee.Employee]{list}, nil
+			return &httpapi.BodyOf[[]employee.Employee]{Body: list}, nil
 		})
-	Register(a, BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employee/unstructured", Tags: tags,
+	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employee/unstructured", Tags: tags,
 		Summary: "Create or update an employee", Description: "An id in the body, or a match per matchType, updates that employee (members the body omits keep their values; \"(clear)\" blanks one); otherwise a new employee is created. The status is Incomplete until the region's required details are present."},
-		func(ctx context.Context, in *employeeUpsertInput) (*bodyOf[employee.Result], error) {
+		func(ctx context.Context, in *employeeUpsertInput) (*httpapi.BodyOf[employee.Result], error) {
 			body, err := employee.ParsePatch(in.RawBody)
 			if err != nil {
 				return nil, err
 			}
-			res, err := s.CreateOrUpdate(ctx, currentBusiness(ctx), principal(ctx), body, in.MatchType)
-			return &bodyOf[employee.Result]{res}, err
+			res, err := s.CreateOrUpdate(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), body, in.MatchType)
+			return &httpapi.BodyOf[employee.Result]{Body: res}, err
 		})
-	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/unstructured/{employeeId}", Tags: tags,
-		Summary: "Get an employee", Parameters: pathParams("employeeId")},
-		func(ctx context.Context, _ *BusinessPath) (*bodyOf[employee.Employee], error) {
+	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/unstructured/{employeeId}", Tags: tags,
+		Summary: "Get an employee", Parameters: httpapi.PathParams("employeeId")},
+		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[employee.Employee], error) {
 			id, err := employeeID(ctx)
 			if err != nil {
 				return nil, err
 			}
-			e, err := s.Get(ctx, currentBusiness(ctx), principal(ctx), id)
-			return &bodyOf[employee.Employee]{e}, err
+			e, err := s.Get(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), id)
+			return &httpapi.BodyOf[employee.Employee]{Body: e}, err
 		})
-	Register(a, BusinessUser, huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/employee/unstructured/{employeeId}", Tags: tags,
-		Summary: "Update an employee", Description: "Partial update: members the body omits (or sends as null) keep their values; \"(clear)\" blanks a member. Setting endDate terminates the employee.", Parameters: pathParams("employeeId")},
-		func(ctx context.Context, in *employeeBody) (*bodyOf[employee.Result], error) {
+	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/employee/unstructured/{employeeId}", Tags: tags,
+		Summary: "Update an employee", Description: "Partial update: members the body omits (or sends as null) keep their values; \"(clear)\" blanks a member. Setting endDate terminates the employee.", Parameters: httpapi.PathParams("employeeId")},
+		func(ctx context.Context, in *employeeBody) (*httpapi.BodyOf[employee.Result], error) {
 			id, err := employeeID(ctx)
 			if err != nil {
 				return nil, err
@@ -158,108 +162,108 @@ func registerEmployees(a *API) {
 			if err != nil {
 				return nil, err
 			}
-			res, err := s.Update(ctx, currentBusiness(ctx), principal(ctx), id, body)
-			return &bodyOf[employee.Result]{res}, err
+			res, err := s.Update(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), id, body)
+			return &httpapi.BodyOf[employee.Result]{Body: res}, err
 		})
-	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/unstructured/externalid/{externalId}", Tags: tags,
+	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/unstructured/externalid/{externalId}", Tags: tags,
 		Summary: "Get an employee by external id"},
 		func(ctx context.Context, in *struct {
-			BusinessPath
+			httpapi.BusinessPath
 			ExternalID string `path:"externalId"`
-		}) (*bodyOf[employee.Employee], error) {
-			e, err := s.ByExternalID(ctx, currentBusiness(ctx), principal(ctx), in.ExternalID)
-			return &bodyOf[employee.Employee]{e}, err
+		}) (*httpapi.BodyOf[employee.Employee], error) {
+			e, err := s.ByExternalID(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), in.ExternalID)
+			return &httpapi.BodyOf[employee.Employee]{Body: e}, err
 		})
-	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/unstructured/externalreferenceid/{externalReferenceId}/{source}", Tags: tags,
+	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/unstructured/externalreferenceid/{externalReferenceId}/{source}", Tags: tags,
 		Summary: "Get an employee by external reference", Description: "source is the ExternalService the reference comes from."},
 		func(ctx context.Context, in *struct {
-			BusinessPath
+			httpapi.BusinessPath
 			ExternalReferenceID string `path:"externalReferenceId"`
 			Source              string `path:"source"`
-		}) (*bodyOf[employee.Employee], error) {
-			e, err := s.ByExternalReference(ctx, currentBusiness(ctx), principal(ctx), in.ExternalReferenceID, in.Source)
-			return &bodyOf[employee.Employee]{e}, err
+		}) (*httpapi.BodyOf[employee.Employee], error) {
+			e, err := s.ByExternalReference(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), in.ExternalReferenceID, in.Source)
+			return &httpapi.BodyOf[employee.Employee]{Body: e}, err
 		})
-	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee", Tags: tags,
+	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee", Tags: tags,
 		Summary: "Get an employee by external id (query)"},
 		func(ctx context.Context, in *struct {
-			BusinessPath
+			httpapi.BusinessPath
 			ExternalID string `query:"externalId" required:"true"`
-		}) (*bodyOf[employee.Employee], error) {
-			e, err := s.ByExternalID(ctx, currentBusiness(ctx), principal(ctx), in.ExternalID)
-			return &bodyOf[employee.Employee]{e}, err
+		}) (*httpapi.BodyOf[employee.Employee], error) {
+			e, err := s.ByExternalID(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), in.ExternalID)
+			return &httpapi.BodyOf[employee.Employee]{Body: e}, err
 		})
-	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/details", Tags: tags,
+	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/details", Tags: tags,
 		Summary: "List employee details", Description: "Supports OData $filter, $orderby, $top (at most 100), $skip."},
-		func(ctx context.Context, in *employeeListInput) (*bodyOf[[]EmployeeDetailsModel], error) {
+		func(ctx context.Context, in *employeeListInput) (*httpapi.BodyOf[[]EmployeeDetailsModel], error) {
 			q, err := in.query()
 			if err != nil {
 				return nil, err
 			}
 			q.Members = detailsMembers
-			list, err := s.List(ctx, currentBusiness(ctx), principal(ctx), q)
+			list, err := s.List(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), q)
 			if err != nil {
-				return nil, odataErr(err)
+				return nil, httpapi.ODataErr(err)
 			}
 			out := make([]EmployeeDetailsModel, len(list))
 			for i, e := range list {
 				out[i] = employeeDetails(e)
 			}
-			return &bodyOf[[]EmployeeDetailsModel]{out}, nil
+			return &httpapi.BodyOf[[]EmployeeDetailsModel]{Body: out}, nil
 		})
-	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/details", Tags: tags,
-		Summary: "Get an employee's details", Parameters: pathParams("employeeId")},
-		func(ctx context.Context, _ *BusinessPath) (*bodyOf[EmployeeDetailsModel], error) {
+	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/details", Tags: tags,
+		Summary: "Get an employee's details", Parameters: httpapi.PathParams("employeeId")},
+		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[EmployeeDetailsModel], error) {
 			id, err := employeeID(ctx)
 			if err != nil {
 				return nil, err
 			}
-			e, err := s.Visible(ctx, currentBusiness(ctx), principal(ctx), id)
-			return &bodyOf[EmployeeDetailsModel]{employeeDetails(e)}, err
+			e, err := s.Visible(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), id)
+			return &httpapi.BodyOf[EmployeeDetailsModel]{Body: employeeDetails(e)}, err
 		})
-	Register(a, BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employee/activate/{employeeId}", Tags: tags,
-		Summary: "Activate an employee", Description: "A terminated employee becomes current again (end date and termination reason cleared). An incomplete employee answers 409.", Parameters: pathParams("employeeId")},
-		func(ctx context.Context, _ *BusinessPath) (*struct{}, error) {
+	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employee/activate/{employeeId}", Tags: tags,
+		Summary: "Activate an employee", Description: "A terminated employee becomes current again (end date and termination reason cleared). An incomplete employee answers 409.", Parameters: httpapi.PathParams("employeeId")},
+		func(ctx context.Context, _ *httpapi.BusinessPath) (*struct{}, error) {
 			id, err := employeeID(ctx)
 			if err != nil {
 				return nil, err
 			}
-			_, err = s.Activate(ctx, currentBusiness(ctx), principal(ctx), id)
+			_, err = s.Activate(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), id)
 			return nil, err
 		})
-	Register(a, BusinessUser, huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/employee/{employeeId}", Tags: tags,
-		Summary: "Delete an employee", Description: "An employee other records still refer to answers 409.", Parameters: pathParams("employeeId")},
-		func(ctx context.Context, _ *BusinessPath) (*struct{}, error) {
+	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/employee/{employeeId}", Tags: tags,
+		Summary: "Delete an employee", Description: "An employee other records still refer to answers 409.", Parameters: httpapi.PathParams("employeeId")},
+		func(ctx context.Context, _ *httpapi.BusinessPath) (*struct{}, error) {
 			id, err := employeeID(ctx)
 			if err != nil {
 				return nil, err
 			}
-			return nil, s.Delete(ctx, currentBusiness(ctx), principal(ctx), id)
+			return nil, s.Delete(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), id)
 		})
-	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/location", Tags: []string{"Locations"},
-		Summary: "List an employee's locations", Description: "Primary location first. Supports OData $filter, $orderby, $top, $skip.", Parameters: pathParams("employeeId")},
+	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/location", Tags: []string{"Locations"},
+		Summary: "List an employee's locations", Description: "Primary location first. Supports OData $filter, $orderby, $top, $skip.", Parameters: httpapi.PathParams("employeeId")},
 		func(ctx context.Context, in *struct {
-			BusinessPath
-			ODataQuery
-		}) (*bodyOf[[]locations.Location], error) {
+			httpapi.BusinessPath
+			httpapi.ODataQuery
+		}) (*httpapi.BodyOf[[]locations.Location], error) {
 			id, err := employeeID(ctx)
 			if err != nil {
 				return nil, err
 			}
-			biz := currentBusiness(ctx)
+			biz := httpapi.CurrentBusiness(ctx)
 			ids, err := s.Locations(ctx, biz, principal(ctx), id)
 			if err != nil {
 				return nil, err
 			}
 			out := make([]locations.Location, 0, len(ids))
 			for _, lid := range ids {
-				l, err := a.Reference.Locations.Get(ctx, biz, 0, lid)
+				l, err := locs.Get(ctx, biz, 0, lid)
 				if err != nil {
 					return nil, err
 				}
 				out = append(out, l)
 			}
-			out, err = applyOData(&in.ODataQuery, out)
-			return &bodyOf[[]locations.Location]{out}, err
+			out, err = httpapi.ApplyOData(&in.ODataQuery, out)
+			return &httpapi.BodyOf[[]locations.Location]{Body: out}, err
 		})
 }
