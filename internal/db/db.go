@@ -4,8 +4,10 @@ package db
 
 import (
 	"context"
+	"crypto/sha256"
 	"database/sql"
 	"embed"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -131,6 +133,23 @@ func (d *DB) InTx(ctx context.Context, fn func(q *store.Queries) error) error {
 		return fmt.Errorf("db: commit: %w", err)
 	}
 	return nil
+}
+
+// MigrationsDigest identifies the migrations of dialect: it changes
+// whenever a migration file is added or edited (tests key their migrated
+// template databases on it).
+func MigrationsDigest(dialect Dialect) string {
+	h := sha256.New()
+	_ = fs.WalkDir(migrations, "migrations/"+string(dialect), func(p string, e fs.DirEntry, err error) error {
+		if err != nil || e.IsDir() {
+			return err
+		}
+		b, err := migrations.ReadFile(p)
+		h.Write([]byte(p))
+		h.Write(b)
+		return err
+	})
+	return hex.EncodeToString(h.Sum(nil))[:16]
 }
 
 // MigrateOptions tune Migrate.
