@@ -55,7 +55,8 @@ type Access struct {
 // Authorize decides whether p may act in business id. Anything the
 // principal may not see is reported as not found, so callers never learn
 // another tenant's business exists.
-func (s *Service) Authorize(ctx context.Context, p *payroll.Principal, id int64) (Access, error) {
+func (s *Service) Authorize(ctx context.Context, p *payroll.Principal, id int64) (_ Access, err error) {
+	defer payroll.Wrap(&err, "authorize business %d", id)
 	q := s.DB.Queries()
 	b, err := q.GetBusiness(ctx, id)
 	if db.IsNoRows(err) {
@@ -99,12 +100,13 @@ func encodeDetails(d Details) string {
 
 // Create makes a business; the creator gets unrestricted access. It joins
 // the creator's brand, if any.
-func (s *Service) Create(ctx context.Context, p *payroll.Principal, in Input) (Business, error) {
+func (s *Service) Create(ctx context.Context, p *payroll.Principal, in Input) (_ Business, err error) {
+	defer payroll.Wrap(&err, "create business %q", in.Name)
 	if err := in.Validate(true); err != nil {
 		return Business{}, err
 	}
 	var out Business
-	err := s.DB.InTx(ctx, func(q *store.Queries) error {
+	err = s.DB.InTx(ctx, func(q *store.Queries) error {
 		u, err := q.GetUser(ctx, p.UserID)
 		if err != nil {
 			return err
@@ -147,10 +149,10 @@ func (s *Service) Create(ctx context.Context, p *payroll.Principal, in Input) (B
 }
 
 // List returns the businesses p can see.
-func (s *Service) List(ctx context.Context, p *payroll.Principal) ([]Business, error) {
+func (s *Service) List(ctx context.Context, p *payroll.Principal) (_ []Business, err error) {
+	defer payroll.Wrap(&err, "list businesses")
 	q := s.DB.Queries()
 	var rows []store.Business
-	var err error
 	switch p.Kind {
 	case payroll.PrincipalSystemAdmin:
 		rows, err = q.ListAllBusinesses(ctx)
@@ -170,7 +172,8 @@ func (s *Service) List(ctx context.Context, p *payroll.Principal) ([]Business, e
 }
 
 // ByExternalID returns the visible business with that external id.
-func (s *Service) ByExternalID(ctx context.Context, p *payroll.Principal, ext string) (Business, error) {
+func (s *Service) ByExternalID(ctx context.Context, p *payroll.Principal, ext string) (_ Business, err error) {
+	defer payroll.Wrap(&err, "find business by external id %q", ext)
 	if strings.TrimSpace(ext) == "" {
 		return Business{}, payroll.Invalid("externalId", "externalId is required")
 	}
@@ -188,12 +191,13 @@ func (s *Service) ByExternalID(ctx context.Context, p *payroll.Principal, ext st
 
 // Update replaces the details of business id (the caller is authorised by
 // the HTTP layer). Region cannot change: pay history depends on it.
-func (s *Service) Update(ctx context.Context, id int64, in Input) (Business, error) {
+func (s *Service) Update(ctx context.Context, id int64, in Input) (_ Business, err error) {
+	defer payroll.Wrap(&err, "update business %d", id)
 	if err := in.Validate(false); err != nil {
 		return Business{}, err
 	}
 	var out Business
-	err := s.DB.InTx(ctx, func(q *store.Queries) error {
+	err = s.DB.InTx(ctx, func(q *store.Queries) error {
 		b, err := q.UpdateBusiness(ctx, store.UpdateBusinessParams{ID: id, Name: in.Name, ExternalID: in.ExternalID, Details: encodeDetails(in.Details), UpdatedAt: s.Clock.Now()})
 		if db.IsNoRows(err) {
 			return payroll.NotFound("business")
@@ -213,9 +217,10 @@ const maxAttempts = 10
 // since it was read (version check). A lost race re-reads and re-applies,
 // up to maxAttempts times, then 409. Use it instead of Update whenever the
 // input was derived from a business read earlier.
-func (s *Service) Change(ctx context.Context, id int64, change func(cur Business) (Input, error)) (Business, error) {
+func (s *Service) Change(ctx context.Context, id int64, change func(cur Business) (Input, error)) (_ Business, err error) {
+	defer payroll.Wrap(&err, "change business %d", id)
 	var out Business
-	err := s.DB.InTx(ctx, func(q *store.Queries) error {
+	err = s.DB.InTx(ctx, func(q *store.Queries) error {
 		var err error
 		out, err = s.changeInTx(ctx, q, id, change)
 		return err
@@ -256,9 +261,10 @@ func (s *Service) changeInTx(ctx context.Context, q *store.Queries, id int64, ch
 
 // CopyFromTemplate copies the settings of a business template of the same
 // brand onto business id; identity (name, contact, ABN) stays.
-func (s *Service) CopyFromTemplate(ctx context.Context, p *payroll.Principal, id, templateID int64) (Business, error) {
+func (s *Service) CopyFromTemplate(ctx context.Context, p *payroll.Principal, id, templateID int64) (_ Business, err error) {
+	defer payroll.Wrap(&err, "copy business %d from template %d", id, templateID)
 	var out Business
-	err := s.DB.InTx(ctx, func(q *store.Queries) error {
+	err = s.DB.InTx(ctx, func(q *store.Queries) error {
 		b, err := q.GetBusiness(ctx, id)
 		if err != nil {
 			return err
@@ -298,7 +304,8 @@ type GrantView struct {
 }
 
 // ListAccess returns every access record of business id.
-func (s *Service) ListAccess(ctx context.Context, id int64) ([]GrantView, error) {
+func (s *Service) ListAccess(ctx context.Context, id int64) (_ []GrantView, err error) {
+	defer payroll.Wrap(&err, "list access to business %d", id)
 	rows, err := s.DB.Queries().ListBusinessAccess(ctx, id)
 	if err != nil {
 		return nil, err
@@ -315,7 +322,8 @@ func (s *Service) ListAccess(ctx context.Context, id int64) ([]GrantView, error)
 }
 
 // GetAccess returns the access record of the user with that email.
-func (s *Service) GetAccess(ctx context.Context, id int64, email string) (GrantView, error) {
+func (s *Service) GetAccess(ctx context.Context, id int64, email string) (_ GrantView, err error) {
+	defer payroll.Wrap(&err, "get access of %q to business %d", email, id)
 	if strings.TrimSpace(email) == "" {
 		return GrantView{}, payroll.Invalid("email", "email is required")
 	}
@@ -334,13 +342,14 @@ func (s *Service) GetAccess(ctx context.Context, id int64, email string) (GrantV
 // GrantAccess gives the user with g.Email access to business id, creating
 // the user (and telling them) when they do not exist yet. With merge, a
 // restricted grant adds to the user's existing restrictions.
-func (s *Service) GrantAccess(ctx context.Context, id int64, g Grant, merge, suppressEmail bool) error {
+func (s *Service) GrantAccess(ctx context.Context, id int64, g Grant, merge, suppressEmail bool) (err error) {
+	defer payroll.Wrap(&err, "grant access to business %d", id)
 	if err := g.Validate(); err != nil {
 		return err
 	}
 	var created bool
 	var biz store.Business
-	err := s.DB.InTx(ctx, func(q *store.Queries) error {
+	err = s.DB.InTx(ctx, func(q *store.Queries) error {
 		var err error
 		biz, err = q.GetBusiness(ctx, id)
 		if err != nil {
@@ -390,7 +399,8 @@ func (s *Service) GrantAccess(ctx context.Context, id int64, g Grant, merge, sup
 }
 
 // UpdateAccess changes the access of the user with that email.
-func (s *Service) UpdateAccess(ctx context.Context, id int64, email string, g Grant) error {
+func (s *Service) UpdateAccess(ctx context.Context, id int64, email string, g Grant) (err error) {
+	defer payroll.Wrap(&err, "update access of %q to business %d", email, id)
 	cur, err := s.GetAccess(ctx, id, email)
 	if err != nil {
 		return err
@@ -420,7 +430,8 @@ func (s *Service) UpdateAccess(ctx context.Context, id int64, email string, g Gr
 }
 
 // RevokeAccess removes the access of the user with that email.
-func (s *Service) RevokeAccess(ctx context.Context, id int64, email string) error {
+func (s *Service) RevokeAccess(ctx context.Context, id int64, email string) (err error) {
+	defer payroll.Wrap(&err, "revoke access of %q to business %d", email, id)
 	cur, err := s.GetAccess(ctx, id, email)
 	if err != nil {
 		return err
@@ -457,7 +468,8 @@ func (s *Service) keepOneUnrestricted(ctx context.Context, q *store.Queries, id,
 }
 
 // SetTemplate marks or unmarks a business as a template of its brand.
-func (s *Service) SetTemplate(ctx context.Context, id int64, on bool) error {
+func (s *Service) SetTemplate(ctx context.Context, id int64, on bool) (err error) {
+	defer payroll.Wrap(&err, "set template flag of business %d", id)
 	return s.DB.InTx(ctx, func(q *store.Queries) error {
 		n, err := q.SetBusinessTemplate(ctx, store.SetBusinessTemplateParams{ID: id, IsTemplate: on, UpdatedAt: s.Clock.Now()})
 		if err == nil && n == 0 {

@@ -24,7 +24,8 @@ func NewAPIKey() string { return apiKeyPrefix + payroll.NewSecret(24) }
 
 // Create makes a user and its first API key. System administrators may
 // create any user; brand administrators create users of their brand.
-func (s *Service) Create(ctx context.Context, actor *payroll.Principal, in New) (Created, error) {
+func (s *Service) Create(ctx context.Context, actor *payroll.Principal, in New) (_ Created, err error) {
+	defer payroll.Wrap(&err, "create user %q", in.Username)
 	if actor == nil || (actor.Kind != payroll.PrincipalSystemAdmin && actor.Kind != payroll.PrincipalBrandAdmin) {
 		return Created{}, payroll.Forbidden("only system or brand administrators can create users")
 	}
@@ -61,7 +62,8 @@ func hashOf(ctx context.Context, password string) (sql.NullString, error) {
 
 // CreateInTx is Create for other services (business access grants create
 // users by email) inside their own transaction, without the actor check.
-func (s *Service) CreateInTx(ctx context.Context, q *store.Queries, in New, brand sql.NullInt64) (Created, error) {
+func (s *Service) CreateInTx(ctx context.Context, q *store.Queries, in New, brand sql.NullInt64) (_ Created, err error) {
+	defer payroll.Wrap(&err, "create user %q", in.Username)
 	if err := in.Validate(); err != nil {
 		return Created{}, err
 	}
@@ -93,7 +95,8 @@ func (s *Service) create(ctx context.Context, q *store.Queries, in New, brand sq
 }
 
 // Get returns a user by id.
-func (s *Service) Get(ctx context.Context, id int64) (store.User, error) {
+func (s *Service) Get(ctx context.Context, id int64) (_ store.User, err error) {
+	defer payroll.Wrap(&err, "get user %d", id)
 	u, err := s.DB.Queries().GetUser(ctx, id)
 	if db.IsNoRows(err) {
 		return u, payroll.NotFound("user")
@@ -102,7 +105,8 @@ func (s *Service) Get(ctx context.Context, id int64) (store.User, error) {
 }
 
 // GetByUsername returns a user by username (case-insensitive).
-func (s *Service) GetByUsername(ctx context.Context, username string) (store.User, error) {
+func (s *Service) GetByUsername(ctx context.Context, username string) (_ store.User, err error) {
+	defer payroll.Wrap(&err, "get user %q", username)
 	u, err := s.DB.Queries().GetUserByUsername(ctx, Key(username))
 	if db.IsNoRows(err) {
 		return u, payroll.NotFound("user")
@@ -113,12 +117,13 @@ func (s *Service) GetByUsername(ctx context.Context, username string) (store.Use
 // UpdateEmailConfirmed sets the email-confirmed flag of the user named
 // username. Users may update themselves; administrators update users they
 // administer. Anyone else learns nothing (404).
-func (s *Service) UpdateEmailConfirmed(ctx context.Context, actor *payroll.Principal, username string, confirmed bool) (store.User, error) {
+func (s *Service) UpdateEmailConfirmed(ctx context.Context, actor *payroll.Principal, username string, confirmed bool) (_ store.User, err error) {
+	defer payroll.Wrap(&err, "update user %q", username)
 	if username == "" {
 		return store.User{}, payroll.Invalid("username", "username is required")
 	}
 	var out store.User
-	err := s.DB.InTx(ctx, func(q *store.Queries) error {
+	err = s.DB.InTx(ctx, func(q *store.Queries) error {
 		u, err := q.GetUserByUsername(ctx, Key(username))
 		if db.IsNoRows(err) || (err == nil && !CanAdminister(actor, u)) {
 			return payroll.NotFound("user")
@@ -148,7 +153,8 @@ func CanAdminister(actor *payroll.Principal, u store.User) bool {
 }
 
 // AuthenticateAPIKey resolves an API key to its principal.
-func (s *Service) AuthenticateAPIKey(ctx context.Context, key string) (*payroll.Principal, error) {
+func (s *Service) AuthenticateAPIKey(ctx context.Context, key string) (_ *payroll.Principal, err error) {
+	defer payroll.Wrap(&err, "authenticate API key")
 	row, err := s.DB.Queries().GetUserByAPIKeyHash(ctx, payroll.HashSecret(key))
 	if db.IsNoRows(err) {
 		return nil, payroll.Unauthorized("invalid API key")
@@ -165,7 +171,8 @@ func (s *Service) AuthenticateAPIKey(ctx context.Context, key string) (*payroll.
 // dummy hash with the same parameters, so every refusal costs the same
 // and timing does not tell which usernames exist. It returns ErrBusy when
 // no hashing slot frees up in time.
-func (s *Service) VerifyPassword(ctx context.Context, username, password string) (store.User, error) {
+func (s *Service) VerifyPassword(ctx context.Context, username, password string) (_ store.User, err error) {
+	defer payroll.Wrap(&err, "verify password of %q", username)
 	u, err := s.DB.Queries().GetUserByUsername(ctx, Key(username))
 	if err != nil && !db.IsNoRows(err) {
 		return store.User{}, err
@@ -186,7 +193,8 @@ func (s *Service) VerifyPassword(ctx context.Context, username, password string)
 }
 
 // SetPassword sets a user's sign-in password (admin command).
-func (s *Service) SetPassword(ctx context.Context, username, password string) error {
+func (s *Service) SetPassword(ctx context.Context, username, password string) (err error) {
+	defer payroll.Wrap(&err, "set password of %q", username)
 	if len(password) < 8 {
 		return payroll.Invalid("password", "password must be at least 8 characters")
 	}
@@ -204,7 +212,8 @@ func (s *Service) SetPassword(ctx context.Context, username, password string) er
 }
 
 // RotateAPIKey revokes a user's keys and issues a new one.
-func (s *Service) RotateAPIKey(ctx context.Context, username string) (string, error) {
+func (s *Service) RotateAPIKey(ctx context.Context, username string) (_ string, err error) {
+	defer payroll.Wrap(&err, "rotate API key of %q", username)
 	u, err := s.GetByUsername(ctx, username)
 	if err != nil {
 		return "", err
@@ -226,6 +235,7 @@ func (s *Service) RotateAPIKey(ctx context.Context, username string) (string, er
 // exactly that key; without one it creates an administrator only on an
 // empty installation. It returns the new key when it made one.
 func (s *Service) EnsureSystemAdmin(ctx context.Context, fixedKey string) (createdKey string, err error) {
+	defer payroll.Wrap(&err, "ensure a system administrator")
 	err = s.DB.InTx(ctx, func(q *store.Queries) error {
 		now := s.Clock.Now()
 		if fixedKey != "" {
