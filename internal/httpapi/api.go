@@ -138,7 +138,7 @@ func New(d Deps) *API {
 	registerOAuth(a)
 	registerWebhooks(a)
 	registerBrand(a)
-	registerReference(a)
+
 	for _, area := range d.Areas {
 		area(a)
 	}

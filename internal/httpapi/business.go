@@ -42,9 +42,9 @@ func (m BusinessModel) input() business.Input {
 	return in
 }
 
-// mergeJSON applies the members present in raw onto dst: PUT bodies are
+// MergeJSON applies the members present in raw onto dst: PUT bodies are
 // partial updates, omitted (or null) members leave values unchanged.
-func mergeJSON(dst any, raw []byte) error {
+func MergeJSON(dst any, raw []byte) error {
 	if len(raw) == 0 {
 		return nil
 	}
@@ -108,7 +108,7 @@ func registerBusiness(a *API) {
 		}
 		b, err := a.Businesses.Change(ctx, id, func(cur business.Business) (business.Input, error) {
 			m := businessModel(cur) // the request merges onto the business as it is now
-			if err := mergeJSON(&m, raw); err != nil {
+			if err := MergeJSON(&m, raw); err != nil {
 				return business.Input{}, err
 			}
 			return m.input(), nil

@@ -30,9 +30,9 @@ type UploadInput struct {
 	RawBody multipart.Form `contentType:"multipart/form-data"`
 }
 
-// uploadedFile returns the "file" part (the first one), enforcing the
+// UploadedFile returns the "file" part (the first one), enforcing the
 // configured upload limit.
-func (a *API) uploadedFile(form *multipart.Form) (Upload, error) {
+func (a *API) UploadedFile(form *multipart.Form) (Upload, error) {
 	if form == nil || len(form.File["file"]) == 0 {
 		return Upload{}, payroll.Invalid("file", "a multipart/form-data part named file is required")
 	}
@@ -64,8 +64,8 @@ type FileOutput struct {
 	Body               []byte
 }
 
-// fileOutput builds a download reply.
-func fileOutput(name, contentType string, data []byte) *FileOutput {
+// NewFileOutput builds a download reply.
+func NewFileOutput(name, contentType string, data []byte) *FileOutput {
 	return &FileOutput{ContentType: contentType, Body: data, NoSniff: "nosniff",
 		ContentDisposition: `attachment; filename="` + strings.NewReplacer(`"`, "", "\r", "", "\n", "").Replace(name) + `"`}
 }
@@ -102,7 +102,7 @@ func RegisterImport[T any, P record.Ptr[T]](a *API, coll record.Collection[T, P]
 				return nil, payroll.Invalid("file", "cannot read the multipart form: %s", err.Error())
 			}
 			defer form.RemoveAll()
-			f, err := a.uploadedFile(form)
+			f, err := a.UploadedFile(form)
 			if err != nil {
 				return nil, err
 			}

@@ -36,8 +36,8 @@ type CRUD[T any, P record.Ptr[T]] struct {
 	Query func(ctx context.Context, biz business.Business, parentID int64, q odata.Query) ([]T, error)
 }
 
-// crudBody is the input of create and update.
-type crudBody[T any] struct {
+// CRUDBody is the input of create and update.
+type CRUDBody[T any] struct {
 	BusinessPath
 	Body    T
 	RawBody []byte
@@ -144,7 +144,7 @@ func RegisterCRUD[T any, P record.Ptr[T]](a *API, c CRUD[T, P]) {
 	if strings.Contains(c.Ops, "C") {
 		Register(a, BusinessAdmin, huma.Operation{Method: http.MethodPost, Path: c.Path, Tags: tags, Summary: "Create a " + label,
 			Parameters: PathParams(c.ParentParam)},
-			func(ctx context.Context, in *crudBody[T]) (*BodyOf[T], error) {
+			func(ctx context.Context, in *CRUDBody[T]) (*BodyOf[T], error) {
 				p, err := parent(ctx)
 				if err != nil {
 					return nil, err
@@ -168,12 +168,12 @@ func RegisterCRUD[T any, P record.Ptr[T]](a *API, c CRUD[T, P]) {
 	if strings.Contains(c.Ops, "U") {
 		Register(a, BusinessAdmin, huma.Operation{Method: http.MethodPut, Path: item, Tags: tags, Summary: "Update a " + label,
 			Description: "Members the body omits keep their values.", Parameters: PathParams(c.ParentParam, c.IDParam)},
-			func(ctx context.Context, in *crudBody[T]) (*BodyOf[T], error) {
+			func(ctx context.Context, in *CRUDBody[T]) (*BodyOf[T], error) {
 				biz, p, id, err := ids(ctx)
 				if err != nil {
 					return nil, err
 				}
-				v, err := c.Coll.Update(ctx, biz, p, id, func(cur *T) error { return mergeJSON(cur, in.RawBody) })
+				v, err := c.Coll.Update(ctx, biz, p, id, func(cur *T) error { return MergeJSON(cur, in.RawBody) })
 				return &BodyOf[T]{v}, err
 			})
 	}
@@ -270,8 +270,8 @@ func RegisterSettings[T any](a *API, s SettingsOps[T]) {
 	}
 	Register(a, BusinessAdmin, huma.Operation{Method: s.WriteMethod, Path: s.Path, Tags: tags, Summary: "Save " + s.Summary,
 		Description: "Members the body omits keep their values."},
-		func(ctx context.Context, in *crudBody[T]) (*BodyOf[T], error) {
-			v, err := s.Settings.Update(ctx, CurrentBusiness(ctx), "", func(cur *T) error { return mergeJSON(cur, in.RawBody) })
+		func(ctx context.Context, in *CRUDBody[T]) (*BodyOf[T], error) {
+			v, err := s.Settings.Update(ctx, CurrentBusiness(ctx), "", func(cur *T) error { return MergeJSON(cur, in.RawBody) })
 			return &BodyOf[T]{v}, err
 		})
 }

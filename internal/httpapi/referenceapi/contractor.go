@@ -1,7 +1,8 @@
-package httpapi
+package referenceapi
 
 import (
 	"context"
+	"github.com/payrolld/payrolld/internal/httpapi"
 	"net/http"
 
 	"github.com/payrolld/payrolld/internal/au"
@@ -13,7 +14,7 @@ import (
 
 // ContractorBody is the create-or-update and update input.
 type ContractorBody struct {
-	BusinessPath
+	httpapi.BusinessPath
 	Body    au.Contractor
 	RawBody []byte
 }
@@ -23,41 +24,41 @@ type DeactivateContractorBody struct {
 	EndDate payroll.DateTime `json:"endDate" doc:"last day of the engagement; today when omitted"`
 }
 
-func registerContractors(a *API) {
+func registerContractors(a *httpapi.API) {
 	r := a.Reference
 	tags := []string{"Contractors"}
-	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/contractor", Tags: tags, Summary: "Create or update a contractor",
+	httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/contractor", Tags: tags, Summary: "Create or update a contractor",
 		Description: "AU. The contractor with the body's id, or else with its externalId, is updated (members the body omits keep their values; \"(clear)\" blanks one); otherwise a contractor is created."},
-		func(ctx context.Context, in *ContractorBody) (*BodyOf[au.Contractor], error) {
-			c, err := r.SaveContractor(ctx, CurrentBusiness(ctx), in.RawBody)
-			return &BodyOf[au.Contractor]{c}, err
+		func(ctx context.Context, in *ContractorBody) (*httpapi.BodyOf[au.Contractor], error) {
+			c, err := r.SaveContractor(ctx, httpapi.CurrentBusiness(ctx), in.RawBody)
+			return &httpapi.BodyOf[au.Contractor]{Body: c}, err
 		})
-	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/contractor", Tags: tags, Summary: "List active contractors"},
-		func(ctx context.Context, _ *BusinessPath) (*BodyOf[[]au.ContractorSummary], error) {
-			list, err := r.ActiveContractors(ctx, CurrentBusiness(ctx))
-			return &BodyOf[[]au.ContractorSummary]{list}, err
+	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/contractor", Tags: tags, Summary: "List active contractors"},
+		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[[]au.ContractorSummary], error) {
+			list, err := r.ActiveContractors(ctx, httpapi.CurrentBusiness(ctx))
+			return &httpapi.BodyOf[[]au.ContractorSummary]{Body: list}, err
 		})
-	RegisterCRUD(a, CRUD[au.Contractor, *au.Contractor]{Coll: r.Contractors, Path: "/api/v2/business/{businessId}/contractor", Item: "/api/v2/business/{businessId}/contractor/{contractorId}", IDParam: "contractorId",
+	httpapi.RegisterCRUD(a, httpapi.CRUD[au.Contractor, *au.Contractor]{Coll: r.Contractors, Path: "/api/v2/business/{businessId}/contractor", Item: "/api/v2/business/{businessId}/contractor/{contractorId}", IDParam: "contractorId",
 		Tag: "Contractors", Ops: "R"})
-	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/contractor/{contractorId}", Tags: tags, Summary: "Update a contractor",
+	httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/contractor/{contractorId}", Tags: tags, Summary: "Update a contractor",
 		Description: "Members the body omits (or sends null) keep their values; the string \"(clear)\" blanks a member.",
-		Parameters:  PathParams("contractorId")},
-		func(ctx context.Context, in *ContractorBody) (*BodyOf[au.Contractor], error) {
-			id, err := PathID(ctx, "contractorId", "contractor")
+		Parameters:  httpapi.PathParams("contractorId")},
+		func(ctx context.Context, in *ContractorBody) (*httpapi.BodyOf[au.Contractor], error) {
+			id, err := httpapi.PathID(ctx, "contractorId", "contractor")
 			if err != nil {
 				return nil, err
 			}
-			c, err := r.UpdateContractor(ctx, CurrentBusiness(ctx), id, in.RawBody)
-			return &BodyOf[au.Contractor]{c}, err
+			c, err := r.UpdateContractor(ctx, httpapi.CurrentBusiness(ctx), id, in.RawBody)
+			return &httpapi.BodyOf[au.Contractor]{Body: c}, err
 		})
-	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/contractor/{contractorId}/deactivate", Tags: tags, Summary: "Deactivate a contractor",
+	httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/contractor/{contractorId}/deactivate", Tags: tags, Summary: "Deactivate a contractor",
 		Description: "Ends the engagement on endDate (today when omitted); the contractor stays readable with isActive false. Deactivating twice is a 409.",
-		Parameters:  PathParams("contractorId")},
+		Parameters:  httpapi.PathParams("contractorId")},
 		func(ctx context.Context, in *struct {
-			BusinessPath
+			httpapi.BusinessPath
 			Body *DeactivateContractorBody
-		}) (*BodyOf[au.Contractor], error) {
-			id, err := PathID(ctx, "contractorId", "contractor")
+		}) (*httpapi.BodyOf[au.Contractor], error) {
+			id, err := httpapi.PathID(ctx, "contractorId", "contractor")
 			if err != nil {
 				return nil, err
 			}
@@ -65,37 +66,37 @@ func registerContractors(a *API) {
 			if in.Body != nil {
 				end = in.Body.EndDate
 			}
-			c, err := r.DeactivateContractor(ctx, CurrentBusiness(ctx), id, end)
-			return &BodyOf[au.Contractor]{c}, err
+			c, err := r.DeactivateContractor(ctx, httpapi.CurrentBusiness(ctx), id, end)
+			return &httpapi.BodyOf[au.Contractor]{Body: c}, err
 		})
 }
 
-func registerTaxAuthorityAU(a *API) {
+func registerTaxAuthorityAU(a *httpapi.API) {
 	r := a.Reference
 	// The ATO document's id is the business id (a default document has it
 	// from Default; this keeps replies right whatever a client sent).
-	withID := func(ctx context.Context, v au.AtoSupplier, err error) (*BodyOf[au.AtoSupplier], error) {
-		v.ID = CurrentBusiness(ctx).ID
-		return &BodyOf[au.AtoSupplier]{v}, err
+	withID := func(ctx context.Context, v au.AtoSupplier, err error) (*httpapi.BodyOf[au.AtoSupplier], error) {
+		v.ID = httpapi.CurrentBusiness(ctx).ID
+		return &httpapi.BodyOf[au.AtoSupplier]{Body: v}, err
 	}
 	tags := []string{"ATO"}
-	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/ato", Tags: tags, Summary: "Get ATO supplier details",
+	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/ato", Tags: tags, Summary: "Get ATO supplier details",
 		Description: "AU. Until saved, the details are taken from the business."},
-		func(ctx context.Context, _ *BusinessPath) (*BodyOf[au.AtoSupplier], error) {
-			v, err := r.AtoSupplier.Get(ctx, CurrentBusiness(ctx), "")
+		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[au.AtoSupplier], error) {
+			v, err := r.AtoSupplier.Get(ctx, httpapi.CurrentBusiness(ctx), "")
 			return withID(ctx, v, err)
 		})
-	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/ato", Tags: tags, Summary: "Save ATO supplier details",
+	httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/ato", Tags: tags, Summary: "Save ATO supplier details",
 		Description: "AU. Members the body omits keep their values."},
-		func(ctx context.Context, in *crudBody[au.AtoSupplier]) (*BodyOf[au.AtoSupplier], error) {
-			biz := CurrentBusiness(ctx)
+		func(ctx context.Context, in *httpapi.CRUDBody[au.AtoSupplier]) (*httpapi.BodyOf[au.AtoSupplier], error) {
+			biz := httpapi.CurrentBusiness(ctx)
 			v, err := r.AtoSupplier.Update(ctx, biz, "", func(cur *au.AtoSupplier) error {
-				err := mergeJSON(cur, in.RawBody)
+				err := httpapi.MergeJSON(cur, in.RawBody)
 				cur.ID = biz.ID
 				return err
 			})
 			return withID(ctx, v, err)
 		})
-	RegisterSettings(a, SettingsOps[au.StpRegistration]{Settings: r.StpRegistration, Path: "/api/v2/business/{businessId}/stpregister",
+	httpapi.RegisterSettings(a, httpapi.SettingsOps[au.StpRegistration]{Settings: r.StpRegistration, Path: "/api/v2/business/{businessId}/stpregister",
 		WriteMethod: http.MethodPost, Tag: "ATO", Summary: "STP registration details"})
 }

@@ -1,7 +1,8 @@
-package httpapi
+package referenceapi
 
 import (
 	"context"
+	"github.com/payrolld/payrolld/internal/httpapi"
 	"mime/multipart"
 	"net/http"
 
@@ -19,86 +20,86 @@ type UpdateDocumentPermissionsModel struct {
 
 // registerBusinessDocuments serves B/document: uploads (one document per
 // file part), details, permissions, deletion and the bytes.
-func registerBusinessDocuments(a *API) {
+func registerBusinessDocuments(a *httpapi.API) {
 	docs := a.Reference.Documents
 	tags := []string{"Business Documents"}
-	docID := func(ctx context.Context) (int64, error) { return PathID(ctx, "id", "document") }
-	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/document", Tags: tags, Summary: "Upload business documents",
+	docID := func(ctx context.Context) (int64, error) { return httpapi.PathID(ctx, "id", "document") }
+	httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/document", Tags: tags, Summary: "Upload business documents",
 		Description: "multipart/form-data with one or more parts named file, each stored as a document; visibleToAll shows them to every employee. Answers the new documents. A file over the upload limit answers 413."},
 		func(ctx context.Context, in *struct {
-			BusinessPath
+			httpapi.BusinessPath
 			VisibleToAll bool `query:"visibleToAll"`
-			UploadInput
-		}) (*BodyOf[[]documents.Document], error) {
+			httpapi.UploadInput
+		}) (*httpapi.BodyOf[[]documents.Document], error) {
 			parts := in.RawBody.File["file"]
 			if len(parts) == 0 {
-				_, err := a.uploadedFile(&in.RawBody) // the 400 naming file
+				_, err := a.UploadedFile(&in.RawBody) // the 400 naming file
 				return nil, err
 			}
 			files := make([]documents.DocumentFile, 0, len(parts))
 			for _, fh := range parts {
 				// uploadedFile reads (and limits) the first file of a form: hand it each part in turn.
-				f, err := a.uploadedFile(&multipart.Form{File: map[string][]*multipart.FileHeader{"file": {fh}}})
+				f, err := a.UploadedFile(&multipart.Form{File: map[string][]*multipart.FileHeader{"file": {fh}}})
 				if err != nil {
 					return nil, err
 				}
 				files = append(files, documents.DocumentFile{Name: f.Name, ContentType: f.ContentType, Data: f.Data})
 			}
-			list, err := docs.Create(ctx, CurrentBusiness(ctx), files, in.VisibleToAll)
-			return &BodyOf[[]documents.Document]{list}, err
+			list, err := docs.Create(ctx, httpapi.CurrentBusiness(ctx), files, in.VisibleToAll)
+			return &httpapi.BodyOf[[]documents.Document]{Body: list}, err
 		})
-	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/document", Tags: tags, Summary: "List business documents"},
-		func(ctx context.Context, _ *BusinessPath) (*BodyOf[[]documents.Document], error) {
-			list, err := docs.List(ctx, CurrentBusiness(ctx))
-			return &BodyOf[[]documents.Document]{list}, err
+	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/document", Tags: tags, Summary: "List business documents"},
+		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[[]documents.Document], error) {
+			list, err := docs.List(ctx, httpapi.CurrentBusiness(ctx))
+			return &httpapi.BodyOf[[]documents.Document]{Body: list}, err
 		})
-	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/document/{id}", Tags: tags, Summary: "Get a business document's details",
-		Parameters: PathParams("id")},
-		func(ctx context.Context, _ *BusinessPath) (*BodyOf[documents.Document], error) {
+	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/document/{id}", Tags: tags, Summary: "Get a business document's details",
+		Parameters: httpapi.PathParams("id")},
+		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[documents.Document], error) {
 			id, err := docID(ctx)
 			if err != nil {
 				return nil, err
 			}
-			d, err := docs.Get(ctx, CurrentBusiness(ctx), id)
-			return &BodyOf[documents.Document]{d}, err
+			d, err := docs.Get(ctx, httpapi.CurrentBusiness(ctx), id)
+			return &httpapi.BodyOf[documents.Document]{Body: d}, err
 		})
-	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/document/{id}", Tags: tags, Summary: "Update a business document's permissions",
+	httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/document/{id}", Tags: tags, Summary: "Update a business document's permissions",
 		Description: "Members the body omits keep their values. employeeGroups and locations must be the business's; visibleToAll clears them.",
-		Parameters:  PathParams("id")},
+		Parameters:  httpapi.PathParams("id")},
 		func(ctx context.Context, in *struct {
-			BusinessPath
+			httpapi.BusinessPath
 			Body    UpdateDocumentPermissionsModel
 			RawBody []byte
-		}) (*BodyOf[documents.Document], error) {
+		}) (*httpapi.BodyOf[documents.Document], error) {
 			id, err := docID(ctx)
 			if err != nil {
 				return nil, err
 			}
-			d, err := docs.UpdatePermissions(ctx, CurrentBusiness(ctx), id, func(p *documents.DocumentPermissions) error {
-				return mergeJSON(p, in.RawBody)
+			d, err := docs.UpdatePermissions(ctx, httpapi.CurrentBusiness(ctx), id, func(p *documents.DocumentPermissions) error {
+				return httpapi.MergeJSON(p, in.RawBody)
 			})
-			return &BodyOf[documents.Document]{d}, err
+			return &httpapi.BodyOf[documents.Document]{Body: d}, err
 		})
-	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/document/{id}", Tags: tags, Summary: "Delete a business document",
-		Parameters: PathParams("id")},
-		func(ctx context.Context, _ *BusinessPath) (*struct{}, error) {
+	httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/document/{id}", Tags: tags, Summary: "Delete a business document",
+		Parameters: httpapi.PathParams("id")},
+		func(ctx context.Context, _ *httpapi.BusinessPath) (*struct{}, error) {
 			id, err := docID(ctx)
 			if err != nil {
 				return nil, err
 			}
-			return nil, docs.Delete(ctx, CurrentBusiness(ctx), id)
+			return nil, docs.Delete(ctx, httpapi.CurrentBusiness(ctx), id)
 		})
-	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/document/{id}/content", Tags: tags, Summary: "Download a business document",
-		Description: "The file's bytes exactly as uploaded, with its content type.", Parameters: PathParams("id")},
-		func(ctx context.Context, _ *BusinessPath) (*FileOutput, error) {
+	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/document/{id}/content", Tags: tags, Summary: "Download a business document",
+		Description: "The file's bytes exactly as uploaded, with its content type.", Parameters: httpapi.PathParams("id")},
+		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.FileOutput, error) {
 			id, err := docID(ctx)
 			if err != nil {
 				return nil, err
 			}
-			f, err := docs.Content(ctx, CurrentBusiness(ctx), id)
+			f, err := docs.Content(ctx, httpapi.CurrentBusiness(ctx), id)
 			if err != nil {
 				return nil, err
 			}
-			return fileOutput(f.Name, f.ContentType, f.Data), nil
+			return httpapi.NewFileOutput(f.Name, f.ContentType, f.Data), nil
 		})
 }

@@ -1,7 +1,8 @@
-package httpapi
+package referenceapi
 
 import (
 	"context"
+	"github.com/payrolld/payrolld/internal/httpapi"
 	"net/http"
 
 	"github.com/payrolld/payrolld/internal/business"
@@ -13,20 +14,20 @@ import (
 
 // registerLocations serves B/location: the usual collection (OData list)
 // with GET by id adding the nested locations.
-func registerLocations(a *API) {
+func registerLocations(a *httpapi.API) {
 	ad := a.Reference
-	RegisterCRUD(a, CRUD[locations.Location, *locations.Location]{Coll: ad.Locations, Path: "/api/v2/business/{businessId}/location", Item: "/api/v2/business/{businessId}/location/{id}", Tag: "Locations", Ops: "LCUD", OData: true,
+	httpapi.RegisterCRUD(a, httpapi.CRUD[locations.Location, *locations.Location]{Coll: ad.Locations, Path: "/api/v2/business/{businessId}/location", Item: "/api/v2/business/{businessId}/location/{id}", Tag: "Locations", Ops: "LCUD", OData: true,
 		Query: func(ctx context.Context, biz business.Business, _ int64, q odata.Query) ([]locations.Location, error) {
 			return ad.Query(ctx, biz, q) // filtered, ordered and paged in SQL
 		}})
-	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/location/{id}", Tags: []string{"Locations"},
-		Summary: "Get a location", Description: "With nestedLocations: every location below it, depth first.", Parameters: PathParams("id")},
-		func(ctx context.Context, _ *BusinessPath) (*BodyOf[locations.SingleLocation], error) {
-			id, err := PathID(ctx, "id", "location")
+	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/location/{id}", Tags: []string{"Locations"},
+		Summary: "Get a location", Description: "With nestedLocations: every location below it, depth first.", Parameters: httpapi.PathParams("id")},
+		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[locations.SingleLocation], error) {
+			id, err := httpapi.PathID(ctx, "id", "location")
 			if err != nil {
 				return nil, err
 			}
-			l, err := ad.LocationWithNested(ctx, CurrentBusiness(ctx), id)
-			return &BodyOf[locations.SingleLocation]{l}, err
+			l, err := ad.LocationWithNested(ctx, httpapi.CurrentBusiness(ctx), id)
+			return &httpapi.BodyOf[locations.SingleLocation]{Body: l}, err
 		})
 }

@@ -1,12 +1,16 @@
-package httpapi
+// Package referenceapi serves the business's reference collections and
+// settings documents (pay categories, locations, pay schedules, chart of
+// accounts, UK/AU statutory settings...) on the httpapi CRUD toolkit.
+package referenceapi
 
 import (
 	"github.com/payrolld/payrolld/internal/categories"
+	"github.com/payrolld/payrolld/internal/httpapi"
 )
 
-// registerReference serves the reference collections. Each group of kinds
+// Register serves the reference collections. Each group of kinds
 // lives in its own file (reference_*.go) with a register function called here.
-func registerReference(a *API) {
+func Register(a *httpapi.API) {
 	registerPayCategories(a)
 	registerCoreReference(a)     // reference_core.go
 	registerUKReference(a)       // reference_uk.go
@@ -14,10 +18,10 @@ func registerReference(a *API) {
 	registerBusinessAdmin(a)     // reference_admin.go
 }
 
-func registerPayCategories(a *API) {
+func registerPayCategories(a *httpapi.API) {
 	r := a.Reference
-	RegisterCRUD(a, CRUD[categories.PayCategory, *categories.PayCategory]{Coll: r.PayCategories,
+	httpapi.RegisterCRUD(a, httpapi.CRUD[categories.PayCategory, *categories.PayCategory]{Coll: r.PayCategories,
 		Path: "/api/v2/business/{businessId}/paycategory", Item: "/api/v2/business/{businessId}/paycategory/{id}", Tag: "Pay Categories", OData: true})
-	RegisterCRUD(a, CRUD[categories.WorkType, *categories.WorkType]{Coll: r.WorkTypes,
+	httpapi.RegisterCRUD(a, httpapi.CRUD[categories.WorkType, *categories.WorkType]{Coll: r.WorkTypes,
 		Path: "/api/v2/business/{businessId}/worktype", Item: "/api/v2/business/{businessId}/worktype/{id}", Tag: "Work Types", OData: true})
 }

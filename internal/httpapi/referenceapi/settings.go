@@ -1,7 +1,8 @@
-package httpapi
+package referenceapi
 
 import (
 	"context"
+	"github.com/payrolld/payrolld/internal/httpapi"
 	"net/http"
 
 	"github.com/payrolld/payrolld/internal/record"
@@ -17,19 +18,19 @@ import (
 // settings documents, tax years, billing, notifications, tags and
 // entitlements here; documents, locations and the chart of accounts in
 // reference_admin_*.go.
-func registerBusinessAdmin(a *API) {
+func registerBusinessAdmin(a *httpapi.API) {
 	ad := a.Reference
 	const B = "/api/v2/business/{businessId}"
 	const tag = "Business"
-	RegisterSettings(a, SettingsOps[settings.EmployeePortalSettings]{Settings: ad.EmployeePortalSettings, Path: "/api/v2/business/{businessId}/employeeportalsettings",
+	httpapi.RegisterSettings(a, httpapi.SettingsOps[settings.EmployeePortalSettings]{Settings: ad.EmployeePortalSettings, Path: "/api/v2/business/{businessId}/employeeportalsettings",
 		WriteMethod: http.MethodPost, Tag: tag, Summary: "employee portal settings"})
-	RegisterSettings(a, SettingsOps[settings.TimesheetRoundingRules]{Settings: ad.RoundingRules, Path: "/api/v2/business/{businessId}/roundingrules",
+	httpapi.RegisterSettings(a, httpapi.SettingsOps[settings.TimesheetRoundingRules]{Settings: ad.RoundingRules, Path: "/api/v2/business/{businessId}/roundingrules",
 		WriteMethod: http.MethodPost, Tag: tag, Summary: "timesheet rounding rules"})
-	RegisterSettings(a, SettingsOps[settings.StatutorySettings]{Settings: ad.StatutorySettings, Path: "/api/v2/business/{businessId}/statutorysettings",
+	httpapi.RegisterSettings(a, httpapi.SettingsOps[settings.StatutorySettings]{Settings: ad.StatutorySettings, Path: "/api/v2/business/{businessId}/statutorysettings",
 		WriteMethod: http.MethodPost, Tag: tag, Summary: "statutory settings (MY)"})
-	RegisterSettings(a, SettingsOps[settings.TimesheetSettings]{Settings: ad.TimesheetSettings, Path: "/api/v2/business/{businessId}/timesheetsettings",
+	httpapi.RegisterSettings(a, httpapi.SettingsOps[settings.TimesheetSettings]{Settings: ad.TimesheetSettings, Path: "/api/v2/business/{businessId}/timesheetsettings",
 		WriteMethod: http.MethodPut, Tag: tag, Summary: "timesheet settings"})
-	RegisterSettings(a, SettingsOps[settings.PayslipSettings]{Settings: ad.PayslipSettings, Path: "/api/v2/business/{businessId}/payslip",
+	httpapi.RegisterSettings(a, httpapi.SettingsOps[settings.PayslipSettings]{Settings: ad.PayslipSettings, Path: "/api/v2/business/{businessId}/payslip",
 		WriteMethod: http.MethodPost, Tag: tag, Summary: "payslip configuration"})
 	registerLeaveSettings(a, "/api/v2/business/{businessId}/leavesettings", tag)
 	registerTaxYears(a, B, tag)
@@ -47,8 +48,8 @@ func registerBusinessAdmin(a *API) {
 // The details are read again in the write's transaction and written only
 // if unchanged since (business.Service.Change), so two requests changing
 // different details at once both land.
-func (a *API) updateDetails(ctx context.Context, change func(d *business.Details) error) (business.Business, error) {
-	return a.Businesses.Change(ctx, CurrentBusiness(ctx).ID, func(biz business.Business) (business.Input, error) {
+func updateDetails(a *httpapi.API, ctx context.Context, change func(d *business.Details) error) (business.Business, error) {
+	return a.Businesses.Change(ctx, httpapi.CurrentBusiness(ctx).ID, func(biz business.Business) (business.Input, error) {
 		d := biz.Details
 		if err := change(&d); err != nil {
 			return business.Input{}, err
@@ -67,73 +68,73 @@ func leaveSettingsOf(biz business.Business, s settings.LeaveSettings) settings.L
 	return s
 }
 
-func registerLeaveSettings(a *API, path, tag string) {
+func registerLeaveSettings(a *httpapi.API, path, tag string) {
 	ls := a.Reference.LeaveSettings
-	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: path, Tags: []string{tag}, Summary: "Get leave settings",
+	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: path, Tags: []string{tag}, Summary: "Get leave settings",
 		Description: "AU and UK businesses."},
-		func(ctx context.Context, _ *BusinessPath) (*BodyOf[settings.LeaveSettings], error) {
-			biz := CurrentBusiness(ctx)
+		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[settings.LeaveSettings], error) {
+			biz := httpapi.CurrentBusiness(ctx)
 			s, err := ls.Get(ctx, biz, "")
-			return &BodyOf[settings.LeaveSettings]{leaveSettingsOf(biz, s)}, err
+			return &httpapi.BodyOf[settings.LeaveSettings]{Body: leaveSettingsOf(biz, s)}, err
 		})
-	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodPut, Path: path, Tags: []string{tag}, Summary: "Update leave settings",
+	httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodPut, Path: path, Tags: []string{tag}, Summary: "Update leave settings",
 		Description: "AU and UK businesses. Members the body omits keep their values; leaveAccrualStartDateType and leaveYearShouldStartOn are also the business's leaveAccrualStartDateType and leaveYearStart."},
-		func(ctx context.Context, in *crudBody[settings.LeaveSettings]) (*BodyOf[settings.LeaveSettings], error) {
-			biz := CurrentBusiness(ctx)
+		func(ctx context.Context, in *httpapi.CRUDBody[settings.LeaveSettings]) (*httpapi.BodyOf[settings.LeaveSettings], error) {
+			biz := httpapi.CurrentBusiness(ctx)
 			s, err := ls.Update(ctx, biz, "", func(cur *settings.LeaveSettings) error {
 				*cur = leaveSettingsOf(biz, *cur)
-				return mergeJSON(cur, in.RawBody)
+				return httpapi.MergeJSON(cur, in.RawBody)
 			})
 			if err != nil {
 				return nil, err
 			}
-			_, err = a.updateDetails(ctx, func(d *business.Details) error {
+			_, err = updateDetails(a, ctx, func(d *business.Details) error {
 				d.LeaveAccrualStartDateType, d.LeaveYearStart = s.LeaveAccrualStartDateType, s.LeaveYearShouldStartOn
 				return nil
 			})
-			return &BodyOf[settings.LeaveSettings]{s}, err
+			return &httpapi.BodyOf[settings.LeaveSettings]{Body: s}, err
 		})
 }
 
-func registerTaxYears(a *API, B, tag string) {
+func registerTaxYears(a *httpapi.API, B, tag string) {
 	tags := []string{tag}
-	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/initialfinancialyear", Tags: tags,
+	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/initialfinancialyear", Tags: tags,
 		Summary:     "Get the initial financial year",
 		Description: "The first day of the first financial (tax) year the business runs payroll in: the one chosen, else the one the business was created in."},
-		func(ctx context.Context, _ *BusinessPath) (*BodyOf[payroll.DateTime], error) {
-			return &BodyOf[payroll.DateTime]{settings.InitialFinancialYear(CurrentBusiness(ctx)).FromDate}, nil
+		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[payroll.DateTime], error) {
+			return &httpapi.BodyOf[payroll.DateTime]{Body: settings.InitialFinancialYear(httpapi.CurrentBusiness(ctx)).FromDate}, nil
 		})
-	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/initialfinancialyear", Tags: tags,
+	httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/initialfinancialyear", Tags: tags,
 		Summary: "Set the initial financial year",
 		Description: "year is the calendar year the financial year starts in (AU 1 July, UK 6 April, NZ 1 April, SG and MY 1 January), " +
 			"or that first day itself; at most next year's. Answers the year's first day."},
 		func(ctx context.Context, in *struct {
-			BusinessPath
+			httpapi.BusinessPath
 			Year string `query:"year"`
-		}) (*BodyOf[payroll.DateTime], error) {
-			biz := CurrentBusiness(ctx)
+		}) (*httpapi.BodyOf[payroll.DateTime], error) {
+			biz := httpapi.CurrentBusiness(ctx)
 			y, err := settings.ParseInitialFinancialYear(biz.Region, in.Year, a.Clock.Now())
 			if err != nil {
 				return nil, err
 			}
-			b, err := a.updateDetails(ctx, func(d *business.Details) error {
+			b, err := updateDetails(a, ctx, func(d *business.Details) error {
 				d.InitialFinancialYearStart = &y
 				return nil
 			})
 			if err != nil {
 				return nil, err
 			}
-			return &BodyOf[payroll.DateTime]{settings.InitialFinancialYear(b).FromDate}, nil
+			return &httpapi.BodyOf[payroll.DateTime]{Body: settings.InitialFinancialYear(b).FromDate}, nil
 		})
-	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/taxyearlist", Tags: tags,
+	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/taxyearlist", Tags: tags,
 		Summary:     "List tax years",
 		Description: "UK businesses: the tax years from the initial one to the current one, oldest first."},
-		func(ctx context.Context, _ *BusinessPath) (*BodyOf[[]settings.FinancialYear], error) {
-			biz := CurrentBusiness(ctx)
+		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[[]settings.FinancialYear], error) {
+			biz := httpapi.CurrentBusiness(ctx)
 			if biz.Region != "UK" {
 				return nil, record.RegionError("tax year lists", []string{"UK"}, biz)
 			}
-			return &BodyOf[[]settings.FinancialYear]{settings.TaxYears(biz, a.Clock.Now())}, nil
+			return &httpapi.BodyOf[[]settings.FinancialYear]{Body: settings.TaxYears(biz, a.Clock.Now())}, nil
 		})
 }
 
@@ -142,69 +143,69 @@ type SetBillingPlanRequest struct {
 	BillingPlanID int64 `json:"billingPlanId" required:"true"`
 }
 
-func registerBilling(a *API, B, tag string) {
+func registerBilling(a *httpapi.API, B, tag string) {
 	ad := a.Reference
 	tags := []string{tag}
-	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/subscription/billingplans", Tags: tags,
+	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/subscription/billingplans", Tags: tags,
 		Summary: "List billing plans", Description: "The plans the business can choose (the trial it starts on is hidden)."},
-		func(ctx context.Context, _ *BusinessPath) (*BodyOf[[]settings.BillingPlan], error) {
+		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[[]settings.BillingPlan], error) {
 			out := []settings.BillingPlan{}
 			for _, p := range settings.BillingPlans {
 				if !p.IsHidden {
 					out = append(out, p)
 				}
 			}
-			return &BodyOf[[]settings.BillingPlan]{out}, nil
+			return &httpapi.BodyOf[[]settings.BillingPlan]{Body: out}, nil
 		})
-	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/subscription/currentbillingplan", Tags: tags,
+	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/subscription/currentbillingplan", Tags: tags,
 		Summary: "Get the current billing plan"},
-		func(ctx context.Context, _ *BusinessPath) (*BodyOf[settings.BillingPlan], error) {
-			p, err := ad.CurrentBillingPlan(ctx, CurrentBusiness(ctx))
-			return &BodyOf[settings.BillingPlan]{p}, err
+		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[settings.BillingPlan], error) {
+			p, err := ad.CurrentBillingPlan(ctx, httpapi.CurrentBusiness(ctx))
+			return &httpapi.BodyOf[settings.BillingPlan]{Body: p}, err
 		})
-	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/subscription/setbillingplan", Tags: tags,
+	httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/subscription/setbillingplan", Tags: tags,
 		Summary: "Set the billing plan", Description: "billingPlanId must be a plan of subscription/billingplans. Answers the plan; the change is posted as a business notification."},
 		func(ctx context.Context, in *struct {
-			BusinessPath
+			httpapi.BusinessPath
 			Body SetBillingPlanRequest
-		}) (*BodyOf[settings.BillingPlan], error) {
-			p, err := ad.SetBillingPlan(ctx, CurrentBusiness(ctx), in.Body.BillingPlanID)
-			return &BodyOf[settings.BillingPlan]{p}, err
+		}) (*httpapi.BodyOf[settings.BillingPlan], error) {
+			p, err := ad.SetBillingPlan(ctx, httpapi.CurrentBusiness(ctx), in.Body.BillingPlanID)
+			return &httpapi.BodyOf[settings.BillingPlan]{Body: p}, err
 		})
-	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/entitlements", Tags: tags,
+	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/entitlements", Tags: tags,
 		Summary: "Get entitlements", Description: "The features of the business's billing plan."},
-		func(ctx context.Context, _ *BusinessPath) (*BodyOf[settings.Entitlements], error) {
-			e, err := ad.Entitlements(ctx, CurrentBusiness(ctx))
-			return &BodyOf[settings.Entitlements]{e}, err
+		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[settings.Entitlements], error) {
+			e, err := ad.Entitlements(ctx, httpapi.CurrentBusiness(ctx))
+			return &httpapi.BodyOf[settings.Entitlements]{Body: e}, err
 		})
 }
 
-func registerNotificationsAndTags(a *API, B, tag string) {
+func registerNotificationsAndTags(a *httpapi.API, B, tag string) {
 	ad := a.Reference
 	tags := []string{tag}
-	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/actionitems/businessnotifications", Tags: tags,
+	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/actionitems/businessnotifications", Tags: tags,
 		Summary: "List business notifications", Description: "Notifications not yet dismissed, newest first."},
-		func(ctx context.Context, _ *BusinessPath) (*BodyOf[[]settings.BusinessNotification], error) {
-			list, err := ad.ActiveNotifications(ctx, CurrentBusiness(ctx))
-			return &BodyOf[[]settings.BusinessNotification]{list}, err
+		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[[]settings.BusinessNotification], error) {
+			list, err := ad.ActiveNotifications(ctx, httpapi.CurrentBusiness(ctx))
+			return &httpapi.BodyOf[[]settings.BusinessNotification]{Body: list}, err
 		})
-	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/actionitems/businessnotifications/{id}/dismiss", Tags: tags,
+	httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/actionitems/businessnotifications/{id}/dismiss", Tags: tags,
 		Summary: "Dismiss a business notification", Description: "It is no longer listed; dismissing it again answers 404.",
-		Parameters: PathParams("id")},
-		func(ctx context.Context, _ *BusinessPath) (*struct{}, error) {
-			id, err := PathID(ctx, "id", "business notification")
+		Parameters: httpapi.PathParams("id")},
+		func(ctx context.Context, _ *httpapi.BusinessPath) (*struct{}, error) {
+			id, err := httpapi.PathID(ctx, "id", "business notification")
 			if err != nil {
 				return nil, err
 			}
-			return nil, ad.DismissNotification(ctx, CurrentBusiness(ctx), id)
+			return nil, ad.DismissNotification(ctx, httpapi.CurrentBusiness(ctx), id)
 		})
-	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/tags", Tags: tags,
+	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/tags", Tags: tags,
 		Summary: "List tags", Description: "The business's tags (created as other areas use them); awardName keeps those of that award."},
 		func(ctx context.Context, in *struct {
-			BusinessPath
+			httpapi.BusinessPath
 			AwardName string `query:"awardName"`
-		}) (*BodyOf[[]settings.Tag], error) {
-			list, err := ad.ListTags(ctx, CurrentBusiness(ctx), in.AwardName)
-			return &BodyOf[[]settings.Tag]{list}, err
+		}) (*httpapi.BodyOf[[]settings.Tag], error) {
+			list, err := ad.ListTags(ctx, httpapi.CurrentBusiness(ctx), in.AwardName)
+			return &httpapi.BodyOf[[]settings.Tag]{Body: list}, err
 		})
 }
