@@ -2,6 +2,7 @@ package nz
 
 import (
 	"errors"
+	"github.com/payrolld/payrolld/internal/calc/internal/cpubench"
 	"strings"
 	"testing"
 	"time"
@@ -296,15 +297,20 @@ func FuzzCheckVector(f *testing.F) {
 	})
 }
 
+// BenchmarkNZ: the full calculation (PAYE with IETC, ACC levy, student
+// loan, KiwiSaver, ESCT) of one employee-period, per pay frequency.
 func BenchmarkNZ(b *testing.B) {
 	e := New()
-	in := input(day(2026, 6, 5), calc.Fortnightly, "3250.50", calc.NZEmployee{TaxCode: "ME SL", KiwiSaver: true, KiwiSaverRate: payroll.MustRate("0.04"),
-		ESCTRateThreshold: payroll.MustMoney("85000"), ACCLiableEarningsYTD: payroll.MustMoney("20000")})
-	b.ReportAllocs()
-	for b.Loop() {
-		if _, err := e.Calculate(in); err != nil {
-			b.Fatal(err)
-		}
+	for _, f := range []calc.Frequency{calc.Weekly, calc.Fortnightly, calc.FourWeekly, calc.Monthly} {
+		b.Run(string(f), func(b *testing.B) {
+			in := input(day(2026, 6, 5), f, "3250.50", calc.NZEmployee{TaxCode: "ME SL", KiwiSaver: true, KiwiSaverRate: payroll.MustRate("0.04"),
+				ESCTRateThreshold: payroll.MustMoney("85000"), ACCLiableEarningsYTD: payroll.MustMoney("20000")})
+			cpubench.Loop(b, func() {
+				if _, err := e.Calculate(in); err != nil {
+					b.Fatal(err)
+				}
+			})
+		})
 	}
 }
 

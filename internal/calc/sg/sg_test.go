@@ -2,6 +2,7 @@ package sg
 
 import (
 	"errors"
+	"github.com/payrolld/payrolld/internal/calc/internal/cpubench"
 	"testing"
 	"time"
 
@@ -262,16 +263,19 @@ func FuzzCheckVector(f *testing.F) {
 	})
 }
 
+// BenchmarkSG: CPF (OW and AW with the AW ceiling) and SDL of one
+// employee-month (CPF is monthly only).
 func BenchmarkSG(b *testing.B) {
 	e := New()
 	in := input(day(2026, 12, 31), "6500", "3000", calc.SGEmployee{DateOfBirth: day(1968, 2, 10), Residency: calc.SGCitizen,
 		OWSubjectToCPFYTD: payroll.MustMoney("71500"), AWSubjectToCPFYTD: payroll.MustMoney("2000")})
-	b.ReportAllocs()
-	for b.Loop() {
-		if _, err := e.Calculate(in); err != nil {
-			b.Fatal(err)
-		}
-	}
+	b.Run("Monthly", func(b *testing.B) {
+		cpubench.Loop(b, func() {
+			if _, err := e.Calculate(in); err != nil {
+				b.Fatal(err)
+			}
+		})
+	})
 }
 
 func TestRoundMatchesMoney(t *testing.T) {
