@@ -3,8 +3,8 @@ package au
 import (
 	"errors"
 
-	"github.com/govalues/decimal"
 	"fmt"
+	"github.com/govalues/decimal"
 	"time"
 
 	"github.com/payrolld/payrolld/internal/calc"
