@@ -2,10 +2,10 @@ package au
 
 import (
 	"errors"
-
 	"fmt"
-	"github.com/govalues/decimal"
 	"time"
+
+	"github.com/govalues/decimal"
 
 	"github.com/payrolld/payrolld/internal/calc"
 	"github.com/payrolld/payrolld/internal/payroll"
