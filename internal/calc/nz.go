@@ -12,31 +12,31 @@ type NZEmployee struct {
 	// TaxCode is the IRD tax code: M, ME (IETC), SB, S, SH, ST, SA
 	// (secondary), ND (no notification). A " SL" suffix ("M SL", "S SL")
 	// means a student loan, like StudentLoan. Empty = M.
-	TaxCode string
+	TaxCode string `json:"tax_code"`
 	// StudentLoan: the employee has a student loan (tax code with SL).
-	StudentLoan bool
+	StudentLoan bool `json:"student_loan,omitempty"`
 
 	// KiwiSaver: the employee is a KiwiSaver member contributing from
 	// wages (employee and compulsory employer contributions, ESCT).
-	KiwiSaver bool
+	KiwiSaver bool `json:"kiwisaver,omitempty"`
 	// KiwiSaverRate is the employee's chosen contribution rate; zero = the
 	// year's default rate. Must be one of the year's allowed rates.
-	KiwiSaverRate payroll.Rate
+	KiwiSaverRate payroll.Rate `json:"kiwisaver_rate,omitzero"`
 	// KiwiSaverReducedRate: the employee holds IRD's temporary rate
 	// reduction (from 1 Apr 2026, stay at 3%); the employer minimum
 	// follows the reduced rate too.
-	KiwiSaverReducedRate bool
+	KiwiSaverReducedRate bool `json:"kiwisaver_reduced_rate,omitempty"`
 	// EmployerKiwiSaverRate is the employer's contribution rate; zero =
 	// the compulsory minimum. Below the minimum is an error.
-	EmployerKiwiSaverRate payroll.Rate
+	EmployerKiwiSaverRate payroll.Rate `json:"employer_kiwisaver_rate,omitzero"`
 	// ESCTRateThreshold is the employee's ESCT rate threshold amount:
 	// salary/wages plus employer superannuation contributions of the
 	// prior tax year. Zero = estimate from this period (gross + employer
 	// contribution, annualised), as for new employees.
-	ESCTRateThreshold payroll.Money
+	ESCTRateThreshold payroll.Money `json:"esct_rate_threshold,omitzero"`
 
 	// ACCLiableEarningsYTD is the ACC-liable earnings already paid in this
 	// tax year (before this period), so the levy stops at the maximum
 	// liable earnings.
-	ACCLiableEarningsYTD payroll.Money
+	ACCLiableEarningsYTD payroll.Money `json:"acc_liable_earnings_ytd,omitzero"`
 }

@@ -1,6 +1,8 @@
 package calc
 
 import (
+	"encoding/json"
+	"fmt"
 	"time"
 
 	"github.com/payrolld/payrolld/internal/payroll"
@@ -25,17 +27,37 @@ type SGEmployee struct {
 	// DateOfBirth picks the CPF age band: an age band "X and below"
 	// includes the month of the X-th birthday, "above X" starts the month
 	// after.
-	DateOfBirth time.Time
+	DateOfBirth time.Time `json:"date_of_birth"`
 	// Residency: SC, SPR3 (3rd year onwards), SPR1/SPR2 (graduated
 	// rates), Foreigner (no CPF). Empty = SC.
-	Residency string
+	Residency string `json:"residency,omitempty"`
 
 	// Year-to-date of the calendar year, before this month, for the
 	// additional wage ceiling.
-	OWSubjectToCPFYTD payroll.Money // ordinary wages subject to CPF
-	AWSubjectToCPFYTD payroll.Money // additional wages subject to CPF
+	OWSubjectToCPFYTD payroll.Money `json:"ow_subject_to_cpf_ytd,omitzero"` // ordinary wages subject to CPF
+	AWSubjectToCPFYTD payroll.Money `json:"aw_subject_to_cpf_ytd,omitzero"` // additional wages subject to CPF
 	// ProjectedOW is the ordinary wages expected to be subject to CPF in
 	// the rest of the year after this month (CPF estimates the AW ceiling
 	// from the year's total OW); zero = none.
-	ProjectedOW payroll.Money
+	ProjectedOW payroll.Money `json:"projected_ow,omitzero"`
+}
+
+// UnmarshalJSON reads SGEmployee; date_of_birth may be a plain date
+// ("1986-05-20") or an RFC 3339 timestamp, like payment_date.
+func (e *SGEmployee) UnmarshalJSON(b []byte) error {
+	type plain SGEmployee // no methods: no recursion
+	var aux struct {
+		*plain
+		DateOfBirth string `json:"date_of_birth"`
+	}
+	aux.plain = (*plain)(e)
+	if err := json.Unmarshal(b, &aux); err != nil {
+		return err
+	}
+	t, err := ParsePaymentDate(aux.DateOfBirth)
+	if err != nil {
+		return fmt.Errorf("date_of_birth: %w", err)
+	}
+	e.DateOfBirth = t
+	return nil
 }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/govalues/decimal"
+
 	"github.com/payrolld/payrolld/internal/calc"
 	"github.com/payrolld/payrolld/internal/payroll"
 )
@@ -205,15 +207,7 @@ func (e *Engine) Calculate(in *calc.Input) (calc.Result, error) {
 	s := calcState{figs: buf.figs[:0], terms: buf.terms[:0]}
 
 	// Earnings subject to withholding.
-	var gross, notTaxable payroll.Money
-	for i := range in.Earnings {
-		l := &in.Earnings[i]
-		gross = gross.Add(l.Amount)
-		if l.NotTaxable {
-			notTaxable = notTaxable.Add(l.Amount)
-		}
-	}
-	taxable := gross.Sub(notTaxable).Sub(in.PreTax)
+	gross, notTaxable, taxable, taxableCents := earnings(in)
 	if taxable.IsNeg() {
 		return calc.Result{}, fmt.Errorf("AU: salary sacrifice %s exceeds taxable earnings %s", in.PreTax, gross.Sub(notTaxable))
 	}
@@ -260,7 +254,7 @@ func (e *Engine) Calculate(in *calc.Input) (calc.Result, error) {
 			return calc.Result{}, fmt.Errorf("AU %s: no coefficients for %s: %w", y.Name, emp.Scale, calc.ErrNoRules)
 		}
 		s.term(tEarnings, taxable)
-		xWhole = weeklyWhole(&s, f, taxable)
+		xWhole = weeklyWhole(&s, f, taxableCents)
 		var wy int64
 		x, wy = formula(&s, c, xWhole)
 		sched1 = fromWeekly(f, wy)
@@ -338,12 +332,11 @@ func (e *Engine) Calculate(in *calc.Input) (calc.Result, error) {
 
 // weeklyWhole is the weekly earnings in whole dollars the period's
 // earnings convert to (ATO Schedule 1 "Working out the weekly earnings";
-// payroll-rules.md 1.2). e is non-negative; the conversions are exact
-// integer arithmetic on its whole cents (truncating, as the ATO says:
-// ⌊⌊100e⌋ / 100k⌋ = ⌊e / k⌋, so dropping fractions of a cent first changes
-// nothing).
-func weeklyWhole(s *calcState, f freq, e payroll.Money) int64 {
-	c := e.Trunc(2).MinorUnits()
+// payroll-rules.md 1.2). c is the earnings in whole cents, truncated
+// (non-negative); the conversions are exact integer arithmetic on them
+// (truncating, as the ATO says: ⌊⌊100e⌋ / 100k⌋ = ⌊e / k⌋, so dropping
+// fractions of a cent first changes nothing).
+func weeklyWhole(s *calcState, f freq, c int64) int64 {
 	var w int64
 	switch f {
 	case weekly:
@@ -394,7 +387,10 @@ func dollars(m payroll.Money) int64 {
 }
 
 // formula applies a coefficient table to whole weekly dollars: x = whole +
-// 99c, y = a·x − b rounded to the dollar (50c up), nil when negative.
+// 99c, y = a·x − b rounded to the dollar (50c up), nil when negative. In
+// integers: x in cents times a × 10⁴ less b × 10⁶ is a·x − b in 10⁻⁶
+// dollars exactly (the ATO's coefficients have at most 4 decimals; a
+// table with more falls back to decimals).
 func formula(s *calcState, c Coefficients, whole int64) (x payroll.Money, y int64) {
 	b := &c[len(c)-1]
 	for i := range c {
@@ -403,9 +399,21 @@ func formula(s *calcState, c Coefficients, whole int64) (x payroll.Money, y int6
 			break
 		}
 	}
-	x = payroll.MoneyFromMinor(whole*100 + 99)
-	exact := x.Mul(b.A).Sub(b.bMoney())
-	y = dollars(exact)
+	xc := whole*100 + 99
+	x = payroll.MoneyFromMinor(xc)
+	var exact payroll.Money
+	a4, okA := scaled(b.A.Decimal(), 4)
+	b6, okB := scaled(b.B.Decimal(), 6)
+	if okA && okB && xc < maxCents {
+		e := xc*a4 - b6 // 10⁻⁶ dollars
+		exact = payroll.MoneyFromDecimal(decimal.MustNew(e, 6))
+		if e > 0 {
+			y = (e + 500_000) / 1_000_000
+		}
+	} else {
+		exact = x.Mul(b.A).Sub(b.bMoney())
+		y = dollars(exact)
+	}
 	s.term(tX, x)
 	s.rate(tA, b.A)
 	s.rate(tB, b.B)
@@ -500,6 +508,10 @@ func superGuarantee(s *calcState, sg *SuperGuarantee, in *calc.Input) {
 	ote = ote.Max(zeroMoney)
 	done := in.AU.YTD.SuperBase
 	base := ote.Min(sg.MCB.Sub(done).Max(zeroMoney))
+	amount, ok := centsTimes(base, sg.Rate)
+	if !ok {
+		amount = base.Mul(sg.Rate).Cents()
+	}
 	s.term(tOTE, ote)
 	if sg.PerYear {
 		s.term(tBaseYTD, done)
@@ -509,7 +521,7 @@ func superGuarantee(s *calcState, sg *SuperGuarantee, in *calc.Input) {
 	s.term(tMCB, sg.MCB)
 	s.term(tBase, base)
 	s.rate(tRate, sg.Rate)
-	s.figure("super.guarantee", base.Mul(sg.Rate).Cents(), &sg.Rule)
+	s.figure("super.guarantee", amount, &sg.Rule)
 }
 
 // LeaveHours is the NES leave accrued by hours of ordinary time (paid
@@ -579,4 +591,86 @@ func validate(in *calc.Input) error {
 		return fmt.Errorf("AU: %d children out of range", e.Medicare.Children)
 	}
 	return nil
+}
+
+// earnings sums the lines: gross, the not-taxable part and the earnings
+// subject to withholding (gross − not taxable − salary sacrifice), and the
+// latter in whole cents, truncated (what Schedule 1 converts). Whole-cent
+// amounts (the usual case) are summed as integers.
+func earnings(in *calc.Input) (gross, notTaxable, taxable payroll.Money, taxableCents int64) {
+	var g, nt int64
+	ok := true
+	for i := range in.Earnings {
+		l := &in.Earnings[i]
+		c, okC := centsOf(l.Amount)
+		ok = ok && okC
+		g += c
+		if l.NotTaxable {
+			nt += c
+		}
+	}
+	sac, okS := centsOf(in.PreTax)
+	if ok && okS && g < maxCents && g > -maxCents {
+		t := g - nt - sac
+		return payroll.MoneyFromMinor(g), payroll.MoneyFromMinor(nt), payroll.MoneyFromMinor(t), t
+	}
+	for i := range in.Earnings {
+		l := &in.Earnings[i]
+		gross = gross.Add(l.Amount)
+		if l.NotTaxable {
+			notTaxable = notTaxable.Add(l.Amount)
+		}
+	}
+	taxable = gross.Sub(notTaxable).Sub(in.PreTax)
+	if taxable.IsNeg() {
+		return gross, notTaxable, taxable, 0
+	}
+	return gross, notTaxable, taxable, taxable.Trunc(2).MinorUnits()
+}
+
+// maxCents bounds the integer path (10¹⁴ cents = $1 trillion: a ten-digit
+// coefficient times it stays far inside int64).
+const maxCents = 100_000_000_000_000
+
+var pow10 = [...]uint64{1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000}
+
+// scaled is d × 10^scale as an integer, when exact and below 10¹⁸ (ok
+// false otherwise); it reads the coefficient, no decimal arithmetic.
+func scaled(d decimal.Decimal, scale int) (int64, bool) {
+	coef, s := d.Coef(), d.Scale()
+	if s <= scale {
+		k := pow10[scale-s]
+		if coef >= 1_000_000_000_000_000_000/k {
+			return 0, false
+		}
+		coef *= k
+	} else {
+		if s-scale >= len(pow10) || coef%pow10[s-scale] != 0 {
+			return 0, false
+		}
+		coef /= pow10[s-scale]
+	}
+	if d.IsNeg() {
+		return -int64(coef), true
+	}
+	return int64(coef), true
+}
+
+// centsOf is m in whole cents (ok false for fractions of a cent or
+// amounts past maxCents).
+func centsOf(m payroll.Money) (int64, bool) {
+	c, ok := scaled(m.Decimal(), 2)
+	return c, ok && c < maxCents && c > -maxCents
+}
+
+// centsTimes is m × r rounded half up to the cent for m ≥ 0 in whole
+// cents and 0 ≤ r ≤ 1 with at most 6 decimals (ok false otherwise: the
+// caller uses decimals).
+func centsTimes(m payroll.Money, r payroll.Rate) (payroll.Money, bool) {
+	c, ok := centsOf(m)
+	r6, okR := scaled(r.Decimal(), 6)
+	if !ok || !okR || c < 0 || r6 < 0 || r6 > 1_000_000 || c > 1_000_000_000_000 {
+		return payroll.Money{}, false
+	}
+	return payroll.MoneyFromMinor((c*r6 + 500_000) / 1_000_000), true
 }

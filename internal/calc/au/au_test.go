@@ -280,11 +280,17 @@ func TestSTSL(t *testing.T) {
 	if _, err := eng.Calculate(i); !errors.Is(err, calc.ErrNoRules) {
 		t.Errorf("Aug 2025: %v", err)
 	}
-	// 2025-26 no-TFT coefficients were not collected.
-	i = in(fy25, calc.Weekly, calc.AUScale1, "2000")
-	i.AU.STSL = true
-	if _, err := eng.Calculate(i); !errors.Is(err, calc.ErrNoRules) {
-		t.Errorf("2025-26 scale 1: %v", err)
+	// 2025-26 no-TFT (scale 1), formula-derived coefficients: weekly
+	// 1,500.99: 0.15 × 1,500.99 − 140.7692 = 84.38 → 84, the TFT
+	// component at x + 350 (0.15 × 1,850.99 − 193.2692 = 84.38); 2,600.99
+	// is in the 10% band: 260.10 → 260; 2,596.99 in the 17% band: 0.17 ×
+	// 2,596.99 − 181.8462 = 259.64 → 260; 937.99: nil.
+	for gross, want := range map[string]string{"1500": "84", "2600": "260", "937": "0", "2596.50": "260"} {
+		i = in(fy25, calc.Weekly, calc.AUScale1, gross)
+		i.AU.STSL = true
+		if got := figure(t, i, "stsl").Amount; !got.Equal(m(want)) {
+			t.Errorf("2025-26 scale 1 stsl on %s: %s, want %s", gross, got, want)
+		}
 	}
 	// Scale 4 (no TFN) and a Medicare variation for a spouse: no component.
 	i = in(fy25, calc.Weekly, calc.AUScale4Resident, "3000")

@@ -31,6 +31,16 @@
 // the period conversions, rounding to the dollar) are code; the numbers
 // are data.
 //
+// # Arithmetic
+//
+// Earnings in whole cents (the usual case) are summed as integers; the
+// Schedule 1/8 formula is a·x − b in 10⁻⁶ dollars (x in cents × a × 10⁴
+// less b × 10⁶, exact for the ATO's 4-decimal coefficients) and the super
+// guarantee rate × base in integers, each with an exact decimal fallback
+// (fractions of a cent, coefficients with more decimals).
+// TestIntegerPathsMatchDecimal checks they agree. BenchmarkAU reports
+// ns/op and cpu-ns/op per frequency.
+//
 // # Adding 2027-28
 //
 // Write a y2027 Year in tables.go beside y2026 (copy it, change Name,

@@ -249,14 +249,26 @@ var y2025 = Year{
 			From: date(2025, time.September, 24),
 			Rule: calc.Rule{Code: "au.stsl",
 				Text:   "Schedule 8 component y = a·x − b on the Schedule 1 weekly x, rounded to the dollar, converted like Schedule 1 and added to it; not applied without a TFN or with a Medicare levy variation for spouse/dependants",
-				Source: "ATO Schedule 8 (NAT 3539) from 24 Sep 2025 (Universities Accord (Cutting Student Debt by 20 Per Cent) Act 2025), coefficients as transcribed in saebooks 0120 (unverified); payroll-rules.md 1.5"},
+				Source: "ATO Schedule 8 (NAT 3539) from 24 Sep 2025 (Universities Accord (Cutting Student Debt by 20 Per Cent) Act 2025), TFT coefficients as transcribed in saebooks 0120 (unverified); no-TFT coefficients derived from them by the 2026-27 tables' $350 shift, matching the breakpoints 938/2,053/2,597 quoted in payroll-rules.md 1.5 (unverified)"},
 			TFT: Coefficients{
 				band(1288, "0", "0"),
 				band(2403, "0.15", "193.2692"),
 				band(3447, "0.17", "241.3462"),
 				band(0, "0.10", "0"),
 			},
-			// No-TFT coefficients for 2025-26 were not collected.
+			// No-TFT (scale 1): derived, not transcribed. The 2026-27 no-TFT
+			// table (payroll-rules-2026-27.md 1.5) is the TFT table at
+			// x + $350 (b less 0.15 × 350 = 52.5 and 0.17 × 350 = 59.5), the
+			// 10% band unshifted from where 0.17x − b meets 0.10x. The same
+			// derivation on this TFT table gives breakpoints 938 and 2,053
+			// and the 10% start 181.8462 ÷ 0.07 = 2,597.8 → 2,597: the three
+			// no-TFT breakpoints payroll-rules.md 1.5 quotes (unverified).
+			NoTFT: Coefficients{
+				band(938, "0", "0"),
+				band(2053, "0.15", "140.7692"),
+				band(2597, "0.17", "181.8462"),
+				band(0, "0.10", "0"),
+			},
 		},
 	},
 	Super: SuperGuarantee{

@@ -284,7 +284,7 @@ func calculate(y *year, in *calc.Input) (calc.Result, error) {
 
 	// PAYE (income tax part).
 	if tc.flat != nil {
-		out.add(CodePAYE, cents(taxable.Mul(tc.flat.rate)), tc.flat.rule,
+		out.add(CodePAYE, mulCents(taxable, tc.flat.rate), tc.flat.rule,
 			calc.Term{Name: "taxable earnings", Value: taxable},
 			rateTerm(tc.flat.rate))
 	} else {
@@ -321,7 +321,7 @@ func calculate(y *year, in *calc.Input) (calc.Result, error) {
 		room = payroll.Money{}
 	}
 	liable := taxable.Min(room)
-	out.add(CodeACC, cents(liable.Mul(y.accRate)), y.accRule,
+	out.add(CodeACC, mulCents(liable, y.accRate), y.accRule,
 		calc.Term{Name: "liable earnings", Value: taxable},
 		calc.Term{Name: "liable earnings to date", Value: emp.ACCLiableEarningsYTD},
 		calc.Term{Name: "levied earnings", Value: liable})
@@ -329,7 +329,7 @@ func calculate(y *year, in *calc.Input) (calc.Result, error) {
 	// Student loan.
 	if tc.sl {
 		if tc.flat != nil {
-			out.add(CodeStudentLoan, cents(taxable.Mul(y.sl.rate)), y.sl.secRule,
+			out.add(CodeStudentLoan, mulCents(taxable, y.sl.rate), y.sl.secRule,
 				calc.Term{Name: "earnings", Value: taxable})
 		} else {
 			th := y.sl.thresholds[fi]
@@ -340,7 +340,7 @@ func calculate(y *year, in *calc.Input) (calc.Result, error) {
 			if over.IsNeg() {
 				over = payroll.Money{}
 			}
-			out.add(CodeStudentLoan, cents(over.Mul(y.sl.rate)), y.sl.rule,
+			out.add(CodeStudentLoan, mulCents(over, y.sl.rate), y.sl.rule,
 				calc.Term{Name: "earnings", Value: taxable},
 				calc.Term{Name: "period threshold", Value: th},
 				calc.Term{Name: "earnings over threshold", Value: over})
@@ -349,8 +349,8 @@ func calculate(y *year, in *calc.Input) (calc.Result, error) {
 
 	// KiwiSaver and ESCT.
 	if emp.KiwiSaver {
-		ee := cents(ksBase.Mul(ksEmpRate))
-		er := cents(ksBase.Mul(ksErRate))
+		ee := mulCents(ksBase, ksEmpRate)
+		er := mulCents(ksBase, ksErRate)
 		out.add(CodeKSEmployee, ee, y.ks.employeeRule,
 			calc.Term{Name: "gross salary/wages", Value: ksBase},
 			rateTerm(ksEmpRate))
@@ -365,7 +365,7 @@ func calculate(y *year, in *calc.Input) (calc.Result, error) {
 		}
 		whole := er.Trunc(0)
 		rate := band(y.esct, th)
-		out.add(CodeESCT, cents(whole.Mul(rate)), y.esctRule,
+		out.add(CodeESCT, mulCents(whole, rate), y.esctRule,
 			calc.Term{Name: "employer contribution", Value: er},
 			calc.Term{Name: "ESCT rate threshold amount", Value: th},
 			calc.Term{Name: "contribution in whole dollars", Value: whole},
@@ -432,3 +432,20 @@ func kiwiSaverRates(y *year, emp *calc.NZEmployee) (ee, er payroll.Rate, err err
 	}
 	return ee, er, nil
 }
+
+// mulCents is m × r rounded half up to the cent (m ≥ 0), in integers when m
+// is whole cents and r has at most 6 decimals (ACC, student loan,
+// KiwiSaver and ESCT rates), else in decimals: exactly cents(m.Mul(r)).
+func mulCents(m payroll.Money, r payroll.Rate) payroll.Money {
+	md, rd := m.Decimal(), r.Decimal()
+	if md.Scale() <= 2 && rd.Scale() <= 6 && !md.IsNeg() && !rd.IsNeg() && md.Coef() < 1<<40 && rd.Coef() <= 1_000_000 {
+		c := int64(md.Coef()) * int64(pow10[2-md.Scale()])  // cents
+		r6 := int64(rd.Coef()) * int64(pow10[6-rd.Scale()]) // rate × 10⁶
+		if c < 1_000_000_000_000 && r6 <= 1_000_000 {       // product < 10¹⁸
+			return payroll.MoneyFromMinor((c*r6 + 500_000) / 1_000_000)
+		}
+	}
+	return cents(m.Mul(r))
+}
+
+var pow10 = [...]uint64{1, 10, 100, 1_000, 10_000, 100_000, 1_000_000}

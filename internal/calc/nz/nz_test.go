@@ -2,6 +2,7 @@ package nz
 
 import (
 	"errors"
+	"github.com/payrolld/payrolld/internal/calc/internal/cpubench"
 	"strings"
 	"testing"
 	"time"
@@ -296,22 +297,27 @@ func FuzzCheckVector(f *testing.F) {
 	})
 }
 
+// BenchmarkNZ: the full calculation (PAYE with IETC, ACC levy, student
+// loan, KiwiSaver, ESCT) of one employee-period, per pay frequency.
 func BenchmarkNZ(b *testing.B) {
 	e := New()
-	in := input(day(2026, 6, 5), calc.Fortnightly, "3250.50", calc.NZEmployee{TaxCode: "ME SL", KiwiSaver: true, KiwiSaverRate: payroll.MustRate("0.04"),
-		ESCTRateThreshold: payroll.MustMoney("85000"), ACCLiableEarningsYTD: payroll.MustMoney("20000")})
-	b.ReportAllocs()
-	for b.Loop() {
-		if _, err := e.Calculate(in); err != nil {
-			b.Fatal(err)
-		}
+	for _, f := range []calc.Frequency{calc.Weekly, calc.Fortnightly, calc.FourWeekly, calc.Monthly} {
+		b.Run(string(f), func(b *testing.B) {
+			in := input(day(2026, 6, 5), f, "3250.50", calc.NZEmployee{TaxCode: "ME SL", KiwiSaver: true, KiwiSaverRate: payroll.MustRate("0.04"),
+				ESCTRateThreshold: payroll.MustMoney("85000"), ACCLiableEarningsYTD: payroll.MustMoney("20000")})
+			cpubench.Loop(b, func() {
+				if _, err := e.Calculate(in); err != nil {
+					b.Fatal(err)
+				}
+			})
+		})
 	}
 }
 
 func TestDivCents(t *testing.T) {
 	t.Parallel()
 	rapid.Check(t, func(t *rapid.T) {
-		units := rapid.Int64Range(0, 1<<50).Draw(t, "units")
+		units := rapid.Int64Range(0, 100_000_000_000).Draw(t, "units")
 		scale := rapid.IntRange(0, 14).Draw(t, "scale")
 		n := rapid.SampledFrom([]int64{1, 4, 12, 13, 26, 52, 53}).Draw(t, "n")
 		m := payroll.MoneyFromDecimal(decimal.MustNew(units, scale))
@@ -364,4 +370,16 @@ func TestStaticRulesAndAllocs(t *testing.T) {
 	if n := testing.AllocsPerRun(100, func() { _, _ = e.Calculate(in) }); n > 1 {
 		t.Errorf("%v allocations per calculation", n)
 	}
+}
+
+// mulCents is cents(m × r) for every amount and rate.
+func TestMulCentsMatchesDecimal(t *testing.T) {
+	t.Parallel()
+	rapid.Check(t, func(t *rapid.T) {
+		m := payroll.MoneyFromDecimal(decimal.MustNew(rapid.Int64Range(0, 100_000_000_000).Draw(t, "units"), rapid.IntRange(0, 4).Draw(t, "scale")))
+		r := payroll.RateFromDecimal(decimal.MustNew(rapid.Int64Range(0, 3_000_000).Draw(t, "rate"), rapid.IntRange(0, 8).Draw(t, "rscale")))
+		if got, want := mulCents(m, r), cents(m.Mul(r)); !got.Equal(want) {
+			t.Fatalf("mulCents(%s, %s) = %s, want %s", m, r, got, want)
+		}
+	})
 }

@@ -27,10 +27,21 @@
 //
 // The rules files (payroll-rules.md §4, payroll-rules-2026-27.md §4) give
 // the rates for SC and SPR from the 3rd year with total wages above $750
-// only. The graduated rates for total wages of $50–$750 and the tables of
-// 1st/2nd-year SPRs are recorded as not collected: the engine returns an
-// error wrapping calc.ErrNoRules for those inputs instead of guessing. Up
-// to $50 of total wages there is no CPF. The 2027 rates are as announced
+// only. Beyond them:
+//
+//   - Graduated wages ($50–$750 a month): the CPF Act First Schedule para 1
+//     (S 752/2015, S 860/2014): employer rate × total wages; employee share
+//     nil up to $500, then a factor × (total wages − $500). The 55-and-below
+//     band (17% / 0.6) is the Schedule's own; the other bands' factors are
+//     derived as 3 × the band's employee rate, the form of every band in
+//     those notifications (the 2025–2027 notifications were not seen).
+//   - 1st/2nd-year SPRs: the graduated employer / graduated employee (G/G)
+//     default scheme, age 55 and below only (4%/5%, 9%/15%: CPF Board 2003
+//     release, current per Talenox and acctten); older bands and the F/G and
+//     F/F schemes are not known and return an error wrapping
+//     calc.ErrNoRules.
+//
+// Up to $50 of total wages there is no CPF. The 2027 rates are as announced
 // (employer/employee split of the 55–65 bands from one source); the OW
 // ceiling ($8,000) and the annual ceiling ($102,000) are carried into 2026
 // and 2027 as the file records no change (unverified). SDL's rounding is
@@ -47,9 +58,8 @@
 //
 // To add the next year: copy the latest table, set the name and dates,
 // change what changed, write each band's rule text and source, and append
-// it to years. To add the graduated rates or SPR 1st/2nd-year tables, add
-// their data to the year table and the branch in cpf that now returns
-// errGraduated / errSPRYear1or2. TestTablesAreConsistent checks
+// it to years (each band with its phase-in factor and graduated rule, and
+// the spr bands). TestTablesAreConsistent checks
 // employer + employee = total in every band and the years are contiguous.
 //
 // # Vectors

@@ -75,9 +75,8 @@ var (
 	errNegative    = errors.New("sg: negative wages or year-to-date")
 	errNoDOB       = errors.New("sg: date of birth needed for the CPF age band")
 	errResidency   = errors.New("sg: unknown residency")
-	errGraduated   = fmt.Errorf("sg: CPF rates for total wages of $50–$750 (graduated) are not in the rules tables: %w", calc.ErrNoRules)
 	errRange       = errors.New("sg: amount out of range")
-	errSPRYear1or2 = fmt.Errorf("sg: CPF rates for 1st/2nd-year SPRs are not in the rules tables: %w", calc.ErrNoRules)
+	errSPRYear1or2 = fmt.Errorf("sg: CPF rates for 1st/2nd-year SPRs above age 55 are not in the rules tables: %w", calc.ErrNoRules)
 )
 
 // bandIndex is the CPF age band of someone born dob in the month of pay:
@@ -104,31 +103,57 @@ type cpfOut struct {
 	owSub, awCeiling, awSub, wages payroll.Money
 	exactTotal, exactEmployee      payroll.Money
 	total, employee, employer      payroll.Money
+	graduated                      bool // total wages up to fullAbove: the phased rates
+	rule                           *calc.Rule
 }
 
-// cpf computes the contribution of one month for an age band (SC/SPR3+).
+// cpf computes the contribution of one month for an age band (SC/SPR3+,
+// or an SPR 1st/2nd-year band). Total wages over fullAbove: rates × wages
+// subject to CPF (OW to the ceiling, AW to the AW ceiling). Over nilUpTo
+// up to fullAbove (graduated, First Schedule para 1): employer rate × total
+// wages, employee phaseIn × (total wages − phaseFrom) above phaseFrom; the
+// Schedule states these on the month's total wages, which cannot reach
+// the ceilings. Either way the total is rounded to the dollar (50c up),
+// the employee share's cents dropped, employer = total − employee.
 func cpf(y *year, b *ageBand, in cpfIn) (cpfOut, error) {
-	var o cpfOut
+	o := cpfOut{rule: b.rule}
 	tw := in.ow.Add(in.aw)
 	if tw.Cmp(y.nilUpTo) <= 0 {
 		return o, nil
-	}
-	if tw.Cmp(y.fullAbove) <= 0 {
-		return o, errGraduated
 	}
 	o.owSub = in.ow.Min(y.owCeiling)
 	o.awCeiling = y.annualCeiling.Sub(in.owYTD).Sub(o.owSub).Sub(in.projectedOW).Sub(in.awYTD)
 	if o.awCeiling.IsNeg() {
 		o.awCeiling = payroll.Money{}
 	}
-	o.awSub = in.aw.Min(o.awCeiling)
-	o.wages = o.owSub.Add(o.awSub)
-	o.exactTotal = o.wages.Mul(b.total)
-	o.exactEmployee = o.wages.Mul(b.employee)
+	if tw.Cmp(y.fullAbove) <= 0 {
+		o.graduated, o.rule = true, b.gradRule
+		o.owSub, o.awSub, o.wages = in.ow, in.aw, tw
+		if above := tw.Sub(y.phaseFrom); above.IsPos() {
+			o.exactEmployee = above.Mul(b.phaseIn)
+		}
+		o.exactTotal = tw.Mul(b.employer).Add(o.exactEmployee)
+	} else {
+		o.awSub = in.aw.Min(o.awCeiling)
+		o.wages = o.owSub.Add(o.awSub)
+		o.exactTotal = o.wages.Mul(b.total)
+		o.exactEmployee = o.wages.Mul(b.employee)
+	}
 	o.total = round(o.exactTotal, 0, true)
 	o.employee = round(o.exactEmployee, 0, false)
 	o.employer = o.total.Sub(o.employee)
 	return o, nil
+}
+
+// sprBand is the 1st/2nd-year SPR band (n = 1 or 2) for the SC band
+// index i (matched by its upper age).
+func sprBand(y *year, n, i int) (*ageBand, error) {
+	for k := range y.spr[n-1] {
+		if y.spr[n-1][k].maxAge == y.bands[i].maxAge {
+			return &y.spr[n-1][k], nil
+		}
+	}
+	return nil, errSPRYear1or2
 }
 
 // sdl is the Skills Development Levy on a month's remuneration.
@@ -219,7 +244,7 @@ func (Engine) Calculate(in *calc.Input) (calc.Result, error) {
 	out := newBuilder(calc.SG, y.name)
 
 	switch emp.Residency {
-	case "", calc.SGCitizen, calc.SGPR3:
+	case "", calc.SGCitizen, calc.SGPR3, calc.SGPR1, calc.SGPR2:
 		if emp.DateOfBirth.IsZero() {
 			return calc.Result{}, errNoDOB
 		}
@@ -227,14 +252,23 @@ func (Engine) Calculate(in *calc.Input) (calc.Result, error) {
 		if pay.IsZero() {
 			pay = y.start
 		}
-		b := &y.bands[bandIndex(y, emp.DateOfBirth, pay)]
+		i := bandIndex(y, emp.DateOfBirth, pay)
+		b := &y.bands[i]
+		switch emp.Residency {
+		case calc.SGPR1, calc.SGPR2:
+			n := 1
+			if emp.Residency == calc.SGPR2 {
+				n = 2
+			}
+			if b, err = sprBand(y, n, i); err != nil {
+				return calc.Result{}, err
+			}
+		}
 		o, err := cpf(y, b, ci)
 		if err != nil {
 			return calc.Result{}, err
 		}
 		out.addCPF(b, ci, o)
-	case calc.SGPR1, calc.SGPR2:
-		return calc.Result{}, errSPRYear1or2
 	case calc.SGForeigner:
 		// Not a CPF member (CPF covers citizens and PRs; the rules file's
 		// tables are for SC/SPR): no CPF figures.
@@ -282,14 +316,30 @@ func (b *builder) add(code string, amt payroll.Money, rule *calc.Rule, ts ...cal
 }
 
 func (out *builder) addCPF(b *ageBand, ci cpfIn, o cpfOut) {
-	out.add(CodeCPFEmployee, o.employee, b.rule,
+	if o.graduated {
+		out.add(CodeCPFEmployee, o.employee, o.rule,
+			calc.Term{Name: "total wages", Value: o.wages},
+			rateTerm("employee phase-in factor on total wages above $500", b.phaseIn),
+			calc.Term{Name: "employee share before rounding down", Value: o.exactEmployee})
+		out.add(CodeCPFEmployer, o.employer, o.rule,
+			calc.Term{Name: "total contribution", Value: o.total},
+			calc.Term{Name: "employee share", Value: o.employee})
+		out.add(CodeCPFTotal, o.total, o.rule,
+			calc.Term{Name: "ordinary wages", Value: ci.ow},
+			calc.Term{Name: "additional wages", Value: ci.aw},
+			calc.Term{Name: "total wages", Value: o.wages},
+			rateTerm("employer rate on total wages", b.employer),
+			calc.Term{Name: "total before rounding", Value: o.exactTotal})
+		return
+	}
+	out.add(CodeCPFEmployee, o.employee, o.rule,
 		calc.Term{Name: "wages subject to CPF", Value: o.wages},
 		rateTerm("employee rate", b.employee),
 		calc.Term{Name: "employee share before rounding down", Value: o.exactEmployee})
-	out.add(CodeCPFEmployer, o.employer, b.rule,
+	out.add(CodeCPFEmployer, o.employer, o.rule,
 		calc.Term{Name: "total contribution", Value: o.total},
 		calc.Term{Name: "employee share", Value: o.employee})
-	out.add(CodeCPFTotal, o.total, b.rule,
+	out.add(CodeCPFTotal, o.total, o.rule,
 		calc.Term{Name: "ordinary wages", Value: ci.ow},
 		calc.Term{Name: "OW subject to CPF", Value: o.owSub},
 		calc.Term{Name: "additional wages", Value: ci.aw},

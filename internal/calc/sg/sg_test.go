@@ -2,6 +2,7 @@ package sg
 
 import (
 	"errors"
+	"github.com/payrolld/payrolld/internal/calc/internal/cpubench"
 	"testing"
 	"time"
 
@@ -45,6 +46,17 @@ func TestTablesAreConsistent(t *testing.T) {
 			}
 			if b.rule == nil || b.rule.Source == "" || b.rule.Text == "" {
 				t.Errorf("%s: band %d has no rule", y.name, b.maxAge)
+			}
+		}
+		// The graduated employee share meets the full rate at $750 (the
+		// Schedule's phase-in is continuous): factor × (750 − 500) = rate × 750.
+		all := append(append([]ageBand{}, y.bands...), y.spr[0]...)
+		for _, b := range append(all, y.spr[1]...) {
+			if !y.fullAbove.Sub(y.phaseFrom).Mul(b.phaseIn).Equal(y.fullAbove.Mul(b.employee)) {
+				t.Errorf("%s band %d: phase-in %s does not reach %s at %s", y.name, b.maxAge, b.phaseIn, b.employee, y.fullAbove)
+			}
+			if b.gradRule == nil || b.gradRule.Source == "" || b.rule == nil || b.employer.Add(b.employee).Cmp(b.total) != 0 {
+				t.Errorf("%s band %d: rules or rates incomplete", y.name, b.maxAge)
 			}
 		}
 		if y.sdlRule == nil || y.sdlCap.Mul(y.sdlRate).Cmp(payroll.MustMoney("11.25")) != 0 {
@@ -141,6 +153,34 @@ func TestCalculate(t *testing.T) {
 	want(t, res, CodeSDL, "2")
 }
 
+// Graduated wages and 1st/2nd-year SPRs through Calculate (formula-derived,
+// see TestWorkedExamples): the figures carry the graduated rule and the
+// phase-in terms.
+func TestCalculateGraduatedAndSPR(t *testing.T) {
+	t.Parallel()
+	e := New()
+	d := day(2026, 5, 31)
+	res, err := e.Calculate(input(d, "650", "", calc.SGEmployee{DateOfBirth: dob40}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 17% × 650 = 110.50 + 0.6 × 150 = 90 → 200.50 → 201; employee 90; employer 111.
+	want(t, res, CodeCPFTotal, "201")
+	want(t, res, CodeCPFEmployee, "90")
+	want(t, res, CodeCPFEmployer, "111")
+	if f, _ := res.Get(CodeCPFTotal); f.Rule != y2026.bands[0].gradRule {
+		t.Errorf("rule %v, want the graduated rule", f.Rule)
+	}
+	res, err = e.Calculate(input(d, "3000", "", calc.SGEmployee{DateOfBirth: dob40, Residency: calc.SGPR1}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 9% × 3,000 = 270; employee 5% = 150; employer 120.
+	want(t, res, CodeCPFTotal, "270")
+	want(t, res, CodeCPFEmployee, "150")
+	want(t, res, CodeCPFEmployer, "120")
+}
+
 func TestCalculateErrors(t *testing.T) {
 	t.Parallel()
 	e := New()
@@ -148,23 +188,22 @@ func TestCalculateErrors(t *testing.T) {
 	weekly := input(d, "5000", "", calc.SGEmployee{DateOfBirth: dob40})
 	weekly.Frequency = calc.Weekly
 	for name, in := range map[string]*calc.Input{
-		"no SG":       {Region: calc.SG, PaymentDate: d, Frequency: calc.Monthly},
-		"weekly":      weekly,
-		"no DOB":      input(d, "5000", "", calc.SGEmployee{}),
-		"SPR1":        input(d, "5000", "", calc.SGEmployee{DateOfBirth: dob40, Residency: calc.SGPR1}),
-		"residency":   input(d, "5000", "", calc.SGEmployee{DateOfBirth: dob40, Residency: "EP"}),
-		"graduated":   input(d, "600", "", calc.SGEmployee{DateOfBirth: dob40}),
-		"negative":    input(d, "-5000", "", calc.SGEmployee{DateOfBirth: dob40}),
-		"huge":        input(d, "5000000000", "", calc.SGEmployee{DateOfBirth: dob40}),
-		"no year":     input(day(2031, 1, 1), "5000", "", calc.SGEmployee{DateOfBirth: dob40}),
-		"negativeYTD": input(d, "5000", "", calc.SGEmployee{DateOfBirth: dob40, AWSubjectToCPFYTD: payroll.MustMoney("-1")}),
+		"no SG":         {Region: calc.SG, PaymentDate: d, Frequency: calc.Monthly},
+		"weekly":        weekly,
+		"no DOB":        input(d, "5000", "", calc.SGEmployee{}),
+		"SPR1 above 55": input(d, "5000", "", calc.SGEmployee{DateOfBirth: day(1968, 2, 10), Residency: calc.SGPR1}),
+		"residency":     input(d, "5000", "", calc.SGEmployee{DateOfBirth: dob40, Residency: "EP"}),
+		"negative":      input(d, "-5000", "", calc.SGEmployee{DateOfBirth: dob40}),
+		"huge":          input(d, "5000000000", "", calc.SGEmployee{DateOfBirth: dob40}),
+		"no year":       input(day(2031, 1, 1), "5000", "", calc.SGEmployee{DateOfBirth: dob40}),
+		"negativeYTD":   input(d, "5000", "", calc.SGEmployee{DateOfBirth: dob40, AWSubjectToCPFYTD: payroll.MustMoney("-1")}),
 	} {
 		if _, err := e.Calculate(in); err == nil {
 			t.Errorf("%s: no error", name)
 		}
 	}
-	if _, err := e.Calculate(input(d, "600", "", calc.SGEmployee{DateOfBirth: dob40})); !errors.Is(err, calc.ErrNoRules) {
-		t.Errorf("graduated range: %v, want ErrNoRules", err)
+	if _, err := e.Calculate(input(d, "600", "", calc.SGEmployee{DateOfBirth: day(1968, 2, 10), Residency: calc.SGPR2})); !errors.Is(err, calc.ErrNoRules) {
+		t.Errorf("SPR2 above 55: %v, want ErrNoRules", err)
 	}
 }
 
@@ -262,16 +301,19 @@ func FuzzCheckVector(f *testing.F) {
 	})
 }
 
+// BenchmarkSG: CPF (OW and AW with the AW ceiling) and SDL of one
+// employee-month (CPF is monthly only).
 func BenchmarkSG(b *testing.B) {
 	e := New()
 	in := input(day(2026, 12, 31), "6500", "3000", calc.SGEmployee{DateOfBirth: day(1968, 2, 10), Residency: calc.SGCitizen,
 		OWSubjectToCPFYTD: payroll.MustMoney("71500"), AWSubjectToCPFYTD: payroll.MustMoney("2000")})
-	b.ReportAllocs()
-	for b.Loop() {
-		if _, err := e.Calculate(in); err != nil {
-			b.Fatal(err)
-		}
-	}
+	b.Run("Monthly", func(b *testing.B) {
+		cpubench.Loop(b, func() {
+			if _, err := e.Calculate(in); err != nil {
+				b.Fatal(err)
+			}
+		})
+	})
 }
 
 func TestRoundMatchesMoney(t *testing.T) {

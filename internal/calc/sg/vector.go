@@ -16,7 +16,8 @@ import (
 // are 2025. The age band is in the period ("age<=55", "age>55<=60",
 // "55<age<=60", "age>70") or in the code ("CPF-55-and-below",
 // "CPF-above55-60", "CPF-above70"). The code may also carry the residency
-// ("SC/SPR3+"; SPR1/SPR2 have no tables yet: error), the wage type ("OW",
+// ("SC/SPR3+"; "SPR1"/"SPR2" for 1st/2nd-year SPRs at the G/G rates, age
+// 55 and below only), the wage type ("OW",
 // default, or "AW": gross is then an additional wage) and, for SDL, the
 // rate ("SDL-0.25%", which must be the year's). Known keys: ow= (this
 // month's OW beside an AW row), owytd=, awytd=, projected=. A row the
@@ -180,8 +181,9 @@ func (Engine) CheckVector(v calc.Vector) (payroll.Money, *calc.Rule, error) {
 		return levy, y.sdlRule, nil
 	}
 
+	spr := 0 // 1st/2nd-year SPR, or 0
 	if mm := sprRe.FindStringSubmatch(v.Code); mm != nil && mm[1] != "3" {
-		return fail(errSPRYear1or2)
+		spr = int(mm[1][0] - '0')
 	}
 	if err := setBand(v.Code); err != nil {
 		return fail(err)
@@ -212,17 +214,23 @@ func (Engine) CheckVector(v calc.Vector) (payroll.Money, *calc.Rule, error) {
 		}
 	}
 	b := &y.bands[band]
+	if spr != 0 {
+		var err error
+		if b, err = sprBand(y, spr, band); err != nil {
+			return fail(err)
+		}
+	}
 	o, err := cpf(y, b, ci)
 	if err != nil {
 		return fail(err)
 	}
 	switch kind {
 	case "cpfemployee":
-		return o.employee, b.rule, nil
+		return o.employee, o.rule, nil
 	case "cpfemployer":
-		return o.employer, b.rule, nil
+		return o.employer, o.rule, nil
 	case "cpftotal":
-		return o.total, b.rule, nil
+		return o.total, o.rule, nil
 	}
 	return fail(fmt.Errorf("sg: row kind %q unknown", segs[1]))
 }

@@ -87,6 +87,40 @@ func TestWorkedExamples(t *testing.T) {
 		{"monthly;CPF-total;age<=55", "SC/SPR3+ OW", "8000", "2738"},
 		// Nothing up to $50.
 		{"monthly;CPF-total;2026;age<=55", "SC", "50", "0"},
+		// Graduated wages ($50-$750), formula-derived from the CPF Act First
+		// Schedule para 1 (no published vector in the reference files):
+		// employer rate × TW; employee factor × (TW − 500) above $500.
+		// 2026, 55 and below, TW 600: 17% × 600 = 102 + 0.6 × 100 = 60.
+		{"monthly;CPF-total;2026;age<=55", "SC/SPR3+ OW", "600", "162"},
+		{"monthly;CPF-employee;2026;age<=55", "SC/SPR3+ OW", "600", "60"},
+		{"monthly;CPF-employer;2026;age<=55", "SC/SPR3+ OW", "600", "102"},
+		// TW 500 exactly: no employee share; 17% × 500 = 85.
+		{"monthly;CPF-total;2026;age<=55", "SC", "500", "85"},
+		{"monthly;CPF-employee;2026;age<=55", "SC", "500", "0"},
+		// TW 750 (still graduated): 127.50 + 0.6 × 250 = 150 → 277.50 → 278; employee 150, employer 128.
+		{"monthly;CPF-total;2026;age<=55", "SC", "750", "278"},
+		{"monthly;CPF-employer;2026;age<=55", "SC", "750", "128"},
+		// TW 750.01 (full rates): 37% = 277.5037 → 278; employee 20% = 150.002 → 150.
+		{"monthly;CPF-total;2026;age<=55", "SC", "750.01", "278"},
+		// 2026, above 55 to 60, TW 699.99: 16% = 111.9984 + 0.54 × 199.99 = 107.9946 →
+		// 219.993 → 220; employee 107; employer 113 (factor derived: 3 × 18%).
+		{"monthly;CPF-total;2026;age>55<=60", "SC/SPR3+ OW", "699.99", "220"},
+		{"monthly;CPF-employee;2026;age>55<=60", "SC/SPR3+ OW", "699.99", "107"},
+		{"monthly;CPF-employer;2026;age>55<=60", "SC/SPR3+ OW", "699.99", "113"},
+		// 2025, above 60 to 65, TW 321.50: employer 12% = 38.58 → 39, employee nil.
+		{"monthly;CPF-total;2025;60<age<=65", "SC/SPR3+ OW", "321.50", "39"},
+		// Additional wages count in the total wages: OW 400 + AW 200 = 600.
+		{"monthly;CPF-total;2026;age<=55;ow=400", "SC/SPR3+ AW", "200", "162"},
+		// 1st/2nd-year SPRs (G/G), 55 and below: rates 4%/5% and 9%/15%
+		// (CPF Board 2003 release, current per Talenox/acctten).
+		{"monthly;CPF-total;2026;age<=55", "SPR1 G/G OW", "5000", "450"},
+		{"monthly;CPF-employee;2026;age<=55", "SPR1 G/G OW", "5000", "250"},
+		{"monthly;CPF-employer;2026;age<=55", "SPR1 G/G OW", "5000", "200"},
+		{"monthly;CPF-total;2026;age<=55", "SPR2 OW", "9000", "1920"}, // 24% × 8,000 OW ceiling
+		{"monthly;CPF-employee;2026;age<=55", "SPR2 OW", "9000", "1200"},
+		// SPR 2nd year, TW 600 (factor derived 3 × 15% = 0.45): 9% × 600 = 54 + 45 = 99.
+		{"monthly;CPF-total;2026;age<=55", "SPR2 OW", "600", "99"},
+		{"monthly;CPF-employee;2026;age<=55", "SPR2 OW", "600", "45"},
 		// SDL: minimum 2, maximum 11.25.
 		{"monthly;SDL;2026", "SDL-0.25%", "500", "2"},
 		{"monthly;SDL;2026", "SDL", "800", "2"},
@@ -115,8 +149,8 @@ func TestUnknownRowsAreErrors(t *testing.T) {
 		{"monthly;CPF-total;2030", "CPF-55-and-below", "5000"},
 		{"monthly;CPF-total;2026", "CPF", "5000"},                    // no age band
 		{"monthly;CPF-total;2026", "CPF-above55", "5000"},            // ambiguous band
-		{"monthly;CPF-total;2026;age<=55", "SPR1 G/G OW", "5000"},    // no SPR1 table
-		{"monthly;CPF-total;2026;age<=55", "SC/SPR3+ OW", "600"},     // graduated range
+		{"monthly;CPF-total;2026;age>55<=60", "SPR1 G/G OW", "5000"}, // no SPR table above 55
+		{"monthly;CPF-total;2026;age>70", "SPR2 OW", "600"},          // no SPR table above 55
 		{"monthly;CPF-total;2026;age<=55;foo=1", "SC/SPR3+", "5000"}, // unknown key
 		{"monthly;SDL;2026", "SDL-0.5%", "5000"},                     // wrong rate
 		{"monthly;CPF-total;2026;age<=55", "CPF-above60-65", "5000"}, // two bands

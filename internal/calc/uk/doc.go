@@ -70,6 +70,19 @@
 // texts are generated from the tables at init, so they cannot disagree
 // with the figures used.
 //
+// # Arithmetic
+//
+// The hot path (fixed.go) is integers: amounts in pence (inputs must be
+// whole pence), rates × 10⁴, band limits in pounds; buildFixed derives the
+// integer tables from the Year data at init (a table value that is not
+// whole pence, whole pounds or a 4-decimal rate panics at start-up, so a
+// mistyped year cannot silently round). Every statutory rounding is the
+// same integer division the exact decimal versions (payeDecimal, niParts,
+// loanDeduction, pension) make; TestFixedMatchesDecimal checks the two
+// agree for every code form, category, plan and pension basis. Vector
+// rows with fractions of a penny take the decimal path. Results are
+// payroll.Money. BenchmarkUK reports ns/op and cpu-ns/op per frequency.
+//
 // # Adding 2027-28
 //
 //  1. In years.go, add `var year2027 = Year{Name: "2027-28", Start:

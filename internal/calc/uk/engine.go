@@ -108,8 +108,7 @@ func (Engine) Calculate(in *calc.Input) (calc.Result, error) {
 	if err != nil {
 		return calc.Result{}, err
 	}
-	cat, ok := y.category(letter)
-	if !ok {
+	if letter < 'A' || letter > 'Z' || y.fixed.cats[letter-'A'].cat == nil {
 		return calc.Result{}, fmt.Errorf("uk: %s: NI category %q unknown", y.Name, emp.NICategory)
 	}
 
@@ -123,14 +122,23 @@ func (Engine) Calculate(in *calc.Input) (calc.Result, error) {
 		terms = make([]calc.Term, 0, need)
 	}
 
-	var taxable, pensionable payroll.Money
+	// Amounts in pence from here (validate: whole pence, at most £10bn a
+	// line); the statutes' roundings are integer divisions (fixed.go).
+	var taxable, pensionable int64
 	for i := range in.Earnings {
 		e := &in.Earnings[i]
+		p, ok := pence(e.Amount)
+		if !ok {
+			return calc.Result{}, fmt.Errorf("uk: earnings %s out of range", e.Amount)
+		}
 		if !e.NotTaxable {
-			taxable = taxable.Add(e.Amount)
+			taxable += p
 		}
 		if !e.NotPensionable {
-			pensionable = pensionable.Add(e.Amount)
+			pensionable += p
+		}
+		if taxable > maxPence || taxable < -maxPence || pensionable > maxPence || pensionable < -maxPence {
+			return calc.Result{}, errors.New("uk: total earnings out of range")
 		}
 	}
 	for i := range emp.Statutory {
@@ -140,36 +148,43 @@ func (Engine) Calculate(in *calc.Input) (calc.Result, error) {
 			return calc.Result{}, err
 		}
 		res.Figures = append(res.Figures, f)
-		taxable = taxable.Add(f.Amount)
-		pensionable = pensionable.Add(f.Amount)
+		p, ok := pence(f.Amount)
+		if !ok {
+			return calc.Result{}, fmt.Errorf("uk: %s amount %s out of range", f.Code, f.Amount)
+		}
+		taxable += p
+		pensionable += p
 	}
 	niPay := taxable
+	preTax, ok1 := pence(in.PreTax)
+	ytdPay, ok2 := pence(emp.YTD.TaxablePay)
+	ytdTax, ok3 := pence(emp.YTD.TaxPaid)
+	if !ok1 || !ok2 || !ok3 {
+		return calc.Result{}, errors.New("uk: pre-tax deductions or year-to-date amount out of range")
+	}
 
-	taxPay := taxable.Sub(in.PreTax)
+	taxPay := taxable - preTax
 	if emp.Pension != nil {
 		var ee, er calc.Figure
-		var eeGross payroll.Money
-		ee, er, eeGross, terms, err = y.pension(emp.Pension, in.Frequency, pensionable, terms)
+		var eeGross int64
+		ee, er, eeGross, terms, err = y.pensionFigures(emp.Pension, shape, pensionable, terms)
 		if err != nil {
 			return calc.Result{}, err
 		}
 		if emp.Pension.Method == calc.PensionNetPay {
-			taxPay = taxPay.Sub(eeGross)
+			taxPay -= eeGross
 		}
 		res.Figures = append(res.Figures, ee, er)
 	}
 
 	ps := len(terms)
-	tax, rule, terms, err := y.paye(&payeIn{
-		code: code, w1m1: emp.Week1Month1, shape: shape, period: in.Period,
-		pay: taxPay, payBefore: emp.YTD.TaxablePay, taxBefore: emp.YTD.TaxPaid,
-	}, terms)
+	tax, rule, terms, err := y.payeInt(&payeIn{code: code, w1m1: emp.Week1Month1, shape: shape, period: in.Period}, taxPay, ytdPay, ytdTax, terms)
 	if err != nil {
 		return calc.Result{}, err
 	}
 	res.Figures = append(res.Figures, calc.Figure{Code: "paye", Amount: tax, Rule: rule, Terms: terms[ps:len(terms):len(terms)]})
 
-	terms, err = y.niFigures(&res, in, shape, cat, niPay, terms)
+	terms, err = y.niFigures(&res, in, shape, letter, niPay, terms)
 	if err != nil {
 		return calc.Result{}, err
 	}
@@ -192,17 +207,19 @@ func (Engine) Calculate(in *calc.Input) (calc.Result, error) {
 	return res, nil
 }
 
-func (y *Year) loanFigure(p *LoanPlan, shape periodShape, pay payroll.Money, terms []calc.Term) (calc.Figure, []calc.Term) {
-	threshold, amount := loanDeduction(p, shape, pay)
+func (y *Year) loanFigure(p *LoanPlan, shape periodShape, pay int64, terms []calc.Term) (calc.Figure, []calc.Term) {
+	threshold, amount := loanDeductionInt(&p.fixed, shape, pay)
 	start := len(terms)
-	terms = append(terms, calc.Term{Name: "earnings", Value: pay}, calc.Term{Name: "period threshold", Value: threshold})
-	return calc.Figure{Code: p.figure, Amount: amount, Rule: p.rule, Terms: terms[start:len(terms):len(terms)]}, terms
+	terms = append(terms, calc.Term{Name: "earnings", Value: money(pay)}, calc.Term{Name: "period threshold", Value: money(threshold)})
+	return calc.Figure{Code: p.figure, Amount: money(amount), Rule: p.rule, Terms: terms[start:len(terms):len(terms)]}, terms
 }
 
 // niFigures appends ni.employee and ni.employer.
-func (y *Year) niFigures(res *calc.Result, in *calc.Input, shape periodShape, cat *NICategory, pay payroll.Money, terms []calc.Term) ([]calc.Term, error) {
+func (y *Year) niFigures(res *calc.Result, in *calc.Input, shape periodShape, letter byte, payP int64, terms []calc.Term) ([]calc.Term, error) {
 	emp := in.UK
-	eeRule, erRule := y.rules.niEE[cat.Letter], y.rules.niER[cat.Letter]
+	fc := &y.fixed.cats[letter-'A']
+	cat := fc.cat
+	eeRule, erRule := fc.ee, fc.er
 	annual := false
 	if emp.Director {
 		switch emp.DirectorNIMethod {
@@ -224,7 +241,7 @@ func (y *Year) niFigures(res *calc.Result, in *calc.Input, shape periodShape, ca
 		if err != nil {
 			return terms, err
 		}
-		toDate := emp.YTD.NIEarnings.Add(pay)
+		toDate := emp.YTD.NIEarnings.Add(money(payP))
 		eeToDate, erToDate := niParts(cat, &th, toDate)
 		ee, er = eeToDate.Sub(emp.YTD.EmployeeNI), erToDate.Sub(emp.YTD.EmployerNI)
 		terms = append(terms,
@@ -245,23 +262,24 @@ func (y *Year) niFigures(res *calc.Result, in *calc.Input, shape periodShape, ca
 			calc.Figure{Code: "ni.employer", Amount: er, Rule: erRule, Terms: terms[s2:len(terms):len(terms)]})
 		return terms, nil
 	}
-	th, err := y.niThresholds(in.Frequency)
-	if err != nil {
-		return terms, err
+	if !y.fixed.niOK[shape.freq] {
+		// Quarterly: no published period thresholds in the rules file.
+		return terms, fmt.Errorf("uk: %s: no NI thresholds for %s pay", y.Name, in.Frequency)
 	}
-	ee, er = niParts(cat, &th, pay)
+	th := &y.fixed.ni[shape.freq]
+	eeP, erP := niPartsInt(fc, th, payP)
 	// PT, UEL, earnings, employer threshold: the employee's terms are the
 	// first three, the employer's the last two (one shared term).
 	terms = append(terms,
-		calc.Term{Name: "PT", Value: th[PT]},
-		calc.Term{Name: "UEL", Value: th[UEL]},
-		calc.Term{Name: "NI earnings", Value: pay},
-		calc.Term{Name: employerThresholdTerm[cat.EmployerFrom], Value: th[cat.EmployerFrom]})
+		calc.Term{Name: "PT", Value: money(th[PT])},
+		calc.Term{Name: "UEL", Value: money(th[UEL])},
+		calc.Term{Name: "NI earnings", Value: money(payP)},
+		calc.Term{Name: employerThresholdTerm[cat.EmployerFrom], Value: money(th[cat.EmployerFrom])})
 	eeTerms := terms[start : start+3 : start+3]
 	s2 := start + 2
 	res.Figures = append(res.Figures,
-		calc.Figure{Code: "ni.employee", Amount: ee, Rule: eeRule, Terms: eeTerms},
-		calc.Figure{Code: "ni.employer", Amount: er, Rule: erRule, Terms: terms[s2:len(terms):len(terms)]})
+		calc.Figure{Code: "ni.employee", Amount: money(eeP), Rule: eeRule, Terms: eeTerms},
+		calc.Figure{Code: "ni.employer", Amount: money(erP), Rule: erRule, Terms: terms[s2:len(terms):len(terms)]})
 	return terms, nil
 }
 

@@ -15,22 +15,23 @@ import (
 type periodShape struct {
 	perYear  int64 // 52 or 12
 	multiple int64 // weeks or months in one period
+	freq     int   // index of the frequency in the per-frequency tables (fWeekly, ...)
 }
 
 func shapeOf(f calc.Frequency) (periodShape, error) {
 	switch f {
 	case calc.Weekly:
-		return periodShape{52, 1}, nil
+		return periodShape{52, 1, fWeekly}, nil
 	case calc.Fortnightly:
-		return periodShape{52, 2}, nil
+		return periodShape{52, 2, fFortnightly}, nil
 	case calc.FourWeekly:
-		return periodShape{52, 4}, nil
+		return periodShape{52, 4, fFourWeekly}, nil
 	case calc.Monthly:
-		return periodShape{12, 1}, nil
+		return periodShape{12, 1, fMonthly}, nil
 	case calc.Quarterly:
-		return periodShape{12, 3}, nil
+		return periodShape{12, 3, fQuarterly}, nil
 	case calc.Annually:
-		return periodShape{12, 12}, nil
+		return periodShape{12, 12, fAnnually}, nil
 	}
 	return periodShape{}, fmt.Errorf("uk: pay frequency %q not supported", f)
 }
@@ -92,6 +93,7 @@ func init() {
 	for n := 1; n <= 500; n++ {
 		adjWeek[n] = ceilDiv(payroll.MoneyFromInt(int64(n)*10+9), 52, 2)
 		adjMonth[n] = ceilDiv(payroll.MoneyFromInt(int64(n)*10+9), 12, 2)
+		adjWeekP[n], adjMonthP[n] = mustPence(adjWeek[n]), mustPence(adjMonth[n])
 	}
 }
 
@@ -120,8 +122,95 @@ func bandTax(bands []Band, t payroll.Money, n, perYear int64) payroll.Money {
 	return floorDiv(sum, perYear, 2)
 }
 
-// paye computes the tax of the period and appends its terms.
+// paye computes the tax of the period and appends its terms: in integer
+// pence (payeInt) when every amount is whole pence, else in decimals.
 func (y *Year) paye(in *payeIn, terms []calc.Term) (payroll.Money, *calc.Rule, []calc.Term, error) {
+	pay, ok1 := pence(in.pay)
+	before, ok2 := pence(in.payBefore)
+	taxBefore, ok3 := pence(in.taxBefore)
+	if ok1 && ok2 && ok3 {
+		return y.payeInt(in, pay, before, taxBefore, terms)
+	}
+	return y.payeDecimal(in, terms)
+}
+
+// payeInt is payeDecimal on pence (every step is an integer division the
+// decimal version also makes: floors to the pound and penny).
+func (y *Year) payeInt(in *payeIn, pay, payBefore, taxBefore int64, terms []calc.Term) (payroll.Money, *calc.Rule, []calc.Term, error) {
+	jur := in.code.Jurisdiction
+	bands := y.fixed.bands[jur]
+	w1 := in.w1m1 || in.code.Week1Month1
+	n := in.shape.multiple
+	if !w1 {
+		if in.period < 1 {
+			return payroll.Money{}, nil, terms, fmt.Errorf("uk: period %d: periods count from 1", in.period)
+		}
+		n = int64(in.period) * in.shape.multiple
+		if n > in.shape.perYear {
+			return payroll.Money{}, nil, terms, ErrWeek53
+		}
+	}
+	payToDate := pay
+	if !w1 {
+		payToDate = payBefore + pay
+		terms = append(terms, calc.Term{Name: "taxable pay to date", Value: money(payToDate)})
+	} else {
+		taxBefore = 0
+		terms = append(terms, calc.Term{Name: "taxable pay (week 1/month 1)", Value: money(payToDate)})
+	}
+
+	var taxToDate int64
+	var rule *calc.Rule
+	switch in.code.Kind {
+	case CodeNT:
+		rule = y.rules.payeNT
+	case CodeBR, CodeD:
+		idx := y.PAYE.BasicBand[jur]
+		if in.code.Kind == CodeD {
+			idx += 1 + in.code.Number
+		}
+		if idx >= len(bands) {
+			return payroll.Money{}, nil, terms, codeError{in.code.String()}
+		}
+		rule = y.rules.payeFlat[jur][idx-y.PAYE.BasicBand[jur]]
+		whole := floorDivInt(payToDate, 100)
+		terms = append(terms, calc.Term{Name: "taxable pay to date, whole pounds", Value: payroll.MoneyFromInt(whole)})
+		if whole > 0 {
+			taxToDate = whole * bands[idx].rate / 100 // 10⁻⁴ £ floored to pence
+		}
+	case CodeAllowance, CodeK:
+		rule = y.rules.paye[jur]
+		adj := payAdjustmentP(in.code.Number, in.shape.perYear) * n
+		taxable := payToDate
+		if in.code.Kind == CodeK {
+			terms = append(terms, calc.Term{Name: "additional pay to date", Value: money(adj)})
+			taxable += adj
+		} else {
+			terms = append(terms, calc.Term{Name: "free pay to date", Value: money(adj)})
+			taxable -= adj
+		}
+		whole := floorDivInt(taxable, 100)
+		terms = append(terms, calc.Term{Name: "taxable pay to date after allowance, whole pounds", Value: payroll.MoneyFromInt(whole)})
+		taxToDate = bandTaxInt(bands, whole, n, in.shape.perYear)
+	}
+	terms = append(terms, calc.Term{Name: "tax due to date", Value: money(taxToDate)})
+	if !w1 {
+		terms = append(terms, calc.Term{Name: "tax deducted to date before this period", Value: money(taxBefore)})
+	}
+	tax := taxToDate - taxBefore
+	if in.code.Kind == CodeK {
+		// Regulatory limit (see payeDecimal): half the pay, floored to 1p.
+		limit := max(floorDivInt(pay, 2), 0)
+		terms = append(terms, calc.Term{Name: "regulatory limit (50% of pay)", Value: money(limit)})
+		tax = min(tax, limit)
+	}
+	return money(tax), rule, terms, nil
+}
+
+// payeDecimal is paye in exact decimals: the reference the integer path
+// is tested against, and the path for amounts that are not whole pence
+// (vector rows).
+func (y *Year) payeDecimal(in *payeIn, terms []calc.Term) (payroll.Money, *calc.Rule, []calc.Term, error) {
 	jur := in.code.Jurisdiction
 	bands := y.PAYE.Bands[jur]
 	w1 := in.w1m1 || in.code.Week1Month1

@@ -24,6 +24,7 @@ type Year struct {
 	Statutory StatutoryTable
 
 	rules    yearRules // built from the table by buildRules (static per year)
+	fixed    fixedYear // the tables in integers (buildFixed)
 	startKey int       // dateKey(Start)
 }
 
@@ -111,6 +112,7 @@ type LoanPlan struct {
 
 	figure string     // figure code, set by buildRules
 	rule   *calc.Rule // set by buildRules
+	fixed  fixedLoan  // set by buildFixed
 }
 
 const pglPlan calc.UKLoanPlan = "PGL"
@@ -164,6 +166,7 @@ func init() {
 			panic("uk: years out of order")
 		}
 		y.buildRules()
+		y.buildFixed()
 	}
 }
 
