@@ -56,7 +56,10 @@ func TestABAFields(t *testing.T) {
 		}
 	}
 	h := recs[0]
-	for _, c := range []struct{ from, to int; want string }{
+	for _, c := range []struct {
+		from, to int
+		want     string
+	}{
 		{1, 1, "0"}, {2, 18, strings.Repeat(" ", 17)}, {19, 20, "01"}, {21, 23, "CBA"}, {24, 30, "       "},
 		{31, 56, "Acme Widgets              "}, {57, 62, "301500"}, {63, 74, "PAYROLL     "}, {75, 80, "160726"},
 		{81, 120, strings.Repeat(" ", 40)},
@@ -66,7 +69,10 @@ func TestABAFields(t *testing.T) {
 		}
 	}
 	d := recs[2] // Zoë: BSB given as 6 digits, account with leading zeros, settings' reference
-	for _, c := range []struct{ from, to int; want string }{
+	for _, c := range []struct {
+		from, to int
+		want     string
+	}{
 		{1, 1, "1"}, {2, 8, "732-000"}, {9, 17, " 00123456"}, {18, 18, " "}, {19, 20, "53"}, {21, 30, "0000100005"},
 		{31, 62, "Zoe Muller                      "}, {63, 80, "Acme pay          "}, {81, 87, "062-000"},
 		{88, 96, " 12345678"}, {97, 112, "Acme Widgets Pty"}, {113, 120, "00000000"},
@@ -85,7 +91,10 @@ func TestABAFields(t *testing.T) {
 	}
 	tr := recs[5]
 	// Net is zero when the file balances itself; credits = debits = the sum.
-	for _, c := range []struct{ from, to int; want string }{
+	for _, c := range []struct {
+		from, to int
+		want     string
+	}{
 		{1, 1, "7"}, {2, 8, "999-999"}, {9, 20, strings.Repeat(" ", 12)}, {21, 30, "0000000000"}, {31, 40, "0000334573"},
 		{41, 50, "0000334573"}, {51, 74, strings.Repeat(" ", 24)}, {75, 80, "000004"}, {81, 120, strings.Repeat(" ", 40)},
 	} {

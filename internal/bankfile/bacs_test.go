@@ -66,7 +66,10 @@ func TestBACSFields(t *testing.T) {
 			}
 		}
 		c := recs[1] // 7-digit account padded, settings' reference, name folded to capitals
-		for _, w := range []struct{ from, to int; want string }{
+		for _, w := range []struct {
+			from, to int
+			want     string
+		}{
 			{1, 6, "309634"}, {7, 14, "01234567"}, {15, 15, "0"}, {16, 17, "99"}, {18, 23, "200000"}, {24, 31, "55779911"},
 			{32, 35, "    "}, {36, 46, "00000220000"}, {47, 64, "ACME WIDGETS LTD  "}, {65, 82, "ACME SALARY       "},
 			{83, 100, "SIAN O CONNOR-PRIC"},
@@ -79,7 +82,10 @@ func TestBACSFields(t *testing.T) {
 			t.Errorf("building society roll number goes in the reference: %q", got)
 		}
 		contra := recs[3]
-		for _, w := range []struct{ from, to int; want string }{
+		for _, w := range []struct {
+			from, to int
+			want     string
+		}{
 			{1, 6, "200000"}, {7, 14, "55779911"}, {16, 17, "17"}, {18, 31, "20000055779911"}, {36, 46, "00000505611"},
 			{47, 64, "JULY PAYROLL      "}, {65, 82, "CONTRA            "}, {83, 100, "ACME WIDGETS LTD  "},
 		} {

@@ -50,7 +50,10 @@ func TestSGFields(t *testing.T) {
 		}
 	}
 	h := recs[0]
-	for _, w := range []struct{ from, to int; want string }{
+	for _, w := range []struct {
+		from, to int
+		want     string
+	}{
 		{1, 14, "14072026093005"}, {15, 22, "ACMESG01"}, {23, 30, "16072026"}, {31, 40, "0259001103"},
 		{65, 84, "Acme Widgets Pte Ltd"}, {239, 243, "00007"}, {244, 257, "JUL2026 SALARY"}, {279, 279, "C"}, {999, 1000, "01"},
 	} {
@@ -59,7 +62,10 @@ func TestSGFields(t *testing.T) {
 		}
 	}
 	d := recs[2]
-	for _, w := range []struct{ from, to int; want string }{
+	for _, w := range []struct {
+		from, to int
+		want     string
+	}{
 		{1, 2, "22"}, {3, 16, "JUL2026 SALARY"}, {38, 48, "UOVBSGSGXXX"}, {73, 82, "9876543210"},
 		{107, 132, "Siti Nurhaliza binte Ahmad"}, {247, 250, "SALA"}, {251, 253, "SGD"}, {254, 264, "00000315055"},
 		{440, 440, "N"}, {999, 1000, "10"},
@@ -78,7 +84,10 @@ func TestSGFields(t *testing.T) {
 	if len(hs) > 11 {
 		hs = hs[:11]
 	}
-	for _, w := range []struct{ from, to int; want string }{
+	for _, w := range []struct {
+		from, to int
+		want     string
+	}{
 		{1, 11, "00000000003"}, {12, 29, "000000000000735100"}, {30, 40, "00000000000"}, {41, 58, strings.Repeat("0", 18)},
 		{85, 95, right(hs, 11, '0')}, {999, 1000, "20"},
 	} {
@@ -87,7 +96,6 @@ func TestSGFields(t *testing.T) {
 		}
 	}
 }
-
 
 func TestSGInvalid(t *testing.T) {
 	t.Parallel()
