@@ -27,9 +27,9 @@ func money(s string) *payroll.Money { v := payroll.MustMoney(s); return &v }
 func auPayslip() Payslip {
 	d := func(day int) time.Time { return time.Date(2026, 7, day, 0, 0, 0, 0, time.UTC) }
 	return Payslip{
-		Region:   "AU",
-		Business: Party{Name: "Acme Widgets Pty Ltd", Address: []string{"1 George Street", "Sydney NSW 2000"}, Reference: "ABN 51 824 753 556"},
-		Employee: Party{Name: "Zoë Nguyen", Address: []string{"12 Smith Street", "Fitzroy VIC 3065"}, Reference: "Employee ID 1042"},
+		Region:      "AU",
+		Business:    Party{Name: "Acme Widgets Pty Ltd", Address: []string{"1 George Street", "Sydney NSW 2000"}, Reference: "ABN 51 824 753 556"},
+		Employee:    Party{Name: "Zoë Nguyen", Address: []string{"12 Smith Street", "Fitzroy VIC 3065"}, Reference: "Employee ID 1042"},
 		PeriodStart: d(1), PeriodEnd: d(14), DatePaid: d(16),
 		Earnings: []Line{
 			{Description: "Ordinary hours", Units: rate("76"), Rate: money("38.50"), Amount: m("2926.00")},
@@ -45,7 +45,7 @@ func auPayslip() Payslip {
 		},
 		YTD: []Line{{Description: "Gross earnings", Amount: m("6314.00")}, {Description: "PAYG withholding", Amount: m("1024.00")},
 			{Description: "Net pay", Amount: m("5039.00")}, {Description: "Superannuation", Amount: m("757.68")}},
-		Leave: []Leave{{Category: "Annual leave", Unit: "Hours", Accrued: payroll.MustRate("5.8462"), Taken: payroll.MustRate("0"), Balance: payroll.MustRate("92.4")}},
+		Leave:    []Leave{{Category: "Annual leave", Unit: "Hours", Accrued: payroll.MustRate("5.8462"), Taken: payroll.MustRate("0"), Balance: payroll.MustRate("92.4")}},
 		Notation: "Includes overtime for the stocktake.",
 		Message:  "Questions about your pay? payroll@acme.example",
 	}
