@@ -109,3 +109,19 @@ func TestCharsetClean(t *testing.T) {
 		}
 	}
 }
+
+func TestWithAdditionalContent(t *testing.T) {
+	t.Parallel()
+	c := ReferenceContext{PeriodEnding: time.Date(2026, 7, 14, 0, 0, 0, 0, time.UTC), DatePaid: datePaid, EmployeeID: 1042, PayRunID: 77}
+	for _, tc := range []struct{ content, want string }{
+		{"None", "ACME PAY"}, {"", "ACME PAY"}, {"PeriodEndingDate", "ACME PAY 14/07/26"}, {"PaymentDate", "ACME PAY 16/07/26"},
+		{"EmployeeId", "ACME PAY 1042"}, {"payrunid", "ACME PAY 77"},
+	} {
+		if got := WithAdditionalContent(" ACME PAY ", tc.content, c); got != tc.want {
+			t.Errorf("%s: %q, want %q", tc.content, got, tc.want)
+		}
+	}
+	if got := WithAdditionalContent("", "PayRunId", c); got != "77" {
+		t.Errorf("no base: %q", got)
+	}
+}
