@@ -85,6 +85,7 @@ type Client struct {
 	river  *river.Client[*sql.Tx]
 	err    error
 	frozen bool
+	kinds  int // workers registered
 	mu     sync.Mutex
 }
 
@@ -109,6 +110,7 @@ func Register[T Args](c *Client, w Worker[T]) {
 		panic("job: Register after the client started")
 	}
 	river.AddWorker(c.workers, w)
+	c.kinds++
 }
 
 func (c *Client) client() (*river.Client[*sql.Tx], error) {
@@ -185,6 +187,10 @@ func (c *Client) InsertManyTx(ctx context.Context, tx *sql.Tx, args []Args, opts
 // nil after a stop that was asked for.
 func (c *Client) Run(ctx context.Context) error {
 	rc, err := c.client()
+	if err == nil && c.kinds == 0 {
+		<-ctx.Done() // no area has background work: nothing to start
+		return nil
+	}
 	if err != nil {
 		return err
 	}
