@@ -636,12 +636,13 @@ func (w *Worker) report(r *recording) {
 }
 
 // recorder records the attempts of a pool's lanes in shared transactions
-// (group commit): a lane hands over its finished send and waits; one
-// goroutine records every send handed over meanwhile, up to maxGroup, in
-// one transaction. With SQLite's single writer the transaction, not the
+// (group commit) on SQLite: a lane hands over its finished send and waits;
+// one goroutine records every send handed over meanwhile, up to maxGroup,
+// in one transaction. With SQLite's single writer the transaction, not the
 // send, limits a busy registration's rate, so sharing it multiplies
-// throughput; latency does not grow, since a lane never waits for more
-// than the transaction already under way.
+// throughput (backlog of 1,000 to one receiver: about 2.5x); latency does
+// not grow, since a lane never waits for more than the transaction already
+// under way. On PostgreSQL each lane records in its own transaction.
 type recorder struct {
 	w    *Worker
 	in   chan *recording
@@ -666,9 +667,15 @@ func (r *recorder) stop() {
 // record hands a finished send to the recorder and waits for it to commit.
 func (r *recorder) record(ctx context.Context, j job, res result, wantNext bool, slot int) (*job, error) {
 	rec := r.w.newRecord(j, res, wantNext, slot)
-	rec.done = make(chan struct{})
-	r.in <- rec
-	<-rec.done
+	if r.w.svc.DB.Dialect != db.SQLite {
+		// PostgreSQL runs the lanes' transactions side by side; sharing
+		// one would only serialise them.
+		r.commit(context.WithoutCancel(ctx), []*recording{rec})
+	} else {
+		rec.done = make(chan struct{})
+		r.in <- rec
+		<-rec.done
+	}
 	if rec.err != nil {
 		return nil, rec.err
 	}
