@@ -19,6 +19,7 @@ import (
 	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/httpapi/employeeapi"
 	"github.com/payrolld/payrolld/internal/httpapi/referenceapi"
+	"github.com/payrolld/payrolld/internal/job"
 	"github.com/payrolld/payrolld/internal/notify"
 	"github.com/payrolld/payrolld/internal/oauth"
 	"github.com/payrolld/payrolld/internal/payroll"
@@ -41,6 +42,7 @@ type App struct {
 	Reference  *collections.Collections
 	Employees  *employee.Service
 	Webhooks   *webhook.Service
+	Jobs       *job.Client // River: areas register workers while Build runs
 	OAuth      *oauth.Service
 	API        *httpapi.API
 	Handler    http.Handler
@@ -51,6 +53,7 @@ type App struct {
 // Build wires the services and the HTTP API.
 func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Logger) *App {
 	a := &App{Config: cfg, DB: database, Clock: clock, Log: log}
+	a.Jobs = job.New(database, job.Options{Log: log})
 	a.Notify = &notify.Sender{DB: database, Clock: clock, SMTPAddr: cfg.SMTPAddr, From: cfg.SMTPFrom, Log: log}
 	a.Users = &user.Service{DB: database, Clock: clock}
 	a.Businesses = &business.Service{DB: database, Clock: clock, Users: a.Users, Notify: a.Notify}
@@ -73,6 +76,7 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 		},
 	})
 	a.Handler = a.API.Handler()
+	a.jobs = append(a.jobs, a.Jobs.Run) // after every area has registered its workers
 	return a
 }
 

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -77,5 +78,125 @@ func TestTwoNodesShareOnePostgres(t *testing.T) {
 	}
 	if n := hits.Load(); n != 1 {
 		t.Fatalf("receiver got %d deliveries, want exactly 1", n)
+	}
+}
+
+// twoNodes starts two apps (separate pools) on one fresh PostgreSQL schema
+// and returns them with an API key and a business (AU) both can use.
+func twoNodes(t *testing.T) (a, b *testkit.Server, key string, biz int64) {
+	t.Helper()
+	url := testkit.FreshPostgresURL(t)
+	ctx := context.Background()
+	var nodes [2]*testkit.Server
+	for i := range nodes {
+		d, err := db.Open(ctx, url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { d.Close() })
+		if _, err := d.Migrate(ctx, db.MigrateOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		nodes[i] = testkit.NewServer(t, d)
+	}
+	_, key = nodes[0].NewUser("ann@example.com")
+	biz = nodes[0].NewBusiness(key, "Race Co", "AU")
+	return nodes[0], nodes[1], key, biz
+}
+
+// uniquelyNamed lists the kinds of an AU business whose names are unique
+// (record.Collection UniqueName, and locations), with a valid body for a
+// given name. Names compare case-insensitively.
+var uniquelyNamed = []struct {
+	path string
+	body func(name string) map[string]any
+}{
+	{"paycategory", named},
+	{"leavecategory", named},
+	{"employingentity", named},
+	{"employerliabilitycategory", named},
+	{"deductioncategory", named},
+	{"employeeexpensecategory", named},
+	{"qualification", named},
+	{"employeegroup", named},
+	{"dimension", named},
+	{"location", named},
+	{"payschedule", func(n string) map[string]any { return map[string]any{"name": n, "frequency": "Weekly"} }},
+}
+
+func named(n string) map[string]any { return map[string]any{"name": n} }
+
+// Concurrent creates of one name, and concurrent renames of two records to
+// one name, spread over two nodes on one PostgreSQL: exactly one wins and
+// every other request is a 409, for every uniquely named kind (issue 8:
+// the unique index, not a read-then-insert check, decides).
+func TestTwoNodesRaceUniqueNames(t *testing.T) {
+	if os.Getenv(testkit.PostgresURLEnv) == "" {
+		t.Skip(testkit.PostgresURLEnv + " not set")
+	}
+	a, b, key, biz := twoNodes(t)
+	nodes := []*testkit.Server{a, b}
+	const racers = 6 // three per node
+	for _, k := range uniquelyNamed {
+		t.Run(k.path, func(t *testing.T) {
+			coll := fmt.Sprintf("/api/v2/business/%d/%s", biz, k.path)
+			race := func(req func(i int) *testkit.Response) map[int]int {
+				statuses := make([]int, racers)
+				start := make(chan struct{})
+				var wg sync.WaitGroup
+				for i := range racers {
+					wg.Go(func() {
+						<-start
+						statuses[i] = req(i).Status
+					})
+				}
+				close(start)
+				wg.Wait()
+				count := map[int]int{}
+				for _, s := range statuses {
+					count[s]++
+				}
+				return count
+			}
+
+			// Creates: the same name in different cases.
+			count := race(func(i int) *testkit.Response {
+				name := "Race Name"
+				if i%2 == 1 {
+					name = "RACE name"
+				}
+				return nodes[i%2].Do("POST", coll, key, k.body(name))
+			})
+			if count[200] != 1 || count[409] != racers-1 {
+				t.Fatalf("concurrent creates: statuses %v, want one 200 and %d 409", count, racers-1)
+			}
+
+			// Renames: distinct records renamed to one new name at once.
+			ids := make([]any, racers)
+			for i := range ids {
+				ids[i] = a.Do("POST", coll, key, k.body(fmt.Sprintf("Rename Me %d", i))).Expect(t, 200).Map(t)["id"]
+			}
+			count = race(func(i int) *testkit.Response {
+				body := k.body("Renamed")
+				body["id"] = ids[i]
+				return nodes[i%2].Do("PUT", fmt.Sprintf("%s/%v", coll, ids[i]), key, body)
+			})
+			if count[200] != 1 || count[409] != racers-1 {
+				t.Fatalf("concurrent renames: statuses %v, want one 200 and %d 409", count, racers-1)
+			}
+			var list []map[string]any
+			a.Do("GET", coll, key, nil).Expect(t, 200).JSON(t, &list)
+			seen := map[string]int{}
+			for _, r := range list {
+				if n, _ := r["name"].(string); n != "" {
+					seen[strings.ToLower(n)]++
+				}
+			}
+			for n, c := range seen {
+				if c > 1 {
+					t.Errorf("name %q stored %d times", n, c)
+				}
+			}
+		})
 	}
 }

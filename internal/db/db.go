@@ -158,8 +158,10 @@ type MigrateOptions struct {
 	NoLock bool
 }
 
-// Migrate brings the schema up to date. On PostgreSQL it holds an advisory
-// lock so several nodes starting together migrate once.
+// Migrate brings the schema up to date: our goose migrations, then River's
+// job tables (migrateRiver). On PostgreSQL each step holds an advisory lock
+// so several nodes starting together migrate once. It returns how many of
+// our migrations it applied.
 func (d *DB) Migrate(ctx context.Context, opt MigrateOptions) (applied int, err error) {
 	sub, err := fs.Sub(migrations, "migrations/"+string(d.Dialect))
 	if err != nil {
@@ -184,6 +186,10 @@ func (d *DB) Migrate(ctx context.Context, opt MigrateOptions) (applied int, err 
 	res, err := p.Up(ctx)
 	if err != nil {
 		return len(res), fmt.Errorf("db: migrate: %w", err)
+	}
+	// River's tables come after ours; applied counts only our migrations.
+	if _, err := d.migrateRiver(ctx, d.Dialect == Postgres && !opt.NoLock); err != nil {
+		return len(res), err
 	}
 	return len(res), nil
 }

@@ -22,10 +22,12 @@ func columnsOf(t *testing.T, d *db.DB) []string {
 	var q string
 	if d.Dialect == db.SQLite {
 		q = `SELECT m.name || '.' || p.name FROM sqlite_master m JOIN pragma_table_info(m.name) p
-		     WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite_%' AND m.name <> 'goose_db_version'`
+		     WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite_%' AND m.name <> 'goose_db_version'
+		     AND m.name NOT LIKE 'river_%'`
 	} else {
 		q = `SELECT table_name || '.' || column_name FROM information_schema.columns
-		     WHERE table_schema = current_schema() AND table_name <> 'goose_db_version'`
+		     WHERE table_schema = current_schema() AND table_name <> 'goose_db_version'
+		     AND table_name NOT LIKE 'river_%'`
 	}
 	rows, err := d.R.Query(q)
 	if err != nil {

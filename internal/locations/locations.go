@@ -10,6 +10,7 @@ import (
 	"github.com/payrolld/payrolld/internal/record"
 
 	"github.com/payrolld/payrolld/internal/business"
+	"github.com/payrolld/payrolld/internal/db"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/store"
 )
@@ -209,10 +210,16 @@ func saveLocationRow(ctx context.Context, q *store.Queries, bizID int64, r store
 	if l.ParentID != nil && *l.ParentID != 0 {
 		parent = sql.NullInt64{Int64: *l.ParentID, Valid: true}
 	}
-	return q.SaveLocationRow(ctx, store.SaveLocationRowParams{ID: r.ID, BusinessID: bizID, ParentID: parent, Name: l.Name,
+	err := q.SaveLocationRow(ctx, store.SaveLocationRowParams{ID: r.ID, BusinessID: bizID, ParentID: parent, Name: l.Name,
 		ExternalID: l.ExternalID, ExternalAccountingLocationID: l.ExternalAccountingLocationID, Source: l.Source,
 		IsGlobal: l.IsGlobal, IsRollupReportingLocation: l.IsRollupReportingLocation,
 		GeneralLedgerMappingCode: l.GeneralLedgerMappingCode, State: l.State, Country: l.Country})
+	if db.IsUniqueViolation(err) {
+		// A concurrent writer got the name first (locations_sibling_name);
+		// checkLocation gives the same answer when it sees the other row.
+		return payroll.Conflict("a location named %q already exists there", l.Name)
+	}
+	return err
 }
 
 // SingleLocation is a location with every location below it

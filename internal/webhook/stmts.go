@@ -112,3 +112,6 @@ func (t txStmts) QueryRowContext(ctx context.Context, query string, args ...any)
 func (t txStmts) PrepareContext(ctx context.Context, query string) (*sql.Stmt, error) {
 	return t.tx.PrepareContext(ctx, query)
 }
+
+// Tx lets store.Queries.Tx reach the transaction behind the cache.
+func (t txStmts) Tx() *sql.Tx { return t.tx }
