@@ -16,6 +16,7 @@ import (
 	"github.com/payrolld/payrolld/internal/config"
 	"github.com/payrolld/payrolld/internal/db"
 	"github.com/payrolld/payrolld/internal/employee"
+	"github.com/payrolld/payrolld/internal/employee/bankaccount"
 	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/httpapi/employeeapi"
 	"github.com/payrolld/payrolld/internal/notify"
@@ -68,6 +69,9 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 		BearerAuth: a.OAuth.AuthenticateBearer,
 		Areas: []func(*httpapi.API){
 			employeeapi.Register(a.Employees, a.Reference.Locations),
+			employeeapi.RegisterRecords(employeeapi.Records{
+				BankAccounts: &bankaccount.Service{Employees: a.Employees, Clock: clock},
+			}),
 		},
 	})
 	a.Handler = a.API.Handler()

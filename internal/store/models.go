@@ -294,6 +294,24 @@ type Employee struct {
 	PrimaryLocationID                                     sql.NullInt64
 }
 
+type EmployeeBankAccount struct {
+	ID                  int64
+	BusinessID          int64
+	EmployeeID          int64
+	AccountType         string
+	Bsb                 string
+	AccountName         string
+	AccountNumber       string
+	RollNumber          string
+	AllocatedPercentage sql.NullString
+	FixedAmount         sql.NullInt64
+	AllocateBalance     bool
+	IsEmployeeEditable  bool
+	ExternalReferenceID string
+	CreatedAt           time.Time
+	UpdatedAt           time.Time
+}
+
 type EmployeeLocation struct {
 	BusinessID int64
 	EmployeeID int64

@@ -1,0 +1,37 @@
+package employeeapi
+
+import (
+	"context"
+
+	"github.com/payrolld/payrolld/internal/employee/bankaccount"
+	"github.com/payrolld/payrolld/internal/httpapi"
+)
+
+// Records are the services of the records under an employee that a pay
+// run reads (issue 10): bank accounts, pay rates, standard hours,
+// recurring inclusions, super funds, notes, opening balances, lookups.
+type Records struct {
+	BankAccounts *bankaccount.Service
+}
+
+// RegisterRecords serves the employee's records. Pass it in
+// httpapi.Deps.Areas.
+func RegisterRecords(r Records) func(*httpapi.API) {
+	return func(a *httpapi.API) {
+		registerBankAccounts(a, r.BankAccounts)
+	}
+}
+
+func pathEmployee(ctx context.Context) (int64, error) {
+	return httpapi.PathID(ctx, "employeeId", "employee")
+}
+
+// pathIDs reads the employee id and one record id from the path.
+func pathIDs(ctx context.Context, name, what string) (int64, int64, error) {
+	eid, err := pathEmployee(ctx)
+	if err != nil {
+		return 0, 0, err
+	}
+	id, err := httpapi.PathID(ctx, name, what)
+	return eid, id, err
+}
