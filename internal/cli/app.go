@@ -17,6 +17,7 @@ import (
 	"github.com/payrolld/payrolld/internal/db"
 	"github.com/payrolld/payrolld/internal/employee"
 	"github.com/payrolld/payrolld/internal/employee/bankaccount"
+	"github.com/payrolld/payrolld/internal/employee/payrate"
 	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/httpapi/employeeapi"
 	"github.com/payrolld/payrolld/internal/notify"
@@ -71,6 +72,7 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 			employeeapi.Register(a.Employees, a.Reference.Locations),
 			employeeapi.RegisterRecords(employeeapi.Records{
 				BankAccounts: &bankaccount.Service{Employees: a.Employees, Clock: clock},
+				PayRates:     &payrate.Service{Employees: a.Employees, PayCategories: a.Reference.PayCategories, Clock: clock},
 			}),
 		},
 	})

@@ -319,6 +319,17 @@ type EmployeeLocation struct {
 	Position   int32
 }
 
+type EmployeePayRateSchedule struct {
+	ID               int64
+	BusinessID       int64
+	EmployeeID       int64
+	Rate             string
+	RateUnit         string
+	CommencementDate time.Time
+	CreatedAt        time.Time
+	UpdatedAt        time.Time
+}
+
 type Location struct {
 	ID                           int64
 	BusinessID                   int64
@@ -379,6 +390,30 @@ type OauthToken struct {
 	RotatedAt        sql.NullTime
 	RevokedAt        sql.NullTime
 	CreatedAt        time.Time
+}
+
+type PayRateTemplate struct {
+	ID                                     int64
+	BusinessID                             int64
+	Name                                   string
+	NameLower                              string
+	ExternalID                             string
+	Source                                 string
+	PrimaryPayCategoryID                   int64
+	SuperThresholdAmount                   sql.NullInt64
+	MaximumQuarterlySuperContributionsBase sql.NullInt64
+	Version                                int64
+	CreatedAt                              time.Time
+	UpdatedAt                              time.Time
+}
+
+type PayRateTemplateCategory struct {
+	TemplateID          int64
+	PayCategoryID       int64
+	Position            int32
+	UserSuppliedRate    string
+	StandardWeeklyHours string
+	SuperRate           sql.NullString
 }
 
 type Record struct {

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/payrolld/payrolld/internal/employee/bankaccount"
+	"github.com/payrolld/payrolld/internal/employee/payrate"
 	"github.com/payrolld/payrolld/internal/httpapi"
 )
 
@@ -12,6 +13,7 @@ import (
 // recurring inclusions, super funds, notes, opening balances, lookups.
 type Records struct {
 	BankAccounts *bankaccount.Service
+	PayRates     *payrate.Service
 }
 
 // RegisterRecords serves the employee's records. Pass it in
@@ -19,6 +21,7 @@ type Records struct {
 func RegisterRecords(r Records) func(*httpapi.API) {
 	return func(a *httpapi.API) {
 		registerBankAccounts(a, r.BankAccounts)
+		registerPayRates(a, r.PayRates)
 	}
 }
 
