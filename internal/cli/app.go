@@ -18,6 +18,7 @@ import (
 	"github.com/payrolld/payrolld/internal/employee"
 	"github.com/payrolld/payrolld/internal/employee/bankaccount"
 	"github.com/payrolld/payrolld/internal/employee/payrate"
+	"github.com/payrolld/payrolld/internal/employee/standardhours"
 	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/httpapi/employeeapi"
 	"github.com/payrolld/payrolld/internal/notify"
@@ -73,6 +74,7 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 			employeeapi.RegisterRecords(employeeapi.Records{
 				BankAccounts: &bankaccount.Service{Employees: a.Employees, Clock: clock},
 				PayRates:     &payrate.Service{Employees: a.Employees, PayCategories: a.Reference.PayCategories, Clock: clock},
+				Hours:        &standardhours.Service{Employees: a.Employees, Clock: clock},
 			}),
 		},
 	})

@@ -330,6 +330,31 @@ type EmployeePayRateSchedule struct {
 	UpdatedAt        time.Time
 }
 
+type EmployeeStandardHour struct {
+	EmployeeID                    int64
+	BusinessID                    int64
+	UseAdvancedWorkWeek           bool
+	FullTimeEquivalentHours       sql.NullString
+	AdvancedWorkWeekConfiguration string
+	UpdatedAt                     time.Time
+}
+
+type EmployeeStandardWorkDay struct {
+	ID             int64
+	BusinessID     int64
+	EmployeeID     int64
+	Week           int32
+	DayOfWeek      int32
+	StartTime      string
+	EndTime        string
+	BreakStartTime string
+	BreakEndTime   string
+	LocationID     sql.NullInt64
+	WorkTypeID     sql.NullInt64
+	Hours          string
+	WorkDayType    string
+}
+
 type Location struct {
 	ID                           int64
 	BusinessID                   int64

@@ -28,7 +28,9 @@ func TestPayRatesAPI(t *testing.T) {
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
 		e := newRecordsEnv(t, d, "AU")
 		s, key, B := e.Server, e.Key, e.B
-		cat := func(body map[string]any) int64 { return idOf(t, s.Do("POST", B+"/paycategory", key, body).Expect(t, 200)) }
+		cat := func(body map[string]any) int64 {
+			return idOf(t, s.Do("POST", B+"/paycategory", key, body).Expect(t, 200))
+		}
 		ord := cat(map[string]any{"name": "Ordinary Time", "rateUnit": "Hourly", "accruesLeave": true})
 		ot := cat(map[string]any{"name": "Overtime 150%", "rateUnit": "Hourly", "parentId": ord, "rateLoadingPercent": 50})
 		wk := cat(map[string]any{"name": "Weekend 125%", "rateUnit": "Hourly", "parentId": ord, "rateLoadingPercent": 25})

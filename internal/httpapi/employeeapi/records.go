@@ -5,6 +5,7 @@ import (
 
 	"github.com/payrolld/payrolld/internal/employee/bankaccount"
 	"github.com/payrolld/payrolld/internal/employee/payrate"
+	"github.com/payrolld/payrolld/internal/employee/standardhours"
 	"github.com/payrolld/payrolld/internal/httpapi"
 )
 
@@ -14,6 +15,7 @@ import (
 type Records struct {
 	BankAccounts *bankaccount.Service
 	PayRates     *payrate.Service
+	Hours        *standardhours.Service
 }
 
 // RegisterRecords serves the employee's records. Pass it in
@@ -22,6 +24,7 @@ func RegisterRecords(r Records) func(*httpapi.API) {
 	return func(a *httpapi.API) {
 		registerBankAccounts(a, r.BankAccounts)
 		registerPayRates(a, r.PayRates)
+		registerStandardHours(a, r.Hours)
 	}
 }
 
