@@ -17,6 +17,7 @@ import (
 	"github.com/payrolld/payrolld/internal/db"
 	"github.com/payrolld/payrolld/internal/employee"
 	"github.com/payrolld/payrolld/internal/employee/bankaccount"
+	"github.com/payrolld/payrolld/internal/employee/inclusion"
 	"github.com/payrolld/payrolld/internal/employee/payrate"
 	"github.com/payrolld/payrolld/internal/employee/standardhours"
 	"github.com/payrolld/payrolld/internal/httpapi"
@@ -75,6 +76,7 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 				BankAccounts: &bankaccount.Service{Employees: a.Employees, Clock: clock},
 				PayRates:     &payrate.Service{Employees: a.Employees, PayCategories: a.Reference.PayCategories, Clock: clock},
 				Hours:        &standardhours.Service{Employees: a.Employees, Clock: clock},
+				Inclusions:   &inclusion.Service{Employees: a.Employees, Clock: clock},
 			}),
 		},
 	})

@@ -330,6 +330,41 @@ type EmployeePayRateSchedule struct {
 	UpdatedAt        time.Time
 }
 
+type EmployeeRecurringInclusion struct {
+	ID                          int64
+	BusinessID                  int64
+	EmployeeID                  int64
+	Kind                        string
+	CategoryID                  int64
+	Name                        string
+	CalcType                    string
+	Amount                      int64
+	Units                       sql.NullString
+	FromDate                    time.Time
+	ExpiryDate                  sql.NullTime
+	MaximumAmountPaid           sql.NullInt64
+	TotalAmountPaid             int64
+	Notes                       string
+	ExternalReferenceID         string
+	Source                      string
+	LocationID                  sql.NullInt64
+	SuperRate                   sql.NullString
+	OverrideSuperRate           bool
+	PaidTo                      string
+	PaidToAccountID             sql.NullInt64
+	PaymentReference            string
+	PreservedEarnings           string
+	PreservedEarningsAmount     sql.NullInt64
+	PreservedEarningsAction     string
+	CarryForwardUnpaid          bool
+	CarryForwardUnusedPreserved bool
+	Priority                    sql.NullInt32
+	TaxCode                     string
+	TaxRate                     sql.NullString
+	CreatedAt                   time.Time
+	UpdatedAt                   time.Time
+}
+
 type EmployeeStandardHour struct {
 	EmployeeID                    int64
 	BusinessID                    int64

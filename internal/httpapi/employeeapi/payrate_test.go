@@ -8,7 +8,6 @@ import (
 
 	"github.com/payrolld/payrolld/internal/db"
 	"github.com/payrolld/payrolld/internal/employee/payrate"
-	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/testkit"
 )
 
@@ -103,11 +102,7 @@ func TestPayRatesAPI(t *testing.T) {
 		}
 		check("ann today", ratesByName(t, s.Do("GET", e.EA+"/payrate", key, nil).Expect(t, 200)), "Ordinary Time", 50, 50, "Hourly")
 		svc := &payrate.Service{Employees: s.Employees, PayCategories: s.Reference.PayCategories, Clock: s.Clock}
-		acc, err := s.Businesses.Authorize(context.Background(), &payroll.Principal{Kind: payroll.PrincipalSystemAdmin}, e.Biz)
-		if err != nil {
-			t.Fatal(err)
-		}
-		biz := acc.Business
+		biz := bizOf(t, s, e.Biz)
 		for _, c := range []struct {
 			day       time.Time
 			cat       int64

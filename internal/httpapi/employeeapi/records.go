@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/payrolld/payrolld/internal/employee/bankaccount"
+	"github.com/payrolld/payrolld/internal/employee/inclusion"
 	"github.com/payrolld/payrolld/internal/employee/payrate"
 	"github.com/payrolld/payrolld/internal/employee/standardhours"
 	"github.com/payrolld/payrolld/internal/httpapi"
@@ -16,6 +17,7 @@ type Records struct {
 	BankAccounts *bankaccount.Service
 	PayRates     *payrate.Service
 	Hours        *standardhours.Service
+	Inclusions   *inclusion.Service
 }
 
 // RegisterRecords serves the employee's records. Pass it in
@@ -25,6 +27,7 @@ func RegisterRecords(r Records) func(*httpapi.API) {
 		registerBankAccounts(a, r.BankAccounts)
 		registerPayRates(a, r.PayRates)
 		registerStandardHours(a, r.Hours)
+		registerInclusions(a, r.Inclusions)
 	}
 }
 

@@ -1,10 +1,13 @@
 package employeeapi_test
 
 import (
+	"context"
 	"fmt"
 	"testing"
 
+	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/db"
+	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/testkit"
 )
 
@@ -39,6 +42,17 @@ func newRecordsEnv(t *testing.T, d *db.DB, region string) *recordsEnv {
 	b.Do("POST", b.B+"/access", b.Key, map[string]any{"email": "carol@example.com", "accessType": "Restricted",
 		"locationAccess": []any{map[string]any{"filterType": "Location", "locationIds": []int64{sydney}, "permissions": "ViewEmployeeDetails"}}}).Expect(t, 200)
 	return e
+}
+
+// bizOf is business id as the services take it (for calling the pay run
+// entry points directly).
+func bizOf(t *testing.T, s *testkit.Server, id int64) business.Business {
+	t.Helper()
+	acc, err := s.Businesses.Authorize(context.Background(), &payroll.Principal{Kind: payroll.PrincipalSystemAdmin}, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return acc.Business
 }
 
 // idOf reads {result: {id}} or {id}.
