@@ -18,7 +18,9 @@ func TestRecurringInclusionsAPI(t *testing.T) {
 		e := newRecordsEnv(t, d, "AU")
 		s, key, B := e.Server, e.Key, e.B
 		s.Do("POST", B+"/webhookregistrations", key, map[string]any{"webHookUri": "http://127.0.0.1:9/hook", "secret": "0123456789abcdef0123456789abcdef", "filters": []string{"*"}}).Expect(t, 200)
-		cat := func(path string, body map[string]any) int64 { return idOf(t, s.Do("POST", B+"/"+path, key, body).Expect(t, 200)) }
+		cat := func(path string, body map[string]any) int64 {
+			return idOf(t, s.Do("POST", B+"/"+path, key, body).Expect(t, 200))
+		}
 		union := cat("deductioncategory", map[string]any{"name": "Union fees"})
 		levy := cat("employerliabilitycategory", map[string]any{"name": "Fringe levy"})
 		bonus := cat("paycategory", map[string]any{"name": "Site allowance", "rateUnit": "Fixed"})
