@@ -18,6 +18,7 @@ import (
 	"github.com/payrolld/payrolld/internal/employee"
 	"github.com/payrolld/payrolld/internal/employee/bankaccount"
 	"github.com/payrolld/payrolld/internal/employee/inclusion"
+	"github.com/payrolld/payrolld/internal/employee/notes"
 	"github.com/payrolld/payrolld/internal/employee/payrate"
 	"github.com/payrolld/payrolld/internal/employee/standardhours"
 	"github.com/payrolld/payrolld/internal/httpapi"
@@ -77,6 +78,7 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 				PayRates:     &payrate.Service{Employees: a.Employees, PayCategories: a.Reference.PayCategories, Clock: clock},
 				Hours:        &standardhours.Service{Employees: a.Employees, Clock: clock},
 				Inclusions:   &inclusion.Service{Employees: a.Employees, Clock: clock},
+				Notes:        &notes.Service{Employees: a.Employees, Clock: clock},
 			}),
 		},
 	})

@@ -319,6 +319,15 @@ type EmployeeLocation struct {
 	Position   int32
 }
 
+type EmployeeNote struct {
+	ID         int64
+	BusinessID int64
+	EmployeeID int64
+	Author     string
+	Note       string
+	CreatedAt  time.Time
+}
+
 type EmployeePayRateSchedule struct {
 	ID               int64
 	BusinessID       int64

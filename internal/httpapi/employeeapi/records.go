@@ -5,6 +5,7 @@ import (
 
 	"github.com/payrolld/payrolld/internal/employee/bankaccount"
 	"github.com/payrolld/payrolld/internal/employee/inclusion"
+	"github.com/payrolld/payrolld/internal/employee/notes"
 	"github.com/payrolld/payrolld/internal/employee/payrate"
 	"github.com/payrolld/payrolld/internal/employee/standardhours"
 	"github.com/payrolld/payrolld/internal/httpapi"
@@ -18,6 +19,7 @@ type Records struct {
 	PayRates     *payrate.Service
 	Hours        *standardhours.Service
 	Inclusions   *inclusion.Service
+	Notes        *notes.Service
 }
 
 // RegisterRecords serves the employee's records. Pass it in
@@ -28,6 +30,7 @@ func RegisterRecords(r Records) func(*httpapi.API) {
 		registerPayRates(a, r.PayRates)
 		registerStandardHours(a, r.Hours)
 		registerInclusions(a, r.Inclusions)
+		registerNotes(a, r.Notes)
 	}
 }
 
