@@ -16,6 +16,11 @@ import (
 	"github.com/payrolld/payrolld/internal/config"
 	"github.com/payrolld/payrolld/internal/db"
 	"github.com/payrolld/payrolld/internal/employee"
+	"github.com/payrolld/payrolld/internal/employee/bankaccount"
+	"github.com/payrolld/payrolld/internal/employee/inclusion"
+	"github.com/payrolld/payrolld/internal/employee/notes"
+	"github.com/payrolld/payrolld/internal/employee/payrate"
+	"github.com/payrolld/payrolld/internal/employee/standardhours"
 	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/httpapi/employeeapi"
 	"github.com/payrolld/payrolld/internal/httpapi/referenceapi"
@@ -73,6 +78,13 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 		Areas: []func(*httpapi.API){
 			referenceapi.Register,
 			employeeapi.Register(a.Employees, a.Reference.Locations),
+			employeeapi.RegisterRecords(employeeapi.Records{
+				BankAccounts: &bankaccount.Service{Employees: a.Employees, Clock: clock},
+				PayRates:     &payrate.Service{Employees: a.Employees, PayCategories: a.Reference.PayCategories, Clock: clock},
+				Hours:        &standardhours.Service{Employees: a.Employees, Clock: clock},
+				Inclusions:   &inclusion.Service{Employees: a.Employees, Clock: clock},
+				Notes:        &notes.Service{Employees: a.Employees, Clock: clock},
+			}),
 		},
 	})
 	a.Handler = a.API.Handler()

@@ -53,7 +53,7 @@ import (
 //	percent    …percent…, …percentage…, …Rate (superRate, taxRate, …)     0 ≤ x ≤ 100, at most 4 decimals
 //	loading    …loading…                                                  0 ≤ x ≤ 1,000, at most 4 decimals
 //	hours      …hours…                                                    0 ≤ x ≤ 10,000, at most 4 decimals
-//	rate       rate, payRate, hourlyRate                                  0 ≤ x ≤ 1e9, at most 4 decimals
+//	rate       rate, payRate, hourlyRate, userSuppliedRate, calculatedRate 0 ≤ x ≤ 1e9, at most 4 decimals
 //	quantity   …unit(s)…, …days…, …accrual…, …carryOver…, …forfeiture…,   0 ≤ x ≤ 1e6 (leave quantities; any precision)
 //	           …entitlement…, …period…
 //	adjustment …adjust…, …adjustment…                                     |x| ≤ 1e9, at most 2 decimals (negative allowed)
@@ -177,7 +177,7 @@ func numberClass(member string, integer, arrayItem bool) policyClass {
 		return classPercent
 	case strings.Contains(l, "hours"):
 		return classHours
-	case l == "rate" || strings.HasSuffix(l, "payrate") || strings.HasSuffix(l, "hourlyrate"):
+	case l == "rate" || strings.HasSuffix(l, "payrate") || strings.HasSuffix(l, "hourlyrate") || strings.HasSuffix(l, "suppliedrate") || strings.HasSuffix(l, "calculatedrate"):
 		return classRate
 	case strings.HasSuffix(l, "rate"):
 		return classPercent

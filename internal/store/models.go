@@ -294,11 +294,109 @@ type Employee struct {
 	PrimaryLocationID                                     sql.NullInt64
 }
 
+type EmployeeBankAccount struct {
+	ID                  int64
+	BusinessID          int64
+	EmployeeID          int64
+	AccountType         string
+	Bsb                 string
+	AccountName         string
+	AccountNumber       string
+	RollNumber          string
+	AllocatedPercentage sql.NullString
+	FixedAmount         sql.NullInt64
+	AllocateBalance     bool
+	IsEmployeeEditable  bool
+	ExternalReferenceID string
+	CreatedAt           time.Time
+	UpdatedAt           time.Time
+}
+
 type EmployeeLocation struct {
 	BusinessID int64
 	EmployeeID int64
 	LocationID int64
 	Position   int32
+}
+
+type EmployeeNote struct {
+	ID         int64
+	BusinessID int64
+	EmployeeID int64
+	Author     string
+	Note       string
+	CreatedAt  time.Time
+}
+
+type EmployeePayRateSchedule struct {
+	ID               int64
+	BusinessID       int64
+	EmployeeID       int64
+	Rate             string
+	RateUnit         string
+	CommencementDate time.Time
+	CreatedAt        time.Time
+	UpdatedAt        time.Time
+}
+
+type EmployeeRecurringInclusion struct {
+	ID                          int64
+	BusinessID                  int64
+	EmployeeID                  int64
+	Kind                        string
+	CategoryID                  int64
+	Name                        string
+	CalcType                    string
+	Amount                      int64
+	Units                       sql.NullString
+	FromDate                    time.Time
+	ExpiryDate                  sql.NullTime
+	MaximumAmountPaid           sql.NullInt64
+	TotalAmountPaid             int64
+	Notes                       string
+	ExternalReferenceID         string
+	Source                      string
+	LocationID                  sql.NullInt64
+	SuperRate                   sql.NullString
+	OverrideSuperRate           bool
+	PaidTo                      string
+	PaidToAccountID             sql.NullInt64
+	PaymentReference            string
+	PreservedEarnings           string
+	PreservedEarningsAmount     sql.NullInt64
+	PreservedEarningsAction     string
+	CarryForwardUnpaid          bool
+	CarryForwardUnusedPreserved bool
+	Priority                    sql.NullInt32
+	TaxCode                     string
+	TaxRate                     sql.NullString
+	CreatedAt                   time.Time
+	UpdatedAt                   time.Time
+}
+
+type EmployeeStandardHour struct {
+	EmployeeID                    int64
+	BusinessID                    int64
+	UseAdvancedWorkWeek           bool
+	FullTimeEquivalentHours       sql.NullString
+	AdvancedWorkWeekConfiguration string
+	UpdatedAt                     time.Time
+}
+
+type EmployeeStandardWorkDay struct {
+	ID             int64
+	BusinessID     int64
+	EmployeeID     int64
+	Week           int32
+	DayOfWeek      int32
+	StartTime      string
+	EndTime        string
+	BreakStartTime string
+	BreakEndTime   string
+	LocationID     sql.NullInt64
+	WorkTypeID     sql.NullInt64
+	Hours          string
+	WorkDayType    string
 }
 
 type Location struct {
@@ -361,6 +459,30 @@ type OauthToken struct {
 	RotatedAt        sql.NullTime
 	RevokedAt        sql.NullTime
 	CreatedAt        time.Time
+}
+
+type PayRateTemplate struct {
+	ID                                     int64
+	BusinessID                             int64
+	Name                                   string
+	NameLower                              string
+	ExternalID                             string
+	Source                                 string
+	PrimaryPayCategoryID                   int64
+	SuperThresholdAmount                   sql.NullInt64
+	MaximumQuarterlySuperContributionsBase sql.NullInt64
+	Version                                int64
+	CreatedAt                              time.Time
+	UpdatedAt                              time.Time
+}
+
+type PayRateTemplateCategory struct {
+	TemplateID          int64
+	PayCategoryID       int64
+	Position            int32
+	UserSuppliedRate    string
+	StandardWeeklyHours string
+	SuperRate           sql.NullString
 }
 
 type Record struct {

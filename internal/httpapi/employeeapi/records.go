@@ -1,0 +1,49 @@
+package employeeapi
+
+import (
+	"context"
+
+	"github.com/payrolld/payrolld/internal/employee/bankaccount"
+	"github.com/payrolld/payrolld/internal/employee/inclusion"
+	"github.com/payrolld/payrolld/internal/employee/notes"
+	"github.com/payrolld/payrolld/internal/employee/payrate"
+	"github.com/payrolld/payrolld/internal/employee/standardhours"
+	"github.com/payrolld/payrolld/internal/httpapi"
+)
+
+// Records are the services of the records under an employee that a pay
+// run reads (issue 10): bank accounts, pay rates, standard hours,
+// recurring inclusions, super funds, notes, opening balances, lookups.
+type Records struct {
+	BankAccounts *bankaccount.Service
+	PayRates     *payrate.Service
+	Hours        *standardhours.Service
+	Inclusions   *inclusion.Service
+	Notes        *notes.Service
+}
+
+// RegisterRecords serves the employee's records. Pass it in
+// httpapi.Deps.Areas.
+func RegisterRecords(r Records) func(*httpapi.API) {
+	return func(a *httpapi.API) {
+		registerBankAccounts(a, r.BankAccounts)
+		registerPayRates(a, r.PayRates)
+		registerStandardHours(a, r.Hours)
+		registerInclusions(a, r.Inclusions)
+		registerNotes(a, r.Notes)
+	}
+}
+
+func pathEmployee(ctx context.Context) (int64, error) {
+	return httpapi.PathID(ctx, "employeeId", "employee")
+}
+
+// pathIDs reads the employee id and one record id from the path.
+func pathIDs(ctx context.Context, name, what string) (int64, int64, error) {
+	eid, err := pathEmployee(ctx)
+	if err != nil {
+		return 0, 0, err
+	}
+	id, err := httpapi.PathID(ctx, name, what)
+	return eid, id, err
+}
