@@ -18,6 +18,8 @@ import (
 	"github.com/payrolld/payrolld/internal/employee"
 	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/httpapi/employeeapi"
+	"github.com/payrolld/payrolld/internal/httpapi/leaveapi"
+	"github.com/payrolld/payrolld/internal/leave"
 	"github.com/payrolld/payrolld/internal/notify"
 	"github.com/payrolld/payrolld/internal/oauth"
 	"github.com/payrolld/payrolld/internal/payroll"
@@ -39,6 +41,7 @@ type App struct {
 	Brands     *brand.Service
 	Reference  *collections.Collections
 	Employees  *employee.Service
+	Leave      *leave.Service
 	Webhooks   *webhook.Service
 	OAuth      *oauth.Service
 	API        *httpapi.API
@@ -61,6 +64,15 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 	a.jobs = append(a.jobs, a.Webhooks.NewWorker(cfg.WebhookPollInterval, log).Run)
 	a.Employees = &employee.Service{DB: database, Clock: clock, Businesses: a.Businesses, Groups: a.Reference.GroupCollections, Emit: a.Webhooks.Emit}
 	a.Reference.GroupCollections.GroupCandidates = a.Employees.GroupCandidates
+	a.Leave = &leave.Service{DB: database, Clock: clock, Employees: a.Employees, Categories: a.Reference.LeaveCategories,
+		Templates: leave.NewTemplates(a.Reference.S), Holidays: a.Reference.PublicHolidaysOfYear, Emit: a.Webhooks.Emit,
+		RequireNotes: func(ctx context.Context, q *store.Queries, biz business.Business) (bool, error) {
+			if a.Reference.LeaveSettings.Gate(biz) != nil { // no leave settings in this region
+				return false, nil
+			}
+			ls, err := a.Reference.LeaveSettings.GetInTx(ctx, q, biz, "")
+			return ls.RequireNotesForLeaveRequests, err
+		}}
 	a.OAuth = &oauth.Service{DB: database, Clock: clock, Users: a.Users, Businesses: a.Businesses, Notify: a.Notify, BaseURL: cfg.BaseURL}
 	a.API = httpapi.New(httpapi.Deps{
 		Config: cfg, DB: database, Clock: clock, Log: log,
@@ -68,6 +80,7 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 		BearerAuth: a.OAuth.AuthenticateBearer,
 		Areas: []func(*httpapi.API){
 			employeeapi.Register(a.Employees, a.Reference.Locations),
+			leaveapi.Register(a.Leave),
 		},
 	})
 	a.Handler = a.API.Handler()
