@@ -202,27 +202,17 @@ func (s *Service) check(ctx context.Context, q *store.Queries, biz business.Busi
 			return checked{}, payroll.Invalid("leaveCategoryId", "the employee's leave allowance for %s does not allow leave requests", cat.Name)
 		}
 	}
-	if in.Hours != nil {
-		if !in.Hours.IsPos() {
-			return checked{}, payroll.Invalid("hours", "hours must be positive")
-		}
-		if c.hours, err = hoursE6("hours", *in.Hours); err != nil {
-			return checked{}, err
-		}
-		if c.hours > 24_000_000*(int64(c.to.Sub(c.from)/(24*time.Hour))+1) {
-			return checked{}, payroll.Invalid("hours", "hours exceed 24 a day over the dates requested")
-		}
-	} else {
-		est, err := s.estimate(ctx, biz, emp, c.from, c.to)
-		if err != nil {
-			return checked{}, err
-		}
-		if c.hours, err = hoursE6("hours", est.Hours); err != nil {
-			return checked{}, err
-		}
-		if c.hours == 0 {
-			return checked{}, payroll.Invalid("hours", "the dates requested hold no working hours (weekends and public holidays); give hours")
-		}
+	if in.Hours == nil {
+		return checked{}, payroll.Invalid("hours", "hours are required")
+	}
+	if !in.Hours.IsPos() {
+		return checked{}, payroll.Invalid("hours", "hours must be positive")
+	}
+	if c.hours, err = hoursE6("hours", *in.Hours); err != nil {
+		return checked{}, err
+	}
+	if c.hours > 24_000_000*(int64(c.to.Sub(c.from)/(24*time.Hour))+1) {
+		return checked{}, payroll.Invalid("hours", "hours exceed 24 a day over the dates requested")
 	}
 	return c, s.checkBalance(ctx, q, biz, emp, c, selfID)
 }
@@ -252,6 +242,28 @@ func (s *Service) checkBalance(ctx context.Context, q *store.Queries, biz busine
 	return nil
 }
 
+// fillHours estimates the hours of a request that gives none. It runs
+// before the request's transaction: reading public holidays may seed a
+// year of them, which is a write of its own.
+func (s *Service) fillHours(ctx context.Context, biz business.Business, emp employee.Employee, in *RequestInput) error {
+	if in.Hours != nil || in.FromDate.IsZero() || in.ToDate.IsZero() {
+		return nil
+	}
+	from, to := day(in.FromDate.Time), day(in.ToDate.Time)
+	if to.Before(from) || to.Sub(from) > 366*24*time.Hour {
+		return nil // check reports it
+	}
+	est, err := s.estimate(ctx, biz, emp, from, to)
+	if err != nil {
+		return err
+	}
+	if est.Hours.IsZero() {
+		return payroll.Invalid("hours", "the dates requested hold no working hours (weekends and public holidays); give hours")
+	}
+	in.Hours = &est.Hours
+	return nil
+}
+
 // CreateRequest stores a new leave request for an employee (Pending, or
 // Approved at once with automaticallyApprove).
 func (s *Service) CreateRequest(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64, in RequestInput) (_ Request, err error) {
@@ -262,6 +274,9 @@ func (s *Service) CreateRequest(ctx context.Context, biz business.Business, p *p
 	}
 	if in.EmployeeID != 0 && in.EmployeeID != employeeID {
 		return Request{}, payroll.Invalid("employeeId", "employeeId %d differs from the employee of the path (%d)", in.EmployeeID, employeeID)
+	}
+	if err := s.fillHours(ctx, biz, emp, &in); err != nil {
+		return Request{}, err
 	}
 	var out Request
 	err = s.DB.InTx(ctx, func(q *store.Queries) error {
@@ -300,31 +315,36 @@ func (s *Service) UpdateRequest(ctx context.Context, biz business.Business, p *p
 	if err != nil {
 		return Request{}, err
 	}
+	// The body applies over the request as read; the update is
+	// conditional on that read's version, so a change in between is a 409.
+	cur, err := loadRequest(ctx, s.DB.Queries(), biz.ID, employeeID, id)
+	if err != nil {
+		return Request{}, err
+	}
+	if cur.Status != StatusPending {
+		return Request{}, payroll.Conflict("leave request %d is %s; only a pending request can be changed", id, cur.Status)
+	}
+	orig, h := cur.TotalHours, cur.TotalHours
+	in := RequestInput{ID: id, EmployeeID: employeeID, LeaveCategoryID: cur.LeaveCategoryID, FromDate: cur.FromDate, ToDate: cur.ToDate, Hours: &h, Notes: cur.Notes}
+	datesBefore := [2]time.Time{cur.FromDate.Time, cur.ToDate.Time}
+	if err := patch(&in); err != nil {
+		return Request{}, err
+	}
+	if in.ID != 0 && in.ID != id {
+		return Request{}, payroll.Invalid("id", "id %d differs from the leave request of the path (%d)", in.ID, id)
+	}
+	if in.EmployeeID != 0 && in.EmployeeID != employeeID {
+		return Request{}, payroll.Invalid("employeeId", "a leave request cannot move to another employee")
+	}
+	// New dates without new hours: estimate again.
+	if in.Hours != nil && in.Hours.Cmp(orig) == 0 && [2]time.Time{in.FromDate.Time, in.ToDate.Time} != datesBefore {
+		in.Hours = nil
+	}
+	if err := s.fillHours(ctx, biz, emp, &in); err != nil {
+		return Request{}, err
+	}
 	var out Request
 	err = s.DB.InTx(ctx, func(q *store.Queries) error {
-		cur, err := loadRequest(ctx, q, biz.ID, employeeID, id)
-		if err != nil {
-			return err
-		}
-		if cur.Status != StatusPending {
-			return payroll.Conflict("leave request %d is %s; only a pending request can be changed", id, cur.Status)
-		}
-		h := cur.TotalHours
-		in := RequestInput{ID: id, EmployeeID: employeeID, LeaveCategoryID: cur.LeaveCategoryID, FromDate: cur.FromDate, ToDate: cur.ToDate, Hours: &h, Notes: cur.Notes}
-		datesBefore := [2]time.Time{cur.FromDate.Time, cur.ToDate.Time}
-		if err := patch(&in); err != nil {
-			return err
-		}
-		if in.ID != 0 && in.ID != id {
-			return payroll.Invalid("id", "id %d differs from the leave request of the path (%d)", in.ID, id)
-		}
-		if in.EmployeeID != 0 && in.EmployeeID != employeeID {
-			return payroll.Invalid("employeeId", "a leave request cannot move to another employee")
-		}
-		// New dates without new hours: estimate again.
-		if in.Hours != nil && *in.Hours == h && [2]time.Time{in.FromDate.Time, in.ToDate.Time} != datesBefore {
-			in.Hours = nil
-		}
 		c, err := s.check(ctx, q, biz, emp, &in, id)
 		if err != nil {
 			return err

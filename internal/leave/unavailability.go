@@ -126,9 +126,14 @@ func (s *Service) CreateUnavailability(ctx context.Context, biz business.Busines
 	if err := s.visibleEmployee(ctx, biz, p, u.EmployeeID); err != nil {
 		return Unavailability{}, err
 	}
-	r, err := s.DB.Queries().CreateUnavailability(ctx, store.CreateUnavailabilityParams{BusinessID: biz.ID, EmployeeID: u.EmployeeID,
-		FromDate: u.FromDate.Time, ToDate: u.ToDate.Time, EndDate: nullTime(u.EndDate), Reason: u.Reason, Recurring: u.Recurring,
-		RecurringDay: deref(u.RecurringDay), CreatedAt: s.Clock.Now()})
+	var r store.Unavailability
+	err = s.DB.InTx(ctx, func(q *store.Queries) error {
+		var err error
+		r, err = q.CreateUnavailability(ctx, store.CreateUnavailabilityParams{BusinessID: biz.ID, EmployeeID: u.EmployeeID,
+			FromDate: u.FromDate.Time, ToDate: u.ToDate.Time, EndDate: nullTime(u.EndDate), Reason: u.Reason, Recurring: u.Recurring,
+			RecurringDay: deref(u.RecurringDay), CreatedAt: s.Clock.Now()})
+		return err
+	})
 	if err != nil {
 		return Unavailability{}, err
 	}
@@ -174,9 +179,14 @@ func (s *Service) UpdateUnavailability(ctx context.Context, biz business.Busines
 			return Unavailability{}, err
 		}
 	}
-	n, err := s.DB.Queries().UpdateUnavailability(ctx, store.UpdateUnavailabilityParams{ID: id, BusinessID: biz.ID, EmployeeID: u.EmployeeID,
-		FromDate: u.FromDate.Time, ToDate: u.ToDate.Time, EndDate: nullTime(u.EndDate), Reason: u.Reason, Recurring: u.Recurring,
-		RecurringDay: deref(u.RecurringDay), UpdatedAt: s.Clock.Now()})
+	var n int64
+	err = s.DB.InTx(ctx, func(q *store.Queries) error {
+		var err error
+		n, err = q.UpdateUnavailability(ctx, store.UpdateUnavailabilityParams{ID: id, BusinessID: biz.ID, EmployeeID: u.EmployeeID,
+			FromDate: u.FromDate.Time, ToDate: u.ToDate.Time, EndDate: nullTime(u.EndDate), Reason: u.Reason, Recurring: u.Recurring,
+			RecurringDay: deref(u.RecurringDay), UpdatedAt: s.Clock.Now()})
+		return err
+	})
 	if err != nil {
 		return Unavailability{}, err
 	}
@@ -192,7 +202,12 @@ func (s *Service) DeleteUnavailability(ctx context.Context, biz business.Busines
 	if _, err := s.GetUnavailability(ctx, biz, p, id); err != nil {
 		return err
 	}
-	n, err := s.DB.Queries().DeleteUnavailability(ctx, store.DeleteUnavailabilityParams{ID: id, BusinessID: biz.ID})
+	var n int64
+	err = s.DB.InTx(ctx, func(q *store.Queries) error {
+		var err error
+		n, err = q.DeleteUnavailability(ctx, store.DeleteUnavailabilityParams{ID: id, BusinessID: biz.ID})
+		return err
+	})
 	if err != nil {
 		return err
 	}
