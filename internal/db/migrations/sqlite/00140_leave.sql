@@ -76,10 +76,12 @@ CREATE TABLE leave_requests (
     created_at TIMESTAMP NOT NULL,
     updated_at TIMESTAMP NOT NULL
 );
-CREATE INDEX leave_requests_business_from ON leave_requests(business_id, from_date, id);
-CREATE INDEX leave_requests_business_status_from ON leave_requests(business_id, status, from_date, id);
+CREATE INDEX leave_requests_business_from ON leave_requests(business_id, from_date, id, to_date);
+CREATE INDEX leave_requests_business_to ON leave_requests(business_id, to_date, id);
+CREATE INDEX leave_requests_business_status_from ON leave_requests(business_id, status, from_date, id, to_date);
 CREATE INDEX leave_requests_employee_from ON leave_requests(employee_id, from_date);
 CREATE INDEX leave_requests_business_category ON leave_requests(business_id, leave_category_id, from_date);
+CREATE INDEX leave_requests_business_category_to ON leave_requests(business_id, leave_category_id, to_date);
 
 -- unavailabilities: when an employee cannot be rostered (UnavailabilityModel).
 CREATE TABLE unavailabilities (
