@@ -139,8 +139,14 @@ func checkAllowance(prefix string, a *Allowance, c categories.LeaveCategory) err
 	if a.LeaveAccrualRule == nil {
 		a.LeaveAccrualRule = &categories.LeaveAccrualRule{}
 	}
+	rule := *a.LeaveAccrualRule // not the category's own
+	a.LeaveAccrualRule = &rule
 	r := a.LeaveAccrualRule
 	r.ID = 0
+	if r.LeaveYearOffsetAmount == nil { // an int32 on the wire: never null
+		zero := 0
+		r.LeaveYearOffsetAmount = &zero
+	}
 	r.CapType = record.WithDefault(r.CapType, "NotLimited")
 	r.CarryOverBehaviour = record.WithDefault(r.CarryOverBehaviour, "CarryEntireAmount")
 	r.AccrualType = record.WithDefault(r.AccrualType, "Ongoing")

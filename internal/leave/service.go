@@ -40,7 +40,7 @@ const KindTemplate = "leave_allowance_template"
 // NewTemplates is the leave allowance template collection over s.
 func NewTemplates(s *record.Service) record.Collection[Template, *Template] {
 	return record.Collection[Template, *Template]{S: s, Kind: KindTemplate, Label: "leave allowance template", UniqueName: true,
-		Region: []string{"AU"}, Decorate: decorateTemplates}
+		Region: []string{"AU"}, Decorate: decorateTemplates, Check: checkTemplate}
 }
 
 // hoursScale: hours are held in millionths of an hour.

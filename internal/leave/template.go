@@ -2,6 +2,7 @@ package leave
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
@@ -107,6 +108,31 @@ func (t *Template) References() []record.Ref {
 		refs = append(refs, record.Ref{Field: "leaveCategories", Kind: record.KindLeaveCategory, ID: c.LeaveCategoryID})
 	}
 	return refs
+}
+
+// checkTemplate fills the unit types a template's category omits from
+// the leave category itself (enums are never empty on the wire).
+func checkTemplate(ctx context.Context, q *store.Queries, bizID int64, t *Template) error {
+	for i := range t.LeaveCategories {
+		c := &t.LeaveCategories[i]
+		if c.UnitType != "" && c.LeaveUnitType != "" {
+			continue
+		}
+		r, err := q.GetRecord(ctx, store.GetRecordParams{ID: c.LeaveCategoryID, BusinessID: bizID, Kind: record.KindLeaveCategory})
+		if db.IsNoRows(err) {
+			return payroll.Invalid(fmt.Sprintf("leaveCategories[%d].leaveCategoryId", i), "there is no leave category %d in this business", c.LeaveCategoryID)
+		}
+		if err != nil {
+			return err
+		}
+		var cat categories.LeaveCategory
+		if err := json.Unmarshal([]byte(r.Data), &cat); err != nil {
+			return err
+		}
+		c.UnitType = record.WithDefault(c.UnitType, record.WithDefault(cat.UnitType, "HoursPerHourWorked"))
+		c.LeaveUnitType = record.WithDefault(c.LeaveUnitType, unitOf(cat))
+	}
+	return nil
 }
 
 // decorateTemplates fills the category names and the units defaults of
