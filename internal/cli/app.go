@@ -25,6 +25,8 @@ import (
 	"github.com/payrolld/payrolld/internal/httpapi/employeeapi"
 	"github.com/payrolld/payrolld/internal/httpapi/referenceapi"
 	"github.com/payrolld/payrolld/internal/job"
+	"github.com/payrolld/payrolld/internal/httpapi/leaveapi"
+	"github.com/payrolld/payrolld/internal/leave"
 	"github.com/payrolld/payrolld/internal/notify"
 	"github.com/payrolld/payrolld/internal/oauth"
 	"github.com/payrolld/payrolld/internal/payroll"
@@ -46,6 +48,7 @@ type App struct {
 	Brands     *brand.Service
 	Reference  *collections.Collections
 	Employees  *employee.Service
+	Leave      *leave.Service
 	Webhooks   *webhook.Service
 	Jobs       *job.Client // River: areas register workers while Build runs
 	OAuth      *oauth.Service
@@ -70,6 +73,15 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 	a.jobs = append(a.jobs, a.Webhooks.NewWorker(cfg.WebhookPollInterval, log).Run)
 	a.Employees = &employee.Service{DB: database, Clock: clock, Businesses: a.Businesses, Groups: a.Reference.GroupCollections, Emit: a.Webhooks.Emit}
 	a.Reference.GroupCollections.GroupCandidates = a.Employees.GroupCandidates
+	a.Leave = &leave.Service{DB: database, Clock: clock, Employees: a.Employees, Categories: a.Reference.LeaveCategories,
+		Templates: leave.NewTemplates(a.Reference.S), Holidays: a.Reference.PublicHolidaysOfYear, Emit: a.Webhooks.Emit,
+		RequireNotes: func(ctx context.Context, q *store.Queries, biz business.Business) (bool, error) {
+			if a.Reference.LeaveSettings.Gate(biz) != nil { // no leave settings in this region
+				return false, nil
+			}
+			ls, err := a.Reference.LeaveSettings.GetInTx(ctx, q, biz, "")
+			return ls.RequireNotesForLeaveRequests, err
+		}}
 	a.OAuth = &oauth.Service{DB: database, Clock: clock, Users: a.Users, Businesses: a.Businesses, Notify: a.Notify, BaseURL: cfg.BaseURL}
 	a.API = httpapi.New(httpapi.Deps{
 		Config: cfg, DB: database, Clock: clock, Log: log,
@@ -85,6 +97,7 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 				Inclusions:   &inclusion.Service{Employees: a.Employees, Clock: clock},
 				Notes:        &notes.Service{Employees: a.Employees, Clock: clock},
 			}),
+			leaveapi.Register(a.Leave),
 		},
 	})
 	a.Handler = a.API.Handler()

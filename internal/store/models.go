@@ -399,6 +399,62 @@ type EmployeeStandardWorkDay struct {
 	WorkDayType    string
 }
 
+type LeaveAllowance struct {
+	ID                   int64
+	BusinessID           int64
+	EmployeeID           int64
+	LeaveCategoryID      int64
+	Units                string
+	UnitType             string
+	LeaveUnitType        string
+	HoursPerYear         string
+	AutomaticallyAccrues bool
+	CanApplyForLeave     bool
+	LeaveLoading         string
+	AccrualRule          string
+	TemplateID           sql.NullInt64
+	UpdatedAt            time.Time
+}
+
+type LeaveLedger struct {
+	ID              int64
+	BusinessID      int64
+	EmployeeID      int64
+	LeaveCategoryID int64
+	HoursE6         int64
+	Kind            string
+	SourceKind      string
+	SourceID        int64
+	LeaveRequestID  sql.NullInt64
+	EntryDate       time.Time
+	Notes           string
+	CreatedAt       time.Time
+}
+
+type LeaveRequest struct {
+	ID              int64
+	BusinessID      int64
+	EmployeeID      int64
+	LeaveCategoryID int64
+	FromDate        time.Time
+	ToDate          time.Time
+	HoursE6         int64
+	Notes           string
+	Status          string
+	StatusReason    string
+	AttachmentID    sql.NullInt64
+	Version         int64
+	CreatedAt       time.Time
+	UpdatedAt       time.Time
+}
+
+type LeaveTemplateAssignment struct {
+	EmployeeID int64
+	BusinessID int64
+	TemplateID int64
+	AssignedAt time.Time
+}
+
 type Location struct {
 	ID                           int64
 	BusinessID                   int64
@@ -527,6 +583,20 @@ type SsoToken struct {
 	ExpiresAt  time.Time
 	UsedAt     sql.NullTime
 	CreatedAt  time.Time
+}
+
+type Unavailability struct {
+	ID           int64
+	BusinessID   int64
+	EmployeeID   int64
+	FromDate     time.Time
+	ToDate       time.Time
+	EndDate      sql.NullTime
+	Reason       string
+	Recurring    bool
+	RecurringDay string
+	CreatedAt    time.Time
+	UpdatedAt    time.Time
 }
 
 type User struct {
