@@ -34,8 +34,12 @@ type Page struct {
 	Items                                       []Line
 }
 
-// MaxPageSize bounds pageSize and $top.
-const MaxPageSize = 100
+// MaxPageSize bounds pageSize and $top; MaxPage bounds currentPage (the
+// offset must stay a sane integer on both engines).
+const (
+	MaxPageSize = 100
+	MaxPage     = 10000000
+)
 
 // ListStatuses are the values filter.status takes.
 var ListStatuses = []string{"Any", StatusMissing, StatusSubmitted, StatusApproved, StatusRejected, StatusProcessed, "AnyExceptRejected", "ApprovedOrProcessed"}
@@ -147,8 +151,8 @@ func (s *Service) List(ctx context.Context, biz business.Business, p *payroll.Pr
 		if lq.CurrentPage == 0 {
 			lq.CurrentPage = 1
 		}
-		if lq.CurrentPage < 0 {
-			v.Add("currentPage", "currentPage must be 1 or more")
+		if lq.CurrentPage < 0 || lq.CurrentPage > MaxPage {
+			v.Add("currentPage", "currentPage must be between 1 and %d", MaxPage)
 		}
 		offset = (lq.CurrentPage - 1) * limit
 	}

@@ -89,8 +89,7 @@ type TimesheetRejectBody struct {
 
 type rejectInput struct {
 	httpapi.BusinessPath
-	Body    *TimesheetRejectBody
-	RawBody []byte
+	Body *TimesheetRejectBody // optional: no RawBody, which would make huma require a body
 }
 
 // Register serves the timesheet operations. Pass it in httpapi.Deps.Areas.
