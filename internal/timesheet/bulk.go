@@ -6,8 +6,10 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/payrolld/payrolld/internal/business"
+	"github.com/payrolld/payrolld/internal/db"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/record"
 	"github.com/payrolld/payrolld/internal/store"
@@ -176,33 +178,52 @@ func (s *Service) Bulk(ctx context.Context, biz business.Business, p *payroll.Pr
 			return err
 		}
 		now := s.Clock.Now().UTC()
+		// Events only when the business has a web hook registration: Emit
+		// would find none for each of up to 100,000 lines otherwise.
+		regs, err := q.ListWebhookRegistrations(ctx, biz.ID)
+		if err != nil {
+			return err
+		}
+		emit := len(regs) > 0
 		if replace {
-			done := map[int64]bool{}
+			empIDs := make([]int64, 0, len(emps))
+			seen := map[int64]bool{}
 			for _, k := range keys {
-				empID := emps[k]
-				if done[empID] {
-					continue
+				if id := emps[k]; !seen[id] {
+					seen[id] = true
+					empIDs = append(empIDs, id)
 				}
-				done[empID] = true
-				gone, err := q.DeleteTimesheetLinesInRange(ctx, store.DeleteTimesheetLinesInRangeParams{BusinessID: biz.ID, EmployeeID: empID,
-					StartTime: from, StartTime_2: to})
-				if err != nil {
+			}
+			gone, err := deleteInRange(ctx, q, biz.ID, empIDs, from, to)
+			if err != nil {
+				return err
+			}
+			for i := range gone {
+				if !emit {
+					break
+				}
+				if err := s.emit(ctx, q, &gone[i], webhook.TimesheetDeleted); err != nil {
 					return err
-				}
-				for _, g := range gone {
-					l := Line{ID: g.ID, BusinessID: biz.ID, EmployeeID: empID, Status: g.Status, Start: g.StartTime.UTC(), End: g.EndTime.UTC(), ExternalID: g.ExternalID}
-					if err := s.emit(ctx, q, &l, webhook.TimesheetDeleted); err != nil {
-						return err
-					}
 				}
 			}
 		}
-		created := map[string][]int64{}
+		lines := make([]Line, len(todo))
 		for i := range todo {
-			if err := s.insert(ctx, q, a, &todo[i].line, false, now); err != nil {
-				return err
+			todo[i].line.defaults(a)
+			todo[i].line.SubmittedByUser = a.user
+			lines[i] = todo[i].line
+		}
+		if err := insertBatch(ctx, q, lines, now); err != nil {
+			return err
+		}
+		created := map[string][]int64{}
+		for i := range lines {
+			if emit {
+				if err := s.emit(ctx, q, &lines[i], webhook.TimesheetCreated); err != nil {
+					return err
+				}
 			}
-			created[todo[i].key] = append(created[todo[i].key], todo[i].line.ID)
+			created[todo[i].key] = append(created[todo[i].key], lines[i].ID)
 		}
 		if !req.ReturnResponse {
 			return nil
@@ -271,4 +292,119 @@ func (s *Service) resolveEmployees(ctx context.Context, q *store.Queries, a *acc
 		}
 	}
 	return out, nil
+}
+
+// deleteInRange deletes the lines of the employees starting in [from, to)
+// that are not Processed, and returns them (for their events).
+func deleteInRange(ctx context.Context, q *store.Queries, bizID int64, empIDs []int64, from, to time.Time) ([]Line, error) {
+	var out []Line
+	for _, chunk := range chunks(empIDs, maxIn) {
+		a := sqlArgs{args: []any{bizID, from, to}}
+		rows, err := q.Query(ctx, "DELETE FROM timesheet_lines WHERE business_id = $1 AND start_time >= $2 AND start_time < $3 AND status <> 'Processed' "+
+			"AND employee_id IN ("+a.ids(chunk)+") RETURNING id, employee_id, status, start_time, end_time, external_id", a.args...)
+		if err != nil {
+			return nil, err
+		}
+		for rows.Next() {
+			l := Line{BusinessID: bizID}
+			if err := rows.Scan(&l.ID, &l.EmployeeID, &l.Status, &l.Start, &l.End, &l.ExternalID); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			l.Start, l.End = l.Start.UTC(), l.End.UTC()
+			out = append(out, l)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// insertBatch stores lines (defaults applied) and their breaks with
+// multi-row INSERTs, setting each line's ID. Both engines number the rows
+// of one INSERT ... VALUES in order from an increasing sequence, so the
+// returned ids sorted ascending are the rows' ids in VALUES order.
+func insertBatch(ctx context.Context, q *store.Queries, lines []Line, now time.Time) error {
+	const perStmt = 200 // 28 parameters a row
+	for start := 0; start < len(lines); start += perStmt {
+		chunk := lines[start:min(start+perStmt, len(lines))]
+		var a sqlArgs
+		vals := make([]string, len(chunk))
+		for i := range chunk {
+			l := &chunk[i]
+			ph := []string{a.add(l.BusinessID), a.add(l.EmployeeID), a.add(l.Start), a.add(l.End), a.add(nullTime(l.SubmittedStart)), a.add(nullTime(l.SubmittedEnd)),
+				a.add(nullID(l.WorkTypeID)), a.add(nullID(l.LocationID)), a.add(nullID(l.PayCategoryID)), a.add(nullID(l.LeaveCategoryID)),
+				a.add(rateText(l.Units)), a.add(rateText(l.Rate)), a.add(l.Comments), a.add(l.HiddenComments), a.add(l.Status), a.add(l.ExternalID),
+				a.add(l.Source), a.add(l.WorkMinutes), a.add(l.BreakMinutes), a.add(l.PaidBreakMinutes), a.add(idList(l.ShiftConditionIDs)),
+				a.add(idList(l.DimensionValueIDs)), a.add(l.ReviewedBy), a.add(l.SubmittedByUser), a.add(now)}
+			vals[i] = "(" + strings.Join(ph, ", ") + ", NULL, '', " + ph[len(ph)-1] + ")"
+		}
+		rows, err := q.Query(ctx, "INSERT INTO timesheet_lines (business_id, employee_id, start_time, end_time, submitted_start, submitted_end, "+
+			"work_type_id, location_id, pay_category_id, leave_category_id, units, rate, comments, hidden_comments, status, external_id, source, "+
+			"work_minutes, break_minutes, paid_break_minutes, shift_condition_ids, dimension_value_ids, reviewed_by, submitted_by_user, created_at, "+
+			"unique_external_id, rejection_reason, updated_at) VALUES "+strings.Join(vals, ", ")+" RETURNING id", a.args...)
+		if err != nil {
+			if db.IsForeignKeyViolation(err) {
+				return payroll.Conflict("a record the lines refer to was deleted meanwhile; try again")
+			}
+			return err
+		}
+		var ids []int64
+		for rows.Next() {
+			var id int64
+			if err := rows.Scan(&id); err != nil {
+				rows.Close()
+				return err
+			}
+			ids = append(ids, id)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		if len(ids) != len(chunk) {
+			return fmt.Errorf("timesheet: inserted %d lines, got %d ids", len(chunk), len(ids))
+		}
+		sort.Slice(ids, func(i, j int) bool { return ids[i] < ids[j] })
+		for i := range chunk {
+			chunk[i].ID, chunk[i].Version, chunk[i].CreatedAt, chunk[i].UpdatedAt = ids[i], 1, now, now
+		}
+	}
+	type br struct {
+		lineID int64
+		b      Break
+	}
+	var all []br
+	for _, l := range lines {
+		for _, b := range l.Breaks {
+			all = append(all, br{l.ID, b})
+		}
+	}
+	const breaksPerStmt = 500 // 7 parameters a row
+	for start := 0; start < len(all); start += breaksPerStmt {
+		chunk := all[start:min(start+breaksPerStmt, len(all))]
+		a := sqlArgs{args: []any{lines[0].BusinessID}}
+		vals := make([]string, len(chunk))
+		for i, x := range chunk {
+			ss, se := x.b.SubmittedStart, x.b.SubmittedEnd
+			if ss.IsZero() {
+				ss, se = x.b.Start, x.b.End
+			}
+			vals[i] = "($1, " + a.add(x.lineID) + ", " + a.add(x.b.Start) + ", " + a.add(x.b.End) + ", " + a.add(nullTime(ss)) + ", " + a.add(nullTime(se)) + ", " + a.add(x.b.Paid) + ")"
+		}
+		rows, err := q.Query(ctx, "INSERT INTO timesheet_breaks (business_id, line_id, start_time, end_time, submitted_start, submitted_end, is_paid) VALUES "+
+			strings.Join(vals, ", ")+" RETURNING id", a.args...)
+		if err != nil {
+			return err
+		}
+		for rows.Next() {
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+	}
+	return nil
 }

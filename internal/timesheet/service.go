@@ -205,8 +205,8 @@ func (s *Service) prepare(ctx context.Context, q *store.Queries, a *access, in *
 	return l, nil
 }
 
-// insert stores a new line and its breaks and records TimesheetCreated.
-func (s *Service) insert(ctx context.Context, q *store.Queries, a *access, l *Line, uniqueExternal bool, now time.Time) error {
+// defaults fills what a new line takes when the writer leaves it out.
+func (l *Line) defaults(a *access) {
 	if l.Status == "" {
 		l.Status = StatusSubmitted
 	}
@@ -216,6 +216,11 @@ func (s *Service) insert(ctx context.Context, q *store.Queries, a *access, l *Li
 	if l.SubmittedStart.IsZero() && l.Units == nil {
 		l.SubmittedStart, l.SubmittedEnd = l.Start, l.End
 	}
+}
+
+// insert stores a new line and its breaks and records TimesheetCreated.
+func (s *Service) insert(ctx context.Context, q *store.Queries, a *access, l *Line, uniqueExternal bool, now time.Time) error {
+	l.defaults(a)
 	var unique store.TimesheetLine
 	if uniqueExternal && l.ExternalID != "" {
 		n, err := q.CountTimesheetLinesWithExternalID(ctx, store.CountTimesheetLinesWithExternalIDParams{BusinessID: a.biz.ID, ExternalID: l.ExternalID, ID: 0})

@@ -288,6 +288,18 @@ func TestTimesheetBulk(t *testing.T) {
 		if len(res.Timesheets[fmt.Sprint(e.ann)]) != 2 || len(res.Timesheets[fmt.Sprint(e.ben)]) != 1 || res.Timesheets[fmt.Sprint(e.ann)][0]["status"] != "Submitted" {
 			t.Fatalf("bulk insert %v", res)
 		}
+		// Stored ids map back to the request's lines (multi-row inserts).
+		for k, ls := range res.Timesheets {
+			for i, l := range ls {
+				got := e.get(t, int64(l["id"].(float64)))
+				if fmt.Sprint(got["employeeId"]) != k || got["start"] != l["startTime"] || got["locationId"] != l["locationId"] || len(got["breaks"].([]any)) != 1 {
+					t.Fatalf("%s[%d]: response %v, stored %v", k, i, l, got)
+				}
+			}
+		}
+		if res.Timesheets[fmt.Sprint(e.ann)][1]["startTime"] != "2026-11-03T09:00:00" {
+			t.Fatalf("response order %v", res.Timesheets[fmt.Sprint(e.ann)])
+		}
 		// Approve one of Ann's so the replace has something to remove that is not Submitted.
 		annFirst := int64(res.Timesheets[fmt.Sprint(e.ann)][0]["id"].(float64))
 		e.Do("POST", e.mgr(e.ann, annFirst, "approve"), key, nil).Expect(t, 200)
