@@ -27,10 +27,12 @@ import (
 	"github.com/payrolld/payrolld/internal/job"
 	"github.com/payrolld/payrolld/internal/httpapi/leaveapi"
 	"github.com/payrolld/payrolld/internal/leave"
+	"github.com/payrolld/payrolld/internal/httpapi/timesheetapi"
 	"github.com/payrolld/payrolld/internal/notify"
 	"github.com/payrolld/payrolld/internal/oauth"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/store"
+	"github.com/payrolld/payrolld/internal/timesheet"
 	"github.com/payrolld/payrolld/internal/user"
 	"github.com/payrolld/payrolld/internal/webhook"
 )
@@ -49,6 +51,7 @@ type App struct {
 	Reference  *collections.Collections
 	Employees  *employee.Service
 	Leave      *leave.Service
+	Timesheets *timesheet.Service
 	Webhooks   *webhook.Service
 	Jobs       *job.Client // River: areas register workers while Build runs
 	OAuth      *oauth.Service
@@ -82,6 +85,7 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 			ls, err := a.Reference.LeaveSettings.GetInTx(ctx, q, biz, "")
 			return ls.RequireNotesForLeaveRequests, err
 		}}
+	a.Timesheets = &timesheet.Service{DB: database, Clock: clock, Employees: a.Employees, Emit: a.Webhooks.Emit}
 	a.OAuth = &oauth.Service{DB: database, Clock: clock, Users: a.Users, Businesses: a.Businesses, Notify: a.Notify, BaseURL: cfg.BaseURL}
 	a.API = httpapi.New(httpapi.Deps{
 		Config: cfg, DB: database, Clock: clock, Log: log,
@@ -98,6 +102,7 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 				Notes:        &notes.Service{Employees: a.Employees, Clock: clock},
 			}),
 			leaveapi.Register(a.Leave),
+			timesheetapi.Register(a.Timesheets),
 		},
 	})
 	a.Handler = a.API.Handler()

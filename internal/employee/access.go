@@ -101,22 +101,47 @@ func (s *Service) ScopeFor(ctx context.Context, biz business.Business, p *payrol
 		}
 		sc.groups = append(sc.groups, grp)
 	}
-	if sc.needsTree() {
-		rows, err := q.ListRecords(ctx, store.ListRecordsParams{BusinessID: biz.ID, Kind: record.KindLocation})
-		if err != nil {
-			return Scope{}, err
-		}
-		sc.children = map[int64][]int64{}
-		for _, r := range rows {
-			var l struct {
-				ParentID *int64 `json:"parentId"`
-			}
-			if json.Unmarshal([]byte(r.Data), &l) == nil && l.ParentID != nil {
-				sc.children[*l.ParentID] = append(sc.children[*l.ParentID], r.ID)
-			}
-		}
+	if err := sc.loadTree(ctx, q, biz.ID); err != nil {
+		return Scope{}, err
 	}
 	return sc, nil
+}
+
+// GroupScope is the scope "members of employee group groupID" (a list
+// filter by group, e.g. filter.employeeGroupId of the timesheet lists). A
+// group of another business is NotFound.
+func (s *Service) GroupScope(ctx context.Context, biz business.Business, groupID int64) (Scope, error) {
+	q := s.DB.Queries()
+	grp, err := s.Groups.EmployeeGroups.Load(ctx, q, biz.ID, 0, groupID)
+	if err != nil {
+		return Scope{}, err
+	}
+	sc := Scope{Restricted: true, groups: []EmployeeGroup{grp}}
+	if err := sc.loadTree(ctx, q, biz.ID); err != nil {
+		return Scope{}, err
+	}
+	return sc, nil
+}
+
+// loadTree reads the location tree when a LocationOrParents filter needs it.
+func (sc *Scope) loadTree(ctx context.Context, q *store.Queries, bizID int64) error {
+	if !sc.needsTree() {
+		return nil
+	}
+	rows, err := q.ListRecords(ctx, store.ListRecordsParams{BusinessID: bizID, Kind: record.KindLocation})
+	if err != nil {
+		return err
+	}
+	sc.children = map[int64][]int64{}
+	for _, r := range rows {
+		var l struct {
+			ParentID *int64 `json:"parentId"`
+		}
+		if json.Unmarshal([]byte(r.Data), &l) == nil && l.ParentID != nil {
+			sc.children[*l.ParentID] = append(sc.children[*l.ParentID], r.ID)
+		}
+	}
+	return nil
 }
 
 func (sc *Scope) needsTree() bool {
@@ -307,4 +332,14 @@ func (s *Service) inScope(ctx context.Context, biz business.Business, sc *Scope,
 		return false, err
 	}
 	return n > 0, nil
+}
+
+// SQL is the scope as a predicate over employees aliased e, its values
+// bound as placeholders numbered after args (which it returns extended):
+// other areas' lists join employees e and page with the scope in the same
+// statement (timesheets).
+func (sc *Scope) SQL(args []any) (string, []any) {
+	a := sqlArgs{args: args}
+	w := sc.where(&a)
+	return w, a.args
 }

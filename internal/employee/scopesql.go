@@ -1,11 +1,9 @@
 package employee
 
-// SQL is the scope as a predicate over the employees table aliased e, its
-// values bound as $first, $first+1, ...: other areas' lists (leave
-// requests, unavailability) join employees e and apply a restricted
-// user's scope in the same query that pages them.
-func (sc *Scope) SQL(first int) (string, []any) {
-	a := sqlArgs{args: make([]any, first-1)}
-	where := sc.where(&a)
-	return where, a.args[first-1:]
+// SQLFrom is SQL for a statement that binds its own values first: the
+// scope's placeholders are numbered from first, and only the scope's values
+// are returned (leave requests, allowances, unavailability).
+func (sc *Scope) SQLFrom(first int) (string, []any) {
+	where, args := sc.SQL(make([]any, first-1))
+	return where, args[first-1:]
 }

@@ -276,7 +276,7 @@ func (s *Service) BusinessAllowances(ctx context.Context, biz business.Business,
 		args = append(args, employeeID)
 		where += " AND la.employee_id = $2"
 	}
-	scope, scopeArgs := sc.SQL(len(args) + 1)
+	scope, scopeArgs := sc.SQLFrom(len(args) + 1)
 	query := `SELECT la.id, la.business_id, la.employee_id, la.leave_category_id, la.units, la.unit_type, la.leave_unit_type, la.hours_per_year,
 		la.automatically_accrues, la.can_apply_for_leave, la.leave_loading, la.accrual_rule, la.template_id, la.updated_at
 		FROM leave_allowances la JOIN employees e ON e.id = la.employee_id

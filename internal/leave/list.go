@@ -92,7 +92,7 @@ func (s *Service) List(ctx context.Context, biz business.Business, p *payroll.Pr
 	if lq.LocationID != 0 {
 		where = append(where, "EXISTS (SELECT 1 FROM employee_locations el WHERE el.employee_id = e.id AND el.location_id = "+bind(lq.LocationID)+")")
 	}
-	scope, scopeArgs := sc.SQL(len(args) + 1)
+	scope, scopeArgs := sc.SQLFrom(len(args) + 1)
 	args = append(args, scopeArgs...)
 	where = append(where, scope)
 	q := lq.OData

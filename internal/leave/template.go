@@ -19,15 +19,15 @@ import (
 // the allowances of a set of leave categories, assigned to employees.
 type AllowanceTemplate struct {
 	record.Base
-	Name                                    string             `json:"name" maxLength:"100"`
-	ExternalID                              string             `json:"externalId" maxLength:"50"`
-	Source                                  string             `json:"source"`
-	LeaveLoadingCalculatedFromPayCategoryID *int64             `json:"leaveLoadingCalculatedFromPayCategoryId" nullable:"true"`
+	Name                                    string                      `json:"name" maxLength:"100"`
+	ExternalID                              string                      `json:"externalId" maxLength:"50"`
+	Source                                  string                      `json:"source"`
+	LeaveLoadingCalculatedFromPayCategoryID *int64                      `json:"leaveLoadingCalculatedFromPayCategoryId" nullable:"true"`
 	LeaveCategories                         []AllowanceTemplateCategory `json:"leaveCategories"`
-	AwardID                                 *int64             `json:"awardId" nullable:"true" doc:"awards are not available in this service: must be empty"`
-	AwardName                               string             `json:"awardName" readOnly:"true"`
-	LeaveYearStart                          payroll.DateTime   `json:"leaveYearStart" nullable:"true"`
-	LeaveAccrualStartDateType               string             `json:"leaveAccrualStartDateType" enum:"EmployeeStartDate,SpecifiedDate,CalendarYear,CategorySpecificDate"`
+	AwardID                                 *int64                      `json:"awardId" nullable:"true" doc:"awards are not available in this service: must be empty"`
+	AwardName                               string                      `json:"awardName" readOnly:"true"`
+	LeaveYearStart                          payroll.DateTime            `json:"leaveYearStart" nullable:"true"`
+	LeaveAccrualStartDateType               string                      `json:"leaveAccrualStartDateType" enum:"EmployeeStartDate,SpecifiedDate,CalendarYear,CategorySpecificDate"`
 }
 
 // AllowanceTemplateCategory is one leave category of a template

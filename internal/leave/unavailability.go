@@ -255,7 +255,7 @@ func (s *Service) Unavailabilities(ctx context.Context, biz business.Business, p
 	if uq.DefaultLocationID != 0 {
 		where = append(where, "e.primary_location_id = "+bind(uq.DefaultLocationID))
 	}
-	scope, scopeArgs := sc.SQL(len(args) + 1)
+	scope, scopeArgs := sc.SQLFrom(len(args) + 1)
 	args = append(args, scopeArgs...)
 	where = append(where, scope)
 	rows, err := s.DB.Queries().Query(ctx, `SELECT u.id, u.business_id, u.employee_id, u.from_date, u.to_date, u.end_date, u.reason, u.recurring,

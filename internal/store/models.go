@@ -585,6 +585,51 @@ type SsoToken struct {
 	CreatedAt  time.Time
 }
 
+type TimesheetBreak struct {
+	ID             int64
+	BusinessID     int64
+	LineID         int64
+	StartTime      time.Time
+	EndTime        time.Time
+	SubmittedStart sql.NullTime
+	SubmittedEnd   sql.NullTime
+	IsPaid         bool
+}
+
+type TimesheetLine struct {
+	ID                int64
+	BusinessID        int64
+	EmployeeID        int64
+	StartTime         time.Time
+	EndTime           time.Time
+	SubmittedStart    sql.NullTime
+	SubmittedEnd      sql.NullTime
+	WorkTypeID        sql.NullInt64
+	LocationID        sql.NullInt64
+	PayCategoryID     sql.NullInt64
+	LeaveCategoryID   sql.NullInt64
+	Units             sql.NullString
+	Rate              sql.NullString
+	Comments          string
+	HiddenComments    string
+	Status            string
+	PayRunID          sql.NullInt64
+	ExternalID        string
+	UniqueExternalID  sql.NullString
+	Source            string
+	WorkMinutes       int64
+	BreakMinutes      int64
+	PaidBreakMinutes  int64
+	ShiftConditionIds string
+	DimensionValueIds string
+	ReviewedBy        string
+	RejectionReason   string
+	SubmittedByUser   string
+	CreatedAt         time.Time
+	UpdatedAt         time.Time
+	Version           int64
+}
+
 type Unavailability struct {
 	ID           int64
 	BusinessID   int64
