@@ -18,9 +18,11 @@ import (
 	"github.com/payrolld/payrolld/internal/employee"
 	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/httpapi/employeeapi"
+	"github.com/payrolld/payrolld/internal/httpapi/payrunapi"
 	"github.com/payrolld/payrolld/internal/notify"
 	"github.com/payrolld/payrolld/internal/oauth"
 	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/payrun"
 	"github.com/payrolld/payrolld/internal/store"
 	"github.com/payrolld/payrolld/internal/user"
 	"github.com/payrolld/payrolld/internal/webhook"
@@ -39,6 +41,7 @@ type App struct {
 	Brands     *brand.Service
 	Reference  *collections.Collections
 	Employees  *employee.Service
+	PayRuns    *payrun.Service
 	Webhooks   *webhook.Service
 	OAuth      *oauth.Service
 	API        *httpapi.API
@@ -61,6 +64,7 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 	a.jobs = append(a.jobs, a.Webhooks.NewWorker(cfg.WebhookPollInterval, log).Run)
 	a.Employees = &employee.Service{DB: database, Clock: clock, Businesses: a.Businesses, Groups: a.Reference.GroupCollections, Emit: a.Webhooks.Emit}
 	a.Reference.GroupCollections.GroupCandidates = a.Employees.GroupCandidates
+	a.PayRuns = &payrun.Service{DB: database, Clock: clock, Categories: a.Reference.CoreCollections, Schedules: a.Reference.ScheduleCollections, Emit: a.Webhooks.Emit}
 	a.OAuth = &oauth.Service{DB: database, Clock: clock, Users: a.Users, Businesses: a.Businesses, Notify: a.Notify, BaseURL: cfg.BaseURL}
 	a.API = httpapi.New(httpapi.Deps{
 		Config: cfg, DB: database, Clock: clock, Log: log,
@@ -68,6 +72,7 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 		BearerAuth: a.OAuth.AuthenticateBearer,
 		Areas: []func(*httpapi.API){
 			employeeapi.Register(a.Employees, a.Reference.Locations),
+			payrunapi.Register(a.PayRuns),
 		},
 	})
 	a.Handler = a.API.Handler()
