@@ -164,7 +164,7 @@ func (s *Service) Submit(ctx context.Context, biz business.Business, id int64, s
 			return err
 		}
 		only := map[int64]bool{}
-		w := newWriter(q, biz.ID, run.ID)
+		w := s.newWriter(q, biz.ID, run.ID)
 		for _, p := range todo {
 			only[p.employeeID] = true
 			if sub.ReplaceExisting {
@@ -183,10 +183,8 @@ func (s *Service) Submit(ctx context.Context, biz business.Business, id int64, s
 			return err
 		}
 		if !sub.SuppressCalculations {
-			for _, p := range todo {
-				if err := s.recalcOne(ctx, q, biz, &run, p.employeeID, cats); err != nil {
-					return err
-				}
+			if err := s.recalcAll(ctx, q, biz, &run, cats, only); err != nil {
+				return err
 			}
 		}
 		out, err = s.linesOf(ctx, q, run, sub.Kind, 0, only)
@@ -415,7 +413,7 @@ func (s *Service) IncludeEmployee(ctx context.Context, biz business.Business, id
 		if err != nil {
 			return err
 		}
-		w := newWriter(q, biz.ID, run.ID)
+		w := s.newWriter(q, biz.ID, run.ID)
 		if err := w.addEmployee(ctx, biz.Region, &run, &e, cats, true, ytds[e.ID]); err != nil {
 			return err
 		}

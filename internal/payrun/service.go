@@ -147,7 +147,7 @@ func (s *Service) Create(ctx context.Context, biz business.Business, req CreateR
 		if err != nil {
 			return err
 		}
-		w := newWriter(q, biz.ID, run.ID)
+		w := s.newWriter(q, biz.ID, run.ID)
 		for i := range emps {
 			e := &emps[i]
 			if err := w.addEmployee(ctx, biz.Region, &run, e, cats, !req.CreateWithEmptyPays, ytds[e.ID]); err != nil {
@@ -266,17 +266,35 @@ func (s *Service) Recalculate(ctx context.Context, biz business.Business, id int
 		if err != nil {
 			return err
 		}
-		return s.recalcAll(ctx, q, biz, &r, cats)
+		return s.recalcAll(ctx, q, biz, &r, cats, nil)
 	})
 }
 
-// recalcAll recomputes every employee of run (inside the caller's write
-// transaction, after touch): employees, lines and year-to-date are each
-// read once.
-func (s *Service) recalcAll(ctx context.Context, q *store.Queries, biz business.Business, run *store.PayRun, cats *catIndex) error {
+// recalcAll recomputes every employee of run, or those in only (inside
+// the caller's write transaction, after touch): employees, lines and
+// year-to-date are each read once. A handful of employees are read one
+// by one instead.
+func (s *Service) recalcAll(ctx context.Context, q *store.Queries, biz business.Business, run *store.PayRun, cats *catIndex, only map[int64]bool) error {
+	if only != nil && len(only) <= 20 {
+		for id := range only {
+			if err := s.recalcOne(ctx, q, biz, run, id, cats); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
 	rows, err := q.ListPayRunEmployees(ctx, run.ID)
 	if err != nil {
 		return err
+	}
+	if only != nil {
+		kept := rows[:0]
+		for _, r := range rows {
+			if only[r.EmployeeID] {
+				kept = append(kept, r)
+			}
+		}
+		rows = kept
 	}
 	emps, err := q.ListEmployeesForPayOfBusiness(ctx, biz.ID)
 	if err != nil {
@@ -299,7 +317,14 @@ func (s *Service) recalcAll(ctx context.Context, q *store.Queries, biz business.
 	if err != nil {
 		return err
 	}
-	w := newWriter(q, biz.ID, run.ID)
+	w := s.newWriter(q, biz.ID, run.ID)
+	if only == nil {
+		// The whole run: its calculated lines go in one statement.
+		if _, err := q.DeleteCalculatedPayRunLinesOfRun(ctx, run.ID); err != nil {
+			return err
+		}
+		w.calculatedDeleted = true
+	}
 	for i := range rows {
 		e, ok := byID[rows[i].EmployeeID]
 		if !ok { // deleted since: keep the lines, no standard pay
@@ -335,7 +360,7 @@ func (s *Service) recalcOne(ctx context.Context, q *store.Queries, biz business.
 	if err != nil {
 		return err
 	}
-	w := newWriter(q, biz.ID, run.ID)
+	w := s.newWriter(q, biz.ID, run.ID)
 	if err := w.recalcEmployee(ctx, biz.Region, run, &e, &row, lines, cats, ytds[employeeID]); err != nil {
 		return err
 	}
@@ -436,7 +461,7 @@ func (s *Service) Finalise(ctx context.Context, biz business.Business, id int64,
 			if err != nil {
 				return err
 			}
-			if err := s.recalcAll(ctx, q, biz, &r, cats); err != nil {
+			if err := s.recalcAll(ctx, q, biz, &r, cats, nil); err != nil {
 				return err
 			}
 		}

@@ -254,6 +254,18 @@ func (q *Queries) DeleteCalculatedPayRunLines(ctx context.Context, arg DeleteCal
 	return result.RowsAffected()
 }
 
+const deleteCalculatedPayRunLinesOfRun = `-- name: DeleteCalculatedPayRunLinesOfRun :execrows
+DELETE FROM pay_run_lines WHERE pay_run_id = $1 AND user_entered = FALSE
+`
+
+func (q *Queries) DeleteCalculatedPayRunLinesOfRun(ctx context.Context, payRunID int64) (int64, error) {
+	result, err := q.db.ExecContext(ctx, deleteCalculatedPayRunLinesOfRun, payRunID)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected()
+}
+
 const deleteDraftPayRun = `-- name: DeleteDraftPayRun :execrows
 DELETE FROM pay_runs WHERE id = $1 AND business_id = $2 AND status = 'Draft'
 `

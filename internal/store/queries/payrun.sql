@@ -180,3 +180,6 @@ FROM employees WHERE business_id = $1 ORDER BY id;
 
 -- name: SetDraftPayRunDatePaid :execrows
 UPDATE pay_runs SET date_paid = $3, version = version + 1 WHERE id = $1 AND business_id = $2 AND status = 'Draft';
+
+-- name: DeleteCalculatedPayRunLinesOfRun :execrows
+DELETE FROM pay_run_lines WHERE pay_run_id = $1 AND user_entered = FALSE;
