@@ -140,10 +140,10 @@ func run(n int, pg string) error {
 	if _, err := d.W.Exec(`WITH RECURSIVE seq(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM seq WHERE i < $1)
 INSERT INTO employees (business_id, first_name, surname, email, status, external_id, created_at, updated_at, start_date, employment_type,
     pay_schedule_id, primary_pay_category_id, rate, rate_unit, hours_per_week, tax_file_number, australian_resident, claim_tax_free_threshold, stsl_debt)
-SELECT $2, 'First' || CAST(i % 10 AS TEXT), 'Surname' || CAST(i AS TEXT), '', 'Active', 'EXT' || CAST(i AS TEXT), $3, $3, $3, 'FullTime',
+SELECT $2, 'First' || CAST(i % 10 AS TEXT), 'Surname' || CAST(i AS TEXT), '', 'Active', 'EXT' || CAST(i AS TEXT), $3, $3, $6, 'FullTime',
     $4, $5, CASE WHEN i % 4 = 0 THEN CAST(60000 + i AS TEXT) ELSE CAST(25 + i % 40 AS TEXT) || '.5' END,
     CASE WHEN i % 4 = 0 THEN 'Annually' ELSE 'Hourly' END, '38', '123456782', TRUE, i % 3 <> 0, i % 7 = 0
-FROM seq`, n, f.BusinessID, now, sched, cat); err != nil {
+FROM seq`, n, f.BusinessID, now, sched, cat, now); err != nil {
 		return err
 	}
 	fmt.Printf("engine %s, %d employees (seeded in %v)\n", engine, n, time.Since(start).Round(time.Millisecond))
@@ -208,6 +208,7 @@ FROM seq`, n, f.BusinessID, now, sched, cat); err != nil {
 	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
 	fmt.Printf("  employees %v, gross %v, net %v, PAYG %v\n", details.GrandTotal["numberOfEmployees"], details.GrandTotal["grossEarnings"],
 		details.GrandTotal["netEarnings"], details.GrandTotal["paygWithholdingAmount"])
-	fmt.Printf("  peak RSS %d MB\n", ru.Maxrss/1024)
+	fmt.Printf("  peak RSS %d MB; process CPU user %.1f s, system %.1f s (wall times above include waiting for a shared CPU)\n", ru.Maxrss/1024,
+		time.Duration(ru.Utime.Nano()).Seconds(), time.Duration(ru.Stime.Nano()).Seconds())
 	return nil
 }

@@ -131,22 +131,41 @@ func (s *Service) Submit(ctx context.Context, biz business.Business, id int64, s
 			lines      []store.CreatePayRunLineParams
 		}
 		var todo []pending
+		// The run's employees, read once: ids and external ids resolve
+		// against them; only a key that is not in the run is looked up.
+		inRun, err := q.ListPayRunEmployees(ctx, run.ID)
+		if err != nil {
+			return err
+		}
+		external := strings.EqualFold(sub.EmployeeIDType, "External")
+		byKey := make(map[string]int64, len(inRun))
+		for _, r := range inRun {
+			if external {
+				if r.EmployeeExternalID != "" {
+					byKey[strings.ToLower(r.EmployeeExternalID)] = r.EmployeeID
+				}
+			} else {
+				byKey[strconv.FormatInt(r.EmployeeID, 10)] = r.EmployeeID
+			}
+		}
 		for key, lines := range sub.Lines {
 			field := sub.Member + "." + key
-			empID, err := s.resolveEmployee(ctx, q, biz, key, strings.EqualFold(sub.EmployeeIDType, "External"))
-			if err != nil {
-				return err
+			k := strings.TrimSpace(key)
+			if external {
+				k = strings.ToLower(k)
 			}
-			if empID == 0 {
-				v.Add(field, "no employee %q in this business", key)
+			empID, ok := byKey[k]
+			if !ok {
+				id, err := s.resolveEmployee(ctx, q, biz, key, external)
+				if err != nil {
+					return err
+				}
+				if id == 0 {
+					v.Add(field, "no employee %q in this business", key)
+				} else {
+					v.Add(field, "employee %s is not in this pay run (add it with POST P/employee/%d)", key, id)
+				}
 				continue
-			}
-			row, err := q.GetPayRunEmployee(ctx, store.GetPayRunEmployeeParams{PayRunID: run.ID, EmployeeID: empID})
-			if db.IsNoRows(err) {
-				v.Add(field, "employee %s is not in this pay run (add it with POST P/employee/%d)", key, empID)
-				continue
-			} else if err != nil {
-				return err
 			}
 			p := pending{employeeID: empID}
 			for i, in := range lines {
@@ -157,7 +176,6 @@ func (s *Service) Submit(ctx context.Context, biz business.Business, id int64, s
 				l.BusinessID, l.PayRunID, l.EmployeeID = biz.ID, run.ID, empID
 				p.lines = append(p.lines, l)
 			}
-			_ = row
 			todo = append(todo, p)
 		}
 		if err := v.Err(); err != nil {

@@ -294,6 +294,9 @@ func (s *Service) recalcAll(ctx context.Context, q *store.Queries, biz business.
 				kept = append(kept, r)
 			}
 		}
+		if len(kept) == len(rows) {
+			only = nil // every employee of the run
+		}
 		rows = kept
 	}
 	emps, err := q.ListEmployeesForPayOfBusiness(ctx, biz.ID)

@@ -20,9 +20,9 @@ type writer struct {
 	// calculatedDeleted: the caller already deleted the run's calculated
 	// lines (a whole-run recalculation).
 	calculatedDeleted bool
-	bizID, run int64
-	emps       []store.CreatePayRunEmployeeParams
-	lines      []store.CreatePayRunLineParams
+	bizID, run        int64
+	emps              []store.CreatePayRunEmployeeParams
+	lines             []store.CreatePayRunLineParams
 }
 
 func (s *Service) newWriter(q *store.Queries, bizID, runID int64) *writer {
