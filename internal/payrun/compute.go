@@ -106,7 +106,7 @@ func standardEarnings(e *EmployeeRow, freq string, cat category) (line, bool) {
 	l := line{units: units, rate: unitRate, amount: amount, earningKind: cat.kind}
 	l.Kind = KindEarnings
 	l.CategoryID, l.CategoryName, l.TaxExempt = cat.id, cat.name, cat.taxExempt
-	l.Units, l.Rate, l.Amount = units.String(), unitRate.String(), amount.MinorUnits()
+	l.Units, l.Rate, l.Amount = units.RoundHalfUp(4).String(), unitRate.RoundHalfUp(4).String(), amount.MinorUnits()
 	// The period's standard hours, whatever the rate unit (leave accrual
 	// and the run's total hours read them).
 	l.hours = hours
