@@ -23,14 +23,16 @@ import (
 	"github.com/payrolld/payrolld/internal/employee/standardhours"
 	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/httpapi/employeeapi"
-	"github.com/payrolld/payrolld/internal/httpapi/referenceapi"
-	"github.com/payrolld/payrolld/internal/job"
 	"github.com/payrolld/payrolld/internal/httpapi/leaveapi"
-	"github.com/payrolld/payrolld/internal/leave"
+	"github.com/payrolld/payrolld/internal/httpapi/payrunapi"
+	"github.com/payrolld/payrolld/internal/httpapi/referenceapi"
 	"github.com/payrolld/payrolld/internal/httpapi/timesheetapi"
+	"github.com/payrolld/payrolld/internal/job"
+	"github.com/payrolld/payrolld/internal/leave"
 	"github.com/payrolld/payrolld/internal/notify"
 	"github.com/payrolld/payrolld/internal/oauth"
 	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/payrun"
 	"github.com/payrolld/payrolld/internal/store"
 	"github.com/payrolld/payrolld/internal/timesheet"
 	"github.com/payrolld/payrolld/internal/user"
@@ -52,6 +54,7 @@ type App struct {
 	Employees  *employee.Service
 	Leave      *leave.Service
 	Timesheets *timesheet.Service
+	PayRuns    *payrun.Service
 	Webhooks   *webhook.Service
 	Jobs       *job.Client // River: areas register workers while Build runs
 	OAuth      *oauth.Service
@@ -86,6 +89,7 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 			return ls.RequireNotesForLeaveRequests, err
 		}}
 	a.Timesheets = &timesheet.Service{DB: database, Clock: clock, Employees: a.Employees, Emit: a.Webhooks.Emit}
+	a.PayRuns = &payrun.Service{DB: database, Clock: clock, Categories: a.Reference.CoreCollections, Schedules: a.Reference.ScheduleCollections, Emit: a.Webhooks.Emit}
 	a.OAuth = &oauth.Service{DB: database, Clock: clock, Users: a.Users, Businesses: a.Businesses, Notify: a.Notify, BaseURL: cfg.BaseURL}
 	a.API = httpapi.New(httpapi.Deps{
 		Config: cfg, DB: database, Clock: clock, Log: log,
@@ -103,6 +107,7 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 			}),
 			leaveapi.Register(a.Leave),
 			timesheetapi.Register(a.Timesheets),
+			payrunapi.Register(a.PayRuns),
 		},
 	})
 	a.Handler = a.API.Handler()

@@ -251,8 +251,8 @@ func TestRouteMatching(t *testing.T) {
 		allow              string
 	}{
 		{"unserved collection", "GET", B + "/timesheet", 404, ""},
-		{"unserved collection, POST", "POST", B + "/payrun", 404, ""},
-		{"unserved collection, DELETE", "DELETE", B + "/payrun/1", 404, ""},
+		{"unserved collection, POST", "POST", B + "/nosuchcollection", 404, ""},
+		{"unserved collection, DELETE", "DELETE", B + "/nosuchcollection/1", 404, ""},
 		{"word where a template id goes", "POST", B + "/leaveallowancetemplate", 404, ""},
 		{"word where a template id goes, mixed case", "POST", B + "/LeaveAllowanceTemplate", 404, ""},
 		{"word where the business id goes", "GET", "/api/v2/business/abc/location", 404, ""},

@@ -541,6 +541,92 @@ type PayRateTemplateCategory struct {
 	SuperRate           sql.NullString
 }
 
+type PayRun struct {
+	ID                int64
+	BusinessID        int64
+	PayScheduleID     int64
+	Frequency         string
+	PeriodStarting    time.Time
+	PeriodEnding      time.Time
+	DatePaid          time.Time
+	Status            string
+	ExternalID        string
+	Notation          string
+	Adhoc             bool
+	PaySlipsPublished bool
+	DateFinalised     sql.NullTime
+	FinalisedCount    int64
+	Version           int64
+	CreatedAt         time.Time
+	UpdatedAt         time.Time
+}
+
+type PayRunAudit struct {
+	ID         int64
+	BusinessID int64
+	PayRunID   int64
+	Action     string
+	Comments   string
+	Actor      string
+	CreatedAt  time.Time
+}
+
+type PayRunEmployee struct {
+	ID                 int64
+	BusinessID         int64
+	PayRunID           int64
+	EmployeeID         int64
+	EmployeeName       string
+	EmployeeExternalID string
+	StandardEarnings   bool
+	TotalHoursE4       int64
+	Gross              int64
+	PreTax             int64
+	Taxable            int64
+	PostTax            int64
+	Tax                int64
+	Stsl               int64
+	SuperContribution  int64
+	SuperBase          int64
+	NiEmployee         int64
+	NiEmployer         int64
+	StudentLoan        int64
+	PostgradLoan       int64
+	KiwisaverEmployee  int64
+	KiwisaverEmployer  int64
+	Esct               int64
+	AccLevy            int64
+	CpfEmployee        int64
+	CpfEmployer        int64
+	CpfOwSubject       int64
+	CpfAwSubject       int64
+	Sdl                int64
+	Net                int64
+	Expenses           int64
+	Liabilities        int64
+	Notation           string
+	CalcError          string
+	Version            int64
+}
+
+type PayRunLine struct {
+	ID           int64
+	BusinessID   int64
+	PayRunID     int64
+	EmployeeID   int64
+	Kind         string
+	CategoryID   int64
+	CategoryName string
+	Units        string
+	Rate         string
+	Amount       int64
+	TaxExempt    bool
+	Notes        string
+	ExternalID   string
+	LocationID   int64
+	UserEntered  bool
+}
+
 type Record struct {
 	ID         int64
 	BusinessID int64

@@ -1,0 +1,460 @@
+package payrun
+
+import (
+	"strings"
+	"time"
+
+	"github.com/payrolld/payrolld/internal/calc"
+	"github.com/payrolld/payrolld/internal/calc/engine"
+	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/store"
+)
+
+// EmployeeRow is what the calculation reads of an employee.
+type EmployeeRow = store.ListPayScheduleEmployeesRow
+
+// frequencies: periods per year and weeks per period of a schedule
+// frequency, and the calc frequency it is computed as.
+var frequencies = map[string]struct {
+	perYear int64
+	weeks   payroll.Rate
+	calc    calc.Frequency
+}{
+	"Weekly":      {52, payroll.MustRate("1"), calc.Weekly},
+	"Fortnightly": {26, payroll.MustRate("2"), calc.Fortnightly},
+	"FourWeekly":  {13, payroll.MustRate("4"), calc.FourWeekly},
+	"Monthly":     {12, payroll.RateFromInt(52).Div(payroll.RateFromInt(12)), calc.Monthly},
+	"Quarterly":   {4, payroll.MustRate("13"), calc.Quarterly},
+	"Annually":    {1, payroll.MustRate("52"), calc.Annually},
+}
+
+// periodStart is the first day of the period ending on end.
+func periodStart(freq string, end time.Time) time.Time {
+	switch freq {
+	case "Weekly":
+		return end.AddDate(0, 0, -6)
+	case "Fortnightly":
+		return end.AddDate(0, 0, -13)
+	case "FourWeekly":
+		return end.AddDate(0, 0, -27)
+	case "Monthly":
+		return end.AddDate(0, -1, 1)
+	case "Quarterly":
+		return end.AddDate(0, -3, 1)
+	case "Annually":
+		return end.AddDate(-1, 0, 1)
+	}
+	return end
+}
+
+// line is one pay run line in memory.
+type line struct {
+	store.PayRunLine
+	units, rate payroll.Rate
+	amount      payroll.Money
+	hours       payroll.Rate // hours worked (leave accrual); zero when the line has none
+	earningKind calc.EarningKind
+}
+
+// standardEarnings is the employee's pay for one period from their own
+// members: rate in rateUnit, hours per week, prorated to the frequency.
+// No rate = no line.
+func standardEarnings(e *EmployeeRow, freq string, cat category) (line, bool) {
+	f, ok := frequencies[freq]
+	if !ok || !e.Rate.Valid {
+		return line{}, false
+	}
+	rate, err := payroll.ParseRate(e.Rate.String)
+	if err != nil || !rate.IsPos() {
+		return line{}, false
+	}
+	hpw := payroll.Rate{}
+	if e.HoursPerWeek.Valid {
+		hpw, _ = payroll.ParseRate(e.HoursPerWeek.String)
+	}
+	hours := hpw.Mul(f.weeks)
+	one := payroll.RateFromInt(1)
+	var amount payroll.Money
+	units, unitRate := hours, rate
+	switch e.RateUnit {
+	case "Hourly":
+		amount = payroll.MoneyFromDecimal(hours.Mul(rate).Decimal()).Cents()
+	case "Annually":
+		amount = payroll.MoneyFromDecimal(rate.Decimal()).DivInt(f.perYear).Cents()
+		units, unitRate = one, payroll.RateFromDecimal(amount.Decimal())
+	case "Monthly":
+		amount = payroll.MoneyFromDecimal(rate.Decimal()).MulInt(12).DivInt(f.perYear).Cents()
+		units, unitRate = one, payroll.RateFromDecimal(amount.Decimal())
+	case "Weekly":
+		amount = payroll.MoneyFromDecimal(rate.Mul(f.weeks).Decimal()).Cents()
+		units, unitRate = f.weeks, rate
+	case "Daily":
+		days := payroll.RateFromInt(5)
+		if e.HoursPerDay.Valid && hpw.IsPos() {
+			if hpd, err := payroll.ParseRate(e.HoursPerDay.String); err == nil && hpd.IsPos() {
+				days = hpw.Div(hpd)
+			}
+		}
+		units = days.Mul(f.weeks)
+		amount = payroll.MoneyFromDecimal(units.Mul(rate).Decimal()).Cents()
+	case "Fixed":
+		amount = payroll.MoneyFromDecimal(rate.Decimal()).Cents()
+		units = one
+	default:
+		return line{}, false
+	}
+	l := line{units: units, rate: unitRate, amount: amount, earningKind: cat.kind}
+	l.Kind = KindEarnings
+	l.CategoryID, l.CategoryName, l.TaxExempt = cat.id, cat.name, cat.taxExempt
+	l.Units, l.Rate, l.Amount = units.RoundHalfUp(4).String(), unitRate.RoundHalfUp(4).String(), amount.MinorUnits()
+	// The period's standard hours, whatever the rate unit (leave accrual
+	// and the run's total hours read them).
+	l.hours = hours
+	return l, true
+}
+
+// figures are one employee's computed amounts (minor units).
+type figures struct {
+	hoursE4                              int64
+	gross, preTax, taxable, postTax, tax int64
+	stsl, super, superBase               int64
+	niEE, niER, studentLoan, pgLoan      int64
+	ksEE, ksER, esct, acc                int64
+	cpfEE, cpfER, cpfOW, cpfAW, sdl      int64
+	net, expenses, liabilities           int64
+	calcError                            string
+}
+
+// ytd is an employee's year-to-date before this run.
+type ytd = store.PayRunYearToDateRow
+
+// compute works out one employee's pay from their lines: earnings,
+// deductions (pre-tax when the category is tax exempt), expenses,
+// liabilities and tax adjustments, then the region's statutory figures.
+// A calculation error (missing tax settings, a frequency the region's
+// rules do not cover) is kept as the employee's calcError with the
+// statutory figures zero; finalise refuses a run with such an employee.
+func compute(region string, run *store.PayRun, e *EmployeeRow, lines []line, y *ytd) figures {
+	var f figures
+	var hours payroll.Rate
+	in := calc.Input{Region: region, PaymentDate: run.DatePaid}
+	if fr, ok := frequencies[run.Frequency]; ok {
+		in.Frequency = fr.calc
+	} else {
+		in.Frequency = calc.Frequency(run.Frequency)
+	}
+	var taxAdjust int64
+	for i := range lines {
+		l := &lines[i]
+		switch l.Kind {
+		case KindEarnings:
+			f.gross += l.Amount
+			hours = hours.Add(l.hours)
+			in.Earnings = append(in.Earnings, calc.Earning{Category: l.CategoryName, Kind: l.earningKind, Amount: money(l.Amount),
+				Hours: l.hours, NotTaxable: l.TaxExempt})
+			if l.TaxExempt {
+				f.taxable -= l.Amount
+			}
+		case KindDeduction:
+			if l.TaxExempt {
+				f.preTax += l.Amount
+			} else {
+				f.postTax += l.Amount
+			}
+		case KindExpense:
+			f.expenses += l.Amount
+		case KindLiability:
+			f.liabilities += l.Amount
+		case KindTaxAdjustment:
+			taxAdjust += l.Amount
+		}
+	}
+	f.hoursE4 = hoursToE4(hours)
+	f.taxable += f.gross - f.preTax
+	in.PreTax = money(f.preTax)
+	if y == nil {
+		y = &ytd{}
+	}
+	err := statutory(region, run, e, &in, y, &f)
+	if err != nil {
+		f = figures{hoursE4: f.hoursE4, gross: f.gross, preTax: f.preTax, taxable: f.taxable, postTax: f.postTax,
+			expenses: f.expenses, liabilities: f.liabilities, calcError: err.Error()}
+	}
+	f.tax += taxAdjust
+	f.net = f.gross - f.preTax - f.postTax - f.withheld()
+	return f
+}
+
+// withheld is every employee-side statutory amount taken from pay.
+func (f *figures) withheld() int64 {
+	return f.tax + f.niEE + f.studentLoan + f.pgLoan + f.ksEE + f.acc + f.cpfEE
+}
+
+// statutory fills the region's figures from calc.
+func statutory(region string, run *store.PayRun, e *EmployeeRow, in *calc.Input, y *ytd, f *figures) error {
+	switch region {
+	case calc.AU:
+		in.AU = auEmployee(e)
+		in.AU.YTD = calc.AUToDate{Earnings: money(y.Taxable), SuperBase: money(y.SuperBase)}
+		res, err := engine.Calculate(in)
+		if err != nil {
+			return err
+		}
+		if sg, ok := res.Get("super.guarantee"); ok && hasTerm(sg, "base already counted this quarter") && y.QuarterSuperBase != y.SuperBase {
+			// The year's rules cap the super base per quarter.
+			in.AU.YTD.SuperBase = money(y.QuarterSuperBase)
+			if res, err = engine.Calculate(in); err != nil {
+				return err
+			}
+		}
+		f.tax = amount(&res, "payg")
+		f.stsl = amount(&res, "stsl")
+		if sg, ok := res.Get("super.guarantee"); ok {
+			f.super = sg.Amount.MinorUnits()
+			f.superBase = term(sg, "base this pay")
+		}
+	case calc.UK:
+		uk, err := ukEmployee(e)
+		if err != nil {
+			return err
+		}
+		in.UK = uk
+		in.UK.YTD = calc.UKYearToDate{TaxablePay: money(y.Taxable), TaxPaid: money(y.Tax), NIEarnings: money(y.Gross),
+			EmployeeNI: money(y.NiEmployee), EmployerNI: money(y.NiEmployer)}
+		in.Period = ukPeriod(run.Frequency, run.DatePaid)
+		res, err := engine.Calculate(in)
+		if err != nil {
+			return err
+		}
+		f.tax = amount(&res, "paye")
+		f.niEE, f.niER = amount(&res, "ni.employee"), amount(&res, "ni.employer")
+		for _, fig := range res.Figures {
+			switch {
+			case strings.HasPrefix(fig.Code, "studentloan."):
+				f.studentLoan += fig.Amount.MinorUnits()
+			case fig.Code == "pgl":
+				f.pgLoan += fig.Amount.MinorUnits()
+			}
+		}
+	case calc.NZ:
+		in.NZ = nzEmployee(e)
+		in.NZ.ACCLiableEarningsYTD = money(y.Gross)
+		res, err := engine.Calculate(in)
+		if err != nil {
+			return err
+		}
+		f.tax = amount(&res, "paye")
+		f.acc = amount(&res, "acc")
+		f.studentLoan = amount(&res, "studentloan")
+		f.ksEE, f.ksER = amount(&res, "kiwisaver.employee"), amount(&res, "kiwisaver.employer")
+		f.esct = amount(&res, "esct")
+	case calc.SG:
+		in.SG = sgEmployee(e, run.DatePaid)
+		in.SG.OWSubjectToCPFYTD, in.SG.AWSubjectToCPFYTD = money(y.CpfOwSubject), money(y.CpfAwSubject)
+		res, err := engine.Calculate(in)
+		if err != nil {
+			return err
+		}
+		f.cpfEE, f.cpfER = amount(&res, "cpf.employee"), amount(&res, "cpf.employer")
+		f.sdl = amount(&res, "sdl")
+		if t, ok := res.Get("cpf.total"); ok {
+			f.cpfOW, f.cpfAW = term(t, "OW subject to CPF"), term(t, "AW subject to CPF")
+		}
+	default:
+		_, err := engine.Calculate(in)
+		return err
+	}
+	return nil
+}
+
+func amount(r *calc.Result, code string) int64 {
+	f, ok := r.Get(code)
+	if !ok {
+		return 0
+	}
+	return f.Amount.MinorUnits()
+}
+
+func term(f calc.Figure, name string) int64 {
+	for _, t := range f.Terms {
+		if t.Name == name {
+			return t.Value.MinorUnits()
+		}
+	}
+	return 0
+}
+
+func hasTerm(f calc.Figure, name string) bool {
+	for _, t := range f.Terms {
+		if t.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// auEmployee maps the employee's tax file declaration to a withholding
+// scale: no TFN quoted (blank or 000 000 000) = scale 4, a working holiday
+// maker = Schedule 15, a foreign resident = scale 3, a full or half
+// Medicare levy exemption = scale 5 or 6, otherwise scale 2 when the
+// tax-free threshold is claimed, else scale 1.
+func auEmployee(e *EmployeeRow) *calc.AUEmployee {
+	au := &calc.AUEmployee{STSL: e.StslDebt.Valid && e.StslDebt.Bool, Casual: strings.EqualFold(e.EmploymentType, "Casual")}
+	resident := !e.AustralianResident.Valid || e.AustralianResident.Bool
+	tfn := strings.ReplaceAll(strings.ReplaceAll(e.TaxFileNumber, " ", ""), "-", "")
+	switch {
+	case tfn == "" || tfn == "000000000":
+		au.Scale = calc.AUScale4Resident
+		if !resident {
+			au.Scale = calc.AUScale4Foreign
+		}
+	case e.HasApprovedWorkingHolidayVisa.Valid && e.HasApprovedWorkingHolidayVisa.Bool:
+		au.Scale = calc.AUScaleWHM
+	case !resident:
+		au.Scale = calc.AUScale3
+	case strings.EqualFold(e.MedicareLevyExemption, "Full"):
+		au.Scale = calc.AUScale5
+	case strings.EqualFold(e.MedicareLevyExemption, "Half"):
+		au.Scale = calc.AUScale6
+	case e.ClaimTaxFreeThreshold.Valid && e.ClaimTaxFreeThreshold.Bool:
+		au.Scale = calc.AUScale2
+	default:
+		au.Scale = calc.AUScale1
+	}
+	if e.ClaimMedicareLevyReduction.Valid && e.ClaimMedicareLevyReduction.Bool {
+		au.Medicare = &calc.AUMedicareVariation{Spouse: e.MedicareLevyReductionSpouse.Valid && e.MedicareLevyReductionSpouse.Bool,
+			Children: int(e.MedicareLevyReductionDependentCount.Int64)}
+	}
+	return au
+}
+
+// ukEmployee maps tax code, NI category, loans and the directors' NI
+// method.
+func ukEmployee(e *EmployeeRow) (*calc.UKEmployee, error) {
+	if e.TaxCode == "" {
+		return nil, payroll.Invalid("taxCode", "the employee has no tax code")
+	}
+	if e.NationalInsuranceCategory == "" {
+		return nil, payroll.Invalid("nationalInsuranceCategory", "the employee has no National Insurance category")
+	}
+	uk := &calc.UKEmployee{TaxCode: e.TaxCode, NICategory: e.NationalInsuranceCategory,
+		Week1Month1:      strings.EqualFold(e.TaxCalculationMethod, "NonCumulative"),
+		PostgraduateLoan: e.HasPostGradLoan.Valid && e.HasPostGradLoan.Bool}
+	if p := strings.TrimPrefix(e.StudentLoanType, "Plan"); p != "" && p != "None" {
+		uk.StudentLoan = calc.UKLoanPlan(p)
+	}
+	if strings.EqualFold(e.IsCompanyDirector, "true") {
+		uk.Director = true
+		uk.DirectorNIMethod = calc.DirectorAnnual
+		if strings.Contains(strings.ToLower(e.NationalInsuranceCalculationMethod), "alternative") {
+			uk.DirectorNIMethod = calc.DirectorAlternative
+		}
+	}
+	return uk, nil
+}
+
+// ukPeriod is the tax period (week or month number) of a payment date: the
+// UK tax year starts on 6 April; tax month 1 runs 6 April to 5 May.
+func ukPeriod(freq string, paid time.Time) int {
+	start := time.Date(paid.Year(), time.April, 6, 0, 0, 0, 0, time.UTC)
+	if paid.Before(start) {
+		start = start.AddDate(-1, 0, 0)
+	}
+	days := int(paid.Sub(start).Hours() / 24)
+	switch freq {
+	case "Weekly":
+		return days/7 + 1
+	case "Fortnightly":
+		return days/14 + 1
+	case "FourWeekly":
+		return days/28 + 1
+	case "Monthly":
+		m := int(paid.Month()) - 4
+		if paid.Day() < 6 {
+			m--
+		}
+		return (m+12)%12 + 1
+	case "Quarterly":
+		m := int(paid.Month()) - 4
+		if paid.Day() < 6 {
+			m--
+		}
+		return (m+12)%12/3 + 1
+	}
+	return 1
+}
+
+// nzEmployee maps the tax code declaration and KiwiSaver membership.
+func nzEmployee(e *EmployeeRow) *calc.NZEmployee {
+	nz := &calc.NZEmployee{TaxCode: e.TaxCodeDeclarationTaxCode,
+		StudentLoan: e.TaxCodeDeclarationStudentLoan.Valid && e.TaxCodeDeclarationStudentLoan.Bool}
+	st := strings.ToLower(e.KiwiSaverEnrollmentStatus)
+	if st != "" && !strings.Contains(st, "not") && !strings.Contains(st, "optedout") && !strings.Contains(st, "ineligible") {
+		nz.KiwiSaver = true
+		if e.KiwiSaverEmployeeContribution.Valid && e.KiwiSaverEmployeeContribution.Int64 > 0 {
+			nz.KiwiSaverRate = payroll.Percent(payroll.RateFromInt(e.KiwiSaverEmployeeContribution.Int64))
+		}
+		if e.KiwiSaverEmployerContribution.Valid && e.KiwiSaverEmployerContribution.Int64 > 0 {
+			nz.EmployerKiwiSaverRate = payroll.Percent(payroll.RateFromInt(e.KiwiSaverEmployerContribution.Int64))
+		}
+	}
+	return nz
+}
+
+// sgEmployee maps date of birth and residency: a permanent resident's
+// year of PR status (from obtainedResidencyDate) picks the graduated
+// rates; a foreigner or CPF-exempt employee pays no CPF.
+func sgEmployee(e *EmployeeRow, paid time.Time) *calc.SGEmployee {
+	sg := &calc.SGEmployee{DateOfBirth: e.DateOfBirth.Time}
+	ls := strings.ToLower(e.LegalStatus)
+	switch {
+	case e.CpfExempt.Valid && e.CpfExempt.Bool:
+		sg.Residency = calc.SGForeigner
+	case ls == "" || strings.Contains(ls, "citizen"):
+		sg.Residency = calc.SGCitizen
+	case strings.Contains(ls, "permanent") || ls == "pr" || strings.HasPrefix(ls, "spr"):
+		sg.Residency = calc.SGPR3
+		if e.ObtainedResidencyDate.Valid {
+			switch {
+			case paid.Before(e.ObtainedResidencyDate.Time.AddDate(1, 0, 0)):
+				sg.Residency = calc.SGPR1
+			case paid.Before(e.ObtainedResidencyDate.Time.AddDate(2, 0, 0)):
+				sg.Residency = calc.SGPR2
+			}
+		}
+	default:
+		sg.Residency = calc.SGForeigner
+	}
+	return sg
+}
+
+// taxYear is the [from, to] range of the tax year a payment date falls in
+// (AU 1 July, UK 6 April, NZ 1 April, SG calendar year) and, for AU's
+// quarterly super base, the start of its quarter.
+func taxYear(region string, paid time.Time) (from, quarter time.Time) {
+	d := time.Date(paid.Year(), paid.Month(), paid.Day(), 0, 0, 0, 0, time.UTC)
+	y := d.Year()
+	switch region {
+	case calc.AU:
+		from = time.Date(y, time.July, 1, 0, 0, 0, 0, time.UTC)
+	case calc.UK:
+		from = time.Date(y, time.April, 6, 0, 0, 0, 0, time.UTC)
+	case calc.NZ:
+		from = time.Date(y, time.April, 1, 0, 0, 0, 0, time.UTC)
+	default:
+		from = time.Date(y, time.January, 1, 0, 0, 0, 0, time.UTC)
+	}
+	if d.Before(from) {
+		from = from.AddDate(-1, 0, 0)
+	}
+	qm := ((int(d.Month())-1)/3)*3 + 1
+	quarter = time.Date(y, time.Month(qm), 1, 0, 0, 0, 0, time.UTC)
+	return from, quarter
+}
+
+func parseRate(s string) (payroll.Rate, error) {
+	if s == "" {
+		return payroll.Rate{}, nil
+	}
+	return payroll.ParseRate(s)
+}

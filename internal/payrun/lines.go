@@ -1,0 +1,466 @@
+package payrun
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/payrolld/payrolld/internal/business"
+	"github.com/payrolld/payrolld/internal/db"
+	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/store"
+)
+
+// LineIn is one submitted line of an inclusion collection: the members of
+// the earnings line and deduction models this service stores.
+type LineIn struct {
+	ID                  int64          `json:"id,omitempty"`
+	ExternalID          string         `json:"externalId,omitempty" maxLength:"50"`
+	PayCategoryID       string         `json:"payCategoryId,omitempty"`
+	DeductionCategoryID string         `json:"deductionCategoryId,omitempty"`
+	LocationID          string         `json:"locationId,omitempty"`
+	Units               *payroll.Rate  `json:"units,omitempty"`
+	Rate                *payroll.Rate  `json:"rate,omitempty"`
+	Earnings            *payroll.Money `json:"earnings,omitempty"`
+	Amount              *payroll.Money `json:"amount,omitempty"`
+	Notes               string         `json:"notes,omitempty" maxLength:"500"`
+}
+
+// Submission is the shared envelope of the inclusion collections.
+type Submission struct {
+	Kind                 string // KindEarnings or KindDeduction
+	Member               string // the wire name of the dictionary, for 400s
+	EmployeeIDType       string
+	CategoryIDType       string
+	ReplaceExisting      bool
+	SuppressCalculations bool
+	Lines                map[string][]LineIn
+}
+
+// LineOut is a stored line on the wire (AuEarningsLineModel and
+// DeductionModel share these members; the category members carry the
+// collection's names).
+type LineOut struct {
+	ID                 int64         `json:"id"`
+	ExternalID         string        `json:"externalId"`
+	EmployeeID         string        `json:"employeeId"`
+	EmployeeName       string        `json:"employeeName"`
+	EmployeeExternalID string        `json:"employeeExternalId"`
+	LocationID         string        `json:"locationId"`
+	LocationName       string        `json:"locationName"`
+	CategoryID         string        `json:"-"`
+	CategoryName       string        `json:"-"`
+	Units              payroll.Rate  `json:"-"`
+	Rate               payroll.Rate  `json:"-"`
+	Amount             payroll.Money `json:"-"`
+	Notes              string        `json:"notes"`
+	IsSystemGenerated  bool          `json:"-"`
+}
+
+// Lines lists a run's lines of kind by employee id (employeeID 0 = all).
+func (s *Service) Lines(ctx context.Context, biz business.Business, id int64, kind string, employeeID int64) (_ map[string][]LineOut, err error) {
+	defer payroll.Wrap(&err, "list pay run %d %s lines", id, kind)
+	q := s.DB.Queries()
+	run, err := s.load(ctx, q, biz, id)
+	if err != nil {
+		return nil, err
+	}
+	return s.linesOf(ctx, q, run, kind, employeeID, nil)
+}
+
+func (s *Service) linesOf(ctx context.Context, q *store.Queries, run store.PayRun, kind string, employeeID int64, only map[int64]bool) (map[string][]LineOut, error) {
+	rows, err := s.rows(ctx, q, run.ID, employeeID)
+	if err != nil {
+		return nil, err
+	}
+	names := make(map[int64]store.PayRunEmployee, len(rows))
+	for _, r := range rows {
+		names[r.EmployeeID] = r
+	}
+	var lines []store.PayRunLine
+	if employeeID != 0 {
+		all, err := q.ListPayRunLinesOfEmployee(ctx, store.ListPayRunLinesOfEmployeeParams{PayRunID: run.ID, EmployeeID: employeeID})
+		if err != nil {
+			return nil, err
+		}
+		for _, l := range all {
+			if l.Kind == kind {
+				lines = append(lines, l)
+			}
+		}
+	} else if lines, err = q.ListPayRunLinesOfKind(ctx, store.ListPayRunLinesOfKindParams{PayRunID: run.ID, Kind: kind}); err != nil {
+		return nil, err
+	}
+	out := map[string][]LineOut{}
+	for _, l := range lines {
+		if only != nil && !only[l.EmployeeID] {
+			continue
+		}
+		e := names[l.EmployeeID]
+		units, _ := parseRate(l.Units)
+		rate, _ := parseRate(l.Rate)
+		k := strconv.FormatInt(l.EmployeeID, 10)
+		out[k] = append(out[k], LineOut{ID: l.ID, ExternalID: l.ExternalID, EmployeeID: k, EmployeeName: e.EmployeeName,
+			EmployeeExternalID: e.EmployeeExternalID, LocationID: idString(l.LocationID), CategoryID: idString(l.CategoryID),
+			CategoryName: l.CategoryName, Units: units, Rate: rate, Amount: money(l.Amount), Notes: l.Notes, IsSystemGenerated: !l.UserEntered})
+	}
+	return out, nil
+}
+
+// Submit stores submitted lines of one collection: replaceExisting first
+// removes the employees' lines of that kind (for earnings, also their
+// standard earnings, which then stay off until the employee is added
+// again), then each employee is recalculated unless suppressCalculations.
+// Returns the submitted employees' lines of the kind.
+func (s *Service) Submit(ctx context.Context, biz business.Business, id int64, sub Submission) (_ map[string][]LineOut, err error) {
+	defer payroll.Wrap(&err, "submit pay run %d %s lines", id, sub.Kind)
+	cats, err := s.loadCategories(ctx, biz)
+	if err != nil {
+		return nil, err
+	}
+	var out map[string][]LineOut
+	err = s.DB.InTx(ctx, func(q *store.Queries) error {
+		run, err := s.touch(ctx, q, biz, id)
+		if err != nil {
+			return err
+		}
+		var v payroll.Validation
+		type pending struct {
+			employeeID int64
+			lines      []store.CreatePayRunLineParams
+		}
+		var todo []pending
+		// The run's employees, read once: ids and external ids resolve
+		// against them; only a key that is not in the run is looked up.
+		inRun, err := q.ListPayRunEmployees(ctx, run.ID)
+		if err != nil {
+			return err
+		}
+		external := strings.EqualFold(sub.EmployeeIDType, "External")
+		byKey := make(map[string]int64, len(inRun))
+		for _, r := range inRun {
+			if external {
+				if r.EmployeeExternalID != "" {
+					byKey[strings.ToLower(r.EmployeeExternalID)] = r.EmployeeID
+				}
+			} else {
+				byKey[strconv.FormatInt(r.EmployeeID, 10)] = r.EmployeeID
+			}
+		}
+		for key, lines := range sub.Lines {
+			field := sub.Member + "." + key
+			k := strings.TrimSpace(key)
+			if external {
+				k = strings.ToLower(k)
+			}
+			empID, ok := byKey[k]
+			if !ok {
+				id, err := s.resolveEmployee(ctx, q, biz, key, external)
+				if err != nil {
+					return err
+				}
+				if id == 0 {
+					v.Add(field, "no employee %q in this business", key)
+				} else {
+					v.Add(field, "employee %s is not in this pay run (add it with POST P/employee/%d)", key, id)
+				}
+				continue
+			}
+			p := pending{employeeID: empID}
+			for i, in := range lines {
+				l, ok := buildLine(&v, fmt.Sprintf("%s[%d]", field, i), sub, cats, in)
+				if !ok {
+					continue
+				}
+				l.BusinessID, l.PayRunID, l.EmployeeID = biz.ID, run.ID, empID
+				p.lines = append(p.lines, l)
+			}
+			todo = append(todo, p)
+		}
+		if err := v.Err(); err != nil {
+			return err
+		}
+		only := map[int64]bool{}
+		w := s.newWriter(q, biz.ID, run.ID)
+		for _, p := range todo {
+			only[p.employeeID] = true
+			if sub.ReplaceExisting {
+				if _, err := q.DeletePayRunLinesOfKind(ctx, store.DeletePayRunLinesOfKindParams{PayRunID: run.ID, EmployeeID: p.employeeID, Kind: sub.Kind}); err != nil {
+					return err
+				}
+				if sub.Kind == KindEarnings {
+					if err := s.setStandard(ctx, q, &run, p.employeeID, false); err != nil {
+						return err
+					}
+				}
+			}
+			w.lines = append(w.lines, p.lines...)
+		}
+		if err := w.flush(ctx); err != nil {
+			return err
+		}
+		if !sub.SuppressCalculations {
+			if err := s.recalcAll(ctx, q, biz, &run, cats, only); err != nil {
+				return err
+			}
+		}
+		out, err = s.linesOf(ctx, q, run, sub.Kind, 0, only)
+		return err
+	})
+	return out, err
+}
+
+// setStandard switches an employee's standard earnings on or off (the
+// figures are recalculated by the caller).
+func (s *Service) setStandard(ctx context.Context, q *store.Queries, run *store.PayRun, employeeID int64, on bool) error {
+	row, err := q.GetPayRunEmployee(ctx, store.GetPayRunEmployeeParams{PayRunID: run.ID, EmployeeID: employeeID})
+	if err != nil {
+		return err
+	}
+	if row.StandardEarnings == on {
+		return nil
+	}
+	_, err = q.UpdatePayRunEmployeeFigures(ctx, store.UpdatePayRunEmployeeFiguresParams{PayRunID: run.ID, EmployeeID: employeeID,
+		TotalHoursE4: row.TotalHoursE4, Gross: row.Gross, PreTax: row.PreTax, Taxable: row.Taxable, PostTax: row.PostTax, Tax: row.Tax,
+		Stsl: row.Stsl, SuperContribution: row.SuperContribution, SuperBase: row.SuperBase, NiEmployee: row.NiEmployee, NiEmployer: row.NiEmployer,
+		StudentLoan: row.StudentLoan, PostgradLoan: row.PostgradLoan, KiwisaverEmployee: row.KiwisaverEmployee, KiwisaverEmployer: row.KiwisaverEmployer,
+		Esct: row.Esct, AccLevy: row.AccLevy, CpfEmployee: row.CpfEmployee, CpfEmployer: row.CpfEmployer, CpfOwSubject: row.CpfOwSubject,
+		CpfAwSubject: row.CpfAwSubject, Sdl: row.Sdl, Net: row.Net, Expenses: row.Expenses, Liabilities: row.Liabilities,
+		CalcError: row.CalcError, StandardEarnings: on})
+	if err != nil {
+		return err
+	}
+	if !on {
+		_, err = q.DeleteCalculatedPayRunLines(ctx, store.DeleteCalculatedPayRunLinesParams{PayRunID: run.ID, EmployeeID: employeeID})
+	}
+	return err
+}
+
+// resolveEmployee finds an employee of the business by id or external id
+// (0 when there is none).
+func (s *Service) resolveEmployee(ctx context.Context, q *store.Queries, biz business.Business, key string, external bool) (int64, error) {
+	key = strings.TrimSpace(key)
+	if external {
+		e, err := q.GetEmployeeByExternalID(ctx, store.GetEmployeeByExternalIDParams{BusinessID: biz.ID, ExternalID: key})
+		if db.IsNoRows(err) {
+			return 0, nil
+		}
+		return e.ID, err
+	}
+	id, err := strconv.ParseInt(key, 10, 64)
+	if err != nil || id <= 0 {
+		return 0, nil
+	}
+	e, err := q.GetEmployeeForPay(ctx, store.GetEmployeeForPayParams{BusinessID: biz.ID, ID: id})
+	if db.IsNoRows(err) {
+		return 0, nil
+	}
+	return e.ID, err
+}
+
+// buildLine checks one submitted line and makes its row. Earnings: a pay
+// category, and earnings, or units × rate (rounded to the cent, half up).
+// Deductions: a deduction category and a non-negative amount.
+func buildLine(v *payroll.Validation, field string, sub Submission, cats *catIndex, in LineIn) (store.CreatePayRunLineParams, bool) {
+	ext := strings.EqualFold(sub.CategoryIDType, "External")
+	l := store.CreatePayRunLineParams{Kind: sub.Kind, Notes: strings.TrimSpace(in.Notes), ExternalID: strings.TrimSpace(in.ExternalID), UserEntered: true}
+	ok := true
+	if len(l.Notes) > 500 {
+		v.Add(field+".notes", "notes must be at most 500 characters")
+		ok = false
+	}
+	if len(l.ExternalID) > 50 {
+		v.Add(field+".externalId", "externalId must be at most 50 characters")
+		ok = false
+	}
+	if in.LocationID != "" {
+		if id, err := strconv.ParseInt(in.LocationID, 10, 64); err == nil && id > 0 {
+			l.LocationID = id
+		}
+	}
+	switch sub.Kind {
+	case KindEarnings:
+		c, found := cats.find(KindEarnings, in.PayCategoryID, ext)
+		if !found {
+			v.Add(field+".payCategoryId", "no pay category %q in this business", in.PayCategoryID)
+			return l, false
+		}
+		l.CategoryID, l.CategoryName, l.TaxExempt = c.id, c.name, c.taxExempt
+		var units, rate payroll.Rate
+		if in.Units != nil {
+			units = *in.Units
+		}
+		if in.Rate != nil {
+			rate = *in.Rate
+		}
+		var amount payroll.Money
+		switch {
+		case in.Earnings != nil:
+			amount = in.Earnings.Cents()
+			if in.Units == nil {
+				units = payroll.RateFromInt(1)
+				rate = payroll.RateFromDecimal(amount.Decimal())
+			}
+		case in.Units != nil && in.Rate != nil:
+			amount = payroll.MoneyFromDecimal(units.Mul(rate).Decimal()).Cents()
+		default:
+			v.Add(field+".earnings", "give earnings, or units and rate")
+			return l, false
+		}
+		if units.IsNeg() && rate.IsNeg() {
+			v.Add(field+".units", "units and rate cannot both be negative")
+			ok = false
+		}
+		l.Units, l.Rate, l.Amount = units.String(), rate.String(), amount.MinorUnits()
+	case KindDeduction:
+		c, found := cats.find(KindDeduction, in.DeductionCategoryID, ext)
+		if !found {
+			v.Add(field+".deductionCategoryId", "no deduction category %q in this business", in.DeductionCategoryID)
+			return l, false
+		}
+		l.CategoryID, l.CategoryName, l.TaxExempt = c.id, c.name, c.taxExempt
+		if in.Amount == nil {
+			v.Add(field+".amount", "amount is required")
+			return l, false
+		}
+		if in.Amount.IsNeg() {
+			v.Add(field+".amount", "amount must not be negative")
+			return l, false
+		}
+		l.Amount = in.Amount.Cents().MinorUnits()
+		l.Units, l.Rate = "", ""
+	}
+	return l, ok
+}
+
+// DeleteLine removes one line (by id) of a collection and recalculates its
+// employee.
+func (s *Service) DeleteLine(ctx context.Context, biz business.Business, id int64, kind string, lineID int64) (err error) {
+	defer payroll.Wrap(&err, "delete pay run %d %s line %d", id, kind, lineID)
+	cats, err := s.loadCategories(ctx, biz)
+	if err != nil {
+		return err
+	}
+	return s.DB.InTx(ctx, func(q *store.Queries) error {
+		run, err := s.touch(ctx, q, biz, id)
+		if err != nil {
+			return err
+		}
+		l, err := q.GetPayRunLine(ctx, store.GetPayRunLineParams{PayRunID: run.ID, ID: lineID})
+		if db.IsNoRows(err) || (err == nil && l.Kind != kind) {
+			return payroll.NotFound("line")
+		}
+		if err != nil {
+			return err
+		}
+		if _, err := q.DeletePayRunLine(ctx, store.DeletePayRunLineParams{PayRunID: run.ID, ID: lineID, Kind: kind}); err != nil {
+			return err
+		}
+		if kind == KindEarnings && !l.UserEntered {
+			// Deleting the standard earnings line takes the employee off
+			// standard earnings (or recalculation would bring it back).
+			if err := s.setStandard(ctx, q, &run, l.EmployeeID, false); err != nil {
+				return err
+			}
+		}
+		return s.recalcOne(ctx, q, biz, &run, l.EmployeeID, cats)
+	})
+}
+
+// SetNotation sets the run's notation (shown on every pay slip).
+func (s *Service) SetNotation(ctx context.Context, biz business.Business, id int64, notation string) (err error) {
+	defer payroll.Wrap(&err, "pay run %d notation", id)
+	if len(notation) > 1000 {
+		return payroll.Invalid("notation", "notation must be at most 1000 characters")
+	}
+	return s.DB.InTx(ctx, func(q *store.Queries) error {
+		if _, err := s.touch(ctx, q, biz, id); err != nil {
+			return err
+		}
+		_, err := q.SetPayRunNotation(ctx, store.SetPayRunNotationParams{ID: id, BusinessID: biz.ID, Notation: notation, UpdatedAt: s.Clock.Now()})
+		return err
+	})
+}
+
+// SetEmployeeNotation sets one employee's notation in the run.
+func (s *Service) SetEmployeeNotation(ctx context.Context, biz business.Business, id, employeeID int64, notation string) (err error) {
+	defer payroll.Wrap(&err, "pay run %d employee %d notation", id, employeeID)
+	if len(notation) > 1000 {
+		return payroll.Invalid("notation", "notation must be at most 1000 characters")
+	}
+	return s.DB.InTx(ctx, func(q *store.Queries) error {
+		if _, err := s.touch(ctx, q, biz, id); err != nil {
+			return err
+		}
+		n, err := q.SetPayRunEmployeeNotation(ctx, store.SetPayRunEmployeeNotationParams{PayRunID: id, EmployeeID: employeeID, Notation: notation})
+		if err == nil && n == 0 {
+			return payroll.NotFound("employee in this pay run")
+		}
+		return err
+	})
+}
+
+// IncludeEmployee adds an employee of the business to a draft run with
+// their standard earnings, calculated; 409 when already in it.
+func (s *Service) IncludeEmployee(ctx context.Context, biz business.Business, id, employeeID int64) (_ PayRunTotalModel, err error) {
+	defer payroll.Wrap(&err, "include employee %d in pay run %d", employeeID, id)
+	cats, err := s.loadCategories(ctx, biz)
+	if err != nil {
+		return PayRunTotalModel{}, err
+	}
+	var out PayRunTotalModel
+	err = s.DB.InTx(ctx, func(q *store.Queries) error {
+		run, err := s.touch(ctx, q, biz, id)
+		if err != nil {
+			return err
+		}
+		er, err := q.GetEmployeeForPay(ctx, store.GetEmployeeForPayParams{BusinessID: biz.ID, ID: employeeID})
+		if db.IsNoRows(err) {
+			return payroll.NotFound("employee")
+		} else if err != nil {
+			return err
+		}
+		if _, err := q.GetPayRunEmployee(ctx, store.GetPayRunEmployeeParams{PayRunID: run.ID, EmployeeID: employeeID}); err == nil {
+			return payroll.Conflict("employee %d is already in pay run %d", employeeID, id)
+		} else if !db.IsNoRows(err) {
+			return err
+		}
+		e := EmployeeRow(er)
+		ytds, err := s.yearToDate(ctx, q, biz, &run)
+		if err != nil {
+			return err
+		}
+		w := s.newWriter(q, biz.ID, run.ID)
+		if err := w.addEmployee(ctx, biz.Region, &run, &e, cats, true, ytds[e.ID]); err != nil {
+			return err
+		}
+		if err := w.flush(ctx); err != nil {
+			return err
+		}
+		row, err := q.GetPayRunEmployee(ctx, store.GetPayRunEmployeeParams{PayRunID: run.ID, EmployeeID: employeeID})
+		out = totalModel(biz.Region, run, row)
+		return err
+	})
+	return out, err
+}
+
+// RemoveEmployee takes an employee and their lines out of a draft run.
+func (s *Service) RemoveEmployee(ctx context.Context, biz business.Business, id, employeeID int64) (err error) {
+	defer payroll.Wrap(&err, "remove employee %d from pay run %d", employeeID, id)
+	return s.DB.InTx(ctx, func(q *store.Queries) error {
+		run, err := s.touch(ctx, q, biz, id)
+		if err != nil {
+			return err
+		}
+		n, err := q.DeletePayRunEmployee(ctx, store.DeletePayRunEmployeeParams{PayRunID: run.ID, EmployeeID: employeeID})
+		if err != nil {
+			return err
+		}
+		if n == 0 {
+			return payroll.NotFound("employee in this pay run")
+		}
+		_, err = q.DeletePayRunLinesOfEmployee(ctx, store.DeletePayRunLinesOfEmployeeParams{PayRunID: run.ID, EmployeeID: employeeID})
+		return err
+	})
+}

@@ -1,0 +1,228 @@
+package payrun
+
+import (
+	"database/sql"
+	"strconv"
+
+	"github.com/govalues/decimal"
+
+	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/store"
+)
+
+// Statuses of a run.
+const (
+	StatusDraft     = "Draft"
+	StatusFinalised = "Finalised"
+)
+
+// Line kinds (pay_run_lines.kind).
+const (
+	KindEarnings      = "earnings"
+	KindDeduction     = "deduction"
+	KindExpense       = "expense"
+	KindLiability     = "liability"
+	KindTaxAdjustment = "taxadjustment"
+)
+
+// Run is a stored pay run (what Effects receive).
+type Run = store.PayRun
+
+// PayRunModel is a pay run on the wire.
+type PayRunModel struct {
+	ID                int64            `json:"id"`
+	DateFinalised     payroll.DateTime `json:"dateFinalised" nullable:"true"`
+	PayScheduleID     int64            `json:"payScheduleId"`
+	PayPeriodStarting payroll.DateTime `json:"payPeriodStarting"`
+	PayPeriodEnding   payroll.DateTime `json:"payPeriodEnding"`
+	DatePaid          payroll.DateTime `json:"datePaid"`
+	IsFinalised       bool             `json:"isFinalised"`
+	PaySlipsPublished bool             `json:"paySlipsPublished"`
+	Notation          string           `json:"notation"`
+	ExternalID        string           `json:"externalId"`
+}
+
+// PayRunSummaryModel is a run with its totals (B/payrun/summary, P/summary).
+type PayRunSummaryModel struct {
+	PayRunModel
+	TotalHours      payroll.Rate  `json:"totalHours"`
+	TotalNetWages   payroll.Money `json:"totalNetWages"`
+	TotalGrossWages payroll.Money `json:"totalGrossWages"`
+}
+
+func runModel(r store.PayRun) PayRunModel {
+	m := PayRunModel{ID: r.ID, PayScheduleID: r.PayScheduleID, PayPeriodStarting: payroll.NewDateTime(r.PeriodStarting),
+		PayPeriodEnding: payroll.NewDateTime(r.PeriodEnding), DatePaid: payroll.NewDateTime(r.DatePaid),
+		IsFinalised: r.Status == StatusFinalised, PaySlipsPublished: r.PaySlipsPublished, Notation: r.Notation, ExternalID: r.ExternalID}
+	if r.DateFinalised.Valid {
+		m.DateFinalised = payroll.NewDateTime(r.DateFinalised.Time)
+	}
+	return m
+}
+
+// hoursFromE4 converts a stored ten-thousandths-of-an-hour count.
+func hoursFromE4(n int64) payroll.Rate {
+	d, err := decimal.New(n, 4)
+	if err != nil {
+		return payroll.Rate{}
+	}
+	return payroll.RateFromDecimal(d.Trim(0))
+}
+
+// hoursToE4 rounds hours to ten-thousandths (half up) for storage.
+func hoursToE4(h payroll.Rate) int64 {
+	whole, _, ok := h.RoundHalfUp(4).Mul(payroll.RateFromInt(10000)).Decimal().Int64(0)
+	if !ok {
+		return 0
+	}
+	return whole
+}
+
+func money(n int64) payroll.Money { return payroll.MoneyFromMinor(n) }
+
+// PayRunTotalModel is one employee's totals in a run: the cross-region
+// PayRunTotalModel (a business's region fills its members, the others are 0).
+type PayRunTotalModel struct {
+	ID                                    int64         `json:"id"`
+	PayRunID                              int64         `json:"payRunId"`
+	EmployeeID                            int64         `json:"employeeId"`
+	TotalHours                            payroll.Rate  `json:"totalHours"`
+	GrossEarnings                         payroll.Money `json:"grossEarnings"`
+	PreTaxDeductions                      payroll.Money `json:"preTaxDeductions"`
+	TaxableEarnings                       payroll.Money `json:"taxableEarnings"`
+	PostTaxDeductions                     payroll.Money `json:"postTaxDeductions"`
+	NetEarnings                           payroll.Money `json:"netEarnings"`
+	TotalEmployeeExpenses                 payroll.Money `json:"totalEmployeeExpenses"`
+	TotalEmployerLiabilities              payroll.Money `json:"totalEmployerLiabilities"`
+	IsPublished                           bool          `json:"isPublished"`
+	Notation                              string        `json:"notation"`
+	PaygWithheld                          payroll.Money `json:"paygWithheld" doc:"AU: PAYG withheld, excluding the STSL component"`
+	SfssWithheld                          payroll.Money `json:"sfssWithheld"`
+	HelpWithheld                          payroll.Money `json:"helpWithheld" doc:"AU: the study and training support loan component (Schedule 8)"`
+	SuperContribution                     payroll.Money `json:"superContribution"`
+	EmployerContribution                  payroll.Money `json:"employerContribution"`
+	PayeWithheld                          payroll.Money `json:"payeWithheld" doc:"UK and NZ: PAYE"`
+	EmployeeNationalInsuranceContribution payroll.Money `json:"employeeNationalInsuranceContribution"`
+	EmployerNationalInsuranceContribution payroll.Money `json:"employerNationalInsuranceContribution"`
+	StudentLoanAmount                     payroll.Money `json:"studentLoanAmount"`
+	PostGradLoanAmount                    payroll.Money `json:"postGradLoanAmount"`
+	KiwiSaverEmployeeContribution         payroll.Money `json:"kiwiSaverEmployeeContribution"`
+	KiwiSaverEmployerContribution         payroll.Money `json:"kiwiSaverEmployerContribution"`
+	EsctContribution                      payroll.Money `json:"esctContribution"`
+	AccLevyAmount                         payroll.Money `json:"accLevyAmount"`
+	CpfEmployeeContributionAmount         payroll.Money `json:"cpfEmployeeContributionAmount"`
+	CpfEmployerContributionAmount         payroll.Money `json:"cpfEmployerContributionAmount"`
+	SdlContributionAmount                 payroll.Money `json:"sdlContributionAmount"`
+	IsComplete                            bool          `json:"isComplete" doc:"false when the employee's pay could not be calculated (see warning); finalise refuses such a run"`
+	Warning                               string        `json:"warning"`
+}
+
+func totalModel(region string, run store.PayRun, e store.PayRunEmployee) PayRunTotalModel {
+	return PayRunTotalModel{ID: e.ID, PayRunID: e.PayRunID, EmployeeID: e.EmployeeID, TotalHours: hoursFromE4(e.TotalHoursE4),
+		GrossEarnings: money(e.Gross), PreTaxDeductions: money(e.PreTax), TaxableEarnings: money(e.Taxable), PostTaxDeductions: money(e.PostTax),
+		NetEarnings: money(e.Net), TotalEmployeeExpenses: money(e.Expenses), TotalEmployerLiabilities: money(e.Liabilities),
+		IsPublished: run.PaySlipsPublished, Notation: e.Notation,
+		PaygWithheld: auPayg(region, e), HelpWithheld: auHelp(region, e), SuperContribution: money(e.SuperContribution),
+		PayeWithheld: payeOf(region, e), EmployeeNationalInsuranceContribution: money(e.NiEmployee), EmployerNationalInsuranceContribution: money(e.NiEmployer),
+		StudentLoanAmount: money(e.StudentLoan), PostGradLoanAmount: money(e.PostgradLoan),
+		KiwiSaverEmployeeContribution: money(e.KiwisaverEmployee), KiwiSaverEmployerContribution: money(e.KiwisaverEmployer),
+		EsctContribution: money(e.Esct), AccLevyAmount: money(e.AccLevy),
+		CpfEmployeeContributionAmount: money(e.CpfEmployee), CpfEmployerContributionAmount: money(e.CpfEmployer), SdlContributionAmount: money(e.Sdl),
+		IsComplete: e.CalcError == "", Warning: e.CalcError}
+}
+
+// The tax column holds everything withheld as income tax: AU PAYG
+// including the STSL component, UK and NZ PAYE. The wire splits AU's.
+func auPayg(region string, e store.PayRunEmployee) payroll.Money {
+	if region != "AU" {
+		return payroll.Money{}
+	}
+	return money(e.Tax - e.Stsl)
+}
+
+func auHelp(region string, e store.PayRunEmployee) payroll.Money {
+	if region != "AU" {
+		return payroll.Money{}
+	}
+	return money(e.Stsl)
+}
+
+func payeOf(region string, e store.PayRunEmployee) payroll.Money {
+	if region == "AU" {
+		return payroll.Money{}
+	}
+	return money(e.Tax)
+}
+
+// TotalsResponse is P/totals and P/totals/{employeeId}.
+type TotalsResponse struct {
+	PayRunID     int64                       `json:"payRunId"`
+	PayRunTotals map[string]PayRunTotalModel `json:"payRunTotals"`
+}
+
+// TotalDetailModel is one employee of P/details.
+type TotalDetailModel struct {
+	ID                       int64            `json:"id"`
+	EmployeeID               int64            `json:"employeeId"`
+	EmployeeName             string           `json:"employeeName"`
+	EmployeeExternalID       string           `json:"employeeExternalId"`
+	TotalHours               payroll.Rate     `json:"totalHours"`
+	GrossEarnings            payroll.Money    `json:"grossEarnings"`
+	NetEarnings              payroll.Money    `json:"netEarnings"`
+	TaxableEarnings          payroll.Money    `json:"taxableEarnings"`
+	PreTaxDeductionAmount    payroll.Money    `json:"preTaxDeductionAmount"`
+	PostTaxDeductionAmount   payroll.Money    `json:"postTaxDeductionAmount"`
+	PaygWithholdingAmount    payroll.Money    `json:"paygWithholdingAmount"`
+	PaygWithholdingPercent   payroll.Rate     `json:"paygWithholdingPercent"`
+	SfssAmount               payroll.Money    `json:"sfssAmount"`
+	HelpAmount               payroll.Money    `json:"helpAmount"`
+	SuperContribution        payroll.Money    `json:"superContribution"`
+	EmployerContribution     payroll.Money    `json:"employerContribution"`
+	EmployeeExpensesTotal    payroll.Money    `json:"employeeExpensesTotal"`
+	EmployerLiabilitiesTotal payroll.Money    `json:"employerLiabilitiesTotal"`
+	BankPaymentsTotal        payroll.Money    `json:"bankPaymentsTotal"`
+	IsTermination            bool             `json:"isTermination"`
+	TerminationDate          payroll.DateTime `json:"terminationDate" nullable:"true"`
+	IsExcluded               bool             `json:"isExcluded"`
+	IsComplete               bool             `json:"isComplete"`
+	Notation                 string           `json:"notation"`
+}
+
+// GrandTotalModel sums a run's employees.
+type GrandTotalModel struct {
+	NumberOfEmployees        int64         `json:"numberOfEmployees"`
+	TotalHours               payroll.Rate  `json:"totalHours"`
+	GrossEarnings            payroll.Money `json:"grossEarnings"`
+	NetEarnings              payroll.Money `json:"netEarnings"`
+	TaxableEarnings          payroll.Money `json:"taxableEarnings"`
+	PreTaxDeductionAmount    payroll.Money `json:"preTaxDeductionAmount"`
+	PostTaxDeductionAmount   payroll.Money `json:"postTaxDeductionAmount"`
+	PaygWithholdingAmount    payroll.Money `json:"paygWithholdingAmount"`
+	SfssAmount               payroll.Money `json:"sfssAmount"`
+	HelpAmount               payroll.Money `json:"helpAmount"`
+	SuperContribution        payroll.Money `json:"superContribution"`
+	EmployerContribution     payroll.Money `json:"employerContribution"`
+	EmployeeExpensesTotal    payroll.Money `json:"employeeExpensesTotal"`
+	EmployerLiabilitiesTotal payroll.Money `json:"employerLiabilitiesTotal"`
+}
+
+// DetailsModel is P/details.
+type DetailsModel struct {
+	PayRun       PayRunModel        `json:"payRun"`
+	PayRunTotals []TotalDetailModel `json:"payRunTotals"`
+	GrandTotal   GrandTotalModel    `json:"grandTotal"`
+}
+
+func idString(id int64) string {
+	if id == 0 {
+		return ""
+	}
+	return strconv.FormatInt(id, 10)
+}
+
+func nullTime(t sql.NullTime) payroll.DateTime {
+	if !t.Valid {
+		return payroll.DateTime{}
+	}
+	return payroll.NewDateTime(t.Time)
+}

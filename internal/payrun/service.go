@@ -1,0 +1,540 @@
+package payrun
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/payrolld/payrolld/internal/business"
+	"github.com/payrolld/payrolld/internal/categories"
+	"github.com/payrolld/payrolld/internal/db"
+	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/payschedule"
+	"github.com/payrolld/payrolld/internal/store"
+)
+
+// Events the pay run emits (webhook names).
+const (
+	EventInitialised = "PayRunInitialised"
+	EventFinalised   = "PayRunFinalised"
+	EventDeleted     = "PayRunDeleted"
+)
+
+// Effect is a consequence of finalising a run that lives in another area
+// (leave balances, timesheets, ...). Finalised runs in the finalise
+// transaction, Unlocked in the unlock transaction, and Unlocked must undo
+// exactly what Finalised did, so finalise -> unlock -> finalise leaves the
+// state of one finalise. An error rolls the whole transition back.
+type Effect interface {
+	Finalised(ctx context.Context, q *store.Queries, run Run) error
+	Unlocked(ctx context.Context, q *store.Queries, run Run) error
+}
+
+// Service owns pay runs.
+type Service struct {
+	DB         *db.DB
+	Clock      payroll.Clock
+	Categories *categories.CoreCollections
+	Schedules  *payschedule.ScheduleCollections
+	// Emit records a web hook event in the caller's transaction
+	// (webhook.Service.Emit); nil = no events.
+	Emit func(ctx context.Context, q *store.Queries, businessID int64, action string, data any) error
+	// Effects run inside finalise and unlock, in order (unlock in reverse).
+	Effects []Effect
+}
+
+// EventData is the data of the pay run events.
+type EventData struct {
+	PayRunID      int64  `json:"payRunId"`
+	PayScheduleID int64  `json:"payScheduleId"`
+	ExternalID    string `json:"externalId"`
+	Employees     int64  `json:"numberOfEmployees"`
+}
+
+func (s *Service) emit(ctx context.Context, q *store.Queries, run store.PayRun, action string, n int64) error {
+	if s.Emit == nil {
+		return nil
+	}
+	return s.Emit(ctx, q, run.BusinessID, action, EventData{PayRunID: run.ID, PayScheduleID: run.PayScheduleID, ExternalID: run.ExternalID, Employees: n})
+}
+
+// CreateRequest is PayRunCreateRequest.
+type CreateRequest struct {
+	PayScheduleID              int64            `json:"payScheduleId"`
+	PayPeriodEnding            payroll.DateTime `json:"payPeriodEnding"`
+	DatePaid                   payroll.DateTime `json:"datePaid,omitempty" nullable:"true"`
+	TimesheetImportOption      string           `json:"timesheetImportOption,omitempty" enum:"None,ThisPayPeriod,AllOutstanding,CustomPeriod" doc:"accepted; no timesheets are imported until timesheets exist (every option behaves as None)"`
+	ExternalID                 string           `json:"externalId,omitempty" maxLength:"50"`
+	CallbackURL                string           `json:"callbackUrl,omitempty" doc:"used by async creation only"`
+	CreateWithEmptyPays        bool             `json:"createWithEmptyPays,omitempty" doc:"include the employees without their standard earnings"`
+	Adhoc                      bool             `json:"adhoc,omitempty" doc:"an ad hoc run: no employees are included until added (P/employee/{employeeId})"`
+	IncludeTerminatedEmployees bool             `json:"includeTerminatedEmployees,omitempty"`
+}
+
+func (r *CreateRequest) validate() error {
+	var v payroll.Validation
+	if r.PayScheduleID <= 0 {
+		v.Add("payScheduleId", "payScheduleId is required")
+	}
+	if r.PayPeriodEnding.IsZero() {
+		v.Add("payPeriodEnding", "payPeriodEnding is required")
+	}
+	r.ExternalID = strings.TrimSpace(r.ExternalID)
+	v.MaxLen("externalId", r.ExternalID, 50)
+	return v.Err()
+}
+
+func dateOnly(t time.Time) time.Time {
+	return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)
+}
+
+// Create creates a pay run of a schedule for the period ending on
+// payPeriodEnding with the schedule's current employees, each calculated.
+// The same externalId again returns the existing run.
+func (s *Service) Create(ctx context.Context, biz business.Business, req CreateRequest) (_ PayRunModel, err error) {
+	defer payroll.Wrap(&err, "create pay run")
+	if err := req.validate(); err != nil {
+		return PayRunModel{}, err
+	}
+	q := s.DB.Queries()
+	if req.ExternalID != "" {
+		if r, err := q.GetPayRunByExternalID(ctx, store.GetPayRunByExternalIDParams{BusinessID: biz.ID, ExternalID: req.ExternalID}); err == nil {
+			return runModel(r), nil
+		} else if !db.IsNoRows(err) {
+			return PayRunModel{}, err
+		}
+	}
+	sched, err := s.Schedules.PaySchedules.Get(ctx, biz, 0, req.PayScheduleID)
+	if err != nil {
+		if payroll.KindOf(err) == payroll.KindNotFound {
+			return PayRunModel{}, payroll.Invalid("payScheduleId", "no pay schedule %d in this business", req.PayScheduleID)
+		}
+		return PayRunModel{}, err
+	}
+	if _, ok := frequencies[sched.Frequency]; !ok {
+		return PayRunModel{}, payroll.Invalid("payScheduleId", "pay schedule %d is %s; pay runs are calculated for Weekly, Fortnightly, FourWeekly, Monthly, Quarterly and Annually schedules", sched.ID, sched.Frequency)
+	}
+	cats, err := s.loadCategories(ctx, biz)
+	if err != nil {
+		return PayRunModel{}, err
+	}
+	end := dateOnly(req.PayPeriodEnding.Time)
+	paid := end
+	if !req.DatePaid.IsZero() {
+		paid = dateOnly(req.DatePaid.Time)
+	}
+	now := s.Clock.Now()
+	var out store.PayRun
+	err = s.DB.InTx(ctx, func(q *store.Queries) error {
+		run, err := q.CreatePayRun(ctx, store.CreatePayRunParams{BusinessID: biz.ID, PayScheduleID: sched.ID, Frequency: sched.Frequency,
+			PeriodStarting: periodStart(sched.Frequency, end), PeriodEnding: end, DatePaid: paid, ExternalID: req.ExternalID,
+			Adhoc: req.Adhoc, CreatedAt: now})
+		if err != nil {
+			return err
+		}
+		out = run
+		var emps []EmployeeRow
+		if !req.Adhoc {
+			emps, err = q.ListPayScheduleEmployees(ctx, store.ListPayScheduleEmployeesParams{BusinessID: biz.ID,
+				PayScheduleID: nullID(sched.ID), Column3: req.IncludeTerminatedEmployees})
+			if err != nil {
+				return err
+			}
+		}
+		ytds, err := s.yearToDate(ctx, q, biz, &run)
+		if err != nil {
+			return err
+		}
+		w := s.newWriter(q, biz.ID, run.ID)
+		for i := range emps {
+			e := &emps[i]
+			if err := w.addEmployee(ctx, biz.Region, &run, e, cats, !req.CreateWithEmptyPays, ytds[e.ID]); err != nil {
+				return err
+			}
+		}
+		if err := w.flush(ctx); err != nil {
+			return err
+		}
+		return s.emit(ctx, q, run, EventInitialised, int64(len(emps)))
+	})
+	if err != nil {
+		if req.ExternalID != "" && db.IsUniqueViolation(err) {
+			// A concurrent create with the same externalId won: same run.
+			r, gerr := s.DB.Queries().GetPayRunByExternalID(ctx, store.GetPayRunByExternalIDParams{BusinessID: biz.ID, ExternalID: req.ExternalID})
+			if gerr == nil {
+				return runModel(r), nil
+			}
+		}
+		return PayRunModel{}, err
+	}
+	return runModel(out), nil
+}
+
+func nullID(id int64) sql.NullInt64 { return sql.NullInt64{Int64: id, Valid: id != 0} }
+
+func sqlNullTime(t time.Time) sql.NullTime { return sql.NullTime{Time: t, Valid: true} }
+
+// yearToDate reads every employee's year-to-date before run in one query.
+func (s *Service) yearToDate(ctx context.Context, q *store.Queries, biz business.Business, run *store.PayRun) (map[int64]*ytd, error) {
+	from, quarter := taxYear(biz.Region, run.DatePaid)
+	rows, err := q.PayRunYearToDate(ctx, store.PayRunYearToDateParams{QuarterFrom: quarter, BusinessID: biz.ID, PayRunID: run.ID,
+		YearFrom: from, YearTo: run.DatePaid})
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[int64]*ytd, len(rows))
+	for i := range rows {
+		out[rows[i].EmployeeID] = &rows[i]
+	}
+	return out, nil
+}
+
+// load reads a run of the business (404 for another tenant's).
+func (s *Service) load(ctx context.Context, q *store.Queries, biz business.Business, id int64) (store.PayRun, error) {
+	r, err := q.GetPayRun(ctx, store.GetPayRunParams{ID: id, BusinessID: biz.ID})
+	if db.IsNoRows(err) {
+		return r, payroll.NotFound("pay run")
+	}
+	return r, err
+}
+
+// touch takes the run for a write: 404 when absent, 409 when finalised.
+// The conditional update also serialises writers of the run on its row.
+func (s *Service) touch(ctx context.Context, q *store.Queries, biz business.Business, id int64) (store.PayRun, error) {
+	r, err := q.TouchDraftPayRun(ctx, store.TouchDraftPayRunParams{ID: id, BusinessID: biz.ID, UpdatedAt: s.Clock.Now()})
+	if db.IsNoRows(err) {
+		if _, err := s.load(ctx, q, biz, id); err != nil {
+			return r, err
+		}
+		return r, payroll.Conflict("pay run %d is finalised: unlock it before changing it", id)
+	}
+	return r, err
+}
+
+// Get is GET P.
+func (s *Service) Get(ctx context.Context, biz business.Business, id int64) (_ PayRunModel, err error) {
+	defer payroll.Wrap(&err, "get pay run %d", id)
+	r, err := s.load(ctx, s.DB.Queries(), biz, id)
+	return runModel(r), err
+}
+
+// Summary is P/summary.
+func (s *Service) Summary(ctx context.Context, biz business.Business, id int64) (_ PayRunSummaryModel, err error) {
+	defer payroll.Wrap(&err, "pay run %d summary", id)
+	q := s.DB.Queries()
+	r, err := s.load(ctx, q, biz, id)
+	if err != nil {
+		return PayRunSummaryModel{}, err
+	}
+	t, err := q.PayRunTotals(ctx, r.ID)
+	if err != nil {
+		return PayRunSummaryModel{}, err
+	}
+	return PayRunSummaryModel{PayRunModel: runModel(r), TotalHours: hoursFromE4(t.HoursE4), TotalNetWages: money(t.Net), TotalGrossWages: money(t.Gross)}, nil
+}
+
+// Delete deletes a draft run (409 when finalised).
+func (s *Service) Delete(ctx context.Context, biz business.Business, id int64) (err error) {
+	defer payroll.Wrap(&err, "delete pay run %d", id)
+	return s.DB.InTx(ctx, func(q *store.Queries) error {
+		r, err := s.touch(ctx, q, biz, id)
+		if err != nil {
+			return err
+		}
+		t, err := q.PayRunTotals(ctx, r.ID)
+		if err != nil {
+			return err
+		}
+		if _, err := q.DeleteDraftPayRun(ctx, store.DeleteDraftPayRunParams{ID: id, BusinessID: biz.ID}); err != nil {
+			return err
+		}
+		return s.emit(ctx, q, r, EventDeleted, t.Employees)
+	})
+}
+
+// Recalculate recomputes every employee of a draft run.
+func (s *Service) Recalculate(ctx context.Context, biz business.Business, id int64) (err error) {
+	defer payroll.Wrap(&err, "recalculate pay run %d", id)
+	cats, err := s.loadCategories(ctx, biz)
+	if err != nil {
+		return err
+	}
+	return s.DB.InTx(ctx, func(q *store.Queries) error {
+		r, err := s.touch(ctx, q, biz, id)
+		if err != nil {
+			return err
+		}
+		return s.recalcAll(ctx, q, biz, &r, cats, nil)
+	})
+}
+
+// recalcAll recomputes every employee of run, or those in only (inside
+// the caller's write transaction, after touch): employees, lines and
+// year-to-date are each read once. A handful of employees are read one
+// by one instead.
+func (s *Service) recalcAll(ctx context.Context, q *store.Queries, biz business.Business, run *store.PayRun, cats *catIndex, only map[int64]bool) error {
+	if only != nil && len(only) <= 20 {
+		for id := range only {
+			if err := s.recalcOne(ctx, q, biz, run, id, cats); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	rows, err := q.ListPayRunEmployees(ctx, run.ID)
+	if err != nil {
+		return err
+	}
+	if only != nil {
+		kept := rows[:0]
+		for _, r := range rows {
+			if only[r.EmployeeID] {
+				kept = append(kept, r)
+			}
+		}
+		if len(kept) == len(rows) {
+			only = nil // every employee of the run
+		}
+		rows = kept
+	}
+	emps, err := q.ListEmployeesForPayOfBusiness(ctx, biz.ID)
+	if err != nil {
+		return err
+	}
+	byID := make(map[int64]*EmployeeRow, len(emps))
+	for i := range emps {
+		e := EmployeeRow(emps[i])
+		byID[e.ID] = &e
+	}
+	all, err := q.ListPayRunLines(ctx, run.ID)
+	if err != nil {
+		return err
+	}
+	lines := make(map[int64][]store.PayRunLine, len(rows))
+	for _, l := range all {
+		lines[l.EmployeeID] = append(lines[l.EmployeeID], l)
+	}
+	ytds, err := s.yearToDate(ctx, q, biz, run)
+	if err != nil {
+		return err
+	}
+	w := s.newWriter(q, biz.ID, run.ID)
+	if only == nil {
+		// The whole run: its calculated lines go in one statement.
+		if _, err := q.DeleteCalculatedPayRunLinesOfRun(ctx, run.ID); err != nil {
+			return err
+		}
+		w.calculatedDeleted = true
+	}
+	for i := range rows {
+		e, ok := byID[rows[i].EmployeeID]
+		if !ok { // deleted since: keep the lines, no standard pay
+			e = &EmployeeRow{ID: rows[i].EmployeeID}
+		}
+		if err := w.recalcEmployee(ctx, biz.Region, run, e, &rows[i], lines[e.ID], cats, ytds[e.ID]); err != nil {
+			return err
+		}
+	}
+	return w.flush(ctx)
+}
+
+// recalcOne recomputes one employee of run.
+func (s *Service) recalcOne(ctx context.Context, q *store.Queries, biz business.Business, run *store.PayRun, employeeID int64, cats *catIndex) error {
+	row, err := q.GetPayRunEmployee(ctx, store.GetPayRunEmployeeParams{PayRunID: run.ID, EmployeeID: employeeID})
+	if err != nil {
+		return err
+	}
+	er, err := q.GetEmployeeForPay(ctx, store.GetEmployeeForPayParams{BusinessID: biz.ID, ID: employeeID})
+	var e EmployeeRow
+	if err == nil {
+		e = EmployeeRow(er)
+	} else if db.IsNoRows(err) {
+		e = EmployeeRow{ID: employeeID}
+	} else {
+		return err
+	}
+	lines, err := q.ListPayRunLinesOfEmployee(ctx, store.ListPayRunLinesOfEmployeeParams{PayRunID: run.ID, EmployeeID: employeeID})
+	if err != nil {
+		return err
+	}
+	ytds, err := s.yearToDate(ctx, q, biz, run)
+	if err != nil {
+		return err
+	}
+	w := s.newWriter(q, biz.ID, run.ID)
+	if err := w.recalcEmployee(ctx, biz.Region, run, &e, &row, lines, cats, ytds[employeeID]); err != nil {
+		return err
+	}
+	return w.flush(ctx)
+}
+
+// FinaliseOptions are the members of FinalisePayRunOptions this service
+// acts on; the others are accepted.
+type FinaliseOptions struct {
+	PayRunID                  int64            `json:"payRunId,omitempty"`
+	DatePaid                  payroll.DateTime `json:"datePaid,omitempty" nullable:"true" doc:"a new date paid recalculates the run for that date before finalising"`
+	ExportJournals            bool             `json:"exportJournals,omitempty"`
+	PublishPaySlips           string           `json:"publishPaySlips,omitempty" enum:"Manual,Immediate,Scheduled"`
+	PublishPaySlipsPreference string           `json:"publishPaySlipsPreference,omitempty" enum:"Manual,Immediate,Scheduled"`
+	PublishPaySlipsDateTime   payroll.DateTime `json:"publishPaySlipsDateTime,omitempty" nullable:"true"`
+	SuppressNotifications     bool             `json:"suppressNotifications,omitempty"`
+	LodgePayRun               bool             `json:"lodgePayRun,omitempty"`
+	LodgePayRunInTestMode     bool             `json:"lodgePayRunInTestMode,omitempty"`
+	SubmitToPensionSync       bool             `json:"submitToPensionSync,omitempty"`
+	FinaliseAsAdmin           bool             `json:"finaliseAsAdmin,omitempty"`
+}
+
+// FinaliseResult is PayRunFinaliseResult.
+type FinaliseResult struct {
+	JournalExportResult        JournalExportResult `json:"journalExportResult"`
+	JournalExportFailedMessage string              `json:"journalExportFailedMessage"`
+	RemovedEmployees           []int64             `json:"removedEmployees"`
+	Notifications              Notifications       `json:"notifications"`
+	PaySlipsPublished          bool                `json:"paySlipsPublished"`
+	PublishPreference          string              `json:"publishPreference" enum:"Manual,Immediate,Scheduled"`
+	DatePaid                   payroll.DateTime    `json:"datePaid"`
+	ExportJournalsPreference   bool                `json:"exportJournalsPreference"`
+	ActiveEmployees            int64               `json:"activeEmployees"`
+	PublishPaySlips            string              `json:"publishPaySlips" enum:"Manual,Immediate,Scheduled"`
+	ExportJournals             string              `json:"exportJournals" enum:"Manual,Immediate,Scheduled"`
+	LodgePayRun                string              `json:"lodgePayRun" enum:"Manual,Immediate,Scheduled"`
+	RunReportPacks             string              `json:"runReportPacks" enum:"Manual,Immediate,Scheduled"`
+	SubmitToPensionSync        string              `json:"submitToPensionSync" enum:"Manual,Immediate,Scheduled"`
+	SuperPayments              []struct{}          `json:"superPayments"`
+	IsFirstFinalisation        bool                `json:"isFirstFinalisation"`
+}
+
+// JournalExportResult reports the journal export of a finalise: journals
+// are not exported by this service (the journal area does it).
+type JournalExportResult struct {
+	Status                     string `json:"status" enum:"NotExported,Success,FailureUnknownError"`
+	Message                    string `json:"message"`
+	JournalSource              string `json:"journalSource"`
+	JournalExternalReferenceID string `json:"journalExternalReferenceId"`
+}
+
+// Notifications counts the pay slip notifications a finalise sent.
+type Notifications struct {
+	TotalEmailNotificationsSent   int64    `json:"totalEmailNotificationsSent"`
+	TotalSmsNotificationsSent     int64    `json:"totalSmsNotificationsSent"`
+	Errors                        []string `json:"errors"`
+	HasPartiallySentNotifications bool     `json:"hasPartiallySentNotifications"`
+}
+
+// Finalise makes a draft run final: one conditional statement (a second
+// finalise, concurrent or not, is a 409), refused while an employee's pay
+// could not be calculated, with the Effects and the PayRunFinalised event
+// in the same transaction.
+func (s *Service) Finalise(ctx context.Context, biz business.Business, id int64, opt FinaliseOptions) (_ FinaliseResult, err error) {
+	defer payroll.Wrap(&err, "finalise pay run %d", id)
+	publish := opt.PublishPaySlips
+	if publish == "" {
+		publish = opt.PublishPaySlipsPreference
+	}
+	if publish == "" {
+		publish = "Manual"
+	}
+	var cats *catIndex
+	if !opt.DatePaid.IsZero() {
+		if cats, err = s.loadCategories(ctx, biz); err != nil {
+			return FinaliseResult{}, err
+		}
+	}
+	var res FinaliseResult
+	err = s.DB.InTx(ctx, func(q *store.Queries) error {
+		cur, err := s.load(ctx, q, biz, id)
+		if err != nil {
+			return err
+		}
+		paid := cur.DatePaid
+		if !opt.DatePaid.IsZero() && !dateOnly(opt.DatePaid.Time).Equal(dateOnly(cur.DatePaid)) {
+			// Another payment date can change the tax year and the
+			// year-to-date: recalculate for it first.
+			paid = dateOnly(opt.DatePaid.Time)
+			n, err := q.SetDraftPayRunDatePaid(ctx, store.SetDraftPayRunDatePaidParams{ID: id, BusinessID: biz.ID, DatePaid: paid})
+			if err != nil {
+				return err
+			}
+			if n == 0 {
+				return payroll.Conflict("pay run %d is already finalised", id)
+			}
+			r, err := s.touch(ctx, q, biz, id)
+			if err != nil {
+				return err
+			}
+			if err := s.recalcAll(ctx, q, biz, &r, cats, nil); err != nil {
+				return err
+			}
+		}
+		run, err := q.FinalisePayRun(ctx, store.FinalisePayRunParams{ID: id, BusinessID: biz.ID, DateFinalised: sqlNullTime(s.Clock.Now()),
+			DatePaid: paid, PaySlipsPublished: publish == "Immediate"})
+		if db.IsNoRows(err) {
+			return payroll.Conflict("pay run %d is already finalised", id)
+		}
+		if err != nil {
+			return err
+		}
+		if n, err := q.CountIncompletePayRunEmployees(ctx, run.ID); err != nil {
+			return err
+		} else if n > 0 {
+			return payroll.Conflict("pay run %d has %d employee(s) whose pay could not be calculated (see P/totals warning); fix their details and recalculate", id, n)
+		}
+		for _, e := range s.Effects {
+			if err := e.Finalised(ctx, q, run); err != nil {
+				return err
+			}
+		}
+		t, err := q.PayRunTotals(ctx, run.ID)
+		if err != nil {
+			return err
+		}
+		if err := q.AddPayRunAudit(ctx, store.AddPayRunAuditParams{BusinessID: biz.ID, PayRunID: run.ID, Action: "Finalised",
+			Comments: "", Actor: actor(ctx), CreatedAt: s.Clock.Now()}); err != nil {
+			return err
+		}
+		res = FinaliseResult{JournalExportResult: JournalExportResult{Status: "NotExported"}, RemovedEmployees: []int64{},
+			Notifications: Notifications{Errors: []string{}}, PaySlipsPublished: run.PaySlipsPublished, PublishPreference: publish,
+			DatePaid: payroll.NewDateTime(run.DatePaid), ActiveEmployees: t.Employees, PublishPaySlips: publish,
+			ExportJournals: "Manual", LodgePayRun: "Manual", RunReportPacks: "Manual", SubmitToPensionSync: "Manual",
+			SuperPayments: []struct{}{}, IsFirstFinalisation: run.FinalisedCount == 1}
+		return s.emit(ctx, q, run, EventFinalised, t.Employees)
+	})
+	return res, err
+}
+
+func actor(ctx context.Context) string {
+	if p := payroll.PrincipalFrom(ctx); p != nil {
+		return fmt.Sprint(p.UserID)
+	}
+	return ""
+}
+
+// Unlock returns a finalised run to draft (audited with the comments),
+// undoing the Effects in reverse order in the same transaction.
+func (s *Service) Unlock(ctx context.Context, biz business.Business, id int64, comments string) (err error) {
+	defer payroll.Wrap(&err, "unlock pay run %d", id)
+	if len(comments) > 1000 {
+		return payroll.Invalid("comments", "comments must be at most 1000 characters")
+	}
+	return s.DB.InTx(ctx, func(q *store.Queries) error {
+		run, err := q.UnlockPayRun(ctx, store.UnlockPayRunParams{ID: id, BusinessID: biz.ID, UpdatedAt: s.Clock.Now()})
+		if db.IsNoRows(err) {
+			if _, err := s.load(ctx, q, biz, id); err != nil {
+				return err
+			}
+			return payroll.Conflict("pay run %d is not finalised", id)
+		}
+		if err != nil {
+			return err
+		}
+		for i := len(s.Effects) - 1; i >= 0; i-- {
+			if err := s.Effects[i].Unlocked(ctx, q, run); err != nil {
+				return err
+			}
+		}
+		return q.AddPayRunAudit(ctx, store.AddPayRunAuditParams{BusinessID: biz.ID, PayRunID: run.ID, Action: "Unlocked",
+			Comments: comments, Actor: actor(ctx), CreatedAt: s.Clock.Now()})
+	})
+}
