@@ -232,6 +232,15 @@ func exercise(t *testing.T, r *run, b *testkit.Bundle, d *db.DB) {
 	r.call(key, "GET", B+"/employeegroup/{id}", nil, biz, grp)
 	r.call(key, "PUT", B+"/employeegroup/{id}", map[string]any{"name": "Kitchen"}, biz, grp)
 
+	// A restricted grant fills the access model's nested members.
+	r.call(key, "POST", B+"/access", map[string]any{"email": "rita@example.com", "name": "Rita", "accessType": "Restricted",
+		"employeeGroups": []map[string]any{{"employeeGroupId": grp, "permissions": "ApproveTimesheets,ViewRosters"}},
+		"locationAccess": []map[string]any{{"filterType": "Location", "locationIds": []int64{loc}, "permissions": "CreateTimesheets"}},
+		"reports":        map[string]any{"accessType": "SpecificReports", "specificReports": "PaygReport,DeductionsReport"},
+		"kioskAccess":    map[string]any{"accessType": "AllKiosks", "permissions": "AddEmployeeFromKiosk"},
+		"payrollAccess":  map[string]any{"payRunCreationAccess": "PayRunCreatorAllSchedules"}}, biz)
+	r.call(key, "GET", B+"/access/user", nil, biz, "?email=rita@example.com")
+
 	// Accounts and journals.
 	acc := r.id(r.call(key, "POST", B+"/accounts", map[string]any{"accountCode": "400", "accountName": "Wages", "accountType": "Expense"}, biz))
 	r.call(key, "GET", B+"/accounts", nil, biz)
@@ -399,6 +408,7 @@ func exercise(t *testing.T, r *run, b *testkit.Bundle, d *db.DB) {
 	r.call(brandKey, "DELETE", "/api/v2/brand/{brandId}/business/{businessId}/cancel", nil, brand.ID, brandBiz)
 
 	// Deletes last, children before parents.
+	r.call(key, "DELETE", B+"/access", nil, biz, "?email=rita@example.com")
 	r.call(key, "DELETE", B+"/webhookregistrations/{id}", nil, biz, hook)
 	r.call(key, "DELETE", B+"/webhookregistrations", nil, biz)
 	r.call(key, "DELETE", B+"/document/{id}", nil, biz, doc)
