@@ -17,6 +17,19 @@ var Permissions = []string{
 	"EditBasicEmployeeDetails", "EditAllEmployeeDetails", "ViewTimesheetReports", "EmployeeNotes",
 }
 
+// Flags is a comma-joined list of flag-enum names (UserPermission,
+// ReportEnum). With no flag set it is null on the wire: "" is no name a
+// client can map, and the published description has no zero name.
+type Flags string
+
+// MarshalJSON writes null for an empty list.
+func (f Flags) MarshalJSON() ([]byte, error) {
+	if f == "" {
+		return []byte("null"), nil
+	}
+	return json.Marshal(string(f))
+}
+
 // Access types.
 const (
 	AccessUnrestricted = "Unrestricted"
@@ -25,21 +38,21 @@ const (
 
 // EmployeeGroupAccess grants permissions over an employee group.
 type EmployeeGroupAccess struct {
-	EmployeeGroupID int64  `json:"employeeGroupId"`
-	Permissions     string `json:"permissions"`
+	EmployeeGroupID int64 `json:"employeeGroupId"`
+	Permissions     Flags `json:"permissions" nullable:"true"`
 }
 
 // LocationAccess grants permissions over locations.
 type LocationAccess struct {
 	FilterType  string  `json:"filterType" enum:"Location,LocationOrParents"`
 	LocationIDs []int64 `json:"locationIds"`
-	Permissions string  `json:"permissions"`
+	Permissions Flags   `json:"permissions" nullable:"true"`
 }
 
 // ReportAccess says which reports a restricted user may run.
 type ReportAccess struct {
 	AccessType             string `json:"accessType" enum:"None,AllReports,SpecificReports,ReportPack"`
-	SpecificReports        string `json:"specificReports"`
+	SpecificReports        Flags  `json:"specificReports" nullable:"true"`
 	NoReportingRestriction bool   `json:"noReportingRestriction"`
 }
 
@@ -47,15 +60,15 @@ type ReportAccess struct {
 type KioskAccess struct {
 	Kiosks      []int64 `json:"kiosks"`
 	AccessType  string  `json:"accessType" enum:"None,AllKiosks,SpecificKiosks"`
-	Permissions string  `json:"permissions"`
+	Permissions Flags   `json:"permissions" nullable:"true"`
 }
 
 // PayrollAccess covers pay run creation and approval rights.
 type PayrollAccess struct {
 	ApproveElectronicPayrollLodgement     bool    `json:"approveElectronicPayrollLodgement"`
 	UserBusinessRestrictionCount          int     `json:"userBusinessRestrictionCount"`
-	PayRunApprovalAccess                  string  `json:"payRunApprovalAccess"`
-	PayRunCreationAccess                  string  `json:"payRunCreationAccess"`
+	PayRunApprovalAccess                  *string `json:"payRunApprovalAccess" nullable:"true" enum:"PayEventApprover,PayRunApproverAllSchedules,PayRunApproverSelectedSchedules,PaymentApproverAllSchedules,PaymentApproverSelectedSchedules,PayRunCreatorAllSchedules,PayRunCreatorSelectedSchedules"`
+	PayRunCreationAccess                  *string `json:"payRunCreationAccess" nullable:"true" enum:"PayEventApprover,PayRunApproverAllSchedules,PayRunApproverSelectedSchedules,PaymentApproverAllSchedules,PaymentApproverSelectedSchedules,PayRunCreatorAllSchedules,PayRunCreatorSelectedSchedules"`
 	SelectedPaySchedulesForPayRunApproval []int64 `json:"selectedPaySchedulesForPayRunApproval"`
 	SelectedPaySchedulesForPayRunCreation []int64 `json:"selectedPaySchedulesForPayRunCreation"`
 }
@@ -95,16 +108,16 @@ func (g *Grant) Validate() error {
 		if eg.EmployeeGroupID <= 0 {
 			v.Add("employeeGroups", "employeeGroups[%d].employeeGroupId is required", i)
 		}
-		checkPermissions(&v, "employeeGroups", eg.Permissions)
+		checkPermissions(&v, "employeeGroups", string(eg.Permissions))
 	}
 	for _, la := range g.LocationAccess {
 		if len(la.LocationIDs) == 0 {
 			v.Add("locationAccess", "locationAccess.locationIds must name at least one location")
 		}
-		checkPermissions(&v, "locationAccess", la.Permissions)
+		checkPermissions(&v, "locationAccess", string(la.Permissions))
 	}
 	if g.KioskAccess != nil {
-		checkPermissions(&v, "kioskAccess", g.KioskAccess.Permissions)
+		checkPermissions(&v, "kioskAccess", string(g.KioskAccess.Permissions))
 	}
 	if g.AccessType == AccessRestricted && len(g.EmployeeGroups) == 0 && len(g.LocationAccess) == 0 {
 		v.Add("accessType", "restricted access needs employeeGroups or locationAccess")
@@ -115,12 +128,12 @@ func (g *Grant) Validate() error {
 // HasPermission reports whether the restrictions grant perm anywhere.
 func (r Restrictions) HasPermission(perm string) bool {
 	for _, eg := range r.EmployeeGroups {
-		if hasPerm(eg.Permissions, perm) {
+		if hasPerm(string(eg.Permissions), perm) {
 			return true
 		}
 	}
 	for _, la := range r.LocationAccess {
-		if hasPerm(la.Permissions, perm) {
+		if hasPerm(string(la.Permissions), perm) {
 			return true
 		}
 	}

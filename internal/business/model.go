@@ -2,6 +2,7 @@
 package business
 
 import (
+	"encoding/json"
 	"strings"
 
 	"github.com/payrolld/payrolld/internal/payroll"
@@ -37,7 +38,7 @@ type Details struct {
 	PromoCode                    string           `json:"promoCode"`
 	LeaveAccrualStartDateType    string           `json:"leaveAccrualStartDateType" enum:"EmployeeStartDate,SpecifiedDate,CalendarYear,CategorySpecificDate"`
 	LeaveYearStart               payroll.DateTime `json:"leaveYearStart"`
-	Source                       string           `json:"source"`
+	Source                       ExternalService  `json:"source" nullable:"true"`
 	NumberOfEmployees            string           `json:"numberOfEmployees" enum:"OneToTen,ElevenToFifty,FiftyOneToTwoFifty,TwoFiftyOneAndUp"`
 	IndustryName                 string           `json:"industryName"`
 	PayCycleFrequency            string           `json:"payCycleFrequency" enum:"Weekly,Fortnightly,Monthly,FourWeekly,Quarterly,Annually,HalfMonthly"`
@@ -50,6 +51,19 @@ type Details struct {
 	IsSmsNotificationEnabled     bool             `json:"isSmsNotificationEnabled"`
 	Chrn                         string           `json:"chrn"`
 	AutoEnrolmentStagingDate     payroll.DateTime `json:"autoEnrolmentStagingDate"`
+}
+
+// ExternalService names the system a record came from (the published
+// API's Nullable<ExternalService>): null on the wire when unset, since ""
+// is no name a client can map.
+type ExternalService string
+
+// MarshalJSON writes null for an unset source.
+func (e ExternalService) MarshalJSON() ([]byte, error) {
+	if e == "" {
+		return []byte("null"), nil
+	}
+	return json.Marshal(string(e))
 }
 
 // enumDefaults gives unset enums the value a new business has: clients

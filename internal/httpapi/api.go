@@ -143,7 +143,43 @@ func New(d Deps) *API {
 		area(a)
 	}
 	a.indexRoutes()
+	a.dropOpenObjects()
 	return a
+}
+
+// dropOpenObjects removes additionalProperties: true from the document's
+// schemas. Absent means the same to a validator (and to huma's, so unknown
+// request members are still ignored), but generated clients read an
+// explicit true as "this model carries arbitrary extra members" and give
+// every response type a dictionary of them; our responses never carry
+// members their schema does not declare.
+func (a *API) dropOpenObjects() {
+	seen := map[*huma.Schema]bool{}
+	var walk func(s *huma.Schema)
+	walk = func(s *huma.Schema) {
+		if s == nil || seen[s] {
+			return
+		}
+		seen[s] = true
+		if b, ok := s.AdditionalProperties.(bool); ok && b {
+			s.AdditionalProperties = nil
+		}
+		if as, ok := s.AdditionalProperties.(*huma.Schema); ok {
+			walk(as)
+		}
+		for _, p := range s.Properties {
+			walk(p)
+		}
+		walk(s.Items)
+		for _, l := range [][]*huma.Schema{s.OneOf, s.AnyOf, s.AllOf} {
+			for _, e := range l {
+				walk(e)
+			}
+		}
+	}
+	for _, s := range a.huma.OpenAPI().Components.Schemas.Map() {
+		walk(s)
+	}
 }
 
 // Handler returns the root handler with the outer middleware.

@@ -79,6 +79,16 @@ func TestRequestBodies(t *testing.T) {
 		}
 	})
 
+	t.Run("JSON labelled as a form (curl -d without -H)", func(t *testing.T) {
+		f := id(t, send(t, s, "POST", B(biz)+"/location", key, form, "", ` {"name":"Curl depot","state":"NSW"}`).Expect(t, 200))
+		got := s.Do("GET", fmt.Sprintf("%s/location/%d", B(biz), f), key, nil).Expect(t, 200).Map(t)
+		if got["name"] != "Curl depot" || got["state"] != "NSW" {
+			t.Fatalf("location = %v", got)
+		}
+		// A form whose first key only looks like JSON stays a form.
+		testkit.ExpectProblem(t, send(t, s, "POST", B(biz)+"/location", key, form, "", `{"name":"x"=1&state=VIC`), 400, "name")
+	})
+
 	loc1 := id(t, s.Do("POST", B(biz)+"/location", key, map[string]any{"name": "North"}).Expect(t, 200))
 	loc2 := id(t, s.Do("POST", B(biz)+"/location", key, map[string]any{"name": "South"}).Expect(t, 200))
 

@@ -56,6 +56,14 @@ func classifyContentType(ct string) (bodyKind, string) {
 	return bodyOther, mt
 }
 
+// formIsJSON reports whether a body labelled as a form is a JSON object or
+// array: curl -d sends that label by default, and no form's first key is
+// a whole JSON document.
+func formIsJSON(raw []byte) bool {
+	t := bytes.TrimSpace(raw)
+	return len(t) > 0 && (t[0] == '{' || t[0] == '[') && json.Valid(t)
+}
+
 // prepareBody rewrites a JSON-schema'd request body into normalised JSON.
 // It reports false when it has answered the request itself (400 malformed
 // form, 415 unsupported type).
@@ -95,6 +103,9 @@ func (a *API) prepareBody(op *huma.Operation, w http.ResponseWriter, r *http.Req
 	if kind != bodyForm && len(bytes.TrimSpace(raw)) == 0 {
 		setBody(raw) // an empty (chunked) body: huma decides whether it may be
 		return true
+	}
+	if kind == bodyForm && formIsJSON(raw) {
+		kind = bodyJSON // curl -d '{...}' labels JSON as a form
 	}
 	var v any
 	switch kind {

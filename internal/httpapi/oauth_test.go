@@ -112,8 +112,13 @@ func pkcePair() (verifier, challenge string) {
 	return verifier, base64.RawURLEncoding.EncodeToString(sum[:])
 }
 
+// defaultVerifier and defaultChallenge are the PKCE pair of requests that
+// do not test PKCE itself (every authorization request needs one).
+var defaultVerifier, defaultChallenge = pkcePair()
+
 func (e *oauthEnv) authQuery(extra url.Values) url.Values {
-	q := url.Values{"client_id": {e.clientID}, "redirect_uri": {oauthCallback}, "response_type": {"code"}, "state": {"st-123"}}
+	q := url.Values{"client_id": {e.clientID}, "redirect_uri": {oauthCallback}, "response_type": {"code"}, "state": {"st-123"},
+		"code_challenge": {defaultChallenge}, "code_challenge_method": {"S256"}}
 	for k, v := range extra {
 		q[k] = v
 	}
@@ -150,7 +155,8 @@ func location(t *testing.T, r *testkit.Response) *url.URL {
 
 var aliceSignIn = url.Values{"username": {"Alice@Example.com"}, "password": {alicePassword}, "decision": {"allow"}}
 
-// code runs the whole authorise flow as alice and returns the code.
+// code runs the whole authorise flow as alice and returns the code
+// (challenge "" = the default PKCE pair's).
 func (e *oauthEnv) code(challenge string) string {
 	e.t.Helper()
 	extra := url.Values{}
@@ -187,6 +193,9 @@ type tokenBody struct {
 
 func (e *oauthEnv) exchange(code, verifier string) tokenBody {
 	e.t.Helper()
+	if verifier == "" {
+		verifier = defaultVerifier
+	}
 	var tb tokenBody
 	e.tokenCall("/oauth/token", url.Values{"grant_type": {"authorization_code"}, "code": {code}, "redirect_uri": {oauthCallback},
 		"code_verifier": {verifier}}).Expect(e.t, 200).JSON(e.t, &tb)
@@ -297,7 +306,6 @@ func TestOAuthTokenErrors(t *testing.T) {
 		}{
 			{"wrong verifier", func() *http.Request { return e.formRequest(codeGrant(e.code(challenge), otherVerifier), true) }, 400, "invalid_grant"},
 			{"missing verifier", func() *http.Request { return e.formRequest(codeGrant(e.code(challenge), ""), true) }, 400, "invalid_grant"},
-			{"verifier without challenge", func() *http.Request { return e.formRequest(codeGrant(e.code(""), verifier), true) }, 400, "invalid_grant"},
 			{"redirect_uri differs", func() *http.Request {
 				f := codeGrant(e.code(challenge), verifier)
 				f.Set("redirect_uri", oauthCallback+"/other")
@@ -451,7 +459,10 @@ func TestOAuthAuthorisePage(t *testing.T) {
 			{"missing client", e.authQuery(url.Values{"client_id": {""}})},
 			{"other host", e.authQuery(url.Values{"redirect_uri": {"https://evil.example.com/callback"}})},
 			{"other scheme", e.authQuery(url.Values{"redirect_uri": {"http://client.example.com/callback"}})},
-			{"prefix but not a sub-path", e.authQuery(url.Values{"redirect_uri": {oauthCallback + "-evil"}})},
+			{"prefix", e.authQuery(url.Values{"redirect_uri": {oauthCallback + "-evil"}})},
+			{"sub-path", e.authQuery(url.Values{"redirect_uri": {oauthCallback + "/tenant"}})},
+			{"extra query", e.authQuery(url.Values{"redirect_uri": {oauthCallback + "?x=1"}})},
+			{"trailing slash", e.authQuery(url.Values{"redirect_uri": {oauthCallback + "/"}})},
 			{"dot segments", e.authQuery(url.Values{"redirect_uri": {oauthCallback + "/../evil"}})},
 			{"encoded dot segments", e.authQuery(url.Values{"redirect_uri": {oauthCallback + "/%2e%2e/evil"}})},
 			{"fragment", e.authQuery(url.Values{"redirect_uri": {oauthCallback + "#x"}})},
@@ -473,7 +484,8 @@ func TestOAuthAuthorisePage(t *testing.T) {
 		}{
 			{"deny", e.authQuery(nil), url.Values{"decision": {"deny"}}, "access_denied"},
 			{"plain PKCE", e.authQuery(url.Values{"code_challenge": {challenge}, "code_challenge_method": {"plain"}}), nil, "invalid_request"},
-			{"method without challenge", e.authQuery(url.Values{"code_challenge_method": {"S256"}}), nil, "invalid_request"},
+			{"no PKCE", e.authQuery(url.Values{"code_challenge": {""}, "code_challenge_method": {""}}), nil, "invalid_request"},
+			{"method without challenge", e.authQuery(url.Values{"code_challenge": {""}}), nil, "invalid_request"},
 			{"implicit grant", e.authQuery(url.Values{"response_type": {"token"}}), nil, "unsupported_response_type"},
 		}
 		for _, tc := range redirects {
@@ -506,14 +518,13 @@ func TestOAuthAuthorisePage(t *testing.T) {
 			form.Set("csrf_token", "forged-token-forged-token-forged-token-forged")
 			b.do("POST", "/oauth/authorise", form).Expect(t, 403)
 		})
-		t.Run("sub-path redirect and session reuse", func(t *testing.T) {
+		t.Run("exact redirect and session reuse", func(t *testing.T) {
 			b := e.browser()
-			q := e.authQuery(url.Values{"redirect_uri": {oauthCallback + "/tenant?x=1"}})
-			u := location(t, consent(t, b, q, aliceSignIn))
-			if u.Path != "/callback/tenant" || u.Query().Get("x") != "1" || u.Query().Get("code") == "" {
+			u := location(t, consent(t, b, e.authQuery(nil), aliceSignIn))
+			if u.Scheme+"://"+u.Host+u.Path != oauthCallback || u.Query().Get("code") == "" {
 				t.Fatalf("redirect %s", u)
 			}
-			e.exchangeAt(u.Query().Get("code"), oauthCallback+"/tenant?x=1")
+			e.exchangeAt(u.Query().Get("code"), oauthCallback)
 			// Signed in now: the page offers consent without the password.
 			page := b.do("GET", "/oauth/authorise?"+e.authQuery(nil).Encode(), nil).Expect(t, 200)
 			if !strings.Contains(string(page.Body), "Signed in as") {
@@ -537,7 +548,8 @@ func TestOAuthAuthorisePage(t *testing.T) {
 
 func (e *oauthEnv) exchangeAt(code, redirectURI string) {
 	e.t.Helper()
-	e.tokenCall("/oauth/token", url.Values{"grant_type": {"authorization_code"}, "code": {code}, "redirect_uri": {redirectURI}}).Expect(e.t, 200)
+	e.tokenCall("/oauth/token", url.Values{"grant_type": {"authorization_code"}, "code": {code}, "redirect_uri": {redirectURI},
+		"code_verifier": {defaultVerifier}}).Expect(e.t, 200)
 }
 
 // ssoLink asks for a link and returns its path.

@@ -41,24 +41,21 @@ func (s *Service) CheckClient(ctx context.Context, req AuthRequest) (store.Oauth
 		return c, err
 	}
 	if req.RedirectURI != "" && !redirectAllowed(c.RedirectUri, req.RedirectURI) {
-		return c, payroll.Invalid("redirect_uri", "redirect_uri is not the application's registered callback or a path below it")
+		return c, payroll.Invalid("redirect_uri", "redirect_uri must equal the application's registered callback exactly")
 	}
 	return c, nil
 }
 
 // Check validates the rest of the request; its errors go to the client's
-// redirect URI. PKCE is optional because every client is confidential
-// (it has a secret) and the clients of the API we mirror do not send it;
-// when a challenge is sent it must be S256: "plain" adds nothing over no
-// challenge against an attacker who can read the authorization request.
+// redirect URI. PKCE is required for every request (OAuth 2.1), confidential
+// clients included, and only S256: "plain" adds nothing over no challenge
+// against an attacker who can read the authorization request.
 func (r AuthRequest) Check() *Error {
 	switch {
 	case r.ResponseType != "code":
 		return oauthError(ErrUnsupportedResponseType, "response_type must be code")
-	case r.CodeChallenge == "" && r.CodeChallengeMethod != "":
-		return oauthError(ErrInvalidRequest, "code_challenge_method was sent without code_challenge")
 	case r.CodeChallenge == "":
-		return nil
+		return oauthError(ErrInvalidRequest, "code_challenge is required (PKCE with code_challenge_method=S256)")
 	case r.CodeChallengeMethod != "S256":
 		return oauthError(ErrInvalidRequest, "code_challenge_method must be S256 (plain is not supported)")
 	case len(r.CodeChallenge) != 43 || !isPKCEString(r.CodeChallenge):

@@ -73,31 +73,11 @@ func isLoopback(host string) bool {
 	return ip != nil && ip.IsLoopback()
 }
 
-// redirectAllowed reports whether requested is the registered callback or
-// a path below it (reference §3.2), on the same scheme and host. Dot
-// segments are refused so "/cb/../elsewhere" cannot climb out.
+// redirectAllowed reports whether requested is exactly the registered
+// callback (OAuth 2.1 section 2.3.1: simple string comparison; no sub-paths,
+// no extra query, no case folding).
 func redirectAllowed(registered, requested string) bool {
-	reg, err1 := url.Parse(registered)
-	got, err2 := url.Parse(requested)
-	if err1 != nil || err2 != nil || got.Opaque != "" || got.User != nil || got.Fragment != "" {
-		return false
-	}
-	if !strings.EqualFold(got.Scheme, reg.Scheme) || !strings.EqualFold(got.Host, reg.Host) {
-		return false
-	}
-	for _, seg := range strings.Split(got.Path, "/") {
-		if seg == "." || seg == ".." {
-			return false
-		}
-	}
-	base, p := reg.Path, got.Path
-	if base == "" {
-		base = "/"
-	}
-	if p == "" {
-		p = "/"
-	}
-	return p == base || strings.HasPrefix(p, strings.TrimSuffix(base, "/")+"/")
+	return requested == registered
 }
 
 // authenticateClient checks client credentials. Unknown clients and wrong

@@ -16,10 +16,11 @@ func TestOAuthRedirectAllowed(t *testing.T) {
 		want      bool
 	}{
 		{reg, true},
-		{"https://APP.example.com/cb", true},
-		{reg + "/tenant/7", true},
-		{reg + "?x=1", true},
-		{reg + "/", true},
+		// OAuth 2.1: exact string comparison, nothing else.
+		{"https://APP.example.com/cb", false},
+		{reg + "/tenant/7", false},
+		{reg + "?x=1", false},
+		{reg + "/", false},
 		{"https://app.example.com/cb2", false},
 		{"https://app.example.com/", false},
 		{"http://app.example.com/cb", false},
@@ -39,8 +40,8 @@ func TestOAuthRedirectAllowed(t *testing.T) {
 			t.Errorf("redirectAllowed(%q) = %v, want %v", tc.requested, got, tc.want)
 		}
 	}
-	if !redirectAllowed("https://app.example.com", "https://app.example.com/any/path") {
-		t.Error("a callback without a path should allow every path of its host")
+	if redirectAllowed("https://app.example.com", "https://app.example.com/any/path") {
+		t.Error("a callback without a path allowed a path below it")
 	}
 }
 
@@ -70,7 +71,7 @@ func TestOAuthAuthRequestCheck(t *testing.T) {
 		req  AuthRequest
 		want string // error code, "" = valid
 	}{
-		{"no PKCE", AuthRequest{ResponseType: "code"}, ""},
+		{"no PKCE", AuthRequest{ResponseType: "code"}, ErrInvalidRequest},
 		{"S256", AuthRequest{ResponseType: "code", CodeChallenge: challenge, CodeChallengeMethod: "S256"}, ""},
 		{"token", AuthRequest{ResponseType: "token"}, ErrUnsupportedResponseType},
 		{"missing response_type", AuthRequest{}, ErrUnsupportedResponseType},

@@ -135,7 +135,7 @@ func (c *ScheduleCollections) seedYearInTx(ctx context.Context, q *store.Queries
 		h := OfficialHoliday(d)
 		if d.SubstituteFor != "" {
 			if id, ok := have[key(d.SubstituteDate, d.SubstituteFor)]; ok {
-				h.MondayisedAlternativeToID = &id
+				h.MondayisedAlternativeToID = id
 			}
 		}
 		id, err := c.createOfficialInTx(ctx, q, biz.ID, &h, now)
@@ -169,9 +169,9 @@ func (c *ScheduleCollections) createOfficialInTx(ctx context.Context, q *store.Q
 	if err != nil {
 		return 0, err
 	}
-	if h.MondayisedAlternativeToID != nil {
+	if h.MondayisedAlternativeToID != 0 {
 		err = q.CreateRecordRef(ctx, store.CreateRecordRefParams{BusinessID: bizID, FromKind: c.PublicHolidays.Kind, FromID: r.ID,
-			Field: "mondayisedAlternativeToId", ToKind: c.PublicHolidays.Kind, ToID: *h.MondayisedAlternativeToID})
+			Field: "mondayisedAlternativeToId", ToKind: c.PublicHolidays.Kind, ToID: h.MondayisedAlternativeToID})
 	}
 	return r.ID, err
 }

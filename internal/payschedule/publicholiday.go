@@ -26,7 +26,7 @@ type PublicHoliday struct {
 	Note                      string           `json:"note" maxLength:"500"`
 	IsSystem                  bool             `json:"isSystem" readOnly:"true" doc:"true for holidays of the system calendar; holidays created through the API are not"`
 	NotAPublicHoliday         bool             `json:"notAPublicHoliday" doc:"marks a system holiday the business does not observe"`
-	MondayisedAlternativeToID *int64           `json:"mondayisedAlternativeToId" doc:"the weekend holiday this one substitutes"`
+	MondayisedAlternativeToID int64            `json:"mondayisedAlternativeToId" doc:"the weekend holiday this one substitutes; 0 = none"`
 }
 
 // HolidayStates are the states or regions a public holiday can be limited
@@ -62,7 +62,10 @@ func (h *PublicHoliday) Validate(v *payroll.Validation) {
 			v.Add("locationIds", "locationIds must be location ids")
 		}
 	}
-	if h.MondayisedAlternativeToID != nil && *h.MondayisedAlternativeToID == h.ID && h.ID != 0 {
+	if h.MondayisedAlternativeToID < 0 {
+		v.Add("mondayisedAlternativeToId", "mondayisedAlternativeToId must be a public holiday id or 0")
+	}
+	if h.MondayisedAlternativeToID != 0 && h.MondayisedAlternativeToID == h.ID {
 		v.Add("mondayisedAlternativeToId", "a public holiday cannot substitute itself")
 	}
 }
@@ -70,7 +73,7 @@ func (h *PublicHoliday) Validate(v *payroll.Validation) {
 // References names the locations and the substituted holiday.
 func (h *PublicHoliday) References() []record.Ref {
 	refs := schedRefs("locationIds", record.KindLocation, h.LocationIDs)
-	return append(refs, record.Ref{Field: "mondayisedAlternativeToId", Kind: record.KindPublicHoliday, ID: record.Deref(h.MondayisedAlternativeToID)})
+	return append(refs, record.Ref{Field: "mondayisedAlternativeToId", Kind: record.KindPublicHoliday, ID: h.MondayisedAlternativeToID})
 }
 
 // checkPublicHoliday validates states against the business's region and
@@ -150,7 +153,7 @@ func (c *ScheduleCollections) DeletePublicHolidaysOn(ctx context.Context, biz bu
 	for _, h := range all {
 		if record.DateOnly(h.Date.Time).Equal(d) {
 			ids = append(ids, h.ID)
-			substituted[record.Deref(h.MondayisedAlternativeToID)] = true
+			substituted[h.MondayisedAlternativeToID] = true
 		}
 	}
 	sort.SliceStable(ids, func(i, j int) bool { return !substituted[ids[i]] && substituted[ids[j]] })

@@ -86,6 +86,7 @@ func (s Settings[T]) UpdateInTx(ctx context.Context, q *store.Queries, biz busin
 		if err := change(&cur); err != nil {
 			return out, err
 		}
+		setRecordID(&cur, biz.ID)
 		var val payroll.Validation
 		CheckEnums(&cur, &val)
 		if s.Validate != nil {
@@ -117,6 +118,19 @@ func (s Settings[T]) UpdateInTx(ctx context.Context, q *store.Queries, biz busin
 	}
 }
 
+// Identified is a settings document the published API gives an id (rounding
+// rules, payslip settings): it is the business's id, since a business has one
+// such document, and what a client sends for it is ignored.
+type Identified interface {
+	SetRecordID(id int64)
+}
+
+func setRecordID[T any](v *T, id int64) {
+	if d, ok := any(v).(Identified); ok {
+		d.SetRecordID(id)
+	}
+}
+
 // read returns the stored value and its version, or the default and
 // version 0 when none is stored.
 func (s Settings[T]) read(ctx context.Context, q *store.Queries, biz business.Business, scope string) (T, int64, error) {
@@ -124,14 +138,16 @@ func (s Settings[T]) read(ctx context.Context, q *store.Queries, biz business.Bu
 	row, err := q.GetSetting(ctx, store.GetSettingParams{BusinessID: biz.ID, Kind: s.Key(scope)})
 	if db.IsNoRows(err) {
 		if s.Default != nil {
-			return s.Default(biz), 0, nil
+			v = s.Default(biz)
 		}
+		setRecordID(&v, biz.ID)
 		return v, 0, nil
 	}
 	if err != nil {
 		return v, 0, err
 	}
 	err = json.Unmarshal([]byte(row.Data), &v)
+	setRecordID(&v, biz.ID)
 	return v, row.Version, err
 }
 

@@ -80,6 +80,7 @@ const (
 // The "...ToShift...Interval" members snap a time to the rostered shift
 // start/end when it falls within that many minutes of it.
 type TimesheetRoundingRules struct {
+	ID                                        int64  `json:"id" doc:"the business's id: a business has one set of rounding rules"`
 	ShiftStartRoundingDirection               string `json:"shiftStartRoundingDirection" enum:"None,Up,Down,ToTheNearest"`
 	ShiftStartRoundingInterval                int    `json:"shiftStartRoundingInterval"`
 	ShiftEndRoundingDirection                 string `json:"shiftEndRoundingDirection" enum:"None,Up,Down,ToTheNearest"`
@@ -354,6 +355,7 @@ func (s *LeaveSettings) Validate(v *payroll.Validation) {
 // EditBusinessPaySlipApiModel members together) plus the message printed
 // on every payslip and which logo heads it.
 type PayslipSettings struct {
+	ID                                             int64  `json:"id" doc:"the business's id: a business has one payslip configuration"`
 	SuperContributionProcessingFrequencyTextOption string `json:"superContributionProcessingFrequencyTextOption" enum:"None,Quarterly,Monthly" doc:"AU: the super payment frequency line"`
 	ShowClassification                             bool   `json:"showClassification"`
 	ShowBasePayRate                                bool   `json:"showBasePayRate"`
@@ -407,3 +409,9 @@ func (s *PayslipSettings) Validate(v *payroll.Validation) {
 		v.Add("showLocationInLineNotes", "showLocationInLineNotes needs showLineNotes")
 	}
 }
+
+// SetRecordID gives the rules the business's id (record.Identified).
+func (r *TimesheetRoundingRules) SetRecordID(id int64) { r.ID = id }
+
+// SetRecordID gives the settings the business's id (record.Identified).
+func (p *PayslipSettings) SetRecordID(id int64) { p.ID = id }
