@@ -590,6 +590,21 @@ func (q *Queries) ListWebhookRegistrations(ctx context.Context, businessID int64
 	return items, nil
 }
 
+const lockWebhookRegistration = `-- name: LockWebhookRegistration :execrows
+UPDATE webhook_registrations SET id = id WHERE id = $1
+`
+
+// LockWebhookRegistration takes the registration's row lock for the rest of
+// the transaction (a no-op update, portable to SQLite), so claims of one
+// registration from several workers or nodes count leases one at a time.
+func (q *Queries) LockWebhookRegistration(ctx context.Context, id string) (int64, error) {
+	result, err := q.db.ExecContext(ctx, lockWebhookRegistration, id)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected()
+}
+
 const markWebhookFailure = `-- name: MarkWebhookFailure :one
 UPDATE webhook_registrations SET consecutive_failures = consecutive_failures + 1,
     is_paused = CASE WHEN consecutive_failures + 1 >= $1 THEN TRUE ELSE is_paused END,

@@ -346,6 +346,12 @@ func (w *Worker) claimFor(ctx context.Context, regID string, n int) ([]job, erro
 	var jobs []job
 	err := w.inTx(ctx, func(q *store.Queries) error {
 		jobs = nil
+		// Count-then-claim is only a bound if claims of this registration
+		// take turns: under READ COMMITTED two workers would both count the
+		// same leases (seen: 6 in flight against a bound of 4).
+		if _, err := q.LockWebhookRegistration(ctx, regID); err != nil {
+			return err
+		}
 		reg, err := q.GetWebhookRegistrationByID(ctx, regID)
 		if db.IsNoRows(err) || err == nil && reg.IsPaused {
 			return nil

@@ -151,3 +151,9 @@ UPDATE webhook_deliveries SET status = 'cancelled', updated_at = $2 WHERE busine
 
 -- name: GetWebhookRegistrationByID :one
 SELECT * FROM webhook_registrations WHERE id = $1;
+
+-- LockWebhookRegistration takes the registration's row lock for the rest of
+-- the transaction (a no-op update, portable to SQLite), so claims of one
+-- registration from several workers or nodes count leases one at a time.
+-- name: LockWebhookRegistration :execrows
+UPDATE webhook_registrations SET id = id WHERE id = $1;
