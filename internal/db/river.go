@@ -61,4 +61,3 @@ func (d *DB) migrateRiver(ctx context.Context, lock bool) (int, error) {
 	}
 	return len(res.Versions), nil
 }
-
