@@ -25,6 +25,7 @@ import (
 	"github.com/payrolld/payrolld/internal/httpapi/employeeapi"
 	"github.com/payrolld/payrolld/internal/httpapi/leaveapi"
 	"github.com/payrolld/payrolld/internal/httpapi/payrunapi"
+	"github.com/payrolld/payrolld/internal/httpapi/platformapi"
 	"github.com/payrolld/payrolld/internal/httpapi/referenceapi"
 	"github.com/payrolld/payrolld/internal/httpapi/timesheetapi"
 	"github.com/payrolld/payrolld/internal/job"
@@ -96,6 +97,7 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 		Users: a.Users, Businesses: a.Businesses, Brands: a.Brands, Webhooks: a.Webhooks, OAuth: a.OAuth, Reference: a.Reference,
 		BearerAuth: a.OAuth.AuthenticateBearer,
 		Areas: []func(*httpapi.API){
+			platformapi.Register,
 			referenceapi.Register,
 			employeeapi.Register(a.Employees, a.Reference.Locations),
 			employeeapi.RegisterRecords(employeeapi.Records{

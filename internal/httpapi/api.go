@@ -133,11 +133,7 @@ func New(d Deps) *API {
 	r.Handle("/docs", docs)
 	r.Handle("/docs/*", docs)
 
-	registerUser(a)
-	registerBusiness(a)
 	registerOAuth(a)
-	registerWebhooks(a)
-	registerBrand(a)
 
 	for _, area := range d.Areas {
 		area(a)

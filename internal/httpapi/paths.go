@@ -335,3 +335,8 @@ func (a *API) routeConflicts() []string {
 func isIntegerSegment(s string) bool {
 	return isDigits(strings.TrimPrefix(s, "-"))
 }
+
+// BusinessPath is the {businessId} path parameter every business operation has.
+type BusinessPath struct {
+	BusinessID int64 `path:"businessId"`
+}

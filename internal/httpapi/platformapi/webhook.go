@@ -1,7 +1,8 @@
-package httpapi
+package platformapi
 
 import (
 	"context"
+	"github.com/payrolld/payrolld/internal/httpapi"
 	"net/http"
 	"strings"
 
@@ -36,30 +37,30 @@ func (m WebHookModel) input() webhook.Input {
 // WebHookPath addresses one registration (exported: huma reads parameters
 // only from exported embedded structs).
 type WebHookPath struct {
-	BusinessPath
+	httpapi.BusinessPath
 	ID string `path:"id"`
 }
 
-func registerWebhooks(a *API) {
+func registerWebhooks(a *httpapi.API) {
 	tags := []string{"Web Hooks"}
 	events := "Events: " + strings.Join(webhook.Events(), ", ") + "."
-	one := func(r webhook.Registration, err error) (*BodyOf[WebHookModel], error) {
+	one := func(r webhook.Registration, err error) (*httpapi.BodyOf[WebHookModel], error) {
 		if err != nil {
 			return nil, err
 		}
-		return &BodyOf[WebHookModel]{webHookModel(r)}, nil
+		return &httpapi.BodyOf[WebHookModel]{Body: webHookModel(r)}, nil
 	}
-	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/webhookregistrations", Tags: tags,
+	httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/webhookregistrations", Tags: tags,
 		Summary: "Register a web hook", Description: "Answers with the stored registration, including its id and secret. " + events},
 		func(ctx context.Context, in *struct {
-			BusinessPath
+			httpapi.BusinessPath
 			Body WebHookModel
-		}) (*BodyOf[WebHookModel], error) {
+		}) (*httpapi.BodyOf[WebHookModel], error) {
 			return one(a.Webhooks.Register(ctx, in.BusinessID, in.Body.input()))
 		})
-	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/webhookregistrations", Tags: tags,
+	httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/webhookregistrations", Tags: tags,
 		Summary: "List web hook registrations"},
-		func(ctx context.Context, in *BusinessPath) (*BodyOf[[]WebHookModel], error) {
+		func(ctx context.Context, in *httpapi.BusinessPath) (*httpapi.BodyOf[[]WebHookModel], error) {
 			list, err := a.Webhooks.List(ctx, in.BusinessID)
 			if err != nil {
 				return nil, err
@@ -68,32 +69,32 @@ func registerWebhooks(a *API) {
 			for i, r := range list {
 				out[i] = webHookModel(r)
 			}
-			return &BodyOf[[]WebHookModel]{out}, nil
+			return &httpapi.BodyOf[[]WebHookModel]{Body: out}, nil
 		})
-	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/webhookregistrations/{id}", Tags: tags,
+	httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/webhookregistrations/{id}", Tags: tags,
 		Summary: "Get a web hook registration"},
-		func(ctx context.Context, in *WebHookPath) (*BodyOf[WebHookModel], error) {
+		func(ctx context.Context, in *WebHookPath) (*httpapi.BodyOf[WebHookModel], error) {
 			return one(a.Webhooks.Get(ctx, in.BusinessID, in.ID))
 		})
-	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/webhookregistrations/{id}", Tags: tags,
+	httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/webhookregistrations/{id}", Tags: tags,
 		Summary: "Update a web hook registration", Description: "Replaces the registration; an empty secret keeps the current one. " + events},
 		func(ctx context.Context, in *struct {
 			WebHookPath
 			Body WebHookModel
-		}) (*BodyOf[WebHookModel], error) {
+		}) (*httpapi.BodyOf[WebHookModel], error) {
 			return one(a.Webhooks.Update(ctx, in.BusinessID, in.ID, in.Body.input()))
 		})
-	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/webhookregistrations/{id}", Tags: tags, DefaultStatus: http.StatusOK,
+	httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/webhookregistrations/{id}", Tags: tags, DefaultStatus: http.StatusOK,
 		Summary: "Delete a web hook registration", Description: "Its pending deliveries are cancelled."},
 		func(ctx context.Context, in *WebHookPath) (*struct{}, error) {
 			return nil, a.Webhooks.Delete(ctx, in.BusinessID, in.ID)
 		})
-	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/webhookregistrations", Tags: tags, DefaultStatus: http.StatusOK,
+	httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/webhookregistrations", Tags: tags, DefaultStatus: http.StatusOK,
 		Summary: "Delete all web hook registrations", Description: "Their pending deliveries are cancelled."},
-		func(ctx context.Context, in *BusinessPath) (*struct{}, error) {
+		func(ctx context.Context, in *httpapi.BusinessPath) (*struct{}, error) {
 			return nil, a.Webhooks.DeleteAll(ctx, in.BusinessID)
 		})
-	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/webhookregistrations/{id}/test", Tags: tags, DefaultStatus: http.StatusOK,
+	httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/webhookregistrations/{id}/test", Tags: tags, DefaultStatus: http.StatusOK,
 		Summary: "Test a web hook", Description: "Queues a small sample notification of the chosen event for this registration and sends it at once " +
 			"through the normal delivery path (signed, retried, recorded). 409 when the registration is paused. " + events},
 		func(ctx context.Context, in *struct {

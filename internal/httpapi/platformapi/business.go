@@ -1,8 +1,8 @@
-package httpapi
+package platformapi
 
 import (
 	"context"
-	"encoding/json"
+	"github.com/payrolld/payrolld/internal/httpapi"
 	"net/http"
 
 	"github.com/danielgtaylor/huma/v2"
@@ -42,32 +42,16 @@ func (m BusinessModel) input() business.Input {
 	return in
 }
 
-// MergeJSON applies the members present in raw onto dst: PUT bodies are
-// partial updates, omitted (or null) members leave values unchanged.
-func MergeJSON(dst any, raw []byte) error {
-	if len(raw) == 0 {
-		return nil
-	}
-	if err := json.Unmarshal(raw, dst); err != nil {
-		return payroll.Invalid("body", "%s", err.Error())
-	}
-	return nil
-}
-
-type BusinessPath struct {
-	BusinessID int64 `path:"businessId"`
-}
-
 type BusinessBody struct {
 	Body    BusinessModel
 	RawBody []byte
 }
 
-func registerBusiness(a *API) {
+func registerBusiness(a *httpapi.API) {
 	tags := []string{"Business"}
-	Register(a, Authenticated, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business", Tags: tags,
+	httpapi.Register(a, httpapi.Authenticated, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business", Tags: tags,
 		Summary: "List businesses", Description: "The businesses the caller can access. Supports OData $filter, $orderby, $top, $skip."},
-		func(ctx context.Context, in *ODataQuery) (*BodyOf[[]BusinessModel], error) {
+		func(ctx context.Context, in *httpapi.ODataQuery) (*httpapi.BodyOf[[]BusinessModel], error) {
 			list, err := a.Businesses.List(ctx, payroll.PrincipalFrom(ctx))
 			if err != nil {
 				return nil, err
@@ -76,17 +60,17 @@ func registerBusiness(a *API) {
 			for i, b := range list {
 				out[i] = businessModel(b)
 			}
-			out, err = ApplyOData(in, out)
-			return &BodyOf[[]BusinessModel]{out}, err
+			out, err = httpapi.ApplyOData(in, out)
+			return &httpapi.BodyOf[[]BusinessModel]{Body: out}, err
 		})
-	Register(a, Authenticated, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business", Tags: tags,
+	httpapi.Register(a, httpapi.Authenticated, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business", Tags: tags,
 		Summary: "Create a business",
 		Description: "The caller gets unrestricted access to the new business. With setupDefaultData=true the business also gets the pay categories, leave categories and other defaults its region needs for a first pay run. " +
 			"Every new business gets its region's official public holidays for the current year and the next two (B/publicholiday, isSystem)."},
 		func(ctx context.Context, in *struct {
 			BusinessBody
 			SetupDefaultData bool `query:"setupDefaultData"`
-		}) (*BodyOf[BusinessModel], error) {
+		}) (*httpapi.BodyOf[BusinessModel], error) {
 			b, err := a.Businesses.Create(ctx, payroll.PrincipalFrom(ctx), in.Body.input())
 			if err != nil {
 				return nil, err
@@ -96,9 +80,9 @@ func registerBusiness(a *API) {
 					return nil, err
 				}
 			}
-			return &BodyOf[BusinessModel]{businessModel(b)}, nil
+			return &httpapi.BodyOf[BusinessModel]{Body: businessModel(b)}, nil
 		})
-	update := func(ctx context.Context, id int64, raw []byte) (*BodyOf[BusinessModel], error) {
+	update := func(ctx context.Context, id int64, raw []byte) (*httpapi.BodyOf[BusinessModel], error) {
 		acc, err := a.Businesses.Authorize(ctx, payroll.PrincipalFrom(ctx), id)
 		if err != nil {
 			return nil, err
@@ -108,7 +92,7 @@ func registerBusiness(a *API) {
 		}
 		b, err := a.Businesses.Change(ctx, id, func(cur business.Business) (business.Input, error) {
 			m := businessModel(cur) // the request merges onto the business as it is now
-			if err := MergeJSON(&m, raw); err != nil {
+			if err := httpapi.MergeJSON(&m, raw); err != nil {
 				return business.Input{}, err
 			}
 			return m.input(), nil
@@ -116,11 +100,11 @@ func registerBusiness(a *API) {
 		if err != nil {
 			return nil, err
 		}
-		return &BodyOf[BusinessModel]{businessModel(b)}, nil
+		return &httpapi.BodyOf[BusinessModel]{Body: businessModel(b)}, nil
 	}
-	Register(a, Authenticated, huma.Operation{Method: http.MethodPut, Path: "/api/v2/business", Tags: tags,
+	httpapi.Register(a, httpapi.Authenticated, huma.Operation{Method: http.MethodPut, Path: "/api/v2/business", Tags: tags,
 		Summary: "Update business details", Description: "The business is named by businessId (or id) in the body. Omitted members keep their values."},
-		func(ctx context.Context, in *BusinessBody) (*BodyOf[BusinessModel], error) {
+		func(ctx context.Context, in *BusinessBody) (*httpapi.BodyOf[BusinessModel], error) {
 			id := in.Body.BusinessID
 			if id == 0 {
 				id = in.Body.ID
@@ -130,42 +114,42 @@ func registerBusiness(a *API) {
 			}
 			return update(ctx, id, in.RawBody)
 		})
-	Register(a, Authenticated, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/externalid", Tags: tags,
+	httpapi.Register(a, httpapi.Authenticated, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/externalid", Tags: tags,
 		Summary: "Get a business by external id"},
 		func(ctx context.Context, in *struct {
 			ExternalID string `query:"externalId" required:"true"`
-		}) (*BodyOf[BusinessModel], error) {
+		}) (*httpapi.BodyOf[BusinessModel], error) {
 			b, err := a.Businesses.ByExternalID(ctx, payroll.PrincipalFrom(ctx), in.ExternalID)
 			if err != nil {
 				return nil, err
 			}
-			return &BodyOf[BusinessModel]{businessModel(b)}, nil
+			return &httpapi.BodyOf[BusinessModel]{Body: businessModel(b)}, nil
 		})
-	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}", Tags: tags,
+	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}", Tags: tags,
 		Summary: "Get a business"},
-		func(ctx context.Context, _ *BusinessPath) (*BodyOf[BusinessModel], error) {
+		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[BusinessModel], error) {
 			acc, _ := business.AccessFrom(ctx)
-			return &BodyOf[BusinessModel]{businessModel(acc.Business)}, nil
+			return &httpapi.BodyOf[BusinessModel]{Body: businessModel(acc.Business)}, nil
 		})
-	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}", Tags: tags,
+	httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}", Tags: tags,
 		Summary: "Update business details", Description: "Omitted members keep their values."},
 		func(ctx context.Context, in *struct {
-			BusinessPath
+			httpapi.BusinessPath
 			BusinessBody
-		}) (*BodyOf[BusinessModel], error) {
+		}) (*httpapi.BodyOf[BusinessModel], error) {
 			return update(ctx, in.BusinessID, in.RawBody)
 		})
-	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/{businessTemplateId}", Tags: tags,
+	httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/{businessTemplateId}", Tags: tags,
 		Summary: "Copy settings from a business template", Description: "Copies the settings of a template business of the same brand onto this business."},
 		func(ctx context.Context, in *struct {
-			BusinessPath
+			httpapi.BusinessPath
 			TemplateID int64 `path:"businessTemplateId"`
-		}) (*BodyOf[BusinessModel], error) {
+		}) (*httpapi.BodyOf[BusinessModel], error) {
 			b, err := a.Businesses.CopyFromTemplate(ctx, payroll.PrincipalFrom(ctx), in.BusinessID, in.TemplateID)
 			if err != nil {
 				return nil, err
 			}
-			return &BodyOf[BusinessModel]{businessModel(b)}, nil
+			return &httpapi.BodyOf[BusinessModel]{Body: businessModel(b)}, nil
 		})
 	registerAccess(a)
 }

@@ -1,10 +1,8 @@
-package httpapi_test
+package referenceapi_test
 
 import (
 	"context"
-	"encoding/base64"
 	"fmt"
-	"net/http"
 	"strings"
 	"testing"
 
@@ -69,11 +67,7 @@ func ukListLen(n int) func(t *testing.T, r *testkit.Response) {
 
 // ukUpload posts a file as multipart field "file".
 func (e ukEnv) ukUpload(t *testing.T, path, key, name, content string) *testkit.Response {
-	body, ct := multipartFile(t, name, []byte(content))
-	req, _ := http.NewRequest("POST", e.URL+path, body)
-	req.Header.Set("Content-Type", ct)
-	req.Header.Set("Authorization", "Basic "+base64.StdEncoding.EncodeToString([]byte(key+":")))
-	return e.Send(req)
+	return e.Upload(path, key, name, []byte(content))
 }
 
 // ukUseRecord makes a row of another area refer to a record, as an

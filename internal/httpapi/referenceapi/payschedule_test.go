@@ -1,9 +1,7 @@
-package httpapi_test
+package referenceapi_test
 
 import (
-	"encoding/base64"
 	"fmt"
-	"net/http"
 	"strings"
 	"testing"
 
@@ -209,11 +207,7 @@ func TestSchedPaySchedules(t *testing.T) {
 
 		// CSV import: all rows or none.
 		post := func(csv string) *testkit.Response {
-			body, ct := multipartFile(t, "schedules.csv", []byte(csv))
-			req, _ := http.NewRequest("POST", e.URL+e.B+"/import/pay-schedule", body)
-			req.Header.Set("Content-Type", ct)
-			req.Header.Set("Authorization", "Basic "+base64.StdEncoding.EncodeToString([]byte(e.Key+":")))
-			return e.Send(req)
+			return e.Upload(e.B+"/import/pay-schedule", e.Key, "schedules.csv", []byte(csv))
 		}
 		testkit.ExpectProblem(t, post(fmt.Sprintf("name,frequency,locations\nFortnightly A,Fortnightly,%d\nB,Daily,\n", e.loc)), 400, "row 3.frequency")
 		testkit.ExpectProblem(t, post(fmt.Sprintf("name,frequency,locations\nC,Weekly,%d\n", e.otherLoc)), 400, "row 2.locations")

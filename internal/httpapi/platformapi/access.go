@@ -1,8 +1,9 @@
-package httpapi
+package platformapi
 
 import (
 	"cmp"
 	"context"
+	"github.com/payrolld/payrolld/internal/httpapi"
 	"net/http"
 
 	"github.com/danielgtaylor/huma/v2"
@@ -85,18 +86,18 @@ func accessModel(g business.GrantView) BusinessAccessModel {
 }
 
 type EmailQuery struct {
-	BusinessPath
+	httpapi.BusinessPath
 	Email string `query:"email" required:"true"`
 }
 
-func registerAccess(a *API) {
+func registerAccess(a *httpapi.API) {
 	tags := []string{"Business Access"}
-	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/access", Tags: tags,
+	httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/access", Tags: tags,
 		Summary: "List users with access to the business", Description: "Supports OData $filter, $orderby, $top, $skip."},
 		func(ctx context.Context, in *struct {
-			BusinessPath
-			ODataQuery
-		}) (*BodyOf[[]BusinessAccessModel], error) {
+			httpapi.BusinessPath
+			httpapi.ODataQuery
+		}) (*httpapi.BodyOf[[]BusinessAccessModel], error) {
 			list, err := a.Businesses.ListAccess(ctx, in.BusinessID)
 			if err != nil {
 				return nil, err
@@ -105,27 +106,27 @@ func registerAccess(a *API) {
 			for i, g := range list {
 				out[i] = accessModel(g)
 			}
-			out, err = ApplyOData(&in.ODataQuery, out)
-			return &BodyOf[[]BusinessAccessModel]{out}, err
+			out, err = httpapi.ApplyOData(&in.ODataQuery, out)
+			return &httpapi.BodyOf[[]BusinessAccessModel]{Body: out}, err
 		})
-	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/access/user", Tags: tags,
+	httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/access/user", Tags: tags,
 		Summary: "Get the access of one user"},
-		func(ctx context.Context, in *EmailQuery) (*BodyOf[BusinessAccessModel], error) {
+		func(ctx context.Context, in *EmailQuery) (*httpapi.BodyOf[BusinessAccessModel], error) {
 			g, err := a.Businesses.GetAccess(ctx, in.BusinessID, in.Email)
 			if err != nil {
 				return nil, err
 			}
-			return &BodyOf[BusinessAccessModel]{accessModel(g)}, nil
+			return &httpapi.BodyOf[BusinessAccessModel]{Body: accessModel(g)}, nil
 		})
-	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/access", Tags: tags,
+	httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/access", Tags: tags,
 		Summary: "Grant a user access", Description: "Creates the user (and emails them) when no user has that email yet."},
 		func(ctx context.Context, in *struct {
-			BusinessPath
+			httpapi.BusinessPath
 			Body CreateBusinessAccessModel
 		}) (*struct{}, error) {
 			return nil, a.Businesses.GrantAccess(ctx, in.BusinessID, in.Body.grant(), in.Body.MergeExistingAccess, in.Body.SuppressNotificationEmails)
 		})
-	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/access", Tags: tags,
+	httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/access", Tags: tags,
 		Summary: "Update a user's access"},
 		func(ctx context.Context, in *struct {
 			EmailQuery
@@ -133,7 +134,7 @@ func registerAccess(a *API) {
 		}) (*struct{}, error) {
 			return nil, a.Businesses.UpdateAccess(ctx, in.BusinessID, in.Email, in.Body.grant())
 		})
-	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/access", Tags: tags,
+	httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/access", Tags: tags,
 		Summary: "Revoke a user's access", Description: "Refused with 409 when it would leave no user with unrestricted access."},
 		func(ctx context.Context, in *EmailQuery) (*struct{}, error) {
 			return nil, a.Businesses.RevokeAccess(ctx, in.BusinessID, in.Email)

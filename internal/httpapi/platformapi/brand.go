@@ -1,7 +1,9 @@
-package httpapi
+package platformapi
 
 import (
 	"context"
+	"github.com/payrolld/payrolld/internal/httpapi"
+	"github.com/payrolld/payrolld/internal/record"
 	"net/http"
 
 	"github.com/danielgtaylor/huma/v2"
@@ -124,23 +126,23 @@ type labelFamily struct {
 	scope                                func(id int64) brand.Scope
 }
 
-func registerLabelFamily(a *API, f labelFamily) {
+func registerLabelFamily(a *httpapi.API, f labelFamily) {
 	tags := []string{f.tag}
-	Register(a, Authenticated, huma.Operation{Method: http.MethodGet, Path: f.base, Tags: tags, Summary: "List " + plural(f.noun)},
-		func(ctx context.Context, _ *struct{}) (*BodyOf[[]BrandModel], error) {
+	httpapi.Register(a, httpapi.Authenticated, huma.Operation{Method: http.MethodGet, Path: f.base, Tags: tags, Summary: "List " + record.Plural(f.noun)},
+		func(ctx context.Context, _ *struct{}) (*httpapi.BodyOf[[]BrandModel], error) {
 			list, err := f.list(ctx, payroll.PrincipalFrom(ctx))
-			return &BodyOf[[]BrandModel]{labels(list)}, err
+			return &httpapi.BodyOf[[]BrandModel]{Body: labels(list)}, err
 		})
-	Register(a, Authenticated, huma.Operation{Method: http.MethodGet, Path: f.item, Tags: tags, Summary: "Get a " + f.noun},
+	httpapi.Register(a, httpapi.Authenticated, huma.Operation{Method: http.MethodGet, Path: f.item, Tags: tags, Summary: "Get a " + f.noun},
 		func(ctx context.Context, in *struct {
 			ID int64 `path:"id"`
-		}) (*BodyOf[BrandModel], error) {
+		}) (*httpapi.BodyOf[BrandModel], error) {
 			l, err := f.get(ctx, payroll.PrincipalFrom(ctx), in.ID)
-			return &BodyOf[BrandModel]{BrandModel{ID: l.ID, Name: l.Name}}, err
+			return &httpapi.BodyOf[BrandModel]{Body: BrandModel{ID: l.ID, Name: l.Name}}, err
 		})
 	// activity reads the label id and filter of a report request.
 	activity := func(ctx context.Context, q ReportQuery, signups bool) ([]brand.BusinessActivity, error) {
-		id, err := PathID(ctx, f.idParam, f.noun)
+		id, err := httpapi.PathID(ctx, f.idParam, f.noun)
 		if err != nil {
 			return nil, err
 		}
@@ -150,21 +152,21 @@ func registerLabelFamily(a *API, f labelFamily) {
 		}
 		return a.Brands.Activity(ctx, payroll.PrincipalFrom(ctx), f.scope(id), filter, signups)
 	}
-	Register(a, Authenticated, huma.Operation{Method: http.MethodGet, Path: f.activeEmployees, Tags: tags,
-		Summary: "Active employees per business of the " + f.noun, Parameters: PathParams(f.idParam)},
-		func(ctx context.Context, in *ReportQuery) (*BodyOf[[]ActiveEmployeesModel], error) {
+	httpapi.Register(a, httpapi.Authenticated, huma.Operation{Method: http.MethodGet, Path: f.activeEmployees, Tags: tags,
+		Summary: "Active employees per business of the " + f.noun, Parameters: httpapi.PathParams(f.idParam)},
+		func(ctx context.Context, in *ReportQuery) (*httpapi.BodyOf[[]ActiveEmployeesModel], error) {
 			rows, err := activity(ctx, *in, false)
-			return &BodyOf[[]ActiveEmployeesModel]{activeEmployees(rows)}, err
+			return &httpapi.BodyOf[[]ActiveEmployeesModel]{Body: activeEmployees(rows)}, err
 		})
-	Register(a, Authenticated, huma.Operation{Method: http.MethodGet, Path: f.signups, Tags: tags,
-		Summary: "Businesses of the " + f.noun + " created in a period", Parameters: PathParams(f.idParam)},
-		func(ctx context.Context, in *ReportQuery) (*BodyOf[[]SignupModel], error) {
+	httpapi.Register(a, httpapi.Authenticated, huma.Operation{Method: http.MethodGet, Path: f.signups, Tags: tags,
+		Summary: "Businesses of the " + f.noun + " created in a period", Parameters: httpapi.PathParams(f.idParam)},
+		func(ctx context.Context, in *ReportQuery) (*httpapi.BodyOf[[]SignupModel], error) {
 			rows, err := activity(ctx, *in, true)
-			return &BodyOf[[]SignupModel]{signups(rows)}, err
+			return &httpapi.BodyOf[[]SignupModel]{Body: signups(rows)}, err
 		})
 }
 
-func registerBrand(a *API) {
+func registerBrand(a *httpapi.API) {
 	registerLabelFamily(a, labelFamily{base: "/api/v2/brand", item: "/api/v2/brand/{id}",
 		activeEmployees: "/api/v2/brand/{brandId}/reports/activeemployees", signups: "/api/v2/brand/{brandId}/reports/signups", idParam: "brandId", tag: "Brand", noun: "brand",
 		list: a.Brands.List, get: a.Brands.Get, scope: func(id int64) brand.Scope { return brand.Scope{BrandID: id} }})
@@ -175,13 +177,13 @@ func registerBrand(a *API) {
 		BrandID int64 `path:"brandId"`
 	}
 	tags := []string{"Brand"}
-	Register(a, Authenticated, huma.Operation{Method: http.MethodGet, Path: "/api/v2/brand/{brandId}/business-templates", Tags: tags,
+	httpapi.Register(a, httpapi.Authenticated, huma.Operation{Method: http.MethodGet, Path: "/api/v2/brand/{brandId}/business-templates", Tags: tags,
 		Summary: "List the brand's business templates"},
-		func(ctx context.Context, in *BrandPath) (*BodyOf[[]BrandModel], error) {
+		func(ctx context.Context, in *BrandPath) (*httpapi.BodyOf[[]BrandModel], error) {
 			list, err := a.Brands.BusinessTemplates(ctx, payroll.PrincipalFrom(ctx), in.BrandID)
-			return &BodyOf[[]BrandModel]{labels(list)}, err
+			return &httpapi.BodyOf[[]BrandModel]{Body: labels(list)}, err
 		})
-	Register(a, Authenticated, huma.Operation{Method: http.MethodDelete, Path: "/api/v2/brand/{brandId}/business/{businessId}/cancel", Tags: tags,
+	httpapi.Register(a, httpapi.Authenticated, huma.Operation{Method: http.MethodDelete, Path: "/api/v2/brand/{brandId}/business/{businessId}/cancel", Tags: tags,
 		Summary: "Cancel a business of the brand", Description: "The business disappears from the API, its employees are terminated and its users detached."},
 		func(ctx context.Context, in *struct {
 			BrandPath

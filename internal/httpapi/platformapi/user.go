@@ -1,7 +1,8 @@
-package httpapi
+package platformapi
 
 import (
 	"context"
+	"github.com/payrolld/payrolld/internal/httpapi"
 	"net/http"
 
 	"github.com/danielgtaylor/huma/v2"
@@ -54,20 +55,20 @@ func userModel(u store.User) UserModel {
 	return UserModel{ID: u.ID, Email: email, DisplayName: u.DisplayName, TimeZone: u.TimeZone}
 }
 
-func registerUser(a *API) {
+func registerUser(a *httpapi.API) {
 	tags := []string{"User"}
-	Register(a, Authenticated, huma.Operation{Method: http.MethodGet, Path: "/api/v2/user", Tags: tags,
+	httpapi.Register(a, httpapi.Authenticated, huma.Operation{Method: http.MethodGet, Path: "/api/v2/user", Tags: tags,
 		Summary: "Get the authenticated user"},
-		func(ctx context.Context, _ *struct{}) (*BodyOf[UserModel], error) {
+		func(ctx context.Context, _ *struct{}) (*httpapi.BodyOf[UserModel], error) {
 			u, err := a.Users.Get(ctx, payroll.PrincipalFrom(ctx).UserID)
 			if err != nil {
 				return nil, err
 			}
-			return &BodyOf[UserModel]{userModel(u)}, nil
+			return &httpapi.BodyOf[UserModel]{Body: userModel(u)}, nil
 		})
-	Register(a, Authenticated, huma.Operation{Method: http.MethodPost, Path: "/api/v2/user", Tags: tags,
+	httpapi.Register(a, httpapi.Authenticated, huma.Operation{Method: http.MethodPost, Path: "/api/v2/user", Tags: tags,
 		Summary: "Create a user", Description: "Creates a user and returns its API key; the key is shown only in this response. System and brand administrators only."},
-		func(ctx context.Context, in *BodyOf[NewUserModel]) (*BodyOf[NewUserCreatedModel], error) {
+		func(ctx context.Context, in *httpapi.BodyOf[NewUserModel]) (*httpapi.BodyOf[NewUserCreatedModel], error) {
 			b := in.Body
 			c, err := a.Users.Create(ctx, payroll.PrincipalFrom(ctx), user.New{Username: b.Username, DisplayName: b.DisplayName,
 				TimeZone: b.TimeZone, Email: b.Email, APIOnly: b.APIOnly, EmailConfirmed: b.EmailConfirmed})
@@ -75,16 +76,16 @@ func registerUser(a *API) {
 				return nil, err
 			}
 			u := c.User
-			return &BodyOf[NewUserCreatedModel]{NewUserCreatedModel{ID: u.ID, Username: u.Username, DisplayName: u.DisplayName,
+			return &httpapi.BodyOf[NewUserCreatedModel]{Body: NewUserCreatedModel{ID: u.ID, Username: u.Username, DisplayName: u.DisplayName,
 				TimeZone: u.TimeZone, APIKey: c.APIKey, Email: u.Email, EmailConfirmed: u.EmailConfirmed}}, nil
 		})
-	Register(a, Authenticated, huma.Operation{Method: http.MethodPut, Path: "/api/v2/user", Tags: tags,
+	httpapi.Register(a, httpapi.Authenticated, huma.Operation{Method: http.MethodPut, Path: "/api/v2/user", Tags: tags,
 		Summary: "Update a user", Description: "Sets whether the user's email address is confirmed."},
-		func(ctx context.Context, in *BodyOf[UpdateUserModel]) (*BodyOf[UpdateUserModel], error) {
+		func(ctx context.Context, in *httpapi.BodyOf[UpdateUserModel]) (*httpapi.BodyOf[UpdateUserModel], error) {
 			u, err := a.Users.UpdateEmailConfirmed(ctx, payroll.PrincipalFrom(ctx), in.Body.Username, in.Body.EmailConfirmed)
 			if err != nil {
 				return nil, err
 			}
-			return &BodyOf[UpdateUserModel]{UpdateUserModel{Username: u.Username, EmailConfirmed: u.EmailConfirmed}}, nil
+			return &httpapi.BodyOf[UpdateUserModel]{Body: UpdateUserModel{Username: u.Username, EmailConfirmed: u.EmailConfirmed}}, nil
 		})
 }

@@ -1,4 +1,4 @@
-package httpapi_test
+package referenceapi_test
 
 import (
 	"context"

@@ -1,4 +1,4 @@
-package httpapi_test
+package platformapi_test
 
 import (
 	"context"
