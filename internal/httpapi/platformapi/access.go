@@ -3,12 +3,12 @@ package platformapi
 import (
 	"cmp"
 	"context"
-	"github.com/payrolld/payrolld/internal/httpapi"
 	"net/http"
 
 	"github.com/danielgtaylor/huma/v2"
 
 	"github.com/payrolld/payrolld/internal/business"
+	"github.com/payrolld/payrolld/internal/httpapi"
 )
 
 // BusinessAccessModel is one user's access to a business.

@@ -2,11 +2,11 @@ package platformapi
 
 import (
 	"context"
-	"github.com/payrolld/payrolld/internal/httpapi"
 	"net/http"
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/store"
 	"github.com/payrolld/payrolld/internal/user"
