@@ -56,7 +56,8 @@ var whitelist = func() odata.Whitelist {
 
 // List returns a page of the employees of biz that p may see, filtered,
 // ordered and paged by the database with the scope in the same query.
-func (s *Service) List(ctx context.Context, biz business.Business, p *payroll.Principal, lq ListQuery) ([]Employee, error) {
+func (s *Service) List(ctx context.Context, biz business.Business, p *payroll.Principal, lq ListQuery) (_ []Employee, err error) {
+	defer payroll.Wrap(&err, "list employees of business %d", biz.ID)
 	sc, err := s.ScopeFor(ctx, biz, p)
 	if err != nil {
 		return nil, err

@@ -25,7 +25,8 @@ func (s *Service) ReadRecords(ctx context.Context, biz business.Business, p *pay
 // employee (allocations adding up, one balance account, effective dates)
 // are checked against committed rows by one writer at a time on both
 // engines; the employee's own version is left alone.
-func (s *Service) WriteRecords(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64, fn func(q *store.Queries, e Employee) error) error {
+func (s *Service) WriteRecords(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64, fn func(q *store.Queries, e Employee) error) (err error) {
+	defer payroll.Wrap(&err, "write records of employee %d", employeeID)
 	e, err := s.Visible(ctx, biz, p, employeeID)
 	if err != nil {
 		return err

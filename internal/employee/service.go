@@ -270,7 +270,8 @@ func (s *Service) duplicate(err error, e *Employee) error {
 }
 
 // Create stores a new employee from a request body.
-func (s *Service) Create(ctx context.Context, biz business.Business, p *payroll.Principal, body Patch) (Result, error) {
+func (s *Service) Create(ctx context.Context, biz business.Business, p *payroll.Principal, body Patch) (_ Result, err error) {
+	defer payroll.Wrap(&err, "create employee in business %d", biz.ID)
 	sc, err := s.ScopeFor(ctx, biz, p)
 	if err != nil {
 		return Result{}, err
@@ -387,7 +388,8 @@ func (s *Service) changeIn(ctx context.Context, q *store.Queries, biz business.B
 }
 
 // Update applies a partial update (omitted = unchanged) to employee id.
-func (s *Service) Update(ctx context.Context, biz business.Business, p *payroll.Principal, id int64, body Patch) (Result, error) {
+func (s *Service) Update(ctx context.Context, biz business.Business, p *payroll.Principal, id int64, body Patch) (_ Result, err error) {
+	defer payroll.Wrap(&err, "update employee %d", id)
 	return s.change(ctx, biz, p, id, func(e *Employee) error { return body.apply(e, biz) })
 }
 
@@ -400,7 +402,8 @@ const (
 // CreateOrUpdate is POST B/employee/unstructured: an id in the body, or
 // (matchType Standard, the default) an existing employee matched by the
 // region's rule, is updated; otherwise a new employee is created.
-func (s *Service) CreateOrUpdate(ctx context.Context, biz business.Business, p *payroll.Principal, body Patch, matchType string) (Result, error) {
+func (s *Service) CreateOrUpdate(ctx context.Context, biz business.Business, p *payroll.Principal, body Patch, matchType string) (_ Result, err error) {
+	defer payroll.Wrap(&err, "create or update employee (match %s)", matchType)
 	if matchType == "" {
 		matchType = MatchStandard
 	}
@@ -538,7 +541,8 @@ func tfnPlaceholder(tfn string) bool {
 }
 
 // Get returns a visible employee (Visible under the name handlers use).
-func (s *Service) Get(ctx context.Context, biz business.Business, p *payroll.Principal, id int64) (Employee, error) {
+func (s *Service) Get(ctx context.Context, biz business.Business, p *payroll.Principal, id int64) (_ Employee, err error) {
+	defer payroll.Wrap(&err, "get employee %d", id)
 	e, err := s.Visible(ctx, biz, p, id)
 	if err != nil {
 		return e, err
@@ -548,7 +552,8 @@ func (s *Service) Get(ctx context.Context, biz business.Business, p *payroll.Pri
 }
 
 // ByExternalID returns the visible employee with that external id.
-func (s *Service) ByExternalID(ctx context.Context, biz business.Business, p *payroll.Principal, ext string) (Employee, error) {
+func (s *Service) ByExternalID(ctx context.Context, biz business.Business, p *payroll.Principal, ext string) (_ Employee, err error) {
+	defer payroll.Wrap(&err, "get employee by external id %q", ext)
 	r, err := s.DB.Queries().GetEmployeeByExternalID(ctx, store.GetEmployeeByExternalIDParams{BusinessID: biz.ID, ExternalID: ext})
 	if db.IsNoRows(err) || (err == nil && ext == "") {
 		return Employee{}, payroll.NotFound("employee")
@@ -561,7 +566,8 @@ func (s *Service) ByExternalID(ctx context.Context, biz business.Business, p *pa
 
 // ByExternalReference returns the visible employee with that external
 // reference id from that source (an ExternalService name).
-func (s *Service) ByExternalReference(ctx context.Context, biz business.Business, p *payroll.Principal, ref, source string) (Employee, error) {
+func (s *Service) ByExternalReference(ctx context.Context, biz business.Business, p *payroll.Principal, ref, source string) (_ Employee, err error) {
+	defer payroll.Wrap(&err, "get employee by %s reference %q", source, ref)
 	r, err := s.DB.Queries().GetEmployeeByExternalReference(ctx, store.GetEmployeeByExternalReferenceParams{BusinessID: biz.ID, ExternalReferenceID: ref, Lower: source})
 	if db.IsNoRows(err) || (err == nil && ref == "") {
 		return Employee{}, payroll.NotFound("employee")
@@ -575,7 +581,8 @@ func (s *Service) ByExternalReference(ctx context.Context, biz business.Business
 // Activate makes a terminated employee current again (end date and
 // termination reason cleared). Activating an incomplete employee is a
 // 409 naming what is missing; an active one is left as it is.
-func (s *Service) Activate(ctx context.Context, biz business.Business, p *payroll.Principal, id int64) (Result, error) {
+func (s *Service) Activate(ctx context.Context, biz business.Business, p *payroll.Principal, id int64) (_ Result, err error) {
+	defer payroll.Wrap(&err, "activate employee %d", id)
 	return s.change(ctx, biz, p, id, func(e *Employee) error {
 		switch e.Status {
 		case StatusTerminated:
@@ -590,7 +597,8 @@ func (s *Service) Activate(ctx context.Context, biz business.Business, p *payrol
 
 // Terminate ends the employment on date for reason. A terminated
 // employee cannot be terminated again (409).
-func (s *Service) Terminate(ctx context.Context, biz business.Business, p *payroll.Principal, id int64, reason string, date payroll.DateTime) (Result, error) {
+func (s *Service) Terminate(ctx context.Context, biz business.Business, p *payroll.Principal, id int64, reason string, date payroll.DateTime) (_ Result, err error) {
+	defer payroll.Wrap(&err, "terminate employee %d", id)
 	if date.IsZero() {
 		return Result{}, payroll.Invalid("endDate", "endDate is required to terminate an employee")
 	}
@@ -608,7 +616,8 @@ func (s *Service) Terminate(ctx context.Context, biz business.Business, p *payro
 
 // Delete removes an employee. One that other records still refer to
 // (documents, pay runs, ...) is a 409.
-func (s *Service) Delete(ctx context.Context, biz business.Business, p *payroll.Principal, id int64) error {
+func (s *Service) Delete(ctx context.Context, biz business.Business, p *payroll.Principal, id int64) (err error) {
+	defer payroll.Wrap(&err, "delete employee %d", id)
 	sc, err := s.ScopeFor(ctx, biz, p)
 	if err != nil {
 		return err
@@ -636,7 +645,8 @@ func (s *Service) Delete(ctx context.Context, biz business.Business, p *payroll.
 
 // Locations are the ids of the visible employee's locations, primary
 // first.
-func (s *Service) Locations(ctx context.Context, biz business.Business, p *payroll.Principal, id int64) ([]int64, error) {
+func (s *Service) Locations(ctx context.Context, biz business.Business, p *payroll.Principal, id int64) (_ []int64, err error) {
+	defer payroll.Wrap(&err, "list locations of employee %d", id)
 	if _, err := s.Visible(ctx, biz, p, id); err != nil {
 		return nil, err
 	}

@@ -76,7 +76,8 @@ const notFound = "web hook registration"
 
 // Register stores a new registration under a server-assigned id, generating
 // a secret when none is given.
-func (s *Service) Register(ctx context.Context, businessID int64, in Input) (Registration, error) {
+func (s *Service) Register(ctx context.Context, businessID int64, in Input) (_ Registration, err error) {
+	defer payroll.Wrap(&err, "register web hook in business %d", businessID)
 	v, err := s.validate(ctx, in)
 	if err != nil {
 		return Registration{}, err
@@ -97,7 +98,8 @@ func (s *Service) Register(ctx context.Context, businessID int64, in Input) (Reg
 }
 
 // List returns the business's registrations, oldest first.
-func (s *Service) List(ctx context.Context, businessID int64) ([]Registration, error) {
+func (s *Service) List(ctx context.Context, businessID int64) (_ []Registration, err error) {
+	defer payroll.Wrap(&err, "list web hooks of business %d", businessID)
 	rows, err := s.DB.Queries().ListWebhookRegistrations(ctx, businessID)
 	out := make([]Registration, len(rows))
 	for i, r := range rows {
@@ -107,7 +109,8 @@ func (s *Service) List(ctx context.Context, businessID int64) ([]Registration, e
 }
 
 // Get returns one registration of the business.
-func (s *Service) Get(ctx context.Context, businessID int64, id string) (Registration, error) {
+func (s *Service) Get(ctx context.Context, businessID int64, id string) (_ Registration, err error) {
+	defer payroll.Wrap(&err, "get web hook %s", id)
 	row, err := s.DB.Queries().GetWebhookRegistration(ctx, store.GetWebhookRegistrationParams{ID: normID(id), BusinessID: businessID})
 	if db.IsNoRows(err) {
 		return Registration{}, payroll.NotFound(notFound)
@@ -119,7 +122,8 @@ func (s *Service) Get(ctx context.Context, businessID int64, id string) (Registr
 // (a client that omits it must not rotate it unknowingly). Pausing holds
 // its deliveries (new events are still recorded); un-pausing resets the
 // failure count and makes every pending delivery due at once.
-func (s *Service) Update(ctx context.Context, businessID int64, id string, in Input) (Registration, error) {
+func (s *Service) Update(ctx context.Context, businessID int64, id string, in Input) (_ Registration, err error) {
+	defer payroll.Wrap(&err, "update web hook %s", id)
 	id = normID(id)
 	if in.ID != "" && normID(in.ID) != id {
 		return Registration{}, payroll.Invalid("id", "the id in the body (%s) does not match the id in the path (%s)", in.ID, id)
@@ -162,7 +166,8 @@ func (s *Service) Update(ctx context.Context, businessID int64, id string, in In
 }
 
 // Delete removes one registration and cancels its pending deliveries.
-func (s *Service) Delete(ctx context.Context, businessID int64, id string) error {
+func (s *Service) Delete(ctx context.Context, businessID int64, id string) (err error) {
+	defer payroll.Wrap(&err, "delete web hook %s", id)
 	id = normID(id)
 	return s.DB.InTx(ctx, func(q *store.Queries) error {
 		n, err := q.DeleteWebhookRegistration(ctx, store.DeleteWebhookRegistrationParams{ID: id, BusinessID: businessID})
@@ -178,7 +183,8 @@ func (s *Service) Delete(ctx context.Context, businessID int64, id string) error
 
 // DeleteAll removes every registration of the business and cancels their
 // pending deliveries.
-func (s *Service) DeleteAll(ctx context.Context, businessID int64) error {
+func (s *Service) DeleteAll(ctx context.Context, businessID int64) (err error) {
+	defer payroll.Wrap(&err, "delete web hooks of business %d", businessID)
 	return s.DB.InTx(ctx, func(q *store.Queries) error {
 		if _, err := q.DeleteAllWebhookRegistrations(ctx, businessID); err != nil {
 			return err
@@ -190,12 +196,13 @@ func (s *Service) DeleteAll(ctx context.Context, businessID int64) error {
 // Test queues a small sample notification of event filter for one
 // registration and wakes the worker: it travels the normal delivery path
 // (signing, retries, attempts recorded).
-func (s *Service) Test(ctx context.Context, businessID int64, id, filter string) error {
+func (s *Service) Test(ctx context.Context, businessID int64, id, filter string) (err error) {
+	defer payroll.Wrap(&err, "test web hook %s", id)
 	action, ok := canonicalEvent(filter)
 	if !ok {
 		return payroll.Invalid("filter", "filter must name one event: %s", strings.Join(events, ", "))
 	}
-	err := s.DB.InTx(ctx, func(q *store.Queries) error {
+	err = s.DB.InTx(ctx, func(q *store.Queries) error {
 		row, err := q.GetWebhookRegistration(ctx, store.GetWebhookRegistrationParams{ID: normID(id), BusinessID: businessID})
 		if db.IsNoRows(err) {
 			return payroll.NotFound(notFound)
