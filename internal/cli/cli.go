@@ -1,5 +1,5 @@
 // Package cli implements the payrolld subcommands: serve (default),
-// migrate, admin and openapi, and wires the services together.
+// migrate, admin, openapi, calc and demo, and wires the services together.
 package cli
 
 import (
@@ -30,6 +30,8 @@ commands:
   admin     administration: create-user, rotate-key, set-password, make-template, oauth-client
   openapi   print the OpenAPI document
   calc      statutory calculation: check FILE.csv, explain (run "payrolld calc help")
+  demo      create a demo user and one business per region (AU, UK, NZ, SG) with employees
+            and a finalised pay run each, then print the API key and where to look
 Run "payrolld serve -h" for the configuration flags (each also read from PAYROLL_* variables).
 `
 
@@ -51,6 +53,8 @@ func Main(ctx context.Context, args []string, getenv func(string) string, stdout
 		err = openapi(args, getenv, stdout, stderr)
 	case "calc":
 		err = calcCmd(args, stdout, stderr)
+	case "demo":
+		err = demo(ctx, args, getenv, stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0

@@ -1,0 +1,4 @@
+package cli
+
+// SeedDemo is seedDemo for the external tests.
+var SeedDemo = seedDemo
