@@ -30,7 +30,7 @@ func demoRegions() []demoRegion {
 		m := map[string]any{"firstName": first, "surname": surname, "dateOfBirth": "1988-03-14T00:00:00", "startDate": "2025-01-06T00:00:00",
 			"employmentType": "FullTime", "primaryPayCategory": "Ordinary Hours", "primaryLocation": "Head office",
 			"rate": rate, "rateUnit": unit, "hoursPerWeek": 38, "residentialStreetAddress": "1 High St", "residentialPostCode": "2000",
-			"emailAddress": strings.ReplaceAll(strings.ToLower(first+"."+surname), " ", "") + "@example.com",
+			"emailAddress":               strings.ReplaceAll(strings.ToLower(first+"."+surname), " ", "") + "@example.com",
 			"bankAccount1_AccountNumber": "12345678", "bankAccount1_AccountName": first + " " + surname, "bankAccount1_AllocatedPercentage": 100}
 		for k, v := range extra {
 			m[k] = v
