@@ -8,9 +8,11 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/payrolld/payrolld/internal/db"
 	"github.com/payrolld/payrolld/internal/payroll"
@@ -155,15 +157,20 @@ func buildPostgresTemplate(base string) (string, error) {
 	if n == 1 {
 		return name, nil
 	}
-	// Templates of older migration sets are of no further use.
-	rows, err := conn.QueryContext(ctx, "SELECT datname FROM pg_database WHERE datname LIKE 'payrolld\\_tmpl\\_%'")
+	// Templates of other migration sets are dropped once they are a few
+	// hours old: another checkout (a branch, a worktree) on the same server
+	// may still be copying one, and dropping it under them fails their tests.
+	rows, err := conn.QueryContext(ctx, "SELECT datname, coalesce(shobj_description(oid, 'pg_database'), '') FROM pg_database WHERE datname LIKE 'payrolld\\_tmpl\\_%'")
 	if err != nil {
 		return "", err
 	}
 	var stale []string
 	for rows.Next() {
-		var s string
-		if rows.Scan(&s) == nil {
+		var s, built string
+		if rows.Scan(&s, &built) != nil {
+			continue
+		}
+		if at, err := strconv.ParseInt(strings.TrimPrefix(built, "built "), 10, 64); err != nil || time.Since(time.Unix(at, 0)) > 6*time.Hour {
 			stale = append(stale, s)
 		}
 	}
@@ -191,6 +198,9 @@ func buildPostgresTemplate(base string) (string, error) {
 		return "", err
 	}
 	if _, err := conn.ExecContext(ctx, "ALTER DATABASE "+work+" RENAME TO "+name); err != nil {
+		return "", err
+	}
+	if _, err := conn.ExecContext(ctx, fmt.Sprintf("COMMENT ON DATABASE %s IS 'built %d'", name, time.Now().Unix())); err != nil {
 		return "", err
 	}
 	return name, nil
