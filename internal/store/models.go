@@ -559,6 +559,7 @@ type PayRun struct {
 	Version           int64
 	CreatedAt         time.Time
 	UpdatedAt         time.Time
+	UiUnlockEnabled   bool
 }
 
 type PayRunAudit struct {
@@ -607,6 +608,8 @@ type PayRunEmployee struct {
 	Notation           string
 	CalcError          string
 	Version            int64
+	TerminationDate    sql.NullTime
+	TerminationReason  string
 }
 
 type PayRunLine struct {
@@ -625,6 +628,7 @@ type PayRunLine struct {
 	ExternalID   string
 	LocationID   int64
 	UserEntered  bool
+	Subtype      string
 }
 
 type Record struct {
