@@ -54,14 +54,6 @@ func (s *Service) NetToGross(ctx context.Context, biz business.Business, id int6
 	if err := v.Err(); err != nil {
 		return NetToGrossModel{}, err
 	}
-	cats, err := s.loadCategories(ctx, biz)
-	if err != nil {
-		return NetToGrossModel{}, err
-	}
-	cat, ok := cats.byKind[KindEarnings][req.PayCategoryID]
-	if !ok {
-		return NetToGrossModel{}, payroll.Invalid("payCategoryId", "no pay category %d in this business", req.PayCategoryID)
-	}
 	q := s.DB.Queries()
 	run, err := s.load(ctx, q, biz, id)
 	if err != nil {
@@ -69,6 +61,14 @@ func (s *Service) NetToGross(ctx context.Context, biz business.Business, id int6
 	}
 	if run.Status != StatusDraft {
 		return NetToGrossModel{}, payroll.Conflict("pay run %d is finalised: unlock it before adding earnings", id)
+	}
+	cats, err := s.loadCategories(ctx, biz)
+	if err != nil {
+		return NetToGrossModel{}, err
+	}
+	cat, ok := cats.byKind[KindEarnings][req.PayCategoryID]
+	if !ok {
+		return NetToGrossModel{}, payroll.Invalid("payCategoryId", "no pay category %d in this business", req.PayCategoryID)
 	}
 	row, err := q.GetPayRunEmployeeByID(ctx, store.GetPayRunEmployeeByIDParams{PayRunID: run.ID, ID: req.PayRunTotalID})
 	if db.IsNoRows(err) {

@@ -280,7 +280,9 @@ func adjustments(in map[string][]AdjustmentIn, withType bool) map[string][]payru
 	return out
 }
 
-func adjustment(l payrun.LineOut) AdjustmentModel { return AdjustmentModel{LineOut: l, Amount: l.Amount} }
+func adjustment(l payrun.LineOut) AdjustmentModel {
+	return AdjustmentModel{LineOut: l, Amount: l.Amount}
+}
 
 func superAdjustment(l payrun.LineOut) SuperAdjustmentModel {
 	return SuperAdjustmentModel{LineOut: l, Amount: l.Amount, ContributionType: l.Subtype}
@@ -362,7 +364,7 @@ func registerLines[B any, R any](a *httpapi.API, ops collectionOps, h lineHandle
 		return
 	}
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: ops.list, Tags: tags,
-		Summary: "Add " + ops.what + " to a pay run",
+		Summary:     "Add " + ops.what + " to a pay run",
 		Description: ops.post + " Lines are keyed by employee id (employeeIdType External: external id); replaceExisting first removes the employees' lines of this collection; each employee is recalculated unless suppressCalculations. A finalised run answers 409.",
 		Parameters:  httpapi.PathParams("payRunId")}, h.submit)
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodDelete, Path: ops.list, Tags: tags,
@@ -553,12 +555,16 @@ func registerLeave(a *httpapi.API, s *payrun.Service) {
 	}
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/leaveaccrued", Tags: tags,
 		Summary: "List a pay run's leave accruals", Description: "Keyed by employee id; LeaveTaken lines only with includeLeaveTaken.", Parameters: httpapi.PathParams("payRunId")},
-		func(ctx context.Context, in *leaveListInput) (*httpapi.BodyOf[LeaveAccrualResponse], error) { return list(ctx, in, false) })
+		func(ctx context.Context, in *leaveListInput) (*httpapi.BodyOf[LeaveAccrualResponse], error) {
+			return list(ctx, in, false)
+		})
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/leaveaccrued/{employeeId}", Tags: tags,
 		Summary: "List an employee's leave accruals in a pay run", Parameters: httpapi.PathParams("payRunId", "employeeId")},
-		func(ctx context.Context, in *leaveListInput) (*httpapi.BodyOf[LeaveAccrualResponse], error) { return list(ctx, in, true) })
+		func(ctx context.Context, in *leaveListInput) (*httpapi.BodyOf[LeaveAccrualResponse], error) {
+			return list(ctx, in, true)
+		})
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/leaveaccrued", Tags: tags,
-		Summary: "Add leave accruals to a pay run",
+		Summary:     "Add leave accruals to a pay run",
 		Description: "leave keyed by employee id: each line a leaveCategoryId, an amount in the category's unit and an accrualType (LeaveAccrued by default, LeaveTaken, LeaveAdjustment). The lines carry no money; they are the run's leave movements. replaceExisting and suppressCalculations as for the other collections; a finalised run answers 409.",
 		Parameters:  httpapi.PathParams("payRunId")},
 		func(ctx context.Context, in *submitInput[SubmitLeaveAccrualsRequest]) (*httpapi.BodyOf[LeaveAccrualResponse], error) {
