@@ -613,22 +613,23 @@ type PayRunEmployee struct {
 }
 
 type PayRunLine struct {
-	ID           int64
-	BusinessID   int64
-	PayRunID     int64
-	EmployeeID   int64
-	Kind         string
-	CategoryID   int64
-	CategoryName string
-	Units        string
-	Rate         string
-	Amount       int64
-	TaxExempt    bool
-	Notes        string
-	ExternalID   string
-	LocationID   int64
-	UserEntered  bool
-	Subtype      string
+	ID             int64
+	BusinessID     int64
+	PayRunID       int64
+	EmployeeID     int64
+	Kind           string
+	CategoryID     int64
+	CategoryName   string
+	Units          string
+	Rate           string
+	Amount         int64
+	TaxExempt      bool
+	Notes          string
+	ExternalID     string
+	LocationID     int64
+	UserEntered    bool
+	Subtype        string
+	LeaveRequestID int64
 }
 
 type Record struct {

@@ -639,7 +639,7 @@ func (q *Queries) GetPayRunEmployee(ctx context.Context, arg GetPayRunEmployeePa
 }
 
 const getPayRunLine = `-- name: GetPayRunLine :one
-SELECT id, business_id, pay_run_id, employee_id, kind, category_id, category_name, units, rate, amount, tax_exempt, notes, external_id, location_id, user_entered, subtype FROM pay_run_lines WHERE pay_run_id = $1 AND id = $2
+SELECT id, business_id, pay_run_id, employee_id, kind, category_id, category_name, units, rate, amount, tax_exempt, notes, external_id, location_id, user_entered, subtype, leave_request_id FROM pay_run_lines WHERE pay_run_id = $1 AND id = $2
 `
 
 type GetPayRunLineParams struct {
@@ -667,6 +667,7 @@ func (q *Queries) GetPayRunLine(ctx context.Context, arg GetPayRunLineParams) (P
 		&i.LocationID,
 		&i.UserEntered,
 		&i.Subtype,
+		&i.LeaveRequestID,
 	)
 	return i, err
 }
@@ -923,7 +924,7 @@ func (q *Queries) ListPayRunEmployees(ctx context.Context, payRunID int64) ([]Pa
 }
 
 const listPayRunLines = `-- name: ListPayRunLines :many
-SELECT id, business_id, pay_run_id, employee_id, kind, category_id, category_name, units, rate, amount, tax_exempt, notes, external_id, location_id, user_entered, subtype FROM pay_run_lines WHERE pay_run_id = $1 ORDER BY employee_id, kind, id
+SELECT id, business_id, pay_run_id, employee_id, kind, category_id, category_name, units, rate, amount, tax_exempt, notes, external_id, location_id, user_entered, subtype, leave_request_id FROM pay_run_lines WHERE pay_run_id = $1 ORDER BY employee_id, kind, id
 `
 
 func (q *Queries) ListPayRunLines(ctx context.Context, payRunID int64) ([]PayRunLine, error) {
@@ -952,6 +953,7 @@ func (q *Queries) ListPayRunLines(ctx context.Context, payRunID int64) ([]PayRun
 			&i.LocationID,
 			&i.UserEntered,
 			&i.Subtype,
+			&i.LeaveRequestID,
 		); err != nil {
 			return nil, err
 		}
@@ -967,7 +969,7 @@ func (q *Queries) ListPayRunLines(ctx context.Context, payRunID int64) ([]PayRun
 }
 
 const listPayRunLinesOfEmployee = `-- name: ListPayRunLinesOfEmployee :many
-SELECT id, business_id, pay_run_id, employee_id, kind, category_id, category_name, units, rate, amount, tax_exempt, notes, external_id, location_id, user_entered, subtype FROM pay_run_lines WHERE pay_run_id = $1 AND employee_id = $2 ORDER BY kind, id
+SELECT id, business_id, pay_run_id, employee_id, kind, category_id, category_name, units, rate, amount, tax_exempt, notes, external_id, location_id, user_entered, subtype, leave_request_id FROM pay_run_lines WHERE pay_run_id = $1 AND employee_id = $2 ORDER BY kind, id
 `
 
 type ListPayRunLinesOfEmployeeParams struct {
@@ -1001,6 +1003,7 @@ func (q *Queries) ListPayRunLinesOfEmployee(ctx context.Context, arg ListPayRunL
 			&i.LocationID,
 			&i.UserEntered,
 			&i.Subtype,
+			&i.LeaveRequestID,
 		); err != nil {
 			return nil, err
 		}
@@ -1016,7 +1019,7 @@ func (q *Queries) ListPayRunLinesOfEmployee(ctx context.Context, arg ListPayRunL
 }
 
 const listPayRunLinesOfKind = `-- name: ListPayRunLinesOfKind :many
-SELECT id, business_id, pay_run_id, employee_id, kind, category_id, category_name, units, rate, amount, tax_exempt, notes, external_id, location_id, user_entered, subtype FROM pay_run_lines WHERE pay_run_id = $1 AND kind = $2 ORDER BY employee_id, id
+SELECT id, business_id, pay_run_id, employee_id, kind, category_id, category_name, units, rate, amount, tax_exempt, notes, external_id, location_id, user_entered, subtype, leave_request_id FROM pay_run_lines WHERE pay_run_id = $1 AND kind = $2 ORDER BY employee_id, id
 `
 
 type ListPayRunLinesOfKindParams struct {
@@ -1050,6 +1053,7 @@ func (q *Queries) ListPayRunLinesOfKind(ctx context.Context, arg ListPayRunLines
 			&i.LocationID,
 			&i.UserEntered,
 			&i.Subtype,
+			&i.LeaveRequestID,
 		); err != nil {
 			return nil, err
 		}

@@ -14,27 +14,28 @@ import (
 const createPayRunLineWithSubtype = `-- name: CreatePayRunLineWithSubtype :one
 
 INSERT INTO pay_run_lines (business_id, pay_run_id, employee_id, kind, category_id, category_name, units, rate, amount,
-    tax_exempt, notes, external_id, location_id, user_entered, subtype)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+    tax_exempt, notes, external_id, location_id, user_entered, subtype, leave_request_id)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
 RETURNING id
 `
 
 type CreatePayRunLineWithSubtypeParams struct {
-	BusinessID   int64
-	PayRunID     int64
-	EmployeeID   int64
-	Kind         string
-	CategoryID   int64
-	CategoryName string
-	Units        string
-	Rate         string
-	Amount       int64
-	TaxExempt    bool
-	Notes        string
-	ExternalID   string
-	LocationID   int64
-	UserEntered  bool
-	Subtype      string
+	BusinessID     int64
+	PayRunID       int64
+	EmployeeID     int64
+	Kind           string
+	CategoryID     int64
+	CategoryName   string
+	Units          string
+	Rate           string
+	Amount         int64
+	TaxExempt      bool
+	Notes          string
+	ExternalID     string
+	LocationID     int64
+	UserEntered    bool
+	Subtype        string
+	LeaveRequestID int64
 }
 
 // Pay run collections and run-level actions (issue 11). Every write here
@@ -58,10 +59,69 @@ func (q *Queries) CreatePayRunLineWithSubtype(ctx context.Context, arg CreatePay
 		arg.LocationID,
 		arg.UserEntered,
 		arg.Subtype,
+		arg.LeaveRequestID,
 	)
 	var id int64
 	err := row.Scan(&id)
 	return id, err
+}
+
+const deletePayRunLeaveRequestLines = `-- name: DeletePayRunLeaveRequestLines :execrows
+DELETE FROM pay_run_lines WHERE pay_run_id = $1 AND leave_request_id = $2
+`
+
+type DeletePayRunLeaveRequestLinesParams struct {
+	PayRunID       int64
+	LeaveRequestID int64
+}
+
+func (q *Queries) DeletePayRunLeaveRequestLines(ctx context.Context, arg DeletePayRunLeaveRequestLinesParams) (int64, error) {
+	result, err := q.db.ExecContext(ctx, deletePayRunLeaveRequestLines, arg.PayRunID, arg.LeaveRequestID)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected()
+}
+
+const getLeaveRequestToApply = `-- name: GetLeaveRequestToApply :one
+SELECT lr.id, lr.employee_id, lr.leave_category_id, lr.from_date, lr.to_date, lr.hours_e6, lr.status,
+    CAST(COALESCE((SELECT -SUM(l.hours_e6) FROM leave_ledger l WHERE l.leave_request_id = lr.id AND l.kind = 'Taken'), 0) AS BIGINT) AS applied_e6
+FROM leave_requests lr
+WHERE lr.business_id = $1 AND lr.id = $2
+`
+
+type GetLeaveRequestToApplyParams struct {
+	BusinessID int64
+	ID         int64
+}
+
+type GetLeaveRequestToApplyRow struct {
+	ID              int64
+	EmployeeID      int64
+	LeaveCategoryID int64
+	FromDate        time.Time
+	ToDate          time.Time
+	HoursE6         int64
+	Status          string
+	AppliedE6       int64
+}
+
+// A leave request of the business with the hours already paid for it
+// (Taken entries of the leave ledger are negative), for P/bulkapplyleaverequests.
+func (q *Queries) GetLeaveRequestToApply(ctx context.Context, arg GetLeaveRequestToApplyParams) (GetLeaveRequestToApplyRow, error) {
+	row := q.db.QueryRowContext(ctx, getLeaveRequestToApply, arg.BusinessID, arg.ID)
+	var i GetLeaveRequestToApplyRow
+	err := row.Scan(
+		&i.ID,
+		&i.EmployeeID,
+		&i.LeaveCategoryID,
+		&i.FromDate,
+		&i.ToDate,
+		&i.HoursE6,
+		&i.Status,
+		&i.AppliedE6,
+	)
+	return i, err
 }
 
 const getPayRunEmployeeByID = `-- name: GetPayRunEmployeeByID :one

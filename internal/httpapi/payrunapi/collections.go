@@ -384,6 +384,12 @@ type terminateInput struct {
 	RawBody []byte
 }
 
+type bulkApplyInput struct {
+	httpapi.BusinessPath
+	Body    payrun.BulkApplyLeaveRequest
+	RawBody []byte
+}
+
 type uiUnlockInput struct {
 	httpapi.BusinessPath
 	Body struct {
@@ -622,6 +628,17 @@ func registerActions(a *httpapi.API, s *payrun.Service) {
 				return nil, err
 			}
 			return nil, s.Terminate(ctx, httpapi.CurrentBusiness(ctx), id, in.Body)
+		})
+	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/bulkapplyleaverequests", Tags: tags,
+		Summary: "Apply leave requests to a pay run", Description: "Each approved leave request of an employee in the run becomes a LeaveTaken line of the run's leave accruals (P/leaveaccrued) for the hours earlier runs have not paid (alignToPayRunPeriod: the share of its calendar days inside the pay period); applying one again replaces its line. Requests that cannot be applied are listed in failedLeaveRequests with the reason; updatedPayRunTotals are the rows of the employees changed. A finalised run answers 409.",
+		Parameters: httpapi.PathParams("payRunId")},
+		func(ctx context.Context, in *bulkApplyInput) (*httpapi.BodyOf[payrun.ApplyLeaveRequestResult], error) {
+			id, err := runID(ctx)
+			if err != nil {
+				return nil, err
+			}
+			r, err := s.BulkApplyLeaveRequests(ctx, httpapi.CurrentBusiness(ctx), id, in.Body)
+			return &httpapi.BodyOf[payrun.ApplyLeaveRequestResult]{Body: r}, err
 		})
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/setuiunlockstate", Tags: tags,
 		Summary: "Set whether a finalised pay run can be unlocked in the UI", Description: "Stored on the run and audited. Applies to finalised runs only: a draft run answers 409.",

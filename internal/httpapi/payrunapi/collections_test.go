@@ -315,3 +315,53 @@ func TestTerminateInPayRun(t *testing.T) {
 		e.Do("POST", P+"/terminate", e.Key, body).Expect(t, 409)
 	})
 }
+
+// Approved leave requests become LeaveTaken lines of the run; the others
+// are reported with the reason. The run pays 14-20 November 2026.
+func TestBulkApplyLeaveRequests(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newEnv(t, d)
+		P, ann := e.newRun(t, "2026-11-20T00:00:00")
+		_, _, leave := e.collectionCategories(t)
+		R := fmt.Sprintf("%s/employee/%d/leaverequest", e.B, ann)
+		request := func(from, to string, hours float64, approve bool) int64 {
+			r := e.Do("POST", R, e.Key, map[string]any{"leaveCategoryId": leave, "fromDate": from, "toDate": to, "hours": hours, "automaticallyApprove": approve}).Expect(t, 200).Map(t)
+			return int64(num(t, r["id"]))
+		}
+		inside := request("2026-11-16T00:00:00", "2026-11-17T00:00:00", 15.2, true)
+		across := request("2026-11-19T00:00:00", "2026-11-22T00:00:00", 30.4, true) // 2 of its 4 days in the period
+		pending := request("2026-11-18T00:00:00", "2026-11-18T00:00:00", 7.6, false)
+		body := map[string]any{"leaveRequestIds": []int64{inside, across, pending, 999999}, "alignToPayRunPeriod": true}
+		total := int64(num(t, e.totalsOf(t, P, ann)["id"]))
+		for round := 0; round < 2; round++ { // applying again replaces
+			r := e.Do("POST", P+"/bulkapplyleaverequests", e.Key, body).Expect(t, 200).Map(t)
+			if up := r["updatedPayRunTotals"].([]any); len(up) != 1 || int64(num(t, up[0])) != total {
+				t.Fatalf("updated %v, want [%d]", up, total)
+			}
+			failed := map[int64]string{}
+			for _, f := range r["failedLeaveRequests"].([]any) {
+				m := f.(map[string]any)
+				failed[int64(num(t, m["leaveRequestId"]))] = m["errorMessage"].(string)
+			}
+			if len(failed) != 2 || failed[pending] == "" || failed[999999] == "" {
+				t.Fatalf("failed %v", failed)
+			}
+			l := e.Do("GET", P+"/leaveaccrued?includeLeaveTaken=true", e.Key, nil).Expect(t, 200).Map(t)["leave"].(map[string]any)[fmt.Sprint(ann)].([]any)
+			if len(l) != 2 || num(t, l[0].(map[string]any)["amount"]) != 15.2 || num(t, l[1].(map[string]any)["amount"]) != 15.2 ||
+				l[0].(map[string]any)["accrualType"] != "LeaveTaken" {
+				t.Fatalf("round %d: leave lines %v", round, l)
+			}
+		}
+		// Pay is unchanged: Ann is on standard earnings.
+		if g := cents(t, e.totalsOf(t, P, ann)["grossEarnings"]); g != 133469 {
+			t.Fatalf("gross %d", g)
+		}
+		e.RunCases(t, []testkit.Case{
+			{Name: "no ids", Method: "POST", Path: P + "/bulkapplyleaverequests", Key: e.Key, Body: map[string]any{}, Status: 400, Field: "leaveRequestIds"},
+			{Name: "anonymous", Method: "POST", Path: P + "/bulkapplyleaverequests", Body: body, Status: 401},
+			{Name: "via other business", Method: "POST", Path: e.OtherB + P[len(e.B):] + "/bulkapplyleaverequests", Key: e.OtherKey, Body: body, Status: 404},
+		})
+		e.Do("POST", P+"/finalise", e.Key, nil).Expect(t, 200)
+		e.Do("POST", P+"/bulkapplyleaverequests", e.Key, body).Expect(t, 409)
+	})
+}

@@ -5,8 +5,8 @@
 
 -- name: CreatePayRunLineWithSubtype :one
 INSERT INTO pay_run_lines (business_id, pay_run_id, employee_id, kind, category_id, category_name, units, rate, amount,
-    tax_exempt, notes, external_id, location_id, user_entered, subtype)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+    tax_exempt, notes, external_id, location_id, user_entered, subtype, leave_request_id)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
 RETURNING id;
 
 -- name: SetPayRunEmployeeTermination :execrows
@@ -26,3 +26,14 @@ WHERE id = $1 AND business_id = $2 AND status = 'Finalised';
 
 -- name: GetPayRunEmployeeByID :one
 SELECT * FROM pay_run_employees WHERE pay_run_id = $1 AND id = $2;
+
+-- name: GetLeaveRequestToApply :one
+-- A leave request of the business with the hours already paid for it
+-- (Taken entries of the leave ledger are negative), for P/bulkapplyleaverequests.
+SELECT lr.id, lr.employee_id, lr.leave_category_id, lr.from_date, lr.to_date, lr.hours_e6, lr.status,
+    CAST(COALESCE((SELECT -SUM(l.hours_e6) FROM leave_ledger l WHERE l.leave_request_id = lr.id AND l.kind = 'Taken'), 0) AS BIGINT) AS applied_e6
+FROM leave_requests lr
+WHERE lr.business_id = $1 AND lr.id = $2;
+
+-- name: DeletePayRunLeaveRequestLines :execrows
+DELETE FROM pay_run_lines WHERE pay_run_id = $1 AND leave_request_id = $2;
