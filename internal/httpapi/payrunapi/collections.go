@@ -47,6 +47,9 @@ type EmployeeExpenseModel struct {
 	Amount                      payroll.Money `json:"amount"`
 	TaxCode                     string        `json:"taxCode"`
 	TaxCodeDisplayName          string        `json:"taxCodeDisplayName"`
+	// Reporting dimensions are not taken on pay run expenses: always empty.
+	ReportingDimensionValueIDs   []int64             `json:"reportingDimensionValueIds"`
+	ReportingDimensionValueNames map[string][]string `json:"reportingDimensionValueNames"`
 }
 
 // SubmitEmployeeExpensesRequest is SubmitPayRunEmployeeExpenseRequest.
@@ -406,7 +409,8 @@ func registerCollections(a *httpapi.API, s *payrun.Service) {
 			out: func(id int64, l map[string][]payrun.LineOut) EmployeeExpensesResponse {
 				return EmployeeExpensesResponse{PayRunID: id, EmployeeExpenses: convert(l, func(l payrun.LineOut) EmployeeExpenseModel {
 					return EmployeeExpenseModel{LineOut: l, EmployeeExpenseCategoryID: l.CategoryID, EmployeeExpenseCategoryName: l.CategoryName,
-						Amount: l.Amount, TaxCode: l.Subtype, TaxCodeDisplayName: l.Subtype}
+						Amount: l.Amount, TaxCode: l.Subtype, TaxCodeDisplayName: l.Subtype, ReportingDimensionValueIDs: []int64{},
+						ReportingDimensionValueNames: map[string][]string{}}
 				})}
 			},
 			sub: func(b *SubmitEmployeeExpensesRequest) payrun.Submission {
