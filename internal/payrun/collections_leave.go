@@ -11,6 +11,7 @@ import (
 
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/db"
+	"github.com/payrolld/payrolld/internal/leave"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/store"
 )
@@ -162,4 +163,32 @@ func overlapDays(from, to, start, end time.Time) (in, all int64) {
 		hi = end
 	}
 	return days(lo, hi), max(days(from, to), 1)
+}
+
+// LeaveEntries are the leave movements of a run's leave lines
+// (P/leaveaccrued, P/bulkapplyleaverequests) as leave ledger entries,
+// dated the run's period end: LeaveAccrued adds, LeaveTaken subtracts (for
+// its leave request), LeaveAdjustment adds with its sign. The effect that
+// posts the run's leave at finalise (leave.Service.PostPayRun replaces all
+// of a run's entries) appends these to the accruals it computes.
+func (s *Service) LeaveEntries(ctx context.Context, q *store.Queries, run Run) ([]leave.Entry, error) {
+	lines, err := q.ListPayRunLinesOfKind(ctx, store.ListPayRunLinesOfKindParams{PayRunID: run.ID, Kind: KindLeave})
+	if err != nil {
+		return nil, err
+	}
+	kinds := map[string]string{"LeaveAccrued": leave.KindAccrual, "LeaveTaken": leave.KindTaken, "LeaveAdjustment": leave.KindAdjustment}
+	out := make([]leave.Entry, 0, len(lines))
+	for _, l := range lines {
+		h, err := parseRate(l.Units)
+		if err != nil {
+			return nil, err
+		}
+		k, ok := kinds[l.Subtype]
+		if !ok {
+			k = leave.KindAccrual
+		}
+		out = append(out, leave.Entry{EmployeeID: l.EmployeeID, LeaveCategoryID: l.CategoryID, Kind: k, Hours: h, Date: run.PeriodEnding,
+			LeaveRequestID: l.LeaveRequestID, Notes: l.Notes})
+	}
+	return out, nil
 }

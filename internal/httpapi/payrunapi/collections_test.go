@@ -1,11 +1,14 @@
 package payrunapi_test
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"testing"
 
 	"github.com/payrolld/payrolld/internal/db"
+	leavepkg "github.com/payrolld/payrolld/internal/leave"
+	"github.com/payrolld/payrolld/internal/store"
 	"github.com/payrolld/payrolld/internal/testkit"
 )
 
@@ -351,6 +354,24 @@ func TestBulkApplyLeaveRequests(t *testing.T) {
 				l[0].(map[string]any)["accrualType"] != "LeaveTaken" {
 				t.Fatalf("round %d: leave lines %v", round, l)
 			}
+		}
+		// The lines are the run's leave movements for the ledger.
+		ctx := context.Background()
+		run, err := e.DB.Queries().GetPayRun(ctx, store.GetPayRunParams{ID: runIDOf(t, e, P), BusinessID: e.Biz})
+		if err != nil {
+			t.Fatal(err)
+		}
+		entries, err := e.PayRuns.LeaveEntries(ctx, e.DB.Queries(), run)
+		if err != nil || len(entries) != 2 {
+			t.Fatalf("entries %+v %v", entries, err)
+		}
+		for _, en := range entries {
+			if en.Kind != leavepkg.KindTaken || en.Hours.String() != "15.2" || (en.LeaveRequestID != inside && en.LeaveRequestID != across) || en.EmployeeID != ann {
+				t.Fatalf("entry %+v", en)
+			}
+		}
+		if err := e.DB.InTx(ctx, func(q *store.Queries) error { return e.Leave.PostPayRun(ctx, q, e.Biz, run.ID, entries) }); err != nil {
+			t.Fatal(err)
 		}
 		// Pay is unchanged: Ann is on standard earnings.
 		if g := cents(t, e.totalsOf(t, P, ann)["grossEarnings"]); g != 133469 {
