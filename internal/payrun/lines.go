@@ -25,6 +25,11 @@ type LineIn struct {
 	Earnings            *payroll.Money `json:"earnings,omitempty"`
 	Amount              *payroll.Money `json:"amount,omitempty"`
 	Notes               string         `json:"notes,omitempty" maxLength:"500"`
+	// Set by the other collections' handlers (not members of the earnings
+	// and deduction lines): the category of an expense, liability or leave
+	// line, and a line's subtype (see collections.go).
+	CategoryID string `json:"-"`
+	Subtype    string `json:"-"`
 }
 
 // Submission is the shared envelope of the inclusion collections.
@@ -56,6 +61,7 @@ type LineOut struct {
 	Amount             payroll.Money `json:"-"`
 	Notes              string        `json:"notes"`
 	IsSystemGenerated  bool          `json:"-"`
+	Subtype            string        `json:"-"`
 }
 
 // Lines lists a run's lines of kind by employee id (employeeID 0 = all).
@@ -103,7 +109,8 @@ func (s *Service) linesOf(ctx context.Context, q *store.Queries, run store.PayRu
 		k := strconv.FormatInt(l.EmployeeID, 10)
 		out[k] = append(out[k], LineOut{ID: l.ID, ExternalID: l.ExternalID, EmployeeID: k, EmployeeName: e.EmployeeName,
 			EmployeeExternalID: e.EmployeeExternalID, LocationID: idString(l.LocationID), CategoryID: idString(l.CategoryID),
-			CategoryName: l.CategoryName, Units: units, Rate: rate, Amount: money(l.Amount), Notes: l.Notes, IsSystemGenerated: !l.UserEntered})
+			CategoryName: l.CategoryName, Units: units, Rate: rate, Amount: money(l.Amount), Notes: l.Notes, IsSystemGenerated: !l.UserEntered,
+			Subtype: l.Subtype})
 	}
 	return out, nil
 }
@@ -119,6 +126,9 @@ func (s *Service) Submit(ctx context.Context, biz business.Business, id int64, s
 	if err != nil {
 		return nil, err
 	}
+	if err := s.addCollectionCategories(ctx, biz, cats, sub.Kind); err != nil {
+		return nil, err
+	}
 	var out map[string][]LineOut
 	err = s.DB.InTx(ctx, func(q *store.Queries) error {
 		run, err := s.touch(ctx, q, biz, id)
@@ -129,6 +139,7 @@ func (s *Service) Submit(ctx context.Context, biz business.Business, id int64, s
 		type pending struct {
 			employeeID int64
 			lines      []store.CreatePayRunLineParams
+			subtypes   []string
 		}
 		var todo []pending
 		// The run's employees, read once: ids and external ids resolve
@@ -175,6 +186,8 @@ func (s *Service) Submit(ctx context.Context, biz business.Business, id int64, s
 				}
 				l.BusinessID, l.PayRunID, l.EmployeeID = biz.ID, run.ID, empID
 				p.lines = append(p.lines, l)
+				st, _ := canonicalSubtype(sub.Kind, in.Subtype)
+				p.subtypes = append(p.subtypes, st)
 			}
 			todo = append(todo, p)
 		}
@@ -195,7 +208,9 @@ func (s *Service) Submit(ctx context.Context, biz business.Business, id int64, s
 					}
 				}
 			}
-			w.lines = append(w.lines, p.lines...)
+			if err := insertSubtyped(ctx, q, w, p.lines, p.subtypes); err != nil {
+				return err
+			}
 		}
 		if err := w.flush(ctx); err != nil {
 			return err
@@ -330,6 +345,8 @@ func buildLine(v *payroll.Validation, field string, sub Submission, cats *catInd
 		}
 		l.Amount = in.Amount.Cents().MinorUnits()
 		l.Units, l.Rate = "", ""
+	default:
+		return buildAdjustment(v, field, sub, cats, in, l, ok)
 	}
 	return l, ok
 }

@@ -121,7 +121,7 @@ func (s *Service) Details(ctx context.Context, biz business.Business, id int64) 
 			PreTaxDeductionAmount: t.PreTaxDeductions, PostTaxDeductionAmount: t.PostTaxDeductions, PaygWithholdingAmount: t.PaygWithheld,
 			HelpAmount: t.HelpWithheld, SuperContribution: t.SuperContribution, EmployeeExpensesTotal: t.TotalEmployeeExpenses,
 			EmployerLiabilitiesTotal: t.TotalEmployerLiabilities, BankPaymentsTotal: money(e.Net + e.Expenses), IsComplete: t.IsComplete,
-			Notation: e.Notation}
+			Notation: e.Notation, IsTermination: e.TerminationDate.Valid, TerminationDate: nullTime(e.TerminationDate)}
 		if e.Taxable > 0 {
 			d.PaygWithholdingPercent = payroll.RateFromInt(e.Tax * 100).Div(payroll.RateFromInt(e.Taxable)).RoundHalfUp(2)
 		}

@@ -559,6 +559,7 @@ type PayRun struct {
 	Version           int64
 	CreatedAt         time.Time
 	UpdatedAt         time.Time
+	UiUnlockEnabled   bool
 }
 
 type PayRunAudit struct {
@@ -607,24 +608,28 @@ type PayRunEmployee struct {
 	Notation           string
 	CalcError          string
 	Version            int64
+	TerminationDate    sql.NullTime
+	TerminationReason  string
 }
 
 type PayRunLine struct {
-	ID           int64
-	BusinessID   int64
-	PayRunID     int64
-	EmployeeID   int64
-	Kind         string
-	CategoryID   int64
-	CategoryName string
-	Units        string
-	Rate         string
-	Amount       int64
-	TaxExempt    bool
-	Notes        string
-	ExternalID   string
-	LocationID   int64
-	UserEntered  bool
+	ID             int64
+	BusinessID     int64
+	PayRunID       int64
+	EmployeeID     int64
+	Kind           string
+	CategoryID     int64
+	CategoryName   string
+	Units          string
+	Rate           string
+	Amount         int64
+	TaxExempt      bool
+	Notes          string
+	ExternalID     string
+	LocationID     int64
+	UserEntered    bool
+	Subtype        string
+	LeaveRequestID int64
 }
 
 type Record struct {

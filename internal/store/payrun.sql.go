@@ -52,7 +52,7 @@ const createPayRun = `-- name: CreatePayRun :one
 INSERT INTO pay_runs (business_id, pay_schedule_id, frequency, period_starting, period_ending, date_paid, status,
     external_id, notation, adhoc, pay_slips_published, created_at, updated_at)
 VALUES ($1, $2, $3, $4, $5, $6, 'Draft', $7, '', $8, FALSE, $9, $9)
-RETURNING id, business_id, pay_schedule_id, frequency, period_starting, period_ending, date_paid, status, external_id, notation, adhoc, pay_slips_published, date_finalised, finalised_count, version, created_at, updated_at
+RETURNING id, business_id, pay_schedule_id, frequency, period_starting, period_ending, date_paid, status, external_id, notation, adhoc, pay_slips_published, date_finalised, finalised_count, version, created_at, updated_at, ui_unlock_enabled
 `
 
 type CreatePayRunParams struct {
@@ -102,6 +102,7 @@ func (q *Queries) CreatePayRun(ctx context.Context, arg CreatePayRunParams) (Pay
 		&i.Version,
 		&i.CreatedAt,
 		&i.UpdatedAt,
+		&i.UiUnlockEnabled,
 	)
 	return i, err
 }
@@ -357,7 +358,7 @@ const finalisePayRun = `-- name: FinalisePayRun :one
 UPDATE pay_runs SET status = 'Finalised', version = version + 1, date_finalised = $3, updated_at = $3,
     date_paid = $4, pay_slips_published = $5, finalised_count = finalised_count + 1
 WHERE id = $1 AND business_id = $2 AND status = 'Draft'
-RETURNING id, business_id, pay_schedule_id, frequency, period_starting, period_ending, date_paid, status, external_id, notation, adhoc, pay_slips_published, date_finalised, finalised_count, version, created_at, updated_at
+RETURNING id, business_id, pay_schedule_id, frequency, period_starting, period_ending, date_paid, status, external_id, notation, adhoc, pay_slips_published, date_finalised, finalised_count, version, created_at, updated_at, ui_unlock_enabled
 `
 
 type FinalisePayRunParams struct {
@@ -395,6 +396,7 @@ func (q *Queries) FinalisePayRun(ctx context.Context, arg FinalisePayRunParams) 
 		&i.Version,
 		&i.CreatedAt,
 		&i.UpdatedAt,
+		&i.UiUnlockEnabled,
 	)
 	return i, err
 }
@@ -513,7 +515,7 @@ func (q *Queries) GetEmployeeForPay(ctx context.Context, arg GetEmployeeForPayPa
 }
 
 const getPayRun = `-- name: GetPayRun :one
-SELECT id, business_id, pay_schedule_id, frequency, period_starting, period_ending, date_paid, status, external_id, notation, adhoc, pay_slips_published, date_finalised, finalised_count, version, created_at, updated_at FROM pay_runs WHERE id = $1 AND business_id = $2
+SELECT id, business_id, pay_schedule_id, frequency, period_starting, period_ending, date_paid, status, external_id, notation, adhoc, pay_slips_published, date_finalised, finalised_count, version, created_at, updated_at, ui_unlock_enabled FROM pay_runs WHERE id = $1 AND business_id = $2
 `
 
 type GetPayRunParams struct {
@@ -542,12 +544,13 @@ func (q *Queries) GetPayRun(ctx context.Context, arg GetPayRunParams) (PayRun, e
 		&i.Version,
 		&i.CreatedAt,
 		&i.UpdatedAt,
+		&i.UiUnlockEnabled,
 	)
 	return i, err
 }
 
 const getPayRunByExternalID = `-- name: GetPayRunByExternalID :one
-SELECT id, business_id, pay_schedule_id, frequency, period_starting, period_ending, date_paid, status, external_id, notation, adhoc, pay_slips_published, date_finalised, finalised_count, version, created_at, updated_at FROM pay_runs WHERE business_id = $1 AND external_id = $2 AND external_id <> ''
+SELECT id, business_id, pay_schedule_id, frequency, period_starting, period_ending, date_paid, status, external_id, notation, adhoc, pay_slips_published, date_finalised, finalised_count, version, created_at, updated_at, ui_unlock_enabled FROM pay_runs WHERE business_id = $1 AND external_id = $2 AND external_id <> ''
 `
 
 type GetPayRunByExternalIDParams struct {
@@ -576,12 +579,13 @@ func (q *Queries) GetPayRunByExternalID(ctx context.Context, arg GetPayRunByExte
 		&i.Version,
 		&i.CreatedAt,
 		&i.UpdatedAt,
+		&i.UiUnlockEnabled,
 	)
 	return i, err
 }
 
 const getPayRunEmployee = `-- name: GetPayRunEmployee :one
-SELECT id, business_id, pay_run_id, employee_id, employee_name, employee_external_id, standard_earnings, total_hours_e4, gross, pre_tax, taxable, post_tax, tax, stsl, super_contribution, super_base, ni_employee, ni_employer, student_loan, postgrad_loan, kiwisaver_employee, kiwisaver_employer, esct, acc_levy, cpf_employee, cpf_employer, cpf_ow_subject, cpf_aw_subject, sdl, net, expenses, liabilities, notation, calc_error, version FROM pay_run_employees WHERE pay_run_id = $1 AND employee_id = $2
+SELECT id, business_id, pay_run_id, employee_id, employee_name, employee_external_id, standard_earnings, total_hours_e4, gross, pre_tax, taxable, post_tax, tax, stsl, super_contribution, super_base, ni_employee, ni_employer, student_loan, postgrad_loan, kiwisaver_employee, kiwisaver_employer, esct, acc_levy, cpf_employee, cpf_employer, cpf_ow_subject, cpf_aw_subject, sdl, net, expenses, liabilities, notation, calc_error, version, termination_date, termination_reason FROM pay_run_employees WHERE pay_run_id = $1 AND employee_id = $2
 `
 
 type GetPayRunEmployeeParams struct {
@@ -628,12 +632,14 @@ func (q *Queries) GetPayRunEmployee(ctx context.Context, arg GetPayRunEmployeePa
 		&i.Notation,
 		&i.CalcError,
 		&i.Version,
+		&i.TerminationDate,
+		&i.TerminationReason,
 	)
 	return i, err
 }
 
 const getPayRunLine = `-- name: GetPayRunLine :one
-SELECT id, business_id, pay_run_id, employee_id, kind, category_id, category_name, units, rate, amount, tax_exempt, notes, external_id, location_id, user_entered FROM pay_run_lines WHERE pay_run_id = $1 AND id = $2
+SELECT id, business_id, pay_run_id, employee_id, kind, category_id, category_name, units, rate, amount, tax_exempt, notes, external_id, location_id, user_entered, subtype, leave_request_id FROM pay_run_lines WHERE pay_run_id = $1 AND id = $2
 `
 
 type GetPayRunLineParams struct {
@@ -660,6 +666,8 @@ func (q *Queries) GetPayRunLine(ctx context.Context, arg GetPayRunLineParams) (P
 		&i.ExternalID,
 		&i.LocationID,
 		&i.UserEntered,
+		&i.Subtype,
+		&i.LeaveRequestID,
 	)
 	return i, err
 }
@@ -851,7 +859,7 @@ func (q *Queries) ListPayRunEmployeeIDs(ctx context.Context, payRunID int64) ([]
 }
 
 const listPayRunEmployees = `-- name: ListPayRunEmployees :many
-SELECT id, business_id, pay_run_id, employee_id, employee_name, employee_external_id, standard_earnings, total_hours_e4, gross, pre_tax, taxable, post_tax, tax, stsl, super_contribution, super_base, ni_employee, ni_employer, student_loan, postgrad_loan, kiwisaver_employee, kiwisaver_employer, esct, acc_levy, cpf_employee, cpf_employer, cpf_ow_subject, cpf_aw_subject, sdl, net, expenses, liabilities, notation, calc_error, version FROM pay_run_employees WHERE pay_run_id = $1 ORDER BY employee_id
+SELECT id, business_id, pay_run_id, employee_id, employee_name, employee_external_id, standard_earnings, total_hours_e4, gross, pre_tax, taxable, post_tax, tax, stsl, super_contribution, super_base, ni_employee, ni_employer, student_loan, postgrad_loan, kiwisaver_employee, kiwisaver_employer, esct, acc_levy, cpf_employee, cpf_employer, cpf_ow_subject, cpf_aw_subject, sdl, net, expenses, liabilities, notation, calc_error, version, termination_date, termination_reason FROM pay_run_employees WHERE pay_run_id = $1 ORDER BY employee_id
 `
 
 func (q *Queries) ListPayRunEmployees(ctx context.Context, payRunID int64) ([]PayRunEmployee, error) {
@@ -899,6 +907,8 @@ func (q *Queries) ListPayRunEmployees(ctx context.Context, payRunID int64) ([]Pa
 			&i.Notation,
 			&i.CalcError,
 			&i.Version,
+			&i.TerminationDate,
+			&i.TerminationReason,
 		); err != nil {
 			return nil, err
 		}
@@ -914,7 +924,7 @@ func (q *Queries) ListPayRunEmployees(ctx context.Context, payRunID int64) ([]Pa
 }
 
 const listPayRunLines = `-- name: ListPayRunLines :many
-SELECT id, business_id, pay_run_id, employee_id, kind, category_id, category_name, units, rate, amount, tax_exempt, notes, external_id, location_id, user_entered FROM pay_run_lines WHERE pay_run_id = $1 ORDER BY employee_id, kind, id
+SELECT id, business_id, pay_run_id, employee_id, kind, category_id, category_name, units, rate, amount, tax_exempt, notes, external_id, location_id, user_entered, subtype, leave_request_id FROM pay_run_lines WHERE pay_run_id = $1 ORDER BY employee_id, kind, id
 `
 
 func (q *Queries) ListPayRunLines(ctx context.Context, payRunID int64) ([]PayRunLine, error) {
@@ -942,6 +952,8 @@ func (q *Queries) ListPayRunLines(ctx context.Context, payRunID int64) ([]PayRun
 			&i.ExternalID,
 			&i.LocationID,
 			&i.UserEntered,
+			&i.Subtype,
+			&i.LeaveRequestID,
 		); err != nil {
 			return nil, err
 		}
@@ -957,7 +969,7 @@ func (q *Queries) ListPayRunLines(ctx context.Context, payRunID int64) ([]PayRun
 }
 
 const listPayRunLinesOfEmployee = `-- name: ListPayRunLinesOfEmployee :many
-SELECT id, business_id, pay_run_id, employee_id, kind, category_id, category_name, units, rate, amount, tax_exempt, notes, external_id, location_id, user_entered FROM pay_run_lines WHERE pay_run_id = $1 AND employee_id = $2 ORDER BY kind, id
+SELECT id, business_id, pay_run_id, employee_id, kind, category_id, category_name, units, rate, amount, tax_exempt, notes, external_id, location_id, user_entered, subtype, leave_request_id FROM pay_run_lines WHERE pay_run_id = $1 AND employee_id = $2 ORDER BY kind, id
 `
 
 type ListPayRunLinesOfEmployeeParams struct {
@@ -990,6 +1002,8 @@ func (q *Queries) ListPayRunLinesOfEmployee(ctx context.Context, arg ListPayRunL
 			&i.ExternalID,
 			&i.LocationID,
 			&i.UserEntered,
+			&i.Subtype,
+			&i.LeaveRequestID,
 		); err != nil {
 			return nil, err
 		}
@@ -1005,7 +1019,7 @@ func (q *Queries) ListPayRunLinesOfEmployee(ctx context.Context, arg ListPayRunL
 }
 
 const listPayRunLinesOfKind = `-- name: ListPayRunLinesOfKind :many
-SELECT id, business_id, pay_run_id, employee_id, kind, category_id, category_name, units, rate, amount, tax_exempt, notes, external_id, location_id, user_entered FROM pay_run_lines WHERE pay_run_id = $1 AND kind = $2 ORDER BY employee_id, id
+SELECT id, business_id, pay_run_id, employee_id, kind, category_id, category_name, units, rate, amount, tax_exempt, notes, external_id, location_id, user_entered, subtype, leave_request_id FROM pay_run_lines WHERE pay_run_id = $1 AND kind = $2 ORDER BY employee_id, id
 `
 
 type ListPayRunLinesOfKindParams struct {
@@ -1038,6 +1052,8 @@ func (q *Queries) ListPayRunLinesOfKind(ctx context.Context, arg ListPayRunLines
 			&i.ExternalID,
 			&i.LocationID,
 			&i.UserEntered,
+			&i.Subtype,
+			&i.LeaveRequestID,
 		); err != nil {
 			return nil, err
 		}
@@ -1347,7 +1363,7 @@ func (q *Queries) SetPayRunEmployeeNotation(ctx context.Context, arg SetPayRunEm
 const setPayRunNotation = `-- name: SetPayRunNotation :one
 UPDATE pay_runs SET notation = $3, version = version + 1, updated_at = $4
 WHERE id = $1 AND business_id = $2 AND status = 'Draft'
-RETURNING id, business_id, pay_schedule_id, frequency, period_starting, period_ending, date_paid, status, external_id, notation, adhoc, pay_slips_published, date_finalised, finalised_count, version, created_at, updated_at
+RETURNING id, business_id, pay_schedule_id, frequency, period_starting, period_ending, date_paid, status, external_id, notation, adhoc, pay_slips_published, date_finalised, finalised_count, version, created_at, updated_at, ui_unlock_enabled
 `
 
 type SetPayRunNotationParams struct {
@@ -1383,6 +1399,7 @@ func (q *Queries) SetPayRunNotation(ctx context.Context, arg SetPayRunNotationPa
 		&i.Version,
 		&i.CreatedAt,
 		&i.UpdatedAt,
+		&i.UiUnlockEnabled,
 	)
 	return i, err
 }
@@ -1390,7 +1407,7 @@ func (q *Queries) SetPayRunNotation(ctx context.Context, arg SetPayRunNotationPa
 const touchDraftPayRun = `-- name: TouchDraftPayRun :one
 UPDATE pay_runs SET version = version + 1, updated_at = $3
 WHERE id = $1 AND business_id = $2 AND status = 'Draft'
-RETURNING id, business_id, pay_schedule_id, frequency, period_starting, period_ending, date_paid, status, external_id, notation, adhoc, pay_slips_published, date_finalised, finalised_count, version, created_at, updated_at
+RETURNING id, business_id, pay_schedule_id, frequency, period_starting, period_ending, date_paid, status, external_id, notation, adhoc, pay_slips_published, date_finalised, finalised_count, version, created_at, updated_at, ui_unlock_enabled
 `
 
 type TouchDraftPayRunParams struct {
@@ -1420,6 +1437,7 @@ func (q *Queries) TouchDraftPayRun(ctx context.Context, arg TouchDraftPayRunPara
 		&i.Version,
 		&i.CreatedAt,
 		&i.UpdatedAt,
+		&i.UiUnlockEnabled,
 	)
 	return i, err
 }
@@ -1427,7 +1445,7 @@ func (q *Queries) TouchDraftPayRun(ctx context.Context, arg TouchDraftPayRunPara
 const unlockPayRun = `-- name: UnlockPayRun :one
 UPDATE pay_runs SET status = 'Draft', version = version + 1, date_finalised = NULL, updated_at = $3, pay_slips_published = FALSE
 WHERE id = $1 AND business_id = $2 AND status = 'Finalised'
-RETURNING id, business_id, pay_schedule_id, frequency, period_starting, period_ending, date_paid, status, external_id, notation, adhoc, pay_slips_published, date_finalised, finalised_count, version, created_at, updated_at
+RETURNING id, business_id, pay_schedule_id, frequency, period_starting, period_ending, date_paid, status, external_id, notation, adhoc, pay_slips_published, date_finalised, finalised_count, version, created_at, updated_at, ui_unlock_enabled
 `
 
 type UnlockPayRunParams struct {
@@ -1457,6 +1475,7 @@ func (q *Queries) UnlockPayRun(ctx context.Context, arg UnlockPayRunParams) (Pay
 		&i.Version,
 		&i.CreatedAt,
 		&i.UpdatedAt,
+		&i.UiUnlockEnabled,
 	)
 	return i, err
 }

@@ -467,4 +467,5 @@ func register(a *httpapi.API, s *payrun.Service) {
 			}
 			return nil, s.DeleteLine(ctx, biz(ctx), id, payrun.KindDeduction, in.ID)
 		})
+	registerCollections(a, s)
 }
