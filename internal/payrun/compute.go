@@ -169,6 +169,7 @@ func compute(region string, run *store.PayRun, e *EmployeeRow, lines []line, y *
 			taxAdjust += l.Amount
 		}
 	}
+	collectionsBeforeTax(lines, &f) // collections_calc.go
 	f.hoursE4 = hoursToE4(hours)
 	f.taxable += f.gross - f.preTax
 	in.PreTax = money(f.preTax)
@@ -180,6 +181,7 @@ func compute(region string, run *store.PayRun, e *EmployeeRow, lines []line, y *
 		f = figures{hoursE4: f.hoursE4, gross: f.gross, preTax: f.preTax, taxable: f.taxable, postTax: f.postTax,
 			expenses: f.expenses, liabilities: f.liabilities, calcError: err.Error()}
 	}
+	collectionsAfterTax(lines, &f)
 	f.tax += taxAdjust
 	f.net = f.gross - f.preTax - f.postTax - f.withheld()
 	return f

@@ -154,6 +154,32 @@ func TestCollectionsFigures(t *testing.T) {
 	})
 }
 
+// Super adjustments move the figures: a salary sacrifice is a pre-tax
+// deduction, a member voluntary contribution a post-tax one, and both add
+// to super. Ann's 1,334.69 less 100.00 sacrificed is taxable 1,234.69;
+// scale 2 (2026-27): x = 1,234.99, 0.32 x - 181.7319 = 213.47 -> 213;
+// net 1,334.69 - 100 - 10 - 213 = 1,011.69; super 12% of 1,334.69 =
+// 160.16, + 110 = 270.16. The same after a recalculation.
+func TestSuperAdjustmentsMoveFigures(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newEnv(t, d)
+		P, ann := e.newRun(t, "2026-11-20T00:00:00")
+		a := fmt.Sprint(ann)
+		e.Do("POST", P+"/superadjustments", e.Key, map[string]any{"superAdjustments": map[string]any{a: []any{
+			map[string]any{"amount": 100, "contributionType": "SalarySacrifice"},
+			map[string]any{"amount": 10, "contributionType": "MemberVoluntary"}}}}).Expect(t, 200)
+		for _, step := range []string{"added", "recalculated"} {
+			tot := e.totalsOf(t, P, ann)
+			got := [6]int64{cents(t, tot["preTaxDeductions"]), cents(t, tot["taxableEarnings"]), cents(t, tot["paygWithheld"]),
+				cents(t, tot["postTaxDeductions"]), cents(t, tot["netEarnings"]), cents(t, tot["superContribution"])}
+			if want := [6]int64{10000, 123469, 21300, 1000, 101169, 27016}; got != want {
+				t.Fatalf("%s: pre-tax, taxable, PAYG, post-tax, net, super = %v, want %v", step, got, want)
+			}
+			e.Do("POST", P+"/recalculate", e.Key, nil).Expect(t, 200)
+		}
+	})
+}
+
 // 200/400/401/404/409 for every collection and action.
 func TestCollectionsErrors(t *testing.T) {
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
