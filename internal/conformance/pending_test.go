@@ -17,8 +17,6 @@ var shapeFixPending = map[string]string{
 		"notifications.errors is an array of strings where the description declares a PayRunWarningResult object",
 	"POST /api/v2/business/{businessId}/payrun/{payRunId}/notation/{employeeId}": "the handler answers an empty body; the " +
 		"description declares PayRunTotalNotationModel",
-	"POST /api/v2/business/{businessId}/payrun/{payRunId}/employee/{employeeId}": "PayRunTotalModel (model.go) lacks the other " +
-		"regions' members the description declares as non-nullable numbers (bikTaxExemptAmount ... studentLoanAdditionalVoluntaryAmount)",
 	"GET /api/v2/business/{businessId}/payrun/{payRunId}/details": "TotalDetailModel (model.go) lacks allSuperContributionsTotal, " +
 		"grossPlusSuper, isEmployeeUnder18, superContributionsCapApplied and other non-nullable members",
 	"GET /api/v2/business/{businessId}/payrun/{payRunId}/payslips": "PaySlip (views.go) lacks accruedLeave, bankPayments, " +

@@ -20,7 +20,7 @@ var (
 type Recurring struct {
 	ID                int64            `json:"id"`
 	EmployeeID        int64            `json:"employeeId"`
-	Amount            payroll.Money    `json:"amount"`
+	Amount            payroll.Money    `json:"amount" example:"50"`
 	ExpiryDate        payroll.DateTime `json:"expiryDate" nullable:"true"`
 	MaximumAmountPaid *payroll.Money   `json:"maximumAmountPaid" nullable:"true"`
 	TotalAmountPaid   payroll.Money    `json:"totalAmountPaid" readOnly:"true"`
@@ -58,7 +58,7 @@ func isPercentType(t string) bool { return strings.HasPrefix(t, "Percentage") }
 type Deduction struct {
 	Recurring
 	Name                                    string           `json:"name" maxLength:"100"`
-	DeductionCategoryID                     int64            `json:"deductionCategoryId"`
+	DeductionCategoryID                     int64            `json:"deductionCategoryId" required:"true" example:"12"`
 	DeductionType                           string           `json:"deductionType" enum:"NotSet,Fixed,PercentageGross,PercentageOTE,PercentageStudentLoan,PercentageNet,Tiered,Custom,PercentageSuperannuation"`
 	PaidTo                                  string           `json:"paidTo" enum:"Manual,BankAccount,SuperFund,Bpay,PensionScheme,TaxOffice,CPFB"`
 	PaidToAccountID                         *int64           `json:"paidToAccountId" nullable:"true"`
@@ -117,7 +117,7 @@ func DeductionOf(it Item, active bool) Deduction {
 // Liability is EmployerRecurringLiabilityModel.
 type Liability struct {
 	Recurring
-	EmployerLiabilityCategoryID   int64            `json:"employerLiabilityCategoryId"`
+	EmployerLiabilityCategoryID   int64            `json:"employerLiabilityCategoryId" required:"true" example:"14"`
 	EmployerLiabilityCategoryName string           `json:"employerLiabilityCategoryName" readOnly:"true"`
 	LiabilityType                 string           `json:"liabilityType" enum:"Fixed,PercentageGross,PercentageOTE,PercentageSuperannuation"`
 	ExternalReferenceID           string           `json:"externalReferenceId" maxLength:"50"`
@@ -150,7 +150,7 @@ func LiabilityOf(it Item, active bool) Liability {
 type AdditionalEarnings struct {
 	Recurring
 	Name              string           `json:"name" readOnly:"true"`
-	PayCategoryID     int64            `json:"payCategoryId"`
+	PayCategoryID     int64            `json:"payCategoryId" required:"true" example:"7"`
 	StartDate         payroll.DateTime `json:"startDate" doc:"the day the earnings start (default today)"`
 	ExpirationType    string           `json:"expirationType" enum:"None,DateExpiry,AmountExpiry" readOnly:"true"`
 	Units             *payroll.Rate    `json:"units" nullable:"true"`
@@ -195,7 +195,7 @@ func EarningsOf(it Item, active bool) AdditionalEarnings {
 type Expense struct {
 	Recurring
 	Name               string           `json:"name" maxLength:"100"`
-	ExpenseCategoryID  int64            `json:"expenseCategoryId"`
+	ExpenseCategoryID  int64            `json:"expenseCategoryId" required:"true" example:"9"`
 	LocationID         *int64           `json:"locationId" nullable:"true"`
 	TaxCode            string           `json:"taxCode" maxLength:"50"`
 	TaxCodeDisplayName string           `json:"taxCodeDisplayName" readOnly:"true"`
