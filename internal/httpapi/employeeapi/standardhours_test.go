@@ -93,5 +93,10 @@ func TestStandardHoursAPI(t *testing.T) {
 		if got["useAdvancedWorkWeek"] != false || len(got["standardWorkDays"].([]any)) != 0 || got["standardHoursPerWeek"] != 20.0 || got["standardHoursPerDay"] != 0.0 {
 			t.Fatalf("simple again %v", got)
 		}
+		// Written back as read, 0 hours a day stays unset on the employee.
+		s.Do("PUT", H, key, got).Expect(t, 200)
+		if emp := s.Do("GET", fmt.Sprintf("%s/employee/unstructured/%d", e.B, e.ann), key, nil).Expect(t, 200).Map(t); emp["hoursPerWeek"] != 20.0 || emp["hoursPerDay"] != nil {
+			t.Fatalf("employee hours after writing back %v", emp)
+		}
 	})
 }
