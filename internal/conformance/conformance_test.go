@@ -36,6 +36,14 @@ var paramRE = regexp.MustCompile(`\{[^}]*\}`)
 // (nil or a value sent as JSON), expects 200 and checks the body against the description.
 func (r *run) call(key, method, pattern string, body any, args ...any) *testkit.Response {
 	r.t.Helper()
+	path := r.path(method, pattern, args)
+	return r.checked(method, pattern, path, r.s.Do(method, path, key, body))
+}
+
+// path fills pattern's parameters from args; an argument beyond them is
+// the query string.
+func (r *run) path(method, pattern string, args []any) string {
+	r.t.Helper()
 	i := 0
 	path := paramRE.ReplaceAllStringFunc(pattern, func(string) string {
 		if i >= len(args) {
@@ -47,7 +55,12 @@ func (r *run) call(key, method, pattern string, body any, args ...any) *testkit.
 	if i < len(args) {
 		path += fmt.Sprint(args[i])
 	}
-	res := r.s.Do(method, path, key, body)
+	return path
+}
+
+// checked expects 200 and checks the body against the description.
+func (r *run) checked(method, pattern, path string, res *testkit.Response) *testkit.Response {
+	r.t.Helper()
 	if res.Status != 200 {
 		r.t.Errorf("%s %s: status %d, want 200; body: %.300s", method, path, res.Status, res.Body)
 		return res
@@ -91,6 +104,7 @@ func TestPublishedShapes(t *testing.T) {
 		b := testkit.NewBundle(t, d, "AU")
 		r := &run{t: t, s: b.Server, pub: pub, covered: map[string]bool{}, bad: map[string][]conformance.Mismatch{}}
 		exercise(t, r, b, d)
+		exerciseAreas(t, r, b)
 
 		// Every served operation the description has is exercised.
 		served := servedOperations(t, b.Server)
@@ -105,6 +119,9 @@ func TestPublishedShapes(t *testing.T) {
 			if !r.covered[published] && notExercised[published] == "" && !awaitingSteps[op] {
 				missing = append(missing, op)
 			}
+			if r.covered[published] && awaitingSteps[op] {
+				t.Errorf("%s has a step now: remove it from awaitingSteps", op)
+			}
 		}
 		if len(missing) > 0 {
 			t.Errorf("%d served operations of the published description are not exercised (add them to exercise):\n%s",
@@ -113,7 +130,16 @@ func TestPublishedShapes(t *testing.T) {
 		var report []string
 		for op, bad := range r.bad {
 			for _, m := range bad {
+				if shapeFixPending[op] != "" {
+					t.Logf("pending fix: %s  %s", op, m)
+					continue
+				}
 				report = append(report, op+"  "+m.String())
+			}
+		}
+		for op := range shapeFixPending {
+			if r.covered[op] && len(r.bad[op]) == 0 {
+				t.Errorf("%s matches the description now: remove it from shapeFixPending", op)
 			}
 		}
 		sort.Strings(report)

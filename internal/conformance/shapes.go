@@ -56,6 +56,7 @@ var Flags = map[string]bool{
 	"LocationAccessModel.permissions":      true,
 	"KioskAccessModel.permissions":         true,
 	"ReportAccessModel.specificReports":    true,
+	"UnavailabilityModel.recurringDays":    true,
 }
 
 // Exceptions are the one place the documented departures from the rules
@@ -70,9 +71,20 @@ var Exceptions = map[string]string{
 	"ReportAccessModel.specificReports":    "a flag enum with no flag set is null: the description has no zero name, and \"\" maps to none",
 	"AuAutoPayConfigurationModel.initialPayPeriodEnding": "null while auto pay is off (KeyPay answers no configuration then; " +
 		"declared objects are never null, so we send the object with its unset dates null)",
+	"PUT /api/v2/business/{businessId}/leaveallowances": "the description declares one AuLeaveAllowanceModel for the answer of a " +
+		"business-wide write; we answer the written allowances keyed by employee id, the shape GET B/leaveallowances declares " +
+		"(reference §9.3: B/leaveallowances is a dictionary keyed by employee id)",
 	"AuAutoPayConfigurationModel.initialDatePaid":                  "as initialPayPeriodEnding",
 	"AuAutoPayConfigurationModel.initialPayRunCreationDateTime":    "as initialPayPeriodEnding",
 	"AuAutoPayConfigurationModel.nextScheduledCreationDateTimeUtc": "as initialPayPeriodEnding",
+}
+
+// AnsweredAs are operations where the specification (which wins over the
+// description) declares a different answer: the body is checked against
+// the named published schema instead, with the reason.
+var AnsweredAs = map[string]struct{ Schema, Why string }{
+	"GET /api/v2/business/{businessId}/timesheet": {"PagedResultModelOfManagerTimesheetLineModel",
+		"spec: Get Business Timesheets is a paged list of shape B lines (ManagerTimesheetLineModel), where the description declares an array of AuTimesheetLineModel"},
 }
 
 // Published is the description's operations and their 200 response shapes.
@@ -133,6 +145,9 @@ func (p *Published) Check(key string, body []byte) []Mismatch {
 	var v any
 	if err := dec.Decode(&v); err != nil {
 		return []Mismatch{{"$", "not JSON: " + err.Error()}}
+	}
+	if as, ok := AnsweredAs[key]; ok {
+		s = &Shape{Ref: as.Schema}
 	}
 	c := checker{p: p}
 	c.value("$", v, s, 0)

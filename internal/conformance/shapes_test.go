@@ -15,6 +15,8 @@ func TestCheck(t *testing.T) {
 	const location = "GET /api/v2/business/{businessId}/location/{id}"
 	const business = "GET /api/v2/business/{businessId}"
 	const access = "GET /api/v2/business/{businessId}/access/user"
+	const timesheets = "GET /api/v2/business/{businessId}/timesheet"
+	const unavailability = "GET /api/v2/business/{businessId}/unavailability/{id}"
 	okLocation := `{"id":1,"parentId":null,"name":"Depot","country":null,"isGlobal":false,"isRollupReportingLocation":false,"defaultShiftConditionIds":[],"nestedLocations":[]}`
 	okAccess := `{"accessType":"Restricted","employeeGroups":[],"locationAccess":[],"reports":{"accessType":"SpecificReports","specificReports":"PaygReport, DeductionsReport","noReportingRestriction":false},` +
 		`"kioskAccess":{"kiosks":[],"accessType":"None","permissions":null},"payrollAccess":{"approveElectronicPayrollLodgement":false,"userBusinessRestrictionCount":0,` +
@@ -49,6 +51,11 @@ func TestCheck(t *testing.T) {
 		{"not JSON", location, `<Location/>`, "not JSON", ""},
 		{"undescribed body", "DELETE /api/v2/business/{businessId}/location/{id}", ``, "", ""},
 		{"documented exception: raw document bytes", "GET /api/v2/business/{businessId}/document/{id}/content", "%PDF", "", ""},
+		{"answered as the spec's paged list", timesheets, `{"currentPage":1,"pageSize":100,"pageCount":1,"itemCount":0,"itemCountFuture":{"value":0},"items":[]}`, "", ""},
+		{"paged list item checked", timesheets, `{"currentPage":1,"pageSize":100,"pageCount":1,"itemCount":1,"itemCountFuture":{"value":1},"items":[{"id":"x"}]}`, "$.items[0].id: a string where an integer is declared", ""},
+		{"bare array where the spec pages", timesheets, `[]`, "an array where object", ""},
+		{"flags enum of days", unavailability, `{"recurringDays":"Monday, Friday"}`, "", "$.recurringDays"},
+		{"flags enum of days, a wrong name", unavailability, `{"recurringDays":"Monday,Funday"}`, `"Funday" is not one of`, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var got []string
@@ -97,6 +104,11 @@ func TestLookup(t *testing.T) {
 		schema, member, _ := strings.Cut(k, ".")
 		if s := p.Schemas[schema]; s == nil || s.Members[member] == nil {
 			t.Errorf("exception for unknown member %s", k)
+		}
+	}
+	for k, as := range AnsweredAs {
+		if _, ok := p.Operations[k]; !ok || p.Schemas[as.Schema] == nil {
+			t.Errorf("answered-as for unknown operation %s or schema %s", k, as.Schema)
 		}
 	}
 	for k := range Flags {

@@ -62,6 +62,7 @@ func (t *AllowanceTemplate) Validate(v *payroll.Validation) {
 	v.MaxLen("name", t.Name, 100)
 	v.MaxLen("externalId", t.ExternalID, 50)
 	t.LeaveAccrualStartDateType = record.WithDefault(t.LeaveAccrualStartDateType, "EmployeeStartDate")
+	t.Source = record.WithDefault(t.Source, "None") // an enum: never ""
 	if t.LeaveAccrualStartDateType == "SpecifiedDate" && t.LeaveYearStart.IsZero() {
 		v.Add("leaveYearStart", "leaveYearStart is required when leaveAccrualStartDateType is SpecifiedDate")
 	}
@@ -147,6 +148,8 @@ func decorateTemplates(ctx context.Context, q *store.Queries, bizID int64, items
 		names[r.ID] = r.Name
 	}
 	for i := range items {
+		// Templates stored before source had its default.
+		items[i].Source = record.WithDefault(items[i].Source, "None")
 		for j := range items[i].LeaveCategories {
 			c := &items[i].LeaveCategories[j]
 			c.LeaveCategoryName = names[c.LeaveCategoryID]

@@ -26,7 +26,7 @@ type Unavailability struct {
 	Reason           string           `json:"reason" maxLength:"500"`
 	Recurring        bool             `json:"recurring"`
 	RecurringDay     *string          `json:"recurringDay" nullable:"true" enum:"Sunday,Monday,Tuesday,Wednesday,Thursday,Friday,Saturday"`
-	RecurringDays    []string         `json:"recurringDays" readOnly:"true"`
+	RecurringDays    *string          `json:"recurringDays" nullable:"true" readOnly:"true" enum:"Sunday,Monday,Tuesday,Wednesday,Thursday,Friday,Saturday" doc:"the days as a flags enum (comma-joined names); null when not recurring"`
 	RecurringDaysCsv string           `json:"recurringDaysCsv" readOnly:"true"`
 	IsAllDay         bool             `json:"isAllDay" readOnly:"true"`
 	ViewOnly         bool             `json:"viewOnly" readOnly:"true"`
@@ -36,14 +36,14 @@ var weekdays = []string{"Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", 
 
 func fromUnavailabilityRow(r store.Unavailability) Unavailability {
 	u := Unavailability{ID: r.ID, EmployeeID: r.EmployeeID, FromDate: payroll.NewDateTime(r.FromDate), ToDate: payroll.NewDateTime(r.ToDate),
-		Reason: r.Reason, Recurring: r.Recurring, RecurringDays: []string{}}
+		Reason: r.Reason, Recurring: r.Recurring}
 	if r.EndDate.Valid {
 		u.EndDate = payroll.NewDateTime(r.EndDate.Time)
 	}
 	if r.RecurringDay != "" {
 		d := r.RecurringDay
 		u.RecurringDay = &d
-		u.RecurringDays = []string{d}
+		u.RecurringDays = &d
 		u.RecurringDaysCsv = d
 	}
 	// All day: from midnight to the end of a day.

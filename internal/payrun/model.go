@@ -115,6 +115,33 @@ type PayRunTotalModel struct {
 	SdlContributionAmount                 payroll.Money `json:"sdlContributionAmount"`
 	IsComplete                            bool          `json:"isComplete" doc:"false when the employee's pay could not be calculated (see warning); finalise refuses such a run"`
 	Warning                               string        `json:"warning"`
+	NotCalculated
+}
+
+// NotCalculated are the PayRunTotalModel amounts of schemes this service
+// does not calculate (Malaysia; UK pensions, benefits in kind and
+// additional student loan): always 0, present because the published model
+// declares them as non-nullable numbers (conformance).
+type NotCalculated struct {
+	BikTaxExemptAmount                   payroll.Money `json:"bikTaxExemptAmount" readOnly:"true"`
+	BikTaxableAmount                     payroll.Money `json:"bikTaxableAmount" readOnly:"true"`
+	Cp38Amount                           payroll.Money `json:"cp38Amount" readOnly:"true"`
+	EisEmployeeAmount                    payroll.Money `json:"eisEmployeeAmount" readOnly:"true"`
+	EisEmployerAmount                    payroll.Money `json:"eisEmployerAmount" readOnly:"true"`
+	EmployeePensionContribution          payroll.Money `json:"employeePensionContribution" readOnly:"true"`
+	EmployeePensionableEarnings          payroll.Money `json:"employeePensionableEarnings" readOnly:"true"`
+	EmployerPensionContribution          payroll.Money `json:"employerPensionContribution" readOnly:"true"`
+	EmployerPensionableEarnings          payroll.Money `json:"employerPensionableEarnings" readOnly:"true"`
+	EmployerVoluntaryCpfAmount           payroll.Money `json:"employerVoluntaryCpfAmount" readOnly:"true"`
+	EmployerVoluntaryMediSaveAmount      payroll.Money `json:"employerVoluntaryMediSaveAmount" readOnly:"true"`
+	EpfEmployeeAmount                    payroll.Money `json:"epfEmployeeAmount" readOnly:"true"`
+	EpfEmployerAmount                    payroll.Money `json:"epfEmployerAmount" readOnly:"true"`
+	HrdfAmount                           payroll.Money `json:"hrdfAmount" readOnly:"true"`
+	PcbBorneByEmployerAmount             payroll.Money `json:"pcbBorneByEmployerAmount" readOnly:"true"`
+	SocsoEmployeeAmount                  payroll.Money `json:"socsoEmployeeAmount" readOnly:"true"`
+	SocsoEmployerAmount                  payroll.Money `json:"socsoEmployerAmount" readOnly:"true"`
+	StudentLoanAdditionalMandatoryAmount payroll.Money `json:"studentLoanAdditionalMandatoryAmount" readOnly:"true"`
+	StudentLoanAdditionalVoluntaryAmount payroll.Money `json:"studentLoanAdditionalVoluntaryAmount" readOnly:"true"`
 }
 
 func totalModel(region string, run store.PayRun, e store.PayRunEmployee) PayRunTotalModel {

@@ -40,9 +40,9 @@ type Account struct {
 	ID                  int64          `json:"id"`
 	EmployeeID          int64          `json:"employeeId"`
 	AccountType         string         `json:"accountType" enum:"Electronic,ManualDeposit,CashOrCheque,Bpay"`
-	BSB                 string         `json:"bsb" maxLength:"20"`
-	AccountName         string         `json:"accountName" maxLength:"100"`
-	AccountNumber       string         `json:"accountNumber" maxLength:"100"`
+	BSB                 string         `json:"bsb" maxLength:"20" example:"062-000"`
+	AccountName         string         `json:"accountName" maxLength:"100" example:"Ann Lee"`
+	AccountNumber       string         `json:"accountNumber" maxLength:"100" example:"12345678"`
 	RollNumber          string         `json:"rollNumber" maxLength:"20"`
 	AllocatedPercentage *payroll.Rate  `json:"allocatedPercentage" nullable:"true"`
 	FixedAmount         *payroll.Money `json:"fixedAmount" nullable:"true"`

@@ -20,7 +20,7 @@ var (
 type Recurring struct {
 	ID                int64            `json:"id"`
 	EmployeeID        int64            `json:"employeeId"`
-	Amount            payroll.Money    `json:"amount"`
+	Amount            payroll.Money    `json:"amount" example:"50"`
 	ExpiryDate        payroll.DateTime `json:"expiryDate" nullable:"true"`
 	MaximumAmountPaid *payroll.Money   `json:"maximumAmountPaid" nullable:"true"`
 	TotalAmountPaid   payroll.Money    `json:"totalAmountPaid" readOnly:"true"`
@@ -58,7 +58,7 @@ func isPercentType(t string) bool { return strings.HasPrefix(t, "Percentage") }
 type Deduction struct {
 	Recurring
 	Name                                    string           `json:"name" maxLength:"100"`
-	DeductionCategoryID                     int64            `json:"deductionCategoryId"`
+	DeductionCategoryID                     int64            `json:"deductionCategoryId" required:"true" example:"12"`
 	DeductionType                           string           `json:"deductionType" enum:"NotSet,Fixed,PercentageGross,PercentageOTE,PercentageStudentLoan,PercentageNet,Tiered,Custom,PercentageSuperannuation"`
 	PaidTo                                  string           `json:"paidTo" enum:"Manual,BankAccount,SuperFund,Bpay,PensionScheme,TaxOffice,CPFB"`
 	PaidToAccountID                         *int64           `json:"paidToAccountId" nullable:"true"`
@@ -79,7 +79,7 @@ func (d Deduction) Item() (Item, error) {
 	var v payroll.Validation
 	it := Item{Kind: Deductions.Name, CategoryID: d.DeductionCategoryID, Name: strings.TrimSpace(d.Name), FromDate: d.FromDate,
 		ExternalReferenceID: strings.TrimSpace(d.ExternalReferenceID), PaymentReference: strings.TrimSpace(d.PaymentReference),
-		PaidToAccountID: d.PaidToAccountID, CarryForwardUnpaid: d.CarryForwardUnpaidDeductions, CarryForwardUnused: d.CarryForwardUnusedPreservedEarnings, Priority: d.Priority}
+		PaidToAccountID: unsetZero(d.PaidToAccountID), CarryForwardUnpaid: d.CarryForwardUnpaidDeductions, CarryForwardUnused: d.CarryForwardUnusedPreservedEarnings, Priority: d.Priority}
 	required(&v, "deductionCategoryId", d.DeductionCategoryID)
 	v.MaxLen("name", it.Name, 100)
 	v.MaxLen("externalReferenceId", it.ExternalReferenceID, 50)
@@ -109,15 +109,15 @@ func (d Deduction) Item() (Item, error) {
 // DeductionOf is the wire form of an item.
 func DeductionOf(it Item, active bool) Deduction {
 	return Deduction{Recurring: recurringOf(it, active), Name: it.Name, DeductionCategoryID: it.CategoryID, DeductionType: it.CalcType, PaidTo: it.PaidTo,
-		PaidToAccountID: it.PaidToAccountID, ExternalReferenceID: it.ExternalReferenceID, PaymentReference: it.PaymentReference,
-		PreservedEarnings: it.PreservedEarnings, PreservedEarningsAmount: it.PreservedAmount, PreservedEarningsAmountNotReachedAction: it.PreservedAction,
+		PaidToAccountID: zeroIfUnset(it.PaidToAccountID), ExternalReferenceID: it.ExternalReferenceID, PaymentReference: it.PaymentReference,
+		PreservedEarnings: it.PreservedEarnings, PreservedEarningsAmount: zeroMoneyIfUnset(it.PreservedAmount), PreservedEarningsAmountNotReachedAction: it.PreservedAction,
 		CarryForwardUnpaidDeductions: it.CarryForwardUnpaid, CarryForwardUnusedPreservedEarnings: it.CarryForwardUnused, Priority: it.Priority, FromDate: it.FromDate}
 }
 
 // Liability is EmployerRecurringLiabilityModel.
 type Liability struct {
 	Recurring
-	EmployerLiabilityCategoryID   int64            `json:"employerLiabilityCategoryId"`
+	EmployerLiabilityCategoryID   int64            `json:"employerLiabilityCategoryId" required:"true" example:"14"`
 	EmployerLiabilityCategoryName string           `json:"employerLiabilityCategoryName" readOnly:"true"`
 	LiabilityType                 string           `json:"liabilityType" enum:"Fixed,PercentageGross,PercentageOTE,PercentageSuperannuation"`
 	ExternalReferenceID           string           `json:"externalReferenceId" maxLength:"50"`
@@ -150,7 +150,7 @@ func LiabilityOf(it Item, active bool) Liability {
 type AdditionalEarnings struct {
 	Recurring
 	Name              string           `json:"name" readOnly:"true"`
-	PayCategoryID     int64            `json:"payCategoryId"`
+	PayCategoryID     int64            `json:"payCategoryId" required:"true" example:"7"`
 	StartDate         payroll.DateTime `json:"startDate" doc:"the day the earnings start (default today)"`
 	ExpirationType    string           `json:"expirationType" enum:"None,DateExpiry,AmountExpiry" readOnly:"true"`
 	Units             *payroll.Rate    `json:"units" nullable:"true"`
@@ -195,7 +195,7 @@ func EarningsOf(it Item, active bool) AdditionalEarnings {
 type Expense struct {
 	Recurring
 	Name               string           `json:"name" maxLength:"100"`
-	ExpenseCategoryID  int64            `json:"expenseCategoryId"`
+	ExpenseCategoryID  int64            `json:"expenseCategoryId" required:"true" example:"9"`
 	LocationID         *int64           `json:"locationId" nullable:"true"`
 	TaxCode            string           `json:"taxCode" maxLength:"50"`
 	TaxCodeDisplayName string           `json:"taxCodeDisplayName" readOnly:"true"`
@@ -206,7 +206,7 @@ type Expense struct {
 // Item checks x and converts it.
 func (x Expense) Item() (Item, error) {
 	var v payroll.Validation
-	it := Item{Kind: Expenses.Name, CategoryID: x.ExpenseCategoryID, Name: strings.TrimSpace(x.Name), LocationID: x.LocationID, TaxCode: strings.TrimSpace(x.TaxCode), TaxRate: x.TaxRate, FromDate: x.FromDate}
+	it := Item{Kind: Expenses.Name, CategoryID: x.ExpenseCategoryID, Name: strings.TrimSpace(x.Name), LocationID: unsetZero(x.LocationID), TaxCode: strings.TrimSpace(x.TaxCode), TaxRate: x.TaxRate, FromDate: x.FromDate}
 	required(&v, "expenseCategoryId", x.ExpenseCategoryID)
 	v.MaxLen("name", it.Name, 100)
 	v.MaxLen("taxCode", it.TaxCode, 50)
@@ -219,6 +219,33 @@ func (x Expense) Item() (Item, error) {
 
 // ExpenseOf is the wire form of an item.
 func ExpenseOf(it Item, active bool) Expense {
-	return Expense{Recurring: recurringOf(it, active), Name: it.Name, ExpenseCategoryID: it.CategoryID, LocationID: it.LocationID, TaxCode: it.TaxCode,
+	return Expense{Recurring: recurringOf(it, active), Name: it.Name, ExpenseCategoryID: it.CategoryID, LocationID: zeroIfUnset(it.LocationID), TaxCode: it.TaxCode,
 		TaxCodeDisplayName: it.TaxCode, TaxRate: it.TaxRate, FromDate: it.FromDate}
+}
+
+// The published description declares paidToAccountId,
+// preservedEarningsAmount (deductions) and locationId (expenses) as
+// non-nullable numbers: an unset one goes out as 0, and 0 coming back (a
+// client writing back what it read) means unset again.
+
+func zeroIfUnset(id *int64) *int64 {
+	if id == nil {
+		id = new(int64)
+	}
+	return id
+}
+
+func unsetZero(id *int64) *int64 {
+	if id != nil && *id == 0 {
+		return nil
+	}
+	return id
+}
+
+func zeroMoneyIfUnset(m *payroll.Money) *payroll.Money {
+	if m == nil {
+		z := payroll.Money{}
+		return &z
+	}
+	return m
 }

@@ -23,7 +23,7 @@ type Note struct {
 
 // New is CreateEmployeeNoteModel.
 type New struct {
-	Note string `json:"note" maxLength:"4000"`
+	Note string `json:"note" maxLength:"4000" required:"true" example:"Moved to the day shift"`
 }
 
 // Service owns employee notes.

@@ -19,9 +19,9 @@ var RateUnits = []string{"Hourly", "Annually", "Fixed", "Daily", "Monthly", "Wee
 type Schedule struct {
 	ID               int64            `json:"id"`
 	EmployeeID       int64            `json:"employeeId"`
-	Rate             payroll.Rate     `json:"rate"`
-	RateUnit         string           `json:"rateUnit" enum:"Hourly,Annually,Fixed,Daily,Monthly,Weekly"`
-	CommencementDate payroll.DateTime `json:"commencementDate"`
+	Rate             payroll.Rate     `json:"rate" required:"true" example:"32.5"`
+	RateUnit         string           `json:"rateUnit" enum:"Hourly,Annually,Fixed,Daily,Monthly,Weekly" required:"true" example:"Hourly"`
+	CommencementDate payroll.DateTime `json:"commencementDate" required:"true" example:"2026-12-01T00:00:00"`
 }
 
 func scheduleFromRow(r store.EmployeePayRateSchedule) Schedule {

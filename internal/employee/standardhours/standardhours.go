@@ -82,6 +82,8 @@ var hoursScale = payroll.RateFromInt(60)
 // normalise checks h and works out each day's hours and the weekly hours.
 func (h *Hours) normalise() error {
 	var v payroll.Validation
+	// 0 is how the wire says unset (see read).
+	h.StandardHoursPerWeek, h.StandardHoursPerDay = unsetZero(h.StandardHoursPerWeek), unsetZero(h.StandardHoursPerDay)
 	if h.StandardHoursPerWeek != nil {
 		emprec.Rate(&v, "standardHoursPerWeek", *h.StandardHoursPerWeek, payroll.RateFromInt(168))
 	}
@@ -224,7 +226,8 @@ func (s *Service) Get(ctx context.Context, biz business.Business, p *payroll.Pri
 }
 
 func (s *Service) read(ctx context.Context, q *store.Queries, biz business.Business, e employee.Employee) (Hours, error) {
-	h := Hours{EmployeeID: e.ID, StandardHoursPerWeek: e.HoursPerWeek, StandardHoursPerDay: e.HoursPerDay,
+	// The published model declares both as non-nullable numbers: unset is 0.
+	h := Hours{EmployeeID: e.ID, StandardHoursPerWeek: zeroIfUnset(e.HoursPerWeek), StandardHoursPerDay: zeroIfUnset(e.HoursPerDay),
 		AdvancedWorkWeekConfiguration: "StartTimeAndStopTime", StandardWorkDays: []Day{}}
 	r, err := q.GetStandardHours(ctx, store.GetStandardHoursParams{EmployeeID: e.ID, BusinessID: biz.ID})
 	switch {
@@ -306,4 +309,18 @@ func (s *Service) Put(ctx context.Context, biz business.Business, p *payroll.Pri
 		return err
 	})
 	return out, err
+}
+
+func zeroIfUnset(r *payroll.Rate) *payroll.Rate {
+	if r == nil {
+		return &payroll.Rate{}
+	}
+	return r
+}
+
+func unsetZero(r *payroll.Rate) *payroll.Rate {
+	if r != nil && r.IsZero() {
+		return nil
+	}
+	return r
 }

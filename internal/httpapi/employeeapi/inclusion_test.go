@@ -35,7 +35,8 @@ func TestRecurringInclusionsAPI(t *testing.T) {
 		did := idOf(t, s.Do("POST", D, key, ded).Expect(t, 200))
 		got := s.Do("GET", fmt.Sprintf("%s/%d", D, did), key, nil).Expect(t, 200).Map(t)
 		for k, v := range map[string]any{"amount": 50.0, "maximumAmountPaid": 500.0, "totalAmountPaid": 0.0, "isActive": true, "paidTo": "Manual",
-			"preservedEarnings": "Never", "fromDate": "2026-10-01T00:00:00", "expiryDate": nil, "externalReferenceId": "D-1", "deductionType": "Fixed"} {
+			"preservedEarnings": "Never", "fromDate": "2026-10-01T00:00:00", "expiryDate": nil, "externalReferenceId": "D-1", "deductionType": "Fixed",
+			"paidToAccountId": 0.0, "preservedEarningsAmount": 0.0} { // unset numbers are 0: the published model has them non-nullable
 			if got[k] != v {
 				t.Errorf("deduction %s = %v, want %v", k, got[k], v)
 			}
@@ -72,6 +73,10 @@ func TestRecurringInclusionsAPI(t *testing.T) {
 		xid := idOf(t, s.Do("POST", X, key, map[string]any{"name": "Toolbox", "expenseCategoryId": tools, "amount": 15, "taxCode": "GST", "taxRate": 10, "fromDate": "2026-09-01T00:00:00", "expiryDate": "2026-10-15T00:00:00"}).Expect(t, 200))
 		if got = s.Do("GET", fmt.Sprintf("%s/%d", X, xid), key, nil).Expect(t, 200).Map(t); got["isActive"] != false || got["taxRate"] != 10.0 || got["taxCodeDisplayName"] != "GST" {
 			t.Fatalf("expense %v", got)
+		}
+		// What was read goes back unchanged: locationId 0 is no location.
+		if got = s.Do("PUT", fmt.Sprintf("%s/%d", X, xid), key, got).Expect(t, 200).Map(t); got["locationId"] != 0.0 || got["taxRate"] != 10.0 {
+			t.Fatalf("expense written back %v", got)
 		}
 
 		// The batch a pay run reads: week of 2-8 Nov 2026 for Ann and Bob.

@@ -14,9 +14,10 @@ func TestStandardHoursAPI(t *testing.T) {
 		s, key := e.Server, e.Key
 		H := e.EA + "/standardhours"
 
-		// Never set: the employee's hours and the defaults.
+		// Never set: the employee's hours and the defaults (unset hours are
+		// 0: the published model's numbers are not nullable).
 		got := s.Do("GET", H, key, nil).Expect(t, 200).Map(t)
-		if got["useAdvancedWorkWeek"] != false || got["advancedWorkWeekConfiguration"] != "StartTimeAndStopTime" || len(got["standardWorkDays"].([]any)) != 0 || got["standardHoursPerWeek"] != nil {
+		if got["useAdvancedWorkWeek"] != false || got["advancedWorkWeekConfiguration"] != "StartTimeAndStopTime" || len(got["standardWorkDays"].([]any)) != 0 || got["standardHoursPerWeek"] != 0.0 || got["standardHoursPerDay"] != 0.0 {
 			t.Fatalf("defaults %v", got)
 		}
 		// Simple hours land on the employee too.
@@ -89,8 +90,13 @@ func TestStandardHoursAPI(t *testing.T) {
 		})
 		// Back to simple hours: the pattern goes.
 		got = s.Do("PUT", H, key, map[string]any{"standardHoursPerWeek": 20}).Expect(t, 200).Map(t)
-		if got["useAdvancedWorkWeek"] != false || len(got["standardWorkDays"].([]any)) != 0 || got["standardHoursPerWeek"] != 20.0 || got["standardHoursPerDay"] != nil {
+		if got["useAdvancedWorkWeek"] != false || len(got["standardWorkDays"].([]any)) != 0 || got["standardHoursPerWeek"] != 20.0 || got["standardHoursPerDay"] != 0.0 {
 			t.Fatalf("simple again %v", got)
+		}
+		// Written back as read, 0 hours a day stays unset on the employee.
+		s.Do("PUT", H, key, got).Expect(t, 200)
+		if emp := s.Do("GET", fmt.Sprintf("%s/employee/unstructured/%d", e.B, e.ann), key, nil).Expect(t, 200).Map(t); emp["hoursPerWeek"] != 20.0 || emp["hoursPerDay"] != nil {
+			t.Fatalf("employee hours after writing back %v", emp)
 		}
 	})
 }

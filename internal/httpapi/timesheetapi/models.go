@@ -32,6 +32,8 @@ type TimesheetAttachment struct {
 	URL          string           `json:"url"`
 	DateScanned  payroll.DateTime `json:"dateScanned" nullable:"true"`
 	IsInfected   *bool            `json:"isInfected" nullable:"true"`
+	// The individual line's Attachment declares it as non-nullable.
+	IsDeleted bool `json:"isDeleted"`
 }
 
 // IndividualTimesheetLine is the line of POST/PUT B/timesheet and of the bulk
