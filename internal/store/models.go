@@ -561,6 +561,17 @@ type PayRun struct {
 	UpdatedAt         time.Time
 }
 
+type PayRunApproval struct {
+	ID         int64
+	BusinessID int64
+	PayRunID   int64
+	Kind       string
+	Status     string
+	RunVersion int64
+	Actor      string
+	StartedAt  time.Time
+}
+
 type PayRunAudit struct {
 	ID         int64
 	BusinessID int64
@@ -607,6 +618,20 @@ type PayRunEmployee struct {
 	Notation           string
 	CalcError          string
 	Version            int64
+}
+
+type PayRunJournalExport struct {
+	ID             int64
+	BusinessID     int64
+	PayRunID       int64
+	Finalisation   int64
+	JournalService string
+	JournalSource  string
+	LineCount      int64
+	Debits         int64
+	Credits        int64
+	Actor          string
+	ExportedAt     time.Time
 }
 
 type PayRunLine struct {
