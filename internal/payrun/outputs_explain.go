@@ -200,4 +200,3 @@ func asObject(v any) (map[string]any, error) {
 	}
 	return out, nil
 }
-
