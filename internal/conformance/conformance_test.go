@@ -91,6 +91,7 @@ func TestPublishedShapes(t *testing.T) {
 		b := testkit.NewBundle(t, d, "AU")
 		r := &run{t: t, s: b.Server, pub: pub, covered: map[string]bool{}, bad: map[string][]conformance.Mismatch{}}
 		exercise(t, r, b, d)
+		exercisePayRunOutputs(t, r, b)
 
 		// Every served operation the description has is exercised.
 		served := servedOperations(t, b.Server)
