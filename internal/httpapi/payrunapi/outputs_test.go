@@ -332,3 +332,93 @@ func thousands(minor int64) string {
 	}
 	return s
 }
+
+// regionRun makes an employee of region paid by their employee record's
+// account, a draft run of a schedule of freq paying them, and returns the run's path
+// and what it pays them.
+func regionRun(t *testing.T, b *testkit.Bundle, B, region, freq, ending string, extra map[string]any) (string, int64, int64) {
+	b.Do("POST", B+"/paycategory", b.Key, map[string]any{"name": "Ordinary Hours", "rateUnit": "Hourly"}).Expect(t, 200)
+	b.Do("POST", B+"/location", b.Key, map[string]any{"name": "Head office"}).Expect(t, 200)
+	sched := int64(num(t, b.Do("POST", B+"/payschedule", b.Key, map[string]any{"name": freq, "frequency": freq}).Expect(t, 200).Map(t)["id"]))
+	m := baseMembers(region, "Uma", freq)
+	m["rate"], m["rateUnit"] = 30, "Hourly"
+	for k, v := range extra {
+		m[k] = v
+	}
+	r := b.Do("POST", B+"/employee/unstructured?matchType=None", b.Key, m).Expect(t, 200).Map(t)
+	if r["status"] != "Active" {
+		t.Fatalf("%s employee %v", region, r)
+	}
+	emp := int64(num(t, r["id"]))
+	run := b.Do("POST", B+"/payrun", b.Key, map[string]any{"payScheduleId": sched, "payPeriodEnding": ending}).Expect(t, 200).Map(t)
+	P := fmt.Sprintf("%s/payrun/%d", B, int64(num(t, run["id"])))
+	tot := b.Do("GET", fmt.Sprintf("%s/totals/%d", P, emp), b.Key, nil).Expect(t, 200).Map(t)["payRunTotals"].(map[string]any)[fmt.Sprint(emp)].(map[string]any)
+	if tot["warning"] != "" {
+		t.Fatalf("%s pay not calculated: %v", region, tot)
+	}
+	return P, emp, cents(t, tot["netEarnings"]) + cents(t, tot["totalEmployeeExpenses"])
+}
+
+func TestPayRunBankFilesUKAndSG(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		b := testkit.NewBundle(t, d, "UK")
+		key := b.Key
+
+		// UK: Bacs Standard 18 with the BACS settings record.
+		P, uma, paid := regionRun(t, b, b.B, "UK", "Weekly", "2026-11-20T00:00:00", map[string]any{"taxCode": "1257L", "nationalInsuranceCategory": "A"})
+		bacs := int64(num(t, b.Do("POST", b.B+"/bacs", key, map[string]any{"fileFormat": "Standard", "serviceUserNumber": "123456", "sortCode": "20-00-00",
+			"accountNumber": "55779911", "accountName": "Alice UK", "lodgementReference": "ALICE SALARY"}).Expect(t, 200).Map(t)["id"]))
+		hsbc := int64(num(t, b.Do("POST", b.B+"/bacs", key, map[string]any{"fileFormat": "Hsbc", "sortCode": "40-00-00",
+			"accountNumber": "11223344", "accountName": "Alice UK HSBC"}).Expect(t, 200).Map(t)["id"]))
+		var warns []map[string]any
+		b.Do("GET", P+"/warnings", key, nil).Expect(t, 200).JSON(t, &warns)
+		if len(warns) != 1 || warns[0]["warningType"] != "NINOUnknown" || int64(num(t, warns[0]["employeeId"])) != uma {
+			t.Fatalf("UK warnings %v", warns)
+		}
+		b.RunCases(t, []testkit.Case{
+			{Name: "BACS file of a draft", Method: "GET", Path: fmt.Sprintf("%s/file/bankpayment/%d", P, bacs), Key: key, Status: 409},
+			{Name: "finalise", Method: "POST", Path: P + "/finalise", Key: key, Status: 200},
+			{Name: "a format not written", Method: "GET", Path: fmt.Sprintf("%s/file/bankpayment/%d", P, hsbc), Key: key, Status: 400, Field: "fileFormat"},
+			{Name: "ABA path in the UK", Method: "GET", Path: fmt.Sprintf("%s/file/aba/%d", P, bacs), Key: key, Status: 404},
+		})
+		f := b.Do("GET", fmt.Sprintf("%s/file/bankpayment/%d", P, bacs), key, nil).Expect(t, 200)
+		recs := strings.Split(strings.TrimRight(string(f.Body), "\r\n"), "\r\n")
+		if len(recs) != 2 {
+			t.Fatalf("BACS records %q", f.Body)
+		}
+		credit, contra := recs[0], recs[1]
+		amount, _ := strconv.ParseInt(credit[35:46], 10, 64)
+		total, _ := strconv.ParseInt(contra[35:46], 10, 64)
+		if len(credit) != 106 || credit[:14] != "12345612345678" || credit[15:17] != "99" || amount != paid || contra[15:17] != "17" || total != paid ||
+			!strings.Contains(credit, "ALICE SALARY") || !strings.HasSuffix(credit, " 26324") {
+			t.Fatalf("BACS file, want %d paid on day 324 of 2026:\n%s", paid, f.Body)
+		}
+
+		// SG: DBS IDEAL GIRO with the payment file record.
+		_, sgB := b.AddBusiness("Alice SG", "SG")
+		SP, _, sgPaid := regionRun(t, b, sgB, "SG", "Monthly", "2026-11-30T00:00:00", map[string]any{"bankAccount1_BankSwift": "OCBCSGSGXXX", "bankAccount1_AccountNumber": "5012345678",
+			"nationalRegistrationIdentityNumber": "S1234567D", "legalStatus": "Citizen"})
+		dbs := int64(num(t, b.Do("POST", sgB+"/paymentfiles", key, map[string]any{"fileFormat": "DBS", "accountNumber": "0259001103",
+			"accountName": "Alice SG Pte Ltd", "paymentCode": "ALICESG1", "bulkCustomerReference": "NOV SALARY"}).Expect(t, 200).Map(t)["id"]))
+		uob := int64(num(t, b.Do("POST", sgB+"/paymentfiles", key, map[string]any{"fileFormat": "UOB", "accountNumber": "1234567890",
+			"accountName": "Alice SG UOB"}).Expect(t, 200).Map(t)["id"]))
+		b.Do("POST", SP+"/finalise", key, nil).Expect(t, 200)
+		testkit.ExpectProblem(t, b.Do("GET", fmt.Sprintf("%s/file/bankpayment/%d", SP, uob), key, nil), 400, "fileFormat")
+		g := b.Do("GET", fmt.Sprintf("%s/file/bankpayment/%d", SP, dbs), key, nil).Expect(t, 200)
+		recs = strings.Split(string(g.Body), "\r\n")
+		if len(recs) != 3 {
+			t.Fatalf("GIRO records: %d", len(recs))
+		}
+		detail := recs[1]
+		amount, _ = strconv.ParseInt(detail[253:264], 10, 64)
+		if len(detail) != 1000 || !strings.HasPrefix(detail, "22") || !strings.HasSuffix(detail, "10") || amount != sgPaid ||
+			!strings.Contains(detail, "OCBCSGSGXXX") || !strings.Contains(recs[0], "ALICESG1") {
+			t.Fatalf("GIRO detail (want %d paid): %q", sgPaid, detail)
+		}
+		if again := b.Do("GET", fmt.Sprintf("%s/file/bankpayment/%d", SP, dbs), key, nil).Expect(t, 200); !bytes.Equal(again.Body, g.Body) {
+			t.Fatal("the GIRO file changed between downloads")
+		}
+		// Another business's settings record is not found.
+		testkit.ExpectProblem(t, b.Do("GET", fmt.Sprintf("%s/file/bankpayment/%d", SP, bacs), key, nil), 404, "")
+	})
+}
