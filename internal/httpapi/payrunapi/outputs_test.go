@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/payrolld/payrolld/internal/db"
@@ -27,13 +28,15 @@ func cents(t *testing.T, v any) int64 {
 
 // outputsEnv is an AU run of three employees: Ann paid to her employee
 // record's account, Bob to two E/bankaccount accounts (a fixed amount and
-// the balance) and turning 46 in the period, Cat with no TFN quoted, half her pay
+// the balance) and turning 46 in the period, Dan 60% to an account and
+// the rest to no account, Cat with no TFN quoted, half her pay
 // to an account and a deduction larger than her pay.
 type outputsEnv struct {
 	*env
 	P              string
 	run            int64
 	ann, bob, cat  int64
+	dan            int64
 	aba            int64
 	paymentAccount int64
 }
@@ -50,6 +53,8 @@ func newOutputsEnv(t *testing.T, d *db.DB) *outputsEnv {
 	acct(e.bob, map[string]any{"accountType": "Electronic", "bsb": "083-004", "accountNumber": "11112222", "accountName": "Bob Savings", "fixedAmount": 100})
 	acct(e.bob, map[string]any{"accountType": "Electronic", "bsb": "033-001", "accountNumber": "33334444", "accountName": "Bob Everyday", "allocateBalance": true})
 	acct(e.cat, map[string]any{"accountType": "Electronic", "bsb": "062-001", "accountNumber": "55556666", "accountName": "Cat", "allocatedPercentage": 50})
+	e.dan = e.employee(t, "Dan", "Weekly", nil)
+	acct(e.dan, map[string]any{"accountType": "Electronic", "bsb": "062-002", "accountNumber": "77778888", "accountName": "Dan", "allocatedPercentage": 60})
 	r := e.Do("POST", B+"/payrun", key, map[string]any{"payScheduleId": e.weekly, "payPeriodEnding": "2026-11-20T00:00:00", "datePaid": "2026-11-20T00:00:00"}).Expect(t, 200).Map(t)
 	e.run = int64(num(t, r["id"]))
 	e.P = fmt.Sprintf("%s/payrun/%d", B, e.run)
@@ -121,7 +126,18 @@ func TestPayRunOutputs(t *testing.T) {
 				t.Fatalf("Cat's negative net pay paid %v", p)
 			}
 		}
-		for _, emp := range []int64{e.ann, e.bob} {
+		var dans []map[string]any
+		for _, p := range pays {
+			if int64(num(t, p["employeeId"])) == e.dan {
+				dans = append(dans, p)
+			}
+		}
+		danAccount := payroll.MoneyFromMinor(paid[e.dan]).Mul(payroll.MustRate("0.6")).Cents().MinorUnits()
+		if len(dans) != 2 || cents(t, dans[0]["amount"]) != danAccount || dans[0]["accountType"] != "Electronic" ||
+			dans[1]["accountType"] != "CashOrCheque" || cents(t, dans[1]["amount"]) != paid[e.dan]-danAccount || dans[1]["lodgementReference"] != "" {
+			t.Fatalf("Dan's payments (60%% of %d to the account) %v", paid[e.dan], dans)
+		}
+		for _, emp := range []int64{e.ann, e.bob, e.dan} {
 			if got[emp] != paid[emp] {
 				t.Fatalf("employee %d payments add up to %d, pay is %d: %v", emp, got[emp], paid[emp], pays)
 			}
@@ -150,6 +166,7 @@ func TestPayRunOutputs(t *testing.T) {
 			{e.cat, "NegativeEarnings", payroll.MoneyFromMinor(paid[e.cat]).StringFixed(2)}, {e.cat, "EmployeeInformation", "no tax file number"},
 			{e.cat, "BelowMinimumWage", "20.00 an hour is below the national minimum wage of 26.44"},
 			{e.bob, "Birthday", "turns 46 on 2026-11-16"},
+			{e.dan, "PaymentFile", payroll.MoneyFromMinor(paid[e.dan] - danAccount).StringFixed(2) + " of the pay is not allocated"},
 		} {
 			if !has(w.emp, w.typ, w.text) {
 				t.Errorf("no %s warning %q for employee %d in %v", w.typ, w.text, w.emp, warns)
@@ -270,8 +287,8 @@ func TestPayRunOutputs(t *testing.T) {
 		}
 		trailer := recs[len(recs)-1]
 		credit7, _ := strconv.ParseInt(trailer[30:40], 10, 64)
-		if recs[0][0] != '0' || trailer[0] != '7' || n1 != 3 || credits1 != paid[e.ann]+paid[e.bob] || credit7 != credits1 {
-			t.Fatalf("ABA: %d detail records, credits %d, trailer %d, want %d:\n%s", n1, credits1, credit7, paid[e.ann]+paid[e.bob], aba.Body)
+		if recs[0][0] != '0' || trailer[0] != '7' || n1 != 4 || credits1 != paid[e.ann]+paid[e.bob]+danAccount || credit7 != credits1 {
+			t.Fatalf("ABA: %d detail records, credits %d, trailer %d, want %d:\n%s", n1, credits1, credit7, paid[e.ann]+paid[e.bob]+danAccount, aba.Body)
 		}
 		if again := e.Do("GET", fmt.Sprintf("%s/file/bankpayment/%d", P, e.aba), key, nil).Expect(t, 200); !bytes.Equal(again.Body, aba.Body) {
 			t.Fatal("the bank payment file of the ABA settings differs from the ABA file")
@@ -394,6 +411,66 @@ func TestPayRunBankFilesUKAndSG(t *testing.T) {
 			t.Fatalf("BACS file, want %d paid on day 324 of 2026:\n%s", paid, f.Body)
 		}
 
+		// UK journal: PAYE and NI post to the default liability account;
+		// exported to the business's journal service, once, under races.
+		acct := func(code, typ string) int64 {
+			return int64(num(t, b.Do("POST", b.B+"/accounts", key, map[string]any{"accountCode": code, "accountName": code, "accountType": typ}).Expect(t, 200).Map(t)["id"]))
+		}
+		b.Do("POST", b.B+"/chartofaccounts", key, map[string]any{"defaultAccounts": map[string]any{"paymentAccountId": acct("1000", "Asset"),
+			"defaultExpenseAccountId": acct("6000", "Expense"), "defaultLiabilityAccountId": acct("2000", "Liability")}}).Expect(t, 200)
+		var items []map[string]any
+		b.Do("GET", fmt.Sprintf("%s/journal/%d", b.B, lastID(t, P)), key, nil).Expect(t, 200).JSON(t, &items)
+		var sum int64
+		types := map[string]int64{}
+		for _, it := range items {
+			sum += cents(t, it["amount"])
+			types[it["journalItemType"].(string)] += cents(t, it["amount"])
+		}
+		umaTot := b.Do("GET", fmt.Sprintf("%s/totals/%d", P, uma), key, nil).Expect(t, 200).Map(t)["payRunTotals"].(map[string]any)[fmt.Sprint(uma)].(map[string]any)
+		if sum != 0 || types["PayeLiability"] != -cents(t, umaTot["payeWithheld"]) || types["EmployeeNationalInsuranceLiability"] != -cents(t, umaTot["employeeNationalInsuranceContribution"]) ||
+			types["NationalInsuranceExpense"] != cents(t, umaTot["employerNationalInsuranceContribution"]) || types["Asset"] != -paid {
+			t.Fatalf("UK journal %v, totals %v", types, umaTot)
+		}
+		b.Do("PUT", b.B+"/accounts/journalservice", key, map[string]any{"journalService": "xero"}).Expect(t, 200)
+		statuses := make(chan int, 6)
+		var wg sync.WaitGroup
+		for range 6 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				r := b.Do("POST", P+"/exportjournal", key, nil)
+				if r.Status == 200 && r.Map(t)["journalSource"] != "Xero" {
+					t.Errorf("export %s", r.Body)
+				}
+				statuses <- r.Status
+			}()
+		}
+		wg.Wait()
+		close(statuses)
+		n := map[int]int{}
+		for st := range statuses {
+			n[st]++
+		}
+		if n[200] != 1 || n[409] != 5 {
+			t.Fatalf("6 concurrent exports: %v, want one 200 and five 409", n)
+		}
+
+		// UK explain and payslip PDF.
+		ex := b.Do("GET", fmt.Sprintf("%s/payslips/%d/explain", P, uma), key, nil).Expect(t, 200).Map(t)
+		figs := map[string]any{}
+		for _, f := range ex["figures"].([]any) {
+			figs[f.(map[string]any)["code"].(string)] = f.(map[string]any)["amount"]
+		}
+		if ex["matchesPaySlip"] != true || figs["paye"] == nil || cents(t, figs["paye"]) != cents(t, umaTot["payeWithheld"]) ||
+			figs["ni.employee"] == nil || cents(t, figs["ni.employee"]) != cents(t, umaTot["employeeNationalInsuranceContribution"]) ||
+			ex["inputs"].(map[string]any)["uk"] == nil {
+			t.Fatalf("UK explain %v", ex)
+		}
+		pdf := b.Do("GET", fmt.Sprintf("%s/file/payslip/%d", P, uma), key, nil).Expect(t, 200)
+		if text := pdfText(t, pdf.Body); text != "" && (!strings.Contains(text, "£"+thousands(paid)) || !strings.Contains(text, "Employee National Insurance")) {
+			t.Fatalf("UK payslip text (net £%s):\n%s", thousands(paid), text)
+		}
+
 		// SG: DBS IDEAL GIRO with the payment file record.
 		_, sgB := b.AddBusiness("Alice SG", "SG")
 		SP, _, sgPaid := regionRun(t, b, sgB, "SG", "Monthly", "2026-11-30T00:00:00", map[string]any{"bankAccount1_BankSwift": "OCBCSGSGXXX", "bankAccount1_AccountNumber": "5012345678",
@@ -421,4 +498,13 @@ func TestPayRunBankFilesUKAndSG(t *testing.T) {
 		// Another business's settings record is not found.
 		testkit.ExpectProblem(t, b.Do("GET", fmt.Sprintf("%s/file/bankpayment/%d", SP, bacs), key, nil), 404, "")
 	})
+}
+
+// lastID is the pay run id at the end of a run path.
+func lastID(t *testing.T, P string) int64 {
+	id, err := strconv.ParseInt(P[strings.LastIndex(P, "/")+1:], 10, 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return id
 }
