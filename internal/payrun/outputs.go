@@ -345,12 +345,12 @@ func (o *Outputs) BankFile(ctx context.Context, biz business.Business, id int64,
 				MergeMultipleAccountPayments: s.MergeMultipleAccountPayments, ExcludeFooter: s.ExcludeFooter, ProcessingDate: run.DatePaid}
 			return bankfile.BACS(set, filePayments(ps, run, s.LodgementReference, s.PaymentAdditionalContent))
 		}
-	case "SG":
+	case "SG", "MY":
 		s, err := o.AU.PaymentFiles.Get(ctx, biz, 0, settingsID)
 		if err != nil {
 			return bankfile.File{}, err
 		}
-		if s.FileFormat != "DBS" {
+		if s.FileFormat != "DBS" || biz.Region != "SG" {
 			return bankfile.File{}, payroll.Invalid("fileFormat", "payment file %d uses the %s format; this service writes the DBS IDEAL GIRO format: set fileFormat DBS", settingsID, s.FileFormat)
 		}
 		render = func(ps []payee) (bankfile.File, error) {
@@ -364,8 +364,8 @@ func (o *Outputs) BankFile(ctx context.Context, biz business.Business, id int64,
 			return bankfile.SGGiro(set, filePayments(ps, run, s.LodgementReference, s.PaymentAdditionalContent))
 		}
 	default:
-		// NZ and MY businesses have no bank file settings this service
-		// can render with.
+		// NZ businesses have no bank file settings record to write
+		// their file with (B/paymentfiles serves SG and MY).
 		return bankfile.File{}, payroll.NotFound("payment file")
 	}
 	if run.Status != StatusFinalised {

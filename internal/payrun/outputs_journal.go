@@ -207,45 +207,51 @@ var journalSources = map[string]string{
 // answers the FailureAccountsNotConfigured status (nothing is recorded).
 func (o *Outputs) ExportJournal(ctx context.Context, biz business.Business, id int64) (_ JournalExport, err error) {
 	defer payroll.Wrap(&err, "export journal of pay run %d", id)
-	service := biz.Details.JournalService
-	source := journalSources[service]
-	if source == "" {
-		source = "None"
-	}
 	var res JournalExport
 	err = o.DB.InTx(ctx, func(q *store.Queries) error {
 		run, err := o.load(ctx, q, biz, id)
 		if err != nil {
 			return err
 		}
-		if run.Status != StatusFinalised {
-			return payroll.Conflict("pay run %d is not finalised: its journal is exported once it is", id)
-		}
-		j, _, err := o.journalOf(ctx, q, biz, run)
-		if payroll.KindOf(err) == payroll.KindInvalid {
-			res = JournalExport{Status: "FailureAccountsNotConfigured", Message: err.Error(), JournalSource: source}
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-		row, err := q.CreatePayRunJournalExport(ctx, store.CreatePayRunJournalExportParams{BusinessID: biz.ID, PayRunID: run.ID,
-			Finalisation: run.FinalisedCount, JournalService: service, JournalSource: source, LineCount: int64(len(j.Lines)),
-			Debits: j.Debits.MinorUnits(), Credits: j.Credits.MinorUnits(), Actor: actor(ctx), ExportedAt: o.Clock.Now()})
-		if db.IsUniqueViolation(err) {
-			return payroll.Conflict("the journal of pay run %d was already exported; unlock and finalise the run again to export it again", id)
-		}
-		if err != nil {
-			return err
-		}
-		to := service
-		if to == "" {
-			to = "no journal service (recorded only)"
-		}
-		res = JournalExport{Status: "Success", JournalSource: source, JournalExternalReferenceID: fmt.Sprintf("payrolld-journal-%d", row.ID),
-			Message: fmt.Sprintf("%d journal lines, debits %s = credits %s, exported to %s", row.LineCount, j.Debits.StringFixed(2),
-				j.Credits.StringFixed(2), to)}
-		return nil
+		res, err = o.ExportJournalInTx(ctx, q, biz, run)
+		return err
 	})
 	return res, err
+}
+
+// ExportJournalInTx exports run's journal in the caller's transaction
+// (P/exportjournal, and a finalise asked to export journals): see
+// ExportJournal.
+func (o *Outputs) ExportJournalInTx(ctx context.Context, q *store.Queries, biz business.Business, run store.PayRun) (JournalExport, error) {
+	service := biz.Details.JournalService
+	source := journalSources[service]
+	if source == "" {
+		source = "None"
+	}
+	if run.Status != StatusFinalised {
+		return JournalExport{}, payroll.Conflict("pay run %d is not finalised: its journal is exported once it is", run.ID)
+	}
+	j, _, err := o.journalOf(ctx, q, biz, run)
+	if payroll.KindOf(err) == payroll.KindInvalid {
+		return JournalExport{Status: "FailureAccountsNotConfigured", Message: err.Error(), JournalSource: source}, nil
+	}
+	if err != nil {
+		return JournalExport{}, err
+	}
+	row, err := q.CreatePayRunJournalExport(ctx, store.CreatePayRunJournalExportParams{BusinessID: biz.ID, PayRunID: run.ID,
+		Finalisation: run.FinalisedCount, JournalService: service, JournalSource: source, LineCount: int64(len(j.Lines)),
+		Debits: j.Debits.MinorUnits(), Credits: j.Credits.MinorUnits(), Actor: actor(ctx), ExportedAt: o.Clock.Now()})
+	if db.IsUniqueViolation(err) {
+		return JournalExport{}, payroll.Conflict("the journal of pay run %d was already exported; unlock and finalise the run again to export it again", run.ID)
+	}
+	if err != nil {
+		return JournalExport{}, err
+	}
+	to := service
+	if to == "" {
+		to = "no journal service (recorded only)"
+	}
+	return JournalExport{Status: "Success", JournalSource: source, JournalExternalReferenceID: fmt.Sprintf("payrolld-journal-%d", row.ID),
+		Message: fmt.Sprintf("%d journal lines, debits %s = credits %s, exported to %s", row.LineCount, j.Debits.StringFixed(2),
+			j.Credits.StringFixed(2), to)}, nil
 }

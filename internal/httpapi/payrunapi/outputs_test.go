@@ -166,7 +166,7 @@ func TestPayRunOutputs(t *testing.T) {
 			{e.cat, "NegativeEarnings", payroll.MoneyFromMinor(paid[e.cat]).StringFixed(2)}, {e.cat, "EmployeeInformation", "no tax file number"},
 			{e.cat, "BelowMinimumWage", "20.00 an hour is below the national minimum wage of 26.44"},
 			{e.bob, "Birthday", "turns 46 on 2026-11-16"},
-			{e.dan, "PaymentFile", payroll.MoneyFromMinor(paid[e.dan] - danAccount).StringFixed(2) + " of the pay is not allocated"},
+			{e.dan, "PaymentFile", payroll.MoneyFromMinor(paid[e.dan]-danAccount).StringFixed(2) + " of the pay is not allocated"},
 		} {
 			if !has(w.emp, w.typ, w.text) {
 				t.Errorf("no %s warning %q for employee %d in %v", w.typ, w.text, w.emp, warns)
@@ -263,6 +263,10 @@ func TestPayRunOutputs(t *testing.T) {
 				}
 			}},
 			{Name: "export journal twice", Method: "POST", Path: P + "/exportjournal", Key: key, Status: 409},
+			{Name: "unlock", Method: "POST", Path: P + "/unlock", Key: key, Body: map[string]any{"comments": "fix"}, Status: 200},
+			{Name: "export journal of the unlocked run", Method: "POST", Path: P + "/exportjournal", Key: key, Status: 409},
+			{Name: "finalise again", Method: "POST", Path: P + "/finalise", Key: key, Status: 200},
+			{Name: "export the new finalisation", Method: "POST", Path: P + "/exportjournal", Key: key, Status: 200},
 		})
 		fresh := e.Do("POST", B+"/payrun", key, map[string]any{"payScheduleId": e.weekly, "payPeriodEnding": "2026-11-27T00:00:00"}).Expect(t, 200).Map(t)
 		FP := fmt.Sprintf("%s/payrun/%d", B, int64(num(t, fresh["id"])))
