@@ -477,7 +477,7 @@ func TestPayRunBankFilesUKAndSG(t *testing.T) {
 
 		// SG: DBS IDEAL GIRO with the payment file record.
 		_, sgB := b.AddBusiness("Alice SG", "SG")
-		SP, _, sgPaid := regionRun(t, b, sgB, "SG", "Monthly", "2026-11-30T00:00:00", map[string]any{"bankAccount1_BankSwift": "OCBCSGSGXXX", "bankAccount1_AccountNumber": "5012345678",
+		SP, olive, sgPaid := regionRun(t, b, sgB, "SG", "Monthly", "2026-11-30T00:00:00", map[string]any{"bankAccount1_BankSwift": "OCBCSGSGXXX", "bankAccount1_AccountNumber": "5012345678",
 			"nationalRegistrationIdentityNumber": "S1234567D", "legalStatus": "Citizen"})
 		dbs := int64(num(t, b.Do("POST", sgB+"/paymentfiles", key, map[string]any{"fileFormat": "DBS", "accountNumber": "0259001103",
 			"accountName": "Alice SG Pte Ltd", "paymentCode": "ALICESG1", "bulkCustomerReference": "NOV SALARY"}).Expect(t, 200).Map(t)["id"]))
@@ -498,6 +498,17 @@ func TestPayRunBankFilesUKAndSG(t *testing.T) {
 		}
 		if again := b.Do("GET", fmt.Sprintf("%s/file/bankpayment/%d", SP, dbs), key, nil).Expect(t, 200); !bytes.Equal(again.Body, g.Body) {
 			t.Fatal("the GIRO file changed between downloads")
+		}
+		ex = b.Do("GET", fmt.Sprintf("%s/payslips/%d/explain", SP, olive), key, nil).Expect(t, 200).Map(t)
+		sgTot := b.Do("GET", fmt.Sprintf("%s/totals/%d", SP, olive), key, nil).Expect(t, 200).Map(t)["payRunTotals"].(map[string]any)[fmt.Sprint(olive)].(map[string]any)
+		cpf := map[string]int64{}
+		for _, f := range ex["figures"].([]any) {
+			m := f.(map[string]any)
+			cpf[m["code"].(string)] = cents(t, m["amount"])
+		}
+		if ex["matchesPaySlip"] != true || cpf["cpf.employee"] == 0 || cpf["cpf.employee"] != cents(t, sgTot["cpfEmployeeContributionAmount"]) ||
+			cpf["cpf.employer"] != cents(t, sgTot["cpfEmployerContributionAmount"]) {
+			t.Fatalf("SG explain %v, totals %v", ex, sgTot)
 		}
 		// Another business's settings record is not found.
 		testkit.ExpectProblem(t, b.Do("GET", fmt.Sprintf("%s/file/bankpayment/%d", SP, bacs), key, nil), 404, "")
