@@ -61,6 +61,10 @@ func newOutputsEnv(t *testing.T, d *db.DB) *outputsEnv {
 	// Cat: 10 h x 20 = 200, a 250 union fee: a negative net pay.
 	e.Do("POST", e.P+"/deductions", key, map[string]any{"deductions": map[string]any{fmt.Sprint(e.cat): []any{
 		map[string]any{"deductionCategoryId": fmt.Sprint(e.union), "amount": 250}}}}).Expect(t, 200)
+	// Bob: the same bonus twice.
+	bonus := map[string]any{"payCategoryId": "BON", "earnings": 75}
+	e.Do("POST", e.P+"/earningslines", key, map[string]any{"payCategoryIdType": "External",
+		"earningsLines": map[string]any{fmt.Sprint(e.bob): []any{bonus, bonus}}}).Expect(t, 200)
 	// Ann: a salary sacrifice (pre-tax) deduction.
 	e.Do("POST", e.P+"/deductions", key, map[string]any{"deductions": map[string]any{fmt.Sprint(e.ann): []any{
 		map[string]any{"deductionCategoryId": fmt.Sprint(e.sacrifice), "amount": 40}}}}).Expect(t, 200)
@@ -165,16 +169,27 @@ func TestPayRunOutputs(t *testing.T) {
 		}{
 			{e.cat, "NegativeEarnings", payroll.MoneyFromMinor(paid[e.cat]).StringFixed(2)}, {e.cat, "EmployeeInformation", "no tax file number"},
 			{e.cat, "BelowMinimumWage", "20.00 an hour is below the national minimum wage of 26.44"},
-			{e.bob, "Birthday", "turns 46 on 2026-11-16"},
+			{e.bob, "Birthday", "turns 46 on 2026-11-16"}, {e.bob, "DuplicateEarningsLines", "same category"},
 			{e.dan, "PaymentFile", payroll.MoneyFromMinor(paid[e.dan]-danAccount).StringFixed(2) + " of the pay is not allocated"},
 		} {
 			if !has(w.emp, w.typ, w.text) {
 				t.Errorf("no %s warning %q for employee %d in %v", w.typ, w.text, w.emp, warns)
 			}
 		}
+		if has(0, "ConcurrentPayRunAU", "") {
+			t.Errorf("a concurrent run warning without another run: %v", warns)
+		}
 		if has(e.ann, "PaymentFile", "") || has(e.bob, "PaymentFile", "") || has(e.ann, "BelowMinimumWage", "") {
 			t.Errorf("unexpected warnings %v", warns)
 		}
+
+		// Another draft run of the schedule overlapping the period.
+		other := e.Do("POST", B+"/payrun", key, map[string]any{"payScheduleId": e.weekly, "payPeriodEnding": "2026-11-22T00:00:00", "createWithEmptyPays": true}).Expect(t, 200).Map(t)
+		e.Do("GET", P+"/warnings", key, nil).Expect(t, 200).JSON(t, &warns)
+		if !has(0, "ConcurrentPayRunAU", fmt.Sprint(int64(num(t, other["id"])))) {
+			t.Errorf("no concurrent run warning: %v", warns)
+		}
+		e.Do("DELETE", fmt.Sprintf("%s/payrun/%d", B, int64(num(t, other["id"]))), key, nil).Expect(t, 200)
 
 		// The journal needs a chart of accounts.
 		testkit.ExpectProblem(t, e.Do("GET", fmt.Sprintf("%s/journal/%d", B, e.run), key, nil), 400, "defaultExpenseAccountId")
