@@ -294,6 +294,61 @@ func (o *Outputs) defaultReference(ctx context.Context, biz business.Business) (
 	return "", "", nil
 }
 
+// PaymentFileModel is a bank file a run can be paid with: one per bank
+// file settings record of the business's region, downloaded from path
+// (P/file/aba/{id} for ABA records, P/file/bankpayment/{id} otherwise)
+// once the run is finalised.
+type PaymentFileModel struct {
+	ID          int64  `json:"id" doc:"the settings record's id: the abaId or paymentFileId of the download"`
+	Settings    string `json:"settings" enum:"aba,bacs,paymentfiles" doc:"the collection the settings record is in (B/aba, B/bacs, B/paymentfiles)"`
+	FileFormat  string `json:"fileFormat" doc:"ABA, the BACS record's fileFormat or the payment file's fileFormat"`
+	AccountName string `json:"accountName"`
+	Supported   bool   `json:"supported" doc:"false when this service does not write the record's format (the download answers 400)"`
+	Path        string `json:"path"`
+}
+
+// PaymentFiles is P/paymentfiles (beyond the reference): the bank files a
+// run can be downloaded as, so their ids are discoverable from the run.
+func (o *Outputs) PaymentFiles(ctx context.Context, biz business.Business, id int64) (_ []PaymentFileModel, err error) {
+	defer payroll.Wrap(&err, "pay run %d payment files", id)
+	run, err := o.load(ctx, o.DB.Queries(), biz, id)
+	if err != nil {
+		return nil, err
+	}
+	base := fmt.Sprintf("/api/v2/business/%d/payrun/%d/file/", biz.ID, run.ID)
+	out := []PaymentFileModel{}
+	switch biz.Region {
+	case "AU":
+		l, err := o.AU.AbaDetails.List(ctx, biz, 0)
+		if err != nil {
+			return nil, err
+		}
+		for _, a := range l {
+			out = append(out, PaymentFileModel{ID: a.ID, Settings: "aba", FileFormat: "ABA", AccountName: a.AccountName, Supported: true,
+				Path: fmt.Sprintf("%saba/%d", base, a.ID)})
+		}
+	case "UK":
+		l, err := o.UK.Bacs.List(ctx, biz, 0)
+		if err != nil {
+			return nil, err
+		}
+		for _, a := range l {
+			out = append(out, PaymentFileModel{ID: a.ID, Settings: "bacs", FileFormat: a.FileFormat, AccountName: a.AccountName,
+				Supported: a.FileFormat == "Standard", Path: fmt.Sprintf("%sbankpayment/%d", base, a.ID)})
+		}
+	case "SG", "MY":
+		l, err := o.AU.PaymentFiles.List(ctx, biz, 0)
+		if err != nil {
+			return nil, err
+		}
+		for _, a := range l {
+			out = append(out, PaymentFileModel{ID: a.ID, Settings: "paymentfiles", FileFormat: a.FileFormat, AccountName: a.AccountName,
+				Supported: biz.Region == "SG" && a.FileFormat == "DBS", Path: fmt.Sprintf("%sbankpayment/%d", base, a.ID)})
+		}
+	}
+	return out, nil
+}
+
 // Bank file kinds a request names.
 const (
 	FileABA         = "aba"         // P/file/aba/{abaId}: an ABA settings record (AU)

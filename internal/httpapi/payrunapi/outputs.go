@@ -37,6 +37,16 @@ func registerOutputs(a *httpapi.API, s *payrun.Service) {
 			r, err := o.Payments(ctx, biz(ctx), id)
 			return &httpapi.BodyOf[[]payrun.BankPaymentModel]{Body: r}, err
 		})
+	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/paymentfiles", Tags: tags,
+		Summary: "List a pay run's bank files", Description: "Beyond the reference: the bank files the run can be downloaded as, one per bank file settings record of the business's region (B/aba, B/bacs, B/paymentfiles), with the download path. The ids are the settings records' ids, so they stay the same for every run.", Parameters: httpapi.PathParams("payRunId")},
+		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[[]payrun.PaymentFileModel], error) {
+			id, err := runID(ctx)
+			if err != nil {
+				return nil, err
+			}
+			r, err := o.PaymentFiles(ctx, biz(ctx), id)
+			return &httpapi.BodyOf[[]payrun.PaymentFileModel]{Body: r}, err
+		})
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/file/aba/{abaId}", Tags: tags,
 		Summary: "Get a pay run's ABA file", Description: "The BECS direct entry (ABA) file of a finalised run's electronic payments, written with the business's ABA settings record abaId (B/aba). The same run and settings always give the same bytes. A draft run answers 409.", Parameters: httpapi.PathParams("payRunId", "abaId")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.FileOutput, error) {

@@ -290,6 +290,11 @@ func TestPayRunOutputs(t *testing.T) {
 			{Name: "internal approval of a finalised run", Method: "POST", Path: fmt.Sprintf("/api/payroll/internal/business/%d/payrun/%d/approval/start", e.Biz, int64(num(t, fresh["id"]))), Key: key, Status: 409},
 		})
 
+		var files []map[string]any
+		e.Do("GET", P+"/paymentfiles", key, nil).Expect(t, 200).JSON(t, &files)
+		if len(files) != 1 || int64(num(t, files[0]["id"])) != e.aba || files[0]["settings"] != "aba" || files[0]["path"] != fmt.Sprintf("%s/file/aba/%d", P, e.aba) {
+			t.Fatalf("payment files %v", files)
+		}
 		// ABA file: Ann's and Bob's electronic payments, balanced trailer, same bytes again.
 		aba := e.Do("GET", fmt.Sprintf("%s/file/aba/%d", P, e.aba), key, nil).Expect(t, 200)
 		recs := strings.Split(strings.TrimRight(string(aba.Body), "\r\n"), "\r\n")
@@ -318,7 +323,7 @@ func TestPayRunOutputs(t *testing.T) {
 		for _, op := range []struct{ method, path string }{
 			{"GET", "/payments"}, {"GET", "/warnings"}, {"GET", fmt.Sprintf("/file/payslip/%d", e.ann)}, {"GET", fmt.Sprintf("/file/aba/%d", e.aba)},
 			{"GET", fmt.Sprintf("/file/bankpayment/%d", e.aba)}, {"GET", fmt.Sprintf("/payslips/%d/explain", e.ann)},
-			{"POST", "/exportjournal"}, {"POST", "/approval/start"}, {"GET", "/paymentapproval/start"},
+			{"POST", "/exportjournal"}, {"POST", "/approval/start"}, {"GET", "/paymentapproval/start"}, {"GET", "/paymentfiles"},
 		} {
 			cases = append(cases,
 				testkit.Case{Name: op.method + op.path + " anonymous", Method: op.method, Path: P + op.path, Status: 401},
@@ -417,6 +422,12 @@ func TestPayRunBankFilesUKAndSG(t *testing.T) {
 			{Name: "a format not written", Method: "GET", Path: fmt.Sprintf("%s/file/bankpayment/%d", P, hsbc), Key: key, Status: 400, Field: "fileFormat"},
 			{Name: "ABA path in the UK", Method: "GET", Path: fmt.Sprintf("%s/file/aba/%d", P, bacs), Key: key, Status: 404},
 		})
+		var files []map[string]any
+		b.Do("GET", P+"/paymentfiles", key, nil).Expect(t, 200).JSON(t, &files)
+		if len(files) != 2 || int64(num(t, files[0]["id"])) != bacs || files[0]["supported"] != true || files[1]["supported"] != false ||
+			files[0]["path"] != fmt.Sprintf("%s/file/bankpayment/%d", P, bacs) {
+			t.Fatalf("payment files %v", files)
+		}
 		f := b.Do("GET", fmt.Sprintf("%s/file/bankpayment/%d", P, bacs), key, nil).Expect(t, 200)
 		recs := strings.Split(strings.TrimRight(string(f.Body), "\r\n"), "\r\n")
 		if len(recs) != 2 {
