@@ -295,7 +295,7 @@ func TestPayRunOutputs(t *testing.T) {
 		if len(files) != 1 || int64(num(t, files[0]["id"])) != e.aba || files[0]["settings"] != "aba" || files[0]["path"] != fmt.Sprintf("%s/file/aba/%d", P, e.aba) {
 			t.Fatalf("payment files %v", files)
 		}
-		// ABA file: Ann's and Bob's electronic payments, balanced trailer, same bytes again.
+		// ABA file: Ann's, Bob's and Dan's electronic payments, balanced trailer, same bytes again.
 		aba := e.Do("GET", fmt.Sprintf("%s/file/aba/%d", P, e.aba), key, nil).Expect(t, 200)
 		recs := strings.Split(strings.TrimRight(string(aba.Body), "\r\n"), "\r\n")
 		var credits1, n1 int64
