@@ -105,6 +105,7 @@ func TestPublishedShapes(t *testing.T) {
 		r := &run{t: t, s: b.Server, pub: pub, covered: map[string]bool{}, bad: map[string][]conformance.Mismatch{}}
 		exercise(t, r, b, d)
 		exerciseAreas(t, r, b)
+		exercisePayRunOutputs(t, r, b)
 
 		// Every served operation the description has is exercised.
 		served := servedOperations(t, b.Server)

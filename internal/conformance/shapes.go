@@ -77,6 +77,11 @@ var Exceptions = map[string]string{
 	"AuAutoPayConfigurationModel.initialDatePaid":                  "as initialPayPeriodEnding",
 	"AuAutoPayConfigurationModel.initialPayRunCreationDateTime":    "as initialPayPeriodEnding",
 	"AuAutoPayConfigurationModel.nextScheduledCreationDateTimeUtc": "as initialPayPeriodEnding",
+
+	// Pay run files: raw bytes, as the document content above.
+	"GET /api/v2/business/{businessId}/payrun/{payRunId}/file/payslip/{employeeId}": "the payslip PDF's bytes as application/pdf " +
+		"(the description declares the .NET ByteArrayContent wrapper, whose wire form is the raw bytes)",
+	"GET /api/v2/business/{businessId}/payrun/{payRunId}/file/aba/{abaId}": "the ABA file's bytes as text/plain (as file/payslip)",
 }
 
 // AnsweredAs are operations where the specification (which wins over the

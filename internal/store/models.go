@@ -562,6 +562,17 @@ type PayRun struct {
 	UiUnlockEnabled   bool
 }
 
+type PayRunApproval struct {
+	ID         int64
+	BusinessID int64
+	PayRunID   int64
+	Kind       string
+	Status     string
+	RunVersion int64
+	Actor      string
+	StartedAt  time.Time
+}
+
 type PayRunAudit struct {
 	ID         int64
 	BusinessID int64
@@ -610,6 +621,20 @@ type PayRunEmployee struct {
 	Version            int64
 	TerminationDate    sql.NullTime
 	TerminationReason  string
+}
+
+type PayRunJournalExport struct {
+	ID             int64
+	BusinessID     int64
+	PayRunID       int64
+	Finalisation   int64
+	JournalService string
+	JournalSource  string
+	LineCount      int64
+	Debits         int64
+	Credits        int64
+	Actor          string
+	ExportedAt     time.Time
 }
 
 type PayRunLine struct {
