@@ -3,7 +3,6 @@ package payrunapi_test
 import (
 	"context"
 	"fmt"
-	"math"
 	"testing"
 
 	"github.com/payrolld/payrolld/internal/db"
@@ -11,13 +10,6 @@ import (
 	"github.com/payrolld/payrolld/internal/store"
 	"github.com/payrolld/payrolld/internal/testkit"
 )
-
-// cents turns a wire number into minor units (the wire carries exact
-// decimals; two places are enough for money).
-func cents(t *testing.T, v any) int64 {
-	t.Helper()
-	return int64(math.Round(num(t, v) * 100))
-}
 
 // collectionCategories creates an expense, a liability and a leave
 // category in alice's business.
