@@ -212,7 +212,9 @@ func TestScheduledPaySlipPublishing(t *testing.T) {
 			r := e.Do("POST", B+"/payrun", key, map[string]any{"payScheduleId": e.weekly, "payPeriodEnding": end}).Expect(t, 200).Map(t)
 			return fmt.Sprintf("%s/payrun/%d", B, int64(num(t, r["id"])))
 		}
-		published := func(P string) bool { return e.Do("GET", P, key, nil).Expect(t, 200).Map(t)["paySlipsPublished"] == true }
+		published := func(P string) bool {
+			return e.Do("GET", P, key, nil).Expect(t, 200).Map(t)["paySlipsPublished"] == true
+		}
 
 		P1, P2, P3 := newRun("2026-11-06T00:00:00"), newRun("2026-11-13T00:00:00"), newRun("2026-11-20T00:00:00")
 		testkit.ExpectProblem(t, e.Do("POST", P1+"/finalise", key, map[string]any{"publishPaySlips": "Scheduled"}), 400, "publishPaySlipsDateTime")
