@@ -22,6 +22,8 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -36,8 +38,10 @@ import (
 
 	_ "github.com/jackc/pgx/v5/stdlib"
 
-	"github.com/payrolld/payrolld/bench"
+	"github.com/payrolld/payrolld/internal/cli"
+	"github.com/payrolld/payrolld/internal/config"
 	"github.com/payrolld/payrolld/internal/db"
+	"github.com/payrolld/payrolld/internal/payroll"
 )
 
 func main() {
@@ -45,7 +49,7 @@ func main() {
 	pg := flag.String("postgres", "", "PostgreSQL URL (a fresh schema is created and dropped); empty = SQLite")
 	prof := flag.String("cpuprofile", "", "write a CPU profile here")
 	sizes := flag.String("sizes", "", "comma-separated sizes, each run in a child process, then the ratio of the totals")
-	flag.IntVar(&chunk, "chunk", 4000, "employees per earnings line / deduction request")
+	flag.IntVar(&chunk, "chunk", 4000, "employees per earnings line / deduction request (0: all in one request, body limit raised)")
 	flag.BoolVar(&suppress, "suppress", true, "post lines with suppressCalculations and recalculate once (false: every chunk recalculates its employees)")
 	flag.Parse()
 	if *sizes != "" {
@@ -115,11 +119,19 @@ func run(n int, pg string) error {
 	if _, err := d.Migrate(ctx, db.MigrateOptions{NoLock: true}); err != nil {
 		return err
 	}
-	f, err := bench.NewFixture(ctx, d)
-	if err != nil {
+	// The app as bench.NewFixture builds it, but with the body limit
+	// raised when every employee's lines go in one request (-chunk 0).
+	cfg := config.Default()
+	cfg.RateLimitRPS = 0
+	if chunk <= 0 {
+		chunk = n
+		cfg.MaxBodyBytes = 256 << 20
+	}
+	app := cli.Build(cfg, d, payroll.SystemClock{}, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	key := "pk_bench_admin"
+	if _, err := app.Users.EnsureSystemAdmin(ctx, key); err != nil {
 		return err
 	}
-	B := fmt.Sprintf("/api/v2/business/%d", f.BusinessID)
 	call := func(method, path string, body, out any) error {
 		var rd bytes.Buffer
 		if body != nil {
@@ -128,10 +140,10 @@ func run(n int, pg string) error {
 			}
 		}
 		req := httptest.NewRequest(method, path, &rd)
-		req.Header.Set("Authorization", "Basic "+base64.StdEncoding.EncodeToString([]byte(f.Key+":")))
+		req.Header.Set("Authorization", "Basic "+base64.StdEncoding.EncodeToString([]byte(key+":")))
 		req.Header.Set("Content-Type", "application/json")
 		w := httptest.NewRecorder()
-		f.App.Handler.ServeHTTP(w, req)
+		app.Handler.ServeHTTP(w, req)
 		if w.Code != http.StatusOK {
 			return fmt.Errorf("%s %s: %d %.300s", method, path, w.Code, w.Body.String())
 		}
@@ -140,6 +152,20 @@ func run(n int, pg string) error {
 		}
 		return nil
 	}
+	var user struct {
+		APIKey string `json:"apiKey"`
+	}
+	if err := call("POST", "/api/v2/user", map[string]any{"username": "bench@example.com", "displayName": "Bench"}, &user); err != nil {
+		return err
+	}
+	key = user.APIKey
+	var biz struct {
+		ID int64 `json:"id"`
+	}
+	if err := call("POST", "/api/v2/business", map[string]any{"name": "Bench Pty Ltd", "abn": "51 824 753 556"}, &biz); err != nil {
+		return err
+	}
+	B := fmt.Sprintf("/api/v2/business/%d", biz.ID)
 	var rec struct {
 		ID int64 `json:"id"`
 	}
@@ -173,7 +199,7 @@ INSERT INTO employees (business_id, first_name, surname, email, status, external
 SELECT $2, 'First' || CAST(i % 10 AS TEXT), 'Surname' || CAST(i AS TEXT), '', 'Active', 'EXT' || CAST(i AS TEXT), $3, $3, $6, 'FullTime',
     $4, $5, CASE WHEN i % 4 = 0 THEN CAST(60000 + i AS TEXT) ELSE CAST(25 + i % 40 AS TEXT) || '.5' END,
     CASE WHEN i % 4 = 0 THEN 'Annually' ELSE 'Hourly' END, '38', '123456782', TRUE, i % 3 <> 0, i % 7 = 0
-FROM seq`, n, f.BusinessID, now, sched, cat, now); err != nil {
+FROM seq`, n, biz.ID, now, sched, cat, now); err != nil {
 		return err
 	}
 	fmt.Printf("engine %s, %d employees (seeded in %v)\n", engine, n, time.Since(start).Round(time.Millisecond))
