@@ -1,12 +1,17 @@
 // Command payrun measures a pay run of many employees end to end through
 // the HTTP handler (in process): create (standard earnings and every AU
-// statutory figure for each employee), a deduction for every employee in
-// one request (each employee recalculated), totals, and finalise; then a
-// second run, whose year-to-date reads the first. It prints each step's
-// time and the process's peak RSS.
+// statutory figure for each employee), two more earnings lines and a
+// deduction for every employee (posted in chunks that fit the default 1 MB
+// body limit, with suppressCalculations, then one recalculation — or each
+// chunk recalculated with -suppress=false), details, and finalise; then a
+// second run, whose year-to-date reads the first. Employees are seeded
+// with one SQL statement. It prints each step's time and the process's
+// peak RSS; with -sizes it runs each size in its own process and prints
+// the ratio of the totals (see README.md).
 //
 //	go run ./bench/payrun -n 10000                       # SQLite in a temp dir
 //	go run ./bench/payrun -n 10000 -postgres "$PAYROLL_TEST_DATABASE_URL"
+//	go run ./bench/payrun -sizes 10000,100000            # both, and the ratio
 package main
 
 import (
@@ -17,27 +22,43 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime/pprof"
 	"strconv"
+	"strings"
 	"syscall"
 	"time"
 
 	_ "github.com/jackc/pgx/v5/stdlib"
 
-	"github.com/payrolld/payrolld/bench"
+	"github.com/payrolld/payrolld/internal/cli"
+	"github.com/payrolld/payrolld/internal/config"
 	"github.com/payrolld/payrolld/internal/db"
+	"github.com/payrolld/payrolld/internal/payroll"
 )
 
 func main() {
 	n := flag.Int("n", 10000, "employees")
 	pg := flag.String("postgres", "", "PostgreSQL URL (a fresh schema is created and dropped); empty = SQLite")
 	prof := flag.String("cpuprofile", "", "write a CPU profile here")
+	sizes := flag.String("sizes", "", "comma-separated sizes, each run in a child process, then the ratio of the totals")
+	flag.IntVar(&chunk, "chunk", 4000, "employees per earnings line / deduction request (0: all in one request, body limit raised)")
+	flag.BoolVar(&suppress, "suppress", true, "post lines with suppressCalculations and recalculate once (false: every chunk recalculates its employees)")
 	flag.Parse()
+	if *sizes != "" {
+		if err := runSizes(*sizes); err != nil {
+			fmt.Fprintln(os.Stderr, "payrun:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if *prof != "" {
 		pf, err := os.Create(*prof)
 		if err != nil {
@@ -53,6 +74,11 @@ func main() {
 		os.Exit(1)
 	}
 }
+
+var (
+	chunk    int
+	suppress bool
+)
 
 func run(n int, pg string) error {
 	ctx := context.Background()
@@ -93,11 +119,19 @@ func run(n int, pg string) error {
 	if _, err := d.Migrate(ctx, db.MigrateOptions{NoLock: true}); err != nil {
 		return err
 	}
-	f, err := bench.NewFixture(ctx, d)
-	if err != nil {
+	// The app as bench.NewFixture builds it, but with the body limit
+	// raised when every employee's lines go in one request (-chunk 0).
+	cfg := config.Default()
+	cfg.RateLimitRPS = 0
+	if chunk <= 0 {
+		chunk = n
+		cfg.MaxBodyBytes = 256 << 20
+	}
+	app := cli.Build(cfg, d, payroll.SystemClock{}, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	key := "pk_bench_admin"
+	if _, err := app.Users.EnsureSystemAdmin(ctx, key); err != nil {
 		return err
 	}
-	B := fmt.Sprintf("/api/v2/business/%d", f.BusinessID)
 	call := func(method, path string, body, out any) error {
 		var rd bytes.Buffer
 		if body != nil {
@@ -106,18 +140,32 @@ func run(n int, pg string) error {
 			}
 		}
 		req := httptest.NewRequest(method, path, &rd)
-		req.Header.Set("Authorization", "Basic "+base64.StdEncoding.EncodeToString([]byte(f.Key+":")))
+		req.Header.Set("Authorization", "Basic "+base64.StdEncoding.EncodeToString([]byte(key+":")))
 		req.Header.Set("Content-Type", "application/json")
 		w := httptest.NewRecorder()
-		f.App.Handler.ServeHTTP(w, req)
+		app.Handler.ServeHTTP(w, req)
 		if w.Code != http.StatusOK {
-			return fmt.Errorf("%s %s: %d %s", method, path, w.Code, w.Body.String())
+			return fmt.Errorf("%s %s: %d %.300s", method, path, w.Code, w.Body.String())
 		}
 		if out != nil {
 			return json.Unmarshal(w.Body.Bytes(), out)
 		}
 		return nil
 	}
+	var user struct {
+		APIKey string `json:"apiKey"`
+	}
+	if err := call("POST", "/api/v2/user", map[string]any{"username": "bench@example.com", "displayName": "Bench"}, &user); err != nil {
+		return err
+	}
+	key = user.APIKey
+	var biz struct {
+		ID int64 `json:"id"`
+	}
+	if err := call("POST", "/api/v2/business", map[string]any{"name": "Bench Pty Ltd", "abn": "51 824 753 556"}, &biz); err != nil {
+		return err
+	}
+	B := fmt.Sprintf("/api/v2/business/%d", biz.ID)
 	var rec struct {
 		ID int64 `json:"id"`
 	}
@@ -129,6 +177,14 @@ func run(n int, pg string) error {
 		return err
 	}
 	cat := rec.ID
+	if err := call("POST", B+"/paycategory", map[string]any{"name": "Bonus", "rateUnit": "Fixed"}, &rec); err != nil {
+		return err
+	}
+	bonus := rec.ID
+	if err := call("POST", B+"/paycategory", map[string]any{"name": "Tool allowance", "rateUnit": "Fixed"}, &rec); err != nil {
+		return err
+	}
+	allowance := rec.ID
 	if err := call("POST", B+"/deductioncategory", map[string]any{"name": "Union fees"}, &rec); err != nil {
 		return err
 	}
@@ -143,20 +199,28 @@ INSERT INTO employees (business_id, first_name, surname, email, status, external
 SELECT $2, 'First' || CAST(i % 10 AS TEXT), 'Surname' || CAST(i AS TEXT), '', 'Active', 'EXT' || CAST(i AS TEXT), $3, $3, $6, 'FullTime',
     $4, $5, CASE WHEN i % 4 = 0 THEN CAST(60000 + i AS TEXT) ELSE CAST(25 + i % 40 AS TEXT) || '.5' END,
     CASE WHEN i % 4 = 0 THEN 'Annually' ELSE 'Hourly' END, '38', '123456782', TRUE, i % 3 <> 0, i % 7 = 0
-FROM seq`, n, f.BusinessID, now, sched, cat, now); err != nil {
+FROM seq`, n, biz.ID, now, sched, cat, now); err != nil {
 		return err
 	}
 	fmt.Printf("engine %s, %d employees (seeded in %v)\n", engine, n, time.Since(start).Round(time.Millisecond))
 
+	// Each step's wall time and this process's CPU time in it: the machine
+	// is shared, so wall time includes waiting for a CPU; CPU time does not.
+	cpu := func() float64 {
+		var ru syscall.Rusage
+		_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+		return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()).Seconds()
+	}
+	fmt.Printf("  %-38s %8s %8s\n", "step", "wall s", "CPU s")
 	step := func(name string, fn func() error) error {
-		t := time.Now()
+		t, c := time.Now(), cpu()
 		if err := fn(); err != nil {
 			return fmt.Errorf("%s: %w", name, err)
 		}
-		fmt.Printf("  %-34s %8.3f s\n", name, time.Since(t).Seconds())
+		fmt.Printf("  %-38s %8.3f %8.3f\n", name, time.Since(t).Seconds(), cpu()-c)
 		return nil
 	}
-	total := time.Now()
+	total, totalCPU := time.Now(), cpu()
 	var runID int64
 	if err := step("create (calculate every employee)", func() error {
 		return call("POST", B+"/payrun", map[string]any{"payScheduleId": sched, "payPeriodEnding": "2026-11-20T00:00:00"}, &rec)
@@ -165,22 +229,61 @@ FROM seq`, n, f.BusinessID, now, sched, cat, now); err != nil {
 	}
 	runID = rec.ID
 	P := fmt.Sprintf("%s/payrun/%d", B, runID)
-	var ids []string
-	if err := step("a deduction for every employee", func() error {
-		var tot struct {
-			PayRunTotals map[string]json.RawMessage `json:"payRunTotals"`
-		}
-		if err := call("GET", P+"/totals", nil, &tot); err != nil {
+	// The run's employees, straight from the table (their totals would be
+	// a response of tens of MB at 100k).
+	rows, err := d.R.QueryContext(ctx, "SELECT employee_id FROM pay_run_employees WHERE pay_run_id = $1 ORDER BY employee_id", runID)
+	if err != nil {
+		return err
+	}
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
 			return err
 		}
-		lines := make(map[string]any, len(tot.PayRunTotals))
-		for id := range tot.PayRunTotals {
-			ids = append(ids, id)
-			lines[id] = []any{map[string]any{"deductionCategoryId": strconv.FormatInt(ded, 10), "amount": 12.5}}
+		ids = append(ids, id)
+	}
+	if err := rows.Close(); err != nil {
+		return err
+	}
+	if len(ids) != n {
+		return fmt.Errorf("run has %d employees, want %d", len(ids), n)
+	}
+	// Earnings lines and deductions in chunks below the 1 MB body limit.
+	post := func(path, member string, lines func(id int64) []any) error {
+		for i := 0; i < len(ids); i += chunk {
+			part := ids[i:min(i+chunk, len(ids))]
+			m := make(map[string]any, len(part))
+			for _, id := range part {
+				m[strconv.FormatInt(id, 10)] = lines(id)
+			}
+			if err := call("POST", P+path, map[string]any{member: m, "suppressCalculations": suppress}, nil); err != nil {
+				return err
+			}
 		}
-		return call("POST", P+"/deductions", map[string]any{"deductions": lines}, nil)
+		return nil
+	}
+	if err := step(fmt.Sprintf("2 earnings lines each (%d/request)", chunk), func() error {
+		return post("/earningslines", "earningsLines", func(id int64) []any {
+			return []any{
+				map[string]any{"payCategoryId": strconv.FormatInt(bonus, 10), "units": 1, "rate": 50 + id%7, "notes": "target"},
+				map[string]any{"payCategoryId": strconv.FormatInt(allowance, 10), "units": 1, "rate": 12.35},
+			}
+		})
 	}); err != nil {
 		return err
+	}
+	if err := step(fmt.Sprintf("a deduction each (%d/request)", chunk), func() error {
+		return post("/deductions", "deductions", func(int64) []any {
+			return []any{map[string]any{"deductionCategoryId": strconv.FormatInt(ded, 10), "amount": 12.5}}
+		})
+	}); err != nil {
+		return err
+	}
+	if suppress {
+		if err := step("recalculate (every employee, lines)", func() error { return call("POST", P+"/recalculate", nil, nil) }); err != nil {
+			return err
+		}
 	}
 	var details struct {
 		GrandTotal map[string]any `json:"grandTotal"`
@@ -191,7 +294,8 @@ FROM seq`, n, f.BusinessID, now, sched, cat, now); err != nil {
 	if err := step("finalise", func() error { return call("POST", P+"/finalise", map[string]any{}, nil) }); err != nil {
 		return err
 	}
-	fmt.Printf("  run 1 total %40.3f s\n", time.Since(total).Seconds())
+	run1, run1CPU := time.Since(total).Seconds(), cpu()-totalCPU
+	fmt.Printf("  %-38s %8.3f %8.3f\n", "run 1 total", run1, run1CPU)
 	if err := step("second run (YTD from the first)", func() error {
 		return call("POST", B+"/payrun", map[string]any{"payScheduleId": sched, "payPeriodEnding": "2026-11-27T00:00:00"}, &rec)
 	}); err != nil {
@@ -208,7 +312,46 @@ FROM seq`, n, f.BusinessID, now, sched, cat, now); err != nil {
 	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
 	fmt.Printf("  employees %v, gross %v, net %v, PAYG %v\n", details.GrandTotal["numberOfEmployees"], details.GrandTotal["grossEarnings"],
 		details.GrandTotal["netEarnings"], details.GrandTotal["paygWithholdingAmount"])
+	fmt.Printf("RESULT engine=%s n=%d run1=%.3f cpu=%.3f rss_mb=%d\n", engine, n, run1, run1CPU, ru.Maxrss/1024)
 	fmt.Printf("  peak RSS %d MB; process CPU user %.1f s, system %.1f s (wall times above include waiting for a shared CPU)\n", ru.Maxrss/1024,
 		time.Duration(ru.Utime.Nano()).Seconds(), time.Duration(ru.Stime.Nano()).Seconds())
+	return nil
+}
+
+// runSizes runs each size in a child process (so each has its own peak
+// RSS) with the same flags, then prints the ratio of each run-1 total and
+// peak RSS to the first size's.
+func runSizes(list string) error {
+	var args []string
+	flag.Visit(func(f *flag.Flag) {
+		if f.Name != "sizes" && f.Name != "n" {
+			args = append(args, "-"+f.Name+"="+f.Value.String())
+		}
+	})
+	type result struct {
+		n              int
+		run1, cpu, rss float64
+	}
+	var res []result
+	for _, sz := range strings.Split(list, ",") {
+		cmd := exec.Command(os.Args[0], append(args, "-n", strings.TrimSpace(sz))...)
+		cmd.Stderr = os.Stderr
+		out, err := cmd.Output()
+		os.Stdout.Write(out)
+		if err != nil {
+			return fmt.Errorf("size %s: %w", sz, err)
+		}
+		for _, line := range strings.Split(string(out), "\n") {
+			var r result
+			var engine string
+			if _, err := fmt.Sscanf(line, "RESULT engine=%s n=%d run1=%f cpu=%f rss_mb=%f", &engine, &r.n, &r.run1, &r.cpu, &r.rss); err == nil {
+				res = append(res, r)
+			}
+		}
+	}
+	for _, r := range res[1:] {
+		fmt.Printf("RATIO %d/%d employees: %.1fx the size; run 1 %.2fx the wall time, %.2fx the CPU time; peak RSS %.2fx\n", r.n, res[0].n,
+			float64(r.n)/float64(res[0].n), r.run1/res[0].run1, r.cpu/res[0].cpu, r.rss/res[0].rss)
+	}
 	return nil
 }

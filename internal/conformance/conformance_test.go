@@ -292,6 +292,12 @@ func exercise(t *testing.T, r *run, b *testkit.Bundle, d *db.DB) {
 	r.call(key, "GET", B+"/payschedule/metadata", nil, biz)
 	r.call(key, "GET", B+"/payschedule/nextpaydates", nil, biz)
 	r.call(key, "GET", B+"/payschedule/{payScheduleId}/nextpaydate", nil, biz, ps)
+	// Asynchronous pay run creation (the job is queued; no queue runs here).
+	var payRunJob struct {
+		JobID string `json:"jobId"`
+	}
+	r.call(key, "POST", B+"/payrun/async", map[string]any{"payScheduleId": ps, "payPeriodEnding": "2026-11-06T00:00:00"}, biz).JSON(t, &payRunJob)
+	r.call(key, "GET", B+"/payrun/creationstatus/{jobId}", nil, biz, payRunJob.JobID)
 
 	ph := r.id(r.call(key, "POST", B+"/publicholiday", map[string]any{"date": "2027-03-15T00:00:00", "description": "Show day", "states": []string{"VIC"}}, biz))
 	r.call(key, "POST", B+"/publicholiday", map[string]any{"date": "2027-04-20T00:00:00", "description": "Picnic day"}, biz)

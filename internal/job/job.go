@@ -87,6 +87,8 @@ type Client struct {
 	frozen bool
 	kinds  int // workers registered
 	mu     sync.Mutex
+
+	periodic []*river.PeriodicJob // see Periodic
 }
 
 // New returns a client over d. It does not touch the database until the
@@ -123,7 +125,7 @@ func (c *Client) client() (*river.Client[*sql.Tx], error) {
 			queues[name] = river.QueueConfig{MaxWorkers: max(q.MaxWorkers, 1), FetchPollInterval: q.PollInterval,
 				FetchCooldown: min(q.PollInterval, river.FetchCooldownDefault)}
 		}
-		cfg := &river.Config{ID: c.opt.ID, Logger: c.opt.Log, Queues: queues, Workers: c.workers}
+		cfg := &river.Config{ID: c.opt.ID, Logger: c.opt.Log, Queues: queues, Workers: c.workers, PeriodicJobs: c.periodic}
 		c.river, c.err = river.NewClient(Driver(c.db), cfg)
 	})
 	return c.river, c.err

@@ -657,6 +657,28 @@ type PayRunLine struct {
 	LeaveRequestID int64
 }
 
+type PayrunAutopayPeriod struct {
+	BusinessID    int64
+	PayScheduleID int64
+	PeriodEnding  time.Time
+	QueuedAt      time.Time
+}
+
+type PayrunJob struct {
+	ID             string
+	BusinessID     int64
+	Kind           string
+	Status         string
+	PayRunID       int64
+	ExternalID     string
+	AdditionalInfo string
+	EmployeesDone  int64
+	EmployeesTotal int64
+	CallbackUrl    string
+	CreatedAt      time.Time
+	UpdatedAt      time.Time
+}
+
 type Record struct {
 	ID         int64
 	BusinessID int64

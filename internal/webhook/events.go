@@ -26,6 +26,7 @@ const (
 	PayRunInitialised                 = "PayRunInitialised"
 	PaymentSummariesPublished         = "PaymentSummariesPublished"
 	PaymentSummariesUnpublished       = "PaymentSummariesUnpublished"
+	PaySlipsPublished                 = "PaySlipsPublished" // a finalised run's pay slips published (now or at the scheduled time)
 	TimesheetApproved                 = "TimesheetApproved"
 	TimesheetCreated                  = "TimesheetCreated"
 	TimesheetDeleted                  = "TimesheetDeleted"
@@ -40,7 +41,7 @@ var events = []string{
 	BankAccountDeleted, BankAccountUpdated, EmployeeCreated, EmployeeRecurringDeductionDeleted,
 	EmployeeRecurringDeductionUpdated, EmployeeTerminated, EmployeeUpdated, LeaveEntitlementBalanceUpdated,
 	LeaveRequestApproved, LeaveRequestCancelled, LeaveRequestCreated, LeaveRequestDeclined, LeaveRequestUpdated,
-	PayRunDeleted, PayRunFinalised, PayRunInitialised, PaymentSummariesPublished, PaymentSummariesUnpublished,
+	PayRunDeleted, PayRunFinalised, PayRunInitialised, PaymentSummariesPublished, PaymentSummariesUnpublished, PaySlipsPublished,
 	TimesheetApproved, TimesheetCreated, TimesheetDeleted, TimesheetRejected, TimesheetUpdated,
 }
 

@@ -145,6 +145,7 @@ func Register(s *payrun.Service) func(*httpapi.API) {
 
 func register(a *httpapi.API, s *payrun.Service) {
 	registerOutputs(a, s)
+	registerAsync(a, s)
 	tags := []string{"Pay Run"}
 	runID := func(ctx context.Context) (int64, error) { return httpapi.PathID(ctx, "payRunId", "pay run") }
 	employeeID := func(ctx context.Context) (int64, error) {
@@ -311,7 +312,7 @@ func register(a *httpapi.API, s *payrun.Service) {
 			if in.Body != nil {
 				opt = *in.Body
 			}
-			r, err := s.Finalise(ctx, biz(ctx), id, opt)
+			r, err := s.Finalise(payrun.WithFinaliseOptions(ctx, opt), biz(ctx), id, opt)
 			return &httpapi.BodyOf[payrun.FinaliseResult]{Body: r}, err
 		})
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/unlock", Tags: tags,
