@@ -627,6 +627,27 @@ type PayRunLine struct {
 	UserEntered  bool
 }
 
+type PayRunOption struct {
+	PayRunID              int64
+	BusinessID            int64
+	TimesheetImportOption string
+	TimesheetsFrom        sql.NullTime
+	TimesheetsTo          sql.NullTime
+	ExcludeLeaveRequests  bool
+}
+
+type PayRunSource struct {
+	ID              int64
+	BusinessID      int64
+	PayRunID        int64
+	EmployeeID      int64
+	Kind            string
+	SourceID        int64
+	LeaveCategoryID int64
+	HoursE6         int64
+	Amount          int64
+}
+
 type Record struct {
 	ID         int64
 	BusinessID int64
