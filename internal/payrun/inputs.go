@@ -458,7 +458,7 @@ func (in *inputs) linesFor(e *EmployeeRow, run *store.PayRun, cats *catIndex, st
 	}
 
 	// Approved leave: out of the standard hours, paid through the leave
-	// category's pay category at the hourly rate.
+	// category's pay category at the hourly rate (unpaid without one).
 	if (len(std) > 0 || byTimesheet) && hasHourly && in != nil {
 		for _, a := range in.leave[e.ID] {
 			h := leaveHours(a, run)
@@ -466,11 +466,11 @@ func (in *inputs) linesFor(e *EmployeeRow, run *store.PayRun, cats *catIndex, st
 				continue
 			}
 			lc := in.leaveCats[a.LeaveCategoryID]
-			cat := primary
+			// Paid through the category's pay category; a category without
+			// one (or whose pay category is gone) is unpaid leave.
+			cat, paid := category{}, false
 			if lc.TransferToPayCategoryID != nil {
-				if c, ok := cats.byKind[KindEarnings][*lc.TransferToPayCategoryID]; ok {
-					cat = c
-				}
+				cat, paid = cats.byKind[KindEarnings][*lc.TransferToPayCategoryID]
 			}
 			pay := lineMoney(h, hourly)
 			// Take it from the standard lines, latest first.
@@ -499,13 +499,11 @@ func (in *inputs) linesFor(e *EmployeeRow, run *store.PayRun, cats *catIndex, st
 				}
 				rest = rest.Sub(take)
 			}
-			name := lc.Name
-			if name == "" {
-				name = "leave"
+			if paid {
+				l := earningsLine(cat, h, hourly, pay, h, lc.Name)
+				l.earningKind = calc.Leave
+				out.lines = append(out.lines, l)
 			}
-			l := earningsLine(cat, h, hourly, pay, h, name)
-			l.earningKind = calc.Leave
-			out.lines = append(out.lines, l)
 			out.sources = append(out.sources, source{kind: sourceLeave, id: a.LeaveRequestID, leaveCategoryID: a.LeaveCategoryID, hoursE6: hoursE6(h)})
 		}
 		for i := range std {

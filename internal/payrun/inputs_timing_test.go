@@ -33,7 +33,7 @@ func TestCreateTimingWithInputs(t *testing.T) {
 		return out.ID
 	}
 	sched := id("payschedule", map[string]any{"name": "Weekly", "frequency": "Weekly"})
-	cat := id("paycategory", map[string]any{"name": "Ordinary Hours", "rateUnit": "Hourly"})
+	cat := id("paycategory", map[string]any{"name": "Ordinary Hours", "rateUnit": "Hourly", "accruesLeave": true})
 	ded := id("deductioncategory", map[string]any{"name": "Union fees"})
 	lib := id("employerliabilitycategory", map[string]any{"name": "Insurance"})
 	annual := id("leavecategory", map[string]any{"name": "Annual Leave", "unitType": "StandardWeeks", "units": 4, "transferToPayCategoryId": cat})
@@ -77,4 +77,11 @@ SELECT business_id, id, $2, $3, $3, 7600000, '', 'Approved', '', 1, $4, $4 FROM 
 		t.Fatal(err)
 	}
 	fmt.Printf("create of a run of %d employees (SQLite): %.3f s, %d lines\n", n, took.Seconds(), lines)
+	P := fmt.Sprintf("%s/payrun/%d", b.B, run.ID)
+	start = time.Now()
+	b.Do("POST", P+"/finalise", b.Key, map[string]any{}).Expect(t, 200)
+	fmt.Printf("finalise: %.3f s\n", time.Since(start).Seconds())
+	start = time.Now()
+	b.Do("POST", P+"/unlock", b.Key, map[string]any{"comments": "timing"}).Expect(t, 200)
+	fmt.Printf("unlock: %.3f s\n", time.Since(start).Seconds())
 }

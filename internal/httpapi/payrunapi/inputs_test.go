@@ -250,3 +250,28 @@ func TestPayRunInputs(t *testing.T) {
 		}
 	})
 }
+
+// TestNewBusinessRunsWithoutSetup: a business created with the published
+// default (setupDefaultData true) pays its first run through its default
+// pay categories and accrues its default leave categories.
+func TestNewBusinessRunsWithoutSetup(t *testing.T) {
+	t.Parallel()
+	b := testkit.NewBundle(t, testkit.NewDB(t, db.SQLite), "AU")
+	var biz struct {
+		ID int64 `json:"id"`
+	}
+	b.Do("POST", "/api/v2/business", b.Key, map[string]any{"name": "Fresh Pty Ltd", "region": "AU"}).Expect(t, 200).JSON(t, &biz)
+	e := &inputsEnv{env: &env{Bundle: b}}
+	e.B = testkit.BusinessPath(biz.ID)
+	e.Do("POST", e.B+"/location", e.Key, map[string]any{"name": "Sydney"}).Expect(t, 200)
+	e.Do("POST", e.B+"/payschedule", e.Key, map[string]any{"name": "Weekly", "frequency": "Weekly"}).Expect(t, 200)
+	ann := e.employee(t, "Ann", "Weekly", map[string]any{"rate": 30, "rateUnit": "Hourly", "hoursPerWeek": 38})
+	var sched []map[string]any
+	e.Do("GET", e.B+"/payschedule", e.Key, nil).Expect(t, 200).JSON(t, &sched)
+	run := int64(num(t, e.Do("POST", e.B+"/payrun", e.Key, map[string]any{"payScheduleId": sched[0]["id"], "payPeriodEnding": "2026-11-20T00:00:00"}).Expect(t, 200).Map(t)["id"]))
+	P := fmt.Sprintf("%s/payrun/%d", e.B, run)
+	eq(t, "earnings", e.lines(t, P, ann), []string{"Ordinary Hours 38 30 1140"})
+	// 38 h x 0.076923 = 2.923074; x 0.038462 = 1.461556; x 0.016667 = 0.633346.
+	eq(t, "accrued", e.accrued(t, run, ann), []string{"Annual Leave 2.9231", "Personal/Carer's Leave 1.4616", "Long Service Leave 0.6333"})
+	e.Do("POST", P+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+}
