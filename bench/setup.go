@@ -44,7 +44,7 @@ func NewFixture(ctx context.Context, d *db.DB) (*Fixture, error) {
 	var b struct {
 		ID int64 `json:"id"`
 	}
-	if err := f.call("POST", "/api/v2/business", f.Key, map[string]any{"name": "Bench Pty Ltd", "abn": "51 824 753 556"}, &b); err != nil {
+	if err := f.call("POST", "/api/v2/business?setupDefaultData=false", f.Key, map[string]any{"name": "Bench Pty Ltd", "abn": "51 824 753 556"}, &b); err != nil {
 		return nil, err
 	}
 	f.BusinessID = b.ID

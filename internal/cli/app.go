@@ -90,7 +90,10 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 			return ls.RequireNotesForLeaveRequests, err
 		}}
 	a.Timesheets = &timesheet.Service{DB: database, Clock: clock, Employees: a.Employees, Emit: a.Webhooks.Emit}
-	a.PayRuns = &payrun.Service{DB: database, Clock: clock, Categories: a.Reference.CoreCollections, Schedules: a.Reference.ScheduleCollections, Emit: a.Webhooks.Emit}
+	a.PayRuns = &payrun.Service{DB: database, Clock: clock, Categories: a.Reference.CoreCollections, Schedules: a.Reference.ScheduleCollections, Emit: a.Webhooks.Emit,
+		Leave: a.Leave, Timesheets: a.Timesheets,
+		Effects: []payrun.Effect{payrun.InclusionsEffect{Clock: clock}, payrun.LeaveEffect{Leave: a.Leave, Emit: a.Webhooks.Emit},
+			payrun.TimesheetEffect{Timesheets: a.Timesheets}}}
 	a.PayRuns.Effects = append(a.PayRuns.Effects, payrun.NewJobs(a.PayRuns, a.Jobs, a.Businesses, a.Webhooks.OutboundClient(), a.Webhooks.CheckTarget, log, 0))
 	a.OAuth = &oauth.Service{DB: database, Clock: clock, Users: a.Users, Businesses: a.Businesses, Notify: a.Notify, BaseURL: cfg.BaseURL}
 	a.API = httpapi.New(httpapi.Deps{

@@ -8,7 +8,7 @@ import (
 	"github.com/payrolld/payrolld/internal/payschedule"
 )
 
-func day(s string) time.Time {
+func at(s string) time.Time {
 	t, err := time.Parse("2006-01-02T15:04", s)
 	if err != nil {
 		panic(err)
@@ -16,7 +16,7 @@ func day(s string) time.Time {
 	return t
 }
 
-func dt(s string) payroll.DateTime { return payroll.NewDateTime(day(s)) }
+func dt(s string) payroll.DateTime { return payroll.NewDateTime(at(s)) }
 
 // The due period is the latest whose creation time has come, each period
 // shifted from the initial one by the schedule's frequency.
@@ -48,14 +48,14 @@ func TestDueAutoPayPeriod(t *testing.T) {
 		{"not calculable", "HalfMonthly", weekly, "2026-11-02T09:00", "", ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			p, ok := DueAutoPayPeriod(c.freq, c.a, day(c.now))
+			p, ok := DueAutoPayPeriod(c.freq, c.a, at(c.now))
 			if c.end == "" {
 				if ok {
 					t.Fatalf("due %v, want none", p)
 				}
 				return
 			}
-			if !ok || !p.PeriodEnding.Equal(day(c.end)) || !p.DatePaid.Equal(day(c.paid)) {
+			if !ok || !p.PeriodEnding.Equal(at(c.end)) || !p.DatePaid.Equal(at(c.paid)) {
 				t.Fatalf("due %v (%v), want period ending %s paid %s", p, ok, c.end, c.paid)
 			}
 		})

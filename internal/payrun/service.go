@@ -10,9 +10,11 @@ import (
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/categories"
 	"github.com/payrolld/payrolld/internal/db"
+	"github.com/payrolld/payrolld/internal/leave"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/payschedule"
 	"github.com/payrolld/payrolld/internal/store"
+	"github.com/payrolld/payrolld/internal/timesheet"
 )
 
 // Events the pay run emits (webhook names).
@@ -43,6 +45,10 @@ type Service struct {
 	Emit func(ctx context.Context, q *store.Queries, businessID int64, action string, data any) error
 	// Effects run inside finalise and unlock, in order (unlock in reverse).
 	Effects []Effect
+	// Leave pays approved leave requests in a run's period (nil = none
+	// paid); Timesheets imports approved timesheet lines (nil = none).
+	Leave      *leave.Service
+	Timesheets *timesheet.Service
 }
 
 // EventData is the data of the pay run events.
@@ -65,7 +71,10 @@ type CreateRequest struct {
 	PayScheduleID              int64            `json:"payScheduleId"`
 	PayPeriodEnding            payroll.DateTime `json:"payPeriodEnding"`
 	DatePaid                   payroll.DateTime `json:"datePaid,omitempty" nullable:"true"`
-	TimesheetImportOption      string           `json:"timesheetImportOption,omitempty" enum:"None,ThisPayPeriod,AllOutstanding,CustomPeriod" doc:"accepted; no timesheets are imported until timesheets exist (every option behaves as None)"`
+	TimesheetImportOption      string           `json:"timesheetImportOption,omitempty" enum:"None,ThisPayPeriod,AllOutstanding,CustomPeriod" doc:"which approved timesheet lines the run pays: None (default), ThisPayPeriod (lines starting in the pay period), AllOutstanding (every approved line up to the period's end), CustomPeriod (lines from timesheetImportFromDate to timesheetImportToDate). An hourly employee with imported lines is paid them instead of their standard hours; finalise marks them Processed, unlock returns them to Approved"`
+	TimesheetImportFromDate    payroll.DateTime `json:"timesheetImportFromDate,omitempty" nullable:"true" doc:"first day of a CustomPeriod import"`
+	TimesheetImportToDate      payroll.DateTime `json:"timesheetImportToDate,omitempty" nullable:"true" doc:"last day of a CustomPeriod import"`
+	ExcludeLeaveRequests       bool             `json:"excludeLeaveRequests,omitempty" doc:"do not pay approved leave requests of the period (by default they are paid through the leave category's pay category and taken out of the standard hours)"`
 	ExternalID                 string           `json:"externalId,omitempty" maxLength:"50"`
 	CallbackURL                string           `json:"callbackUrl,omitempty" doc:"used by async creation only"`
 	CreateWithEmptyPays        bool             `json:"createWithEmptyPays,omitempty" doc:"include the employees without their standard earnings"`
@@ -83,6 +92,22 @@ func (r *CreateRequest) validate() error {
 	}
 	r.ExternalID = strings.TrimSpace(r.ExternalID)
 	v.MaxLen("externalId", r.ExternalID, 50)
+	switch r.TimesheetImportOption {
+	case "":
+		r.TimesheetImportOption = TimesheetsNone
+	case TimesheetsNone, TimesheetsThisPayPeriod, TimesheetsAllOutstanding:
+	case TimesheetsCustomPeriod:
+		switch {
+		case r.TimesheetImportFromDate.IsZero():
+			v.Add("timesheetImportFromDate", "timesheetImportFromDate is required with timesheetImportOption CustomPeriod")
+		case r.TimesheetImportToDate.IsZero():
+			v.Add("timesheetImportToDate", "timesheetImportToDate is required with timesheetImportOption CustomPeriod")
+		case r.TimesheetImportToDate.Before(r.TimesheetImportFromDate.Time):
+			v.Add("timesheetImportToDate", "timesheetImportToDate must not be before timesheetImportFromDate")
+		}
+	default:
+		v.Add("timesheetImportOption", "timesheetImportOption must be None, ThisPayPeriod, AllOutstanding or CustomPeriod")
+	}
 	return v.Err()
 }
 
@@ -135,6 +160,14 @@ func (s *Service) Create(ctx context.Context, biz business.Business, req CreateR
 			return err
 		}
 		out = run
+		var tsFrom, tsTo sql.NullTime
+		if req.TimesheetImportOption == TimesheetsCustomPeriod {
+			tsFrom, tsTo = sqlNullTime(dateOnly(req.TimesheetImportFromDate.Time)), sqlNullTime(dateOnly(req.TimesheetImportToDate.Time))
+		}
+		if err := q.SetPayRunOptions(ctx, store.SetPayRunOptionsParams{PayRunID: run.ID, BusinessID: biz.ID, TimesheetImportOption: req.TimesheetImportOption,
+			TimesheetsFrom: tsFrom, TimesheetsTo: tsTo, ExcludeLeaveRequests: req.ExcludeLeaveRequests}); err != nil {
+			return err
+		}
 		var emps []EmployeeRow
 		if !req.Adhoc {
 			emps, err = q.ListPayScheduleEmployees(ctx, store.ListPayScheduleEmployeesParams{BusinessID: biz.ID,
@@ -147,7 +180,14 @@ func (s *Service) Create(ctx context.Context, biz business.Business, req CreateR
 		if err != nil {
 			return err
 		}
+		ids := make([]int64, len(emps))
+		for i := range emps {
+			ids[i] = emps[i].ID
+		}
 		w := s.newWriter(q, biz.ID, run.ID)
+		if w.in, err = s.loadInputs(ctx, q, biz, &run, ids); err != nil {
+			return err
+		}
 		for i := range emps {
 			e := &emps[i]
 			if err := w.addEmployee(ctx, biz.Region, &run, e, cats, !req.CreateWithEmptyPays, ytds[e.ID]); err != nil {
@@ -321,9 +361,20 @@ func (s *Service) recalcAll(ctx context.Context, q *store.Queries, biz business.
 		return err
 	}
 	w := s.newWriter(q, biz.ID, run.ID)
+	ids := make([]int64, len(rows))
+	for i := range rows {
+		ids[i] = rows[i].EmployeeID
+	}
+	if w.in, err = s.loadInputs(ctx, q, biz, run, ids); err != nil {
+		return err
+	}
 	if only == nil {
-		// The whole run: its calculated lines go in one statement.
+		// The whole run: its calculated lines and their sources go in one
+		// statement each.
 		if _, err := q.DeleteCalculatedPayRunLinesOfRun(ctx, run.ID); err != nil {
+			return err
+		}
+		if err := q.DeletePayRunSourcesOfRun(ctx, run.ID); err != nil {
 			return err
 		}
 		w.calculatedDeleted = true
@@ -364,6 +415,9 @@ func (s *Service) recalcOne(ctx context.Context, q *store.Queries, biz business.
 		return err
 	}
 	w := s.newWriter(q, biz.ID, run.ID)
+	if w.in, err = s.loadInputs(ctx, q, biz, run, []int64{employeeID}); err != nil {
+		return err
+	}
 	if err := w.recalcEmployee(ctx, biz.Region, run, &e, &row, lines, cats, ytds[employeeID]); err != nil {
 		return err
 	}

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/db"
 	"github.com/payrolld/payrolld/internal/store"
 )
@@ -23,6 +24,17 @@ type writer struct {
 	bizID, run        int64
 	emps              []store.CreatePayRunEmployeeParams
 	lines             []store.CreatePayRunLineParams
+	// in: the records of the employees being calculated (loadInputs);
+	// an employee it does not cover has its own read when added.
+	s       *Service
+	in      *inputs
+	sources []sourceRow
+}
+
+// sourceRow is a pay_run_sources row waiting to be written.
+type sourceRow struct {
+	employeeID int64
+	source
 }
 
 func (s *Service) newWriter(q *store.Queries, bizID, runID int64) *writer {
@@ -30,18 +42,41 @@ func (s *Service) newWriter(q *store.Queries, bizID, runID int64) *writer {
 	// list, quadratic in the statement's parameter count (400 rows per
 	// INSERT made a 2,000-employee run 15x slower): its composed
 	// statements use positional ? instead.
-	return &writer{q: q, bizID: bizID, run: runID, empRows: 400, lineRows: 1000, positional: s.DB.Dialect == db.SQLite}
+	return &writer{q: q, bizID: bizID, run: runID, empRows: 400, lineRows: 1000, positional: s.DB.Dialect == db.SQLite, s: s}
 }
 
-// addEmployee adds an employee to the run with their standard earnings
-// (unless empty) and their calculated figures.
+// inputsFor returns the inputs covering employee id, reading that
+// employee's when the writer was given none that do (IncludeEmployee).
+func (w *writer) inputsFor(ctx context.Context, region string, run *store.PayRun, id int64) (*inputs, error) {
+	if w.in.covers(id) {
+		return w.in, nil
+	}
+	return w.s.loadInputs(ctx, w.q, business.Business{ID: w.bizID, Region: region}, run, []int64{id})
+}
+
+// calculate is the employee's calculated lines, queued for writing with
+// their sources.
+func (w *writer) calculate(ctx context.Context, region string, run *store.PayRun, e *EmployeeRow, cats *catIndex, standard bool, kept []line) ([]line, error) {
+	in, err := w.inputsFor(ctx, region, run, e.ID)
+	if err != nil {
+		return nil, err
+	}
+	c := in.linesFor(e, run, cats, standard, kept)
+	for i := range c.lines {
+		w.addLine(e.ID, &c.lines[i])
+	}
+	for _, src := range c.sources {
+		w.sources = append(w.sources, sourceRow{employeeID: e.ID, source: src})
+	}
+	return c.lines, nil
+}
+
+// addEmployee adds an employee to the run with their calculated lines
+// (standard earnings unless empty; see inputs.linesFor) and figures.
 func (w *writer) addEmployee(ctx context.Context, region string, run *store.PayRun, e *EmployeeRow, cats *catIndex, standard bool, y *ytd) error {
-	var lines []line
-	if standard {
-		if l, ok := standardEarnings(e, run.Frequency, cats.primary(e.PrimaryPayCategoryID.Int64)); ok {
-			lines = append(lines, l)
-			w.addLine(e.ID, &l)
-		}
+	lines, err := w.calculate(ctx, region, run, e, cats, standard, nil)
+	if err != nil {
+		return err
 	}
 	f := compute(region, run, e, lines, y)
 	w.emps = append(w.emps, store.CreatePayRunEmployeeParams{BusinessID: w.bizID, PayRunID: w.run, EmployeeID: e.ID,
@@ -64,8 +99,8 @@ func (w *writer) addLine(employeeID int64, l *line) {
 }
 
 // recalcEmployee recomputes an employee already in the run: their
-// calculated lines are replaced by fresh standard earnings (when the
-// employee is on standard earnings), user-entered lines kept.
+// calculated lines (and what they paid) are replaced by freshly
+// calculated ones, user-entered lines kept.
 func (w *writer) recalcEmployee(ctx context.Context, region string, run *store.PayRun, e *EmployeeRow, row *store.PayRunEmployee,
 	stored []store.PayRunLine, cats *catIndex, y *ytd) error {
 	lines := make([]line, 0, len(stored)+1)
@@ -77,19 +112,23 @@ func (w *writer) recalcEmployee(ctx context.Context, region string, run *store.P
 		}
 		lines = append(lines, lineOf(sl, cats))
 	}
-	if calculated && !w.calculatedDeleted {
-		if _, err := w.q.DeleteCalculatedPayRunLines(ctx, store.DeleteCalculatedPayRunLinesParams{PayRunID: run.ID, EmployeeID: e.ID}); err != nil {
+	if !w.calculatedDeleted {
+		if calculated {
+			if _, err := w.q.DeleteCalculatedPayRunLines(ctx, store.DeleteCalculatedPayRunLinesParams{PayRunID: run.ID, EmployeeID: e.ID}); err != nil {
+				return err
+			}
+		}
+		if err := w.q.DeletePayRunSourcesOfEmployee(ctx, store.DeletePayRunSourcesOfEmployeeParams{PayRunID: run.ID, EmployeeID: e.ID}); err != nil {
 			return err
 		}
 	}
-	if row.StandardEarnings {
-		if l, ok := standardEarnings(e, run.Frequency, cats.primary(e.PrimaryPayCategoryID.Int64)); ok {
-			lines = append(lines, l)
-			w.addLine(e.ID, &l)
-		}
+	calc, err := w.calculate(ctx, region, run, e, cats, row.StandardEarnings, lines)
+	if err != nil {
+		return err
 	}
+	lines = append(lines, calc...)
 	f := compute(region, run, e, lines, y)
-	_, err := w.q.UpdatePayRunEmployeeFigures(ctx, store.UpdatePayRunEmployeeFiguresParams{PayRunID: run.ID, EmployeeID: e.ID,
+	_, err = w.q.UpdatePayRunEmployeeFigures(ctx, store.UpdatePayRunEmployeeFiguresParams{PayRunID: run.ID, EmployeeID: e.ID,
 		TotalHoursE4: f.hoursE4, Gross: f.gross, PreTax: f.preTax, Taxable: f.taxable, PostTax: f.postTax, Tax: f.tax, Stsl: f.stsl,
 		SuperContribution: f.super, SuperBase: f.superBase, NiEmployee: f.niEE, NiEmployer: f.niER, StudentLoan: f.studentLoan,
 		PostgradLoan: f.pgLoan, KiwisaverEmployee: f.ksEE, KiwisaverEmployer: f.ksER, Esct: f.esct, AccLevy: f.acc,
@@ -129,7 +168,17 @@ func (w *writer) flush(ctx context.Context) error {
 		}
 		w.emps = w.emps[n:]
 	}
-	return w.flushLines(ctx)
+	if err := w.flushLines(ctx); err != nil {
+		return err
+	}
+	for len(w.sources) > 0 {
+		n := min(len(w.sources), w.lineRows)
+		if err := insertSources(ctx, w.q, w.bizID, w.run, w.sources[:n], w.positional); err != nil {
+			return err
+		}
+		w.sources = w.sources[n:]
+	}
+	return nil
 }
 
 func (w *writer) flushLines(ctx context.Context) error {
@@ -199,6 +248,17 @@ func insertLines(ctx context.Context, q *store.Queries, rows []store.CreatePayRu
 	for _, r := range rows {
 		args = append(args, r.BusinessID, r.PayRunID, r.EmployeeID, r.Kind, r.CategoryID, r.CategoryName, r.Units, r.Rate, r.Amount,
 			r.TaxExempt, r.Notes, r.ExternalID, r.LocationID, r.UserEntered)
+	}
+	return exec(ctx, q, b.String(), args)
+}
+
+func insertSources(ctx context.Context, q *store.Queries, bizID, runID int64, rows []sourceRow, positional bool) error {
+	var b strings.Builder
+	b.WriteString(`INSERT INTO pay_run_sources (business_id, pay_run_id, employee_id, kind, source_id, leave_category_id, hours_e6, amount) VALUES `)
+	placeholders(&b, len(rows), 8, positional)
+	args := make([]any, 0, len(rows)*8)
+	for _, r := range rows {
+		args = append(args, bizID, runID, r.employeeID, r.kind, r.id, r.leaveCategoryID, r.hoursE6, r.amount)
 	}
 	return exec(ctx, q, b.String(), args)
 }

@@ -657,6 +657,27 @@ type PayRunLine struct {
 	LeaveRequestID int64
 }
 
+type PayRunOption struct {
+	PayRunID              int64
+	BusinessID            int64
+	TimesheetImportOption string
+	TimesheetsFrom        sql.NullTime
+	TimesheetsTo          sql.NullTime
+	ExcludeLeaveRequests  bool
+}
+
+type PayRunSource struct {
+	ID              int64
+	BusinessID      int64
+	PayRunID        int64
+	EmployeeID      int64
+	Kind            string
+	SourceID        int64
+	LeaveCategoryID int64
+	HoursE6         int64
+	Amount          int64
+}
+
 type PayrunAutopayPeriod struct {
 	BusinessID    int64
 	PayScheduleID int64

@@ -3,6 +3,7 @@ package platformapi
 import (
 	"context"
 	"net/http"
+	"reflect"
 
 	"github.com/danielgtaylor/huma/v2"
 
@@ -65,17 +66,17 @@ func registerBusiness(a *httpapi.API) {
 		})
 	httpapi.Register(a, httpapi.Authenticated, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business", Tags: tags,
 		Summary: "Create a business",
-		Description: "The caller gets unrestricted access to the new business. With setupDefaultData=true the business also gets the pay categories, leave categories and other defaults its region needs for a first pay run. " +
+		Description: "The caller gets unrestricted access to the new business. Unless setupDefaultData=false (the default is true, as published) the business also gets the pay categories, leave categories and other defaults its region needs for a first pay run. " +
 			"Every new business gets its region's official public holidays for the current year and the next two (B/publicholiday, isSystem)."},
 		func(ctx context.Context, in *struct {
 			BusinessBody
-			SetupDefaultData bool `query:"setupDefaultData"`
+			SetupDefaultData optionalBool `query:"setupDefaultData" doc:"default true"`
 		}) (*httpapi.BodyOf[BusinessModel], error) {
 			b, err := a.Businesses.Create(ctx, payroll.PrincipalFrom(ctx), in.Body.input())
 			if err != nil {
 				return nil, err
 			}
-			if in.SetupDefaultData {
+			if in.SetupDefaultData.Value || !in.SetupDefaultData.IsSet {
 				if err := a.Reference.SetupDefaults(ctx, b); err != nil {
 					return nil, err
 				}
@@ -152,4 +153,20 @@ func registerBusiness(a *httpapi.API) {
 			return &httpapi.BodyOf[BusinessModel]{Body: businessModel(b)}, nil
 		})
 	registerAccess(a)
+}
+
+// optionalBool is a boolean query parameter that knows whether it was
+// sent (huma's ParamWrapper and ParamReactor), for one whose default is
+// true.
+type optionalBool struct {
+	Value bool
+	IsSet bool
+}
+
+func (o *optionalBool) Receiver() reflect.Value      { return reflect.ValueOf(o).Elem().Field(0) }
+func (o *optionalBool) OnParamSet(isSet bool, _ any) { o.IsSet = isSet }
+
+// Schema: on the wire it is a boolean, true when absent.
+func (optionalBool) Schema(huma.Registry) *huma.Schema {
+	return &huma.Schema{Type: huma.TypeBoolean, Default: true}
 }

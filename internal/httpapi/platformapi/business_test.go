@@ -159,8 +159,8 @@ func TestBusinessAccess(t *testing.T) {
 	})
 }
 
-// setupDefaultData gives a new business what its region needs for a first
-// pay run; without it the collections start empty.
+// setupDefaultData (default true) gives a new business what its region
+// needs for a first pay run; with false the collections start empty.
 func TestBusinessSetupDefaultData(t *testing.T) {
 	t.Parallel()
 	d := testkit.NewDB(t, db.SQLite)
@@ -168,7 +168,9 @@ func TestBusinessSetupDefaultData(t *testing.T) {
 	_, key := s.NewUser("alice@example.com")
 	var withDefaults, plain map[string]any
 	s.Do("POST", "/api/v2/business?setupDefaultData=true", key, map[string]any{"name": "Defaults Co", "region": "AU"}).Expect(t, 200).JSON(t, &withDefaults)
-	s.Do("POST", "/api/v2/business", key, map[string]any{"name": "Plain Co", "region": "AU"}).Expect(t, 200).JSON(t, &plain)
+	s.Do("POST", "/api/v2/business?setupDefaultData=false", key, map[string]any{"name": "Plain Co", "region": "AU"}).Expect(t, 200).JSON(t, &plain)
+	var implicit map[string]any // the published default is true
+	s.Do("POST", "/api/v2/business", key, map[string]any{"name": "Implicit Co", "region": "AU"}).Expect(t, 200).JSON(t, &implicit)
 	count := func(biz any, coll string) int {
 		var list []map[string]any
 		s.Do("GET", fmt.Sprintf("/api/v2/business/%v/%s", biz, coll), key, nil).Expect(t, 200).JSON(t, &list)
@@ -178,6 +180,9 @@ func TestBusinessSetupDefaultData(t *testing.T) {
 		t.Fatal("setupDefaultData=true created no pay or leave categories")
 	}
 	if count(plain["id"], "paycategory") != 0 {
-		t.Fatal("a business created without setupDefaultData got defaults")
+		t.Fatal("a business created with setupDefaultData=false got defaults")
+	}
+	if count(implicit["id"], "paycategory") != count(withDefaults["id"], "paycategory") {
+		t.Fatal("a business created without setupDefaultData did not get the defaults")
 	}
 }

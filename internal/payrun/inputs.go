@@ -1,0 +1,722 @@
+package payrun
+
+import (
+	"context"
+	"database/sql"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/payrolld/payrolld/internal/business"
+	"github.com/payrolld/payrolld/internal/calc"
+	"github.com/payrolld/payrolld/internal/categories"
+	"github.com/payrolld/payrolld/internal/db"
+	"github.com/payrolld/payrolld/internal/leave"
+	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/store"
+	"github.com/payrolld/payrolld/internal/timesheet"
+)
+
+// KindLeaveAccrued is the kind of a run's leave accrued lines: category =
+// the leave category, units = the hours accrued (amount 0). Finalise
+// posts them to the employees' leave balances.
+const KindLeaveAccrued = "leaveaccrued"
+
+// Timesheet import options of a run (PayRunCreateRequest).
+const (
+	TimesheetsNone           = "None"
+	TimesheetsThisPayPeriod  = "ThisPayPeriod"
+	TimesheetsAllOutstanding = "AllOutstanding"
+	TimesheetsCustomPeriod   = "CustomPeriod"
+)
+
+// Source kinds (pay_run_sources.kind): what a calculated line paid.
+const (
+	sourceLeave     = "leave"     // a leave request: hours taken
+	sourceTimesheet = "timesheet" // a timesheet line
+	sourceInclusion = "inclusion" // a recurring inclusion: amount paid
+)
+
+// source is one pay_run_sources row in memory.
+type source struct {
+	kind            string
+	id              int64
+	leaveCategoryID int64
+	hoursE6         int64
+	amount          int64
+}
+
+// runOptions are the inputs a run was created with (pay_run_options);
+// a run without a row imports no timesheets and pays leave requests.
+type runOptions struct {
+	timesheets   string
+	from, to     time.Time // CustomPeriod
+	excludeLeave bool
+}
+
+// rateEntry is a pay rate change (employee_pay_rate_schedules).
+type rateEntry struct {
+	from time.Time
+	rate payroll.Rate
+	unit string
+}
+
+// inputs is everything a calculation reads of its employees' records,
+// each kind read once for the employees being calculated (by id range,
+// the set kept here) and indexed by employee.
+type inputs struct {
+	opts       runOptions
+	ids        map[int64]bool
+	rates      map[int64][]rateEntry
+	inclusions map[int64][]store.EmployeeRecurringInclusion
+	leave      map[int64][]leave.Approved
+	allowances map[int64][]store.LeaveAllowance
+	timesheets map[int64][]timesheet.Line
+	leaveCats  map[int64]categories.LeaveCategory
+	autoLeave  []categories.LeaveCategory // categories that accrue for employees without allowances
+	accrues    map[int64]bool             // pay category id -> its hours accrue leave
+}
+
+func (in *inputs) covers(id int64) bool { return in != nil && in.ids[id] }
+
+// loadInputs reads the inputs of employees ids of run: pay rate changes,
+// recurring inclusions, approved leave requests, leave allowances and
+// (per the run's option) approved timesheet lines, one query each.
+func (s *Service) loadInputs(ctx context.Context, q *store.Queries, biz business.Business, run *store.PayRun, ids []int64) (*inputs, error) {
+	in := &inputs{ids: make(map[int64]bool, len(ids)), rates: map[int64][]rateEntry{}, inclusions: map[int64][]store.EmployeeRecurringInclusion{},
+		leave: map[int64][]leave.Approved{}, allowances: map[int64][]store.LeaveAllowance{}, timesheets: map[int64][]timesheet.Line{},
+		leaveCats: map[int64]categories.LeaveCategory{}, accrues: map[int64]bool{}}
+	in.opts.timesheets = TimesheetsNone
+	opt, err := q.GetPayRunOptions(ctx, run.ID)
+	switch {
+	case err == nil:
+		in.opts = runOptions{timesheets: opt.TimesheetImportOption, from: opt.TimesheetsFrom.Time, to: opt.TimesheetsTo.Time, excludeLeave: opt.ExcludeLeaveRequests}
+	case !db.IsNoRows(err):
+		return nil, err
+	}
+	if len(ids) == 0 {
+		return in, nil
+	}
+	lo, hi := ids[0], ids[0]
+	for _, id := range ids {
+		in.ids[id] = true
+		lo, hi = min(lo, id), max(hi, id)
+	}
+	start, end := run.PeriodStarting, run.PeriodEnding
+
+	// Pay rate changes: the last one commencing by the period's start and
+	// every one within the period.
+	rates, err := q.ListPayRateSchedulesInRange(ctx, store.ListPayRateSchedulesInRangeParams{BusinessID: biz.ID, EmployeeID: lo, EmployeeID_2: hi, CommencementDate: end})
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range rates {
+		if !in.ids[r.EmployeeID] {
+			continue
+		}
+		rate, err := payroll.ParseRate(r.Rate)
+		if err != nil {
+			continue
+		}
+		e := rateEntry{from: dateOnly(r.CommencementDate), rate: rate, unit: r.RateUnit}
+		list := in.rates[r.EmployeeID]
+		if n := len(list); n > 0 && !list[n-1].from.After(start) && !e.from.After(start) {
+			list[n-1] = e // a later change before the period replaces an earlier one
+		} else {
+			list = append(list, e)
+		}
+		in.rates[r.EmployeeID] = list
+	}
+
+	incl, err := q.ListApplicableInclusions(ctx, store.ListApplicableInclusionsParams{BusinessID: biz.ID, EmployeeID: lo, EmployeeID_2: hi,
+		ExpiryDate: sql.NullTime{Time: start, Valid: true}, FromDate: end})
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range incl {
+		if in.ids[r.EmployeeID] {
+			in.inclusions[r.EmployeeID] = append(in.inclusions[r.EmployeeID], r)
+		}
+	}
+
+	if s.Leave != nil && !in.opts.excludeLeave {
+		reqs, err := s.Leave.ApprovedInRange(ctx, q, biz.ID, lo, hi, start, end)
+		if err != nil {
+			return nil, err
+		}
+		for _, a := range reqs {
+			if in.ids[a.EmployeeID] {
+				in.leave[a.EmployeeID] = append(in.leave[a.EmployeeID], a)
+			}
+		}
+	}
+
+	allow, err := q.ListLeaveAllowancesInRange(ctx, store.ListLeaveAllowancesInRangeParams{BusinessID: biz.ID, EmployeeID: lo, EmployeeID_2: hi})
+	if err != nil {
+		return nil, err
+	}
+	for _, a := range allow {
+		if in.ids[a.EmployeeID] {
+			in.allowances[a.EmployeeID] = append(in.allowances[a.EmployeeID], a)
+		}
+	}
+	if from, to, ok := in.opts.timesheetPeriod(run); ok && s.Timesheets != nil {
+		var want []int64
+		if len(ids) <= 500 { // a short IN list; beyond that the period is read and filtered here
+			want = ids
+		}
+		lines, err := s.Timesheets.ApprovedForPayRun(ctx, q, biz.ID, want, from, to)
+		if err != nil {
+			return nil, err
+		}
+		for _, l := range lines {
+			if in.ids[l.EmployeeID] {
+				in.timesheets[l.EmployeeID] = append(in.timesheets[l.EmployeeID], l)
+			}
+		}
+	}
+
+	if s.Categories != nil {
+		lcs, err := s.Categories.LeaveCategories.List(ctx, biz, 0)
+		if err != nil && payroll.KindOf(err) != payroll.KindNotFound {
+			return nil, err
+		}
+		for _, c := range lcs {
+			in.leaveCats[c.ID] = c
+			if c.AutomaticallyAccrues && c.Units.IsPos() && !c.IsBalanceUntracked {
+				in.autoLeave = append(in.autoLeave, c)
+			}
+		}
+		pcs, err := s.Categories.PayCategories.List(ctx, biz, 0)
+		if err != nil {
+			return nil, err
+		}
+		for _, c := range pcs {
+			in.accrues[c.ID] = c.AccruesLeave
+		}
+	}
+	return in, nil
+}
+
+// timesheetPeriod is the days whose approved timesheet lines the run pays
+// (false = none): ThisPayPeriod the run's period, AllOutstanding every
+// approved line up to the period's end, CustomPeriod the dates given.
+func (o runOptions) timesheetPeriod(run *store.PayRun) (from, to time.Time, ok bool) {
+	switch o.timesheets {
+	case TimesheetsThisPayPeriod:
+		return run.PeriodStarting, run.PeriodEnding, true
+	case TimesheetsAllOutstanding:
+		return time.Date(1900, 1, 1, 0, 0, 0, 0, time.UTC), run.PeriodEnding, true
+	case TimesheetsCustomPeriod:
+		if !o.from.IsZero() && !o.to.IsZero() {
+			return o.from, o.to, true
+		}
+	}
+	return time.Time{}, time.Time{}, false
+}
+
+var (
+	one     = payroll.RateFromInt(1)
+	hundred = payroll.RateFromInt(100)
+)
+
+// lineMoney is units × rate rounded to the cent (half up).
+func lineMoney(units, rate payroll.Rate) payroll.Money {
+	return payroll.MoneyFromDecimal(units.Mul(rate).Decimal()).Cents()
+}
+
+// segment is a part of the period paid at one base rate.
+type segment struct {
+	days int
+	rate rateEntry
+}
+
+// segments splits the run's period at the employee's pay rate changes:
+// each part is paid at the rate in force on its first day (the
+// employee's own rate before their first change).
+func (in *inputs) segments(e *EmployeeRow, run *store.PayRun) []segment {
+	own := rateEntry{unit: e.RateUnit}
+	if e.Rate.Valid {
+		own.rate, _ = payroll.ParseRate(e.Rate.String)
+	}
+	start, end := run.PeriodStarting, run.PeriodEnding
+	total := int(end.Sub(start).Hours()/24) + 1
+	var list []rateEntry
+	if in != nil {
+		list = in.rates[e.ID]
+	}
+	cur := own
+	var out []segment
+	from := start
+	for _, r := range list {
+		if !r.from.After(start) {
+			cur = r
+			continue
+		}
+		days := int(r.from.Sub(from).Hours() / 24)
+		if days > 0 {
+			out = append(out, segment{days: days, rate: cur})
+		}
+		from, cur = r.from, r
+	}
+	out = append(out, segment{days: total - int(from.Sub(start).Hours()/24), rate: cur})
+	return out
+}
+
+// withRate is e paid at r.
+func withRate(e *EmployeeRow, r rateEntry) *EmployeeRow {
+	c := *e
+	c.Rate = sql.NullString{String: r.rate.String(), Valid: r.rate.IsPos()}
+	c.RateUnit = r.unit
+	return &c
+}
+
+// hourlyRate is the hourly equivalent of the standard line l (its
+// amount over its hours; the rate itself for an hourly line).
+func hourlyRate(l *line, unit string) (payroll.Rate, bool) {
+	if unit == "Hourly" {
+		return l.rate, l.rate.IsPos()
+	}
+	if !l.hours.IsPos() {
+		return payroll.Rate{}, false
+	}
+	return payroll.RateFromDecimal(l.amount.Decimal()).Div(l.hours), true
+}
+
+// standardLines are the employee's standard earnings for the run: one
+// line per pay rate in force in the period (prorated by calendar days
+// when the rate changes within it).
+func (in *inputs) standardLines(e *EmployeeRow, run *store.PayRun, cat category) []line {
+	segs := in.segments(e, run)
+	total := 0
+	for _, s := range segs {
+		total += s.days
+	}
+	var out []line
+	for _, s := range segs {
+		l, ok := standardEarnings(withRate(e, s.rate), run.Frequency, cat)
+		if !ok {
+			continue
+		}
+		if len(segs) > 1 {
+			frac := payroll.RateFromInt(int64(s.days)).Div(payroll.RateFromInt(int64(total)))
+			l.units, l.hours = l.units.Mul(frac).RoundHalfUp(4), l.hours.Mul(frac).RoundHalfUp(4)
+			l.amount = lineMoney(l.units, l.rate)
+			if s.rate.unit != "Hourly" && s.rate.unit != "Daily" && s.rate.unit != "Weekly" {
+				// A per-period amount (rate = the period's pay): its share.
+				l.amount = payroll.MoneyFromDecimal(l.rate.Mul(frac).Decimal()).Cents()
+				l.units = frac.RoundHalfUp(4)
+			}
+			l.Units, l.Amount = l.units.RoundHalfUp(4).String(), l.amount.MinorUnits()
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+// weekdays counts Monday-Friday days from a through b (inclusive).
+func weekdays(a, b time.Time) int {
+	n := 0
+	for d := dateOnly(a); !d.After(b); d = d.AddDate(0, 0, 1) {
+		if wd := d.Weekday(); wd != time.Saturday && wd != time.Sunday {
+			n++
+		}
+	}
+	return n
+}
+
+// leaveHours is the hours of an approved request the run pays: a request
+// ending in the period pays what earlier runs left of it; one running on
+// past the period's end pays its weekdays in the period's share.
+func leaveHours(a leave.Approved, run *store.PayRun) payroll.Rate {
+	left := a.Hours.Sub(a.HoursApplied)
+	if !left.IsPos() {
+		return payroll.Rate{}
+	}
+	if !dateOnly(a.ToDate).After(run.PeriodEnding) {
+		return left
+	}
+	from := dateOnly(a.FromDate)
+	if from.Before(run.PeriodStarting) {
+		from = run.PeriodStarting
+	}
+	all, part := weekdays(dateOnly(a.FromDate), dateOnly(a.ToDate)), weekdays(from, run.PeriodEnding)
+	if all == 0 {
+		all = int(dateOnly(a.ToDate).Sub(dateOnly(a.FromDate)).Hours()/24) + 1
+		part = int(run.PeriodEnding.Sub(from).Hours()/24) + 1
+	}
+	h := a.Hours.Mul(payroll.RateFromInt(int64(part))).Div(payroll.RateFromInt(int64(all))).RoundHalfUp(4)
+	if left.Less(h) {
+		h = left
+	}
+	return h
+}
+
+// calculated is an employee's calculated lines and what they paid.
+type calculated struct {
+	lines   []line
+	sources []source
+}
+
+func earningsLine(cat category, units, rate payroll.Rate, amount payroll.Money, hours payroll.Rate, notes string) line {
+	l := line{units: units, rate: rate, amount: amount, hours: hours, earningKind: cat.kind}
+	l.Kind = KindEarnings
+	l.CategoryID, l.CategoryName, l.TaxExempt = cat.id, cat.name, cat.taxExempt
+	l.Units, l.Rate, l.Amount, l.Notes = units.RoundHalfUp(4).String(), rate.RoundHalfUp(4).String(), amount.MinorUnits(), notes
+	return l
+}
+
+// hoursE6 is h in millionths of an hour (the leave ledger's unit).
+func hoursE6(h payroll.Rate) int64 {
+	whole, frac, _ := h.RoundHalfUp(6).Decimal().Pad(6).Int64(6)
+	return whole*1_000_000 + frac
+}
+
+// linesFor calculates an employee's lines of the run from their records:
+// standard earnings at the pay rate in force (standard = the employee is
+// on standard earnings), approved leave in the period taken out of the
+// standard hours and paid through the leave category's pay category,
+// approved timesheet lines (an hourly employee with timesheets is paid
+// their timesheets instead of their standard hours), recurring
+// inclusions within their dates and maximum, and leave accrued. kept are
+// the employee's user-entered lines (percentages of gross count them).
+func (in *inputs) linesFor(e *EmployeeRow, run *store.PayRun, cats *catIndex, standard bool, kept []line) calculated {
+	var out calculated
+	primary := cats.primary(e.PrimaryPayCategoryID.Int64)
+	var std []line
+	if standard {
+		std = in.standardLines(e, run, primary)
+	}
+	var sheets []timesheet.Line
+	if in != nil {
+		sheets = in.timesheets[e.ID]
+	}
+	// The rate unit in force at the period's end.
+	segs := in.segments(e, run)
+	hourlyUnit := segs[len(segs)-1].rate.unit
+	// Hourly rate at the period's end (leave and timesheets are paid at it).
+	var hourly payroll.Rate
+	var hasHourly bool
+	if n := len(std); n > 0 {
+		hourly, hasHourly = hourlyRate(&std[n-1], hourlyUnit)
+	} else {
+		if l, ok := standardEarnings(withRate(e, segs[len(segs)-1].rate), run.Frequency, primary); ok {
+			hourly, hasHourly = hourlyRate(&l, hourlyUnit)
+		}
+	}
+
+	// Timesheets: grouped by pay category and rate, one line each.
+	byTimesheet := false
+	if len(sheets) > 0 {
+		if hourlyUnit == "Hourly" && len(std) > 0 {
+			std, byTimesheet = nil, true // paid by timesheet instead of standard hours
+		}
+		type key struct {
+			cat  int64
+			rate string
+		}
+		type sum struct {
+			cat          category
+			units, hours payroll.Rate
+			rate         payroll.Rate
+		}
+		sums := map[key]*sum{}
+		var order []key
+		for _, t := range sheets {
+			if t.LeaveCategoryID != 0 {
+				continue // leave is paid from leave requests
+			}
+			cat := primary
+			if c, ok := cats.byKind[KindEarnings][t.PayCategoryID]; ok {
+				cat = c
+			}
+			rate := hourly
+			if t.Rate != nil {
+				rate = *t.Rate
+			} else if !hasHourly {
+				continue // no rate to pay it at
+			}
+			units := payroll.RateFromInt(t.PaidMinutes()).Div(payroll.RateFromInt(60))
+			hours := units
+			if t.Units != nil {
+				units, hours = *t.Units, payroll.Rate{}
+			}
+			k := key{cat.id, rate.String()}
+			sm, ok := sums[k]
+			if !ok {
+				sm = &sum{cat: cat, rate: rate}
+				sums[k] = sm
+				order = append(order, k)
+			}
+			sm.units, sm.hours = sm.units.Add(units), sm.hours.Add(hours)
+			out.sources = append(out.sources, source{kind: sourceTimesheet, id: t.ID})
+		}
+		for _, k := range order {
+			sm := sums[k]
+			out.lines = append(out.lines, earningsLine(sm.cat, sm.units, sm.rate, lineMoney(sm.units, sm.rate), sm.hours, "Timesheets"))
+		}
+	}
+
+	// Approved leave: out of the standard hours, paid through the leave
+	// category's pay category at the hourly rate (unpaid without one).
+	if (len(std) > 0 || byTimesheet) && hasHourly && in != nil {
+		for _, a := range in.leave[e.ID] {
+			h := leaveHours(a, run)
+			if !h.IsPos() {
+				continue
+			}
+			lc := in.leaveCats[a.LeaveCategoryID]
+			// Paid through the category's pay category; a category without
+			// one (or whose pay category is gone) is unpaid leave.
+			cat, paid := category{}, false
+			if lc.TransferToPayCategoryID != nil {
+				cat, paid = cats.byKind[KindEarnings][*lc.TransferToPayCategoryID]
+			}
+			pay := lineMoney(h, hourly)
+			// Take it from the standard lines, latest first.
+			rest, restPay := h, pay
+			for i := len(std) - 1; i >= 0 && rest.IsPos(); i-- {
+				s := &std[i]
+				take := rest
+				if s.hours.Less(take) {
+					take = s.hours
+				}
+				if !take.IsPos() {
+					continue
+				}
+				s.hours = s.hours.Sub(take)
+				if hourlyUnit == "Hourly" {
+					s.units = s.units.Sub(take)
+					s.amount = lineMoney(s.units, s.rate)
+				} else {
+					cut := restPay
+					if take.Less(rest) {
+						cut = lineMoney(take, hourly)
+					}
+					s.amount = s.amount.Sub(cut)
+					restPay = restPay.Sub(cut)
+					s.units, s.rate = one, payroll.RateFromDecimal(s.amount.Decimal())
+				}
+				rest = rest.Sub(take)
+			}
+			if paid {
+				l := earningsLine(cat, h, hourly, pay, h, lc.Name)
+				l.earningKind = calc.Leave
+				out.lines = append(out.lines, l)
+			}
+			out.sources = append(out.sources, source{kind: sourceLeave, id: a.LeaveRequestID, leaveCategoryID: a.LeaveCategoryID, hoursE6: hoursE6(h)})
+		}
+		for i := range std {
+			s := &std[i]
+			s.Units, s.Rate, s.Amount = s.units.RoundHalfUp(4).String(), s.rate.RoundHalfUp(4).String(), s.amount.MinorUnits()
+		}
+	}
+	out.lines = append(std, out.lines...)
+
+	// Recurring inclusions: earnings first (percentages count them).
+	var incl []store.EmployeeRecurringInclusion
+	if in != nil {
+		incl = in.inclusions[e.ID]
+	}
+	remaining := func(r *store.EmployeeRecurringInclusion, amt payroll.Money) payroll.Money {
+		if r.MaximumAmountPaid.Valid {
+			if left := payroll.MoneyFromMinor(r.MaximumAmountPaid.Int64 - r.TotalAmountPaid); left.Less(amt) {
+				return left.Max(payroll.Money{})
+			}
+		}
+		return amt
+	}
+	for i := range incl {
+		r := &incl[i]
+		if r.Kind != "earnings" {
+			continue
+		}
+		cat, ok := cats.byKind[KindEarnings][r.CategoryID]
+		if !ok {
+			continue
+		}
+		units, rate := one, payroll.RateFromDecimal(payroll.MoneyFromMinor(r.Amount).Decimal())
+		if r.Units.Valid {
+			if u, err := payroll.ParseRate(r.Units.String); err == nil {
+				units = u
+			}
+		}
+		amt := remaining(r, lineMoney(units, rate))
+		if !amt.IsPos() {
+			continue
+		}
+		var hours payroll.Rate
+		if cat.hourly && r.Units.Valid {
+			hours = units
+		}
+		if amt.Cmp(lineMoney(units, rate)) != 0 {
+			units, rate = one, payroll.RateFromDecimal(amt.Decimal())
+		}
+		l := earningsLine(cat, units, rate, amt, hours, r.Notes)
+		if r.LocationID.Valid {
+			l.LocationID = r.LocationID.Int64
+		}
+		out.lines = append(out.lines, l)
+		out.sources = append(out.sources, source{kind: sourceInclusion, id: r.ID, amount: amt.MinorUnits()})
+	}
+	var gross, ote payroll.Money
+	var worked payroll.Rate
+	for _, set := range [][]line{kept, out.lines} {
+		for i := range set {
+			l := &set[i]
+			if l.Kind != KindEarnings {
+				continue
+			}
+			gross = gross.Add(l.amount)
+			if l.earningKind != calc.Overtime && l.earningKind != calc.Lumpsum {
+				ote = ote.Add(l.amount)
+			}
+			if acc, ok := in.accruesLeave(l.CategoryID); ok && acc {
+				worked = worked.Add(l.hours)
+			}
+		}
+	}
+	for i := range incl {
+		r := &incl[i]
+		var kind string
+		switch r.Kind {
+		case "deduction":
+			kind = KindDeduction
+		case "liability":
+			kind = KindLiability
+		case "expense":
+			kind = KindExpense
+		default:
+			continue
+		}
+		amt := payroll.MoneyFromMinor(r.Amount)
+		switch r.CalcType {
+		case "", "Fixed", "NotSet":
+		case "PercentageGross":
+			amt = gross.Mul(payroll.Percent(payroll.RateFromDecimal(amt.Decimal()))).Cents()
+		case "PercentageOTE":
+			amt = ote.Mul(payroll.Percent(payroll.RateFromDecimal(amt.Decimal()))).Cents()
+		default:
+			continue // not calculated here (see the package doc)
+		}
+		amt = remaining(r, amt)
+		if !amt.IsPos() {
+			continue
+		}
+		var l line
+		l.Kind, l.CategoryID, l.CategoryName = kind, r.CategoryID, r.Name
+		if c, ok := cats.byKind[kind][r.CategoryID]; ok {
+			l.CategoryName, l.TaxExempt = c.name, c.taxExempt
+		} else if kind != KindExpense {
+			continue // the category is gone
+		}
+		l.amount, l.Amount, l.Notes = amt, amt.MinorUnits(), r.Notes
+		if r.LocationID.Valid {
+			l.LocationID = r.LocationID.Int64
+		}
+		out.lines = append(out.lines, l)
+		out.sources = append(out.sources, source{kind: sourceInclusion, id: r.ID, amount: amt.MinorUnits()})
+	}
+
+	// Leave accrued.
+	if in != nil {
+		out.lines = append(out.lines, in.accruals(e, run, worked)...)
+	}
+	return out
+}
+
+// accruesLeave: hours of pay category id accrue leave (a business
+// without the category, e.g. the "Ordinary Hours" fallback, accrues).
+func (in *inputs) accruesLeave(id int64) (bool, bool) {
+	if in == nil {
+		return true, true
+	}
+	acc, ok := in.accrues[id]
+	if !ok {
+		return true, true
+	}
+	return acc, true
+}
+
+// accrual is one way of accruing leave.
+type accrual struct {
+	categoryID int64
+	units      payroll.Rate
+	unitType   string
+}
+
+// accruals are the employee's leave accrued lines for the run: by their
+// leave allowances when they have any, else by the leave categories that
+// accrue automatically (not for casual employees). worked is the run's
+// hours in pay categories that accrue leave.
+func (in *inputs) accruals(e *EmployeeRow, run *store.PayRun, worked payroll.Rate) []line {
+	var list []accrual
+	if rows := in.allowances[e.ID]; len(rows) > 0 {
+		for _, a := range rows {
+			u, err := payroll.ParseRate(a.Units)
+			if err != nil {
+				continue
+			}
+			list = append(list, accrual{categoryID: a.LeaveCategoryID, units: u, unitType: a.UnitType})
+		}
+	} else if !strings.EqualFold(e.EmploymentType, "Casual") {
+		for _, c := range in.autoLeave {
+			list = append(list, accrual{categoryID: c.ID, units: c.Units, unitType: c.UnitType})
+		}
+	}
+	f, ok := frequencies[run.Frequency]
+	if !ok {
+		return nil
+	}
+	var hpw, hpd payroll.Rate
+	if e.HoursPerWeek.Valid {
+		hpw, _ = payroll.ParseRate(e.HoursPerWeek.String)
+	}
+	if e.HoursPerDay.Valid {
+		hpd, _ = payroll.ParseRate(e.HoursPerDay.String)
+	}
+	if !hpd.IsPos() && hpw.IsPos() {
+		hpd = hpw.Div(payroll.RateFromInt(5))
+	}
+	perYear := payroll.RateFromInt(f.perYear)
+	weeksPerYear := payroll.RateFromInt(52)
+	days := payroll.RateFromInt(int64(run.PeriodEnding.Sub(run.PeriodStarting).Hours()/24) + 1)
+	var out []line
+	sort.SliceStable(list, func(i, j int) bool { return list[i].categoryID < list[j].categoryID })
+	for _, a := range list {
+		c, ok := in.leaveCats[a.categoryID]
+		if !ok || c.IsBalanceUntracked || !a.units.IsPos() {
+			continue
+		}
+		var h payroll.Rate
+		switch a.unitType {
+		case "HoursPerHourWorked":
+			h = a.units.Mul(worked)
+		case "HoursPerPayRun":
+			h = a.units
+		case "Days": // days a year
+			h = a.units.Mul(hpd).Div(perYear)
+		case "Weeks": // weeks a year
+			h = a.units.Mul(hpw).Div(perYear)
+		case "StandardDays": // days a year for a standard week's hours worked
+			if hpw.IsPos() {
+				h = a.units.Mul(hpd).Div(weeksPerYear.Mul(hpw)).Mul(worked)
+			}
+		case "StandardWeeks": // weeks a year for a standard week's hours worked
+			h = a.units.Div(weeksPerYear).Mul(worked)
+		case "DayPerCalendarDay":
+			h = a.units.Mul(hpd).Mul(days)
+		case "DayPerMonth":
+			h = a.units.Mul(hpd).Mul(payroll.RateFromInt(12)).Div(perYear)
+		}
+		h = h.RoundHalfUp(4)
+		if !h.IsPos() {
+			continue
+		}
+		var l line
+		l.Kind, l.CategoryID, l.CategoryName = KindLeaveAccrued, c.ID, c.Name
+		l.units, l.Units, l.Notes = h, h.String(), "LeaveAccrued"
+		out = append(out, l)
+	}
+	return out
+}
