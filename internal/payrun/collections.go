@@ -17,7 +17,7 @@ const (
 	KindSuperAdjustment = "superadjustment"
 	KindSDLAdjustment   = "sdladjustment"
 	KindVoluntaryCPF    = "voluntarycpf"
-	KindLeave           = "leave"
+	KindLeave           = KindLeaveAccrued // P/leaveaccrued: the calculated accruals and the lines entered or applied there
 	KindBenefit         = "benefit"
 	KindHMRCAdjustment  = "hmrcadjustment"
 )

@@ -78,6 +78,16 @@ func (s *Service) BulkApplyLeaveRequests(ctx context.Context, biz business.Busin
 		if err != nil {
 			return err
 		}
+		// Requests the run already pays (approved in its period when it was
+		// created or recalculated) are not applied a second time.
+		sources, err := q.ListPayRunSourcesOfKind(ctx, store.ListPayRunSourcesOfKindParams{PayRunID: run.ID, Kind: sourceLeave})
+		if err != nil {
+			return err
+		}
+		paid := make(map[int64]bool, len(sources))
+		for _, src := range sources {
+			paid[src.SourceID] = true
+		}
 		updated := map[int64]bool{}
 		for _, lrID := range slices.Compact(slices.Sorted(slices.Values(req.LeaveRequestIDs))) {
 			lr, err := q.GetLeaveRequestToApply(ctx, store.GetLeaveRequestToApplyParams{BusinessID: biz.ID, ID: lrID})
@@ -104,6 +114,10 @@ func (s *Service) BulkApplyLeaveRequests(ctx context.Context, biz business.Busin
 			hours := hoursFromE6(lr.HoursE6)
 			if lr.Status != "Approved" {
 				fail(row.ID, hours, "leave request %d is %s, not approved", lrID, lr.Status)
+				continue
+			}
+			if paid[lrID] {
+				fail(row.ID, hours, "leave request %d is already paid in this pay run", lrID)
 				continue
 			}
 			cat, ok := cats.byKind[KindLeave][lr.LeaveCategoryID]
@@ -165,13 +179,14 @@ func overlapDays(from, to, start, end time.Time) (in, all int64) {
 	return days(lo, hi), max(days(from, to), 1)
 }
 
-// LeaveEntries are the leave movements of a run's leave lines
-// (P/leaveaccrued, P/bulkapplyleaverequests) as leave ledger entries,
-// dated the run's period end: LeaveAccrued adds, LeaveTaken subtracts (for
-// its leave request), LeaveAdjustment adds with its sign. The effect that
-// posts the run's leave at finalise (leave.Service.PostPayRun replaces all
-// of a run's entries) appends these to the accruals it computes.
-func (s *Service) LeaveEntries(ctx context.Context, q *store.Queries, run Run) ([]leave.Entry, error) {
+// LeaveEntries are the leave movements of a run's leave lines (the
+// calculated accruals, and what P/leaveaccrued and
+// P/bulkapplyleaverequests entered) as leave ledger entries, dated the
+// run's period end: an accrual adds (a negative one is an adjustment),
+// LeaveTaken subtracts for its leave request, LeaveAdjustment adds with
+// its sign. The leave effect posts them at finalise beside the leave
+// requests the run paid.
+func LeaveEntries(ctx context.Context, q *store.Queries, run Run) ([]leave.Entry, error) {
 	lines, err := q.ListPayRunLinesOfKind(ctx, store.ListPayRunLinesOfKindParams{PayRunID: run.ID, Kind: KindLeave})
 	if err != nil {
 		return nil, err
@@ -183,12 +198,22 @@ func (s *Service) LeaveEntries(ctx context.Context, q *store.Queries, run Run) (
 		if err != nil {
 			return nil, err
 		}
+		if h.IsZero() {
+			continue
+		}
 		k, ok := kinds[l.Subtype]
 		if !ok {
 			k = leave.KindAccrual
 		}
+		if k == leave.KindAccrual && h.IsNeg() {
+			k = leave.KindAdjustment
+		}
+		notes := l.Notes
+		if !l.UserEntered {
+			notes = "pay run"
+		}
 		out = append(out, leave.Entry{EmployeeID: l.EmployeeID, LeaveCategoryID: l.CategoryID, Kind: k, Hours: h, Date: run.PeriodEnding,
-			LeaveRequestID: l.LeaveRequestID, Notes: l.Notes})
+			LeaveRequestID: l.LeaveRequestID, Notes: notes})
 	}
 	return out, nil
 }

@@ -39,29 +39,20 @@ func (e LeaveEffect) Finalised(ctx context.Context, q *store.Queries, run Run) e
 	if err != nil {
 		return err
 	}
-	accrued, err := q.ListPayRunLeaveAccruals(ctx, run.ID)
+	lines, err := LeaveEntries(ctx, q, run)
 	if err != nil {
 		return err
 	}
-	entries := make([]leave.Entry, 0, len(taken)+len(accrued))
+	entries := make([]leave.Entry, 0, len(taken)+len(lines))
 	employees := map[int64]bool{}
 	for _, t := range taken {
 		entries = append(entries, leave.Entry{EmployeeID: t.EmployeeID, LeaveCategoryID: t.LeaveCategoryID, Kind: leave.KindTaken,
 			Hours: hoursOfE6(t.HoursE6), Date: run.PeriodEnding, LeaveRequestID: t.SourceID, Notes: "pay run"})
 		employees[t.EmployeeID] = true
 	}
-	for _, a := range accrued {
-		h, err := parseRate(a.Units)
-		if err != nil || h.IsZero() {
-			continue
-		}
-		kind := leave.KindAccrual
-		if h.IsNeg() {
-			kind = leave.KindAdjustment
-		}
-		entries = append(entries, leave.Entry{EmployeeID: a.EmployeeID, LeaveCategoryID: a.CategoryID, Kind: kind, Hours: h,
-			Date: run.PeriodEnding, Notes: "pay run"})
-		employees[a.EmployeeID] = true
+	for _, l := range lines {
+		entries = append(entries, l)
+		employees[l.EmployeeID] = true
 	}
 	if len(entries) == 0 {
 		return nil

@@ -215,44 +215,6 @@ func (q *Queries) ListPayRateSchedulesInRange(ctx context.Context, arg ListPayRa
 	return items, nil
 }
 
-const listPayRunLeaveAccruals = `-- name: ListPayRunLeaveAccruals :many
-SELECT l.employee_id, l.category_id, l.units FROM pay_run_lines l
-JOIN pay_run_employees e ON e.pay_run_id = l.pay_run_id AND e.employee_id = l.employee_id
-WHERE l.pay_run_id = $1 AND l.kind = 'leaveaccrued'
-ORDER BY l.employee_id, l.id
-`
-
-type ListPayRunLeaveAccrualsRow struct {
-	EmployeeID int64
-	CategoryID int64
-	Units      string
-}
-
-// The leave accrued lines of a run's employees (category = leave category,
-// units = hours).
-func (q *Queries) ListPayRunLeaveAccruals(ctx context.Context, payRunID int64) ([]ListPayRunLeaveAccrualsRow, error) {
-	rows, err := q.db.QueryContext(ctx, listPayRunLeaveAccruals, payRunID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	items := []ListPayRunLeaveAccrualsRow{}
-	for rows.Next() {
-		var i ListPayRunLeaveAccrualsRow
-		if err := rows.Scan(&i.EmployeeID, &i.CategoryID, &i.Units); err != nil {
-			return nil, err
-		}
-		items = append(items, i)
-	}
-	if err := rows.Close(); err != nil {
-		return nil, err
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
-}
-
 const listPayRunSourcesOfKind = `-- name: ListPayRunSourcesOfKind :many
 SELECT s.id, s.business_id, s.pay_run_id, s.employee_id, s.kind, s.source_id, s.leave_category_id, s.hours_e6, s.amount FROM pay_run_sources s
 JOIN pay_run_employees e ON e.pay_run_id = s.pay_run_id AND e.employee_id = s.employee_id

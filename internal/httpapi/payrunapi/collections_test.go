@@ -7,6 +7,7 @@ import (
 
 	"github.com/payrolld/payrolld/internal/db"
 	leavepkg "github.com/payrolld/payrolld/internal/leave"
+	"github.com/payrolld/payrolld/internal/payrun"
 	"github.com/payrolld/payrolld/internal/store"
 	"github.com/payrolld/payrolld/internal/testkit"
 )
@@ -379,7 +380,7 @@ func TestBulkApplyLeaveRequests(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		entries, err := e.PayRuns.LeaveEntries(ctx, e.DB.Queries(), run)
+		entries, err := payrun.LeaveEntries(ctx, e.DB.Queries(), run)
 		if err != nil || len(entries) != 2 {
 			t.Fatalf("entries %+v %v", entries, err)
 		}

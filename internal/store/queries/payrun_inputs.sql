@@ -35,14 +35,6 @@ JOIN pay_run_employees e ON e.pay_run_id = s.pay_run_id AND e.employee_id = s.em
 WHERE s.pay_run_id = $1 AND s.kind = $2
 ORDER BY s.employee_id, s.id;
 
--- name: ListPayRunLeaveAccruals :many
--- The leave accrued lines of a run's employees (category = leave category,
--- units = hours).
-SELECT l.employee_id, l.category_id, l.units FROM pay_run_lines l
-JOIN pay_run_employees e ON e.pay_run_id = l.pay_run_id AND e.employee_id = l.employee_id
-WHERE l.pay_run_id = $1 AND l.kind = 'leaveaccrued'
-ORDER BY l.employee_id, l.id;
-
 -- name: AddPayRunInclusionsPaid :execrows
 -- Finalise adds what the run paid of each recurring inclusion to its
 -- running total ($2 = 1), unlock takes it back ($2 = -1): one statement.
