@@ -3,6 +3,7 @@ package payrun
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -76,27 +77,43 @@ func (s *Service) Lines(ctx context.Context, biz business.Business, id int64, ki
 }
 
 func (s *Service) linesOf(ctx context.Context, q *store.Queries, run store.PayRun, kind string, employeeID int64, only map[int64]bool) (map[string][]LineOut, error) {
-	rows, err := s.rows(ctx, q, run.ID, employeeID)
-	if err != nil {
-		return nil, err
-	}
-	names := make(map[int64]store.PayRunEmployee, len(rows))
-	for _, r := range rows {
-		names[r.EmployeeID] = r
-	}
+	names := map[int64]runEmployee{}
 	var lines []store.PayRunLine
-	if employeeID != 0 {
-		all, err := q.ListPayRunLinesOfEmployee(ctx, store.ListPayRunLinesOfEmployeeParams{PayRunID: run.ID, EmployeeID: employeeID})
+	switch {
+	case only != nil: // a submission's answer: its employees only
+		ids := make([]int64, 0, len(only))
+		for id := range only {
+			ids = append(ids, id)
+		}
+		slices.Sort(ids)
+		var err error
+		if names, err = s.runEmployeesByID(ctx, q, run.ID, ids); err != nil {
+			return nil, err
+		}
+		if lines, err = s.linesOfEmployees(ctx, q, run.ID, kind, ids); err != nil {
+			return nil, err
+		}
+	default:
+		rows, err := s.rows(ctx, q, run.ID, employeeID)
 		if err != nil {
 			return nil, err
 		}
-		for _, l := range all {
-			if l.Kind == kind {
-				lines = append(lines, l)
-			}
+		for _, r := range rows {
+			names[r.EmployeeID] = runEmployee{ID: r.EmployeeID, Name: r.EmployeeName, ExternalID: r.EmployeeExternalID}
 		}
-	} else if lines, err = q.ListPayRunLinesOfKind(ctx, store.ListPayRunLinesOfKindParams{PayRunID: run.ID, Kind: kind}); err != nil {
-		return nil, err
+		if employeeID != 0 {
+			all, err := q.ListPayRunLinesOfEmployee(ctx, store.ListPayRunLinesOfEmployeeParams{PayRunID: run.ID, EmployeeID: employeeID})
+			if err != nil {
+				return nil, err
+			}
+			for _, l := range all {
+				if l.Kind == kind {
+					lines = append(lines, l)
+				}
+			}
+		} else if lines, err = q.ListPayRunLinesOfKind(ctx, store.ListPayRunLinesOfKindParams{PayRunID: run.ID, Kind: kind}); err != nil {
+			return nil, err
+		}
 	}
 	out := map[string][]LineOut{}
 	for _, l := range lines {
@@ -107,8 +124,8 @@ func (s *Service) linesOf(ctx context.Context, q *store.Queries, run store.PayRu
 		units, _ := parseRate(l.Units)
 		rate, _ := parseRate(l.Rate)
 		k := strconv.FormatInt(l.EmployeeID, 10)
-		out[k] = append(out[k], LineOut{ID: l.ID, ExternalID: l.ExternalID, EmployeeID: k, EmployeeName: e.EmployeeName,
-			EmployeeExternalID: e.EmployeeExternalID, LocationID: idString(l.LocationID), CategoryID: idString(l.CategoryID),
+		out[k] = append(out[k], LineOut{ID: l.ID, ExternalID: l.ExternalID, EmployeeID: k, EmployeeName: e.Name,
+			EmployeeExternalID: e.ExternalID, LocationID: idString(l.LocationID), CategoryID: idString(l.CategoryID),
 			CategoryName: l.CategoryName, Units: units, Rate: rate, Amount: money(l.Amount), Notes: l.Notes, IsSystemGenerated: !l.UserEntered,
 			Subtype: l.Subtype})
 	}
@@ -142,22 +159,12 @@ func (s *Service) Submit(ctx context.Context, biz business.Business, id int64, s
 			subtypes   []string
 		}
 		var todo []pending
-		// The run's employees, read once: ids and external ids resolve
-		// against them; only a key that is not in the run is looked up.
-		inRun, err := q.ListPayRunEmployees(ctx, run.ID)
+		// The submitted employees of the run, looked up by IN lists: a
+		// submission costs what it submits, not what the run holds.
+		external := strings.EqualFold(sub.EmployeeIDType, "External")
+		byKey, err := s.submittedEmployees(ctx, q, biz.ID, run.ID, sub.Lines, external)
 		if err != nil {
 			return err
-		}
-		external := strings.EqualFold(sub.EmployeeIDType, "External")
-		byKey := make(map[string]int64, len(inRun))
-		for _, r := range inRun {
-			if external {
-				if r.EmployeeExternalID != "" {
-					byKey[strings.ToLower(r.EmployeeExternalID)] = r.EmployeeID
-				}
-			} else {
-				byKey[strconv.FormatInt(r.EmployeeID, 10)] = r.EmployeeID
-			}
 		}
 		for key, lines := range sub.Lines {
 			field := sub.Member + "." + key
@@ -166,7 +173,7 @@ func (s *Service) Submit(ctx context.Context, biz business.Business, id int64, s
 				k = strings.ToLower(k)
 			}
 			empID, ok := byKey[k]
-			if !ok {
+			if !ok || empID == 0 {
 				id, err := s.resolveEmployee(ctx, q, biz, key, external)
 				if err != nil {
 					return err
