@@ -162,7 +162,7 @@ func run(n int, pg string) error {
 	var biz struct {
 		ID int64 `json:"id"`
 	}
-	if err := call("POST", "/api/v2/business", map[string]any{"name": "Bench Pty Ltd", "abn": "51 824 753 556"}, &biz); err != nil {
+	if err := call("POST", "/api/v2/business?setupDefaultData=false", map[string]any{"name": "Bench Pty Ltd", "abn": "51 824 753 556"}, &biz); err != nil {
 		return err
 	}
 	B := fmt.Sprintf("/api/v2/business/%d", biz.ID)

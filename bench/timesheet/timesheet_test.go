@@ -80,7 +80,7 @@ func newFixture(b *testing.B) *fixture {
 	var biz struct {
 		ID int64 `json:"id"`
 	}
-	f.do(b, "POST", "/api/v2/business", f.key, map[string]any{"name": "Bench Pty Ltd", "region": "AU"}, &biz)
+	f.do(b, "POST", "/api/v2/business?setupDefaultData=false", f.key, map[string]any{"name": "Bench Pty Ltd", "region": "AU"}, &biz)
 	f.biz, f.base = biz.ID, "/api/v2/business/"+strconv.FormatInt(biz.ID, 10)
 	return f
 }
