@@ -16,26 +16,22 @@ package main
 import (
 	"bytes"
 	"context"
-	"database/sql"
 	"flag"
 	"fmt"
 	"io"
 	"log/slog"
 	"net"
 	"net/http"
-	"net/url"
 	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 
+	"github.com/payrolld/payrolld/bench"
 	"github.com/payrolld/payrolld/internal/db"
 	"github.com/payrolld/payrolld/internal/job"
-	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/store"
 )
 
@@ -181,37 +177,13 @@ func run(engine string, n, emitters, workers int, poll time.Duration) error {
 func database(engine string) (string, func(), error) {
 	switch engine {
 	case "sqlite":
-		dir, err := os.MkdirTemp("", "payrolld-jobload-")
-		if err != nil {
-			return "", nil, err
-		}
-		return filepath.Join(dir, "bench.db"), func() { os.RemoveAll(dir) }, nil
+		return bench.ScratchDSN("jobload", "")
 	case "postgres":
 		base := os.Getenv("PAYROLL_BENCH_DATABASE_URL")
 		if base == "" {
 			return "", nil, fmt.Errorf("set PAYROLL_BENCH_DATABASE_URL for -engine postgres")
 		}
-		admin, err := sql.Open("pgx", base)
-		if err != nil {
-			return "", nil, err
-		}
-		schema := "jobload_" + strings.ToLower(payroll.NewHexID()[:12])
-		if _, err := admin.Exec("CREATE SCHEMA " + schema); err != nil {
-			admin.Close()
-			return "", nil, err
-		}
-		u, err := url.Parse(base)
-		if err != nil {
-			admin.Close()
-			return "", nil, err
-		}
-		q := u.Query()
-		q.Set("search_path", schema)
-		u.RawQuery = q.Encode()
-		return u.String(), func() {
-			_, _ = admin.Exec("DROP SCHEMA " + schema + " CASCADE")
-			admin.Close()
-		}, nil
+		return bench.ScratchDSN("jobload", base)
 	}
 	return "", nil, fmt.Errorf("unknown engine %q", engine)
 }

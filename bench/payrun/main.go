@@ -17,7 +17,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"database/sql"
 	"encoding/base64"
 	"encoding/json"
 	"flag"
@@ -26,10 +25,8 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"net/url"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"runtime/pprof"
 	"strconv"
 	"strings"
@@ -38,6 +35,7 @@ import (
 
 	_ "github.com/jackc/pgx/v5/stdlib"
 
+	"github.com/payrolld/payrolld/bench"
 	"github.com/payrolld/payrolld/internal/cli"
 	"github.com/payrolld/payrolld/internal/config"
 	"github.com/payrolld/payrolld/internal/db"
@@ -82,35 +80,15 @@ var (
 
 func run(n int, pg string) error {
 	ctx := context.Background()
-	dsn, engine := "", "sqlite"
-	if pg == "" {
-		dir, err := os.MkdirTemp("", "payrunbench")
-		if err != nil {
-			return err
-		}
-		defer os.RemoveAll(dir)
-		dsn = filepath.Join(dir, "bench.db")
-	} else {
+	engine := "sqlite"
+	if pg != "" {
 		engine = "postgres"
-		admin, err := sql.Open("pgx", pg)
-		if err != nil {
-			return err
-		}
-		defer admin.Close()
-		schema := fmt.Sprintf("bench_payrun_%d", time.Now().UnixNano())
-		if _, err := admin.Exec("CREATE SCHEMA " + schema); err != nil {
-			return err
-		}
-		defer admin.Exec("DROP SCHEMA " + schema + " CASCADE")
-		u, err := url.Parse(pg)
-		if err != nil {
-			return err
-		}
-		q := u.Query()
-		q.Set("search_path", schema)
-		u.RawQuery = q.Encode()
-		dsn = u.String()
 	}
+	dsn, cleanup, err := bench.ScratchDSN("bench_payrun", pg)
+	if err != nil {
+		return err
+	}
+	defer cleanup()
 	d, err := db.Open(ctx, dsn)
 	if err != nil {
 		return err

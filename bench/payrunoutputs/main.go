@@ -11,15 +11,12 @@ package main
 import (
 	"bytes"
 	"context"
-	"database/sql"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"net/url"
 	"os"
-	"path/filepath"
 	"syscall"
 	"time"
 
@@ -41,35 +38,15 @@ func main() {
 
 func run(n int, pg string) error {
 	ctx := context.Background()
-	dsn, engine := "", "sqlite"
-	if pg == "" {
-		dir, err := os.MkdirTemp("", "payrunoutputs")
-		if err != nil {
-			return err
-		}
-		defer os.RemoveAll(dir)
-		dsn = filepath.Join(dir, "bench.db")
-	} else {
+	engine := "sqlite"
+	if pg != "" {
 		engine = "postgres"
-		admin, err := sql.Open("pgx", pg)
-		if err != nil {
-			return err
-		}
-		defer admin.Close()
-		schema := fmt.Sprintf("bench_outputs_%d", time.Now().UnixNano())
-		if _, err := admin.Exec("CREATE SCHEMA " + schema); err != nil {
-			return err
-		}
-		defer admin.Exec("DROP SCHEMA " + schema + " CASCADE")
-		u, err := url.Parse(pg)
-		if err != nil {
-			return err
-		}
-		q := u.Query()
-		q.Set("search_path", schema)
-		u.RawQuery = q.Encode()
-		dsn = u.String()
 	}
+	dsn, cleanup, err := bench.ScratchDSN("bench_outputs", pg)
+	if err != nil {
+		return err
+	}
+	defer cleanup()
 	d, err := db.Open(ctx, dsn)
 	if err != nil {
 		return err

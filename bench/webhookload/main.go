@@ -22,7 +22,6 @@ package main
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -30,9 +29,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
-	"net/url"
 	"os"
-	"path/filepath"
 	"runtime"
 	"runtime/pprof"
 	"slices"
@@ -43,7 +40,6 @@ import (
 
 	"github.com/payrolld/payrolld/bench"
 	"github.com/payrolld/payrolld/internal/db"
-	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/store"
 	"github.com/payrolld/payrolld/internal/webhook"
 )
@@ -296,37 +292,13 @@ func (r *receiver) close() { _ = r.srv.Close() }
 func database(engine string) (string, func(), error) {
 	switch engine {
 	case "sqlite":
-		dir, err := os.MkdirTemp("", "payrolld-webhookload-")
-		if err != nil {
-			return "", nil, err
-		}
-		return filepath.Join(dir, "bench.db"), func() { os.RemoveAll(dir) }, nil
+		return bench.ScratchDSN("webhookload", "")
 	case "postgres":
 		base := os.Getenv("PAYROLL_BENCH_DATABASE_URL")
 		if base == "" {
 			return "", nil, fmt.Errorf("set PAYROLL_BENCH_DATABASE_URL for -engine postgres")
 		}
-		admin, err := sql.Open("pgx", base)
-		if err != nil {
-			return "", nil, err
-		}
-		schema := "webhookload_" + strings.ToLower(payroll.NewHexID()[:12])
-		if _, err := admin.Exec("CREATE SCHEMA " + schema); err != nil {
-			admin.Close()
-			return "", nil, err
-		}
-		u, err := url.Parse(base)
-		if err != nil {
-			admin.Close()
-			return "", nil, err
-		}
-		q := u.Query()
-		q.Set("search_path", schema)
-		u.RawQuery = q.Encode()
-		return u.String(), func() {
-			_, _ = admin.Exec("DROP SCHEMA " + schema + " CASCADE")
-			admin.Close()
-		}, nil
+		return bench.ScratchDSN("webhookload", base)
 	}
 	return "", nil, fmt.Errorf("unknown engine %q", engine)
 }
