@@ -437,8 +437,25 @@ func (a *API) walkPolicy(errs *policyErrors, v any, s *huma.Schema, schemaName, 
 			}
 			return
 		}
-		checkNumber(errs, path, val, numberClass(member, integer, item))
+		checkNumber(errs, path, val, numberClassIn(schemaName, path, member, integer, item))
 	}
+}
+
+// numberClassIn refines numberClass by where the member is: an amount in
+// an adjustment collection (P/paygadjustments.{id}[0].amount) may be
+// negative, and a leave accrual's amount is hours (four decimals).
+func numberClassIn(schemaName, path, member string, integer, item bool) policyClass {
+	c := numberClass(member, integer, item)
+	if c != classAmount {
+		return c
+	}
+	switch {
+	case strings.Contains(strings.ToLower(path), "adjustment"):
+		return classAdjustment
+	case strings.HasPrefix(schemaName, "LeaveAccrual"):
+		return classHours
+	}
+	return c
 }
 
 func (a *API) checkString(errs *policyErrors, path, v, schemaName, member string, s *huma.Schema) {

@@ -31,6 +31,20 @@ func TestInputPolicyClasses(t *testing.T) {
 			t.Errorf("integer %s: class %d, want %d", member, got, want)
 		}
 	}
+	// Where the member is refines an amount.
+	for _, c := range []struct {
+		schema, path string
+		want         policyClass
+	}{
+		{"PaygAdjustmentIn", "paygAdjustments.12[0].amount", classAdjustment},
+		{"SuperAdjustmentIn", "superAdjustments.ext-1[0].amount", classAdjustment},
+		{"LeaveAccrualIn", "leave.12[0].amount", classHours},
+		{"DeductionLineIn", "deductions.12[0].amount", classAmount},
+	} {
+		if got := numberClassIn(c.schema, c.path, "amount", false, false); got != c.want {
+			t.Errorf("%s %s: class %d, want %d", c.schema, c.path, got, c.want)
+		}
+	}
 	if numberClass("locations", true, true) != classID {
 		t.Error("integer array items are ids")
 	}

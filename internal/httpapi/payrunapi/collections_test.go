@@ -173,6 +173,29 @@ func TestSuperAdjustmentsMoveFigures(t *testing.T) {
 	})
 }
 
+// What real clients send through the input policy: a negative PAYG
+// adjustment (a refund of over-withholding) lowers tax, and leave accrued
+// in hours to four decimals is kept as sent.
+func TestNegativeAdjustmentAndLeaveHours(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newEnv(t, d)
+		P, ann := e.newRun(t, "2026-11-20T00:00:00")
+		_, _, leave := e.collectionCategories(t)
+		a := fmt.Sprint(ann)
+		e.Do("POST", P+"/paygadjustments", e.Key, map[string]any{"paygAdjustments": map[string]any{a: []any{
+			map[string]any{"amount": -20.25, "notes": "over-withheld last week"}}}}).Expect(t, 200)
+		tot := e.totalsOf(t, P, ann)
+		if payg, net := cents(t, tot["paygWithheld"]), cents(t, tot["netEarnings"]); payg != 24500-2025 || net != 108969+2025 {
+			t.Fatalf("PAYG %d, net %d after a -20.25 adjustment", payg, net)
+		}
+		r := e.Do("POST", P+"/leaveaccrued", e.Key, map[string]any{"leave": map[string]any{a: []any{
+			map[string]any{"leaveCategoryId": leave, "amount": 2.9231}}}}).Expect(t, 200).Map(t)
+		if l := r["leave"].(map[string]any)[a].([]any); num(t, l[len(l)-1].(map[string]any)["amount"]) != 2.9231 {
+			t.Fatalf("leave lines %v", l)
+		}
+	})
+}
+
 // 200/400/401/404/409 for every collection and action.
 func TestCollectionsErrors(t *testing.T) {
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
