@@ -2,6 +2,8 @@ package payrun
 
 import (
 	"context"
+	"database/sql"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -24,94 +26,85 @@ type runEmployee struct {
 	ExternalID string
 }
 
-// placeholder is the n-th (1-based) bound parameter of the dialect.
-func placeholder(b *strings.Builder, positional bool, n int) {
+// ph is the n-th (1-based) bound parameter of the dialect.
+func ph(positional bool, n int) string {
 	if positional {
-		b.WriteByte('?')
-		return
+		return "?"
 	}
-	b.WriteByte('$')
-	b.WriteString(strconv.Itoa(n))
-}
-
-// inQuery is prefix + "(p, p, ...)" + suffix for n values after the
-// prefix's own fixed parameters.
-func inQuery(prefix, suffix string, fixed, n int, positional bool) string {
-	var b strings.Builder
-	b.WriteString(prefix)
-	b.WriteByte('(')
-	for i := 0; i < n; i++ {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		placeholder(&b, positional, fixed+i+1)
-	}
-	b.WriteByte(')')
-	b.WriteString(suffix)
-	return b.String()
+	return "$" + strconv.Itoa(n)
 }
 
 func (s *Service) positional() bool { return s.DB.Dialect == db.SQLite }
 
+// queryIn runs prefix + "(values...)" + suffix, the prefix having the
+// parameters fixed, once per inChunk of values, and hands every row to
+// scan.
+func (s *Service) queryIn(ctx context.Context, q *store.Queries, prefix, suffix string, fixed []any, values []any, scan func(*sql.Rows) error) error {
+	for start := 0; start < len(values); start += inChunk {
+		part := values[start:min(start+inChunk, len(values))]
+		var b strings.Builder
+		b.WriteString(prefix)
+		placeholdersFrom(&b, 1, len(part), s.positional(), len(fixed)+1)
+		b.WriteString(suffix)
+		rows, err := q.Query(ctx, b.String(), append(slices.Clip(fixed), part...)...)
+		if err != nil {
+			return err
+		}
+		for rows.Next() {
+			if err := scan(rows); err != nil {
+				rows.Close()
+				return err
+			}
+		}
+		if err := rows.Close(); err != nil {
+			return err
+		}
+		if err := rows.Err(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func scanRunEmployee(rows *sql.Rows) (runEmployee, error) {
+	var e runEmployee
+	err := rows.Scan(&e.ID, &e.Name, &e.ExternalID)
+	return e, err
+}
+
 // runEmployeesByID returns the employees of the run among ids.
 func (s *Service) runEmployeesByID(ctx context.Context, q *store.Queries, runID int64, ids []int64) (map[int64]runEmployee, error) {
 	out := make(map[int64]runEmployee, len(ids))
-	for start := 0; start < len(ids); start += inChunk {
-		part := ids[start:min(start+inChunk, len(ids))]
-		args := make([]any, 0, len(part)+1)
-		args = append(args, runID)
-		for _, id := range part {
-			args = append(args, id)
-		}
-		pfx := "SELECT employee_id, employee_name, employee_external_id FROM pay_run_employees WHERE pay_run_id = " + ph(s.positional(), 1) + " AND employee_id IN "
-		if err := scanRunEmployees(ctx, q, inQuery(pfx, "", 1, len(part), s.positional()), args, func(e runEmployee) { out[e.ID] = e }); err != nil {
-			return nil, err
-		}
+	values := make([]any, len(ids))
+	for i, id := range ids {
+		values[i] = id
 	}
-	return out, nil
+	err := s.queryIn(ctx, q, "SELECT employee_id, employee_name, employee_external_id FROM pay_run_employees WHERE pay_run_id = "+
+		ph(s.positional(), 1)+" AND employee_id IN ", "", []any{runID}, values, func(rows *sql.Rows) error {
+		e, err := scanRunEmployee(rows)
+		out[e.ID] = e
+		return err
+	})
+	return out, err
 }
 
 // runEmployeesByExternalID returns the employees of the run whose
 // external id is among keys, keyed by the external id as stored.
 func (s *Service) runEmployeesByExternalID(ctx context.Context, q *store.Queries, bizID, runID int64, keys []string) (map[string]runEmployee, error) {
 	out := make(map[string]runEmployee, len(keys))
-	for start := 0; start < len(keys); start += inChunk {
-		part := keys[start:min(start+inChunk, len(keys))]
-		args := make([]any, 0, len(part)+2)
-		args = append(args, runID, bizID)
-		for _, k := range part {
-			args = append(args, k)
-		}
-		p := s.positional()
-		pfx := "SELECT pre.employee_id, pre.employee_name, pre.employee_external_id FROM employees e JOIN pay_run_employees pre ON pre.pay_run_id = " +
-			ph(p, 1) + " AND pre.employee_id = e.id WHERE e.business_id = " + ph(p, 2) + " AND e.external_id IN "
-		if err := scanRunEmployees(ctx, q, inQuery(pfx, "", 2, len(part), p), args, func(e runEmployee) { out[e.ExternalID] = e }); err != nil {
-			return nil, err
-		}
+	values := make([]any, len(keys))
+	for i, k := range keys {
+		values[i] = k
 	}
-	return out, nil
-}
-
-func ph(positional bool, n int) string {
-	var b strings.Builder
-	placeholder(&b, positional, n)
-	return b.String()
-}
-
-func scanRunEmployees(ctx context.Context, q *store.Queries, query string, args []any, add func(runEmployee)) error {
-	rows, err := q.Query(ctx, query, args...)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var e runEmployee
-		if err := rows.Scan(&e.ID, &e.Name, &e.ExternalID); err != nil {
+	p := s.positional()
+	err := s.queryIn(ctx, q, "SELECT pre.employee_id, pre.employee_name, pre.employee_external_id FROM employees e JOIN pay_run_employees pre ON pre.pay_run_id = "+
+		ph(p, 1)+" AND pre.employee_id = e.id WHERE e.business_id = "+ph(p, 2)+" AND e.external_id IN ", "", []any{runID, bizID}, values,
+		func(rows *sql.Rows) error {
+			e, err := scanRunEmployee(rows)
+			out[e.ExternalID] = e
 			return err
-		}
-		add(e)
-	}
-	return rows.Err()
+		})
+	return out, err
 }
 
 // linesOfEmployees is the run's lines of kind for the employees ids, in
@@ -119,37 +112,21 @@ func scanRunEmployees(ctx context.Context, q *store.Queries, query string, args 
 // columns a LineOut shows.
 func (s *Service) linesOfEmployees(ctx context.Context, q *store.Queries, runID int64, kind string, ids []int64) ([]store.PayRunLine, error) {
 	var out []store.PayRunLine
-	p := s.positional()
-	for start := 0; start < len(ids); start += inChunk {
-		part := ids[start:min(start+inChunk, len(ids))]
-		args := make([]any, 0, len(part)+2)
-		args = append(args, runID, kind)
-		for _, id := range part {
-			args = append(args, id)
-		}
-		query := inQuery("SELECT id, employee_id, external_id, location_id, category_id, category_name, units, rate, amount, notes, user_entered, subtype "+
-			"FROM pay_run_lines WHERE pay_run_id = "+ph(p, 1)+" AND kind = "+ph(p, 2)+" AND employee_id IN ", " ORDER BY employee_id, id", 2, len(part), p)
-		rows, err := q.Query(ctx, query, args...)
-		if err != nil {
-			return nil, err
-		}
-		for rows.Next() {
-			l := store.PayRunLine{PayRunID: runID, Kind: kind}
-			if err := rows.Scan(&l.ID, &l.EmployeeID, &l.ExternalID, &l.LocationID, &l.CategoryID, &l.CategoryName, &l.Units, &l.Rate,
-				&l.Amount, &l.Notes, &l.UserEntered, &l.Subtype); err != nil {
-				rows.Close()
-				return nil, err
-			}
-			out = append(out, l)
-		}
-		if err := rows.Close(); err != nil {
-			return nil, err
-		}
-		if err := rows.Err(); err != nil {
-			return nil, err
-		}
+	values := make([]any, len(ids))
+	for i, id := range ids {
+		values[i] = id
 	}
-	return out, nil
+	p := s.positional()
+	err := s.queryIn(ctx, q, "SELECT id, employee_id, external_id, location_id, category_id, category_name, units, rate, amount, notes, user_entered, subtype "+
+		"FROM pay_run_lines WHERE pay_run_id = "+ph(p, 1)+" AND kind = "+ph(p, 2)+" AND employee_id IN ", " ORDER BY employee_id, id",
+		[]any{runID, kind}, values, func(rows *sql.Rows) error {
+			l := store.PayRunLine{PayRunID: runID, Kind: kind}
+			err := rows.Scan(&l.ID, &l.EmployeeID, &l.ExternalID, &l.LocationID, &l.CategoryID, &l.CategoryName, &l.Units, &l.Rate,
+				&l.Amount, &l.Notes, &l.UserEntered, &l.Subtype)
+			out = append(out, l)
+			return err
+		})
+	return out, err
 }
 
 // submittedEmployees maps each key of a submission to the employee of the

@@ -204,7 +204,13 @@ const (
 )
 
 func placeholders(b *strings.Builder, rows, cols int, positional bool) {
-	n := 1
+	placeholdersFrom(b, rows, cols, positional, 1)
+}
+
+// placeholdersFrom is placeholders numbered from first ($first, ...), for
+// a list that follows a statement's own parameters.
+func placeholdersFrom(b *strings.Builder, rows, cols int, positional bool, first int) {
+	n := first
 	for r := 0; r < rows; r++ {
 		if r > 0 {
 			b.WriteString(", ")
