@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -32,9 +33,7 @@ func demoRegions() []demoRegion {
 			"rate": rate, "rateUnit": unit, "hoursPerWeek": 38, "residentialStreetAddress": "1 High St", "residentialPostCode": "2000",
 			"emailAddress":               strings.ReplaceAll(strings.ToLower(first+"."+surname), " ", "") + "@example.com",
 			"bankAccount1_AccountNumber": "12345678", "bankAccount1_AccountName": first + " " + surname, "bankAccount1_AllocatedPercentage": 100}
-		for k, v := range extra {
-			m[k] = v
-		}
+		maps.Copy(m, extra)
 		return m
 	}
 	au := map[string]any{"taxFileNumber": "123456782", "australianResident": true, "claimTaxFreeThreshold": true, "bankAccount1_BSB": "062-000",
@@ -62,13 +61,8 @@ func demoRegions() []demoRegion {
 }
 
 func merge(a, b map[string]any) map[string]any {
-	m := make(map[string]any, len(a)+len(b))
-	for k, v := range a {
-		m[k] = v
-	}
-	for k, v := range b {
-		m[k] = v
-	}
+	m := maps.Clone(a)
+	maps.Copy(m, b)
 	return m
 }
 
