@@ -2,7 +2,6 @@ package leave
 
 import (
 	"context"
-	"database/sql"
 	"strconv"
 	"strings"
 	"time"
@@ -36,41 +35,6 @@ type Entry struct {
 	Date            time.Time // the pay run's period end or payment date
 	LeaveRequestID  int64     // Taken: the request paid, 0 = none
 	Notes           string
-}
-
-// PostPayRun writes a pay run's leave entries in the caller's transaction
-// (q). Posting is idempotent per pay run: entries it posted before are
-// replaced, so a recalculated pay run posts again safely.
-func (s *Service) PostPayRun(ctx context.Context, q *store.Queries, businessID, payRunID int64, entries []Entry) (err error) {
-	defer payroll.Wrap(&err, "post leave of pay run %d", payRunID)
-	if _, err := q.DeleteLeaveEntriesBySource(ctx, store.DeleteLeaveEntriesBySourceParams{BusinessID: businessID, SourceKind: SourcePayRun, SourceID: payRunID}); err != nil {
-		return err
-	}
-	now := s.Clock.Now()
-	for i, e := range entries {
-		member := "entries[" + strconv.Itoa(i) + "].hours"
-		h, err := hoursE6(member, e.Hours)
-		if err != nil {
-			return err
-		}
-		switch e.Kind {
-		case KindAccrual, KindAdjustment:
-		case KindTaken:
-			h = -h
-		default:
-			return payroll.Invalid("entries["+strconv.Itoa(i)+"].kind", "kind must be Accrual, Taken or Adjustment, got %q", e.Kind)
-		}
-		if e.Kind != KindAdjustment && h != 0 && (h < 0) != (e.Kind == KindTaken) {
-			return payroll.Invalid(member, "hours of an %s entry must not be negative", e.Kind)
-		}
-		if err := q.InsertLeaveEntry(ctx, store.InsertLeaveEntryParams{BusinessID: businessID, EmployeeID: e.EmployeeID,
-			LeaveCategoryID: e.LeaveCategoryID, HoursE6: h, Kind: e.Kind, SourceKind: SourcePayRun, SourceID: payRunID,
-			LeaveRequestID: sql.NullInt64{Int64: e.LeaveRequestID, Valid: e.LeaveRequestID != 0}, EntryDate: day(e.Date),
-			Notes: e.Notes, CreatedAt: now}); err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // ReversePayRun removes every entry a pay run posted (in the caller's

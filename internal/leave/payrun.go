@@ -41,10 +41,12 @@ func (s *Service) ApprovedInRange(ctx context.Context, q *store.Queries, busines
 	return out, rows.Err()
 }
 
-// PostPayRunBatch is PostPayRun with the entries written by multi-row
-// INSERTs (a pay run of 100,000 employees posts hundreds of thousands of
-// entries): the same checks, the same replace-what-the-run-posted rule.
-func (s *Service) PostPayRunBatch(ctx context.Context, q *store.Queries, businessID, payRunID int64, entries []Entry) (err error) {
+// PostPayRun writes a pay run's leave entries in the caller's transaction
+// (q). Posting is idempotent per pay run: entries it posted before are
+// replaced, so a recalculated pay run posts again safely. Entries go in
+// multi-row INSERTs: a pay run of 100,000 employees posts hundreds of
+// thousands of them.
+func (s *Service) PostPayRun(ctx context.Context, q *store.Queries, businessID, payRunID int64, entries []Entry) (err error) {
 	defer payroll.Wrap(&err, "post leave of pay run %d", payRunID)
 	if _, err := q.DeleteLeaveEntriesBySource(ctx, store.DeleteLeaveEntriesBySourceParams{BusinessID: businessID, SourceKind: SourcePayRun, SourceID: payRunID}); err != nil {
 		return err

@@ -57,7 +57,7 @@ func (e LeaveEffect) Finalised(ctx context.Context, q *store.Queries, run Run) e
 	if len(entries) == 0 {
 		return nil
 	}
-	if err := e.Leave.PostPayRunBatch(ctx, q, run.BusinessID, run.ID, entries); err != nil {
+	if err := e.Leave.PostPayRun(ctx, q, run.BusinessID, run.ID, entries); err != nil {
 		return err
 	}
 	return e.emit(ctx, q, run, "Finalised", len(employees))
