@@ -90,7 +90,7 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 			return ls.RequireNotesForLeaveRequests, err
 		}}
 	a.Timesheets = &timesheet.Service{DB: database, Clock: clock, Employees: a.Employees, Emit: a.Webhooks.Emit}
-	a.PayRuns = &payrun.Service{DB: database, Clock: clock, Categories: a.Reference.CoreCollections, Schedules: a.Reference.ScheduleCollections, Emit: a.Webhooks.Emit,
+	a.PayRuns = &payrun.Service{DB: database, Clock: clock, Employees: a.Employees, Categories: a.Reference.CoreCollections, Schedules: a.Reference.ScheduleCollections, Emit: a.Webhooks.Emit,
 		Leave: a.Leave, Timesheets: a.Timesheets,
 		Effects: []payrun.Effect{payrun.InclusionsEffect{Clock: clock}, payrun.LeaveEffect{Leave: a.Leave, Emit: a.Webhooks.Emit},
 			payrun.TimesheetEffect{Timesheets: a.Timesheets}}}

@@ -10,6 +10,7 @@ import (
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/categories"
 	"github.com/payrolld/payrolld/internal/db"
+	"github.com/payrolld/payrolld/internal/employee"
 	"github.com/payrolld/payrolld/internal/leave"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/payschedule"
@@ -49,6 +50,8 @@ type Service struct {
 	// paid); Timesheets imports approved timesheet lines (nil = none).
 	Leave      *leave.Service
 	Timesheets *timesheet.Service
+	// Employees decides which employees a caller may see (E/payruntotals).
+	Employees *employee.Service
 }
 
 // EventData is the data of the pay run events.

@@ -146,6 +146,7 @@ func Register(s *payrun.Service) func(*httpapi.API) {
 func register(a *httpapi.API, s *payrun.Service) {
 	registerOutputs(a, s)
 	registerAsync(a, s)
+	registerEmployeeTotals(a, s)
 	tags := []string{"Pay Run"}
 	runID := func(ctx context.Context) (int64, error) { return httpapi.PathID(ctx, "payRunId", "pay run") }
 	employeeID := func(ctx context.Context) (int64, error) {

@@ -202,6 +202,15 @@ func TestPayRunLifecycle(t *testing.T) {
 		if num(t, slip["grossYTD"]) != 1434.69+1334.69 {
 			t.Fatalf("second run YTD %v", slip["grossYTD"])
 		}
+		// The employee's pay history lists the finalised run (not the draft),
+		// with the run's totals.
+		var history []map[string]any
+		e.Do("GET", fmt.Sprintf("%s/employee/%d/payruntotals", B, ann), key, nil).Expect(t, 200).JSON(t, &history)
+		annTotals := e.Do("GET", fmt.Sprintf("%s/totals/%d", P, ann), key, nil).Expect(t, 200).Map(t)["payRunTotals"].(map[string]any)[fmt.Sprint(ann)]
+		if len(history) != 1 || int64(num(t, history[0]["payRunId"])) != id || fmt.Sprint(history[0]) != fmt.Sprint(annTotals) {
+			t.Fatalf("employee pay run totals %v, want [%v]", history, annTotals)
+		}
+		testkit.ExpectProblem(t, e.Do("GET", B+"/employee/999999/payruntotals", key, nil), 404, "")
 		e.Do("DELETE", P2, key, nil).Expect(t, 200)
 		e.Do("GET", P2, key, nil).Expect(t, 404)
 	})

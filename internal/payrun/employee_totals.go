@@ -1,0 +1,28 @@
+package payrun
+
+import (
+	"context"
+
+	"github.com/payrolld/payrolld/internal/business"
+	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/store"
+)
+
+// EmployeeTotals is E/payruntotals: the employee's totals in each
+// finalised run, latest paid first. Drafts are left out: their figures
+// change until finalised (P/totals shows them).
+func (s *Service) EmployeeTotals(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64) (_ []PayRunTotalModel, err error) {
+	defer payroll.Wrap(&err, "pay run totals of employee %d", employeeID)
+	if _, err := s.Employees.Visible(ctx, biz, p, employeeID); err != nil {
+		return nil, err
+	}
+	rows, err := s.DB.Queries().ListEmployeePayRunTotals(ctx, store.ListEmployeePayRunTotalsParams{BusinessID: biz.ID, EmployeeID: employeeID})
+	if err != nil {
+		return nil, err
+	}
+	out := make([]PayRunTotalModel, 0, len(rows))
+	for _, r := range rows {
+		out = append(out, totalModel(biz.Region, r.PayRun, r.PayRunEmployee))
+	}
+	return out, nil
+}
