@@ -7,8 +7,8 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 
 	"github.com/payrolld/payrolld/internal/httpapi"
-	"github.com/payrolld/payrolld/internal/payrun"
 	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/payrun"
 )
 
 // registerEmployeeTotals serves E/payruntotals: an employee's pay history
