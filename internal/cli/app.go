@@ -111,6 +111,7 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 				Inclusions:   &inclusion.Service{Employees: a.Employees, Clock: clock},
 				Notes:        &notes.Service{Employees: a.Employees, Clock: clock},
 			}),
+			employeeapi.RegisterWorkTypes(a.Employees, a.Reference.WorkTypes),
 			leaveapi.Register(a.Leave),
 			timesheetapi.Register(a.Timesheets),
 			payrunapi.Register(a.PayRuns),
