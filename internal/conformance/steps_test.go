@@ -123,6 +123,8 @@ func employeeRecordSteps(t *testing.T, r *run, f *areaFixture) {
 	// Notes, pay rates, standard hours.
 	r.form(key, "POST", E+"/notes", map[string]any{"note": "Started on the night shift"}, biz, ann)
 	r.call(key, "GET", E+"/notes", nil, biz, ann)
+	r.call(key, "GET", E+"/worktype", nil, biz, ann)
+	r.call(key, "GET", E+"/shiftcondition", nil, biz, ann)
 	r.call(key, "GET", E+"/payrate", nil, biz, ann)
 	r.call(key, "GET", E+"/standardhours", nil, biz, ann)
 	r.form(key, "PUT", E+"/standardhours", map[string]any{"standardHoursPerWeek": 38, "standardHoursPerDay": 7.6, "fullTimeEquivalentHours": 38}, biz, ann)
