@@ -15,6 +15,7 @@ import (
 	"github.com/payrolld/payrolld/internal/payschedule"
 	"github.com/payrolld/payrolld/internal/store"
 	"github.com/payrolld/payrolld/internal/timesheet"
+	"github.com/payrolld/payrolld/internal/uk/statutoryleave"
 )
 
 // Events the pay run emits (webhook names).
@@ -49,6 +50,9 @@ type Service struct {
 	// paid); Timesheets imports approved timesheet lines (nil = none).
 	Leave      *leave.Service
 	Timesheets *timesheet.Service
+	// StatutoryLeave pays UK statutory leave weeks in the period as lines
+	// (statutory_leave.go); nil = none.
+	StatutoryLeave *statutoryleave.Service
 }
 
 // EventData is the data of the pay run events.
