@@ -128,7 +128,7 @@ func registerFamily(a *httpapi.API, s *sl.Service, f familyPaths) {
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: f.coll, Tags: tags,
 		Summary: "List an employee's periods of " + up, Description: "Oldest first; periodStart/periodEnd keep the periods overlapping those dates.",
 		Parameters: httpapi.PathParams("employeeId")},
-		func(ctx context.Context, in *periodQuery) (*httpapi.BodyOf[[]sl.Leave], error) {
+		func(ctx context.Context, in *periodQuery) (*httpapi.BodyOf[[]sl.StatutoryLeave], error) {
 			eid, err := employeeID(ctx)
 			if err != nil {
 				return nil, err
@@ -138,17 +138,17 @@ func registerFamily(a *httpapi.API, s *sl.Service, f familyPaths) {
 				return nil, err
 			}
 			list, err := s.List(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), eid, k, from, to)
-			return &httpapi.BodyOf[[]sl.Leave]{Body: list}, err
+			return &httpapi.BodyOf[[]sl.StatutoryLeave]{Body: list}, err
 		})
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: f.item, Tags: tags,
 		Summary: "Get a period of " + up, Parameters: httpapi.PathParams("employeeId", "id")},
-		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[sl.Leave], error) {
+		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[sl.StatutoryLeave], error) {
 			eid, id, err := ids(ctx, "id", string(k)+" leave")
 			if err != nil {
 				return nil, err
 			}
 			l, err := s.Get(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), eid, k, id)
-			return &httpapi.BodyOf[sl.Leave]{Body: l}, err
+			return &httpapi.BodyOf[sl.StatutoryLeave]{Body: l}, err
 		})
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: f.calc, Tags: tags,
 		Summary: "Calculate a period of " + up,
@@ -159,7 +159,7 @@ func registerFamily(a *httpapi.API, s *sl.Service, f familyPaths) {
 			httpapi.BusinessPath
 			PeriodStart string `query:"periodStart" doc:"a day of the period of leave"`
 			ID          int64  `query:"id" doc:"the period's id (instead of periodStart)"`
-		}) (*httpapi.BodyOf[sl.Calc], error) {
+		}) (*httpapi.BodyOf[sl.LeaveCalc], error) {
 			eid, err := employeeID(ctx)
 			if err != nil {
 				return nil, err
@@ -169,7 +169,7 @@ func registerFamily(a *httpapi.API, s *sl.Service, f familyPaths) {
 				return nil, err
 			}
 			c, err := s.Calculate(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), eid, k, in.ID, at)
-			return &httpapi.BodyOf[sl.Calc]{Body: c}, err
+			return &httpapi.BodyOf[sl.LeaveCalc]{Body: c}, err
 		})
 	for _, link := range []bool{true, false} {
 		method, summary := http.MethodPut, "Attach an employee document to a period of "+up
@@ -225,7 +225,7 @@ func registerSNCPPause(a *httpapi.API, s *sl.Service) {
 		func(ctx context.Context, in *struct {
 			httpapi.BusinessPath
 			IsPaused string `query:"isPaused" doc:"true to pause, false to resume" required:"true"`
-		}) (*httpapi.BodyOf[sl.Leave], error) {
+		}) (*httpapi.BodyOf[sl.StatutoryLeave], error) {
 			eid, id, err := ids(ctx, "id", "sncp leave")
 			if err != nil {
 				return nil, err
@@ -239,7 +239,7 @@ func registerSNCPPause(a *httpapi.API, s *sl.Service) {
 				return nil, payroll.Invalid("isPaused", "isPaused must be true or false")
 			}
 			l, err := s.SetPaused(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), eid, id, paused)
-			return &httpapi.BodyOf[sl.Leave]{Body: l}, err
+			return &httpapi.BodyOf[sl.StatutoryLeave]{Body: l}, err
 		})
 }
 

@@ -36,8 +36,8 @@ type CreateResult struct {
 	Log    []LogEvent `json:"log"`
 }
 
-// Leave is a stored period of family statutory leave.
-type Leave struct {
+// StatutoryLeave is a stored period of family statutory leave.
+type StatutoryLeave struct {
 	ID                            int64             `json:"id"`
 	EmployeeID                    int64             `json:"employeeId"`
 	Type                          string            `json:"type" enum:"smp,spp,sap,shpp,spbp,sncp"`
@@ -58,9 +58,9 @@ type Leave struct {
 	Attachments                   []Attachment      `json:"attachments"`
 }
 
-// Calc is a period's calculation (Uk*CalcApiModel plus the figures that
+// LeaveCalc is a period's calculation (Uk*CalcApiModel plus the figures that
 // produced it).
-type Calc struct {
+type LeaveCalc struct {
 	ID                          int64            `json:"id"`
 	Type                        string           `json:"type" enum:"smp,spp,sap,shpp,spbp,sncp"`
 	Status                      string           `json:"status" enum:"NotEligible,Eligible"`
@@ -70,14 +70,14 @@ type Calc struct {
 	AverageWeeklyEarningsSource string           `json:"averageWeeklyEarningsSource" enum:"Override,PayHistory"`
 	Days                        int              `json:"days" doc:"days of leave paid"`
 	Rates                       map[string]int   `json:"rates" doc:"weekly rate -> number of weeks paid at it"`
-	Payments                    []Payment        `json:"payments"`
+	Payments                    []LeavePayment   `json:"payments"`
 	Total                       payroll.Money    `json:"total"`
 	Rule                        string           `json:"rule"`
 	Log                         []LogEvent       `json:"log"`
 }
 
-// Payment is one week of a calculation (Uk*PaymentApiModel).
-type Payment struct {
+// LeavePayment is one week of a calculation (Uk*PaymentApiModel).
+type LeavePayment struct {
 	WeekNumber      int              `json:"weekNumber"`
 	StartDate       payroll.DateTime `json:"startDate"`
 	EndDate         payroll.DateTime `json:"endDate"`
@@ -93,12 +93,12 @@ type Payment struct {
 
 // Attachment is an employee document attached to a period of leave.
 type Attachment struct {
-	ID               int64    `json:"id" doc:"the document id"`
-	EmployeeDocument Document `json:"employeeDocument"`
+	ID               int64         `json:"id" doc:"the document id"`
+	EmployeeDocument LeaveDocument `json:"employeeDocument"`
 }
 
-// Document describes an employee document (AttachmentModel).
-type Document struct {
+// LeaveDocument describes an employee document (AttachmentModel).
+type LeaveDocument struct {
 	ID           int64            `json:"id"`
 	FriendlyName string           `json:"friendlyName"`
 	ContentType  string           `json:"contentType"`

@@ -180,7 +180,7 @@ func (s *Service) load(ctx context.Context, biz business.Business, p *payroll.Pr
 
 // List is an employee's periods of one kind overlapping [from, to]
 // (zero = unbounded), oldest first.
-func (s *Service) List(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64, k Kind, from, to time.Time) (_ []Leave, err error) {
+func (s *Service) List(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64, k Kind, from, to time.Time) (_ []StatutoryLeave, err error) {
 	defer payroll.Wrap(&err, "list %s of employee %d", k, employeeID)
 	if err := gate(biz); err != nil {
 		return nil, err
@@ -203,7 +203,7 @@ func (s *Service) List(ctx context.Context, biz business.Business, p *payroll.Pr
 	if err != nil {
 		return nil, err
 	}
-	out := make([]Leave, 0, len(rows))
+	out := make([]StatutoryLeave, 0, len(rows))
 	for _, r := range rows {
 		l, err := s.view(ctx, q, biz.ID, period{r, e.StartDate.Time})
 		if err != nil {
@@ -215,19 +215,19 @@ func (s *Service) List(ctx context.Context, biz business.Business, p *payroll.Pr
 }
 
 // Get is one period of family leave.
-func (s *Service) Get(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64, k Kind, id int64) (_ Leave, err error) {
+func (s *Service) Get(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64, k Kind, id int64) (_ StatutoryLeave, err error) {
 	defer payroll.Wrap(&err, "get %s %d", k, id)
 	per, err := s.load(ctx, biz, p, employeeID, k, id)
 	if err != nil {
-		return Leave{}, err
+		return StatutoryLeave{}, err
 	}
 	return s.view(ctx, s.DB.Queries(), biz.ID, per)
 }
 
-func (s *Service) view(ctx context.Context, q *store.Queries, bizID int64, per period) (Leave, error) {
+func (s *Service) view(ctx context.Context, q *store.Queries, bizID int64, per period) (StatutoryLeave, error) {
 	r := per.StatutoryLeavePeriod
 	k := Kind(r.Kind)
-	l := Leave{ID: r.ID, EmployeeID: r.EmployeeID, Type: r.Kind, StartDate: payroll.NewDateTime(r.StartDate), EndDate: payroll.NewDateTime(r.EndDate),
+	l := StatutoryLeave{ID: r.ID, EmployeeID: r.EmployeeID, Type: r.Kind, StartDate: payroll.NewDateTime(r.StartDate), EndDate: payroll.NewDateTime(r.EndDate),
 		MatchDate: dtPtr(r.MatchDate), IsAdoption: r.IsAdoption, Paused: r.Paused, Notes: r.Notes}
 	if k == SPBP {
 		l.ChildDeathDate = dtPtr(r.QualifyingDate)
@@ -243,7 +243,7 @@ func (s *Service) view(ctx context.Context, q *store.Queries, bizID int64, per p
 	}
 	c, err := s.calc(ctx, q, bizID, per)
 	if err != nil {
-		return Leave{}, err
+		return StatutoryLeave{}, err
 	}
 	l.AverageWeeklyEarnings, l.Status, l.DoNotPayReason = c.AverageWeeklyEarnings, c.Status, c.DoNotPayReason
 	var days int64
@@ -254,7 +254,7 @@ func (s *Service) view(ctx context.Context, q *store.Queries, bizID int64, per p
 	}
 	l.WeeksPaid = payroll.RateFromInt(days).Div(payroll.RateFromInt(7)).RoundHalfUp(4)
 	if l.Attachments, err = attachments(ctx, q, bizID, r.ID); err != nil {
-		return Leave{}, err
+		return StatutoryLeave{}, err
 	}
 	return l, nil
 }
@@ -262,24 +262,24 @@ func (s *Service) view(ctx context.Context, q *store.Queries, bizID int64, per p
 // Calculate is the calculation of the period with id, or (id 0) of the
 // employee's period of kind k containing at (the reference's
 // ?periodStart=).
-func (s *Service) Calculate(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64, k Kind, id int64, at time.Time) (_ Calc, err error) {
+func (s *Service) Calculate(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64, k Kind, id int64, at time.Time) (_ LeaveCalc, err error) {
 	defer payroll.Wrap(&err, "calculate %s of employee %d", k, employeeID)
 	if id == 0 {
 		if at.IsZero() {
-			return Calc{}, payroll.Invalid("periodStart", "periodStart (a day of the leave) or id is required")
+			return LeaveCalc{}, payroll.Invalid("periodStart", "periodStart (a day of the leave) or id is required")
 		}
 		list, err := s.List(ctx, biz, p, employeeID, k, dateOf(at), dateOf(at))
 		if err != nil {
-			return Calc{}, err
+			return LeaveCalc{}, err
 		}
 		if len(list) == 0 {
-			return Calc{}, payroll.NotFound(string(k) + " leave on " + at.Format("2006-01-02"))
+			return LeaveCalc{}, payroll.NotFound(string(k) + " leave on " + at.Format("2006-01-02"))
 		}
 		id = list[0].ID
 	}
 	per, err := s.load(ctx, biz, p, employeeID, k, id)
 	if err != nil {
-		return Calc{}, err
+		return LeaveCalc{}, err
 	}
 	return s.calc(ctx, s.DB.Queries(), biz.ID, per)
 }
@@ -328,19 +328,19 @@ func paidWeeks(ctx context.Context, q *store.Queries, bizID, employeeID int64, k
 }
 
 // calc works out a period of family leave.
-func (s *Service) calc(ctx context.Context, q *store.Queries, bizID int64, per period) (Calc, error) {
+func (s *Service) calc(ctx context.Context, q *store.Queries, bizID int64, per period) (LeaveCalc, error) {
 	r := per.StatutoryLeavePeriod
 	k := Kind(r.Kind)
 	qw := qualifyingWeekStart(k, r.QualifyingDate.Time, r.MatchDate.Time, r.IsAdoption)
 	awe, source, aweLog, err := employeeAWE(ctx, q, bizID, r.EmployeeID, r.AweOverride, qw.AddDate(0, 0, 6))
 	if err != nil {
-		return Calc{}, err
+		return LeaveCalc{}, err
 	}
-	c := Calc{ID: r.ID, Type: r.Kind, QualifyingWeekStart: payroll.NewDateTime(qw), AverageWeeklyEarnings: awe.Money(),
-		AverageWeeklyEarningsSource: source, Rates: map[string]int{}, Payments: []Payment{}}
+	c := LeaveCalc{ID: r.ID, Type: r.Kind, QualifyingWeekStart: payroll.NewDateTime(qw), AverageWeeklyEarnings: awe.Money(),
+		AverageWeeklyEarningsSource: source, Rates: map[string]int{}, Payments: []LeavePayment{}}
 	el, err := familyEligibility(k, qw, per.started, awe)
 	if err != nil {
-		return Calc{}, payroll.Invalid("startDate", "%v", err)
+		return LeaveCalc{}, payroll.Invalid("startDate", "%v", err)
 	}
 	c.Log = []LogEvent{info("AWE", aweLog), info("General", el.Log)}
 	c.Status = "NotEligible"
@@ -352,15 +352,15 @@ func (s *Service) calc(ctx context.Context, q *store.Queries, bizID int64, per p
 	}
 	weeks, err := familyWeeks(k, r.StartDate, r.EndDate, int(r.WeeksToPay.Int64), awe)
 	if err != nil {
-		return Calc{}, payroll.Invalid("startDate", "%v", err)
+		return LeaveCalc{}, payroll.Invalid("startDate", "%v", err)
 	}
 	paid, err := paidWeeks(ctx, q, bizID, r.EmployeeID, k, r.ID)
 	if err != nil {
-		return Calc{}, err
+		return LeaveCalc{}, err
 	}
 	var total int64
 	for _, w := range weeks {
-		pm := Payment{WeekNumber: w.Number, StartDate: payroll.NewDateTime(w.Start), EndDate: payroll.NewDateTime(w.End), DaysPaid: w.Days,
+		pm := LeavePayment{WeekNumber: w.Number, StartDate: payroll.NewDateTime(w.Start), EndDate: payroll.NewDateTime(w.End), DaysPaid: w.Days,
 			WeeklyRate: pounds(w.RatePence), EarningsRelated: w.EarningsRelated, Amount: pounds(w.AmountPence()),
 			Include: el.Eligible && !(k == SNCP && r.Paused), Status: "Pending"}
 		var amountPaid int64
@@ -444,10 +444,10 @@ func unpaid(ctx context.Context, q *store.Queries, bizID, employeeID int64, k Ki
 }
 
 // SetPaused pauses or resumes neonatal care pay.
-func (s *Service) SetPaused(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID, id int64, paused bool) (_ Leave, err error) {
+func (s *Service) SetPaused(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID, id int64, paused bool) (_ StatutoryLeave, err error) {
 	defer payroll.Wrap(&err, "pause sncp %d", id)
 	if err := gate(biz); err != nil {
-		return Leave{}, err
+		return StatutoryLeave{}, err
 	}
 	var row store.StatutoryLeavePeriod
 	var e employee.Employee
@@ -462,7 +462,7 @@ func (s *Service) SetPaused(ctx context.Context, biz business.Business, p *payro
 		return err
 	})
 	if err != nil {
-		return Leave{}, err
+		return StatutoryLeave{}, err
 	}
 	return s.view(ctx, s.DB.Queries(), biz.ID, period{row, e.StartDate.Time})
 }
@@ -475,7 +475,7 @@ func attachments(ctx context.Context, q *store.Queries, bizID, leaveID int64) ([
 	}
 	out := make([]Attachment, 0, len(rows))
 	for _, r := range rows {
-		out = append(out, Attachment{ID: r.ID, EmployeeDocument: Document{ID: r.ID, FriendlyName: r.FriendlyName, ContentType: r.ContentType,
+		out = append(out, Attachment{ID: r.ID, EmployeeDocument: LeaveDocument{ID: r.ID, FriendlyName: r.FriendlyName, ContentType: r.ContentType,
 			Size: r.Size, DateCreated: payroll.NewDateTime(r.CreatedAt)}})
 	}
 	return out, nil
