@@ -483,7 +483,7 @@ func (q *Queries) SetStatutoryLeavePaused(ctx context.Context, arg SetStatutoryL
 }
 
 const statutoryPayLines = `-- name: StatutoryPayLines :many
-SELECT l.pay_run_id, r.status, l.external_id, l.amount
+SELECT l.pay_run_id, r.status, l.external_id, l.amount, l.units
 FROM pay_runs r JOIN pay_run_lines l ON l.pay_run_id = r.id
 WHERE r.business_id = $1 AND l.employee_id = $2 AND l.kind = 'earnings' AND l.external_id LIKE $3
 ORDER BY r.date_paid, l.id
@@ -500,6 +500,7 @@ type StatutoryPayLinesRow struct {
 	Status     string
 	ExternalID string
 	Amount     int64
+	Units      string
 }
 
 // The statutory pay lines of an employee in the business's pay runs whose
@@ -518,6 +519,7 @@ func (q *Queries) StatutoryPayLines(ctx context.Context, arg StatutoryPayLinesPa
 			&i.Status,
 			&i.ExternalID,
 			&i.Amount,
+			&i.Units,
 		); err != nil {
 			return nil, err
 		}

@@ -64,7 +64,7 @@ ORDER BY r.date_paid, r.id;
 -- name: StatutoryPayLines :many
 -- The statutory pay lines of an employee in the business's pay runs whose
 -- external id starts with prefix ('statutoryleave:smp:12:').
-SELECT l.pay_run_id, r.status, l.external_id, l.amount
+SELECT l.pay_run_id, r.status, l.external_id, l.amount, l.units
 FROM pay_runs r JOIN pay_run_lines l ON l.pay_run_id = r.id
 WHERE r.business_id = $1 AND l.employee_id = $2 AND l.kind = 'earnings' AND l.external_id LIKE sqlc.arg(prefix)
 ORDER BY r.date_paid, l.id;

@@ -246,13 +246,20 @@ func (s *Service) view(ctx context.Context, q *store.Queries, bizID int64, per p
 		return StatutoryLeave{}, err
 	}
 	l.AverageWeeklyEarnings, l.Status, l.DoNotPayReason = c.AverageWeeklyEarnings, c.Status, c.DoNotPayReason
-	var days int64
-	for _, pm := range c.Payments {
-		if pm.Status == "Processed" {
-			days += int64(pm.DaysPaid)
+	// Weeks paid: the units (days ÷ 7) of the finalised runs' lines.
+	paid, err := paidWeeks(ctx, q, bizID, r.EmployeeID, k, r.ID)
+	if err != nil {
+		return StatutoryLeave{}, err
+	}
+	var weeks payroll.Rate
+	for _, ls := range paid {
+		for _, pl := range ls {
+			if u, err := payroll.ParseRate(pl.units); err == nil && pl.status == "Finalised" {
+				weeks = weeks.Add(u)
+			}
 		}
 	}
-	l.WeeksPaid = payroll.RateFromInt(days).Div(payroll.RateFromInt(7)).RoundHalfUp(4)
+	l.WeeksPaid = weeks.RoundHalfUp(4)
 	if l.Attachments, err = attachments(ctx, q, bizID, r.ID); err != nil {
 		return StatutoryLeave{}, err
 	}
@@ -308,6 +315,7 @@ type paidLine struct {
 	runID  int64
 	status string
 	amount int64
+	units  string // days ÷ days a week
 }
 
 // paidWeeks reads the pay run lines of a period by week number.
@@ -322,7 +330,7 @@ func paidWeeks(ctx context.Context, q *store.Queries, bizID, employeeID int64, k
 		if !ok {
 			continue
 		}
-		out[week] = append(out[week], paidLine{runID: r.PayRunID, status: r.Status, amount: r.Amount})
+		out[week] = append(out[week], paidLine{runID: r.PayRunID, status: r.Status, amount: r.Amount, units: r.Units})
 	}
 	return out, nil
 }
