@@ -28,6 +28,7 @@ import (
 	"github.com/payrolld/payrolld/internal/httpapi/platformapi"
 	"github.com/payrolld/payrolld/internal/httpapi/referenceapi"
 	"github.com/payrolld/payrolld/internal/httpapi/timesheetapi"
+	"github.com/payrolld/payrolld/internal/httpapi/ukapi"
 	"github.com/payrolld/payrolld/internal/job"
 	"github.com/payrolld/payrolld/internal/leave"
 	"github.com/payrolld/payrolld/internal/notify"
@@ -36,6 +37,7 @@ import (
 	"github.com/payrolld/payrolld/internal/payrun"
 	"github.com/payrolld/payrolld/internal/store"
 	"github.com/payrolld/payrolld/internal/timesheet"
+	"github.com/payrolld/payrolld/internal/uk/statutoryleave"
 	"github.com/payrolld/payrolld/internal/user"
 	"github.com/payrolld/payrolld/internal/webhook"
 )
@@ -61,6 +63,9 @@ type App struct {
 	OAuth      *oauth.Service
 	API        *httpapi.API
 	Handler    http.Handler
+
+	// StatutoryLeave: UK statutory leave (ukapi, paid by pay runs).
+	StatutoryLeave *statutoryleave.Service
 
 	jobs []func(context.Context) error // background workers, see StartJobs
 }
@@ -90,8 +95,9 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 			return ls.RequireNotesForLeaveRequests, err
 		}}
 	a.Timesheets = &timesheet.Service{DB: database, Clock: clock, Employees: a.Employees, Emit: a.Webhooks.Emit}
+	a.StatutoryLeave = &statutoryleave.Service{DB: database, Clock: clock, Employees: a.Employees}
 	a.PayRuns = &payrun.Service{DB: database, Clock: clock, Employees: a.Employees, Categories: a.Reference.CoreCollections, Schedules: a.Reference.ScheduleCollections, Emit: a.Webhooks.Emit,
-		Leave: a.Leave, Timesheets: a.Timesheets,
+		Leave: a.Leave, Timesheets: a.Timesheets, StatutoryLeave: a.StatutoryLeave,
 		Effects: []payrun.Effect{payrun.InclusionsEffect{Clock: clock}, payrun.LeaveEffect{Leave: a.Leave, Emit: a.Webhooks.Emit},
 			payrun.TimesheetEffect{Timesheets: a.Timesheets}}}
 	a.PayRuns.Effects = append(a.PayRuns.Effects, payrun.NewJobs(a.PayRuns, a.Jobs, a.Businesses, a.Webhooks.OutboundClient(), a.Webhooks.CheckTarget, log, 0))
@@ -115,6 +121,7 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 			leaveapi.Register(a.Leave),
 			timesheetapi.Register(a.Timesheets),
 			payrunapi.Register(a.PayRuns),
+			ukapi.RegisterStatutoryLeave(a.StatutoryLeave),
 		},
 	})
 	a.Handler = a.API.Handler()

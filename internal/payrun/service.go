@@ -16,6 +16,7 @@ import (
 	"github.com/payrolld/payrolld/internal/payschedule"
 	"github.com/payrolld/payrolld/internal/store"
 	"github.com/payrolld/payrolld/internal/timesheet"
+	"github.com/payrolld/payrolld/internal/uk/statutoryleave"
 )
 
 // Events the pay run emits (webhook names).
@@ -52,6 +53,9 @@ type Service struct {
 	Timesheets *timesheet.Service
 	// Employees decides which employees a caller may see (E/payruntotals).
 	Employees *employee.Service
+	// StatutoryLeave pays UK statutory leave weeks in the period as lines
+	// (statutory_leave.go); nil = none.
+	StatutoryLeave *statutoryleave.Service
 }
 
 // EventData is the data of the pay run events.

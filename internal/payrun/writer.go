@@ -26,9 +26,10 @@ type writer struct {
 	lines             []store.CreatePayRunLineParams
 	// in: the records of the employees being calculated (loadInputs);
 	// an employee it does not cover has its own read when added.
-	s       *Service
-	in      *inputs
-	sources []sourceRow
+	s         *Service
+	in        *inputs
+	sources   []sourceRow
+	statutory *statutoryCache // statutory_leave.go, read on first use
 }
 
 // sourceRow is a pay_run_sources row waiting to be written.
@@ -62,6 +63,11 @@ func (w *writer) calculate(ctx context.Context, region string, run *store.PayRun
 		return nil, err
 	}
 	c := in.linesFor(e, run, cats, standard, kept)
+	sl, err := w.statutoryLines(ctx, region, run, e)
+	if err != nil {
+		return nil, err
+	}
+	c.lines = append(c.lines, sl...)
 	for i := range c.lines {
 		w.addLine(e.ID, &c.lines[i])
 	}

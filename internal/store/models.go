@@ -744,6 +744,33 @@ type SsoToken struct {
 	CreatedAt  time.Time
 }
 
+type StatutoryLeaveDocument struct {
+	LeaveID    int64
+	DocumentID int64
+	BusinessID int64
+	CreatedAt  time.Time
+}
+
+type StatutoryLeavePeriod struct {
+	ID             int64
+	BusinessID     int64
+	EmployeeID     int64
+	Kind           string
+	StartDate      time.Time
+	EndDate        time.Time
+	QualifyingDate sql.NullTime
+	MatchDate      sql.NullTime
+	WeeksToPay     sql.NullInt64
+	AweOverride    sql.NullInt64
+	IsAdoption     bool
+	Paused         bool
+	QualifyingDays string
+	Notes          string
+	Version        int64
+	CreatedAt      time.Time
+	UpdatedAt      time.Time
+}
+
 type TimesheetBreak struct {
 	ID             int64
 	BusinessID     int64

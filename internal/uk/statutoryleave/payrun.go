@@ -1,0 +1,189 @@
+package statutoryleave
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/payrolld/payrolld/internal/business"
+	"github.com/payrolld/payrolld/internal/db"
+	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/store"
+)
+
+// PayLine is the statutory pay of one week of a period of leave falling
+// in a pay period: a pay run earnings line (taxable, NI-able earnings).
+type PayLine struct {
+	Kind       Kind
+	LeaveID    int64
+	Week       int
+	Days       int // days of the week in the pay period (SSP: qualifying days paid)
+	PerWeek    int // days the weekly rate is divided by (7; SSP: qualifying days a week)
+	WeeklyRate payroll.Money
+	Amount     payroll.Money
+	ExternalID string // LineID: how calculations and deletes find it
+	Notes      string
+}
+
+// PayLines is the statutory pay of every employee of the business in
+// [employeeLo, employeeHi] with leave in the pay period [from, to]: each
+// week of leave overlapping the period pays the days of it inside the
+// period (the week's running total rounded up at each end, so a week
+// split across two runs pays exactly its amount). Not eligible periods
+// and paused neonatal care pay nothing. One query finds the periods;
+// only employees with leave read their pay history.
+func (s *Service) PayLines(ctx context.Context, q *store.Queries, biz business.Business, from, to time.Time, employeeLo, employeeHi int64) (map[int64][]PayLine, error) {
+	if gate(biz) != nil {
+		return nil, nil
+	}
+	from, to = dateOf(from), dateOf(to)
+	rows, err := q.ListStatutoryLeavesInPeriod(ctx, store.ListStatutoryLeavesInPeriodParams{BusinessID: biz.ID, FromDate: from, ToDate: to,
+		EmployeeLo: employeeLo, EmployeeHi: employeeHi})
+	if err != nil {
+		return nil, err
+	}
+	out := map[int64][]PayLine{}
+	started := map[int64]time.Time{}
+	for _, r := range rows {
+		k := Kind(r.Kind)
+		if k == SSP {
+			res, _, _, err := sspCalc(ctx, q, biz.ID, r)
+			if err != nil {
+				return nil, err
+			}
+			for i, w := range res.Weeks {
+				amt, days := w.AmountBetween(from, to)
+				if days == 0 {
+					continue
+				}
+				out[r.EmployeeID] = append(out[r.EmployeeID], PayLine{Kind: k, LeaveID: r.ID, Week: i + 1, Days: days, PerWeek: w.PerWeek,
+					WeeklyRate: w.RateMoney().Money(), Amount: pounds(amt), ExternalID: LineID(k, r.ID, i+1),
+					Notes: fmt.Sprintf("%s week %d (%s to %s): %d qualifying day(s) of %d", k.Name(), i+1, w.Start.Format("2006-01-02"), w.End.Format("2006-01-02"), days, w.PerWeek)})
+			}
+			continue
+		}
+		if k == SNCP && r.Paused {
+			continue
+		}
+		st, ok := started[r.EmployeeID]
+		if !ok {
+			e, err := q.GetEmployee(ctx, store.GetEmployeeParams{ID: r.EmployeeID, BusinessID: biz.ID})
+			if err != nil && !db.IsNoRows(err) {
+				return nil, err
+			}
+			st = e.StartDate.Time
+			started[r.EmployeeID] = st
+		}
+		qw := qualifyingWeekStart(k, r.QualifyingDate.Time, r.MatchDate.Time, r.IsAdoption)
+		awe, _, _, err := employeeAWE(ctx, q, biz.ID, r.EmployeeID, r.AweOverride, qw.AddDate(0, 0, 6))
+		if err != nil {
+			return nil, err
+		}
+		el, err := familyEligibility(k, qw, st, awe)
+		if err != nil || !el.Eligible {
+			continue // no figures for its year, or not eligible: nothing to pay (the calc says why)
+		}
+		weeks, err := familyWeeks(k, r.StartDate, r.EndDate, int(r.WeeksToPay.Int64), awe)
+		if err != nil {
+			continue
+		}
+		for _, w := range weeks {
+			before := daysIn(w.Start, w.End, w.Start, from.AddDate(0, 0, -1))
+			upto := daysIn(w.Start, w.End, w.Start, to)
+			if upto <= before {
+				continue
+			}
+			amt := slice(w.RatePence, before, upto, 7)
+			out[r.EmployeeID] = append(out[r.EmployeeID], PayLine{Kind: k, LeaveID: r.ID, Week: w.Number, Days: upto - before, PerWeek: 7,
+				WeeklyRate: pounds(w.RatePence), Amount: pounds(amt), ExternalID: LineID(k, r.ID, w.Number),
+				Notes: fmt.Sprintf("%s week %d (%s to %s): %d day(s) of 7", k.Name(), w.Number, w.Start.Format("2006-01-02"), w.End.Format("2006-01-02"), upto-before)})
+		}
+	}
+	return out, nil
+}
+
+// daysIn counts the days of [a, b] that fall in [lo, hi].
+func daysIn(a, b, lo, hi time.Time) int {
+	if lo.Before(a) {
+		lo = a
+	}
+	if hi.After(b) {
+		hi = b
+	}
+	if hi.Before(lo) {
+		return 0
+	}
+	return int(hi.Sub(lo).Hours()/24) + 1
+}
+
+// RunSAP is the statutory adoption pay a pay run pays one employee: the
+// run's SAP lines with the AWE, eligibility and rates of the periods
+// they pay.
+func (s *Service) RunSAP(ctx context.Context, biz business.Business, p *payroll.Principal, runID, employeeID int64) (_ RunPayments, err error) {
+	defer payroll.Wrap(&err, "sap of pay run %d employee %d", runID, employeeID)
+	if err := gate(biz); err != nil {
+		return RunPayments{}, err
+	}
+	e, err := s.Employees.Visible(ctx, biz, p, employeeID)
+	if err != nil {
+		return RunPayments{}, err
+	}
+	q := s.DB.Queries()
+	if _, err := q.GetPayRun(ctx, store.GetPayRunParams{ID: runID, BusinessID: biz.ID}); db.IsNoRows(err) {
+		return RunPayments{}, payroll.NotFound("pay run")
+	} else if err != nil {
+		return RunPayments{}, err
+	}
+	lines, err := q.StatutoryPayLinesOfRun(ctx, store.StatutoryPayLinesOfRunParams{PayRunID: runID, EmployeeID: employeeID, Prefix: linePrefixRoot + string(SAP) + ":%"})
+	if err != nil {
+		return RunPayments{}, err
+	}
+	out := RunPayments{Status: "NotEligible", Log: []LogEvent{}, Rates: map[string]int{}, Payments: []RunPayment{}}
+	var total int64
+	seen := map[int64]bool{}
+	for _, l := range lines {
+		_, leaveID, week, ok := ParseLineID(l.ExternalID)
+		if !ok {
+			continue
+		}
+		rate, _ := payroll.ParseMoney(l.Rate)
+		out.Payments = append(out.Payments, RunPayment{LeaveID: leaveID, WeekNumber: week, Days: daysOfUnits(l.Units), WeeklyRate: rate,
+			Amount: pounds(l.Amount), Notes: l.Notes})
+		out.Rates[rate.StringFixed(2)]++
+		total += l.Amount
+		if seen[leaveID] {
+			continue
+		}
+		seen[leaveID] = true
+		row, err := q.GetStatutoryLeave(ctx, store.GetStatutoryLeaveParams{ID: leaveID, BusinessID: biz.ID, EmployeeID: employeeID, Kind: string(SAP)})
+		if db.IsNoRows(err) {
+			out.Log = append(out.Log, info("General", []string{fmt.Sprintf("adoption leave %d has been deleted since the run was calculated", leaveID)}))
+			continue
+		} else if err != nil {
+			return RunPayments{}, err
+		}
+		c, err := s.calc(ctx, q, biz.ID, period{row, e.StartDate.Time})
+		if err != nil {
+			return RunPayments{}, err
+		}
+		out.Status, out.AverageWeeklyEarnings = c.Status, c.AverageWeeklyEarnings
+		out.Log = append(out.Log, c.Log...)
+	}
+	if len(lines) == 0 {
+		out.Log = append(out.Log, info("General", []string{"the pay run pays the employee no statutory adoption pay"}))
+	}
+	out.Total = pounds(total)
+	return out, nil
+}
+
+// daysOfUnits reads a line's units (days ÷ per week, 4 places) back as
+// the days it was written from; the notes carry the exact count too.
+func daysOfUnits(units string) int {
+	r, err := payroll.ParseRate(units)
+	if err != nil {
+		return 0
+	}
+	d := r.Mul(payroll.RateFromInt(7)).RoundHalfUp(0)
+	n, _, _ := d.Decimal().Int64(0)
+	return int(n)
+}

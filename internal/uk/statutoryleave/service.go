@@ -1,0 +1,565 @@
+package statutoryleave
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/payrolld/payrolld/internal/business"
+	"github.com/payrolld/payrolld/internal/db"
+	"github.com/payrolld/payrolld/internal/employee"
+	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/record"
+	"github.com/payrolld/payrolld/internal/store"
+)
+
+// Service owns the UK statutory leave periods.
+type Service struct {
+	DB        *db.DB
+	Clock     payroll.Clock
+	Employees *employee.Service // visibility, scope and the per-employee write lock
+}
+
+var ukRegion = []string{"UK"}
+
+// gate answers the 400 other UK-only operations give in another region.
+func gate(biz business.Business) error {
+	if !record.RegionIn(ukRegion, biz.Region) {
+		return record.RegionError("statutory leave", ukRegion, biz)
+	}
+	return nil
+}
+
+// ParseKind is a family kind from a URL segment (ssp is separate).
+func ParseKind(s string) (Kind, bool) {
+	k := Kind(strings.ToLower(s))
+	return k, slices.Contains(FamilyKinds, k)
+}
+
+var (
+	farPast   = day(1900, 1, 1)
+	farFuture = day(9999, 12, 31)
+)
+
+// period is a stored period with what its calculation reads.
+type period struct {
+	store.StatutoryLeavePeriod
+	started time.Time // the employee's start date (zero = unknown)
+}
+
+func nullDate(d payroll.DateTime) sql.NullTime {
+	if d.IsZero() {
+		return sql.NullTime{}
+	}
+	return sql.NullTime{Time: dateOf(d.Time), Valid: true}
+}
+
+func dtPtr(n sql.NullTime) *payroll.DateTime {
+	if !n.Valid {
+		return nil
+	}
+	d := payroll.NewDateTime(n.Time)
+	return &d
+}
+
+// aweOverride validates an AWE given: whole pence, not negative.
+func aweOverride(m *payroll.Money) (sql.NullInt64, error) {
+	if m == nil {
+		return sql.NullInt64{}, nil
+	}
+	if m.IsNeg() || !m.Equal(m.Cents()) {
+		return sql.NullInt64{}, payroll.Invalid("averageWeeklyEarningsOverride", "averageWeeklyEarningsOverride must be a non-negative amount in whole pence")
+	}
+	return sql.NullInt64{Int64: m.MinorUnits(), Valid: true}, nil
+}
+
+// dates checks start and end (400 naming the member).
+func dates(start, end payroll.DateTime) error {
+	if start.IsZero() {
+		return payroll.Invalid("startDate", "startDate is required")
+	}
+	if end.IsZero() {
+		return payroll.Invalid("endDate", "endDate is required")
+	}
+	if dateOf(end.Time).Before(dateOf(start.Time)) {
+		return payroll.Invalid("endDate", "endDate is before startDate")
+	}
+	if end.Time.Sub(start.Time) > 400*24*time.Hour {
+		return payroll.Invalid("endDate", "a period of statutory leave is at most 400 days")
+	}
+	return nil
+}
+
+// Create records a period of family leave. Periods of one kind of an
+// employee may not overlap (409).
+func (s *Service) Create(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64, k Kind, in LeaveInput) (_ CreateResult, err error) {
+	defer payroll.Wrap(&err, "create %s for employee %d", k, employeeID)
+	if err := gate(biz); err != nil {
+		return CreateResult{}, err
+	}
+	if err := dates(in.StartDate, in.EndDate); err != nil {
+		return CreateResult{}, err
+	}
+	params := store.CreateStatutoryLeaveParams{BusinessID: biz.ID, EmployeeID: employeeID, Kind: string(k),
+		StartDate: dateOf(in.StartDate.Time), EndDate: dateOf(in.EndDate.Time), IsAdoption: in.IsAdoption && k == SPP,
+		Notes: strings.TrimSpace(in.Notes), CreatedAt: s.Clock.Now()}
+	switch {
+	case k == SPBP:
+		if in.ChildDeathDate.IsZero() {
+			return CreateResult{}, payroll.Invalid("childDeathDate", "childDeathDate is required for parental bereavement pay")
+		}
+		params.QualifyingDate = nullDate(in.ChildDeathDate)
+	case k == SAP || params.IsAdoption:
+		if in.MatchDate.IsZero() {
+			return CreateResult{}, payroll.Invalid("matchDate", "matchDate (the date the adopter was notified of the match) is required for adoption pay")
+		}
+		params.MatchDate, params.QualifyingDate = nullDate(in.MatchDate), nullDate(in.BabyDueDate)
+	default:
+		if in.BabyDueDate.IsZero() {
+			return CreateResult{}, payroll.Invalid("babyDueDate", "babyDueDate is required for %s", k.Name())
+		}
+		params.QualifyingDate = nullDate(in.BabyDueDate)
+	}
+	if in.WeeksToPay != nil {
+		if *in.WeeksToPay < 1 || *in.WeeksToPay > int64(maxWeeks[k]) {
+			return CreateResult{}, payroll.Invalid("weeksToPay", "weeksToPay must be 1 to %d for %s", maxWeeks[k], k.Name())
+		}
+		params.WeeksToPay = sql.NullInt64{Int64: *in.WeeksToPay, Valid: true}
+	}
+	if params.AweOverride, err = aweOverride(in.AverageWeeklyEarningsOverride); err != nil {
+		return CreateResult{}, err
+	}
+	var row store.StatutoryLeavePeriod
+	var e employee.Employee
+	err = s.Employees.WriteRecords(ctx, biz, p, employeeID, func(q *store.Queries, emp employee.Employee) error {
+		e = emp
+		list, err := q.ListStatutoryLeaves(ctx, store.ListStatutoryLeavesParams{BusinessID: biz.ID, EmployeeID: employeeID, Kind: string(k),
+			FromDate: params.StartDate, ToDate: params.EndDate})
+		if err != nil {
+			return err
+		}
+		if len(list) > 0 {
+			return payroll.Conflict("the employee already has %s leave from %s to %s overlapping these dates", k.Name(),
+				list[0].StartDate.Format("2006-01-02"), list[0].EndDate.Format("2006-01-02"))
+		}
+		row, err = q.CreateStatutoryLeave(ctx, params)
+		return err
+	})
+	if err != nil {
+		return CreateResult{}, err
+	}
+	c, err := s.calc(ctx, s.DB.Queries(), biz.ID, period{row, e.StartDate.Time})
+	if err != nil {
+		return CreateResult{}, err
+	}
+	return CreateResult{ID: row.ID, Status: c.Status, Log: c.Log}, nil
+}
+
+// load reads one period of an employee p may see.
+func (s *Service) load(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64, k Kind, id int64) (period, error) {
+	if err := gate(biz); err != nil {
+		return period{}, err
+	}
+	e, err := s.Employees.Visible(ctx, biz, p, employeeID)
+	if err != nil {
+		return period{}, err
+	}
+	row, err := s.DB.Queries().GetStatutoryLeave(ctx, store.GetStatutoryLeaveParams{ID: id, BusinessID: biz.ID, EmployeeID: employeeID, Kind: string(k)})
+	if db.IsNoRows(err) {
+		return period{}, payroll.NotFound(string(k) + " leave")
+	}
+	if err != nil {
+		return period{}, err
+	}
+	return period{row, e.StartDate.Time}, nil
+}
+
+// List is an employee's periods of one kind overlapping [from, to]
+// (zero = unbounded), oldest first.
+func (s *Service) List(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64, k Kind, from, to time.Time) (_ []StatutoryLeave, err error) {
+	defer payroll.Wrap(&err, "list %s of employee %d", k, employeeID)
+	if err := gate(biz); err != nil {
+		return nil, err
+	}
+	e, err := s.Employees.Visible(ctx, biz, p, employeeID)
+	if err != nil {
+		return nil, err
+	}
+	if from.IsZero() {
+		from = farPast
+	}
+	if to.IsZero() {
+		to = farFuture
+	}
+	if to.Before(from) {
+		return nil, payroll.Invalid("periodEnd", "periodEnd is before periodStart")
+	}
+	q := s.DB.Queries()
+	rows, err := q.ListStatutoryLeaves(ctx, store.ListStatutoryLeavesParams{BusinessID: biz.ID, EmployeeID: employeeID, Kind: string(k), FromDate: from, ToDate: to})
+	if err != nil {
+		return nil, err
+	}
+	out := make([]StatutoryLeave, 0, len(rows))
+	for _, r := range rows {
+		l, err := s.view(ctx, q, biz.ID, period{r, e.StartDate.Time})
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, l)
+	}
+	return out, nil
+}
+
+// Get is one period of family leave.
+func (s *Service) Get(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64, k Kind, id int64) (_ StatutoryLeave, err error) {
+	defer payroll.Wrap(&err, "get %s %d", k, id)
+	per, err := s.load(ctx, biz, p, employeeID, k, id)
+	if err != nil {
+		return StatutoryLeave{}, err
+	}
+	return s.view(ctx, s.DB.Queries(), biz.ID, per)
+}
+
+func (s *Service) view(ctx context.Context, q *store.Queries, bizID int64, per period) (StatutoryLeave, error) {
+	r := per.StatutoryLeavePeriod
+	k := Kind(r.Kind)
+	l := StatutoryLeave{ID: r.ID, EmployeeID: r.EmployeeID, Type: r.Kind, StartDate: payroll.NewDateTime(r.StartDate), EndDate: payroll.NewDateTime(r.EndDate),
+		MatchDate: dtPtr(r.MatchDate), IsAdoption: r.IsAdoption, Paused: r.Paused, Notes: r.Notes}
+	if k == SPBP {
+		l.ChildDeathDate = dtPtr(r.QualifyingDate)
+	} else {
+		l.BabyDueDate = dtPtr(r.QualifyingDate)
+	}
+	if r.WeeksToPay.Valid {
+		l.WeeksToPay = &r.WeeksToPay.Int64
+	}
+	if r.AweOverride.Valid {
+		m := pounds(r.AweOverride.Int64)
+		l.AverageWeeklyEarningsOverride = &m
+	}
+	c, err := s.calc(ctx, q, bizID, per)
+	if err != nil {
+		return StatutoryLeave{}, err
+	}
+	l.AverageWeeklyEarnings, l.Status, l.DoNotPayReason = c.AverageWeeklyEarnings, c.Status, c.DoNotPayReason
+	// Weeks paid: the units (days ÷ 7) of the finalised runs' lines.
+	paid, err := paidWeeks(ctx, q, bizID, r.EmployeeID, k, r.ID)
+	if err != nil {
+		return StatutoryLeave{}, err
+	}
+	var weeks payroll.Rate
+	for _, ls := range paid {
+		for _, pl := range ls {
+			if u, err := payroll.ParseRate(pl.units); err == nil && pl.status == "Finalised" {
+				weeks = weeks.Add(u)
+			}
+		}
+	}
+	l.WeeksPaid = weeks.RoundHalfUp(4)
+	if l.Attachments, err = attachments(ctx, q, bizID, r.ID); err != nil {
+		return StatutoryLeave{}, err
+	}
+	return l, nil
+}
+
+// Calculate is the calculation of the period with id, or (id 0) of the
+// employee's period of kind k containing at (the reference's
+// ?periodStart=).
+func (s *Service) Calculate(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64, k Kind, id int64, at time.Time) (_ LeaveCalc, err error) {
+	defer payroll.Wrap(&err, "calculate %s of employee %d", k, employeeID)
+	if id == 0 {
+		if at.IsZero() {
+			return LeaveCalc{}, payroll.Invalid("periodStart", "periodStart (a day of the leave) or id is required")
+		}
+		list, err := s.List(ctx, biz, p, employeeID, k, dateOf(at), dateOf(at))
+		if err != nil {
+			return LeaveCalc{}, err
+		}
+		if len(list) == 0 {
+			return LeaveCalc{}, payroll.NotFound(string(k) + " leave on " + at.Format("2006-01-02"))
+		}
+		id = list[0].ID
+	}
+	per, err := s.load(ctx, biz, p, employeeID, k, id)
+	if err != nil {
+		return LeaveCalc{}, err
+	}
+	return s.calc(ctx, s.DB.Queries(), biz.ID, per)
+}
+
+// employeeAWE is the AWE of the relevant period ending upto: the
+// override if given, else from the employee's finalised pay runs.
+func employeeAWE(ctx context.Context, q *store.Queries, bizID, employeeID int64, override sql.NullInt64, upto time.Time) (AWE, string, []string, error) {
+	if override.Valid {
+		return AWEFromPence(override.Int64), "Override", []string{fmt.Sprintf("average weekly earnings %s given", pounds(override.Int64))}, nil
+	}
+	rows, err := q.EmployeePayHistory(ctx, store.EmployeePayHistoryParams{BusinessID: bizID, EmployeeID: employeeID,
+		After: upto.AddDate(-1, 0, 0), Upto: upto.AddDate(0, 0, 1).Add(-time.Second)})
+	if err != nil {
+		return AWE{}, "", nil, err
+	}
+	hist := make([]payment, len(rows))
+	for i, r := range rows {
+		hist[i] = payment{paid: r.DatePaid, frequency: r.Frequency, gross: r.Gross}
+	}
+	a, log := aweFromHistory(hist, upto)
+	return a, "PayHistory", log, nil
+}
+
+// paidLine is one statutory pay line already in a pay run.
+type paidLine struct {
+	runID  int64
+	status string
+	amount int64
+	units  string // days ÷ days a week
+}
+
+// paidWeeks reads the pay run lines of a period by week number.
+func paidWeeks(ctx context.Context, q *store.Queries, bizID, employeeID int64, k Kind, id int64) (map[int][]paidLine, error) {
+	rows, err := q.StatutoryPayLines(ctx, store.StatutoryPayLinesParams{BusinessID: bizID, EmployeeID: employeeID, Prefix: linePrefix(k, id) + "%"})
+	if err != nil {
+		return nil, err
+	}
+	out := map[int][]paidLine{}
+	for _, r := range rows {
+		_, _, week, ok := ParseLineID(r.ExternalID)
+		if !ok {
+			continue
+		}
+		out[week] = append(out[week], paidLine{runID: r.PayRunID, status: r.Status, amount: r.Amount, units: r.Units})
+	}
+	return out, nil
+}
+
+// calc works out a period of family leave.
+func (s *Service) calc(ctx context.Context, q *store.Queries, bizID int64, per period) (LeaveCalc, error) {
+	r := per.StatutoryLeavePeriod
+	k := Kind(r.Kind)
+	qw := qualifyingWeekStart(k, r.QualifyingDate.Time, r.MatchDate.Time, r.IsAdoption)
+	awe, source, aweLog, err := employeeAWE(ctx, q, bizID, r.EmployeeID, r.AweOverride, qw.AddDate(0, 0, 6))
+	if err != nil {
+		return LeaveCalc{}, err
+	}
+	c := LeaveCalc{ID: r.ID, Type: r.Kind, QualifyingWeekStart: payroll.NewDateTime(qw), AverageWeeklyEarnings: awe.Money(),
+		AverageWeeklyEarningsSource: source, Rates: map[string]int{}, Payments: []LeavePayment{}}
+	el, err := familyEligibility(k, qw, per.started, awe)
+	if err != nil {
+		return LeaveCalc{}, payroll.Invalid("startDate", "%v", err)
+	}
+	c.Log = []LogEvent{info("AWE", aweLog), info("General", el.Log)}
+	c.Status = "NotEligible"
+	if el.Eligible {
+		c.Status = "Eligible"
+	} else {
+		reason := el.Reason
+		c.DoNotPayReason = &reason
+	}
+	weeks, err := familyWeeks(k, r.StartDate, r.EndDate, int(r.WeeksToPay.Int64), awe)
+	if err != nil {
+		return LeaveCalc{}, payroll.Invalid("startDate", "%v", err)
+	}
+	paid, err := paidWeeks(ctx, q, bizID, r.EmployeeID, k, r.ID)
+	if err != nil {
+		return LeaveCalc{}, err
+	}
+	var total int64
+	for _, w := range weeks {
+		pm := LeavePayment{WeekNumber: w.Number, StartDate: payroll.NewDateTime(w.Start), EndDate: payroll.NewDateTime(w.End), DaysPaid: w.Days,
+			WeeklyRate: pounds(w.RatePence), EarningsRelated: w.EarningsRelated, Amount: pounds(w.AmountPence()),
+			Include: el.Eligible && !(k == SNCP && r.Paused), Status: "Pending"}
+		var amountPaid int64
+		for _, pl := range paid[w.Number] {
+			id := pl.runID
+			pm.PayRunID = &id
+			amountPaid += pl.amount
+			if pl.status == "Finalised" {
+				pm.Status = "Processed"
+			} else if pm.Status != "Processed" {
+				pm.Status = "Current"
+			}
+		}
+		pm.AmountPaid = pounds(amountPaid)
+		if !pm.Include {
+			pm.Amount = payroll.Money{}
+		} else {
+			c.Days += w.Days
+			c.Rates[pounds(w.RatePence).StringFixed(2)]++
+			total += w.AmountPence()
+		}
+		c.Payments = append(c.Payments, pm)
+	}
+	c.Total = pounds(total)
+	c.Rule = familyRule(k)
+	if k == SNCP && r.Paused {
+		c.Log = append(c.Log, info("General", []string{"neonatal care pay is paused: pay runs do not pay it"}))
+	}
+	return c, nil
+}
+
+func familyRule(k Kind) string {
+	var b strings.Builder
+	if k == SMP || k == SAP {
+		fmt.Fprintf(&b, "%s: 90%% of AWE (rounded up to the penny) for the first %d weeks, then", k.Name(), highWeeks)
+	} else {
+		fmt.Fprintf(&b, "%s:", k.Name())
+	}
+	b.WriteString(" the lower of the flat rate of the year the week begins in and 90% of AWE; at most ")
+	fmt.Fprintf(&b, "%d weeks; a part week pays rate × days ÷ 7 rounded up to the penny; AWE must reach the LEL of the qualifying week.", maxWeeks[k])
+	for _, y := range years {
+		fmt.Fprintf(&b, " %s: flat rate %s from %s, LEL %s (%s).", y.name, pounds(y.familyWeekly), y.familyFrom.Format("2 Jan 2006"), pounds(y.lelWeekly), y.source)
+	}
+	return b.String()
+}
+
+// Delete removes a period of family leave; one paid by a finalised pay
+// run is kept (409) because the run's lines are history.
+func (s *Service) Delete(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64, k Kind, id int64) (err error) {
+	defer payroll.Wrap(&err, "delete %s %d", k, id)
+	if err := gate(biz); err != nil {
+		return err
+	}
+	return s.Employees.WriteRecords(ctx, biz, p, employeeID, func(q *store.Queries, _ employee.Employee) error {
+		if err := unpaid(ctx, q, biz.ID, employeeID, k, id); err != nil {
+			return err
+		}
+		n, err := q.DeleteStatutoryLeave(ctx, store.DeleteStatutoryLeaveParams{ID: id, BusinessID: biz.ID, EmployeeID: employeeID, Kind: string(k)})
+		if err != nil {
+			return err
+		}
+		if n == 0 {
+			return payroll.NotFound(string(k) + " leave")
+		}
+		return nil
+	})
+}
+
+// unpaid is a 409 when a finalised pay run has paid the period.
+func unpaid(ctx context.Context, q *store.Queries, bizID, employeeID int64, k Kind, id int64) error {
+	rows, err := q.StatutoryPayLines(ctx, store.StatutoryPayLinesParams{BusinessID: bizID, EmployeeID: employeeID, Prefix: linePrefix(k, id) + "%"})
+	if err != nil {
+		return err
+	}
+	for _, r := range rows {
+		if r.Status == "Finalised" {
+			return payroll.Conflict("%s leave %d was paid by finalised pay run %d", k, id, r.PayRunID)
+		}
+	}
+	return nil
+}
+
+// SetPaused pauses or resumes neonatal care pay.
+func (s *Service) SetPaused(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID, id int64, paused bool) (_ StatutoryLeave, err error) {
+	defer payroll.Wrap(&err, "pause sncp %d", id)
+	if err := gate(biz); err != nil {
+		return StatutoryLeave{}, err
+	}
+	var row store.StatutoryLeavePeriod
+	var e employee.Employee
+	err = s.Employees.WriteRecords(ctx, biz, p, employeeID, func(q *store.Queries, emp employee.Employee) error {
+		e = emp
+		var err error
+		row, err = q.SetStatutoryLeavePaused(ctx, store.SetStatutoryLeavePausedParams{ID: id, BusinessID: biz.ID, EmployeeID: employeeID, Kind: string(SNCP),
+			Paused: paused, UpdatedAt: s.Clock.Now()})
+		if db.IsNoRows(err) {
+			return payroll.NotFound("sncp leave")
+		}
+		return err
+	})
+	if err != nil {
+		return StatutoryLeave{}, err
+	}
+	return s.view(ctx, s.DB.Queries(), biz.ID, period{row, e.StartDate.Time})
+}
+
+// attachments lists the documents attached to a period.
+func attachments(ctx context.Context, q *store.Queries, bizID, leaveID int64) ([]Attachment, error) {
+	rows, err := q.ListStatutoryLeaveDocuments(ctx, store.ListStatutoryLeaveDocumentsParams{LeaveID: leaveID, BusinessID: bizID})
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Attachment, 0, len(rows))
+	for _, r := range rows {
+		out = append(out, Attachment{ID: r.ID, EmployeeDocument: LeaveDocument{ID: r.ID, FriendlyName: r.FriendlyName, ContentType: r.ContentType,
+			Size: r.Size, DateCreated: payroll.NewDateTime(r.CreatedAt)}})
+	}
+	return out, nil
+}
+
+// Attachments lists the employee documents attached to a period of
+// leave (any kind, ssp included).
+func (s *Service) Attachments(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64, k Kind, id int64) (_ []Attachment, err error) {
+	defer payroll.Wrap(&err, "attachments of %s %d", k, id)
+	if _, err := s.load(ctx, biz, p, employeeID, k, id); err != nil {
+		return nil, err
+	}
+	return attachments(ctx, s.DB.Queries(), biz.ID, id)
+}
+
+// LinkDocument attaches (link) or detaches an employee document: the
+// document must be one of the leave's employee's (documents.employee_id).
+// Linking twice is a no-op; unlinking a document not attached is a 404.
+func (s *Service) LinkDocument(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64, k Kind, id, documentID int64, link bool) (_ []Attachment, err error) {
+	defer payroll.Wrap(&err, "attach document %d to %s %d", documentID, k, id)
+	if err := gate(biz); err != nil {
+		return nil, err
+	}
+	var out []Attachment
+	err = s.Employees.WriteRecords(ctx, biz, p, employeeID, func(q *store.Queries, _ employee.Employee) error {
+		if _, err := q.GetStatutoryLeave(ctx, store.GetStatutoryLeaveParams{ID: id, BusinessID: biz.ID, EmployeeID: employeeID, Kind: string(k)}); db.IsNoRows(err) {
+			return payroll.NotFound(string(k) + " leave")
+		} else if err != nil {
+			return err
+		}
+		if link {
+			if _, err := q.GetEmployeeDocumentInfo(ctx, store.GetEmployeeDocumentInfoParams{ID: documentID, BusinessID: biz.ID,
+				EmployeeID: sql.NullInt64{Int64: employeeID, Valid: true}}); db.IsNoRows(err) {
+				return payroll.NotFound("employee document")
+			} else if err != nil {
+				return err
+			}
+			if _, err := q.LinkStatutoryLeaveDocument(ctx, store.LinkStatutoryLeaveDocumentParams{LeaveID: id, DocumentID: documentID, BusinessID: biz.ID,
+				CreatedAt: s.Clock.Now()}); err != nil {
+				return err
+			}
+		} else {
+			n, err := q.UnlinkStatutoryLeaveDocument(ctx, store.UnlinkStatutoryLeaveDocumentParams{LeaveID: id, DocumentID: documentID, BusinessID: biz.ID})
+			if err != nil {
+				return err
+			}
+			if n == 0 {
+				return payroll.NotFound("attached document")
+			}
+		}
+		var err error
+		out, err = attachments(ctx, q, biz.ID, id)
+		return err
+	})
+	return out, err
+}
+
+// Pay run lines carry external ids "statutoryleave:<kind>:<leave id>:<week>"
+// so calculations and deletes find what runs paid.
+const linePrefixRoot = "statutoryleave:"
+
+func linePrefix(k Kind, id int64) string { return fmt.Sprintf("%s%s:%d:", linePrefixRoot, k, id) }
+
+// LineID is the external id of a period's week's pay run line.
+func LineID(k Kind, id int64, week int) string { return linePrefix(k, id) + strconv.Itoa(week) }
+
+// ParseLineID reads a LineID.
+func ParseLineID(s string) (Kind, int64, int, bool) {
+	parts := strings.Split(strings.TrimPrefix(s, linePrefixRoot), ":")
+	if len(parts) != 3 || !strings.HasPrefix(s, linePrefixRoot) {
+		return "", 0, 0, false
+	}
+	id, err1 := strconv.ParseInt(parts[1], 10, 64)
+	w, err2 := strconv.Atoi(parts[2])
+	if err1 != nil || err2 != nil {
+		return "", 0, 0, false
+	}
+	return Kind(parts[0]), id, w, true
+}

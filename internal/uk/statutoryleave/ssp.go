@@ -1,0 +1,256 @@
+package statutoryleave
+
+import (
+	"fmt"
+	"strings"
+	"time"
+)
+
+// Days of the week in the qualifying-days mask, Sunday first.
+var weekdayNames = [7]string{"Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"}
+
+// parseQualifyingDays turns day names into the 7-letter mask stored
+// ('0111110' = Monday to Friday); empty = Monday to Friday.
+func parseQualifyingDays(names []string) (string, error) {
+	if len(names) == 0 {
+		return "0111110", nil
+	}
+	mask := []byte("0000000")
+	for _, n := range names {
+		found := false
+		for i, w := range weekdayNames {
+			if strings.EqualFold(strings.TrimSpace(n), w) || strings.EqualFold(strings.TrimSpace(n), w[:3]) {
+				mask[i], found = '1', true
+			}
+		}
+		if !found {
+			return "", fmt.Errorf("%q is not a day of the week", n)
+		}
+	}
+	return string(mask), nil
+}
+
+// qualifyingDayNames is the mask as day names, Monday first as the
+// reference lists them (Sunday last).
+func qualifyingDayNames(mask string) []string {
+	out := []string{}
+	for _, i := range []int{1, 2, 3, 4, 5, 6, 0} {
+		if i < len(mask) && mask[i] == '1' {
+			out = append(out, weekdayNames[i])
+		}
+	}
+	return out
+}
+
+func perWeek(mask string) int { return strings.Count(mask, "1") }
+
+func isQualifying(mask string, d time.Time) bool {
+	i := int(d.Weekday())
+	return i < len(mask) && mask[i] == '1'
+}
+
+// piwMinDays: a period of incapacity for work is at least 4 consecutive
+// days of sickness (non-qualifying days included); shorter spells pay no
+// SSP. PIWs separated by 56 days (8 weeks) or less link into one.
+const (
+	piwMinDays  = 4
+	linkGapDays = 56
+)
+
+// sickSpell is one stored SSP period as the rules read it.
+type sickSpell struct {
+	id         int64
+	start, end time.Time
+	mask       string
+}
+
+func (s sickSpell) days() int { return int(dateOf(s.end).Sub(dateOf(s.start)).Hours()/24) + 1 }
+
+// SSPWeek is the SSP of one pay week (Sunday to Saturday) of a PIW.
+type SSPWeek struct {
+	Start, End time.Time // the week's days within the PIW
+	PaidDays   int
+	// Rate is the weekly rate num/den pence (80% of AWE is rarely whole
+	// pence); the amount of k paid days is ⌈rate × k ÷ qualifying days a
+	// week⌉, the running total of the week rounded up at each end.
+	rateNum, rateDen int64
+	PerWeek          int
+	paidOrdinals     []time.Time // the week's paid days in order
+}
+
+// RateMoney is the weekly rate rounded half up to the penny (display).
+func (w SSPWeek) RateMoney() AWE { return AWE{w.rateNum, w.rateDen} }
+
+// AmountPence is the week's SSP.
+func (w SSPWeek) AmountPence() int64 { return w.amountThrough(len(w.paidOrdinals)) }
+
+// amountThrough is the pay for the week's first k paid days.
+func (w SSPWeek) amountThrough(k int) int64 {
+	if k >= w.PerWeek {
+		k = w.PerWeek
+	}
+	return ceilDiv(w.rateNum*int64(k), w.rateDen*int64(w.PerWeek))
+}
+
+// AmountBetween is the pay for the week's paid days in [from, to].
+func (w SSPWeek) AmountBetween(from, to time.Time) (int64, int) {
+	before, upto := 0, 0
+	for _, d := range w.paidOrdinals {
+		if d.Before(from) {
+			before++
+		}
+		if !d.After(to) {
+			upto++
+		}
+	}
+	return w.amountThrough(upto) - w.amountThrough(before), upto - before
+}
+
+// SSPResult is the calculation of one SSP period.
+type SSPResult struct {
+	PIW            bool
+	Linked         []int64 // earlier periods this PIW links to, oldest first
+	ChainStart     time.Time
+	Mechanics      string // the tax year whose rules apply (that of the first linked PIW)
+	QualifyingDays int    // qualifying days of sickness in this period
+	WaitingDays    int    // of them, waiting days (unpaid)
+	PaidBefore     int    // days paid by the linked earlier PIWs
+	PaidDays       int
+	Eligible       bool
+	Reason         string // DoNotPaySspReason: AverageEarningsNotHighEnough, SspCap
+	Weeks          []SSPWeek
+	Log            []string
+}
+
+// TotalPence is the period's SSP.
+func (r *SSPResult) TotalPence() int64 {
+	var t int64
+	for _, w := range r.Weeks {
+		t += w.AmountPence()
+	}
+	return t
+}
+
+// linkedChain is the PIWs of all (sorted by start) that link to the one
+// with id target, the target last; nil when the target is not a PIW.
+func linkedChain(all []sickSpell, target int64) []sickSpell {
+	var chain []sickSpell
+	for _, s := range all {
+		if s.days() < piwMinDays {
+			if s.id == target {
+				return nil
+			}
+			continue
+		}
+		if n := len(chain); n > 0 && int(dateOf(s.start).Sub(dateOf(chain[n-1].end)).Hours()/24)-1 > linkGapDays {
+			chain = chain[:0]
+		}
+		chain = append(chain, s)
+		if s.id == target {
+			return chain
+		}
+	}
+	return nil
+}
+
+// computeSSP works out SSP for the period with id target among the
+// employee's periods (all, sorted by start). awe is the AWE of the first
+// PIW of the linked chain. The mechanics (waiting days, LEL test, the 80%
+// cap) are those of the tax year the chain started in; the flat rate is
+// that of the tax year each day falls in (rules-2026-27 §2.7).
+func computeSSP(all []sickSpell, target int64, awe AWE) (SSPResult, error) {
+	var r SSPResult
+	var me sickSpell
+	for _, s := range all {
+		if s.id == target {
+			me = s
+		}
+	}
+	for d := dateOf(me.start); !d.After(dateOf(me.end)); d = d.AddDate(0, 0, 1) {
+		if isQualifying(me.mask, d) {
+			r.QualifyingDays++
+		}
+	}
+	chain := linkedChain(all, target)
+	if chain == nil {
+		r.Log = append(r.Log, fmt.Sprintf("%d days of sickness: not a period of incapacity for work (at least %d days), no SSP", me.days(), piwMinDays))
+		return r, nil
+	}
+	r.PIW, r.ChainStart = true, dateOf(chain[0].start)
+	for _, s := range chain[:len(chain)-1] {
+		r.Linked = append(r.Linked, s.id)
+	}
+	mech, err := taxYearOf(r.ChainStart)
+	if err != nil {
+		return r, err
+	}
+	r.Mechanics = mech.name
+	if len(r.Linked) > 0 {
+		r.Log = append(r.Log, fmt.Sprintf("linked to %d earlier period(s) of incapacity (gaps of %d days or less); the linked series started %s",
+			len(r.Linked), linkGapDays, r.ChainStart.Format("2006-01-02")))
+	}
+	r.Log = append(r.Log, fmt.Sprintf("%s rules (the tax year the series started in): %d waiting days, LEL test %v, at most %d weeks",
+		mech.name, mech.sspWaitingDays, mech.sspLELTest, mech.sspMaxWeeks))
+	if mech.sspLELTest {
+		if !awe.atLeast(mech.lelWeekly) {
+			r.Reason = "AverageEarningsNotHighEnough"
+			r.Log = append(r.Log, fmt.Sprintf("average weekly earnings %s below the lower earnings limit %s", awe.Money(), pounds(mech.lelWeekly)))
+			return r, nil
+		}
+	}
+	r.Eligible = true
+	// Walk the chain day by day: waiting days first, then paid days up
+	// to the cap of max weeks × qualifying days a week (the target's).
+	waiting, paid := 0, 0
+	capDays := mech.sspMaxWeeks * perWeek(me.mask)
+	weekIndex := map[time.Time]int{}
+	for ci, s := range chain {
+		for d := dateOf(s.start); !d.After(dateOf(s.end)); d = d.AddDate(0, 0, 1) {
+			if !isQualifying(s.mask, d) {
+				continue
+			}
+			last := ci == len(chain)-1
+			if waiting < mech.sspWaitingDays {
+				waiting++
+				if last {
+					r.WaitingDays++
+				}
+				continue
+			}
+			if paid >= capDays {
+				if last && r.Reason == "" {
+					r.Reason = "SspCap"
+					r.Log = append(r.Log, fmt.Sprintf("the %d-week maximum was reached on %s", mech.sspMaxWeeks, d.AddDate(0, 0, -1).Format("2006-01-02")))
+				}
+				continue
+			}
+			paid++
+			if !last {
+				r.PaidBefore++
+				continue
+			}
+			fy, err := taxYearOf(d)
+			if err != nil {
+				return r, err
+			}
+			num, den := fy.sspWeekly, int64(1)
+			if mech.sspAWEPercent > 0 && awe.num*mech.sspAWEPercent < fy.sspWeekly*awe.den*100 {
+				num, den = awe.num*mech.sspAWEPercent, awe.den*100
+			}
+			ws := sunday(d)
+			i, ok := weekIndex[ws]
+			if !ok || r.Weeks[i].rateNum*den != num*r.Weeks[i].rateDen {
+				// A new week, or the rate changed mid-week (6 April).
+				r.Weeks = append(r.Weeks, SSPWeek{Start: d, rateNum: num, rateDen: den, PerWeek: perWeek(s.mask)})
+				i = len(r.Weeks) - 1
+				weekIndex[ws] = i
+			}
+			w := &r.Weeks[i]
+			w.End = d
+			w.paidOrdinals = append(w.paidOrdinals, d)
+			w.PaidDays++
+			r.PaidDays++
+		}
+	}
+	return r, nil
+}
