@@ -16,11 +16,13 @@ import (
 	"github.com/payrolld/payrolld/internal/config"
 	"github.com/payrolld/payrolld/internal/db"
 	"github.com/payrolld/payrolld/internal/employee"
+	"github.com/payrolld/payrolld/internal/employee/access"
 	"github.com/payrolld/payrolld/internal/employee/bankaccount"
 	"github.com/payrolld/payrolld/internal/employee/inclusion"
 	"github.com/payrolld/payrolld/internal/employee/notes"
 	"github.com/payrolld/payrolld/internal/employee/payrate"
 	"github.com/payrolld/payrolld/internal/employee/standardhours"
+	"github.com/payrolld/payrolld/internal/ess"
 	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/httpapi/employeeapi"
 	"github.com/payrolld/payrolld/internal/httpapi/leaveapi"
@@ -62,6 +64,10 @@ type App struct {
 	API        *httpapi.API
 	Handler    http.Handler
 
+	// Employee self-service: E/access, onboarding, profile images.
+	EmployeeAccess *access.Service
+	ProfileImages  *ess.Images
+
 	jobs []func(context.Context) error // background workers, see StartJobs
 }
 
@@ -95,6 +101,8 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 		Effects: []payrun.Effect{payrun.InclusionsEffect{Clock: clock}, payrun.LeaveEffect{Leave: a.Leave, Emit: a.Webhooks.Emit},
 			payrun.TimesheetEffect{Timesheets: a.Timesheets}}}
 	a.PayRuns.Effects = append(a.PayRuns.Effects, payrun.NewJobs(a.PayRuns, a.Jobs, a.Businesses, a.Webhooks.OutboundClient(), a.Webhooks.CheckTarget, log, 0))
+	a.EmployeeAccess = &access.Service{DB: database, Clock: clock, Employees: a.Employees, Users: a.Users, Notify: a.Notify, BaseURL: cfg.BaseURL}
+	a.ProfileImages = &ess.Images{Employees: a.Employees, Clock: clock}
 	a.OAuth = &oauth.Service{DB: database, Clock: clock, Users: a.Users, Businesses: a.Businesses, Notify: a.Notify, BaseURL: cfg.BaseURL}
 	a.API = httpapi.New(httpapi.Deps{
 		Config: cfg, DB: database, Clock: clock, Log: log,
@@ -114,6 +122,7 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 			leaveapi.Register(a.Leave),
 			timesheetapi.Register(a.Timesheets),
 			payrunapi.Register(a.PayRuns),
+			employeeapi.RegisterAccess(a.EmployeeAccess, a.ProfileImages),
 		},
 	})
 	a.Handler = a.API.Handler()
