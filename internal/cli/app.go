@@ -122,7 +122,8 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 			leaveapi.Register(a.Leave),
 			timesheetapi.Register(a.Timesheets),
 			payrunapi.Register(a.PayRuns),
-			employeeapi.RegisterAccess(a.EmployeeAccess, a.ProfileImages),
+			employeeapi.RegisterAccess(employeeapi.Access{Access: a.EmployeeAccess, Images: a.ProfileImages,
+				SMSFs: &ess.SMSFs{Employees: a.Employees, Clock: clock, Funds: a.Reference.SelfManagedFunds}}),
 		},
 	})
 	a.Handler = a.API.Handler()

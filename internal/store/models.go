@@ -407,6 +407,23 @@ type EmployeeRecurringInclusion struct {
 	UpdatedAt                   time.Time
 }
 
+type EmployeeSelfManagedSuperFund struct {
+	ID                       int64
+	BusinessID               int64
+	EmployeeID               int64
+	Abn                      string
+	FundName                 string
+	AccountName              string
+	AccountNumber            string
+	Bsb                      string
+	ElectronicServiceAddress string
+	Email                    string
+	ExternalID               string
+	Version                  int64
+	CreatedAt                time.Time
+	UpdatedAt                time.Time
+}
+
 type EmployeeStandardHour struct {
 	EmployeeID                    int64
 	BusinessID                    int64

@@ -12,13 +12,22 @@ import (
 	"github.com/payrolld/payrolld/internal/payroll"
 )
 
+// Access are the services of the employee's self-service side.
+type Access struct {
+	Access *access.Service
+	Images *ess.Images
+	SMSFs  *ess.SMSFs
+}
+
 // RegisterAccess serves the employee's self-service user (E/access), the
-// self-service onboarding of a new employee and the employee's profile
-// image (E/image). Pass it in httpapi.Deps.Areas.
-func RegisterAccess(acc *access.Service, images *ess.Images) func(*httpapi.API) {
+// self-service onboarding of a new employee, the employee's profile image
+// (E/image) and self-managed super funds (E/selfmanagedsuperfund). Pass it
+// in httpapi.Deps.Areas.
+func RegisterAccess(s Access) func(*httpapi.API) {
 	return func(a *httpapi.API) {
-		registerAccess(a, acc)
-		registerImage(a, images)
+		registerAccess(a, s.Access)
+		registerImage(a, s.Images)
+		registerSMSF(a, s.SMSFs)
 	}
 }
 
