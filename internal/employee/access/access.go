@@ -63,7 +63,9 @@ func checkAccess(v *payroll.Validation, name, email *string) {
 	}
 }
 
-func toAccess(r store.EmployeeAccess) EmployeeAccess { return EmployeeAccess{Name: r.Name, Email: r.Email} }
+func toAccess(r store.EmployeeAccess) EmployeeAccess {
+	return EmployeeAccess{Name: r.Name, Email: r.Email}
+}
 
 // List returns the self-service users of the employee (none or one).
 func (s *Service) List(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64) (_ []EmployeeAccess, err error) {
