@@ -67,6 +67,7 @@ type App struct {
 	// Employee self-service: E/access, onboarding, profile images.
 	EmployeeAccess *access.Service
 	ProfileImages  *ess.Images
+	ESS            *ess.Service
 
 	jobs []func(context.Context) error // background workers, see StartJobs
 }
@@ -103,6 +104,7 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 	a.PayRuns.Effects = append(a.PayRuns.Effects, payrun.NewJobs(a.PayRuns, a.Jobs, a.Businesses, a.Webhooks.OutboundClient(), a.Webhooks.CheckTarget, log, 0))
 	a.EmployeeAccess = &access.Service{DB: database, Clock: clock, Employees: a.Employees, Users: a.Users, Notify: a.Notify, BaseURL: cfg.BaseURL}
 	a.ProfileImages = &ess.Images{Employees: a.Employees, Clock: clock}
+	a.ESS = &ess.Service{Portal: a.Reference.EmployeePortalSettings, Access: a.EmployeeAccess}
 	a.OAuth = &oauth.Service{DB: database, Clock: clock, Users: a.Users, Businesses: a.Businesses, Notify: a.Notify, BaseURL: cfg.BaseURL}
 	a.API = httpapi.New(httpapi.Deps{
 		Config: cfg, DB: database, Clock: clock, Log: log,
