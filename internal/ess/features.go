@@ -60,7 +60,7 @@ func FeaturesOf(s settings.EmployeePortalSettings) Features {
 		AllowEmployeesToUploadProfilePicture: s.AllowEmployeesToUploadProfilePicture, AllowEmployeeExpensesSelfService: s.AllowEmployeeExpensesSelfService,
 		AllowEmployeeOverrideTaxCodes: s.AllowEmployeeOverrideTaxCodes, EssTimesheetSetting: ts,
 		AllowEmployeesToEditKioskTimesheets: ts == "EditKiosk" || ts == "EditKioskOrWorkZoneClockOnOff",
-		ClockOnRequirePhoto: s.RequirePhoto, ClockOnAllowEmployeeShiftSelection: s.AllowEmployeeShiftSelection,
+		ClockOnRequirePhoto:                 s.RequirePhoto, ClockOnAllowEmployeeShiftSelection: s.AllowEmployeeShiftSelection,
 		ClockOnWindowMinutes: s.ClockOnWindowMinutes, ClockOffWindowMinutes: s.ClockOffWindowMinutes, EnableWorkZoneClockOn: s.EnableWorkZoneClockOn}
 }
 
