@@ -42,6 +42,7 @@ func Register(d Deps) func(*httpapi.API) {
 		registerProfile(a, d)
 		registerLeave(a, d)
 		registerMoney(a, d)
+		registerDashboard(a, d)
 	}
 }
 

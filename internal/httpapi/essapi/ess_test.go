@@ -177,3 +177,27 @@ func TestESSMoney(t *testing.T) {
 		e.Do("DELETE", fmt.Sprintf("%s/bankaccounts/%d", e.SA, aid), e.annKey, nil).Expect(t, 403)
 	})
 }
+
+func TestESSDashboard(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newEnv(t, d)
+		pending := e.Do("POST", e.SA+"/leave", e.annKey, map[string]any{"leaveCategoryId": e.annual, "fromDate": "2026-11-09T00:00:00", "toDate": "2026-11-09T00:00:00"}).Expect(t, 200).Map(t)
+		e.Do("POST", fmt.Sprintf("%s/employee/%d/leaverequest", e.B, e.ann), e.Key, map[string]any{"leaveCategoryId": e.annual,
+			"fromDate": "2026-12-01T00:00:00", "toDate": "2026-12-01T00:00:00", "automaticallyApprove": true}).Expect(t, 200)
+		e.Do("POST", fmt.Sprintf("%s/employee/%d/leaverequest", e.B, e.ann), e.Key, map[string]any{"leaveCategoryId": e.annual,
+			"fromDate": "2026-10-01T00:00:00", "toDate": "2026-10-01T00:00:00", "automaticallyApprove": true}).Expect(t, 200)
+		got := e.Do("GET", e.SA+"/dashboard", e.annKey, nil).Expect(t, 200).Map(t)
+		pl := got["pendingLeave"].([]any)
+		up := got["upcomingLeave"].([]any)
+		if got["pendingLeaveCount"] != 1.0 || len(pl) != 1 || pl[0].(map[string]any)["id"] != pending["id"] || len(up) != 1 ||
+			up[0].(map[string]any)["fromDate"] != "2026-12-01T00:00:00" || got["region"] != "AU" || got["features"] == nil || got["leaveBalances"] == nil {
+			t.Fatalf("dashboard %v", got)
+		}
+		e.RunCases(t, []testkit.Case{
+			{Name: "another employee", Method: "GET", Path: e.SB + "/dashboard", Key: e.annKey, Status: 404},
+			{Name: "restricted out of scope", Method: "GET", Path: e.SB + "/dashboard", Key: e.restrict, Status: 404},
+			{Name: "owner", Method: "GET", Path: e.SB + "/dashboard", Key: e.Key, Status: 200},
+			{Name: "anonymous", Method: "GET", Path: e.SA + "/dashboard", Status: 401},
+		})
+	})
+}
