@@ -294,6 +294,17 @@ type Employee struct {
 	PrimaryLocationID                                     sql.NullInt64
 }
 
+type EmployeeAccess struct {
+	ID         int64
+	BusinessID int64
+	EmployeeID int64
+	UserID     int64
+	Name       string
+	Email      string
+	CreatedAt  time.Time
+	UpdatedAt  time.Time
+}
+
 type EmployeeBankAccount struct {
 	ID                  int64
 	BusinessID          int64
@@ -328,6 +339,17 @@ type EmployeeNote struct {
 	CreatedAt  time.Time
 }
 
+type EmployeeOnboarding struct {
+	EmployeeID                      int64
+	BusinessID                      int64
+	Status                          string
+	Email                           string
+	Mobile                          string
+	QualificationsRequired          bool
+	EmergencyContactDetailsRequired bool
+	CreatedAt                       time.Time
+}
+
 type EmployeePayRateSchedule struct {
 	ID               int64
 	BusinessID       int64
@@ -337,6 +359,17 @@ type EmployeePayRateSchedule struct {
 	CommencementDate time.Time
 	CreatedAt        time.Time
 	UpdatedAt        time.Time
+}
+
+type EmployeeProfileImage struct {
+	EmployeeID  int64
+	BusinessID  int64
+	ContentType string
+	Extension   string
+	Width       int64
+	Height      int64
+	Content     []byte
+	UpdatedAt   time.Time
 }
 
 type EmployeeRecurringInclusion struct {
@@ -372,6 +405,23 @@ type EmployeeRecurringInclusion struct {
 	TaxRate                     sql.NullString
 	CreatedAt                   time.Time
 	UpdatedAt                   time.Time
+}
+
+type EmployeeSelfManagedSuperFund struct {
+	ID                       int64
+	BusinessID               int64
+	EmployeeID               int64
+	Abn                      string
+	FundName                 string
+	AccountName              string
+	AccountNumber            string
+	Bsb                      string
+	ElectronicServiceAddress string
+	Email                    string
+	ExternalID               string
+	Version                  int64
+	CreatedAt                time.Time
+	UpdatedAt                time.Time
 }
 
 type EmployeeStandardHour struct {

@@ -1,0 +1,248 @@
+// Package essapi serves employee self-service (/api/v2/ess/{employeeId}/...)
+// on the EmployeeSelf auth level: the employee's own self-service user or
+// a business user whose scope covers the employee. Handlers pass the
+// caller's principal to the domain services (which then see that one
+// employee) and, for the employee themself, check the business's portal
+// settings first (ess.Service.Allow).
+package essapi
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	"github.com/payrolld/payrolld/internal/au"
+	"github.com/payrolld/payrolld/internal/employee"
+	"github.com/payrolld/payrolld/internal/employee/bankaccount"
+	"github.com/payrolld/payrolld/internal/ess"
+	"github.com/payrolld/payrolld/internal/httpapi"
+	"github.com/payrolld/payrolld/internal/leave"
+	"github.com/payrolld/payrolld/internal/payroll"
+)
+
+// Deps are the services self-service is the door onto.
+type Deps struct {
+	ESS           *ess.Service
+	Employees     *employee.Service
+	Images        *ess.Images
+	SMSFs         *ess.SMSFs
+	Leave         *leave.Service
+	BankAccounts  *bankaccount.Service
+	SuperRegistry *au.SuperRegistry
+}
+
+// Register serves the self-service operations. Pass it in
+// httpapi.Deps.Areas.
+func Register(d Deps) func(*httpapi.API) {
+	return func(a *httpapi.API) {
+		registerProfile(a, d)
+		registerLeave(a, d)
+		registerMoney(a, d)
+		registerDashboard(a, d)
+	}
+}
+
+var principal = payroll.PrincipalFrom
+
+func employeeID(ctx context.Context) (int64, error) {
+	return httpapi.PathID(ctx, "employeeId", "employee")
+}
+
+// allow is the portal-settings gate for the employee themself.
+func allow(ctx context.Context, d Deps, act ess.Action) error {
+	return d.ESS.Allow(ctx, httpapi.CurrentBusiness(ctx), httpapi.SelfEmployee(ctx), act)
+}
+
+// date parses an optional date query parameter (400 naming it).
+func date(member, s string) (time.Time, error) {
+	if s == "" {
+		return time.Time{}, nil
+	}
+	d, err := payroll.ParseDateTime(s)
+	if err != nil {
+		return time.Time{}, payroll.Invalid(member, "%s: %v", member, err)
+	}
+	return d.Time, nil
+}
+
+func merge(v any, raw []byte) error {
+	if len(raw) == 0 {
+		return nil
+	}
+	if err := json.Unmarshal(raw, v); err != nil {
+		return payroll.Invalid("body", "%s", err.Error())
+	}
+	return nil
+}
+
+// EssEmployeeDetails is the part of EssEmployeeDetailsModel this service
+// keeps.
+type EssEmployeeDetails struct {
+	ID                       int64            `json:"id"`
+	FirstName                string           `json:"firstName"`
+	OtherName                string           `json:"otherName"`
+	MiddleName               string           `json:"middleName"`
+	Surname                  string           `json:"surname"`
+	PreviousSurname          string           `json:"previousSurname"`
+	Gender                   string           `json:"gender"`
+	DateOfBirth              payroll.DateTime `json:"dateOfBirth" nullable:"true"`
+	AnniversaryDate          payroll.DateTime `json:"anniversaryDate" nullable:"true"`
+	ExternalID               string           `json:"externalId"`
+	ResidentialStreetAddress string           `json:"residentialStreetAddress"`
+	ResidentialAddressLine2  string           `json:"residentialAddressLine2"`
+	ResidentialSuburb        string           `json:"residentialSuburb"`
+	ResidentialState         string           `json:"residentialState"`
+	ResidentialPostcode      string           `json:"residentialPostcode"`
+	PostalStreetAddress      string           `json:"postalStreetAddress"`
+	PostalAddressLine2       string           `json:"postalAddressLine2"`
+	PostalSuburb             string           `json:"postalSuburb"`
+	PostalState              string           `json:"postalState"`
+	PostalPostcode           string           `json:"postalPostcode"`
+	Email                    string           `json:"email"`
+	HomePhone                string           `json:"homePhone"`
+	WorkPhone                string           `json:"workPhone"`
+	MobilePhone              string           `json:"mobilePhone"`
+	StartDate                payroll.DateTime `json:"startDate" nullable:"true"`
+	EndDate                  payroll.DateTime `json:"endDate" nullable:"true"`
+	IsTerminated             bool             `json:"isTerminated"`
+	TimesheetSetting         string           `json:"timesheetSetting" enum:"Disabled,ReadOnly,ReadWrite,EditKiosk,EditWorkZoneClockOnOff,EditKioskOrWorkZoneClockOnOff,Enabled"`
+	TimesheetsReadOnly       bool             `json:"timesheetsReadOnly"`
+	CanEdit                  bool             `json:"canEdit"`
+	CanEditProfileImage      bool             `json:"canEditProfileImage"`
+	HasProfileImage          bool             `json:"hasProfileImage"`
+}
+
+// EmergencyContact is EmployeeEmergencyContactModel.
+type EmergencyContact struct {
+	Name                   string `json:"name"`
+	Relationship           string `json:"relationship"`
+	Address                string `json:"address"`
+	ContactNumber          string `json:"contactNumber"`
+	AlternateContactNumber string `json:"alternateContactNumber"`
+}
+
+// EmergencyContacts is EmployeeEmergencyContactsEditModel.
+type EmergencyContacts struct {
+	PrimaryEmergencyContact   EmergencyContact `json:"primaryEmergencyContact"`
+	SecondaryEmergencyContact EmergencyContact `json:"secondaryEmergencyContact"`
+	CanEdit                   bool             `json:"canEdit"`
+}
+
+func registerProfile(a *httpapi.API, d Deps) {
+	tags := []string{"Employee Self Service"}
+	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/details", Tags: tags,
+		Summary: "Get the employee's details (self-service)"},
+		func(ctx context.Context, _ *httpapi.ESSPath) (*httpapi.BodyOf[EssEmployeeDetails], error) {
+			id, err := employeeID(ctx)
+			if err != nil {
+				return nil, err
+			}
+			biz := httpapi.CurrentBusiness(ctx)
+			e, err := d.Employees.Get(ctx, biz, principal(ctx), id)
+			if err != nil {
+				return nil, err
+			}
+			f, err := d.ESS.Features(ctx, biz)
+			if err != nil {
+				return nil, err
+			}
+			_, imgErr := d.Images.Get(ctx, biz, principal(ctx), id)
+			if imgErr != nil && payroll.KindOf(imgErr) != payroll.KindNotFound {
+				return nil, imgErr
+			}
+			self := httpapi.SelfEmployee(ctx)
+			m := &e.Members
+			return &httpapi.BodyOf[EssEmployeeDetails]{Body: EssEmployeeDetails{ID: e.ID, FirstName: m.FirstName, OtherName: m.PreferredName,
+				MiddleName: m.MiddleName, Surname: m.Surname, PreviousSurname: m.PreviousSurname, Gender: m.Gender, DateOfBirth: m.DateOfBirth,
+				AnniversaryDate: m.AnniversaryDate, ExternalID: e.ExternalID, ResidentialStreetAddress: m.ResidentialStreetAddress,
+				ResidentialAddressLine2: m.ResidentialAddressLine2, ResidentialSuburb: m.ResidentialSuburb, ResidentialState: m.ResidentialState,
+				ResidentialPostcode: m.ResidentialPostCode, PostalStreetAddress: m.PostalStreetAddress, PostalAddressLine2: m.PostalAddressLine2,
+				PostalSuburb: m.PostalSuburb, PostalState: m.PostalState, PostalPostcode: m.PostalPostCode, Email: m.Email, HomePhone: m.HomePhone,
+				WorkPhone: m.WorkPhone, MobilePhone: m.MobilePhone, StartDate: m.StartDate, EndDate: m.EndDate, IsTerminated: e.Status == "Terminated",
+				TimesheetSetting: f.EssTimesheetSetting, TimesheetsReadOnly: !f.AllowEmployeeTimesheetsSelfService,
+				CanEdit: !self || f.AllowEmployeeSelfEditing, CanEditProfileImage: !self || f.AllowEmployeesToUploadProfilePicture,
+				HasProfileImage: imgErr == nil}}, nil
+		})
+	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/emergencycontacts", Tags: tags,
+		Summary: "Get the employee's emergency contacts (self-service)"},
+		func(ctx context.Context, _ *httpapi.ESSPath) (*httpapi.BodyOf[EmergencyContacts], error) {
+			id, err := employeeID(ctx)
+			if err != nil {
+				return nil, err
+			}
+			biz := httpapi.CurrentBusiness(ctx)
+			e, err := d.Employees.Get(ctx, biz, principal(ctx), id)
+			if err != nil {
+				return nil, err
+			}
+			m := &e.Members
+			canEdit := allow(ctx, d, ess.EditDetails) == nil
+			return &httpapi.BodyOf[EmergencyContacts]{Body: EmergencyContacts{
+				PrimaryEmergencyContact: EmergencyContact{Name: m.EmergencyContact1Name, Relationship: m.EmergencyContact1Relationship, Address: m.EmergencyContact1Address,
+					ContactNumber: m.EmergencyContact1ContactNumber, AlternateContactNumber: m.EmergencyContact1AlternateContactNumber},
+				SecondaryEmergencyContact: EmergencyContact{Name: m.EmergencyContact2Name, Relationship: m.EmergencyContact2Relationship, Address: m.EmergencyContact2Address,
+					ContactNumber: m.EmergencyContact2ContactNumber, AlternateContactNumber: m.EmergencyContact2AlternateContactNumber},
+				CanEdit: canEdit}}, nil
+		})
+	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/security/features", Tags: tags,
+		Summary: "What the employee may do in self-service", Description: "From the business's employee portal settings."},
+		func(ctx context.Context, _ *httpapi.ESSPath) (*httpapi.BodyOf[ess.Features], error) {
+			f, err := d.ESS.Features(ctx, httpapi.CurrentBusiness(ctx))
+			return &httpapi.BodyOf[ess.Features]{Body: f}, err
+		})
+	httpapi.Register(a, httpapi.Authenticated, huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/security/employees", Tags: tags,
+		Summary: "The employees the caller is in self-service", Description: "Every employee, in any business, whose self-service user the caller is."},
+		func(ctx context.Context, _ *struct{}) (*httpapi.BodyOf[[]ess.AvailableEmployee], error) {
+			list, err := d.ESS.AvailableEmployees(ctx, principal(ctx))
+			return &httpapi.BodyOf[[]ess.AvailableEmployee]{Body: list}, err
+		})
+	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/profileimage", Tags: tags,
+		Summary: "Download the employee's profile image (self-service)"},
+		func(ctx context.Context, _ *httpapi.ESSPath) (*httpapi.FileOutput, error) {
+			id, err := employeeID(ctx)
+			if err != nil {
+				return nil, err
+			}
+			img, err := d.Images.Get(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), id)
+			if err != nil {
+				return nil, err
+			}
+			return httpapi.NewFileOutput("employee-"+strconv.FormatInt(id, 10)+img.Extension, img.ContentType, img.Data), nil
+		})
+	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodPost, Path: "/api/v2/ess/{employeeId}/profileimage", Tags: tags,
+		Summary: "Upload the employee's profile image (self-service)", Description: "As E/image; the employee needs allowEmployeesToUploadProfilePicture (403 otherwise)."},
+		func(ctx context.Context, in *struct {
+			httpapi.ESSPath
+			httpapi.UploadInput
+		}) (*httpapi.BodyOf[ess.ProfileImageMetadata], error) {
+			id, err := employeeID(ctx)
+			if err != nil {
+				return nil, err
+			}
+			if err := allow(ctx, d, ess.EditProfileImage); err != nil {
+				return nil, err
+			}
+			f, err := a.UploadedFile(&in.RawBody)
+			if err != nil {
+				return nil, err
+			}
+			md, err := d.Images.Put(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), id, f.Data)
+			return &httpapi.BodyOf[ess.ProfileImageMetadata]{Body: md}, err
+		})
+	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodDelete, Path: "/api/v2/ess/{employeeId}/profileimage", Tags: tags,
+		Summary: "Delete the employee's profile image (self-service)", Description: "The employee needs allowEmployeesToUploadProfilePicture (403 otherwise)."},
+		func(ctx context.Context, _ *httpapi.ESSPath) (*struct{}, error) {
+			id, err := employeeID(ctx)
+			if err != nil {
+				return nil, err
+			}
+			if err := allow(ctx, d, ess.EditProfileImage); err != nil {
+				return nil, err
+			}
+			return nil, d.Images.Delete(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), id)
+		})
+}
