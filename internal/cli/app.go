@@ -27,6 +27,7 @@ import (
 	"github.com/payrolld/payrolld/internal/httpapi/payrunapi"
 	"github.com/payrolld/payrolld/internal/httpapi/platformapi"
 	"github.com/payrolld/payrolld/internal/httpapi/referenceapi"
+	"github.com/payrolld/payrolld/internal/httpapi/rosterapi"
 	"github.com/payrolld/payrolld/internal/httpapi/timesheetapi"
 	"github.com/payrolld/payrolld/internal/job"
 	"github.com/payrolld/payrolld/internal/leave"
@@ -34,6 +35,7 @@ import (
 	"github.com/payrolld/payrolld/internal/oauth"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/payrun"
+	"github.com/payrolld/payrolld/internal/roster"
 	"github.com/payrolld/payrolld/internal/store"
 	"github.com/payrolld/payrolld/internal/timesheet"
 	"github.com/payrolld/payrolld/internal/user"
@@ -55,6 +57,7 @@ type App struct {
 	Employees  *employee.Service
 	Leave      *leave.Service
 	Timesheets *timesheet.Service
+	Roster     *roster.Service
 	PayRuns    *payrun.Service
 	Webhooks   *webhook.Service
 	Jobs       *job.Client // River: areas register workers while Build runs
@@ -90,6 +93,7 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 			return ls.RequireNotesForLeaveRequests, err
 		}}
 	a.Timesheets = &timesheet.Service{DB: database, Clock: clock, Employees: a.Employees, Emit: a.Webhooks.Emit}
+	a.Roster = &roster.Service{DB: database, Clock: clock, Employees: a.Employees, Timesheets: a.Timesheets}
 	a.PayRuns = &payrun.Service{DB: database, Clock: clock, Categories: a.Reference.CoreCollections, Schedules: a.Reference.ScheduleCollections, Emit: a.Webhooks.Emit,
 		Leave: a.Leave, Timesheets: a.Timesheets,
 		Effects: []payrun.Effect{payrun.InclusionsEffect{Clock: clock}, payrun.LeaveEffect{Leave: a.Leave, Emit: a.Webhooks.Emit},
@@ -114,6 +118,7 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 			leaveapi.Register(a.Leave),
 			timesheetapi.Register(a.Timesheets),
 			payrunapi.Register(a.PayRuns),
+			rosterapi.Register(a.Roster, nil),
 		},
 	})
 	a.Handler = a.API.Handler()
