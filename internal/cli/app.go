@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net/http"
 	"sync"
+	"time"
 
 	"github.com/payrolld/payrolld/internal/collections"
 	"github.com/payrolld/payrolld/internal/record"
@@ -23,6 +24,7 @@ import (
 	"github.com/payrolld/payrolld/internal/employee/standardhours"
 	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/httpapi/employeeapi"
+	"github.com/payrolld/payrolld/internal/httpapi/kioskapi"
 	"github.com/payrolld/payrolld/internal/httpapi/leaveapi"
 	"github.com/payrolld/payrolld/internal/httpapi/payrunapi"
 	"github.com/payrolld/payrolld/internal/httpapi/platformapi"
@@ -30,12 +32,14 @@ import (
 	"github.com/payrolld/payrolld/internal/httpapi/rosterapi"
 	"github.com/payrolld/payrolld/internal/httpapi/timesheetapi"
 	"github.com/payrolld/payrolld/internal/job"
+	"github.com/payrolld/payrolld/internal/kiosk"
 	"github.com/payrolld/payrolld/internal/leave"
 	"github.com/payrolld/payrolld/internal/notify"
 	"github.com/payrolld/payrolld/internal/oauth"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/payrun"
 	"github.com/payrolld/payrolld/internal/roster"
+	"github.com/payrolld/payrolld/internal/settings"
 	"github.com/payrolld/payrolld/internal/store"
 	"github.com/payrolld/payrolld/internal/timesheet"
 	"github.com/payrolld/payrolld/internal/user"
@@ -58,6 +62,7 @@ type App struct {
 	Leave      *leave.Service
 	Timesheets *timesheet.Service
 	Roster     *roster.Service
+	Kiosks     *kiosk.Service
 	PayRuns    *payrun.Service
 	Webhooks   *webhook.Service
 	Jobs       *job.Client // River: areas register workers while Build runs
@@ -94,6 +99,10 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 		}}
 	a.Timesheets = &timesheet.Service{DB: database, Clock: clock, Employees: a.Employees, Emit: a.Webhooks.Emit}
 	a.Roster = &roster.Service{DB: database, Clock: clock, Employees: a.Employees, Timesheets: a.Timesheets}
+	a.Kiosks = &kiosk.Service{DB: database, Clock: clock, Employees: a.Employees, Timesheets: a.Timesheets, Roster: a.Roster,
+		Rounding: func(ctx context.Context, q *store.Queries, biz business.Business) (settings.TimesheetRoundingRules, error) {
+			return a.Reference.RoundingRules.GetInTx(ctx, q, biz, "")
+		}}
 	a.PayRuns = &payrun.Service{DB: database, Clock: clock, Categories: a.Reference.CoreCollections, Schedules: a.Reference.ScheduleCollections, Emit: a.Webhooks.Emit,
 		Leave: a.Leave, Timesheets: a.Timesheets,
 		Effects: []payrun.Effect{payrun.InclusionsEffect{Clock: clock}, payrun.LeaveEffect{Leave: a.Leave, Emit: a.Webhooks.Emit},
@@ -118,7 +127,10 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 			leaveapi.Register(a.Leave),
 			timesheetapi.Register(a.Timesheets),
 			payrunapi.Register(a.PayRuns),
-			rosterapi.Register(a.Roster, nil),
+			rosterapi.Register(a.Roster, func(ctx context.Context, id int64) (*time.Location, time.Duration, time.Duration, error) {
+				return a.Kiosks.ClockOf(ctx, httpapi.CurrentBusiness(ctx), id)
+			}),
+			kioskapi.Register(a.Kiosks),
 		},
 	})
 	a.Handler = a.API.Handler()
