@@ -50,6 +50,24 @@ type Access struct {
 	Business     Business
 	Unrestricted bool
 	Restrictions Restrictions
+	// SelfEmployeeID: the principal has no access to the business and acts
+	// only as this employee's self-service user (the ESS operations).
+	SelfEmployeeID int64
+}
+
+// SelfAccess is the access of employeeID's own self-service user in
+// business id: that employee alone, nothing of the business. The caller
+// has established that the principal is that employee's user.
+func (s *Service) SelfAccess(ctx context.Context, id, employeeID int64) (_ Access, err error) {
+	defer payroll.Wrap(&err, "self-service access to business %d", id)
+	b, err := s.DB.Queries().GetBusiness(ctx, id)
+	if db.IsNoRows(err) {
+		return Access{}, payroll.NotFound("business")
+	}
+	if err != nil {
+		return Access{}, err
+	}
+	return Access{Business: fromRow(b), SelfEmployeeID: employeeID}, nil
 }
 
 // Authorize decides whether p may act in business id. Anything the

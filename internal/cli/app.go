@@ -112,7 +112,7 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 	a.API = httpapi.New(httpapi.Deps{
 		Config: cfg, DB: database, Clock: clock, Log: log,
 		Users: a.Users, Businesses: a.Businesses, Brands: a.Brands, Webhooks: a.Webhooks, OAuth: a.OAuth, Reference: a.Reference,
-		BearerAuth: a.OAuth.AuthenticateBearer,
+		BearerAuth: a.OAuth.AuthenticateBearer, SelfService: a.Employees.SelfServiceAccess,
 		Areas: []func(*httpapi.API){
 			platformapi.Register,
 			referenceapi.Register,

@@ -89,6 +89,9 @@ func (s *Service) ScopeFor(ctx context.Context, biz business.Business, p *payrol
 	if acc.Unrestricted {
 		return Scope{All: true}, nil
 	}
+	if acc.SelfEmployeeID != 0 {
+		return Scope{EmployeeID: acc.SelfEmployeeID}, nil
+	}
 	sc := Scope{Restricted: true, locations: acc.Restrictions.LocationAccess}
 	q := s.DB.Queries()
 	for _, g := range acc.Restrictions.EmployeeGroups {

@@ -47,6 +47,10 @@ type Deps struct {
 	Reference  *collections.Collections
 	// BearerAuth resolves an OAuth access token (set by the oauth area).
 	BearerAuth func(ctx context.Context, token string) (*payroll.Principal, error)
+	// SelfService authorises p for the ESS operations of an employee: the
+	// access to put in the context, and whether p is that employee's own
+	// self-service user (employee.Service.SelfServiceAccess).
+	SelfService func(ctx context.Context, p *payroll.Principal, employeeID int64) (business.Access, bool, error)
 	// Extra registers further areas (kept open so areas can be added
 	// without touching the plumbing).
 	Areas []func(*API)
@@ -75,6 +79,12 @@ const (
 	BusinessUser
 	// BusinessAdmin operations address {businessId} and need unrestricted access.
 	BusinessAdmin
+	// EmployeeSelf operations are the self-service (ESS) operations under
+	// /api/v2/ess/{employeeId}: the employee's own self-service user or a
+	// business user whose scope covers the employee. The employee's
+	// business is authorised as for BusinessUser (CurrentBusiness works);
+	// SelfEmployee tells the two callers apart.
+	EmployeeSelf
 )
 
 func init() { installErrorModel() }
@@ -201,6 +211,9 @@ func Register[I, O any](a *API, auth Auth, op huma.Operation, h func(ctx context
 		op.Metadata = map[string]any{}
 	}
 	op.Metadata["auth"] = auth
+	if auth == EmployeeSelf && !strings.Contains(op.Path, "{employeeId}") {
+		panic("httpapi: EmployeeSelf operation without {employeeId}: " + op.Path)
+	}
 	if op.OperationID == "" {
 		op.OperationID = operationID(op.Method, op.Path)
 	}
@@ -286,11 +299,40 @@ func (a *API) authenticate(ctx huma.Context, next func(huma.Context)) {
 		}
 		c = business.WithAccess(c, acc)
 	}
+	if auth == EmployeeSelf {
+		raw := ctx.Param("employeeId")
+		acc, self, err := a.selfService(c, p, raw)
+		if err != nil {
+			writeProblem(w, r, toProblem(c, err).(*Problem))
+			return
+		}
+		limitKey += "|" + strconv.FormatInt(acc.Business.ID, 10)
+		c = context.WithValue(business.WithAccess(c, acc), selfKey{}, self)
+	}
 	if ok, wait := a.limiter.allow(limitKey); !ok {
 		writeProblem(w, r, rateLimited(wait))
 		return
 	}
 	next(huma.WithContext(ctx, c))
+}
+
+// selfService authorises p for the ESS operations of the employee raw names.
+func (a *API) selfService(ctx context.Context, p *payroll.Principal, raw string) (business.Access, bool, error) {
+	id, err := strconv.ParseInt(raw, 10, 64)
+	if err != nil || a.SelfService == nil {
+		return business.Access{}, false, payroll.NotFound("employee")
+	}
+	return a.SelfService(ctx, p, id)
+}
+
+type selfKey struct{}
+
+// SelfEmployee reports whether the caller of an EmployeeSelf operation is
+// the addressed employee's own self-service user (rather than a business
+// user acting for them).
+func SelfEmployee(ctx context.Context) bool {
+	self, _ := ctx.Value(selfKey{}).(bool)
+	return self
 }
 
 // principal reads credentials: Basic (API key as user name), Bearer

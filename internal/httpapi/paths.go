@@ -340,3 +340,9 @@ func isIntegerSegment(s string) bool {
 type BusinessPath struct {
 	BusinessID int64 `path:"businessId"`
 }
+
+// ESSPath is the path parameter of the self-service operations
+// (/api/v2/ess/{employeeId}/...).
+type ESSPath struct {
+	EmployeeID int64 `path:"employeeId"`
+}

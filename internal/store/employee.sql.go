@@ -1445,6 +1445,24 @@ func (q *Queries) GetEmployeeOfUser(ctx context.Context, arg GetEmployeeOfUserPa
 	return i, err
 }
 
+const getEmployeeOwner = `-- name: GetEmployeeOwner :one
+SELECT business_id, user_id FROM employees WHERE id = $1
+`
+
+type GetEmployeeOwnerRow struct {
+	BusinessID int64
+	UserID     sql.NullInt64
+}
+
+// The business and self-service user of an employee, for the ESS
+// operations, whose paths name the employee but not the business.
+func (q *Queries) GetEmployeeOwner(ctx context.Context, id int64) (GetEmployeeOwnerRow, error) {
+	row := q.db.QueryRowContext(ctx, getEmployeeOwner, id)
+	var i GetEmployeeOwnerRow
+	err := row.Scan(&i.BusinessID, &i.UserID)
+	return i, err
+}
+
 const listEmployeeLocationIDs = `-- name: ListEmployeeLocationIDs :many
 SELECT location_id FROM employee_locations WHERE employee_id = $1 ORDER BY position
 `

@@ -69,3 +69,8 @@ FROM employees WHERE business_id = $1 AND status <> 'Terminated' ORDER BY id;
 
 -- name: ListEmployeeLocationsOfBusiness :many
 SELECT employee_id, location_id FROM employee_locations WHERE business_id = $1 ORDER BY employee_id, position;
+
+-- name: GetEmployeeOwner :one
+-- The business and self-service user of an employee, for the ESS
+-- operations, whose paths name the employee but not the business.
+SELECT business_id, user_id FROM employees WHERE id = $1;
