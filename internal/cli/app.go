@@ -131,6 +131,10 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 				return a.Kiosks.ClockOf(ctx, httpapi.CurrentBusiness(ctx), id)
 			}),
 			kioskapi.Register(a.Kiosks),
+			kioskapi.RegisterESS(a.Kiosks, func(ctx context.Context, biz business.Business) (bool, error) {
+				ps, err := a.Reference.EmployeePortalSettings.Get(ctx, biz, "")
+				return ps.EnableWorkZoneClockOn, err
+			}),
 		},
 	})
 	a.Handler = a.API.Handler()

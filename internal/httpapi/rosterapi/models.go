@@ -45,21 +45,21 @@ type RosterShiftSwap struct {
 
 // RosterShiftEdit is the body of create and update (AuRosterShiftEditModel).
 type RosterShiftEdit struct {
-	ID                 int64              `json:"id" doc:"ignored: the path names the shift"`
-	EmployeeID         *int64             `json:"employeeId" nullable:"true" doc:"none = an unassigned shift"`
-	EmployeeName       string             `json:"employeeName" doc:"ignored (read-only)"`
-	LocationID         *int64             `json:"locationId" nullable:"true"`
-	LocationName       string             `json:"locationName" doc:"ignored (read-only)"`
-	WorkTypeID         *int64             `json:"workTypeId" nullable:"true"`
-	WorkTypeName       string             `json:"workTypeName" doc:"ignored (read-only)"`
-	ClassificationID   *int64             `json:"classificationId" nullable:"true"`
-	ClassificationName string             `json:"classificationName" maxLength:"255"`
-	Role               *RosterShiftRole   `json:"role"`
-	StartTime          payroll.DateTime   `json:"startTime"`
-	EndTime            payroll.DateTime   `json:"endTime"`
-	Notes              string             `json:"notes" maxLength:"2000"`
-	Breaks             []RosterShiftBreak `json:"breaks" doc:"on update: given = replaces the breaks; absent = kept unless clearBreaks"`
-	Qualifications     []RosterShiftQualification    `json:"qualifications" doc:"required qualifications, by id"`
+	ID                 int64                      `json:"id" doc:"ignored: the path names the shift"`
+	EmployeeID         *int64                     `json:"employeeId" nullable:"true" doc:"none = an unassigned shift"`
+	EmployeeName       string                     `json:"employeeName" doc:"ignored (read-only)"`
+	LocationID         *int64                     `json:"locationId" nullable:"true"`
+	LocationName       string                     `json:"locationName" doc:"ignored (read-only)"`
+	WorkTypeID         *int64                     `json:"workTypeId" nullable:"true"`
+	WorkTypeName       string                     `json:"workTypeName" doc:"ignored (read-only)"`
+	ClassificationID   *int64                     `json:"classificationId" nullable:"true"`
+	ClassificationName string                     `json:"classificationName" maxLength:"255"`
+	Role               *RosterShiftRole           `json:"role"`
+	StartTime          payroll.DateTime           `json:"startTime"`
+	EndTime            payroll.DateTime           `json:"endTime"`
+	Notes              string                     `json:"notes" maxLength:"2000"`
+	Breaks             []RosterShiftBreak         `json:"breaks" doc:"on update: given = replaces the breaks; absent = kept unless clearBreaks"`
+	Qualifications     []RosterShiftQualification `json:"qualifications" doc:"required qualifications, by id"`
 }
 
 func (b *RosterShiftEdit) input() roster.Input {
@@ -86,29 +86,29 @@ func (b *RosterShiftEdit) input() roster.Input {
 // EssRosterShift is a shift as the self-service and edit operations show
 // it (AuEssRosterShiftModel).
 type EssRosterShift struct {
-	ID                    int64              `json:"id"`
-	Token                 string             `json:"token"`
-	EmployeeID            int64              `json:"employeeId"`
-	EmployeeName          string             `json:"employeeName"`
-	LocationID            int64              `json:"locationId"`
-	LocationName          string             `json:"locationName"`
-	WorkTypeID            int64              `json:"workTypeId"`
-	WorkTypeName          string             `json:"workTypeName"`
-	ClassificationID      int64              `json:"classificationId"`
-	ClassificationName    string             `json:"classificationName"`
-	Role                  RosterShiftRole    `json:"role" doc:"id 0 and empty name: no role"`
-	StartTime             payroll.DateTime   `json:"startTime" nullable:"true"`
-	EndTime               payroll.DateTime   `json:"endTime" nullable:"true"`
-	Notes                 string             `json:"notes"`
-	Published             bool               `json:"published"`
-	Accepted              bool               `json:"accepted"`
-	PendingSwap           RosterShiftSwap    `json:"pendingSwap" doc:"id 0: no open swap"`
-	DatePublished         payroll.DateTime   `json:"datePublished" nullable:"true"`
-	Biddable              bool               `json:"biddable"`
-	ShiftSwapCutoffTime   payroll.DateTime   `json:"shiftSwapCutoffTime" nullable:"true"`
-	ShiftAssignmentStatus string             `json:"shiftAssignmentStatus" enum:"Pending,Assigned,Bidding,PendingShiftSwap,PendingShiftSwapAwaitingApproval,ProposedShiftSwap,ProposedShiftSwapAwaitingApproval"`
-	Breaks                []RosterShiftBreak `json:"breaks"`
-	Qualifications        []RosterShiftQualification    `json:"qualifications"`
+	ID                    int64                      `json:"id"`
+	Token                 string                     `json:"token"`
+	EmployeeID            int64                      `json:"employeeId"`
+	EmployeeName          string                     `json:"employeeName"`
+	LocationID            int64                      `json:"locationId"`
+	LocationName          string                     `json:"locationName"`
+	WorkTypeID            int64                      `json:"workTypeId"`
+	WorkTypeName          string                     `json:"workTypeName"`
+	ClassificationID      int64                      `json:"classificationId"`
+	ClassificationName    string                     `json:"classificationName"`
+	Role                  RosterShiftRole            `json:"role" doc:"id 0 and empty name: no role"`
+	StartTime             payroll.DateTime           `json:"startTime" nullable:"true"`
+	EndTime               payroll.DateTime           `json:"endTime" nullable:"true"`
+	Notes                 string                     `json:"notes"`
+	Published             bool                       `json:"published"`
+	Accepted              bool                       `json:"accepted"`
+	PendingSwap           RosterShiftSwap            `json:"pendingSwap" doc:"id 0: no open swap"`
+	DatePublished         payroll.DateTime           `json:"datePublished" nullable:"true"`
+	Biddable              bool                       `json:"biddable"`
+	ShiftSwapCutoffTime   payroll.DateTime           `json:"shiftSwapCutoffTime" nullable:"true"`
+	ShiftAssignmentStatus string                     `json:"shiftAssignmentStatus" enum:"Pending,Assigned,Bidding,PendingShiftSwap,PendingShiftSwapAwaitingApproval,ProposedShiftSwap,ProposedShiftSwapAwaitingApproval"`
+	Breaks                []RosterShiftBreak         `json:"breaks"`
+	Qualifications        []RosterShiftQualification `json:"qualifications"`
 }
 
 // RosterShift is a shift in the business list

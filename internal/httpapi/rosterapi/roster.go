@@ -290,6 +290,3 @@ func register(a *httpapi.API, s *roster.Service, kiosks KioskClock) {
 			return &httpapi.BodyOf[[]EssRosterShift]{Body: out}, nil
 		})
 }
-
-// registerESS is filled once the self-service auth level is on main.
-func registerESS(a *httpapi.API, s *roster.Service) {}
