@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net/http"
 	"sync"
+	"time"
 
 	"github.com/payrolld/payrolld/internal/collections"
 	"github.com/payrolld/payrolld/internal/record"
@@ -26,18 +27,23 @@ import (
 	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/httpapi/employeeapi"
 	"github.com/payrolld/payrolld/internal/httpapi/essapi"
+	"github.com/payrolld/payrolld/internal/httpapi/kioskapi"
 	"github.com/payrolld/payrolld/internal/httpapi/leaveapi"
 	"github.com/payrolld/payrolld/internal/httpapi/payrunapi"
 	"github.com/payrolld/payrolld/internal/httpapi/platformapi"
 	"github.com/payrolld/payrolld/internal/httpapi/referenceapi"
+	"github.com/payrolld/payrolld/internal/httpapi/rosterapi"
 	"github.com/payrolld/payrolld/internal/httpapi/timesheetapi"
 	"github.com/payrolld/payrolld/internal/httpapi/ukapi"
 	"github.com/payrolld/payrolld/internal/job"
+	"github.com/payrolld/payrolld/internal/kiosk"
 	"github.com/payrolld/payrolld/internal/leave"
 	"github.com/payrolld/payrolld/internal/notify"
 	"github.com/payrolld/payrolld/internal/oauth"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/payrun"
+	"github.com/payrolld/payrolld/internal/roster"
+	"github.com/payrolld/payrolld/internal/settings"
 	"github.com/payrolld/payrolld/internal/store"
 	"github.com/payrolld/payrolld/internal/timesheet"
 	"github.com/payrolld/payrolld/internal/uk/statutoryleave"
@@ -60,6 +66,8 @@ type App struct {
 	Employees  *employee.Service
 	Leave      *leave.Service
 	Timesheets *timesheet.Service
+	Roster     *roster.Service
+	Kiosks     *kiosk.Service
 	PayRuns    *payrun.Service
 	Webhooks   *webhook.Service
 	Jobs       *job.Client // River: areas register workers while Build runs
@@ -103,6 +111,11 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 		}}
 	a.Timesheets = &timesheet.Service{DB: database, Clock: clock, Employees: a.Employees, Emit: a.Webhooks.Emit}
 	a.StatutoryLeave = &statutoryleave.Service{DB: database, Clock: clock, Employees: a.Employees}
+	a.Roster = &roster.Service{DB: database, Clock: clock, Employees: a.Employees, Timesheets: a.Timesheets}
+	a.Kiosks = &kiosk.Service{DB: database, Clock: clock, Employees: a.Employees, Timesheets: a.Timesheets, Roster: a.Roster,
+		Rounding: func(ctx context.Context, q *store.Queries, biz business.Business) (settings.TimesheetRoundingRules, error) {
+			return a.Reference.RoundingRules.GetInTx(ctx, q, biz, "")
+		}}
 	a.PayRuns = &payrun.Service{DB: database, Clock: clock, Employees: a.Employees, Categories: a.Reference.CoreCollections, Schedules: a.Reference.ScheduleCollections, Emit: a.Webhooks.Emit,
 		Leave: a.Leave, Timesheets: a.Timesheets, StatutoryLeave: a.StatutoryLeave,
 		Effects: []payrun.Effect{payrun.InclusionsEffect{Clock: clock}, payrun.LeaveEffect{Leave: a.Leave, Emit: a.Webhooks.Emit},
@@ -136,6 +149,14 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 			employeeapi.RegisterAccess(employeeapi.Access{Access: a.EmployeeAccess, Images: a.ProfileImages, SMSFs: smsfs}),
 			essapi.Register(essapi.Deps{ESS: a.ESS, Employees: a.Employees, Images: a.ProfileImages, SMSFs: smsfs, Leave: a.Leave,
 				BankAccounts: &bankaccount.Service{Employees: a.Employees, Clock: clock}, SuperRegistry: a.Reference.SuperRegistry}),
+			rosterapi.Register(a.Roster, func(ctx context.Context, id int64) (*time.Location, time.Duration, time.Duration, error) {
+				return a.Kiosks.ClockOf(ctx, httpapi.CurrentBusiness(ctx), id)
+			}),
+			kioskapi.Register(a.Kiosks),
+			kioskapi.RegisterESS(a.Kiosks, func(ctx context.Context, biz business.Business) (bool, error) {
+				ps, err := a.Reference.EmployeePortalSettings.Get(ctx, biz, "")
+				return ps.EnableWorkZoneClockOn, err
+			}),
 		},
 	})
 	a.Handler = a.API.Handler()

@@ -66,6 +66,54 @@ type BusinessSetting struct {
 	Version    int64
 }
 
+type ClockBreak struct {
+	ID         int64
+	BusinessID int64
+	ShiftID    int64
+	StartUtc   time.Time
+	StartLocal time.Time
+	EndUtc     sql.NullTime
+	EndLocal   sql.NullTime
+	IsPaid     bool
+}
+
+type ClockNote struct {
+	ID               int64
+	BusinessID       int64
+	ShiftID          int64
+	EmployeeID       int64
+	Type             string
+	Visibility       string
+	Note             string
+	IsAdminInitiated bool
+	IsRead           bool
+	CreatedBy        string
+	CreatedAt        time.Time
+}
+
+type ClockShift struct {
+	ID                int64
+	BusinessID        int64
+	EmployeeID        int64
+	KioskID           sql.NullInt64
+	LocationID        sql.NullInt64
+	WorkTypeID        sql.NullInt64
+	ClassificationID  sql.NullInt64
+	ShiftConditionIds string
+	DimensionValueIds string
+	RosterShiftID     sql.NullInt64
+	Status            string
+	StartUtc          time.Time
+	StartLocal        time.Time
+	EndUtc            sql.NullTime
+	EndLocal          sql.NullTime
+	TimesheetLineID   sql.NullInt64
+	Source            string
+	CreatedAt         time.Time
+	UpdatedAt         time.Time
+	Version           int64
+}
+
 type Document struct {
 	ID           int64
 	BusinessID   int64
@@ -449,6 +497,32 @@ type EmployeeStandardWorkDay struct {
 	WorkDayType    string
 }
 
+type Kiosk struct {
+	ID           int64
+	BusinessID   int64
+	ExternalID   string
+	LocationID   sql.NullInt64
+	Name         string
+	TimeZone     string
+	IanaTimeZone string
+	Settings     string
+	CreatedAt    time.Time
+	UpdatedAt    time.Time
+	Version      int64
+}
+
+type KioskEmployee struct {
+	EmployeeID     int64
+	BusinessID     int64
+	HasAccess      bool
+	PinHash        string
+	PinExpired     bool
+	FailedAttempts int64
+	LockedUntil    sql.NullTime
+	UpdatedAt      time.Time
+	Version        int64
+}
+
 type LeaveAllowance struct {
 	ID                   int64
 	BusinessID           int64
@@ -772,6 +846,57 @@ type RecordRef struct {
 	Field      string
 	ToKind     string
 	ToID       int64
+}
+
+type RosterShift struct {
+	ID                 int64
+	BusinessID         int64
+	EmployeeID         sql.NullInt64
+	LocationID         sql.NullInt64
+	WorkTypeID         sql.NullInt64
+	ClassificationID   sql.NullInt64
+	ClassificationName string
+	RoleID             sql.NullInt64
+	RoleName           string
+	RoleClassName      string
+	RoleColour         string
+	StartTime          time.Time
+	EndTime            time.Time
+	Notes              string
+	QualificationIds   string
+	Published          bool
+	DatePublished      sql.NullTime
+	Accepted           bool
+	DeclinedBy         sql.NullInt64
+	DeclineReason      string
+	Token              string
+	StubNote           string
+	TimesheetLineID    sql.NullInt64
+	CreatedAt          time.Time
+	UpdatedAt          time.Time
+	Version            int64
+}
+
+type RosterShiftBreak struct {
+	ID         int64
+	BusinessID int64
+	ShiftID    int64
+	StartTime  time.Time
+	EndTime    time.Time
+	IsPaid     bool
+}
+
+type RosterShiftSwap struct {
+	ID             int64
+	BusinessID     int64
+	ShiftID        int64
+	FromEmployeeID int64
+	ToEmployeeID   int64
+	Note           string
+	Status         string
+	RejectedReason string
+	CreatedAt      time.Time
+	UpdatedAt      time.Time
 }
 
 type SigninThrottle struct {
