@@ -10,6 +10,7 @@ import (
 
 	"github.com/payrolld/payrolld/internal/collections"
 	"github.com/payrolld/payrolld/internal/record"
+	"github.com/payrolld/payrolld/internal/report"
 
 	"github.com/payrolld/payrolld/internal/brand"
 	"github.com/payrolld/payrolld/internal/business"
@@ -25,6 +26,7 @@ import (
 	"github.com/payrolld/payrolld/internal/httpapi/employeeapi"
 	"github.com/payrolld/payrolld/internal/httpapi/leaveapi"
 	"github.com/payrolld/payrolld/internal/httpapi/payrunapi"
+	"github.com/payrolld/payrolld/internal/httpapi/reportapi"
 	"github.com/payrolld/payrolld/internal/httpapi/platformapi"
 	"github.com/payrolld/payrolld/internal/httpapi/referenceapi"
 	"github.com/payrolld/payrolld/internal/httpapi/timesheetapi"
@@ -114,6 +116,7 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 			leaveapi.Register(a.Leave),
 			timesheetapi.Register(a.Timesheets),
 			payrunapi.Register(a.PayRuns),
+			reportapi.Register(&report.Service{DB: database, Employees: a.Employees, PayRuns: a.PayRuns}),
 		},
 	})
 	a.Handler = a.API.Handler()
