@@ -20,6 +20,7 @@ import (
 // Service computes the reports of one business.
 type Service struct {
 	DB        *db.DB
+	Clock     payroll.Clock
 	Employees *employee.Service
 	// PayRuns serves the reports that are a finalised run's own outputs
 	// (payslips, journal).

@@ -21,6 +21,7 @@ func Register(s *report.Service) func(*httpapi.API) {
 	return func(a *httpapi.API) {
 		registerPayRunReports(a, s)
 		registerEmployeeReports(a, s)
+		registerRunOutputReports(a, s)
 	}
 }
 
