@@ -26,7 +26,8 @@ type PayCategoryRow struct {
 	Rate        payroll.Rate     `json:"rate" doc:"amount / units, to 4 places (0 without units)"`
 	Amount      payroll.Money    `json:"amount"`
 	locationID  int64            // where earned (costing)
-	SuperAmount payroll.Money    `json:"superAmount" doc:"the employee's super contribution of the run shared over its pay categories in proportion to their amounts (largest remainder, so the shares add up to the contribution to the cent)"`
+	categoryID  int64
+	SuperAmount payroll.Money `json:"superAmount" doc:"the employee's super contribution of the run shared over its pay categories in proportion to their amounts (largest remainder, so the shares add up to the contribution to the cent)"`
 }
 
 // payRunName names a run in reports.
@@ -78,6 +79,7 @@ func (s *Service) PayCategories(ctx context.Context, biz business.Business, p *p
 		if pq.GroupByEarningsLocation && lineLocID != 0 {
 			r.Location, r.locationID = lineLoc, lineLocID
 		}
+		r.categoryID = cat
 		k := key{run, r.EmployeeID, cat, r.Location}
 		a, ok := groups[k]
 		if !ok {

@@ -227,4 +227,17 @@ func registerPayRunReports(a *httpapi.API, s *report.Service) {
 			}
 			return xlsx("super-contributions", report.SuperSheet(rows, nil))
 		})
+	httpapi.Register(a, httpapi.BusinessUser, get("/api/v2/business/{businessId}/report/payrolltax", "Payroll tax report",
+		"Wages (by pay category) and super of the finalised pay runs paid in fromDate..toDate per employee and state, with the employee's and the pay category's payroll tax exemption. groupBy EarningsLocation (default; also EarningsRollUpLocation) takes the state of the location each line was earned at, DefaultLocation the employee's primary location's; without a location state, the employee's residential state."+scopeNote),
+		func(ctx context.Context, in *struct {
+			httpapi.BusinessPath
+			FilterQuery
+			GroupBy string `query:"groupBy" doc:"EarningsLocation, DefaultLocation or EarningsRollUpLocation"`
+		}) (*httpapi.BodyOf[[]report.PayrollTaxRow], error) {
+			f, err := in.filter(0)
+			if err != nil {
+				return nil, err
+			}
+			return list(s.PayrollTax(ctx, biz(ctx), ctxP(ctx), f, in.GroupBy))
+		})
 }

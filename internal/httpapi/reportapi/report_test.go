@@ -56,7 +56,7 @@ func newEnv(t *testing.T, d *db.DB) *env {
 	travel := id("employeeexpensecategory", map[string]any{"name": "Travel"})
 	comp := id("employerliabilitycategory", map[string]any{"name": "Workers comp"})
 	e.sydney = id("location", map[string]any{"name": "Sydney"})
-	e.melbourne = id("location", map[string]any{"name": "Melbourne"})
+	e.melbourne = id("location", map[string]any{"name": "Melbourne", "state": "VIC"})
 	emp := func(first, loc, dob string, extra map[string]any) int64 {
 		body := map[string]any{"firstName": first, "surname": "Test", "externalId": "EMP-" + strings.ToUpper(first), "dateOfBirth": dob, "startDate": "2025-07-01T00:00:00",
 			"taxFileNumber": "123456782", "employmentType": "FullTime", "australianResident": true, "claimTaxFreeThreshold": true,
@@ -292,6 +292,23 @@ func TestPayRunReportsReproduceTheRun(t *testing.T) {
 		}
 		eqMoney(t, "bob fund", byEmployee(t, sf, e.bob)["amount"], bob.super)
 
+		// Payroll tax: wages and super by state (Melbourne is in VIC; Sydney
+		// has no state, so Ann's residential NSW).
+		pt := e.get(t, "payrolltax", url.Values{"fromDate": {"2026-11-01"}, "toDate": {"2026-11-30"}, "groupBy": {"DefaultLocation"}})
+		if len(pt) != 5 {
+			t.Fatalf("payroll tax %v", pt)
+		}
+		wantPT := map[string]payroll.Money{"Ann NSW Bonus": m("100"), "Ann NSW Ordinary Hours": m("1334.69"), "Ann NSW Superannuation": ann.super,
+			"Bob VIC Ordinary Hours": bob.gross, "Bob VIC Superannuation": bob.super}
+		for _, r := range pt {
+			k := fmt.Sprintf("%s %s %s", r["firstName"], r["state"], r["type"])
+			w, ok := wantPT[k]
+			if !ok || r["employeePayrollTaxExempt"] != false || r["payCategoryPayrollTaxExempt"] != false {
+				t.Fatalf("payroll tax row %s: %v", k, r)
+			}
+			eqMoney(t, "payroll tax "+k, r["amount"], w)
+		}
+
 		// Selection: dates, runs, schedule, location, employee; the draft run never counts.
 		for _, c := range []struct {
 			name string
@@ -318,7 +335,7 @@ func TestPayRunReportsReproduceTheRun(t *testing.T) {
 		_, carol := e.NewUser("carol@example.com")
 		e.Do("POST", e.B+"/access", e.Key, map[string]any{"email": "carol@example.com", "accessType": "Restricted",
 			"locationAccess": []any{map[string]any{"filterType": "Location", "locationIds": []int64{e.sydney}, "permissions": "ApproveLeaveRequests"}}}).Expect(t, 200)
-		for _, p := range []string{"grosstonet", "detailedactivity", "paycategories", "deductions", "paymenthistory", "supercontributions/byemployee", "supercontributions/bysuperfund"} {
+		for _, p := range []string{"grosstonet", "detailedactivity", "paycategories", "payrolltax", "deductions", "paymenthistory", "supercontributions/byemployee", "supercontributions/bysuperfund"} {
 			for _, r := range rows(t, e.Do("GET", e.B+"/report/"+p, carol, nil)) {
 				if r["employeeId"] != json.Number(fmt.Sprint(e.ann)) {
 					t.Fatalf("restricted user sees %s %v", p, r)
@@ -336,7 +353,7 @@ func TestReportErrors(t *testing.T) {
 		e := newEnv(t, d)
 		var cases []testkit.Case
 		for _, p := range []string{"grosstonet", "grosstonet/xlsx", "paycategories", "deductions", "deductions/xlsx", "paymenthistory", "paymenthistory/xlsx",
-			"detailedactivity", "detailedactivity/xlsx", "costing", "supercontributions/byemployee", "supercontributions/bysuperfund", "supercontributions/xlsx"} {
+			"detailedactivity", "detailedactivity/xlsx", "costing", "payrolltax", "supercontributions/byemployee", "supercontributions/bysuperfund", "supercontributions/xlsx"} {
 			R := e.B + "/report/" + p
 			cases = append(cases,
 				testkit.Case{Name: p + " 200", Method: "GET", Path: R + "?fromDate=2026-11-01", Key: e.Key, Status: 200},
@@ -354,6 +371,7 @@ func TestReportErrors(t *testing.T) {
 			testkit.Case{Name: "birthday bad toDate", Method: "GET", Path: B + "?fromDate=2026-01-01&toDate=x", Key: e.Key, Status: 400, Field: "toDate"},
 			testkit.Case{Name: "birthday anonymous", Method: "GET", Path: B + "?fromDate=2026-01-01&toDate=2026-02-01", Status: 401},
 			testkit.Case{Name: "birthday other tenant", Method: "GET", Path: B + "?fromDate=2026-01-01&toDate=2026-02-01", Key: e.OtherKey, Status: 404},
+			testkit.Case{Name: "payroll tax bad groupBy", Method: "GET", Path: e.B + "/report/payrolltax?groupBy=State", Key: e.Key, Status: 400, Field: "groupBy"},
 			testkit.Case{Name: "super xlsx bad groupBy", Method: "GET", Path: e.B + "/report/supercontributions/xlsx?groupBy=Fund", Key: e.Key, Status: 400, Field: "groupBy"},
 		)
 		e.RunCases(t, cases)
