@@ -116,7 +116,7 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 			leaveapi.Register(a.Leave),
 			timesheetapi.Register(a.Timesheets),
 			payrunapi.Register(a.PayRuns),
-			reportapi.Register(&report.Service{DB: database, Clock: clock, Employees: a.Employees, PayRuns: a.PayRuns}),
+			reportapi.Register(&report.Service{DB: database, Clock: clock, Employees: a.Employees, PayRuns: a.PayRuns, LeaveCategories: a.Reference.LeaveCategories}),
 		},
 	})
 	a.Handler = a.API.Handler()

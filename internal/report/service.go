@@ -11,10 +11,12 @@ import (
 	"github.com/govalues/decimal"
 
 	"github.com/payrolld/payrolld/internal/business"
+	"github.com/payrolld/payrolld/internal/categories"
 	"github.com/payrolld/payrolld/internal/db"
 	"github.com/payrolld/payrolld/internal/employee"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/payrun"
+	"github.com/payrolld/payrolld/internal/record"
 )
 
 // Service computes the reports of one business.
@@ -25,6 +27,9 @@ type Service struct {
 	// PayRuns serves the reports that are a finalised run's own outputs
 	// (payslips, journal).
 	PayRuns *payrun.Service
+	// LeaveCategories names the leave categories and says which keep
+	// balances.
+	LeaveCategories record.Collection[categories.LeaveCategory, *categories.LeaveCategory]
 }
 
 // Filter is the query parameters the pay run reports share. Zero
@@ -155,4 +160,13 @@ func hours(e4 int64) payroll.Rate {
 
 func sortStable[T any](s []T, less func(a, b T) bool) {
 	sort.SliceStable(s, func(i, j int) bool { return less(s[i], s[j]) })
+}
+
+// mustE6 is hours stored in millionths.
+func mustE6(e6 int64) decimal.Decimal {
+	d, err := decimal.New(e6, 6)
+	if err != nil {
+		return decimal.Zero
+	}
+	return d.Trim(0)
 }

@@ -22,6 +22,7 @@ func Register(s *report.Service) func(*httpapi.API) {
 		registerPayRunReports(a, s)
 		registerEmployeeReports(a, s)
 		registerRunOutputReports(a, s)
+		registerLeaveReports(a, s)
 	}
 }
 
