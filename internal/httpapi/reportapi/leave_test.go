@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/payrolld/payrolld/internal/db"
+	"github.com/payrolld/payrolld/internal/leave"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/store"
 	"github.com/payrolld/payrolld/internal/testkit"
@@ -61,6 +62,38 @@ func TestLeaveBalancesReport(t *testing.T) {
 		if len(s) != 3 || cell(t, s, fmt.Sprint(e.ann), "Hours") != "40" || len(s[0]) != 10 {
 			t.Fatalf("leave balances sheet %v", s)
 		}
+		// Leave history: a pay run's accrual and leave taken between the
+		// opening and closing balances.
+		err := e.DB.InTx(context.Background(), func(q *store.Queries) error {
+			return e.App.Leave.PostPayRun(context.Background(), q, e.Biz, e.run, []leave.Entry{
+				{EmployeeID: e.ann, LeaveCategoryID: annual, Kind: leave.KindAccrual, Hours: payroll.MustRate("2.9231"), Date: time.Date(2026, 11, 20, 0, 0, 0, 0, time.UTC)},
+				{EmployeeID: e.ann, LeaveCategoryID: annual, Kind: leave.KindTaken, Hours: payroll.MustRate("7.6"), Date: time.Date(2026, 11, 20, 0, 0, 0, 0, time.UTC)}})
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		hist := e.get(t, "leavehistory", url.Values{"model.fromDate": {"2026-11-01"}, "model.toDate": {"2026-11-30"}, "model.employeeId": {fmt.Sprint(e.ann)}})
+		if len(hist) != 1 || hist[0]["leaveCategoryType"] != "Report Annual" || hist[0]["unitType"] != "Hours" {
+			t.Fatalf("leave history %v", hist)
+		}
+		eqMoney(t, "opening", hist[0]["openingBalance"], m("40"))
+		eqMoney(t, "closing", hist[0]["closingBalance"], m("35.3231"))
+		det := hist[0]["leaveHistoryDetails"].([]any)
+		if len(det) != 1 || det[0].(map[string]any)["payPeriod"] != fmt.Sprintf("Pay run %d ending 2026-11-20", e.run) {
+			t.Fatalf("details %v", det)
+		}
+		eqMoney(t, "accrued", det[0].(map[string]any)["leaveAccrued"], m("2.9231"))
+		eqMoney(t, "taken", det[0].(map[string]any)["leaveTaken"], m("7.6"))
+		if all := e.get(t, "leavehistory", url.Values{"fromDate": {"2026-07-01"}, "toDate": {"2026-11-30"}, "leaveCategoryId": {fmt.Sprint(annual)}}); len(all) != 2 || len(all[0]["leaveHistoryDetails"].([]any)) != 2 {
+			t.Fatalf("history from the openings %v", all)
+		}
+		H := e.B + "/report/leavehistory"
+		e.RunCases(t, []testkit.Case{
+			{Name: "history bad fromDate", Method: "GET", Path: H + "?fromDate=x", Key: e.Key, Status: 400, Field: "fromDate"},
+			{Name: "history toDate before fromDate", Method: "GET", Path: H + "?fromDate=2026-11-02&toDate=2026-11-01", Key: e.Key, Status: 400, Field: "toDate"},
+			{Name: "history anonymous", Method: "GET", Path: H, Status: 401},
+			{Name: "history other tenant", Method: "GET", Path: H, Key: e.OtherKey, Status: 404},
+		})
 		R := e.B + "/report/leavebalances"
 		e.RunCases(t, []testkit.Case{
 			{Name: "bad asAtDate", Method: "GET", Path: R + "?asAtDate=soon", Key: e.Key, Status: 400, Field: "asAtDate"},

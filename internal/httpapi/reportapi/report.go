@@ -23,6 +23,7 @@ func Register(s *report.Service) func(*httpapi.API) {
 		registerEmployeeReports(a, s)
 		registerRunOutputReports(a, s)
 		registerLeaveReports(a, s)
+		registerLeaveHistory(a, s)
 	}
 }
 
