@@ -11,6 +11,7 @@ import (
 
 	"github.com/payrolld/payrolld/internal/collections"
 	"github.com/payrolld/payrolld/internal/record"
+	"github.com/payrolld/payrolld/internal/report"
 
 	"github.com/payrolld/payrolld/internal/brand"
 	"github.com/payrolld/payrolld/internal/business"
@@ -30,6 +31,7 @@ import (
 	"github.com/payrolld/payrolld/internal/httpapi/kioskapi"
 	"github.com/payrolld/payrolld/internal/httpapi/leaveapi"
 	"github.com/payrolld/payrolld/internal/httpapi/payrunapi"
+	"github.com/payrolld/payrolld/internal/httpapi/reportapi"
 	"github.com/payrolld/payrolld/internal/httpapi/platformapi"
 	"github.com/payrolld/payrolld/internal/httpapi/referenceapi"
 	"github.com/payrolld/payrolld/internal/httpapi/rosterapi"
@@ -157,6 +159,7 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 				ps, err := a.Reference.EmployeePortalSettings.Get(ctx, biz, "")
 				return ps.EnableWorkZoneClockOn, err
 			}),
+			reportapi.Register(&report.Service{DB: database, Clock: clock, Employees: a.Employees, PayRuns: a.PayRuns, LeaveCategories: a.Reference.LeaveCategories}),
 		},
 	})
 	a.Handler = a.API.Handler()

@@ -1,0 +1,100 @@
+// Package reportapi serves the business reports (B/report/...): JSON
+// arrays computed in SQL from finalised pay runs and employees, and their
+// spreadsheet (xlsx) variants.
+package reportapi
+
+import (
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	"github.com/payrolld/payrolld/internal/httpapi"
+	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/record"
+	"github.com/payrolld/payrolld/internal/report"
+)
+
+// Register returns the registration of the report operations.
+func Register(s *report.Service) func(*httpapi.API) {
+	return func(a *httpapi.API) {
+		registerPayRunReports(a, s)
+		registerEmployeeReports(a, s)
+		registerRunOutputReports(a, s)
+		registerLeaveReports(a, s)
+		registerLeaveHistory(a, s)
+	}
+}
+
+var (
+	principal = payroll.PrincipalFrom
+	biz       = httpapi.CurrentBusiness
+	tags      = []string{"Reports"}
+)
+
+// FilterQuery is the query parameters the pay run reports share.
+type FilterQuery struct {
+	FromDate          string `query:"fromDate" doc:"runs paid on or after this day"`
+	ToDate            string `query:"toDate" doc:"runs paid on or before this day"`
+	FilterType        string `query:"filterType" doc:"DateRange (default) or PayRun (payRunId, dates ignored)"`
+	PayRunID          int64  `query:"payRunId"`
+	PayScheduleID     int64  `query:"payScheduleId"`
+	LocationID        int64  `query:"locationId" doc:"employees with this location"`
+	EmployingEntityID int64  `query:"employingEntityId"`
+}
+
+func date(member, s string) (time.Time, error) {
+	if s == "" {
+		return time.Time{}, nil
+	}
+	d, err := payroll.ParseDateTime(s)
+	if err != nil {
+		return time.Time{}, payroll.Invalid(member, "%s: %v", member, err)
+	}
+	return d.Time, nil
+}
+
+var filterTypes = []string{"DateRange", "PayRun", "SuperBatch"}
+
+// filter reads the shared parameters.
+func (q *FilterQuery) filter(employeeID int64) (report.Filter, error) {
+	f := report.Filter{PayRunID: q.PayRunID, PayScheduleID: q.PayScheduleID, LocationID: q.LocationID, EmployingEntityID: q.EmployingEntityID, EmployeeID: employeeID}
+	ft := "DateRange"
+	if q.FilterType != "" {
+		var ok bool
+		if ft, ok = record.Canonical(filterTypes, q.FilterType); !ok {
+			return f, payroll.Invalid("filterType", "filterType must be DateRange or PayRun")
+		}
+	}
+	switch ft {
+	case "SuperBatch":
+		return f, payroll.Invalid("filterType", "filterType SuperBatch: super payment batches are not kept by this service; use DateRange or PayRun")
+	case "PayRun":
+		if q.PayRunID == 0 {
+			return f, payroll.Invalid("payRunId", "payRunId is required with filterType PayRun")
+		}
+		return f, nil
+	}
+	var err error
+	if f.From, err = date("fromDate", q.FromDate); err != nil {
+		return f, err
+	}
+	if f.To, err = date("toDate", q.ToDate); err != nil {
+		return f, err
+	}
+	return f, f.Validate()
+}
+
+func op(method, path, summary, description string) huma.Operation {
+	return huma.Operation{Method: method, Path: path, Tags: tags, Summary: summary, Description: description}
+}
+
+func get(path, summary, description string) huma.Operation {
+	return op(http.MethodGet, path, summary, description)
+}
+
+// xlsxName is a download's file name: the report and today's date.
+func xlsxName(name string) string {
+	return strings.ReplaceAll(name, " ", "-") + ".xlsx"
+}

@@ -1,0 +1,172 @@
+package report
+
+import (
+	"context"
+	"database/sql"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/govalues/decimal"
+
+	"github.com/payrolld/payrolld/internal/business"
+	"github.com/payrolld/payrolld/internal/categories"
+	"github.com/payrolld/payrolld/internal/db"
+	"github.com/payrolld/payrolld/internal/employee"
+	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/payrun"
+	"github.com/payrolld/payrolld/internal/record"
+)
+
+// Service computes the reports of one business.
+type Service struct {
+	DB        *db.DB
+	Clock     payroll.Clock
+	Employees *employee.Service
+	// PayRuns serves the reports that are a finalised run's own outputs
+	// (payslips, journal).
+	PayRuns *payrun.Service
+	// LeaveCategories names the leave categories and says which keep
+	// balances.
+	LeaveCategories record.Collection[categories.LeaveCategory, *categories.LeaveCategory]
+}
+
+// Filter is the query parameters the pay run reports share. Zero
+// members do not filter.
+type Filter struct {
+	From, To          time.Time // date paid, inclusive days
+	PayRunID          int64
+	PayScheduleID     int64
+	LocationID        int64
+	EmployeeID        int64
+	EmployingEntityID int64
+}
+
+// Validate checks the members that can be wrong on their own.
+func (f Filter) Validate() error {
+	if !f.From.IsZero() && !f.To.IsZero() && day(f.To).Before(day(f.From)) {
+		return payroll.Invalid("toDate", "toDate must not be before fromDate")
+	}
+	for _, c := range []struct {
+		name string
+		v    int64
+	}{{"payRunId", f.PayRunID}, {"payScheduleId", f.PayScheduleID}, {"locationId", f.LocationID}, {"employeeId", f.EmployeeID}, {"employingEntityId", f.EmployingEntityID}} {
+		if c.v < 0 {
+			return payroll.Invalid(c.name, "%s must not be negative", c.name)
+		}
+	}
+	return nil
+}
+
+func day(t time.Time) time.Time { return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC) }
+
+// sqlb builds one statement's bound parameters.
+type sqlb struct{ args []any }
+
+func (b *sqlb) bind(v any) string {
+	b.args = append(b.args, v)
+	return "$" + strconv.Itoa(len(b.args))
+}
+
+// runScope is the WHERE over runFrom of the finalised pay run employees
+// (pay_runs r, pay_run_employees pe, employees e) of biz that f selects
+// and p may see: the restricted user's scope is in the same statement.
+func (s *Service) runScope(ctx context.Context, biz business.Business, p *payroll.Principal, f Filter, b *sqlb) (string, error) {
+	if err := f.Validate(); err != nil {
+		return "", err
+	}
+	sc, err := s.Employees.ScopeFor(ctx, biz, p)
+	if err != nil {
+		return "", err
+	}
+	where := []string{"r.business_id = " + b.bind(biz.ID), "r.status = " + b.bind(payrun.StatusFinalised)}
+	if !f.From.IsZero() {
+		where = append(where, "r.date_paid >= "+b.bind(day(f.From)))
+	}
+	if !f.To.IsZero() {
+		where = append(where, "r.date_paid < "+b.bind(day(f.To).AddDate(0, 0, 1)))
+	}
+	if f.PayRunID != 0 {
+		where = append(where, "r.id = "+b.bind(f.PayRunID))
+	}
+	if f.PayScheduleID != 0 {
+		where = append(where, "r.pay_schedule_id = "+b.bind(f.PayScheduleID))
+	}
+	where = append(where, employeeWhere(f, b)...)
+	scope, args := sc.SQLFrom(len(b.args) + 1)
+	b.args = append(b.args, args...)
+	where = append(where, scope)
+	return " WHERE " + strings.Join(where, " AND "), nil
+}
+
+// employeeWhere is the employee filters of f over employees e.
+func employeeWhere(f Filter, b *sqlb) []string {
+	var where []string
+	if f.EmployeeID != 0 {
+		where = append(where, "e.id = "+b.bind(f.EmployeeID))
+	}
+	if f.LocationID != 0 {
+		where = append(where, "EXISTS (SELECT 1 FROM employee_locations el WHERE el.employee_id = e.id AND el.location_id = "+b.bind(f.LocationID)+")")
+	}
+	if f.EmployingEntityID != 0 {
+		where = append(where, "e.employing_entity_id = "+b.bind(strconv.FormatInt(f.EmployingEntityID, 10)))
+	}
+	return where
+}
+
+// employeeScope is the WHERE over employees e of biz that f selects and p
+// may see (reports of employees rather than pay runs).
+func (s *Service) employeeScope(ctx context.Context, biz business.Business, p *payroll.Principal, f Filter, b *sqlb) (string, error) {
+	if err := f.Validate(); err != nil {
+		return "", err
+	}
+	sc, err := s.Employees.ScopeFor(ctx, biz, p)
+	if err != nil {
+		return "", err
+	}
+	where := append([]string{"e.business_id = " + b.bind(biz.ID)}, employeeWhere(f, b)...)
+	scope, args := sc.SQLFrom(len(b.args) + 1)
+	b.args = append(b.args, args...)
+	where = append(where, scope)
+	return " WHERE " + strings.Join(where, " AND "), nil
+}
+
+// query runs a statement on the reader pool and calls scan per row.
+func (s *Service) query(ctx context.Context, q string, args []any, scan func(*sql.Rows) error) error {
+	rows, err := s.DB.R.QueryContext(ctx, q, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		if err := scan(rows); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
+func money(minor int64) payroll.Money { return payroll.MoneyFromMinor(minor) }
+
+// hours is hours stored in ten-thousandths.
+func hours(e4 int64) payroll.Rate {
+	d, err := decimal.New(e4, 4)
+	if err != nil {
+		return payroll.Rate{}
+	}
+	return payroll.RateFromDecimal(d.Trim(0))
+}
+
+func sortStable[T any](s []T, less func(a, b T) bool) {
+	sort.SliceStable(s, func(i, j int) bool { return less(s[i], s[j]) })
+}
+
+// mustE6 is hours stored in millionths.
+func mustE6(e6 int64) decimal.Decimal {
+	d, err := decimal.New(e6, 6)
+	if err != nil {
+		return decimal.Zero
+	}
+	return d.Trim(0)
+}
