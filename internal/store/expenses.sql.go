@@ -235,6 +235,22 @@ func (q *Queries) ExpensePaymentSummary(ctx context.Context, arg ExpensePaymentS
 	return items, nil
 }
 
+const getBusinessLocationName = `-- name: GetBusinessLocationName :one
+SELECT name FROM locations WHERE id = $1 AND business_id = $2
+`
+
+type GetBusinessLocationNameParams struct {
+	ID         int64
+	BusinessID int64
+}
+
+func (q *Queries) GetBusinessLocationName(ctx context.Context, arg GetBusinessLocationNameParams) (string, error) {
+	row := q.db.QueryRowContext(ctx, getBusinessLocationName, arg.ID, arg.BusinessID)
+	var name string
+	err := row.Scan(&name)
+	return name, err
+}
+
 const getExpenseRequest = `-- name: GetExpenseRequest :one
 SELECT er.id, er.employee_id, er.description, er.status, er.status_updated_by, er.status_update_notes,
        er.date_status_updated, er.pay_run_id, er.version, er.created_at, e.first_name, e.surname
