@@ -20,7 +20,7 @@ const (
 var Statuses = []string{StatusPending, StatusApproved, StatusCancelled, StatusDeclined, StatusProcessed}
 
 // Attachment is AttachmentModel: a document attached to the request.
-type Attachment struct {
+type ExpenseAttachment struct {
 	ID           int64            `json:"id"`
 	FriendlyName string           `json:"friendlyName"`
 	DateCreated  payroll.DateTime `json:"dateCreated"`
@@ -30,7 +30,7 @@ type Attachment struct {
 }
 
 // LineItem is ExpenseRequestLineItemModel.
-type LineItem struct {
+type ExpenseLineItem struct {
 	ID                  int64            `json:"id"`
 	ExpenseCategoryID   int64            `json:"expenseCategoryId"`
 	ExpenseCategoryName string           `json:"expenseCategoryName"`
@@ -46,28 +46,28 @@ type LineItem struct {
 
 // Request is ExpenseRequestResponseModel with the self-service members
 // (EssExpenseRequestResponseModel: canCancel, canModify, attachments).
-type Request struct {
-	ID                  int64            `json:"id"`
-	EmployeeID          int64            `json:"employeeId"`
-	EmployeeName        string           `json:"employeeName"`
-	Status              string           `json:"status" enum:"Pending,Approved,Cancelled,Declined,Processed"`
-	Description         string           `json:"description"`
-	LineItems           []LineItem       `json:"lineItems"`
-	Attachments         []Attachment     `json:"attachments"`
-	StatusUpdatedByUser string           `json:"statusUpdatedByUser"`
-	StatusUpdateNotes   string           `json:"statusUpdateNotes"`
-	DateStatusUpdated   payroll.DateTime `json:"dateStatusUpdated"`
-	DateCreated         payroll.DateTime `json:"dateCreated"`
-	PayRunID            *int64           `json:"payRunId" nullable:"true" doc:"the finalised pay run that paid it (Processed)"`
-	CanCancel           bool             `json:"canCancel" readOnly:"true"`
-	CanModify           bool             `json:"canModify" readOnly:"true"`
+type ExpenseRequest struct {
+	ID                  int64               `json:"id"`
+	EmployeeID          int64               `json:"employeeId"`
+	EmployeeName        string              `json:"employeeName"`
+	Status              string              `json:"status" enum:"Pending,Approved,Cancelled,Declined,Processed"`
+	Description         string              `json:"description"`
+	LineItems           []ExpenseLineItem   `json:"lineItems"`
+	Attachments         []ExpenseAttachment `json:"attachments"`
+	StatusUpdatedByUser string              `json:"statusUpdatedByUser"`
+	StatusUpdateNotes   string              `json:"statusUpdateNotes"`
+	DateStatusUpdated   payroll.DateTime    `json:"dateStatusUpdated"`
+	DateCreated         payroll.DateTime    `json:"dateCreated"`
+	PayRunID            *int64              `json:"payRunId" nullable:"true" doc:"the finalised pay run that paid it (Processed)"`
+	CanCancel           bool                `json:"canCancel" readOnly:"true"`
+	CanModify           bool                `json:"canModify" readOnly:"true"`
 	version             int64
 }
 
 // EditLine is ExpenseRequestEditLineItemModel. taxCode defaults to the
 // category's; taxRate and taxCodeDisplayName follow from the code (the
 // values sent are ignored).
-type EditLine struct {
+type ExpenseRequestEditLine struct {
 	ID                 int64            `json:"id"`
 	ExpenseCategoryID  int64            `json:"expenseCategoryId"`
 	LocationID         *int64           `json:"locationId" nullable:"true"`
@@ -82,11 +82,11 @@ type EditLine struct {
 // Edit is ExpenseRequestEditModel: the whole request (PUT replaces the
 // lines). employeeId, when sent, must be the path's employee; attachments
 // are added through the attachment upload and ignored here.
-type Edit struct {
-	ID          int64      `json:"id"`
-	EmployeeID  int64      `json:"employeeId"`
-	Description string     `json:"description" maxLength:"255"`
-	LineItems   []EditLine `json:"lineItems"`
+type ExpenseRequestEdit struct {
+	ID          int64                    `json:"id"`
+	EmployeeID  int64                    `json:"employeeId"`
+	Description string                   `json:"description" maxLength:"255"`
+	LineItems   []ExpenseRequestEditLine `json:"lineItems"`
 }
 
 // maxLines bounds one request.
@@ -97,7 +97,7 @@ var maxAmount = payroll.MoneyFromInt(10_000_000)
 
 // Validate checks the request's own members (categories, locations and
 // tax codes are checked against the business by the service).
-func (e *Edit) Validate(v *payroll.Validation, employeeID int64) {
+func (e *ExpenseRequestEdit) Validate(v *payroll.Validation, employeeID int64) {
 	e.Description = strings.TrimSpace(e.Description)
 	v.MaxLen("description", e.Description, 255)
 	if e.EmployeeID != 0 && e.EmployeeID != employeeID {

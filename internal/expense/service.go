@@ -46,7 +46,7 @@ const selectRequests = `SELECT er.id, er.employee_id, er.description, er.status,
 // List returns a page of the employee's expense requests: OData
 // $filter/$orderby over the whitelisted members, paged in SQL (newest
 // first unless ordered).
-func (s *Service) List(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64, q odata.Query) (_ []Request, err error) {
+func (s *Service) List(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64, q odata.Query) (_ []ExpenseRequest, err error) {
 	defer payroll.Wrap(&err, "list expense requests of employee %d", employeeID)
 	_, qs, err := s.Employees.ReadRecords(ctx, biz, p, employeeID)
 	if err != nil {
@@ -65,7 +65,7 @@ func (s *Service) List(ctx context.Context, biz business.Business, p *payroll.Pr
 
 // Page returns page currentPage (from 1) of pageSize of the employee's
 // requests, newest first (S/expense).
-func (s *Service) Page(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64, currentPage, pageSize int) (_ []Request, err error) {
+func (s *Service) Page(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64, currentPage, pageSize int) (_ []ExpenseRequest, err error) {
 	defer payroll.Wrap(&err, "page expense requests of employee %d", employeeID)
 	if currentPage == 0 {
 		currentPage = 1
@@ -89,12 +89,12 @@ func (s *Service) Page(ctx context.Context, biz business.Business, p *payroll.Pr
 
 // query reads requests of one employee with their lines and attachments
 // (two more queries over the page's id range).
-func (s *Service) query(ctx context.Context, q *store.Queries, bizID, employeeID int64, sqlText string, args ...any) ([]Request, error) {
+func (s *Service) query(ctx context.Context, q *store.Queries, bizID, employeeID int64, sqlText string, args ...any) ([]ExpenseRequest, error) {
 	rows, err := q.Query(ctx, sqlText, args...)
 	if err != nil {
 		return nil, err
 	}
-	out := []Request{}
+	out := []ExpenseRequest{}
 	for rows.Next() {
 		var r store.GetExpenseRequestRow
 		if err := rows.Scan(&r.ID, &r.EmployeeID, &r.Description, &r.Status, &r.StatusUpdatedBy, &r.StatusUpdateNotes,
@@ -111,9 +111,9 @@ func (s *Service) query(ctx context.Context, q *store.Queries, bizID, employeeID
 	return out, s.fill(ctx, q, bizID, employeeID, out)
 }
 
-func fromRow(r store.GetExpenseRequestRow) Request {
-	req := Request{ID: r.ID, EmployeeID: r.EmployeeID, EmployeeName: strings.TrimSpace(r.FirstName + " " + r.Surname), Status: r.Status,
-		Description: r.Description, LineItems: []LineItem{}, Attachments: []Attachment{}, StatusUpdatedByUser: r.StatusUpdatedBy,
+func fromRow(r store.GetExpenseRequestRow) ExpenseRequest {
+	req := ExpenseRequest{ID: r.ID, EmployeeID: r.EmployeeID, EmployeeName: strings.TrimSpace(r.FirstName + " " + r.Surname), Status: r.Status,
+		Description: r.Description, LineItems: []ExpenseLineItem{}, Attachments: []ExpenseAttachment{}, StatusUpdatedByUser: r.StatusUpdatedBy,
 		StatusUpdateNotes: r.StatusUpdateNotes, DateCreated: payroll.NewDateTime(r.CreatedAt), version: r.Version}
 	if r.DateStatusUpdated.Valid {
 		req.DateStatusUpdated = payroll.NewDateTime(r.DateStatusUpdated.Time)
@@ -128,12 +128,12 @@ func fromRow(r store.GetExpenseRequestRow) Request {
 }
 
 // fill reads the lines and attachments of reqs (one employee's).
-func (s *Service) fill(ctx context.Context, q *store.Queries, bizID, employeeID int64, reqs []Request) error {
+func (s *Service) fill(ctx context.Context, q *store.Queries, bizID, employeeID int64, reqs []ExpenseRequest) error {
 	if len(reqs) == 0 {
 		return nil
 	}
 	lo, hi := reqs[0].ID, reqs[0].ID
-	at := map[int64]*Request{}
+	at := map[int64]*ExpenseRequest{}
 	for i := range reqs {
 		lo, hi = min(lo, reqs[i].ID), max(hi, reqs[i].ID)
 		at[reqs[i].ID] = &reqs[i]
@@ -153,7 +153,7 @@ func (s *Service) fill(ctx context.Context, q *store.Queries, bizID, employeeID 
 		if !ok {
 			continue
 		}
-		li := LineItem{ID: l.ID, ExpenseCategoryID: l.ExpenseCategoryID, ExpenseCategoryName: l.CategoryName, LocationName: l.LocationName,
+		li := ExpenseLineItem{ID: l.ID, ExpenseCategoryID: l.ExpenseCategoryID, ExpenseCategoryName: l.CategoryName, LocationName: l.LocationName,
 			Notes: l.Notes, TaxCode: l.TaxCode, Amount: payroll.MoneyFromMinor(l.Amount), DateIncurred: payroll.NewDateTime(l.DateIncurred)}
 		if l.LocationID.Valid {
 			id := l.LocationID.Int64
@@ -176,7 +176,7 @@ func (s *Service) fill(ctx context.Context, q *store.Queries, bizID, employeeID 
 	}
 	for _, a := range atts {
 		if r, ok := at[a.ExpenseRequestID.Int64]; ok {
-			r.Attachments = append(r.Attachments, Attachment{ID: a.ID, FriendlyName: a.FriendlyName, DateCreated: payroll.NewDateTime(a.CreatedAt),
+			r.Attachments = append(r.Attachments, ExpenseAttachment{ID: a.ID, FriendlyName: a.FriendlyName, DateCreated: payroll.NewDateTime(a.CreatedAt),
 				URL: fmt.Sprintf("/api/v2/business/%d/employee/%d/document/%d/content", bizID, employeeID, a.ID)})
 		}
 	}
@@ -195,25 +195,25 @@ func taxCode(region, code string) (categories.TaxCode, bool) {
 	return categories.TaxCode{}, false
 }
 
-func (s *Service) get(ctx context.Context, q *store.Queries, bizID, employeeID, id int64) (Request, error) {
+func (s *Service) get(ctx context.Context, q *store.Queries, bizID, employeeID, id int64) (ExpenseRequest, error) {
 	r, err := q.GetExpenseRequest(ctx, store.GetExpenseRequestParams{BusinessID: bizID, EmployeeID: employeeID, ID: id})
 	if db.IsNoRows(err) {
-		return Request{}, payroll.NotFound("expense request")
+		return ExpenseRequest{}, payroll.NotFound("expense request")
 	}
 	if err != nil {
-		return Request{}, err
+		return ExpenseRequest{}, err
 	}
-	out := []Request{fromRow(r)}
+	out := []ExpenseRequest{fromRow(r)}
 	err = s.fill(ctx, q, bizID, employeeID, out)
 	return out[0], err
 }
 
 // Get returns one of the employee's requests.
-func (s *Service) Get(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID, id int64) (_ Request, err error) {
+func (s *Service) Get(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID, id int64) (_ ExpenseRequest, err error) {
 	defer payroll.Wrap(&err, "get expense request %d of employee %d", id, employeeID)
 	_, q, err := s.Employees.ReadRecords(ctx, biz, p, employeeID)
 	if err != nil {
-		return Request{}, err
+		return ExpenseRequest{}, err
 	}
 	return s.get(ctx, q, biz.ID, employeeID, id)
 }
@@ -235,7 +235,7 @@ func (s *Service) checkSelfService(ctx context.Context, biz business.Business, s
 }
 
 // writeLines validates in against the business and writes its lines.
-func writeLines(ctx context.Context, q *store.Queries, bizID, requestID int64, in *Edit) error {
+func writeLines(ctx context.Context, q *store.Queries, bizID, requestID int64, in *ExpenseRequestEdit) error {
 	region, err := categories.BusinessRegion(ctx, q, bizID)
 	if err != nil {
 		return err
@@ -305,15 +305,15 @@ func writeLines(ctx context.Context, q *store.Queries, bizID, requestID int64, i
 
 // Create records a Pending request. self: the employee submits it in
 // self-service (the business's portal settings decide whether they may).
-func (s *Service) Create(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64, in Edit, self bool) (out Request, err error) {
+func (s *Service) Create(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64, in ExpenseRequestEdit, self bool) (out ExpenseRequest, err error) {
 	defer payroll.Wrap(&err, "create an expense request for employee %d", employeeID)
 	var v payroll.Validation
 	in.Validate(&v, employeeID)
 	if err := v.Err(); err != nil {
-		return Request{}, err
+		return ExpenseRequest{}, err
 	}
 	if err := s.checkSelfService(ctx, biz, self); err != nil {
-		return Request{}, err
+		return ExpenseRequest{}, err
 	}
 	err = s.Employees.WriteRecords(ctx, biz, p, employeeID, func(q *store.Queries, _ employee.Employee) error {
 		id, err := q.CreateExpenseRequest(ctx, store.CreateExpenseRequestParams{BusinessID: biz.ID, EmployeeID: employeeID, Description: in.Description, CreatedAt: s.Clock.Now()})
@@ -331,7 +331,7 @@ func (s *Service) Create(ctx context.Context, biz business.Business, p *payroll.
 
 // Update replaces a Pending request's description and lines (409 once it
 // left Pending).
-func (s *Service) Update(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID, id int64, in Edit, self bool) (out Request, err error) {
+func (s *Service) Update(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID, id int64, in ExpenseRequestEdit, self bool) (out ExpenseRequest, err error) {
 	defer payroll.Wrap(&err, "update expense request %d of employee %d", id, employeeID)
 	var v payroll.Validation
 	in.Validate(&v, employeeID)
@@ -339,10 +339,10 @@ func (s *Service) Update(ctx context.Context, biz business.Business, p *payroll.
 		v.Add("id", "id must be the expense request of the path (%d)", id)
 	}
 	if err := v.Err(); err != nil {
-		return Request{}, err
+		return ExpenseRequest{}, err
 	}
 	if err := s.checkSelfService(ctx, biz, self); err != nil {
-		return Request{}, err
+		return ExpenseRequest{}, err
 	}
 	err = s.Employees.WriteRecords(ctx, biz, p, employeeID, func(q *store.Queries, _ employee.Employee) error {
 		cur, err := s.get(ctx, q, biz.ID, employeeID, id)
@@ -372,7 +372,7 @@ func (s *Service) Update(ctx context.Context, biz business.Business, p *payroll.
 // transition moves a request from one state to another in one
 // conditional statement: 404 when it is not the employee's, 409 when it
 // is not (or no longer) in from.
-func (s *Service) transition(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID, id int64, from, to, notes string) (out Request, err error) {
+func (s *Service) transition(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID, id int64, from, to, notes string) (out ExpenseRequest, err error) {
 	by := ""
 	if p != nil {
 		by = p.Username
@@ -398,24 +398,24 @@ func (s *Service) transition(ctx context.Context, biz business.Business, p *payr
 }
 
 // Approve approves a Pending request.
-func (s *Service) Approve(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID, id int64) (_ Request, err error) {
+func (s *Service) Approve(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID, id int64) (_ ExpenseRequest, err error) {
 	defer payroll.Wrap(&err, "approve expense request %d", id)
 	return s.transition(ctx, biz, p, employeeID, id, StatusPending, StatusApproved, "")
 }
 
 // Decline declines a Pending request with a reason.
-func (s *Service) Decline(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID, id int64, reason string) (_ Request, err error) {
+func (s *Service) Decline(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID, id int64, reason string) (_ ExpenseRequest, err error) {
 	defer payroll.Wrap(&err, "decline expense request %d", id)
 	reason = strings.TrimSpace(reason)
 	if len([]rune(reason)) > 255 {
-		return Request{}, payroll.Invalid("reason", "the reason is at most 255 characters")
+		return ExpenseRequest{}, payroll.Invalid("reason", "the reason is at most 255 characters")
 	}
 	return s.transition(ctx, biz, p, employeeID, id, StatusPending, StatusDeclined, reason)
 }
 
 // Cancel withdraws a Pending request (the employee's delete in
 // self-service).
-func (s *Service) Cancel(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID, id int64) (_ Request, err error) {
+func (s *Service) Cancel(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID, id int64) (_ ExpenseRequest, err error) {
 	defer payroll.Wrap(&err, "cancel expense request %d", id)
 	return s.transition(ctx, biz, p, employeeID, id, StatusPending, StatusCancelled, "")
 }
@@ -439,7 +439,7 @@ func (s *Service) Delete(ctx context.Context, biz business.Business, p *payroll.
 
 // Attach stores files as the employee's documents attached to the
 // request (not to a Processed one).
-func (s *Service) Attach(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID, id int64, files []document.File) (out Request, err error) {
+func (s *Service) Attach(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID, id int64, files []document.File) (out ExpenseRequest, err error) {
 	defer payroll.Wrap(&err, "attach files to expense request %d", id)
 	err = s.Employees.WriteRecords(ctx, biz, p, employeeID, func(q *store.Queries, _ employee.Employee) error {
 		cur, err := s.get(ctx, q, biz.ID, employeeID, id)
@@ -460,7 +460,7 @@ func (s *Service) Attach(ctx context.Context, biz business.Business, p *payroll.
 
 // Category is ExpenseCategoryResponseModel: a category an employee can
 // claim in.
-type Category struct {
+type ExpenseCategoryOption struct {
 	ID                int64         `json:"id"`
 	Name              string        `json:"name"`
 	ExternalTaxCodeID string        `json:"externalTaxCodeId"`
@@ -469,7 +469,7 @@ type Category struct {
 }
 
 // Categories lists the business's expense categories for the employee.
-func (s *Service) Categories(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64) (_ []Category, err error) {
+func (s *Service) Categories(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64) (_ []ExpenseCategoryOption, err error) {
 	defer payroll.Wrap(&err, "expense categories for employee %d", employeeID)
 	_, q, err := s.Employees.ReadRecords(ctx, biz, p, employeeID)
 	if err != nil {
@@ -479,13 +479,13 @@ func (s *Service) Categories(ctx context.Context, biz business.Business, p *payr
 	if err != nil {
 		return nil, err
 	}
-	out := make([]Category, 0, len(rows))
+	out := make([]ExpenseCategoryOption, 0, len(rows))
 	for _, r := range rows {
 		var c categories.ExpenseCategory
 		if err := json.Unmarshal([]byte(r.Data), &c); err != nil {
 			return nil, err
 		}
-		cat := Category{ID: r.ID, Name: r.Name, ExternalTaxCodeID: c.ExternalTaxCodeID, TaxCode: c.TaxCode}
+		cat := ExpenseCategoryOption{ID: r.ID, Name: r.Name, ExternalTaxCodeID: c.ExternalTaxCodeID, TaxCode: c.TaxCode}
 		if tc, ok := taxCode(biz.Region, c.TaxCode); ok {
 			rate := tc.TaxRate
 			cat.TaxCode, cat.TaxRate = tc.ID, &rate
@@ -498,7 +498,7 @@ func (s *Service) Categories(ctx context.Context, biz business.Business, p *payr
 // PaymentSummary is EmployeeExpensePaymentSummaryModel: what processed
 // requests paid the employee in a category, in all and this financial
 // year.
-type PaymentSummary struct {
+type ExpensePaymentSummary struct {
 	EmployeeID          int64         `json:"employeeId"`
 	ExpenseCategoryID   int64         `json:"expenseCategoryId"`
 	ExpenseCategoryName string        `json:"expenseCategoryName"`
@@ -530,7 +530,7 @@ func FinancialYearStart(region string, day time.Time) time.Time {
 }
 
 // Summary sums the employee's processed requests by category.
-func (s *Service) Summary(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64) (_ []PaymentSummary, err error) {
+func (s *Service) Summary(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64) (_ []ExpensePaymentSummary, err error) {
 	defer payroll.Wrap(&err, "expense summary of employee %d", employeeID)
 	_, q, err := s.Employees.ReadRecords(ctx, biz, p, employeeID)
 	if err != nil {
@@ -538,9 +538,9 @@ func (s *Service) Summary(ctx context.Context, biz business.Business, p *payroll
 	}
 	rows, err := q.ExpensePaymentSummary(ctx, store.ExpensePaymentSummaryParams{BusinessID: biz.ID, EmployeeID: employeeID,
 		DateIncurred: FinancialYearStart(biz.Region, s.Clock.Now())})
-	out := make([]PaymentSummary, len(rows))
+	out := make([]ExpensePaymentSummary, len(rows))
 	for i, r := range rows {
-		out[i] = PaymentSummary{EmployeeID: employeeID, ExpenseCategoryID: r.ExpenseCategoryID, ExpenseCategoryName: r.CategoryName,
+		out[i] = ExpensePaymentSummary{EmployeeID: employeeID, ExpenseCategoryID: r.ExpenseCategoryID, ExpenseCategoryName: r.CategoryName,
 			YtdAmount: payroll.MoneyFromMinor(r.YtdAmount), TotalAmount: payroll.MoneyFromMinor(r.TotalAmount)}
 	}
 	return out, err

@@ -24,7 +24,7 @@ import (
 // Permissions say whether the employee sees a document in self-service
 // and how they are told (UpdateEmployeeDocumentPermissionsModel without
 // the id). Stored as the documents row's permissions document.
-type Permissions struct {
+type EmployeeDocumentPermissions struct {
 	Visible                         bool             `json:"visible"`
 	RequiresEmployeeAcknowledgement bool             `json:"requiresEmployeeAcknowledgement"`
 	SendNotificationToEmployee      bool             `json:"sendNotificationToEmployee"`
@@ -36,7 +36,7 @@ type Permissions struct {
 // Validate tidies and checks the permissions: acknowledgement and
 // notification need a document the employee can see; reminders are for
 // documents that need acknowledging.
-func (p *Permissions) Validate(v *payroll.Validation) {
+func (p *EmployeeDocumentPermissions) Validate(v *payroll.Validation) {
 	if p.RequiresEmployeeAcknowledgement && !p.Visible {
 		v.Add("requiresEmployeeAcknowledgement", "a document the employee must acknowledge must be visible to them")
 	}
@@ -61,7 +61,7 @@ func (p *Permissions) Validate(v *payroll.Validation) {
 
 // Document is EmployeeDocumentModel plus what it is attached to and the
 // file's type and size.
-type Document struct {
+type EmployeeDocument struct {
 	ID                              int64            `json:"id"`
 	FriendlyName                    string           `json:"friendlyName"`
 	DateCreated                     payroll.DateTime `json:"dateCreated"`
@@ -103,15 +103,15 @@ func nullID(n sql.NullInt64) *int64 {
 }
 
 // ParsePermissions reads a stored permissions document.
-func ParsePermissions(s string) Permissions {
-	var p Permissions
+func ParsePermissions(s string) EmployeeDocumentPermissions {
+	var p EmployeeDocumentPermissions
 	_ = json.Unmarshal([]byte(s), &p) // written by this package only
 	return p
 }
 
-func fromRow(r store.GetEmployeeDocumentRow) Document {
+func fromRow(r store.GetEmployeeDocumentRow) EmployeeDocument {
 	p := ParsePermissions(r.Permissions)
-	return Document{ID: r.ID, FriendlyName: r.FriendlyName, DateCreated: payroll.NewDateTime(r.CreatedAt), Visible: p.Visible,
+	return EmployeeDocument{ID: r.ID, FriendlyName: r.FriendlyName, DateCreated: payroll.NewDateTime(r.CreatedAt), Visible: p.Visible,
 		LeaveRequestID: nullID(r.LeaveRequestID), TimesheetLineID: nullID(r.TimesheetLineID), ExpenseRequestID: nullID(r.ExpenseRequestID),
 		RequiresEmployeeAcknowledgement: p.RequiresEmployeeAcknowledgement, ContentType: r.ContentType, ContentLength: r.Size}
 }
@@ -142,7 +142,7 @@ func StoreFiles(ctx context.Context, q *store.Queries, clock payroll.Clock, busi
 	if len(files) == 0 {
 		return nil, payroll.Invalid("file", "no file was uploaded")
 	}
-	perms, _ := json.Marshal(Permissions{Visible: visible})
+	perms, _ := json.Marshal(EmployeeDocumentPermissions{Visible: visible})
 	ids := make([]int64, 0, len(files))
 	for _, f := range files {
 		if len(f.Data) == 0 {
@@ -173,14 +173,14 @@ func StoreFiles(ctx context.Context, q *store.Queries, clock payroll.Clock, busi
 }
 
 // Upload stores the files as the employee's documents, all or none.
-func (s *Service) Upload(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64, files []File, visible bool) (out []Document, err error) {
+func (s *Service) Upload(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64, files []File, visible bool) (out []EmployeeDocument, err error) {
 	defer payroll.Wrap(&err, "upload documents of employee %d", employeeID)
 	err = s.Employees.WriteRecords(ctx, biz, p, employeeID, func(q *store.Queries, _ employee.Employee) error {
 		ids, err := StoreFiles(ctx, q, s.Clock, biz.ID, employeeID, files, visible, Owner{})
 		if err != nil {
 			return err
 		}
-		out = make([]Document, 0, len(ids))
+		out = make([]EmployeeDocument, 0, len(ids))
 		for _, id := range ids {
 			r, err := q.GetEmployeeDocument(ctx, store.GetEmployeeDocumentParams{BusinessID: biz.ID, EmployeeID: employeeID, DocumentID: id})
 			if err != nil {
@@ -195,34 +195,34 @@ func (s *Service) Upload(ctx context.Context, biz business.Business, p *payroll.
 
 // List returns the employee's documents, oldest first (qualification
 // documents are listed under their qualification).
-func (s *Service) List(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64) (out []Document, err error) {
+func (s *Service) List(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64) (out []EmployeeDocument, err error) {
 	defer payroll.Wrap(&err, "list documents of employee %d", employeeID)
 	_, q, err := s.Employees.ReadRecords(ctx, biz, p, employeeID)
 	if err != nil {
 		return nil, err
 	}
 	rows, err := q.ListEmployeeDocuments(ctx, store.ListEmployeeDocumentsParams{BusinessID: biz.ID, EmployeeID: employeeID})
-	out = make([]Document, len(rows))
+	out = make([]EmployeeDocument, len(rows))
 	for i, r := range rows {
 		out[i] = fromRow(store.GetEmployeeDocumentRow(r))
 	}
 	return out, err
 }
 
-func get(ctx context.Context, q *store.Queries, bizID, employeeID, id int64) (Document, error) {
+func get(ctx context.Context, q *store.Queries, bizID, employeeID, id int64) (EmployeeDocument, error) {
 	r, err := q.GetEmployeeDocument(ctx, store.GetEmployeeDocumentParams{BusinessID: bizID, EmployeeID: employeeID, DocumentID: id})
 	if db.IsNoRows(err) {
-		return Document{}, payroll.NotFound("employee document")
+		return EmployeeDocument{}, payroll.NotFound("employee document")
 	}
 	return fromRow(r), err
 }
 
 // Get returns one of the employee's documents.
-func (s *Service) Get(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID, id int64) (d Document, err error) {
+func (s *Service) Get(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID, id int64) (d EmployeeDocument, err error) {
 	defer payroll.Wrap(&err, "get document %d of employee %d", id, employeeID)
 	_, q, err := s.Employees.ReadRecords(ctx, biz, p, employeeID)
 	if err != nil {
-		return Document{}, err
+		return EmployeeDocument{}, err
 	}
 	return get(ctx, q, biz.ID, employeeID, id)
 }
@@ -243,7 +243,7 @@ func (s *Service) Content(ctx context.Context, biz business.Business, p *payroll
 }
 
 // UpdatePermissions applies change to a document's permissions.
-func (s *Service) UpdatePermissions(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID, id int64, change func(*Permissions) error) (d Document, err error) {
+func (s *Service) UpdatePermissions(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID, id int64, change func(*EmployeeDocumentPermissions) error) (d EmployeeDocument, err error) {
 	defer payroll.Wrap(&err, "update document %d of employee %d", id, employeeID)
 	err = s.Employees.WriteRecords(ctx, biz, p, employeeID, func(q *store.Queries, _ employee.Employee) error {
 		r, err := q.GetEmployeeDocument(ctx, store.GetEmployeeDocumentParams{BusinessID: biz.ID, EmployeeID: employeeID, DocumentID: id})
@@ -291,7 +291,7 @@ func (s *Service) Delete(ctx context.Context, biz business.Business, p *payroll.
 // LinkTimesheet, LinkExpense) targetID. A document is attached to at most
 // one record of each kind: linking again moves it. A record that is not
 // the employee's is a 404.
-func (s *Service) Link(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID, id int64, kind string, targetID int64) (d Document, err error) {
+func (s *Service) Link(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID, id int64, kind string, targetID int64) (d EmployeeDocument, err error) {
 	defer payroll.Wrap(&err, "link document %d of employee %d to %s %d", id, employeeID, kind, targetID)
 	err = s.Employees.WriteRecords(ctx, biz, p, employeeID, func(q *store.Queries, _ employee.Employee) error {
 		if _, err := get(ctx, q, biz.ID, employeeID, id); err != nil {
@@ -327,7 +327,7 @@ func (s *Service) Link(ctx context.Context, biz business.Business, p *payroll.Pr
 
 // Unlink detaches a document from the record it is attached to; a
 // document not attached to that record is left as it is.
-func (s *Service) Unlink(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID, id int64, kind string, targetID int64) (d Document, err error) {
+func (s *Service) Unlink(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID, id int64, kind string, targetID int64) (d EmployeeDocument, err error) {
 	defer payroll.Wrap(&err, "unlink document %d of employee %d from %s %d", id, employeeID, kind, targetID)
 	err = s.Employees.WriteRecords(ctx, biz, p, employeeID, func(q *store.Queries, _ employee.Employee) error {
 		if _, err := get(ctx, q, biz.ID, employeeID, id); err != nil {

@@ -28,7 +28,7 @@ import (
 // Request is EmployeeQualificationRequest: qualificationId (or the
 // qualification's name) and the details. Self-service sends the same
 // members (EssEmployeeQualificationModel).
-type Request struct {
+type EmployeeQualificationRequest struct {
 	QualificationID int64            `json:"qualificationId" doc:"a business qualification (B/qualification); name is used when this is 0"`
 	Name            string           `json:"name" maxLength:"100" doc:"the business qualification's name, when qualificationId is not given"`
 	IssueDate       payroll.DateTime `json:"issueDate"`
@@ -38,7 +38,7 @@ type Request struct {
 
 // Document is EmployeeQualificationDocumentModel (and the self-service
 // EssEmployeeQualificationDocumentModel's members).
-type Document struct {
+type QualificationDocument struct {
 	ID               int64            `json:"id"`
 	Name             string           `json:"name"`
 	DateCreated      payroll.DateTime `json:"dateCreated"`
@@ -51,16 +51,16 @@ type Document struct {
 
 // Qualification is EmployeeQualificationModel with the employee
 // qualification's own id (EssEmployeeQualificationModel).
-type Qualification struct {
-	ID              int64            `json:"id" doc:"the employee qualification's id (self-service addresses it by this)"`
-	QualificationID int64            `json:"qualificationId"`
-	Name            string           `json:"name"`
-	IssueDate       payroll.DateTime `json:"issueDate"`
-	ExpiryDate      payroll.DateTime `json:"expiryDate"`
-	ReferenceNumber string           `json:"referenceNumber"`
-	IsExpired       bool             `json:"isExpired"`
-	IsExpiring      bool             `json:"isExpiring" doc:"expires within 30 days"`
-	Documents       []Document       `json:"documents"`
+type EmployeeQualification struct {
+	ID              int64                   `json:"id" doc:"the employee qualification's id (self-service addresses it by this)"`
+	QualificationID int64                   `json:"qualificationId"`
+	Name            string                  `json:"name"`
+	IssueDate       payroll.DateTime        `json:"issueDate"`
+	ExpiryDate      payroll.DateTime        `json:"expiryDate"`
+	ReferenceNumber string                  `json:"referenceNumber"`
+	IsExpired       bool                    `json:"isExpired"`
+	IsExpiring      bool                    `json:"isExpiring" doc:"expires within 30 days"`
+	Documents       []QualificationDocument `json:"documents"`
 }
 
 // Service owns employee qualifications.
@@ -94,7 +94,7 @@ func nullDate(d payroll.DateTime) sql.NullTime {
 }
 
 // load reads the employee's qualifications with their documents.
-func (s *Service) load(ctx context.Context, q *store.Queries, bizID, employeeID int64) ([]Qualification, error) {
+func (s *Service) load(ctx context.Context, q *store.Queries, bizID, employeeID int64) ([]EmployeeQualification, error) {
 	rows, err := q.ListEmployeeQualifications(ctx, store.ListEmployeeQualificationsParams{BusinessID: bizID, EmployeeID: employeeID})
 	if err != nil {
 		return nil, err
@@ -105,10 +105,10 @@ func (s *Service) load(ctx context.Context, q *store.Queries, bizID, employeeID 
 	}
 	now := s.Clock.Now()
 	today := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC)
-	out := make([]Qualification, len(rows))
+	out := make([]EmployeeQualification, len(rows))
 	for i, r := range rows {
-		qa := Qualification{ID: r.ID, QualificationID: r.QualificationID, Name: r.Name, IssueDate: dateOf(r.IssueDate),
-			ExpiryDate: dateOf(r.ExpiryDate), ReferenceNumber: r.ReferenceNumber, Documents: []Document{}}
+		qa := EmployeeQualification{ID: r.ID, QualificationID: r.QualificationID, Name: r.Name, IssueDate: dateOf(r.IssueDate),
+			ExpiryDate: dateOf(r.ExpiryDate), ReferenceNumber: r.ReferenceNumber, Documents: []QualificationDocument{}}
 		if r.ExpiryDate.Valid {
 			exp := r.ExpiryDate.Time
 			qa.IsExpired = exp.Before(today)
@@ -118,7 +118,7 @@ func (s *Service) load(ctx context.Context, q *store.Queries, bizID, employeeID 
 			if d.EmployeeQualificationID.Int64 != r.ID {
 				continue
 			}
-			qa.Documents = append(qa.Documents, Document{ID: d.ID, Name: d.FriendlyName, DateCreated: payroll.NewDateTime(d.CreatedAt),
+			qa.Documents = append(qa.Documents, QualificationDocument{ID: d.ID, Name: d.FriendlyName, DateCreated: payroll.NewDateTime(d.CreatedAt),
 				Visible: document.ParsePermissions(d.Permissions).Visible, ReferenceNumber: r.ReferenceNumber, HasQualification: true,
 				IsExpired: qa.IsExpired, IsExpiring: qa.IsExpiring})
 		}
@@ -127,17 +127,17 @@ func (s *Service) load(ctx context.Context, q *store.Queries, bizID, employeeID 
 	return out, nil
 }
 
-func find(list []Qualification, by By, id int64) (Qualification, error) {
+func find(list []EmployeeQualification, by By, id int64) (EmployeeQualification, error) {
 	for _, qa := range list {
 		if (by == ByQualification && qa.QualificationID == id) || (by == ByID && qa.ID == id) {
 			return qa, nil
 		}
 	}
-	return Qualification{}, payroll.NotFound("employee qualification")
+	return EmployeeQualification{}, payroll.NotFound("employee qualification")
 }
 
 // List returns the employee's qualifications, in the order they were added.
-func (s *Service) List(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64) (_ []Qualification, err error) {
+func (s *Service) List(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64) (_ []EmployeeQualification, err error) {
 	defer payroll.Wrap(&err, "list qualifications of employee %d", employeeID)
 	_, q, err := s.Employees.ReadRecords(ctx, biz, p, employeeID)
 	if err != nil {
@@ -147,17 +147,17 @@ func (s *Service) List(ctx context.Context, biz business.Business, p *payroll.Pr
 }
 
 // Get returns one held qualification.
-func (s *Service) Get(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64, by By, id int64) (_ Qualification, err error) {
+func (s *Service) Get(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64, by By, id int64) (_ EmployeeQualification, err error) {
 	defer payroll.Wrap(&err, "get qualification %d of employee %d", id, employeeID)
 	list, err := s.List(ctx, biz, p, employeeID)
 	if err != nil {
-		return Qualification{}, err
+		return EmployeeQualification{}, err
 	}
 	return find(list, by, id)
 }
 
 // resolve checks the request and finds its business qualification.
-func resolve(ctx context.Context, q *store.Queries, bizID int64, in *Request) error {
+func resolve(ctx context.Context, q *store.Queries, bizID int64, in *EmployeeQualificationRequest) error {
 	var v payroll.Validation
 	in.Name, in.ReferenceNumber = strings.TrimSpace(in.Name), strings.TrimSpace(in.ReferenceNumber)
 	v.MaxLen("referenceNumber", in.ReferenceNumber, 100)
@@ -193,19 +193,19 @@ func resolve(ctx context.Context, q *store.Queries, bizID int64, in *Request) er
 
 // Save adds the qualification to the employee or, when they hold it
 // already, replaces its details (POST E/qualification).
-func (s *Service) Save(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64, in Request) (out Qualification, err error) {
+func (s *Service) Save(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64, in EmployeeQualificationRequest) (out EmployeeQualification, err error) {
 	defer payroll.Wrap(&err, "save a qualification of employee %d", employeeID)
 	return s.write(ctx, biz, p, employeeID, in, true)
 }
 
 // Add adds a qualification the employee does not hold yet (409 when
 // they do: S/qualification).
-func (s *Service) Add(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64, in Request) (out Qualification, err error) {
+func (s *Service) Add(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64, in EmployeeQualificationRequest) (out EmployeeQualification, err error) {
 	defer payroll.Wrap(&err, "add a qualification to employee %d", employeeID)
 	return s.write(ctx, biz, p, employeeID, in, false)
 }
 
-func (s *Service) write(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64, in Request, upsert bool) (out Qualification, err error) {
+func (s *Service) write(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64, in EmployeeQualificationRequest, upsert bool) (out EmployeeQualification, err error) {
 	err = s.Employees.WriteRecords(ctx, biz, p, employeeID, func(q *store.Queries, _ employee.Employee) error {
 		if err := resolve(ctx, q, biz.ID, &in); err != nil {
 			return err
@@ -262,7 +262,7 @@ func (s *Service) Delete(ctx context.Context, biz business.Business, p *payroll.
 }
 
 // UploadDocuments stores files as documents of a held qualification.
-func (s *Service) UploadDocuments(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64, by By, id int64, files []document.File, visible bool) (out []Document, err error) {
+func (s *Service) UploadDocuments(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64, by By, id int64, files []document.File, visible bool) (out []QualificationDocument, err error) {
 	defer payroll.Wrap(&err, "upload documents of qualification %d of employee %d", id, employeeID)
 	err = s.Employees.WriteRecords(ctx, biz, p, employeeID, func(q *store.Queries, _ employee.Employee) error {
 		list, err := s.load(ctx, q, biz.ID, employeeID)
@@ -295,23 +295,23 @@ func (s *Service) UploadDocuments(ctx context.Context, biz business.Business, p 
 }
 
 // Documents lists a held qualification's documents.
-func (s *Service) Documents(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64, by By, id int64) ([]Document, error) {
+func (s *Service) Documents(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64, by By, id int64) ([]QualificationDocument, error) {
 	qa, err := s.Get(ctx, biz, p, employeeID, by, id)
 	return qa.Documents, err
 }
 
 // Document returns one document of a held qualification.
-func (s *Service) Document(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64, by By, id, documentID int64) (Document, error) {
+func (s *Service) Document(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64, by By, id, documentID int64) (QualificationDocument, error) {
 	docs, err := s.Documents(ctx, biz, p, employeeID, by, id)
 	if err != nil {
-		return Document{}, err
+		return QualificationDocument{}, err
 	}
 	for _, d := range docs {
 		if d.ID == documentID {
 			return d, nil
 		}
 	}
-	return Document{}, payroll.NotFound("qualification document")
+	return QualificationDocument{}, payroll.NotFound("qualification document")
 }
 
 // Content returns the file of a qualification document.
