@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -56,6 +57,9 @@ func (s *Service) List(ctx context.Context, biz business.Business, p *payroll.Pr
 		q.OrderBy = []odata.OrderTerm{{Member: "id", Desc: true}}
 	}
 	c, err := odata.CompileSQL(q, requestColumns, 3)
+	if oe := (*odata.Error)(nil); errors.As(err, &oe) {
+		return nil, payroll.Invalid(oe.Param, "%s", oe.Message)
+	}
 	if err != nil {
 		return nil, err
 	}

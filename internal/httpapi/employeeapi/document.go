@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"mime/multipart"
 	"net/http"
+	"strings"
 
 	"github.com/danielgtaylor/huma/v2"
 
@@ -192,7 +193,7 @@ func registerDocuments(a *httpapi.API, s *document.Service) {
 }
 
 // declineReason reads the decline body: a bare JSON string as the
-// reference sends it, or an object with a reason member.
+// reference sends it, plain text, or an object with a reason member.
 func declineReason(raw []byte) (string, error) {
 	if len(raw) == 0 {
 		return "", nil
@@ -200,6 +201,9 @@ func declineReason(raw []byte) (string, error) {
 	var s string
 	if err := json.Unmarshal(raw, &s); err == nil {
 		return s, nil
+	}
+	if t := strings.TrimSpace(string(raw)); !strings.HasPrefix(t, "{") && !strings.HasPrefix(t, "[") {
+		return t, nil // sent as plain text
 	}
 	var o struct {
 		Reason string `json:"reason"`
