@@ -20,11 +20,14 @@ import (
 	"github.com/payrolld/payrolld/internal/employee"
 	"github.com/payrolld/payrolld/internal/employee/access"
 	"github.com/payrolld/payrolld/internal/employee/bankaccount"
+	"github.com/payrolld/payrolld/internal/employee/document"
 	"github.com/payrolld/payrolld/internal/employee/inclusion"
 	"github.com/payrolld/payrolld/internal/employee/notes"
 	"github.com/payrolld/payrolld/internal/employee/payrate"
+	"github.com/payrolld/payrolld/internal/employee/qualification"
 	"github.com/payrolld/payrolld/internal/employee/standardhours"
 	"github.com/payrolld/payrolld/internal/ess"
+	"github.com/payrolld/payrolld/internal/expense"
 	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/httpapi/employeeapi"
 	"github.com/payrolld/payrolld/internal/httpapi/essapi"
@@ -121,7 +124,7 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 	a.PayRuns = &payrun.Service{DB: database, Clock: clock, Employees: a.Employees, Categories: a.Reference.CoreCollections, Schedules: a.Reference.ScheduleCollections, Emit: a.Webhooks.Emit,
 		Leave: a.Leave, Timesheets: a.Timesheets, StatutoryLeave: a.StatutoryLeave,
 		Effects: []payrun.Effect{payrun.InclusionsEffect{Clock: clock}, payrun.LeaveEffect{Leave: a.Leave, Emit: a.Webhooks.Emit},
-			payrun.TimesheetEffect{Timesheets: a.Timesheets}}}
+			payrun.TimesheetEffect{Timesheets: a.Timesheets}, payrun.ExpenseEffect{Clock: clock}}}
 	a.PayRuns.Effects = append(a.PayRuns.Effects, payrun.NewJobs(a.PayRuns, a.Jobs, a.Businesses, a.Webhooks.OutboundClient(), a.Webhooks.CheckTarget, log, 0))
 	a.EmployeeAccess = &access.Service{DB: database, Clock: clock, Employees: a.Employees, Users: a.Users, Notify: a.Notify, BaseURL: cfg.BaseURL}
 	a.ProfileImages = &ess.Images{Employees: a.Employees, Clock: clock}
@@ -144,6 +147,12 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 				Notes:        &notes.Service{Employees: a.Employees, Clock: clock},
 			}),
 			employeeapi.RegisterWorkTypes(a.Employees, a.Reference.WorkTypes),
+			employeeapi.RegisterDocuments(employeeapi.Files{Documents: &document.Service{Employees: a.Employees, Clock: clock},
+				Qualifications: &qualification.Service{Employees: a.Employees, Clock: clock},
+				Expenses: &expense.Service{Employees: a.Employees, Clock: clock, SelfServiceAllowed: func(ctx context.Context, biz business.Business) (bool, error) {
+					ps, err := a.Reference.EmployeePortalSettings.Get(ctx, biz, "")
+					return ps.AllowEmployeeExpensesSelfService, err
+				}}}),
 			leaveapi.Register(a.Leave),
 			timesheetapi.Register(a.Timesheets),
 			payrunapi.Register(a.PayRuns),

@@ -73,8 +73,9 @@ type inputs struct {
 	allowances map[int64][]store.LeaveAllowance
 	timesheets map[int64][]timesheet.Line
 	leaveCats  map[int64]categories.LeaveCategory
-	autoLeave  []categories.LeaveCategory // categories that accrue for employees without allowances
-	accrues    map[int64]bool             // pay category id -> its hours accrue leave
+	autoLeave  []categories.LeaveCategory                     // categories that accrue for employees without allowances
+	accrues    map[int64]bool                                 // pay category id -> its hours accrue leave
+	expenses   map[int64][]store.ApprovedExpensesForPayRunRow // approved expense request lines (inputs_expenses.go)
 }
 
 func (in *inputs) covers(id int64) bool { return in != nil && in.ids[id] }
@@ -137,6 +138,10 @@ func (s *Service) loadInputs(ctx context.Context, q *store.Queries, biz business
 		if in.ids[r.EmployeeID] {
 			in.inclusions[r.EmployeeID] = append(in.inclusions[r.EmployeeID], r)
 		}
+	}
+
+	if err := in.loadExpenses(ctx, q, biz.ID, lo, hi, end); err != nil {
+		return nil, err
 	}
 
 	if s.Leave != nil && !in.opts.excludeLeave {
@@ -617,6 +622,8 @@ func (in *inputs) linesFor(e *EmployeeRow, run *store.PayRun, cats *catIndex, st
 		out.lines = append(out.lines, l)
 		out.sources = append(out.sources, source{kind: sourceInclusion, id: r.ID, amount: amt.MinorUnits()})
 	}
+
+	in.expenseLines(e, cats, &out)
 
 	// Leave accrued.
 	if in != nil {

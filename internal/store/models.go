@@ -127,6 +127,13 @@ type Document struct {
 	UpdatedAt    time.Time
 }
 
+type DocumentAcknowledgement struct {
+	DocumentID     int64
+	EmployeeID     int64
+	BusinessID     int64
+	AcknowledgedAt time.Time
+}
+
 type Employee struct {
 	ID                                                    int64
 	BusinessID                                            int64
@@ -371,6 +378,16 @@ type EmployeeBankAccount struct {
 	UpdatedAt           time.Time
 }
 
+type EmployeeDocumentLink struct {
+	DocumentID              int64
+	BusinessID              int64
+	EmployeeID              int64
+	EmployeeQualificationID sql.NullInt64
+	LeaveRequestID          sql.NullInt64
+	TimesheetLineID         sql.NullInt64
+	ExpenseRequestID        sql.NullInt64
+}
+
 type EmployeeLocation struct {
 	BusinessID int64
 	EmployeeID int64
@@ -418,6 +435,18 @@ type EmployeeProfileImage struct {
 	Height      int64
 	Content     []byte
 	UpdatedAt   time.Time
+}
+
+type EmployeeQualification struct {
+	ID              int64
+	BusinessID      int64
+	EmployeeID      int64
+	QualificationID int64
+	IssueDate       sql.NullTime
+	ExpiryDate      sql.NullTime
+	ReferenceNumber string
+	CreatedAt       time.Time
+	UpdatedAt       time.Time
 }
 
 type EmployeeRecurringInclusion struct {
@@ -495,6 +524,35 @@ type EmployeeStandardWorkDay struct {
 	WorkTypeID     sql.NullInt64
 	Hours          string
 	WorkDayType    string
+}
+
+type ExpenseRequest struct {
+	ID                int64
+	BusinessID        int64
+	EmployeeID        int64
+	Description       string
+	Status            string
+	StatusUpdatedBy   string
+	StatusUpdateNotes string
+	DateStatusUpdated sql.NullTime
+	PayRunID          sql.NullInt64
+	Version           int64
+	CreatedAt         time.Time
+	UpdatedAt         time.Time
+}
+
+type ExpenseRequestLine struct {
+	ID                int64
+	BusinessID        int64
+	RequestID         int64
+	Position          int32
+	ExpenseCategoryID int64
+	LocationID        sql.NullInt64
+	Notes             string
+	TaxCode           string
+	TaxRate           sql.NullString
+	Amount            int64
+	DateIncurred      time.Time
 }
 
 type Kiosk struct {

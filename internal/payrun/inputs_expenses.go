@@ -1,0 +1,94 @@
+package payrun
+
+import (
+	"context"
+	"database/sql"
+	"time"
+
+	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/store"
+)
+
+// sourceExpense is the pay_run_sources kind of an approved expense
+// request a run pays (source_id = the request, amount = its total).
+const sourceExpense = "expense"
+
+// loadExpenses reads the Approved expense requests of employees lo..hi
+// whose lines were all incurred by the period's end: the next run that
+// covers a request's dates pays it whole (internal/expense).
+func (in *inputs) loadExpenses(ctx context.Context, q *store.Queries, bizID, lo, hi int64, end time.Time) error {
+	rows, err := q.ApprovedExpensesForPayRun(ctx, store.ApprovedExpensesForPayRunParams{BusinessID: bizID, EmployeeID: lo, EmployeeID_2: hi,
+		DateIncurred: time.Date(end.Year(), end.Month(), end.Day(), 0, 0, 0, 0, time.UTC)})
+	if err != nil {
+		return err
+	}
+	in.expenses = map[int64][]store.ApprovedExpensesForPayRunRow{}
+	for _, r := range rows {
+		if in.ids[r.EmployeeID] {
+			in.expenses[r.EmployeeID] = append(in.expenses[r.EmployeeID], r)
+		}
+	}
+	return nil
+}
+
+// expenseLines adds an employee's approved expense request lines to out
+// as expense lines (category, tax code as the subtype, location, notes)
+// and one source per request.
+func (in *inputs) expenseLines(e *EmployeeRow, cats *catIndex, out *calculated) {
+	if in == nil {
+		return
+	}
+	totals := map[int64]int64{}
+	var order []int64
+	for _, r := range in.expenses[e.ID] {
+		var l line
+		l.Kind, l.CategoryID, l.Subtype, l.Notes = KindExpense, r.ExpenseCategoryID, r.TaxCode, r.Notes
+		if c, ok := cats.byKind[KindExpense][r.ExpenseCategoryID]; ok {
+			l.CategoryName, l.TaxExempt = c.name, c.taxExempt
+		}
+		l.amount = payroll.MoneyFromMinor(r.Amount)
+		l.Amount = r.Amount
+		if r.LocationID.Valid {
+			l.LocationID = r.LocationID.Int64
+		}
+		out.lines = append(out.lines, l)
+		if _, seen := totals[r.RequestID]; !seen {
+			order = append(order, r.RequestID)
+		}
+		totals[r.RequestID] += r.Amount
+	}
+	for _, id := range order {
+		out.sources = append(out.sources, source{kind: sourceExpense, id: id, amount: totals[id]})
+	}
+}
+
+// ExpenseEffect marks the expense requests a finalised run paid
+// Processed (one that left Approved since the run was calculated is a
+// 409: recalculate) and returns them to Approved when the run is
+// unlocked.
+type ExpenseEffect struct {
+	Clock payroll.Clock
+}
+
+// Finalised marks the run's requests Processed.
+func (e ExpenseEffect) Finalised(ctx context.Context, q *store.Queries, run Run) error {
+	want, err := q.CountPayRunExpenseSources(ctx, run.ID)
+	if err != nil || want == 0 {
+		return err
+	}
+	n, err := q.MarkExpenseRequestsProcessed(ctx, store.MarkExpenseRequestsProcessedParams{BusinessID: run.BusinessID,
+		PayRunID: sql.NullInt64{Int64: run.ID, Valid: true}, DateStatusUpdated: sql.NullTime{Time: e.Clock.Now(), Valid: true}})
+	if err != nil {
+		return err
+	}
+	if n != want {
+		return payroll.Conflict("%d expense request(s) of pay run %d are no longer Approved (changed, deleted or paid by another pay run): recalculate the pay run", want-n, run.ID)
+	}
+	return nil
+}
+
+// Unlocked returns them to Approved.
+func (e ExpenseEffect) Unlocked(ctx context.Context, q *store.Queries, run Run) error {
+	return q.ReturnExpenseRequestsToApproved(ctx, store.ReturnExpenseRequestsToApprovedParams{BusinessID: run.BusinessID,
+		PayRunID: sql.NullInt64{Int64: run.ID, Valid: true}, DateStatusUpdated: sql.NullTime{Time: e.Clock.Now(), Valid: true}})
+}
