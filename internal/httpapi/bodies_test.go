@@ -260,11 +260,11 @@ func TestRouteMatching(t *testing.T) {
 		status             int
 		allow              string
 	}{
-		{"unserved collection", "GET", B + "/rostershift", 404, ""},
+		{"unserved collection", "GET", B + "/nosuchcollection", 404, ""},
 		{"unserved collection, POST", "POST", B + "/nosuchcollection", 404, ""},
 		{"unserved collection, DELETE", "DELETE", B + "/nosuchcollection/1", 404, ""},
-		{"unserved kind", "POST", B + "/kiosk", 404, ""},
-		{"unserved kind, mixed case", "POST", B + "/KioSK", 404, ""},
+		{"unserved kind", "POST", B + "/nosuchkind", 404, ""},
+		{"unserved kind, mixed case", "POST", B + "/NoSuchKind", 404, ""},
 		{"word where the business id goes", "GET", "/api/v2/business/abc/location", 404, ""},
 		{"word where an item id goes", "GET", B + "/location/abc", 404, ""},
 		{"unknown root", "OPTIONS", "/nothing/here", 404, ""},
