@@ -47,6 +47,7 @@ func exercisePayRunOutputs(t *testing.T, r *run, b *testkit.Bundle) {
 	b.Do("POST", fmt.Sprintf("/api/v2/business/%d/payrun/%d/finalise", biz, run), key, nil).Expect(t, 200)
 	r.call(key, "POST", P+"/exportjournal", nil, biz, run)
 	r.call(key, "GET", B+"/employee/{employeeId}/payruntotals", nil, biz, emp)
+	exerciseReports(r, key, biz, run, emp)
 	r.call(key, "GET", P+"/file/aba/{abaId}", nil, biz, run, aba)
 	r.call(key, "GET", P+"/file/bankpayment/{paymentFileId}", nil, biz, run, aba)
 	second := r.id(r.call(key, "POST", B+"/payrun", map[string]any{"payScheduleId": sched, "payPeriodEnding": "2026-11-27T00:00:00"}, biz))
