@@ -34,6 +34,26 @@ type DocumentPermissions struct {
 	SendReminderEveryXDays          *int             `json:"sendReminderEveryXDays"`
 }
 
+// NotificationRules checks a document's acknowledgement reminder and
+// settles when the employee is notified; business and employee documents
+// (employee/document) share them.
+func NotificationRules(v *payroll.Validation, requiresAck, notify bool, reminderDays *int, immediately *bool, initialOn *payroll.DateTime) {
+	if reminderDays != nil && (*reminderDays < 1 || *reminderDays > 365) {
+		v.Add("sendReminderEveryXDays", "sendReminderEveryXDays must be between 1 and 365")
+	}
+	if reminderDays != nil && !requiresAck {
+		v.Add("sendReminderEveryXDays", "reminders are for documents that require acknowledgement")
+	}
+	if !notify {
+		*immediately, *initialOn = false, payroll.DateTime{}
+	} else if initialOn.IsZero() {
+		*immediately = true
+	}
+	if *immediately {
+		*initialOn = payroll.DateTime{}
+	}
+}
+
 // Validate tidies and checks the permissions: a document visible to all
 // has no group or location selection; a notification without a date goes
 // out immediately.
@@ -42,20 +62,8 @@ func (p *DocumentPermissions) Validate(v *payroll.Validation) {
 		p.EmployeeGroups, p.Locations = []int64{}, []int64{}
 	}
 	p.EmployeeGroups, p.Locations = distinctIDs(p.EmployeeGroups), distinctIDs(p.Locations)
-	if p.SendReminderEveryXDays != nil && (*p.SendReminderEveryXDays < 1 || *p.SendReminderEveryXDays > 365) {
-		v.Add("sendReminderEveryXDays", "sendReminderEveryXDays must be between 1 and 365")
-	}
-	if p.SendReminderEveryXDays != nil && !p.RequiresEmployeeAcknowledgement {
-		v.Add("sendReminderEveryXDays", "reminders are for documents that require acknowledgement")
-	}
-	if !p.SendNotificationToEmployee {
-		p.SendNotificationImmediately, p.SendInitialNotificationOn = false, payroll.DateTime{}
-	} else if p.SendInitialNotificationOn.IsZero() {
-		p.SendNotificationImmediately = true
-	}
-	if p.SendNotificationImmediately {
-		p.SendInitialNotificationOn = payroll.DateTime{}
-	}
+	NotificationRules(v, p.RequiresEmployeeAcknowledgement, p.SendNotificationToEmployee, p.SendReminderEveryXDays,
+		&p.SendNotificationImmediately, &p.SendInitialNotificationOn)
 }
 
 // distinctIDs drops repeats (and zeros), keeping the first order.

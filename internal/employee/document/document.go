@@ -11,6 +11,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"github.com/payrolld/payrolld/internal/documents"
 	"path"
 	"strings"
 
@@ -43,20 +44,8 @@ func (p *EmployeeDocumentPermissions) Validate(v *payroll.Validation) {
 	if p.SendNotificationToEmployee && !p.Visible {
 		v.Add("sendNotificationToEmployee", "the employee can only be notified of a visible document")
 	}
-	if p.SendReminderEveryXDays != nil && (*p.SendReminderEveryXDays < 1 || *p.SendReminderEveryXDays > 365) {
-		v.Add("sendReminderEveryXDays", "sendReminderEveryXDays must be between 1 and 365")
-	}
-	if p.SendReminderEveryXDays != nil && !p.RequiresEmployeeAcknowledgement {
-		v.Add("sendReminderEveryXDays", "reminders are for documents that require acknowledgement")
-	}
-	if !p.SendNotificationToEmployee {
-		p.SendNotificationImmediately, p.SendInitialNotificationOn = false, payroll.DateTime{}
-	} else if p.SendInitialNotificationOn.IsZero() {
-		p.SendNotificationImmediately = true
-	}
-	if p.SendNotificationImmediately {
-		p.SendInitialNotificationOn = payroll.DateTime{}
-	}
+	documents.NotificationRules(v, p.RequiresEmployeeAcknowledgement, p.SendNotificationToEmployee, p.SendReminderEveryXDays,
+		&p.SendNotificationImmediately, &p.SendInitialNotificationOn)
 }
 
 // Document is EmployeeDocumentModel plus what it is attached to and the
