@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/payrolld/payrolld/internal/record"
 
@@ -59,6 +60,19 @@ func PathID(ctx context.Context, name, what string) (int64, error) {
 		return 0, payroll.NotFound(what)
 	}
 	return id, nil
+}
+
+// QueryDate parses an optional date query parameter: zero when absent, a
+// 400 naming member when it is not a date.
+func QueryDate(member, s string) (time.Time, error) {
+	if s == "" {
+		return time.Time{}, nil
+	}
+	d, err := payroll.ParseDateTime(s)
+	if err != nil {
+		return time.Time{}, payroll.Invalid(member, "%s: %v", member, err)
+	}
+	return d.Time, nil
 }
 
 // CurrentBusiness is the business the request addresses (authorised by

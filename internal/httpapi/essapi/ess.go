@@ -8,10 +8,8 @@ package essapi
 
 import (
 	"context"
-	"encoding/json"
 	"net/http"
 	"strconv"
-	"time"
 
 	"github.com/danielgtaylor/huma/v2"
 
@@ -58,26 +56,10 @@ func allow(ctx context.Context, d Deps, act ess.Action) error {
 }
 
 // date parses an optional date query parameter (400 naming it).
-func date(member, s string) (time.Time, error) {
-	if s == "" {
-		return time.Time{}, nil
-	}
-	d, err := payroll.ParseDateTime(s)
-	if err != nil {
-		return time.Time{}, payroll.Invalid(member, "%s: %v", member, err)
-	}
-	return d.Time, nil
-}
+var date = httpapi.QueryDate
 
-func merge(v any, raw []byte) error {
-	if len(raw) == 0 {
-		return nil
-	}
-	if err := json.Unmarshal(raw, v); err != nil {
-		return payroll.Invalid("body", "%s", err.Error())
-	}
-	return nil
-}
+// merge applies a JSON body over v (members it omits keep their values).
+var merge = httpapi.MergeJSON
 
 // EssEmployeeDetails is the part of EssEmployeeDetailsModel this service
 // keeps.

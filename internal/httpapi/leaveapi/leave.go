@@ -5,9 +5,7 @@ package leaveapi
 
 import (
 	"context"
-	"encoding/json"
 	"net/http"
-	"time"
 
 	"github.com/danielgtaylor/huma/v2"
 
@@ -32,27 +30,10 @@ func employeeID(ctx context.Context) (int64, error) {
 }
 
 // date parses an optional date query parameter (400 naming it).
-func date(member, s string) (time.Time, error) {
-	if s == "" {
-		return time.Time{}, nil
-	}
-	d, err := payroll.ParseDateTime(s)
-	if err != nil {
-		return time.Time{}, payroll.Invalid(member, "%s: %v", member, err)
-	}
-	return d.Time, nil
-}
+var date = httpapi.QueryDate
 
 // merge applies a JSON body over v (members it omits keep their values).
-func merge(v any, raw []byte) error {
-	if len(raw) == 0 {
-		return nil
-	}
-	if err := json.Unmarshal(raw, v); err != nil {
-		return payroll.Invalid("body", "%s", err.Error())
-	}
-	return nil
-}
+var merge = httpapi.MergeJSON
 
 func registerBalances(a *httpapi.API, s *leave.Service) {
 	tags := []string{"Leave Balances"}

@@ -6,7 +6,6 @@ package reportapi
 import (
 	"net/http"
 	"strings"
-	"time"
 
 	"github.com/danielgtaylor/huma/v2"
 
@@ -44,16 +43,8 @@ type FilterQuery struct {
 	EmployingEntityID int64  `query:"employingEntityId"`
 }
 
-func date(member, s string) (time.Time, error) {
-	if s == "" {
-		return time.Time{}, nil
-	}
-	d, err := payroll.ParseDateTime(s)
-	if err != nil {
-		return time.Time{}, payroll.Invalid(member, "%s: %v", member, err)
-	}
-	return d.Time, nil
-}
+// date parses an optional date query parameter (400 naming it).
+var date = httpapi.QueryDate
 
 var filterTypes = []string{"DateRange", "PayRun", "SuperBatch"}
 

@@ -77,16 +77,7 @@ func ids(ctx context.Context, name, what string) (int64, int64, error) {
 }
 
 // date parses an optional date query parameter (400 naming it).
-func date(member, s string) (time.Time, error) {
-	if s == "" {
-		return time.Time{}, nil
-	}
-	d, err := payroll.ParseDateTime(s)
-	if err != nil {
-		return time.Time{}, payroll.Invalid(member, "%s: %v", member, err)
-	}
-	return d.Time, nil
-}
+var date = httpapi.QueryDate
 
 // periodQuery is the reference's ?periodStart=&periodEnd= filter.
 type periodQuery struct {
