@@ -78,6 +78,10 @@ var Exceptions = map[string]string{
 	"AuAutoPayConfigurationModel.initialPayRunCreationDateTime":    "as initialPayPeriodEnding",
 	"AuAutoPayConfigurationModel.nextScheduledCreationDateTimeUtc": "as initialPayPeriodEnding",
 
+	"GET /api/v2/business/{businessId}/employee/{employeeId}/document/{id}/content": "the document's raw bytes with its " +
+		"Content-Type (as the business document content above)",
+	"GET /api/v2/business/{businessId}/employee/{employeeId}/qualification/{qualificationId}/document/{id}/content": "the " +
+		"document's raw bytes with its Content-Type (as the business document content above)",
 	// Pay run files: raw bytes, as the document content above.
 	"GET /api/v2/business/{businessId}/payrun/{payRunId}/file/payslip/{employeeId}": "the payslip PDF's bytes as application/pdf " +
 		"(the description declares the .NET ByteArrayContent wrapper, whose wire form is the raw bytes)",

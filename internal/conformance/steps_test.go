@@ -62,6 +62,8 @@ func exerciseAreas(t *testing.T, r *run, b *testkit.Bundle) {
 	leaveSteps(t, r, f)
 	timesheetSteps(t, r, f)
 	payRunSteps(t, r, f)
+	recordSteps(r, f)
+	rosterKioskSteps(r, f)
 }
 
 // resultID reads the id of {result: {id}} (save answers with warnings).

@@ -119,6 +119,8 @@ func fromRow(r store.GetExpenseRequestRow) ExpenseRequest {
 	req := ExpenseRequest{ID: r.ID, EmployeeID: r.EmployeeID, EmployeeName: strings.TrimSpace(r.FirstName + " " + r.Surname), Status: r.Status,
 		Description: r.Description, LineItems: []ExpenseLineItem{}, Attachments: []ExpenseAttachment{}, StatusUpdatedByUser: r.StatusUpdatedBy,
 		StatusUpdateNotes: r.StatusUpdateNotes, DateCreated: payroll.NewDateTime(r.CreatedAt), version: r.Version}
+	// Created is when it entered Pending: its first status.
+	req.DateStatusUpdated = req.DateCreated
 	if r.DateStatusUpdated.Valid {
 		req.DateStatusUpdated = payroll.NewDateTime(r.DateStatusUpdated.Time)
 	}

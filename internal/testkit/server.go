@@ -175,6 +175,13 @@ func (s *Server) Upload(path, key, filename string, data []byte) *Response {
 // UploadFiles POSTs each file as a multipart/form-data part named "file".
 func (s *Server) UploadFiles(path, key string, files ...File) *Response {
 	s.t.Helper()
+	return s.UploadWith("POST", path, key, files...)
+}
+
+// UploadWith sends each file as a multipart/form-data part named "file"
+// with method (PUT for the operations that replace an attachment).
+func (s *Server) UploadWith(method, path, key string, files ...File) *Response {
+	s.t.Helper()
 	var buf bytes.Buffer
 	w := multipart.NewWriter(&buf)
 	for _, f := range files {
@@ -192,7 +199,7 @@ func (s *Server) UploadFiles(path, key string, files ...File) *Response {
 		_, _ = part.Write(f.Data)
 	}
 	_ = w.Close()
-	req, err := http.NewRequest("POST", s.URL+path, &buf)
+	req, err := http.NewRequest(method, s.URL+path, &buf)
 	if err != nil {
 		s.t.Fatal(err)
 	}

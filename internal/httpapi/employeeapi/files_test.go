@@ -1,10 +1,7 @@
 package employeeapi_test
 
 import (
-	"bytes"
 	"fmt"
-	"mime/multipart"
-	"net/http"
 	"strings"
 	"sync"
 	"testing"
@@ -130,20 +127,6 @@ func TestEmployeeQualificationsAPI(t *testing.T) {
 
 func D(employeePath string) string { return employeePath + "/document" }
 
-// putUpload PUTs one file as multipart field file.
-func putUpload(t *testing.T, s *testkit.Server, path, key, name string, data []byte) *testkit.Response {
-	t.Helper()
-	var buf bytes.Buffer
-	w := multipart.NewWriter(&buf)
-	part, _ := w.CreateFormFile("file", name)
-	_, _ = part.Write(data)
-	_ = w.Close()
-	req, _ := http.NewRequest("PUT", s.URL+path, &buf)
-	req.Header.Set("Content-Type", w.FormDataContentType())
-	req.SetBasicAuth(key, "")
-	return s.Send(req)
-}
-
 func TestExpenseRequestsAPI(t *testing.T) {
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
 		e := newRecordsEnv(t, d, "AU")
@@ -165,7 +148,7 @@ func TestExpenseRequestsAPI(t *testing.T) {
 		if got["description"] != "Client visit (edited)" || got["lineItems"].([]any)[1].(map[string]any)["amount"] != 20.25 {
 			t.Fatalf("update %v", got)
 		}
-		att := putUpload(t, s, XI+"/attachment", key, "receipt.jpg", []byte("jpeg bytes")).Expect(t, 200).Map(t)
+		att := s.UploadWith("PUT", XI+"/attachment", key, testkit.File{Name: "receipt.jpg", Data: []byte("jpeg bytes")}).Expect(t, 200).Map(t)
 		if a := att["attachments"].([]any); len(a) != 1 || a[0].(map[string]any)["friendlyName"] != "receipt.jpg" {
 			t.Fatalf("attachment %v", att)
 		}
