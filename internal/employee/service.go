@@ -272,6 +272,13 @@ func (s *Service) duplicate(err error, e *Employee) error {
 // Create stores a new employee from a request body.
 func (s *Service) Create(ctx context.Context, biz business.Business, p *payroll.Principal, body Patch) (_ Result, err error) {
 	defer payroll.Wrap(&err, "create employee in business %d", biz.ID)
+	return s.CreateWith(ctx, biz, p, body, nil)
+}
+
+// CreateWith creates the employee and runs fn (if not nil) on it in the
+// same transaction, so that what another area records with a new employee
+// (a self-service onboarding) commits or rolls back with it.
+func (s *Service) CreateWith(ctx context.Context, biz business.Business, p *payroll.Principal, body Patch, fn func(q *store.Queries, e Employee) error) (Result, error) {
 	sc, err := s.ScopeFor(ctx, biz, p)
 	if err != nil {
 		return Result{}, err
@@ -282,8 +289,14 @@ func (s *Service) Create(ctx context.Context, biz business.Business, p *payroll.
 	var res Result
 	err = s.DB.InTx(ctx, func(q *store.Queries) error {
 		var err error
-		res, err = s.createIn(ctx, q, biz, body)
-		return err
+		if res, err = s.createIn(ctx, q, biz, body); err != nil || fn == nil {
+			return err
+		}
+		e, err := s.visibleIn(ctx, q, biz, &sc, res.ID)
+		if err != nil {
+			return err
+		}
+		return fn(q, e)
 	})
 	return res, err
 }

@@ -60,16 +60,37 @@ func (s *Service) InitiateSelfService(ctx context.Context, biz business.Business
 	if err := s.freeUser(ctx, biz, in.Email); err != nil {
 		return OnboardingStarted{}, err
 	}
-	var id int64
-	var status string
-	created := false
-	if in.ID != nil {
-		e, err := s.Employees.Visible(ctx, biz, p, *in.ID)
-		if err != nil {
-			return OnboardingStarted{}, err
+	var emp employee.Employee
+	var newUser bool
+	onboard := func(q *store.Queries, e employee.Employee) error {
+		emp = e
+		if err := q.CreateEmployeeOnboarding(ctx, store.CreateEmployeeOnboardingParams{EmployeeID: e.ID, BusinessID: biz.ID, Status: OnboardingInvited,
+			Email: in.Email, Mobile: in.Mobile, QualificationsRequired: in.QualificationsRequired,
+			EmergencyContactDetailsRequired: in.EmergencyContactDetailsRequired, CreatedAt: s.Clock.Now()}); err != nil {
+			if db.IsUniqueViolation(err) {
+				return payroll.Conflict("employee %d has already been invited to onboard", e.ID)
+			}
+			return err
 		}
-		id, status = e.ID, e.Status
+		rows, err := q.ListEmployeeAccess(ctx, store.ListEmployeeAccessParams{BusinessID: biz.ID, EmployeeID: e.ID})
+		if err != nil {
+			return err
+		}
+		if len(rows) > 0 {
+			return payroll.Conflict("employee %d already has a self-service user (%s)", e.ID, rows[0].Email)
+		}
+		u, c, err := s.userFor(ctx, q, biz, e.Name(), in.Email)
+		if err != nil {
+			return err
+		}
+		newUser = c
+		return s.link(ctx, q, biz, e.ID, u, e.Name(), in.Email)
+	}
+	if in.ID != nil {
+		err = s.Employees.WriteRecords(ctx, biz, p, *in.ID, onboard)
 	} else {
+		// A new employee is created with its onboarding in one
+		// transaction: a refused invitation leaves no employee behind.
 		body := map[string]any{"firstName": in.FirstName, "surname": in.Surname, "emailAddress": in.Email}
 		if in.Mobile != "" {
 			body["mobilePhone"] = in.Mobile
@@ -78,52 +99,17 @@ func (s *Service) InitiateSelfService(ctx context.Context, biz business.Business
 			body["employingEntityId"] = strconv.FormatInt(*in.EmployingEntityID, 10)
 		}
 		raw, _ := json.Marshal(body)
-		patch, err := employee.ParsePatch(raw)
-		if err != nil {
-			return OnboardingStarted{}, err
+		patch, perr := employee.ParsePatch(raw)
+		if perr != nil {
+			return OnboardingStarted{}, perr
 		}
-		res, err := s.Employees.Create(ctx, biz, p, patch)
-		if err != nil {
-			return OnboardingStarted{}, err
-		}
-		id, status, created = res.ID, res.Status, true
+		_, err = s.Employees.CreateWith(ctx, biz, p, patch, onboard)
 	}
-	var emp employee.Employee
-	var newUser bool
-	err = s.Employees.WriteRecords(ctx, biz, p, id, func(q *store.Queries, e employee.Employee) error {
-		emp = e
-		if err := q.CreateEmployeeOnboarding(ctx, store.CreateEmployeeOnboardingParams{EmployeeID: id, BusinessID: biz.ID, Status: OnboardingInvited,
-			Email: in.Email, Mobile: in.Mobile, QualificationsRequired: in.QualificationsRequired,
-			EmergencyContactDetailsRequired: in.EmergencyContactDetailsRequired, CreatedAt: s.Clock.Now()}); err != nil {
-			if db.IsUniqueViolation(err) {
-				return payroll.Conflict("employee %d has already been invited to onboard", id)
-			}
-			return err
-		}
-		rows, err := q.ListEmployeeAccess(ctx, store.ListEmployeeAccessParams{BusinessID: biz.ID, EmployeeID: id})
-		if err != nil {
-			return err
-		}
-		if len(rows) > 0 {
-			return payroll.Conflict("employee %d already has a self-service user (%s)", id, rows[0].Email)
-		}
-		u, c, err := s.userFor(ctx, q, biz, e.Name(), in.Email)
-		if err != nil {
-			return err
-		}
-		newUser = c
-		return s.link(ctx, q, biz, id, u, e.Name(), in.Email)
-	})
 	if err != nil {
-		if created { // no half-onboarded employee is left behind
-			if derr := s.Employees.Delete(ctx, biz, p, id); derr != nil {
-				return OnboardingStarted{}, derr
-			}
-		}
 		return OnboardingStarted{}, err
 	}
 	s.invite(ctx, biz, emp, in.Email, newUser, KindOnboarding)
-	return OnboardingStarted{EmployeeID: id, Status: status}, nil
+	return OnboardingStarted{EmployeeID: emp.ID, Status: emp.Status}, nil
 }
 
 // freeUser is a 409 when the user with email is already the self-service
