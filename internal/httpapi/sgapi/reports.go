@@ -10,9 +10,9 @@ import (
 	"github.com/payrolld/payrolld/internal/report"
 )
 
-// reportQuery is the query of the SG reports (CpfLodgementReportQueryModel,
+// ReportQuery is the query of the SG reports (CpfLodgementReportQueryModel,
 // WithholdingReportQueryModel).
-type reportQuery struct {
+type ReportQuery struct {
 	httpapi.BusinessPath
 	FromDate          string `query:"fromDate" doc:"runs paid on or after this day"`
 	ToDate            string `query:"toDate" doc:"runs paid on or before this day"`
@@ -21,7 +21,7 @@ type reportQuery struct {
 	EmployingEntityID int64  `query:"employingEntityId"`
 }
 
-func (q *reportQuery) filter(employeeID int64) (report.Filter, error) {
+func (q *ReportQuery) filter(employeeID int64) (report.Filter, error) {
 	f := report.Filter{PayScheduleID: q.PayScheduleID, LocationID: q.LocationID, EmployingEntityID: q.EmployingEntityID, EmployeeID: employeeID}
 	var err error
 	if f.From, err = httpapi.QueryDate("fromDate", q.FromDate); err != nil {
@@ -42,7 +42,7 @@ func registerReports(a *httpapi.API, s *report.Service) {
 		Description: "Per employee and month of the finalised pay runs paid in fromDate..toDate: the CPF contributions (paymentTypeId 1: employee and employer shares, voluntary contributions included, " +
 			"with the ordinary and additional wages subject to CPF after the ceilings) and the Skills Development Levy (paymentTypeId 11), one row per payment type." + reportNote},
 		func(ctx context.Context, in *struct {
-			reportQuery
+			ReportQuery
 			EmployeeID               int64 `query:"employeeId"`
 			PaymentTypeID            int64 `query:"paymentTypeId" doc:"1 CPF or 11 SDL; absent: both"`
 			IncludePostTaxDeductions bool  `query:"includePostTaxDeductions" doc:"accepted; the report has no deduction members"`
@@ -57,7 +57,7 @@ func registerReports(a *httpapi.API, s *report.Service) {
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/report/withholding", Tags: tags,
 		Summary:     "Withholding tax report",
 		Description: "Per location (the employees' primary location) and month of the finalised pay runs paid in fromDate..toDate: gross earnings and the tax withheld (the runs' tax adjustments)." + reportNote},
-		func(ctx context.Context, in *reportQuery) (*httpapi.BodyOf[[]report.WithholdingRow], error) {
+		func(ctx context.Context, in *ReportQuery) (*httpapi.BodyOf[[]report.WithholdingRow], error) {
 			f, err := in.filter(0)
 			if err != nil {
 				return nil, err
