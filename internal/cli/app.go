@@ -38,6 +38,7 @@ import (
 	"github.com/payrolld/payrolld/internal/httpapi/referenceapi"
 	"github.com/payrolld/payrolld/internal/httpapi/reportapi"
 	"github.com/payrolld/payrolld/internal/httpapi/rosterapi"
+	"github.com/payrolld/payrolld/internal/httpapi/sgapi"
 	"github.com/payrolld/payrolld/internal/httpapi/timesheetapi"
 	"github.com/payrolld/payrolld/internal/httpapi/ukapi"
 	"github.com/payrolld/payrolld/internal/job"
@@ -49,6 +50,7 @@ import (
 	"github.com/payrolld/payrolld/internal/payrun"
 	"github.com/payrolld/payrolld/internal/roster"
 	"github.com/payrolld/payrolld/internal/settings"
+	"github.com/payrolld/payrolld/internal/sg/iras"
 	"github.com/payrolld/payrolld/internal/store"
 	"github.com/payrolld/payrolld/internal/timesheet"
 	"github.com/payrolld/payrolld/internal/uk/statutoryleave"
@@ -169,6 +171,7 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 				return ps.EnableWorkZoneClockOn, err
 			}),
 			reportapi.Register(&report.Service{DB: database, Clock: clock, Employees: a.Employees, PayRuns: a.PayRuns, LeaveCategories: a.Reference.LeaveCategories}),
+			sgapi.Register(&iras.Service{Employees: a.Employees, Clock: clock}, &report.Service{DB: database, Clock: clock, Employees: a.Employees, PayRuns: a.PayRuns}),
 		},
 	})
 	a.Handler = a.API.Handler()

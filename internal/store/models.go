@@ -957,6 +957,18 @@ type RosterShiftSwap struct {
 	UpdatedAt      time.Time
 }
 
+type SgIrasItem struct {
+	ID          int64
+	BusinessID  int64
+	EmployeeID  int64
+	Kind        string
+	BasisPeriod int64
+	Document    string
+	Version     int64
+	CreatedAt   time.Time
+	UpdatedAt   time.Time
+}
+
 type SigninThrottle struct {
 	Scope         string
 	Failures      int64
