@@ -307,7 +307,7 @@ SELECT a.id, a.business_id, a.employee_id, a.amount, a.notes, a.from_date, a.exp
     WHERE pe.business_id = a.business_id AND pe.employee_id = a.employee_id AND r.status = 'Finalised' AND r.id <> $2
         AND l.external_id = 'hmrcadj:' || CAST(a.id AS TEXT)), 0) AS BIGINT) AS total_paid
 FROM uk_hmrc_adjustments a
-WHERE a.business_id = $1 AND a.from_date <= $3 AND (a.expiry_date IS NULL OR a.expiry_date >= CAST($4 AS TIMESTAMP))
+WHERE a.business_id = $1 AND a.from_date <= $3 AND (a.expiry_date IS NULL OR a.expiry_date >= $4)
 ORDER BY a.employee_id, a.id
 `
 
@@ -315,7 +315,7 @@ type ListUKHmrcAdjustmentsForRunParams struct {
 	BusinessID  int64
 	PayRunID    int64
 	PeriodEnd   time.Time
-	PeriodStart time.Time
+	PeriodStart sql.NullTime
 }
 
 type ListUKHmrcAdjustmentsForRunRow struct {

@@ -34,7 +34,7 @@ SELECT a.*, CAST(COALESCE((SELECT SUM(l.amount) FROM pay_run_employees pe
     WHERE pe.business_id = a.business_id AND pe.employee_id = a.employee_id AND r.status = 'Finalised' AND r.id <> sqlc.arg(pay_run_id)
         AND l.external_id = 'hmrcadj:' || CAST(a.id AS TEXT)), 0) AS BIGINT) AS total_paid
 FROM uk_hmrc_adjustments a
-WHERE a.business_id = $1 AND a.from_date <= sqlc.arg(period_end) AND (a.expiry_date IS NULL OR a.expiry_date >= CAST(sqlc.arg(period_start) AS TIMESTAMP))
+WHERE a.business_id = $1 AND a.from_date <= sqlc.arg(period_end) AND (a.expiry_date IS NULL OR a.expiry_date >= sqlc.arg(period_start))
 ORDER BY a.employee_id, a.id;
 
 -- name: CreateUKNIRecord :one

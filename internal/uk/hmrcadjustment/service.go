@@ -15,8 +15,8 @@ import (
 	"github.com/payrolld/payrolld/internal/store"
 )
 
-// Adjustment is a standing HMRC adjustment of an employee.
-type Adjustment struct {
+// HmrcAdjustment is a standing HMRC adjustment of an employee.
+type HmrcAdjustment struct {
 	ID                  int64             `json:"id"`
 	EmployeeID          int64             `json:"employeeId"`
 	Amount              payroll.Money     `json:"amount" doc:"added to each pay run paid within the dates (may be negative)"`
@@ -30,8 +30,8 @@ type Adjustment struct {
 	Source              string            `json:"source"`
 }
 
-// Input creates an adjustment.
-type Input struct {
+// HmrcAdjustmentInput creates an adjustment.
+type HmrcAdjustmentInput struct {
 	Amount              *payroll.Money   `json:"amount" nullable:"true" doc:"required"`
 	Notes               string           `json:"notes" maxLength:"500"`
 	FromDate            payroll.DateTime `json:"fromDate" nullable:"true" doc:"required"`
@@ -42,7 +42,7 @@ type Input struct {
 }
 
 // Validate checks the input (400 naming the member).
-func (in *Input) Validate() error {
+func (in *HmrcAdjustmentInput) Validate() error {
 	var v payroll.Validation
 	switch {
 	case in.Amount == nil:
@@ -99,8 +99,8 @@ const LinePrefix = "hmrcadj:"
 // LineID is the external id of the pay run line paying adjustment id.
 func LineID(id int64) string { return fmt.Sprintf("%s%d", LinePrefix, id) }
 
-func view(r store.ListUKHmrcAdjustmentsRow, today time.Time) Adjustment {
-	a := Adjustment{ID: r.ID, EmployeeID: r.EmployeeID, Amount: payroll.MoneyFromMinor(r.Amount), Notes: r.Notes,
+func view(r store.ListUKHmrcAdjustmentsRow, today time.Time) HmrcAdjustment {
+	a := HmrcAdjustment{ID: r.ID, EmployeeID: r.EmployeeID, Amount: payroll.MoneyFromMinor(r.Amount), Notes: r.Notes,
 		FromDate: payroll.NewDateTime(r.FromDate), TotalAmountPaid: payroll.MoneyFromMinor(r.TotalPaid),
 		ExternalReferenceID: r.ExternalReferenceID, Source: r.Source, IsActive: true}
 	if r.ExpiryDate.Valid {
@@ -122,13 +122,13 @@ func view(r store.ListUKHmrcAdjustmentsRow, today time.Time) Adjustment {
 
 // Create records a standing adjustment; an external reference id already
 // used by another of the employee's adjustments is a 409.
-func (s *Service) Create(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64, in Input) (_ Adjustment, err error) {
+func (s *Service) Create(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64, in HmrcAdjustmentInput) (_ HmrcAdjustment, err error) {
 	defer payroll.Wrap(&err, "create HMRC adjustment of employee %d", employeeID)
 	if err := gate(biz); err != nil {
-		return Adjustment{}, err
+		return HmrcAdjustment{}, err
 	}
 	if err := in.Validate(); err != nil {
-		return Adjustment{}, err
+		return HmrcAdjustment{}, err
 	}
 	params := store.CreateUKHmrcAdjustmentParams{BusinessID: biz.ID, EmployeeID: employeeID, Amount: in.Amount.MinorUnits(), Notes: in.Notes,
 		FromDate: dateOf(in.FromDate.Time), ExternalReferenceID: in.ExternalReferenceID, Source: in.Source, CreatedAt: s.Clock.Now()}
@@ -148,19 +148,19 @@ func (s *Service) Create(ctx context.Context, biz business.Business, p *payroll.
 		return err
 	})
 	if err != nil {
-		return Adjustment{}, err
+		return HmrcAdjustment{}, err
 	}
 	return s.Get(ctx, biz, p, employeeID, id)
 }
 
 // List is the employee's adjustments, oldest first; externalReferenceID
 // (non-empty) keeps the one with that reference.
-func (s *Service) List(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64, externalReferenceID string) (_ []Adjustment, err error) {
+func (s *Service) List(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64, externalReferenceID string) (_ []HmrcAdjustment, err error) {
 	defer payroll.Wrap(&err, "list HMRC adjustments of employee %d", employeeID)
 	return s.list(ctx, biz, p, employeeID, 0, strings.TrimSpace(externalReferenceID))
 }
 
-func (s *Service) list(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID, id int64, ext string) ([]Adjustment, error) {
+func (s *Service) list(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID, id int64, ext string) ([]HmrcAdjustment, error) {
 	if err := gate(biz); err != nil {
 		return nil, err
 	}
@@ -173,7 +173,7 @@ func (s *Service) list(ctx context.Context, biz business.Business, p *payroll.Pr
 		return nil, err
 	}
 	now := s.Clock.Now()
-	out := make([]Adjustment, 0, len(rows))
+	out := make([]HmrcAdjustment, 0, len(rows))
 	for _, r := range rows {
 		out = append(out, view(r, now))
 	}
@@ -181,32 +181,32 @@ func (s *Service) list(ctx context.Context, biz business.Business, p *payroll.Pr
 }
 
 // Get is one adjustment (404 when the employee has none with that id).
-func (s *Service) Get(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID, id int64) (_ Adjustment, err error) {
+func (s *Service) Get(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID, id int64) (_ HmrcAdjustment, err error) {
 	defer payroll.Wrap(&err, "get HMRC adjustment %d", id)
 	list, err := s.list(ctx, biz, p, employeeID, id, "")
 	if err != nil {
-		return Adjustment{}, err
+		return HmrcAdjustment{}, err
 	}
 	if len(list) == 0 || id == 0 {
-		return Adjustment{}, payroll.NotFound("HMRC adjustment")
+		return HmrcAdjustment{}, payroll.NotFound("HMRC adjustment")
 	}
 	return list[0], nil
 }
 
 // GetByExternalReference is the adjustment with that external reference
 // id (404 when none).
-func (s *Service) GetByExternalReference(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64, ext string) (_ Adjustment, err error) {
+func (s *Service) GetByExternalReference(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64, ext string) (_ HmrcAdjustment, err error) {
 	defer payroll.Wrap(&err, "get HMRC adjustment %q", ext)
 	ext = strings.TrimSpace(ext)
 	if ext == "" {
-		return Adjustment{}, payroll.Invalid("externalReferenceId", "externalReferenceId is required")
+		return HmrcAdjustment{}, payroll.Invalid("externalReferenceId", "externalReferenceId is required")
 	}
 	list, err := s.list(ctx, biz, p, employeeID, 0, ext)
 	if err != nil {
-		return Adjustment{}, err
+		return HmrcAdjustment{}, err
 	}
 	if len(list) == 0 {
-		return Adjustment{}, payroll.NotFound("HMRC adjustment")
+		return HmrcAdjustment{}, payroll.NotFound("HMRC adjustment")
 	}
 	return list[0], nil
 }
@@ -241,7 +241,7 @@ type RunLine struct {
 // its maximum leaves after other finalised runs.
 func ForRun(ctx context.Context, q *store.Queries, bizID, payRunID int64, start, end time.Time) (map[int64][]RunLine, error) {
 	rows, err := q.ListUKHmrcAdjustmentsForRun(ctx, store.ListUKHmrcAdjustmentsForRunParams{BusinessID: bizID, PayRunID: payRunID,
-		PeriodEnd: end, PeriodStart: dateOf(start)})
+		PeriodEnd: end, PeriodStart: sql.NullTime{Time: dateOf(start), Valid: true}})
 	if err != nil {
 		return nil, err
 	}

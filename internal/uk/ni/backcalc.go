@@ -48,8 +48,8 @@ func taxYear(d time.Time) (from, to time.Time, name string) {
 	return from, from.AddDate(1, 0, -1), fmt.Sprintf("%d-%02d", y, (y+1)%100)
 }
 
-// Period is one finalised pay run of the back calculation.
-type Period struct {
+// NIBackCalcPeriod is one finalised pay run of the back calculation.
+type NIBackCalcPeriod struct {
 	PayRunID               int64            `json:"payRunId"`
 	DatePaid               payroll.DateTime `json:"datePaid"`
 	PayPeriodStarting      payroll.DateTime `json:"payPeriodStarting"`
@@ -64,38 +64,38 @@ type Period struct {
 	EmployerNIDifference   payroll.Money    `json:"employerNiDifference"`
 }
 
-// BackCalculation is employee and employer NI of a tax year's finalised
+// NIBackCalculation is employee and employer NI of a tax year's finalised
 // periods recomputed under a category, and the differences the next pay
 // run applies.
-type BackCalculation struct {
-	ID                        int64             `json:"id" doc:"0 for a calculation not recorded (GET .../calculation)"`
-	EmployeeID                int64             `json:"employeeId"`
-	NationalInsuranceCategory string            `json:"nationalInsuranceCategory"`
-	TaxYear                   string            `json:"taxYear" doc:"e.g. 2026-27"`
-	FromDate                  payroll.DateTime  `json:"fromDate"`
-	ToDate                    payroll.DateTime  `json:"toDate"`
-	Periods                   []Period          `json:"periods"`
-	EmployeeNIRecorded        payroll.Money     `json:"employeeNiRecorded"`
-	EmployerNIRecorded        payroll.Money     `json:"employerNiRecorded"`
-	EmployeeNIRecalculated    payroll.Money     `json:"employeeNiRecalculated"`
-	EmployerNIRecalculated    payroll.Money     `json:"employerNiRecalculated"`
-	EmployeeNIDifference      payroll.Money     `json:"employeeNiDifference" doc:"recalculated less recorded: positive = underpaid, deducted in the next pay run"`
-	EmployerNIDifference      payroll.Money     `json:"employerNiDifference"`
-	Status                    string            `json:"status" enum:"Calculated,Pending,Applied" doc:"Calculated: not recorded; Pending: the next pay run applies it; Applied: a finalised pay run did"`
-	AppliedPayRunID           *int64            `json:"appliedPayRunId" nullable:"true"`
-	DateCreated               *payroll.DateTime `json:"dateCreated" nullable:"true"`
+type NIBackCalculation struct {
+	ID                        int64              `json:"id" doc:"0 for a calculation not recorded (GET .../calculation)"`
+	EmployeeID                int64              `json:"employeeId"`
+	NationalInsuranceCategory string             `json:"nationalInsuranceCategory"`
+	TaxYear                   string             `json:"taxYear" doc:"e.g. 2026-27"`
+	FromDate                  payroll.DateTime   `json:"fromDate"`
+	ToDate                    payroll.DateTime   `json:"toDate"`
+	Periods                   []NIBackCalcPeriod `json:"periods"`
+	EmployeeNIRecorded        payroll.Money      `json:"employeeNiRecorded"`
+	EmployerNIRecorded        payroll.Money      `json:"employerNiRecorded"`
+	EmployeeNIRecalculated    payroll.Money      `json:"employeeNiRecalculated"`
+	EmployerNIRecalculated    payroll.Money      `json:"employerNiRecalculated"`
+	EmployeeNIDifference      payroll.Money      `json:"employeeNiDifference" doc:"recalculated less recorded: positive = underpaid, deducted in the next pay run"`
+	EmployerNIDifference      payroll.Money      `json:"employerNiDifference"`
+	Status                    string             `json:"status" enum:"Calculated,Pending,Applied" doc:"Calculated: not recorded; Pending: the next pay run applies it; Applied: a finalised pay run did"`
+	AppliedPayRunID           *int64             `json:"appliedPayRunId" nullable:"true"`
+	DateCreated               *payroll.DateTime  `json:"dateCreated" nullable:"true"`
 }
 
-// BackCalcInput names the corrected category and the dates (payment
+// NIBackCalcInput names the corrected category and the dates (payment
 // dates) of the periods to recompute.
-type BackCalcInput struct {
+type NIBackCalcInput struct {
 	NationalInsuranceCategory string           `json:"nationalInsuranceCategory" query:"nationalInsuranceCategory" maxLength:"1"`
 	FromDate                  payroll.DateTime `json:"fromDate" nullable:"true" doc:"first payment date; default the start of the tax year containing toDate"`
 	ToDate                    payroll.DateTime `json:"toDate" nullable:"true" doc:"last payment date; default today"`
 }
 
 // span checks the input and resolves its dates within one tax year.
-func (in *BackCalcInput) span(today time.Time) (from, to time.Time, year string, err error) {
+func (in *NIBackCalcInput) span(today time.Time) (from, to time.Time, year string, err error) {
 	var v payroll.Validation
 	in.NationalInsuranceCategory = strings.ToUpper(strings.TrimSpace(in.NationalInsuranceCategory))
 	to = dateOf(today)
@@ -122,14 +122,14 @@ func (in *BackCalcInput) span(today time.Time) (from, to time.Time, year string,
 }
 
 // compute recomputes NI of the employee's finalised periods in [from, to].
-func compute(ctx context.Context, q *store.Queries, bizID, employeeID int64, letter, year string, from, to time.Time) (BackCalculation, error) {
+func compute(ctx context.Context, q *store.Queries, bizID, employeeID int64, letter, year string, from, to time.Time) (NIBackCalculation, error) {
 	rows, err := q.UKFinalisedPeriods(ctx, store.UKFinalisedPeriodsParams{BusinessID: bizID, EmployeeID: employeeID, FromDate: from,
 		ToDate: to.AddDate(0, 0, 1).Add(-time.Nanosecond)})
 	if err != nil {
-		return BackCalculation{}, err
+		return NIBackCalculation{}, err
 	}
-	bc := BackCalculation{EmployeeID: employeeID, NationalInsuranceCategory: letter, TaxYear: year, FromDate: payroll.NewDateTime(from),
-		ToDate: payroll.NewDateTime(to), Periods: make([]Period, 0, len(rows)), Status: "Calculated"}
+	bc := NIBackCalculation{EmployeeID: employeeID, NationalInsuranceCategory: letter, TaxYear: year, FromDate: payroll.NewDateTime(from),
+		ToDate: payroll.NewDateTime(to), Periods: make([]NIBackCalcPeriod, 0, len(rows)), Status: "Calculated"}
 	var sum [4]int64
 	for _, r := range rows {
 		// NI-able pay is the run's taxable pay before pre-tax deductions
@@ -137,10 +137,10 @@ func compute(ctx context.Context, q *store.Queries, bizID, employeeID int64, let
 		pay := r.Taxable + r.PreTax
 		ni, err := niFor(letter, r.DatePaid, calc.Frequency(r.Frequency), pay)
 		if err != nil {
-			return BackCalculation{}, payroll.Invalid("nationalInsuranceCategory", "pay run %d (%s, paid %s) cannot be recalculated: %v", r.PayRunID, r.Frequency,
+			return NIBackCalculation{}, payroll.Invalid("nationalInsuranceCategory", "pay run %d (%s, paid %s) cannot be recalculated: %v", r.PayRunID, r.Frequency,
 				r.DatePaid.Format("2006-01-02"), err)
 		}
-		bc.Periods = append(bc.Periods, Period{PayRunID: r.PayRunID, DatePaid: payroll.NewDateTime(r.DatePaid), PayPeriodStarting: payroll.NewDateTime(r.PeriodStarting),
+		bc.Periods = append(bc.Periods, NIBackCalcPeriod{PayRunID: r.PayRunID, DatePaid: payroll.NewDateTime(r.DatePaid), PayPeriodStarting: payroll.NewDateTime(r.PeriodStarting),
 			PayPeriodEnding: payroll.NewDateTime(r.PeriodEnding), Frequency: r.Frequency, NIablePay: payroll.MoneyFromMinor(pay),
 			EmployeeNIRecorded: payroll.MoneyFromMinor(r.NiEmployee), EmployerNIRecorded: payroll.MoneyFromMinor(r.NiEmployer),
 			EmployeeNIRecalculated: payroll.MoneyFromMinor(ni[0]), EmployerNIRecalculated: payroll.MoneyFromMinor(ni[1]),
@@ -154,40 +154,40 @@ func compute(ctx context.Context, q *store.Queries, bizID, employeeID int64, let
 	return bc, nil
 }
 
-func (bc *BackCalculation) setTotals(sum [4]int64) {
+func (bc *NIBackCalculation) setTotals(sum [4]int64) {
 	bc.EmployeeNIRecorded, bc.EmployerNIRecorded = payroll.MoneyFromMinor(sum[0]), payroll.MoneyFromMinor(sum[1])
 	bc.EmployeeNIRecalculated, bc.EmployerNIRecalculated = payroll.MoneyFromMinor(sum[2]), payroll.MoneyFromMinor(sum[3])
 	bc.EmployeeNIDifference, bc.EmployerNIDifference = payroll.MoneyFromMinor(sum[2]-sum[0]), payroll.MoneyFromMinor(sum[3]-sum[1])
 }
 
 // Calculate recomputes without recording (GET .../calculation).
-func (s *Service) Calculate(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64, in BackCalcInput) (_ BackCalculation, err error) {
+func (s *Service) Calculate(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64, in NIBackCalcInput) (_ NIBackCalculation, err error) {
 	defer payroll.Wrap(&err, "NI back calculation of employee %d", employeeID)
 	if err := gate(biz, "National Insurance back calculations"); err != nil {
-		return BackCalculation{}, err
+		return NIBackCalculation{}, err
 	}
 	from, to, year, err := in.span(s.Clock.Now())
 	if err != nil {
-		return BackCalculation{}, err
+		return NIBackCalculation{}, err
 	}
 	if _, err := s.Employees.Visible(ctx, biz, p, employeeID); err != nil {
-		return BackCalculation{}, err
+		return NIBackCalculation{}, err
 	}
 	return compute(ctx, s.DB.Queries(), biz.ID, employeeID, in.NationalInsuranceCategory, year, from, to)
 }
 
-// Record recomputes and records the back calculation for the next pay
+// NIRecord recomputes and records the back calculation for the next pay
 // run; while one is pending another is a 409 (delete it first).
-func (s *Service) Record(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64, in BackCalcInput) (_ BackCalculation, err error) {
+func (s *Service) Record(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64, in NIBackCalcInput) (_ NIBackCalculation, err error) {
 	defer payroll.Wrap(&err, "record NI back calculation of employee %d", employeeID)
 	if err := gate(biz, "National Insurance back calculations"); err != nil {
-		return BackCalculation{}, err
+		return NIBackCalculation{}, err
 	}
 	from, to, year, err := in.span(s.Clock.Now())
 	if err != nil {
-		return BackCalculation{}, err
+		return NIBackCalculation{}, err
 	}
-	var out BackCalculation
+	var out NIBackCalculation
 	err = s.Employees.WriteRecords(ctx, biz, p, employeeID, func(q *store.Queries, _ employee.Employee) error {
 		list, err := q.ListUKNIBackCalculations(ctx, store.ListUKNIBackCalculationsParams{BusinessID: biz.ID, EmployeeID: employeeID})
 		if err != nil {
@@ -226,14 +226,14 @@ func (s *Service) Record(ctx context.Context, biz business.Business, p *payroll.
 	return out, err
 }
 
-func stored(r store.ListUKNIBackCalculationsRow) (BackCalculation, error) {
-	bc := BackCalculation{ID: r.ID, EmployeeID: r.EmployeeID, NationalInsuranceCategory: r.Category, TaxYear: r.TaxYear,
+func stored(r store.ListUKNIBackCalculationsRow) (NIBackCalculation, error) {
+	bc := NIBackCalculation{ID: r.ID, EmployeeID: r.EmployeeID, NationalInsuranceCategory: r.Category, TaxYear: r.TaxYear,
 		FromDate: payroll.NewDateTime(r.FromDate), ToDate: payroll.NewDateTime(r.ToDate), Status: "Pending"}
 	if err := json.Unmarshal([]byte(r.Periods), &bc.Periods); err != nil {
 		return bc, err
 	}
 	if bc.Periods == nil {
-		bc.Periods = []Period{}
+		bc.Periods = []NIBackCalcPeriod{}
 	}
 	bc.setTotals([4]int64{r.EmployeeNiRecorded, r.EmployerNiRecorded, r.EmployeeNiRecalculated, r.EmployerNiRecalculated})
 	if r.AppliedPayRunID != 0 {
@@ -247,20 +247,20 @@ func stored(r store.ListUKNIBackCalculationsRow) (BackCalculation, error) {
 
 // Latest is the employee's latest recorded back calculation (404 when
 // none).
-func (s *Service) Latest(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64) (_ BackCalculation, err error) {
+func (s *Service) Latest(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64) (_ NIBackCalculation, err error) {
 	defer payroll.Wrap(&err, "get NI back calculation of employee %d", employeeID)
 	if err := gate(biz, "National Insurance back calculations"); err != nil {
-		return BackCalculation{}, err
+		return NIBackCalculation{}, err
 	}
 	if _, err := s.Employees.Visible(ctx, biz, p, employeeID); err != nil {
-		return BackCalculation{}, err
+		return NIBackCalculation{}, err
 	}
 	list, err := s.DB.Queries().ListUKNIBackCalculations(ctx, store.ListUKNIBackCalculationsParams{BusinessID: biz.ID, EmployeeID: employeeID})
 	if err != nil {
-		return BackCalculation{}, err
+		return NIBackCalculation{}, err
 	}
 	if len(list) == 0 {
-		return BackCalculation{}, payroll.NotFound("National Insurance back calculation")
+		return NIBackCalculation{}, payroll.NotFound("National Insurance back calculation")
 	}
 	return stored(list[0])
 }

@@ -34,8 +34,8 @@ func dateOf(t time.Time) time.Time {
 	return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)
 }
 
-// Record is a National Insurance category in force from a day.
-type Record struct {
+// NIRecord is a National Insurance category in force from a day.
+type NIRecord struct {
 	ID                        int64             `json:"id"`
 	EmployeeID                int64             `json:"employeeId"`
 	NationalInsuranceCategory string            `json:"nationalInsuranceCategory" doc:"category letter (A B C D E F H I J K L M N S V Z, X = no liability)"`
@@ -45,8 +45,8 @@ type Record struct {
 	Version                   int64             `json:"version"`
 }
 
-// RecordInput creates (POST) or updates (PUT, with id and version) a record.
-type RecordInput struct {
+// NIRecordInput creates (POST) or updates (PUT, with id and version) a record.
+type NIRecordInput struct {
 	ID                        int64            `json:"id" doc:"PUT: the record to change"`
 	Version                   int64            `json:"version" doc:"PUT: the version read; another writer's change in between is a 409 (0 = not checked)"`
 	NationalInsuranceCategory string           `json:"nationalInsuranceCategory" maxLength:"1"`
@@ -64,7 +64,7 @@ func ValidCategory(letter string, day time.Time) bool {
 	return err == nil
 }
 
-func (in *RecordInput) validate() error {
+func (in *NIRecordInput) validate() error {
 	var v payroll.Validation
 	in.NationalInsuranceCategory = strings.ToUpper(strings.TrimSpace(in.NationalInsuranceCategory))
 	in.Notes = strings.TrimSpace(in.Notes)
@@ -85,10 +85,10 @@ func (in *RecordInput) validate() error {
 	return v.Err()
 }
 
-func records(rows []store.UkNiRecord) []Record {
-	out := make([]Record, 0, len(rows))
+func records(rows []store.UkNiRecord) []NIRecord {
+	out := make([]NIRecord, 0, len(rows))
 	for i, r := range rows {
-		rec := Record{ID: r.ID, EmployeeID: r.EmployeeID, NationalInsuranceCategory: r.Category, EffectiveFrom: payroll.NewDateTime(r.EffectiveFrom),
+		rec := NIRecord{ID: r.ID, EmployeeID: r.EmployeeID, NationalInsuranceCategory: r.Category, EffectiveFrom: payroll.NewDateTime(r.EffectiveFrom),
 			Notes: r.Notes, Version: r.Version}
 		if i+1 < len(rows) {
 			to := payroll.NewDateTime(rows[i+1].EffectiveFrom.AddDate(0, 0, -1))
@@ -100,7 +100,7 @@ func records(rows []store.UkNiRecord) []Record {
 }
 
 // Records is the employee's category history, oldest first.
-func (s *Service) Records(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64) (_ []Record, err error) {
+func (s *Service) Records(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64) (_ []NIRecord, err error) {
 	defer payroll.Wrap(&err, "list NI records of employee %d", employeeID)
 	if err := gate(biz, "National Insurance records"); err != nil {
 		return nil, err
@@ -115,28 +115,28 @@ func (s *Service) Records(ctx context.Context, biz business.Business, p *payroll
 	return records(rows), nil
 }
 
-func (s *Service) one(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID, id int64) (Record, error) {
+func (s *Service) one(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID, id int64) (NIRecord, error) {
 	list, err := s.Records(ctx, biz, p, employeeID)
 	if err != nil {
-		return Record{}, err
+		return NIRecord{}, err
 	}
 	for _, r := range list {
 		if r.ID == id {
 			return r, nil
 		}
 	}
-	return Record{}, payroll.NotFound("National Insurance record")
+	return NIRecord{}, payroll.NotFound("National Insurance record")
 }
 
 // CreateRecord adds a category from a day; a second record from the same
 // day is a 409.
-func (s *Service) CreateRecord(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64, in RecordInput) (_ Record, err error) {
+func (s *Service) CreateRecord(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64, in NIRecordInput) (_ NIRecord, err error) {
 	defer payroll.Wrap(&err, "create NI record of employee %d", employeeID)
 	if err := gate(biz, "National Insurance records"); err != nil {
-		return Record{}, err
+		return NIRecord{}, err
 	}
 	if err := in.validate(); err != nil {
-		return Record{}, err
+		return NIRecord{}, err
 	}
 	var id int64
 	err = s.Employees.WriteRecords(ctx, biz, p, employeeID, func(q *store.Queries, _ employee.Employee) error {
@@ -150,7 +150,7 @@ func (s *Service) CreateRecord(ctx context.Context, biz business.Business, p *pa
 		return err
 	})
 	if err != nil {
-		return Record{}, err
+		return NIRecord{}, err
 	}
 	return s.one(ctx, biz, p, employeeID, id)
 }
@@ -158,16 +158,16 @@ func (s *Service) CreateRecord(ctx context.Context, biz business.Business, p *pa
 // UpdateRecord changes record in.ID; conditional on in.Version when given
 // (409 when another writer changed it first), and on no other record
 // starting the same day (409).
-func (s *Service) UpdateRecord(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64, in RecordInput) (_ Record, err error) {
+func (s *Service) UpdateRecord(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64, in NIRecordInput) (_ NIRecord, err error) {
 	defer payroll.Wrap(&err, "update NI record %d", in.ID)
 	if err := gate(biz, "National Insurance records"); err != nil {
-		return Record{}, err
+		return NIRecord{}, err
 	}
 	if in.ID <= 0 {
-		return Record{}, payroll.Invalid("id", "id of the record to update is required")
+		return NIRecord{}, payroll.Invalid("id", "id of the record to update is required")
 	}
 	if err := in.validate(); err != nil {
-		return Record{}, err
+		return NIRecord{}, err
 	}
 	err = s.Employees.WriteRecords(ctx, biz, p, employeeID, func(q *store.Queries, _ employee.Employee) error {
 		cur, err := q.GetUKNIRecord(ctx, store.GetUKNIRecordParams{ID: in.ID, BusinessID: biz.ID, EmployeeID: employeeID})
@@ -191,7 +191,7 @@ func (s *Service) UpdateRecord(ctx context.Context, biz business.Business, p *pa
 		return err
 	})
 	if err != nil {
-		return Record{}, err
+		return NIRecord{}, err
 	}
 	return s.one(ctx, biz, p, employeeID, in.ID)
 }
