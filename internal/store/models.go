@@ -1049,6 +1049,21 @@ type TimesheetLine struct {
 	Version           int64
 }
 
+type UkEmployeePension struct {
+	ID                  int64
+	BusinessID          int64
+	EmployeeID          int64
+	EnrolmentStatus     string
+	EnrolmentDate       sql.NullTime
+	OptInDate           sql.NullTime
+	OptOutDate          sql.NullTime
+	PostponementEndDate sql.NullTime
+	Forced              bool
+	Notes               string
+	Version             int64
+	UpdatedAt           time.Time
+}
+
 type UkHmrcAdjustment struct {
 	ID                  int64
 	BusinessID          int64

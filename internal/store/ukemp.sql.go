@@ -11,6 +11,59 @@ import (
 	"time"
 )
 
+const createUKEmployeePension = `-- name: CreateUKEmployeePension :one
+INSERT INTO uk_employee_pensions (business_id, employee_id, enrolment_status, enrolment_date, opt_in_date, opt_out_date,
+    postponement_end_date, forced, notes, updated_at)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+RETURNING id, business_id, employee_id, enrolment_status, enrolment_date, opt_in_date, opt_out_date, postponement_end_date, forced, notes, version, updated_at
+`
+
+type CreateUKEmployeePensionParams struct {
+	BusinessID          int64
+	EmployeeID          int64
+	EnrolmentStatus     string
+	EnrolmentDate       sql.NullTime
+	OptInDate           sql.NullTime
+	OptOutDate          sql.NullTime
+	PostponementEndDate sql.NullTime
+	Forced              bool
+	Notes               string
+	UpdatedAt           time.Time
+}
+
+// The first write of an employee's state; a racing first write loses on
+// the unique index (409).
+func (q *Queries) CreateUKEmployeePension(ctx context.Context, arg CreateUKEmployeePensionParams) (UkEmployeePension, error) {
+	row := q.db.QueryRowContext(ctx, createUKEmployeePension,
+		arg.BusinessID,
+		arg.EmployeeID,
+		arg.EnrolmentStatus,
+		arg.EnrolmentDate,
+		arg.OptInDate,
+		arg.OptOutDate,
+		arg.PostponementEndDate,
+		arg.Forced,
+		arg.Notes,
+		arg.UpdatedAt,
+	)
+	var i UkEmployeePension
+	err := row.Scan(
+		&i.ID,
+		&i.BusinessID,
+		&i.EmployeeID,
+		&i.EnrolmentStatus,
+		&i.EnrolmentDate,
+		&i.OptInDate,
+		&i.OptOutDate,
+		&i.PostponementEndDate,
+		&i.Forced,
+		&i.Notes,
+		&i.Version,
+		&i.UpdatedAt,
+	)
+	return i, err
+}
+
 const createUKHmrcAdjustment = `-- name: CreateUKHmrcAdjustment :one
 
 INSERT INTO uk_hmrc_adjustments (business_id, employee_id, amount, notes, from_date, expiry_date, maximum_amount_paid,
@@ -194,6 +247,35 @@ func (q *Queries) DeleteUKNIBackCalculation(ctx context.Context, arg DeleteUKNIB
 		return 0, err
 	}
 	return result.RowsAffected()
+}
+
+const getUKEmployeePension = `-- name: GetUKEmployeePension :one
+SELECT id, business_id, employee_id, enrolment_status, enrolment_date, opt_in_date, opt_out_date, postponement_end_date, forced, notes, version, updated_at FROM uk_employee_pensions WHERE business_id = $1 AND employee_id = $2
+`
+
+type GetUKEmployeePensionParams struct {
+	BusinessID int64
+	EmployeeID int64
+}
+
+func (q *Queries) GetUKEmployeePension(ctx context.Context, arg GetUKEmployeePensionParams) (UkEmployeePension, error) {
+	row := q.db.QueryRowContext(ctx, getUKEmployeePension, arg.BusinessID, arg.EmployeeID)
+	var i UkEmployeePension
+	err := row.Scan(
+		&i.ID,
+		&i.BusinessID,
+		&i.EmployeeID,
+		&i.EnrolmentStatus,
+		&i.EnrolmentDate,
+		&i.OptInDate,
+		&i.OptOutDate,
+		&i.PostponementEndDate,
+		&i.Forced,
+		&i.Notes,
+		&i.Version,
+		&i.UpdatedAt,
+	)
+	return i, err
 }
 
 const getUKNIRecord = `-- name: GetUKNIRecord :one
@@ -658,6 +740,115 @@ func (q *Queries) UKFinalisedPeriods(ctx context.Context, arg UKFinalisedPeriods
 		return nil, err
 	}
 	return items, nil
+}
+
+const uKLatestFinalisedPay = `-- name: UKLatestFinalisedPay :many
+SELECT r.id AS pay_run_id, r.date_paid, r.frequency, pe.gross, pe.taxable, pe.pre_tax
+FROM pay_run_employees pe JOIN pay_runs r ON r.id = pe.pay_run_id
+WHERE pe.business_id = $1 AND pe.employee_id = $2 AND r.status = 'Finalised' AND r.date_paid <= $3
+ORDER BY r.date_paid DESC, r.id DESC
+LIMIT 1
+`
+
+type UKLatestFinalisedPayParams struct {
+	BusinessID int64
+	EmployeeID int64
+	Upto       time.Time
+}
+
+type UKLatestFinalisedPayRow struct {
+	PayRunID  int64
+	DatePaid  time.Time
+	Frequency string
+	Gross     int64
+	Taxable   int64
+	PreTax    int64
+}
+
+// The employee's latest finalised pay run on or before a day, with the
+// pay the auto-enrolment assessment reads.
+func (q *Queries) UKLatestFinalisedPay(ctx context.Context, arg UKLatestFinalisedPayParams) ([]UKLatestFinalisedPayRow, error) {
+	rows, err := q.db.QueryContext(ctx, uKLatestFinalisedPay, arg.BusinessID, arg.EmployeeID, arg.Upto)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []UKLatestFinalisedPayRow{}
+	for rows.Next() {
+		var i UKLatestFinalisedPayRow
+		if err := rows.Scan(
+			&i.PayRunID,
+			&i.DatePaid,
+			&i.Frequency,
+			&i.Gross,
+			&i.Taxable,
+			&i.PreTax,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Close(); err != nil {
+		return nil, err
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const updateUKEmployeePension = `-- name: UpdateUKEmployeePension :one
+UPDATE uk_employee_pensions SET enrolment_status = $3, enrolment_date = $4, opt_in_date = $5, opt_out_date = $6,
+    postponement_end_date = $7, forced = $8, notes = $9, updated_at = $10, version = version + 1
+WHERE business_id = $1 AND employee_id = $2 AND version = $11
+RETURNING id, business_id, employee_id, enrolment_status, enrolment_date, opt_in_date, opt_out_date, postponement_end_date, forced, notes, version, updated_at
+`
+
+type UpdateUKEmployeePensionParams struct {
+	BusinessID          int64
+	EmployeeID          int64
+	EnrolmentStatus     string
+	EnrolmentDate       sql.NullTime
+	OptInDate           sql.NullTime
+	OptOutDate          sql.NullTime
+	PostponementEndDate sql.NullTime
+	Forced              bool
+	Notes               string
+	UpdatedAt           time.Time
+	Version             int64
+}
+
+// Conditional on the version read (no row: another writer won, 409).
+func (q *Queries) UpdateUKEmployeePension(ctx context.Context, arg UpdateUKEmployeePensionParams) (UkEmployeePension, error) {
+	row := q.db.QueryRowContext(ctx, updateUKEmployeePension,
+		arg.BusinessID,
+		arg.EmployeeID,
+		arg.EnrolmentStatus,
+		arg.EnrolmentDate,
+		arg.OptInDate,
+		arg.OptOutDate,
+		arg.PostponementEndDate,
+		arg.Forced,
+		arg.Notes,
+		arg.UpdatedAt,
+		arg.Version,
+	)
+	var i UkEmployeePension
+	err := row.Scan(
+		&i.ID,
+		&i.BusinessID,
+		&i.EmployeeID,
+		&i.EnrolmentStatus,
+		&i.EnrolmentDate,
+		&i.OptInDate,
+		&i.OptOutDate,
+		&i.PostponementEndDate,
+		&i.Forced,
+		&i.Notes,
+		&i.Version,
+		&i.UpdatedAt,
+	)
+	return i, err
 }
 
 const updateUKNIRecord = `-- name: UpdateUKNIRecord :one

@@ -105,3 +105,30 @@ WHERE b.business_id = $1 AND NOT EXISTS (SELECT 1 FROM pay_run_employees pe
         AND l.kind IN ('niemployeeadjustment', 'niemployeradjustment')
         AND l.external_id IN ('nibc:' || CAST(b.id AS TEXT) || ':ee', 'nibc:' || CAST(b.id AS TEXT) || ':er'))
 ORDER BY b.employee_id, b.id;
+
+-- name: GetUKEmployeePension :one
+SELECT * FROM uk_employee_pensions WHERE business_id = $1 AND employee_id = $2;
+
+-- name: CreateUKEmployeePension :one
+-- The first write of an employee's state; a racing first write loses on
+-- the unique index (409).
+INSERT INTO uk_employee_pensions (business_id, employee_id, enrolment_status, enrolment_date, opt_in_date, opt_out_date,
+    postponement_end_date, forced, notes, updated_at)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+RETURNING *;
+
+-- name: UpdateUKEmployeePension :one
+-- Conditional on the version read (no row: another writer won, 409).
+UPDATE uk_employee_pensions SET enrolment_status = $3, enrolment_date = $4, opt_in_date = $5, opt_out_date = $6,
+    postponement_end_date = $7, forced = $8, notes = $9, updated_at = $10, version = version + 1
+WHERE business_id = $1 AND employee_id = $2 AND version = sqlc.arg(version)
+RETURNING *;
+
+-- name: UKLatestFinalisedPay :many
+-- The employee's latest finalised pay run on or before a day, with the
+-- pay the auto-enrolment assessment reads.
+SELECT r.id AS pay_run_id, r.date_paid, r.frequency, pe.gross, pe.taxable, pe.pre_tax
+FROM pay_run_employees pe JOIN pay_runs r ON r.id = pe.pay_run_id
+WHERE pe.business_id = $1 AND pe.employee_id = $2 AND r.status = 'Finalised' AND r.date_paid <= sqlc.arg(upto)
+ORDER BY r.date_paid DESC, r.id DESC
+LIMIT 1;
