@@ -53,7 +53,11 @@ import (
 	"github.com/payrolld/payrolld/internal/sg/iras"
 	"github.com/payrolld/payrolld/internal/store"
 	"github.com/payrolld/payrolld/internal/timesheet"
+	"github.com/payrolld/payrolld/internal/uk/autoenrol"
+	"github.com/payrolld/payrolld/internal/uk/hmrcadjustment"
+	"github.com/payrolld/payrolld/internal/uk/ni"
 	"github.com/payrolld/payrolld/internal/uk/statutoryleave"
+	"github.com/payrolld/payrolld/internal/uk/yeartodate"
 	"github.com/payrolld/payrolld/internal/user"
 	"github.com/payrolld/payrolld/internal/webhook"
 )
@@ -159,6 +163,10 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 			timesheetapi.Register(a.Timesheets),
 			payrunapi.Register(a.PayRuns),
 			ukapi.RegisterStatutoryLeave(a.StatutoryLeave),
+			ukapi.RegisterUKEmployeeRecords(&hmrcadjustment.Service{DB: database, Clock: clock, Employees: a.Employees},
+				&ni.Service{DB: database, Clock: clock, Employees: a.Employees}),
+			ukapi.RegisterUKEmployeePension(&autoenrol.Service{DB: database, Clock: clock, Employees: a.Employees},
+				&yeartodate.Service{DB: database, Clock: clock, Employees: a.Employees}),
 			employeeapi.RegisterAccess(employeeapi.Access{Access: a.EmployeeAccess, Images: a.ProfileImages, SMSFs: smsfs}),
 			essapi.Register(essapi.Deps{ESS: a.ESS, Employees: a.Employees, Images: a.ProfileImages, SMSFs: smsfs, Leave: a.Leave,
 				BankAccounts: &bankaccount.Service{Employees: a.Employees, Clock: clock}, SuperRegistry: a.Reference.SuperRegistry}),

@@ -450,7 +450,7 @@ func numberClassIn(schemaName, path, member string, integer, item bool) policyCl
 		return c
 	}
 	switch {
-	case strings.Contains(strings.ToLower(path), "adjustment"):
+	case strings.Contains(strings.ToLower(path), "adjustment"), strings.HasPrefix(schemaName, "HmrcAdjustment"): // E/hmrcadjustment
 		return classAdjustment
 	case strings.HasPrefix(schemaName, "LeaveAccrual"):
 		return classHours

@@ -82,6 +82,9 @@ func (s *Service) NetToGross(ctx context.Context, biz business.Business, id int6
 	} else if !db.IsNoRows(err) {
 		return NetToGrossModel{}, err
 	}
+	if err := ukCategoryOn(ctx, q, biz.Region, biz.ID, &run, &e); err != nil { // NI category on the payment date
+		return NetToGrossModel{}, err
+	}
 	stored, err := q.ListPayRunLinesOfEmployee(ctx, store.ListPayRunLinesOfEmployeeParams{PayRunID: run.ID, EmployeeID: row.EmployeeID})
 	if err != nil {
 		return NetToGrossModel{}, err

@@ -44,6 +44,10 @@ func collectionsAfterTax(lines []line, f *figures) {
 			}
 		case KindSDLAdjustment:
 			f.sdl += l.Amount
+		case KindNIEmployeeAdjustment: // a NI back calculation (uk_employee.go)
+			f.niEE += l.Amount
+		case KindNIEmployerAdjustment:
+			f.niER += l.Amount
 		case KindVoluntaryCPF:
 			if l.Subtype == "Employer" {
 				f.cpfER += l.Amount

@@ -76,6 +76,9 @@ func (o *Outputs) Explain(ctx context.Context, biz business.Business, id, employ
 		return ExplainModel{}, err
 	}
 	e := EmployeeRow(er)
+	if err := ukCategoryOn(ctx, q, biz.Region, biz.ID, &run, &e); err != nil { // NI category on the payment date
+		return ExplainModel{}, err
+	}
 	stored, err := q.ListPayRunLinesOfEmployee(ctx, store.ListPayRunLinesOfEmployeeParams{PayRunID: run.ID, EmployeeID: employeeID})
 	if err != nil {
 		return ExplainModel{}, err

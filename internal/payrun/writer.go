@@ -30,6 +30,7 @@ type writer struct {
 	in        *inputs
 	sources   []sourceRow
 	statutory *statutoryCache // statutory_leave.go, read on first use
+	uk        *ukCache        // uk_employee.go, read on first use
 }
 
 // sourceRow is a pay_run_sources row waiting to be written.
@@ -68,6 +69,11 @@ func (w *writer) calculate(ctx context.Context, region string, run *store.PayRun
 		return nil, err
 	}
 	c.lines = append(c.lines, sl...)
+	ul, err := w.ukEmployeeLines(ctx, region, run, e)
+	if err != nil {
+		return nil, err
+	}
+	c.lines = append(c.lines, ul...)
 	for i := range c.lines {
 		w.addLine(e.ID, &c.lines[i])
 	}

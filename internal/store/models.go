@@ -1061,6 +1061,63 @@ type TimesheetLine struct {
 	Version           int64
 }
 
+type UkEmployeePension struct {
+	ID                  int64
+	BusinessID          int64
+	EmployeeID          int64
+	EnrolmentStatus     string
+	EnrolmentDate       sql.NullTime
+	OptInDate           sql.NullTime
+	OptOutDate          sql.NullTime
+	PostponementEndDate sql.NullTime
+	Forced              bool
+	Notes               string
+	Version             int64
+	UpdatedAt           time.Time
+}
+
+type UkHmrcAdjustment struct {
+	ID                  int64
+	BusinessID          int64
+	EmployeeID          int64
+	Amount              int64
+	Notes               string
+	FromDate            time.Time
+	ExpiryDate          sql.NullTime
+	MaximumAmountPaid   sql.NullInt64
+	ExternalReferenceID string
+	Source              string
+	CreatedAt           time.Time
+}
+
+type UkNiBackCalculation struct {
+	ID                     int64
+	BusinessID             int64
+	EmployeeID             int64
+	Category               string
+	TaxYear                string
+	FromDate               time.Time
+	ToDate                 time.Time
+	EmployeeNiRecorded     int64
+	EmployerNiRecorded     int64
+	EmployeeNiRecalculated int64
+	EmployerNiRecalculated int64
+	Periods                string
+	CreatedAt              time.Time
+}
+
+type UkNiRecord struct {
+	ID            int64
+	BusinessID    int64
+	EmployeeID    int64
+	Category      string
+	EffectiveFrom time.Time
+	Notes         string
+	Version       int64
+	CreatedAt     time.Time
+	UpdatedAt     time.Time
+}
+
 type Unavailability struct {
 	ID           int64
 	BusinessID   int64
