@@ -1049,6 +1049,32 @@ type TimesheetLine struct {
 	Version           int64
 }
 
+type UkFpsSubmission struct {
+	ID              int64
+	BusinessID      int64
+	PayRunID        int64
+	TransactionID   string
+	TaxYear         int64
+	EmployeeCount   int64
+	TotalPay        int64
+	TotalTax        int64
+	TotalNiEmployee int64
+	TotalNiEmployer int64
+	Xml             string
+	CreatedBy       string
+	CreatedAt       time.Time
+}
+
+type UkP60Publication struct {
+	ID          int64
+	BusinessID  int64
+	EmployeeID  int64
+	TaxYear     int64
+	Document    string
+	PublishedBy string
+	PublishedAt time.Time
+}
+
 type Unavailability struct {
 	ID           int64
 	BusinessID   int64
