@@ -52,6 +52,7 @@ import (
 	"github.com/payrolld/payrolld/internal/store"
 	"github.com/payrolld/payrolld/internal/timesheet"
 	"github.com/payrolld/payrolld/internal/uk/forms"
+	"github.com/payrolld/payrolld/internal/uk/rti"
 	"github.com/payrolld/payrolld/internal/uk/statutoryleave"
 	"github.com/payrolld/payrolld/internal/user"
 	"github.com/payrolld/payrolld/internal/webhook"
@@ -158,6 +159,7 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 			timesheetapi.Register(a.Timesheets),
 			payrunapi.Register(a.PayRuns),
 			ukapi.RegisterStatutoryLeave(a.StatutoryLeave),
+			ukapi.RegisterFPS(&rti.Service{DB: database, Clock: clock, Employees: a.Employees, UK: a.Reference.UKCollections}),
 			ukapi.RegisterForms(&forms.Service{DB: database, Clock: clock, Employees: a.Employees, UK: a.Reference.UKCollections, Notify: a.Notify}),
 			employeeapi.RegisterAccess(employeeapi.Access{Access: a.EmployeeAccess, Images: a.ProfileImages, SMSFs: smsfs}),
 			essapi.Register(essapi.Deps{ESS: a.ESS, Employees: a.Employees, Images: a.ProfileImages, SMSFs: smsfs, Leave: a.Leave,

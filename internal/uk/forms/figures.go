@@ -142,3 +142,16 @@ func period(freq string, paid time.Time) (kind string, n int) {
 }
 
 func money(p int64) payroll.Money { return payroll.MoneyFromMinor(p) }
+
+// SumYear folds finalised pay rows (ordered by employee) and statutory
+// pay lines into per-employee totals with their NI bands (the FPS's
+// year-to-date figures are built the same way as the P60's).
+func SumYear(rows []store.UKFormsYearRunsRow, stat []store.UKFormsStatutoryPayRow) (map[int64]*Totals, error) {
+	return totalsByEmployee(rows, stat)
+}
+
+// TaxPeriod is the tax week or month number of a payment (see period).
+func TaxPeriod(freq string, paid time.Time) (kind string, n int) { return period(freq, paid) }
+
+// Bands adds one period's earnings to the RTI bands of t.
+func (t *Totals) Bands(gross int64, b calcuk.NIBands) { t.band(gross, b) }
