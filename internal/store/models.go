@@ -1076,6 +1076,22 @@ type UkEmployeePension struct {
 	UpdatedAt           time.Time
 }
 
+type UkFpsSubmission struct {
+	ID              int64
+	BusinessID      int64
+	PayRunID        int64
+	TransactionID   string
+	TaxYear         int64
+	EmployeeCount   int64
+	TotalPay        int64
+	TotalTax        int64
+	TotalNiEmployee int64
+	TotalNiEmployer int64
+	Xml             string
+	CreatedBy       string
+	CreatedAt       time.Time
+}
+
 type UkHmrcAdjustment struct {
 	ID                  int64
 	BusinessID          int64
@@ -1116,6 +1132,16 @@ type UkNiRecord struct {
 	Version       int64
 	CreatedAt     time.Time
 	UpdatedAt     time.Time
+}
+
+type UkP60Publication struct {
+	ID          int64
+	BusinessID  int64
+	EmployeeID  int64
+	TaxYear     int64
+	Document    string
+	PublishedBy string
+	PublishedAt time.Time
 }
 
 type Unavailability struct {

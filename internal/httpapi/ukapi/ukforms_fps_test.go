@@ -1,0 +1,83 @@
+package ukapi_test
+
+import (
+	"bytes"
+	"fmt"
+	"testing"
+
+	"github.com/payrolld/payrolld/internal/db"
+	"github.com/payrolld/payrolld/internal/testkit"
+)
+
+// TestUKFormsFPS: the FPS of the second of two finalised weekly runs of
+// £500 (1257L week 1/month 1, NI A): this payment's tax £51.60 and NI
+// £20.64, to date £1,000 taxable, £103.20 tax, NI bands 2 × (129, 113,
+// 258) (figures as TestUKFormsP45AndP60); stored and fetched again by its
+// transaction id.
+func TestUKFormsFPS(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newEnv(t, d)
+		key := e.Key
+		e.Do("PUT", fmt.Sprintf("%s/employee/unstructured/%d", e.B, e.emp), key, map[string]any{"taxCalculationMethod": "NonCumulative",
+			"studentLoanType": "Plan2", "nationalInsuranceNumber": "AB123456C", "payrollId": "W-17"}).Expect(t, 200)
+		var runs []any
+		for _, day := range []string{"2026-07-01", "2026-07-08"} {
+			run := e.Do("POST", e.B+"/payrun", key, map[string]any{"payScheduleId": e.schedule, "payPeriodEnding": day + "T00:00:00", "datePaid": day + "T00:00:00"}).Expect(t, 200).Map(t)["id"]
+			runs = append(runs, run)
+		}
+		e.Do("POST", fmt.Sprintf("%s/payrun/%v/finalise", e.B, runs[0]), key, nil).Expect(t, 200)
+		testkit.ExpectProblem(t, e.Do("POST", e.B+"/report/fps", key, map[string]any{"payRunId": runs[1]}), 409, "")
+		e.Do("POST", fmt.Sprintf("%s/payrun/%v/finalise", e.B, runs[1]), key, nil).Expect(t, 200)
+
+		fps := e.Do("POST", e.B+"/report/fps", key, map[string]any{"payRunId": runs[1]}).Expect(t, 200).Map(t)
+		if fps["relatedTaxYear"] != "26-27" || len(fps["transactionId"].(string)) != 32 {
+			t.Fatalf("fps %v", fps)
+		}
+		emps := fps["employees"].([]any)
+		if len(emps) != 2 {
+			t.Fatalf("fps employees %v", emps)
+		}
+		var mary map[string]any
+		for _, x := range emps {
+			if m := x.(map[string]any); m["employeeId"] == float64(e.emp) {
+				mary = m
+			}
+		}
+		pay, td := mary["payment"].(map[string]any), mary["figuresToDate"].(map[string]any)
+		if pay["payFreq"] != "W1" || pay["weekNo"] != 14.0 || pay["taxDeductedOrRefunded"] != 51.6 || pay["taxablePay"] != 500.0 ||
+			pay["taxCode"].(map[string]any)["basisNonCumulative"] != "yes" || pay["studentLoanPlan"] != "02" {
+			t.Errorf("fps payment %v", pay)
+		}
+		if td["taxablePay"] != 1000.0 || td["totalTax"] != 103.2 || mary["payId"] != "W-17" || mary["nino"] != "AB123456C" {
+			t.Errorf("fps to date %v %v", td, mary)
+		}
+		ni := mary["niLettersAndValues"].([]any)[0].(map[string]any)
+		want := map[string]any{"niLetter": "A", "grossEarningsForNICsInPd": 500.0, "grossEarningsForNICsYTD": 1000.0, "atLELYTD": 258.0,
+			"lelToPTYTD": 226.0, "ptToUELYTD": 516.0, "empeeContribnsInPd": 20.64, "empeeContribnsYTD": 41.28, "totalEmpNICInPd": 81.24}
+		for k, v := range want {
+			if ni[k] != v {
+				t.Errorf("fps NI %s = %v, want %v", k, ni[k], v)
+			}
+		}
+		tx := fps["transactionId"].(string)
+		x := e.Do("GET", e.B+"/report/fps/xml/"+tx, key, nil).Expect(t, 200)
+		if x.Header.Get("Content-Type") != "application/xml" || !bytes.Contains(x.Body, []byte("<TransactionId>"+tx+"</TransactionId>")) ||
+			!bytes.Contains(x.Body, []byte(`<TaxCode BasisNonCumulative="yes">1257L</TaxCode>`)) || !bytes.Contains(x.Body, []byte("<AtLELYTD>258</AtLELYTD>")) {
+			t.Fatalf("fps xml %s", x.Body)
+		}
+		x2 := e.Do("POST", e.B+"/report/fps/fpsxml", key, map[string]any{"payRunId": runs[0]}).Expect(t, 200)
+		if !bytes.Contains(x2.Body, []byte("<WeekNo>13</WeekNo>")) || !bytes.Contains(x2.Body, []byte("<TaxablePay>500</TaxablePay>")) {
+			t.Fatalf("fps xml run 1 %s", x2.Body)
+		}
+		_, auB := e.AddBusiness("Alice AU", "AU")
+		e.RunCases(t, []testkit.Case{
+			{Name: "fps no run", Method: "POST", Path: e.B + "/report/fps", Key: key, Body: map[string]any{}, Status: 400, Field: "payRunId"},
+			{Name: "fps unknown run", Method: "POST", Path: e.B + "/report/fps", Key: key, Body: map[string]any{"payRunId": 999999}, Status: 404},
+			{Name: "fps other tenant's run", Method: "POST", Path: e.OtherB + "/report/fps", Key: e.OtherKey, Body: map[string]any{"payRunId": runs[1]}, Status: 404},
+			{Name: "fps xml other tenant", Method: "GET", Path: e.OtherB + "/report/fps/xml/" + tx, Key: e.OtherKey, Status: 404},
+			{Name: "fps xml unknown", Method: "GET", Path: e.B + "/report/fps/xml/ABC", Key: key, Status: 404},
+			{Name: "fps anonymous", Method: "POST", Path: e.B + "/report/fps", Body: map[string]any{"payRunId": runs[1]}, Status: 401},
+			{Name: "fps outside the UK", Method: "POST", Path: auB + "/report/fps", Key: key, Body: map[string]any{"payRunId": runs[1]}, Status: 400},
+		})
+	})
+}
