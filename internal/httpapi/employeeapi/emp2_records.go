@@ -1,0 +1,120 @@
+package employeeapi
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	"github.com/payrolld/payrolld/internal/employee/openingbalance"
+	"github.com/payrolld/payrolld/internal/employee/taxadjustment"
+	"github.com/payrolld/payrolld/internal/httpapi"
+	"github.com/payrolld/payrolld/internal/payroll"
+)
+
+// Emp2 are the services of the employee records RegisterEmp2 serves:
+// opening balances and recurring tax adjustments.
+type Emp2 struct {
+	OpeningBalances *openingbalance.Service
+	TaxAdjustments  *taxadjustment.Service
+}
+
+// RegisterEmp2 registers E/openingbalances and E/taxadjustment.
+func RegisterEmp2(d Emp2) func(*httpapi.API) {
+	return func(a *httpapi.API) {
+		registerOpeningBalances(a, d.OpeningBalances)
+		registerTaxAdjustments(a, d.TaxAdjustments)
+	}
+}
+
+func registerOpeningBalances(a *httpapi.API, s *openingbalance.Service) {
+	tags := []string{"Employee Opening Balances"}
+	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/openingbalances", Tags: tags,
+		Summary: "Get the employee's opening balances", Description: "All zero, of the current financial year, until some are entered.", Parameters: httpapi.PathParams("employeeId")},
+		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[openingbalance.Balances], error) {
+			eid, err := pathEmployee(ctx)
+			if err != nil {
+				return nil, err
+			}
+			b, err := s.Get(ctx, httpapi.CurrentBusiness(ctx), payroll.PrincipalFrom(ctx), eid)
+			return &httpapi.BodyOf[openingbalance.Balances]{Body: b}, err
+		})
+	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employee/{employeeId}/openingbalances", Tags: tags,
+		Summary: "Set the employee's opening balances",
+		Description: "Replaces the whole set (members omitted are zero or empty). The balances count in the year-to-date of the pay runs and payslips of " +
+			"financialYearStartingYear, and leaveBalances become the opening balances of the leave categories (E/leavebalances) from the first day of that year.",
+		Parameters: httpapi.PathParams("employeeId")},
+		func(ctx context.Context, in *struct {
+			httpapi.BusinessPath
+			Body    openingbalance.Balances
+			RawBody []byte
+		}) (*httpapi.BodyOf[openingbalance.Balances], error) {
+			eid, err := pathEmployee(ctx)
+			if err != nil {
+				return nil, err
+			}
+			b, err := s.Save(ctx, httpapi.CurrentBusiness(ctx), payroll.PrincipalFrom(ctx), eid, in.Body)
+			return &httpapi.BodyOf[openingbalance.Balances]{Body: b}, err
+		})
+}
+
+func registerTaxAdjustments(a *httpapi.API, s *taxadjustment.Service) {
+	tags := []string{"Employee Recurring Tax Adjustment"}
+	type body struct {
+		httpapi.BusinessPath
+		Body    taxadjustment.Adjustment
+		RawBody []byte
+	}
+	const doc = " An extra amount of PAYG withheld each pay run: amount (Fixed) or a percentage of gross or taxable earnings, from fromDate (default today) " +
+		"until expiryDate or until maximumAmountPaid has been withheld; finalised pay runs add to totalAmountPaid."
+	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/taxadjustment", Tags: tags,
+		Summary: "List the employee's recurring tax adjustments", Parameters: httpapi.PathParams("employeeId")},
+		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[[]taxadjustment.Adjustment], error) {
+			eid, err := pathEmployee(ctx)
+			if err != nil {
+				return nil, err
+			}
+			list, err := s.List(ctx, httpapi.CurrentBusiness(ctx), payroll.PrincipalFrom(ctx), eid)
+			return &httpapi.BodyOf[[]taxadjustment.Adjustment]{Body: list}, err
+		})
+	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employee/{employeeId}/taxadjustment", Tags: tags,
+		Summary: "Add a recurring tax adjustment", Description: doc, Parameters: httpapi.PathParams("employeeId")},
+		func(ctx context.Context, in *body) (*httpapi.BodyOf[taxadjustment.Adjustment], error) {
+			eid, err := pathEmployee(ctx)
+			if err != nil {
+				return nil, err
+			}
+			adj, err := s.Save(ctx, httpapi.CurrentBusiness(ctx), payroll.PrincipalFrom(ctx), eid, 0, in.Body)
+			return &httpapi.BodyOf[taxadjustment.Adjustment]{Body: adj}, err
+		})
+	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/taxadjustment/{id}", Tags: tags,
+		Summary: "Get a recurring tax adjustment", Parameters: httpapi.PathParams("employeeId", "id")},
+		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[taxadjustment.Adjustment], error) {
+			eid, id, err := pathIDs(ctx, "id", "tax adjustment")
+			if err != nil {
+				return nil, err
+			}
+			adj, err := s.Get(ctx, httpapi.CurrentBusiness(ctx), payroll.PrincipalFrom(ctx), eid, id)
+			return &httpapi.BodyOf[taxadjustment.Adjustment]{Body: adj}, err
+		})
+	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/employee/{employeeId}/taxadjustment/{id}", Tags: tags,
+		Summary: "Update a recurring tax adjustment", Description: "Replaces it with the body; totalAmountPaid is kept (a maximumAmountPaid below it is a 409)." + doc,
+		Parameters: httpapi.PathParams("employeeId", "id")},
+		func(ctx context.Context, in *body) (*httpapi.BodyOf[taxadjustment.Adjustment], error) {
+			eid, id, err := pathIDs(ctx, "id", "tax adjustment")
+			if err != nil {
+				return nil, err
+			}
+			adj, err := s.Save(ctx, httpapi.CurrentBusiness(ctx), payroll.PrincipalFrom(ctx), eid, id, in.Body)
+			return &httpapi.BodyOf[taxadjustment.Adjustment]{Body: adj}, err
+		})
+	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/employee/{employeeId}/taxadjustment/{id}", Tags: tags,
+		Summary: "Delete a recurring tax adjustment", Parameters: httpapi.PathParams("employeeId", "id")},
+		func(ctx context.Context, _ *httpapi.BusinessPath) (*struct{}, error) {
+			eid, id, err := pathIDs(ctx, "id", "tax adjustment")
+			if err != nil {
+				return nil, err
+			}
+			return nil, s.Delete(ctx, httpapi.CurrentBusiness(ctx), payroll.PrincipalFrom(ctx), eid, id)
+		})
+}
