@@ -49,8 +49,8 @@ var (
 	ETPTypes  = []string{"O", "P", "R", "S"}
 )
 
-// Earnings is AuInitialEarningsModel.
-type Earnings struct {
+// OpeningEarnings is AuInitialEarningsModel.
+type OpeningEarnings struct {
 	PayCategoryType       string        `json:"payCategoryType" enum:"Standard,LeaveLoading,GenuineRedundancyLeavePayment,OpeningBalanceAllowances,EtpTypeRTaxable,EtpTypeRTaxFree,EtpTypeOTaxable,EtpTypeOTaxFree,EtpLumpSumD,GenuineRedundancyLeaveLoading,MethodB2AdditionalPaymentsOpeningBalance,EtpSuperableTypeOTaxable,EtpSuperableTypeOTaxFree,EtpTypeOUnusedLeavePayment,EtpTypeSTaxable,EtpTypeSTaxFree,EtpTypePTaxable,EtpTypePTaxFree,EtpSuperableTypePTaxable,EtpSuperableTypePTaxFree,EtpTypePUnusedLeavePayment,JobKeeperTier,JobKeeperCancelTier,JobMakerNomination,JobMakerRenomination,JobMakerPeriod,JobMakerCancelNomination,JobMakerCancelRenomination,JobMakerCancelPeriod,NormalTerminationLeaveLoading,PublicHolidayWorked,PublicHolidayNotWorked,UnusedLeavePaymentNormalTermination,BackPayment,PaidFamilyAndDomesticViolenceLeave"`
 	PayCategoryID         int64         `json:"payCategoryId"`
 	IsStandardPayCategory bool          `json:"isStandardPayCategory"`
@@ -58,8 +58,8 @@ type Earnings struct {
 	Amount                payroll.Money `json:"amount"`
 }
 
-// Deduction is AuInitialDeductionModel.
-type Deduction struct {
+// OpeningDeduction is AuInitialDeductionModel.
+type OpeningDeduction struct {
 	IsRESC               bool          `json:"isRESC"`
 	TaxExempt            bool          `json:"taxExempt"`
 	IsMemberVoluntary    bool          `json:"isMemberVoluntary"`
@@ -69,24 +69,24 @@ type Deduction struct {
 	Amount               payroll.Money `json:"amount"`
 }
 
-// LeaveBalance is InitialLeaveBalanceModel.
-type LeaveBalance struct {
+// OpeningLeaveBalance is InitialLeaveBalanceModel.
+type OpeningLeaveBalance struct {
 	LeaveCategoryID int64        `json:"leaveCategoryId"`
 	Name            string       `json:"name"`
 	Amount          payroll.Rate `json:"amount"`
 	UnitType        string       `json:"unitType" enum:"Hours,Days,Weeks"`
 }
 
-// Liability is InitialEmployerLiabilityModel.
-type Liability struct {
+// OpeningLiability is InitialEmployerLiabilityModel.
+type OpeningLiability struct {
 	EmployerLiabilityCategoryID int64         `json:"employerLiabilityCategoryId"`
 	Name                        string        `json:"name"`
 	Amount                      payroll.Money `json:"amount"`
 }
 
-// ETP is OpeningBalancesEtpModel (an employment termination payment of
+// OpeningETP is OpeningBalancesEtpModel (an employment termination payment of
 // the year).
-type ETP struct {
+type OpeningETP struct {
 	ID                     int64            `json:"id" readOnly:"true"`
 	EtpType                string           `json:"etpType" enum:"O,P,R,S"`
 	TaxFreeComponent       payroll.Money    `json:"taxFreeComponent"`
@@ -97,25 +97,25 @@ type ETP struct {
 	GeneratePaymentSummary bool             `json:"generatePaymentSummary"`
 }
 
-// Balances is AuOpeningBalancesModel.
-type Balances struct {
-	EmployeeID                    int64          `json:"employeeId" readOnly:"true"`
-	TotalHours                    payroll.Rate   `json:"totalHours"`
-	GrossEarnings                 payroll.Money  `json:"grossEarnings"`
-	PaygWithholdingAmount         payroll.Money  `json:"paygWithholdingAmount"`
-	MethodB2PaygWithholdingAmount payroll.Money  `json:"methodB2PaygWithholdingAmount"`
-	SfssAmount                    payroll.Money  `json:"sfssAmount"`
-	HelpAmount                    payroll.Money  `json:"helpAmount"`
-	SuperContribution             payroll.Money  `json:"superContribution"`
-	EmployerContribution          payroll.Money  `json:"employerContribution"`
-	NonRescEmployerContribution   payroll.Money  `json:"nonRescEmployerContribution"`
-	EarningsLines                 []Earnings     `json:"earningsLines"`
-	Deductions                    []Deduction    `json:"deductions"`
-	LeaveBalances                 []LeaveBalance `json:"leaveBalances"`
-	EmployerLiabilities           []Liability    `json:"employerLiabilities"`
-	Etps                          []ETP          `json:"etps"`
-	FinancialYearStartingYear     int32          `json:"financialYearStartingYear" doc:"the financial year the balances are of, by the year it starts in (default: the current one)"`
-	LocationName                  string         `json:"locationName" doc:"a location of the business, by name (empty = none)"`
+// OpeningBalances is AuOpeningBalancesModel.
+type OpeningBalances struct {
+	EmployeeID                    int64                 `json:"employeeId" readOnly:"true"`
+	TotalHours                    payroll.Rate          `json:"totalHours"`
+	GrossEarnings                 payroll.Money         `json:"grossEarnings"`
+	PaygWithholdingAmount         payroll.Money         `json:"paygWithholdingAmount"`
+	MethodB2PaygWithholdingAmount payroll.Money         `json:"methodB2PaygWithholdingAmount"`
+	SfssAmount                    payroll.Money         `json:"sfssAmount"`
+	HelpAmount                    payroll.Money         `json:"helpAmount"`
+	SuperContribution             payroll.Money         `json:"superContribution"`
+	EmployerContribution          payroll.Money         `json:"employerContribution"`
+	NonRescEmployerContribution   payroll.Money         `json:"nonRescEmployerContribution"`
+	EarningsLines                 []OpeningEarnings     `json:"earningsLines"`
+	Deductions                    []OpeningDeduction    `json:"deductions"`
+	LeaveBalances                 []OpeningLeaveBalance `json:"leaveBalances"`
+	EmployerLiabilities           []OpeningLiability    `json:"employerLiabilities"`
+	Etps                          []OpeningETP          `json:"etps"`
+	FinancialYearStartingYear     int32                 `json:"financialYearStartingYear" doc:"the financial year the balances are of, by the year it starts in (default: the current one)"`
+	LocationName                  string                `json:"locationName" doc:"a location of the business, by name (empty = none)"`
 }
 
 // Service owns opening balances.
@@ -149,29 +149,29 @@ func currentYear(region string, day time.Time) int32 {
 	return int32(y)
 }
 
-func empty(employeeID int64, year int32) Balances {
-	return Balances{EmployeeID: employeeID, EarningsLines: []Earnings{}, Deductions: []Deduction{}, LeaveBalances: []LeaveBalance{},
-		EmployerLiabilities: []Liability{}, Etps: []ETP{}, FinancialYearStartingYear: year}
+func empty(employeeID int64, year int32) OpeningBalances {
+	return OpeningBalances{EmployeeID: employeeID, EarningsLines: []OpeningEarnings{}, Deductions: []OpeningDeduction{}, LeaveBalances: []OpeningLeaveBalance{},
+		EmployerLiabilities: []OpeningLiability{}, Etps: []OpeningETP{}, FinancialYearStartingYear: year}
 }
 
 // Get returns the employee's opening balances (all zero, of the current
 // financial year, when none were entered).
-func (s *Service) Get(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64) (out Balances, err error) {
+func (s *Service) Get(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64) (out OpeningBalances, err error) {
 	defer payroll.Wrap(&err, "opening balances of employee %d", employeeID)
 	_, q, err := s.Employees.ReadRecords(ctx, biz, p, employeeID)
 	if err != nil {
-		return Balances{}, err
+		return OpeningBalances{}, err
 	}
 	return s.read(ctx, q, biz, employeeID)
 }
 
-func (s *Service) read(ctx context.Context, q *store.Queries, biz business.Business, employeeID int64) (Balances, error) {
+func (s *Service) read(ctx context.Context, q *store.Queries, biz business.Business, employeeID int64) (OpeningBalances, error) {
 	r, err := q.GetOpeningBalances(ctx, store.GetOpeningBalancesParams{BusinessID: biz.ID, EmployeeID: employeeID})
 	if db.IsNoRows(err) {
 		return empty(employeeID, currentYear(biz.Region, s.Clock.Now())), nil
 	}
 	if err != nil {
-		return Balances{}, err
+		return OpeningBalances{}, err
 	}
 	out := empty(employeeID, r.FinancialYear)
 	m := payroll.MoneyFromMinor
@@ -183,27 +183,27 @@ func (s *Service) read(ctx context.Context, q *store.Queries, biz business.Busin
 		if loc, err := q.GetRecord(ctx, store.GetRecordParams{ID: r.LocationID.Int64, BusinessID: biz.ID, Kind: record.KindLocation}); err == nil {
 			out.LocationName = loc.Name
 		} else if !db.IsNoRows(err) {
-			return Balances{}, err
+			return OpeningBalances{}, err
 		}
 	}
 	lines, err := q.ListOpeningBalanceLines(ctx, store.ListOpeningBalanceLinesParams{BusinessID: biz.ID, EmployeeID: employeeID})
 	if err != nil {
-		return Balances{}, err
+		return OpeningBalances{}, err
 	}
 	for _, l := range lines {
 		switch l.Kind {
 		case kindEarnings:
-			out.EarningsLines = append(out.EarningsLines, Earnings{PayCategoryType: l.PayCategoryType, PayCategoryID: l.CategoryID,
+			out.EarningsLines = append(out.EarningsLines, OpeningEarnings{PayCategoryType: l.PayCategoryType, PayCategoryID: l.CategoryID,
 				IsStandardPayCategory: l.PayCategoryType == "Standard", Name: l.Name, Amount: m(l.Amount)})
 		case kindDeduction:
-			out.Deductions = append(out.Deductions, Deduction{IsRESC: l.IsResc, TaxExempt: l.TaxExempt, IsMemberVoluntary: l.IsMemberVoluntary,
+			out.Deductions = append(out.Deductions, OpeningDeduction{IsRESC: l.IsResc, TaxExempt: l.TaxExempt, IsMemberVoluntary: l.IsMemberVoluntary,
 				DeductionCategoryID: l.CategoryID, Name: l.Name, Amount: m(l.Amount)})
 		case kindLeave:
-			out.LeaveBalances = append(out.LeaveBalances, LeaveBalance{LeaveCategoryID: l.CategoryID, Name: l.Name, Amount: emprec.RateOf(l.Quantity), UnitType: l.UnitType})
+			out.LeaveBalances = append(out.LeaveBalances, OpeningLeaveBalance{LeaveCategoryID: l.CategoryID, Name: l.Name, Amount: emprec.RateOf(l.Quantity), UnitType: l.UnitType})
 		case kindLiability:
-			out.EmployerLiabilities = append(out.EmployerLiabilities, Liability{EmployerLiabilityCategoryID: l.CategoryID, Name: l.Name, Amount: m(l.Amount)})
+			out.EmployerLiabilities = append(out.EmployerLiabilities, OpeningLiability{EmployerLiabilityCategoryID: l.CategoryID, Name: l.Name, Amount: m(l.Amount)})
 		case kindETP:
-			out.Etps = append(out.Etps, ETP{ID: l.ID, EtpType: l.EtpType, TaxFreeComponent: m(l.TaxFreeComponent), TaxableComponent: m(l.TaxableComponent),
+			out.Etps = append(out.Etps, OpeningETP{ID: l.ID, EtpType: l.EtpType, TaxFreeComponent: m(l.TaxFreeComponent), TaxableComponent: m(l.TaxableComponent),
 				TaxWithheld: m(l.TaxWithheld), IsAmended: l.IsAmended, PaymentDate: emprec.DateOf(l.PaymentDate), GeneratePaymentSummary: l.GeneratePaymentSummary})
 		}
 	}
@@ -211,7 +211,7 @@ func (s *Service) read(ctx context.Context, q *store.Queries, biz business.Busin
 }
 
 // validate checks what needs no database and fills defaults.
-func (s *Service) validate(region string, b *Balances) error {
+func (s *Service) validate(region string, b *OpeningBalances) error {
 	var v payroll.Validation
 	if b.FinancialYearStartingYear == 0 {
 		b.FinancialYearStartingYear = currentYear(region, s.Clock.Now())
@@ -299,10 +299,10 @@ func category(ctx context.Context, q *store.Queries, biz business.Business, kind
 // are zero or empty), under the employee's lock: the totals, every line,
 // and the leave ledger's Opening entries (dated the first day of the
 // financial year; categories no longer listed lose theirs).
-func (s *Service) Save(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64, b Balances) (out Balances, err error) {
+func (s *Service) Save(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64, b OpeningBalances) (out OpeningBalances, err error) {
 	defer payroll.Wrap(&err, "save opening balances of employee %d", employeeID)
 	if err := s.validate(biz.Region, &b); err != nil {
-		return Balances{}, err
+		return OpeningBalances{}, err
 	}
 	err = s.Employees.WriteRecords(ctx, biz, p, employeeID, func(q *store.Queries, _ employee.Employee) error {
 		var loc sql.NullInt64

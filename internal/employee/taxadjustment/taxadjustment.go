@@ -22,8 +22,8 @@ import (
 // Types is the published set of adjustmentType.
 var Types = []string{"Fixed", "PercentageGross", "PercentageTaxableEarnings"}
 
-// Adjustment is EmployeeRecurringTaxAdjustmentModel.
-type Adjustment struct {
+// RecurringTaxAdjustment is EmployeeRecurringTaxAdjustmentModel.
+type RecurringTaxAdjustment struct {
 	ID                int64            `json:"id" readOnly:"true"`
 	EmployeeID        int64            `json:"employeeId" readOnly:"true"`
 	AdjustmentType    string           `json:"adjustmentType" enum:"Fixed,PercentageGross,PercentageTaxableEarnings"`
@@ -37,7 +37,7 @@ type Adjustment struct {
 }
 
 // Validate checks a and fills defaults (the type Fixed, the start today).
-func (a *Adjustment) Validate(now payroll.DateTime) error {
+func (a *RecurringTaxAdjustment) Validate(now payroll.DateTime) error {
 	var v payroll.Validation
 	a.AdjustmentType = emprec.Enum(&v, "adjustmentType", a.AdjustmentType, Types, "Fixed")
 	if emprec.Money(&v, "amount", a.Amount, false) {
@@ -70,8 +70,8 @@ type Service struct {
 	Clock     payroll.Clock
 }
 
-func (s *Service) wire(r store.EmployeeRecurringTaxAdjustment) Adjustment {
-	a := Adjustment{ID: r.ID, EmployeeID: r.EmployeeID, AdjustmentType: r.AdjustmentType, Amount: payroll.MoneyFromMinor(r.Amount),
+func (s *Service) wire(r store.EmployeeRecurringTaxAdjustment) RecurringTaxAdjustment {
+	a := RecurringTaxAdjustment{ID: r.ID, EmployeeID: r.EmployeeID, AdjustmentType: r.AdjustmentType, Amount: payroll.MoneyFromMinor(r.Amount),
 		FromDate: payroll.NewDateTime(r.FromDate), ExpiryDate: emprec.DateOf(r.ExpiryDate), MaximumAmountPaid: emprec.MoneyPtr(r.MaximumAmountPaid),
 		TotalAmountPaid: payroll.MoneyFromMinor(r.TotalAmountPaid), Notes: r.Notes}
 	now := s.Clock.Now()
@@ -82,7 +82,7 @@ func (s *Service) wire(r store.EmployeeRecurringTaxAdjustment) Adjustment {
 }
 
 // List returns the employee's adjustments.
-func (s *Service) List(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64) (out []Adjustment, err error) {
+func (s *Service) List(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64) (out []RecurringTaxAdjustment, err error) {
 	defer payroll.Wrap(&err, "list tax adjustments of employee %d", employeeID)
 	_, q, err := s.Employees.ReadRecords(ctx, biz, p, employeeID)
 	if err != nil {
@@ -92,7 +92,7 @@ func (s *Service) List(ctx context.Context, biz business.Business, p *payroll.Pr
 	if err != nil {
 		return nil, err
 	}
-	out = make([]Adjustment, len(rows))
+	out = make([]RecurringTaxAdjustment, len(rows))
 	for i, r := range rows {
 		out[i] = s.wire(r)
 	}
@@ -100,18 +100,18 @@ func (s *Service) List(ctx context.Context, biz business.Business, p *payroll.Pr
 }
 
 // Get returns one adjustment.
-func (s *Service) Get(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID, id int64) (out Adjustment, err error) {
+func (s *Service) Get(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID, id int64) (out RecurringTaxAdjustment, err error) {
 	defer payroll.Wrap(&err, "get tax adjustment %d", id)
 	_, q, err := s.Employees.ReadRecords(ctx, biz, p, employeeID)
 	if err != nil {
-		return Adjustment{}, err
+		return RecurringTaxAdjustment{}, err
 	}
 	r, err := q.GetTaxAdjustment(ctx, store.GetTaxAdjustmentParams{BusinessID: biz.ID, EmployeeID: employeeID, ID: id})
 	if db.IsNoRows(err) {
-		return Adjustment{}, payroll.NotFound("tax adjustment")
+		return RecurringTaxAdjustment{}, payroll.NotFound("tax adjustment")
 	}
 	if err != nil {
-		return Adjustment{}, err
+		return RecurringTaxAdjustment{}, err
 	}
 	return s.wire(r), nil
 }
@@ -120,10 +120,10 @@ func nullMoney(m *payroll.Money) sql.NullInt64 { return emprec.NullMoney(m) }
 
 // Save creates (id 0) or replaces adjustment id; the running total is
 // kept, and a maximum below it is a 409.
-func (s *Service) Save(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID, id int64, a Adjustment) (out Adjustment, err error) {
+func (s *Service) Save(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID, id int64, a RecurringTaxAdjustment) (out RecurringTaxAdjustment, err error) {
 	defer payroll.Wrap(&err, "save tax adjustment %d of employee %d", id, employeeID)
 	if err := a.Validate(payroll.NewDateTime(s.Clock.Now())); err != nil {
-		return Adjustment{}, err
+		return RecurringTaxAdjustment{}, err
 	}
 	err = s.Employees.WriteRecords(ctx, biz, p, employeeID, func(q *store.Queries, _ employee.Employee) error {
 		now := s.Clock.Now()

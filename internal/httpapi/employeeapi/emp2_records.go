@@ -31,13 +31,13 @@ func registerOpeningBalances(a *httpapi.API, s *openingbalance.Service) {
 	tags := []string{"Employee Opening Balances"}
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/openingbalances", Tags: tags,
 		Summary: "Get the employee's opening balances", Description: "All zero, of the current financial year, until some are entered.", Parameters: httpapi.PathParams("employeeId")},
-		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[openingbalance.Balances], error) {
+		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[openingbalance.OpeningBalances], error) {
 			eid, err := pathEmployee(ctx)
 			if err != nil {
 				return nil, err
 			}
 			b, err := s.Get(ctx, httpapi.CurrentBusiness(ctx), payroll.PrincipalFrom(ctx), eid)
-			return &httpapi.BodyOf[openingbalance.Balances]{Body: b}, err
+			return &httpapi.BodyOf[openingbalance.OpeningBalances]{Body: b}, err
 		})
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employee/{employeeId}/openingbalances", Tags: tags,
 		Summary: "Set the employee's opening balances",
@@ -46,15 +46,15 @@ func registerOpeningBalances(a *httpapi.API, s *openingbalance.Service) {
 		Parameters: httpapi.PathParams("employeeId")},
 		func(ctx context.Context, in *struct {
 			httpapi.BusinessPath
-			Body    openingbalance.Balances
+			Body    openingbalance.OpeningBalances
 			RawBody []byte
-		}) (*httpapi.BodyOf[openingbalance.Balances], error) {
+		}) (*httpapi.BodyOf[openingbalance.OpeningBalances], error) {
 			eid, err := pathEmployee(ctx)
 			if err != nil {
 				return nil, err
 			}
 			b, err := s.Save(ctx, httpapi.CurrentBusiness(ctx), payroll.PrincipalFrom(ctx), eid, in.Body)
-			return &httpapi.BodyOf[openingbalance.Balances]{Body: b}, err
+			return &httpapi.BodyOf[openingbalance.OpeningBalances]{Body: b}, err
 		})
 }
 
@@ -62,51 +62,51 @@ func registerTaxAdjustments(a *httpapi.API, s *taxadjustment.Service) {
 	tags := []string{"Employee Recurring Tax Adjustment"}
 	type body struct {
 		httpapi.BusinessPath
-		Body    taxadjustment.Adjustment
+		Body    taxadjustment.RecurringTaxAdjustment
 		RawBody []byte
 	}
 	const doc = " An extra amount of PAYG withheld each pay run: amount (Fixed) or a percentage of gross or taxable earnings, from fromDate (default today) " +
 		"until expiryDate or until maximumAmountPaid has been withheld; finalised pay runs add to totalAmountPaid."
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/taxadjustment", Tags: tags,
 		Summary: "List the employee's recurring tax adjustments", Parameters: httpapi.PathParams("employeeId")},
-		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[[]taxadjustment.Adjustment], error) {
+		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[[]taxadjustment.RecurringTaxAdjustment], error) {
 			eid, err := pathEmployee(ctx)
 			if err != nil {
 				return nil, err
 			}
 			list, err := s.List(ctx, httpapi.CurrentBusiness(ctx), payroll.PrincipalFrom(ctx), eid)
-			return &httpapi.BodyOf[[]taxadjustment.Adjustment]{Body: list}, err
+			return &httpapi.BodyOf[[]taxadjustment.RecurringTaxAdjustment]{Body: list}, err
 		})
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employee/{employeeId}/taxadjustment", Tags: tags,
 		Summary: "Add a recurring tax adjustment", Description: doc, Parameters: httpapi.PathParams("employeeId")},
-		func(ctx context.Context, in *body) (*httpapi.BodyOf[taxadjustment.Adjustment], error) {
+		func(ctx context.Context, in *body) (*httpapi.BodyOf[taxadjustment.RecurringTaxAdjustment], error) {
 			eid, err := pathEmployee(ctx)
 			if err != nil {
 				return nil, err
 			}
 			adj, err := s.Save(ctx, httpapi.CurrentBusiness(ctx), payroll.PrincipalFrom(ctx), eid, 0, in.Body)
-			return &httpapi.BodyOf[taxadjustment.Adjustment]{Body: adj}, err
+			return &httpapi.BodyOf[taxadjustment.RecurringTaxAdjustment]{Body: adj}, err
 		})
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/taxadjustment/{id}", Tags: tags,
 		Summary: "Get a recurring tax adjustment", Parameters: httpapi.PathParams("employeeId", "id")},
-		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[taxadjustment.Adjustment], error) {
+		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[taxadjustment.RecurringTaxAdjustment], error) {
 			eid, id, err := pathIDs(ctx, "id", "tax adjustment")
 			if err != nil {
 				return nil, err
 			}
 			adj, err := s.Get(ctx, httpapi.CurrentBusiness(ctx), payroll.PrincipalFrom(ctx), eid, id)
-			return &httpapi.BodyOf[taxadjustment.Adjustment]{Body: adj}, err
+			return &httpapi.BodyOf[taxadjustment.RecurringTaxAdjustment]{Body: adj}, err
 		})
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/employee/{employeeId}/taxadjustment/{id}", Tags: tags,
 		Summary: "Update a recurring tax adjustment", Description: "Replaces it with the body; totalAmountPaid is kept (a maximumAmountPaid below it is a 409)." + doc,
 		Parameters: httpapi.PathParams("employeeId", "id")},
-		func(ctx context.Context, in *body) (*httpapi.BodyOf[taxadjustment.Adjustment], error) {
+		func(ctx context.Context, in *body) (*httpapi.BodyOf[taxadjustment.RecurringTaxAdjustment], error) {
 			eid, id, err := pathIDs(ctx, "id", "tax adjustment")
 			if err != nil {
 				return nil, err
 			}
 			adj, err := s.Save(ctx, httpapi.CurrentBusiness(ctx), payroll.PrincipalFrom(ctx), eid, id, in.Body)
-			return &httpapi.BodyOf[taxadjustment.Adjustment]{Body: adj}, err
+			return &httpapi.BodyOf[taxadjustment.RecurringTaxAdjustment]{Body: adj}, err
 		})
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/employee/{employeeId}/taxadjustment/{id}", Tags: tags,
 		Summary: "Delete a recurring tax adjustment", Parameters: httpapi.PathParams("employeeId", "id")},
