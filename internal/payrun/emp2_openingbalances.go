@@ -25,8 +25,9 @@ func addOpeningBalances(ctx context.Context, q *store.Queries, biz business.Busi
 			y = &ytd{EmployeeID: r.EmployeeID}
 			out[r.EmployeeID] = y
 		}
-		tax := r.PaygWithholding + r.MethodB2PaygWithholding
+		// As a run's figures: tax includes the study loan repayments.
 		stsl := r.Help + r.Sfss
+		tax := r.PaygWithholding + r.MethodB2PaygWithholding + stsl
 		y.Gross += r.GrossEarnings
 		y.Taxable += r.GrossEarnings - r.PreTaxDeductions
 		y.Tax += tax
@@ -34,7 +35,7 @@ func addOpeningBalances(ctx context.Context, q *store.Queries, biz business.Busi
 		y.PreTax += r.PreTaxDeductions
 		y.PostTax += r.PostTaxDeductions
 		y.SuperContribution += r.SuperContribution
-		y.Net += r.GrossEarnings - r.PreTaxDeductions - r.PostTaxDeductions - tax - stsl
+		y.Net += r.GrossEarnings - r.PreTaxDeductions - r.PostTaxDeductions - tax
 	}
 	return nil
 }
