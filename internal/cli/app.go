@@ -21,6 +21,7 @@ import (
 	"github.com/payrolld/payrolld/internal/employee/access"
 	"github.com/payrolld/payrolld/internal/employee/bankaccount"
 	"github.com/payrolld/payrolld/internal/employee/document"
+	"github.com/payrolld/payrolld/internal/employee/earningssplit"
 	"github.com/payrolld/payrolld/internal/employee/inclusion"
 	"github.com/payrolld/payrolld/internal/employee/notes"
 	"github.com/payrolld/payrolld/internal/employee/openingbalance"
@@ -170,7 +171,8 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 				ps, err := a.Reference.EmployeePortalSettings.Get(ctx, biz, "")
 				return ps.EnableWorkZoneClockOn, err
 			}),
-			employeeapi.RegisterEmp2(employeeapi.Emp2{OpeningBalances: &openingbalance.Service{Employees: a.Employees, Leave: a.Leave, Clock: clock}, TaxAdjustments: &taxadjustment.Service{Employees: a.Employees, Clock: clock}}),
+			employeeapi.RegisterEmp2(employeeapi.Emp2{OpeningBalances: &openingbalance.Service{Employees: a.Employees, Leave: a.Leave, Clock: clock}, TaxAdjustments: &taxadjustment.Service{Employees: a.Employees, Clock: clock},
+				Splits: &earningssplit.Service{Employees: a.Employees, Clock: clock}}),
 			reportapi.Register(&report.Service{DB: database, Clock: clock, Employees: a.Employees, PayRuns: a.PayRuns, LeaveCategories: a.Reference.LeaveCategories}),
 		},
 	})

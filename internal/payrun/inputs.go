@@ -79,6 +79,8 @@ type inputs struct {
 
 	// recurring tax adjustments (emp2_taxadjustments.go)
 	taxAdjust map[int64][]store.EmployeeRecurringTaxAdjustment
+	// earnings line splits by location (emp2_splits.go)
+	splits map[int64][]store.ListEarningsLineSplitsOfRangeRow
 }
 
 func (in *inputs) covers(id int64) bool { return in != nil && in.ids[id] }
@@ -147,6 +149,9 @@ func (s *Service) loadInputs(ctx context.Context, q *store.Queries, biz business
 		return nil, err
 	}
 	if err := in.loadTaxAdjustments(ctx, q, biz.ID, lo, hi, run); err != nil {
+		return nil, err
+	}
+	if err := in.loadSplits(ctx, q, biz.ID, lo, hi); err != nil {
 		return nil, err
 	}
 
@@ -636,6 +641,7 @@ func (in *inputs) linesFor(e *EmployeeRow, run *store.PayRun, cats *catIndex, st
 	if in != nil {
 		out.lines = append(out.lines, in.accruals(e, run, worked)...)
 	}
+	in.splitEarnings(e, &out)
 	return out
 }
 
