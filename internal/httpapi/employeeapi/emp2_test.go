@@ -188,3 +188,97 @@ func TestOpeningBalancesAPI(t *testing.T) {
 		})
 	})
 }
+
+func TestEarningsLineSplitsAPI(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRecordsEnv(t, d, "AU")
+		s, key := e.Server, e.Key
+		var locs []map[string]any
+		s.Do("GET", e.B+"/location", key, nil).Expect(t, 200).JSON(t, &locs)
+		ids := map[string]int64{}
+		for _, l := range locs {
+			ids[l["name"].(string)] = int64(l["id"].(float64))
+		}
+		syd, mel := ids["Sydney"], ids["Melbourne"]
+		S := e.EA + "/earningslinesplit"
+		got := s.Do("POST", S, key, map[string]any{"locationId": syd, "allocatedPercentage": 60}).Expect(t, 200).Map(t)
+		if got["locationName"] != "Sydney" || got["allocatedPercentage"] != 60.0 {
+			t.Fatalf("created %v", got)
+		}
+		s.Do("POST", S, key, map[string]any{"locationId": mel, "allocateBalance": true}).Expect(t, 200)
+		var list []map[string]any
+		s.Do("GET", S, key, nil).Expect(t, 200).JSON(t, &list)
+		if len(list) != 2 || list[1]["allocateBalance"] != true {
+			t.Fatalf("list %v", list)
+		}
+		got = s.Do("PUT", fmt.Sprintf("%s/%d", S, syd), key, map[string]any{"allocatedPercentage": 70}).Expect(t, 200).Map(t)
+		if got["allocatedPercentage"] != 70.0 || got["locationId"] != float64(syd) {
+			t.Fatalf("put %v", got)
+		}
+		if got = s.Do("GET", fmt.Sprintf("%s/%d", S, syd), key, nil).Expect(t, 200).Map(t); got["allocatedPercentage"] != 70.0 {
+			t.Fatalf("get %v", got)
+		}
+		third := idOf(t, s.Do("POST", e.B+"/location", key, map[string]any{"name": "Perth"}).Expect(t, 200))
+		s.RunCases(t, []testkit.Case{
+			{Name: "over 100 in all", Method: "POST", Path: S, Key: key, Body: map[string]any{"locationId": third, "allocatedPercentage": 31}, Status: 400, Field: "allocatedPercentage"},
+			{Name: "two balance shares", Method: "POST", Path: S, Key: key, Body: map[string]any{"locationId": third, "allocateBalance": true}, Status: 400, Field: "allocateBalance"},
+			{Name: "unknown location", Method: "POST", Path: S, Key: key, Body: map[string]any{"locationId": 999999, "allocatedPercentage": 1}, Status: 400, Field: "locationId"},
+			{Name: "zero share", Method: "POST", Path: S, Key: key, Body: map[string]any{"locationId": third}, Status: 400, Field: "allocatedPercentage"},
+			{Name: "same location twice", Method: "POST", Path: S, Key: key, Body: map[string]any{"locationId": syd, "allocatedPercentage": 1}, Status: 409},
+			{Name: "anonymous", Method: "GET", Path: S, Status: 401},
+			{Name: "other tenant", Method: "GET", Path: S, Key: e.OtherKey, Status: 404},
+			{Name: "other tenant put", Method: "PUT", Path: fmt.Sprintf("%s/%d", S, syd), Key: e.OtherKey, Body: map[string]any{"allocatedPercentage": 1}, Status: 404},
+			{Name: "restricted outside scope", Method: "POST", Path: e.EB + "/earningslinesplit", Key: e.restrictKey, Body: map[string]any{"locationId": syd, "allocatedPercentage": 1}, Status: 404},
+			{Name: "no split there", Method: "GET", Path: fmt.Sprintf("%s/%d", S, third), Key: key, Status: 404},
+		})
+		s.Do("DELETE", fmt.Sprintf("%s/%d", S, mel), key, nil).Expect(t, 200)
+		testkit.ExpectProblem(t, s.Do("GET", fmt.Sprintf("%s/%d", S, mel), key, nil), 404, "")
+
+		// Dimension value splits.
+		dept := idOf(t, s.Do("POST", e.B+"/dimension", key, map[string]any{"name": "Department"}).Expect(t, 200))
+		sales := idOf(t, s.Do("POST", fmt.Sprintf("%s/dimension/%d/value", e.B, dept), key, map[string]any{"name": "Sales"}).Expect(t, 200))
+		ops := idOf(t, s.Do("POST", fmt.Sprintf("%s/dimension/%d/value", e.B, dept), key, map[string]any{"name": "Ops"}).Expect(t, 200))
+		DS := S + "/dimension"
+		got = s.Do("POST", DS, key, map[string]any{"reportingDimensionValueIds": []int64{sales}, "allocatedPercentage": 25}).Expect(t, 200).Map(t)
+		if v := got["reportingDimensionValues"].([]any); len(v) != 1 || v[0].(map[string]any)["name"] != "Sales" || v[0].(map[string]any)["reportingDimensionId"] != float64(dept) {
+			t.Fatalf("dimension split %v", got)
+		}
+		s.Do("PUT", DS, key, map[string]any{"reportingDimensionValueIds": []int64{sales}, "allocatedPercentage": 40}).Expect(t, 200)
+		V := fmt.Sprintf("%s/%d/value/%d", DS, dept, sales)
+		if got = s.Do("GET", V, key, nil).Expect(t, 200).Map(t); got["allocatedPercentage"] != 40.0 {
+			t.Fatalf("by value %v", got)
+		}
+		s.RunCases(t, []testkit.Case{
+			{Name: "two values of one dimension", Method: "POST", Path: DS, Key: key, Body: map[string]any{"reportingDimensionValueIds": []int64{sales, ops}, "allocatedPercentage": 1}, Status: 400, Field: "reportingDimensionValueIds"},
+			{Name: "over 100", Method: "POST", Path: DS, Key: key, Body: map[string]any{"reportingDimensionValueIds": []int64{ops}, "allocatedPercentage": 61}, Status: 400, Field: "allocatedPercentage"},
+			{Name: "no values", Method: "POST", Path: DS, Key: key, Body: map[string]any{"allocatedPercentage": 1}, Status: 400, Field: "reportingDimensionValueIds"},
+			{Name: "put unknown set", Method: "PUT", Path: DS, Key: key, Body: map[string]any{"reportingDimensionValueIds": []int64{ops}, "allocatedPercentage": 1}, Status: 404},
+			{Name: "same set twice", Method: "POST", Path: DS, Key: key, Body: map[string]any{"reportingDimensionValueIds": []int64{sales}, "allocatedPercentage": 1}, Status: 409},
+			{Name: "other tenant", Method: "GET", Path: V, Key: e.OtherKey, Status: 404},
+		})
+		s.Do("DELETE", V, key, nil).Expect(t, 200)
+		testkit.ExpectProblem(t, s.Do("GET", V, key, nil), 404, "")
+
+		// The pay run splits pam's earnings: 1/3 to Sydney, the balance to
+		// Melbourne, the cents adding up to her gross exactly.
+		pam := pamAU(t, e)
+		PS := fmt.Sprintf("%s/employee/%d/earningslinesplit", e.B, pam)
+		s.Do("POST", PS, key, map[string]any{"locationId": syd, "allocatedPercentage": 33.3333}).Expect(t, 200)
+		s.Do("POST", PS, key, map[string]any{"locationId": mel, "allocateBalance": true}).Expect(t, 200)
+		slip, P := payslipOf(t, e, pam, "2026-11-06T00:00:00")
+		gross := num(t, slip["grossEarnings"])
+		if gross != 1140 { // 38 h x $30
+			t.Fatalf("gross %v", gross)
+		}
+		lines := s.Do("GET", fmt.Sprintf("%s/earningslines/%d", P, pam), key, nil).Expect(t, 200).Map(t)["earningsLines"].(map[string]any)[fmt.Sprint(pam)].([]any)
+		byLoc := map[string]float64{} // locationId is a string in the published earnings line
+		for _, l := range lines {
+			m := l.(map[string]any)
+			byLoc[fmt.Sprint(m["locationId"])] += num(t, m["earnings"])
+		}
+		// 1140 x 33.3333% = 379.999962 -> 380.00; Melbourne the rest.
+		if len(lines) != 2 || byLoc[fmt.Sprint(syd)] != 380 || byLoc[fmt.Sprint(mel)] != 760 {
+			t.Fatalf("split lines %v", lines)
+		}
+	})
+}
