@@ -6,8 +6,9 @@ import (
 	"github.com/payrolld/payrolld/internal/testkit"
 )
 
-// exerciseEmp2 calls the employee's opening balances and recurring tax
-// adjustments (E/openingbalances, E/taxadjustment) and checks their shapes.
+// exerciseEmp2 calls the employee's opening balances, recurring tax
+// adjustments and earnings line splits (E/openingbalances,
+// E/taxadjustment, E/earningslinesplit) and checks their shapes.
 func exerciseEmp2(t *testing.T, r *run, b *testkit.Bundle) {
 	t.Helper()
 	key, biz := b.Key, b.Biz
@@ -27,4 +28,19 @@ func exerciseEmp2(t *testing.T, r *run, b *testkit.Bundle) {
 	r.call(key, "GET", E+"/taxadjustment/{id}", nil, biz, emp, adj)
 	r.call(key, "PUT", E+"/taxadjustment/{id}", map[string]any{"adjustmentType": "PercentageGross", "amount": 2, "maximumAmountPaid": 100}, biz, emp, adj)
 	r.call(key, "DELETE", E+"/taxadjustment/{id}", nil, biz, emp, adj)
+
+	loc := r.id(r.call(key, "POST", B+"/location", map[string]any{"name": "Emp2 depot"}, biz))
+	r.call(key, "POST", E+"/earningslinesplit", map[string]any{"locationId": loc, "allocatedPercentage": 40}, biz, emp)
+	r.call(key, "GET", E+"/earningslinesplit", nil, biz, emp)
+	r.call(key, "GET", E+"/earningslinesplit/{locationId}", nil, biz, emp, loc)
+	r.call(key, "PUT", E+"/earningslinesplit/{locationId}", map[string]any{"allocatedPercentage": 50}, biz, emp, loc)
+	r.call(key, "DELETE", E+"/earningslinesplit/{locationId}", nil, biz, emp, loc)
+
+	dim := r.id(r.call(key, "POST", B+"/dimension", map[string]any{"name": "Emp2 department"}, biz))
+	val := r.id(r.call(key, "POST", B+"/dimension/{dimensionId}/value", map[string]any{"name": "Emp2 sales"}, biz, dim))
+	r.call(key, "POST", E+"/earningslinesplit/dimension", map[string]any{"reportingDimensionValueIds": []int64{val}, "allocatedPercentage": 30}, biz, emp)
+	r.call(key, "PUT", E+"/earningslinesplit/dimension", map[string]any{"reportingDimensionValueIds": []int64{val}, "allocatedPercentage": 35}, biz, emp)
+	r.call(key, "GET", E+"/earningslinesplit/dimension", nil, biz, emp)
+	r.call(key, "GET", E+"/earningslinesplit/dimension/{dimensionId}/value/{dimensionValueId}", nil, biz, emp, dim, val)
+	r.call(key, "DELETE", E+"/earningslinesplit/dimension/{dimensionId}/value/{dimensionValueId}", nil, biz, emp, dim, val)
 }
