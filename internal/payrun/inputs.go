@@ -76,6 +76,11 @@ type inputs struct {
 	autoLeave  []categories.LeaveCategory                     // categories that accrue for employees without allowances
 	accrues    map[int64]bool                                 // pay category id -> its hours accrue leave
 	expenses   map[int64][]store.ApprovedExpensesForPayRunRow // approved expense request lines (inputs_expenses.go)
+
+	// recurring tax adjustments (emp2_taxadjustments.go)
+	taxAdjust map[int64][]store.EmployeeRecurringTaxAdjustment
+	// earnings line splits by location (emp2_splits.go)
+	splits map[int64][]store.ListEarningsLineSplitsOfRangeRow
 }
 
 func (in *inputs) covers(id int64) bool { return in != nil && in.ids[id] }
@@ -141,6 +146,12 @@ func (s *Service) loadInputs(ctx context.Context, q *store.Queries, biz business
 	}
 
 	if err := in.loadExpenses(ctx, q, biz.ID, lo, hi, end); err != nil {
+		return nil, err
+	}
+	if err := in.loadTaxAdjustments(ctx, q, biz.ID, lo, hi, run); err != nil {
+		return nil, err
+	}
+	if err := in.loadSplits(ctx, q, biz.ID, lo, hi); err != nil {
 		return nil, err
 	}
 
@@ -624,11 +635,13 @@ func (in *inputs) linesFor(e *EmployeeRow, run *store.PayRun, cats *catIndex, st
 	}
 
 	in.expenseLines(e, cats, &out)
+	in.taxAdjustmentLines(e, kept, &out)
 
 	// Leave accrued.
 	if in != nil {
 		out.lines = append(out.lines, in.accruals(e, run, worked)...)
 	}
+	in.splitEarnings(e, &out)
 	return out
 }
 

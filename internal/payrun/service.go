@@ -235,7 +235,7 @@ func (s *Service) yearToDate(ctx context.Context, q *store.Queries, biz business
 	for i := range rows {
 		out[rows[i].EmployeeID] = &rows[i]
 	}
-	return out, nil
+	return out, addOpeningBalances(ctx, q, biz, from, out) // emp2_openingbalances.go
 }
 
 // load reads a run of the business (404 for another tenant's).

@@ -378,6 +378,22 @@ type EmployeeBankAccount struct {
 	UpdatedAt           time.Time
 }
 
+type EmployeeDimensionSplit struct {
+	ID                  int64
+	BusinessID          int64
+	EmployeeID          int64
+	AllocatedPercentage string
+	AllocateBalance     bool
+	CreatedAt           time.Time
+}
+
+type EmployeeDimensionSplitValue struct {
+	SplitID          int64
+	EmployeeID       int64
+	DimensionID      int64
+	DimensionValueID int64
+}
+
 type EmployeeDocumentLink struct {
 	DocumentID              int64
 	BusinessID              int64
@@ -386,6 +402,16 @@ type EmployeeDocumentLink struct {
 	LeaveRequestID          sql.NullInt64
 	TimesheetLineID         sql.NullInt64
 	ExpenseRequestID        sql.NullInt64
+}
+
+type EmployeeEarningsLineSplit struct {
+	ID                  int64
+	BusinessID          int64
+	EmployeeID          int64
+	LocationID          int64
+	AllocatedPercentage string
+	AllocateBalance     bool
+	CreatedAt           time.Time
 }
 
 type EmployeeLocation struct {
@@ -413,6 +439,52 @@ type EmployeeOnboarding struct {
 	QualificationsRequired          bool
 	EmergencyContactDetailsRequired bool
 	CreatedAt                       time.Time
+}
+
+type EmployeeOpeningBalance struct {
+	ID                          int64
+	BusinessID                  int64
+	EmployeeID                  int64
+	FinancialYear               int32
+	TotalHours                  string
+	GrossEarnings               int64
+	PaygWithholding             int64
+	MethodB2PaygWithholding     int64
+	Sfss                        int64
+	Help                        int64
+	SuperContribution           int64
+	EmployerContribution        int64
+	NonRescEmployerContribution int64
+	PreTaxDeductions            int64
+	PostTaxDeductions           int64
+	LocationID                  sql.NullInt64
+	Version                     int64
+	CreatedAt                   time.Time
+	UpdatedAt                   time.Time
+}
+
+type EmployeeOpeningBalanceLine struct {
+	ID                     int64
+	BusinessID             int64
+	EmployeeID             int64
+	Kind                   string
+	Position               int32
+	CategoryID             int64
+	Name                   string
+	Amount                 int64
+	Quantity               string
+	PayCategoryType        string
+	UnitType               string
+	IsResc                 bool
+	TaxExempt              bool
+	IsMemberVoluntary      bool
+	EtpType                string
+	TaxFreeComponent       int64
+	TaxableComponent       int64
+	TaxWithheld            int64
+	IsAmended              bool
+	PaymentDate            sql.NullTime
+	GeneratePaymentSummary bool
 }
 
 type EmployeePayRateSchedule struct {
@@ -482,6 +554,22 @@ type EmployeeRecurringInclusion struct {
 	TaxRate                     sql.NullString
 	CreatedAt                   time.Time
 	UpdatedAt                   time.Time
+}
+
+type EmployeeRecurringTaxAdjustment struct {
+	ID                int64
+	BusinessID        int64
+	EmployeeID        int64
+	AdjustmentType    string
+	Amount            int64
+	FromDate          time.Time
+	ExpiryDate        sql.NullTime
+	MaximumAmountPaid sql.NullInt64
+	TotalAmountPaid   int64
+	Notes             string
+	Version           int64
+	CreatedAt         time.Time
+	UpdatedAt         time.Time
 }
 
 type EmployeeSelfManagedSuperFund struct {
