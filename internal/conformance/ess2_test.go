@@ -1,0 +1,54 @@
+package conformance_test
+
+import (
+	"github.com/payrolld/payrolld/internal/testkit"
+)
+
+// exerciseEss2 steps through the self-service operations (issue 12): the
+// timesheets added with it and the ESS operations that awaited their
+// steps. The owner acts through the self-service paths (EmployeeSelf lets
+// a business user whose scope covers the employee in).
+func exerciseEss2(r *run, b *testkit.Bundle) {
+	B := "/api/v2/business/{businessId}"
+	S := "/api/v2/ess/{employeeId}"
+	key, biz := b.Key, b.Biz
+	r.call(key, "POST", B+"/location", map[string]any{"name": "Ess2 Parramatta", "state": "NSW"}, biz)
+	emp := r.id(r.call(key, "POST", B+"/employee/unstructured", map[string]any{"firstName": "Esme", "surname": "Selfservice",
+		"startDate": "2025-07-01T00:00:00", "employmentType": "FullTime", "rate": 30, "rateUnit": "Hourly", "hoursPerWeek": 38,
+		"residentialState": "NSW", "primaryLocation": "Ess2 Parramatta", "emergencyContact1_Name": "Pat Selfservice"}, biz, "?matchType=None"))
+	leaveCat := r.id(r.call(key, "POST", B+"/leavecategory", map[string]any{"name": "Ess2 Annual", "isBalanceUntracked": true}, biz))
+	r.form(key, "POST", B+"/employeeportalsettings", map[string]any{"timesheetSetting": "ReadWrite"}, biz)
+
+	// Awaiting shape fixes (still in awaitingSteps; what the description
+	// has and these lack is in the ess2 report): details, emergencycontacts,
+	// security/features, dashboard, the leave list and leave/estimate.
+	r.call(key, "GET", "/api/v2/ess/security/employees", nil)
+
+	// Timesheets.
+	ts := r.id(r.form(key, "POST", S+"/timesheet", map[string]any{"start": "2026-11-16T09:00:00", "end": "2026-11-16T17:00:00", "comments": "ess2",
+		"breaks": []any{map[string]any{"start": "2026-11-16T12:00:00", "end": "2026-11-16T12:30:00", "isPaidBreak": false}}}, emp))
+	r.form(key, "POST", S+"/timesheet/{timesheetId}", map[string]any{"start": "2026-11-16T08:30:00", "end": "2026-11-16T17:00:00"}, emp, ts)
+	r.call(key, "GET", S+"/timesheet", nil, emp, "?fromDate=2026-11-16T00:00:00&toDate=2026-11-22T00:00:00")
+	r.call(key, "DELETE", S+"/timesheet/{timesheetId}", nil, emp, ts)
+
+	// Leave and unavailability.
+	lr := r.id(r.form(key, "POST", S+"/leave", map[string]any{"leaveCategoryId": leaveCat, "fromDate": "2026-12-07T00:00:00", "toDate": "2026-12-08T00:00:00", "notes": "away"}, emp))
+	r.call(key, "GET", S+"/leave/balances", nil, emp)
+	r.call(key, "DELETE", S+"/leave/{leaveRequestId}", nil, emp, lr)
+	un := r.id(r.form(key, "POST", S+"/unavailability", map[string]any{"fromDate": "2026-12-10T00:00:00", "toDate": "2026-12-10T23:59:00", "reason": "study"}, emp))
+	r.call(key, "DELETE", S+"/unavailability/{unavailabilityId}", nil, emp, un)
+
+	// Bank accounts and super.
+	var acc struct {
+		Result struct {
+			ID int64 `json:"id"`
+		} `json:"result"`
+	}
+	r.form(key, "POST", S+"/bankaccounts", map[string]any{"accountType": "Electronic", "bsb": "062-000", "accountName": "Esme Selfservice",
+		"accountNumber": "12345678", "allocateBalance": true}, emp).JSON(r.t, &acc)
+	r.call(key, "GET", S+"/bankaccounts/{bankAccountId}", nil, emp, acc.Result.ID)
+	r.call(key, "DELETE", S+"/bankaccounts/{bankAccountId}", nil, emp, acc.Result.ID)
+	r.call(key, "GET", S+"/superfunds/productsearch", nil, emp, "?term=aus")
+	r.form(key, "POST", S+"/selfmanagedsuperfund", map[string]any{"fundName": "Selfservice Super", "abn": "51824753556", "bsb": "062-000",
+		"accountNumber": "12345678", "accountName": "Selfservice SF", "electronicServiceAddress": b.Reference.SuperRegistry.ESAs[0].Name}, emp)
+}
