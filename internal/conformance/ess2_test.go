@@ -51,4 +51,15 @@ func exerciseEss2(r *run, b *testkit.Bundle) {
 	r.call(key, "GET", S+"/superfunds/productsearch", nil, emp, "?term=aus")
 	r.form(key, "POST", S+"/selfmanagedsuperfund", map[string]any{"fundName": "Selfservice Super", "abn": "51824753556", "bsb": "062-000",
 		"accountNumber": "12345678", "accountName": "Selfservice SF", "electronicServiceAddress": b.Reference.SuperRegistry.ESAs[0].Name}, emp)
+
+	// Expenses.
+	r.form(key, "POST", B+"/employeeportalsettings", map[string]any{"timesheetSetting": "ReadWrite", "allowEmployeeExpensesSelfService": true}, biz)
+	cat := r.id(r.call(key, "POST", B+"/employeeexpensecategory", map[string]any{"name": "Ess2 Travel"}, biz))
+	exp := r.id(r.call(key, "POST", S+"/expense", map[string]any{"description": "Client visit", "lineItems": []any{map[string]any{"expenseCategoryId": cat,
+		"amount": 12.5, "dateIncurred": "2026-11-03T00:00:00"}}}, emp))
+	r.call(key, "GET", S+"/expense", nil, emp, "?currentPage=1&pageSize=10")
+	r.call(key, "GET", S+"/expense/{expenseRequestId}", nil, emp, exp)
+	r.call(key, "GET", S+"/expense/categories", nil, emp)
+	r.call(key, "GET", S+"/expense/summary", nil, emp)
+	r.call(key, "DELETE", S+"/expense/{expenseRequestId}", nil, emp, exp)
 }

@@ -8,21 +8,27 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 
 	"github.com/payrolld/payrolld/internal/ess"
+	"github.com/payrolld/payrolld/internal/expense"
 	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/timesheet"
 )
 
-// Deps2 are the services of the second self-service part (timesheets).
+// Deps2 are the services of the second self-service part (timesheets,
+// expenses).
 type Deps2 struct {
 	ESS        *ess.Service
 	Timesheets *timesheet.Service
+	Expenses   *expense.Service
 }
 
 // Register2 serves the self-service timesheet operations. Pass it in
 // httpapi.Deps.Areas.
 func Register2(d Deps2) func(*httpapi.API) {
-	return func(a *httpapi.API) { registerTimesheets(a, d) }
+	return func(a *httpapi.API) {
+		registerTimesheets(a, d)
+		registerExpenses(a, d)
+	}
 }
 
 // EssAttachment is the attachment of shape A (Attachment). Lines written
