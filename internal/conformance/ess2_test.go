@@ -62,4 +62,18 @@ func exerciseEss2(r *run, b *testkit.Bundle) {
 	r.call(key, "GET", S+"/expense/categories", nil, emp)
 	r.call(key, "GET", S+"/expense/summary", nil, emp)
 	r.call(key, "DELETE", S+"/expense/{expenseRequestId}", nil, emp, exp)
+
+	// Qualifications.
+	fa := r.id(r.call(key, "POST", B+"/qualification", map[string]any{"name": "Ess2 First Aid"}, biz))
+	held := r.id(r.form(key, "POST", S+"/qualification", map[string]any{"qualificationId": fa, "issueDate": "2026-01-10T00:00:00", "expiryDate": "2029-01-10T00:00:00"}, emp))
+	var qdocs []struct {
+		ID int64 `json:"id"`
+	}
+	r.upload(key, "POST", B+"/employee/{employeeId}/qualification/{qualificationId}/document", []testkit.File{{Name: "cert.png", ContentType: "image/png",
+		Data: []byte("\x89PNG cert")}}, biz, emp, fa).JSON(r.t, &qdocs)
+	if len(qdocs) != 1 {
+		r.t.Fatalf("qualification documents %v", qdocs)
+	}
+	r.call(key, "DELETE", S+"/qualification/{employeeQualificationId}/attachment/{documentId}", nil, emp, held, qdocs[0].ID)
+	r.call(key, "DELETE", S+"/qualification/{id}", nil, emp, held)
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/payrolld/payrolld/internal/employee/qualification"
 	"github.com/payrolld/payrolld/internal/ess"
 	"github.com/payrolld/payrolld/internal/expense"
 	"github.com/payrolld/payrolld/internal/httpapi"
@@ -15,11 +16,13 @@ import (
 )
 
 // Deps2 are the services of the second self-service part (timesheets,
-// expenses).
+// expenses, qualifications).
 type Deps2 struct {
 	ESS        *ess.Service
 	Timesheets *timesheet.Service
 	Expenses   *expense.Service
+	// Qualifications of employees (S/qualification).
+	Qualifications *qualification.Service
 }
 
 // Register2 serves the self-service timesheet operations. Pass it in
@@ -28,6 +31,7 @@ func Register2(d Deps2) func(*httpapi.API) {
 	return func(a *httpapi.API) {
 		registerTimesheets(a, d)
 		registerExpenses(a, d)
+		registerQualifications(a, d)
 	}
 }
 
