@@ -177,6 +177,11 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 			employeeapi.RegisterAccess(employeeapi.Access{Access: a.EmployeeAccess, Images: a.ProfileImages, SMSFs: smsfs}),
 			essapi.Register(essapi.Deps{ESS: a.ESS, Employees: a.Employees, Images: a.ProfileImages, SMSFs: smsfs, Leave: a.Leave,
 				BankAccounts: &bankaccount.Service{Employees: a.Employees, Clock: clock}, SuperRegistry: a.Reference.SuperRegistry}),
+			essapi.Register2(essapi.Deps2{ESS: a.ESS, Timesheets: a.Timesheets, Qualifications: &qualification.Service{Employees: a.Employees, Clock: clock},
+				Expenses: &expense.Service{Employees: a.Employees, Clock: clock, SelfServiceAllowed: func(ctx context.Context, biz business.Business) (bool, error) {
+					ps, err := a.Reference.EmployeePortalSettings.Get(ctx, biz, "")
+					return ps.AllowEmployeeExpensesSelfService, err
+				}}}),
 			rosterapi.Register(a.Roster, func(ctx context.Context, id int64) (*time.Location, time.Duration, time.Duration, error) {
 				return a.Kiosks.ClockOf(ctx, httpapi.CurrentBusiness(ctx), id)
 			}),

@@ -107,6 +107,7 @@ func TestPublishedShapes(t *testing.T) {
 		exerciseAreas(t, r, b)
 		exercisePayRunOutputs(t, r, b)
 		exerciseEmp2(t, r, b)
+		exerciseEss2(r, b)
 
 		// Every served operation the description has is exercised.
 		served := servedOperations(t, b.Server)

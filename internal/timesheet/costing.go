@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/record"
 )
 
 // Costing is what a line costs at the employee's rate.
@@ -28,11 +29,9 @@ type ShiftCostingData struct {
 	ShiftParts     []ShiftPart      `json:"shiftParts"`
 }
 
-// IDName is a {id, name} reference.
-type IDName struct {
-	ID   int64  `json:"id"`
-	Name string `json:"name"`
-}
+// IDName is a {id, name} reference: record.IDName itself, so the OpenAPI
+// registry sees one type of that name.
+type IDName = record.IDName
 
 // Classification is {id, name, rank}.
 type Classification struct {

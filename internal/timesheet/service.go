@@ -295,6 +295,13 @@ func (s *Service) Create(ctx context.Context, biz business.Business, p *payroll.
 // Update replaces line id with in (every member; see doc.go for the
 // status rules). employeeID != 0: the line must be that employee's.
 func (s *Service) Update(ctx context.Context, biz business.Business, p *payroll.Principal, id, employeeID int64, in Input) (_ Line, err error) {
+	return s.update(ctx, biz, p, id, employeeID, in, nil)
+}
+
+// update is Update with guard, which (when not nil) may refuse the line as
+// read inside the transaction (the version-conditional write then makes
+// the check race-safe).
+func (s *Service) update(ctx context.Context, biz business.Business, p *payroll.Principal, id, employeeID int64, in Input, guard func(old Line) error) (_ Line, err error) {
 	defer payroll.Wrap(&err, "update timesheet line %d", id)
 	a, err := s.access(ctx, biz, p)
 	if err != nil {
@@ -308,6 +315,11 @@ func (s *Service) Update(ctx context.Context, biz business.Business, p *payroll.
 		}
 		if old.IsLocked() {
 			return payroll.Conflict("timesheet line %d is Processed (pay run %d) and read-only", id, old.PayRunID)
+		}
+		if guard != nil {
+			if err := guard(old); err != nil {
+				return err
+			}
 		}
 		if in.EmployeeID == 0 {
 			in.EmployeeID = old.EmployeeID
