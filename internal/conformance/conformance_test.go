@@ -106,6 +106,7 @@ func TestPublishedShapes(t *testing.T) {
 		exercise(t, r, b, d)
 		exerciseAreas(t, r, b)
 		exercisePayRunOutputs(t, r, b)
+		exerciseReports2(t, r, b)
 
 		// Every served operation the description has is exercised.
 		served := servedOperations(t, b.Server)

@@ -1,0 +1,22 @@
+package conformance_test
+
+import (
+	"testing"
+
+	"github.com/payrolld/payrolld/internal/testkit"
+)
+
+// exerciseReports2 calls the second set of reports on the business the
+// earlier steps filled: timesheet lines of November 2026 (exerciseAreas)
+// and the run exercisePayRunOutputs finalised (paid 20 Nov 2026), so the
+// leave liability has ledger rows and the timesheet reports have lines.
+func exerciseReports2(t *testing.T, r *run, b *testkit.Bundle) {
+	t.Helper()
+	key, biz := b.Key, b.Biz
+	R := "/api/v2/business/{businessId}/report/"
+	nov := "?fromDate=2026-11-01&toDate=2026-11-30"
+	r.call(key, "GET", R+"leaveliability", nil, biz, "?asAtDate=2026-11-30&includeApprovedLeave=true")
+	r.call(key, "GET", R+"leaveliability/xlsx", nil, biz, "")
+	r.call(key, "GET", R+"shiftswapping", nil, biz, nov)
+	r.call(key, "GET", R+"rostertimesheetcomparison", nil, biz, nov+"&includeCosts=true")
+}

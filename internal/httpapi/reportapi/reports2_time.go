@@ -1,0 +1,125 @@
+package reportapi
+
+import (
+	"context"
+	"strconv"
+
+	"github.com/payrolld/payrolld/internal/httpapi"
+	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/report"
+)
+
+// register2 registers the second set of reports (leave liability, time
+// and attendance, employees, pay run spreadsheets); Register calls it.
+func register2(a *httpapi.API, s *report.Service) {
+	registerLeaveLiability(a, s)
+	registerTimeReports(a, s)
+}
+
+func registerTimeReports(a *httpapi.API, s *report.Service) {
+	httpapi.Register(a, httpapi.BusinessUser, get("/api/v2/business/{businessId}/report/timesheet", "Timesheet report",
+		"The timesheet lines starting in fromDate..toDate (inclusive days), oldest first, filtered by employeeId, statuses (repeatable), workTypeId, payScheduleId, the line's locationId and employingEntityId; "+
+			"with durations, breaks, the submitted (actual) times and their variance. includeCosts prices each line at the employee's hourly rate (or its rate override) as gross and totalCost; "+
+			"net, PAYG, super and employer liabilities are not computed per line (null). A restricted user sees only their employees."),
+		func(ctx context.Context, in *struct {
+			httpapi.BusinessPath
+			FromDate                 string   `query:"fromDate"`
+			ToDate                   string   `query:"toDate"`
+			EmployeeID               int64    `query:"employeeId"`
+			Statuses                 []string `query:"statuses" doc:"Missing, Submitted, Approved, Rejected, Processed"`
+			WorkTypeID               int64    `query:"workTypeId"`
+			PayScheduleID            int64    `query:"payScheduleId"`
+			LocationID               int64    `query:"locationId"`
+			EmployingEntityID        int64    `query:"employingEntityId"`
+			IncludeCosts             bool     `query:"includeCosts"`
+			IncludePostTaxDeductions bool     `query:"includePostTaxDeductions" doc:"accepted for compatibility (timesheet lines carry no deductions)"`
+		}) (*httpapi.BodyOf[[]report.TimesheetRow], error) {
+			q := report.TimesheetQuery{EmployeeID: in.EmployeeID, Statuses: in.Statuses, WorkTypeID: in.WorkTypeID, PayScheduleID: in.PayScheduleID,
+				LocationID: in.LocationID, EmployingEntityID: in.EmployingEntityID, IncludeCosts: in.IncludeCosts}
+			var err error
+			if q.From, err = date("fromDate", in.FromDate); err != nil {
+				return nil, err
+			}
+			if q.To, err = date("toDate", in.ToDate); err != nil {
+				return nil, err
+			}
+			return list(s.Timesheets(ctx, biz(ctx), principal(ctx), q))
+		})
+
+	httpapi.Register(a, httpapi.BusinessUser, get("/api/v2/business/{businessId}/report/shiftswapping", "Shift swapping report",
+		"The roster shift swaps of shifts starting in fromDate..toDate: who proposed, to whom, the shift and the swap's status (Created while proposed, Accepted, Declined, Cancelled), "+
+			"filtered by fromEmployeeId, toEmployeeId, statuses (repeatable), the shift's locationId and employingEntityId. includeCosts prices the shift's paid time at each employee's hourly rate. "+
+			"A restricted user sees the swaps their employees proposed."),
+		func(ctx context.Context, in *struct {
+			httpapi.BusinessPath
+			FromDate          string   `query:"fromDate"`
+			ToDate            string   `query:"toDate"`
+			FromEmployeeID    int64    `query:"fromEmployeeId"`
+			ToEmployeeID      int64    `query:"toEmployeeId"`
+			Statuses          []string `query:"statuses"`
+			LocationID        int64    `query:"locationId"`
+			EmployingEntityID int64    `query:"employingEntityId"`
+			IncludeCosts      bool     `query:"includeCosts"`
+		}) (*httpapi.BodyOf[[]report.ShiftSwap], error) {
+			q := report.ShiftSwapQuery{FromEmployeeID: in.FromEmployeeID, ToEmployee: in.ToEmployeeID, Statuses: in.Statuses, LocationID: in.LocationID,
+				EmployingEntityID: in.EmployingEntityID, IncludeCosts: in.IncludeCosts}
+			var err error
+			if q.From, err = date("fromDate", in.FromDate); err != nil {
+				return nil, err
+			}
+			if q.To, err = date("toDate", in.ToDate); err != nil {
+				return nil, err
+			}
+			return list(s.ShiftSwaps(ctx, biz(ctx), principal(ctx), q))
+		})
+
+	httpapi.Register(a, httpapi.BusinessUser, get("/api/v2/business/{businessId}/report/rostertimesheetcomparison", "Roster timesheet comparison report",
+		"Each employee's rostered shifts in fromDate..toDate (required) beside the timesheet lines worked for them, day by day: a shift with the line it became first, then the day's remaining shifts and lines in start order; "+
+			"unmatched shifts and lines are rows of their own. Time variance is the line's paid time less the shift's; includeCosts prices both at the employee's hourly rate. "+
+			"Filters employeeId, employmentTypeId, payScheduleId, locationId (the employee's), rosterLocationId, timesheetLocationId, workTypeId, rosterStatuses and timesheetStatuses. A restricted user sees only their employees."),
+		func(ctx context.Context, in *struct {
+			httpapi.BusinessPath
+			FromDate                 string   `query:"fromDate"`
+			ToDate                   string   `query:"toDate"`
+			EmployeeID               int64    `query:"employeeId"`
+			EmploymentTypeID         string   `query:"employmentTypeId" doc:"EmploymentTypeEnum's number (1 FullTime, 2 PartTime, 5 Casual, ...)"`
+			TimesheetStatuses        []string `query:"timesheetStatuses"`
+			RosterStatuses           []string `query:"rosterStatuses" doc:"All, Published (also accepted shifts), Unpublished, Accepted"`
+			WorkTypeID               int64    `query:"workTypeId"`
+			RosterLocationID         int64    `query:"rosterLocationId"`
+			TimesheetLocationID      int64    `query:"timesheetLocationId"`
+			LocationID               int64    `query:"locationId"`
+			PayScheduleID            int64    `query:"payScheduleId"`
+			EmployingEntityID        int64    `query:"employingEntityId"`
+			IncludeCosts             bool     `query:"includeCosts"`
+			IncludePostTaxDeductions bool     `query:"includePostTaxDeductions" doc:"accepted for compatibility"`
+		}) (*httpapi.BodyOf[[]report.RosterComparison], error) {
+			q := report.RosterComparisonQuery{EmployeeID: in.EmployeeID, TimesheetStatuses: in.TimesheetStatuses, RosterStatuses: in.RosterStatuses, WorkTypeID: in.WorkTypeID,
+				RosterLocationID: in.RosterLocationID, TimesheetLocationID: in.TimesheetLocationID, LocationID: in.LocationID, PayScheduleID: in.PayScheduleID,
+				EmployingEntityID: in.EmployingEntityID, IncludeCosts: in.IncludeCosts}
+			if in.EmploymentTypeID != "" {
+				n, err := strconv.ParseInt(in.EmploymentTypeID, 10, 64)
+				if err != nil || n < 0 || n >= int64(len(report.EmploymentTypes)) {
+					return nil, payroll.Invalid("employmentTypeId", "employmentTypeId must be an EmploymentTypeEnum number (0-%d)", len(report.EmploymentTypes)-1)
+				}
+				q.EmploymentType = report.EmploymentTypes[n]
+			}
+			for _, c := range []struct {
+				name string
+				v    int64
+			}{{"employeeId", in.EmployeeID}, {"workTypeId", in.WorkTypeID}, {"rosterLocationId", in.RosterLocationID}, {"timesheetLocationId", in.TimesheetLocationID},
+				{"locationId", in.LocationID}, {"payScheduleId", in.PayScheduleID}, {"employingEntityId", in.EmployingEntityID}} {
+				if c.v < 0 {
+					return nil, payroll.Invalid(c.name, "%s must not be negative", c.name)
+				}
+			}
+			var err error
+			if q.From, err = date("fromDate", in.FromDate); err != nil {
+				return nil, err
+			}
+			if q.To, err = date("toDate", in.ToDate); err != nil {
+				return nil, err
+			}
+			return list(s.RosterTimesheetComparison(ctx, biz(ctx), principal(ctx), q))
+		})
+}
