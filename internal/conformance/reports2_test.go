@@ -17,6 +17,10 @@ func exerciseReports2(t *testing.T, r *run, b *testkit.Bundle) {
 	nov := "?fromDate=2026-11-01&toDate=2026-11-30"
 	r.call(key, "GET", R+"leaveliability", nil, biz, "?asAtDate=2026-11-30&includeApprovedLeave=true")
 	r.call(key, "GET", R+"leaveliability/xlsx", nil, biz, "")
+	r.call(key, "GET", R+"timesheet", nil, biz, nov+"&includeCosts=true")
 	r.call(key, "GET", R+"shiftswapping", nil, biz, nov)
 	r.call(key, "GET", R+"rostertimesheetcomparison", nil, biz, nov+"&includeCosts=true")
+	r.call(key, "GET", R+"employeedetails/fields", nil, biz)
+	r.call(key, "GET", R+"employeedetails", nil, biz, "?selectedColumns=firstName&selectedColumns=startDate&selectedColumns=rate")
+	r.form(key, "POST", R+"employeedetails", map[string]any{"selectedColumns": []any{"surname", "australianResident"}, "includeInactive": false}, biz)
 }

@@ -2,6 +2,7 @@ package reportapi
 
 import (
 	"context"
+	"net/http"
 	"strconv"
 
 	"github.com/payrolld/payrolld/internal/httpapi"
@@ -14,6 +15,7 @@ import (
 func register2(a *httpapi.API, s *report.Service) {
 	registerLeaveLiability(a, s)
 	registerTimeReports(a, s)
+	registerEmployeeDetails(a, s)
 }
 
 func registerTimeReports(a *httpapi.API, s *report.Service) {
@@ -121,5 +123,55 @@ func registerTimeReports(a *httpapi.API, s *report.Service) {
 				return nil, err
 			}
 			return list(s.RosterTimesheetComparison(ctx, biz(ctx), principal(ctx), q))
+		})
+}
+
+// EmployeeDetailsRequest is the POST body of the employee details report
+// (EmployeeDetailsReportRequestModel); includeActive and includeInactive
+// default to true.
+type EmployeeDetailsRequest struct {
+	SelectedColumns   []string `json:"selectedColumns,omitempty"`
+	LocationID        int64    `json:"locationId,omitempty"`
+	EmployingEntityID int64    `json:"employingEntityId,omitempty"`
+	IncludeActive     *bool    `json:"includeActive,omitempty"`
+	IncludeInactive   *bool    `json:"includeInactive,omitempty"`
+}
+
+func registerEmployeeDetails(a *httpapi.API, s *report.Service) {
+	desc := "One object per employee (by surname) with the selected columns, each member named by its field's value (employeedetails/fields); " +
+		"without selectedColumns: employeeId, externalId, firstName, surname and status. locationId, employingEntityId, includeActive and includeInactive (both default true) select the employees. " +
+		"A restricted user sees only their employees."
+	run := func(ctx context.Context, q report.EmployeeDetailsQuery) (*httpapi.BodyOf[[]map[string]any], error) {
+		if q.LocationID < 0 || q.EmployingEntityID < 0 {
+			return nil, payroll.Invalid("locationId", "locationId and employingEntityId must not be negative")
+		}
+		return list(s.EmployeeDetails(ctx, biz(ctx), principal(ctx), q))
+	}
+	httpapi.Register(a, httpapi.BusinessUser, get("/api/v2/business/{businessId}/report/employeedetails", "Employee details report", desc),
+		func(ctx context.Context, in *struct {
+			httpapi.BusinessPath
+			SelectedColumns   []string `query:"selectedColumns"`
+			LocationID        int64    `query:"locationId"`
+			EmployingEntityID int64    `query:"employingEntityId"`
+			IncludeActive     bool     `query:"includeActive" default:"true"`
+			IncludeInactive   bool     `query:"includeInactive" default:"true"`
+		}) (*httpapi.BodyOf[[]map[string]any], error) {
+			return run(ctx, report.EmployeeDetailsQuery{Columns: in.SelectedColumns, LocationID: in.LocationID, EmployingEntityID: in.EmployingEntityID,
+				IncludeActive: in.IncludeActive, IncludeInactive: in.IncludeInactive})
+		})
+	httpapi.Register(a, httpapi.BusinessUser, op(http.MethodPost, "/api/v2/business/{businessId}/report/employeedetails", "Employee details report (selected fields)", desc),
+		func(ctx context.Context, in *struct {
+			httpapi.BusinessPath
+			Body EmployeeDetailsRequest
+		}) (*httpapi.BodyOf[[]map[string]any], error) {
+			b := in.Body
+			yes := func(p *bool) bool { return p == nil || *p }
+			return run(ctx, report.EmployeeDetailsQuery{Columns: b.SelectedColumns, LocationID: b.LocationID, EmployingEntityID: b.EmployingEntityID,
+				IncludeActive: yes(b.IncludeActive), IncludeInactive: yes(b.IncludeInactive)})
+		})
+	httpapi.Register(a, httpapi.BusinessUser, get("/api/v2/business/{businessId}/report/employeedetails/fields", "Employee details report fields",
+		"The columns the employee details report can show: value (to select it and the member it fills) and display text."),
+		func(ctx context.Context, in *httpapi.BusinessPath) (*httpapi.BodyOf[[]report.EmployeeDetailsField], error) {
+			return list(report.EmployeeDetailsFields(), nil)
 		})
 }
