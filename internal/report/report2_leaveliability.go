@@ -27,7 +27,7 @@ type LeaveLiability struct {
 	CalculatedWeeks            payroll.Rate     `json:"calculatedWeeks" doc:"the balance in hours / the employee's hours per week, to 4 places (0 without hours per week)"`
 	Location                   string           `json:"location"`
 	LeaveCategoryName          string           `json:"leaveCategoryName"`
-	ApprovedLeaveAmount        payroll.Rate     `json:"approvedLeaveAmount" doc:"hours of approved leave requests not yet taken by a finalised pay run (includeApprovedLeave; else 0)"`
+	ApprovedLeaveAmount        payroll.Rate     `json:"approvedLeaveAmount" doc:"hours of leave requests approved (made by the as-at day, for any dates) and not yet taken by a finalised pay run (includeApprovedLeave; else 0)"`
 	ApprovedLeaveAmountInHours payroll.Rate     `json:"approvedLeaveAmountInHours"`
 	AccruedAmount              payroll.Rate     `json:"accruedAmount" doc:"the balance in hours as at the day (less approved leave with includeApprovedLeave)"`
 	AccruedAmountInHours       payroll.Rate     `json:"accruedAmountInHours"`
@@ -122,7 +122,7 @@ func (s *Service) LeaveLiability(ctx context.Context, biz business.Business, p *
 		"COALESCE((SELECT s.rate_unit FROM employee_pay_rate_schedules s WHERE s.employee_id = e.id AND s.commencement_date < " + end + " ORDER BY s.commencement_date DESC LIMIT 1), e.rate_unit), " +
 		"COALESCE(e.hours_per_week, ''), x.leave_category_id, COALESCE(a.leave_loading, ''), " +
 		"CAST(COALESCE((SELECT SUM(l.hours_e6) FROM leave_ledger l WHERE l.business_id = e.business_id AND l.employee_id = e.id AND l.leave_category_id = x.leave_category_id AND l.entry_date < " + end + "), 0) AS BIGINT), " +
-		"CAST(COALESCE((SELECT SUM(lr.hours_e6) FROM leave_requests lr WHERE lr.business_id = e.business_id AND lr.employee_id = e.id AND lr.leave_category_id = x.leave_category_id AND lr.status = 'Approved' AND lr.from_date < " + end +
+		"CAST(COALESCE((SELECT SUM(lr.hours_e6) FROM leave_requests lr WHERE lr.business_id = e.business_id AND lr.employee_id = e.id AND lr.leave_category_id = x.leave_category_id AND lr.status = 'Approved' AND lr.created_at < " + end +
 		" AND NOT EXISTS (SELECT 1 FROM leave_ledger t WHERE t.leave_request_id = lr.id AND t.entry_date < " + end + ")), 0) AS BIGINT), " +
 		"(SELECT MAX(r.date_paid) FROM pay_runs r JOIN pay_run_employees pe ON pe.pay_run_id = r.id WHERE pe.business_id = e.business_id AND pe.employee_id = e.id AND r.status = " + final + " AND r.date_paid < " + end + "), " +
 		"(SELECT MAX(r.period_ending) FROM pay_runs r JOIN pay_run_employees pe ON pe.pay_run_id = r.id WHERE pe.business_id = e.business_id AND pe.employee_id = e.id AND r.status = " + final + " AND r.date_paid < " + end + ")" +
@@ -161,9 +161,9 @@ func (s *Service) LeaveLiability(ctx context.Context, biz business.Business, p *
 			r.CalculatedWeeks = h.Div(week).RoundHalfUp(4)
 		}
 		r.LeaveValue = payroll.MoneyFromDecimal(h.Mul(hourlyRate(rateOr(rate, "0"), unit, week)).Decimal()).Cents()
-		l := rateOr(loading, "")
-		if strings.TrimSpace(loading) == "" {
-			l = c.LeaveLoading
+		l := c.LeaveLoading
+		if strings.TrimSpace(loading) != "" {
+			l = rateOr(loading, "0")
 		}
 		r.LeaveLoadingDollarValue = r.LeaveValue.Mul(payroll.Percent(l)).Cents()
 		out = append(out, r)

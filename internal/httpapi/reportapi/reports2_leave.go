@@ -17,7 +17,7 @@ type LeaveLiabilityIn struct {
 	AsAtDate             string  `query:"asAtDate" doc:"the day the liability is as at (default today)"`
 	PayRunID             int64   `query:"payRunId"`
 	LeaveTypeID          int64   `query:"leaveTypeId" doc:"one leave category"`
-	LeaveTypeIDs         []int64 `query:"leaveTypeIds" doc:"these leave categories"`
+	LeaveTypeIDs         []int64 `query:"leaveTypeIds,explode" doc:"these leave categories"`
 	LocationID           int64   `query:"locationId" doc:"employees with this location"`
 	EmployingEntityID    int64   `query:"employingEntityId"`
 	IncludeApprovedLeave bool    `query:"includeApprovedLeave" doc:"take approved leave not yet paid off the balance (and report it)"`

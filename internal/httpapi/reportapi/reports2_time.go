@@ -28,7 +28,7 @@ func registerTimeReports(a *httpapi.API, s *report.Service) {
 			FromDate                 string   `query:"fromDate"`
 			ToDate                   string   `query:"toDate"`
 			EmployeeID               int64    `query:"employeeId"`
-			Statuses                 []string `query:"statuses" doc:"Missing, Submitted, Approved, Rejected, Processed"`
+			Statuses                 []string `query:"statuses,explode" doc:"Missing, Submitted, Approved, Rejected, Processed"`
 			WorkTypeID               int64    `query:"workTypeId"`
 			PayScheduleID            int64    `query:"payScheduleId"`
 			LocationID               int64    `query:"locationId"`
@@ -58,7 +58,7 @@ func registerTimeReports(a *httpapi.API, s *report.Service) {
 			ToDate            string   `query:"toDate"`
 			FromEmployeeID    int64    `query:"fromEmployeeId"`
 			ToEmployeeID      int64    `query:"toEmployeeId"`
-			Statuses          []string `query:"statuses"`
+			Statuses          []string `query:"statuses,explode"`
 			LocationID        int64    `query:"locationId"`
 			EmployingEntityID int64    `query:"employingEntityId"`
 			IncludeCosts      bool     `query:"includeCosts"`
@@ -85,8 +85,8 @@ func registerTimeReports(a *httpapi.API, s *report.Service) {
 			ToDate                   string   `query:"toDate"`
 			EmployeeID               int64    `query:"employeeId"`
 			EmploymentTypeID         string   `query:"employmentTypeId" doc:"EmploymentTypeEnum's number (1 FullTime, 2 PartTime, 5 Casual, ...)"`
-			TimesheetStatuses        []string `query:"timesheetStatuses"`
-			RosterStatuses           []string `query:"rosterStatuses" doc:"All, Published (also accepted shifts), Unpublished, Accepted"`
+			TimesheetStatuses        []string `query:"timesheetStatuses,explode"`
+			RosterStatuses           []string `query:"rosterStatuses,explode" doc:"All, Published (also accepted shifts), Unpublished, Accepted"`
 			WorkTypeID               int64    `query:"workTypeId"`
 			RosterLocationID         int64    `query:"rosterLocationId"`
 			TimesheetLocationID      int64    `query:"timesheetLocationId"`
@@ -150,7 +150,7 @@ func registerEmployeeDetails(a *httpapi.API, s *report.Service) {
 	httpapi.Register(a, httpapi.BusinessUser, get("/api/v2/business/{businessId}/report/employeedetails", "Employee details report", desc),
 		func(ctx context.Context, in *struct {
 			httpapi.BusinessPath
-			SelectedColumns   []string `query:"selectedColumns"`
+			SelectedColumns   []string `query:"selectedColumns,explode"`
 			LocationID        int64    `query:"locationId"`
 			EmployingEntityID int64    `query:"employingEntityId"`
 			IncludeActive     bool     `query:"includeActive" default:"true"`
