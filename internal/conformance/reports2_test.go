@@ -1,6 +1,7 @@
 package conformance_test
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/payrolld/payrolld/internal/testkit"
@@ -20,6 +21,24 @@ func exerciseReports2(t *testing.T, r *run, b *testkit.Bundle) {
 	r.call(key, "GET", R+"timesheet", nil, biz, nov+"&includeCosts=true")
 	r.call(key, "GET", R+"shiftswapping", nil, biz, nov)
 	r.call(key, "GET", R+"rostertimesheetcomparison", nil, biz, nov+"&includeCosts=true")
+	// The finalised runs (looked up, not exercised: the pay run list is
+	// another area's step).
+	var runs []struct {
+		ID          int64 `json:"id"`
+		IsFinalised bool  `json:"isFinalised"`
+	}
+	b.Do("GET", fmt.Sprintf("/api/v2/business/%d/payrun", biz), key, nil).Expect(t, 200).JSON(t, &runs)
+	var final []int64
+	for _, x := range runs {
+		if x.IsFinalised {
+			final = append(final, x.ID)
+		}
+	}
+	if len(final) == 0 {
+		t.Fatal("no finalised pay run to report on")
+	}
+	r.call(key, "GET", R+"payrunaudit/{payRunId}/xlxs", nil, biz, final[0], "?showAllSummaryDetails=true")
+	r.call(key, "GET", R+"payrunvariance/xlxs", nil, biz, fmt.Sprintf("?payRunId1=%d&payRunId2=%d", final[0], final[len(final)-1]))
 	r.call(key, "GET", R+"employeedetails/fields", nil, biz)
 	r.call(key, "GET", R+"employeedetails", nil, biz, "?selectedColumns=firstName&selectedColumns=startDate&selectedColumns=rate")
 	r.form(key, "POST", R+"employeedetails", map[string]any{"selectedColumns": []any{"surname", "australianResident"}, "includeInactive": false}, biz)

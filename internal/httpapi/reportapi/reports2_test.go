@@ -1,10 +1,14 @@
 package reportapi_test
 
 import (
+	"archive/zip"
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/url"
+	"strings"
 	"testing"
 	"time"
 
@@ -269,4 +273,143 @@ func TestEmployeeDetailsReport(t *testing.T) {
 			{Name: "post other tenant", Method: "POST", Path: R, Key: e.OtherKey, Body: map[string]any{}, Status: 404},
 		})
 	})
+}
+
+// sheetAt is worksheet n (1-based) of a workbook, as sheet reads the first.
+func sheetAt(t *testing.T, data []byte, n int) []map[string]string {
+	t.Helper()
+	z, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	w := zip.NewWriter(&buf)
+	for _, f := range z.File {
+		name := f.Name
+		switch name {
+		case fmt.Sprintf("xl/worksheets/sheet%d.xml", n):
+			name = "xl/worksheets/sheet1.xml"
+		case "xl/worksheets/sheet1.xml":
+			name = "xl/worksheets/moved.xml"
+		}
+		rc, err := f.Open()
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(rc)
+		rc.Close()
+		out, _ := w.Create(name)
+		out.Write(body)
+	}
+	w.Close()
+	return sheet(t, buf.Bytes())
+}
+
+func sheetNames(t *testing.T, data []byte) string {
+	t.Helper()
+	z, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range z.File {
+		if f.Name == "xl/workbook.xml" {
+			rc, _ := f.Open()
+			b, _ := io.ReadAll(rc)
+			rc.Close()
+			return string(b)
+		}
+	}
+	return ""
+}
+
+func TestPayRunSpreadsheets(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newEnv(t, d)
+		// The second run: standard pay only (no bonus, deductions, expenses).
+		e.Do("POST", fmt.Sprintf("%s/payrun/%d/finalise", e.B, e.draft), e.Key, map[string]any{}).Expect(t, 200)
+		g2n := func(run int64) map[string]any {
+			return byEmployee(t, rows(t, e.Do("GET", fmt.Sprintf("%s/report/grosstonet?filterType=PayRun&payRunId=%d", e.B, run), e.Key, nil)), e.ann)
+		}
+		first, second := g2n(e.run), g2n(e.draft)
+		x := func(v any) payroll.Money { return payroll.MustMoney(fmt.Sprint(v)) }
+		gross1, gross2 := x(first["totalGrossEarnings"]), x(second["totalGrossEarnings"])
+		if !gross1.Sub(gross2).Equal(payroll.MustMoney("100")) {
+			t.Fatalf("the bonus is the difference: %s vs %s", gross1, gross2)
+		}
+
+		for _, path := range []string{"xlsx", "xlxs"} {
+			v := e.Do("GET", fmt.Sprintf("%s/report/payrunvariance/%s?payRunId1=%d&payRunId2=%d&highlightVariancePercentage=5", e.B, path, e.run, e.draft), e.Key, nil).Expect(t, 200)
+			s := sheet(t, v.Body)
+			a := fmt.Sprint(e.ann)
+			if len(s) != 3 {
+				t.Fatalf("variance rows %v", s)
+			}
+			eqMoney(t, "gross 1", cellNum(t, s, a, "Gross 1"), gross1)
+			eqMoney(t, "gross variance", cellNum(t, s, a, "Gross Variance"), payroll.MustMoney("-100"))
+			// -100 / gross1 x 100, to 2 places.
+			pct := payroll.RateFromInt(-10000).Div(payroll.RateFromDecimal(gross1.Decimal())).RoundHalfUp(2)
+			eqMoney(t, "gross variance %", cellNum(t, s, a, "Gross Variance %"), payroll.MustMoney(pct.String()))
+			eqMoney(t, "net variance", cellNum(t, s, a, "Net Variance"), x(second["netEarnings"]).Sub(x(first["netEarnings"])))
+			if cell(t, s, a, "Highlighted") != "1" || cell(t, s, fmt.Sprint(e.bob), "Highlighted") != "0" {
+				t.Fatalf("highlighting %v", s)
+			}
+		}
+		only := sheet(t, e.Do("GET", fmt.Sprintf("%s/report/payrunvariance/xlsx?payRunId1=%d&payRunId2=%d&onlyShowVariances=true", e.B, e.run, e.draft), e.Key, nil).Expect(t, 200).Body)
+		if len(only) != 2 || only[1]["A"] != fmt.Sprint(e.ann) {
+			t.Fatalf("only variances %v", only)
+		}
+		periods := sheet(t, e.Do("GET", e.B+"/report/payrunvariance/xlsx?comparisonType=PayPeriods&payPeriodFrom1=2026-11-14&payPeriodTo1=2026-11-20&payPeriodFrom2=2026-11-21&payPeriodTo2=2026-11-27", e.Key, nil).Expect(t, 200).Body)
+		eqMoney(t, "periods gross variance", cellNum(t, periods, fmt.Sprint(e.ann), "Gross Variance"), payroll.MustMoney("-100"))
+
+		// The audit workbook of the first run.
+		au := e.Do("GET", fmt.Sprintf("%s/report/payrunaudit/%d/xlsx", e.B, e.run), e.Key, nil).Expect(t, 200)
+		sum := sheet(t, au.Body)
+		if cell(t, sum, "Status", "Value") != "Finalised" || cell(t, sum, "Date Paid", "Value") != "2026-11-20T00:00:00" || cell(t, sum, "Employees", "Value") != "2" {
+			t.Fatalf("summary %v", sum)
+		}
+		eqMoney(t, "summary gross", cellNum(t, sum, "Gross Earnings", "Value"), gross1.Add(x(byEmployee(t, rows(t, e.Do("GET", fmt.Sprintf("%s/report/grosstonet?filterType=PayRun&payRunId=%d", e.B, e.run), e.Key, nil)), e.bob)["totalGrossEarnings"])))
+		emps := sheetAt(t, au.Body, 3)
+		eqMoney(t, "ann gross", cellNum(t, emps, fmt.Sprint(e.ann), "Gross"), gross1)
+		lines := sheetAt(t, au.Body, 4)
+		found := false
+		for _, r := range lines[1:] {
+			if r["A"] == fmt.Sprint(e.ann) && r["D"] == "Union fees" {
+				eqMoney(t, "union line", json.Number(r["G"]), payroll.MustMoney("12.5"))
+				found = true
+			}
+		}
+		if !found {
+			t.Fatalf("lines %v", lines)
+		}
+		per := e.Do("GET", fmt.Sprintf("%s/report/payrunaudit/%d/xlxs?singleEmployeeWorksheet=true", e.B, e.run), e.Key, nil).Expect(t, 200)
+		if names := sheetNames(t, per.Body); !strings.Contains(names, fmt.Sprintf(`name="%d Ann Test"`, e.ann)) || !strings.Contains(names, fmt.Sprintf(`name="%d Bob Test"`, e.bob)) {
+			t.Fatalf("one worksheet per employee: %s", names)
+		}
+		carol := e.restricted(t)
+		if s := sheetAt(t, e.Do("GET", fmt.Sprintf("%s/report/payrunaudit/%d/xlsx", e.B, e.run), carol, nil).Expect(t, 200).Body, 3); len(s) != 2 || s[1]["A"] != fmt.Sprint(e.ann) {
+			t.Fatalf("restricted audit %v", s)
+		}
+
+		A := fmt.Sprintf("%s/report/payrunaudit/%d/xlsx", e.B, e.run)
+		V := e.B + "/report/payrunvariance/xlsx"
+		e.RunCases(t, []testkit.Case{
+			{Name: "audit absent run", Method: "GET", Path: e.B + "/report/payrunaudit/999999/xlsx", Key: e.Key, Status: 404},
+			{Name: "audit anonymous", Method: "GET", Path: A, Status: 401},
+			{Name: "audit other tenant", Method: "GET", Path: A, Key: e.OtherKey, Status: 404},
+			{Name: "variance without runs", Method: "GET", Path: V, Key: e.Key, Status: 400, Field: "payRunId1"},
+			{Name: "variance bad comparison", Method: "GET", Path: V + "?comparisonType=Years", Key: e.Key, Status: 400, Field: "comparisonType"},
+			{Name: "variance periods missing", Method: "GET", Path: V + "?comparisonType=PayPeriods&payPeriodFrom1=2026-11-01", Key: e.Key, Status: 400, Field: "payPeriodFrom1"},
+			{Name: "variance bad date", Method: "GET", Path: V + "?comparisonType=PayPeriods&payPeriodTo2=x", Key: e.Key, Status: 400, Field: "payPeriodTo2"},
+			{Name: "variance bad highlight", Method: "GET", Path: V + "?highlightVariancePercentage=lots", Key: e.Key, Status: 400, Field: "highlightVariancePercentage"},
+			{Name: "variance absent run", Method: "GET", Path: fmt.Sprintf("%s?payRunId1=%d&payRunId2=999999", V, e.run), Key: e.Key, Status: 404},
+			{Name: "variance anonymous", Method: "GET", Path: V, Status: 401},
+			{Name: "variance other tenant", Method: "GET", Path: fmt.Sprintf("%s?payRunId1=%d&payRunId2=%d", V, e.run, e.draft), Key: e.OtherKey, Status: 404},
+		})
+	})
+}
+
+// cellNum is a numeric cell as a JSON number, for eqMoney.
+func cellNum(t *testing.T, s []map[string]string, key, name string) json.Number {
+	t.Helper()
+	return json.Number(cell(t, s, key, name))
 }

@@ -16,6 +16,7 @@ func register2(a *httpapi.API, s *report.Service) {
 	registerLeaveLiability(a, s)
 	registerTimeReports(a, s)
 	registerEmployeeDetails(a, s)
+	registerPayRunSpreadsheets(a, s)
 }
 
 func registerTimeReports(a *httpapi.API, s *report.Service) {
