@@ -83,10 +83,12 @@ var Exceptions = map[string]string{
 		"(the description declares the .NET ByteArrayContent wrapper, whose wire form is the raw bytes)",
 	"GET /api/v2/business/{businessId}/payrun/{payRunId}/file/aba/{abaId}": "the ABA file's bytes as text/plain (as file/payslip)",
 	// Report spreadsheets: raw bytes too.
-	"GET /api/v2/business/{businessId}/report/grosstonet/xlsx":             "the spreadsheet's bytes as application/vnd.openxmlformats-officedocument.spreadsheetml.sheet (as file/payslip)",
-	"GET /api/v2/business/{businessId}/report/detailedactivity/xlsx":       "the spreadsheet's bytes as application/vnd.openxmlformats-officedocument.spreadsheetml.sheet (as file/payslip)",
-	"GET /api/v2/business/{businessId}/report/leavebalances/xlsx":          "the spreadsheet's bytes as application/vnd.openxmlformats-officedocument.spreadsheetml.sheet (as file/payslip)",
-	"GET /api/v2/business/{businessId}/report/supercontributions/xlsx":     "the spreadsheet's bytes as application/vnd.openxmlformats-officedocument.spreadsheetml.sheet (as file/payslip)",
+	"GET /api/v2/business/{businessId}/report/grosstonet/xlsx":         "the spreadsheet's bytes as application/vnd.openxmlformats-officedocument.spreadsheetml.sheet (as file/payslip)",
+	"GET /api/v2/business/{businessId}/report/detailedactivity/xlsx":   "the spreadsheet's bytes as application/vnd.openxmlformats-officedocument.spreadsheetml.sheet (as file/payslip)",
+	"GET /api/v2/business/{businessId}/report/leavebalances/xlsx":      "the spreadsheet's bytes as application/vnd.openxmlformats-officedocument.spreadsheetml.sheet (as file/payslip)",
+	"GET /api/v2/business/{businessId}/report/supercontributions/xlsx": "the spreadsheet's bytes as application/vnd.openxmlformats-officedocument.spreadsheetml.sheet (as file/payslip)",
+
+	// The second set of reports' spreadsheets (reports2).
 	"GET /api/v2/business/{businessId}/report/leaveliability/xlsx":         "the spreadsheet's bytes as application/vnd.openxmlformats-officedocument.spreadsheetml.sheet (as file/payslip)",
 	"GET /api/v2/business/{businessId}/report/payrunaudit/{payRunId}/xlxs": "the workbook's bytes as application/vnd.openxmlformats-officedocument.spreadsheetml.sheet (as file/payslip)",
 	"GET /api/v2/business/{businessId}/report/payrunvariance/xlxs":         "the spreadsheet's bytes as application/vnd.openxmlformats-officedocument.spreadsheetml.sheet (as file/payslip)",
