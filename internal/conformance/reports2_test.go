@@ -18,6 +18,7 @@ func exerciseReports2(t *testing.T, r *run, b *testkit.Bundle) {
 	nov := "?fromDate=2026-11-01&toDate=2026-11-30"
 	r.call(key, "GET", R+"leaveliability", nil, biz, "?asAtDate=2026-11-30&includeApprovedLeave=true")
 	r.call(key, "GET", R+"leaveliability/xlsx", nil, biz, "")
+	r.form(key, "POST", R+"leaveliability/preparation", map[string]any{"asAtDate": "2026-11-30T00:00:00", "includeApprovedLeave": true}, biz)
 	r.call(key, "GET", R+"timesheet", nil, biz, nov+"&includeCosts=true")
 	r.call(key, "GET", R+"shiftswapping", nil, biz, nov)
 	r.call(key, "GET", R+"rostertimesheetcomparison", nil, biz, nov+"&includeCosts=true")

@@ -47,6 +47,10 @@ type LeaveLiabilityQuery struct {
 	PayRunID             int64 // with filterType PayRun: as at that finalised run's date paid
 	IncludeApprovedLeave bool
 	GroupBy              string
+
+	// idAfter < employee id <= idUpTo: one chunk of a prepared report
+	// (report2_jobs.go); zero idUpTo = every employee.
+	idAfter, idUpTo int64
 }
 
 // Validate checks the members that can be wrong on their own.
@@ -78,12 +82,7 @@ func (s *Service) LeaveLiability(ctx context.Context, biz business.Business, p *
 	}
 	asAt := lq.AsAt
 	if lq.PayRunID != 0 {
-		var paid time.Time
-		err := s.DB.R.QueryRowContext(ctx, "SELECT date_paid FROM pay_runs WHERE business_id = $1 AND id = $2 AND status = $3",
-			biz.ID, lq.PayRunID, payrun.StatusFinalised).Scan(&paid)
-		if err == sql.ErrNoRows {
-			return nil, payroll.NotFound(fmt.Sprintf("pay run %d", lq.PayRunID))
-		}
+		paid, err := s.finalisedPaid(ctx, biz, lq.PayRunID)
 		if err != nil {
 			return nil, err
 		}
@@ -113,6 +112,9 @@ func (s *Service) LeaveLiability(ctx context.Context, biz business.Business, p *
 			in = append(in, b.bind(id))
 		}
 		where += " AND x.leave_category_id IN (" + strings.Join(in, ", ") + ")"
+	}
+	if lq.idUpTo != 0 {
+		where += " AND e.id > " + b.bind(lq.idAfter) + " AND e.id <= " + b.bind(lq.idUpTo)
 	}
 	end := b.bind(day(asAt).AddDate(0, 0, 1))
 	final := b.bind(payrun.StatusFinalised)

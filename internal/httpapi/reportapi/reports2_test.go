@@ -413,3 +413,66 @@ func cellNum(t *testing.T, s []map[string]string, key, name string) json.Number 
 	t.Helper()
 	return json.Number(cell(t, s, key, name))
 }
+
+func TestLeaveLiabilityPreparation(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newEnv(t, d)
+		annual := num(t, e.Do("POST", e.B+"/leavecategory", e.Key, map[string]any{"name": "Prepared Annual", "leaveLoading": 17.5}).Expect(t, 200).Map(t)["id"])
+		err := e.DB.InTx(context.Background(), func(q *store.Queries) error {
+			return e.App.Leave.SetOpening(context.Background(), q, e.Biz, e.ann, annual, payroll.MustRate("40"), time.Date(2026, 7, 1, 0, 0, 0, 0, time.UTC))
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		done := e.StartJobs(ctx)
+		t.Cleanup(func() { cancel(); <-done })
+
+		P := e.B + "/report/leaveliability/preparation"
+		st := e.Do("POST", P, e.Key, map[string]any{"asAtDate": "2026-11-02T00:00:00", "leaveTypeIds": []int64{annual}}).Expect(t, 200).Map(t)
+		id, _ := st["jobId"].(string)
+		if len(id) != 36 || st["status"] != "Queued" {
+			t.Fatalf("preparation %v", st)
+		}
+		deadline := time.Now().Add(60 * time.Second)
+		for {
+			st = e.Do("POST", P, e.Key, map[string]any{"jobId": id}).Expect(t, 200).Map(t)
+			if st["status"] == "Complete" {
+				break
+			}
+			if st["status"] == "Failed" || time.Now().After(deadline) {
+				t.Fatalf("job %v", st)
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+		if st["employeesTotal"] != float64(2) || st["employeesDone"] != float64(2) {
+			t.Fatalf("progress %v", st)
+		}
+		// The prepared rows are the report's own.
+		prepared := e.Do("GET", e.B+"/report/leaveliability?jobId="+id, e.Key, nil).Expect(t, 200).Body
+		direct := e.Do("GET", fmt.Sprintf("%s/report/leaveliability?asAtDate=2026-11-02&leaveTypeIds=%d", e.B, annual), e.Key, nil).Expect(t, 200).Body
+		if !bytes.Equal(prepared, direct) {
+			t.Fatalf("prepared %s\ndirect %s", prepared, direct)
+		}
+		rs := rows(t, e.Do("GET", e.B+"/report/leaveliability?jobId="+id, e.Key, nil))
+		if len(rs) != 1 {
+			t.Fatalf("prepared rows %v", rs)
+		}
+		eqMoney(t, "prepared value", rs[0]["leaveValue"], payroll.MustMoney("1404.94")) // 40h x 35.1234
+		s := sheet(t, e.Do("GET", e.B+"/report/leaveliability/xlsx?jobId="+id, e.Key, nil).Expect(t, 200).Body)
+		eqMoney(t, "prepared sheet", cellNum(t, s, fmt.Sprint(e.ann), "Leave Value"), payroll.MustMoney("1404.94"))
+
+		carol := e.restricted(t)
+		e.RunCases(t, []testkit.Case{
+			{Name: "another user's job", Method: "GET", Path: e.B + "/report/leaveliability?jobId=" + id, Key: carol, Status: 404},
+			{Name: "another user's job status", Method: "POST", Path: P, Key: carol, Body: map[string]any{"jobId": id}, Status: 404},
+			{Name: "unknown job", Method: "GET", Path: e.B + "/report/leaveliability?jobId=00000000-0000-4000-8000-000000000000", Key: e.Key, Status: 404},
+			{Name: "other tenant's job", Method: "POST", Path: P, Key: e.OtherKey, Body: map[string]any{"jobId": id}, Status: 404},
+			{Name: "bad asAtDate", Method: "POST", Path: P, Key: e.Key, Body: map[string]any{"asAtDate": "soon"}, Status: 400, Field: "asAtDate"},
+			{Name: "bad groupBy", Method: "POST", Path: P, Key: e.Key, Body: map[string]any{"groupBy": "Region"}, Status: 400, Field: "groupBy"},
+			{Name: "draft pay run", Method: "POST", Path: P, Key: e.Key, Body: map[string]any{"filterType": "PayRun", "payRunId": e.draft}, Status: 404},
+			{Name: "anonymous", Method: "POST", Path: P, Body: map[string]any{}, Status: 401},
+			{Name: "other tenant", Method: "POST", Path: P, Key: e.OtherKey, Body: map[string]any{}, Status: 404},
+		})
+	})
+}

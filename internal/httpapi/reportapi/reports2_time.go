@@ -14,6 +14,7 @@ import (
 // and attendance, employees, pay run spreadsheets); Register calls it.
 func register2(a *httpapi.API, s *report.Service) {
 	registerLeaveLiability(a, s)
+	registerLeaveLiabilityPreparation(a, s)
 	registerTimeReports(a, s)
 	registerEmployeeDetails(a, s)
 	registerPayRunSpreadsheets(a, s)
