@@ -40,6 +40,7 @@ func exerciseReports2(t *testing.T, r *run, b *testkit.Bundle) {
 	}
 	r.call(key, "GET", R+"payrunaudit/{payRunId}/xlxs", nil, biz, final[0], "?showAllSummaryDetails=true")
 	r.call(key, "GET", R+"payrunvariance/xlxs", nil, biz, fmt.Sprintf("?payRunId1=%d&payRunId2=%d", final[0], final[len(final)-1]))
+	r.call(key, "GET", R+"documentAcknowledgements", nil, biz)
 	r.call(key, "GET", R+"employeedetails/fields", nil, biz)
 	r.call(key, "GET", R+"employeedetails", nil, biz, "?selectedColumns=firstName&selectedColumns=startDate&selectedColumns=rate")
 	r.form(key, "POST", R+"employeedetails", map[string]any{"selectedColumns": []any{"surname", "australianResident"}, "includeInactive": false}, biz)

@@ -476,3 +476,42 @@ func TestLeaveLiabilityPreparation(t *testing.T) {
 		})
 	})
 }
+
+func TestDocumentAcknowledgementsReport(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newEnv(t, d)
+		upload := func(q string, name string) int64 {
+			r := e.UploadFiles(e.B+"/document"+q, e.Key, testkit.File{Name: name, ContentType: "text/plain", Data: []byte("read me")}).Expect(t, 200)
+			var docs []map[string]any
+			r.JSON(t, &docs)
+			return int64(docs[0]["id"].(float64))
+		}
+		everyone := upload("?visibleToAll=true", "handbook.txt")
+		melbourne := upload("", "melbourne.txt")
+		upload("?visibleToAll=true", "noack.txt") // no acknowledgement asked: not reported
+		for id, body := range map[int64]map[string]any{everyone: {"requiresEmployeeAcknowledgement": true},
+			melbourne: {"locations": []int64{e.melbourne}, "requiresEmployeeAcknowledgement": true}} {
+			e.Do("PUT", fmt.Sprintf("%s/document/%d", e.B, id), e.Key, body).Expect(t, 200)
+		}
+		R := e.B + "/report/documentAcknowledgements"
+		all := rows(t, e.Do("GET", R, e.Key, nil))
+		if len(all) != 3 || all[0]["documentName"] != "handbook.txt" || all[2]["documentName"] != "melbourne.txt" ||
+			all[2]["employeeId"] != json.Number(fmt.Sprint(e.bob)) || all[2]["status"] != "NotAcknowledged" || all[2]["locationName"] != "Melbourne" {
+			t.Fatalf("acknowledgements %v", all)
+		}
+		for q, n := range map[string]int{"?documentId=" + fmt.Sprint(melbourne): 1, "?documentStatus=1": 0, "?documentStatus=2": 3,
+			"?employeeIds=" + fmt.Sprint(e.ann): 1, "?locationId=" + fmt.Sprint(e.sydney): 1} {
+			if got := rows(t, e.Do("GET", R+q, e.Key, nil)); len(got) != n {
+				t.Errorf("%s: %d rows, want %d", q, len(got), n)
+			}
+		}
+		if got := rows(t, e.Do("GET", R, e.restricted(t), nil)); len(got) != 1 || got[0]["employeeId"] != json.Number(fmt.Sprint(e.ann)) {
+			t.Fatalf("restricted %v", got)
+		}
+		e.RunCases(t, []testkit.Case{
+			{Name: "bad status", Method: "GET", Path: R + "?documentStatus=7", Key: e.Key, Status: 400, Field: "documentStatus"},
+			{Name: "anonymous", Method: "GET", Path: R, Status: 401},
+			{Name: "other tenant", Method: "GET", Path: R, Key: e.OtherKey, Status: 404},
+		})
+	})
+}

@@ -18,6 +18,7 @@ func register2(a *httpapi.API, s *report.Service) {
 	registerTimeReports(a, s)
 	registerEmployeeDetails(a, s)
 	registerPayRunSpreadsheets(a, s)
+	registerDocumentAcknowledgements(a, s)
 }
 
 func registerTimeReports(a *httpapi.API, s *report.Service) {
@@ -175,5 +176,22 @@ func registerEmployeeDetails(a *httpapi.API, s *report.Service) {
 		"The columns the employee details report can show: value (to select it and the member it fills) and display text."),
 		func(ctx context.Context, in *httpapi.BusinessPath) (*httpapi.BodyOf[[]report.EmployeeDetailsField], error) {
 			return list(report.EmployeeDetailsFields(), nil)
+		})
+}
+
+func registerDocumentAcknowledgements(a *httpapi.API, s *report.Service) {
+	httpapi.Register(a, httpapi.BusinessUser, get("/api/v2/business/{businessId}/report/documentAcknowledgements", "Document acknowledgements report",
+		"For each business document that requires acknowledgement (documentId: one), each active employee it is shown to (everyone, or the employees of its locations and employee groups) "+
+			"and whether they acknowledged it. documentStatus: 0 all (default), 1 acknowledged, 2 not acknowledged; employeeIds (repeatable), locationId, employingEntityId. A restricted user sees only their employees."),
+		func(ctx context.Context, in *struct {
+			httpapi.BusinessPath
+			DocumentID        int64   `query:"documentId"`
+			EmployeeIDs       []int64 `query:"employeeIds,explode"`
+			DocumentStatus    int64   `query:"documentStatus"`
+			LocationID        int64   `query:"locationId"`
+			EmployingEntityID int64   `query:"employingEntityId"`
+		}) (*httpapi.BodyOf[[]report.DocumentAcknowledgement], error) {
+			return list(s.DocumentAcknowledgements(ctx, biz(ctx), principal(ctx), report.DocumentAckQuery{DocumentID: in.DocumentID, EmployeeIDs: in.EmployeeIDs,
+				Status: in.DocumentStatus, LocationID: in.LocationID, EmployingEntityID: in.EmployingEntityID}))
 		})
 }
