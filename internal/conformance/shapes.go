@@ -91,6 +91,11 @@ var Exceptions = map[string]string{
 	"GET /api/v2/business/{businessId}/report/detailedactivity/xlsx":   "the spreadsheet's bytes as application/vnd.openxmlformats-officedocument.spreadsheetml.sheet (as file/payslip)",
 	"GET /api/v2/business/{businessId}/report/leavebalances/xlsx":      "the spreadsheet's bytes as application/vnd.openxmlformats-officedocument.spreadsheetml.sheet (as file/payslip)",
 	"GET /api/v2/business/{businessId}/report/supercontributions/xlsx": "the spreadsheet's bytes as application/vnd.openxmlformats-officedocument.spreadsheetml.sheet (as file/payslip)",
+
+	// The second set of reports' spreadsheets (reports2).
+	"GET /api/v2/business/{businessId}/report/leaveliability/xlsx":         "the spreadsheet's bytes as application/vnd.openxmlformats-officedocument.spreadsheetml.sheet (as file/payslip)",
+	"GET /api/v2/business/{businessId}/report/payrunaudit/{payRunId}/xlxs": "the workbook's bytes as application/vnd.openxmlformats-officedocument.spreadsheetml.sheet (as file/payslip)",
+	"GET /api/v2/business/{businessId}/report/payrunvariance/xlxs":         "the spreadsheet's bytes as application/vnd.openxmlformats-officedocument.spreadsheetml.sheet (as file/payslip)",
 }
 
 // AnsweredAs are operations where the specification (which wins over the

@@ -30,6 +30,8 @@ type Service struct {
 	// LeaveCategories names the leave categories and says which keep
 	// balances.
 	LeaveCategories record.Collection[categories.LeaveCategory, *categories.LeaveCategory]
+	// Jobs prepares reports in the background (set by NewJobs).
+	Jobs *Jobs
 }
 
 // Filter is the query parameters the pay run reports share. Zero

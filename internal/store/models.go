@@ -994,6 +994,22 @@ type RecordRef struct {
 	ToID       int64
 }
 
+type ReportJob struct {
+	ID             string
+	BusinessID     int64
+	Kind           string
+	Status         string
+	Request        string
+	Principal      string
+	UserID         int64
+	EmployeesDone  int64
+	EmployeesTotal int64
+	Result         string
+	Error          string
+	CreatedAt      time.Time
+	UpdatedAt      time.Time
+}
+
 type RosterShift struct {
 	ID                 int64
 	BusinessID         int64

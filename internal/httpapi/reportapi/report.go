@@ -23,6 +23,7 @@ func Register(s *report.Service) func(*httpapi.API) {
 		registerRunOutputReports(a, s)
 		registerLeaveReports(a, s)
 		registerLeaveHistory(a, s)
+		register2(a, s)
 	}
 }
 
