@@ -9,6 +9,17 @@ import (
 	"github.com/payrolld/payrolld/internal/testkit"
 )
 
+func locationID(t *testing.T, rows []map[string]any, emp int64) any {
+	t.Helper()
+	for _, r := range rows {
+		if int64(num(t, r["employeeId"])) == emp {
+			return r["locationId"]
+		}
+	}
+	t.Fatalf("employee %d not in %v", emp, rows)
+	return nil
+}
+
 func cents(t *testing.T, v any) int64 { return int64(math.Round(num(t, v) * 100)) }
 
 // cpfVector is the CPF of one month's ordinary wages by the 2026 rules
@@ -113,6 +124,36 @@ func TestCPFAndWithholdingReports(t *testing.T) {
 			cents(t, wh[0]["withholdingTaxAmount"]) != 0 || cents(t, wh[0]["clearanceTaxAmount"]) != 0 {
 			t.Fatalf("withholding %v", wh)
 		}
+		// Restricted users: one to Head office sees the employees and their
+		// IRAS items, one to another location sees neither (404, empty report).
+		east := int64(num(t, b.Do("POST", B+"/location", key, map[string]any{"name": "East"}).Expect(t, 200).Map(t)["id"]))
+		b.Do("GET", B+"/report/cpf", key, nil).Expect(t, 200).JSON(t, &rows)
+		head := int64(num(t, locationID(t, rows, people[0].id)))
+		restricted := func(email string, loc int64) string {
+			_, k := b.NewUser(email)
+			b.Do("POST", B+"/access", key, map[string]any{"email": email, "accessType": "Restricted",
+				"locationAccess": []any{map[string]any{"filterType": "Location", "locationIds": []int64{loc}, "permissions": "ApproveLeaveRequests"}}}).Expect(t, 200)
+			return k
+		}
+		carol, dave := restricted("carol@example.com", east), restricted("dave@example.com", head)
+		items := fmt.Sprintf("%s/employee/%d/lumpsum", B, people[0].id)
+		b.Do("POST", items, key, map[string]any{"basisPeriod": 2026, "paymentReason": "Gratuity"}).Expect(t, 200)
+		b.Do("GET", B+"/report/cpf", carol, nil).Expect(t, 200).JSON(t, &rows)
+		if len(rows) != 0 {
+			t.Fatalf("restricted to East sees %v", rows)
+		}
+		testkit.ExpectProblem(t, b.Do("GET", items, carol, nil), 404, "")
+		testkit.ExpectProblem(t, b.Do("POST", items, carol, map[string]any{"basisPeriod": 2026}), 404, "")
+		b.Do("GET", B+"/report/cpf", dave, nil).Expect(t, 200).JSON(t, &rows)
+		if len(rows) != 2*len(people) {
+			t.Fatalf("restricted to Head office sees %d rows", len(rows))
+		}
+		var ls []map[string]any
+		b.Do("GET", items, dave, nil).Expect(t, 200).JSON(t, &ls)
+		if len(ls) != 1 || ls[0]["paymentReason"] != "Gratuity" {
+			t.Fatalf("restricted to Head office: items %v", ls)
+		}
+
 		_, auB := b.AddBusiness("Alice AU", "AU")
 		b.RunCases(t, []testkit.Case{
 			{Name: "anonymous", Method: "GET", Path: B + "/report/cpf", Status: 401},
