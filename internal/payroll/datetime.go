@@ -65,3 +65,15 @@ func (d DateTime) String() string {
 	}
 	return d.Format(LocalLayout)
 }
+
+// DateTimeOrMin is a DateTime the published description declares
+// non-nullable (a .NET DateTime): unset, it is written as .NET's
+// DateTime.MinValue, which generated clients parse where null fails them.
+type DateTimeOrMin struct{ DateTime }
+
+func (d DateTimeOrMin) MarshalJSON() ([]byte, error) {
+	if d.IsZero() {
+		return []byte(`"0001-01-01T00:00:00"`), nil
+	}
+	return d.DateTime.MarshalJSON()
+}

@@ -17,23 +17,23 @@ import (
 // LeaveLiability is one employee's liability for one tracked leave
 // category as at a day (AuLeaveLiabilityExportModel).
 type LeaveLiability struct {
-	EmployeeID                 int64            `json:"employeeId"`
-	FirstName                  string           `json:"firstName"`
-	Surname                    string           `json:"surname"`
-	ExternalID                 string           `json:"externalId"`
-	StartDate                  payroll.DateTime `json:"startDate"`
-	LastPaidDate               payroll.DateTime `json:"lastPaidDate" doc:"date paid of the employee's latest finalised pay run paid by the as-at day (null: never paid)"`
-	LastPayPeriodEnding        payroll.DateTime `json:"lastPayPeriodEnding"`
-	CalculatedWeeks            payroll.Rate     `json:"calculatedWeeks" doc:"the balance in hours / the employee's hours per week, to 4 places (0 without hours per week)"`
-	Location                   string           `json:"location"`
-	LeaveCategoryName          string           `json:"leaveCategoryName"`
-	ApprovedLeaveAmount        payroll.Rate     `json:"approvedLeaveAmount" doc:"hours of leave requests approved (made by the as-at day, for any dates) and not yet taken by a finalised pay run (includeApprovedLeave; else 0)"`
-	ApprovedLeaveAmountInHours payroll.Rate     `json:"approvedLeaveAmountInHours"`
-	AccruedAmount              payroll.Rate     `json:"accruedAmount" doc:"the balance in hours as at the day (less approved leave with includeApprovedLeave)"`
-	AccruedAmountInHours       payroll.Rate     `json:"accruedAmountInHours"`
-	LeaveValue                 payroll.Money    `json:"leaveValue" doc:"the balance's hours x the hourly rate in force on the as-at day (the latest pay rate schedule commencing by then, else the employee's rate), to the cent"`
-	LeaveLoadingDollarValue    payroll.Money    `json:"leaveLoadingDollarValue" doc:"the leave value x the leave loading (the employee's allowance, else the leave category's), to the cent"`
-	UnitType                   string           `json:"unitType" enum:"Hours,Days,Weeks"`
+	EmployeeID                 int64                 `json:"employeeId"`
+	FirstName                  string                `json:"firstName"`
+	Surname                    string                `json:"surname"`
+	ExternalID                 string                `json:"externalId"`
+	StartDate                  payroll.DateTimeOrMin `json:"startDate" doc:"0001-01-01T00:00:00 when the employee has no start date"`
+	LastPaidDate               payroll.DateTime      `json:"lastPaidDate" doc:"date paid of the employee's latest finalised pay run paid by the as-at day (null: never paid)"`
+	LastPayPeriodEnding        payroll.DateTime      `json:"lastPayPeriodEnding"`
+	CalculatedWeeks            payroll.Rate          `json:"calculatedWeeks" doc:"the balance in hours / the employee's hours per week, to 4 places (0 without hours per week)"`
+	Location                   string                `json:"location"`
+	LeaveCategoryName          string                `json:"leaveCategoryName"`
+	ApprovedLeaveAmount        payroll.Rate          `json:"approvedLeaveAmount" doc:"hours of leave requests approved (made by the as-at day, for any dates) and not yet taken by a finalised pay run (includeApprovedLeave; else 0)"`
+	ApprovedLeaveAmountInHours payroll.Rate          `json:"approvedLeaveAmountInHours"`
+	AccruedAmount              payroll.Rate          `json:"accruedAmount" doc:"the balance in hours as at the day (less approved leave with includeApprovedLeave)"`
+	AccruedAmountInHours       payroll.Rate          `json:"accruedAmountInHours"`
+	LeaveValue                 payroll.Money         `json:"leaveValue" doc:"the balance's hours x the hourly rate in force on the as-at day (the latest pay rate schedule commencing by then, else the employee's rate), to the cent"`
+	LeaveLoadingDollarValue    payroll.Money         `json:"leaveLoadingDollarValue" doc:"the leave value x the leave loading (the employee's allowance, else the leave category's), to the cent"`
+	UnitType                   string                `json:"unitType" enum:"Hours,Days,Weeks"`
 
 	categoryID int64
 }
@@ -146,7 +146,7 @@ func (s *Service) LeaveLiability(ctx context.Context, biz business.Business, p *
 			return nil
 		}
 		r.categoryID = catID
-		r.StartDate, r.LastPaidDate, r.LastPayPeriodEnding = start.dt(), lastPaid.dt(), lastEnding.dt()
+		r.StartDate.DateTime, r.LastPaidDate, r.LastPayPeriodEnding = start.dt(), lastPaid.dt(), lastEnding.dt()
 		r.LeaveCategoryName, r.UnitType = c.Name, c.LeaveUnitType
 		if r.UnitType == "" {
 			r.UnitType = "Hours"
@@ -232,7 +232,7 @@ func LeaveLiabilitySheet(rows []LeaveLiability) Sheet {
 		"Last Pay Period Ending", "Leave Category", "Unit Type", "Accrued Amount", "Accrued Hours", "Approved Leave", "Approved Leave Hours", "Calculated Weeks",
 		"Leave Value", "Leave Loading", "Total"}}
 	for _, r := range rows {
-		sh.Rows = append(sh.Rows, []any{r.EmployeeID, r.ExternalID, r.FirstName, r.Surname, r.Location, r.StartDate, r.LastPaidDate, r.LastPayPeriodEnding,
+		sh.Rows = append(sh.Rows, []any{r.EmployeeID, r.ExternalID, r.FirstName, r.Surname, r.Location, r.StartDate.DateTime, r.LastPaidDate, r.LastPayPeriodEnding,
 			r.LeaveCategoryName, r.UnitType, r.AccruedAmount, r.AccruedAmountInHours, r.ApprovedLeaveAmount, r.ApprovedLeaveAmountInHours, r.CalculatedWeeks,
 			r.LeaveValue, r.LeaveLoadingDollarValue, r.LeaveValue.Add(r.LeaveLoadingDollarValue)})
 	}

@@ -29,30 +29,18 @@ type RosterShiftQualification struct {
 	Name string `json:"name"`
 }
 
-// swapDate is RosterShiftSwapModel.dateCreated, a non-nullable .NET
-// DateTime: the placeholder swap (id 0: no open swap; declared objects are
-// never null) carries .NET's default value so that generated clients parse it.
-type swapDate struct{ payroll.DateTime }
-
-func (d swapDate) MarshalJSON() ([]byte, error) {
-	if d.IsZero() {
-		return []byte(`"0001-01-01T00:00:00"`), nil
-	}
-	return d.DateTime.MarshalJSON()
-}
-
 // RosterShiftSwap is the open swap of a shift.
 type RosterShiftSwap struct {
-	ID                int64    `json:"id"`
-	FromEmployee      string   `json:"fromEmployee"`
-	ToEmployee        string   `json:"toEmployee"`
-	FromEmployeeID    int64    `json:"fromEmployeeId"`
-	ToEmployeeID      int64    `json:"toEmployeeId"`
-	DateCreated       swapDate `json:"dateCreated"`
-	Note              string   `json:"note"`
-	RejectedReason    string   `json:"rejectedReason"`
-	Status            int      `json:"status" doc:"0 Proposed, 1 Accepted, 2 Declined, 3 Cancelled"`
-	StatusDescription string   `json:"statusDescription"`
+	ID                int64                 `json:"id"`
+	FromEmployee      string                `json:"fromEmployee"`
+	ToEmployee        string                `json:"toEmployee"`
+	FromEmployeeID    int64                 `json:"fromEmployeeId"`
+	ToEmployeeID      int64                 `json:"toEmployeeId"`
+	DateCreated       payroll.DateTimeOrMin `json:"dateCreated" doc:"0001-01-01T00:00:00 on the placeholder (id 0)"`
+	Note              string                `json:"note"`
+	RejectedReason    string                `json:"rejectedReason"`
+	Status            int                   `json:"status" doc:"0 Proposed, 1 Accepted, 2 Declined, 3 Cancelled"`
+	StatusDescription string                `json:"statusDescription"`
 }
 
 // RosterShiftEdit is the body of create and update (AuRosterShiftEditModel).
@@ -168,7 +156,7 @@ func EssShape(s roster.Shift, viewer int64) EssRosterShift {
 	}
 	if w := s.PendingSwap; w != nil {
 		out.PendingSwap = RosterShiftSwap{ID: w.ID, FromEmployee: w.FromEmployee, ToEmployee: w.ToEmployee, FromEmployeeID: w.FromEmployeeID,
-			ToEmployeeID: w.ToEmployeeID, DateCreated: swapDate{dt(w.Created)}, Note: w.Note, RejectedReason: w.RejectedReason,
+			ToEmployeeID: w.ToEmployeeID, DateCreated: payroll.DateTimeOrMin{DateTime: dt(w.Created)}, Note: w.Note, RejectedReason: w.RejectedReason,
 			Status: roster.SwapStatusCode(w.Status), StatusDescription: w.Status}
 	}
 	for _, b := range s.Breaks {
