@@ -140,6 +140,13 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 	a.EmployeeAccess = &access.Service{DB: database, Clock: clock, Employees: a.Employees, Users: a.Users, Notify: a.Notify, BaseURL: cfg.BaseURL}
 	a.ProfileImages = &ess.Images{Employees: a.Employees, Clock: clock}
 	a.ESS = &ess.Service{Portal: a.Reference.EmployeePortalSettings, Access: a.EmployeeAccess}
+	// Business and self-service paths share the expense and qualification
+	// services; the business's portal settings decide what employees may do.
+	expenses := &expense.Service{Employees: a.Employees, Clock: clock, SelfServiceAllowed: func(ctx context.Context, biz business.Business) (bool, error) {
+		ps, err := a.Reference.EmployeePortalSettings.Get(ctx, biz, "")
+		return ps.AllowEmployeeExpensesSelfService, err
+	}}
+	quals := &qualification.Service{Employees: a.Employees, Clock: clock}
 	smsfs := &ess.SMSFs{Employees: a.Employees, Clock: clock, Funds: a.Reference.SelfManagedFunds}
 	a.OAuth = &oauth.Service{DB: database, Clock: clock, Users: a.Users, Businesses: a.Businesses, Notify: a.Notify, BaseURL: cfg.BaseURL}
 	a.API = httpapi.New(httpapi.Deps{
@@ -159,11 +166,8 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 			}),
 			employeeapi.RegisterWorkTypes(a.Employees, a.Reference.WorkTypes),
 			employeeapi.RegisterDocuments(employeeapi.Files{Documents: &document.Service{Employees: a.Employees, Clock: clock},
-				Qualifications: &qualification.Service{Employees: a.Employees, Clock: clock},
-				Expenses: &expense.Service{Employees: a.Employees, Clock: clock, SelfServiceAllowed: func(ctx context.Context, biz business.Business) (bool, error) {
-					ps, err := a.Reference.EmployeePortalSettings.Get(ctx, biz, "")
-					return ps.AllowEmployeeExpensesSelfService, err
-				}}}),
+				Qualifications: quals,
+				Expenses:       expenses}),
 			leaveapi.Register(a.Leave),
 			timesheetapi.Register(a.Timesheets),
 			payrunapi.Register(a.PayRuns),
@@ -177,11 +181,8 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 			employeeapi.RegisterAccess(employeeapi.Access{Access: a.EmployeeAccess, Images: a.ProfileImages, SMSFs: smsfs}),
 			essapi.Register(essapi.Deps{ESS: a.ESS, Employees: a.Employees, Images: a.ProfileImages, SMSFs: smsfs, Leave: a.Leave,
 				BankAccounts: &bankaccount.Service{Employees: a.Employees, Clock: clock}, SuperRegistry: a.Reference.SuperRegistry}),
-			essapi.Register2(essapi.Deps2{ESS: a.ESS, Timesheets: a.Timesheets, Qualifications: &qualification.Service{Employees: a.Employees, Clock: clock},
-				Expenses: &expense.Service{Employees: a.Employees, Clock: clock, SelfServiceAllowed: func(ctx context.Context, biz business.Business) (bool, error) {
-					ps, err := a.Reference.EmployeePortalSettings.Get(ctx, biz, "")
-					return ps.AllowEmployeeExpensesSelfService, err
-				}}}),
+			essapi.Register2(essapi.Deps2{ESS: a.ESS, Timesheets: a.Timesheets, Qualifications: quals,
+				Expenses: expenses}),
 			rosterapi.Register(a.Roster, func(ctx context.Context, id int64) (*time.Location, time.Duration, time.Duration, error) {
 				return a.Kiosks.ClockOf(ctx, httpapi.CurrentBusiness(ctx), id)
 			}),
