@@ -75,6 +75,17 @@ func QueryDate(member, s string) (time.Time, error) {
 	return d.Time, nil
 }
 
+// QueryDates parses the optional fromDate and toDate query members (zero
+// when absent), a 400 naming the one that is not a date.
+func QueryDates(from, to string) (time.Time, time.Time, error) {
+	f, err := QueryDate("fromDate", from)
+	if err != nil {
+		return time.Time{}, time.Time{}, err
+	}
+	t, err := QueryDate("toDate", to)
+	return f, t, err
+}
+
 // CurrentBusiness is the business the request addresses (authorised by
 // the authenticate middleware).
 func CurrentBusiness(ctx context.Context) business.Business {

@@ -297,11 +297,7 @@ func registerTimesheets(a *httpapi.API, d Deps2) {
 			if err != nil {
 				return nil, err
 			}
-			from, err := date("fromDate", in.FromDate)
-			if err != nil {
-				return nil, err
-			}
-			to, err := date("toDate", in.ToDate)
+			from, to, err := httpapi.QueryDates(in.FromDate, in.ToDate)
 			if err != nil {
 				return nil, err
 			}

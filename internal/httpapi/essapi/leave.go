@@ -27,11 +27,7 @@ func registerLeave(a *httpapi.API, d Deps) {
 			if err != nil {
 				return nil, err
 			}
-			from, err := date("fromDate", in.FromDate)
-			if err != nil {
-				return nil, err
-			}
-			to, err := date("toDate", in.ToDate)
+			from, to, err := httpapi.QueryDates(in.FromDate, in.ToDate)
 			if err != nil {
 				return nil, err
 			}
@@ -119,11 +115,7 @@ func registerLeave(a *httpapi.API, d Deps) {
 			if err != nil {
 				return nil, err
 			}
-			from, err := date("fromDate", in.FromDate)
-			if err != nil {
-				return nil, err
-			}
-			to, err := date("toDate", in.ToDate)
+			from, to, err := httpapi.QueryDates(in.FromDate, in.ToDate)
 			if err != nil {
 				return nil, err
 			}

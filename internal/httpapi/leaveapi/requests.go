@@ -186,11 +186,7 @@ func registerRequests(a *httpapi.API, s *leave.Service) {
 			if err != nil {
 				return nil, err
 			}
-			from, err := date("fromDate", in.FromDate)
-			if err != nil {
-				return nil, err
-			}
-			to, err := date("toDate", in.ToDate)
+			from, to, err := httpapi.QueryDates(in.FromDate, in.ToDate)
 			if err != nil {
 				return nil, err
 			}

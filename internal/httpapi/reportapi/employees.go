@@ -16,11 +16,7 @@ func registerEmployeeReports(a *httpapi.API, s *report.Service) {
 			ToDate     string `query:"toDate" required:"true"`
 			LocationID int64  `query:"locationId"`
 		}) (*httpapi.BodyOf[[]report.Birthday], error) {
-			from, err := date("fromDate", in.FromDate)
-			if err != nil {
-				return nil, err
-			}
-			to, err := date("toDate", in.ToDate)
+			from, to, err := httpapi.QueryDates(in.FromDate, in.ToDate)
 			if err != nil {
 				return nil, err
 			}

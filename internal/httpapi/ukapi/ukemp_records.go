@@ -142,11 +142,7 @@ type backCalcQuery struct {
 
 func (q *backCalcQuery) input() (ni.NIBackCalcInput, error) {
 	in := ni.NIBackCalcInput{NationalInsuranceCategory: q.Category}
-	from, err := date("fromDate", q.FromDate)
-	if err != nil {
-		return in, err
-	}
-	to, err := date("toDate", q.ToDate)
+	from, to, err := httpapi.QueryDates(q.FromDate, q.ToDate)
 	if err != nil {
 		return in, err
 	}
