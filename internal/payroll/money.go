@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/big"
 	"strconv"
+	"strings"
 
 	"github.com/govalues/decimal"
 )
@@ -317,4 +318,23 @@ func (r Rate) Within(lo, hi int64) bool {
 // Within reports whether lo <= m <= hi (whole units).
 func (m Money) Within(lo, hi int64) bool {
 	return m.d.Cmp(decimal.MustNew(lo, 0)) >= 0 && m.d.Cmp(decimal.MustNew(hi, 0)) <= 0
+}
+
+// Display formats m for people with the currency symbol and thousands
+// separators, to the cent: $1,234.56, -£12.00 (payslips, forms).
+func (m Money) Display(symbol string) string {
+	s := m.Abs().StringFixed(2)
+	whole, frac, _ := strings.Cut(s, ".")
+	var b strings.Builder
+	for i, c := range whole {
+		if i > 0 && (len(whole)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	sign := ""
+	if m.IsNeg() {
+		sign = "-"
+	}
+	return sign + symbol + b.String() + "." + frac
 }

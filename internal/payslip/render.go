@@ -77,20 +77,7 @@ func newRenderer(p Payslip, o Options) *renderer {
 // money formats an amount with the currency symbol and thousands
 // separators: $1,234.56, -$12.00.
 func (r *renderer) money(m payroll.Money) string {
-	s := m.Abs().StringFixed(2)
-	whole, frac, _ := strings.Cut(s, ".")
-	var b strings.Builder
-	for i, c := range whole {
-		if i > 0 && (len(whole)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	sign := ""
-	if m.IsNeg() {
-		sign = "-"
-	}
-	return sign + r.sym + b.String() + "." + frac
+	return m.Display(r.sym)
 }
 
 // number prints units and rates with at least two and at most four

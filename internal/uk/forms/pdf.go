@@ -62,20 +62,7 @@ func (d *pdfDoc) bytes() ([]byte, error) {
 }
 
 func gbp(m payroll.Money) string {
-	s := m.Abs().StringFixed(2)
-	whole, frac, _ := strings.Cut(s, ".")
-	var b strings.Builder
-	for i, c := range whole {
-		if i > 0 && (len(whole)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	sign := ""
-	if m.IsNeg() {
-		sign = "-"
-	}
-	return sign + "£" + b.String() + "." + frac
+	return m.Display("£")
 }
 
 func (d *pdfDoc) employer(e Employer) {
