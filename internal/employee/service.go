@@ -320,12 +320,16 @@ func (s *Service) createIn(ctx context.Context, q *store.Queries, biz business.B
 		return Result{}, err
 	}
 	detail := e.settle(biz.Region)
-	r, err := q.CreateEmployee(ctx, createParams(&e, s.Clock.Now()))
+	now := s.Clock.Now()
+	r, err := q.CreateEmployee(ctx, createParams(&e, now))
 	if err != nil {
 		return Result{}, s.duplicate(err, &e)
 	}
 	e.ID, e.Version = r.ID, r.Version
 	if err := saveLinks(ctx, q, biz, &e, refs); err != nil {
+		return Result{}, err
+	}
+	if err := s.audit(ctx, q, &e, nil, now); err != nil {
 		return Result{}, err
 	}
 	if err := s.emit(ctx, q, &e, EventCreated); err != nil {
@@ -381,13 +385,17 @@ func (s *Service) changeIn(ctx context.Context, q *store.Queries, biz business.B
 		return Result{}, err
 	}
 	detail := next.settle(biz.Region)
-	if _, err := q.UpdateEmployee(ctx, updateParams(&next, s.Clock.Now())); err != nil {
+	now := s.Clock.Now()
+	if _, err := q.UpdateEmployee(ctx, updateParams(&next, now)); err != nil {
 		if db.IsNoRows(err) {
 			return Result{}, errStale
 		}
 		return Result{}, s.duplicate(err, &next)
 	}
 	if err := saveLinks(ctx, q, biz, &next, refs); err != nil {
+		return Result{}, err
+	}
+	if err := s.audit(ctx, q, &next, &cur.Members, now); err != nil {
 		return Result{}, err
 	}
 	event := EventUpdated

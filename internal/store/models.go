@@ -360,6 +360,19 @@ type EmployeeAccess struct {
 	UpdatedAt  time.Time
 }
 
+type EmployeeAudit struct {
+	ID         int64
+	BusinessID int64
+	EmployeeID int64
+	At         time.Time
+	Section    string
+	FieldName  string
+	OldValue   string
+	NewValue   string
+	UserName   string
+	Channel    string
+}
+
 type EmployeeBankAccount struct {
 	ID                  int64
 	BusinessID          int64

@@ -24,6 +24,7 @@ func Register(s *report.Service) func(*httpapi.API) {
 		registerLeaveReports(a, s)
 		registerLeaveHistory(a, s)
 		register2(a, s)
+		registerEmployeeAudit(a, s)
 	}
 }
 
