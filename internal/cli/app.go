@@ -36,6 +36,7 @@ import (
 	"github.com/payrolld/payrolld/internal/httpapi/essapi"
 	"github.com/payrolld/payrolld/internal/httpapi/kioskapi"
 	"github.com/payrolld/payrolld/internal/httpapi/leaveapi"
+	"github.com/payrolld/payrolld/internal/httpapi/lookupapi"
 	"github.com/payrolld/payrolld/internal/httpapi/payrunapi"
 	"github.com/payrolld/payrolld/internal/httpapi/platformapi"
 	"github.com/payrolld/payrolld/internal/httpapi/referenceapi"
@@ -155,6 +156,7 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 		BearerAuth: a.OAuth.AuthenticateBearer, SelfService: a.Employees.SelfServiceAccess,
 		Areas: []func(*httpapi.API){
 			platformapi.Register,
+			lookupapi.Register,
 			referenceapi.Register,
 			employeeapi.Register(a.Employees, a.Reference.Locations),
 			employeeapi.RegisterRecords(employeeapi.Records{

@@ -52,19 +52,11 @@ type Kiosk struct {
 	Version    int64 `json:"-"`
 }
 
-// windows maps the Windows zone ids of the regions served to IANA zones.
-var windows = map[string]string{
-	"aus eastern standard time": "Australia/Sydney", "e. australia standard time": "Australia/Brisbane",
-	"cen. australia standard time": "Australia/Adelaide", "aus central standard time": "Australia/Darwin",
-	"w. australia standard time": "Australia/Perth", "tasmania standard time": "Australia/Hobart",
-	"lord howe standard time": "Australia/Lord_Howe", "new zealand standard time": "Pacific/Auckland",
-	"gmt standard time": "Europe/London", "singapore standard time": "Asia/Singapore", "utc": "UTC",
-}
-
 // Location is the kiosk's time zone: ianaTimeZone, else timeZone (a
 // Windows id or an IANA name), else UTC.
 func (k *Kiosk) Location() *time.Location {
-	for _, z := range []string{k.IanaTimeZone, windows[strings.ToLower(strings.TrimSpace(k.TimeZone))], k.TimeZone} {
+	win, _ := payroll.ZoneByWindows(k.TimeZone)
+	for _, z := range []string{k.IanaTimeZone, win.IANA, k.TimeZone} {
 		if z == "" {
 			continue
 		}
@@ -98,7 +90,7 @@ func (k *Kiosk) Validate(v *payroll.Validation) {
 			v.Add("ianaTimeZone", "%q is not an IANA time zone", k.IanaTimeZone)
 		}
 	}
-	if k.TimeZone != "" && windows[strings.ToLower(strings.TrimSpace(k.TimeZone))] == "" {
+	if _, known := payroll.ZoneByWindows(k.TimeZone); k.TimeZone != "" && !known {
 		if _, err := time.LoadLocation(k.TimeZone); err != nil {
 			v.Add("timeZone", "%q is not a time zone this service knows", k.TimeZone)
 		}
