@@ -180,6 +180,7 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 				&yeartodate.Service{DB: database, Clock: clock, Employees: a.Employees}),
 			ukapi.RegisterFPS(&rti.Service{DB: database, Clock: clock, Employees: a.Employees, UK: a.Reference.UKCollections}),
 			ukapi.RegisterForms(&forms.Service{DB: database, Clock: clock, Employees: a.Employees, UK: a.Reference.UKCollections, Notify: a.Notify}),
+			ukapi.RegisterUKBenefits(database, clock, a.Employees, a.Reference.UKCollections, a.Notify),
 			employeeapi.RegisterAccess(employeeapi.Access{Access: a.EmployeeAccess, Images: a.ProfileImages, SMSFs: smsfs}),
 			essapi.Register(essapi.Deps{ESS: a.ESS, Employees: a.Employees, Images: a.ProfileImages, SMSFs: smsfs, Leave: a.Leave,
 				BankAccounts: &bankaccount.Service{Employees: a.Employees, Clock: clock}, SuperRegistry: a.Reference.SuperRegistry}),

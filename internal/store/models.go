@@ -1178,6 +1178,35 @@ type TimesheetLine struct {
 	Version           int64
 }
 
+type UkAutoenrolmentNotice struct {
+	ID         int64
+	BusinessID int64
+	EmployeeID int64
+	NoticeType string
+	Document   string
+	CreatedBy  string
+	CreatedAt  time.Time
+	EmailedTo  string
+	EmailedAt  sql.NullTime
+}
+
+type UkEmployeeBenefit struct {
+	ID                     int64
+	BusinessID             int64
+	EmployeeID             int64
+	BenefitCategoryID      int64
+	StartDate              time.Time
+	EndDate                sql.NullTime
+	Cost                   int64
+	AmountMadeGood         int64
+	CarListPrice           int64
+	CarAccessories         int64
+	CarCapitalContribution int64
+	Notes                  string
+	CreatedAt              time.Time
+	UpdatedAt              time.Time
+}
+
 type UkEmployeePension struct {
 	ID                  int64
 	BusinessID          int64
@@ -1249,6 +1278,40 @@ type UkNiRecord struct {
 	Version       int64
 	CreatedAt     time.Time
 	UpdatedAt     time.Time
+}
+
+type UkOccupationalAbsence struct {
+	ID            int64
+	BusinessID    int64
+	EmployeeID    int64
+	AbsenceType   string
+	FromDate      time.Time
+	ToDate        time.Time
+	PayPercentage int64
+	Notes         string
+	Version       int64
+	CreatedAt     time.Time
+	UpdatedAt     time.Time
+}
+
+type UkP11dReturn struct {
+	ID          int64
+	BusinessID  int64
+	TaxYear     int64
+	Document    string
+	Class1aNic  int64
+	CreatedBy   string
+	CreatedAt   time.Time
+	PublishedBy string
+	PublishedAt sql.NullTime
+}
+
+type UkP46carIgnored struct {
+	BusinessID int64
+	BenefitID  int64
+	Event      string
+	IgnoredBy  string
+	IgnoredAt  time.Time
 }
 
 type UkP60Publication struct {

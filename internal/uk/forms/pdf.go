@@ -2,12 +2,15 @@ package forms
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"strings"
 	"time"
 
 	"github.com/go-pdf/fpdf"
 
+	"github.com/payrolld/payrolld/internal/business"
+	"github.com/payrolld/payrolld/internal/employee"
 	"github.com/payrolld/payrolld/internal/payroll"
 )
 
@@ -151,4 +154,31 @@ func renderP60(f P60) ([]byte, error) {
 
 func taxYearEnd(fye int) (time.Time, time.Time) {
 	return time.Date(fye-1, time.April, 6, 0, 0, 0, 0, time.UTC), time.Date(fye, time.April, 5, 0, 0, 0, 0, time.UTC)
+}
+
+// Doc is the form document set-up for forms built in other packages (the
+// P11D in internal/uk/p11d): same fixed metadata, fonts and blocks, so
+// those render deterministically too.
+type Doc struct{ d *pdfDoc }
+
+// NewDoc starts a document (stamp is its creation date).
+func NewDoc(title, author string, stamp time.Time) Doc { return Doc{newPDF(title, author, stamp)} }
+
+func (d Doc) Page()                   { d.d.pdf.AddPage() }
+func (d Doc) Heading(s string)        { d.d.heading(s) }
+func (d Doc) Section(s string)        { d.d.section(s) }
+func (d Doc) Row(label, value string) { d.d.row(label, value) }
+func (d Doc) Employer(e Employer)     { d.d.employer(e) }
+func (d Doc) Employee(p Person)       { d.d.employee(p) }
+func (d Doc) Bytes() ([]byte, error)  { return d.d.bytes() }
+
+// GBP formats an amount as forms print it (£1,234.50).
+func GBP(m payroll.Money) string { return gbp(m) }
+
+// PersonOf is the employee block of a form.
+func PersonOf(e employee.Employee) Person { return person(e) }
+
+// EmployerOf is the employer block of a form (from the HMRC settings).
+func (s *Service) EmployerOf(ctx context.Context, biz business.Business) (Employer, error) {
+	return s.employer(ctx, biz)
 }

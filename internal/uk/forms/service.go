@@ -13,15 +13,17 @@ import (
 	"github.com/payrolld/payrolld/internal/record"
 	"github.com/payrolld/payrolld/internal/store"
 	"github.com/payrolld/payrolld/internal/uk"
+	"github.com/payrolld/payrolld/internal/uk/autoenrol"
 )
 
 // Service builds, publishes and sends the forms.
 type Service struct {
 	DB        *db.DB
 	Clock     payroll.Clock
-	Employees *employee.Service // visibility and scope of the employee asked about
-	UK        *uk.UKCollections // the employer's HMRC settings (PAYE reference, name, address)
-	Notify    *notify.Sender    // mailp45, p60notify
+	Employees *employee.Service  // visibility and scope of the employee asked about
+	UK        *uk.UKCollections  // the employer's HMRC settings (PAYE reference, name, address)
+	Notify    *notify.Sender     // mailp45, p60notify
+	Pensions  *autoenrol.Service // auto-enrolment notices: the assessment they state
 }
 
 var ukRegion = []string{"UK"}
