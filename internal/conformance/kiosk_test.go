@@ -27,7 +27,7 @@ func exerciseKiosk(t *testing.T, r *run, b *testkit.Bundle) {
 		// 31 Oct (i = 0) and 30 Oct (i = 1), 09:00-13:00 Sydney time.
 		day := []string{"2026-10-30", "2026-10-29"}[i]
 		next := []string{"2026-10-31", "2026-10-30"}[i]
-		shift := r.id(r.call(key, "POST", KI+"addshift", map[string]any{"employeeId": kim, "recordedStartTimeUtc": day + "T22:00:00Z",
+		shift := r.id(r.form(key, "POST", KI+"addshift", map[string]any{"employeeId": kim, "recordedStartTimeUtc": day + "T22:00:00Z",
 			"recordedEndTimeUtc": next + "T02:00:00Z", "note": "entered at the desk", "breaks": []any{map[string]any{
 				"start": map[string]any{"recordedTimeUtc": next + "T00:00:00Z"}, "end": map[string]any{"recordedTimeUtc": next + "T00:15:00Z"}}}}, biz, kiosk))
 		r.form(key, "POST", K+"/shifts", map[string]any{"fromDateUtc": "2026-10-29T00:00:00Z", "toDateUtc": "2026-11-02T00:00:00Z"}, biz)

@@ -307,10 +307,10 @@ func (s *Service) AddShift(ctx context.Context, biz business.Business, p *payrol
 }
 
 // Staff lists the employees with kiosk access that kiosk kioskID serves
-// (those at its location and the locations under it... as stored: the
-// employees linked to its location; every one when it has none), that p
-// may see, with their attendance state, by surname. With currentOnly an
-// open shift at another location than the kiosk's shows as not clocked on.
+// (the employees linked to its location; every one when it has none), not
+// terminated, that p may see, with their attendance state, by surname.
+// With currentOnly an open shift at another location (and another kiosk)
+// than the kiosk's shows as not clocked on.
 func (s *Service) Staff(ctx context.Context, biz business.Business, p *payroll.Principal, kioskID int64, currentOnly bool) (_ []Status, err error) {
 	defer payroll.Wrap(&err, "list staff of kiosk %d", kioskID)
 	q := s.DB.Queries()
@@ -329,7 +329,8 @@ func (s *Service) Staff(ctx context.Context, biz business.Business, p *payroll.P
 		args = append(args, *k.LocationID)
 		locFilter = fmt.Sprintf(" AND EXISTS (SELECT 1 FROM employee_locations el WHERE el.employee_id = e.id AND el.location_id = $%d)", len(args))
 		if currentOnly {
-			shiftJoin += fmt.Sprintf(" AND (s.location_id = $%d OR s.kiosk_id = %d)", len(args), k.ID)
+			args = append(args, k.ID)
+			shiftJoin += fmt.Sprintf(" AND (s.location_id = $%d OR s.kiosk_id = $%d)", len(args)-1, len(args))
 		}
 	}
 	where, args := sc.SQL(args)
