@@ -243,6 +243,9 @@ func (s *Service) AddShift(ctx context.Context, biz business.Business, p *payrol
 		if err != nil {
 			return err
 		}
+		if _, err := q.LockKioskEmployee(ctx, store.LockKioskEmployeeParams{EmployeeID: a.EmployeeID, BusinessID: biz.ID, UpdatedAt: s.Clock.Now().UTC()}); err != nil {
+			return err
+		}
 		if a.LocationID == 0 && pr.kiosk != nil && pr.kiosk.LocationID != nil {
 			a.LocationID = *pr.kiosk.LocationID
 		}

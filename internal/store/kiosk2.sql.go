@@ -124,6 +124,28 @@ func (q *Queries) ListShiftNoteIDs(ctx context.Context, arg ListShiftNoteIDsPara
 	return items, nil
 }
 
+const lockKioskEmployee = `-- name: LockKioskEmployee :one
+UPDATE kiosk_employees SET updated_at = $3 WHERE employee_id = $1 AND business_id = $2
+RETURNING employee_id
+`
+
+type LockKioskEmployeeParams struct {
+	EmployeeID int64
+	BusinessID int64
+	UpdatedAt  time.Time
+}
+
+// Takes the employee's kiosk row lock for the rest of the transaction
+// (PostgreSQL; SQLite serialises writers anyway), so of two racing
+// addshifts of one employee the second sees the first's shift (409).
+// Leaves version alone: a PIN change racing it is not a conflict.
+func (q *Queries) LockKioskEmployee(ctx context.Context, arg LockKioskEmployeeParams) (int64, error) {
+	row := q.db.QueryRowContext(ctx, lockKioskEmployee, arg.EmployeeID, arg.BusinessID, arg.UpdatedAt)
+	var employee_id int64
+	err := row.Scan(&employee_id)
+	return employee_id, err
+}
+
 const markShiftNoteRead = `-- name: MarkShiftNoteRead :exec
 INSERT INTO clock_note_reads (note_id, reader, business_id, read_at) VALUES ($1, $2, $3, $4)
 ON CONFLICT (note_id, reader) DO NOTHING

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -47,10 +48,26 @@ func TestTimeAndAttendance(t *testing.T) {
 		}
 		testkit.ExpectProblem(t, e.Do("POST", K+"/addshift", key, map[string]any{"employeeId": e.ann, "recordedStartTimeUtc": "2026-11-02T05:00:00Z",
 			"recordedEndTimeUtc": "2026-11-02T07:00:00Z"}), 409, "")
+		// Two racing addshifts of one overlapping shift: one wins, one gets 409.
+		var wg sync.WaitGroup
+		codes := make([]int, 2)
+		for i := range codes {
+			wg.Add(1)
+			go func(i int) {
+				defer wg.Done()
+				codes[i] = e.Do("POST", K+"/addshift", key, map[string]any{"employeeId": e.ann, "recordedStartTimeUtc": "2026-10-20T22:00:00Z",
+					"recordedEndTimeUtc": fmt.Sprintf("2026-10-21T0%d:00:00Z", i+1)}).Status
+			}(i)
+		}
+		wg.Wait()
+		if !(codes[0] == 200 && codes[1] == 409 || codes[0] == 409 && codes[1] == 200) {
+			t.Fatalf("racing addshifts answered %v", codes)
+		}
 
 		// The shifts list, on both paths; a restricted user of Sydney sees
 		// Ann's shift (she works there), not Ben's.
-		e.Do("POST", K+"/addshift", key, map[string]any{"employeeId": e.ben, "recordedStartTimeUtc": "2026-11-02T22:00:00Z", "recordedEndTimeUtc": "2026-11-03T02:00:00Z"}).Expect(t, 200)
+		benShiftID := int64(e.Do("POST", K+"/addshift", key, map[string]any{"employeeId": e.ben, "recordedStartTimeUtc": "2026-11-02T22:00:00Z",
+			"recordedEndTimeUtc": "2026-11-03T02:00:00Z"}).Expect(t, 200).Map(t)["id"].(float64))
 		_, carolKey := e.NewUser("carol@example.com")
 		e.Do("POST", B+"/access", key, map[string]any{"email": "carol@example.com", "accessType": "Restricted",
 			"locationAccess": []any{map[string]any{"filterType": "Location", "locationIds": []int64{e.sydney}, "permissions": "ViewRosters"}}}).Expect(t, 200)
@@ -172,7 +189,7 @@ func TestTimeAndAttendance(t *testing.T) {
 		}
 
 		OK := fmt.Sprintf("%s/kiosk/%d", e.OtherB, e.kiosk)
-		benShift := fmt.Sprintf("%s/shift/%d/notes", MK, shiftID+1)
+		benShift := fmt.Sprintf("%s/shift/%d/notes", MK, benShiftID)
 		e.RunCases(t, []testkit.Case{
 			{Name: "no credentials", Method: "POST", Path: B + "/kiosk/shifts", Body: map[string]any{}, Status: 401},
 			{Name: "other tenant notes", Method: "GET", Path: fmt.Sprintf("%s/shift/%d/notes", OK, shiftID), Key: e.OtherKey, Status: 404},
@@ -181,7 +198,7 @@ func TestTimeAndAttendance(t *testing.T) {
 			{Name: "restricted: reset outside scope", Method: "POST", Path: MK + "/emailreset", Key: carolKey, Body: map[string]any{"employeeId": e.ben}, Status: 404},
 			{Name: "restricted: lookup outside scope", Method: "GET", Path: fmt.Sprintf("%s/lookupdata/%d", MK, e.ben), Key: carolKey, Status: 404},
 			{Name: "restricted cannot add staff", Method: "POST", Path: MK + "/staff", Key: carolKey, Body: map[string]any{"firstName": "X", "surname": "Y"}, Status: 403},
-			{Name: "another employee's shift (ess)", Method: "GET", Path: fmt.Sprintf("/api/v2/ess/%d/timeandattendance/shift/%d/notes", e.ann, shiftID+1), Key: annKey, Status: 404},
+			{Name: "another employee's shift (ess)", Method: "GET", Path: fmt.Sprintf("/api/v2/ess/%d/timeandattendance/shift/%d/notes", e.ann, benShiftID), Key: annKey, Status: 404},
 			{Name: "note without text", Method: "POST", Path: N, Key: key, Body: map[string]any{"note": " "}, Status: 400, Field: "note"},
 			{Name: "note bad type", Method: "POST", Path: N, Key: key, Body: map[string]any{"note": "x", "type": "Lunch"}, Status: 400, Field: "type"},
 			{Name: "note for another employee", Method: "POST", Path: N, Key: key, Body: map[string]any{"note": "x", "employeeId": e.ben}, Status: 400, Field: "employeeId"},

@@ -30,3 +30,11 @@ UPDATE kiosk_employees SET pin_hash = $3, pin_expired = TRUE, failed_attempts = 
     version = version + 1
 WHERE employee_id = $1 AND business_id = $2 AND has_access
 RETURNING version;
+
+-- name: LockKioskEmployee :one
+-- Takes the employee's kiosk row lock for the rest of the transaction
+-- (PostgreSQL; SQLite serialises writers anyway), so of two racing
+-- addshifts of one employee the second sees the first's shift (409).
+-- Leaves version alone: a PIN change racing it is not a conflict.
+UPDATE kiosk_employees SET updated_at = $3 WHERE employee_id = $1 AND business_id = $2
+RETURNING employee_id;
