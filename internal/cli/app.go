@@ -129,7 +129,7 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 	a.Timesheets = &timesheet.Service{DB: database, Clock: clock, Employees: a.Employees, Emit: a.Webhooks.Emit}
 	a.StatutoryLeave = &statutoryleave.Service{DB: database, Clock: clock, Employees: a.Employees}
 	a.Roster = &roster.Service{DB: database, Clock: clock, Employees: a.Employees, Timesheets: a.Timesheets}
-	a.Kiosks = &kiosk.Service{DB: database, Clock: clock, Employees: a.Employees, Timesheets: a.Timesheets, Roster: a.Roster,
+	a.Kiosks = &kiosk.Service{DB: database, Clock: clock, Employees: a.Employees, Timesheets: a.Timesheets, Roster: a.Roster, Notify: a.Notify, Lookups: a.Reference,
 		Rounding: func(ctx context.Context, q *store.Queries, biz business.Business) (settings.TimesheetRoundingRules, error) {
 			return a.Reference.RoundingRules.GetInTx(ctx, q, biz, "")
 		}}

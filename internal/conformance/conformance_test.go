@@ -110,6 +110,7 @@ func TestPublishedShapes(t *testing.T) {
 		exerciseEss2(r, b)
 		exerciseReports2(t, r, b)
 		exerciseLookupsAndAudit(r, b)
+		exerciseKiosk(t, r, b)
 
 		// Every served operation the description has is exercised.
 		served := servedOperations(t, b.Server)

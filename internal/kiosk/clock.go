@@ -183,14 +183,37 @@ func (s *Service) addNote(ctx context.Context, q *store.Queries, biz business.Bu
 	if strings.TrimSpace(a.Note) == "" {
 		return nil
 	}
-	by := ""
-	if p != nil {
-		by = p.Username
+	author, _, err := s.party(ctx, biz, p)
+	if err != nil {
+		return err
 	}
-	_, err := q.InsertClockNote(ctx, store.InsertClockNoteParams{BusinessID: biz.ID, ShiftID: shiftID, EmployeeID: a.EmployeeID, Type: typ,
-		Visibility: noteVisibility(a.NoteVisibility), Note: strings.TrimSpace(a.Note), IsAdminInitiated: a.IsAdminInitiated, CreatedBy: by,
-		CreatedAt: s.Clock.Now().UTC()})
+	_, err = s.insertNote(ctx, q, biz, p, store.ClockShift{ID: shiftID, EmployeeID: a.EmployeeID}, author, typ, noteVisibility(a.NoteVisibility),
+		strings.TrimSpace(a.Note), a.IsAdminInitiated)
 	return err
+}
+
+// rostered matches the shift starting at pr to the employee's published
+// roster shift (within the kiosk's clock-on window) and defaults the
+// action's location and work type from it; 0 when none matches.
+func (s *Service) rostered(ctx context.Context, q *store.Queries, biz business.Business, a *Action, pr prepared) (int64, error) {
+	if s.Roster == nil {
+		return 0, nil
+	}
+	on := time.Hour
+	if pr.kiosk != nil {
+		on, _ = pr.kiosk.Windows()
+	}
+	sh, err := s.Roster.MatchFor(ctx, q, biz, a.EmployeeID, pr.local, on, true)
+	if err != nil || sh == nil {
+		return 0, err
+	}
+	if a.LocationID == 0 {
+		a.LocationID = sh.LocationID
+	}
+	if a.WorkTypeID == 0 {
+		a.WorkTypeID = sh.WorkTypeID
+	}
+	return sh.ID, nil
 }
 
 // ClockOn opens a shift for the employee (409 when one is open).
@@ -204,25 +227,9 @@ func (s *Service) ClockOn(ctx context.Context, biz business.Business, p *payroll
 		if a.LocationID == 0 && pr.kiosk != nil && pr.kiosk.LocationID != nil {
 			a.LocationID = *pr.kiosk.LocationID
 		}
-		on := time.Hour
-		if pr.kiosk != nil {
-			on, _ = pr.kiosk.Windows()
-		}
-		var rosterID int64
-		if s.Roster != nil {
-			sh, err := s.Roster.MatchFor(ctx, q, biz, a.EmployeeID, pr.local, on, true)
-			if err != nil {
-				return err
-			}
-			if sh != nil {
-				rosterID = sh.ID
-				if a.LocationID == 0 {
-					a.LocationID = sh.LocationID
-				}
-				if a.WorkTypeID == 0 {
-					a.WorkTypeID = sh.WorkTypeID
-				}
-			}
+		rosterID, err := s.rostered(ctx, q, biz, &a, pr)
+		if err != nil {
+			return err
 		}
 		if err := s.checkRefs(ctx, q, biz, &a, pr.kiosk); err != nil {
 			return err
@@ -374,55 +381,7 @@ func (s *Service) ClockOff(ctx context.Context, biz business.Business, p *payrol
 				return err
 			}
 		}
-		rules, err := s.Rounding(ctx, q, biz)
-		if err != nil {
-			return err
-		}
-		// The rostered shift the clock-on matched (or one matching now).
-		var rosterStart, rosterEnd *time.Time
-		if sh.RosterShiftID.Valid && s.Roster != nil {
-			if r, err := q.GetRosterShift(ctx, store.GetRosterShiftParams{ID: sh.RosterShiftID.Int64, BusinessID: biz.ID}); err == nil {
-				st, en := r.StartTime.UTC(), r.EndTime.UTC()
-				rosterStart, rosterEnd = &st, &en
-			} else if !db.IsNoRows(err) {
-				return err
-			}
-		}
-		start := rules.ShiftStart(sh.StartLocal.UTC(), rosterStart)
-		end := rules.ShiftEnd(pr.local, rosterEnd)
-		if !end.After(start) {
-			return payroll.Conflict("the shift of employee %d is shorter than a minute after rounding; discard it instead", a.EmployeeID)
-		}
-		in := timesheet.Input{EmployeeID: a.EmployeeID, Start: payroll.NewDateTime(start), End: payroll.NewDateTime(end),
-			SubmittedStart: payroll.NewDateTime(sh.StartLocal.UTC()), SubmittedEnd: payroll.NewDateTime(pr.local),
-			ShiftConditionIDs: parseIDList(sh.ShiftConditionIds), DimensionValueIDs: parseIDList(sh.DimensionValueIds),
-			Comments: strings.TrimSpace(a.Note), Source: sh.Source, Status: timesheet.StatusSubmitted}
-		if sh.LocationID.Valid {
-			in.LocationID = &sh.LocationID.Int64
-		}
-		if sh.WorkTypeID.Valid {
-			in.WorkTypeID = &sh.WorkTypeID.Int64
-		}
-		bs, err := q.ListClockBreaks(ctx, sh.ID)
-		if err != nil {
-			return err
-		}
-		for _, b := range bs {
-			bst, ben := rules.BreakStart(b.StartLocal.UTC()), rules.BreakEnd(b.EndLocal.Time.UTC())
-			// Rounding must not push a break outside the line or make it empty.
-			if bst.Before(start) {
-				bst = start
-			}
-			if ben.After(end) {
-				ben = end
-			}
-			if !ben.After(bst) {
-				continue
-			}
-			in.Breaks = append(in.Breaks, timesheet.BreakInput{Start: payroll.NewDateTime(bst), End: payroll.NewDateTime(ben),
-				SubmittedStart: payroll.NewDateTime(b.StartLocal.UTC()), SubmittedEnd: payroll.NewDateTime(b.EndLocal.Time.UTC()), IsPaidBreak: b.IsPaid})
-		}
-		if line, err = s.Timesheets.CreateInTx(ctx, q, biz, p, in); err != nil {
+		if line, err = s.writeLine(ctx, q, biz, p, sh, pr.local, a.Note); err != nil {
 			return err
 		}
 		if _, err := move(ctx, q, sh, ClockedOff, pr.utc, pr.local, line.ID, s.Clock.Now().UTC()); err != nil {
@@ -431,6 +390,62 @@ func (s *Service) ClockOff(ctx context.Context, biz business.Business, p *payrol
 		return s.addNote(ctx, q, biz, p, sh.ID, &a, "ClockOff")
 	})
 	return line, err
+}
+
+// writeLine writes the Submitted timesheet line of shift sh ending at
+// endLocal (wall clock): its times and breaks (read from the shift)
+// rounded by the business's rules, snapped to the rostered start and end
+// where the rules say.
+func (s *Service) writeLine(ctx context.Context, q *store.Queries, biz business.Business, p *payroll.Principal, sh store.ClockShift, endLocal time.Time, note string) (timesheet.Line, error) {
+	rules, err := s.Rounding(ctx, q, biz)
+	if err != nil {
+		return timesheet.Line{}, err
+	}
+	// The rostered shift the clock-on matched (or one matching now).
+	var rosterStart, rosterEnd *time.Time
+	if sh.RosterShiftID.Valid && s.Roster != nil {
+		if r, err := q.GetRosterShift(ctx, store.GetRosterShiftParams{ID: sh.RosterShiftID.Int64, BusinessID: biz.ID}); err == nil {
+			st, en := r.StartTime.UTC(), r.EndTime.UTC()
+			rosterStart, rosterEnd = &st, &en
+		} else if !db.IsNoRows(err) {
+			return timesheet.Line{}, err
+		}
+	}
+	start := rules.ShiftStart(sh.StartLocal.UTC(), rosterStart)
+	end := rules.ShiftEnd(endLocal, rosterEnd)
+	if !end.After(start) {
+		return timesheet.Line{}, payroll.Conflict("the shift of employee %d is shorter than a minute after rounding; discard it instead", sh.EmployeeID)
+	}
+	in := timesheet.Input{EmployeeID: sh.EmployeeID, Start: payroll.NewDateTime(start), End: payroll.NewDateTime(end),
+		SubmittedStart: payroll.NewDateTime(sh.StartLocal.UTC()), SubmittedEnd: payroll.NewDateTime(endLocal),
+		ShiftConditionIDs: parseIDList(sh.ShiftConditionIds), DimensionValueIDs: parseIDList(sh.DimensionValueIds),
+		Comments: strings.TrimSpace(note), Source: sh.Source, Status: timesheet.StatusSubmitted}
+	if sh.LocationID.Valid {
+		in.LocationID = &sh.LocationID.Int64
+	}
+	if sh.WorkTypeID.Valid {
+		in.WorkTypeID = &sh.WorkTypeID.Int64
+	}
+	bs, err := q.ListClockBreaks(ctx, sh.ID)
+	if err != nil {
+		return timesheet.Line{}, err
+	}
+	for _, b := range bs {
+		bst, ben := rules.BreakStart(b.StartLocal.UTC()), rules.BreakEnd(b.EndLocal.Time.UTC())
+		// Rounding must not push a break outside the line or make it empty.
+		if bst.Before(start) {
+			bst = start
+		}
+		if ben.After(end) {
+			ben = end
+		}
+		if !ben.After(bst) {
+			continue
+		}
+		in.Breaks = append(in.Breaks, timesheet.BreakInput{Start: payroll.NewDateTime(bst), End: payroll.NewDateTime(ben),
+			SubmittedStart: payroll.NewDateTime(b.StartLocal.UTC()), SubmittedEnd: payroll.NewDateTime(b.EndLocal.Time.UTC()), IsPaidBreak: b.IsPaid})
+	}
+	return s.Timesheets.CreateInTx(ctx, q, biz, p, in)
 }
 
 // Discard drops the open shift without a timesheet line.

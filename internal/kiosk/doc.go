@@ -19,6 +19,15 @@
 //     end where the rules say), its breaks, location and work type.
 //   - discard drops an open shift (Discarded) without a timesheet.
 //
+// Around the clocking: addshift records a complete shift (clocked off at
+// once, its timesheet line written as clock off writes it; 409 when it
+// overlaps another shift of the employee); the shifts list reads clocked
+// shifts in SQL within the caller's employee scope; shift notes have an
+// author (a business user or the employee through self service: Party),
+// a read mark per reader, and are deleted only by their author (403);
+// staff are the employees with kiosk access at the kiosk's location; a PIN
+// reset stores an expired temporary PIN and sends it through notify.
+//
 // PINs are argon2id hashes; after MaxPinFailures wrong PINs in a row the
 // employee's PIN checks are refused for PinLockout (409), and a good PIN
 // or a reset clears the count.

@@ -9,8 +9,10 @@ import (
 	"time"
 
 	"github.com/payrolld/payrolld/internal/business"
+	"github.com/payrolld/payrolld/internal/collections"
 	"github.com/payrolld/payrolld/internal/db"
 	"github.com/payrolld/payrolld/internal/employee"
+	"github.com/payrolld/payrolld/internal/notify"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/record"
 	"github.com/payrolld/payrolld/internal/roster"
@@ -29,6 +31,11 @@ type Service struct {
 	Roster     *roster.Service
 	// Rounding reads the business's timesheet rounding rules in q.
 	Rounding func(ctx context.Context, q *store.Queries, biz business.Business) (settings.TimesheetRoundingRules, error)
+	// Notify sends PIN resets (email and SMS are recorded in its outbox).
+	Notify *notify.Sender
+	// Lookups are the business's locations, work types and dimensions
+	// (lookup data of the clock-on screens).
+	Lookups *collections.Collections
 }
 
 // PIN lock-out.

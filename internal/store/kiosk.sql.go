@@ -296,7 +296,7 @@ func (q *Queries) InsertClockBreak(ctx context.Context, arg InsertClockBreakPara
 const insertClockNote = `-- name: InsertClockNote :one
 INSERT INTO clock_notes (business_id, shift_id, employee_id, type, visibility, note, is_admin_initiated, is_read, created_by, created_at)
 VALUES ($1, $2, $3, $4, $5, $6, $7, FALSE, $8, $9)
-RETURNING id, business_id, shift_id, employee_id, type, visibility, note, is_admin_initiated, is_read, created_by, created_at
+RETURNING id, business_id, shift_id, employee_id, type, visibility, note, is_admin_initiated, is_read, created_by, created_at, author
 `
 
 type InsertClockNoteParams struct {
@@ -336,6 +336,7 @@ func (q *Queries) InsertClockNote(ctx context.Context, arg InsertClockNoteParams
 		&i.IsRead,
 		&i.CreatedBy,
 		&i.CreatedAt,
+		&i.Author,
 	)
 	return i, err
 }

@@ -89,6 +89,14 @@ type ClockNote struct {
 	IsRead           bool
 	CreatedBy        string
 	CreatedAt        time.Time
+	Author           string
+}
+
+type ClockNoteRead struct {
+	NoteID     int64
+	Reader     string
+	BusinessID int64
+	ReadAt     time.Time
 }
 
 type ClockShift struct {

@@ -158,6 +158,18 @@ func Register(s *kiosk.Service) func(*httpapi.API) {
 	return func(a *httpapi.API) { register(a, s) }
 }
 
+// Mirror is one path family the kiosk operations are served on.
+type Mirror struct {
+	Prefix string
+	Tags   []string
+}
+
+// Mirrors are the business kiosk paths and the manager's.
+var Mirrors = []Mirror{
+	{"/api/v2/business/{businessId}/kiosk", []string{"Time and Attendance"}},
+	{"/api/v2/business/{businessId}/manager/kiosk", []string{"Manager Time and Attendance"}},
+}
+
 func register(a *httpapi.API, s *kiosk.Service) {
 	tags := []string{"Time and Attendance"}
 	principal := payroll.PrincipalFrom
@@ -168,31 +180,10 @@ func register(a *httpapi.API, s *kiosk.Service) {
 		return &httpapi.BodyOf[KioskEmployee]{Body: Shape(st, a.Clock.Now())}
 	}
 
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/kiosk", Tags: tags, Summary: "List kiosks"},
-		func(ctx context.Context, in *httpapi.BusinessPath) (*httpapi.BodyOf[[]kiosk.Kiosk], error) {
-			ks, err := s.ListKiosks(ctx, biz(ctx))
-			if err != nil {
-				return nil, err
-			}
-			return &httpapi.BodyOf[[]kiosk.Kiosk]{Body: ks}, nil
-		})
 	httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/kiosk", Tags: tags, Summary: "Create kiosk",
 		Description: "name required; locationId must be a location of this business; timeZone (Windows id) or ianaTimeZone say how the kiosk's clock reads."},
 		func(ctx context.Context, in *kioskBody) (*httpapi.BodyOf[kiosk.Kiosk], error) {
 			k, err := s.CreateKiosk(ctx, biz(ctx), in.Body)
-			if err != nil {
-				return nil, err
-			}
-			return &httpapi.BodyOf[kiosk.Kiosk]{Body: k}, nil
-		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/kiosk/{id}", Tags: tags, Summary: "Get kiosk",
-		Parameters: httpapi.PathParams("id")},
-		func(ctx context.Context, in *httpapi.BusinessPath) (*httpapi.BodyOf[kiosk.Kiosk], error) {
-			id, err := kioskID(ctx, "id")
-			if err != nil {
-				return nil, err
-			}
-			k, err := s.GetKiosk(ctx, biz(ctx), id)
 			if err != nil {
 				return nil, err
 			}
@@ -248,93 +239,129 @@ func register(a *httpapi.API, s *kiosk.Service) {
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employee/revokekioskaccess/{employeeId}", Tags: tags,
 		Summary: "Revoke kiosk access", Parameters: httpapi.PathParams("employeeId")}, access(false))
 
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/kiosk/{kioskId}/checkid", Tags: tags,
-		Summary: "Verify kiosk employee id", Description: "The employee's attendance state if they have kiosk access (400 naming employeeId if not).",
-		Parameters: httpapi.PathParams("kioskId")},
-		func(ctx context.Context, in *checkIDInput) (*httpapi.BodyOf[KioskEmployee], error) {
-			k, err := kioskID(ctx, "kioskId")
-			if err != nil {
-				return nil, err
-			}
-			if _, err := s.GetKiosk(ctx, biz(ctx), k); err != nil {
-				return nil, err
-			}
-			ok, err := s.HasAccess(ctx, biz(ctx), principal(ctx), in.Body.EmployeeID)
-			if payroll.KindOf(err) == payroll.KindNotFound || (err == nil && !ok) {
-				return nil, payroll.Invalid("employeeId", "employee %d has no kiosk access", in.Body.EmployeeID)
-			} else if err != nil {
-				return nil, err
-			}
-			st, err := s.Status(ctx, biz(ctx), principal(ctx), in.Body.EmployeeID)
-			if err != nil {
-				return nil, err
-			}
-			return status(ctx, st), nil
-		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/kiosk/{kioskId}/checkpin", Tags: tags,
-		Summary: "Verify kiosk PIN", Description: "A wrong PIN is 400 naming pin; after 5 wrong PINs in a row PIN checks are refused for 15 minutes (409). " +
-			"A good PIN resets the count and answers the employee's attendance state.", Parameters: httpapi.PathParams("kioskId")},
-		func(ctx context.Context, in *checkPinInput) (*httpapi.BodyOf[KioskEmployee], error) {
-			k, err := kioskID(ctx, "kioskId")
-			if err != nil {
-				return nil, err
-			}
-			st, err := s.CheckPin(ctx, biz(ctx), principal(ctx), k, in.Body.EmployeeID, in.Body.Pin)
-			if err != nil {
-				return nil, err
-			}
-			return status(ctx, st), nil
-		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/kiosk/{kioskId}/changepin", Tags: tags,
-		Summary: "Change kiosk PIN", Description: "newPin is 4 to 8 digits, stored hashed. Once a PIN is set oldPin must match (a wrong one counts towards the lock-out).",
-		Parameters: httpapi.PathParams("kioskId")},
-		func(ctx context.Context, in *changePinInput) (*struct{}, error) {
-			k, err := kioskID(ctx, "kioskId")
-			if err != nil {
-				return nil, err
-			}
-			return &struct{}{}, s.ChangePin(ctx, biz(ctx), principal(ctx), k, in.Body.EmployeeID, in.Body.OldPin, in.Body.NewPin)
-		})
-
-	clock := func(path, summary, doc string, act func(ctx context.Context, k int64, in *actionInput) (kiosk.Status, error)) {
-		httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: path, Tags: tags, Summary: summary,
-			Description: doc + " The employee needs kiosk access (else 400 naming employeeId).", Parameters: httpapi.PathParams("kioskId")},
-			func(ctx context.Context, in *actionInput) (*httpapi.BodyOf[KioskEmployee], error) {
+	// The kiosk operations, and their manager mirrors: the same handlers,
+	// for a business user whose scope (employee groups, locations) limits
+	// the employees they may act on (404 for the others).
+	for _, m := range Mirrors {
+		K, tags := m.Prefix, m.Tags
+		httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: K, Tags: tags, Summary: "List kiosks"},
+			func(ctx context.Context, in *httpapi.BusinessPath) (*httpapi.BodyOf[[]kiosk.Kiosk], error) {
+				ks, err := s.ListKiosks(ctx, biz(ctx))
+				if err != nil {
+					return nil, err
+				}
+				return &httpapi.BodyOf[[]kiosk.Kiosk]{Body: ks}, nil
+			})
+		httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: K + "/{id}", Tags: tags, Summary: "Get kiosk",
+			Parameters: httpapi.PathParams("id")},
+			func(ctx context.Context, in *httpapi.BusinessPath) (*httpapi.BodyOf[kiosk.Kiosk], error) {
+				id, err := kioskID(ctx, "id")
+				if err != nil {
+					return nil, err
+				}
+				k, err := s.GetKiosk(ctx, biz(ctx), id)
+				if err != nil {
+					return nil, err
+				}
+				return &httpapi.BodyOf[kiosk.Kiosk]{Body: k}, nil
+			})
+		httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: K + "/{kioskId}/checkid", Tags: tags,
+			Summary: "Verify kiosk employee id", Description: "The employee's attendance state if they have kiosk access (400 naming employeeId if not).",
+			Parameters: httpapi.PathParams("kioskId")},
+			func(ctx context.Context, in *checkIDInput) (*httpapi.BodyOf[KioskEmployee], error) {
 				k, err := kioskID(ctx, "kioskId")
 				if err != nil {
 					return nil, err
 				}
-				st, err := act(ctx, k, in)
+				if _, err := s.GetKiosk(ctx, biz(ctx), k); err != nil {
+					return nil, err
+				}
+				ok, err := s.HasAccess(ctx, biz(ctx), principal(ctx), in.Body.EmployeeID)
+				if payroll.KindOf(err) == payroll.KindNotFound || (err == nil && !ok) {
+					return nil, payroll.Invalid("employeeId", "employee %d has no kiosk access", in.Body.EmployeeID)
+				} else if err != nil {
+					return nil, err
+				}
+				st, err := s.Status(ctx, biz(ctx), principal(ctx), in.Body.EmployeeID)
 				if err != nil {
 					return nil, err
 				}
 				return status(ctx, st), nil
 			})
+		httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: K + "/{kioskId}/checkpin", Tags: tags,
+			Summary: "Verify kiosk PIN", Description: "A wrong PIN is 400 naming pin; after 5 wrong PINs in a row PIN checks are refused for 15 minutes (409). " +
+				"A good PIN resets the count and answers the employee's attendance state.", Parameters: httpapi.PathParams("kioskId")},
+			func(ctx context.Context, in *checkPinInput) (*httpapi.BodyOf[KioskEmployee], error) {
+				k, err := kioskID(ctx, "kioskId")
+				if err != nil {
+					return nil, err
+				}
+				st, err := s.CheckPin(ctx, biz(ctx), principal(ctx), k, in.Body.EmployeeID, in.Body.Pin)
+				if err != nil {
+					return nil, err
+				}
+				return status(ctx, st), nil
+			})
+		httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: K + "/{kioskId}/changepin", Tags: tags,
+			Summary: "Change kiosk PIN", Description: "newPin is 4 to 8 digits, stored hashed. Once a PIN is set oldPin must match (a wrong one counts towards the lock-out); " +
+				"after a PIN reset (emailreset, smsreset) the temporary PIN is expired and no oldPin is needed. Answers the employee's attendance state.",
+			Parameters: httpapi.PathParams("kioskId")},
+			func(ctx context.Context, in *changePinInput) (*httpapi.BodyOf[KioskEmployee], error) {
+				k, err := kioskID(ctx, "kioskId")
+				if err != nil {
+					return nil, err
+				}
+				if err := s.ChangePin(ctx, biz(ctx), principal(ctx), k, in.Body.EmployeeID, in.Body.OldPin, in.Body.NewPin); err != nil {
+					return nil, err
+				}
+				st, err := s.Status(ctx, biz(ctx), principal(ctx), in.Body.EmployeeID)
+				if err != nil {
+					return nil, err
+				}
+				return status(ctx, st), nil
+			})
+
+		clock := func(path, summary, doc string, act func(ctx context.Context, k int64, in *actionInput) (kiosk.Status, error)) {
+			httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: path, Tags: tags, Summary: summary,
+				Description: doc + " The employee needs kiosk access (else 400 naming employeeId).", Parameters: httpapi.PathParams("kioskId")},
+				func(ctx context.Context, in *actionInput) (*httpapi.BodyOf[KioskEmployee], error) {
+					k, err := kioskID(ctx, "kioskId")
+					if err != nil {
+						return nil, err
+					}
+					st, err := act(ctx, k, in)
+					if err != nil {
+						return nil, err
+					}
+					return status(ctx, st), nil
+				})
+		}
+		clock(K+"/{kioskId}/clockon", "Clock on", "Opens a shift, matched to the employee's published roster shift "+
+			"(nearest start within the kiosk's clockOnWindowMinutes). An employee already clocked on gets 409 (of two concurrent clock-ons one wins).",
+			func(ctx context.Context, k int64, in *actionInput) (kiosk.Status, error) {
+				return s.ClockOn(ctx, biz(ctx), principal(ctx), in.Body.Action(k), kiosk.SourceKiosk)
+			})
+		clock(K+"/{kioskId}/clockoff", "Clock off", "Closes the open shift (ending an open break) and writes a "+
+			"Submitted timesheet line (source TimeAndAttendanceKiosk) in the kiosk's wall-clock time, rounded by the business's timesheet rounding rules; "+
+			"timesheetLineId names it. 409 when not clocked on.",
+			func(ctx context.Context, k int64, in *actionInput) (kiosk.Status, error) {
+				if _, err := s.ClockOff(ctx, biz(ctx), principal(ctx), in.Body.Action(k)); err != nil {
+					return kiosk.Status{}, err
+				}
+				return s.Status(ctx, biz(ctx), principal(ctx), in.Body.EmployeeID)
+			})
+		clock(K+"/{kioskId}/startbreak", "Start break", "ClockedOn -> OnBreak (409 from any other state).",
+			func(ctx context.Context, k int64, in *actionInput) (kiosk.Status, error) {
+				return s.StartBreak(ctx, biz(ctx), principal(ctx), in.Body.Action(k))
+			})
+		clock(K+"/{kioskId}/endbreak", "End break", "OnBreak -> ClockedOn (409 from any other state); isPaidBreak marks the break paid.",
+			func(ctx context.Context, k int64, in *actionInput) (kiosk.Status, error) {
+				return s.EndBreak(ctx, biz(ctx), principal(ctx), in.Body.Action(k))
+			})
+		clock(K+"/{kioskId}/discard", "Discard current shift", "Drops the open shift without a timesheet line (409 when not clocked on).",
+			func(ctx context.Context, k int64, in *actionInput) (kiosk.Status, error) {
+				return s.Discard(ctx, biz(ctx), principal(ctx), in.Body.Action(k))
+			})
+		registerTA(a, s, K, tags)
 	}
-	clock("/api/v2/business/{businessId}/kiosk/{kioskId}/clockon", "Clock on", "Opens a shift, matched to the employee's published roster shift "+
-		"(nearest start within the kiosk's clockOnWindowMinutes). An employee already clocked on gets 409 (of two concurrent clock-ons one wins).",
-		func(ctx context.Context, k int64, in *actionInput) (kiosk.Status, error) {
-			return s.ClockOn(ctx, biz(ctx), principal(ctx), in.Body.Action(k), kiosk.SourceKiosk)
-		})
-	clock("/api/v2/business/{businessId}/kiosk/{kioskId}/clockoff", "Clock off", "Closes the open shift (ending an open break) and writes a "+
-		"Submitted timesheet line (source TimeAndAttendanceKiosk) in the kiosk's wall-clock time, rounded by the business's timesheet rounding rules; "+
-		"timesheetLineId names it. 409 when not clocked on.",
-		func(ctx context.Context, k int64, in *actionInput) (kiosk.Status, error) {
-			if _, err := s.ClockOff(ctx, biz(ctx), principal(ctx), in.Body.Action(k)); err != nil {
-				return kiosk.Status{}, err
-			}
-			return s.Status(ctx, biz(ctx), principal(ctx), in.Body.EmployeeID)
-		})
-	clock("/api/v2/business/{businessId}/kiosk/{kioskId}/startbreak", "Start break", "ClockedOn -> OnBreak (409 from any other state).",
-		func(ctx context.Context, k int64, in *actionInput) (kiosk.Status, error) {
-			return s.StartBreak(ctx, biz(ctx), principal(ctx), in.Body.Action(k))
-		})
-	clock("/api/v2/business/{businessId}/kiosk/{kioskId}/endbreak", "End break", "OnBreak -> ClockedOn (409 from any other state); isPaidBreak marks the break paid.",
-		func(ctx context.Context, k int64, in *actionInput) (kiosk.Status, error) {
-			return s.EndBreak(ctx, biz(ctx), principal(ctx), in.Body.Action(k))
-		})
-	clock("/api/v2/business/{businessId}/kiosk/{kioskId}/discard", "Discard current shift", "Drops the open shift without a timesheet line (409 when not clocked on).",
-		func(ctx context.Context, k int64, in *actionInput) (kiosk.Status, error) {
-			return s.Discard(ctx, biz(ctx), principal(ctx), in.Body.Action(k))
-		})
 }

@@ -131,21 +131,22 @@ func register(a *httpapi.API, s *timesheet.Service) {
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/manager/timesheet", Tags: mtags,
 		Summary: "Get business timesheets (manager)", Description: listDoc}, list)
 
+	create := func(ctx context.Context, in *createInput) (*httpapi.BodyOf[IndividualTimesheetLine], error) {
+		li := in.Body.input()
+		if li.Source == "" {
+			li.Source = "API"
+		}
+		l, err := s.Create(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), li, in.EnforceUniqueExternalID)
+		if err != nil {
+			return nil, err
+		}
+		return &httpapi.BodyOf[IndividualTimesheetLine]{Body: individual(l)}, nil
+	}
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/timesheet", Tags: tags,
 		Summary: "Create a timesheet line", Description: "Durations are computed from start, end and breaks (paid breaks are paid, unpaid are not); " +
 			"if units are given the line is unit-based and its start and end are set to midnight of the start date. References (employee, location, " +
 			"work type, pay category, leave category, shift conditions, dimension values) must be of this business (else 400 naming the member)." + transitions},
-		func(ctx context.Context, in *createInput) (*httpapi.BodyOf[IndividualTimesheetLine], error) {
-			li := in.Body.input()
-			if li.Source == "" {
-				li.Source = "API"
-			}
-			l, err := s.Create(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), li, in.EnforceUniqueExternalID)
-			if err != nil {
-				return nil, err
-			}
-			return &httpapi.BodyOf[IndividualTimesheetLine]{Body: individual(l)}, nil
-		})
+		create)
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/timesheet/{timesheetLineId}", Tags: tags,
 		Summary: "Get a timesheet line", Description: "Shape B, with durations, cost at the employee's rate and isOverlapping.", Parameters: httpapi.PathParams("timesheetLineId")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[TimesheetLineB], error) {
@@ -283,4 +284,5 @@ func register(a *httpapi.API, s *timesheet.Service) {
 			l, err := s.Reject(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), id, emp, reason)
 			return one(ctx, l, err)
 		})
+	registerManagerKiosk(a, s, create)
 }
