@@ -23,7 +23,10 @@ func exerciseEss3(t *testing.T, r *run, b *testkit.Bundle) {
 			"dateOfBirth": "1990-02-03T00:00:00", "startDate": "2025-07-01T00:00:00", "taxFileNumber": "123456782", "employmentType": "PartTime",
 			"australianResident": true, "claimTaxFreeThreshold": true, "paySchedule": "Ess3 weekly", "primaryPayCategory": "Ess3 ordinary",
 			"rate": 25, "rateUnit": "Hourly", "hoursPerWeek": 12, "residentialState": "NSW", "primaryLocation": "Ess3 Wollongong",
-			"locations": "Ess3 Wollongong"}, biz, "?matchType=None"))
+			"locations": "Ess3 Wollongong", "residentialStreetAddress": "1 Crown St", "residentialSuburb": "Wollongong", "residentialPostCode": "2500",
+			"bankAccount1_BSB": "062-000", "bankAccount1_AccountNumber": "12345678", "bankAccount1_AccountName": first,
+			"bankAccount1_AllocatedPercentage": 100, "superFund1_ProductCode": "AUS0001AU", "superFund1_FundName": "AustralianSuper",
+			"superFund1_MemberNumber": "998877"}, biz, "?matchType=None"))
 	}
 	ida, jon := emp("Ida"), emp("Jon")
 
@@ -94,4 +97,11 @@ func exerciseEss3(t *testing.T, r *run, b *testkit.Bundle) {
 	r.form(key, "POST", S+"/leave/{leaveRequestId}", map[string]any{"notes": "away with family", "hours": 7.5}, ida, lr)
 	r.upload(key, "PUT", S+"/leave/{leaveRequestId}/attachment", []testkit.File{{Name: "cert.pdf", ContentType: "application/pdf", Data: []byte("%PDF cert")}}, ida, lr)
 	r.call(key, "DELETE", S+"/leave/{leaveRequestId}/attachment", nil, ida, lr)
+
+	// Super funds (the employee record's fund slots).
+	r.call(key, "GET", S+"/superfunds", nil, ida)
+	r.call(key, "GET", S+"/superfunds/{superFundId}", nil, ida, 1)
+	r.form(key, "POST", S+"/superfunds", map[string]any{"fundName": "Ess3 Other Fund", "memberNumber": "77", "allocatedPercentage": 10}, ida)
+	r.form(key, "PUT", S+"/superfunds/{id}", map[string]any{"fundName": "Ess3 Other Fund", "memberNumber": "78", "allocatedPercentage": 15}, ida, 2)
+	r.call(key, "DELETE", S+"/superfunds/{superfundId}", nil, ida, 2)
 }

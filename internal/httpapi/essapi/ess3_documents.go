@@ -20,6 +20,8 @@ type Deps3 struct {
 	Documents *ess.Documents
 	Payslips  *ess.Payslips
 	Leave     *leave.Service
+	// SuperFunds are the AU employee's fund slots.
+	SuperFunds *ess.SuperFunds
 }
 
 // Register3 serves them. Pass it in httpapi.Deps.Areas.
@@ -27,6 +29,7 @@ func Register3(d Deps3) func(*httpapi.API) {
 	return func(a *httpapi.API) {
 		registerDocuments(a, d)
 		registerLeave3(a, d)
+		registerSuper(a, d)
 	}
 }
 

@@ -253,3 +253,65 @@ func TestESSLeaveDetails(t *testing.T) {
 		}
 	})
 }
+
+// Self-service super funds: the three fund slots of the employee record.
+func TestESSSuperFunds(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newEnv(t, d)
+		pia, _ := active(t, e)
+		SP := fmt.Sprintf("/api/v2/ess/%d/superfunds", pia)
+		var list []map[string]any
+		e.Do("GET", SP, e.Key, nil).Expect(t, 200).JSON(t, &list)
+		if len(list) != 1 || list[0]["id"] != 1.0 || list[0]["name"] != "AustralianSuper" || list[0]["allocateBalance"] != true ||
+			list[0]["superProduct"].(map[string]any)["productCode"] != "AUS0001AU" || list[0]["memberNumber"] != "998877" {
+			t.Fatalf("funds %v", list)
+		}
+		e.RunCases(t, []testkit.Case{
+			{Name: "add", Method: "POST", Path: SP, Key: e.Key, Body: map[string]any{"fundName": "Pia Other Fund", "memberNumber": "42", "allocatedPercentage": 20}, Status: 200,
+				Check: func(t *testing.T, r *testkit.Response) {
+					m := r.Map(t)
+					if res := m["result"].(map[string]any); res["id"] != 2.0 || res["allocatedPercentage"] != 20.0 || res["allocateBalance"] != false || m["validationWarning"] != "" {
+						t.Fatalf("added %v", m)
+					}
+				}},
+			{Name: "percentage over 100", Method: "PUT", Path: SP + "/2", Key: e.Key, Body: map[string]any{"fundName": "Pia Other Fund", "allocatedPercentage": 120}, Status: 400, Field: "allocatedPercentage"},
+			{Name: "unknown USI without a name", Method: "POST", Path: SP, Key: e.Key, Body: map[string]any{"productCode": "NOPE0001"}, Status: 400, Field: "fundName"},
+			{Name: "no fund named", Method: "POST", Path: SP, Key: e.Key, Body: map[string]any{"memberNumber": "1"}, Status: 400, Field: "productCode"},
+			{Name: "update", Method: "PUT", Path: SP + "/1", Key: e.Key, Body: map[string]any{"productCode": "AUS0001AU", "memberNumber": "998877", "allocatedPercentage": 50}, Status: 200,
+				Check: func(t *testing.T, r *testkit.Response) {
+					// 50% + 20% and no fund takes the balance.
+					if m := r.Map(t); m["validationWarning"] != "the percentages allocate 70% of contributions and no fund takes the balance" ||
+						m["result"].(map[string]any)["name"] != "AustralianSuper" {
+						t.Fatalf("updated %v", m)
+					}
+				}},
+			{Name: "third", Method: "POST", Path: SP, Key: e.Key, Body: map[string]any{"fundName": "Pia Third", "allocateBalance": true, "allocatedPercentage": 5}, Status: 200,
+				Check: func(t *testing.T, r *testkit.Response) {
+					if m := r.Map(t); m["validationWarning"] != "" || m["result"].(map[string]any)["allocateBalance"] != true {
+						t.Fatalf("third %v", m)
+					}
+				}},
+			{Name: "a fourth", Method: "POST", Path: SP, Key: e.Key, Body: map[string]any{"fundName": "Pia Fourth"}, Status: 409},
+			{Name: "get", Method: "GET", Path: SP + "/3", Key: e.Key, Status: 200},
+			{Name: "delete", Method: "DELETE", Path: SP + "/3", Key: e.Key, Status: 200},
+			{Name: "delete again", Method: "DELETE", Path: SP + "/3", Key: e.Key, Status: 404},
+			{Name: "get deleted", Method: "GET", Path: SP + "/3", Key: e.Key, Status: 404},
+			{Name: "update empty slot", Method: "PUT", Path: SP + "/3", Key: e.Key, Body: map[string]any{"fundName": "x"}, Status: 404},
+			{Name: "another employee's funds", Method: "GET", Path: SP, Key: e.annKey, Status: 404},
+			{Name: "other tenant", Method: "GET", Path: SP, Key: e.OtherKey, Status: 404},
+			{Name: "anonymous", Method: "GET", Path: SP, Status: 401},
+		})
+		// The employee record holds them.
+		emp := e.Do("GET", fmt.Sprintf("%s/employee/unstructured/%d", e.B, pia), e.Key, nil).Expect(t, 200).Map(t)
+		if emp["superFund2_FundName"] != "Pia Other Fund" || emp["superFund1_AllocatedPercentage"] != 50.0 || emp["superFund3_FundName"] != "" {
+			t.Fatalf("employee record %v", emp)
+		}
+		// The employee herself needs the portal setting.
+		e.Do("POST", e.B+"/employeeportalsettings", e.Key, map[string]any{"allowEmployeeSuperFundSelfService": false}).Expect(t, 200)
+		e.Do("POST", e.SA+"/superfunds", e.annKey, map[string]any{"fundName": "Ann Fund"}).Expect(t, 403)
+		e.Do("POST", e.B+"/employeeportalsettings", e.Key, map[string]any{"allowEmployeeSuperFundSelfService": true}).Expect(t, 200)
+		if r := e.Do("POST", e.SA+"/superfunds", e.annKey, map[string]any{"fundName": "Ann Fund"}).Expect(t, 200).Map(t); r["result"].(map[string]any)["id"] != 1.0 {
+			t.Fatalf("Ann's fund %v", r)
+		}
+	})
+}
