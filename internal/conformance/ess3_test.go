@@ -104,4 +104,10 @@ func exerciseEss3(t *testing.T, r *run, b *testkit.Bundle) {
 	r.form(key, "POST", S+"/superfunds", map[string]any{"fundName": "Ess3 Other Fund", "memberNumber": "77", "allocatedPercentage": 10}, ida)
 	r.form(key, "PUT", S+"/superfunds/{id}", map[string]any{"fundName": "Ess3 Other Fund", "memberNumber": "78", "allocatedPercentage": 15}, ida, 2)
 	r.call(key, "DELETE", S+"/superfunds/{superfundId}", nil, ida, 2)
+
+	// Lookups.
+	r.call(key, "POST", B+"/worktype", map[string]any{"name": "Ess3 Night loading", "mappingType": "ShiftCondition"}, biz)
+	r.call(key, "GET", S+"/lookup/location", nil, ida)
+	r.call(key, "GET", S+"/lookup/worktype", nil, ida)
+	r.call(key, "GET", S+"/lookup/shiftcondition", nil, ida)
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 	"github.com/go-chi/chi/v5"
 
+	"github.com/payrolld/payrolld/internal/employee"
 	"github.com/payrolld/payrolld/internal/ess"
 	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/leave"
@@ -17,6 +18,7 @@ import (
 // payslips, leave details, super funds, lookups).
 type Deps3 struct {
 	ESS       *ess.Service
+	Employees *employee.Service
 	Documents *ess.Documents
 	Payslips  *ess.Payslips
 	Leave     *leave.Service
@@ -30,6 +32,7 @@ func Register3(d Deps3) func(*httpapi.API) {
 		registerDocuments(a, d)
 		registerLeave3(a, d)
 		registerSuper(a, d)
+		registerLookups(a, d)
 	}
 }
 
@@ -179,14 +182,14 @@ func registerDocuments(a *httpapi.API, d Deps3) {
 
 	// Year-end documents: this service keeps none (see the descriptions).
 	noYearEnd := func(ctx context.Context, in *documentInput) (*httpapi.BodyOf[[]EssPaymentSummary], error) {
-		if _, err := d.Documents.Employees.Visible(ctx, biz(ctx), principal(ctx), in.EmployeeID); err != nil {
+		if _, err := d.Employees.Visible(ctx, biz(ctx), principal(ctx), in.EmployeeID); err != nil {
 			return nil, err
 		}
 		return &httpapi.BodyOf[[]EssPaymentSummary]{Body: []EssPaymentSummary{}}, nil
 	}
 	noYearEndFile := func(what string) func(ctx context.Context, in *documentInput) (*httpapi.FileOutput, error) {
 		return func(ctx context.Context, in *documentInput) (*httpapi.FileOutput, error) {
-			if _, err := d.Documents.Employees.Visible(ctx, biz(ctx), principal(ctx), in.EmployeeID); err != nil {
+			if _, err := d.Employees.Visible(ctx, biz(ctx), principal(ctx), in.EmployeeID); err != nil {
 				return nil, err
 			}
 			return nil, payroll.NotFound(what)

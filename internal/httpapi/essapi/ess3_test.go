@@ -315,3 +315,36 @@ func TestESSSuperFunds(t *testing.T) {
 		}
 	})
 }
+
+// Self-service lookups: the business's locations, work types and shift
+// conditions.
+func TestESSLookups(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newEnv(t, d)
+		e.Do("POST", e.B+"/worktype", e.Key, map[string]any{"name": "Ess3 Barista"}).Expect(t, 200)
+		e.Do("POST", e.B+"/worktype", e.Key, map[string]any{"name": "Ess3 Night loading", "mappingType": "ShiftCondition"}).Expect(t, 200)
+		names := func(path string) map[string]bool {
+			var list []map[string]any
+			e.Do("GET", e.SA+path, e.annKey, nil).Expect(t, 200).JSON(t, &list)
+			out := map[string]bool{}
+			for _, x := range list {
+				out[x["name"].(string)] = true
+			}
+			return out
+		}
+		if l := names("/lookup/location"); !l["Sydney"] || !l["Melbourne"] || len(l) != 2 {
+			t.Fatalf("locations %v", l)
+		}
+		if w := names("/lookup/worktype"); !w["Ess3 Barista"] || w["Ess3 Night loading"] {
+			t.Fatalf("work types %v", w)
+		}
+		if c := names("/lookup/shiftcondition"); !c["Ess3 Night loading"] || c["Ess3 Barista"] {
+			t.Fatalf("shift conditions %v", c)
+		}
+		e.RunCases(t, []testkit.Case{
+			{Name: "another employee", Method: "GET", Path: e.SB + "/lookup/location", Key: e.annKey, Status: 404},
+			{Name: "other tenant", Method: "GET", Path: e.SA + "/lookup/worktype", Key: e.OtherKey, Status: 404},
+			{Name: "anonymous", Method: "GET", Path: e.SA + "/lookup/shiftcondition", Status: 401},
+		})
+	})
+}
