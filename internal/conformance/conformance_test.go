@@ -17,8 +17,6 @@ import (
 // that this test does not call, with the reason.
 var notExercised = map[string]string{
 	"POST /oauth/token": "needs a browser sign-in and consent; the description declares no 200 body; covered by internal/httpapi oauth tests",
-	"GET /api/v2/ess/{employeeId}/document/paymentsummary/{documentId}": "this service keeps no payment summaries (replaced by STP " +
-		"income statements), so every id is 404; the list (always empty) is exercised; covered by internal/httpapi/essapi tests",
 }
 
 // run exercises operations and checks each 200 body against the published

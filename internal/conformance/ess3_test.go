@@ -87,6 +87,8 @@ func exerciseEss3(t *testing.T, r *run, b *testkit.Bundle) {
 	b.Do("POST", fmt.Sprintf("/api/v2/business/%d/payrun/%d/finalise", biz, run), key, map[string]any{"publishPaySlips": "Immediate"}).Expect(t, 200)
 	r.call(key, "GET", S+"/document/payslip", nil, ida)
 	r.call(key, "GET", S+"/document/payslip/{payrunId}", nil, ida, run)
+	r.call(key, "GET", S+"/document/paymentsummaries", nil, ida)
+	r.call(key, "GET", S+"/document/paymentsummary/{documentId}", nil, ida, 2027)
 
 	// Leave details and attachments.
 	cat := r.id(r.call(key, "POST", B+"/leavecategory", map[string]any{"name": "Ess3 Annual", "isBalanceUntracked": true}, biz))

@@ -180,7 +180,37 @@ func registerDocuments(a *httpapi.API, d Deps3) {
 			return httpapi.NewFileOutput(f.Name, "application/pdf", f.Data), nil
 		})
 
-	// Year-end documents: this service keeps none (see the descriptions).
+	// Year-end documents.
+	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/document/paymentsummaries", Tags: tags,
+		Summary: "List payment summaries",
+		Description: "AU: one per financial year (1 July to 30 June) in which finalised pay runs paid the employee, latest first; id is the year it ends in, " +
+			"and the year still running is marked year to date. The figures are sums of those runs (gross payments: taxable earnings; tax withheld " +
+			"including study loan amounts). No employment termination payments are kept, so isEtp is false. Other regions: an empty list."},
+		func(ctx context.Context, in *documentInput) (*httpapi.BodyOf[[]EssPaymentSummary], error) {
+			list, err := d.Payslips.PaymentSummaries(ctx, biz(ctx), principal(ctx), in.EmployeeID)
+			if err != nil {
+				return nil, err
+			}
+			out := make([]EssPaymentSummary, 0, len(list))
+			for _, s := range list {
+				out = append(out, EssPaymentSummary{ID: s.ID, Period: s.Period()})
+			}
+			return &httpapi.BodyOf[[]EssPaymentSummary]{Body: out}, nil
+		})
+	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/document/paymentsummary/{documentId}", Tags: tags,
+		Summary: "Get payment summary PDF", Description: "The payment summary of the financial year documentId (as listed) as a PDF: gross payments, tax withheld " +
+			"and super guarantee contributions; 404 for a year without finalised pay.", Parameters: httpapi.PathParams("documentId")},
+		func(ctx context.Context, in *documentInput) (*httpapi.FileOutput, error) {
+			year, err := httpapi.PathID(ctx, "documentId", "payment summary")
+			if err != nil {
+				return nil, err
+			}
+			name, data, err := d.Payslips.PaymentSummaryPDF(ctx, biz(ctx), principal(ctx), in.EmployeeID, year)
+			if err != nil {
+				return nil, err
+			}
+			return httpapi.NewFileOutput(name, "application/pdf", data), nil
+		})
 	noYearEnd := func(ctx context.Context, in *documentInput) (*httpapi.BodyOf[[]EssPaymentSummary], error) {
 		if _, err := d.Employees.Visible(ctx, biz(ctx), principal(ctx), in.EmployeeID); err != nil {
 			return nil, err
@@ -195,15 +225,8 @@ func registerDocuments(a *httpapi.API, d Deps3) {
 			return nil, payroll.NotFound(what)
 		}
 	}
-	psDoc := "Always an empty list: payment summaries were replaced by income statements reported through Single Touch Payroll, and this service " +
-		"keeps no payment summary documents (year-to-date figures are in the payslips and the pay run reports)."
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/document/paymentsummaries", Tags: tags,
-		Summary: "List payment summaries", Description: psDoc}, noYearEnd)
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/document/paymentsummary/{documentId}", Tags: tags,
-		Summary: "Get payment summary PDF", Description: "404: there are no payment summary documents (see the list).", Parameters: httpapi.PathParams("documentId")},
-		noYearEndFile("payment summary"))
-	ecDoc := "Always an empty list: this service issues no earnings certificates (the year-end documents of the regions it pays are the payslips' " +
-		"year-to-date figures and the statutory reports, e.g. P60 in the UK)."
+	ecDoc := "Always an empty list: this service issues no earnings certificates (the year-end documents it keeps are the AU payment summaries " +
+		"above and the statutory reports, e.g. P60 in the UK)."
 	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/document/earningscertificates", Tags: tags,
 		Summary: "List earnings certificates", Description: ecDoc}, noYearEnd)
 	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/document/earningscertificate/{documentId}", Tags: tags,

@@ -177,6 +177,22 @@ func TestESSPayslips(t *testing.T) {
 		if len(list) != 0 {
 			t.Fatalf("Ann is in no run: %v", list)
 		}
+		// Payment summaries: both finalised runs (published or not) of the
+		// 2026-27 financial year: 2 x 300.00 gross, nil tax (as above).
+		var sums []map[string]any
+		e.Do("GET", SP+"/document/paymentsummaries", key, nil).Expect(t, 200).JSON(t, &sums)
+		if len(sums) != 1 || sums[0]["id"] != 2027.0 || sums[0]["period"] != "1 July 2026 - 30 June 2027 (year to date)" || sums[0]["isEtp"] != false {
+			t.Fatalf("payment summaries %v", sums)
+		}
+		pdf := e.Do("GET", SP+"/document/paymentsummary/2027", key, nil).Expect(t, 200)
+		if len(pdf.Body) < 5 || string(pdf.Body[:5]) != "%PDF-" {
+			t.Fatalf("payment summary is not a PDF")
+		}
+		if again := e.Do("GET", SP+"/document/paymentsummary/2027", key, nil).Expect(t, 200); string(again.Body) != string(pdf.Body) {
+			t.Fatalf("the same summary rendered differently")
+		}
+		e.Do("GET", SP+"/document/paymentsummary/2026", key, nil).Expect(t, 404)
+		e.Do("GET", SP+"/document/paymentsummary/2027", e.annKey, nil).Expect(t, 404)
 	})
 }
 
