@@ -108,6 +108,7 @@ func TestPublishedShapes(t *testing.T) {
 		exercisePayRunOutputs(t, r, b)
 		exerciseEmp2(t, r, b)
 		exerciseEss2(r, b)
+		exerciseEss3(t, r, b)
 		exerciseReports2(t, r, b)
 		exerciseLookupsAndAudit(r, b)
 		exerciseKiosk(t, r, b)

@@ -86,6 +86,11 @@ var Exceptions = map[string]string{
 	"GET /api/v2/business/{businessId}/payrun/{payRunId}/file/payslip/{employeeId}": "the payslip PDF's bytes as application/pdf " +
 		"(the description declares the .NET ByteArrayContent wrapper, whose wire form is the raw bytes)",
 	"GET /api/v2/business/{businessId}/payrun/{payRunId}/file/aba/{abaId}": "the ABA file's bytes as text/plain (as file/payslip)",
+	// Self-service files (ess3): raw bytes, as the document content above.
+	"GET /api/v2/ess/{employeeId}/document/download/{documentId}": "the document's raw bytes with its Content-Type (as the business " +
+		"document content above)",
+	"GET /api/v2/ess/{employeeId}/document/payslip/{payrunId}":          "the payslip PDF's bytes as application/pdf (as file/payslip)",
+	"GET /api/v2/ess/{employeeId}/document/paymentsummary/{documentId}": "the payment summary PDF's bytes as application/pdf (as file/payslip)",
 	// Report spreadsheets: raw bytes too.
 	"GET /api/v2/business/{businessId}/report/grosstonet/xlsx":         "the spreadsheet's bytes as application/vnd.openxmlformats-officedocument.spreadsheetml.sheet (as file/payslip)",
 	"GET /api/v2/business/{businessId}/report/detailedactivity/xlsx":   "the spreadsheet's bytes as application/vnd.openxmlformats-officedocument.spreadsheetml.sheet (as file/payslip)",

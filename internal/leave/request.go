@@ -350,7 +350,7 @@ func (s *Service) UpdateRequest(ctx context.Context, biz business.Business, p *p
 			return err
 		}
 		n, err := q.UpdateLeaveRequest(ctx, store.UpdateLeaveRequestParams{ID: id, BusinessID: biz.ID, LeaveCategoryID: c.cat.ID, FromDate: c.from, ToDate: c.to,
-			HoursE6: c.hours, Notes: in.Notes, UpdatedAt: s.Clock.Now(), Version: cur.version})
+			HoursE6: c.hours, Notes: in.Notes, AttachmentID: attachment(cur), UpdatedAt: s.Clock.Now(), Version: cur.version})
 		if err != nil {
 			return err
 		}
@@ -527,4 +527,12 @@ func appliesTo(states []string, state string) bool {
 		}
 	}
 	return false
+}
+
+// attachment is the request's attachment as stored (an edit keeps it).
+func attachment(r Request) sql.NullInt64 {
+	if r.AttachmentID == nil {
+		return sql.NullInt64{}
+	}
+	return sql.NullInt64{Int64: *r.AttachmentID, Valid: true}
 }

@@ -1,0 +1,199 @@
+package ess
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/go-pdf/fpdf"
+
+	"github.com/payrolld/payrolld/internal/business"
+	"github.com/payrolld/payrolld/internal/employee"
+	"github.com/payrolld/payrolld/internal/payroll"
+)
+
+// PaymentSummary is an AU employee's payment summary for one financial
+// year (1 July to 30 June), summed from the finalised pay runs paid in it:
+// what an income statement reports. The year still running is a
+// year-to-date summary.
+type PaymentSummary struct {
+	ID             int64 // the year the financial year ends in (2027 = 1 July 2026 to 30 June 2027)
+	Start, End     time.Time
+	YearToDate     bool
+	Gross          payroll.Money // gross payments: taxable earnings (gross less pre-tax deductions)
+	TaxWithheld    payroll.Money // PAYG withholding including study and training loan amounts
+	Super          payroll.Money // superannuation guarantee contributions (for information; not reportable)
+	PayRuns        int
+	EmployeeName   string
+	EmployeeDetail []string
+}
+
+// Period is the summary's period as the list shows it.
+func (s PaymentSummary) Period() string {
+	p := s.Start.Format("2 January 2006") + " - " + s.End.Format("2 January 2006")
+	if s.YearToDate {
+		p += " (year to date)"
+	}
+	return p
+}
+
+// financialYear is the AU financial year a date falls in, by its end year.
+func financialYear(t time.Time) int {
+	if t.Month() >= time.July {
+		return t.Year() + 1
+	}
+	return t.Year()
+}
+
+// PaymentSummaries lists the employee's payment summaries, latest year
+// first: one per financial year with finalised pay runs. Only AU keeps
+// them (other regions: none).
+func (s *Payslips) PaymentSummaries(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64) (_ []PaymentSummary, err error) {
+	defer payroll.Wrap(&err, "payment summaries of employee %d", employeeID)
+	e, err := s.Employees.Visible(ctx, biz, p, employeeID)
+	if err != nil {
+		return nil, err
+	}
+	if biz.Region != "AU" {
+		return []PaymentSummary{}, nil
+	}
+	return s.summaries(ctx, biz, e, 0)
+}
+
+func (s *Payslips) summaries(ctx context.Context, biz business.Business, e employee.Employee, year int) ([]PaymentSummary, error) {
+	rows, err := s.Employees.DB.Queries().Query(ctx, "SELECT r.date_paid, pe.taxable, pe.tax, pe.stsl, pe.super_contribution FROM pay_runs r "+
+		"JOIN pay_run_employees pe ON pe.pay_run_id = r.id AND pe.employee_id = $2 WHERE r.business_id = $1 AND r.status = 'Finalised'", biz.ID, e.ID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	type sums struct{ gross, tax, super int64 }
+	byYear := map[int]*sums{}
+	runs := map[int]int{}
+	for rows.Next() {
+		var paid time.Time
+		var taxable, tax, stsl, super int64
+		if err := rows.Scan(&paid, &taxable, &tax, &stsl, &super); err != nil {
+			return nil, err
+		}
+		y := financialYear(paid.UTC())
+		if year != 0 && y != year {
+			continue
+		}
+		if byYear[y] == nil {
+			byYear[y] = &sums{}
+		}
+		byYear[y].gross += taxable
+		byYear[y].tax += tax + stsl
+		byYear[y].super += super
+		runs[y]++
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	now := s.Employees.Clock.Now().UTC()
+	m := &e.Members
+	out := []PaymentSummary{}
+	for y, x := range byYear {
+		start := time.Date(y-1, time.July, 1, 0, 0, 0, 0, time.UTC)
+		end := time.Date(y, time.June, 30, 0, 0, 0, 0, time.UTC)
+		out = append(out, PaymentSummary{ID: int64(y), Start: start, End: end, YearToDate: !now.After(end.AddDate(0, 0, 1)),
+			Gross: payroll.MoneyFromMinor(x.gross), TaxWithheld: payroll.MoneyFromMinor(x.tax), Super: payroll.MoneyFromMinor(x.super), PayRuns: runs[y],
+			EmployeeName: strings.TrimSpace(m.FirstName + " " + m.Surname), EmployeeDetail: nonEmpty(m.ResidentialStreetAddress, m.ResidentialAddressLine2,
+				strings.TrimSpace(strings.Join(nonEmpty(m.ResidentialSuburb, m.ResidentialState, m.ResidentialPostCode), " ")))})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].ID > out[j].ID })
+	return out, nil
+}
+
+func nonEmpty(ss ...string) []string {
+	var out []string
+	for _, s := range ss {
+		if strings.TrimSpace(s) != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// PaymentSummaryPDF renders the payment summary of financial year id
+// (404 when the employee has no finalised pay in it, or outside AU).
+func (s *Payslips) PaymentSummaryPDF(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID, id int64) (name string, data []byte, err error) {
+	defer payroll.Wrap(&err, "payment summary %d of employee %d", id, employeeID)
+	e, err := s.Employees.Visible(ctx, biz, p, employeeID)
+	if err != nil {
+		return "", nil, err
+	}
+	if biz.Region != "AU" || id < 1900 || id > 9999 {
+		return "", nil, payroll.NotFound("payment summary")
+	}
+	list, err := s.summaries(ctx, biz, e, int(id))
+	if err != nil {
+		return "", nil, err
+	}
+	if len(list) == 0 {
+		return "", nil, payroll.NotFound("payment summary")
+	}
+	data, err = renderPaymentSummary(biz, list[0])
+	return fmt.Sprintf("payment-summary-%d-%d.pdf", employeeID, id), data, err
+}
+
+// renderPaymentSummary writes the summary as a one-page PDF; like the
+// payslip, the same figures render to the same bytes (dated the period's
+// end).
+func renderPaymentSummary(biz business.Business, s PaymentSummary) ([]byte, error) {
+	pdf := fpdf.New("P", "mm", "A4", "")
+	pdf.SetCreationDate(s.End)
+	pdf.SetModificationDate(s.End)
+	pdf.SetCatalogSort(true)
+	pdf.SetProducer("payrolld", true)
+	pdf.SetCreator("payrolld", true)
+	pdf.SetTitle(fmt.Sprintf("Payment summary %s %d", s.EmployeeName, s.ID), true)
+	pdf.SetAuthor(biz.Name, true)
+	pdf.SetMargins(15, 15, 15)
+	tr := pdf.UnicodeTranslatorFromDescriptor("")
+	cell := func(w, h float64, text, align string) { pdf.CellFormat(w, h, tr(text), "", 0, align, false, 0, "") }
+	pdf.AddPage()
+	pdf.SetFont("Helvetica", "B", 15)
+	cell(110, 7, biz.Name, "L")
+	pdf.SetFont("Helvetica", "B", 14)
+	cell(70, 7, "Payment summary", "R")
+	pdf.Ln(8)
+	pdf.SetFont("Helvetica", "", 9)
+	payer := "Payer"
+	if biz.Details.ABN != "" {
+		payer += ": ABN " + biz.Details.ABN
+	}
+	cell(110, 4.5, payer, "L")
+	cell(70, 4.5, "Period: "+s.Period(), "R")
+	pdf.Ln(10)
+	pdf.SetFont("Helvetica", "B", 11)
+	cell(180, 6, s.EmployeeName, "L")
+	pdf.Ln(6)
+	pdf.SetFont("Helvetica", "", 9)
+	for _, l := range s.EmployeeDetail {
+		cell(180, 4.5, l, "L")
+		pdf.Ln(4.5)
+	}
+	pdf.Ln(4)
+	row := func(label string, m payroll.Money) {
+		cell(150, 6, label, "L")
+		cell(30, 6, m.Display("$"), "R")
+		pdf.Ln(6)
+	}
+	pdf.SetFont("Helvetica", "", 10)
+	row("Gross payments", s.Gross)
+	row("Total tax withheld", s.TaxWithheld)
+	row("Superannuation guarantee contributions (not reportable)", s.Super)
+	pdf.Ln(4)
+	pdf.SetFont("Helvetica", "", 8)
+	cell(180, 4, fmt.Sprintf("From %d finalised pay run(s) paid in the period.", s.PayRuns), "L")
+	var b bytes.Buffer
+	if err := pdf.Output(&b); err != nil {
+		return nil, fmt.Errorf("render payment summary: %w", err)
+	}
+	return b.Bytes(), nil
+}
