@@ -1180,6 +1180,19 @@ type UkEmployeePension struct {
 	UpdatedAt           time.Time
 }
 
+type UkEpsSubmission struct {
+	ID              int64
+	BusinessID      int64
+	TaxYear         int64
+	TaxMonth        int64
+	FinalSubmission bool
+	NoPayment       bool
+	Document        string
+	Xml             string
+	CreatedBy       string
+	CreatedAt       time.Time
+}
+
 type UkFpsSubmission struct {
 	ID              int64
 	BusinessID      int64
@@ -1236,6 +1249,32 @@ type UkNiRecord struct {
 	Version       int64
 	CreatedAt     time.Time
 	UpdatedAt     time.Time
+}
+
+type UkP32Entry struct {
+	ID           int64
+	BusinessID   int64
+	TaxYear      int64
+	TaxMonth     int64
+	Kind         string
+	PayeTax      int64
+	StudentLoan  int64
+	PostgradLoan int64
+	NiEmployee   int64
+	NiEmployer   int64
+	Smp          int64
+	Spp          int64
+	Sap          int64
+	Shpp         int64
+	Spbp         int64
+	Sncp         int64
+	PayBill      int64
+	CisSuffered  int64
+	PaymentMade  int64
+	PaymentDate  sql.NullTime
+	Note         string
+	UpdatedBy    string
+	UpdatedAt    time.Time
 }
 
 type UkP60Publication struct {

@@ -152,3 +152,21 @@ func renderP60(f P60) ([]byte, error) {
 func taxYearEnd(fye int) (time.Time, time.Time) {
 	return time.Date(fye-1, time.April, 6, 0, 0, 0, 0, time.UTC), time.Date(fye, time.April, 5, 0, 0, 0, 0, time.UTC)
 }
+
+// Document is the forms' PDF set-up (fixed metadata, headings, titled
+// sections of label/value rows) for other UK returns such as the P32.
+type Document struct{ d *pdfDoc }
+
+// NewDocument starts a document dated stamp (same input, same bytes).
+func NewDocument(title, author string, stamp time.Time) *Document {
+	return &Document{d: newPDF(title, author, stamp)}
+}
+
+func (x *Document) AddPage()                { x.d.pdf.AddPage() }
+func (x *Document) Heading(s string)        { x.d.heading(s) }
+func (x *Document) Section(s string)        { x.d.section(s) }
+func (x *Document) Row(label, value string) { x.d.row(label, value) }
+func (x *Document) Bytes() ([]byte, error)  { return x.d.bytes() }
+
+// GBP writes an amount in pounds as the forms do (£1,234.56).
+func GBP(m payroll.Money) string { return gbp(m) }
