@@ -283,3 +283,27 @@ func TestUKReturnsEPS(t *testing.T) {
 		})
 	})
 }
+
+// TestUKReturnsStatutoryFromPayRuns: Mary's SMP (due 15 July 2026, AWE
+// £500 given, from 29 June: the first six weeks pay 90% = £450 a week, as
+// TestStatutoryLeaveAPI) is paid by the finalised weekly run whose period
+// is exactly its first week (29 June to 5 July, paid 5 July: tax month 3).
+// The P32 counts SMP paid 450.00 and recovers 92% = 414.00; the EPS of
+// month 3 reports SMPRecovered 414.
+func TestUKReturnsStatutoryFromPayRuns(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newEnv(t, d)
+		key := e.Key
+		e.Do("POST", e.E+"/statutoryleave/smp", key, map[string]any{"startDate": "2026-06-29T00:00:00", "endDate": "2027-03-28T00:00:00",
+			"babyDueDate": "2026-07-15T00:00:00", "averageWeeklyEarningsOverride": 500}).Expect(t, 200)
+		run := e.Do("POST", e.B+"/payrun", key, map[string]any{"payScheduleId": e.schedule, "payPeriodEnding": "2026-07-05T00:00:00", "datePaid": "2026-07-05T00:00:00"}).Expect(t, 200).Map(t)["id"]
+		e.Do("POST", fmt.Sprintf("%s/payrun/%v/finalise", e.B, run), key, nil).Expect(t, 200)
+		p := e.Do("GET", e.B+"/report/p32", key, nil).Expect(t, 200).Map(t)
+		expectMembers(t, "month 3", month(t, p, 3), map[string]any{"payRunCount": 1.0, "smpPaid": 450.0, "statutoryPaymentsPaid": 450.0,
+			"statutoryPaymentsRecovered": 414.0, "nicCompensation": 0.0})
+		eps := e.Do("POST", e.B+"/report/eps", key, map[string]any{"taxMonth": 3}).Expect(t, 200).Map(t)
+		if r := eps["recoverableAmountsYTD"].(map[string]any); r["smpRecovered"] != 414.0 || eps["noPaymentForPeriod"] != false || eps["apprenticeshipLevyReported"] != false {
+			t.Fatalf("eps %v", eps)
+		}
+	})
+}
