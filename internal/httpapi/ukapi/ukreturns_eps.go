@@ -27,14 +27,13 @@ const epsDesc = "Builds the RTI Employer Payment Summary of a tax month (body {t
 
 func registerEPS(a *httpapi.API, s *employerreturns.Service) {
 	tags := []string{"Reporting"}
-	const B = "/api/v2/business/{businessId}/report/eps"
-	httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodPost, Path: B, Tags: tags,
+	httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/report/eps", Tags: tags,
 		Summary: "Generate an EPS", Description: epsDesc},
 		func(ctx context.Context, in *epsInput) (*httpapi.BodyOf[employerreturns.EPS], error) {
 			e, _, err := s.GenerateEPS(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), in.Body)
 			return &httpapi.BodyOf[employerreturns.EPS]{Body: e}, err
 		})
-	httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodPost, Path: B + "/epsxml", Tags: tags,
+	httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/report/eps/epsxml", Tags: tags,
 		Summary: "Generate an EPS as XML", Description: epsDesc + " Answers the XML."},
 		func(ctx context.Context, in *epsInput) (*httpapi.FileOutput, error) {
 			e, b, err := s.GenerateEPS(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), in.Body)
@@ -43,7 +42,7 @@ func registerEPS(a *httpapi.API, s *employerreturns.Service) {
 			}
 			return httpapi.NewFileOutput(fmt.Sprintf("EPS-%d.xml", e.ID), "application/xml", b), nil
 		})
-	httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodGet, Path: B, Tags: tags,
+	httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/report/eps", Tags: tags,
 		Summary: "List generated EPS", Description: "The EPS submissions generated, newest first; taxYear narrows to one tax year; $top (default and most 100) and $skip page."},
 		func(ctx context.Context, in *struct {
 			httpapi.BusinessPath
@@ -58,7 +57,7 @@ func registerEPS(a *httpapi.API, s *employerreturns.Service) {
 			l, err := s.ListEPS(ctx, httpapi.CurrentBusiness(ctx), in.TaxYear, int64(q.Top), int64(q.Skip))
 			return &httpapi.BodyOf[[]employerreturns.EPS]{Body: l}, err
 		})
-	httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodGet, Path: B + "/{id}", Tags: tags,
+	httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/report/eps/{id}", Tags: tags,
 		Summary: "Get a generated EPS", Description: "The EPS as generated.", Parameters: httpapi.PathParams("id")},
 		func(ctx context.Context, in *struct{ httpapi.BusinessPath }) (*httpapi.BodyOf[employerreturns.EPS], error) {
 			id, err := httpapi.PathID(ctx, "id", "EPS submission")
@@ -68,7 +67,7 @@ func registerEPS(a *httpapi.API, s *employerreturns.Service) {
 			e, _, err := s.EPSByID(ctx, httpapi.CurrentBusiness(ctx), id)
 			return &httpapi.BodyOf[employerreturns.EPS]{Body: e}, err
 		})
-	httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodGet, Path: B + "/{id}/xml", Tags: tags,
+	httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/report/eps/{id}/xml", Tags: tags,
 		Summary: "Get a generated EPS's XML", Description: "The XML stored when the EPS was generated.", Parameters: httpapi.PathParams("id")},
 		func(ctx context.Context, in *struct{ httpapi.BusinessPath }) (*httpapi.FileOutput, error) {
 			id, err := httpapi.PathID(ctx, "id", "EPS submission")

@@ -55,14 +55,13 @@ const p32Desc = "The P32 Employer Payment Record of a UK tax year: per tax month
 
 func registerP32(a *httpapi.API, s *employerreturns.Service) {
 	tags := []string{"Reporting"}
-	const B = "/api/v2/business/{businessId}/report/p32"
-	httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodGet, Path: B, Tags: tags,
+	httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/report/p32", Tags: tags,
 		Summary: "P32 Employer Payment Record", Description: p32Desc},
 		func(ctx context.Context, in *p32Query) (*httpapi.BodyOf[employerreturns.P32], error) {
 			p, err := s.P32(ctx, httpapi.CurrentBusiness(ctx), in.TaxYear)
 			return &httpapi.BodyOf[employerreturns.P32]{Body: p}, err
 		})
-	httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodPut, Path: B, Tags: tags,
+	httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/report/p32", Tags: tags,
 		Summary: "Record P32 payments and adjustments",
 		Description: "Body {adjustments: [{taxMonth, paymentMade, paymentDate, note, payeTax, studentLoan, postgraduateLoan, employeeNI, employerNI, smpPaid, " +
 			"sppPaid, sapPaid, shppPaid, spbpPaid, sncpPaid, payBill, cisDeductionsSuffered}]} for the tax year of the query: paymentMade is what was paid to " +
@@ -73,7 +72,7 @@ func registerP32(a *httpapi.API, s *employerreturns.Service) {
 			p, err := s.UpdateP32(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), in.TaxYear, in.Body)
 			return &httpapi.BodyOf[employerreturns.P32]{Body: p}, err
 		})
-	httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodGet, Path: B + "/download/pdf", Tags: tags,
+	httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/report/p32/download/pdf", Tags: tags,
 		Summary: "P32 as PDF", Description: "The P32 of report/p32 as a PDF: the year's totals, then each tax month. The same figures give the same bytes."},
 		func(ctx context.Context, in *p32Query) (*httpapi.FileOutput, error) {
 			b, err := s.PDF(ctx, httpapi.CurrentBusiness(ctx), in.TaxYear)
@@ -82,7 +81,7 @@ func registerP32(a *httpapi.API, s *employerreturns.Service) {
 			}
 			return httpapi.NewFileOutput("P32.pdf", "application/pdf", b), nil
 		})
-	httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodGet, Path: B + "/apprenticeshiplevy", Tags: tags,
+	httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/report/p32/apprenticeshiplevy", Tags: tags,
 		Summary: "P32 apprenticeship levy",
 		Description: "The apprenticeship levy per tax month, cumulatively as the EPS reports it: pay bill (gross pay of finalised runs plus stored " +
 			"payBill figures) to date, the levy percent of it, the allowance accrued to date (annual allowance - hmrcsettings.apprenticeshipLevyAllowance " +
@@ -91,7 +90,7 @@ func registerP32(a *httpapi.API, s *employerreturns.Service) {
 			r, err := s.Levy(ctx, httpapi.CurrentBusiness(ctx), in.TaxYear)
 			return &httpapi.BodyOf[employerreturns.P32LevyReport]{Body: r}, err
 		})
-	httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodGet, Path: B + "/cisdeductionssummary", Tags: tags,
+	httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/report/p32/cisdeductionssummary", Tags: tags,
 		Summary: "P32 CIS deductions suffered",
 		Description: "CIS deductions the employer suffered as a subcontractor, per tax month and to date, which the P32 sets against what it owes. " +
 			"payrolld keeps no CIS payments, so they are what was stored in opening balances and P32 adjustments (0 otherwise)."},
@@ -99,7 +98,7 @@ func registerP32(a *httpapi.API, s *employerreturns.Service) {
 			r, err := s.CIS(ctx, httpapi.CurrentBusiness(ctx), in.TaxYear)
 			return &httpapi.BodyOf[employerreturns.P32CISSummary]{Body: r}, err
 		})
-	httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodGet, Path: B + "/nideductionssummary", Tags: tags,
+	httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/report/p32/nideductionssummary", Tags: tags,
 		Summary: "P32 National Insurance by category",
 		Description: "Class 1 NI of finalised pay runs per tax month and NI category letter: employees paid, gross earnings, the RTI earnings bands " +
 			"(at the LEL, LEL to PT, PT to UEL, above the UEL, with the thresholds of each payment's frequency and year) and employee and employer NI. " +
@@ -108,7 +107,7 @@ func registerP32(a *httpapi.API, s *employerreturns.Service) {
 			r, err := s.NI(ctx, httpapi.CurrentBusiness(ctx), in.TaxYear)
 			return &httpapi.BodyOf[employerreturns.P32NISummary]{Body: r}, err
 		})
-	httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodGet, Path: B + "/hmrcpaymentfile", Tags: tags,
+	httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/report/p32/hmrcpaymentfile", Tags: tags,
 		Summary: "HMRC payment file",
 		Description: "A CSV (text/csv) a bank upload can use: header PayeeName,SortCode,AccountNumber,Amount,PaymentReference,DueDate,TaxMonth,PeriodEnd, " +
 			"then one row per tax month with an amount outstanding on the P32 (totalDue less the payment recorded), or only taxMonth. Payee HMRC Cumbernauld " +
@@ -122,7 +121,7 @@ func registerP32(a *httpapi.API, s *employerreturns.Service) {
 			}
 			return httpapi.NewFileOutput(name, "text/csv", b), nil
 		})
-	httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodGet, Path: B + "/openingbalancesadjustments", Tags: tags,
+	httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/report/p32/openingbalancesadjustments", Tags: tags,
 		Summary: "P32 opening balances",
 		Description: "Figures of the tax year paid outside payrolld (e.g. by an earlier payroll), per tax month (all twelve, zeros when none); " +
 			"report/p32 adds them to the months' figures."},
@@ -130,7 +129,7 @@ func registerP32(a *httpapi.API, s *employerreturns.Service) {
 			r, err := s.OpeningBalancesOf(ctx, httpapi.CurrentBusiness(ctx), in.TaxYear)
 			return &httpapi.BodyOf[employerreturns.P32OpeningBalances]{Body: r}, err
 		})
-	httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodPut, Path: B + "/openingbalancesadjustments", Tags: tags,
+	httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/report/p32/openingbalancesadjustments", Tags: tags,
 		Summary: "Set P32 opening balances",
 		Description: "Body {months: [{taxMonth, note, payeTax, studentLoan, postgraduateLoan, employeeNI, employerNI, smpPaid, sppPaid, sapPaid, shppPaid, " +
 			"spbpPaid, sncpPaid, payBill, cisDeductionsSuffered}]} for the tax year of the query: each month given replaces its stored figures (not " +
