@@ -307,3 +307,30 @@ func TestUKReturnsStatutoryFromPayRuns(t *testing.T) {
 		}
 	})
 }
+
+// TestUKReturnsAllowanceDateAndLevyOff: with the employment allowance
+// effective from 6 July 2026 month 3 claims none and month 4 takes all
+// £200 left (its employer NI is 242.40); with the levy not applying no
+// month owes any; a year the rules lack (2027/28) names the missing figures; years
+// far off answer too.
+func TestUKReturnsAllowanceDateAndLevyOff(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := returnsEnv(t, d)
+		key := e.Key
+		e.Do("PUT", e.B+"/hmrcsettings/employmentallowance?financialYearEnding=2027", key, map[string]any{"empAllowanceEffectiveDate": "2026-07-06T00:00:00"}).Expect(t, 200)
+		e.Do("PUT", e.B+"/hmrcsettings", key, map[string]any{"taxOfficeNumber": "123", "taxOfficeReference": "AB456", "accountsOfficeReference": "123PX00123456",
+			"businessName": "Alice Ltd", "requiredToPayApprenticeshipLevy": false}).Expect(t, 200)
+		p := e.Do("GET", e.B+"/report/p32", key, nil).Expect(t, 200).Map(t)
+		expectMembers(t, "p32", p, map[string]any{"employmentAllowanceUsed": 200.0, "apprenticeshipLevyApplies": false})
+		// month 3: 103.20 + 41.28 + 121.20 = 265.68; month 4: 206.40 +
+		// 82.56 + 242.40 − 200.00 = 331.36.
+		expectMembers(t, "month 3", month(t, p, 3), map[string]any{"employmentAllowance": 0.0, "apprenticeshipLevy": 0.0, "totalDue": 265.68})
+		expectMembers(t, "month 4", month(t, p, 4), map[string]any{"employmentAllowance": 200.0, "apprenticeshipLevyYTD": 0.0, "totalDue": 331.36})
+		later := e.Do("GET", e.B+"/report/p32?taxYear=2027", key, nil).Expect(t, 200).Map(t)
+		e.Do("GET", e.B+"/report/p32?taxYear=2040", key, nil).Expect(t, 200)
+		e.Do("GET", e.B+"/report/p32?taxYear=2010", key, nil).Expect(t, 200)
+		if m := fmt.Sprint(later["missingFigures"]); !strings.Contains(m, "employmentAllowance") || !strings.Contains(m, "recoveryPercent") {
+			t.Fatalf("missing figures of 2027/28: %s", m)
+		}
+	})
+}

@@ -230,8 +230,12 @@ func (s *Service) load(ctx context.Context, biz business.Business, year int) (*y
 	if d.hmrc, err = s.UK.HmrcSettings(ctx, biz); err != nil {
 		return nil, err
 	}
-	if d.ea, err = s.UK.EmploymentAllowanceOf(ctx, biz, year+1); err != nil {
-		return nil, err
+	// The allowance is kept for 2014/15 (its first year) up to next
+	// year; outside that range nothing is claimed.
+	if cur := uk.UKTaxYearOf(s.Clock.Now()); year >= 2014 && year <= cur+1 {
+		if d.ea, err = s.UK.EmploymentAllowanceOf(ctx, biz, year+1); err != nil {
+			return nil, err
+		}
 	}
 	return d, nil
 }
