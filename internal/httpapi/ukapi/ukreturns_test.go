@@ -263,6 +263,10 @@ func TestUKReturnsEPS(t *testing.T) {
 		if len(list) != 0 {
 			t.Fatalf("eps list 2025 %v", list)
 		}
+		e.Do("GET", E+"?$skip=9223372036854775807", key, nil).Expect(t, 200).JSON(t, &list)
+		if len(list) != 0 {
+			t.Fatalf("eps skipped all %v", list)
+		}
 		e.Do("GET", E+"?$top=1&$skip=1", key, nil).Expect(t, 200).JSON(t, &list)
 		if len(list) != 1 || list[0]["id"] != eps["id"] {
 			t.Fatalf("eps page %v", list)

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"encoding/xml"
 	"fmt"
+	"math"
 
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/db"
@@ -205,6 +206,12 @@ func (s *Service) ListEPS(ctx context.Context, biz business.Business, taxYear st
 		if y, err = s.taxYear(taxYear); err != nil {
 			return nil, err
 		}
+	}
+	if skip > math.MaxInt32 || top > math.MaxInt32 {
+		if skip > math.MaxInt32 { // more than could ever be stored
+			return []EPS{}, nil
+		}
+		top = math.MaxInt32
 	}
 	rows, err := s.DB.Queries().ListEPSSubmissions(ctx, store.ListEPSSubmissionsParams{BusinessID: biz.ID, TaxYear: int64(y), Lim: int32(top), Off: int32(skip)})
 	if err != nil {
