@@ -1230,6 +1230,19 @@ type UkEmployeePension struct {
 	UpdatedAt           time.Time
 }
 
+type UkEpsSubmission struct {
+	ID              int64
+	BusinessID      int64
+	TaxYear         int64
+	TaxMonth        int64
+	FinalSubmission bool
+	NoPayment       bool
+	Document        string
+	Xml             string
+	CreatedBy       string
+	CreatedAt       time.Time
+}
+
 type UkFpsSubmission struct {
 	ID              int64
 	BusinessID      int64
@@ -1312,6 +1325,32 @@ type UkP11dReturn struct {
 	CreatedAt   time.Time
 	PublishedBy string
 	PublishedAt sql.NullTime
+}
+
+type UkP32Entry struct {
+	ID           int64
+	BusinessID   int64
+	TaxYear      int64
+	TaxMonth     int64
+	Kind         string
+	PayeTax      int64
+	StudentLoan  int64
+	PostgradLoan int64
+	NiEmployee   int64
+	NiEmployer   int64
+	Smp          int64
+	Spp          int64
+	Sap          int64
+	Shpp         int64
+	Spbp         int64
+	Sncp         int64
+	PayBill      int64
+	CisSuffered  int64
+	PaymentMade  int64
+	PaymentDate  sql.NullTime
+	Note         string
+	UpdatedBy    string
+	UpdatedAt    time.Time
 }
 
 type UkP46carIgnored struct {

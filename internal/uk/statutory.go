@@ -62,6 +62,14 @@ var ukFiguresByYear = map[int]ukFigures{
 		employmentAllowance: ukPence(1050000),
 		levyPercent:         ukRate("0.5"), levyAllowance: ukPence(1500000),
 	},
+	// Only the employer-return figures so far: the statutory payment and
+	// LEL rows of 2026/27 are for whoever wires them into statutory pay.
+	2026: {
+		source:          "payroll-rules-2026-27.md §2.4 (employment allowance £10,500; apprenticeship levy 0.5% with £15,000 allowance and recovery 92% / 108.5%, stated as unchanged)",
+		recoveryPercent: ukRate("92"), smallEmployerRecoveryPercent: ukRate("108.5"),
+		employmentAllowance: ukPence(1050000),
+		levyPercent:         ukRate("0.5"), levyAllowance: ukPence(1500000),
+	},
 }
 
 // UKStatutoryPay is the answer of GET B/statutorypay: one tax year's
@@ -188,4 +196,47 @@ func ukLatest(year int, figure func(ukFigures) *int64) (int64, bool) {
 func ukLevyAllowance(year int) payroll.Money {
 	p, _ := ukLatest(year, func(t ukFigures) *int64 { return t.levyAllowance })
 	return UKPounds(p)
+}
+
+// UKReturnFigures are the figures an employer's returns (P32, EPS) use in
+// one tax year, in pence and percentages; Missing names the ones the rules
+// file lacks for that year (they count as 0, never guessed).
+type UKReturnFigures struct {
+	EmploymentAllowance          int64
+	LevyAllowance                int64
+	LevyPercent                  payroll.Rate
+	RecoveryPercent              payroll.Rate
+	SmallEmployerRecoveryPercent payroll.Rate
+	Missing                      []string
+	Source                       string
+}
+
+// ReturnFigures returns the employer-return figures of tax year year (the
+// calendar year it starts in).
+func ReturnFigures(year int) UKReturnFigures {
+	t := ukFiguresByYear[year]
+	out := UKReturnFigures{Source: t.source}
+	if t.employmentAllowance != nil {
+		out.EmploymentAllowance = *t.employmentAllowance
+	} else {
+		out.Missing = append(out.Missing, "employmentAllowance")
+	}
+	if t.levyAllowance != nil {
+		out.LevyAllowance = *t.levyAllowance
+	} else {
+		out.Missing = append(out.Missing, "levyAllowance")
+	}
+	for _, r := range []struct {
+		name string
+		src  *payroll.Rate
+		dst  *payroll.Rate
+	}{{"levyPercent", t.levyPercent, &out.LevyPercent}, {"recoveryPercent", t.recoveryPercent, &out.RecoveryPercent},
+		{"smallEmployerRecoveryPercent", t.smallEmployerRecoveryPercent, &out.SmallEmployerRecoveryPercent}} {
+		if r.src != nil {
+			*r.dst = *r.src
+		} else {
+			out.Missing = append(out.Missing, r.name)
+		}
+	}
+	return out
 }

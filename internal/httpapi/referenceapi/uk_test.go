@@ -191,8 +191,8 @@ func TestUKEmploymentAllowance(t *testing.T) {
 		e := newUKEnv(t, d)
 		EA := e.path(e.Biz, "hmrcsettings/employmentallowance")
 		e.RunCases(t, []testkit.Case{
-			{Name: "current year (2026/27): amount not in the rules", Method: "GET", Path: EA, Key: e.Key, Status: 200,
-				Check: ukExpect(map[string]any{"financialYearEnding": 2027, "allowanceAmount": nil, "isClaimed": false, "claimEmploymentAllowance": nil})},
+			{Name: "current year (2026/27): amount from payroll-rules-2026-27.md", Method: "GET", Path: EA, Key: e.Key, Status: 200,
+				Check: ukExpect(map[string]any{"financialYearEnding": 2027, "allowanceAmount": 10500, "isClaimed": false, "claimEmploymentAllowance": nil})},
 			{Name: "2025/26 amount", Method: "GET", Path: EA + "?financialYearEnding=2026", Key: e.Key, Status: 200,
 				Check: ukExpect(map[string]any{"allowanceAmount": 10500, "allowanceRemaining": 10500})},
 			{Name: "claim 2025/26", Method: "PUT", Path: EA + "?financialYearEnding=2026", Key: e.Key, Body: map[string]any{

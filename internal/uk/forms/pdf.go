@@ -157,7 +157,7 @@ func taxYearEnd(fye int) (time.Time, time.Time) {
 }
 
 // Doc is the form document set-up for forms built in other packages (the
-// P11D in internal/uk/p11d): same fixed metadata, fonts and blocks, so
+// P11D in internal/uk/p11d, the P32 in internal/uk/employerreturns): same fixed metadata, fonts and blocks, so
 // those render deterministically too.
 type Doc struct{ d *pdfDoc }
 
