@@ -111,6 +111,7 @@ func TestPublishedShapes(t *testing.T) {
 		exerciseEss3(t, r, b)
 		exerciseReports2(t, r, b)
 		exerciseLookupsAndAudit(r, b)
+		exerciseSelfServiceShifts(r, b)
 		exerciseKiosk(t, r, b)
 
 		// Every served operation the description has is exercised.

@@ -209,8 +209,9 @@ func TestTimeReports(t *testing.T) {
 			t.Fatalf("no casuals: %v", got)
 		}
 
-		// No operation proposes swaps yet: the report is empty, and filters
-		// are checked.
+		// No swap was proposed in this business: the report is empty (swaps
+		// proposed through self-service show in rosterapi's ess3_test.go), and
+		// filters are checked.
 		if got := rows(t, e.Do("GET", e.B+"/report/shiftswapping?statuses=Created&includeCosts=true", e.Key, nil)); len(got) != 0 {
 			t.Fatalf("swaps %v", got)
 		}
