@@ -141,7 +141,7 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 	a.PayRuns.Effects = append(a.PayRuns.Effects, payrun.NewJobs(a.PayRuns, a.Jobs, a.Businesses, a.Webhooks.OutboundClient(), a.Webhooks.CheckTarget, log, 0))
 	a.EmployeeAccess = &access.Service{DB: database, Clock: clock, Employees: a.Employees, Users: a.Users, Notify: a.Notify, BaseURL: cfg.BaseURL}
 	a.ProfileImages = &ess.Images{Employees: a.Employees, Clock: clock}
-	a.ESS = &ess.Service{Portal: a.Reference.EmployeePortalSettings, Access: a.EmployeeAccess}
+	a.ESS = &ess.Service{Portal: a.Reference.EmployeePortalSettings, Timesheets: a.Reference.TimesheetSettings, Access: a.EmployeeAccess}
 	// Business and self-service paths share the expense and qualification
 	// services; the business's portal settings decide what employees may do.
 	expenses := &expense.Service{Employees: a.Employees, Clock: clock, SelfServiceAllowed: func(ctx context.Context, biz business.Business) (bool, error) {

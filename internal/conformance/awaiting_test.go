@@ -12,5 +12,4 @@ var awaitingSteps = map[string]bool{
 	"GET /api/v2/ess/{employeeId}/emergencycontacts": true,
 	"GET /api/v2/ess/{employeeId}/leave":             true,
 	"GET /api/v2/ess/{employeeId}/leave/estimate":    true,
-	"GET /api/v2/ess/{employeeId}/security/features": true,
 }

@@ -10,9 +10,11 @@ import (
 	"github.com/payrolld/payrolld/internal/settings"
 )
 
-// Features is what the business's employee portal settings let an
-// employee do in self-service (AuFeaturesModel, the members this service
-// has settings for; the others are false).
+// Features is what the business's employee portal and timesheet settings
+// let an employee do in self-service (AuFeaturesModel). Rostering answers
+// (accept, decline, swap) are always on: published shifts await the
+// employee's answer and no setting turns them off. Shift bidding and work
+// eligibility are not kept by this service: false.
 type Features struct {
 	AllowEmployeeSuperFundSelfService       bool   `json:"allowEmployeeSuperFundSelfService"`
 	ClockOnCanSpecifyHigherClassification   bool   `json:"clockOnCanSpecifyHigherClassification"`
@@ -23,7 +25,7 @@ type Features struct {
 	AllowEmployeeBankAccountSelfService     bool   `json:"allowEmployeeBankAccountSelfService"`
 	AllowEmployeeSatisfactionSurvey         bool   `json:"allowEmployeeSatisfactionSurvey"`
 	AllowEmployeesToViewAllApprovedLeave    bool   `json:"allowEmployeesToViewAllApprovedLeave"`
-	UnavailabilityCutOff                    *int   `json:"unavailabilityCutOff" nullable:"true"`
+	UnavailabilityCutOff                    int    `json:"unavailabilityCutOff" doc:"days before a date after which the employee can no longer set unavailability for it (0 = none)"`
 	AllowEmployeesToUploadProfilePicture    bool   `json:"allowEmployeesToUploadProfilePicture"`
 	AllowEmployeeExpensesSelfService        bool   `json:"allowEmployeeExpensesSelfService"`
 	AllowEmployeeOverrideTaxCodes           bool   `json:"allowEmployeeOverrideTaxCodes"`
@@ -35,28 +37,41 @@ type Features struct {
 	ClockOffWindowMinutes                   *int   `json:"clockOffWindowMinutes" nullable:"true"`
 	EnableWorkZoneClockOn                   bool   `json:"enableWorkZoneClockOn"`
 	AllowEmployeeTimesheetsWithoutStartStop bool   `json:"allowEmployeeTimesheetsWithoutStartStopTimes"`
+	AllowEmployeeRosteringSelfService       bool   `json:"allowEmployeeRosteringSelfService"`
+	AllowEmployeeToDeclineShifts            bool   `json:"allowEmployeeToDeclineShifts"`
+	AllowEmployeeToSwapShifts               bool   `json:"allowEmployeeToSwapShifts"`
+	EmployeeMustAcceptShifts                bool   `json:"employeeMustAcceptShifts"`
+	ShiftBidding                            bool   `json:"shiftBidding"`
+	AllowEmployeeQualificationsSelfService  bool   `json:"allowEmployeeQualificationsSelfService" doc:"always: the portal settings have no qualifications switch"`
+	AllowEmployeeWorkEligibilitySelfService bool   `json:"allowEmployeeWorkEligibilitySelfService"`
+	AllowToSelectHigherClassification       bool   `json:"allowToSelectHigherClassification"`
+	PaidBreaksEnabled                       bool   `json:"paidBreaksEnabled"`
+	TimesheetsRequireLocation               bool   `json:"timesheetsRequireLocation"`
+	TimesheetsRequireWorkType               bool   `json:"timesheetsRequireWorkType"`
+	TimesheetDimensionsEnabled              bool   `json:"timesheetDimensionsEnabled" doc:"false: timesheet lines carry no reporting dimensions"`
 }
 
 // timesheetWriters are the timesheet settings under which an employee
 // enters and edits their own timesheets.
 var timesheetWriters = map[string]bool{"ReadWrite": true, "Enabled": true, "EditKiosk": true, "EditWorkZoneClockOnOff": true, "EditKioskOrWorkZoneClockOnOff": true}
 
-// FeaturesOf maps the portal settings onto the features an employee has.
-func FeaturesOf(s settings.EmployeePortalSettings) Features {
+// FeaturesOf maps the portal and timesheet settings onto the features an
+// employee has.
+func FeaturesOf(s settings.EmployeePortalSettings, t settings.TimesheetSettings) Features {
 	ts := s.TimesheetSetting
 	if ts == "" {
 		ts = "Disabled"
 	}
-	var cutOff *int
-	if s.UnavailabilityCutOff > 0 {
-		n := s.UnavailabilityCutOff
-		cutOff = &n
-	}
-	return Features{AllowEmployeeSuperFundSelfService: s.AllowEmployeeSuperFundSelfService, ClockOnCanSpecifyHigherClassification: s.CanSpecifyHigherClassification,
+	return Features{AllowEmployeeRosteringSelfService: true, AllowEmployeeToDeclineShifts: true, AllowEmployeeToSwapShifts: true,
+		EmployeeMustAcceptShifts: true, AllowEmployeeQualificationsSelfService: true,
+		AllowToSelectHigherClassification: t.AllowToSelectHigherClassification, PaidBreaksEnabled: t.AllowPaidBreaks,
+		TimesheetsRequireLocation: t.RequireLocation, TimesheetsRequireWorkType: t.RequireWorkType,
+		AllowEmployeeTimesheetsWithoutStartStop: !t.RequireStartAndStopTimes,
+		AllowEmployeeSuperFundSelfService: s.AllowEmployeeSuperFundSelfService, ClockOnCanSpecifyHigherClassification: s.CanSpecifyHigherClassification,
 		AllowEmployeeLeaveSelfService: s.AllowEmployeeLeaveSelfService, AllowEmployeeSelfEditing: s.AllowEmployeeSelfEditing,
 		AllowEmployeeTimesheetsSelfService: timesheetWriters[ts], AllowEmployeeToSetUnavailability: s.AllowEmployeeToSetUnavailability,
 		AllowEmployeeBankAccountSelfService: s.AllowEmployeeBankAccountSelfService, AllowEmployeeSatisfactionSurvey: s.AllowEmployeeSatisfactionSurvey,
-		AllowEmployeesToViewAllApprovedLeave: s.AllowEmployeesToViewAllApprovedLeave, UnavailabilityCutOff: cutOff,
+		AllowEmployeesToViewAllApprovedLeave: s.AllowEmployeesToViewAllApprovedLeave, UnavailabilityCutOff: s.UnavailabilityCutOff,
 		AllowEmployeesToUploadProfilePicture: s.AllowEmployeesToUploadProfilePicture, AllowEmployeeExpensesSelfService: s.AllowEmployeeExpensesSelfService,
 		AllowEmployeeOverrideTaxCodes: s.AllowEmployeeOverrideTaxCodes, EssTimesheetSetting: ts,
 		AllowEmployeesToEditKioskTimesheets: ts == "EditKiosk" || ts == "EditKioskOrWorkZoneClockOnOff",
@@ -103,7 +118,8 @@ func (f Features) allowed(a Action) (bool, string) {
 // Service is self-service's own behaviour: what the portal settings allow
 // and which employees a user is.
 type Service struct {
-	Portal record.Settings[settings.EmployeePortalSettings]
+	Portal     record.Settings[settings.EmployeePortalSettings]
+	Timesheets record.Settings[settings.TimesheetSettings]
 	Access *access.Service
 }
 
@@ -114,7 +130,11 @@ func (s *Service) Features(ctx context.Context, biz business.Business) (_ Featur
 	if err != nil {
 		return Features{}, err
 	}
-	return FeaturesOf(ps), nil
+	ts, err := s.Timesheets.Get(ctx, biz, "")
+	if err != nil {
+		return Features{}, err
+	}
+	return FeaturesOf(ps, ts), nil
 }
 
 // Allow is nil when the caller may do a: a business user acting for the

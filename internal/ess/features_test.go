@@ -17,27 +17,33 @@ func TestFeaturesOf(t *testing.T) {
 	cases := []struct {
 		name string
 		in   settings.EmployeePortalSettings
+		ts   settings.TimesheetSettings
 		want func(f ess.Features) bool
 	}{
-		{"timesheets read-only", settings.EmployeePortalSettings{TimesheetSetting: "ReadOnly"}, func(f ess.Features) bool {
+		{"timesheets read-only", settings.EmployeePortalSettings{TimesheetSetting: "ReadOnly"}, settings.TimesheetSettings{}, func(f ess.Features) bool {
 			return !f.AllowEmployeeTimesheetsSelfService && f.EssTimesheetSetting == "ReadOnly"
 		}},
-		{"timesheets read-write", settings.EmployeePortalSettings{TimesheetSetting: "ReadWrite"}, func(f ess.Features) bool {
+		{"timesheets read-write", settings.EmployeePortalSettings{TimesheetSetting: "ReadWrite"}, settings.TimesheetSettings{}, func(f ess.Features) bool {
 			return f.AllowEmployeeTimesheetsSelfService && !f.AllowEmployeesToEditKioskTimesheets
 		}},
-		{"kiosk edits", settings.EmployeePortalSettings{TimesheetSetting: "EditKiosk"}, func(f ess.Features) bool {
+		{"kiosk edits", settings.EmployeePortalSettings{TimesheetSetting: "EditKiosk"}, settings.TimesheetSettings{}, func(f ess.Features) bool {
 			return f.AllowEmployeeTimesheetsSelfService && f.AllowEmployeesToEditKioskTimesheets
 		}},
-		{"empty setting is Disabled", settings.EmployeePortalSettings{}, func(f ess.Features) bool {
-			return f.EssTimesheetSetting == "Disabled" && f.UnavailabilityCutOff == nil
+		{"empty setting is Disabled", settings.EmployeePortalSettings{}, settings.TimesheetSettings{RequireStartAndStopTimes: true}, func(f ess.Features) bool {
+			return f.EssTimesheetSetting == "Disabled" && f.UnavailabilityCutOff == 0 && !f.AllowEmployeeTimesheetsWithoutStartStop && !f.PaidBreaksEnabled
 		}},
-		{"cut-off and windows", settings.EmployeePortalSettings{UnavailabilityCutOff: 7, ClockOnWindowMinutes: &five, AllowEmployeeLeaveSelfService: true}, func(f ess.Features) bool {
-			return f.UnavailabilityCutOff != nil && *f.UnavailabilityCutOff == 7 && *f.ClockOnWindowMinutes == 5 && f.AllowEmployeeLeaveSelfService
+		{"cut-off and windows", settings.EmployeePortalSettings{UnavailabilityCutOff: 7, ClockOnWindowMinutes: &five, AllowEmployeeLeaveSelfService: true}, settings.TimesheetSettings{}, func(f ess.Features) bool {
+			return f.UnavailabilityCutOff == 7 && *f.ClockOnWindowMinutes == 5 && f.AllowEmployeeLeaveSelfService
+		}},
+		{"timesheet settings", settings.EmployeePortalSettings{}, settings.TimesheetSettings{AllowPaidBreaks: true, RequireLocation: true, RequireWorkType: true,
+			AllowToSelectHigherClassification: true}, func(f ess.Features) bool {
+			return f.PaidBreaksEnabled && f.TimesheetsRequireLocation && f.TimesheetsRequireWorkType && f.AllowToSelectHigherClassification &&
+				f.AllowEmployeeTimesheetsWithoutStartStop && f.AllowEmployeeToSwapShifts && !f.ShiftBidding
 		}},
 	}
 	for _, c := range cases {
-		if !c.want(ess.FeaturesOf(c.in)) {
-			t.Errorf("%s: %+v", c.name, ess.FeaturesOf(c.in))
+		if !c.want(ess.FeaturesOf(c.in, c.ts)) {
+			t.Errorf("%s: %+v", c.name, ess.FeaturesOf(c.in, c.ts))
 		}
 	}
 }
