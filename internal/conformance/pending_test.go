@@ -12,11 +12,6 @@ var shapeFixPending = map[string]string{
 		"the description declares as non-nullable: help, lumpSumNumberOfPayPeriods, netPayment, payg, sfss, super (numbers), " +
 		"reportingDimensionValueIds (array), reportingDimensionValueNames (map)",
 	"GET /api/v2/business/{businessId}/payrun/{payRunId}/earningslines/{employeeId}": "as GET earningslines",
-	"POST /api/v2/business/{businessId}/payrun/{payRunId}/finalise": "payrun.FinaliseResult (service.go): areReportPacksProcessed " +
-		"(boolean) and selectedReportPacks (array) missing; journalExportResult.journalSource is \"\" (an enum: None); " +
-		"notifications.errors is an array of strings where the description declares a PayRunWarningResult object",
-	"POST /api/v2/business/{businessId}/payrun/{payRunId}/notation/{employeeId}": "the handler answers an empty body; the " +
-		"description declares PayRunTotalNotationModel",
 	"GET /api/v2/business/{businessId}/payrun/{payRunId}/details": "TotalDetailModel (model.go) lacks allSuperContributionsTotal, " +
 		"grossPlusSuper, isEmployeeUnder18, superContributionsCapApplied and other non-nullable members",
 	"GET /api/v2/business/{businessId}/payrun/{payRunId}/payslips": "PaySlip (views.go) lacks accruedLeave, bankPayments, " +

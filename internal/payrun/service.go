@@ -465,6 +465,9 @@ type FinaliseResult struct {
 	SubmitToPensionSync        string              `json:"submitToPensionSync" enum:"Manual,Immediate,Scheduled"`
 	SuperPayments              []struct{}          `json:"superPayments"`
 	IsFirstFinalisation        bool                `json:"isFirstFinalisation"`
+	// Report packs are not kept by this service: none selected, none run.
+	AreReportPacksProcessed bool     `json:"areReportPacksProcessed"`
+	SelectedReportPacks     []string `json:"selectedReportPacks"`
 }
 
 // JournalExportResult reports the journal export of a finalise: journals
@@ -472,16 +475,25 @@ type FinaliseResult struct {
 type JournalExportResult struct {
 	Status                     string `json:"status" enum:"NotExported,Success,FailureUnknownError"`
 	Message                    string `json:"message"`
-	JournalSource              string `json:"journalSource"`
+	JournalSource              string `json:"journalSource" enum:"None,PayRunDefault"`
 	JournalExternalReferenceID string `json:"journalExternalReferenceId"`
 }
 
 // Notifications counts the pay slip notifications a finalise sent.
 type Notifications struct {
-	TotalEmailNotificationsSent   int64    `json:"totalEmailNotificationsSent"`
-	TotalSmsNotificationsSent     int64    `json:"totalSmsNotificationsSent"`
-	Errors                        []string `json:"errors"`
-	HasPartiallySentNotifications bool     `json:"hasPartiallySentNotifications"`
+	TotalEmailNotificationsSent   int64              `json:"totalEmailNotificationsSent"`
+	TotalSmsNotificationsSent     int64              `json:"totalSmsNotificationsSent"`
+	Errors                        NotificationErrors `json:"errors"`
+	HasPartiallySentNotifications bool               `json:"hasPartiallySentNotifications"`
+}
+
+// NotificationErrors is PayRunWarningResult: the pay slip notifications
+// that could not be sent. Finalise only queues them in the outbox (whose
+// deliveries are retried there), so it is always empty.
+type NotificationErrors struct {
+	WarningMessage string         `json:"warningMessage"`
+	Warnings       []WarningModel `json:"warnings"`
+	TemplateName   string         `json:"templateName"`
 }
 
 // Finalise makes a draft run final: one conditional statement (a second
@@ -555,8 +567,8 @@ func (s *Service) Finalise(ctx context.Context, biz business.Business, id int64,
 			Comments: "", Actor: actor(ctx), CreatedAt: s.Clock.Now()}); err != nil {
 			return err
 		}
-		res = FinaliseResult{JournalExportResult: JournalExportResult{Status: "NotExported"}, RemovedEmployees: []int64{},
-			Notifications: Notifications{Errors: []string{}}, PaySlipsPublished: run.PaySlipsPublished, PublishPreference: publish,
+		res = FinaliseResult{JournalExportResult: JournalExportResult{Status: "NotExported", JournalSource: "None"}, RemovedEmployees: []int64{},
+			SelectedReportPacks: []string{}, Notifications: Notifications{Errors: NotificationErrors{Warnings: []WarningModel{}}}, PaySlipsPublished: run.PaySlipsPublished, PublishPreference: publish,
 			DatePaid: payroll.NewDateTime(run.DatePaid), ActiveEmployees: t.Employees, PublishPaySlips: publish,
 			ExportJournals: "Manual", LodgePayRun: "Manual", RunReportPacks: "Manual", SubmitToPensionSync: "Manual",
 			SuperPayments: []struct{}{}, IsFirstFinalisation: run.FinalisedCount == 1}

@@ -67,7 +67,12 @@ func TestPayRunErrors(t *testing.T) {
 			{Name: "include other tenant's run", Method: "POST", Path: fmt.Sprintf("%s/employee/%d", OP, ann), Key: e.OtherKey, Status: 404},
 			{Name: "include already included", Method: "POST", Path: fmt.Sprintf("%s/employee/%d", P, ann), Key: key, Status: 409},
 			{Name: "include missing employee", Method: "POST", Path: P + "/employee/999999", Key: key, Status: 404},
-			{Name: "employee notation", Method: "POST", Path: fmt.Sprintf("%s/notation/%d", P, ann), Key: key, Body: map[string]any{"notation": "thanks"}, Status: 200},
+			{Name: "employee notation", Method: "POST", Path: fmt.Sprintf("%s/notation/%d", P, ann), Key: key, Body: map[string]any{"notation": "thanks"}, Status: 200,
+				Check: func(t *testing.T, r *testkit.Response) {
+					if got := r.Map(t)["notation"]; got != "thanks" {
+						t.Errorf("notation answered %v", got)
+					}
+				}},
 			{Name: "notation of employee not in run", Method: "POST", Path: P + "/notation/999999", Key: key, Body: map[string]any{"notation": "x"}, Status: 404},
 			{Name: "remove employee", Method: "DELETE", Path: fmt.Sprintf("%s/employee/%d", P, ann), Key: key, Status: 200},
 			{Name: "remove again", Method: "DELETE", Path: fmt.Sprintf("%s/employee/%d", P, ann), Key: key, Status: 404},

@@ -348,13 +348,18 @@ func register(a *httpapi.API, s *payrun.Service) {
 			return nil, s.SetNotation(ctx, biz(ctx), id, "")
 		})
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/notation/{employeeId}", Tags: tags,
-		Summary: "Set an employee's notation in a pay run", Parameters: httpapi.PathParams("payRunId", "employeeId")},
-		func(ctx context.Context, in *notationInput) (*struct{}, error) {
+		Summary: "Set an employee's notation in a pay run", Description: "Shown on the employee's pay slip; answers the notation stored (PayRunTotalNotationModel).",
+		Parameters: httpapi.PathParams("payRunId", "employeeId")},
+		func(ctx context.Context, in *notationInput) (*httpapi.BodyOf[EmployeeNotation], error) {
 			id, e, err := ids(ctx)
 			if err != nil {
 				return nil, err
 			}
-			return nil, s.SetEmployeeNotation(ctx, biz(ctx), id, e, in.notation())
+			n := in.notation()
+			if err := s.SetEmployeeNotation(ctx, biz(ctx), id, e, n); err != nil {
+				return nil, err
+			}
+			return &httpapi.BodyOf[EmployeeNotation]{Body: EmployeeNotation{Notation: n}}, nil
 		})
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/notation/{employeeId}", Tags: tags,
 		Summary: "Remove an employee's notation in a pay run", Parameters: httpapi.PathParams("payRunId", "employeeId")},
@@ -471,4 +476,10 @@ func register(a *httpapi.API, s *payrun.Service) {
 			return nil, s.DeleteLine(ctx, biz(ctx), id, payrun.KindDeduction, in.ID)
 		})
 	registerCollections(a, s)
+}
+
+// EmployeeNotation is PayRunTotalNotationModel: an employee's notation in
+// a pay run.
+type EmployeeNotation struct {
+	Notation string `json:"notation"`
 }
