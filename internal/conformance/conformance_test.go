@@ -109,6 +109,7 @@ func TestPublishedShapes(t *testing.T) {
 		exerciseEmp2(t, r, b)
 		exerciseEss2(r, b)
 		exerciseReports2(t, r, b)
+		exerciseManager(t, r, b)
 
 		// Every served operation the description has is exercised.
 		served := servedOperations(t, b.Server)

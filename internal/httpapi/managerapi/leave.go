@@ -195,9 +195,17 @@ func registerLeave(a *httpapi.API, d Deps) {
 		if err != nil {
 			return nil, err
 		}
+		notes := false
+		if s.RequireNotes != nil {
+			if notes, err = s.RequireNotes(ctx, s.DB.Queries(), httpapi.CurrentBusiness(ctx)); err != nil {
+				return nil, err
+			}
+		}
 		out := make([]ManagerLeaveRequest, 0, len(list))
 		for _, r := range list {
-			out = append(out, managerLeave(r, bals[r.EmployeeID], today()))
+			m := managerLeave(r, bals[r.EmployeeID], today())
+			m.RequireNotesForLeaveRequests = notes
+			out = append(out, m)
 		}
 		return &httpapi.BodyOf[[]ManagerLeaveRequest]{Body: out}, nil
 	}

@@ -1,0 +1,54 @@
+package conformance_test
+
+import (
+	"testing"
+
+	"github.com/payrolld/payrolld/internal/testkit"
+)
+
+// exerciseManager steps through the manager operations (issue 12) as the
+// business owner (an unrestricted manager).
+func exerciseManager(t *testing.T, r *run, b *testkit.Bundle) {
+	B := "/api/v2/business/{businessId}"
+	M := B + "/manager"
+	key, biz := b.Key, b.Biz
+	loc := r.id(r.call(key, "POST", B+"/location", map[string]any{"name": "Manager Newcastle", "state": "NSW"}, biz))
+	emp := r.id(r.call(key, "POST", B+"/employee/unstructured", map[string]any{"firstName": "Mia", "surname": "Managed",
+		"startDate": "2025-07-01T00:00:00", "employmentType": "FullTime", "rate": 30, "rateUnit": "Hourly", "hoursPerWeek": 38,
+		"residentialState": "NSW", "primaryLocation": "Manager Newcastle"}, biz, "?matchType=None"))
+	cat := r.id(r.call(key, "POST", B+"/leavecategory", map[string]any{"name": "Manager Annual"}, biz))
+	r.call(key, "POST", B+"/employeegroup", map[string]any{"name": "Manager Newcastle staff",
+		"filters": []any{map[string]any{"filterType": "Location", "operator": "In", "value": itoa(loc)}}}, biz)
+
+	// Lookups.
+	r.call(key, "GET", M+"/employees", nil, biz)
+	for _, p := range []string{"/timesheet/employees", "/expense/employees", "/leaverequest/employees", "/rostershift/employees", "/rostershift/manageemployees",
+		"/locations", "/location", "/timesheet/locations", "/leaverequest/locations", "/expense/locations", "/rostershift/locations", "/timesheet/employeegroups"} {
+		r.call(key, "GET", M+p, nil, biz)
+	}
+	r.call(key, "GET", M+"/employee/{employeeId}/location", nil, biz, emp)
+
+	// Timesheets.
+	ts := r.id(r.form(key, "POST", M+"/timesheet", map[string]any{"employeeId": emp, "startTime": "2026-11-16T09:00:00", "endTime": "2026-11-16T17:00:00",
+		"locationId": loc, "comments": "manager"}, biz))
+	r.form(key, "PUT", M+"/timesheet/{timesheetLineId}", map[string]any{"employeeId": emp, "startTime": "2026-11-16T08:00:00", "endTime": "2026-11-16T16:00:00",
+		"locationId": loc}, biz, ts)
+
+	// Leave requests.
+	L := M + "/{employeeId}/leaverequest"
+	lr := r.id(r.form(key, "POST", L, map[string]any{"leaveCategoryId": cat, "fromDate": "2026-12-07T00:00:00", "toDate": "2026-12-08T00:00:00", "notes": "Away"}, biz, emp))
+	r.form(key, "POST", L+"/{leaveRequestId}", map[string]any{"notes": "Beach"}, biz, emp, lr)
+	r.call(key, "GET", L+"/{leaveRequestId}", nil, biz, emp, lr)
+	r.call(key, "GET", L+"/{leaveRequestId}/overlapping", nil, biz, emp, lr)
+	r.call(key, "GET", M+"/leaverequest", nil, biz, "?filter.status=Pending")
+	r.call(key, "GET", M+"/leaverequest/overlapping", nil, biz, "?fromDate=2026-12-01&toDate=2026-12-31")
+	r.call(key, "GET", M+"/leaverequest/categories", nil, biz)
+	r.call(key, "GET", L+"/categories", nil, biz, emp)
+	r.call(key, "GET", L+"/balances", nil, biz, emp)
+	r.call(key, "GET", L+"/estimate", nil, biz, emp, "?fromDate=2026-12-14&toDate=2026-12-18&leaveCategoryId="+itoa(cat))
+	r.call(key, "POST", L+"/{leaveRequestId}/approve", nil, biz, emp, lr)
+	r.call(key, "DELETE", L+"/{leaveRequestId}", nil, biz, emp, lr)
+	declined := r.id(r.form(key, "POST", L, map[string]any{"leaveCategoryId": cat, "fromDate": "2026-12-21T00:00:00", "toDate": "2026-12-21T00:00:00", "hours": 4, "notes": "Errand"}, biz, emp))
+	r.form(key, "POST", L+"/{leaveRequestId}/decline", map[string]any{"reason": "Busy"}, biz, emp, declined)
+	_ = t
+}
