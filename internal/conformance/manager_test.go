@@ -50,5 +50,24 @@ func exerciseManager(t *testing.T, r *run, b *testkit.Bundle) {
 	r.call(key, "DELETE", L+"/{leaveRequestId}", nil, biz, emp, lr)
 	declined := r.id(r.form(key, "POST", L, map[string]any{"leaveCategoryId": cat, "fromDate": "2026-12-21T00:00:00", "toDate": "2026-12-21T00:00:00", "hours": 4, "notes": "Errand"}, biz, emp))
 	r.form(key, "POST", L+"/{leaveRequestId}/decline", map[string]any{"reason": "Busy"}, biz, emp, declined)
+	r.call(key, "GET", M+"/{employeeId}/timesheet/reference", nil, biz, emp)
+
+	// Expenses.
+	ecat := r.id(r.call(key, "POST", B+"/employeeexpensecategory", map[string]any{"name": "Manager Travel"}, biz))
+	E := M + "/{employeeId}/expense"
+	line := map[string]any{"description": "Site visit", "lineItems": []any{map[string]any{"expenseCategoryId": ecat, "amount": 21.5,
+		"dateIncurred": "2026-11-03T00:00:00", "locationId": loc}}}
+	exp := r.id(r.form(key, "POST", E, line, biz, emp))
+	r.form(key, "PUT", E+"/{expenseRequestId}", line, biz, emp, exp)
+	r.call(key, "GET", E+"/{expenseRequestId}", nil, biz, emp, exp)
+	r.upload(key, "PUT", E+"/{expenseRequestId}/attachment", []testkit.File{{Name: "receipt.png", ContentType: "image/png", Data: []byte("\x89PNG receipt")}}, biz, emp, exp)
+	r.call(key, "GET", M+"/expense", nil, biz, "?filter.status=Pending&filter.pageSize=10")
+	r.call(key, "GET", M+"/expense/categories", nil, biz)
+	r.call(key, "GET", M+"/expense/taxcodes", nil, biz)
+	r.call(key, "GET", E+"/reference", nil, biz, emp)
+	r.call(key, "POST", E+"/{expenseRequestId}/approve", nil, biz, emp, exp)
+	declinedExp := r.id(r.form(key, "POST", E, line, biz, emp))
+	r.form(key, "POST", E+"/{expenseRequestId}/decline", map[string]any{"reason": "Duplicate"}, biz, emp, declinedExp)
+	r.call(key, "DELETE", E+"/{expenseRequestId}", nil, biz, emp, declinedExp)
 	_ = t
 }

@@ -12,6 +12,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/payrolld/payrolld/internal/categories"
 	"github.com/payrolld/payrolld/internal/employee"
 	"github.com/payrolld/payrolld/internal/expense"
 	"github.com/payrolld/payrolld/internal/httpapi"
@@ -30,6 +31,7 @@ type Deps struct {
 	Roster     *roster.Service
 	Expenses   *expense.Service
 	Locations  *locations.LocationCollections
+	Categories *categories.CoreCollections // work types, expense categories, reporting dimensions
 }
 
 // Register serves the manager operations. Pass it in httpapi.Deps.Areas.
@@ -37,6 +39,8 @@ func Register(d Deps) func(*httpapi.API) {
 	return func(a *httpapi.API) {
 		registerLookups(a, d)
 		registerLeave(a, d)
+		registerTimesheets(a, d)
+		registerExpenses(a, d)
 	}
 }
 

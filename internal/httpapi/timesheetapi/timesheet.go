@@ -134,7 +134,7 @@ func register(a *httpapi.API, s *timesheet.Service) {
 	createDoc := "Durations are computed from start, end and breaks (paid breaks are paid, unpaid are not); " +
 		"if units are given the line is unit-based and its start and end are set to midnight of the start date. References (employee, location, " +
 		"work type, pay category, leave category, shift conditions, dimension values) must be of this business (else 400 naming the member); " +
-		"an employee outside a restricted user's groups and locations is 404." + transitions
+		"an employee outside a restricted user's groups and locations is such a 400 (employeeId)." + transitions
 	create := func(ctx context.Context, in *createInput) (*httpapi.BodyOf[IndividualTimesheetLine], error) {
 		li := in.Body.input()
 		if li.Source == "" {
