@@ -69,5 +69,25 @@ func exerciseManager(t *testing.T, r *run, b *testkit.Bundle) {
 	declinedExp := r.id(r.form(key, "POST", E, line, biz, emp))
 	r.form(key, "POST", E+"/{expenseRequestId}/decline", map[string]any{"reason": "Duplicate"}, biz, emp, declinedExp)
 	r.call(key, "DELETE", E+"/{expenseRequestId}", nil, biz, emp, declinedExp)
+
+	// Roster shifts.
+	RS := M + "/rostershift"
+	shift := r.id(r.form(key, "POST", RS, map[string]any{"employeeId": emp, "startTime": "2026-11-23T09:00:00", "endTime": "2026-11-23T17:00:00",
+		"locationId": loc, "role": map[string]any{"name": "Barista"}, "breaks": []any{map[string]any{"startTime": "2026-11-23T12:00:00", "endTime": "2026-11-23T12:30:00"}}}, biz, "?publish=true"))
+	r.form(key, "POST", RS, map[string]any{"startTime": "2026-11-24T09:00:00", "endTime": "2026-11-24T13:00:00", "locationId": loc}, biz)
+	r.form(key, "PUT", RS+"/{rosterShiftId}", map[string]any{"employeeId": emp, "startTime": "2026-11-23T08:00:00", "endTime": "2026-11-23T16:00:00",
+		"locationId": loc, "role": map[string]any{"name": "Barista"}}, biz, shift, "?publish=true")
+	r.call(key, "GET", RS, nil, biz, "?filter.fromDate=2026-11-23&filter.toDate=2026-11-29&filter.selectAllRoles=true")
+	r.call(key, "GET", RS+"/{rosterShiftId}", nil, biz, shift)
+	r.call(key, "GET", RS+"/roles", nil, biz)
+	r.call(key, "GET", RS+"/{employeeId}/matchingclockon", nil, biz, emp, "?dateUtc=2026-11-23T07:50:00")
+	r.call(key, "GET", RS+"/{employeeId}/matchingclockoff", nil, biz, emp, "?dateUtc=2026-11-23T16:05:00")
+	r.call(key, "GET", RS+"/{employeeId}/nearby", nil, biz, emp, "?localTime=2026-11-23T07:00:00")
+	U := M + "/{employeeId}/rostershift/unavailability"
+	un := r.id(r.form(key, "POST", U, map[string]any{"fromDate": "2026-11-25T00:00:00", "toDate": "2026-11-25T23:59:00", "reason": "Study"}, biz, emp))
+	r.form(key, "PUT", U+"/{unavailabilityId}", map[string]any{"reason": "Exam"}, biz, emp, un)
+	r.call(key, "GET", RS+"/manage", nil, biz, "?filterModel.date=2026-11-23")
+	r.call(key, "DELETE", U+"/{unavailabilityId}", nil, biz, emp, un)
+	r.form(key, "POST", RS+"/{rosterShiftId}/stub", map[string]any{"note": "from roster"}, biz, shift)
 	_ = t
 }

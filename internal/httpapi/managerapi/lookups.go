@@ -3,6 +3,7 @@ package managerapi
 import (
 	"context"
 	"net/http"
+	"strings"
 
 	"github.com/danielgtaylor/huma/v2"
 
@@ -77,13 +78,13 @@ func registerLookups(a *httpapi.API, d Deps) {
 		path, summary           string
 		create, approve, manage bool
 	}{
-		{"/timesheet/employees", "Employees for timesheets (manager)", true, true, false},
-		{"/expense/employees", "Employees for expenses (manager)", true, true, false},
-		{"/leaverequest/employees", "Employees for leave (manager)", false, true, false},
-		{"/rostershift/employees", "Employees for roster shifts (manager)", false, false, true},
-		{"/rostershift/manageemployees", "Employees whose shifts the manager manages (manager)", false, false, true},
+		{"/api/v2/business/{businessId}/manager/timesheet/employees", "Employees for timesheets (manager)", true, true, false},
+		{"/api/v2/business/{businessId}/manager/expense/employees", "Employees for expenses (manager)", true, true, false},
+		{"/api/v2/business/{businessId}/manager/leaverequest/employees", "Employees for leave (manager)", false, true, false},
+		{"/api/v2/business/{businessId}/manager/rostershift/employees", "Employees for roster shifts (manager)", false, false, true},
+		{"/api/v2/business/{businessId}/manager/rostershift/manageemployees", "Employees whose shifts the manager manages (manager)", false, false, true},
 	} {
-		httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: base + l.path, Tags: tags, Summary: l.summary, Description: lookupDoc},
+		httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: l.path, Tags: tags, Summary: l.summary, Description: lookupDoc},
 			managed(l.create, l.approve, l.manage))
 	}
 
@@ -106,11 +107,13 @@ func registerLookups(a *httpapi.API, d Deps) {
 	}
 	locDoc := "Every location of the business for an unrestricted user; for a user restricted to employee groups or locations, the locations " +
 		"where an employee they manage works (in one query), by name."
-	for _, p := range []string{"/locations", "/location", "/timesheet/locations", "/leaverequest/locations", "/expense/locations", "/rostershift/locations"} {
-		httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: base + p, Tags: tags, Summary: "Locations a manager can pick (" + p[1:] + ")",
+	for _, p := range []string{"/api/v2/business/{businessId}/manager/locations", "/api/v2/business/{businessId}/manager/location",
+		"/api/v2/business/{businessId}/manager/timesheet/locations", "/api/v2/business/{businessId}/manager/leaverequest/locations",
+		"/api/v2/business/{businessId}/manager/expense/locations", "/api/v2/business/{businessId}/manager/rostershift/locations"} {
+		httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: p, Tags: tags, Summary: "Locations a manager can pick (" + strings.TrimPrefix(p, "/api/v2/business/{businessId}/manager/") + ")",
 			Description: locDoc}, scoped)
 	}
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: base + "/employee/{employeeId}/location", Tags: tags,
+	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/manager/employee/{employeeId}/location", Tags: tags,
 		Summary: "An employee's locations (manager)", Description: "The locations the employee works at, by name; an employee the caller does not manage is 404.",
 		Parameters: httpapi.PathParams("employeeId")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[[]locations.Location], error) {
@@ -126,7 +129,7 @@ func registerLookups(a *httpapi.API, d Deps) {
 			return &httpapi.BodyOf[[]locations.Location]{Body: list}, err
 		})
 
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: base + "/timesheet/employeegroups", Tags: tags,
+	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/manager/timesheet/employeegroups", Tags: tags,
 		Summary:     "Employee groups a manager can filter timesheets by (manager)",
 		Description: "Every employee group of the business for an unrestricted user; for a restricted user, the groups of their access (by name)."},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[[]ManagerEmployeeGroup], error) {

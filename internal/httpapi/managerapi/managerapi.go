@@ -16,6 +16,7 @@ import (
 	"github.com/payrolld/payrolld/internal/employee"
 	"github.com/payrolld/payrolld/internal/expense"
 	"github.com/payrolld/payrolld/internal/httpapi"
+	"github.com/payrolld/payrolld/internal/kiosk"
 	"github.com/payrolld/payrolld/internal/leave"
 	"github.com/payrolld/payrolld/internal/locations"
 	"github.com/payrolld/payrolld/internal/payroll"
@@ -32,6 +33,7 @@ type Deps struct {
 	Expenses   *expense.Service
 	Locations  *locations.LocationCollections
 	Categories *categories.CoreCollections // work types, expense categories, reporting dimensions
+	Kiosks     *kiosk.Service              // attendance (clocked on, on break) of rostered employees
 }
 
 // Register serves the manager operations. Pass it in httpapi.Deps.Areas.
@@ -41,10 +43,9 @@ func Register(d Deps) func(*httpapi.API) {
 		registerLeave(a, d)
 		registerTimesheets(a, d)
 		registerExpenses(a, d)
+		registerRoster(a, d)
 	}
 }
-
-const base = "/api/v2/business/{businessId}/manager"
 
 var tags = []string{"Manager"}
 
