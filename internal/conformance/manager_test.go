@@ -89,5 +89,6 @@ func exerciseManager(t *testing.T, r *run, b *testkit.Bundle) {
 	r.call(key, "GET", RS+"/manage", nil, biz, "?filterModel.date=2026-11-23")
 	r.call(key, "DELETE", U+"/{unavailabilityId}", nil, biz, emp, un)
 	r.form(key, "POST", RS+"/{rosterShiftId}/stub", map[string]any{"note": "from roster"}, biz, shift)
+	r.call(key, "GET", M+"/dashboard", nil, biz)
 	_ = t
 }

@@ -44,6 +44,7 @@ func Register(d Deps) func(*httpapi.API) {
 		registerTimesheets(a, d)
 		registerExpenses(a, d)
 		registerRoster(a, d)
+		registerDashboard(a, d)
 	}
 }
 
