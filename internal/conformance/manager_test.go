@@ -1,6 +1,10 @@
 package conformance_test
 
 import (
+	"bytes"
+	"image"
+	"image/color"
+	"image/png"
 	"testing"
 
 	"github.com/payrolld/payrolld/internal/testkit"
@@ -90,5 +94,18 @@ func exerciseManager(t *testing.T, r *run, b *testkit.Bundle) {
 	r.call(key, "DELETE", U+"/{unavailabilityId}", nil, biz, emp, un)
 	r.form(key, "POST", RS+"/{rosterShiftId}/stub", map[string]any{"note": "from roster"}, biz, shift)
 	r.call(key, "GET", M+"/dashboard", nil, biz)
-	_ = t
+
+	// Profile image, onboarding, rounding rules.
+	var pic bytes.Buffer
+	img := image.NewRGBA(image.Rect(0, 0, 2, 2))
+	img.Set(0, 0, color.RGBA{G: 200, A: 255})
+	if err := png.Encode(&pic, img); err != nil {
+		t.Fatal(err)
+	}
+	r.upload(key, "POST", M+"/employee/{employeeId}/image", []testkit.File{{Name: "mia.png", ContentType: "image/png", Data: pic.Bytes()}}, biz, emp)
+	r.call(key, "GET", M+"/employee/{employeeId}/image", nil, biz, emp)
+	r.call(key, "DELETE", M+"/employee/{employeeId}/image", nil, biz, emp)
+	r.form(key, "POST", M+"/employeeonboarding/initiateselfservice", map[string]any{"firstName": "Owen", "surname": "Onboarded", "email": "owen.manager@example.com"}, biz)
+	r.form(key, "POST", M+"/roundingrules", map[string]any{"shiftStartRoundingDirection": "Down", "shiftStartRoundingInterval": 5}, biz)
+	r.call(key, "GET", M+"/roundingrules", nil, biz)
 }
