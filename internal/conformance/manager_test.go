@@ -108,4 +108,5 @@ func exerciseManager(t *testing.T, r *run, b *testkit.Bundle) {
 	r.form(key, "POST", M+"/employeeonboarding/initiateselfservice", map[string]any{"firstName": "Owen", "surname": "Onboarded", "email": "owen.manager@example.com"}, biz)
 	r.form(key, "POST", M+"/roundingrules", map[string]any{"shiftStartRoundingDirection": "Down", "shiftStartRoundingInterval": 5}, biz)
 	r.call(key, "GET", M+"/roundingrules", nil, biz)
+	r.call(key, "GET", "/api/v2/manager/security/businesses", nil)
 }

@@ -45,6 +45,7 @@ func Register(d Deps) func(*httpapi.API) {
 		registerExpenses(a, d)
 		registerRoster(a, d)
 		registerDashboard(a, d)
+		registerSecurity(a, d)
 	}
 }
 
