@@ -196,7 +196,8 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 				Splits: &earningssplit.Service{Employees: a.Employees, Clock: clock}}),
 			sgapi.Register(&iras.Service{Employees: a.Employees, Clock: clock}, &report.Service{DB: database, Clock: clock, Employees: a.Employees, PayRuns: a.PayRuns}),
 			managerapi.Register(managerapi.Deps{Employees: a.Employees, Leave: a.Leave, Timesheets: a.Timesheets, Roster: a.Roster, Expenses: expenses, Locations: a.Reference.LocationCollections,
-				Categories: a.Reference.CoreCollections, Kiosks: a.Kiosks}),
+				Categories: a.Reference.CoreCollections, Kiosks: a.Kiosks,
+				Documents: &document.Service{Employees: a.Employees, Clock: clock}}),
 			reportapi.Register(report.NewJobs(&report.Service{DB: database, Clock: clock, Employees: a.Employees, PayRuns: a.PayRuns, LeaveCategories: a.Reference.LeaveCategories}, a.Jobs, a.Businesses).S),
 		},
 	})

@@ -109,4 +109,18 @@ func exerciseManager(t *testing.T, r *run, b *testkit.Bundle) {
 	r.form(key, "POST", M+"/roundingrules", map[string]any{"shiftStartRoundingDirection": "Down", "shiftStartRoundingInterval": 5}, biz)
 	r.call(key, "GET", M+"/roundingrules", nil, biz)
 	r.call(key, "GET", "/api/v2/manager/security/businesses", nil)
+
+	// Documents: a leave request's attachment, the download.
+	var docs []struct {
+		ID int64 `json:"id"`
+	}
+	r.s.UploadWith("POST", r.path("POST", B+"/employee/{employeeId}/document", []any{biz, emp}), key, testkit.File{Name: "note.pdf", ContentType: "application/pdf",
+		Data: []byte("%PDF note")}).Expect(t, 200).JSON(t, &docs)
+	if len(docs) != 1 {
+		t.Fatalf("documents %v", docs)
+	}
+	att := r.id(r.form(key, "POST", L, map[string]any{"leaveCategoryId": cat, "fromDate": "2027-01-11T00:00:00", "toDate": "2027-01-11T00:00:00", "hours": 7.6, "notes": "Doctor"}, biz, emp))
+	r.s.Do("POST", r.path("POST", B+"/employee/{employeeId}/document/{documentId}/leave/{leaveRequestId}", []any{biz, emp, docs[0].ID, att}), key, nil).Expect(t, 200)
+	r.call(key, "GET", L+"/{leaveRequestId}/attachment", nil, biz, emp, att)
+	r.call(key, "GET", M+"/{employeeId}/document/download/{documentId}", nil, biz, emp, docs[0].ID)
 }

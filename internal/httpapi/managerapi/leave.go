@@ -160,6 +160,14 @@ type DeclineReason struct {
 	Reason string `json:"reason" maxLength:"1000"`
 }
 
+// DocumentFile is a file inline (DocumentFile): bytes are base64.
+type DocumentFile struct {
+	ContentLength int64  `json:"contentLength"`
+	ContentType   string `json:"contentType"`
+	Bytes         []byte `json:"bytes"`
+	Filename      string `json:"filename"`
+}
+
 func registerLeave(a *httpapi.API, d Deps) {
 	s := d.Leave
 	ltags := []string{"Manager Leave Requests"}
@@ -367,6 +375,45 @@ func registerLeave(a *httpapi.API, d Deps) {
 			}
 			r, err := s.Cancel(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), emp, id)
 			return one(ctx, r, err)
+		})
+	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/manager/{employeeId}/leaverequest/{leaveRequestId}/attachment", Tags: ltags,
+		Summary: "A leave request's attachment (manager)",
+		Description: "The employee document attached to the request (linked through the employee document operations), inline: bytes in base64. " +
+			"A request without an attachment is 404.",
+		Parameters: httpapi.PathParams("employeeId", "leaveRequestId")},
+		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[DocumentFile], error) {
+			emp, id, err := ids(ctx)
+			if err != nil {
+				return nil, err
+			}
+			biz, p := httpapi.CurrentBusiness(ctx), principal(ctx)
+			r, err := s.GetRequest(ctx, biz, p, emp, id)
+			if err != nil {
+				return nil, err
+			}
+			// The attachment: the request's own, else the employee document linked to it (the newest).
+			docID := int64(0)
+			if r.AttachmentID != nil {
+				docID = *r.AttachmentID
+			} else {
+				docs, err := d.Documents.List(ctx, biz, p, emp)
+				if err != nil {
+					return nil, err
+				}
+				for _, doc := range docs {
+					if doc.LeaveRequestID != nil && *doc.LeaveRequestID == r.ID && doc.ID > docID {
+						docID = doc.ID
+					}
+				}
+			}
+			if docID == 0 {
+				return nil, payroll.NotFound("attachment")
+			}
+			f, err := d.Documents.Content(ctx, biz, p, emp, docID)
+			if err != nil {
+				return nil, err
+			}
+			return &httpapi.BodyOf[DocumentFile]{Body: DocumentFile{ContentLength: int64(len(f.Data)), ContentType: f.ContentType, Bytes: f.Data, Filename: f.Name}}, nil
 		})
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/manager/{employeeId}/leaverequest/{leaveRequestId}/approve", Tags: ltags,
 		Summary:     "Approve a leave request (manager)",
