@@ -37,6 +37,7 @@ import (
 	"github.com/payrolld/payrolld/internal/httpapi/kioskapi"
 	"github.com/payrolld/payrolld/internal/httpapi/leaveapi"
 	"github.com/payrolld/payrolld/internal/httpapi/lookupapi"
+	"github.com/payrolld/payrolld/internal/httpapi/managerapi"
 	"github.com/payrolld/payrolld/internal/httpapi/payrunapi"
 	"github.com/payrolld/payrolld/internal/httpapi/platformapi"
 	"github.com/payrolld/payrolld/internal/httpapi/referenceapi"
@@ -201,6 +202,9 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 			employeeapi.RegisterEmp2(employeeapi.Emp2{OpeningBalances: &openingbalance.Service{Employees: a.Employees, Leave: a.Leave, Clock: clock}, TaxAdjustments: &taxadjustment.Service{Employees: a.Employees, Clock: clock},
 				Splits: &earningssplit.Service{Employees: a.Employees, Clock: clock}}),
 			sgapi.Register(&iras.Service{Employees: a.Employees, Clock: clock}, &report.Service{DB: database, Clock: clock, Employees: a.Employees, PayRuns: a.PayRuns}),
+			managerapi.Register(managerapi.Deps{Employees: a.Employees, Leave: a.Leave, Timesheets: a.Timesheets, Roster: a.Roster, Expenses: expenses, Locations: a.Reference.LocationCollections,
+				Categories: a.Reference.CoreCollections, Kiosks: a.Kiosks,
+				Documents: &document.Service{Employees: a.Employees, Clock: clock}}),
 			reportapi.Register(report.NewJobs(&report.Service{DB: database, Clock: clock, Employees: a.Employees, PayRuns: a.PayRuns, LeaveCategories: a.Reference.LeaveCategories}, a.Jobs, a.Businesses).S),
 		},
 	})

@@ -113,6 +113,7 @@ func TestPublishedShapes(t *testing.T) {
 		exerciseLookupsAndAudit(r, b)
 		exerciseSelfServiceShifts(r, b)
 		exerciseKiosk(t, r, b)
+		exerciseManager(t, r, b)
 
 		// Every served operation the description has is exercised.
 		served := servedOperations(t, b.Server)

@@ -67,7 +67,7 @@ func FeaturesOf(s settings.EmployeePortalSettings, t settings.TimesheetSettings)
 		AllowToSelectHigherClassification: t.AllowToSelectHigherClassification, PaidBreaksEnabled: t.AllowPaidBreaks,
 		TimesheetsRequireLocation: t.RequireLocation, TimesheetsRequireWorkType: t.RequireWorkType,
 		AllowEmployeeTimesheetsWithoutStartStop: !t.RequireStartAndStopTimes,
-		AllowEmployeeSuperFundSelfService: s.AllowEmployeeSuperFundSelfService, ClockOnCanSpecifyHigherClassification: s.CanSpecifyHigherClassification,
+		AllowEmployeeSuperFundSelfService:       s.AllowEmployeeSuperFundSelfService, ClockOnCanSpecifyHigherClassification: s.CanSpecifyHigherClassification,
 		AllowEmployeeLeaveSelfService: s.AllowEmployeeLeaveSelfService, AllowEmployeeSelfEditing: s.AllowEmployeeSelfEditing,
 		AllowEmployeeTimesheetsSelfService: timesheetWriters[ts], AllowEmployeeToSetUnavailability: s.AllowEmployeeToSetUnavailability,
 		AllowEmployeeBankAccountSelfService: s.AllowEmployeeBankAccountSelfService, AllowEmployeeSatisfactionSurvey: s.AllowEmployeeSatisfactionSurvey,
@@ -120,7 +120,7 @@ func (f Features) allowed(a Action) (bool, string) {
 type Service struct {
 	Portal     record.Settings[settings.EmployeePortalSettings]
 	Timesheets record.Settings[settings.TimesheetSettings]
-	Access *access.Service
+	Access     *access.Service
 }
 
 // Features reads the business's portal settings as features.

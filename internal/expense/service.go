@@ -112,6 +112,9 @@ func (s *Service) query(ctx context.Context, q *store.Queries, bizID, employeeID
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
+	if employeeID == 0 { // requests of several employees (Managed)
+		return out, s.fillEach(ctx, q, bizID, out)
+	}
 	return out, s.fill(ctx, q, bizID, employeeID, out)
 }
 
@@ -481,6 +484,17 @@ func (s *Service) Categories(ctx context.Context, biz business.Business, p *payr
 	if err != nil {
 		return nil, err
 	}
+	return categoryOptions(ctx, q, biz)
+}
+
+// CategoryOptions lists the business's expense categories (the manager's
+// choices, no employee in view).
+func (s *Service) CategoryOptions(ctx context.Context, biz business.Business) (_ []ExpenseCategoryOption, err error) {
+	defer payroll.Wrap(&err, "expense categories of business %d", biz.ID)
+	return categoryOptions(ctx, s.Employees.DB.Queries(), biz)
+}
+
+func categoryOptions(ctx context.Context, q *store.Queries, biz business.Business) ([]ExpenseCategoryOption, error) {
 	rows, err := q.ListRecords(ctx, store.ListRecordsParams{BusinessID: biz.ID, Kind: record.KindExpenseCategory})
 	if err != nil {
 		return nil, err

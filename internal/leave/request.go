@@ -51,6 +51,9 @@ type Request struct {
 	TotalHours      payroll.Rate     `json:"totalHours"`
 	HoursApplied    payroll.Rate     `json:"hoursApplied" doc:"hours paid by pay runs so far"`
 	AttachmentID    *int64           `json:"attachmentId" nullable:"true"`
+	// Not members of the business shape (the manager shape shows them).
+	StatusReason string    `json:"-"` // why it was declined
+	RequestedAt  time.Time `json:"-"` // when it was made
 
 	version int64
 }
@@ -75,7 +78,7 @@ type RequestInput struct {
 const requestSelect = `SELECT lr.id, lr.employee_id, e.first_name, e.surname, lr.leave_category_id, COALESCE(r.name, ''),
 	lr.from_date, lr.to_date, lr.notes, lr.status, lr.hours_e6,
 	CAST(COALESCE((SELECT -SUM(l.hours_e6) FROM leave_ledger l WHERE l.leave_request_id = lr.id AND l.kind = 'Taken'), 0) AS BIGINT),
-	lr.attachment_id, lr.version
+	lr.attachment_id, lr.version, lr.status_reason, lr.created_at
 	FROM leave_requests lr JOIN employees e ON e.id = lr.employee_id LEFT JOIN records r ON r.id = lr.leave_category_id `
 
 func scanRequests(rows *sql.Rows) ([]Request, error) {
@@ -88,7 +91,7 @@ func scanRequests(rows *sql.Rows) ([]Request, error) {
 		var h, applied int64
 		var att sql.NullInt64
 		if err := rows.Scan(&x.ID, &x.EmployeeID, &first, &surname, &x.LeaveCategoryID, &x.LeaveCategory, &from, &to, &x.Notes, &x.Status,
-			&h, &applied, &att, &x.version); err != nil {
+			&h, &applied, &att, &x.version, &x.StatusReason, &x.RequestedAt); err != nil {
 			return nil, err
 		}
 		x.Employee = strings.TrimSpace(first + " " + surname)

@@ -87,3 +87,38 @@ func (c *LocationCollections) Query(ctx context.Context, biz business.Business, 
 	}
 	return c.Locations.DecorateItems(ctx, db, biz.ID, items)
 }
+
+// WithEmployees lists, by name, the locations of biz where at least one
+// employee matching pred works: pred is a predicate over employees e (an
+// employee.Scope's SQL) whose placeholders are numbered after $1, the
+// business id, and args are its values (args[0] the business id). The
+// manager operations list the locations of the employees a restricted
+// user manages with it, in one query.
+func (c *LocationCollections) WithEmployees(ctx context.Context, biz business.Business, pred string, args []any) ([]Location, error) {
+	if err := c.Locations.Gate(biz); err != nil {
+		return nil, err
+	}
+	db := c.Locations.S.DB.Queries()
+	rows, err := db.Query(ctx, listLocationsSQL+"WHERE l.business_id = $1 AND EXISTS (SELECT 1 FROM employee_locations el JOIN employees e ON e.id = el.employee_id "+
+		"WHERE el.location_id = l.id AND e.business_id = $1 AND "+pred+") ORDER BY l.name, l.id", args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []Location{}
+	for rows.Next() {
+		var r store.Record
+		if err := rows.Scan(&r.ID, &r.Data); err != nil {
+			return nil, err
+		}
+		l, err := c.Locations.Decode(r)
+		if err != nil {
+			return nil, err
+		}
+		items = append(items, l)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return c.Locations.DecorateItems(ctx, db, biz.ID, items)
+}

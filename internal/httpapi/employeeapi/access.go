@@ -100,16 +100,18 @@ func registerAccess(a *httpapi.API, s *access.Service) {
 			}
 			return nil, s.Delete(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), eid, in.Email)
 		})
+	onboardDoc := "Creates the employee (status Incomplete until their details are complete), or takes the existing employee id, makes the user with email " +
+		"their self-service user and emails the invitation. Creating an employee needs unrestricted access to the business (403 otherwise)."
+	onboard := func(ctx context.Context, in *struct {
+		httpapi.BusinessPath
+		Body    access.OnboardingRequest
+		RawBody []byte
+	}) (*httpapi.BodyOf[access.OnboardingStarted], error) {
+		res, err := s.InitiateSelfService(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), in.Body)
+		return &httpapi.BodyOf[access.OnboardingStarted]{Body: res}, err
+	}
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employeeonboarding/initiateselfservice", Tags: []string{"Employee Onboarding"},
-		Summary: "Invite a new employee to onboard in self-service",
-		Description: "Creates the employee (status Incomplete until their details are complete), or takes the existing employee id, makes the user with email " +
-			"their self-service user and emails the invitation. Creating an employee needs unrestricted access to the business."},
-		func(ctx context.Context, in *struct {
-			httpapi.BusinessPath
-			Body    access.OnboardingRequest
-			RawBody []byte
-		}) (*httpapi.BodyOf[access.OnboardingStarted], error) {
-			res, err := s.InitiateSelfService(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), in.Body)
-			return &httpapi.BodyOf[access.OnboardingStarted]{Body: res}, err
-		})
+		Summary: "Invite a new employee to onboard in self-service", Description: onboardDoc}, onboard)
+	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/manager/employeeonboarding/initiateselfservice", Tags: []string{"Manager"},
+		Summary: "Invite a new employee to onboard in self-service (manager)", Description: onboardDoc}, onboard)
 }

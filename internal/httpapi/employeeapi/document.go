@@ -137,20 +137,22 @@ func registerDocuments(a *httpapi.API, s *document.Service) {
 			}
 			return nil, s.Delete(ctx, biz(ctx), payroll.PrincipalFrom(ctx), eid, id)
 		})
+	content := func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.FileOutput, error) {
+		eid, id, err := docIDs(ctx)
+		if err != nil {
+			return nil, err
+		}
+		f, err := s.Content(ctx, biz(ctx), payroll.PrincipalFrom(ctx), eid, id)
+		if err != nil {
+			return nil, err
+		}
+		return httpapi.NewFileOutput(f.Name, f.ContentType, f.Data), nil
+	}
+	contentDoc := "The file's bytes exactly as uploaded, with its content type; an employee outside a restricted user's groups and locations is 404."
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/document/{documentId}/content", Tags: tags,
-		Summary: "Download an employee document", Description: "The file's bytes exactly as uploaded, with its content type.",
-		Parameters: httpapi.PathParams("employeeId", "documentId")},
-		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.FileOutput, error) {
-			eid, id, err := docIDs(ctx)
-			if err != nil {
-				return nil, err
-			}
-			f, err := s.Content(ctx, biz(ctx), payroll.PrincipalFrom(ctx), eid, id)
-			if err != nil {
-				return nil, err
-			}
-			return httpapi.NewFileOutput(f.Name, f.ContentType, f.Data), nil
-		})
+		Summary: "Download an employee document", Description: contentDoc, Parameters: httpapi.PathParams("employeeId", "documentId")}, content)
+	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/manager/{employeeId}/document/download/{documentId}", Tags: []string{"Manager"},
+		Summary: "Download an employee document (manager)", Description: contentDoc, Parameters: httpapi.PathParams("employeeId", "documentId")}, content)
 
 	// Links: one POST (attach) and one DELETE (detach) per kind of record.
 	type link struct {

@@ -193,24 +193,27 @@ func register(a *httpapi.API, s *employee.Service, locs record.Collection[locati
 			e, err := s.ByExternalID(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), in.ExternalID)
 			return &httpapi.BodyOf[employee.Employee]{Body: e}, err
 		})
+	detailsDoc := "Supports OData $filter, $orderby, $top (at most 100), $skip. A restricted user sees the employees of their groups and locations (in the same query)."
+	details := func(ctx context.Context, in *employeeListInput) (*httpapi.BodyOf[[]EmployeeDetailsModel], error) {
+		q, err := in.query()
+		if err != nil {
+			return nil, err
+		}
+		q.Members = detailsMembers
+		list, err := s.List(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), q)
+		if err != nil {
+			return nil, httpapi.ODataErr(err)
+		}
+		out := make([]EmployeeDetailsModel, len(list))
+		for i, e := range list {
+			out[i] = employeeDetails(e)
+		}
+		return &httpapi.BodyOf[[]EmployeeDetailsModel]{Body: out}, nil
+	}
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/details", Tags: tags,
-		Summary: "List employee details", Description: "Supports OData $filter, $orderby, $top (at most 100), $skip."},
-		func(ctx context.Context, in *employeeListInput) (*httpapi.BodyOf[[]EmployeeDetailsModel], error) {
-			q, err := in.query()
-			if err != nil {
-				return nil, err
-			}
-			q.Members = detailsMembers
-			list, err := s.List(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), q)
-			if err != nil {
-				return nil, httpapi.ODataErr(err)
-			}
-			out := make([]EmployeeDetailsModel, len(list))
-			for i, e := range list {
-				out[i] = employeeDetails(e)
-			}
-			return &httpapi.BodyOf[[]EmployeeDetailsModel]{Body: out}, nil
-		})
+		Summary: "List employee details", Description: detailsDoc}, details)
+	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/manager/employees", Tags: []string{"Manager"},
+		Summary: "The employees the manager manages", Description: detailsDoc}, details)
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/details", Tags: tags,
 		Summary: "Get an employee's details", Parameters: httpapi.PathParams("employeeId")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[EmployeeDetailsModel], error) {

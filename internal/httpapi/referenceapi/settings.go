@@ -26,6 +26,9 @@ func registerBusinessAdmin(a *httpapi.API) {
 		WriteMethod: http.MethodPost, Tag: tag, Summary: "employee portal settings"})
 	httpapi.RegisterSettings(a, httpapi.SettingsOps[settings.TimesheetRoundingRules]{Settings: ad.RoundingRules, Path: "/api/v2/business/{businessId}/roundingrules",
 		WriteMethod: http.MethodPost, Tag: tag, Summary: "timesheet rounding rules"})
+	// The same document under the manager paths of the mobile apps (saving stays an administrator's).
+	httpapi.RegisterSettings(a, httpapi.SettingsOps[settings.TimesheetRoundingRules]{Settings: ad.RoundingRules, Path: "/api/v2/business/{businessId}/manager/roundingrules",
+		WriteMethod: http.MethodPost, Tag: "Manager", Summary: "timesheet rounding rules (manager)"})
 	httpapi.RegisterSettings(a, httpapi.SettingsOps[settings.StatutorySettings]{Settings: ad.StatutorySettings, Path: "/api/v2/business/{businessId}/statutorysettings",
 		WriteMethod: http.MethodPost, Tag: tag, Summary: "statutory settings (MY)"})
 	httpapi.RegisterSettings(a, httpapi.SettingsOps[settings.TimesheetSettings]{Settings: ad.TimesheetSettings, Path: "/api/v2/business/{businessId}/timesheetsettings",

@@ -131,6 +131,10 @@ func register(a *httpapi.API, s *timesheet.Service) {
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/manager/timesheet", Tags: mtags,
 		Summary: "Get business timesheets (manager)", Description: listDoc}, list)
 
+	createDoc := "Durations are computed from start, end and breaks (paid breaks are paid, unpaid are not); " +
+		"if units are given the line is unit-based and its start and end are set to midnight of the start date. References (employee, location, " +
+		"work type, pay category, leave category, shift conditions, dimension values) must be of this business (else 400 naming the member); " +
+		"an employee outside a restricted user's groups and locations is such a 400 (employeeId)." + transitions
 	create := func(ctx context.Context, in *createInput) (*httpapi.BodyOf[IndividualTimesheetLine], error) {
 		li := in.Body.input()
 		if li.Source == "" {
@@ -143,10 +147,9 @@ func register(a *httpapi.API, s *timesheet.Service) {
 		return &httpapi.BodyOf[IndividualTimesheetLine]{Body: individual(l)}, nil
 	}
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/timesheet", Tags: tags,
-		Summary: "Create a timesheet line", Description: "Durations are computed from start, end and breaks (paid breaks are paid, unpaid are not); " +
-			"if units are given the line is unit-based and its start and end are set to midnight of the start date. References (employee, location, " +
-			"work type, pay category, leave category, shift conditions, dimension values) must be of this business (else 400 naming the member)." + transitions},
-		create)
+		Summary: "Create a timesheet line", Description: createDoc}, create)
+	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/manager/timesheet", Tags: mtags,
+		Summary: "Create a timesheet line (manager)", Description: createDoc}, create)
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/timesheet/{timesheetLineId}", Tags: tags,
 		Summary: "Get a timesheet line", Description: "Shape B, with durations, cost at the employee's rate and isOverlapping.", Parameters: httpapi.PathParams("timesheetLineId")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[TimesheetLineB], error) {
@@ -160,20 +163,23 @@ func register(a *httpapi.API, s *timesheet.Service) {
 			}
 			return &httpapi.BodyOf[TimesheetLineB]{Body: shapeB(l, region(ctx))}, nil
 		})
+	updateDoc := "Replaces the line with the body (members left out are cleared; employeeId defaults to the line's). " +
+		"A line of an employee outside a restricted user's groups and locations is 404." + transitions
+	update := func(ctx context.Context, in *individualBody) (*httpapi.BodyOf[IndividualTimesheetLine], error) {
+		id, err := lineID(ctx, "timesheetLineId")
+		if err != nil {
+			return nil, err
+		}
+		l, err := s.Update(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), id, 0, in.Body.input())
+		if err != nil {
+			return nil, err
+		}
+		return &httpapi.BodyOf[IndividualTimesheetLine]{Body: individual(l)}, nil
+	}
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/timesheet/{timesheetLineId}", Tags: tags,
-		Summary: "Update a timesheet line", Description: "Replaces the line with the body (members left out are cleared; employeeId defaults to the line's)." + transitions,
-		Parameters: httpapi.PathParams("timesheetLineId")},
-		func(ctx context.Context, in *individualBody) (*httpapi.BodyOf[IndividualTimesheetLine], error) {
-			id, err := lineID(ctx, "timesheetLineId")
-			if err != nil {
-				return nil, err
-			}
-			l, err := s.Update(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), id, 0, in.Body.input())
-			if err != nil {
-				return nil, err
-			}
-			return &httpapi.BodyOf[IndividualTimesheetLine]{Body: individual(l)}, nil
-		})
+		Summary: "Update a timesheet line", Description: updateDoc, Parameters: httpapi.PathParams("timesheetLineId")}, update)
+	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/manager/timesheet/{timesheetLineId}", Tags: mtags,
+		Summary: "Update a timesheet line (manager)", Description: updateDoc, Parameters: httpapi.PathParams("timesheetLineId")}, update)
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/timesheet/{timesheetLineId}", Tags: tags,
 		Summary: "Delete a timesheet line", Description: "A Processed line cannot be deleted (409).", Parameters: httpapi.PathParams("timesheetLineId")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*struct{}, error) {

@@ -1,0 +1,74 @@
+package managerapi
+
+import (
+	"context"
+	"net/http"
+	"time"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	"github.com/payrolld/payrolld/internal/employee"
+	"github.com/payrolld/payrolld/internal/httpapi"
+	"github.com/payrolld/payrolld/internal/payroll"
+)
+
+// EmployeeItemCount is one employee's count.
+type EmployeeItemCount struct {
+	EmployeeID int64 `json:"employeeId"`
+	ItemCount  int   `json:"itemCount"`
+}
+
+// ItemCount is a count with its split by employee (ManagerItemCountModel).
+type ItemCount struct {
+	ItemCount             int                 `json:"itemCount"`
+	ItemCountByEmployeeID []EmployeeItemCount `json:"itemCountByEmployeeId"`
+}
+
+func itemCount(cs []employee.Count) ItemCount {
+	out := ItemCount{ItemCountByEmployeeID: make([]EmployeeItemCount, 0, len(cs))}
+	for _, c := range cs {
+		out.ItemCount += c.N
+		out.ItemCountByEmployeeID = append(out.ItemCountByEmployeeID, EmployeeItemCount{EmployeeID: c.EmployeeID, ItemCount: c.N})
+	}
+	return out
+}
+
+// ManagerDashboard is what awaits the manager (ManagerDashboardModel) and the
+// shifts of the day.
+type ManagerDashboard struct {
+	PendingLeaveRequests   ItemCount `json:"pendingLeaveRequests"`
+	SubmittedTimesheets    ItemCount `json:"submittedTimesheets"`
+	PendingExpenseRequests ItemCount `json:"pendingExpenseRequests"`
+	ShiftsToday            ItemCount `json:"shiftsToday" doc:"assigned roster shifts overlapping today (UTC day; not a member of the reference model)"`
+}
+
+func registerDashboard(a *httpapi.API, d Deps) {
+	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/manager/dashboard", Tags: tags,
+		Summary: "The manager dashboard",
+		Description: "For the employees the caller manages (counted in the database with the scope in the same query), in total and by employee: " +
+			"pending leave requests, Submitted timesheet lines, pending expense requests and the assigned roster shifts overlapping today."},
+		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[ManagerDashboard], error) {
+			biz, p := httpapi.CurrentBusiness(ctx), principal(ctx)
+			var out ManagerDashboard
+			cs, err := d.Leave.PendingByEmployee(ctx, biz, p)
+			if err != nil {
+				return nil, err
+			}
+			out.PendingLeaveRequests = itemCount(cs)
+			if cs, err = d.Timesheets.SubmittedByEmployee(ctx, biz, p); err != nil {
+				return nil, err
+			}
+			out.SubmittedTimesheets = itemCount(cs)
+			if cs, err = d.Expenses.PendingByEmployee(ctx, biz, p); err != nil {
+				return nil, err
+			}
+			out.PendingExpenseRequests = itemCount(cs)
+			n := payroll.NewDateTime(a.Clock.Now().UTC()).Time
+			today := time.Date(n.Year(), n.Month(), n.Day(), 0, 0, 0, 0, time.UTC)
+			if cs, err = d.Roster.ShiftsByEmployee(ctx, biz, p, today, today.AddDate(0, 0, 1)); err != nil {
+				return nil, err
+			}
+			out.ShiftsToday = itemCount(cs)
+			return &httpapi.BodyOf[ManagerDashboard]{Body: out}, nil
+		})
+}
