@@ -160,14 +160,21 @@ func Register(s *kiosk.Service) func(*httpapi.API) {
 
 // Mirror is one path family the kiosk operations are served on.
 type Mirror struct {
-	Prefix string
-	Tags   []string
+	Manager bool
+	Tags    []string
 }
 
 // Mirrors are the business kiosk paths and the manager's.
-var Mirrors = []Mirror{
-	{"/api/v2/business/{businessId}/kiosk", []string{"Time and Attendance"}},
-	{"/api/v2/business/{businessId}/manager/kiosk", []string{"Manager Time and Attendance"}},
+var Mirrors = []Mirror{{false, []string{"Time and Attendance"}}, {true, []string{"Manager Time and Attendance"}}}
+
+// path picks the mirror's spelling of an operation's path: both are
+// written out in full where the operation is registered, so a path grepped
+// from the API finds its registration.
+func (m Mirror) path(business, manager string) string {
+	if m.Manager {
+		return manager
+	}
+	return business
 }
 
 func register(a *httpapi.API, s *kiosk.Service) {
@@ -243,8 +250,8 @@ func register(a *httpapi.API, s *kiosk.Service) {
 	// for a business user whose scope (employee groups, locations) limits
 	// the employees they may act on (404 for the others).
 	for _, m := range Mirrors {
-		K, tags := m.Prefix, m.Tags
-		httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: K, Tags: tags, Summary: "List kiosks"},
+		tags := m.Tags
+		httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: m.path("/api/v2/business/{businessId}/kiosk", "/api/v2/business/{businessId}/manager/kiosk"), Tags: tags, Summary: "List kiosks"},
 			func(ctx context.Context, in *httpapi.BusinessPath) (*httpapi.BodyOf[[]kiosk.Kiosk], error) {
 				ks, err := s.ListKiosks(ctx, biz(ctx))
 				if err != nil {
@@ -252,7 +259,7 @@ func register(a *httpapi.API, s *kiosk.Service) {
 				}
 				return &httpapi.BodyOf[[]kiosk.Kiosk]{Body: ks}, nil
 			})
-		httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: K + "/{id}", Tags: tags, Summary: "Get kiosk",
+		httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: m.path("/api/v2/business/{businessId}/kiosk/{id}", "/api/v2/business/{businessId}/manager/kiosk/{id}"), Tags: tags, Summary: "Get kiosk",
 			Parameters: httpapi.PathParams("id")},
 			func(ctx context.Context, in *httpapi.BusinessPath) (*httpapi.BodyOf[kiosk.Kiosk], error) {
 				id, err := kioskID(ctx, "id")
@@ -265,7 +272,7 @@ func register(a *httpapi.API, s *kiosk.Service) {
 				}
 				return &httpapi.BodyOf[kiosk.Kiosk]{Body: k}, nil
 			})
-		httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: K + "/{kioskId}/checkid", Tags: tags,
+		httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: m.path("/api/v2/business/{businessId}/kiosk/{kioskId}/checkid", "/api/v2/business/{businessId}/manager/kiosk/{kioskId}/checkid"), Tags: tags,
 			Summary: "Verify kiosk employee id", Description: "The employee's attendance state if they have kiosk access (400 naming employeeId if not).",
 			Parameters: httpapi.PathParams("kioskId")},
 			func(ctx context.Context, in *checkIDInput) (*httpapi.BodyOf[KioskEmployee], error) {
@@ -288,7 +295,7 @@ func register(a *httpapi.API, s *kiosk.Service) {
 				}
 				return status(ctx, st), nil
 			})
-		httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: K + "/{kioskId}/checkpin", Tags: tags,
+		httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: m.path("/api/v2/business/{businessId}/kiosk/{kioskId}/checkpin", "/api/v2/business/{businessId}/manager/kiosk/{kioskId}/checkpin"), Tags: tags,
 			Summary: "Verify kiosk PIN", Description: "A wrong PIN is 400 naming pin; after 5 wrong PINs in a row PIN checks are refused for 15 minutes (409). " +
 				"A good PIN resets the count and answers the employee's attendance state.", Parameters: httpapi.PathParams("kioskId")},
 			func(ctx context.Context, in *checkPinInput) (*httpapi.BodyOf[KioskEmployee], error) {
@@ -302,7 +309,7 @@ func register(a *httpapi.API, s *kiosk.Service) {
 				}
 				return status(ctx, st), nil
 			})
-		httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: K + "/{kioskId}/changepin", Tags: tags,
+		httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: m.path("/api/v2/business/{businessId}/kiosk/{kioskId}/changepin", "/api/v2/business/{businessId}/manager/kiosk/{kioskId}/changepin"), Tags: tags,
 			Summary: "Change kiosk PIN", Description: "newPin is 4 to 8 digits, stored hashed. Once a PIN is set oldPin must match (a wrong one counts towards the lock-out); " +
 				"after a PIN reset (emailreset, smsreset) the temporary PIN is expired and no oldPin is needed. Answers the employee's attendance state.",
 			Parameters: httpapi.PathParams("kioskId")},
@@ -336,12 +343,12 @@ func register(a *httpapi.API, s *kiosk.Service) {
 					return status(ctx, st), nil
 				})
 		}
-		clock(K+"/{kioskId}/clockon", "Clock on", "Opens a shift, matched to the employee's published roster shift "+
+		clock(m.path("/api/v2/business/{businessId}/kiosk/{kioskId}/clockon", "/api/v2/business/{businessId}/manager/kiosk/{kioskId}/clockon"), "Clock on", "Opens a shift, matched to the employee's published roster shift "+
 			"(nearest start within the kiosk's clockOnWindowMinutes). An employee already clocked on gets 409 (of two concurrent clock-ons one wins).",
 			func(ctx context.Context, k int64, in *actionInput) (kiosk.Status, error) {
 				return s.ClockOn(ctx, biz(ctx), principal(ctx), in.Body.Action(k), kiosk.SourceKiosk)
 			})
-		clock(K+"/{kioskId}/clockoff", "Clock off", "Closes the open shift (ending an open break) and writes a "+
+		clock(m.path("/api/v2/business/{businessId}/kiosk/{kioskId}/clockoff", "/api/v2/business/{businessId}/manager/kiosk/{kioskId}/clockoff"), "Clock off", "Closes the open shift (ending an open break) and writes a "+
 			"Submitted timesheet line (source TimeAndAttendanceKiosk) in the kiosk's wall-clock time, rounded by the business's timesheet rounding rules; "+
 			"timesheetLineId names it. 409 when not clocked on.",
 			func(ctx context.Context, k int64, in *actionInput) (kiosk.Status, error) {
@@ -350,18 +357,18 @@ func register(a *httpapi.API, s *kiosk.Service) {
 				}
 				return s.Status(ctx, biz(ctx), principal(ctx), in.Body.EmployeeID)
 			})
-		clock(K+"/{kioskId}/startbreak", "Start break", "ClockedOn -> OnBreak (409 from any other state).",
+		clock(m.path("/api/v2/business/{businessId}/kiosk/{kioskId}/startbreak", "/api/v2/business/{businessId}/manager/kiosk/{kioskId}/startbreak"), "Start break", "ClockedOn -> OnBreak (409 from any other state).",
 			func(ctx context.Context, k int64, in *actionInput) (kiosk.Status, error) {
 				return s.StartBreak(ctx, biz(ctx), principal(ctx), in.Body.Action(k))
 			})
-		clock(K+"/{kioskId}/endbreak", "End break", "OnBreak -> ClockedOn (409 from any other state); isPaidBreak marks the break paid.",
+		clock(m.path("/api/v2/business/{businessId}/kiosk/{kioskId}/endbreak", "/api/v2/business/{businessId}/manager/kiosk/{kioskId}/endbreak"), "End break", "OnBreak -> ClockedOn (409 from any other state); isPaidBreak marks the break paid.",
 			func(ctx context.Context, k int64, in *actionInput) (kiosk.Status, error) {
 				return s.EndBreak(ctx, biz(ctx), principal(ctx), in.Body.Action(k))
 			})
-		clock(K+"/{kioskId}/discard", "Discard current shift", "Drops the open shift without a timesheet line (409 when not clocked on).",
+		clock(m.path("/api/v2/business/{businessId}/kiosk/{kioskId}/discard", "/api/v2/business/{businessId}/manager/kiosk/{kioskId}/discard"), "Discard current shift", "Drops the open shift without a timesheet line (409 when not clocked on).",
 			func(ctx context.Context, k int64, in *actionInput) (kiosk.Status, error) {
 				return s.Discard(ctx, biz(ctx), principal(ctx), in.Body.Action(k))
 			})
-		registerTA(a, s, K, tags)
+		registerTA(a, s, m, tags)
 	}
 }

@@ -176,9 +176,13 @@ func registerESS3(a *httpapi.API, s *roster.Service) {
 	}
 	closeDoc := " Each swap closes once: a closed swap is 409, a shift without a swap naming the employee 404; of two racing answers one wins. " +
 		"An accepted swap whose shift was reassigned meanwhile is cancelled (409)."
-	for _, action := range []string{roster.SwapActionAccept, roster.SwapActionDecline, roster.SwapActionCancel} {
-		name := map[string]string{roster.SwapActionAccept: "Accept", roster.SwapActionDecline: "Decline", roster.SwapActionCancel: "Cancel"}[action]
-		httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodPost, Path: "/api/v2/ess/{employeeId}/shift/{shiftId}/swap/" + action, Tags: tags, Parameters: httpapi.PathParams("shiftId"),
+	for _, x := range []struct{ action, name, one, bulk string }{
+		{roster.SwapActionAccept, "Accept", "/api/v2/ess/{employeeId}/shift/{shiftId}/swap/accept", "/api/v2/ess/{employeeId}/shift/swap/accept"},
+		{roster.SwapActionDecline, "Decline", "/api/v2/ess/{employeeId}/shift/{shiftId}/swap/decline", "/api/v2/ess/{employeeId}/shift/swap/decline"},
+		{roster.SwapActionCancel, "Cancel", "/api/v2/ess/{employeeId}/shift/{shiftId}/swap/cancel", "/api/v2/ess/{employeeId}/shift/swap/cancel"},
+	} {
+		action, name := x.action, x.name
+		httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodPost, Path: x.one, Tags: tags, Parameters: httpapi.PathParams("shiftId"),
 			Summary: name + " shift swap", Description: actionDoc[action] + closeDoc},
 			func(ctx context.Context, in *essShiftInput) (*httpapi.BodyOf[SwapResult], error) {
 				id, err := shiftID(ctx)
@@ -195,7 +199,7 @@ func registerESS3(a *httpapi.API, s *roster.Service) {
 				c, err := counts(ctx, in.EmployeeID)
 				return &httpapi.BodyOf[SwapResult]{Body: SwapResult{Shift: sh[0], SwapCounts: c}}, err
 			})
-		httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodPost, Path: "/api/v2/ess/{employeeId}/shift/swap/" + action, Tags: tags,
+		httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodPost, Path: x.bulk, Tags: tags,
 			Summary: "Bulk " + action + " shift swaps", Description: actionDoc[action] + " For each shift listed whose swap can be; shifts lists those that moved."},
 			func(ctx context.Context, in *essSwapBulkInput) (*httpapi.BodyOf[SwapManyResult], error) {
 				ans, err := s.AnswerSwaps(ctx, biz(ctx), principal(ctx), in.EmployeeID, in.Body.Shifts, action)

@@ -101,12 +101,11 @@ const maxKioskTimesheetDays = 31
 func registerManagerKiosk(a *httpapi.API, s *timesheet.Service, create func(context.Context, *createInput) (*httpapi.BodyOf[IndividualTimesheetLine], error)) {
 	tags := []string{"Manager Time and Attendance"}
 	principal := payroll.PrincipalFrom
-	P := "/api/v2/business/{businessId}/manager/kiosk"
 	lineID := func(ctx context.Context) (int64, error) {
 		return httpapi.PathID(ctx, "timesheetLineId", "timesheet line")
 	}
 
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: P + "/timesheet", Tags: tags, Summary: "Get kiosk timesheets",
+	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/manager/kiosk/timesheet", Tags: tags, Summary: "Get kiosk timesheets",
 		Description: "The timesheet lines starting from fromDate to toDate (dates, inclusive; default the 7 days up to today; at most 31 days), " +
 			"filtered by employeeId, locationId and status, of the employees the caller may see, by start."},
 		func(ctx context.Context, in *kioskTimesheetsInput) (*httpapi.BodyOf[[]KioskTimesheetLine], error) {
@@ -145,9 +144,9 @@ func registerManagerKiosk(a *httpapi.API, s *timesheet.Service, create func(cont
 			}
 			return &httpapi.BodyOf[[]KioskTimesheetLine]{Body: out}, nil
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: P + "/timesheet", Tags: tags, Summary: "Create kiosk timesheet line",
+	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/manager/kiosk/timesheet", Tags: tags, Summary: "Create kiosk timesheet line",
 		Description: "Creates a line as POST B/timesheet does (an employee the caller may not see is 400 naming employeeId)." + transitions}, create)
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPut, Path: P + "/timesheet/{timesheetLineId}", Tags: tags, Summary: "Update kiosk timesheet line",
+	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/manager/kiosk/timesheet/{timesheetLineId}", Tags: tags, Summary: "Update kiosk timesheet line",
 		Description: "Replaces the line with the body as PUT B/timesheet/{id} does (members left out are cleared)." + transitions, Parameters: httpapi.PathParams("timesheetLineId")},
 		func(ctx context.Context, in *individualBody) (*httpapi.BodyOf[IndividualTimesheetLine], error) {
 			id, err := lineID(ctx)
@@ -160,7 +159,7 @@ func registerManagerKiosk(a *httpapi.API, s *timesheet.Service, create func(cont
 			}
 			return &httpapi.BodyOf[IndividualTimesheetLine]{Body: individual(l)}, nil
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPut, Path: P + "/timesheetcomments/{timesheetLineId}", Tags: tags,
+	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/manager/kiosk/timesheetcomments/{timesheetLineId}", Tags: tags,
 		Summary: "Update kiosk timesheet comments", Description: "Sets the line's comments and hiddenComments and keeps everything else." + transitions,
 		Parameters: httpapi.PathParams("timesheetLineId")},
 		func(ctx context.Context, in *commentsInput) (*httpapi.BodyOf[IndividualTimesheetLine], error) {
