@@ -261,9 +261,63 @@ func contactPatch(raw []byte) (employee.Patch, error) {
 	return p, nil
 }
 
-type rawBody struct {
-	httpapi.ESSPath
-	RawBody []byte
+// EssPersonalDetailsEdit is AuEssEmployeeDetailsEditModel (the request
+// body; members it omits keep their values).
+type EssPersonalDetailsEdit struct {
+	ResidentialAddress               *EssAddress `json:"residentialAddress,omitempty"`
+	PostalAddress                    *EssAddress `json:"postalAddress,omitempty"`
+	ID                               int64       `json:"id,omitempty" doc:"ignored: the path names the employee"`
+	TitleID                          int64       `json:"titleId,omitempty" doc:"ignored: titles are free text here"`
+	FirstName                        string      `json:"firstName,omitempty"`
+	OtherName                        string      `json:"otherName,omitempty"`
+	MiddleName                       string      `json:"middleName,omitempty"`
+	Surname                          string      `json:"surname,omitempty"`
+	PreviousSurname                  string      `json:"previousSurname,omitempty"`
+	DateOfBirth                      string      `json:"dateOfBirth,omitempty" doc:"date-time, e.g. 1990-02-03T00:00:00"`
+	Gender                           string      `json:"gender,omitempty"`
+	Email                            string      `json:"email,omitempty"`
+	HomePhone                        string      `json:"homePhone,omitempty"`
+	WorkPhone                        string      `json:"workPhone,omitempty"`
+	MobilePhone                      string      `json:"mobilePhone,omitempty"`
+	IsPostalAddressSameAsResidential bool        `json:"isPostalAddressSameAsResidential,omitempty"`
+}
+
+// EssDetailsEdit is the part of EmployeePartialEditModel self-service
+// changes (other members are ignored).
+type EssDetailsEdit struct {
+	ID                               int64  `json:"id,omitempty" doc:"ignored: the path names the employee"`
+	FirstName                        string `json:"firstName,omitempty"`
+	OtherName                        string `json:"otherName,omitempty"`
+	MiddleName                       string `json:"middleName,omitempty"`
+	Surname                          string `json:"surname,omitempty"`
+	PreviousSurname                  string `json:"previousSurname,omitempty"`
+	DateOfBirth                      string `json:"dateOfBirth,omitempty" doc:"date-time, e.g. 1990-02-03T00:00:00"`
+	Gender                           string `json:"gender,omitempty"`
+	ResidentialStreetAddress         string `json:"residentialStreetAddress,omitempty"`
+	ResidentialAddressLine2          string `json:"residentialAddressLine2,omitempty"`
+	ResidentialSuburb                string `json:"residentialSuburb,omitempty"`
+	ResidentialState                 string `json:"residentialState,omitempty"`
+	ResidentialPostcode              string `json:"residentialPostcode,omitempty"`
+	ResidentialCountry               string `json:"residentialCountry,omitempty"`
+	PostalStreetAddress              string `json:"postalStreetAddress,omitempty"`
+	PostalAddressLine2               string `json:"postalAddressLine2,omitempty"`
+	PostalSuburb                     string `json:"postalSuburb,omitempty"`
+	PostalState                      string `json:"postalState,omitempty"`
+	PostalPostcode                   string `json:"postalPostcode,omitempty"`
+	PostalCountry                    string `json:"postalCountry,omitempty"`
+	IsPostalAddressSameAsResidential bool   `json:"isPostalAddressSameAsResidential,omitempty"`
+	Email                            string `json:"email,omitempty"`
+	HomePhone                        string `json:"homePhone,omitempty"`
+	WorkPhone                        string `json:"workPhone,omitempty"`
+	MobilePhone                      string `json:"mobilePhone,omitempty"`
+}
+
+// EssEmergencyContactsEdit is the EmployeeEmergencyContactsEditModel
+// request body (a contact left out is unchanged).
+type EssEmergencyContactsEdit struct {
+	PrimaryEmergencyContact   *EssEmergencyContact `json:"primaryEmergencyContact,omitempty"`
+	SecondaryEmergencyContact *EssEmergencyContact `json:"secondaryEmergencyContact,omitempty"`
+	CanEdit                   bool                 `json:"canEdit,omitempty" doc:"ignored"`
 }
 
 func registerPersonal(a *httpapi.API, d Deps4) {
@@ -315,7 +369,11 @@ func registerPersonal(a *httpapi.API, d Deps4) {
 	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodPut, Path: "/api/v2/ess/{employeeId}/personaldetails", Tags: tags,
 		Summary: "Update the employee's personal details (self-service)", Description: "AuEssEmployeeDetailsEditModel; answers the details as stored. " +
 			"isPostalAddressSameAsResidential true copies the residential address onto the postal one." + editDoc},
-		func(ctx context.Context, in *rawBody) (*httpapi.BodyOf[EssPersonalDetails], error) {
+		func(ctx context.Context, in *struct {
+			httpapi.ESSPath
+			RawBody []byte
+			Body    EssPersonalDetailsEdit
+		}) (*httpapi.BodyOf[EssPersonalDetails], error) {
 			if err := update(ctx, in.EmployeeID, func(e employee.Employee) (employee.Patch, error) { return personalPatch(e, in.RawBody) }); err != nil {
 				return nil, err
 			}
@@ -323,14 +381,23 @@ func registerPersonal(a *httpapi.API, d Deps4) {
 		})
 	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodPost, Path: "/api/v2/ess/{employeeId}/details", Tags: tags,
 		Summary: "Save the employee's details (self-service)", Description: "EmployeePartialEditModel; answers the employee (AuUnstructuredEmployeeModel)." + editDoc},
-		func(ctx context.Context, in *rawBody) (*httpapi.BodyOf[employee.Employee], error) {
+		func(ctx context.Context, in *struct {
+			httpapi.ESSPath
+			RawBody []byte
+			Body    EssDetailsEdit
+		}) (*httpapi.BodyOf[employee.Employee], error) {
 			if err := update(ctx, in.EmployeeID, func(e employee.Employee) (employee.Patch, error) { return personalPatch(e, in.RawBody) }); err != nil {
 				return nil, err
 			}
 			e, err := d.Employees.Get(ctx, biz(ctx), principal(ctx), in.EmployeeID)
 			return &httpapi.BodyOf[employee.Employee]{Body: e}, err
 		})
-	contacts := func(ctx context.Context, in *rawBody) (*httpapi.BodyOf[EssEmergencyContacts], error) {
+	type contactsBody struct {
+		httpapi.ESSPath
+		RawBody []byte
+		Body    EssEmergencyContactsEdit
+	}
+	contacts := func(ctx context.Context, in *contactsBody) (*httpapi.BodyOf[EssEmergencyContacts], error) {
 		if err := update(ctx, in.EmployeeID, func(employee.Employee) (employee.Patch, error) { return contactPatch(in.RawBody) }); err != nil {
 			return nil, err
 		}

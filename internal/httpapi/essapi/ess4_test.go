@@ -66,7 +66,7 @@ func TestESSPersonalDetails(t *testing.T) {
 				}},
 			{Name: "contacts by POST", Method: "POST", Path: e.SA + "/emergencycontacts", Key: e.annKey, Status: 200,
 				Body: map[string]any{"secondaryEmergencyContact": map[string]any{"name": ""}}},
-			{Name: "contact not an object", Method: "POST", Path: e.SA + "/emergencycontacts", Key: e.annKey, Status: 400, Field: "primaryemergencycontact",
+			{Name: "contact not an object", Method: "POST", Path: e.SA + "/emergencycontacts", Key: e.annKey, Status: 400, Field: "primaryEmergencyContact",
 				Body: map[string]any{"primaryEmergencyContact": 5}},
 		})
 		ec := e.Do("GET", e.SA+"/emergencycontacts", e.annKey, nil).Expect(t, 200).Map(t)
