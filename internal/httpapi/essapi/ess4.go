@@ -243,12 +243,12 @@ func contactPatch(raw []byte) (employee.Patch, error) {
 		return nil, err
 	}
 	p := employee.Patch{}
-	for slot, key := range map[string]string{"1": "primaryemergencycontact", "2": "secondaryemergencycontact"} {
-		v, ok := body[key]
+	for slot, name := range map[string]string{"1": "primaryEmergencyContact", "2": "secondaryEmergencyContact"} {
+		v, ok := body[strings.ToLower(name)]
 		if !ok {
 			continue
 		}
-		c, err := lowerKeys(key, v)
+		c, err := lowerKeys(name, v)
 		if err != nil {
 			return nil, err
 		}
@@ -423,7 +423,7 @@ func registerPersonal(a *httpapi.API, d Deps4) {
 			if err != nil {
 				return nil, err
 			}
-			now := time.Now().UTC()
+			now := a.Clock.Now().UTC()
 			if from.IsZero() {
 				from = time.Date(now.Year(), 1, 1, 0, 0, 0, 0, time.UTC)
 				if !to.IsZero() {
