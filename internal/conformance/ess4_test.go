@@ -29,6 +29,8 @@ func exerciseEss4(t *testing.T, r *run, b *testkit.Bundle) {
 	r.form(key, "POST", S+"/emergencycontacts", map[string]any{"secondaryEmergencyContact": map[string]any{"name": "Sam Ess4", "relationship": "Sibling"}}, emp)
 	r.call(key, "GET", S+"/publicHolidays", nil, emp, "?filter.fromDate=2026-01-01&filter.toDate=2026-12-31")
 
+	r.call(key, "GET", S+"/timesheet/data", nil, emp, "?filter.fromDate=2026-12-21&filter.toDate=2026-12-27")
+
 	// Unavailability.
 	un := r.id(r.form(key, "POST", S+"/unavailability", map[string]any{"fromDate": "2026-11-10T09:00:00", "toDate": "2026-11-10T17:00:00", "reason": "Exam"}, emp))
 	r.call(key, "GET", S+"/unavailability", nil, emp, "?filter.fromDate=2026-11-01&filter.toDate=2026-11-30")

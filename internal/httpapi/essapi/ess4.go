@@ -23,6 +23,8 @@ import (
 	"github.com/payrolld/payrolld/internal/oauth"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/payschedule"
+	"github.com/payrolld/payrolld/internal/roster"
+	"github.com/payrolld/payrolld/internal/timesheet"
 )
 
 // Deps4 are the services of the remaining self-service operations
@@ -32,6 +34,8 @@ type Deps4 struct {
 	Qualifications *qualification.Service
 	Expenses       *expense.Service
 	Satisfactions  *ess.Satisfactions
+	Timesheets     *timesheet.Service
+	Roster         *roster.Service
 	DeviceTokens   *ess.DeviceTokens
 	OAuth          *oauth.Service
 }
@@ -43,6 +47,7 @@ func Register4(d Deps4) func(*httpapi.API) {
 		registerRecords4(a, d)
 		registerSatisfaction(a, d)
 		registerDevices(a, d)
+		registerTimesheetData(a, d)
 	}
 }
 
@@ -439,26 +444,9 @@ func registerPersonal(a *httpapi.API, d Deps4) {
 			if to.Year()-from.Year() > 2 {
 				return nil, payroll.Invalid("toDate", "the range covers at most 3 calendar years")
 			}
-			e, err := d.Employees.Get(ctx, biz(ctx), principal(ctx), in.EmployeeID)
+			out, err := employeeHolidays(ctx, a, d, in.EmployeeID, from, to)
 			if err != nil {
 				return nil, err
-			}
-			locs, err := d.Employees.Locations(ctx, biz(ctx), principal(ctx), in.EmployeeID)
-			if err != nil {
-				return nil, err
-			}
-			out := []payschedule.PublicHoliday{}
-			for y := from.Year(); y <= to.Year(); y++ {
-				list, err := a.Reference.PublicHolidaysOfYear(ctx, biz(ctx), y)
-				if err != nil {
-					return nil, err
-				}
-				for _, h := range list {
-					if h.NotAPublicHoliday || h.Date.Before(from) || h.Date.After(to) || !holidayApplies(h, e.ResidentialState, locs) {
-						continue
-					}
-					out = append(out, h)
-				}
 			}
 			return &httpapi.BodyOf[[]payschedule.PublicHoliday]{Body: out}, nil
 		})

@@ -335,3 +335,48 @@ func list(t *testing.T, r *testkit.Response) []any {
 	r.JSON(t, &l)
 	return l
 }
+
+// Timesheet data of a period: the employee's timesheets, leave, roster
+// shifts and public holidays, only theirs and only in the period.
+func TestESSTimesheetData(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newEnv(t, d)
+		var locs []map[string]any
+		e.Do("GET", e.B+"/location", e.Key, nil).Expect(t, 200).JSON(t, &locs)
+		var sydney int64
+		for _, l := range locs {
+			if l["name"] == "Sydney" {
+				sydney = int64(l["id"].(float64))
+			}
+		}
+		ts := func(emp int64, day string) {
+			e.Do("POST", e.B+"/timesheet", e.Key, map[string]any{"employeeId": emp, "startTime": day + "T09:00:00", "endTime": day + "T17:00:00",
+				"locationId": sydney}).Expect(t, 200)
+		}
+		ts(e.ann, "2026-12-21")
+		ts(e.ann, "2026-12-29") // after the period
+		ts(e.ben, "2026-12-22")
+		e.Do("POST", e.SA+"/leave", e.Key, map[string]any{"leaveCategoryId": e.annual, "fromDate": "2026-12-23T00:00:00", "toDate": "2026-12-24T00:00:00", "hours": 15.2}).Expect(t, 200)
+		e.Do("POST", e.B+"/rostershift?publish=true", e.Key, map[string]any{"employeeId": e.ann, "locationId": sydney,
+			"startTime": "2026-12-22T09:00:00", "endTime": "2026-12-22T13:00:00"}).Expect(t, 200)
+		P := e.SA + "/timesheet/data?filter.fromDate=2026-12-21&filter.toDate=2026-12-27"
+		e.RunCases(t, []testkit.Case{
+			{Name: "data", Method: "GET", Path: P, Key: e.annKey, Status: 200, Check: func(t *testing.T, r *testkit.Response) {
+				m := r.Map(t)
+				tsl, lv, sh, ph := m["timesheets"].([]any), m["leaveRequests"].([]any), m["rosterShifts"].([]any), m["publicHolidays"].([]any)
+				// 25 and 26 December 2026 are national holidays (Friday, Saturday); 28 December (the Boxing Day substitute) is after the period.
+				if len(tsl) != 1 || len(lv) != 1 || len(sh) != 1 || len(ph) < 2 {
+					t.Fatalf("data %v", m)
+				}
+				if tsl[0].(map[string]any)["employeeId"] != float64(e.ann) || lv[0].(map[string]any)["totalHours"] != 15.2 {
+					t.Fatalf("data %v", m)
+				}
+			}},
+			{Name: "default week", Method: "GET", Path: e.SA + "/timesheet/data", Key: e.annKey, Status: 200},
+			{Name: "too long", Method: "GET", Path: e.SA + "/timesheet/data?fromDate=2026-01-01&toDate=2026-06-01", Key: e.annKey, Status: 400, Field: "toDate"},
+			{Name: "backwards", Method: "GET", Path: e.SA + "/timesheet/data?fromDate=2026-12-27&toDate=2026-12-21", Key: e.annKey, Status: 400, Field: "toDate"},
+			{Name: "another employee", Method: "GET", Path: e.SB + "/timesheet/data", Key: e.annKey, Status: 404},
+			{Name: "other tenant", Method: "GET", Path: P, Key: e.OtherKey, Status: 404},
+		})
+	})
+}
