@@ -114,6 +114,7 @@ func TestPublishedShapes(t *testing.T) {
 		exerciseSelfServiceShifts(r, b)
 		exerciseKiosk(t, r, b)
 		exerciseManager(t, r, b)
+		exerciseEss4(t, r, b)
 
 		// Every served operation the description has is exercised.
 		served := servedOperations(t, b.Server)

@@ -92,6 +92,7 @@ const (
 	EditSuperFunds
 	EditProfileImage
 	EditDetails
+	AnswerSatisfaction
 )
 
 // allowed says whether f lets the employee do a.
@@ -111,6 +112,8 @@ func (f Features) allowed(a Action) (bool, string) {
 		return f.AllowEmployeesToUploadProfilePicture, "the profile picture"
 	case EditDetails:
 		return f.AllowEmployeeSelfEditing, "personal details"
+	case AnswerSatisfaction:
+		return f.AllowEmployeeSatisfactionSurvey, "the satisfaction survey"
 	}
 	return false, "this"
 }

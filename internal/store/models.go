@@ -635,6 +635,25 @@ type EmployeeStandardWorkDay struct {
 	WorkDayType    string
 }
 
+type EssDeviceToken struct {
+	ID        int64
+	UserID    int64
+	Platform  string
+	Token     string
+	CreatedAt time.Time
+	UpdatedAt time.Time
+}
+
+type EssSatisfaction struct {
+	ID            int64
+	BusinessID    int64
+	EmployeeID    int64
+	WeekStartDate time.Time
+	Value         string
+	CreatedAt     time.Time
+	UpdatedAt     time.Time
+}
+
 type ExpenseRequest struct {
 	ID                int64
 	BusinessID        int64
