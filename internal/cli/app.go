@@ -28,10 +28,12 @@ import (
 	"github.com/payrolld/payrolld/internal/employee/payrate"
 	"github.com/payrolld/payrolld/internal/employee/qualification"
 	"github.com/payrolld/payrolld/internal/employee/standardhours"
+	"github.com/payrolld/payrolld/internal/employee/superadjustment"
 	"github.com/payrolld/payrolld/internal/employee/taxadjustment"
 	"github.com/payrolld/payrolld/internal/ess"
 	"github.com/payrolld/payrolld/internal/expense"
 	"github.com/payrolld/payrolld/internal/httpapi"
+	"github.com/payrolld/payrolld/internal/httpapi/auapi"
 	"github.com/payrolld/payrolld/internal/httpapi/employeeapi"
 	"github.com/payrolld/payrolld/internal/httpapi/essapi"
 	"github.com/payrolld/payrolld/internal/httpapi/kioskapi"
@@ -201,6 +203,7 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 			employeeapi.RegisterEmp2(employeeapi.Emp2{OpeningBalances: &openingbalance.Service{Employees: a.Employees, Leave: a.Leave, Clock: clock}, TaxAdjustments: &taxadjustment.Service{Employees: a.Employees, Clock: clock},
 				Splits: &earningssplit.Service{Employees: a.Employees, Clock: clock}}),
 			sgapi.Register(&iras.Service{Employees: a.Employees, Clock: clock}, &report.Service{DB: database, Clock: clock, Employees: a.Employees, PayRuns: a.PayRuns}),
+			auapi.Register(auapi.Deps{SuperFunds: &ess.SuperFunds{Employees: a.Employees, Registry: a.Reference.SuperRegistry}, SuperAdjustments: &superadjustment.Service{Employees: a.Employees, Clock: clock}, Reports: &report.Service{DB: database, Clock: clock, Employees: a.Employees, PayRuns: a.PayRuns, PayCategoryRecords: a.Reference.PayCategories}}),
 			reportapi.Register(report.NewJobs(&report.Service{DB: database, Clock: clock, Employees: a.Employees, PayRuns: a.PayRuns, LeaveCategories: a.Reference.LeaveCategories}, a.Jobs, a.Businesses).S),
 		},
 	})

@@ -635,6 +635,23 @@ type EmployeeStandardWorkDay struct {
 	WorkDayType    string
 }
 
+type EmployeeSuperAdjustment struct {
+	ID                int64
+	BusinessID        int64
+	EmployeeID        int64
+	ContributionType  string
+	AdjustmentType    string
+	Amount            int64
+	FromDate          time.Time
+	ExpiryDate        sql.NullTime
+	MaximumAmountPaid sql.NullInt64
+	TotalAmountPaid   int64
+	Notes             string
+	Version           int64
+	CreatedAt         time.Time
+	UpdatedAt         time.Time
+}
+
 type ExpenseRequest struct {
 	ID                int64
 	BusinessID        int64
