@@ -154,7 +154,7 @@ func registerSuperAdjustments(a *httpapi.API, s *superadjustment.Service) {
 	}
 	const doc = "AU. A super contribution recorded against the employee outside a pay run: a Fixed amount of a contributionType (default " +
 		"EmployerContribution) made on fromDate (default today). It counts as paid (totalAmountPaid is the amount) and the super contributions " +
-		"reports (B/report/superaccrual, B/report/supercontribution/...) list it on fromDate, unless they are filtered by pay run or pay schedule. " +
+		"reports (B/report/supercontributions/byemployee, /bysuperfund, /xlsx) list it on fromDate, unless they are filtered by pay run or pay schedule. " +
 		"Percentage adjustment types need a pay run's earnings: they are pay run super adjustments here, and are refused (400)."
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: employeePath + "/superadjustment", Tags: tags,
 		Summary: "List employee super adjustments", Description: doc + " Oldest first.", Parameters: httpapi.PathParams("employeeId")},
