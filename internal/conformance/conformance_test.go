@@ -112,6 +112,7 @@ func TestPublishedShapes(t *testing.T) {
 		exerciseReports2(t, r, b)
 		exerciseLookupsAndAudit(r, b)
 		exerciseKiosk(t, r, b)
+		exerciseAUExtras(t, r, b)
 
 		// Every served operation the description has is exercised.
 		served := servedOperations(t, b.Server)
