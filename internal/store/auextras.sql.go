@@ -11,6 +11,56 @@ import (
 	"time"
 )
 
+const createPaymentSummary = `-- name: CreatePaymentSummary :one
+INSERT INTO payment_summaries (business_id, employee_id, financial_year, status, is_amended, gross, tax, super, pay_runs, date_generated, version)
+VALUES ($1, $2, $3, $4, FALSE, $5, $6, $7, $8, $9, 1)
+ON CONFLICT (business_id, employee_id, financial_year) DO NOTHING
+RETURNING id, business_id, employee_id, financial_year, status, is_amended, gross, tax, super, pay_runs, date_generated, version
+`
+
+type CreatePaymentSummaryParams struct {
+	BusinessID    int64
+	EmployeeID    int64
+	FinancialYear int64
+	Status        string
+	Gross         int64
+	Tax           int64
+	Super         int64
+	PayRuns       int64
+	DateGenerated time.Time
+}
+
+// A racing generate of the same employee and year inserts nothing (no row: 409).
+func (q *Queries) CreatePaymentSummary(ctx context.Context, arg CreatePaymentSummaryParams) (PaymentSummary, error) {
+	row := q.db.QueryRowContext(ctx, createPaymentSummary,
+		arg.BusinessID,
+		arg.EmployeeID,
+		arg.FinancialYear,
+		arg.Status,
+		arg.Gross,
+		arg.Tax,
+		arg.Super,
+		arg.PayRuns,
+		arg.DateGenerated,
+	)
+	var i PaymentSummary
+	err := row.Scan(
+		&i.ID,
+		&i.BusinessID,
+		&i.EmployeeID,
+		&i.FinancialYear,
+		&i.Status,
+		&i.IsAmended,
+		&i.Gross,
+		&i.Tax,
+		&i.Super,
+		&i.PayRuns,
+		&i.DateGenerated,
+		&i.Version,
+	)
+	return i, err
+}
+
 const createSuperAdjustment = `-- name: CreateSuperAdjustment :one
 INSERT INTO employee_super_adjustments (business_id, employee_id, contribution_type, adjustment_type, amount, from_date, expiry_date,
     maximum_amount_paid, total_amount_paid, notes, version, created_at, updated_at)
@@ -85,6 +135,36 @@ func (q *Queries) DeleteSuperAdjustment(ctx context.Context, arg DeleteSuperAdju
 	return result.RowsAffected()
 }
 
+const getPaymentSummary = `-- name: GetPaymentSummary :one
+SELECT id, business_id, employee_id, financial_year, status, is_amended, gross, tax, super, pay_runs, date_generated, version FROM payment_summaries WHERE business_id = $1 AND employee_id = $2 AND financial_year = $3
+`
+
+type GetPaymentSummaryParams struct {
+	BusinessID    int64
+	EmployeeID    int64
+	FinancialYear int64
+}
+
+func (q *Queries) GetPaymentSummary(ctx context.Context, arg GetPaymentSummaryParams) (PaymentSummary, error) {
+	row := q.db.QueryRowContext(ctx, getPaymentSummary, arg.BusinessID, arg.EmployeeID, arg.FinancialYear)
+	var i PaymentSummary
+	err := row.Scan(
+		&i.ID,
+		&i.BusinessID,
+		&i.EmployeeID,
+		&i.FinancialYear,
+		&i.Status,
+		&i.IsAmended,
+		&i.Gross,
+		&i.Tax,
+		&i.Super,
+		&i.PayRuns,
+		&i.DateGenerated,
+		&i.Version,
+	)
+	return i, err
+}
+
 const getSuperAdjustment = `-- name: GetSuperAdjustment :one
 SELECT id, business_id, employee_id, contribution_type, adjustment_type, amount, from_date, expiry_date, maximum_amount_paid, total_amount_paid, notes, version, created_at, updated_at FROM employee_super_adjustments WHERE business_id = $1 AND employee_id = $2 AND id = $3
 `
@@ -115,6 +195,51 @@ func (q *Queries) GetSuperAdjustment(ctx context.Context, arg GetSuperAdjustment
 		&i.UpdatedAt,
 	)
 	return i, err
+}
+
+const listEmployeePaymentSummaries = `-- name: ListEmployeePaymentSummaries :many
+SELECT id, business_id, employee_id, financial_year, status, is_amended, gross, tax, super, pay_runs, date_generated, version FROM payment_summaries WHERE business_id = $1 AND employee_id = $2 ORDER BY financial_year DESC
+`
+
+type ListEmployeePaymentSummariesParams struct {
+	BusinessID int64
+	EmployeeID int64
+}
+
+func (q *Queries) ListEmployeePaymentSummaries(ctx context.Context, arg ListEmployeePaymentSummariesParams) ([]PaymentSummary, error) {
+	rows, err := q.db.QueryContext(ctx, listEmployeePaymentSummaries, arg.BusinessID, arg.EmployeeID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []PaymentSummary{}
+	for rows.Next() {
+		var i PaymentSummary
+		if err := rows.Scan(
+			&i.ID,
+			&i.BusinessID,
+			&i.EmployeeID,
+			&i.FinancialYear,
+			&i.Status,
+			&i.IsAmended,
+			&i.Gross,
+			&i.Tax,
+			&i.Super,
+			&i.PayRuns,
+			&i.DateGenerated,
+			&i.Version,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Close(); err != nil {
+		return nil, err
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const listSuperAdjustments = `-- name: ListSuperAdjustments :many
@@ -162,6 +287,99 @@ func (q *Queries) ListSuperAdjustments(ctx context.Context, arg ListSuperAdjustm
 		return nil, err
 	}
 	return items, nil
+}
+
+const regeneratePaymentSummary = `-- name: RegeneratePaymentSummary :one
+UPDATE payment_summaries SET status = 'Generated', is_amended = $4, gross = $5, tax = $6, super = $7, pay_runs = $8, date_generated = $9,
+    version = version + 1
+WHERE business_id = $1 AND id = $2 AND version = $3 AND status <> 'Published'
+RETURNING id, business_id, employee_id, financial_year, status, is_amended, gross, tax, super, pay_runs, date_generated, version
+`
+
+type RegeneratePaymentSummaryParams struct {
+	BusinessID    int64
+	ID            int64
+	Version       int64
+	IsAmended     bool
+	Gross         int64
+	Tax           int64
+	Super         int64
+	PayRuns       int64
+	DateGenerated time.Time
+}
+
+// Replaces the figures of a summary that is not published, if nobody
+// changed it since it was read (version).
+func (q *Queries) RegeneratePaymentSummary(ctx context.Context, arg RegeneratePaymentSummaryParams) (PaymentSummary, error) {
+	row := q.db.QueryRowContext(ctx, regeneratePaymentSummary,
+		arg.BusinessID,
+		arg.ID,
+		arg.Version,
+		arg.IsAmended,
+		arg.Gross,
+		arg.Tax,
+		arg.Super,
+		arg.PayRuns,
+		arg.DateGenerated,
+	)
+	var i PaymentSummary
+	err := row.Scan(
+		&i.ID,
+		&i.BusinessID,
+		&i.EmployeeID,
+		&i.FinancialYear,
+		&i.Status,
+		&i.IsAmended,
+		&i.Gross,
+		&i.Tax,
+		&i.Super,
+		&i.PayRuns,
+		&i.DateGenerated,
+		&i.Version,
+	)
+	return i, err
+}
+
+const setPaymentSummaryStatus = `-- name: SetPaymentSummaryStatus :one
+UPDATE payment_summaries SET status = $5, version = version + 1
+WHERE business_id = $1 AND id = $2 AND version = $3 AND status = $4
+RETURNING id, business_id, employee_id, financial_year, status, is_amended, gross, tax, super, pay_runs, date_generated, version
+`
+
+type SetPaymentSummaryStatusParams struct {
+	BusinessID int64
+	ID         int64
+	Version    int64
+	Status     string
+	Status_2   string
+}
+
+// Moves a summary from status $4 to $5 if nobody changed it since it was
+// read (version $3).
+func (q *Queries) SetPaymentSummaryStatus(ctx context.Context, arg SetPaymentSummaryStatusParams) (PaymentSummary, error) {
+	row := q.db.QueryRowContext(ctx, setPaymentSummaryStatus,
+		arg.BusinessID,
+		arg.ID,
+		arg.Version,
+		arg.Status,
+		arg.Status_2,
+	)
+	var i PaymentSummary
+	err := row.Scan(
+		&i.ID,
+		&i.BusinessID,
+		&i.EmployeeID,
+		&i.FinancialYear,
+		&i.Status,
+		&i.IsAmended,
+		&i.Gross,
+		&i.Tax,
+		&i.Super,
+		&i.PayRuns,
+		&i.DateGenerated,
+		&i.Version,
+	)
+	return i, err
 }
 
 const updateSuperAdjustment = `-- name: UpdateSuperAdjustment :one

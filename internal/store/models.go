@@ -986,6 +986,21 @@ type PayRunSource struct {
 	Amount          int64
 }
 
+type PaymentSummary struct {
+	ID            int64
+	BusinessID    int64
+	EmployeeID    int64
+	FinancialYear int64
+	Status        string
+	IsAmended     bool
+	Gross         int64
+	Tax           int64
+	Super         int64
+	PayRuns       int64
+	DateGenerated time.Time
+	Version       int64
+}
+
 type PayrunAutopayPeriod struct {
 	BusinessID    int64
 	PayScheduleID int64

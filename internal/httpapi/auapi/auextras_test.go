@@ -309,3 +309,87 @@ func TestEmployeeSuperAdjustmentsAPI(t *testing.T) {
 		}
 	})
 }
+
+// Payment summaries of 2026-27 from the run of env: Ann's gross payments
+// are her taxable earnings, 1,340.00 -> 1,340 dollars, tax withheld 247
+// (see the figures above); Bob's 950 and 122.
+func TestPaymentSummariesAPI(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newEnv(t, d)
+		PS := e.B + "/paymentsummary/2027"
+		ESS := fmt.Sprintf("/api/v2/ess/%d/document/paymentsummaries", e.ann)
+		pdf := fmt.Sprintf("/api/v2/ess/%d/document/paymentsummary/2027", e.ann)
+		if l := rows(t, e.Do("GET", PS, e.Key, nil)); len(l) != 0 {
+			t.Fatalf("nothing generated yet: %v", l)
+		}
+		if l := rows(t, e.Do("GET", ESS, e.Key, nil)); len(l) != 1 {
+			t.Fatalf("never generated, self-service shows the live year: %v", l)
+		}
+		g := e.Do("PUT", fmt.Sprintf("%s?employeeId=%d", PS, e.ann), e.Key, nil).Expect(t, 200).Map(t)
+		for k, v := range map[string]any{"status": "Generated", "isAmended": false, "grossPayments": 1340.0, "totalTaxWithheld": 247.0, "payeeName": "Ann Test",
+			"paymentSummaryType": "IndividualNonBusiness", "financialYearStart": "2026-07-01T00:00:00", "financialYearEnd": "2027-06-30T00:00:00",
+			"paymentPeriodStart": "2026-07-01T00:00:00", "inputGrossEarnings": 1340.0, "payeeState": "NSW", "employeeId": float64(e.ann)} {
+			if g[k] != v {
+				t.Errorf("generated %s = %v, want %v", k, g[k], v)
+			}
+		}
+		if l := rows(t, e.Do("GET", ESS, e.Key, nil)); len(l) != 0 {
+			t.Fatalf("generated, not published: self-service shows none: %v", l)
+		}
+		e.Do("GET", pdf, e.Key, nil).Expect(t, 404)
+		if l := rows(t, e.Do("GET", PS, e.Key, nil)); len(l) != 1 || num(t, l[0]["employeeId"]) != e.ann {
+			t.Fatalf("list after generating Ann's %v", l)
+		}
+		pub := rows(t, e.Do("POST", PS, e.Key, nil))
+		if len(pub) != 2 || pub[0]["status"] != "Published" || pub[1]["status"] != "Published" {
+			t.Fatalf("published %v", pub)
+		}
+		eqMoney(t, "bob gross", of(t, pub, e.bob)[0]["grossPayments"], "950")
+		eqMoney(t, "bob tax", of(t, pub, e.bob)[0]["totalTaxWithheld"], "122")
+		if l := rows(t, e.Do("GET", ESS, e.Key, nil)); len(l) != 1 {
+			t.Fatalf("published: self-service shows it: %v", l)
+		}
+		e.Do("GET", pdf, e.Key, nil).Expect(t, 200)
+		e.Do("PUT", fmt.Sprintf("%s?employeeId=%d", PS, e.ann), e.Key, nil).Expect(t, 404) // published: PUT leaves it
+		un := rows(t, e.Do("DELETE", fmt.Sprintf("%s?employeeId=%d", PS, e.ann), e.Key, nil))
+		if len(un) != 1 || un[0]["status"] != "Unpublished" {
+			t.Fatalf("unpublished %v", un)
+		}
+		if l := rows(t, e.Do("DELETE", fmt.Sprintf("%s?employeeId=%d", PS, e.ann), e.Key, nil)); len(l) != 0 {
+			t.Fatalf("nothing left to unpublish: %v", l)
+		}
+		e.Do("GET", pdf, e.Key, nil).Expect(t, 404)
+		again := e.Do("PUT", fmt.Sprintf("%s?employeeId=%d", PS, e.ann), e.Key, nil).Expect(t, 200).Map(t)
+		if again["status"] != "Generated" || again["isAmended"] != true {
+			t.Fatalf("regenerated after publication %v", again)
+		}
+		if l := rows(t, e.Do("GET", PS, e.restrictKey, nil)); len(l) != 1 || num(t, l[0]["employeeId"]) != e.ann {
+			t.Fatalf("restricted user's summaries %v", l)
+		}
+		if l := rows(t, e.Do("GET", PS+"?"+url.Values{"$filter": {"status eq 'Published'"}}.Encode(), e.Key, nil)); len(l) != 1 || num(t, l[0]["employeeId"]) != e.bob {
+			t.Fatalf("published only %v", l)
+		}
+		e.RunCases(t, []testkit.Case{
+			{Name: "anonymous", Method: "GET", Path: PS, Status: 401},
+			{Name: "bad year", Method: "GET", Path: e.B + "/paymentsummary/27", Key: e.Key, Status: 400, Field: "financialYearEnding"},
+			{Name: "negative employee", Method: "POST", Path: PS + "?employeeId=-1", Key: e.Key, Status: 400, Field: "employeeId"},
+			{Name: "other tenant", Method: "GET", Path: PS, Key: e.OtherKey, Status: 404},
+			{Name: "a year without pay", Method: "PUT", Path: e.B + "/paymentsummary/2026", Key: e.Key, Status: 404},
+			{Name: "unknown employee", Method: "PUT", Path: PS + "?employeeId=999999", Key: e.Key, Status: 404},
+		})
+		// Racing publications of Ann's regenerated summary: each is a 200
+		// or a 409, and it ends published once.
+		done := make(chan int, 4)
+		for i := 0; i < 4; i++ {
+			go func() { done <- e.Do("POST", fmt.Sprintf("%s?employeeId=%d", PS, e.ann), e.Key, nil).Status }()
+		}
+		for i := 0; i < 4; i++ {
+			if st := <-done; st != 200 && st != 409 {
+				t.Errorf("racing publish: status %d", st)
+			}
+		}
+		if l := rows(t, e.Do("GET", PS+"?"+url.Values{"$filter": {"status eq 'Published'"}}.Encode(), e.Key, nil)); len(l) != 2 {
+			t.Fatalf("after the race %v", l)
+		}
+	})
+}

@@ -24,6 +24,9 @@ type Deps struct {
 	SuperFunds       *ess.SuperFunds
 	SuperAdjustments *superadjustment.Service
 	Reports          *report.Service
+	// Payslips compute the payment summaries (the same year totals
+	// self-service shows).
+	Payslips *ess.Payslips
 }
 
 // Register serves them. Pass it in httpapi.Deps.Areas.
@@ -32,6 +35,7 @@ func Register(d Deps) func(*httpapi.API) {
 		registerSuperFunds(a, d.SuperFunds)
 		registerSuperAdjustments(a, d.SuperAdjustments)
 		registerReports(a, d.Reports)
+		registerPaymentSummaries(a, d.Payslips)
 	}
 }
 
