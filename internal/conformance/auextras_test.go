@@ -52,4 +52,16 @@ func exerciseAUExtras(t *testing.T, r *run, b *testkit.Bundle) {
 	r.call(key, "GET", R+"payg", nil, biz, "?fromDate=2026-11-01&toDate=2026-11-30")
 	r.call(key, "GET", R+"paymentfile", nil, biz, fmt.Sprintf("?payRunId=%d&paymentFileId=%d", runID, aba))
 	r.call(key, "GET", R+"payrunactivity", nil, biz, "?fromDate=2026-11-01&toDate=2026-11-30")
+	exerciseAUPaymentSummaries(r, b)
+}
+
+// exerciseAUPaymentSummaries generates, lists, publishes and unpublishes
+// the 2026-27 payment summaries of the business (B/paymentsummary).
+func exerciseAUPaymentSummaries(r *run, b *testkit.Bundle) {
+	key, biz := b.Key, b.Biz
+	PS := "/api/v2/business/{businessId}/paymentsummary/{financialYearEnding}"
+	r.call(key, "PUT", PS, nil, biz, 2027)
+	r.call(key, "GET", PS, nil, biz, 2027)
+	r.call(key, "POST", PS, nil, biz, 2027)
+	r.call(key, "DELETE", PS, nil, biz, 2027)
 }
