@@ -28,10 +28,12 @@ import (
 	"github.com/payrolld/payrolld/internal/employee/payrate"
 	"github.com/payrolld/payrolld/internal/employee/qualification"
 	"github.com/payrolld/payrolld/internal/employee/standardhours"
+	"github.com/payrolld/payrolld/internal/employee/superadjustment"
 	"github.com/payrolld/payrolld/internal/employee/taxadjustment"
 	"github.com/payrolld/payrolld/internal/ess"
 	"github.com/payrolld/payrolld/internal/expense"
 	"github.com/payrolld/payrolld/internal/httpapi"
+	"github.com/payrolld/payrolld/internal/httpapi/auapi"
 	"github.com/payrolld/payrolld/internal/httpapi/employeeapi"
 	"github.com/payrolld/payrolld/internal/httpapi/essapi"
 	"github.com/payrolld/payrolld/internal/httpapi/kioskapi"
@@ -206,6 +208,8 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 			managerapi.Register(managerapi.Deps{Employees: a.Employees, Leave: a.Leave, Timesheets: a.Timesheets, Roster: a.Roster, Expenses: expenses, Locations: a.Reference.LocationCollections,
 				Categories: a.Reference.CoreCollections, Kiosks: a.Kiosks,
 				Documents: &document.Service{Employees: a.Employees, Clock: clock}}),
+			auapi.Register(auapi.Deps{SuperFunds: &ess.SuperFunds{Employees: a.Employees, Registry: a.Reference.SuperRegistry}, SuperAdjustments: &superadjustment.Service{Employees: a.Employees, Clock: clock}, Reports: &report.Service{DB: database, Clock: clock, Employees: a.Employees, PayRuns: a.PayRuns, PayCategoryRecords: a.Reference.PayCategories},
+				Payslips: &ess.Payslips{Employees: a.Employees, Outputs: payrun.NewOutputs(a.PayRuns)}}),
 			reportapi.Register(report.NewJobs(&report.Service{DB: database, Clock: clock, Employees: a.Employees, PayRuns: a.PayRuns, LeaveCategories: a.Reference.LeaveCategories}, a.Jobs, a.Businesses).S),
 		},
 	})

@@ -115,6 +115,7 @@ func TestPublishedShapes(t *testing.T) {
 		exerciseKiosk(t, r, b)
 		exerciseManager(t, r, b)
 		exerciseEss4(t, r, b)
+		exerciseAUExtras(t, r, b)
 
 		// Every served operation the description has is exercised.
 		served := servedOperations(t, b.Server)

@@ -50,7 +50,8 @@ func financialYear(t time.Time) int {
 
 // PaymentSummaries lists the employee's payment summaries, latest year
 // first: one per financial year with finalised pay runs. Only AU keeps
-// them (other regions: none).
+// them (other regions: none). Once the employer has generated the year's
+// summary (B/paymentsummary), it is shown only while published.
 func (s *Payslips) PaymentSummaries(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64) (_ []PaymentSummary, err error) {
 	defer payroll.Wrap(&err, "payment summaries of employee %d", employeeID)
 	e, err := s.Employees.Visible(ctx, biz, p, employeeID)
@@ -60,7 +61,11 @@ func (s *Payslips) PaymentSummaries(ctx context.Context, biz business.Business, 
 	if biz.Region != "AU" {
 		return []PaymentSummary{}, nil
 	}
-	return s.summaries(ctx, biz, e, 0)
+	list, err := s.summaries(ctx, biz, e, 0)
+	if err != nil {
+		return nil, err
+	}
+	return s.publishedOnly(ctx, biz, e.ID, list)
 }
 
 func (s *Payslips) summaries(ctx context.Context, biz business.Business, e employee.Employee, year int) ([]PaymentSummary, error) {
@@ -131,6 +136,9 @@ func (s *Payslips) PaymentSummaryPDF(ctx context.Context, biz business.Business,
 		return "", nil, payroll.NotFound("payment summary")
 	}
 	list, err := s.summaries(ctx, biz, e, int(id))
+	if err == nil {
+		list, err = s.publishedOnly(ctx, biz, e.ID, list)
+	}
 	if err != nil {
 		return "", nil, err
 	}

@@ -123,3 +123,11 @@ func (ix *catIndex) find(kind, ref string, external bool) (category, bool) {
 	c, ok := m[id]
 	return c, ok
 }
+
+// OrdinaryTime says whether the earnings of a pay category type count as
+// ordinary time earnings (AU super guarantee base), as pay runs count
+// them: everything but overtime, lump sums and ETPs.
+func OrdinaryTime(payCategoryType string) bool {
+	k := earningKinds[strings.ToLower(payCategoryType)]
+	return k != calc.Overtime && k != calc.Lumpsum
+}

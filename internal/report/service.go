@@ -30,6 +30,9 @@ type Service struct {
 	// LeaveCategories names the leave categories and says which keep
 	// balances.
 	LeaveCategories record.Collection[categories.LeaveCategory, *categories.LeaveCategory]
+	// PayCategoryRecords say which earnings are ordinary time earnings (the
+	// OTE report; unset: all are).
+	PayCategoryRecords record.Collection[categories.PayCategory, *categories.PayCategory]
 	// Jobs prepares reports in the background (set by NewJobs).
 	Jobs *Jobs
 }

@@ -82,15 +82,57 @@ func (s *Service) superAccruals(ctx context.Context, biz business.Business, p *p
 		return nil
 	})
 	flush()
-	return err
+	if err != nil {
+		return err
+	}
+	return s.superAdjustments(ctx, biz, p, f, visit)
+}
+
+// superAdjustments visits the super adjustments recorded against the
+// selected employees outside a pay run (E/superadjustment) dated in f's
+// range, on their date. A filter on a pay run or pay schedule selects
+// none: they belong to no run.
+func (s *Service) superAdjustments(ctx context.Context, biz business.Business, p *payroll.Principal, f Filter, visit func(a SuperAccrual, fund, member string)) error {
+	if f.PayRunID != 0 || f.PayScheduleID != 0 {
+		return nil
+	}
+	var b sqlb
+	where, err := s.employeeScope(ctx, biz, p, f, &b)
+	if err != nil {
+		return err
+	}
+	where += " AND a.business_id = " + b.bind(biz.ID)
+	if !f.From.IsZero() {
+		where += " AND a.from_date >= " + b.bind(day(f.From))
+	}
+	if !f.To.IsZero() {
+		where += " AND a.from_date < " + b.bind(day(f.To).AddDate(0, 0, 1))
+	}
+	q := "SELECT a.from_date, a.contribution_type, a.total_amount_paid, e.id, e.first_name, e.surname, e.external_id, COALESCE(e.primary_location_id, 0), " +
+		"e.primary_location, e.super_fund1_fund_name, e.super_fund1_member_number FROM employee_super_adjustments a JOIN employees e ON e.id = a.employee_id" +
+		where + " ORDER BY a.from_date, e.surname, e.first_name, e.id, a.id"
+	return s.query(ctx, q, b.args, func(rows *sql.Rows) error {
+		var a SuperAccrual
+		var on time.Time
+		var amount int64
+		var fund, member string
+		if err := rows.Scan(&on, &a.AccrualType, &amount, &a.EmployeeID, &a.FirstName, &a.Surname, &a.ExternalID, &a.LocationID, &a.LocationName, &fund, &member); err != nil {
+			return err
+		}
+		a.AccrualDate, a.AccrualAmount, a.Status = payroll.NewDateTime(on), money(amount), "New"
+		visit(a, fund, member)
+		return nil
+	})
 }
 
 // SuperByEmployee lists the contributions of the selected finalised runs
-// per employee and run.
+// per employee and run, and the super adjustments recorded outside a run
+// on their date, by date.
 func (s *Service) SuperByEmployee(ctx context.Context, biz business.Business, p *payroll.Principal, f Filter) (_ []SuperAccrual, err error) {
 	defer payroll.Wrap(&err, "super contributions report of business %d", biz.ID)
 	out := []SuperAccrual{}
 	err = s.superAccruals(ctx, biz, p, f, func(a SuperAccrual, _, _ string) { out = append(out, a) })
+	sortStable(out, func(x, y SuperAccrual) bool { return x.AccrualDate.Before(y.AccrualDate.Time) })
 	return out, err
 }
 

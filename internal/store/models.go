@@ -635,6 +635,23 @@ type EmployeeStandardWorkDay struct {
 	WorkDayType    string
 }
 
+type EmployeeSuperAdjustment struct {
+	ID                int64
+	BusinessID        int64
+	EmployeeID        int64
+	ContributionType  string
+	AdjustmentType    string
+	Amount            int64
+	FromDate          time.Time
+	ExpiryDate        sql.NullTime
+	MaximumAmountPaid sql.NullInt64
+	TotalAmountPaid   int64
+	Notes             string
+	Version           int64
+	CreatedAt         time.Time
+	UpdatedAt         time.Time
+}
+
 type EssDeviceToken struct {
 	ID        int64
 	UserID    int64
@@ -986,6 +1003,21 @@ type PayRunSource struct {
 	LeaveCategoryID int64
 	HoursE6         int64
 	Amount          int64
+}
+
+type PaymentSummary struct {
+	ID            int64
+	BusinessID    int64
+	EmployeeID    int64
+	FinancialYear int64
+	Status        string
+	IsAmended     bool
+	Gross         int64
+	Tax           int64
+	Super         int64
+	PayRuns       int64
+	DateGenerated time.Time
+	Version       int64
 }
 
 type PayrunAutopayPeriod struct {

@@ -32,7 +32,9 @@ type EssSuperFundResult struct {
 	Result            EssSuperFund `json:"result"`
 }
 
-func essSuperFund(f ess.SuperFund) EssSuperFund {
+// SuperFundModel is the wire form of a fund (also served at
+// B/employee/{employeeId}/superfund, internal/httpapi/auapi).
+func SuperFundModel(f ess.SuperFund) EssSuperFund {
 	out := EssSuperFund{ID: f.ID, EmployeeID: f.EmployeeID, Name: f.Name, MemberNumber: f.MemberNumber, SuperProduct: f.Product,
 		AllocateBalance: f.AllocateBalance(), CanBeDeleted: true, IsEmployerNominatedFund: f.IsEmployerNominatedFund}
 	if f.AllocatedPercentage != nil {
@@ -63,7 +65,7 @@ func registerSuper(a *httpapi.API, d Deps3) {
 			}
 			out := make([]EssSuperFund, 0, len(fs))
 			for _, f := range fs {
-				out = append(out, essSuperFund(f))
+				out = append(out, SuperFundModel(f))
 			}
 			return &httpapi.BodyOf[[]EssSuperFund]{Body: out}, nil
 		})
@@ -78,7 +80,7 @@ func registerSuper(a *httpapi.API, d Deps3) {
 			if err != nil {
 				return nil, err
 			}
-			return &httpapi.BodyOf[EssSuperFund]{Body: essSuperFund(f)}, nil
+			return &httpapi.BodyOf[EssSuperFund]{Body: SuperFundModel(f)}, nil
 		})
 	save := func(ctx context.Context, emp, id int64, in ess.SuperFundInput) (*httpapi.BodyOf[EssSuperFundResult], error) {
 		if err := gate(ctx); err != nil {
@@ -88,7 +90,7 @@ func registerSuper(a *httpapi.API, d Deps3) {
 		if err != nil {
 			return nil, err
 		}
-		return &httpapi.BodyOf[EssSuperFundResult]{Body: EssSuperFundResult{ValidationWarning: warn, Result: essSuperFund(f)}}, nil
+		return &httpapi.BodyOf[EssSuperFundResult]{Body: EssSuperFundResult{ValidationWarning: warn, Result: SuperFundModel(f)}}, nil
 	}
 	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodPost, Path: "/api/v2/ess/{employeeId}/superfunds", Tags: tags,
 		Summary: "Create super fund", Description: doc + " The fund goes in the first empty slot (409 when all three are used)." + write},
@@ -128,6 +130,6 @@ func registerSuper(a *httpapi.API, d Deps3) {
 			if err != nil {
 				return nil, err
 			}
-			return &httpapi.BodyOf[EssSuperFundResult]{Body: EssSuperFundResult{ValidationWarning: warn, Result: essSuperFund(f)}}, nil
+			return &httpapi.BodyOf[EssSuperFundResult]{Body: EssSuperFundResult{ValidationWarning: warn, Result: SuperFundModel(f)}}, nil
 		})
 }
