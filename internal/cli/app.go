@@ -188,7 +188,7 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 			ukapi.RegisterEmployerReturns(&employerreturns.Service{DB: database, Clock: clock, Employees: a.Employees, UK: a.Reference.UKCollections}),
 			employeeapi.RegisterAccess(employeeapi.Access{Access: a.EmployeeAccess, Images: a.ProfileImages, SMSFs: smsfs}),
 			essapi.Register(essapi.Deps{ESS: a.ESS, Employees: a.Employees, Images: a.ProfileImages, SMSFs: smsfs, Leave: a.Leave,
-				BankAccounts: &bankaccount.Service{Employees: a.Employees, Clock: clock}, SuperRegistry: a.Reference.SuperRegistry}),
+				BankAccounts: &bankaccount.Service{Employees: a.Employees, Clock: clock}, SuperRegistry: a.Reference.SuperRegistry, DeviceTokens: &ess.DeviceTokens{DB: database, Clock: clock}}),
 			essapi.Register2(essapi.Deps2{ESS: a.ESS, Timesheets: a.Timesheets, Qualifications: quals,
 				Expenses: expenses}),
 			essapi.Register3(essapi.Deps3{ESS: a.ESS, Employees: a.Employees, Leave: a.Leave, SuperFunds: &ess.SuperFunds{Employees: a.Employees, Registry: a.Reference.SuperRegistry},

@@ -34,6 +34,8 @@ func exerciseSelfServiceShifts(r *run, b *testkit.Bundle) {
 	r.call(key, "GET", S+"/shift/matchingclockoff", nil, emp, "?localTime=2026-11-24T15:05:00")
 	r.call(key, "GET", S+"/shift/nearby", nil, emp, "?localTime=2026-11-24T08:00:00")
 	r.call(key, "GET", S+"/security/features", nil, emp)
+	r.call(key, "GET", S+"/details", nil, emp)
+	r.call(key, "GET", S+"/emergencycontacts", nil, emp)
 
 	var pic bytes.Buffer
 	img := image.NewRGBA(image.Rect(0, 0, 2, 2))

@@ -7,9 +7,7 @@ package conformance_test
 // qualifications, expenses, access, ESS, rosters, kiosks and reports left
 // these.
 var awaitingSteps = map[string]bool{
-	"GET /api/v2/ess/{employeeId}/dashboard":         true,
-	"GET /api/v2/ess/{employeeId}/details":           true,
-	"GET /api/v2/ess/{employeeId}/emergencycontacts": true,
-	"GET /api/v2/ess/{employeeId}/leave":             true,
-	"GET /api/v2/ess/{employeeId}/leave/estimate":    true,
+	"GET /api/v2/ess/{employeeId}/dashboard":      true,
+	"GET /api/v2/ess/{employeeId}/leave":          true,
+	"GET /api/v2/ess/{employeeId}/leave/estimate": true,
 }

@@ -10,6 +10,7 @@ import (
 	"context"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"github.com/danielgtaylor/huma/v2"
 
@@ -31,6 +32,7 @@ type Deps struct {
 	Leave         *leave.Service
 	BankAccounts  *bankaccount.Service
 	SuperRegistry *au.SuperRegistry
+	DeviceTokens  *ess.DeviceTokens // hasConnectedDevices of the details
 }
 
 // Register serves the self-service operations. Pass it in
@@ -91,27 +93,129 @@ type EssEmployeeDetails struct {
 	StartDate                payroll.DateTime `json:"startDate" nullable:"true"`
 	EndDate                  payroll.DateTime `json:"endDate" nullable:"true"`
 	IsTerminated             bool             `json:"isTerminated"`
-	TimesheetSetting         string           `json:"timesheetSetting" enum:"Disabled,ReadOnly,ReadWrite,EditKiosk,EditWorkZoneClockOnOff,EditKioskOrWorkZoneClockOnOff,Enabled"`
+	TimesheetSetting         string           `json:"timesheetSetting" enum:"Disabled,Enabled,EnabledForExceptions" doc:"the employee's own setting (isEnabledForTimesheets)"`
 	TimesheetsReadOnly       bool             `json:"timesheetsReadOnly"`
 	CanEdit                  bool             `json:"canEdit"`
 	CanEditProfileImage      bool             `json:"canEditProfileImage"`
 	HasProfileImage          bool             `json:"hasProfileImage"`
+
+	IsOverseasResidentialAddress     bool                    `json:"isOverseasResidentialAddress"`
+	IsOverseasPostalAddress          bool                    `json:"isOverseasPostalAddress"`
+	IsPostalAddressSameAsResidential bool                    `json:"isPostalAddressSameAsResidential"`
+	IsAnonymised                     bool                    `json:"isAnonymised"`
+	ExternalReferenceID              string                  `json:"externalReferenceId"`
+	Source                           int                     `json:"source" doc:"0: the public API's ExternalService None"`
+	Titles                           []Title                 `json:"titles" doc:"empty: no title register is kept"`
+	EditMode                         string                  `json:"editMode" enum:"EmployeePortal,EmployeePortalReadOnly,BusinessPortal"`
+	TagsString                       string                  `json:"tagsString"`
+	AllTags                          []string                `json:"allTags" doc:"the employee's tags"`
+	CanDelete                        bool                    `json:"canDelete" doc:"false: self-service does not delete employees"`
+	BouncedEmail                     bool                    `json:"bouncedEmail"`
+	IRDDetailsCurrent                bool                    `json:"irdDetailsCurrent" doc:"NZ: an IRD number is recorded"`
+	IRDSettingsEnabled               bool                    `json:"irdSettingsEnabled" doc:"the business is in NZ"`
+	HasConnectedDevices              bool                    `json:"hasConnectedDevices" doc:"the employee's user registered a device token"`
+	AddressTypes                     []AddressType           `json:"addressTypes" doc:"SG businesses: local, foreign, local care-of; empty elsewhere"`
+	TerminationReason                string                  `json:"terminationReason" enum:"VoluntaryCessation,IllHealth,Deceased,Redundancy,Dismissal,ContractCessation,Transfer,Other" doc:"meaningful when isTerminated (VoluntaryCessation, the model's default, otherwise)"`
+	TerminationDescription           string                  `json:"terminationDescription"`
+	TerminationReasons               []NumericSelectListItem `json:"terminationReasons"`
+	HasSoleUser                      bool                    `json:"hasSoleUser" doc:"the employee has a self-service user"`
+	Fields                           EmployeeDetailsFields   `json:"fields"`
+	PendingEmailUpdate               bool                    `json:"pendingEmailUpdate"`
+	NewEmail                         string                  `json:"newEmail"`
 }
 
-// EmergencyContact is EmployeeEmergencyContactModel.
-type EmergencyContact struct {
-	Name                   string `json:"name"`
-	Relationship           string `json:"relationship"`
-	Address                string `json:"address"`
-	ContactNumber          string `json:"contactNumber"`
-	AlternateContactNumber string `json:"alternateContactNumber"`
+// Title is TitleViewModel.
+type Title struct {
+	ID          int64  `json:"id"`
+	Description string `json:"description"`
 }
 
-// EmergencyContacts is EmployeeEmergencyContactsEditModel.
-type EmergencyContacts struct {
-	PrimaryEmergencyContact   EmergencyContact `json:"primaryEmergencyContact"`
-	SecondaryEmergencyContact EmergencyContact `json:"secondaryEmergencyContact"`
-	CanEdit                   bool             `json:"canEdit"`
+// AddressType is SelectListItem for the address types.
+type AddressType struct {
+	Text     string          `json:"text"`
+	Value    string          `json:"value"`
+	Group    SelectListGroup `json:"group"`
+	Disabled bool            `json:"disabled"`
+	Selected bool            `json:"selected"`
+}
+
+// SelectListGroup is a choice group (SelectListGroup).
+type SelectListGroup struct {
+	Name string `json:"name"`
+}
+
+// NumericSelectListItem is a numeric choice (NumericSelectListItem).
+type NumericSelectListItem struct {
+	Value int64  `json:"value"`
+	Text  string `json:"text"`
+}
+
+// EmployeeDetailsFields says which members the details screen shows and
+// requires: all are shown; names are required, addresses not.
+type EmployeeDetailsFields struct {
+	ShowStartDate       bool `json:"showStartDate"`
+	ShowTitle           bool `json:"showTitle"`
+	ShowPreferredName   bool `json:"showPreferredName"`
+	ShowPreviousSurname bool `json:"showPreviousSurname"`
+	ShowGender          bool `json:"showGender"`
+	ShowDateOfBirth     bool `json:"showDateOfBirth"`
+	ShowAnniversaryDate bool `json:"showAnniversaryDate"`
+	ShowPostalAddress   bool `json:"showPostalAddress"`
+	IsNameMandatory     bool `json:"isNameMandatory"`
+	IsAddressMandatory  bool `json:"isAddressMandatory"`
+}
+
+// terminationReasons are TerminationReasonEnum with its numeric values.
+var terminationReasons = []NumericSelectListItem{{0, "VoluntaryCessation"}, {1, "IllHealth"}, {2, "Deceased"}, {3, "Redundancy"}, {4, "Dismissal"},
+	{5, "ContractCessation"}, {6, "Transfer"}, {7, "Other"}}
+
+// detailsExtras fills the members of EssEmployeeDetailsModel derived from
+// the employee and business beyond its own fields.
+func detailsExtras(out *EssEmployeeDetails, e employee.Employee, region string, self, canEdit, devices bool) {
+	m := &e.Members
+	pd := personalDetails(e, false, false, false)
+	out.IsOverseasResidentialAddress, out.IsOverseasPostalAddress = pd.ResidentialAddress.IsOutOfRegion, pd.PostalAddress.IsOutOfRegion
+	out.IsPostalAddressSameAsResidential = pd.IsPostalAddressSameAsResidential
+	out.ExternalReferenceID = m.ExternalReferenceID
+	out.Titles = []Title{}
+	switch {
+	case !self:
+		out.EditMode = "BusinessPortal"
+	case canEdit:
+		out.EditMode = "EmployeePortal"
+	default:
+		out.EditMode = "EmployeePortalReadOnly"
+	}
+	out.TagsString, out.AllTags = m.Tags, []string{}
+	for _, t := range strings.Split(m.Tags, ",") {
+		if t = strings.TrimSpace(t); t != "" {
+			out.AllTags = append(out.AllTags, t)
+		}
+	}
+	out.IRDSettingsEnabled = region == "NZ"
+	out.IRDDetailsCurrent = region == "NZ" && m.TaxCodeDeclarationIrdNumber != ""
+	out.HasConnectedDevices = devices
+	out.AddressTypes = []AddressType{}
+	if region == "SG" {
+		for _, t := range []string{"LocalAddress", "ForeignAddress", "LocalCareOfAddress"} {
+			out.AddressTypes = append(out.AddressTypes, AddressType{Text: t, Value: t})
+		}
+	}
+	out.TerminationReason = "VoluntaryCessation"
+	for _, r := range terminationReasons {
+		if strings.EqualFold(r.Text, m.TerminationReason) {
+			out.TerminationReason = r.Text
+		}
+	}
+	out.TerminationReasons = terminationReasons
+	out.HasSoleUser = e.UserID != 0
+	out.Fields = EmployeeDetailsFields{ShowStartDate: true, ShowTitle: true, ShowPreferredName: true, ShowPreviousSurname: true, ShowGender: true,
+		ShowDateOfBirth: true, ShowAnniversaryDate: true, ShowPostalAddress: true, IsNameMandatory: true}
+	if strings.EqualFold(m.IsEnabledForTimesheets, "true") {
+		out.TimesheetSetting = "Enabled"
+	} else {
+		out.TimesheetSetting = "Disabled"
+	}
 }
 
 func registerProfile(a *httpapi.API, d Deps) {
@@ -138,37 +242,39 @@ func registerProfile(a *httpapi.API, d Deps) {
 			}
 			self := httpapi.SelfEmployee(ctx)
 			m := &e.Members
-			return &httpapi.BodyOf[EssEmployeeDetails]{Body: EssEmployeeDetails{ID: e.ID, FirstName: m.FirstName, OtherName: m.PreferredName,
+			out := &httpapi.BodyOf[EssEmployeeDetails]{Body: EssEmployeeDetails{ID: e.ID, FirstName: m.FirstName, OtherName: m.PreferredName,
 				MiddleName: m.MiddleName, Surname: m.Surname, PreviousSurname: m.PreviousSurname, Gender: m.Gender, DateOfBirth: m.DateOfBirth,
 				AnniversaryDate: m.AnniversaryDate, ExternalID: e.ExternalID, ResidentialStreetAddress: m.ResidentialStreetAddress,
 				ResidentialAddressLine2: m.ResidentialAddressLine2, ResidentialSuburb: m.ResidentialSuburb, ResidentialState: m.ResidentialState,
 				ResidentialPostcode: m.ResidentialPostCode, PostalStreetAddress: m.PostalStreetAddress, PostalAddressLine2: m.PostalAddressLine2,
 				PostalSuburb: m.PostalSuburb, PostalState: m.PostalState, PostalPostcode: m.PostalPostCode, Email: m.Email, HomePhone: m.HomePhone,
 				WorkPhone: m.WorkPhone, MobilePhone: m.MobilePhone, StartDate: m.StartDate, EndDate: m.EndDate, IsTerminated: e.Status == "Terminated",
-				TimesheetSetting: f.EssTimesheetSetting, TimesheetsReadOnly: !f.AllowEmployeeTimesheetsSelfService,
-				CanEdit: !self || f.AllowEmployeeSelfEditing, CanEditProfileImage: !self || f.AllowEmployeesToUploadProfilePicture,
-				HasProfileImage: imgErr == nil}}, nil
+				TimesheetsReadOnly: !f.AllowEmployeeTimesheetsSelfService,
+				CanEdit:            !self || f.AllowEmployeeSelfEditing, CanEditProfileImage: !self || f.AllowEmployeesToUploadProfilePicture,
+				HasProfileImage: imgErr == nil}}
+			devices := false
+			if d.DeviceTokens != nil && e.UserID != 0 {
+				ts, err := d.DeviceTokens.Of(ctx, e.UserID)
+				if err != nil {
+					return nil, err
+				}
+				devices = len(ts) > 0
+			}
+			detailsExtras(&out.Body, e, biz.Region, self, out.Body.CanEdit, devices)
+			return out, nil
 		})
 	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/emergencycontacts", Tags: tags,
 		Summary: "Get the employee's emergency contacts (self-service)"},
-		func(ctx context.Context, _ *httpapi.ESSPath) (*httpapi.BodyOf[EmergencyContacts], error) {
+		func(ctx context.Context, _ *httpapi.ESSPath) (*httpapi.BodyOf[EssEmergencyContacts], error) {
 			id, err := employeeID(ctx)
 			if err != nil {
 				return nil, err
 			}
-			biz := httpapi.CurrentBusiness(ctx)
-			e, err := d.Employees.Get(ctx, biz, principal(ctx), id)
+			e, err := d.Employees.Get(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), id)
 			if err != nil {
 				return nil, err
 			}
-			m := &e.Members
-			canEdit := allow(ctx, d, ess.EditDetails) == nil
-			return &httpapi.BodyOf[EmergencyContacts]{Body: EmergencyContacts{
-				PrimaryEmergencyContact: EmergencyContact{Name: m.EmergencyContact1Name, Relationship: m.EmergencyContact1Relationship, Address: m.EmergencyContact1Address,
-					ContactNumber: m.EmergencyContact1ContactNumber, AlternateContactNumber: m.EmergencyContact1AlternateContactNumber},
-				SecondaryEmergencyContact: EmergencyContact{Name: m.EmergencyContact2Name, Relationship: m.EmergencyContact2Relationship, Address: m.EmergencyContact2Address,
-					ContactNumber: m.EmergencyContact2ContactNumber, AlternateContactNumber: m.EmergencyContact2AlternateContactNumber},
-				CanEdit: canEdit}}, nil
+			return &httpapi.BodyOf[EssEmergencyContacts]{Body: emergencyContacts(e, allow(ctx, d, ess.EditDetails) == nil)}, nil
 		})
 	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/security/features", Tags: tags,
 		Summary: "What the employee may do in self-service", Description: "From the business's employee portal settings."},
