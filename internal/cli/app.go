@@ -65,6 +65,7 @@ import (
 	"github.com/payrolld/payrolld/internal/uk/forms"
 	"github.com/payrolld/payrolld/internal/uk/hmrcadjustment"
 	"github.com/payrolld/payrolld/internal/uk/ni"
+	"github.com/payrolld/payrolld/internal/uk/pensionmember"
 	"github.com/payrolld/payrolld/internal/uk/rti"
 	"github.com/payrolld/payrolld/internal/uk/statutoryleave"
 	"github.com/payrolld/payrolld/internal/uk/yeartodate"
@@ -182,6 +183,7 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 				&ni.Service{DB: database, Clock: clock, Employees: a.Employees}),
 			ukapi.RegisterUKEmployeePension(&autoenrol.Service{DB: database, Clock: clock, Employees: a.Employees},
 				&yeartodate.Service{DB: database, Clock: clock, Employees: a.Employees}),
+			ukapi.RegisterUKPension(&pensionmember.Service{DB: database, Clock: clock, Employees: a.Employees}, &report.Service{DB: database, Clock: clock, Employees: a.Employees, PayRuns: a.PayRuns}),
 			ukapi.RegisterFPS(&rti.Service{DB: database, Clock: clock, Employees: a.Employees, UK: a.Reference.UKCollections}),
 			ukapi.RegisterForms(&forms.Service{DB: database, Clock: clock, Employees: a.Employees, UK: a.Reference.UKCollections, Notify: a.Notify}),
 			ukapi.RegisterUKBenefits(database, clock, a.Employees, a.Reference.UKCollections, a.Notify),

@@ -97,7 +97,11 @@ func (s *Service) NetToGross(ctx context.Context, biz business.Business, id int6
 	for _, sl := range stored {
 		lines = append(lines, lineOf(sl, cats))
 	}
-	base := compute(biz.Region, &run, &e, lines, ytds[e.ID])
+	pen, err := ukPensionFor(ctx, q, biz.Region, biz.ID, &run, e.ID)
+	if err != nil {
+		return NetToGrossModel{}, err
+	}
+	base := compute(biz.Region, &run, &e, lines, ytds[e.ID], pen)
 	if base.calcError != "" {
 		return NetToGrossModel{}, payroll.Conflict("employee %d's pay cannot be calculated: %s", e.ID, base.calcError)
 	}
@@ -106,7 +110,7 @@ func (s *Service) NetToGross(ctx context.Context, biz business.Business, id int6
 	net := func(gross int64) int64 {
 		l := extra
 		l.Amount, l.amount = gross, money(gross)
-		return compute(biz.Region, &run, &e, append(lines[:len(lines):len(lines)], l), ytds[e.ID]).net - base.net
+		return compute(biz.Region, &run, &e, append(lines[:len(lines):len(lines)], l), ytds[e.ID], pen).net - base.net
 	}
 	gross, err := solveGross(net, req.NetAmount.Cents().MinorUnits())
 	if err != nil {

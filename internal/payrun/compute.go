@@ -8,6 +8,7 @@ import (
 	"github.com/payrolld/payrolld/internal/calc/engine"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/store"
+	"github.com/payrolld/payrolld/internal/uk/pensionmember"
 )
 
 // EmployeeRow is what the calculation reads of an employee.
@@ -122,6 +123,7 @@ type figures struct {
 	ksEE, ksER, esct, acc                int64
 	cpfEE, cpfER, cpfOW, cpfAW, sdl      int64
 	net, expenses, liabilities           int64
+	pension                              ukPensionFigures // UK workplace pension (uk_pension.go)
 	calcError                            string
 }
 
@@ -134,7 +136,8 @@ type ytd = store.PayRunYearToDateRow
 // A calculation error (missing tax settings, a frequency the region's
 // rules do not cover) is kept as the employee's calcError with the
 // statutory figures zero; finalise refuses a run with such an employee.
-func compute(region string, run *store.PayRun, e *EmployeeRow, lines []line, y *ytd) figures {
+// pen is the employee's UK workplace pension membership (nil: none).
+func compute(region string, run *store.PayRun, e *EmployeeRow, lines []line, y *ytd, pen *pensionmember.Member) figures {
 	var f figures
 	var hours payroll.Rate
 	in := calc.Input{Region: region, PaymentDate: run.DatePaid}
@@ -176,7 +179,7 @@ func compute(region string, run *store.PayRun, e *EmployeeRow, lines []line, y *
 	if y == nil {
 		y = &ytd{}
 	}
-	err := statutory(region, run, e, &in, y, &f)
+	err := statutory(region, run, e, &in, y, &f, pen)
 	if err != nil {
 		f = figures{hoursE4: f.hoursE4, gross: f.gross, preTax: f.preTax, taxable: f.taxable, postTax: f.postTax,
 			expenses: f.expenses, liabilities: f.liabilities, calcError: err.Error()}
@@ -189,11 +192,11 @@ func compute(region string, run *store.PayRun, e *EmployeeRow, lines []line, y *
 
 // withheld is every employee-side statutory amount taken from pay.
 func (f *figures) withheld() int64 {
-	return f.tax + f.niEE + f.studentLoan + f.pgLoan + f.ksEE + f.acc + f.cpfEE
+	return f.tax + f.niEE + f.studentLoan + f.pgLoan + f.ksEE + f.acc + f.cpfEE + f.pension.deducted
 }
 
 // statutory fills the region's figures from calc.
-func statutory(region string, run *store.PayRun, e *EmployeeRow, in *calc.Input, y *ytd, f *figures) error {
+func statutory(region string, run *store.PayRun, e *EmployeeRow, in *calc.Input, y *ytd, f *figures, pen *pensionmember.Member) error {
 	switch region {
 	case calc.AU:
 		in.AU = auEmployee(e)
@@ -224,7 +227,7 @@ func statutory(region string, run *store.PayRun, e *EmployeeRow, in *calc.Input,
 		in.UK.YTD = calc.UKYearToDate{TaxablePay: money(y.Taxable), TaxPaid: money(y.Tax), NIEarnings: money(y.Gross),
 			EmployeeNI: money(y.NiEmployee), EmployerNI: money(y.NiEmployer)}
 		in.Period = ukPeriod(run.Frequency, run.DatePaid)
-		res, err := engine.Calculate(in)
+		res, err := ukCalculate(in, pen, f)
 		if err != nil {
 			return err
 		}

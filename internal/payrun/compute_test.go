@@ -86,11 +86,11 @@ func TestComputeNet(t *testing.T) {
 		return l
 	}
 	lines := []line{mk(KindEarnings, 150000, false), mk(KindDeduction, 5000, true), mk(KindDeduction, 1250, false), mk(KindExpense, 999, false)}
-	f := compute("AU", run, e, lines, nil)
+	f := compute("AU", run, e, lines, nil, nil)
 	if f.calcError != "" || f.gross != 150000 || f.taxable != 145000 || f.tax <= 0 || f.net != 150000-5000-1250-f.tax || f.expenses != 999 {
 		t.Fatalf("figures %+v", f)
 	}
-	uk := compute("UK", run, e, lines, nil) // no tax code
+	uk := compute("UK", run, e, lines, nil, nil) // no tax code
 	if uk.calcError == "" || uk.tax != 0 || uk.net != 150000-5000-1250 {
 		t.Fatalf("uk without tax code %+v", uk)
 	}

@@ -20,9 +20,15 @@ func (s *Service) EmployeeTotals(ctx context.Context, biz business.Business, p *
 	if err != nil {
 		return nil, err
 	}
+	pens, err := ukPensionLines(ctx, s.DB.Queries(), biz.Region, biz.ID, 0, employeeID)
+	if err != nil {
+		return nil, err
+	}
 	out := make([]PayRunTotalModel, 0, len(rows))
 	for _, r := range rows {
-		out = append(out, totalModel(biz.Region, r.PayRun, r.PayRunEmployee))
+		t := totalModel(biz.Region, r.PayRun, r.PayRunEmployee)
+		applyUKPension(&t, pens)
+		out = append(out, t)
 	}
 	return out, nil
 }

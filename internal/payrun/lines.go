@@ -463,7 +463,12 @@ func (s *Service) IncludeEmployee(ctx context.Context, biz business.Business, id
 			return err
 		}
 		row, err := q.GetPayRunEmployee(ctx, store.GetPayRunEmployeeParams{PayRunID: run.ID, EmployeeID: employeeID})
+		if err != nil {
+			return err
+		}
 		out = totalModel(biz.Region, run, row)
+		pens, err := ukPensionLines(ctx, q, biz.Region, biz.ID, run.ID, employeeID)
+		applyUKPension(&out, pens)
 		return err
 	})
 	return out, err

@@ -119,9 +119,11 @@ type PayRunTotalModel struct {
 }
 
 // NotCalculated are the PayRunTotalModel amounts of schemes this service
-// does not calculate (Malaysia; UK pensions, benefits in kind and
-// additional student loan): always 0, present because the published model
-// declares them as non-nullable numbers (conformance).
+// does not calculate (Malaysia; UK benefits in kind and additional student
+// loan): always 0, present because the published model declares them as
+// non-nullable numbers (conformance). The UK workplace pension members
+// are filled from the run's stored pension figures (uk_pension.go
+// applyUKPension; 0 for non-members).
 type NotCalculated struct {
 	BikTaxExemptAmount                   payroll.Money `json:"bikTaxExemptAmount" readOnly:"true"`
 	BikTaxableAmount                     payroll.Money `json:"bikTaxableAmount" readOnly:"true"`

@@ -11,6 +11,7 @@ import (
 	"github.com/payrolld/payrolld/internal/db"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/store"
+	"github.com/payrolld/payrolld/internal/uk/pensionmember"
 )
 
 // ExplainRule is the statutory rule a figure comes from.
@@ -105,7 +106,11 @@ func (o *Outputs) Explain(ctx context.Context, biz business.Business, id, employ
 		y = &ytd{}
 	}
 	out := ExplainModel{PayRunID: run.ID, EmployeeID: employeeID, Region: biz.Region, Inputs: map[string]any{}, Figures: []ExplainFigure{}}
-	in, res, cerr := explainCalc(biz.Region, &run, &e, lines, y)
+	pen, err := ukPensionFor(ctx, q, biz.Region, biz.ID, &run, employeeID)
+	if err != nil {
+		return ExplainModel{}, err
+	}
+	in, res, cerr := explainCalc(biz.Region, &run, &e, lines, y, pen)
 	if cerr != nil {
 		out.Error = cerr.Error()
 	}
@@ -125,7 +130,7 @@ func (o *Outputs) Explain(ctx context.Context, biz business.Business, id, employ
 		}
 		out.Figures = append(out.Figures, x)
 	}
-	f := compute(biz.Region, &run, &e, lines, y)
+	f := compute(biz.Region, &run, &e, lines, y, pen)
 	out.MatchesPaySlip = f.tax == row.Tax && f.stsl == row.Stsl && f.super == row.SuperContribution && f.niEE == row.NiEmployee &&
 		f.niER == row.NiEmployer && f.studentLoan == row.StudentLoan && f.pgLoan == row.PostgradLoan && f.ksEE == row.KiwisaverEmployee &&
 		f.ksER == row.KiwisaverEmployer && f.esct == row.Esct && f.acc == row.AccLevy && f.cpfEE == row.CpfEmployee &&
@@ -135,7 +140,7 @@ func (o *Outputs) Explain(ctx context.Context, biz business.Business, id, employ
 
 // explainCalc builds the calculation's input for an employee-period as
 // compute and statutory do and returns calc's result for it.
-func explainCalc(region string, run *store.PayRun, e *EmployeeRow, lines []line, y *ytd) (*calc.Input, calc.Result, error) {
+func explainCalc(region string, run *store.PayRun, e *EmployeeRow, lines []line, y *ytd, pen *pensionmember.Member) (*calc.Input, calc.Result, error) {
 	in := &calc.Input{Region: region, PaymentDate: run.DatePaid}
 	if fr, ok := frequencies[run.Frequency]; ok {
 		in.Frequency = fr.calc
@@ -178,6 +183,8 @@ func explainCalc(region string, run *store.PayRun, e *EmployeeRow, lines []line,
 		in.UK.YTD = calc.UKYearToDate{TaxablePay: money(y.Taxable), TaxPaid: money(y.Tax), NIEarnings: money(y.Gross),
 			EmployeeNI: money(y.NiEmployee), EmployerNI: money(y.NiEmployer)}
 		in.Period = ukPeriod(run.Frequency, run.DatePaid)
+		res, err := ukCalculate(in, pen, &figures{})
+		return in, res, err
 	case calc.NZ:
 		in.NZ = nzEmployee(e)
 		in.NZ.ACCLiableEarningsYTD = money(y.Gross)

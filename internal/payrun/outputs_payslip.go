@@ -119,7 +119,15 @@ func payslipDocument(biz business.Business, p *payee, s PaySlip) payslip.Payslip
 	add(&doc.Tax, "KiwiSaver employee", s.KiwiSaverEmployee)
 	add(&doc.Tax, "ACC earners' levy", s.AccLevy)
 	add(&doc.Tax, "CPF employee", s.CpfEmployee)
+	if s.PensionArrangement == "SalarySacrifice" {
+		// Already inside the pre-tax deductions: shown as the employer's
+		// payment into the scheme.
+		add(&doc.Employer, "Workplace pension (salary sacrifice)", s.EmployeePensionContribution)
+	} else {
+		add(&doc.Tax, "Workplace pension (employee)", s.EmployeePensionContribution)
+	}
 	add(&doc.Employer, "Employer National Insurance", s.EmployerNI)
+	add(&doc.Employer, "Workplace pension (employer)", s.EmployerPensionContribution)
 	add(&doc.Employer, "KiwiSaver employer", s.KiwiSaverEmployer)
 	add(&doc.Employer, "ESCT", s.Esct)
 	add(&doc.Employer, "CPF employer", s.CpfEmployer)

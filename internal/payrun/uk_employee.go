@@ -7,6 +7,7 @@ import (
 	"github.com/payrolld/payrolld/internal/store"
 	"github.com/payrolld/payrolld/internal/uk/hmrcadjustment"
 	"github.com/payrolld/payrolld/internal/uk/ni"
+	"github.com/payrolld/payrolld/internal/uk/pensionmember"
 )
 
 // NI back calculation lines (internal/uk/ni): they add to the employee's
@@ -24,6 +25,10 @@ type ukCache struct {
 	categories map[int64]string
 	hmrc       map[int64][]hmrcadjustment.RunLine
 	niBack     map[int64][]ni.RunLine
+	// UK workplace pension memberships in force in the run's period and
+	// the employees with stored pension figures (uk_pension.go).
+	pensions    map[int64]pensionmember.Member
+	pensionRows map[int64]bool
 }
 
 func loadUK(ctx context.Context, q *store.Queries, bizID int64, run *store.PayRun) (*ukCache, error) {
@@ -36,6 +41,12 @@ func loadUK(ctx context.Context, q *store.Queries, bizID int64, run *store.PayRu
 		return nil, err
 	}
 	if c.niBack, err = ni.AdjustmentsForRun(ctx, q, bizID, run.ID); err != nil {
+		return nil, err
+	}
+	if c.pensions, err = pensionmember.ForPeriod(ctx, q, bizID, run.PeriodStarting, run.PeriodEnding); err != nil {
+		return nil, err
+	}
+	if c.pensionRows, err = ukPensionRowsOfRun(ctx, q, run.ID); err != nil {
 		return nil, err
 	}
 	return &c, nil

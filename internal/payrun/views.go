@@ -79,9 +79,15 @@ func (s *Service) Totals(ctx context.Context, biz business.Business, id, employe
 	if err != nil {
 		return TotalsResponse{}, err
 	}
+	pens, err := ukPensionLines(ctx, q, biz.Region, biz.ID, run.ID, employeeID)
+	if err != nil {
+		return TotalsResponse{}, err
+	}
 	out := TotalsResponse{PayRunID: run.ID, PayRunTotals: make(map[string]PayRunTotalModel, len(rows))}
 	for _, e := range rows {
-		out.PayRunTotals[strconv.FormatInt(e.EmployeeID, 10)] = totalModel(biz.Region, run, e)
+		t := totalModel(biz.Region, run, e)
+		applyUKPension(&t, pens)
+		out.PayRunTotals[strconv.FormatInt(e.EmployeeID, 10)] = t
 	}
 	return out, nil
 }
@@ -175,57 +181,65 @@ type PaySlipAmount struct {
 // PaySlip is one employee's pay slip (the AU ApiPaySlipModel's members,
 // plus the other regions' statutory amounts and year-to-date).
 type PaySlip struct {
-	ID                     int64                 `json:"id"`
-	EmployeeID             int64                 `json:"employeeId"`
-	EmployeeExternalID     string                `json:"employeeExternalId"`
-	EmployeeName           string                `json:"employeeName"`
-	BusinessName           string                `json:"businessName"`
-	PayPeriodStarting      string                `json:"payPeriodStarting"`
-	PayPeriodEnding        string                `json:"payPeriodEnding"`
-	DatePaid               string                `json:"datePaid"`
-	Message                string                `json:"message"`
-	Notation               string                `json:"notation"`
-	IsPublished            bool                  `json:"isPublished"`
-	TotalHours             payroll.Rate          `json:"totalHours"`
-	GrossEarnings          payroll.Money         `json:"grossEarnings"`
-	NetEarnings            payroll.Money         `json:"netEarnings"`
-	TaxableEarnings        payroll.Money         `json:"taxableEarnings"`
-	PreTaxDeductionAmount  payroll.Money         `json:"preTaxDeductionAmount"`
-	PostTaxDeductionAmount payroll.Money         `json:"postTaxDeductionAmount"`
-	PaygWithholdingAmount  payroll.Money         `json:"paygWithholdingAmount"`
-	SfssAmount             payroll.Money         `json:"sfssAmount"`
-	HelpAmount             payroll.Money         `json:"helpAmount"`
-	SuperContribution      payroll.Money         `json:"superContribution"`
-	PayeAmount             payroll.Money         `json:"payeAmount"`
-	EmployeeNI             payroll.Money         `json:"employeeNationalInsuranceContribution"`
-	EmployerNI             payroll.Money         `json:"employerNationalInsuranceContribution"`
-	StudentLoanAmount      payroll.Money         `json:"studentLoanAmount"`
-	PostGradLoanAmount     payroll.Money         `json:"postGradLoanAmount"`
-	KiwiSaverEmployee      payroll.Money         `json:"kiwiSaverEmployeeContribution"`
-	KiwiSaverEmployer      payroll.Money         `json:"kiwiSaverEmployerContribution"`
-	Esct                   payroll.Money         `json:"esctContribution"`
-	AccLevy                payroll.Money         `json:"accLevyAmount"`
-	CpfEmployee            payroll.Money         `json:"cpfEmployeeContributionAmount"`
-	CpfEmployer            payroll.Money         `json:"cpfEmployerContributionAmount"`
-	Sdl                    payroll.Money         `json:"sdlContributionAmount"`
-	GrossYTD               payroll.Money         `json:"grossYTD"`
-	NetYTD                 payroll.Money         `json:"netYTD"`
-	WithholdingYTD         payroll.Money         `json:"withholdingYTD"`
-	SuperYTD               payroll.Money         `json:"superYTD"`
-	SfssYTD                payroll.Money         `json:"sfssYTD"`
-	HelpYTD                payroll.Money         `json:"helpYTD"`
-	PaygYTD                payroll.Money         `json:"paygYTD"`
-	PreTaxDeductionsYTD    payroll.Money         `json:"preTaxDeductionsYTD"`
-	PostTaxDeductionsYTD   payroll.Money         `json:"postTaxDeductionsYTD"`
-	EmployeeNIYTD          payroll.Money         `json:"employeeNationalInsuranceYTD"`
-	StudentLoanYTD         payroll.Money         `json:"studentLoanYTD"`
-	KiwiSaverEmployeeYTD   payroll.Money         `json:"kiwiSaverEmployeeYTD"`
-	AccLevyYTD             payroll.Money         `json:"accLevyYTD"`
-	CpfEmployeeYTD         payroll.Money         `json:"cpfEmployeeYTD"`
-	EarningsLines          []PaySlipEarningsLine `json:"earningsLines"`
-	Deductions             []PaySlipDeduction    `json:"deductions"`
-	EmployeeExpenses       []PaySlipAmount       `json:"employeeExpenses"`
-	TaxAdjustments         []PaySlipAmount       `json:"taxAdjustments"`
+	ID                     int64         `json:"id"`
+	EmployeeID             int64         `json:"employeeId"`
+	EmployeeExternalID     string        `json:"employeeExternalId"`
+	EmployeeName           string        `json:"employeeName"`
+	BusinessName           string        `json:"businessName"`
+	PayPeriodStarting      string        `json:"payPeriodStarting"`
+	PayPeriodEnding        string        `json:"payPeriodEnding"`
+	DatePaid               string        `json:"datePaid"`
+	Message                string        `json:"message"`
+	Notation               string        `json:"notation"`
+	IsPublished            bool          `json:"isPublished"`
+	TotalHours             payroll.Rate  `json:"totalHours"`
+	GrossEarnings          payroll.Money `json:"grossEarnings"`
+	NetEarnings            payroll.Money `json:"netEarnings"`
+	TaxableEarnings        payroll.Money `json:"taxableEarnings"`
+	PreTaxDeductionAmount  payroll.Money `json:"preTaxDeductionAmount"`
+	PostTaxDeductionAmount payroll.Money `json:"postTaxDeductionAmount"`
+	PaygWithholdingAmount  payroll.Money `json:"paygWithholdingAmount"`
+	SfssAmount             payroll.Money `json:"sfssAmount"`
+	HelpAmount             payroll.Money `json:"helpAmount"`
+	SuperContribution      payroll.Money `json:"superContribution"`
+	PayeAmount             payroll.Money `json:"payeAmount"`
+	EmployeeNI             payroll.Money `json:"employeeNationalInsuranceContribution"`
+	EmployerNI             payroll.Money `json:"employerNationalInsuranceContribution"`
+	StudentLoanAmount      payroll.Money `json:"studentLoanAmount"`
+	PostGradLoanAmount     payroll.Money `json:"postGradLoanAmount"`
+	KiwiSaverEmployee      payroll.Money `json:"kiwiSaverEmployeeContribution"`
+	KiwiSaverEmployer      payroll.Money `json:"kiwiSaverEmployerContribution"`
+	Esct                   payroll.Money `json:"esctContribution"`
+	AccLevy                payroll.Money `json:"accLevyAmount"`
+	CpfEmployee            payroll.Money `json:"cpfEmployeeContributionAmount"`
+	CpfEmployer            payroll.Money `json:"cpfEmployerContributionAmount"`
+	Sdl                    payroll.Money `json:"sdlContributionAmount"`
+	// UK workplace pension (uk_pension.go): the employee's contribution
+	// (net pay and relief at source: taken from pay with the statutory
+	// amounts; salary sacrifice: inside preTaxDeductionAmount) and the
+	// employer's.
+	PensionSchemeName           string                `json:"pensionSchemeName,omitempty"`
+	PensionArrangement          string                `json:"pensionArrangement,omitempty" doc:"NetPay, ReliefAtSource or SalarySacrifice"`
+	EmployeePensionContribution payroll.Money         `json:"employeePensionContribution"`
+	EmployerPensionContribution payroll.Money         `json:"employerPensionContribution"`
+	GrossYTD                    payroll.Money         `json:"grossYTD"`
+	NetYTD                      payroll.Money         `json:"netYTD"`
+	WithholdingYTD              payroll.Money         `json:"withholdingYTD"`
+	SuperYTD                    payroll.Money         `json:"superYTD"`
+	SfssYTD                     payroll.Money         `json:"sfssYTD"`
+	HelpYTD                     payroll.Money         `json:"helpYTD"`
+	PaygYTD                     payroll.Money         `json:"paygYTD"`
+	PreTaxDeductionsYTD         payroll.Money         `json:"preTaxDeductionsYTD"`
+	PostTaxDeductionsYTD        payroll.Money         `json:"postTaxDeductionsYTD"`
+	EmployeeNIYTD               payroll.Money         `json:"employeeNationalInsuranceYTD"`
+	StudentLoanYTD              payroll.Money         `json:"studentLoanYTD"`
+	KiwiSaverEmployeeYTD        payroll.Money         `json:"kiwiSaverEmployeeYTD"`
+	AccLevyYTD                  payroll.Money         `json:"accLevyYTD"`
+	CpfEmployeeYTD              payroll.Money         `json:"cpfEmployeeYTD"`
+	EarningsLines               []PaySlipEarningsLine `json:"earningsLines"`
+	Deductions                  []PaySlipDeduction    `json:"deductions"`
+	EmployeeExpenses            []PaySlipAmount       `json:"employeeExpenses"`
+	TaxAdjustments              []PaySlipAmount       `json:"taxAdjustments"`
 }
 
 // PaySlips is P/payslips (employeeID 0: every employee, keyed by id) or
@@ -259,9 +273,18 @@ func (s *Service) PaySlips(ctx context.Context, biz business.Business, id, emplo
 	if err != nil {
 		return nil, err
 	}
+	pens, err := ukPensionLines(ctx, q, biz.Region, biz.ID, run.ID, employeeID)
+	if err != nil {
+		return nil, err
+	}
 	out := make(map[string]PaySlip, len(rows))
 	for _, e := range rows {
-		out[strconv.FormatInt(e.EmployeeID, 10)] = paySlip(biz, run, e, lines[e.EmployeeID], ytds[e.EmployeeID])
+		p := paySlip(biz, run, e, lines[e.EmployeeID], ytds[e.EmployeeID])
+		if l, ok := pens[ukRunEmployee{run.ID, e.EmployeeID}]; ok {
+			p.PensionSchemeName, p.EmployeePensionContribution, p.EmployerPensionContribution = l.SchemeName, money(l.EE), money(l.ER)
+			p.PensionArrangement = l.Arrangement
+		}
+		out[strconv.FormatInt(e.EmployeeID, 10)] = p
 	}
 	return out, nil
 }

@@ -90,7 +90,10 @@ func (w *writer) addEmployee(ctx context.Context, region string, run *store.PayR
 	if err != nil {
 		return err
 	}
-	f := compute(region, run, e, lines, y)
+	f := compute(region, run, e, lines, y, w.ukPensionOf(e.ID))
+	if err := w.storeUKPension(ctx, run.ID, e.ID, &f); err != nil {
+		return err
+	}
 	w.emps = append(w.emps, store.CreatePayRunEmployeeParams{BusinessID: w.bizID, PayRunID: w.run, EmployeeID: e.ID,
 		EmployeeName: strings.TrimSpace(e.FirstName + " " + e.Surname), EmployeeExternalID: e.ExternalID, StandardEarnings: standard,
 		TotalHoursE4: f.hoursE4, Gross: f.gross, PreTax: f.preTax, Taxable: f.taxable, PostTax: f.postTax, Tax: f.tax, Stsl: f.stsl,
@@ -139,7 +142,10 @@ func (w *writer) recalcEmployee(ctx context.Context, region string, run *store.P
 		return err
 	}
 	lines = append(lines, calc...)
-	f := compute(region, run, e, lines, y)
+	f := compute(region, run, e, lines, y, w.ukPensionOf(e.ID))
+	if err := w.storeUKPension(ctx, run.ID, e.ID, &f); err != nil {
+		return err
+	}
 	_, err = w.q.UpdatePayRunEmployeeFigures(ctx, store.UpdatePayRunEmployeeFiguresParams{PayRunID: run.ID, EmployeeID: e.ID,
 		TotalHoursE4: f.hoursE4, Gross: f.gross, PreTax: f.preTax, Taxable: f.taxable, PostTax: f.postTax, Tax: f.tax, Stsl: f.stsl,
 		SuperContribution: f.super, SuperBase: f.superBase, NiEmployee: f.niEE, NiEmployer: f.niER, StudentLoan: f.studentLoan,

@@ -1,0 +1,237 @@
+package payrun
+
+import (
+	"context"
+	"strconv"
+	"strings"
+
+	"github.com/payrolld/payrolld/internal/calc"
+	"github.com/payrolld/payrolld/internal/calc/engine"
+	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/store"
+	"github.com/payrolld/payrolld/internal/uk/pensionmember"
+)
+
+// UK workplace pension contributions of a pay run (internal/uk/
+// pensionmember keeps the memberships). The calc engine (calc/uk
+// pension.go) computes the contributions on qualifying earnings (the band
+// between the lower and upper limits of the pay frequency, payroll-rules.md
+// §2.6, frozen for 2026-27) or on all pensionable pay, each rounded to the
+// penny half up (the rules files give no rounding). The employee's
+// contribution:
+//   - net pay arrangement: deducted before tax (taxable earnings are
+//     reduced by it), not before NI;
+//   - relief at source: 80% of the gross contribution deducted after tax;
+//   - salary sacrifice: the employee rate × base is given up before tax
+//     and NI (a pre-tax deduction reducing NI-able pay too); the employer
+//     pays it into the scheme with its own contribution.
+// The figures are stored per pay run employee in uk_pay_run_pensions.
+
+// ukPensionFigures are an employee's pension figures of a run (minor units).
+type ukPensionFigures struct {
+	member      *pensionmember.Member
+	pensionable int64 // pensionable pay of the period
+	base        int64 // the contribution base: qualifying earnings or pensionable pay
+	ee          int64 // the employee's contribution: deducted from pay, or sacrificed
+	eeGross     int64 // its gross (relief at source: before the scheme's 20% claim)
+	deducted    int64 // the part taken from net pay with the statutory amounts (not salary sacrifice: that is a pre-tax deduction)
+	er          int64 // the employer's contribution
+}
+
+// ukPensionOf is the membership in force for employee id in the run the
+// writer calculates (nil: none, or not UK).
+func (w *writer) ukPensionOf(id int64) *pensionmember.Member {
+	if w.uk == nil {
+		return nil
+	}
+	if m, ok := w.uk.pensions[id]; ok {
+		return &m
+	}
+	return nil
+}
+
+// ukPensionFor is ukPensionOf outside the writer (explain, net to gross).
+func ukPensionFor(ctx context.Context, q *store.Queries, region string, bizID int64, run *store.PayRun, id int64) (*pensionmember.Member, error) {
+	if region != calc.UK {
+		return nil, nil
+	}
+	all, err := pensionmember.ForPeriod(ctx, q, bizID, run.PeriodStarting, run.PeriodEnding)
+	if err != nil {
+		return nil, err
+	}
+	if m, ok := all[id]; ok {
+		return &m, nil
+	}
+	return nil, nil
+}
+
+// ukCalculate runs the UK engine on in with the employee's pension (nil =
+// none) and fills f's pension figures and the taxable and pre-tax
+// amounts they change.
+func ukCalculate(in *calc.Input, pen *pensionmember.Member, f *figures) (calc.Result, error) {
+	if pen == nil {
+		return engine.Calculate(in)
+	}
+	p := &calc.UKPension{Basis: calc.PensionPensionablePay, Method: calc.PensionNetPay,
+		EmployeeRate: payroll.Percent(pen.EmployeeRate), EmployerRate: payroll.Percent(pen.EmployerRate)}
+	if pen.Basis == pensionmember.QualifyingEarnings {
+		p.Basis = calc.PensionQualifyingEarnings
+	}
+	if pen.Arrangement == pensionmember.ReliefAtSource {
+		p.Method = calc.PensionReliefAtSource
+	}
+	in.UK.Pension = p
+	var pensionable int64
+	for _, e := range in.Earnings {
+		if !e.NotPensionable {
+			pensionable += e.Amount.MinorUnits()
+		}
+	}
+	var sacrifice int64
+	if pen.Arrangement == pensionmember.SalarySacrifice {
+		// The pay given up is the employee rate × the base of the pay
+		// before the sacrifice: sized by a first calculation as a net pay
+		// contribution, then taken off the earnings (not off pensionable
+		// pay) with the employee rate 0.
+		res, err := engine.Calculate(in)
+		if err != nil {
+			return res, err
+		}
+		sacrifice = amount(&res, "pension.employee")
+		p.EmployeeRate = payroll.Rate{}
+		if sacrifice != 0 {
+			in.Earnings = append(in.Earnings, calc.Earning{Category: "Pension salary sacrifice", Kind: calc.Ordinary, Amount: money(-sacrifice), NotPensionable: true})
+		}
+	}
+	res, err := engine.Calculate(in)
+	if err != nil {
+		return res, err
+	}
+	ee, _ := res.Get("pension.employee")
+	for _, fig := range res.Figures {
+		if isStatutoryPay(fig.Code) {
+			pensionable += fig.Amount.MinorUnits()
+		}
+	}
+	g := ukPensionFigures{member: pen, pensionable: pensionable, base: term(ee, "pension base"), ee: ee.Amount.MinorUnits(),
+		eeGross: term(ee, "employee contribution (gross)"), er: amount(&res, "pension.employer")}
+	switch pen.Arrangement {
+	case pensionmember.SalarySacrifice:
+		g.ee, g.eeGross = sacrifice, sacrifice
+		f.preTax += sacrifice
+		f.taxable -= sacrifice
+	case pensionmember.NetPay:
+		g.deducted = g.ee
+		f.taxable -= g.eeGross
+	default:
+		g.deducted = g.ee
+	}
+	f.pension = g
+	return res, nil
+}
+
+// isStatutoryPay: the UK engine's statutory payment figures (pensionable
+// earnings).
+func isStatutoryPay(code string) bool {
+	switch calc.UKStatutoryKind(code) {
+	case calc.SSP, calc.SMP, calc.SPP, calc.SAP, calc.ShPP, calc.SPBP, calc.SNCP:
+		return true
+	}
+	return false
+}
+
+// storeUKPension replaces the employee's stored pension figures of the
+// run: deleted when they had some, written when they are a member now.
+func (w *writer) storeUKPension(ctx context.Context, runID, employeeID int64, f *figures) error {
+	if w.uk == nil {
+		return nil
+	}
+	if w.uk.pensionRows[employeeID] {
+		if err := exec(ctx, w.q, `DELETE FROM uk_pay_run_pensions WHERE pay_run_id = $1 AND employee_id = $2`, []any{runID, employeeID}); err != nil {
+			return err
+		}
+		delete(w.uk.pensionRows, employeeID)
+	}
+	g := f.pension
+	if g.member == nil || f.calcError != "" {
+		return nil
+	}
+	m := g.member
+	err := exec(ctx, w.q, `INSERT INTO uk_pay_run_pensions (business_id, pay_run_id, employee_id, scheme_id, scheme_name, plan_id, plan_name, arrangement, basis,
+    pensionable_pay, contribution_base, employee_amount, employee_gross, employer_amount) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+		[]any{w.bizID, runID, employeeID, m.SchemeID, m.SchemeName, m.PlanID, m.PlanName, m.Arrangement, m.Basis, g.pensionable, g.base, g.ee, g.eeGross, g.er})
+	if err == nil {
+		w.uk.pensionRows[employeeID] = true
+	}
+	return err
+}
+
+// ukPensionRowsOfRun is the set of employees of the run with stored
+// pension figures.
+func ukPensionRowsOfRun(ctx context.Context, q *store.Queries, runID int64) (map[int64]bool, error) {
+	rows, err := q.Query(ctx, `SELECT employee_id FROM uk_pay_run_pensions WHERE pay_run_id = $1`, runID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[int64]bool{}
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		out[id] = true
+	}
+	return out, rows.Err()
+}
+
+// UKPensionLine is a pay run employee's stored pension contributions.
+type UKPensionLine struct {
+	SchemeName, Arrangement            string
+	Pensionable, Base, EE, EEGross, ER int64
+}
+
+type ukRunEmployee struct{ run, employee int64 }
+
+// ukPensionLines reads the stored pension figures of a run (employeeID 0:
+// all its employees) or, with runID 0, of an employee's runs.
+func ukPensionLines(ctx context.Context, q *store.Queries, region string, bizID, runID, employeeID int64) (map[ukRunEmployee]UKPensionLine, error) {
+	if region != calc.UK {
+		return nil, nil
+	}
+	where, args := []string{"business_id = $1"}, []any{bizID}
+	if runID != 0 {
+		args = append(args, runID)
+		where = append(where, "pay_run_id = $2")
+	}
+	if employeeID != 0 {
+		args = append(args, employeeID)
+		where = append(where, "employee_id = $"+strconv.Itoa(len(args)))
+	}
+	rows, err := q.Query(ctx, `SELECT pay_run_id, employee_id, scheme_name, arrangement, pensionable_pay, contribution_base, employee_amount, employee_gross, employer_amount
+FROM uk_pay_run_pensions WHERE `+strings.Join(where, " AND "), args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[ukRunEmployee]UKPensionLine{}
+	for rows.Next() {
+		var k ukRunEmployee
+		var l UKPensionLine
+		if err := rows.Scan(&k.run, &k.employee, &l.SchemeName, &l.Arrangement, &l.Pensionable, &l.Base, &l.EE, &l.EEGross, &l.ER); err != nil {
+			return nil, err
+		}
+		out[k] = l
+	}
+	return out, rows.Err()
+}
+
+// applyUKPension fills a total's pension members from the stored figures.
+func applyUKPension(t *PayRunTotalModel, lines map[ukRunEmployee]UKPensionLine) {
+	l, ok := lines[ukRunEmployee{t.PayRunID, t.EmployeeID}]
+	if !ok {
+		return
+	}
+	t.EmployeePensionContribution, t.EmployerPensionContribution = money(l.EE), money(l.ER)
+	t.EmployeePensionableEarnings, t.EmployerPensionableEarnings = money(l.Base), money(l.Base)
+}
