@@ -62,6 +62,19 @@ func PathID(ctx context.Context, name, what string) (int64, error) {
 	return id, nil
 }
 
+// EmployeePathID is the {employeeId} of the path (404 when not an id).
+func EmployeePathID(ctx context.Context) (int64, error) { return PathID(ctx, "employeeId", "employee") }
+
+// EmployeeRecordPathIDs are the {employeeId} and one record's id (path
+// parameter name, a what for the 404) of an E/ record path.
+func EmployeeRecordPathIDs(ctx context.Context, name, what string) (employeeID, id int64, err error) {
+	if employeeID, err = EmployeePathID(ctx); err != nil {
+		return 0, 0, err
+	}
+	id, err = PathID(ctx, name, what)
+	return employeeID, id, err
+}
+
 // QueryDate parses an optional date query parameter: zero when absent, a
 // 400 naming member when it is not a date.
 func QueryDate(member, s string) (time.Time, error) {

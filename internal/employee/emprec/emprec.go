@@ -98,6 +98,22 @@ func Date(d payroll.DateTime) time.Time {
 	return time.Date(d.Year(), d.Month(), d.Day(), 0, 0, 0, 0, time.UTC)
 }
 
+// DateRange settles a record's effective days: fromDate defaults to now,
+// both are calendar days, and expiryDate (optional) is not before
+// fromDate (400 naming it).
+func DateRange(v *payroll.Validation, from, expiry *payroll.DateTime, now payroll.DateTime) {
+	if from.IsZero() {
+		*from = now
+	}
+	*from = payroll.NewDateTime(Date(*from))
+	if !expiry.IsZero() {
+		*expiry = payroll.NewDateTime(Date(*expiry))
+		if expiry.Before(from.Time) {
+			v.Add("expiryDate", "expiryDate must not be before fromDate")
+		}
+	}
+}
+
 // NullDate is a nullable day as a column.
 func NullDate(d payroll.DateTime) sql.NullTime {
 	if d.IsZero() {

@@ -51,16 +51,7 @@ func (a *RecurringTaxAdjustment) Validate(now payroll.DateTime) error {
 		v.Add("maximumAmountPaid", "maximumAmountPaid must be more than zero (omit it for no maximum)")
 	}
 	v.MaxLen("notes", a.Notes, 4000)
-	if a.FromDate.IsZero() {
-		a.FromDate = now
-	}
-	a.FromDate = payroll.NewDateTime(emprec.Date(a.FromDate))
-	if !a.ExpiryDate.IsZero() {
-		a.ExpiryDate = payroll.NewDateTime(emprec.Date(a.ExpiryDate))
-		if a.ExpiryDate.Before(a.FromDate.Time) {
-			v.Add("expiryDate", "expiryDate must not be before fromDate")
-		}
-	}
+	emprec.DateRange(&v, &a.FromDate, &a.ExpiryDate, now)
 	return v.Err()
 }
 

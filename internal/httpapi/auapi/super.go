@@ -39,18 +39,11 @@ func Register(d Deps) func(*httpapi.API) {
 	}
 }
 
-func pathEmployee(ctx context.Context) (int64, error) {
-	return httpapi.PathID(ctx, "employeeId", "employee")
-}
-
-func pathIDs(ctx context.Context, name, what string) (int64, int64, error) {
-	eid, err := pathEmployee(ctx)
-	if err != nil {
-		return 0, 0, err
-	}
-	id, err := httpapi.PathID(ctx, name, what)
-	return eid, id, err
-}
+// The employee record path parameters (httpapi).
+var (
+	pathEmployee = httpapi.EmployeePathID
+	pathIDs      = httpapi.EmployeeRecordPathIDs
+)
 
 const employeePath = "/api/v2/business/{businessId}/employee/{employeeId}"
 

@@ -1,8 +1,6 @@
 package employeeapi
 
 import (
-	"context"
-
 	"github.com/payrolld/payrolld/internal/employee/bankaccount"
 	"github.com/payrolld/payrolld/internal/employee/inclusion"
 	"github.com/payrolld/payrolld/internal/employee/notes"
@@ -34,16 +32,8 @@ func RegisterRecords(r Records) func(*httpapi.API) {
 	}
 }
 
-func pathEmployee(ctx context.Context) (int64, error) {
-	return httpapi.PathID(ctx, "employeeId", "employee")
-}
-
-// pathIDs reads the employee id and one record id from the path.
-func pathIDs(ctx context.Context, name, what string) (int64, int64, error) {
-	eid, err := pathEmployee(ctx)
-	if err != nil {
-		return 0, 0, err
-	}
-	id, err := httpapi.PathID(ctx, name, what)
-	return eid, id, err
-}
+// The employee record path parameters (httpapi).
+var (
+	pathEmployee = httpapi.EmployeePathID
+	pathIDs      = httpapi.EmployeeRecordPathIDs
+)
