@@ -651,7 +651,10 @@ func storedOutsidePolicy(t *testing.T, where, path string, v any) {
 				break
 			}
 		}
-		if m := storedDate.FindStringSubmatch(val); m != nil {
+		// .NET's DateTime.MinValue is what payroll.DateTimeOrMin writes for
+		// a non-nullable date we leave unset; the input policy refuses
+		// dates before 1900 in every member, so it cannot be stored input.
+		if m := storedDate.FindStringSubmatch(val); m != nil && val != "0001-01-01T00:00:00" {
 			if y, _ := strconv.Atoi(m[1]); y < 1900 || y > 2100 || strings.HasPrefix(val, "-") {
 				t.Errorf("%s %s: stored date %q", where, path, val)
 			}
