@@ -148,7 +148,7 @@ func registerDocuments(a *httpapi.API, d Deps3) {
 			return &httpapi.BodyOf[EssDocument]{Body: essDocument(doc)}, nil
 		})
 
-	register2FA(a, huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/document/payslip", Tags: tags,
+	register2FA(a, "/api/v2/ess/{employeeId}/document/payslip/swagrequired2fa", huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/document/payslip", Tags: tags,
 		Summary: "List payslips",
 		Description: "The employee's published payslips: one per finalised pay run that pays them whose pay slips were published; latest paid first. " +
 			"payerAbn and payerBusinessNumber are the business's ABN (its business number)."},
@@ -181,7 +181,7 @@ func registerDocuments(a *httpapi.API, d Deps3) {
 		})
 
 	// Year-end documents.
-	register2FA(a, huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/document/paymentsummaries", Tags: tags,
+	register2FA(a, "/api/v2/ess/{employeeId}/document/paymentsummaries/swagrequired2fa", huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/document/paymentsummaries", Tags: tags,
 		Summary: "List payment summaries",
 		Description: "AU: one per financial year (1 July to 30 June) in which finalised pay runs paid the employee, latest first; id is the year it ends in, " +
 			"and the year still running is marked year to date. The figures are sums of those runs (gross payments: taxable earnings; tax withheld " +

@@ -56,7 +56,7 @@ func registerSuper(a *httpapi.API, d Deps3) {
 	doc := "AU. The employee's super funds are the three fund slots of the employee record (superFund1_... to superFund3_...); a fund's id is its slot. " +
 		"A fund with neither allocatedPercentage nor fixedAmount takes the balance."
 	write := " Writes need allowEmployeeSuperFundSelfService (403 otherwise); validationWarning says when the allocations do not add up."
-	register2FA(a, huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/superfunds", Tags: tags,
+	register2FA(a, "/api/v2/ess/{employeeId}/superfunds/swagrequired2fa", huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/superfunds", Tags: tags,
 		Summary: "Get super funds", Description: doc},
 		func(ctx context.Context, in *struct{ httpapi.ESSPath }) (*httpapi.BodyOf[[]EssSuperFund], error) {
 			fs, err := s.List(ctx, biz(ctx), principal(ctx), in.EmployeeID)

@@ -58,9 +58,9 @@ const twoFactorNote = "The .../swagrequired2fa path is the same operation for ap
 // register2FA registers h on op.Path and on op.Path + "/swagrequired2fa"
 // (the published variants of the bank account, payslip, payment summary
 // and super fund operations).
-func register2FA[I, O any](a *httpapi.API, op huma.Operation, h func(context.Context, *I) (*O, error)) {
+func register2FA[I, O any](a *httpapi.API, twoFactorPath string, op huma.Operation, h func(context.Context, *I) (*O, error)) {
 	httpapi.Register(a, httpapi.EmployeeSelf, op, h)
-	op.Path += "/swagrequired2fa"
+	op.Path = twoFactorPath
 	op.Description = strings.TrimSpace(op.Description + " " + twoFactorNote)
 	httpapi.Register(a, httpapi.EmployeeSelf, op, h)
 }
@@ -554,7 +554,7 @@ func registerRecords4(a *httpapi.API, d Deps4) {
 
 	// Bank accounts.
 	tags := []string{"Employee Self Service Bank Accounts"}
-	register2FA(a, huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/bankaccounts", Tags: tags,
+	register2FA(a, "/api/v2/ess/{employeeId}/bankaccounts/swagrequired2fa", huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/bankaccounts", Tags: tags,
 		Summary: "List the employee's bank accounts (self-service)", Description: "As E/bankaccount, in the self-service shape."},
 		func(ctx context.Context, in *httpapi.ESSPath) (*httpapi.BodyOf[[]EssBankAccount], error) {
 			list, err := d.BankAccounts.List(ctx, biz(ctx), principal(ctx), in.EmployeeID)
@@ -564,7 +564,7 @@ func registerRecords4(a *httpapi.API, d Deps4) {
 			}
 			return &httpapi.BodyOf[[]EssBankAccount]{Body: out}, err
 		})
-	register2FA(a, huma.Operation{Method: http.MethodPut, Path: "/api/v2/ess/{employeeId}/bankaccounts/{id}", Tags: tags,
+	register2FA(a, "/api/v2/ess/{employeeId}/bankaccounts/{id}/swagrequired2fa", huma.Operation{Method: http.MethodPut, Path: "/api/v2/ess/{employeeId}/bankaccounts/{id}", Tags: tags,
 		Summary: "Update a bank account (self-service)", Parameters: httpapi.PathParams("id"),
 		Description: "Replaces the account's details (allocations must add up, as E/bankaccount). The employee needs allowEmployeeBankAccountSelfService and may not " +
 			"change an account the business marked not employee-editable (403); isEmployeeEditable is the business's to set."},
