@@ -1422,6 +1422,37 @@ type UkP60Publication struct {
 	PublishedAt time.Time
 }
 
+type UkPayRunPension struct {
+	ID               int64
+	BusinessID       int64
+	PayRunID         int64
+	EmployeeID       int64
+	SchemeID         int64
+	SchemeName       string
+	PlanID           int64
+	PlanName         string
+	Arrangement      string
+	Basis            string
+	PensionablePay   int64
+	ContributionBase int64
+	EmployeeAmount   int64
+	EmployeeGross    int64
+	EmployerAmount   int64
+}
+
+type UkPensionMember struct {
+	ID           int64
+	BusinessID   int64
+	EmployeeID   int64
+	PlanID       int64
+	EmployeeRate string
+	EmployerRate string
+	StartDate    time.Time
+	EndDate      sql.NullTime
+	Version      int64
+	UpdatedAt    time.Time
+}
+
 type Unavailability struct {
 	ID           int64
 	BusinessID   int64
