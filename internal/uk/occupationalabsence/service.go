@@ -65,9 +65,8 @@ func gate(biz business.Business) error {
 	return nil
 }
 
-func dateOf(t time.Time) time.Time {
-	return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)
-}
+// dateOf is the calendar day of t (record.DateOnly).
+var dateOf = record.DateOnly
 
 var hundred = payroll.RateFromInt(100)
 

@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"strings"
-	"time"
 
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/db"
@@ -65,9 +64,8 @@ func gate(biz business.Business) error {
 	return nil
 }
 
-func dateOf(t time.Time) time.Time {
-	return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)
-}
+// dateOf is the calendar day of t (record.DateOnly).
+var dateOf = record.DateOnly
 
 func money(v *payroll.Validation, field string, m payroll.Money) {
 	uk.UKMoney(v, field, m)

@@ -85,7 +85,8 @@ func gate(biz business.Business) error {
 	return nil
 }
 
-func day(t time.Time) time.Time { return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC) }
+// day is the calendar day of t (record.DateOnly).
+var day = record.DateOnly
 
 // plan reads a contribution plan of the business and its scheme.
 func plan(ctx context.Context, q *store.Queries, bizID, id int64) (uk.UKPensionPlan, uk.UKPensionScheme, error) {
