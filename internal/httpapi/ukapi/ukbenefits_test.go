@@ -15,23 +15,24 @@ import (
 // TestUKBenefitsP11D: benefits in kind of two employees in 2026/27, the
 // P11D return built from them, its XML, publication and PDFs, and the
 // P46(Car) report. Expected figures (appropriate percentages: ITEPA 2003
-// s.139 for 2026/27, the 2022/23 table + 2 points below the 37% cap;
+// s.139 for 2026/27 as p11d.CarPercentage documents: bands from 75 g/km
+// one point over 2024/25, bands under 75 g/km two points;
 // Class 1A 15%, payroll-rules-2026-27.md; 2026/27 has 365 days):
-//   - Mary's petrol car, 112 g/km: 15% + (112-50)/5 = 12 -> 27% + 2 = 29%.
+//   - Mary's petrol car, 112 g/km: 15% + (112-50)/5 = 12 -> 27% + 1 = 28%.
 //     Price £30,000 + £1,000 accessories - capital contribution £6,000
-//     capped at £5,000 = £26,000; x 29% = £7,540 a year; available 6 April
-//     to 30 September 2026 = 25+31+30+31+31+30 = 178 days: 7,540 x 178/365
-//     = £3,677.04, less £300 paid for private use = £3,377.04 -> £3,377 (F).
+//     capped at £5,000 = £26,000; x 28% = £7,280 a year; available 6 April
+//     to 30 September 2026 = 25+31+30+31+31+30 = 178 days: 7,280 x 178/365
+//     = £3,550.25, less £300 paid for private use = £3,250.25 -> £3,250 (F).
 //   - Mary's medical insurance £1,200.50 less £0.30 made good = £1,200 (I,
 //     Class 1A); vouchers £250 (C, Class 1: not Class 1A); the payrolled gym
 //     membership is left off the P11D.
 //   - Olive's electric car (0 g/km: 2% + 2 = 4%) list price £40,000 from 6
 //     October 2026: 26+30+31+31+28+31+5 = 182 days: 1,600 x 182/365 =
 //     £797.81 -> £797 (F); relocation £9,500 - £8,000 exemption = £1,500 (J).
-//   - P11D totals: Mary 3,377 + 1,200 + 250 = £4,827 (Class 1A £4,577),
-//     Olive 797 + 1,500 = £2,297 (all Class 1A): £7,124; Class 1A on the
-//     P11Ds £6,874 + £500 payrolled (a finalised run's P/benefits line) =
-//     £7,374 x 15% = £1,106.10 Class 1A NIC.
+//   - P11D totals: Mary 3,250 + 1,200 + 250 = £4,700 (Class 1A £4,450),
+//     Olive 797 + 1,500 = £2,297 (all Class 1A): £6,997; Class 1A on the
+//     P11Ds £6,747 + £500 payrolled (a finalised run's P/benefits line) =
+//     £7,247 x 15% = £1,087.05 Class 1A NIC.
 func TestUKBenefitsP11D(t *testing.T) {
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
 		e := newEnv(t, d)
@@ -84,8 +85,8 @@ func TestUKBenefitsP11D(t *testing.T) {
 		}
 
 		ret := e.Do("POST", e.B+"/report/p11d", key, map[string]any{"taxYear": "2026/27"}).Expect(t, 200).Map(t)
-		want := map[string]float64{"totalBenefits": 7124, "class1ABenefitsOnP11D": 6874, "payrolledClass1ABenefits": 500, "totalClass1ABenefits": 7374,
-			"class1ANic": 1106.10, "class1ARatePercent": 15, "financialYearEnding": 2027}
+		want := map[string]float64{"totalBenefits": 6997, "class1ABenefitsOnP11D": 6747, "payrolledClass1ABenefits": 500, "totalClass1ABenefits": 7247,
+			"class1ANic": 1087.05, "class1ARatePercent": 15, "financialYearEnding": 2027}
 		for k, v := range want {
 			if num(t, ret[k]) != v {
 				t.Errorf("p11d %s = %v, want %v", k, ret[k], v)
@@ -103,23 +104,23 @@ func TestUKBenefitsP11D(t *testing.T) {
 			}
 			return out
 		}
-		if s := sections(0); len(s) != 3 || s["F"] != 3377 || s["I"] != 1200 || s["C"] != 250 {
+		if s := sections(0); len(s) != 3 || s["F"] != 3250 || s["I"] != 1200 || s["C"] != 250 {
 			t.Errorf("mary's sections %v", s)
 		}
 		if s := sections(1); len(s) != 2 || s["F"] != 797 || s["J"] != 1500 {
 			t.Errorf("olive's sections %v", s)
 		}
 		mary := emps[0].(map[string]any)
-		if num(t, mary["totalCashEquivalent"]) != 4827 || num(t, mary["class1ABenefits"]) != 4577 || mary["employee"].(map[string]any)["employeeId"] != float64(e.emp) {
+		if num(t, mary["totalCashEquivalent"]) != 4700 || num(t, mary["class1ABenefits"]) != 4450 || mary["employee"].(map[string]any)["employeeId"] != float64(e.emp) {
 			t.Errorf("mary %v", mary)
 		}
 		car := mary["sections"].([]any)[1].(map[string]any)["items"].([]any)[0].(map[string]any)["car"].(map[string]any)
-		if num(t, car["appropriatePercentage"]) != 29 || num(t, car["price"]) != 26000 || num(t, car["daysAvailable"]) != 178 || num(t, car["capitalContribution"]) != 5000 {
+		if num(t, car["appropriatePercentage"]) != 28 || num(t, car["price"]) != 26000 || num(t, car["daysAvailable"]) != 178 || num(t, car["capitalContribution"]) != 5000 {
 			t.Errorf("car figures %v", car)
 		}
 
 		x := e.Do("POST", e.B+"/report/p11d/xml", key, map[string]any{"taxYear": "2026"}).Expect(t, 200)
-		for _, s := range []string{"<Class1ANIC>1106.10</Class1ANIC>", `<Section code="F" title="Cars and car fuel">3377</Section>`, "<TotalClass1ABenefits>7374.00</TotalClass1ABenefits>"} {
+		for _, s := range []string{"<Class1ANIC>1087.05</Class1ANIC>", `<Section code="F" title="Cars and car fuel">3250</Section>`, "<TotalClass1ABenefits>7247.00</TotalClass1ABenefits>"} {
 			if !strings.Contains(string(x.Body), s) {
 				t.Errorf("xml lacks %s:\n%s", s, x.Body)
 			}
@@ -167,7 +168,7 @@ func TestUKBenefitsP11D(t *testing.T) {
 		if p := e.Do("POST", e.B+"/report/p11d/publish", key, map[string]any{"taxYear": "2026"}).Expect(t, 200).Map(t); p["isPublished"] != true || p["publishedAt"] != "2027-04-10T09:00:00" {
 			t.Fatalf("publish %v", p)
 		}
-		if r := e.Do("POST", e.B+"/report/p11d", key, map[string]any{"taxYear": "2026"}).Expect(t, 200).Map(t); r["isPublished"] != false || num(t, r["class1ANic"]) != 1106.10 {
+		if r := e.Do("POST", e.B+"/report/p11d", key, map[string]any{"taxYear": "2026"}).Expect(t, 200).Map(t); r["isPublished"] != false || num(t, r["class1ANic"]) != 1087.05 {
 			t.Fatalf("rebuilt %v", r)
 		}
 		// A car without an approved CO2 figure is not computed.
