@@ -101,8 +101,8 @@
 //
 // Marked in comments where they matter: Scottish ±1p in 6 of HMRC's
 // 2025-26 cases (the engine keeps the exact rules-file formula); week 53
-// cumulative PAYE (an error, ErrWeek53); quarterly NI thresholds (an
-// error); rounding of the K-code limit (floored to 1p), of pension
+// cumulative PAYE (an error, ErrWeek53); quarterly NI thresholds
+// (derived by the regulation's rule, see NITable); rounding of the K-code limit (floored to 1p), of pension
 // contributions (half up to 1p), of SSP daily amounts and 90% AWE
 // (period total rounded up to 1p); durations of SAP/SPP/ShPP/SPBP/SNCP
 // (not enforced).

@@ -263,7 +263,6 @@ func (y *Year) niFigures(res *calc.Result, in *calc.Input, shape periodShape, le
 		return terms, nil
 	}
 	if !y.fixed.niOK[shape.freq] {
-		// Quarterly: no published period thresholds in the rules file.
 		return terms, fmt.Errorf("uk: %s: no NI thresholds for %s pay", y.Name, in.Frequency)
 	}
 	th := &y.fixed.ni[shape.freq]

@@ -116,6 +116,26 @@ func TestMultiPeriodStudentLoan(t *testing.T) {
 	}
 }
 
+// TestQuarterlyNI: a quarter's thresholds are the monthly prescribed
+// equivalents x 3 (NIM01206): 2026-27 PT 12,570 / 4 = 3,142.50 -> 3,143,
+// ST 5,000 / 4 = 1,250, UEL 50,270 / 4 = 12,567.50 -> 12,568.
+func TestQuarterlyNI(t *testing.T) {
+	for _, c := range []struct{ pay, ee, er string }{
+		{"6000", "228.56", "712.50"},   // 8% x 2,857; 15% x 4,750
+		{"15000", "802.64", "2062.50"}, // 754.00 + 48.64 (8% x 9,425, 2% x 2,432); 15% x 13,750
+		{"3000", "0", "262.50"},        // below the PT; 15% x 1,750
+	} {
+		in := weeklyInput(c.pay, &calc.UKEmployee{TaxCode: "1257L", NICategory: "A"})
+		in.Frequency, in.PaymentDate = calc.Quarterly, d2026
+		res, err := New().Calculate(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantFig(t, res, "ni.employee", c.ee)
+		wantFig(t, res, "ni.employer", c.er)
+	}
+}
+
 func TestPlan5(t *testing.T) {
 	emp := &calc.UKEmployee{TaxCode: "1257L", NICategory: "A", StudentLoan: calc.LoanPlan5}
 	in := weeklyInput("600", emp)
@@ -245,11 +265,6 @@ func TestErrors(t *testing.T) {
 		"frequency": func() *calc.Input {
 			in := weeklyInput("1", &calc.UKEmployee{TaxCode: "1257L", NICategory: "A"})
 			in.Frequency = "Daily"
-			return in
-		}(),
-		"quarterly NI": func() *calc.Input {
-			in := weeklyInput("1", &calc.UKEmployee{TaxCode: "1257L", NICategory: "A"})
-			in.Frequency = calc.Quarterly
 			return in
 		}(),
 		"director method": weeklyInput("1", &calc.UKEmployee{TaxCode: "1257L", NICategory: "A", Director: true}),

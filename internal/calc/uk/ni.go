@@ -28,7 +28,6 @@ func niParts(c *NICategory, th *[numThresholds]payroll.Money, pay payroll.Money)
 func (y *Year) niThresholds(f calc.Frequency) ([numThresholds]payroll.Money, error) {
 	th, ok := y.NI.Thresholds[f]
 	if !ok {
-		// Quarterly: no published period thresholds in the rules file.
 		return th, fmt.Errorf("uk: %s: no NI thresholds for %s pay", y.Name, f)
 	}
 	return th, nil

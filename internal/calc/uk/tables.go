@@ -78,6 +78,12 @@ var thresholdNames = [numThresholds]string{"LEL", "PT", "ST", "FUST", "UEL"}
 type NITable struct {
 	// Thresholds per frequency; Annually is the directors' annual
 	// earnings period.
+	//
+	// quarterlyNI: HMRC publishes weekly, monthly and annual figures; a
+	// quarter is a multiple of a month, whose prescribed equivalents
+	// (SS(C)R 2001 reg. 11; HMRC National Insurance Manual NIM01206) are
+	// the weekly LEL x 4 1/3 x 3 and the yearly PT, ST, FUST and UEL
+	// / 12 x 3, each rounded up to the next whole pound.
 	Thresholds map[calc.Frequency][numThresholds]payroll.Money
 	Categories []NICategory
 	Source     string

@@ -48,7 +48,6 @@ func TestCheckVectorErrors(t *testing.T) {
 		{Region: "UK", Period: "daily;p=1;NI-employee", Code: "NI-cat-A"},
 		{Region: "UK", Period: "weekly;p=1;NI-employee", Code: "NI-cat-Q"},
 		{Region: "UK", Period: "weekly;p=1;NI-employee", Code: "cat-A"},
-		{Region: "UK", Period: "quarterly;p=1;NI-employee", Code: "NI-cat-A"},
 		{Region: "UK", Period: "weekly;p=1;NI-employee;2027-28", Code: "NI-cat-A"},
 		{Region: "UK", Period: "weekly;p=1;NI-employee;2025-26;2026-27", Code: "NI-cat-A"},
 		{Region: "UK", Period: "weekly;p=1;NI-employee;student-loan", Code: "NI-cat-A"},

@@ -84,6 +84,7 @@ var year2025 = Year{
 			fortn:  thresholds("250", "484", "193", "962", "1934"),
 			fourw:  thresholds("500", "967", "385", "1924", "3867"),
 			mthly:  thresholds("542", "1048", "417", "2083", "4189"),
+			qtrly:  thresholds("1625", "3143", "1250", "6250", "12568"), // quarterlyNI: 125 x 4 1/3 x 3; the annual ones / 4, up to the pound
 			annual: thresholds("6500", "12570", "5000", "25000", "50270"),
 		},
 		Categories: niCategories(r("0.08"), r("0.0185"), r("0.02"), r("0"), r("0.15")),
@@ -135,6 +136,7 @@ var year2026 = Year{
 			fortn:  thresholds("258", "484", "193", "962", "1934"),
 			fourw:  thresholds("516", "967", "385", "1924", "3867"),
 			mthly:  thresholds("559", "1048", "417", "2083", "4189"),
+			qtrly:  thresholds("1677", "3143", "1250", "6250", "12568"), // quarterlyNI: 129 x 4 1/3 x 3; the annual ones / 4, up to the pound
 			annual: thresholds("6708", "12570", "5000", "25000", "50270"),
 		},
 		Categories: niCategories(r("0.08"), r("0.0185"), r("0.02"), r("0"), r("0.15")),
