@@ -59,17 +59,7 @@ func (s *Service) Bulk(ctx context.Context, biz business.Business, p *payroll.Pr
 		return nil, err
 	}
 	var v payroll.Validation
-	kind := func(member, val string) string {
-		switch {
-		case val == "" || strings.EqualFold(val, IDStandard):
-			return IDStandard
-		case strings.EqualFold(val, IDExternal):
-			return IDExternal
-		}
-		v.Add(member, "%s must be Standard or External", member)
-		return IDStandard
-	}
-	empType, locType, wtType := kind("employeeIdType", req.EmployeeIDType), kind("locationIdType", req.LocationIDType), kind("workTypeIdType", req.WorkTypeIDType)
+	empType, locType, wtType := idTypeOf(&v, "employeeIdType", req.EmployeeIDType), idTypeOf(&v, "locationIdType", req.LocationIDType), idTypeOf(&v, "workTypeIdType", req.WorkTypeIDType)
 	if replace && (req.From.IsZero() || req.To.IsZero()) {
 		if req.From.IsZero() {
 			v.Add("fromDate", "fromDate is required to replace timesheets")
@@ -106,35 +96,8 @@ func (s *Service) Bulk(ctx context.Context, biz business.Business, p *payroll.Pr
 			return err
 		}
 		refs := &refChecker{q: q, bizID: biz.ID}
-		ext := map[string]int64{}
-		resolve := func(kindName, typ, ref, member string) *int64 {
-			ref = strings.TrimSpace(ref)
-			if ref == "" {
-				return nil
-			}
-			if typ == IDStandard {
-				id, err := strconv.ParseInt(ref, 10, 64)
-				if err != nil || id <= 0 {
-					v.Add(member, "%q is not an id", ref)
-					return nil
-				}
-				return &id
-			}
-			key := kindName + "\x00" + ref
-			id, ok := ext[key]
-			if !ok {
-				rs, err := q.ListRecordsByExternalID(ctx, store.ListRecordsByExternalIDParams{BusinessID: biz.ID, Kind: kindName, ExternalID: ref})
-				if err == nil && len(rs) > 0 {
-					id = rs[0].ID
-				}
-				ext[key] = id
-			}
-			if id == 0 {
-				v.Add(member, "no %s has external id %q", strings.ReplaceAll(kindName, "_", " "), ref)
-				return nil
-			}
-			return &id
-		}
+		res := &refResolver{q: q, bizID: biz.ID, v: &v}
+		resolve := func(kindName, typ, ref, member string) *int64 { return res.resolve(ctx, kindName, typ, ref, member) }
 		type pending struct {
 			key  string
 			line Line

@@ -291,4 +291,5 @@ func register(a *httpapi.API, s *timesheet.Service) {
 			return one(ctx, l, err)
 		})
 	registerManagerKiosk(a, s, create)
+	registerShiftCosting(a, s)
 }
