@@ -116,6 +116,7 @@ func TestPublishedShapes(t *testing.T) {
 		exerciseManager(t, r, b)
 		exerciseEss4(t, r, b)
 		exerciseAUExtras(t, r, b)
+		exerciseEssDash(t, r, b)
 
 		// Every served operation the description has is exercised.
 		served := servedOperations(t, b.Server)
