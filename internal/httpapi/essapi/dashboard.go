@@ -37,7 +37,7 @@ type Dashboard struct {
 	LeaveCategories                        []EssLeaveCategory              `json:"leaveCategories"`
 	CurrentWeekSatisfactionSurvey          ess.Satisfaction                `json:"currentWeekSatisfactionSurvey"`
 	Timesheets                             EssCurrentTimesheets            `json:"timesheets"`
-	TimesheetEntryPeriodEnd                payroll.DateTimeOrMin           `json:"timesheetEntryPeriodEnd" doc:"no entry period is enforced: 0001-01-01T00:00:00 (as the manager's business list)"`
+	TimesheetEntryPeriodEnd                payroll.DateTimeOrMin           `json:"timesheetEntryPeriodEnd" doc:"the last day of the current period (timesheets.periodEnding)"`
 	ExpenseCategories                      []expense.ExpenseCategoryOption `json:"expenseCategories"`
 	TaxCodes                               []categories.TaxCode            `json:"taxCodes"`
 	Expenses                               EssCurrentExpenses              `json:"expenses"`
@@ -88,7 +88,8 @@ type EssCurrentExpenses struct {
 	ProcessedCount int              `json:"processedCount"`
 }
 
-const dashboardNote = "Every member is read from the employee's records: the current period is this week (Monday to Sunday); " +
+const dashboardNote = "Every member is read from the employee's records: the current period is this week (Monday to Sunday, " +
+	"timesheetEntryPeriodEnd its last day); " +
 	"timesheets counts the lines starting in it by state, expenses the requests made in it. nextShift is the next published shift " +
 	"(id 0: none), currentShift the clock on state, latestPayslip the latest published payslip (id 0: none), standardHours the " +
 	"employee's standard hours. Sections follow the business's self-service features: with leave self-service off leaveBalances and " +
@@ -130,6 +131,7 @@ func dashboard(ctx context.Context, a *httpapi.API, d Deps4, id int64) (Dashboar
 		PendingLeave: []leave.Request{}, UpcomingLeave: []leave.Request{},
 		CurrentShift:                  EssCurrentShift{Status: "NotClockedOn"},
 		CurrentWeekSatisfactionSurvey: ess.Satisfaction{Value: "NotSet", WeekStartDate: payroll.NewDateTime(from)},
+		TimesheetEntryPeriodEnd:       orMin(payroll.NewDateTime(to)),
 		Timesheets:                    EssCurrentTimesheets{PeriodStarting: payroll.NewDateTime(from), PeriodEnding: payroll.NewDateTime(to)},
 		Expenses:                      EssCurrentExpenses{PeriodStarting: payroll.NewDateTime(from), PeriodEnding: payroll.NewDateTime(to)}}
 

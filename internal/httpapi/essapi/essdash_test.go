@@ -52,8 +52,9 @@ func TestESSDashboardSections(t *testing.T) {
 			"amount": 9.5, "dateIncurred": "2026-11-02T00:00:00"}}}).Expect(t, 200)
 		e.Do("POST", SP+"/satisfaction", key, map[string]any{"value": "Happy"}).Expect(t, 200)
 		e.Do("POST", SP+"/leave", key, map[string]any{"leaveCategoryId": e.annual, "fromDate": "2026-11-16T00:00:00", "toDate": "2026-11-16T00:00:00", "hours": 4}).Expect(t, 200)
-		// Clocked on at 08:00 UTC.
+		// Clocked on at 08:00 UTC, on a paid break since 08:30.
 		e.Do("POST", SP+"/timeandattendance/clockon", key, map[string]any{"employeeId": pia, "recordedTimeUtc": "2026-11-02T08:00:00Z"}).Expect(t, 200)
+		e.Do("POST", SP+"/timeandattendance/startbreak", key, map[string]any{"employeeId": pia, "recordedTimeUtc": "2026-11-02T08:30:00Z", "isPaidBreak": true}).Expect(t, 200)
 
 		got := e.Do("GET", SP+"/dashboard", key, nil).Expect(t, 200).Map(t)
 		obj := func(m string) map[string]any { return got[m].(map[string]any) }
@@ -70,7 +71,7 @@ func TestESSDashboardSections(t *testing.T) {
 			t.Fatalf("documents %v", got["documentsRequiringAcknowledgementCount"])
 		}
 		if ts := obj("timesheets"); ts["submittedCount"] != 2.0 || ts["durationInMinutes"] != 720.0 || ts["periodStarting"] != "2026-11-02T00:00:00" ||
-			ts["periodEnding"] != "2026-11-08T00:00:00" {
+			ts["periodEnding"] != "2026-11-08T00:00:00" || got["timesheetEntryPeriodEnd"] != "2026-11-08T00:00:00" {
 			t.Fatalf("timesheets %v", ts)
 		}
 		if ex := obj("expenses"); ex["submittedCount"] != 1.0 || ex["approvedCount"] != 0.0 {
@@ -85,7 +86,8 @@ func TestESSDashboardSections(t *testing.T) {
 		if sh := obj("standardHours"); sh["standardHoursPerWeek"] != 12.0 || sh["employeeId"] != float64(pia) {
 			t.Fatalf("standardHours %v", sh)
 		}
-		if cs := obj("currentShift"); cs["status"] != "ClockedOn" || cs["clockOnTimeUtc"] != "2026-11-02T08:00:00Z" || cs["shiftId"] == 0.0 {
+		if cs := obj("currentShift"); cs["status"] != "OnBreak" || cs["clockOnTimeUtc"] != "2026-11-02T08:00:00Z" || cs["breakStartTimeUtc"] != "2026-11-02T08:30:00Z" ||
+			cs["isPaidBreak"] != true || cs["longShift"] != false || cs["shiftId"] == 0.0 {
 			t.Fatalf("currentShift %v", cs)
 		}
 		if got["pendingLeaveCount"] != 1.0 || len(got["leaveCategories"].([]any)) != 1 || len(got["locations"].([]any)) != 2 {
