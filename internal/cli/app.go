@@ -195,7 +195,9 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 				Expenses: expenses}),
 			essapi.Register3(essapi.Deps3{ESS: a.ESS, Employees: a.Employees, Leave: a.Leave, SuperFunds: &ess.SuperFunds{Employees: a.Employees, Registry: a.Reference.SuperRegistry},
 				Documents: &ess.Documents{Employees: a.Employees, Clock: clock}, Payslips: &ess.Payslips{Employees: a.Employees, Outputs: payrun.NewOutputs(a.PayRuns)}}),
-			essapi.Register4(essapi.Deps4{Deps: essapi.Deps{ESS: a.ESS, Employees: a.Employees, Images: a.ProfileImages, SMSFs: smsfs, Leave: a.Leave, BankAccounts: &bankaccount.Service{Employees: a.Employees, Clock: clock}}, Qualifications: quals, Expenses: expenses, Satisfactions: &ess.Satisfactions{Employees: a.Employees, Clock: clock}, DeviceTokens: &ess.DeviceTokens{DB: database, Clock: clock}, OAuth: a.OAuth, Timesheets: a.Timesheets, Roster: a.Roster}),
+			essapi.Register4(essapi.Deps4{Deps: essapi.Deps{ESS: a.ESS, Employees: a.Employees, Images: a.ProfileImages, SMSFs: smsfs, Leave: a.Leave, BankAccounts: &bankaccount.Service{Employees: a.Employees, Clock: clock}}, Qualifications: quals, Expenses: expenses, Satisfactions: &ess.Satisfactions{Employees: a.Employees, Clock: clock}, DeviceTokens: &ess.DeviceTokens{DB: database, Clock: clock}, OAuth: a.OAuth, Timesheets: a.Timesheets, Roster: a.Roster,
+				Documents: &ess.Documents{Employees: a.Employees, Clock: clock}, Payslips: &ess.Payslips{Employees: a.Employees, Outputs: payrun.NewOutputs(a.PayRuns)},
+				Hours: &standardhours.Service{Employees: a.Employees, Clock: clock}, Kiosks: a.Kiosks, Dashboards: &ess.Dashboards{Employees: a.Employees, Clock: clock}}),
 			rosterapi.Register(a.Roster, func(ctx context.Context, id int64) (*time.Location, time.Duration, time.Duration, error) {
 				return a.Kiosks.ClockOf(ctx, httpapi.CurrentBusiness(ctx), id)
 			}),

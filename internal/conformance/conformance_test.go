@@ -117,6 +117,7 @@ func TestPublishedShapes(t *testing.T) {
 		exerciseEss4(t, r, b)
 		exerciseAUExtras(t, r, b)
 		exerciseShiftCosting(r, b)
+		exerciseEssDash(t, r, b)
 
 		// Every served operation the description has is exercised.
 		served := servedOperations(t, b.Server)

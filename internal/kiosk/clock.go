@@ -55,7 +55,7 @@ func (s *Service) Status(ctx context.Context, biz business.Business, p *payroll.
 			}
 			for _, b := range bs {
 				if !b.EndUtc.Valid {
-					st.BreakStartUTC, st.RecordedUTC = b.StartUtc.UTC(), b.StartUtc.UTC()
+					st.BreakStartUTC, st.RecordedUTC, st.BreakPaid = b.StartUtc.UTC(), b.StartUtc.UTC(), b.IsPaid
 				}
 			}
 		}

@@ -122,6 +122,7 @@ type Status struct {
 	Status             string
 	ClockOnUTC         time.Time // zero = none
 	BreakStartUTC      time.Time
+	BreakPaid          bool // the open break is a paid one
 	RecordedUTC        time.Time
 	CurrentShiftID     int64
 	StartDate          time.Time

@@ -42,7 +42,6 @@ func Register(d Deps) func(*httpapi.API) {
 		registerProfile(a, d)
 		registerLeave(a, d)
 		registerMoney(a, d)
-		registerDashboard(a, d)
 	}
 }
 

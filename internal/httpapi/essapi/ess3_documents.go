@@ -56,16 +56,22 @@ func essDocument(d ess.Document) EssDocument {
 
 // EssPayslip is EssPayslipModel.
 type EssPayslip struct {
-	ID                  int64            `json:"id" doc:"the pay run's id (E/document/payslip/{payrunId} downloads it)"`
-	EmployeeID          int64            `json:"employeeId"`
-	PaySchedule         string           `json:"paySchedule"`
-	DatePaid            payroll.DateTime `json:"datePaid"`
-	PayPeriodStart      payroll.DateTime `json:"payPeriodStart"`
-	PayPeriodEnd        payroll.DateTime `json:"payPeriodEnd"`
-	NetPay              payroll.Money    `json:"netPay" doc:"net earnings plus reimbursements: what was paid, as the payslip PDF shows"`
-	PayerName           string           `json:"payerName"`
-	PayerAbn            string           `json:"payerAbn"`
-	PayerBusinessNumber string           `json:"payerBusinessNumber"`
+	ID                  int64                 `json:"id" doc:"the pay run's id (E/document/payslip/{payrunId} downloads it)"`
+	EmployeeID          int64                 `json:"employeeId"`
+	PaySchedule         string                `json:"paySchedule"`
+	DatePaid            payroll.DateTimeOrMin `json:"datePaid"`
+	PayPeriodStart      payroll.DateTimeOrMin `json:"payPeriodStart"`
+	PayPeriodEnd        payroll.DateTimeOrMin `json:"payPeriodEnd"`
+	NetPay              payroll.Money         `json:"netPay" doc:"net earnings plus reimbursements: what was paid, as the payslip PDF shows"`
+	PayerName           string                `json:"payerName"`
+	PayerAbn            string                `json:"payerAbn"`
+	PayerBusinessNumber string                `json:"payerBusinessNumber"`
+}
+
+func essPayslip(p ess.Payslip) EssPayslip {
+	return EssPayslip{ID: p.PayRunID, EmployeeID: p.EmployeeID, PaySchedule: p.PaySchedule, DatePaid: orMin(payroll.NewDateTime(p.DatePaid)),
+		PayPeriodStart: orMin(payroll.NewDateTime(p.Start)), PayPeriodEnd: orMin(payroll.NewDateTime(p.End)), NetPay: p.NetPay, PayerName: p.PayerName,
+		PayerAbn: p.PayerABN, PayerBusinessNumber: p.PayerABN}
 }
 
 // EssPaymentSummary is EssPaymentSummaryModel.
@@ -159,9 +165,7 @@ func registerDocuments(a *httpapi.API, d Deps3) {
 			}
 			out := make([]EssPayslip, 0, len(ps))
 			for _, p := range ps {
-				out = append(out, EssPayslip{ID: p.PayRunID, EmployeeID: p.EmployeeID, PaySchedule: p.PaySchedule, DatePaid: payroll.NewDateTime(p.DatePaid),
-					PayPeriodStart: payroll.NewDateTime(p.Start), PayPeriodEnd: payroll.NewDateTime(p.End), NetPay: p.NetPay, PayerName: p.PayerName,
-					PayerAbn: p.PayerABN, PayerBusinessNumber: p.PayerABN})
+				out = append(out, essPayslip(p))
 			}
 			return &httpapi.BodyOf[[]EssPayslip]{Body: out}, nil
 		})

@@ -8,12 +8,25 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/payrolld/payrolld/internal/categories"
 	"github.com/payrolld/payrolld/internal/employee/document"
 	"github.com/payrolld/payrolld/internal/ess"
 	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/leave"
 	"github.com/payrolld/payrolld/internal/payroll"
 )
+
+func essLeaveCategories(cs []categories.LeaveCategory) []EssLeaveCategory {
+	out := make([]EssLeaveCategory, 0, len(cs))
+	for _, c := range cs {
+		u := c.LeaveUnitType
+		if u == "" {
+			u = "Hours"
+		}
+		out = append(out, EssLeaveCategory{ID: c.ID, Name: c.Name, UnitType: u})
+	}
+	return out
+}
 
 // EssLeaveAttachment is AttachmentModel.
 type EssLeaveAttachment struct {
@@ -63,6 +76,8 @@ type EssLeaveRequest struct {
 	Banner                          EssLeaveBanner     `json:"banner" doc:"empty: the request is not partially applied"`
 	ManuallyApplied                 bool               `json:"manuallyApplied"`
 	AppliedLeaveUnitTypeDescription string             `json:"appliedLeaveUnitTypeDescription"`
+	EmployeeID                      int64              `json:"employeeId" doc:"whose request it is (not a member of the reference model: colleagues' leave is listed too)"`
+	EmployeeName                    string             `json:"employeeName" doc:"not a member of the reference model"`
 }
 
 func essLeaveRequest(emp int64, d leave.Detail) EssLeaveRequest {
@@ -78,11 +93,21 @@ func essLeaveRequest(emp int64, d leave.Detail) EssLeaveRequest {
 		TotalDays: days, Amount: d.TotalHours.String() + " hours", Status: d.Status, StatusUpdateNotes: d.StatusReason,
 		CanCancel: d.Status == leave.StatusPending || d.Status == leave.StatusApproved, CanModify: d.Status == leave.StatusPending,
 		RequireNotesForLeaveRequests: d.RequireNotes, UnitType: "Hours", ManuallyApplied: false, AppliedLeaveUnitTypeDescription: "hours",
-		Banner: EssLeaveBanner{Items: []string{}}}
+		Banner: EssLeaveBanner{Items: []string{}}, EmployeeID: d.EmployeeID, EmployeeName: d.Employee}
 	if d.AttachmentID != nil {
 		out.Attachment = EssLeaveAttachment{ID: *d.AttachmentID, FriendlyName: d.AttachmentName, DateCreated: payroll.NewDateTime(d.AttachmentCreated),
 			URL: fmt.Sprintf("/api/v2/ess/%d/document/download/%d", emp, *d.AttachmentID)}
 	}
+	return out
+}
+
+// colleagueLeave is a colleague's approved request as an employee sees it:
+// without its notes, decline reason or attachment, and not theirs to
+// cancel or modify.
+func colleagueLeave(d leave.Detail) EssLeaveRequest {
+	d.Notes, d.StatusReason, d.AttachmentID = "", "", nil
+	out := essLeaveRequest(d.EmployeeID, d)
+	out.CanCancel, out.CanModify = false, false
 	return out
 }
 
@@ -141,15 +166,7 @@ func registerLeave3(a *httpapi.API, d Deps3) {
 			if err != nil {
 				return nil, err
 			}
-			out := make([]EssLeaveCategory, 0, len(cs))
-			for _, c := range cs {
-				u := c.LeaveUnitType
-				if u == "" {
-					u = "Hours"
-				}
-				out = append(out, EssLeaveCategory{ID: c.ID, Name: c.Name, UnitType: u})
-			}
-			return &httpapi.BodyOf[[]EssLeaveCategory]{Body: out}, nil
+			return &httpapi.BodyOf[[]EssLeaveCategory]{Body: essLeaveCategories(cs)}, nil
 		})
 	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/leave/{leaveRequestId}", Tags: tags,
 		Summary: "Get leave request by ID", Description: "One of the employee's leave requests (404 otherwise); amounts are in hours.", Parameters: httpapi.PathParams("leaveRequestId")},

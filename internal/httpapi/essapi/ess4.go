@@ -16,9 +16,11 @@ import (
 	"github.com/payrolld/payrolld/internal/employee/bankaccount"
 	"github.com/payrolld/payrolld/internal/employee/document"
 	"github.com/payrolld/payrolld/internal/employee/qualification"
+	"github.com/payrolld/payrolld/internal/employee/standardhours"
 	"github.com/payrolld/payrolld/internal/ess"
 	"github.com/payrolld/payrolld/internal/expense"
 	"github.com/payrolld/payrolld/internal/httpapi"
+	"github.com/payrolld/payrolld/internal/kiosk"
 	"github.com/payrolld/payrolld/internal/leave"
 	"github.com/payrolld/payrolld/internal/oauth"
 	"github.com/payrolld/payrolld/internal/payroll"
@@ -38,6 +40,12 @@ type Deps4 struct {
 	Roster         *roster.Service
 	DeviceTokens   *ess.DeviceTokens
 	OAuth          *oauth.Service
+	// The dashboard's sources besides the above.
+	Documents  *ess.Documents
+	Payslips   *ess.Payslips
+	Hours      *standardhours.Service
+	Kiosks     *kiosk.Service
+	Dashboards *ess.Dashboards
 }
 
 // Register4 serves them. Pass it in httpapi.Deps.Areas.
@@ -48,6 +56,7 @@ func Register4(d Deps4) func(*httpapi.API) {
 		registerSatisfaction(a, d)
 		registerDevices(a, d)
 		registerTimesheetData(a, d)
+		registerDashboard(a, d)
 	}
 }
 

@@ -107,7 +107,7 @@ func TestESSLeaveAndUnavailability(t *testing.T) {
 			t.Fatalf("approved only %v", list)
 		}
 		est := e.Do("GET", e.SA+"/leave/estimate?fromDate=2026-11-09&toDate=2026-11-13", e.annKey, nil).Expect(t, 200).Map(t)
-		if est["hours"] != 38.0 {
+		if est["leaveRequired"].(map[string]any)["hours"] != 38.0 {
 			t.Fatalf("estimate %v", est)
 		}
 		u := e.Do("POST", e.SA+"/unavailability", e.annKey, map[string]any{"fromDate": "2026-11-20T00:00:00", "toDate": "2026-11-20T23:59:00",
