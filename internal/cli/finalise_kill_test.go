@@ -229,7 +229,12 @@ func killDuringFinalise(t *testing.T, e db.Dialect, bin, hook string, rounds int
 	f.checkRun(t, d, run, 1, 0)
 	t.Logf("%s: finalise of %d employees took %v; kill moments in [0, %v)", e, len(f.employees), took, window)
 
-	outcomes := map[string]int{}
+	// Each outcome's count and the range of kill moments that gave it.
+	type outcome struct {
+		n        int
+		min, max time.Duration
+	}
+	outcomes := map[string]outcome{}
 	for k := 1; k <= rounds; k++ {
 		run := f.createRun(t, k)
 		P := fmt.Sprintf("%s/payrun/%d", f.B, run)
@@ -242,14 +247,20 @@ func killDuringFinalise(t *testing.T, e db.Dialect, bin, hook string, rounds int
 		srv = startPayrolld(t, bin, dsn, adminKey)
 		f.c.url = srv.url
 		eff := effectsOf(t, d, run)
+		outcome := "not finalised"
 		switch {
 		case finErr == nil:
-			outcomes["acknowledged"]++
+			outcome = "acknowledged"
 		case eff.status == "Finalised":
-			outcomes["committed, answer lost"]++
-		default:
-			outcomes["not finalised"]++
+			outcome = "committed, answer lost"
 		}
+		o := outcomes[outcome]
+		o.n++
+		o.min, o.max = min(o.min, delay), max(o.max, delay)
+		if o.n == 1 {
+			o.min = delay
+		}
+		outcomes[outcome] = o
 		if finErr == nil && eff.status != "Finalised" {
 			t.Fatalf("round %d (killed after %v): the finalise was acknowledged but the run is %s", k, delay, eff.status)
 		}
@@ -267,5 +278,8 @@ func killDuringFinalise(t *testing.T, e db.Dialect, bin, hook string, rounds int
 		}
 		f.checkTotals(t, k+1)
 	}
-	t.Logf("%s: %d kills: %v; %d writes acknowledged beside them, all present", e, rounds, outcomes, len(acked))
+	for name, o := range outcomes {
+		t.Logf("%s: %d kill(s) %s, at %v..%v after sending the finalise", e, o.n, name, o.min.Round(time.Microsecond), o.max.Round(time.Microsecond))
+	}
+	t.Logf("%s: %d kills; %d writes acknowledged beside them, all present after the restarts", e, rounds, len(acked))
 }
