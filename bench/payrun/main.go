@@ -27,9 +27,12 @@ import (
 	"net/http/httptest"
 	"os"
 	"os/exec"
+	"runtime"
+	"runtime/metrics"
 	"runtime/pprof"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -46,6 +49,7 @@ func main() {
 	n := flag.Int("n", 10000, "employees")
 	pg := flag.String("postgres", "", "PostgreSQL URL (a fresh schema is created and dropped); empty = SQLite")
 	prof := flag.String("cpuprofile", "", "write a CPU profile here")
+	flag.StringVar(&memprof, "memprofile", "", "write a heap profile here, taken when the live heap was at its largest (and name the step)")
 	sizes := flag.String("sizes", "", "comma-separated sizes, each run in a child process, then the ratio of the totals")
 	flag.IntVar(&chunk, "chunk", 4000, "employees per earnings line / deduction request (0: all in one request, body limit raised)")
 	flag.BoolVar(&suppress, "suppress", true, "post lines with suppressCalculations and recalculate once (false: every chunk recalculates its employees)")
@@ -66,19 +70,89 @@ func main() {
 		_ = pprof.StartCPUProfile(pf)
 		defer pprof.StopCPUProfile()
 	}
-	if err := run(*n, *pg); err != nil {
+	var peak *heapPeak
+	if memprof != "" {
+		runtime.MemProfileRate = 64 << 10
+		peak = startHeapPeak()
+	}
+	if err := run(*n, *pg, peak); err != nil {
 		fmt.Fprintln(os.Stderr, "payrun:", err)
 		pprof.StopCPUProfile()
 		os.Exit(1)
+	}
+	if peak != nil {
+		if err := peak.finish(memprof); err != nil {
+			fmt.Fprintln(os.Stderr, "payrun:", err)
+			os.Exit(1)
+		}
 	}
 }
 
 var (
 	chunk    int
 	suppress bool
+	memprof  string
 )
 
-func run(n int, pg string) error {
+// heapPeak samples the live heap every 20 ms and keeps the heap profile
+// taken when it was largest (the profile describes the heap at the last
+// garbage collection, so it is the peak's allocation sites, not an exact
+// snapshot), with the step that was running then.
+type heapPeak struct {
+	mu      sync.Mutex
+	step    string
+	max     uint64
+	atStep  string
+	profile bytes.Buffer
+	stop    chan struct{}
+	done    chan struct{}
+}
+
+func startHeapPeak() *heapPeak {
+	h := &heapPeak{step: "setup and seeding", stop: make(chan struct{}), done: make(chan struct{})}
+	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	go func() {
+		defer close(h.done)
+		t := time.NewTicker(20 * time.Millisecond)
+		defer t.Stop()
+		for {
+			select {
+			case <-h.stop:
+				return
+			case <-t.C:
+			}
+			metrics.Read(sample)
+			live := sample[0].Value.Uint64()
+			h.mu.Lock()
+			if live > h.max+h.max/20 {
+				h.max = live
+				h.atStep = h.step
+				h.profile.Reset()
+				_ = pprof.Lookup("heap").WriteTo(&h.profile, 0)
+			}
+			h.mu.Unlock()
+		}
+	}()
+	return h
+}
+
+func (h *heapPeak) setStep(name string) {
+	if h == nil {
+		return
+	}
+	h.mu.Lock()
+	h.step = name
+	h.mu.Unlock()
+}
+
+func (h *heapPeak) finish(path string) error {
+	close(h.stop)
+	<-h.done
+	fmt.Printf("  heap peak %d MB of live objects, during %q; profile in %s\n", h.max>>20, h.atStep, path)
+	return os.WriteFile(path, h.profile.Bytes(), 0o644)
+}
+
+func run(n int, pg string, peak *heapPeak) error {
 	ctx := context.Background()
 	engine := "sqlite"
 	if pg != "" {
@@ -192,6 +266,7 @@ FROM seq`, n, biz.ID, now, sched, cat, now); err != nil {
 	fmt.Printf("  %-38s %8s %8s\n", "step", "wall s", "CPU s")
 	step := func(name string, fn func() error) error {
 		t, c := time.Now(), cpu()
+		peak.setStep(name)
 		if err := fn(); err != nil {
 			return fmt.Errorf("%s: %w", name, err)
 		}
@@ -302,7 +377,7 @@ FROM seq`, n, biz.ID, now, sched, cat, now); err != nil {
 func runSizes(list string) error {
 	var args []string
 	flag.Visit(func(f *flag.Flag) {
-		if f.Name != "sizes" && f.Name != "n" {
+		if f.Name != "sizes" && f.Name != "n" && f.Name != "memprofile" {
 			args = append(args, "-"+f.Name+"="+f.Value.String())
 		}
 	})
@@ -312,7 +387,12 @@ func runSizes(list string) error {
 	}
 	var res []result
 	for _, sz := range strings.Split(list, ",") {
-		cmd := exec.Command(os.Args[0], append(args, "-n", strings.TrimSpace(sz))...)
+		sz = strings.TrimSpace(sz)
+		child := append(args, "-n", sz)
+		if memprof != "" {
+			child = append(child, "-memprofile", memprof+"."+sz) // one profile per size
+		}
+		cmd := exec.Command(os.Args[0], child...)
 		cmd.Stderr = os.Stderr
 		out, err := cmd.Output()
 		os.Stdout.Write(out)
