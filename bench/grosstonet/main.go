@@ -277,9 +277,10 @@ func report(kind string) error {
 		return err
 	}
 	runtime.GC()
-	var before syscall.Rusage
-	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &before)
-	baseRSS := before.Maxrss / 1024
+	baseRSS, err := peakRSS()
+	if err != nil {
+		return err
+	}
 	path := B + "/report/grosstonet?fromDate=2026-11-01&toDate=2026-12-31&includePostTaxDeductions=true&includeExpenses=true"
 	if kind == "xlsx" {
 		path = B + "/report/grosstonet/xlsx?fromDate=2026-11-01&toDate=2026-12-31&includePostTaxDeductions=true&includeExpenses=true"
@@ -332,11 +333,32 @@ func report(kind string) error {
 			return err
 		}
 	}
-	var ru syscall.Rusage
-	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	fmt.Printf("  report %-4s %8.3f s wall %8.3f s CPU %11d bytes, peak RSS %d MB (app base %d MB)\n", kind, wall, used, size, ru.Maxrss/1024, baseRSS)
-	fmt.Printf("RESULT kind=%s n=%d wall=%.3f cpu=%.3f rss_mb=%d base_mb=%d bytes=%d\n", kind, *rowsFlag, wall, used, ru.Maxrss/1024, baseRSS, size)
+	rss, err := peakRSS()
+	if err != nil {
+		return err
+	}
+	fmt.Printf("  report %-4s %8.3f s wall %8.3f s CPU %11d bytes, peak RSS %d MB (app base %d MB)\n", kind, wall, used, size, rss, baseRSS)
+	fmt.Printf("RESULT kind=%s n=%d wall=%.3f cpu=%.3f rss_mb=%d base_mb=%d bytes=%d\n", kind, *rowsFlag, wall, used, rss, baseRSS, size)
 	return nil
+}
+
+// peakRSS is this process's peak resident set in MB: VmHWM of
+// /proc/self/status, not getrusage's ru_maxrss, which Linux carries over
+// exec from the parent's address space (os/exec starts the child with
+// CLONE_VM), so a child of the large set-up process would report the
+// set-up's peak.
+func peakRSS() (int64, error) {
+	raw, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0, err
+	}
+	for _, line := range strings.Split(string(raw), "\n") {
+		if rest, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+			kb, err := strconv.ParseInt(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(rest), "kB")), 10, 64)
+			return kb / 1024, err
+		}
+	}
+	return 0, fmt.Errorf("no VmHWM in /proc/self/status")
 }
 
 func writeHeapProfile(path string) error {
