@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/payrolld/payrolld/internal/db"
 	"github.com/payrolld/payrolld/internal/testkit"
@@ -77,7 +78,9 @@ func race(t *testing.T, one, two func() (int, []byte, error)) (int, int, [2][]by
 // race over the same pay run, round after round. Of two finalises exactly
 // one is a 200 and the other a 409; unlock against finalise and approval
 // against finalise end in a state one of the two serial orders gives; two
-// creations with one externalId make one run. After every race the run's
+// creations with one externalId make one run; a recalculation against a
+// finalise leaves the finalised figures of the order that happened (new
+// pay rate iff the recalculation answered 200). After every race the run's
 // effects (state, audit, leave ledger, web hook events, published pay
 // slips, recurring deduction totals, pay history) are there exactly once
 // per successful finalise. On PostgreSQL, and on SQLite where both nodes
@@ -126,6 +129,37 @@ func TestTwoNodesRaceFinalise(t *testing.T) {
 					return func() (int, []byte, error) { return c.do("POST", P+path, body) }
 				}
 				var finalised, unlocked int64
+
+				// Recalculation against finalise of the draft, after the
+				// first employee's rate changed from the period's start: the
+				// finalise always succeeds, and the finalised figures are the
+				// new rate's exactly when the recalculation came first (38 h
+				// at the rate; never a recalculation that answered 200 but
+				// whose figures the finalised run lacks).
+				emp := f.employees[0]
+				oldRate, newRate := 30+k, 31+k // the fixture's first employee starts at 30
+				start := time.Date(2026, 11, 21, 0, 0, 0, 0, time.UTC).AddDate(0, 0, 7*k).Format("2006-01-02T15:04:05")
+				f.c.must(t, "POST", fmt.Sprintf("%s/employee/%d/payrateschedule", f.B, emp), map[string]any{"rate": newRate, "rateUnit": "Hourly",
+					"commencementDate": start}, nil)
+				s1, s2, _ = race(t, post(x, "/recalculate", nil), post(y, "/finalise", finaliseBody))
+				if s2 != 200 {
+					t.Fatalf("round %d: finalise of a draft racing a recalculation answered %d", k, s2)
+				}
+				finalised++
+				f.checkRun(t, d, run, finalised, unlocked)
+				var tot struct {
+					PayRunTotals map[string]struct {
+						GrossEarnings float64 `json:"grossEarnings"`
+					} `json:"payRunTotals"`
+				}
+				f.c.must(t, "GET", fmt.Sprintf("%s/totals/%d", P, emp), nil, &tot)
+				want := map[int]float64{200: float64(38 * newRate), 409: float64(38 * oldRate)}[s1]
+				if got := tot.PayRunTotals[fmt.Sprint(emp)].GrossEarnings; got != want {
+					t.Fatalf("round %d: recalculation answered %d, finalised gross %v, want %v", k, s1, got, want)
+				}
+				outcomes[map[int]string{200: "recalculation then finalise", 409: "finalise, recalculation refused"}[s1]]++
+				f.c.must(t, "POST", P+"/unlock", map[string]any{"comments": "again"}, nil)
+				unlocked++
 
 				// Finalise against finalise: one 200, one 409.
 				s1, s2, _ = race(t, post(x, "/finalise", finaliseBody), post(y, "/finalise", finaliseBody))
