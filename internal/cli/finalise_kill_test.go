@@ -28,31 +28,14 @@ import (
 // longer soak); the default is 8, 3 with -short.
 const KillRoundsEnv = "PAYROLL_KILL_ROUNDS"
 
-var (
-	buildOnce sync.Once
-	binPath   string
-	buildErr  error
-)
-
-// payrolldBinary builds cmd/payrolld once per test process.
+// payrolldBinary builds cmd/payrolld into the test's temporary directory.
 func payrolldBinary(t *testing.T) string {
 	t.Helper()
-	buildOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "payrolld-kill-")
-		if err != nil {
-			buildErr = err
-			return
-		}
-		binPath = filepath.Join(dir, "payrolld")
-		out, err := exec.Command("go", "build", "-o", binPath, "github.com/payrolld/payrolld/cmd/payrolld").CombinedOutput()
-		if err != nil {
-			buildErr = fmt.Errorf("go build: %v\n%s", err, out)
-		}
-	})
-	if buildErr != nil {
-		t.Fatal(buildErr)
+	bin := filepath.Join(t.TempDir(), "payrolld")
+	if out, err := exec.Command("go", "build", "-o", bin, "github.com/payrolld/payrolld/cmd/payrolld").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	return binPath
+	return bin
 }
 
 // payrolld is a server process on 127.0.0.1.
