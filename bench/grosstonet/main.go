@@ -31,11 +31,9 @@ import (
 	"os"
 	"os/exec"
 	"runtime"
-	"runtime/metrics"
 	"runtime/pprof"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"time"
 
@@ -277,7 +275,7 @@ func report(kind string) error {
 		return err
 	}
 	runtime.GC()
-	baseRSS, err := peakRSS()
+	baseRSS, err := bench.PeakRSSMB()
 	if err != nil {
 		return err
 	}
@@ -285,14 +283,14 @@ func report(kind string) error {
 	if kind == "xlsx" {
 		path = B + "/report/grosstonet/xlsx?fromDate=2026-11-01&toDate=2026-12-31&includePostTaxDeductions=true&includeExpenses=true"
 	}
-	var peak *heapPeak
+	var peak *bench.HeapPeak
 	if *memprofile != "" {
 		// What the process allocated before the request: compare with
 		// go tool pprof -sample_index=alloc_space -base FILE.base FILE.
 		if err := writeHeapProfile(*memprofile + ".base"); err != nil {
 			return err
 		}
-		peak = startHeapPeak()
+		peak = bench.StartHeapPeak(10*time.Millisecond, kind)
 	}
 	if *cpuprofile != "" {
 		f, err := os.Create(*cpuprofile)
@@ -329,36 +327,19 @@ func report(kind string) error {
 		return fmt.Errorf("report has %d employees, want %d", w.matches, *rowsFlag)
 	}
 	if peak != nil {
-		if err := peak.finish(*memprofile); err != nil {
+		max, _, err := peak.Finish(*memprofile)
+		if err != nil {
 			return err
 		}
+		fmt.Printf("  heap peak %d MB of objects; profile in %s\n", max>>20, *memprofile)
 	}
-	rss, err := peakRSS()
+	rss, err := bench.PeakRSSMB()
 	if err != nil {
 		return err
 	}
 	fmt.Printf("  report %-4s %8.3f s wall %8.3f s CPU %11d bytes, peak RSS %d MB (app base %d MB)\n", kind, wall, used, size, rss, baseRSS)
 	fmt.Printf("RESULT kind=%s n=%d wall=%.3f cpu=%.3f rss_mb=%d base_mb=%d bytes=%d\n", kind, *rowsFlag, wall, used, rss, baseRSS, size)
 	return nil
-}
-
-// peakRSS is this process's peak resident set in MB: VmHWM of
-// /proc/self/status, not getrusage's ru_maxrss, which Linux carries over
-// exec from the parent's address space (os/exec starts the child with
-// CLONE_VM), so a child of the large set-up process would report the
-// set-up's peak.
-func peakRSS() (int64, error) {
-	raw, err := os.ReadFile("/proc/self/status")
-	if err != nil {
-		return 0, err
-	}
-	for _, line := range strings.Split(string(raw), "\n") {
-		if rest, ok := strings.CutPrefix(line, "VmHWM:"); ok {
-			kb, err := strconv.ParseInt(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(rest), "kB")), 10, 64)
-			return kb / 1024, err
-		}
-	}
-	return 0, fmt.Errorf("no VmHWM in /proc/self/status")
 }
 
 func writeHeapProfile(path string) error {
@@ -406,50 +387,6 @@ func (w *countingWriter) Write(b []byte) (int, error) {
 	keep := min(len(last), len(w.marker)-1)
 	w.tail = append(w.tail[:0:0], last[len(last)-keep:]...)
 	return len(b), nil
-}
-
-// heapPeak samples the live heap every 10 ms and keeps the heap profile
-// taken when it was largest (a heap profile describes the heap at the last
-// garbage collection: the peak's allocation sites, not an exact snapshot).
-type heapPeak struct {
-	mu      sync.Mutex
-	max     uint64
-	profile bytes.Buffer
-	stop    chan struct{}
-	done    chan struct{}
-}
-
-func startHeapPeak() *heapPeak {
-	h := &heapPeak{stop: make(chan struct{}), done: make(chan struct{})}
-	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
-	go func() {
-		defer close(h.done)
-		t := time.NewTicker(10 * time.Millisecond)
-		defer t.Stop()
-		for {
-			select {
-			case <-h.stop:
-				return
-			case <-t.C:
-			}
-			metrics.Read(sample)
-			h.mu.Lock()
-			if live := sample[0].Value.Uint64(); live > h.max+h.max/20 {
-				h.max = live
-				h.profile.Reset()
-				_ = pprof.Lookup("heap").WriteTo(&h.profile, 0)
-			}
-			h.mu.Unlock()
-		}
-	}()
-	return h
-}
-
-func (h *heapPeak) finish(path string) error {
-	close(h.stop)
-	<-h.done
-	fmt.Printf("  heap peak %d MB of live objects; profile in %s\n", h.max>>20, path)
-	return os.WriteFile(path, h.profile.Bytes(), 0o644)
 }
 
 // runSizes runs the set-up and both reports per size with the same flags

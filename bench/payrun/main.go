@@ -28,11 +28,9 @@ import (
 	"os"
 	"os/exec"
 	"runtime"
-	"runtime/metrics"
 	"runtime/pprof"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"time"
 
@@ -70,10 +68,10 @@ func main() {
 		_ = pprof.StartCPUProfile(pf)
 		defer pprof.StopCPUProfile()
 	}
-	var peak *heapPeak
+	var peak *bench.HeapPeak
 	if memprof != "" {
 		runtime.MemProfileRate = 64 << 10
-		peak = startHeapPeak()
+		peak = bench.StartHeapPeak(20*time.Millisecond, "setup and seeding")
 	}
 	if err := run(*n, *pg, peak); err != nil {
 		fmt.Fprintln(os.Stderr, "payrun:", err)
@@ -81,10 +79,12 @@ func main() {
 		os.Exit(1)
 	}
 	if peak != nil {
-		if err := peak.finish(memprof); err != nil {
+		max, step, err := peak.Finish(memprof)
+		if err != nil {
 			fmt.Fprintln(os.Stderr, "payrun:", err)
 			os.Exit(1)
 		}
+		fmt.Printf("  heap peak %d MB of objects, during %q; profile in %s\n", max>>20, step, memprof)
 	}
 }
 
@@ -94,65 +94,7 @@ var (
 	memprof  string
 )
 
-// heapPeak samples the live heap every 20 ms and keeps the heap profile
-// taken when it was largest (the profile describes the heap at the last
-// garbage collection, so it is the peak's allocation sites, not an exact
-// snapshot), with the step that was running then.
-type heapPeak struct {
-	mu      sync.Mutex
-	step    string
-	max     uint64
-	atStep  string
-	profile bytes.Buffer
-	stop    chan struct{}
-	done    chan struct{}
-}
-
-func startHeapPeak() *heapPeak {
-	h := &heapPeak{step: "setup and seeding", stop: make(chan struct{}), done: make(chan struct{})}
-	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
-	go func() {
-		defer close(h.done)
-		t := time.NewTicker(20 * time.Millisecond)
-		defer t.Stop()
-		for {
-			select {
-			case <-h.stop:
-				return
-			case <-t.C:
-			}
-			metrics.Read(sample)
-			live := sample[0].Value.Uint64()
-			h.mu.Lock()
-			if live > h.max+h.max/20 {
-				h.max = live
-				h.atStep = h.step
-				h.profile.Reset()
-				_ = pprof.Lookup("heap").WriteTo(&h.profile, 0)
-			}
-			h.mu.Unlock()
-		}
-	}()
-	return h
-}
-
-func (h *heapPeak) setStep(name string) {
-	if h == nil {
-		return
-	}
-	h.mu.Lock()
-	h.step = name
-	h.mu.Unlock()
-}
-
-func (h *heapPeak) finish(path string) error {
-	close(h.stop)
-	<-h.done
-	fmt.Printf("  heap peak %d MB of live objects, during %q; profile in %s\n", h.max>>20, h.atStep, path)
-	return os.WriteFile(path, h.profile.Bytes(), 0o644)
-}
-
-func run(n int, pg string, peak *heapPeak) error {
+func run(n int, pg string, peak *bench.HeapPeak) error {
 	ctx := context.Background()
 	engine := "sqlite"
 	if pg != "" {
@@ -266,7 +208,7 @@ FROM seq`, n, biz.ID, now, sched, cat, now); err != nil {
 	fmt.Printf("  %-38s %8s %8s\n", "step", "wall s", "CPU s")
 	step := func(name string, fn func() error) error {
 		t, c := time.Now(), cpu()
-		peak.setStep(name)
+		peak.SetStep(name)
 		if err := fn(); err != nil {
 			return fmt.Errorf("%s: %w", name, err)
 		}
