@@ -27,6 +27,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"os/exec"
+	"runtime"
 	"runtime/pprof"
 	"strconv"
 	"strings"
@@ -46,6 +47,7 @@ func main() {
 	n := flag.Int("n", 10000, "employees")
 	pg := flag.String("postgres", "", "PostgreSQL URL (a fresh schema is created and dropped); empty = SQLite")
 	prof := flag.String("cpuprofile", "", "write a CPU profile here")
+	flag.StringVar(&memprof, "memprofile", "", "write a heap profile here, taken when the live heap was at its largest (and name the step)")
 	sizes := flag.String("sizes", "", "comma-separated sizes, each run in a child process, then the ratio of the totals")
 	flag.IntVar(&chunk, "chunk", 4000, "employees per earnings line / deduction request (0: all in one request, body limit raised)")
 	flag.BoolVar(&suppress, "suppress", true, "post lines with suppressCalculations and recalculate once (false: every chunk recalculates its employees)")
@@ -66,19 +68,33 @@ func main() {
 		_ = pprof.StartCPUProfile(pf)
 		defer pprof.StopCPUProfile()
 	}
-	if err := run(*n, *pg); err != nil {
+	var peak *bench.HeapPeak
+	if memprof != "" {
+		runtime.MemProfileRate = 64 << 10
+		peak = bench.StartHeapPeak(20*time.Millisecond, "setup and seeding")
+	}
+	if err := run(*n, *pg, peak); err != nil {
 		fmt.Fprintln(os.Stderr, "payrun:", err)
 		pprof.StopCPUProfile()
 		os.Exit(1)
+	}
+	if peak != nil {
+		max, step, err := peak.Finish(memprof)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "payrun:", err)
+			os.Exit(1)
+		}
+		fmt.Printf("  heap peak %d MB of objects, during %q; profile in %s\n", max>>20, step, memprof)
 	}
 }
 
 var (
 	chunk    int
 	suppress bool
+	memprof  string
 )
 
-func run(n int, pg string) error {
+func run(n int, pg string, peak *bench.HeapPeak) error {
 	ctx := context.Background()
 	engine := "sqlite"
 	if pg != "" {
@@ -192,6 +208,7 @@ FROM seq`, n, biz.ID, now, sched, cat, now); err != nil {
 	fmt.Printf("  %-38s %8s %8s\n", "step", "wall s", "CPU s")
 	step := func(name string, fn func() error) error {
 		t, c := time.Now(), cpu()
+		peak.SetStep(name)
 		if err := fn(); err != nil {
 			return fmt.Errorf("%s: %w", name, err)
 		}
@@ -302,7 +319,7 @@ FROM seq`, n, biz.ID, now, sched, cat, now); err != nil {
 func runSizes(list string) error {
 	var args []string
 	flag.Visit(func(f *flag.Flag) {
-		if f.Name != "sizes" && f.Name != "n" {
+		if f.Name != "sizes" && f.Name != "n" && f.Name != "memprofile" {
 			args = append(args, "-"+f.Name+"="+f.Value.String())
 		}
 	})
@@ -312,7 +329,12 @@ func runSizes(list string) error {
 	}
 	var res []result
 	for _, sz := range strings.Split(list, ",") {
-		cmd := exec.Command(os.Args[0], append(args, "-n", strings.TrimSpace(sz))...)
+		sz = strings.TrimSpace(sz)
+		child := append(args, "-n", sz)
+		if memprof != "" {
+			child = append(child, "-memprofile", memprof+"."+sz) // one profile per size
+		}
+		cmd := exec.Command(os.Args[0], child...)
 		cmd.Stderr = os.Stderr
 		out, err := cmd.Output()
 		os.Stdout.Write(out)
