@@ -12,6 +12,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -20,6 +21,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/payrolld/payrolld/internal/cli"
 	"github.com/payrolld/payrolld/internal/db"
 	"github.com/payrolld/payrolld/internal/testkit"
 )
@@ -28,12 +30,29 @@ import (
 // longer soak); the default is 8, 3 with -short.
 const KillRoundsEnv = "PAYROLL_KILL_ROUNDS"
 
-// payrolldBinary builds cmd/payrolld into the test's temporary directory.
+// serveEnv makes this test binary run the server (cli.Main) instead of
+// the tests: TestKillDuringFinalise runs its own executable as the server
+// process, so it needs no build of cmd/payrolld (a whole second build of the
+// server under CI's flags) and the server is the code under test, with the
+// race detector when the tests have it.
+const serveEnv = "PAYROLLD_TEST_SERVE"
+
+func TestMain(m *testing.M) {
+	if os.Getenv(serveEnv) == "1" {
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+		code := cli.Main(ctx, os.Args[1:], os.Getenv, os.Stdout, os.Stderr)
+		stop()
+		os.Exit(code)
+	}
+	os.Exit(m.Run())
+}
+
+// payrolldBinary is this test binary (see serveEnv).
 func payrolldBinary(t *testing.T) string {
 	t.Helper()
-	bin := filepath.Join(t.TempDir(), "payrolld")
-	if out, err := exec.Command("go", "build", "-o", bin, "github.com/payrolld/payrolld/cmd/payrolld").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	bin, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
 	}
 	return bin
 }
@@ -63,7 +82,7 @@ func startPayrolld(t *testing.T, bin, dsn, key string) *payrolld {
 			p.cmd.Env = append(p.cmd.Env, kv)
 		}
 	}
-	p.cmd.Env = append(p.cmd.Env, "PAYROLL_ADDR="+addr, "PAYROLL_DATABASE_URL="+dsn, "PAYROLL_BOOTSTRAP_API_KEY="+key,
+	p.cmd.Env = append(p.cmd.Env, serveEnv+"=1", "PAYROLL_ADDR="+addr, "PAYROLL_DATABASE_URL="+dsn, "PAYROLL_BOOTSTRAP_API_KEY="+key,
 		"PAYROLL_WEBHOOK_ALLOW_PRIVATE=true", "PAYROLL_RATE_LIMIT_RPS=0", "PAYROLL_LOG_LEVEL=error")
 	p.cmd.Stdout, p.cmd.Stderr = p.log, p.log
 	if err := p.cmd.Start(); err != nil {
