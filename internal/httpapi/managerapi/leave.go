@@ -175,25 +175,19 @@ func registerLeave(a *httpapi.API, d Deps) {
 		n := s.Clock.Now()
 		return time.Date(n.Year(), n.Month(), n.Day(), 0, 0, 0, 0, time.UTC)
 	}
-	// balancesOf reads the balances of the employees of list (one read
-	// per employee; lists are paged at 100).
+	// balancesOf reads the balances of the employees of list as at today,
+	// in one fixed set of statements for the page (leave.PageBalances); the
+	// list was scoped by its query.
 	balancesOf := func(ctx context.Context, list []leave.Request) (map[int64]map[int64]payroll.Rate, error) {
-		out := map[int64]map[int64]payroll.Rate{}
+		var emps []int64
+		seen := map[int64]bool{}
 		for _, r := range list {
-			if _, ok := out[r.EmployeeID]; ok {
-				continue
+			if !seen[r.EmployeeID] {
+				seen[r.EmployeeID] = true
+				emps = append(emps, r.EmployeeID)
 			}
-			bals, err := s.Balances(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), r.EmployeeID, time.Time{})
-			if err != nil {
-				return nil, err
-			}
-			m := map[int64]payroll.Rate{}
-			for _, b := range bals {
-				m[b.LeaveCategoryID] = b.AccruedAmount
-			}
-			out[r.EmployeeID] = m
 		}
-		return out, nil
+		return s.PageBalances(ctx, httpapi.CurrentBusiness(ctx), emps, time.Time{})
 	}
 	many := func(ctx context.Context, list []leave.Request, err error) (*httpapi.BodyOf[[]ManagerLeaveRequest], error) {
 		if err != nil {

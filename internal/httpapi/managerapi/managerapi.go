@@ -15,6 +15,7 @@ import (
 	"github.com/payrolld/payrolld/internal/categories"
 	"github.com/payrolld/payrolld/internal/employee"
 	"github.com/payrolld/payrolld/internal/employee/document"
+	"github.com/payrolld/payrolld/internal/employee/payrate"
 	"github.com/payrolld/payrolld/internal/expense"
 	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/kiosk"
@@ -36,6 +37,7 @@ type Deps struct {
 	Categories *categories.CoreCollections // work types, expense categories, reporting dimensions
 	Kiosks     *kiosk.Service              // attendance (clocked on, on break) of rostered employees
 	Documents  *document.Service           // leave request attachments
+	PayRates   *payrate.Service            // roster shift costs
 }
 
 // Register serves the manager operations. Pass it in httpapi.Deps.Areas.

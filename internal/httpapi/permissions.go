@@ -1,0 +1,175 @@
+package httpapi
+
+import (
+	"context"
+	"strconv"
+	"strings"
+
+	"github.com/payrolld/payrolld/internal/business"
+	"github.com/payrolld/payrolld/internal/payroll"
+)
+
+// Permission names (business.Permissions) the operations below need.
+const (
+	permApproveTimesheets    = "ApproveTimesheets"
+	permCreateTimesheets     = "CreateTimesheets"
+	permApproveLeaveRequests = "ApproveLeaveRequests"
+	permCreateLeaveRequests  = "CreateLeaveRequests"
+	permViewLeaveRequests    = "ViewLeaveRequests"
+	permManageRosters        = "ManageRosters"
+	permViewRosters          = "ViewRosters"
+	permViewExpenses         = "ViewExpenses"
+	permCreateExpenses       = "CreateExpenses"
+	permApproveExpenses      = "ApproveExpenses"
+)
+
+var (
+	viewTimesheets = []string{permApproveTimesheets, permCreateTimesheets}
+	viewLeave      = []string{permViewLeaveRequests, permCreateLeaveRequests} // ApproveLeaveRequests implies View
+	viewRosters    = []string{permViewRosters}                                // ManageRosters implies View
+	viewExpenses   = []string{permViewExpenses, permCreateExpenses}           // ApproveExpenses implies View
+)
+
+// operationPermissions is the permission model of restricted business
+// users: each operation a restricted user can reach that acts on
+// timesheets, leave requests, roster shifts, unavailability or expenses,
+// with the permissions any one of which allows it ("METHOD path"). Seeing
+// needs any permission of the family (an approver or a creator sees what
+// they act on); creating, editing and deleting need Create (ManageRosters
+// for rosters); approving and declining need Approve. TestPermissionTable
+// insists every key is a registered operation.
+var operationPermissions = map[string][]string{
+	// Timesheets.
+	"GET /api/v2/business/{businessId}/timesheet":                                                      viewTimesheets,
+	"GET /api/v2/business/{businessId}/manager/timesheet":                                              viewTimesheets,
+	"GET /api/v2/business/{businessId}/timesheet/{timesheetLineId}":                                    viewTimesheets,
+	"GET /api/v2/business/{businessId}/manager/{employeeId}/timesheet/{timesheetId}":                   viewTimesheets,
+	"GET /api/v2/business/{businessId}/manager/{employeeId}/timesheet/reference":                       viewTimesheets,
+	"GET /api/v2/business/{businessId}/manager/kiosk/timesheet":                                        viewTimesheets,
+	"POST /api/v2/business/{businessId}/timesheet":                                                     {permCreateTimesheets},
+	"POST /api/v2/business/{businessId}/manager/timesheet":                                             {permCreateTimesheets},
+	"PUT /api/v2/business/{businessId}/timesheet/{timesheetLineId}":                                    {permCreateTimesheets},
+	"PUT /api/v2/business/{businessId}/manager/timesheet/{timesheetLineId}":                            {permCreateTimesheets},
+	"DELETE /api/v2/business/{businessId}/timesheet/{timesheetLineId}":                                 {permCreateTimesheets},
+	"POST /api/v2/business/{businessId}/timesheet/bulk":                                                {permCreateTimesheets},
+	"PUT /api/v2/business/{businessId}/timesheet/bulk":                                                 {permCreateTimesheets},
+	"POST /api/v2/business/{businessId}/manager/{employeeId}/timesheet/{timesheetId}":                  {permCreateTimesheets},
+	"DELETE /api/v2/business/{businessId}/manager/{employeeId}/timesheet/{timesheetId}":                {permCreateTimesheets},
+	"POST /api/v2/business/{businessId}/manager/kiosk/timesheet":                                       {permCreateTimesheets},
+	"PUT /api/v2/business/{businessId}/manager/kiosk/timesheet/{timesheetLineId}":                      {permCreateTimesheets},
+	"PUT /api/v2/business/{businessId}/manager/kiosk/timesheetcomments/{timesheetLineId}":              {permCreateTimesheets},
+	"POST /api/v2/business/{businessId}/manager/{employeeId}/timesheet/{timesheetId}/approve":          {permApproveTimesheets},
+	"POST /api/v2/business/{businessId}/manager/{employeeId}/timesheet/{timesheetId}/reject":           {permApproveTimesheets},
+	"GET /api/v2/business/{businessId}/leaverequest":                                                   viewLeave,
+	"GET /api/v2/business/{businessId}/employee/{employeeId}/leaverequest":                             viewLeave,
+	"GET /api/v2/business/{businessId}/employee/{employeeId}/leaverequest/{leaveRequestId}":            viewLeave,
+	"GET /api/v2/business/{businessId}/employee/{employeeId}/leaverequest/estimate":                    viewLeave,
+	"GET /api/v2/business/{businessId}/manager/leaverequest":                                           viewLeave,
+	"GET /api/v2/business/{businessId}/manager/leaverequest/overlapping":                               viewLeave,
+	"GET /api/v2/business/{businessId}/manager/leaverequest/categories":                                viewLeave,
+	"GET /api/v2/business/{businessId}/manager/{employeeId}/leaverequest/{leaveRequestId}":             viewLeave,
+	"GET /api/v2/business/{businessId}/manager/{employeeId}/leaverequest/{leaveRequestId}/overlapping": viewLeave,
+	"GET /api/v2/business/{businessId}/manager/{employeeId}/leaverequest/{leaveRequestId}/attachment":  viewLeave,
+	"GET /api/v2/business/{businessId}/manager/{employeeId}/leaverequest/balances":                     viewLeave,
+	"GET /api/v2/business/{businessId}/manager/{employeeId}/leaverequest/categories":                   viewLeave,
+	"GET /api/v2/business/{businessId}/manager/{employeeId}/leaverequest/estimate":                     viewLeave,
+	"POST /api/v2/business/{businessId}/employee/{employeeId}/leaverequest":                            {permCreateLeaveRequests},
+	"PUT /api/v2/business/{businessId}/employee/{employeeId}/leaverequest":                             {permCreateLeaveRequests},
+	"PUT /api/v2/business/{businessId}/employee/{employeeId}/leaverequest/{leaveRequestId}":            {permCreateLeaveRequests},
+	"DELETE /api/v2/business/{businessId}/employee/{employeeId}/leaverequest/{leaveRequestId}":         {permCreateLeaveRequests},
+	"POST /api/v2/business/{businessId}/manager/{employeeId}/leaverequest":                             {permCreateLeaveRequests},
+	"POST /api/v2/business/{businessId}/manager/{employeeId}/leaverequest/{leaveRequestId}":            {permCreateLeaveRequests},
+	"DELETE /api/v2/business/{businessId}/manager/{employeeId}/leaverequest/{leaveRequestId}":          {permCreateLeaveRequests},
+	"POST /api/v2/business/{businessId}/employee/{employeeId}/leaverequest/{leaveRequestId}/approve":   {permApproveLeaveRequests},
+	"POST /api/v2/business/{businessId}/employee/{employeeId}/leaverequest/{leaveRequestId}/decline":   {permApproveLeaveRequests},
+	"POST /api/v2/business/{businessId}/manager/{employeeId}/leaverequest/{leaveRequestId}/approve":    {permApproveLeaveRequests},
+	"POST /api/v2/business/{businessId}/manager/{employeeId}/leaverequest/{leaveRequestId}/decline":    {permApproveLeaveRequests},
+	// Roster shifts and unavailability (the roster's input).
+	"GET /api/v2/business/{businessId}/rostershift":                                                           viewRosters,
+	"GET /api/v2/business/{businessId}/manager/rostershift":                                                   viewRosters,
+	"GET /api/v2/business/{businessId}/manager/rostershift/{rosterShiftId}":                                   viewRosters,
+	"GET /api/v2/business/{businessId}/manager/rostershift/manage":                                            viewRosters,
+	"GET /api/v2/business/{businessId}/manager/rostershift/roles":                                             viewRosters,
+	"GET /api/v2/business/{businessId}/rostershift/{employeeId}/matchingclockon":                              viewRosters,
+	"GET /api/v2/business/{businessId}/rostershift/{employeeId}/matchingclockoff":                             viewRosters,
+	"GET /api/v2/business/{businessId}/rostershift/{employeeId}/nearby":                                       viewRosters,
+	"GET /api/v2/business/{businessId}/manager/rostershift/{employeeId}/matchingclockon":                      viewRosters,
+	"GET /api/v2/business/{businessId}/manager/rostershift/{employeeId}/matchingclockoff":                     viewRosters,
+	"GET /api/v2/business/{businessId}/manager/rostershift/{employeeId}/nearby":                               viewRosters,
+	"POST /api/v2/business/{businessId}/rostershift":                                                          {permManageRosters},
+	"POST /api/v2/business/{businessId}/manager/rostershift":                                                  {permManageRosters},
+	"PUT /api/v2/business/{businessId}/rostershift/{rosterShiftId}":                                           {permManageRosters},
+	"PUT /api/v2/business/{businessId}/manager/rostershift/{rosterShiftId}":                                   {permManageRosters},
+	"POST /api/v2/business/{businessId}/rostershift/{rosterShiftId}/stub":                                     {permManageRosters},
+	"POST /api/v2/business/{businessId}/manager/rostershift/{rosterShiftId}/stub":                             {permManageRosters},
+	"GET /api/v2/business/{businessId}/unavailability":                                                        viewRosters,
+	"GET /api/v2/business/{businessId}/unavailability/{id}":                                                   viewRosters,
+	"POST /api/v2/business/{businessId}/unavailability":                                                       {permManageRosters},
+	"PUT /api/v2/business/{businessId}/unavailability/{id}":                                                   {permManageRosters},
+	"DELETE /api/v2/business/{businessId}/unavailability/{id}":                                                {permManageRosters},
+	"POST /api/v2/business/{businessId}/manager/{employeeId}/rostershift/unavailability":                      {permManageRosters},
+	"PUT /api/v2/business/{businessId}/manager/{employeeId}/rostershift/unavailability/{unavailabilityId}":    {permManageRosters},
+	"DELETE /api/v2/business/{businessId}/manager/{employeeId}/rostershift/unavailability/{unavailabilityId}": {permManageRosters},
+	// Expenses.
+	"GET /api/v2/business/{businessId}/manager/expense":                                                    viewExpenses,
+	"GET /api/v2/business/{businessId}/manager/expense/categories":                                         viewExpenses,
+	"GET /api/v2/business/{businessId}/manager/expense/taxcodes":                                           viewExpenses,
+	"GET /api/v2/business/{businessId}/manager/{employeeId}/expense/reference":                             viewExpenses,
+	"GET /api/v2/business/{businessId}/manager/{employeeId}/expense/{expenseRequestId}":                    viewExpenses,
+	"GET /api/v2/business/{businessId}/employee/{employeeId}/expenserequest":                               viewExpenses,
+	"GET /api/v2/business/{businessId}/employee/{employeeId}/expenserequest/{expenseRequestId}":            viewExpenses,
+	"POST /api/v2/business/{businessId}/manager/{employeeId}/expense":                                      {permCreateExpenses},
+	"PUT /api/v2/business/{businessId}/manager/{employeeId}/expense/{expenseRequestId}":                    {permCreateExpenses},
+	"DELETE /api/v2/business/{businessId}/manager/{employeeId}/expense/{expenseRequestId}":                 {permCreateExpenses},
+	"PUT /api/v2/business/{businessId}/manager/{employeeId}/expense/{expenseRequestId}/attachment":         {permCreateExpenses},
+	"POST /api/v2/business/{businessId}/employee/{employeeId}/expenserequest":                              {permCreateExpenses},
+	"PUT /api/v2/business/{businessId}/employee/{employeeId}/expenserequest/{expenseRequestId}":            {permCreateExpenses},
+	"DELETE /api/v2/business/{businessId}/employee/{employeeId}/expenserequest/{expenseRequestId}":         {permCreateExpenses},
+	"PUT /api/v2/business/{businessId}/employee/{employeeId}/expenserequest/{expenseRequestId}/attachment": {permCreateExpenses},
+	"POST /api/v2/business/{businessId}/manager/{employeeId}/expense/{expenseRequestId}/approve":           {permApproveExpenses},
+	"POST /api/v2/business/{businessId}/manager/{employeeId}/expense/{expenseRequestId}/decline":           {permApproveExpenses},
+	"POST /api/v2/business/{businessId}/employee/{employeeId}/expenserequest/{expenseRequestId}/approve":   {permApproveExpenses},
+	"POST /api/v2/business/{businessId}/employee/{employeeId}/expenserequest/{expenseRequestId}/decline":   {permApproveExpenses},
+}
+
+// permissionsOf is what operation method path needs of a restricted user
+// (nil: nothing beyond the employee scope).
+func permissionsOf(method, path string) []string {
+	return operationPermissions[method+" "+path]
+}
+
+// permissionDoc is the sentence the operation's description gains.
+func permissionDoc(perms []string) string {
+	return " A restricted user needs the " + strings.Join(perms, " or ") + " permission (business.Access.Permitted: a stronger permission " +
+		"includes the view one) and acts only on the employees of the employee groups and locations that grant it; without it anywhere the " +
+		"operation is 403, and an employee in their scope whose grants lack it is 403 where the path names the employee, not listed (or 404) otherwise."
+}
+
+// enforcePermissions applies the operation's permissions to a restricted
+// caller: 403 when no grant holds them; 403 when the path names an
+// employee the caller sees but whose groups / locations lack them; else
+// the access in the context is narrowed to the granting groups and
+// locations, so every scope the services decide from it (lists filtered in
+// SQL, single records 404) honours the permission.
+func (a *API) enforcePermissions(ctx context.Context, method, path string, acc business.Access, p *payroll.Principal, rawEmployeeID string) (context.Context, error) {
+	perms := permissionsOf(method, path)
+	if perms == nil || !acc.Restricted() {
+		return ctx, nil
+	}
+	narrowed, ok := acc.Permitted(perms...)
+	if !ok {
+		return ctx, business.PermissionDenied(perms...)
+	}
+	nctx := business.WithAccess(ctx, narrowed)
+	if strings.Contains(path, "{employeeId}") && a.EmployeeInScope != nil {
+		if id, err := strconv.ParseInt(rawEmployeeID, 10, 64); err == nil && a.EmployeeInScope(ctx, acc.Business, p, id) == nil {
+			switch err := a.EmployeeInScope(nctx, acc.Business, p, id); {
+			case payroll.KindOf(err) == payroll.KindNotFound:
+				return ctx, business.PermissionDenied(perms...)
+			case err != nil:
+				return ctx, err
+			}
+		}
+	}
+	return nctx, nil
+}
