@@ -146,30 +146,35 @@ func permissionDoc(perms []string) string {
 }
 
 // enforcePermissions applies the operation's permissions to a restricted
-// caller: 403 when no grant holds them; 403 when the path names an
-// employee the caller sees but whose groups / locations lack them; else
-// the access in the context is narrowed to the granting groups and
-// locations, so every scope the services decide from it (lists filtered in
-// SQL, single records 404) honours the permission.
+// caller. Where the path names an employee: one outside the caller's scope
+// stays a 404 (the handler answers it); one in scope whose groups /
+// locations lack the permissions is 403. Elsewhere, 403 when no grant holds
+// them. Otherwise the access in the context is narrowed to the granting
+// groups and locations, so every scope the services decide from it (lists
+// filtered in SQL, single records 404) honours the permission.
 func (a *API) enforcePermissions(ctx context.Context, method, path string, acc business.Access, p *payroll.Principal, rawEmployeeID string) (context.Context, error) {
 	perms := permissionsOf(method, path)
 	if perms == nil || !acc.Restricted() {
 		return ctx, nil
 	}
 	narrowed, ok := acc.Permitted(perms...)
-	if !ok {
-		return ctx, business.PermissionDenied(perms...)
-	}
 	nctx := business.WithAccess(ctx, narrowed)
 	if strings.Contains(path, "{employeeId}") && a.EmployeeInScope != nil {
-		if id, err := strconv.ParseInt(rawEmployeeID, 10, 64); err == nil && a.EmployeeInScope(ctx, acc.Business, p, id) == nil {
+		id, err := strconv.ParseInt(rawEmployeeID, 10, 64)
+		if err != nil || a.EmployeeInScope(ctx, acc.Business, p, id) != nil {
+			return nctx, nil // not an employee the caller sees: the handler's 404
+		}
+		if ok {
 			switch err := a.EmployeeInScope(nctx, acc.Business, p, id); {
 			case payroll.KindOf(err) == payroll.KindNotFound:
-				return ctx, business.PermissionDenied(perms...)
+				ok = false
 			case err != nil:
 				return ctx, err
 			}
 		}
+	}
+	if !ok {
+		return ctx, business.PermissionDenied(perms...)
 	}
 	return nctx, nil
 }
