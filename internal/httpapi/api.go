@@ -305,7 +305,7 @@ func (a *API) authenticate(ctx huma.Context, next func(huma.Context)) {
 			return
 		}
 		c = business.WithAccess(c, acc)
-		if c, err = a.enforcePermissions(c, op.Method, op.Path, acc, p, ctx.Param("employeeId")); err != nil {
+		if c, err = a.enforcePermissions(c, op.Method, op.Path, acc, p, ctx.Param); err != nil {
 			writeProblem(w, r, toProblem(c, err).(*Problem))
 			return
 		}

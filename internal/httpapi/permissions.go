@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"context"
+	"database/sql"
 	"strconv"
 	"strings"
 
@@ -140,28 +141,67 @@ func permissionsOf(method, path string) []string {
 
 // permissionDoc is the sentence the operation's description gains.
 func permissionDoc(perms []string) string {
-	return " A restricted user needs the " + strings.Join(perms, " or ") + " permission (business.Access.Permitted: a stronger permission " +
-		"includes the view one) and acts only on the employees of the employee groups and locations that grant it; without it anywhere the " +
-		"operation is 403, and an employee in their scope whose grants lack it is 403 where the path names the employee, not listed (or 404) otherwise."
+	return " A restricted user needs the " + strings.Join(perms, " or ") + " permission (a stronger permission includes the view one) and acts " +
+		"only on the employees of the employee groups and locations that grant it: lists leave the others out; an employee in the user's scope " +
+		"whose grants lack it, named by the path or owning the record the path names, is 403; an employee named in the body is refused as one " +
+		"outside the scope; without the permission anywhere the operation is 403."
+}
+
+// recordTables are the records whose own id addresses an operation of the
+// permission model without naming their employee: the path parameter and
+// the table holding the record's employee_id.
+var recordTables = []struct{ param, table string }{
+	{"{timesheetLineId}", "timesheet_lines"},
+	{"{rosterShiftId}", "roster_shifts"},
+	{"/unavailability/{id}", "unavailabilities"},
+}
+
+// employeeNamed is the employee the request addresses: the {employeeId}
+// of the path, or the employee of the record the path names (known false
+// for a record not found, an unassigned shift, or no such parameter).
+// valid is false for an {employeeId} that is no id.
+func (a *API) employeeNamed(ctx context.Context, path string, bizID int64, param func(string) string) (id int64, known, valid bool) {
+	if strings.Contains(path, "{employeeId}") {
+		id, err := strconv.ParseInt(param("employeeId"), 10, 64)
+		return id, true, err == nil
+	}
+	for _, rt := range recordTables {
+		if !strings.HasSuffix(path, rt.param) || a.DB == nil {
+			continue
+		}
+		name := strings.Trim(rt.param[strings.LastIndex(rt.param, "/")+1:], "{}")
+		rid, err := strconv.ParseInt(param(name), 10, 64)
+		if err != nil {
+			return 0, false, true
+		}
+		var emp sql.NullInt64
+		// The table name is one of the constants above.
+		if a.DB.R.QueryRowContext(ctx, "SELECT employee_id FROM "+rt.table+" WHERE id = $1 AND business_id = $2", rid, bizID).Scan(&emp) != nil || !emp.Valid {
+			return 0, false, true
+		}
+		return emp.Int64, true, true
+	}
+	return 0, false, true
 }
 
 // enforcePermissions applies the operation's permissions to a restricted
-// caller. Where the path names an employee: one outside the caller's scope
-// stays a 404 (the handler answers it); one in scope whose groups /
-// locations lack the permissions is 403. Elsewhere, 403 when no grant holds
-// them. Otherwise the access in the context is narrowed to the granting
-// groups and locations, so every scope the services decide from it (lists
-// filtered in SQL, single records 404) honours the permission.
-func (a *API) enforcePermissions(ctx context.Context, method, path string, acc business.Access, p *payroll.Principal, rawEmployeeID string) (context.Context, error) {
+// caller. Where the request addresses an employee (the path's, or the
+// employee of the timesheet line / roster shift / unavailability it
+// names): one outside the caller's scope stays a 404 (the handler answers
+// it); one in scope whose groups / locations lack the permissions is 403.
+// Elsewhere, 403 when no grant holds them. Otherwise the access in the
+// context is narrowed to the granting groups and locations, so every scope
+// the services decide from it (lists filtered in SQL, single records 404,
+// an employee named in a body refused) honours the permission.
+func (a *API) enforcePermissions(ctx context.Context, method, path string, acc business.Access, p *payroll.Principal, param func(string) string) (context.Context, error) {
 	perms := permissionsOf(method, path)
 	if perms == nil || !acc.Restricted() {
 		return ctx, nil
 	}
 	narrowed, ok := acc.Permitted(perms...)
 	nctx := business.WithAccess(ctx, narrowed)
-	if strings.Contains(path, "{employeeId}") && a.EmployeeInScope != nil {
-		id, err := strconv.ParseInt(rawEmployeeID, 10, 64)
-		if err != nil || a.EmployeeInScope(ctx, acc.Business, p, id) != nil {
+	if id, known, valid := a.employeeNamed(ctx, path, acc.Business.ID, param); known && a.EmployeeInScope != nil {
+		if !valid || a.EmployeeInScope(ctx, acc.Business, p, id) != nil {
 			return nctx, nil // not an employee the caller sees: the handler's 404
 		}
 		if ok {
