@@ -191,3 +191,77 @@ func AccessFrom(ctx context.Context) (Access, bool) {
 	a, ok := ctx.Value(accessKey{}).(Access)
 	return a, ok
 }
+
+// implied are the permissions a grant of a stronger one includes: an
+// approver sees what they approve, a roster manager sees the roster
+// (the can* flags of the manager security operation say the same).
+var implied = map[string][]string{
+	"viewleaverequests": {"ApproveLeaveRequests"},
+	"viewexpenses":      {"ApproveExpenses"},
+	"viewrosters":       {"ManageRosters"},
+}
+
+// Grants reports whether a permission list grants any of perms, directly
+// or through a stronger permission (ApproveLeaveRequests includes
+// ViewLeaveRequests, ApproveExpenses ViewExpenses, ManageRosters
+// ViewRosters).
+func (f Flags) Grants(perms ...string) bool {
+	for _, p := range perms {
+		if hasPerm(string(f), p) {
+			return true
+		}
+		for _, s := range implied[strings.ToLower(p)] {
+			if hasPerm(string(f), s) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Permitted narrows a to what grants any of perms: a restricted user keeps
+// only the employee groups and locations whose permissions include one of
+// them, so the employee scope decided from the narrowed access (the same
+// SQL predicate every list applies) covers exactly the employees the
+// permission applies to. ok is false when nothing grants it. Unrestricted
+// access and an employee's self-service access are returned unchanged.
+func (a Access) Permitted(perms ...string) (_ Access, ok bool) {
+	if a.Unrestricted || a.SelfEmployeeID != 0 {
+		return a, true
+	}
+	n := a
+	n.Restrictions.EmployeeGroups, n.Restrictions.LocationAccess = nil, nil
+	for _, g := range a.Restrictions.EmployeeGroups {
+		if g.Permissions.Grants(perms...) {
+			n.Restrictions.EmployeeGroups = append(n.Restrictions.EmployeeGroups, g)
+		}
+	}
+	for _, l := range a.Restrictions.LocationAccess {
+		if l.Permissions.Grants(perms...) {
+			n.Restrictions.LocationAccess = append(n.Restrictions.LocationAccess, l)
+		}
+	}
+	return n, len(n.Restrictions.EmployeeGroups)+len(n.Restrictions.LocationAccess) > 0
+}
+
+// Restricted reports whether a limits the caller to employee groups /
+// locations (a business user who is not a payroll administrator).
+func (a Access) Restricted() bool { return !a.Unrestricted && a.SelfEmployeeID == 0 }
+
+// WithPermission returns ctx with its access narrowed to the grants of any
+// of perms (Permitted), and whether anything grants them. Without access
+// in ctx it returns ctx unchanged and true.
+func WithPermission(ctx context.Context, perms ...string) (context.Context, bool) {
+	a, ok := AccessFrom(ctx)
+	if !ok {
+		return ctx, true
+	}
+	n, ok := a.Permitted(perms...)
+	return WithAccess(ctx, n), ok
+}
+
+// PermissionDenied is the 403 of a restricted user whose grants over the
+// addressed employee lack every one of perms.
+func PermissionDenied(perms ...string) error {
+	return payroll.Forbidden("this needs the %s permission for the employee's employee group or location", strings.Join(perms, " or "))
+}

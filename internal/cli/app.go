@@ -159,6 +159,10 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 		Config: cfg, DB: database, Clock: clock, Log: log,
 		Users: a.Users, Businesses: a.Businesses, Brands: a.Brands, Webhooks: a.Webhooks, OAuth: a.OAuth, Reference: a.Reference,
 		BearerAuth: a.OAuth.AuthenticateBearer, SelfService: a.Employees.SelfServiceAccess,
+		EmployeeInScope: func(ctx context.Context, b business.Business, p *payroll.Principal, id int64) error {
+			_, err := a.Employees.Visible(ctx, b, p, id)
+			return err
+		},
 		Areas: []func(*httpapi.API){
 			platformapi.Register,
 			lookupapi.Register,
@@ -211,7 +215,7 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 			sgapi.Register(&iras.Service{Employees: a.Employees, Clock: clock}, &report.Service{DB: database, Clock: clock, Employees: a.Employees, PayRuns: a.PayRuns}),
 			managerapi.Register(managerapi.Deps{Employees: a.Employees, Leave: a.Leave, Timesheets: a.Timesheets, Roster: a.Roster, Expenses: expenses, Locations: a.Reference.LocationCollections,
 				Categories: a.Reference.CoreCollections, Kiosks: a.Kiosks,
-				Documents: &document.Service{Employees: a.Employees, Clock: clock}}),
+				Documents: &document.Service{Employees: a.Employees, Clock: clock}, PayRates: &payrate.Service{Employees: a.Employees, PayCategories: a.Reference.PayCategories, Clock: clock}}),
 			auapi.Register(auapi.Deps{SuperFunds: &ess.SuperFunds{Employees: a.Employees, Registry: a.Reference.SuperRegistry}, SuperAdjustments: &superadjustment.Service{Employees: a.Employees, Clock: clock}, Reports: &report.Service{DB: database, Clock: clock, Employees: a.Employees, PayRuns: a.PayRuns, PayCategoryRecords: a.Reference.PayCategories},
 				Payslips: &ess.Payslips{Employees: a.Employees, Outputs: payrun.NewOutputs(a.PayRuns)}}),
 			reportapi.Register(report.NewJobs(&report.Service{DB: database, Clock: clock, Employees: a.Employees, PayRuns: a.PayRuns, LeaveCategories: a.Reference.LeaveCategories}, a.Jobs, a.Businesses).S),

@@ -82,7 +82,7 @@ func exerciseManager(t *testing.T, r *run, b *testkit.Bundle) {
 	r.form(key, "PUT", RS+"/{rosterShiftId}", map[string]any{"employeeId": emp, "startTime": "2026-11-23T08:00:00", "endTime": "2026-11-23T16:00:00",
 		"locationId": loc, "role": map[string]any{"name": "Barista"}}, biz, shift, "?publish=true")
 	r.call(key, "GET", RS, nil, biz, "?filter.fromDate=2026-11-23&filter.toDate=2026-11-29&filter.selectAllRoles=true")
-	r.call(key, "GET", RS+"/{rosterShiftId}", nil, biz, shift)
+	r.call(key, "GET", RS+"/{rosterShiftId}", nil, biz, shift, "?includeCosts=true")
 	r.call(key, "GET", RS+"/roles", nil, biz)
 	r.call(key, "GET", RS+"/{employeeId}/matchingclockon", nil, biz, emp, "?dateUtc=2026-11-23T07:50:00")
 	r.call(key, "GET", RS+"/{employeeId}/matchingclockoff", nil, biz, emp, "?dateUtc=2026-11-23T16:05:00")
@@ -90,7 +90,7 @@ func exerciseManager(t *testing.T, r *run, b *testkit.Bundle) {
 	U := M + "/{employeeId}/rostershift/unavailability"
 	un := r.id(r.form(key, "POST", U, map[string]any{"fromDate": "2026-11-25T00:00:00", "toDate": "2026-11-25T23:59:00", "reason": "Study"}, biz, emp))
 	r.form(key, "PUT", U+"/{unavailabilityId}", map[string]any{"reason": "Exam"}, biz, emp, un)
-	r.call(key, "GET", RS+"/manage", nil, biz, "?filterModel.date=2026-11-23")
+	r.call(key, "GET", RS+"/manage", nil, biz, "?filterModel.date=2026-11-23&filterModel.includeCosts=true")
 	r.call(key, "DELETE", U+"/{unavailabilityId}", nil, biz, emp, un)
 	r.form(key, "POST", RS+"/{rosterShiftId}/stub", map[string]any{"note": "from roster"}, biz, shift)
 	r.call(key, "GET", M+"/dashboard", nil, biz)

@@ -51,6 +51,10 @@ type Deps struct {
 	// access to put in the context, and whether p is that employee's own
 	// self-service user (employee.Service.SelfServiceAccess).
 	SelfService func(ctx context.Context, p *payroll.Principal, employeeID int64) (business.Access, bool, error)
+	// EmployeeInScope reports whether p sees employee employeeID of biz under
+	// the access in ctx (nil, or a not-found error): the permission check of
+	// operations naming an employee (employee.Service.Visible).
+	EmployeeInScope func(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64) error
 	// Extra registers further areas (kept open so areas can be added
 	// without touching the plumbing).
 	Areas []func(*API)
@@ -226,6 +230,9 @@ func Register[I, O any](a *API, auth Auth, op huma.Operation, h func(ctx context
 	if op.MaxBodyBytes == 0 {
 		op.MaxBodyBytes = a.Config.MaxBodyBytes
 	}
+	if perms := permissionsOf(op.Method, op.Path); perms != nil {
+		op.Description += permissionDoc(perms)
+	}
 	huma.Register(a.huma, op, func(ctx context.Context, in *I) (*O, error) {
 		out, err := h(ctx, in)
 		if err != nil {
@@ -298,6 +305,10 @@ func (a *API) authenticate(ctx huma.Context, next func(huma.Context)) {
 			return
 		}
 		c = business.WithAccess(c, acc)
+		if c, err = a.enforcePermissions(c, op.Method, op.Path, acc, p, ctx.Param); err != nil {
+			writeProblem(w, r, toProblem(c, err).(*Problem))
+			return
+		}
 	}
 	if auth == EmployeeSelf {
 		raw := ctx.Param("employeeId")

@@ -240,3 +240,11 @@ func cost(l *Line, pc *payCategoryInfo) Costing {
 	c.Cost = &total
 	return c
 }
+
+// CostAt prices work that is not a timesheet line (a roster shift) at an
+// hourly rate: the same parts, paid breaks and rounding to the cent as a
+// line (cost); unpaid breaks cost nothing.
+func CostAt(start, end time.Time, breaks []Break, hourly payroll.Rate) Costing {
+	l := Line{Start: start, End: end, Breaks: breaks, Rate: &hourly}
+	return cost(&l, nil)
+}

@@ -243,7 +243,7 @@ func TestManagerKioskTimesheets(t *testing.T) {
 		}
 		_, carolKey := e.NewUser("carol@example.com")
 		e.Do("POST", B+"/access", key, map[string]any{"email": "carol@example.com", "accessType": "Restricted",
-			"locationAccess": []any{map[string]any{"filterType": "Location", "locationIds": []int64{e.sydney}, "permissions": "ViewRosters"}}}).Expect(t, 200)
+			"locationAccess": []any{map[string]any{"filterType": "Location", "locationIds": []int64{e.sydney}, "permissions": "CreateTimesheets"}}}).Expect(t, 200)
 		e.Do("GET", P+"?fromDate=2026-11-01&toDate=2026-11-07", carolKey, nil).Expect(t, 200).JSON(t, &lines)
 		if len(lines) != 1 || lines[0]["id"] != float64(id) {
 			t.Fatalf("restricted lines %v", lines)

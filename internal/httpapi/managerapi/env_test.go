@@ -11,7 +11,8 @@ import (
 
 // env is alice's AU business with Ann (Sydney) and Ben (Melbourne), both
 // 38 hours a week in NSW, an untracked leave category, and carol: a user
-// restricted to the Sydney location, who manages Ann and not Ben.
+// restricted to the Sydney location, who manages Ann and not Ben with every
+// manager permission (TestManagerPermissions takes them away).
 type env struct {
 	*testkit.Bundle
 	t              *testing.T
@@ -36,7 +37,8 @@ func newEnv(t *testing.T, d *db.DB) *env {
 	e.annual = e.id(b.Do("POST", b.B+"/leavecategory", b.Key, map[string]any{"name": "Test Annual"}))
 	_, e.carol = b.NewUser("carol@example.com")
 	b.Do("POST", b.B+"/access", b.Key, map[string]any{"email": "carol@example.com", "accessType": "Restricted",
-		"locationAccess": []any{map[string]any{"filterType": "Location", "locationIds": []int64{e.sydney}, "permissions": "ApproveLeaveRequests"}}}).Expect(t, 200)
+		"locationAccess": []any{map[string]any{"filterType": "Location", "locationIds": []int64{e.sydney},
+			"permissions": "ApproveLeaveRequests,CreateLeaveRequests,ApproveTimesheets,CreateTimesheets,ManageRosters,ViewShiftCosts,ApproveExpenses,CreateExpenses"}}}).Expect(t, 200)
 	return e
 }
 

@@ -206,14 +206,20 @@ func registerExpenses(a *httpapi.API, d Deps) {
 			}
 			return nil, s.Delete(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), emp, id)
 		})
+	// approve and decline decide the request the path names.
+	shape := func(_ context.Context, r expense.ExpenseRequest, err error) (*httpapi.BodyOf[ManagerExpenseRequest], error) {
+		return one(r, err)
+	}
+	approve := decision(ids, func(ctx context.Context, emp, id int64, _ string) (expense.ExpenseRequest, error) {
+		return s.Approve(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), emp, id)
+	}, shape)
+	decline := decision(ids, func(ctx context.Context, emp, id int64, reason string) (expense.ExpenseRequest, error) {
+		return s.Decline(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), emp, id, reason)
+	}, shape)
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/manager/{employeeId}/expense/{expenseRequestId}/approve", Tags: etags,
 		Summary: "Approve an expense request (manager)", Description: "Pending -> Approved; otherwise 409 (of two managers at once, one wins).", Parameters: epath},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[ManagerExpenseRequest], error) {
-			emp, id, err := ids(ctx)
-			if err != nil {
-				return nil, err
-			}
-			return one(s.Approve(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), emp, id))
+			return approve(ctx, "")
 		})
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/manager/{employeeId}/expense/{expenseRequestId}/decline", Tags: etags,
 		Summary: "Decline an expense request (manager)", Description: "Pending -> Declined, the reason (at most 255 characters) kept as statusUpdateNotes; otherwise 409.",
@@ -222,15 +228,7 @@ func registerExpenses(a *httpapi.API, d Deps) {
 			httpapi.BusinessPath
 			Body *DeclineReason
 		}) (*httpapi.BodyOf[ManagerExpenseRequest], error) {
-			emp, id, err := ids(ctx)
-			if err != nil {
-				return nil, err
-			}
-			reason := ""
-			if in.Body != nil {
-				reason = in.Body.Reason
-			}
-			return one(s.Decline(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), emp, id, reason))
+			return decline(ctx, reasonOf(in.Body))
 		})
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/manager/{employeeId}/expense/{expenseRequestId}/attachment", Tags: etags,
 		Summary: "Attach a file to an expense request (manager)",

@@ -175,25 +175,19 @@ func registerLeave(a *httpapi.API, d Deps) {
 		n := s.Clock.Now()
 		return time.Date(n.Year(), n.Month(), n.Day(), 0, 0, 0, 0, time.UTC)
 	}
-	// balancesOf reads the balances of the employees of list (one read
-	// per employee; lists are paged at 100).
+	// balancesOf reads the balances of the employees of list as at today,
+	// in one fixed set of statements for the page (leave.PageBalances); the
+	// list was scoped by its query.
 	balancesOf := func(ctx context.Context, list []leave.Request) (map[int64]map[int64]payroll.Rate, error) {
-		out := map[int64]map[int64]payroll.Rate{}
+		var emps []int64
+		seen := map[int64]bool{}
 		for _, r := range list {
-			if _, ok := out[r.EmployeeID]; ok {
-				continue
+			if !seen[r.EmployeeID] {
+				seen[r.EmployeeID] = true
+				emps = append(emps, r.EmployeeID)
 			}
-			bals, err := s.Balances(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), r.EmployeeID, time.Time{})
-			if err != nil {
-				return nil, err
-			}
-			m := map[int64]payroll.Rate{}
-			for _, b := range bals {
-				m[b.LeaveCategoryID] = b.AccruedAmount
-			}
-			out[r.EmployeeID] = m
 		}
-		return out, nil
+		return s.PageBalances(ctx, httpapi.CurrentBusiness(ctx), emps, time.Time{})
 	}
 	many := func(ctx context.Context, list []leave.Request, err error) (*httpapi.BodyOf[[]ManagerLeaveRequest], error) {
 		if err != nil {
@@ -415,17 +409,19 @@ func registerLeave(a *httpapi.API, d Deps) {
 			}
 			return &httpapi.BodyOf[DocumentFile]{Body: DocumentFile{ContentLength: int64(len(f.Data)), ContentType: f.ContentType, Bytes: f.Data, Filename: f.Name}}, nil
 		})
+	// approve and decline decide the request the path names.
+	approve := decision(ids, func(ctx context.Context, emp, id int64, _ string) (leave.Request, error) {
+		return s.Approve(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), emp, id)
+	}, one)
+	decline := decision(ids, func(ctx context.Context, emp, id int64, reason string) (leave.Request, error) {
+		return s.Decline(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), emp, id, reason)
+	}, one)
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/manager/{employeeId}/leaverequest/{leaveRequestId}/approve", Tags: ltags,
 		Summary:     "Approve a leave request (manager)",
 		Description: "Pending -> Approved; any other state is 409, and of two managers deciding at once the second gets 409.",
 		Parameters:  httpapi.PathParams("employeeId", "leaveRequestId")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[ManagerLeaveRequest], error) {
-			emp, id, err := ids(ctx)
-			if err != nil {
-				return nil, err
-			}
-			r, err := s.Approve(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), emp, id)
-			return one(ctx, r, err)
+			return approve(ctx, "")
 		})
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/manager/{employeeId}/leaverequest/{leaveRequestId}/decline", Tags: ltags,
 		Summary:     "Decline a leave request (manager)",
@@ -435,16 +431,7 @@ func registerLeave(a *httpapi.API, d Deps) {
 			httpapi.BusinessPath
 			Body *DeclineReason
 		}) (*httpapi.BodyOf[ManagerLeaveRequest], error) {
-			emp, id, err := ids(ctx)
-			if err != nil {
-				return nil, err
-			}
-			reason := ""
-			if in.Body != nil {
-				reason = in.Body.Reason
-			}
-			r, err := s.Decline(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), emp, id, reason)
-			return one(ctx, r, err)
+			return decline(ctx, reasonOf(in.Body))
 		})
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/manager/{employeeId}/leaverequest/balances", Tags: ltags,
 		Summary: "An employee's leave balances (manager)", Description: "As at asAtDate (default today); untracked categories are left out.",

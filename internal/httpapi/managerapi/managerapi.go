@@ -15,6 +15,7 @@ import (
 	"github.com/payrolld/payrolld/internal/categories"
 	"github.com/payrolld/payrolld/internal/employee"
 	"github.com/payrolld/payrolld/internal/employee/document"
+	"github.com/payrolld/payrolld/internal/employee/payrate"
 	"github.com/payrolld/payrolld/internal/expense"
 	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/kiosk"
@@ -36,6 +37,7 @@ type Deps struct {
 	Categories *categories.CoreCollections // work types, expense categories, reporting dimensions
 	Kiosks     *kiosk.Service              // attendance (clocked on, on break) of rostered employees
 	Documents  *document.Service           // leave request attachments
+	PayRates   *payrate.Service            // roster shift costs
 }
 
 // Register serves the manager operations. Pass it in httpapi.Deps.Areas.
@@ -65,4 +67,27 @@ func dt(t time.Time) payroll.DateTime {
 		return payroll.DateTime{}
 	}
 	return payroll.NewDateTime(t)
+}
+
+// reasonOf is a decline body's reason ("" without a body).
+func reasonOf(b *DeclineReason) string {
+	if b == nil {
+		return ""
+	}
+	return b.Reason
+}
+
+// decision serves the approve or decline of one request of the employee
+// the path names (leave, expenses): ids reads the path, act decides
+// (reason "" when approving), shape answers the decided request.
+func decision[T, O any](ids func(context.Context) (int64, int64, error), act func(ctx context.Context, emp, id int64, reason string) (T, error),
+	shape func(context.Context, T, error) (*O, error)) func(ctx context.Context, reason string) (*O, error) {
+	return func(ctx context.Context, reason string) (*O, error) {
+		emp, id, err := ids(ctx)
+		if err != nil {
+			return nil, err
+		}
+		r, err := act(ctx, emp, id, reason)
+		return shape(ctx, r, err)
+	}
 }

@@ -7,9 +7,11 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/employee"
 	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/httpapi/rosterapi"
+	"github.com/payrolld/payrolld/internal/httpapi/timesheetapi"
 	"github.com/payrolld/payrolld/internal/kiosk"
 	"github.com/payrolld/payrolld/internal/leave"
 	"github.com/payrolld/payrolld/internal/payroll"
@@ -29,16 +31,19 @@ type CurrentShift struct {
 }
 
 // ManagerRosterShift is a shift as a manager sees it
-// (AuManagerRosterShiftModel). Costs are not computed: cost and
-// costFormatted are null.
+// (AuManagerRosterShiftModel). cost is what the shift costs at its
+// employee's pay rate (roster.Coster), for a caller who asked for costs
+// (includeCosts) and may see them (an unrestricted user, or ViewShiftCosts
+// over the employee's group or location); null otherwise, and for an
+// unassigned shift or an employee without an hourly rate.
 type ManagerRosterShift struct {
 	rosterapi.EssRosterShift
-	EmployeePhoneNumber     string        `json:"employeePhoneNumber"`
-	Cost                    *payroll.Rate `json:"cost" nullable:"true"`
-	CostFormatted           *string       `json:"costFormatted" nullable:"true"`
-	Warnings                []string      `json:"warnings"`
-	IsLeaveBasedRosterShift bool          `json:"isLeaveBasedRosterShift"`
-	CurrentShift            CurrentShift  `json:"currentShift"`
+	EmployeePhoneNumber     string         `json:"employeePhoneNumber"`
+	Cost                    *payroll.Money `json:"cost" nullable:"true"`
+	CostFormatted           *string        `json:"costFormatted" nullable:"true"`
+	Warnings                []string       `json:"warnings"`
+	IsLeaveBasedRosterShift bool           `json:"isLeaveBasedRosterShift"`
+	CurrentShift            CurrentShift   `json:"currentShift"`
 }
 
 // attendance reads the kiosk state of the employees of shifts, once each.
@@ -46,6 +51,55 @@ type attendance struct {
 	d     Deps
 	now   time.Time
 	state map[int64]kiosk.Status
+	costs *shiftCosts // nil: no costs shown
+}
+
+// shiftCosts prices the shifts of the employees whose costs the caller may
+// see (ViewShiftCosts), deciding that once per employee.
+type shiftCosts struct {
+	coster  roster.Coster
+	allowed map[int64]bool
+	scoped  context.Context // the caller's access narrowed to ViewShiftCosts
+	all     bool
+}
+
+// costsFor is the costing of a read that asked for costs (include), nil
+// when it did not or the caller may see no costs.
+func costsFor(ctx context.Context, d Deps, include bool) *shiftCosts {
+	if !include {
+		return nil
+	}
+	acc, ok := business.AccessFrom(ctx)
+	sc := &shiftCosts{coster: roster.Coster{Employees: d.Employees, Rates: d.PayRates}, allowed: map[int64]bool{}, all: !ok || !acc.Restricted()}
+	if !sc.all {
+		if sc.scoped, ok = business.WithPermission(ctx, "ViewShiftCosts"); !ok {
+			return nil
+		}
+	}
+	return sc
+}
+
+func (sc *shiftCosts) cost(ctx context.Context, d Deps, sh roster.Shift) (*payroll.Money, error) {
+	if sh.EmployeeID == 0 {
+		return nil, nil
+	}
+	biz := httpapi.CurrentBusiness(ctx)
+	ok, seen := sc.allowed[sh.EmployeeID]
+	if !seen {
+		ok = sc.all
+		if !ok {
+			_, err := d.Employees.Visible(sc.scoped, biz, principal(ctx), sh.EmployeeID)
+			if err != nil && payroll.KindOf(err) != payroll.KindNotFound {
+				return nil, err
+			}
+			ok = err == nil
+		}
+		sc.allowed[sh.EmployeeID] = ok
+	}
+	if !ok {
+		return nil, nil
+	}
+	return sc.coster.Cost(ctx, biz, sh)
 }
 
 func (at *attendance) shape(ctx context.Context, sh roster.Shift) (ManagerRosterShift, error) {
@@ -53,15 +107,24 @@ func (at *attendance) shape(ctx context.Context, sh roster.Shift) (ManagerRoster
 	if sh.EmployeeID == 0 {
 		return out, nil
 	}
+	var err error
 	st, ok := at.state[sh.EmployeeID]
 	if !ok {
-		var err error
 		if st, err = at.d.Kiosks.Status(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), sh.EmployeeID); err != nil {
 			return out, err
 		}
 		at.state[sh.EmployeeID] = st
 	}
 	out.EmployeePhoneNumber = st.Mobile
+	if at.costs != nil {
+		if out.Cost, err = at.costs.cost(ctx, at.d, sh); err != nil {
+			return out, err
+		}
+		if out.Cost != nil {
+			f := timesheetapi.FormatCost(httpapi.CurrentBusiness(ctx).Region, *out.Cost)
+			out.CostFormatted = &f
+		}
+	}
 	if !at.now.Before(sh.Start) {
 		out.CurrentShift.Status = st.Status
 	}
@@ -98,7 +161,9 @@ func registerRoster(a *httpapi.API, d Deps) {
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/manager/rostershift/{rosterShiftId}", Tags: rtags,
 		Summary: "Get a roster shift (manager)",
 		Description: "The shift with its employee's mobile number and attendance (currentShift: the kiosk state once the shift has started, late, not clocked off). " +
-			"Costs are not computed (cost null, includeCosts has no effect). A shift of an employee the caller does not manage is 404.",
+			"With includeCosts, cost is the shift's cost at the employee's pay rate on its day (primary pay category, pay rate schedule and template; " +
+			"converted to hours as timesheets are) for its work and paid breaks, to the cent; shown to an unrestricted user and to a restricted one with " +
+			"ViewShiftCosts over the employee's group or location, null otherwise. A shift of an employee the caller does not manage is 404.",
 		Parameters: httpapi.PathParams("rosterShiftId")},
 		func(ctx context.Context, in *struct {
 			httpapi.BusinessPath
@@ -113,7 +178,7 @@ func registerRoster(a *httpapi.API, d Deps) {
 			if err != nil {
 				return nil, err
 			}
-			at := &attendance{d: d, now: now(), state: map[int64]kiosk.Status{}}
+			at := &attendance{d: d, now: now(), state: map[int64]kiosk.Status{}, costs: costsFor(ctx, d, in.IncludeCosts)}
 			out, err := at.shape(ctx, sh)
 			if err != nil {
 				return nil, err
@@ -137,7 +202,8 @@ func registerRoster(a *httpapi.API, d Deps) {
 		Summary: "The roster of a week (manager)",
 		Description: "For the seven days from date (default today): the assigned shifts of the employees the caller manages and, for an unrestricted " +
 			"user, the unassigned shifts (each at most 100, by start), their unavailability and their pending and approved leave. Filters: employeeId, " +
-			"locationId, roleId (also filterModel.-prefixed). Bidding is not modelled (biddableShifts empty); includeCosts has no effect."},
+			"locationId, roleId (also filterModel.-prefixed). Bidding is not modelled (biddableShifts empty). With includeCosts each shift's cost is " +
+			"computed as by the single-shift read (null where the caller lacks ViewShiftCosts for its employee, and for unassigned shifts)."},
 		func(ctx context.Context, in *struct {
 			httpapi.BusinessPath
 			Date                string `query:"date"`
@@ -151,6 +217,7 @@ func registerRoster(a *httpapi.API, d Deps) {
 			FEmployeeID int64  `query:"filterModel.employeeId"`
 			FLocationID int64  `query:"filterModel.locationId"`
 			FRoleID     int64  `query:"filterModel.roleId"`
+			FCosts      bool   `query:"filterModel.includeCosts"`
 		}) (*httpapi.BodyOf[RosterData], error) {
 			if in.Date == "" {
 				in.Date = in.FDate
@@ -178,7 +245,7 @@ func registerRoster(a *httpapi.API, d Deps) {
 			if err != nil {
 				return nil, err
 			}
-			at := &attendance{d: d, now: now(), state: map[int64]kiosk.Status{}}
+			at := &attendance{d: d, now: now(), state: map[int64]kiosk.Status{}, costs: costsFor(ctx, d, in.IncludeCosts || in.FCosts)}
 			for _, sh := range shifts {
 				if sh.EmployeeID != 0 {
 					m, err := at.shape(ctx, sh)

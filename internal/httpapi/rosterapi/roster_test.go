@@ -123,7 +123,7 @@ func TestRosterShifts(t *testing.T) {
 		// A restricted user (Sydney) sees Ann's shifts only.
 		_, carolKey := e.NewUser("carol@example.com")
 		e.Do("POST", B+"/access", key, map[string]any{"email": "carol@example.com", "accessType": "Restricted",
-			"locationAccess": []any{map[string]any{"filterType": "Location", "locationIds": []int64{e.sydney}, "permissions": "ViewRosters"}}}).Expect(t, 200)
+			"locationAccess": []any{map[string]any{"filterType": "Location", "locationIds": []int64{e.sydney}, "permissions": "ManageRosters"}}}).Expect(t, 200)
 		if got := ids(list(week+"&selectAllRoles=true", carolKey)); fmt.Sprint(got) != fmt.Sprint([]int64{id1, idOf(s3)}) {
 			t.Fatalf("restricted %v", got)
 		}

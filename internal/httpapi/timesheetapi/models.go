@@ -202,6 +202,10 @@ type TimesheetLineB struct {
 
 var currency = map[string]string{"AU": "$", "NZ": "$", "SG": "$", "UK": "£", "MY": "RM"}
 
+// FormatCost is a cost as the costFormatted members show it: the region's
+// currency symbol and two decimals ($123.45).
+func FormatCost(region string, m payroll.Money) string { return currency[region] + m.StringFixed(2) }
+
 func clock(t time.Time) string {
 	if t.IsZero() {
 		return ""
@@ -226,7 +230,7 @@ func shapeB(l timesheet.Line, region string) TimesheetLineB {
 		m.UnitType = "Units"
 	}
 	if l.Cost.Cost != nil {
-		m.CostFormatted = currency[region] + l.Cost.Cost.StringFixed(2)
+		m.CostFormatted = FormatCost(region, *l.Cost.Cost)
 	}
 	for _, b := range l.Breaks {
 		m.Breaks = append(m.Breaks, TimesheetBreakView{ID: b.ID, Start: dt(b.Start), End: dt(b.End), SubmittedStart: dt(b.SubmittedStart), SubmittedEnd: dt(b.SubmittedEnd),

@@ -187,7 +187,7 @@ func TestTimesheetLines(t *testing.T) {
 
 		_, carolKey := e.NewUser("carol@example.com")
 		e.Do("POST", B+"/access", key, map[string]any{"email": "carol@example.com", "accessType": "Restricted",
-			"locationAccess": []any{map[string]any{"filterType": "Location", "locationIds": []int64{e.sydney}, "permissions": "ViewEmployeeDetails"}}}).Expect(t, 200)
+			"locationAccess": []any{map[string]any{"filterType": "Location", "locationIds": []int64{e.sydney}, "permissions": "ApproveTimesheets,CreateTimesheets"}}}).Expect(t, 200)
 		e.Do("GET", B+"/timesheet", carolKey, nil).Expect(t, 200).JSON(t, &page)
 		if page.ItemCount != 3 {
 			t.Fatalf("restricted list sees %d lines, want Ann's 3", page.ItemCount)

@@ -1,0 +1,220 @@
+package httpapi
+
+import (
+	"context"
+	"database/sql"
+	"strconv"
+	"strings"
+
+	"github.com/payrolld/payrolld/internal/business"
+	"github.com/payrolld/payrolld/internal/payroll"
+)
+
+// Permission names (business.Permissions) the operations below need.
+const (
+	permApproveTimesheets    = "ApproveTimesheets"
+	permCreateTimesheets     = "CreateTimesheets"
+	permApproveLeaveRequests = "ApproveLeaveRequests"
+	permCreateLeaveRequests  = "CreateLeaveRequests"
+	permViewLeaveRequests    = "ViewLeaveRequests"
+	permManageRosters        = "ManageRosters"
+	permViewRosters          = "ViewRosters"
+	permViewExpenses         = "ViewExpenses"
+	permCreateExpenses       = "CreateExpenses"
+	permApproveExpenses      = "ApproveExpenses"
+)
+
+var (
+	viewTimesheets = []string{permApproveTimesheets, permCreateTimesheets}
+	viewLeave      = []string{permViewLeaveRequests, permCreateLeaveRequests} // ApproveLeaveRequests implies View
+	viewRosters    = []string{permViewRosters}                                // ManageRosters implies View
+	viewExpenses   = []string{permViewExpenses, permCreateExpenses}           // ApproveExpenses implies View
+)
+
+// operationPermissions is the permission model of restricted business
+// users: each operation a restricted user can reach that acts on
+// timesheets, leave requests, roster shifts, unavailability or expenses,
+// with the permissions any one of which allows it ("METHOD path"). Seeing
+// needs any permission of the family (an approver or a creator sees what
+// they act on); creating, editing and deleting need Create (ManageRosters
+// for rosters); approving and declining need Approve. TestPermissionTable
+// insists every key is a registered operation.
+var operationPermissions = map[string][]string{
+	// Timesheets.
+	"GET /api/v2/business/{businessId}/timesheet":                                                      viewTimesheets,
+	"GET /api/v2/business/{businessId}/manager/timesheet":                                              viewTimesheets,
+	"GET /api/v2/business/{businessId}/timesheet/{timesheetLineId}":                                    viewTimesheets,
+	"GET /api/v2/business/{businessId}/manager/{employeeId}/timesheet/{timesheetId}":                   viewTimesheets,
+	"GET /api/v2/business/{businessId}/manager/{employeeId}/timesheet/reference":                       viewTimesheets,
+	"GET /api/v2/business/{businessId}/manager/kiosk/timesheet":                                        viewTimesheets,
+	"POST /api/v2/business/{businessId}/timesheet":                                                     {permCreateTimesheets},
+	"POST /api/v2/business/{businessId}/manager/timesheet":                                             {permCreateTimesheets},
+	"PUT /api/v2/business/{businessId}/timesheet/{timesheetLineId}":                                    {permCreateTimesheets},
+	"PUT /api/v2/business/{businessId}/manager/timesheet/{timesheetLineId}":                            {permCreateTimesheets},
+	"DELETE /api/v2/business/{businessId}/timesheet/{timesheetLineId}":                                 {permCreateTimesheets},
+	"POST /api/v2/business/{businessId}/timesheet/bulk":                                                {permCreateTimesheets},
+	"PUT /api/v2/business/{businessId}/timesheet/bulk":                                                 {permCreateTimesheets},
+	"POST /api/v2/business/{businessId}/manager/{employeeId}/timesheet/{timesheetId}":                  {permCreateTimesheets},
+	"DELETE /api/v2/business/{businessId}/manager/{employeeId}/timesheet/{timesheetId}":                {permCreateTimesheets},
+	"POST /api/v2/business/{businessId}/manager/kiosk/timesheet":                                       {permCreateTimesheets},
+	"PUT /api/v2/business/{businessId}/manager/kiosk/timesheet/{timesheetLineId}":                      {permCreateTimesheets},
+	"PUT /api/v2/business/{businessId}/manager/kiosk/timesheetcomments/{timesheetLineId}":              {permCreateTimesheets},
+	"POST /api/v2/business/{businessId}/manager/{employeeId}/timesheet/{timesheetId}/approve":          {permApproveTimesheets},
+	"POST /api/v2/business/{businessId}/manager/{employeeId}/timesheet/{timesheetId}/reject":           {permApproveTimesheets},
+	"GET /api/v2/business/{businessId}/leaverequest":                                                   viewLeave,
+	"GET /api/v2/business/{businessId}/employee/{employeeId}/leaverequest":                             viewLeave,
+	"GET /api/v2/business/{businessId}/employee/{employeeId}/leaverequest/{leaveRequestId}":            viewLeave,
+	"GET /api/v2/business/{businessId}/employee/{employeeId}/leaverequest/estimate":                    viewLeave,
+	"GET /api/v2/business/{businessId}/manager/leaverequest":                                           viewLeave,
+	"GET /api/v2/business/{businessId}/manager/leaverequest/overlapping":                               viewLeave,
+	"GET /api/v2/business/{businessId}/manager/leaverequest/categories":                                viewLeave,
+	"GET /api/v2/business/{businessId}/manager/{employeeId}/leaverequest/{leaveRequestId}":             viewLeave,
+	"GET /api/v2/business/{businessId}/manager/{employeeId}/leaverequest/{leaveRequestId}/overlapping": viewLeave,
+	"GET /api/v2/business/{businessId}/manager/{employeeId}/leaverequest/{leaveRequestId}/attachment":  viewLeave,
+	"GET /api/v2/business/{businessId}/manager/{employeeId}/leaverequest/balances":                     viewLeave,
+	"GET /api/v2/business/{businessId}/manager/{employeeId}/leaverequest/categories":                   viewLeave,
+	"GET /api/v2/business/{businessId}/manager/{employeeId}/leaverequest/estimate":                     viewLeave,
+	"POST /api/v2/business/{businessId}/employee/{employeeId}/leaverequest":                            {permCreateLeaveRequests},
+	"PUT /api/v2/business/{businessId}/employee/{employeeId}/leaverequest":                             {permCreateLeaveRequests},
+	"PUT /api/v2/business/{businessId}/employee/{employeeId}/leaverequest/{leaveRequestId}":            {permCreateLeaveRequests},
+	"DELETE /api/v2/business/{businessId}/employee/{employeeId}/leaverequest/{leaveRequestId}":         {permCreateLeaveRequests},
+	"POST /api/v2/business/{businessId}/manager/{employeeId}/leaverequest":                             {permCreateLeaveRequests},
+	"POST /api/v2/business/{businessId}/manager/{employeeId}/leaverequest/{leaveRequestId}":            {permCreateLeaveRequests},
+	"DELETE /api/v2/business/{businessId}/manager/{employeeId}/leaverequest/{leaveRequestId}":          {permCreateLeaveRequests},
+	"POST /api/v2/business/{businessId}/employee/{employeeId}/leaverequest/{leaveRequestId}/approve":   {permApproveLeaveRequests},
+	"POST /api/v2/business/{businessId}/employee/{employeeId}/leaverequest/{leaveRequestId}/decline":   {permApproveLeaveRequests},
+	"POST /api/v2/business/{businessId}/manager/{employeeId}/leaverequest/{leaveRequestId}/approve":    {permApproveLeaveRequests},
+	"POST /api/v2/business/{businessId}/manager/{employeeId}/leaverequest/{leaveRequestId}/decline":    {permApproveLeaveRequests},
+	// Roster shifts and unavailability (the roster's input).
+	"GET /api/v2/business/{businessId}/rostershift":                                                           viewRosters,
+	"GET /api/v2/business/{businessId}/manager/rostershift":                                                   viewRosters,
+	"GET /api/v2/business/{businessId}/manager/rostershift/{rosterShiftId}":                                   viewRosters,
+	"GET /api/v2/business/{businessId}/manager/rostershift/manage":                                            viewRosters,
+	"GET /api/v2/business/{businessId}/manager/rostershift/roles":                                             viewRosters,
+	"GET /api/v2/business/{businessId}/rostershift/{employeeId}/matchingclockon":                              viewRosters,
+	"GET /api/v2/business/{businessId}/rostershift/{employeeId}/matchingclockoff":                             viewRosters,
+	"GET /api/v2/business/{businessId}/rostershift/{employeeId}/nearby":                                       viewRosters,
+	"GET /api/v2/business/{businessId}/manager/rostershift/{employeeId}/matchingclockon":                      viewRosters,
+	"GET /api/v2/business/{businessId}/manager/rostershift/{employeeId}/matchingclockoff":                     viewRosters,
+	"GET /api/v2/business/{businessId}/manager/rostershift/{employeeId}/nearby":                               viewRosters,
+	"POST /api/v2/business/{businessId}/rostershift":                                                          {permManageRosters},
+	"POST /api/v2/business/{businessId}/manager/rostershift":                                                  {permManageRosters},
+	"PUT /api/v2/business/{businessId}/rostershift/{rosterShiftId}":                                           {permManageRosters},
+	"PUT /api/v2/business/{businessId}/manager/rostershift/{rosterShiftId}":                                   {permManageRosters},
+	"POST /api/v2/business/{businessId}/rostershift/{rosterShiftId}/stub":                                     {permManageRosters},
+	"POST /api/v2/business/{businessId}/manager/rostershift/{rosterShiftId}/stub":                             {permManageRosters},
+	"GET /api/v2/business/{businessId}/unavailability":                                                        viewRosters,
+	"GET /api/v2/business/{businessId}/unavailability/{id}":                                                   viewRosters,
+	"POST /api/v2/business/{businessId}/unavailability":                                                       {permManageRosters},
+	"PUT /api/v2/business/{businessId}/unavailability/{id}":                                                   {permManageRosters},
+	"DELETE /api/v2/business/{businessId}/unavailability/{id}":                                                {permManageRosters},
+	"POST /api/v2/business/{businessId}/manager/{employeeId}/rostershift/unavailability":                      {permManageRosters},
+	"PUT /api/v2/business/{businessId}/manager/{employeeId}/rostershift/unavailability/{unavailabilityId}":    {permManageRosters},
+	"DELETE /api/v2/business/{businessId}/manager/{employeeId}/rostershift/unavailability/{unavailabilityId}": {permManageRosters},
+	// Expenses.
+	"GET /api/v2/business/{businessId}/manager/expense":                                                    viewExpenses,
+	"GET /api/v2/business/{businessId}/manager/expense/categories":                                         viewExpenses,
+	"GET /api/v2/business/{businessId}/manager/expense/taxcodes":                                           viewExpenses,
+	"GET /api/v2/business/{businessId}/manager/{employeeId}/expense/reference":                             viewExpenses,
+	"GET /api/v2/business/{businessId}/manager/{employeeId}/expense/{expenseRequestId}":                    viewExpenses,
+	"GET /api/v2/business/{businessId}/employee/{employeeId}/expenserequest":                               viewExpenses,
+	"GET /api/v2/business/{businessId}/employee/{employeeId}/expenserequest/{expenseRequestId}":            viewExpenses,
+	"POST /api/v2/business/{businessId}/manager/{employeeId}/expense":                                      {permCreateExpenses},
+	"PUT /api/v2/business/{businessId}/manager/{employeeId}/expense/{expenseRequestId}":                    {permCreateExpenses},
+	"DELETE /api/v2/business/{businessId}/manager/{employeeId}/expense/{expenseRequestId}":                 {permCreateExpenses},
+	"PUT /api/v2/business/{businessId}/manager/{employeeId}/expense/{expenseRequestId}/attachment":         {permCreateExpenses},
+	"POST /api/v2/business/{businessId}/employee/{employeeId}/expenserequest":                              {permCreateExpenses},
+	"PUT /api/v2/business/{businessId}/employee/{employeeId}/expenserequest/{expenseRequestId}":            {permCreateExpenses},
+	"DELETE /api/v2/business/{businessId}/employee/{employeeId}/expenserequest/{expenseRequestId}":         {permCreateExpenses},
+	"PUT /api/v2/business/{businessId}/employee/{employeeId}/expenserequest/{expenseRequestId}/attachment": {permCreateExpenses},
+	"POST /api/v2/business/{businessId}/manager/{employeeId}/expense/{expenseRequestId}/approve":           {permApproveExpenses},
+	"POST /api/v2/business/{businessId}/manager/{employeeId}/expense/{expenseRequestId}/decline":           {permApproveExpenses},
+	"POST /api/v2/business/{businessId}/employee/{employeeId}/expenserequest/{expenseRequestId}/approve":   {permApproveExpenses},
+	"POST /api/v2/business/{businessId}/employee/{employeeId}/expenserequest/{expenseRequestId}/decline":   {permApproveExpenses},
+}
+
+// permissionsOf is what operation method path needs of a restricted user
+// (nil: nothing beyond the employee scope).
+func permissionsOf(method, path string) []string {
+	return operationPermissions[method+" "+path]
+}
+
+// permissionDoc is the sentence the operation's description gains.
+func permissionDoc(perms []string) string {
+	return " A restricted user needs the " + strings.Join(perms, " or ") + " permission (a stronger permission includes the view one) and acts " +
+		"only on the employees of the employee groups and locations that grant it: lists leave the others out; an employee in the user's scope " +
+		"whose grants lack it, named by the path or owning the record the path names, is 403; an employee named in the body is refused as one " +
+		"outside the scope; without the permission anywhere the operation is 403."
+}
+
+// recordTables are the records whose own id addresses an operation of the
+// permission model without naming their employee: the path parameter and
+// the table holding the record's employee_id.
+var recordTables = []struct{ param, table string }{
+	{"{timesheetLineId}", "timesheet_lines"},
+	{"{rosterShiftId}", "roster_shifts"},
+	{"/unavailability/{id}", "unavailabilities"},
+}
+
+// employeeNamed is the employee the request addresses: the {employeeId}
+// of the path, or the employee of the record the path names (known false
+// for a record not found, an unassigned shift, or no such parameter).
+// valid is false for an {employeeId} that is no id.
+func (a *API) employeeNamed(ctx context.Context, path string, bizID int64, param func(string) string) (id int64, known, valid bool) {
+	if strings.Contains(path, "{employeeId}") {
+		id, err := strconv.ParseInt(param("employeeId"), 10, 64)
+		return id, true, err == nil
+	}
+	for _, rt := range recordTables {
+		if !strings.HasSuffix(path, rt.param) || a.DB == nil {
+			continue
+		}
+		name := strings.Trim(rt.param[strings.LastIndex(rt.param, "/")+1:], "{}")
+		rid, err := strconv.ParseInt(param(name), 10, 64)
+		if err != nil {
+			return 0, false, true
+		}
+		var emp sql.NullInt64
+		// The table name is one of the constants above.
+		if a.DB.R.QueryRowContext(ctx, "SELECT employee_id FROM "+rt.table+" WHERE id = $1 AND business_id = $2", rid, bizID).Scan(&emp) != nil || !emp.Valid {
+			return 0, false, true
+		}
+		return emp.Int64, true, true
+	}
+	return 0, false, true
+}
+
+// enforcePermissions applies the operation's permissions to a restricted
+// caller. Where the request addresses an employee (the path's, or the
+// employee of the timesheet line / roster shift / unavailability it
+// names): one outside the caller's scope stays a 404 (the handler answers
+// it); one in scope whose groups / locations lack the permissions is 403.
+// Elsewhere, 403 when no grant holds them. Otherwise the access in the
+// context is narrowed to the granting groups and locations, so every scope
+// the services decide from it (lists filtered in SQL, single records 404,
+// an employee named in a body refused) honours the permission.
+func (a *API) enforcePermissions(ctx context.Context, method, path string, acc business.Access, p *payroll.Principal, param func(string) string) (context.Context, error) {
+	perms := permissionsOf(method, path)
+	if perms == nil || !acc.Restricted() {
+		return ctx, nil
+	}
+	narrowed, ok := acc.Permitted(perms...)
+	nctx := business.WithAccess(ctx, narrowed)
+	if id, known, valid := a.employeeNamed(ctx, path, acc.Business.ID, param); known && a.EmployeeInScope != nil {
+		if !valid || a.EmployeeInScope(ctx, acc.Business, p, id) != nil {
+			return nctx, nil // not an employee the caller sees: the handler's 404
+		}
+		if ok {
+			switch err := a.EmployeeInScope(nctx, acc.Business, p, id); {
+			case payroll.KindOf(err) == payroll.KindNotFound:
+				ok = false
+			case err != nil:
+				return ctx, err
+			}
+		}
+	}
+	if !ok {
+		return ctx, business.PermissionDenied(perms...)
+	}
+	return nctx, nil
+}
