@@ -1,9 +1,11 @@
 package cli_test
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -104,24 +106,53 @@ func twoNodes(t *testing.T) (a, b *testkit.Server, key string, biz int64) {
 	return nodes[0], nodes[1], key, biz
 }
 
-// uniquelyNamed lists the kinds of an AU business whose names are unique
-// (record.Collection UniqueName, and locations), with a valid body for a
-// given name. Names compare case-insensitively.
+// uniquelyNamed lists the kinds whose names are unique (record.Collection
+// UniqueName, locations and pay rate templates), with a valid body for a
+// given name. Names compare case-insensitively. region is the business's
+// country ("" = AU); nameKey the member holding the unique name ("" =
+// name); setup, when set, creates what the kind needs first and returns
+// the id that replaces {parent} in path and members merged into every body.
 var uniquelyNamed = []struct {
-	path string
-	body func(name string) map[string]any
+	path    string
+	body    func(name string) map[string]any
+	region  string
+	nameKey string
+	setup   func(t *testing.T, s *testkit.Server, key, biz string) (parent any, extra map[string]any)
 }{
-	{"paycategory", named},
-	{"leavecategory", named},
-	{"employingentity", named},
-	{"employerliabilitycategory", named},
-	{"deductioncategory", named},
-	{"employeeexpensecategory", named},
-	{"qualification", named},
-	{"employeegroup", named},
-	{"dimension", named},
-	{"location", named},
-	{"payschedule", func(n string) map[string]any { return map[string]any{"name": n, "frequency": "Weekly"} }},
+	{path: "paycategory", body: named},
+	{path: "leavecategory", body: named},
+	{path: "employingentity", body: named},
+	{path: "employerliabilitycategory", body: named},
+	{path: "deductioncategory", body: named},
+	{path: "employeeexpensecategory", body: named},
+	{path: "qualification", body: named},
+	{path: "employeegroup", body: named},
+	{path: "dimension", body: named},
+	{path: "location", body: named},
+	{path: "payschedule", body: func(n string) map[string]any { return map[string]any{"name": n, "frequency": "Weekly"} }},
+	{path: "worktype", body: func(n string) map[string]any { return map[string]any{"name": n, "mappingType": "ShiftCondition"} }},
+	{path: "dimension/{parent}/value", body: func(n string) map[string]any { return map[string]any{"name": n, "allEmployees": true} },
+		setup: func(t *testing.T, s *testkit.Server, key, biz string) (any, map[string]any) {
+			return s.Do("POST", biz+"/dimension", key, named("Race Dimension")).Expect(t, 200).Map(t)["id"], nil
+		}},
+	{path: "accounts", nameKey: "accountCode", body: func(n string) map[string]any {
+		return map[string]any{"accountCode": n, "accountName": "Race account", "accountType": "Expense"}
+	}},
+	{path: "payratetemplate", body: named,
+		setup: func(t *testing.T, s *testkit.Server, key, biz string) (any, map[string]any) {
+			pc := s.Do("POST", biz+"/paycategory", key, named("Race Template Ordinary")).Expect(t, 200).Map(t)["id"]
+			return nil, map[string]any{"primaryPayCategoryId": pc}
+		}},
+	{path: "leaveallowancetemplate", body: named},
+	{path: "pensionscheme", region: "UK", body: named},
+	{path: "pensionscheme/{parent}/plan", region: "UK", nameKey: "contributionPlanName",
+		body: func(n string) map[string]any { return map[string]any{"contributionPlanName": n} },
+		setup: func(t *testing.T, s *testkit.Server, key, biz string) (any, map[string]any) {
+			return s.Do("POST", biz+"/pensionscheme", key, named("Race Scheme")).Expect(t, 200).Map(t)["id"], nil
+		}},
+	{path: "tieredleaveallowancetemplate", region: "SG", body: func(n string) map[string]any {
+		return map[string]any{"name": n, "leaveAllowanceTemplateTiers": []map[string]any{{"minUnit": 0, "days": 7}}}
+	}},
 }
 
 func named(n string) map[string]any { return map[string]any{"name": n} }
@@ -136,10 +167,23 @@ func TestTwoNodesRaceUniqueNames(t *testing.T) {
 	}
 	a, b, key, biz := twoNodes(t)
 	nodes := []*testkit.Server{a, b}
+	bizOf := map[string]int64{"": biz, "UK": a.NewBusiness(key, "Race UK", "UK"), "SG": a.NewBusiness(key, "Race SG", "SG")}
 	const racers = 6 // three per node
 	for _, k := range uniquelyNamed {
-		t.Run(k.path, func(t *testing.T) {
-			coll := fmt.Sprintf("/api/v2/business/%d/%s", biz, k.path)
+		t.Run(strings.ReplaceAll(k.path, "/{parent}/", "_")+k.region, func(t *testing.T) {
+			B := fmt.Sprintf("/api/v2/business/%d", bizOf[k.region])
+			coll := B + "/" + k.path
+			nameKey := cmp.Or(k.nameKey, "name")
+			body := k.body
+			if k.setup != nil {
+				parent, extra := k.setup(t, a, key, B)
+				coll = strings.ReplaceAll(coll, "{parent}", fmt.Sprint(parent))
+				body = func(n string) map[string]any {
+					m := k.body(n)
+					maps.Copy(m, extra)
+					return m
+				}
+			}
 			race := func(req func(i int) *testkit.Response) map[int]int {
 				statuses := make([]int, racers)
 				start := make(chan struct{})
@@ -165,7 +209,7 @@ func TestTwoNodesRaceUniqueNames(t *testing.T) {
 				if i%2 == 1 {
 					name = "RACE name"
 				}
-				return nodes[i%2].Do("POST", coll, key, k.body(name))
+				return nodes[i%2].Do("POST", coll, key, body(name))
 			})
 			if count[200] != 1 || count[409] != racers-1 {
 				t.Fatalf("concurrent creates: statuses %v, want one 200 and %d 409", count, racers-1)
@@ -174,12 +218,12 @@ func TestTwoNodesRaceUniqueNames(t *testing.T) {
 			// Renames: distinct records renamed to one new name at once.
 			ids := make([]any, racers)
 			for i := range ids {
-				ids[i] = a.Do("POST", coll, key, k.body(fmt.Sprintf("Rename Me %d", i))).Expect(t, 200).Map(t)["id"]
+				ids[i] = a.Do("POST", coll, key, body(fmt.Sprintf("Rename Me %d", i))).Expect(t, 200).Map(t)["id"]
 			}
 			count = race(func(i int) *testkit.Response {
-				body := k.body("Renamed")
-				body["id"] = ids[i]
-				return nodes[i%2].Do("PUT", fmt.Sprintf("%s/%v", coll, ids[i]), key, body)
+				b := body("Renamed")
+				b["id"] = ids[i]
+				return nodes[i%2].Do("PUT", fmt.Sprintf("%s/%v", coll, ids[i]), key, b)
 			})
 			if count[200] != 1 || count[409] != racers-1 {
 				t.Fatalf("concurrent renames: statuses %v, want one 200 and %d 409", count, racers-1)
@@ -188,7 +232,7 @@ func TestTwoNodesRaceUniqueNames(t *testing.T) {
 			a.Do("GET", coll, key, nil).Expect(t, 200).JSON(t, &list)
 			seen := map[string]int{}
 			for _, r := range list {
-				if n, _ := r["name"].(string); n != "" {
+				if n, _ := r[nameKey].(string); n != "" {
 					seen[strings.ToLower(n)]++
 				}
 			}
