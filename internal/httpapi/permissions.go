@@ -22,6 +22,7 @@ const (
 	permViewExpenses         = "ViewExpenses"
 	permCreateExpenses       = "CreateExpenses"
 	permApproveExpenses      = "ApproveExpenses"
+	permViewShiftCosts       = "ViewShiftCosts"
 )
 
 var (
@@ -41,6 +42,8 @@ var (
 // insists every key is a registered operation.
 var operationPermissions = map[string][]string{
 	// Timesheets.
+	"POST /api/v2/business/{businessId}/employee/{employeeId}/timesheet/shiftcosting":                  {permViewShiftCosts},
+	"POST /api/v2/business/{businessId}/employee/{employeeId}/timesheet/shiftperiods":                  append(append([]string{}, viewTimesheets...), permViewRosters, permManageRosters),
 	"GET /api/v2/business/{businessId}/timesheet":                                                      viewTimesheets,
 	"GET /api/v2/business/{businessId}/manager/timesheet":                                              viewTimesheets,
 	"GET /api/v2/business/{businessId}/timesheet/{timesheetLineId}":                                    viewTimesheets,

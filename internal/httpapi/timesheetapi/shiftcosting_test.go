@@ -119,8 +119,13 @@ func TestShiftCosting(t *testing.T) {
 			t.Errorf("periods %v do not span 4 to 18 November", ps)
 		}
 
+		// Restricted users: Carol may see Sydney's shift costs and rosters;
+		// Dave only Sydney's employee details (403 naming the permission).
 		_, carolKey := e.NewUser("carol@example.com")
 		e.Do("POST", B+"/access", key, map[string]any{"email": "carol@example.com", "accessType": "Restricted",
+			"locationAccess": []any{map[string]any{"filterType": "Location", "locationIds": []int64{e.sydney}, "permissions": "ViewEmployeeDetails,ViewShiftCosts,ViewRosters"}}}).Expect(t, 200)
+		_, daveKey := e.NewUser("dave@example.com")
+		e.Do("POST", B+"/access", key, map[string]any{"email": "dave@example.com", "accessType": "Restricted",
 			"locationAccess": []any{map[string]any{"filterType": "Location", "locationIds": []int64{e.sydney}, "permissions": "ViewEmployeeDetails"}}}).Expect(t, 200)
 		ok := map[string]any{"shifts": []any{shift("2026-11-02T09:00:00", "2026-11-02T17:00:00")}}
 		bad := func(extra ...any) map[string]any {
@@ -128,6 +133,9 @@ func TestShiftCosting(t *testing.T) {
 		}
 		e.RunCases(t, []testkit.Case{
 			{Name: "restricted user in scope", Method: "POST", Path: costing(e.ann), Key: carolKey, Body: ok, Status: 200},
+			{Name: "restricted user without ViewShiftCosts", Method: "POST", Path: costing(e.ann), Key: daveKey, Body: ok, Status: 403},
+			{Name: "periods restricted in scope", Method: "POST", Path: periods(e.ann), Key: carolKey, Body: map[string]any{"firstShiftStartTime": "2026-11-04T00:00:00",
+				"lastShiftStartTime": "2026-11-04T00:00:00"}, Status: 200},
 			{Name: "ends before start", Method: "POST", Path: costing(e.ann), Key: key, Body: bad("endTime", "2026-11-02T08:00:00"), Status: 400, Field: "shifts[0].endTime"},
 			{Name: "no start", Method: "POST", Path: costing(e.ann), Key: key, Body: map[string]any{"shifts": []any{map[string]any{"endTime": "2026-11-02T08:00:00"}}}, Status: 400, Field: "shifts[0].startTime"},
 			{Name: "bad id type", Method: "POST", Path: costing(e.ann), Key: key, Body: map[string]any{"locationIdType": "Guess", "shifts": []any{}}, Status: 400, Field: "locationIdType"},
