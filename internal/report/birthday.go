@@ -34,7 +34,7 @@ func (s *Service) Birthdays(ctx context.Context, biz business.Business, p *payro
 	if to.IsZero() {
 		return nil, payroll.Invalid("toDate", "toDate is required")
 	}
-	from, to = day(from), day(to)
+	from, to = payroll.DateOnly(from), payroll.DateOnly(to)
 	var b sqlb
 	where, err := s.employeeScope(ctx, biz, p, Filter{From: from, To: to, LocationID: locationID}, &b)
 	if err != nil {

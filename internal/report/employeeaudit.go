@@ -58,10 +58,10 @@ func (s *Service) EmployeeAudit(ctx context.Context, biz business.Business, p *p
 		where += " AND e.pay_schedule_id = " + b.bind(aq.PayScheduleID)
 	}
 	if !aq.From.IsZero() {
-		where += " AND a.at >= " + b.bind(day(aq.From))
+		where += " AND a.at >= " + b.bind(payroll.DateOnly(aq.From))
 	}
 	if !aq.To.IsZero() {
-		where += " AND a.at < " + b.bind(day(aq.To).AddDate(0, 0, 1))
+		where += " AND a.at < " + b.bind(payroll.DateOnly(aq.To).AddDate(0, 0, 1))
 	}
 	loc := payroll.RegionLocation(biz.Region)
 	q := "SELECT e.id, e.first_name, e.surname, COALESCE(e.external_id, ''), a.at, a.section, a.field_name, a.old_value, a.new_value, a.user_name, a.channel " +

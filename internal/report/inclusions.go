@@ -67,12 +67,12 @@ func (s *Service) PayRunInclusions(ctx context.Context, biz business.Business, p
 	}
 	where += " AND i.business_id = e.business_id"
 	if !iq.From.IsZero() {
-		where += " AND (i.expiry_date IS NULL OR i.expiry_date >= " + b.bind(day(iq.From)) + ")"
+		where += " AND (i.expiry_date IS NULL OR i.expiry_date >= " + b.bind(payroll.DateOnly(iq.From)) + ")"
 	}
 	if !iq.To.IsZero() {
-		where += " AND i.from_date <= " + b.bind(day(iq.To)) // from_date is a day
+		where += " AND i.from_date <= " + b.bind(payroll.DateOnly(iq.To)) // from_date is a day
 	}
-	today := day(s.Clock.Now())
+	today := payroll.DateOnly(s.Clock.Now())
 	switch status {
 	case "Active":
 		where += " AND i.from_date <= " + b.bind(today) + " AND (i.expiry_date IS NULL OR i.expiry_date >= " + b.bind(today) + ")" +

@@ -81,7 +81,7 @@ func (s *Service) LeaveBalances(ctx context.Context, biz business.Business, p *p
 	}
 	// Every employee-category with ledger entries or an allowance; the
 	// ledger summed up to the end of the day.
-	end := b.bind(day(asAt).AddDate(0, 0, 1))
+	end := b.bind(payroll.DateOnly(asAt).AddDate(0, 0, 1))
 	q := "SELECT e.id, e.external_id, e.first_name, e.surname, e.primary_location, COALESCE(e.rate, ''), e.rate_unit, COALESCE(e.hours_per_week, ''), COALESCE(e.hours_per_day, ''), " +
 		"x.leave_category_id, COALESCE(a.leave_loading, ''), " +
 		"CAST(COALESCE((SELECT SUM(l.hours_e6) FROM leave_ledger l WHERE l.business_id = e.business_id AND l.employee_id = e.id AND l.leave_category_id = x.leave_category_id AND l.entry_date < " + end + "), 0) AS BIGINT)" +

@@ -75,7 +75,7 @@ func (s *Service) LeaveHistory(ctx context.Context, biz business.Business, p *pa
 	if err != nil {
 		return nil, err
 	}
-	where += " AND l.business_id = e.business_id AND l.entry_date < " + b.bind(day(to).AddDate(0, 0, 1))
+	where += " AND l.business_id = e.business_id AND l.entry_date < " + b.bind(payroll.DateOnly(to).AddDate(0, 0, 1))
 	if lq.LeaveCategory != 0 {
 		where += " AND l.leave_category_id = " + b.bind(lq.LeaveCategory)
 	}
@@ -92,7 +92,7 @@ func (s *Service) LeaveHistory(ctx context.Context, biz business.Business, p *pa
 		}
 		where += ")"
 	}
-	from := day(lq.From)
+	from := payroll.DateOnly(lq.From)
 	q := "SELECT e.id, e.external_id, e.first_name, e.surname, l.leave_category_id, l.kind, l.source_kind, l.source_id, l.entry_date, l.notes, l.hours_e6, " +
 		"r.period_ending" +
 		" FROM leave_ledger l JOIN employees e ON e.id = l.employee_id LEFT JOIN pay_runs r ON l.source_kind = 'PayRun' AND r.id = l.source_id AND r.business_id = l.business_id" +

@@ -95,7 +95,7 @@ func (j *Jobs) PrepareLeaveLiability(ctx context.Context, biz business.Business,
 			return PreparationStatus{}, err
 		}
 	} else if lq.AsAt.IsZero() {
-		lq.AsAt = day(j.S.Clock.Now())
+		lq.AsAt = payroll.DateOnly(j.S.Clock.Now())
 	}
 	req, err := json.Marshal(lq)
 	if err != nil {

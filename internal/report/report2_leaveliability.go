@@ -116,7 +116,7 @@ func (s *Service) LeaveLiability(ctx context.Context, biz business.Business, p *
 	if lq.idUpTo != 0 {
 		where += " AND e.id > " + b.bind(lq.idAfter) + " AND e.id <= " + b.bind(lq.idUpTo)
 	}
-	end := b.bind(day(asAt).AddDate(0, 0, 1))
+	end := b.bind(payroll.DateOnly(asAt).AddDate(0, 0, 1))
 	final := b.bind(payrun.StatusFinalised)
 	q := "SELECT e.id, e.external_id, e.first_name, e.surname, e.primary_location, e.start_date, " +
 		// The rate in force: the latest schedule commencing by the day.

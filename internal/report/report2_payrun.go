@@ -274,11 +274,11 @@ func (s *Service) PayRunVariance(ctx context.Context, biz business.Business, p *
 		if from.IsZero() || to.IsZero() {
 			return nil, payroll.Invalid(fmt.Sprintf("payPeriodFrom%d", n), "payPeriodFrom%d and payPeriodTo%d are required with comparisonType PayPeriods", n, n)
 		}
-		if day(to).Before(day(from)) {
+		if payroll.DateOnly(to).Before(payroll.DateOnly(from)) {
 			return nil, payroll.Invalid(fmt.Sprintf("payPeriodTo%d", n), "payPeriodTo%d must not be before payPeriodFrom%d", n, n)
 		}
 		return func(b *sqlb) string {
-			return final(b) + " AND r.period_ending >= " + b.bind(day(from)) + " AND r.period_ending < " + b.bind(day(to).AddDate(0, 0, 1))
+			return final(b) + " AND r.period_ending >= " + b.bind(payroll.DateOnly(from)) + " AND r.period_ending < " + b.bind(payroll.DateOnly(to).AddDate(0, 0, 1))
 		}, nil
 	}
 	w1, err := side(1, vq.PayRunID1, vq.From1, vq.To1)

@@ -57,7 +57,7 @@ type ShiftSwapQuery struct {
 // start; a restricted user sees the swaps their employees proposed.
 func (s *Service) ShiftSwaps(ctx context.Context, biz business.Business, p *payroll.Principal, sq ShiftSwapQuery) (_ []ShiftSwap, err error) {
 	defer payroll.Wrap(&err, "shift swapping report of business %d", biz.ID)
-	if !sq.From.IsZero() && !sq.To.IsZero() && day(sq.To).Before(day(sq.From)) {
+	if !sq.From.IsZero() && !sq.To.IsZero() && payroll.DateOnly(sq.To).Before(payroll.DateOnly(sq.From)) {
 		return nil, payroll.Invalid("toDate", "toDate must not be before fromDate")
 	}
 	var stored []string
@@ -78,10 +78,10 @@ func (s *Service) ShiftSwaps(ctx context.Context, biz business.Business, p *payr
 	}
 	where += " AND w.business_id = " + b.bind(biz.ID)
 	if !sq.From.IsZero() {
-		where += " AND sh.start_time >= " + b.bind(day(sq.From))
+		where += " AND sh.start_time >= " + b.bind(payroll.DateOnly(sq.From))
 	}
 	if !sq.To.IsZero() {
-		where += " AND sh.start_time < " + b.bind(day(sq.To).AddDate(0, 0, 1))
+		where += " AND sh.start_time < " + b.bind(payroll.DateOnly(sq.To).AddDate(0, 0, 1))
 	}
 	if sq.ToEmployee != 0 {
 		where += " AND w.to_employee_id = " + b.bind(sq.ToEmployee)
@@ -286,7 +286,7 @@ func (s *Service) RosterTimesheetComparison(ctx context.Context, biz business.Bu
 	if rq.To.IsZero() {
 		return nil, payroll.Invalid("toDate", "toDate is required")
 	}
-	if day(rq.To).Before(day(rq.From)) {
+	if payroll.DateOnly(rq.To).Before(payroll.DateOnly(rq.From)) {
 		return nil, payroll.Invalid("toDate", "toDate must not be before fromDate")
 	}
 	for i, st := range rq.TimesheetStatuses {
@@ -307,7 +307,7 @@ func (s *Service) RosterTimesheetComparison(ctx context.Context, biz business.Bu
 	if rosterWant["All"] {
 		rosterWant = map[string]bool{}
 	}
-	from, to := day(rq.From), day(rq.To).AddDate(0, 0, 1)
+	from, to := payroll.DateOnly(rq.From), payroll.DateOnly(rq.To).AddDate(0, 0, 1)
 
 	// The employees: scope, employee filters.
 	var eb sqlb
@@ -454,7 +454,6 @@ func (s *Service) RosterTimesheetComparison(ctx context.Context, biz business.Bu
 		emp int64
 		day time.Time
 	}
-	dayOf := func(t time.Time) time.Time { return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC) }
 	pairs := map[*cmpShift]*cmpLine{}
 	// Linked lines first.
 	for _, sh := range shifts {
@@ -466,7 +465,7 @@ func (s *Service) RosterTimesheetComparison(ctx context.Context, biz business.Bu
 	free := map[key][]*cmpLine{}
 	for _, l := range lineOrder {
 		if !l.used {
-			k := key{l.emp, dayOf(l.start)}
+			k := key{l.emp, payroll.DateOnly(l.start)}
 			free[k] = append(free[k], l)
 		}
 	}
@@ -474,7 +473,7 @@ func (s *Service) RosterTimesheetComparison(ctx context.Context, biz business.Bu
 		if _, ok := pairs[sh]; ok {
 			continue
 		}
-		k := key{sh.emp, dayOf(sh.start)}
+		k := key{sh.emp, payroll.DateOnly(sh.start)}
 		if q := free[k]; len(q) > 0 {
 			pairs[sh], q[0].used = q[0], true
 			free[k] = q[1:]

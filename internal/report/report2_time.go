@@ -87,7 +87,7 @@ type TimesheetQuery struct {
 }
 
 func (tq *TimesheetQuery) validate() error {
-	if !tq.From.IsZero() && !tq.To.IsZero() && day(tq.To).Before(day(tq.From)) {
+	if !tq.From.IsZero() && !tq.To.IsZero() && payroll.DateOnly(tq.To).Before(payroll.DateOnly(tq.From)) {
 		return payroll.Invalid("toDate", "toDate must not be before fromDate")
 	}
 	for i, st := range tq.Statuses {
@@ -161,10 +161,10 @@ func (s *Service) Timesheets(ctx context.Context, biz business.Business, p *payr
 	}
 	where += " AND t.business_id = " + b.bind(biz.ID)
 	if !tq.From.IsZero() {
-		where += " AND t.start_time >= " + b.bind(day(tq.From))
+		where += " AND t.start_time >= " + b.bind(payroll.DateOnly(tq.From))
 	}
 	if !tq.To.IsZero() {
-		where += " AND t.start_time < " + b.bind(day(tq.To).AddDate(0, 0, 1))
+		where += " AND t.start_time < " + b.bind(payroll.DateOnly(tq.To).AddDate(0, 0, 1))
 	}
 	if len(tq.Statuses) > 0 {
 		var in []string

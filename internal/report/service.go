@@ -50,7 +50,7 @@ type Filter struct {
 
 // Validate checks the members that can be wrong on their own.
 func (f Filter) Validate() error {
-	if !f.From.IsZero() && !f.To.IsZero() && day(f.To).Before(day(f.From)) {
+	if !f.From.IsZero() && !f.To.IsZero() && payroll.DateOnly(f.To).Before(payroll.DateOnly(f.From)) {
 		return payroll.Invalid("toDate", "toDate must not be before fromDate")
 	}
 	for _, c := range []struct {
@@ -63,8 +63,6 @@ func (f Filter) Validate() error {
 	}
 	return nil
 }
-
-func day(t time.Time) time.Time { return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC) }
 
 // sqlb builds one statement's bound parameters.
 type sqlb struct{ args []any }
@@ -87,10 +85,10 @@ func (s *Service) runScope(ctx context.Context, biz business.Business, p *payrol
 	}
 	where := []string{"r.business_id = " + b.bind(biz.ID), "r.status = " + b.bind(payrun.StatusFinalised)}
 	if !f.From.IsZero() {
-		where = append(where, "r.date_paid >= "+b.bind(day(f.From)))
+		where = append(where, "r.date_paid >= "+b.bind(payroll.DateOnly(f.From)))
 	}
 	if !f.To.IsZero() {
-		where = append(where, "r.date_paid < "+b.bind(day(f.To).AddDate(0, 0, 1)))
+		where = append(where, "r.date_paid < "+b.bind(payroll.DateOnly(f.To).AddDate(0, 0, 1)))
 	}
 	if f.PayRunID != 0 {
 		where = append(where, "r.id = "+b.bind(f.PayRunID))

@@ -103,10 +103,10 @@ func (s *Service) superAdjustments(ctx context.Context, biz business.Business, p
 	}
 	where += " AND a.business_id = " + b.bind(biz.ID)
 	if !f.From.IsZero() {
-		where += " AND a.from_date >= " + b.bind(day(f.From))
+		where += " AND a.from_date >= " + b.bind(payroll.DateOnly(f.From))
 	}
 	if !f.To.IsZero() {
-		where += " AND a.from_date < " + b.bind(day(f.To).AddDate(0, 0, 1))
+		where += " AND a.from_date < " + b.bind(payroll.DateOnly(f.To).AddDate(0, 0, 1))
 	}
 	q := "SELECT a.from_date, a.contribution_type, a.total_amount_paid, e.id, e.first_name, e.surname, e.external_id, COALESCE(e.primary_location_id, 0), " +
 		"e.primary_location, e.super_fund1_fund_name, e.super_fund1_member_number FROM employee_super_adjustments a JOIN employees e ON e.id = a.employee_id" +

@@ -82,7 +82,7 @@ type Item struct {
 
 // Active: in force on day (started, not expired, maximum not reached).
 func (it *Item) Active(day time.Time) bool {
-	d := time.Date(day.Year(), day.Month(), day.Day(), 0, 0, 0, 0, time.UTC)
+	d := payroll.DateOnly(day)
 	if !it.FromDate.IsZero() && emprec.Date(it.FromDate).After(d) {
 		return false
 	}
@@ -424,9 +424,8 @@ func (s *Service) Applicable(ctx context.Context, biz business.Business, ids []i
 		set[id] = true
 		lo, hi = min(lo, id), max(hi, id)
 	}
-	day := func(t time.Time) time.Time { return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC) }
 	rows, err := s.Employees.DB.Queries().ListApplicableInclusions(ctx, store.ListApplicableInclusionsParams{BusinessID: biz.ID, EmployeeID: lo, EmployeeID_2: hi,
-		ExpiryDate: emprec.NullDate(payroll.NewDateTime(day(from))), FromDate: day(to)})
+		ExpiryDate: emprec.NullDate(payroll.NewDateTime(payroll.DateOnly(from))), FromDate: payroll.DateOnly(to)})
 	if err != nil {
 		return nil, err
 	}
