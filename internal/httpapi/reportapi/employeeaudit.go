@@ -14,7 +14,10 @@ func registerEmployeeAudit(a *httpapi.API, s *report.Service) {
 		"Every change made to an employee's details, oldest first: one row per member changed (section, field, old and new value as text; tax file, "+
 			"NI, IRD, NRIC and bank account numbers masked to their last three characters), when (UTC and the region's local time), by whom "+
 			"(userName) and through which channel (Api, or EmployeeSelfService for the employee's own self-service user). Creating an employee is "+
-			"one row (field employee, new value Created). fromDate and toDate select the day of the change; employeeId, payScheduleId, locationId and "+
+			"one row (field employee, new value Created). Records under the employee (bank accounts, pay rate changes, recurring deductions, "+
+			"liabilities, expenses, tax and super adjustments, additional earnings, standard hours, opening balances, leave allowances) are audited "+
+			"in their section with field kind[id].member (e.g. bankAccount[12].accountNumber): a created record lists the members it has (old value "+
+			"empty), a deleted one the members it had (new value empty). fromDate and toDate select the day of the change; employeeId, payScheduleId, locationId and "+
 			"employingEntityId the employees; section one EmployeeAuditSection. A restricted user sees only their employees."),
 		func(ctx context.Context, in *struct {
 			httpapi.BusinessPath
