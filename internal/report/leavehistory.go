@@ -70,17 +70,17 @@ func (s *Service) LeaveHistory(ctx context.Context, biz business.Business, p *pa
 			}
 		}
 	}
-	var b sqlb
-	where, err := s.employeeScope(ctx, biz, p, Filter{LocationID: lq.LocationID, EmployingEntityID: lq.EmployingEntityID}, &b)
+	var b Args
+	where, err := s.EmployeeScope(ctx, biz, p, Filter{LocationID: lq.LocationID, EmployingEntityID: lq.EmployingEntityID}, &b)
 	if err != nil {
 		return nil, err
 	}
-	where += " AND l.business_id = e.business_id AND l.entry_date < " + b.bind(payroll.DateOnly(to).AddDate(0, 0, 1))
+	where += " AND l.business_id = e.business_id AND l.entry_date < " + b.Bind(payroll.DateOnly(to).AddDate(0, 0, 1))
 	if lq.LeaveCategory != 0 {
-		where += " AND l.leave_category_id = " + b.bind(lq.LeaveCategory)
+		where += " AND l.leave_category_id = " + b.Bind(lq.LeaveCategory)
 	}
 	if lq.PayScheduleID != 0 {
-		where += " AND e.pay_schedule_id = " + b.bind(lq.PayScheduleID)
+		where += " AND e.pay_schedule_id = " + b.Bind(lq.PayScheduleID)
 	}
 	if len(lq.EmployeeIDs) > 0 {
 		where += " AND e.id IN ("
@@ -88,7 +88,7 @@ func (s *Service) LeaveHistory(ctx context.Context, biz business.Business, p *pa
 			if i > 0 {
 				where += ", "
 			}
-			where += b.bind(id)
+			where += b.Bind(id)
 		}
 		where += ")"
 	}
@@ -123,7 +123,7 @@ func (s *Service) LeaveHistory(ctx context.Context, biz business.Business, p *pa
 			h.OpeningBalance, h.ClosingBalance = payroll.RateFromDecimal(mustE6(open)), payroll.RateFromDecimal(mustE6(close))
 		}
 	}
-	err = s.query(ctx, q, b.args, func(rows *sql.Rows) error {
+	err = s.Query(ctx, q, b.Values, func(rows *sql.Rows) error {
 		var h LeaveHistory
 		var cat, srcID, e6 int64
 		var kind, srcKind, notes string
@@ -162,6 +162,7 @@ func (s *Service) LeaveHistory(ctx context.Context, biz business.Business, p *pa
 		}
 		return nil
 	})
+
 	flush()
 	return out, err
 }

@@ -7,9 +7,10 @@ import (
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/record"
 	"github.com/payrolld/payrolld/internal/report"
+	"github.com/payrolld/payrolld/internal/report/employeereport"
 )
 
-func registerEmployeeAudit(a *httpapi.API, s *report.Service) {
+func registerEmployeeAudit(a *httpapi.API, s *employeereport.Service) {
 	httpapi.Register(a, httpapi.BusinessUser, get("/api/v2/business/{businessId}/report/employeeaudit", "Employee audit report",
 		"Every change made to an employee's details, oldest first: one row per member changed (section, field, old and new value as text; tax file, "+
 			"NI, IRD, NRIC and bank account numbers masked to their last three characters), when (UTC and the region's local time), by whom "+
@@ -29,12 +30,12 @@ func registerEmployeeAudit(a *httpapi.API, s *report.Service) {
 			ToDate                   string `query:"toDate"`
 			LocationID               int64  `query:"locationId"`
 			EmployingEntityID        int64  `query:"employingEntityId"`
-		}) (*httpapi.BodyOf[[]report.EmployeeAudit], error) {
-			aq := report.EmployeeAuditQuery{Filter: report.Filter{EmployeeID: in.EmployeeID, PayScheduleID: in.PayScheduleID, LocationID: in.LocationID,
+		}) (*httpapi.BodyOf[[]employeereport.EmployeeAudit], error) {
+			aq := employeereport.EmployeeAuditQuery{Filter: report.Filter{EmployeeID: in.EmployeeID, PayScheduleID: in.PayScheduleID, LocationID: in.LocationID,
 				EmployingEntityID: in.EmployingEntityID}}
 			if in.Section != "" {
 				var ok bool
-				if aq.Section, ok = record.Canonical(report.AuditSections, in.Section); !ok {
+				if aq.Section, ok = record.Canonical(employeereport.AuditSections, in.Section); !ok {
 					return nil, payroll.Invalid("section", "section %q is not an EmployeeAuditSection", in.Section)
 				}
 			}
