@@ -322,7 +322,7 @@ func (c *AUCollections) UpdateContractor(ctx context.Context, biz business.Busin
 // the clock when zero). The record stays readable with isActive false.
 func (c *AUCollections) DeactivateContractor(ctx context.Context, biz business.Business, id int64, endDate payroll.DateTime) (Contractor, error) {
 	if endDate.IsZero() {
-		endDate = payroll.NewDateTime(record.DateOnly(c.Contractors.S.Clock.Now()))
+		endDate = payroll.NewDateTime(payroll.DateOnly(c.Contractors.S.Clock.Now()))
 	}
 	return c.Contractors.Update(ctx, biz, 0, id, func(cur *Contractor) error {
 		if cur.Status == "Terminated" {

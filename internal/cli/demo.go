@@ -195,7 +195,7 @@ func hasName(list []struct{ Name string }, name string) bool {
 // last Friday for weekly and fortnightly pays, the last day of the
 // previous month for monthly ones.
 func demoPeriodEnd(freq string, now time.Time) time.Time {
-	day := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC)
+	day := payroll.DateOnly(now)
 	if freq == "Monthly" {
 		return time.Date(day.Year(), day.Month(), 0, 0, 0, 0, 0, time.UTC)
 	}

@@ -354,7 +354,7 @@ func ukParsePeriodRow(val *payroll.Validation, rowNo int, cols, rec []string, em
 	}
 	row.validate(&v, prefix)
 	if !row.PeriodEnding.IsZero() {
-		today := uk.UKDay(now)
+		today := payroll.DateOnly(now)
 		if row.PeriodEnding.After(today) {
 			v.Add(prefix+"periodEnding", "periodEnding is in the future")
 		} else if row.PeriodEnding.Before(today.AddDate(0, 0, -7*104)) {

@@ -302,7 +302,7 @@ func writeLines(ctx context.Context, q *store.Queries, bizID, requestID int64, i
 		d := l.DateIncurred.Time
 		if err := q.CreateExpenseRequestLine(ctx, store.CreateExpenseRequestLineParams{BusinessID: bizID, RequestID: requestID, Position: int32(i),
 			ExpenseCategoryID: l.ExpenseCategoryID, LocationID: loc, Notes: l.Notes, TaxCode: out[i].code, TaxRate: out[i].rate,
-			Amount: l.Amount.MinorUnits(), DateIncurred: time.Date(d.Year(), d.Month(), d.Day(), 0, 0, 0, 0, time.UTC)}); err != nil {
+			Amount: l.Amount.MinorUnits(), DateIncurred: payroll.DateOnly(d)}); err != nil {
 			if db.IsForeignKeyViolation(err) { // a category or location deleted since it was checked
 				return payroll.Invalid("lineItems", "an expense category or location was deleted meanwhile; try again")
 			}
@@ -542,7 +542,7 @@ func FinancialYearStart(region string, day time.Time) time.Time {
 			return time.Date(y, time.January, 1, 0, 0, 0, 0, time.UTC)
 		}
 	}
-	d := time.Date(day.Year(), day.Month(), day.Day(), 0, 0, 0, 0, time.UTC)
+	d := payroll.DateOnly(day)
 	if s := start(y); !d.Before(s) {
 		return s
 	}

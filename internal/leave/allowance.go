@@ -11,6 +11,7 @@ import (
 
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/categories"
+	"github.com/payrolld/payrolld/internal/employee"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/record"
 	"github.com/payrolld/payrolld/internal/store"
@@ -224,11 +225,25 @@ func (s *Service) Allowances(ctx context.Context, biz business.Business, p *payr
 // E/leaveallowances); leaveCategoryId is a category id.
 func (s *Service) SetAllowances(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64, list []Allowance) (_ []Allowance, err error) {
 	defer payroll.Wrap(&err, "set leave allowances of employee %d", employeeID)
-	if _, err := s.Employees.Visible(ctx, biz, p, employeeID); err != nil {
+	e, err := s.Employees.Visible(ctx, biz, p, employeeID)
+	if err != nil {
 		return nil, err
 	}
 	err = s.DB.InTx(ctx, func(q *store.Queries) error {
 		ix, err := s.categoryIndex(ctx, q, biz.ID)
+		if err != nil {
+			return err
+		}
+		read := func() (map[string]Allowance, []string, error) {
+			rows, err := q.ListLeaveAllowances(ctx, store.ListLeaveAllowancesParams{BusinessID: biz.ID, EmployeeID: employeeID})
+			by, order := map[string]Allowance{}, []string{}
+			for _, r := range rows {
+				a := fromAllowanceRow(r, ix.names())
+				by[a.LeaveCategoryID], order = a, append(order, a.LeaveCategoryID)
+			}
+			return by, order, err
+		}
+		before, beforeOrder, err := read()
 		if err != nil {
 			return err
 		}
@@ -242,7 +257,34 @@ func (s *Service) SetAllowances(ctx context.Context, biz business.Business, p *p
 				return err
 			}
 		}
-		return s.replaceAllowances(ctx, q, biz.ID, employeeID, list, 0)
+		if err := s.replaceAllowances(ctx, q, biz.ID, employeeID, list, 0); err != nil {
+			return err
+		}
+		// The trail: one record per leave category, created, changed or
+		// removed.
+		after, afterOrder, err := read()
+		if err != nil {
+			return err
+		}
+		seen := map[string]bool{}
+		for _, id := range append(beforeOrder, afterOrder...) {
+			if seen[id] {
+				continue
+			}
+			seen[id] = true
+			var bp, ap *Allowance
+			if b, ok := before[id]; ok {
+				bp = &b
+			}
+			if a, ok := after[id]; ok {
+				ap = &a
+			}
+			n, _ := strconv.ParseInt(id, 10, 64)
+			if err := s.Employees.AuditRecord(ctx, q, e, employee.SectionLeaveAllowances, "leaveAllowance", n, bp, ap); err != nil {
+				return err
+			}
+		}
+		return nil
 	})
 	if err != nil {
 		return nil, err

@@ -58,7 +58,7 @@ func (s *Service) SetOpening(ctx context.Context, q *store.Queries, businessID, 
 		return err
 	}
 	return q.InsertLeaveEntry(ctx, store.InsertLeaveEntryParams{BusinessID: businessID, EmployeeID: employeeID, LeaveCategoryID: leaveCategoryID,
-		HoursE6: h, Kind: KindOpening, SourceKind: KindOpening, SourceID: employeeID, EntryDate: day(asAt), CreatedAt: s.Clock.Now()})
+		HoursE6: h, Kind: KindOpening, SourceKind: KindOpening, SourceID: employeeID, EntryDate: payroll.DateOnly(asAt), CreatedAt: s.Clock.Now()})
 }
 
 // Balance is a leave balance (LeaveBalanceModel).
@@ -82,7 +82,7 @@ func (s *Service) Balances(ctx context.Context, biz business.Business, p *payrol
 	}
 	// The whole day counts: entries are dated at midnight.
 	q := s.DB.Queries()
-	rows, err := q.LeaveBalancesAsAt(ctx, store.LeaveBalancesAsAtParams{BusinessID: biz.ID, EmployeeID: employeeID, EntryDate: day(asAt)})
+	rows, err := q.LeaveBalancesAsAt(ctx, store.LeaveBalancesAsAtParams{BusinessID: biz.ID, EmployeeID: employeeID, EntryDate: payroll.DateOnly(asAt)})
 	if err != nil {
 		return nil, err
 	}
@@ -141,7 +141,7 @@ func (s *Service) ApprovedInPeriod(ctx context.Context, q *store.Queries, busine
 	if len(employeeIDs) == 0 {
 		return out, nil
 	}
-	args := []any{businessID, day(from), day(to)}
+	args := []any{businessID, payroll.DateOnly(from), payroll.DateOnly(to)}
 	ph := make([]string, len(employeeIDs))
 	for i, id := range employeeIDs {
 		args = append(args, id)

@@ -63,24 +63,24 @@ func (s *Service) List(ctx context.Context, biz business.Business, p *payroll.Pr
 		}
 		where = append(where, "lr.status = "+bind(st))
 	}
-	if !lq.From.IsZero() && !lq.To.IsZero() && day(lq.To).Before(day(lq.From)) {
+	if !lq.From.IsZero() && !lq.To.IsZero() && payroll.DateOnly(lq.To).Before(payroll.DateOnly(lq.From)) {
 		return nil, payroll.Invalid("toDate", "toDate must not be before fromDate")
 	}
 	if !lq.From.IsZero() {
 		if lq.RestrictOverlappingLeave {
-			where = append(where, "lr.from_date >= "+bind(day(lq.From)))
+			where = append(where, "lr.from_date >= "+bind(payroll.DateOnly(lq.From)))
 		} else {
 			// A request spans at most a year (check), so one ending after
 			// From starts after From less a year: a bound the from_date
 			// indexes can use.
-			where = append(where, "lr.to_date >= "+bind(day(lq.From)), "lr.from_date >= "+bind(day(lq.From).AddDate(-1, 0, -2)))
+			where = append(where, "lr.to_date >= "+bind(payroll.DateOnly(lq.From)), "lr.from_date >= "+bind(payroll.DateOnly(lq.From).AddDate(-1, 0, -2)))
 		}
 	}
 	if !lq.To.IsZero() {
 		if lq.RestrictOverlappingLeave {
-			where = append(where, "lr.to_date <= "+bind(day(lq.To)))
+			where = append(where, "lr.to_date <= "+bind(payroll.DateOnly(lq.To)))
 		} else {
-			where = append(where, "lr.from_date <= "+bind(day(lq.To)))
+			where = append(where, "lr.from_date <= "+bind(payroll.DateOnly(lq.To)))
 		}
 	}
 	if lq.LeaveCategoryID != 0 {

@@ -23,7 +23,7 @@ func (s *Service) ApprovedInRange(ctx context.Context, q *store.Queries, busines
 		FROM leave_requests lr
 		WHERE lr.business_id = $1 AND lr.status = 'Approved' AND lr.from_date <= $3 AND lr.to_date >= $2
 		AND lr.employee_id >= $4 AND lr.employee_id <= $5
-		ORDER BY lr.employee_id, lr.from_date, lr.id`, businessID, day(from), day(to), lo, hi)
+		ORDER BY lr.employee_id, lr.from_date, lr.id`, businessID, payroll.DateOnly(from), payroll.DateOnly(to), lo, hi)
 	if err != nil {
 		return nil, err
 	}
@@ -109,7 +109,7 @@ func (s *Service) PostPayRun(ctx context.Context, q *store.Queries, businessID, 
 			return payroll.Invalid(member, "hours of an %s entry must not be negative", e.Kind)
 		}
 		args = append(args, businessID, e.EmployeeID, e.LeaveCategoryID, h, e.Kind, SourcePayRun, payRunID,
-			sql.NullInt64{Int64: e.LeaveRequestID, Valid: e.LeaveRequestID != 0}, day(e.Date), e.Notes, now)
+			sql.NullInt64{Int64: e.LeaveRequestID, Valid: e.LeaveRequestID != 0}, payroll.DateOnly(e.Date), e.Notes, now)
 		if len(args) >= rowsPer*cols {
 			if err := flush(); err != nil {
 				return err

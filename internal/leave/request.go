@@ -169,7 +169,7 @@ func (s *Service) check(ctx context.Context, q *store.Queries, biz business.Busi
 	if err := v.Err(); err != nil {
 		return checked{}, err
 	}
-	c := checked{from: day(in.FromDate.Time), to: day(in.ToDate.Time)}
+	c := checked{from: payroll.DateOnly(in.FromDate.Time), to: payroll.DateOnly(in.ToDate.Time)}
 	if c.to.Before(c.from) {
 		return checked{}, payroll.Invalid("toDate", "toDate must not be before fromDate")
 	}
@@ -252,7 +252,7 @@ func (s *Service) fillHours(ctx context.Context, biz business.Business, emp empl
 	if in.Hours != nil || in.FromDate.IsZero() || in.ToDate.IsZero() {
 		return nil
 	}
-	from, to := day(in.FromDate.Time), day(in.ToDate.Time)
+	from, to := payroll.DateOnly(in.FromDate.Time), payroll.DateOnly(in.ToDate.Time)
 	if to.Before(from) || to.Sub(from) > 366*24*time.Hour {
 		return nil // check reports it
 	}
@@ -466,7 +466,7 @@ func (s *Service) EstimateHours(ctx context.Context, biz business.Business, p *p
 			return Estimate{}, err
 		}
 	}
-	from, to = day(from), day(to)
+	from, to = payroll.DateOnly(from), payroll.DateOnly(to)
 	if to.Before(from) {
 		return Estimate{}, payroll.Invalid("toDate", "toDate must not be before fromDate")
 	}
@@ -498,7 +498,7 @@ func (s *Service) estimate(ctx context.Context, biz business.Business, emp emplo
 				if h.NotAPublicHoliday || !appliesTo(h.States, m.ResidentialState) {
 					continue
 				}
-				holidays[day(h.Date.Time)] = h.Description
+				holidays[payroll.DateOnly(h.Date.Time)] = h.Description
 			}
 		}
 	}

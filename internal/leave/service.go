@@ -2,7 +2,6 @@ package leave
 
 import (
 	"context"
-	"time"
 
 	"github.com/govalues/decimal"
 
@@ -64,9 +63,6 @@ func hoursE6(member string, h payroll.Rate) (int64, error) {
 func hoursOf(e6 int64) payroll.Rate {
 	return payroll.RateFromDecimal(decimal.MustNew(e6, hoursScale).Trim(0))
 }
-
-// day is t's calendar date at midnight UTC (dates carry no time of day).
-func day(t time.Time) time.Time { return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC) }
 
 func (s *Service) emit(ctx context.Context, q *store.Queries, bizID int64, action string, data any) error {
 	if s.Emit == nil {

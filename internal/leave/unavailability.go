@@ -48,7 +48,7 @@ func fromUnavailabilityRow(r store.Unavailability) Unavailability {
 	}
 	// All day: from midnight to the end of a day.
 	from, to := r.FromDate, r.ToDate
-	u.IsAllDay = from.Equal(day(from)) && (to.Equal(day(to)) || to.Sub(day(to)) >= 24*time.Hour-time.Minute)
+	u.IsAllDay = from.Equal(payroll.DateOnly(from)) && (to.Equal(payroll.DateOnly(to)) || to.Sub(payroll.DateOnly(to)) >= 24*time.Hour-time.Minute)
 	return u
 }
 
@@ -72,7 +72,7 @@ func (u *Unavailability) validate() error {
 	if u.ToDate.Before(u.FromDate.Time) {
 		return payroll.Invalid("toDate", "toDate must not be before fromDate")
 	}
-	if !u.EndDate.IsZero() && u.EndDate.Before(day(u.FromDate.Time)) {
+	if !u.EndDate.IsZero() && u.EndDate.Before(payroll.DateOnly(u.FromDate.Time)) {
 		return payroll.Invalid("endDate", "endDate must not be before fromDate")
 	}
 	if u.RecurringDay != nil && *u.RecurringDay == "" {
@@ -243,11 +243,11 @@ func (s *Service) Unavailabilities(ctx context.Context, biz business.Business, p
 	}
 	where := []string{"u.business_id = $1"}
 	if !uq.From.IsZero() {
-		f := bind(day(uq.From))
+		f := bind(payroll.DateOnly(uq.From))
 		where = append(where, "(u.to_date >= "+f+" OR (u.recurring AND (u.end_date IS NULL OR u.end_date >= "+f+")))")
 	}
 	if !uq.To.IsZero() {
-		where = append(where, "u.from_date < "+bind(day(uq.To).AddDate(0, 0, 1)))
+		where = append(where, "u.from_date < "+bind(payroll.DateOnly(uq.To).AddDate(0, 0, 1)))
 	}
 	if uq.EmployeeID != 0 {
 		where = append(where, "u.employee_id = "+bind(uq.EmployeeID))

@@ -19,6 +19,13 @@ func NewDateTime(t time.Time) DateTime {
 	return DateTime{time.Date(t.Year(), t.Month(), t.Day(), t.Hour(), t.Minute(), t.Second(), 0, time.UTC)}
 }
 
+// DateOnly is the calendar day of t: midnight UTC of t's wall-clock date
+// (its time of day and zone dropped). Dates carry no time of day at rest
+// or on the wire; this is the one place that says how to get there.
+func DateOnly(t time.Time) time.Time {
+	return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)
+}
+
 var inLayouts = []string{
 	LocalLayout, "2006-01-02T15:04:05.999999999", time.RFC3339Nano, "2006-01-02", "2006-01-02 15:04:05",
 }

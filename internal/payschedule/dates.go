@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/payrolld/payrolld/internal/record"
+	"github.com/payrolld/payrolld/internal/payroll"
 )
 
 // Pay period forecasting: pure date arithmetic, no I/O.
@@ -168,8 +168,8 @@ func ForecastNextPeriod(h PeriodHistory) (PeriodForecast, error) {
 	if err != nil {
 		return PeriodForecast{}, err
 	}
-	lastEnd, lastPaid := record.DateOnly(h.LastPeriodEnd), record.DateOnly(h.LastDatePaid)
-	firstEnd, firstPaid := record.DateOnly(h.FirstPeriodEnd), record.DateOnly(h.FirstDatePaid)
+	lastEnd, lastPaid := payroll.DateOnly(h.LastPeriodEnd), payroll.DateOnly(h.LastDatePaid)
+	firstEnd, firstPaid := payroll.DateOnly(h.FirstPeriodEnd), payroll.DateOnly(h.FirstDatePaid)
 	if h.LastPeriodEnd.IsZero() {
 		switch {
 		case !h.FirstPeriodEnd.IsZero():
@@ -181,7 +181,7 @@ func ForecastNextPeriod(h PeriodHistory) (PeriodForecast, error) {
 		case !h.LastDatePaid.IsZero():
 			lastEnd = lastPaid
 		default:
-			to := st.firstBoundary(record.DateOnly(h.Today), h.EndOfWeek)
+			to := st.firstBoundary(payroll.DateOnly(h.Today), h.EndOfWeek)
 			return PeriodForecast{From: st.prev(to, to).AddDate(0, 0, 1), To: to, Paid: to}, nil
 		}
 	}

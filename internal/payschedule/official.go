@@ -124,7 +124,7 @@ func (c *ScheduleCollections) seedYearInTx(ctx context.Context, q *store.Queries
 		if err != nil {
 			return err
 		}
-		have[key(record.DateOnly(h.Date.Time), h.Description)] = h.ID
+		have[key(payroll.DateOnly(h.Date.Time), h.Description)] = h.ID
 	}
 	now := c.PublicHolidays.S.Clock.Now()
 	for _, d := range days {

@@ -47,7 +47,7 @@ func (h *PublicHoliday) Validate(v *payroll.Validation) {
 	if h.Date.IsZero() {
 		v.Add("date", "date is required")
 	} else {
-		h.Date = payroll.NewDateTime(record.DateOnly(h.Date.Time))
+		h.Date = payroll.NewDateTime(payroll.DateOnly(h.Date.Time))
 	}
 	h.Description = strings.TrimSpace(h.Description)
 	v.Required("description", h.Description)
@@ -147,11 +147,11 @@ func (c *ScheduleCollections) DeletePublicHolidaysOn(ctx context.Context, biz bu
 	if err != nil {
 		return 0, err
 	}
-	d := record.DateOnly(day.Time)
+	d := payroll.DateOnly(day.Time)
 	var ids []int64
 	substituted := map[int64]bool{} // deleted after the holidays that substitute them
 	for _, h := range all {
-		if record.DateOnly(h.Date.Time).Equal(d) {
+		if payroll.DateOnly(h.Date.Time).Equal(d) {
 			ids = append(ids, h.ID)
 			substituted[h.MondayisedAlternativeToID] = true
 		}

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/go-pdf/fpdf"
 
@@ -60,7 +59,7 @@ type renderer struct {
 func newRenderer(p Payslip, o Options) *renderer {
 	pdf := fpdf.New("P", "mm", "A4", "")
 	// Fixed metadata: the same payslip renders to the same bytes.
-	stamp := time.Date(p.DatePaid.Year(), p.DatePaid.Month(), p.DatePaid.Day(), 0, 0, 0, 0, time.UTC)
+	stamp := payroll.DateOnly(p.DatePaid)
 	pdf.SetCreationDate(stamp)
 	pdf.SetModificationDate(stamp)
 	pdf.SetCatalogSort(true)

@@ -3,6 +3,8 @@ package record
 import (
 	"strings"
 	"time"
+
+	"github.com/payrolld/payrolld/internal/payroll"
 )
 
 // Small helpers the domain packages share.
@@ -42,6 +44,8 @@ func Deref(p *int64) int64 {
 	return *p
 }
 
-func DateOnly(t time.Time) time.Time {
-	return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)
-}
+// DateOnly is the calendar day of t.
+//
+// Deprecated: use payroll.DateOnly; this forwards to it so branches still
+// calling it merge cleanly.
+func DateOnly(t time.Time) time.Time { return payroll.DateOnly(t) }

@@ -61,7 +61,7 @@ func (s *Service) OrdinaryTimeEarnings(ctx context.Context, biz business.Busines
 			}
 		}
 	}
-	var b sqlb
+	var b Args
 	where, err := s.runScope(ctx, biz, p, f, &b)
 	if err != nil {
 		return nil, err
@@ -74,7 +74,7 @@ func (s *Service) OrdinaryTimeEarnings(ctx context.Context, biz business.Busines
 	groups := map[key]*catAcc{}
 	extra := map[key]*OrdinaryTimeEarnings{}
 	var order []key
-	err = s.query(ctx, q, b.args, func(rows *sql.Rows) error {
+	err = s.Query(ctx, q, b.Values, func(rows *sql.Rows) error {
 		var r OrdinaryTimeEarnings
 		var run, cat, amt, sg int64
 		var start, end time.Time
@@ -95,6 +95,7 @@ func (s *Service) OrdinaryTimeEarnings(ctx context.Context, biz business.Busines
 		a.minor += amt
 		return nil
 	})
+
 	if err != nil {
 		return nil, err
 	}
@@ -114,7 +115,7 @@ func (s *Service) OrdinaryTimeEarnings(ctx context.Context, biz business.Busines
 	out := make([]OrdinaryTimeEarnings, 0, len(order))
 	for _, k := range order {
 		r, a := *extra[k], groups[k]
-		r.Earnings, r.Super = money(a.minor), a.row.SuperAmount
+		r.Earnings, r.Super = Money(a.minor), a.row.SuperAmount
 		if a.minor != 0 {
 			r.SuperPercentageOfEarnings = r.Super.MulInt(100).Ratio(r.Earnings).RoundHalfUp(2)
 		}
@@ -145,13 +146,13 @@ type PaygQuery struct {
 // location and the month paid, ordered by month then location.
 func (s *Service) Payg(ctx context.Context, biz business.Business, p *payroll.Principal, pq PaygQuery) (_ []Payg, err error) {
 	defer payroll.Wrap(&err, "PAYG report of business %d", biz.ID)
-	var b sqlb
+	var b Args
 	where, err := s.runScope(ctx, biz, p, pq.Filter, &b)
 	if err != nil {
 		return nil, err
 	}
 	if pq.State != "" {
-		where += " AND UPPER(e.residential_state) = " + b.bind(strings.ToUpper(pq.State))
+		where += " AND UPPER(e.residential_state) = " + b.Bind(strings.ToUpper(pq.State))
 	}
 	q := "SELECT r.id, r.date_paid, e.primary_location, pe.gross, pe.pre_tax, pe.taxable, pe.tax, " +
 		"(SELECT COALESCE(SUM(l.amount), 0) FROM pay_run_lines l WHERE l.pay_run_id = r.id AND l.employee_id = pe.employee_id AND l.kind = 'earnings' AND l.tax_exempt)" +
@@ -159,7 +160,7 @@ func (s *Service) Payg(ctx context.Context, biz business.Business, p *payroll.Pr
 	type key struct{ month, loc string }
 	at := map[key]int{}
 	out := []Payg{}
-	err = s.query(ctx, q, b.args, func(rows *sql.Rows) error {
+	err = s.Query(ctx, q, b.Values, func(rows *sql.Rows) error {
 		var run, gross, pre, taxable, tax, exempt int64
 		var paid time.Time
 		var loc string
@@ -174,16 +175,18 @@ func (s *Service) Payg(ctx context.Context, biz business.Business, p *payroll.Pr
 			out = append(out, Payg{Location: loc, Month: k.month})
 		}
 		g := &out[i]
-		g.GrossEarnings, g.TaxExemptEarnings, g.PreTaxDeductions = g.GrossEarnings.Add(money(gross)), g.TaxExemptEarnings.Add(money(exempt)), g.PreTaxDeductions.Add(money(pre))
-		g.TaxableEarnings, g.Payg = g.TaxableEarnings.Add(money(taxable)), g.Payg.Add(money(tax))
+		g.GrossEarnings, g.TaxExemptEarnings, g.PreTaxDeductions = g.GrossEarnings.Add(Money(gross)), g.TaxExemptEarnings.Add(Money(exempt)), g.PreTaxDeductions.Add(Money(pre))
+		g.TaxableEarnings, g.Payg = g.TaxableEarnings.Add(Money(taxable)), g.Payg.Add(Money(tax))
 		return nil
 	})
-	sortStable(out, func(x, y Payg) bool {
+
+	SortStable(out, func(x, y Payg) bool {
 		if x.Month != y.Month {
 			return x.Month < y.Month
 		}
 		return x.Location < y.Location
 	})
+
 	return out, err
 }
 

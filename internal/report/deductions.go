@@ -43,13 +43,13 @@ func (s *Service) Deductions(ctx context.Context, biz business.Business, p *payr
 	if dq.DeductionCategoryID < 0 {
 		return nil, payroll.Invalid("deductionCategoryId", "deductionCategoryId must not be negative")
 	}
-	var b sqlb
+	var b Args
 	where, err := s.runScope(ctx, biz, p, dq.Filter, &b)
 	if err != nil {
 		return nil, err
 	}
 	if dq.DeductionCategoryID != 0 {
-		where += " AND l.category_id = " + b.bind(dq.DeductionCategoryID)
+		where += " AND l.category_id = " + b.Bind(dq.DeductionCategoryID)
 	}
 	out := []DeductionsRow{}
 	type key struct{ run, emp int64 }
@@ -59,7 +59,7 @@ func (s *Service) Deductions(ctx context.Context, biz business.Business, p *payr
 		" JOIN pay_run_lines l ON l.pay_run_id = r.id AND l.employee_id = pe.employee_id" + where + " AND l.kind = 'deduction'" +
 		" GROUP BY r.id, r.period_ending, r.date_paid, e.id, e.first_name, e.surname, e.external_id, e.primary_location, pe.notation, l.category_id, l.category_name" +
 		" ORDER BY r.date_paid, r.id, e.surname, e.first_name, e.id, l.category_name, l.category_id"
-	err = s.query(ctx, q, b.args, func(rows *sql.Rows) error {
+	err = s.Query(ctx, q, b.Values, func(rows *sql.Rows) error {
 		var r DeductionsRow
 		var a DeductionAmount
 		var run, amt int64
@@ -68,7 +68,7 @@ func (s *Service) Deductions(ctx context.Context, biz business.Business, p *payr
 			&a.DeductionCategoryID, &a.DeductionCategoryName, &amt); err != nil {
 			return err
 		}
-		a.Amount = money(amt)
+		a.Amount = Money(amt)
 		if k := (key{run, r.EmployeeID}); k != last || len(out) == 0 {
 			last = k
 			r.PayRun, r.DatePaid, r.Amounts = payRunName(run, ending), payroll.NewDateTime(paid), []DeductionAmount{}
@@ -77,5 +77,6 @@ func (s *Service) Deductions(ctx context.Context, biz business.Business, p *payr
 		out[len(out)-1].Amounts = append(out[len(out)-1].Amounts, a)
 		return nil
 	})
+
 	return out, err
 }

@@ -5,4 +5,11 @@
 // scope (employee.Scope) in the same statement; Go only shapes the rows
 // (breakdown dictionaries, super shares, spreadsheet cells). One file per
 // report family; xlsx.go writes the spreadsheet variants.
+//
+// This package is also the plumbing the report packages share (Service,
+// Filter, Args, EmployeeScope, Query, NullTime, the xlsx writer); the
+// reports that need no more than that live in their own packages, found
+// from the URL: timereport (timesheet, shift swapping, roster against
+// timesheets) and employeereport (birthdays, employee audit, employee
+// details, document acknowledgements).
 package report

@@ -59,7 +59,7 @@ type GrossToNetQuery struct {
 // breakdowns by category from the runs' lines.
 func (s *Service) GrossToNet(ctx context.Context, biz business.Business, p *payroll.Principal, gq GrossToNetQuery) (_ []GrossToNet, err error) {
 	defer payroll.Wrap(&err, "gross to net report of business %d", biz.ID)
-	var b sqlb
+	var b Args
 	where, err := s.runScope(ctx, biz, p, gq.Filter, &b)
 	if err != nil {
 		return nil, err
@@ -71,26 +71,27 @@ func (s *Service) GrossToNet(ctx context.Context, biz business.Business, p *payr
 		"CAST(SUM(pe.post_tax) AS BIGINT), CAST(SUM(pe.tax) AS BIGINT), CAST(SUM(pe.stsl) AS BIGINT), CAST(SUM(pe.super_contribution) AS BIGINT), " +
 		"CAST(SUM(pe.net) AS BIGINT), CAST(SUM(pe.expenses) AS BIGINT), CAST(SUM(pe.liabilities) AS BIGINT)" + runFrom + where +
 		" GROUP BY e.id, e.first_name, e.surname, e.external_id, e.primary_location_id, e.primary_location ORDER BY e.surname, e.first_name, e.id"
-	err = s.query(ctx, q, b.args, func(rows *sql.Rows) error {
+	err = s.Query(ctx, q, b.Values, func(rows *sql.Rows) error {
 		var g GrossToNet
 		var h, gross, pre, taxable, post, tax, stsl, super, net, exp, liab int64
 		if err := rows.Scan(&g.EmployeeID, &g.FirstName, &g.Surname, &g.ExternalID, &g.PrimaryLocationID, &g.PrimaryLocation,
 			&h, &gross, &pre, &taxable, &post, &tax, &stsl, &super, &net, &exp, &liab); err != nil {
 			return err
 		}
-		g.TotalHours, g.TotalGrossEarnings, g.TotalPreTaxDeductions, g.TaxableEarnings = hours(h), money(gross), money(pre), money(taxable)
-		g.TotalPostTaxDeductions, g.Payg, g.Help, g.NetEarnings, g.TotalExpenses = money(post), money(tax-stsl), money(stsl), money(net), money(exp)
-		g.Sgc, g.TotalGrossPlusSuper, g.BankPayments, g.liabilities = money(super), money(gross+super), money(net+exp), money(liab)
+		g.TotalHours, g.TotalGrossEarnings, g.TotalPreTaxDeductions, g.TaxableEarnings = Hours(h), Money(gross), Money(pre), Money(taxable)
+		g.TotalPostTaxDeductions, g.Payg, g.Help, g.NetEarnings, g.TotalExpenses = Money(post), Money(tax-stsl), Money(stsl), Money(net), Money(exp)
+		g.Sgc, g.TotalGrossPlusSuper, g.BankPayments, g.liabilities = Money(super), Money(gross+super), Money(net+exp), Money(liab)
 		g.GrossEarnings, g.PreTaxDeductions, g.PostTaxDeductions, g.Expenses = map[string]payroll.Money{}, map[string]payroll.Money{}, map[string]payroll.Money{}, map[string]payroll.Money{}
 		at[g.EmployeeID] = len(out)
 		out = append(out, g)
 		return nil
 	})
+
 	if err != nil || len(out) == 0 {
 		return out, err
 	}
 	// The breakdowns: the same selection's lines summed by category.
-	var lb sqlb
+	var lb Args
 	where, err = s.runScope(ctx, biz, p, gq.Filter, &lb)
 	if err != nil {
 		return nil, err
@@ -102,8 +103,8 @@ func (s *Service) GrossToNet(ctx context.Context, biz business.Business, p *payr
 	for _, id := range gq.PayCategoryIDs {
 		only[id] = true
 	}
-	add := func(m map[string]payroll.Money, k string, v int64) { m[k] = m[k].Add(money(v)) }
-	err = s.query(ctx, q, lb.args, func(rows *sql.Rows) error {
+	add := func(m map[string]payroll.Money, k string, v int64) { m[k] = m[k].Add(Money(v)) }
+	err = s.Query(ctx, q, lb.Values, func(rows *sql.Rows) error {
 		var emp, cat, amt int64
 		var kind, subtype, name string
 		var exempt bool
@@ -118,7 +119,7 @@ func (s *Service) GrossToNet(ctx context.Context, biz business.Business, p *payr
 		switch kind {
 		case payrun.KindEarnings:
 			if exempt {
-				g.TotalTaxExemptEarnings = g.TotalTaxExemptEarnings.Add(money(amt))
+				g.TotalTaxExemptEarnings = g.TotalTaxExemptEarnings.Add(Money(amt))
 			}
 			if len(only) == 0 || only[cat] {
 				add(g.GrossEarnings, name, amt)
@@ -134,11 +135,9 @@ func (s *Service) GrossToNet(ctx context.Context, biz business.Business, p *payr
 				add(g.Expenses, name, amt)
 			}
 		case payrun.KindSuperAdjustment:
-			// Super adjustments are employer-side super; a salary
-			// sacrifice one is also a pre-tax deduction, a member
-			// voluntary one a post-tax deduction (payrun's rules).
-			g.EmployerContribution = g.EmployerContribution.Add(money(amt))
-			g.Sgc = g.Sgc.Sub(money(amt))
+
+			g.EmployerContribution = g.EmployerContribution.Add(Money(amt))
+			g.Sgc = g.Sgc.Sub(Money(amt))
 			switch {
 			case strings.EqualFold(subtype, "SalarySacrifice"):
 				add(g.PreTaxDeductions, "Salary sacrifice super", amt)
@@ -148,5 +147,6 @@ func (s *Service) GrossToNet(ctx context.Context, biz business.Business, p *payr
 		}
 		return nil
 	})
+
 	return out, err
 }

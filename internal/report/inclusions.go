@@ -60,32 +60,32 @@ func (s *Service) PayRunInclusions(ctx context.Context, biz business.Business, p
 			return nil, payroll.Invalid("status", "status must be All, Active or Expired")
 		}
 	}
-	var b sqlb
-	where, err := s.employeeScope(ctx, biz, p, iq.Filter, &b)
+	var b Args
+	where, err := s.EmployeeScope(ctx, biz, p, iq.Filter, &b)
 	if err != nil {
 		return nil, err
 	}
 	where += " AND i.business_id = e.business_id"
 	if !iq.From.IsZero() {
-		where += " AND (i.expiry_date IS NULL OR i.expiry_date >= " + b.bind(day(iq.From)) + ")"
+		where += " AND (i.expiry_date IS NULL OR i.expiry_date >= " + b.Bind(payroll.DateOnly(iq.From)) + ")"
 	}
 	if !iq.To.IsZero() {
-		where += " AND i.from_date <= " + b.bind(day(iq.To)) // from_date is a day
+		where += " AND i.from_date <= " + b.Bind(payroll.DateOnly(iq.To)) // from_date is a day
 	}
-	today := day(s.Clock.Now())
+	today := payroll.DateOnly(s.Clock.Now())
 	switch status {
 	case "Active":
-		where += " AND i.from_date <= " + b.bind(today) + " AND (i.expiry_date IS NULL OR i.expiry_date >= " + b.bind(today) + ")" +
+		where += " AND i.from_date <= " + b.Bind(today) + " AND (i.expiry_date IS NULL OR i.expiry_date >= " + b.Bind(today) + ")" +
 			" AND (i.maximum_amount_paid IS NULL OR i.total_amount_paid < i.maximum_amount_paid)"
 	case "Expired":
-		where += " AND ((i.expiry_date IS NOT NULL AND i.expiry_date < " + b.bind(today) + ") OR (i.maximum_amount_paid IS NOT NULL AND i.total_amount_paid >= i.maximum_amount_paid))"
+		where += " AND ((i.expiry_date IS NOT NULL AND i.expiry_date < " + b.Bind(today) + ") OR (i.maximum_amount_paid IS NOT NULL AND i.total_amount_paid >= i.maximum_amount_paid))"
 	}
 	q := "SELECT e.id, e.first_name, e.surname, e.external_id, e.primary_location, COALESCE(loc.name, ''), i.kind, COALESCE(c.name, i.name), i.calc_type, i.amount, " +
 		"COALESCE(i.units, ''), i.from_date, i.expiry_date, i.maximum_amount_paid, i.total_amount_paid, i.notes, COALESCE(i.super_rate, ''), i.preserved_earnings, i.tax_code, COALESCE(i.tax_rate, '')" +
 		" FROM employee_recurring_inclusions i JOIN employees e ON e.id = i.employee_id LEFT JOIN records c ON c.id = i.category_id LEFT JOIN locations loc ON loc.id = i.location_id" +
 		where + " ORDER BY e.surname, e.first_name, e.id, i.kind, i.id"
 	out := []Inclusion{}
-	err = s.query(ctx, q, b.args, func(rows *sql.Rows) error {
+	err = s.Query(ctx, q, b.Values, func(rows *sql.Rows) error {
 		var x Inclusion
 		var kind, cat, units string
 		var amount, total int64
@@ -106,12 +106,12 @@ func (s *Service) PayRunInclusions(ctx context.Context, biz business.Business, p
 		case "expense":
 			x.ExpenseCategory = cat
 		}
-		x.Amount, x.Paid, x.StartDate = money(amount), money(total).String(), payroll.NewDateTime(from).Format(payroll.LocalLayout)
+		x.Amount, x.Paid, x.StartDate = Money(amount), Money(total).String(), payroll.NewDateTime(from).Format(payroll.LocalLayout)
 		switch {
 		case expiry.Valid:
 			x.Expiry = payroll.NewDateTime(expiry.Time).Format(payroll.LocalLayout)
 		case maximum.Valid:
-			x.Expiry = money(maximum.Int64).String()
+			x.Expiry = Money(maximum.Int64).String()
 		}
 		x.Total = x.Amount.String()
 		if units != "" {
@@ -123,5 +123,6 @@ func (s *Service) PayRunInclusions(ctx context.Context, biz business.Business, p
 		out = append(out, x)
 		return nil
 	})
+
 	return out, err
 }

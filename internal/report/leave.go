@@ -70,27 +70,27 @@ func (s *Service) LeaveBalances(ctx context.Context, biz business.Business, p *p
 			tracked[c.ID] = c
 		}
 	}
-	var b sqlb
-	where, err := s.employeeScope(ctx, biz, p, Filter{LocationID: lq.LocationID, EmployingEntityID: lq.EmployingEntityID}, &b)
+	var b Args
+	where, err := s.EmployeeScope(ctx, biz, p, Filter{LocationID: lq.LocationID, EmployingEntityID: lq.EmployingEntityID}, &b)
 	if err != nil {
 		return nil, err
 	}
 	cat := ""
 	if lq.LeaveCategoryID != 0 {
-		cat = " AND x.leave_category_id = " + b.bind(lq.LeaveCategoryID)
+		cat = " AND x.leave_category_id = " + b.Bind(lq.LeaveCategoryID)
 	}
 	// Every employee-category with ledger entries or an allowance; the
 	// ledger summed up to the end of the day.
-	end := b.bind(day(asAt).AddDate(0, 0, 1))
+	end := b.Bind(payroll.DateOnly(asAt).AddDate(0, 0, 1))
 	q := "SELECT e.id, e.external_id, e.first_name, e.surname, e.primary_location, COALESCE(e.rate, ''), e.rate_unit, COALESCE(e.hours_per_week, ''), COALESCE(e.hours_per_day, ''), " +
 		"x.leave_category_id, COALESCE(a.leave_loading, ''), " +
 		"CAST(COALESCE((SELECT SUM(l.hours_e6) FROM leave_ledger l WHERE l.business_id = e.business_id AND l.employee_id = e.id AND l.leave_category_id = x.leave_category_id AND l.entry_date < " + end + "), 0) AS BIGINT)" +
-		" FROM (SELECT DISTINCT employee_id, leave_category_id FROM leave_ledger WHERE business_id = " + b.bind(biz.ID) +
-		" UNION SELECT employee_id, leave_category_id FROM leave_allowances WHERE business_id = " + b.bind(biz.ID) + ") x" +
+		" FROM (SELECT DISTINCT employee_id, leave_category_id FROM leave_ledger WHERE business_id = " + b.Bind(biz.ID) +
+		" UNION SELECT employee_id, leave_category_id FROM leave_allowances WHERE business_id = " + b.Bind(biz.ID) + ") x" +
 		" JOIN employees e ON e.id = x.employee_id LEFT JOIN leave_allowances a ON a.employee_id = x.employee_id AND a.leave_category_id = x.leave_category_id" +
 		where + cat + " ORDER BY e.surname, e.first_name, e.id, x.leave_category_id"
 	out := []LeaveBalance{}
-	err = s.query(ctx, q, b.args, func(rows *sql.Rows) error {
+	err = s.Query(ctx, q, b.Values, func(rows *sql.Rows) error {
 		var r LeaveBalance
 		var rate, unit, perWeek, perDay, loading string
 		var catID, e6 int64
@@ -107,8 +107,8 @@ func (s *Service) LeaveBalances(ctx context.Context, biz business.Business, p *p
 		if r.UnitType == "" {
 			r.UnitType = "Hours"
 		}
-		week := rateOr(perWeek, "0")
-		dayHours := rateOr(perDay, "0")
+		week := RateOr(perWeek, "0")
+		dayHours := RateOr(perDay, "0")
 		if dayHours.IsZero() && week.IsPos() {
 			dayHours = payroll.RateFromDecimal(week.Decimal()).Div(payroll.RateFromInt(5))
 		}
@@ -116,7 +116,7 @@ func (s *Service) LeaveBalances(ctx context.Context, biz business.Business, p *p
 			dayHours = payroll.MustRate("7.6")
 		}
 		r.AccruedAmountInDays = h.Div(dayHours).RoundHalfUp(4)
-		hourly := rateOr(rate, "0")
+		hourly := RateOr(rate, "0")
 		switch strings.ToLower(unit) {
 		case "hourly":
 		case "annually":
@@ -125,19 +125,21 @@ func (s *Service) LeaveBalances(ctx context.Context, biz business.Business, p *p
 			} else {
 				hourly = payroll.Rate{}
 			}
-		default: // daily, weekly, fixed rates have no hourly equivalent here
+		default:
 			hourly = payroll.Rate{}
 		}
 		r.LeaveValue = payroll.MoneyFromDecimal(h.Mul(hourly).Decimal()).Cents()
-		r.LoadingValue = r.LeaveValue.Mul(payroll.Percent(rateOr(loading, "0"))).Cents()
+		r.LoadingValue = r.LeaveValue.Mul(payroll.Percent(RateOr(loading, "0"))).Cents()
 		r.LeavePlusLoading = r.LeaveValue.Add(r.LoadingValue)
 		out = append(out, r)
 		return nil
 	})
+
 	return out, err
 }
 
-func rateOr(s, def string) payroll.Rate {
+// RateOr is rate text s, or def when s is not a rate.
+func RateOr(s, def string) payroll.Rate {
 	if r, err := payroll.ParseRate(strings.TrimSpace(s)); err == nil {
 		return r
 	}

@@ -70,17 +70,17 @@ func (s *Service) LeaveHistory(ctx context.Context, biz business.Business, p *pa
 			}
 		}
 	}
-	var b sqlb
-	where, err := s.employeeScope(ctx, biz, p, Filter{LocationID: lq.LocationID, EmployingEntityID: lq.EmployingEntityID}, &b)
+	var b Args
+	where, err := s.EmployeeScope(ctx, biz, p, Filter{LocationID: lq.LocationID, EmployingEntityID: lq.EmployingEntityID}, &b)
 	if err != nil {
 		return nil, err
 	}
-	where += " AND l.business_id = e.business_id AND l.entry_date < " + b.bind(day(to).AddDate(0, 0, 1))
+	where += " AND l.business_id = e.business_id AND l.entry_date < " + b.Bind(payroll.DateOnly(to).AddDate(0, 0, 1))
 	if lq.LeaveCategory != 0 {
-		where += " AND l.leave_category_id = " + b.bind(lq.LeaveCategory)
+		where += " AND l.leave_category_id = " + b.Bind(lq.LeaveCategory)
 	}
 	if lq.PayScheduleID != 0 {
-		where += " AND e.pay_schedule_id = " + b.bind(lq.PayScheduleID)
+		where += " AND e.pay_schedule_id = " + b.Bind(lq.PayScheduleID)
 	}
 	if len(lq.EmployeeIDs) > 0 {
 		where += " AND e.id IN ("
@@ -88,11 +88,11 @@ func (s *Service) LeaveHistory(ctx context.Context, biz business.Business, p *pa
 			if i > 0 {
 				where += ", "
 			}
-			where += b.bind(id)
+			where += b.Bind(id)
 		}
 		where += ")"
 	}
-	from := day(lq.From)
+	from := payroll.DateOnly(lq.From)
 	q := "SELECT e.id, e.external_id, e.first_name, e.surname, l.leave_category_id, l.kind, l.source_kind, l.source_id, l.entry_date, l.notes, l.hours_e6, " +
 		"r.period_ending" +
 		" FROM leave_ledger l JOIN employees e ON e.id = l.employee_id LEFT JOIN pay_runs r ON l.source_kind = 'PayRun' AND r.id = l.source_id AND r.business_id = l.business_id" +
@@ -123,7 +123,7 @@ func (s *Service) LeaveHistory(ctx context.Context, biz business.Business, p *pa
 			h.OpeningBalance, h.ClosingBalance = payroll.RateFromDecimal(mustE6(open)), payroll.RateFromDecimal(mustE6(close))
 		}
 	}
-	err = s.query(ctx, q, b.args, func(rows *sql.Rows) error {
+	err = s.Query(ctx, q, b.Values, func(rows *sql.Rows) error {
 		var h LeaveHistory
 		var cat, srcID, e6 int64
 		var kind, srcKind, notes string
@@ -162,6 +162,7 @@ func (s *Service) LeaveHistory(ctx context.Context, biz business.Business, p *pa
 		}
 		return nil
 	})
+
 	flush()
 	return out, err
 }

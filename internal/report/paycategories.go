@@ -48,7 +48,7 @@ type PayCategoriesQuery struct {
 // GroupByEarningsLocation).
 func (s *Service) PayCategories(ctx context.Context, biz business.Business, p *payroll.Principal, pq PayCategoriesQuery) (_ []PayCategoryRow, err error) {
 	defer payroll.Wrap(&err, "pay categories report of business %d", biz.ID)
-	var b sqlb
+	var b Args
 	where, err := s.runScope(ctx, biz, p, pq.Filter, &b)
 	if err != nil {
 		return nil, err
@@ -64,7 +64,7 @@ func (s *Service) PayCategories(ctx context.Context, biz business.Business, p *p
 		"l.category_id, l.category_name, l.units, l.amount, pe.super_contribution, pe.gross" + runFrom +
 		" JOIN pay_run_lines l ON l.pay_run_id = r.id AND l.employee_id = pe.employee_id LEFT JOIN locations loc ON loc.id = l.location_id AND loc.business_id = r.business_id" +
 		where + " AND l.kind = 'earnings' ORDER BY r.date_paid, r.id, e.surname, e.first_name, e.id, l.category_name, l.id"
-	err = s.query(ctx, q, b.args, func(rows *sql.Rows) error {
+	err = s.Query(ctx, q, b.Values, func(rows *sql.Rows) error {
 		var r PayCategoryRow
 		var run, cat, amt, super, gross int64
 		_ = gross
@@ -94,6 +94,7 @@ func (s *Service) PayCategories(ctx context.Context, biz business.Business, p *p
 		a.minor += amt
 		return nil
 	})
+
 	if err != nil {
 		return nil, err
 	}
@@ -114,9 +115,9 @@ func (s *Service) PayCategories(ctx context.Context, biz business.Business, p *p
 	out := make([]PayCategoryRow, 0, len(order))
 	for _, k := range order {
 		a := groups[k]
-		a.row.Units, a.row.Amount = a.units, money(a.minor)
+		a.row.Units, a.row.Amount = a.units, Money(a.minor)
 		if !a.units.IsZero() {
-			a.row.Rate = payroll.RateFromDecimal(money(a.minor).Ratio(payroll.MoneyFromDecimal(a.units.Decimal())).RoundHalfUp(4).Decimal())
+			a.row.Rate = payroll.RateFromDecimal(Money(a.minor).Ratio(payroll.MoneyFromDecimal(a.units.Decimal())).RoundHalfUp(4).Decimal())
 		}
 		out = append(out, a.row)
 	}
@@ -152,7 +153,7 @@ func allocate(accs []*catAcc) {
 	for i, a := range accs {
 		share := super * a.minor / total
 		rem[i] = super * a.minor % total
-		a.row.SuperAmount = money(share)
+		a.row.SuperAmount = Money(share)
 		left -= share
 	}
 	idx := make([]int, len(accs))
@@ -162,7 +163,7 @@ func allocate(accs []*catAcc) {
 	sort.SliceStable(idx, func(x, y int) bool { return rem[idx[x]] > rem[idx[y]] })
 	for i := 0; left > 0 && i < len(idx); i++ {
 		a := accs[idx[i]]
-		a.row.SuperAmount = a.row.SuperAmount.Add(money(1))
+		a.row.SuperAmount = a.row.SuperAmount.Add(Money(1))
 		left--
 	}
 }

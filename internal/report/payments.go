@@ -36,7 +36,7 @@ type PaymentHistoryRow struct {
 // it (payrun.Outputs.Payments).
 func (s *Service) PaymentHistory(ctx context.Context, biz business.Business, p *payroll.Principal, f Filter) (_ []PaymentHistoryRow, err error) {
 	defer payroll.Wrap(&err, "payment history report of business %d", biz.ID)
-	var b sqlb
+	var b Args
 	where, err := s.runScope(ctx, biz, p, f, &b)
 	if err != nil {
 		return nil, err
@@ -48,7 +48,7 @@ func (s *Service) PaymentHistory(ctx context.Context, biz business.Business, p *
 	var sel []runEmp
 	q := "SELECT r.id, r.date_paid, e.id, e.first_name, e.surname, e.external_id, e.primary_location, pe.taxable, pe.net, pe.expenses, pe.pre_tax + pe.post_tax" +
 		runFrom + where + " ORDER BY r.date_paid, r.id, e.surname, e.first_name, e.id"
-	err = s.query(ctx, q, b.args, func(rows *sql.Rows) error {
+	err = s.Query(ctx, q, b.Values, func(rows *sql.Rows) error {
 		var x runEmp
 		var paid time.Time
 		var taxable, net, exp, ded int64
@@ -57,10 +57,11 @@ func (s *Service) PaymentHistory(ctx context.Context, biz business.Business, p *
 			return err
 		}
 		x.row.DatePaid = payroll.NewDateTime(paid)
-		x.row.TaxableEarnings, x.row.NetEarnings, x.row.TotalAllowances, x.row.TotalDeductions = money(taxable), money(net), money(exp), money(ded)
+		x.row.TaxableEarnings, x.row.NetEarnings, x.row.TotalAllowances, x.row.TotalDeductions = Money(taxable), Money(net), Money(exp), Money(ded)
 		sel = append(sel, x)
 		return nil
 	})
+
 	if err != nil {
 		return nil, err
 	}

@@ -54,7 +54,7 @@ func (s *Service) PayrollTax(ctx context.Context, biz business.Business, p *payr
 		return []PayrollTaxRow{}, err
 	}
 	states := map[int64]string{}
-	err = s.query(ctx, "SELECT id, state FROM locations WHERE business_id = $1", []any{biz.ID}, func(rows *sql.Rows) error {
+	err = s.Query(ctx, "SELECT id, state FROM locations WHERE business_id = $1", []any{biz.ID}, func(rows *sql.Rows) error {
 		var id int64
 		var st string
 		if err := rows.Scan(&id, &st); err != nil {
@@ -63,11 +63,12 @@ func (s *Service) PayrollTax(ctx context.Context, biz business.Business, p *payr
 		states[id] = st
 		return nil
 	})
+
 	if err != nil {
 		return nil, err
 	}
 	exemptCat := map[int64]bool{}
-	err = s.query(ctx, "SELECT id, data FROM records WHERE business_id = $1 AND kind = $2", []any{biz.ID, record.KindPayCategory}, func(rows *sql.Rows) error {
+	err = s.Query(ctx, "SELECT id, data FROM records WHERE business_id = $1 AND kind = $2", []any{biz.ID, record.KindPayCategory}, func(rows *sql.Rows) error {
 		var id int64
 		var data string
 		if err := rows.Scan(&id, &data); err != nil {
@@ -81,6 +82,7 @@ func (s *Service) PayrollTax(ctx context.Context, biz business.Business, p *payr
 		}
 		return nil
 	})
+
 	if err != nil {
 		return nil, err
 	}
@@ -89,8 +91,8 @@ func (s *Service) PayrollTax(ctx context.Context, biz business.Business, p *payr
 		exempt bool
 	}
 	emps := map[int64]emp{}
-	var b sqlb
-	where, err := s.employeeScope(ctx, biz, p, Filter{EmployeeID: f.EmployeeID, LocationID: f.LocationID, EmployingEntityID: f.EmployingEntityID}, &b)
+	var b Args
+	where, err := s.EmployeeScope(ctx, biz, p, Filter{EmployeeID: f.EmployeeID, LocationID: f.LocationID, EmployingEntityID: f.EmployingEntityID}, &b)
 	if err != nil {
 		return nil, err
 	}
@@ -98,7 +100,7 @@ func (s *Service) PayrollTax(ctx context.Context, biz business.Business, p *payr
 	for _, l := range lines {
 		ids[l.EmployeeID] = true
 	}
-	err = s.query(ctx, "SELECT e.id, e.residential_state, COALESCE(e.is_exempt_from_payroll_tax, FALSE) FROM employees e"+where, b.args, func(rows *sql.Rows) error {
+	err = s.Query(ctx, "SELECT e.id, e.residential_state, COALESCE(e.is_exempt_from_payroll_tax, FALSE) FROM employees e"+where, b.Values, func(rows *sql.Rows) error {
 		var id int64
 		var x emp
 		if err := rows.Scan(&id, &x.state, &x.exempt); err != nil {
@@ -109,6 +111,7 @@ func (s *Service) PayrollTax(ctx context.Context, biz business.Business, p *payr
 		}
 		return nil
 	})
+
 	if err != nil {
 		return nil, err
 	}

@@ -95,7 +95,7 @@ func (j *Jobs) PrepareLeaveLiability(ctx context.Context, biz business.Business,
 			return PreparationStatus{}, err
 		}
 	} else if lq.AsAt.IsZero() {
-		lq.AsAt = day(j.S.Clock.Now())
+		lq.AsAt = payroll.DateOnly(j.S.Clock.Now())
 	}
 	req, err := json.Marshal(lq)
 	if err != nil {
@@ -219,13 +219,13 @@ func (j *Jobs) compute(ctx context.Context, r store.ReportJob) ([]LeaveLiability
 	}
 	biz := acc.Business
 	ctx = payroll.WithPrincipal(business.WithAccess(ctx, acc), p)
-	var b sqlb
-	where, err := j.S.employeeScope(ctx, biz, p, Filter{LocationID: lq.LocationID, EmployingEntityID: lq.EmployingEntityID}, &b)
+	var b Args
+	where, err := j.S.EmployeeScope(ctx, biz, p, Filter{LocationID: lq.LocationID, EmployingEntityID: lq.EmployingEntityID}, &b)
 	if err != nil {
 		return nil, 0, err
 	}
 	var ids []int64
-	err = j.S.query(ctx, "SELECT e.id FROM employees e"+where+" ORDER BY e.id", b.args, func(rows *sql.Rows) error {
+	err = j.S.Query(ctx, "SELECT e.id FROM employees e"+where+" ORDER BY e.id", b.Values, func(rows *sql.Rows) error {
 		var id int64
 		if err := rows.Scan(&id); err != nil {
 			return err
@@ -233,6 +233,7 @@ func (j *Jobs) compute(ctx context.Context, r store.ReportJob) ([]LeaveLiability
 		ids = append(ids, id)
 		return nil
 	})
+
 	if err != nil {
 		return nil, 0, err
 	}
@@ -264,7 +265,7 @@ func (j *Jobs) compute(ctx context.Context, r store.ReportJob) ([]LeaveLiability
 		}
 	}
 	// The report's order across chunks.
-	sortStable(out, func(a, b LeaveLiability) bool {
+	SortStable(out, func(a, b LeaveLiability) bool {
 		if a.Surname != b.Surname {
 			return a.Surname < b.Surname
 		}
@@ -276,6 +277,7 @@ func (j *Jobs) compute(ctx context.Context, r store.ReportJob) ([]LeaveLiability
 		}
 		return a.categoryID < b.categoryID
 	})
+
 	return out, int64(len(ids)), nil
 }
 

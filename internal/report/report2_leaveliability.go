@@ -101,23 +101,23 @@ func (s *Service) LeaveLiability(ctx context.Context, biz business.Business, p *
 			tracked[c.ID] = c
 		}
 	}
-	var b sqlb
-	where, err := s.employeeScope(ctx, biz, p, Filter{LocationID: lq.LocationID, EmployingEntityID: lq.EmployingEntityID}, &b)
+	var b Args
+	where, err := s.EmployeeScope(ctx, biz, p, Filter{LocationID: lq.LocationID, EmployingEntityID: lq.EmployingEntityID}, &b)
 	if err != nil {
 		return nil, err
 	}
 	if len(lq.LeaveCategoryIDs) > 0 {
 		var in []string
 		for _, id := range lq.LeaveCategoryIDs {
-			in = append(in, b.bind(id))
+			in = append(in, b.Bind(id))
 		}
 		where += " AND x.leave_category_id IN (" + strings.Join(in, ", ") + ")"
 	}
 	if lq.idUpTo != 0 {
-		where += " AND e.id > " + b.bind(lq.idAfter) + " AND e.id <= " + b.bind(lq.idUpTo)
+		where += " AND e.id > " + b.Bind(lq.idAfter) + " AND e.id <= " + b.Bind(lq.idUpTo)
 	}
-	end := b.bind(day(asAt).AddDate(0, 0, 1))
-	final := b.bind(payrun.StatusFinalised)
+	end := b.Bind(payroll.DateOnly(asAt).AddDate(0, 0, 1))
+	final := b.Bind(payrun.StatusFinalised)
 	q := "SELECT e.id, e.external_id, e.first_name, e.surname, e.primary_location, e.start_date, " +
 		// The rate in force: the latest schedule commencing by the day.
 		"COALESCE((SELECT s.rate FROM employee_pay_rate_schedules s WHERE s.employee_id = e.id AND s.commencement_date < " + end + " ORDER BY s.commencement_date DESC LIMIT 1), e.rate, ''), " +
@@ -128,15 +128,15 @@ func (s *Service) LeaveLiability(ctx context.Context, biz business.Business, p *
 		" AND NOT EXISTS (SELECT 1 FROM leave_ledger t WHERE t.leave_request_id = lr.id AND t.entry_date < " + end + ")), 0) AS BIGINT), " +
 		"(SELECT MAX(r.date_paid) FROM pay_runs r JOIN pay_run_employees pe ON pe.pay_run_id = r.id WHERE pe.business_id = e.business_id AND pe.employee_id = e.id AND r.status = " + final + " AND r.date_paid < " + end + "), " +
 		"(SELECT MAX(r.period_ending) FROM pay_runs r JOIN pay_run_employees pe ON pe.pay_run_id = r.id WHERE pe.business_id = e.business_id AND pe.employee_id = e.id AND r.status = " + final + " AND r.date_paid < " + end + ")" +
-		" FROM (SELECT DISTINCT employee_id, leave_category_id FROM leave_ledger WHERE business_id = " + b.bind(biz.ID) +
-		" UNION SELECT employee_id, leave_category_id FROM leave_allowances WHERE business_id = " + b.bind(biz.ID) + ") x" +
+		" FROM (SELECT DISTINCT employee_id, leave_category_id FROM leave_ledger WHERE business_id = " + b.Bind(biz.ID) +
+		" UNION SELECT employee_id, leave_category_id FROM leave_allowances WHERE business_id = " + b.Bind(biz.ID) + ") x" +
 		" JOIN employees e ON e.id = x.employee_id LEFT JOIN leave_allowances a ON a.employee_id = x.employee_id AND a.leave_category_id = x.leave_category_id" +
 		where + " ORDER BY e.surname, e.first_name, e.id, x.leave_category_id"
 	out := []LeaveLiability{}
-	err = s.query(ctx, q, b.args, func(rows *sql.Rows) error {
+	err = s.Query(ctx, q, b.Values, func(rows *sql.Rows) error {
 		var r LeaveLiability
 		var rate, unit, perWeek, loading string
-		var start, lastPaid, lastEnding nullTime
+		var start, lastPaid, lastEnding NullTime
 		var catID, e6, approvedE6 int64
 		if err := rows.Scan(&r.EmployeeID, &r.ExternalID, &r.FirstName, &r.Surname, &r.Location, &start, &rate, &unit, &perWeek, &catID, &loading, &e6, &approvedE6, &lastPaid, &lastEnding); err != nil {
 			return err
@@ -146,7 +146,7 @@ func (s *Service) LeaveLiability(ctx context.Context, biz business.Business, p *
 			return nil
 		}
 		r.categoryID = catID
-		r.StartDate.DateTime, r.LastPaidDate, r.LastPayPeriodEnding = start.dt(), lastPaid.dt(), lastEnding.dt()
+		r.StartDate.DateTime, r.LastPaidDate, r.LastPayPeriodEnding = start.DateTime(), lastPaid.DateTime(), lastEnding.DateTime()
 		r.LeaveCategoryName, r.UnitType = c.Name, c.LeaveUnitType
 		if r.UnitType == "" {
 			r.UnitType = "Hours"
@@ -158,19 +158,20 @@ func (s *Service) LeaveLiability(ctx context.Context, biz business.Business, p *
 			h = h.Sub(ap)
 		}
 		r.AccruedAmount, r.AccruedAmountInHours = h, h
-		week := rateOr(perWeek, "0")
+		week := RateOr(perWeek, "0")
 		if week.IsPos() {
 			r.CalculatedWeeks = h.Div(week).RoundHalfUp(4)
 		}
-		r.LeaveValue = payroll.MoneyFromDecimal(h.Mul(hourlyRate(rateOr(rate, "0"), unit, week)).Decimal()).Cents()
+		r.LeaveValue = payroll.MoneyFromDecimal(h.Mul(hourlyRate(RateOr(rate, "0"), unit, week)).Decimal()).Cents()
 		l := c.LeaveLoading
 		if strings.TrimSpace(loading) != "" {
-			l = rateOr(loading, "0")
+			l = RateOr(loading, "0")
 		}
 		r.LeaveLoadingDollarValue = r.LeaveValue.Mul(payroll.Percent(l)).Cents()
 		out = append(out, r)
 		return nil
 	})
+
 	return out, err
 }
 
@@ -188,13 +189,13 @@ func hourlyRate(rate payroll.Rate, unit string, perWeek payroll.Rate) payroll.Ra
 	return payroll.Rate{}
 }
 
-// nullTime scans a nullable timestamp, also from an expression column
+// NullTime scans a nullable timestamp, also from an expression column
 // (a subquery's), which SQLite hands over as text.
-type nullTime struct{ t time.Time }
+type NullTime struct{ t time.Time }
 
 var sqliteTimeLayouts = []string{"2006-01-02 15:04:05.999999999-07:00", "2006-01-02 15:04:05.999999999", time.RFC3339Nano, "2006-01-02T15:04:05", "2006-01-02"}
 
-func (n *nullTime) Scan(src any) error {
+func (n *NullTime) Scan(src any) error {
 	n.t = time.Time{}
 	var s string
 	switch v := src.(type) {
@@ -219,7 +220,11 @@ func (n *nullTime) Scan(src any) error {
 	return fmt.Errorf("timestamp: cannot parse %q", s)
 }
 
-func (n nullTime) dt() payroll.DateTime {
+// Time is the value read (zero for NULL).
+func (n NullTime) Time() time.Time { return n.t }
+
+// DateTime is the value as a wire date/time.
+func (n NullTime) DateTime() payroll.DateTime {
 	if n.t.IsZero() {
 		return payroll.DateTime{}
 	}

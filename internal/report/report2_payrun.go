@@ -31,26 +31,26 @@ type runTotals struct {
 }
 
 func (t *runTotals) money() {
-	t.Hours = hours(t.hoursE4)
-	t.Gross, t.PreTax, t.Taxable, t.Tax, t.PostTax = money(t.gross), money(t.pre), money(t.taxable), money(t.tax), money(t.post)
-	t.Super, t.Net, t.Expenses, t.Liabilities = money(t.super), money(t.net), money(t.exp), money(t.liab)
+	t.Hours = Hours(t.hoursE4)
+	t.Gross, t.PreTax, t.Taxable, t.Tax, t.PostTax = Money(t.gross), Money(t.pre), Money(t.taxable), Money(t.tax), Money(t.post)
+	t.Super, t.Net, t.Expenses, t.Liabilities = Money(t.super), Money(t.net), Money(t.exp), Money(t.liab)
 }
 
 // totals sums the figures of the runs the where (over pay_runs r) selects
 // per employee p may see.
-func (s *Service) totals(ctx context.Context, biz business.Business, p *payroll.Principal, runWhere func(b *sqlb) string) (map[int64]*runTotals, error) {
-	var b sqlb
-	where, err := s.employeeScope(ctx, biz, p, Filter{}, &b)
+func (s *Service) totals(ctx context.Context, biz business.Business, p *payroll.Principal, runWhere func(b *Args) string) (map[int64]*runTotals, error) {
+	var b Args
+	where, err := s.EmployeeScope(ctx, biz, p, Filter{}, &b)
 	if err != nil {
 		return nil, err
 	}
 	q := "SELECT e.id, e.external_id, e.first_name, e.surname, e.primary_location, CAST(SUM(pe.total_hours_e4) AS BIGINT), CAST(SUM(pe.gross) AS BIGINT), " +
 		"CAST(SUM(pe.pre_tax) AS BIGINT), CAST(SUM(pe.taxable) AS BIGINT), CAST(SUM(pe.tax + pe.stsl) AS BIGINT), CAST(SUM(pe.post_tax) AS BIGINT), " +
 		"CAST(SUM(pe.super_contribution) AS BIGINT), CAST(SUM(pe.net) AS BIGINT), CAST(SUM(pe.expenses) AS BIGINT), CAST(SUM(pe.liabilities) AS BIGINT)" +
-		runFrom + where + " AND r.business_id = " + b.bind(biz.ID) + " AND " + runWhere(&b) +
+		runFrom + where + " AND r.business_id = " + b.Bind(biz.ID) + " AND " + runWhere(&b) +
 		" GROUP BY e.id, e.external_id, e.first_name, e.surname, e.primary_location"
 	out := map[int64]*runTotals{}
-	err = s.query(ctx, q, b.args, func(rows *sql.Rows) error {
+	err = s.Query(ctx, q, b.Values, func(rows *sql.Rows) error {
 		var t runTotals
 		if err := rows.Scan(&t.EmployeeID, &t.ExternalID, &t.FirstName, &t.Surname, &t.Loc, &t.hoursE4, &t.gross, &t.pre, &t.taxable, &t.tax, &t.post,
 			&t.super, &t.net, &t.exp, &t.liab); err != nil {
@@ -60,6 +60,7 @@ func (s *Service) totals(ctx context.Context, biz business.Business, p *payroll.
 		out[t.EmployeeID] = &t
 		return nil
 	})
+
 	return out, err
 }
 
@@ -79,7 +80,7 @@ func (s *Service) PayRunAudit(ctx context.Context, biz business.Business, p *pay
 	var (
 		status, frequency string
 		start, end, paid  time.Time
-		finalised         nullTime
+		finalised         NullTime
 		schedule          int64
 		notation          string
 	)
@@ -91,7 +92,7 @@ func (s *Service) PayRunAudit(ctx context.Context, biz business.Business, p *pay
 	if err != nil {
 		return nil, err
 	}
-	tot, err := s.totals(ctx, biz, p, func(b *sqlb) string { return "r.id = " + b.bind(aq.PayRunID) })
+	tot, err := s.totals(ctx, biz, p, func(b *Args) string { return "r.id = " + b.Bind(aq.PayRunID) })
 	if err != nil {
 		return nil, err
 	}
@@ -112,7 +113,7 @@ func (s *Service) PayRunAudit(ctx context.Context, biz business.Business, p *pay
 	add("Pay Period Starting", payroll.NewDateTime(start))
 	add("Pay Period Ending", payroll.NewDateTime(end))
 	add("Date Paid", payroll.NewDateTime(paid))
-	add("Date Finalised", finalised.dt())
+	add("Date Finalised", finalised.DateTime())
 	add("Notation", notation)
 	add("Employees", int64(len(emps)))
 	for _, f := range []struct {
@@ -125,7 +126,7 @@ func (s *Service) PayRunAudit(ctx context.Context, biz business.Business, p *pay
 		}
 	}
 	audit := Sheet{Name: "Audit Log", Header: []string{"When", "Action", "By", "Comments"}}
-	err = s.query(ctx, "SELECT created_at, action, actor, comments FROM pay_run_audit WHERE business_id = $1 AND pay_run_id = $2 ORDER BY id", []any{biz.ID, aq.PayRunID},
+	err = s.Query(ctx, "SELECT created_at, action, actor, comments FROM pay_run_audit WHERE business_id = $1 AND pay_run_id = $2 ORDER BY id", []any{biz.ID, aq.PayRunID},
 		func(rows *sql.Rows) error {
 			var at time.Time
 			var action, actor, comments string
@@ -135,6 +136,7 @@ func (s *Service) PayRunAudit(ctx context.Context, biz business.Business, p *pay
 			audit.Rows = append(audit.Rows, []any{payroll.NewDateTime(at), action, actor, comments})
 			return nil
 		})
+
 	if err != nil {
 		return nil, err
 	}
@@ -145,17 +147,17 @@ func (s *Service) PayRunAudit(ctx context.Context, biz business.Business, p *pay
 			t.Net, t.Super, t.Expenses, t.Liabilities})
 	}
 	// Lines of the employees p may see.
-	var b sqlb
-	where, err := s.employeeScope(ctx, biz, p, Filter{}, &b)
+	var b Args
+	where, err := s.EmployeeScope(ctx, biz, p, Filter{}, &b)
 	if err != nil {
 		return nil, err
 	}
 	q := "SELECT l.employee_id, l.kind, l.category_name, l.units, l.rate, l.amount, l.notes FROM pay_run_lines l JOIN employees e ON e.id = l.employee_id" +
-		where + " AND l.business_id = " + b.bind(biz.ID) + " AND l.pay_run_id = " + b.bind(aq.PayRunID) + " ORDER BY e.surname, e.first_name, e.id, l.kind, l.id"
+		where + " AND l.business_id = " + b.Bind(biz.ID) + " AND l.pay_run_id = " + b.Bind(aq.PayRunID) + " ORDER BY e.surname, e.first_name, e.id, l.kind, l.id"
 	header := []string{"Employee Id", "Name", "Kind", "Category", "Units", "Rate", "Amount", "Notes"}
 	lines := map[int64]*Sheet{}
 	all := Sheet{Name: "Lines", Header: header}
-	err = s.query(ctx, q, b.args, func(rows *sql.Rows) error {
+	err = s.Query(ctx, q, b.Values, func(rows *sql.Rows) error {
 		var emp, amount int64
 		var kind, cat, units, rate, notes string
 		if err := rows.Scan(&emp, &kind, &cat, &units, &rate, &amount, &notes); err != nil {
@@ -169,7 +171,7 @@ func (s *Service) PayRunAudit(ctx context.Context, biz business.Business, p *pay
 		if t != nil {
 			name = strings.TrimSpace(t.FirstName + " " + t.Surname)
 		}
-		row := []any{emp, name, kind, cat, rateCell(units), rateCell(rate), money(amount), notes}
+		row := []any{emp, name, kind, cat, rateCell(units), rateCell(rate), Money(amount), notes}
 		if !aq.SingleEmployeeWorksheet {
 			all.Rows = append(all.Rows, row)
 			return nil
@@ -182,6 +184,7 @@ func (s *Service) PayRunAudit(ctx context.Context, biz business.Business, p *pay
 		sh.Rows = append(sh.Rows, row)
 		return nil
 	})
+
 	if err != nil {
 		return nil, err
 	}
@@ -252,8 +255,8 @@ func (s *Service) PayRunVariance(ctx context.Context, biz business.Business, p *
 	if h := vq.HighlightVariancePercentage; h != nil && h.IsNeg() {
 		return Sheet{}, payroll.Invalid("highlightVariancePercentage", "highlightVariancePercentage must not be negative")
 	}
-	side := func(n int, run int64, from, to time.Time) (func(b *sqlb) string, error) {
-		final := func(b *sqlb) string { return "r.status = " + b.bind(payrun.StatusFinalised) }
+	side := func(n int, run int64, from, to time.Time) (func(b *Args) string, error) {
+		final := func(b *Args) string { return "r.status = " + b.Bind(payrun.StatusFinalised) }
 		if ct == "PayRuns" {
 			if run <= 0 {
 				return nil, payroll.Invalid(fmt.Sprintf("payRunId%d", n), "payRunId%d is required with comparisonType PayRuns", n)
@@ -269,16 +272,16 @@ func (s *Service) PayRunVariance(ctx context.Context, biz business.Business, p *
 			if st != payrun.StatusFinalised {
 				return nil, payroll.Conflict("pay run %d is not finalised: only finalised runs are compared", run)
 			}
-			return func(b *sqlb) string { return final(b) + " AND r.id = " + b.bind(run) }, nil
+			return func(b *Args) string { return final(b) + " AND r.id = " + b.Bind(run) }, nil
 		}
 		if from.IsZero() || to.IsZero() {
 			return nil, payroll.Invalid(fmt.Sprintf("payPeriodFrom%d", n), "payPeriodFrom%d and payPeriodTo%d are required with comparisonType PayPeriods", n, n)
 		}
-		if day(to).Before(day(from)) {
+		if payroll.DateOnly(to).Before(payroll.DateOnly(from)) {
 			return nil, payroll.Invalid(fmt.Sprintf("payPeriodTo%d", n), "payPeriodTo%d must not be before payPeriodFrom%d", n, n)
 		}
-		return func(b *sqlb) string {
-			return final(b) + " AND r.period_ending >= " + b.bind(day(from)) + " AND r.period_ending < " + b.bind(day(to).AddDate(0, 0, 1))
+		return func(b *Args) string {
+			return final(b) + " AND r.period_ending >= " + b.Bind(payroll.DateOnly(from)) + " AND r.period_ending < " + b.Bind(payroll.DateOnly(to).AddDate(0, 0, 1))
 		}, nil
 	}
 	w1, err := side(1, vq.PayRunID1, vq.From1, vq.To1)

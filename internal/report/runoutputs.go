@@ -34,13 +34,13 @@ func (s *Service) PaySlips(ctx context.Context, biz business.Business, p *payrol
 	if err := s.finalisedRun(ctx, biz, f.PayRunID); err != nil {
 		return nil, err
 	}
-	var b sqlb
+	var b Args
 	where, err := s.runScope(ctx, biz, p, Filter{PayRunID: f.PayRunID, EmployeeID: f.EmployeeID, LocationID: f.LocationID, EmployingEntityID: f.EmployingEntityID}, &b)
 	if err != nil {
 		return nil, err
 	}
 	var ids []int64
-	err = s.query(ctx, "SELECT e.id"+runFrom+where+" ORDER BY e.id", b.args, func(rows *sql.Rows) error {
+	err = s.Query(ctx, "SELECT e.id"+runFrom+where+" ORDER BY e.id", b.Values, func(rows *sql.Rows) error {
 		var id int64
 		if err := rows.Scan(&id); err != nil {
 			return err
@@ -48,6 +48,7 @@ func (s *Service) PaySlips(ctx context.Context, biz business.Business, p *payrol
 		ids = append(ids, id)
 		return nil
 	})
+
 	if err != nil {
 		return nil, err
 	}

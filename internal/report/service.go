@@ -50,7 +50,7 @@ type Filter struct {
 
 // Validate checks the members that can be wrong on their own.
 func (f Filter) Validate() error {
-	if !f.From.IsZero() && !f.To.IsZero() && day(f.To).Before(day(f.From)) {
+	if !f.From.IsZero() && !f.To.IsZero() && payroll.DateOnly(f.To).Before(payroll.DateOnly(f.From)) {
 		return payroll.Invalid("toDate", "toDate must not be before fromDate")
 	}
 	for _, c := range []struct {
@@ -64,20 +64,19 @@ func (f Filter) Validate() error {
 	return nil
 }
 
-func day(t time.Time) time.Time { return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC) }
+// Args builds one statement's bound parameters (Bind returns the
+// placeholder of the next one); the report packages share it.
+type Args struct{ Values []any }
 
-// sqlb builds one statement's bound parameters.
-type sqlb struct{ args []any }
-
-func (b *sqlb) bind(v any) string {
-	b.args = append(b.args, v)
-	return "$" + strconv.Itoa(len(b.args))
+func (b *Args) Bind(v any) string {
+	b.Values = append(b.Values, v)
+	return "$" + strconv.Itoa(len(b.Values))
 }
 
 // runScope is the WHERE over runFrom of the finalised pay run employees
 // (pay_runs r, pay_run_employees pe, employees e) of biz that f selects
 // and p may see: the restricted user's scope is in the same statement.
-func (s *Service) runScope(ctx context.Context, biz business.Business, p *payroll.Principal, f Filter, b *sqlb) (string, error) {
+func (s *Service) runScope(ctx context.Context, biz business.Business, p *payroll.Principal, f Filter, b *Args) (string, error) {
 	if err := f.Validate(); err != nil {
 		return "", err
 	}
@@ -85,44 +84,44 @@ func (s *Service) runScope(ctx context.Context, biz business.Business, p *payrol
 	if err != nil {
 		return "", err
 	}
-	where := []string{"r.business_id = " + b.bind(biz.ID), "r.status = " + b.bind(payrun.StatusFinalised)}
+	where := []string{"r.business_id = " + b.Bind(biz.ID), "r.status = " + b.Bind(payrun.StatusFinalised)}
 	if !f.From.IsZero() {
-		where = append(where, "r.date_paid >= "+b.bind(day(f.From)))
+		where = append(where, "r.date_paid >= "+b.Bind(payroll.DateOnly(f.From)))
 	}
 	if !f.To.IsZero() {
-		where = append(where, "r.date_paid < "+b.bind(day(f.To).AddDate(0, 0, 1)))
+		where = append(where, "r.date_paid < "+b.Bind(payroll.DateOnly(f.To).AddDate(0, 0, 1)))
 	}
 	if f.PayRunID != 0 {
-		where = append(where, "r.id = "+b.bind(f.PayRunID))
+		where = append(where, "r.id = "+b.Bind(f.PayRunID))
 	}
 	if f.PayScheduleID != 0 {
-		where = append(where, "r.pay_schedule_id = "+b.bind(f.PayScheduleID))
+		where = append(where, "r.pay_schedule_id = "+b.Bind(f.PayScheduleID))
 	}
 	where = append(where, employeeWhere(f, b)...)
-	scope, args := sc.SQLFrom(len(b.args) + 1)
-	b.args = append(b.args, args...)
+	scope, args := sc.SQLFrom(len(b.Values) + 1)
+	b.Values = append(b.Values, args...)
 	where = append(where, scope)
 	return " WHERE " + strings.Join(where, " AND "), nil
 }
 
 // employeeWhere is the employee filters of f over employees e.
-func employeeWhere(f Filter, b *sqlb) []string {
+func employeeWhere(f Filter, b *Args) []string {
 	var where []string
 	if f.EmployeeID != 0 {
-		where = append(where, "e.id = "+b.bind(f.EmployeeID))
+		where = append(where, "e.id = "+b.Bind(f.EmployeeID))
 	}
 	if f.LocationID != 0 {
-		where = append(where, "EXISTS (SELECT 1 FROM employee_locations el WHERE el.employee_id = e.id AND el.location_id = "+b.bind(f.LocationID)+")")
+		where = append(where, "EXISTS (SELECT 1 FROM employee_locations el WHERE el.employee_id = e.id AND el.location_id = "+b.Bind(f.LocationID)+")")
 	}
 	if f.EmployingEntityID != 0 {
-		where = append(where, "e.employing_entity_id = "+b.bind(strconv.FormatInt(f.EmployingEntityID, 10)))
+		where = append(where, "e.employing_entity_id = "+b.Bind(strconv.FormatInt(f.EmployingEntityID, 10)))
 	}
 	return where
 }
 
-// employeeScope is the WHERE over employees e of biz that f selects and p
+// EmployeeScope is the WHERE over employees e of biz that f selects and p
 // may see (reports of employees rather than pay runs).
-func (s *Service) employeeScope(ctx context.Context, biz business.Business, p *payroll.Principal, f Filter, b *sqlb) (string, error) {
+func (s *Service) EmployeeScope(ctx context.Context, biz business.Business, p *payroll.Principal, f Filter, b *Args) (string, error) {
 	if err := f.Validate(); err != nil {
 		return "", err
 	}
@@ -130,15 +129,15 @@ func (s *Service) employeeScope(ctx context.Context, biz business.Business, p *p
 	if err != nil {
 		return "", err
 	}
-	where := append([]string{"e.business_id = " + b.bind(biz.ID)}, employeeWhere(f, b)...)
-	scope, args := sc.SQLFrom(len(b.args) + 1)
-	b.args = append(b.args, args...)
+	where := append([]string{"e.business_id = " + b.Bind(biz.ID)}, employeeWhere(f, b)...)
+	scope, args := sc.SQLFrom(len(b.Values) + 1)
+	b.Values = append(b.Values, args...)
 	where = append(where, scope)
 	return " WHERE " + strings.Join(where, " AND "), nil
 }
 
-// query runs a statement on the reader pool and calls scan per row.
-func (s *Service) query(ctx context.Context, q string, args []any, scan func(*sql.Rows) error) error {
+// Query runs a statement on the reader pool and calls scan per row.
+func (s *Service) Query(ctx context.Context, q string, args []any, scan func(*sql.Rows) error) error {
 	rows, err := s.DB.R.QueryContext(ctx, q, args...)
 	if err != nil {
 		return err
@@ -152,10 +151,11 @@ func (s *Service) query(ctx context.Context, q string, args []any, scan func(*sq
 	return rows.Err()
 }
 
-func money(minor int64) payroll.Money { return payroll.MoneyFromMinor(minor) }
+// Money is an amount stored in minor units.
+func Money(minor int64) payroll.Money { return payroll.MoneyFromMinor(minor) }
 
-// hours is hours stored in ten-thousandths.
-func hours(e4 int64) payroll.Rate {
+// Hours is hours stored in ten-thousandths.
+func Hours(e4 int64) payroll.Rate {
 	d, err := decimal.New(e4, 4)
 	if err != nil {
 		return payroll.Rate{}
@@ -163,7 +163,8 @@ func hours(e4 int64) payroll.Rate {
 	return payroll.RateFromDecimal(d.Trim(0))
 }
 
-func sortStable[T any](s []T, less func(a, b T) bool) {
+// SortStable sorts s by less, keeping equal elements in order.
+func SortStable[T any](s []T, less func(a, b T) bool) {
 	sort.SliceStable(s, func(i, j int) bool { return less(s[i], s[j]) })
 }
 

@@ -66,8 +66,8 @@ func (s *Service) sgRuns(ctx context.Context, biz business.Business, p *payroll.
 	if !record.RegionIn(sgRegion, biz.Region) {
 		return record.RegionError("CPF and withholding reports", sgRegion, biz)
 	}
-	var b sqlb
-	kind := b.bind(record.KindEmployingEntity)
+	var b Args
+	kind := b.Bind(record.KindEmployingEntity)
 	where, err := s.runScope(ctx, biz, p, f, &b)
 	if err != nil {
 		return err
@@ -77,7 +77,7 @@ func (s *Service) sgRuns(ctx context.Context, biz business.Business, p *payroll.
 		"pe.gross, pe.tax, pe.cpf_employee, pe.cpf_employer, pe.cpf_ow_subject, pe.cpf_aw_subject, pe.sdl" + runFrom +
 		" LEFT JOIN records ent ON ent.business_id = r.business_id AND ent.kind = " + kind + " AND CAST(ent.id AS TEXT) = e.employing_entity_id" +
 		where + " ORDER BY e.surname, e.first_name, e.id, r.date_paid, r.id"
-	return s.query(ctx, q, b.args, func(rows *sql.Rows) error {
+	return s.Query(ctx, q, b.Values, func(rows *sql.Rows) error {
 		var r sgMonthRow
 		if err := rows.Scan(&r.emp, &r.paid, &r.nric, &r.first, &r.surname, &r.entity, &r.locID, &r.locName, &r.start, &r.end,
 			&r.gross, &r.tax, &r.cpfEE, &r.cpfER, &r.ow, &r.aw, &r.sdl); err != nil {
@@ -86,6 +86,7 @@ func (s *Service) sgRuns(ctx context.Context, biz business.Business, p *payroll.
 		visit(r)
 		return nil
 	})
+
 }
 
 func month(t time.Time) string { return t.Format("2006-01") }
@@ -114,17 +115,17 @@ func (s *Service) CPF(ctx context.Context, biz business.Business, p *payroll.Pri
 		}
 		base := CPFRow{LocationID: cur.locID, LocationName: cur.locName, EmployeeID: cur.emp, EmployeeNRIC: cur.nric, EmployeeFirstName: cur.first,
 			EmployeeSurname: cur.surname, EmployeeStartDate: nullDate(cur.start), EmployeeEndDate: nullDate(cur.end), EmployingEntity: cur.entity,
-			PaymentDate: month(cur.paid), OrdinaryWages: money(cur.ow), AdditionalWages: money(cur.aw)}
+			PaymentDate: month(cur.paid), OrdinaryWages: Money(cur.ow), AdditionalWages: Money(cur.aw)}
 		if (q.PaymentTypeID == 0 || q.PaymentTypeID == CPFPaymentTypeCPF) && cur.cpfEE+cur.cpfER != 0 {
 			r := base
 			r.PaymentType, r.PaymentTypeID = "CPF", CPFPaymentTypeCPF
-			r.PaymentAmount, r.EmployeeContribution, r.EmployerContribution = money(cur.cpfEE+cur.cpfER), money(cur.cpfEE), money(cur.cpfER)
+			r.PaymentAmount, r.EmployeeContribution, r.EmployerContribution = Money(cur.cpfEE+cur.cpfER), Money(cur.cpfEE), Money(cur.cpfER)
 			out = append(out, r)
 		}
 		if (q.PaymentTypeID == 0 || q.PaymentTypeID == CPFPaymentTypeSDL) && cur.sdl != 0 {
 			r := base
 			r.PaymentType, r.PaymentTypeID = "SDL", CPFPaymentTypeSDL
-			r.PaymentAmount, r.EmployerContribution = money(cur.sdl), money(cur.sdl)
+			r.PaymentAmount, r.EmployerContribution = Money(cur.sdl), Money(cur.sdl)
 			out = append(out, r)
 		}
 	}
@@ -169,8 +170,8 @@ func (s *Service) Withholding(ctx context.Context, biz business.Business, p *pay
 			at[k] = i
 			out = append(out, WithholdingRow{Location: k.loc, Month: k.month})
 		}
-		out[i].GrossEarnings = out[i].GrossEarnings.Add(money(r.gross))
-		out[i].WithholdingTaxAmount = out[i].WithholdingTaxAmount.Add(money(r.tax))
+		out[i].GrossEarnings = out[i].GrossEarnings.Add(Money(r.gross))
+		out[i].WithholdingTaxAmount = out[i].WithholdingTaxAmount.Add(Money(r.tax))
 	})
 	if err != nil {
 		return nil, err

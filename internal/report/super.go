@@ -30,7 +30,7 @@ type SuperAccrual struct {
 // adjustments) and each adjustment by contribution type, with the
 // employee's first super fund.
 func (s *Service) superAccruals(ctx context.Context, biz business.Business, p *payroll.Principal, f Filter, visit func(a SuperAccrual, fund, member string)) error {
-	var b sqlb
+	var b Args
 	where, err := s.runScope(ctx, biz, p, f, &b)
 	if err != nil {
 		return err
@@ -52,11 +52,11 @@ func (s *Service) superAccruals(ctx context.Context, biz business.Business, p *p
 	flush := func() {
 		if cur != nil && cur.sg != 0 {
 			a := cur.a
-			a.AccrualType, a.AccrualAmount = "SuperGuarantee", money(cur.sg)
+			a.AccrualType, a.AccrualAmount = "SuperGuarantee", Money(cur.sg)
 			visit(a, cur.fund, cur.member)
 		}
 	}
-	err = s.query(ctx, q, b.args, func(rows *sql.Rows) error {
+	err = s.Query(ctx, q, b.Values, func(rows *sql.Rows) error {
 		var a SuperAccrual
 		var run, total, adj int64
 		var paid time.Time
@@ -73,7 +73,7 @@ func (s *Service) superAccruals(ctx context.Context, biz business.Business, p *p
 		if adj != 0 {
 			cur.sg -= adj
 			x := a
-			x.AccrualType, x.AccrualAmount = subtype, money(adj)
+			x.AccrualType, x.AccrualAmount = subtype, Money(adj)
 			if x.AccrualType == "" {
 				x.AccrualType = "EmployerContribution"
 			}
@@ -81,6 +81,7 @@ func (s *Service) superAccruals(ctx context.Context, biz business.Business, p *p
 		}
 		return nil
 	})
+
 	flush()
 	if err != nil {
 		return err
@@ -96,22 +97,22 @@ func (s *Service) superAdjustments(ctx context.Context, biz business.Business, p
 	if f.PayRunID != 0 || f.PayScheduleID != 0 {
 		return nil
 	}
-	var b sqlb
-	where, err := s.employeeScope(ctx, biz, p, f, &b)
+	var b Args
+	where, err := s.EmployeeScope(ctx, biz, p, f, &b)
 	if err != nil {
 		return err
 	}
-	where += " AND a.business_id = " + b.bind(biz.ID)
+	where += " AND a.business_id = " + b.Bind(biz.ID)
 	if !f.From.IsZero() {
-		where += " AND a.from_date >= " + b.bind(day(f.From))
+		where += " AND a.from_date >= " + b.Bind(payroll.DateOnly(f.From))
 	}
 	if !f.To.IsZero() {
-		where += " AND a.from_date < " + b.bind(day(f.To).AddDate(0, 0, 1))
+		where += " AND a.from_date < " + b.Bind(payroll.DateOnly(f.To).AddDate(0, 0, 1))
 	}
 	q := "SELECT a.from_date, a.contribution_type, a.total_amount_paid, e.id, e.first_name, e.surname, e.external_id, COALESCE(e.primary_location_id, 0), " +
 		"e.primary_location, e.super_fund1_fund_name, e.super_fund1_member_number FROM employee_super_adjustments a JOIN employees e ON e.id = a.employee_id" +
 		where + " ORDER BY a.from_date, e.surname, e.first_name, e.id, a.id"
-	return s.query(ctx, q, b.args, func(rows *sql.Rows) error {
+	return s.Query(ctx, q, b.Values, func(rows *sql.Rows) error {
 		var a SuperAccrual
 		var on time.Time
 		var amount int64
@@ -119,10 +120,11 @@ func (s *Service) superAdjustments(ctx context.Context, biz business.Business, p
 		if err := rows.Scan(&on, &a.AccrualType, &amount, &a.EmployeeID, &a.FirstName, &a.Surname, &a.ExternalID, &a.LocationID, &a.LocationName, &fund, &member); err != nil {
 			return err
 		}
-		a.AccrualDate, a.AccrualAmount, a.Status = payroll.NewDateTime(on), money(amount), "New"
+		a.AccrualDate, a.AccrualAmount, a.Status = payroll.NewDateTime(on), Money(amount), "New"
 		visit(a, fund, member)
 		return nil
 	})
+
 }
 
 // SuperByEmployee lists the contributions of the selected finalised runs
@@ -132,7 +134,7 @@ func (s *Service) SuperByEmployee(ctx context.Context, biz business.Business, p 
 	defer payroll.Wrap(&err, "super contributions report of business %d", biz.ID)
 	out := []SuperAccrual{}
 	err = s.superAccruals(ctx, biz, p, f, func(a SuperAccrual, _, _ string) { out = append(out, a) })
-	sortStable(out, func(x, y SuperAccrual) bool { return x.AccrualDate.Before(y.AccrualDate.Time) })
+	SortStable(out, func(x, y SuperAccrual) bool { return x.AccrualDate.Before(y.AccrualDate.Time) })
 	return out, err
 }
 
@@ -175,7 +177,7 @@ func (s *Service) SuperByFund(ctx context.Context, biz business.Business, p *pay
 	if err != nil {
 		return nil, err
 	}
-	sortStable(out, func(x, y SuperByFund) bool {
+	SortStable(out, func(x, y SuperByFund) bool {
 		if x.SuperFundName != y.SuperFundName {
 			return x.SuperFundName < y.SuperFundName
 		}
@@ -184,5 +186,6 @@ func (s *Service) SuperByFund(ctx context.Context, biz business.Business, p *pay
 		}
 		return x.EmployeeID < y.EmployeeID
 	})
+
 	return out, nil
 }

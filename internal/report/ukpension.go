@@ -42,7 +42,7 @@ func (s *Service) PensionContributions(ctx context.Context, biz business.Busines
 	if !record.RegionIn(ukOnly, biz.Region) {
 		return nil, record.RegionError("the pension contributions report", ukOnly, biz)
 	}
-	var b sqlb
+	var b Args
 	where, err := s.runScope(ctx, biz, p, f, &b)
 	if err != nil {
 		return nil, err
@@ -54,7 +54,7 @@ func (s *Service) PensionContributions(ctx context.Context, biz business.Busines
 	out := []PensionContributionRow{}
 	type key struct{ scheme, plan, employee int64 }
 	at := map[key]int{}
-	err = s.query(ctx, q, b.args, func(rows *sql.Rows) error {
+	err = s.Query(ctx, q, b.Values, func(rows *sql.Rows) error {
 		var x PensionContributionRow
 		var paid sql.NullTime
 		var runID, pen, base, ee, eeG, er int64
@@ -72,14 +72,15 @@ func (s *Service) PensionContributions(ctx context.Context, biz business.Busines
 		r := &out[i]
 		r.Arrangement = x.Arrangement
 		r.PayRuns++
-		r.PensionablePay = r.PensionablePay.Add(money(pen))
-		r.ContributionBase = r.ContributionBase.Add(money(base))
-		r.EmployeeContribution = r.EmployeeContribution.Add(money(ee))
-		r.EmployeeGrossContribution = r.EmployeeGrossContribution.Add(money(eeG))
-		r.EmployerContribution = r.EmployerContribution.Add(money(er))
+		r.PensionablePay = r.PensionablePay.Add(Money(pen))
+		r.ContributionBase = r.ContributionBase.Add(Money(base))
+		r.EmployeeContribution = r.EmployeeContribution.Add(Money(ee))
+		r.EmployeeGrossContribution = r.EmployeeGrossContribution.Add(Money(eeG))
+		r.EmployerContribution = r.EmployerContribution.Add(Money(er))
 		r.TotalContribution = r.EmployeeGrossContribution.Add(r.EmployerContribution)
 		return nil
 	})
+
 	return out, err
 }
 

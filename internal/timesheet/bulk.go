@@ -87,7 +87,7 @@ func (s *Service) Bulk(ctx context.Context, biz business.Business, p *payroll.Pr
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	from, to := midnight(req.From.Time), midnight(req.To.Time).AddDate(0, 0, 1)
+	from, to := payroll.DateOnly(req.From.Time), payroll.DateOnly(req.To.Time).AddDate(0, 0, 1)
 
 	out := BulkResult{}
 	err = s.DB.InTx(ctx, func(q *store.Queries) error {

@@ -91,13 +91,13 @@ func (s *Service) List(ctx context.Context, biz business.Business, p *payroll.Pr
 	a := sqlArgs{args: args}
 	conds := []string{"t.business_id = $1", where}
 	if !lq.From.IsZero() {
-		conds = append(conds, "t.start_time >= "+a.add(midnight(lq.From)))
+		conds = append(conds, "t.start_time >= "+a.add(payroll.DateOnly(lq.From)))
 	}
 	if !lq.To.IsZero() {
-		if !lq.From.IsZero() && lq.To.Before(midnight(lq.From)) {
+		if !lq.From.IsZero() && lq.To.Before(payroll.DateOnly(lq.From)) {
 			v.Add("toDate", "toDate must not be before fromDate")
 		}
-		conds = append(conds, "t.start_time < "+a.add(midnight(lq.To).AddDate(0, 0, 1)))
+		conds = append(conds, "t.start_time < "+a.add(payroll.DateOnly(lq.To).AddDate(0, 0, 1)))
 	}
 	if lq.EmployeeID != 0 {
 		conds = append(conds, "t.employee_id = "+a.add(lq.EmployeeID))

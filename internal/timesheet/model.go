@@ -167,10 +167,6 @@ func canonicalStatus(s string) string {
 
 func minute(t time.Time) time.Time { return t.Truncate(time.Minute) }
 
-func midnight(t time.Time) time.Time {
-	return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)
-}
-
 // build validates in and turns it into the stored part of a Line: times
 // kept to the minute, units lines at midnight (as the reference does),
 // breaks inside the shift and apart, durations computed. References to
@@ -228,7 +224,7 @@ func (in *Input) build(v *payroll.Validation) Line {
 	}
 	if in.Units != nil {
 		// A unit-based line has no times of its own.
-		l.Start = midnight(l.Start)
+		l.Start = payroll.DateOnly(l.Start)
 		l.End = l.Start
 		if len(in.Breaks) > 0 {
 			v.Add(in.name("breaks"), "a unit-based line has no breaks")

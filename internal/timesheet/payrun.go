@@ -18,7 +18,7 @@ import (
 // costs are not filled. q is the pay run's transaction.
 func (s *Service) ApprovedForPayRun(ctx context.Context, q *store.Queries, businessID int64, employeeIDs []int64, from, to time.Time) (_ []Line, err error) {
 	defer payroll.Wrap(&err, "approved timesheet lines for a pay run")
-	a := sqlArgs{args: []any{businessID, midnight(from.UTC()), midnight(to.UTC()).AddDate(0, 0, 1)}}
+	a := sqlArgs{args: []any{businessID, payroll.DateOnly(from.UTC()), payroll.DateOnly(to.UTC()).AddDate(0, 0, 1)}}
 	query := "SELECT " + lineColumns + " FROM timesheet_lines t WHERE t.business_id = $1 AND t.status = 'Approved' AND t.start_time >= $2 AND t.start_time < $3"
 	var want map[int64]bool
 	switch {

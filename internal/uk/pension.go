@@ -239,7 +239,7 @@ type UKPensionSchemeDates struct {
 // ukReEnrolmentWindow is the third anniversary of the staging date and the
 // window around it.
 func ukReEnrolmentWindow(staging time.Time) (anniversary, from, to time.Time) {
-	anniversary = ukAddMonths(UKDay(staging), 36)
+	anniversary = ukAddMonths(payroll.DateOnly(staging), 36)
 	return anniversary, ukAddMonths(anniversary, -3), ukAddMonths(anniversary, 3)
 }
 
@@ -251,7 +251,7 @@ func (s *UKPensionStaging) validate(v *payroll.Validation) {
 	anniversary, from, to := ukReEnrolmentWindow(s.StagingDate.Time)
 	if s.AutoReEnrolmentDate.IsZero() {
 		s.AutoReEnrolmentDate = payroll.NewDateTime(anniversary)
-	} else if re := UKDay(s.AutoReEnrolmentDate.Time); re.Before(from) || re.After(to) {
+	} else if re := payroll.DateOnly(s.AutoReEnrolmentDate.Time); re.Before(from) || re.After(to) {
 		v.Add("autoReEnrolmentDate", "autoReEnrolmentDate must be within three months either side of %s (the third anniversary of the staging date)",
 			anniversary.Format("2006-01-02"))
 	}
@@ -264,7 +264,7 @@ func (d *UKPensionSchemeDates) compute(v *payroll.Validation) {
 	if d.StagingDate.IsZero() {
 		return
 	}
-	staging := UKDay(d.StagingDate.Time)
+	staging := payroll.DateOnly(d.StagingDate.Time)
 	anniversary, from, to := ukReEnrolmentWindow(staging)
 	d.ReEnrolmentWindowStart, d.ReEnrolmentWindowEnd = payroll.NewDateTime(from), payroll.NewDateTime(to)
 	d.DeclarationOfComplianceDueDate = payroll.NewDateTime(ukAddMonths(staging, 5))
@@ -274,7 +274,7 @@ func (d *UKPensionSchemeDates) compute(v *payroll.Validation) {
 	}
 	start := staging
 	if !d.PostponementStartDate.IsZero() {
-		start = UKDay(d.PostponementStartDate.Time)
+		start = payroll.DateOnly(d.PostponementStartDate.Time)
 	}
 	if msg := ukPostponementLimit(d.PostponementRuleOptionType, d.PostponementPeriod); msg != "" {
 		v.Add("postponementPeriod", "%s", msg)
@@ -340,10 +340,6 @@ func (uk *UKCollections) SetPensionSchemeDates(ctx context.Context, biz business
 	})
 	in.UKPensionStaging = stored
 	return in, err
-}
-
-func UKDay(t time.Time) time.Time {
-	return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)
 }
 
 // ukAddMonths adds months, keeping the day but clamping to the month's

@@ -285,17 +285,19 @@ func (s *Service) Save(ctx context.Context, biz business.Business, p *payroll.Pr
 		return SaveResult{}, err
 	}
 	editable := a.IsEmployeeEditable == nil || *a.IsEmployeeEditable
-	err = s.Employees.WriteRecords(ctx, biz, p, employeeID, func(q *store.Queries, _ employee.Employee) error {
+	err = s.Employees.WriteRecords(ctx, biz, p, employeeID, func(q *store.Queries, e employee.Employee) error {
 		rows, err := q.ListEmployeeBankAccounts(ctx, store.ListEmployeeBankAccountsParams{BusinessID: biz.ID, EmployeeID: employeeID})
 		if err != nil {
 			return err
 		}
 		all := fromRows(rows)
 		var others []Account
+		var before *Account
 		found := id == 0
 		for _, o := range all {
 			if o.ID == id {
 				found = true
+				before = &o
 			} else {
 				others = append(others, o)
 			}
@@ -327,6 +329,9 @@ func (s *Service) Save(ctx context.Context, biz business.Business, p *payroll.Pr
 		}
 		res.Result = fromRow(row)
 		res.ValidationWarning = Warning(append(others, res.Result))
+		if err := s.Employees.AuditRecord(ctx, q, e, employee.SectionBankAccounts, "bankAccount", res.Result.ID, before, res.Result); err != nil {
+			return err
+		}
 		return s.Employees.EmitIn(ctx, q, biz.ID, EventUpdated, res.Result)
 	})
 	return res, err
@@ -336,7 +341,7 @@ func (s *Service) Save(ctx context.Context, biz business.Business, p *payroll.Pr
 // warning, if any.
 func (s *Service) Delete(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID, id int64) (res SaveResult, err error) {
 	defer payroll.Wrap(&err, "delete bank account %d of employee %d", id, employeeID)
-	err = s.Employees.WriteRecords(ctx, biz, p, employeeID, func(q *store.Queries, _ employee.Employee) error {
+	err = s.Employees.WriteRecords(ctx, biz, p, employeeID, func(q *store.Queries, e employee.Employee) error {
 		r, err := q.GetEmployeeBankAccount(ctx, store.GetEmployeeBankAccountParams{ID: id, BusinessID: biz.ID, EmployeeID: employeeID})
 		if db.IsNoRows(err) {
 			return payroll.NotFound("bank account")
@@ -353,6 +358,9 @@ func (s *Service) Delete(ctx context.Context, biz business.Business, p *payroll.
 		}
 		res.Result = fromRow(r)
 		res.ValidationWarning = Warning(fromRows(rows))
+		if err := s.Employees.AuditRecord(ctx, q, e, employee.SectionBankAccounts, "bankAccount", id, res.Result, nil); err != nil {
+			return err
+		}
 		return s.Employees.EmitIn(ctx, q, biz.ID, EventDeleted, DeletedData{ID: id, EmployeeID: employeeID})
 	})
 	return res, err

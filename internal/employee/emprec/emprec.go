@@ -95,7 +95,7 @@ func RateOf(s string) payroll.Rate {
 
 // Date is the calendar day of a wire date/time (time dropped), as stored.
 func Date(d payroll.DateTime) time.Time {
-	return time.Date(d.Year(), d.Month(), d.Day(), 0, 0, 0, 0, time.UTC)
+	return payroll.DateOnly(d.Time)
 }
 
 // DateRange settles a record's effective days: fromDate defaults to now,

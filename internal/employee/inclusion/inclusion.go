@@ -43,6 +43,14 @@ var (
 	Expenses    = Kind{Name: "expense", Label: "expense", CategoryKind: record.KindExpenseCategory, CategoryMember: "expenseCategoryId"}
 )
 
+// section is the employee audit section of the kind's records.
+func (k Kind) section() string {
+	if k.Name == Earnings.Name {
+		return employee.SectionAdditionalEarnings
+	}
+	return employee.SectionRecurringTransactions
+}
+
 var kinds = map[string]Kind{Deductions.Name: Deductions, Liabilities.Name: Liabilities, Earnings.Name: Earnings, Expenses.Name: Expenses}
 
 // Item is one inclusion in the service's terms (the wire models of the
@@ -82,7 +90,7 @@ type Item struct {
 
 // Active: in force on day (started, not expired, maximum not reached).
 func (it *Item) Active(day time.Time) bool {
-	d := time.Date(day.Year(), day.Month(), day.Day(), 0, 0, 0, 0, time.UTC)
+	d := payroll.DateOnly(day)
 	if !it.FromDate.IsZero() && emprec.Date(it.FromDate).After(d) {
 		return false
 	}
@@ -319,12 +327,13 @@ func (s *Service) Save(ctx context.Context, biz business.Business, p *payroll.Pr
 			return Item{}, payroll.Invalid("expiryDate", "expiryDate must not be before the start date")
 		}
 	}
-	err = s.Employees.WriteRecords(ctx, biz, p, employeeID, func(q *store.Queries, _ employee.Employee) error {
+	err = s.Employees.WriteRecords(ctx, biz, p, employeeID, func(q *store.Queries, e employee.Employee) error {
 		if err := s.check(ctx, q, biz, k, employeeID, &it); err != nil {
 			return err
 		}
 		now := s.Clock.Now()
 		var r store.EmployeeRecurringInclusion
+		var before *Item
 		var err error
 		if id == 0 {
 			r, err = q.CreateInclusion(ctx, store.CreateInclusionParams{BusinessID: biz.ID, EmployeeID: employeeID, Kind: k.Name, CategoryID: it.CategoryID,
@@ -346,6 +355,11 @@ func (s *Service) Save(ctx context.Context, biz business.Business, p *payroll.Pr
 			if it.MaximumAmountPaid != nil && it.MaximumAmountPaid.MinorUnits() < cur.TotalAmountPaid {
 				return payroll.Conflict("%s %d has already paid %s, more than the new maximumAmountPaid", k.Label, id, payroll.MoneyFromMinor(cur.TotalAmountPaid))
 			}
+			olds, err := s.rows(ctx, q, biz, []store.EmployeeRecurringInclusion{cur})
+			if err != nil {
+				return err
+			}
+			before = &olds[0]
 			r, err = q.UpdateInclusion(ctx, store.UpdateInclusionParams{ID: id, BusinessID: biz.ID, EmployeeID: employeeID, Kind: k.Name, CategoryID: it.CategoryID,
 				Name: it.Name, CalcType: it.CalcType, Amount: it.Amount.MinorUnits(), Units: emprec.NullRate(it.Units), FromDate: emprec.Date(it.FromDate),
 				ExpiryDate: emprec.NullDate(it.ExpiryDate), MaximumAmountPaid: emprec.NullMoney(it.MaximumAmountPaid), Notes: it.Notes,
@@ -369,6 +383,9 @@ func (s *Service) Save(ctx context.Context, biz business.Business, p *payroll.Pr
 			return err
 		}
 		out = items[0]
+		if err := s.Employees.AuditRecord(ctx, q, e, k.section(), k.Name, out.ID, before, out); err != nil {
+			return err
+		}
 		if k.Updated != "" {
 			return s.Employees.EmitIn(ctx, q, biz.ID, k.Updated, DeductionOf(out, out.Active(now)))
 		}
@@ -380,13 +397,27 @@ func (s *Service) Save(ctx context.Context, biz business.Business, p *payroll.Pr
 // Delete removes an inclusion.
 func (s *Service) Delete(ctx context.Context, biz business.Business, p *payroll.Principal, k Kind, employeeID, id int64) (err error) {
 	defer payroll.Wrap(&err, "delete %s %d", k.Label, id)
-	return s.Employees.WriteRecords(ctx, biz, p, employeeID, func(q *store.Queries, _ employee.Employee) error {
+	return s.Employees.WriteRecords(ctx, biz, p, employeeID, func(q *store.Queries, e employee.Employee) error {
+		cur, err := q.GetInclusion(ctx, store.GetInclusionParams{ID: id, BusinessID: biz.ID, EmployeeID: employeeID, Kind: k.Name})
+		if db.IsNoRows(err) {
+			return payroll.NotFound(k.Label)
+		}
+		if err != nil {
+			return err
+		}
+		olds, err := s.rows(ctx, q, biz, []store.EmployeeRecurringInclusion{cur})
+		if err != nil {
+			return err
+		}
 		n, err := q.DeleteInclusion(ctx, store.DeleteInclusionParams{ID: id, BusinessID: biz.ID, EmployeeID: employeeID, Kind: k.Name})
 		if err != nil {
 			return err
 		}
 		if n == 0 {
 			return payroll.NotFound(k.Label)
+		}
+		if err := s.Employees.AuditRecord(ctx, q, e, k.section(), k.Name, id, olds[0], nil); err != nil {
+			return err
 		}
 		if k.Deleted != "" {
 			return s.Employees.EmitIn(ctx, q, biz.ID, k.Deleted, struct {
@@ -424,9 +455,8 @@ func (s *Service) Applicable(ctx context.Context, biz business.Business, ids []i
 		set[id] = true
 		lo, hi = min(lo, id), max(hi, id)
 	}
-	day := func(t time.Time) time.Time { return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC) }
 	rows, err := s.Employees.DB.Queries().ListApplicableInclusions(ctx, store.ListApplicableInclusionsParams{BusinessID: biz.ID, EmployeeID: lo, EmployeeID_2: hi,
-		ExpiryDate: emprec.NullDate(payroll.NewDateTime(day(from))), FromDate: day(to)})
+		ExpiryDate: emprec.NullDate(payroll.NewDateTime(payroll.DateOnly(from))), FromDate: payroll.DateOnly(to)})
 	if err != nil {
 		return nil, err
 	}

@@ -304,7 +304,11 @@ func (s *Service) Save(ctx context.Context, biz business.Business, p *payroll.Pr
 	if err := s.validate(biz.Region, &b); err != nil {
 		return OpeningBalances{}, err
 	}
-	err = s.Employees.WriteRecords(ctx, biz, p, employeeID, func(q *store.Queries, _ employee.Employee) error {
+	err = s.Employees.WriteRecords(ctx, biz, p, employeeID, func(q *store.Queries, e employee.Employee) error {
+		before, err := s.read(ctx, q, biz, employeeID)
+		if err != nil {
+			return err
+		}
 		var loc sql.NullInt64
 		if b.LocationName != "" {
 			rows, err := q.ListRecordsByName(ctx, store.ListRecordsByNameParams{BusinessID: biz.ID, Kind: record.KindLocation, ParentID: 0, Lower: b.LocationName})
@@ -413,8 +417,10 @@ func (s *Service) Save(ctx context.Context, biz business.Business, p *payroll.Pr
 				return err
 			}
 		}
-		out, err = s.read(ctx, q, biz, employeeID)
-		return err
+		if out, err = s.read(ctx, q, biz, employeeID); err != nil {
+			return err
+		}
+		return s.Employees.AuditRecord(ctx, q, e, employee.SectionOpeningBalances, "openingBalances", employeeID, before, out)
 	})
 	return out, err
 }

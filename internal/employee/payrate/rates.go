@@ -207,7 +207,7 @@ func (s *Service) RateOn(ctx context.Context, biz business.Business, employeeID,
 		return PayRate{}, err
 	}
 	q := s.Employees.DB.Queries()
-	in, err := s.inputs(ctx, q, biz, e, time.Date(day.Year(), day.Month(), day.Day(), 0, 0, 0, 0, time.UTC))
+	in, err := s.inputs(ctx, q, biz, e, payroll.DateOnly(day))
 	if err != nil {
 		return PayRate{}, err
 	}

@@ -82,10 +82,22 @@ func (s *Service) SaveSchedule(ctx context.Context, biz business.Business, p *pa
 		return Schedule{}, err
 	}
 	day := emprec.Date(sc.CommencementDate)
-	err = s.Employees.WriteRecords(ctx, biz, p, employeeID, func(q *store.Queries, _ employee.Employee) error {
+	err = s.Employees.WriteRecords(ctx, biz, p, employeeID, func(q *store.Queries, e employee.Employee) error {
 		var r store.EmployeePayRateSchedule
 		var err error
+		var before *Schedule
 		now := s.Clock.Now()
+		if id != 0 {
+			old, err := q.GetPayRateSchedule(ctx, store.GetPayRateScheduleParams{ID: id, BusinessID: biz.ID, EmployeeID: employeeID})
+			if db.IsNoRows(err) {
+				return payroll.NotFound("pay rate schedule")
+			}
+			if err != nil {
+				return err
+			}
+			b := scheduleFromRow(old)
+			before = &b
+		}
 		if id == 0 {
 			r, err = q.CreatePayRateSchedule(ctx, store.CreatePayRateScheduleParams{BusinessID: biz.ID, EmployeeID: employeeID, Rate: sc.Rate.String(),
 				RateUnit: sc.RateUnit, CommencementDate: day, CreatedAt: now})
@@ -99,8 +111,11 @@ func (s *Service) SaveSchedule(ctx context.Context, biz business.Business, p *pa
 		if db.IsUniqueViolation(err) {
 			return payroll.Conflict("the employee already has a pay rate change commencing on %s", day.Format("2006-01-02"))
 		}
+		if err != nil {
+			return err
+		}
 		out = scheduleFromRow(r)
-		return err
+		return s.Employees.AuditRecord(ctx, q, e, employee.SectionPayRates, "payRateSchedule", out.ID, before, out)
 	})
 	return out, err
 }
@@ -108,11 +123,21 @@ func (s *Service) SaveSchedule(ctx context.Context, biz business.Business, p *pa
 // DeleteSchedule removes an entry.
 func (s *Service) DeleteSchedule(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID, id int64) (err error) {
 	defer payroll.Wrap(&err, "delete pay rate schedule %d", id)
-	return s.Employees.WriteRecords(ctx, biz, p, employeeID, func(q *store.Queries, _ employee.Employee) error {
+	return s.Employees.WriteRecords(ctx, biz, p, employeeID, func(q *store.Queries, e employee.Employee) error {
+		old, err := q.GetPayRateSchedule(ctx, store.GetPayRateScheduleParams{ID: id, BusinessID: biz.ID, EmployeeID: employeeID})
+		if db.IsNoRows(err) {
+			return payroll.NotFound("pay rate schedule")
+		}
+		if err != nil {
+			return err
+		}
 		n, err := q.DeletePayRateSchedule(ctx, store.DeletePayRateScheduleParams{ID: id, BusinessID: biz.ID, EmployeeID: employeeID})
 		if err == nil && n == 0 {
 			return payroll.NotFound("pay rate schedule")
 		}
-		return err
+		if err != nil {
+			return err
+		}
+		return s.Employees.AuditRecord(ctx, q, e, employee.SectionPayRates, "payRateSchedule", id, scheduleFromRow(old), nil)
 	})
 }

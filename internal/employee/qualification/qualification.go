@@ -14,7 +14,6 @@ import (
 	"context"
 	"database/sql"
 	"strings"
-	"time"
 
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/db"
@@ -104,7 +103,7 @@ func (s *Service) load(ctx context.Context, q *store.Queries, bizID, employeeID 
 		return nil, err
 	}
 	now := s.Clock.Now()
-	today := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC)
+	today := payroll.DateOnly(now)
 	out := make([]EmployeeQualification, len(rows))
 	for i, r := range rows {
 		qa := EmployeeQualification{ID: r.ID, QualificationID: r.QualificationID, Name: r.Name, IssueDate: dateOf(r.IssueDate),

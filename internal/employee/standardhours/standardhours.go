@@ -282,6 +282,10 @@ func (s *Service) Put(ctx context.Context, biz business.Business, p *payroll.Pri
 		return Hours{}, err
 	}
 	err = s.Employees.WriteRecords(ctx, biz, p, employeeID, func(q *store.Queries, e employee.Employee) error {
+		before, err := s.read(ctx, q, biz, e)
+		if err != nil {
+			return err
+		}
 		if err := q.UpsertStandardHours(ctx, store.UpsertStandardHoursParams{EmployeeID: employeeID, BusinessID: biz.ID, UseAdvancedWorkWeek: h.UseAdvancedWorkWeek,
 			FullTimeEquivalentHours: emprec.NullRate(h.FullTimeEquivalentHours), AdvancedWorkWeekConfiguration: h.AdvancedWorkWeekConfiguration, UpdatedAt: s.Clock.Now()}); err != nil {
 			return err
@@ -304,9 +308,13 @@ func (s *Service) Put(ctx context.Context, biz business.Business, p *payroll.Pri
 			}
 		}
 		e.HoursPerWeek, e.HoursPerDay = h.StandardHoursPerWeek, h.StandardHoursPerDay
-		var err error
-		out, err = s.read(ctx, q, biz, e)
-		return err
+		if out, err = s.read(ctx, q, biz, e); err != nil {
+			return err
+		}
+		// Hours per week and per day are the employee's own members,
+		// audited by the update above.
+		before.StandardHoursPerWeek, before.StandardHoursPerDay = out.StandardHoursPerWeek, out.StandardHoursPerDay
+		return s.Employees.AuditRecord(ctx, q, e, employee.SectionPayRunDefaults, "standardHours", employeeID, before, out)
 	})
 	return out, err
 }

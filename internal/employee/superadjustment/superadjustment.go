@@ -134,13 +134,23 @@ func (s *Service) Save(ctx context.Context, biz business.Business, p *payroll.Pr
 	if err := a.Validate(payroll.NewDateTime(s.Clock.Now())); err != nil {
 		return SuperAdjustment{}, err
 	}
-	err = s.Employees.WriteRecords(ctx, biz, p, employeeID, func(q *store.Queries, _ employee.Employee) error {
+	err = s.Employees.WriteRecords(ctx, biz, p, employeeID, func(q *store.Queries, e employee.Employee) error {
 		now := s.Clock.Now()
 		if id == 0 {
 			r, err := q.CreateSuperAdjustment(ctx, store.CreateSuperAdjustmentParams{BusinessID: biz.ID, EmployeeID: employeeID, ContributionType: a.ContributionType,
 				AdjustmentType: a.AdjustmentType, Amount: a.Amount.MinorUnits(), FromDate: a.FromDate.Time, ExpiryDate: emprec.NullDate(a.ExpiryDate),
 				MaximumAmountPaid: emprec.NullMoney(a.MaximumAmountPaid), TotalAmountPaid: a.Amount.MinorUnits(), Notes: a.Notes, CreatedAt: now})
+			if err != nil {
+				return err
+			}
 			out = s.wire(r)
+			return s.Employees.AuditRecord(ctx, q, e, employee.SectionRecurringTransactions, "superAdjustment", out.ID, nil, out)
+		}
+		old, err := q.GetSuperAdjustment(ctx, store.GetSuperAdjustmentParams{BusinessID: biz.ID, EmployeeID: employeeID, ID: id})
+		if db.IsNoRows(err) {
+			return payroll.NotFound("super adjustment")
+		}
+		if err != nil {
 			return err
 		}
 		r, err := q.UpdateSuperAdjustment(ctx, store.UpdateSuperAdjustmentParams{BusinessID: biz.ID, EmployeeID: employeeID, ID: id, ContributionType: a.ContributionType,
@@ -149,8 +159,11 @@ func (s *Service) Save(ctx context.Context, biz business.Business, p *payroll.Pr
 		if db.IsNoRows(err) {
 			return payroll.NotFound("super adjustment")
 		}
+		if err != nil {
+			return err
+		}
 		out = s.wire(r)
-		return err
+		return s.Employees.AuditRecord(ctx, q, e, employee.SectionRecurringTransactions, "superAdjustment", id, s.wire(old), out)
 	})
 	return out, err
 }
@@ -161,11 +174,21 @@ func (s *Service) Delete(ctx context.Context, biz business.Business, p *payroll.
 	if err := region(biz); err != nil {
 		return err
 	}
-	return s.Employees.WriteRecords(ctx, biz, p, employeeID, func(q *store.Queries, _ employee.Employee) error {
+	return s.Employees.WriteRecords(ctx, biz, p, employeeID, func(q *store.Queries, e employee.Employee) error {
+		old, err := q.GetSuperAdjustment(ctx, store.GetSuperAdjustmentParams{BusinessID: biz.ID, EmployeeID: employeeID, ID: id})
+		if db.IsNoRows(err) {
+			return payroll.NotFound("super adjustment")
+		}
+		if err != nil {
+			return err
+		}
 		n, err := q.DeleteSuperAdjustment(ctx, store.DeleteSuperAdjustmentParams{BusinessID: biz.ID, EmployeeID: employeeID, ID: id})
 		if err == nil && n == 0 {
 			return payroll.NotFound("super adjustment")
 		}
-		return err
+		if err != nil {
+			return err
+		}
+		return s.Employees.AuditRecord(ctx, q, e, employee.SectionRecurringTransactions, "superAdjustment", id, s.wire(old), nil)
 	})
 }

@@ -116,13 +116,23 @@ func (s *Service) Save(ctx context.Context, biz business.Business, p *payroll.Pr
 	if err := a.Validate(payroll.NewDateTime(s.Clock.Now())); err != nil {
 		return RecurringTaxAdjustment{}, err
 	}
-	err = s.Employees.WriteRecords(ctx, biz, p, employeeID, func(q *store.Queries, _ employee.Employee) error {
+	err = s.Employees.WriteRecords(ctx, biz, p, employeeID, func(q *store.Queries, e employee.Employee) error {
 		now := s.Clock.Now()
 		if id == 0 {
 			r, err := q.CreateTaxAdjustment(ctx, store.CreateTaxAdjustmentParams{BusinessID: biz.ID, EmployeeID: employeeID, AdjustmentType: a.AdjustmentType,
 				Amount: a.Amount.MinorUnits(), FromDate: a.FromDate.Time, ExpiryDate: emprec.NullDate(a.ExpiryDate), MaximumAmountPaid: nullMoney(a.MaximumAmountPaid),
 				Notes: a.Notes, CreatedAt: now})
+			if err != nil {
+				return err
+			}
 			out = s.wire(r)
+			return s.Employees.AuditRecord(ctx, q, e, employee.SectionRecurringTransactions, "taxAdjustment", out.ID, nil, out)
+		}
+		old, err := q.GetTaxAdjustment(ctx, store.GetTaxAdjustmentParams{BusinessID: biz.ID, EmployeeID: employeeID, ID: id})
+		if db.IsNoRows(err) {
+			return payroll.NotFound("tax adjustment")
+		}
+		if err != nil {
 			return err
 		}
 		r, err := q.UpdateTaxAdjustment(ctx, store.UpdateTaxAdjustmentParams{BusinessID: biz.ID, EmployeeID: employeeID, ID: id, AdjustmentType: a.AdjustmentType,
@@ -138,8 +148,11 @@ func (s *Service) Save(ctx context.Context, biz business.Business, p *payroll.Pr
 			}
 			return payroll.Conflict("tax adjustment %d has already withheld %s, more than the new maximumAmountPaid", id, payroll.MoneyFromMinor(cur.TotalAmountPaid))
 		}
+		if err != nil {
+			return err
+		}
 		out = s.wire(r)
-		return err
+		return s.Employees.AuditRecord(ctx, q, e, employee.SectionRecurringTransactions, "taxAdjustment", id, s.wire(old), out)
 	})
 	return out, err
 }
@@ -148,11 +161,21 @@ func (s *Service) Save(ctx context.Context, biz business.Business, p *payroll.Pr
 // them).
 func (s *Service) Delete(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID, id int64) (err error) {
 	defer payroll.Wrap(&err, "delete tax adjustment %d", id)
-	return s.Employees.WriteRecords(ctx, biz, p, employeeID, func(q *store.Queries, _ employee.Employee) error {
+	return s.Employees.WriteRecords(ctx, biz, p, employeeID, func(q *store.Queries, e employee.Employee) error {
+		old, err := q.GetTaxAdjustment(ctx, store.GetTaxAdjustmentParams{BusinessID: biz.ID, EmployeeID: employeeID, ID: id})
+		if db.IsNoRows(err) {
+			return payroll.NotFound("tax adjustment")
+		}
+		if err != nil {
+			return err
+		}
 		n, err := q.DeleteTaxAdjustment(ctx, store.DeleteTaxAdjustmentParams{BusinessID: biz.ID, EmployeeID: employeeID, ID: id})
 		if err == nil && n == 0 {
 			return payroll.NotFound("tax adjustment")
 		}
-		return err
+		if err != nil {
+			return err
+		}
+		return s.Employees.AuditRecord(ctx, q, e, employee.SectionRecurringTransactions, "taxAdjustment", id, s.wire(old), nil)
 	})
 }

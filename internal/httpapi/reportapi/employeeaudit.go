@@ -7,14 +7,18 @@ import (
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/record"
 	"github.com/payrolld/payrolld/internal/report"
+	"github.com/payrolld/payrolld/internal/report/employeereport"
 )
 
-func registerEmployeeAudit(a *httpapi.API, s *report.Service) {
+func registerEmployeeAudit(a *httpapi.API, s *employeereport.Service) {
 	httpapi.Register(a, httpapi.BusinessUser, get("/api/v2/business/{businessId}/report/employeeaudit", "Employee audit report",
 		"Every change made to an employee's details, oldest first: one row per member changed (section, field, old and new value as text; tax file, "+
 			"NI, IRD, NRIC and bank account numbers masked to their last three characters), when (UTC and the region's local time), by whom "+
 			"(userName) and through which channel (Api, or EmployeeSelfService for the employee's own self-service user). Creating an employee is "+
-			"one row (field employee, new value Created). fromDate and toDate select the day of the change; employeeId, payScheduleId, locationId and "+
+			"one row (field employee, new value Created). Records under the employee (bank accounts, pay rate changes, recurring deductions, "+
+			"liabilities, expenses, tax and super adjustments, additional earnings, standard hours, opening balances, leave allowances) are audited "+
+			"in their section with field kind[id].member (e.g. bankAccount[12].accountNumber): a created record lists the members it has (old value "+
+			"empty), a deleted one the members it had (new value empty). fromDate and toDate select the day of the change; employeeId, payScheduleId, locationId and "+
 			"employingEntityId the employees; section one EmployeeAuditSection. A restricted user sees only their employees."),
 		func(ctx context.Context, in *struct {
 			httpapi.BusinessPath
@@ -26,12 +30,12 @@ func registerEmployeeAudit(a *httpapi.API, s *report.Service) {
 			ToDate                   string `query:"toDate"`
 			LocationID               int64  `query:"locationId"`
 			EmployingEntityID        int64  `query:"employingEntityId"`
-		}) (*httpapi.BodyOf[[]report.EmployeeAudit], error) {
-			aq := report.EmployeeAuditQuery{Filter: report.Filter{EmployeeID: in.EmployeeID, PayScheduleID: in.PayScheduleID, LocationID: in.LocationID,
+		}) (*httpapi.BodyOf[[]employeereport.EmployeeAudit], error) {
+			aq := employeereport.EmployeeAuditQuery{Filter: report.Filter{EmployeeID: in.EmployeeID, PayScheduleID: in.PayScheduleID, LocationID: in.LocationID,
 				EmployingEntityID: in.EmployingEntityID}}
 			if in.Section != "" {
 				var ok bool
-				if aq.Section, ok = record.Canonical(report.AuditSections, in.Section); !ok {
+				if aq.Section, ok = record.Canonical(employeereport.AuditSections, in.Section); !ok {
 					return nil, payroll.Invalid("section", "section %q is not an EmployeeAuditSection", in.Section)
 				}
 			}

@@ -13,18 +13,19 @@ import (
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/record"
 	"github.com/payrolld/payrolld/internal/report"
+	"github.com/payrolld/payrolld/internal/report/employeereport"
 )
 
 // Register returns the registration of the report operations.
 func Register(s *report.Service) func(*httpapi.API) {
 	return func(a *httpapi.API) {
 		registerPayRunReports(a, s)
-		registerEmployeeReports(a, s)
+		registerEmployeeReports(a, &employeereport.Service{Service: s})
 		registerRunOutputReports(a, s)
 		registerLeaveReports(a, s)
 		registerLeaveHistory(a, s)
 		register2(a, s)
-		registerEmployeeAudit(a, s)
+		registerEmployeeAudit(a, &employeereport.Service{Service: s})
 	}
 }
 

@@ -8,6 +8,8 @@ import (
 	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/report"
+	"github.com/payrolld/payrolld/internal/report/employeereport"
+	"github.com/payrolld/payrolld/internal/report/timereport"
 )
 
 // register2 registers the second set of reports (leave liability, time
@@ -16,12 +18,13 @@ func register2(a *httpapi.API, s *report.Service) {
 	registerLeaveLiability(a, s)
 	registerLeaveLiabilityPreparation(a, s)
 	registerTimeReports(a, s)
-	registerEmployeeDetails(a, s)
+	registerEmployeeDetails(a, &employeereport.Service{Service: s})
 	registerPayRunSpreadsheets(a, s)
-	registerDocumentAcknowledgements(a, s)
+	registerDocumentAcknowledgements(a, &employeereport.Service{Service: s})
 }
 
 func registerTimeReports(a *httpapi.API, s *report.Service) {
+	tr := &timereport.Service{Service: s}
 	httpapi.Register(a, httpapi.BusinessUser, get("/api/v2/business/{businessId}/report/timesheet", "Timesheet report",
 		"The timesheet lines starting in fromDate..toDate (inclusive days), oldest first, filtered by employeeId, statuses (repeatable), workTypeId, payScheduleId, the line's locationId and employingEntityId; "+
 			"with durations, breaks, the submitted (actual) times and their variance. includeCosts prices each line at the employee's hourly rate (or its rate override) as gross and totalCost; "+
@@ -38,8 +41,8 @@ func registerTimeReports(a *httpapi.API, s *report.Service) {
 			EmployingEntityID        int64    `query:"employingEntityId"`
 			IncludeCosts             bool     `query:"includeCosts"`
 			IncludePostTaxDeductions bool     `query:"includePostTaxDeductions" doc:"accepted for compatibility (timesheet lines carry no deductions)"`
-		}) (*httpapi.BodyOf[[]report.TimesheetRow], error) {
-			q := report.TimesheetQuery{EmployeeID: in.EmployeeID, Statuses: in.Statuses, WorkTypeID: in.WorkTypeID, PayScheduleID: in.PayScheduleID,
+		}) (*httpapi.BodyOf[[]timereport.TimesheetRow], error) {
+			q := timereport.TimesheetQuery{EmployeeID: in.EmployeeID, Statuses: in.Statuses, WorkTypeID: in.WorkTypeID, PayScheduleID: in.PayScheduleID,
 				LocationID: in.LocationID, EmployingEntityID: in.EmployingEntityID, IncludeCosts: in.IncludeCosts}
 			var err error
 			if q.From, err = date("fromDate", in.FromDate); err != nil {
@@ -48,7 +51,7 @@ func registerTimeReports(a *httpapi.API, s *report.Service) {
 			if q.To, err = date("toDate", in.ToDate); err != nil {
 				return nil, err
 			}
-			return list(s.Timesheets(ctx, biz(ctx), principal(ctx), q))
+			return list(tr.Timesheets(ctx, biz(ctx), principal(ctx), q))
 		})
 
 	httpapi.Register(a, httpapi.BusinessUser, get("/api/v2/business/{businessId}/report/shiftswapping", "Shift swapping report",
@@ -65,8 +68,8 @@ func registerTimeReports(a *httpapi.API, s *report.Service) {
 			LocationID        int64    `query:"locationId"`
 			EmployingEntityID int64    `query:"employingEntityId"`
 			IncludeCosts      bool     `query:"includeCosts"`
-		}) (*httpapi.BodyOf[[]report.ShiftSwap], error) {
-			q := report.ShiftSwapQuery{FromEmployeeID: in.FromEmployeeID, ToEmployee: in.ToEmployeeID, Statuses: in.Statuses, LocationID: in.LocationID,
+		}) (*httpapi.BodyOf[[]timereport.ShiftSwap], error) {
+			q := timereport.ShiftSwapQuery{FromEmployeeID: in.FromEmployeeID, ToEmployee: in.ToEmployeeID, Statuses: in.Statuses, LocationID: in.LocationID,
 				EmployingEntityID: in.EmployingEntityID, IncludeCosts: in.IncludeCosts}
 			var err error
 			if q.From, err = date("fromDate", in.FromDate); err != nil {
@@ -75,7 +78,7 @@ func registerTimeReports(a *httpapi.API, s *report.Service) {
 			if q.To, err = date("toDate", in.ToDate); err != nil {
 				return nil, err
 			}
-			return list(s.ShiftSwaps(ctx, biz(ctx), principal(ctx), q))
+			return list(tr.ShiftSwaps(ctx, biz(ctx), principal(ctx), q))
 		})
 
 	httpapi.Register(a, httpapi.BusinessUser, get("/api/v2/business/{businessId}/report/rostertimesheetcomparison", "Roster timesheet comparison report",
@@ -98,16 +101,16 @@ func registerTimeReports(a *httpapi.API, s *report.Service) {
 			EmployingEntityID        int64    `query:"employingEntityId"`
 			IncludeCosts             bool     `query:"includeCosts"`
 			IncludePostTaxDeductions bool     `query:"includePostTaxDeductions" doc:"accepted for compatibility"`
-		}) (*httpapi.BodyOf[[]report.RosterComparison], error) {
-			q := report.RosterComparisonQuery{EmployeeID: in.EmployeeID, TimesheetStatuses: in.TimesheetStatuses, RosterStatuses: in.RosterStatuses, WorkTypeID: in.WorkTypeID,
+		}) (*httpapi.BodyOf[[]timereport.RosterComparison], error) {
+			q := timereport.RosterComparisonQuery{EmployeeID: in.EmployeeID, TimesheetStatuses: in.TimesheetStatuses, RosterStatuses: in.RosterStatuses, WorkTypeID: in.WorkTypeID,
 				RosterLocationID: in.RosterLocationID, TimesheetLocationID: in.TimesheetLocationID, LocationID: in.LocationID, PayScheduleID: in.PayScheduleID,
 				EmployingEntityID: in.EmployingEntityID, IncludeCosts: in.IncludeCosts}
 			if in.EmploymentTypeID != "" {
 				n, err := strconv.ParseInt(in.EmploymentTypeID, 10, 64)
-				if err != nil || n < 0 || n >= int64(len(report.EmploymentTypes)) {
-					return nil, payroll.Invalid("employmentTypeId", "employmentTypeId must be an EmploymentTypeEnum number (0-%d)", len(report.EmploymentTypes)-1)
+				if err != nil || n < 0 || n >= int64(len(timereport.EmploymentTypes)) {
+					return nil, payroll.Invalid("employmentTypeId", "employmentTypeId must be an EmploymentTypeEnum number (0-%d)", len(timereport.EmploymentTypes)-1)
 				}
-				q.EmploymentType = report.EmploymentTypes[n]
+				q.EmploymentType = timereport.EmploymentTypes[n]
 			}
 			for _, c := range []struct {
 				name string
@@ -125,7 +128,7 @@ func registerTimeReports(a *httpapi.API, s *report.Service) {
 			if q.To, err = date("toDate", in.ToDate); err != nil {
 				return nil, err
 			}
-			return list(s.RosterTimesheetComparison(ctx, biz(ctx), principal(ctx), q))
+			return list(tr.RosterTimesheetComparison(ctx, biz(ctx), principal(ctx), q))
 		})
 }
 
@@ -140,11 +143,11 @@ type EmployeeDetailsRequest struct {
 	IncludeInactive   *bool    `json:"includeInactive,omitempty"`
 }
 
-func registerEmployeeDetails(a *httpapi.API, s *report.Service) {
+func registerEmployeeDetails(a *httpapi.API, s *employeereport.Service) {
 	desc := "One object per employee (by surname) with the selected columns, each member named by its field's value (employeedetails/fields); " +
 		"without selectedColumns: employeeId, externalId, firstName, surname and status. locationId, employingEntityId, includeActive and includeInactive (both default true) select the employees. " +
 		"A restricted user sees only their employees."
-	run := func(ctx context.Context, q report.EmployeeDetailsQuery) (*httpapi.BodyOf[[]map[string]any], error) {
+	run := func(ctx context.Context, q employeereport.EmployeeDetailsQuery) (*httpapi.BodyOf[[]map[string]any], error) {
 		if q.LocationID < 0 || q.EmployingEntityID < 0 {
 			return nil, payroll.Invalid("locationId", "locationId and employingEntityId must not be negative")
 		}
@@ -159,7 +162,7 @@ func registerEmployeeDetails(a *httpapi.API, s *report.Service) {
 			IncludeActive     bool     `query:"includeActive" default:"true"`
 			IncludeInactive   bool     `query:"includeInactive" default:"true"`
 		}) (*httpapi.BodyOf[[]map[string]any], error) {
-			return run(ctx, report.EmployeeDetailsQuery{Columns: in.SelectedColumns, LocationID: in.LocationID, EmployingEntityID: in.EmployingEntityID,
+			return run(ctx, employeereport.EmployeeDetailsQuery{Columns: in.SelectedColumns, LocationID: in.LocationID, EmployingEntityID: in.EmployingEntityID,
 				IncludeActive: in.IncludeActive, IncludeInactive: in.IncludeInactive})
 		})
 	httpapi.Register(a, httpapi.BusinessUser, op(http.MethodPost, "/api/v2/business/{businessId}/report/employeedetails", "Employee details report (selected fields)", desc),
@@ -169,17 +172,17 @@ func registerEmployeeDetails(a *httpapi.API, s *report.Service) {
 		}) (*httpapi.BodyOf[[]map[string]any], error) {
 			b := in.Body
 			yes := func(p *bool) bool { return p == nil || *p }
-			return run(ctx, report.EmployeeDetailsQuery{Columns: b.SelectedColumns, LocationID: b.LocationID, EmployingEntityID: b.EmployingEntityID,
+			return run(ctx, employeereport.EmployeeDetailsQuery{Columns: b.SelectedColumns, LocationID: b.LocationID, EmployingEntityID: b.EmployingEntityID,
 				IncludeActive: yes(b.IncludeActive), IncludeInactive: yes(b.IncludeInactive)})
 		})
 	httpapi.Register(a, httpapi.BusinessUser, get("/api/v2/business/{businessId}/report/employeedetails/fields", "Employee details report fields",
 		"The columns the employee details report can show: value (to select it and the member it fills) and display text."),
-		func(ctx context.Context, in *httpapi.BusinessPath) (*httpapi.BodyOf[[]report.EmployeeDetailsField], error) {
-			return list(report.EmployeeDetailsFields(), nil)
+		func(ctx context.Context, in *httpapi.BusinessPath) (*httpapi.BodyOf[[]employeereport.EmployeeDetailsField], error) {
+			return list(employeereport.EmployeeDetailsFields(), nil)
 		})
 }
 
-func registerDocumentAcknowledgements(a *httpapi.API, s *report.Service) {
+func registerDocumentAcknowledgements(a *httpapi.API, s *employeereport.Service) {
 	httpapi.Register(a, httpapi.BusinessUser, get("/api/v2/business/{businessId}/report/documentAcknowledgements", "Document acknowledgements report",
 		"For each business document that requires acknowledgement (documentId: one), each active employee it is shown to (everyone, or the employees of its locations and employee groups) "+
 			"and whether they acknowledged it. documentStatus: 0 all (default), 1 acknowledged, 2 not acknowledged; employeeIds (repeatable), locationId, employingEntityId. A restricted user sees only their employees."),
@@ -190,8 +193,8 @@ func registerDocumentAcknowledgements(a *httpapi.API, s *report.Service) {
 			DocumentStatus    int64   `query:"documentStatus"`
 			LocationID        int64   `query:"locationId"`
 			EmployingEntityID int64   `query:"employingEntityId"`
-		}) (*httpapi.BodyOf[[]report.DocumentAcknowledgement], error) {
-			return list(s.DocumentAcknowledgements(ctx, biz(ctx), principal(ctx), report.DocumentAckQuery{DocumentID: in.DocumentID, EmployeeIDs: in.EmployeeIDs,
+		}) (*httpapi.BodyOf[[]employeereport.DocumentAcknowledgement], error) {
+			return list(s.DocumentAcknowledgements(ctx, biz(ctx), principal(ctx), employeereport.DocumentAckQuery{DocumentID: in.DocumentID, EmployeeIDs: in.EmployeeIDs,
 				Status: in.DocumentStatus, LocationID: in.LocationID, EmployingEntityID: in.EmployingEntityID}))
 		})
 }

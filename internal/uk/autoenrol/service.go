@@ -86,10 +86,6 @@ func gate(biz business.Business) error {
 	return nil
 }
 
-func dateOf(t time.Time) time.Time {
-	return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)
-}
-
 func ptr(n sql.NullTime) *payroll.DateTime {
 	if !n.Valid {
 		return nil
@@ -102,7 +98,7 @@ func null(d payroll.DateTime) sql.NullTime {
 	if d.IsZero() {
 		return sql.NullTime{}
 	}
-	return sql.NullTime{Time: dateOf(d.Time), Valid: true}
+	return sql.NullTime{Time: payroll.DateOnly(d.Time), Valid: true}
 }
 
 // ageOn is the age in whole years on day.
@@ -165,7 +161,7 @@ func (s *Service) view(ctx context.Context, q *store.Queries, biz business.Busin
 	case err == nil:
 		p.EnrolmentStatus, p.EnrolmentDate, p.OptInDate, p.OptOutDate = row.EnrolmentStatus, ptr(row.EnrolmentDate), ptr(row.OptInDate), ptr(row.OptOutDate)
 		p.PostponementEndDate, p.IsForced, p.Notes, p.Version = ptr(row.PostponementEndDate), row.Forced, row.Notes, row.Version
-		if p.EnrolmentStatus == "Postponed" && row.PostponementEndDate.Valid && row.PostponementEndDate.Time.Before(dateOf(day)) {
+		if p.EnrolmentStatus == "Postponed" && row.PostponementEndDate.Valid && row.PostponementEndDate.Time.Before(payroll.DateOnly(day)) {
 			p.EnrolmentStatus = "NotEnrolled" // the postponement has ended: assess again
 		}
 	case !db.IsNoRows(err):
@@ -191,7 +187,7 @@ func (s *Service) Get(ctx context.Context, biz business.Business, p *payroll.Pri
 	if day.IsZero() {
 		day = s.Clock.Now()
 	}
-	return s.view(ctx, s.DB.Queries(), biz, e, dateOf(day))
+	return s.view(ctx, s.DB.Queries(), biz, e, payroll.DateOnly(day))
 }
 
 // Update records the employer's action; see PensionInput for the rules.
@@ -228,7 +224,7 @@ func (s *Service) write(ctx context.Context, biz business.Business, p *payroll.P
 	if len(in.Notes) > 500 {
 		return Pension{}, payroll.Invalid("notes", "notes must be at most 500 characters")
 	}
-	today := dateOf(s.Clock.Now())
+	today := payroll.DateOnly(s.Clock.Now())
 	var out Pension
 	err := s.Employees.WriteRecords(ctx, biz, p, employeeID, func(q *store.Queries, e employee.Employee) error {
 		cur, err := s.view(ctx, q, biz, e, today)
@@ -280,7 +276,7 @@ func (s *Service) write(ctx context.Context, biz business.Business, p *payroll.P
 			if in.PostponementEndDate.IsZero() {
 				return payroll.Invalid("postponementEndDate", "postponementEndDate is required")
 			}
-			end := dateOf(in.PostponementEndDate.Time)
+			end := payroll.DateOnly(in.PostponementEndDate.Time)
 			if end.Before(today) || end.After(today.AddDate(0, 3, 0)) {
 				return payroll.Invalid("postponementEndDate", "postponementEndDate must be between today and three months ahead")
 			}

@@ -24,7 +24,7 @@ type pdfDoc struct {
 // so the same form renders to the same bytes, as payslips do.
 func newPDF(title, author string, stamp time.Time) *pdfDoc {
 	pdf := fpdf.New("P", "mm", "A4", "")
-	stamp = time.Date(stamp.Year(), stamp.Month(), stamp.Day(), 0, 0, 0, 0, time.UTC)
+	stamp = payroll.DateOnly(stamp)
 	pdf.SetCreationDate(stamp)
 	pdf.SetModificationDate(stamp)
 	pdf.SetCatalogSort(true)

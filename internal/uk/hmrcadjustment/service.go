@@ -55,7 +55,7 @@ func (in *HmrcAdjustmentInput) Validate() error {
 	if in.FromDate.IsZero() {
 		v.Add("fromDate", "fromDate is required")
 	}
-	if !in.ExpiryDate.IsZero() && !in.FromDate.IsZero() && dateOf(in.ExpiryDate.Time).Before(dateOf(in.FromDate.Time)) {
+	if !in.ExpiryDate.IsZero() && !in.FromDate.IsZero() && payroll.DateOnly(in.ExpiryDate.Time).Before(payroll.DateOnly(in.FromDate.Time)) {
 		v.Add("expiryDate", "expiryDate must not be before fromDate")
 	}
 	if m := in.MaximumAmountPaid; m != nil {
@@ -88,10 +88,6 @@ func gate(biz business.Business) error {
 	return nil
 }
 
-func dateOf(t time.Time) time.Time {
-	return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)
-}
-
 // LinePrefix starts the external id of a pay run line paying an
 // adjustment ("hmrcadj:<id>"); the queries sum lines by it.
 const LinePrefix = "hmrcadj:"
@@ -106,7 +102,7 @@ func view(r store.ListUKHmrcAdjustmentsRow, today time.Time) HmrcAdjustment {
 	if r.ExpiryDate.Valid {
 		d := payroll.NewDateTime(r.ExpiryDate.Time)
 		a.ExpiryDate = &d
-		if r.ExpiryDate.Time.Before(dateOf(today)) {
+		if r.ExpiryDate.Time.Before(payroll.DateOnly(today)) {
 			a.IsActive = false
 		}
 	}
@@ -131,9 +127,9 @@ func (s *Service) Create(ctx context.Context, biz business.Business, p *payroll.
 		return HmrcAdjustment{}, err
 	}
 	params := store.CreateUKHmrcAdjustmentParams{BusinessID: biz.ID, EmployeeID: employeeID, Amount: in.Amount.MinorUnits(), Notes: in.Notes,
-		FromDate: dateOf(in.FromDate.Time), ExternalReferenceID: in.ExternalReferenceID, Source: in.Source, CreatedAt: s.Clock.Now()}
+		FromDate: payroll.DateOnly(in.FromDate.Time), ExternalReferenceID: in.ExternalReferenceID, Source: in.Source, CreatedAt: s.Clock.Now()}
 	if !in.ExpiryDate.IsZero() {
-		params.ExpiryDate = sql.NullTime{Time: dateOf(in.ExpiryDate.Time), Valid: true}
+		params.ExpiryDate = sql.NullTime{Time: payroll.DateOnly(in.ExpiryDate.Time), Valid: true}
 	}
 	if in.MaximumAmountPaid != nil {
 		params.MaximumAmountPaid = sql.NullInt64{Int64: in.MaximumAmountPaid.MinorUnits(), Valid: true}
@@ -241,7 +237,7 @@ type RunLine struct {
 // its maximum leaves after other finalised runs.
 func ForRun(ctx context.Context, q *store.Queries, bizID, payRunID int64, start, end time.Time) (map[int64][]RunLine, error) {
 	rows, err := q.ListUKHmrcAdjustmentsForRun(ctx, store.ListUKHmrcAdjustmentsForRunParams{BusinessID: bizID, PayRunID: payRunID,
-		PeriodEnd: end, PeriodStart: sql.NullTime{Time: dateOf(start), Valid: true}})
+		PeriodEnd: end, PeriodStart: sql.NullTime{Time: payroll.DateOnly(start), Valid: true}})
 	if err != nil {
 		return nil, err
 	}

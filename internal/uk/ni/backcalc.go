@@ -98,14 +98,14 @@ type NIBackCalcInput struct {
 func (in *NIBackCalcInput) span(today time.Time) (from, to time.Time, year string, err error) {
 	var v payroll.Validation
 	in.NationalInsuranceCategory = strings.ToUpper(strings.TrimSpace(in.NationalInsuranceCategory))
-	to = dateOf(today)
+	to = payroll.DateOnly(today)
 	if !in.ToDate.IsZero() {
-		to = dateOf(in.ToDate.Time)
+		to = payroll.DateOnly(in.ToDate.Time)
 	}
 	yFrom, yTo, year := taxYear(to)
 	from = yFrom
 	if !in.FromDate.IsZero() {
-		from = dateOf(in.FromDate.Time)
+		from = payroll.DateOnly(in.FromDate.Time)
 		if from.Before(yFrom) || from.After(yTo) {
 			v.Add("fromDate", "fromDate must be in the tax year %s of toDate (%s to %s)", year, yFrom.Format("2006-01-02"), yTo.Format("2006-01-02"))
 		} else if from.After(to) {

@@ -30,10 +30,6 @@ func gate(biz business.Business, what string) error {
 	return nil
 }
 
-func dateOf(t time.Time) time.Time {
-	return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)
-}
-
 // NIRecord is a National Insurance category in force from a day.
 type NIRecord struct {
 	ID                        int64             `json:"id"`
@@ -142,9 +138,9 @@ func (s *Service) CreateRecord(ctx context.Context, biz business.Business, p *pa
 	err = s.Employees.WriteRecords(ctx, biz, p, employeeID, func(q *store.Queries, _ employee.Employee) error {
 		now := s.Clock.Now()
 		row, err := q.CreateUKNIRecord(ctx, store.CreateUKNIRecordParams{BusinessID: biz.ID, EmployeeID: employeeID,
-			Category: in.NationalInsuranceCategory, EffectiveFrom: dateOf(in.EffectiveFrom.Time), Notes: in.Notes, CreatedAt: now})
+			Category: in.NationalInsuranceCategory, EffectiveFrom: payroll.DateOnly(in.EffectiveFrom.Time), Notes: in.Notes, CreatedAt: now})
 		if db.IsUniqueViolation(err) {
-			return payroll.Conflict("the employee already has a National Insurance record from %s", dateOf(in.EffectiveFrom.Time).Format("2006-01-02"))
+			return payroll.Conflict("the employee already has a National Insurance record from %s", payroll.DateOnly(in.EffectiveFrom.Time).Format("2006-01-02"))
 		}
 		id = row.ID
 		return err
@@ -181,10 +177,10 @@ func (s *Service) UpdateRecord(ctx context.Context, biz business.Business, p *pa
 			version = in.Version
 		}
 		_, err = q.UpdateUKNIRecord(ctx, store.UpdateUKNIRecordParams{ID: in.ID, BusinessID: biz.ID, EmployeeID: employeeID,
-			Category: in.NationalInsuranceCategory, EffectiveFrom: dateOf(in.EffectiveFrom.Time), Notes: in.Notes, UpdatedAt: s.Clock.Now(), Version: version})
+			Category: in.NationalInsuranceCategory, EffectiveFrom: payroll.DateOnly(in.EffectiveFrom.Time), Notes: in.Notes, UpdatedAt: s.Clock.Now(), Version: version})
 		switch {
 		case db.IsUniqueViolation(err):
-			return payroll.Conflict("the employee already has a National Insurance record from %s", dateOf(in.EffectiveFrom.Time).Format("2006-01-02"))
+			return payroll.Conflict("the employee already has a National Insurance record from %s", payroll.DateOnly(in.EffectiveFrom.Time).Format("2006-01-02"))
 		case db.IsNoRows(err):
 			return payroll.Conflict("National Insurance record %d was changed by another request (version %d is not current)", in.ID, version)
 		}

@@ -65,9 +65,6 @@ func gate(biz business.Business) error {
 	return nil
 }
 
-// dateOf is the calendar day of t (record.DateOnly).
-var dateOf = record.DateOnly
-
 var hundred = payroll.RateFromInt(100)
 
 // validate checks the input and returns the period's dates and the
@@ -87,7 +84,7 @@ func (in *OccupationalAbsenceInput) validate() (from, to time.Time, bp int64, er
 	if in.FromDate.IsZero() {
 		v.Add("fromDate", "fromDate is required")
 	}
-	from = dateOf(in.FromDate.Time)
+	from = payroll.DateOnly(in.FromDate.Time)
 	switch {
 	case in.Weeks != nil && !in.ToDate.IsZero():
 		v.Add("weeks", "give toDate or weeks, not both")
@@ -98,7 +95,7 @@ func (in *OccupationalAbsenceInput) validate() (from, to time.Time, bp int64, er
 	case in.ToDate.IsZero():
 		v.Add("toDate", "toDate (or weeks) is required")
 	default:
-		to = dateOf(in.ToDate.Time)
+		to = payroll.DateOnly(in.ToDate.Time)
 		if !in.FromDate.IsZero() && to.Before(from) {
 			v.Add("toDate", "toDate must not be before fromDate")
 		}

@@ -64,9 +64,6 @@ func gate(biz business.Business) error {
 	return nil
 }
 
-// dateOf is the calendar day of t (record.DateOnly).
-var dateOf = record.DateOnly
-
 func money(v *payroll.Validation, field string, m payroll.Money) {
 	uk.UKMoney(v, field, m)
 }
@@ -76,7 +73,7 @@ func (in *UKBenefitInput) validate(cat uk.UKBenefitCategory) error {
 	if in.StartDate.IsZero() {
 		v.Add("startDate", "startDate is required")
 	}
-	if !in.EndDate.IsZero() && !in.StartDate.IsZero() && dateOf(in.EndDate.Time).Before(dateOf(in.StartDate.Time)) {
+	if !in.EndDate.IsZero() && !in.StartDate.IsZero() && payroll.DateOnly(in.EndDate.Time).Before(payroll.DateOnly(in.StartDate.Time)) {
 		v.Add("endDate", "endDate must not be before startDate")
 	}
 	money(&v, "cost", in.Cost)
@@ -113,7 +110,7 @@ func nullDate(d payroll.DateTime) sql.NullTime {
 	if d.IsZero() {
 		return sql.NullTime{}
 	}
-	return sql.NullTime{Time: dateOf(d.Time), Valid: true}
+	return sql.NullTime{Time: payroll.DateOnly(d.Time), Valid: true}
 }
 
 func view(r store.UkEmployeeBenefit, c uk.UKBenefitCategory) UKBenefit {
@@ -187,12 +184,12 @@ func (s *Service) Save(ctx context.Context, biz business.Business, p *payroll.Pr
 		var row store.UkEmployeeBenefit
 		if id == 0 {
 			row, err = q.CreateUKEmployeeBenefit(ctx, store.CreateUKEmployeeBenefitParams{BusinessID: biz.ID, EmployeeID: employeeID,
-				BenefitCategoryID: cat.ID, StartDate: dateOf(in.StartDate.Time), EndDate: nullDate(in.EndDate), Cost: in.Cost.MinorUnits(),
+				BenefitCategoryID: cat.ID, StartDate: payroll.DateOnly(in.StartDate.Time), EndDate: nullDate(in.EndDate), Cost: in.Cost.MinorUnits(),
 				AmountMadeGood: in.AmountMadeGood.MinorUnits(), CarListPrice: in.CarListPrice.MinorUnits(), CarAccessories: in.CarOptionalAccessories.MinorUnits(),
 				CarCapitalContribution: in.CarCapitalContribution.MinorUnits(), Notes: in.Notes, CreatedAt: now})
 		} else {
 			row, err = q.UpdateUKEmployeeBenefit(ctx, store.UpdateUKEmployeeBenefitParams{BusinessID: biz.ID, EmployeeID: employeeID, ID: id,
-				BenefitCategoryID: cat.ID, StartDate: dateOf(in.StartDate.Time), EndDate: nullDate(in.EndDate), Cost: in.Cost.MinorUnits(),
+				BenefitCategoryID: cat.ID, StartDate: payroll.DateOnly(in.StartDate.Time), EndDate: nullDate(in.EndDate), Cost: in.Cost.MinorUnits(),
 				AmountMadeGood: in.AmountMadeGood.MinorUnits(), CarListPrice: in.CarListPrice.MinorUnits(), CarAccessories: in.CarOptionalAccessories.MinorUnits(),
 				CarCapitalContribution: in.CarCapitalContribution.MinorUnits(), Notes: in.Notes, UpdatedAt: now})
 			if db.IsNoRows(err) {

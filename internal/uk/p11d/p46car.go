@@ -80,7 +80,7 @@ func (s *Service) P46Car(ctx context.Context, biz business.Business, p *payroll.
 		if in.Quarter != 0 {
 			return nil, payroll.Invalid("taxYear", "taxYear is required with quarter")
 		}
-		from, to = quarterDates(quarterOf(dateOf(s.Clock.Now())))
+		from, to = quarterDates(quarterOf(payroll.DateOnly(s.Clock.Now())))
 	default:
 		y, err := s.taxYear(in.TaxYear)
 		if err != nil {

@@ -85,9 +85,6 @@ func gate(biz business.Business) error {
 	return nil
 }
 
-// day is the calendar day of t (record.DateOnly).
-var day = record.DateOnly
-
 // plan reads a contribution plan of the business and its scheme.
 func plan(ctx context.Context, q *store.Queries, bizID, id int64) (uk.UKPensionPlan, uk.UKPensionScheme, error) {
 	var p uk.UKPensionPlan
@@ -247,7 +244,7 @@ func (s *Service) Put(ctx context.Context, biz business.Business, p *payroll.Pri
 		}
 		rates[i] = x.r.String()
 	}
-	if !in.StartDate.IsZero() && !in.EndDate.IsZero() && day(in.EndDate.Time).Before(day(in.StartDate.Time)) {
+	if !in.StartDate.IsZero() && !in.EndDate.IsZero() && payroll.DateOnly(in.EndDate.Time).Before(payroll.DateOnly(in.StartDate.Time)) {
 		v.Add("endDate", "endDate must not be before startDate")
 	}
 	if err := v.Err(); err != nil {
@@ -277,9 +274,9 @@ func (s *Service) Put(ctx context.Context, biz business.Business, p *payroll.Pri
 		}
 		var end sql.NullTime
 		if !in.EndDate.IsZero() {
-			end = sql.NullTime{Time: day(in.EndDate.Time), Valid: true}
-			if end.Time.Before(day(start)) {
-				return payroll.Invalid("endDate", "endDate must not be before the start date %s", day(start).Format("2006-01-02"))
+			end = sql.NullTime{Time: payroll.DateOnly(in.EndDate.Time), Valid: true}
+			if end.Time.Before(payroll.DateOnly(start)) {
+				return payroll.Invalid("endDate", "endDate must not be before the start date %s", payroll.DateOnly(start).Format("2006-01-02"))
 			}
 		}
 		cur, ok, err := s.load(ctx, q, biz.ID, employeeID)
@@ -291,7 +288,7 @@ func (s *Service) Put(ctx context.Context, biz business.Business, p *payroll.Pri
 				return payroll.Conflict("the employee has no pension membership (version %d)", in.Version)
 			}
 			err := exec(ctx, q, `INSERT INTO uk_pension_members (business_id, employee_id, plan_id, employee_rate, employer_rate, start_date, end_date, version, updated_at)
-VALUES ($1, $2, $3, $4, $5, $6, $7, 1, $8)`, biz.ID, employeeID, in.PensionSchemeContributionPlan, rates[0], rates[1], day(start), end, now)
+VALUES ($1, $2, $3, $4, $5, $6, $7, 1, $8)`, biz.ID, employeeID, in.PensionSchemeContributionPlan, rates[0], rates[1], payroll.DateOnly(start), end, now)
 			if err == nil {
 				cur, _, err = s.load(ctx, q, biz.ID, employeeID)
 			}
@@ -309,7 +306,7 @@ VALUES ($1, $2, $3, $4, $5, $6, $7, 1, $8)`, biz.ID, employeeID, in.PensionSchem
 			var n int64
 			err := q.QueryRow(ctx, `UPDATE uk_pension_members SET plan_id = $1, employee_rate = $2, employer_rate = $3, start_date = $4, end_date = $5,
 version = version + 1, updated_at = $6 WHERE business_id = $7 AND employee_id = $8 AND version = $9 RETURNING version`,
-				in.PensionSchemeContributionPlan, rates[0], rates[1], day(start), end, now, biz.ID, employeeID, version).Scan(&n)
+				in.PensionSchemeContributionPlan, rates[0], rates[1], payroll.DateOnly(start), end, now, biz.ID, employeeID, version).Scan(&n)
 			if db.IsNoRows(err) {
 				return payroll.Conflict("the employee's pension membership was changed by another request (version %d is not current)", version)
 			}
@@ -371,7 +368,7 @@ func (s *Service) Delete(ctx context.Context, biz business.Business, p *payroll.
 func ForPeriod(ctx context.Context, q *store.Queries, bizID int64, from, to time.Time) (map[int64]Member, error) {
 	rows, err := q.Query(ctx, selectMembers+` AND start_date < $2 AND (end_date IS NULL OR end_date >= $3)
 AND NOT EXISTS (SELECT 1 FROM uk_employee_pensions p WHERE p.employee_id = uk_pension_members.employee_id AND p.enrolment_status = 'OptedOut'
- AND p.opt_out_date < $2)`, bizID, day(to).AddDate(0, 0, 1), day(from))
+ AND p.opt_out_date < $2)`, bizID, payroll.DateOnly(to).AddDate(0, 0, 1), payroll.DateOnly(from))
 	if err != nil {
 		return nil, err
 	}

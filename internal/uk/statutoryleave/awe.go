@@ -3,6 +3,8 @@ package statutoryleave
 import (
 	"fmt"
 	"time"
+
+	"github.com/payrolld/payrolld/internal/payroll"
 )
 
 // payment is one finalised pay run's gross pay to the employee.
@@ -29,18 +31,18 @@ var weeksPer = map[string][2]int64{"Weekly": {1, 1}, "Fortnightly": {2, 1}, "Fou
 func aweFromHistory(history []payment, upto time.Time) (AWE, []string) {
 	var in []payment
 	for _, p := range history {
-		if !dateOf(p.paid).After(upto) {
+		if !payroll.DateOnly(p.paid).After(upto) {
 			in = append(in, p)
 		}
 	}
 	if len(in) == 0 {
 		return AWE{0, 1}, []string{fmt.Sprintf("no finalised pay run paid on or before %s: average weekly earnings 0", upto.Format("2006-01-02"))}
 	}
-	last := dateOf(in[len(in)-1].paid)
+	last := payroll.DateOnly(in[len(in)-1].paid)
 	cut := last.AddDate(0, 0, -56)
 	var prev time.Time // last payday on or before cut
 	for _, p := range in {
-		if d := dateOf(p.paid); !d.After(cut) {
+		if d := payroll.DateOnly(p.paid); !d.After(cut) {
 			prev = d
 		}
 	}
@@ -48,7 +50,7 @@ func aweFromHistory(history []payment, upto time.Time) (AWE, []string) {
 	var n int
 	var weeksNum, weeksDen int64 = 0, 1
 	for _, p := range in {
-		d := dateOf(p.paid)
+		d := payroll.DateOnly(p.paid)
 		if !prev.IsZero() && !d.After(prev) {
 			continue
 		}

@@ -36,7 +36,7 @@ func (s *Service) PayLines(ctx context.Context, q *store.Queries, biz business.B
 	if gate(biz) != nil {
 		return nil, nil
 	}
-	from, to = dateOf(from), dateOf(to)
+	from, to = payroll.DateOnly(from), payroll.DateOnly(to)
 	rows, err := q.ListStatutoryLeavesInPeriod(ctx, store.ListStatutoryLeavesInPeriodParams{BusinessID: biz.ID, FromDate: from, ToDate: to,
 		EmployeeLo: employeeLo, EmployeeHi: employeeHi})
 	if err != nil {

@@ -88,9 +88,6 @@ var years = []figures{
 
 func day(y int, m time.Month, d int) time.Time { return time.Date(y, m, d, 0, 0, 0, 0, time.UTC) }
 
-// dateOf is t's calendar date at midnight UTC.
-func dateOf(t time.Time) time.Time { return day(t.Year(), t.Month(), t.Day()) }
-
 // taxYearOf is the figures of the tax year containing d.
 func taxYearOf(d time.Time) (*figures, error) {
 	for i := len(years) - 1; i >= 0; i-- {
@@ -202,7 +199,7 @@ func qualifyingWeekStart(k Kind, qualifying, match time.Time, adoption bool) tim
 // sunday is the Sunday on or before d (UK statutory weeks run Sunday to
 // Saturday).
 func sunday(d time.Time) time.Time {
-	d = dateOf(d)
+	d = payroll.DateOnly(d)
 	return d.AddDate(0, 0, -int(d.Weekday()))
 }
 
@@ -230,7 +227,7 @@ func familyEligibility(k Kind, qw time.Time, started time.Time, awe AWE) (Eligib
 	el.Log = append(el.Log, fmt.Sprintf("qualifying week %s to %s", qw.Format("2006-01-02"), qwEnd.Format("2006-01-02")))
 	if !started.IsZero() {
 		latest := qw.AddDate(0, 0, -25*7+6)
-		if dateOf(started).After(latest) {
+		if payroll.DateOnly(started).After(latest) {
 			el.Eligible, el.Reason = false, "NotEmployedLongEnough"
 			el.Log = append(el.Log, fmt.Sprintf("employment started %s, after %s: fewer than 26 weeks' continuous employment into the qualifying week",
 				started.Format("2006-01-02"), latest.Format("2006-01-02")))
@@ -254,7 +251,7 @@ func familyEligibility(k Kind, qw time.Time, started time.Time, awe AWE) (Eligib
 // weeks 90% of AWE (rounded up to the penny), every other week the lower
 // of the flat rate of the year the week begins in and that 90%.
 func familyWeeks(k Kind, start, end time.Time, weeksToPay int, awe AWE) ([]Week, error) {
-	start, end = dateOf(start), dateOf(end)
+	start, end = payroll.DateOnly(start), payroll.DateOnly(end)
 	n := int(end.Sub(start).Hours()/24)/7 + 1
 	if m := maxWeeks[k]; n > m {
 		n = m

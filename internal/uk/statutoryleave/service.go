@@ -55,7 +55,7 @@ func nullDate(d payroll.DateTime) sql.NullTime {
 	if d.IsZero() {
 		return sql.NullTime{}
 	}
-	return sql.NullTime{Time: dateOf(d.Time), Valid: true}
+	return sql.NullTime{Time: payroll.DateOnly(d.Time), Valid: true}
 }
 
 func dtPtr(n sql.NullTime) *payroll.DateTime {
@@ -85,7 +85,7 @@ func dates(start, end payroll.DateTime) error {
 	if end.IsZero() {
 		return payroll.Invalid("endDate", "endDate is required")
 	}
-	if dateOf(end.Time).Before(dateOf(start.Time)) {
+	if payroll.DateOnly(end.Time).Before(payroll.DateOnly(start.Time)) {
 		return payroll.Invalid("endDate", "endDate is before startDate")
 	}
 	if end.Time.Sub(start.Time) > 400*24*time.Hour {
@@ -105,7 +105,7 @@ func (s *Service) Create(ctx context.Context, biz business.Business, p *payroll.
 		return CreateResult{}, err
 	}
 	params := store.CreateStatutoryLeaveParams{BusinessID: biz.ID, EmployeeID: employeeID, Kind: string(k),
-		StartDate: dateOf(in.StartDate.Time), EndDate: dateOf(in.EndDate.Time), IsAdoption: in.IsAdoption && k == SPP,
+		StartDate: payroll.DateOnly(in.StartDate.Time), EndDate: payroll.DateOnly(in.EndDate.Time), IsAdoption: in.IsAdoption && k == SPP,
 		Notes: strings.TrimSpace(in.Notes), CreatedAt: s.Clock.Now()}
 	switch {
 	case k == SPBP:
@@ -275,7 +275,7 @@ func (s *Service) Calculate(ctx context.Context, biz business.Business, p *payro
 		if at.IsZero() {
 			return LeaveCalc{}, payroll.Invalid("periodStart", "periodStart (a day of the leave) or id is required")
 		}
-		list, err := s.List(ctx, biz, p, employeeID, k, dateOf(at), dateOf(at))
+		list, err := s.List(ctx, biz, p, employeeID, k, payroll.DateOnly(at), payroll.DateOnly(at))
 		if err != nil {
 			return LeaveCalc{}, err
 		}

@@ -25,7 +25,7 @@ func (s *Service) CreateSSP(ctx context.Context, biz business.Business, p *payro
 		return SickPay{}, payroll.Invalid("week1QualifyingDays", "%v", err)
 	}
 	params := store.CreateStatutoryLeaveParams{BusinessID: biz.ID, EmployeeID: employeeID, Kind: string(SSP),
-		StartDate: dateOf(in.StartDate.Time), EndDate: dateOf(in.EndDate.Time), QualifyingDays: mask,
+		StartDate: payroll.DateOnly(in.StartDate.Time), EndDate: payroll.DateOnly(in.EndDate.Time), QualifyingDays: mask,
 		Notes: strings.TrimSpace(in.Notes), CreatedAt: s.Clock.Now()}
 	if params.AweOverride, err = aweOverride(in.AverageWeeklyEarningsOverride); err != nil {
 		return SickPay{}, err
@@ -150,7 +150,7 @@ func sspCalc(ctx context.Context, q *store.Queries, bizID int64, r store.Statuto
 			}
 		}
 	}
-	awe, _, log, err := employeeAWE(ctx, q, bizID, r.EmployeeID, override, dateOf(start).AddDate(0, 0, -1))
+	awe, _, log, err := employeeAWE(ctx, q, bizID, r.EmployeeID, override, payroll.DateOnly(start).AddDate(0, 0, -1))
 	if err != nil {
 		return SSPResult{}, AWE{}, nil, err
 	}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/payrolld/payrolld/internal/payroll"
 )
 
 // Days of the week in the qualifying-days mask, Sunday first.
@@ -64,7 +66,9 @@ type sickSpell struct {
 	mask       string
 }
 
-func (s sickSpell) days() int { return int(dateOf(s.end).Sub(dateOf(s.start)).Hours()/24) + 1 }
+func (s sickSpell) days() int {
+	return int(payroll.DateOnly(s.end).Sub(payroll.DateOnly(s.start)).Hours()/24) + 1
+}
 
 // SSPWeek is the SSP of one pay week (Sunday to Saturday) of a PIW.
 type SSPWeek struct {
@@ -142,7 +146,7 @@ func linkedChain(all []sickSpell, target int64) []sickSpell {
 			}
 			continue
 		}
-		if n := len(chain); n > 0 && int(dateOf(s.start).Sub(dateOf(chain[n-1].end)).Hours()/24)-1 > linkGapDays {
+		if n := len(chain); n > 0 && int(payroll.DateOnly(s.start).Sub(payroll.DateOnly(chain[n-1].end)).Hours()/24)-1 > linkGapDays {
 			chain = chain[:0]
 		}
 		chain = append(chain, s)
@@ -166,7 +170,7 @@ func computeSSP(all []sickSpell, target int64, awe AWE) (SSPResult, error) {
 			me = s
 		}
 	}
-	for d := dateOf(me.start); !d.After(dateOf(me.end)); d = d.AddDate(0, 0, 1) {
+	for d := payroll.DateOnly(me.start); !d.After(payroll.DateOnly(me.end)); d = d.AddDate(0, 0, 1) {
 		if isQualifying(me.mask, d) {
 			r.QualifyingDays++
 		}
@@ -176,7 +180,7 @@ func computeSSP(all []sickSpell, target int64, awe AWE) (SSPResult, error) {
 		r.Log = append(r.Log, fmt.Sprintf("%d days of sickness: not a period of incapacity for work (at least %d days), no SSP", me.days(), piwMinDays))
 		return r, nil
 	}
-	r.PIW, r.ChainStart = true, dateOf(chain[0].start)
+	r.PIW, r.ChainStart = true, payroll.DateOnly(chain[0].start)
 	for _, s := range chain[:len(chain)-1] {
 		r.Linked = append(r.Linked, s.id)
 	}
@@ -205,7 +209,7 @@ func computeSSP(all []sickSpell, target int64, awe AWE) (SSPResult, error) {
 	capDays := mech.sspMaxWeeks * perWeek(me.mask)
 	weekIndex := map[time.Time]int{}
 	for ci, s := range chain {
-		for d := dateOf(s.start); !d.After(dateOf(s.end)); d = d.AddDate(0, 0, 1) {
+		for d := payroll.DateOnly(s.start); !d.After(payroll.DateOnly(s.end)); d = d.AddDate(0, 0, 1) {
 			if !isQualifying(s.mask, d) {
 				continue
 			}

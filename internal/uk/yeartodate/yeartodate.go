@@ -65,7 +65,7 @@ func (s *Service) Get(ctx context.Context, biz business.Business, p *payroll.Pri
 	if day.IsZero() {
 		day = s.Clock.Now()
 	}
-	day = time.Date(day.Year(), day.Month(), day.Day(), 0, 0, 0, 0, time.UTC)
+	day = payroll.DateOnly(day)
 	from, _, name := TaxYear(day)
 	rows, err := s.DB.Queries().PayRunYearToDate(ctx, store.PayRunYearToDateParams{BusinessID: biz.ID, QuarterFrom: from, YearFrom: from,
 		YearTo: day.AddDate(0, 0, 1).Add(-time.Nanosecond)})

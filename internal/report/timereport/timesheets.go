@@ -1,4 +1,4 @@
-package report
+package timereport
 
 import (
 	"context"
@@ -12,6 +12,7 @@ import (
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/record"
+	"github.com/payrolld/payrolld/internal/report"
 	"github.com/payrolld/payrolld/internal/store"
 	"github.com/payrolld/payrolld/internal/timesheet"
 )
@@ -87,7 +88,7 @@ type TimesheetQuery struct {
 }
 
 func (tq *TimesheetQuery) validate() error {
-	if !tq.From.IsZero() && !tq.To.IsZero() && day(tq.To).Before(day(tq.From)) {
+	if !tq.From.IsZero() && !tq.To.IsZero() && payroll.DateOnly(tq.To).Before(payroll.DateOnly(tq.From)) {
 		return payroll.Invalid("toDate", "toDate must not be before fromDate")
 	}
 	for i, st := range tq.Statuses {
@@ -154,33 +155,33 @@ func (s *Service) Timesheets(ctx context.Context, biz business.Business, p *payr
 	if err := tq.validate(); err != nil {
 		return nil, err
 	}
-	var b sqlb
-	where, err := s.employeeScope(ctx, biz, p, Filter{EmployeeID: tq.EmployeeID, EmployingEntityID: tq.EmployingEntityID}, &b)
+	var b report.Args
+	where, err := s.EmployeeScope(ctx, biz, p, report.Filter{EmployeeID: tq.EmployeeID, EmployingEntityID: tq.EmployingEntityID}, &b)
 	if err != nil {
 		return nil, err
 	}
-	where += " AND t.business_id = " + b.bind(biz.ID)
+	where += " AND t.business_id = " + b.Bind(biz.ID)
 	if !tq.From.IsZero() {
-		where += " AND t.start_time >= " + b.bind(day(tq.From))
+		where += " AND t.start_time >= " + b.Bind(payroll.DateOnly(tq.From))
 	}
 	if !tq.To.IsZero() {
-		where += " AND t.start_time < " + b.bind(day(tq.To).AddDate(0, 0, 1))
+		where += " AND t.start_time < " + b.Bind(payroll.DateOnly(tq.To).AddDate(0, 0, 1))
 	}
 	if len(tq.Statuses) > 0 {
 		var in []string
 		for _, st := range tq.Statuses {
-			in = append(in, b.bind(st))
+			in = append(in, b.Bind(st))
 		}
 		where += " AND t.status IN (" + strings.Join(in, ", ") + ")"
 	}
 	if tq.WorkTypeID != 0 {
-		where += " AND t.work_type_id = " + b.bind(tq.WorkTypeID)
+		where += " AND t.work_type_id = " + b.Bind(tq.WorkTypeID)
 	}
 	if tq.LocationID != 0 {
-		where += " AND t.location_id = " + b.bind(tq.LocationID)
+		where += " AND t.location_id = " + b.Bind(tq.LocationID)
 	}
 	if tq.PayScheduleID != 0 {
-		where += " AND e.pay_schedule_id = " + b.bind(tq.PayScheduleID)
+		where += " AND e.pay_schedule_id = " + b.Bind(tq.PayScheduleID)
 	}
 	from := " FROM timesheet_lines t JOIN employees e ON e.id = t.employee_id"
 	wt, err := s.workTypes(ctx, biz.ID)
@@ -193,10 +194,10 @@ func (s *Service) Timesheets(ctx context.Context, biz business.Business, p *payr
 		" LEFT JOIN records loc ON loc.id = t.location_id" + where + " ORDER BY t.start_time, t.id"
 	out := []TimesheetRow{}
 	index := map[int64]int{}
-	err = s.query(ctx, q, b.args, func(rows *sql.Rows) error {
+	err = s.Query(ctx, q, b.Values, func(rows *sql.Rows) error {
 		var r TimesheetRow
 		var start, end time.Time
-		var subStart, subEnd nullTime
+		var subStart, subEnd report.NullTime
 		var units, rate sql.NullString
 		var work, brk, paidBrk int64
 		var workType sql.NullInt64
@@ -209,11 +210,11 @@ func (s *Service) Timesheets(ctx context.Context, biz business.Business, p *payr
 			return err
 		}
 		actualStart, actualEnd := start, end
-		if !subStart.t.IsZero() {
-			actualStart = subStart.t
+		if !subStart.Time().IsZero() {
+			actualStart = subStart.Time()
 		}
-		if !subEnd.t.IsZero() {
-			actualEnd = subEnd.t
+		if !subEnd.Time().IsZero() {
+			actualEnd = subEnd.Time()
 		}
 		r.Start, r.End, r.ActualStart, r.ActualEnd = payroll.NewDateTime(start), payroll.NewDateTime(end), payroll.NewDateTime(actualStart), payroll.NewDateTime(actualEnd)
 		r.StartTime, r.EndTime, r.ActualStartTime, r.ActualEndTime = clock(start), clock(end), clock(actualStart), clock(actualEnd)
@@ -225,10 +226,10 @@ func (s *Service) Timesheets(ctx context.Context, biz business.Business, p *payr
 		r.Units = payroll.RateFromInt(work + paidBrk).Div(payroll.RateFromInt(60)).RoundHalfUp(4)
 		var unitRate *payroll.Rate
 		if units.Valid && strings.TrimSpace(units.String) != "" {
-			r.Units, r.UnitType = rateOr(units.String, "0"), "Units"
+			r.Units, r.UnitType = report.RateOr(units.String, "0"), "Units"
 		}
 		if rate.Valid && strings.TrimSpace(rate.String) != "" {
-			x := rateOr(rate.String, "0")
+			x := report.RateOr(rate.String, "0")
 			unitRate = &x
 		}
 		if workType.Valid {
@@ -274,12 +275,13 @@ func (s *Service) Timesheets(ctx context.Context, biz business.Business, p *payr
 		out = append(out, r)
 		return nil
 	})
+
 	if err != nil || len(out) == 0 {
 		return out, err
 	}
 	// The breaks of the same lines: the same selection, joined to them.
 	q = "SELECT tb.line_id, tb.start_time, tb.end_time, tb.is_paid" + from + " JOIN timesheet_breaks tb ON tb.line_id = t.id" + where + " ORDER BY tb.line_id, tb.start_time"
-	err = s.query(ctx, q, b.args, func(rows *sql.Rows) error {
+	err = s.Query(ctx, q, b.Values, func(rows *sql.Rows) error {
 		var id int64
 		var br TimesheetBreak
 		var st, en time.Time
@@ -293,6 +295,7 @@ func (s *Service) Timesheets(ctx context.Context, biz business.Business, p *payr
 		}
 		return nil
 	})
+
 	return out, err
 }
 

@@ -1,4 +1,4 @@
-package report
+package employeereport
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"github.com/payrolld/payrolld/internal/documents"
 	"github.com/payrolld/payrolld/internal/employee"
 	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/report"
 )
 
 // DocumentAcknowledgement is one employee's acknowledgement of one
@@ -59,7 +60,7 @@ func (s *Service) DocumentAcknowledgements(ctx context.Context, biz business.Bus
 		q += " AND id = $2"
 		args = append(args, dq.DocumentID)
 	}
-	err = s.query(ctx, q+" ORDER BY friendly_name, id", args, func(rows *sql.Rows) error {
+	err = s.Query(ctx, q+" ORDER BY friendly_name, id", args, func(rows *sql.Rows) error {
 		var d doc
 		var perm string
 		if err := rows.Scan(&d.id, &d.name, &perm); err != nil {
@@ -70,17 +71,18 @@ func (s *Service) DocumentAcknowledgements(ctx context.Context, biz business.Bus
 		}
 		return nil
 	})
+
 	if err != nil {
 		return nil, err
 	}
 	out := []DocumentAcknowledgement{}
 	for _, d := range docs {
-		var b sqlb
-		where, err := s.employeeScope(ctx, biz, p, Filter{LocationID: dq.LocationID, EmployingEntityID: dq.EmployingEntityID}, &b)
+		var b report.Args
+		where, err := s.EmployeeScope(ctx, biz, p, report.Filter{LocationID: dq.LocationID, EmployingEntityID: dq.EmployingEntityID}, &b)
 		if err != nil {
 			return nil, err
 		}
-		where += " AND e.status = " + b.bind(employee.StatusActive)
+		where += " AND e.status = " + b.Bind(employee.StatusActive)
 		if len(dq.EmployeeIDs) > 0 {
 			where += " AND e.id IN (" + binds(&b, dq.EmployeeIDs) + ")"
 		}
@@ -124,8 +126,8 @@ func (s *Service) DocumentAcknowledgements(ctx context.Context, biz business.Bus
 			where += " AND a.employee_id IS NULL"
 		}
 		q := "SELECT e.id, e.first_name, e.surname, e.external_id, e.primary_location, a.employee_id IS NOT NULL FROM employees e" +
-			" LEFT JOIN document_acknowledgements a ON a.document_id = " + b.bind(d.id) + " AND a.employee_id = e.id" + where + " ORDER BY e.surname, e.first_name, e.id"
-		err = s.query(ctx, q, b.args, func(rows *sql.Rows) error {
+			" LEFT JOIN document_acknowledgements a ON a.document_id = " + b.Bind(d.id) + " AND a.employee_id = e.id" + where + " ORDER BY e.surname, e.first_name, e.id"
+		err = s.Query(ctx, q, b.Values, func(rows *sql.Rows) error {
 			r := DocumentAcknowledgement{DocumentName: d.name, Status: "NotAcknowledged"}
 			var acked bool
 			if err := rows.Scan(&r.EmployeeID, &r.FirstName, &r.Surname, &r.ExternalID, &r.LocationName, &acked); err != nil {
@@ -137,6 +139,7 @@ func (s *Service) DocumentAcknowledgements(ctx context.Context, biz business.Bus
 			out = append(out, r)
 			return nil
 		})
+
 		if err != nil {
 			return nil, err
 		}
@@ -144,10 +147,10 @@ func (s *Service) DocumentAcknowledgements(ctx context.Context, biz business.Bus
 	return out, nil
 }
 
-func binds(b *sqlb, ids []int64) string {
+func binds(b *report.Args, ids []int64) string {
 	in := make([]string, len(ids))
 	for i, id := range ids {
-		in[i] = b.bind(id)
+		in[i] = b.Bind(id)
 	}
 	return strings.Join(in, ", ")
 }

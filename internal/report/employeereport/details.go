@@ -1,4 +1,4 @@
-package report
+package employeereport
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/employee"
 	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/report"
 )
 
 // EmployeeDetailsField is one column the employee details report can
@@ -125,17 +126,17 @@ func (s *Service) EmployeeDetails(ctx context.Context, biz business.Business, p 
 			cols = append(cols, c)
 		}
 	}
-	var b sqlb
-	where, err := s.employeeScope(ctx, biz, p, Filter{LocationID: dq.LocationID, EmployingEntityID: dq.EmployingEntityID}, &b)
+	var b report.Args
+	where, err := s.EmployeeScope(ctx, biz, p, report.Filter{LocationID: dq.LocationID, EmployingEntityID: dq.EmployingEntityID}, &b)
 	if err != nil {
 		return nil, err
 	}
 	switch {
 	case dq.IncludeActive && dq.IncludeInactive:
 	case dq.IncludeActive:
-		where += " AND e.status <> " + b.bind(employee.StatusTerminated)
+		where += " AND e.status <> " + b.Bind(employee.StatusTerminated)
 	case dq.IncludeInactive:
-		where += " AND e.status = " + b.bind(employee.StatusTerminated)
+		where += " AND e.status = " + b.Bind(employee.StatusTerminated)
 	default:
 		return []map[string]any{}, nil
 	}
@@ -145,7 +146,7 @@ func (s *Service) EmployeeDetails(ctx context.Context, biz business.Business, p 
 	}
 	q := "SELECT " + strings.Join(exprs, ", ") + " FROM employees e" + where + " ORDER BY e.surname, e.first_name, e.id"
 	out := []map[string]any{}
-	err = s.query(ctx, q, b.args, func(rows *sql.Rows) error {
+	err = s.Query(ctx, q, b.Values, func(rows *sql.Rows) error {
 		vals := make([]any, len(cols))
 		ptrs := make([]any, len(cols))
 		for i, c := range cols {
@@ -153,7 +154,7 @@ func (s *Service) EmployeeDetails(ctx context.Context, biz business.Business, p 
 			case 'i':
 				vals[i] = new(int64)
 			case 'd':
-				vals[i] = new(nullTime)
+				vals[i] = new(report.NullTime)
 			case 'b':
 				vals[i] = new(sql.NullBool)
 			default:
@@ -169,8 +170,8 @@ func (s *Service) EmployeeDetails(ctx context.Context, biz business.Business, p 
 			switch v := vals[i].(type) {
 			case *int64:
 				row[c.Value] = *v
-			case *nullTime:
-				row[c.Value] = v.dt() // null when unset
+			case *report.NullTime:
+				row[c.Value] = v.DateTime()
 			case *sql.NullBool:
 				if v.Valid {
 					row[c.Value] = v.Bool
@@ -195,5 +196,6 @@ func (s *Service) EmployeeDetails(ctx context.Context, biz business.Business, p 
 		out = append(out, row)
 		return nil
 	})
+
 	return out, err
 }

@@ -1,4 +1,4 @@
-package report
+package employeereport
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/report"
 )
 
 // Birthday is an employee whose birthday falls in the report's range
@@ -34,9 +35,9 @@ func (s *Service) Birthdays(ctx context.Context, biz business.Business, p *payro
 	if to.IsZero() {
 		return nil, payroll.Invalid("toDate", "toDate is required")
 	}
-	from, to = day(from), day(to)
-	var b sqlb
-	where, err := s.employeeScope(ctx, biz, p, Filter{From: from, To: to, LocationID: locationID}, &b)
+	from, to = payroll.DateOnly(from), payroll.DateOnly(to)
+	var b report.Args
+	where, err := s.EmployeeScope(ctx, biz, p, report.Filter{From: from, To: to, LocationID: locationID}, &b)
 	if err != nil {
 		return nil, err
 	}
@@ -46,9 +47,9 @@ func (s *Service) Birthdays(ctx context.Context, biz business.Business, p *payro
 	switch {
 	case to.Sub(from) >= 365*24*time.Hour: // a year or more: every birthday
 	case from.Year() == to.Year():
-		where += " AND " + md + " >= " + b.bind(fromMD) + " AND " + md + " <= " + b.bind(toMD)
+		where += " AND " + md + " >= " + b.Bind(fromMD) + " AND " + md + " <= " + b.Bind(toMD)
 	default: // across new year
-		where += " AND (" + md + " >= " + b.bind(fromMD) + " OR " + md + " <= " + b.bind(toMD) + ")"
+		where += " AND (" + md + " >= " + b.Bind(fromMD) + " OR " + md + " <= " + b.Bind(toMD) + ")"
 	}
 	type row struct {
 		b    Birthday
@@ -56,7 +57,7 @@ func (s *Service) Birthdays(ctx context.Context, biz business.Business, p *payro
 	}
 	var rows []row
 	q := "SELECT e.id, e.first_name, e.surname, e.external_id, e.primary_location, e.date_of_birth, e.status FROM employees e" + where
-	err = s.query(ctx, q, b.args, func(r *sql.Rows) error {
+	err = s.Query(ctx, q, b.Values, func(r *sql.Rows) error {
 		var x Birthday
 		var dob time.Time
 		if err := r.Scan(&x.EmployeeID, &x.FirstName, &x.Surname, &x.ExternalID, &x.Location, &dob, &x.EmploymentStatus); err != nil {
@@ -71,15 +72,17 @@ func (s *Service) Birthdays(ctx context.Context, biz business.Business, p *payro
 		rows = append(rows, row{x, next})
 		return nil
 	})
+
 	if err != nil {
 		return nil, err
 	}
-	sortStable(rows, func(a, c row) bool {
+	report.SortStable(rows, func(a, c row) bool {
 		if !a.next.Equal(c.next) {
 			return a.next.Before(c.next)
 		}
 		return a.b.EmployeeID < c.b.EmployeeID
 	})
+
 	out := make([]Birthday, len(rows))
 	for i, r := range rows {
 		out[i] = r.b

@@ -1,4 +1,4 @@
-package report
+package employeereport
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/report"
 )
 
 // EmployeeAudit is one changed member of an employee
@@ -26,11 +27,11 @@ type EmployeeAudit struct {
 	Channel        string           `json:"channel"`
 }
 
-// EmployeeAuditQuery selects the trail: Filter's employee, location,
+// EmployeeAuditQuery selects the trail: report.Filter's employee, location,
 // employing entity and pay schedule (the employee's), From/To on the day
 // of the change, and one section.
 type EmployeeAuditQuery struct {
-	Filter
+	report.Filter
 	Section string
 }
 
@@ -45,39 +46,41 @@ var AuditSections = []string{"EmployeeDetails", "EmergencyContacts", "TaxFileDec
 // first, filtered in SQL with p's scope.
 func (s *Service) EmployeeAudit(ctx context.Context, biz business.Business, p *payroll.Principal, aq EmployeeAuditQuery) (_ []EmployeeAudit, err error) {
 	defer payroll.Wrap(&err, "employee audit report of business %d", biz.ID)
-	var b sqlb
-	where, err := s.employeeScope(ctx, biz, p, aq.Filter, &b)
+	var b report.Args
+	where, err := s.EmployeeScope(ctx, biz, p, aq.Filter, &b)
 	if err != nil {
 		return nil, err
 	}
-	where += " AND a.business_id = " + b.bind(biz.ID)
+	where += " AND a.business_id = " + b.Bind(biz.ID)
 	if aq.Section != "" {
-		where += " AND a.section = " + b.bind(aq.Section)
+		where += " AND a.section = " + b.Bind(aq.Section)
 	}
 	if aq.PayScheduleID != 0 {
-		where += " AND e.pay_schedule_id = " + b.bind(aq.PayScheduleID)
+		where += " AND e.pay_schedule_id = " + b.Bind(aq.PayScheduleID)
 	}
 	if !aq.From.IsZero() {
-		where += " AND a.at >= " + b.bind(day(aq.From))
+		where += " AND a.at >= " + b.Bind(payroll.DateOnly(aq.From))
 	}
 	if !aq.To.IsZero() {
-		where += " AND a.at < " + b.bind(day(aq.To).AddDate(0, 0, 1))
+		where += " AND a.at < " + b.Bind(payroll.DateOnly(aq.To).AddDate(0, 0, 1))
 	}
 	loc := payroll.RegionLocation(biz.Region)
 	q := "SELECT e.id, e.first_name, e.surname, COALESCE(e.external_id, ''), a.at, a.section, a.field_name, a.old_value, a.new_value, a.user_name, a.channel " +
 		"FROM employee_audit a JOIN employees e ON e.id = a.employee_id" + where + " ORDER BY a.at, a.id"
 	out := []EmployeeAudit{}
-	err = s.query(ctx, q, b.args, func(rows *sql.Rows) error {
+	err = s.Query(ctx, q, b.Values, func(rows *sql.Rows) error {
 		var r EmployeeAudit
-		var at nullTime
+		var at report.NullTime
 		if err := rows.Scan(&r.EmployeeID, &r.FirstName, &r.Surname, &r.ExternalID, &at, &r.Section, &r.FieldName, &r.OldValue, &r.NewValue,
 			&r.UserName, &r.Channel); err != nil {
 			return err
 		}
-		utc := time.Date(at.t.Year(), at.t.Month(), at.t.Day(), at.t.Hour(), at.t.Minute(), at.t.Second(), 0, time.UTC)
+		t := at.Time()
+		utc := time.Date(t.Year(), t.Month(), t.Day(), t.Hour(), t.Minute(), t.Second(), 0, time.UTC)
 		r.TimestampUTC, r.TimestampLocal = payroll.NewDateTime(utc), payroll.NewDateTime(utc.In(loc))
 		out = append(out, r)
 		return nil
 	})
+
 	return out, err
 }

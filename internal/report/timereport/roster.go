@@ -1,4 +1,4 @@
-package report
+package timereport
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/record"
+	"github.com/payrolld/payrolld/internal/report"
 	"github.com/payrolld/payrolld/internal/roster"
 	"github.com/payrolld/payrolld/internal/timesheet"
 )
@@ -57,7 +58,7 @@ type ShiftSwapQuery struct {
 // start; a restricted user sees the swaps their employees proposed.
 func (s *Service) ShiftSwaps(ctx context.Context, biz business.Business, p *payroll.Principal, sq ShiftSwapQuery) (_ []ShiftSwap, err error) {
 	defer payroll.Wrap(&err, "shift swapping report of business %d", biz.ID)
-	if !sq.From.IsZero() && !sq.To.IsZero() && day(sq.To).Before(day(sq.From)) {
+	if !sq.From.IsZero() && !sq.To.IsZero() && payroll.DateOnly(sq.To).Before(payroll.DateOnly(sq.From)) {
 		return nil, payroll.Invalid("toDate", "toDate must not be before fromDate")
 	}
 	var stored []string
@@ -71,28 +72,28 @@ func (s *Service) ShiftSwaps(ctx context.Context, biz business.Business, p *payr
 	if sq.ToEmployee < 0 || sq.FromEmployeeID < 0 || sq.LocationID < 0 {
 		return nil, payroll.Invalid("fromEmployeeId", "employee and location ids must not be negative")
 	}
-	var b sqlb
-	where, err := s.employeeScope(ctx, biz, p, Filter{EmployeeID: sq.FromEmployeeID, EmployingEntityID: sq.EmployingEntityID}, &b)
+	var b report.Args
+	where, err := s.EmployeeScope(ctx, biz, p, report.Filter{EmployeeID: sq.FromEmployeeID, EmployingEntityID: sq.EmployingEntityID}, &b)
 	if err != nil {
 		return nil, err
 	}
-	where += " AND w.business_id = " + b.bind(biz.ID)
+	where += " AND w.business_id = " + b.Bind(biz.ID)
 	if !sq.From.IsZero() {
-		where += " AND sh.start_time >= " + b.bind(day(sq.From))
+		where += " AND sh.start_time >= " + b.Bind(payroll.DateOnly(sq.From))
 	}
 	if !sq.To.IsZero() {
-		where += " AND sh.start_time < " + b.bind(day(sq.To).AddDate(0, 0, 1))
+		where += " AND sh.start_time < " + b.Bind(payroll.DateOnly(sq.To).AddDate(0, 0, 1))
 	}
 	if sq.ToEmployee != 0 {
-		where += " AND w.to_employee_id = " + b.bind(sq.ToEmployee)
+		where += " AND w.to_employee_id = " + b.Bind(sq.ToEmployee)
 	}
 	if sq.LocationID != 0 {
-		where += " AND sh.location_id = " + b.bind(sq.LocationID)
+		where += " AND sh.location_id = " + b.Bind(sq.LocationID)
 	}
 	if len(sq.Statuses) > 0 {
 		var in []string
 		for _, st := range stored {
-			in = append(in, b.bind(st))
+			in = append(in, b.Bind(st))
 		}
 		where += " AND w.status IN (" + strings.Join(in, ", ") + ")"
 	}
@@ -104,7 +105,7 @@ func (s *Service) ShiftSwaps(ctx context.Context, biz business.Business, p *payr
 	out := []ShiftSwap{}
 	var shifts []int64
 	var rates [][2]empRate
-	err = s.query(ctx, q, b.args, func(rows *sql.Rows) error {
+	err = s.Query(ctx, q, b.Values, func(rows *sql.Rows) error {
 		var r ShiftSwap
 		var ff, fs, tf, ts string
 		var shift int64
@@ -126,6 +127,7 @@ func (s *Service) ShiftSwaps(ctx context.Context, biz business.Business, p *payr
 		rates = append(rates, [2]empRate{fr, tr})
 		return nil
 	})
+
 	if err != nil || !sq.IncludeCosts || len(out) == 0 {
 		return out, err
 	}
@@ -160,19 +162,19 @@ func (s *Service) shiftPaidMinutes(ctx context.Context, bizID int64, ids []int64
 	out := map[int64]int64{}
 	for len(ids) > 0 {
 		n := min(len(ids), 500)
-		var b sqlb
+		var b report.Args
 		var in []string
 		for _, id := range ids[:n] {
-			in = append(in, b.bind(id))
+			in = append(in, b.Bind(id))
 		}
 		ids = ids[n:]
-		q := "SELECT sh.id, sh.start_time, sh.end_time, rb.start_time, rb.end_time FROM roster_shifts sh LEFT JOIN roster_shift_breaks rb ON rb.shift_id = sh.id AND rb.is_paid = " + b.bind(false) +
-			" WHERE sh.business_id = " + b.bind(bizID) + " AND sh.id IN (" + strings.Join(in, ", ") + ")"
+		q := "SELECT sh.id, sh.start_time, sh.end_time, rb.start_time, rb.end_time FROM roster_shifts sh LEFT JOIN roster_shift_breaks rb ON rb.shift_id = sh.id AND rb.is_paid = " + b.Bind(false) +
+			" WHERE sh.business_id = " + b.Bind(bizID) + " AND sh.id IN (" + strings.Join(in, ", ") + ")"
 		seen := map[int64]bool{}
-		err := s.query(ctx, q, b.args, func(rows *sql.Rows) error {
+		err := s.Query(ctx, q, b.Values, func(rows *sql.Rows) error {
 			var id int64
 			var st, en time.Time
-			var bs, be nullTime
+			var bs, be report.NullTime
 			if err := rows.Scan(&id, &st, &en, &bs, &be); err != nil {
 				return err
 			}
@@ -180,11 +182,12 @@ func (s *Service) shiftPaidMinutes(ctx context.Context, bizID int64, ids []int64
 				seen[id] = true
 				out[id] += int64(en.Sub(st) / time.Minute)
 			}
-			if !bs.t.IsZero() && !be.t.IsZero() {
-				out[id] -= int64(be.t.Sub(bs.t) / time.Minute)
+			if !bs.Time().IsZero() && !be.Time().IsZero() {
+				out[id] -= int64(be.Time().Sub(bs.Time()) / time.Minute)
 			}
 			return nil
 		})
+
 		if err != nil {
 			return nil, err
 		}
@@ -286,7 +289,7 @@ func (s *Service) RosterTimesheetComparison(ctx context.Context, biz business.Bu
 	if rq.To.IsZero() {
 		return nil, payroll.Invalid("toDate", "toDate is required")
 	}
-	if day(rq.To).Before(day(rq.From)) {
+	if payroll.DateOnly(rq.To).Before(payroll.DateOnly(rq.From)) {
 		return nil, payroll.Invalid("toDate", "toDate must not be before fromDate")
 	}
 	for i, st := range rq.TimesheetStatuses {
@@ -307,26 +310,26 @@ func (s *Service) RosterTimesheetComparison(ctx context.Context, biz business.Bu
 	if rosterWant["All"] {
 		rosterWant = map[string]bool{}
 	}
-	from, to := day(rq.From), day(rq.To).AddDate(0, 0, 1)
+	from, to := payroll.DateOnly(rq.From), payroll.DateOnly(rq.To).AddDate(0, 0, 1)
 
 	// The employees: scope, employee filters.
-	var eb sqlb
-	ewhere, err := s.employeeScope(ctx, biz, p, Filter{EmployeeID: rq.EmployeeID, LocationID: rq.LocationID, EmployingEntityID: rq.EmployingEntityID}, &eb)
+	var eb report.Args
+	ewhere, err := s.EmployeeScope(ctx, biz, p, report.Filter{EmployeeID: rq.EmployeeID, LocationID: rq.LocationID, EmployingEntityID: rq.EmployingEntityID}, &eb)
 	if err != nil {
 		return nil, err
 	}
 	if rq.EmploymentType != "" {
-		ewhere += " AND e.employment_type = " + eb.bind(rq.EmploymentType)
+		ewhere += " AND e.employment_type = " + eb.Bind(rq.EmploymentType)
 	}
 	if rq.PayScheduleID != 0 {
-		ewhere += " AND e.pay_schedule_id = " + eb.bind(rq.PayScheduleID)
+		ewhere += " AND e.pay_schedule_id = " + eb.Bind(rq.PayScheduleID)
 	}
 	type emp struct {
 		row  RosterComparison
 		rate empRate
 	}
 	emps := map[int64]*emp{}
-	err = s.query(ctx, "SELECT e.id, e.first_name, e.surname, e.external_id, e.primary_location, e.pay_schedule, e.employment_type, e.rate, e.rate_unit, e.hours_per_week, e.hours_per_day FROM employees e"+ewhere, eb.args,
+	err = s.Query(ctx, "SELECT e.id, e.first_name, e.surname, e.external_id, e.primary_location, e.pay_schedule, e.employment_type, e.rate, e.rate_unit, e.hours_per_week, e.hours_per_day FROM employees e"+ewhere, eb.Values,
 		func(rows *sql.Rows) error {
 			x := &emp{}
 			r := &x.row
@@ -337,24 +340,25 @@ func (s *Service) RosterTimesheetComparison(ctx context.Context, biz business.Bu
 			emps[r.EmployeeID] = x
 			return nil
 		})
+
 	if err != nil || len(emps) == 0 {
 		return []RosterComparison{}, err
 	}
 
 	// Rostered shifts of those employees (the same scope in the statement).
-	sb := sqlb{args: append([]any(nil), eb.args...)}
-	sw := " AND sh.business_id = " + sb.bind(biz.ID) + " AND sh.start_time >= " + sb.bind(from) + " AND sh.start_time < " + sb.bind(to)
+	sb := report.Args{Values: append([]any(nil), eb.Values...)}
+	sw := " AND sh.business_id = " + sb.Bind(biz.ID) + " AND sh.start_time >= " + sb.Bind(from) + " AND sh.start_time < " + sb.Bind(to)
 	if rq.WorkTypeID != 0 {
-		sw += " AND sh.work_type_id = " + sb.bind(rq.WorkTypeID)
+		sw += " AND sh.work_type_id = " + sb.Bind(rq.WorkTypeID)
 	}
 	if rq.RosterLocationID != 0 {
-		sw += " AND sh.location_id = " + sb.bind(rq.RosterLocationID)
+		sw += " AND sh.location_id = " + sb.Bind(rq.RosterLocationID)
 	}
 	var shifts []*cmpShift
 	var shiftIDs []int64
-	err = s.query(ctx, "SELECT sh.employee_id, sh.id, COALESCE(sh.timesheet_line_id, 0), sh.start_time, sh.end_time, sh.published, sh.accepted, COALESCE(loc.name, ''), COALESCE(wt.name, '')"+
+	err = s.Query(ctx, "SELECT sh.employee_id, sh.id, COALESCE(sh.timesheet_line_id, 0), sh.start_time, sh.end_time, sh.published, sh.accepted, COALESCE(loc.name, ''), COALESCE(wt.name, '')"+
 		" FROM roster_shifts sh JOIN employees e ON e.id = sh.employee_id LEFT JOIN records loc ON loc.id = sh.location_id LEFT JOIN records wt ON wt.id = sh.work_type_id"+
-		ewhere+sw+" ORDER BY sh.employee_id, sh.start_time, sh.id", sb.args, func(rows *sql.Rows) error {
+		ewhere+sw+" ORDER BY sh.employee_id, sh.start_time, sh.id", sb.Values, func(rows *sql.Rows) error {
 		var x cmpShift
 		var published, accepted bool
 		if err := rows.Scan(&x.emp, &x.id, &x.linked, &x.start, &x.end, &published, &accepted, &x.loc, &x.wt); err != nil {
@@ -375,6 +379,7 @@ func (s *Service) RosterTimesheetComparison(ctx context.Context, biz business.Bu
 		shiftIDs = append(shiftIDs, x.id)
 		return nil
 	})
+
 	if err != nil {
 		return nil, err
 	}
@@ -387,26 +392,26 @@ func (s *Service) RosterTimesheetComparison(ctx context.Context, biz business.Bu
 	}
 
 	// Timesheet lines of those employees.
-	tb := sqlb{args: append([]any(nil), eb.args...)}
-	tw := " AND t.business_id = " + tb.bind(biz.ID) + " AND t.start_time >= " + tb.bind(from) + " AND t.start_time < " + tb.bind(to)
+	tb := report.Args{Values: append([]any(nil), eb.Values...)}
+	tw := " AND t.business_id = " + tb.Bind(biz.ID) + " AND t.start_time >= " + tb.Bind(from) + " AND t.start_time < " + tb.Bind(to)
 	if rq.WorkTypeID != 0 {
-		tw += " AND t.work_type_id = " + tb.bind(rq.WorkTypeID)
+		tw += " AND t.work_type_id = " + tb.Bind(rq.WorkTypeID)
 	}
 	if rq.TimesheetLocationID != 0 {
-		tw += " AND t.location_id = " + tb.bind(rq.TimesheetLocationID)
+		tw += " AND t.location_id = " + tb.Bind(rq.TimesheetLocationID)
 	}
 	if len(rq.TimesheetStatuses) > 0 {
 		var in []string
 		for _, st := range rq.TimesheetStatuses {
-			in = append(in, tb.bind(st))
+			in = append(in, tb.Bind(st))
 		}
 		tw += " AND t.status IN (" + strings.Join(in, ", ") + ")"
 	}
 	lines := map[int64]*cmpLine{}
 	var lineOrder []*cmpLine
-	err = s.query(ctx, "SELECT t.employee_id, t.id, t.start_time, t.end_time, t.status, COALESCE(loc.name, ''), COALESCE(wt.name, ''), t.units, t.rate, t.work_minutes, t.break_minutes, t.paid_break_minutes"+
+	err = s.Query(ctx, "SELECT t.employee_id, t.id, t.start_time, t.end_time, t.status, COALESCE(loc.name, ''), COALESCE(wt.name, ''), t.units, t.rate, t.work_minutes, t.break_minutes, t.paid_break_minutes"+
 		" FROM timesheet_lines t JOIN employees e ON e.id = t.employee_id LEFT JOIN records loc ON loc.id = t.location_id LEFT JOIN records wt ON wt.id = t.work_type_id"+
-		ewhere+tw+" ORDER BY t.employee_id, t.start_time, t.id", tb.args, func(rows *sql.Rows) error {
+		ewhere+tw+" ORDER BY t.employee_id, t.start_time, t.id", tb.Values, func(rows *sql.Rows) error {
 		var x cmpLine
 		var units, rate sql.NullString
 		var work, paidBrk int64
@@ -417,16 +422,17 @@ func (s *Service) RosterTimesheetComparison(ctx context.Context, biz business.Bu
 		x.ut = "Hours"
 		x.units = payroll.RateFromInt(x.paid).Div(payroll.RateFromInt(60)).RoundHalfUp(4)
 		if units.Valid && strings.TrimSpace(units.String) != "" {
-			x.units, x.ut, x.unitBased = rateOr(units.String, "0"), "Units", true
+			x.units, x.ut, x.unitBased = report.RateOr(units.String, "0"), "Units", true
 		}
 		if rate.Valid && strings.TrimSpace(rate.String) != "" {
-			r := rateOr(rate.String, "0")
+			r := report.RateOr(rate.String, "0")
 			x.rate = &r
 		}
 		lines[x.id] = &x
 		lineOrder = append(lineOrder, &x)
 		return nil
 	})
+
 	if err != nil {
 		return nil, err
 	}
@@ -454,7 +460,6 @@ func (s *Service) RosterTimesheetComparison(ctx context.Context, biz business.Bu
 		emp int64
 		day time.Time
 	}
-	dayOf := func(t time.Time) time.Time { return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC) }
 	pairs := map[*cmpShift]*cmpLine{}
 	// Linked lines first.
 	for _, sh := range shifts {
@@ -466,7 +471,7 @@ func (s *Service) RosterTimesheetComparison(ctx context.Context, biz business.Bu
 	free := map[key][]*cmpLine{}
 	for _, l := range lineOrder {
 		if !l.used {
-			k := key{l.emp, dayOf(l.start)}
+			k := key{l.emp, payroll.DateOnly(l.start)}
 			free[k] = append(free[k], l)
 		}
 	}
@@ -474,7 +479,7 @@ func (s *Service) RosterTimesheetComparison(ctx context.Context, biz business.Bu
 		if _, ok := pairs[sh]; ok {
 			continue
 		}
-		k := key{sh.emp, dayOf(sh.start)}
+		k := key{sh.emp, payroll.DateOnly(sh.start)}
 		if q := free[k]; len(q) > 0 {
 			pairs[sh], q[0].used = q[0], true
 			free[k] = q[1:]
