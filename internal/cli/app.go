@@ -55,6 +55,7 @@ import (
 	"github.com/payrolld/payrolld/internal/oauth"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/payrun"
+	payrunjobs "github.com/payrolld/payrolld/internal/payrun/jobs"
 	"github.com/payrolld/payrolld/internal/roster"
 	"github.com/payrolld/payrolld/internal/settings"
 	"github.com/payrolld/payrolld/internal/sg/iras"
@@ -142,7 +143,7 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 		Leave: a.Leave, Timesheets: a.Timesheets, StatutoryLeave: a.StatutoryLeave,
 		Effects: []payrun.Effect{payrun.InclusionsEffect{Clock: clock}, payrun.LeaveEffect{Leave: a.Leave, Emit: a.Webhooks.Emit},
 			payrun.TimesheetEffect{Timesheets: a.Timesheets}, payrun.ExpenseEffect{Clock: clock}, payrun.TaxAdjustmentsEffect{Clock: clock}}}
-	a.PayRuns.Effects = append(a.PayRuns.Effects, payrun.NewJobs(a.PayRuns, a.Jobs, a.Businesses, a.Webhooks.OutboundClient(), a.Webhooks.CheckTarget, log, 0))
+	a.PayRuns.Effects = append(a.PayRuns.Effects, payrunjobs.NewJobs(a.PayRuns, a.Jobs, a.Businesses, a.Webhooks.OutboundClient(), a.Webhooks.CheckTarget, log, 0))
 	a.EmployeeAccess = &access.Service{DB: database, Clock: clock, Employees: a.Employees, Users: a.Users, Notify: a.Notify, BaseURL: cfg.BaseURL}
 	a.ProfileImages = &ess.Images{Employees: a.Employees, Clock: clock}
 	a.ESS = &ess.Service{Portal: a.Reference.EmployeePortalSettings, Timesheets: a.Reference.TimesheetSettings, Access: a.EmployeeAccess}

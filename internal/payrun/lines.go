@@ -72,7 +72,7 @@ type LineOut struct {
 func (s *Service) Lines(ctx context.Context, biz business.Business, id int64, kind string, employeeID int64) (_ map[string][]LineOut, err error) {
 	defer payroll.Wrap(&err, "list pay run %d %s lines", id, kind)
 	q := s.DB.Queries()
-	run, err := s.load(ctx, q, biz, id)
+	run, err := s.Load(ctx, q, biz, id)
 	if err != nil {
 		return nil, err
 	}

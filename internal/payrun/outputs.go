@@ -226,7 +226,7 @@ func reference(base, content string, run store.PayRun, employeeID int64) string 
 func (o *Outputs) Payments(ctx context.Context, biz business.Business, id int64) (_ []BankPaymentModel, err error) {
 	defer payroll.Wrap(&err, "pay run %d payments", id)
 	q := o.DB.Queries()
-	run, err := o.load(ctx, q, biz, id)
+	run, err := o.Load(ctx, q, biz, id)
 	if err != nil {
 		return nil, err
 	}
@@ -311,7 +311,7 @@ type PaymentFileModel struct {
 // run can be downloaded as, so their ids are discoverable from the run.
 func (o *Outputs) PaymentFiles(ctx context.Context, biz business.Business, id int64) (_ []PaymentFileModel, err error) {
 	defer payroll.Wrap(&err, "pay run %d payment files", id)
-	run, err := o.load(ctx, o.DB.Queries(), biz, id)
+	run, err := o.Load(ctx, o.DB.Queries(), biz, id)
 	if err != nil {
 		return nil, err
 	}
@@ -364,7 +364,7 @@ const (
 func (o *Outputs) BankFile(ctx context.Context, biz business.Business, id int64, kind string, settingsID int64) (_ bankfile.File, err error) {
 	defer payroll.Wrap(&err, "pay run %d bank file %d", id, settingsID)
 	q := o.DB.Queries()
-	run, err := o.load(ctx, q, biz, id)
+	run, err := o.Load(ctx, q, biz, id)
 	if err != nil {
 		return bankfile.File{}, err
 	}

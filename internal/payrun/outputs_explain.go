@@ -58,7 +58,7 @@ func (o *Outputs) Explain(ctx context.Context, biz business.Business, id, employ
 		return ExplainModel{}, err
 	}
 	q := o.DB.Queries()
-	run, err := o.load(ctx, q, biz, id)
+	run, err := o.Load(ctx, q, biz, id)
 	if err != nil {
 		return ExplainModel{}, err
 	}

@@ -165,7 +165,7 @@ func (o *Outputs) journalOf(ctx context.Context, q *store.Queries, biz business.
 func (o *Outputs) Journal(ctx context.Context, biz business.Business, id int64) (_ []JournalItem, err error) {
 	defer payroll.Wrap(&err, "pay run %d journal", id)
 	q := o.DB.Queries()
-	run, err := o.load(ctx, q, biz, id)
+	run, err := o.Load(ctx, q, biz, id)
 	if err != nil {
 		return nil, err
 	}
@@ -209,7 +209,7 @@ func (o *Outputs) ExportJournal(ctx context.Context, biz business.Business, id i
 	defer payroll.Wrap(&err, "export journal of pay run %d", id)
 	var res JournalExport
 	err = o.DB.InTx(ctx, func(q *store.Queries) error {
-		run, err := o.load(ctx, q, biz, id)
+		run, err := o.Load(ctx, q, biz, id)
 		if err != nil {
 			return err
 		}

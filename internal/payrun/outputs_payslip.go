@@ -34,7 +34,7 @@ func (o *Outputs) PaySlipPDF(ctx context.Context, biz business.Business, id, emp
 		return PaySlipFile{}, payroll.NotFound("employee in this pay run")
 	}
 	q := o.DB.Queries()
-	run, err := o.load(ctx, q, biz, id)
+	run, err := o.Load(ctx, q, biz, id)
 	if err != nil {
 		return PaySlipFile{}, err
 	}

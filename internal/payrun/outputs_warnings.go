@@ -75,7 +75,7 @@ var ukYouthRates = []struct {
 func (o *Outputs) Warnings(ctx context.Context, biz business.Business, id int64) (_ []WarningModel, err error) {
 	defer payroll.Wrap(&err, "pay run %d warnings", id)
 	q := o.DB.Queries()
-	run, err := o.load(ctx, q, biz, id)
+	run, err := o.Load(ctx, q, biz, id)
 	if err != nil {
 		return nil, err
 	}
@@ -211,7 +211,7 @@ func inPeriod(t sql.NullTime, run store.PayRun) (time.Time, bool) {
 		if d.Month() != t.Time.Month() {
 			continue // 29 February in a common year
 		}
-		if !d.Before(dateOnly(run.PeriodStarting)) && !d.After(dateOnly(run.PeriodEnding)) && d.After(t.Time) {
+		if !d.Before(DateOnly(run.PeriodStarting)) && !d.After(DateOnly(run.PeriodEnding)) && d.After(t.Time) {
 			return d, true
 		}
 	}

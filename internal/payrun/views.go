@@ -72,7 +72,7 @@ func (s *Service) List(ctx context.Context, biz business.Business, q odata.Query
 func (s *Service) Totals(ctx context.Context, biz business.Business, id, employeeID int64) (_ TotalsResponse, err error) {
 	defer payroll.Wrap(&err, "pay run %d totals", id)
 	q := s.DB.Queries()
-	run, err := s.load(ctx, q, biz, id)
+	run, err := s.Load(ctx, q, biz, id)
 	if err != nil {
 		return TotalsResponse{}, err
 	}
@@ -110,7 +110,7 @@ func (s *Service) rows(ctx context.Context, q *store.Queries, runID, employeeID 
 func (s *Service) Details(ctx context.Context, biz business.Business, id int64) (_ DetailsModel, err error) {
 	defer payroll.Wrap(&err, "pay run %d details", id)
 	q := s.DB.Queries()
-	run, err := s.load(ctx, q, biz, id)
+	run, err := s.Load(ctx, q, biz, id)
 	if err != nil {
 		return DetailsModel{}, err
 	}
@@ -316,7 +316,7 @@ type PaySlip struct {
 func (s *Service) PaySlips(ctx context.Context, biz business.Business, id, employeeID int64) (_ map[string]PaySlip, err error) {
 	defer payroll.Wrap(&err, "pay run %d pay slips", id)
 	q := s.DB.Queries()
-	run, err := s.load(ctx, q, biz, id)
+	run, err := s.Load(ctx, q, biz, id)
 	if err != nil {
 		return nil, err
 	}

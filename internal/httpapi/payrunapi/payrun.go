@@ -14,6 +14,7 @@ import (
 	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/payrun"
+	payrunjobs "github.com/payrolld/payrolld/internal/payrun/jobs"
 )
 
 // EarningsLineModel is an earnings line on the wire: AuEarningsLineModel's
@@ -330,7 +331,7 @@ func register(a *httpapi.API, s *payrun.Service) {
 			if in.Body != nil {
 				opt = *in.Body
 			}
-			r, err := s.Finalise(payrun.WithFinaliseOptions(ctx, opt), biz(ctx), id, opt)
+			r, err := s.Finalise(payrunjobs.WithFinaliseOptions(ctx, opt), biz(ctx), id, opt)
 			return &httpapi.BodyOf[payrun.FinaliseResult]{Body: r}, err
 		})
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/unlock", Tags: tags,
