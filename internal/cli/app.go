@@ -56,6 +56,7 @@ import (
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/payrun"
 	payrunjobs "github.com/payrolld/payrolld/internal/payrun/jobs"
+	payrunout "github.com/payrolld/payrolld/internal/payrun/output"
 	"github.com/payrolld/payrolld/internal/roster"
 	"github.com/payrolld/payrolld/internal/settings"
 	"github.com/payrolld/payrolld/internal/sg/iras"
@@ -195,7 +196,7 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 			essapi.Register2(essapi.Deps2{ESS: a.ESS, Timesheets: a.Timesheets, Qualifications: quals,
 				Expenses: expenses}),
 			essapi.Register3(essapi.Deps3{ESS: a.ESS, Employees: a.Employees, Leave: a.Leave, SuperFunds: &ess.SuperFunds{Employees: a.Employees, Registry: a.Reference.SuperRegistry},
-				Documents: &ess.Documents{Employees: a.Employees, Clock: clock}, Payslips: &ess.Payslips{Employees: a.Employees, Outputs: payrun.NewOutputs(a.PayRuns)}}),
+				Documents: &ess.Documents{Employees: a.Employees, Clock: clock}, Payslips: &ess.Payslips{Employees: a.Employees, Outputs: payrunout.NewOutputs(a.PayRuns)}}),
 			essapi.Register4(essapi.Deps4{Deps: essapi.Deps{ESS: a.ESS, Employees: a.Employees, Images: a.ProfileImages, SMSFs: smsfs, Leave: a.Leave, BankAccounts: &bankaccount.Service{Employees: a.Employees, Clock: clock}}, Qualifications: quals, Expenses: expenses, Satisfactions: &ess.Satisfactions{Employees: a.Employees, Clock: clock}, DeviceTokens: &ess.DeviceTokens{DB: database, Clock: clock}, OAuth: a.OAuth, Timesheets: a.Timesheets, Roster: a.Roster}),
 			rosterapi.Register(a.Roster, func(ctx context.Context, id int64) (*time.Location, time.Duration, time.Duration, error) {
 				return a.Kiosks.ClockOf(ctx, httpapi.CurrentBusiness(ctx), id)
@@ -212,7 +213,7 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 				Categories: a.Reference.CoreCollections, Kiosks: a.Kiosks,
 				Documents: &document.Service{Employees: a.Employees, Clock: clock}}),
 			auapi.Register(auapi.Deps{SuperFunds: &ess.SuperFunds{Employees: a.Employees, Registry: a.Reference.SuperRegistry}, SuperAdjustments: &superadjustment.Service{Employees: a.Employees, Clock: clock}, Reports: &report.Service{DB: database, Clock: clock, Employees: a.Employees, PayRuns: a.PayRuns, PayCategoryRecords: a.Reference.PayCategories},
-				Payslips: &ess.Payslips{Employees: a.Employees, Outputs: payrun.NewOutputs(a.PayRuns)}}),
+				Payslips: &ess.Payslips{Employees: a.Employees, Outputs: payrunout.NewOutputs(a.PayRuns)}}),
 			reportapi.Register(report.NewJobs(&report.Service{DB: database, Clock: clock, Employees: a.Employees, PayRuns: a.PayRuns, LeaveCategories: a.Reference.LeaveCategories}, a.Jobs, a.Businesses).S),
 		},
 	})

@@ -74,7 +74,7 @@ func (s *Service) BulkApplyLeaveRequests(ctx context.Context, biz business.Busin
 	}
 	res := ApplyLeaveRequestResult{UpdatedPayRunTotals: []int64{}, FailedLeaveRequests: []ApplyLeaveRequestModel{}}
 	err = s.DB.InTx(ctx, func(q *store.Queries) error {
-		run, err := s.touch(ctx, q, biz, id)
+		run, err := s.Touch(ctx, q, biz, id)
 		if err != nil {
 			return err
 		}

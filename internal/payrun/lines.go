@@ -195,7 +195,7 @@ func (s *Service) Submit(ctx context.Context, biz business.Business, id int64, s
 	}
 	var out map[string][]LineOut
 	err = s.DB.InTx(ctx, func(q *store.Queries) error {
-		run, err := s.touch(ctx, q, biz, id)
+		run, err := s.Touch(ctx, q, biz, id)
 		if err != nil {
 			return err
 		}
@@ -414,7 +414,7 @@ func (s *Service) DeleteLine(ctx context.Context, biz business.Business, id int6
 		return err
 	}
 	return s.DB.InTx(ctx, func(q *store.Queries) error {
-		run, err := s.touch(ctx, q, biz, id)
+		run, err := s.Touch(ctx, q, biz, id)
 		if err != nil {
 			return err
 		}
@@ -446,7 +446,7 @@ func (s *Service) SetNotation(ctx context.Context, biz business.Business, id int
 		return payroll.Invalid("notation", "notation must be at most 1000 characters")
 	}
 	return s.DB.InTx(ctx, func(q *store.Queries) error {
-		if _, err := s.touch(ctx, q, biz, id); err != nil {
+		if _, err := s.Touch(ctx, q, biz, id); err != nil {
 			return err
 		}
 		_, err := q.SetPayRunNotation(ctx, store.SetPayRunNotationParams{ID: id, BusinessID: biz.ID, Notation: notation, UpdatedAt: s.Clock.Now()})
@@ -461,7 +461,7 @@ func (s *Service) SetEmployeeNotation(ctx context.Context, biz business.Business
 		return payroll.Invalid("notation", "notation must be at most 1000 characters")
 	}
 	return s.DB.InTx(ctx, func(q *store.Queries) error {
-		if _, err := s.touch(ctx, q, biz, id); err != nil {
+		if _, err := s.Touch(ctx, q, biz, id); err != nil {
 			return err
 		}
 		n, err := q.SetPayRunEmployeeNotation(ctx, store.SetPayRunEmployeeNotationParams{PayRunID: id, EmployeeID: employeeID, Notation: notation})
@@ -482,7 +482,7 @@ func (s *Service) IncludeEmployee(ctx context.Context, biz business.Business, id
 	}
 	var out PayRunTotalModel
 	err = s.DB.InTx(ctx, func(q *store.Queries) error {
-		run, err := s.touch(ctx, q, biz, id)
+		run, err := s.Touch(ctx, q, biz, id)
 		if err != nil {
 			return err
 		}
@@ -525,7 +525,7 @@ func (s *Service) IncludeEmployee(ctx context.Context, biz business.Business, id
 func (s *Service) RemoveEmployee(ctx context.Context, biz business.Business, id, employeeID int64) (err error) {
 	defer payroll.Wrap(&err, "remove employee %d from pay run %d", employeeID, id)
 	return s.DB.InTx(ctx, func(q *store.Queries) error {
-		run, err := s.touch(ctx, q, biz, id)
+		run, err := s.Touch(ctx, q, biz, id)
 		if err != nil {
 			return err
 		}

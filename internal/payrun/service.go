@@ -249,7 +249,7 @@ func (s *Service) Load(ctx context.Context, q *store.Queries, biz business.Busin
 
 // touch takes the run for a write: 404 when absent, 409 when finalised.
 // The conditional update also serialises writers of the run on its row.
-func (s *Service) touch(ctx context.Context, q *store.Queries, biz business.Business, id int64) (store.PayRun, error) {
+func (s *Service) Touch(ctx context.Context, q *store.Queries, biz business.Business, id int64) (store.PayRun, error) {
 	r, err := q.TouchDraftPayRun(ctx, store.TouchDraftPayRunParams{ID: id, BusinessID: biz.ID, UpdatedAt: s.Clock.Now()})
 	if db.IsNoRows(err) {
 		if _, err := s.Load(ctx, q, biz, id); err != nil {
@@ -286,7 +286,7 @@ func (s *Service) Summary(ctx context.Context, biz business.Business, id int64) 
 func (s *Service) Delete(ctx context.Context, biz business.Business, id int64) (err error) {
 	defer payroll.Wrap(&err, "delete pay run %d", id)
 	return s.DB.InTx(ctx, func(q *store.Queries) error {
-		r, err := s.touch(ctx, q, biz, id)
+		r, err := s.Touch(ctx, q, biz, id)
 		if err != nil {
 			return err
 		}
@@ -309,7 +309,7 @@ func (s *Service) Recalculate(ctx context.Context, biz business.Business, id int
 		return err
 	}
 	return s.DB.InTx(ctx, func(q *store.Queries) error {
-		r, err := s.touch(ctx, q, biz, id)
+		r, err := s.Touch(ctx, q, biz, id)
 		if err != nil {
 			return err
 		}
@@ -533,7 +533,7 @@ func (s *Service) Finalise(ctx context.Context, biz business.Business, id int64,
 			if n == 0 {
 				return payroll.Conflict("pay run %d is already finalised", id)
 			}
-			r, err := s.touch(ctx, q, biz, id)
+			r, err := s.Touch(ctx, q, biz, id)
 			if err != nil {
 				return err
 			}
@@ -564,7 +564,7 @@ func (s *Service) Finalise(ctx context.Context, biz business.Business, id int64,
 			return err
 		}
 		if err := q.AddPayRunAudit(ctx, store.AddPayRunAuditParams{BusinessID: biz.ID, PayRunID: run.ID, Action: "Finalised",
-			Comments: "", Actor: actor(ctx), CreatedAt: s.Clock.Now()}); err != nil {
+			Comments: "", Actor: Actor(ctx), CreatedAt: s.Clock.Now()}); err != nil {
 			return err
 		}
 		res = FinaliseResult{JournalExportResult: JournalExportResult{Status: "NotExported", JournalSource: "None"}, RemovedEmployees: []int64{},
@@ -577,7 +577,7 @@ func (s *Service) Finalise(ctx context.Context, biz business.Business, id int64,
 	return res, err
 }
 
-func actor(ctx context.Context) string {
+func Actor(ctx context.Context) string {
 	if p := payroll.PrincipalFrom(ctx); p != nil {
 		return fmt.Sprint(p.UserID)
 	}
@@ -608,6 +608,6 @@ func (s *Service) Unlock(ctx context.Context, biz business.Business, id int64, c
 			}
 		}
 		return q.AddPayRunAudit(ctx, store.AddPayRunAuditParams{BusinessID: biz.ID, PayRunID: run.ID, Action: "Unlocked",
-			Comments: comments, Actor: actor(ctx), CreatedAt: s.Clock.Now()})
+			Comments: comments, Actor: Actor(ctx), CreatedAt: s.Clock.Now()})
 	})
 }

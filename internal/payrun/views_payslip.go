@@ -69,7 +69,7 @@ type PaySlipDetail struct {
 
 // slipData is what PaySlips reads for the detail of every slip of a run.
 type slipData struct {
-	payees  map[int64]*payee
+	payees  map[int64]*Payee
 	base    string // lodgement reference settings
 	content string
 	funds   map[int64][2]string        // employee: first super fund's name and member number
@@ -80,17 +80,16 @@ type slipData struct {
 
 // loadSlipData reads the slips' detail of a run (employeeID 0 = all).
 func (s *Service) loadSlipData(ctx context.Context, q *store.Queries, biz business.Business, run store.PayRun, employeeID int64) (*slipData, error) {
-	o := NewOutputs(s)
-	ps, err := o.payees(ctx, q, biz, run, employeeID)
+	ps, err := s.Payees(ctx, q, biz, run, employeeID)
 	if err != nil {
 		return nil, err
 	}
-	d := &slipData{payees: make(map[int64]*payee, len(ps)), funds: map[int64][2]string{}, balance: map[int64]map[string]int64{},
+	d := &slipData{payees: make(map[int64]*Payee, len(ps)), funds: map[int64][2]string{}, balance: map[int64]map[string]int64{},
 		ytd: map[int64][]PaySlipYTDEarnings{}}
 	for i := range ps {
-		d.payees[ps[i].row.EmployeeID] = &ps[i]
+		d.payees[ps[i].Row.EmployeeID] = &ps[i]
 	}
-	if d.base, d.content, err = o.defaultReference(ctx, biz); err != nil {
+	if d.base, d.content, err = s.DefaultReference(ctx, biz); err != nil {
 		return nil, err
 	}
 	if d.ote, err = s.oteOf(ctx, biz); err != nil {
@@ -264,21 +263,21 @@ func (d *slipData) detail(region string, run store.PayRun, e store.PayRunEmploye
 		}
 		b := PaySlipBankPayment{BSB: a.BSB, AccountName: a.AccountName, AccountNumber: a.AccountNumber, Amount: amount}
 		if a.AccountType == "Electronic" {
-			b.LodgementReference = reference(d.base, d.content, run, e.EmployeeID)
+			b.LodgementReference = Reference(d.base, d.content, run, e.EmployeeID)
 		}
 		out.BankPayments = append(out.BankPayments, b)
 	}
-	for _, pay := range p.pays {
+	for _, pay := range p.Pays {
 		add(pay.Account, pay.Amount)
 	}
-	add(bankaccount.Account{}, p.unpaid)
-	out.EmployeeBaseRate, out.BaseRateUnit, out.HourlyRate = baseRate(p.emp, run.Frequency)
+	add(bankaccount.Account{}, p.Unpaid)
+	out.EmployeeBaseRate, out.BaseRateUnit, out.HourlyRate = baseRate(p.Emp, run.Frequency)
 	return out
 }
 
 // baseRate is the employee's pay rate as the payslip states it, and its
 // hourly equivalent.
-func baseRate(e empDetails, freq string) (rate payroll.Rate, unit string, hourly payroll.Rate) {
+func baseRate(e EmployeeDetails, freq string) (rate payroll.Rate, unit string, hourly payroll.Rate) {
 	unit = "Hourly"
 	if !e.Rate.Valid {
 		return rate, unit, hourly
