@@ -55,6 +55,8 @@ import (
 	"github.com/payrolld/payrolld/internal/oauth"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/payrun"
+	payrunjobs "github.com/payrolld/payrolld/internal/payrun/jobs"
+	payrunout "github.com/payrolld/payrolld/internal/payrun/output"
 	"github.com/payrolld/payrolld/internal/roster"
 	"github.com/payrolld/payrolld/internal/settings"
 	"github.com/payrolld/payrolld/internal/sg/iras"
@@ -142,7 +144,7 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 		Leave: a.Leave, Timesheets: a.Timesheets, StatutoryLeave: a.StatutoryLeave,
 		Effects: []payrun.Effect{payrun.InclusionsEffect{Clock: clock}, payrun.LeaveEffect{Leave: a.Leave, Emit: a.Webhooks.Emit},
 			payrun.TimesheetEffect{Timesheets: a.Timesheets}, payrun.ExpenseEffect{Clock: clock}, payrun.TaxAdjustmentsEffect{Clock: clock}}}
-	a.PayRuns.Effects = append(a.PayRuns.Effects, payrun.NewJobs(a.PayRuns, a.Jobs, a.Businesses, a.Webhooks.OutboundClient(), a.Webhooks.CheckTarget, log, 0))
+	a.PayRuns.Effects = append(a.PayRuns.Effects, payrunjobs.NewJobs(a.PayRuns, a.Jobs, a.Businesses, a.Webhooks.OutboundClient(), a.Webhooks.CheckTarget, log, 0))
 	a.EmployeeAccess = &access.Service{DB: database, Clock: clock, Employees: a.Employees, Users: a.Users, Notify: a.Notify, BaseURL: cfg.BaseURL}
 	a.ProfileImages = &ess.Images{Employees: a.Employees, Clock: clock}
 	a.ESS = &ess.Service{Portal: a.Reference.EmployeePortalSettings, Timesheets: a.Reference.TimesheetSettings, Access: a.EmployeeAccess}
@@ -198,9 +200,9 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 			essapi.Register2(essapi.Deps2{ESS: a.ESS, Timesheets: a.Timesheets, Qualifications: quals,
 				Expenses: expenses}),
 			essapi.Register3(essapi.Deps3{ESS: a.ESS, Employees: a.Employees, Leave: a.Leave, SuperFunds: &ess.SuperFunds{Employees: a.Employees, Registry: a.Reference.SuperRegistry},
-				Documents: &ess.Documents{Employees: a.Employees, Clock: clock}, Payslips: &ess.Payslips{Employees: a.Employees, Outputs: payrun.NewOutputs(a.PayRuns)}}),
+				Documents: &ess.Documents{Employees: a.Employees, Clock: clock}, Payslips: &ess.Payslips{Employees: a.Employees, Outputs: payrunout.NewOutputs(a.PayRuns)}}),
 			essapi.Register4(essapi.Deps4{Deps: essapi.Deps{ESS: a.ESS, Employees: a.Employees, Images: a.ProfileImages, SMSFs: smsfs, Leave: a.Leave, BankAccounts: &bankaccount.Service{Employees: a.Employees, Clock: clock}}, Qualifications: quals, Expenses: expenses, Satisfactions: &ess.Satisfactions{Employees: a.Employees, Clock: clock}, DeviceTokens: &ess.DeviceTokens{DB: database, Clock: clock}, OAuth: a.OAuth, Timesheets: a.Timesheets, Roster: a.Roster,
-				Documents: &ess.Documents{Employees: a.Employees, Clock: clock}, Payslips: &ess.Payslips{Employees: a.Employees, Outputs: payrun.NewOutputs(a.PayRuns)},
+				Documents: &ess.Documents{Employees: a.Employees, Clock: clock}, Payslips: &ess.Payslips{Employees: a.Employees, Outputs: payrunout.NewOutputs(a.PayRuns)},
 				Hours: &standardhours.Service{Employees: a.Employees, Clock: clock}, Kiosks: a.Kiosks, Dashboards: &ess.Dashboards{Employees: a.Employees, Clock: clock}}),
 			rosterapi.Register(a.Roster, func(ctx context.Context, id int64) (*time.Location, time.Duration, time.Duration, error) {
 				return a.Kiosks.ClockOf(ctx, httpapi.CurrentBusiness(ctx), id)
@@ -217,7 +219,7 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 				Categories: a.Reference.CoreCollections, Kiosks: a.Kiosks,
 				Documents: &document.Service{Employees: a.Employees, Clock: clock}, PayRates: &payrate.Service{Employees: a.Employees, PayCategories: a.Reference.PayCategories, Clock: clock}}),
 			auapi.Register(auapi.Deps{SuperFunds: &ess.SuperFunds{Employees: a.Employees, Registry: a.Reference.SuperRegistry}, SuperAdjustments: &superadjustment.Service{Employees: a.Employees, Clock: clock}, Reports: &report.Service{DB: database, Clock: clock, Employees: a.Employees, PayRuns: a.PayRuns, PayCategoryRecords: a.Reference.PayCategories},
-				Payslips: &ess.Payslips{Employees: a.Employees, Outputs: payrun.NewOutputs(a.PayRuns)}}),
+				Payslips: &ess.Payslips{Employees: a.Employees, Outputs: payrunout.NewOutputs(a.PayRuns)}}),
 			reportapi.Register(report.NewJobs(&report.Service{DB: database, Clock: clock, Employees: a.Employees, PayRuns: a.PayRuns, LeaveCategories: a.Reference.LeaveCategories}, a.Jobs, a.Businesses).S),
 		},
 	})

@@ -9,7 +9,7 @@ import (
 	"github.com/payrolld/payrolld/internal/db"
 	"github.com/payrolld/payrolld/internal/employee"
 	"github.com/payrolld/payrolld/internal/payroll"
-	"github.com/payrolld/payrolld/internal/payrun"
+	payrunout "github.com/payrolld/payrolld/internal/payrun/output"
 )
 
 // Payslips are the employee's published payslips: one per finalised pay
@@ -17,7 +17,7 @@ import (
 // with publishPaySlips, or later).
 type Payslips struct {
 	Employees *employee.Service
-	Outputs   *payrun.Outputs
+	Outputs   *payrunout.Outputs
 }
 
 // Payslip is EssPayslipModel's source.
@@ -70,17 +70,17 @@ func (s *Payslips) List(ctx context.Context, biz business.Business, p *payroll.P
 
 // PDF renders the employee's published payslip of pay run payRunID (404
 // when the run is not finalised, not published or does not pay them).
-func (s *Payslips) PDF(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID, payRunID int64) (_ payrun.PaySlipFile, err error) {
+func (s *Payslips) PDF(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID, payRunID int64) (_ payrunout.PaySlipFile, err error) {
 	defer payroll.Wrap(&err, "payslip of employee %d in pay run %d", employeeID, payRunID)
 	if _, err := s.Employees.Visible(ctx, biz, p, employeeID); err != nil {
-		return payrun.PaySlipFile{}, err
+		return payrunout.PaySlipFile{}, err
 	}
 	ps, err := s.read(ctx, biz, employeeID, publishedPayslips+" AND r.id = $3", biz.ID, employeeID, payRunID)
 	if err != nil && !db.IsNoRows(err) {
-		return payrun.PaySlipFile{}, err
+		return payrunout.PaySlipFile{}, err
 	}
 	if len(ps) == 0 {
-		return payrun.PaySlipFile{}, payroll.NotFound("published payslip")
+		return payrunout.PaySlipFile{}, payroll.NotFound("published payslip")
 	}
 	return s.Outputs.PaySlipPDF(ctx, biz, payRunID, employeeID)
 }

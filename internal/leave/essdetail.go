@@ -104,10 +104,10 @@ func (s *Service) ColleagueLeave(ctx context.Context, biz business.Business, p *
 		"(NOT EXISTS (SELECT 1 FROM employee_locations me WHERE me.employee_id = $2) OR EXISTS (SELECT 1 FROM employee_locations me " +
 			"JOIN employee_locations them ON them.location_id = me.location_id WHERE me.employee_id = $2 AND them.employee_id = lr.employee_id))"}
 	if !from.IsZero() {
-		where = append(where, "lr.to_date >= "+bind(day(from)))
+		where = append(where, "lr.to_date >= "+bind(payroll.DateOnly(from)))
 	}
 	if !to.IsZero() {
-		where = append(where, "lr.from_date <= "+bind(day(to)))
+		where = append(where, "lr.from_date <= "+bind(payroll.DateOnly(to)))
 	}
 	if scoped {
 		sc, err := s.Employees.ScopeFor(ctx, biz, p)

@@ -25,7 +25,7 @@ func (s *Service) PageBalances(ctx context.Context, biz business.Business, emplo
 	if asAt.IsZero() {
 		asAt = s.Clock.Now()
 	}
-	args := []any{biz.ID, day(asAt)}
+	args := []any{biz.ID, payroll.DateOnly(asAt)}
 	ph := make([]string, len(employeeIDs))
 	for i, id := range employeeIDs {
 		args = append(args, id)

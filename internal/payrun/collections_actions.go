@@ -55,7 +55,7 @@ func (s *Service) NetToGross(ctx context.Context, biz business.Business, id int6
 		return NetToGrossModel{}, err
 	}
 	q := s.DB.Queries()
-	run, err := s.load(ctx, q, biz, id)
+	run, err := s.Load(ctx, q, biz, id)
 	if err != nil {
 		return NetToGrossModel{}, err
 	}
@@ -189,9 +189,9 @@ func (s *Service) Terminate(ctx context.Context, biz business.Business, id int64
 	if err := v.Err(); err != nil {
 		return err
 	}
-	date := dateOnly(req.TerminationDate.Time)
+	date := DateOnly(req.TerminationDate.Time)
 	return s.DB.InTx(ctx, func(q *store.Queries) error {
-		run, err := s.touch(ctx, q, biz, id)
+		run, err := s.Touch(ctx, q, biz, id)
 		if err != nil {
 			return err
 		}
@@ -215,7 +215,7 @@ func (s *Service) Terminate(ctx context.Context, biz business.Business, id int64
 			return err
 		}
 		if err := q.AddPayRunAudit(ctx, store.AddPayRunAuditParams{BusinessID: biz.ID, PayRunID: run.ID, Action: "EmployeeTerminated",
-			Comments: fmt.Sprintf("employee %d terminated %s: %s", req.EmployeeID, date.Format("2006-01-02"), reason), Actor: actor(ctx),
+			Comments: fmt.Sprintf("employee %d terminated %s: %s", req.EmployeeID, date.Format("2006-01-02"), reason), Actor: Actor(ctx),
 			CreatedAt: s.Clock.Now()}); err != nil {
 			return err
 		}
@@ -239,12 +239,12 @@ func (s *Service) SetUIUnlockState(ctx context.Context, biz business.Business, i
 			return err
 		}
 		if n == 0 {
-			if _, err := s.load(ctx, q, biz, id); err != nil {
+			if _, err := s.Load(ctx, q, biz, id); err != nil {
 				return err
 			}
 			return payroll.Conflict("pay run %d is not finalised: the UI unlock state applies to finalised runs", id)
 		}
 		return q.AddPayRunAudit(ctx, store.AddPayRunAuditParams{BusinessID: biz.ID, PayRunID: id, Action: "UIUnlockState",
-			Comments: "enableUIUnlock=" + strconv.FormatBool(enable), Actor: actor(ctx), CreatedAt: s.Clock.Now()})
+			Comments: "enableUIUnlock=" + strconv.FormatBool(enable), Actor: Actor(ctx), CreatedAt: s.Clock.Now()})
 	})
 }

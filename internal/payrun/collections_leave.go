@@ -74,7 +74,7 @@ func (s *Service) BulkApplyLeaveRequests(ctx context.Context, biz business.Busin
 	}
 	res := ApplyLeaveRequestResult{UpdatedPayRunTotals: []int64{}, FailedLeaveRequests: []ApplyLeaveRequestModel{}}
 	err = s.DB.InTx(ctx, func(q *store.Queries) error {
-		run, err := s.touch(ctx, q, biz, id)
+		run, err := s.Touch(ctx, q, biz, id)
 		if err != nil {
 			return err
 		}
@@ -162,7 +162,7 @@ func (s *Service) BulkApplyLeaveRequests(ctx context.Context, biz business.Busin
 // overlapDays counts the calendar days of [from, to] inside [start, end]
 // and of [from, to] (dates inclusive).
 func overlapDays(from, to, start, end time.Time) (in, all int64) {
-	from, to, start, end = dateOnly(from), dateOnly(to), dateOnly(start), dateOnly(end)
+	from, to, start, end = DateOnly(from), DateOnly(to), DateOnly(start), DateOnly(end)
 	days := func(a, b time.Time) int64 {
 		if b.Before(a) {
 			return 0

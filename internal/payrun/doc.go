@@ -18,4 +18,9 @@
 // its row and a finalised run never changes. Finalise and unlock are single
 // conditional statements (two concurrent finalises: one wins, the other
 // 409) that run the Service's Effects in the same transaction.
+//
+// Sub-packages (each imports this one, never the reverse):
+// internal/payrun/output (payments, bank files, payslip PDFs, journal,
+// warnings, approvals) and internal/payrun/jobs (asynchronous create and
+// recalculate, auto pay, scheduled payslip publishing: an Effect).
 package payrun

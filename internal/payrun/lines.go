@@ -63,22 +63,37 @@ type LineOut struct {
 	Notes              string        `json:"notes"`
 	IsSystemGenerated  bool          `json:"-"`
 	Subtype            string        `json:"-"`
+	// Share is an earnings line's share of the employee's figures
+	// (shares.go); zero for other kinds.
+	Share LineShare `json:"-"`
 }
 
 // Lines lists a run's lines of kind by employee id (employeeID 0 = all).
 func (s *Service) Lines(ctx context.Context, biz business.Business, id int64, kind string, employeeID int64) (_ map[string][]LineOut, err error) {
 	defer payroll.Wrap(&err, "list pay run %d %s lines", id, kind)
 	q := s.DB.Queries()
-	run, err := s.load(ctx, q, biz, id)
+	run, err := s.Load(ctx, q, biz, id)
 	if err != nil {
 		return nil, err
 	}
-	return s.linesOf(ctx, q, run, kind, employeeID, nil)
+	var ote func(int64) bool
+	if kind == KindEarnings {
+		if ote, err = s.oteOf(ctx, biz); err != nil {
+			return nil, err
+		}
+	}
+	return s.linesOf(ctx, q, biz.Region, run, kind, employeeID, nil, ote)
 }
 
-func (s *Service) linesOf(ctx context.Context, q *store.Queries, run store.PayRun, kind string, employeeID int64, only map[int64]bool) (map[string][]LineOut, error) {
+// linesOf lists a run's lines of kind (employeeID 0 = all; only: a
+// submission's employees). Earnings lines carry their share of the
+// employee's figures (ote: the categories of ordinary time earnings).
+func (s *Service) linesOf(ctx context.Context, q *store.Queries, region string, run store.PayRun, kind string, employeeID int64, only map[int64]bool,
+	ote func(int64) bool) (map[string][]LineOut, error) {
 	names := map[int64]runEmployee{}
 	var lines []store.PayRunLine
+	figures := map[int64]shareFigures{}
+	var adjust []store.PayRunLine // super adjustments, for the earnings' super shares
 	switch {
 	case only != nil: // a submission's answer: its employees only
 		ids := make([]int64, 0, len(only))
@@ -93,6 +108,14 @@ func (s *Service) linesOf(ctx context.Context, q *store.Queries, run store.PayRu
 		if lines, err = s.linesOfEmployees(ctx, q, run.ID, kind, ids); err != nil {
 			return nil, err
 		}
+		if kind == KindEarnings {
+			if figures, err = s.runFiguresByID(ctx, q, run.ID, ids); err != nil {
+				return nil, err
+			}
+			if adjust, err = s.linesOfEmployees(ctx, q, run.ID, KindSuperAdjustment, ids); err != nil {
+				return nil, err
+			}
+		}
 	default:
 		rows, err := s.rows(ctx, q, run.ID, employeeID)
 		if err != nil {
@@ -100,6 +123,7 @@ func (s *Service) linesOf(ctx context.Context, q *store.Queries, run store.PayRu
 		}
 		for _, r := range rows {
 			names[r.EmployeeID] = runEmployee{ID: r.EmployeeID, Name: r.EmployeeName, ExternalID: r.EmployeeExternalID}
+			figures[r.EmployeeID] = shareFigures{tax: r.Tax, stsl: r.Stsl, superGuarantee: r.SuperContribution}
 		}
 		if employeeID != 0 {
 			all, err := q.ListPayRunLinesOfEmployee(ctx, store.ListPayRunLinesOfEmployeeParams{PayRunID: run.ID, EmployeeID: employeeID})
@@ -111,8 +135,31 @@ func (s *Service) linesOf(ctx context.Context, q *store.Queries, run store.PayRu
 					lines = append(lines, l)
 				}
 			}
-		} else if lines, err = q.ListPayRunLinesOfKind(ctx, store.ListPayRunLinesOfKindParams{PayRunID: run.ID, Kind: kind}); err != nil {
-			return nil, err
+			adjust = all
+		} else {
+			if lines, err = q.ListPayRunLinesOfKind(ctx, store.ListPayRunLinesOfKindParams{PayRunID: run.ID, Kind: kind}); err != nil {
+				return nil, err
+			}
+			if kind == KindEarnings {
+				if adjust, err = q.ListPayRunLinesOfKind(ctx, store.ListPayRunLinesOfKindParams{PayRunID: run.ID, Kind: KindSuperAdjustment}); err != nil {
+					return nil, err
+				}
+			}
+		}
+	}
+	shares := map[int64]LineShare{}
+	if kind == KindEarnings {
+		byEmployee := map[int64][]store.PayRunLine{}
+		for _, l := range lines {
+			byEmployee[l.EmployeeID] = append(byEmployee[l.EmployeeID], l)
+		}
+		adj := superAdjustmentsOf(adjust)
+		for id, ls := range byEmployee {
+			f := figures[id]
+			f.superGuarantee -= adj[id]
+			for k, v := range lineShares(region, f, ls, ote) {
+				shares[k] = v
+			}
 		}
 	}
 	out := map[string][]LineOut{}
@@ -127,7 +174,7 @@ func (s *Service) linesOf(ctx context.Context, q *store.Queries, run store.PayRu
 		out[k] = append(out[k], LineOut{ID: l.ID, ExternalID: l.ExternalID, EmployeeID: k, EmployeeName: e.Name,
 			EmployeeExternalID: e.ExternalID, LocationID: idString(l.LocationID), CategoryID: idString(l.CategoryID),
 			CategoryName: l.CategoryName, Units: units, Rate: rate, Amount: money(l.Amount), Notes: l.Notes, IsSystemGenerated: !l.UserEntered,
-			Subtype: l.Subtype})
+			Subtype: l.Subtype, Share: shares[l.ID]})
 	}
 	return out, nil
 }
@@ -148,7 +195,7 @@ func (s *Service) Submit(ctx context.Context, biz business.Business, id int64, s
 	}
 	var out map[string][]LineOut
 	err = s.DB.InTx(ctx, func(q *store.Queries) error {
-		run, err := s.touch(ctx, q, biz, id)
+		run, err := s.Touch(ctx, q, biz, id)
 		if err != nil {
 			return err
 		}
@@ -227,7 +274,7 @@ func (s *Service) Submit(ctx context.Context, biz business.Business, id int64, s
 				return err
 			}
 		}
-		out, err = s.linesOf(ctx, q, run, sub.Kind, 0, only)
+		out, err = s.linesOf(ctx, q, biz.Region, run, sub.Kind, 0, only, cats.ote)
 		return err
 	})
 	return out, err
@@ -367,7 +414,7 @@ func (s *Service) DeleteLine(ctx context.Context, biz business.Business, id int6
 		return err
 	}
 	return s.DB.InTx(ctx, func(q *store.Queries) error {
-		run, err := s.touch(ctx, q, biz, id)
+		run, err := s.Touch(ctx, q, biz, id)
 		if err != nil {
 			return err
 		}
@@ -399,7 +446,7 @@ func (s *Service) SetNotation(ctx context.Context, biz business.Business, id int
 		return payroll.Invalid("notation", "notation must be at most 1000 characters")
 	}
 	return s.DB.InTx(ctx, func(q *store.Queries) error {
-		if _, err := s.touch(ctx, q, biz, id); err != nil {
+		if _, err := s.Touch(ctx, q, biz, id); err != nil {
 			return err
 		}
 		_, err := q.SetPayRunNotation(ctx, store.SetPayRunNotationParams{ID: id, BusinessID: biz.ID, Notation: notation, UpdatedAt: s.Clock.Now()})
@@ -414,7 +461,7 @@ func (s *Service) SetEmployeeNotation(ctx context.Context, biz business.Business
 		return payroll.Invalid("notation", "notation must be at most 1000 characters")
 	}
 	return s.DB.InTx(ctx, func(q *store.Queries) error {
-		if _, err := s.touch(ctx, q, biz, id); err != nil {
+		if _, err := s.Touch(ctx, q, biz, id); err != nil {
 			return err
 		}
 		n, err := q.SetPayRunEmployeeNotation(ctx, store.SetPayRunEmployeeNotationParams{PayRunID: id, EmployeeID: employeeID, Notation: notation})
@@ -435,7 +482,7 @@ func (s *Service) IncludeEmployee(ctx context.Context, biz business.Business, id
 	}
 	var out PayRunTotalModel
 	err = s.DB.InTx(ctx, func(q *store.Queries) error {
-		run, err := s.touch(ctx, q, biz, id)
+		run, err := s.Touch(ctx, q, biz, id)
 		if err != nil {
 			return err
 		}
@@ -478,7 +525,7 @@ func (s *Service) IncludeEmployee(ctx context.Context, biz business.Business, id
 func (s *Service) RemoveEmployee(ctx context.Context, biz business.Business, id, employeeID int64) (err error) {
 	defer payroll.Wrap(&err, "remove employee %d from pay run %d", employeeID, id)
 	return s.DB.InTx(ctx, func(q *store.Queries) error {
-		run, err := s.touch(ctx, q, biz, id)
+		run, err := s.Touch(ctx, q, biz, id)
 		if err != nil {
 			return err
 		}

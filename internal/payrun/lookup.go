@@ -117,15 +117,34 @@ func (s *Service) linesOfEmployees(ctx context.Context, q *store.Queries, runID 
 		values[i] = id
 	}
 	p := s.positional()
-	err := s.queryIn(ctx, q, "SELECT id, employee_id, external_id, location_id, category_id, category_name, units, rate, amount, notes, user_entered, subtype "+
+	err := s.queryIn(ctx, q, "SELECT id, employee_id, external_id, location_id, category_id, category_name, units, rate, amount, tax_exempt, notes, user_entered, subtype "+
 		"FROM pay_run_lines WHERE pay_run_id = "+ph(p, 1)+" AND kind = "+ph(p, 2)+" AND employee_id IN ", " ORDER BY employee_id, id",
 		[]any{runID, kind}, values, func(rows *sql.Rows) error {
 			l := store.PayRunLine{PayRunID: runID, Kind: kind}
 			err := rows.Scan(&l.ID, &l.EmployeeID, &l.ExternalID, &l.LocationID, &l.CategoryID, &l.CategoryName, &l.Units, &l.Rate,
-				&l.Amount, &l.Notes, &l.UserEntered, &l.Subtype)
+				&l.Amount, &l.TaxExempt, &l.Notes, &l.UserEntered, &l.Subtype)
 			out = append(out, l)
 			return err
 		})
+	return out, err
+}
+
+// runFiguresByID reads the figures earnings lines share (shares.go) of
+// the employees ids of a run.
+func (s *Service) runFiguresByID(ctx context.Context, q *store.Queries, runID int64, ids []int64) (map[int64]shareFigures, error) {
+	out := make(map[int64]shareFigures, len(ids))
+	values := make([]any, len(ids))
+	for i, id := range ids {
+		values[i] = id
+	}
+	err := s.queryIn(ctx, q, "SELECT employee_id, tax, stsl, super_contribution FROM pay_run_employees WHERE pay_run_id = "+
+		ph(s.positional(), 1)+" AND employee_id IN ", "", []any{runID}, values, func(rows *sql.Rows) error {
+		var id int64
+		var f shareFigures
+		err := rows.Scan(&id, &f.tax, &f.stsl, &f.superGuarantee)
+		out[id] = f
+		return err
+	})
 	return out, err
 }
 

@@ -215,6 +215,28 @@ type TotalDetailModel struct {
 	IsExcluded               bool             `json:"isExcluded"`
 	IsComplete               bool             `json:"isComplete"`
 	Notation                 string           `json:"notation"`
+	SuperDetail
+}
+
+// SuperDetail are the members of AuPayRunTotalDetailModel that break an
+// employee's super, deductions and PAYG down by what the run holds: its
+// super adjustment lines by contribution type, its tax adjustment lines,
+// the employee's date of birth and ordinary time earnings. UK, NZ and SG
+// runs have no super or PAYG: their amounts are 0 and the flags false.
+type SuperDetail struct {
+	SuperContributionMinusSuperAdjustments payroll.Money `json:"superContributionMinusSuperAdjustments" doc:"AU: the super guarantee: superContribution less superAdjustmentsAmount"`
+	AllSuperContributionsTotal             payroll.Money `json:"allSuperContributionsTotal" doc:"AU: every contribution of the run: the super guarantee and all super adjustments"`
+	GrossPlusSuper                         payroll.Money `json:"grossPlusSuper" doc:"grossEarnings + allSuperContributionsTotal"`
+	SuperAdjustmentsAmount                 payroll.Money `json:"superAdjustmentsAmount" doc:"AU: the run's super adjustment lines, of every contribution type"`
+	SalarySacrificeSuperAmount             payroll.Money `json:"salarySacrificeSuperAmount" doc:"AU: super adjustments of type SalarySacrifice (also in preTaxDeductionAmount)"`
+	MemberVoluntarySuperAmount             payroll.Money `json:"memberVoluntarySuperAmount" doc:"AU: super adjustments of type MemberVoluntary (also in postTaxDeductionAmount)"`
+	EmployerContributionAdjustmentsAmount  payroll.Money `json:"employerContributionAdjustmentsAmount" doc:"AU: super adjustments of type EmployerContribution and NonRescEmployerContribution (= employerContribution)"`
+	NonSuperDeductionTotal                 payroll.Money `json:"nonSuperDeductionTotal" doc:"pre- and post-tax deductions other than salary sacrificed and member voluntary super"`
+	SuperPaymentsTotal                     payroll.Money `json:"superPaymentsTotal" doc:"AU: what the run pays to the employee's super fund (allSuperContributionsTotal)"`
+	PaygAdjustmentsAmount                  payroll.Money `json:"paygAdjustmentsAmount" doc:"AU: the run's PAYG adjustment lines (inside paygWithholdingAmount)"`
+	PaygPaymentTotal                       payroll.Money `json:"paygPaymentTotal" doc:"AU: what the run withholds for the ATO: paygWithholdingAmount + helpAmount + sfssAmount"`
+	IsEmployeeUnder18                      bool          `json:"isEmployeeUnder18" doc:"the employee is under 18 on the run's date paid (false without a date of birth)"`
+	SuperContributionsCapApplied           bool          `json:"superContributionsCapApplied" doc:"AU: the super guarantee base was capped at the maximum contribution base (less than the ordinary time earnings of the run)"`
 }
 
 // GrandTotalModel sums a run's employees.

@@ -66,7 +66,7 @@ type EventData struct {
 	Employees     int64  `json:"numberOfEmployees"`
 }
 
-func (s *Service) emit(ctx context.Context, q *store.Queries, run store.PayRun, action string, n int64) error {
+func (s *Service) EmitRun(ctx context.Context, q *store.Queries, run store.PayRun, action string, n int64) error {
 	if s.Emit == nil {
 		return nil
 	}
@@ -89,7 +89,7 @@ type CreateRequest struct {
 	IncludeTerminatedEmployees bool             `json:"includeTerminatedEmployees,omitempty"`
 }
 
-func (r *CreateRequest) validate() error {
+func (r *CreateRequest) Validate() error {
 	var v payroll.Validation
 	if r.PayScheduleID <= 0 {
 		v.Add("payScheduleId", "payScheduleId is required")
@@ -118,7 +118,7 @@ func (r *CreateRequest) validate() error {
 	return v.Err()
 }
 
-func dateOnly(t time.Time) time.Time {
+func DateOnly(t time.Time) time.Time {
 	return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)
 }
 
@@ -127,7 +127,7 @@ func dateOnly(t time.Time) time.Time {
 // The same externalId again returns the existing run.
 func (s *Service) Create(ctx context.Context, biz business.Business, req CreateRequest) (_ PayRunModel, err error) {
 	defer payroll.Wrap(&err, "create pay run")
-	if err := req.validate(); err != nil {
+	if err := req.Validate(); err != nil {
 		return PayRunModel{}, err
 	}
 	q := s.DB.Queries()
@@ -152,10 +152,10 @@ func (s *Service) Create(ctx context.Context, biz business.Business, req CreateR
 	if err != nil {
 		return PayRunModel{}, err
 	}
-	end := dateOnly(req.PayPeriodEnding.Time)
+	end := DateOnly(req.PayPeriodEnding.Time)
 	paid := end
 	if !req.DatePaid.IsZero() {
-		paid = dateOnly(req.DatePaid.Time)
+		paid = DateOnly(req.DatePaid.Time)
 	}
 	now := s.Clock.Now()
 	var out store.PayRun
@@ -169,7 +169,7 @@ func (s *Service) Create(ctx context.Context, biz business.Business, req CreateR
 		out = run
 		var tsFrom, tsTo sql.NullTime
 		if req.TimesheetImportOption == TimesheetsCustomPeriod {
-			tsFrom, tsTo = sqlNullTime(dateOnly(req.TimesheetImportFromDate.Time)), sqlNullTime(dateOnly(req.TimesheetImportToDate.Time))
+			tsFrom, tsTo = sqlNullTime(DateOnly(req.TimesheetImportFromDate.Time)), sqlNullTime(DateOnly(req.TimesheetImportToDate.Time))
 		}
 		if err := q.SetPayRunOptions(ctx, store.SetPayRunOptionsParams{PayRunID: run.ID, BusinessID: biz.ID, TimesheetImportOption: req.TimesheetImportOption,
 			TimesheetsFrom: tsFrom, TimesheetsTo: tsTo, ExcludeLeaveRequests: req.ExcludeLeaveRequests}); err != nil {
@@ -204,7 +204,7 @@ func (s *Service) Create(ctx context.Context, biz business.Business, req CreateR
 		if err := w.flush(ctx); err != nil {
 			return err
 		}
-		return s.emit(ctx, q, run, EventInitialised, int64(len(emps)))
+		return s.EmitRun(ctx, q, run, EventInitialised, int64(len(emps)))
 	})
 	if err != nil {
 		if req.ExternalID != "" && db.IsUniqueViolation(err) {
@@ -239,7 +239,7 @@ func (s *Service) yearToDate(ctx context.Context, q *store.Queries, biz business
 }
 
 // load reads a run of the business (404 for another tenant's).
-func (s *Service) load(ctx context.Context, q *store.Queries, biz business.Business, id int64) (store.PayRun, error) {
+func (s *Service) Load(ctx context.Context, q *store.Queries, biz business.Business, id int64) (store.PayRun, error) {
 	r, err := q.GetPayRun(ctx, store.GetPayRunParams{ID: id, BusinessID: biz.ID})
 	if db.IsNoRows(err) {
 		return r, payroll.NotFound("pay run")
@@ -249,10 +249,10 @@ func (s *Service) load(ctx context.Context, q *store.Queries, biz business.Busin
 
 // touch takes the run for a write: 404 when absent, 409 when finalised.
 // The conditional update also serialises writers of the run on its row.
-func (s *Service) touch(ctx context.Context, q *store.Queries, biz business.Business, id int64) (store.PayRun, error) {
+func (s *Service) Touch(ctx context.Context, q *store.Queries, biz business.Business, id int64) (store.PayRun, error) {
 	r, err := q.TouchDraftPayRun(ctx, store.TouchDraftPayRunParams{ID: id, BusinessID: biz.ID, UpdatedAt: s.Clock.Now()})
 	if db.IsNoRows(err) {
-		if _, err := s.load(ctx, q, biz, id); err != nil {
+		if _, err := s.Load(ctx, q, biz, id); err != nil {
 			return r, err
 		}
 		return r, payroll.Conflict("pay run %d is finalised: unlock it before changing it", id)
@@ -263,7 +263,7 @@ func (s *Service) touch(ctx context.Context, q *store.Queries, biz business.Busi
 // Get is GET P.
 func (s *Service) Get(ctx context.Context, biz business.Business, id int64) (_ PayRunModel, err error) {
 	defer payroll.Wrap(&err, "get pay run %d", id)
-	r, err := s.load(ctx, s.DB.Queries(), biz, id)
+	r, err := s.Load(ctx, s.DB.Queries(), biz, id)
 	return runModel(r), err
 }
 
@@ -271,7 +271,7 @@ func (s *Service) Get(ctx context.Context, biz business.Business, id int64) (_ P
 func (s *Service) Summary(ctx context.Context, biz business.Business, id int64) (_ PayRunSummaryModel, err error) {
 	defer payroll.Wrap(&err, "pay run %d summary", id)
 	q := s.DB.Queries()
-	r, err := s.load(ctx, q, biz, id)
+	r, err := s.Load(ctx, q, biz, id)
 	if err != nil {
 		return PayRunSummaryModel{}, err
 	}
@@ -286,7 +286,7 @@ func (s *Service) Summary(ctx context.Context, biz business.Business, id int64) 
 func (s *Service) Delete(ctx context.Context, biz business.Business, id int64) (err error) {
 	defer payroll.Wrap(&err, "delete pay run %d", id)
 	return s.DB.InTx(ctx, func(q *store.Queries) error {
-		r, err := s.touch(ctx, q, biz, id)
+		r, err := s.Touch(ctx, q, biz, id)
 		if err != nil {
 			return err
 		}
@@ -297,7 +297,7 @@ func (s *Service) Delete(ctx context.Context, biz business.Business, id int64) (
 		if _, err := q.DeleteDraftPayRun(ctx, store.DeleteDraftPayRunParams{ID: id, BusinessID: biz.ID}); err != nil {
 			return err
 		}
-		return s.emit(ctx, q, r, EventDeleted, t.Employees)
+		return s.EmitRun(ctx, q, r, EventDeleted, t.Employees)
 	})
 }
 
@@ -309,7 +309,7 @@ func (s *Service) Recalculate(ctx context.Context, biz business.Business, id int
 		return err
 	}
 	return s.DB.InTx(ctx, func(q *store.Queries) error {
-		r, err := s.touch(ctx, q, biz, id)
+		r, err := s.Touch(ctx, q, biz, id)
 		if err != nil {
 			return err
 		}
@@ -517,15 +517,15 @@ func (s *Service) Finalise(ctx context.Context, biz business.Business, id int64,
 	}
 	var res FinaliseResult
 	err = s.DB.InTx(ctx, func(q *store.Queries) error {
-		cur, err := s.load(ctx, q, biz, id)
+		cur, err := s.Load(ctx, q, biz, id)
 		if err != nil {
 			return err
 		}
 		paid := cur.DatePaid
-		if !opt.DatePaid.IsZero() && !dateOnly(opt.DatePaid.Time).Equal(dateOnly(cur.DatePaid)) {
+		if !opt.DatePaid.IsZero() && !DateOnly(opt.DatePaid.Time).Equal(DateOnly(cur.DatePaid)) {
 			// Another payment date can change the tax year and the
 			// year-to-date: recalculate for it first.
-			paid = dateOnly(opt.DatePaid.Time)
+			paid = DateOnly(opt.DatePaid.Time)
 			n, err := q.SetDraftPayRunDatePaid(ctx, store.SetDraftPayRunDatePaidParams{ID: id, BusinessID: biz.ID, DatePaid: paid})
 			if err != nil {
 				return err
@@ -533,7 +533,7 @@ func (s *Service) Finalise(ctx context.Context, biz business.Business, id int64,
 			if n == 0 {
 				return payroll.Conflict("pay run %d is already finalised", id)
 			}
-			r, err := s.touch(ctx, q, biz, id)
+			r, err := s.Touch(ctx, q, biz, id)
 			if err != nil {
 				return err
 			}
@@ -564,7 +564,7 @@ func (s *Service) Finalise(ctx context.Context, biz business.Business, id int64,
 			return err
 		}
 		if err := q.AddPayRunAudit(ctx, store.AddPayRunAuditParams{BusinessID: biz.ID, PayRunID: run.ID, Action: "Finalised",
-			Comments: "", Actor: actor(ctx), CreatedAt: s.Clock.Now()}); err != nil {
+			Comments: "", Actor: Actor(ctx), CreatedAt: s.Clock.Now()}); err != nil {
 			return err
 		}
 		res = FinaliseResult{JournalExportResult: JournalExportResult{Status: "NotExported", JournalSource: "None"}, RemovedEmployees: []int64{},
@@ -572,12 +572,12 @@ func (s *Service) Finalise(ctx context.Context, biz business.Business, id int64,
 			DatePaid: payroll.NewDateTime(run.DatePaid), ActiveEmployees: t.Employees, PublishPaySlips: publish,
 			ExportJournals: "Manual", LodgePayRun: "Manual", RunReportPacks: "Manual", SubmitToPensionSync: "Manual",
 			SuperPayments: []struct{}{}, IsFirstFinalisation: run.FinalisedCount == 1}
-		return s.emit(ctx, q, run, EventFinalised, t.Employees)
+		return s.EmitRun(ctx, q, run, EventFinalised, t.Employees)
 	})
 	return res, err
 }
 
-func actor(ctx context.Context) string {
+func Actor(ctx context.Context) string {
 	if p := payroll.PrincipalFrom(ctx); p != nil {
 		return fmt.Sprint(p.UserID)
 	}
@@ -594,7 +594,7 @@ func (s *Service) Unlock(ctx context.Context, biz business.Business, id int64, c
 	return s.DB.InTx(ctx, func(q *store.Queries) error {
 		run, err := q.UnlockPayRun(ctx, store.UnlockPayRunParams{ID: id, BusinessID: biz.ID, UpdatedAt: s.Clock.Now()})
 		if db.IsNoRows(err) {
-			if _, err := s.load(ctx, q, biz, id); err != nil {
+			if _, err := s.Load(ctx, q, biz, id); err != nil {
 				return err
 			}
 			return payroll.Conflict("pay run %d is not finalised", id)
@@ -608,6 +608,6 @@ func (s *Service) Unlock(ctx context.Context, biz business.Business, id int64, c
 			}
 		}
 		return q.AddPayRunAudit(ctx, store.AddPayRunAuditParams{BusinessID: biz.ID, PayRunID: run.ID, Action: "Unlocked",
-			Comments: comments, Actor: actor(ctx), CreatedAt: s.Clock.Now()})
+			Comments: comments, Actor: Actor(ctx), CreatedAt: s.Clock.Now()})
 	})
 }

@@ -2,6 +2,7 @@ package payrun
 
 import (
 	"context"
+	"database/sql"
 	"strconv"
 
 	"github.com/payrolld/payrolld/internal/business"
@@ -71,7 +72,7 @@ func (s *Service) List(ctx context.Context, biz business.Business, q odata.Query
 func (s *Service) Totals(ctx context.Context, biz business.Business, id, employeeID int64) (_ TotalsResponse, err error) {
 	defer payroll.Wrap(&err, "pay run %d totals", id)
 	q := s.DB.Queries()
-	run, err := s.load(ctx, q, biz, id)
+	run, err := s.Load(ctx, q, biz, id)
 	if err != nil {
 		return TotalsResponse{}, err
 	}
@@ -109,11 +110,31 @@ func (s *Service) rows(ctx context.Context, q *store.Queries, runID, employeeID 
 func (s *Service) Details(ctx context.Context, biz business.Business, id int64) (_ DetailsModel, err error) {
 	defer payroll.Wrap(&err, "pay run %d details", id)
 	q := s.DB.Queries()
-	run, err := s.load(ctx, q, biz, id)
+	run, err := s.Load(ctx, q, biz, id)
 	if err != nil {
 		return DetailsModel{}, err
 	}
 	rows, err := q.ListPayRunEmployees(ctx, run.ID)
+	if err != nil {
+		return DetailsModel{}, err
+	}
+	all, err := q.ListPayRunLines(ctx, run.ID)
+	if err != nil {
+		return DetailsModel{}, err
+	}
+	lines := map[int64][]store.PayRunLine{}
+	for _, l := range all {
+		lines[l.EmployeeID] = append(lines[l.EmployeeID], l)
+	}
+	dets, err := q.ListPayRunEmployeeDetails(ctx, store.ListPayRunEmployeeDetailsParams{PayRunID: run.ID, BusinessID: biz.ID})
+	if err != nil {
+		return DetailsModel{}, err
+	}
+	dob := map[int64]sql.NullTime{}
+	for _, d := range dets {
+		dob[d.ID] = d.DateOfBirth
+	}
+	ote, err := s.oteOf(ctx, biz)
 	if err != nil {
 		return DetailsModel{}, err
 	}
@@ -128,6 +149,8 @@ func (s *Service) Details(ctx context.Context, biz business.Business, id int64) 
 			HelpAmount: t.HelpWithheld, SuperContribution: t.SuperContribution, EmployeeExpensesTotal: t.TotalEmployeeExpenses,
 			EmployerLiabilitiesTotal: t.TotalEmployerLiabilities, BankPaymentsTotal: money(e.Net + e.Expenses), IsComplete: t.IsComplete,
 			Notation: e.Notation, IsTermination: e.TerminationDate.Valid, TerminationDate: nullTime(e.TerminationDate)}
+		d.SuperDetail = superDetail(biz.Region, run, e, lines[e.EmployeeID], dob[e.EmployeeID], ote)
+		d.EmployerContribution = d.EmployerContributionAdjustmentsAmount
 		if e.Taxable > 0 {
 			d.PaygWithholdingPercent = payroll.RateFromInt(e.Tax * 100).Div(payroll.RateFromInt(e.Taxable)).RoundHalfUp(2)
 		}
@@ -142,11 +165,53 @@ func (s *Service) Details(ctx context.Context, biz business.Business, id int64) 
 		g.PaygWithholdingAmount = g.PaygWithholdingAmount.Add(d.PaygWithholdingAmount)
 		g.HelpAmount = g.HelpAmount.Add(d.HelpAmount)
 		g.SuperContribution = g.SuperContribution.Add(d.SuperContribution)
+		g.EmployerContribution = g.EmployerContribution.Add(d.EmployerContribution)
 		g.EmployeeExpensesTotal = g.EmployeeExpensesTotal.Add(d.EmployeeExpensesTotal)
 		g.EmployerLiabilitiesTotal = g.EmployerLiabilitiesTotal.Add(d.EmployerLiabilitiesTotal)
 	}
 	g.TotalHours = hoursFromE4(hours)
 	return out, nil
+}
+
+// superDetail breaks an employee's figures down by the run's lines (see
+// SuperDetail).
+func superDetail(region string, run store.PayRun, e store.PayRunEmployee, lines []store.PayRunLine, dob sql.NullTime, ote func(int64) bool) SuperDetail {
+	var d SuperDetail
+	var adjust, sacrifice, voluntary, employer, payg, ordinary int64
+	for _, l := range lines {
+		switch l.Kind {
+		case KindSuperAdjustment:
+			adjust += l.Amount
+			switch l.Subtype {
+			case "SalarySacrifice":
+				sacrifice += l.Amount
+			case "MemberVoluntary":
+				voluntary += l.Amount
+			case "EmployerContribution", "NonRescEmployerContribution":
+				employer += l.Amount
+			}
+		case KindTaxAdjustment:
+			payg += l.Amount
+		case KindEarnings:
+			if ote(l.CategoryID) {
+				ordinary += l.Amount
+			}
+		}
+	}
+	d.NonSuperDeductionTotal = money(e.PreTax + e.PostTax - sacrifice - voluntary)
+	d.GrossPlusSuper = money(e.Gross)
+	d.IsEmployeeUnder18 = dob.Valid && run.DatePaid.Before(dob.Time.AddDate(18, 0, 0))
+	if region != "AU" {
+		return d
+	}
+	d.SuperAdjustmentsAmount, d.SalarySacrificeSuperAmount, d.MemberVoluntarySuperAmount = money(adjust), money(sacrifice), money(voluntary)
+	d.EmployerContributionAdjustmentsAmount = money(employer)
+	d.SuperContributionMinusSuperAdjustments = money(e.SuperContribution - adjust)
+	d.AllSuperContributionsTotal, d.SuperPaymentsTotal = money(e.SuperContribution), money(e.SuperContribution)
+	d.GrossPlusSuper = money(e.Gross + e.SuperContribution)
+	d.PaygAdjustmentsAmount, d.PaygPaymentTotal = money(payg), money(e.Tax)
+	d.SuperContributionsCapApplied = e.CalcError == "" && ordinary > e.SuperBase
+	return d
 }
 
 // PaySlipEarningsLine is one earnings line of a pay slip.
@@ -160,6 +225,8 @@ type PaySlipEarningsLine struct {
 	GrossEarnings   payroll.Money `json:"grossEarnings"`
 	TaxableEarnings payroll.Money `json:"taxableEarnings"`
 	LocationName    string        `json:"locationName"`
+	// AU: the line's share of the super guarantee (LineShare.Super).
+	SuperContribution payroll.Money `json:"superContribution" doc:"AU: the line's share of the super guarantee when its pay category is ordinary time earnings, in proportion to earnings (the remainder on the last such line); 0 otherwise and outside AU"`
 }
 
 // PaySlipDeduction is one deduction of a pay slip.
@@ -240,6 +307,7 @@ type PaySlip struct {
 	Deductions                  []PaySlipDeduction    `json:"deductions"`
 	EmployeeExpenses            []PaySlipAmount       `json:"employeeExpenses"`
 	TaxAdjustments              []PaySlipAmount       `json:"taxAdjustments"`
+	PaySlipDetail
 }
 
 // PaySlips is P/payslips (employeeID 0: every employee, keyed by id) or
@@ -248,7 +316,7 @@ type PaySlip struct {
 func (s *Service) PaySlips(ctx context.Context, biz business.Business, id, employeeID int64) (_ map[string]PaySlip, err error) {
 	defer payroll.Wrap(&err, "pay run %d pay slips", id)
 	q := s.DB.Queries()
-	run, err := s.load(ctx, q, biz, id)
+	run, err := s.Load(ctx, q, biz, id)
 	if err != nil {
 		return nil, err
 	}
@@ -277,9 +345,14 @@ func (s *Service) PaySlips(ctx context.Context, biz business.Business, id, emplo
 	if err != nil {
 		return nil, err
 	}
+	data, err := s.loadSlipData(ctx, q, biz, run, employeeID)
+	if err != nil {
+		return nil, err
+	}
 	out := make(map[string]PaySlip, len(rows))
 	for _, e := range rows {
-		p := paySlip(biz, run, e, lines[e.EmployeeID], ytds[e.EmployeeID])
+		p := paySlip(biz, run, e, lines[e.EmployeeID], ytds[e.EmployeeID], data.ote)
+		p.PaySlipDetail = data.detail(biz.Region, run, e, lines[e.EmployeeID])
 		if l, ok := pens[ukRunEmployee{run.ID, e.EmployeeID}]; ok {
 			p.PensionSchemeName, p.EmployeePensionContribution, p.EmployerPensionContribution = l.SchemeName, money(l.EE), money(l.ER)
 			p.PensionArrangement = l.Arrangement
@@ -289,7 +362,7 @@ func (s *Service) PaySlips(ctx context.Context, biz business.Business, id, emplo
 	return out, nil
 }
 
-func paySlip(biz business.Business, run store.PayRun, e store.PayRunEmployee, lines []store.PayRunLine, y *ytd) PaySlip {
+func paySlip(biz business.Business, run store.PayRun, e store.PayRunEmployee, lines []store.PayRunLine, y *ytd, ote func(int64) bool) PaySlip {
 	t := totalModel(biz.Region, run, e)
 	if y == nil {
 		y = &ytd{}
@@ -314,6 +387,7 @@ func paySlip(biz business.Business, run store.PayRun, e store.PayRunEmployee, li
 		p.HelpYTD = money(y.Stsl + e.Stsl)
 		p.PaygYTD = money(y.Tax + e.Tax - y.Stsl - e.Stsl)
 	}
+	shares := lineShares(biz.Region, figuresOf(e, superAdjustmentsOf(lines)[e.EmployeeID]), lines, ote)
 	for _, l := range lines {
 		units, _ := parseRate(l.Units)
 		rate, _ := parseRate(l.Rate)
@@ -324,7 +398,7 @@ func paySlip(biz business.Business, run store.PayRun, e store.PayRunEmployee, li
 				taxable = payroll.Money{}
 			}
 			p.EarningsLines = append(p.EarningsLines, PaySlipEarningsLine{PayCategoryName: l.CategoryName, Units: units, Rate: rate,
-				IsTaxExempt: l.TaxExempt, Notes: l.Notes, GrossEarnings: money(l.Amount), TaxableEarnings: taxable})
+				IsTaxExempt: l.TaxExempt, Notes: l.Notes, GrossEarnings: money(l.Amount), TaxableEarnings: taxable, SuperContribution: shares[l.ID].Super})
 		case KindDeduction:
 			st := "PostTax"
 			if l.TaxExempt {

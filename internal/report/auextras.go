@@ -9,6 +9,7 @@ import (
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/payrun"
+	payrunout "github.com/payrolld/payrolld/internal/payrun/output"
 )
 
 // OrdinaryTimeEarnings is one employee's ordinary time earnings of one
@@ -227,7 +228,7 @@ func (s *Service) PayRunActivity(ctx context.Context, biz business.Business, p *
 // employee account, as its bank file paymentFileID carries them: the
 // payment history rows of the run (the restricted user's employees only)
 // the Electronic payments only (not cash, cheque, manual deposit or BPAY), as the file carries them. A draft run is a 409 and an
-// unknown bank file settings record a 404 (payrun.Outputs.BankFile).
+// unknown bank file settings record a 404 (payrunout.Outputs.BankFile).
 func (s *Service) PaymentFile(ctx context.Context, biz business.Business, p *payroll.Principal, payRunID, paymentFileID int64) (_ []PaymentHistoryRow, err error) {
 	defer payroll.Wrap(&err, "payment file report of pay run %d", payRunID)
 	if payRunID <= 0 {
@@ -236,7 +237,7 @@ func (s *Service) PaymentFile(ctx context.Context, biz business.Business, p *pay
 	if paymentFileID <= 0 {
 		return nil, payroll.Invalid("paymentFileId", "paymentFileId is required (B/aba, B/bacs, B/paymentfiles)")
 	}
-	if _, err := payrun.NewOutputs(s.PayRuns).BankFile(ctx, biz, payRunID, payrun.FileBankPayment, paymentFileID); err != nil {
+	if _, err := payrunout.NewOutputs(s.PayRuns).BankFile(ctx, biz, payRunID, payrunout.FileBankPayment, paymentFileID); err != nil {
 		return nil, err
 	}
 	rows, err := s.PaymentHistory(ctx, biz, p, Filter{PayRunID: payRunID})

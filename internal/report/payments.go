@@ -7,7 +7,7 @@ import (
 
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/payroll"
-	"github.com/payrolld/payrolld/internal/payrun"
+	payrunout "github.com/payrolld/payrolld/internal/payrun/output"
 )
 
 // PaymentHistoryRow is one payment of one finalised run to one of an
@@ -33,7 +33,7 @@ type PaymentHistoryRow struct {
 // PaymentHistory lists the payments of the selected finalised runs: the
 // runs' employees from SQL (filters and scope), each split over the
 // employee's accounts exactly as the run's payments and bank files split
-// it (payrun.Outputs.Payments).
+// it (payrunout.Outputs.Payments).
 func (s *Service) PaymentHistory(ctx context.Context, biz business.Business, p *payroll.Principal, f Filter) (_ []PaymentHistoryRow, err error) {
 	defer payroll.Wrap(&err, "payment history report of business %d", biz.ID)
 	var b Args
@@ -66,8 +66,8 @@ func (s *Service) PaymentHistory(ctx context.Context, biz business.Business, p *
 		return nil, err
 	}
 	out := []PaymentHistoryRow{}
-	o := payrun.NewOutputs(s.PayRuns)
-	payments := map[int64]map[int64][]payrun.BankPaymentModel{}
+	o := payrunout.NewOutputs(s.PayRuns)
+	payments := map[int64]map[int64][]payrunout.BankPaymentModel{}
 	for _, x := range sel {
 		byEmp, ok := payments[x.run]
 		if !ok {
@@ -75,7 +75,7 @@ func (s *Service) PaymentHistory(ctx context.Context, biz business.Business, p *
 			if err != nil {
 				return nil, err
 			}
-			byEmp = map[int64][]payrun.BankPaymentModel{}
+			byEmp = map[int64][]payrunout.BankPaymentModel{}
 			for _, pm := range list {
 				byEmp[pm.EmployeeID] = append(byEmp[pm.EmployeeID], pm)
 			}

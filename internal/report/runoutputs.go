@@ -8,6 +8,7 @@ import (
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/payrun"
+	payrunout "github.com/payrolld/payrolld/internal/payrun/output"
 )
 
 // finalisedRun checks that run id of biz exists (404) and is finalised
@@ -76,7 +77,7 @@ func (s *Service) PaySlips(ctx context.Context, biz business.Business, p *payrol
 // which balance). The journal is of the whole run, so a restricted user
 // (who may not see every employee in it) is refused with 404 as for a
 // record outside their scope.
-func (s *Service) Journal(ctx context.Context, biz business.Business, p *payroll.Principal, id int64) (_ []payrun.JournalItem, err error) {
+func (s *Service) Journal(ctx context.Context, biz business.Business, p *payroll.Principal, id int64) (_ []payrunout.JournalItem, err error) {
 	defer payroll.Wrap(&err, "journal report of pay run %d", id)
 	if err := s.finalisedRun(ctx, biz, id); err != nil {
 		return nil, err
@@ -88,5 +89,5 @@ func (s *Service) Journal(ctx context.Context, biz business.Business, p *payroll
 	if !sc.All {
 		return nil, payroll.NotFound("pay run")
 	}
-	return payrun.NewOutputs(s.PayRuns).Journal(ctx, biz, id)
+	return payrunout.NewOutputs(s.PayRuns).Journal(ctx, biz, id)
 }

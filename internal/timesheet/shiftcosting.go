@@ -376,12 +376,12 @@ func ShiftPeriods(biz business.Business, first, last time.Time) ([]Period, error
 			eow = d
 		}
 	}
-	end := midnight(first)
+	end := payroll.DateOnly(first)
 	end = end.AddDate(0, 0, (int(eow)-int(end.Weekday())+7)%7)
 	var out []Period
 	for {
 		out = append(out, Period{From: end.AddDate(0, 0, -6), To: end})
-		if !midnight(last).After(end) {
+		if !payroll.DateOnly(last).After(end) {
 			return out, nil
 		}
 		end = end.AddDate(0, 0, 7)

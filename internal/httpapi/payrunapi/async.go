@@ -8,6 +8,7 @@ import (
 
 	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/payrun"
+	payrunjobs "github.com/payrolld/payrolld/internal/payrun/jobs"
 )
 
 type jobStatusInput struct {
@@ -16,9 +17,9 @@ type jobStatusInput struct {
 }
 
 // registerAsync serves the asynchronous pay run operations (River jobs,
-// payrun.Jobs), when the service has its Jobs.
+// payrunjobs.Jobs), when the service has its Jobs.
 func registerAsync(a *httpapi.API, s *payrun.Service) {
-	j := payrun.JobsOf(s)
+	j := payrunjobs.JobsOf(s)
 	if j == nil {
 		return
 	}
@@ -30,17 +31,17 @@ func registerAsync(a *httpapi.API, s *payrun.Service) {
 		Description: "Validates the request and queues the creation (as POST B/payrun does it) as a background job on any node; answers the jobId to poll with GET B/payrun/creationstatus/{jobId}. " +
 			"With callbackUrl, the job's status (as creationstatus answers it) is POSTed there as JSON once the job has completed or failed (retried with backoff until a 2xx). " +
 			"A request without an externalId gets \"job:<jobId>\", so a retried job never creates a second run."},
-		func(ctx context.Context, in *createInput) (*httpapi.BodyOf[payrun.JobModel], error) {
+		func(ctx context.Context, in *createInput) (*httpapi.BodyOf[payrunjobs.JobModel], error) {
 			r, err := j.CreateAsync(ctx, biz(ctx), in.Body)
-			return &httpapi.BodyOf[payrun.JobModel]{Body: r}, err
+			return &httpapi.BodyOf[payrunjobs.JobModel]{Body: r}, err
 		})
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun/creationstatus/{jobId}", Tags: tags,
 		Summary: "Status of an asynchronous pay run job",
 		Description: "Queued, Running, Completed (payRunId set) or Failed (additionalInfo says why), with the employees the job calculates. " +
 			"Recalculation jobs (P/recalculate/async) are read here too."},
-		func(ctx context.Context, in *jobStatusInput) (*httpapi.BodyOf[payrun.JobStatus], error) {
+		func(ctx context.Context, in *jobStatusInput) (*httpapi.BodyOf[payrunjobs.JobStatus], error) {
 			r, err := j.Status(ctx, biz(ctx), in.JobID)
-			return &httpapi.BodyOf[payrun.JobStatus]{Body: r}, err
+			return &httpapi.BodyOf[payrunjobs.JobStatus]{Body: r}, err
 		})
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/recalculate/async", Tags: tags,
 		Summary: "Recalculate a pay run asynchronously",

@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/payrolld/payrolld/internal/db"
-	"github.com/payrolld/payrolld/internal/payrun"
+	payrunjobs "github.com/payrolld/payrolld/internal/payrun/jobs"
 	"github.com/payrolld/payrolld/internal/testkit"
 )
 
@@ -79,7 +79,7 @@ func (e *env) waitJob(t *testing.T, jobID string) map[string]any {
 	var st map[string]any
 	eventually(t, "job "+jobID, func() bool {
 		st = e.status(t, jobID)
-		return st["status"] == payrun.JobCompleted || st["status"] == payrun.JobFailed
+		return st["status"] == payrunjobs.JobCompleted || st["status"] == payrunjobs.JobFailed
 	})
 	return st
 }
@@ -103,13 +103,13 @@ func TestAsyncCreate(t *testing.T) {
 			t.Fatalf("async answered %v", res)
 		}
 		// Queued in the request's transaction; nothing runs before the queue does.
-		if st := e.status(t, jobID); st["status"] != payrun.JobQueued || num(t, st["payRunId"]) != 0 || st["externalId"] != "job:"+jobID {
+		if st := e.status(t, jobID); st["status"] != payrunjobs.JobQueued || num(t, st["payRunId"]) != 0 || st["externalId"] != "job:"+jobID {
 			t.Fatalf("status before the queue runs: %v", st)
 		}
 		startJobs(t, e)
 		st := e.waitJob(t, jobID)
 		runID := int64(num(t, st["payRunId"]))
-		if st["status"] != payrun.JobCompleted || runID == 0 || num(t, st["employeesDone"]) != 2 || num(t, st["employeesTotal"]) != 2 || st["kind"] != "Create" {
+		if st["status"] != payrunjobs.JobCompleted || runID == 0 || num(t, st["employeesDone"]) != 2 || num(t, st["employeesTotal"]) != 2 || st["kind"] != "Create" {
 			t.Fatalf("completed status %v", st)
 		}
 		P := fmt.Sprintf("%s/payrun/%d", B, runID)
@@ -122,7 +122,7 @@ func TestAsyncCreate(t *testing.T) {
 			t.Fatalf("totals %v", tot)
 		}
 		eventually(t, "the callback", func() bool { return len(cb.got()) == 1 })
-		if c := cb.got()[0]; c["status"] != payrun.JobCompleted || int64(num(t, c["payRunId"])) != runID || c["jobId"] != jobID {
+		if c := cb.got()[0]; c["status"] != payrunjobs.JobCompleted || int64(num(t, c["payRunId"])) != runID || c["jobId"] != jobID {
 			t.Fatalf("callback body %v", c)
 		}
 
@@ -131,7 +131,7 @@ func TestAsyncCreate(t *testing.T) {
 		half := int64(num(t, e.Do("POST", B+"/payschedule", key, map[string]any{"name": "Half", "frequency": "HalfMonthly"}).Expect(t, 200).Map(t)["id"]))
 		res = e.Do("POST", B+"/payrun/async", key, map[string]any{"payScheduleId": half, "payPeriodEnding": "2026-11-15T00:00:00", "externalId": "H-1"}).Expect(t, 200).Map(t)
 		st = e.waitJob(t, res["jobId"].(string))
-		if st["status"] != payrun.JobFailed || !strings.HasPrefix(st["additionalInfo"].(string), "payScheduleId:") || num(t, st["payRunId"]) != 0 || st["externalId"] != "H-1" {
+		if st["status"] != payrunjobs.JobFailed || !strings.HasPrefix(st["additionalInfo"].(string), "payScheduleId:") || num(t, st["payRunId"]) != 0 || st["externalId"] != "H-1" {
 			t.Fatalf("failed status %v", st)
 		}
 
@@ -181,7 +181,7 @@ func TestAsyncRecalculate(t *testing.T) {
 		e.Do("POST", P+"/recalculate/async", key, nil).Expect(t, 200).JSON(t, &jobID)
 		startJobs(t, e)
 		st := e.waitJob(t, jobID)
-		if st["status"] != payrun.JobCompleted || int64(num(t, st["payRunId"])) != runID || st["kind"] != "Recalculate" || num(t, st["employeesDone"]) != 1 {
+		if st["status"] != payrunjobs.JobCompleted || int64(num(t, st["payRunId"])) != runID || st["kind"] != "Recalculate" || num(t, st["employeesDone"]) != 1 {
 			t.Fatalf("recalculation status %v", st)
 		}
 		if g := gross(); g != 1520 {
@@ -281,7 +281,7 @@ func TestAutoPay(t *testing.T) {
 			"autoPayConfiguration": map[string]any{"enabled": true, "paused": true, "initialPayPeriodEnding": "2026-10-16T00:00:00", "initialDatePaid": "2026-10-19T00:00:00"}}).Expect(t, 200)
 		ann := e.employee(t, "Ann", "Auto weekly", nil)
 
-		j := payrun.JobsOf(e.PayRuns)
+		j := payrunjobs.JobsOf(e.PayRuns)
 		ctx := context.Background()
 		for i, want := range []int{1, 0} {
 			if n, err := j.AutoPayTick(ctx); err != nil || n != want {

@@ -8,13 +8,14 @@ import (
 
 	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/payrun"
+	payrunout "github.com/payrolld/payrolld/internal/payrun/output"
 )
 
 // registerOutputs serves what a pay run produces: payments, bank files,
 // payslip PDFs, the journal and its export, warnings, approval requests
 // and the explanation of a payslip's statutory figures.
 func registerOutputs(a *httpapi.API, s *payrun.Service) {
-	o := payrun.NewOutputs(s)
+	o := payrunout.NewOutputs(s)
 	tags := []string{"Pay Run"}
 	biz := httpapi.CurrentBusiness
 	runID := func(ctx context.Context) (int64, error) { return httpapi.PathID(ctx, "payRunId", "pay run") }
@@ -29,23 +30,23 @@ func registerOutputs(a *httpapi.API, s *payrun.Service) {
 
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/payments", Tags: tags,
 		Summary: "Get a pay run's payments", Description: "Each employee's net pay plus reimbursements split over their bank accounts (E/bankaccount, else the employee's bankAccount1..3 members): fixed amounts, then percentages, then the balance account. Pay no account takes is a CashOrCheque payment; a negative net pay pays nothing.", Parameters: httpapi.PathParams("payRunId")},
-		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[[]payrun.BankPaymentModel], error) {
+		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[[]payrunout.BankPaymentModel], error) {
 			id, err := runID(ctx)
 			if err != nil {
 				return nil, err
 			}
 			r, err := o.Payments(ctx, biz(ctx), id)
-			return &httpapi.BodyOf[[]payrun.BankPaymentModel]{Body: r}, err
+			return &httpapi.BodyOf[[]payrunout.BankPaymentModel]{Body: r}, err
 		})
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/paymentfiles", Tags: tags,
 		Summary: "List a pay run's bank files", Description: "Beyond the reference: the bank files the run can be downloaded as, one per bank file settings record of the business's region (B/aba, B/bacs, B/paymentfiles), with the download path. The ids are the settings records' ids, so they stay the same for every run.", Parameters: httpapi.PathParams("payRunId")},
-		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[[]payrun.PaymentFileModel], error) {
+		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[[]payrunout.PaymentFileModel], error) {
 			id, err := runID(ctx)
 			if err != nil {
 				return nil, err
 			}
 			r, err := o.PaymentFiles(ctx, biz(ctx), id)
-			return &httpapi.BodyOf[[]payrun.PaymentFileModel]{Body: r}, err
+			return &httpapi.BodyOf[[]payrunout.PaymentFileModel]{Body: r}, err
 		})
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/file/aba/{abaId}", Tags: tags,
 		Summary: "Get a pay run's ABA file", Description: "The BECS direct entry (ABA) file of a finalised run's electronic payments, written with the business's ABA settings record abaId (B/aba). The same run and settings always give the same bytes. A draft run answers 409.", Parameters: httpapi.PathParams("payRunId", "abaId")},
@@ -54,7 +55,7 @@ func registerOutputs(a *httpapi.API, s *payrun.Service) {
 			if err != nil {
 				return nil, err
 			}
-			f, err := o.BankFile(ctx, biz(ctx), id, payrun.FileABA, aba)
+			f, err := o.BankFile(ctx, biz(ctx), id, payrunout.FileABA, aba)
 			if err != nil {
 				return nil, err
 			}
@@ -67,7 +68,7 @@ func registerOutputs(a *httpapi.API, s *payrun.Service) {
 			if err != nil {
 				return nil, err
 			}
-			f, err := o.BankFile(ctx, biz(ctx), id, payrun.FileBankPayment, pf)
+			f, err := o.BankFile(ctx, biz(ctx), id, payrunout.FileBankPayment, pf)
 			if err != nil {
 				return nil, err
 			}
@@ -99,23 +100,23 @@ func registerOutputs(a *httpapi.API, s *payrun.Service) {
 		})
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/journal/{payRunId}", Tags: tags,
 		Summary: "Get a pay run's journal", Description: "The run's journal lines posted to the business's chart of accounts (a category's own mapping, then the default accounts); amount is signed (debits positive, credits negative) and debits equal credits to the cent. An account the chart does not map is a 400 naming the chart's member.", Parameters: httpapi.PathParams("payRunId")},
-		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[[]payrun.JournalItem], error) {
+		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[[]payrunout.JournalItem], error) {
 			id, err := runID(ctx)
 			if err != nil {
 				return nil, err
 			}
 			r, err := o.Journal(ctx, biz(ctx), id)
-			return &httpapi.BodyOf[[]payrun.JournalItem]{Body: r}, err
+			return &httpapi.BodyOf[[]payrunout.JournalItem]{Body: r}, err
 		})
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/exportjournal", Tags: tags,
 		Summary: "Export a pay run's journal", Description: "Records that the finalised run's journal was exported, with the business's journal service setting. Each finalisation exports once: again answers 409 (unlock and finalise to export again); a draft run answers 409. A chart of accounts that cannot post the journal answers status FailureAccountsNotConfigured.", Parameters: httpapi.PathParams("payRunId")},
-		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[payrun.JournalExport], error) {
+		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[payrunout.JournalExport], error) {
 			id, err := runID(ctx)
 			if err != nil {
 				return nil, err
 			}
 			r, err := o.ExportJournal(ctx, biz(ctx), id)
-			return &httpapi.BodyOf[payrun.JournalExport]{Body: r}, err
+			return &httpapi.BodyOf[payrunout.JournalExport]{Body: r}, err
 		})
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/warnings", Tags: tags,
 		Summary: "List a pay run's warnings", Description: "Computed: pay that could not be calculated, negative net pay, pay without a bank account, missing TFN / tax code / NI number / IRD number, expired NRIC, hourly pay below the minimum wage, terminated employees, duplicate earnings lines, an overlapping draft run of the schedule, birthdays and work anniversaries in the period.", Parameters: httpapi.PathParams("payRunId")},
@@ -127,22 +128,22 @@ func registerOutputs(a *httpapi.API, s *payrun.Service) {
 			r, err := o.Warnings(ctx, biz(ctx), id)
 			return &httpapi.BodyOf[[]payrun.WarningModel]{Body: r}, err
 		})
-	start := func(kind string) func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[payrun.ApprovalModel], error) {
-		return func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[payrun.ApprovalModel], error) {
+	start := func(kind string) func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[payrunout.ApprovalModel], error) {
+		return func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[payrunout.ApprovalModel], error) {
 			id, err := runID(ctx)
 			if err != nil {
 				return nil, err
 			}
 			r, err := o.StartApproval(ctx, biz(ctx), id, kind)
-			return &httpapi.BodyOf[payrun.ApprovalModel]{Body: r}, err
+			return &httpapi.BodyOf[payrunout.ApprovalModel]{Body: r}, err
 		}
 	}
 	approval := "Starts the approval process of a draft run: the request is stored as pending. A finalised run, or an approval already started, answers 409."
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/approval/start", Tags: tags,
-		Summary: "Start a pay run's approval", Description: approval, Parameters: httpapi.PathParams("payRunId")}, start(payrun.ApprovalRun))
+		Summary: "Start a pay run's approval", Description: approval, Parameters: httpapi.PathParams("payRunId")}, start(payrunout.ApprovalRun))
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/payroll/internal/business/{businessId}/payrun/{payRunId}/approval/start", Tags: tags,
-		Summary: "Start a pay run's approval (internal path)", Description: approval, Parameters: httpapi.PathParams("payRunId")}, start(payrun.ApprovalRun))
+		Summary: "Start a pay run's approval (internal path)", Description: approval, Parameters: httpapi.PathParams("payRunId")}, start(payrunout.ApprovalRun))
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/paymentapproval/start", Tags: tags,
 		Summary: "Start a pay run's payment approval", Description: "Starts the payment approval process of a draft run: the request is stored as pending. A finalised run, or a payment approval already started, answers 409.", Parameters: httpapi.PathParams("payRunId")},
-		start(payrun.ApprovalPayment))
+		start(payrunout.ApprovalPayment))
 }

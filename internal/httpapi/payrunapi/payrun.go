@@ -14,10 +14,12 @@ import (
 	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/payrun"
+	payrunjobs "github.com/payrolld/payrolld/internal/payrun/jobs"
 )
 
-// EarningsLineModel is an earnings line on the wire (AuEarningsLineModel's
-// stored members).
+// EarningsLineModel is an earnings line on the wire: AuEarningsLineModel's
+// stored members and the line's share of the employee's figures
+// (payrun.LineShare).
 type EarningsLineModel struct {
 	payrun.LineOut
 	PayCategoryID     string        `json:"payCategoryId"`
@@ -26,7 +28,22 @@ type EarningsLineModel struct {
 	Rate              payroll.Rate  `json:"rate"`
 	Earnings          payroll.Money `json:"earnings"`
 	IsSystemGenerated bool          `json:"isSystemGenerated"`
+	Super             payroll.Money `json:"super" doc:"AU: the line's share of the super guarantee when its pay category is ordinary time earnings (in proportion to earnings, to the cent, the remainder on the last line); 0 otherwise and outside AU"`
+	Payg              payroll.Money `json:"payg" doc:"AU: the line's share of PAYG withheld (tax adjustments included) when taxable, in proportion to earnings; 0 outside AU"`
+	Help              payroll.Money `json:"help" doc:"AU: the line's share of the study and training support loan component"`
+	Sfss              payroll.Money `json:"sfss" doc:"0: SFSS is part of the study and training support loan component (help) since 2019-20"`
+	NetPayment        payroll.Money `json:"netPayment" doc:"earnings less the line's share of income tax withheld (AU: payg + help + sfss; UK, NZ: PAYE)"`
+	// Lump sum E lines and reporting dimensions are not kept on pay run
+	// lines by this service: the members are 0 and empty.
+	LumpSumNumberOfPayPeriods    payroll.Rate        `json:"lumpSumNumberOfPayPeriods" doc:"0: lump sum E back payments are not spread over pay periods by this service"`
+	ReportingDimensionValueIDs   []int64             `json:"reportingDimensionValueIds" doc:"empty: pay run lines carry no reporting dimensions"`
+	ReportingDimensionValueNames map[string][]string `json:"reportingDimensionValueNames" doc:"empty: pay run lines carry no reporting dimensions"`
 }
+
+const earningsLinesDescription = "Each line carries its share of the employee's figures, in proportion to the lines' earnings, to the cent half up " +
+	"with the remainder on the employee's last such line so the shares add up: super (AU: the super guarantee, over the lines of ordinary time " +
+	"earnings: every pay category but overtime, lump sums and ETPs), payg and help (AU: PAYG withheld and the STSL component, over the taxable " +
+	"lines) and netPayment (earnings less the line's share of income tax withheld). UK, NZ and SG runs: super, payg, help and sfss are 0."
 
 // DeductionModel is a pay run deduction on the wire.
 type DeductionModel struct {
@@ -55,7 +72,8 @@ func earnings(id int64, in map[string][]payrun.LineOut) EarningsLinesResponse {
 		list := make([]EarningsLineModel, len(ls))
 		for i, l := range ls {
 			list[i] = EarningsLineModel{LineOut: l, PayCategoryID: l.CategoryID, PayCategoryName: l.CategoryName, Units: l.Units, Rate: l.Rate,
-				Earnings: l.Amount, IsSystemGenerated: l.IsSystemGenerated}
+				Earnings: l.Amount, IsSystemGenerated: l.IsSystemGenerated, Super: l.Share.Super, Payg: l.Share.Payg, Help: l.Share.Help,
+				Sfss: l.Share.Sfss, NetPayment: l.Share.NetPayment, ReportingDimensionValueIDs: []int64{}, ReportingDimensionValueNames: map[string][]string{}}
 		}
 		out.EarningsLines[k] = list
 	}
@@ -313,7 +331,7 @@ func register(a *httpapi.API, s *payrun.Service) {
 			if in.Body != nil {
 				opt = *in.Body
 			}
-			r, err := s.Finalise(payrun.WithFinaliseOptions(ctx, opt), biz(ctx), id, opt)
+			r, err := s.Finalise(payrunjobs.WithFinaliseOptions(ctx, opt), biz(ctx), id, opt)
 			return &httpapi.BodyOf[payrun.FinaliseResult]{Body: r}, err
 		})
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/unlock", Tags: tags,
@@ -392,7 +410,7 @@ func register(a *httpapi.API, s *payrun.Service) {
 
 	// Earnings lines.
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/earningslines", Tags: tags,
-		Summary: "List a pay run's earnings lines", Parameters: httpapi.PathParams("payRunId")},
+		Summary: "List a pay run's earnings lines", Description: earningsLinesDescription, Parameters: httpapi.PathParams("payRunId")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[EarningsLinesResponse], error) {
 			id, err := runID(ctx)
 			if err != nil {
@@ -402,7 +420,7 @@ func register(a *httpapi.API, s *payrun.Service) {
 			return &httpapi.BodyOf[EarningsLinesResponse]{Body: earnings(id, l)}, err
 		})
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/earningslines/{employeeId}", Tags: tags,
-		Summary: "List an employee's earnings lines in a pay run", Parameters: httpapi.PathParams("payRunId", "employeeId")},
+		Summary: "List an employee's earnings lines in a pay run", Description: earningsLinesDescription, Parameters: httpapi.PathParams("payRunId", "employeeId")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[EarningsLinesResponse], error) {
 			id, e, err := ids(ctx)
 			if err != nil {

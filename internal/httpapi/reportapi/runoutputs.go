@@ -6,6 +6,7 @@ import (
 	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/payrun"
+	payrunout "github.com/payrolld/payrolld/internal/payrun/output"
 	"github.com/payrolld/payrolld/internal/record"
 	"github.com/payrolld/payrolld/internal/report"
 )
@@ -64,7 +65,7 @@ func registerRunOutputReports(a *httpapi.API, s *report.Service) {
 			PayRunID       int64  `query:"payRunId" required:"true"`
 			JournalView    string `query:"journalView" doc:"NotSet, Summary, Details, Both or Excel"`
 			JournalService string `query:"journalService"`
-		}) (*httpapi.BodyOf[[]payrun.JournalItem], error) {
+		}) (*httpapi.BodyOf[[]payrunout.JournalItem], error) {
 			if in.JournalView != "" {
 				if _, ok := record.Canonical(journalViews, in.JournalView); !ok {
 					return nil, payroll.Invalid("journalView", "journalView must be one of NotSet, Summary, Details, Both, Excel")

@@ -1,7 +1,8 @@
-package payrun
+package jobs
 
 import (
 	"context"
+	"github.com/payrolld/payrolld/internal/payrun"
 	"time"
 
 	"github.com/payrolld/payrolld/internal/job"
@@ -19,12 +20,12 @@ type finaliseOptionsKey struct{}
 // WithFinaliseOptions gives the Effects of a Finalise the options it was
 // called with (the scheduled publication reads publishPaySlips and
 // publishPaySlipsDateTime); the finalise handler passes it.
-func WithFinaliseOptions(ctx context.Context, opt FinaliseOptions) context.Context {
+func WithFinaliseOptions(ctx context.Context, opt payrun.FinaliseOptions) context.Context {
 	return context.WithValue(ctx, finaliseOptionsKey{}, opt)
 }
 
-func finaliseOptionsFrom(ctx context.Context) (FinaliseOptions, bool) {
-	o, ok := ctx.Value(finaliseOptionsKey{}).(FinaliseOptions)
+func finaliseOptionsFrom(ctx context.Context) (payrun.FinaliseOptions, bool) {
+	o, ok := ctx.Value(finaliseOptionsKey{}).(payrun.FinaliseOptions)
 	return o, ok
 }
 
@@ -42,7 +43,7 @@ func (publishArgs) Kind() string { return "payrun_publish_payslips" }
 // emit PaySlipsPublished there; Scheduled queues their publication at
 // publishPaySlipsDateTime (a wall-clock time, taken as UTC; one in the
 // past publishes at once) in the finalise transaction.
-func (j *Jobs) Finalised(ctx context.Context, q *store.Queries, run Run) error {
+func (j *Jobs) Finalised(ctx context.Context, q *store.Queries, run payrun.Run) error {
 	if run.PaySlipsPublished {
 		return j.emitPublished(ctx, q, run)
 	}
@@ -69,14 +70,14 @@ func (j *Jobs) Finalised(ctx context.Context, q *store.Queries, run Run) error {
 // Unlocked has nothing to undo: unlock unpublishes the slips itself, and a
 // pending scheduled publication sees the finalisation it belongs to is
 // gone.
-func (j *Jobs) Unlocked(context.Context, *store.Queries, Run) error { return nil }
+func (j *Jobs) Unlocked(context.Context, *store.Queries, payrun.Run) error { return nil }
 
-func (j *Jobs) emitPublished(ctx context.Context, q *store.Queries, run Run) error {
+func (j *Jobs) emitPublished(ctx context.Context, q *store.Queries, run payrun.Run) error {
 	n, err := q.CountPayRunEmployeesOfRun(ctx, run.ID)
 	if err != nil {
 		return err
 	}
-	return j.S.emit(ctx, q, run, EventPaySlipsPublished, n)
+	return j.S.EmitRun(ctx, q, run, EventPaySlipsPublished, n)
 }
 
 type publishWorker struct {

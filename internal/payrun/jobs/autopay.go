@@ -1,9 +1,10 @@
-package payrun
+package jobs
 
 import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/payrolld/payrolld/internal/payrun"
 	"time"
 
 	"github.com/payrolld/payrolld/internal/job"
@@ -85,10 +86,10 @@ func DueAutoPayPeriod(freq string, a *payschedule.AutoPayConfiguration, now time
 	if a == nil || !a.Enabled || a.Paused || a.InitialPayPeriodEnding.IsZero() {
 		return AutoPayPeriod{}, false
 	}
-	first := dateOnly(a.InitialPayPeriodEnding.Time)
+	first := payrun.DateOnly(a.InitialPayPeriodEnding.Time)
 	paid := first
 	if !a.InitialDatePaid.IsZero() {
-		paid = dateOnly(a.InitialDatePaid.Time)
+		paid = payrun.DateOnly(a.InitialDatePaid.Time)
 	}
 	create := first
 	if !a.InitialPayRunCreationDateTime.IsZero() {
@@ -104,7 +105,7 @@ func DueAutoPayPeriod(freq string, a *payschedule.AutoPayConfiguration, now time
 		}
 		shift := end.Sub(first)
 		p := AutoPayPeriod{PeriodEnding: end, DatePaid: paid.Add(shift), CreateAt: create.Add(shift)}
-		if p.CreateAt.After(now) || !a.ScheduledEndDate.IsZero() && end.After(dateOnly(a.ScheduledEndDate.Time)) {
+		if p.CreateAt.After(now) || !a.ScheduledEndDate.IsZero() && end.After(payrun.DateOnly(a.ScheduledEndDate.Time)) {
 			break
 		}
 		due, found = p, true
@@ -190,7 +191,7 @@ func (w *autoPayWorker) Work(ctx context.Context, jb *job.Job[autoPayArgs]) erro
 	if cfg == nil || !cfg.Enabled || cfg.Paused {
 		return nil
 	}
-	run, err := j.S.Create(ctx, biz, CreateRequest{PayScheduleID: sched.ID, PayPeriodEnding: payroll.NewDateTime(a.PeriodEnding),
+	run, err := j.S.Create(ctx, biz, payrun.CreateRequest{PayScheduleID: sched.ID, PayPeriodEnding: payroll.NewDateTime(a.PeriodEnding),
 		DatePaid: payroll.NewDateTime(a.DatePaid), TimesheetImportOption: cfg.TimesheetImportOption,
 		ExternalID: fmt.Sprintf("auto:%d:%s", sched.ID, a.PeriodEnding.Format("2006-01-02"))})
 	if err != nil {
@@ -202,7 +203,7 @@ func (w *autoPayWorker) Work(ctx context.Context, jb *job.Job[autoPayArgs]) erro
 	if !cfg.Finalise || run.IsFinalised {
 		return nil
 	}
-	opt := FinaliseOptions{PublishPaySlips: cfg.PublishPaySlips, ExportJournals: cfg.ExportJournals, LodgePayRun: cfg.LodgePayRun,
+	opt := payrun.FinaliseOptions{PublishPaySlips: cfg.PublishPaySlips, ExportJournals: cfg.ExportJournals, LodgePayRun: cfg.LodgePayRun,
 		SuppressNotifications: cfg.SuppressNotifications}
 	if cfg.PublishPaySlips == "Scheduled" {
 		opt.PublishPaySlipsDateTime = payroll.NewDateTime(a.DatePaid.Add(time.Duration(cfg.PublishPaySlipsHour) * time.Hour))

@@ -1,9 +1,10 @@
-package payrun
+package output
 
 import (
 	"context"
 	"database/sql"
 	"fmt"
+	"github.com/payrolld/payrolld/internal/payrun"
 	"strings"
 	"time"
 
@@ -11,15 +12,6 @@ import (
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/store"
 )
-
-// WarningModel is one warning of a run (DetailedPayRunWarningModel).
-type WarningModel struct {
-	WarningType            string `json:"warningType" enum:"PaymentFile,NegativeEarnings,PreviouslyTerminated,DuplicateEarningsLines,TaxCodeMissing,NINOUnknown,BelowMinimumWage,EmployeeInformation,ExpiredNric,ConcurrentPayRun,ConcurrentPayRunAU,MoreThan28DaysWithoutTfnQuoted,Birthday,Anniversary,Bpay"`
-	WarningTypeDescription string `json:"warningTypeDescription"`
-	EmployeeID             int64  `json:"employeeId"`
-	EmployeeName           string `json:"employeeName"`
-	Warning                string `json:"warning"`
-}
 
 var warningDescriptions = map[string]string{
 	"PaymentFile":                    "Payment file",
@@ -72,14 +64,14 @@ var ukYouthRates = []struct {
 // terminated employees, duplicate earnings lines, another draft run of the
 // schedule overlapping the period, and birthdays and work anniversaries
 // in the period.
-func (o *Outputs) Warnings(ctx context.Context, biz business.Business, id int64) (_ []WarningModel, err error) {
+func (o *Outputs) Warnings(ctx context.Context, biz business.Business, id int64) (_ []payrun.WarningModel, err error) {
 	defer payroll.Wrap(&err, "pay run %d warnings", id)
 	q := o.DB.Queries()
-	run, err := o.load(ctx, q, biz, id)
+	run, err := o.Load(ctx, q, biz, id)
 	if err != nil {
 		return nil, err
 	}
-	ps, err := o.payees(ctx, q, biz, run, 0)
+	ps, err := o.Payees(ctx, q, biz, run, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -91,13 +83,13 @@ func (o *Outputs) Warnings(ctx context.Context, biz business.Business, id int64)
 	for _, l := range lines {
 		byEmp[l.EmployeeID] = append(byEmp[l.EmployeeID], l)
 	}
-	out := []WarningModel{}
+	out := []payrun.WarningModel{}
 	others, err := q.ListOverlappingDraftPayRuns(ctx, store.ListOverlappingDraftPayRunsParams{BusinessID: biz.ID, PayScheduleID: run.PayScheduleID,
 		ID: run.ID, Starting: run.PeriodStarting, Ending: run.PeriodEnding})
 	if err != nil {
 		return nil, err
 	}
-	if len(others) > 0 && run.Status == StatusDraft {
+	if len(others) > 0 && run.Status == payrun.StatusDraft {
 		typ := "ConcurrentPayRun"
 		if biz.Region == "AU" {
 			typ = "ConcurrentPayRunAU"
@@ -109,19 +101,19 @@ func (o *Outputs) Warnings(ctx context.Context, biz business.Business, id int64)
 		out = append(out, warning(typ, 0, "", "another draft pay run of this pay schedule overlaps the period: "+strings.Join(ids, ", ")))
 	}
 	for i := range ps {
-		out = append(out, employeeWarnings(biz.Region, run, &ps[i], byEmp[ps[i].row.EmployeeID])...)
+		out = append(out, employeeWarnings(biz.Region, run, &ps[i], byEmp[ps[i].Row.EmployeeID])...)
 	}
 	return out, nil
 }
 
-func warning(typ string, employeeID int64, name, text string) WarningModel {
-	return WarningModel{WarningType: typ, WarningTypeDescription: warningDescriptions[typ], EmployeeID: employeeID, EmployeeName: name, Warning: text}
+func warning(typ string, employeeID int64, name, text string) payrun.WarningModel {
+	return payrun.WarningModel{WarningType: typ, WarningTypeDescription: warningDescriptions[typ], EmployeeID: employeeID, EmployeeName: name, Warning: text}
 }
 
 // employeeWarnings are one employee's warnings, in a fixed order.
-func employeeWarnings(region string, run store.PayRun, p *payee, lines []store.PayRunLine) []WarningModel {
-	var out []WarningModel
-	r, e := p.row, p.emp
+func employeeWarnings(region string, run store.PayRun, p *payrun.Payee, lines []store.PayRunLine) []payrun.WarningModel {
+	var out []payrun.WarningModel
+	r, e := p.Row, p.Emp
 	add := func(typ, format string, args ...any) {
 		out = append(out, warning(typ, r.EmployeeID, r.EmployeeName, fmt.Sprintf(format, args...)))
 	}
@@ -131,16 +123,16 @@ func employeeWarnings(region string, run store.PayRun, p *payee, lines []store.P
 	if r.Net < 0 {
 		add("NegativeEarnings", "net pay is %s: deductions and amounts withheld exceed earnings", money(r.Net).StringFixed(2))
 	}
-	if p.paid().IsPos() {
+	if p.Paid().IsPos() {
 		switch {
-		case len(p.accts) == 0:
-			add("PaymentFile", "no bank account: %s will not be in the bank file", p.paid().StringFixed(2))
-		case p.unpaid.IsPos():
-			add("PaymentFile", "%s of the pay is not allocated to a bank account (no account takes the balance)", p.unpaid.StringFixed(2))
+		case len(p.Accts) == 0:
+			add("PaymentFile", "no bank account: %s will not be in the bank file", p.Paid().StringFixed(2))
+		case p.Unpaid.IsPos():
+			add("PaymentFile", "%s of the pay is not allocated to a bank account (no account takes the balance)", p.Unpaid.StringFixed(2))
 		}
-		for i, pay := range p.pays {
-			if pay.Amount.IsPos() && p.accts[i].AccountType == "Bpay" {
-				add("Bpay", "%s is paid by BPAY (biller %s), outside the bank file", pay.Amount.StringFixed(2), p.accts[i].BSB)
+		for i, pay := range p.Pays {
+			if pay.Amount.IsPos() && p.Accts[i].AccountType == "Bpay" {
+				add("Bpay", "%s is paid by BPAY (biller %s), outside the bank file", pay.Amount.StringFixed(2), p.Accts[i].BSB)
 			}
 		}
 	}
@@ -180,7 +172,7 @@ func employeeWarnings(region string, run store.PayRun, p *payee, lines []store.P
 	seen := map[string]bool{}
 	dup := false
 	for _, l := range lines {
-		if l.Kind != KindEarnings {
+		if l.Kind != payrun.KindEarnings {
 			continue
 		}
 		k := fmt.Sprint(l.CategoryID, "|", l.Units, "|", l.Rate, "|", l.Amount)
@@ -211,7 +203,7 @@ func inPeriod(t sql.NullTime, run store.PayRun) (time.Time, bool) {
 		if d.Month() != t.Time.Month() {
 			continue // 29 February in a common year
 		}
-		if !d.Before(dateOnly(run.PeriodStarting)) && !d.After(dateOnly(run.PeriodEnding)) && d.After(t.Time) {
+		if !d.Before(payrun.DateOnly(run.PeriodStarting)) && !d.After(payrun.DateOnly(run.PeriodEnding)) && d.After(t.Time) {
 			return d, true
 		}
 	}
@@ -221,7 +213,7 @@ func inPeriod(t sql.NullTime, run store.PayRun) (time.Time, bool) {
 // belowMinimum checks an hourly rate (or a weekly or annual rate over the
 // employee's hours per week) against the minimum wage in force on the
 // payment date.
-func belowMinimum(region string, paid time.Time, e empDetails) (string, bool) {
+func belowMinimum(region string, paid time.Time, e payrun.EmployeeDetails) (string, bool) {
 	if !e.Rate.Valid {
 		return "", false
 	}

@@ -1,7 +1,8 @@
-package payrun
+package output
 
 import (
 	"context"
+	"github.com/payrolld/payrolld/internal/payrun"
 
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/db"
@@ -33,12 +34,12 @@ func (o *Outputs) StartApproval(ctx context.Context, biz business.Business, id i
 	defer payroll.Wrap(&err, "start %s of pay run %d", kind, id)
 	var out ApprovalModel
 	err = o.DB.InTx(ctx, func(q *store.Queries) error {
-		run, err := o.touch(ctx, q, biz, id)
+		run, err := o.Touch(ctx, q, biz, id)
 		if err != nil {
 			return err
 		}
 		a, err := q.CreatePayRunApproval(ctx, store.CreatePayRunApprovalParams{BusinessID: biz.ID, PayRunID: run.ID, Kind: kind, Status: "Pending",
-			RunVersion: run.Version, Actor: actor(ctx), StartedAt: o.Clock.Now()})
+			RunVersion: run.Version, Actor: payrun.Actor(ctx), StartedAt: o.Clock.Now()})
 		if db.IsUniqueViolation(err) {
 			return payroll.Conflict("the %s process of pay run %d has already been started", kind, id)
 		}

@@ -1,9 +1,10 @@
-package payrun
+package output
 
 import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/payrolld/payrolld/internal/payrun"
 	"sort"
 
 	"github.com/payrolld/payrolld/internal/accounts"
@@ -61,8 +62,8 @@ func (o *Outputs) journalOf(ctx context.Context, q *store.Queries, biz business.
 		return m
 	}
 	maps := map[string]map[int64]accounts.ChartOfAccountsCategory{
-		KindEarnings: mapping(chart.ChartofAccounts.PayCategories), KindDeduction: mapping(chart.ChartofAccounts.DeductionCategories),
-		KindExpense: mapping(chart.ChartofAccounts.EmployeeExpenseCategories), KindLiability: mapping(chart.ChartofAccounts.EmployerLiabilityCategories),
+		payrun.KindEarnings: mapping(chart.ChartofAccounts.PayCategories), payrun.KindDeduction: mapping(chart.ChartofAccounts.DeductionCategories),
+		payrun.KindExpense: mapping(chart.ChartofAccounts.EmployeeExpenseCategories), payrun.KindLiability: mapping(chart.ChartofAccounts.EmployerLiabilityCategories),
 	}
 	lines, err := q.ListPayRunLines(ctx, run.ID)
 	if err != nil {
@@ -75,7 +76,7 @@ func (o *Outputs) journalOf(ctx context.Context, q *store.Queries, biz business.
 	}
 	sums := map[key]int64{}
 	for _, l := range lines {
-		if l.Kind == KindTaxAdjustment {
+		if l.Kind == payrun.KindTaxAdjustment {
 			continue // inside the employee's tax figure
 		}
 		sums[key{l.Kind, l.CategoryID, l.CategoryName}] += l.Amount
@@ -98,13 +99,13 @@ func (o *Outputs) journalOf(ctx context.Context, q *store.Queries, biz business.
 		m := maps[k.kind][k.id]
 		a := journal.Amount{Name: k.name, ExpenseAccountID: m.ExpenseAccountID, LiabilityAccountID: m.LiabilityAccountID, Amount: money(sums[k])}
 		switch k.kind {
-		case KindEarnings:
+		case payrun.KindEarnings:
 			t.Earnings = append(t.Earnings, a)
-		case KindDeduction:
+		case payrun.KindDeduction:
 			t.Deductions = append(t.Deductions, a)
-		case KindExpense:
+		case payrun.KindExpense:
 			t.EmployeeExpenses = append(t.EmployeeExpenses, a)
-		case KindLiability:
+		case payrun.KindLiability:
 			t.EmployerLiabilities = append(t.EmployerLiabilities, a)
 		}
 	}
@@ -112,7 +113,9 @@ func (o *Outputs) journalOf(ctx context.Context, q *store.Queries, biz business.
 	if err != nil {
 		return journal.Journal{}, nil, err
 	}
-	var f figures
+	var f struct {
+		tax, super, niEE, niER, studentLoan, pgLoan, ksEE, ksER, esct, acc, cpfEE, cpfER, sdl, net int64
+	}
 	for _, e := range rows {
 		f.tax += e.Tax
 		f.super += e.SuperContribution
@@ -165,7 +168,7 @@ func (o *Outputs) journalOf(ctx context.Context, q *store.Queries, biz business.
 func (o *Outputs) Journal(ctx context.Context, biz business.Business, id int64) (_ []JournalItem, err error) {
 	defer payroll.Wrap(&err, "pay run %d journal", id)
 	q := o.DB.Queries()
-	run, err := o.load(ctx, q, biz, id)
+	run, err := o.Load(ctx, q, biz, id)
 	if err != nil {
 		return nil, err
 	}
@@ -209,7 +212,7 @@ func (o *Outputs) ExportJournal(ctx context.Context, biz business.Business, id i
 	defer payroll.Wrap(&err, "export journal of pay run %d", id)
 	var res JournalExport
 	err = o.DB.InTx(ctx, func(q *store.Queries) error {
-		run, err := o.load(ctx, q, biz, id)
+		run, err := o.Load(ctx, q, biz, id)
 		if err != nil {
 			return err
 		}
@@ -228,7 +231,7 @@ func (o *Outputs) ExportJournalInTx(ctx context.Context, q *store.Queries, biz b
 	if source == "" {
 		source = "None"
 	}
-	if run.Status != StatusFinalised {
+	if run.Status != payrun.StatusFinalised {
 		return JournalExport{}, payroll.Conflict("pay run %d is not finalised: its journal is exported once it is", run.ID)
 	}
 	j, _, err := o.journalOf(ctx, q, biz, run)
@@ -240,7 +243,7 @@ func (o *Outputs) ExportJournalInTx(ctx context.Context, q *store.Queries, biz b
 	}
 	row, err := q.CreatePayRunJournalExport(ctx, store.CreatePayRunJournalExportParams{BusinessID: biz.ID, PayRunID: run.ID,
 		Finalisation: run.FinalisedCount, JournalService: service, JournalSource: source, LineCount: int64(len(j.Lines)),
-		Debits: j.Debits.MinorUnits(), Credits: j.Credits.MinorUnits(), Actor: actor(ctx), ExportedAt: o.Clock.Now()})
+		Debits: j.Debits.MinorUnits(), Credits: j.Credits.MinorUnits(), Actor: payrun.Actor(ctx), ExportedAt: o.Clock.Now()})
 	if db.IsUniqueViolation(err) {
 		return JournalExport{}, payroll.Conflict("the journal of pay run %d was already exported; unlock and finalise the run again to export it again", run.ID)
 	}

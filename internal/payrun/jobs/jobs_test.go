@@ -1,4 +1,4 @@
-package payrun
+package jobs
 
 import (
 	"testing"

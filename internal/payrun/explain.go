@@ -51,14 +51,14 @@ type ExplainModel struct {
 // Explain recomputes the employee's statutory figures with calc from the
 // run's lines, the employee's settings and year-to-date, as the run
 // computed them, and returns each figure with its rule and terms.
-func (o *Outputs) Explain(ctx context.Context, biz business.Business, id, employeeID int64) (_ ExplainModel, err error) {
+func (s *Service) Explain(ctx context.Context, biz business.Business, id, employeeID int64) (_ ExplainModel, err error) {
 	defer payroll.Wrap(&err, "explain pay slip of employee %d in pay run %d", employeeID, id)
-	cats, err := o.loadCategories(ctx, biz)
+	cats, err := s.loadCategories(ctx, biz)
 	if err != nil {
 		return ExplainModel{}, err
 	}
-	q := o.DB.Queries()
-	run, err := o.load(ctx, q, biz, id)
+	q := s.DB.Queries()
+	run, err := s.Load(ctx, q, biz, id)
 	if err != nil {
 		return ExplainModel{}, err
 	}
@@ -97,7 +97,7 @@ func (o *Outputs) Explain(ctx context.Context, biz business.Business, id, employ
 		}
 		lines = append(lines, l)
 	}
-	ytds, err := o.yearToDate(ctx, q, biz, &run)
+	ytds, err := s.yearToDate(ctx, q, biz, &run)
 	if err != nil {
 		return ExplainModel{}, err
 	}

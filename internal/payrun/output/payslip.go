@@ -1,8 +1,9 @@
-package payrun
+package output
 
 import (
 	"context"
 	"fmt"
+	"github.com/payrolld/payrolld/internal/payrun"
 	"strconv"
 	"strings"
 	"time"
@@ -34,11 +35,11 @@ func (o *Outputs) PaySlipPDF(ctx context.Context, biz business.Business, id, emp
 		return PaySlipFile{}, payroll.NotFound("employee in this pay run")
 	}
 	q := o.DB.Queries()
-	run, err := o.load(ctx, q, biz, id)
+	run, err := o.Load(ctx, q, biz, id)
 	if err != nil {
 		return PaySlipFile{}, err
 	}
-	ps, err := o.payees(ctx, q, biz, run, employeeID)
+	ps, err := o.Payees(ctx, q, biz, run, employeeID)
 	if err != nil {
 		return PaySlipFile{}, err
 	}
@@ -56,8 +57,8 @@ func (o *Outputs) PaySlipPDF(ctx context.Context, biz business.Business, id, emp
 // payslipDocument maps a pay slip and its payments to what the PDF
 // prints. Net pay on the PDF is what is paid: net earnings plus
 // reimbursements.
-func payslipDocument(biz business.Business, p *payee, s PaySlip) payslip.Payslip {
-	run := p.row
+func payslipDocument(biz business.Business, p *payrun.Payee, s payrun.PaySlip) payslip.Payslip {
+	run := p.Row
 	region := biz.Region
 	if region == "MY" {
 		region = "SG" // the renderer knows AU, UK, NZ, SG; MY pays run the same sections
@@ -68,7 +69,7 @@ func payslipDocument(biz business.Business, p *payee, s PaySlip) payslip.Payslip
 	if d.ABN != "" {
 		bizParty.Reference = "ABN " + d.ABN
 	}
-	e := p.emp
+	e := p.Emp
 	empParty := payslip.Party{Name: s.EmployeeName, Address: nonEmpty(e.ResidentialStreetAddress, e.ResidentialAddressLine2,
 		strings.TrimSpace(strings.Join(nonEmpty(e.ResidentialSuburb, e.ResidentialState, e.ResidentialPostCode), " "))),
 		Reference: "Employee " + strconv.FormatInt(s.EmployeeID, 10)}
@@ -76,7 +77,7 @@ func payslipDocument(biz business.Business, p *payee, s PaySlip) payslip.Payslip
 		empParty.Reference += " (" + s.EmployeeExternalID + ")"
 	}
 	doc := payslip.Payslip{Region: region, Business: bizParty, Employee: empParty,
-		Notation: strings.Join(nonEmpty(s.Message, s.Notation), " "), NetPay: p.paid()}
+		Notation: strings.Join(nonEmpty(s.Message, s.Notation), " "), NetPay: p.Paid()}
 	doc.PeriodStart, _ = parseDay(s.PayPeriodStarting)
 	doc.PeriodEnd, _ = parseDay(s.PayPeriodEnding)
 	doc.DatePaid, _ = parseDay(s.DatePaid)
@@ -135,13 +136,13 @@ func payslipDocument(biz business.Business, p *payee, s PaySlip) payslip.Payslip
 	add(&doc.Employer, "Employer liabilities", money(run.Liabilities))
 
 	if doc.NetPay.IsPos() {
-		for i, pay := range p.pays {
+		for i, pay := range p.Pays {
 			if pay.Amount.IsPos() {
-				doc.BankPayments = append(doc.BankPayments, payslip.BankPayment{Account: printedAccount(region, p.accts[i]), Amount: pay.Amount})
+				doc.BankPayments = append(doc.BankPayments, payslip.BankPayment{Account: printedAccount(region, p.Accts[i]), Amount: pay.Amount})
 			}
 		}
-		if p.unpaid.IsPos() {
-			doc.BankPayments = append(doc.BankPayments, payslip.BankPayment{Account: "Cash or cheque (no bank account)", Amount: p.unpaid})
+		if p.Unpaid.IsPos() {
+			doc.BankPayments = append(doc.BankPayments, payslip.BankPayment{Account: "Cash or cheque (no bank account)", Amount: p.Unpaid})
 		}
 	}
 	add(&doc.YTD, "Gross earnings", s.GrossYTD)
@@ -160,7 +161,7 @@ func payslipDocument(biz business.Business, p *payee, s PaySlip) payslip.Payslip
 
 // printedAccount shows an account with all but the last four digits
 // masked.
-func printedAccount(region string, a payAccount) string {
+func printedAccount(region string, a payrun.PayAccount) string {
 	num := a.AccountNumber
 	if len(num) > 4 {
 		num = strings.Repeat("*", 4) + num[len(num)-4:]

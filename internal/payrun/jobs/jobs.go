@@ -1,12 +1,20 @@
-package payrun
+// Package jobs runs the pay run work that happens outside a request
+// (issue 11): asynchronous create and recalculate with their status and
+// callbacks, auto pay of pay schedules, and publishing payslips on a
+// schedule after finalise. It is one of the pay run service's Effects
+// (NewJobs registers it; JobsOf finds it), so the core package
+// internal/payrun never imports it.
+package jobs
 
 import (
 	"bytes"
 	"context"
 	"crypto/rand"
+	"database/sql"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"github.com/payrolld/payrolld/internal/payrun"
 	"io"
 	"log/slog"
 	"net/http"
@@ -46,7 +54,7 @@ const jobAttempts = 5
 // transaction) and automatic pay runs from a schedule's
 // autoPayConfiguration. Build it with NewJobs while the app is built.
 type Jobs struct {
-	S          *Service
+	S          *payrun.Service
 	Queue      *job.Client
 	Businesses *business.Service
 	Log        *slog.Logger
@@ -60,7 +68,7 @@ type Jobs struct {
 // tick every autoPayEvery (0 = every minute), and returns the Jobs, which
 // is also the Effect to add to s.Effects (pay slips published now or at
 // the scheduled time).
-func NewJobs(s *Service, queue *job.Client, biz *business.Service, outbound *http.Client,
+func NewJobs(s *payrun.Service, queue *job.Client, biz *business.Service, outbound *http.Client,
 	check func(ctx context.Context, member, raw string) error, log *slog.Logger, autoPayEvery time.Duration) *Jobs {
 	j := &Jobs{S: s, Queue: queue, Businesses: biz, Log: log, Outbound: outbound, CheckTarget: check}
 	job.Register(queue, job.Worker[createArgs](&createWorker{j: j}))
@@ -77,7 +85,7 @@ func NewJobs(s *Service, queue *job.Client, biz *business.Service, outbound *htt
 }
 
 // JobsOf returns the Jobs among s's Effects (nil when none was added).
-func JobsOf(s *Service) *Jobs {
+func JobsOf(s *payrun.Service) *Jobs {
 	for _, e := range s.Effects {
 		if j, ok := e.(*Jobs); ok {
 			return j
@@ -123,9 +131,9 @@ func newJobID() string {
 
 // River job args. Each names the payrun_jobs row it reports to.
 type createArgs struct {
-	JobID      string        `json:"jobId"`
-	BusinessID int64         `json:"businessId"`
-	Request    CreateRequest `json:"request"`
+	JobID      string               `json:"jobId"`
+	BusinessID int64                `json:"businessId"`
+	Request    payrun.CreateRequest `json:"request"`
 }
 
 func (createArgs) Kind() string { return "payrun_create" }
@@ -150,9 +158,9 @@ func (callbackArgs) Kind() string { return "payrun_callback" }
 // node. A request without an externalId gets "job:<jobId>", so a retried
 // job finds the run its earlier attempt created instead of creating
 // another.
-func (j *Jobs) CreateAsync(ctx context.Context, biz business.Business, req CreateRequest) (_ JobModel, err error) {
+func (j *Jobs) CreateAsync(ctx context.Context, biz business.Business, req payrun.CreateRequest) (_ JobModel, err error) {
 	defer payroll.Wrap(&err, "create pay run asynchronously")
-	if err := req.validate(); err != nil {
+	if err := req.Validate(); err != nil {
 		return JobModel{}, err
 	}
 	req.CallbackURL = strings.TrimSpace(req.CallbackURL)
@@ -194,11 +202,11 @@ func (j *Jobs) CreateAsync(ctx context.Context, biz business.Business, req Creat
 // 409 finalised, checked now and again when the job runs).
 func (j *Jobs) RecalculateAsync(ctx context.Context, biz business.Business, runID int64) (_ JobModel, err error) {
 	defer payroll.Wrap(&err, "recalculate pay run %d asynchronously", runID)
-	r, err := j.S.load(ctx, j.S.DB.Queries(), biz, runID)
+	r, err := j.S.Load(ctx, j.S.DB.Queries(), biz, runID)
 	if err != nil {
 		return JobModel{}, err
 	}
-	if r.Status != StatusDraft {
+	if r.Status != payrun.StatusDraft {
 		return JobModel{}, payroll.Conflict("pay run %d is finalised: unlock it before changing it", runID)
 	}
 	id := newJobID()
@@ -300,7 +308,7 @@ func (w *createWorker) Work(ctx context.Context, jb *job.Job[createArgs]) error 
 	var total int64
 	if !a.Request.Adhoc {
 		if total, err = j.S.DB.Queries().CountPayScheduleEmployees(ctx, store.CountPayScheduleEmployeesParams{BusinessID: biz.ID,
-			PayScheduleID: nullID(a.Request.PayScheduleID), Column3: a.Request.IncludeTerminatedEmployees}); err != nil {
+			PayScheduleID: sql.NullInt64{Int64: a.Request.PayScheduleID, Valid: a.Request.PayScheduleID != 0}, Column3: a.Request.IncludeTerminatedEmployees}); err != nil {
 			return err
 		}
 	}
