@@ -30,7 +30,7 @@ type Satisfactions struct {
 
 // WeekStart is the Monday of t's week (date only).
 func WeekStart(t time.Time) time.Time {
-	d := time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)
+	d := payroll.DateOnly(t)
 	back := (int(d.Weekday()) + 6) % 7 // Monday 0 ... Sunday 6
 	return d.AddDate(0, 0, -back)
 }

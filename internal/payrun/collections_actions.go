@@ -189,7 +189,7 @@ func (s *Service) Terminate(ctx context.Context, biz business.Business, id int64
 	if err := v.Err(); err != nil {
 		return err
 	}
-	date := DateOnly(req.TerminationDate.Time)
+	date := payroll.DateOnly(req.TerminationDate.Time)
 	return s.DB.InTx(ctx, func(q *store.Queries) error {
 		run, err := s.Touch(ctx, q, biz, id)
 		if err != nil {

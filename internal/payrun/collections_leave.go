@@ -162,7 +162,7 @@ func (s *Service) BulkApplyLeaveRequests(ctx context.Context, biz business.Busin
 // overlapDays counts the calendar days of [from, to] inside [start, end]
 // and of [from, to] (dates inclusive).
 func overlapDays(from, to, start, end time.Time) (in, all int64) {
-	from, to, start, end = DateOnly(from), DateOnly(to), DateOnly(start), DateOnly(end)
+	from, to, start, end = payroll.DateOnly(from), payroll.DateOnly(to), payroll.DateOnly(start), payroll.DateOnly(end)
 	days := func(a, b time.Time) int64 {
 		if b.Before(a) {
 			return 0

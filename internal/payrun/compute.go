@@ -437,7 +437,7 @@ func sgEmployee(e *EmployeeRow, paid time.Time) *calc.SGEmployee {
 // (AU 1 July, UK 6 April, NZ 1 April, SG calendar year) and, for AU's
 // quarterly super base, the start of its quarter.
 func taxYear(region string, paid time.Time) (from, quarter time.Time) {
-	d := time.Date(paid.Year(), paid.Month(), paid.Day(), 0, 0, 0, 0, time.UTC)
+	d := payroll.DateOnly(paid)
 	y := d.Year()
 	switch region {
 	case calc.AU:

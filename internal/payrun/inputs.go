@@ -124,7 +124,7 @@ func (s *Service) loadInputs(ctx context.Context, q *store.Queries, biz business
 		if err != nil {
 			continue
 		}
-		e := rateEntry{from: DateOnly(r.CommencementDate), rate: rate, unit: r.RateUnit}
+		e := rateEntry{from: payroll.DateOnly(r.CommencementDate), rate: rate, unit: r.RateUnit}
 		list := in.rates[r.EmployeeID]
 		if n := len(list); n > 0 && !list[n-1].from.After(start) && !e.from.After(start) {
 			list[n-1] = e // a later change before the period replaces an earlier one
@@ -333,7 +333,7 @@ func (in *inputs) standardLines(e *EmployeeRow, run *store.PayRun, cat category)
 // weekdays counts Monday-Friday days from a through b (inclusive).
 func weekdays(a, b time.Time) int {
 	n := 0
-	for d := DateOnly(a); !d.After(b); d = d.AddDate(0, 0, 1) {
+	for d := payroll.DateOnly(a); !d.After(b); d = d.AddDate(0, 0, 1) {
 		if wd := d.Weekday(); wd != time.Saturday && wd != time.Sunday {
 			n++
 		}
@@ -349,16 +349,16 @@ func leaveHours(a leave.Approved, run *store.PayRun) payroll.Rate {
 	if !left.IsPos() {
 		return payroll.Rate{}
 	}
-	if !DateOnly(a.ToDate).After(run.PeriodEnding) {
+	if !payroll.DateOnly(a.ToDate).After(run.PeriodEnding) {
 		return left
 	}
-	from := DateOnly(a.FromDate)
+	from := payroll.DateOnly(a.FromDate)
 	if from.Before(run.PeriodStarting) {
 		from = run.PeriodStarting
 	}
-	all, part := weekdays(DateOnly(a.FromDate), DateOnly(a.ToDate)), weekdays(from, run.PeriodEnding)
+	all, part := weekdays(payroll.DateOnly(a.FromDate), payroll.DateOnly(a.ToDate)), weekdays(from, run.PeriodEnding)
 	if all == 0 {
-		all = int(DateOnly(a.ToDate).Sub(DateOnly(a.FromDate)).Hours()/24) + 1
+		all = int(payroll.DateOnly(a.ToDate).Sub(payroll.DateOnly(a.FromDate)).Hours()/24) + 1
 		part = int(run.PeriodEnding.Sub(from).Hours()/24) + 1
 	}
 	h := a.Hours.Mul(payroll.RateFromInt(int64(part))).Div(payroll.RateFromInt(int64(all))).RoundHalfUp(4)

@@ -18,7 +18,7 @@ const sourceExpense = "expense"
 // covers a request's dates pays it whole (internal/expense).
 func (in *inputs) loadExpenses(ctx context.Context, q *store.Queries, bizID, lo, hi int64, end time.Time) error {
 	rows, err := q.ApprovedExpensesForPayRun(ctx, store.ApprovedExpensesForPayRunParams{BusinessID: bizID, EmployeeID: lo, EmployeeID_2: hi,
-		DateIncurred: time.Date(end.Year(), end.Month(), end.Day(), 0, 0, 0, 0, time.UTC)})
+		DateIncurred: payroll.DateOnly(end)})
 	if err != nil {
 		return err
 	}

@@ -118,10 +118,6 @@ func (r *CreateRequest) Validate() error {
 	return v.Err()
 }
 
-func DateOnly(t time.Time) time.Time {
-	return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)
-}
-
 // Create creates a pay run of a schedule for the period ending on
 // payPeriodEnding with the schedule's current employees, each calculated.
 // The same externalId again returns the existing run.
@@ -152,10 +148,10 @@ func (s *Service) Create(ctx context.Context, biz business.Business, req CreateR
 	if err != nil {
 		return PayRunModel{}, err
 	}
-	end := DateOnly(req.PayPeriodEnding.Time)
+	end := payroll.DateOnly(req.PayPeriodEnding.Time)
 	paid := end
 	if !req.DatePaid.IsZero() {
-		paid = DateOnly(req.DatePaid.Time)
+		paid = payroll.DateOnly(req.DatePaid.Time)
 	}
 	now := s.Clock.Now()
 	var out store.PayRun
@@ -169,7 +165,7 @@ func (s *Service) Create(ctx context.Context, biz business.Business, req CreateR
 		out = run
 		var tsFrom, tsTo sql.NullTime
 		if req.TimesheetImportOption == TimesheetsCustomPeriod {
-			tsFrom, tsTo = sqlNullTime(DateOnly(req.TimesheetImportFromDate.Time)), sqlNullTime(DateOnly(req.TimesheetImportToDate.Time))
+			tsFrom, tsTo = sqlNullTime(payroll.DateOnly(req.TimesheetImportFromDate.Time)), sqlNullTime(payroll.DateOnly(req.TimesheetImportToDate.Time))
 		}
 		if err := q.SetPayRunOptions(ctx, store.SetPayRunOptionsParams{PayRunID: run.ID, BusinessID: biz.ID, TimesheetImportOption: req.TimesheetImportOption,
 			TimesheetsFrom: tsFrom, TimesheetsTo: tsTo, ExcludeLeaveRequests: req.ExcludeLeaveRequests}); err != nil {
@@ -522,10 +518,10 @@ func (s *Service) Finalise(ctx context.Context, biz business.Business, id int64,
 			return err
 		}
 		paid := cur.DatePaid
-		if !opt.DatePaid.IsZero() && !DateOnly(opt.DatePaid.Time).Equal(DateOnly(cur.DatePaid)) {
+		if !opt.DatePaid.IsZero() && !payroll.DateOnly(opt.DatePaid.Time).Equal(payroll.DateOnly(cur.DatePaid)) {
 			// Another payment date can change the tax year and the
 			// year-to-date: recalculate for it first.
-			paid = DateOnly(opt.DatePaid.Time)
+			paid = payroll.DateOnly(opt.DatePaid.Time)
 			n, err := q.SetDraftPayRunDatePaid(ctx, store.SetDraftPayRunDatePaidParams{ID: id, BusinessID: biz.ID, DatePaid: paid})
 			if err != nil {
 				return err

@@ -2,9 +2,6 @@ package record
 
 import (
 	"strings"
-	"time"
-
-	"github.com/payrolld/payrolld/internal/payroll"
 )
 
 // Small helpers the domain packages share.
@@ -43,9 +40,3 @@ func Deref(p *int64) int64 {
 	}
 	return *p
 }
-
-// DateOnly is the calendar day of t.
-//
-// Deprecated: use payroll.DateOnly; this forwards to it so branches still
-// calling it merge cleanly.
-func DateOnly(t time.Time) time.Time { return payroll.DateOnly(t) }

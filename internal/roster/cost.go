@@ -40,7 +40,7 @@ func (c *Coster) Cost(ctx context.Context, biz business.Business, sh Shift) (*pa
 	if c.emps == nil {
 		c.emps, c.hourly = map[int64]employee.Employee{}, map[rateKey]*payroll.Rate{}
 	}
-	day := time.Date(sh.Start.Year(), sh.Start.Month(), sh.Start.Day(), 0, 0, 0, 0, time.UTC)
+	day := payroll.DateOnly(sh.Start)
 	k := rateKey{sh.EmployeeID, day}
 	hourly, ok := c.hourly[k]
 	if !ok {

@@ -243,8 +243,8 @@ func (s *Service) List(ctx context.Context, biz business.Business, p *payroll.Pr
 	}
 	where, args := acc.scope.SQL([]any{biz.ID})
 	a := sqlArgs{args: args}
-	from := time.Date(lq.From.Year(), lq.From.Month(), lq.From.Day(), 0, 0, 0, 0, time.UTC)
-	to := time.Date(lq.To.Year(), lq.To.Month(), lq.To.Day(), 0, 0, 0, 0, time.UTC).AddDate(0, 0, 1)
+	from := payroll.DateOnly(lq.From)
+	to := payroll.DateOnly(lq.To).AddDate(0, 0, 1)
 	// A shift is in the range when it overlaps it (a night shift from the
 	// day before counts unless excludeShiftsOverlappingFromDate).
 	conds := []string{"r.business_id = $1", where, "r.start_time < " + a.add(to)}

@@ -358,8 +358,8 @@ func (s *Service) EmployeeShiftList(ctx context.Context, biz business.Business, 
 		return nil, err
 	}
 	a := sqlArgs{args: []any{biz.ID, employeeID}}
-	f := time.Date(from.Year(), from.Month(), from.Day(), 0, 0, 0, 0, time.UTC)
-	t := time.Date(to.Year(), to.Month(), to.Day(), 0, 0, 0, 0, time.UTC).AddDate(0, 0, 1)
+	f := payroll.DateOnly(from)
+	t := payroll.DateOnly(to).AddDate(0, 0, 1)
 	ids, err := scanIDs(q.Query(ctx, "SELECT r.id FROM roster_shifts r WHERE r.business_id = $1 AND r.employee_id = $2 AND r.published = TRUE AND r.start_time < "+
 		a.add(t)+" AND r.end_time > "+a.add(f)+" ORDER BY r.start_time, r.id LIMIT 1000", a.args...))
 	if err != nil {

@@ -197,7 +197,7 @@ func dashboard(ctx context.Context, a *httpapi.API, d Deps4, id int64) (Dashboar
 		if err != nil {
 			return Dashboard{}, err
 		}
-		today := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC)
+		today := payroll.DateOnly(now)
 		for _, r := range reqs {
 			switch {
 			case r.Status == leave.StatusPending:

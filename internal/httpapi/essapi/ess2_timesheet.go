@@ -171,7 +171,7 @@ func orEmpty(v []int64) []int64 {
 
 // weekOf is the Monday starting the week of t.
 func weekOf(t time.Time) time.Time {
-	d := time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)
+	d := payroll.DateOnly(t)
 	return d.AddDate(0, 0, -((int(d.Weekday()) + 6) % 7))
 }
 

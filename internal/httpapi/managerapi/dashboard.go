@@ -3,7 +3,6 @@ package managerapi
 import (
 	"context"
 	"net/http"
-	"time"
 
 	"github.com/danielgtaylor/huma/v2"
 
@@ -64,7 +63,7 @@ func registerDashboard(a *httpapi.API, d Deps) {
 			}
 			out.PendingExpenseRequests = itemCount(cs)
 			n := payroll.NewDateTime(a.Clock.Now().UTC()).Time
-			today := time.Date(n.Year(), n.Month(), n.Day(), 0, 0, 0, 0, time.UTC)
+			today := payroll.DateOnly(n)
 			if cs, err = d.Roster.ShiftsByEmployee(ctx, biz, p, today, today.AddDate(0, 0, 1)); err != nil {
 				return nil, err
 			}

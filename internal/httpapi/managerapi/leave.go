@@ -74,7 +74,7 @@ type ManagerLeaveRequest struct {
 
 func calendarDays(r leave.Request) int64 {
 	f, t := r.FromDate.Time, r.ToDate.Time
-	d := int64(time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC).Sub(time.Date(f.Year(), f.Month(), f.Day(), 0, 0, 0, 0, time.UTC)).Hours()/24) + 1
+	d := int64(payroll.DateOnly(t).Sub(payroll.DateOnly(f)).Hours()/24) + 1
 	if d < 1 {
 		d = 1
 	}
@@ -173,7 +173,7 @@ func registerLeave(a *httpapi.API, d Deps) {
 	ltags := []string{"Manager Leave Requests"}
 	today := func() time.Time {
 		n := s.Clock.Now()
-		return time.Date(n.Year(), n.Month(), n.Day(), 0, 0, 0, 0, time.UTC)
+		return payroll.DateOnly(n)
 	}
 	// balancesOf reads the balances of the employees of list as at today,
 	// in one fixed set of statements for the page (leave.PageBalances); the

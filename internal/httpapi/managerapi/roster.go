@@ -231,7 +231,7 @@ func registerRoster(a *httpapi.API, d Deps) {
 			}
 			if from.IsZero() {
 				n := now()
-				from = time.Date(n.Year(), n.Month(), n.Day(), 0, 0, 0, 0, time.UTC)
+				from = payroll.DateOnly(n)
 			}
 			to := from.AddDate(0, 0, 6)
 			biz, p := httpapi.CurrentBusiness(ctx), principal(ctx)

@@ -86,10 +86,10 @@ func DueAutoPayPeriod(freq string, a *payschedule.AutoPayConfiguration, now time
 	if a == nil || !a.Enabled || a.Paused || a.InitialPayPeriodEnding.IsZero() {
 		return AutoPayPeriod{}, false
 	}
-	first := payrun.DateOnly(a.InitialPayPeriodEnding.Time)
+	first := payroll.DateOnly(a.InitialPayPeriodEnding.Time)
 	paid := first
 	if !a.InitialDatePaid.IsZero() {
-		paid = payrun.DateOnly(a.InitialDatePaid.Time)
+		paid = payroll.DateOnly(a.InitialDatePaid.Time)
 	}
 	create := first
 	if !a.InitialPayRunCreationDateTime.IsZero() {
@@ -105,7 +105,7 @@ func DueAutoPayPeriod(freq string, a *payschedule.AutoPayConfiguration, now time
 		}
 		shift := end.Sub(first)
 		p := AutoPayPeriod{PeriodEnding: end, DatePaid: paid.Add(shift), CreateAt: create.Add(shift)}
-		if p.CreateAt.After(now) || !a.ScheduledEndDate.IsZero() && end.After(payrun.DateOnly(a.ScheduledEndDate.Time)) {
+		if p.CreateAt.After(now) || !a.ScheduledEndDate.IsZero() && end.After(payroll.DateOnly(a.ScheduledEndDate.Time)) {
 			break
 		}
 		due, found = p, true

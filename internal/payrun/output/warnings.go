@@ -203,7 +203,7 @@ func inPeriod(t sql.NullTime, run store.PayRun) (time.Time, bool) {
 		if d.Month() != t.Time.Month() {
 			continue // 29 February in a common year
 		}
-		if !d.Before(payrun.DateOnly(run.PeriodStarting)) && !d.After(payrun.DateOnly(run.PeriodEnding)) && d.After(t.Time) {
+		if !d.Before(payroll.DateOnly(run.PeriodStarting)) && !d.After(payroll.DateOnly(run.PeriodEnding)) && d.After(t.Time) {
 			return d, true
 		}
 	}
