@@ -73,6 +73,32 @@ func (b *Args) Bind(v any) string {
 	return "$" + strconv.Itoa(len(b.Values))
 }
 
+// Days is the condition " AND col within the days from..to" (both
+// inclusive, whole calendar days; a zero end is open), or "".
+func (b *Args) Days(col string, from, to time.Time) string {
+	var w string
+	if !from.IsZero() {
+		w += " AND " + col + " >= " + b.Bind(payroll.DateOnly(from))
+	}
+	if !to.IsZero() {
+		w += " AND " + col + " < " + b.Bind(payroll.DateOnly(to).AddDate(0, 0, 1))
+	}
+	return w
+}
+
+// In is the condition " AND col IN (...)" over vs, bound, or "" when vs
+// is empty (no filter).
+func In[T any](b *Args, col string, vs []T) string {
+	if len(vs) == 0 {
+		return ""
+	}
+	in := make([]string, len(vs))
+	for i, v := range vs {
+		in[i] = b.Bind(v)
+	}
+	return " AND " + col + " IN (" + strings.Join(in, ", ") + ")"
+}
+
 // runScope is the WHERE over runFrom of the finalised pay run employees
 // (pay_runs r, pay_run_employees pe, employees e) of biz that f selects
 // and p may see: the restricted user's scope is in the same statement.

@@ -103,12 +103,7 @@ func (s *Service) superAdjustments(ctx context.Context, biz business.Business, p
 		return err
 	}
 	where += " AND a.business_id = " + b.Bind(biz.ID)
-	if !f.From.IsZero() {
-		where += " AND a.from_date >= " + b.Bind(payroll.DateOnly(f.From))
-	}
-	if !f.To.IsZero() {
-		where += " AND a.from_date < " + b.Bind(payroll.DateOnly(f.To).AddDate(0, 0, 1))
-	}
+	where += b.Days("a.from_date", f.From, f.To)
 	q := "SELECT a.from_date, a.contribution_type, a.total_amount_paid, e.id, e.first_name, e.surname, e.external_id, COALESCE(e.primary_location_id, 0), " +
 		"e.primary_location, e.super_fund1_fund_name, e.super_fund1_member_number FROM employee_super_adjustments a JOIN employees e ON e.id = a.employee_id" +
 		where + " ORDER BY a.from_date, e.surname, e.first_name, e.id, a.id"

@@ -58,12 +58,7 @@ func (s *Service) EmployeeAudit(ctx context.Context, biz business.Business, p *p
 	if aq.PayScheduleID != 0 {
 		where += " AND e.pay_schedule_id = " + b.Bind(aq.PayScheduleID)
 	}
-	if !aq.From.IsZero() {
-		where += " AND a.at >= " + b.Bind(payroll.DateOnly(aq.From))
-	}
-	if !aq.To.IsZero() {
-		where += " AND a.at < " + b.Bind(payroll.DateOnly(aq.To).AddDate(0, 0, 1))
-	}
+	where += b.Days("a.at", aq.From, aq.To)
 	loc := payroll.RegionLocation(biz.Region)
 	q := "SELECT e.id, e.first_name, e.surname, COALESCE(e.external_id, ''), a.at, a.section, a.field_name, a.old_value, a.new_value, a.user_name, a.channel " +
 		"FROM employee_audit a JOIN employees e ON e.id = a.employee_id" + where + " ORDER BY a.at, a.id"

@@ -78,25 +78,14 @@ func (s *Service) ShiftSwaps(ctx context.Context, biz business.Business, p *payr
 		return nil, err
 	}
 	where += " AND w.business_id = " + b.Bind(biz.ID)
-	if !sq.From.IsZero() {
-		where += " AND sh.start_time >= " + b.Bind(payroll.DateOnly(sq.From))
-	}
-	if !sq.To.IsZero() {
-		where += " AND sh.start_time < " + b.Bind(payroll.DateOnly(sq.To).AddDate(0, 0, 1))
-	}
+	where += b.Days("sh.start_time", sq.From, sq.To)
 	if sq.ToEmployee != 0 {
 		where += " AND w.to_employee_id = " + b.Bind(sq.ToEmployee)
 	}
 	if sq.LocationID != 0 {
 		where += " AND sh.location_id = " + b.Bind(sq.LocationID)
 	}
-	if len(sq.Statuses) > 0 {
-		var in []string
-		for _, st := range stored {
-			in = append(in, b.Bind(st))
-		}
-		where += " AND w.status IN (" + strings.Join(in, ", ") + ")"
-	}
+	where += report.In(&b, "w.status", stored)
 	q := "SELECT w.from_employee_id, e.first_name, e.surname, w.to_employee_id, te.first_name, te.surname, sh.id, sh.start_time, sh.end_time, " +
 		"sh.location_id, COALESCE(loc.name, ''), sh.work_type_id, COALESCE(wt.name, ''), w.status, " +
 		"e.rate, e.rate_unit, e.hours_per_week, e.hours_per_day, te.rate, te.rate_unit, te.hours_per_week, te.hours_per_day" +
@@ -163,13 +152,9 @@ func (s *Service) shiftPaidMinutes(ctx context.Context, bizID int64, ids []int64
 	for len(ids) > 0 {
 		n := min(len(ids), 500)
 		var b report.Args
-		var in []string
-		for _, id := range ids[:n] {
-			in = append(in, b.Bind(id))
-		}
-		ids = ids[n:]
 		q := "SELECT sh.id, sh.start_time, sh.end_time, rb.start_time, rb.end_time FROM roster_shifts sh LEFT JOIN roster_shift_breaks rb ON rb.shift_id = sh.id AND rb.is_paid = " + b.Bind(false) +
-			" WHERE sh.business_id = " + b.Bind(bizID) + " AND sh.id IN (" + strings.Join(in, ", ") + ")"
+			" WHERE sh.business_id = " + b.Bind(bizID) + report.In(&b, "sh.id", ids[:n])
+		ids = ids[n:]
 		seen := map[int64]bool{}
 		err := s.Query(ctx, q, b.Values, func(rows *sql.Rows) error {
 			var id int64
@@ -400,13 +385,7 @@ func (s *Service) RosterTimesheetComparison(ctx context.Context, biz business.Bu
 	if rq.TimesheetLocationID != 0 {
 		tw += " AND t.location_id = " + tb.Bind(rq.TimesheetLocationID)
 	}
-	if len(rq.TimesheetStatuses) > 0 {
-		var in []string
-		for _, st := range rq.TimesheetStatuses {
-			in = append(in, tb.Bind(st))
-		}
-		tw += " AND t.status IN (" + strings.Join(in, ", ") + ")"
-	}
+	tw += report.In(&tb, "t.status", rq.TimesheetStatuses)
 	lines := map[int64]*cmpLine{}
 	var lineOrder []*cmpLine
 	err = s.Query(ctx, "SELECT t.employee_id, t.id, t.start_time, t.end_time, t.status, COALESCE(loc.name, ''), COALESCE(wt.name, ''), t.units, t.rate, t.work_minutes, t.break_minutes, t.paid_break_minutes"+

@@ -161,19 +161,7 @@ func (s *Service) Timesheets(ctx context.Context, biz business.Business, p *payr
 		return nil, err
 	}
 	where += " AND t.business_id = " + b.Bind(biz.ID)
-	if !tq.From.IsZero() {
-		where += " AND t.start_time >= " + b.Bind(payroll.DateOnly(tq.From))
-	}
-	if !tq.To.IsZero() {
-		where += " AND t.start_time < " + b.Bind(payroll.DateOnly(tq.To).AddDate(0, 0, 1))
-	}
-	if len(tq.Statuses) > 0 {
-		var in []string
-		for _, st := range tq.Statuses {
-			in = append(in, b.Bind(st))
-		}
-		where += " AND t.status IN (" + strings.Join(in, ", ") + ")"
-	}
+	where += b.Days("t.start_time", tq.From, tq.To) + report.In(&b, "t.status", tq.Statuses)
 	if tq.WorkTypeID != 0 {
 		where += " AND t.work_type_id = " + b.Bind(tq.WorkTypeID)
 	}
