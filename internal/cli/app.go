@@ -46,6 +46,7 @@ import (
 	"github.com/payrolld/payrolld/internal/httpapi/reportapi"
 	"github.com/payrolld/payrolld/internal/httpapi/rosterapi"
 	"github.com/payrolld/payrolld/internal/httpapi/sgapi"
+	"github.com/payrolld/payrolld/internal/httpapi/suburbapi"
 	"github.com/payrolld/payrolld/internal/httpapi/timesheetapi"
 	"github.com/payrolld/payrolld/internal/httpapi/ukapi"
 	"github.com/payrolld/payrolld/internal/job"
@@ -61,6 +62,7 @@ import (
 	"github.com/payrolld/payrolld/internal/settings"
 	"github.com/payrolld/payrolld/internal/sg/iras"
 	"github.com/payrolld/payrolld/internal/store"
+	"github.com/payrolld/payrolld/internal/suburb"
 	"github.com/payrolld/payrolld/internal/timesheet"
 	"github.com/payrolld/payrolld/internal/uk/autoenrol"
 	"github.com/payrolld/payrolld/internal/uk/employerreturns"
@@ -168,6 +170,7 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 		Areas: []func(*httpapi.API){
 			platformapi.Register,
 			lookupapi.Register,
+			suburbapi.Register(suburbapi.Deps{Employees: a.Employees, Suburbs: &suburb.Service{DB: database}}),
 			referenceapi.Register,
 			employeeapi.Register(a.Employees, a.Reference.Locations),
 			employeeapi.RegisterRecords(employeeapi.Records{

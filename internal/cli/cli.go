@@ -20,6 +20,7 @@ import (
 	"github.com/payrolld/payrolld/internal/config"
 	"github.com/payrolld/payrolld/internal/db"
 	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/suburb"
 )
 
 const usage = `usage: payrolld [command] [flags]
@@ -208,7 +209,7 @@ func OpenAPIDocument(cfg config.Config) ([]byte, error) {
 
 func admin(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
-		return errors.New("admin: want a subcommand: create-user, rotate-key, set-password, make-template, oauth-client")
+		return errors.New("admin: want a subcommand: create-user, rotate-key, set-password, make-template, oauth-client, import-suburbs")
 	}
 	sub, rest := args[0], args[1:]
 	fs := flag.NewFlagSet("admin "+sub, flag.ContinueOnError)
@@ -221,6 +222,8 @@ func admin(ctx context.Context, args []string, getenv func(string) string, stdou
 	off := fs.Bool("off", false, "unset instead of set")
 	name := fs.String("name", "", "OAuth client name")
 	redirect := fs.String("redirect-uri", "", "OAuth client callback URL")
+	file := fs.String("file", "", "import-suburbs: CSV with a header naming name, state, postcode and optionally country")
+	country := fs.String("country", "AU", "import-suburbs: the country (ISO 3166-1 alpha-2) of rows without one")
 	cfgArgs := []string{}
 	for i := 0; i < len(rest); i++ { // config flags go to config.Load, the rest to fs
 		a := rest[i]
@@ -274,6 +277,17 @@ func admin(ctx context.Context, args []string, getenv func(string) string, stdou
 			return err
 		}
 		fmt.Fprintf(stdout, "business %s template=%v\n", strconv.FormatInt(*businessID, 10), !*off)
+	case "import-suburbs":
+		f, err := os.Open(*file)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		n, err := (&suburb.Service{DB: d}).Import(ctx, f, *country)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "%d suburbs added to the register\n", n)
 	case "oauth-client":
 		id, secret, err := app.OAuth.CreateClient(ctx, *name, *redirect)
 		if err != nil {

@@ -20,6 +20,16 @@ type NameID struct {
 // Countries lists ISO 3166-1 countries: id the alpha-2 code.
 func Countries() []NameID { return countries }
 
+// Country is the country whose alpha-2 code is id (exact, capitals).
+func Country(id string) (NameID, bool) {
+	for _, c := range countries {
+		if c.ID == id {
+			return c, true
+		}
+	}
+	return NameID{}, false
+}
+
 // Genders are the genders an employee record takes: Male, Female and X
 // (indeterminate, intersex or unspecified), as single touch payroll
 // reports them.

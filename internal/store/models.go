@@ -1192,6 +1192,16 @@ type StatutoryLeavePeriod struct {
 	UpdatedAt      time.Time
 }
 
+type Suburb struct {
+	ID         int64
+	BusinessID sql.NullInt64
+	CountryID  string
+	Name       string
+	State      string
+	Postcode   string
+	SearchName string
+}
+
 type TimesheetBreak struct {
 	ID             int64
 	BusinessID     int64
