@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"github.com/payrolld/payrolld/internal/payrun"
+	payrunout "github.com/payrolld/payrolld/internal/payrun/output"
 	"slices"
 
 	"github.com/payrolld/payrolld/internal/business"
@@ -15,7 +16,7 @@ import (
 
 // slipData is what PaySlips reads for the detail of every slip of a run.
 type slipData struct {
-	payees  map[int64]*payrun.Payee
+	payees  map[int64]*payrunout.Payee
 	base    string // lodgement reference settings
 	content string
 	funds   map[int64][2]string        // employee: first super fund's name and member number
@@ -26,16 +27,16 @@ type slipData struct {
 
 // loadSlipData reads the slips' detail of a run (employeeID 0 = all).
 func (s *Views) loadSlipData(ctx context.Context, q *store.Queries, biz business.Business, run store.PayRun, employeeID int64) (*slipData, error) {
-	ps, err := s.Payees(ctx, q, biz, run, employeeID)
+	ps, err := payrunout.Payees(ctx, s.Service, q, biz, run, employeeID)
 	if err != nil {
 		return nil, err
 	}
-	d := &slipData{payees: make(map[int64]*payrun.Payee, len(ps)), funds: map[int64][2]string{}, balance: map[int64]map[string]int64{},
+	d := &slipData{payees: make(map[int64]*payrunout.Payee, len(ps)), funds: map[int64][2]string{}, balance: map[int64]map[string]int64{},
 		ytd: map[int64][]payrun.PaySlipYTDEarnings{}}
 	for i := range ps {
 		d.payees[ps[i].Row.EmployeeID] = &ps[i]
 	}
-	if d.base, d.content, err = s.DefaultReference(ctx, biz); err != nil {
+	if d.base, d.content, err = payrunout.DefaultReference(ctx, s.Service, biz); err != nil {
 		return nil, err
 	}
 	if d.ote, err = s.OTEOf(ctx, biz); err != nil {
@@ -209,7 +210,7 @@ func (d *slipData) detail(region string, run store.PayRun, e store.PayRunEmploye
 		}
 		b := payrun.PaySlipBankPayment{BSB: a.BSB, AccountName: a.AccountName, AccountNumber: a.AccountNumber, Amount: amount}
 		if a.AccountType == "Electronic" {
-			b.LodgementReference = payrun.Reference(d.base, d.content, run, e.EmployeeID)
+			b.LodgementReference = payrunout.Reference(d.base, d.content, run, e.EmployeeID)
 		}
 		out.BankPayments = append(out.BankPayments, b)
 	}
@@ -223,7 +224,7 @@ func (d *slipData) detail(region string, run store.PayRun, e store.PayRunEmploye
 
 // baseRate is the employee's pay rate as the payslip states it, and its
 // hourly equivalent.
-func baseRate(e payrun.EmployeeDetails, freq string) (rate payroll.Rate, unit string, hourly payroll.Rate) {
+func baseRate(e payrunout.EmployeeDetails, freq string) (rate payroll.Rate, unit string, hourly payroll.Rate) {
 	unit = "Hourly"
 	if !e.Rate.Valid {
 		return rate, unit, hourly
