@@ -58,6 +58,7 @@ import (
 	"github.com/payrolld/payrolld/internal/payrun"
 	payrunjobs "github.com/payrolld/payrolld/internal/payrun/jobs"
 	payrunout "github.com/payrolld/payrolld/internal/payrun/output"
+	payrunviews "github.com/payrolld/payrolld/internal/payrun/views"
 	"github.com/payrolld/payrolld/internal/roster"
 	"github.com/payrolld/payrolld/internal/settings"
 	"github.com/payrolld/payrolld/internal/sg/iras"
@@ -146,6 +147,7 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 		Leave: a.Leave, Timesheets: a.Timesheets, StatutoryLeave: a.StatutoryLeave,
 		Effects: []payrun.Effect{payrun.InclusionsEffect{Clock: clock}, payrun.LeaveEffect{Leave: a.Leave, Emit: a.Webhooks.Emit},
 			payrun.TimesheetEffect{Timesheets: a.Timesheets}, payrun.ExpenseEffect{Clock: clock}, payrun.TaxAdjustmentsEffect{Clock: clock}}}
+	payrun.RegisterPaySlips(payrunviews.PaySlips)
 	a.PayRuns.Effects = append(a.PayRuns.Effects, payrunjobs.NewJobs(a.PayRuns, a.Jobs, a.Businesses, a.Webhooks.OutboundClient(), a.Webhooks.CheckTarget, log, 0))
 	a.EmployeeAccess = &access.Service{DB: database, Clock: clock, Employees: a.Employees, Users: a.Users, Notify: a.Notify, BaseURL: cfg.BaseURL}
 	a.ProfileImages = &ess.Images{Employees: a.Employees, Clock: clock}

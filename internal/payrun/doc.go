@@ -20,7 +20,10 @@
 // 409) that run the Service's Effects in the same transaction.
 //
 // Sub-packages (each imports this one, never the reverse):
-// internal/payrun/output (payments, bank files, payslip PDFs, journal,
-// warnings, approvals) and internal/payrun/jobs (asynchronous create and
-// recalculate, auto pay, scheduled payslip publishing: an Effect).
+// internal/payrun/views (the read shapes: run list, totals, details, pay
+// slips, an employee's run totals; Service.PaySlips calls it through
+// RegisterPaySlips), internal/payrun/output (payees and payments, bank files,
+// payslip PDFs, journal, warnings, approvals) and internal/payrun/jobs
+// (asynchronous create and recalculate, auto pay, scheduled payslip
+// publishing: an Effect). lend.go exports the core helpers they read with.
 package payrun

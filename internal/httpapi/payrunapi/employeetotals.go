@@ -9,6 +9,7 @@ import (
 	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/payrun"
+	payrunviews "github.com/payrolld/payrolld/internal/payrun/views"
 )
 
 // registerEmployeeTotals serves E/payruntotals: an employee's pay history
@@ -23,7 +24,7 @@ func registerEmployeeTotals(a *httpapi.API, s *payrun.Service) {
 			if err != nil {
 				return nil, err
 			}
-			r, err := s.EmployeeTotals(ctx, httpapi.CurrentBusiness(ctx), payroll.PrincipalFrom(ctx), id)
+			r, err := payrunviews.New(s).EmployeeTotals(ctx, httpapi.CurrentBusiness(ctx), payroll.PrincipalFrom(ctx), id)
 			return &httpapi.BodyOf[[]payrun.PayRunTotalModel]{Body: r}, err
 		})
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/payrun"
 	payrunjobs "github.com/payrolld/payrolld/internal/payrun/jobs"
+	payrunviews "github.com/payrolld/payrolld/internal/payrun/views"
 )
 
 // EarningsLineModel is an earnings line on the wire: AuEarningsLineModel's
@@ -165,6 +166,7 @@ func register(a *httpapi.API, s *payrun.Service) {
 	registerOutputs(a, s)
 	registerAsync(a, s)
 	registerEmployeeTotals(a, s)
+	v := payrunviews.New(s)
 	tags := []string{"Pay Run"}
 	runID := func(ctx context.Context) (int64, error) { return httpapi.PathID(ctx, "payRunId", "pay run") }
 	employeeID := func(ctx context.Context) (int64, error) {
@@ -196,7 +198,7 @@ func register(a *httpapi.API, s *payrun.Service) {
 			if err != nil {
 				return nil, err
 			}
-			list, err := s.List(ctx, biz(ctx), q)
+			list, err := v.List(ctx, biz(ctx), q)
 			if err != nil {
 				return nil, httpapi.ODataErr(err)
 			}
@@ -216,7 +218,7 @@ func register(a *httpapi.API, s *payrun.Service) {
 			if err != nil {
 				return nil, err
 			}
-			list, err := s.List(ctx, biz(ctx), q)
+			list, err := v.List(ctx, biz(ctx), q)
 			if err != nil {
 				return nil, httpapi.ODataErr(err)
 			}
@@ -258,7 +260,7 @@ func register(a *httpapi.API, s *payrun.Service) {
 			if err != nil {
 				return nil, err
 			}
-			r, err := s.Details(ctx, biz(ctx), id)
+			r, err := v.Details(ctx, biz(ctx), id)
 			return &httpapi.BodyOf[payrun.DetailsModel]{Body: r}, err
 		})
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/totals", Tags: tags,
@@ -268,7 +270,7 @@ func register(a *httpapi.API, s *payrun.Service) {
 			if err != nil {
 				return nil, err
 			}
-			r, err := s.Totals(ctx, biz(ctx), id, 0)
+			r, err := v.Totals(ctx, biz(ctx), id, 0)
 			return &httpapi.BodyOf[payrun.TotalsResponse]{Body: r}, err
 		})
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/totals/{employeeId}", Tags: tags,
@@ -278,7 +280,7 @@ func register(a *httpapi.API, s *payrun.Service) {
 			if err != nil {
 				return nil, err
 			}
-			r, err := s.Totals(ctx, biz(ctx), id, e)
+			r, err := v.Totals(ctx, biz(ctx), id, e)
 			return &httpapi.BodyOf[payrun.TotalsResponse]{Body: r}, err
 		})
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/payslips", Tags: tags,
@@ -291,7 +293,7 @@ func register(a *httpapi.API, s *payrun.Service) {
 			if err != nil {
 				return nil, err
 			}
-			r, err := s.PaySlips(ctx, biz(ctx), id, 0)
+			r, err := v.PaySlips(ctx, biz(ctx), id, 0)
 			return &httpapi.BodyOf[map[string]payrun.PaySlip]{Body: r}, err
 		})
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/payslips/{employeeId}", Tags: tags,
@@ -304,7 +306,7 @@ func register(a *httpapi.API, s *payrun.Service) {
 			if err != nil {
 				return nil, err
 			}
-			r, err := s.PaySlips(ctx, biz(ctx), id, e)
+			r, err := v.PaySlips(ctx, biz(ctx), id, e)
 			var p payrun.PaySlip
 			for _, v := range r {
 				p = v

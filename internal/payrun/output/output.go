@@ -1,9 +1,10 @@
 // Package output serves what a pay run produces (issue 11): its payments
 // and bank files, payslip PDFs, the journal and its export, warnings and
 // approval requests. It reads runs through the core package
-// internal/payrun (Service, Payees, the payslips), which never imports it;
-// the explanation of a payslip stays in the core beside the calculation
-// it re-runs.
+// internal/payrun (Service, the payslips), which never imports it; how a
+// run pays each employee (Payees, payees.go) is here, and the payslips of
+// internal/payrun/views read it. The explanation of a payslip stays in
+// the core beside the calculation it re-runs.
 package output
 
 import (
@@ -69,11 +70,11 @@ func (o *Outputs) Payments(ctx context.Context, biz business.Business, id int64)
 	if err != nil {
 		return nil, err
 	}
-	ps, err := o.Payees(ctx, q, biz, run, 0)
+	ps, err := Payees(ctx, o.Service, q, biz, run, 0)
 	if err != nil {
 		return nil, err
 	}
-	base, content, err := o.DefaultReference(ctx, biz)
+	base, content, err := DefaultReference(ctx, o.Service, biz)
 	if err != nil {
 		return nil, err
 	}
@@ -95,7 +96,7 @@ func (o *Outputs) Payments(ctx context.Context, biz business.Business, id int64)
 				m.AccountType = "CashOrCheque"
 			}
 			if m.AccountType == "Electronic" {
-				m.LodgementReference = payrun.Reference(base, content, run, p.Row.EmployeeID)
+				m.LodgementReference = Reference(base, content, run, p.Row.EmployeeID)
 			}
 			out = append(out, m)
 		}
@@ -184,19 +185,19 @@ func (o *Outputs) BankFile(ctx context.Context, biz business.Business, id int64,
 	if kind == FileABA && biz.Region != "AU" {
 		return bankfile.File{}, payroll.NotFound("ABA setting")
 	}
-	var render func([]payrun.Payee) (bankfile.File, error)
+	var render func([]Payee) (bankfile.File, error)
 	switch biz.Region {
 	case "AU":
 		s, err := o.AU.AbaDetails.Get(ctx, biz, 0, settingsID)
 		if err != nil {
 			return bankfile.File{}, err
 		}
-		render = func(ps []payrun.Payee) (bankfile.File, error) {
+		render = func(ps []Payee) (bankfile.File, error) {
 			set := bankfile.ABASettings{BSB: s.BSB, AccountNumber: s.AccountNumber, AccountName: s.AccountName,
 				FinancialInstitutionCode: s.FinancialInstitutionCode, LodgementReference: s.LodgementReference, UserName: s.UserName,
 				UserID: s.UserID, IncludeSelfBalancingTransaction: s.IncludeSelfBalancingTransaction,
 				MergeMultipleAccountPayments: s.MergeMultipleAccountPayments,
-				BalanceLodgementReference:    payrun.Reference(s.BalanceLodgementReference, s.BalanceAdditionalContent, run, 0)}
+				BalanceLodgementReference:    Reference(s.BalanceLodgementReference, s.BalanceAdditionalContent, run, 0)}
 			return bankfile.ABA(set, run.DatePaid, filePayments(ps, run, s.LodgementReference, s.PaymentAdditionalContent))
 		}
 	case "UK":
@@ -207,7 +208,7 @@ func (o *Outputs) BankFile(ctx context.Context, biz business.Business, id int64,
 		if s.FileFormat != "Standard" {
 			return bankfile.File{}, payroll.Invalid("fileFormat", "BACS settings %d use the %s format; this service writes the Standard 18 format: set fileFormat Standard", settingsID, s.FileFormat)
 		}
-		render = func(ps []payrun.Payee) (bankfile.File, error) {
+		render = func(ps []Payee) (bankfile.File, error) {
 			set := bankfile.BACSSettings{ServiceUserNumber: s.ServiceUserNumber, SortCode: s.SortCode, AccountNumber: s.AccountNumber,
 				AccountName: s.AccountName, ContraIdentification: s.ContraIdentification, LodgementReference: s.LodgementReference,
 				MergeMultipleAccountPayments: s.MergeMultipleAccountPayments, ExcludeFooter: s.ExcludeFooter, ProcessingDate: run.DatePaid}
@@ -221,7 +222,7 @@ func (o *Outputs) BankFile(ctx context.Context, biz business.Business, id int64,
 		if s.FileFormat != "DBS" || biz.Region != "SG" {
 			return bankfile.File{}, payroll.Invalid("fileFormat", "payment file %d uses the %s format; this service writes the DBS IDEAL GIRO format: set fileFormat DBS", settingsID, s.FileFormat)
 		}
-		render = func(ps []payrun.Payee) (bankfile.File, error) {
+		render = func(ps []Payee) (bankfile.File, error) {
 			batch := s.BulkCustomerReference
 			if batch == "" {
 				batch = s.LodgementReference
@@ -239,7 +240,7 @@ func (o *Outputs) BankFile(ctx context.Context, biz business.Business, id int64,
 	if run.Status != payrun.StatusFinalised {
 		return bankfile.File{}, payroll.Conflict("pay run %d is not finalised: its bank file is written once it is", id)
 	}
-	ps, err := o.Payees(ctx, q, biz, run, 0)
+	ps, err := Payees(ctx, o.Service, q, biz, run, 0)
 	if err != nil {
 		return bankfile.File{}, err
 	}
@@ -260,7 +261,7 @@ func days(p *int) int {
 
 // filePayments are the electronic payments of a run as a bank file's
 // credits (BPAY, cash and unallocated amounts are paid otherwise).
-func filePayments(ps []payrun.Payee, run store.PayRun, base, content string) []bankfile.Payment {
+func filePayments(ps []Payee, run store.PayRun, base, content string) []bankfile.Payment {
 	var out []bankfile.Payment
 	for i := range ps {
 		p := &ps[i]
@@ -270,7 +271,7 @@ func filePayments(ps []payrun.Payee, run store.PayRun, base, content string) []b
 				continue
 			}
 			bp := bankfile.Payment{EmployeeID: p.Row.EmployeeID, PayeeName: a.AccountName, AccountNumber: a.AccountNumber, Amount: pay.Amount,
-				Reference: payrun.Reference(base, content, run, p.Row.EmployeeID)}
+				Reference: Reference(base, content, run, p.Row.EmployeeID)}
 			if bp.PayeeName == "" {
 				bp.PayeeName = p.Row.EmployeeName
 			}

@@ -39,7 +39,7 @@ func (o *Outputs) PaySlipPDF(ctx context.Context, biz business.Business, id, emp
 	if err != nil {
 		return PaySlipFile{}, err
 	}
-	ps, err := o.Payees(ctx, q, biz, run, employeeID)
+	ps, err := Payees(ctx, o.Service, q, biz, run, employeeID)
 	if err != nil {
 		return PaySlipFile{}, err
 	}
@@ -57,7 +57,7 @@ func (o *Outputs) PaySlipPDF(ctx context.Context, biz business.Business, id, emp
 // payslipDocument maps a pay slip and its payments to what the PDF
 // prints. Net pay on the PDF is what is paid: net earnings plus
 // reimbursements.
-func payslipDocument(biz business.Business, p *payrun.Payee, s payrun.PaySlip) payslip.Payslip {
+func payslipDocument(biz business.Business, p *Payee, s payrun.PaySlip) payslip.Payslip {
 	run := p.Row
 	region := biz.Region
 	if region == "MY" {
@@ -161,7 +161,7 @@ func payslipDocument(biz business.Business, p *payrun.Payee, s payrun.PaySlip) p
 
 // printedAccount shows an account with all but the last four digits
 // masked.
-func printedAccount(region string, a payrun.PayAccount) string {
+func printedAccount(region string, a PayAccount) string {
 	num := a.AccountNumber
 	if len(num) > 4 {
 		num = strings.Repeat("*", 4) + num[len(num)-4:]

@@ -71,7 +71,7 @@ func (o *Outputs) Warnings(ctx context.Context, biz business.Business, id int64)
 	if err != nil {
 		return nil, err
 	}
-	ps, err := o.Payees(ctx, q, biz, run, 0)
+	ps, err := Payees(ctx, o.Service, q, biz, run, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -111,7 +111,7 @@ func warning(typ string, employeeID int64, name, text string) payrun.WarningMode
 }
 
 // employeeWarnings are one employee's warnings, in a fixed order.
-func employeeWarnings(region string, run store.PayRun, p *payrun.Payee, lines []store.PayRunLine) []payrun.WarningModel {
+func employeeWarnings(region string, run store.PayRun, p *Payee, lines []store.PayRunLine) []payrun.WarningModel {
 	var out []payrun.WarningModel
 	r, e := p.Row, p.Emp
 	add := func(typ, format string, args ...any) {
@@ -213,7 +213,7 @@ func inPeriod(t sql.NullTime, run store.PayRun) (time.Time, bool) {
 // belowMinimum checks an hourly rate (or a weekly or annual rate over the
 // employee's hours per week) against the minimum wage in force on the
 // payment date.
-func belowMinimum(region string, paid time.Time, e payrun.EmployeeDetails) (string, bool) {
+func belowMinimum(region string, paid time.Time, e EmployeeDetails) (string, bool) {
 	if !e.Rate.Valid {
 		return "", false
 	}

@@ -1,7 +1,8 @@
-package payrun
+package output
 
 import (
 	"context"
+	"github.com/payrolld/payrolld/internal/payrun"
 	"strings"
 
 	"github.com/payrolld/payrolld/internal/au"
@@ -17,9 +18,8 @@ import (
 
 // How a run pays its employees: each one's net pay and reimbursements
 // split over their bank accounts, and the lodgement reference of the
-// business's bank file settings. Payslips (views_payslip.go) and the
-// outputs (internal/payrun/output: payments, bank files, payslip PDFs,
-// warnings) read them.
+// business's bank file settings. Payslips (internal/payrun/views) and the
+// outputs (payments, bank files, payslip PDFs, warnings) read them.
 
 // EmployeeDetails is what payslips, payments and warnings read of an employee.
 type EmployeeDetails = store.ListPayRunEmployeeDetailsRow
@@ -47,8 +47,8 @@ func (p *Payee) Paid() payroll.Money { return money(p.Row.Net + p.Row.Expenses) 
 // statements) and splits each one's pay as bankaccount.Allocate does.
 // Employees without E/bankaccount accounts are paid to the bank account
 // members of their employee record (bankAccount1..3).
-func (s *Service) Payees(ctx context.Context, q *store.Queries, biz business.Business, run store.PayRun, employeeID int64) ([]Payee, error) {
-	rows, err := s.rows(ctx, q, run.ID, employeeID)
+func Payees(ctx context.Context, s *payrun.Service, q *store.Queries, biz business.Business, run store.PayRun, employeeID int64) ([]Payee, error) {
+	rows, err := s.Rows(ctx, q, run.ID, employeeID)
 	if err != nil {
 		return nil, err
 	}
@@ -189,7 +189,7 @@ func Reference(base, content string, run store.PayRun, employeeID int64) string 
 
 // DefaultReference is the lodgement reference of the business's first
 // bank file settings record of its region.
-func (s *Service) DefaultReference(ctx context.Context, biz business.Business) (base, content string, err error) {
+func DefaultReference(ctx context.Context, s *payrun.Service, biz business.Business) (base, content string, err error) {
 	rs := &record.Service{DB: s.DB, Clock: s.Clock}
 	switch biz.Region {
 	case "AU":
@@ -212,13 +212,4 @@ func (s *Service) DefaultReference(ctx context.Context, biz business.Business) (
 		return l[0].LodgementReference, l[0].PaymentAdditionalContent, nil
 	}
 	return "", "", nil
-}
-
-// WarningModel is one warning of a run (DetailedPayRunWarningModel).
-type WarningModel struct {
-	WarningType            string `json:"warningType" enum:"PaymentFile,NegativeEarnings,PreviouslyTerminated,DuplicateEarningsLines,TaxCodeMissing,NINOUnknown,BelowMinimumWage,EmployeeInformation,ExpiredNric,ConcurrentPayRun,ConcurrentPayRunAU,MoreThan28DaysWithoutTfnQuoted,Birthday,Anniversary,Bpay"`
-	WarningTypeDescription string `json:"warningTypeDescription"`
-	EmployeeID             int64  `json:"employeeId"`
-	EmployeeName           string `json:"employeeName"`
-	Warning                string `json:"warning"`
 }

@@ -1,7 +1,8 @@
-package payrun
+package views
 
 import (
 	"context"
+	"github.com/payrolld/payrolld/internal/payrun"
 
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/payroll"
@@ -11,7 +12,7 @@ import (
 // EmployeeTotals is E/payruntotals: the employee's totals in each
 // finalised run, latest paid first. Drafts are left out: their figures
 // change until finalised (P/totals shows them).
-func (s *Service) EmployeeTotals(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64) (_ []PayRunTotalModel, err error) {
+func (s *Views) EmployeeTotals(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64) (_ []payrun.PayRunTotalModel, err error) {
 	defer payroll.Wrap(&err, "pay run totals of employee %d", employeeID)
 	if _, err := s.Employees.Visible(ctx, biz, p, employeeID); err != nil {
 		return nil, err
@@ -20,14 +21,14 @@ func (s *Service) EmployeeTotals(ctx context.Context, biz business.Business, p *
 	if err != nil {
 		return nil, err
 	}
-	pens, err := ukPensionLines(ctx, s.DB.Queries(), biz.Region, biz.ID, 0, employeeID)
+	pens, err := payrun.UKPensionsOf(ctx, s.DB.Queries(), biz.Region, biz.ID, 0, employeeID)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]PayRunTotalModel, 0, len(rows))
+	out := make([]payrun.PayRunTotalModel, 0, len(rows))
 	for _, r := range rows {
-		t := totalModel(biz.Region, r.PayRun, r.PayRunEmployee)
-		applyUKPension(&t, pens)
+		t := payrun.TotalModel(biz.Region, r.PayRun, r.PayRunEmployee)
+		pens.Apply(&t)
 		out = append(out, t)
 	}
 	return out, nil

@@ -1,12 +1,12 @@
-package payrun
+package views
 
 import (
 	"context"
 	"database/sql"
+	"github.com/payrolld/payrolld/internal/payrun"
 	"strconv"
 
 	"github.com/payrolld/payrolld/internal/business"
-	"github.com/payrolld/payrolld/internal/db"
 	"github.com/payrolld/payrolld/internal/odata"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/store"
@@ -39,9 +39,9 @@ FROM pay_runs r `
 
 // List is GET B/payrun and B/payrun/summary: OData filtered, ordered and
 // paged in SQL, with each run's totals.
-func (s *Service) List(ctx context.Context, biz business.Business, q odata.Query) (_ []PayRunSummaryModel, err error) {
+func (s *Views) List(ctx context.Context, biz business.Business, q odata.Query) (_ []payrun.PayRunSummaryModel, err error) {
 	defer payroll.Wrap(&err, "list pay runs")
-	if _, err := odata.Apply[PayRunModel](nil, q); err != nil {
+	if _, err := odata.Apply[payrun.PayRunModel](nil, q); err != nil {
 		return nil, err
 	}
 	c, err := odata.CompileSQL(q, Columns, 2)
@@ -54,7 +54,7 @@ func (s *Service) List(ctx context.Context, biz business.Business, q odata.Query
 		return nil, err
 	}
 	defer rows.Close()
-	out := make([]PayRunSummaryModel, 0, c.Limit)
+	out := make([]payrun.PayRunSummaryModel, 0, c.Limit)
 	for rows.Next() {
 		var r store.PayRun
 		var hours, gross, net int64
@@ -63,64 +63,51 @@ func (s *Service) List(ctx context.Context, biz business.Business, q odata.Query
 			&hours, &gross, &net); err != nil {
 			return nil, err
 		}
-		out = append(out, PayRunSummaryModel{PayRunModel: runModel(r), TotalHours: hoursFromE4(hours), TotalGrossWages: money(gross), TotalNetWages: money(net)})
+		out = append(out, payrun.PayRunSummaryModel{PayRunModel: payrun.RunModel(r), TotalHours: payrun.HoursFromE4(hours), TotalGrossWages: money(gross), TotalNetWages: money(net)})
 	}
 	return out, rows.Err()
 }
 
 // Totals is P/totals (employeeID 0) or P/totals/{employeeId}.
-func (s *Service) Totals(ctx context.Context, biz business.Business, id, employeeID int64) (_ TotalsResponse, err error) {
+func (s *Views) Totals(ctx context.Context, biz business.Business, id, employeeID int64) (_ payrun.TotalsResponse, err error) {
 	defer payroll.Wrap(&err, "pay run %d totals", id)
 	q := s.DB.Queries()
 	run, err := s.Load(ctx, q, biz, id)
 	if err != nil {
-		return TotalsResponse{}, err
+		return payrun.TotalsResponse{}, err
 	}
-	rows, err := s.rows(ctx, q, run.ID, employeeID)
+	rows, err := s.Rows(ctx, q, run.ID, employeeID)
 	if err != nil {
-		return TotalsResponse{}, err
+		return payrun.TotalsResponse{}, err
 	}
-	pens, err := ukPensionLines(ctx, q, biz.Region, biz.ID, run.ID, employeeID)
+	pens, err := payrun.UKPensionsOf(ctx, q, biz.Region, biz.ID, run.ID, employeeID)
 	if err != nil {
-		return TotalsResponse{}, err
+		return payrun.TotalsResponse{}, err
 	}
-	out := TotalsResponse{PayRunID: run.ID, PayRunTotals: make(map[string]PayRunTotalModel, len(rows))}
+	out := payrun.TotalsResponse{PayRunID: run.ID, PayRunTotals: make(map[string]payrun.PayRunTotalModel, len(rows))}
 	for _, e := range rows {
-		t := totalModel(biz.Region, run, e)
-		applyUKPension(&t, pens)
+		t := payrun.TotalModel(biz.Region, run, e)
+		pens.Apply(&t)
 		out.PayRunTotals[strconv.FormatInt(e.EmployeeID, 10)] = t
 	}
 	return out, nil
 }
 
-// rows is every employee row of a run, or the one of employeeID (404 when
-// the employee is not in the run).
-func (s *Service) rows(ctx context.Context, q *store.Queries, runID, employeeID int64) ([]store.PayRunEmployee, error) {
-	if employeeID == 0 {
-		return q.ListPayRunEmployees(ctx, runID)
-	}
-	e, err := q.GetPayRunEmployee(ctx, store.GetPayRunEmployeeParams{PayRunID: runID, EmployeeID: employeeID})
-	if db.IsNoRows(err) {
-		return nil, payroll.NotFound("employee in this pay run")
-	}
-	return []store.PayRunEmployee{e}, err
-}
-
 // Details is P/details.
-func (s *Service) Details(ctx context.Context, biz business.Business, id int64) (_ DetailsModel, err error) {
+func (s *Views) Details(ctx context.Context, biz business.Business, id int64) (_ payrun.DetailsModel, err error) {
 	defer payroll.Wrap(&err, "pay run %d details", id)
 	q := s.DB.Queries()
 	run, err := s.Load(ctx, q, biz, id)
 	if err != nil {
-		return DetailsModel{}, err
+		return payrun.DetailsModel{}, err
 	}
 	rows, err := q.ListPayRunEmployees(ctx, run.ID)
 	if err != nil {
-		return DetailsModel{}, err
+		return payrun.DetailsModel{}, err
 	}
 	all, err := q.ListPayRunLines(ctx, run.ID)
 	if err != nil {
-		return DetailsModel{}, err
+		return payrun.DetailsModel{}, err
 	}
 	lines := map[int64][]store.PayRunLine{}
 	for _, l := range all {
@@ -128,27 +115,27 @@ func (s *Service) Details(ctx context.Context, biz business.Business, id int64) 
 	}
 	dets, err := q.ListPayRunEmployeeDetails(ctx, store.ListPayRunEmployeeDetailsParams{PayRunID: run.ID, BusinessID: biz.ID})
 	if err != nil {
-		return DetailsModel{}, err
+		return payrun.DetailsModel{}, err
 	}
 	dob := map[int64]sql.NullTime{}
 	for _, d := range dets {
 		dob[d.ID] = d.DateOfBirth
 	}
-	ote, err := s.oteOf(ctx, biz)
+	ote, err := s.OTEOf(ctx, biz)
 	if err != nil {
-		return DetailsModel{}, err
+		return payrun.DetailsModel{}, err
 	}
-	out := DetailsModel{PayRun: runModel(run), PayRunTotals: make([]TotalDetailModel, 0, len(rows))}
+	out := payrun.DetailsModel{PayRun: payrun.RunModel(run), PayRunTotals: make([]payrun.TotalDetailModel, 0, len(rows))}
 	g := &out.GrandTotal
 	var hours int64
 	for _, e := range rows {
-		t := totalModel(biz.Region, run, e)
-		d := TotalDetailModel{ID: e.ID, EmployeeID: e.EmployeeID, EmployeeName: e.EmployeeName, EmployeeExternalID: e.EmployeeExternalID,
+		t := payrun.TotalModel(biz.Region, run, e)
+		d := payrun.TotalDetailModel{ID: e.ID, EmployeeID: e.EmployeeID, EmployeeName: e.EmployeeName, EmployeeExternalID: e.EmployeeExternalID,
 			TotalHours: t.TotalHours, GrossEarnings: t.GrossEarnings, NetEarnings: t.NetEarnings, TaxableEarnings: t.TaxableEarnings,
 			PreTaxDeductionAmount: t.PreTaxDeductions, PostTaxDeductionAmount: t.PostTaxDeductions, PaygWithholdingAmount: t.PaygWithheld,
 			HelpAmount: t.HelpWithheld, SuperContribution: t.SuperContribution, EmployeeExpensesTotal: t.TotalEmployeeExpenses,
 			EmployerLiabilitiesTotal: t.TotalEmployerLiabilities, BankPaymentsTotal: money(e.Net + e.Expenses), IsComplete: t.IsComplete,
-			Notation: e.Notation, IsTermination: e.TerminationDate.Valid, TerminationDate: nullTime(e.TerminationDate)}
+			Notation: e.Notation, IsTermination: e.TerminationDate.Valid, TerminationDate: payrun.NullTime(e.TerminationDate)}
 		d.SuperDetail = superDetail(biz.Region, run, e, lines[e.EmployeeID], dob[e.EmployeeID], ote)
 		d.EmployerContribution = d.EmployerContributionAdjustmentsAmount
 		if e.Taxable > 0 {
@@ -169,18 +156,18 @@ func (s *Service) Details(ctx context.Context, biz business.Business, id int64) 
 		g.EmployeeExpensesTotal = g.EmployeeExpensesTotal.Add(d.EmployeeExpensesTotal)
 		g.EmployerLiabilitiesTotal = g.EmployerLiabilitiesTotal.Add(d.EmployerLiabilitiesTotal)
 	}
-	g.TotalHours = hoursFromE4(hours)
+	g.TotalHours = payrun.HoursFromE4(hours)
 	return out, nil
 }
 
 // superDetail breaks an employee's figures down by the run's lines (see
-// SuperDetail).
-func superDetail(region string, run store.PayRun, e store.PayRunEmployee, lines []store.PayRunLine, dob sql.NullTime, ote func(int64) bool) SuperDetail {
-	var d SuperDetail
+// payrun.SuperDetail).
+func superDetail(region string, run store.PayRun, e store.PayRunEmployee, lines []store.PayRunLine, dob sql.NullTime, ote func(int64) bool) payrun.SuperDetail {
+	var d payrun.SuperDetail
 	var adjust, sacrifice, voluntary, employer, payg, ordinary int64
 	for _, l := range lines {
 		switch l.Kind {
-		case KindSuperAdjustment:
+		case payrun.KindSuperAdjustment:
 			adjust += l.Amount
 			switch l.Subtype {
 			case "SalarySacrifice":
@@ -190,9 +177,9 @@ func superDetail(region string, run store.PayRun, e store.PayRunEmployee, lines 
 			case "EmployerContribution", "NonRescEmployerContribution":
 				employer += l.Amount
 			}
-		case KindTaxAdjustment:
+		case payrun.KindTaxAdjustment:
 			payg += l.Amount
-		case KindEarnings:
+		case payrun.KindEarnings:
 			if ote(l.CategoryID) {
 				ordinary += l.Amount
 			}
@@ -214,113 +201,17 @@ func superDetail(region string, run store.PayRun, e store.PayRunEmployee, lines 
 	return d
 }
 
-// PaySlipEarningsLine is one earnings line of a pay slip.
-type PaySlipEarningsLine struct {
-	PayCategoryName string        `json:"payCategoryName"`
-	Units           payroll.Rate  `json:"units"`
-	IsFixed         bool          `json:"isFixed"`
-	IsTaxExempt     bool          `json:"isTaxExempt"`
-	Rate            payroll.Rate  `json:"rate"`
-	Notes           string        `json:"notes"`
-	GrossEarnings   payroll.Money `json:"grossEarnings"`
-	TaxableEarnings payroll.Money `json:"taxableEarnings"`
-	LocationName    string        `json:"locationName"`
-	// AU: the line's share of the super guarantee (LineShare.Super).
-	SuperContribution payroll.Money `json:"superContribution" doc:"AU: the line's share of the super guarantee when its pay category is ordinary time earnings, in proportion to earnings (the remainder on the last such line); 0 otherwise and outside AU"`
-}
-
-// PaySlipDeduction is one deduction of a pay slip.
-type PaySlipDeduction struct {
-	Name      string        `json:"name"`
-	Notes     string        `json:"notes"`
-	Amount    payroll.Money `json:"amount"`
-	TaxStatus string        `json:"taxStatus" enum:"PreTax,PostTax"`
-}
-
-// PaySlipAmount is a pay slip line with notes and an amount (expenses,
-// tax adjustments).
-type PaySlipAmount struct {
-	Name   string        `json:"name"`
-	Notes  string        `json:"notes"`
-	Amount payroll.Money `json:"amount"`
-}
-
-// PaySlip is one employee's pay slip (the AU ApiPaySlipModel's members,
-// plus the other regions' statutory amounts and year-to-date).
-type PaySlip struct {
-	ID                     int64         `json:"id"`
-	EmployeeID             int64         `json:"employeeId"`
-	EmployeeExternalID     string        `json:"employeeExternalId"`
-	EmployeeName           string        `json:"employeeName"`
-	BusinessName           string        `json:"businessName"`
-	PayPeriodStarting      string        `json:"payPeriodStarting"`
-	PayPeriodEnding        string        `json:"payPeriodEnding"`
-	DatePaid               string        `json:"datePaid"`
-	Message                string        `json:"message"`
-	Notation               string        `json:"notation"`
-	IsPublished            bool          `json:"isPublished"`
-	TotalHours             payroll.Rate  `json:"totalHours"`
-	GrossEarnings          payroll.Money `json:"grossEarnings"`
-	NetEarnings            payroll.Money `json:"netEarnings"`
-	TaxableEarnings        payroll.Money `json:"taxableEarnings"`
-	PreTaxDeductionAmount  payroll.Money `json:"preTaxDeductionAmount"`
-	PostTaxDeductionAmount payroll.Money `json:"postTaxDeductionAmount"`
-	PaygWithholdingAmount  payroll.Money `json:"paygWithholdingAmount"`
-	SfssAmount             payroll.Money `json:"sfssAmount"`
-	HelpAmount             payroll.Money `json:"helpAmount"`
-	SuperContribution      payroll.Money `json:"superContribution"`
-	PayeAmount             payroll.Money `json:"payeAmount"`
-	EmployeeNI             payroll.Money `json:"employeeNationalInsuranceContribution"`
-	EmployerNI             payroll.Money `json:"employerNationalInsuranceContribution"`
-	StudentLoanAmount      payroll.Money `json:"studentLoanAmount"`
-	PostGradLoanAmount     payroll.Money `json:"postGradLoanAmount"`
-	KiwiSaverEmployee      payroll.Money `json:"kiwiSaverEmployeeContribution"`
-	KiwiSaverEmployer      payroll.Money `json:"kiwiSaverEmployerContribution"`
-	Esct                   payroll.Money `json:"esctContribution"`
-	AccLevy                payroll.Money `json:"accLevyAmount"`
-	CpfEmployee            payroll.Money `json:"cpfEmployeeContributionAmount"`
-	CpfEmployer            payroll.Money `json:"cpfEmployerContributionAmount"`
-	Sdl                    payroll.Money `json:"sdlContributionAmount"`
-	// UK workplace pension (uk_pension.go): the employee's contribution
-	// (net pay and relief at source: taken from pay with the statutory
-	// amounts; salary sacrifice: inside preTaxDeductionAmount) and the
-	// employer's.
-	PensionSchemeName           string                `json:"pensionSchemeName,omitempty"`
-	PensionArrangement          string                `json:"pensionArrangement,omitempty" doc:"NetPay, ReliefAtSource or SalarySacrifice"`
-	EmployeePensionContribution payroll.Money         `json:"employeePensionContribution"`
-	EmployerPensionContribution payroll.Money         `json:"employerPensionContribution"`
-	GrossYTD                    payroll.Money         `json:"grossYTD"`
-	NetYTD                      payroll.Money         `json:"netYTD"`
-	WithholdingYTD              payroll.Money         `json:"withholdingYTD"`
-	SuperYTD                    payroll.Money         `json:"superYTD"`
-	SfssYTD                     payroll.Money         `json:"sfssYTD"`
-	HelpYTD                     payroll.Money         `json:"helpYTD"`
-	PaygYTD                     payroll.Money         `json:"paygYTD"`
-	PreTaxDeductionsYTD         payroll.Money         `json:"preTaxDeductionsYTD"`
-	PostTaxDeductionsYTD        payroll.Money         `json:"postTaxDeductionsYTD"`
-	EmployeeNIYTD               payroll.Money         `json:"employeeNationalInsuranceYTD"`
-	StudentLoanYTD              payroll.Money         `json:"studentLoanYTD"`
-	KiwiSaverEmployeeYTD        payroll.Money         `json:"kiwiSaverEmployeeYTD"`
-	AccLevyYTD                  payroll.Money         `json:"accLevyYTD"`
-	CpfEmployeeYTD              payroll.Money         `json:"cpfEmployeeYTD"`
-	EarningsLines               []PaySlipEarningsLine `json:"earningsLines"`
-	Deductions                  []PaySlipDeduction    `json:"deductions"`
-	EmployeeExpenses            []PaySlipAmount       `json:"employeeExpenses"`
-	TaxAdjustments              []PaySlipAmount       `json:"taxAdjustments"`
-	PaySlipDetail
-}
-
 // PaySlips is P/payslips (employeeID 0: every employee, keyed by id) or
 // P/payslips/{employeeId}. Year-to-date includes this run: the finalised
 // runs of the tax year paid up to this run's date, plus this run.
-func (s *Service) PaySlips(ctx context.Context, biz business.Business, id, employeeID int64) (_ map[string]PaySlip, err error) {
+func (s *Views) PaySlips(ctx context.Context, biz business.Business, id, employeeID int64) (_ map[string]payrun.PaySlip, err error) {
 	defer payroll.Wrap(&err, "pay run %d pay slips", id)
 	q := s.DB.Queries()
 	run, err := s.Load(ctx, q, biz, id)
 	if err != nil {
 		return nil, err
 	}
-	rows, err := s.rows(ctx, q, run.ID, employeeID)
+	rows, err := s.Rows(ctx, q, run.ID, employeeID)
 	if err != nil {
 		return nil, err
 	}
@@ -337,11 +228,11 @@ func (s *Service) PaySlips(ctx context.Context, biz business.Business, id, emplo
 	for _, l := range all {
 		lines[l.EmployeeID] = append(lines[l.EmployeeID], l)
 	}
-	ytds, err := s.yearToDate(ctx, q, biz, &run)
+	ytds, err := s.YearToDate(ctx, q, biz, &run)
 	if err != nil {
 		return nil, err
 	}
-	pens, err := ukPensionLines(ctx, q, biz.Region, biz.ID, run.ID, employeeID)
+	pens, err := payrun.UKPensionsOf(ctx, q, biz.Region, biz.ID, run.ID, employeeID)
 	if err != nil {
 		return nil, err
 	}
@@ -349,11 +240,11 @@ func (s *Service) PaySlips(ctx context.Context, biz business.Business, id, emplo
 	if err != nil {
 		return nil, err
 	}
-	out := make(map[string]PaySlip, len(rows))
+	out := make(map[string]payrun.PaySlip, len(rows))
 	for _, e := range rows {
 		p := paySlip(biz, run, e, lines[e.EmployeeID], ytds[e.EmployeeID], data.ote)
 		p.PaySlipDetail = data.detail(biz.Region, run, e, lines[e.EmployeeID])
-		if l, ok := pens[ukRunEmployee{run.ID, e.EmployeeID}]; ok {
+		if l, ok := pens.Of(run.ID, e.EmployeeID); ok {
 			p.PensionSchemeName, p.EmployeePensionContribution, p.EmployerPensionContribution = l.SchemeName, money(l.EE), money(l.ER)
 			p.PensionArrangement = l.Arrangement
 		}
@@ -362,12 +253,12 @@ func (s *Service) PaySlips(ctx context.Context, biz business.Business, id, emplo
 	return out, nil
 }
 
-func paySlip(biz business.Business, run store.PayRun, e store.PayRunEmployee, lines []store.PayRunLine, y *ytd, ote func(int64) bool) PaySlip {
-	t := totalModel(biz.Region, run, e)
+func paySlip(biz business.Business, run store.PayRun, e store.PayRunEmployee, lines []store.PayRunLine, y *store.PayRunYearToDateRow, ote func(int64) bool) payrun.PaySlip {
+	t := payrun.TotalModel(biz.Region, run, e)
 	if y == nil {
-		y = &ytd{}
+		y = &store.PayRunYearToDateRow{}
 	}
-	p := PaySlip{ID: e.ID, EmployeeID: e.EmployeeID, EmployeeExternalID: e.EmployeeExternalID, EmployeeName: e.EmployeeName,
+	p := payrun.PaySlip{ID: e.ID, EmployeeID: e.EmployeeID, EmployeeExternalID: e.EmployeeExternalID, EmployeeName: e.EmployeeName,
 		BusinessName: biz.Name, PayPeriodStarting: run.PeriodStarting.Format("2006-01-02"), PayPeriodEnding: run.PeriodEnding.Format("2006-01-02"),
 		DatePaid: run.DatePaid.Format("2006-01-02"), Message: run.Notation, Notation: e.Notation, IsPublished: run.PaySlipsPublished,
 		TotalHours: t.TotalHours, GrossEarnings: t.GrossEarnings, NetEarnings: t.NetEarnings, TaxableEarnings: t.TaxableEarnings,
@@ -382,33 +273,33 @@ func paySlip(biz business.Business, run store.PayRun, e store.PayRunEmployee, li
 		PostTaxDeductionsYTD: money(y.PostTax + e.PostTax), EmployeeNIYTD: money(y.NiEmployee + e.NiEmployee),
 		StudentLoanYTD: money(y.StudentLoan + e.StudentLoan), KiwiSaverEmployeeYTD: money(y.KiwisaverEmployee + e.KiwisaverEmployee),
 		AccLevyYTD: money(y.AccLevy + e.AccLevy), CpfEmployeeYTD: money(y.CpfEmployee + e.CpfEmployee),
-		EarningsLines: []PaySlipEarningsLine{}, Deductions: []PaySlipDeduction{}, EmployeeExpenses: []PaySlipAmount{}, TaxAdjustments: []PaySlipAmount{}}
+		EarningsLines: []payrun.PaySlipEarningsLine{}, Deductions: []payrun.PaySlipDeduction{}, EmployeeExpenses: []payrun.PaySlipAmount{}, TaxAdjustments: []payrun.PaySlipAmount{}}
 	if biz.Region == "AU" {
 		p.HelpYTD = money(y.Stsl + e.Stsl)
 		p.PaygYTD = money(y.Tax + e.Tax - y.Stsl - e.Stsl)
 	}
-	shares := lineShares(biz.Region, figuresOf(e, superAdjustmentsOf(lines)[e.EmployeeID]), lines, ote)
+	shares := payrun.EmployeeLineShares(biz.Region, e, lines, ote)
 	for _, l := range lines {
-		units, _ := parseRate(l.Units)
-		rate, _ := parseRate(l.Rate)
+		units, _ := payrun.ParseRate(l.Units)
+		rate, _ := payrun.ParseRate(l.Rate)
 		switch l.Kind {
-		case KindEarnings:
+		case payrun.KindEarnings:
 			taxable := money(l.Amount)
 			if l.TaxExempt {
 				taxable = payroll.Money{}
 			}
-			p.EarningsLines = append(p.EarningsLines, PaySlipEarningsLine{PayCategoryName: l.CategoryName, Units: units, Rate: rate,
+			p.EarningsLines = append(p.EarningsLines, payrun.PaySlipEarningsLine{PayCategoryName: l.CategoryName, Units: units, Rate: rate,
 				IsTaxExempt: l.TaxExempt, Notes: l.Notes, GrossEarnings: money(l.Amount), TaxableEarnings: taxable, SuperContribution: shares[l.ID].Super})
-		case KindDeduction:
+		case payrun.KindDeduction:
 			st := "PostTax"
 			if l.TaxExempt {
 				st = "PreTax"
 			}
-			p.Deductions = append(p.Deductions, PaySlipDeduction{Name: l.CategoryName, Notes: l.Notes, Amount: money(l.Amount), TaxStatus: st})
-		case KindExpense:
-			p.EmployeeExpenses = append(p.EmployeeExpenses, PaySlipAmount{Name: l.CategoryName, Notes: l.Notes, Amount: money(l.Amount)})
-		case KindTaxAdjustment:
-			p.TaxAdjustments = append(p.TaxAdjustments, PaySlipAmount{Name: "Tax adjustment", Notes: l.Notes, Amount: money(l.Amount)})
+			p.Deductions = append(p.Deductions, payrun.PaySlipDeduction{Name: l.CategoryName, Notes: l.Notes, Amount: money(l.Amount), TaxStatus: st})
+		case payrun.KindExpense:
+			p.EmployeeExpenses = append(p.EmployeeExpenses, payrun.PaySlipAmount{Name: l.CategoryName, Notes: l.Notes, Amount: money(l.Amount)})
+		case payrun.KindTaxAdjustment:
+			p.TaxAdjustments = append(p.TaxAdjustments, payrun.PaySlipAmount{Name: "Tax adjustment", Notes: l.Notes, Amount: money(l.Amount)})
 		}
 	}
 	return p
