@@ -119,6 +119,7 @@ func TestPublishedShapes(t *testing.T) {
 		exerciseShiftCosting(r, b)
 		exerciseEssDash(t, r, b)
 		exerciseSuburbs(r, b)
+		exerciseEmp10(t, r, b)
 
 		// Every served operation the description has is exercised.
 		served := servedOperations(t, b.Server)

@@ -191,8 +191,8 @@ type Members struct {
 	TaxCodeDeclarationEsctRate           *payroll.Rate    `json:"taxCodeDeclaration_EsctRate" nullable:"true"`
 	TaxCodeDeclarationStudentLoanRate    *payroll.Rate    `json:"taxCodeDeclaration_StudentLoanRate" nullable:"true"`
 	TaxCodeDeclarationSpecialTaxCodeRate *payroll.Rate    `json:"taxCodeDeclaration_SpecialTaxCodeRate" nullable:"true"`
-	KiwiSaverEmployeeContribution        *int64           `json:"kiwiSaver_EmployeeContribution" nullable:"true"`
-	KiwiSaverEmployerContribution        *int64           `json:"kiwiSaver_EmployerContribution" nullable:"true"`
+	KiwiSaverEmployeeContribution        *payroll.Rate    `json:"kiwiSaver_EmployeeContribution" nullable:"true" doc:"percent of gross pay (3.5 = 3.5%): one of the tax year's choices (3.5, 4, 6, 8, 10 from 1 April 2026; 3 is IRD's temporary rate reduction); 0 or null = the year's default"`
+	KiwiSaverEmployerContribution        *payroll.Rate    `json:"kiwiSaver_EmployerContribution" nullable:"true" doc:"percent of gross pay, at least the year's compulsory minimum (3.5 from 1 April 2026; 3 only for an employee on the temporary rate reduction); 0 or null = the minimum"`
 	KiwiSaverEnrollmentStatus            string           `json:"kiwiSaver_EnrollmentStatus" maxLength:"50"`
 	KiwiSaverIneligibilityReason         string           `json:"kiwiSaver_IneligibilityReason" maxLength:"50"`
 	KiwiSaverOptOutDate                  payroll.DateTime `json:"kiwiSaver_OptOutDate" nullable:"true"`
@@ -398,8 +398,8 @@ var memberInfo = []member{
 	{"taxCodeDeclaration_EsctRate", "TaxCodeDeclarationEsctRate", "tax_code_declaration_esct_rate", "NZ", "r", 0},
 	{"taxCodeDeclaration_StudentLoanRate", "TaxCodeDeclarationStudentLoanRate", "tax_code_declaration_student_loan_rate", "NZ", "r", 0},
 	{"taxCodeDeclaration_SpecialTaxCodeRate", "TaxCodeDeclarationSpecialTaxCodeRate", "tax_code_declaration_special_tax_code_rate", "NZ", "r", 0},
-	{"kiwiSaver_EmployeeContribution", "KiwiSaverEmployeeContribution", "kiwi_saver_employee_contribution", "NZ", "i", 0},
-	{"kiwiSaver_EmployerContribution", "KiwiSaverEmployerContribution", "kiwi_saver_employer_contribution", "NZ", "i", 0},
+	{"kiwiSaver_EmployeeContribution", "KiwiSaverEmployeeContribution", "kiwi_saver_employee_contribution", "NZ", "r", 0},
+	{"kiwiSaver_EmployerContribution", "KiwiSaverEmployerContribution", "kiwi_saver_employer_contribution", "NZ", "r", 0},
 	{"kiwiSaver_EnrollmentStatus", "KiwiSaverEnrollmentStatus", "kiwi_saver_enrollment_status", "NZ", "s", 50},
 	{"kiwiSaver_IneligibilityReason", "KiwiSaverIneligibilityReason", "kiwi_saver_ineligibility_reason", "NZ", "s", 50},
 	{"kiwiSaver_OptOutDate", "KiwiSaverOptOutDate", "kiwi_saver_opt_out_date", "NZ", "d", 0},

@@ -312,7 +312,7 @@ func (s *Service) createIn(ctx context.Context, q *store.Queries, biz business.B
 	if err := v.Err(); err != nil {
 		return Result{}, err
 	}
-	if err := e.Validate(biz); err != nil {
+	if err := e.Validate(biz, s.Clock.Now()); err != nil {
 		return Result{}, err
 	}
 	refs, err := resolve(ctx, q, biz, &e)
@@ -377,7 +377,7 @@ func (s *Service) changeIn(ctx context.Context, q *store.Queries, biz business.B
 	if err := fn(&next); err != nil {
 		return Result{}, err
 	}
-	if err := next.Validate(biz); err != nil {
+	if err := next.Validate(biz, s.Clock.Now()); err != nil {
 		return Result{}, err
 	}
 	refs, err := resolve(ctx, q, biz, &next)

@@ -3,6 +3,7 @@ package employee
 import (
 	"regexp"
 	"strings"
+	"time"
 
 	"github.com/payrolld/payrolld/internal/business"
 	ukcalc "github.com/payrolld/payrolld/internal/calc/uk"
@@ -150,9 +151,10 @@ func canon(v *payroll.Validation, field string, p *string, list []string) {
 }
 
 // Validate checks e's members for the business's region and tidies
-// spellings (enum case, identifier formats). Region-foreign members are
-// refused earlier, when the request is applied.
-func (e *Employee) Validate(biz business.Business) error {
+// spellings (enum case, identifier formats); rates that change by tax
+// year (KiwiSaver) are checked against the year in force on day on.
+// Region-foreign members are refused earlier, when the request is applied.
+func (e *Employee) Validate(biz business.Business, on time.Time) error {
 	var v payroll.Validation
 	m := &e.Members
 	v.MaxLen("externalId", e.ExternalID, 50)
@@ -255,14 +257,7 @@ func (e *Employee) Validate(biz business.Business) error {
 				v.Add("taxCodeDeclaration_TaxCode", "taxCodeDeclaration_TaxCode %q is not an IRD tax code (%s, optionally with SL)", m.TaxCodeDeclarationTaxCode, strings.Join(NZTaxCodes, ", "))
 			}
 		}
-		for _, k := range []struct {
-			name string
-			p    *int64
-		}{{"kiwiSaver_EmployeeContribution", m.KiwiSaverEmployeeContribution}, {"kiwiSaver_EmployerContribution", m.KiwiSaverEmployerContribution}} {
-			if k.p != nil && (*k.p < 0 || *k.p > 100) {
-				v.Add(k.name, "%s must be a percentage between 0 and 100", k.name)
-			}
-		}
+		checkKiwiSaver(&v, m, on)
 	case "SG":
 		if m.NationalRegistrationIdentityNumber != "" {
 			m.NationalRegistrationIdentityNumber = strings.ToUpper(strings.TrimSpace(m.NationalRegistrationIdentityNumber))

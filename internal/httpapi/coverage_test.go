@@ -25,6 +25,7 @@ var completeAreas = map[string]bool{
 	"bankfiles": true,
 	"accounts":  true,
 	"reference": true,
+	"employee":  true,
 }
 
 // laterAreas are operations of complete areas that belong with an area

@@ -172,8 +172,56 @@ func checkAllowance(prefix string, a *Allowance, c categories.LeaveCategory) err
 	return v.Err()
 }
 
-// replaceAllowances stores an employee's allowances in place of the old.
-func (s *Service) replaceAllowances(ctx context.Context, q *store.Queries, bizID, employeeID int64, list []Allowance, templateID int64) error {
+// replaceAllowances stores employee e's allowances in place of the old
+// and records the change in e's audit trail: one record per leave
+// category, created, changed or removed (every path that writes
+// allowances comes here: E/leaveallowances, B/leaveallowances, a leave
+// allowance template assigned or reapplied).
+func (s *Service) replaceAllowances(ctx context.Context, q *store.Queries, e employee.Employee, ix categoryIndex, list []Allowance, templateID int64) error {
+	bizID, employeeID := e.BusinessID, e.ID
+	read := func() (map[string]Allowance, []string, error) {
+		rows, err := q.ListLeaveAllowances(ctx, store.ListLeaveAllowancesParams{BusinessID: bizID, EmployeeID: employeeID})
+		by, order := map[string]Allowance{}, []string{}
+		for _, r := range rows {
+			a := fromAllowanceRow(r, ix.names())
+			by[a.LeaveCategoryID], order = a, append(order, a.LeaveCategoryID)
+		}
+		return by, order, err
+	}
+	before, beforeOrder, err := read()
+	if err != nil {
+		return err
+	}
+	if err := s.storeAllowances(ctx, q, bizID, employeeID, list, templateID); err != nil {
+		return err
+	}
+	after, afterOrder, err := read()
+	if err != nil {
+		return err
+	}
+	seen := map[string]bool{}
+	for _, id := range append(beforeOrder, afterOrder...) {
+		if seen[id] {
+			continue
+		}
+		seen[id] = true
+		var bp, ap *Allowance
+		if b, ok := before[id]; ok {
+			bp = &b
+		}
+		if a, ok := after[id]; ok {
+			ap = &a
+		}
+		n, _ := strconv.ParseInt(id, 10, 64)
+		if err := s.Employees.AuditRecord(ctx, q, e, employee.SectionLeaveAllowances, "leaveAllowance", n, bp, ap); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// storeAllowances writes an employee's allowances in place of the old.
+func (s *Service) storeAllowances(ctx context.Context, q *store.Queries, bizID, employeeID int64, list []Allowance, templateID int64) error {
 	if err := q.DeleteLeaveAllowances(ctx, store.DeleteLeaveAllowancesParams{BusinessID: bizID, EmployeeID: employeeID}); err != nil {
 		return err
 	}
@@ -234,19 +282,6 @@ func (s *Service) SetAllowances(ctx context.Context, biz business.Business, p *p
 		if err != nil {
 			return err
 		}
-		read := func() (map[string]Allowance, []string, error) {
-			rows, err := q.ListLeaveAllowances(ctx, store.ListLeaveAllowancesParams{BusinessID: biz.ID, EmployeeID: employeeID})
-			by, order := map[string]Allowance{}, []string{}
-			for _, r := range rows {
-				a := fromAllowanceRow(r, ix.names())
-				by[a.LeaveCategoryID], order = a, append(order, a.LeaveCategoryID)
-			}
-			return by, order, err
-		}
-		before, beforeOrder, err := read()
-		if err != nil {
-			return err
-		}
 		for i := range list {
 			prefix := fmt.Sprintf("[%d].", i)
 			c, err := ix.resolve(prefix+"leaveCategoryId", "Standard", list[i].LeaveCategoryID)
@@ -257,34 +292,7 @@ func (s *Service) SetAllowances(ctx context.Context, biz business.Business, p *p
 				return err
 			}
 		}
-		if err := s.replaceAllowances(ctx, q, biz.ID, employeeID, list, 0); err != nil {
-			return err
-		}
-		// The trail: one record per leave category, created, changed or
-		// removed.
-		after, afterOrder, err := read()
-		if err != nil {
-			return err
-		}
-		seen := map[string]bool{}
-		for _, id := range append(beforeOrder, afterOrder...) {
-			if seen[id] {
-				continue
-			}
-			seen[id] = true
-			var bp, ap *Allowance
-			if b, ok := before[id]; ok {
-				bp = &b
-			}
-			if a, ok := after[id]; ok {
-				ap = &a
-			}
-			n, _ := strconv.ParseInt(id, 10, 64)
-			if err := s.Employees.AuditRecord(ctx, q, e, employee.SectionLeaveAllowances, "leaveAllowance", n, bp, ap); err != nil {
-				return err
-			}
-		}
-		return nil
+		return s.replaceAllowances(ctx, q, e, ix, list, 0)
 	})
 	if err != nil {
 		return nil, err
@@ -368,10 +376,10 @@ func (s *Service) SetBusinessAllowances(ctx context.Context, biz business.Busine
 	}
 	sort.Strings(keys)
 	// Resolve every employee (visible to p) before writing anything.
-	ids := make(map[string]int64, len(keys))
+	ids := make(map[string]employee.Employee, len(keys))
 	for _, k := range keys {
 		member := "leaveAllowances." + k
-		var id int64
+		var emp employee.Employee
 		if empType == "External" {
 			e, err := s.Employees.ByExternalID(ctx, biz, p, k)
 			if payroll.KindOf(err) == payroll.KindNotFound {
@@ -380,20 +388,21 @@ func (s *Service) SetBusinessAllowances(ctx context.Context, biz business.Busine
 			if err != nil {
 				return nil, err
 			}
-			id = e.ID
+			emp = e
 		} else {
 			n, perr := strconv.ParseInt(strings.TrimSpace(k), 10, 64)
 			if perr != nil || n <= 0 {
 				return nil, payroll.Invalid(member, "%q is not an employee id", k)
 			}
-			if _, err := s.Employees.Visible(ctx, biz, p, n); payroll.KindOf(err) == payroll.KindNotFound {
+			e, err := s.Employees.Visible(ctx, biz, p, n)
+			if payroll.KindOf(err) == payroll.KindNotFound {
 				return nil, payroll.Invalid(member, "there is no employee %d in this business", n)
 			} else if err != nil {
 				return nil, err
 			}
-			id = n
+			emp = e
 		}
-		ids[k] = id
+		ids[k] = emp
 	}
 	err = s.DB.InTx(ctx, func(q *store.Queries) error {
 		ix, err := s.categoryIndex(ctx, q, biz.ID)
@@ -412,7 +421,7 @@ func (s *Service) SetBusinessAllowances(ctx context.Context, biz business.Busine
 					return err
 				}
 			}
-			if err := s.replaceAllowances(ctx, q, biz.ID, ids[k], list, 0); err != nil {
+			if err := s.replaceAllowances(ctx, q, ids[k], ix, list, 0); err != nil {
 				return err
 			}
 		}
@@ -423,11 +432,11 @@ func (s *Service) SetBusinessAllowances(ctx context.Context, biz business.Busine
 	}
 	out := map[string][]Allowance{}
 	for _, k := range keys {
-		list, err := s.Allowances(ctx, biz, p, ids[k])
+		list, err := s.Allowances(ctx, biz, p, ids[k].ID)
 		if err != nil {
 			return nil, err
 		}
-		out[strconv.FormatInt(ids[k], 10)] = list
+		out[strconv.FormatInt(ids[k].ID, 10)] = list
 	}
 	return out, nil
 }

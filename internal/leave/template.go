@@ -10,6 +10,7 @@ import (
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/categories"
 	"github.com/payrolld/payrolld/internal/db"
+	"github.com/payrolld/payrolld/internal/employee"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/record"
 	"github.com/payrolld/payrolld/internal/store"
@@ -168,9 +169,9 @@ func (c AllowanceTemplateCategory) allowance(cat categories.LeaveCategory) Allow
 	return a
 }
 
-// applyTemplate rewrites an employee's allowances from template t.
-func (s *Service) applyTemplate(ctx context.Context, q *store.Queries, bizID, employeeID int64, t AllowanceTemplate) error {
-	ix, err := s.categoryIndex(ctx, q, bizID)
+// applyTemplate rewrites employee e's allowances from template t.
+func (s *Service) applyTemplate(ctx context.Context, q *store.Queries, e employee.Employee, t AllowanceTemplate) error {
+	ix, err := s.categoryIndex(ctx, q, e.BusinessID)
 	if err != nil {
 		return err
 	}
@@ -186,7 +187,7 @@ func (s *Service) applyTemplate(ctx context.Context, q *store.Queries, bizID, em
 		}
 		list = append(list, a)
 	}
-	return s.replaceAllowances(ctx, q, bizID, employeeID, list, t.ID)
+	return s.replaceAllowances(ctx, q, e, ix, list, t.ID)
 }
 
 // AssignTemplate makes template templateID the employee's and rewrites
@@ -196,7 +197,8 @@ func (s *Service) AssignTemplate(ctx context.Context, biz business.Business, p *
 	if err := s.Templates.Gate(biz); err != nil {
 		return err
 	}
-	if _, err := s.Employees.Visible(ctx, biz, p, employeeID); err != nil {
+	e, err := s.Employees.Visible(ctx, biz, p, employeeID)
+	if err != nil {
 		return err
 	}
 	return s.DB.InTx(ctx, func(q *store.Queries) error {
@@ -207,7 +209,7 @@ func (s *Service) AssignTemplate(ctx context.Context, biz business.Business, p *
 		if err := q.AssignLeaveTemplate(ctx, store.AssignLeaveTemplateParams{EmployeeID: employeeID, BusinessID: biz.ID, TemplateID: templateID, AssignedAt: s.Clock.Now()}); err != nil {
 			return err
 		}
-		return s.applyTemplate(ctx, q, biz.ID, employeeID, t)
+		return s.applyTemplate(ctx, q, e, t)
 	})
 }
 
@@ -249,7 +251,8 @@ func (s *Service) ReapplyTemplate(ctx context.Context, biz business.Business, te
 			return err
 		}
 		for _, id := range ids {
-			if err := s.applyTemplate(ctx, q, biz.ID, id, t); err != nil {
+			// A business user reapplies: the trail's channel is Api.
+			if err := s.applyTemplate(ctx, q, employee.Employee{ID: id, BusinessID: biz.ID}, t); err != nil {
 				return err
 			}
 		}

@@ -396,11 +396,11 @@ func nzEmployee(e *EmployeeRow) *calc.NZEmployee {
 	st := strings.ToLower(e.KiwiSaverEnrollmentStatus)
 	if st != "" && !strings.Contains(st, "not") && !strings.Contains(st, "optedout") && !strings.Contains(st, "ineligible") {
 		nz.KiwiSaver = true
-		if e.KiwiSaverEmployeeContribution.Valid && e.KiwiSaverEmployeeContribution.Int64 > 0 {
-			nz.KiwiSaverRate = payroll.Percent(payroll.RateFromInt(e.KiwiSaverEmployeeContribution.Int64))
+		if r, err := payroll.ParseRate(e.KiwiSaverEmployeeContribution.String); err == nil && r.IsPos() {
+			nz.KiwiSaverRate = payroll.Percent(r)
 		}
-		if e.KiwiSaverEmployerContribution.Valid && e.KiwiSaverEmployerContribution.Int64 > 0 {
-			nz.EmployerKiwiSaverRate = payroll.Percent(payroll.RateFromInt(e.KiwiSaverEmployerContribution.Int64))
+		if r, err := payroll.ParseRate(e.KiwiSaverEmployerContribution.String); err == nil && r.IsPos() {
+			nz.EmployerKiwiSaverRate = payroll.Percent(r)
 		}
 	}
 	return nz

@@ -215,8 +215,8 @@ type CreateEmployeeParams struct {
 	TaxCodeDeclarationEsctRate                            sql.NullString
 	TaxCodeDeclarationStudentLoanRate                     sql.NullString
 	TaxCodeDeclarationSpecialTaxCodeRate                  sql.NullString
-	KiwiSaverEmployeeContribution                         sql.NullInt64
-	KiwiSaverEmployerContribution                         sql.NullInt64
+	KiwiSaverEmployeeContribution                         sql.NullString
+	KiwiSaverEmployerContribution                         sql.NullString
 	KiwiSaverEnrollmentStatus                             string
 	KiwiSaverIneligibilityReason                          string
 	KiwiSaverOptOutDate                                   sql.NullTime
@@ -3246,8 +3246,8 @@ type UpdateEmployeeParams struct {
 	TaxCodeDeclarationEsctRate                            sql.NullString
 	TaxCodeDeclarationStudentLoanRate                     sql.NullString
 	TaxCodeDeclarationSpecialTaxCodeRate                  sql.NullString
-	KiwiSaverEmployeeContribution                         sql.NullInt64
-	KiwiSaverEmployerContribution                         sql.NullInt64
+	KiwiSaverEmployeeContribution                         sql.NullString
+	KiwiSaverEmployerContribution                         sql.NullString
 	KiwiSaverEnrollmentStatus                             string
 	KiwiSaverIneligibilityReason                          string
 	KiwiSaverOptOutDate                                   sql.NullTime

@@ -324,8 +324,8 @@ type Employee struct {
 	TaxCodeDeclarationEsctRate                            sql.NullString
 	TaxCodeDeclarationStudentLoanRate                     sql.NullString
 	TaxCodeDeclarationSpecialTaxCodeRate                  sql.NullString
-	KiwiSaverEmployeeContribution                         sql.NullInt64
-	KiwiSaverEmployerContribution                         sql.NullInt64
+	KiwiSaverEmployeeContribution                         sql.NullString
+	KiwiSaverEmployerContribution                         sql.NullString
 	KiwiSaverEnrollmentStatus                             string
 	KiwiSaverIneligibilityReason                          string
 	KiwiSaverOptOutDate                                   sql.NullTime
@@ -366,6 +366,17 @@ type EmployeeAccess struct {
 	Email      string
 	CreatedAt  time.Time
 	UpdatedAt  time.Time
+}
+
+type EmployeeAccountingSync struct {
+	ID          int64
+	BusinessID  int64
+	EmployeeID  int64
+	Target      string
+	Status      string
+	Message     string
+	RequestedBy string
+	RequestedAt time.Time
 }
 
 type EmployeeAudit struct {

@@ -454,8 +454,8 @@ type GetEmployeeForPayRow struct {
 	TaxCodeDeclarationTaxCode           string
 	TaxCodeDeclarationStudentLoan       sql.NullBool
 	TaxCodeDeclarationEsctRate          sql.NullString
-	KiwiSaverEmployeeContribution       sql.NullInt64
-	KiwiSaverEmployerContribution       sql.NullInt64
+	KiwiSaverEmployeeContribution       sql.NullString
+	KiwiSaverEmployerContribution       sql.NullString
 	KiwiSaverEnrollmentStatus           string
 	LegalStatus                         string
 	ObtainedResidencyDate               sql.NullTime
@@ -720,8 +720,8 @@ type ListEmployeesForPayOfBusinessRow struct {
 	TaxCodeDeclarationTaxCode           string
 	TaxCodeDeclarationStudentLoan       sql.NullBool
 	TaxCodeDeclarationEsctRate          sql.NullString
-	KiwiSaverEmployeeContribution       sql.NullInt64
-	KiwiSaverEmployerContribution       sql.NullInt64
+	KiwiSaverEmployeeContribution       sql.NullString
+	KiwiSaverEmployerContribution       sql.NullString
 	KiwiSaverEnrollmentStatus           string
 	LegalStatus                         string
 	ObtainedResidencyDate               sql.NullTime
@@ -1124,8 +1124,8 @@ type ListPayScheduleEmployeesRow struct {
 	TaxCodeDeclarationTaxCode           string
 	TaxCodeDeclarationStudentLoan       sql.NullBool
 	TaxCodeDeclarationEsctRate          sql.NullString
-	KiwiSaverEmployeeContribution       sql.NullInt64
-	KiwiSaverEmployerContribution       sql.NullInt64
+	KiwiSaverEmployeeContribution       sql.NullString
+	KiwiSaverEmployerContribution       sql.NullString
 	KiwiSaverEnrollmentStatus           string
 	LegalStatus                         string
 	ObtainedResidencyDate               sql.NullTime

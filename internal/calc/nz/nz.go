@@ -406,20 +406,16 @@ func (b *builder) add(code string, amt payroll.Money, rule *calc.Rule, ts ...cal
 func kiwiSaverRates(y *year, emp *calc.NZEmployee) (ee, er payroll.Rate, err error) {
 	ks := &y.ks
 	ee, er = ks.defaultRate, ks.employerMin
-	if emp.KiwiSaverReducedRate {
+	// A chosen rate that is the year's reduced rate and not one of its
+	// choices (3% from 1 April 2026) is the temporary rate reduction.
+	reduced := !ks.reducedRate.IsZero() && emp.KiwiSaverRate.Cmp(ks.reducedRate) == 0 && !allowedRate(ks.allowed, emp.KiwiSaverRate)
+	if emp.KiwiSaverReducedRate || reduced {
 		if ks.reducedRate.IsZero() {
 			return ee, er, errKSReduced
 		}
 		ee, er = ks.reducedRate, ks.reducedRate
 	} else if !emp.KiwiSaverRate.IsZero() {
-		ok := false
-		for _, a := range ks.allowed {
-			if a.Cmp(emp.KiwiSaverRate) == 0 {
-				ok = true
-				break
-			}
-		}
-		if !ok {
+		if !allowedRate(ks.allowed, emp.KiwiSaverRate) {
 			return ee, er, fmt.Errorf("%w: %s", errKSRate, emp.KiwiSaverRate)
 		}
 		ee = emp.KiwiSaverRate

@@ -172,12 +172,12 @@ func TestCalculateErrors(t *testing.T) {
 	e := New()
 	d := day(2026, 6, 5)
 	for name, in := range map[string]*calc.Input{
-		"no NZ":              {Region: calc.NZ, PaymentDate: d, Frequency: calc.Weekly},
-		"bad code":           input(d, calc.Weekly, "100", calc.NZEmployee{TaxCode: "CAE"}),
-		"bad frequency":      input(d, "Daily", "100", calc.NZEmployee{}),
-		"ND SL":              input(d, calc.Weekly, "100", calc.NZEmployee{TaxCode: "ND", StudentLoan: true}),
-		"KS rate":            input(d, calc.Weekly, "100", calc.NZEmployee{KiwiSaver: true, KiwiSaverRate: payroll.MustRate("0.05")}),
-		"KS 3% in 2026-27":   input(d, calc.Weekly, "100", calc.NZEmployee{KiwiSaver: true, KiwiSaverRate: payroll.MustRate("0.03")}),
+		"no NZ":         {Region: calc.NZ, PaymentDate: d, Frequency: calc.Weekly},
+		"bad code":      input(d, calc.Weekly, "100", calc.NZEmployee{TaxCode: "CAE"}),
+		"bad frequency": input(d, "Daily", "100", calc.NZEmployee{}),
+		"ND SL":         input(d, calc.Weekly, "100", calc.NZEmployee{TaxCode: "ND", StudentLoan: true}),
+		"KS rate":       input(d, calc.Weekly, "100", calc.NZEmployee{KiwiSaver: true, KiwiSaverRate: payroll.MustRate("0.05")}),
+		// A chosen 3% in 2026-27 is the temporary reduction (TestKiwiSaverRatesOn).
 		"KS reduced 2025-26": input(day(2025, 6, 5), calc.Weekly, "100", calc.NZEmployee{KiwiSaver: true, KiwiSaverReducedRate: true}),
 		"employer too low":   input(d, calc.Weekly, "100", calc.NZEmployee{KiwiSaver: true, EmployerKiwiSaverRate: payroll.MustRate("0.03")}),
 		"SL quarterly":       input(d, calc.Quarterly, "100", calc.NZEmployee{TaxCode: "M SL"}),

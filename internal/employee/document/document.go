@@ -164,7 +164,7 @@ func StoreFiles(ctx context.Context, q *store.Queries, clock payroll.Clock, busi
 // Upload stores the files as the employee's documents, all or none.
 func (s *Service) Upload(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64, files []File, visible bool) (out []EmployeeDocument, err error) {
 	defer payroll.Wrap(&err, "upload documents of employee %d", employeeID)
-	err = s.Employees.WriteRecords(ctx, biz, p, employeeID, func(q *store.Queries, _ employee.Employee) error {
+	err = s.Employees.WriteRecords(ctx, biz, p, employeeID, func(q *store.Queries, e employee.Employee) error {
 		ids, err := StoreFiles(ctx, q, s.Clock, biz.ID, employeeID, files, visible, Owner{})
 		if err != nil {
 			return err
@@ -175,11 +175,21 @@ func (s *Service) Upload(ctx context.Context, biz business.Business, p *payroll.
 			if err != nil {
 				return err
 			}
-			out = append(out, fromRow(r))
+			d := fromRow(r)
+			if err := s.audit(ctx, q, e, d.ID, nil, d); err != nil {
+				return err
+			}
+			out = append(out, d)
 		}
 		return nil
 	})
 	return out, err
+}
+
+// audit records a change to document id in the employee's trail
+// (Documents section; before nil is an upload, after nil a delete).
+func (s *Service) audit(ctx context.Context, q *store.Queries, e employee.Employee, id int64, before, after any) error {
+	return s.Employees.AuditRecord(ctx, q, e, employee.SectionDocuments, "document", id, before, after)
 }
 
 // List returns the employee's documents, oldest first (qualification
@@ -234,7 +244,7 @@ func (s *Service) Content(ctx context.Context, biz business.Business, p *payroll
 // UpdatePermissions applies change to a document's permissions.
 func (s *Service) UpdatePermissions(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID, id int64, change func(*EmployeeDocumentPermissions) error) (d EmployeeDocument, err error) {
 	defer payroll.Wrap(&err, "update document %d of employee %d", id, employeeID)
-	err = s.Employees.WriteRecords(ctx, biz, p, employeeID, func(q *store.Queries, _ employee.Employee) error {
+	err = s.Employees.WriteRecords(ctx, biz, p, employeeID, func(q *store.Queries, e employee.Employee) error {
 		r, err := q.GetEmployeeDocument(ctx, store.GetEmployeeDocumentParams{BusinessID: biz.ID, EmployeeID: employeeID, DocumentID: id})
 		if db.IsNoRows(err) {
 			return payroll.NotFound("employee document")
@@ -257,8 +267,10 @@ func (s *Service) UpdatePermissions(ctx context.Context, biz business.Business, 
 			EmployeeID: sql.NullInt64{Int64: employeeID, Valid: true}, ID: id, Permissions: string(raw), UpdatedAt: s.Clock.Now()}); err != nil {
 			return err
 		}
-		d, err = get(ctx, q, biz.ID, employeeID, id)
-		return err
+		if d, err = get(ctx, q, biz.ID, employeeID, id); err != nil {
+			return err
+		}
+		return s.audit(ctx, q, e, id, fromRow(r), d)
 	})
 	return d, err
 }
@@ -266,13 +278,25 @@ func (s *Service) UpdatePermissions(ctx context.Context, biz business.Business, 
 // Delete removes a document with its links.
 func (s *Service) Delete(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID, id int64) (err error) {
 	defer payroll.Wrap(&err, "delete document %d of employee %d", id, employeeID)
-	return s.Employees.WriteRecords(ctx, biz, p, employeeID, func(q *store.Queries, _ employee.Employee) error {
+	return s.Employees.WriteRecords(ctx, biz, p, employeeID, func(q *store.Queries, e employee.Employee) error {
+		before, err := get(ctx, q, biz.ID, employeeID, id)
+		if payroll.KindOf(err) == payroll.KindNotFound {
+			// A qualification's document or an expense attachment is
+			// deleted here too; its own record's trail says so.
+			before, err = EmployeeDocument{}, nil
+		}
+		if err != nil {
+			return err
+		}
 		n, err := q.DeleteEmployeeDocument(ctx, store.DeleteEmployeeDocumentParams{BusinessID: biz.ID,
 			EmployeeID: sql.NullInt64{Int64: employeeID, Valid: true}, ID: id})
 		if err == nil && n == 0 {
 			return payroll.NotFound("employee document")
 		}
-		return err
+		if err != nil || before.ID == 0 {
+			return err
+		}
+		return s.audit(ctx, q, e, id, before, nil)
 	})
 }
 
@@ -282,8 +306,9 @@ func (s *Service) Delete(ctx context.Context, biz business.Business, p *payroll.
 // the employee's is a 404.
 func (s *Service) Link(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID, id int64, kind string, targetID int64) (d EmployeeDocument, err error) {
 	defer payroll.Wrap(&err, "link document %d of employee %d to %s %d", id, employeeID, kind, targetID)
-	err = s.Employees.WriteRecords(ctx, biz, p, employeeID, func(q *store.Queries, _ employee.Employee) error {
-		if _, err := get(ctx, q, biz.ID, employeeID, id); err != nil {
+	err = s.Employees.WriteRecords(ctx, biz, p, employeeID, func(q *store.Queries, e employee.Employee) error {
+		before, err := get(ctx, q, biz.ID, employeeID, id)
+		if err != nil {
 			return err
 		}
 		if err := targetExists(ctx, q, biz.ID, employeeID, kind, targetID); err != nil {
@@ -291,7 +316,6 @@ func (s *Service) Link(ctx context.Context, biz business.Business, p *payroll.Pr
 		}
 		args := store.LinkDocumentToLeaveRequestParams{BusinessID: biz.ID, EmployeeID: employeeID, DocumentID: id,
 			LeaveRequestID: sql.NullInt64{Int64: targetID, Valid: true}}
-		var err error
 		switch kind {
 		case LinkLeave:
 			_, err = q.LinkDocumentToLeaveRequest(ctx, args)
@@ -308,8 +332,10 @@ func (s *Service) Link(ctx context.Context, biz business.Business, p *payroll.Pr
 		if err != nil {
 			return err
 		}
-		d, err = get(ctx, q, biz.ID, employeeID, id)
-		return err
+		if d, err = get(ctx, q, biz.ID, employeeID, id); err != nil {
+			return err
+		}
+		return s.audit(ctx, q, e, id, before, d)
 	})
 	return d, err
 }
@@ -318,15 +344,15 @@ func (s *Service) Link(ctx context.Context, biz business.Business, p *payroll.Pr
 // document not attached to that record is left as it is.
 func (s *Service) Unlink(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID, id int64, kind string, targetID int64) (d EmployeeDocument, err error) {
 	defer payroll.Wrap(&err, "unlink document %d of employee %d from %s %d", id, employeeID, kind, targetID)
-	err = s.Employees.WriteRecords(ctx, biz, p, employeeID, func(q *store.Queries, _ employee.Employee) error {
-		if _, err := get(ctx, q, biz.ID, employeeID, id); err != nil {
+	err = s.Employees.WriteRecords(ctx, biz, p, employeeID, func(q *store.Queries, e employee.Employee) error {
+		before, err := get(ctx, q, biz.ID, employeeID, id)
+		if err != nil {
 			return err
 		}
 		if err := targetExists(ctx, q, biz.ID, employeeID, kind, targetID); err != nil {
 			return err
 		}
 		target := sql.NullInt64{Int64: targetID, Valid: true}
-		var err error
 		switch kind {
 		case LinkLeave:
 			_, err = q.UnlinkDocumentFromLeaveRequest(ctx, store.UnlinkDocumentFromLeaveRequestParams{BusinessID: biz.ID, EmployeeID: employeeID, DocumentID: id, LeaveRequestID: target})
@@ -338,8 +364,10 @@ func (s *Service) Unlink(ctx context.Context, biz business.Business, p *payroll.
 		if err != nil {
 			return err
 		}
-		d, err = get(ctx, q, biz.ID, employeeID, id)
-		return err
+		if d, err = get(ctx, q, biz.ID, employeeID, id); err != nil {
+			return err
+		}
+		return s.audit(ctx, q, e, id, before, d)
 	})
 	return d, err
 }

@@ -129,6 +129,14 @@ func (s *Service) Get(ctx context.Context, biz business.Business, p *payroll.Pri
 	return EarningsLineSplit{}, payroll.NotFound("earnings line split")
 }
 
+// audit records a change to a split (before nil: added, after nil:
+// removed) in the employee's trail, PayRunDefaults section (how the
+// employee's earnings are costed), kind[id] named by the location (or the
+// dimension split's id).
+func (s *Service) audit(ctx context.Context, q *store.Queries, e employee.Employee, kind string, id int64, before, after any) error {
+	return s.Employees.AuditRecord(ctx, q, e, employee.SectionPayRunDefaults, kind, id, before, after)
+}
+
 // Save adds (create) or changes the split of e.LocationID (locationID for
 // an update), under the employee's lock so the total is checked against
 // the committed splits.
@@ -145,7 +153,7 @@ func (s *Service) Save(ctx context.Context, biz business.Business, p *payroll.Pr
 	if err := v.Err(); err != nil {
 		return EarningsLineSplit{}, err
 	}
-	err = s.Employees.WriteRecords(ctx, biz, p, employeeID, func(q *store.Queries, _ employee.Employee) error {
+	err = s.Employees.WriteRecords(ctx, biz, p, employeeID, func(q *store.Queries, emp employee.Employee) error {
 		if _, err := q.GetRecord(ctx, store.GetRecordParams{ID: e.LocationID, BusinessID: biz.ID, Kind: record.KindLocation}); db.IsNoRows(err) {
 			if !create {
 				return payroll.NotFound("location")
@@ -160,9 +168,10 @@ func (s *Service) Save(ctx context.Context, biz business.Business, p *payroll.Pr
 		}
 		shares := []EarningsLineSplitEdit{e}
 		exists := false
+		var before any
 		for _, c := range cur {
 			if c.LocationID == e.LocationID {
-				exists = true
+				exists, before = true, c
 				continue
 			}
 			shares = append(shares, EarningsLineSplitEdit{AllocatedPercentage: c.AllocatedPercentage, AllocateBalance: c.AllocateBalance})
@@ -194,12 +203,15 @@ func (s *Service) Save(ctx context.Context, biz business.Business, p *payroll.Pr
 			return err
 		}
 		all, err := list(ctx, q, biz, employeeID)
+		if err != nil {
+			return err
+		}
 		for _, sp := range all {
 			if sp.LocationID == e.LocationID {
 				out = sp
 			}
 		}
-		return err
+		return s.audit(ctx, q, emp, "earningsLineSplit", e.LocationID, before, out)
 	})
 	return out, err
 }
@@ -207,12 +219,24 @@ func (s *Service) Save(ctx context.Context, biz business.Business, p *payroll.Pr
 // Delete removes the split of a location.
 func (s *Service) Delete(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID, locationID int64) (err error) {
 	defer payroll.Wrap(&err, "delete earnings line split of employee %d", employeeID)
-	return s.Employees.WriteRecords(ctx, biz, p, employeeID, func(q *store.Queries, _ employee.Employee) error {
+	return s.Employees.WriteRecords(ctx, biz, p, employeeID, func(q *store.Queries, e employee.Employee) error {
+		cur, err := list(ctx, q, biz, employeeID)
+		if err != nil {
+			return err
+		}
 		n, err := q.DeleteEarningsLineSplit(ctx, store.DeleteEarningsLineSplitParams{BusinessID: biz.ID, EmployeeID: employeeID, LocationID: locationID})
 		if err == nil && n == 0 {
 			return payroll.NotFound("earnings line split")
 		}
-		return err
+		if err != nil {
+			return err
+		}
+		for _, c := range cur {
+			if c.LocationID == locationID {
+				return s.audit(ctx, q, e, "earningsLineSplit", locationID, c, nil)
+			}
+		}
+		return nil
 	})
 }
 
@@ -282,7 +306,7 @@ func (s *Service) SaveDimension(ctx context.Context, biz business.Business, p *p
 	}
 	ids := append([]int64(nil), e.ReportingDimensionValueIDs...)
 	sort.Slice(ids, func(i, j int) bool { return ids[i] < ids[j] })
-	err = s.Employees.WriteRecords(ctx, biz, p, employeeID, func(q *store.Queries, _ employee.Employee) error {
+	err = s.Employees.WriteRecords(ctx, biz, p, employeeID, func(q *store.Queries, emp employee.Employee) error {
 		dims := map[int64]int64{}
 		for _, id := range ids {
 			r, err := q.GetRecord(ctx, store.GetRecordParams{ID: id, BusinessID: biz.ID, Kind: record.KindDimensionValue})
@@ -303,9 +327,10 @@ func (s *Service) SaveDimension(ctx context.Context, biz business.Business, p *p
 		}
 		shares := []EarningsLineSplitEdit{e}
 		var match int64
+		var before any
 		for _, c := range cur {
 			if sameValues(ids, c.ReportingDimensionValues) {
-				match = c.ID
+				match, before = c.ID, c
 				continue
 			}
 			shares = append(shares, EarningsLineSplitEdit{AllocatedPercentage: c.AllocatedPercentage, AllocateBalance: c.AllocateBalance})
@@ -339,12 +364,17 @@ func (s *Service) SaveDimension(ctx context.Context, biz business.Business, p *p
 			}
 		}
 		all, err := dimensions(ctx, q, biz, employeeID)
+		if err != nil {
+			return err
+		}
 		for _, d := range all {
 			if d.ID == id {
 				out = d
 			}
 		}
-		return err
+		// A changed split is stored afresh (a new id): the trail names
+		// it by the new id, with the old split's members as before.
+		return s.audit(ctx, q, emp, "dimensionEarningsLineSplit", id, before, out)
 	})
 	return out, err
 }
@@ -370,7 +400,7 @@ func (s *Service) DimensionByValue(ctx context.Context, biz business.Business, p
 // dimension dimensionID.
 func (s *Service) DeleteDimensionByValue(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID, dimensionID, valueID int64) (err error) {
 	defer payroll.Wrap(&err, "delete dimension split of employee %d", employeeID)
-	return s.Employees.WriteRecords(ctx, biz, p, employeeID, func(q *store.Queries, _ employee.Employee) error {
+	return s.Employees.WriteRecords(ctx, biz, p, employeeID, func(q *store.Queries, e employee.Employee) error {
 		all, err := dimensions(ctx, q, biz, employeeID)
 		if err != nil {
 			return err
@@ -380,6 +410,9 @@ func (s *Service) DeleteDimensionByValue(ctx context.Context, biz business.Busin
 			for _, v := range d.ReportingDimensionValues {
 				if v.ID == valueID && v.ReportingDimensionID == dimensionID {
 					if _, err := q.DeleteDimensionSplit(ctx, store.DeleteDimensionSplitParams{BusinessID: biz.ID, EmployeeID: employeeID, ID: d.ID}); err != nil {
+						return err
+					}
+					if err := s.audit(ctx, q, e, "dimensionEarningsLineSplit", d.ID, d, nil); err != nil {
 						return err
 					}
 					n++

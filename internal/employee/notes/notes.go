@@ -65,10 +65,15 @@ func (s *Service) Add(ctx context.Context, biz business.Business, p *payroll.Pri
 	if p != nil {
 		author = p.Username
 	}
-	err = s.Employees.WriteRecords(ctx, biz, p, employeeID, func(q *store.Queries, _ employee.Employee) error {
+	err = s.Employees.WriteRecords(ctx, biz, p, employeeID, func(q *store.Queries, e employee.Employee) error {
 		r, err := q.CreateEmployeeNote(ctx, store.CreateEmployeeNoteParams{BusinessID: biz.ID, EmployeeID: employeeID, Author: author, Note: text, CreatedAt: s.Clock.Now()})
+		if err != nil {
+			return err
+		}
 		n = fromRow(r)
-		return err
+		// The trail (Notes section) shows the note's text; who and when
+		// are the trail row's own user and time.
+		return s.Employees.AuditRecord(ctx, q, e, employee.SectionNotes, "note", n.ID, nil, n.Note)
 	})
 	return n, err
 }

@@ -218,6 +218,7 @@ func (s *Service) SaveTemplate(ctx context.Context, biz business.Business, id in
 		return Template{}, err
 	}
 	now := s.Clock.Now()
+	var old Template
 	err = s.Employees.DB.InTx(ctx, func(q *store.Queries) error {
 		var r store.PayRateTemplate
 		var err error
@@ -226,7 +227,8 @@ func (s *Service) SaveTemplate(ctx context.Context, biz business.Business, id in
 				ExternalID: t.ExternalID, Source: t.Source, PrimaryPayCategoryID: t.PrimaryPayCategoryID, SuperThresholdAmount: emprec.NullMoney(t.SuperThresholdAmount),
 				MaximumQuarterlySuperContributionsBase: emprec.NullMoney(t.MaximumQuarterlySuperContributionsBase), CreatedAt: now})
 		} else {
-			old, lerr := s.loadTemplate(ctx, q, biz, id)
+			var lerr error
+			old, lerr = s.loadTemplate(ctx, q, biz, id)
 			if lerr != nil {
 				return lerr
 			}
@@ -269,11 +271,30 @@ func (s *Service) SaveTemplate(ctx context.Context, biz business.Business, id in
 				return err
 			}
 		}
-		out, err = s.loadTemplate(ctx, q, biz, r.ID)
-		return err
+		if out, err = s.loadTemplate(ctx, q, biz, r.ID); err != nil || id == 0 {
+			return err
+		}
+		return s.auditLinked(ctx, q, biz, old, out)
 	})
 	decorate(&out, cats)
 	return out, err
+}
+
+// auditLinked records a change of a template in the audit trail of each
+// employee it gives rates to (PayRates section, payRateTemplate[id].member):
+// their rates are derived from it, so changing it changes their pay.
+func (s *Service) auditLinked(ctx context.Context, q *store.Queries, biz business.Business, before, after Template) error {
+	rows, err := q.ListEmployeesOnPayRateTemplate(ctx, store.ListEmployeesOnPayRateTemplateParams{BusinessID: biz.ID, PayRateTemplate: strings.ToLower(after.Name)})
+	if err != nil {
+		return err
+	}
+	for _, r := range rows {
+		e := employee.Employee{ID: r.ID, BusinessID: biz.ID, UserID: r.UserID.Int64}
+		if err := s.Employees.AuditRecord(ctx, q, e, employee.SectionPayRates, "payRateTemplate", after.ID, before, after); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // DeleteTemplate removes a template no employee names (409 otherwise).

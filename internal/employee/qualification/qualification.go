@@ -205,12 +205,19 @@ func (s *Service) Add(ctx context.Context, biz business.Business, p *payroll.Pri
 }
 
 func (s *Service) write(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64, in EmployeeQualificationRequest, upsert bool) (out EmployeeQualification, err error) {
-	err = s.Employees.WriteRecords(ctx, biz, p, employeeID, func(q *store.Queries, _ employee.Employee) error {
+	err = s.Employees.WriteRecords(ctx, biz, p, employeeID, func(q *store.Queries, e employee.Employee) error {
 		if err := resolve(ctx, q, biz.ID, &in); err != nil {
 			return err
 		}
+		list, err := s.load(ctx, q, biz.ID, employeeID)
+		if err != nil {
+			return err
+		}
+		var before *EmployeeQualification
+		if b, err := find(list, ByQualification, in.QualificationID); err == nil {
+			before = &b
+		}
 		var id int64
-		var err error
 		if upsert {
 			id, err = q.UpsertEmployeeQualification(ctx, store.UpsertEmployeeQualificationParams{BusinessID: biz.ID, EmployeeID: employeeID,
 				QualificationID: in.QualificationID, IssueDate: nullDate(in.IssueDate), ExpiryDate: nullDate(in.ExpiryDate),
@@ -229,20 +236,64 @@ func (s *Service) write(ctx context.Context, biz business.Business, p *payroll.P
 		if err != nil {
 			return err
 		}
-		list, err := s.load(ctx, q, biz.ID, employeeID)
-		if err != nil {
+		if list, err = s.load(ctx, q, biz.ID, employeeID); err != nil {
 			return err
 		}
-		out, err = find(list, ByID, id)
-		return err
+		if out, err = find(list, ByID, id); err != nil {
+			return err
+		}
+		return s.audit(ctx, q, e, before, &out)
 	})
 	return out, err
+}
+
+// trail is what the employee's audit trail records of a held
+// qualification: its details and its documents' names (not the derived
+// expiry flags).
+type trail struct {
+	QualificationID int64            `json:"qualificationId"`
+	Name            string           `json:"name"`
+	IssueDate       payroll.DateTime `json:"issueDate"`
+	ExpiryDate      payroll.DateTime `json:"expiryDate"`
+	ReferenceNumber string           `json:"referenceNumber"`
+	Documents       []string         `json:"documents"`
+}
+
+func trailOf(qa *EmployeeQualification) *trail {
+	if qa == nil {
+		return nil
+	}
+	t := &trail{QualificationID: qa.QualificationID, Name: qa.Name, IssueDate: qa.IssueDate, ExpiryDate: qa.ExpiryDate, ReferenceNumber: qa.ReferenceNumber}
+	for _, d := range qa.Documents {
+		t.Documents = append(t.Documents, d.Name)
+	}
+	return t
+}
+
+// audit records a change to a held qualification (before nil: added,
+// after nil: removed) in the employee's trail, Qualifications section,
+// named by the employee qualification's id.
+func (s *Service) audit(ctx context.Context, q *store.Queries, e employee.Employee, before, after *EmployeeQualification) error {
+	id := int64(0)
+	if before != nil {
+		id = before.ID
+	} else if after != nil {
+		id = after.ID
+	}
+	var b, a any
+	if before != nil {
+		b = trailOf(before)
+	}
+	if after != nil {
+		a = trailOf(after)
+	}
+	return s.Employees.AuditRecord(ctx, q, e, employee.SectionQualifications, "qualification", id, b, a)
 }
 
 // Delete removes a held qualification with its documents.
 func (s *Service) Delete(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64, by By, id int64) (err error) {
 	defer payroll.Wrap(&err, "delete qualification %d of employee %d", id, employeeID)
-	return s.Employees.WriteRecords(ctx, biz, p, employeeID, func(q *store.Queries, _ employee.Employee) error {
+	return s.Employees.WriteRecords(ctx, biz, p, employeeID, func(q *store.Queries, e employee.Employee) error {
 		list, err := s.load(ctx, q, biz.ID, employeeID)
 		if err != nil {
 			return err
@@ -255,15 +306,17 @@ func (s *Service) Delete(ctx context.Context, biz business.Business, p *payroll.
 			EmployeeQualificationID: sql.NullInt64{Int64: qa.ID, Valid: true}}); err != nil {
 			return err
 		}
-		_, err = q.DeleteEmployeeQualification(ctx, store.DeleteEmployeeQualificationParams{BusinessID: biz.ID, EmployeeID: employeeID, ID: qa.ID})
-		return err
+		if _, err = q.DeleteEmployeeQualification(ctx, store.DeleteEmployeeQualificationParams{BusinessID: biz.ID, EmployeeID: employeeID, ID: qa.ID}); err != nil {
+			return err
+		}
+		return s.audit(ctx, q, e, &qa, nil)
 	})
 }
 
 // UploadDocuments stores files as documents of a held qualification.
 func (s *Service) UploadDocuments(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64, by By, id int64, files []document.File, visible bool) (out []QualificationDocument, err error) {
 	defer payroll.Wrap(&err, "upload documents of qualification %d of employee %d", id, employeeID)
-	err = s.Employees.WriteRecords(ctx, biz, p, employeeID, func(q *store.Queries, _ employee.Employee) error {
+	err = s.Employees.WriteRecords(ctx, biz, p, employeeID, func(q *store.Queries, e employee.Employee) error {
 		list, err := s.load(ctx, q, biz.ID, employeeID)
 		if err != nil {
 			return err
@@ -272,6 +325,7 @@ func (s *Service) UploadDocuments(ctx context.Context, biz business.Business, p 
 		if err != nil {
 			return err
 		}
+		before := qa
 		ids, err := document.StoreFiles(ctx, q, s.Clock, biz.ID, employeeID, files, visible, document.Owner{QualificationID: qa.ID})
 		if err != nil {
 			return err
@@ -288,7 +342,7 @@ func (s *Service) UploadDocuments(ctx context.Context, biz business.Business, p 
 				}
 			}
 		}
-		return nil
+		return s.audit(ctx, q, e, &before, &qa)
 	})
 	return out, err
 }
@@ -331,7 +385,7 @@ func (s *Service) Content(ctx context.Context, biz business.Business, p *payroll
 // DeleteDocument removes one document of a held qualification.
 func (s *Service) DeleteDocument(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64, by By, id, documentID int64) (err error) {
 	defer payroll.Wrap(&err, "delete document %d of qualification %d of employee %d", documentID, id, employeeID)
-	return s.Employees.WriteRecords(ctx, biz, p, employeeID, func(q *store.Queries, _ employee.Employee) error {
+	return s.Employees.WriteRecords(ctx, biz, p, employeeID, func(q *store.Queries, e employee.Employee) error {
 		list, err := s.load(ctx, q, biz.ID, employeeID)
 		if err != nil {
 			return err
@@ -345,6 +399,16 @@ func (s *Service) DeleteDocument(ctx context.Context, biz business.Business, p *
 		if err == nil && n == 0 {
 			return payroll.NotFound("qualification document")
 		}
-		return err
+		if err != nil {
+			return err
+		}
+		if list, err = s.load(ctx, q, biz.ID, employeeID); err != nil {
+			return err
+		}
+		after, err := find(list, ByID, qa.ID)
+		if err != nil {
+			return err
+		}
+		return s.audit(ctx, q, e, &qa, &after)
 	})
 }

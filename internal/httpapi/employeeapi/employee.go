@@ -114,6 +114,7 @@ func Register(s *employee.Service, locs record.Collection[locations.Location, *l
 }
 
 func register(a *httpapi.API, s *employee.Service, locs record.Collection[locations.Location, *locations.Location]) {
+	registerAccountingSync(a, s)
 	tags := []string{"Employee"}
 	principal := payroll.PrincipalFrom
 	employeeID := func(ctx context.Context) (int64, error) { return httpapi.PathID(ctx, "employeeId", "employee") }
