@@ -17,6 +17,8 @@ package main
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"database/sql"
 	"encoding/base64"
 	"encoding/json"
 	"flag"
@@ -29,6 +31,7 @@ import (
 	"os/exec"
 	"runtime"
 	"runtime/pprof"
+	"sort"
 	"strconv"
 	"strings"
 	"syscall"
@@ -307,10 +310,67 @@ FROM seq`, n, biz.ID, now, sched, cat, now); err != nil {
 	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
 	fmt.Printf("  employees %v, gross %v, net %v, PAYG %v\n", details.GrandTotal["numberOfEmployees"], details.GrandTotal["grossEarnings"],
 		details.GrandTotal["netEarnings"], details.GrandTotal["paygWithholdingAmount"])
-	fmt.Printf("RESULT engine=%s n=%d run1=%.3f cpu=%.3f rss_mb=%d\n", engine, n, run1, run1CPU, ru.Maxrss/1024)
-	fmt.Printf("  peak RSS %d MB; process CPU user %.1f s, system %.1f s (wall times above include waiting for a shared CPU)\n", ru.Maxrss/1024,
+	hwm, err := bench.PeakRSSMB() // VmHWM: ru_maxrss of a -sizes child could carry its parent's
+	if err != nil {
+		return err
+	}
+	fmt.Printf("RESULT engine=%s n=%d run1=%.3f cpu=%.3f rss_mb=%d\n", engine, n, run1, run1CPU, hwm)
+	fmt.Printf("  peak RSS %d MB; process CPU user %.1f s, system %.1f s (wall times above include waiting for a shared CPU)\n", hwm,
 		time.Duration(ru.Utime.Nano()).Seconds(), time.Duration(ru.Stime.Nano()).Seconds())
+	// After the peak RSS is read: the digest sorts the rows in memory.
+	for _, table := range []string{"pay_run_employees", "pay_run_lines", "pay_run_sources"} {
+		sum, rows, err := digest(ctx, d.R, table)
+		if err != nil {
+			return err
+		}
+		fmt.Printf("  digest %s: %d rows, sha256 %x\n", table, rows, sum)
+	}
 	return nil
+}
+
+// digest is a SHA-256 of every row of table (both runs), without the
+// row ids and timestamps (columns ending in _at), the rows sorted: the
+// same inputs must give the same digest before and after a change to the
+// calculation's reads. (Row ids are not compared: a lines request inserts
+// its employees' lines in map order, so the user-entered lines' ids
+// differ from one run of the bench to the next.)
+func digest(ctx context.Context, d *sql.DB, table string) (sum []byte, n int, err error) {
+	rows, err := d.QueryContext(ctx, "SELECT * FROM "+table)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer rows.Close()
+	cols, err := rows.Columns()
+	if err != nil {
+		return nil, 0, err
+	}
+	vals := make([]any, len(cols))
+	ptrs := make([]any, len(cols))
+	for i := range vals {
+		ptrs[i] = &vals[i]
+	}
+	var all []string
+	for rows.Next() {
+		if err := rows.Scan(ptrs...); err != nil {
+			return nil, 0, err
+		}
+		var b strings.Builder
+		for i, c := range cols {
+			if c != "id" && !strings.HasSuffix(c, "_at") {
+				fmt.Fprintf(&b, "%s=%v\x1f", c, vals[i])
+			}
+		}
+		all = append(all, b.String())
+	}
+	if err := rows.Err(); err != nil {
+		return nil, 0, err
+	}
+	sort.Strings(all)
+	h := sha256.New()
+	for _, r := range all {
+		h.Write([]byte(r + "\n"))
+	}
+	return h.Sum(nil), len(all), nil
 }
 
 // runSizes runs each size in a child process (so each has its own peak

@@ -313,10 +313,19 @@ func (s *Service) Recalculate(ctx context.Context, biz business.Business, id int
 	})
 }
 
+// recalcChunkSize is how many employees a whole-run recalculation reads and
+// computes at a time: memory is O(chunk), not O(run) (issue 11: the
+// run's lines, employee rows and inputs of 100,000 employees held at once
+// made a 700 MB process). 500 keeps loadInputs' timesheet read an IN list
+// of the chunk's ids (it reads the whole period beyond 500).
+var recalcChunkSize = 500
+
 // recalcAll recomputes every employee of run, or those in only (inside
-// the caller's write transaction, after touch): employees, lines and
-// year-to-date are each read once. A handful of employees are read one
-// by one instead.
+// the caller's write transaction, after touch). The employees are taken
+// in chunks of recalcChunkSize ids, in id order: each chunk's run rows,
+// employee records, lines and inputs are read by id range, computed,
+// written and released before the next. A handful of employees are read
+// one by one instead. Year-to-date is read once for the run.
 func (s *Service) recalcAll(ctx context.Context, q *store.Queries, biz business.Business, run *store.PayRun, cats *catIndex, only map[int64]bool) error {
 	if only != nil && len(only) <= 20 {
 		for id := range only {
@@ -326,54 +335,31 @@ func (s *Service) recalcAll(ctx context.Context, q *store.Queries, biz business.
 		}
 		return nil
 	}
-	rows, err := q.ListPayRunEmployees(ctx, run.ID)
+	ids, err := q.ListPayRunEmployeeIDs(ctx, run.ID)
 	if err != nil {
 		return err
 	}
 	if only != nil {
-		kept := rows[:0]
-		for _, r := range rows {
-			if only[r.EmployeeID] {
-				kept = append(kept, r)
+		kept := ids[:0]
+		for _, id := range ids {
+			if only[id] {
+				kept = append(kept, id)
 			}
 		}
-		if len(kept) == len(rows) {
+		if len(kept) == len(ids) {
 			only = nil // every employee of the run
 		}
-		rows = kept
-	}
-	emps, err := q.ListEmployeesForPayOfBusiness(ctx, biz.ID)
-	if err != nil {
-		return err
-	}
-	byID := make(map[int64]*EmployeeRow, len(emps))
-	for i := range emps {
-		e := EmployeeRow(emps[i])
-		byID[e.ID] = &e
-	}
-	all, err := q.ListPayRunLines(ctx, run.ID)
-	if err != nil {
-		return err
-	}
-	lines := make(map[int64][]store.PayRunLine, len(rows))
-	for _, l := range all {
-		lines[l.EmployeeID] = append(lines[l.EmployeeID], l)
+		ids = kept
 	}
 	ytds, err := s.yearToDate(ctx, q, biz, run)
 	if err != nil {
 		return err
 	}
 	w := s.newWriter(q, biz.ID, run.ID)
-	ids := make([]int64, len(rows))
-	for i := range rows {
-		ids[i] = rows[i].EmployeeID
-	}
-	if w.in, err = s.loadInputs(ctx, q, biz, run, ids); err != nil {
-		return err
-	}
 	if only == nil {
 		// The whole run: its calculated lines and their sources go in one
-		// statement each.
+		// statement each (the chunks below then read only the lines
+		// entered by users).
 		if _, err := q.DeleteCalculatedPayRunLinesOfRun(ctx, run.ID); err != nil {
 			return err
 		}
@@ -382,14 +368,73 @@ func (s *Service) recalcAll(ctx context.Context, q *store.Queries, biz business.
 		}
 		w.calculatedDeleted = true
 	}
-	for i := range rows {
-		e, ok := byID[rows[i].EmployeeID]
-		if !ok { // deleted since: keep the lines, no standard pay
-			e = &EmployeeRow{ID: rows[i].EmployeeID}
-		}
-		if err := w.recalcEmployee(ctx, biz.Region, run, e, &rows[i], lines[e.ID], cats, ytds[e.ID]); err != nil {
+	for len(ids) > 0 {
+		n := min(len(ids), recalcChunkSize)
+		if err := s.recalcChunk(ctx, q, w, biz, run, cats, ids[:n], only != nil, ytds); err != nil {
 			return err
 		}
+		ids = ids[n:]
+	}
+	return w.flush(ctx)
+}
+
+// recalcChunk recomputes the run's employees ids (ascending) with w: one
+// read by id range of their run rows, employee records and lines (filtered
+// to ids when the recalculation is of some employees), then their inputs;
+// the chunk's writes are flushed before returning.
+func (s *Service) recalcChunk(ctx context.Context, q *store.Queries, w *writer, biz business.Business, run *store.PayRun, cats *catIndex,
+	ids []int64, filter bool, ytds map[int64]*ytd) error {
+	lo, hi := ids[0], ids[len(ids)-1]
+	rows, err := q.ListPayRunEmployeesInRange(ctx, store.ListPayRunEmployeesInRangeParams{PayRunID: run.ID, Lo: lo, Hi: hi})
+	if err != nil {
+		return err
+	}
+	if filter {
+		want := make(map[int64]bool, len(ids))
+		for _, id := range ids {
+			want[id] = true
+		}
+		kept := rows[:0]
+		for _, r := range rows {
+			if want[r.EmployeeID] {
+				kept = append(kept, r)
+			}
+		}
+		rows = kept
+	}
+	emps, err := q.ListEmployeesForPayInRange(ctx, store.ListEmployeesForPayInRangeParams{BusinessID: biz.ID, Lo: lo, Hi: hi})
+	if err != nil {
+		return err
+	}
+	all, err := q.ListPayRunLinesInRange(ctx, store.ListPayRunLinesInRangeParams{PayRunID: run.ID, Lo: lo, Hi: hi})
+	if err != nil {
+		return err
+	}
+	if w.in, err = s.loadInputs(ctx, q, biz, run, ids); err != nil {
+		return err
+	}
+	// emps and all are ordered by employee id, as rows: walk them along.
+	ei, li := 0, 0
+	for i := range rows {
+		id := rows[i].EmployeeID
+		for ei < len(emps) && emps[ei].ID < id {
+			ei++
+		}
+		e := &EmployeeRow{ID: id} // deleted since: keep the lines, no standard pay
+		if ei < len(emps) && emps[ei].ID == id {
+			e = (*EmployeeRow)(&emps[ei])
+		}
+		for li < len(all) && all[li].EmployeeID < id {
+			li++
+		}
+		end := li
+		for end < len(all) && all[end].EmployeeID == id {
+			end++
+		}
+		if err := w.recalcEmployee(ctx, biz.Region, run, e, &rows[i], all[li:end:end], cats, ytds[id]); err != nil {
+			return err
+		}
+		li = end
 	}
 	return w.flush(ctx)
 }

@@ -2,6 +2,7 @@ package report
 
 import (
 	"archive/zip"
+	"bufio"
 	"bytes"
 	"encoding/xml"
 	"fmt"
@@ -19,6 +20,11 @@ type Sheet struct {
 	Name   string
 	Header []string
 	Rows   [][]any
+	// Each, when set, produces the rows that follow Rows one at a time
+	// while the worksheet is written, so a large report's rows are not
+	// copied into Rows first (issue 11). It calls yield with each row's
+	// cells (a slice it may reuse) and returns yield's error.
+	Each func(yield func(cells []any) error) error
 }
 
 // XLSXContentType is the media type of an Office Open XML workbook.
@@ -78,11 +84,20 @@ func XLSX(sheets ...Sheet) ([]byte, error) {
 		return nil, err
 	}
 	for i, sh := range sheets {
-		body, err := sheetXML(sh)
+		// The worksheet is written row by row into its zip entry (never
+		// held whole: 100 MB of XML for 100,000 rows).
+		w, err := z.CreateHeader(&zip.FileHeader{Name: fmt.Sprintf("xl/worksheets/sheet%d.xml", i+1), Method: zip.Deflate, Modified: fixedTime})
 		if err != nil {
 			return nil, err
 		}
-		if err := part(fmt.Sprintf("xl/worksheets/sheet%d.xml", i+1), body); err != nil {
+		bw := bufio.NewWriterSize(w, 64<<10)
+		if _, err := bw.WriteString(xml.Header); err != nil {
+			return nil, err
+		}
+		if err := sheetXML(bw, sh); err != nil {
+			return nil, err
+		}
+		if err := bw.Flush(); err != nil {
 			return nil, err
 		}
 	}
@@ -107,35 +122,36 @@ func sheetName(s string) string {
 	return s
 }
 
-func sheetXML(sh Sheet) (string, error) {
-	var b strings.Builder
+// sheetXML writes the worksheet part of sh (after the XML declaration)
+// to b.
+func sheetXML(b *bufio.Writer, sh Sheet) error {
 	b.WriteString(`<worksheet xmlns="` + nsMain + `"><sheetData>`)
 	row := func(r int, cells []any) error {
-		fmt.Fprintf(&b, `<row r="%d">`, r)
+		fmt.Fprintf(b, `<row r="%d">`, r)
 		for c, v := range cells {
 			ref := ColumnName(c) + strconv.Itoa(r)
 			switch x := v.(type) {
 			case string:
-				fmt.Fprintf(&b, `<c r="%s" t="inlineStr"><is><t xml:space="preserve">%s</t></is></c>`, ref, esc(x))
+				fmt.Fprintf(b, `<c r="%s" t="inlineStr"><is><t xml:space="preserve">%s</t></is></c>`, ref, esc(x))
 			case payroll.DateTime:
 				if x.IsZero() {
 					continue
 				}
-				fmt.Fprintf(&b, `<c r="%s" t="inlineStr"><is><t>%s</t></is></c>`, ref, x.Format(payroll.LocalLayout))
+				fmt.Fprintf(b, `<c r="%s" t="inlineStr"><is><t>%s</t></is></c>`, ref, x.Format(payroll.LocalLayout))
 			case int64:
-				fmt.Fprintf(&b, `<c r="%s"><v>%d</v></c>`, ref, x)
+				fmt.Fprintf(b, `<c r="%s"><v>%d</v></c>`, ref, x)
 			case int:
-				fmt.Fprintf(&b, `<c r="%s"><v>%d</v></c>`, ref, x)
+				fmt.Fprintf(b, `<c r="%s"><v>%d</v></c>`, ref, x)
 			case payroll.Money:
-				fmt.Fprintf(&b, `<c r="%s"><v>%s</v></c>`, ref, x.String())
+				fmt.Fprintf(b, `<c r="%s"><v>%s</v></c>`, ref, x.String())
 			case payroll.Rate:
-				fmt.Fprintf(&b, `<c r="%s"><v>%s</v></c>`, ref, x.String())
+				fmt.Fprintf(b, `<c r="%s"><v>%s</v></c>`, ref, x.String())
 			case bool:
 				v := 0
 				if x {
 					v = 1
 				}
-				fmt.Fprintf(&b, `<c r="%s" t="b"><v>%d</v></c>`, ref, v)
+				fmt.Fprintf(b, `<c r="%s" t="b"><v>%d</v></c>`, ref, v)
 			case nil:
 			default:
 				return fmt.Errorf("xlsx: cell %s of type %T", ref, v)
@@ -149,15 +165,24 @@ func sheetXML(sh Sheet) (string, error) {
 		hdr[i] = h
 	}
 	if err := row(1, hdr); err != nil {
-		return "", err
+		return err
 	}
 	for i, r := range sh.Rows {
 		if err := row(i+2, r); err != nil {
-			return "", err
+			return err
 		}
 	}
-	b.WriteString(`</sheetData></worksheet>`)
-	return b.String(), nil
+	if sh.Each != nil {
+		n := len(sh.Rows) + 2
+		if err := sh.Each(func(cells []any) error {
+			n++
+			return row(n-1, cells)
+		}); err != nil {
+			return err
+		}
+	}
+	_, err := b.WriteString(`</sheetData></worksheet>`)
+	return err
 }
 
 // ColumnName is the spreadsheet column letter(s) of index i (0 = A).
