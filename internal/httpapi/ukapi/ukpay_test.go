@@ -106,6 +106,20 @@ func TestStatutoryLeaveReducesSalary(t *testing.T) {
 		if tot := totals(pat); num(t, tot["grossEarnings"]) != 1506.21 {
 			t.Errorf("pat totals %v", tot)
 		}
+
+		// Pat's standard work days become Monday to Wednesday (advanced work
+		// week): July 2026 has 13 of them (Wed 1; 6-8, 13-15, 20-22, 27-29),
+		// 6 in the leave (20-22, 27-29): salary 1,300 − 1,300 × 6 ÷ 13 =
+		// 700.00; the scheme's 1,300 × 6 ÷ 13 × 50% = 300.00 is below the SMP:
+		// gross 700.00 + 771.43 = 1,471.43.
+		days := []any{}
+		for _, dow := range []int{1, 2, 3} {
+			days = append(days, map[string]any{"week": 1, "dayOfWeek": dow, "workDayType": "Full"})
+		}
+		e.Do("PUT", fmt.Sprintf("%s/employee/%d/standardhours", e.B, pat), key, map[string]any{"useAdvancedWorkWeek": true,
+			"advancedWorkWeekConfiguration": "WorkDayType", "standardHoursPerDay": 7.5, "standardWorkDays": days}).Expect(t, 200)
+		e.Do("POST", R+"/recalculate", key, nil).Expect(t, 200)
+		check("pat three days a week", lines(pat), map[string]float64{"Ordinary Hours": 700, "Statutory Maternity Pay": 771.43})
 	})
 }
 
