@@ -39,13 +39,27 @@ func periodStart(freq string, end time.Time) time.Time {
 	case "FourWeekly":
 		return end.AddDate(0, 0, -27)
 	case "Monthly":
-		return end.AddDate(0, -1, 1)
+		return monthsBefore(end, 1).AddDate(0, 0, 1)
 	case "Quarterly":
-		return end.AddDate(0, -3, 1)
+		return monthsBefore(end, 3).AddDate(0, 0, 1)
 	case "Annually":
-		return end.AddDate(-1, 0, 1)
+		return monthsBefore(end, 12).AddDate(0, 0, 1)
 	}
 	return end
+}
+
+// monthsBefore is the same day n months before d, or that month's last
+// day when it is shorter; from a month's last day, the last day of the
+// month n months before. So a month ending 31 July starts on 1 July and
+// one ending 28 February on 1 February (time.AddDate overflowed 31 June
+// into 1 July and started the period on 2 July).
+func monthsBefore(d time.Time, n int) time.Time {
+	first := time.Date(d.Year(), d.Month()-time.Month(n), 1, d.Hour(), d.Minute(), d.Second(), d.Nanosecond(), d.Location())
+	last := first.AddDate(0, 1, -1).Day()
+	if d.AddDate(0, 0, 1).Day() == 1 {
+		return first.AddDate(0, 0, last-1)
+	}
+	return first.AddDate(0, 0, min(d.Day(), last)-1)
 }
 
 // line is one pay run line in memory.
@@ -55,6 +69,7 @@ type line struct {
 	amount      payroll.Money
 	hours       payroll.Rate // hours worked (leave accrual); zero when the line has none
 	earningKind calc.EarningKind
+	standard    bool // the employee's standard earnings (standardEarnings): UK statutory absence reduces it
 }
 
 // standardEarnings is the employee's pay for one period from their own
@@ -104,7 +119,7 @@ func standardEarnings(e *EmployeeRow, freq string, cat category) (line, bool) {
 	default:
 		return line{}, false
 	}
-	l := line{units: units, rate: unitRate, amount: amount, earningKind: cat.kind}
+	l := line{units: units, rate: unitRate, amount: amount, earningKind: cat.kind, standard: true}
 	l.Kind = KindEarnings
 	l.CategoryID, l.CategoryName, l.TaxExempt = cat.id, cat.name, cat.taxExempt
 	l.Units, l.Rate, l.Amount = units.RoundHalfUp(4).String(), unitRate.RoundHalfUp(4).String(), amount.MinorUnits()

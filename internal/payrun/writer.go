@@ -2,10 +2,12 @@ package payrun
 
 import (
 	"context"
+	"database/sql"
 	"strconv"
 	"strings"
 
 	"github.com/payrolld/payrolld/internal/business"
+	"github.com/payrolld/payrolld/internal/calc"
 	"github.com/payrolld/payrolld/internal/db"
 	"github.com/payrolld/payrolld/internal/store"
 )
@@ -23,6 +25,7 @@ type writer struct {
 	calculatedDeleted bool
 	bizID, run        int64
 	emps              []store.CreatePayRunEmployeeParams
+	empNI             []sql.NullString // the NI letter of each of emps (UK; null elsewhere)
 	lines             []store.CreatePayRunLineParams
 	// in: the records of the employees being calculated (loadInputs);
 	// an employee it does not cover has its own read when added.
@@ -68,7 +71,7 @@ func (w *writer) calculate(ctx context.Context, region string, run *store.PayRun
 	if err != nil {
 		return nil, err
 	}
-	c.lines = append(c.lines, sl...)
+	c.lines = w.applyAbsence(e, run, append(c.lines, sl...))
 	ul, err := w.ukEmployeeLines(ctx, region, run, e)
 	if err != nil {
 		return nil, err
@@ -101,6 +104,7 @@ func (w *writer) addEmployee(ctx context.Context, region string, run *store.PayR
 		PostgradLoan: f.pgLoan, KiwisaverEmployee: f.ksEE, KiwisaverEmployer: f.ksER, Esct: f.esct, AccLevy: f.acc,
 		CpfEmployee: f.cpfEE, CpfEmployer: f.cpfER, CpfOwSubject: f.cpfOW, CpfAwSubject: f.cpfAW, Sdl: f.sdl, Net: f.net,
 		Expenses: f.expenses, Liabilities: f.liabilities, CalcError: f.calcError})
+	w.empNI = append(w.empNI, niCategoryOf(region, e))
 	if len(w.emps) >= w.empRows {
 		return w.flush(ctx)
 	}
@@ -155,10 +159,27 @@ func (w *writer) recalcEmployee(ctx context.Context, region string, run *store.P
 	if err != nil {
 		return err
 	}
+	if ni := niCategoryOf(region, e); ni != row.NiCategory {
+		if err := w.q.SetPayRunEmployeeNICategory(ctx, store.SetPayRunEmployeeNICategoryParams{PayRunID: run.ID, EmployeeID: e.ID, NiCategory: ni}); err != nil {
+			return err
+		}
+	}
 	if len(w.lines) >= w.lineRows {
 		return w.flushLines(ctx)
 	}
 	return nil
+}
+
+// niCategoryOf is the NI letter e's figures were calculated with (the
+// one in force on the payment date, ukEmployeeLines); null outside the
+// UK or without a letter (the calculation then fails). The UK forms break
+// the year's NI down by it.
+func niCategoryOf(region string, e *EmployeeRow) sql.NullString {
+	letter := strings.ToUpper(strings.TrimSpace(e.NationalInsuranceCategory))
+	if region != calc.UK || letter == "" {
+		return sql.NullString{}
+	}
+	return sql.NullString{String: letter, Valid: true}
 }
 
 // lineOf is a stored line as the calculation sees it (the category's
@@ -181,10 +202,10 @@ func lineOf(sl store.PayRunLine, cats *catIndex) line {
 func (w *writer) flush(ctx context.Context) error {
 	for len(w.emps) > 0 {
 		n := min(len(w.emps), w.empRows)
-		if err := insertEmployees(ctx, w.q, w.emps[:n], w.positional); err != nil {
+		if err := insertEmployees(ctx, w.q, w.emps[:n], w.empNI[:n], w.positional); err != nil {
 			return err
 		}
-		w.emps = w.emps[n:]
+		w.emps, w.empNI = w.emps[n:], w.empNI[n:]
 	}
 	if err := w.flushLines(ctx); err != nil {
 		return err
@@ -216,7 +237,7 @@ const (
 	insertEmployeesSQL = `INSERT INTO pay_run_employees (business_id, pay_run_id, employee_id, employee_name, employee_external_id, standard_earnings,
     total_hours_e4, gross, pre_tax, taxable, post_tax, tax, stsl, super_contribution, super_base, ni_employee, ni_employer,
     student_loan, postgrad_loan, kiwisaver_employee, kiwisaver_employer, esct, acc_levy, cpf_employee, cpf_employer,
-    cpf_ow_subject, cpf_aw_subject, sdl, net, expenses, liabilities, notation, calc_error) VALUES `
+    cpf_ow_subject, cpf_aw_subject, sdl, net, expenses, liabilities, notation, calc_error, ni_category) VALUES `
 	insertLinesSQL = `INSERT INTO pay_run_lines (business_id, pay_run_id, employee_id, kind, category_id, category_name, units, rate, amount,
     tax_exempt, notes, external_id, location_id, user_entered) VALUES `
 )
@@ -250,16 +271,16 @@ func placeholdersFrom(b *strings.Builder, rows, cols int, positional bool, first
 	}
 }
 
-func insertEmployees(ctx context.Context, q *store.Queries, rows []store.CreatePayRunEmployeeParams, positional bool) error {
+func insertEmployees(ctx context.Context, q *store.Queries, rows []store.CreatePayRunEmployeeParams, ni []sql.NullString, positional bool) error {
 	var b strings.Builder
 	b.WriteString(insertEmployeesSQL)
-	placeholders(&b, len(rows), 33, positional)
-	args := make([]any, 0, len(rows)*33)
-	for _, r := range rows {
+	placeholders(&b, len(rows), 34, positional)
+	args := make([]any, 0, len(rows)*34)
+	for i, r := range rows {
 		args = append(args, r.BusinessID, r.PayRunID, r.EmployeeID, r.EmployeeName, r.EmployeeExternalID, r.StandardEarnings,
 			r.TotalHoursE4, r.Gross, r.PreTax, r.Taxable, r.PostTax, r.Tax, r.Stsl, r.SuperContribution, r.SuperBase, r.NiEmployee, r.NiEmployer,
 			r.StudentLoan, r.PostgradLoan, r.KiwisaverEmployee, r.KiwisaverEmployer, r.Esct, r.AccLevy, r.CpfEmployee, r.CpfEmployer,
-			r.CpfOwSubject, r.CpfAwSubject, r.Sdl, r.Net, r.Expenses, r.Liabilities, "", r.CalcError)
+			r.CpfOwSubject, r.CpfAwSubject, r.Sdl, r.Net, r.Expenses, r.Liabilities, "", r.CalcError, ni[i])
 	}
 	return exec(ctx, q, b.String(), args)
 }

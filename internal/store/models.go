@@ -959,6 +959,7 @@ type PayRunEmployee struct {
 	Version            int64
 	TerminationDate    sql.NullTime
 	TerminationReason  string
+	NiCategory         sql.NullString
 }
 
 type PayRunJournalExport struct {

@@ -585,7 +585,7 @@ func (q *Queries) GetPayRunByExternalID(ctx context.Context, arg GetPayRunByExte
 }
 
 const getPayRunEmployee = `-- name: GetPayRunEmployee :one
-SELECT id, business_id, pay_run_id, employee_id, employee_name, employee_external_id, standard_earnings, total_hours_e4, gross, pre_tax, taxable, post_tax, tax, stsl, super_contribution, super_base, ni_employee, ni_employer, student_loan, postgrad_loan, kiwisaver_employee, kiwisaver_employer, esct, acc_levy, cpf_employee, cpf_employer, cpf_ow_subject, cpf_aw_subject, sdl, net, expenses, liabilities, notation, calc_error, version, termination_date, termination_reason FROM pay_run_employees WHERE pay_run_id = $1 AND employee_id = $2
+SELECT id, business_id, pay_run_id, employee_id, employee_name, employee_external_id, standard_earnings, total_hours_e4, gross, pre_tax, taxable, post_tax, tax, stsl, super_contribution, super_base, ni_employee, ni_employer, student_loan, postgrad_loan, kiwisaver_employee, kiwisaver_employer, esct, acc_levy, cpf_employee, cpf_employer, cpf_ow_subject, cpf_aw_subject, sdl, net, expenses, liabilities, notation, calc_error, version, termination_date, termination_reason, ni_category FROM pay_run_employees WHERE pay_run_id = $1 AND employee_id = $2
 `
 
 type GetPayRunEmployeeParams struct {
@@ -634,6 +634,7 @@ func (q *Queries) GetPayRunEmployee(ctx context.Context, arg GetPayRunEmployeePa
 		&i.Version,
 		&i.TerminationDate,
 		&i.TerminationReason,
+		&i.NiCategory,
 	)
 	return i, err
 }
@@ -859,7 +860,7 @@ func (q *Queries) ListPayRunEmployeeIDs(ctx context.Context, payRunID int64) ([]
 }
 
 const listPayRunEmployees = `-- name: ListPayRunEmployees :many
-SELECT id, business_id, pay_run_id, employee_id, employee_name, employee_external_id, standard_earnings, total_hours_e4, gross, pre_tax, taxable, post_tax, tax, stsl, super_contribution, super_base, ni_employee, ni_employer, student_loan, postgrad_loan, kiwisaver_employee, kiwisaver_employer, esct, acc_levy, cpf_employee, cpf_employer, cpf_ow_subject, cpf_aw_subject, sdl, net, expenses, liabilities, notation, calc_error, version, termination_date, termination_reason FROM pay_run_employees WHERE pay_run_id = $1 ORDER BY employee_id
+SELECT id, business_id, pay_run_id, employee_id, employee_name, employee_external_id, standard_earnings, total_hours_e4, gross, pre_tax, taxable, post_tax, tax, stsl, super_contribution, super_base, ni_employee, ni_employer, student_loan, postgrad_loan, kiwisaver_employee, kiwisaver_employer, esct, acc_levy, cpf_employee, cpf_employer, cpf_ow_subject, cpf_aw_subject, sdl, net, expenses, liabilities, notation, calc_error, version, termination_date, termination_reason, ni_category FROM pay_run_employees WHERE pay_run_id = $1 ORDER BY employee_id
 `
 
 func (q *Queries) ListPayRunEmployees(ctx context.Context, payRunID int64) ([]PayRunEmployee, error) {
@@ -909,6 +910,7 @@ func (q *Queries) ListPayRunEmployees(ctx context.Context, payRunID int64) ([]Pa
 			&i.Version,
 			&i.TerminationDate,
 			&i.TerminationReason,
+			&i.NiCategory,
 		); err != nil {
 			return nil, err
 		}

@@ -142,7 +142,7 @@ func (q *Queries) ListEmployeesForPayInRange(ctx context.Context, arg ListEmploy
 
 const listPayRunEmployeesInRange = `-- name: ListPayRunEmployeesInRange :many
 
-SELECT id, business_id, pay_run_id, employee_id, employee_name, employee_external_id, standard_earnings, total_hours_e4, gross, pre_tax, taxable, post_tax, tax, stsl, super_contribution, super_base, ni_employee, ni_employer, student_loan, postgrad_loan, kiwisaver_employee, kiwisaver_employer, esct, acc_levy, cpf_employee, cpf_employer, cpf_ow_subject, cpf_aw_subject, sdl, net, expenses, liabilities, notation, calc_error, version, termination_date, termination_reason FROM pay_run_employees WHERE pay_run_id = $1 AND employee_id >= $2 AND employee_id <= $3 ORDER BY employee_id
+SELECT id, business_id, pay_run_id, employee_id, employee_name, employee_external_id, standard_earnings, total_hours_e4, gross, pre_tax, taxable, post_tax, tax, stsl, super_contribution, super_base, ni_employee, ni_employer, student_loan, postgrad_loan, kiwisaver_employee, kiwisaver_employer, esct, acc_levy, cpf_employee, cpf_employer, cpf_ow_subject, cpf_aw_subject, sdl, net, expenses, liabilities, notation, calc_error, version, termination_date, termination_reason, ni_category FROM pay_run_employees WHERE pay_run_id = $1 AND employee_id >= $2 AND employee_id <= $3 ORDER BY employee_id
 `
 
 type ListPayRunEmployeesInRangeParams struct {
@@ -201,6 +201,7 @@ func (q *Queries) ListPayRunEmployeesInRange(ctx context.Context, arg ListPayRun
 			&i.Version,
 			&i.TerminationDate,
 			&i.TerminationReason,
+			&i.NiCategory,
 		); err != nil {
 			return nil, err
 		}

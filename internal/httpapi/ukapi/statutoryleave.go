@@ -95,6 +95,11 @@ func (q *periodQuery) dates() (time.Time, time.Time, error) {
 	return from, to, err
 }
 
+// payRunRule is how UK pay runs pay statutory leave and sickness.
+const payRunRule = "Pay runs pay the statutory pay instead of salary: the employee's standard earnings lose amount × absent working days ÷ the period's working days " +
+	"(working-days method: the employee's standard work days, Monday to Friday without an advanced work week; every day of the leave counts, paid or not), " +
+	"and an occupational absence scheme period tops the statutory pay up to its percentage of normal pay."
+
 func registerFamily(a *httpapi.API, s *sl.Service, f familyPaths) {
 	k, label := f.kind, f.label
 	up := strings.ToUpper(string(k))
@@ -102,7 +107,8 @@ func registerFamily(a *httpapi.API, s *sl.Service, f familyPaths) {
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: f.coll, Tags: tags,
 		Summary: "Create a period of statutory " + label + " leave (" + up + ")",
 		Description: "Records the leave and answers its eligibility (26 weeks' employment into the qualifying week, average weekly earnings at least the lower earnings limit) with the calculation's log. " +
-			"Average weekly earnings are averageWeeklyEarningsOverride when given, else computed from the employee's finalised pay runs in the relevant period. Periods of one kind may not overlap (409).",
+			"Average weekly earnings are averageWeeklyEarningsOverride when given, else computed from the employee's finalised pay runs in the relevant period. Periods of one kind may not overlap (409). " +
+			payRunRule,
 		Parameters: httpapi.PathParams("employeeId")},
 		func(ctx context.Context, in *struct {
 			httpapi.BusinessPath
@@ -239,7 +245,7 @@ func registerSSP(a *httpapi.API, s *sl.Service) {
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employee/{employeeId}/statutoryleave/ssp", Tags: tags,
 		Summary: "Record a period of sickness (SSP)",
 		Description: "Answers the period with its SSP: whether it is a period of incapacity for work (4+ days), the earlier periods it links to (gaps of 56 days or less), " +
-			"waiting days (3 for series begun before 6 April 2026, none after), the days paid within the 28-week maximum and the weekly amounts. Periods may not overlap (409).",
+			"waiting days (3 for series begun before 6 April 2026, none after), the days paid within the 28-week maximum and the weekly amounts. Periods may not overlap (409). " + payRunRule,
 		Parameters: httpapi.PathParams("employeeId")},
 		func(ctx context.Context, in *struct {
 			httpapi.BusinessPath

@@ -198,7 +198,9 @@ func TestStatutoryPayInPayRuns(t *testing.T) {
 		if len(l1) != 1 || num(t, l1[0]["earnings"]) != 192.86 {
 			t.Fatalf("run 1 smp lines %v", l1)
 		}
-		if fmt.Sprintf("%.2f", gross1) != "692.86" { // salary 500 + SMP
+		// The week's salary of 500 (Thu 25 Jun to Wed 1 Jul, 5 working days)
+		// loses the 3 days of leave (29 Jun-1 Jul): 500 × 2 ÷ 5 = 200, + SMP.
+		if fmt.Sprintf("%.2f", gross1) != "392.86" {
 			t.Fatalf("run 1 gross %v", gross1)
 		}
 		e.Do("POST", fmt.Sprintf("%s/payrun/%v/finalise", e.B, run1), key, nil).Expect(t, 200)

@@ -125,6 +125,14 @@ func TestUKPensionContributions(t *testing.T) {
 		for _, r := range []string{W, Mo} {
 			e.Do("POST", r+"/finalise", key, nil).Expect(t, 200)
 		}
+		checkPensionJournal(t, e, Mo)
+		// Year to date (finalised runs): Monty's contributions of July.
+		if y := e.Do("GET", fmt.Sprintf("%s/employee/%d/yeartodate?date=2026-08-15T00:00:00", e.B, monty), key, nil).Expect(t, 200).Map(t); y["employeePension"] != 124.0 || y["employerPension"] != 74.4 {
+			t.Errorf("monty year to date %v", y)
+		}
+		if y := e.Do("GET", fmt.Sprintf("%s/employee/%d/yeartodate?date=2026-08-15T00:00:00", e.B, mona), key, nil).Expect(t, 200).Map(t); y["employeePension"] != 125.0 || y["employerPension"] != 100.0 {
+			t.Errorf("mona year to date %v", y)
+		}
 		// A draft run of August is not counted.
 		runOf(monthly, "2026-08-31")
 
@@ -188,4 +196,53 @@ func TestUKPensionContributions(t *testing.T) {
 			{Name: "xlsx outside the UK", Method: "GET", Path: auB + "/report/pensioncontributions/xlsx", Key: key, Status: 400},
 		})
 	})
+}
+
+// checkPensionJournal: the journal of the monthly run (Monty and Mona)
+// posts the pension contributions and balances to the cent. By hand from
+// the figures above: debits wages 3,000 + 2,500 = 5,500.00, employer NI
+// 15% × (3,000 − 417) = 387.45 and 15% × (2,375 − 417) = 293.70 (681.15),
+// employer pension 74.40 + 100.00 = 174.40; credits net 2,354.44 +
+// 2,003.64 = 4,358.08, PAYE 365.40 + 265.20 = 630.60, employee NI 156.16
+// + 106.16 = 262.32, employee pension 124.00 + 125.00 = 249.00 (net pay
+// deducted; salary sacrifice given up), employer NI 681.15, employer
+// pension 174.40: 5,500 + 681.15 + 174.40 = 6,355.55 = 4,358.08 + 630.60 +
+// 262.32 + 249.00 + 681.15 + 174.40.
+func checkPensionJournal(t *testing.T, e *env, run string) {
+	t.Helper()
+	acct := func(code, typ string) int64 {
+		return int64(num(t, e.Do("POST", e.B+"/accounts", e.Key, map[string]any{"accountCode": code, "accountName": "Account " + code,
+			"accountType": typ, "externalReferenceId": "ext-" + code}).Expect(t, 200).Map(t)["id"]))
+	}
+	pay, exp, liab := acct("1100", "Asset"), acct("6100", "Expense"), acct("2100", "Liability")
+	e.Do("POST", e.B+"/chartofaccounts", e.Key, map[string]any{"defaultAccounts": map[string]any{"paymentAccountId": pay,
+		"defaultExpenseAccountId": exp, "defaultLiabilityAccountId": liab}}).Expect(t, 200)
+	var runID int64
+	fmt.Sscanf(run[len(e.B+"/payrun/"):], "%d", &runID)
+	var items []map[string]any
+	e.Do("GET", fmt.Sprintf("%s/journal/%d", e.B, runID), e.Key, nil).Expect(t, 200).JSON(t, &items)
+	var debits, credits int64
+	byType := map[string]int64{}
+	for _, it := range items {
+		a := int64(num(t, it["amount"])*100 + 0.5*sign(num(t, it["amount"])))
+		if it["isDebit"] == true {
+			debits += a
+		} else {
+			credits -= a
+		}
+		byType[it["journalItemType"].(string)] += a
+	}
+	if debits != credits || debits != 635555 {
+		t.Errorf("journal debits %d credits %d, want 635555 each: %v", debits, credits, items)
+	}
+	if byType["EmployeePensionLiability"] != -24900 || byType["EmployerPensionExpense"] != 17440 || byType["EmployerPensionLiability"] != -17440 {
+		t.Errorf("journal pension lines %v", byType)
+	}
+}
+
+func sign(f float64) float64 {
+	if f < 0 {
+		return -1
+	}
+	return 1
 }

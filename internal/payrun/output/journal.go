@@ -132,6 +132,16 @@ func (o *Outputs) journalOf(ctx context.Context, q *store.Queries, biz business.
 		f.sdl += e.Sdl
 		f.net += e.Net + e.Expenses
 	}
+	// UK workplace pension (uk_pay_run_pensions): the employee's
+	// contributions are withheld from pay (net pay and relief at source:
+	// what was deducted; salary sacrifice: the pay given up), a liability
+	// to the scheme; the employer's are its cost (expense and liability).
+	var penEE, penER int64
+	if biz.Region == "UK" {
+		if penEE, penER, err = ukPensionTotals(ctx, q, biz.ID, run.ID); err != nil {
+			return journal.Journal{}, nil, err
+		}
+	}
 	taxKind := journal.Paye
 	if biz.Region == "AU" {
 		taxKind = journal.PaygWithholding // including the STSL component, remitted with it
@@ -142,7 +152,8 @@ func (o *Outputs) journalOf(ctx context.Context, q *store.Queries, biz business.
 		{Kind: journal.KiwiSaverEmployee, Amount: money(f.ksEE)}, {Kind: journal.KiwiSaverEmployer, Amount: money(f.ksER - f.esct)},
 		{Kind: journal.Esct, Amount: money(f.esct)}, {Kind: journal.OtherTax, Amount: money(f.acc)},
 		{Kind: journal.CpfEmployee, Amount: money(f.cpfEE)}, {Kind: journal.CpfEmployer, Amount: money(f.cpfER)},
-		{Kind: journal.SkillsDevelopmentLevy, Amount: money(f.sdl)}} {
+		{Kind: journal.SkillsDevelopmentLevy, Amount: money(f.sdl)},
+		{Kind: journal.EmployeePension, Amount: money(penEE)}, {Kind: journal.EmployerPension, Amount: money(penER)}} {
 		if !s.Amount.IsZero() {
 			t.Statutory = append(t.Statutory, s)
 		}
@@ -161,6 +172,23 @@ func (o *Outputs) journalOf(ctx context.Context, q *store.Queries, biz business.
 		byID[a.ID] = a
 	}
 	return j, byID, nil
+}
+
+// ukPensionTotals are a run's employee and employer pension
+// contributions (minor units).
+func ukPensionTotals(ctx context.Context, q *store.Queries, bizID, runID int64) (ee, er int64, err error) {
+	rows, err := q.Query(ctx, `SELECT CAST(COALESCE(SUM(employee_amount), 0) AS BIGINT), CAST(COALESCE(SUM(employer_amount), 0) AS BIGINT) FROM uk_pay_run_pensions
+WHERE business_id = $1 AND pay_run_id = $2`, bizID, runID)
+	if err != nil {
+		return 0, 0, err
+	}
+	defer rows.Close()
+	if rows.Next() {
+		if err := rows.Scan(&ee, &er); err != nil {
+			return 0, 0, err
+		}
+	}
+	return ee, er, rows.Err()
 }
 
 // Journal is B/journal/{payRunId}: the run's journal lines, debits equal

@@ -1,6 +1,7 @@
 package forms
 
 import (
+	"slices"
 	"strings"
 	"time"
 
@@ -37,6 +38,58 @@ type Totals struct {
 	LastPaid                                      time.Time
 	LastFrequency                                 string
 	Statutory                                     map[string]int64
+	// Letters are the year's NI figures by the category letter each pay
+	// run calculated with, in order of first use; "" = runs calculated
+	// before runs kept their letter.
+	Letters []*LetterTotals
+	// LastLetter is the letter of the last pay ("" = not kept).
+	LastLetter string
+}
+
+// LetterTotals are one NI category letter's share of the year (pence).
+type LetterTotals struct {
+	Letter                  string
+	Runs                    int
+	Gross, NIEE, NIER       int64
+	AtLEL, LELToPT, PTToUEL int64
+}
+
+func (t *Totals) letter(l string) *LetterTotals {
+	for _, x := range t.Letters {
+		if x.Letter == l {
+			return x
+		}
+	}
+	x := &LetterTotals{Letter: l}
+	t.Letters = append(t.Letters, x)
+	return x
+}
+
+// ByLetter is the year's NI by letter, the runs of no recorded letter
+// counted under current (the employee's letter today, A when none), in
+// order of first use: what P60 and FPS report, one entry per letter as
+// HMRC's P60 shows a letter change in the year.
+func (t *Totals) ByLetter(current string) []LetterTotals {
+	if current == "" {
+		current = "A"
+	}
+	var out []LetterTotals
+	for _, x := range t.Letters {
+		l := x.Letter
+		if l == "" {
+			l = current
+		}
+		i := slices.IndexFunc(out, func(o LetterTotals) bool { return o.Letter == l })
+		if i < 0 {
+			out = append(out, LetterTotals{Letter: l})
+			i = len(out) - 1
+		}
+		o := &out[i]
+		o.Runs += x.Runs
+		o.Gross, o.NIEE, o.NIER = o.Gross+x.Gross, o.NIEE+x.NIEE, o.NIER+x.NIER
+		o.AtLEL, o.LELToPT, o.PTToUEL = o.AtLEL+x.AtLEL, o.LELToPT+x.LELToPT, o.PTToUEL+x.PTToUEL
+	}
+	return out
 }
 
 // band adds one period's earnings to the RTI bands: nothing below the
@@ -44,15 +97,21 @@ type Totals struct {
 // part from the PT up to the UEL (HMRC RTI guidance; thresholds of the
 // period's frequency and tax year).
 func (t *Totals) band(gross int64, b calcuk.NIBands) {
+	at, low, high := bands(gross, b)
+	t.AtLEL, t.LELToPT, t.PTToUEL = t.AtLEL+at, t.LELToPT+low, t.PTToUEL+high
+}
+
+// bands splits one period's earnings into the RTI bands.
+func bands(gross int64, b calcuk.NIBands) (atLEL, lelToPT, ptToUEL int64) {
 	lel, pt, uel := b.LEL.MinorUnits(), b.PT.MinorUnits(), b.UEL.MinorUnits()
 	if gross < lel {
-		return
+		return 0, 0, 0
 	}
-	t.AtLEL += lel
-	t.LELToPT += min(gross, pt) - lel
+	atLEL, lelToPT = lel, min(gross, pt)-lel
 	if gross > pt {
-		t.PTToUEL += min(gross, uel) - pt
+		ptToUEL = min(gross, uel) - pt
 	}
+	return atLEL, lelToPT, ptToUEL
 }
 
 // add folds one finalised pay into the totals.
@@ -72,6 +131,12 @@ func (t *Totals) add(r store.UKFormsYearRunsRow) error {
 		return err
 	}
 	t.band(r.Gross, b)
+	t.LastLetter = r.NiCategory.String
+	l := t.letter(r.NiCategory.String)
+	at, low, high := bands(r.Gross, b)
+	l.Runs++
+	l.Gross, l.NIEE, l.NIER = l.Gross+r.Gross, l.NIEE+r.NiEmployee, l.NIER+r.NiEmployer
+	l.AtLEL, l.LELToPT, l.PTToUEL = l.AtLEL+at, l.LELToPT+low, l.PTToUEL+high
 	return nil
 }
 

@@ -74,13 +74,19 @@ func (s *Service) p45Of(ctx context.Context, biz business.Business, e employee.E
 	if t == nil {
 		t = &Totals{}
 	}
+	// The letter of the last pay (the employee's letter today when the
+	// run kept none).
+	letter := t.LastLetter
+	if letter == "" {
+		letter = e.NationalInsuranceCategory
+	}
 	plan := e.StudentLoanType
 	if plan == "" {
 		plan = "None"
 	}
 	d := P45Data{TaxYear: uk.UKTaxYearName(y), LeavingDate: payroll.NewDateTime(e.EndDate.Time), TaxCode: e.TaxCode,
 		Week1Month1: strings.EqualFold(e.TaxCalculationMethod, "NonCumulative"), PeriodType: "Week",
-		NationalInsuranceCategory: e.NationalInsuranceCategory,
+		NationalInsuranceCategory: letter,
 		TotalPayToDate:            money(t.Taxable), TotalTaxToDate: money(t.Tax),
 		PayInThisEmployment: money(t.Taxable), TaxInThisEmployment: money(t.Tax),
 		StudentLoanDeductionsToContinue:      plan != "None",

@@ -47,16 +47,12 @@ func p60Of(e employee.Employee, er Employer, y int, t *Totals) P60 {
 	if t == nil {
 		t = &Totals{Statutory: map[string]int64{}}
 	}
-	letter := e.NationalInsuranceCategory
-	if letter == "" {
-		letter = "A"
-	}
 	ni := []NIBand{}
-	if t.Runs > 0 {
-		// Pay runs keep no per-period letter: the year is reported under
-		// the employee's current category.
-		ni = append(ni, NIBand{Category: letter, EarningsAtLEL: money(t.AtLEL), EarningsAboveLELUpToPT: money(t.LELToPT),
-			EarningsAbovePTUpToUEL: money(t.PTToUEL), EmployeeContributions: money(t.NIEE), EmployerContributions: money(t.NIER)})
+	// One band per letter the year's runs were calculated with (runs from
+	// before runs kept their letter count under the current one).
+	for _, l := range t.ByLetter(e.NationalInsuranceCategory) {
+		ni = append(ni, NIBand{Category: l.Letter, EarningsAtLEL: money(l.AtLEL), EarningsAboveLELUpToPT: money(l.LELToPT),
+			EarningsAbovePTUpToUEL: money(l.PTToUEL), EmployeeContributions: money(l.NIEE), EmployerContributions: money(l.NIER)})
 	}
 	return P60{TaxYear: uk.UKTaxYearName(y), FinancialYearEnding: y + 1, Employer: er, Employee: person(e), TaxCode: e.TaxCode,
 		Week1Month1:         strings.EqualFold(e.TaxCalculationMethod, "NonCumulative"),

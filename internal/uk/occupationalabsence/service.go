@@ -2,9 +2,11 @@
 // (occupational, company) sick, maternity and other family pay scheme for
 // a UK employee (E/occupationalabsence): the dates, the kind of absence
 // and the percentage of normal pay the scheme pays. The periods of one
-// employee never overlap. They are stored and listed only: the pay run
-// does not yet top statutory pay up from them (enter the top-up as an
-// earnings line).
+// employee never overlap. UK pay runs apply them (payrun
+// statutory_leave.go, applyAbsence): the employee's standard earnings are
+// reduced for the working days of the period they are absent, and the
+// scheme tops the statutory pay up to its percentage of the normal pay of
+// those days (never below zero).
 package occupationalabsence
 
 import (

@@ -265,16 +265,29 @@ func employeeOf(e employee.Employee, r store.UKFormsYearRunsRow, t *forms.Totals
 		pay.StudentLoanPlan, pay.StudentLoanAmount = pay.StudentLoan.PlanType, pay.StudentLoan.Amount
 	}
 	out.Payment = pay
-	letter := e.NationalInsuranceCategory
-	if letter == "" {
-		letter = "A"
+	// One entry per letter the year's runs were calculated with (runs from
+	// before runs kept their letter count under the current one); the
+	// period's figures go to the letter this run used.
+	current := e.NationalInsuranceCategory
+	if current == "" {
+		current = "A"
 	}
-	// Pay runs keep no per-period letter: everything to date is reported
-	// under the employee's current one.
-	out.NI = []FPSNILetter{{Letter: letter, GrossInPd: money(r.Gross), GrossYTD: money(t.Gross),
-		AtLELYTD: money(t.AtLEL), LELtoPTYTD: money(t.LELToPT), PTtoUELYTD: money(t.PTToUEL),
-		TotalEmpNICInPd: money(r.NiEmployee + r.NiEmployer), TotalEmpNICYTD: money(t.NIEE + t.NIER),
-		EmpeeInPd: money(r.NiEmployee), EmpeeYTD: money(t.NIEE)}}
+	inPd := r.NiCategory.String
+	if inPd == "" {
+		inPd = current
+	}
+	out.NI = []FPSNILetter{}
+	for _, l := range t.ByLetter(current) {
+		n := FPSNILetter{Letter: l.Letter, GrossYTD: money(l.Gross), AtLELYTD: money(l.AtLEL), LELtoPTYTD: money(l.LELToPT),
+			PTtoUELYTD: money(l.PTToUEL), TotalEmpNICYTD: money(l.NIEE + l.NIER), EmpeeYTD: money(l.NIEE)}
+		if l.Letter == inPd {
+			n.GrossInPd, n.TotalEmpNICInPd, n.EmpeeInPd = money(r.Gross), money(r.NiEmployee+r.NiEmployer), money(r.NiEmployee)
+		}
+		out.NI = append(out.NI, n)
+	}
+	if len(out.NI) == 0 {
+		out.NI = append(out.NI, FPSNILetter{Letter: inPd, GrossInPd: money(r.Gross), TotalEmpNICInPd: money(r.NiEmployee + r.NiEmployer), EmpeeInPd: money(r.NiEmployee)})
+	}
 	return out
 }
 

@@ -7,6 +7,15 @@
 // finalised pay runs, the employee documents attached to them, and the
 // statutory pay lines a UK pay run pays for the weeks in its period.
 //
+// A pay run pays the statutory pay instead of salary, not on top of it:
+// the employee's standard earnings lose amount × absent working days ÷
+// the period's working days (working-days method: the employee's standard
+// work days, Monday to Friday without an advanced work week), every day
+// of a period of leave or sickness counting as absent whether or not it
+// is paid (not eligible = unpaid leave; paused neonatal care leave is not
+// an absence). An occupational scheme (internal/uk/occupationalabsence)
+// tops the statutory pay up (internal/payrun statutory_leave.go).
+//
 // Amounts are whole pence computed in integers from exact fractions: the
 // only roundings are the ones the rules name (90% of AWE up to the penny;
 // a part week's rate × days ÷ 7, or SSP's rate × days ÷ qualifying days,

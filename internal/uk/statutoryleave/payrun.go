@@ -23,6 +23,18 @@ type PayLine struct {
 	Amount     payroll.Money
 	ExternalID string // LineID: how calculations and deletes find it
 	Notes      string
+	// From and To are the calendar days of the week inside the pay period
+	// (what an occupational scheme's top-up sets the line against).
+	From, To time.Time
+}
+
+// Absence is a period of statutory leave or sickness as a pay run sees
+// it: the employee is away from From to To whether or not the period
+// pays (not eligible leave is unpaid leave). Paused neonatal care leave
+// is not an absence.
+type Absence struct {
+	Kind     Kind
+	From, To time.Time
 }
 
 // PayLines is the statutory pay of every employee of the business in
@@ -33,23 +45,34 @@ type PayLine struct {
 // and paused neonatal care pay nothing. One query finds the periods;
 // only employees with leave read their pay history.
 func (s *Service) PayLines(ctx context.Context, q *store.Queries, biz business.Business, from, to time.Time, employeeLo, employeeHi int64) (map[int64][]PayLine, error) {
+	out, _, err := s.PayPeriod(ctx, q, biz, from, to, employeeLo, employeeHi)
+	return out, err
+}
+
+// PayPeriod is PayLines and, from the same read, every employee's
+// periods of statutory leave and sickness overlapping the pay period (a
+// pay run reduces salary for their working days).
+func (s *Service) PayPeriod(ctx context.Context, q *store.Queries, biz business.Business, from, to time.Time, employeeLo, employeeHi int64) (map[int64][]PayLine, map[int64][]Absence, error) {
 	if gate(biz) != nil {
-		return nil, nil
+		return nil, nil, nil
 	}
 	from, to = payroll.DateOnly(from), payroll.DateOnly(to)
 	rows, err := q.ListStatutoryLeavesInPeriod(ctx, store.ListStatutoryLeavesInPeriodParams{BusinessID: biz.ID, FromDate: from, ToDate: to,
 		EmployeeLo: employeeLo, EmployeeHi: employeeHi})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	out := map[int64][]PayLine{}
+	out, absent := map[int64][]PayLine{}, map[int64][]Absence{}
 	started := map[int64]time.Time{}
 	for _, r := range rows {
 		k := Kind(r.Kind)
+		if k != SNCP || !r.Paused {
+			absent[r.EmployeeID] = append(absent[r.EmployeeID], Absence{Kind: k, From: payroll.DateOnly(r.StartDate), To: payroll.DateOnly(r.EndDate)})
+		}
 		if k == SSP {
 			res, _, _, err := sspCalc(ctx, q, biz.ID, r)
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			for i, w := range res.Weeks {
 				amt, days := w.AmountBetween(from, to)
@@ -57,7 +80,7 @@ func (s *Service) PayLines(ctx context.Context, q *store.Queries, biz business.B
 					continue
 				}
 				out[r.EmployeeID] = append(out[r.EmployeeID], PayLine{Kind: k, LeaveID: r.ID, Week: i + 1, Days: days, PerWeek: w.PerWeek,
-					WeeklyRate: w.RateMoney().Money(), Amount: pounds(amt), ExternalID: LineID(k, r.ID, i+1),
+					WeeklyRate: w.RateMoney().Money(), Amount: pounds(amt), ExternalID: LineID(k, r.ID, i+1), From: later(w.Start, from), To: earlier(w.End, to),
 					Notes: fmt.Sprintf("%s week %d (%s to %s): %d qualifying day(s) of %d", k.Name(), i+1, w.Start.Format("2006-01-02"), w.End.Format("2006-01-02"), days, w.PerWeek)})
 			}
 			continue
@@ -69,7 +92,7 @@ func (s *Service) PayLines(ctx context.Context, q *store.Queries, biz business.B
 		if !ok {
 			e, err := q.GetEmployee(ctx, store.GetEmployeeParams{ID: r.EmployeeID, BusinessID: biz.ID})
 			if err != nil && !db.IsNoRows(err) {
-				return nil, err
+				return nil, nil, err
 			}
 			st = e.StartDate.Time
 			started[r.EmployeeID] = st
@@ -77,7 +100,7 @@ func (s *Service) PayLines(ctx context.Context, q *store.Queries, biz business.B
 		qw := qualifyingWeekStart(k, r.QualifyingDate.Time, r.MatchDate.Time, r.IsAdoption)
 		awe, _, _, err := employeeAWE(ctx, q, biz.ID, r.EmployeeID, r.AweOverride, qw.AddDate(0, 0, 6))
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		el, err := familyEligibility(k, qw, st, awe)
 		if err != nil || !el.Eligible {
@@ -95,11 +118,25 @@ func (s *Service) PayLines(ctx context.Context, q *store.Queries, biz business.B
 			}
 			amt := slice(w.RatePence, before, upto, 7)
 			out[r.EmployeeID] = append(out[r.EmployeeID], PayLine{Kind: k, LeaveID: r.ID, Week: w.Number, Days: upto - before, PerWeek: 7,
-				WeeklyRate: pounds(w.RatePence), Amount: pounds(amt), ExternalID: LineID(k, r.ID, w.Number),
+				WeeklyRate: pounds(w.RatePence), Amount: pounds(amt), ExternalID: LineID(k, r.ID, w.Number), From: later(w.Start, from), To: earlier(w.End, to),
 				Notes: fmt.Sprintf("%s week %d (%s to %s): %d day(s) of 7", k.Name(), w.Number, w.Start.Format("2006-01-02"), w.End.Format("2006-01-02"), upto-before)})
 		}
 	}
-	return out, nil
+	return out, absent, nil
+}
+
+func later(a, b time.Time) time.Time {
+	if b.After(a) {
+		return b
+	}
+	return a
+}
+
+func earlier(a, b time.Time) time.Time {
+	if b.Before(a) {
+		return b
+	}
+	return a
 }
 
 // daysIn counts the days of [a, b] that fall in [lo, hi].

@@ -31,6 +31,8 @@ type YearToDate struct {
 	EmployerNationalInsurance payroll.Money    `json:"employerNationalInsurance"`
 	StudentLoan               payroll.Money    `json:"studentLoan"`
 	NetEarnings               payroll.Money    `json:"netEarnings"`
+	EmployeePension           payroll.Money    `json:"employeePension" doc:"workplace pension contributions taken from pay (net pay and relief at source: deducted; salary sacrifice: pay given up)"`
+	EmployerPension           payroll.Money    `json:"employerPension" doc:"the employer's workplace pension contributions"`
 }
 
 // Service answers year-to-date figures.
@@ -82,5 +84,29 @@ func (s *Service) Get(ctx context.Context, biz business.Business, p *payroll.Pri
 		out.PayeWithheld, out.EmployeeNationalInsurance, out.EmployerNationalInsurance = m(r.Tax), m(r.NiEmployee), m(r.NiEmployer)
 		out.StudentLoan, out.NetEarnings = m(r.StudentLoan), m(r.Net)
 	}
+	ee, er, err := pensionToDate(ctx, s.DB.Queries(), biz.ID, employeeID, from, day.AddDate(0, 0, 1))
+	if err != nil {
+		return YearToDate{}, err
+	}
+	out.EmployeePension, out.EmployerPension = payroll.MoneyFromMinor(ee), payroll.MoneyFromMinor(er)
 	return out, nil
+}
+
+// pensionToDate sums the employee's workplace pension contributions of
+// the finalised pay runs paid in [from, to).
+func pensionToDate(ctx context.Context, q *store.Queries, bizID, employeeID int64, from, to time.Time) (ee, er int64, err error) {
+	rows, err := q.Query(ctx, `SELECT CAST(COALESCE(SUM(p.employee_amount), 0) AS BIGINT), CAST(COALESCE(SUM(p.employer_amount), 0) AS BIGINT)
+FROM uk_pay_run_pensions p JOIN pay_runs r ON r.id = p.pay_run_id
+WHERE p.business_id = $1 AND r.business_id = $1 AND p.employee_id = $2 AND r.status = 'Finalised' AND r.date_paid >= $3 AND r.date_paid < $4`,
+		bizID, employeeID, from, to)
+	if err != nil {
+		return 0, 0, err
+	}
+	defer rows.Close()
+	if rows.Next() {
+		if err := rows.Scan(&ee, &er); err != nil {
+			return 0, 0, err
+		}
+	}
+	return ee, er, rows.Err()
 }

@@ -1,0 +1,23 @@
+-- UK pay-run rules (issues 10, 11): what a UK pay run reads to reduce
+-- salary for statutory leave and top it up from occupational schemes, and
+-- the NI letter it calculated each employee with.
+
+-- name: ListOccupationalAbsencesInPeriod :many
+-- Every occupational absence period of the business overlapping a pay
+-- period, for the employees in [employee_lo, employee_hi].
+SELECT * FROM uk_occupational_absences
+WHERE business_id = $1 AND to_date >= sqlc.arg(from_date) AND from_date <= sqlc.arg(to_date)
+    AND employee_id >= sqlc.arg(employee_lo) AND employee_id <= sqlc.arg(employee_hi)
+ORDER BY employee_id, from_date, id;
+
+-- name: ListAdvancedWorkDaysOfBusiness :many
+-- The advanced work week days of the business's employees who use one
+-- (their standard work days).
+SELECT d.employee_id, d.week, d.day_of_week, d.hours, d.start_time, d.end_time, d.work_day_type
+FROM employee_standard_work_days d JOIN employee_standard_hours h ON h.employee_id = d.employee_id
+WHERE d.business_id = $1 AND h.business_id = $1 AND h.use_advanced_work_week
+ORDER BY d.employee_id, d.week, d.day_of_week;
+
+-- name: SetPayRunEmployeeNICategory :exec
+-- The NI letter a UK pay run calculated the employee with.
+UPDATE pay_run_employees SET ni_category = $3 WHERE pay_run_id = $1 AND employee_id = $2;
