@@ -118,6 +118,7 @@ func TestPublishedShapes(t *testing.T) {
 		exerciseAUExtras(t, r, b)
 		exerciseShiftCosting(r, b)
 		exerciseEssDash(t, r, b)
+		exerciseTime12(r, b)
 
 		// Every served operation the description has is exercised.
 		served := servedOperations(t, b.Server)
