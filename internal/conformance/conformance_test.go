@@ -120,6 +120,7 @@ func TestPublishedShapes(t *testing.T) {
 		exerciseEssDash(t, r, b)
 		exerciseSuburbs(r, b)
 		exerciseEmp10(t, r, b)
+		exerciseTime12(r, b)
 
 		// Every served operation the description has is exercised.
 		served := servedOperations(t, b.Server)

@@ -58,3 +58,9 @@ func (s *Service) EmitIn(ctx context.Context, q *store.Queries, businessID int64
 func (s *Service) Load(ctx context.Context, biz business.Business, id int64) (Employee, error) {
 	return s.visibleIn(ctx, s.DB.Queries(), biz, &Scope{All: true}, id)
 }
+
+// LoadMany is Load of the employees ids (one statement), in that order;
+// ids not in biz are left out.
+func (s *Service) LoadMany(ctx context.Context, biz business.Business, ids []int64) ([]Employee, error) {
+	return s.load(ctx, biz.ID, ids, nil)
+}

@@ -55,7 +55,7 @@ func TestPermitted(t *testing.T) {
 		{[]string{"ViewRosters"}, 1, 0, true},           // ManageRosters includes viewing
 		{[]string{"ViewExpenses"}, 0, 1, true},          // ApproveExpenses includes viewing
 		{[]string{"ApproveLeaveRequests"}, 0, 0, false}, // viewing does not include approving
-		{viewLeave, 1, 0, true},
+		{ViewLeave, 1, 0, true},
 	}
 	for _, c := range cases {
 		n, ok := acc.Permitted(c.perms...)

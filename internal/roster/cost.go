@@ -2,34 +2,63 @@ package roster
 
 import (
 	"context"
-	"time"
 
 	"github.com/payrolld/payrolld/internal/business"
-	"github.com/payrolld/payrolld/internal/employee"
 	"github.com/payrolld/payrolld/internal/employee/payrate"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/timesheet"
 )
 
 // Coster prices shifts at their employees' pay rates: the rate in force on
-// the shift's day in the employee's primary pay category (the pay rate
-// schedule entry commencing on or before it, the pay rate template and the
-// category's loading: payrate.RateOn), else the employee's own rate,
-// converted to hours as timesheets are (timesheet.HourlyRate), times the
-// shift's work and paid breaks, each stretch to the cent
-// (timesheet.CostAt). A shift without an employee, or whose employee has no
-// hourly equivalent (Fixed, no hours per week), has no cost (nil). It reads
-// each employee and each employee's rate per day once.
+// the shift's day in the employee's primary pay category
+// (payrate.Service.PrimaryRatesOn: the pay rate schedule entry commencing
+// on or before it, the pay rate template, the category's loading; the one
+// rate source timesheet lines and shift costing use too), converted to
+// hours as timesheets are (timesheet.HourlyRate), times the shift's work
+// and paid breaks, each stretch to the cent (timesheet.CostAt). A shift
+// without an employee, or whose employee has no hourly equivalent (Fixed,
+// no hours per week), has no cost (nil). Prepare reads the rates of a list
+// of shifts in one lookup; Cost reads what Prepare did not.
 type Coster struct {
-	Employees *employee.Service
-	Rates     *payrate.Service
-	emps      map[int64]employee.Employee
-	hourly    map[rateKey]*payroll.Rate
+	Rates  *payrate.Service
+	hourly map[payrate.DayKey]*payroll.Rate
 }
 
-type rateKey struct {
-	employeeID int64
-	day        time.Time
+func shiftKey(sh Shift) payrate.DayKey {
+	return payrate.DayKey{EmployeeID: sh.EmployeeID, Day: payroll.DateOnly(sh.Start)}
+}
+
+// Prepare reads the rates of the employees of shifts on the shifts' days
+// that are not read yet, in one lookup.
+func (c *Coster) Prepare(ctx context.Context, biz business.Business, shifts []Shift) error {
+	if c.hourly == nil {
+		c.hourly = map[payrate.DayKey]*payroll.Rate{}
+	}
+	var keys []payrate.DayKey
+	for _, sh := range shifts {
+		if sh.EmployeeID == 0 {
+			continue
+		}
+		k := shiftKey(sh)
+		if _, ok := c.hourly[k]; !ok {
+			c.hourly[k] = nil
+			keys = append(keys, k)
+		}
+	}
+	if len(keys) == 0 {
+		return nil
+	}
+	rates, err := c.Rates.PrimaryRatesOn(ctx, biz, keys)
+	if err != nil {
+		for _, k := range keys {
+			delete(c.hourly, k)
+		}
+		return err
+	}
+	for k, dr := range rates {
+		c.hourly[k] = timesheet.HourlyRate(dr.Rate, dr.Unit, dr.HoursPerWeek, dr.HoursPerDay)
+	}
+	return nil
 }
 
 // Cost is the cost of sh, nil when it has none.
@@ -37,35 +66,10 @@ func (c *Coster) Cost(ctx context.Context, biz business.Business, sh Shift) (*pa
 	if sh.EmployeeID == 0 {
 		return nil, nil
 	}
-	if c.emps == nil {
-		c.emps, c.hourly = map[int64]employee.Employee{}, map[rateKey]*payroll.Rate{}
+	if err := c.Prepare(ctx, biz, []Shift{sh}); err != nil {
+		return nil, err
 	}
-	day := payroll.DateOnly(sh.Start)
-	k := rateKey{sh.EmployeeID, day}
-	hourly, ok := c.hourly[k]
-	if !ok {
-		e, ok := c.emps[sh.EmployeeID]
-		if !ok {
-			var err error
-			if e, err = c.Employees.Load(ctx, biz, sh.EmployeeID); err != nil {
-				return nil, err
-			}
-			c.emps[sh.EmployeeID] = e
-		}
-		m := &e.Members
-		rate, unit := m.Rate, m.RateUnit
-		if e.PrimaryPayCategoryID != 0 && c.Rates != nil {
-			pr, err := c.Rates.RateOn(ctx, biz, e.ID, e.PrimaryPayCategoryID, day)
-			if err != nil && payroll.KindOf(err) != payroll.KindNotFound {
-				return nil, err
-			}
-			if err == nil {
-				rate, unit = &pr.CalculatedRate, pr.RateUnit
-			}
-		}
-		hourly = timesheet.HourlyRate(rate, unit, m.HoursPerWeek, m.HoursPerDay)
-		c.hourly[k] = hourly
-	}
+	hourly := c.hourly[shiftKey(sh)]
 	if hourly == nil {
 		return nil, nil
 	}

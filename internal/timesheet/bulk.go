@@ -192,7 +192,7 @@ func (s *Service) Bulk(ctx context.Context, biz business.Business, p *payroll.Pr
 			return nil
 		}
 		for _, k := range keys {
-			ls, err := loadLines(ctx, q, biz.ID, created[k], "1 = 1", nil)
+			ls, err := s.loadLines(ctx, q, biz, created[k], "1 = 1", nil)
 			if err != nil {
 				return err
 			}

@@ -199,6 +199,6 @@ func (s *Service) List(ctx context.Context, biz business.Business, p *payroll.Pr
 	if err := rows.Err(); err != nil {
 		return Page{}, err
 	}
-	page.Items, err = loadLines(ctx, q, biz.ID, ids, "1 = 1", nil)
+	page.Items, err = s.loadLines(ctx, q, biz, ids, "1 = 1", nil)
 	return page, err
 }

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/payrolld/payrolld/internal/business"
+	"github.com/payrolld/payrolld/internal/employee/payrate"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/store"
 )
@@ -135,9 +137,10 @@ func fromRow(r store.TimesheetLine) Line {
 
 // loadLines reads the lines ids of bizID matching the extra predicate
 // (a scope; its args follow $1 = business), in the order of ids, with
-// breaks, display names, overlap flags and costs: a fixed number of
-// statements per page.
-func loadLines(ctx context.Context, q *store.Queries, bizID int64, ids []int64, where string, whereArgs []any) ([]Line, error) {
+// breaks, display names, overlap flags and costs (at the rates in force
+// on the lines' days: atDayRates): a fixed number of statements per page.
+func (s *Service) loadLines(ctx context.Context, q *store.Queries, biz business.Business, ids []int64, where string, whereArgs []any) ([]Line, error) {
+	bizID := biz.ID
 	out := make([]Line, 0, len(ids))
 	if len(ids) == 0 {
 		return out, nil
@@ -202,6 +205,17 @@ func loadLines(ctx context.Context, q *store.Queries, bizID int64, ids []int64, 
 	}
 	if err := attachRefs(ctx, q, bizID, byID); err != nil {
 		return nil, err
+	}
+	priced := make([]*Line, 0, len(byID))
+	for _, id := range found {
+		l := byID[id]
+		priced = append(priced, &l)
+	}
+	if err := s.atDayRates(ctx, biz, priced); err != nil {
+		return nil, err
+	}
+	for _, l := range priced {
+		byID[l.ID] = *l
 	}
 	for _, id := range ids {
 		l, ok := byID[id]
@@ -361,6 +375,48 @@ func attachRefs(ctx context.Context, q *store.Queries, bizID int64, byID map[int
 			}
 		}
 		byID[id] = l
+	}
+	return nil
+}
+
+// atDayRates sets the rate of the employee of each line priced at it (a
+// timed line without a rate of its own) to the rate in force on the
+// line's day in the employee's primary pay category, with the employee's
+// standard hours where the line has none (shift costing may give its
+// own): one lookup for all the lines (payrate.PrimaryRatesOn, the
+// roster's rate source too). An employee without any rate keeps none.
+func (s *Service) atDayRates(ctx context.Context, biz business.Business, lines []*Line) error {
+	if s.Rates == nil {
+		return nil
+	}
+	var keys []payrate.DayKey
+	for _, l := range lines {
+		if l.Units == nil && l.Rate == nil && l.EmployeeID != 0 {
+			keys = append(keys, payrate.DayKey{EmployeeID: l.EmployeeID, Day: payroll.DateOnly(l.Start)})
+		}
+	}
+	if len(keys) == 0 {
+		return nil
+	}
+	rates, err := s.Rates.PrimaryRatesOn(ctx, biz, keys)
+	if err != nil {
+		return err
+	}
+	for _, l := range lines {
+		if l.Units != nil || l.Rate != nil {
+			continue
+		}
+		dr, ok := rates[payrate.DayKey{EmployeeID: l.EmployeeID, Day: payroll.DateOnly(l.Start)}]
+		if !ok {
+			continue
+		}
+		l.Employee.Rate, l.Employee.RateUnit = dr.Rate, dr.Unit
+		if l.Employee.HoursPerWeek == nil {
+			l.Employee.HoursPerWeek = dr.HoursPerWeek
+		}
+		if l.Employee.HoursPerDay == nil {
+			l.Employee.HoursPerDay = dr.HoursPerDay
+		}
 	}
 	return nil
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/db"
 	"github.com/payrolld/payrolld/internal/employee"
+	"github.com/payrolld/payrolld/internal/employee/payrate"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/record"
 	"github.com/payrolld/payrolld/internal/store"
@@ -19,6 +20,10 @@ type Service struct {
 	DB        *db.DB
 	Clock     payroll.Clock
 	Employees *employee.Service // the restricted user's scope
+	// Rates is the rate source of every costing: a line without a rate
+	// of its own is priced at the employee's rate in force on its day
+	// (payrate.Service.PrimaryRatesOn, as roster shifts are).
+	Rates *payrate.Service
 	// Emit records a web hook event in the caller's transaction
 	// (webhook.Service.Emit); nil = no events.
 	Emit func(ctx context.Context, q *store.Queries, businessID int64, action string, data any) error
@@ -97,12 +102,24 @@ func (s *Service) visibleEmployees(ctx context.Context, q *store.Queries, a *acc
 	return out, nil
 }
 
+// Visible are those of ids the caller may see in biz (the scope of the
+// access in ctx: a restricted user's grants, possibly narrowed to one
+// permission), in one query.
+func (s *Service) Visible(ctx context.Context, biz business.Business, p *payroll.Principal, ids []int64) (_ map[int64]bool, err error) {
+	defer payroll.Wrap(&err, "visible employees")
+	a, err := s.access(ctx, biz, p)
+	if err != nil {
+		return nil, err
+	}
+	return s.visibleEmployees(ctx, s.DB.Queries(), a, ids)
+}
+
 // get reads one line the caller may see (another business's, or one of
 // an employee outside a restricted user's scope, is NotFound); employeeID
 // != 0 also requires the line to be that employee's (manager paths).
 func (s *Service) get(ctx context.Context, q *store.Queries, a *access, id, employeeID int64) (Line, error) {
 	where, args := a.scopeSQL([]any{a.biz.ID})
-	lines, err := loadLines(ctx, q, a.biz.ID, []int64{id}, where, args[1:])
+	lines, err := s.loadLines(ctx, q, a.biz, []int64{id}, where, args[1:])
 	if err != nil {
 		return Line{}, err
 	}

@@ -21,7 +21,8 @@ import (
 // Shift costing prices proposed shifts of an employee without storing
 // anything (POST E/timesheet/shiftcosting): each shift is validated and
 // costed exactly as a timesheet line of the same times, breaks, pay
-// category and rate would be (cost in costing.go). Awards (employment
+// category and rate would be (cost in costing.go), at the employee's rate
+// in force on each shift's day (atDayRates). Awards (employment
 // agreements and their pay condition rule sets) are not modelled, so no
 // penalty, overtime or allowance rule applies: evaluationResults and
 // consolidatedShifts are empty and the agreement members are 0 / "".
@@ -237,6 +238,7 @@ func (s *Service) CostShifts(ctx context.Context, biz business.Business, p *payr
 			names[id] = r
 			return r, nil
 		}
+		pcs := make([]*payCategoryInfo, len(lines))
 		for i := range lines {
 			l := &lines[i]
 			l.Employee = emp
@@ -274,7 +276,17 @@ func (s *Service) CostShifts(ctx context.Context, biz business.Business, p *payr
 				return err
 			}
 			l.Names.Location = loc.Name
-			out.Shifts = append(out.Shifts, costedShift(l, pc))
+			pcs[i] = pc
+		}
+		priced := make([]*Line, len(lines))
+		for i := range lines {
+			priced[i] = &lines[i]
+		}
+		if err := s.atDayRates(ctx, biz, priced); err != nil {
+			return err
+		}
+		for i := range lines {
+			out.Shifts = append(out.Shifts, costedShift(&lines[i], pcs[i]))
 		}
 		return nil
 	})

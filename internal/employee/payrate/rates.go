@@ -88,19 +88,46 @@ type inputs struct {
 }
 
 func (s *Service) inputs(ctx context.Context, q *store.Queries, biz business.Business, e employee.Employee, day time.Time) (in inputs, err error) {
-	in.emp = e
-	list, err := s.PayCategories.List(ctx, biz, 0)
+	cats, order, err := s.categories(ctx, biz)
 	if err != nil {
 		return in, err
 	}
-	in.cats = map[int64]categories.PayCategory{}
-	for _, c := range list {
-		in.cats[c.ID] = c
-		in.order = append(in.order, c.ID)
-	}
-	if in.tmpl, in.hasTmpl, err = templateNamed(ctx, q, biz.ID, e.PayRateTemplate); err != nil {
+	tmpl, hasTmpl, err := templateNamed(ctx, q, biz.ID, e.PayRateTemplate)
+	if err != nil {
 		return in, err
 	}
+	var sched *store.EmployeePayRateSchedule
+	sch, err := q.PayRateScheduleOn(ctx, store.PayRateScheduleOnParams{BusinessID: biz.ID, EmployeeID: e.ID, CommencementDate: day})
+	switch {
+	case err == nil:
+		sched = &sch
+	case !db.IsNoRows(err):
+		return in, err
+	}
+	return assemble(e, cats, order, tmpl, hasTmpl, sched), nil
+}
+
+// categories are the business's pay categories by id, and their ids in
+// list order.
+func (s *Service) categories(ctx context.Context, biz business.Business) (map[int64]categories.PayCategory, []int64, error) {
+	list, err := s.PayCategories.List(ctx, biz, 0)
+	if err != nil {
+		return nil, nil, err
+	}
+	cats := make(map[int64]categories.PayCategory, len(list))
+	order := make([]int64, 0, len(list))
+	for _, c := range list {
+		cats[c.ID] = c
+		order = append(order, c.ID)
+	}
+	return cats, order, nil
+}
+
+// assemble is what deriving e's rates on a day needs, from what was read:
+// the business's categories, e's template (hasTmpl false: none) and the
+// schedule entry in force that day (nil: none).
+func assemble(e employee.Employee, cats map[int64]categories.PayCategory, order []int64, tmpl Template, hasTmpl bool, sched *store.EmployeePayRateSchedule) (in inputs) {
+	in.emp, in.cats, in.order, in.tmpl, in.hasTmpl = e, cats, order, tmpl, hasTmpl
 	m := &e.Members
 	if m.HoursPerWeek != nil {
 		in.base.hoursPerWeek = *m.HoursPerWeek
@@ -111,12 +138,8 @@ func (s *Service) inputs(ctx context.Context, q *store.Queries, biz business.Bus
 	if m.Rate != nil {
 		in.base.rate, in.base.unit, in.base.set = *m.Rate, m.RateUnit, true
 	}
-	sch, err := q.PayRateScheduleOn(ctx, store.PayRateScheduleOnParams{BusinessID: biz.ID, EmployeeID: e.ID, CommencementDate: day})
-	switch {
-	case err == nil:
-		in.base.rate, in.base.unit, in.base.set = emprec.RateOf(sch.Rate), sch.RateUnit, true
-	case !db.IsNoRows(err):
-		return in, err
+	if sched != nil {
+		in.base.rate, in.base.unit, in.base.set = emprec.RateOf(sched.Rate), sched.RateUnit, true
 	}
 	in.override, _ = strconv.ParseBool(strings.TrimSpace(m.OverrideTemplateRate))
 	// The primary category: the employee's, else the template's, else the
@@ -134,11 +157,18 @@ func (s *Service) inputs(ctx context.Context, q *store.Queries, biz business.Bus
 			}
 		}
 	}
-	return in, nil
+	return in
 }
 
 // rateOf derives the employee's rate in category id.
 func (in *inputs) rateOf(id int64, depth int) PayRate {
+	pr, _ := in.rateFrom(id, depth)
+	return pr
+}
+
+// rateFrom is rateOf, and whether the rate is the employee's own (or
+// scheduled) base rate expressed in the category's unit.
+func (in *inputs) rateFrom(id int64, depth int) (_ PayRate, fromBase bool) {
 	c := in.cats[id]
 	pr := PayRate{PayCategoryID: id, PayCategoryName: c.Name, IsPrimaryPayCategory: id == in.primary, AccruesLeave: c.AccruesLeave, RateUnit: c.RateUnit}
 	var line *TemplateCategory
@@ -167,6 +197,7 @@ func (in *inputs) rateOf(id int64, depth int) PayRate {
 		// The employee's own (or scheduled) base rate, in the category's unit.
 		pr.Rate, pr.RateUnit = in.base.convert(in.base.rate, in.base.unit, c.RateUnit)
 		pr.CalculatedRate = pr.Rate
+		fromBase = true
 	case line == nil && in.hasTmpl && id != in.tmpl.PrimaryPayCategoryID:
 		// Not in the template: the template's primary rate.
 		p := in.rateOf(in.tmpl.PrimaryPayCategoryID, depth+1)
@@ -175,7 +206,7 @@ func (in *inputs) rateOf(id int64, depth int) PayRate {
 	if pr.RateUnit == "" {
 		pr.RateUnit = "Hourly"
 	}
-	return pr
+	return pr, fromBase
 }
 
 // Rates is E/payrate: the employee's rate in every pay category of the

@@ -46,6 +46,7 @@ func registerLookups(a *httpapi.API, d Deps3) {
 		Summary: "Get work types", Description: "The business's work types that are not shift conditions (mappingType other than ShiftCondition)."}, workTypes(false))
 	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/lookup/shiftcondition", Tags: tags,
 		Summary: "Get shift conditions", Description: "The business's work types mapped as shift conditions (mappingType ShiftCondition)."}, workTypes(true))
+	registerTitleLookup(a, visible)
 }
 
 // lookupLocations are the business's locations (never nil).

@@ -251,13 +251,23 @@ func register(a *httpapi.API, s *kiosk.Service) {
 	// the employees they may act on (404 for the others).
 	for _, m := range Mirrors {
 		tags := m.Tags
-		httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: m.path("/api/v2/business/{businessId}/kiosk", "/api/v2/business/{businessId}/manager/kiosk"), Tags: tags, Summary: "List kiosks"},
+		httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: m.path("/api/v2/business/{businessId}/kiosk", "/api/v2/business/{businessId}/manager/kiosk"), Tags: tags, Summary: "List kiosks",
+			Description: "The business's kiosks; a restricted user sees those their kioskAccess lets them operate (AllKiosks; SpecificKiosks listing the kiosk; " +
+				"any kioskAccess but None for a kiosk availableToAllRestrictedUsersWithKioskAccess). Every operation on one kiosk (its read and " +
+				"everything under kiosk/{kioskId}/) is 403 to a restricted user without that access."},
 			func(ctx context.Context, in *httpapi.BusinessPath) (*httpapi.BodyOf[[]kiosk.Kiosk], error) {
 				ks, err := s.ListKiosks(ctx, biz(ctx))
 				if err != nil {
 					return nil, err
 				}
-				return &httpapi.BodyOf[[]kiosk.Kiosk]{Body: ks}, nil
+				acc, scoped := httpapi.GrantedAccess(ctx)
+				out := make([]kiosk.Kiosk, 0, len(ks))
+				for _, k := range ks {
+					if !scoped || httpapi.OperatesKiosk(acc, k.ID, k.Settings.AvailableToAllRestrictedUsersWithKioskAccess) {
+						out = append(out, k)
+					}
+				}
+				return &httpapi.BodyOf[[]kiosk.Kiosk]{Body: out}, nil
 			})
 		httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: m.path("/api/v2/business/{businessId}/kiosk/{id}", "/api/v2/business/{businessId}/manager/kiosk/{id}"), Tags: tags, Summary: "Get kiosk",
 			Parameters: httpapi.PathParams("id")},

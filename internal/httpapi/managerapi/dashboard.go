@@ -6,6 +6,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/employee"
 	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/payroll"
@@ -45,27 +46,51 @@ func registerDashboard(a *httpapi.API, d Deps) {
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/manager/dashboard", Tags: tags,
 		Summary: "The manager dashboard",
 		Description: "For the employees the caller manages (counted in the database with the scope in the same query), in total and by employee: " +
-			"pending leave requests, Submitted timesheet lines, pending expense requests and the assigned roster shifts overlapping today."},
+			"pending leave requests, Submitted timesheet lines, pending expense requests and the assigned roster shifts overlapping today. For a " +
+			"restricted user each count covers the employees whose grants hold that family's view permission (ViewLeaveRequests, a timesheet " +
+			"permission, ViewExpenses, ViewRosters or a stronger one); a family they may not see counts nothing."},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[ManagerDashboard], error) {
 			biz, p := httpapi.CurrentBusiness(ctx), principal(ctx)
 			var out ManagerDashboard
-			cs, err := d.Leave.PendingByEmployee(ctx, biz, p)
-			if err != nil {
-				return nil, err
+			// Each count under its family's view permission: a restricted
+			// user's scope narrowed to the grants holding it; none, nothing.
+			family := func(perms []string) (context.Context, bool) {
+				acc, ok := httpapi.GrantedAccess(ctx)
+				if !ok || !acc.Restricted() {
+					return ctx, true
+				}
+				n, ok := acc.Permitted(perms...)
+				return business.WithAccess(ctx, n), ok
+			}
+			var cs []employee.Count
+			var err error
+			if fctx, ok := family(httpapi.ViewLeave); ok {
+				if cs, err = d.Leave.PendingByEmployee(fctx, biz, p); err != nil {
+					return nil, err
+				}
 			}
 			out.PendingLeaveRequests = itemCount(cs)
-			if cs, err = d.Timesheets.SubmittedByEmployee(ctx, biz, p); err != nil {
-				return nil, err
+			cs = nil
+			if fctx, ok := family(httpapi.ViewTimesheets); ok {
+				if cs, err = d.Timesheets.SubmittedByEmployee(fctx, biz, p); err != nil {
+					return nil, err
+				}
 			}
 			out.SubmittedTimesheets = itemCount(cs)
-			if cs, err = d.Expenses.PendingByEmployee(ctx, biz, p); err != nil {
-				return nil, err
+			cs = nil
+			if fctx, ok := family(httpapi.ViewExpenses); ok {
+				if cs, err = d.Expenses.PendingByEmployee(fctx, biz, p); err != nil {
+					return nil, err
+				}
 			}
 			out.PendingExpenseRequests = itemCount(cs)
+			cs = nil
 			n := payroll.NewDateTime(a.Clock.Now().UTC()).Time
 			today := payroll.DateOnly(n)
-			if cs, err = d.Roster.ShiftsByEmployee(ctx, biz, p, today, today.AddDate(0, 0, 1)); err != nil {
-				return nil, err
+			if fctx, ok := family(httpapi.ViewRosters); ok {
+				if cs, err = d.Roster.ShiftsByEmployee(fctx, biz, p, today, today.AddDate(0, 0, 1)); err != nil {
+					return nil, err
+				}
 			}
 			out.ShiftsToday = itemCount(cs)
 			return &httpapi.BodyOf[ManagerDashboard]{Body: out}, nil

@@ -74,8 +74,9 @@ func TestManagerPermissions(t *testing.T) {
 				"startTime": "2026-11-16T10:00:00", "endTime": "2026-11-16T17:00:00"}, Status: 403, Check: denied("CreateTimesheets")},
 			{Name: "timesheet edit by id", Method: "PUT", Path: p("%s/timesheet/%d", e.B, annLine), Key: erin, Body: map[string]any{"employeeId": e.ann,
 				"startTime": "2026-11-16T10:00:00", "endTime": "2026-11-16T17:00:00"}, Status: 200},
+			// Ben is in Erin's scope (Melbourne) without CreateTimesheets there: 403 naming it.
 			{Name: "timesheet create for other location", Method: "POST", Path: e.B + "/timesheet", Key: erin, Body: map[string]any{"employeeId": e.ben,
-				"startTime": "2026-11-17T09:00:00", "endTime": "2026-11-17T17:00:00"}, Status: 400, Field: "employeeId"},
+				"startTime": "2026-11-17T09:00:00", "endTime": "2026-11-17T17:00:00"}, Status: 403, Check: denied("CreateTimesheets")},
 			{Name: "timesheet approve", Method: "POST", Path: p("%s/%d/timesheet/%d/approve", e.M, e.ann, annLine), Key: erin, Status: 200},
 			// Rosters: Melbourne only, view only.
 			{Name: "roster list filtered", Method: "GET", Path: e.B + "/rostershift?fromDate=2026-11-23&toDate=2026-11-29", Key: erin, Status: 200,

@@ -70,7 +70,7 @@ func costsFor(ctx context.Context, d Deps, include bool) *shiftCosts {
 		return nil
 	}
 	acc, ok := business.AccessFrom(ctx)
-	sc := &shiftCosts{coster: roster.Coster{Employees: d.Employees, Rates: d.PayRates}, allowed: map[int64]bool{}, all: !ok || !acc.Restricted()}
+	sc := &shiftCosts{coster: roster.Coster{Rates: d.PayRates}, allowed: map[int64]bool{}, all: !ok || !acc.Restricted()}
 	if !sc.all {
 		if sc.scoped, ok = business.WithPermission(ctx, "ViewShiftCosts"); !ok {
 			return nil
@@ -246,6 +246,11 @@ func registerRoster(a *httpapi.API, d Deps) {
 				return nil, err
 			}
 			at := &attendance{d: d, now: now(), state: map[int64]kiosk.Status{}, costs: costsFor(ctx, d, in.IncludeCosts || in.FCosts)}
+			if at.costs != nil { // the week's rates in one lookup
+				if err := at.costs.coster.Prepare(ctx, biz, shifts); err != nil {
+					return nil, err
+				}
+			}
 			for _, sh := range shifts {
 				if sh.EmployeeID != 0 {
 					m, err := at.shape(ctx, sh)

@@ -172,8 +172,14 @@ func register(a *httpapi.API, s *roster.Service, kiosks KioskClock) {
 
 	both(a, "/api/v2/business/{businessId}/manager/rostershift", huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/rostershift", Tags: tags,
 		Summary: "Create roster shift", Description: "startTime and endTime required (at most 24 hours apart); breaks inside the shift; " +
-			"employee, location, work type and qualifications must be of this business (else 400 naming the member)." + states},
+			"employee, location, work type and qualifications must be of this business (else 400 naming the member); an employee a restricted " +
+			"user sees but whose grants over them lack ManageRosters is 403 naming it." + states},
 		func(ctx context.Context, in *editInput) (*httpapi.BodyOf[EssRosterShift], error) {
+			if e := in.Body.EmployeeID; e != nil {
+				if err := a.RequireForEmployee(ctx, *e, "ManageRosters"); err != nil {
+					return nil, err
+				}
+			}
 			sh, err := s.Create(ctx, biz(ctx), principal(ctx), in.Body.input(), in.Publish)
 			if err != nil {
 				return nil, err

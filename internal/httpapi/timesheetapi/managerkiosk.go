@@ -145,7 +145,8 @@ func registerManagerKiosk(a *httpapi.API, s *timesheet.Service, create func(cont
 			return &httpapi.BodyOf[[]KioskTimesheetLine]{Body: out}, nil
 		})
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/manager/kiosk/timesheet", Tags: tags, Summary: "Create kiosk timesheet line",
-		Description: "Creates a line as POST B/timesheet does (an employee the caller may not see is 400 naming employeeId)." + transitions}, create)
+		Description: "Creates a line as POST B/timesheet does (an employee the caller may not see is 400 naming employeeId; one a restricted user sees " +
+			"whose grants lack CreateTimesheets, or ApproveTimesheets for a line created Approved, is 403 naming it)." + transitions}, create)
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/manager/kiosk/timesheet/{timesheetLineId}", Tags: tags, Summary: "Update kiosk timesheet line",
 		Description: "Replaces the line with the body as PUT B/timesheet/{id} does (members left out are cleared)." + transitions, Parameters: httpapi.PathParams("timesheetLineId")},
 		func(ctx context.Context, in *individualBody) (*httpapi.BodyOf[IndividualTimesheetLine], error) {

@@ -1,10 +1,13 @@
 package timesheetapi
 
 import (
+	"context"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/payrolld/payrolld/internal/business"
+	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/timesheet"
 )
@@ -213,7 +216,10 @@ func clock(t time.Time) string {
 	return t.Format("3:04 PM")
 }
 
-func shapeB(l timesheet.Line, region string) TimesheetLineB {
+// shapeB is l in shape B; without showCosts (a restricted user whose
+// grants over the employee lack ViewShiftCosts) cost, costFormatted and
+// rate are left out (null, "") and canViewCosts is false.
+func shapeB(l timesheet.Line, region string, showCosts bool) TimesheetLineB {
 	locked := l.IsLocked()
 	m := TimesheetLineB{ID: l.ID, EmployeeID: l.EmployeeID, EmployeeName: l.Employee.Name, DefaultLocationID: l.Employee.DefaultLocationID,
 		DefaultLocationName: l.Employee.DefaultLocationName, PayScheduleID: l.Employee.PayScheduleID, PayScheduleName: l.Employee.PayScheduleName,
@@ -231,6 +237,9 @@ func shapeB(l timesheet.Line, region string) TimesheetLineB {
 	}
 	if l.Cost.Cost != nil {
 		m.CostFormatted = FormatCost(region, *l.Cost.Cost)
+	}
+	if !showCosts {
+		m.Cost, m.CostFormatted, m.Rate, m.CanViewCosts = nil, "", nil, false
 	}
 	for _, b := range l.Breaks {
 		m.Breaks = append(m.Breaks, TimesheetBreakView{ID: b.ID, Start: dt(b.Start), End: dt(b.End), SubmittedStart: dt(b.SubmittedStart), SubmittedEnd: dt(b.SubmittedEnd),
@@ -388,4 +397,31 @@ func parseInt(member, s string) (int, error) {
 		return 0, payroll.Invalid(member, "%s must be a whole number", member)
 	}
 	return n, nil
+}
+
+// costsShown is which employees' costs the caller may see: every one for
+// an unrestricted caller; for a restricted one those their grants holding
+// ViewShiftCosts cover (one query for the lines).
+func costsShown(ctx context.Context, s *timesheet.Service, lines []timesheet.Line) (func(employeeID int64) bool, error) {
+	acc, ok := httpapi.GrantedAccess(ctx)
+	if !ok || !acc.Restricted() {
+		return func(int64) bool { return true }, nil
+	}
+	n, ok := acc.Permitted("ViewShiftCosts")
+	if !ok || len(lines) == 0 {
+		return func(int64) bool { return false }, nil
+	}
+	seen := map[int64]bool{}
+	var ids []int64
+	for _, l := range lines {
+		if !seen[l.EmployeeID] {
+			seen[l.EmployeeID] = true
+			ids = append(ids, l.EmployeeID)
+		}
+	}
+	vis, err := s.Visible(business.WithAccess(ctx, n), httpapi.CurrentBusiness(ctx), payroll.PrincipalFrom(ctx), ids)
+	if err != nil {
+		return nil, err
+	}
+	return func(id int64) bool { return vis[id] }, nil
 }

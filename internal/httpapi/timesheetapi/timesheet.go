@@ -6,9 +6,11 @@ package timesheetapi
 import (
 	"context"
 	"net/http"
+	"strings"
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/timesheet"
@@ -16,6 +18,10 @@ import (
 
 // transitions is the state machine, quoted in the descriptions of the
 // operations that move lines.
+// costsDoc says who sees costs.
+const costsDoc = " A restricted user sees cost, costFormatted and rate only for employees their grants holding ViewShiftCosts cover (else null, " +
+	"\"\" and null, with canViewCosts false)."
+
 const transitions = " States: a line is created Submitted (or Missing, or Approved when the writer says so). " +
 	"Approve and reject move only Submitted or Missing lines (else 409; of two reviewers racing, one wins and the other gets 409). " +
 	"An edit of an Approved or Rejected line returns it to Submitted unless the edit sets the status. " +
@@ -106,6 +112,16 @@ func register(a *httpapi.API, s *timesheet.Service) {
 	}
 	employeeID := func(ctx context.Context) (int64, error) { return httpapi.PathID(ctx, "employeeId", "employee") }
 	region := func(ctx context.Context) string { return httpapi.CurrentBusiness(ctx).Region }
+	one := func(ctx context.Context, l timesheet.Line, err error) (*httpapi.BodyOf[TimesheetLineB], error) {
+		if err != nil {
+			return nil, err
+		}
+		shown, err := costsShown(ctx, s, []timesheet.Line{l})
+		if err != nil {
+			return nil, err
+		}
+		return &httpapi.BodyOf[TimesheetLineB]{Body: shapeB(l, region(ctx), shown(l.EmployeeID))}, nil
+	}
 	list := func(ctx context.Context, in *listInput) (*httpapi.BodyOf[PagedTimesheetLines], error) {
 		q, err := in.query()
 		if err != nil {
@@ -117,14 +133,19 @@ func register(a *httpapi.API, s *timesheet.Service) {
 		}
 		out := PagedTimesheetLines{ItemCountFuture: TimesheetFutureValue{Value: page.ItemCount}, ItemCount: page.ItemCount, Items: make([]TimesheetLineB, 0, len(page.Items)),
 			CurrentPage: page.CurrentPage, PageSize: page.PageSize, PageCount: page.PageCount}
+		shown, err := costsShown(ctx, s, page.Items)
+		if err != nil {
+			return nil, err
+		}
 		for _, l := range page.Items {
-			out.Items = append(out.Items, shapeB(l, region(ctx)))
+			out.Items = append(out.Items, shapeB(l, region(ctx), shown(l.EmployeeID)))
 		}
 		return &httpapi.BodyOf[PagedTimesheetLines]{Body: out}, nil
 	}
 	listDoc := "Paged in the database: fromDate, toDate (inclusive dates of the line's start), employeeId, locationId, employeeGroupId, status, orderBy, " +
 		"currentPage and pageSize (at most 100), or OData $filter, $orderby, $top (at most 100), $skip over id, employeeId, locationId, workTypeId, " +
-		"payCategoryId, leaveCategoryId, payRunId, start, end, status, externalReferenceId, comments, source. A restricted user sees the lines of the employees of their groups and locations."
+		"payCategoryId, leaveCategoryId, payRunId, start, end, status, externalReferenceId, comments, source. A restricted user sees the lines of the employees of their groups and locations." +
+		costsDoc
 
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/timesheet", Tags: tags,
 		Summary: "Get business timesheets", Description: listDoc}, list)
@@ -134,11 +155,20 @@ func register(a *httpapi.API, s *timesheet.Service) {
 	createDoc := "Durations are computed from start, end and breaks (paid breaks are paid, unpaid are not); " +
 		"if units are given the line is unit-based and its start and end are set to midnight of the start date. References (employee, location, " +
 		"work type, pay category, leave category, shift conditions, dimension values) must be of this business (else 400 naming the member); " +
-		"an employee outside a restricted user's groups and locations is such a 400 (employeeId)." + transitions
+		"an employee outside a restricted user's groups and locations is such a 400 (employeeId); one inside them whose grants lack CreateTimesheets is 403 " +
+		"naming it, and a line created Approved needs ApproveTimesheets over the employee likewise (403)." + transitions
 	create := func(ctx context.Context, in *createInput) (*httpapi.BodyOf[IndividualTimesheetLine], error) {
 		li := in.Body.input()
 		if li.Source == "" {
 			li.Source = "API"
+		}
+		if err := a.RequireForEmployee(ctx, li.EmployeeID, "CreateTimesheets"); err != nil {
+			return nil, err
+		}
+		if strings.EqualFold(li.Status, timesheet.StatusApproved) {
+			if err := a.RequireForEmployee(ctx, li.EmployeeID, "ApproveTimesheets"); err != nil {
+				return nil, err
+			}
 		}
 		l, err := s.Create(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), li, in.EnforceUniqueExternalID)
 		if err != nil {
@@ -151,26 +181,39 @@ func register(a *httpapi.API, s *timesheet.Service) {
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/manager/timesheet", Tags: mtags,
 		Summary: "Create a timesheet line (manager)", Description: createDoc}, create)
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/timesheet/{timesheetLineId}", Tags: tags,
-		Summary: "Get a timesheet line", Description: "Shape B, with durations, cost at the employee's rate and isOverlapping.", Parameters: httpapi.PathParams("timesheetLineId")},
+		Summary: "Get a timesheet line", Description: "Shape B, with durations, cost at the employee's rate in force on the line's day and isOverlapping." + costsDoc,
+		Parameters: httpapi.PathParams("timesheetLineId")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[TimesheetLineB], error) {
 			id, err := lineID(ctx, "timesheetLineId")
 			if err != nil {
 				return nil, err
 			}
 			l, err := s.Get(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), id, 0)
-			if err != nil {
-				return nil, err
-			}
-			return &httpapi.BodyOf[TimesheetLineB]{Body: shapeB(l, region(ctx))}, nil
+			return one(ctx, l, err)
 		})
 	updateDoc := "Replaces the line with the body (members left out are cleared; employeeId defaults to the line's). " +
-		"A line of an employee outside a restricted user's groups and locations is 404." + transitions
+		"A line of an employee outside a restricted user's groups and locations is 404; setting status Approved needs ApproveTimesheets over the " +
+		"employee (else 403 naming it)." + transitions
 	update := func(ctx context.Context, in *individualBody) (*httpapi.BodyOf[IndividualTimesheetLine], error) {
 		id, err := lineID(ctx, "timesheetLineId")
 		if err != nil {
 			return nil, err
 		}
-		l, err := s.Update(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), id, 0, in.Body.input())
+		li := in.Body.input()
+		if strings.EqualFold(li.Status, timesheet.StatusApproved) {
+			emp := li.EmployeeID
+			if emp == 0 {
+				old, err := s.Get(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), id, 0)
+				if err != nil {
+					return nil, err
+				}
+				emp = old.EmployeeID
+			}
+			if err := a.RequireForEmployee(ctx, emp, "ApproveTimesheets"); err != nil {
+				return nil, err
+			}
+		}
+		l, err := s.Update(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), id, 0, li)
 		if err != nil {
 			return nil, err
 		}
@@ -192,6 +235,15 @@ func register(a *httpapi.API, s *timesheet.Service) {
 
 	bulk := func(replace bool) func(ctx context.Context, in *bulkInput) (*httpapi.BodyOf[BulkTimesheetResponse], error) {
 		return func(ctx context.Context, in *bulkInput) (*httpapi.BodyOf[BulkTimesheetResponse], error) {
+			if in.Body.Approved {
+				// Only employees the grants holding both CreateTimesheets and
+				// ApproveTimesheets cover may be written Approved.
+				actx, ok := business.WithPermission(ctx, "ApproveTimesheets")
+				if !ok {
+					return nil, business.PermissionDenied("ApproveTimesheets")
+				}
+				ctx = actx
+			}
 			res, err := s.Bulk(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), in.Body.domain(), replace)
 			if err != nil {
 				return nil, err
@@ -210,7 +262,8 @@ func register(a *httpapi.API, s *timesheet.Service) {
 	bulkDoc := " Lines are keyed by employee id (employeeIdType External: the employee's externalId); locations and work types by id or, with " +
 		"locationIdType / workTypeIdType External, by external id. approved=true stores the lines Approved. With fromDate/toDate every line must start " +
 		"within them. Everything is validated (400 naming timesheets[key][index].member) before anything is written, in one transaction. " +
-		"returnResponse=true returns the stored lines."
+		"returnResponse=true returns the stored lines. A restricted user needs ApproveTimesheets for approved=true (403 naming it without it anywhere; " +
+		"employees whose grants lack it are refused as outside the scope)."
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/timesheet/bulk", Tags: tags,
 		Summary: "Bulk insert timesheets", Description: "Adds the lines; existing lines stay." + bulkDoc}, bulk(false))
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/timesheet/bulk", Tags: tags,
@@ -226,14 +279,9 @@ func register(a *httpapi.API, s *timesheet.Service) {
 		return emp, id, err
 	}
 	mpath := httpapi.PathParams("employeeId", "timesheetId")
-	one := func(ctx context.Context, l timesheet.Line, err error) (*httpapi.BodyOf[TimesheetLineB], error) {
-		if err != nil {
-			return nil, err
-		}
-		return &httpapi.BodyOf[TimesheetLineB]{Body: shapeB(l, region(ctx))}, nil
-	}
+
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/manager/{employeeId}/timesheet/{timesheetId}", Tags: mtags,
-		Summary: "Get timesheet", Description: "Shape B. A line of another employee, or outside a restricted user's employees, is 404.", Parameters: mpath},
+		Summary: "Get timesheet", Description: "Shape B. A line of another employee, or outside a restricted user's employees, is 404." + costsDoc, Parameters: mpath},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[TimesheetLineB], error) {
 			emp, id, err := managerIDs(ctx)
 			if err != nil {
