@@ -41,6 +41,7 @@ import (
 	"github.com/payrolld/payrolld/internal/httpapi/leaveapi"
 	"github.com/payrolld/payrolld/internal/httpapi/lookupapi"
 	"github.com/payrolld/payrolld/internal/httpapi/managerapi"
+	"github.com/payrolld/payrolld/internal/httpapi/oauthapi"
 	"github.com/payrolld/payrolld/internal/httpapi/payrunapi"
 	"github.com/payrolld/payrolld/internal/httpapi/platformapi"
 	"github.com/payrolld/payrolld/internal/httpapi/referenceapi"
@@ -167,6 +168,7 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 			return err
 		},
 		Areas: []func(*httpapi.API){
+			oauthapi.Register(a.OAuth),
 			platformapi.Register,
 			lookupapi.Register,
 			referenceapi.Register,

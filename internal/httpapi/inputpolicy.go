@@ -616,7 +616,7 @@ func decimalPlaces(s string) int {
 }
 
 // plainInputAllowed applies the policy to a route served outside huma (the
-// OAuth endpoints and pages, see plainRoute): the path, query values and a
+// OAuth endpoints and pages, see PlainRoute): the path, query values and a
 // form body. On a violation it answers 400 in the route's own style (an
 // RFC 6749 error from the token endpoints, an HTML page from the browser
 // pages) and returns false.
@@ -627,10 +627,10 @@ func (a *API) plainInputAllowed(w http.ResponseWriter, r *http.Request, pattern 
 		a.checkQuery(&errs, r.URL.RawQuery, nil)
 	}
 	if r.Body != nil && r.ContentLength != 0 && strings.HasPrefix(strings.ToLower(r.Header.Get("Content-Type")), "application/x-www-form-urlencoded") {
-		raw, err := io.ReadAll(io.LimitReader(r.Body, maxFormBytes+1))
+		raw, err := io.ReadAll(io.LimitReader(r.Body, MaxFormBytes+1))
 		r.Body.Close()
 		r.Body = io.NopCloser(bytes.NewReader(raw))
-		if err == nil && len(raw) <= maxFormBytes {
+		if err == nil && len(raw) <= MaxFormBytes {
 			if vals, err := url.ParseQuery(string(raw)); err == nil {
 				var s *huma.Schema
 				if pi := a.huma.OpenAPI().Paths[pattern]; pi != nil && pi.Post != nil && pi.Post.RequestBody != nil {
@@ -651,7 +651,7 @@ func (a *API) plainInputAllowed(w http.ResponseWriter, r *http.Request, pattern 
 		w.Header().Set("Content-Type", "application/json")
 		w.Header().Set("Cache-Control", "no-store")
 		w.WriteHeader(http.StatusBadRequest)
-		_ = jsonEncode(w, OAuthErrorResponse{Error: "invalid_request", ErrorDescription: p.Detail})
+		_ = jsonEncode(w, map[string]string{"error": "invalid_request", "error_description": p.Detail}) // RFC 6749 section 5.2
 	default:
 		oauth.WriteMessage(w, http.StatusBadRequest, "Invalid request", p.Detail)
 	}
