@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/payrolld/payrolld/internal/employee"
+	"github.com/payrolld/payrolld/internal/employee/employeegroup"
 	"github.com/payrolld/payrolld/internal/record"
 
 	"github.com/payrolld/payrolld/internal/business"
@@ -68,12 +68,12 @@ func (d *DimensionValue) Validate(v *payroll.Validation) {
 		d.Filters = []DimensionValueFilter{}
 	}
 	if d.SpecificEmployees != "" {
-		d.SpecificEmployees = employee.TidyFilterValue(v, "specificEmployees", "specificEmployees", "Employee", d.SpecificEmployees)
+		d.SpecificEmployees = employeegroup.TidyFilterValue(v, "specificEmployees", "specificEmployees", "Employee", d.SpecificEmployees)
 	}
 	for i := range d.Filters {
 		f := &d.Filters[i]
 		field := fmt.Sprintf("filters[%d].", i)
-		f.Value = employee.TidyFilterValue(v, field+"filterType", field+"value", f.FilterType, f.Value)
+		f.Value = employeegroup.TidyFilterValue(v, field+"filterType", field+"value", f.FilterType, f.Value)
 	}
 	// A value nobody may use is never what is meant.
 	if !d.AllEmployees && d.SpecificEmployees == "" && len(d.Filters) == 0 {
@@ -84,19 +84,19 @@ func (d *DimensionValue) Validate(v *payroll.Validation) {
 
 // filterSpecs are the value's filters plus specificEmployees as an
 // Employee filter.
-func (d *DimensionValue) filterSpecs() []employee.FilterSpec {
-	out := []employee.FilterSpec{{Field: "specificEmployees", FilterType: "Employee", Value: d.SpecificEmployees}}
+func (d *DimensionValue) filterSpecs() []employeegroup.FilterSpec {
+	out := []employeegroup.FilterSpec{{Field: "specificEmployees", FilterType: "Employee", Value: d.SpecificEmployees}}
 	for i, f := range d.Filters {
-		out = append(out, employee.FilterSpec{Field: fmt.Sprintf("filters[%d].value", i), FilterType: f.FilterType, Value: f.Value})
+		out = append(out, employeegroup.FilterSpec{Field: fmt.Sprintf("filters[%d].value", i), FilterType: f.FilterType, Value: f.Value})
 	}
 	return out
 }
 
 // References names the records the filters select by.
-func (d *DimensionValue) References() []record.Ref { return employee.FilterRefs(d.filterSpecs()) }
+func (d *DimensionValue) References() []record.Ref { return employeegroup.FilterRefs(d.filterSpecs()) }
 
 func checkDimensionValue(ctx context.Context, q *store.Queries, bizID int64, d *DimensionValue) error {
-	return employee.CheckFilterEmployees(ctx, q, bizID, d.filterSpecs())
+	return employeegroup.CheckFilterEmployees(ctx, q, bizID, d.filterSpecs())
 }
 
 // decorateDimensionValues fills reportingDimensionId from the record's

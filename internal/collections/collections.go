@@ -7,7 +7,8 @@ import (
 	"github.com/payrolld/payrolld/internal/au"
 	"github.com/payrolld/payrolld/internal/categories"
 	"github.com/payrolld/payrolld/internal/documents"
-	"github.com/payrolld/payrolld/internal/employee"
+	"github.com/payrolld/payrolld/internal/employee/employeegroup"
+	"github.com/payrolld/payrolld/internal/employee/holidaypay"
 	"github.com/payrolld/payrolld/internal/locations"
 	"github.com/payrolld/payrolld/internal/payschedule"
 	"github.com/payrolld/payrolld/internal/record"
@@ -22,17 +23,17 @@ import (
 // values. Each domain package has its own group, embedded here so its
 // members are promoted (c.PaySchedules, c.Locations, ...).
 type Collections struct {
-	S                                *record.Service
-	*categories.CoreCollections      // categories: pay, leave, deduction, expense, liability categories, work types, qualifications, employing entities, dimensions
-	*employee.GroupCollections       // employee: employee groups
-	*employee.HolidayPayCollections  // employee: UK 52-week holiday pay data
-	*uk.UKCollections                // uk: benefit categories, pensions, PAYE schemes, HMRC, BACS, CIS
-	*payschedule.ScheduleCollections // payschedule: pay schedules, public holidays, leave templates
-	*au.AUCollections                // au: super funds, contractors, ATO/STP, ABA, payment files
-	*settings.AdminCollections       // settings: business settings documents, billing, tags, notifications
-	*locations.LocationCollections   // locations
-	*accounts.AccountCollections     // accounts: journal accounts, chart of accounts
-	Documents                        *documents.Documents
+	S                                 *record.Service
+	*categories.CoreCollections       // categories: pay, leave, deduction, expense, liability categories, work types, qualifications, employing entities, dimensions
+	*employeegroup.GroupCollections   // employee: employee groups
+	*holidaypay.HolidayPayCollections // employee: UK 52-week holiday pay data
+	*uk.UKCollections                 // uk: benefit categories, pensions, PAYE schemes, HMRC, BACS, CIS
+	*payschedule.ScheduleCollections  // payschedule: pay schedules, public holidays, leave templates
+	*au.AUCollections                 // au: super funds, contractors, ATO/STP, ABA, payment files
+	*settings.AdminCollections        // settings: business settings documents, billing, tags, notifications
+	*locations.LocationCollections    // locations
+	*accounts.AccountCollections      // accounts: journal accounts, chart of accounts
+	Documents                         *documents.Documents
 }
 
 // NewCollections wires the collections to s.
@@ -40,8 +41,8 @@ func NewCollections(s *record.Service) *Collections {
 	return &Collections{
 		S:                     s,
 		CoreCollections:       categories.NewCoreCollections(s),
-		GroupCollections:      employee.NewGroupCollections(s),
-		HolidayPayCollections: employee.NewHolidayPayCollections(s),
+		GroupCollections:      employeegroup.NewGroupCollections(s),
+		HolidayPayCollections: holidaypay.NewHolidayPayCollections(s),
 		UKCollections:         uk.NewUKCollections(s),
 		ScheduleCollections:   payschedule.NewScheduleCollections(s),
 		AUCollections:         au.NewAUCollections(s),

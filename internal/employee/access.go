@@ -3,6 +3,7 @@ package employee
 import (
 	"context"
 	"encoding/json"
+	"github.com/payrolld/payrolld/internal/employee/employeegroup"
 	"strconv"
 	"strings"
 
@@ -24,7 +25,7 @@ type Scope struct {
 	// EmployeeID: an employee principal, who sees only their own record.
 	EmployeeID int64
 
-	groups    []EmployeeGroup
+	groups    []employeegroup.EmployeeGroup
 	locations []business.LocationAccess
 	children  map[int64][]int64 // location id -> child location ids
 }
@@ -119,7 +120,7 @@ func (s *Service) GroupScope(ctx context.Context, biz business.Business, groupID
 	if err != nil {
 		return Scope{}, err
 	}
-	sc := Scope{Restricted: true, groups: []EmployeeGroup{grp}}
+	sc := Scope{Restricted: true, groups: []employeegroup.EmployeeGroup{grp}}
 	if err := sc.loadTree(ctx, q, biz.ID); err != nil {
 		return Scope{}, err
 	}
@@ -228,16 +229,16 @@ func int64s(ids []int64) []any {
 }
 
 // groupSQL is an employee group's filters as SQL: the same meaning as
-// EmployeeGroup.Matches over GroupCandidates (terminated employees are in
+// employeegroup.EmployeeGroup.Matches over GroupCandidates (terminated employees are in
 // no group), evaluated by the database.
-func (sc *Scope) groupSQL(a *sqlArgs, g *EmployeeGroup) string {
+func (sc *Scope) groupSQL(a *sqlArgs, g *employeegroup.EmployeeGroup) string {
 	if len(g.Filters) == 0 {
 		return sqlFalse
 	}
 	return "e.status <> 'Terminated' AND (" + sc.filtersSQL(a, g) + ")"
 }
 
-func (sc *Scope) filtersSQL(a *sqlArgs, g *EmployeeGroup) string {
+func (sc *Scope) filtersSQL(a *sqlArgs, g *employeegroup.EmployeeGroup) string {
 	parts := make([]string, len(g.Filters))
 	for i, f := range g.Filters {
 		p := sc.filterSQL(a, f)
@@ -253,17 +254,17 @@ func (sc *Scope) filtersSQL(a *sqlArgs, g *EmployeeGroup) string {
 	return strings.Join(parts, op)
 }
 
-func (sc *Scope) filterSQL(a *sqlArgs, f EmployeeFilter) string {
-	items := splitList(f.Value)
+func (sc *Scope) filterSQL(a *sqlArgs, f employeegroup.EmployeeFilter) string {
+	items := employeegroup.SplitList(f.Value)
 	switch f.FilterType {
 	case "Employee":
-		return "e.id IN (" + a.list(int64s(filterIDs(f.Value))) + ")"
+		return "e.id IN (" + a.list(int64s(employeegroup.FilterIDs(f.Value))) + ")"
 	case "Location":
-		return inLocations(a, filterIDs(f.Value))
+		return inLocations(a, employeegroup.FilterIDs(f.Value))
 	case "LocationOrParents":
-		return inLocations(a, sc.descendants(filterIDs(f.Value)))
+		return inLocations(a, sc.descendants(employeegroup.FilterIDs(f.Value)))
 	case "PaySchedule":
-		return "e.pay_schedule_id IN (" + a.list(int64s(filterIDs(f.Value))) + ")"
+		return "e.pay_schedule_id IN (" + a.list(int64s(employeegroup.FilterIDs(f.Value))) + ")"
 	case "EmploymentType":
 		vs := make([]any, len(items))
 		for i, it := range items {

@@ -3,6 +3,7 @@ package employee
 import (
 	"context"
 	"encoding/json"
+	"github.com/payrolld/payrolld/internal/employee/employeegroup"
 	"strconv"
 	"strings"
 
@@ -14,9 +15,9 @@ import (
 // filters see them, with every filter type answered: locations (and, for
 // LocationOrParents, their ancestors), pay schedule, employment type,
 // employing entity and tags. It replaces the minimal reader of
-// GroupCollections (wired in cli), so a group's matching employees agree
+// employeegroup.GroupCollections (wired in cli), so a group's matching employees agree
 // with the restricted-user scope, which evaluates the same filters in SQL.
-func (s *Service) GroupCandidates(ctx context.Context, q *store.Queries, bizID int64) ([]GroupCandidate, error) {
+func (s *Service) GroupCandidates(ctx context.Context, q *store.Queries, bizID int64) ([]employeegroup.GroupCandidate, error) {
 	rows, err := q.ListEmployeesForGroupCandidates(ctx, bizID)
 	if err != nil {
 		return nil, err
@@ -49,7 +50,7 @@ func (s *Service) GroupCandidates(ctx context.Context, q *store.Queries, bizID i
 		}
 		return out
 	}
-	out := make([]GroupCandidate, len(rows))
+	out := make([]employeegroup.GroupCandidate, len(rows))
 	for i, r := range rows {
 		var withParents []int64
 		seen := map[int64]bool{}
@@ -83,7 +84,7 @@ func (s *Service) GroupCandidates(ctx context.Context, q *store.Queries, bizID i
 		if r.EmployingEntityID != "" {
 			values["EmployingEntity"] = []string{r.EmployingEntityID}
 		}
-		out[i] = GroupCandidate{ID: r.ID, ExternalID: r.ExternalID, Name: strings.TrimSpace(r.FirstName + " " + r.Surname), Values: values}
+		out[i] = employeegroup.GroupCandidate{ID: r.ID, ExternalID: r.ExternalID, Name: strings.TrimSpace(r.FirstName + " " + r.Surname), Values: values}
 	}
 	return out, nil
 }

@@ -6,6 +6,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
+	"github.com/payrolld/payrolld/internal/employee/employeegroup"
 	"reflect"
 	"strings"
 
@@ -31,8 +32,8 @@ const (
 type Service struct {
 	DB         *db.DB
 	Clock      payroll.Clock
-	Businesses *business.Service // decides access when the request did not (optional)
-	Groups     *GroupCollections // employee groups, for restricted users' scope
+	Businesses *business.Service               // decides access when the request did not (optional)
+	Groups     *employeegroup.GroupCollections // employee groups, for restricted users' scope
 	// Emit records a web hook event in the caller's transaction
 	// (webhook.Service.Emit); nil = no events.
 	Emit func(ctx context.Context, q *store.Queries, businessID int64, action string, data any) error

@@ -1,6 +1,7 @@
 package employee
 
 import (
+	"github.com/payrolld/payrolld/internal/employee/employeegroup"
 	"regexp"
 	"strings"
 	"time"
@@ -175,7 +176,7 @@ func (e *Employee) Validate(biz business.Business, on time.Time) error {
 		v.Add("emailAddress", "emailAddress is not a valid email address")
 	}
 	if m.EmploymentType != "" {
-		canon(&v, "employmentType", &m.EmploymentType, EmploymentTypes)
+		canon(&v, "employmentType", &m.EmploymentType, employeegroup.EmploymentTypes)
 	}
 	canon(&v, "rateUnit", &m.RateUnit, RateUnits)
 	for _, b := range []struct {

@@ -147,8 +147,6 @@ func New(d Deps) *API {
 	r.Handle("/docs", docs)
 	r.Handle("/docs/*", docs)
 
-	registerOAuth(a)
-
 	for _, area := range d.Areas {
 		area(a)
 	}
@@ -219,7 +217,7 @@ func Register[I, O any](a *API, auth Auth, op huma.Operation, h func(ctx context
 		panic("httpapi: EmployeeSelf operation without {employeeId}: " + op.Path)
 	}
 	if op.OperationID == "" {
-		op.OperationID = operationID(op.Method, op.Path)
+		op.OperationID = OperationID(op.Method, op.Path)
 	}
 	if auth != Public {
 		op.Security = []map[string][]string{{"basic": {}}, {"bearer": {}}}
@@ -242,8 +240,8 @@ func Register[I, O any](a *API, auth Auth, op huma.Operation, h func(ctx context
 	})
 }
 
-// operationID derives a stable id such as get-api-v2-business-businessId.
-func operationID(method, path string) string {
+// OperationID derives a stable id such as get-api-v2-business-businessId.
+func OperationID(method, path string) string {
 	var b strings.Builder
 	b.WriteString(strings.ToLower(method))
 	for _, seg := range splitPath(path) {
@@ -275,7 +273,7 @@ func (a *API) authenticate(ctx huma.Context, next func(huma.Context)) {
 		return
 	}
 	if p == nil { // a public operation: limited per client address instead
-		if ok, wait := a.limiter.allow("ip:" + a.clientAddr(r) + "|" + op.OperationID); !ok {
+		if ok, wait := a.limiter.allow("ip:" + a.ClientAddr(r) + "|" + op.OperationID); !ok {
 			writeProblem(w, r, rateLimited(wait))
 			return
 		}
@@ -375,4 +373,34 @@ func (a *API) principal(r *http.Request) (*payroll.Principal, error) {
 		return a.Users.AuthenticateAPIKey(r.Context(), key)
 	}
 	return nil, nil
+}
+
+// MaxFormBytes bounds the form body a plain route reads.
+const MaxFormBytes = 64 << 10
+
+// PlainRoute serves a non-huma route; id names it in metrics and logs.
+// Paths carrying a secret ({token}) are logged as their pattern, and form
+// posts (password sign-in, token requests) are rate limited per client IP.
+func (a *API) PlainRoute(method, pattern string, h http.HandlerFunc) {
+	id := OperationID(method, pattern)
+	secretPath := strings.Contains(pattern, "{token}")
+	a.router.MethodFunc(method, pattern, func(w http.ResponseWriter, r *http.Request) {
+		if ri := infoFrom(r.Context()); ri != nil {
+			ri.operation = id
+			if secretPath {
+				ri.logPath = pattern
+			}
+		}
+		if method == http.MethodPost {
+			if ok, wait := a.limiter.allow("ip:" + a.ClientAddr(r) + "|" + pattern); !ok {
+				writeProblem(w, r, rateLimited(wait))
+				return
+			}
+		}
+		if !a.plainInputAllowed(w, r, pattern) { // inputpolicy.go
+			return
+		}
+		h(w, r)
+	})
+	a.AddPath(pattern)
 }

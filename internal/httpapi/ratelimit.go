@@ -72,9 +72,9 @@ func (l *rateLimiter) allow(key string) (bool, time.Duration) {
 	return false, wait
 }
 
-// clientAddr is the client address rate limits and sign-in throttling are
+// ClientAddr is the client address rate limits and sign-in throttling are
 // keyed by (see clientAddr).
-func (a *API) clientAddr(r *http.Request) string {
+func (a *API) ClientAddr(r *http.Request) string {
 	return clientAddr(r, a.Config.TrustedProxies)
 }
 

@@ -106,6 +106,9 @@ func CurrentBusiness(ctx context.Context) business.Business {
 	return acc.Business
 }
 
+// EmptyObject is the {} body some operations answer with.
+type EmptyObject struct{}
+
 // BodyOf is the output of an operation that answers with a JSON body.
 type BodyOf[T any] struct{ Body T }
 

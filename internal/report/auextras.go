@@ -88,7 +88,7 @@ func (s *Service) OrdinaryTimeEarnings(ctx context.Context, biz business.Busines
 		k := key{run, r.EmployeeID, cat}
 		a, ok := groups[k]
 		if !ok {
-			r.PayRun, r.PayPeriodStarting, r.PayPeriodEnding = payRunName(run, end), payroll.NewDateTime(start), payroll.NewDateTime(end)
+			r.PayRun, r.PayPeriodStarting, r.PayPeriodEnding = PayRunName(run, end), payroll.NewDateTime(start), payroll.NewDateTime(end)
 			a = &catAcc{super: sg}
 			groups[k], extra[k] = a, &r
 			order = append(order, k)

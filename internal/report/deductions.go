@@ -71,7 +71,7 @@ func (s *Service) Deductions(ctx context.Context, biz business.Business, p *payr
 		a.Amount = Money(amt)
 		if k := (key{run, r.EmployeeID}); k != last || len(out) == 0 {
 			last = k
-			r.PayRun, r.DatePaid, r.Amounts = payRunName(run, ending), payroll.NewDateTime(paid), []DeductionAmount{}
+			r.PayRun, r.DatePaid, r.Amounts = PayRunName(run, ending), payroll.NewDateTime(paid), []DeductionAmount{}
 			out = append(out, r)
 		}
 		out[len(out)-1].Amounts = append(out[len(out)-1].Amounts, a)

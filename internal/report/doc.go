@@ -7,9 +7,10 @@
 // report family; xlsx.go writes the spreadsheet variants.
 //
 // This package is also the plumbing the report packages share (Service,
-// Filter, Args, EmployeeScope, Query, NullTime, the xlsx writer); the
-// reports that need no more than that live in their own packages, found
-// from the URL: timereport (timesheet, shift swapping, roster against
-// timesheets) and employeereport (birthdays, employee audit, employee
-// details, document acknowledgements).
+// Filter, Args, EmployeeScope, Query, NullTime, HoursE6, RateOr, the xlsx
+// writer); the reports that need no more than that live in their own
+// packages, found from the URL: timereport (timesheet, shift swapping,
+// roster against timesheets), employeereport (birthdays, employee audit,
+// employee details, document acknowledgements) and leavereport (leave
+// balances, history and liability, and the prepared liability report).
 package report

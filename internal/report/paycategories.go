@@ -30,8 +30,8 @@ type PayCategoryRow struct {
 	SuperAmount payroll.Money `json:"superAmount" doc:"the employee's super contribution of the run shared over its pay categories in proportion to their amounts (largest remainder, so the shares add up to the contribution to the cent)"`
 }
 
-// payRunName names a run in reports.
-func payRunName(id int64, ending time.Time) string {
+// PayRunName names a run in reports.
+func PayRunName(id int64, ending time.Time) string {
 	return fmt.Sprintf("Pay run %d ending %s", id, ending.Format("2006-01-02"))
 }
 
@@ -83,7 +83,7 @@ func (s *Service) PayCategories(ctx context.Context, biz business.Business, p *p
 		k := key{run, r.EmployeeID, cat, r.Location}
 		a, ok := groups[k]
 		if !ok {
-			r.PayRun, r.DatePaid = payRunName(run, ending), payroll.NewDateTime(paid)
+			r.PayRun, r.DatePaid = PayRunName(run, ending), payroll.NewDateTime(paid)
 			a = &acc{row: r, super: super}
 			groups[k] = a
 			order = append(order, k)

@@ -33,8 +33,6 @@ type Service struct {
 	// PayCategoryRecords say which earnings are ordinary time earnings (the
 	// OTE report; unset: all are).
 	PayCategoryRecords record.Collection[categories.PayCategory, *categories.PayCategory]
-	// Jobs prepares reports in the background (set by NewJobs).
-	Jobs *Jobs
 }
 
 // Filter is the query parameters the pay run reports share. Zero
@@ -194,11 +192,19 @@ func SortStable[T any](s []T, less func(a, b T) bool) {
 	sort.SliceStable(s, func(i, j int) bool { return less(s[i], s[j]) })
 }
 
-// mustE6 is hours stored in millionths.
-func mustE6(e6 int64) decimal.Decimal {
+// HoursE6 is hours stored in millionths (the leave ledger's).
+func HoursE6(e6 int64) payroll.Rate {
 	d, err := decimal.New(e6, 6)
 	if err != nil {
-		return decimal.Zero
+		return payroll.Rate{}
 	}
-	return d.Trim(0)
+	return payroll.RateFromDecimal(d.Trim(0))
+}
+
+// RateOr is rate text s, or def when s is not a rate.
+func RateOr(s, def string) payroll.Rate {
+	if r, err := payroll.ParseRate(strings.TrimSpace(s)); err == nil {
+		return r
+	}
+	return payroll.MustRate(def)
 }

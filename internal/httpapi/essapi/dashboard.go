@@ -12,6 +12,7 @@ import (
 	"github.com/payrolld/payrolld/internal/ess"
 	"github.com/payrolld/payrolld/internal/expense"
 	"github.com/payrolld/payrolld/internal/httpapi"
+	"github.com/payrolld/payrolld/internal/httpapi/essapi/essleave"
 	"github.com/payrolld/payrolld/internal/httpapi/kioskapi"
 	"github.com/payrolld/payrolld/internal/httpapi/rosterapi"
 	"github.com/payrolld/payrolld/internal/leave"
@@ -34,7 +35,7 @@ type Dashboard struct {
 	ShiftConditions                        []EssWorkType                   `json:"shiftConditions"`
 	Locations                              []locations.Location            `json:"locations"`
 	Classifications                        []record.IDName                 `json:"classifications" doc:"empty: award classifications are not modelled"`
-	LeaveCategories                        []EssLeaveCategory              `json:"leaveCategories"`
+	LeaveCategories                        []essleave.EssLeaveCategory     `json:"leaveCategories"`
 	CurrentWeekSatisfactionSurvey          ess.Satisfaction                `json:"currentWeekSatisfactionSurvey"`
 	Timesheets                             EssCurrentTimesheets            `json:"timesheets"`
 	TimesheetEntryPeriodEnd                payroll.DateTimeOrMin           `json:"timesheetEntryPeriodEnd" doc:"the last day of the current period (timesheets.periodEnding)"`
@@ -126,7 +127,7 @@ func dashboard(ctx context.Context, a *httpapi.API, d Deps4, id int64) (Dashboar
 	now := d.Dashboards.Clock.Now()
 	from, to := ess.Week(now)
 	out := Dashboard{Features: f, Region: biz.Region, IsTerminated: e.Status == "Terminated", StartDate: e.Members.StartDate,
-		LeaveBalances: []leave.Balance{}, Titles: []Title{}, Classifications: []record.IDName{}, LeaveCategories: []EssLeaveCategory{},
+		LeaveBalances: []leave.Balance{}, Titles: []Title{}, Classifications: []record.IDName{}, LeaveCategories: []essleave.EssLeaveCategory{},
 		ExpenseCategories: []expense.ExpenseCategoryOption{}, TaxCodes: []categories.TaxCode{},
 		PendingLeave: []leave.Request{}, UpcomingLeave: []leave.Request{},
 		CurrentShift:                  EssCurrentShift{Status: "NotClockedOn"},
@@ -192,7 +193,7 @@ func dashboard(ctx context.Context, a *httpapi.API, d Deps4, id int64) (Dashboar
 		if err != nil {
 			return Dashboard{}, err
 		}
-		out.LeaveCategories = essLeaveCategories(cs)
+		out.LeaveCategories = essleave.Categories(cs)
 		reqs, err := d.Leave.EmployeeRequests(ctx, biz, p, id)
 		if err != nil {
 			return Dashboard{}, err

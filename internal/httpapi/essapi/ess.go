@@ -19,6 +19,7 @@ import (
 	"github.com/payrolld/payrolld/internal/employee/bankaccount"
 	"github.com/payrolld/payrolld/internal/ess"
 	"github.com/payrolld/payrolld/internal/httpapi"
+	"github.com/payrolld/payrolld/internal/httpapi/essapi/essleave"
 	"github.com/payrolld/payrolld/internal/leave"
 	"github.com/payrolld/payrolld/internal/payroll"
 )
@@ -40,7 +41,7 @@ type Deps struct {
 func Register(d Deps) func(*httpapi.API) {
 	return func(a *httpapi.API) {
 		registerProfile(a, d)
-		registerLeave(a, d)
+		essleave.RegisterRequests(a, essleave.Deps{ESS: d.ESS, Leave: d.Leave})
 		registerMoney(a, d)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/payrolld/payrolld/internal/employee"
 	"github.com/payrolld/payrolld/internal/ess"
 	"github.com/payrolld/payrolld/internal/httpapi"
+	"github.com/payrolld/payrolld/internal/httpapi/essapi/essleave"
 	"github.com/payrolld/payrolld/internal/leave"
 	"github.com/payrolld/payrolld/internal/payroll"
 )
@@ -30,7 +31,7 @@ type Deps3 struct {
 func Register3(d Deps3) func(*httpapi.API) {
 	return func(a *httpapi.API) {
 		registerDocuments(a, d)
-		registerLeave3(a, d)
+		essleave.RegisterDetails(a, essleave.Deps{ESS: d.ESS, Leave: d.Leave})
 		registerSuper(a, d)
 		registerLookups(a, d)
 	}

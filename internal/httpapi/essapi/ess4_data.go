@@ -9,6 +9,7 @@ import (
 
 	"github.com/payrolld/payrolld/internal/ess"
 	"github.com/payrolld/payrolld/internal/httpapi"
+	"github.com/payrolld/payrolld/internal/httpapi/essapi/essleave"
 	"github.com/payrolld/payrolld/internal/httpapi/rosterapi"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/payschedule"
@@ -18,7 +19,7 @@ import (
 // timesheets for a period sees next to them.
 type EssTimesheetData struct {
 	Timesheets     []EssTimesheet              `json:"timesheets"`
-	LeaveRequests  []EssLeaveRequest           `json:"leaveRequests"`
+	LeaveRequests  []essleave.EssLeaveRequest  `json:"leaveRequests"`
 	RosterShifts   []rosterapi.EssRosterShift  `json:"rosterShifts"`
 	PublicHolidays []payschedule.PublicHoliday `json:"publicHolidays"`
 }
@@ -87,7 +88,7 @@ func registerTimesheetData(a *httpapi.API, d Deps4) {
 			if err != nil {
 				return nil, err
 			}
-			out := EssTimesheetData{Timesheets: []EssTimesheet{}, LeaveRequests: []EssLeaveRequest{}, RosterShifts: []rosterapi.EssRosterShift{}, PublicHolidays: holidays}
+			out := EssTimesheetData{Timesheets: []EssTimesheet{}, LeaveRequests: []essleave.EssLeaveRequest{}, RosterShifts: []rosterapi.EssRosterShift{}, PublicHolidays: holidays}
 			// Timesheets, with the summaries of their whole weeks.
 			lines, err := d.Timesheets.EmployeeLines(ctx, biz(ctx), principal(ctx), emp, from, to)
 			if err != nil {
@@ -118,7 +119,7 @@ func registerTimesheetData(a *httpapi.API, d Deps4) {
 				if err != nil {
 					return nil, err
 				}
-				out.LeaveRequests = append(out.LeaveRequests, essLeaveRequest(emp, det))
+				out.LeaveRequests = append(out.LeaveRequests, essleave.Request(emp, det))
 			}
 			// Published roster shifts.
 			shifts, err := d.Roster.EmployeeShiftList(ctx, biz(ctx), principal(ctx), emp, from, to)

@@ -6,7 +6,7 @@ import (
 	"net/http"
 
 	"github.com/payrolld/payrolld/internal/categories"
-	"github.com/payrolld/payrolld/internal/employee"
+	"github.com/payrolld/payrolld/internal/employee/employeegroup"
 
 	"github.com/danielgtaylor/huma/v2"
 )
@@ -76,17 +76,17 @@ func registerEmployingEntities(a *httpapi.API) {
 func registerEmployeeGroups(a *httpapi.API) {
 	r := a.Reference
 	tag := "Employee Groups"
-	httpapi.RegisterCRUD(a, httpapi.CRUD[employee.EmployeeGroup, *employee.EmployeeGroup]{Coll: r.EmployeeGroups, Path: "/api/v2/business/{businessId}/employeegroup", Item: "/api/v2/business/{businessId}/employeegroup/{id}", Tag: tag, Ops: "LCUD", OData: true})
+	httpapi.RegisterCRUD(a, httpapi.CRUD[employeegroup.EmployeeGroup, *employeegroup.EmployeeGroup]{Coll: r.EmployeeGroups, Path: "/api/v2/business/{businessId}/employeegroup", Item: "/api/v2/business/{businessId}/employeegroup/{id}", Tag: tag, Ops: "LCUD", OData: true})
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employeegroup/{id}", Tags: []string{tag}, Summary: "Get an employee group",
 		Description: "The group with matchingEmployees: the employees (not terminated) its filters select now.",
 		Parameters:  httpapi.PathParams("id")},
-		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[employee.DetailedEmployeeGroup], error) {
+		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[employeegroup.DetailedEmployeeGroup], error) {
 			id, err := httpapi.PathID(ctx, "id", r.EmployeeGroups.Label)
 			if err != nil {
 				return nil, err
 			}
 			g, err := r.EmployeeGroupDetail(ctx, httpapi.CurrentBusiness(ctx), id)
-			return &httpapi.BodyOf[employee.DetailedEmployeeGroup]{Body: g}, err
+			return &httpapi.BodyOf[employeegroup.DetailedEmployeeGroup]{Body: g}, err
 		})
 }
 

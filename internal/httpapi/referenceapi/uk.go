@@ -6,7 +6,7 @@ import (
 	"github.com/payrolld/payrolld/internal/httpapi"
 	"net/http"
 
-	"github.com/payrolld/payrolld/internal/employee"
+	"github.com/payrolld/payrolld/internal/employee/holidaypay"
 	"github.com/payrolld/payrolld/internal/record"
 	"github.com/payrolld/payrolld/internal/uk"
 
@@ -222,7 +222,7 @@ func registerUKBenefits(a *httpapi.API) {
 func registerUK52WeekImport(a *httpapi.API) {
 	ukc := a.Reference
 	tags := []string{"Data Import"}
-	type jobOut = httpapi.BodyOf[employee.UKHolidayPay52WeekJob]
+	type jobOut = httpapi.BodyOf[holidaypay.UKHolidayPay52WeekJob]
 	httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/dataimport/import52weekdata", Tags: tags,
 		Summary: "Import 52-week holiday pay data",
 		Description: "Upload a CSV file (multipart/form-data field file) in the template's layout: one row per paid week or pay period, the employee " +
@@ -247,9 +247,9 @@ func registerUK52WeekImport(a *httpapi.API) {
 			httpapi.BusinessPath
 			LongRunningJobID string `query:"longRunningJobId" doc:"jobId of an import"`
 			EmployeeID       int64  `query:"employeeId"`
-		}) (*httpapi.BodyOf[employee.UKHolidayPay52WeekQuery], error) {
+		}) (*httpapi.BodyOf[holidaypay.UKHolidayPay52WeekQuery], error) {
 			v, err := ukc.QueryHolidayPay52Weeks(ctx, httpapi.CurrentBusiness(ctx), in.LongRunningJobID, in.EmployeeID)
-			return &httpapi.BodyOf[employee.UKHolidayPay52WeekQuery]{Body: v}, err
+			return &httpapi.BodyOf[holidaypay.UKHolidayPay52WeekQuery]{Body: v}, err
 		})
 	httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/dataimport/52weekdatatemplate", Tags: tags,
 		Summary: "Download the 52-week data template", Description: "CSV: the header and a row per employee who is not terminated."},

@@ -5,6 +5,7 @@ import (
 
 	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/report"
+	"github.com/payrolld/payrolld/internal/report/leavereport"
 )
 
 type LeaveBalancesIn struct {
@@ -17,19 +18,19 @@ type LeaveBalancesIn struct {
 	EmployingEntityID int64   `query:"employingEntityId"`
 }
 
-func registerLeaveReports(a *httpapi.API, s *report.Service) {
-	balances := func(ctx context.Context, in *LeaveBalancesIn) ([]report.LeaveBalance, error) {
+func registerLeaveReports(a *httpapi.API, s *leavereport.Service) {
+	balances := func(ctx context.Context, in *LeaveBalancesIn) ([]leavereport.LeaveBalance, error) {
 		at, err := date("asAtDate", in.AsAtDate)
 		if err != nil {
 			return nil, err
 		}
-		rows, err := s.LeaveBalances(ctx, biz(ctx), principal(ctx), report.LeaveBalancesQuery{AsAt: at, LeaveCategoryID: in.LeaveTypeID,
+		rows, err := s.LeaveBalances(ctx, biz(ctx), principal(ctx), leavereport.LeaveBalancesQuery{AsAt: at, LeaveCategoryID: in.LeaveTypeID,
 			LocationID: in.LocationID, EmployingEntityID: in.EmployingEntityID, GroupBy: in.GroupBy})
-		return report.OfCategories(rows, in.LeaveTypeIDs), err
+		return leavereport.OfCategories(rows, in.LeaveTypeIDs), err
 	}
 	desc := "Each employee's balance of each tracked leave category as at asAtDate (the leave ledger summed in SQL: openings, accruals, leave taken, adjustments), in hours and days, valued at the employee's hourly rate with the allowance's leave loading. A restricted user sees only their employees."
 	httpapi.Register(a, httpapi.BusinessUser, get("/api/v2/business/{businessId}/report/leavebalances", "Leave balances report", desc),
-		func(ctx context.Context, in *LeaveBalancesIn) (*httpapi.BodyOf[[]report.LeaveBalance], error) {
+		func(ctx context.Context, in *LeaveBalancesIn) (*httpapi.BodyOf[[]leavereport.LeaveBalance], error) {
 			return list(balances(ctx, in))
 		})
 	httpapi.Register(a, httpapi.BusinessUser, get("/api/v2/business/{businessId}/report/leavebalances/xlsx", "Leave balances report (xlsx)", "The leave balances report as a spreadsheet; hideLeaveValues leaves the value columns out."),
@@ -41,11 +42,11 @@ func registerLeaveReports(a *httpapi.API, s *report.Service) {
 			if err != nil {
 				return nil, err
 			}
-			return xlsx("leave-balances", report.LeaveBalancesSheet(rows, in.HideLeaveValues))
+			return xlsx("leave-balances", leavereport.LeaveBalancesSheet(rows, in.HideLeaveValues))
 		})
 }
 
-func registerLeaveHistory(a *httpapi.API, s *report.Service) {
+func registerLeaveHistory(a *httpapi.API, s *leavereport.Service) {
 	httpapi.Register(a, httpapi.BusinessUser, get("/api/v2/business/{businessId}/report/leavehistory", "Leave history report",
 		"Per employee and tracked leave category: the balance before fromDate, each pay run's (or opening balance's, adjustment's) hours accrued and taken in fromDate..toDate (default today), and the closing balance, read from the leave ledger in SQL. Filters payScheduleId, locationId, employeeId (repeatable), leaveCategoryId, employingEntityId; each also as model.<name>. A restricted user sees only their employees."),
 		func(ctx context.Context, in *struct {
@@ -64,7 +65,7 @@ func registerLeaveHistory(a *httpapi.API, s *report.Service) {
 			ModelEmployeeID        []int64 `query:"model.employeeId"`
 			ModelLeaveCategoryID   int64   `query:"model.leaveCategoryId"`
 			ModelEmployingEntityID int64   `query:"model.employingEntityId"`
-		}) (*httpapi.BodyOf[[]report.LeaveHistory], error) {
+		}) (*httpapi.BodyOf[[]leavereport.LeaveHistory], error) {
 			str := func(a, b string) string {
 				if a != "" {
 					return a
@@ -77,7 +78,7 @@ func registerLeaveHistory(a *httpapi.API, s *report.Service) {
 				}
 				return b
 			}
-			q := report.LeaveHistoryQuery{Filter: report.Filter{PayScheduleID: num(in.PayScheduleID, in.ModelPayScheduleID), LocationID: num(in.LocationID, in.ModelLocationID),
+			q := leavereport.LeaveHistoryQuery{Filter: report.Filter{PayScheduleID: num(in.PayScheduleID, in.ModelPayScheduleID), LocationID: num(in.LocationID, in.ModelLocationID),
 				EmployingEntityID: num(in.EmployingEntityID, in.ModelEmployingEntityID)},
 				EmployeeIDs: append(in.EmployeeID, in.ModelEmployeeID...), LeaveCategory: num(in.LeaveCategoryID, in.ModelLeaveCategoryID)}
 			var err error

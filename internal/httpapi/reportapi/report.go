@@ -14,16 +14,22 @@ import (
 	"github.com/payrolld/payrolld/internal/record"
 	"github.com/payrolld/payrolld/internal/report"
 	"github.com/payrolld/payrolld/internal/report/employeereport"
+	"github.com/payrolld/payrolld/internal/report/leavereport"
 )
 
-// Register returns the registration of the report operations.
-func Register(s *report.Service) func(*httpapi.API) {
+// Register returns the registration of the report operations; ls is the
+// leave report service (with its prepared-report jobs) over the shared
+// report service the other reports use.
+func Register(ls *leavereport.Service) func(*httpapi.API) {
+	s := ls.Service
 	return func(a *httpapi.API) {
 		registerPayRunReports(a, s)
 		registerEmployeeReports(a, &employeereport.Service{Service: s})
 		registerRunOutputReports(a, s)
-		registerLeaveReports(a, s)
-		registerLeaveHistory(a, s)
+		registerLeaveReports(a, ls)
+		registerLeaveHistory(a, ls)
+		registerLeaveLiability(a, ls)
+		registerLeaveLiabilityPreparation(a, ls)
 		register2(a, s)
 		registerEmployeeAudit(a, &employeereport.Service{Service: s})
 	}

@@ -7,7 +7,7 @@ import (
 	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/record"
-	"github.com/payrolld/payrolld/internal/report"
+	"github.com/payrolld/payrolld/internal/report/leavereport"
 )
 
 // LeaveLiabilityIn is the leave liability report's query
@@ -26,8 +26,8 @@ type LeaveLiabilityIn struct {
 	GroupBy              string  `query:"groupBy" doc:"AccrualLocation or DefaultLocation (both: the employee's primary location)"`
 }
 
-func (in *LeaveLiabilityIn) query() (report.LeaveLiabilityQuery, error) {
-	q := report.LeaveLiabilityQuery{LeaveCategoryIDs: append([]int64(nil), in.LeaveTypeIDs...), LocationID: in.LocationID, EmployingEntityID: in.EmployingEntityID,
+func (in *LeaveLiabilityIn) query() (leavereport.LeaveLiabilityQuery, error) {
+	q := leavereport.LeaveLiabilityQuery{LeaveCategoryIDs: append([]int64(nil), in.LeaveTypeIDs...), LocationID: in.LocationID, EmployingEntityID: in.EmployingEntityID,
 		IncludeApprovedLeave: in.IncludeApprovedLeave, GroupBy: in.GroupBy}
 	if in.LeaveTypeID != 0 {
 		q.LeaveCategoryIDs = append(q.LeaveCategoryIDs, in.LeaveTypeID)
@@ -53,8 +53,8 @@ func (in *LeaveLiabilityIn) query() (report.LeaveLiabilityQuery, error) {
 	return q, q.Validate()
 }
 
-func registerLeaveLiability(a *httpapi.API, s *report.Service) {
-	liability := func(ctx context.Context, in *LeaveLiabilityIn) ([]report.LeaveLiability, error) {
+func registerLeaveLiability(a *httpapi.API, s *leavereport.Service) {
+	liability := func(ctx context.Context, in *LeaveLiabilityIn) ([]leavereport.LeaveLiability, error) {
 		if in.JobID != "" {
 			return s.Jobs.LeaveLiabilityResult(ctx, biz(ctx), principal(ctx), in.JobID)
 		}
@@ -69,7 +69,7 @@ func registerLeaveLiability(a *httpapi.API, s *report.Service) {
 		"of the employee's allowance or the leave category; includeApprovedLeave takes approved leave not yet paid off the balance. A restricted user sees only their employees. " +
 		"With jobId: the rows a preparation computed (409 until it is Complete; only the user who asked reads them)."
 	httpapi.Register(a, httpapi.BusinessUser, get("/api/v2/business/{businessId}/report/leaveliability", "Leave liability report", desc),
-		func(ctx context.Context, in *LeaveLiabilityIn) (*httpapi.BodyOf[[]report.LeaveLiability], error) {
+		func(ctx context.Context, in *LeaveLiabilityIn) (*httpapi.BodyOf[[]leavereport.LeaveLiability], error) {
 			return list(liability(ctx, in))
 		})
 	httpapi.Register(a, httpapi.BusinessUser, get("/api/v2/business/{businessId}/report/leaveliability/xlsx", "Leave liability report (xlsx)", "The leave liability report as a spreadsheet (the same query members, or jobId: a prepared report's rows)."),
@@ -78,7 +78,7 @@ func registerLeaveLiability(a *httpapi.API, s *report.Service) {
 			if err != nil {
 				return nil, err
 			}
-			return xlsx("leave-liability", report.LeaveLiabilitySheet(rows))
+			return xlsx("leave-liability", leavereport.LeaveLiabilitySheet(rows))
 		})
 }
 
@@ -97,7 +97,7 @@ type LeaveLiabilityPreparation struct {
 	GroupBy              string  `json:"groupBy,omitempty" enum:"AccrualLocation,DefaultLocation"`
 }
 
-func registerLeaveLiabilityPreparation(a *httpapi.API, s *report.Service) {
+func registerLeaveLiabilityPreparation(a *httpapi.API, s *leavereport.Service) {
 	httpapi.Register(a, httpapi.BusinessUser, op(http.MethodPost, "/api/v2/business/{businessId}/report/leaveliability/preparation", "Prepare the leave liability report",
 		"Starts computing the leave liability report (the members of GET leaveliability) as a background job, for businesses too big to wait for: "+
 			"it values the employees in chunks and records its progress; the answer is the job's id and status (Queued). POST again with jobId alone for its status "+
@@ -105,11 +105,11 @@ func registerLeaveLiabilityPreparation(a *httpapi.API, s *report.Service) {
 		func(ctx context.Context, in *struct {
 			httpapi.BusinessPath
 			Body LeaveLiabilityPreparation
-		}) (*httpapi.BodyOf[report.PreparationStatus], error) {
+		}) (*httpapi.BodyOf[leavereport.PreparationStatus], error) {
 			b := in.Body
 			if b.JobID != "" {
 				st, err := s.Jobs.Status(ctx, biz(ctx), principal(ctx), b.JobID)
-				return &httpapi.BodyOf[report.PreparationStatus]{Body: st}, err
+				return &httpapi.BodyOf[leavereport.PreparationStatus]{Body: st}, err
 			}
 			lin := LeaveLiabilityIn{FilterType: b.FilterType, AsAtDate: b.AsAtDate, PayRunID: b.PayRunID, LeaveTypeID: b.LeaveTypeID, LeaveTypeIDs: b.LeaveTypeIDs,
 				LocationID: b.LocationID, EmployingEntityID: b.EmployingEntityID, IncludeApprovedLeave: b.IncludeApprovedLeave, GroupBy: b.GroupBy}
@@ -118,6 +118,6 @@ func registerLeaveLiabilityPreparation(a *httpapi.API, s *report.Service) {
 				return nil, err
 			}
 			st, err := s.Jobs.PrepareLeaveLiability(ctx, biz(ctx), principal(ctx), q)
-			return &httpapi.BodyOf[report.PreparationStatus]{Body: st}, err
+			return &httpapi.BodyOf[leavereport.PreparationStatus]{Body: st}, err
 		})
 }

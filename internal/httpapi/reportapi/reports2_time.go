@@ -12,11 +12,9 @@ import (
 	"github.com/payrolld/payrolld/internal/report/timereport"
 )
 
-// register2 registers the second set of reports (leave liability, time
-// and attendance, employees, pay run spreadsheets); Register calls it.
+// register2 registers the second set of reports (time and attendance,
+// employees, pay run spreadsheets); Register calls it.
 func register2(a *httpapi.API, s *report.Service) {
-	registerLeaveLiability(a, s)
-	registerLeaveLiabilityPreparation(a, s)
 	registerTimeReports(a, s)
 	registerEmployeeDetails(a, &employeereport.Service{Service: s})
 	registerPayRunSpreadsheets(a, s)

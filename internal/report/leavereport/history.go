@@ -1,4 +1,4 @@
-package report
+package leavereport
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/report"
 )
 
 // LeaveHistory is one employee's movements of one leave category over a
@@ -35,7 +36,7 @@ type LeaveHistoryDetail struct {
 
 // LeaveHistoryQuery selects leave history.
 type LeaveHistoryQuery struct {
-	Filter                // From/To: the range (To default today); EmployeeID unused
+	report.Filter         // From/To: the range (To default today); EmployeeID unused
 	EmployeeIDs   []int64 // these employees (none = all)
 	LeaveCategory int64
 }
@@ -70,8 +71,8 @@ func (s *Service) LeaveHistory(ctx context.Context, biz business.Business, p *pa
 			}
 		}
 	}
-	var b Args
-	where, err := s.EmployeeScope(ctx, biz, p, Filter{LocationID: lq.LocationID, EmployingEntityID: lq.EmployingEntityID}, &b)
+	var b report.Args
+	where, err := s.EmployeeScope(ctx, biz, p, report.Filter{LocationID: lq.LocationID, EmployingEntityID: lq.EmployingEntityID}, &b)
 	if err != nil {
 		return nil, err
 	}
@@ -110,7 +111,7 @@ func (s *Service) LeaveHistory(ctx context.Context, biz business.Business, p *pa
 	var acc, taken int64
 	flushDetail := func() {
 		if detail != nil {
-			detail.LeaveAccrued, detail.LeaveTaken = payroll.RateFromDecimal(mustE6(acc)), payroll.RateFromDecimal(mustE6(taken))
+			detail.LeaveAccrued, detail.LeaveTaken = report.HoursE6(acc), report.HoursE6(taken)
 			h := &out[len(out)-1]
 			h.LeaveHistoryDetails = append(h.LeaveHistoryDetails, *detail)
 			detail, acc, taken = nil, 0, 0
@@ -120,7 +121,7 @@ func (s *Service) LeaveHistory(ctx context.Context, biz business.Business, p *pa
 		flushDetail()
 		if len(out) > 0 {
 			h := &out[len(out)-1]
-			h.OpeningBalance, h.ClosingBalance = payroll.RateFromDecimal(mustE6(open)), payroll.RateFromDecimal(mustE6(close))
+			h.OpeningBalance, h.ClosingBalance = report.HoursE6(open), report.HoursE6(close)
 		}
 	}
 	err = s.Query(ctx, q, b.Values, func(rows *sql.Rows) error {
@@ -151,7 +152,7 @@ func (s *Service) LeaveHistory(ctx context.Context, biz business.Business, p *pa
 			dkey.kind, dkey.id, dkey.at = srcKind, srcID, at
 			period := at.Format("2006-01-02")
 			if srcKind == "PayRun" && ending.Valid {
-				period = payRunName(srcID, ending.Time)
+				period = report.PayRunName(srcID, ending.Time)
 			}
 			detail = &LeaveHistoryDetail{PayPeriod: period, Notes: notes, UnitType: units[cat]}
 		}

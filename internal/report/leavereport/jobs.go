@@ -1,4 +1,4 @@
-package report
+package leavereport
 
 import (
 	"context"
@@ -13,6 +13,7 @@ import (
 	"github.com/payrolld/payrolld/internal/db"
 	"github.com/payrolld/payrolld/internal/job"
 	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/report"
 	"github.com/payrolld/payrolld/internal/store"
 )
 
@@ -55,9 +56,10 @@ type Jobs struct {
 	Businesses *business.Service
 }
 
-// NewJobs registers the report workers on queue and makes s answer
-// prepared reports.
-func NewJobs(s *Service, queue *job.Client, biz *business.Service) *Jobs {
+// NewJobs registers the report workers on queue and returns them with
+// the leave report service over rs (j.S), which answers prepared reports.
+func NewJobs(rs *report.Service, queue *job.Client, biz *business.Service) *Jobs {
+	s := &Service{Service: rs}
 	j := &Jobs{S: s, Queue: queue, Businesses: biz}
 	job.Register(queue, job.Worker[liabilityArgs](&liabilityWorker{j: j}))
 	s.Jobs = j
@@ -219,8 +221,8 @@ func (j *Jobs) compute(ctx context.Context, r store.ReportJob) ([]LeaveLiability
 	}
 	biz := acc.Business
 	ctx = payroll.WithPrincipal(business.WithAccess(ctx, acc), p)
-	var b Args
-	where, err := j.S.EmployeeScope(ctx, biz, p, Filter{LocationID: lq.LocationID, EmployingEntityID: lq.EmployingEntityID}, &b)
+	var b report.Args
+	where, err := j.S.EmployeeScope(ctx, biz, p, report.Filter{LocationID: lq.LocationID, EmployingEntityID: lq.EmployingEntityID}, &b)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -265,7 +267,7 @@ func (j *Jobs) compute(ctx context.Context, r store.ReportJob) ([]LeaveLiability
 		}
 	}
 	// The report's order across chunks.
-	SortStable(out, func(a, b LeaveLiability) bool {
+	report.SortStable(out, func(a, b LeaveLiability) bool {
 		if a.Surname != b.Surname {
 			return a.Surname < b.Surname
 		}

@@ -1,7 +1,13 @@
-package httpapi
+// Package oauthapi serves the OAuth2 endpoints (/oauth/token,
+// /oauth/token/revoke), mounts the HTML sign-in and consent pages of
+// package oauth (/oauth/authorise, ...), documents them in the OpenAPI
+// document, and serves the authentication operations (single sign-on,
+// mobile account recovery).
+package oauthapi
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"log/slog"
 	"mime"
@@ -13,6 +19,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/oauth"
 	"github.com/payrolld/payrolld/internal/payroll"
 )
@@ -126,66 +133,70 @@ func (m SingleSignOnRequestModel) request() oauth.SSORequest {
 	return r
 }
 
-func registerOAuth(a *API) {
-	h := oauthWeb{a: a}
-	a.plainRoute(http.MethodPost, "/oauth/token", h.token)
-	a.plainRoute(http.MethodPost, "/oauth/token/revoke", h.revoke)
-	pages := &oauth.Pages{Service: a.OAuth, ClientAddr: a.clientAddr, RequestID: RequestID}
-	for _, rt := range pages.Routes() {
-		a.plainRoute(rt.Method, rt.Pattern, rt.Handler)
+// Register returns the registration of the OAuth2 endpoints and pages and
+// the authentication operations, served by s.
+func Register(s *oauth.Service) func(*httpapi.API) {
+	return func(a *httpapi.API) {
+		h := oauthWeb{s: s}
+		a.PlainRoute(http.MethodPost, "/oauth/token", h.token)
+		a.PlainRoute(http.MethodPost, "/oauth/token/revoke", h.revoke)
+		pages := &oauth.Pages{Service: s, ClientAddr: a.ClientAddr, RequestID: httpapi.RequestID}
+		for _, rt := range pages.Routes() {
+			a.PlainRoute(rt.Method, rt.Pattern, rt.Handler)
+		}
+		documentOAuth(a)
+		registerSSO(a, s)
+		registerRecovery(a, s)
 	}
-	documentOAuth(a)
-	registerSSO(a)
-	registerRecovery(a)
 }
 
-func registerSSO(a *API) {
+func registerSSO(a *httpapi.API, s *oauth.Service) {
 	tags := []string{"Authentication"}
 	desc := "Returns a one-time link, valid for 5 minutes, that signs a browser in as the user and opens `url` (a path on this server; anything else opens the account page). " +
 		"Callers may ask for themselves; system administrators for anyone; brand administrators for users of their brand; " +
 		"users with unrestricted access to a business for ordinary users with access to it."
-	sso := func(ctx context.Context, m SingleSignOnRequestModel, businessID, employeeID int64) (*BodyOf[SingleSignOnResponseModel], error) {
+	sso := func(ctx context.Context, m SingleSignOnRequestModel, businessID, employeeID int64) (*httpapi.BodyOf[SingleSignOnResponseModel], error) {
 		req := m.request()
 		if businessID != 0 {
 			req.BusinessID = businessID
 		}
 		req.EmployeeID = employeeID
-		link, err := a.OAuth.SingleSignOn(ctx, payroll.PrincipalFrom(ctx), req)
+		link, err := s.SingleSignOn(ctx, payroll.PrincipalFrom(ctx), req)
 		if err != nil {
 			return nil, err
 		}
-		return &BodyOf[SingleSignOnResponseModel]{SingleSignOnResponseModel{URL: link}}, nil
+		return &httpapi.BodyOf[SingleSignOnResponseModel]{Body: SingleSignOnResponseModel{URL: link}}, nil
 	}
-	Register(a, Authenticated, huma.Operation{Method: http.MethodPost, Path: "/api/v2/singlesignon", Tags: tags,
+	httpapi.Register(a, httpapi.Authenticated, huma.Operation{Method: http.MethodPost, Path: "/api/v2/singlesignon", Tags: tags,
 		Summary: "Single sign-on", Description: desc},
-		func(ctx context.Context, in *BodyOf[SingleSignOnRequestModel]) (*BodyOf[SingleSignOnResponseModel], error) {
+		func(ctx context.Context, in *httpapi.BodyOf[SingleSignOnRequestModel]) (*httpapi.BodyOf[SingleSignOnResponseModel], error) {
 			return sso(ctx, in.Body, 0, 0)
 		})
-	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/singlesignon", Tags: tags,
+	httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/singlesignon", Tags: tags,
 		Summary: "Single sign-on to a business", Description: desc + " The user must have access to the business."},
 		func(ctx context.Context, in *struct {
-			BusinessPath
+			httpapi.BusinessPath
 			Body SingleSignOnRequestModel
-		}) (*BodyOf[SingleSignOnResponseModel], error) {
+		}) (*httpapi.BodyOf[SingleSignOnResponseModel], error) {
 			return sso(ctx, in.Body, in.BusinessID, 0)
 		})
-	Register(a, BusinessAdmin, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employee/{employeeId}/singlesignon", Tags: tags,
+	httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employee/{employeeId}/singlesignon", Tags: tags,
 		Summary: "Single sign-on as an employee", Description: "Returns a one-time link, valid for 5 minutes, that signs a browser in as the employee's user account. 409 when the employee has none."},
 		func(ctx context.Context, in *struct {
-			BusinessPath
+			httpapi.BusinessPath
 			EmployeeID int64 `path:"employeeId"`
 			Body       SingleSignOnRequestModel
-		}) (*BodyOf[SingleSignOnResponseModel], error) {
+		}) (*httpapi.BodyOf[SingleSignOnResponseModel], error) {
 			return sso(ctx, in.Body, in.BusinessID, in.EmployeeID)
 		})
 }
 
-func registerRecovery(a *API) {
+func registerRecovery(a *httpapi.API, s *oauth.Service) {
 	tags := []string{"Authentication"}
-	Register(a, Public, huma.Operation{Method: http.MethodPost, Path: "/api/v2/mobileaccountrecovery/userbrandassociations", Tags: tags,
+	httpapi.Register(a, httpapi.Public, huma.Operation{Method: http.MethodPost, Path: "/api/v2/mobileaccountrecovery/userbrandassociations", Tags: tags,
 		Summary: "Get the brands of an account, for the mobile app", Description: "Brands the account with this email belongs to. An unknown email gives an empty list."},
-		func(ctx context.Context, in *BodyOf[AccountEmailModel]) (*BodyOf[[]UserBrandAssociationModel], error) {
-			brands, err := a.OAuth.BrandAssociations(ctx, in.Body.address())
+		func(ctx context.Context, in *httpapi.BodyOf[AccountEmailModel]) (*httpapi.BodyOf[[]UserBrandAssociationModel], error) {
+			brands, err := s.BrandAssociations(ctx, in.Body.address())
 			if err != nil {
 				return nil, err
 			}
@@ -193,57 +204,25 @@ func registerRecovery(a *API) {
 			for i, b := range brands {
 				out[i] = UserBrandAssociationModel{BrandID: b.ID, BrandName: b.Name}
 			}
-			return &BodyOf[[]UserBrandAssociationModel]{out}, nil
+			return &httpapi.BodyOf[[]UserBrandAssociationModel]{Body: out}, nil
 		})
-	Register(a, Public, huma.Operation{Method: http.MethodPost, Path: "/api/v2/mobileaccountrecovery/attempt", Tags: tags,
+	httpapi.Register(a, httpapi.Public, huma.Operation{Method: http.MethodPost, Path: "/api/v2/mobileaccountrecovery/attempt", Tags: tags,
 		Summary: "Request account recovery for the mobile app", Description: "Mails the account a one-time link (valid 1 hour) to choose a new password. Answers 200 whether or not the email is known."},
-		func(ctx context.Context, in *BodyOf[AccountRecoveryRequestModel]) (*BodyOf[EmptyObject], error) {
+		func(ctx context.Context, in *httpapi.BodyOf[AccountRecoveryRequestModel]) (*httpapi.BodyOf[httpapi.EmptyObject], error) {
 			var brand int64
 			if in.Body.BrandID != nil {
 				brand = *in.Body.BrandID
 			}
-			if err := a.OAuth.RequestRecovery(ctx, in.Body.address(), brand); err != nil {
+			if err := s.RequestRecovery(ctx, in.Body.address(), brand); err != nil {
 				return nil, err
 			}
-			return &BodyOf[EmptyObject]{}, nil
+			return &httpapi.BodyOf[httpapi.EmptyObject]{}, nil
 		})
-}
-
-// EmptyObject is the {} body some operations answer with.
-type EmptyObject struct{}
-
-// plainRoute serves a non-huma route; id names it in metrics and logs.
-// Paths carrying a secret ({token}) are logged as their pattern, and form
-// posts (password sign-in, token requests) are rate limited per client IP.
-func (a *API) plainRoute(method, pattern string, h http.HandlerFunc) {
-	id := operationID(method, pattern)
-	secretPath := strings.Contains(pattern, "{token}")
-	a.router.MethodFunc(method, pattern, func(w http.ResponseWriter, r *http.Request) {
-		if ri := infoFrom(r.Context()); ri != nil {
-			ri.operation = id
-			if secretPath {
-				ri.logPath = pattern
-			}
-		}
-		if method == http.MethodPost {
-			if ok, wait := a.limiter.allow("ip:" + a.clientAddr(r) + "|" + pattern); !ok {
-				writeProblem(w, r, rateLimited(wait))
-				return
-			}
-		}
-		if !a.plainInputAllowed(w, r, pattern) { // inputpolicy.go
-			return
-		}
-		h(w, r)
-	})
-	a.AddPath(pattern)
 }
 
 // oauthWeb serves the OAuth2 token endpoints; the HTML pages are
 // oauth.Pages.
-type oauthWeb struct{ a *API }
-
-const maxFormBytes = 64 << 10
+type oauthWeb struct{ s *oauth.Service }
 
 // token is POST /oauth/token.
 func (h oauthWeb) token(w http.ResponseWriter, r *http.Request) {
@@ -256,9 +235,9 @@ func (h oauthWeb) token(w http.ResponseWriter, r *http.Request) {
 	var t oauth.Tokens
 	switch f.Get("grant_type") {
 	case "authorization_code":
-		t, err = h.a.OAuth.ExchangeCode(r.Context(), cc, f.Get("code"), f.Get("redirect_uri"), f.Get("code_verifier"))
+		t, err = h.s.ExchangeCode(r.Context(), cc, f.Get("code"), f.Get("redirect_uri"), f.Get("code_verifier"))
 	case "refresh_token":
-		t, err = h.a.OAuth.Refresh(r.Context(), cc, f.Get("refresh_token"))
+		t, err = h.s.Refresh(r.Context(), cc, f.Get("refresh_token"))
 	case "":
 		err = &oauth.Error{Code: oauth.ErrInvalidRequest, Description: "grant_type is required"}
 	default:
@@ -276,7 +255,7 @@ func (h oauthWeb) token(w http.ResponseWriter, r *http.Request) {
 func (h oauthWeb) revoke(w http.ResponseWriter, r *http.Request) {
 	cc, err := readOAuthForm(w, r)
 	if err == nil {
-		err = h.a.OAuth.Revoke(r.Context(), cc, r.PostForm.Get("token"))
+		err = h.s.Revoke(r.Context(), cc, r.PostForm.Get("token"))
 	}
 	if err != nil {
 		h.oauthError(w, r, err)
@@ -295,7 +274,7 @@ func readOAuthForm(w http.ResponseWriter, r *http.Request) (oauth.ClientCredenti
 	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "application/x-www-form-urlencoded" {
 		return invalid("the body must be application/x-www-form-urlencoded")
 	}
-	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
+	r.Body = http.MaxBytesReader(w, r.Body, httpapi.MaxFormBytes)
 	if err := r.ParseForm(); err != nil {
 		return invalid("the form body cannot be read")
 	}
@@ -327,7 +306,7 @@ func (h oauthWeb) oauthError(w http.ResponseWriter, r *http.Request, err error) 
 	if errors.As(err, &oe) {
 		status = oe.Status()
 	} else {
-		slog.ErrorContext(r.Context(), "internal error", "err", err, "requestId", RequestID(r.Context()))
+		slog.ErrorContext(r.Context(), "internal error", "err", err, "requestId", httpapi.RequestID(r.Context()))
 		oe = &oauth.Error{Code: oauth.ErrServerError, Description: "An unexpected error occurred."}
 	}
 	if oe.Code == oauth.ErrInvalidClient {
@@ -341,12 +320,14 @@ func writeOAuthJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Cache-Control", "no-store")
 	w.Header().Set("Pragma", "no-cache")
 	w.WriteHeader(status)
-	_ = jsonEncode(w, v)
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(v)
 }
 
 // documentOAuth adds the plain OAuth2 routes to the OpenAPI document.
-func documentOAuth(a *API) {
-	oapi := a.huma.OpenAPI()
+func documentOAuth(a *httpapi.API) {
+	oapi := a.Huma().OpenAPI()
 	oapi.Components.SecuritySchemes["oauth2"] = &huma.SecurityScheme{Type: "oauth2",
 		Description: "Authorization code grant with optional PKCE (S256). Send the access token as a bearer token.",
 		Flows: &huma.OAuthFlows{AuthorizationCode: &huma.OAuthFlow{AuthorizationURL: "/oauth/authorise", TokenURL: "/oauth/token",
@@ -393,7 +374,7 @@ func documentOAuth(a *API) {
 			Responses: map[string]*huma.Response{"302": redirect, "400": html("Unknown client or redirect_uri."),
 				"401": html("Sign-in failed: the page again with a message."), "403": html("Missing or wrong CSRF token.")}},
 	} {
-		op.OperationID = operationID(op.Method, op.Path)
+		op.OperationID = httpapi.OperationID(op.Method, op.Path)
 		oapi.AddOperation(&op)
 	}
 }

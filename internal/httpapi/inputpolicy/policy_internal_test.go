@@ -1,4 +1,4 @@
-package httpapi
+package inputpolicy
 
 import (
 	"encoding/json"
@@ -95,7 +95,7 @@ func TestInputPolicyNumbers(t *testing.T) {
 		{"0", classYear, true}, {"2026", classYear, true}, {"9999", classYear, false}, {"-1", classInteger, false},
 	}
 	for _, c := range cases {
-		var e policyErrors
+		var e Errors
 		checkNumber(&e, "m", json.Number(c.n), c.cls)
 		if (e.n == 0) != c.ok {
 			t.Errorf("%s as class %d: errors %v, want ok=%v", c.n, c.cls, e.fields, c.ok)
@@ -103,20 +103,20 @@ func TestInputPolicyNumbers(t *testing.T) {
 	}
 	for s, ok := range map[string]bool{"2026-07-01": true, "1900-01-01T00:00:00": true, "2100-12-31T23:59:59": true,
 		"9999-12-31": false, "0001-01-01T00:00:00": false, "1899-12-31": false, "+10000-01-01": false, "not a date": true} {
-		var e policyErrors
+		var e Errors
 		checkDate(&e, "d", s)
 		if (e.n == 0) != ok {
 			t.Errorf("date %q: errors %v, want ok=%v", s, e.fields, ok)
 		}
 	}
 	for s, ok := range map[string]bool{"plain": true, "a\x00": false, "a\x1f": false, "a\x7f": false, "a\u0085": false, "é ü 漢": true, "a\nb": false} {
-		var e policyErrors
+		var e Errors
 		checkText(&e, "t", s, classText, 255)
 		if (e.n == 0) != ok {
 			t.Errorf("text %q: errors %v, want ok=%v", s, e.fields, ok)
 		}
 	}
-	var e policyErrors
+	var e Errors
 	checkText(&e, "t", "a\r\n\tb", classFreeText, 4000)
 	if e.n != 0 {
 		t.Errorf("free text with newlines: %v", e.fields)

@@ -1,4 +1,4 @@
-package essapi
+package essleave
 
 import (
 	"context"
@@ -14,7 +14,9 @@ import (
 	"github.com/payrolld/payrolld/internal/payroll"
 )
 
-func registerLeave(a *httpapi.API, d Deps) {
+// RegisterRequests serves the employee's leave requests (list, create,
+// cancel), balances and unavailability. essapi.Register calls it.
+func RegisterRequests(a *httpapi.API, d Deps) {
 	tags := []string{"Employee Self Service Leave"}
 	s := d.Leave
 	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/leave", Tags: tags,
@@ -78,7 +80,7 @@ func registerLeave(a *httpapi.API, d Deps) {
 			out := make([]EssLeaveRequest, 0, len(details))
 			for i, x := range details {
 				if i < len(own) {
-					out = append(out, essLeaveRequest(id, x))
+					out = append(out, Request(id, x))
 				} else {
 					out = append(out, colleagueLeave(x))
 				}

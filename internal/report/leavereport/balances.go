@@ -1,4 +1,4 @@
-package report
+package leavereport
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"github.com/payrolld/payrolld/internal/categories"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/record"
+	"github.com/payrolld/payrolld/internal/report"
 )
 
 // LeaveBalance is one employee's balance of one leave category as at a
@@ -70,8 +71,8 @@ func (s *Service) LeaveBalances(ctx context.Context, biz business.Business, p *p
 			tracked[c.ID] = c
 		}
 	}
-	var b Args
-	where, err := s.EmployeeScope(ctx, biz, p, Filter{LocationID: lq.LocationID, EmployingEntityID: lq.EmployingEntityID}, &b)
+	var b report.Args
+	where, err := s.EmployeeScope(ctx, biz, p, report.Filter{LocationID: lq.LocationID, EmployingEntityID: lq.EmployingEntityID}, &b)
 	if err != nil {
 		return nil, err
 	}
@@ -101,14 +102,14 @@ func (s *Service) LeaveBalances(ctx context.Context, biz business.Business, p *p
 		if !ok {
 			return nil
 		}
-		h := payroll.RateFromDecimal(mustE6(e6))
+		h := report.HoursE6(e6)
 		r.categoryID = catID
 		r.LeaveCategoryName, r.AccruedAmount, r.AccruedAmountInHours, r.UnitType = c.Name, h, h, c.LeaveUnitType
 		if r.UnitType == "" {
 			r.UnitType = "Hours"
 		}
-		week := RateOr(perWeek, "0")
-		dayHours := RateOr(perDay, "0")
+		week := report.RateOr(perWeek, "0")
+		dayHours := report.RateOr(perDay, "0")
 		if dayHours.IsZero() && week.IsPos() {
 			dayHours = payroll.RateFromDecimal(week.Decimal()).Div(payroll.RateFromInt(5))
 		}
@@ -116,7 +117,7 @@ func (s *Service) LeaveBalances(ctx context.Context, biz business.Business, p *p
 			dayHours = payroll.MustRate("7.6")
 		}
 		r.AccruedAmountInDays = h.Div(dayHours).RoundHalfUp(4)
-		hourly := RateOr(rate, "0")
+		hourly := report.RateOr(rate, "0")
 		switch strings.ToLower(unit) {
 		case "hourly":
 		case "annually":
@@ -129,21 +130,13 @@ func (s *Service) LeaveBalances(ctx context.Context, biz business.Business, p *p
 			hourly = payroll.Rate{}
 		}
 		r.LeaveValue = payroll.MoneyFromDecimal(h.Mul(hourly).Decimal()).Cents()
-		r.LoadingValue = r.LeaveValue.Mul(payroll.Percent(RateOr(loading, "0"))).Cents()
+		r.LoadingValue = r.LeaveValue.Mul(payroll.Percent(report.RateOr(loading, "0"))).Cents()
 		r.LeavePlusLoading = r.LeaveValue.Add(r.LoadingValue)
 		out = append(out, r)
 		return nil
 	})
 
 	return out, err
-}
-
-// RateOr is rate text s, or def when s is not a rate.
-func RateOr(s, def string) payroll.Rate {
-	if r, err := payroll.ParseRate(strings.TrimSpace(s)); err == nil {
-		return r
-	}
-	return payroll.MustRate(def)
 }
 
 // OfCategories keeps the balances of the leave categories ids (none =
@@ -167,12 +160,12 @@ func OfCategories(rows []LeaveBalance, ids []int64) []LeaveBalance {
 
 // LeaveBalancesSheet is the leave balances report as a worksheet;
 // hideValues leaves the money columns out.
-func LeaveBalancesSheet(rows []LeaveBalance, hideValues bool) Sheet {
+func LeaveBalancesSheet(rows []LeaveBalance, hideValues bool) report.Sheet {
 	h := []string{"Employee Id", "External Id", "First Name", "Surname", "Location", "Leave Category", "Accrued Amount", "Hours", "Days", "Unit Type"}
 	if !hideValues {
 		h = append(h, "Leave Value", "Loading Value", "Leave Plus Loading")
 	}
-	sh := Sheet{Name: "Leave Balances", Header: h}
+	sh := report.Sheet{Name: "Leave Balances", Header: h}
 	for _, r := range rows {
 		row := []any{r.EmployeeID, r.ExternalID, r.FirstName, r.Surname, r.Location, r.LeaveCategoryName, r.AccruedAmount, r.AccruedAmountInHours, r.AccruedAmountInDays, r.UnitType}
 		if !hideValues {

@@ -1,4 +1,4 @@
-package httpapi_test
+package oauthapi_test
 
 import (
 	"context"

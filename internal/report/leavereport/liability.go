@@ -1,9 +1,8 @@
-package report
+package leavereport
 
 import (
 	"context"
 	"database/sql"
-	"fmt"
 	"strings"
 	"time"
 
@@ -12,6 +11,7 @@ import (
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/payrun"
 	"github.com/payrolld/payrolld/internal/record"
+	"github.com/payrolld/payrolld/internal/report"
 )
 
 // LeaveLiability is one employee's liability for one tracked leave
@@ -49,7 +49,7 @@ type LeaveLiabilityQuery struct {
 	GroupBy              string
 
 	// idAfter < employee id <= idUpTo: one chunk of a prepared report
-	// (report2_jobs.go); zero idUpTo = every employee.
+	// (jobs.go); zero idUpTo = every employee.
 	idAfter, idUpTo int64
 }
 
@@ -101,8 +101,8 @@ func (s *Service) LeaveLiability(ctx context.Context, biz business.Business, p *
 			tracked[c.ID] = c
 		}
 	}
-	var b Args
-	where, err := s.EmployeeScope(ctx, biz, p, Filter{LocationID: lq.LocationID, EmployingEntityID: lq.EmployingEntityID}, &b)
+	var b report.Args
+	where, err := s.EmployeeScope(ctx, biz, p, report.Filter{LocationID: lq.LocationID, EmployingEntityID: lq.EmployingEntityID}, &b)
 	if err != nil {
 		return nil, err
 	}
@@ -136,7 +136,7 @@ func (s *Service) LeaveLiability(ctx context.Context, biz business.Business, p *
 	err = s.Query(ctx, q, b.Values, func(rows *sql.Rows) error {
 		var r LeaveLiability
 		var rate, unit, perWeek, loading string
-		var start, lastPaid, lastEnding NullTime
+		var start, lastPaid, lastEnding report.NullTime
 		var catID, e6, approvedE6 int64
 		if err := rows.Scan(&r.EmployeeID, &r.ExternalID, &r.FirstName, &r.Surname, &r.Location, &start, &rate, &unit, &perWeek, &catID, &loading, &e6, &approvedE6, &lastPaid, &lastEnding); err != nil {
 			return err
@@ -151,21 +151,21 @@ func (s *Service) LeaveLiability(ctx context.Context, biz business.Business, p *
 		if r.UnitType == "" {
 			r.UnitType = "Hours"
 		}
-		h := payroll.RateFromDecimal(mustE6(e6))
+		h := report.HoursE6(e6)
 		if lq.IncludeApprovedLeave {
-			ap := payroll.RateFromDecimal(mustE6(approvedE6))
+			ap := report.HoursE6(approvedE6)
 			r.ApprovedLeaveAmount, r.ApprovedLeaveAmountInHours = ap, ap
 			h = h.Sub(ap)
 		}
 		r.AccruedAmount, r.AccruedAmountInHours = h, h
-		week := RateOr(perWeek, "0")
+		week := report.RateOr(perWeek, "0")
 		if week.IsPos() {
 			r.CalculatedWeeks = h.Div(week).RoundHalfUp(4)
 		}
-		r.LeaveValue = payroll.MoneyFromDecimal(h.Mul(hourlyRate(RateOr(rate, "0"), unit, week)).Decimal()).Cents()
+		r.LeaveValue = payroll.MoneyFromDecimal(h.Mul(hourlyRate(report.RateOr(rate, "0"), unit, week)).Decimal()).Cents()
 		l := c.LeaveLoading
 		if strings.TrimSpace(loading) != "" {
-			l = RateOr(loading, "0")
+			l = report.RateOr(loading, "0")
 		}
 		r.LeaveLoadingDollarValue = r.LeaveValue.Mul(payroll.Percent(l)).Cents()
 		out = append(out, r)
@@ -189,51 +189,9 @@ func hourlyRate(rate payroll.Rate, unit string, perWeek payroll.Rate) payroll.Ra
 	return payroll.Rate{}
 }
 
-// NullTime scans a nullable timestamp, also from an expression column
-// (a subquery's), which SQLite hands over as text.
-type NullTime struct{ t time.Time }
-
-var sqliteTimeLayouts = []string{"2006-01-02 15:04:05.999999999-07:00", "2006-01-02 15:04:05.999999999", time.RFC3339Nano, "2006-01-02T15:04:05", "2006-01-02"}
-
-func (n *NullTime) Scan(src any) error {
-	n.t = time.Time{}
-	var s string
-	switch v := src.(type) {
-	case nil:
-		return nil
-	case time.Time:
-		n.t = v
-		return nil
-	case string:
-		s = v
-	case []byte:
-		s = string(v)
-	default:
-		return fmt.Errorf("timestamp: cannot scan %T", src)
-	}
-	for _, l := range sqliteTimeLayouts {
-		if t, err := time.Parse(l, s); err == nil {
-			n.t = t
-			return nil
-		}
-	}
-	return fmt.Errorf("timestamp: cannot parse %q", s)
-}
-
-// Time is the value read (zero for NULL).
-func (n NullTime) Time() time.Time { return n.t }
-
-// DateTime is the value as a wire date/time.
-func (n NullTime) DateTime() payroll.DateTime {
-	if n.t.IsZero() {
-		return payroll.DateTime{}
-	}
-	return payroll.NewDateTime(n.t)
-}
-
 // LeaveLiabilitySheet is the leave liability report as a worksheet.
-func LeaveLiabilitySheet(rows []LeaveLiability) Sheet {
-	sh := Sheet{Name: "Leave Liability", Header: []string{"Employee Id", "External Id", "First Name", "Surname", "Location", "Start Date", "Last Paid Date",
+func LeaveLiabilitySheet(rows []LeaveLiability) report.Sheet {
+	sh := report.Sheet{Name: "Leave Liability", Header: []string{"Employee Id", "External Id", "First Name", "Surname", "Location", "Start Date", "Last Paid Date",
 		"Last Pay Period Ending", "Leave Category", "Unit Type", "Accrued Amount", "Accrued Hours", "Approved Leave", "Approved Leave Hours", "Calculated Weeks",
 		"Leave Value", "Leave Loading", "Total"}}
 	for _, r := range rows {

@@ -1,4 +1,4 @@
-package essapi
+package essleave
 
 import (
 	"context"
@@ -16,7 +16,8 @@ import (
 	"github.com/payrolld/payrolld/internal/payroll"
 )
 
-func essLeaveCategories(cs []categories.LeaveCategory) []EssLeaveCategory {
+// Categories is the leave categories as the portal lists them.
+func Categories(cs []categories.LeaveCategory) []EssLeaveCategory {
 	out := make([]EssLeaveCategory, 0, len(cs))
 	for _, c := range cs {
 		u := c.LeaveUnitType
@@ -80,7 +81,8 @@ type EssLeaveRequest struct {
 	EmployeeName                    string             `json:"employeeName" doc:"not a member of the reference model"`
 }
 
-func essLeaveRequest(emp int64, d leave.Detail) EssLeaveRequest {
+// Request is a leave request of employee emp as the portal shows it.
+func Request(emp int64, d leave.Detail) EssLeaveRequest {
 	days := int(d.ToDate.Time.Sub(d.FromDate.Time).Hours()/24) + 1
 	perDay := payroll.Rate{}
 	if days > 0 {
@@ -106,7 +108,7 @@ func essLeaveRequest(emp int64, d leave.Detail) EssLeaveRequest {
 // cancel or modify.
 func colleagueLeave(d leave.Detail) EssLeaveRequest {
 	d.Notes, d.StatusReason, d.AttachmentID = "", "", nil
-	out := essLeaveRequest(d.EmployeeID, d)
+	out := Request(d.EmployeeID, d)
 	out.CanCancel, out.CanModify = false, false
 	return out
 }
@@ -145,7 +147,9 @@ func leaveRequestID(ctx context.Context) (int64, error) {
 	return httpapi.PathID(ctx, "leaveRequestId", "leave request")
 }
 
-func registerLeave3(a *httpapi.API, d Deps3) {
+// RegisterDetails serves one leave request (read, edit, attachment),
+// the leave categories and the banner. essapi.Register3 calls it.
+func RegisterDetails(a *httpapi.API, d Deps) {
 	tags := []string{"Employee Self Service Leave"}
 	biz := httpapi.CurrentBusiness
 	s := d.Leave
@@ -157,7 +161,7 @@ func registerLeave3(a *httpapi.API, d Deps3) {
 		if err != nil {
 			return nil, err
 		}
-		return &httpapi.BodyOf[EssLeaveRequest]{Body: essLeaveRequest(emp, r)}, nil
+		return &httpapi.BodyOf[EssLeaveRequest]{Body: Request(emp, r)}, nil
 	}
 	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/leave/leavecategories", Tags: tags,
 		Summary: "Get leave categories", Description: "The leave categories the employee may apply for: the business's categories that are not private, by name."},
@@ -166,7 +170,7 @@ func registerLeave3(a *httpapi.API, d Deps3) {
 			if err != nil {
 				return nil, err
 			}
-			return &httpapi.BodyOf[[]EssLeaveCategory]{Body: essLeaveCategories(cs)}, nil
+			return &httpapi.BodyOf[[]EssLeaveCategory]{Body: Categories(cs)}, nil
 		})
 	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/leave/{leaveRequestId}", Tags: tags,
 		Summary: "Get leave request by ID", Description: "One of the employee's leave requests (404 otherwise); amounts are in hours.", Parameters: httpapi.PathParams("leaveRequestId")},

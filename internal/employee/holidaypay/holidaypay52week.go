@@ -1,4 +1,8 @@
-package employee
+// Package holidaypay is UK employees' 52-week holiday pay data
+// (B/dataimport/import52weekdata): the paid weeks of each employee's
+// reference period, imported once from a spreadsheet as a job and read
+// back by job or employee.
+package holidaypay
 
 import (
 	"bytes"

@@ -1,4 +1,7 @@
-package employee
+// Package employeegroup is employee groups (B/employeegroup): their
+// filters, the matching of employees (the same rule package employee
+// turns into SQL for a restricted user's scope) and their storage.
+package employeegroup
 
 import (
 	"context"
@@ -111,7 +114,7 @@ func TidyFilterValue(v *payroll.Validation, typeField, valueField, filterType, v
 		v.Add(typeField, "filterType is required")
 		return value
 	}
-	items := splitList(value)
+	items := SplitList(value)
 	if len(items) == 0 {
 		v.Add(valueField, "value is required")
 		return value
@@ -139,7 +142,7 @@ func FilterRefs(specs []FilterSpec) []record.Ref {
 	var refs []record.Ref
 	for _, f := range specs {
 		if kind, ok := filterRecordKinds[f.FilterType]; ok {
-			for _, id := range filterIDs(f.Value) {
+			for _, id := range FilterIDs(f.Value) {
 				refs = append(refs, record.Ref{Field: f.Field, Kind: kind, ID: id})
 			}
 		}
@@ -155,7 +158,7 @@ func CheckFilterEmployees(ctx context.Context, q *store.Queries, bizID int64, sp
 		if f.FilterType != "Employee" {
 			continue
 		}
-		for _, id := range filterIDs(f.Value) {
+		for _, id := range FilterIDs(f.Value) {
 			_, err := q.GetEmployee(ctx, store.GetEmployeeParams{ID: id, BusinessID: bizID})
 			if db.IsNoRows(err) {
 				return payroll.Invalid(f.Field, "employee %d does not exist in this business", id)
@@ -168,9 +171,9 @@ func CheckFilterEmployees(ctx context.Context, q *store.Queries, bizID int64, sp
 	return nil
 }
 
-func filterIDs(value string) []int64 {
+func FilterIDs(value string) []int64 {
 	var ids []int64
-	for _, it := range splitList(value) {
+	for _, it := range SplitList(value) {
 		if id, err := strconv.ParseInt(it, 10, 64); err == nil {
 			ids = append(ids, id)
 		}
@@ -178,7 +181,7 @@ func filterIDs(value string) []int64 {
 	return ids
 }
 
-func splitList(s string) []string {
+func SplitList(s string) []string {
 	var out []string
 	for _, p := range strings.Split(s, ",") {
 		if p = strings.TrimSpace(p); p != "" {
@@ -208,7 +211,7 @@ func (f EmployeeFilter) Matches(c GroupCandidate) bool {
 		return false
 	}
 	hit := false
-	for _, want := range splitList(f.Value) {
+	for _, want := range SplitList(f.Value) {
 		for _, h := range have {
 			hit = hit || strings.EqualFold(h, want)
 		}
