@@ -140,6 +140,46 @@ func (q *Queries) ListEmployeesForPayInRange(ctx context.Context, arg ListEmploy
 	return items, nil
 }
 
+const listPayRunBirthDates = `-- name: ListPayRunBirthDates :many
+SELECT e.id, e.date_of_birth FROM pay_run_employees pe JOIN employees e ON e.id = pe.employee_id
+WHERE pe.pay_run_id = $1 AND e.business_id = $2
+`
+
+type ListPayRunBirthDatesParams struct {
+	PayRunID   int64
+	BusinessID int64
+}
+
+type ListPayRunBirthDatesRow struct {
+	ID          int64
+	DateOfBirth sql.NullTime
+}
+
+// The dates of birth of a run's employees (P/details' under-18 check),
+// without the rest of their records.
+func (q *Queries) ListPayRunBirthDates(ctx context.Context, arg ListPayRunBirthDatesParams) ([]ListPayRunBirthDatesRow, error) {
+	rows, err := q.db.QueryContext(ctx, listPayRunBirthDates, arg.PayRunID, arg.BusinessID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []ListPayRunBirthDatesRow{}
+	for rows.Next() {
+		var i ListPayRunBirthDatesRow
+		if err := rows.Scan(&i.ID, &i.DateOfBirth); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Close(); err != nil {
+		return nil, err
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const listPayRunEmployeesInRange = `-- name: ListPayRunEmployeesInRange :many
 
 SELECT id, business_id, pay_run_id, employee_id, employee_name, employee_external_id, standard_earnings, total_hours_e4, gross, pre_tax, taxable, post_tax, tax, stsl, super_contribution, super_base, ni_employee, ni_employer, student_loan, postgrad_loan, kiwisaver_employee, kiwisaver_employer, esct, acc_levy, cpf_employee, cpf_employer, cpf_ow_subject, cpf_aw_subject, sdl, net, expenses, liabilities, notation, calc_error, version, termination_date, termination_reason, ni_category FROM pay_run_employees WHERE pay_run_id = $1 AND employee_id >= $2 AND employee_id <= $3 ORDER BY employee_id

@@ -74,8 +74,9 @@ func register2FA[I, O any](a *httpapi.API, twoFactorPath string, op huma.Operati
 	httpapi.Register(a, httpapi.EmployeeSelf, op, h)
 }
 
-// EssAddress is AuAddressModel. There is no suburb register here, so
-// every address is a manual one (suburbId 0).
+// EssAddress is AuAddressModel. An employee's address is kept as the
+// text entered, so it is a manual one (suburbId 0); the suburb register
+// (internal/suburb) only serves the address form's lookups.
 type EssAddress struct {
 	StreetAddress   string `json:"streetAddress"`
 	AddressLine2    string `json:"addressLine2"`
@@ -375,7 +376,7 @@ func registerPersonal(a *httpapi.API, d Deps4) {
 		"phones and the residential and postal addresses (members the body omits keep their values); other members are ignored: tax, pay, " +
 		"employment, bank accounts and super have their own operations or are the business's."
 	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/personaldetails", Tags: tags,
-		Summary: "Get the employee's personal details (self-service)", Description: "Addresses are manual (no suburb register: suburbId 0); " +
+		Summary: "Get the employee's personal details (self-service)", Description: "Addresses are kept as the text entered, so they are manual (suburbId 0; the suburb lookups serve the form that enters them); " +
 			"isPostalAddressSameAsResidential when the postal address is empty or equal to the residential one."},
 		func(ctx context.Context, in *httpapi.ESSPath) (*httpapi.BodyOf[EssPersonalDetails], error) {
 			return details(ctx, in.EmployeeID)

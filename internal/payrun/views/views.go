@@ -93,6 +93,9 @@ func (s *Views) Totals(ctx context.Context, biz business.Business, id, employeeI
 	return out, nil
 }
 
+// detailsChunk is how many employees' lines Details holds at once.
+var detailsChunk = 2000
+
 // Details is P/details.
 func (s *Views) Details(ctx context.Context, biz business.Business, id int64) (_ payrun.DetailsModel, err error) {
 	defer payroll.Wrap(&err, "pay run %d details", id)
@@ -105,22 +108,15 @@ func (s *Views) Details(ctx context.Context, biz business.Business, id int64) (_
 	if err != nil {
 		return payrun.DetailsModel{}, err
 	}
-	all, err := q.ListPayRunLines(ctx, run.ID)
+	births, err := q.ListPayRunBirthDates(ctx, store.ListPayRunBirthDatesParams{PayRunID: run.ID, BusinessID: biz.ID})
 	if err != nil {
 		return payrun.DetailsModel{}, err
 	}
-	lines := map[int64][]store.PayRunLine{}
-	for _, l := range all {
-		lines[l.EmployeeID] = append(lines[l.EmployeeID], l)
+	dob := make(map[int64]sql.NullTime, len(births))
+	for _, b := range births {
+		dob[b.ID] = b.DateOfBirth
 	}
-	dets, err := q.ListPayRunEmployeeDetails(ctx, store.ListPayRunEmployeeDetailsParams{PayRunID: run.ID, BusinessID: biz.ID})
-	if err != nil {
-		return payrun.DetailsModel{}, err
-	}
-	dob := map[int64]sql.NullTime{}
-	for _, d := range dets {
-		dob[d.ID] = d.DateOfBirth
-	}
+	births = nil
 	ote, err := s.OTEOf(ctx, biz)
 	if err != nil {
 		return payrun.DetailsModel{}, err
@@ -128,7 +124,21 @@ func (s *Views) Details(ctx context.Context, biz business.Business, id int64) (_
 	out := payrun.DetailsModel{PayRun: payrun.RunModel(run), PayRunTotals: make([]payrun.TotalDetailModel, 0, len(rows))}
 	g := &out.GrandTotal
 	var hours int64
-	for _, e := range rows {
+	// The lines are read a range of employees at a time (rows are in
+	// employee id order), so a 100k run's lines are never all held at once.
+	var lines map[int64][]store.PayRunLine
+	for i, e := range rows {
+		if i%detailsChunk == 0 {
+			last := rows[min(i+detailsChunk, len(rows))-1].EmployeeID
+			ls, err := q.ListPayRunLinesInRange(ctx, store.ListPayRunLinesInRangeParams{PayRunID: run.ID, Lo: e.EmployeeID, Hi: last})
+			if err != nil {
+				return payrun.DetailsModel{}, err
+			}
+			lines = make(map[int64][]store.PayRunLine, detailsChunk)
+			for _, l := range ls {
+				lines[l.EmployeeID] = append(lines[l.EmployeeID], l)
+			}
+		}
 		t := payrun.TotalModel(biz.Region, run, e)
 		d := payrun.TotalDetailModel{ID: e.ID, EmployeeID: e.EmployeeID, EmployeeName: e.EmployeeName, EmployeeExternalID: e.EmployeeExternalID,
 			TotalHours: t.TotalHours, GrossEarnings: t.GrossEarnings, NetEarnings: t.NetEarnings, TaxableEarnings: t.TaxableEarnings,

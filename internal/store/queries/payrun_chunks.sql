@@ -21,3 +21,9 @@ SELECT id, external_id, first_name, surname, status, date_of_birth, start_date, 
     kiwi_saver_employee_contribution, kiwi_saver_employer_contribution, kiwi_saver_enrollment_status,
     legal_status, obtained_residency_date, cpf_exempt, sdl_exempt
 FROM employees WHERE business_id = sqlc.arg(business_id) AND id >= sqlc.arg(lo) AND id <= sqlc.arg(hi) ORDER BY id;
+
+-- name: ListPayRunBirthDates :many
+-- The dates of birth of a run's employees (P/details' under-18 check),
+-- without the rest of their records.
+SELECT e.id, e.date_of_birth FROM pay_run_employees pe JOIN employees e ON e.id = pe.employee_id
+WHERE pe.pay_run_id = sqlc.arg(pay_run_id) AND e.business_id = sqlc.arg(business_id);
