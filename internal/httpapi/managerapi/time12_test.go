@@ -99,6 +99,8 @@ func TestRestrictedTimeAndAttendance(t *testing.T) {
 			{Name: "bulk approved without ApproveTimesheets", Method: "POST", Path: e.B + "/timesheet/bulk", Key: tess, Body: map[string]any{"approved": true,
 				"timesheets": map[string]any{p("%d", e.ann): []any{map[string]any{"startTime": "2026-11-19T09:00:00", "endTime": "2026-11-19T17:00:00"}}}}, Status: 403,
 				Check: denied("ApproveTimesheets")},
+			{Name: "kiosk line set Approved without ApproveTimesheets", Method: "PUT", Path: p("%s/kiosk/timesheet/%d", e.M, line), Key: tess,
+				Body: body(e.ann, "status", "Approved"), Status: 403, Check: denied("ApproveTimesheets")},
 			{Name: "create Submitted", Method: "POST", Path: e.B + "/timesheet", Key: tess, Body: body(e.ann), Status: 200},
 			{Name: "create Approved with ApproveTimesheets", Method: "POST", Path: e.M + "/timesheet", Key: e.carol, Body: body(e.ann, "status", "Approved"), Status: 200,
 				Check: func(t *testing.T, r *testkit.Response) {

@@ -98,7 +98,8 @@ const maxKioskTimesheetDays = 31
 // registerManagerKiosk serves the manager's kiosk timesheet operations
 // (B/manager/kiosk/timesheet...): the timesheet lines of the employees the
 // caller may see, read and written through the timesheet service.
-func registerManagerKiosk(a *httpapi.API, s *timesheet.Service, create func(context.Context, *createInput) (*httpapi.BodyOf[IndividualTimesheetLine], error)) {
+func registerManagerKiosk(a *httpapi.API, s *timesheet.Service, create func(context.Context, *createInput) (*httpapi.BodyOf[IndividualTimesheetLine], error),
+	update func(context.Context, *individualBody) (*httpapi.BodyOf[IndividualTimesheetLine], error)) {
 	tags := []string{"Manager Time and Attendance"}
 	principal := payroll.PrincipalFrom
 	lineID := func(ctx context.Context) (int64, error) {
@@ -148,18 +149,8 @@ func registerManagerKiosk(a *httpapi.API, s *timesheet.Service, create func(cont
 		Description: "Creates a line as POST B/timesheet does (an employee the caller may not see is 400 naming employeeId; one a restricted user sees " +
 			"whose grants lack CreateTimesheets, or ApproveTimesheets for a line created Approved, is 403 naming it)." + transitions}, create)
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/manager/kiosk/timesheet/{timesheetLineId}", Tags: tags, Summary: "Update kiosk timesheet line",
-		Description: "Replaces the line with the body as PUT B/timesheet/{id} does (members left out are cleared)." + transitions, Parameters: httpapi.PathParams("timesheetLineId")},
-		func(ctx context.Context, in *individualBody) (*httpapi.BodyOf[IndividualTimesheetLine], error) {
-			id, err := lineID(ctx)
-			if err != nil {
-				return nil, err
-			}
-			l, err := s.Update(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), id, 0, in.Body.input())
-			if err != nil {
-				return nil, err
-			}
-			return &httpapi.BodyOf[IndividualTimesheetLine]{Body: individual(l)}, nil
-		})
+		Description: "Replaces the line with the body as PUT B/timesheet/{id} does (members left out are cleared; setting status Approved needs " +
+			"ApproveTimesheets over the employee, else 403 naming it)." + transitions, Parameters: httpapi.PathParams("timesheetLineId")}, update)
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/manager/kiosk/timesheetcomments/{timesheetLineId}", Tags: tags,
 		Summary: "Update kiosk timesheet comments", Description: "Sets the line's comments and hiddenComments and keeps everything else." + transitions,
 		Parameters: httpapi.PathParams("timesheetLineId")},

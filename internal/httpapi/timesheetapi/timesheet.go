@@ -338,6 +338,6 @@ func register(a *httpapi.API, s *timesheet.Service) {
 			l, err := s.Reject(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), id, emp, reason)
 			return one(ctx, l, err)
 		})
-	registerManagerKiosk(a, s, create)
+	registerManagerKiosk(a, s, create, update)
 	registerShiftCosting(a, s)
 }
