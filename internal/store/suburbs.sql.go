@@ -31,7 +31,7 @@ func (q *Queries) CountSuburbs(ctx context.Context, arg CountSuburbsParams) (int
 }
 
 const getSuburb = `-- name: GetSuburb :one
-SELECT id, country_id, name, state, postcode FROM suburbs
+SELECT id, business_id, country_id, name, state, postcode, search_name FROM suburbs
 WHERE id = $1 AND (business_id IS NULL OR business_id = CAST($2 AS BIGINT))
 `
 
@@ -40,23 +40,17 @@ type GetSuburbParams struct {
 	BusinessID int64
 }
 
-type GetSuburbRow struct {
-	ID        int64
-	CountryID string
-	Name      string
-	State     string
-	Postcode  string
-}
-
-func (q *Queries) GetSuburb(ctx context.Context, arg GetSuburbParams) (GetSuburbRow, error) {
+func (q *Queries) GetSuburb(ctx context.Context, arg GetSuburbParams) (Suburb, error) {
 	row := q.db.QueryRowContext(ctx, getSuburb, arg.ID, arg.BusinessID)
-	var i GetSuburbRow
+	var i Suburb
 	err := row.Scan(
 		&i.ID,
+		&i.BusinessID,
 		&i.CountryID,
 		&i.Name,
 		&i.State,
 		&i.Postcode,
+		&i.SearchName,
 	)
 	return i, err
 }
@@ -129,17 +123,17 @@ func (q *Queries) LearnSuburbs(ctx context.Context, arg LearnSuburbsParams) erro
 	return err
 }
 
-const matchSuburbs = `-- name: MatchSuburbs :many
-SELECT id, country_id, name, state, postcode FROM suburbs
+const matchSuburb = `-- name: MatchSuburb :one
+SELECT id, business_id, country_id, name, state, postcode, search_name FROM suburbs
 WHERE (business_id IS NULL OR business_id = CAST($1 AS BIGINT)) AND country_id = $2
   AND search_name = $3
   AND (CAST($4 AS TEXT) = '' OR UPPER(state) = $4)
   AND (CAST($5 AS TEXT) = '' OR postcode = $5)
 ORDER BY business_id IS NOT NULL, state, postcode, id
-LIMIT 2
+LIMIT 1
 `
 
-type MatchSuburbsParams struct {
+type MatchSuburbParams struct {
 	BusinessID int64
 	CountryID  string
 	SearchName string
@@ -147,53 +141,31 @@ type MatchSuburbsParams struct {
 	Postcode   string
 }
 
-type MatchSuburbsRow struct {
-	ID        int64
-	CountryID string
-	Name      string
-	State     string
-	Postcode  string
-}
-
-// The suburbs named exactly name (any case) that the business sees, with
+// The suburb named exactly name (any case) that the business sees, with
 // the state and postcode when given (” = any), the gazetteer's first.
-func (q *Queries) MatchSuburbs(ctx context.Context, arg MatchSuburbsParams) ([]MatchSuburbsRow, error) {
-	rows, err := q.db.QueryContext(ctx, matchSuburbs,
+func (q *Queries) MatchSuburb(ctx context.Context, arg MatchSuburbParams) (Suburb, error) {
+	row := q.db.QueryRowContext(ctx, matchSuburb,
 		arg.BusinessID,
 		arg.CountryID,
 		arg.SearchName,
 		arg.State,
 		arg.Postcode,
 	)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	items := []MatchSuburbsRow{}
-	for rows.Next() {
-		var i MatchSuburbsRow
-		if err := rows.Scan(
-			&i.ID,
-			&i.CountryID,
-			&i.Name,
-			&i.State,
-			&i.Postcode,
-		); err != nil {
-			return nil, err
-		}
-		items = append(items, i)
-	}
-	if err := rows.Close(); err != nil {
-		return nil, err
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
+	var i Suburb
+	err := row.Scan(
+		&i.ID,
+		&i.BusinessID,
+		&i.CountryID,
+		&i.Name,
+		&i.State,
+		&i.Postcode,
+		&i.SearchName,
+	)
+	return i, err
 }
 
 const searchSuburbs = `-- name: SearchSuburbs :many
-SELECT s.id, s.country_id, s.name, s.state, s.postcode FROM suburbs s
+SELECT s.id, s.business_id, s.country_id, s.name, s.state, s.postcode, s.search_name FROM suburbs s
 WHERE (s.business_id IS NULL OR (s.business_id = CAST($1 AS BIGINT) AND NOT EXISTS (SELECT 1 FROM suburbs g
        WHERE g.business_id IS NULL AND g.country_id = s.country_id AND g.search_name = s.search_name AND g.state = s.state AND g.postcode = s.postcode)))
   AND s.country_id = $2
@@ -210,17 +182,9 @@ type SearchSuburbsParams struct {
 	Lim        int32
 }
 
-type SearchSuburbsRow struct {
-	ID        int64
-	CountryID string
-	Name      string
-	State     string
-	Postcode  string
-}
-
 // A page of the suburbs of a country the business sees whose name or
 // postcode starts with prefix, by name, state and postcode.
-func (q *Queries) SearchSuburbs(ctx context.Context, arg SearchSuburbsParams) ([]SearchSuburbsRow, error) {
+func (q *Queries) SearchSuburbs(ctx context.Context, arg SearchSuburbsParams) ([]Suburb, error) {
 	rows, err := q.db.QueryContext(ctx, searchSuburbs,
 		arg.BusinessID,
 		arg.CountryID,
@@ -232,15 +196,17 @@ func (q *Queries) SearchSuburbs(ctx context.Context, arg SearchSuburbsParams) ([
 		return nil, err
 	}
 	defer rows.Close()
-	items := []SearchSuburbsRow{}
+	items := []Suburb{}
 	for rows.Next() {
-		var i SearchSuburbsRow
+		var i Suburb
 		if err := rows.Scan(
 			&i.ID,
+			&i.BusinessID,
 			&i.CountryID,
 			&i.Name,
 			&i.State,
 			&i.Postcode,
+			&i.SearchName,
 		); err != nil {
 			return nil, err
 		}

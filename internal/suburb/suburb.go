@@ -69,16 +69,15 @@ func (s *Service) Search(ctx context.Context, biz business.Business, q Query) (_
 		return nil, 0, err
 	}
 	st := s.DB.Queries()
-	bizID := biz.ID
-	n, err := st.CountSuburbs(ctx, store.CountSuburbsParams{BusinessID: bizID, CountryID: country.ID, Prefix: prefix})
+	n, err := st.CountSuburbs(ctx, store.CountSuburbsParams{BusinessID: biz.ID, CountryID: country.ID, Prefix: prefix})
 	if err != nil {
 		return nil, 0, err
 	}
-	rows, err := st.SearchSuburbs(ctx, store.SearchSuburbsParams{BusinessID: bizID, CountryID: country.ID, Prefix: prefix,
+	rows, err := st.SearchSuburbs(ctx, store.SearchSuburbsParams{BusinessID: biz.ID, CountryID: country.ID, Prefix: prefix,
 		Off: int32((q.Page - 1) * q.PageSize), Lim: int32(q.PageSize)})
 	out := make([]Suburb, 0, len(rows))
 	for _, r := range rows {
-		out = append(out, Suburb{ID: r.ID, Name: r.Name, State: r.State, Postcode: r.Postcode, Country: country.Name, CountryID: r.CountryID})
+		out = append(out, view(r))
 	}
 	return out, int(n), err
 }
@@ -98,30 +97,32 @@ func (s *Service) Match(ctx context.Context, biz business.Business, name, state,
 	if err := s.learn(ctx, biz, country, likePrefix(name)); err != nil {
 		return Suburb{}, err
 	}
-	rows, err := s.DB.Queries().MatchSuburbs(ctx, store.MatchSuburbsParams{BusinessID: biz.ID,
+	r, err := s.DB.Queries().MatchSuburb(ctx, store.MatchSuburbParams{BusinessID: biz.ID,
 		CountryID: country.ID, SearchName: strings.ToUpper(name), State: strings.ToUpper(state), Postcode: postcode})
-	if err != nil {
-		return Suburb{}, err
-	}
-	if len(rows) == 0 {
-		return Suburb{}, payroll.NotFound("suburb")
-	}
-	r := rows[0]
-	return Suburb{ID: r.ID, Name: r.Name, State: r.State, Postcode: r.Postcode, Country: country.Name, CountryID: r.CountryID}, nil
+	return found(r, err)
 }
 
 // Get is suburb id if biz sees it (the gazetteer's or its own), else 404.
 func (s *Service) Get(ctx context.Context, biz business.Business, id int64) (_ Suburb, err error) {
 	defer payroll.Wrap(&err, "reading suburb %d of business %d", id, biz.ID)
-	r, err := s.DB.Queries().GetSuburb(ctx, store.GetSuburbParams{ID: id, BusinessID: biz.ID})
+	return found(s.DB.Queries().GetSuburb(ctx, store.GetSuburbParams{ID: id, BusinessID: biz.ID}))
+}
+
+// found is the suburb a one-row read found, or 404.
+func found(r store.Suburb, err error) (Suburb, error) {
 	if errors.Is(err, sql.ErrNoRows) {
 		return Suburb{}, payroll.NotFound("suburb")
 	}
 	if err != nil {
 		return Suburb{}, err
 	}
+	return view(r), nil
+}
+
+// view is a stored suburb on the wire, with its country's name.
+func view(r store.Suburb) Suburb {
 	c, _ := lookup.Country(r.CountryID)
-	return Suburb{ID: r.ID, Name: r.Name, State: r.State, Postcode: r.Postcode, Country: c.Name, CountryID: r.CountryID}, nil
+	return Suburb{ID: r.ID, Name: r.Name, State: r.State, Postcode: r.Postcode, Country: c.Name, CountryID: r.CountryID}
 }
 
 // learn adds the business's employees' suburbs starting with prefix to

@@ -23,7 +23,7 @@ ON CONFLICT DO NOTHING;
 -- name: SearchSuburbs :many
 -- A page of the suburbs of a country the business sees whose name or
 -- postcode starts with prefix, by name, state and postcode.
-SELECT s.id, s.country_id, s.name, s.state, s.postcode FROM suburbs s
+SELECT s.* FROM suburbs s
 WHERE (s.business_id IS NULL OR (s.business_id = CAST(sqlc.arg(business_id) AS BIGINT) AND NOT EXISTS (SELECT 1 FROM suburbs g
        WHERE g.business_id IS NULL AND g.country_id = s.country_id AND g.search_name = s.search_name AND g.state = s.state AND g.postcode = s.postcode)))
   AND s.country_id = sqlc.arg(country_id)
@@ -38,19 +38,19 @@ WHERE (s.business_id IS NULL OR (s.business_id = CAST(sqlc.arg(business_id) AS B
   AND s.country_id = sqlc.arg(country_id)
   AND (s.search_name LIKE CAST(sqlc.arg(prefix) AS TEXT) ESCAPE '\' OR s.postcode LIKE CAST(sqlc.arg(prefix) AS TEXT) ESCAPE '\');
 
--- name: MatchSuburbs :many
--- The suburbs named exactly name (any case) that the business sees, with
+-- name: MatchSuburb :one
+-- The suburb named exactly name (any case) that the business sees, with
 -- the state and postcode when given ('' = any), the gazetteer's first.
-SELECT id, country_id, name, state, postcode FROM suburbs
+SELECT * FROM suburbs
 WHERE (business_id IS NULL OR business_id = CAST(sqlc.arg(business_id) AS BIGINT)) AND country_id = sqlc.arg(country_id)
   AND search_name = sqlc.arg(search_name)
   AND (CAST(sqlc.arg(state) AS TEXT) = '' OR UPPER(state) = sqlc.arg(state))
   AND (CAST(sqlc.arg(postcode) AS TEXT) = '' OR postcode = sqlc.arg(postcode))
 ORDER BY business_id IS NOT NULL, state, postcode, id
-LIMIT 2;
+LIMIT 1;
 
 -- name: GetSuburb :one
-SELECT id, country_id, name, state, postcode FROM suburbs
+SELECT * FROM suburbs
 WHERE id = sqlc.arg(id) AND (business_id IS NULL OR business_id = CAST(sqlc.arg(business_id) AS BIGINT));
 
 -- name: ImportSuburb :execrows
