@@ -44,9 +44,7 @@ func (c *LocationCollections) Query(ctx context.Context, biz business.Business, 
 	if err := c.Locations.Gate(biz); err != nil {
 		return nil, err
 	}
-	// Type-check against the wire model first: the messages for unknown
-	// members and bad comparisons are then exactly the in-memory ones.
-	if _, err := odata.Apply[Location](nil, q); err != nil {
+	if err := odata.Check[Location](q); err != nil {
 		return nil, err
 	}
 	for _, m := range q.Members() {

@@ -12,7 +12,7 @@ import (
 //
 // The query is resolved and type-checked against T before any item is
 // evaluated, so an unknown member or an impossible comparison is an error
-// even for an empty list; calling Apply with a nil slice validates a query.
+// even for an empty list (Check validates a query that way).
 // T may be a struct or a pointer to one (nil elements have null members).
 // All errors are *Error.
 func Apply[T any](items []T, q Query) ([]T, error) {
@@ -46,6 +46,14 @@ func Apply[T any](items []T, q Query) ([]T, error) {
 		out = append(out, items[i])
 	}
 	return out, nil
+}
+
+// Check resolves and type-checks q against T without any items: what a
+// list filtered and paged in SQL (CompileSQL) runs first, so its messages
+// for unknown members and impossible comparisons are the in-memory ones.
+func Check[T any](q Query) error {
+	_, err := Apply[T](nil, q)
+	return err
 }
 
 // Count returns how many items match q.Filter, ignoring paging and

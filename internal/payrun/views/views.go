@@ -41,7 +41,7 @@ FROM pay_runs r `
 // paged in SQL, with each run's totals.
 func (s *Views) List(ctx context.Context, biz business.Business, q odata.Query) (_ []payrun.PayRunSummaryModel, err error) {
 	defer payroll.Wrap(&err, "list pay runs")
-	if _, err := odata.Apply[payrun.PayRunModel](nil, q); err != nil {
+	if err := odata.Check[payrun.PayRunModel](q); err != nil {
 		return nil, err
 	}
 	c, err := odata.CompileSQL(q, Columns, 2)
