@@ -109,7 +109,8 @@ func New(d Deps) *API {
 	cfg := huma.DefaultConfig("payrolld API", Version)
 	cfg.Info.Description = "Payroll and workforce administration. Authenticate with HTTP Basic (API key as user name, empty password) or an OAuth2 bearer token."
 	cfg.CreateHooks = nil // no $schema members or Link headers in responses
-	cfg.DocsPath = ""     // our own offline /docs page
+	cfg.Formats = map[string]huma.Format{"application/json": jsonFormat, "json": jsonFormat}
+	cfg.DocsPath = "" // our own offline /docs page
 	cfg.SchemasPath = ""
 	cfg.AllowAdditionalPropertiesByDefault = true // unknown JSON members are ignored
 	cfg.FieldsOptionalByDefault = true            // required only where tagged

@@ -143,11 +143,14 @@ func (q *Queries) ListEmployeesForPayInRange(ctx context.Context, arg ListEmploy
 const listPayRunBirthDates = `-- name: ListPayRunBirthDates :many
 SELECT e.id, e.date_of_birth FROM pay_run_employees pe JOIN employees e ON e.id = pe.employee_id
 WHERE pe.pay_run_id = $1 AND e.business_id = $2
+  AND pe.employee_id >= $3 AND pe.employee_id <= $4
 `
 
 type ListPayRunBirthDatesParams struct {
 	PayRunID   int64
 	BusinessID int64
+	Lo         int64
+	Hi         int64
 }
 
 type ListPayRunBirthDatesRow struct {
@@ -155,10 +158,15 @@ type ListPayRunBirthDatesRow struct {
 	DateOfBirth sql.NullTime
 }
 
-// The dates of birth of a run's employees (P/details' under-18 check),
-// without the rest of their records.
+// The dates of birth of a run's employees with ids in [lo, hi] (P/details'
+// under-18 check), without the rest of their records.
 func (q *Queries) ListPayRunBirthDates(ctx context.Context, arg ListPayRunBirthDatesParams) ([]ListPayRunBirthDatesRow, error) {
-	rows, err := q.db.QueryContext(ctx, listPayRunBirthDates, arg.PayRunID, arg.BusinessID)
+	rows, err := q.db.QueryContext(ctx, listPayRunBirthDates,
+		arg.PayRunID,
+		arg.BusinessID,
+		arg.Lo,
+		arg.Hi,
+	)
 	if err != nil {
 		return nil, err
 	}
@@ -167,6 +175,81 @@ func (q *Queries) ListPayRunBirthDates(ctx context.Context, arg ListPayRunBirthD
 	for rows.Next() {
 		var i ListPayRunBirthDatesRow
 		if err := rows.Scan(&i.ID, &i.DateOfBirth); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Close(); err != nil {
+		return nil, err
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const listPayRunEmployeesAfter = `-- name: ListPayRunEmployeesAfter :many
+SELECT id, business_id, pay_run_id, employee_id, employee_name, employee_external_id, standard_earnings, total_hours_e4, gross, pre_tax, taxable, post_tax, tax, stsl, super_contribution, super_base, ni_employee, ni_employer, student_loan, postgrad_loan, kiwisaver_employee, kiwisaver_employer, esct, acc_levy, cpf_employee, cpf_employer, cpf_ow_subject, cpf_aw_subject, sdl, net, expenses, liabilities, notation, calc_error, version, termination_date, termination_reason, ni_category FROM pay_run_employees WHERE pay_run_id = $1 AND employee_id > $2
+ORDER BY employee_id LIMIT $3
+`
+
+type ListPayRunEmployeesAfterParams struct {
+	PayRunID int64
+	After    int64
+	Lim      int32
+}
+
+// A run's employee rows after an employee id, in id order (P/details reads
+// a run this way, a page at a time).
+func (q *Queries) ListPayRunEmployeesAfter(ctx context.Context, arg ListPayRunEmployeesAfterParams) ([]PayRunEmployee, error) {
+	rows, err := q.db.QueryContext(ctx, listPayRunEmployeesAfter, arg.PayRunID, arg.After, arg.Lim)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []PayRunEmployee{}
+	for rows.Next() {
+		var i PayRunEmployee
+		if err := rows.Scan(
+			&i.ID,
+			&i.BusinessID,
+			&i.PayRunID,
+			&i.EmployeeID,
+			&i.EmployeeName,
+			&i.EmployeeExternalID,
+			&i.StandardEarnings,
+			&i.TotalHoursE4,
+			&i.Gross,
+			&i.PreTax,
+			&i.Taxable,
+			&i.PostTax,
+			&i.Tax,
+			&i.Stsl,
+			&i.SuperContribution,
+			&i.SuperBase,
+			&i.NiEmployee,
+			&i.NiEmployer,
+			&i.StudentLoan,
+			&i.PostgradLoan,
+			&i.KiwisaverEmployee,
+			&i.KiwisaverEmployer,
+			&i.Esct,
+			&i.AccLevy,
+			&i.CpfEmployee,
+			&i.CpfEmployer,
+			&i.CpfOwSubject,
+			&i.CpfAwSubject,
+			&i.Sdl,
+			&i.Net,
+			&i.Expenses,
+			&i.Liabilities,
+			&i.Notation,
+			&i.CalcError,
+			&i.Version,
+			&i.TerminationDate,
+			&i.TerminationReason,
+			&i.NiCategory,
+		); err != nil {
 			return nil, err
 		}
 		items = append(items, i)

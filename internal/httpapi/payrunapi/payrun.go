@@ -255,13 +255,13 @@ func register(a *httpapi.API, s *payrun.Service) {
 		})
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/details", Tags: tags,
 		Summary: "Get a pay run's details", Description: "The run, each employee's totals and the grand total.", Parameters: httpapi.PathParams("payRunId")},
-		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[payrun.DetailsModel], error) {
+		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[httpapi.Streamed[payrun.DetailsModel]], error) {
 			id, err := runID(ctx)
 			if err != nil {
 				return nil, err
 			}
-			r, err := v.Details(ctx, biz(ctx), id)
-			return &httpapi.BodyOf[payrun.DetailsModel]{Body: r}, err
+			write, err := v.Details(ctx, biz(ctx), id)
+			return &httpapi.BodyOf[httpapi.Streamed[payrun.DetailsModel]]{Body: httpapi.Streamed[payrun.DetailsModel]{Write: write}}, err
 		})
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/totals", Tags: tags,
 		Summary: "Get a pay run's totals", Description: "Each employee's totals keyed by employee id.", Parameters: httpapi.PathParams("payRunId")},
