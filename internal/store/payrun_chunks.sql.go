@@ -140,57 +140,10 @@ func (q *Queries) ListEmployeesForPayInRange(ctx context.Context, arg ListEmploy
 	return items, nil
 }
 
-const listPayRunBirthDates = `-- name: ListPayRunBirthDates :many
-SELECT e.id, e.date_of_birth FROM pay_run_employees pe JOIN employees e ON e.id = pe.employee_id
-WHERE pe.pay_run_id = $1 AND e.business_id = $2
-  AND pe.employee_id >= $3 AND pe.employee_id <= $4
-`
-
-type ListPayRunBirthDatesParams struct {
-	PayRunID   int64
-	BusinessID int64
-	Lo         int64
-	Hi         int64
-}
-
-type ListPayRunBirthDatesRow struct {
-	ID          int64
-	DateOfBirth sql.NullTime
-}
-
-// The dates of birth of a run's employees with ids in [lo, hi] (P/details'
-// under-18 check), without the rest of their records.
-func (q *Queries) ListPayRunBirthDates(ctx context.Context, arg ListPayRunBirthDatesParams) ([]ListPayRunBirthDatesRow, error) {
-	rows, err := q.db.QueryContext(ctx, listPayRunBirthDates,
-		arg.PayRunID,
-		arg.BusinessID,
-		arg.Lo,
-		arg.Hi,
-	)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	items := []ListPayRunBirthDatesRow{}
-	for rows.Next() {
-		var i ListPayRunBirthDatesRow
-		if err := rows.Scan(&i.ID, &i.DateOfBirth); err != nil {
-			return nil, err
-		}
-		items = append(items, i)
-	}
-	if err := rows.Close(); err != nil {
-		return nil, err
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
-}
-
 const listPayRunEmployeesAfter = `-- name: ListPayRunEmployeesAfter :many
-SELECT id, business_id, pay_run_id, employee_id, employee_name, employee_external_id, standard_earnings, total_hours_e4, gross, pre_tax, taxable, post_tax, tax, stsl, super_contribution, super_base, ni_employee, ni_employer, student_loan, postgrad_loan, kiwisaver_employee, kiwisaver_employer, esct, acc_levy, cpf_employee, cpf_employer, cpf_ow_subject, cpf_aw_subject, sdl, net, expenses, liabilities, notation, calc_error, version, termination_date, termination_reason, ni_category FROM pay_run_employees WHERE pay_run_id = $1 AND employee_id > $2
-ORDER BY employee_id LIMIT $3
+SELECT pe.id, pe.business_id, pe.pay_run_id, pe.employee_id, pe.employee_name, pe.employee_external_id, pe.standard_earnings, pe.total_hours_e4, pe.gross, pe.pre_tax, pe.taxable, pe.post_tax, pe.tax, pe.stsl, pe.super_contribution, pe.super_base, pe.ni_employee, pe.ni_employer, pe.student_loan, pe.postgrad_loan, pe.kiwisaver_employee, pe.kiwisaver_employer, pe.esct, pe.acc_levy, pe.cpf_employee, pe.cpf_employer, pe.cpf_ow_subject, pe.cpf_aw_subject, pe.sdl, pe.net, pe.expenses, pe.liabilities, pe.notation, pe.calc_error, pe.version, pe.termination_date, pe.termination_reason, pe.ni_category, e.date_of_birth FROM pay_run_employees pe JOIN employees e ON e.id = pe.employee_id
+WHERE pe.pay_run_id = $1 AND pe.employee_id > $2
+ORDER BY pe.employee_id LIMIT $3
 `
 
 type ListPayRunEmployeesAfterParams struct {
@@ -199,56 +152,64 @@ type ListPayRunEmployeesAfterParams struct {
 	Lim      int32
 }
 
-// A run's employee rows after an employee id, in id order (P/details reads
-// a run this way, a page at a time).
-func (q *Queries) ListPayRunEmployeesAfter(ctx context.Context, arg ListPayRunEmployeesAfterParams) ([]PayRunEmployee, error) {
+type ListPayRunEmployeesAfterRow struct {
+	PayRunEmployee PayRunEmployee
+	DateOfBirth    sql.NullTime
+}
+
+// A run's employee rows after an employee id, in id order, with each
+// employee's date of birth (P/details reads a run this way, a page at a
+// time: an ordered index scan stopped by the LIMIT, one primary-key read
+// per row).
+func (q *Queries) ListPayRunEmployeesAfter(ctx context.Context, arg ListPayRunEmployeesAfterParams) ([]ListPayRunEmployeesAfterRow, error) {
 	rows, err := q.db.QueryContext(ctx, listPayRunEmployeesAfter, arg.PayRunID, arg.After, arg.Lim)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	items := []PayRunEmployee{}
+	items := []ListPayRunEmployeesAfterRow{}
 	for rows.Next() {
-		var i PayRunEmployee
+		var i ListPayRunEmployeesAfterRow
 		if err := rows.Scan(
-			&i.ID,
-			&i.BusinessID,
-			&i.PayRunID,
-			&i.EmployeeID,
-			&i.EmployeeName,
-			&i.EmployeeExternalID,
-			&i.StandardEarnings,
-			&i.TotalHoursE4,
-			&i.Gross,
-			&i.PreTax,
-			&i.Taxable,
-			&i.PostTax,
-			&i.Tax,
-			&i.Stsl,
-			&i.SuperContribution,
-			&i.SuperBase,
-			&i.NiEmployee,
-			&i.NiEmployer,
-			&i.StudentLoan,
-			&i.PostgradLoan,
-			&i.KiwisaverEmployee,
-			&i.KiwisaverEmployer,
-			&i.Esct,
-			&i.AccLevy,
-			&i.CpfEmployee,
-			&i.CpfEmployer,
-			&i.CpfOwSubject,
-			&i.CpfAwSubject,
-			&i.Sdl,
-			&i.Net,
-			&i.Expenses,
-			&i.Liabilities,
-			&i.Notation,
-			&i.CalcError,
-			&i.Version,
-			&i.TerminationDate,
-			&i.TerminationReason,
-			&i.NiCategory,
+			&i.PayRunEmployee.ID,
+			&i.PayRunEmployee.BusinessID,
+			&i.PayRunEmployee.PayRunID,
+			&i.PayRunEmployee.EmployeeID,
+			&i.PayRunEmployee.EmployeeName,
+			&i.PayRunEmployee.EmployeeExternalID,
+			&i.PayRunEmployee.StandardEarnings,
+			&i.PayRunEmployee.TotalHoursE4,
+			&i.PayRunEmployee.Gross,
+			&i.PayRunEmployee.PreTax,
+			&i.PayRunEmployee.Taxable,
+			&i.PayRunEmployee.PostTax,
+			&i.PayRunEmployee.Tax,
+			&i.PayRunEmployee.Stsl,
+			&i.PayRunEmployee.SuperContribution,
+			&i.PayRunEmployee.SuperBase,
+			&i.PayRunEmployee.NiEmployee,
+			&i.PayRunEmployee.NiEmployer,
+			&i.PayRunEmployee.StudentLoan,
+			&i.PayRunEmployee.PostgradLoan,
+			&i.PayRunEmployee.KiwisaverEmployee,
+			&i.PayRunEmployee.KiwisaverEmployer,
+			&i.PayRunEmployee.Esct,
+			&i.PayRunEmployee.AccLevy,
+			&i.PayRunEmployee.CpfEmployee,
+			&i.PayRunEmployee.CpfEmployer,
+			&i.PayRunEmployee.CpfOwSubject,
+			&i.PayRunEmployee.CpfAwSubject,
+			&i.PayRunEmployee.Sdl,
+			&i.PayRunEmployee.Net,
+			&i.PayRunEmployee.Expenses,
+			&i.PayRunEmployee.Liabilities,
+			&i.PayRunEmployee.Notation,
+			&i.PayRunEmployee.CalcError,
+			&i.PayRunEmployee.Version,
+			&i.PayRunEmployee.TerminationDate,
+			&i.PayRunEmployee.TerminationReason,
+			&i.PayRunEmployee.NiCategory,
+			&i.DateOfBirth,
 		); err != nil {
 			return nil, err
 		}

@@ -20,8 +20,8 @@ var detailsChunk = 2000
 // Details is P/details: it loads the run (so a missing or another
 // business's run is a 404 before anything is written) and returns the
 // writer of the answer, a payrun.DetailsModel in JSON. The writer reads the
-// run detailsChunk employees at a time (rows, lines and dates of birth of
-// an employee id range) and encodes each employee's totals as it goes, the
+// run detailsChunk employees at a time (their rows with dates of birth,
+// then the lines of their id range) and encodes each employee's totals as it goes, the
 // grand total last (it follows payRunTotals in the model), so a 100k run's
 // answer (~100 MB of JSON) is never held whole: neither the models nor the
 // encoded bytes. The chunks are separate reads: a run recalculated while
@@ -74,7 +74,7 @@ func (s *Views) writeDetails(ctx context.Context, w io.Writer, biz business.Busi
 			}
 			return err
 		}
-		lo, hi := rows[0].EmployeeID, rows[len(rows)-1].EmployeeID
+		lo, hi := rows[0].PayRunEmployee.EmployeeID, rows[len(rows)-1].PayRunEmployee.EmployeeID
 		after = hi
 		ls, err := q.ListPayRunLinesInRange(ctx, store.ListPayRunLinesInRangeParams{PayRunID: run.ID, Lo: lo, Hi: hi})
 		if err != nil {
@@ -84,16 +84,9 @@ func (s *Views) writeDetails(ctx context.Context, w io.Writer, biz business.Busi
 		for _, l := range ls {
 			lines[l.EmployeeID] = append(lines[l.EmployeeID], l)
 		}
-		births, err := q.ListPayRunBirthDates(ctx, store.ListPayRunBirthDatesParams{PayRunID: run.ID, BusinessID: biz.ID, Lo: lo, Hi: hi})
-		if err != nil {
-			return err
-		}
-		dob := make(map[int64]sql.NullTime, len(births))
-		for _, b := range births {
-			dob[b.ID] = b.DateOfBirth
-		}
-		for _, e := range rows {
-			d := detail(biz.Region, run, e, lines[e.EmployeeID], dob[e.EmployeeID], ote)
+		for _, r := range rows {
+			e := r.PayRunEmployee
+			d := detail(biz.Region, run, e, lines[e.EmployeeID], r.DateOfBirth, ote)
 			if err := put(sep, d); err != nil {
 				return err
 			}

@@ -23,14 +23,10 @@ SELECT id, external_id, first_name, surname, status, date_of_birth, start_date, 
 FROM employees WHERE business_id = sqlc.arg(business_id) AND id >= sqlc.arg(lo) AND id <= sqlc.arg(hi) ORDER BY id;
 
 -- name: ListPayRunEmployeesAfter :many
--- A run's employee rows after an employee id, in id order (P/details reads
--- a run this way, a page at a time).
-SELECT * FROM pay_run_employees WHERE pay_run_id = sqlc.arg(pay_run_id) AND employee_id > sqlc.arg(after)
-ORDER BY employee_id LIMIT sqlc.arg(lim);
-
--- name: ListPayRunBirthDates :many
--- The dates of birth of a run's employees with ids in [lo, hi] (P/details'
--- under-18 check), without the rest of their records.
-SELECT e.id, e.date_of_birth FROM pay_run_employees pe JOIN employees e ON e.id = pe.employee_id
-WHERE pe.pay_run_id = sqlc.arg(pay_run_id) AND e.business_id = sqlc.arg(business_id)
-  AND pe.employee_id >= sqlc.arg(lo) AND pe.employee_id <= sqlc.arg(hi);
+-- A run's employee rows after an employee id, in id order, with each
+-- employee's date of birth (P/details reads a run this way, a page at a
+-- time: an ordered index scan stopped by the LIMIT, one primary-key read
+-- per row).
+SELECT sqlc.embed(pe), e.date_of_birth FROM pay_run_employees pe JOIN employees e ON e.id = pe.employee_id
+WHERE pe.pay_run_id = sqlc.arg(pay_run_id) AND pe.employee_id > sqlc.arg(after)
+ORDER BY pe.employee_id LIMIT sqlc.arg(lim);
