@@ -3,7 +3,7 @@
 // statutory figure for each employee), two more earnings lines and a
 // deduction for every employee (posted in chunks that fit the default 1 MB
 // body limit, with suppressCalculations, then one recalculation — or each
-// chunk recalculated with -suppress=false), details, and finalise; then a
+// chunk recalculated with -suppress=false), details, totals, and finalise; then a
 // second run, whose year-to-date reads the first. Employees are seeded
 // with one SQL statement. It prints each step's time and the process's
 // peak RSS; with -sizes it runs each size in its own process and prints
@@ -289,9 +289,20 @@ FROM seq`, n, biz.ID, now, sched, cat, now); err != nil {
 	if err := step("details", func() error {
 		req := httptest.NewRequest("GET", P+"/details", nil)
 		req.Header.Set("Authorization", "Basic "+base64.StdEncoding.EncodeToString([]byte(key+":")))
-		rows, err := readDetails(app.Handler, req, &details.GrandTotal)
+		rows, err := readRows(app.Handler, req, "payRunTotals", &details.GrandTotal)
 		if err == nil && (rows != n || details.GrandTotal["numberOfEmployees"] != float64(n)) {
 			err = fmt.Errorf("details: %d rows, grand total of %v employees, want %d", rows, details.GrandTotal["numberOfEmployees"], n)
+		}
+		return err
+	}); err != nil {
+		return err
+	}
+	if err := step("totals", func() error {
+		req := httptest.NewRequest("GET", P+"/totals", nil)
+		req.Header.Set("Authorization", "Basic "+base64.StdEncoding.EncodeToString([]byte(key+":")))
+		rows, err := readRows(app.Handler, req, "payRunTotals", nil)
+		if err == nil && rows != n {
+			err = fmt.Errorf("totals: %d employees, want %d", rows, n)
 		}
 		return err
 	}); err != nil {
@@ -424,12 +435,13 @@ func runSizes(list string) error {
 	return nil
 }
 
-// readDetails reads a P/details answer as a client on the network would:
-// from a pipe as the handler writes it, one employee's totals at a time,
-// keeping only the grand total (the answer of a 100k run is ~100 MB; a
+// readRows reads a P/details or P/totals answer as a client on the network
+// would: from a pipe as the handler writes it, one employee at a time,
+// counting the elements (array) or members (object) of member and keeping
+// only the grand total, when asked (the answer of a 100k run is ~100 MB; a
 // ResponseRecorder would hold it all, and the bench's RSS would be the
-// recorder's). It returns the number of employee rows.
-func readDetails(h http.Handler, req *http.Request, grand *map[string]any) (rows int, err error) {
+// recorder's).
+func readRows(h http.Handler, req *http.Request, member string, grand *map[string]any) (rows int, err error) {
 	pr, pw := io.Pipe()
 	w := &pipeWriter{h: http.Header{}, pw: pw}
 	go func() { h.ServeHTTP(w, req); pw.Close() }()
@@ -439,27 +451,33 @@ func readDetails(h http.Handler, req *http.Request, grand *map[string]any) (rows
 		return 0, err
 	}
 	if w.code != http.StatusOK {
-		return 0, fmt.Errorf("details: %d", w.code)
+		return 0, fmt.Errorf("%s: %d", req.URL.Path, w.code)
 	}
 	for dec.More() {
 		key, err := dec.Token()
 		if err != nil {
 			return rows, err
 		}
-		switch key {
-		case "payRunTotals":
-			if _, err := dec.Token(); err != nil { // [
+		switch {
+		case key == member:
+			open, err := dec.Token() // [ or {
+			if err != nil {
 				return rows, err
 			}
 			for dec.More() {
+				if open == json.Delim('{') {
+					if _, err := dec.Token(); err != nil { // the member's name
+						return rows, err
+					}
+				}
 				var row struct{}
 				if err := dec.Decode(&row); err != nil {
 					return rows, err
 				}
 				rows++
 			}
-			_, err = dec.Token() // ]
-		case "grandTotal":
+			_, err = dec.Token() // ] or }
+		case key == "grandTotal" && grand != nil:
 			err = dec.Decode(grand)
 		default:
 			var skip json.RawMessage

@@ -265,13 +265,13 @@ func register(a *httpapi.API, s *payrun.Service) {
 		})
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/totals", Tags: tags,
 		Summary: "Get a pay run's totals", Description: "Each employee's totals keyed by employee id.", Parameters: httpapi.PathParams("payRunId")},
-		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[payrun.TotalsResponse], error) {
+		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[httpapi.Streamed[payrun.TotalsResponse]], error) {
 			id, err := runID(ctx)
 			if err != nil {
 				return nil, err
 			}
-			r, err := v.Totals(ctx, biz(ctx), id, 0)
-			return &httpapi.BodyOf[payrun.TotalsResponse]{Body: r}, err
+			write, err := v.AllTotals(ctx, biz(ctx), id)
+			return &httpapi.BodyOf[httpapi.Streamed[payrun.TotalsResponse]]{Body: httpapi.Streamed[payrun.TotalsResponse]{Write: write}}, err
 		})
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/totals/{employeeId}", Tags: tags,
 		Summary: "Get an employee's totals in a pay run", Parameters: httpapi.PathParams("payRunId", "employeeId")},

@@ -1,11 +1,8 @@
 package views
 
 import (
-	"bufio"
-	"bytes"
 	"context"
 	"database/sql"
-	"encoding/json"
 	"io"
 
 	"github.com/payrolld/payrolld/internal/business"
@@ -14,8 +11,28 @@ import (
 	"github.com/payrolld/payrolld/internal/store"
 )
 
-// detailsChunk is how many employees Details reads, and holds, at once.
+// detailsChunk is how many employees Details and AllTotals read, and
+// hold, at once.
 var detailsChunk = 2000
+
+// eachPage calls fn with a run's employee rows detailsChunk at a time, in
+// employee id order (keyset: each page starts after the last id of the one
+// before).
+func eachPage(ctx context.Context, q *store.Queries, runID int64, fn func([]store.ListPayRunEmployeesAfterRow) error) error {
+	for after := int64(0); ; {
+		rows, err := q.ListPayRunEmployeesAfter(ctx, store.ListPayRunEmployeesAfterParams{PayRunID: runID, After: after, Lim: int32(detailsChunk)})
+		if err != nil || len(rows) == 0 {
+			return err
+		}
+		if err := fn(rows); err != nil {
+			return err
+		}
+		if len(rows) < detailsChunk {
+			return nil
+		}
+		after = rows[len(rows)-1].PayRunEmployee.EmployeeID
+	}
+}
 
 // Details is P/details: it loads the run (so a missing or another
 // business's run is a 404 before anything is written) and returns the
@@ -46,36 +63,16 @@ func (s *Views) Details(ctx context.Context, biz business.Business, id int64) (_
 
 func (s *Views) writeDetails(ctx context.Context, w io.Writer, biz business.Business, run store.PayRun, ote func(int64) bool) error {
 	q := s.DB.Queries()
-	bw := bufio.NewWriterSize(w, 64<<10)
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false) // as the API's JSON format
-	put := func(prefix string, v any) error {
-		buf.Reset()
-		if err := enc.Encode(v); err != nil {
-			return err
-		}
-		bw.WriteString(prefix)
-		_, err := bw.Write(bytes.TrimSuffix(buf.Bytes(), []byte("\n")))
+	out := newJSONStream(w)
+	if err := out.value(`{"payRun":`, payrun.RunModel(run)); err != nil {
 		return err
 	}
-	if err := put(`{"payRun":`, payrun.RunModel(run)); err != nil {
-		return err
-	}
-	bw.WriteString(`,"payRunTotals":[`)
+	out.raw(`,"payRunTotals":[`)
 	var g payrun.GrandTotalModel
 	var hours int64
 	sep := ""
-	for after := int64(0); ; {
-		rows, err := q.ListPayRunEmployeesAfter(ctx, store.ListPayRunEmployeesAfterParams{PayRunID: run.ID, After: after, Lim: int32(detailsChunk)})
-		if err != nil || len(rows) == 0 {
-			if err == nil {
-				break
-			}
-			return err
-		}
+	err := eachPage(ctx, q, run.ID, func(rows []store.ListPayRunEmployeesAfterRow) error {
 		lo, hi := rows[0].PayRunEmployee.EmployeeID, rows[len(rows)-1].PayRunEmployee.EmployeeID
-		after = hi
 		ls, err := q.ListPayRunLinesInRange(ctx, store.ListPayRunLinesInRangeParams{PayRunID: run.ID, Lo: lo, Hi: hi})
 		if err != nil {
 			return err
@@ -87,7 +84,7 @@ func (s *Views) writeDetails(ctx context.Context, w io.Writer, biz business.Busi
 		for _, r := range rows {
 			e := r.PayRunEmployee
 			d := detail(biz.Region, run, e, lines[e.EmployeeID], r.DateOfBirth, ote)
-			if err := put(sep, d); err != nil {
+			if err := out.value(sep, d); err != nil {
 				return err
 			}
 			sep = ","
@@ -105,16 +102,16 @@ func (s *Views) writeDetails(ctx context.Context, w io.Writer, biz business.Busi
 			g.EmployeeExpensesTotal = g.EmployeeExpensesTotal.Add(d.EmployeeExpensesTotal)
 			g.EmployerLiabilitiesTotal = g.EmployerLiabilitiesTotal.Add(d.EmployerLiabilitiesTotal)
 		}
-		if len(rows) < detailsChunk {
-			break
-		}
-	}
-	g.TotalHours = payrun.HoursFromE4(hours)
-	if err := put("],\"grandTotal\":", g); err != nil {
+		return nil
+	})
+	if err != nil {
 		return err
 	}
-	bw.WriteString("}\n")
-	return bw.Flush()
+	g.TotalHours = payrun.HoursFromE4(hours)
+	if err := out.value(`],"grandTotal":`, g); err != nil {
+		return err
+	}
+	return out.end("}\n")
 }
 
 // detail is an employee's row of P/details.

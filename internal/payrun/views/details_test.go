@@ -71,12 +71,36 @@ func TestDetailsInChunks(t *testing.T) {
 		if g := model.GrandTotal; g.NumberOfEmployees != int64(len(emps)) || !g.GrossEarnings.IsPos() {
 			t.Fatalf("grand total %+v", g)
 		}
+		// P/totals is written the same way: every employee's totals, each
+		// as P/totals/{employeeId} answers it.
+		T := fmt.Sprintf("%s/payrun/%d/totals", b.B, run)
+		allTotals := b.Do("GET", T, b.Key, nil).Expect(t, 200).Body
+		var all payrun.TotalsResponse
+		if err := json.Unmarshal(allTotals, &all); err != nil {
+			t.Fatalf("%v: %s", err, allTotals)
+		}
+		if all.PayRunID != run || len(all.PayRunTotals) != len(emps) {
+			t.Fatalf("totals of run %d with %d employees, want %d and %d", all.PayRunID, len(all.PayRunTotals), run, len(emps))
+		}
+		for _, e := range emps {
+			var one payrun.TotalsResponse
+			b.Do("GET", fmt.Sprintf("%s/%d", T, e), b.Key, nil).Expect(t, 200).JSON(t, &one)
+			k := fmt.Sprint(e)
+			if a, o := all.PayRunTotals[k], one.PayRunTotals[k]; a.GrossEarnings != o.GrossEarnings || a.NetEarnings != o.NetEarnings ||
+				a.PaygWithheld != o.PaygWithheld || !a.GrossEarnings.IsPos() {
+				t.Fatalf("employee %d: totals %+v, alone %+v", e, a, o)
+			}
+		}
 		for _, n := range []int{1, 2, 3, 7, 8} {
 			restore := views.SetDetailsChunk(n)
 			chunked := b.Do("GET", P, b.Key, nil).Expect(t, 200).Body
+			chunkedTotals := b.Do("GET", T, b.Key, nil).Expect(t, 200).Body
 			restore()
 			if !bytes.Equal(chunked, whole) {
 				t.Fatalf("details read %d employees at a time differ from one read:\n%s\n%s", n, chunked, whole)
+			}
+			if !bytes.Equal(chunkedTotals, allTotals) {
+				t.Fatalf("totals read %d employees at a time differ from one read:\n%s\n%s", n, chunkedTotals, allTotals)
 			}
 		}
 	})

@@ -3,8 +3,10 @@ package views
 import (
 	"context"
 	"database/sql"
-	"github.com/payrolld/payrolld/internal/payrun"
+	"io"
 	"strconv"
+
+	"github.com/payrolld/payrolld/internal/payrun"
 
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/odata"
@@ -68,9 +70,9 @@ func (s *Views) List(ctx context.Context, biz business.Business, q odata.Query) 
 	return out, rows.Err()
 }
 
-// Totals is P/totals (employeeID 0) or P/totals/{employeeId}.
+// Totals is P/totals/{employeeId}: the employee's totals, keyed by id.
 func (s *Views) Totals(ctx context.Context, biz business.Business, id, employeeID int64) (_ payrun.TotalsResponse, err error) {
-	defer payroll.Wrap(&err, "pay run %d totals", id)
+	defer payroll.Wrap(&err, "pay run %d totals of employee %d", id, employeeID)
 	q := s.DB.Queries()
 	run, err := s.Load(ctx, q, biz, id)
 	if err != nil {
@@ -84,13 +86,46 @@ func (s *Views) Totals(ctx context.Context, biz business.Business, id, employeeI
 	if err != nil {
 		return payrun.TotalsResponse{}, err
 	}
-	out := payrun.TotalsResponse{PayRunID: run.ID, PayRunTotals: make(map[string]payrun.PayRunTotalModel, len(rows))}
-	for _, e := range rows {
-		t := payrun.TotalModel(biz.Region, run, e)
-		pens.Apply(&t)
-		out.PayRunTotals[strconv.FormatInt(e.EmployeeID, 10)] = t
+	t := payrun.TotalModel(biz.Region, run, rows[0])
+	pens.Apply(&t)
+	return payrun.TotalsResponse{PayRunID: run.ID, PayRunTotals: map[string]payrun.PayRunTotalModel{strconv.FormatInt(employeeID, 10): t}}, nil
+}
+
+// AllTotals is P/totals: every employee's totals keyed by employee id, a
+// payrun.TotalsResponse in JSON written as it is read, like Details (the
+// members come in employee id order rather than sorted as strings).
+func (s *Views) AllTotals(ctx context.Context, biz business.Business, id int64) (_ func(io.Writer) error, err error) {
+	defer payroll.Wrap(&err, "pay run %d totals", id)
+	q := s.DB.Queries()
+	run, err := s.Load(ctx, q, biz, id)
+	if err != nil {
+		return nil, err
 	}
-	return out, nil
+	return func(w io.Writer) (err error) {
+		defer payroll.Wrap(&err, "pay run %d totals", id)
+		pens, err := payrun.UKPensionsOf(ctx, q, biz.Region, biz.ID, run.ID, 0)
+		if err != nil {
+			return err
+		}
+		out := newJSONStream(w)
+		out.raw(`{"payRunId":` + strconv.FormatInt(run.ID, 10) + `,"payRunTotals":{`)
+		sep := ""
+		err = eachPage(ctx, q, run.ID, func(rows []store.ListPayRunEmployeesAfterRow) error {
+			for _, r := range rows {
+				t := payrun.TotalModel(biz.Region, run, r.PayRunEmployee)
+				pens.Apply(&t)
+				if err := out.value(sep+`"`+strconv.FormatInt(r.PayRunEmployee.EmployeeID, 10)+`":`, t); err != nil {
+					return err
+				}
+				sep = ","
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		return out.end("}}\n")
+	}, nil
 }
 
 // superDetail breaks an employee's figures down by the run's lines (see
