@@ -1,4 +1,4 @@
-package payrun
+package pay
 
 import (
 	"context"
@@ -9,20 +9,21 @@ import (
 	"github.com/payrolld/payrolld/internal/calc"
 )
 
-// category is what a line needs of a pay, deduction, expense or liability
+// Category is what a line needs of a pay, deduction, expense or liability
 // category.
-type category struct {
-	id         int64
-	name       string
-	externalID string
-	taxExempt  bool
-	hourly     bool // units of its lines are hours (pay category rate unit Hourly)
-	kind       calc.EarningKind
+type Category struct {
+	ID         int64
+	Name       string
+	ExternalID string
+	TaxExempt  bool
+	Hourly     bool // units of its lines are hours (pay category rate unit Hourly)
+	Kind       calc.EarningKind
 }
 
-// catIndex holds a business's categories by id, read once per operation.
-type catIndex struct {
-	byKind map[string]map[int64]category
+// Categories holds a business's categories by kind of line and id, read
+// once per operation.
+type Categories struct {
+	ByKind map[string]map[int64]Category
 }
 
 // earningKinds maps a pay category type to the calculation's kind of
@@ -32,52 +33,52 @@ var earningKinds = map[string]calc.EarningKind{
 	"lumpsum": calc.Lumpsum, "commission": calc.Commission, "etp": calc.Lumpsum,
 }
 
-func (s *Service) loadCategories(ctx context.Context, biz business.Business) (*catIndex, error) {
-	ix := &catIndex{byKind: map[string]map[int64]category{}}
+func (s *Calculator) LoadCategories(ctx context.Context, biz business.Business) (*Categories, error) {
+	ix := &Categories{ByKind: map[string]map[int64]Category{}}
 	c := s.Categories
 	pays, err := c.PayCategories.List(ctx, biz, 0)
 	if err != nil {
 		return nil, err
 	}
-	m := map[int64]category{}
+	m := map[int64]Category{}
 	for _, p := range pays {
 		k := calc.Ordinary
 		if ek, ok := earningKinds[strings.ToLower(p.PayCategoryType)]; ok {
 			k = ek
 		}
-		m[p.ID] = category{id: p.ID, name: p.Name, externalID: p.ExternalID, taxExempt: p.IsTaxExempt, hourly: p.RateUnit == "" || p.RateUnit == "Hourly", kind: k}
+		m[p.ID] = Category{ID: p.ID, Name: p.Name, ExternalID: p.ExternalID, TaxExempt: p.IsTaxExempt, Hourly: p.RateUnit == "" || p.RateUnit == "Hourly", Kind: k}
 	}
-	ix.byKind[KindEarnings] = m
+	ix.ByKind[KindEarnings] = m
 	deds, err := c.DeductionCategories.List(ctx, biz, 0)
 	if err != nil {
 		return nil, err
 	}
-	m = map[int64]category{}
+	m = map[int64]Category{}
 	for _, d := range deds {
-		m[d.ID] = category{id: d.ID, name: d.Name, externalID: d.ExternalID, taxExempt: d.TaxExempt}
+		m[d.ID] = Category{ID: d.ID, Name: d.Name, ExternalID: d.ExternalID, TaxExempt: d.TaxExempt}
 	}
-	ix.byKind[KindDeduction] = m
+	ix.ByKind[KindDeduction] = m
 	if c.ExpenseCategories.RegionAllowed(biz.Region) {
 		exps, err := c.ExpenseCategories.List(ctx, biz, 0)
 		if err != nil {
 			return nil, err
 		}
-		m = map[int64]category{}
+		m = map[int64]Category{}
 		for _, x := range exps {
-			m[x.ID] = category{id: x.ID, name: x.Name, externalID: x.ExternalID}
+			m[x.ID] = Category{ID: x.ID, Name: x.Name, ExternalID: x.ExternalID}
 		}
-		ix.byKind[KindExpense] = m
+		ix.ByKind[KindExpense] = m
 	}
 	if c.EmployerLiabilityCategories.RegionAllowed(biz.Region) {
 		libs, err := c.EmployerLiabilityCategories.List(ctx, biz, 0)
 		if err != nil {
 			return nil, err
 		}
-		m = map[int64]category{}
+		m = map[int64]Category{}
 		for _, x := range libs {
-			m[x.ID] = category{id: x.ID, name: x.Name, externalID: x.ExternalReferenceID}
+			m[x.ID] = Category{ID: x.ID, Name: x.Name, ExternalID: x.ExternalReferenceID}
 		}
-		ix.byKind[KindLiability] = m
+		ix.ByKind[KindLiability] = m
 	}
 	return ix, nil
 }
@@ -85,43 +86,50 @@ func (s *Service) loadCategories(ctx context.Context, biz business.Business) (*c
 // primary is the pay category of an employee's standard earnings: their
 // primary pay category, else the business's primary one, else "Ordinary
 // Hours", else the lowest id.
-func (ix *catIndex) primary(id int64) category {
-	pays := ix.byKind[KindEarnings]
+func (ix *Categories) primary(id int64) Category {
+	pays := ix.ByKind[KindEarnings]
 	if c, ok := pays[id]; ok {
 		return c
 	}
-	var best category
+	var best Category
 	for _, c := range pays {
-		ord, bestOrd := strings.EqualFold(c.name, "Ordinary Hours"), strings.EqualFold(best.name, "Ordinary Hours")
-		if best.id == 0 || (ord && !bestOrd) || (ord == bestOrd && c.id < best.id) {
+		ord, bestOrd := strings.EqualFold(c.Name, "Ordinary Hours"), strings.EqualFold(best.Name, "Ordinary Hours")
+		if best.ID == 0 || (ord && !bestOrd) || (ord == bestOrd && c.ID < best.ID) {
 			best = c
 		}
 	}
-	if best.id == 0 {
-		best = category{name: "Ordinary Hours", kind: calc.Ordinary}
+	if best.ID == 0 {
+		best = Category{Name: "Ordinary Hours", Kind: calc.Ordinary}
 	}
 	return best
 }
 
-// find resolves a category reference given as an id or (idType External)
+// Find resolves a category reference given as an id or (idType External)
 // an external id.
-func (ix *catIndex) find(kind, ref string, external bool) (category, bool) {
-	m := ix.byKind[kind]
+func (ix *Categories) Find(kind, ref string, external bool) (Category, bool) {
+	m := ix.ByKind[kind]
 	ref = strings.TrimSpace(ref)
 	if external {
 		for _, c := range m {
-			if c.externalID != "" && strings.EqualFold(c.externalID, ref) {
+			if c.ExternalID != "" && strings.EqualFold(c.ExternalID, ref) {
 				return c, true
 			}
 		}
-		return category{}, false
+		return Category{}, false
 	}
 	id, err := strconv.ParseInt(ref, 10, 64)
 	if err != nil {
-		return category{}, false
+		return Category{}, false
 	}
 	c, ok := m[id]
 	return c, ok
+}
+
+// OTE says whether the earnings of pay category id count as ordinary time
+// earnings (unknown categories, as the calculation's default kind, do).
+func (ix *Categories) OTE(id int64) bool {
+	c, ok := ix.ByKind[KindEarnings][id]
+	return !ok || (c.Kind != calc.Overtime && c.Kind != calc.Lumpsum)
 }
 
 // OrdinaryTime says whether the earnings of a pay category type count as
