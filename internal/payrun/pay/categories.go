@@ -33,6 +33,8 @@ var earningKinds = map[string]calc.EarningKind{
 	"lumpsum": calc.Lumpsum, "commission": calc.Commission, "etp": calc.Lumpsum,
 }
 
+// LoadCategories reads the business's pay, deduction, expense and
+// employer liability categories (the last two where its region has them).
 func (s *Calculator) LoadCategories(ctx context.Context, biz business.Business) (*Categories, error) {
 	ix := &Categories{ByKind: map[string]map[int64]Category{}}
 	c := s.Categories
