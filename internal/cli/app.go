@@ -60,6 +60,7 @@ import (
 	"github.com/payrolld/payrolld/internal/payrun"
 	payrunjobs "github.com/payrolld/payrolld/internal/payrun/jobs"
 	payrunout "github.com/payrolld/payrolld/internal/payrun/output"
+	"github.com/payrolld/payrolld/internal/payrun/pay"
 	payrunviews "github.com/payrolld/payrolld/internal/payrun/views"
 	"github.com/payrolld/payrolld/internal/roster"
 	"github.com/payrolld/payrolld/internal/settings"
@@ -145,8 +146,8 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 		Rounding: func(ctx context.Context, q *store.Queries, biz business.Business) (settings.TimesheetRoundingRules, error) {
 			return a.Reference.RoundingRules.GetInTx(ctx, q, biz, "")
 		}}
-	a.PayRuns = &payrun.Service{DB: database, Clock: clock, Employees: a.Employees, Categories: a.Reference.CoreCollections, Schedules: a.Reference.ScheduleCollections, Emit: a.Webhooks.Emit,
-		Leave: a.Leave, Timesheets: a.Timesheets, StatutoryLeave: a.StatutoryLeave,
+	a.PayRuns = &payrun.Service{Calculator: pay.Calculator{DB: database, Categories: a.Reference.CoreCollections, Leave: a.Leave, Timesheets: a.Timesheets,
+		StatutoryLeave: a.StatutoryLeave}, Clock: clock, Employees: a.Employees, Schedules: a.Reference.ScheduleCollections, Emit: a.Webhooks.Emit,
 		Effects: []payrun.Effect{payrun.InclusionsEffect{Clock: clock}, payrun.LeaveEffect{Leave: a.Leave, Emit: a.Webhooks.Emit},
 			payrun.TimesheetEffect{Timesheets: a.Timesheets}, payrun.ExpenseEffect{Clock: clock}, payrun.TaxAdjustmentsEffect{Clock: clock}}}
 	payrun.RegisterPaySlips(payrunviews.PaySlips)

@@ -6,54 +6,42 @@ import (
 
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/payrun/pay"
 	"github.com/payrolld/payrolld/internal/store"
-)
-
-// The pay run's other inclusion collections (pay_run_lines.kind), beside
-// earnings, deductions, expenses, liabilities and tax adjustments (model.go).
-// A tax adjustment is one kind served under three names: P/paygadjustments
-// (AU), P/taxadjustments (SG) and P/payeadjustments (UK, NZ).
-const (
-	KindSuperAdjustment = "superadjustment"
-	KindSDLAdjustment   = "sdladjustment"
-	KindVoluntaryCPF    = "voluntarycpf"
-	KindLeave           = KindLeaveAccrued // P/leaveaccrued: the calculated accruals and the lines entered or applied there
-	KindBenefit         = "benefit"
-	KindHMRCAdjustment  = "hmrcadjustment"
 )
 
 // Subtypes of lines (pay_run_lines.subtype), by kind; the first is the
 // default when a line gives none.
 var subtypes = map[string][]string{
-	KindLeave:           {"LeaveAccrued", "LeaveTaken", "LeaveAdjustment"},
-	KindSuperAdjustment: {"SuperGuarantee", "SalarySacrifice", "MemberVoluntary", "EmployerContribution", "NonRescEmployerContribution"},
-	KindVoluntaryCPF:    {"Employee", "Employer"},
+	pay.KindLeave:           {"LeaveAccrued", "LeaveTaken", "LeaveAdjustment"},
+	pay.KindSuperAdjustment: {"SuperGuarantee", "SalarySacrifice", "MemberVoluntary", "EmployerContribution", "NonRescEmployerContribution"},
+	pay.KindVoluntaryCPF:    {"Employee", "Employer"},
 }
 
 // subtypeMember is the wire name of a kind's subtype member.
 var subtypeMember = map[string]string{
-	KindLeave:           "accrualType",
-	KindSuperAdjustment: "contributionType",
-	KindVoluntaryCPF:    "contributionType",
+	pay.KindLeave:           "accrualType",
+	pay.KindSuperAdjustment: "contributionType",
+	pay.KindVoluntaryCPF:    "contributionType",
 }
 
 // categoryMember is the wire name of a kind's category member.
 var categoryMember = map[string]string{
-	KindExpense:   "employeeExpenseCategoryId",
-	KindLiability: "employerLiabilityCategoryId",
-	KindLeave:     "leaveCategoryId",
+	pay.KindExpense:   "employeeExpenseCategoryId",
+	pay.KindLiability: "employerLiabilityCategoryId",
+	pay.KindLeave:     "leaveCategoryId",
 }
 
 // signedKinds may carry negative amounts (an adjustment can reduce what
 // the calculation gave); expenses, liabilities, voluntary contributions
 // and benefits cannot.
-var signedKinds = map[string]bool{KindTaxAdjustment: true, KindSuperAdjustment: true, KindSDLAdjustment: true,
-	KindHMRCAdjustment: true, KindLeave: true}
+var signedKinds = map[string]bool{pay.KindTaxAdjustment: true, pay.KindSuperAdjustment: true, pay.KindSDLAdjustment: true,
+	pay.KindHMRCAdjustment: true, pay.KindLeave: true}
 
 // canonicalSubtype is a kind's subtype in its canonical spelling (any case
 // accepted; empty = the kind's default). Kinds without subtypes take "".
 func canonicalSubtype(kind, s string) (string, bool) {
-	if kind == KindExpense { // the expense's tax code, as given
+	if kind == pay.KindExpense { // the expense's tax code, as given
 		s = strings.TrimSpace(s)
 		return s, len(s) <= 50
 	}
@@ -75,41 +63,41 @@ func canonicalSubtype(kind, s string) (string, bool) {
 
 // addCollectionCategories loads the categories a kind needs that
 // loadCategories does not (leave categories for leave accruals).
-func (s *Service) addCollectionCategories(ctx context.Context, biz business.Business, cats *catIndex, kind string) error {
-	if kind != KindLeave {
+func (s *Service) addCollectionCategories(ctx context.Context, biz business.Business, cats *pay.Categories, kind string) error {
+	if kind != pay.KindLeave {
 		return nil
 	}
 	list, err := s.Categories.LeaveCategories.List(ctx, biz, 0)
 	if err != nil {
 		return err
 	}
-	m := make(map[int64]category, len(list))
+	m := make(map[int64]pay.Category, len(list))
 	for _, c := range list {
-		m[c.ID] = category{id: c.ID, name: c.Name, externalID: c.ExternalID}
+		m[c.ID] = pay.Category{ID: c.ID, Name: c.Name, ExternalID: c.ExternalID}
 	}
-	cats.byKind[KindLeave] = m
+	cats.ByKind[pay.KindLeave] = m
 	return nil
 }
 
 // buildAdjustment checks a line of the collections other than earnings
 // and deductions: the kind's category where it has one, an amount (hours
 // for leave, in units), and the kind's subtype.
-func buildAdjustment(v *payroll.Validation, field string, sub Submission, cats *catIndex, in LineIn, l store.CreatePayRunLineParams, ok bool) (store.CreatePayRunLineParams, bool) {
+func buildAdjustment(v *payroll.Validation, field string, sub Submission, cats *pay.Categories, in LineIn, l store.CreatePayRunLineParams, ok bool) (store.CreatePayRunLineParams, bool) {
 	kind := sub.Kind
 	if member, has := categoryMember[kind]; has {
 		ext := strings.EqualFold(sub.CategoryIDType, "External")
-		if _, enabled := cats.byKind[kind]; !enabled {
+		if _, enabled := cats.ByKind[kind]; !enabled {
 			v.Add(field+"."+member, "this business's region has no %s categories", strings.TrimSuffix(member, "CategoryId"))
 			return l, false
 		}
-		c, found := cats.find(kind, in.CategoryID, ext)
+		c, found := cats.Find(kind, in.CategoryID, ext)
 		if !found {
 			v.Add(field+"."+member, "no category %q in this business", in.CategoryID)
 			return l, false
 		}
-		l.CategoryID, l.CategoryName = c.id, c.name
+		l.CategoryID, l.CategoryName = c.ID, c.Name
 	}
-	if _, valid := canonicalSubtype(kind, in.Subtype); kind == KindExpense && !valid {
+	if _, valid := canonicalSubtype(kind, in.Subtype); kind == pay.KindExpense && !valid {
 		v.Add(field+".taxCode", "taxCode must be at most 50 characters")
 		ok = false
 	}
@@ -120,7 +108,7 @@ func buildAdjustment(v *payroll.Validation, field string, sub Submission, cats *
 		}
 	}
 	l.Units, l.Rate = "", ""
-	if kind == KindLeave {
+	if kind == pay.KindLeave {
 		if in.Units == nil {
 			v.Add(field+".amount", "amount (hours) is required")
 			return l, false
@@ -148,10 +136,10 @@ func buildAdjustment(v *payroll.Validation, field string, sub Submission, cats *
 // insertSubtyped queues lines without a subtype on the run's batch
 // writer and inserts those with one (the batch writer's column list has
 // no subtype) one statement each.
-func insertSubtyped(ctx context.Context, q *store.Queries, w *writer, lines []store.CreatePayRunLineParams, sts []string) error {
+func insertSubtyped(ctx context.Context, q *store.Queries, w *pay.Writer, lines []store.CreatePayRunLineParams, sts []string) error {
 	for i, l := range lines {
 		if i >= len(sts) || sts[i] == "" {
-			w.lines = append(w.lines, l)
+			w.Queue(l)
 			continue
 		}
 		if _, err := q.CreatePayRunLineWithSubtype(ctx, store.CreatePayRunLineWithSubtypeParams{BusinessID: l.BusinessID, PayRunID: l.PayRunID,

@@ -10,6 +10,7 @@ import (
 	"github.com/payrolld/payrolld/internal/db"
 	"github.com/payrolld/payrolld/internal/employee"
 	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/payrun/pay"
 	"github.com/payrolld/payrolld/internal/record"
 	"github.com/payrolld/payrolld/internal/store"
 )
@@ -62,11 +63,11 @@ func (s *Service) NetToGross(ctx context.Context, biz business.Business, id int6
 	if run.Status != StatusDraft {
 		return NetToGrossModel{}, payroll.Conflict("pay run %d is finalised: unlock it before adding earnings", id)
 	}
-	cats, err := s.loadCategories(ctx, biz)
+	cats, err := s.LoadCategories(ctx, biz)
 	if err != nil {
 		return NetToGrossModel{}, err
 	}
-	cat, ok := cats.byKind[KindEarnings][req.PayCategoryID]
+	cat, ok := cats.ByKind[pay.KindEarnings][req.PayCategoryID]
 	if !ok {
 		return NetToGrossModel{}, payroll.Invalid("payCategoryId", "no pay category %d in this business", req.PayCategoryID)
 	}
@@ -76,41 +77,15 @@ func (s *Service) NetToGross(ctx context.Context, biz business.Business, id int6
 	} else if err != nil {
 		return NetToGrossModel{}, err
 	}
-	e := EmployeeRow{ID: row.EmployeeID}
+	e := pay.EmployeeRow{ID: row.EmployeeID}
 	if er, err := q.GetEmployeeForPay(ctx, store.GetEmployeeForPayParams{BusinessID: biz.ID, ID: row.EmployeeID}); err == nil {
-		e = EmployeeRow(er)
+		e = pay.EmployeeRow(er)
 	} else if !db.IsNoRows(err) {
 		return NetToGrossModel{}, err
 	}
-	if err := ukCategoryOn(ctx, q, biz.Region, biz.ID, &run, &e); err != nil { // NI category on the payment date
-		return NetToGrossModel{}, err
-	}
-	stored, err := q.ListPayRunLinesOfEmployee(ctx, store.ListPayRunLinesOfEmployeeParams{PayRunID: run.ID, EmployeeID: row.EmployeeID})
+	net, err := pay.NetOfGross(ctx, q, biz, &run, e, cats, cat)
 	if err != nil {
 		return NetToGrossModel{}, err
-	}
-	ytds, err := s.yearToDate(ctx, q, biz, &run)
-	if err != nil {
-		return NetToGrossModel{}, err
-	}
-	lines := make([]line, 0, len(stored)+1)
-	for _, sl := range stored {
-		lines = append(lines, lineOf(sl, cats))
-	}
-	pen, err := ukPensionFor(ctx, q, biz.Region, biz.ID, &run, e.ID)
-	if err != nil {
-		return NetToGrossModel{}, err
-	}
-	base := compute(biz.Region, &run, &e, lines, ytds[e.ID], pen)
-	if base.calcError != "" {
-		return NetToGrossModel{}, payroll.Conflict("employee %d's pay cannot be calculated: %s", e.ID, base.calcError)
-	}
-	extra := line{earningKind: cat.kind}
-	extra.Kind, extra.CategoryID, extra.CategoryName, extra.TaxExempt = KindEarnings, cat.id, cat.name, cat.taxExempt
-	net := func(gross int64) int64 {
-		l := extra
-		l.Amount, l.amount = gross, money(gross)
-		return compute(biz.Region, &run, &e, append(lines[:len(lines):len(lines)], l), ytds[e.ID], pen).net - base.net
 	}
 	gross, err := solveGross(net, req.NetAmount.Cents().MinorUnits())
 	if err != nil {

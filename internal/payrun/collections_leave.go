@@ -13,6 +13,7 @@ import (
 	"github.com/payrolld/payrolld/internal/db"
 	"github.com/payrolld/payrolld/internal/leave"
 	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/payrun/pay"
 	"github.com/payrolld/payrolld/internal/store"
 )
 
@@ -38,7 +39,8 @@ type ApplyLeaveRequestResult struct {
 	FailedLeaveRequests []ApplyLeaveRequestModel `json:"failedLeaveRequests"`
 }
 
-func hoursFromE6(n int64) payroll.Rate {
+// HoursFromE6 converts a stored millionths-of-an-hour count.
+func HoursFromE6(n int64) payroll.Rate {
 	d, err := decimal.New(n, 6)
 	if err != nil {
 		return payroll.Rate{}
@@ -68,8 +70,8 @@ func (s *Service) BulkApplyLeaveRequests(ctx context.Context, biz business.Busin
 			return ApplyLeaveRequestResult{}, payroll.Invalid(fmt.Sprintf("leaveRequestIds[%d]", i), "leave request ids are positive")
 		}
 	}
-	cats := &catIndex{byKind: map[string]map[int64]category{}}
-	if err := s.addCollectionCategories(ctx, biz, cats, KindLeave); err != nil {
+	cats := &pay.Categories{ByKind: map[string]map[int64]pay.Category{}}
+	if err := s.addCollectionCategories(ctx, biz, cats, pay.KindLeave); err != nil {
 		return ApplyLeaveRequestResult{}, err
 	}
 	res := ApplyLeaveRequestResult{UpdatedPayRunTotals: []int64{}, FailedLeaveRequests: []ApplyLeaveRequestModel{}}
@@ -80,7 +82,7 @@ func (s *Service) BulkApplyLeaveRequests(ctx context.Context, biz business.Busin
 		}
 		// Requests the run already pays (approved in its period when it was
 		// created or recalculated) are not applied a second time.
-		sources, err := q.ListPayRunSourcesOfKind(ctx, store.ListPayRunSourcesOfKindParams{PayRunID: run.ID, Kind: sourceLeave})
+		sources, err := q.ListPayRunSourcesOfKind(ctx, store.ListPayRunSourcesOfKindParams{PayRunID: run.ID, Kind: pay.SourceLeave})
 		if err != nil {
 			return err
 		}
@@ -106,12 +108,12 @@ func (s *Service) BulkApplyLeaveRequests(ctx context.Context, biz business.Busin
 			}
 			row, rerr := q.GetPayRunEmployee(ctx, store.GetPayRunEmployeeParams{PayRunID: run.ID, EmployeeID: lr.EmployeeID})
 			if db.IsNoRows(rerr) {
-				fail(0, hoursFromE6(lr.HoursE6), "employee %d is not in this pay run", lr.EmployeeID)
+				fail(0, HoursFromE6(lr.HoursE6), "employee %d is not in this pay run", lr.EmployeeID)
 				continue
 			} else if rerr != nil {
 				return rerr
 			}
-			hours := hoursFromE6(lr.HoursE6)
+			hours := HoursFromE6(lr.HoursE6)
 			if lr.Status != "Approved" {
 				fail(row.ID, hours, "leave request %d is %s, not approved", lrID, lr.Status)
 				continue
@@ -120,7 +122,7 @@ func (s *Service) BulkApplyLeaveRequests(ctx context.Context, biz business.Busin
 				fail(row.ID, hours, "leave request %d is already paid in this pay run", lrID)
 				continue
 			}
-			cat, ok := cats.byKind[KindLeave][lr.LeaveCategoryID]
+			cat, ok := cats.ByKind[pay.KindLeave][lr.LeaveCategoryID]
 			if !ok {
 				fail(row.ID, hours, "leave category %d no longer exists", lr.LeaveCategoryID)
 				continue
@@ -144,7 +146,7 @@ func (s *Service) BulkApplyLeaveRequests(ctx context.Context, biz business.Busin
 				return err
 			}
 			if _, err := q.CreatePayRunLineWithSubtype(ctx, store.CreatePayRunLineWithSubtypeParams{BusinessID: biz.ID, PayRunID: run.ID,
-				EmployeeID: lr.EmployeeID, Kind: KindLeave, CategoryID: cat.id, CategoryName: cat.name, Units: hoursFromE6(e6).RoundHalfUp(4).String(),
+				EmployeeID: lr.EmployeeID, Kind: pay.KindLeave, CategoryID: cat.ID, CategoryName: cat.Name, Units: HoursFromE6(e6).RoundHalfUp(4).String(),
 				Notes: "leave request " + strconv.FormatInt(lrID, 10), UserEntered: true, Subtype: "LeaveTaken", LeaveRequestID: lrID}); err != nil {
 				return err
 			}
@@ -187,14 +189,14 @@ func overlapDays(from, to, start, end time.Time) (in, all int64) {
 // its sign. The leave effect posts them at finalise beside the leave
 // requests the run paid.
 func LeaveEntries(ctx context.Context, q *store.Queries, run Run) ([]leave.Entry, error) {
-	lines, err := q.ListPayRunLinesOfKind(ctx, store.ListPayRunLinesOfKindParams{PayRunID: run.ID, Kind: KindLeave})
+	lines, err := q.ListPayRunLinesOfKind(ctx, store.ListPayRunLinesOfKindParams{PayRunID: run.ID, Kind: pay.KindLeave})
 	if err != nil {
 		return nil, err
 	}
 	kinds := map[string]string{"LeaveAccrued": leave.KindAccrual, "LeaveTaken": leave.KindTaken, "LeaveAdjustment": leave.KindAdjustment}
 	out := make([]leave.Entry, 0, len(lines))
 	for _, l := range lines {
-		h, err := parseRate(l.Units)
+		h, err := pay.ParseRate(l.Units)
 		if err != nil {
 			return nil, err
 		}

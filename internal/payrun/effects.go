@@ -2,11 +2,13 @@ package payrun
 
 import (
 	"context"
+	"database/sql"
 
 	"github.com/govalues/decimal"
 
 	"github.com/payrolld/payrolld/internal/leave"
 	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/payrun/pay"
 	"github.com/payrolld/payrolld/internal/store"
 	"github.com/payrolld/payrolld/internal/timesheet"
 )
@@ -35,7 +37,7 @@ type LeaveEffect struct {
 
 // Finalised posts the run's leave.
 func (e LeaveEffect) Finalised(ctx context.Context, q *store.Queries, run Run) error {
-	taken, err := q.ListPayRunSourcesOfKind(ctx, store.ListPayRunSourcesOfKindParams{PayRunID: run.ID, Kind: sourceLeave})
+	taken, err := q.ListPayRunSourcesOfKind(ctx, store.ListPayRunSourcesOfKindParams{PayRunID: run.ID, Kind: pay.SourceLeave})
 	if err != nil {
 		return err
 	}
@@ -96,7 +98,7 @@ type TimesheetEffect struct {
 
 // Finalised marks the run's timesheet lines processed.
 func (e TimesheetEffect) Finalised(ctx context.Context, q *store.Queries, run Run) error {
-	rows, err := q.ListPayRunSourcesOfKind(ctx, store.ListPayRunSourcesOfKindParams{PayRunID: run.ID, Kind: sourceTimesheet})
+	rows, err := q.ListPayRunSourcesOfKind(ctx, store.ListPayRunSourcesOfKindParams{PayRunID: run.ID, Kind: pay.SourceTimesheet})
 	if err != nil || len(rows) == 0 {
 		return err
 	}
@@ -138,5 +140,65 @@ func (e InclusionsEffect) Finalised(ctx context.Context, q *store.Queries, run R
 // Unlocked takes them back.
 func (e InclusionsEffect) Unlocked(ctx context.Context, q *store.Queries, run Run) error {
 	_, err := q.AddPayRunInclusionsPaid(ctx, store.AddPayRunInclusionsPaidParams{PayRunID: run.ID, Amount: -1, UpdatedAt: e.Clock.Now()})
+	return err
+}
+
+// ExpenseEffect marks the expense requests a finalised run paid
+// Processed (one that left Approved since the run was calculated is a
+// 409: recalculate) and returns them to Approved when the run is
+// unlocked.
+type ExpenseEffect struct {
+	Clock payroll.Clock
+}
+
+// Finalised marks the run's requests Processed.
+func (e ExpenseEffect) Finalised(ctx context.Context, q *store.Queries, run Run) error {
+	want, err := q.CountPayRunExpenseSources(ctx, run.ID)
+	if err != nil || want == 0 {
+		return err
+	}
+	n, err := q.MarkExpenseRequestsProcessed(ctx, store.MarkExpenseRequestsProcessedParams{BusinessID: run.BusinessID,
+		PayRunID: sql.NullInt64{Int64: run.ID, Valid: true}, DateStatusUpdated: sql.NullTime{Time: e.Clock.Now(), Valid: true}})
+	if err != nil {
+		return err
+	}
+	if n != want {
+		return payroll.Conflict("%d expense request(s) of pay run %d are no longer Approved (changed, deleted or paid by another pay run): recalculate the pay run", want-n, run.ID)
+	}
+	return nil
+}
+
+// Unlocked returns them to Approved.
+func (e ExpenseEffect) Unlocked(ctx context.Context, q *store.Queries, run Run) error {
+	return q.ReturnExpenseRequestsToApproved(ctx, store.ReturnExpenseRequestsToApprovedParams{BusinessID: run.BusinessID,
+		PayRunID: sql.NullInt64{Int64: run.ID, Valid: true}, DateStatusUpdated: sql.NullTime{Time: e.Clock.Now(), Valid: true}})
+}
+
+// TaxAdjustmentsEffect adds what a finalised run withheld of each
+// recurring tax adjustment to its running total (one statement),
+// refusing (409) when that passes a maximum because another run withheld
+// it meanwhile; unlock takes the amounts back.
+type TaxAdjustmentsEffect struct {
+	Clock payroll.Clock
+}
+
+// Finalised adds the run's amounts.
+func (e TaxAdjustmentsEffect) Finalised(ctx context.Context, q *store.Queries, run Run) error {
+	if _, err := q.AddPayRunTaxAdjustmentsPaid(ctx, store.AddPayRunTaxAdjustmentsPaidParams{PayRunID: run.ID, Amount: 1, UpdatedAt: e.Clock.Now()}); err != nil {
+		return err
+	}
+	n, err := q.CountTaxAdjustmentsOverMaximum(ctx, run.ID)
+	if err != nil {
+		return err
+	}
+	if n > 0 {
+		return payroll.Conflict("%d recurring tax adjustment(s) of pay run %d would pass their maximum amount (another pay run withheld them): recalculate the pay run", n, run.ID)
+	}
+	return nil
+}
+
+// Unlocked takes them back.
+func (e TaxAdjustmentsEffect) Unlocked(ctx context.Context, q *store.Queries, run Run) error {
+	_, err := q.AddPayRunTaxAdjustmentsPaid(ctx, store.AddPayRunTaxAdjustmentsPaidParams{PayRunID: run.ID, Amount: -1, UpdatedAt: e.Clock.Now()})
 	return err
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/db"
 	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/payrun/pay"
 	"github.com/payrolld/payrolld/internal/store"
 )
 
@@ -35,7 +36,7 @@ type LineIn struct {
 
 // Submission is the shared envelope of the inclusion collections.
 type Submission struct {
-	Kind                 string // KindEarnings or KindDeduction
+	Kind                 string // pay.KindEarnings or pay.KindDeduction
 	Member               string // the wire name of the dictionary, for 400s
 	EmployeeIDType       string
 	CategoryIDType       string
@@ -77,8 +78,8 @@ func (s *Service) Lines(ctx context.Context, biz business.Business, id int64, ki
 		return nil, err
 	}
 	var ote func(int64) bool
-	if kind == KindEarnings {
-		if ote, err = s.oteOf(ctx, biz); err != nil {
+	if kind == pay.KindEarnings {
+		if ote, err = s.OTEOf(ctx, biz); err != nil {
 			return nil, err
 		}
 	}
@@ -108,16 +109,16 @@ func (s *Service) linesOf(ctx context.Context, q *store.Queries, region string, 
 		if lines, err = s.linesOfEmployees(ctx, q, run.ID, kind, ids); err != nil {
 			return nil, err
 		}
-		if kind == KindEarnings {
+		if kind == pay.KindEarnings {
 			if figures, err = s.runFiguresByID(ctx, q, run.ID, ids); err != nil {
 				return nil, err
 			}
-			if adjust, err = s.linesOfEmployees(ctx, q, run.ID, KindSuperAdjustment, ids); err != nil {
+			if adjust, err = s.linesOfEmployees(ctx, q, run.ID, pay.KindSuperAdjustment, ids); err != nil {
 				return nil, err
 			}
 		}
 	default:
-		rows, err := s.rows(ctx, q, run.ID, employeeID)
+		rows, err := s.Rows(ctx, q, run.ID, employeeID)
 		if err != nil {
 			return nil, err
 		}
@@ -140,15 +141,15 @@ func (s *Service) linesOf(ctx context.Context, q *store.Queries, region string, 
 			if lines, err = q.ListPayRunLinesOfKind(ctx, store.ListPayRunLinesOfKindParams{PayRunID: run.ID, Kind: kind}); err != nil {
 				return nil, err
 			}
-			if kind == KindEarnings {
-				if adjust, err = q.ListPayRunLinesOfKind(ctx, store.ListPayRunLinesOfKindParams{PayRunID: run.ID, Kind: KindSuperAdjustment}); err != nil {
+			if kind == pay.KindEarnings {
+				if adjust, err = q.ListPayRunLinesOfKind(ctx, store.ListPayRunLinesOfKindParams{PayRunID: run.ID, Kind: pay.KindSuperAdjustment}); err != nil {
 					return nil, err
 				}
 			}
 		}
 	}
 	shares := map[int64]LineShare{}
-	if kind == KindEarnings {
+	if kind == pay.KindEarnings {
 		byEmployee := map[int64][]store.PayRunLine{}
 		for _, l := range lines {
 			byEmployee[l.EmployeeID] = append(byEmployee[l.EmployeeID], l)
@@ -168,8 +169,8 @@ func (s *Service) linesOf(ctx context.Context, q *store.Queries, region string, 
 			continue
 		}
 		e := names[l.EmployeeID]
-		units, _ := parseRate(l.Units)
-		rate, _ := parseRate(l.Rate)
+		units, _ := pay.ParseRate(l.Units)
+		rate, _ := pay.ParseRate(l.Rate)
 		k := strconv.FormatInt(l.EmployeeID, 10)
 		out[k] = append(out[k], LineOut{ID: l.ID, ExternalID: l.ExternalID, EmployeeID: k, EmployeeName: e.Name,
 			EmployeeExternalID: e.ExternalID, LocationID: idString(l.LocationID), CategoryID: idString(l.CategoryID),
@@ -186,7 +187,7 @@ func (s *Service) linesOf(ctx context.Context, q *store.Queries, region string, 
 // Returns the submitted employees' lines of the kind.
 func (s *Service) Submit(ctx context.Context, biz business.Business, id int64, sub Submission) (_ map[string][]LineOut, err error) {
 	defer payroll.Wrap(&err, "submit pay run %d %s lines", id, sub.Kind)
-	cats, err := s.loadCategories(ctx, biz)
+	cats, err := s.LoadCategories(ctx, biz)
 	if err != nil {
 		return nil, err
 	}
@@ -249,14 +250,14 @@ func (s *Service) Submit(ctx context.Context, biz business.Business, id int64, s
 			return err
 		}
 		only := map[int64]bool{}
-		w := s.newWriter(q, biz.ID, run.ID)
+		w := s.NewWriter(q, biz.ID, run.ID)
 		for _, p := range todo {
 			only[p.employeeID] = true
 			if sub.ReplaceExisting {
 				if _, err := q.DeletePayRunLinesOfKind(ctx, store.DeletePayRunLinesOfKindParams{PayRunID: run.ID, EmployeeID: p.employeeID, Kind: sub.Kind}); err != nil {
 					return err
 				}
-				if sub.Kind == KindEarnings {
+				if sub.Kind == pay.KindEarnings {
 					if err := s.setStandard(ctx, q, &run, p.employeeID, false); err != nil {
 						return err
 					}
@@ -266,7 +267,7 @@ func (s *Service) Submit(ctx context.Context, biz business.Business, id int64, s
 				return err
 			}
 		}
-		if err := w.flush(ctx); err != nil {
+		if err := w.Flush(ctx); err != nil {
 			return err
 		}
 		if !sub.SuppressCalculations {
@@ -274,7 +275,7 @@ func (s *Service) Submit(ctx context.Context, biz business.Business, id int64, s
 				return err
 			}
 		}
-		out, err = s.linesOf(ctx, q, biz.Region, run, sub.Kind, 0, only, cats.ote)
+		out, err = s.linesOf(ctx, q, biz.Region, run, sub.Kind, 0, only, cats.OTE)
 		return err
 	})
 	return out, err
@@ -331,7 +332,7 @@ func (s *Service) resolveEmployee(ctx context.Context, q *store.Queries, biz bus
 // buildLine checks one submitted line and makes its row. Earnings: a pay
 // category, and earnings, or units × rate (rounded to the cent, half up).
 // Deductions: a deduction category and a non-negative amount.
-func buildLine(v *payroll.Validation, field string, sub Submission, cats *catIndex, in LineIn) (store.CreatePayRunLineParams, bool) {
+func buildLine(v *payroll.Validation, field string, sub Submission, cats *pay.Categories, in LineIn) (store.CreatePayRunLineParams, bool) {
 	ext := strings.EqualFold(sub.CategoryIDType, "External")
 	l := store.CreatePayRunLineParams{Kind: sub.Kind, Notes: strings.TrimSpace(in.Notes), ExternalID: strings.TrimSpace(in.ExternalID), UserEntered: true}
 	ok := true
@@ -349,13 +350,13 @@ func buildLine(v *payroll.Validation, field string, sub Submission, cats *catInd
 		}
 	}
 	switch sub.Kind {
-	case KindEarnings:
-		c, found := cats.find(KindEarnings, in.PayCategoryID, ext)
+	case pay.KindEarnings:
+		c, found := cats.Find(pay.KindEarnings, in.PayCategoryID, ext)
 		if !found {
 			v.Add(field+".payCategoryId", "no pay category %q in this business", in.PayCategoryID)
 			return l, false
 		}
-		l.CategoryID, l.CategoryName, l.TaxExempt = c.id, c.name, c.taxExempt
+		l.CategoryID, l.CategoryName, l.TaxExempt = c.ID, c.Name, c.TaxExempt
 		var units, rate payroll.Rate
 		if in.Units != nil {
 			units = *in.Units
@@ -382,13 +383,13 @@ func buildLine(v *payroll.Validation, field string, sub Submission, cats *catInd
 			ok = false
 		}
 		l.Units, l.Rate, l.Amount = units.String(), rate.String(), amount.MinorUnits()
-	case KindDeduction:
-		c, found := cats.find(KindDeduction, in.DeductionCategoryID, ext)
+	case pay.KindDeduction:
+		c, found := cats.Find(pay.KindDeduction, in.DeductionCategoryID, ext)
 		if !found {
 			v.Add(field+".deductionCategoryId", "no deduction category %q in this business", in.DeductionCategoryID)
 			return l, false
 		}
-		l.CategoryID, l.CategoryName, l.TaxExempt = c.id, c.name, c.taxExempt
+		l.CategoryID, l.CategoryName, l.TaxExempt = c.ID, c.Name, c.TaxExempt
 		if in.Amount == nil {
 			v.Add(field+".amount", "amount is required")
 			return l, false
@@ -409,7 +410,7 @@ func buildLine(v *payroll.Validation, field string, sub Submission, cats *catInd
 // employee.
 func (s *Service) DeleteLine(ctx context.Context, biz business.Business, id int64, kind string, lineID int64) (err error) {
 	defer payroll.Wrap(&err, "delete pay run %d %s line %d", id, kind, lineID)
-	cats, err := s.loadCategories(ctx, biz)
+	cats, err := s.LoadCategories(ctx, biz)
 	if err != nil {
 		return err
 	}
@@ -428,7 +429,7 @@ func (s *Service) DeleteLine(ctx context.Context, biz business.Business, id int6
 		if _, err := q.DeletePayRunLine(ctx, store.DeletePayRunLineParams{PayRunID: run.ID, ID: lineID, Kind: kind}); err != nil {
 			return err
 		}
-		if kind == KindEarnings && !l.UserEntered {
+		if kind == pay.KindEarnings && !l.UserEntered {
 			// Deleting the standard earnings line takes the employee off
 			// standard earnings (or recalculation would bring it back).
 			if err := s.setStandard(ctx, q, &run, l.EmployeeID, false); err != nil {
@@ -476,7 +477,7 @@ func (s *Service) SetEmployeeNotation(ctx context.Context, biz business.Business
 // their standard earnings, calculated; 409 when already in it.
 func (s *Service) IncludeEmployee(ctx context.Context, biz business.Business, id, employeeID int64) (_ PayRunTotalModel, err error) {
 	defer payroll.Wrap(&err, "include employee %d in pay run %d", employeeID, id)
-	cats, err := s.loadCategories(ctx, biz)
+	cats, err := s.LoadCategories(ctx, biz)
 	if err != nil {
 		return PayRunTotalModel{}, err
 	}
@@ -497,25 +498,25 @@ func (s *Service) IncludeEmployee(ctx context.Context, biz business.Business, id
 		} else if !db.IsNoRows(err) {
 			return err
 		}
-		e := EmployeeRow(er)
-		ytds, err := s.yearToDate(ctx, q, biz, &run)
+		e := pay.EmployeeRow(er)
+		ytds, err := pay.YearToDate(ctx, q, biz, &run)
 		if err != nil {
 			return err
 		}
-		w := s.newWriter(q, biz.ID, run.ID)
-		if err := w.addEmployee(ctx, biz.Region, &run, &e, cats, true, ytds[e.ID]); err != nil {
+		w := s.NewWriter(q, biz.ID, run.ID)
+		if err := w.AddEmployee(ctx, biz.Region, &run, &e, cats, true, ytds[e.ID]); err != nil {
 			return err
 		}
-		if err := w.flush(ctx); err != nil {
+		if err := w.Flush(ctx); err != nil {
 			return err
 		}
 		row, err := q.GetPayRunEmployee(ctx, store.GetPayRunEmployeeParams{PayRunID: run.ID, EmployeeID: employeeID})
 		if err != nil {
 			return err
 		}
-		out = totalModel(biz.Region, run, row)
-		pens, err := ukPensionLines(ctx, q, biz.Region, biz.ID, run.ID, employeeID)
-		applyUKPension(&out, pens)
+		out = TotalModel(biz.Region, run, row)
+		pens, err := pay.UKPensionsOf(ctx, q, biz.Region, biz.ID, run.ID, employeeID)
+		ApplyUKPension(&out, pens)
 		return err
 	})
 	return out, err

@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/payrolld/payrolld/internal/db"
+	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/payrun/pay"
 	"github.com/payrolld/payrolld/internal/store"
 )
 
@@ -26,15 +28,18 @@ type runEmployee struct {
 	ExternalID string
 }
 
-// ph is the n-th (1-based) bound parameter of the dialect.
-func ph(positional bool, n int) string {
-	if positional {
-		return "?"
+// Rows is every employee row of a run, or the one of employeeID (404 when
+// the employee is not in the run).
+func (s *Service) Rows(ctx context.Context, q *store.Queries, runID, employeeID int64) ([]store.PayRunEmployee, error) {
+	if employeeID == 0 {
+		return q.ListPayRunEmployees(ctx, runID)
 	}
-	return "$" + strconv.Itoa(n)
+	e, err := q.GetPayRunEmployee(ctx, store.GetPayRunEmployeeParams{PayRunID: runID, EmployeeID: employeeID})
+	if db.IsNoRows(err) {
+		return nil, payroll.NotFound("employee in this pay run")
+	}
+	return []store.PayRunEmployee{e}, err
 }
-
-func (s *Service) positional() bool { return s.DB.Dialect == db.SQLite }
 
 // queryIn runs prefix + "(values...)" + suffix, the prefix having the
 // parameters fixed, once per inChunk of values, and hands every row to
@@ -44,7 +49,7 @@ func (s *Service) queryIn(ctx context.Context, q *store.Queries, prefix, suffix 
 		part := values[start:min(start+inChunk, len(values))]
 		var b strings.Builder
 		b.WriteString(prefix)
-		placeholdersFrom(&b, 1, len(part), s.positional(), len(fixed)+1)
+		pay.PlaceholdersFrom(&b, 1, len(part), s.Positional(), len(fixed)+1)
 		b.WriteString(suffix)
 		rows, err := q.Query(ctx, b.String(), append(slices.Clip(fixed), part...)...)
 		if err != nil {
@@ -80,7 +85,7 @@ func (s *Service) runEmployeesByID(ctx context.Context, q *store.Queries, runID 
 		values[i] = id
 	}
 	err := s.queryIn(ctx, q, "SELECT employee_id, employee_name, employee_external_id FROM pay_run_employees WHERE pay_run_id = "+
-		ph(s.positional(), 1)+" AND employee_id IN ", "", []any{runID}, values, func(rows *sql.Rows) error {
+		pay.Placeholder(s.Positional(), 1)+" AND employee_id IN ", "", []any{runID}, values, func(rows *sql.Rows) error {
 		e, err := scanRunEmployee(rows)
 		out[e.ID] = e
 		return err
@@ -96,9 +101,9 @@ func (s *Service) runEmployeesByExternalID(ctx context.Context, q *store.Queries
 	for i, k := range keys {
 		values[i] = k
 	}
-	p := s.positional()
+	p := s.Positional()
 	err := s.queryIn(ctx, q, "SELECT pre.employee_id, pre.employee_name, pre.employee_external_id FROM employees e JOIN pay_run_employees pre ON pre.pay_run_id = "+
-		ph(p, 1)+" AND pre.employee_id = e.id WHERE e.business_id = "+ph(p, 2)+" AND e.external_id IN ", "", []any{runID, bizID}, values,
+		pay.Placeholder(p, 1)+" AND pre.employee_id = e.id WHERE e.business_id = "+pay.Placeholder(p, 2)+" AND e.external_id IN ", "", []any{runID, bizID}, values,
 		func(rows *sql.Rows) error {
 			e, err := scanRunEmployee(rows)
 			out[e.ExternalID] = e
@@ -116,9 +121,9 @@ func (s *Service) linesOfEmployees(ctx context.Context, q *store.Queries, runID 
 	for i, id := range ids {
 		values[i] = id
 	}
-	p := s.positional()
+	p := s.Positional()
 	err := s.queryIn(ctx, q, "SELECT id, employee_id, external_id, location_id, category_id, category_name, units, rate, amount, tax_exempt, notes, user_entered, subtype "+
-		"FROM pay_run_lines WHERE pay_run_id = "+ph(p, 1)+" AND kind = "+ph(p, 2)+" AND employee_id IN ", " ORDER BY employee_id, id",
+		"FROM pay_run_lines WHERE pay_run_id = "+pay.Placeholder(p, 1)+" AND kind = "+pay.Placeholder(p, 2)+" AND employee_id IN ", " ORDER BY employee_id, id",
 		[]any{runID, kind}, values, func(rows *sql.Rows) error {
 			l := store.PayRunLine{PayRunID: runID, Kind: kind}
 			err := rows.Scan(&l.ID, &l.EmployeeID, &l.ExternalID, &l.LocationID, &l.CategoryID, &l.CategoryName, &l.Units, &l.Rate,
@@ -138,7 +143,7 @@ func (s *Service) runFiguresByID(ctx context.Context, q *store.Queries, runID in
 		values[i] = id
 	}
 	err := s.queryIn(ctx, q, "SELECT employee_id, tax, stsl, super_contribution FROM pay_run_employees WHERE pay_run_id = "+
-		ph(s.positional(), 1)+" AND employee_id IN ", "", []any{runID}, values, func(rows *sql.Rows) error {
+		pay.Placeholder(s.Positional(), 1)+" AND employee_id IN ", "", []any{runID}, values, func(rows *sql.Rows) error {
 		var id int64
 		var f shareFigures
 		err := rows.Scan(&id, &f.tax, &f.stsl, &f.superGuarantee)

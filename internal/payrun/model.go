@@ -7,6 +7,7 @@ import (
 	"github.com/govalues/decimal"
 
 	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/payrun/pay"
 	"github.com/payrolld/payrolld/internal/store"
 )
 
@@ -14,15 +15,6 @@ import (
 const (
 	StatusDraft     = "Draft"
 	StatusFinalised = "Finalised"
-)
-
-// Line kinds (pay_run_lines.kind).
-const (
-	KindEarnings      = "earnings"
-	KindDeduction     = "deduction"
-	KindExpense       = "expense"
-	KindLiability     = "liability"
-	KindTaxAdjustment = "taxadjustment"
 )
 
 // Run is a stored pay run (what Effects receive).
@@ -50,7 +42,8 @@ type PayRunSummaryModel struct {
 	TotalGrossWages payroll.Money `json:"totalGrossWages"`
 }
 
-func runModel(r store.PayRun) PayRunModel {
+// RunModel is a run on the wire.
+func RunModel(r store.PayRun) PayRunModel {
 	m := PayRunModel{ID: r.ID, PayScheduleID: r.PayScheduleID, PayPeriodStarting: payroll.NewDateTime(r.PeriodStarting),
 		PayPeriodEnding: payroll.NewDateTime(r.PeriodEnding), DatePaid: payroll.NewDateTime(r.DatePaid),
 		IsFinalised: r.Status == StatusFinalised, PaySlipsPublished: r.PaySlipsPublished, Notation: r.Notation, ExternalID: r.ExternalID}
@@ -60,22 +53,13 @@ func runModel(r store.PayRun) PayRunModel {
 	return m
 }
 
-// hoursFromE4 converts a stored ten-thousandths-of-an-hour count.
-func hoursFromE4(n int64) payroll.Rate {
+// HoursFromE4 converts a stored ten-thousandths-of-an-hour count.
+func HoursFromE4(n int64) payroll.Rate {
 	d, err := decimal.New(n, 4)
 	if err != nil {
 		return payroll.Rate{}
 	}
 	return payroll.RateFromDecimal(d.Trim(0))
-}
-
-// hoursToE4 rounds hours to ten-thousandths (half up) for storage.
-func hoursToE4(h payroll.Rate) int64 {
-	whole, _, ok := h.RoundHalfUp(4).Mul(payroll.RateFromInt(10000)).Decimal().Int64(0)
-	if !ok {
-		return 0
-	}
-	return whole
 }
 
 func money(n int64) payroll.Money { return payroll.MoneyFromMinor(n) }
@@ -122,8 +106,8 @@ type PayRunTotalModel struct {
 // does not calculate (Malaysia; UK benefits in kind and additional student
 // loan): always 0, present because the published model declares them as
 // non-nullable numbers (conformance). The UK workplace pension members
-// are filled from the run's stored pension figures (uk_pension.go
-// applyUKPension; 0 for non-members).
+// are filled from the run's stored pension figures (ApplyUKPension;
+// 0 for non-members).
 type NotCalculated struct {
 	BikTaxExemptAmount                   payroll.Money `json:"bikTaxExemptAmount" readOnly:"true"`
 	BikTaxableAmount                     payroll.Money `json:"bikTaxableAmount" readOnly:"true"`
@@ -146,8 +130,10 @@ type NotCalculated struct {
 	StudentLoanAdditionalVoluntaryAmount payroll.Money `json:"studentLoanAdditionalVoluntaryAmount" readOnly:"true"`
 }
 
-func totalModel(region string, run store.PayRun, e store.PayRunEmployee) PayRunTotalModel {
-	return PayRunTotalModel{ID: e.ID, PayRunID: e.PayRunID, EmployeeID: e.EmployeeID, TotalHours: hoursFromE4(e.TotalHoursE4),
+// TotalModel is an employee's totals in a run (without UK pension: see
+// ApplyUKPension).
+func TotalModel(region string, run store.PayRun, e store.PayRunEmployee) PayRunTotalModel {
+	return PayRunTotalModel{ID: e.ID, PayRunID: e.PayRunID, EmployeeID: e.EmployeeID, TotalHours: HoursFromE4(e.TotalHoursE4),
 		GrossEarnings: money(e.Gross), PreTaxDeductions: money(e.PreTax), TaxableEarnings: money(e.Taxable), PostTaxDeductions: money(e.PostTax),
 		NetEarnings: money(e.Net), TotalEmployeeExpenses: money(e.Expenses), TotalEmployerLiabilities: money(e.Liabilities),
 		IsPublished: run.PaySlipsPublished, Notation: e.Notation,
@@ -158,6 +144,17 @@ func totalModel(region string, run store.PayRun, e store.PayRunEmployee) PayRunT
 		EsctContribution: money(e.Esct), AccLevyAmount: money(e.AccLevy),
 		CpfEmployeeContributionAmount: money(e.CpfEmployee), CpfEmployerContributionAmount: money(e.CpfEmployer), SdlContributionAmount: money(e.Sdl),
 		IsComplete: e.CalcError == "", Warning: e.CalcError}
+}
+
+// ApplyUKPension fills a total's pension members from the stored figures
+// of its run's employees (pay.UKPensionsOf).
+func ApplyUKPension(t *PayRunTotalModel, pens pay.UKPensions) {
+	l, ok := pens.Of(t.PayRunID, t.EmployeeID)
+	if !ok {
+		return
+	}
+	t.EmployeePensionContribution, t.EmployerPensionContribution = money(l.EE), money(l.ER)
+	t.EmployeePensionableEarnings, t.EmployerPensionableEarnings = money(l.Base), money(l.Base)
 }
 
 // The tax column holds everything withheld as income tax: AU PAYG
@@ -271,7 +268,8 @@ func idString(id int64) string {
 	return strconv.FormatInt(id, 10)
 }
 
-func nullTime(t sql.NullTime) payroll.DateTime {
+// NullTime is a nullable stored time on the wire (zero when null).
+func NullTime(t sql.NullTime) payroll.DateTime {
 	if !t.Valid {
 		return payroll.DateTime{}
 	}

@@ -8,15 +8,12 @@ import (
 	"time"
 
 	"github.com/payrolld/payrolld/internal/business"
-	"github.com/payrolld/payrolld/internal/categories"
 	"github.com/payrolld/payrolld/internal/db"
 	"github.com/payrolld/payrolld/internal/employee"
-	"github.com/payrolld/payrolld/internal/leave"
 	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/payrun/pay"
 	"github.com/payrolld/payrolld/internal/payschedule"
 	"github.com/payrolld/payrolld/internal/store"
-	"github.com/payrolld/payrolld/internal/timesheet"
-	"github.com/payrolld/payrolld/internal/uk/statutoryleave"
 )
 
 // Events the pay run emits (webhook names).
@@ -38,24 +35,19 @@ type Effect interface {
 
 // Service owns pay runs.
 type Service struct {
-	DB         *db.DB
-	Clock      payroll.Clock
-	Categories *categories.CoreCollections
-	Schedules  *payschedule.ScheduleCollections
+	// Calculator is the calculation's database and the areas it reads
+	// records through (business categories, leave, timesheets, UK
+	// statutory leave): internal/payrun/pay.
+	pay.Calculator
+	Clock     payroll.Clock
+	Schedules *payschedule.ScheduleCollections
 	// Emit records a web hook event in the caller's transaction
 	// (webhook.Service.Emit); nil = no events.
 	Emit func(ctx context.Context, q *store.Queries, businessID int64, action string, data any) error
 	// Effects run inside finalise and unlock, in order (unlock in reverse).
 	Effects []Effect
-	// Leave pays approved leave requests in a run's period (nil = none
-	// paid); Timesheets imports approved timesheet lines (nil = none).
-	Leave      *leave.Service
-	Timesheets *timesheet.Service
 	// Employees decides which employees a caller may see (E/payruntotals).
 	Employees *employee.Service
-	// StatutoryLeave pays UK statutory leave weeks in the period as lines
-	// (statutory_leave.go); nil = none.
-	StatutoryLeave *statutoryleave.Service
 }
 
 // EventData is the data of the pay run events.
@@ -101,9 +93,9 @@ func (r *CreateRequest) Validate() error {
 	v.MaxLen("externalId", r.ExternalID, 50)
 	switch r.TimesheetImportOption {
 	case "":
-		r.TimesheetImportOption = TimesheetsNone
-	case TimesheetsNone, TimesheetsThisPayPeriod, TimesheetsAllOutstanding:
-	case TimesheetsCustomPeriod:
+		r.TimesheetImportOption = pay.TimesheetsNone
+	case pay.TimesheetsNone, pay.TimesheetsThisPayPeriod, pay.TimesheetsAllOutstanding:
+	case pay.TimesheetsCustomPeriod:
 		switch {
 		case r.TimesheetImportFromDate.IsZero():
 			v.Add("timesheetImportFromDate", "timesheetImportFromDate is required with timesheetImportOption CustomPeriod")
@@ -129,7 +121,7 @@ func (s *Service) Create(ctx context.Context, biz business.Business, req CreateR
 	q := s.DB.Queries()
 	if req.ExternalID != "" {
 		if r, err := q.GetPayRunByExternalID(ctx, store.GetPayRunByExternalIDParams{BusinessID: biz.ID, ExternalID: req.ExternalID}); err == nil {
-			return runModel(r), nil
+			return RunModel(r), nil
 		} else if !db.IsNoRows(err) {
 			return PayRunModel{}, err
 		}
@@ -141,10 +133,10 @@ func (s *Service) Create(ctx context.Context, biz business.Business, req CreateR
 		}
 		return PayRunModel{}, err
 	}
-	if _, ok := frequencies[sched.Frequency]; !ok {
+	if _, ok := pay.WeeksPerPeriod(sched.Frequency); !ok {
 		return PayRunModel{}, payroll.Invalid("payScheduleId", "pay schedule %d is %s; pay runs are calculated for Weekly, Fortnightly, FourWeekly, Monthly, Quarterly and Annually schedules", sched.ID, sched.Frequency)
 	}
-	cats, err := s.loadCategories(ctx, biz)
+	cats, err := s.LoadCategories(ctx, biz)
 	if err != nil {
 		return PayRunModel{}, err
 	}
@@ -157,21 +149,21 @@ func (s *Service) Create(ctx context.Context, biz business.Business, req CreateR
 	var out store.PayRun
 	err = s.DB.InTx(ctx, func(q *store.Queries) error {
 		run, err := q.CreatePayRun(ctx, store.CreatePayRunParams{BusinessID: biz.ID, PayScheduleID: sched.ID, Frequency: sched.Frequency,
-			PeriodStarting: periodStart(sched.Frequency, end), PeriodEnding: end, DatePaid: paid, ExternalID: req.ExternalID,
+			PeriodStarting: pay.PeriodStart(sched.Frequency, end), PeriodEnding: end, DatePaid: paid, ExternalID: req.ExternalID,
 			Adhoc: req.Adhoc, CreatedAt: now})
 		if err != nil {
 			return err
 		}
 		out = run
 		var tsFrom, tsTo sql.NullTime
-		if req.TimesheetImportOption == TimesheetsCustomPeriod {
+		if req.TimesheetImportOption == pay.TimesheetsCustomPeriod {
 			tsFrom, tsTo = sqlNullTime(payroll.DateOnly(req.TimesheetImportFromDate.Time)), sqlNullTime(payroll.DateOnly(req.TimesheetImportToDate.Time))
 		}
 		if err := q.SetPayRunOptions(ctx, store.SetPayRunOptionsParams{PayRunID: run.ID, BusinessID: biz.ID, TimesheetImportOption: req.TimesheetImportOption,
 			TimesheetsFrom: tsFrom, TimesheetsTo: tsTo, ExcludeLeaveRequests: req.ExcludeLeaveRequests}); err != nil {
 			return err
 		}
-		var emps []EmployeeRow
+		var emps []pay.EmployeeRow
 		if !req.Adhoc {
 			emps, err = q.ListPayScheduleEmployees(ctx, store.ListPayScheduleEmployeesParams{BusinessID: biz.ID,
 				PayScheduleID: nullID(sched.ID), Column3: req.IncludeTerminatedEmployees})
@@ -179,7 +171,7 @@ func (s *Service) Create(ctx context.Context, biz business.Business, req CreateR
 				return err
 			}
 		}
-		ytds, err := s.yearToDate(ctx, q, biz, &run)
+		ytds, err := pay.YearToDate(ctx, q, biz, &run)
 		if err != nil {
 			return err
 		}
@@ -187,17 +179,17 @@ func (s *Service) Create(ctx context.Context, biz business.Business, req CreateR
 		for i := range emps {
 			ids[i] = emps[i].ID
 		}
-		w := s.newWriter(q, biz.ID, run.ID)
-		if w.in, err = s.loadInputs(ctx, q, biz, &run, ids); err != nil {
+		w := s.NewWriter(q, biz.ID, run.ID)
+		if err := w.LoadInputs(ctx, biz, &run, ids); err != nil {
 			return err
 		}
 		for i := range emps {
 			e := &emps[i]
-			if err := w.addEmployee(ctx, biz.Region, &run, e, cats, !req.CreateWithEmptyPays, ytds[e.ID]); err != nil {
+			if err := w.AddEmployee(ctx, biz.Region, &run, e, cats, !req.CreateWithEmptyPays, ytds[e.ID]); err != nil {
 				return err
 			}
 		}
-		if err := w.flush(ctx); err != nil {
+		if err := w.Flush(ctx); err != nil {
 			return err
 		}
 		return s.EmitRun(ctx, q, run, EventInitialised, int64(len(emps)))
@@ -207,32 +199,17 @@ func (s *Service) Create(ctx context.Context, biz business.Business, req CreateR
 			// A concurrent create with the same externalId won: same run.
 			r, gerr := s.DB.Queries().GetPayRunByExternalID(ctx, store.GetPayRunByExternalIDParams{BusinessID: biz.ID, ExternalID: req.ExternalID})
 			if gerr == nil {
-				return runModel(r), nil
+				return RunModel(r), nil
 			}
 		}
 		return PayRunModel{}, err
 	}
-	return runModel(out), nil
+	return RunModel(out), nil
 }
 
 func nullID(id int64) sql.NullInt64 { return sql.NullInt64{Int64: id, Valid: id != 0} }
 
 func sqlNullTime(t time.Time) sql.NullTime { return sql.NullTime{Time: t, Valid: true} }
-
-// yearToDate reads every employee's year-to-date before run in one query.
-func (s *Service) yearToDate(ctx context.Context, q *store.Queries, biz business.Business, run *store.PayRun) (map[int64]*ytd, error) {
-	from, quarter := taxYear(biz.Region, run.DatePaid)
-	rows, err := q.PayRunYearToDate(ctx, store.PayRunYearToDateParams{QuarterFrom: quarter, BusinessID: biz.ID, PayRunID: run.ID,
-		YearFrom: from, YearTo: run.DatePaid})
-	if err != nil {
-		return nil, err
-	}
-	out := make(map[int64]*ytd, len(rows))
-	for i := range rows {
-		out[rows[i].EmployeeID] = &rows[i]
-	}
-	return out, addOpeningBalances(ctx, q, biz, from, out) // emp2_openingbalances.go
-}
 
 // load reads a run of the business (404 for another tenant's).
 func (s *Service) Load(ctx context.Context, q *store.Queries, biz business.Business, id int64) (store.PayRun, error) {
@@ -260,7 +237,7 @@ func (s *Service) Touch(ctx context.Context, q *store.Queries, biz business.Busi
 func (s *Service) Get(ctx context.Context, biz business.Business, id int64) (_ PayRunModel, err error) {
 	defer payroll.Wrap(&err, "get pay run %d", id)
 	r, err := s.Load(ctx, s.DB.Queries(), biz, id)
-	return runModel(r), err
+	return RunModel(r), err
 }
 
 // Summary is P/summary.
@@ -275,7 +252,7 @@ func (s *Service) Summary(ctx context.Context, biz business.Business, id int64) 
 	if err != nil {
 		return PayRunSummaryModel{}, err
 	}
-	return PayRunSummaryModel{PayRunModel: runModel(r), TotalHours: hoursFromE4(t.HoursE4), TotalNetWages: money(t.Net), TotalGrossWages: money(t.Gross)}, nil
+	return PayRunSummaryModel{PayRunModel: RunModel(r), TotalHours: HoursFromE4(t.HoursE4), TotalNetWages: money(t.Net), TotalGrossWages: money(t.Gross)}, nil
 }
 
 // Delete deletes a draft run (409 when finalised).
@@ -300,7 +277,7 @@ func (s *Service) Delete(ctx context.Context, biz business.Business, id int64) (
 // Recalculate recomputes every employee of a draft run.
 func (s *Service) Recalculate(ctx context.Context, biz business.Business, id int64) (err error) {
 	defer payroll.Wrap(&err, "recalculate pay run %d", id)
-	cats, err := s.loadCategories(ctx, biz)
+	cats, err := s.LoadCategories(ctx, biz)
 	if err != nil {
 		return err
 	}
@@ -326,7 +303,7 @@ var recalcChunkSize = 500
 // employee records, lines and inputs are read by id range, computed,
 // written and released before the next. A handful of employees are read
 // one by one instead. Year-to-date is read once for the run.
-func (s *Service) recalcAll(ctx context.Context, q *store.Queries, biz business.Business, run *store.PayRun, cats *catIndex, only map[int64]bool) error {
+func (s *Service) recalcAll(ctx context.Context, q *store.Queries, biz business.Business, run *store.PayRun, cats *pay.Categories, only map[int64]bool) error {
 	if only != nil && len(only) <= 20 {
 		for id := range only {
 			if err := s.recalcOne(ctx, q, biz, run, id, cats); err != nil {
@@ -351,11 +328,11 @@ func (s *Service) recalcAll(ctx context.Context, q *store.Queries, biz business.
 		}
 		ids = kept
 	}
-	ytds, err := s.yearToDate(ctx, q, biz, run)
+	ytds, err := pay.YearToDate(ctx, q, biz, run)
 	if err != nil {
 		return err
 	}
-	w := s.newWriter(q, biz.ID, run.ID)
+	w := s.NewWriter(q, biz.ID, run.ID)
 	if only == nil {
 		// The whole run: its calculated lines and their sources go in one
 		// statement each (the chunks below then read only the lines
@@ -366,7 +343,7 @@ func (s *Service) recalcAll(ctx context.Context, q *store.Queries, biz business.
 		if err := q.DeletePayRunSourcesOfRun(ctx, run.ID); err != nil {
 			return err
 		}
-		w.calculatedDeleted = true
+		w.CalculatedDeleted = true
 	}
 	for len(ids) > 0 {
 		n := min(len(ids), recalcChunkSize)
@@ -375,15 +352,15 @@ func (s *Service) recalcAll(ctx context.Context, q *store.Queries, biz business.
 		}
 		ids = ids[n:]
 	}
-	return w.flush(ctx)
+	return w.Flush(ctx)
 }
 
 // recalcChunk recomputes the run's employees ids (ascending) with w: one
 // read by id range of their run rows, employee records and lines (filtered
 // to ids when the recalculation is of some employees), then their inputs;
 // the chunk's writes are flushed before returning.
-func (s *Service) recalcChunk(ctx context.Context, q *store.Queries, w *writer, biz business.Business, run *store.PayRun, cats *catIndex,
-	ids []int64, filter bool, ytds map[int64]*ytd) error {
+func (s *Service) recalcChunk(ctx context.Context, q *store.Queries, w *pay.Writer, biz business.Business, run *store.PayRun, cats *pay.Categories,
+	ids []int64, filter bool, ytds map[int64]*pay.YTD) error {
 	lo, hi := ids[0], ids[len(ids)-1]
 	rows, err := q.ListPayRunEmployeesInRange(ctx, store.ListPayRunEmployeesInRangeParams{PayRunID: run.ID, Lo: lo, Hi: hi})
 	if err != nil {
@@ -410,7 +387,7 @@ func (s *Service) recalcChunk(ctx context.Context, q *store.Queries, w *writer, 
 	if err != nil {
 		return err
 	}
-	if w.in, err = s.loadInputs(ctx, q, biz, run, ids); err != nil {
+	if err := w.LoadInputs(ctx, biz, run, ids); err != nil {
 		return err
 	}
 	// emps and all are ordered by employee id, as rows: walk them along.
@@ -420,9 +397,9 @@ func (s *Service) recalcChunk(ctx context.Context, q *store.Queries, w *writer, 
 		for ei < len(emps) && emps[ei].ID < id {
 			ei++
 		}
-		e := &EmployeeRow{ID: id} // deleted since: keep the lines, no standard pay
+		e := &pay.EmployeeRow{ID: id} // deleted since: keep the lines, no standard pay
 		if ei < len(emps) && emps[ei].ID == id {
-			e = (*EmployeeRow)(&emps[ei])
+			e = (*pay.EmployeeRow)(&emps[ei])
 		}
 		for li < len(all) && all[li].EmployeeID < id {
 			li++
@@ -431,26 +408,26 @@ func (s *Service) recalcChunk(ctx context.Context, q *store.Queries, w *writer, 
 		for end < len(all) && all[end].EmployeeID == id {
 			end++
 		}
-		if err := w.recalcEmployee(ctx, biz.Region, run, e, &rows[i], all[li:end:end], cats, ytds[id]); err != nil {
+		if err := w.RecalcEmployee(ctx, biz.Region, run, e, &rows[i], all[li:end:end], cats, ytds[id]); err != nil {
 			return err
 		}
 		li = end
 	}
-	return w.flush(ctx)
+	return w.Flush(ctx)
 }
 
 // recalcOne recomputes one employee of run.
-func (s *Service) recalcOne(ctx context.Context, q *store.Queries, biz business.Business, run *store.PayRun, employeeID int64, cats *catIndex) error {
+func (s *Service) recalcOne(ctx context.Context, q *store.Queries, biz business.Business, run *store.PayRun, employeeID int64, cats *pay.Categories) error {
 	row, err := q.GetPayRunEmployee(ctx, store.GetPayRunEmployeeParams{PayRunID: run.ID, EmployeeID: employeeID})
 	if err != nil {
 		return err
 	}
 	er, err := q.GetEmployeeForPay(ctx, store.GetEmployeeForPayParams{BusinessID: biz.ID, ID: employeeID})
-	var e EmployeeRow
+	var e pay.EmployeeRow
 	if err == nil {
-		e = EmployeeRow(er)
+		e = pay.EmployeeRow(er)
 	} else if db.IsNoRows(err) {
-		e = EmployeeRow{ID: employeeID}
+		e = pay.EmployeeRow{ID: employeeID}
 	} else {
 		return err
 	}
@@ -458,18 +435,18 @@ func (s *Service) recalcOne(ctx context.Context, q *store.Queries, biz business.
 	if err != nil {
 		return err
 	}
-	ytds, err := s.yearToDate(ctx, q, biz, run)
+	ytds, err := pay.YearToDate(ctx, q, biz, run)
 	if err != nil {
 		return err
 	}
-	w := s.newWriter(q, biz.ID, run.ID)
-	if w.in, err = s.loadInputs(ctx, q, biz, run, []int64{employeeID}); err != nil {
+	w := s.NewWriter(q, biz.ID, run.ID)
+	if err := w.LoadInputs(ctx, biz, run, []int64{employeeID}); err != nil {
 		return err
 	}
-	if err := w.recalcEmployee(ctx, biz.Region, run, &e, &row, lines, cats, ytds[employeeID]); err != nil {
+	if err := w.RecalcEmployee(ctx, biz.Region, run, &e, &row, lines, cats, ytds[employeeID]); err != nil {
 		return err
 	}
-	return w.flush(ctx)
+	return w.Flush(ctx)
 }
 
 // FinaliseOptions are the members of FinalisePayRunOptions this service
@@ -550,9 +527,9 @@ func (s *Service) Finalise(ctx context.Context, biz business.Business, id int64,
 	if publish == "" {
 		publish = "Manual"
 	}
-	var cats *catIndex
+	var cats *pay.Categories
 	if !opt.DatePaid.IsZero() {
-		if cats, err = s.loadCategories(ctx, biz); err != nil {
+		if cats, err = s.LoadCategories(ctx, biz); err != nil {
 			return FinaliseResult{}, err
 		}
 	}

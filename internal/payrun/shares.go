@@ -7,6 +7,7 @@ import (
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/calc"
 	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/payrun/pay"
 	"github.com/payrolld/payrolld/internal/store"
 )
 
@@ -38,8 +39,11 @@ type shareFigures struct {
 	tax, stsl, superGuarantee int64
 }
 
-func figuresOf(e store.PayRunEmployee, superAdjustments int64) shareFigures {
-	return shareFigures{tax: e.Tax, stsl: e.Stsl, superGuarantee: e.SuperContribution - superAdjustments}
+// EmployeeLineShares is each earnings line's share of the employee's
+// figures (lineShares), the super adjustments taken from lines.
+func EmployeeLineShares(region string, e store.PayRunEmployee, lines []store.PayRunLine, ote func(int64) bool) map[int64]LineShare {
+	f := shareFigures{tax: e.Tax, stsl: e.Stsl, superGuarantee: e.SuperContribution - superAdjustmentsOf(lines)[e.EmployeeID]}
+	return lineShares(region, f, lines, ote)
 }
 
 // lineShares splits one employee's figures over their earnings lines
@@ -48,7 +52,7 @@ func figuresOf(e store.PayRunEmployee, superAdjustments int64) shareFigures {
 func lineShares(region string, f shareFigures, lines []store.PayRunLine, ote func(categoryID int64) bool) map[int64]LineShare {
 	var earn []store.PayRunLine
 	for _, l := range lines {
-		if l.Kind == KindEarnings {
+		if l.Kind == pay.KindEarnings {
 			earn = append(earn, l)
 		}
 	}
@@ -114,33 +118,27 @@ func allocate(total int64, weights []int64) []int64 {
 	return out
 }
 
-// oteOf says which pay categories of the business count as ordinary time
+// OTEOf says which pay categories of the business count as ordinary time
 // earnings (unknown categories, as the calculation's default kind, do).
-func (s *Service) oteOf(ctx context.Context, biz business.Business) (func(int64) bool, error) {
+func (s *Service) OTEOf(ctx context.Context, biz business.Business) (func(int64) bool, error) {
 	pays, err := s.Categories.PayCategories.List(ctx, biz, 0)
 	if err != nil {
 		return nil, err
 	}
 	not := map[int64]bool{}
 	for _, p := range pays {
-		if !OrdinaryTime(p.PayCategoryType) {
+		if !pay.OrdinaryTime(p.PayCategoryType) {
 			not[p.ID] = true
 		}
 	}
 	return func(id int64) bool { return !not[id] }, nil
 }
 
-// ote is oteOf for categories already read.
-func (ix *catIndex) ote(id int64) bool {
-	c, ok := ix.byKind[KindEarnings][id]
-	return !ok || (c.kind != calc.Overtime && c.kind != calc.Lumpsum)
-}
-
 // superAdjustmentsOf sums each employee's super adjustment lines.
 func superAdjustmentsOf(lines []store.PayRunLine) map[int64]int64 {
 	out := map[int64]int64{}
 	for _, l := range lines {
-		if l.Kind == KindSuperAdjustment {
+		if l.Kind == pay.KindSuperAdjustment {
 			out[l.EmployeeID] += l.Amount
 		}
 	}

@@ -8,8 +8,8 @@ import (
 
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/payroll"
-	"github.com/payrolld/payrolld/internal/payrun"
 	payrunout "github.com/payrolld/payrolld/internal/payrun/output"
+	"github.com/payrolld/payrolld/internal/payrun/pay"
 )
 
 // OrdinaryTimeEarnings is one employee's ordinary time earnings of one
@@ -45,7 +45,7 @@ func FinancialYearOf(t time.Time) int {
 
 // OrdinaryTimeEarnings lists the ordinary time earnings of the selected
 // finalised runs per run, employee and pay category: the earnings of the
-// pay categories whose type is OTE (payrun.OrdinaryTime: not overtime,
+// pay categories whose type is OTE (pay.OrdinaryTime: not overtime,
 // lump sums or ETPs), and the super guarantee of the run (the employee's
 // contribution less the run's super adjustments) shared over them.
 func (s *Service) OrdinaryTimeEarnings(ctx context.Context, biz business.Business, p *payroll.Principal, f Filter) (_ []OrdinaryTimeEarnings, err error) {
@@ -57,7 +57,7 @@ func (s *Service) OrdinaryTimeEarnings(ctx context.Context, biz business.Busines
 			return nil, err
 		}
 		for _, c := range cats {
-			if !payrun.OrdinaryTime(c.PayCategoryType) {
+			if !pay.OrdinaryTime(c.PayCategoryType) {
 				notOTE[c.ID] = true
 			}
 		}

@@ -7,7 +7,7 @@ import (
 
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/payroll"
-	"github.com/payrolld/payrolld/internal/payrun"
+	"github.com/payrolld/payrolld/internal/payrun/pay"
 )
 
 // runFrom joins the finalised runs, their employees and the employees;
@@ -117,24 +117,24 @@ func (s *Service) GrossToNet(ctx context.Context, biz business.Business, p *payr
 		}
 		g := &out[i]
 		switch kind {
-		case payrun.KindEarnings:
+		case pay.KindEarnings:
 			if exempt {
 				g.TotalTaxExemptEarnings = g.TotalTaxExemptEarnings.Add(Money(amt))
 			}
 			if len(only) == 0 || only[cat] {
 				add(g.GrossEarnings, name, amt)
 			}
-		case payrun.KindDeduction:
+		case pay.KindDeduction:
 			if exempt {
 				add(g.PreTaxDeductions, name, amt)
 			} else if gq.IncludePostTaxDeductions {
 				add(g.PostTaxDeductions, name, amt)
 			}
-		case payrun.KindExpense:
+		case pay.KindExpense:
 			if gq.IncludeExpenses {
 				add(g.Expenses, name, amt)
 			}
-		case payrun.KindSuperAdjustment:
+		case pay.KindSuperAdjustment:
 
 			g.EmployerContribution = g.EmployerContribution.Add(Money(amt))
 			g.Sgc = g.Sgc.Sub(Money(amt))

@@ -16,6 +16,7 @@ import (
 	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/payrun"
+	"github.com/payrolld/payrolld/internal/payrun/pay"
 )
 
 // LineBase is what every submitted line may carry besides its own members.
@@ -405,7 +406,7 @@ func registerCollections(a *httpapi.API, s *payrun.Service) {
 	registerLines(a, collectionOps{list: "/api/v2/business/{businessId}/payrun/{payRunId}/EmployeeExpenses",
 		ofEmployee: "/api/v2/business/{businessId}/payrun/{payRunId}/EmployeeExpenses/{employeeId}", what: "employee expenses",
 		post: "expenses: each line an employeeExpenseCategoryId (employeeExpenseCategoryIdType External: external id), a non-negative amount, an optional taxCode. Expenses are paid with net pay (bank payments = net + expenses) and are neither gross nor taxable pay."},
-		lineHandlers[SubmitEmployeeExpensesRequest, EmployeeExpensesResponse]{s: s, kind: payrun.KindExpense,
+		lineHandlers[SubmitEmployeeExpensesRequest, EmployeeExpensesResponse]{s: s, kind: pay.KindExpense,
 			out: func(id int64, l map[string][]payrun.LineOut) EmployeeExpensesResponse {
 				return EmployeeExpensesResponse{PayRunID: id, EmployeeExpenses: convert(l, func(l payrun.LineOut) EmployeeExpenseModel {
 					return EmployeeExpenseModel{LineOut: l, EmployeeExpenseCategoryID: l.CategoryID, EmployeeExpenseCategoryName: l.CategoryName,
@@ -423,14 +424,14 @@ func registerCollections(a *httpapi.API, s *payrun.Service) {
 						lines[k] = append(lines[k], in)
 					}
 				}
-				return payrun.Submission{Kind: payrun.KindExpense, Member: "expenses", EmployeeIDType: b.EmployeeIDType,
+				return payrun.Submission{Kind: pay.KindExpense, Member: "expenses", EmployeeIDType: b.EmployeeIDType,
 					CategoryIDType: b.EmployeeExpenseCategoryIDType, ReplaceExisting: b.ReplaceExisting, SuppressCalculations: b.SuppressCalculations, Lines: lines}
 			}}, true)
 
 	registerLines(a, collectionOps{list: "/api/v2/business/{businessId}/payrun/{payRunId}/employerliabilities",
 		ofEmployee: "/api/v2/business/{businessId}/payrun/{payRunId}/employerliabilities/{employeeId}", what: "employer liabilities",
 		post: "employerLiabilities: each line an employerLiabilityCategoryId (employerLiabilityCategoryIdType External: external id) and a non-negative amount. Liabilities are employer costs: in the totals, neither gross nor net."},
-		lineHandlers[SubmitEmployerLiabilitiesRequest, EmployerLiabilitiesResponse]{s: s, kind: payrun.KindLiability,
+		lineHandlers[SubmitEmployerLiabilitiesRequest, EmployerLiabilitiesResponse]{s: s, kind: pay.KindLiability,
 			out: func(id int64, l map[string][]payrun.LineOut) EmployerLiabilitiesResponse {
 				return EmployerLiabilitiesResponse{PayRunID: id, EmployerLiabilities: convert(l, func(l payrun.LineOut) EmployerLiabilityModel {
 					return EmployerLiabilityModel{LineOut: l, EmployerLiabilityCategoryID: l.CategoryID, EmployerLiabilityCategoryName: l.CategoryName, Amount: l.Amount}
@@ -446,7 +447,7 @@ func registerCollections(a *httpapi.API, s *payrun.Service) {
 						lines[k] = append(lines[k], in)
 					}
 				}
-				return payrun.Submission{Kind: payrun.KindLiability, Member: "employerLiabilities", EmployeeIDType: b.EmployeeIDType,
+				return payrun.Submission{Kind: pay.KindLiability, Member: "employerLiabilities", EmployeeIDType: b.EmployeeIDType,
 					CategoryIDType: b.EmployerLiabilityCategoryIDType, ReplaceExisting: b.ReplaceExisting, SuppressCalculations: b.SuppressCalculations, Lines: lines}
 			}}, true)
 
@@ -454,68 +455,68 @@ func registerCollections(a *httpapi.API, s *payrun.Service) {
 	registerLines(a, collectionOps{list: "/api/v2/business/{businessId}/payrun/{payRunId}/paygadjustments",
 		ofEmployee: "/api/v2/business/{businessId}/payrun/{payRunId}/paygadjustments/{employeeId}", what: "PAYG adjustments",
 		post: "paygAdjustments: each line an amount." + taxNote},
-		lineHandlers[SubmitPaygAdjustmentsRequest, PaygAdjustmentsResponse]{s: s, kind: payrun.KindTaxAdjustment,
+		lineHandlers[SubmitPaygAdjustmentsRequest, PaygAdjustmentsResponse]{s: s, kind: pay.KindTaxAdjustment,
 			out: func(id int64, l map[string][]payrun.LineOut) PaygAdjustmentsResponse {
 				return PaygAdjustmentsResponse{PayRunID: id, PaygAdjustments: convert(l, adjustment)}
 			},
 			sub: func(b *SubmitPaygAdjustmentsRequest) payrun.Submission {
-				return b.submission(payrun.KindTaxAdjustment, "paygAdjustments", adjustments(b.PaygAdjustments, false))
+				return b.submission(pay.KindTaxAdjustment, "paygAdjustments", adjustments(b.PaygAdjustments, false))
 			}}, true)
 	registerLines(a, collectionOps{list: "/api/v2/business/{businessId}/payrun/{payRunId}/taxadjustments",
 		ofEmployee: "/api/v2/business/{businessId}/payrun/{payRunId}/taxadjustments/{employeeId}", what: "tax adjustments",
 		post: "taxAdjustments: each line an amount." + taxNote},
-		lineHandlers[SubmitTaxAdjustmentsRequest, TaxAdjustmentsResponse]{s: s, kind: payrun.KindTaxAdjustment,
+		lineHandlers[SubmitTaxAdjustmentsRequest, TaxAdjustmentsResponse]{s: s, kind: pay.KindTaxAdjustment,
 			out: func(id int64, l map[string][]payrun.LineOut) TaxAdjustmentsResponse {
 				return TaxAdjustmentsResponse{PayRunID: id, TaxAdjustments: convert(l, adjustment)}
 			},
 			sub: func(b *SubmitTaxAdjustmentsRequest) payrun.Submission {
-				return b.submission(payrun.KindTaxAdjustment, "taxAdjustments", adjustments(b.TaxAdjustments, false))
+				return b.submission(pay.KindTaxAdjustment, "taxAdjustments", adjustments(b.TaxAdjustments, false))
 			}}, true)
 	registerLines(a, collectionOps{list: "/api/v2/business/{businessId}/payrun/{payRunId}/payeadjustments",
 		ofEmployee: "/api/v2/business/{businessId}/payrun/{payRunId}/payeadjustments/{employeeId}", what: "PAYE adjustments"},
-		lineHandlers[struct{}, PayeAdjustmentsResponse]{s: s, kind: payrun.KindTaxAdjustment,
+		lineHandlers[struct{}, PayeAdjustmentsResponse]{s: s, kind: pay.KindTaxAdjustment,
 			out: func(id int64, l map[string][]payrun.LineOut) PayeAdjustmentsResponse {
 				return PayeAdjustmentsResponse{PayRunID: id, PayeAdjustments: convert(l, adjustment)}
 			}}, false)
 	registerLines(a, collectionOps{list: "/api/v2/business/{businessId}/payrun/{payRunId}/sdladjustments",
 		ofEmployee: "/api/v2/business/{businessId}/payrun/{payRunId}/sdladjustments/{employeeId}", what: "SDL adjustments",
 		post: "sdlAdjustments: each line an amount (may be negative), added to the Skills Development Levy: an employer cost, neither gross nor net."},
-		lineHandlers[SubmitSdlAdjustmentsRequest, SdlAdjustmentsResponse]{s: s, kind: payrun.KindSDLAdjustment,
+		lineHandlers[SubmitSdlAdjustmentsRequest, SdlAdjustmentsResponse]{s: s, kind: pay.KindSDLAdjustment,
 			out: func(id int64, l map[string][]payrun.LineOut) SdlAdjustmentsResponse {
 				return SdlAdjustmentsResponse{PayRunID: id, SdlAdjustments: convert(l, adjustment)}
 			},
 			sub: func(b *SubmitSdlAdjustmentsRequest) payrun.Submission {
-				return b.submission(payrun.KindSDLAdjustment, "sdlAdjustments", adjustments(b.SdlAdjustments, false))
+				return b.submission(pay.KindSDLAdjustment, "sdlAdjustments", adjustments(b.SdlAdjustments, false))
 			}}, true)
 	registerLines(a, collectionOps{list: "/api/v2/business/{businessId}/payrun/{payRunId}/superadjustments",
 		ofEmployee: "/api/v2/business/{businessId}/payrun/{payRunId}/superadjustments/{employeeId}", what: "super adjustments",
 		post: "superAdjustments: each line an amount (may be negative) and a contributionType (SuperGuarantee by default, SalarySacrifice, MemberVoluntary, EmployerContribution, NonRescEmployerContribution), added to the super contribution; SalarySacrifice is also taken from pay before tax, MemberVoluntary after tax."},
-		lineHandlers[SubmitSuperAdjustmentsRequest, SuperAdjustmentsResponse]{s: s, kind: payrun.KindSuperAdjustment,
+		lineHandlers[SubmitSuperAdjustmentsRequest, SuperAdjustmentsResponse]{s: s, kind: pay.KindSuperAdjustment,
 			out: func(id int64, l map[string][]payrun.LineOut) SuperAdjustmentsResponse {
 				return SuperAdjustmentsResponse{PayRunID: id, SuperAdjustments: convert(l, superAdjustment)}
 			},
 			sub: func(b *SubmitSuperAdjustmentsRequest) payrun.Submission {
-				return b.submission(payrun.KindSuperAdjustment, "superAdjustments", adjustments(b.SuperAdjustments, true))
+				return b.submission(pay.KindSuperAdjustment, "superAdjustments", adjustments(b.SuperAdjustments, true))
 			}}, true)
 	registerLines(a, collectionOps{list: "/api/v2/business/{businessId}/payrun/{payRunId}/voluntarycpf",
 		ofEmployee: "/api/v2/business/{businessId}/payrun/{payRunId}/voluntarycpf/{employeeId}", what: "voluntary CPF contributions",
 		post: "voluntaryCpf: each line a non-negative amount and a contributionType: Employee (the default; withheld from pay like CPF) or Employer (an employer cost)."},
-		lineHandlers[SubmitVoluntaryCpfRequest, VoluntaryCpfResponse]{s: s, kind: payrun.KindVoluntaryCPF,
+		lineHandlers[SubmitVoluntaryCpfRequest, VoluntaryCpfResponse]{s: s, kind: pay.KindVoluntaryCPF,
 			out: func(id int64, l map[string][]payrun.LineOut) VoluntaryCpfResponse {
 				return VoluntaryCpfResponse{PayRunID: id, VoluntaryCpf: convert(l, superAdjustment)}
 			},
 			sub: func(b *SubmitVoluntaryCpfRequest) payrun.Submission {
-				return b.submission(payrun.KindVoluntaryCPF, "voluntaryCpf", adjustments(b.VoluntaryCpf, true))
+				return b.submission(pay.KindVoluntaryCPF, "voluntaryCpf", adjustments(b.VoluntaryCpf, true))
 			}}, true)
 	registerLines(a, collectionOps{list: "/api/v2/business/{businessId}/payrun/{payRunId}/hmrcadjustments",
 		ofEmployee: "/api/v2/business/{businessId}/payrun/{payRunId}/hmrcadjustments/{employeeId}", what: "HMRC adjustments"},
-		lineHandlers[struct{}, HmrcAdjustmentsResponse]{s: s, kind: payrun.KindHMRCAdjustment,
+		lineHandlers[struct{}, HmrcAdjustmentsResponse]{s: s, kind: pay.KindHMRCAdjustment,
 			out: func(id int64, l map[string][]payrun.LineOut) HmrcAdjustmentsResponse {
 				return HmrcAdjustmentsResponse{PayRunID: id, HmrcAdjustments: convert(l, adjustment)}
 			}}, false)
 	registerLines(a, collectionOps{list: "/api/v2/business/{businessId}/payrun/{payRunId}/benefits",
 		ofEmployee: "/api/v2/business/{businessId}/payrun/{payRunId}/benefits/{employeeId}", what: "benefits"},
-		lineHandlers[struct{}, BenefitsResponse]{s: s, kind: payrun.KindBenefit,
+		lineHandlers[struct{}, BenefitsResponse]{s: s, kind: pay.KindBenefit,
 			out: func(id int64, l map[string][]payrun.LineOut) BenefitsResponse {
 				return BenefitsResponse{PayRunID: id, Benefits: convert(l, func(l payrun.LineOut) BenefitModel {
 					return BenefitModel{LineOut: l, BenefitCategoryID: l.CategoryID, BenefitCategoryName: l.CategoryName, Amount: l.Amount}
@@ -560,7 +561,7 @@ func registerLeave(a *httpapi.API, s *payrun.Service) {
 				return nil, err
 			}
 		}
-		l, err := s.Lines(ctx, httpapi.CurrentBusiness(ctx), id, payrun.KindLeave, e)
+		l, err := s.Lines(ctx, httpapi.CurrentBusiness(ctx), id, pay.KindLeave, e)
 		return &httpapi.BodyOf[LeaveAccrualResponse]{Body: leaveResponse(id, l, in.IncludeLeaveTaken)}, err
 	}
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/leaveaccrued", Tags: tags,
@@ -594,7 +595,7 @@ func registerLeave(a *httpapi.API, s *payrun.Service) {
 					lines[k] = append(lines[k], li)
 				}
 			}
-			out, err := s.Submit(ctx, httpapi.CurrentBusiness(ctx), id, payrun.Submission{Kind: payrun.KindLeave, Member: "leave", EmployeeIDType: b.EmployeeIDType,
+			out, err := s.Submit(ctx, httpapi.CurrentBusiness(ctx), id, payrun.Submission{Kind: pay.KindLeave, Member: "leave", EmployeeIDType: b.EmployeeIDType,
 				ReplaceExisting: b.ReplaceExisting, SuppressCalculations: b.SuppressCalculations, Lines: lines})
 			return &httpapi.BodyOf[LeaveAccrualResponse]{Body: leaveResponse(id, out, true)}, err
 		})
@@ -605,7 +606,7 @@ func registerLeave(a *httpapi.API, s *payrun.Service) {
 			if err != nil {
 				return nil, err
 			}
-			return nil, s.DeleteLine(ctx, httpapi.CurrentBusiness(ctx), id, payrun.KindLeave, in.ID)
+			return nil, s.DeleteLine(ctx, httpapi.CurrentBusiness(ctx), id, pay.KindLeave, in.ID)
 		})
 }
 

@@ -15,6 +15,7 @@ import (
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/payrun"
 	payrunjobs "github.com/payrolld/payrolld/internal/payrun/jobs"
+	"github.com/payrolld/payrolld/internal/payrun/pay"
 	payrunviews "github.com/payrolld/payrolld/internal/payrun/views"
 )
 
@@ -418,7 +419,7 @@ func register(a *httpapi.API, s *payrun.Service) {
 			if err != nil {
 				return nil, err
 			}
-			l, err := s.Lines(ctx, biz(ctx), id, payrun.KindEarnings, 0)
+			l, err := s.Lines(ctx, biz(ctx), id, pay.KindEarnings, 0)
 			return &httpapi.BodyOf[EarningsLinesResponse]{Body: earnings(id, l)}, err
 		})
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/earningslines/{employeeId}", Tags: tags,
@@ -428,7 +429,7 @@ func register(a *httpapi.API, s *payrun.Service) {
 			if err != nil {
 				return nil, err
 			}
-			l, err := s.Lines(ctx, biz(ctx), id, payrun.KindEarnings, e)
+			l, err := s.Lines(ctx, biz(ctx), id, pay.KindEarnings, e)
 			return &httpapi.BodyOf[EarningsLinesResponse]{Body: earnings(id, l)}, err
 		})
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/earningslines", Tags: tags,
@@ -439,7 +440,7 @@ func register(a *httpapi.API, s *payrun.Service) {
 				return nil, err
 			}
 			b := in.Body
-			l, err := s.Submit(ctx, biz(ctx), id, payrun.Submission{Kind: payrun.KindEarnings, Member: "earningsLines", EmployeeIDType: b.EmployeeIDType,
+			l, err := s.Submit(ctx, biz(ctx), id, payrun.Submission{Kind: pay.KindEarnings, Member: "earningsLines", EmployeeIDType: b.EmployeeIDType,
 				CategoryIDType: b.PayCategoryIDType, ReplaceExisting: b.ReplaceExisting, SuppressCalculations: b.SuppressCalculations, Lines: b.EarningsLines})
 			return &httpapi.BodyOf[EarningsLinesResponse]{Body: earnings(id, l)}, err
 		})
@@ -450,7 +451,7 @@ func register(a *httpapi.API, s *payrun.Service) {
 			if err != nil {
 				return nil, err
 			}
-			return nil, s.DeleteLine(ctx, biz(ctx), id, payrun.KindEarnings, in.ID)
+			return nil, s.DeleteLine(ctx, biz(ctx), id, pay.KindEarnings, in.ID)
 		})
 
 	// Deductions.
@@ -461,7 +462,7 @@ func register(a *httpapi.API, s *payrun.Service) {
 			if err != nil {
 				return nil, err
 			}
-			l, err := s.Lines(ctx, biz(ctx), id, payrun.KindDeduction, 0)
+			l, err := s.Lines(ctx, biz(ctx), id, pay.KindDeduction, 0)
 			return &httpapi.BodyOf[DeductionsResponse]{Body: deductions(id, l)}, err
 		})
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/deductions/{employeeId}", Tags: tags,
@@ -471,7 +472,7 @@ func register(a *httpapi.API, s *payrun.Service) {
 			if err != nil {
 				return nil, err
 			}
-			l, err := s.Lines(ctx, biz(ctx), id, payrun.KindDeduction, e)
+			l, err := s.Lines(ctx, biz(ctx), id, pay.KindDeduction, e)
 			return &httpapi.BodyOf[DeductionsResponse]{Body: deductions(id, l)}, err
 		})
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/deductions", Tags: tags,
@@ -482,7 +483,7 @@ func register(a *httpapi.API, s *payrun.Service) {
 				return nil, err
 			}
 			b := in.Body
-			l, err := s.Submit(ctx, biz(ctx), id, payrun.Submission{Kind: payrun.KindDeduction, Member: "deductions", EmployeeIDType: b.EmployeeIDType,
+			l, err := s.Submit(ctx, biz(ctx), id, payrun.Submission{Kind: pay.KindDeduction, Member: "deductions", EmployeeIDType: b.EmployeeIDType,
 				CategoryIDType: b.DeductionCategoryIDType, ReplaceExisting: b.ReplaceExisting, SuppressCalculations: b.SuppressCalculations, Lines: b.Deductions})
 			return &httpapi.BodyOf[DeductionsResponse]{Body: deductions(id, l)}, err
 		})
@@ -493,7 +494,7 @@ func register(a *httpapi.API, s *payrun.Service) {
 			if err != nil {
 				return nil, err
 			}
-			return nil, s.DeleteLine(ctx, biz(ctx), id, payrun.KindDeduction, in.ID)
+			return nil, s.DeleteLine(ctx, biz(ctx), id, pay.KindDeduction, in.ID)
 		})
 	registerCollections(a, s)
 }

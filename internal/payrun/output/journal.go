@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/payrolld/payrolld/internal/payrun"
 	"sort"
 
 	"github.com/payrolld/payrolld/internal/accounts"
@@ -12,6 +11,8 @@ import (
 	"github.com/payrolld/payrolld/internal/db"
 	"github.com/payrolld/payrolld/internal/journal"
 	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/payrun"
+	"github.com/payrolld/payrolld/internal/payrun/pay"
 	"github.com/payrolld/payrolld/internal/store"
 )
 
@@ -62,8 +63,8 @@ func (o *Outputs) journalOf(ctx context.Context, q *store.Queries, biz business.
 		return m
 	}
 	maps := map[string]map[int64]accounts.ChartOfAccountsCategory{
-		payrun.KindEarnings: mapping(chart.ChartofAccounts.PayCategories), payrun.KindDeduction: mapping(chart.ChartofAccounts.DeductionCategories),
-		payrun.KindExpense: mapping(chart.ChartofAccounts.EmployeeExpenseCategories), payrun.KindLiability: mapping(chart.ChartofAccounts.EmployerLiabilityCategories),
+		pay.KindEarnings: mapping(chart.ChartofAccounts.PayCategories), pay.KindDeduction: mapping(chart.ChartofAccounts.DeductionCategories),
+		pay.KindExpense: mapping(chart.ChartofAccounts.EmployeeExpenseCategories), pay.KindLiability: mapping(chart.ChartofAccounts.EmployerLiabilityCategories),
 	}
 	lines, err := q.ListPayRunLines(ctx, run.ID)
 	if err != nil {
@@ -76,7 +77,7 @@ func (o *Outputs) journalOf(ctx context.Context, q *store.Queries, biz business.
 	}
 	sums := map[key]int64{}
 	for _, l := range lines {
-		if l.Kind == payrun.KindTaxAdjustment {
+		if l.Kind == pay.KindTaxAdjustment {
 			continue // inside the employee's tax figure
 		}
 		sums[key{l.Kind, l.CategoryID, l.CategoryName}] += l.Amount
@@ -99,13 +100,13 @@ func (o *Outputs) journalOf(ctx context.Context, q *store.Queries, biz business.
 		m := maps[k.kind][k.id]
 		a := journal.Amount{Name: k.name, ExpenseAccountID: m.ExpenseAccountID, LiabilityAccountID: m.LiabilityAccountID, Amount: money(sums[k])}
 		switch k.kind {
-		case payrun.KindEarnings:
+		case pay.KindEarnings:
 			t.Earnings = append(t.Earnings, a)
-		case payrun.KindDeduction:
+		case pay.KindDeduction:
 			t.Deductions = append(t.Deductions, a)
-		case payrun.KindExpense:
+		case pay.KindExpense:
 			t.EmployeeExpenses = append(t.EmployeeExpenses, a)
-		case payrun.KindLiability:
+		case pay.KindLiability:
 			t.EmployerLiabilities = append(t.EmployerLiabilities, a)
 		}
 	}

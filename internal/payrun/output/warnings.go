@@ -4,12 +4,13 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"github.com/payrolld/payrolld/internal/payrun"
 	"strings"
 	"time"
 
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/payrun"
+	"github.com/payrolld/payrolld/internal/payrun/pay"
 	"github.com/payrolld/payrolld/internal/store"
 )
 
@@ -172,7 +173,7 @@ func employeeWarnings(region string, run store.PayRun, p *Payee, lines []store.P
 	seen := map[string]bool{}
 	dup := false
 	for _, l := range lines {
-		if l.Kind != payrun.KindEarnings {
+		if l.Kind != pay.KindEarnings {
 			continue
 		}
 		k := fmt.Sprint(l.CategoryID, "|", l.Units, "|", l.Rate, "|", l.Amount)

@@ -2,10 +2,11 @@ package views
 
 import (
 	"context"
-	"github.com/payrolld/payrolld/internal/payrun"
 
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/payrun"
+	"github.com/payrolld/payrolld/internal/payrun/pay"
 	"github.com/payrolld/payrolld/internal/store"
 )
 
@@ -21,14 +22,14 @@ func (s *Views) EmployeeTotals(ctx context.Context, biz business.Business, p *pa
 	if err != nil {
 		return nil, err
 	}
-	pens, err := payrun.UKPensionsOf(ctx, s.DB.Queries(), biz.Region, biz.ID, 0, employeeID)
+	pens, err := pay.UKPensionsOf(ctx, s.DB.Queries(), biz.Region, biz.ID, 0, employeeID)
 	if err != nil {
 		return nil, err
 	}
 	out := make([]payrun.PayRunTotalModel, 0, len(rows))
 	for _, r := range rows {
 		t := payrun.TotalModel(biz.Region, r.PayRun, r.PayRunEmployee)
-		pens.Apply(&t)
+		payrun.ApplyUKPension(&t, pens)
 		out = append(out, t)
 	}
 	return out, nil

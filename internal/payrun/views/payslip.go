@@ -3,14 +3,15 @@ package views
 import (
 	"context"
 	"database/sql"
-	"github.com/payrolld/payrolld/internal/payrun"
-	payrunout "github.com/payrolld/payrolld/internal/payrun/output"
 	"slices"
 
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/employee/bankaccount"
 	"github.com/payrolld/payrolld/internal/leave"
 	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/payrun"
+	payrunout "github.com/payrolld/payrolld/internal/payrun/output"
+	"github.com/payrolld/payrolld/internal/payrun/pay"
 	"github.com/payrolld/payrolld/internal/store"
 )
 
@@ -46,13 +47,13 @@ func (s *Views) loadSlipData(ctx context.Context, q *store.Queries, biz business
 	emp := ""
 	args := []any{run.ID, biz.ID}
 	if employeeID != 0 {
-		emp = " AND pe.employee_id = " + payrun.Placeholder(p, 3)
+		emp = " AND pe.employee_id = " + pay.Placeholder(p, 3)
 		args = append(args, employeeID)
 	}
 	// Super funds (AU).
 	if biz.Region == "AU" {
 		err := query(ctx, q, "SELECT e.id, e.super_fund1_fund_name, e.super_fund1_member_number FROM pay_run_employees pe JOIN employees e ON e.id = pe.employee_id"+
-			" WHERE pe.pay_run_id = "+payrun.Placeholder(p, 1)+" AND e.business_id = "+payrun.Placeholder(p, 2)+emp, args, func(rows *sql.Rows) error {
+			" WHERE pe.pay_run_id = "+pay.Placeholder(p, 1)+" AND e.business_id = "+pay.Placeholder(p, 2)+emp, args, func(rows *sql.Rows) error {
 			var id int64
 			var f [2]string
 			err := rows.Scan(&id, &f[0], &f[1])
@@ -75,7 +76,7 @@ func (s *Views) loadSlipData(ctx context.Context, q *store.Queries, biz business
 		}
 	}
 	err = query(ctx, q, "SELECT l.employee_id, l.leave_category_id, CAST(SUM(l.hours_e6) AS BIGINT) FROM leave_ledger l JOIN pay_run_employees pe ON pe.employee_id = l.employee_id"+
-		" WHERE pe.pay_run_id = "+payrun.Placeholder(p, 1)+" AND l.business_id = "+payrun.Placeholder(p, 2)+emp+" AND l.entry_date <= "+payrun.Placeholder(p, len(args)+1)+
+		" WHERE pe.pay_run_id = "+pay.Placeholder(p, 1)+" AND l.business_id = "+pay.Placeholder(p, 2)+emp+" AND l.entry_date <= "+pay.Placeholder(p, len(args)+1)+
 		" GROUP BY l.employee_id, l.leave_category_id", append(slices.Clip(args), run.PeriodEnding), func(rows *sql.Rows) error {
 		var id, cat, h int64
 		if err := rows.Scan(&id, &cat, &h); err != nil {
@@ -105,16 +106,16 @@ func (s *Views) loadSlipData(ctx context.Context, q *store.Queries, biz business
 	}
 	// Gross year-to-date by pay category: this run and the finalised runs
 	// of the tax year paid up to its date.
-	from, _ := payrun.TaxYear(biz.Region, run.DatePaid)
+	from, _ := pay.TaxYear(biz.Region, run.DatePaid)
 	ytdArgs := []any{biz.ID, run.ID, from, run.DatePaid}
 	empYTD := ""
 	if employeeID != 0 {
-		empYTD = " AND l.employee_id = " + payrun.Placeholder(p, 5)
+		empYTD = " AND l.employee_id = " + pay.Placeholder(p, 5)
 		ytdArgs = append(ytdArgs, employeeID)
 	}
 	err = query(ctx, q, "SELECT l.employee_id, l.category_name, CAST(SUM(l.amount) AS BIGINT) FROM pay_run_lines l JOIN pay_runs r ON r.id = l.pay_run_id"+
-		" WHERE r.business_id = "+payrun.Placeholder(p, 1)+" AND l.kind = 'earnings' AND (r.id = "+payrun.Placeholder(p, 2)+" OR (r.status = 'Finalised' AND r.date_paid >= "+payrun.Placeholder(p, 3)+
-		" AND r.date_paid <= "+payrun.Placeholder(p, 4)+"))"+empYTD+" GROUP BY l.employee_id, l.category_name ORDER BY l.employee_id, l.category_name", ytdArgs,
+		" WHERE r.business_id = "+pay.Placeholder(p, 1)+" AND l.kind = 'earnings' AND (r.id = "+pay.Placeholder(p, 2)+" OR (r.status = 'Finalised' AND r.date_paid >= "+pay.Placeholder(p, 3)+
+		" AND r.date_paid <= "+pay.Placeholder(p, 4)+"))"+empYTD+" GROUP BY l.employee_id, l.category_name ORDER BY l.employee_id, l.category_name", ytdArgs,
 		func(rows *sql.Rows) error {
 			var id, amount int64
 			var name string
@@ -161,18 +162,18 @@ func (d *slipData) detail(region string, run store.PayRun, e store.PayRunEmploye
 		GrossYTDDetails: []payrun.PaySlipYTDEarnings{}, BaseRateUnit: "Hourly"}
 	for _, l := range lines {
 		switch l.Kind {
-		case payrun.KindTaxAdjustment:
+		case pay.KindTaxAdjustment:
 			if region == "AU" {
 				out.PaygAdjustments = append(out.PaygAdjustments, payrun.PaySlipNote{Notes: l.Notes, Amount: money(l.Amount)})
 			}
-		case payrun.KindSuperAdjustment:
+		case pay.KindSuperAdjustment:
 			notes := l.Notes
 			if notes == "" {
 				notes = l.Subtype
 			}
 			out.SuperAdjustments = append(out.SuperAdjustments, payrun.PaySlipNote{Notes: notes, Amount: money(l.Amount)})
-		case payrun.KindLeave:
-			h, err := payrun.ParseRate(l.Units)
+		case pay.KindLeave:
+			h, err := pay.ParseRate(l.Units)
 			if err != nil || h.IsZero() {
 				continue
 			}
@@ -252,7 +253,7 @@ func baseRate(e payrunout.EmployeeDetails, freq string) (rate payroll.Rate, unit
 	case "Daily":
 		weekly = r.Mul(payroll.RateFromInt(5))
 	case "Fixed":
-		if weeks, ok := payrun.WeeksPerPeriod(freq); ok {
+		if weeks, ok := pay.WeeksPerPeriod(freq); ok {
 			weekly = r.Div(weeks)
 		}
 	default:

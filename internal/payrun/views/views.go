@@ -6,11 +6,11 @@ import (
 	"io"
 	"strconv"
 
-	"github.com/payrolld/payrolld/internal/payrun"
-
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/odata"
 	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/payrun"
+	"github.com/payrolld/payrolld/internal/payrun/pay"
 	"github.com/payrolld/payrolld/internal/store"
 )
 
@@ -82,12 +82,12 @@ func (s *Views) Totals(ctx context.Context, biz business.Business, id, employeeI
 	if err != nil {
 		return payrun.TotalsResponse{}, err
 	}
-	pens, err := payrun.UKPensionsOf(ctx, q, biz.Region, biz.ID, run.ID, employeeID)
+	pens, err := pay.UKPensionsOf(ctx, q, biz.Region, biz.ID, run.ID, employeeID)
 	if err != nil {
 		return payrun.TotalsResponse{}, err
 	}
 	t := payrun.TotalModel(biz.Region, run, rows[0])
-	pens.Apply(&t)
+	payrun.ApplyUKPension(&t, pens)
 	return payrun.TotalsResponse{PayRunID: run.ID, PayRunTotals: map[string]payrun.PayRunTotalModel{strconv.FormatInt(employeeID, 10): t}}, nil
 }
 
@@ -103,7 +103,7 @@ func (s *Views) AllTotals(ctx context.Context, biz business.Business, id int64) 
 	}
 	return func(w io.Writer) (err error) {
 		defer payroll.Wrap(&err, "pay run %d totals", id)
-		pens, err := payrun.UKPensionsOf(ctx, q, biz.Region, biz.ID, run.ID, 0)
+		pens, err := pay.UKPensionsOf(ctx, q, biz.Region, biz.ID, run.ID, 0)
 		if err != nil {
 			return err
 		}
@@ -113,7 +113,7 @@ func (s *Views) AllTotals(ctx context.Context, biz business.Business, id int64) 
 		err = eachPage(ctx, q, run.ID, func(rows []store.ListPayRunEmployeesAfterRow) error {
 			for _, r := range rows {
 				t := payrun.TotalModel(biz.Region, run, r.PayRunEmployee)
-				pens.Apply(&t)
+				payrun.ApplyUKPension(&t, pens)
 				if err := out.value(sep+`"`+strconv.FormatInt(r.PayRunEmployee.EmployeeID, 10)+`":`, t); err != nil {
 					return err
 				}
@@ -135,7 +135,7 @@ func superDetail(region string, run store.PayRun, e store.PayRunEmployee, lines 
 	var adjust, sacrifice, voluntary, employer, payg, ordinary int64
 	for _, l := range lines {
 		switch l.Kind {
-		case payrun.KindSuperAdjustment:
+		case pay.KindSuperAdjustment:
 			adjust += l.Amount
 			switch l.Subtype {
 			case "SalarySacrifice":
@@ -145,9 +145,9 @@ func superDetail(region string, run store.PayRun, e store.PayRunEmployee, lines 
 			case "EmployerContribution", "NonRescEmployerContribution":
 				employer += l.Amount
 			}
-		case payrun.KindTaxAdjustment:
+		case pay.KindTaxAdjustment:
 			payg += l.Amount
-		case payrun.KindEarnings:
+		case pay.KindEarnings:
 			if ote(l.CategoryID) {
 				ordinary += l.Amount
 			}
@@ -196,11 +196,11 @@ func (s *Views) PaySlips(ctx context.Context, biz business.Business, id, employe
 	for _, l := range all {
 		lines[l.EmployeeID] = append(lines[l.EmployeeID], l)
 	}
-	ytds, err := s.YearToDate(ctx, q, biz, &run)
+	ytds, err := pay.YearToDate(ctx, q, biz, &run)
 	if err != nil {
 		return nil, err
 	}
-	pens, err := payrun.UKPensionsOf(ctx, q, biz.Region, biz.ID, run.ID, employeeID)
+	pens, err := pay.UKPensionsOf(ctx, q, biz.Region, biz.ID, run.ID, employeeID)
 	if err != nil {
 		return nil, err
 	}
@@ -248,25 +248,25 @@ func paySlip(biz business.Business, run store.PayRun, e store.PayRunEmployee, li
 	}
 	shares := payrun.EmployeeLineShares(biz.Region, e, lines, ote)
 	for _, l := range lines {
-		units, _ := payrun.ParseRate(l.Units)
-		rate, _ := payrun.ParseRate(l.Rate)
+		units, _ := pay.ParseRate(l.Units)
+		rate, _ := pay.ParseRate(l.Rate)
 		switch l.Kind {
-		case payrun.KindEarnings:
+		case pay.KindEarnings:
 			taxable := money(l.Amount)
 			if l.TaxExempt {
 				taxable = payroll.Money{}
 			}
 			p.EarningsLines = append(p.EarningsLines, payrun.PaySlipEarningsLine{PayCategoryName: l.CategoryName, Units: units, Rate: rate,
 				IsTaxExempt: l.TaxExempt, Notes: l.Notes, GrossEarnings: money(l.Amount), TaxableEarnings: taxable, SuperContribution: shares[l.ID].Super})
-		case payrun.KindDeduction:
+		case pay.KindDeduction:
 			st := "PostTax"
 			if l.TaxExempt {
 				st = "PreTax"
 			}
 			p.Deductions = append(p.Deductions, payrun.PaySlipDeduction{Name: l.CategoryName, Notes: l.Notes, Amount: money(l.Amount), TaxStatus: st})
-		case payrun.KindExpense:
+		case pay.KindExpense:
 			p.EmployeeExpenses = append(p.EmployeeExpenses, payrun.PaySlipAmount{Name: l.CategoryName, Notes: l.Notes, Amount: money(l.Amount)})
-		case payrun.KindTaxAdjustment:
+		case pay.KindTaxAdjustment:
 			p.TaxAdjustments = append(p.TaxAdjustments, payrun.PaySlipAmount{Name: "Tax adjustment", Notes: l.Notes, Amount: money(l.Amount)})
 		}
 	}

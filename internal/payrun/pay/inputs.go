@@ -1,4 +1,4 @@
-package payrun
+package pay
 
 import (
 	"context"
@@ -32,8 +32,8 @@ const (
 
 // Source kinds (pay_run_sources.kind): what a calculated line paid.
 const (
-	sourceLeave     = "leave"     // a leave request: hours taken
-	sourceTimesheet = "timesheet" // a timesheet line
+	SourceLeave     = "leave"     // a leave request: hours taken
+	SourceTimesheet = "timesheet" // a timesheet line
 	sourceInclusion = "inclusion" // a recurring inclusion: amount paid
 )
 
@@ -88,7 +88,7 @@ func (in *inputs) covers(id int64) bool { return in != nil && in.ids[id] }
 // loadInputs reads the inputs of employees ids of run: pay rate changes,
 // recurring inclusions, approved leave requests, leave allowances and
 // (per the run's option) approved timesheet lines, one query each.
-func (s *Service) loadInputs(ctx context.Context, q *store.Queries, biz business.Business, run *store.PayRun, ids []int64) (*inputs, error) {
+func (s *Calculator) loadInputs(ctx context.Context, q *store.Queries, biz business.Business, run *store.PayRun, ids []int64) (*inputs, error) {
 	in := &inputs{ids: make(map[int64]bool, len(ids)), rates: map[int64][]rateEntry{}, inclusions: map[int64][]store.EmployeeRecurringInclusion{},
 		leave: map[int64][]leave.Approved{}, allowances: map[int64][]store.LeaveAllowance{}, timesheets: map[int64][]timesheet.Line{},
 		leaveCats: map[int64]categories.LeaveCategory{}, accrues: map[int64]bool{}}
@@ -302,7 +302,7 @@ func hourlyRate(l *line, unit string) (payroll.Rate, bool) {
 // standardLines are the employee's standard earnings for the run: one
 // line per pay rate in force in the period (prorated by calendar days
 // when the rate changes within it).
-func (in *inputs) standardLines(e *EmployeeRow, run *store.PayRun, cat category) []line {
+func (in *inputs) standardLines(e *EmployeeRow, run *store.PayRun, cat Category) []line {
 	segs := in.segments(e, run)
 	total := 0
 	for _, s := range segs {
@@ -374,10 +374,10 @@ type calculated struct {
 	sources []source
 }
 
-func earningsLine(cat category, units, rate payroll.Rate, amount payroll.Money, hours payroll.Rate, notes string) line {
-	l := line{units: units, rate: rate, amount: amount, hours: hours, earningKind: cat.kind}
+func earningsLine(cat Category, units, rate payroll.Rate, amount payroll.Money, hours payroll.Rate, notes string) line {
+	l := line{units: units, rate: rate, amount: amount, hours: hours, earningKind: cat.Kind}
 	l.Kind = KindEarnings
-	l.CategoryID, l.CategoryName, l.TaxExempt = cat.id, cat.name, cat.taxExempt
+	l.CategoryID, l.CategoryName, l.TaxExempt = cat.ID, cat.Name, cat.TaxExempt
 	l.Units, l.Rate, l.Amount, l.Notes = units.RoundHalfUp(4).String(), rate.RoundHalfUp(4).String(), amount.MinorUnits(), notes
 	return l
 }
@@ -396,7 +396,7 @@ func hoursE6(h payroll.Rate) int64 {
 // their timesheets instead of their standard hours), recurring
 // inclusions within their dates and maximum, and leave accrued. kept are
 // the employee's user-entered lines (percentages of gross count them).
-func (in *inputs) linesFor(e *EmployeeRow, run *store.PayRun, cats *catIndex, standard bool, kept []line) calculated {
+func (in *inputs) linesFor(e *EmployeeRow, run *store.PayRun, cats *Categories, standard bool, kept []line) calculated {
 	var out calculated
 	primary := cats.primary(e.PrimaryPayCategoryID.Int64)
 	var std []line
@@ -432,7 +432,7 @@ func (in *inputs) linesFor(e *EmployeeRow, run *store.PayRun, cats *catIndex, st
 			rate string
 		}
 		type sum struct {
-			cat          category
+			cat          Category
 			units, hours payroll.Rate
 			rate         payroll.Rate
 		}
@@ -443,7 +443,7 @@ func (in *inputs) linesFor(e *EmployeeRow, run *store.PayRun, cats *catIndex, st
 				continue // leave is paid from leave requests
 			}
 			cat := primary
-			if c, ok := cats.byKind[KindEarnings][t.PayCategoryID]; ok {
+			if c, ok := cats.ByKind[KindEarnings][t.PayCategoryID]; ok {
 				cat = c
 			}
 			rate := hourly
@@ -457,7 +457,7 @@ func (in *inputs) linesFor(e *EmployeeRow, run *store.PayRun, cats *catIndex, st
 			if t.Units != nil {
 				units, hours = *t.Units, payroll.Rate{}
 			}
-			k := key{cat.id, rate.String()}
+			k := key{cat.ID, rate.String()}
 			sm, ok := sums[k]
 			if !ok {
 				sm = &sum{cat: cat, rate: rate}
@@ -465,7 +465,7 @@ func (in *inputs) linesFor(e *EmployeeRow, run *store.PayRun, cats *catIndex, st
 				order = append(order, k)
 			}
 			sm.units, sm.hours = sm.units.Add(units), sm.hours.Add(hours)
-			out.sources = append(out.sources, source{kind: sourceTimesheet, id: t.ID})
+			out.sources = append(out.sources, source{kind: SourceTimesheet, id: t.ID})
 		}
 		for _, k := range order {
 			sm := sums[k]
@@ -484,9 +484,9 @@ func (in *inputs) linesFor(e *EmployeeRow, run *store.PayRun, cats *catIndex, st
 			lc := in.leaveCats[a.LeaveCategoryID]
 			// Paid through the category's pay category; a category without
 			// one (or whose pay category is gone) is unpaid leave.
-			cat, paid := category{}, false
+			cat, paid := Category{}, false
 			if lc.TransferToPayCategoryID != nil {
-				cat, paid = cats.byKind[KindEarnings][*lc.TransferToPayCategoryID]
+				cat, paid = cats.ByKind[KindEarnings][*lc.TransferToPayCategoryID]
 			}
 			pay := lineMoney(h, hourly)
 			// Take it from the standard lines, latest first.
@@ -520,7 +520,7 @@ func (in *inputs) linesFor(e *EmployeeRow, run *store.PayRun, cats *catIndex, st
 				l.earningKind = calc.Leave
 				out.lines = append(out.lines, l)
 			}
-			out.sources = append(out.sources, source{kind: sourceLeave, id: a.LeaveRequestID, leaveCategoryID: a.LeaveCategoryID, hoursE6: hoursE6(h)})
+			out.sources = append(out.sources, source{kind: SourceLeave, id: a.LeaveRequestID, leaveCategoryID: a.LeaveCategoryID, hoursE6: hoursE6(h)})
 		}
 		for i := range std {
 			s := &std[i]
@@ -547,7 +547,7 @@ func (in *inputs) linesFor(e *EmployeeRow, run *store.PayRun, cats *catIndex, st
 		if r.Kind != "earnings" {
 			continue
 		}
-		cat, ok := cats.byKind[KindEarnings][r.CategoryID]
+		cat, ok := cats.ByKind[KindEarnings][r.CategoryID]
 		if !ok {
 			continue
 		}
@@ -562,7 +562,7 @@ func (in *inputs) linesFor(e *EmployeeRow, run *store.PayRun, cats *catIndex, st
 			continue
 		}
 		var hours payroll.Rate
-		if cat.hourly && r.Units.Valid {
+		if cat.Hourly && r.Units.Valid {
 			hours = units
 		}
 		if amt.Cmp(lineMoney(units, rate)) != 0 {
@@ -621,8 +621,8 @@ func (in *inputs) linesFor(e *EmployeeRow, run *store.PayRun, cats *catIndex, st
 		}
 		var l line
 		l.Kind, l.CategoryID, l.CategoryName = kind, r.CategoryID, r.Name
-		if c, ok := cats.byKind[kind][r.CategoryID]; ok {
-			l.CategoryName, l.TaxExempt = c.name, c.taxExempt
+		if c, ok := cats.ByKind[kind][r.CategoryID]; ok {
+			l.CategoryName, l.TaxExempt = c.Name, c.TaxExempt
 		} else if kind != KindExpense {
 			continue // the category is gone
 		}

@@ -1,4 +1,4 @@
-package payrun
+package pay
 
 import (
 	"context"
@@ -27,7 +27,7 @@ type statutoryCache struct {
 	workDays     map[int64]*[7]bool
 }
 
-func (w *writer) loadStatutory(ctx context.Context, region string, run *store.PayRun) error {
+func (w *Writer) loadStatutory(ctx context.Context, region string, run *store.PayRun) error {
 	if w.statutory != nil {
 		return nil
 	}
@@ -71,7 +71,7 @@ func (w *writer) loadStatutory(ctx context.Context, region string, run *store.Pa
 // leave and week (statutoryleave.LineID). They are taxable and NI-able
 // earnings like any other. Nothing outside the UK, or without the
 // service.
-func (w *writer) statutoryLines(ctx context.Context, region string, run *store.PayRun, e *EmployeeRow) ([]line, error) {
+func (w *Writer) statutoryLines(ctx context.Context, region string, run *store.PayRun, e *EmployeeRow) ([]line, error) {
 	if w.s.StatutoryLeave == nil || region != calc.UK {
 		return nil, nil
 	}
@@ -81,7 +81,7 @@ func (w *writer) statutoryLines(ctx context.Context, region string, run *store.P
 	var out []line
 	for _, pl := range w.statutory.lines[e.ID] {
 		units := payroll.RateFromInt(int64(pl.Days)).Div(payroll.RateFromInt(int64(pl.PerWeek)))
-		l := earningsLine(category{name: pl.Kind.Name(), kind: calc.Leave}, units, payroll.RateFromDecimal(pl.WeeklyRate.Decimal()), pl.Amount, payroll.Rate{}, pl.Notes)
+		l := earningsLine(Category{Name: pl.Kind.Name(), Kind: calc.Leave}, units, payroll.RateFromDecimal(pl.WeeklyRate.Decimal()), pl.Amount, payroll.Rate{}, pl.Notes)
 		l.ExternalID = pl.ExternalID
 		out = append(out, l)
 	}
@@ -135,7 +135,7 @@ func (c *statutoryCache) workDaysOf(id int64) [7]bool {
 //
 // Employees paid by timesheet have no standard earnings: nothing is
 // reduced and no top-up is paid (their timesheets are what they worked).
-func (w *writer) applyAbsence(e *EmployeeRow, run *store.PayRun, lines []line) []line {
+func (w *Writer) applyAbsence(e *EmployeeRow, run *store.PayRun, lines []line) []line {
 	c := w.statutory
 	if c == nil || (len(c.absences[e.ID]) == 0 && len(c.occupational[e.ID]) == 0) {
 		return lines
@@ -242,7 +242,7 @@ func (w *writer) applyAbsence(e *EmployeeRow, run *store.PayRun, lines []line) [
 		name := "Occupational " + strings.ToLower(splitWords(o.AbsenceType)) + " pay"
 		notes := fmt.Sprintf("%s scheme %s to %s at %s%% of normal pay: %d of %d working days = %s less statutory pay %s",
 			o.AbsenceType, of.Format("2006-01-02"), ot.Format("2006-01-02"), pct.String(), days, working, due.StringFixed(2), paid.StringFixed(2))
-		l := earningsLine(category{name: name, kind: calc.Leave}, payroll.RateFromInt(1), payroll.RateFromDecimal(top.Decimal()), top, payroll.Rate{}, notes)
+		l := earningsLine(Category{Name: name, Kind: calc.Leave}, payroll.RateFromInt(1), payroll.RateFromDecimal(top.Decimal()), top, payroll.Rate{}, notes)
 		l.ExternalID = OccupationalLinePrefix + strconv.FormatInt(o.ID, 10)
 		out = append(out, l)
 	}

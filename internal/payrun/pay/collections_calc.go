@@ -1,4 +1,4 @@
-package payrun
+package pay
 
 // How the collections compute.go does not know change an employee's
 // figures. compute calls collectionsBeforeTax after reading its lines

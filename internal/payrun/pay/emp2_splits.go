@@ -1,4 +1,4 @@
-package payrun
+package pay
 
 import (
 	"context"
@@ -73,7 +73,7 @@ func (in *inputs) splitEarnings(e *EmployeeRow, out *calculated) {
 			continue
 		}
 		total := payroll.MoneyFromMinor(l.Amount)
-		units, _ := parseRate(l.Units)
+		units, _ := ParseRate(l.Units)
 		var given payroll.Money
 		var givenUnits, givenHours payroll.Rate
 		for i, s := range sh {
@@ -93,7 +93,7 @@ func (in *inputs) splitEarnings(e *EmployeeRow, out *calculated) {
 				part.Units = units.Sub(givenUnits).String()
 				part.hours = l.hours.Sub(givenHours)
 			}
-			part.units, _ = parseRate(part.Units)
+			part.units, _ = ParseRate(part.Units)
 			part.Amount = part.amount.MinorUnits()
 			lines = append(lines, part)
 		}

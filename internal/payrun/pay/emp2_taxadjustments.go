@@ -1,4 +1,4 @@
-package payrun
+package pay
 
 import (
 	"context"
@@ -76,33 +76,4 @@ func (in *inputs) taxAdjustmentLines(e *EmployeeRow, kept []line, out *calculate
 		out.lines = append(out.lines, l)
 		out.sources = append(out.sources, source{kind: sourceTaxAdjustment, id: r.ID, amount: amt.MinorUnits()})
 	}
-}
-
-// TaxAdjustmentsEffect adds what a finalised run withheld of each
-// recurring tax adjustment to its running total (one statement),
-// refusing (409) when that passes a maximum because another run withheld
-// it meanwhile; unlock takes the amounts back.
-type TaxAdjustmentsEffect struct {
-	Clock payroll.Clock
-}
-
-// Finalised adds the run's amounts.
-func (e TaxAdjustmentsEffect) Finalised(ctx context.Context, q *store.Queries, run Run) error {
-	if _, err := q.AddPayRunTaxAdjustmentsPaid(ctx, store.AddPayRunTaxAdjustmentsPaidParams{PayRunID: run.ID, Amount: 1, UpdatedAt: e.Clock.Now()}); err != nil {
-		return err
-	}
-	n, err := q.CountTaxAdjustmentsOverMaximum(ctx, run.ID)
-	if err != nil {
-		return err
-	}
-	if n > 0 {
-		return payroll.Conflict("%d recurring tax adjustment(s) of pay run %d would pass their maximum amount (another pay run withheld them): recalculate the pay run", n, run.ID)
-	}
-	return nil
-}
-
-// Unlocked takes them back.
-func (e TaxAdjustmentsEffect) Unlocked(ctx context.Context, q *store.Queries, run Run) error {
-	_, err := q.AddPayRunTaxAdjustmentsPaid(ctx, store.AddPayRunTaxAdjustmentsPaidParams{PayRunID: run.ID, Amount: -1, UpdatedAt: e.Clock.Now()})
-	return err
 }

@@ -1,4 +1,4 @@
-package payrun
+package pay
 
 import (
 	"database/sql"
@@ -14,7 +14,7 @@ import (
 // rounded to the cent half up (formula-derived expectations).
 func TestStandardEarnings(t *testing.T) {
 	ns := func(s string) sql.NullString { return sql.NullString{String: s, Valid: s != ""} }
-	cat := category{id: 7, name: "Ordinary Hours", kind: calc.Ordinary}
+	cat := Category{ID: 7, Name: "Ordinary Hours", Kind: calc.Ordinary}
 	cases := []struct {
 		name, rate, unit, hpw, hpd, freq string
 		amount, units                    string
@@ -67,7 +67,7 @@ func TestUKPeriodAndTaxYear(t *testing.T) {
 		{"UK", "2026-04-05", "2025-04-06", "2026-04-01"}, {"UK", "2026-04-06", "2026-04-06", "2026-04-01"},
 		{"NZ", "2026-03-31", "2025-04-01", "2026-01-01"}, {"SG", "2026-11-20", "2026-01-01", "2026-10-01"},
 	} {
-		from, q := taxYear(c.region, d(c.paid))
+		from, q := TaxYear(c.region, d(c.paid))
 		if !from.Equal(d(c.from)) || !q.Equal(d(c.quarter)) {
 			t.Errorf("%s %s: year from %s quarter %s, want %s %s", c.region, c.paid, from.Format(time.DateOnly), q.Format(time.DateOnly), c.from, c.quarter)
 		}

@@ -1,4 +1,4 @@
-package payrun
+package pay
 
 import (
 	"context"
@@ -56,7 +56,7 @@ func loadUK(ctx context.Context, q *store.Queries, bizID int64, run *store.PayRu
 // payment date (when the employee has NI records) and returns the lines
 // of their standing HMRC adjustments and pending NI back calculations.
 // Nothing outside the UK.
-func (w *writer) ukEmployeeLines(ctx context.Context, region string, run *store.PayRun, e *EmployeeRow) ([]line, error) {
+func (w *Writer) ukEmployeeLines(ctx context.Context, region string, run *store.PayRun, e *EmployeeRow) ([]line, error) {
 	if region != calc.UK {
 		return nil, nil
 	}

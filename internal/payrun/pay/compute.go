@@ -1,4 +1,4 @@
-package payrun
+package pay
 
 import (
 	"strings"
@@ -29,8 +29,8 @@ var frequencies = map[string]struct {
 	"Annually":    {1, payroll.MustRate("52"), calc.Annually},
 }
 
-// periodStart is the first day of the period ending on end.
-func periodStart(freq string, end time.Time) time.Time {
+// PeriodStart is the first day of the period ending on end.
+func PeriodStart(freq string, end time.Time) time.Time {
 	switch freq {
 	case "Weekly":
 		return end.AddDate(0, 0, -6)
@@ -75,7 +75,7 @@ type line struct {
 // standardEarnings is the employee's pay for one period from their own
 // members: rate in rateUnit, hours per week, prorated to the frequency.
 // No rate = no line.
-func standardEarnings(e *EmployeeRow, freq string, cat category) (line, bool) {
+func standardEarnings(e *EmployeeRow, freq string, cat Category) (line, bool) {
 	f, ok := frequencies[freq]
 	if !ok || !e.Rate.Valid {
 		return line{}, false
@@ -119,9 +119,9 @@ func standardEarnings(e *EmployeeRow, freq string, cat category) (line, bool) {
 	default:
 		return line{}, false
 	}
-	l := line{units: units, rate: unitRate, amount: amount, earningKind: cat.kind, standard: true}
+	l := line{units: units, rate: unitRate, amount: amount, earningKind: cat.Kind, standard: true}
 	l.Kind = KindEarnings
-	l.CategoryID, l.CategoryName, l.TaxExempt = cat.id, cat.name, cat.taxExempt
+	l.CategoryID, l.CategoryName, l.TaxExempt = cat.ID, cat.Name, cat.TaxExempt
 	l.Units, l.Rate, l.Amount = units.RoundHalfUp(4).String(), unitRate.RoundHalfUp(4).String(), amount.MinorUnits()
 	// The period's standard hours, whatever the rate unit (leave accrual
 	// and the run's total hours read them).
@@ -142,9 +142,6 @@ type figures struct {
 	calcError                            string
 }
 
-// ytd is an employee's year-to-date before this run.
-type ytd = store.PayRunYearToDateRow
-
 // compute works out one employee's pay from their lines: earnings,
 // deductions (pre-tax when the category is tax exempt), expenses,
 // liabilities and tax adjustments, then the region's statutory figures.
@@ -152,7 +149,7 @@ type ytd = store.PayRunYearToDateRow
 // rules do not cover) is kept as the employee's calcError with the
 // statutory figures zero; finalise refuses a run with such an employee.
 // pen is the employee's UK workplace pension membership (nil: none).
-func compute(region string, run *store.PayRun, e *EmployeeRow, lines []line, y *ytd, pen *pensionmember.Member) figures {
+func compute(region string, run *store.PayRun, e *EmployeeRow, lines []line, y *YTD, pen *pensionmember.Member) figures {
 	var f figures
 	var hours payroll.Rate
 	in := calc.Input{Region: region, PaymentDate: run.DatePaid}
@@ -192,7 +189,7 @@ func compute(region string, run *store.PayRun, e *EmployeeRow, lines []line, y *
 	f.taxable += f.gross - f.preTax
 	in.PreTax = money(f.preTax)
 	if y == nil {
-		y = &ytd{}
+		y = &YTD{}
 	}
 	err := statutory(region, run, e, &in, y, &f, pen)
 	if err != nil {
@@ -211,7 +208,7 @@ func (f *figures) withheld() int64 {
 }
 
 // statutory fills the region's figures from calc.
-func statutory(region string, run *store.PayRun, e *EmployeeRow, in *calc.Input, y *ytd, f *figures, pen *pensionmember.Member) error {
+func statutory(region string, run *store.PayRun, e *EmployeeRow, in *calc.Input, y *YTD, f *figures, pen *pensionmember.Member) error {
 	switch region {
 	case calc.AU:
 		in.AU = auEmployee(e)
@@ -448,10 +445,10 @@ func sgEmployee(e *EmployeeRow, paid time.Time) *calc.SGEmployee {
 	return sg
 }
 
-// taxYear is the [from, to] range of the tax year a payment date falls in
+// TaxYear is the [from, to] range of the tax year a payment date falls in
 // (AU 1 July, UK 6 April, NZ 1 April, SG calendar year) and, for AU's
 // quarterly super base, the start of its quarter.
-func taxYear(region string, paid time.Time) (from, quarter time.Time) {
+func TaxYear(region string, paid time.Time) (from, quarter time.Time) {
 	d := payroll.DateOnly(paid)
 	y := d.Year()
 	switch region {
@@ -472,7 +469,8 @@ func taxYear(region string, paid time.Time) (from, quarter time.Time) {
 	return from, quarter
 }
 
-func parseRate(s string) (payroll.Rate, error) {
+// ParseRate parses a stored units or rate ("" is 0).
+func ParseRate(s string) (payroll.Rate, error) {
 	if s == "" {
 		return payroll.Rate{}, nil
 	}

@@ -1,4 +1,4 @@
-package payrun
+package pay
 
 import (
 	"context"
@@ -40,7 +40,7 @@ type ukPensionFigures struct {
 
 // ukPensionOf is the membership in force for employee id in the run the
 // writer calculates (nil: none, or not UK).
-func (w *writer) ukPensionOf(id int64) *pensionmember.Member {
+func (w *Writer) ukPensionOf(id int64) *pensionmember.Member {
 	if w.uk == nil {
 		return nil
 	}
@@ -142,7 +142,7 @@ func isStatutoryPay(code string) bool {
 
 // storeUKPension replaces the employee's stored pension figures of the
 // run: deleted when they had some, written when they are a member now.
-func (w *writer) storeUKPension(ctx context.Context, runID, employeeID int64, f *figures) error {
+func (w *Writer) storeUKPension(ctx context.Context, runID, employeeID int64, f *figures) error {
 	if w.uk == nil {
 		return nil
 	}
@@ -193,9 +193,13 @@ type UKPensionLine struct {
 
 type ukRunEmployee struct{ run, employee int64 }
 
-// ukPensionLines reads the stored pension figures of a run (employeeID 0:
-// all its employees) or, with runID 0, of an employee's runs.
-func ukPensionLines(ctx context.Context, q *store.Queries, region string, bizID, runID, employeeID int64) (map[ukRunEmployee]UKPensionLine, error) {
+// UKPensions are the stored UK pension figures of runs' employees.
+type UKPensions map[ukRunEmployee]UKPensionLine
+
+// UKPensionsOf reads the stored pension figures of a run (employeeID 0:
+// all its employees) or, with runID 0, of an employee's runs; nil outside
+// the UK.
+func UKPensionsOf(ctx context.Context, q *store.Queries, region string, bizID, runID, employeeID int64) (UKPensions, error) {
 	if region != calc.UK {
 		return nil, nil
 	}
@@ -214,7 +218,7 @@ FROM uk_pay_run_pensions WHERE `+strings.Join(where, " AND "), args...)
 		return nil, err
 	}
 	defer rows.Close()
-	out := map[ukRunEmployee]UKPensionLine{}
+	out := UKPensions{}
 	for rows.Next() {
 		var k ukRunEmployee
 		var l UKPensionLine
@@ -226,12 +230,8 @@ FROM uk_pay_run_pensions WHERE `+strings.Join(where, " AND "), args...)
 	return out, rows.Err()
 }
 
-// applyUKPension fills a total's pension members from the stored figures.
-func applyUKPension(t *PayRunTotalModel, lines map[ukRunEmployee]UKPensionLine) {
-	l, ok := lines[ukRunEmployee{t.PayRunID, t.EmployeeID}]
-	if !ok {
-		return
-	}
-	t.EmployeePensionContribution, t.EmployerPensionContribution = money(l.EE), money(l.ER)
-	t.EmployeePensionableEarnings, t.EmployerPensionableEarnings = money(l.Base), money(l.Base)
+// Of is the figures of an employee in a run.
+func (p UKPensions) Of(runID, employeeID int64) (UKPensionLine, bool) {
+	l, ok := p[ukRunEmployee{runID, employeeID}]
+	return l, ok
 }

@@ -1,4 +1,4 @@
-package payrun
+package pay
 
 import (
 	"context"
@@ -12,24 +12,24 @@ import (
 	"github.com/payrolld/payrolld/internal/store"
 )
 
-// writer batches a run's new employee rows and lines into multi-row
+// Writer batches a run's new employee rows and lines into multi-row
 // INSERTs (a 10,000-employee run is tens of statements, not tens of
 // thousands); figure updates of existing rows are single statements.
-type writer struct {
+type Writer struct {
 	q          *store.Queries
 	empRows    int // rows per multi-row INSERT
 	lineRows   int
 	positional bool // ? placeholders (SQLite) instead of $N
 	// calculatedDeleted: the caller already deleted the run's calculated
 	// lines (a whole-run recalculation).
-	calculatedDeleted bool
+	CalculatedDeleted bool
 	bizID, run        int64
 	emps              []store.CreatePayRunEmployeeParams
 	empNI             []sql.NullString // the NI letter of each of emps (UK; null elsewhere)
 	lines             []store.CreatePayRunLineParams
 	// in: the records of the employees being calculated (loadInputs);
 	// an employee it does not cover has its own read when added.
-	s         *Service
+	s         *Calculator
 	in        *inputs
 	sources   []sourceRow
 	statutory *statutoryCache // statutory_leave.go, read on first use
@@ -42,17 +42,29 @@ type sourceRow struct {
 	source
 }
 
-func (s *Service) newWriter(q *store.Queries, bizID, runID int64) *writer {
+// NewWriter is a writer of run runID's employees and lines.
+func (s *Calculator) NewWriter(q *store.Queries, bizID, runID int64) *Writer {
 	// SQLite treats $N as a named parameter and looks each one up in a
 	// list, quadratic in the statement's parameter count (400 rows per
 	// INSERT made a 2,000-employee run 15x slower): its composed
 	// statements use positional ? instead.
-	return &writer{q: q, bizID: bizID, run: runID, empRows: 400, lineRows: 1000, positional: s.DB.Dialect == db.SQLite, s: s}
+	return &Writer{q: q, bizID: bizID, run: runID, empRows: 400, lineRows: 1000, positional: s.DB.Dialect == db.SQLite, s: s}
 }
+
+// LoadInputs reads the inputs of the employees ids the writer is about to
+// calculate (one query per kind of record; see loadInputs).
+func (w *Writer) LoadInputs(ctx context.Context, biz business.Business, run *store.PayRun, ids []int64) (err error) {
+	w.in, err = w.s.loadInputs(ctx, w.q, biz, run, ids)
+	return err
+}
+
+// Queue queues a line built elsewhere (a user's) for the next
+// multi-row INSERT.
+func (w *Writer) Queue(l store.CreatePayRunLineParams) { w.lines = append(w.lines, l) }
 
 // inputsFor returns the inputs covering employee id, reading that
 // employee's when the writer was given none that do (IncludeEmployee).
-func (w *writer) inputsFor(ctx context.Context, region string, run *store.PayRun, id int64) (*inputs, error) {
+func (w *Writer) inputsFor(ctx context.Context, region string, run *store.PayRun, id int64) (*inputs, error) {
 	if w.in.covers(id) {
 		return w.in, nil
 	}
@@ -61,7 +73,7 @@ func (w *writer) inputsFor(ctx context.Context, region string, run *store.PayRun
 
 // calculate is the employee's calculated lines, queued for writing with
 // their sources.
-func (w *writer) calculate(ctx context.Context, region string, run *store.PayRun, e *EmployeeRow, cats *catIndex, standard bool, kept []line) ([]line, error) {
+func (w *Writer) calculate(ctx context.Context, region string, run *store.PayRun, e *EmployeeRow, cats *Categories, standard bool, kept []line) ([]line, error) {
 	in, err := w.inputsFor(ctx, region, run, e.ID)
 	if err != nil {
 		return nil, err
@@ -86,9 +98,9 @@ func (w *writer) calculate(ctx context.Context, region string, run *store.PayRun
 	return c.lines, nil
 }
 
-// addEmployee adds an employee to the run with their calculated lines
+// AddEmployee adds an employee to the run with their calculated lines
 // (standard earnings unless empty; see inputs.linesFor) and figures.
-func (w *writer) addEmployee(ctx context.Context, region string, run *store.PayRun, e *EmployeeRow, cats *catIndex, standard bool, y *ytd) error {
+func (w *Writer) AddEmployee(ctx context.Context, region string, run *store.PayRun, e *EmployeeRow, cats *Categories, standard bool, y *YTD) error {
 	lines, err := w.calculate(ctx, region, run, e, cats, standard, nil)
 	if err != nil {
 		return err
@@ -106,22 +118,22 @@ func (w *writer) addEmployee(ctx context.Context, region string, run *store.PayR
 		Expenses: f.expenses, Liabilities: f.liabilities, CalcError: f.calcError})
 	w.empNI = append(w.empNI, niCategoryOf(region, e))
 	if len(w.emps) >= w.empRows {
-		return w.flush(ctx)
+		return w.Flush(ctx)
 	}
 	return nil
 }
 
-func (w *writer) addLine(employeeID int64, l *line) {
+func (w *Writer) addLine(employeeID int64, l *line) {
 	w.lines = append(w.lines, store.CreatePayRunLineParams{BusinessID: w.bizID, PayRunID: w.run, EmployeeID: employeeID, Kind: l.Kind,
 		CategoryID: l.CategoryID, CategoryName: l.CategoryName, Units: l.Units, Rate: l.Rate, Amount: l.Amount, TaxExempt: l.TaxExempt,
 		Notes: l.Notes, ExternalID: l.ExternalID, LocationID: l.LocationID, UserEntered: l.UserEntered})
 }
 
-// recalcEmployee recomputes an employee already in the run: their
+// RecalcEmployee recomputes an employee already in the run: their
 // calculated lines (and what they paid) are replaced by freshly
 // calculated ones, user-entered lines kept.
-func (w *writer) recalcEmployee(ctx context.Context, region string, run *store.PayRun, e *EmployeeRow, row *store.PayRunEmployee,
-	stored []store.PayRunLine, cats *catIndex, y *ytd) error {
+func (w *Writer) RecalcEmployee(ctx context.Context, region string, run *store.PayRun, e *EmployeeRow, row *store.PayRunEmployee,
+	stored []store.PayRunLine, cats *Categories, y *YTD) error {
 	lines := make([]line, 0, len(stored)+1)
 	calculated := false
 	for _, sl := range stored {
@@ -131,7 +143,7 @@ func (w *writer) recalcEmployee(ctx context.Context, region string, run *store.P
 		}
 		lines = append(lines, lineOf(sl, cats))
 	}
-	if !w.calculatedDeleted {
+	if !w.CalculatedDeleted {
 		if calculated {
 			if _, err := w.q.DeleteCalculatedPayRunLines(ctx, store.DeleteCalculatedPayRunLinesParams{PayRunID: run.ID, EmployeeID: e.ID}); err != nil {
 				return err
@@ -184,22 +196,22 @@ func niCategoryOf(region string, e *EmployeeRow) sql.NullString {
 
 // lineOf is a stored line as the calculation sees it (the category's
 // current kind of earnings; hours = units of an hourly category line).
-func lineOf(sl store.PayRunLine, cats *catIndex) line {
+func lineOf(sl store.PayRunLine, cats *Categories) line {
 	l := line{PayRunLine: sl}
-	l.units, _ = parseRate(sl.Units)
-	l.rate, _ = parseRate(sl.Rate)
+	l.units, _ = ParseRate(sl.Units)
+	l.rate, _ = ParseRate(sl.Rate)
 	l.amount = money(sl.Amount)
 	l.earningKind = "Ordinary"
-	if c, ok := cats.byKind[KindEarnings][sl.CategoryID]; ok && sl.Kind == KindEarnings {
-		l.earningKind = c.kind
-		if c.hourly {
+	if c, ok := cats.ByKind[KindEarnings][sl.CategoryID]; ok && sl.Kind == KindEarnings {
+		l.earningKind = c.Kind
+		if c.Hourly {
 			l.hours = l.units
 		}
 	}
 	return l
 }
 
-func (w *writer) flush(ctx context.Context) error {
+func (w *Writer) Flush(ctx context.Context) error {
 	for len(w.emps) > 0 {
 		n := min(len(w.emps), w.empRows)
 		if err := insertEmployees(ctx, w.q, w.emps[:n], w.empNI[:n], w.positional); err != nil {
@@ -220,7 +232,7 @@ func (w *writer) flush(ctx context.Context) error {
 	return nil
 }
 
-func (w *writer) flushLines(ctx context.Context) error {
+func (w *Writer) flushLines(ctx context.Context) error {
 	for len(w.lines) > 0 {
 		n := min(len(w.lines), w.lineRows)
 		if err := insertLines(ctx, w.q, w.lines[:n], w.positional); err != nil {
@@ -242,13 +254,21 @@ const (
     tax_exempt, notes, external_id, location_id, user_entered) VALUES `
 )
 
-func placeholders(b *strings.Builder, rows, cols int, positional bool) {
-	placeholdersFrom(b, rows, cols, positional, 1)
+// Placeholder is the n-th (1-based) bound parameter of the dialect.
+func Placeholder(positional bool, n int) string {
+	if positional {
+		return "?"
+	}
+	return "$" + strconv.Itoa(n)
 }
 
-// placeholdersFrom is placeholders numbered from first ($first, ...), for
+func placeholders(b *strings.Builder, rows, cols int, positional bool) {
+	PlaceholdersFrom(b, rows, cols, positional, 1)
+}
+
+// PlaceholdersFrom is placeholders numbered from first ($first, ...), for
 // a list that follows a statement's own parameters.
-func placeholdersFrom(b *strings.Builder, rows, cols int, positional bool, first int) {
+func PlaceholdersFrom(b *strings.Builder, rows, cols int, positional bool, first int) {
 	n := first
 	for r := 0; r < rows; r++ {
 		if r > 0 {

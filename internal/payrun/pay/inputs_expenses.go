@@ -1,8 +1,7 @@
-package payrun
+package pay
 
 import (
 	"context"
-	"database/sql"
 	"time"
 
 	"github.com/payrolld/payrolld/internal/payroll"
@@ -34,7 +33,7 @@ func (in *inputs) loadExpenses(ctx context.Context, q *store.Queries, bizID, lo,
 // expenseLines adds an employee's approved expense request lines to out
 // as expense lines (category, tax code as the subtype, location, notes)
 // and one source per request.
-func (in *inputs) expenseLines(e *EmployeeRow, cats *catIndex, out *calculated) {
+func (in *inputs) expenseLines(e *EmployeeRow, cats *Categories, out *calculated) {
 	if in == nil {
 		return
 	}
@@ -43,8 +42,8 @@ func (in *inputs) expenseLines(e *EmployeeRow, cats *catIndex, out *calculated) 
 	for _, r := range in.expenses[e.ID] {
 		var l line
 		l.Kind, l.CategoryID, l.Subtype, l.Notes = KindExpense, r.ExpenseCategoryID, r.TaxCode, r.Notes
-		if c, ok := cats.byKind[KindExpense][r.ExpenseCategoryID]; ok {
-			l.CategoryName, l.TaxExempt = c.name, c.taxExempt
+		if c, ok := cats.ByKind[KindExpense][r.ExpenseCategoryID]; ok {
+			l.CategoryName, l.TaxExempt = c.Name, c.TaxExempt
 		}
 		l.amount = payroll.MoneyFromMinor(r.Amount)
 		l.Amount = r.Amount
@@ -60,35 +59,4 @@ func (in *inputs) expenseLines(e *EmployeeRow, cats *catIndex, out *calculated) 
 	for _, id := range order {
 		out.sources = append(out.sources, source{kind: sourceExpense, id: id, amount: totals[id]})
 	}
-}
-
-// ExpenseEffect marks the expense requests a finalised run paid
-// Processed (one that left Approved since the run was calculated is a
-// 409: recalculate) and returns them to Approved when the run is
-// unlocked.
-type ExpenseEffect struct {
-	Clock payroll.Clock
-}
-
-// Finalised marks the run's requests Processed.
-func (e ExpenseEffect) Finalised(ctx context.Context, q *store.Queries, run Run) error {
-	want, err := q.CountPayRunExpenseSources(ctx, run.ID)
-	if err != nil || want == 0 {
-		return err
-	}
-	n, err := q.MarkExpenseRequestsProcessed(ctx, store.MarkExpenseRequestsProcessedParams{BusinessID: run.BusinessID,
-		PayRunID: sql.NullInt64{Int64: run.ID, Valid: true}, DateStatusUpdated: sql.NullTime{Time: e.Clock.Now(), Valid: true}})
-	if err != nil {
-		return err
-	}
-	if n != want {
-		return payroll.Conflict("%d expense request(s) of pay run %d are no longer Approved (changed, deleted or paid by another pay run): recalculate the pay run", want-n, run.ID)
-	}
-	return nil
-}
-
-// Unlocked returns them to Approved.
-func (e ExpenseEffect) Unlocked(ctx context.Context, q *store.Queries, run Run) error {
-	return q.ReturnExpenseRequestsToApproved(ctx, store.ReturnExpenseRequestsToApprovedParams{BusinessID: run.BusinessID,
-		PayRunID: sql.NullInt64{Int64: run.ID, Valid: true}, DateStatusUpdated: sql.NullTime{Time: e.Clock.Now(), Valid: true}})
 }

@@ -1,4 +1,4 @@
-package payrun
+package pay
 
 import (
 	"database/sql"

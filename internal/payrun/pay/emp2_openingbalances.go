@@ -1,4 +1,4 @@
-package payrun
+package pay
 
 import (
 	"context"
@@ -13,7 +13,7 @@ import (
 // financial year starting on from (E/openingbalances) to their
 // year-to-date: what was paid before their first pay run here counts
 // like a finalised run of the year (tax, thresholds, payslip YTD).
-func addOpeningBalances(ctx context.Context, q *store.Queries, biz business.Business, from time.Time, out map[int64]*ytd) error {
+func addOpeningBalances(ctx context.Context, q *store.Queries, biz business.Business, from time.Time, out map[int64]*YTD) error {
 	rows, err := q.OpeningBalancesOfYear(ctx, store.OpeningBalancesOfYearParams{BusinessID: biz.ID, FinancialYear: int32(from.Year()),
 		EmployeeID: 0, EmployeeID_2: math.MaxInt64})
 	if err != nil {
@@ -22,7 +22,7 @@ func addOpeningBalances(ctx context.Context, q *store.Queries, biz business.Busi
 	for _, r := range rows {
 		y := out[r.EmployeeID]
 		if y == nil {
-			y = &ytd{EmployeeID: r.EmployeeID}
+			y = &YTD{EmployeeID: r.EmployeeID}
 			out[r.EmployeeID] = y
 		}
 		// As a run's figures: tax includes the study loan repayments.

@@ -1,0 +1,92 @@
+package pay
+
+import (
+	"context"
+
+	"github.com/payrolld/payrolld/internal/business"
+	"github.com/payrolld/payrolld/internal/categories"
+	"github.com/payrolld/payrolld/internal/db"
+	"github.com/payrolld/payrolld/internal/leave"
+	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/store"
+	"github.com/payrolld/payrolld/internal/timesheet"
+	"github.com/payrolld/payrolld/internal/uk/statutoryleave"
+)
+
+// Calculator is what a calculation reads employees' records through
+// (payrun.Service embeds it): the database, the business's categories and
+// the areas whose records a run pays.
+type Calculator struct {
+	DB         *db.DB
+	Categories *categories.CoreCollections
+	// Leave pays approved leave requests in a run's period (nil = none
+	// paid); Timesheets imports approved timesheet lines (nil = none).
+	Leave      *leave.Service
+	Timesheets *timesheet.Service
+	// StatutoryLeave pays UK statutory leave weeks in the period as lines
+	// (statutory_leave.go); nil = none.
+	StatutoryLeave *statutoryleave.Service
+}
+
+// Positional is whether statements bind ? (SQLite) rather than $N.
+func (s *Calculator) Positional() bool { return s.DB.Dialect == db.SQLite }
+
+// Line kinds (pay_run_lines.kind).
+const (
+	KindEarnings      = "earnings"
+	KindDeduction     = "deduction"
+	KindExpense       = "expense"
+	KindLiability     = "liability"
+	KindTaxAdjustment = "taxadjustment"
+)
+
+// The pay run's other inclusion collections (pay_run_lines.kind), beside
+// earnings, deductions, expenses, liabilities and tax adjustments.
+// A tax adjustment is one kind served under three names: P/paygadjustments
+// (AU), P/taxadjustments (SG) and P/payeadjustments (UK, NZ).
+const (
+	KindSuperAdjustment = "superadjustment"
+	KindSDLAdjustment   = "sdladjustment"
+	KindVoluntaryCPF    = "voluntarycpf"
+	KindLeave           = KindLeaveAccrued // P/leaveaccrued: the calculated accruals and the lines entered or applied there
+	KindBenefit         = "benefit"
+	KindHMRCAdjustment  = "hmrcadjustment"
+)
+
+// YTD is an employee's year-to-date before a run.
+type YTD = store.PayRunYearToDateRow
+
+// YearToDate reads every employee's year-to-date before run in one query:
+// the finalised runs of the tax year paid up to its date, with opening
+// balances.
+func YearToDate(ctx context.Context, q *store.Queries, biz business.Business, run *store.PayRun) (map[int64]*YTD, error) {
+	from, quarter := TaxYear(biz.Region, run.DatePaid)
+	rows, err := q.PayRunYearToDate(ctx, store.PayRunYearToDateParams{QuarterFrom: quarter, BusinessID: biz.ID, PayRunID: run.ID,
+		YearFrom: from, YearTo: run.DatePaid})
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[int64]*YTD, len(rows))
+	for i := range rows {
+		out[rows[i].EmployeeID] = &rows[i]
+	}
+	return out, addOpeningBalances(ctx, q, biz, from, out) // emp2_openingbalances.go
+}
+
+// WeeksPerPeriod is the weeks in one period of a schedule frequency
+// (false: a frequency pay runs are not calculated for).
+func WeeksPerPeriod(freq string) (payroll.Rate, bool) {
+	f, ok := frequencies[freq]
+	return f.weeks, ok
+}
+
+// hoursToE4 rounds hours to ten-thousandths (half up) for storage.
+func hoursToE4(h payroll.Rate) int64 {
+	whole, _, ok := h.RoundHalfUp(4).Mul(payroll.RateFromInt(10000)).Decimal().Int64(0)
+	if !ok {
+		return 0
+	}
+	return whole
+}
+
+func money(n int64) payroll.Money { return payroll.MoneyFromMinor(n) }

@@ -1,0 +1,143 @@
+package pay
+
+import (
+	"context"
+	"strconv"
+	"strings"
+
+	"github.com/payrolld/payrolld/internal/business"
+	"github.com/payrolld/payrolld/internal/calc"
+)
+
+// Category is what a line needs of a pay, deduction, expense or liability
+// category.
+type Category struct {
+	ID         int64
+	Name       string
+	ExternalID string
+	TaxExempt  bool
+	Hourly     bool // units of its lines are hours (pay category rate unit Hourly)
+	Kind       calc.EarningKind
+}
+
+// Categories holds a business's categories by kind of line and id, read
+// once per operation.
+type Categories struct {
+	ByKind map[string]map[int64]Category
+}
+
+// earningKinds maps a pay category type to the calculation's kind of
+// earnings; anything else is ordinary pay.
+var earningKinds = map[string]calc.EarningKind{
+	"overtime": calc.Overtime, "allowance": calc.Allowance, "bonus": calc.Bonus, "leave": calc.Leave,
+	"lumpsum": calc.Lumpsum, "commission": calc.Commission, "etp": calc.Lumpsum,
+}
+
+// LoadCategories reads the business's pay, deduction, expense and
+// employer liability categories (the last two where its region has them).
+func (s *Calculator) LoadCategories(ctx context.Context, biz business.Business) (*Categories, error) {
+	ix := &Categories{ByKind: map[string]map[int64]Category{}}
+	c := s.Categories
+	pays, err := c.PayCategories.List(ctx, biz, 0)
+	if err != nil {
+		return nil, err
+	}
+	m := map[int64]Category{}
+	for _, p := range pays {
+		k := calc.Ordinary
+		if ek, ok := earningKinds[strings.ToLower(p.PayCategoryType)]; ok {
+			k = ek
+		}
+		m[p.ID] = Category{ID: p.ID, Name: p.Name, ExternalID: p.ExternalID, TaxExempt: p.IsTaxExempt, Hourly: p.RateUnit == "" || p.RateUnit == "Hourly", Kind: k}
+	}
+	ix.ByKind[KindEarnings] = m
+	deds, err := c.DeductionCategories.List(ctx, biz, 0)
+	if err != nil {
+		return nil, err
+	}
+	m = map[int64]Category{}
+	for _, d := range deds {
+		m[d.ID] = Category{ID: d.ID, Name: d.Name, ExternalID: d.ExternalID, TaxExempt: d.TaxExempt}
+	}
+	ix.ByKind[KindDeduction] = m
+	if c.ExpenseCategories.RegionAllowed(biz.Region) {
+		exps, err := c.ExpenseCategories.List(ctx, biz, 0)
+		if err != nil {
+			return nil, err
+		}
+		m = map[int64]Category{}
+		for _, x := range exps {
+			m[x.ID] = Category{ID: x.ID, Name: x.Name, ExternalID: x.ExternalID}
+		}
+		ix.ByKind[KindExpense] = m
+	}
+	if c.EmployerLiabilityCategories.RegionAllowed(biz.Region) {
+		libs, err := c.EmployerLiabilityCategories.List(ctx, biz, 0)
+		if err != nil {
+			return nil, err
+		}
+		m = map[int64]Category{}
+		for _, x := range libs {
+			m[x.ID] = Category{ID: x.ID, Name: x.Name, ExternalID: x.ExternalReferenceID}
+		}
+		ix.ByKind[KindLiability] = m
+	}
+	return ix, nil
+}
+
+// primary is the pay category of an employee's standard earnings: their
+// primary pay category, else the business's primary one, else "Ordinary
+// Hours", else the lowest id.
+func (ix *Categories) primary(id int64) Category {
+	pays := ix.ByKind[KindEarnings]
+	if c, ok := pays[id]; ok {
+		return c
+	}
+	var best Category
+	for _, c := range pays {
+		ord, bestOrd := strings.EqualFold(c.Name, "Ordinary Hours"), strings.EqualFold(best.Name, "Ordinary Hours")
+		if best.ID == 0 || (ord && !bestOrd) || (ord == bestOrd && c.ID < best.ID) {
+			best = c
+		}
+	}
+	if best.ID == 0 {
+		best = Category{Name: "Ordinary Hours", Kind: calc.Ordinary}
+	}
+	return best
+}
+
+// Find resolves a category reference given as an id or (idType External)
+// an external id.
+func (ix *Categories) Find(kind, ref string, external bool) (Category, bool) {
+	m := ix.ByKind[kind]
+	ref = strings.TrimSpace(ref)
+	if external {
+		for _, c := range m {
+			if c.ExternalID != "" && strings.EqualFold(c.ExternalID, ref) {
+				return c, true
+			}
+		}
+		return Category{}, false
+	}
+	id, err := strconv.ParseInt(ref, 10, 64)
+	if err != nil {
+		return Category{}, false
+	}
+	c, ok := m[id]
+	return c, ok
+}
+
+// OTE says whether the earnings of pay category id count as ordinary time
+// earnings (unknown categories, as the calculation's default kind, do).
+func (ix *Categories) OTE(id int64) bool {
+	c, ok := ix.ByKind[KindEarnings][id]
+	return !ok || (c.Kind != calc.Overtime && c.Kind != calc.Lumpsum)
+}
+
+// OrdinaryTime says whether the earnings of a pay category type count as
+// ordinary time earnings (AU super guarantee base), as pay runs count
+// them: everything but overtime, lump sums and ETPs.
+func OrdinaryTime(payCategoryType string) bool {
+	k := earningKinds[strings.ToLower(payCategoryType)]
+	return k != calc.Overtime && k != calc.Lumpsum
+}

@@ -1,0 +1,173 @@
+package pay
+
+import (
+	"context"
+
+	"github.com/payrolld/payrolld/internal/business"
+	"github.com/payrolld/payrolld/internal/calc"
+	"github.com/payrolld/payrolld/internal/calc/engine"
+	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/store"
+	"github.com/payrolld/payrolld/internal/uk/pensionmember"
+)
+
+// Recalculations of one employee's pay outside a run's writer, from what
+// the run holds: the explanation of a pay slip (P/payslips/{employeeId}/
+// explain) and net to gross (P/nettogross).
+
+// Explanation is an employee's statutory figures in a run recomputed
+// with calc from the run's lines, the employee's settings and
+// year-to-date, as the run computed them.
+type Explanation struct {
+	Input   *calc.Input // the calculation's input (nil when none could be formed)
+	Result  calc.Result
+	Err     error // why the pay could not be calculated
+	Matches bool  // the recomputed figures equal the employee's row of the run
+}
+
+// employeePay is what compute reads of an employee of a run: their
+// record with the NI category in force on the payment date, their lines,
+// year-to-date and UK pension membership.
+type employeePay struct {
+	e     EmployeeRow
+	lines []line
+	y     *YTD
+	pen   *pensionmember.Member
+}
+
+// readEmployeePay reads employee e's pay in run (standard: their row is
+// on standard earnings, whose line is taken as computed when it is still
+// the same).
+func readEmployeePay(ctx context.Context, q *store.Queries, biz business.Business, run *store.PayRun, e EmployeeRow, cats *Categories, standard bool) (*employeePay, error) {
+	p := &employeePay{e: e}
+	if err := ukCategoryOn(ctx, q, biz.Region, biz.ID, run, &p.e); err != nil { // NI category on the payment date
+		return nil, err
+	}
+	stored, err := q.ListPayRunLinesOfEmployee(ctx, store.ListPayRunLinesOfEmployeeParams{PayRunID: run.ID, EmployeeID: e.ID})
+	if err != nil {
+		return nil, err
+	}
+	p.lines = make([]line, 0, len(stored)+1)
+	for _, sl := range stored {
+		l := lineOf(sl, cats)
+		if !sl.UserEntered && sl.Kind == KindEarnings && standard {
+			// The standard earnings line as computed (with the period's
+			// hours whatever the rate unit), when it is still the same.
+			if std, ok := standardEarnings(&p.e, run.Frequency, cats.primary(p.e.PrimaryPayCategoryID.Int64)); ok && std.Amount == sl.Amount {
+				std.PayRunLine = sl
+				l = std
+			}
+		}
+		p.lines = append(p.lines, l)
+	}
+	ytds, err := YearToDate(ctx, q, biz, run)
+	if err != nil {
+		return nil, err
+	}
+	p.y = ytds[e.ID]
+	if p.y == nil {
+		p.y = &YTD{}
+	}
+	if p.pen, err = ukPensionFor(ctx, q, biz.Region, biz.ID, run, e.ID); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// Explain recomputes employee e's statutory figures in run (row: their
+// row of the run).
+func Explain(ctx context.Context, q *store.Queries, biz business.Business, run *store.PayRun, row *store.PayRunEmployee, e EmployeeRow, cats *Categories) (Explanation, error) {
+	p, err := readEmployeePay(ctx, q, biz, run, e, cats, row.StandardEarnings)
+	if err != nil {
+		return Explanation{}, err
+	}
+	var x Explanation
+	x.Input, x.Result, x.Err = explainCalc(biz.Region, run, &p.e, p.lines, p.y, p.pen)
+	f := compute(biz.Region, run, &p.e, p.lines, p.y, p.pen)
+	x.Matches = f.tax == row.Tax && f.stsl == row.Stsl && f.super == row.SuperContribution && f.niEE == row.NiEmployee &&
+		f.niER == row.NiEmployer && f.studentLoan == row.StudentLoan && f.pgLoan == row.PostgradLoan && f.ksEE == row.KiwisaverEmployee &&
+		f.ksER == row.KiwisaverEmployer && f.esct == row.Esct && f.acc == row.AccLevy && f.cpfEE == row.CpfEmployee &&
+		f.cpfER == row.CpfEmployer && f.sdl == row.Sdl && f.net == row.Net && f.calcError == row.CalcError
+	return x, nil
+}
+
+// NetOfGross is the net pay a new earnings line of pay category cat adds
+// to employee e's pay in run for a gross (minor units), with every other
+// line they have in the run, their year-to-date and the region's
+// calculation (the same compute the run uses). 409 when their pay cannot
+// be calculated.
+func NetOfGross(ctx context.Context, q *store.Queries, biz business.Business, run *store.PayRun, e EmployeeRow, cats *Categories, cat Category) (func(gross int64) int64, error) {
+	p, err := readEmployeePay(ctx, q, biz, run, e, cats, false)
+	if err != nil {
+		return nil, err
+	}
+	base := compute(biz.Region, run, &p.e, p.lines, p.y, p.pen)
+	if base.calcError != "" {
+		return nil, payroll.Conflict("employee %d's pay cannot be calculated: %s", e.ID, base.calcError)
+	}
+	extra := line{earningKind: cat.Kind}
+	extra.Kind, extra.CategoryID, extra.CategoryName, extra.TaxExempt = KindEarnings, cat.ID, cat.Name, cat.TaxExempt
+	return func(gross int64) int64 {
+		l := extra
+		l.Amount, l.amount = gross, money(gross)
+		return compute(biz.Region, run, &p.e, append(p.lines[:len(p.lines):len(p.lines)], l), p.y, p.pen).net - base.net
+	}, nil
+}
+
+// explainCalc builds the calculation's input for an employee-period as
+// compute and statutory do and returns calc's result for it.
+func explainCalc(region string, run *store.PayRun, e *EmployeeRow, lines []line, y *YTD, pen *pensionmember.Member) (*calc.Input, calc.Result, error) {
+	in := &calc.Input{Region: region, PaymentDate: run.DatePaid}
+	if fr, ok := frequencies[run.Frequency]; ok {
+		in.Frequency = fr.calc
+	} else {
+		in.Frequency = calc.Frequency(run.Frequency)
+	}
+	var preTax int64
+	for i := range lines {
+		l := &lines[i]
+		switch l.Kind {
+		case KindEarnings:
+			in.Earnings = append(in.Earnings, calc.Earning{Category: l.CategoryName, Kind: l.earningKind, Amount: money(l.Amount),
+				Hours: l.hours, NotTaxable: l.TaxExempt})
+		case KindDeduction:
+			if l.TaxExempt {
+				preTax += l.Amount
+			}
+		}
+	}
+	in.PreTax = money(preTax)
+	switch region {
+	case calc.AU:
+		in.AU = auEmployee(e)
+		in.AU.YTD = calc.AUToDate{Earnings: money(y.Taxable), SuperBase: money(y.SuperBase)}
+		res, err := engine.Calculate(in)
+		if err != nil {
+			return in, res, err
+		}
+		if sg, ok := res.Get("super.guarantee"); ok && hasTerm(sg, "base already counted this quarter") && y.QuarterSuperBase != y.SuperBase {
+			in.AU.YTD.SuperBase = money(y.QuarterSuperBase)
+			res, err = engine.Calculate(in)
+		}
+		return in, res, err
+	case calc.UK:
+		uk, err := ukEmployee(e)
+		if err != nil {
+			return in, calc.Result{}, err
+		}
+		in.UK = uk
+		in.UK.YTD = calc.UKYearToDate{TaxablePay: money(y.Taxable), TaxPaid: money(y.Tax), NIEarnings: money(y.Gross),
+			EmployeeNI: money(y.NiEmployee), EmployerNI: money(y.NiEmployer)}
+		in.Period = ukPeriod(run.Frequency, run.DatePaid)
+		res, err := ukCalculate(in, pen, &figures{})
+		return in, res, err
+	case calc.NZ:
+		in.NZ = nzEmployee(e)
+		in.NZ.ACCLiableEarningsYTD = money(y.Gross)
+	case calc.SG:
+		in.SG = sgEmployee(e, run.DatePaid)
+		in.SG.OWSubjectToCPFYTD, in.SG.AWSubjectToCPFYTD = money(y.CpfOwSubject), money(y.CpfAwSubject)
+	}
+	res, err := engine.Calculate(in)
+	return in, res, err
+}
