@@ -166,3 +166,67 @@ func TestNILetterPerPeriod(t *testing.T) {
 		}
 	})
 }
+
+// TestNILetterRefreshedOnEdit: a weekly run is created for Mary (weekly
+// £500 fixed, category A), then her letter becomes M and an earnings line
+// is added to the run, which recalculates her: the run's stored letter is
+// the one the recalculated figures used (M), so the FPS and P60 count
+// them under M (and a letter from an NI record in force on the payment
+// date likewise). Per week from payroll-rules-2026-27.md: pay £500 + £100
+// = £600; employee NI 8% × (600 − 242) = £28.64 under both letters;
+// employer NI under M nil below the UEL-level threshold (under A it would
+// be 15% × (600 − 96) = £75.60).
+func TestNILetterRefreshedOnEdit(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newEnv(t, d)
+		key := e.Key
+		bonus := num(t, e.Do("POST", e.B+"/paycategory", key, map[string]any{"name": "Bonus", "rateUnit": "Fixed"}).Expect(t, 200).Map(t)["id"])
+		run := e.run(t, "2026-07-01")
+		P := fmt.Sprintf("%s/payrun/%v", e.B, run)
+		letter := func() string {
+			t.Helper()
+			var s *string
+			if err := d.R.QueryRow(`SELECT ni_category FROM pay_run_employees WHERE pay_run_id = $1 AND employee_id = $2`, run, e.emp).Scan(&s); err != nil {
+				t.Fatal(err)
+			}
+			if s == nil {
+				return "null"
+			}
+			return *s
+		}
+		if l := letter(); l != "A" {
+			t.Fatalf("letter at create %s", l)
+		}
+		e.Do("PUT", fmt.Sprintf("%s/employee/unstructured/%d", e.B, e.emp), key, map[string]any{"nationalInsuranceCategory": "M"}).Expect(t, 200)
+		res := e.Do("POST", P+"/earningslines", key, map[string]any{"earningsLines": map[string]any{fmt.Sprint(e.emp): []any{
+			map[string]any{"payCategoryId": fmt.Sprint(bonus), "earnings": 100, "notes": "bonus"}}}}).Expect(t, 200).Map(t)
+		var line any
+		for _, l := range res["earningsLines"].(map[string]any)[fmt.Sprint(e.emp)].([]any) {
+			if l.(map[string]any)["notes"] == "bonus" {
+				line = l.(map[string]any)["id"]
+			}
+		}
+		totals := func() map[string]any {
+			t.Helper()
+			return e.Do("GET", fmt.Sprintf("%s/totals/%d", P, e.emp), key, nil).Expect(t, 200).Map(t)["payRunTotals"].(map[string]any)[fmt.Sprint(e.emp)].(map[string]any)
+		}
+		if tot := totals(); num(t, tot["grossEarnings"]) != 600 || num(t, tot["employeeNationalInsuranceContribution"]) != 28.64 || num(t, tot["employerNationalInsuranceContribution"]) != 0 {
+			t.Errorf("totals after the edit %v", tot)
+		}
+		if l := letter(); l != "M" {
+			t.Errorf("stored letter after the edit %s, want M (the figures' letter)", l)
+		}
+		// An NI record in force on the payment date (A from 1 June) is the
+		// letter a calculation uses over the employee's own: deleting the
+		// bonus line recalculates her at £500 under A (employer 15% × (500
+		// − 96) = £60.60, employee £20.64) and the stored letter follows.
+		e.Do("POST", e.E+"/nationalinsurancerecord", key, map[string]any{"nationalInsuranceCategory": "A", "effectiveFrom": "2026-06-01T00:00:00"}).Expect(t, 200)
+		e.Do("DELETE", fmt.Sprintf("%s/earningslines?id=%v", P, line), key, nil).Expect(t, 200)
+		if tot := totals(); num(t, tot["grossEarnings"]) != 500 || num(t, tot["employeeNationalInsuranceContribution"]) != 20.64 || num(t, tot["employerNationalInsuranceContribution"]) != 60.6 {
+			t.Errorf("totals after the delete %v", tot)
+		}
+		if l := letter(); l != "A" {
+			t.Errorf("stored letter after the delete %s, want A (the record in force)", l)
+		}
+	})
+}
