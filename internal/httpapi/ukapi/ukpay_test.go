@@ -230,3 +230,46 @@ func TestNILetterRefreshedOnEdit(t *testing.T) {
 		}
 	})
 }
+
+// TestStatutoryAbsenceAndLeaveRequest: a day of statutory absence that an
+// approved leave request also covers is absent once (issue 11); the
+// statutory absence wins. Mary, £500.00 a week for 37.5 h (Monday to
+// Friday): the weekly run of Monday 29 June to Sunday 5 July 2026. SSP
+// from Wednesday 1 to Saturday 4 July (AWE £500: the flat £123.25 a week,
+// payroll-rules-2026-27.md §2.7; qualifying days Monday to Friday, no
+// waiting days): Wednesday to Friday, ⌈123.25 × 3 ÷ 5⌉ = £73.95. Annual
+// leave of 15 h on Tuesday 30 June and Wednesday 1 July, approved: it pays
+// Tuesday only, 7.5 h × (500 ÷ 37.5 = 13.333…) = £100.00, and only those
+// 7.5 h are taken from the balance. Salary: 500 − 100 (Tuesday's leave) −
+// 500 × 3 ÷ 5 (the absence) = £100.00 (Monday). Before: the leave paid
+// £200.00 and the salary £120.00 (Wednesday paid twice).
+func TestStatutoryAbsenceAndLeaveRequest(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newEnv(t, d)
+		key := e.Key
+		id := func(path string, body map[string]any) int64 {
+			t.Helper()
+			return int64(num(t, e.Do("POST", path, key, body).Expect(t, 200).Map(t)["id"]))
+		}
+		holiday := id(e.B+"/paycategory", map[string]any{"name": "Holiday Pay", "rateUnit": "Hourly"})
+		annual := id(e.B+"/leavecategory", map[string]any{"name": "Annual Leave", "units": 0, "unitType": "HoursPerHourWorked", "transferToPayCategoryId": holiday})
+		e.Do("POST", e.E+"/statutoryleave/ssp", key, map[string]any{"startDate": "2026-07-01T00:00:00", "endDate": "2026-07-04T00:00:00",
+			"averageWeeklyEarningsOverride": 500}).Expect(t, 200)
+		req := id(e.E+"/leaverequest", map[string]any{"leaveCategoryId": annual, "fromDate": "2026-06-30T00:00:00", "toDate": "2026-07-01T00:00:00", "hours": 15})
+		e.Do("POST", fmt.Sprintf("%s/leaverequest/%d/approve", e.E, req), key, nil).Expect(t, 200)
+		run := e.run(t, "2026-07-05")
+		all := e.Do("GET", fmt.Sprintf("%s/payrun/%v/earningslines/%d", e.B, run, e.emp), key, nil).Expect(t, 200).Map(t)["earningsLines"].(map[string]any)
+		got := map[string]string{}
+		for _, l := range all[fmt.Sprint(e.emp)].([]any) {
+			m := l.(map[string]any)
+			got[m["payCategoryName"].(string)] = fmt.Sprintf("%.2f", num(t, m["earnings"]))
+		}
+		if want := map[string]string{"Ordinary Hours": "100.00", "Holiday Pay": "100.00", "Statutory Sick Pay": "73.95"}; fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Fatalf("earnings lines %v, want %v", got, want)
+		}
+		var hours int64
+		if err := d.R.QueryRow(`SELECT hours_e6 FROM pay_run_sources WHERE pay_run_id = $1 AND kind = 'leave' AND source_id = $2`, run, req).Scan(&hours); err != nil || hours != 7_500_000 {
+			t.Fatalf("leave taken %d µh (%v), want 7.5 h", hours, err)
+		}
+	})
+}
