@@ -273,3 +273,42 @@ func TestStatutoryAbsenceAndLeaveRequest(t *testing.T) {
 		}
 	})
 }
+
+// TestOccupationalSickPayTopUpByQualifyingDay: an occupational sick pay
+// scheme sets SSP against its days by the qualifying days SSP pays
+// (SSP's daily rate is the weekly rate ÷ qualifying days, §2.7), not by
+// calendar days (issue 11). Mary, £500.00 a week, works Monday, Wednesday
+// and Friday (advanced work week; SSP qualifying days the same); sick
+// Monday 29 June to Sunday 5 July 2026 (the weekly run's period): SSP at
+// the flat £123.25 for her 3 qualifying days (Mon 29, Wed 1, Fri 3). A
+// 100% scheme for a week from Thursday 2 July: due 500 × 1 working day
+// (Friday) ÷ 3 = £166.67, less SSP of 1 of its 3 paid days 123.25 ÷ 3 =
+// 41.083… → £41.08: a top-up of £125.59 (by calendar days, Thursday and
+// Friday of the SSP line's Monday to Friday, it was 123.25 × 2 ÷ 5 = 49.30
+// and the top-up £117.37). No salary: all 3 working days absent.
+func TestOccupationalSickPayTopUpByQualifyingDay(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newEnv(t, d)
+		key := e.Key
+		days := []any{}
+		for _, dow := range []int{1, 3, 5} {
+			days = append(days, map[string]any{"week": 1, "dayOfWeek": dow, "workDayType": "Full"})
+		}
+		e.Do("PUT", e.E+"/standardhours", key, map[string]any{"useAdvancedWorkWeek": true, "advancedWorkWeekConfiguration": "WorkDayType",
+			"standardHoursPerDay": 7.5, "standardWorkDays": days}).Expect(t, 200)
+		e.Do("POST", e.E+"/statutoryleave/ssp", key, map[string]any{"startDate": "2026-06-29T00:00:00", "endDate": "2026-07-05T00:00:00",
+			"week1QualifyingDays": []string{"Monday", "Wednesday", "Friday"}, "averageWeeklyEarningsOverride": 500}).Expect(t, 200)
+		e.Do("POST", e.E+"/occupationalabsence", key, map[string]any{"absenceType": "Sickness", "fromDate": "2026-07-02T00:00:00", "weeks": 1,
+			"payPercentage": 100}).Expect(t, 200)
+		run := e.run(t, "2026-07-05")
+		all := e.Do("GET", fmt.Sprintf("%s/payrun/%v/earningslines/%d", e.B, run, e.emp), key, nil).Expect(t, 200).Map(t)["earningsLines"].(map[string]any)
+		got := map[string]string{}
+		for _, l := range all[fmt.Sprint(e.emp)].([]any) {
+			m := l.(map[string]any)
+			got[m["payCategoryName"].(string)] = fmt.Sprintf("%.2f", num(t, m["earnings"]))
+		}
+		if want := map[string]string{"Statutory Sick Pay": "123.25", "Occupational sickness pay": "125.59"}; fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Fatalf("earnings lines %v, want %v", got, want)
+		}
+	})
+}
