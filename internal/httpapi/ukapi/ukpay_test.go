@@ -312,3 +312,34 @@ func TestOccupationalSickPayTopUpByQualifyingDay(t *testing.T) {
 		}
 	})
 }
+
+// TestStatutoryAbsenceAcrossARateChange: with a pay rate change within
+// the period, statutory absence reduces the part of the period paid at
+// the rate in force on the absent days, by that part's working days
+// (issue 11). Mary, £500 a week (Fixed), £700 from Thursday 2 July 2026;
+// the weekly run of Monday 29 June to Sunday 5 July pays Monday to
+// Wednesday 500 × 3 ÷ 7 = 214.29 and Thursday to Sunday 700 × 4 ÷ 7 =
+// 400.00. SSP Monday 29 June to Thursday 2 July (AWE £500: the flat
+// £123.25; 4 of 5 qualifying days: ⌈123.25 × 4 ÷ 5⌉ = £98.60): the first
+// part is absent on all its 3 working days (nothing left), the second on 1
+// of its 2: 400 − 400 × 1 ÷ 2 = £200.00. Before, each part lost 4/5 of
+// itself: 42.86 + 80.00 = £122.86.
+func TestStatutoryAbsenceAcrossARateChange(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newEnv(t, d)
+		key := e.Key
+		e.Do("POST", e.E+"/payrateschedule", key, map[string]any{"rate": 700, "rateUnit": "Fixed", "commencementDate": "2026-07-02T00:00:00"}).Expect(t, 200)
+		e.Do("POST", e.E+"/statutoryleave/ssp", key, map[string]any{"startDate": "2026-06-29T00:00:00", "endDate": "2026-07-02T00:00:00",
+			"averageWeeklyEarningsOverride": 500}).Expect(t, 200)
+		run := e.run(t, "2026-07-05")
+		all := e.Do("GET", fmt.Sprintf("%s/payrun/%v/earningslines/%d", e.B, run, e.emp), key, nil).Expect(t, 200).Map(t)["earningsLines"].(map[string]any)
+		got := map[string]float64{}
+		for _, l := range all[fmt.Sprint(e.emp)].([]any) {
+			m := l.(map[string]any)
+			got[m["payCategoryName"].(string)] += num(t, m["earnings"])
+		}
+		if s := fmt.Sprintf("%.2f %.2f %d", got["Ordinary Hours"], got["Statutory Sick Pay"], len(got)); s != "200.00 98.60 2" {
+			t.Fatalf("earnings lines %v, want Ordinary Hours 200.00 and Statutory Sick Pay 98.60", got)
+		}
+	})
+}
