@@ -1,6 +1,7 @@
 package payrun
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -214,7 +215,17 @@ func (s *Service) Submit(ctx context.Context, biz business.Business, id int64, s
 		if err != nil {
 			return err
 		}
-		for key, lines := range sub.Lines {
+		// Submitted keys in order, and below the employees by id with each
+		// one's lines in the order given, so the lines get their ids in the
+		// same order whatever the map's: two identical submissions store
+		// identical lines.
+		keys := make([]string, 0, len(sub.Lines))
+		for key := range sub.Lines {
+			keys = append(keys, key)
+		}
+		slices.Sort(keys)
+		for _, key := range keys {
+			lines := sub.Lines[key]
 			field := sub.Member + "." + key
 			k := strings.TrimSpace(key)
 			if external {
@@ -249,6 +260,7 @@ func (s *Service) Submit(ctx context.Context, biz business.Business, id int64, s
 		if err := v.Err(); err != nil {
 			return err
 		}
+		slices.SortStableFunc(todo, func(a, b pending) int { return cmp.Compare(a.employeeID, b.employeeID) })
 		only := map[int64]bool{}
 		w := s.NewWriter(q, biz.ID, run.ID)
 		for _, p := range todo {

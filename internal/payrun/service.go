@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -305,7 +306,12 @@ var recalcChunkSize = 500
 // one by one instead. Year-to-date is read once for the run.
 func (s *Service) recalcAll(ctx context.Context, q *store.Queries, biz business.Business, run *store.PayRun, cats *pay.Categories, only map[int64]bool) error {
 	if only != nil && len(only) <= 20 {
+		ids := make([]int64, 0, len(only))
 		for id := range only {
+			ids = append(ids, id)
+		}
+		slices.Sort(ids) // in id order, as the chunks: the lines' ids do not depend on the map's order
+		for _, id := range ids {
 			if err := s.recalcOne(ctx, q, biz, run, id, cats); err != nil {
 				return err
 			}

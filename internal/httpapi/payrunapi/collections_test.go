@@ -3,6 +3,7 @@ package payrunapi_test
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/payrolld/payrolld/internal/db"
@@ -426,5 +427,80 @@ func TestBulkApplyLeaveRequests(t *testing.T) {
 		})
 		e.Do("POST", P+"/finalise", e.Key, nil).Expect(t, 200)
 		e.Do("POST", P+"/bulkapplyleaverequests", e.Key, body).Expect(t, 409)
+	})
+}
+
+// TestSubmitOrderDeterministic: a submission stores its lines in employee
+// id order, each employee's in the order given, and recalculates the
+// employees in id order, so two identical submissions give identical line
+// ids (relative to the first new one) whatever Go's map order (issue 11).
+// Eight employees, two deductions each, submitted twice (the second
+// replacing the first): the new rows in id order are the same sequence both
+// times, and the deductions come employee by employee, ascending.
+func TestSubmitOrderDeterministic(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newEnv(t, d)
+		var emps []int64
+		for i := 0; i < 8; i++ {
+			emps = append(emps, e.employee(t, fmt.Sprintf("E%d", i), "Weekly", nil))
+		}
+		run := int64(num(t, e.Do("POST", e.B+"/payrun", e.Key, map[string]any{"payScheduleId": e.weekly, "payPeriodEnding": "2026-11-20T00:00:00"}).Expect(t, 200).Map(t)["id"]))
+		P := fmt.Sprintf("%s/payrun/%d", e.B, run)
+		body := map[string]any{"replaceExisting": true, "deductions": map[string]any{}}
+		for i := len(emps) - 1; i >= 0; i-- {
+			body["deductions"].(map[string]any)[fmt.Sprint(emps[i])] = []any{
+				map[string]any{"deductionCategoryId": fmt.Sprint(e.union), "amount": 10 + i, "notes": "second given first"},
+				map[string]any{"deductionCategoryId": fmt.Sprint(e.union), "amount": 1 + i, "notes": "given second"}}
+		}
+		// submit returns the rows the submission wrote, in id order, as
+		// (id - the first new id, employee, kind, notes, amount).
+		submit := func() []string {
+			t.Helper()
+			var before int64
+			if err := d.R.QueryRow(`SELECT COALESCE(MAX(id), 0) FROM pay_run_lines`).Scan(&before); err != nil {
+				t.Fatal(err)
+			}
+			e.Do("POST", P+"/deductions", e.Key, body).Expect(t, 200)
+			rows, err := d.R.Query(`SELECT id, employee_id, kind, notes, amount FROM pay_run_lines WHERE pay_run_id = $1 AND id > $2 ORDER BY id`, run, before)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer rows.Close()
+			var out []string
+			var first int64
+			for rows.Next() {
+				var id, emp, amount int64
+				var kind, notes string
+				if err := rows.Scan(&id, &emp, &kind, &notes, &amount); err != nil {
+					t.Fatal(err)
+				}
+				if first == 0 {
+					first = id
+				}
+				out = append(out, fmt.Sprintf("%d:%d:%s:%s:%d", id-first, emp, kind, notes, amount))
+			}
+			return out
+		}
+		one, two := submit(), submit()
+		if fmt.Sprint(one) != fmt.Sprint(two) {
+			t.Fatalf("two identical submissions stored\n%v\nand\n%v", one, two)
+		}
+		var want []string
+		for i, emp := range emps {
+			want = append(want, fmt.Sprintf("%d:%d:deduction:second given first:%d", 2*i, emp, (10+i)*100),
+				fmt.Sprintf("%d:%d:deduction:given second:%d", 2*i+1, emp, (1+i)*100))
+		}
+		if len(one) < len(want) || fmt.Sprint(one[:len(want)]) != fmt.Sprint(want) {
+			t.Fatalf("deductions stored as\n%v\nwant\n%v", one, want)
+		}
+		// Then the recalculated employees' lines, employee by employee.
+		for i := len(want) + 1; i < len(one); i++ {
+			var a, b int64
+			fmt.Sscanf(strings.SplitN(one[i-1], ":", 3)[1], "%d", &a)
+			fmt.Sscanf(strings.SplitN(one[i], ":", 3)[1], "%d", &b)
+			if b < a {
+				t.Fatalf("recalculated lines out of employee order: %v", one[len(want):])
+			}
+		}
 	})
 }

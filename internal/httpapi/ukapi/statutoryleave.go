@@ -97,8 +97,10 @@ func (q *periodQuery) dates() (time.Time, time.Time, error) {
 
 // payRunRule is how UK pay runs pay statutory leave and sickness.
 const payRunRule = "Pay runs pay the statutory pay instead of salary: the employee's standard earnings lose amount × absent working days ÷ the period's working days " +
-	"(working-days method: the employee's standard work days, Monday to Friday without an advanced work week; every day of the leave counts, paid or not), " +
-	"and an occupational absence scheme period tops the statutory pay up to its percentage of normal pay."
+	"(working-days method: the employee's standard work days, Monday to Friday without an advanced work week; every day of the leave counts, paid or not; " +
+	"when the pay rate changes within the period, each rate's part of the period loses its own amount × its absent working days ÷ its working days), " +
+	"and an occupational absence scheme period tops the statutory pay up to its percentage of normal pay (SSP set against it per qualifying day paid). " +
+	"A day is absent once: an approved leave request on days of statutory absence pays (and takes from the leave balance) only its other days."
 
 func registerFamily(a *httpapi.API, s *sl.Service, f familyPaths) {
 	k, label := f.kind, f.label

@@ -20,7 +20,7 @@ func registerOccupationalAbsence(a *httpapi.API, s *occupationalabsence.Service)
 	const rules = " Periods of one employee must not overlap (409). UK pay runs apply them: the employee's standard earnings are reduced for the working days" +
 		" (their standard work days, Monday to Friday without an advanced work week) of the period they are absent, and the scheme pays its" +
 		" percentage of the normal pay of those days less the statutory pay of the matching kind (SSP for Sickness, SMP for Maternity, ...)" +
-		" for the same days, never below zero: an earnings line \"Occupational <type> pay\"."
+		" for the same days (SSP by the qualifying days it pays, the others by calendar day), never below zero: an earnings line \"Occupational <type> pay\"."
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/occupationalabsence", Tags: tags,
 		Summary: "List the employee's occupational absence", Description: "The periods of the employer's own sick, maternity ... pay scheme, earliest first.",
 		Parameters: httpapi.PathParams("employeeId")},

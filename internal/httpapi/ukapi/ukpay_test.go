@@ -166,3 +166,180 @@ func TestNILetterPerPeriod(t *testing.T) {
 		}
 	})
 }
+
+// TestNILetterRefreshedOnEdit: a weekly run is created for Mary (weekly
+// £500 fixed, category A), then her letter becomes M and an earnings line
+// is added to the run, which recalculates her: the run's stored letter is
+// the one the recalculated figures used (M), so the FPS and P60 count
+// them under M (and a letter from an NI record in force on the payment
+// date likewise). Per week from payroll-rules-2026-27.md: pay £500 + £100
+// = £600; employee NI 8% × (600 − 242) = £28.64 under both letters;
+// employer NI under M nil below the UEL-level threshold (under A it would
+// be 15% × (600 − 96) = £75.60).
+func TestNILetterRefreshedOnEdit(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newEnv(t, d)
+		key := e.Key
+		bonus := num(t, e.Do("POST", e.B+"/paycategory", key, map[string]any{"name": "Bonus", "rateUnit": "Fixed"}).Expect(t, 200).Map(t)["id"])
+		run := e.run(t, "2026-07-01")
+		P := fmt.Sprintf("%s/payrun/%v", e.B, run)
+		letter := func() string {
+			t.Helper()
+			var s *string
+			if err := d.R.QueryRow(`SELECT ni_category FROM pay_run_employees WHERE pay_run_id = $1 AND employee_id = $2`, run, e.emp).Scan(&s); err != nil {
+				t.Fatal(err)
+			}
+			if s == nil {
+				return "null"
+			}
+			return *s
+		}
+		if l := letter(); l != "A" {
+			t.Fatalf("letter at create %s", l)
+		}
+		e.Do("PUT", fmt.Sprintf("%s/employee/unstructured/%d", e.B, e.emp), key, map[string]any{"nationalInsuranceCategory": "M"}).Expect(t, 200)
+		res := e.Do("POST", P+"/earningslines", key, map[string]any{"earningsLines": map[string]any{fmt.Sprint(e.emp): []any{
+			map[string]any{"payCategoryId": fmt.Sprint(bonus), "earnings": 100, "notes": "bonus"}}}}).Expect(t, 200).Map(t)
+		var line any
+		for _, l := range res["earningsLines"].(map[string]any)[fmt.Sprint(e.emp)].([]any) {
+			if l.(map[string]any)["notes"] == "bonus" {
+				line = l.(map[string]any)["id"]
+			}
+		}
+		totals := func() map[string]any {
+			t.Helper()
+			return e.Do("GET", fmt.Sprintf("%s/totals/%d", P, e.emp), key, nil).Expect(t, 200).Map(t)["payRunTotals"].(map[string]any)[fmt.Sprint(e.emp)].(map[string]any)
+		}
+		if tot := totals(); num(t, tot["grossEarnings"]) != 600 || num(t, tot["employeeNationalInsuranceContribution"]) != 28.64 || num(t, tot["employerNationalInsuranceContribution"]) != 0 {
+			t.Errorf("totals after the edit %v", tot)
+		}
+		if l := letter(); l != "M" {
+			t.Errorf("stored letter after the edit %s, want M (the figures' letter)", l)
+		}
+		// An NI record in force on the payment date (A from 1 June) is the
+		// letter a calculation uses over the employee's own: deleting the
+		// bonus line recalculates her at £500 under A (employer 15% × (500
+		// − 96) = £60.60, employee £20.64) and the stored letter follows.
+		e.Do("POST", e.E+"/nationalinsurancerecord", key, map[string]any{"nationalInsuranceCategory": "A", "effectiveFrom": "2026-06-01T00:00:00"}).Expect(t, 200)
+		e.Do("DELETE", fmt.Sprintf("%s/earningslines?id=%v", P, line), key, nil).Expect(t, 200)
+		if tot := totals(); num(t, tot["grossEarnings"]) != 500 || num(t, tot["employeeNationalInsuranceContribution"]) != 20.64 || num(t, tot["employerNationalInsuranceContribution"]) != 60.6 {
+			t.Errorf("totals after the delete %v", tot)
+		}
+		if l := letter(); l != "A" {
+			t.Errorf("stored letter after the delete %s, want A (the record in force)", l)
+		}
+	})
+}
+
+// TestStatutoryAbsenceAndLeaveRequest: a day of statutory absence that an
+// approved leave request also covers is absent once (issue 11); the
+// statutory absence wins. Mary, £500.00 a week for 37.5 h (Monday to
+// Friday): the weekly run of Monday 29 June to Sunday 5 July 2026. SSP
+// from Wednesday 1 to Saturday 4 July (AWE £500: the flat £123.25 a week,
+// payroll-rules-2026-27.md §2.7; qualifying days Monday to Friday, no
+// waiting days): Wednesday to Friday, ⌈123.25 × 3 ÷ 5⌉ = £73.95. Annual
+// leave of 15 h on Tuesday 30 June and Wednesday 1 July, approved: it pays
+// Tuesday only, 7.5 h × (500 ÷ 37.5 = 13.333…) = £100.00, and only those
+// 7.5 h are taken from the balance. Salary: 500 − 100 (Tuesday's leave) −
+// 500 × 3 ÷ 5 (the absence) = £100.00 (Monday). Before: the leave paid
+// £200.00 and the salary £120.00 (Wednesday paid twice).
+func TestStatutoryAbsenceAndLeaveRequest(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newEnv(t, d)
+		key := e.Key
+		id := func(path string, body map[string]any) int64 {
+			t.Helper()
+			return int64(num(t, e.Do("POST", path, key, body).Expect(t, 200).Map(t)["id"]))
+		}
+		holiday := id(e.B+"/paycategory", map[string]any{"name": "Holiday Pay", "rateUnit": "Hourly"})
+		annual := id(e.B+"/leavecategory", map[string]any{"name": "Annual Leave", "units": 0, "unitType": "HoursPerHourWorked", "transferToPayCategoryId": holiday})
+		e.Do("POST", e.E+"/statutoryleave/ssp", key, map[string]any{"startDate": "2026-07-01T00:00:00", "endDate": "2026-07-04T00:00:00",
+			"averageWeeklyEarningsOverride": 500}).Expect(t, 200)
+		req := id(e.E+"/leaverequest", map[string]any{"leaveCategoryId": annual, "fromDate": "2026-06-30T00:00:00", "toDate": "2026-07-01T00:00:00", "hours": 15})
+		e.Do("POST", fmt.Sprintf("%s/leaverequest/%d/approve", e.E, req), key, nil).Expect(t, 200)
+		run := e.run(t, "2026-07-05")
+		all := e.Do("GET", fmt.Sprintf("%s/payrun/%v/earningslines/%d", e.B, run, e.emp), key, nil).Expect(t, 200).Map(t)["earningsLines"].(map[string]any)
+		got := map[string]string{}
+		for _, l := range all[fmt.Sprint(e.emp)].([]any) {
+			m := l.(map[string]any)
+			got[m["payCategoryName"].(string)] = fmt.Sprintf("%.2f", num(t, m["earnings"]))
+		}
+		if want := map[string]string{"Ordinary Hours": "100.00", "Holiday Pay": "100.00", "Statutory Sick Pay": "73.95"}; fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Fatalf("earnings lines %v, want %v", got, want)
+		}
+		var hours int64
+		if err := d.R.QueryRow(`SELECT hours_e6 FROM pay_run_sources WHERE pay_run_id = $1 AND kind = 'leave' AND source_id = $2`, run, req).Scan(&hours); err != nil || hours != 7_500_000 {
+			t.Fatalf("leave taken %d µh (%v), want 7.5 h", hours, err)
+		}
+	})
+}
+
+// TestOccupationalSickPayTopUpByQualifyingDay: an occupational sick pay
+// scheme sets SSP against its days by the qualifying days SSP pays
+// (SSP's daily rate is the weekly rate ÷ qualifying days, §2.7), not by
+// calendar days (issue 11). Mary, £500.00 a week, works Monday, Wednesday
+// and Friday (advanced work week; SSP qualifying days the same); sick
+// Monday 29 June to Sunday 5 July 2026 (the weekly run's period): SSP at
+// the flat £123.25 for her 3 qualifying days (Mon 29, Wed 1, Fri 3). A
+// 100% scheme for a week from Thursday 2 July: due 500 × 1 working day
+// (Friday) ÷ 3 = £166.67, less SSP of 1 of its 3 paid days 123.25 ÷ 3 =
+// 41.083… → £41.08: a top-up of £125.59 (by calendar days, Thursday and
+// Friday of the SSP line's Monday to Friday, it was 123.25 × 2 ÷ 5 = 49.30
+// and the top-up £117.37). No salary: all 3 working days absent.
+func TestOccupationalSickPayTopUpByQualifyingDay(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newEnv(t, d)
+		key := e.Key
+		days := []any{}
+		for _, dow := range []int{1, 3, 5} {
+			days = append(days, map[string]any{"week": 1, "dayOfWeek": dow, "workDayType": "Full"})
+		}
+		e.Do("PUT", e.E+"/standardhours", key, map[string]any{"useAdvancedWorkWeek": true, "advancedWorkWeekConfiguration": "WorkDayType",
+			"standardHoursPerDay": 7.5, "standardWorkDays": days}).Expect(t, 200)
+		e.Do("POST", e.E+"/statutoryleave/ssp", key, map[string]any{"startDate": "2026-06-29T00:00:00", "endDate": "2026-07-05T00:00:00",
+			"week1QualifyingDays": []string{"Monday", "Wednesday", "Friday"}, "averageWeeklyEarningsOverride": 500}).Expect(t, 200)
+		e.Do("POST", e.E+"/occupationalabsence", key, map[string]any{"absenceType": "Sickness", "fromDate": "2026-07-02T00:00:00", "weeks": 1,
+			"payPercentage": 100}).Expect(t, 200)
+		run := e.run(t, "2026-07-05")
+		all := e.Do("GET", fmt.Sprintf("%s/payrun/%v/earningslines/%d", e.B, run, e.emp), key, nil).Expect(t, 200).Map(t)["earningsLines"].(map[string]any)
+		got := map[string]string{}
+		for _, l := range all[fmt.Sprint(e.emp)].([]any) {
+			m := l.(map[string]any)
+			got[m["payCategoryName"].(string)] = fmt.Sprintf("%.2f", num(t, m["earnings"]))
+		}
+		if want := map[string]string{"Statutory Sick Pay": "123.25", "Occupational sickness pay": "125.59"}; fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Fatalf("earnings lines %v, want %v", got, want)
+		}
+	})
+}
+
+// TestStatutoryAbsenceAcrossARateChange: with a pay rate change within
+// the period, statutory absence reduces the part of the period paid at
+// the rate in force on the absent days, by that part's working days
+// (issue 11). Mary, £500 a week (Fixed), £700 from Thursday 2 July 2026;
+// the weekly run of Monday 29 June to Sunday 5 July pays Monday to
+// Wednesday 500 × 3 ÷ 7 = 214.29 and Thursday to Sunday 700 × 4 ÷ 7 =
+// 400.00. SSP Monday 29 June to Thursday 2 July (AWE £500: the flat
+// £123.25; 4 of 5 qualifying days: ⌈123.25 × 4 ÷ 5⌉ = £98.60): the first
+// part is absent on all its 3 working days (nothing left), the second on 1
+// of its 2: 400 − 400 × 1 ÷ 2 = £200.00. Before, each part lost 4/5 of
+// itself: 42.86 + 80.00 = £122.86.
+func TestStatutoryAbsenceAcrossARateChange(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newEnv(t, d)
+		key := e.Key
+		e.Do("POST", e.E+"/payrateschedule", key, map[string]any{"rate": 700, "rateUnit": "Fixed", "commencementDate": "2026-07-02T00:00:00"}).Expect(t, 200)
+		e.Do("POST", e.E+"/statutoryleave/ssp", key, map[string]any{"startDate": "2026-06-29T00:00:00", "endDate": "2026-07-02T00:00:00",
+			"averageWeeklyEarningsOverride": 500}).Expect(t, 200)
+		run := e.run(t, "2026-07-05")
+		all := e.Do("GET", fmt.Sprintf("%s/payrun/%v/earningslines/%d", e.B, run, e.emp), key, nil).Expect(t, 200).Map(t)["earningsLines"].(map[string]any)
+		got := map[string]float64{}
+		for _, l := range all[fmt.Sprint(e.emp)].([]any) {
+			m := l.(map[string]any)
+			got[m["payCategoryName"].(string)] += num(t, m["earnings"])
+		}
+		if s := fmt.Sprintf("%.2f %.2f %d", got["Ordinary Hours"], got["Statutory Sick Pay"], len(got)); s != "200.00 98.60 2" {
+			t.Fatalf("earnings lines %v, want Ordinary Hours 200.00 and Statutory Sick Pay 98.60", got)
+		}
+	})
+}

@@ -70,6 +70,13 @@ type line struct {
 	hours       payroll.Rate // hours worked (leave accrual); zero when the line has none
 	earningKind calc.EarningKind
 	standard    bool // the employee's standard earnings (standardEarnings): UK statutory absence reduces it
+	// A standard line's days (standardLines: the part of the period paid
+	// at its rate) and its units, hours and amount before approved leave
+	// came out of them: UK statutory absence reduces the line for the
+	// absent working days among its own days, from these (applyAbsence).
+	from, to             time.Time
+	fullUnits, fullHours payroll.Rate
+	fullAmount           payroll.Money
 }
 
 // standardEarnings is the employee's pay for one period from their own

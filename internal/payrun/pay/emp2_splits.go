@@ -76,6 +76,8 @@ func (in *inputs) splitEarnings(e *EmployeeRow, out *calculated) {
 		units, _ := ParseRate(l.Units)
 		var given payroll.Money
 		var givenUnits, givenHours payroll.Rate
+		var givenFull payroll.Money // the standard line's figures before leave (applyAbsence), in the same proportions
+		var givenFullUnits, givenFullHours payroll.Rate
 		for i, s := range sh {
 			part := l
 			if s.location != 0 {
@@ -86,12 +88,15 @@ func (in *inputs) splitEarnings(e *EmployeeRow, out *calculated) {
 				part.amount = total.Mul(f).Cents()
 				u := units.Mul(f).RoundHalfUp(4)
 				part.hours = l.hours.Mul(f).RoundHalfUp(6)
+				part.fullAmount, part.fullUnits, part.fullHours = l.fullAmount.Mul(f).Cents(), l.fullUnits.Mul(f).RoundHalfUp(4), l.fullHours.Mul(f).RoundHalfUp(6)
 				part.Units = u.String()
 				given, givenUnits, givenHours = given.Add(part.amount), givenUnits.Add(u), givenHours.Add(part.hours)
+				givenFull, givenFullUnits, givenFullHours = givenFull.Add(part.fullAmount), givenFullUnits.Add(part.fullUnits), givenFullHours.Add(part.fullHours)
 			} else {
 				part.amount = total.Sub(given)
 				part.Units = units.Sub(givenUnits).String()
 				part.hours = l.hours.Sub(givenHours)
+				part.fullAmount, part.fullUnits, part.fullHours = l.fullAmount.Sub(givenFull), l.fullUnits.Sub(givenFullUnits), l.fullHours.Sub(givenFullHours)
 			}
 			part.units, _ = ParseRate(part.Units)
 			part.Amount = part.amount.MinorUnits()

@@ -309,7 +309,10 @@ func (in *inputs) standardLines(e *EmployeeRow, run *store.PayRun, cat Category)
 		total += s.days
 	}
 	var out []line
+	next := payroll.DateOnly(run.PeriodStarting)
 	for _, s := range segs {
+		from := next
+		next = next.AddDate(0, 0, s.days)
 		l, ok := standardEarnings(withRate(e, s.rate), run.Frequency, cat)
 		if !ok {
 			continue
@@ -325,6 +328,8 @@ func (in *inputs) standardLines(e *EmployeeRow, run *store.PayRun, cat Category)
 			}
 			l.Units, l.Amount = l.units.RoundHalfUp(4).String(), l.amount.MinorUnits()
 		}
+		l.from, l.to = from, next.AddDate(0, 0, -1)
+		l.fullUnits, l.fullHours, l.fullAmount = l.units, l.hours, l.amount
 		out = append(out, l)
 	}
 	return out
@@ -368,6 +373,52 @@ func leaveHours(a leave.Approved, run *store.PayRun) payroll.Rate {
 	return h
 }
 
+// leaveHoursPresent is leaveHours less the request's days in the period
+// on which the employee is away on UK statutory leave or sickness (away,
+// statutory_leave.go; nil = never). A day is absent once and statutory
+// pay pays it (the statutory absence wins: the salary is reduced for it
+// once, by applyAbsence): a request overlapping such days pays its hours
+// a day (its hours ÷ its weekdays, or calendar days without any, as
+// leaveHours spreads them) for its days in the period that are not
+// absent, at most what leaveHours would pay. The hours of the absent days
+// are neither paid nor taken from the leave balance.
+func leaveHoursPresent(a leave.Approved, run *store.PayRun, away func(time.Time) bool) payroll.Rate {
+	h := leaveHours(a, run)
+	if away == nil || !h.IsPos() {
+		return h
+	}
+	from, to := payroll.DateOnly(a.FromDate), payroll.DateOnly(a.ToDate)
+	all := weekdays(from, to)
+	calendar := all == 0
+	if calendar {
+		all = int(to.Sub(from).Hours()/24) + 1
+	}
+	if lo := payroll.DateOnly(run.PeriodStarting); from.Before(lo) {
+		from = lo
+	}
+	if hi := payroll.DateOnly(run.PeriodEnding); to.After(hi) {
+		to = hi
+	}
+	present, absent := 0, 0
+	for d := from; !d.After(to); d = d.AddDate(0, 0, 1) {
+		if wd := d.Weekday(); !calendar && (wd == time.Saturday || wd == time.Sunday) {
+			continue
+		}
+		if away(d) {
+			absent++
+		} else {
+			present++
+		}
+	}
+	if absent == 0 || all == 0 {
+		return h
+	}
+	if p := a.Hours.Mul(payroll.RateFromInt(int64(present))).Div(payroll.RateFromInt(int64(all))).RoundHalfUp(4); p.Less(h) {
+		return p
+	}
+	return h
+}
+
 // calculated is an employee's calculated lines and what they paid.
 type calculated struct {
 	lines   []line
@@ -395,8 +446,10 @@ func hoursE6(h payroll.Rate) int64 {
 // approved timesheet lines (an hourly employee with timesheets is paid
 // their timesheets instead of their standard hours), recurring
 // inclusions within their dates and maximum, and leave accrued. kept are
-// the employee's user-entered lines (percentages of gross count them).
-func (in *inputs) linesFor(e *EmployeeRow, run *store.PayRun, cats *Categories, standard bool, kept []line) calculated {
+// the employee's user-entered lines (percentages of gross count them);
+// away the days of UK statutory absence, which leave requests do not pay
+// (leaveHoursPresent; nil = none).
+func (in *inputs) linesFor(e *EmployeeRow, run *store.PayRun, cats *Categories, standard bool, kept []line, away func(time.Time) bool) calculated {
 	var out calculated
 	primary := cats.primary(e.PrimaryPayCategoryID.Int64)
 	var std []line
@@ -477,7 +530,7 @@ func (in *inputs) linesFor(e *EmployeeRow, run *store.PayRun, cats *Categories, 
 	// category's pay category at the hourly rate (unpaid without one).
 	if (len(std) > 0 || byTimesheet) && hasHourly && in != nil {
 		for _, a := range in.leave[e.ID] {
-			h := leaveHours(a, run)
+			h := leaveHoursPresent(a, run, away)
 			if !h.IsPos() {
 				continue
 			}

@@ -113,77 +113,125 @@ func (c *statutoryCache) workDaysOf(id int64) [7]bool {
 	return [7]bool{false, true, true, true, true, true, false}
 }
 
-// applyAbsence reduces a UK employee's standard earnings for the working
-// days of the run's period they are absent on statutory leave, sickness
-// or an occupational absence scheme period, and adds the occupational
-// scheme's top-up. The rule (working-days method):
-//
-//   - working days are the employee's standard work days (workDaysOf);
-//     the period's working days are those from its first to last day;
-//   - each standard earnings line loses amount × absent working days ÷
-//     the period's working days (to the cent, half up); a line left at
-//     nothing is dropped; an hourly line loses the same share of its
-//     hours. The statutory pay lines (statutoryLines) are paid instead;
-//   - an occupational scheme period pays its percentage of the normal
-//     pay of its working days in the period (the standard earnings before
-//     the reduction × those days ÷ the period's working days) less the
-//     statutory pay of the matching kind for the same days (each
-//     statutory line counted for the share of its calendar days inside
-//     the scheme period), never below zero: an earnings line
-//     "Occupational <type> pay" with external id
-//     occupationalabsence:<id>.
-//
-// Employees paid by timesheet have no standard earnings: nothing is
-// reduced and no top-up is paid (their timesheets are what they worked).
-func (w *Writer) applyAbsence(e *EmployeeRow, run *store.PayRun, lines []line) []line {
-	c := w.statutory
-	if c == nil || (len(c.absences[e.ID]) == 0 && len(c.occupational[e.ID]) == 0) {
-		return lines
+// away is the days employee id is absent on statutory leave, sickness
+// or an occupational absence scheme period (nil: none).
+func (c *statutoryCache) away(id int64) func(time.Time) bool {
+	if c == nil || (len(c.absences[id]) == 0 && len(c.occupational[id]) == 0) {
+		return nil
 	}
-	wd := c.workDaysOf(e.ID)
-	from, to := payroll.DateOnly(run.PeriodStarting), payroll.DateOnly(run.PeriodEnding)
-	away := func(d time.Time) bool {
-		for _, a := range c.absences[e.ID] {
+	absences, occupational := c.absences[id], c.occupational[id]
+	return func(d time.Time) bool {
+		for _, a := range absences {
 			if !d.Before(a.From) && !d.After(a.To) {
 				return true
 			}
 		}
-		for _, o := range c.occupational[e.ID] {
+		for _, o := range occupational {
 			if !d.Before(payroll.DateOnly(o.FromDate)) && !d.After(payroll.DateOnly(o.ToDate)) {
 				return true
 			}
 		}
 		return false
 	}
-	var working, absent int64
-	for d := from; !d.After(to); d = d.AddDate(0, 0, 1) {
-		if !wd[d.Weekday()] {
-			continue
-		}
-		working++
-		if away(d) {
-			absent++
-		}
+}
+
+// absentOn is the days of UK employee e's statutory absence (away), for
+// the leave requests of the calculation (leaveHoursPresent); nil outside
+// the UK, without the service or without absence.
+func (w *Writer) absentOn(ctx context.Context, region string, run *store.PayRun, e *EmployeeRow) (func(time.Time) bool, error) {
+	if w.s.StatutoryLeave == nil || region != calc.UK {
+		return nil, nil
 	}
-	if working == 0 || absent == 0 {
+	if err := w.loadStatutory(ctx, region, run); err != nil {
+		return nil, err
+	}
+	return w.statutory.away(e.ID), nil
+}
+
+// applyAbsence reduces a UK employee's standard earnings for the working
+// days of the run's period they are absent on statutory leave, sickness
+// or an occupational absence scheme period, and adds the occupational
+// scheme's top-up. The rule (working-days method):
+//
+//   - working days are the employee's standard work days (workDaysOf);
+//     a standard earnings line's working days are those among its own
+//     days: the whole period, or, when the pay rate changes within it,
+//     the part of the period paid at the line's rate (standardLines);
+//   - each standard earnings line loses its amount × its absent working
+//     days ÷ its working days (to the cent, half up), so an absence costs
+//     the pay of the rate in force on the day; a line left at nothing is
+//     dropped; an hourly line loses the same share of its hours. The
+//     amount is the line's before approved leave came out of it: a day is
+//     absent once (leave requests do not pay statutory absence days,
+//     leaveHoursPresent). The statutory pay lines (statutoryLines) are
+//     paid instead;
+//   - an occupational scheme period pays its percentage of the normal
+//     pay of its working days in the period (each standard line before
+//     the reduction × the scheme's working days among the line's ÷ the
+//     line's working days) less the statutory pay of the matching kind
+//     for the same days (each statutory line counted for the share of
+//     the days it pays inside the scheme period: SSP's qualifying days,
+//     as SSP is paid per qualifying day, the other payments' calendar
+//     days), never below zero: an earnings line "Occupational <type>
+//     pay" with external id occupationalabsence:<id>.
+//
+// Employees paid by timesheet have no standard earnings: nothing is
+// reduced and no top-up is paid (their timesheets are what they worked).
+func (w *Writer) applyAbsence(e *EmployeeRow, run *store.PayRun, lines []line) []line {
+	c := w.statutory
+	away := c.away(e.ID)
+	if away == nil {
 		return lines
 	}
-	normal := payroll.Money{}
+	wd := c.workDaysOf(e.ID)
+	from, to := payroll.DateOnly(run.PeriodStarting), payroll.DateOnly(run.PeriodEnding)
+	// count is the working days of [a, b] and, of them, those on which on.
+	count := func(a, b time.Time, on func(time.Time) bool) (working, n int64) {
+		for d := a; !d.After(b); d = d.AddDate(0, 0, 1) {
+			if !wd[d.Weekday()] {
+				continue
+			}
+			working++
+			if on(d) {
+				n++
+			}
+		}
+		return working, n
+	}
+	// normal is a standard line's days and pay before the reduction.
+	type normal struct {
+		from, to time.Time
+		amount   payroll.Money
+	}
+	var normals []normal
 	out := lines[:0:0]
 	for _, l := range lines {
 		if !l.standard || l.Kind != KindEarnings {
 			out = append(out, l)
 			continue
 		}
-		normal = normal.Add(l.amount)
-		cut := l.amount.MulInt(absent).DivInt(working).Cents()
-		keep := payroll.RateFromInt(working - absent).Div(payroll.RateFromInt(working))
-		l.hours = l.hours.Mul(keep).RoundHalfUp(4)
+		lf, lt := from, to
+		fullUnits, fullHours, fullAmount := l.units, l.hours, l.amount
+		if !l.from.IsZero() {
+			lf, lt = l.from, l.to
+			fullUnits, fullHours, fullAmount = l.fullUnits, l.fullHours, l.fullAmount
+		}
+		normals = append(normals, normal{lf, lt, fullAmount})
+		working, absent := count(lf, lt, away)
+		if working == 0 || absent == 0 {
+			out = append(out, l)
+			continue
+		}
+		cut := fullAmount.MulInt(absent).DivInt(working).Cents()
+		share := payroll.RateFromInt(absent).Div(payroll.RateFromInt(working))
+		if l.hours = l.hours.Sub(fullHours.Mul(share)).RoundHalfUp(4); l.hours.IsNeg() {
+			l.hours = payroll.Rate{}
+		}
 		if l.units.Cmp(payroll.RateFromInt(1)) == 0 || !l.rate.IsPos() {
 			l.amount = l.amount.Sub(cut)
 			l.rate = payroll.RateFromDecimal(l.amount.Decimal())
 		} else {
-			l.units = l.units.Mul(keep).RoundHalfUp(4)
+			l.units = l.units.Sub(fullUnits.Mul(share)).RoundHalfUp(4)
 			l.amount = l.amount.Sub(cut)
 		}
 		if !l.amount.IsPos() {
@@ -198,40 +246,34 @@ func (w *Writer) applyAbsence(e *EmployeeRow, run *store.PayRun, lines []line) [
 		}
 		out = append(out, l)
 	}
-	if !normal.IsPos() {
+	if len(normals) == 0 {
 		return out
 	}
 	for _, o := range c.occupational[e.ID] {
 		of, ot := payroll.DateOnly(o.FromDate), payroll.DateOnly(o.ToDate)
-		var days int64
-		for d := from; !d.After(to); d = d.AddDate(0, 0, 1) {
-			if wd[d.Weekday()] && !d.Before(of) && !d.After(ot) {
-				days++
-			}
-		}
+		inScheme := func(d time.Time) bool { return !d.Before(of) && !d.After(ot) }
+		working, days := count(from, to, inScheme)
 		if days == 0 || o.PayPercentage <= 0 {
 			continue
 		}
-		// normal × days ÷ working × percentage (hundredths of a percent).
-		due := normal.MulInt(days * o.PayPercentage).DivInt(working * 10000).Cents()
+		// Σ normal × its scheme days ÷ its working days × percentage
+		// (hundredths of a percent).
+		due := payroll.Money{}
+		for _, n := range normals {
+			if lw, ld := count(n.from, n.to, inScheme); lw > 0 && ld > 0 {
+				due = due.Add(n.amount.MulInt(ld * o.PayPercentage).DivInt(lw * 10000))
+			}
+		}
+		due = due.Cents()
 		kind := occupationalKinds[o.AbsenceType]
 		paid := payroll.Money{}
 		for _, s := range c.lines[e.ID] {
 			if s.Kind != kind {
 				continue
 			}
-			lo, hi := s.From, s.To
-			if lo.Before(of) {
-				lo = of
+			if in, all := paidDaysIn(s, of, ot); in > 0 && all > 0 {
+				paid = paid.Add(s.Amount.MulInt(in).DivInt(all))
 			}
-			if hi.After(ot) {
-				hi = ot
-			}
-			if hi.Before(lo) {
-				continue
-			}
-			in, all := calendarDays(lo, hi), calendarDays(s.From, s.To)
-			paid = paid.Add(s.Amount.MulInt(in).DivInt(all))
 		}
 		paid = paid.Cents()
 		top := due.Sub(paid)
@@ -247,6 +289,32 @@ func (w *Writer) applyAbsence(e *EmployeeRow, run *store.PayRun, lines []line) [
 		out = append(out, l)
 	}
 	return out
+}
+
+// paidDaysIn is how many of the days statutory line s pays fall in
+// [lo, hi], and how many it pays: SSP is paid per qualifying day (its
+// paid days, statutoryleave.PayLine.Paid), the other payments per
+// calendar day of the week (From to To).
+func paidDaysIn(s statutoryleave.PayLine, lo, hi time.Time) (in, all int64) {
+	if s.Paid != nil {
+		for _, d := range s.Paid {
+			if !d.Before(lo) && !d.After(hi) {
+				in++
+			}
+		}
+		return in, int64(len(s.Paid))
+	}
+	a, b := s.From, s.To
+	if a.Before(lo) {
+		a = lo
+	}
+	if b.After(hi) {
+		b = hi
+	}
+	if b.Before(a) {
+		return 0, calendarDays(s.From, s.To)
+	}
+	return calendarDays(a, b), calendarDays(s.From, s.To)
 }
 
 func calendarDays(a, b time.Time) int64 { return int64(b.Sub(a).Hours()/24) + 1 }

@@ -78,7 +78,11 @@ func (w *Writer) calculate(ctx context.Context, region string, run *store.PayRun
 	if err != nil {
 		return nil, err
 	}
-	c := in.linesFor(e, run, cats, standard, kept)
+	away, err := w.absentOn(ctx, region, run, e)
+	if err != nil {
+		return nil, err
+	}
+	c := in.linesFor(e, run, cats, standard, kept, away)
 	sl, err := w.statutoryLines(ctx, region, run, e)
 	if err != nil {
 		return nil, err

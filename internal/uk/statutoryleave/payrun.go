@@ -26,6 +26,10 @@ type PayLine struct {
 	// From and To are the calendar days of the week inside the pay period
 	// (what an occupational scheme's top-up sets the line against).
 	From, To time.Time
+	// Paid are the days an SSP line pays (its paid qualifying days in the
+	// pay period: SSP is paid per qualifying day); nil for the other
+	// payments, which pay every day from From to To.
+	Paid []time.Time
 }
 
 // Absence is a period of statutory leave or sickness as a pay run sees
@@ -79,8 +83,9 @@ func (s *Service) PayPeriod(ctx context.Context, q *store.Queries, biz business.
 				if days == 0 {
 					continue
 				}
+				paid := w.PaidBetween(from, to)
 				out[r.EmployeeID] = append(out[r.EmployeeID], PayLine{Kind: k, LeaveID: r.ID, Week: i + 1, Days: days, PerWeek: w.PerWeek,
-					WeeklyRate: w.RateMoney().Money(), Amount: pounds(amt), ExternalID: LineID(k, r.ID, i+1), From: later(w.Start, from), To: earlier(w.End, to),
+					WeeklyRate: w.RateMoney().Money(), Amount: pounds(amt), ExternalID: LineID(k, r.ID, i+1), From: later(w.Start, from), To: earlier(w.End, to), Paid: paid,
 					Notes: fmt.Sprintf("%s week %d (%s to %s): %d qualifying day(s) of %d", k.Name(), i+1, w.Start.Format("2006-01-02"), w.End.Format("2006-01-02"), days, w.PerWeek)})
 			}
 			continue

@@ -110,6 +110,18 @@ func (w SSPWeek) AmountBetween(from, to time.Time) (int64, int) {
 	return w.amountThrough(upto) - w.amountThrough(before), upto - before
 }
 
+// PaidBetween is the week's paid days in [from, to] (those AmountBetween
+// pays), in order.
+func (w SSPWeek) PaidBetween(from, to time.Time) []time.Time {
+	var out []time.Time
+	for _, d := range w.paidOrdinals {
+		if !d.Before(from) && !d.After(to) {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
 // SSPResult is the calculation of one SSP period.
 type SSPResult struct {
 	PIW            bool
