@@ -28,7 +28,10 @@ func (Streamed[T]) Schema(r huma.Registry) *huma.Schema {
 var jsonFormat = huma.Format{
 	Marshal: func(w io.Writer, v any) error {
 		if s, ok := v.(interface{ streamTo(io.Writer) error }); ok {
-			return s.streamTo(w)
+			if err := s.streamTo(w); err != nil {
+				panic(streamFailed{err})
+			}
+			return nil
 		}
 		return jsonEncode(w, v)
 	},
@@ -36,6 +39,13 @@ var jsonFormat = huma.Format{
 }
 
 func (s Streamed[T]) streamTo(w io.Writer) error { return s.Write(w) }
+
+// streamFailed is the panic of a Streamed body whose writer failed: the
+// 200 is already sent, so the answer cannot become a problem. observe logs
+// the error and aborts the connection (http.ErrAbortHandler), so the
+// client sees a broken response instead of a 200 with truncated JSON
+// (huma's own handling would append "error marshaling response").
+type streamFailed struct{ err error }
 
 func jsonEncode(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)

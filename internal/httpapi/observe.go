@@ -119,6 +119,10 @@ func (a *API) observe(next http.Handler) http.Handler {
 				if rec == http.ErrAbortHandler {
 					panic(rec)
 				}
+				if f, ok := rec.(streamFailed); ok {
+					a.log.Error("streamed answer failed after its status was sent: connection aborted", "requestId", ri.id, "error", f.err)
+					panic(http.ErrAbortHandler)
+				}
 				slog.Error("panic serving request", "requestId", ri.id, "panic", rec, "stack", string(debug.Stack()))
 				if sw.status == 0 {
 					writeProblem(sw, r, newProblem(http.StatusInternalServerError, "An unexpected error occurred."))

@@ -2,6 +2,8 @@ package httpapi_test
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
 	"io"
 	"log/slog"
 	"net/http"
@@ -164,5 +166,58 @@ func TestRateLimitPublic(t *testing.T) {
 	}
 	if limited == nil || limited.Header.Get("Retry-After") == "" {
 		t.Fatal("anonymous requests were never rate limited")
+	}
+}
+
+// A streamed answer (httpapi.Streamed) whose writer fails after the status
+// is sent aborts the connection: the client gets a read error, never a 200
+// whose body merely looks short.
+func TestStreamedFailureAborts(t *testing.T) {
+	t.Parallel()
+	d := testkit.NewDB(t, db.SQLite)
+	s := testkit.NewServer(t, d)
+	type thing struct {
+		Items []int `json:"items"`
+	}
+	api := httpapi.New(httpapi.Deps{Config: config.Default(), DB: d, Users: s.Users, Businesses: s.Businesses, Reference: s.Reference,
+		Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Areas: []func(*httpapi.API){func(a *httpapi.API) {
+			for _, fail := range []bool{false, true} {
+				path := "/stream/ok"
+				if fail {
+					path = "/stream/fails"
+				}
+				httpapi.Register(a, httpapi.Public, huma.Operation{Method: "GET", Path: path}, func(ctx context.Context, _ *struct{}) (*httpapi.BodyOf[httpapi.Streamed[thing]], error) {
+					return &httpapi.BodyOf[httpapi.Streamed[thing]]{Body: httpapi.Streamed[thing]{Write: func(w io.Writer) error {
+						// More than any buffer between here and the client.
+						io.WriteString(w, `{"items":[0`+strings.Repeat(",1", 200<<10))
+						if fail {
+							return errors.New("database went away")
+						}
+						_, err := io.WriteString(w, "]}\n")
+						return err
+					}}}, nil
+				})
+			}
+		}}})
+	ts := httptest.NewServer(api.Handler())
+	defer ts.Close()
+	res, err := http.Get(ts.URL + "/stream/ok")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ok thing
+	if err := json.NewDecoder(res.Body).Decode(&ok); err != nil || len(ok.Items) != 200<<10+1 || res.Header.Get("Content-Type") != "application/json" {
+		t.Fatalf("streamed answer: %v, %d items, %q", err, len(ok.Items), res.Header.Get("Content-Type"))
+	}
+	res.Body.Close()
+	res, err = http.Get(ts.URL + "/stream/fails")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := io.ReadAll(res.Body)
+	res.Body.Close()
+	if err == nil {
+		t.Fatalf("a failed stream read as a complete %d answer of %d bytes ending %q", res.StatusCode, len(b), b[max(0, len(b)-40):])
 	}
 }
