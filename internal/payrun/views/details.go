@@ -36,14 +36,15 @@ func eachPage(ctx context.Context, q *store.Queries, runID int64, fn func([]stor
 
 // Details is P/details: it loads the run (so a missing or another
 // business's run is a 404 before anything is written) and returns the
-// writer of the answer, a payrun.DetailsModel in JSON. The writer reads the
-// run detailsChunk employees at a time (their rows with dates of birth,
-// then the lines of their id range) and encodes each employee's totals as it goes, the
-// grand total last (it follows payRunTotals in the model), so a 100k run's
-// answer (~100 MB of JSON) is never held whole: neither the models nor the
-// encoded bytes. The chunks are separate reads: a run recalculated while
-// its details are written can show some employees before and some after,
-// with a grand total that is the sum of what was shown.
+// writer of the answer, a payrun.DetailsModel in JSON. The writer reads
+// the run detailsChunk employees at a time (their rows with dates of
+// birth, then the lines of their id range) and encodes each employee's
+// totals as it goes, the grand total last (it follows payRunTotals in the
+// model), so a 100k run's answer (~100 MB of JSON) is never held whole:
+// neither the models nor the encoded bytes. The pages are separate reads:
+// a draft run recalculated while its details are written can show some
+// employees before and some after, with a grand total that is the sum of
+// what was shown (a finalised run does not change).
 func (s *Views) Details(ctx context.Context, biz business.Business, id int64) (_ func(io.Writer) error, err error) {
 	defer payroll.Wrap(&err, "pay run %d details", id)
 	run, err := s.Load(ctx, s.DB.Queries(), biz, id)
