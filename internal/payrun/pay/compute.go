@@ -157,6 +157,23 @@ type figures struct {
 // statutory figures zero; finalise refuses a run with such an employee.
 // pen is the employee's UK workplace pension membership (nil: none).
 func compute(region string, run *store.PayRun, e *EmployeeRow, lines []line, y *YTD, pen *pensionmember.Member) figures {
+	in, f, taxAdjust := calcInput(region, run, lines)
+	if _, err := statutory(region, run, e, &in, y, &f, pen); err != nil {
+		f = figures{hoursE4: f.hoursE4, gross: f.gross, preTax: f.preTax, taxable: f.taxable, postTax: f.postTax,
+			expenses: f.expenses, liabilities: f.liabilities, calcError: err.Error()}
+	}
+	collectionsAfterTax(lines, &f)
+	f.tax += taxAdjust
+	f.net = f.gross - f.preTax - f.postTax - f.withheld()
+	return f
+}
+
+// calcInput is the calculation's input for an employee-period's lines
+// (earnings, pre-tax deductions and salary sacrifice) with the figures the
+// lines themselves give, and the sum of the tax adjustment lines. compute
+// and the explanation (explain.go) both start from it, so an explanation
+// is of the very input the payslip was calculated from.
+func calcInput(region string, run *store.PayRun, lines []line) (calc.Input, figures, int64) {
 	var f figures
 	var hours payroll.Rate
 	in := calc.Input{Region: region, PaymentDate: run.DatePaid}
@@ -195,18 +212,7 @@ func compute(region string, run *store.PayRun, e *EmployeeRow, lines []line, y *
 	f.hoursE4 = hoursToE4(hours)
 	f.taxable += f.gross - f.preTax
 	in.PreTax = money(f.preTax)
-	if y == nil {
-		y = &YTD{}
-	}
-	err := statutory(region, run, e, &in, y, &f, pen)
-	if err != nil {
-		f = figures{hoursE4: f.hoursE4, gross: f.gross, preTax: f.preTax, taxable: f.taxable, postTax: f.postTax,
-			expenses: f.expenses, liabilities: f.liabilities, calcError: err.Error()}
-	}
-	collectionsAfterTax(lines, &f)
-	f.tax += taxAdjust
-	f.net = f.gross - f.preTax - f.postTax - f.withheld()
-	return f
+	return in, f, taxAdjust
 }
 
 // withheld is every employee-side statutory amount taken from pay.
@@ -214,21 +220,25 @@ func (f *figures) withheld() int64 {
 	return f.tax + f.niEE + f.studentLoan + f.pgLoan + f.ksEE + f.acc + f.cpfEE + f.pension.deducted
 }
 
-// statutory fills the region's figures from calc.
-func statutory(region string, run *store.PayRun, e *EmployeeRow, in *calc.Input, y *YTD, f *figures, pen *pensionmember.Member) error {
+// statutory fills the region's figures from calc, and returns calc's
+// result (y nil: nothing paid yet this year).
+func statutory(region string, run *store.PayRun, e *EmployeeRow, in *calc.Input, y *YTD, f *figures, pen *pensionmember.Member) (calc.Result, error) {
+	if y == nil {
+		y = &YTD{}
+	}
 	switch region {
 	case calc.AU:
 		in.AU = auEmployee(e)
 		in.AU.YTD = calc.AUToDate{Earnings: money(y.Taxable), SuperBase: money(y.SuperBase)}
 		res, err := engine.Calculate(in)
 		if err != nil {
-			return err
+			return res, err
 		}
 		if sg, ok := res.Get("super.guarantee"); ok && hasTerm(sg, "base already counted this quarter") && y.QuarterSuperBase != y.SuperBase {
 			// The year's rules cap the super base per quarter.
 			in.AU.YTD.SuperBase = money(y.QuarterSuperBase)
 			if res, err = engine.Calculate(in); err != nil {
-				return err
+				return res, err
 			}
 		}
 		f.tax = amount(&res, "payg")
@@ -237,10 +247,11 @@ func statutory(region string, run *store.PayRun, e *EmployeeRow, in *calc.Input,
 			f.super = sg.Amount.MinorUnits()
 			f.superBase = term(sg, "base this pay")
 		}
+		return res, nil
 	case calc.UK:
 		uk, err := ukEmployee(e)
 		if err != nil {
-			return err
+			return calc.Result{}, err
 		}
 		in.UK = uk
 		in.UK.YTD = calc.UKYearToDate{TaxablePay: money(y.Taxable), TaxPaid: money(y.Tax), NIEarnings: money(y.Gross),
@@ -248,7 +259,7 @@ func statutory(region string, run *store.PayRun, e *EmployeeRow, in *calc.Input,
 		in.Period = ukPeriod(run.Frequency, run.DatePaid)
 		res, err := ukCalculate(in, pen, f)
 		if err != nil {
-			return err
+			return res, err
 		}
 		f.tax = amount(&res, "paye")
 		f.niEE, f.niER = amount(&res, "ni.employee"), amount(&res, "ni.employer")
@@ -260,35 +271,36 @@ func statutory(region string, run *store.PayRun, e *EmployeeRow, in *calc.Input,
 				f.pgLoan += fig.Amount.MinorUnits()
 			}
 		}
+		return res, nil
 	case calc.NZ:
 		in.NZ = nzEmployee(e)
 		in.NZ.ACCLiableEarningsYTD = money(y.Gross)
 		res, err := engine.Calculate(in)
 		if err != nil {
-			return err
+			return res, err
 		}
 		f.tax = amount(&res, "paye")
 		f.acc = amount(&res, "acc")
 		f.studentLoan = amount(&res, "studentloan")
 		f.ksEE, f.ksER = amount(&res, "kiwisaver.employee"), amount(&res, "kiwisaver.employer")
 		f.esct = amount(&res, "esct")
+		return res, nil
 	case calc.SG:
 		in.SG = sgEmployee(e, run.DatePaid)
 		in.SG.OWSubjectToCPFYTD, in.SG.AWSubjectToCPFYTD = money(y.CpfOwSubject), money(y.CpfAwSubject)
 		res, err := engine.Calculate(in)
 		if err != nil {
-			return err
+			return res, err
 		}
 		f.cpfEE, f.cpfER = amount(&res, "cpf.employee"), amount(&res, "cpf.employer")
 		f.sdl = amount(&res, "sdl")
 		if t, ok := res.Get("cpf.total"); ok {
 			f.cpfOW, f.cpfAW = term(t, "OW subject to CPF"), term(t, "AW subject to CPF")
 		}
+		return res, nil
 	default:
-		_, err := engine.Calculate(in)
-		return err
+		return engine.Calculate(in)
 	}
-	return nil
 }
 
 func amount(r *calc.Result, code string) int64 {

@@ -95,3 +95,26 @@ func TestComputeNet(t *testing.T) {
 		t.Fatalf("uk without tax code %+v", uk)
 	}
 }
+
+// The explanation is calculated from the payslip's own input: a salary
+// sacrifice (a super adjustment line, taken before tax) lowers the PAYG of
+// both. Before calcInput was shared, the explanation left the sacrifice
+// out of the pre-tax amount and explained a higher PAYG than the payslip's.
+func TestExplainUsesThePayslipsInput(t *testing.T) {
+	run := &store.PayRun{Frequency: "Weekly", DatePaid: time.Date(2026, 11, 20, 0, 0, 0, 0, time.UTC)}
+	e := &EmployeeRow{ID: 1, TaxFileNumber: "123456782", ClaimTaxFreeThreshold: sql.NullBool{Bool: true, Valid: true}}
+	earn := line{earningKind: calc.Ordinary}
+	earn.Kind, earn.Amount = KindEarnings, 150000
+	sacrifice := line{}
+	sacrifice.Kind, sacrifice.Subtype, sacrifice.Amount = KindSuperAdjustment, "SalarySacrifice", 20000
+	lines := []line{earn, sacrifice}
+	f := compute("AU", run, e, lines, nil, nil)
+	in, res, err := explainCalc("AU", run, e, lines, &YTD{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	without := compute("AU", run, e, lines[:1], nil, nil)
+	if f.calcError != "" || f.preTax != 20000 || !in.PreTax.Equal(payroll.MustMoney("200")) || amount(&res, "payg") != f.tax || f.tax >= without.tax {
+		t.Fatalf("payslip PAYG %d (pre-tax %d), explained PAYG %d (pre-tax %s), without the sacrifice %d", f.tax, f.preTax, amount(&res, "payg"), in.PreTax, without.tax)
+	}
+}

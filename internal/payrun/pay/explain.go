@@ -5,7 +5,6 @@ import (
 
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/calc"
-	"github.com/payrolld/payrolld/internal/calc/engine"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/store"
 	"github.com/payrolld/payrolld/internal/uk/pensionmember"
@@ -114,60 +113,10 @@ func NetOfGross(ctx context.Context, q *store.Queries, biz business.Business, ru
 	}, nil
 }
 
-// explainCalc builds the calculation's input for an employee-period as
-// compute and statutory do and returns calc's result for it.
+// explainCalc is the calculation's input of an employee-period and calc's
+// result for it, from the same input and the same calls as compute.
 func explainCalc(region string, run *store.PayRun, e *EmployeeRow, lines []line, y *YTD, pen *pensionmember.Member) (*calc.Input, calc.Result, error) {
-	in := &calc.Input{Region: region, PaymentDate: run.DatePaid}
-	if fr, ok := frequencies[run.Frequency]; ok {
-		in.Frequency = fr.calc
-	} else {
-		in.Frequency = calc.Frequency(run.Frequency)
-	}
-	var preTax int64
-	for i := range lines {
-		l := &lines[i]
-		switch l.Kind {
-		case KindEarnings:
-			in.Earnings = append(in.Earnings, calc.Earning{Category: l.CategoryName, Kind: l.earningKind, Amount: money(l.Amount),
-				Hours: l.hours, NotTaxable: l.TaxExempt})
-		case KindDeduction:
-			if l.TaxExempt {
-				preTax += l.Amount
-			}
-		}
-	}
-	in.PreTax = money(preTax)
-	switch region {
-	case calc.AU:
-		in.AU = auEmployee(e)
-		in.AU.YTD = calc.AUToDate{Earnings: money(y.Taxable), SuperBase: money(y.SuperBase)}
-		res, err := engine.Calculate(in)
-		if err != nil {
-			return in, res, err
-		}
-		if sg, ok := res.Get("super.guarantee"); ok && hasTerm(sg, "base already counted this quarter") && y.QuarterSuperBase != y.SuperBase {
-			in.AU.YTD.SuperBase = money(y.QuarterSuperBase)
-			res, err = engine.Calculate(in)
-		}
-		return in, res, err
-	case calc.UK:
-		uk, err := ukEmployee(e)
-		if err != nil {
-			return in, calc.Result{}, err
-		}
-		in.UK = uk
-		in.UK.YTD = calc.UKYearToDate{TaxablePay: money(y.Taxable), TaxPaid: money(y.Tax), NIEarnings: money(y.Gross),
-			EmployeeNI: money(y.NiEmployee), EmployerNI: money(y.NiEmployer)}
-		in.Period = ukPeriod(run.Frequency, run.DatePaid)
-		res, err := ukCalculate(in, pen, &figures{})
-		return in, res, err
-	case calc.NZ:
-		in.NZ = nzEmployee(e)
-		in.NZ.ACCLiableEarningsYTD = money(y.Gross)
-	case calc.SG:
-		in.SG = sgEmployee(e, run.DatePaid)
-		in.SG.OWSubjectToCPFYTD, in.SG.AWSubjectToCPFYTD = money(y.CpfOwSubject), money(y.CpfAwSubject)
-	}
-	res, err := engine.Calculate(in)
-	return in, res, err
+	in, f, _ := calcInput(region, run, lines)
+	res, err := statutory(region, run, e, &in, y, &f, pen)
+	return &in, res, err
 }
