@@ -7,7 +7,13 @@
 // (jobs.go).
 package leavereport
 
-import "github.com/payrolld/payrolld/internal/report"
+import (
+	"context"
+
+	"github.com/payrolld/payrolld/internal/business"
+	"github.com/payrolld/payrolld/internal/categories"
+	"github.com/payrolld/payrolld/internal/report"
+)
 
 // Service computes the leave reports of a business over the shared report
 // plumbing.
@@ -16,4 +22,20 @@ type Service struct {
 	// Jobs prepares the leave liability report in the background (set by
 	// NewJobs).
 	Jobs *Jobs
+}
+
+// tracked is the business's leave categories that keep a balance, by id
+// (the ones the leave reports show).
+func (s *Service) tracked(ctx context.Context, biz business.Business) (map[int64]categories.LeaveCategory, error) {
+	list, err := s.LeaveCategories.List(ctx, biz, 0)
+	if err != nil {
+		return nil, err
+	}
+	out := map[int64]categories.LeaveCategory{}
+	for _, c := range list {
+		if !c.IsBalanceUntracked {
+			out[c.ID] = c
+		}
+	}
+	return out, nil
 }

@@ -58,18 +58,9 @@ func (s *Service) LeaveHistory(ctx context.Context, biz business.Business, p *pa
 	if err := lq.Filter.Validate(); err != nil {
 		return nil, err
 	}
-	cats, err := s.LeaveCategories.List(ctx, biz, 0)
+	tracked, err := s.tracked(ctx, biz)
 	if err != nil {
 		return nil, err
-	}
-	names, units := map[int64]string{}, map[int64]string{}
-	for _, c := range cats {
-		if !c.IsBalanceUntracked {
-			names[c.ID], units[c.ID] = c.Name, c.LeaveUnitType
-			if units[c.ID] == "" {
-				units[c.ID] = "Hours"
-			}
-		}
 	}
 	var b report.Args
 	where, err := s.EmployeeScope(ctx, biz, p, report.Filter{LocationID: lq.LocationID, EmployingEntityID: lq.EmployingEntityID}, &b)
@@ -133,13 +124,18 @@ func (s *Service) LeaveHistory(ctx context.Context, biz business.Business, p *pa
 		if err := rows.Scan(&h.EmployeeID, &h.EmployeeExternalID, &h.FirstName, &h.Surname, &cat, &kind, &srcKind, &srcID, &at, &notes, &e6, &ending); err != nil {
 			return err
 		}
-		if _, ok := names[cat]; !ok {
+		c, ok := tracked[cat]
+		if !ok {
 			return nil
+		}
+		unit := c.LeaveUnitType
+		if unit == "" {
+			unit = "Hours"
 		}
 		if k := (key{h.EmployeeID, cat}); len(out) == 0 || k != cur {
 			flush()
 			cur, open, close = k, 0, 0
-			h.LeaveCategoryType, h.UnitType, h.LeaveHistoryDetails = names[cat], units[cat], []LeaveHistoryDetail{}
+			h.LeaveCategoryType, h.UnitType, h.LeaveHistoryDetails = c.Name, unit, []LeaveHistoryDetail{}
 			out = append(out, h)
 		}
 		close += e6
@@ -154,7 +150,7 @@ func (s *Service) LeaveHistory(ctx context.Context, biz business.Business, p *pa
 			if srcKind == "PayRun" && ending.Valid {
 				period = report.PayRunName(srcID, ending.Time)
 			}
-			detail = &LeaveHistoryDetail{PayPeriod: period, Notes: notes, UnitType: units[cat]}
+			detail = &LeaveHistoryDetail{PayPeriod: period, Notes: notes, UnitType: unit}
 		}
 		if kind == "Taken" {
 			taken -= e6

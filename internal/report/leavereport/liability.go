@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/payrolld/payrolld/internal/business"
-	"github.com/payrolld/payrolld/internal/categories"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/payrun"
 	"github.com/payrolld/payrolld/internal/record"
@@ -91,15 +90,9 @@ func (s *Service) LeaveLiability(ctx context.Context, biz business.Business, p *
 	if asAt.IsZero() {
 		asAt = s.Clock.Now()
 	}
-	list, err := s.LeaveCategories.List(ctx, biz, 0)
+	tracked, err := s.tracked(ctx, biz)
 	if err != nil {
 		return nil, err
-	}
-	tracked := map[int64]categories.LeaveCategory{}
-	for _, c := range list {
-		if !c.IsBalanceUntracked {
-			tracked[c.ID] = c
-		}
 	}
 	var b report.Args
 	where, err := s.EmployeeScope(ctx, biz, p, report.Filter{LocationID: lq.LocationID, EmployingEntityID: lq.EmployingEntityID}, &b)
