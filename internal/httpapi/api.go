@@ -123,7 +123,8 @@ func New(d Deps) *API {
 	cfg.Components.Schemas.RegisterTypeAlias(reflect.TypeOf(payroll.Money{}), reflect.TypeOf(float64(0)))
 	cfg.Components.Schemas.RegisterTypeAlias(reflect.TypeOf(payroll.Rate{}), reflect.TypeOf(float64(0)))
 	a.huma = humachi.New(r, cfg)
-	a.huma.UseMiddleware(a.operationInfo, a.normalizeRequest, a.authenticate, a.enforceInputPolicy) // inputpolicy.go
+	a.huma.UseMiddleware(a.operationInfo, a.normalizeRequest, a.authenticate, a.enforceInputPolicy, // inputpolicy.go
+		a.removeUploads) // last
 
 	// routeGate answers 404 and 405 before chi; these cover what slips past
 	// it (a trailing slash).
@@ -257,6 +258,21 @@ func (a *API) operationInfo(ctx huma.Context, next func(huma.Context)) {
 	if ri := infoFrom(ctx.Context()); ri != nil {
 		ri.operation = ctx.Operation().OperationID
 	}
+	next(ctx)
+}
+
+// removeUploads removes the temporary files of a multipart body once the
+// operation is done. huma parses the body into the request its context
+// holds, and huma.WithContext (authenticate's) gives that context a copy of
+// the request: net/http only removes the files of the request it handed
+// out, so each part beyond huma's in-memory limit (8 KB) stayed on disk.
+// It must be the last middleware, so that its context is the handler's.
+func (a *API) removeUploads(ctx huma.Context, next func(huma.Context)) {
+	defer func() { // also when the handler panics
+		if r, _ := humachi.Unwrap(ctx); r.MultipartForm != nil {
+			_ = r.MultipartForm.RemoveAll()
+		}
+	}()
 	next(ctx)
 }
 

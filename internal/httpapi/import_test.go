@@ -9,6 +9,7 @@ import (
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strings"
 	"testing"
 
@@ -108,5 +109,28 @@ func TestUploadLimit(t *testing.T) {
 	s.Do("GET", fmt.Sprintf("/api/v2/business/%d/document", biz), key, nil).Expect(t, 200).JSON(t, &docs)
 	if len(docs) != 0 {
 		t.Fatalf("oversized upload stored %d documents", len(docs))
+	}
+}
+
+// Uploads leave no temporary files behind: a part beyond the in-memory
+// limit of multipart parsing (8 KB) is spooled to a file in os.TempDir,
+// which must go when the request ends, whether the upload is stored or
+// refused. Not parallel: it points TMPDIR at a directory of its own, and
+// no other test of this binary runs while it does.
+func TestUploadsLeaveNoTemporaryFiles(t *testing.T) {
+	d := testkit.NewDB(t, db.SQLite) // before TMPDIR moves: the test databases live in the real one
+	s := testkit.NewServer(t, d, testkit.Options{Config: func(c *config.Config) { c.MaxUploadBytes = 1 << 20 }})
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	_, key := s.NewUser("alice@example.com")
+	docs := fmt.Sprintf("/api/v2/business/%d/document", s.NewBusiness(key, "Alice", "AU"))
+	s.Upload(docs, key, "stored.bin", bytes.Repeat([]byte("x"), 64<<10)).Expect(t, 200)
+	testkit.ExpectProblem(t, s.Upload(docs, key, "refused.bin", bytes.Repeat([]byte("x"), 2<<20)), 413, "")
+	left, err := os.ReadDir(tmp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range left {
+		t.Errorf("left behind in TMPDIR: %s", f.Name())
 	}
 }
