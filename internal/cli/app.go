@@ -165,7 +165,7 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 	smsfs := &ess.SMSFs{Employees: a.Employees, Clock: clock, Funds: a.Reference.SelfManagedFunds}
 	a.OAuth = &oauth.Service{DB: database, Clock: clock, Users: a.Users, Businesses: a.Businesses, Notify: a.Notify, BaseURL: cfg.BaseURL}
 	a.API = httpapi.New(httpapi.Deps{
-		Config: cfg, DB: database, Clock: clock, Log: log,
+		Config: cfg, DB: database, Clock: clock, Log: log, ShareSchemas: true,
 		Users: a.Users, Businesses: a.Businesses, Brands: a.Brands, Webhooks: a.Webhooks, OAuth: a.OAuth, Reference: a.Reference,
 		BearerAuth: a.OAuth.AuthenticateBearer, SelfService: a.Employees.SelfServiceAccess,
 		EmployeeInScope: func(ctx context.Context, b business.Business, p *payroll.Principal, id int64) error {

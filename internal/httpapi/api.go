@@ -8,7 +8,6 @@ import (
 	"encoding/base64"
 	"log/slog"
 	"net/http"
-	"reflect"
 	"strconv"
 	"strings"
 	"time"
@@ -58,6 +57,10 @@ type Deps struct {
 	// Extra registers further areas (kept open so areas can be added
 	// without touching the plumbing).
 	Areas []func(*API)
+	// ShareSchemas builds the API on the process's one schema registry
+	// (shared.go) instead of a new one. Set it only where every API built
+	// in the process registers the same areas, as cli.Build does.
+	ShareSchemas bool
 }
 
 // API is the assembled HTTP API.
@@ -118,10 +121,12 @@ func New(d Deps) *API {
 		"basic":  {Type: "http", Scheme: "basic", Description: "API key as the user name, empty password."},
 		"bearer": {Type: "http", Scheme: "bearer", Description: "OAuth2 access token from /oauth/token."},
 	}
-	cfg.Components.Schemas.RegisterTypeAlias(reflect.TypeOf(payroll.DateTime{}), reflect.TypeOf(""))
-	// Amounts and rates are exact decimals in Go and plain JSON numbers on the wire.
-	cfg.Components.Schemas.RegisterTypeAlias(reflect.TypeOf(payroll.Money{}), reflect.TypeOf(float64(0)))
-	cfg.Components.Schemas.RegisterTypeAlias(reflect.TypeOf(payroll.Rate{}), reflect.TypeOf(float64(0)))
+	if d.ShareSchemas {
+		unlock := useSharedSchemas(&cfg)
+		defer unlock()
+	} else {
+		registerAliases(cfg.Components.Schemas)
+	}
 	a.huma = humachi.New(r, cfg)
 	a.huma.UseMiddleware(a.operationInfo, a.normalizeRequest, a.authenticate, a.enforceInputPolicy, // inputpolicy.go
 		a.removeUploads) // last
