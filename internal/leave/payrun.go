@@ -79,18 +79,9 @@ func (s *Service) PostPayRun(ctx context.Context, q *store.Queries, businessID, 
 			}
 			b.WriteByte(')')
 		}
-		rows, err := q.Query(ctx, b.String(), args...)
-		if err != nil {
-			return err
-		}
-		for rows.Next() {
-		}
-		if err := rows.Err(); err != nil {
-			rows.Close()
-			return err
-		}
+		err := q.Exec(ctx, b.String(), args...)
 		args = args[:0]
-		return rows.Close()
+		return err
 	}
 	for i, e := range entries {
 		member := "entries[" + strconv.Itoa(i) + "].hours"

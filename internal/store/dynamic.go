@@ -19,3 +19,10 @@ func (q *Queries) Query(ctx context.Context, query string, args ...any) (*sql.Ro
 func (q *Queries) QueryRow(ctx context.Context, query string, args ...any) *sql.Row {
 	return q.db.QueryRowContext(ctx, query, args...)
 }
+
+// Exec is Query for a statement whose rows, if any, are not read (a
+// composed multi-row INSERT, an UPDATE or DELETE).
+func (q *Queries) Exec(ctx context.Context, query string, args ...any) error {
+	_, err := q.db.ExecContext(ctx, query, args...)
+	return err
+}

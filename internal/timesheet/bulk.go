@@ -357,15 +357,8 @@ func insertBatch(ctx context.Context, q *store.Queries, lines []Line, now time.T
 			}
 			vals[i] = "($1, " + a.add(x.lineID) + ", " + a.add(x.b.Start) + ", " + a.add(x.b.End) + ", " + a.add(nullTime(ss)) + ", " + a.add(nullTime(se)) + ", " + a.add(x.b.Paid) + ")"
 		}
-		rows, err := q.Query(ctx, "INSERT INTO timesheet_breaks (business_id, line_id, start_time, end_time, submitted_start, submitted_end, is_paid) VALUES "+
-			strings.Join(vals, ", ")+" RETURNING id", a.args...)
-		if err != nil {
-			return err
-		}
-		for rows.Next() {
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
+		if err := q.Exec(ctx, "INSERT INTO timesheet_breaks (business_id, line_id, start_time, end_time, submitted_start, submitted_end, is_paid) VALUES "+
+			strings.Join(vals, ", "), a.args...); err != nil {
 			return err
 		}
 	}

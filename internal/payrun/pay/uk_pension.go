@@ -147,7 +147,7 @@ func (w *Writer) storeUKPension(ctx context.Context, runID, employeeID int64, f 
 		return nil
 	}
 	if w.uk.pensionRows[employeeID] {
-		if err := exec(ctx, w.q, `DELETE FROM uk_pay_run_pensions WHERE pay_run_id = $1 AND employee_id = $2`, []any{runID, employeeID}); err != nil {
+		if err := w.q.Exec(ctx, `DELETE FROM uk_pay_run_pensions WHERE pay_run_id = $1 AND employee_id = $2`, runID, employeeID); err != nil {
 			return err
 		}
 		delete(w.uk.pensionRows, employeeID)
@@ -157,9 +157,9 @@ func (w *Writer) storeUKPension(ctx context.Context, runID, employeeID int64, f 
 		return nil
 	}
 	m := g.member
-	err := exec(ctx, w.q, `INSERT INTO uk_pay_run_pensions (business_id, pay_run_id, employee_id, scheme_id, scheme_name, plan_id, plan_name, arrangement, basis,
+	err := w.q.Exec(ctx, `INSERT INTO uk_pay_run_pensions (business_id, pay_run_id, employee_id, scheme_id, scheme_name, plan_id, plan_name, arrangement, basis,
     pensionable_pay, contribution_base, employee_amount, employee_gross, employer_amount) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
-		[]any{w.bizID, runID, employeeID, m.SchemeID, m.SchemeName, m.PlanID, m.PlanName, m.Arrangement, m.Basis, g.pensionable, g.base, g.ee, g.eeGross, g.er})
+		w.bizID, runID, employeeID, m.SchemeID, m.SchemeName, m.PlanID, m.PlanName, m.Arrangement, m.Basis, g.pensionable, g.base, g.ee, g.eeGross, g.er)
 	if err == nil {
 		w.uk.pensionRows[employeeID] = true
 	}

@@ -306,7 +306,7 @@ func insertEmployees(ctx context.Context, q *store.Queries, rows []store.CreateP
 			r.StudentLoan, r.PostgradLoan, r.KiwisaverEmployee, r.KiwisaverEmployer, r.Esct, r.AccLevy, r.CpfEmployee, r.CpfEmployer,
 			r.CpfOwSubject, r.CpfAwSubject, r.Sdl, r.Net, r.Expenses, r.Liabilities, "", r.CalcError, ni[i])
 	}
-	return exec(ctx, q, b.String(), args)
+	return q.Exec(ctx, b.String(), args...)
 }
 
 func insertLines(ctx context.Context, q *store.Queries, rows []store.CreatePayRunLineParams, positional bool) error {
@@ -318,7 +318,7 @@ func insertLines(ctx context.Context, q *store.Queries, rows []store.CreatePayRu
 		args = append(args, r.BusinessID, r.PayRunID, r.EmployeeID, r.Kind, r.CategoryID, r.CategoryName, r.Units, r.Rate, r.Amount,
 			r.TaxExempt, r.Notes, r.ExternalID, r.LocationID, r.UserEntered)
 	}
-	return exec(ctx, q, b.String(), args)
+	return q.Exec(ctx, b.String(), args...)
 }
 
 func insertSources(ctx context.Context, q *store.Queries, bizID, runID int64, rows []sourceRow, positional bool) error {
@@ -329,21 +329,5 @@ func insertSources(ctx context.Context, q *store.Queries, bizID, runID int64, ro
 	for _, r := range rows {
 		args = append(args, bizID, runID, r.employeeID, r.kind, r.id, r.leaveCategoryID, r.hoursE6, r.amount)
 	}
-	return exec(ctx, q, b.String(), args)
-}
-
-// exec runs a composed statement through store.Queries.Query (the
-// generated package's handle, inside the caller's transaction).
-func exec(ctx context.Context, q *store.Queries, query string, args []any) error {
-	rows, err := q.Query(ctx, query, args...)
-	if err != nil {
-		return err
-	}
-	for rows.Next() {
-	}
-	if err := rows.Err(); err != nil {
-		rows.Close()
-		return err
-	}
-	return rows.Close()
+	return q.Exec(ctx, b.String(), args...)
 }

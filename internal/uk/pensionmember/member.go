@@ -287,7 +287,7 @@ func (s *Service) Put(ctx context.Context, biz business.Business, p *payroll.Pri
 			if in.Version != 0 {
 				return payroll.Conflict("the employee has no pension membership (version %d)", in.Version)
 			}
-			err := exec(ctx, q, `INSERT INTO uk_pension_members (business_id, employee_id, plan_id, employee_rate, employer_rate, start_date, end_date, version, updated_at)
+			err := q.Exec(ctx, `INSERT INTO uk_pension_members (business_id, employee_id, plan_id, employee_rate, employer_rate, start_date, end_date, version, updated_at)
 VALUES ($1, $2, $3, $4, $5, $6, $7, 1, $8)`, biz.ID, employeeID, in.PensionSchemeContributionPlan, rates[0], rates[1], payroll.DateOnly(start), end, now)
 			if err == nil {
 				cur, _, err = s.load(ctx, q, biz.ID, employeeID)
@@ -321,21 +321,6 @@ version = version + 1, updated_at = $6 WHERE business_id = $7 AND employee_id = 
 		return err
 	})
 	return out, err
-}
-
-// exec runs a statement without results.
-func exec(ctx context.Context, q *store.Queries, query string, args ...any) error {
-	rows, err := q.Query(ctx, query, args...)
-	if err != nil {
-		return err
-	}
-	for rows.Next() {
-	}
-	if err := rows.Err(); err != nil {
-		rows.Close()
-		return err
-	}
-	return rows.Close()
 }
 
 // Version is the row's version.
