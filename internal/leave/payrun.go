@@ -61,24 +61,8 @@ func (s *Service) PostPayRun(ctx context.Context, q *store.Queries, businessID, 
 		}
 		b.Reset()
 		b.WriteString(`INSERT INTO leave_ledger (business_id, employee_id, leave_category_id, hours_e6, kind, source_kind, source_id, leave_request_id, entry_date, notes, created_at) VALUES `)
-		for r := 0; r < len(args)/cols; r++ {
-			if r > 0 {
-				b.WriteString(", ")
-			}
-			b.WriteByte('(')
-			for c := 0; c < cols; c++ {
-				if c > 0 {
-					b.WriteString(", ")
-				}
-				// SQLite looks $N up by name (quadratic in a long statement): ? there.
-				if s.DB != nil && s.DB.Dialect == db.SQLite {
-					b.WriteByte('?')
-				} else {
-					b.WriteString("$" + strconv.Itoa(r*cols+c+1))
-				}
-			}
-			b.WriteByte(')')
-		}
+		// SQLite looks $N up by name (quadratic in a long statement): ? there.
+		store.Placeholders(&b, len(args)/cols, cols, s.DB != nil && s.DB.Dialect == db.SQLite, 1)
 		err := q.Exec(ctx, b.String(), args...)
 		args = args[:0]
 		return err

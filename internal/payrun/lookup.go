@@ -49,7 +49,7 @@ func (s *Service) queryIn(ctx context.Context, q *store.Queries, prefix, suffix 
 		part := values[start:min(start+inChunk, len(values))]
 		var b strings.Builder
 		b.WriteString(prefix)
-		pay.PlaceholdersFrom(&b, 1, len(part), s.Positional(), len(fixed)+1)
+		store.Placeholders(&b, 1, len(part), s.Positional(), len(fixed)+1)
 		b.WriteString(suffix)
 		rows, err := q.Query(ctx, b.String(), append(slices.Clip(fixed), part...)...)
 		if err != nil {

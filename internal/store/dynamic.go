@@ -3,6 +3,8 @@ package store
 import (
 	"context"
 	"database/sql"
+	"strconv"
+	"strings"
 )
 
 // Query runs a statement composed at run time, which sqlc cannot express:
@@ -25,4 +27,31 @@ func (q *Queries) QueryRow(ctx context.Context, query string, args ...any) *sql.
 func (q *Queries) Exec(ctx context.Context, query string, args ...any) error {
 	_, err := q.db.ExecContext(ctx, query, args...)
 	return err
+}
+
+// Placeholders writes the VALUES lists of a multi-row INSERT (or one IN
+// list): rows parenthesised groups of cols parameters, numbered from first
+// ($first, ...), or all ? when positional (SQLite looks $N up by name,
+// which is quadratic in a long statement).
+func Placeholders(b *strings.Builder, rows, cols int, positional bool, first int) {
+	n := first
+	for r := 0; r < rows; r++ {
+		if r > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteByte('(')
+		for c := 0; c < cols; c++ {
+			if c > 0 {
+				b.WriteString(", ")
+			}
+			if positional {
+				b.WriteByte('?')
+			} else {
+				b.WriteByte('$')
+				b.WriteString(strconv.Itoa(n))
+			}
+			n++
+		}
+		b.WriteByte(')')
+	}
 }

@@ -266,39 +266,10 @@ func Placeholder(positional bool, n int) string {
 	return "$" + strconv.Itoa(n)
 }
 
-func placeholders(b *strings.Builder, rows, cols int, positional bool) {
-	PlaceholdersFrom(b, rows, cols, positional, 1)
-}
-
-// PlaceholdersFrom is placeholders numbered from first ($first, ...), for
-// a list that follows a statement's own parameters.
-func PlaceholdersFrom(b *strings.Builder, rows, cols int, positional bool, first int) {
-	n := first
-	for r := 0; r < rows; r++ {
-		if r > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteByte('(')
-		for c := 0; c < cols; c++ {
-			if c > 0 {
-				b.WriteString(", ")
-			}
-			if positional {
-				b.WriteByte('?')
-			} else {
-				b.WriteByte('$')
-				b.WriteString(strconv.Itoa(n))
-			}
-			n++
-		}
-		b.WriteByte(')')
-	}
-}
-
 func insertEmployees(ctx context.Context, q *store.Queries, rows []store.CreatePayRunEmployeeParams, ni []sql.NullString, positional bool) error {
 	var b strings.Builder
 	b.WriteString(insertEmployeesSQL)
-	placeholders(&b, len(rows), 34, positional)
+	store.Placeholders(&b, len(rows), 34, positional, 1)
 	args := make([]any, 0, len(rows)*34)
 	for i, r := range rows {
 		args = append(args, r.BusinessID, r.PayRunID, r.EmployeeID, r.EmployeeName, r.EmployeeExternalID, r.StandardEarnings,
@@ -312,7 +283,7 @@ func insertEmployees(ctx context.Context, q *store.Queries, rows []store.CreateP
 func insertLines(ctx context.Context, q *store.Queries, rows []store.CreatePayRunLineParams, positional bool) error {
 	var b strings.Builder
 	b.WriteString(insertLinesSQL)
-	placeholders(&b, len(rows), 14, positional)
+	store.Placeholders(&b, len(rows), 14, positional, 1)
 	args := make([]any, 0, len(rows)*14)
 	for _, r := range rows {
 		args = append(args, r.BusinessID, r.PayRunID, r.EmployeeID, r.Kind, r.CategoryID, r.CategoryName, r.Units, r.Rate, r.Amount,
@@ -324,7 +295,7 @@ func insertLines(ctx context.Context, q *store.Queries, rows []store.CreatePayRu
 func insertSources(ctx context.Context, q *store.Queries, bizID, runID int64, rows []sourceRow, positional bool) error {
 	var b strings.Builder
 	b.WriteString(`INSERT INTO pay_run_sources (business_id, pay_run_id, employee_id, kind, source_id, leave_category_id, hours_e6, amount) VALUES `)
-	placeholders(&b, len(rows), 8, positional)
+	store.Placeholders(&b, len(rows), 8, positional, 1)
 	args := make([]any, 0, len(rows)*8)
 	for _, r := range rows {
 		args = append(args, bizID, runID, r.employeeID, r.kind, r.id, r.leaveCategoryID, r.hoursE6, r.amount)
