@@ -63,6 +63,9 @@ func (s *Service) NetToGross(ctx context.Context, biz business.Business, id int6
 	if run.Status != StatusDraft {
 		return NetToGrossModel{}, payroll.Conflict("pay run %d is finalised: unlock it before adding earnings", id)
 	}
+	if err := pay.RegionCalculable(biz.Region); err != nil {
+		return NetToGrossModel{}, err
+	}
 	cats, err := s.LoadCategories(ctx, biz)
 	if err != nil {
 		return NetToGrossModel{}, err

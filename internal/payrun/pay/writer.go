@@ -74,6 +74,9 @@ func (w *Writer) inputsFor(ctx context.Context, region string, run *store.PayRun
 // calculate is the employee's calculated lines, queued for writing with
 // their sources.
 func (w *Writer) calculate(ctx context.Context, region string, run *store.PayRun, e *EmployeeRow, cats *Categories, standard bool, kept []line) ([]line, error) {
+	if err := RegionCalculable(region); err != nil {
+		return nil, err
+	}
 	in, err := w.inputsFor(ctx, region, run, e.ID)
 	if err != nil {
 		return nil, err
