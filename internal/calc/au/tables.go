@@ -146,7 +146,7 @@ type SuperGuarantee struct {
 	// AdditionalRule is the rule of the pay categories' own super rates
 	// above the guarantee (super.additional).
 	AdditionalRule calc.Rule
-	Rate payroll.Rate
+	Rate           payroll.Rate
 	// MCB is the maximum contribution base: per quarter, or per income year
 	// when PerYear (Payday Super).
 	MCB     payroll.Money
