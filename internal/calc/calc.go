@@ -93,6 +93,10 @@ type Earning struct {
 	// AU: the STP code of an ETP line (R, O, S, P, D, B, N or T); its
 	// tax-free component is a NotTaxable line.
 	ETPCode string `json:"etp_code,omitempty"`
+	// AU: unused leave paid on termination taxed as Lump Sum A (genuine
+	// redundancy, invalidity, early retirement, or accrued before 18
+	// August 1993): 32% under Schedule 7.
+	LumpSumA bool `json:"lump_sum_a,omitempty"`
 	// SuperRate is the pay category's own super rate (a fraction; nil =
 	// none): AU pays it on earnings that are not ordinary time earnings,
 	// and the part above the super guarantee rate on those that are.

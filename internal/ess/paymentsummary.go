@@ -69,7 +69,7 @@ func (s *Payslips) PaymentSummaries(ctx context.Context, biz business.Business, 
 }
 
 func (s *Payslips) summaries(ctx context.Context, biz business.Business, e employee.Employee, year int) ([]PaymentSummary, error) {
-	rows, err := s.Employees.DB.Queries().Query(ctx, "SELECT r.date_paid, pe.taxable, pe.tax, pe.stsl, pe.super_contribution FROM pay_runs r "+
+	rows, err := s.Employees.DB.Queries().Query(ctx, "SELECT r.date_paid, pe.taxable, pe.tax, pe.super_contribution FROM pay_runs r "+
 		"JOIN pay_run_employees pe ON pe.pay_run_id = r.id AND pe.employee_id = $2 WHERE r.business_id = $1 AND r.status = 'Finalised'", biz.ID, e.ID)
 	if err != nil {
 		return nil, err
@@ -80,8 +80,8 @@ func (s *Payslips) summaries(ctx context.Context, biz business.Business, e emplo
 	runs := map[int]int{}
 	for rows.Next() {
 		var paid time.Time
-		var taxable, tax, stsl, super int64
-		if err := rows.Scan(&paid, &taxable, &tax, &stsl, &super); err != nil {
+		var taxable, tax, super int64
+		if err := rows.Scan(&paid, &taxable, &tax, &super); err != nil {
 			return nil, err
 		}
 		y := financialYear(paid.UTC())
@@ -92,7 +92,7 @@ func (s *Payslips) summaries(ctx context.Context, biz business.Business, e emplo
 			byYear[y] = &sums{}
 		}
 		byYear[y].gross += taxable
-		byYear[y].tax += tax + stsl
+		byYear[y].tax += tax // the tax column includes the STSL component already
 		byYear[y].super += super
 		runs[y]++
 	}

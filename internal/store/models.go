@@ -994,6 +994,9 @@ type PayRunLine struct {
 	UserEntered    bool
 	Subtype        string
 	LeaveRequestID int64
+	LumpSumMethod  string
+	LumpSumPeriods string
+	LumpSumEYear   int64
 }
 
 type PayRunOption struct {

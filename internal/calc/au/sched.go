@@ -14,6 +14,7 @@ type earningsSplit struct {
 	additional payroll.Money // Schedule 5 lines
 	groups     []spread      // the same, by the pay periods they are spread over
 	unused     payroll.Money // Schedule 7 lines
+	unusedA    payroll.Money // the part of them taxed as Lump Sum A
 	etpTaxable payroll.Money // taxable components of ETPs
 	etps       []etpPart     // the same, by ETP code
 }
@@ -60,6 +61,9 @@ func split(in *calc.Input) earningsSplit {
 			sp.etps[j].amount = sp.etps[j].amount.Add(l.Amount)
 		case l.Kind == calc.UnusedLeave:
 			sp.unused = sp.unused.Add(l.Amount)
+			if l.LumpSumA {
+				sp.unusedA = sp.unusedA.Add(l.Amount)
+			}
 		case additionalKind(l.Kind) && !l.Regular:
 			sp.additional = sp.additional.Add(l.Amount)
 			j := 0

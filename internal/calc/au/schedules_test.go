@@ -130,7 +130,11 @@ func TestSchedule7UnusedLeave(t *testing.T) {
 	for _, c := range cases {
 		i := pay(fy26, calc.Weekly, c.scale, c.lines...)
 		i.AU.Termination = c.term
-		if got := amountOf(t, i, "payg.schedule7"); got != c.s7 {
+		code := "payg.schedule7"
+		if c.term != nil && c.term.GenuineRedundancy {
+			code += ".lumpsuma"
+		}
+		if got := amountOf(t, i, code); got != c.s7 {
 			t.Errorf("%s: schedule7 %s, want %s", c.name, got, c.s7)
 		}
 		if got := amountOf(t, i, "payg"); got != c.all {

@@ -24,16 +24,22 @@ func schedule7(s *calcState, y *Year, w *withholder, emp *calc.AUEmployee, sp *e
 		return extra{}
 	}
 	t := &y.Schedule7
-	foreign := emp.Scale == calc.AUScale3
-	s.term(tUnused, sp.unused)
+	lumpSumA, marginal := sp.unusedA, sp.unused.Sub(sp.unusedA)
 	if emp.Termination != nil && emp.Termination.GenuineRedundancy {
+		lumpSumA, marginal = sp.unused, payroll.Money{}
+	}
+	var x extra
+	if lumpSumA.IsPos() {
 		r := t.LumpSumA
-		if foreign {
+		if emp.Scale == calc.AUScale3 {
 			r = t.LumpSumAForeign
 		}
+		s.term(tUnused, lumpSumA)
 		s.rate(tRate, r)
-		x := extra{tax: sp.unused.Mul(r).Trunc(0)}
-		s.figure("payg.schedule7", x.tax, &t.RedundancyRule)
+		x.tax = lumpSumA.Mul(r).Trunc(0)
+		s.figure("payg.schedule7.lumpsuma", x.tax, &t.RedundancyRule)
+	}
+	if !marginal.IsPos() {
 		return x
 	}
 	base := normalCents / 100
@@ -41,21 +47,23 @@ func schedule7(s *calcState, y *Year, w *withholder, emp *calc.AUEmployee, sp *e
 		base = emp.Termination.NormalEarnings.Trunc(0).MinorUnits() / 100
 	}
 	periods := periodsPerYear[w.f]
-	c, _ := centsOf(sp.unused)
+	c, _ := centsOf(marginal)
 	share := c / periods / 100
+	s.term(tUnused, marginal)
 	s.term(tNormalGross, payroll.MoneyFromInt(base))
 	s.term(tPeriods, payroll.MoneyFromInt(periods))
 	s.term(tShare, payroll.MoneyFromInt(share))
-	x := marginalExtra(s, w, base, share, periods)
-	if sp.unused.Less(t.SmallPayment) {
-		limit := sp.unused.Mul(t.LumpSumA).Trunc(0)
+	m := marginalExtra(s, w, base, share, periods)
+	if marginal.Less(t.SmallPayment) {
+		limit := marginal.Mul(t.LumpSumA).Trunc(0)
 		s.term(tSmallLimit, limit)
-		x = limited(x, limit)
+		m = limited(m, limit)
 	}
-	s.figure("payg.schedule7", x.tax, &t.MarginalRule)
+	s.figure("payg.schedule7", m.tax, &t.MarginalRule)
 	if w.stsl != nil {
-		s.figure("stsl.schedule7", x.stsl, &w.stsl.Rule)
+		s.figure("stsl.schedule7", m.stsl, &w.stsl.Rule)
 	}
+	x.tax, x.stsl = x.tax.Add(m.tax), m.stsl
 	return x
 }
 
