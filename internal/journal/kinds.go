@@ -42,7 +42,7 @@ var rules = map[Kind]rule{
 	PaygWithholding: {label: "PAYG withholding", liability: []string{"paygLiabilityAccountId", "defaultLiabilityAccountId"}, liabilityType: "PaygLiability"},
 	EmployeeSuper: {label: "Superannuation (employee contributions)", liability: []string{"superannuationLiabilityAccountId", "defaultLiabilityAccountId"},
 		liabilityType: "SuperLiability"},
-	Paye:            {label: "PAYE", liability: []string{"payeLiabilityAccountId", "defaultLiabilityAccountId"}, liabilityType: "PayeLiability"},
+	Paye: {label: "PAYE", liability: []string{"payeLiabilityAccountId", "defaultLiabilityAccountId"}, liabilityType: "PayeLiability"},
 	StudentLoan: {label: "Student loan", liability: []string{"studentLoanLiabilityAccountId", "payeLiabilityAccountId", "defaultLiabilityAccountId"},
 		liabilityType: "StudentLoanLiability"},
 	PostgraduateLoan: {label: "Postgraduate loan", liability: []string{"postgraduateStudentLoanLiabilityAccountId", "studentLoanLiabilityAccountId",

@@ -20,8 +20,8 @@ type slipData struct {
 	payees  map[int64]*payrunout.Payee
 	base    string // lodgement reference settings
 	content string
-	funds   map[int64][2]string        // employee: first super fund's name and member number
-	balance map[int64]map[string]int64 // employee: leave category name: hours e6
+	funds   map[int64][2]string             // employee: first super fund's name and member number
+	balance map[int64]map[string]int64      // employee: leave category name: hours e6
 	taken   map[int64][]payrun.PaySlipLeave // employee: leave the run pays (leave requests, termination payouts)
 	ytd     map[int64][]payrun.PaySlipYTDEarnings
 	ote     func(int64) bool
