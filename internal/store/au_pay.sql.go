@@ -126,6 +126,59 @@ func (q *Queries) EmployeeEarningsByCategorySince(ctx context.Context, arg Emplo
 	return items, nil
 }
 
+const employeeLineTotalsOfFinalisedRuns = `-- name: EmployeeLineTotalsOfFinalisedRuns :many
+SELECT r.date_paid, l.kind, l.category_id, l.subtype, CAST(SUM(l.amount) AS BIGINT) AS amount
+FROM pay_run_employees pe
+JOIN pay_runs r ON r.id = pe.pay_run_id
+JOIN pay_run_lines l ON l.pay_run_id = pe.pay_run_id AND l.employee_id = pe.employee_id
+WHERE pe.business_id = $1 AND pe.employee_id = $2 AND r.status = 'Finalised' AND l.kind IN ('earnings', 'deduction', 'superadjustment')
+GROUP BY r.date_paid, l.kind, l.category_id, l.subtype
+`
+
+type EmployeeLineTotalsOfFinalisedRunsParams struct {
+	BusinessID int64
+	EmployeeID int64
+}
+
+type EmployeeLineTotalsOfFinalisedRunsRow struct {
+	DatePaid   time.Time
+	Kind       string
+	CategoryID int64
+	Subtype    string
+	Amount     int64
+}
+
+// An employee's finalised runs' lines summed by date paid, kind, category
+// and subtype (what a payment summary breaks gross payments into).
+func (q *Queries) EmployeeLineTotalsOfFinalisedRuns(ctx context.Context, arg EmployeeLineTotalsOfFinalisedRunsParams) ([]EmployeeLineTotalsOfFinalisedRunsRow, error) {
+	rows, err := q.db.QueryContext(ctx, employeeLineTotalsOfFinalisedRuns, arg.BusinessID, arg.EmployeeID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []EmployeeLineTotalsOfFinalisedRunsRow{}
+	for rows.Next() {
+		var i EmployeeLineTotalsOfFinalisedRunsRow
+		if err := rows.Scan(
+			&i.DatePaid,
+			&i.Kind,
+			&i.CategoryID,
+			&i.Subtype,
+			&i.Amount,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Close(); err != nil {
+		return nil, err
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const getEmployeeTerminationReason = `-- name: GetEmployeeTerminationReason :one
 SELECT termination_reason FROM employees WHERE business_id = $1 AND id = $2
 `

@@ -263,6 +263,18 @@ func TestAUTerminationPaysOutLeave(t *testing.T) {
 					t.Fatalf("payout lines %v", names)
 				}
 				e.Do("POST", P2+"/finalise", e.Key, nil).Expect(t, 200)
+				// The payment summary: Lump Sum A for a redundancy, else the
+				// leave in gross payments; tax is both runs' (138 + the final).
+				gross, lumpSumA := int64(2000+2413), int64(0)
+				if c.reason == "Redundancy" {
+					gross, lumpSumA = 2000, 2413
+				}
+				var sums []map[string]any
+				e.Do("PUT", fmt.Sprintf("%s/paymentsummary/2027?employeeId=%d", e.B, ted), e.Key, nil).Expect(t, 200).JSON(t, &sums)
+				if len(sums) != 1 || int64(num(t, sums[0]["grossPayments"])) != gross || int64(num(t, sums[0]["lumpSumA"])) != lumpSumA ||
+					int64(num(t, sums[0]["totalTaxWithheld"])) != (13800+c.payg)/100 {
+					t.Fatalf("payment summary %v", sums)
+				}
 				var bal []map[string]any
 				e.Do("GET", fmt.Sprintf("%s/employee/%d/leavebalances?asAtDate=2026-11-30T00:00:00", e.B, ted), e.Key, nil).Expect(t, 200).JSON(t, &bal)
 				for _, b := range bal {
@@ -284,12 +296,18 @@ func TestAUEmploymentTerminationPayment(t *testing.T) {
 		P := e.run(t, "2026-11-22", "2026-11-25")
 		e.Do("POST", P+"/terminate", e.Key, map[string]any{"employeeId": una, "terminationReason": "Dismissal", "terminationDate": "2026-11-22T00:00:00"}).Expect(t, 200)
 		e.earnings(t, P, una, map[string]any{"payCategoryId": fmt.Sprint(e.pay["Payment in Lieu of Notice (ETP)"]), "earnings": 5000}).Expect(t, 200)
-		// W(1000) = 138 + 32% × 5,000 = 1,600. The unused leave paid out
-		// (3.0769 h × $25 = 76.92, under $300) adds 0.3227 × ... : see
-		// TestAUTerminationPaysOutLeave; here the employee has none but
-		// this run's accrual, 40 × 0.076923 × $25 = 76.92: 76.92 ÷ 52 =
-		// 1.47 → 1; W(1001) − W(1000) = 0 → nothing more.
+		// W(1000) = 138 + 32% × 5,000 = 1,600. The final pay also pays out
+		// the annual leave this run accrued, 3.0769 h × $25 = 76.92
+		// (Schedule 7: 76.92 ÷ 52 = 1.47 → 1; W(1001) − W(1000) = 0).
 		want(t, "ETP", e.totals(t, P, una), map[string]int64{"paygWithheld": 13800 + 160000, "superContribution": 12000})
+		// The payment summary reports the ETP apart from gross payments
+		// ($1,000 + the $76.92 of unused leave).
+		e.Do("POST", P+"/finalise", e.Key, nil).Expect(t, 200)
+		var sums []map[string]any
+		e.Do("PUT", fmt.Sprintf("%s/paymentsummary/2027?employeeId=%d", e.B, una), e.Key, nil).Expect(t, 200).JSON(t, &sums)
+		if len(sums) != 1 || num(t, sums[0]["grossPayments"]) != 1076 || num(t, sums[0]["taxableComponent"]) != 5000 || sums[0]["etpCode"] != "O" {
+			t.Fatalf("payment summary %v", sums)
+		}
 	})
 }
 
