@@ -269,11 +269,10 @@ func TestAUTerminationPaysOutLeave(t *testing.T) {
 				if c.reason == "Redundancy" {
 					gross, lumpSumA = 2000, 2413
 				}
-				var sums []map[string]any
-				e.Do("PUT", fmt.Sprintf("%s/paymentsummary/2027?employeeId=%d", e.B, ted), e.Key, nil).Expect(t, 200).JSON(t, &sums)
-				if len(sums) != 1 || int64(num(t, sums[0]["grossPayments"])) != gross || int64(num(t, sums[0]["lumpSumA"])) != lumpSumA ||
-					int64(num(t, sums[0]["totalTaxWithheld"])) != (13800+c.payg)/100 {
-					t.Fatalf("payment summary %v", sums)
+				sum := e.Do("PUT", fmt.Sprintf("%s/paymentsummary/2027?employeeId=%d", e.B, ted), e.Key, nil).Expect(t, 200).Map(t)
+				if int64(num(t, sum["grossPayments"])) != gross || int64(num(t, sum["lumpSumA"])) != lumpSumA ||
+					int64(num(t, sum["totalTaxWithheld"])) != (13800+c.payg)/100 {
+					t.Fatalf("payment summary %v", sum)
 				}
 				var bal []map[string]any
 				e.Do("GET", fmt.Sprintf("%s/employee/%d/leavebalances?asAtDate=2026-11-30T00:00:00", e.B, ted), e.Key, nil).Expect(t, 200).JSON(t, &bal)
@@ -303,10 +302,9 @@ func TestAUEmploymentTerminationPayment(t *testing.T) {
 		// The payment summary reports the ETP apart from gross payments
 		// ($1,000 + the $76.92 of unused leave).
 		e.Do("POST", P+"/finalise", e.Key, nil).Expect(t, 200)
-		var sums []map[string]any
-		e.Do("PUT", fmt.Sprintf("%s/paymentsummary/2027?employeeId=%d", e.B, una), e.Key, nil).Expect(t, 200).JSON(t, &sums)
-		if len(sums) != 1 || num(t, sums[0]["grossPayments"]) != 1076 || num(t, sums[0]["taxableComponent"]) != 5000 || sums[0]["etpCode"] != "O" {
-			t.Fatalf("payment summary %v", sums)
+		sum := e.Do("PUT", fmt.Sprintf("%s/paymentsummary/2027?employeeId=%d", e.B, una), e.Key, nil).Expect(t, 200).Map(t)
+		if num(t, sum["grossPayments"]) != 1076 || num(t, sum["taxableComponent"]) != 5000 || sum["etpCode"] != "O" {
+			t.Fatalf("payment summary %v", sum)
 		}
 	})
 }
