@@ -81,8 +81,8 @@ type Earning struct {
 	NotPensionable bool `json:"not_pensionable,omitempty"`
 }
 
-// Input is one employee-period. Exactly one of AU, UK, NZ, SG is set: the
-// one of Region.
+// Input is one employee-period. Exactly one of AU, UK, NZ, SG, MY is set:
+// the one of Region.
 type Input struct {
 	Region      string    `json:"region"`
 	PaymentDate time.Time `json:"payment_date"` // picks the tax year (the statutes date by payment)
@@ -100,6 +100,7 @@ type Input struct {
 	UK *UKEmployee `json:"uk,omitempty"`
 	NZ *NZEmployee `json:"nz,omitempty"`
 	SG *SGEmployee `json:"sg,omitempty"`
+	MY *MYEmployee `json:"my,omitempty"`
 }
 
 // Rule is a statutory rule: static data, shared by every figure it
