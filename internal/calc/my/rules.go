@@ -32,11 +32,12 @@ type pcbRules struct {
 	d, s, du, su, q payroll.Money
 	// Child weights: a child of the kind counts as this many children.
 	under18, studying, higherEd, disabled, disabledHigherEd payroll.Rate
-	epfCap                                                  payroll.Money // EPF qualifying amount per year (K + K1 + K2 + Kt)
-	minimum                                                 payroll.Money // MTD below this (before zakat) is not deducted
-	nonResident                                             payroll.Rate  // flat rate on a non-resident's remuneration
-	rule                                                    *calc.Rule
-	nonResRule                                              *calc.Rule
+
+	epfCap      payroll.Money // EPF qualifying amount per year (K + K1 + K2 + Kt)
+	minimum     payroll.Money // MTD below this (before zakat) is not deducted
+	nonResident payroll.Rate  // flat rate on a non-resident's remuneration
+	rule        *calc.Rule
+	nonResRule  *calc.Rule
 }
 
 // epfPart is a part of the EPF Act 1991 Third Schedule. A table part
