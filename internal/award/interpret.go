@@ -127,6 +127,12 @@ type Result struct {
 	Shifts []ShiftResult
 }
 
+// TermsError refuses an employee the rule set cannot pay (an employment
+// type or classification it has no rules or rates for).
+type TermsError struct{ Message string }
+
+func (e *TermsError) Error() string { return e.Message }
+
 // ShiftError refuses one shift.
 type ShiftError struct {
 	Shift   int
@@ -183,7 +189,7 @@ func (rs *RuleSet) Interpret(in Input) (Result, error) {
 	it := &interp{rs: rs, in: &in, emp: in.Employee, typ: strings.ToLower(in.Employee.EmploymentType), cls: strings.ToLower(in.Employee.Classification),
 		disabled: set(in.Disabled), days: map[int64]bool{}, baseDay: -1 << 62}
 	if !oneOf([]string{FullTime, PartTime, Casual}, in.Employee.EmploymentType) {
-		return Result{}, fmt.Errorf("%s has no rules for employment type %q (FullTime, PartTime or Casual)", rs.Name, in.Employee.EmploymentType)
+		return Result{}, &TermsError{Message: fmt.Sprintf("%s has no rules for employment type %q (FullTime, PartTime or Casual)", rs.Name, in.Employee.EmploymentType)}
 	}
 	if err := it.prepare(); err != nil {
 		return Result{}, err
@@ -361,7 +367,10 @@ func (it *interp) baseOn(ver *Version, day int64) (int64, error) {
 func (it *interp) computeBase(ver *Version, day int64) (int64, error) {
 	cr, ok := ver.rates[it.cls]
 	if !ok {
-		return 0, fmt.Errorf("%s has no rate for classification %q from %s", it.rs.Name, it.emp.Classification, ver.From)
+		if it.cls == "" && it.emp.OwnHourlyCents > 0 {
+			return it.emp.OwnHourlyCents, nil // a rule set without an agreement: the employee's own rate
+		}
+		return 0, &TermsError{Message: fmt.Sprintf("%s has no rate for classification %q from %s", it.rs.Name, it.emp.Classification, ver.From)}
 	}
 	base := cr.Hourly.Cents().MinorUnits()
 	if age := it.ageOn(day); age >= 0 {

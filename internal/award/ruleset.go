@@ -66,8 +66,8 @@ type Category struct {
 	Type string `json:"type"`
 	// OTE says whether the category's earnings are ordinary time earnings.
 	OTE bool `json:"ote"`
-	// STP is the STP Phase 2 payment classification, for allowances the
-	// allowance type code (OD other, MD overtime meals, ...).
+	// STP is the pay category's payment summary classification (how STP
+	// reports it): Default, Overtime, Allowance (other), AllowanceMeals, ...
 	STP string `json:"stp"`
 }
 
