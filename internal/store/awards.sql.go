@@ -433,6 +433,39 @@ func (q *Queries) ListEmploymentAgreements(ctx context.Context, businessID int64
 	return items, nil
 }
 
+const listPayRunTimesheetSourcesOfEmployee = `-- name: ListPayRunTimesheetSourcesOfEmployee :many
+SELECT source_id FROM pay_run_sources WHERE pay_run_id = $1 AND employee_id = $2 AND kind = 'timesheet' ORDER BY source_id
+`
+
+type ListPayRunTimesheetSourcesOfEmployeeParams struct {
+	PayRunID   int64
+	EmployeeID int64
+}
+
+// The timesheet lines a pay run paid an employee (explaining award lines).
+func (q *Queries) ListPayRunTimesheetSourcesOfEmployee(ctx context.Context, arg ListPayRunTimesheetSourcesOfEmployeeParams) ([]int64, error) {
+	rows, err := q.db.QueryContext(ctx, listPayRunTimesheetSourcesOfEmployee, arg.PayRunID, arg.EmployeeID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []int64{}
+	for rows.Next() {
+		var source_id int64
+		if err := rows.Scan(&source_id); err != nil {
+			return nil, err
+		}
+		items = append(items, source_id)
+	}
+	if err := rows.Close(); err != nil {
+		return nil, err
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const listRuleSetCategoriesOfBusiness = `-- name: ListRuleSetCategoriesOfBusiness :many
 SELECT c.rule_set_id, c.category_key, c.name, c.category_type, c.ote, c.stp, c.pay_category_id FROM pay_condition_rule_set_categories c JOIN pay_condition_rule_sets s ON s.id = c.rule_set_id
 WHERE s.business_id = $1 ORDER BY c.rule_set_id, c.category_key

@@ -302,3 +302,51 @@ func rulePeriods(rs *award.RuleSet, first, last time.Time) []Period {
 	}
 	return out
 }
+
+// InterpretationInputs fills what interpreting lines needs that a pay
+// run's read of them (ApprovedForPayRun) leaves out: their breaks, and the
+// names of the shift conditions they carry (by work type id). q is the
+// caller's transaction.
+func InterpretationInputs(ctx context.Context, q *store.Queries, bizID int64, lines []Line) (map[int64]string, error) {
+	byID := make(map[int64]Line, len(lines))
+	ids := make([]int64, 0, len(lines))
+	for _, l := range lines {
+		l.Breaks = nil
+		byID[l.ID] = l
+		ids = append(ids, l.ID)
+	}
+	if err := attachBreaks(ctx, q, byID, ids); err != nil {
+		return nil, err
+	}
+	for i := range lines {
+		lines[i].Breaks = byID[lines[i].ID].Breaks
+	}
+	return conditionNames(ctx, q, bizID, lines)
+}
+
+// LinesForExplanation reads the lines ids of employee employeeID (any
+// state), as a pay run reads them, for explaining what it paid.
+func (s *Service) LinesForExplanation(ctx context.Context, q *store.Queries, bizID, employeeID int64, ids []int64) ([]Line, error) {
+	var out []Line
+	for _, chunk := range chunks(ids, maxIn) {
+		a := sqlArgs{args: []any{bizID, employeeID}}
+		rows, err := q.Query(ctx, "SELECT "+lineColumns+" FROM timesheet_lines t WHERE t.business_id = $1 AND t.employee_id = $2 AND t.id IN ("+
+			a.ids(chunk)+") ORDER BY t.start_time, t.id", a.args...)
+		if err != nil {
+			return nil, err
+		}
+		for rows.Next() {
+			var r store.TimesheetLine
+			if err := rows.Scan(scanLine(&r)...); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			out = append(out, fromRow(r))
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}

@@ -87,3 +87,7 @@ FROM employees
 WHERE business_id = $1 AND id >= $2 AND id <= $3
   AND (employment_agreement_id IS NOT NULL OR employment_agreement <> '' OR pay_condition_rule_set <> '')
 ORDER BY id;
+
+-- name: ListPayRunTimesheetSourcesOfEmployee :many
+-- The timesheet lines a pay run paid an employee (explaining award lines).
+SELECT source_id FROM pay_run_sources WHERE pay_run_id = $1 AND employee_id = $2 AND kind = 'timesheet' ORDER BY source_id;
