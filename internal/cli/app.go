@@ -14,6 +14,7 @@ import (
 	"github.com/payrolld/payrolld/internal/report"
 	"github.com/payrolld/payrolld/internal/report/leavereport"
 
+	"github.com/payrolld/payrolld/internal/agreement"
 	"github.com/payrolld/payrolld/internal/brand"
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/config"
@@ -35,6 +36,7 @@ import (
 	"github.com/payrolld/payrolld/internal/expense"
 	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/httpapi/auapi"
+	"github.com/payrolld/payrolld/internal/httpapi/awardapi"
 	"github.com/payrolld/payrolld/internal/httpapi/employeeapi"
 	"github.com/payrolld/payrolld/internal/httpapi/essapi"
 	"github.com/payrolld/payrolld/internal/httpapi/kioskapi"
@@ -97,6 +99,7 @@ type App struct {
 	Reference  *collections.Collections
 	Employees  *employee.Service
 	Leave      *leave.Service
+	Agreements *agreement.Service // awards, rule sets, employment agreements
 	Timesheets *timesheet.Service
 	Roster     *roster.Service
 	Kiosks     *kiosk.Service
@@ -141,7 +144,10 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 			ls, err := a.Reference.LeaveSettings.GetInTx(ctx, q, biz, "")
 			return ls.RequireNotesForLeaveRequests, err
 		}}
-	a.Timesheets = &timesheet.Service{DB: database, Clock: clock, Employees: a.Employees, Emit: a.Webhooks.Emit, Rates: &payrate.Service{Employees: a.Employees, PayCategories: a.Reference.PayCategories, Clock: clock}}
+	a.Agreements = &agreement.Service{DB: database, Clock: clock, PayCategories: a.Reference.PayCategories, Schedules: a.Reference.ScheduleCollections,
+		PayRates: &payrate.Service{Employees: a.Employees, PayCategories: a.Reference.PayCategories, Clock: clock}}
+	a.Timesheets = &timesheet.Service{DB: database, Clock: clock, Employees: a.Employees, Emit: a.Webhooks.Emit, Rates: &payrate.Service{Employees: a.Employees, PayCategories: a.Reference.PayCategories, Clock: clock},
+		Agreements: a.Agreements}
 	a.StatutoryLeave = &statutoryleave.Service{DB: database, Clock: clock, Employees: a.Employees}
 	a.Roster = &roster.Service{DB: database, Clock: clock, Employees: a.Employees, Timesheets: a.Timesheets}
 	a.Kiosks = &kiosk.Service{DB: database, Clock: clock, Employees: a.Employees, Timesheets: a.Timesheets, Roster: a.Roster, Notify: a.Notify, Lookups: a.Reference,
@@ -194,6 +200,7 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 				Expenses:       expenses}),
 			leaveapi.Register(a.Leave),
 			timesheetapi.Register(a.Timesheets),
+			awardapi.Register(a.Agreements, a.Timesheets),
 			payrunapi.Register(a.PayRuns),
 			ukapi.RegisterStatutoryLeave(a.StatutoryLeave),
 			ukapi.RegisterUKEmployeeRecords(&hmrcadjustment.Service{DB: database, Clock: clock, Employees: a.Employees},

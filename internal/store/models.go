@@ -58,6 +58,16 @@ type BusinessAccess struct {
 	UpdatedAt    time.Time
 }
 
+type BusinessAward struct {
+	ID         int64
+	BusinessID int64
+	LibraryID  int64
+	Code       string
+	Name       string
+	CreatedAt  time.Time
+	UpdatedAt  time.Time
+}
+
 type BusinessSetting struct {
 	BusinessID int64
 	Kind       string
@@ -663,6 +673,34 @@ type EmployeeSuperAdjustment struct {
 	UpdatedAt         time.Time
 }
 
+type EmploymentAgreement struct {
+	ID                     int64
+	BusinessID             int64
+	AwardID                sql.NullInt64
+	RuleSetID              int64
+	Name                   string
+	NameLower              string
+	Classification         string
+	EmploymentType         string
+	PayRateTemplateType    string
+	Rank                   int32
+	DisableAutoProgression bool
+	ExternalID             string
+	Source                 string
+	CreatedAt              time.Time
+	UpdatedAt              time.Time
+}
+
+type EmploymentAgreementPayRateTemplate struct {
+	AgreementID          int64
+	Position             int32
+	PayRateTemplateID    int64
+	MinAge               sql.NullInt32
+	MaxAge               sql.NullInt32
+	MinAnniversaryMonths sql.NullInt32
+	MaxAnniversaryMonths sql.NullInt32
+}
+
 type EssDeviceToken struct {
 	ID        int64
 	UserID    int64
@@ -919,6 +957,45 @@ type OauthToken struct {
 	RotatedAt        sql.NullTime
 	RevokedAt        sql.NullTime
 	CreatedAt        time.Time
+}
+
+type PayConditionRuleSet struct {
+	ID                        int64
+	BusinessID                int64
+	AwardID                   sql.NullInt64
+	Name                      string
+	NameLower                 string
+	Description               string
+	PeriodType                string
+	DayOfWeekEnding           string
+	DayOfMonthEnding          int32
+	PeriodEnding              string
+	ShiftConsolidation        string
+	ShiftConsolidationMinutes int32
+	Classifications           string
+	DisabledRules             string
+	ExternalID                string
+	Version                   int64
+	CreatedAt                 time.Time
+	UpdatedAt                 time.Time
+}
+
+type PayConditionRuleSetCategory struct {
+	RuleSetID     int64
+	CategoryKey   string
+	Name          string
+	CategoryType  string
+	Ote           bool
+	Stp           string
+	PayCategoryID int64
+}
+
+type PayConditionRuleSetVersion struct {
+	ID            int64
+	RuleSetID     int64
+	EffectiveFrom time.Time
+	EffectiveTo   sql.NullTime
+	Document      string
 }
 
 type PayRateTemplate struct {
