@@ -57,3 +57,11 @@ SELECT COUNT(*) FROM timesheet_lines WHERE business_id = $1 AND external_id = $2
 -- Unlocking a pay run: its Processed lines become Approved again.
 UPDATE timesheet_lines SET status = 'Approved', pay_run_id = NULL, updated_at = $3, version = version + 1
 WHERE business_id = $1 AND pay_run_id = $2 AND status = 'Processed';
+
+-- name: ListInterpretableTimesheetLines :many
+-- An employee's lines of a rule set period that award rules interpret
+-- (worked time: no units, no fixed rate, no leave), rejected ones aside.
+SELECT * FROM timesheet_lines
+WHERE business_id = $1 AND employee_id = $2 AND start_time >= sqlc.arg(from_time) AND start_time < sqlc.arg(before_time)
+  AND status <> 'Rejected' AND units IS NULL AND rate IS NULL AND leave_category_id IS NULL
+ORDER BY start_time, id;
