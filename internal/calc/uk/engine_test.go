@@ -360,7 +360,7 @@ func TestRulesWorkedExamples(t *testing.T) {
 	// rules-2026-27 §2.2: Scottish £20,000 salary → £1,446 (annual, on the
 	// bands: 7,430 taxable above the allowance).
 	// 19% × 3,967 + 20% × 3,463 = 753.73 + 692.60 = 1,446.33 ≈ £1,446.
-	if got := bandTax(year2026.PAYE.Bands[Scotland], m("7430"), 12, 12); !got.Equal(m("1446.33")) {
+	if got := bandTax(year2026.PAYE.Bands[Scotland], true, m("7430"), 12, 12); !got.Equal(m("1446.33")) {
 		t.Errorf("Scottish 20,000: %s", got)
 	}
 	// rules-2026-27 §6: monthly £6,000 M1 → 1,352.06.

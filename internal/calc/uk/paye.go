@@ -97,29 +97,42 @@ func init() {
 	}
 }
 
-// bandTax is the tax on whole-pound taxable pay t to date at unit n of
-// perYear: Σ rate × the part of t in each band, band limits to date =
-// annual limit × n ÷ perYear exactly (rules §2.3 step 3), floored to the
-// penny (step 4). Every band part is scaled by perYear so the sum is exact
-// and the only division is the final floored one.
-func bandTax(bands []Band, t payroll.Money, n, perYear int64) payroll.Money {
-	if !t.IsPos() {
+// bandTax is the tax due to date on taxable pay to date u at unit n of
+// perYear, by HMRC's PAYE tax table routines (docs/reference/uk-paye.md):
+//
+//   - thresholds to date c = annual band limit × n ÷ perYear, truncated to
+//     4 decimal places;
+//   - the income test compares the unrounded u with each threshold rounded
+//     up to the pound: u falls in the first band whose rounded threshold it
+//     does not exceed;
+//   - threshold taxes to date k (the tax on the full bands below): annual
+//     tax × n ÷ perYear truncated to 4 decimal places, or, for a
+//     jurisdiction whose table says BandedThresholdTax (Scotland), built
+//     band by band from the truncated thresholds, each step truncated to 4
+//     decimal places;
+//   - tax = k + (u floored to the pound − c below) × rate, rounded down to
+//     the penny.
+func bandTax(bands []Band, banded bool, u payroll.Money, n, perYear int64) payroll.Money {
+	if !u.IsPos() {
 		return payroll.Money{}
 	}
-	// Find t's band; the bands below are full: their annual tax × n (the
-	// scaled band limits are annual × n), plus the part of t in its band.
-	tScaled := t.MulInt(perYear)
-	var lowerN payroll.Money
+	t := u.Floor(0)
+	var lowerN, k payroll.Money // threshold and threshold tax below the band, 4 dp
 	i := 0
 	for ; i < len(bands)-1; i++ {
-		upperN := bands[i].Upper.MulInt(n)
-		if tScaled.Cmp(upperN) <= 0 {
+		upperN := floorDiv(bands[i].Upper.MulInt(n), perYear, 4)
+		if u.Cmp(ceilDiv(bands[i].Upper.MulInt(n), perYear, 0)) <= 0 {
 			break
+		}
+		if banded {
+			k = k.Add(upperN.Sub(lowerN).Mul(bands[i].Rate)).Floor(4)
 		}
 		lowerN = upperN
 	}
-	sum := bands[i].fullBelow.MulInt(n).Add(tScaled.Sub(lowerN).Mul(bands[i].Rate))
-	return floorDiv(sum, perYear, 2)
+	if !banded {
+		k = floorDiv(bands[i].fullBelow.MulInt(n), perYear, 4)
+	}
+	return k.Add(t.Sub(lowerN).Mul(bands[i].Rate)).Floor(2)
 }
 
 // paye computes the tax of the period and appends its terms: in integer
@@ -191,7 +204,7 @@ func (y *Year) payeInt(in *payeIn, pay, payBefore, taxBefore int64, terms []calc
 		}
 		whole := floorDivInt(taxable, 100)
 		terms = append(terms, calc.Term{Name: "taxable pay to date after allowance, whole pounds", Value: payroll.MoneyFromInt(whole)})
-		taxToDate = bandTaxInt(bands, whole, n, in.shape.perYear)
+		taxToDate = bandTaxInt(bands, y.PAYE.BandedThresholdTax[jur], taxable, n, in.shape.perYear)
 	}
 	terms = append(terms, calc.Term{Name: "tax due to date", Value: money(taxToDate)})
 	if !w1 {
@@ -264,7 +277,7 @@ func (y *Year) payeDecimal(in *payeIn, terms []calc.Term) (payroll.Money, *calc.
 		}
 		whole := taxable.Floor(0)
 		terms = append(terms, calc.Term{Name: "taxable pay to date after allowance, whole pounds", Value: whole})
-		taxToDate = bandTax(bands, whole, n, in.shape.perYear)
+		taxToDate = bandTax(bands, y.PAYE.BandedThresholdTax[jur], taxable, n, in.shape.perYear)
 	}
 	terms = append(terms, calc.Term{Name: "tax due to date", Value: taxToDate})
 	if !w1 {
