@@ -40,7 +40,9 @@
 //     period tax = to date − paid (refunds on cumulative codes); K codes
 //     capped at 50% of the period's pay. Week 1/month 1: n = 1 on this
 //     period's pay. Multi-week/month periods use the week/month number at
-//     the period's end. Codes: [S|C] + nnnL/M/N/T, 0T, K nnn, BR, D0…, NT,
+//     the period's end. A payment in week 53 (54 fortnightly, 56
+//     four-weekly) is taxed on the week 1 basis for the weeks the period
+//     covers, whatever the code's basis. Codes: [S|C] + nnnL/M/N/T, 0T, K nnn, BR, D0…, NT,
 //     with W1/M1/X basis markers (ParseTaxCode, no regexp).
 //   - NI (rules §2.4): per period against that frequency's published
 //     thresholds, employee parts PT–UEL and above UEL rounded separately by
@@ -103,8 +105,7 @@
 //
 // # What the rules file does not settle
 //
-// Marked in comments where they matter: week 53
-// cumulative PAYE (an error, ErrWeek53); quarterly NI thresholds
+// Marked in comments where they matter: quarterly NI thresholds
 // (derived by the regulation's rule, see NITable); rounding of the K-code limit (floored to 1p), of pension
 // contributions (half up to 1p), of SSP daily amounts and 90% AWE
 // (period total rounded up to 1p); durations of SAP/SPP/ShPP/SPBP/SNCP

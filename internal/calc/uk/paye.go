@@ -44,9 +44,32 @@ var (
 	halfRate    = payroll.MustRate("0.5") // K code regulatory limit (rules §2.2, §2.3 step 5)
 )
 
-// ErrWeek53 is returned for a cumulative week/month number past the year's
-// 52 weeks (week 53, 54, 56 payments): the rules file does not cover them.
-var ErrWeek53 = errors.New("uk: cumulative PAYE beyond week 52 / month 12 is not covered by the rules (week 53)")
+// ErrWeek53 is returned for a week or month number past the year's last
+// possible payment: week 53 (weekly), 54 (fortnightly), 56 (four-weekly);
+// month 12.
+var ErrWeek53 = errors.New("uk: no tax period after week 53 (weekly), 54 (fortnightly), 56 (four-weekly) or month 12")
+
+// payeUnit is the week/month number n the tables are taken at and whether
+// the code is operated on the week-1/month-1 basis. A payment in week 53,
+// 54 (fortnightly) or 56 (four-weekly) is taxed on the week 1 basis for the
+// weeks the period covers, whatever the code's basis (HMRC's PAYE tax
+// table routines, "Payments in weeks 53, 54 or 56"; docs/reference/uk-paye.md).
+func payeUnit(in *payeIn) (n int64, w1, week53 bool, err error) {
+	w1 = in.w1m1 || in.code.Week1Month1
+	if in.period < 1 && !w1 {
+		return 0, w1, false, fmt.Errorf("uk: period %d: periods count from 1", in.period)
+	}
+	end := int64(in.period) * in.shape.multiple
+	switch {
+	case end > in.shape.perYear && in.shape.perYear == 52 && end-in.shape.multiple == 52:
+		return in.shape.multiple, true, true, nil
+	case end > in.shape.perYear:
+		return 0, w1, false, ErrWeek53
+	case w1:
+		return in.shape.multiple, true, false, nil
+	}
+	return end, false, false, nil
+}
 
 // payeIn is one PAYE computation.
 type payeIn struct {
@@ -152,22 +175,19 @@ func (y *Year) paye(in *payeIn, terms []calc.Term) (payroll.Money, *calc.Rule, [
 func (y *Year) payeInt(in *payeIn, pay, payBefore, taxBefore int64, terms []calc.Term) (payroll.Money, *calc.Rule, []calc.Term, error) {
 	jur := in.code.Jurisdiction
 	bands := y.fixed.bands[jur]
-	w1 := in.w1m1 || in.code.Week1Month1
-	n := in.shape.multiple
-	if !w1 {
-		if in.period < 1 {
-			return payroll.Money{}, nil, terms, fmt.Errorf("uk: period %d: periods count from 1", in.period)
-		}
-		n = int64(in.period) * in.shape.multiple
-		if n > in.shape.perYear {
-			return payroll.Money{}, nil, terms, ErrWeek53
-		}
+	n, w1, week53, err := payeUnit(in)
+	if err != nil {
+		return payroll.Money{}, nil, terms, err
 	}
 	payToDate := pay
-	if !w1 {
+	switch {
+	case week53:
+		taxBefore = 0
+		terms = append(terms, calc.Term{Name: "taxable pay (week 53, 54 or 56: week 1 basis)", Value: money(payToDate)})
+	case !w1:
 		payToDate = payBefore + pay
 		terms = append(terms, calc.Term{Name: "taxable pay to date", Value: money(payToDate)})
-	} else {
+	default:
 		taxBefore = 0
 		terms = append(terms, calc.Term{Name: "taxable pay (week 1/month 1)", Value: money(payToDate)})
 	}
@@ -226,22 +246,18 @@ func (y *Year) payeInt(in *payeIn, pay, payBefore, taxBefore int64, terms []calc
 func (y *Year) payeDecimal(in *payeIn, terms []calc.Term) (payroll.Money, *calc.Rule, []calc.Term, error) {
 	jur := in.code.Jurisdiction
 	bands := y.PAYE.Bands[jur]
-	w1 := in.w1m1 || in.code.Week1Month1
-	n := in.shape.multiple
-	if !w1 {
-		if in.period < 1 {
-			return payroll.Money{}, nil, terms, fmt.Errorf("uk: period %d: periods count from 1", in.period)
-		}
-		n = int64(in.period) * in.shape.multiple
-		if n > in.shape.perYear {
-			return payroll.Money{}, nil, terms, ErrWeek53
-		}
+	n, w1, week53, err := payeUnit(in)
+	if err != nil {
+		return payroll.Money{}, nil, terms, err
 	}
 	payToDate, taxBefore := in.pay, payroll.Money{}
-	if !w1 {
+	switch {
+	case week53:
+		terms = append(terms, calc.Term{Name: "taxable pay (week 53, 54 or 56: week 1 basis)", Value: payToDate})
+	case !w1:
 		payToDate, taxBefore = in.payBefore.Add(in.pay), in.taxBefore
 		terms = append(terms, calc.Term{Name: "taxable pay to date", Value: payToDate})
-	} else {
+	default:
 		terms = append(terms, calc.Term{Name: "taxable pay (week 1/month 1)", Value: payToDate})
 	}
 

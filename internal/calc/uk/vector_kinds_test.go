@@ -65,7 +65,7 @@ func TestCheckVectorErrors(t *testing.T) {
 		{Region: "UK-rUK", Period: "weekly;basis=W1M1", Code: "1257L"},
 		{Region: "UK-rUK", Period: "weekly;p=1;basis=W1M1;pay_to_date=5", Code: "1257L"},
 		{Region: "UK-rUK", Period: "weekly;p=1;basis=annual", Code: "1257L"},
-		{Region: "UK-rUK", Period: "weekly;p=53;basis=cumulative;pay_to_date=1;tax_to_date_before=0", Code: "1257L"},
+		{Region: "UK-rUK", Period: "weekly;p=54;basis=cumulative;pay_to_date=1;tax_to_date_before=0", Code: "1257L"},
 		{Region: "UK-rUK", Period: "weekly;p=x;basis=W1M1", Code: "1257L"},
 		{Region: "UK", Period: "weekly;p=1;NI-employee;pay_to_date=1", Code: "NI-cat-A"},
 		{Region: "UK", Period: "weekly;p=1;NI-employee", Code: "NI-cat-A", Gross: payroll.MustMoney("1e12")},
