@@ -651,7 +651,7 @@ func (q *Queries) GetPayRunEmployee(ctx context.Context, arg GetPayRunEmployeePa
 }
 
 const getPayRunLine = `-- name: GetPayRunLine :one
-SELECT id, business_id, pay_run_id, employee_id, kind, category_id, category_name, units, rate, amount, tax_exempt, notes, external_id, location_id, user_entered, subtype, leave_request_id FROM pay_run_lines WHERE pay_run_id = $1 AND id = $2
+SELECT id, business_id, pay_run_id, employee_id, kind, category_id, category_name, units, rate, amount, tax_exempt, notes, external_id, location_id, user_entered, subtype, leave_request_id, lump_sum_method, lump_sum_periods, lump_sum_e_year FROM pay_run_lines WHERE pay_run_id = $1 AND id = $2
 `
 
 type GetPayRunLineParams struct {
@@ -680,6 +680,9 @@ func (q *Queries) GetPayRunLine(ctx context.Context, arg GetPayRunLineParams) (P
 		&i.UserEntered,
 		&i.Subtype,
 		&i.LeaveRequestID,
+		&i.LumpSumMethod,
+		&i.LumpSumPeriods,
+		&i.LumpSumEYear,
 	)
 	return i, err
 }
@@ -948,7 +951,7 @@ func (q *Queries) ListPayRunEmployees(ctx context.Context, payRunID int64) ([]Pa
 }
 
 const listPayRunLines = `-- name: ListPayRunLines :many
-SELECT id, business_id, pay_run_id, employee_id, kind, category_id, category_name, units, rate, amount, tax_exempt, notes, external_id, location_id, user_entered, subtype, leave_request_id FROM pay_run_lines WHERE pay_run_id = $1 ORDER BY employee_id, kind, id
+SELECT id, business_id, pay_run_id, employee_id, kind, category_id, category_name, units, rate, amount, tax_exempt, notes, external_id, location_id, user_entered, subtype, leave_request_id, lump_sum_method, lump_sum_periods, lump_sum_e_year FROM pay_run_lines WHERE pay_run_id = $1 ORDER BY employee_id, kind, id
 `
 
 func (q *Queries) ListPayRunLines(ctx context.Context, payRunID int64) ([]PayRunLine, error) {
@@ -978,6 +981,9 @@ func (q *Queries) ListPayRunLines(ctx context.Context, payRunID int64) ([]PayRun
 			&i.UserEntered,
 			&i.Subtype,
 			&i.LeaveRequestID,
+			&i.LumpSumMethod,
+			&i.LumpSumPeriods,
+			&i.LumpSumEYear,
 		); err != nil {
 			return nil, err
 		}
@@ -993,7 +999,7 @@ func (q *Queries) ListPayRunLines(ctx context.Context, payRunID int64) ([]PayRun
 }
 
 const listPayRunLinesOfEmployee = `-- name: ListPayRunLinesOfEmployee :many
-SELECT id, business_id, pay_run_id, employee_id, kind, category_id, category_name, units, rate, amount, tax_exempt, notes, external_id, location_id, user_entered, subtype, leave_request_id FROM pay_run_lines WHERE pay_run_id = $1 AND employee_id = $2 ORDER BY kind, id
+SELECT id, business_id, pay_run_id, employee_id, kind, category_id, category_name, units, rate, amount, tax_exempt, notes, external_id, location_id, user_entered, subtype, leave_request_id, lump_sum_method, lump_sum_periods, lump_sum_e_year FROM pay_run_lines WHERE pay_run_id = $1 AND employee_id = $2 ORDER BY kind, id
 `
 
 type ListPayRunLinesOfEmployeeParams struct {
@@ -1028,6 +1034,9 @@ func (q *Queries) ListPayRunLinesOfEmployee(ctx context.Context, arg ListPayRunL
 			&i.UserEntered,
 			&i.Subtype,
 			&i.LeaveRequestID,
+			&i.LumpSumMethod,
+			&i.LumpSumPeriods,
+			&i.LumpSumEYear,
 		); err != nil {
 			return nil, err
 		}
@@ -1043,7 +1052,7 @@ func (q *Queries) ListPayRunLinesOfEmployee(ctx context.Context, arg ListPayRunL
 }
 
 const listPayRunLinesOfKind = `-- name: ListPayRunLinesOfKind :many
-SELECT id, business_id, pay_run_id, employee_id, kind, category_id, category_name, units, rate, amount, tax_exempt, notes, external_id, location_id, user_entered, subtype, leave_request_id FROM pay_run_lines WHERE pay_run_id = $1 AND kind = $2 ORDER BY employee_id, id
+SELECT id, business_id, pay_run_id, employee_id, kind, category_id, category_name, units, rate, amount, tax_exempt, notes, external_id, location_id, user_entered, subtype, leave_request_id, lump_sum_method, lump_sum_periods, lump_sum_e_year FROM pay_run_lines WHERE pay_run_id = $1 AND kind = $2 ORDER BY employee_id, id
 `
 
 type ListPayRunLinesOfKindParams struct {
@@ -1078,6 +1087,9 @@ func (q *Queries) ListPayRunLinesOfKind(ctx context.Context, arg ListPayRunLines
 			&i.UserEntered,
 			&i.Subtype,
 			&i.LeaveRequestID,
+			&i.LumpSumMethod,
+			&i.LumpSumPeriods,
+			&i.LumpSumEYear,
 		); err != nil {
 			return nil, err
 		}
