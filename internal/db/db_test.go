@@ -64,7 +64,7 @@ func columnsInPostgresTree(t *testing.T) []string {
 		for _, m := range create.FindAllStringSubmatch(up, -1) {
 			for _, line := range strings.Split(m[2], "\n") {
 				f := strings.Fields(strings.TrimSpace(line))
-				if len(f) == 0 || strings.EqualFold(f[0], "UNIQUE") || strings.EqualFold(f[0], "PRIMARY") || strings.EqualFold(f[0], "CHECK") || strings.HasPrefix(f[0], "--") {
+				if len(f) == 0 || strings.EqualFold(f[0], "UNIQUE") || strings.EqualFold(f[0], "PRIMARY") || strings.EqualFold(f[0], "CHECK") || strings.EqualFold(f[0], "FOREIGN") || strings.EqualFold(f[0], "CONSTRAINT") || strings.HasPrefix(f[0], "--") {
 					continue
 				}
 				set[strings.ToLower(m[1]+"."+f[0])] = true
