@@ -73,6 +73,8 @@ import (
 	"github.com/payrolld/payrolld/internal/uk/forms"
 	"github.com/payrolld/payrolld/internal/uk/hmrcadjustment"
 	"github.com/payrolld/payrolld/internal/uk/ni"
+	"github.com/payrolld/payrolld/internal/uk/occupationalabsence"
+	"github.com/payrolld/payrolld/internal/uk/p11d"
 	"github.com/payrolld/payrolld/internal/uk/pensionmember"
 	"github.com/payrolld/payrolld/internal/uk/rti"
 	"github.com/payrolld/payrolld/internal/uk/statutoryleave"
@@ -163,15 +165,24 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 	}}
 	quals := &qualification.Service{Employees: a.Employees, Clock: clock}
 	smsfs := &ess.SMSFs{Employees: a.Employees, Clock: clock, Funds: a.Reference.SelfManagedFunds}
+	benefitForms := &forms.Service{DB: database, Clock: clock, Employees: a.Employees, UK: a.Reference.UKCollections, Notify: a.Notify,
+		Pensions: &autoenrol.Service{DB: database, Clock: clock, Employees: a.Employees}}
 	a.OAuth = &oauth.Service{DB: database, Clock: clock, Users: a.Users, Businesses: a.Businesses, Notify: a.Notify, BaseURL: cfg.BaseURL}
 	a.API = httpapi.New(httpapi.Deps{
-		Config: cfg, DB: database, Clock: clock, Log: log, ShareSchemas: true,
+		Config: cfg, Clock: clock, Log: log, ShareSchemas: true, Ready: database.Ping,
 		Users: a.Users, Businesses: a.Businesses, Brands: a.Brands, Webhooks: a.Webhooks, OAuth: a.OAuth, Reference: a.Reference,
 		BearerAuth: a.OAuth.AuthenticateBearer, SelfService: a.Employees.SelfServiceAccess,
 		EmployeeInScope: func(ctx context.Context, b business.Business, p *payroll.Principal, id int64) error {
 			_, err := a.Employees.Visible(ctx, b, p, id)
 			return err
 		},
+		RecordOwners: map[string]httpapi.EmployeeOf{
+			httpapi.TimesheetLine:  a.Timesheets.EmployeeOfLine,
+			httpapi.RosterShift:    a.Roster.EmployeeOfShift,
+			httpapi.Unavailability: a.Leave.EmployeeOfUnavailability,
+		},
+		PayRuns:             a.PayRuns,
+		KioskAvailableToAll: a.Kiosks.AvailableToAllRestricted,
 		Areas: []func(*httpapi.API){
 			oauthapi.Register(a.OAuth),
 			platformapi.Register,
@@ -201,7 +212,8 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 			ukapi.RegisterUKPension(&pensionmember.Service{DB: database, Clock: clock, Employees: a.Employees}, &report.Service{DB: database, Clock: clock, Employees: a.Employees, PayRuns: a.PayRuns}),
 			ukapi.RegisterFPS(&rti.Service{DB: database, Clock: clock, Employees: a.Employees, UK: a.Reference.UKCollections}),
 			ukapi.RegisterForms(&forms.Service{DB: database, Clock: clock, Employees: a.Employees, UK: a.Reference.UKCollections, Notify: a.Notify}),
-			ukapi.RegisterUKBenefits(database, clock, a.Employees, a.Reference.UKCollections, a.Notify),
+			ukapi.RegisterUKBenefits(benefitForms, &p11d.Service{DB: database, Clock: clock, Employees: a.Employees, UK: a.Reference.UKCollections, Forms: benefitForms},
+				&occupationalabsence.Service{DB: database, Clock: clock, Employees: a.Employees}),
 			ukapi.RegisterEmployerReturns(&employerreturns.Service{DB: database, Clock: clock, Employees: a.Employees, UK: a.Reference.UKCollections}),
 			employeeapi.RegisterAccess(employeeapi.Access{Access: a.EmployeeAccess, Images: a.ProfileImages, SMSFs: smsfs}),
 			essapi.Register(essapi.Deps{ESS: a.ESS, Employees: a.Employees, Images: a.ProfileImages, SMSFs: smsfs, Leave: a.Leave,

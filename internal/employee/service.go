@@ -674,3 +674,30 @@ func (s *Service) Locations(ctx context.Context, biz business.Business, p *payro
 	}
 	return s.DB.Queries().ListEmployeeLocationIDs(ctx, id)
 }
+
+// basicMembers are the members of an employee's basic details (names,
+// contact details, addresses): what a restricted user holding
+// EditBasicEmployeeDetails may change (business.EditBasicEmployeeDetails).
+var basicMembers = map[string]bool{}
+
+func init() {
+	for _, m := range []string{"id", "title", "firstName", "preferredName", "middleName", "surname", "previousSurname",
+		"emailAddress", "homePhone", "workPhone", "mobilePhone",
+		"residentialStreetAddress", "residentialAddressLine2", "residentialSuburb", "residentialState", "residentialPostCode",
+		"residentialCity", "residentialCounty", "residentialCountry", "residentialAddressIsOverseas",
+		"postalStreetAddress", "postalAddressLine2", "postalSuburb", "postalState", "postalPostCode",
+		"postalCity", "postalCounty", "postalCountry", "postalAddressIsOverseas"} {
+		basicMembers[lower(m)] = true
+	}
+}
+
+// OnlyBasic reports whether the patch changes basic details only (names,
+// contact details, addresses).
+func (p Patch) OnlyBasic() bool {
+	for k := range p {
+		if !basicMembers[k] {
+			return false
+		}
+	}
+	return true
+}

@@ -373,3 +373,12 @@ func (s *Service) ChangePin(ctx context.Context, biz business.Business, p *payro
 		return err
 	})
 }
+
+// AvailableToAllRestricted reports whether kiosk id of biz is offered to
+// every restricted user with kiosk access (a NotFound error when biz has
+// no such kiosk): the HTTP layer's kiosk access decision.
+func (s *Service) AvailableToAllRestricted(ctx context.Context, biz business.Business, id int64) (_ bool, err error) {
+	defer payroll.Wrap(&err, "kiosk %d access", id)
+	k, err := s.GetKiosk(ctx, biz, id)
+	return k.Settings.AvailableToAllRestrictedUsersWithKioskAccess, err
+}

@@ -119,6 +119,9 @@ func (s *Service) Create(ctx context.Context, biz business.Business, req CreateR
 	if err := req.Validate(); err != nil {
 		return PayRunModel{}, err
 	}
+	if err := s.CheckCreate(ctx, biz, req.PayScheduleID); err != nil {
+		return PayRunModel{}, err
+	}
 	q := s.DB.Queries()
 	if req.ExternalID != "" {
 		if r, err := q.GetPayRunByExternalID(ctx, store.GetPayRunByExternalIDParams{BusinessID: biz.ID, ExternalID: req.ExternalID}); err == nil {

@@ -10,7 +10,7 @@ import (
 )
 
 // Records are the services of the records under an employee that a pay
-// run reads (issue 10): bank accounts, pay rates, standard hours,
+// run reads: bank accounts, pay rates, standard hours,
 // recurring inclusions, super funds, notes, opening balances, lookups.
 type Records struct {
 	BankAccounts *bankaccount.Service

@@ -7,6 +7,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/categories"
 	"github.com/payrolld/payrolld/internal/employee"
 	"github.com/payrolld/payrolld/internal/httpapi"
@@ -26,7 +27,7 @@ func RegisterWorkTypes(emps *employee.Service, workTypes record.Collection[categ
 			{"/api/v2/business/{businessId}/employee/{employeeId}/worktype", "List the work types an employee may use", false},
 			{"/api/v2/business/{businessId}/employee/{employeeId}/shiftcondition", "List the shift conditions an employee may use", true},
 		} {
-			httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: op.path, Tags: []string{"Employee"},
+			httpapi.Register(a, httpapi.OnEmployee(business.ViewEmployeeDetails), huma.Operation{Method: http.MethodGet, Path: op.path, Tags: []string{"Employee"},
 				Summary: op.summary, Description: "Work types restricted to employment types apply only to employees of one of those types.",
 				Parameters: httpapi.PathParams("employeeId")},
 				func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[[]categories.WorkType], error) {

@@ -15,6 +15,7 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 
 	"github.com/payrolld/payrolld/internal/au"
+	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/employee"
 	"github.com/payrolld/payrolld/internal/employee/bankaccount"
 	"github.com/payrolld/payrolld/internal/ess"
@@ -220,7 +221,7 @@ func detailsExtras(out *EssEmployeeDetails, e employee.Employee, region string, 
 
 func registerProfile(a *httpapi.API, d Deps) {
 	tags := []string{"Employee Self Service"}
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/details", Tags: tags,
+	httpapi.Register(a, httpapi.SelfService(business.ViewEmployeeDetails), huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/details", Tags: tags,
 		Summary: "Get the employee's details (self-service)"},
 		func(ctx context.Context, _ *httpapi.ESSPath) (*httpapi.BodyOf[EssEmployeeDetails], error) {
 			id, err := employeeID(ctx)
@@ -263,7 +264,7 @@ func registerProfile(a *httpapi.API, d Deps) {
 			detailsExtras(&out.Body, e, biz.Region, self, out.Body.CanEdit, devices)
 			return out, nil
 		})
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/emergencycontacts", Tags: tags,
+	httpapi.Register(a, httpapi.SelfService(business.ViewEmployeeDetails), huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/emergencycontacts", Tags: tags,
 		Summary: "Get the employee's emergency contacts (self-service)"},
 		func(ctx context.Context, _ *httpapi.ESSPath) (*httpapi.BodyOf[EssEmergencyContacts], error) {
 			id, err := employeeID(ctx)
@@ -276,7 +277,7 @@ func registerProfile(a *httpapi.API, d Deps) {
 			}
 			return &httpapi.BodyOf[EssEmergencyContacts]{Body: emergencyContacts(e, allow(ctx, d, ess.EditDetails) == nil)}, nil
 		})
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/security/features", Tags: tags,
+	httpapi.Register(a, httpapi.SelfService(business.ViewEmployeeDetails), huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/security/features", Tags: tags,
 		Summary: "What the employee may do in self-service", Description: "From the business's employee portal settings."},
 		func(ctx context.Context, _ *httpapi.ESSPath) (*httpapi.BodyOf[ess.Features], error) {
 			f, err := d.ESS.Features(ctx, httpapi.CurrentBusiness(ctx))
@@ -288,7 +289,7 @@ func registerProfile(a *httpapi.API, d Deps) {
 			list, err := d.ESS.AvailableEmployees(ctx, principal(ctx))
 			return &httpapi.BodyOf[[]ess.AvailableEmployee]{Body: list}, err
 		})
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/profileimage", Tags: tags,
+	httpapi.Register(a, httpapi.SelfService(business.ViewEmployeeDetails), huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/profileimage", Tags: tags,
 		Summary: "Download the employee's profile image (self-service)"},
 		func(ctx context.Context, _ *httpapi.ESSPath) (*httpapi.FileOutput, error) {
 			id, err := employeeID(ctx)
@@ -301,7 +302,7 @@ func registerProfile(a *httpapi.API, d Deps) {
 			}
 			return httpapi.NewFileOutput("employee-"+strconv.FormatInt(id, 10)+img.Extension, img.ContentType, img.Data), nil
 		})
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodPost, Path: "/api/v2/ess/{employeeId}/profileimage", Tags: tags,
+	httpapi.Register(a, httpapi.SelfService(business.EditBasicEmployeeDetails), huma.Operation{Method: http.MethodPost, Path: "/api/v2/ess/{employeeId}/profileimage", Tags: tags,
 		Summary: "Upload the employee's profile image (self-service)", Description: "As E/image; the employee needs allowEmployeesToUploadProfilePicture (403 otherwise)."},
 		func(ctx context.Context, in *struct {
 			httpapi.ESSPath
@@ -321,7 +322,7 @@ func registerProfile(a *httpapi.API, d Deps) {
 			md, err := d.Images.Put(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), id, f.Data)
 			return &httpapi.BodyOf[ess.ProfileImageMetadata]{Body: md}, err
 		})
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodDelete, Path: "/api/v2/ess/{employeeId}/profileimage", Tags: tags,
+	httpapi.Register(a, httpapi.SelfService(business.EditBasicEmployeeDetails), huma.Operation{Method: http.MethodDelete, Path: "/api/v2/ess/{employeeId}/profileimage", Tags: tags,
 		Summary: "Delete the employee's profile image (self-service)", Description: "The employee needs allowEmployeesToUploadProfilePicture (403 otherwise)."},
 		func(ctx context.Context, _ *httpapi.ESSPath) (*struct{}, error) {
 			id, err := employeeID(ctx)

@@ -11,6 +11,7 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 
 	"github.com/payrolld/payrolld/internal/au"
+	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/categories"
 	"github.com/payrolld/payrolld/internal/employee"
 	"github.com/payrolld/payrolld/internal/employee/bankaccount"
@@ -29,8 +30,7 @@ import (
 	"github.com/payrolld/payrolld/internal/timesheet"
 )
 
-// Deps4 are the services of the remaining self-service operations
-// (issue 12, ess4).
+// Deps4 are the services of the remaining self-service operations.
 type Deps4 struct {
 	Deps
 	Qualifications *qualification.Service
@@ -67,11 +67,11 @@ const twoFactorNote = "The .../swagrequired2fa path is the same operation for ap
 // register2FA registers h on op.Path and on op.Path + "/swagrequired2fa"
 // (the published variants of the bank account, payslip, payment summary
 // and super fund operations).
-func register2FA[I, O any](a *httpapi.API, twoFactorPath string, op huma.Operation, h func(context.Context, *I) (*O, error)) {
-	httpapi.Register(a, httpapi.EmployeeSelf, op, h)
+func register2FA[I, O any](a *httpapi.API, needs httpapi.Needs, twoFactorPath string, op huma.Operation, h func(context.Context, *I) (*O, error)) {
+	httpapi.Register(a, needs, op, h)
 	op.Path = twoFactorPath
 	op.Description = strings.TrimSpace(op.Description + " " + twoFactorNote)
-	httpapi.Register(a, httpapi.EmployeeSelf, op, h)
+	httpapi.Register(a, needs, op, h)
 }
 
 // EssAddress is AuAddressModel. An employee's address is kept as the
@@ -375,13 +375,13 @@ func registerPersonal(a *httpapi.API, d Deps4) {
 	editDoc := " The employee needs allowEmployeeSelfEditing (403 otherwise). Only personal members change: names, date of birth, gender, email, " +
 		"phones and the residential and postal addresses (members the body omits keep their values); other members are ignored: tax, pay, " +
 		"employment, bank accounts and super have their own operations or are the business's."
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/personaldetails", Tags: tags,
+	httpapi.Register(a, httpapi.SelfService(business.ViewEmployeeDetails), huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/personaldetails", Tags: tags,
 		Summary: "Get the employee's personal details (self-service)", Description: "Addresses are kept as the text entered, so they are manual (suburbId 0; the suburb lookups serve the form that enters them); " +
 			"isPostalAddressSameAsResidential when the postal address is empty or equal to the residential one."},
 		func(ctx context.Context, in *httpapi.ESSPath) (*httpapi.BodyOf[EssPersonalDetails], error) {
 			return details(ctx, in.EmployeeID)
 		})
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodPut, Path: "/api/v2/ess/{employeeId}/personaldetails", Tags: tags,
+	httpapi.Register(a, httpapi.SelfService(business.EditBasicEmployeeDetails), huma.Operation{Method: http.MethodPut, Path: "/api/v2/ess/{employeeId}/personaldetails", Tags: tags,
 		Summary: "Update the employee's personal details (self-service)", Description: "AuEssEmployeeDetailsEditModel; answers the details as stored. " +
 			"isPostalAddressSameAsResidential true copies the residential address onto the postal one." + editDoc},
 		func(ctx context.Context, in *struct {
@@ -394,7 +394,7 @@ func registerPersonal(a *httpapi.API, d Deps4) {
 			}
 			return details(ctx, in.EmployeeID)
 		})
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodPost, Path: "/api/v2/ess/{employeeId}/details", Tags: tags,
+	httpapi.Register(a, httpapi.SelfService(business.EditBasicEmployeeDetails), huma.Operation{Method: http.MethodPost, Path: "/api/v2/ess/{employeeId}/details", Tags: tags,
 		Summary: "Save the employee's details (self-service)", Description: "EmployeePartialEditModel; answers the employee (AuUnstructuredEmployeeModel)." + editDoc},
 		func(ctx context.Context, in *struct {
 			httpapi.ESSPath
@@ -421,11 +421,11 @@ func registerPersonal(a *httpapi.API, d Deps4) {
 	}
 	contactDoc := "Sets the primary and secondary emergency contacts (the employee's emergencyContact1_... and emergencyContact2_... members; " +
 		"members a contact omits keep their values, a contact left out is unchanged; id is the slot, 1 or 2). The employee needs allowEmployeeSelfEditing (403 otherwise)."
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodPut, Path: "/api/v2/ess/{employeeId}/emergencycontacts", Tags: tags,
+	httpapi.Register(a, httpapi.SelfService(business.EditBasicEmployeeDetails), huma.Operation{Method: http.MethodPut, Path: "/api/v2/ess/{employeeId}/emergencycontacts", Tags: tags,
 		Summary: "Update the employee's emergency contacts (self-service)", Description: contactDoc}, contacts)
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodPost, Path: "/api/v2/ess/{employeeId}/emergencycontacts", Tags: tags,
+	httpapi.Register(a, httpapi.SelfService(business.EditBasicEmployeeDetails), huma.Operation{Method: http.MethodPost, Path: "/api/v2/ess/{employeeId}/emergencycontacts", Tags: tags,
 		Summary: "Save the employee's emergency contacts (self-service)", Description: contactDoc + " Same as PUT."}, contacts)
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/publicHolidays", Tags: tags,
+	httpapi.Register(a, httpapi.SelfService(business.ViewEmployeeDetails), huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/publicHolidays", Tags: tags,
 		Summary: "Public holidays of the employee (self-service)", Description: "The business's public holidays from fromDate to toDate (filter.fromDate, filter.toDate; " +
 			"default: this calendar year, at most 3 years) that apply to the employee: national ones, those of the employee's residential state or region, " +
 			"and those limited to locations only when the employee works at one of them. Holidays the business marked notAPublicHoliday are left out."},
@@ -564,7 +564,7 @@ func registerRecords4(a *httpapi.API, d Deps4) {
 
 	// Bank accounts.
 	tags := []string{"Employee Self Service Bank Accounts"}
-	register2FA(a, "/api/v2/ess/{employeeId}/bankaccounts/swagrequired2fa", huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/bankaccounts", Tags: tags,
+	register2FA(a, httpapi.SelfService(business.ViewEmployeeDetails), "/api/v2/ess/{employeeId}/bankaccounts/swagrequired2fa", huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/bankaccounts", Tags: tags,
 		Summary: "List the employee's bank accounts (self-service)", Description: "As E/bankaccount, in the self-service shape."},
 		func(ctx context.Context, in *httpapi.ESSPath) (*httpapi.BodyOf[[]EssBankAccount], error) {
 			list, err := d.BankAccounts.List(ctx, biz(ctx), principal(ctx), in.EmployeeID)
@@ -574,7 +574,7 @@ func registerRecords4(a *httpapi.API, d Deps4) {
 			}
 			return &httpapi.BodyOf[[]EssBankAccount]{Body: out}, err
 		})
-	register2FA(a, "/api/v2/ess/{employeeId}/bankaccounts/{id}/swagrequired2fa", huma.Operation{Method: http.MethodPut, Path: "/api/v2/ess/{employeeId}/bankaccounts/{id}", Tags: tags,
+	register2FA(a, httpapi.SelfService(business.EditAllEmployeeDetails), "/api/v2/ess/{employeeId}/bankaccounts/{id}/swagrequired2fa", huma.Operation{Method: http.MethodPut, Path: "/api/v2/ess/{employeeId}/bankaccounts/{id}", Tags: tags,
 		Summary: "Update a bank account (self-service)", Parameters: httpapi.PathParams("id"),
 		Description: "Replaces the account's details (allocations must add up, as E/bankaccount). The employee needs allowEmployeeBankAccountSelfService and may not " +
 			"change an account the business marked not employee-editable (403); isEmployeeEditable is the business's to set."},
@@ -613,13 +613,13 @@ func registerRecords4(a *httpapi.API, d Deps4) {
 
 	// Self-managed super funds.
 	tags = []string{"Employee Self Service Super"}
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/selfmanagedsuperfund", Tags: tags,
+	httpapi.Register(a, httpapi.SelfService(business.ViewEmployeeDetails), huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/selfmanagedsuperfund", Tags: tags,
 		Summary: "List the employee's self-managed super funds (self-service)", Description: "AU. As E/selfmanagedsuperfund."},
 		func(ctx context.Context, in *httpapi.ESSPath) (*httpapi.BodyOf[[]au.SelfManagedSuperFund], error) {
 			list, err := d.SMSFs.List(ctx, biz(ctx), principal(ctx), in.EmployeeID)
 			return &httpapi.BodyOf[[]au.SelfManagedSuperFund]{Body: list}, err
 		})
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/selfmanagedsuperfund/{id}", Tags: tags,
+	httpapi.Register(a, httpapi.SelfService(business.ViewEmployeeDetails), huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/selfmanagedsuperfund/{id}", Tags: tags,
 		Summary: "Get a self-managed super fund (self-service)", Description: "AU.", Parameters: httpapi.PathParams("id")},
 		func(ctx context.Context, in *httpapi.ESSPath) (*httpapi.BodyOf[au.SelfManagedSuperFund], error) {
 			id, err := pathID(ctx, "id", "self-managed super fund")
@@ -629,7 +629,7 @@ func registerRecords4(a *httpapi.API, d Deps4) {
 			f, err := d.SMSFs.Get(ctx, biz(ctx), principal(ctx), in.EmployeeID, id)
 			return &httpapi.BodyOf[au.SelfManagedSuperFund]{Body: f}, err
 		})
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodPut, Path: "/api/v2/ess/{employeeId}/selfmanagedsuperfund/{id}", Tags: tags,
+	httpapi.Register(a, httpapi.SelfService(business.EditAllEmployeeDetails), huma.Operation{Method: http.MethodPut, Path: "/api/v2/ess/{employeeId}/selfmanagedsuperfund/{id}", Tags: tags,
 		Summary: "Update a self-managed super fund (self-service)", Parameters: httpapi.PathParams("id"),
 		Description: "AU. As PUT E/selfmanagedsuperfund/{id} (members the body omits keep their values); the employee needs allowEmployeeSuperFundSelfService (403 otherwise)."},
 		func(ctx context.Context, in *struct {
@@ -651,7 +651,7 @@ func registerRecords4(a *httpapi.API, d Deps4) {
 	// Qualifications.
 	tags = []string{"Employee Self Service Qualifications"}
 	qs := d.Qualifications
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/qualification", Tags: tags,
+	httpapi.Register(a, httpapi.SelfService(business.ViewEmployeeQualifications), huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/qualification", Tags: tags,
 		Summary: "List the employee's qualifications (self-service)", Description: "id is the employee qualification's own id."},
 		func(ctx context.Context, in *httpapi.ESSPath) (*httpapi.BodyOf[[]EssQualification], error) {
 			list, err := qs.List(ctx, biz(ctx), principal(ctx), in.EmployeeID)
@@ -661,7 +661,7 @@ func registerRecords4(a *httpapi.API, d Deps4) {
 			}
 			return &httpapi.BodyOf[[]EssQualification]{Body: out}, err
 		})
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/qualification/{id}", Tags: tags,
+	httpapi.Register(a, httpapi.SelfService(business.ViewEmployeeQualifications), huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/qualification/{id}", Tags: tags,
 		Summary: "Get a qualification (self-service)", Parameters: httpapi.PathParams("id")},
 		func(ctx context.Context, in *httpapi.ESSPath) (*httpapi.BodyOf[EssQualification], error) {
 			id, err := pathID(ctx, "id", "qualification")
@@ -671,7 +671,7 @@ func registerRecords4(a *httpapi.API, d Deps4) {
 			q, err := qs.Get(ctx, biz(ctx), principal(ctx), in.EmployeeID, qualification.ByID, id)
 			return &httpapi.BodyOf[EssQualification]{Body: essQualification(in.EmployeeID, q)}, err
 		})
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodPut, Path: "/api/v2/ess/{employeeId}/qualification/{id}", Tags: tags,
+	httpapi.Register(a, httpapi.SelfService(business.ManageEmployeeQualifications), huma.Operation{Method: http.MethodPut, Path: "/api/v2/ess/{employeeId}/qualification/{id}", Tags: tags,
 		Summary: "Update a qualification (self-service)", Parameters: httpapi.PathParams("id"),
 		Description: "Replaces the issue and expiry dates and reference number of the employee qualification {id}. Its qualification cannot change " +
 			"(a different qualificationId is a 400: remove it and add the other)."},
@@ -695,7 +695,7 @@ func registerRecords4(a *httpapi.API, d Deps4) {
 			q, err := qs.Save(ctx, biz(ctx), principal(ctx), in.EmployeeID, body)
 			return &httpapi.BodyOf[EssQualification]{Body: essQualification(in.EmployeeID, q)}, err
 		})
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodPut, Path: "/api/v2/ess/{employeeId}/qualification/{employeeQualificationId}/attachment", Tags: tags,
+	httpapi.Register(a, httpapi.SelfService(business.ManageEmployeeQualifications), huma.Operation{Method: http.MethodPut, Path: "/api/v2/ess/{employeeId}/qualification/{employeeQualificationId}/attachment", Tags: tags,
 		Summary: "Upload a qualification's document (self-service)", Parameters: httpapi.PathParams("employeeQualificationId"),
 		Description: "The multipart part file is stored as an employee document visible to the employee and attached to the qualification; " +
 			"answers the qualification with its documents."},
@@ -722,7 +722,7 @@ func registerRecords4(a *httpapi.API, d Deps4) {
 	// Expenses.
 	tags = []string{"Employee Self Service Expenses"}
 	xs := d.Expenses
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodPut, Path: "/api/v2/ess/{employeeId}/expense/{expenseRequestId}", Tags: tags,
+	httpapi.Register(a, httpapi.SelfService(business.CreateExpenses), huma.Operation{Method: http.MethodPut, Path: "/api/v2/ess/{employeeId}/expense/{expenseRequestId}", Tags: tags,
 		Summary: "Update an expense request (self-service)", Parameters: httpapi.PathParams("expenseRequestId"),
 		Description: "Replaces a Pending request's description and lines (409 once it left Pending, or when a manager approves or declines it at the same moment). " +
 			"The employee needs allowEmployeeExpensesSelfService (403 otherwise)."},
@@ -737,7 +737,7 @@ func registerRecords4(a *httpapi.API, d Deps4) {
 			r, err := xs.Update(ctx, biz(ctx), principal(ctx), in.EmployeeID, id, in.Body, httpapi.SelfEmployee(ctx))
 			return &httpapi.BodyOf[expense.ExpenseRequest]{Body: r}, err
 		})
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodPut, Path: "/api/v2/ess/{employeeId}/expense/{expenseRequestId}/attachment", Tags: tags,
+	httpapi.Register(a, httpapi.SelfService(business.CreateExpenses), huma.Operation{Method: http.MethodPut, Path: "/api/v2/ess/{employeeId}/expense/{expenseRequestId}/attachment", Tags: tags,
 		Summary: "Upload an attachment to an expense request (self-service)", Parameters: httpapi.PathParams("expenseRequestId"),
 		Description: "The multipart part file is stored as an employee document attached to the request (not to a Processed one: 409); answers the request. " +
 			"The employee needs allowEmployeeExpensesSelfService (403 otherwise)."},
@@ -765,7 +765,7 @@ func registerRecords4(a *httpapi.API, d Deps4) {
 			r, err := xs.Attach(ctx, biz(ctx), principal(ctx), in.EmployeeID, id, []document.File{{Name: f.Name, ContentType: f.ContentType, Data: f.Data}})
 			return &httpapi.BodyOf[expense.ExpenseRequest]{Body: r}, err
 		})
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/expense/taxcodes", Tags: tags,
+	httpapi.Register(a, httpapi.SelfService(httpapi.ViewExpenses...), huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/expense/taxcodes", Tags: tags,
 		Summary: "Expense tax codes (self-service)", Description: "As B/employeeexpensecategory/taxcodes: the sales tax codes of the business's region; taxRate is a percentage."},
 		func(ctx context.Context, in *httpapi.ESSPath) (*httpapi.BodyOf[[]categories.TaxCode], error) {
 			if _, err := d.Employees.Visible(ctx, biz(ctx), principal(ctx), in.EmployeeID); err != nil {
@@ -788,7 +788,7 @@ func registerRecords4(a *httpapi.API, d Deps4) {
 		}
 		return u, err
 	}
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/unavailability", Tags: tags,
+	httpapi.Register(a, httpapi.SelfService(httpapi.ViewRosters...), huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/unavailability", Tags: tags,
 		Summary: "List the employee's unavailabilities (self-service)", Description: "Those that fall from fromDate to toDate (filter.fromDate, filter.toDate; " +
 			"a recurring one from its start until its end date), oldest first."},
 		func(ctx context.Context, in *struct {
@@ -806,13 +806,13 @@ func registerRecords4(a *httpapi.API, d Deps4) {
 			list, err := ls.Unavailabilities(ctx, biz(ctx), principal(ctx), leave.UnavailabilityQuery{From: from, To: to, EmployeeID: in.EmployeeID})
 			return &httpapi.BodyOf[[]leave.Unavailability]{Body: list}, err
 		})
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/unavailability/{unavailabilityId}", Tags: tags,
+	httpapi.Register(a, httpapi.SelfService(httpapi.ViewRosters...), huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/unavailability/{unavailabilityId}", Tags: tags,
 		Summary: "Get an unavailability (self-service)", Description: "Only one of the path's employee (404 otherwise).", Parameters: httpapi.PathParams("unavailabilityId")},
 		func(ctx context.Context, in *httpapi.ESSPath) (*httpapi.BodyOf[leave.Unavailability], error) {
 			u, err := one(ctx, in.EmployeeID)
 			return &httpapi.BodyOf[leave.Unavailability]{Body: u}, err
 		})
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodPut, Path: "/api/v2/ess/{employeeId}/unavailability/{unavailabilityId}", Tags: tags,
+	httpapi.Register(a, httpapi.SelfService(business.ManageRosters), huma.Operation{Method: http.MethodPut, Path: "/api/v2/ess/{employeeId}/unavailability/{unavailabilityId}", Tags: tags,
 		Summary: "Update an unavailability (self-service)", Parameters: httpapi.PathParams("unavailabilityId"),
 		Description: "Members the body omits keep their values; checked as B/unavailability. Only one of the path's employee (404 otherwise); " +
 			"the employee needs allowEmployeeToSetUnavailability (403 otherwise)."},
@@ -842,7 +842,7 @@ func registerRecords4(a *httpapi.API, d Deps4) {
 func registerSatisfaction(a *httpapi.API, d Deps4) {
 	tags := []string{"Employee Self Service"}
 	biz := httpapi.CurrentBusiness
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/satisfaction", Tags: tags,
+	httpapi.Register(a, httpapi.SelfService(business.ViewEmployeeDetails), huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/satisfaction", Tags: tags,
 		Summary: "The employee's satisfaction survey answers (self-service)", Description: "One per week (weekStartDate is the Monday), oldest first, " +
 			"the weeks starting from fromDate's week to toDate (either may be left out)."},
 		func(ctx context.Context, in *struct {
@@ -857,7 +857,7 @@ func registerSatisfaction(a *httpapi.API, d Deps4) {
 			list, err := d.Satisfactions.List(ctx, biz(ctx), principal(ctx), in.EmployeeID, from, to)
 			return &httpapi.BodyOf[[]ess.Satisfaction]{Body: list}, err
 		})
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodPost, Path: "/api/v2/ess/{employeeId}/satisfaction", Tags: tags,
+	httpapi.Register(a, httpapi.SelfService(business.EditAllEmployeeDetails), huma.Operation{Method: http.MethodPost, Path: "/api/v2/ess/{employeeId}/satisfaction", Tags: tags,
 		Summary: "Answer the satisfaction survey (self-service)", Description: "How the employee feels (Happy, Neutral, Sad; NotSet) in the week of weekStartDate " +
 			"(that week's Monday; this week when left out). A second answer for the same week replaces the first. Answers the value stored. " +
 			"The employee needs allowEmployeeSatisfactionSurvey (403 otherwise)."},

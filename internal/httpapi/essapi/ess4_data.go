@@ -55,7 +55,7 @@ func employeeHolidays(ctx context.Context, a *httpapi.API, d Deps4, emp int64, f
 func registerTimesheetData(a *httpapi.API, d Deps4) {
 	tags := []string{"Employee Self Service Timesheets"}
 	biz := httpapi.CurrentBusiness
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/timesheet/data", Tags: tags,
+	httpapi.Register(a, httpapi.SelfService(httpapi.ViewTimesheets...), huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/timesheet/data", Tags: tags,
 		Summary: "Timesheet data of a period (self-service)", Description: "For the days fromDate to toDate (filter.fromDate, filter.toDate; default the " +
 			"current week, Monday to Sunday; at most 62 days): the employee's timesheets (as E/timesheet, shape A), their leave requests overlapping " +
 			"the period (as E/leave/{id}), their published roster shifts (as E/shift) and the public holidays that apply to them (as E/publicHolidays)."},

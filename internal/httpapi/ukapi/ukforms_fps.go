@@ -21,7 +21,7 @@ type fpsInput struct {
 	RawBody []byte
 }
 
-// RegisterFPS serves the Full Payment Submission reports (issue 10).
+// RegisterFPS serves the Full Payment Submission reports.
 // They cover every employee of the run, so they need a business
 // administrator. Pass it in httpapi.Deps.Areas.
 func RegisterFPS(s *rti.Service) func(*httpapi.API) {

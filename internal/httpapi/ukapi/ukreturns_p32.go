@@ -33,7 +33,7 @@ type paymentFileQuery struct {
 }
 
 // RegisterEmployerReturns serves the UK employer returns: P32 and its
-// summaries and files, and the EPS (issues 9 and 11). They cover the
+// summaries and files, and the EPS. They cover the
 // whole payroll, so they need a business administrator. Pass it in
 // httpapi.Deps.Areas.
 func RegisterEmployerReturns(s *employerreturns.Service) func(*httpapi.API) {
