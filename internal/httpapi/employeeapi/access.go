@@ -20,16 +20,14 @@ type Access struct {
 	SMSFs  *ess.SMSFs
 }
 
-// RegisterAccess serves the employee's self-service user (E/access), the
-// self-service onboarding of a new employee, the employee's profile image
-// (E/image) and self-managed super funds (E/selfmanagedsuperfund). Pass it
-// in httpapi.Deps.Areas.
-func RegisterAccess(s Access) func(*httpapi.API) {
-	return func(a *httpapi.API) {
-		registerAccess(a, s.Access)
-		registerImage(a, s.Images)
-		registerSMSF(a, s.SMSFs)
-	}
+// registerSelfService serves the employee's self-service user
+// (E/access), the self-service onboarding of a new employee, the
+// employee's profile image (E/image) and self-managed super funds
+// (E/selfmanagedsuperfund).
+func registerSelfService(a *httpapi.API, s Access) {
+	registerAccess(a, s.Access)
+	registerImage(a, s.Images)
+	registerSMSF(a, s.SMSFs)
 }
 
 // AccessEmailQuery names the self-service user by email.

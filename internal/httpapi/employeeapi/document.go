@@ -25,14 +25,12 @@ type Files struct {
 	Expenses       *expense.Service
 }
 
-// RegisterDocuments serves E/document, E/qualification and
-// E/expenserequest. Pass it in httpapi.Deps.Areas.
-func RegisterDocuments(f Files) func(*httpapi.API) {
-	return func(a *httpapi.API) {
-		registerDocuments(a, f.Documents)
-		registerQualifications(a, f.Qualifications)
-		registerExpenses(a, f.Expenses)
-	}
+// registerFiles serves E/document, E/qualification and
+// E/expenserequest.
+func registerFiles(a *httpapi.API, f Files) {
+	registerDocuments(a, f.Documents)
+	registerQualifications(a, f.Qualifications)
+	registerExpenses(a, f.Expenses)
 }
 
 // uploadedFiles reads every part named file of an upload (each within

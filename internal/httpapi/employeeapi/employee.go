@@ -11,6 +11,7 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 
 	"github.com/payrolld/payrolld/internal/business"
+	"github.com/payrolld/payrolld/internal/categories"
 	"github.com/payrolld/payrolld/internal/employee"
 	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/locations"
@@ -107,11 +108,32 @@ type employeeUpsertInput struct {
 	MatchType string `query:"matchType" enum:"Standard,None" doc:"Standard (default): update the employee the body matches (AU: TFN, then name + date of birth + email; UK: externalId, payrollId, NI number, then name + date of birth; NZ: IRD number, then name + date of birth); None: always create."`
 }
 
-// Register serves the employee itself: the unstructured
-// employee, the details lists, lookups, activation and deletion, and the
-// employee's locations. Pass it in httpapi.Deps.Areas.
-func Register(s *employee.Service, locs record.Collection[locations.Location, *locations.Location]) func(*httpapi.API) {
-	return func(a *httpapi.API) { register(a, s, locs) }
+// Deps are the services of the employee operations, built once in
+// cli.Build.
+type Deps struct {
+	Employees  *employee.Service
+	Locations  record.Collection[locations.Location, *locations.Location]
+	WorkTypes  record.Collection[categories.WorkType, *categories.WorkType]
+	Records    Records
+	Files      Files
+	Access     Access
+	PayRecords PayRecords
+}
+
+// Register serves the employee operations: the employee itself (the
+// unstructured employee, the details lists, lookups, activation and
+// deletion, the employee's locations), its records, documents,
+// qualifications and expense requests, self-service access, image and
+// SMSFs, and the pay records. Pass it in httpapi.Deps.Areas.
+func Register(d Deps) func(*httpapi.API) {
+	return func(a *httpapi.API) {
+		register(a, d.Employees, d.Locations)
+		registerWorkTypes(a, d.Employees, d.WorkTypes)
+		registerRecords(a, d.Records)
+		registerFiles(a, d.Files)
+		registerSelfService(a, d.Access)
+		registerPayRecords(a, d.PayRecords)
+	}
 }
 
 func register(a *httpapi.API, s *employee.Service, locs record.Collection[locations.Location, *locations.Location]) {
@@ -134,7 +156,7 @@ func register(a *httpapi.API, s *employee.Service, locs record.Collection[locati
 			return &httpapi.BodyOf[[]employee.Employee]{Body: list}, nil
 		})
 	httpapi.Register(a, httpapi.OnEmployees(business.EditAllEmployeeDetails), huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employee/unstructured", Tags: tags,
-		Summary: "Create or update an employee", Description: "An id in the body, or a match per matchType, updates that employee (members the body omits keep their values; \"(clear)\" blanks one); otherwise a new employee is created. The status is Incomplete until the region's required details are present."},
+		Summary: "Create or update an employee", Description: "An id in the body, or a match per matchType, updates that employee (members the body omits keep their values; \"(clear)\" blanks one); otherwise a new employee is created. The status is Incomplete until the region's required details are present. Creating an employee needs unrestricted access."},
 		func(ctx context.Context, in *employeeUpsertInput) (*httpapi.BodyOf[employee.Result], error) {
 			body, err := employee.ParsePatch(in.RawBody)
 			if err != nil {

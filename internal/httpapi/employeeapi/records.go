@@ -20,16 +20,13 @@ type Records struct {
 	Notes        *notes.Service
 }
 
-// RegisterRecords serves the employee's records. Pass it in
-// httpapi.Deps.Areas.
-func RegisterRecords(r Records) func(*httpapi.API) {
-	return func(a *httpapi.API) {
-		registerBankAccounts(a, r.BankAccounts)
-		registerPayRates(a, r.PayRates)
-		registerStandardHours(a, r.Hours)
-		registerInclusions(a, r.Inclusions)
-		registerNotes(a, r.Notes)
-	}
+// registerRecords serves the employee's records.
+func registerRecords(a *httpapi.API, r Records) {
+	registerBankAccounts(a, r.BankAccounts)
+	registerPayRates(a, r.PayRates)
+	registerStandardHours(a, r.Hours)
+	registerInclusions(a, r.Inclusions)
+	registerNotes(a, r.Notes)
 }
 
 // The employee record path parameters (httpapi).

@@ -1,6 +1,7 @@
 // Package essapi serves employee self-service (/api/v2/ess/{employeeId}/...)
-// on the EmployeeSelf auth level: the employee's own self-service user or
-// a business user whose scope covers the employee. Handlers pass the
+// (httpapi.SelfService): the employee's own self-service user, or a
+// business user whose scope covers the employee and who holds the
+// operation's permission over them. Handlers pass the
 // caller's principal to the domain services (which then see that one
 // employee) and, for the employee themself, check the business's portal
 // settings first (ess.Service.Allow).
@@ -18,23 +19,43 @@ import (
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/employee"
 	"github.com/payrolld/payrolld/internal/employee/bankaccount"
+	"github.com/payrolld/payrolld/internal/employee/qualification"
+	"github.com/payrolld/payrolld/internal/employee/standardhours"
 	"github.com/payrolld/payrolld/internal/ess"
+	"github.com/payrolld/payrolld/internal/expense"
 	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/httpapi/essapi/essleave"
+	"github.com/payrolld/payrolld/internal/kiosk"
 	"github.com/payrolld/payrolld/internal/leave"
+	"github.com/payrolld/payrolld/internal/oauth"
 	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/roster"
+	"github.com/payrolld/payrolld/internal/timesheet"
 )
 
-// Deps are the services self-service is the door onto.
+// Deps are the services self-service is the door onto, built once in
+// cli.Build.
 type Deps struct {
-	ESS           *ess.Service
-	Employees     *employee.Service
-	Images        *ess.Images
-	SMSFs         *ess.SMSFs
-	Leave         *leave.Service
-	BankAccounts  *bankaccount.Service
-	SuperRegistry *au.SuperRegistry
-	DeviceTokens  *ess.DeviceTokens // hasConnectedDevices of the details
+	ESS            *ess.Service
+	Employees      *employee.Service
+	Images         *ess.Images
+	SMSFs          *ess.SMSFs
+	Leave          *leave.Service
+	BankAccounts   *bankaccount.Service
+	SuperRegistry  *au.SuperRegistry
+	DeviceTokens   *ess.DeviceTokens // hasConnectedDevices of the details, device registration
+	Timesheets     *timesheet.Service
+	Expenses       *expense.Service
+	Qualifications *qualification.Service
+	Documents      *ess.Documents
+	Payslips       *ess.Payslips
+	SuperFunds     *ess.SuperFunds // the AU employee's fund slots
+	Satisfactions  *ess.Satisfactions
+	Roster         *roster.Service
+	OAuth          *oauth.Service
+	Hours          *standardhours.Service
+	Kiosks         *kiosk.Service
+	Dashboards     *ess.Dashboards
 }
 
 // Register serves the self-service operations. Pass it in
@@ -42,8 +63,20 @@ type Deps struct {
 func Register(d Deps) func(*httpapi.API) {
 	return func(a *httpapi.API) {
 		registerProfile(a, d)
-		essleave.RegisterRequests(a, essleave.Deps{ESS: d.ESS, Leave: d.Leave})
+		essleave.Register(a, essleave.Deps{ESS: d.ESS, Leave: d.Leave})
 		registerMoney(a, d)
+		registerTimesheets(a, d)
+		registerExpenses(a, d)
+		registerQualifications(a, d)
+		registerDocuments(a, d)
+		registerSuper(a, d)
+		registerLookups(a, d)
+		registerPersonal(a, d)
+		registerRecords(a, d)
+		registerSatisfaction(a, d)
+		registerDevices(a, d)
+		registerTimesheetData(a, d)
+		registerDashboard(a, d)
 	}
 }
 

@@ -22,12 +22,6 @@ type essActionInput struct {
 	RawBody []byte
 }
 
-// RegisterESS serves the self-service time and attendance operations
-// (S/timeandattendance/...) on the same clocking service as the kiosks.
-func RegisterESS(s *kiosk.Service, allowed SelfClocking) func(*httpapi.API) {
-	return func(a *httpapi.API) { registerESS(a, s, allowed) }
-}
-
 func registerESS(a *httpapi.API, s *kiosk.Service, allowed SelfClocking) {
 	tags := []string{"Employee Self Service: Time and Attendance"}
 	principal := payroll.PrincipalFrom

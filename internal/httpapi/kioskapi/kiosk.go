@@ -154,9 +154,22 @@ type checkIDInput struct {
 	RawBody []byte
 }
 
-// Register serves the kiosk operations. Pass it in httpapi.Deps.Areas.
-func Register(s *kiosk.Service) func(*httpapi.API) {
-	return func(a *httpapi.API) { register(a, s) }
+// Deps are the services of the kiosk operations.
+type Deps struct {
+	Kiosks *kiosk.Service
+	// SelfClocking decides whether employees clock on and off in
+	// self-service.
+	SelfClocking SelfClocking
+}
+
+// Register serves the kiosk operations and the self-service time and
+// attendance operations on the same clocking service. Pass it in
+// httpapi.Deps.Areas.
+func Register(d Deps) func(*httpapi.API) {
+	return func(a *httpapi.API) {
+		register(a, d.Kiosks)
+		registerESS(a, d.Kiosks, d.SelfClocking)
+	}
 }
 
 // Mirror is one path family the kiosk operations are served on.

@@ -10,6 +10,7 @@ import (
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/leave"
+	"github.com/payrolld/payrolld/internal/odata"
 	"github.com/payrolld/payrolld/internal/payroll"
 )
 
@@ -410,6 +411,15 @@ func registerLeave(a *httpapi.API, d Deps) {
 			}
 			return &httpapi.BodyOf[DocumentFile]{Body: DocumentFile{ContentLength: int64(len(f.Data)), ContentType: f.ContentType, Bytes: f.Data, Filename: f.Name}}, nil
 		})
+	registerLeaveDecisions(a, d, ltags, today, one, ids, live)
+}
+
+// registerLeaveDecisions serves approving and declining a request, its
+// overlapping requests, attachment, categories, balances and estimate.
+func registerLeaveDecisions(a *httpapi.API, d Deps, ltags []string, today func() time.Time,
+	one func(context.Context, leave.Request, error) (*httpapi.BodyOf[ManagerLeaveRequest], error),
+	ids func(context.Context) (int64, int64, error), live odata.Query) {
+	s := d.Leave
 	// approve and decline decide the request the path names.
 	approve := decision(ids, func(ctx context.Context, emp, id int64, _ string) (leave.Request, error) {
 		return s.Approve(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), emp, id)

@@ -169,21 +169,35 @@ func register(a *httpapi.API, s *payrun.Service) {
 	registerAsync(a, s)
 	registerEmployeeTotals(a, s)
 	v := payrunviews.New(s)
-	tags := []string{"Pay Run"}
-	runID := func(ctx context.Context) (int64, error) { return httpapi.PathID(ctx, "payRunId", "pay run") }
-	employeeID := func(ctx context.Context) (int64, error) {
-		return httpapi.PathID(ctx, "employeeId", "employee in this pay run")
-	}
-	ids := func(ctx context.Context) (int64, int64, error) {
-		id, err := runID(ctx)
-		if err != nil {
-			return 0, 0, err
-		}
-		e, err := employeeID(ctx)
-		return id, e, err
-	}
-	biz := httpapi.CurrentBusiness
+	registerRuns(a, s, v)
+	registerRunFigures(a, s, v)
+	registerRunActions(a, s)
+	registerRunLines(a, s)
+}
 
+var runTags = []string{"Pay Run"}
+
+// payRunID is the path's {payRunId}.
+func payRunID(ctx context.Context) (int64, error) { return httpapi.PathID(ctx, "payRunId", "pay run") }
+
+// runEmployeeID is the path's {employeeId} of a pay run operation.
+func runEmployeeID(ctx context.Context) (int64, error) {
+	return httpapi.PathID(ctx, "employeeId", "employee in this pay run")
+}
+
+// runAndEmployee are the path's {payRunId} and {employeeId}.
+func runAndEmployee(ctx context.Context) (int64, int64, error) {
+	id, err := payRunID(ctx)
+	if err != nil {
+		return 0, 0, err
+	}
+	e, err := runEmployeeID(ctx)
+	return id, e, err
+}
+
+// registerRuns serves creating, listing, reading and deleting runs.
+func registerRuns(a *httpapi.API, s *payrun.Service, v *payrunviews.Views) {
+	tags, runID, biz := runTags, payRunID, httpapi.CurrentBusiness
 	httpapi.Register(a, httpapi.OnPayRuns(business.CreatePayRuns), huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/payrun", Tags: tags,
 		Summary: "Create a pay run", Description: "Creates a draft pay run of a pay schedule for the period ending payPeriodEnding with the schedule's active employees (terminated ones too with includeTerminatedEmployees), each paid their standard earnings (rate and rate unit prorated to the schedule's frequency) and every statutory figure of the business's region with their year-to-date. The same externalId again returns the existing run."},
 		func(ctx context.Context, in *createInput) (*httpapi.BodyOf[payrun.PayRunModel], error) {
@@ -255,6 +269,11 @@ func register(a *httpapi.API, s *payrun.Service) {
 			r, err := s.Summary(ctx, biz(ctx), id)
 			return &httpapi.BodyOf[payrun.PayRunSummaryModel]{Body: r}, err
 		})
+}
+
+// registerRunFigures serves a run's details, totals and pay slips.
+func registerRunFigures(a *httpapi.API, s *payrun.Service, v *payrunviews.Views) {
+	tags, runID, ids, biz := runTags, payRunID, runAndEmployee, httpapi.CurrentBusiness
 	httpapi.Register(a, httpapi.OnPayRun(business.ReadPayRuns), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/details", Tags: tags,
 		Summary: "Get a pay run's details", Description: "The run, each employee's totals and the grand total.", Parameters: httpapi.PathParams("payRunId")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[httpapi.Streamed[payrun.DetailsModel]], error) {
@@ -315,6 +334,12 @@ func register(a *httpapi.API, s *payrun.Service) {
 			}
 			return &httpapi.BodyOf[payrun.PaySlip]{Body: p}, err
 		})
+}
+
+// registerRunActions serves recalculation, finalisation, unlocking,
+// notations and adding or removing an employee.
+func registerRunActions(a *httpapi.API, s *payrun.Service) {
+	tags, runID, ids, biz := runTags, payRunID, runAndEmployee, httpapi.CurrentBusiness
 	httpapi.Register(a, httpapi.OnPayRun(business.CreatePayRuns), huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/recalculate", Tags: tags,
 		Summary: "Recalculate a pay run", Description: "Recomputes every employee's standard earnings and statutory figures (user-entered lines kept). A finalised run answers 409.", Parameters: httpapi.PathParams("payRunId")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*struct{}, error) {
@@ -412,6 +437,11 @@ func register(a *httpapi.API, s *payrun.Service) {
 			return nil, s.RemoveEmployee(ctx, biz(ctx), id, e)
 		})
 
+}
+
+// registerRunLines serves the earnings line and deduction collections.
+func registerRunLines(a *httpapi.API, s *payrun.Service) {
+	tags, runID, ids, biz := runTags, payRunID, runAndEmployee, httpapi.CurrentBusiness
 	// Earnings lines.
 	httpapi.Register(a, httpapi.OnPayRun(business.ReadPayRuns), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/earningslines", Tags: tags,
 		Summary: "List a pay run's earnings lines", Description: earningsLinesDescription, Parameters: httpapi.PathParams("payRunId")},

@@ -130,7 +130,7 @@ func Register(s *roster.Service, kiosks KioskClock) func(*httpapi.API) {
 	return func(a *httpapi.API) {
 		register(a, s, kiosks)
 		registerESS(a, s)
-		registerESS3(a, s)
+		registerESSSwaps(a, s)
 	}
 }
 

@@ -47,18 +47,16 @@ var families = []familyPaths{
 		"/api/v2/business/{businessId}/employee/{employeeId}/statutoryleave/sncp/{id}/attachments", "neonatal care"},
 }
 
-// RegisterStatutoryLeave serves statutory leave and the pay
-// run's statutory adoption pay. Pass it in httpapi.Deps.Areas.
-func RegisterStatutoryLeave(s *sl.Service) func(*httpapi.API) {
-	return func(a *httpapi.API) {
-		for _, f := range families {
-			registerFamily(a, s, f)
-		}
-		registerSMPDelete(a, s)
-		registerSNCPPause(a, s)
-		registerSSP(a, s)
-		registerRunSAP(a, s)
+// registerStatutoryLeave serves statutory leave and the pay
+// run's statutory adoption pay.
+func registerStatutoryLeave(a *httpapi.API, s *sl.Service) {
+	for _, f := range families {
+		registerFamily(a, s, f)
 	}
+	registerSMPDelete(a, s)
+	registerSNCPPause(a, s)
+	registerSSP(a, s)
+	registerRunSAP(a, s)
 }
 
 var principal = payroll.PrincipalFrom

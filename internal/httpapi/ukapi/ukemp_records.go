@@ -14,16 +14,14 @@ import (
 	"github.com/payrolld/payrolld/internal/uk/ni"
 )
 
-// RegisterUKEmployeeRecords serves the UK employee records:
+// registerUKEmployeeRecords serves the UK employee records:
 // standing HMRC adjustments (E/hmrcadjustment), the NI category history
 // (E/nationalinsurancerecord) and NI back calculations
-// (E/nationalinsurancebackcalculation). Pass it in httpapi.Deps.Areas.
-func RegisterUKEmployeeRecords(h *hmrcadjustment.Service, n *ni.Service) func(*httpapi.API) {
-	return func(a *httpapi.API) {
-		registerHmrcAdjustments(a, h)
-		registerNIRecords(a, n)
-		registerNIBackCalculation(a, n)
-	}
+// (E/nationalinsurancebackcalculation).
+func registerUKEmployeeRecords(a *httpapi.API, h *hmrcadjustment.Service, n *ni.Service) {
+	registerHmrcAdjustments(a, h)
+	registerNIRecords(a, n)
+	registerNIBackCalculation(a, n)
 }
 
 func registerHmrcAdjustments(a *httpapi.API, s *hmrcadjustment.Service) {

@@ -11,14 +11,12 @@ import (
 	"github.com/payrolld/payrolld/internal/uk/forms"
 )
 
-// RegisterForms serves the UK forms: the employee's P45, P60s
+// registerForms serves the UK forms: the employee's P45, P60s
 // and the list of their forms under E/hmrcforms, and the business's P45
-// and P60 reports. Pass it in httpapi.Deps.Areas.
-func RegisterForms(s *forms.Service) func(*httpapi.API) {
-	return func(a *httpapi.API) {
-		registerEmployeeForms(a, s)
-		registerFormReports(a, s)
-	}
+// and P60 reports.
+func registerForms(a *httpapi.API, s *forms.Service) {
+	registerEmployeeForms(a, s)
+	registerFormReports(a, s)
 }
 
 // mailInput is the optional recipient of mailp45 and p60notify.

@@ -148,9 +148,9 @@ func leaveRequestID(ctx context.Context) (int64, error) {
 	return httpapi.PathID(ctx, "leaveRequestId", "leave request")
 }
 
-// RegisterDetails serves one leave request (read, edit, attachment),
+// registerDetails serves one leave request (read, edit, attachment),
 // the leave categories and the banner. essapi.Register3 calls it.
-func RegisterDetails(a *httpapi.API, d Deps) {
+func registerDetails(a *httpapi.API, d Deps) {
 	tags := []string{"Employee Self Service Leave"}
 	biz := httpapi.CurrentBusiness
 	s := d.Leave

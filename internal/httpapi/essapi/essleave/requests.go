@@ -15,9 +15,9 @@ import (
 	"github.com/payrolld/payrolld/internal/payroll"
 )
 
-// RegisterRequests serves the employee's leave requests (list, create,
+// registerRequests serves the employee's leave requests (list, create,
 // cancel), balances and unavailability. essapi.Register calls it.
-func RegisterRequests(a *httpapi.API, d Deps) {
+func registerRequests(a *httpapi.API, d Deps) {
 	tags := []string{"Employee Self Service Leave"}
 	s := d.Leave
 	httpapi.Register(a, httpapi.SelfService(httpapi.ViewLeave...), huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/leave", Tags: tags,

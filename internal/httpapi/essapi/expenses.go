@@ -28,7 +28,7 @@ func pageParam(member, s string) (int, error) {
 // registerExpenses serves the employee's expense requests in
 // self-service, on the expense service with self set for the employee
 // themself (who needs allowEmployeeExpensesSelfService to submit or edit).
-func registerExpenses(a *httpapi.API, d Deps2) {
+func registerExpenses(a *httpapi.API, d Deps) {
 	tags := []string{"Employee Self Service Expenses"}
 	s := d.Expenses
 	biz := httpapi.CurrentBusiness

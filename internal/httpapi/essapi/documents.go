@@ -8,35 +8,10 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"github.com/payrolld/payrolld/internal/business"
-	"github.com/payrolld/payrolld/internal/employee"
 	"github.com/payrolld/payrolld/internal/ess"
 	"github.com/payrolld/payrolld/internal/httpapi"
-	"github.com/payrolld/payrolld/internal/httpapi/essapi/essleave"
-	"github.com/payrolld/payrolld/internal/leave"
 	"github.com/payrolld/payrolld/internal/payroll"
 )
-
-// Deps3 are the services of the third self-service part (documents,
-// payslips, leave details, super funds, lookups).
-type Deps3 struct {
-	ESS       *ess.Service
-	Employees *employee.Service
-	Documents *ess.Documents
-	Payslips  *ess.Payslips
-	Leave     *leave.Service
-	// SuperFunds are the AU employee's fund slots.
-	SuperFunds *ess.SuperFunds
-}
-
-// Register3 serves them. Pass it in httpapi.Deps.Areas.
-func Register3(d Deps3) func(*httpapi.API) {
-	return func(a *httpapi.API) {
-		registerDocuments(a, d)
-		essleave.RegisterDetails(a, essleave.Deps{ESS: d.ESS, Leave: d.Leave})
-		registerSuper(a, d)
-		registerLookups(a, d)
-	}
-}
 
 // EssDocument is EssDocumentModel.
 type EssDocument struct {
@@ -94,7 +69,7 @@ func documentID(ctx context.Context) (int64, error) {
 	return ess.ParseDocumentID(rc.URLParam("documentId"))
 }
 
-func registerDocuments(a *httpapi.API, d Deps3) {
+func registerDocuments(a *httpapi.API, d Deps) {
 	tags := []string{"Employee Self Service: Documents"}
 	biz := httpapi.CurrentBusiness
 	visible := "The documents an employee sees: the business documents shown to everyone, to one of their locations (primary or other) or to an " +

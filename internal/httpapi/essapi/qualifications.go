@@ -16,7 +16,7 @@ import (
 // employee qualification's own id addresses it, as S/ paths do). The
 // portal settings have no qualifications switch, so the employee's own
 // user may always do this.
-func registerQualifications(a *httpapi.API, d Deps2) {
+func registerQualifications(a *httpapi.API, d Deps) {
 	tags := []string{"Employee Self Service Qualifications"}
 	s := d.Qualifications
 	biz := httpapi.CurrentBusiness

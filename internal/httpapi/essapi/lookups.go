@@ -15,7 +15,7 @@ import (
 // registerLookups serves the self-service lookups that have a source here:
 // the business's locations and work types (split as the AU description
 // does: work types, and the work types mapped as shift conditions).
-func registerLookups(a *httpapi.API, d Deps3) {
+func registerLookups(a *httpapi.API, d Deps) {
 	tags := []string{"Employee Self Service Lookups"}
 	biz := httpapi.CurrentBusiness
 	visible := func(ctx context.Context, emp int64) error {

@@ -47,7 +47,7 @@ func SuperFundModel(f ess.SuperFund) EssSuperFund {
 	return out
 }
 
-func registerSuper(a *httpapi.API, d Deps3) {
+func registerSuper(a *httpapi.API, d Deps) {
 	tags := []string{"Employee Self Service Super"}
 	biz := httpapi.CurrentBusiness
 	s := d.SuperFunds

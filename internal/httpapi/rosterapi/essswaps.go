@@ -79,11 +79,11 @@ type essSwapBulkInput struct {
 	Body SwapBulkBody
 }
 
-// registerESS3 serves the employee's roster list and shift swaps. Swaps
+// registerESSSwaps serves the employee's roster list and shift swaps. Swaps
 // need no manager approval: the business has no roster setting
 // asking for it, and the shift swapping report shows them as Created,
 // Accepted, Declined or Cancelled.
-func registerESS3(a *httpapi.API, s *roster.Service) {
+func registerESSSwaps(a *httpapi.API, s *roster.Service) {
 	tags := []string{"Employee Self Service: Roster Shifts"}
 	principal := payroll.PrincipalFrom
 	biz := httpapi.CurrentBusiness

@@ -12,15 +12,6 @@ import (
 	"github.com/payrolld/payrolld/internal/report/timereport"
 )
 
-// register2 registers the second set of reports (time and attendance,
-// employees, pay run spreadsheets); Register calls it.
-func register2(a *httpapi.API, s *report.Service) {
-	registerTimeReports(a, s)
-	registerEmployeeDetails(a, &employeereport.Service{Service: s})
-	registerPayRunSpreadsheets(a, s)
-	registerDocumentAcknowledgements(a, &employeereport.Service{Service: s})
-}
-
 func registerTimeReports(a *httpapi.API, s *report.Service) {
 	tr := &timereport.Service{Service: s}
 	httpapi.Register(a, httpapi.OnReport("TimesheetReport"), get("/api/v2/business/{businessId}/report/timesheet", "Timesheet report",

@@ -14,22 +14,20 @@ import (
 	"github.com/payrolld/payrolld/internal/payroll"
 )
 
-// Emp2 are the services of the employee records RegisterEmp2 serves:
-// opening balances, recurring tax adjustments and earnings line splits.
-type Emp2 struct {
+// PayRecords are the services of the employee's pay records: opening
+// balances, recurring tax adjustments and earnings line splits.
+type PayRecords struct {
 	OpeningBalances *openingbalance.Service
 	TaxAdjustments  *taxadjustment.Service
 	Splits          *earningssplit.Service
 }
 
-// RegisterEmp2 registers E/openingbalances, E/taxadjustment and
+// registerPayRecords registers E/openingbalances, E/taxadjustment and
 // E/earningslinesplit.
-func RegisterEmp2(d Emp2) func(*httpapi.API) {
-	return func(a *httpapi.API) {
-		registerOpeningBalances(a, d.OpeningBalances)
-		registerTaxAdjustments(a, d.TaxAdjustments)
-		registerSplits(a, d.Splits)
-	}
+func registerPayRecords(a *httpapi.API, d PayRecords) {
+	registerOpeningBalances(a, d.OpeningBalances)
+	registerTaxAdjustments(a, d.TaxAdjustments)
+	registerSplits(a, d.Splits)
 }
 
 func registerOpeningBalances(a *httpapi.API, s *openingbalance.Service) {

@@ -8,33 +8,11 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 
 	"github.com/payrolld/payrolld/internal/business"
-	"github.com/payrolld/payrolld/internal/employee/qualification"
 	"github.com/payrolld/payrolld/internal/ess"
-	"github.com/payrolld/payrolld/internal/expense"
 	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/timesheet"
 )
-
-// Deps2 are the services of the second self-service part (timesheets,
-// expenses, qualifications).
-type Deps2 struct {
-	ESS        *ess.Service
-	Timesheets *timesheet.Service
-	Expenses   *expense.Service
-	// Qualifications of employees (S/qualification).
-	Qualifications *qualification.Service
-}
-
-// Register2 serves the self-service timesheet operations. Pass it in
-// httpapi.Deps.Areas.
-func Register2(d Deps2) func(*httpapi.API) {
-	return func(a *httpapi.API) {
-		registerTimesheets(a, d)
-		registerExpenses(a, d)
-		registerQualifications(a, d)
-	}
-}
 
 // EssAttachment is the attachment of shape A (Attachment). Lines written
 // in self-service carry none, so it is the empty object.
@@ -247,7 +225,7 @@ type essTimesheetBody struct {
 	RawBody []byte
 }
 
-func registerTimesheets(a *httpapi.API, d Deps2) {
+func registerTimesheets(a *httpapi.API, d Deps) {
 	tags := []string{"Employee Self Service Timesheets"}
 	s := d.Timesheets
 	rules := " Self-service writes are always Submitted with source EmployeePortal (an employee never approves their own time); rate, payCategoryId, " +
