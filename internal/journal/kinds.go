@@ -9,6 +9,7 @@ type Kind string
 const (
 	// Withheld from pay.
 	PaygWithholding           Kind = "PaygWithholding"           // AU
+	EmployeeSuper             Kind = "EmployeeSuper"             // AU salary sacrificed and member voluntary super adjustments, owed to the fund
 	Paye                      Kind = "Paye"                      // UK income tax; NZ PAYE
 	StudentLoan               Kind = "StudentLoan"               // UK plans 1, 2, 4, 5; NZ student loan
 	PostgraduateLoan          Kind = "PostgraduateLoan"          // UK
@@ -39,7 +40,9 @@ type rule struct {
 
 var rules = map[Kind]rule{
 	PaygWithholding: {label: "PAYG withholding", liability: []string{"paygLiabilityAccountId", "defaultLiabilityAccountId"}, liabilityType: "PaygLiability"},
-	Paye:            {label: "PAYE", liability: []string{"payeLiabilityAccountId", "defaultLiabilityAccountId"}, liabilityType: "PayeLiability"},
+	EmployeeSuper: {label: "Superannuation (employee contributions)", liability: []string{"superannuationLiabilityAccountId", "defaultLiabilityAccountId"},
+		liabilityType: "SuperLiability"},
+	Paye: {label: "PAYE", liability: []string{"payeLiabilityAccountId", "defaultLiabilityAccountId"}, liabilityType: "PayeLiability"},
 	StudentLoan: {label: "Student loan", liability: []string{"studentLoanLiabilityAccountId", "payeLiabilityAccountId", "defaultLiabilityAccountId"},
 		liabilityType: "StudentLoanLiability"},
 	PostgraduateLoan: {label: "Postgraduate loan", liability: []string{"postgraduateStudentLoanLiabilityAccountId", "studentLoanLiabilityAccountId",

@@ -221,11 +221,11 @@ type TotalDetailModel struct {
 // the employee's date of birth and ordinary time earnings. UK, NZ and SG
 // runs have no super or PAYG: their amounts are 0 and the flags false.
 type SuperDetail struct {
-	SuperContributionMinusSuperAdjustments payroll.Money `json:"superContributionMinusSuperAdjustments" doc:"AU: the super guarantee: superContribution less superAdjustmentsAmount"`
+	SuperContributionMinusSuperAdjustments payroll.Money `json:"superContributionMinusSuperAdjustments" doc:"AU: the employer's super from earnings (the super guarantee and the pay categories' own rates): superContribution less the super adjustments and the salary sacrificed deductions"`
 	AllSuperContributionsTotal             payroll.Money `json:"allSuperContributionsTotal" doc:"AU: every contribution of the run: the super guarantee and all super adjustments"`
 	GrossPlusSuper                         payroll.Money `json:"grossPlusSuper" doc:"grossEarnings + allSuperContributionsTotal"`
 	SuperAdjustmentsAmount                 payroll.Money `json:"superAdjustmentsAmount" doc:"AU: the run's super adjustment lines, of every contribution type"`
-	SalarySacrificeSuperAmount             payroll.Money `json:"salarySacrificeSuperAmount" doc:"AU: super adjustments of type SalarySacrifice (also in preTaxDeductionAmount)"`
+	SalarySacrificeSuperAmount             payroll.Money `json:"salarySacrificeSuperAmount" doc:"AU: salary sacrificed to super: super adjustments of type SalarySacrifice and deductions of categories classified SalarySacrificeSuperannuation (also in preTaxDeductionAmount; paid to the fund with the super)"`
 	MemberVoluntarySuperAmount             payroll.Money `json:"memberVoluntarySuperAmount" doc:"AU: super adjustments of type MemberVoluntary (also in postTaxDeductionAmount)"`
 	EmployerContributionAdjustmentsAmount  payroll.Money `json:"employerContributionAdjustmentsAmount" doc:"AU: super adjustments of type EmployerContribution and NonRescEmployerContribution (= employerContribution)"`
 	NonSuperDeductionTotal                 payroll.Money `json:"nonSuperDeductionTotal" doc:"pre- and post-tax deductions other than salary sacrificed and member voluntary super"`

@@ -994,6 +994,9 @@ type PayRunLine struct {
 	UserEntered    bool
 	Subtype        string
 	LeaveRequestID int64
+	LumpSumMethod  string
+	LumpSumPeriods string
+	LumpSumEYear   int64
 }
 
 type PayRunOption struct {
@@ -1030,6 +1033,12 @@ type PaymentSummary struct {
 	PayRuns       int64
 	DateGenerated time.Time
 	Version       int64
+	LumpSumA      int64
+	LumpSumD      int64
+	Resc          int64
+	EtpTaxable    int64
+	EtpTaxFree    int64
+	EtpCode       string
 }
 
 type PayrunAutopayPeriod struct {

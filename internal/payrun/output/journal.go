@@ -76,9 +76,19 @@ func (o *Outputs) journalOf(ctx context.Context, q *store.Queries, biz business.
 		name string
 	}
 	sums := map[key]int64{}
+	// The super the employee funds: salary sacrificed or member voluntary
+	// super adjustments (withheld from pay, owed to the fund) and salary
+	// sacrificed deductions (posted as deductions); the rest of the run's
+	// super is the employer's cost.
+	var employeeSuper, sacrificedDeductions int64
 	for _, l := range lines {
-		if l.Kind == pay.KindTaxAdjustment {
+		switch {
+		case l.Kind == pay.KindTaxAdjustment:
 			continue // inside the employee's tax figure
+		case l.Kind == pay.KindSuperAdjustment && (l.Subtype == "SalarySacrifice" || l.Subtype == "MemberVoluntary"):
+			employeeSuper += l.Amount
+		case l.Kind == pay.KindDeduction && l.Subtype == pay.SubtypeSalarySacrifice:
+			sacrificedDeductions += l.Amount
 		}
 		sums[key{l.Kind, l.CategoryID, l.CategoryName}] += l.Amount
 	}
@@ -147,7 +157,8 @@ func (o *Outputs) journalOf(ctx context.Context, q *store.Queries, biz business.
 	if biz.Region == "AU" {
 		taxKind = journal.PaygWithholding // including the STSL component, remitted with it
 	}
-	for _, s := range []journal.Statutory{{Kind: taxKind, Amount: money(f.tax)}, {Kind: journal.SuperGuarantee, Amount: money(f.super)},
+	for _, s := range []journal.Statutory{{Kind: taxKind, Amount: money(f.tax)}, {Kind: journal.EmployeeSuper, Amount: money(employeeSuper)},
+		{Kind: journal.SuperGuarantee, Amount: money(f.super - employeeSuper - sacrificedDeductions)},
 		{Kind: journal.EmployeeNationalInsurance, Amount: money(f.niEE)}, {Kind: journal.EmployerNationalInsurance, Amount: money(f.niER)},
 		{Kind: journal.StudentLoan, Amount: money(f.studentLoan)}, {Kind: journal.PostgraduateLoan, Amount: money(f.pgLoan)},
 		{Kind: journal.KiwiSaverEmployee, Amount: money(f.ksEE)}, {Kind: journal.KiwiSaverEmployer, Amount: money(f.ksER - f.esct)},

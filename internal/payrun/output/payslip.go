@@ -110,7 +110,10 @@ func payslipDocument(biz business.Business, p *Payee, s payrun.PaySlip) payslip.
 	case "AU":
 		add(&doc.Tax, "PAYG withholding", s.PaygWithholdingAmount)
 		add(&doc.Tax, "Study and training support loan", s.HelpAmount)
-		add(&doc.Employer, "Superannuation guarantee", s.SuperContribution)
+		// Everything the run pays to the fund: the super guarantee, the
+		// employer's other contributions and what the employee sacrificed
+		// (the last already among the deductions).
+		add(&doc.Employer, "Superannuation paid to the fund", s.SuperContribution)
 	default:
 		add(&doc.Tax, "PAYE", s.PayeAmount)
 	}

@@ -69,7 +69,8 @@ type line struct {
 	amount      payroll.Money
 	hours       payroll.Rate // hours worked (leave accrual); zero when the line has none
 	earningKind calc.EarningKind
-	standard    bool // the employee's standard earnings (standardEarnings): UK statutory absence reduces it
+	cat         *Category // the line's category (nil: unknown); AU reads its members
+	standard    bool      // the employee's standard earnings (standardEarnings): UK statutory absence reduces it
 	// A standard line's days (standardLines: the part of the period paid
 	// at its rate) and its units, hours and amount before approved leave
 	// came out of them: UK statutory absence reduces the line for the
@@ -77,6 +78,9 @@ type line struct {
 	from, to             time.Time
 	fullUnits, fullHours payroll.Rate
 	fullAmount           payroll.Money
+	// fullPeriod: what a standard line pays for a whole period when AU
+	// employment starts or ends inside it (employedShare); zero otherwise.
+	fullPeriod payroll.Money
 }
 
 // standardEarnings is the employee's pay for one period from their own
@@ -126,7 +130,7 @@ func standardEarnings(e *EmployeeRow, freq string, cat Category) (line, bool) {
 	default:
 		return line{}, false
 	}
-	l := line{units: units, rate: unitRate, amount: amount, earningKind: cat.Kind, standard: true}
+	l := line{units: units, rate: unitRate, amount: amount, earningKind: cat.Kind, standard: true, cat: &cat}
 	l.Kind = KindEarnings
 	l.CategoryID, l.CategoryName, l.TaxExempt = cat.ID, cat.Name, cat.TaxExempt
 	l.Units, l.Rate, l.Amount = units.RoundHalfUp(4).String(), unitRate.RoundHalfUp(4).String(), amount.MinorUnits()
@@ -142,6 +146,7 @@ type figures struct {
 	gross, preTax, taxable, postTax, tax int64
 	stsl, super, superBase               int64
 	niEE, niER, studentLoan, pgLoan      int64
+	sacrificed                           int64 // AU: salary sacrificed to super by deduction lines (paid to the fund)
 	ksEE, ksER, esct, acc                int64
 	cpfEE, cpfER, cpfOW, cpfAW, sdl      int64
 	net, expenses, liabilities           int64
@@ -156,8 +161,14 @@ type figures struct {
 // rules do not cover) is kept as the employee's calcError with the
 // statutory figures zero; finalise refuses a run with such an employee.
 // pen is the employee's UK workplace pension membership (nil: none).
-func compute(region string, run *store.PayRun, e *EmployeeRow, lines []line, y *YTD, pen *pensionmember.Member) figures {
+//
+// au is what an AU calculation reads beyond the lines (termination and
+// earlier ETPs: au_termination.go); nil elsewhere or when there is none.
+func compute(region string, run *store.PayRun, e *EmployeeRow, lines []line, y *YTD, pen *pensionmember.Member, au *auInputs) figures {
 	in, f, taxAdjust := calcInput(region, run, lines)
+	if region == calc.AU {
+		auInput(&in, lines, au)
+	}
 	if _, err := statutory(region, run, e, &in, y, &f, pen); err != nil {
 		f = figures{hoursE4: f.hoursE4, gross: f.gross, preTax: f.preTax, taxable: f.taxable, postTax: f.postTax,
 			expenses: f.expenses, liabilities: f.liabilities, calcError: err.Error()}
@@ -191,7 +202,7 @@ func calcInput(region string, run *store.PayRun, lines []line) (calc.Input, figu
 			hours = hours.Add(l.hours)
 			in.Earnings = append(in.Earnings, calc.Earning{Category: l.CategoryName, Kind: l.earningKind, Amount: money(l.Amount),
 				Hours: l.hours, NotTaxable: l.TaxExempt})
-			if l.TaxExempt {
+			if l.TaxExempt || (l.cat != nil && l.cat.AU.TaxFree) {
 				f.taxable -= l.Amount
 			}
 		case KindDeduction:
@@ -199,6 +210,9 @@ func calcInput(region string, run *store.PayRun, lines []line) (calc.Input, figu
 				f.preTax += l.Amount
 			} else {
 				f.postTax += l.Amount
+			}
+			if l.Subtype == SubtypeSalarySacrifice {
+				f.sacrificed += l.Amount
 			}
 		case KindExpense:
 			f.expenses += l.Amount
@@ -228,8 +242,10 @@ func statutory(region string, run *store.PayRun, e *EmployeeRow, in *calc.Input,
 	}
 	switch region {
 	case calc.AU:
+		extra := in.AU // what auInput added (termination, earlier ETPs)
 		in.AU = auEmployee(e)
 		in.AU.YTD = calc.AUToDate{Earnings: money(y.Taxable), SuperBase: money(y.SuperBase)}
+		auEmployeeExtras(in.AU, extra)
 		res, err := engine.Calculate(in)
 		if err != nil {
 			return res, err
@@ -242,11 +258,12 @@ func statutory(region string, run *store.PayRun, e *EmployeeRow, in *calc.Input,
 			}
 		}
 		f.tax = amount(&res, "payg")
-		f.stsl = amount(&res, "stsl")
+		f.stsl = amount(&res, "stsl") + amount(&res, "stsl.schedule5") + amount(&res, "stsl.schedule7")
 		if sg, ok := res.Get("super.guarantee"); ok {
 			f.super = sg.Amount.MinorUnits()
 			f.superBase = term(sg, "base this pay")
 		}
+		f.super += amount(&res, "super.additional") + f.sacrificed
 		return res, nil
 	case calc.UK:
 		uk, err := ukEmployee(e)
@@ -335,7 +352,8 @@ func hasTerm(f calc.Figure, name string) bool {
 // Medicare levy exemption = scale 5 or 6, otherwise scale 2 when the
 // tax-free threshold is claimed, else scale 1.
 func auEmployee(e *EmployeeRow) *calc.AUEmployee {
-	au := &calc.AUEmployee{STSL: e.StslDebt.Valid && e.StslDebt.Bool, Casual: strings.EqualFold(e.EmploymentType, "Casual")}
+	au := &calc.AUEmployee{STSL: e.StslDebt.Valid && e.StslDebt.Bool, Casual: strings.EqualFold(e.EmploymentType, "Casual"),
+		DateOfBirth: e.DateOfBirth.Time}
 	resident := !e.AustralianResident.Valid || e.AustralianResident.Bool
 	tfn := strings.ReplaceAll(strings.ReplaceAll(e.TaxFileNumber, " ", ""), "-", "")
 	switch {

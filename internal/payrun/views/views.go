@@ -137,6 +137,7 @@ func (s *Views) AllTotals(ctx context.Context, biz business.Business, id int64) 
 func superDetail(region string, run store.PayRun, e store.PayRunEmployee, lines []store.PayRunLine, dob sql.NullTime, ote func(int64) bool) payrun.SuperDetail {
 	var d payrun.SuperDetail
 	var adjust, sacrifice, voluntary, employer, payg, ordinary int64
+	var sacrificed int64 // by deduction lines (the rest of sacrifice is super adjustments)
 	for _, l := range lines {
 		switch l.Kind {
 		case pay.KindSuperAdjustment:
@@ -155,6 +156,11 @@ func superDetail(region string, run store.PayRun, e store.PayRunEmployee, lines 
 			if ote(l.CategoryID) {
 				ordinary += l.Amount
 			}
+		case pay.KindDeduction:
+			if l.Subtype == pay.SubtypeSalarySacrifice { // paid to the fund with the super
+				sacrifice += l.Amount
+				sacrificed += l.Amount
+			}
 		}
 	}
 	d.NonSuperDeductionTotal = money(e.PreTax + e.PostTax - sacrifice - voluntary)
@@ -165,7 +171,7 @@ func superDetail(region string, run store.PayRun, e store.PayRunEmployee, lines 
 	}
 	d.SuperAdjustmentsAmount, d.SalarySacrificeSuperAmount, d.MemberVoluntarySuperAmount = money(adjust), money(sacrifice), money(voluntary)
 	d.EmployerContributionAdjustmentsAmount = money(employer)
-	d.SuperContributionMinusSuperAdjustments = money(e.SuperContribution - adjust)
+	d.SuperContributionMinusSuperAdjustments = money(e.SuperContribution - adjust - sacrificed)
 	d.AllSuperContributionsTotal, d.SuperPaymentsTotal = money(e.SuperContribution), money(e.SuperContribution)
 	d.GrossPlusSuper = money(e.Gross + e.SuperContribution)
 	d.PaygAdjustmentsAmount, d.PaygPaymentTotal = money(payg), money(e.Tax)
@@ -272,6 +278,15 @@ func paySlip(biz business.Business, run store.PayRun, e store.PayRunEmployee, li
 			p.EmployeeExpenses = append(p.EmployeeExpenses, payrun.PaySlipAmount{Name: l.CategoryName, Notes: l.Notes, Amount: money(l.Amount)})
 		case pay.KindTaxAdjustment:
 			p.TaxAdjustments = append(p.TaxAdjustments, payrun.PaySlipAmount{Name: "Tax adjustment", Notes: l.Notes, Amount: money(l.Amount)})
+		case pay.KindSuperAdjustment:
+			// Super the employee pays out of their pay is deducted from it
+			// (the employer's contributions are not).
+			switch l.Subtype {
+			case "SalarySacrifice":
+				p.Deductions = append(p.Deductions, payrun.PaySlipDeduction{Name: "Superannuation (salary sacrifice)", Notes: l.Notes, Amount: money(l.Amount), TaxStatus: "PreTax"})
+			case "MemberVoluntary":
+				p.Deductions = append(p.Deductions, payrun.PaySlipDeduction{Name: "Superannuation (member voluntary)", Notes: l.Notes, Amount: money(l.Amount), TaxStatus: "PostTax"})
+			}
 		}
 	}
 	return p
