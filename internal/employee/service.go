@@ -287,13 +287,27 @@ func (s *Service) CreateWith(ctx context.Context, biz business.Business, p *payr
 	if !sc.All {
 		return Result{}, payroll.Forbidden("creating employees needs unrestricted access to the business")
 	}
+	return s.createTx(ctx, biz, &sc, body, fn)
+}
+
+// CreateGranted is CreateWith for an operation whose own permission lets a
+// restricted user create the employee (AddEmployeeFromKiosk at a kiosk):
+// the access layer has decided that permission, so the unrestricted-access
+// check does not apply, and fn sees the new employee whatever the caller's
+// scope.
+func (s *Service) CreateGranted(ctx context.Context, biz business.Business, body Patch, fn func(q *store.Queries, e Employee) error) (_ Result, err error) {
+	defer payroll.Wrap(&err, "create employee in business %d", biz.ID)
+	return s.createTx(ctx, biz, &Scope{All: true}, body, fn)
+}
+
+func (s *Service) createTx(ctx context.Context, biz business.Business, sc *Scope, body Patch, fn func(q *store.Queries, e Employee) error) (Result, error) {
 	var res Result
-	err = s.DB.InTx(ctx, func(q *store.Queries) error {
+	err := s.DB.InTx(ctx, func(q *store.Queries) error {
 		var err error
 		if res, err = s.createIn(ctx, q, biz, body); err != nil || fn == nil {
 			return err
 		}
-		e, err := s.visibleIn(ctx, q, biz, &sc, res.ID)
+		e, err := s.visibleIn(ctx, q, biz, sc, res.ID)
 		if err != nil {
 			return err
 		}

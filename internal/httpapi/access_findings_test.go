@@ -49,6 +49,8 @@ func TestRestrictedUserFindings(t *testing.T) {
 		draft, run := f("%s/payrun/%d", b.B, sw.runIn), f("%s/payrun/%d", b.B, sw.runAll)
 		b.Do("POST", run+"/finalise", b.Key, map[string]any{}).Expect(t, 200) // pays Ann and Ben
 		ann, ben := f("%s/employee/%d", b.B, sw.e0), f("%s/employee/%d", b.B, sw.e1)
+		b.Do("POST", ann+"/bankaccount", b.Key, map[string]any{"bsb": "063-001", "accountName": "Ann", "accountNumber": "87654321",
+			"allocateBalance": true}).Expect(t, 200)
 		var accounts []map[string]any
 		b.Do("GET", ann+"/bankaccount", b.Key, nil).Expect(t, 200).JSON(t, &accounts)
 		annAccount := f("%s/bankaccount/%v", ann, accounts[0]["id"])
@@ -59,8 +61,7 @@ func TestRestrictedUserFindings(t *testing.T) {
 		editor := sw.user(grant{flags: business.EditAllEmployeeDetails})
 		basic := sw.user(grant{flags: business.EditBasicEmployeeDetails})
 		reports := sw.user(grant{report: "GrossToNetReport"})
-		line := map[string]any{"earningsLines": map[string]any{fmt.Sprint(sw.e0): []any{map[string]any{"payCategoryId": "Ordinary Hours", "units": 1, "rate": 5000}}},
-			"payCategoryIdType": "External"}
+		line := map[string]any{"earningsLines": map[string]any{fmt.Sprint(sw.e0): []any{map[string]any{"payCategoryId": fmt.Sprint(sw.ordinary), "units": 1, "rate": 5000}}}}
 		rows := func(want ...string) func(t *testing.T, r *testkit.Response) {
 			return func(t *testing.T, r *testkit.Response) {
 				body := string(r.Body)
@@ -110,7 +111,7 @@ func TestRestrictedUserFindings(t *testing.T) {
 			{Name: "payment approver's payments of a run paying Ben", Method: "GET", Path: run + "/payments", Key: payer, Status: 403, Check: forbids("outside your access")},
 			// Employee details by permission, for Ann only.
 			{Name: "editor changes Ann's bank account", Method: "PUT", Path: annAccount, Key: editor,
-				Body: map[string]any{"bsb": "062000", "accountNumber": "11112222", "accountName": "Ann"}, Status: 200},
+				Body: map[string]any{"bsb": "062000", "accountNumber": "11112222", "accountName": "Ann", "allocateBalance": true}, Status: 200},
 			{Name: "editor reaches no one outside the scope", Method: "GET", Path: ben + "/bankaccount", Key: editor, Status: 404},
 			{Name: "basic editor renames Ann", Method: "PUT", Path: f("%s/employee/unstructured/%d", b.B, sw.e0), Key: basic,
 				Body: map[string]any{"preferredName": "Annie"}, Status: 200},
