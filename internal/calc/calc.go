@@ -103,8 +103,8 @@ type Earning struct {
 	SuperRate *payroll.Rate `json:"super_rate,omitempty"`
 }
 
-// Input is one employee-period. Exactly one of AU, UK, NZ, SG is set: the
-// one of Region.
+// Input is one employee-period. Exactly one of AU, UK, NZ, SG, MY is set:
+// the one of Region.
 type Input struct {
 	Region      string    `json:"region"`
 	PaymentDate time.Time `json:"payment_date"` // picks the tax year (the statutes date by payment)
@@ -122,6 +122,7 @@ type Input struct {
 	UK *UKEmployee `json:"uk,omitempty"`
 	NZ *NZEmployee `json:"nz,omitempty"`
 	SG *SGEmployee `json:"sg,omitempty"`
+	MY *MYEmployee `json:"my,omitempty"`
 }
 
 // Rule is a statutory rule: static data, shared by every figure it

@@ -14,6 +14,7 @@ import (
 	"github.com/payrolld/payrolld/internal/report"
 	"github.com/payrolld/payrolld/internal/report/leavereport"
 
+	"github.com/payrolld/payrolld/internal/agreement"
 	"github.com/payrolld/payrolld/internal/brand"
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/config"
@@ -35,12 +36,14 @@ import (
 	"github.com/payrolld/payrolld/internal/expense"
 	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/httpapi/auapi"
+	"github.com/payrolld/payrolld/internal/httpapi/awardapi"
 	"github.com/payrolld/payrolld/internal/httpapi/employeeapi"
 	"github.com/payrolld/payrolld/internal/httpapi/essapi"
 	"github.com/payrolld/payrolld/internal/httpapi/kioskapi"
 	"github.com/payrolld/payrolld/internal/httpapi/leaveapi"
 	"github.com/payrolld/payrolld/internal/httpapi/lookupapi"
 	"github.com/payrolld/payrolld/internal/httpapi/managerapi"
+	"github.com/payrolld/payrolld/internal/httpapi/myapi"
 	"github.com/payrolld/payrolld/internal/httpapi/oauthapi"
 	"github.com/payrolld/payrolld/internal/httpapi/payrunapi"
 	"github.com/payrolld/payrolld/internal/httpapi/platformapi"
@@ -54,6 +57,7 @@ import (
 	"github.com/payrolld/payrolld/internal/job"
 	"github.com/payrolld/payrolld/internal/kiosk"
 	"github.com/payrolld/payrolld/internal/leave"
+	"github.com/payrolld/payrolld/internal/my/statutorydetails"
 	"github.com/payrolld/payrolld/internal/notify"
 	"github.com/payrolld/payrolld/internal/oauth"
 	"github.com/payrolld/payrolld/internal/payroll"
@@ -97,6 +101,7 @@ type App struct {
 	Reference  *collections.Collections
 	Employees  *employee.Service
 	Leave      *leave.Service
+	Agreements *agreement.Service // awards, rule sets, employment agreements
 	Timesheets *timesheet.Service
 	Roster     *roster.Service
 	Kiosks     *kiosk.Service
@@ -141,7 +146,10 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 			ls, err := a.Reference.LeaveSettings.GetInTx(ctx, q, biz, "")
 			return ls.RequireNotesForLeaveRequests, err
 		}}
-	a.Timesheets = &timesheet.Service{DB: database, Clock: clock, Employees: a.Employees, Emit: a.Webhooks.Emit, Rates: &payrate.Service{Employees: a.Employees, PayCategories: a.Reference.PayCategories, Clock: clock}}
+	a.Agreements = &agreement.Service{DB: database, Clock: clock, PayCategories: a.Reference.PayCategories, Schedules: a.Reference.ScheduleCollections,
+		PayRates: &payrate.Service{Employees: a.Employees, PayCategories: a.Reference.PayCategories, Clock: clock}}
+	a.Timesheets = &timesheet.Service{DB: database, Clock: clock, Employees: a.Employees, Emit: a.Webhooks.Emit, Rates: &payrate.Service{Employees: a.Employees, PayCategories: a.Reference.PayCategories, Clock: clock},
+		Agreements: a.Agreements}
 	a.StatutoryLeave = &statutoryleave.Service{DB: database, Clock: clock, Employees: a.Employees}
 	a.Roster = &roster.Service{DB: database, Clock: clock, Employees: a.Employees, Timesheets: a.Timesheets}
 	a.Kiosks = &kiosk.Service{DB: database, Clock: clock, Employees: a.Employees, Timesheets: a.Timesheets, Roster: a.Roster, Notify: a.Notify, Lookups: a.Reference,
@@ -209,6 +217,7 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 					TaxAdjustments: &taxadjustment.Service{Employees: a.Employees, Clock: clock}, Splits: &earningssplit.Service{Employees: a.Employees, Clock: clock}}}),
 			leaveapi.Register(a.Leave),
 			timesheetapi.Register(a.Timesheets),
+			awardapi.Register(a.Agreements, a.Timesheets),
 			payrunapi.Register(a.PayRuns),
 			ukapi.Register(ukapi.Deps{StatutoryLeave: a.StatutoryLeave,
 				HmrcAdjustments: &hmrcadjustment.Service{DB: database, Clock: clock, Employees: a.Employees},
@@ -235,6 +244,7 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 				return ps.EnableWorkZoneClockOn, err
 			}}),
 			sgapi.Register(&iras.Service{Employees: a.Employees, Clock: clock}, reports),
+			myapi.Register(&statutorydetails.Service{Employees: a.Employees, Clock: clock}, reports),
 			managerapi.Register(managerapi.Deps{Employees: a.Employees, Leave: a.Leave, Timesheets: a.Timesheets, Roster: a.Roster, Expenses: expenses,
 				Locations: a.Reference.LocationCollections, Categories: a.Reference.CoreCollections, Kiosks: a.Kiosks, Documents: documents, PayRates: payRates}),
 			auapi.Register(auapi.Deps{SuperFunds: superFunds, SuperAdjustments: &superadjustment.Service{Employees: a.Employees, Clock: clock},

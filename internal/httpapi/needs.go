@@ -354,6 +354,8 @@ func (n Needs) describe() string {
 			return familyDoc(p.names)
 		}
 		switch n.Employee.kind {
+		case refNone:
+			return "A restricted user needs the " + strings.Join(p.names, " or ") + " permission in one of their grants (403 naming it)."
 		case refList:
 			return "A restricted user needs the " + strings.Join(p.names, " or ") +
 				" permission and sees only the employees of the employee groups and locations that grant it; without it anywhere the operation is 403."

@@ -19,6 +19,12 @@ const (
 	CpfEmployee               Kind = "CpfEmployee"               // SG
 	CommunityFund             Kind = "CommunityFund"             // SG CDAC, ECF, MBMF, SINDA
 	OtherTax                  Kind = "OtherTax"                  // any other tax withheld (SG tax, HELP...)
+	Pcb                       Kind = "Pcb"                       // MY monthly tax deduction
+	Zakat                     Kind = "Zakat"                     // MY zakat deducted from pay
+	EpfEmployee               Kind = "EpfEmployee"               // MY
+	SocsoEmployee             Kind = "SocsoEmployee"             // MY
+	EisEmployee               Kind = "EisEmployee"               // MY
+	Lindung24                 Kind = "Lindung24"                 // MY LINDUNG 24 Jam (employee only)
 
 	// The employer's cost.
 	SuperGuarantee            Kind = "SuperGuarantee"            // AU
@@ -28,6 +34,10 @@ const (
 	Esct                      Kind = "Esct"                      // NZ employer superannuation contribution tax
 	CpfEmployer               Kind = "CpfEmployer"               // SG
 	SkillsDevelopmentLevy     Kind = "SkillsDevelopmentLevy"     // SG
+	EpfEmployer               Kind = "EpfEmployer"               // MY
+	SocsoEmployer             Kind = "SocsoEmployer"             // MY
+	EisEmployer               Kind = "EisEmployer"               // MY
+	HrdLevy                   Kind = "HrdLevy"                   // MY HRD Corp levy
 )
 
 // rule says where a kind posts: the default account slots to try in
@@ -55,6 +65,12 @@ var rules = map[Kind]rule{
 	CpfEmployee:       {label: "CPF employee", liability: []string{"defaultLiabilityAccountId"}, liabilityType: "CpfLiability"},
 	CommunityFund:     {label: "Community fund", liability: []string{"defaultLiabilityAccountId"}, liabilityType: "CommunityFundLiability"},
 	OtherTax:          {label: "Tax", liability: []string{"defaultLiabilityAccountId"}, liabilityType: "TaxLiability"},
+	Pcb:               {label: "PCB/MTD", liability: []string{"payeLiabilityAccountId", "defaultLiabilityAccountId"}, liabilityType: "PcbLiability"},
+	Zakat:             {label: "Zakat", liability: []string{"defaultLiabilityAccountId"}, liabilityType: "ZakatLiability"},
+	EpfEmployee:       {label: "EPF employee", liability: []string{"defaultLiabilityAccountId"}, liabilityType: "EpfLiability"},
+	SocsoEmployee:     {label: "SOCSO employee", liability: []string{"defaultLiabilityAccountId"}, liabilityType: "SocsoLiability"},
+	EisEmployee:       {label: "EIS employee", liability: []string{"defaultLiabilityAccountId"}, liabilityType: "EisLiability"},
+	Lindung24:         {label: "LINDUNG 24 Jam", liability: []string{"defaultLiabilityAccountId"}, liabilityType: "SocsoLiability"},
 
 	SuperGuarantee: {label: "Superannuation", liability: []string{"superannuationLiabilityAccountId", "defaultLiabilityAccountId"},
 		expense: []string{"superannuationExpenseAccountId", "defaultExpenseAccountId"}, liabilityType: "SuperLiability", expenseType: "SuperExpense"},
@@ -73,4 +89,12 @@ var rules = map[Kind]rule{
 		expense: []string{"employerLiabilityExpenseAccountId", "defaultExpenseAccountId"}, liabilityType: "CpfLiability", expenseType: "CpfExpense"},
 	SkillsDevelopmentLevy: {label: "Skills Development Levy", liability: []string{"employerLiabilityLiabilityAccountId", "defaultLiabilityAccountId"},
 		expense: []string{"employerLiabilityExpenseAccountId", "defaultExpenseAccountId"}, liabilityType: "SdlLiability", expenseType: "SdlExpense"},
+	EpfEmployer: {label: "EPF employer", liability: []string{"employerLiabilityLiabilityAccountId", "defaultLiabilityAccountId"},
+		expense: []string{"employerLiabilityExpenseAccountId", "defaultExpenseAccountId"}, liabilityType: "EpfLiability", expenseType: "EpfExpense"},
+	SocsoEmployer: {label: "SOCSO employer", liability: []string{"employerLiabilityLiabilityAccountId", "defaultLiabilityAccountId"},
+		expense: []string{"employerLiabilityExpenseAccountId", "defaultExpenseAccountId"}, liabilityType: "SocsoLiability", expenseType: "SocsoExpense"},
+	EisEmployer: {label: "EIS employer", liability: []string{"employerLiabilityLiabilityAccountId", "defaultLiabilityAccountId"},
+		expense: []string{"employerLiabilityExpenseAccountId", "defaultExpenseAccountId"}, liabilityType: "EisLiability", expenseType: "EisExpense"},
+	HrdLevy: {label: "HRD Corp levy", liability: []string{"employerLiabilityLiabilityAccountId", "defaultLiabilityAccountId"},
+		expense: []string{"employerLiabilityExpenseAccountId", "defaultExpenseAccountId"}, liabilityType: "HrdfLiability", expenseType: "HrdfExpense"},
 }

@@ -590,7 +590,12 @@ func (s *Service) IncludeEmployee(ctx context.Context, biz business.Business, id
 		}
 		out = TotalModel(biz.Region, run, row)
 		pens, err := pay.UKPensionsOf(ctx, q, biz.Region, biz.ID, run.ID, employeeID)
+		if err != nil {
+			return err
+		}
 		ApplyUKPension(&out, pens)
+		my, err := pay.MYFiguresOf(ctx, q, biz, run.ID, employeeID)
+		ApplyMY(&out, my, row.Tax)
 		return err
 	})
 	return out, err

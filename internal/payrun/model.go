@@ -85,7 +85,7 @@ type PayRunTotalModel struct {
 	HelpWithheld                          payroll.Money `json:"helpWithheld" doc:"AU: the study and training support loan component (Schedule 8)"`
 	SuperContribution                     payroll.Money `json:"superContribution"`
 	EmployerContribution                  payroll.Money `json:"employerContribution"`
-	PayeWithheld                          payroll.Money `json:"payeWithheld" doc:"UK and NZ: PAYE"`
+	PayeWithheld                          payroll.Money `json:"payeWithheld" doc:"UK and NZ: PAYE; MY: PCB/MTD"`
 	EmployeeNationalInsuranceContribution payroll.Money `json:"employeeNationalInsuranceContribution"`
 	EmployerNationalInsuranceContribution payroll.Money `json:"employerNationalInsuranceContribution"`
 	StudentLoanAmount                     payroll.Money `json:"studentLoanAmount"`
@@ -100,14 +100,18 @@ type PayRunTotalModel struct {
 	IsComplete                            bool          `json:"isComplete" doc:"false when the employee's pay could not be calculated (see warning); finalise refuses such a run"`
 	Warning                               string        `json:"warning"`
 	NotCalculated
+	MYTotals
 }
 
-// NotCalculated are the PayRunTotalModel amounts of schemes this service
-// does not calculate (Malaysia; UK benefits in kind and additional student
-// loan): always 0, present because the published model declares them as
-// non-nullable numbers (conformance). The UK workplace pension members
-// are filled from the run's stored pension figures (ApplyUKPension;
-// 0 for non-members).
+// NotCalculated are the PayRunTotalModel amounts of other regions'
+// schemes and of those this service does not calculate (UK benefits in
+// kind and additional student loan, SG voluntary contributions, MY CP38
+// and PCB borne by the employer): 0 unless filled, present because the
+// published model declares them as non-nullable numbers (conformance).
+// The UK workplace pension members are filled from the run's stored
+// pension figures (ApplyUKPension; 0 for non-members), the Malaysian
+// EPF, SOCSO, EIS, HRDF and taxable benefits in kind from its Malaysian
+// figures (ApplyMY).
 type NotCalculated struct {
 	BikTaxExemptAmount                   payroll.Money `json:"bikTaxExemptAmount" readOnly:"true"`
 	BikTaxableAmount                     payroll.Money `json:"bikTaxableAmount" readOnly:"true"`

@@ -152,6 +152,9 @@ func (s *Service) Create(ctx context.Context, biz business.Business, req CreateR
 	if !req.DatePaid.IsZero() {
 		paid = payroll.DateOnly(req.DatePaid.Time)
 	}
+	if err := pay.RegionCalculableOn(biz.Region, paid); err != nil {
+		return PayRunModel{}, err
+	}
 	now := s.Clock.Now()
 	var out store.PayRun
 	err = s.DB.InTx(ctx, func(q *store.Queries) error {

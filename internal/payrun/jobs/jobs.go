@@ -164,7 +164,11 @@ func (j *Jobs) CreateAsync(ctx context.Context, biz business.Business, req payru
 	if err := req.Validate(); err != nil {
 		return JobModel{}, err
 	}
-	if err := pay.RegionCalculable(biz.Region); err != nil {
+	paid := req.PayPeriodEnding.Time
+	if !req.DatePaid.IsZero() {
+		paid = req.DatePaid.Time
+	}
+	if err := pay.RegionCalculableOn(biz.Region, payroll.DateOnly(paid)); err != nil {
 		return JobModel{}, err
 	}
 	req.CallbackURL = strings.TrimSpace(req.CallbackURL)

@@ -31,9 +31,7 @@ type Calculator struct {
 
 // unsupportedRegions names what a region without a calculation engine
 // lacks, for the refusal's message.
-var unsupportedRegions = map[string]string{
-	"MY": "Malaysian statutory deductions (PCB/MTD income tax, EPF, SOCSO and EIS contributions) are not available",
-}
+var unsupportedRegions = map[string]string{}
 
 // RegionCalculable refuses pay for a region whose statutory rules the
 // service does not have (a 409 saying what is missing), so a run is never

@@ -51,6 +51,8 @@ func (s *Calculator) LoadCategories(ctx context.Context, biz business.Business) 
 		k := calc.Ordinary
 		if ek, ok := earningKinds[strings.ToLower(p.PayCategoryType)]; ok {
 			k = ek
+		} else if strings.EqualFold(p.PaymentSummaryClassification, "Overtime") {
+			k = calc.Overtime // classified as overtime (award overtime categories): not ordinary time earnings
 		}
 		c := Category{ID: p.ID, Name: p.Name, ExternalID: p.ExternalID, TaxExempt: p.IsTaxExempt, Hourly: p.RateUnit == "" || p.RateUnit == "Hourly", Kind: k}
 		if biz.Region == calc.AU {

@@ -8,7 +8,6 @@ import (
 	"github.com/payrolld/payrolld/internal/calc/engine"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/store"
-	"github.com/payrolld/payrolld/internal/uk/pensionmember"
 )
 
 // EmployeeRow is what the calculation reads of an employee.
@@ -151,6 +150,7 @@ type figures struct {
 	cpfEE, cpfER, cpfOW, cpfAW, sdl      int64
 	net, expenses, liabilities           int64
 	pension                              ukPensionFigures // UK workplace pension (uk_pension.go)
+	my                                   myFigures        // Malaysia (my_employee.go); PCB is tax
 	calcError                            string
 }
 
@@ -160,16 +160,15 @@ type figures struct {
 // A calculation error (missing tax settings, a frequency the region's
 // rules do not cover) is kept as the employee's calcError with the
 // statutory figures zero; finalise refuses a run with such an employee.
-// pen is the employee's UK workplace pension membership (nil: none).
-//
-// au is what an AU calculation reads beyond the lines (termination and
-// earlier ETPs: au_termination.go); nil elsewhere or when there is none.
-func compute(region string, run *store.PayRun, e *EmployeeRow, lines []line, y *YTD, pen *pensionmember.Member, au *auInputs) figures {
+// x are the employee's region records (nil: none): UK pension membership,
+// Malaysian statutory details, what an AU calculation reads beyond the
+// lines (termination and earlier ETPs: au_termination.go).
+func compute(region string, run *store.PayRun, e *EmployeeRow, lines []line, y *YTD, x *extras) figures {
 	in, f, taxAdjust := calcInput(region, run, lines)
 	if region == calc.AU {
-		auInput(&in, lines, au)
+		auInput(&in, lines, x.auInputs())
 	}
-	if _, err := statutory(region, run, e, &in, y, &f, pen); err != nil {
+	if _, err := statutory(region, run, e, &in, y, &f, x); err != nil {
 		f = figures{hoursE4: f.hoursE4, gross: f.gross, preTax: f.preTax, taxable: f.taxable, postTax: f.postTax,
 			expenses: f.expenses, liabilities: f.liabilities, calcError: err.Error()}
 	}
@@ -231,12 +230,12 @@ func calcInput(region string, run *store.PayRun, lines []line) (calc.Input, figu
 
 // withheld is every employee-side statutory amount taken from pay.
 func (f *figures) withheld() int64 {
-	return f.tax + f.niEE + f.studentLoan + f.pgLoan + f.ksEE + f.acc + f.cpfEE + f.pension.deducted
+	return f.tax + f.niEE + f.studentLoan + f.pgLoan + f.ksEE + f.acc + f.cpfEE + f.pension.deducted + f.my.withheld()
 }
 
 // statutory fills the region's figures from calc, and returns calc's
 // result (y nil: nothing paid yet this year).
-func statutory(region string, run *store.PayRun, e *EmployeeRow, in *calc.Input, y *YTD, f *figures, pen *pensionmember.Member) (calc.Result, error) {
+func statutory(region string, run *store.PayRun, e *EmployeeRow, in *calc.Input, y *YTD, f *figures, x *extras) (calc.Result, error) {
 	if y == nil {
 		y = &YTD{}
 	}
@@ -274,7 +273,7 @@ func statutory(region string, run *store.PayRun, e *EmployeeRow, in *calc.Input,
 		in.UK.YTD = calc.UKYearToDate{TaxablePay: money(y.Taxable), TaxPaid: money(y.Tax), NIEarnings: money(y.Gross),
 			EmployeeNI: money(y.NiEmployee), EmployerNI: money(y.NiEmployer)}
 		in.Period = ukPeriod(run.Frequency, run.DatePaid)
-		res, err := ukCalculate(in, pen, f)
+		res, err := ukCalculate(in, x.pension(), f)
 		if err != nil {
 			return res, err
 		}
@@ -314,6 +313,19 @@ func statutory(region string, run *store.PayRun, e *EmployeeRow, in *calc.Input,
 		if t, ok := res.Get("cpf.total"); ok {
 			f.cpfOW, f.cpfAW = term(t, "OW subject to CPF"), term(t, "AW subject to CPF")
 		}
+		return res, nil
+	case calc.MY:
+		my, err := myEmployee(e, x.malaysia(), y, run.DatePaid)
+		if err != nil {
+			return calc.Result{}, err
+		}
+		in.MY = my
+		res, err := engine.Calculate(in)
+		if err != nil {
+			return res, err
+		}
+		f.tax = amount(&res, "pcb")
+		f.my = myFiguresOf(&res, in)
 		return res, nil
 	default:
 		return engine.Calculate(in)

@@ -86,11 +86,11 @@ func TestComputeNet(t *testing.T) {
 		return l
 	}
 	lines := []line{mk(KindEarnings, 150000, false), mk(KindDeduction, 5000, true), mk(KindDeduction, 1250, false), mk(KindExpense, 999, false)}
-	f := compute("AU", run, e, lines, nil, nil, nil)
+	f := compute("AU", run, e, lines, nil, nil)
 	if f.calcError != "" || f.gross != 150000 || f.taxable != 145000 || f.tax <= 0 || f.net != 150000-5000-1250-f.tax || f.expenses != 999 {
 		t.Fatalf("figures %+v", f)
 	}
-	uk := compute("UK", run, e, lines, nil, nil, nil) // no tax code
+	uk := compute("UK", run, e, lines, nil, nil) // no tax code
 	if uk.calcError == "" || uk.tax != 0 || uk.net != 150000-5000-1250 {
 		t.Fatalf("uk without tax code %+v", uk)
 	}
@@ -108,12 +108,12 @@ func TestExplainUsesThePayslipsInput(t *testing.T) {
 	sacrifice := line{}
 	sacrifice.Kind, sacrifice.Subtype, sacrifice.Amount = KindSuperAdjustment, "SalarySacrifice", 20000
 	lines := []line{earn, sacrifice}
-	f := compute("AU", run, e, lines, nil, nil, nil)
-	in, res, err := explainCalc("AU", run, e, lines, &YTD{}, nil, nil)
+	f := compute("AU", run, e, lines, nil, nil)
+	in, res, err := explainCalc("AU", run, e, lines, &YTD{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	without := compute("AU", run, e, lines[:1], nil, nil, nil)
+	without := compute("AU", run, e, lines[:1], nil, nil)
 	if f.calcError != "" || f.preTax != 20000 || !in.PreTax.Equal(payroll.MustMoney("200")) || amount(&res, "payg") != f.tax || f.tax >= without.tax {
 		t.Fatalf("payslip PAYG %d (pre-tax %d), explained PAYG %d (pre-tax %s), without the sacrifice %d", f.tax, f.preTax, amount(&res, "payg"), in.PreTax, without.tax)
 	}

@@ -81,6 +81,8 @@ type inputs struct {
 	taxAdjust map[int64][]store.EmployeeRecurringTaxAdjustment
 	// earnings line splits by location (emp2_splits.go)
 	splits map[int64][]store.ListEarningsLineSplitsOfRangeRow
+	// timesheets interpreted under employment agreements (awards.go)
+	awards *awardInputs
 }
 
 func (in *inputs) covers(id int64) bool { return in != nil && in.ids[id] }
@@ -189,6 +191,9 @@ func (s *Calculator) loadInputs(ctx context.Context, q *store.Queries, biz busin
 			if in.ids[l.EmployeeID] {
 				in.timesheets[l.EmployeeID] = append(in.timesheets[l.EmployeeID], l)
 			}
+		}
+		if err := s.interpretTimesheets(ctx, q, biz, run, in); err != nil {
+			return nil, err
 		}
 	}
 
@@ -541,9 +546,11 @@ func (in *inputs) linesFor(e *EmployeeRow, run *store.PayRun, cats *Categories, 
 		}
 		sums := map[key]*sum{}
 		var order []key
+		award, awardSources := in.awardEarnings(e.ID, cats, primary)
+		out.lines, out.sources = append(out.lines, award...), append(out.sources, awardSources...)
 		for _, t := range sheets {
-			if t.LeaveCategoryID != 0 {
-				continue // leave is paid from leave requests
+			if t.LeaveCategoryID != 0 || in.awardPaid(e.ID, t.ID) {
+				continue // leave is paid from leave requests; award lines above
 			}
 			cat := primary
 			if c, ok := cats.ByKind[KindEarnings][t.PayCategoryID]; ok {

@@ -36,6 +36,7 @@ type Writer struct {
 	sources   []sourceRow
 	statutory *statutoryCache // statutory_leave.go, read on first use
 	uk        *ukCache        // uk_employee.go, read on first use
+	my        *myCache        // my_employee.go, read on first use
 }
 
 // sourceRow is a pay_run_sources row waiting to be written.
@@ -78,7 +79,7 @@ func (w *Writer) inputsFor(ctx context.Context, region string, run *store.PayRun
 // calculate is the employee's calculated lines, queued for writing with
 // their sources.
 func (w *Writer) calculate(ctx context.Context, region string, run *store.PayRun, e *EmployeeRow, cats *Categories, standard bool, kept []line) ([]line, error) {
-	if err := RegionCalculable(region); err != nil {
+	if err := RegionCalculableOn(region, run.DatePaid); err != nil {
 		return nil, err
 	}
 	in, err := w.inputsFor(ctx, region, run, e.ID)
@@ -121,14 +122,18 @@ func (w *Writer) AddEmployee(ctx context.Context, region string, run *store.PayR
 	if err != nil {
 		return err
 	}
-	au, err := w.auInputsFor(ctx, region, run, e, cats, lines)
+	x, err := w.extrasOf(ctx, region, run, e.ID)
 	if err != nil {
 		return err
 	}
-	f := compute(region, run, e, lines, y, w.ukPensionOf(e.ID), au)
+	if x.au, err = w.auInputsFor(ctx, region, run, e, cats, lines); err != nil {
+		return err
+	}
+	f := compute(region, run, e, lines, y, x)
 	if err := w.storeUKPension(ctx, run.ID, e.ID, &f); err != nil {
 		return err
 	}
+	w.queueMY(region, run, e.ID, &f)
 	w.emps = append(w.emps, store.CreatePayRunEmployeeParams{BusinessID: w.bizID, PayRunID: w.run, EmployeeID: e.ID,
 		EmployeeName: strings.TrimSpace(e.FirstName + " " + e.Surname), EmployeeExternalID: e.ExternalID, StandardEarnings: standard,
 		TotalHoursE4: f.hoursE4, Gross: f.gross, PreTax: f.preTax, Taxable: f.taxable, PostTax: f.postTax, Tax: f.tax, Stsl: f.stsl,
@@ -179,12 +184,18 @@ func (w *Writer) RecalcEmployee(ctx context.Context, region string, run *store.P
 		return err
 	}
 	lines = append(lines, calc...)
-	au, err := w.auInputsFor(ctx, region, run, e, cats, lines)
+	x, err := w.extrasOf(ctx, region, run, e.ID)
 	if err != nil {
 		return err
 	}
-	f := compute(region, run, e, lines, y, w.ukPensionOf(e.ID), au)
+	if x.au, err = w.auInputsFor(ctx, region, run, e, cats, lines); err != nil {
+		return err
+	}
+	f := compute(region, run, e, lines, y, x)
 	if err := w.storeUKPension(ctx, run.ID, e.ID, &f); err != nil {
+		return err
+	}
+	if err := w.storeMY(ctx, region, run, e.ID, &f); err != nil {
 		return err
 	}
 	_, err = w.q.UpdatePayRunEmployeeFigures(ctx, store.UpdatePayRunEmployeeFiguresParams{PayRunID: run.ID, EmployeeID: e.ID,
@@ -249,6 +260,9 @@ func (w *Writer) Flush(ctx context.Context) error {
 			return err
 		}
 		w.emps, w.empNI = w.emps[n:], w.empNI[n:]
+	}
+	if err := w.flushMY(ctx); err != nil {
+		return err
 	}
 	if err := w.flushLines(ctx); err != nil {
 		return err

@@ -90,8 +90,13 @@ func (s *Views) Totals(ctx context.Context, biz business.Business, id, employeeI
 	if err != nil {
 		return payrun.TotalsResponse{}, err
 	}
+	my, err := pay.MYFiguresOf(ctx, q, biz, run.ID, employeeID)
+	if err != nil {
+		return payrun.TotalsResponse{}, err
+	}
 	t := payrun.TotalModel(biz.Region, run, rows[0])
 	payrun.ApplyUKPension(&t, pens)
+	payrun.ApplyMY(&t, my, rows[0].Tax)
 	return payrun.TotalsResponse{PayRunID: run.ID, PayRunTotals: map[string]payrun.PayRunTotalModel{strconv.FormatInt(employeeID, 10): t}}, nil
 }
 
@@ -111,6 +116,10 @@ func (s *Views) AllTotals(ctx context.Context, biz business.Business, id int64) 
 		if err != nil {
 			return err
 		}
+		my, err := pay.MYFiguresOf(ctx, q, biz, run.ID, 0)
+		if err != nil {
+			return err
+		}
 		out := newJSONStream(w)
 		out.raw(`{"payRunId":` + strconv.FormatInt(run.ID, 10) + `,"payRunTotals":{`)
 		sep := ""
@@ -118,6 +127,7 @@ func (s *Views) AllTotals(ctx context.Context, biz business.Business, id int64) 
 			for _, r := range rows {
 				t := payrun.TotalModel(biz.Region, run, r.PayRunEmployee)
 				payrun.ApplyUKPension(&t, pens)
+				payrun.ApplyMY(&t, my, r.PayRunEmployee.Tax)
 				if err := out.value(sep+`"`+strconv.FormatInt(r.PayRunEmployee.EmployeeID, 10)+`":`, t); err != nil {
 					return err
 				}
@@ -218,6 +228,14 @@ func (s *Views) PaySlips(ctx context.Context, biz business.Business, id, employe
 	if err != nil {
 		return nil, err
 	}
+	my, err := pay.MYFiguresOf(ctx, q, biz, run.ID, employeeID)
+	if err != nil {
+		return nil, err
+	}
+	myYTD, err := pay.MYYearToDate(ctx, q, biz, &run)
+	if err != nil {
+		return nil, err
+	}
 	out := make(map[string]payrun.PaySlip, len(rows))
 	for _, e := range rows {
 		p := paySlip(biz, run, e, lines[e.EmployeeID], ytds[e.EmployeeID], data.ote)
@@ -225,6 +243,13 @@ func (s *Views) PaySlips(ctx context.Context, biz business.Business, id, employe
 		if l, ok := pens.Of(run.ID, e.EmployeeID); ok {
 			p.PensionSchemeName, p.EmployeePensionContribution, p.EmployerPensionContribution = l.SchemeName, money(l.EE), money(l.ER)
 			p.PensionArrangement = l.Arrangement
+		}
+		if l, ok := my.Of(run.ID, e.EmployeeID); ok {
+			var taxYTD int64
+			if y := ytds[e.EmployeeID]; y != nil {
+				taxYTD = y.Tax
+			}
+			p.MYPaySlip = payrun.MYSlip(l, myYTD[e.EmployeeID], e.Tax, taxYTD)
 		}
 		out[strconv.FormatInt(e.EmployeeID, 10)] = p
 	}
