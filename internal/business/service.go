@@ -465,8 +465,10 @@ func (s *Service) RevokeAccess(ctx context.Context, id int64, email string) (err
 		if err := s.link(ctx, q, id, row.ID, Restrictions{}); err != nil {
 			return err
 		}
-		_, err = q.DeleteBusinessAccess(ctx, store.DeleteBusinessAccessParams{BusinessID: id, UserID: cur.UserID})
-		return err
+		if _, err = q.DeleteBusinessAccess(ctx, store.DeleteBusinessAccessParams{BusinessID: id, UserID: cur.UserID}); err != nil {
+			return err
+		}
+		return user.RevokeSignIns(ctx, q, cur.UserID, s.Clock.Now())
 	})
 }
 

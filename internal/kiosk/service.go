@@ -223,9 +223,14 @@ func (s *Service) visibleEmployee(ctx context.Context, q *store.Queries, biz bus
 	if err != nil {
 		return employeeRow{}, err
 	}
+	return s.employeeIn(ctx, q, biz, sc, id)
+}
+
+// employeeIn is visibleEmployee within a decided scope.
+func (s *Service) employeeIn(ctx context.Context, q *store.Queries, biz business.Business, sc employee.Scope, id int64) (employeeRow, error) {
 	where, args := sc.SQL([]any{biz.ID, id})
 	var e employeeRow
-	err = q.QueryRow(ctx, "SELECT e.first_name, e.surname, e.email, e.mobile_phone, e.start_date FROM employees e WHERE e.business_id = $1 AND e.id = $2 AND "+where,
+	err := q.QueryRow(ctx, "SELECT e.first_name, e.surname, e.email, e.mobile_phone, e.start_date FROM employees e WHERE e.business_id = $1 AND e.id = $2 AND "+where,
 		args...).Scan(&e.first, &e.surname, &e.email, &e.mobile, &e.start)
 	if db.IsNoRows(err) {
 		return employeeRow{}, payroll.NotFound("employee")
@@ -372,4 +377,13 @@ func (s *Service) ChangePin(ctx context.Context, biz business.Business, p *payro
 		}
 		return err
 	})
+}
+
+// AvailableToAllRestricted reports whether kiosk id of biz is offered to
+// every restricted user with kiosk access (a NotFound error when biz has
+// no such kiosk): the HTTP layer's kiosk access decision.
+func (s *Service) AvailableToAllRestricted(ctx context.Context, biz business.Business, id int64) (_ bool, err error) {
+	defer payroll.Wrap(&err, "kiosk %d access", id)
+	k, err := s.GetKiosk(ctx, biz, id)
+	return k.Settings.AvailableToAllRestrictedUsersWithKioskAccess, err
 }

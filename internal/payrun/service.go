@@ -119,6 +119,9 @@ func (s *Service) Create(ctx context.Context, biz business.Business, req CreateR
 	if err := req.Validate(); err != nil {
 		return PayRunModel{}, err
 	}
+	if err := s.CheckCreate(ctx, biz, req.PayScheduleID); err != nil {
+		return PayRunModel{}, err
+	}
 	if err := pay.RegionCalculable(biz.Region); err != nil {
 		return PayRunModel{}, err
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"time"
 
 	"github.com/payrolld/payrolld/internal/db"
 	"github.com/payrolld/payrolld/internal/payroll"
@@ -207,8 +208,25 @@ func (s *Service) SetPassword(ctx context.Context, username, password string) (e
 		return err
 	}
 	return s.DB.InTx(ctx, func(q *store.Queries) error {
-		return q.SetUserPassword(ctx, store.SetUserPasswordParams{ID: u.ID, PasswordHash: pw, UpdatedAt: s.Clock.Now()})
+		now := s.Clock.Now()
+		if err := q.SetUserPassword(ctx, store.SetUserPasswordParams{ID: u.ID, PasswordHash: pw, UpdatedAt: now}); err != nil {
+			return err
+		}
+		return RevokeSignIns(ctx, q, u.ID, now)
 	})
+}
+
+// RevokeSignIns ends every sign-in of user id derived from a credential
+// that changed or was withdrawn (a password, an API key, a business
+// grant): its OAuth access and refresh tokens are revoked and its browser
+// sessions ended, in the caller's transaction. Tokens are read from the
+// database on every request, so every node refuses them from the next
+// request on.
+func RevokeSignIns(ctx context.Context, q *store.Queries, id int64, now time.Time) error {
+	if err := q.RevokeOAuthTokensOfUser(ctx, store.RevokeOAuthTokensOfUserParams{UserID: id, RevokedAt: sql.NullTime{Time: now, Valid: true}}); err != nil {
+		return err
+	}
+	return q.DeleteWebSessionsOfUser(ctx, id)
 }
 
 // RotateAPIKey revokes a user's keys and issues a new one.
@@ -222,6 +240,9 @@ func (s *Service) RotateAPIKey(ctx context.Context, username string) (_ string, 
 	err = s.DB.InTx(ctx, func(q *store.Queries) error {
 		now := s.Clock.Now()
 		if err := q.RevokeAPIKeysOfUser(ctx, store.RevokeAPIKeysOfUserParams{UserID: u.ID, RevokedAt: sql.NullTime{Time: now, Valid: true}}); err != nil {
+			return err
+		}
+		if err := RevokeSignIns(ctx, q, u.ID, now); err != nil {
 			return err
 		}
 		_, err := q.CreateAPIKey(ctx, store.CreateAPIKeyParams{UserID: u.ID, KeyHash: payroll.HashSecret(key), CreatedAt: now})

@@ -46,12 +46,16 @@ func (s *Views) List(ctx context.Context, biz business.Business, q odata.Query) 
 	if err := odata.Check[payrun.PayRunModel](q); err != nil {
 		return nil, err
 	}
-	c, err := odata.CompileSQL(q, Columns, 2)
+	where, args, err := s.RunsInAccess(ctx, biz, "r.business_id = $1", []any{biz.ID})
 	if err != nil {
 		return nil, err
 	}
-	clause, args := c.Clause("r.business_id = $1")
-	rows, err := s.DB.Queries().Query(ctx, listRunsSQL+clause, append([]any{biz.ID}, args...)...)
+	c, err := odata.CompileSQL(q, Columns, len(args)+1)
+	if err != nil {
+		return nil, err
+	}
+	clause, cargs := c.Clause(where)
+	rows, err := s.DB.Queries().Query(ctx, listRunsSQL+clause, append(args, cargs...)...)
 	if err != nil {
 		return nil, err
 	}

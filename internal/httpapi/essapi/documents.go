@@ -7,35 +7,11 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 	"github.com/go-chi/chi/v5"
 
-	"github.com/payrolld/payrolld/internal/employee"
+	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/ess"
 	"github.com/payrolld/payrolld/internal/httpapi"
-	"github.com/payrolld/payrolld/internal/httpapi/essapi/essleave"
-	"github.com/payrolld/payrolld/internal/leave"
 	"github.com/payrolld/payrolld/internal/payroll"
 )
-
-// Deps3 are the services of the third self-service part (documents,
-// payslips, leave details, super funds, lookups).
-type Deps3 struct {
-	ESS       *ess.Service
-	Employees *employee.Service
-	Documents *ess.Documents
-	Payslips  *ess.Payslips
-	Leave     *leave.Service
-	// SuperFunds are the AU employee's fund slots.
-	SuperFunds *ess.SuperFunds
-}
-
-// Register3 serves them. Pass it in httpapi.Deps.Areas.
-func Register3(d Deps3) func(*httpapi.API) {
-	return func(a *httpapi.API) {
-		registerDocuments(a, d)
-		essleave.RegisterDetails(a, essleave.Deps{ESS: d.ESS, Leave: d.Leave})
-		registerSuper(a, d)
-		registerLookups(a, d)
-	}
-}
 
 // EssDocument is EssDocumentModel.
 type EssDocument struct {
@@ -93,12 +69,12 @@ func documentID(ctx context.Context) (int64, error) {
 	return ess.ParseDocumentID(rc.URLParam("documentId"))
 }
 
-func registerDocuments(a *httpapi.API, d Deps3) {
+func registerDocuments(a *httpapi.API, d Deps) {
 	tags := []string{"Employee Self Service: Documents"}
 	biz := httpapi.CurrentBusiness
 	visible := "The documents an employee sees: the business documents shown to everyone, to one of their locations (primary or other) or to an " +
 		"employee group they are in, and their own employee documents marked visible (qualification documents are shown with the qualification)."
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/document", Tags: tags,
+	httpapi.Register(a, httpapi.SelfService(business.ViewEmployeeDocuments), huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/document", Tags: tags,
 		Summary: "List documents", Description: visible + " Oldest first."},
 		func(ctx context.Context, in *documentInput) (*httpapi.BodyOf[[]EssDocument], error) {
 			ds, err := d.Documents.List(ctx, biz(ctx), principal(ctx), in.EmployeeID)
@@ -113,7 +89,7 @@ func registerDocuments(a *httpapi.API, d Deps3) {
 		})
 	one := huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/document/{documentId}", Tags: tags,
 		Summary: "Get document details", Description: visible + " Any other document is 404.", Parameters: httpapi.PathParams("documentId")}
-	httpapi.Register(a, httpapi.EmployeeSelf, one,
+	httpapi.Register(a, httpapi.SelfService(business.ViewEmployeeDocuments), one,
 		func(ctx context.Context, in *documentInput) (*httpapi.BodyOf[EssDocument], error) {
 			id, err := documentID(ctx)
 			if err != nil {
@@ -125,7 +101,7 @@ func registerDocuments(a *httpapi.API, d Deps3) {
 			}
 			return &httpapi.BodyOf[EssDocument]{Body: essDocument(doc)}, nil
 		})
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/document/download/{documentId}", Tags: tags,
+	httpapi.Register(a, httpapi.SelfService(business.ViewEmployeeDocuments), huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/document/download/{documentId}", Tags: tags,
 		Summary: "Download document", Description: "The file exactly as uploaded, of a document the employee sees (404 otherwise).", Parameters: httpapi.PathParams("documentId")},
 		func(ctx context.Context, in *documentInput) (*httpapi.FileOutput, error) {
 			id, err := documentID(ctx)
@@ -138,7 +114,7 @@ func registerDocuments(a *httpapi.API, d Deps3) {
 			}
 			return httpapi.NewFileOutput(f.Name, f.ContentType, f.Data), nil
 		})
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodPost, Path: "/api/v2/ess/{employeeId}/document/acknowledge/{documentId}", Tags: tags,
+	httpapi.Register(a, httpapi.SelfService(business.ManageEmployeeDocuments), huma.Operation{Method: http.MethodPost, Path: "/api/v2/ess/{employeeId}/document/acknowledge/{documentId}", Tags: tags,
 		Summary: "Acknowledge document",
 		Description: "Records that the employee has read a document they see that requires acknowledgement (409 when it does not); the documentAcknowledgements " +
 			"report shows it. Acknowledging again keeps the first date. A business user acting through self-service acknowledges on the employee's behalf.",
@@ -155,7 +131,7 @@ func registerDocuments(a *httpapi.API, d Deps3) {
 			return &httpapi.BodyOf[EssDocument]{Body: essDocument(doc)}, nil
 		})
 
-	register2FA(a, "/api/v2/ess/{employeeId}/document/payslip/swagrequired2fa", huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/document/payslip", Tags: tags,
+	register2FA(a, httpapi.SelfService(business.ViewEmployeeDetails), "/api/v2/ess/{employeeId}/document/payslip/swagrequired2fa", huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/document/payslip", Tags: tags,
 		Summary: "List payslips",
 		Description: "The employee's published payslips: one per finalised pay run that pays them whose pay slips were published; latest paid first. " +
 			"payerAbn and payerBusinessNumber are the business's ABN (its business number)."},
@@ -170,7 +146,7 @@ func registerDocuments(a *httpapi.API, d Deps3) {
 			}
 			return &httpapi.BodyOf[[]EssPayslip]{Body: out}, nil
 		})
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/document/payslip/{payrunId}", Tags: tags,
+	httpapi.Register(a, httpapi.SelfService(business.ViewEmployeeDetails), huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/document/payslip/{payrunId}", Tags: tags,
 		Summary: "Get payslip by pay run", Description: "The employee's published payslip of the pay run as a PDF (the business's payslip PDF); 404 when the run " +
 			"is not finalised, its pay slips are not published or it does not pay the employee.", Parameters: httpapi.PathParams("payrunId")},
 		func(ctx context.Context, in *documentInput) (*httpapi.FileOutput, error) {
@@ -186,7 +162,7 @@ func registerDocuments(a *httpapi.API, d Deps3) {
 		})
 
 	// Year-end documents.
-	register2FA(a, "/api/v2/ess/{employeeId}/document/paymentsummaries/swagrequired2fa", huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/document/paymentsummaries", Tags: tags,
+	register2FA(a, httpapi.SelfService(business.ViewEmployeeDetails), "/api/v2/ess/{employeeId}/document/paymentsummaries/swagrequired2fa", huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/document/paymentsummaries", Tags: tags,
 		Summary: "List payment summaries",
 		Description: "AU: one per financial year (1 July to 30 June) in which finalised pay runs paid the employee, latest first; id is the year it ends in, " +
 			"and the year still running is marked year to date. The figures are sums of those runs (gross payments: taxable earnings; tax withheld " +
@@ -202,7 +178,7 @@ func registerDocuments(a *httpapi.API, d Deps3) {
 			}
 			return &httpapi.BodyOf[[]EssPaymentSummary]{Body: out}, nil
 		})
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/document/paymentsummary/{documentId}", Tags: tags,
+	httpapi.Register(a, httpapi.SelfService(business.ViewEmployeeDetails), huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/document/paymentsummary/{documentId}", Tags: tags,
 		Summary: "Get payment summary PDF", Description: "The payment summary of the financial year documentId (as listed) as a PDF: gross payments, tax withheld " +
 			"and super guarantee contributions; 404 for a year without finalised pay.", Parameters: httpapi.PathParams("documentId")},
 		func(ctx context.Context, in *documentInput) (*httpapi.FileOutput, error) {
@@ -232,9 +208,9 @@ func registerDocuments(a *httpapi.API, d Deps3) {
 	}
 	ecDoc := "Always an empty list: this service issues no earnings certificates (the year-end documents it keeps are the AU payment summaries " +
 		"above and the statutory reports, e.g. P60 in the UK)."
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/document/earningscertificates", Tags: tags,
+	httpapi.Register(a, httpapi.SelfService(business.ViewEmployeeDetails), huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/document/earningscertificates", Tags: tags,
 		Summary: "List earnings certificates", Description: ecDoc}, noYearEnd)
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/document/earningscertificate/{documentId}", Tags: tags,
+	httpapi.Register(a, httpapi.SelfService(business.ViewEmployeeDetails), huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/document/earningscertificate/{documentId}", Tags: tags,
 		Summary: "Get earnings certificate", Description: "404: there are no earnings certificates (see the list).", Parameters: httpapi.PathParams("documentId")},
 		noYearEndFile("earnings certificate"))
 }

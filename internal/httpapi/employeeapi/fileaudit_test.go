@@ -9,7 +9,7 @@ import (
 	"github.com/payrolld/payrolld/internal/testkit"
 )
 
-// TestMoreRecordChangesAudited (issue 10): documents, qualifications,
+// TestMoreRecordChangesAudited: documents, qualifications,
 // notes, earnings line splits and pay rate templates (through the
 // employees they give rates to) show in the employee audit report, one
 // row per changed member in the kind's section; a refused (400) write of

@@ -82,7 +82,7 @@ func TestESSPersonalDetails(t *testing.T) {
 
 // Unavailability, bank accounts (and their swagrequired2fa paths),
 // self-managed funds, qualifications, expenses through self-service.
-func TestESSRecords4(t *testing.T) {
+func TestESSRecords(t *testing.T) {
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
 		e := newEnv(t, d)
 		e.Do("POST", e.B+"/employeeportalsettings", e.Key, map[string]any{"allowEmployeeToSetUnavailability": true, "allowEmployeeBankAccountSelfService": true,

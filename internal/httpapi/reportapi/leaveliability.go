@@ -68,11 +68,11 @@ func registerLeaveLiability(a *httpapi.API, s *leavereport.Service) {
 		"valued at the hourly rate in force that day (the latest pay rate schedule commencing by then, else the employee's rate) with the leave loading " +
 		"of the employee's allowance or the leave category; includeApprovedLeave takes approved leave not yet paid off the balance. A restricted user sees only their employees. " +
 		"With jobId: the rows a preparation computed (409 until it is Complete; only the user who asked reads them)."
-	httpapi.Register(a, httpapi.BusinessUser, get("/api/v2/business/{businessId}/report/leaveliability", "Leave liability report", desc),
+	httpapi.Register(a, httpapi.OnReport("LeaveLiabilityReport"), get("/api/v2/business/{businessId}/report/leaveliability", "Leave liability report", desc),
 		func(ctx context.Context, in *LeaveLiabilityIn) (*httpapi.BodyOf[[]leavereport.LeaveLiability], error) {
 			return list(liability(ctx, in))
 		})
-	httpapi.Register(a, httpapi.BusinessUser, get("/api/v2/business/{businessId}/report/leaveliability/xlsx", "Leave liability report (xlsx)", "The leave liability report as a spreadsheet (the same query members, or jobId: a prepared report's rows)."),
+	httpapi.Register(a, httpapi.OnReport("LeaveLiabilityReport"), get("/api/v2/business/{businessId}/report/leaveliability/xlsx", "Leave liability report (xlsx)", "The leave liability report as a spreadsheet (the same query members, or jobId: a prepared report's rows)."),
 		func(ctx context.Context, in *LeaveLiabilityIn) (*httpapi.FileOutput, error) {
 			rows, err := liability(ctx, in)
 			if err != nil {
@@ -98,7 +98,7 @@ type LeaveLiabilityPreparation struct {
 }
 
 func registerLeaveLiabilityPreparation(a *httpapi.API, s *leavereport.Service) {
-	httpapi.Register(a, httpapi.BusinessUser, op(http.MethodPost, "/api/v2/business/{businessId}/report/leaveliability/preparation", "Prepare the leave liability report",
+	httpapi.Register(a, httpapi.OnReport("LeaveLiabilityReport"), op(http.MethodPost, "/api/v2/business/{businessId}/report/leaveliability/preparation", "Prepare the leave liability report",
 		"Starts computing the leave liability report (the members of GET leaveliability) as a background job, for businesses too big to wait for: "+
 			"it values the employees in chunks and records its progress; the answer is the job's id and status (Queued). POST again with jobId alone for its status "+
 			"and progress, and read the rows with GET leaveliability (or leaveliability/xlsx) and that jobId once it is Complete. The as-at day is fixed when the job is asked for."),

@@ -6,6 +6,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/httpapi"
 )
 
@@ -22,7 +23,7 @@ var titles = []EssTitle{{1, "Mr"}, {2, "Mrs"}, {3, "Ms"}, {4, "Miss"}, {5, "Mx"}
 
 // registerTitleLookup serves S/lookup/title.
 func registerTitleLookup(a *httpapi.API, visible func(ctx context.Context, emp int64) error) {
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/lookup/title", Tags: []string{"Employee Self Service Lookups"},
+	httpapi.Register(a, httpapi.SelfService(business.ViewEmployeeDetails), huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/lookup/title", Tags: []string{"Employee Self Service Lookups"},
 		Summary: "Get titles", Description: "The personal titles an employee may give (Mr, Mrs, Ms, Miss, Mx, Dr, Prof, Rev, Sir, Dame): a fixed list, the " +
 			"same for every business, in this order, with stable ids."},
 		func(ctx context.Context, in *struct{ httpapi.ESSPath }) (*httpapi.BodyOf[[]EssTitle], error) {

@@ -40,7 +40,7 @@ func migrationSection(t *testing.T, d *db.DB, name, section string) []string {
 	return out
 }
 
-// TestKiwiSaverRatesMigration (issue 10): migration 00500 carries whole
+// TestKiwiSaverRatesMigration: migration 00500 carries whole
 // percentages stored before it (BIGINT) over as rates, on both engines;
 // its Down rounds a fraction to the nearest percent.
 func TestKiwiSaverRatesMigration(t *testing.T) {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/categories"
 	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/locations"
@@ -14,14 +15,14 @@ import (
 // registerLookups serves the self-service lookups that have a source here:
 // the business's locations and work types (split as the AU description
 // does: work types, and the work types mapped as shift conditions).
-func registerLookups(a *httpapi.API, d Deps3) {
+func registerLookups(a *httpapi.API, d Deps) {
 	tags := []string{"Employee Self Service Lookups"}
 	biz := httpapi.CurrentBusiness
 	visible := func(ctx context.Context, emp int64) error {
 		_, err := d.Employees.Visible(ctx, biz(ctx), principal(ctx), emp)
 		return err
 	}
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/lookup/location", Tags: tags,
+	httpapi.Register(a, httpapi.SelfService(business.ViewEmployeeDetails), huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/lookup/location", Tags: tags,
 		Summary: "Get locations", Description: "The business's locations (what B/location lists), by name: an employee may record work at any of them."},
 		func(ctx context.Context, in *struct{ httpapi.ESSPath }) (*httpapi.BodyOf[[]locations.Location], error) {
 			if err := visible(ctx, in.EmployeeID); err != nil {
@@ -42,9 +43,9 @@ func registerLookups(a *httpapi.API, d Deps3) {
 			return &httpapi.BodyOf[[]EssWorkType]{Body: work}, err
 		}
 	}
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/lookup/worktype", Tags: tags,
+	httpapi.Register(a, httpapi.SelfService(business.ViewEmployeeDetails), huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/lookup/worktype", Tags: tags,
 		Summary: "Get work types", Description: "The business's work types that are not shift conditions (mappingType other than ShiftCondition)."}, workTypes(false))
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/lookup/shiftcondition", Tags: tags,
+	httpapi.Register(a, httpapi.SelfService(business.ViewEmployeeDetails), huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/lookup/shiftcondition", Tags: tags,
 		Summary: "Get shift conditions", Description: "The business's work types mapped as shift conditions (mappingType ShiftCondition)."}, workTypes(true))
 	registerTitleLookup(a, visible)
 }

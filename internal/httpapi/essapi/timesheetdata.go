@@ -26,7 +26,7 @@ type EssTimesheetData struct {
 
 // employeeHolidays are the public holidays in [from, to] that apply to
 // the employee (see holidayApplies).
-func employeeHolidays(ctx context.Context, a *httpapi.API, d Deps4, emp int64, from, to time.Time) ([]payschedule.PublicHoliday, error) {
+func employeeHolidays(ctx context.Context, a *httpapi.API, d Deps, emp int64, from, to time.Time) ([]payschedule.PublicHoliday, error) {
 	biz := httpapi.CurrentBusiness(ctx)
 	e, err := d.Employees.Get(ctx, biz, principal(ctx), emp)
 	if err != nil {
@@ -52,10 +52,10 @@ func employeeHolidays(ctx context.Context, a *httpapi.API, d Deps4, emp int64, f
 	return out, nil
 }
 
-func registerTimesheetData(a *httpapi.API, d Deps4) {
+func registerTimesheetData(a *httpapi.API, d Deps) {
 	tags := []string{"Employee Self Service Timesheets"}
 	biz := httpapi.CurrentBusiness
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/timesheet/data", Tags: tags,
+	httpapi.Register(a, httpapi.SelfService(httpapi.ViewTimesheets...), huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/timesheet/data", Tags: tags,
 		Summary: "Timesheet data of a period (self-service)", Description: "For the days fromDate to toDate (filter.fromDate, filter.toDate; default the " +
 			"current week, Monday to Sunday; at most 62 days): the employee's timesheets (as E/timesheet, shape A), their leave requests overlapping " +
 			"the period (as E/leave/{id}), their published roster shifts (as E/shift) and the public holidays that apply to them (as E/publicHolidays)."},
@@ -102,7 +102,7 @@ func registerTimesheetData(a *httpapi.API, d Deps4) {
 				}
 			}
 			sums := summaries(all)
-			self, allowed := httpapi.SelfEmployee(ctx), allow(ctx, d.Deps, ess.EditTimesheets) == nil
+			self, allowed := httpapi.SelfEmployee(ctx), allow(ctx, d, ess.EditTimesheets) == nil
 			for _, l := range lines {
 				out.Timesheets = append(out.Timesheets, shapeA(l, self, allowed, sums[weekOf(l.Start)]))
 			}

@@ -7,6 +7,7 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 
 	"github.com/payrolld/payrolld/internal/au"
+	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/ess"
 	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/payroll"
@@ -46,7 +47,7 @@ func SuperFundModel(f ess.SuperFund) EssSuperFund {
 	return out
 }
 
-func registerSuper(a *httpapi.API, d Deps3) {
+func registerSuper(a *httpapi.API, d Deps) {
 	tags := []string{"Employee Self Service Super"}
 	biz := httpapi.CurrentBusiness
 	s := d.SuperFunds
@@ -56,7 +57,7 @@ func registerSuper(a *httpapi.API, d Deps3) {
 	doc := "AU. The employee's super funds are the three fund slots of the employee record (superFund1_... to superFund3_...); a fund's id is its slot. " +
 		"A fund with neither allocatedPercentage nor fixedAmount takes the balance."
 	write := " Writes need allowEmployeeSuperFundSelfService (403 otherwise); validationWarning says when the allocations do not add up."
-	register2FA(a, "/api/v2/ess/{employeeId}/superfunds/swagrequired2fa", huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/superfunds", Tags: tags,
+	register2FA(a, httpapi.SelfService(business.ViewEmployeeDetails), "/api/v2/ess/{employeeId}/superfunds/swagrequired2fa", huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/superfunds", Tags: tags,
 		Summary: "Get super funds", Description: doc},
 		func(ctx context.Context, in *struct{ httpapi.ESSPath }) (*httpapi.BodyOf[[]EssSuperFund], error) {
 			fs, err := s.List(ctx, biz(ctx), principal(ctx), in.EmployeeID)
@@ -69,7 +70,7 @@ func registerSuper(a *httpapi.API, d Deps3) {
 			}
 			return &httpapi.BodyOf[[]EssSuperFund]{Body: out}, nil
 		})
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/superfunds/{superFundId}", Tags: tags,
+	httpapi.Register(a, httpapi.SelfService(business.ViewEmployeeDetails), huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/superfunds/{superFundId}", Tags: tags,
 		Summary: "Get super fund by ID", Description: doc + " An empty slot is 404.", Parameters: httpapi.PathParams("superFundId")},
 		func(ctx context.Context, in *struct{ httpapi.ESSPath }) (*httpapi.BodyOf[EssSuperFund], error) {
 			id, err := httpapi.PathID(ctx, "superFundId", "super fund")
@@ -92,7 +93,7 @@ func registerSuper(a *httpapi.API, d Deps3) {
 		}
 		return &httpapi.BodyOf[EssSuperFundResult]{Body: EssSuperFundResult{ValidationWarning: warn, Result: SuperFundModel(f)}}, nil
 	}
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodPost, Path: "/api/v2/ess/{employeeId}/superfunds", Tags: tags,
+	httpapi.Register(a, httpapi.SelfService(business.EditAllEmployeeDetails), huma.Operation{Method: http.MethodPost, Path: "/api/v2/ess/{employeeId}/superfunds", Tags: tags,
 		Summary: "Create super fund", Description: doc + " The fund goes in the first empty slot (409 when all three are used)." + write},
 		func(ctx context.Context, in *struct {
 			httpapi.ESSPath
@@ -100,7 +101,7 @@ func registerSuper(a *httpapi.API, d Deps3) {
 		}) (*httpapi.BodyOf[EssSuperFundResult], error) {
 			return save(ctx, in.EmployeeID, 0, in.Body)
 		})
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodPut, Path: "/api/v2/ess/{employeeId}/superfunds/{id}", Tags: tags,
+	httpapi.Register(a, httpapi.SelfService(business.EditAllEmployeeDetails), huma.Operation{Method: http.MethodPut, Path: "/api/v2/ess/{employeeId}/superfunds/{id}", Tags: tags,
 		Summary: "Update super fund", Description: doc + " Replaces the fund of the slot (an empty slot is 404)." + write, Parameters: httpapi.PathParams("id")},
 		func(ctx context.Context, in *struct {
 			httpapi.ESSPath
@@ -112,7 +113,7 @@ func registerSuper(a *httpapi.API, d Deps3) {
 			}
 			return save(ctx, in.EmployeeID, id, in.Body)
 		})
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodDelete, Path: "/api/v2/ess/{employeeId}/superfunds/{superfundId}", Tags: tags,
+	httpapi.Register(a, httpapi.SelfService(business.EditAllEmployeeDetails), huma.Operation{Method: http.MethodDelete, Path: "/api/v2/ess/{employeeId}/superfunds/{superfundId}", Tags: tags,
 		Summary: "Delete super fund", Description: doc + " Empties the slot (an empty slot is 404); result is the fund deleted." + write, Parameters: httpapi.PathParams("superfundId")},
 		func(ctx context.Context, in *struct{ httpapi.ESSPath }) (*httpapi.BodyOf[EssSuperFundResult], error) {
 			id, err := httpapi.PathID(ctx, "superfundId", "super fund")

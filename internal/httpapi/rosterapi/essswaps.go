@@ -6,6 +6,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/roster"
@@ -78,11 +79,11 @@ type essSwapBulkInput struct {
 	Body SwapBulkBody
 }
 
-// registerESS3 serves the employee's roster list and shift swaps (issue
-// 12). Swaps need no manager approval: the business has no roster setting
+// registerESSSwaps serves the employee's roster list and shift swaps. Swaps
+// need no manager approval: the business has no roster setting
 // asking for it, and the shift swapping report shows them as Created,
 // Accepted, Declined or Cancelled.
-func registerESS3(a *httpapi.API, s *roster.Service) {
+func registerESSSwaps(a *httpapi.API, s *roster.Service) {
 	tags := []string{"Employee Self Service: Roster Shifts"}
 	principal := payroll.PrincipalFrom
 	biz := httpapi.CurrentBusiness
@@ -99,7 +100,7 @@ func registerESS3(a *httpapi.API, s *roster.Service) {
 		return out, err
 	}
 
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/shift", Tags: tags,
+	httpapi.Register(a, httpapi.SelfService(httpapi.ViewRosters...), huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/shift", Tags: tags,
 		Summary: "List roster shifts", Description: "The employee's published shifts overlapping the days fromDate..toDate (inclusive; default today and the 27 days after), by start."},
 		func(ctx context.Context, in *essShiftListInput) (*httpapi.BodyOf[[]EssRosterShift], error) {
 			from, to, err := httpapi.QueryDates(in.FromDate, in.ToDate)
@@ -122,7 +123,7 @@ func registerESS3(a *httpapi.API, s *roster.Service) {
 			}
 			return &httpapi.BodyOf[[]EssRosterShift]{Body: out}, nil
 		})
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/shift/{shiftId}", Tags: tags, Parameters: httpapi.PathParams("shiftId"),
+	httpapi.Register(a, httpapi.SelfService(httpapi.ViewRosters...), huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/shift/{shiftId}", Tags: tags, Parameters: httpapi.PathParams("shiftId"),
 		Summary: "Get roster shift", Description: "A published shift of the employee, or a shift whose open swap is proposed to them; 404 otherwise."},
 		func(ctx context.Context, in *essShiftInput) (*httpapi.BodyOf[EssRosterShift], error) {
 			id, err := shiftID(ctx)
@@ -135,7 +136,7 @@ func registerESS3(a *httpapi.API, s *roster.Service) {
 			}
 			return &httpapi.BodyOf[EssRosterShift]{Body: EssShape(sh, in.EmployeeID)}, nil
 		})
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/shift/{shiftId}/swap/candidates", Tags: tags, Parameters: httpapi.PathParams("shiftId"),
+	httpapi.Register(a, httpapi.SelfService(httpapi.ViewRosters...), huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/shift/{shiftId}/swap/candidates", Tags: tags, Parameters: httpapi.PathParams("shiftId"),
 		Summary: "Find shift swap candidates",
 		Description: "Colleagues who could take the employee's shift: not terminated, working at its location (primary or other), holding its qualifications " +
 			"(unexpired at its start), and not rostered on an overlapping shift, on pending or approved leave those days, or unavailable then. " +
@@ -155,7 +156,7 @@ func registerESS3(a *httpapi.API, s *roster.Service) {
 			}
 			return &httpapi.BodyOf[[]SwapCandidate]{Body: out}, nil
 		})
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodPost, Path: "/api/v2/ess/{employeeId}/shift/swap/propose", Tags: tags,
+	httpapi.Register(a, httpapi.SelfService(business.ManageRosters), huma.Operation{Method: http.MethodPost, Path: "/api/v2/ess/{employeeId}/shift/swap/propose", Tags: tags,
 		Summary: "Propose shift swap",
 		Description: "Proposes the employee's published shift that has not started (409 otherwise, and when it already has an open swap) to toEmployeeId, " +
 			"who must be one of its swap candidates (400 otherwise). The shift stays the employee's until the colleague accepts; no manager approval is needed."},
@@ -182,7 +183,7 @@ func registerESS3(a *httpapi.API, s *roster.Service) {
 		{roster.SwapActionCancel, "Cancel", "/api/v2/ess/{employeeId}/shift/{shiftId}/swap/cancel", "/api/v2/ess/{employeeId}/shift/swap/cancel"},
 	} {
 		action, name := x.action, x.name
-		httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodPost, Path: x.one, Tags: tags, Parameters: httpapi.PathParams("shiftId"),
+		httpapi.Register(a, httpapi.SelfService(business.ManageRosters), huma.Operation{Method: http.MethodPost, Path: x.one, Tags: tags, Parameters: httpapi.PathParams("shiftId"),
 			Summary: name + " shift swap", Description: actionDoc[action] + closeDoc},
 			func(ctx context.Context, in *essShiftInput) (*httpapi.BodyOf[SwapResult], error) {
 				id, err := shiftID(ctx)
@@ -199,7 +200,7 @@ func registerESS3(a *httpapi.API, s *roster.Service) {
 				c, err := counts(ctx, in.EmployeeID)
 				return &httpapi.BodyOf[SwapResult]{Body: SwapResult{Shift: sh[0], SwapCounts: c}}, err
 			})
-		httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodPost, Path: x.bulk, Tags: tags,
+		httpapi.Register(a, httpapi.SelfService(business.ManageRosters), huma.Operation{Method: http.MethodPost, Path: x.bulk, Tags: tags,
 			Summary: "Bulk " + action + " shift swaps", Description: actionDoc[action] + " For each shift listed whose swap can be; shifts lists those that moved."},
 			func(ctx context.Context, in *essSwapBulkInput) (*httpapi.BodyOf[SwapManyResult], error) {
 				ans, err := s.AnswerSwaps(ctx, biz(ctx), principal(ctx), in.EmployeeID, in.Body.Shifts, action)

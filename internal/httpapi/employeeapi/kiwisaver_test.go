@@ -8,7 +8,7 @@ import (
 	"github.com/payrolld/payrolld/internal/testkit"
 )
 
-// TestKiwiSaverDecimalRates (issue 10): KiwiSaver rates are percentages
+// TestKiwiSaverDecimalRates: KiwiSaver rates are percentages
 // with decimals (3.5% is the 2026-27 default, payroll-rules-2026-27.md
 // §3.3), checked against the year in force (the test clock is 2 Nov 2026,
 // NZ year 2026-27), stored and returned as given, and a pay run deducts

@@ -12,18 +12,9 @@ import (
 	"github.com/payrolld/payrolld/internal/report/timereport"
 )
 
-// register2 registers the second set of reports (time and attendance,
-// employees, pay run spreadsheets); Register calls it.
-func register2(a *httpapi.API, s *report.Service) {
-	registerTimeReports(a, s)
-	registerEmployeeDetails(a, &employeereport.Service{Service: s})
-	registerPayRunSpreadsheets(a, s)
-	registerDocumentAcknowledgements(a, &employeereport.Service{Service: s})
-}
-
 func registerTimeReports(a *httpapi.API, s *report.Service) {
 	tr := &timereport.Service{Service: s}
-	httpapi.Register(a, httpapi.BusinessUser, get("/api/v2/business/{businessId}/report/timesheet", "Timesheet report",
+	httpapi.Register(a, httpapi.OnReport("TimesheetReport"), get("/api/v2/business/{businessId}/report/timesheet", "Timesheet report",
 		"The timesheet lines starting in fromDate..toDate (inclusive days), oldest first, filtered by employeeId, statuses (repeatable), workTypeId, payScheduleId, the line's locationId and employingEntityId; "+
 			"with durations, breaks, the submitted (actual) times and their variance. includeCosts prices each line at the employee's hourly rate (or its rate override) as gross and totalCost; "+
 			"net, PAYG, super and employer liabilities are not computed per line (null). A restricted user sees only their employees."),
@@ -52,7 +43,7 @@ func registerTimeReports(a *httpapi.API, s *report.Service) {
 			return list(tr.Timesheets(ctx, biz(ctx), principal(ctx), q))
 		})
 
-	httpapi.Register(a, httpapi.BusinessUser, get("/api/v2/business/{businessId}/report/shiftswapping", "Shift swapping report",
+	httpapi.Register(a, httpapi.OnReport("ShiftSwappingReport"), get("/api/v2/business/{businessId}/report/shiftswapping", "Shift swapping report",
 		"The roster shift swaps of shifts starting in fromDate..toDate: who proposed, to whom, the shift and the swap's status (Created while proposed, Accepted, Declined, Cancelled), "+
 			"filtered by fromEmployeeId, toEmployeeId, statuses (repeatable), the shift's locationId and employingEntityId. includeCosts prices the shift's paid time at each employee's hourly rate. "+
 			"A restricted user sees the swaps their employees proposed."),
@@ -79,7 +70,7 @@ func registerTimeReports(a *httpapi.API, s *report.Service) {
 			return list(tr.ShiftSwaps(ctx, biz(ctx), principal(ctx), q))
 		})
 
-	httpapi.Register(a, httpapi.BusinessUser, get("/api/v2/business/{businessId}/report/rostertimesheetcomparison", "Roster timesheet comparison report",
+	httpapi.Register(a, httpapi.OnReport("RosterTimesheetComparisonReport"), get("/api/v2/business/{businessId}/report/rostertimesheetcomparison", "Roster timesheet comparison report",
 		"Each employee's rostered shifts in fromDate..toDate (required) beside the timesheet lines worked for them, day by day: a shift with the line it became first, then the day's remaining shifts and lines in start order; "+
 			"unmatched shifts and lines are rows of their own. Time variance is the line's paid time less the shift's; includeCosts prices both at the employee's hourly rate. "+
 			"Filters employeeId, employmentTypeId, payScheduleId, locationId (the employee's), rosterLocationId, timesheetLocationId, workTypeId, rosterStatuses and timesheetStatuses. A restricted user sees only their employees."),
@@ -151,7 +142,7 @@ func registerEmployeeDetails(a *httpapi.API, s *employeereport.Service) {
 		}
 		return list(s.EmployeeDetails(ctx, biz(ctx), principal(ctx), q))
 	}
-	httpapi.Register(a, httpapi.BusinessUser, get("/api/v2/business/{businessId}/report/employeedetails", "Employee details report", desc),
+	httpapi.Register(a, httpapi.OnReport("EmployeeDetailsReport"), get("/api/v2/business/{businessId}/report/employeedetails", "Employee details report", desc),
 		func(ctx context.Context, in *struct {
 			httpapi.BusinessPath
 			SelectedColumns   []string `query:"selectedColumns,explode"`
@@ -163,7 +154,7 @@ func registerEmployeeDetails(a *httpapi.API, s *employeereport.Service) {
 			return run(ctx, employeereport.EmployeeDetailsQuery{Columns: in.SelectedColumns, LocationID: in.LocationID, EmployingEntityID: in.EmployingEntityID,
 				IncludeActive: in.IncludeActive, IncludeInactive: in.IncludeInactive})
 		})
-	httpapi.Register(a, httpapi.BusinessUser, op(http.MethodPost, "/api/v2/business/{businessId}/report/employeedetails", "Employee details report (selected fields)", desc),
+	httpapi.Register(a, httpapi.OnReport("EmployeeDetailsReport"), op(http.MethodPost, "/api/v2/business/{businessId}/report/employeedetails", "Employee details report (selected fields)", desc),
 		func(ctx context.Context, in *struct {
 			httpapi.BusinessPath
 			Body EmployeeDetailsRequest
@@ -173,7 +164,7 @@ func registerEmployeeDetails(a *httpapi.API, s *employeereport.Service) {
 			return run(ctx, employeereport.EmployeeDetailsQuery{Columns: b.SelectedColumns, LocationID: b.LocationID, EmployingEntityID: b.EmployingEntityID,
 				IncludeActive: yes(b.IncludeActive), IncludeInactive: yes(b.IncludeInactive)})
 		})
-	httpapi.Register(a, httpapi.BusinessUser, get("/api/v2/business/{businessId}/report/employeedetails/fields", "Employee details report fields",
+	httpapi.Register(a, httpapi.OnReport("EmployeeDetailsReport"), get("/api/v2/business/{businessId}/report/employeedetails/fields", "Employee details report fields",
 		"The columns the employee details report can show: value (to select it and the member it fills) and display text."),
 		func(ctx context.Context, in *httpapi.BusinessPath) (*httpapi.BodyOf[[]employeereport.EmployeeDetailsField], error) {
 			return list(employeereport.EmployeeDetailsFields(), nil)
@@ -181,7 +172,7 @@ func registerEmployeeDetails(a *httpapi.API, s *employeereport.Service) {
 }
 
 func registerDocumentAcknowledgements(a *httpapi.API, s *employeereport.Service) {
-	httpapi.Register(a, httpapi.BusinessUser, get("/api/v2/business/{businessId}/report/documentAcknowledgements", "Document acknowledgements report",
+	httpapi.Register(a, httpapi.OnReport("DocumentAcknowledgementsReport"), get("/api/v2/business/{businessId}/report/documentAcknowledgements", "Document acknowledgements report",
 		"For each business document that requires acknowledgement (documentId: one), each active employee it is shown to (everyone, or the employees of its locations and employee groups) "+
 			"and whether they acknowledged it. documentStatus: 0 all (default), 1 acknowledged, 2 not acknowledged; employeeIds (repeatable), locationId, employingEntityId. A restricted user sees only their employees."),
 		func(ctx context.Context, in *struct {

@@ -7,7 +7,7 @@ import (
 	"github.com/payrolld/payrolld/internal/testkit"
 )
 
-// TestRestrictedTimeAndAttendance: the permissions of issue 12's gaps for
+// TestRestrictedTimeAndAttendance: the permissions of time and attendance for
 // restricted users. Tess may create timesheets over Sydney (Ann) without
 // approving them or seeing shift costs, and view rosters over Melbourne
 // (Ben); she operates one kiosk by name. Uma only views employee documents

@@ -8,7 +8,7 @@ import (
 	"github.com/payrolld/payrolld/internal/testkit"
 )
 
-// TestBulkLeaveAllowancesAudited (issue 10): the bulk paths that write
+// TestBulkLeaveAllowancesAudited: the bulk paths that write
 // allowances — PUT B/leaveallowances, assigning a leave allowance
 // template, reapplying it — show in each employee's audit trail like PUT
 // E/leaveallowances; a refused (400) bulk write records nothing.

@@ -33,12 +33,12 @@ func registerPayRunSpreadsheets(a *httpapi.API, s *report.Service) {
 		"each employee's figures and each employee's lines (one worksheet, or one per employee with singleEmployeeWorksheet). A restricted user sees only their employees."
 	op := get("/api/v2/business/{businessId}/report/payrunaudit/{payRunId}/xlsx", "Pay run audit report (xlsx)", auditDesc)
 	op.Parameters = httpapi.PathParams("payRunId")
-	httpapi.Register(a, httpapi.BusinessUser, op, audit)
+	httpapi.Register(a, httpapi.OnReport("PayRunAuditReport"), op, audit)
 	// The published AU description spells the segment xlxs: clients
 	// generated from it call that path.
 	op = get("/api/v2/business/{businessId}/report/payrunaudit/{payRunId}/xlxs", "Pay run audit report (xlsx, published spelling)", auditDesc)
 	op.Parameters = httpapi.PathParams("payRunId")
-	httpapi.Register(a, httpapi.BusinessUser, op, audit)
+	httpapi.Register(a, httpapi.OnReport("PayRunAuditReport"), op, audit)
 
 	type varianceIn struct {
 		httpapi.BusinessPath
@@ -81,6 +81,6 @@ func registerPayRunSpreadsheets(a *httpapi.API, s *report.Service) {
 	varDesc := "A worksheet comparing each employee's figures (gross, deductions, taxable, PAYG, net, super, expenses, liabilities) in two finalised pay runs, or in the finalised runs of two ranges of pay periods: " +
 		"both values, the difference and the difference as a percentage of the first; highlightVariancePercentage marks the rows that moved at least that much, onlyShowVariances leaves out employees without a difference. " +
 		"A draft run answers 409. A restricted user sees only their employees."
-	httpapi.Register(a, httpapi.BusinessUser, get("/api/v2/business/{businessId}/report/payrunvariance/xlsx", "Pay run variance report (xlsx)", varDesc), variance)
-	httpapi.Register(a, httpapi.BusinessUser, get("/api/v2/business/{businessId}/report/payrunvariance/xlxs", "Pay run variance report (xlsx, published spelling)", varDesc), variance)
+	httpapi.Register(a, httpapi.OnReport("PayRunVarianceReport"), get("/api/v2/business/{businessId}/report/payrunvariance/xlsx", "Pay run variance report (xlsx)", varDesc), variance)
+	httpapi.Register(a, httpapi.OnReport("PayRunVarianceReport"), get("/api/v2/business/{businessId}/report/payrunvariance/xlxs", "Pay run variance report (xlsx, published spelling)", varDesc), variance)
 }

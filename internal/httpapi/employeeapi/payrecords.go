@@ -6,6 +6,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/employee/earningssplit"
 	"github.com/payrolld/payrolld/internal/employee/openingbalance"
 	"github.com/payrolld/payrolld/internal/employee/taxadjustment"
@@ -13,27 +14,25 @@ import (
 	"github.com/payrolld/payrolld/internal/payroll"
 )
 
-// Emp2 are the services of the employee records RegisterEmp2 serves:
-// opening balances, recurring tax adjustments and earnings line splits.
-type Emp2 struct {
+// PayRecords are the services of the employee's pay records: opening
+// balances, recurring tax adjustments and earnings line splits.
+type PayRecords struct {
 	OpeningBalances *openingbalance.Service
 	TaxAdjustments  *taxadjustment.Service
 	Splits          *earningssplit.Service
 }
 
-// RegisterEmp2 registers E/openingbalances, E/taxadjustment and
+// registerPayRecords registers E/openingbalances, E/taxadjustment and
 // E/earningslinesplit.
-func RegisterEmp2(d Emp2) func(*httpapi.API) {
-	return func(a *httpapi.API) {
-		registerOpeningBalances(a, d.OpeningBalances)
-		registerTaxAdjustments(a, d.TaxAdjustments)
-		registerSplits(a, d.Splits)
-	}
+func registerPayRecords(a *httpapi.API, d PayRecords) {
+	registerOpeningBalances(a, d.OpeningBalances)
+	registerTaxAdjustments(a, d.TaxAdjustments)
+	registerSplits(a, d.Splits)
 }
 
 func registerOpeningBalances(a *httpapi.API, s *openingbalance.Service) {
 	tags := []string{"Employee Opening Balances"}
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/openingbalances", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.ViewEmployeeDetails), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/openingbalances", Tags: tags,
 		Summary: "Get the employee's opening balances", Description: "All zero, of the current financial year, until some are entered.", Parameters: httpapi.PathParams("employeeId")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[openingbalance.OpeningBalances], error) {
 			eid, err := pathEmployee(ctx)
@@ -43,7 +42,7 @@ func registerOpeningBalances(a *httpapi.API, s *openingbalance.Service) {
 			b, err := s.Get(ctx, httpapi.CurrentBusiness(ctx), payroll.PrincipalFrom(ctx), eid)
 			return &httpapi.BodyOf[openingbalance.OpeningBalances]{Body: b}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employee/{employeeId}/openingbalances", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.EditAllEmployeeDetails), huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employee/{employeeId}/openingbalances", Tags: tags,
 		Summary: "Set the employee's opening balances",
 		Description: "Replaces the whole set (members omitted are zero or empty). The balances count in the year-to-date of the pay runs and payslips of " +
 			"financialYearStartingYear, and leaveBalances become the opening balances of the leave categories (E/leavebalances) from the first day of that year.",
@@ -71,7 +70,7 @@ func registerTaxAdjustments(a *httpapi.API, s *taxadjustment.Service) {
 	}
 	const doc = " An extra amount of PAYG withheld each pay run: amount (Fixed) or a percentage of gross or taxable earnings, from fromDate (default today) " +
 		"until expiryDate or until maximumAmountPaid has been withheld; finalised pay runs add to totalAmountPaid."
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/taxadjustment", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.ViewEmployeeDetails), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/taxadjustment", Tags: tags,
 		Summary: "List the employee's recurring tax adjustments", Parameters: httpapi.PathParams("employeeId")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[[]taxadjustment.RecurringTaxAdjustment], error) {
 			eid, err := pathEmployee(ctx)
@@ -81,7 +80,7 @@ func registerTaxAdjustments(a *httpapi.API, s *taxadjustment.Service) {
 			list, err := s.List(ctx, httpapi.CurrentBusiness(ctx), payroll.PrincipalFrom(ctx), eid)
 			return &httpapi.BodyOf[[]taxadjustment.RecurringTaxAdjustment]{Body: list}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employee/{employeeId}/taxadjustment", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.EditAllEmployeeDetails), huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employee/{employeeId}/taxadjustment", Tags: tags,
 		Summary: "Add a recurring tax adjustment", Description: doc, Parameters: httpapi.PathParams("employeeId")},
 		func(ctx context.Context, in *body) (*httpapi.BodyOf[taxadjustment.RecurringTaxAdjustment], error) {
 			eid, err := pathEmployee(ctx)
@@ -91,7 +90,7 @@ func registerTaxAdjustments(a *httpapi.API, s *taxadjustment.Service) {
 			adj, err := s.Save(ctx, httpapi.CurrentBusiness(ctx), payroll.PrincipalFrom(ctx), eid, 0, in.Body)
 			return &httpapi.BodyOf[taxadjustment.RecurringTaxAdjustment]{Body: adj}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/taxadjustment/{id}", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.ViewEmployeeDetails), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/taxadjustment/{id}", Tags: tags,
 		Summary: "Get a recurring tax adjustment", Parameters: httpapi.PathParams("employeeId", "id")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[taxadjustment.RecurringTaxAdjustment], error) {
 			eid, id, err := pathIDs(ctx, "id", "tax adjustment")
@@ -101,7 +100,7 @@ func registerTaxAdjustments(a *httpapi.API, s *taxadjustment.Service) {
 			adj, err := s.Get(ctx, httpapi.CurrentBusiness(ctx), payroll.PrincipalFrom(ctx), eid, id)
 			return &httpapi.BodyOf[taxadjustment.RecurringTaxAdjustment]{Body: adj}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/employee/{employeeId}/taxadjustment/{id}", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.EditAllEmployeeDetails), huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/employee/{employeeId}/taxadjustment/{id}", Tags: tags,
 		Summary: "Update a recurring tax adjustment", Description: "Replaces it with the body; totalAmountPaid is kept (a maximumAmountPaid below it is a 409)." + doc,
 		Parameters: httpapi.PathParams("employeeId", "id")},
 		func(ctx context.Context, in *body) (*httpapi.BodyOf[taxadjustment.RecurringTaxAdjustment], error) {
@@ -112,7 +111,7 @@ func registerTaxAdjustments(a *httpapi.API, s *taxadjustment.Service) {
 			adj, err := s.Save(ctx, httpapi.CurrentBusiness(ctx), payroll.PrincipalFrom(ctx), eid, id, in.Body)
 			return &httpapi.BodyOf[taxadjustment.RecurringTaxAdjustment]{Body: adj}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/employee/{employeeId}/taxadjustment/{id}", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.EditAllEmployeeDetails), huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/employee/{employeeId}/taxadjustment/{id}", Tags: tags,
 		Summary: "Delete a recurring tax adjustment", Parameters: httpapi.PathParams("employeeId", "id")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*struct{}, error) {
 			eid, id, err := pathIDs(ctx, "id", "tax adjustment")
@@ -131,7 +130,7 @@ func registerSplits(a *httpapi.API, s *earningssplit.Service) {
 		RawBody []byte
 	}
 	const doc = " The employee's shares may not total more than 100 (400); one may allocateBalance, taking what the others leave. Pay runs split each of the employee's earnings lines by the location shares, the money exactly (the remainder on the last share)."
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/earningslinesplit", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.ViewEmployeeDetails), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/earningslinesplit", Tags: tags,
 		Summary: "List the employee's earnings line splits by location", Description: "Supports OData $filter, $orderby, $top, $skip.", Parameters: httpapi.PathParams("employeeId")},
 		func(ctx context.Context, in *odataList) (*httpapi.BodyOf[[]earningssplit.EarningsLineSplit], error) {
 			eid, err := pathEmployee(ctx)
@@ -145,7 +144,7 @@ func registerSplits(a *httpapi.API, s *earningssplit.Service) {
 			list, err = httpapi.ApplyOData(&in.ODataQuery, list)
 			return &httpapi.BodyOf[[]earningssplit.EarningsLineSplit]{Body: list}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employee/{employeeId}/earningslinesplit", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.EditAllEmployeeDetails), huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employee/{employeeId}/earningslinesplit", Tags: tags,
 		Summary: "Add an earnings line split for a location", Description: "A second split for the same location is a 409." + doc, Parameters: httpapi.PathParams("employeeId")},
 		func(ctx context.Context, in *body) (*httpapi.BodyOf[earningssplit.EarningsLineSplit], error) {
 			eid, err := pathEmployee(ctx)
@@ -155,7 +154,7 @@ func registerSplits(a *httpapi.API, s *earningssplit.Service) {
 			sp, err := s.Save(ctx, httpapi.CurrentBusiness(ctx), payroll.PrincipalFrom(ctx), eid, 0, in.Body, true)
 			return &httpapi.BodyOf[earningssplit.EarningsLineSplit]{Body: sp}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/earningslinesplit/{locationId}", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.ViewEmployeeDetails), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/earningslinesplit/{locationId}", Tags: tags,
 		Summary: "Get the employee's earnings line split for a location", Parameters: httpapi.PathParams("employeeId", "locationId")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[earningssplit.EarningsLineSplit], error) {
 			eid, loc, err := pathIDs(ctx, "locationId", "location")
@@ -165,7 +164,7 @@ func registerSplits(a *httpapi.API, s *earningssplit.Service) {
 			sp, err := s.Get(ctx, httpapi.CurrentBusiness(ctx), payroll.PrincipalFrom(ctx), eid, loc)
 			return &httpapi.BodyOf[earningssplit.EarningsLineSplit]{Body: sp}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/employee/{employeeId}/earningslinesplit/{locationId}", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.EditAllEmployeeDetails), huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/employee/{employeeId}/earningslinesplit/{locationId}", Tags: tags,
 		Summary: "Change the employee's earnings line split for a location", Description: doc, Parameters: httpapi.PathParams("employeeId", "locationId")},
 		func(ctx context.Context, in *body) (*httpapi.BodyOf[earningssplit.EarningsLineSplit], error) {
 			eid, loc, err := pathIDs(ctx, "locationId", "location")
@@ -175,7 +174,7 @@ func registerSplits(a *httpapi.API, s *earningssplit.Service) {
 			sp, err := s.Save(ctx, httpapi.CurrentBusiness(ctx), payroll.PrincipalFrom(ctx), eid, loc, in.Body, false)
 			return &httpapi.BodyOf[earningssplit.EarningsLineSplit]{Body: sp}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/employee/{employeeId}/earningslinesplit/{locationId}", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.EditAllEmployeeDetails), huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/employee/{employeeId}/earningslinesplit/{locationId}", Tags: tags,
 		Summary: "Delete the employee's earnings line split for a location", Parameters: httpapi.PathParams("employeeId", "locationId")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*struct{}, error) {
 			eid, loc, err := pathIDs(ctx, "locationId", "location")
@@ -185,7 +184,7 @@ func registerSplits(a *httpapi.API, s *earningssplit.Service) {
 			return nil, s.Delete(ctx, httpapi.CurrentBusiness(ctx), payroll.PrincipalFrom(ctx), eid, loc)
 		})
 
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/earningslinesplit/dimension", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.ViewEmployeeDetails), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/earningslinesplit/dimension", Tags: tags,
 		Summary: "List the employee's earnings line splits by dimension values", Description: "Supports OData $filter, $orderby, $top, $skip.", Parameters: httpapi.PathParams("employeeId")},
 		func(ctx context.Context, in *odataList) (*httpapi.BodyOf[[]earningssplit.DimensionEarningsLineSplit], error) {
 			eid, err := pathEmployee(ctx)
@@ -200,7 +199,7 @@ func registerSplits(a *httpapi.API, s *earningssplit.Service) {
 			return &httpapi.BodyOf[[]earningssplit.DimensionEarningsLineSplit]{Body: list}, err
 		})
 	dimDoc := " reportingDimensionValueIds names one value per dimension." + doc
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employee/{employeeId}/earningslinesplit/dimension", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.EditAllEmployeeDetails), huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employee/{employeeId}/earningslinesplit/dimension", Tags: tags,
 		Summary: "Add an earnings line split for a set of dimension values", Description: "A second split for the same set is a 409." + dimDoc, Parameters: httpapi.PathParams("employeeId")},
 		func(ctx context.Context, in *body) (*httpapi.BodyOf[earningssplit.DimensionEarningsLineSplit], error) {
 			eid, err := pathEmployee(ctx)
@@ -210,7 +209,7 @@ func registerSplits(a *httpapi.API, s *earningssplit.Service) {
 			d, err := s.SaveDimension(ctx, httpapi.CurrentBusiness(ctx), payroll.PrincipalFrom(ctx), eid, in.Body, true)
 			return &httpapi.BodyOf[earningssplit.DimensionEarningsLineSplit]{Body: d}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/employee/{employeeId}/earningslinesplit/dimension", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.EditAllEmployeeDetails), huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/employee/{employeeId}/earningslinesplit/dimension", Tags: tags,
 		Summary: "Change the employee's earnings line split for a set of dimension values", Description: "Changes the split with exactly the body's set of values (404 if none)." + dimDoc, Parameters: httpapi.PathParams("employeeId")},
 		func(ctx context.Context, in *body) (*httpapi.BodyOf[earningssplit.DimensionEarningsLineSplit], error) {
 			eid, err := pathEmployee(ctx)
@@ -228,7 +227,7 @@ func registerSplits(a *httpapi.API, s *earningssplit.Service) {
 		val, err := httpapi.PathID(ctx, "dimensionValueId", "dimension value")
 		return eid, dim, val, err
 	}
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/earningslinesplit/dimension/{dimensionId}/value/{dimensionValueId}", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.ViewEmployeeDetails), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/earningslinesplit/dimension/{dimensionId}/value/{dimensionValueId}", Tags: tags,
 		Summary: "Get the employee's earnings line split with a dimension value", Parameters: httpapi.PathParams("employeeId", "dimensionId", "dimensionValueId")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[earningssplit.DimensionEarningsLineSplit], error) {
 			eid, dim, val, err := dimIDs(ctx)
@@ -238,7 +237,7 @@ func registerSplits(a *httpapi.API, s *earningssplit.Service) {
 			d, err := s.DimensionByValue(ctx, httpapi.CurrentBusiness(ctx), payroll.PrincipalFrom(ctx), eid, dim, val)
 			return &httpapi.BodyOf[earningssplit.DimensionEarningsLineSplit]{Body: d}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/employee/{employeeId}/earningslinesplit/dimension/{dimensionId}/value/{dimensionValueId}", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.EditAllEmployeeDetails), huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/employee/{employeeId}/earningslinesplit/dimension/{dimensionId}/value/{dimensionValueId}", Tags: tags,
 		Summary: "Delete the employee's earnings line splits with a dimension value", Parameters: httpapi.PathParams("employeeId", "dimensionId", "dimensionValueId")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*struct{}, error) {
 			eid, dim, val, err := dimIDs(ctx)

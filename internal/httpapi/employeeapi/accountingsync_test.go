@@ -8,7 +8,7 @@ import (
 	"github.com/payrolld/payrolld/internal/testkit"
 )
 
-// TestSyncToAccounting (issue 10): POST E/synctoaccounting/xero and POST
+// TestSyncToAccounting: POST E/synctoaccounting/xero and POST
 // E/synctoqbo record the request and say it was not sent (no accounting
 // integration is configured: status NotConfigured, sent false, never a
 // success); the requests show in the employee's audit trail; another

@@ -9,7 +9,7 @@ import (
 	"github.com/payrolld/payrolld/internal/testkit"
 )
 
-// Shift swaps in self-service (issue 12): who may take a shift, propose,
+// Shift swaps in self-service: who may take a shift, propose,
 // decline, cancel, accept (the shift changes hands; racing accepts: one
 // wins), the bulk forms, the employee's roster list and one shift, and
 // the shift swapping report showing the swaps.

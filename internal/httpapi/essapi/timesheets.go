@@ -7,33 +7,12 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
-	"github.com/payrolld/payrolld/internal/employee/qualification"
+	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/ess"
-	"github.com/payrolld/payrolld/internal/expense"
 	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/timesheet"
 )
-
-// Deps2 are the services of the second self-service part (timesheets,
-// expenses, qualifications).
-type Deps2 struct {
-	ESS        *ess.Service
-	Timesheets *timesheet.Service
-	Expenses   *expense.Service
-	// Qualifications of employees (S/qualification).
-	Qualifications *qualification.Service
-}
-
-// Register2 serves the self-service timesheet operations. Pass it in
-// httpapi.Deps.Areas.
-func Register2(d Deps2) func(*httpapi.API) {
-	return func(a *httpapi.API) {
-		registerTimesheets(a, d)
-		registerExpenses(a, d)
-		registerQualifications(a, d)
-	}
-}
 
 // EssAttachment is the attachment of shape A (Attachment). Lines written
 // in self-service carry none, so it is the empty object.
@@ -246,7 +225,7 @@ type essTimesheetBody struct {
 	RawBody []byte
 }
 
-func registerTimesheets(a *httpapi.API, d Deps2) {
+func registerTimesheets(a *httpapi.API, d Deps) {
 	tags := []string{"Employee Self Service Timesheets"}
 	s := d.Timesheets
 	rules := " Self-service writes are always Submitted with source EmployeePortal (an employee never approves their own time); rate, payCategoryId, " +
@@ -285,7 +264,7 @@ func registerTimesheets(a *httpapi.API, d Deps2) {
 		return one(ctx, id, l)
 	}
 
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/timesheet", Tags: tags,
+	httpapi.Register(a, httpapi.SelfService(httpapi.ViewTimesheets...), huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/timesheet", Tags: tags,
 		Summary: "List the employee's timesheets (self-service)", Description: "The employee's lines starting from filter.fromDate to filter.toDate " +
 			"(inclusive dates; either may be left out), oldest first, in shape A with each line's week summary."},
 		func(ctx context.Context, in *struct {
@@ -325,13 +304,13 @@ func registerTimesheets(a *httpapi.API, d Deps2) {
 			}
 			return &httpapi.BodyOf[[]EssTimesheet]{Body: out}, nil
 		})
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodPost, Path: "/api/v2/ess/{employeeId}/timesheet", Tags: tags,
+	httpapi.Register(a, httpapi.SelfService(business.CreateTimesheets), huma.Operation{Method: http.MethodPost, Path: "/api/v2/ess/{employeeId}/timesheet", Tags: tags,
 		Summary: "Submit or update a timesheet (self-service)", Description: "Without an id a new line; with one, an edit of that line of the employee's " +
 			"(as POST S/timesheet/{timesheetId}). Durations, breaks, rounding of units lines and references are checked as for B/timesheet (400 naming the member)." + rules},
 		func(ctx context.Context, in *essTimesheetBody) (*httpapi.BodyOf[EssTimesheet], error) {
 			return write(ctx, in.Body.ID, &in.Body)
 		})
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodPost, Path: "/api/v2/ess/{employeeId}/timesheet/{timesheetId}", Tags: tags,
+	httpapi.Register(a, httpapi.SelfService(business.CreateTimesheets), huma.Operation{Method: http.MethodPost, Path: "/api/v2/ess/{employeeId}/timesheet/{timesheetId}", Tags: tags,
 		Summary: "Edit a timesheet (self-service)", Description: "Replaces the employee's line with the body (every member the employee sets); the line returns to Submitted." + rules,
 		Parameters: httpapi.PathParams("timesheetId")},
 		func(ctx context.Context, in *essTimesheetBody) (*httpapi.BodyOf[EssTimesheet], error) {
@@ -341,7 +320,7 @@ func registerTimesheets(a *httpapi.API, d Deps2) {
 			}
 			return write(ctx, lineID, &in.Body)
 		})
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodDelete, Path: "/api/v2/ess/{employeeId}/timesheet/{timesheetId}", Tags: tags,
+	httpapi.Register(a, httpapi.SelfService(business.CreateTimesheets), huma.Operation{Method: http.MethodDelete, Path: "/api/v2/ess/{employeeId}/timesheet/{timesheetId}", Tags: tags,
 		Summary: "Delete a timesheet (self-service)", Description: "Deletes the employee's line and answers the summary of its week after the delete " +
 			"(EssCurrentTimesheetsModel)." + rules, Parameters: httpapi.PathParams("timesheetId")},
 		func(ctx context.Context, _ *httpapi.ESSPath) (*httpapi.BodyOf[EssTimesheetSummary], error) {
