@@ -10,7 +10,6 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/payrolld/payrolld/internal/collections"
 
@@ -54,6 +53,10 @@ type Deps struct {
 	// the access in ctx (nil, or a not-found error): the permission check of
 	// operations naming an employee (employee.Service.Visible).
 	EmployeeInScope func(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64) error
+	// Ready reports whether this node can serve (GET /readyz): the
+	// database reachable and writable, the background workers running.
+	// nil = always ready.
+	Ready func(ctx context.Context) error
 	// Extra registers further areas (kept open so areas can be added
 	// without touching the plumbing).
 	Areas []func(*API)
@@ -135,20 +138,8 @@ func New(d Deps) *API {
 	// it (a trailing slash).
 	r.NotFound(a.notFound)
 	r.MethodNotAllowed(func(w http.ResponseWriter, r *http.Request) { a.methodNotAllowed(w, r, nil) })
-	r.Get("/healthz", func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "application/json")
-		_, _ = w.Write([]byte(`{"status":"ok"}` + "\n"))
-	})
-	r.Get("/readyz", func(w http.ResponseWriter, r *http.Request) {
-		ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
-		defer cancel()
-		if err := d.DB.Ping(ctx); err != nil {
-			writeProblem(w, r, newProblem(http.StatusServiceUnavailable, "database unreachable"))
-			return
-		}
-		w.Header().Set("Content-Type", "application/json")
-		_, _ = w.Write([]byte(`{"status":"ready"}` + "\n"))
-	})
+	r.Get("/healthz", a.healthz) // health.go
+	r.Get("/readyz", a.readyz)   // health.go
 	r.Handle("/metrics", a.metrics.handler())
 	docs := apidocs.Handler()
 	r.Handle("/docs", docs)

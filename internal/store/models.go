@@ -1565,3 +1565,7 @@ type WhiteLabel struct {
 	Name      string
 	CreatedAt time.Time
 }
+
+type WriteProbe struct {
+	ID int64
+}
