@@ -61,6 +61,7 @@ import (
 	payrunout "github.com/payrolld/payrolld/internal/payrun/output"
 	"github.com/payrolld/payrolld/internal/payrun/pay"
 	payrunviews "github.com/payrolld/payrolld/internal/payrun/views"
+	"github.com/payrolld/payrolld/internal/ratelimit"
 	"github.com/payrolld/payrolld/internal/roster"
 	"github.com/payrolld/payrolld/internal/settings"
 	"github.com/payrolld/payrolld/internal/sg/iras"
@@ -166,7 +167,7 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 	a.OAuth = &oauth.Service{DB: database, Clock: clock, Users: a.Users, Businesses: a.Businesses, Notify: a.Notify, BaseURL: cfg.BaseURL}
 	a.API = httpapi.New(httpapi.Deps{
 		Config: cfg, DB: database, Clock: clock, Log: log, ShareSchemas: true, Ready: a.Ready,
-		Users: a.Users, Businesses: a.Businesses, Brands: a.Brands, Webhooks: a.Webhooks, OAuth: a.OAuth, Reference: a.Reference,
+		RateLimit: ratelimit.New(database, cfg.RateLimitRPS, cfg.RateLimitBurst, clock.Now, log), Users: a.Users, Businesses: a.Businesses, Brands: a.Brands, Webhooks: a.Webhooks, OAuth: a.OAuth, Reference: a.Reference,
 		BearerAuth: a.OAuth.AuthenticateBearer, SelfService: a.Employees.SelfServiceAccess,
 		EmployeeInScope: func(ctx context.Context, b business.Business, p *payroll.Principal, id int64) error {
 			_, err := a.Employees.Visible(ctx, b, p, id)

@@ -24,6 +24,7 @@ import (
 	"github.com/payrolld/payrolld/internal/db"
 	"github.com/payrolld/payrolld/internal/oauth"
 	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/ratelimit"
 	"github.com/payrolld/payrolld/internal/user"
 	"github.com/payrolld/payrolld/internal/webhook"
 )
@@ -53,6 +54,9 @@ type Deps struct {
 	// the access in ctx (nil, or a not-found error): the permission check of
 	// operations naming an employee (employee.Service.Visible).
 	EmployeeInScope func(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64) error
+	// RateLimit is the request rate limit (ratelimit.New: shared by the
+	// nodes on PostgreSQL); nil = one in memory from Config.
+	RateLimit ratelimit.Limiter
 	// Ready reports whether this node can serve (GET /readyz): the
 	// database reachable and writable, the background workers running.
 	// nil = always ready.
@@ -72,7 +76,7 @@ type API struct {
 	huma    huma.API
 	router  chi.Router
 	canon   *pathCanon
-	limiter *rateLimiter
+	limiter ratelimit.Limiter
 	metrics *metrics
 	log     *slog.Logger
 }
@@ -108,8 +112,10 @@ func New(d Deps) *API {
 	if d.Clock == nil {
 		d.Clock = payroll.SystemClock{}
 	}
-	a := &API{Deps: d, canon: newPathCanon(), metrics: newMetrics(), log: d.Log,
-		limiter: newRateLimiter(d.Config.RateLimitRPS, d.Config.RateLimitBurst, d.Clock.Now)}
+	a := &API{Deps: d, canon: newPathCanon(), metrics: newMetrics(), log: d.Log, limiter: d.RateLimit}
+	if a.limiter == nil && d.Config.RateLimitRPS > 0 {
+		a.limiter = ratelimit.NewMemory(d.Config.RateLimitRPS, d.Config.RateLimitBurst, d.Clock.Now)
+	}
 	r := chi.NewRouter()
 	a.router = r
 	cfg := huma.DefaultConfig("payrolld API", Version)
@@ -286,7 +292,7 @@ func (a *API) authenticate(ctx huma.Context, next func(huma.Context)) {
 		return
 	}
 	if p == nil { // a public operation: limited per client address instead
-		if ok, wait := a.limiter.allow("ip:" + a.ClientAddr(r) + "|" + op.OperationID); !ok {
+		if ok, wait := a.allow(r.Context(), "ip:"+a.ClientAddr(r)+"|"+op.OperationID); !ok {
 			writeProblem(w, r, rateLimited(wait))
 			return
 		}
@@ -331,7 +337,7 @@ func (a *API) authenticate(ctx huma.Context, next func(huma.Context)) {
 		limitKey += "|" + strconv.FormatInt(acc.Business.ID, 10)
 		c = context.WithValue(business.WithAccess(c, acc), selfKey{}, self)
 	}
-	if ok, wait := a.limiter.allow(limitKey); !ok {
+	if ok, wait := a.allow(r.Context(), limitKey); !ok {
 		writeProblem(w, r, rateLimited(wait))
 		return
 	}
@@ -405,7 +411,7 @@ func (a *API) PlainRoute(method, pattern string, h http.HandlerFunc) {
 			}
 		}
 		if method == http.MethodPost {
-			if ok, wait := a.limiter.allow("ip:" + a.ClientAddr(r) + "|" + pattern); !ok {
+			if ok, wait := a.allow(r.Context(), "ip:"+a.ClientAddr(r)+"|"+pattern); !ok {
 				writeProblem(w, r, rateLimited(wait))
 				return
 			}

@@ -1054,6 +1054,12 @@ type PayrunJob struct {
 	UpdatedAt      time.Time
 }
 
+type RateLimitBucket struct {
+	BucketKey string
+	TatUs     int64
+	Granted   bool
+}
+
 type Record struct {
 	ID         int64
 	BusinessID int64
