@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/payrolld/payrolld/internal/db"
 	"github.com/payrolld/payrolld/internal/testkit"
@@ -258,14 +259,33 @@ func TestTwoNodesRaceLastUnrestrictedUser(t *testing.T) {
 func TestTwoNodesRaceKioskPinGuesses(t *testing.T) {
 	eachEngineNodes(t, "AU", func(t *testing.T, r *raceEnv) {
 		c := r.nodes[0]
-		emp := r.employee(t, "Pia")
+		emp := c.id(t, "POST", r.B+"/employee/unstructured?matchType=None", map[string]any{"firstName": "Pia", "surname": "Racer",
+			"startDate": "2025-07-01T00:00:00", "emailAddress": "pia@example.com"})
 		kiosk := c.id(t, "POST", r.B+"/kiosk", map[string]any{"name": "Door", "timeZone": "AUS Eastern Standard Time"})
 		K := fmt.Sprintf("%s/kiosk/%d", r.B, kiosk)
 		c.must(t, "POST", fmt.Sprintf("%s/employee/grantkioskaccess/%d", r.B, emp), nil, nil)
 		const guesses = 12
 		rounds := max(trials()/10, 3) // each round checks up to 12 argon2id hashes
 		for k := range rounds {
-			c.must(t, "POST", K+"/changepin", map[string]any{"employeeId": emp, "newPin": "2468"}, nil) // clears the count and the lock
+			// A reset (a temporary PIN, the count and the lock cleared), then
+			// the PIN the guesses miss.
+			// Both hash a PIN: retried while the other engine's racers keep
+			// the process's hashing slots busy (429).
+			for _, step := range []struct {
+				path string
+				body map[string]any
+			}{{K + "/emailreset", map[string]any{"employeeId": emp}}, {K + "/changepin", map[string]any{"employeeId": emp, "newPin": "2468"}}} {
+				for try := 0; ; try++ {
+					st, body, err := c.do("POST", step.path, step.body)
+					if err != nil || (st != http.StatusOK && (st != http.StatusTooManyRequests || try == 20)) {
+						t.Fatalf("POST %s: %d %s %v", step.path, st, body, err)
+					}
+					if st == http.StatusOK {
+						break
+					}
+					time.Sleep(100 * time.Millisecond)
+				}
+			}
 			reqs := make([]func() (int, []byte, error), guesses)
 			for i := range reqs {
 				reqs[i] = func() (int, []byte, error) {
@@ -273,10 +293,16 @@ func TestTwoNodesRaceKioskPinGuesses(t *testing.T) {
 				}
 			}
 			st, bodies := raceAll(t, reqs...)
-			expectStatuses(t, k, st, bodies, http.StatusBadRequest, http.StatusConflict)
+			// 429: the node was busy hashing and refused the guess before
+			// counting it (the machine running the test may be loaded).
+			expectStatuses(t, k, st, bodies, http.StatusBadRequest, http.StatusConflict, http.StatusTooManyRequests)
 			counted := scalar[int64](t, r.d, `SELECT failed_attempts FROM kiosk_employees WHERE employee_id = $1`, emp)
-			if wrong := count(st, http.StatusBadRequest); counted != 5 || wrong != 4 {
-				t.Fatalf("round %d: %d wrong PINs at once: %d counted and %d answered 'not correct'; want 5 counted (the allowance), 4 answered", k, guesses, counted, wrong)
+			reached := int64(count(st, http.StatusBadRequest) + count(st, http.StatusConflict))
+			wantCounted := min(reached, 5)
+			wantWrong := min(wantCounted, 4) // the fifth wrong guess sets the lock and answers 409
+			if wrong := int64(count(st, http.StatusBadRequest)); counted != wantCounted || wrong != wantWrong {
+				t.Fatalf("round %d: %d wrong PINs at once (%d not refused as busy): %d counted and %d answered 'not correct'; want %d counted (at most the allowance of 5), %d answered",
+					k, guesses, reached, counted, wrong, wantCounted, wantWrong)
 			}
 		}
 	})

@@ -303,10 +303,18 @@ func (s *Service) checkPin(ctx context.Context, biz business.Business, employeeI
 	if r.PinHash == "" {
 		return payroll.Conflict("employee %d has no PIN yet; set one with changepin", employeeID)
 	}
+	// The hashing slot is taken before the attempt is counted, so a guess
+	// refused because the server is busy hashing (429) costs the employee
+	// no attempt.
+	ctx, release, err := user.HoldHashSlot(ctx)
+	if err != nil {
+		return err
+	}
+	defer release()
 	// Counted in its own transaction: the attempt must stick even though
 	// the request fails.
 	var n int64
-	err := s.DB.InTx(ctx, func(q *store.Queries) error {
+	err = s.DB.InTx(ctx, func(q *store.Queries) error {
 		var err error
 		n, err = q.ReserveKioskPinAttempt(ctx, store.ReserveKioskPinAttemptParams{EmployeeID: employeeID, BusinessID: biz.ID, FailedAttempts: MaxPinFailures,
 			LockedUntil: sql.NullTime{Time: now.Add(PinLockout), Valid: true}, UpdatedAt: now})
