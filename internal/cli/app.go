@@ -13,6 +13,7 @@ import (
 	"github.com/payrolld/payrolld/internal/report"
 	"github.com/payrolld/payrolld/internal/report/leavereport"
 
+	"github.com/payrolld/payrolld/internal/agreement"
 	"github.com/payrolld/payrolld/internal/brand"
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/config"
@@ -34,12 +35,14 @@ import (
 	"github.com/payrolld/payrolld/internal/expense"
 	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/httpapi/auapi"
+	"github.com/payrolld/payrolld/internal/httpapi/awardapi"
 	"github.com/payrolld/payrolld/internal/httpapi/employeeapi"
 	"github.com/payrolld/payrolld/internal/httpapi/essapi"
 	"github.com/payrolld/payrolld/internal/httpapi/kioskapi"
 	"github.com/payrolld/payrolld/internal/httpapi/leaveapi"
 	"github.com/payrolld/payrolld/internal/httpapi/lookupapi"
 	"github.com/payrolld/payrolld/internal/httpapi/managerapi"
+	"github.com/payrolld/payrolld/internal/httpapi/myapi"
 	"github.com/payrolld/payrolld/internal/httpapi/oauthapi"
 	"github.com/payrolld/payrolld/internal/httpapi/payrunapi"
 	"github.com/payrolld/payrolld/internal/httpapi/platformapi"
@@ -53,6 +56,7 @@ import (
 	"github.com/payrolld/payrolld/internal/job"
 	"github.com/payrolld/payrolld/internal/kiosk"
 	"github.com/payrolld/payrolld/internal/leave"
+	"github.com/payrolld/payrolld/internal/my/statutorydetails"
 	"github.com/payrolld/payrolld/internal/notify"
 	"github.com/payrolld/payrolld/internal/oauth"
 	"github.com/payrolld/payrolld/internal/payroll"
@@ -95,6 +99,7 @@ type App struct {
 	Reference  *collections.Collections
 	Employees  *employee.Service
 	Leave      *leave.Service
+	Agreements *agreement.Service // awards, rule sets, employment agreements
 	Timesheets *timesheet.Service
 	Roster     *roster.Service
 	Kiosks     *kiosk.Service
@@ -140,7 +145,10 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 			ls, err := a.Reference.LeaveSettings.GetInTx(ctx, q, biz, "")
 			return ls.RequireNotesForLeaveRequests, err
 		}}
-	a.Timesheets = &timesheet.Service{DB: database, Clock: clock, Employees: a.Employees, Emit: a.Webhooks.Emit, Rates: &payrate.Service{Employees: a.Employees, PayCategories: a.Reference.PayCategories, Clock: clock}}
+	a.Agreements = &agreement.Service{DB: database, Clock: clock, PayCategories: a.Reference.PayCategories, Schedules: a.Reference.ScheduleCollections,
+		PayRates: &payrate.Service{Employees: a.Employees, PayCategories: a.Reference.PayCategories, Clock: clock}}
+	a.Timesheets = &timesheet.Service{DB: database, Clock: clock, Employees: a.Employees, Emit: a.Webhooks.Emit, Rates: &payrate.Service{Employees: a.Employees, PayCategories: a.Reference.PayCategories, Clock: clock},
+		Agreements: a.Agreements}
 	a.StatutoryLeave = &statutoryleave.Service{DB: database, Clock: clock, Employees: a.Employees}
 	a.Roster = &roster.Service{DB: database, Clock: clock, Employees: a.Employees, Timesheets: a.Timesheets}
 	a.Kiosks = &kiosk.Service{DB: database, Clock: clock, Employees: a.Employees, Timesheets: a.Timesheets, Roster: a.Roster, Notify: a.Notify, Lookups: a.Reference,
@@ -193,6 +201,7 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 				Expenses:       expenses}),
 			leaveapi.Register(a.Leave),
 			timesheetapi.Register(a.Timesheets),
+			awardapi.Register(a.Agreements, a.Timesheets),
 			payrunapi.Register(a.PayRuns),
 			ukapi.RegisterStatutoryLeave(a.StatutoryLeave),
 			ukapi.RegisterUKEmployeeRecords(&hmrcadjustment.Service{DB: database, Clock: clock, Employees: a.Employees},
@@ -225,6 +234,7 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 			employeeapi.RegisterEmp2(employeeapi.Emp2{OpeningBalances: &openingbalance.Service{Employees: a.Employees, Leave: a.Leave, Clock: clock}, TaxAdjustments: &taxadjustment.Service{Employees: a.Employees, Clock: clock},
 				Splits: &earningssplit.Service{Employees: a.Employees, Clock: clock}}),
 			sgapi.Register(&iras.Service{Employees: a.Employees, Clock: clock}, &report.Service{DB: database, Clock: clock, Employees: a.Employees, PayRuns: a.PayRuns}),
+			myapi.Register(&statutorydetails.Service{Employees: a.Employees, Clock: clock}, &report.Service{DB: database, Clock: clock, Employees: a.Employees, PayRuns: a.PayRuns}),
 			managerapi.Register(managerapi.Deps{Employees: a.Employees, Leave: a.Leave, Timesheets: a.Timesheets, Roster: a.Roster, Expenses: expenses, Locations: a.Reference.LocationCollections,
 				Categories: a.Reference.CoreCollections, Kiosks: a.Kiosks,
 				Documents: &document.Service{Employees: a.Employees, Clock: clock}, PayRates: &payrate.Service{Employees: a.Employees, PayCategories: a.Reference.PayCategories, Clock: clock}}),

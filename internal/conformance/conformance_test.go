@@ -117,6 +117,7 @@ func TestPublishedShapes(t *testing.T) {
 		exerciseEss4(t, r, b)
 		exerciseAUExtras(t, r, b)
 		exerciseShiftCosting(r, b)
+		exerciseAwards(r, b)
 		exerciseEssDash(t, r, b)
 		exerciseSuburbs(r, b)
 		exerciseEmp10(t, r, b)

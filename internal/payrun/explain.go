@@ -44,6 +44,31 @@ type ExplainModel struct {
 	Error          string          `json:"error" doc:"why the pay could not be calculated, when it could not"`
 	Inputs         map[string]any  `json:"inputs" doc:"the calculation's input: period, earnings, pre-tax deductions, the employee's statutory settings and year-to-date"`
 	Figures        []ExplainFigure `json:"figures"`
+	// Award is the chain from shift to pay line of the timesheets the run
+	// paid under the employee's employment agreement.
+	Award []ExplainAwardShift `json:"award" doc:"the timesheet lines paid under the employee's employment agreement, each with the lines its pay condition rules made of it"`
+}
+
+// ExplainAwardShift is a timesheet line paid under an employment agreement.
+type ExplainAwardShift struct {
+	TimesheetLineID int64              `json:"timesheetLineId"`
+	StartTime       payroll.DateTime   `json:"startTime"`
+	EndTime         payroll.DateTime   `json:"endTime"`
+	Lines           []ExplainAwardLine `json:"lines"`
+}
+
+// ExplainAwardLine is what a rule paid of a shift.
+type ExplainAwardLine struct {
+	Rule            string           `json:"rule"`
+	Clause          string           `json:"clause"`
+	Kind            string           `json:"kind" enum:"Ordinary,Overtime,TopUp,Allowance"`
+	PayCategoryID   int64            `json:"payCategoryId"`
+	PayCategoryName string           `json:"payCategoryName"`
+	StartTime       payroll.DateTime `json:"startTime"`
+	EndTime         payroll.DateTime `json:"endTime"`
+	Units           payroll.Rate     `json:"units" doc:"hours, or 1 for an allowance per shift or day"`
+	Rate            payroll.Money    `json:"rate"`
+	Amount          payroll.Money    `json:"amount"`
 }
 
 // Explain recomputes the employee's statutory figures with calc from the
@@ -79,7 +104,20 @@ func (s *Service) Explain(ctx context.Context, biz business.Business, id, employ
 		return ExplainModel{}, err
 	}
 	out := ExplainModel{PayRunID: run.ID, EmployeeID: employeeID, Region: biz.Region, Inputs: map[string]any{}, Figures: []ExplainFigure{},
-		MatchesPaySlip: x.Matches}
+		MatchesPaySlip: x.Matches, Award: []ExplainAwardShift{}}
+	shifts, err := s.ExplainAward(ctx, q, biz, &run, employeeID)
+	if err != nil {
+		return ExplainModel{}, err
+	}
+	for _, sh := range shifts {
+		xs := ExplainAwardShift{TimesheetLineID: sh.TimesheetLineID, StartTime: payroll.NewDateTime(sh.Start), EndTime: payroll.NewDateTime(sh.End), Lines: []ExplainAwardLine{}}
+		for _, l := range sh.Lines {
+			xs.Lines = append(xs.Lines, ExplainAwardLine{Rule: l.Rule, Clause: l.Clause, Kind: l.Kind, PayCategoryID: l.PayCategoryID,
+				PayCategoryName: cats.ByKind[pay.KindEarnings][l.PayCategoryID].Name, StartTime: payroll.NewDateTime(l.Start), EndTime: payroll.NewDateTime(l.End),
+				Units: l.Units(), Rate: l.Rate(), Amount: l.Amount()})
+		}
+		out.Award = append(out.Award, xs)
+	}
 	if x.Err != nil {
 		out.Error = x.Err.Error()
 	}

@@ -58,6 +58,16 @@ type BusinessAccess struct {
 	UpdatedAt    time.Time
 }
 
+type BusinessAward struct {
+	ID         int64
+	BusinessID int64
+	LibraryID  int64
+	Code       string
+	Name       string
+	CreatedAt  time.Time
+	UpdatedAt  time.Time
+}
+
 type BusinessSetting struct {
 	BusinessID int64
 	Kind       string
@@ -663,6 +673,34 @@ type EmployeeSuperAdjustment struct {
 	UpdatedAt         time.Time
 }
 
+type EmploymentAgreement struct {
+	ID                     int64
+	BusinessID             int64
+	AwardID                sql.NullInt64
+	RuleSetID              int64
+	Name                   string
+	NameLower              string
+	Classification         string
+	EmploymentType         string
+	PayRateTemplateType    string
+	Rank                   int32
+	DisableAutoProgression bool
+	ExternalID             string
+	Source                 string
+	CreatedAt              time.Time
+	UpdatedAt              time.Time
+}
+
+type EmploymentAgreementPayRateTemplate struct {
+	AgreementID          int64
+	Position             int32
+	PayRateTemplateID    int64
+	MinAge               sql.NullInt32
+	MaxAge               sql.NullInt32
+	MinAnniversaryMonths sql.NullInt32
+	MaxAnniversaryMonths sql.NullInt32
+}
+
 type EssDeviceToken struct {
 	ID        int64
 	UserID    int64
@@ -808,6 +846,72 @@ type Location struct {
 	Country                      string
 }
 
+type MyEmployeeStatutory struct {
+	EmployeeID                            int64
+	BusinessID                            int64
+	Citizenship                           string
+	IdentityType                          string
+	IdentityNumber                        string
+	PassportCountry                       string
+	TaxNumber                             string
+	TaxWifeCode                           int32
+	EpfNumber                             string
+	SocsoNumber                           string
+	TaxResident                           bool
+	MaritalStatus                         string
+	SpouseWorking                         bool
+	Disabled                              bool
+	SpouseDisabled                        bool
+	ChildrenUnder18                       int32
+	ChildrenStudying                      int32
+	ChildrenHigherEducation               int32
+	ChildrenDisabled                      int32
+	ChildrenDisabledHigherEducation       int32
+	SharedChildrenUnder18                 int32
+	SharedChildrenStudying                int32
+	SharedChildrenHigherEducation         int32
+	SharedChildrenDisabled                int32
+	SharedChildrenDisabledHigherEducation int32
+	EpfPart                               string
+	SocsoCategory                         string
+	EisExempt                             bool
+	Lindung24                             string
+	MonthlyZakat                          int64
+	MonthlyTaxRelief                      int64
+	MonthlyBenefitsInKind                 int64
+	PreviousEmployerYear                  int32
+	PreviousRemuneration                  int64
+	PreviousEpf                           int64
+	PreviousPcb                           int64
+	PreviousZakat                         int64
+	PreviousTaxRelief                     int64
+	Version                               int64
+	UpdatedAt                             time.Time
+}
+
+type MyPayRunEmployee struct {
+	BusinessID      int64
+	PayRunID        int64
+	EmployeeID      int64
+	PcbRemuneration int64
+	PcbAdditional   int64
+	BenefitsInKind  int64
+	Zakat           int64
+	TaxRelief       int64
+	EpfPart         string
+	EpfWages        int64
+	EpfEmployee     int64
+	EpfEmployer     int64
+	SocsoCategory   string
+	SocsoWages      int64
+	SocsoEmployee   int64
+	SocsoEmployer   int64
+	EisEmployee     int64
+	EisEmployer     int64
+	Lindung24       int64
+	HrdLevy         int64
+}
+
 type Notification struct {
 	ID        int64
 	Kind      string
@@ -853,6 +957,45 @@ type OauthToken struct {
 	RotatedAt        sql.NullTime
 	RevokedAt        sql.NullTime
 	CreatedAt        time.Time
+}
+
+type PayConditionRuleSet struct {
+	ID                        int64
+	BusinessID                int64
+	AwardID                   sql.NullInt64
+	Name                      string
+	NameLower                 string
+	Description               string
+	PeriodType                string
+	DayOfWeekEnding           string
+	DayOfMonthEnding          int32
+	PeriodEnding              string
+	ShiftConsolidation        string
+	ShiftConsolidationMinutes int32
+	Classifications           string
+	DisabledRules             string
+	ExternalID                string
+	Version                   int64
+	CreatedAt                 time.Time
+	UpdatedAt                 time.Time
+}
+
+type PayConditionRuleSetCategory struct {
+	RuleSetID     int64
+	CategoryKey   string
+	Name          string
+	CategoryType  string
+	Ote           bool
+	Stp           string
+	PayCategoryID int64
+}
+
+type PayConditionRuleSetVersion struct {
+	ID            int64
+	RuleSetID     int64
+	EffectiveFrom time.Time
+	EffectiveTo   sql.NullTime
+	Document      string
 }
 
 type PayRateTemplate struct {
@@ -994,6 +1137,9 @@ type PayRunLine struct {
 	UserEntered    bool
 	Subtype        string
 	LeaveRequestID int64
+	LumpSumMethod  string
+	LumpSumPeriods string
+	LumpSumEYear   int64
 }
 
 type PayRunOption struct {
@@ -1030,6 +1176,12 @@ type PaymentSummary struct {
 	PayRuns       int64
 	DateGenerated time.Time
 	Version       int64
+	LumpSumA      int64
+	LumpSumD      int64
+	Resc          int64
+	EtpTaxable    int64
+	EtpTaxFree    int64
+	EtpCode       string
 }
 
 type PayrunAutopayPeriod struct {

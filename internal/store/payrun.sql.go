@@ -640,7 +640,7 @@ func (q *Queries) GetPayRunEmployee(ctx context.Context, arg GetPayRunEmployeePa
 }
 
 const getPayRunLine = `-- name: GetPayRunLine :one
-SELECT id, business_id, pay_run_id, employee_id, kind, category_id, category_name, units, rate, amount, tax_exempt, notes, external_id, location_id, user_entered, subtype, leave_request_id FROM pay_run_lines WHERE pay_run_id = $1 AND id = $2
+SELECT id, business_id, pay_run_id, employee_id, kind, category_id, category_name, units, rate, amount, tax_exempt, notes, external_id, location_id, user_entered, subtype, leave_request_id, lump_sum_method, lump_sum_periods, lump_sum_e_year FROM pay_run_lines WHERE pay_run_id = $1 AND id = $2
 `
 
 type GetPayRunLineParams struct {
@@ -669,6 +669,9 @@ func (q *Queries) GetPayRunLine(ctx context.Context, arg GetPayRunLineParams) (P
 		&i.UserEntered,
 		&i.Subtype,
 		&i.LeaveRequestID,
+		&i.LumpSumMethod,
+		&i.LumpSumPeriods,
+		&i.LumpSumEYear,
 	)
 	return i, err
 }
@@ -926,7 +929,7 @@ func (q *Queries) ListPayRunEmployees(ctx context.Context, payRunID int64) ([]Pa
 }
 
 const listPayRunLines = `-- name: ListPayRunLines :many
-SELECT id, business_id, pay_run_id, employee_id, kind, category_id, category_name, units, rate, amount, tax_exempt, notes, external_id, location_id, user_entered, subtype, leave_request_id FROM pay_run_lines WHERE pay_run_id = $1 ORDER BY employee_id, kind, id
+SELECT id, business_id, pay_run_id, employee_id, kind, category_id, category_name, units, rate, amount, tax_exempt, notes, external_id, location_id, user_entered, subtype, leave_request_id, lump_sum_method, lump_sum_periods, lump_sum_e_year FROM pay_run_lines WHERE pay_run_id = $1 ORDER BY employee_id, kind, id
 `
 
 func (q *Queries) ListPayRunLines(ctx context.Context, payRunID int64) ([]PayRunLine, error) {
@@ -956,6 +959,9 @@ func (q *Queries) ListPayRunLines(ctx context.Context, payRunID int64) ([]PayRun
 			&i.UserEntered,
 			&i.Subtype,
 			&i.LeaveRequestID,
+			&i.LumpSumMethod,
+			&i.LumpSumPeriods,
+			&i.LumpSumEYear,
 		); err != nil {
 			return nil, err
 		}
@@ -971,7 +977,7 @@ func (q *Queries) ListPayRunLines(ctx context.Context, payRunID int64) ([]PayRun
 }
 
 const listPayRunLinesOfEmployee = `-- name: ListPayRunLinesOfEmployee :many
-SELECT id, business_id, pay_run_id, employee_id, kind, category_id, category_name, units, rate, amount, tax_exempt, notes, external_id, location_id, user_entered, subtype, leave_request_id FROM pay_run_lines WHERE pay_run_id = $1 AND employee_id = $2 ORDER BY kind, id
+SELECT id, business_id, pay_run_id, employee_id, kind, category_id, category_name, units, rate, amount, tax_exempt, notes, external_id, location_id, user_entered, subtype, leave_request_id, lump_sum_method, lump_sum_periods, lump_sum_e_year FROM pay_run_lines WHERE pay_run_id = $1 AND employee_id = $2 ORDER BY kind, id
 `
 
 type ListPayRunLinesOfEmployeeParams struct {
@@ -1006,6 +1012,9 @@ func (q *Queries) ListPayRunLinesOfEmployee(ctx context.Context, arg ListPayRunL
 			&i.UserEntered,
 			&i.Subtype,
 			&i.LeaveRequestID,
+			&i.LumpSumMethod,
+			&i.LumpSumPeriods,
+			&i.LumpSumEYear,
 		); err != nil {
 			return nil, err
 		}
@@ -1021,7 +1030,7 @@ func (q *Queries) ListPayRunLinesOfEmployee(ctx context.Context, arg ListPayRunL
 }
 
 const listPayRunLinesOfKind = `-- name: ListPayRunLinesOfKind :many
-SELECT id, business_id, pay_run_id, employee_id, kind, category_id, category_name, units, rate, amount, tax_exempt, notes, external_id, location_id, user_entered, subtype, leave_request_id FROM pay_run_lines WHERE pay_run_id = $1 AND kind = $2 ORDER BY employee_id, id
+SELECT id, business_id, pay_run_id, employee_id, kind, category_id, category_name, units, rate, amount, tax_exempt, notes, external_id, location_id, user_entered, subtype, leave_request_id, lump_sum_method, lump_sum_periods, lump_sum_e_year FROM pay_run_lines WHERE pay_run_id = $1 AND kind = $2 ORDER BY employee_id, id
 `
 
 type ListPayRunLinesOfKindParams struct {
@@ -1056,6 +1065,9 @@ func (q *Queries) ListPayRunLinesOfKind(ctx context.Context, arg ListPayRunLines
 			&i.UserEntered,
 			&i.Subtype,
 			&i.LeaveRequestID,
+			&i.LumpSumMethod,
+			&i.LumpSumPeriods,
+			&i.LumpSumEYear,
 		); err != nil {
 			return nil, err
 		}

@@ -137,6 +137,9 @@ type Input struct {
 	// ("startTime"/"endTime" or "start"/"end"), for lines and breaks.
 	Prefix             string
 	StartName, EndName string
+	// noEmployee: the line is a proposed shift of an employment agreement,
+	// not of an employee (shift costing by agreement).
+	noEmployee bool
 }
 
 func (in *Input) name(n string) string { return in.Prefix + n }
@@ -174,7 +177,7 @@ func minute(t time.Time) time.Time { return t.Truncate(time.Minute) }
 func (in *Input) build(v *payroll.Validation) Line {
 	l := Line{EmployeeID: in.EmployeeID, Comments: in.Comments, HiddenComments: in.HiddenComments, ExternalID: strings.TrimSpace(in.ExternalID),
 		Source: in.Source, Units: in.Units, Rate: in.Rate, ShiftConditionIDs: in.ShiftConditionIDs, DimensionValueIDs: in.DimensionValueIDs}
-	if in.EmployeeID <= 0 {
+	if in.EmployeeID <= 0 && !in.noEmployee {
 		v.Add(in.name("employeeId"), "employeeId is required")
 	}
 	for _, p := range []struct {

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/payrolld/payrolld/internal/agreement"
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/db"
 	"github.com/payrolld/payrolld/internal/employee"
@@ -24,6 +25,9 @@ type Service struct {
 	// of its own is priced at the employee's rate in force on its day
 	// (payrate.Service.PrimaryRatesOn, as roster shifts are).
 	Rates *payrate.Service
+	// Agreements interprets the time of employees with an employment
+	// agreement or a pay condition rule set (nil = never).
+	Agreements *agreement.Service
 	// Emit records a web hook event in the caller's transaction
 	// (webhook.Service.Emit); nil = no events.
 	Emit func(ctx context.Context, q *store.Queries, businessID int64, action string, data any) error

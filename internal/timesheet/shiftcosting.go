@@ -11,6 +11,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/payrolld/payrolld/internal/agreement"
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/db"
 	"github.com/payrolld/payrolld/internal/payroll"
@@ -22,10 +23,10 @@ import (
 // anything (POST E/timesheet/shiftcosting): each shift is validated and
 // costed exactly as a timesheet line of the same times, breaks, pay
 // category and rate would be (cost in costing.go), at the employee's rate
-// in force on each shift's day (atDayRates). Awards (employment
-// agreements and their pay condition rule sets) are not modelled, so no
-// penalty, overtime or allowance rule applies: evaluationResults and
-// consolidatedShifts are empty and the agreement members are 0 / "".
+// in force on each shift's day (atDayRates); an employee with an
+// employment agreement or a pay condition rule set is costed under its
+// rules instead (award.go), as are an agreement's own proposed shifts
+// (POST B/employmentagreement/{id}/shiftcosting).
 
 // MaxCostedShifts bounds one costing request.
 const MaxCostedShifts = 500
@@ -43,6 +44,9 @@ type RateOverride struct {
 type CostingEmployee struct {
 	StandardHoursPerWeek *payroll.Rate
 	StandardHoursPerDay  *payroll.Rate
+	// DateOfBirth and AnniversaryDate describe the employee an agreement's
+	// shifts are costed for (junior rates by age and service).
+	DateOfBirth, AnniversaryDate *time.Time
 }
 
 // CostingShift is one proposed shift: a timesheet line's Input whose
@@ -57,6 +61,7 @@ type CostingShift struct {
 // CostingRequest is ShiftCostingsRequestModel in domain terms.
 type CostingRequest struct {
 	TransactionExternalID          string
+	IncludeEvaluationResults       bool
 	LocationIDType, WorkTypeIDType string // Standard (default) or External
 	Employee                       CostingEmployee
 	Shifts                         []CostingShift
@@ -73,7 +78,7 @@ type CostBreakdown struct {
 	Rate                  payroll.Rate     `json:"rate" doc:"the hourly rate paid: base rate x the pay category's loading"`
 	Cost                  payroll.Money    `json:"cost"`
 	Type                  string           `json:"type" doc:"Shift, PaidBreak or Units"`
-	LiabilityCategoryID   *int64           `json:"liabilityCategoryId" nullable:"true" doc:"no liability rules apply (awards are not modelled)"`
+	LiabilityCategoryID   *int64           `json:"liabilityCategoryId" nullable:"true" doc:"null: the shipped awards set no employer liabilities"`
 	LiabilityCategoryName string           `json:"liabilityCategoryName"`
 	LocationID            *int64           `json:"locationId" nullable:"true"`
 	LocationName          string           `json:"locationName"`
@@ -100,7 +105,7 @@ type CostedShift struct {
 type CostingResult struct {
 	TransactionID           string        `json:"transactionId" format:"uuid"`
 	TransactionExternalID   string        `json:"transactionExternalId"`
-	EmploymentAgreementID   int64         `json:"employmentAgreementId" doc:"0: employment agreements are not modelled"`
+	EmploymentAgreementID   int64         `json:"employmentAgreementId" doc:"the agreement the shifts were costed under (0: none, the employee's own rate)"`
 	EmploymentAgreementName string        `json:"employmentAgreementName"`
 	PayConditionRuleSetID   int64         `json:"payConditionRuleSetId"`
 	PayConditionRuleSetName string        `json:"payConditionRuleSetName"`
@@ -162,13 +167,77 @@ func (r *refResolver) resolve(ctx context.Context, kind, typ, ref, member string
 }
 
 // CostShifts prices req's shifts for employeeID (404 when the caller may
-// not see the employee; 400 naming the member for a bad shift).
+// not see the employee; 400 naming the member for a bad shift). An
+// employee with an employment agreement or a pay condition rule set is
+// costed under its rules (award.go).
 func (s *Service) CostShifts(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64, req CostingRequest) (_ CostingResult, err error) {
 	defer payroll.Wrap(&err, "cost shifts of employee %d", employeeID)
 	a, err := s.access(ctx, biz, p)
 	if err != nil {
 		return CostingResult{}, err
 	}
+	if s.Agreements != nil {
+		from, to := req.span()
+		if err := s.Agreements.EnsureHolidays(ctx, biz, from, to); err != nil {
+			return CostingResult{}, err
+		}
+	}
+	var out CostingResult
+	err = s.DB.InTx(ctx, func(q *store.Queries) error {
+		emp, err := s.costingEmployee(ctx, q, a, employeeID)
+		if err != nil {
+			return err
+		}
+		if h := req.Employee.StandardHoursPerWeek; h != nil && h.IsPos() {
+			emp.HoursPerWeek = h
+		}
+		if h := req.Employee.StandardHoursPerDay; h != nil && h.IsPos() {
+			emp.HoursPerDay = h
+		}
+		var ab *agreement.Business
+		var t *agreement.Terms
+		if s.Agreements != nil {
+			if ab, err = s.Agreements.Load(ctx, q, biz); err != nil {
+				return err
+			}
+			terms, err := ab.TermsOf(ctx, []int64{employeeID})
+			if err != nil {
+				return err
+			}
+			t = terms[employeeID]
+		}
+		if t != nil && req.Employee.StandardHoursPerWeek != nil && req.Employee.StandardHoursPerWeek.IsPos() {
+			n, _, _ := req.Employee.StandardHoursPerWeek.Mul(payroll.RateFromInt(60)).RoundHalfUp(0).Decimal().Int64(0)
+			t.Employee.StandardWeeklyMinutes = n
+		}
+		out, err = s.costRequest(ctx, q, biz, req, employeeID, &emp, func(lines []Line, pcs []*payCategoryInfo, locs map[int64]string) ([]CostedShift, error) {
+			if t == nil {
+				shifts := make([]CostedShift, len(lines))
+				for i := range lines {
+					shifts[i] = costedShift(&lines[i], pcs[i])
+				}
+				return shifts, nil
+			}
+			return s.costUnderAward(ctx, q, ab, t, lines, pcs, req, locs)
+		})
+		if err != nil || t == nil {
+			return err
+		}
+		if t.Agreement != nil {
+			out.EmploymentAgreementID, out.EmploymentAgreementName = t.Agreement.ID, t.Agreement.Name
+		}
+		out.PayConditionRuleSetID, out.PayConditionRuleSetName = t.RuleSet.ID(), t.RuleSet.Name()
+		return nil
+	})
+	return out, err
+}
+
+// costRequest validates req's shifts (400 naming shifts[i].member),
+// resolves their references, prices them at the employee's rate on each
+// day (emp nil: no employee, the shifts are an agreement's) and hands them
+// to price, which costs each shift.
+func (s *Service) costRequest(ctx context.Context, q *store.Queries, biz business.Business, req CostingRequest, employeeID int64, emp *EmployeeInfo,
+	price func(lines []Line, pcs []*payCategoryInfo, locs map[int64]string) ([]CostedShift, error)) (CostingResult, error) {
 	var v payroll.Validation
 	locType := idTypeOf(&v, "locationIdType", req.LocationIDType)
 	wtType := idTypeOf(&v, "workTypeIdType", req.WorkTypeIDType)
@@ -193,104 +262,99 @@ func (s *Service) CostShifts(ctx context.Context, biz business.Business, p *payr
 		return CostingResult{}, err
 	}
 	out := CostingResult{TransactionID: uuid.NewString(), TransactionExternalID: req.TransactionExternalID, Shifts: []CostedShift{}}
-	err = s.DB.InTx(ctx, func(q *store.Queries) error {
-		emp, err := s.costingEmployee(ctx, q, a, employeeID)
-		if err != nil {
-			return err
+	res := &refResolver{q: q, bizID: biz.ID, v: &v}
+	refs := &refChecker{q: q, bizID: biz.ID}
+	lines := make([]Line, len(req.Shifts))
+	for i := range req.Shifts {
+		sh := &req.Shifts[i]
+		in := &sh.Input
+		in.Prefix, in.EmployeeID, in.noEmployee = fmt.Sprintf("shifts[%d].", i), employeeID, emp == nil
+		in.LocationID = res.resolve(ctx, record.KindLocation, locType, sh.LocationRef, in.name("locationId"))
+		in.WorkTypeID = res.resolve(ctx, record.KindWorkType, wtType, sh.WorkTypeRef, in.name("workTypeId"))
+		in.PayCategoryID = res.resolve(ctx, record.KindPayCategory, IDStandard, sh.PayCategoryRef, in.name("payCategoryId"))
+		overrides(in.name("overrideRates"), sh.OverrideRates)
+		lines[i] = in.build(&v)
+		if err := refs.check(ctx, &lines[i], in, &v); err != nil {
+			return out, err
 		}
-		if h := req.Employee.StandardHoursPerWeek; h != nil && h.IsPos() {
-			emp.HoursPerWeek = h
+	}
+	if err := v.Err(); err != nil {
+		return out, err
+	}
+	names := map[int64]store.Record{}
+	name := func(kind string, id int64) (store.Record, error) {
+		if id == 0 {
+			return store.Record{}, nil
 		}
-		if h := req.Employee.StandardHoursPerDay; h != nil && h.IsPos() {
-			emp.HoursPerDay = h
-		}
-		res := &refResolver{q: q, bizID: biz.ID, v: &v}
-		refs := &refChecker{q: q, bizID: biz.ID}
-		lines := make([]Line, len(req.Shifts))
-		for i := range req.Shifts {
-			sh := &req.Shifts[i]
-			in := &sh.Input
-			in.Prefix, in.EmployeeID = fmt.Sprintf("shifts[%d].", i), employeeID
-			in.LocationID = res.resolve(ctx, record.KindLocation, locType, sh.LocationRef, in.name("locationId"))
-			in.WorkTypeID = res.resolve(ctx, record.KindWorkType, wtType, sh.WorkTypeRef, in.name("workTypeId"))
-			in.PayCategoryID = res.resolve(ctx, record.KindPayCategory, IDStandard, sh.PayCategoryRef, in.name("payCategoryId"))
-			overrides(in.name("overrideRates"), sh.OverrideRates)
-			lines[i] = in.build(&v)
-			if err := refs.check(ctx, &lines[i], in, &v); err != nil {
-				return err
-			}
-		}
-		if err := v.Err(); err != nil {
-			return err
-		}
-		names := map[int64]store.Record{}
-		name := func(kind string, id int64) (store.Record, error) {
-			if id == 0 {
-				return store.Record{}, nil
-			}
-			if r, ok := names[id]; ok {
-				return r, nil
-			}
-			r, err := q.GetRecord(ctx, store.GetRecordParams{ID: id, BusinessID: biz.ID, Kind: kind})
-			if err != nil && !db.IsNoRows(err) {
-				return r, err
-			}
-			names[id] = r
+		if r, ok := names[id]; ok {
 			return r, nil
 		}
-		pcs := make([]*payCategoryInfo, len(lines))
-		for i := range lines {
-			l := &lines[i]
-			l.Employee = emp
+		r, err := q.GetRecord(ctx, store.GetRecordParams{ID: id, BusinessID: biz.ID, Kind: kind})
+		if err != nil && !db.IsNoRows(err) {
+			return r, err
+		}
+		names[id] = r
+		return r, nil
+	}
+	pcs := make([]*payCategoryInfo, len(lines))
+	locs := map[int64]string{}
+	for i := range lines {
+		l := &lines[i]
+		if emp != nil {
+			l.Employee = *emp
 			if l.PayCategoryID == 0 {
 				l.PayCategoryID = emp.PrimaryPayCategory
 			}
-			var pc *payCategoryInfo
-			if l.PayCategoryID != 0 {
-				r, err := name(record.KindPayCategory, l.PayCategoryID)
-				if err != nil {
-					return err
-				}
-				var d struct {
-					RateLoadingPercent payroll.Rate `json:"rateLoadingPercent"`
-				}
-				_ = json.Unmarshal([]byte(r.Data), &d)
-				pc = &payCategoryInfo{Name: r.Name, Loading: d.RateLoadingPercent}
-			}
-			// An override of the shift's pay category (the shift's own
-			// first, then the request's) is its base rate.
-			if l.Rate == nil {
-				for _, o := range append(append([]RateOverride{}, req.Shifts[i].OverrideRates...), req.OverrideRates...) {
-					if o.PayCategoryID == l.PayCategoryID {
-						r := o.Rate
-						l.Rate = &r
-						if o.UseRateAsIs && pc != nil {
-							pc = &payCategoryInfo{Name: pc.Name}
-						}
-						break
-					}
-				}
-			}
-			loc, err := name(record.KindLocation, l.LocationID)
-			if err != nil {
-				return err
-			}
-			l.Names.Location = loc.Name
-			pcs[i] = pc
 		}
+		var pc *payCategoryInfo
+		if l.PayCategoryID != 0 {
+			r, err := name(record.KindPayCategory, l.PayCategoryID)
+			if err != nil {
+				return out, err
+			}
+			var d struct {
+				RateLoadingPercent payroll.Rate `json:"rateLoadingPercent"`
+			}
+			_ = json.Unmarshal([]byte(r.Data), &d)
+			pc = &payCategoryInfo{Name: r.Name, Loading: d.RateLoadingPercent}
+		}
+		// An override of the shift's pay category (the shift's own
+		// first, then the request's) is its base rate.
+		if l.Rate == nil {
+			for _, o := range append(append([]RateOverride{}, req.Shifts[i].OverrideRates...), req.OverrideRates...) {
+				if o.PayCategoryID == l.PayCategoryID && l.PayCategoryID != 0 {
+					r := o.Rate
+					l.Rate = &r
+					if o.UseRateAsIs && pc != nil {
+						pc = &payCategoryInfo{Name: pc.Name}
+					}
+					break
+				}
+			}
+		}
+		loc, err := name(record.KindLocation, l.LocationID)
+		if err != nil {
+			return out, err
+		}
+		l.Names.Location = loc.Name
+		locs[l.LocationID] = loc.Name
+		pcs[i] = pc
+	}
+	if emp != nil {
 		priced := make([]*Line, len(lines))
 		for i := range lines {
 			priced[i] = &lines[i]
 		}
 		if err := s.atDayRates(ctx, biz, priced); err != nil {
-			return err
+			return out, err
 		}
-		for i := range lines {
-			out.Shifts = append(out.Shifts, costedShift(&lines[i], pcs[i]))
-		}
-		return nil
-	})
-	return out, err
+	}
+	shifts, err := price(lines, pcs, locs)
+	if err != nil {
+		return out, err
+	}
+	out.Shifts = append(out.Shifts, shifts...)
+	return out, nil
 }
 
 // CanSee is nil when the caller may see employeeID in biz, else a 404.

@@ -70,7 +70,7 @@ func costsFor(ctx context.Context, d Deps, include bool) *shiftCosts {
 		return nil
 	}
 	acc, ok := business.AccessFrom(ctx)
-	sc := &shiftCosts{coster: roster.Coster{Rates: d.PayRates}, allowed: map[int64]bool{}, all: !ok || !acc.Restricted()}
+	sc := &shiftCosts{coster: roster.Coster{Rates: d.PayRates, Agreements: d.Timesheets.Agreements}, allowed: map[int64]bool{}, all: !ok || !acc.Restricted()}
 	if !sc.all {
 		if sc.scoped, ok = business.WithPermission(ctx, "ViewShiftCosts"); !ok {
 			return nil

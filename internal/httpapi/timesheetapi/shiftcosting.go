@@ -30,8 +30,10 @@ type ShiftCostingsRequestShift struct {
 // ShiftCostingsEmployee is what the request says of the employee
 // (ShiftCostingsEmployeeModel).
 type ShiftCostingsEmployee struct {
-	StandardHoursPerWeek *payroll.Rate `json:"standardHoursPerWeek,omitempty" nullable:"true" doc:"replaces the employee's hours per week for converting a salary to an hourly rate"`
-	StandardHoursPerDay  *payroll.Rate `json:"standardHoursPerDay,omitempty" nullable:"true"`
+	StandardHoursPerWeek *payroll.Rate     `json:"standardHoursPerWeek,omitempty" nullable:"true" doc:"replaces the employee's hours per week for converting a salary to an hourly rate (and, under an agreement, a part-time employee's agreed hours)"`
+	StandardHoursPerDay  *payroll.Rate     `json:"standardHoursPerDay,omitempty" nullable:"true"`
+	DateOfBirth          *payroll.DateTime `json:"dateOfBirth,omitempty" nullable:"true" doc:"costing by employment agreement: the employee's date of birth (junior rates)"`
+	AnniversaryDate      *payroll.DateTime `json:"anniversaryDate,omitempty" nullable:"true" doc:"costing by employment agreement: the start of the employee's service (junior rates by service)"`
 }
 
 // ShiftCostingsRequest is ShiftCostingsRequestModel.
@@ -45,11 +47,18 @@ type ShiftCostingsRequest struct {
 	OverrideRates            []timesheet.RateOverride    `json:"overrideRates,omitempty"`
 }
 
-func (m *ShiftCostingsRequest) domain() timesheet.CostingRequest {
+// Domain is the request in the timesheet service's terms.
+func (m *ShiftCostingsRequest) Domain() timesheet.CostingRequest {
 	req := timesheet.CostingRequest{TransactionExternalID: m.TransactionExternalID, LocationIDType: m.LocationIDType, WorkTypeIDType: m.WorkTypeIDType,
-		OverrideRates: m.OverrideRates}
+		OverrideRates: m.OverrideRates, IncludeEvaluationResults: m.IncludeEvaluationResults}
 	if m.Employee != nil {
 		req.Employee = timesheet.CostingEmployee{StandardHoursPerWeek: m.Employee.StandardHoursPerWeek, StandardHoursPerDay: m.Employee.StandardHoursPerDay}
+		if d := m.Employee.DateOfBirth; d != nil && !d.IsZero() {
+			req.Employee.DateOfBirth = &d.Time
+		}
+		if d := m.Employee.AnniversaryDate; d != nil && !d.IsZero() {
+			req.Employee.AnniversaryDate = &d.Time
+		}
 	}
 	for _, s := range m.Shifts {
 		in := timesheet.Input{Start: s.StartTime, End: s.EndTime, Units: s.Units, Rate: s.Rate, ExternalID: s.ExternalID, ShiftConditionIDs: s.ShiftConditions}
@@ -83,8 +92,11 @@ func registerShiftCosting(a *httpapi.API, s *timesheet.Service) {
 			"pay category (the shift's overrideRates, then the request's; useRateAsIs skips the pay category's loading), else the employee's rate " +
 			"converted to hours (standardHoursPerWeek/PerDay in the request replace the employee's) — times the pay category's rate loading; each " +
 			"stretch of work between breaks and each paid break is a costBreakdown entry costed to the cent. The pay category defaults to the " +
-			"employee's primary one. Employment agreements and their pay condition rules (penalties, overtime, allowances) are not modelled: " +
-			"evaluationResults and consolidatedShifts are empty and the agreement members are 0. An employee outside a restricted user's scope is 404.",
+			"employee's primary one. An employee with an employment agreement (or a pay condition rule set) is costed under its rules instead, the " +
+			"shifts interpreted together (penalties, overtime by the day's and week's hours, minimum engagements, allowances): each costBreakdown " +
+			"entry is a line (rule, pay category, hours, rate, cost), evaluationResults (includeEvaluationResults) say which rules paid the shift, " +
+			"consolidatedShifts which shifts were costed with it, and the agreement and rule set members name them; a day whose award rates are not " +
+			"loaded is a 400 saying which are missing. An employee outside a restricted user's scope is 404.",
 		Parameters: httpapi.PathParams("employeeId")},
 		func(ctx context.Context, in *struct {
 			httpapi.BusinessPath
@@ -94,7 +106,7 @@ func registerShiftCosting(a *httpapi.API, s *timesheet.Service) {
 			if err != nil {
 				return nil, err
 			}
-			res, err := s.CostShifts(ctx, httpapi.CurrentBusiness(ctx), payroll.PrincipalFrom(ctx), id, in.Body.domain())
+			res, err := s.CostShifts(ctx, httpapi.CurrentBusiness(ctx), payroll.PrincipalFrom(ctx), id, in.Body.Domain())
 			if err != nil {
 				return nil, err
 			}
@@ -102,10 +114,11 @@ func registerShiftCosting(a *httpapi.API, s *timesheet.Service) {
 		})
 	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employee/{employeeId}/timesheet/shiftperiods",
 		Tags: tags, Summary: "Get shift periods for an employee",
-		Description: "The periods over which the employee's shifts are assessed together (for overtime and consolidation rules) from the week of " +
-			"firstShiftStartTime to the week of lastShiftStartTime: pay condition rule sets are not modelled, so these are the business's weeks, each " +
-			"ending on its end-of-week day (fromDate and toDate are the first and last day). Both times are required, the last not before the first, " +
-			"at most a year apart (400 naming the member). An employee outside a restricted user's scope is 404.",
+		Description: "The periods over which the employee's shifts are assessed together (for overtime and consolidation rules) from the one " +
+			"holding firstShiftStartTime to the one holding lastShiftStartTime: the periods of the employee's pay condition rule set (of their " +
+			"employment agreement), else the business's weeks, each ending on its end-of-week day (fromDate and toDate are the first and last day). " +
+			"Both times are required, the last not before the first, at most a year apart (400 naming the member). An employee outside a restricted " +
+			"user's scope is 404.",
 		Parameters: httpapi.PathParams("employeeId")},
 		func(ctx context.Context, in *struct {
 			httpapi.BusinessPath
@@ -115,11 +128,7 @@ func registerShiftCosting(a *httpapi.API, s *timesheet.Service) {
 			if err != nil {
 				return nil, err
 			}
-			biz := httpapi.CurrentBusiness(ctx)
-			if err := s.CanSee(ctx, biz, payroll.PrincipalFrom(ctx), id); err != nil {
-				return nil, err
-			}
-			ps, err := timesheet.ShiftPeriods(biz, in.Body.FirstShiftStartTime.Time, in.Body.LastShiftStartTime.Time)
+			ps, err := s.EmployeeShiftPeriods(ctx, httpapi.CurrentBusiness(ctx), payroll.PrincipalFrom(ctx), id, in.Body.FirstShiftStartTime.Time, in.Body.LastShiftStartTime.Time)
 			if err != nil {
 				return nil, err
 			}
