@@ -473,8 +473,15 @@ func (s *Service) RevokeAccess(ctx context.Context, id int64, email string) (err
 }
 
 // keepOneUnrestricted refuses a change that would leave the business with
-// nobody able to administer it.
+// nobody able to administer it. The business row is locked first: two
+// revocations of its two unrestricted users would otherwise each see the
+// other still there (at READ COMMITTED) and leave none.
 func (s *Service) keepOneUnrestricted(ctx context.Context, q *store.Queries, id, losing int64) error {
+	if n, err := q.LockBusiness(ctx, id); err != nil {
+		return err
+	} else if n == 0 {
+		return payroll.NotFound("business")
+	}
 	rows, err := q.ListBusinessAccess(ctx, id)
 	if err != nil {
 		return err

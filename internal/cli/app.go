@@ -3,7 +3,6 @@ package cli
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"log/slog"
 	"net/http"
 	"sync"
@@ -66,6 +65,7 @@ import (
 	payrunout "github.com/payrolld/payrolld/internal/payrun/output"
 	"github.com/payrolld/payrolld/internal/payrun/pay"
 	payrunviews "github.com/payrolld/payrolld/internal/payrun/views"
+	"github.com/payrolld/payrolld/internal/ratelimit"
 	"github.com/payrolld/payrolld/internal/roster"
 	"github.com/payrolld/payrolld/internal/settings"
 	"github.com/payrolld/payrolld/internal/sg/iras"
@@ -119,7 +119,8 @@ type App struct {
 	ProfileImages  *ess.Images
 	ESS            *ess.Service
 
-	jobs []func(context.Context) error // background workers, see StartJobs
+	workers []*worker // background workers, see StartJobs (supervise.go)
+	readiness
 }
 
 // Build wires the services and the HTTP API.
@@ -134,7 +135,7 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 	a.Businesses.LinkAccess = a.Reference.LinkAccess
 	a.Businesses.OnCreate = a.Reference.SetupOfficialHolidays
 	a.Webhooks = &webhook.Service{DB: database, Clock: clock, AllowPrivate: cfg.WebhookAllowPrivate}
-	a.jobs = append(a.jobs, a.Webhooks.NewWorker(cfg.WebhookPollInterval, log).Run)
+	a.workers = append(a.workers, &worker{name: "webhook delivery", run: a.Webhooks.NewWorker(cfg.WebhookPollInterval, log).Run})
 	a.Employees = &employee.Service{DB: database, Clock: clock, Businesses: a.Businesses, Groups: a.Reference.GroupCollections, Emit: a.Webhooks.Emit}
 	a.Reference.GroupCollections.GroupCandidates = a.Employees.GroupCandidates
 	a.Leave = &leave.Service{DB: database, Clock: clock, Employees: a.Employees, Categories: a.Reference.LeaveCategories,
@@ -188,8 +189,8 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 	ukForms := &forms.Service{DB: database, Clock: clock, Employees: a.Employees, UK: a.Reference.UKCollections, Notify: a.Notify, Pensions: autoEnrolment}
 	a.OAuth = &oauth.Service{DB: database, Clock: clock, Users: a.Users, Businesses: a.Businesses, Notify: a.Notify, BaseURL: cfg.BaseURL}
 	a.API = httpapi.New(httpapi.Deps{
-		Config: cfg, Clock: clock, Log: log, ShareSchemas: true, Ready: database.Ping,
-		Users: a.Users, Businesses: a.Businesses, Brands: a.Brands, Webhooks: a.Webhooks, OAuth: a.OAuth, Reference: a.Reference,
+		Config: cfg, Clock: clock, Log: log, ShareSchemas: true, Ready: a.Ready,
+		RateLimit: ratelimit.New(database, cfg.RateLimitRPS, cfg.RateLimitBurst, clock.Now, log), Users: a.Users, Businesses: a.Businesses, Brands: a.Brands, Webhooks: a.Webhooks, OAuth: a.OAuth, Reference: a.Reference,
 		BearerAuth: a.OAuth.AuthenticateBearer, SelfService: a.Employees.SelfServiceAccess,
 		EmployeeInScope: func(ctx context.Context, b business.Business, p *payroll.Principal, id int64) error {
 			_, err := a.Employees.Visible(ctx, b, p, id)
@@ -253,23 +254,19 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 		},
 	})
 	a.Handler = a.API.Handler()
-	a.jobs = append(a.jobs, a.Jobs.Run) // after every area has registered its workers
+	// after every area has registered its workers
+	a.workers = append(a.workers, &worker{name: "job queue", run: a.Jobs.Run, running: a.Jobs.Running})
 	return a
 }
 
-// StartJobs runs the background workers until ctx is cancelled; the
-// returned channel closes when all of them have stopped.
+// StartJobs runs the background workers until ctx is cancelled, each
+// restarted when it stops on its own (supervise.go); the returned channel
+// closes when all of them have stopped.
 func (a *App) StartJobs(ctx context.Context) <-chan struct{} {
 	done := make(chan struct{})
 	var wg sync.WaitGroup
-	for _, job := range a.jobs {
-		wg.Add(1)
-		go func(run func(context.Context) error) {
-			defer wg.Done()
-			if err := run(ctx); err != nil && !errors.Is(err, context.Canceled) {
-				a.Log.Error("background job stopped", "err", err)
-			}
-		}(job)
+	for _, w := range a.workers {
+		wg.Go(func() { a.supervise(ctx, w) })
 	}
 	go func() { wg.Wait(); close(done) }()
 	return done

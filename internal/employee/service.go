@@ -429,6 +429,21 @@ func (s *Service) Update(ctx context.Context, biz business.Business, p *payroll.
 	return s.change(ctx, biz, p, id, func(e *Employee) error { return body.apply(e, biz) })
 }
 
+// UpdateFrom is Update with a patch fn computes from the employee as read
+// inside the transaction, for changes that depend on the current values
+// (the first free super fund slot). After a concurrent change fn is called
+// again on the new values, so its choice is never made on a stale read.
+func (s *Service) UpdateFrom(ctx context.Context, biz business.Business, p *payroll.Principal, id int64, fn func(e Employee) (Patch, error)) (_ Result, err error) {
+	defer payroll.Wrap(&err, "update employee %d", id)
+	return s.change(ctx, biz, p, id, func(e *Employee) error {
+		body, err := fn(*e)
+		if err != nil {
+			return err
+		}
+		return body.apply(e, biz)
+	})
+}
+
 // Match types of create-or-update.
 const (
 	MatchStandard = "Standard"

@@ -11,7 +11,6 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/payrolld/payrolld/internal/collections"
 
@@ -25,6 +24,7 @@ import (
 	"github.com/payrolld/payrolld/internal/config"
 	"github.com/payrolld/payrolld/internal/oauth"
 	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/ratelimit"
 	"github.com/payrolld/payrolld/internal/user"
 	"github.com/payrolld/payrolld/internal/webhook"
 )
@@ -62,8 +62,12 @@ type Deps struct {
 	// every restricted user with kiosk access (NotFound when biz has no
 	// such kiosk).
 	KioskAvailableToAll func(ctx context.Context, biz business.Business, id int64) (bool, error)
-	// Ready reports whether the node can serve (/readyz): nil, or what
-	// is unavailable.
+	// RateLimit is the request rate limit (ratelimit.New: shared by the
+	// nodes on PostgreSQL); nil = one in memory from Config.
+	RateLimit ratelimit.Limiter
+	// Ready reports whether this node can serve (GET /readyz): the
+	// database reachable and writable, the background workers running.
+	// nil = always ready.
 	Ready func(ctx context.Context) error
 	// Extra registers further areas (kept open so areas can be added
 	// without touching the plumbing).
@@ -80,7 +84,7 @@ type API struct {
 	huma    huma.API
 	router  chi.Router
 	canon   *pathCanon
-	limiter *rateLimiter
+	limiter ratelimit.Limiter
 	metrics *metrics
 	log     *slog.Logger
 }
@@ -96,8 +100,10 @@ func New(d Deps) *API {
 	if d.Clock == nil {
 		d.Clock = payroll.SystemClock{}
 	}
-	a := &API{Deps: d, canon: newPathCanon(), metrics: newMetrics(), log: d.Log,
-		limiter: newRateLimiter(d.Config.RateLimitRPS, d.Config.RateLimitBurst, d.Clock.Now)}
+	a := &API{Deps: d, canon: newPathCanon(), metrics: newMetrics(), log: d.Log, limiter: d.RateLimit}
+	if a.limiter == nil && d.Config.RateLimitRPS > 0 {
+		a.limiter = ratelimit.NewMemory(d.Config.RateLimitRPS, d.Config.RateLimitBurst, d.Clock.Now)
+	}
 	r := chi.NewRouter()
 	a.router = r
 	cfg := huma.DefaultConfig("payrolld API", Version)
@@ -126,22 +132,8 @@ func New(d Deps) *API {
 	// it (a trailing slash).
 	r.NotFound(a.notFound)
 	r.MethodNotAllowed(func(w http.ResponseWriter, r *http.Request) { a.methodNotAllowed(w, r, nil) })
-	r.Get("/healthz", func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "application/json")
-		_, _ = w.Write([]byte(`{"status":"ok"}` + "\n"))
-	})
-	r.Get("/readyz", func(w http.ResponseWriter, r *http.Request) {
-		ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
-		defer cancel()
-		if d.Ready != nil {
-			if err := d.Ready(ctx); err != nil {
-				writeProblem(w, r, newProblem(http.StatusServiceUnavailable, "database unreachable"))
-				return
-			}
-		}
-		w.Header().Set("Content-Type", "application/json")
-		_, _ = w.Write([]byte(`{"status":"ready"}` + "\n"))
-	})
+	r.Get("/healthz", a.healthz) // health.go
+	r.Get("/readyz", a.readyz)   // health.go
 	r.Handle("/metrics", a.metricsHandler())
 	docs := apidocs.Handler()
 	r.Handle("/docs", docs)
@@ -309,7 +301,7 @@ func (a *API) authenticate(ctx huma.Context, next func(huma.Context)) {
 		return
 	}
 	if p == nil { // a public operation: limited per client address instead
-		if ok, wait := a.limiter.allow("ip:" + a.ClientAddr(r) + "|" + op.OperationID); !ok {
+		if ok, wait := a.allow(r.Context(), "ip:"+a.ClientAddr(r)+"|"+op.OperationID); !ok {
 			writeProblem(w, r, rateLimited(wait))
 			return
 		}
@@ -355,7 +347,7 @@ func (a *API) authenticate(ctx huma.Context, next func(huma.Context)) {
 			return
 		}
 	}
-	if ok, wait := a.limiter.allow(limitKey); !ok {
+	if ok, wait := a.allow(r.Context(), limitKey); !ok {
 		writeProblem(w, r, rateLimited(wait))
 		return
 	}
@@ -453,7 +445,7 @@ func (a *API) PlainRoute(method, pattern string, h http.HandlerFunc) {
 			}
 		}
 		if method == http.MethodPost {
-			if ok, wait := a.limiter.allow("ip:" + a.ClientAddr(r) + "|" + pattern); !ok {
+			if ok, wait := a.allow(r.Context(), "ip:"+a.ClientAddr(r)+"|"+pattern); !ok {
 				writeProblem(w, r, rateLimited(wait))
 				return
 			}

@@ -246,6 +246,13 @@ func (s *Service) ClockOn(ctx context.Context, biz business.Business, p *payroll
 		}
 		var kioskID sql.NullInt64
 		if pr.kiosk != nil {
+			// The kiosk's lock: a delete of the kiosk counting its open
+			// shifts either sees this one or happened first (then 404).
+			if n, err := q.LockKiosk(ctx, store.LockKioskParams{ID: pr.kiosk.ID, BusinessID: biz.ID}); err != nil {
+				return err
+			} else if n == 0 {
+				return payroll.NotFound("kiosk")
+			}
 			kioskID = nullID(pr.kiosk.ID)
 		}
 		row, err := q.InsertClockShift(ctx, store.InsertClockShiftParams{BusinessID: biz.ID, EmployeeID: a.EmployeeID, KioskID: kioskID,

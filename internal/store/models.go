@@ -1206,6 +1206,12 @@ type PayrunJob struct {
 	UpdatedAt      time.Time
 }
 
+type RateLimitBucket struct {
+	BucketKey string
+	TatUs     int64
+	Granted   bool
+}
+
 type Record struct {
 	ID         int64
 	BusinessID int64
@@ -1716,4 +1722,8 @@ type WhiteLabel struct {
 	BrandID   sql.NullInt64
 	Name      string
 	CreatedAt time.Time
+}
+
+type WriteProbe struct {
+	ID int64
 }

@@ -255,8 +255,21 @@ func (s *Service) RotateAPIKey(ctx context.Context, username string) (_ string, 
 // key (PAYROLL_BOOTSTRAP_API_KEY) it guarantees an administrator holding
 // exactly that key; without one it creates an administrator only on an
 // empty installation. It returns the new key when it made one.
+//
+// Nodes starting together on one database may both find no administrator
+// and both create one: the second's insert meets the unique username (or
+// key) index, and its second look finds the first's administrator.
 func (s *Service) EnsureSystemAdmin(ctx context.Context, fixedKey string) (createdKey string, err error) {
 	defer payroll.Wrap(&err, "ensure a system administrator")
+	for attempt := 0; ; attempt++ {
+		createdKey, err = s.ensureSystemAdmin(ctx, fixedKey)
+		if attempt > 0 || (!db.IsUniqueViolation(err) && payroll.KindOf(err) != payroll.KindConflict) {
+			return createdKey, err
+		}
+	}
+}
+
+func (s *Service) ensureSystemAdmin(ctx context.Context, fixedKey string) (createdKey string, err error) {
 	err = s.DB.InTx(ctx, func(q *store.Queries) error {
 		now := s.Clock.Now()
 		if fixedKey != "" {
