@@ -249,11 +249,13 @@ func (s *Service) Summary(ctx context.Context, biz business.Business, id int64) 
 	if err != nil {
 		return PayRunSummaryModel{}, err
 	}
-	t, err := q.PayRunTotals(ctx, r.ID)
-	if err != nil {
-		return PayRunSummaryModel{}, err
-	}
-	return PayRunSummaryModel{PayRunModel: RunModel(r), TotalHours: HoursFromE4(t.HoursE4), TotalNetWages: money(t.Net), TotalGrossWages: money(t.Gross)}, nil
+	return SummaryModel(r), nil
+}
+
+// SummaryModel is a run with its kept totals (pay_runs.total_*).
+func SummaryModel(r store.PayRun) PayRunSummaryModel {
+	return PayRunSummaryModel{PayRunModel: RunModel(r), TotalHours: HoursFromE4(r.TotalHoursE4), TotalNetWages: money(r.TotalNet),
+		TotalGrossWages: money(r.TotalGross)}
 }
 
 // Delete deletes a draft run (409 when finalised).
@@ -264,14 +266,10 @@ func (s *Service) Delete(ctx context.Context, biz business.Business, id int64) (
 		if err != nil {
 			return err
 		}
-		t, err := q.PayRunTotals(ctx, r.ID)
-		if err != nil {
-			return err
-		}
 		if _, err := q.DeleteDraftPayRun(ctx, store.DeleteDraftPayRunParams{ID: id, BusinessID: biz.ID}); err != nil {
 			return err
 		}
-		return s.EmitRun(ctx, q, r, EventDeleted, t.Employees)
+		return s.EmitRun(ctx, q, r, EventDeleted, r.TotalEmployees)
 	})
 }
 
@@ -583,20 +581,16 @@ func (s *Service) Finalise(ctx context.Context, biz business.Business, id int64,
 				return err
 			}
 		}
-		t, err := q.PayRunTotals(ctx, run.ID)
-		if err != nil {
-			return err
-		}
 		if err := q.AddPayRunAudit(ctx, store.AddPayRunAuditParams{BusinessID: biz.ID, PayRunID: run.ID, Action: "Finalised",
 			Comments: "", Actor: Actor(ctx), CreatedAt: s.Clock.Now()}); err != nil {
 			return err
 		}
 		res = FinaliseResult{JournalExportResult: JournalExportResult{Status: "NotExported", JournalSource: "None"}, RemovedEmployees: []int64{},
 			SelectedReportPacks: []string{}, Notifications: Notifications{Errors: NotificationErrors{Warnings: []WarningModel{}}}, PaySlipsPublished: run.PaySlipsPublished, PublishPreference: publish,
-			DatePaid: payroll.NewDateTime(run.DatePaid), ActiveEmployees: t.Employees, PublishPaySlips: publish,
+			DatePaid: payroll.NewDateTime(run.DatePaid), ActiveEmployees: run.TotalEmployees, PublishPaySlips: publish,
 			ExportJournals: "Manual", LodgePayRun: "Manual", RunReportPacks: "Manual", SubmitToPensionSync: "Manual",
 			SuperPayments: []struct{}{}, IsFirstFinalisation: run.FinalisedCount == 1}
-		return s.EmitRun(ctx, q, run, EventFinalised, t.Employees)
+		return s.EmitRun(ctx, q, run, EventFinalised, run.TotalEmployees)
 	})
 	return res, err
 }

@@ -898,6 +898,10 @@ type PayRun struct {
 	CreatedAt         time.Time
 	UpdatedAt         time.Time
 	UiUnlockEnabled   bool
+	TotalEmployees    int64
+	TotalHoursE4      int64
+	TotalGross        int64
+	TotalNet          int64
 }
 
 type PayRunApproval struct {
