@@ -576,6 +576,9 @@ func (s *Service) Finalise(ctx context.Context, biz business.Business, id int64,
 		} else if n > 0 {
 			return payroll.Conflict("pay run %d has %d employee(s) whose pay could not be calculated (see P/totals warning); fix their details and recalculate", id, n)
 		}
+		if err := pay.PostYearToDate(ctx, q, biz.Region, run, 1); err != nil {
+			return err
+		}
 		for _, e := range s.Effects {
 			if err := e.Finalised(ctx, q, run); err != nil {
 				return err
@@ -624,6 +627,9 @@ func (s *Service) Unlock(ctx context.Context, biz business.Business, id int64, c
 			if err := s.Effects[i].Unlocked(ctx, q, run); err != nil {
 				return err
 			}
+		}
+		if err := pay.PostYearToDate(ctx, q, biz.Region, run, -1); err != nil {
+			return err
 		}
 		return q.AddPayRunAudit(ctx, store.AddPayRunAuditParams{BusinessID: biz.ID, PayRunID: run.ID, Action: "Unlocked",
 			Comments: comments, Actor: Actor(ctx), CreatedAt: s.Clock.Now()})

@@ -1021,6 +1021,31 @@ type PayRunSource struct {
 	Amount          int64
 }
 
+type PayRunYearToDate struct {
+	BusinessID        int64
+	EmployeeID        int64
+	YearStart         int64
+	QuarterStart      int64
+	Runs              int64
+	Gross             int64
+	Taxable           int64
+	Tax               int64
+	Net               int64
+	PreTax            int64
+	PostTax           int64
+	Stsl              int64
+	SuperContribution int64
+	SuperBase         int64
+	NiEmployee        int64
+	NiEmployer        int64
+	StudentLoan       int64
+	KiwisaverEmployee int64
+	AccLevy           int64
+	CpfEmployee       int64
+	CpfOwSubject      int64
+	CpfAwSubject      int64
+}
+
 type PaymentSummary struct {
 	ID            int64
 	BusinessID    int64
