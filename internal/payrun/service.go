@@ -164,36 +164,48 @@ func (s *Service) Create(ctx context.Context, biz business.Business, req CreateR
 			TimesheetsFrom: tsFrom, TimesheetsTo: tsTo, ExcludeLeaveRequests: req.ExcludeLeaveRequests}); err != nil {
 			return err
 		}
-		var emps []pay.EmployeeRow
-		if !req.Adhoc {
-			emps, err = q.ListPayScheduleEmployees(ctx, store.ListPayScheduleEmployeesParams{BusinessID: biz.ID,
-				PayScheduleID: nullID(sched.ID), Column3: req.IncludeTerminatedEmployees})
-			if err != nil {
-				return err
-			}
-		}
 		ytds, err := pay.YearToDate(ctx, q, biz, &run)
 		if err != nil {
 			return err
 		}
-		ids := make([]int64, len(emps))
-		for i := range emps {
-			ids[i] = emps[i].ID
-		}
+		// The schedule's employees a page at a time (keyset on id): each
+		// page's inputs (timesheets included) are read, its employees
+		// calculated and written, and released before the next, so memory
+		// does not grow with the run.
 		w := s.NewWriter(q, biz.ID, run.ID)
-		if err := w.LoadInputs(ctx, biz, &run, ids); err != nil {
-			return err
-		}
-		for i := range emps {
-			e := &emps[i]
-			if err := w.AddEmployee(ctx, biz.Region, &run, e, cats, !req.CreateWithEmptyPays, ytds[e.ID]); err != nil {
+		var n int64
+		for after := int64(0); !req.Adhoc; {
+			emps, err := q.ListPayScheduleEmployeesAfter(ctx, store.ListPayScheduleEmployeesAfterParams{BusinessID: biz.ID,
+				PayScheduleID: nullID(sched.ID), IncludeTerminated: req.IncludeTerminatedEmployees, After: after, Page: int32(recalcChunkSize)})
+			if err != nil {
 				return err
 			}
+			if len(emps) == 0 {
+				break
+			}
+			ids := make([]int64, len(emps))
+			for i := range emps {
+				ids[i] = emps[i].ID
+			}
+			if err := w.LoadInputs(ctx, biz, &run, ids); err != nil {
+				return err
+			}
+			for i := range emps {
+				e := (*pay.EmployeeRow)(&emps[i])
+				if err := w.AddEmployee(ctx, biz.Region, &run, e, cats, !req.CreateWithEmptyPays, ytds[e.ID]); err != nil {
+					return err
+				}
+			}
+			if err := w.Flush(ctx); err != nil {
+				return err
+			}
+			n += int64(len(emps))
+			after = ids[len(ids)-1]
 		}
 		if err := w.Flush(ctx); err != nil {
 			return err
 		}
-		return s.EmitRun(ctx, q, run, EventInitialised, int64(len(emps)))
+		return s.EmitRun(ctx, q, run, EventInitialised, n)
 	})
 	if err != nil {
 		if req.ExternalID != "" && db.IsUniqueViolation(err) {
