@@ -1,6 +1,10 @@
 package calc
 
-import "github.com/payrolld/payrolld/internal/payroll"
+import (
+	"time"
+
+	"github.com/payrolld/payrolld/internal/payroll"
+)
 
 // AUEmployee is what the AU engine needs to know about the employee
 // (tax settings and year-to-date). Owned by calc/au; grows with it.
@@ -24,6 +28,22 @@ type AUEmployee struct {
 	ShiftWorker bool `json:"shift_worker,omitempty"`
 	// YTD holds the year-to-date figures the calculation needs.
 	YTD AUToDate `json:"ytd,omitzero"`
+	// DateOfBirth decides the ETP rates (preservation age, Schedule 11).
+	DateOfBirth time.Time `json:"date_of_birth,omitzero"`
+	// Termination is set in the employee's final pay (Schedules 7 and 11).
+	Termination *AUTermination `json:"termination,omitempty"`
+}
+
+// AUTermination is how an employment ended, as the termination
+// schedules need it.
+type AUTermination struct {
+	// GenuineRedundancy: genuine redundancy, invalidity or an approved
+	// early retirement scheme (Schedule 7 withholds 32% from unused leave).
+	GenuineRedundancy bool `json:"genuine_redundancy,omitempty"`
+	// NormalEarnings are the employee's normal gross earnings for a full
+	// pay period (the last full period of employment), which the Schedule 7
+	// marginal method adds the leave to; zero = this pay's other earnings.
+	NormalEarnings payroll.Money `json:"normal_earnings,omitzero"`
 }
 
 // AUScale names a withholding scale.
@@ -57,4 +77,11 @@ type AUToDate struct {
 	// the base's period: the quarter, or the income year when the year's
 	// table caps per year (Payday Super).
 	SuperBase payroll.Money `json:"super_base,omitzero"`
+	// ETP: taxable components of employment termination payments paid
+	// earlier this income year, all codes and the excluded ones (R, S, and
+	// death benefits), and those paid for the same termination in earlier
+	// income years: they reduce the ETP cap (ITAA 1997 s 82-10, 82-65).
+	ETP                payroll.Money `json:"etp,omitzero"`
+	ETPExcluded        payroll.Money `json:"etp_excluded,omitzero"`
+	ETPSameTermination payroll.Money `json:"etp_same_termination,omitzero"`
 }

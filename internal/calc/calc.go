@@ -67,6 +67,11 @@ const (
 	Leave      EarningKind = "Leave"      // paid leave taken (OTE)
 	Lumpsum    EarningKind = "LumpSum"    // termination and other lump sums
 	Commission EarningKind = "Commission" // OTE (AU)
+	// AU kinds with withholding rules of their own:
+	BackPay      EarningKind = "BackPay"      // back payment: Schedule 5 additional payment (OTE when it is for ordinary hours)
+	LeaveLoading EarningKind = "LeaveLoading" // annual leave loading: OTE (SGR 2009/2)
+	UnusedLeave  EarningKind = "UnusedLeave"  // unused leave paid on termination: Schedule 7, not OTE
+	ETP          EarningKind = "ETP"          // employment termination payment: Schedule 11, not OTE
 )
 
 // Earning is one earnings line of the period.
@@ -79,10 +84,27 @@ type Earning struct {
 	// excludes it from super / pension / CPF ordinary wages bases.
 	NotTaxable     bool `json:"not_taxable,omitempty"`
 	NotPensionable bool `json:"not_pensionable,omitempty"`
+
+	// AU: a back payment, bonus or commission is an additional payment
+	// (Schedule 5 Method A) spread over Periods pay periods (0 = the pay
+	// periods in a year), unless Regular (it is pay for this period only).
+	Periods int  `json:"periods,omitempty"`
+	Regular bool `json:"regular,omitempty"`
+	// AU: the STP code of an ETP line (R, O, S, P, D, B, N or T); its
+	// tax-free component is a NotTaxable line.
+	ETPCode string `json:"etp_code,omitempty"`
+	// AU: unused leave paid on termination taxed as Lump Sum A (genuine
+	// redundancy, invalidity, early retirement, or accrued before 18
+	// August 1993): 32% under Schedule 7.
+	LumpSumA bool `json:"lump_sum_a,omitempty"`
+	// SuperRate is the pay category's own super rate (a fraction; nil =
+	// none): AU pays it on earnings that are not ordinary time earnings,
+	// and the part above the super guarantee rate on those that are.
+	SuperRate *payroll.Rate `json:"super_rate,omitempty"`
 }
 
-// Input is one employee-period. Exactly one of AU, UK, NZ, SG is set: the
-// one of Region.
+// Input is one employee-period. Exactly one of AU, UK, NZ, SG, MY is set:
+// the one of Region.
 type Input struct {
 	Region      string    `json:"region"`
 	PaymentDate time.Time `json:"payment_date"` // picks the tax year (the statutes date by payment)
@@ -100,6 +122,7 @@ type Input struct {
 	UK *UKEmployee `json:"uk,omitempty"`
 	NZ *NZEmployee `json:"nz,omitempty"`
 	SG *SGEmployee `json:"sg,omitempty"`
+	MY *MYEmployee `json:"my,omitempty"`
 }
 
 // Rule is a statutory rule: static data, shared by every figure it

@@ -98,6 +98,10 @@ func (c *CoreCollections) SetupDefaults(ctx context.Context, biz business.Busine
 				id := payIDs[d.paidThrough]
 				lc.TransferToPayCategoryID = &id
 			}
+			if d.paidOutOn != "" {
+				id := payIDs[d.paidOutOn]
+				lc.TransferOnTerminationToPayCategoryID = &id
+			}
 			if _, err := ensureRecord(ctx, q, c.LeaveCategories, biz.ID, &lc); err != nil {
 				return err
 			}

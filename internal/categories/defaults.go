@@ -31,6 +31,7 @@ type defaultPayCategory struct {
 
 type defaultLeaveCategory struct {
 	paidThrough string
+	paidOutOn   string // the pay category an unused balance is paid out through on termination ("" = none set)
 	leave       LeaveCategory
 }
 
@@ -87,6 +88,18 @@ func tiers(startUnit string, starts []int, amounts []payroll.Rate) *LeaveEntitle
 	return e
 }
 
+// lumpSum is an AU pay category paid as an amount (not by the hour) of a
+// type and STP classification, without leave accrual.
+func lumpSum(name, typ, class string, superRate payroll.Rate, taxExempt bool) defaultPayCategory {
+	return defaultPayCategory{model: PayCategory{Name: name, RateUnit: "Fixed", PayCategoryType: typ, PaymentSummaryClassification: class,
+		DefaultSuperRate: superRate, IsTaxExempt: taxExempt}}
+}
+
+func (d defaultLeaveCategory) paidOut(payCategory string) defaultLeaveCategory {
+	d.paidOutOn = payCategory
+	return d
+}
+
 func (d defaultLeaveCategory) with(f func(l *LeaveCategory)) defaultLeaveCategory {
 	f(&d.leave)
 	return d
@@ -118,11 +131,15 @@ func defaultsFor(biz business.Business) defaultSet {
 
 func auDefaults() defaultSet {
 	const ord = "Ordinary Hours"
+	const unusedLeave = "Unused Leave on Termination"
+	zero := payroll.RateFromInt(0)
 	return defaultSet{
 		payCategories: []defaultPayCategory{
 			primary(ord, "Hourly", auSuperRate),
-			derived("Overtime 1.5x", ord, "Hourly", payroll.RateFromInt(50), false, payroll.RateFromInt(0), "Overtime"),
-			derived("Overtime 2x", ord, "Hourly", payroll.RateFromInt(100), false, payroll.RateFromInt(0), "Overtime"),
+			// Overtime is not ordinary time earnings (SGR 2009/2): no super
+			// guarantee (its Overtime classification makes it overtime).
+			derived("Overtime 1.5x", ord, "Hourly", payroll.RateFromInt(50), false, zero, "Overtime"),
+			derived("Overtime 2x", ord, "Hourly", payroll.RateFromInt(100), false, zero, "Overtime"),
 			// Penalty rates for ordinary hours are ordinary-time earnings;
 			// 250% is the public holiday rate most modern awards set.
 			derived("Public Holiday Worked", ord, "Hourly", payroll.RateFromInt(150), true, auSuperRate, ""),
@@ -132,15 +149,33 @@ func auDefaults() defaultSet {
 			derived("Long Service Leave Taken", ord, "Hourly", payroll.RateFromInt(0), true, auSuperRate, ""),
 			derived("Compassionate Leave Taken", ord, "Hourly", payroll.RateFromInt(0), true, auSuperRate, ""),
 			derived("Family and Domestic Violence Leave Taken", ord, "Hourly", payroll.RateFromInt(0), true, auSuperRate, ""),
+			// Paid with leave that has a loading (17.5% under most awards):
+			// ordinary time earnings (SGR 2009/2).
+			lumpSum("Leave Loading", "LeaveLoading", "", auSuperRate, false),
+			// Additional payments withheld on by Schedule 5 (Method A).
+			lumpSum("Back Pay", "BackPayment", "", auSuperRate, false),
+			lumpSum("Bonus", "Standard", "Bonus", auSuperRate, false),
+			lumpSum("Commission", "Standard", "GrossCommission", auSuperRate, false),
+			// What a termination pays: unused leave (Schedule 7; Lump Sum A
+			// for genuine redundancy and invalidity) and ETPs (Schedule 11),
+			// none of it ordinary time earnings.
+			lumpSum(unusedLeave, "UnusedLeavePaymentNormalTermination", "LeaveUnusedLeaveOnTermination", zero, false),
+			lumpSum("Unused Leave Loading on Termination", "NormalTerminationLeaveLoading", "LeaveUnusedLeaveOnTermination", zero, false),
+			lumpSum("Genuine Redundancy Leave Payment", "GenuineRedundancyLeavePayment", "LumpSumATypeR", zero, false),
+			lumpSum("Genuine Redundancy Leave Loading", "GenuineRedundancyLeaveLoading", "LumpSumATypeR", zero, false),
+			lumpSum("Unused Leave Paid as ETP", "EtpTypeOUnusedLeavePayment", "", zero, false),
+			lumpSum("Payment in Lieu of Notice (ETP)", "EtpTypeOTaxable", "", zero, false),
+			lumpSum("Redundancy Payment (ETP)", "EtpTypeRTaxable", "", zero, false),
+			lumpSum("Genuine Redundancy Tax-Free Amount (Lump Sum D)", "EtpLumpSumD", "LumpSumD", zero, true),
 		},
 		leaveCategories: []defaultLeaveCategory{
-			accrued("Annual Leave", "Annual Leave Taken", auAnnualLeavePerHour, "HoursPerHourWorked", "Hours", "Standard", "Ongoing"),
+			accrued("Annual Leave", "Annual Leave Taken", auAnnualLeavePerHour, "HoursPerHourWorked", "Hours", "Standard", "Ongoing").paidOut(unusedLeave),
 			accrued("Personal/Carer's Leave", "Personal/Carer's Leave Taken", auPersonalLeavePerHour, "HoursPerHourWorked", "Hours", "PersonalCarersLeave", "Ongoing").
 				with(func(l *LeaveCategory) { l.ExcludeFromTerminationPayout = true }),
 			accrued("Long Service Leave", "Long Service Leave Taken", auLongServicePerHour, "HoursPerHourWorked", "Hours", "LongServiceLeave", "Ongoing").
 				with(func(l *LeaveCategory) {
 					l.ContingentPeriod, l.EntitlementPeriod = ptr(payroll.RateFromInt(7)), ptr(payroll.RateFromInt(10))
-				}),
+				}).paidOut(unusedLeave),
 			untracked("Compassionate Leave", "Compassionate Leave Taken", "Hours", "Standard"),
 			untracked("Family and Domestic Violence Leave", "Family and Domestic Violence Leave Taken", "Hours", "Standard"),
 			untracked("Unpaid Leave", "", "Hours", "Standard"),

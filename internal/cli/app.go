@@ -41,6 +41,7 @@ import (
 	"github.com/payrolld/payrolld/internal/httpapi/leaveapi"
 	"github.com/payrolld/payrolld/internal/httpapi/lookupapi"
 	"github.com/payrolld/payrolld/internal/httpapi/managerapi"
+	"github.com/payrolld/payrolld/internal/httpapi/myapi"
 	"github.com/payrolld/payrolld/internal/httpapi/oauthapi"
 	"github.com/payrolld/payrolld/internal/httpapi/payrunapi"
 	"github.com/payrolld/payrolld/internal/httpapi/platformapi"
@@ -54,6 +55,7 @@ import (
 	"github.com/payrolld/payrolld/internal/job"
 	"github.com/payrolld/payrolld/internal/kiosk"
 	"github.com/payrolld/payrolld/internal/leave"
+	"github.com/payrolld/payrolld/internal/my/statutorydetails"
 	"github.com/payrolld/payrolld/internal/notify"
 	"github.com/payrolld/payrolld/internal/oauth"
 	"github.com/payrolld/payrolld/internal/payroll"
@@ -224,6 +226,7 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 			employeeapi.RegisterEmp2(employeeapi.Emp2{OpeningBalances: &openingbalance.Service{Employees: a.Employees, Leave: a.Leave, Clock: clock}, TaxAdjustments: &taxadjustment.Service{Employees: a.Employees, Clock: clock},
 				Splits: &earningssplit.Service{Employees: a.Employees, Clock: clock}}),
 			sgapi.Register(&iras.Service{Employees: a.Employees, Clock: clock}, &report.Service{DB: database, Clock: clock, Employees: a.Employees, PayRuns: a.PayRuns}),
+			myapi.Register(&statutorydetails.Service{Employees: a.Employees, Clock: clock}, &report.Service{DB: database, Clock: clock, Employees: a.Employees, PayRuns: a.PayRuns}),
 			managerapi.Register(managerapi.Deps{Employees: a.Employees, Leave: a.Leave, Timesheets: a.Timesheets, Roster: a.Roster, Expenses: expenses, Locations: a.Reference.LocationCollections,
 				Categories: a.Reference.CoreCollections, Kiosks: a.Kiosks,
 				Documents: &document.Service{Employees: a.Employees, Clock: clock}, PayRates: &payrate.Service{Employees: a.Employees, PayCategories: a.Reference.PayCategories, Clock: clock}}),

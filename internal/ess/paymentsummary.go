@@ -11,8 +11,11 @@ import (
 	"github.com/go-pdf/fpdf"
 
 	"github.com/payrolld/payrolld/internal/business"
+	"github.com/payrolld/payrolld/internal/calc"
 	"github.com/payrolld/payrolld/internal/employee"
 	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/payrun/pay"
+	"github.com/payrolld/payrolld/internal/store"
 )
 
 // PaymentSummary is an AU employee's payment summary for one financial
@@ -20,15 +23,19 @@ import (
 // what an income statement reports. The year still running is a
 // year-to-date summary.
 type PaymentSummary struct {
-	ID             int64 // the year the financial year ends in (2027 = 1 July 2026 to 30 June 2027)
-	Start, End     time.Time
-	YearToDate     bool
-	Gross          payroll.Money // gross payments: taxable earnings (gross less pre-tax deductions)
-	TaxWithheld    payroll.Money // PAYG withholding including study and training loan amounts
-	Super          payroll.Money // superannuation guarantee contributions (for information; not reportable)
-	PayRuns        int
-	EmployeeName   string
-	EmployeeDetail []string
+	ID          int64 // the year the financial year ends in (2027 = 1 July 2026 to 30 June 2027)
+	Start, End  time.Time
+	YearToDate  bool
+	Gross       payroll.Money // gross payments: taxable earnings (gross less pre-tax deductions) less Lump Sum A and ETPs
+	TaxWithheld payroll.Money // PAYG withholding including study and training loan amounts (and from lump sums and ETPs)
+	Super       payroll.Money // superannuation guarantee contributions (for information; not reportable)
+	// AU amounts reported apart from gross payments (summaryParts).
+	LumpSumA, LumpSumD, RESC payroll.Money
+	ETPTaxable, ETPTaxFree   payroll.Money
+	ETPCode                  string
+	PayRuns                  int
+	EmployeeName             string
+	EmployeeDetail           []string
 }
 
 // Period is the summary's period as the list shows it.
@@ -69,19 +76,22 @@ func (s *Payslips) PaymentSummaries(ctx context.Context, biz business.Business, 
 }
 
 func (s *Payslips) summaries(ctx context.Context, biz business.Business, e employee.Employee, year int) ([]PaymentSummary, error) {
-	rows, err := s.Employees.DB.Queries().Query(ctx, "SELECT r.date_paid, pe.taxable, pe.tax, pe.stsl, pe.super_contribution FROM pay_runs r "+
+	rows, err := s.Employees.DB.Queries().Query(ctx, "SELECT r.date_paid, pe.taxable, pe.tax, pe.super_contribution FROM pay_runs r "+
 		"JOIN pay_run_employees pe ON pe.pay_run_id = r.id AND pe.employee_id = $2 WHERE r.business_id = $1 AND r.status = 'Finalised'", biz.ID, e.ID)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	type sums struct{ gross, tax, super int64 }
+	type sums struct {
+		gross, tax, super int64
+		parts             summaryParts
+	}
 	byYear := map[int]*sums{}
 	runs := map[int]int{}
 	for rows.Next() {
 		var paid time.Time
-		var taxable, tax, stsl, super int64
-		if err := rows.Scan(&paid, &taxable, &tax, &stsl, &super); err != nil {
+		var taxable, tax, super int64
+		if err := rows.Scan(&paid, &taxable, &tax, &super); err != nil {
 			return nil, err
 		}
 		y := financialYear(paid.UTC())
@@ -92,12 +102,21 @@ func (s *Payslips) summaries(ctx context.Context, biz business.Business, e emplo
 			byYear[y] = &sums{}
 		}
 		byYear[y].gross += taxable
-		byYear[y].tax += tax + stsl
+		byYear[y].tax += tax // the tax column includes the STSL component already
 		byYear[y].super += super
 		runs[y]++
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err
+	}
+	parts, err := s.summaryParts(ctx, biz, e.ID)
+	if err != nil {
+		return nil, err
+	}
+	for y, p := range parts {
+		if x := byYear[y]; x != nil {
+			x.parts = p
+		}
 	}
 	now := s.Employees.Clock.Now().UTC()
 	m := &e.Members
@@ -105,12 +124,75 @@ func (s *Payslips) summaries(ctx context.Context, biz business.Business, e emplo
 	for y, x := range byYear {
 		start := time.Date(y-1, time.July, 1, 0, 0, 0, 0, time.UTC)
 		end := time.Date(y, time.June, 30, 0, 0, 0, 0, time.UTC)
+		p := x.parts
 		out = append(out, PaymentSummary{ID: int64(y), Start: start, End: end, YearToDate: !now.After(end.AddDate(0, 0, 1)),
-			Gross: payroll.MoneyFromMinor(x.gross), TaxWithheld: payroll.MoneyFromMinor(x.tax), Super: payroll.MoneyFromMinor(x.super), PayRuns: runs[y],
+			Gross: payroll.MoneyFromMinor(x.gross - p.lumpSumA - p.etpTaxable), TaxWithheld: payroll.MoneyFromMinor(x.tax), Super: payroll.MoneyFromMinor(x.super),
+			LumpSumA: payroll.MoneyFromMinor(p.lumpSumA), LumpSumD: payroll.MoneyFromMinor(p.lumpSumD), RESC: payroll.MoneyFromMinor(p.resc),
+			ETPTaxable: payroll.MoneyFromMinor(p.etpTaxable), ETPTaxFree: payroll.MoneyFromMinor(p.etpTaxFree), ETPCode: p.etpCode, PayRuns: runs[y],
 			EmployeeName: strings.TrimSpace(m.FirstName + " " + m.Surname), EmployeeDetail: nonEmpty(m.ResidentialStreetAddress, m.ResidentialAddressLine2,
 				strings.TrimSpace(strings.Join(nonEmpty(m.ResidentialSuburb, m.ResidentialState, m.ResidentialPostCode), " ")))})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].ID > out[j].ID })
+	return out, nil
+}
+
+// summaryParts are an employee's year amounts a payment summary reports
+// apart from gross payments (minor units).
+type summaryParts struct {
+	lumpSumA, lumpSumD, resc, etpTaxable, etpTaxFree int64
+	etpCode                                          string
+}
+
+// summaryParts sums an employee's finalised lines by financial year into
+// what the payment summary reports apart: unused leave taxed as Lump Sum A,
+// the tax-free part of a genuine redundancy (Lump Sum D), ETP components,
+// and salary sacrificed super (reportable employer super contributions),
+// by the pay categories' AU kinds (payrun/pay.AUCategory).
+func (s *Payslips) summaryParts(ctx context.Context, biz business.Business, employeeID int64) (map[int]summaryParts, error) {
+	out := map[int]summaryParts{}
+	if s.Outputs == nil || s.Outputs.Service == nil {
+		return out, nil
+	}
+	cats, err := s.Outputs.LoadCategories(ctx, biz)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := s.Employees.DB.Queries().EmployeeLineTotalsOfFinalisedRuns(ctx, store.EmployeeLineTotalsOfFinalisedRunsParams{BusinessID: biz.ID, EmployeeID: employeeID})
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range rows {
+		y := financialYear(r.DatePaid.UTC())
+		p := out[y]
+		switch r.Kind {
+		case pay.KindDeduction:
+			if r.Subtype == pay.SubtypeSalarySacrifice {
+				p.resc += r.Amount
+			}
+		case pay.KindSuperAdjustment:
+			if r.Subtype == "SalarySacrifice" {
+				p.resc += r.Amount
+			}
+		case pay.KindEarnings:
+			c := cats.ByKind[pay.KindEarnings][r.CategoryID]
+			switch {
+			case r.Subtype == pay.SubtypeUnusedLeaveETP:
+				p.etpTaxable += r.Amount
+				p.etpCode = "O"
+			case c.Kind == calc.ETP && c.AU.TaxFree:
+				p.etpTaxFree += r.Amount
+				p.etpCode = c.AU.ETPCode
+			case c.Kind == calc.ETP:
+				p.etpTaxable += r.Amount
+				p.etpCode = c.AU.ETPCode
+			case c.AU.TaxFree:
+				p.lumpSumD += r.Amount
+			case r.Subtype == pay.SubtypeUnusedLeaveLumpSumA || (r.Subtype == "" && c.AU.LumpSumA):
+				p.lumpSumA += r.Amount
+			}
+		}
+		out[y] = p
+	}
 	return out, nil
 }
 
@@ -195,6 +277,16 @@ func renderPaymentSummary(biz business.Business, s PaymentSummary) ([]byte, erro
 	pdf.SetFont("Helvetica", "", 10)
 	row("Gross payments", s.Gross)
 	row("Total tax withheld", s.TaxWithheld)
+	for _, r := range []struct {
+		label string
+		m     payroll.Money
+	}{{"Lump Sum A", s.LumpSumA}, {"Lump Sum D", s.LumpSumD}, {"Reportable employer superannuation contributions", s.RESC},
+		{"Employment termination payment, taxable component (code " + s.ETPCode + ")", s.ETPTaxable},
+		{"Employment termination payment, tax-free component", s.ETPTaxFree}} {
+		if r.m.IsPos() {
+			row(r.label, r.m)
+		}
+	}
 	row("Superannuation guarantee contributions (not reportable)", s.Super)
 	pdf.Ln(4)
 	pdf.SetFont("Helvetica", "", 8)

@@ -85,7 +85,9 @@ func (s *Payslips) stored(r store.PaymentSummary, e employee.Employee) StoredSum
 	y := int(r.FinancialYear)
 	return StoredSummary{PaymentSummary: PaymentSummary{ID: r.FinancialYear, Start: time.Date(y-1, time.July, 1, 0, 0, 0, 0, time.UTC),
 		End: time.Date(y, time.June, 30, 0, 0, 0, 0, time.UTC), Gross: payroll.MoneyFromMinor(r.Gross), TaxWithheld: payroll.MoneyFromMinor(r.Tax),
-		Super: payroll.MoneyFromMinor(r.Super), PayRuns: int(r.PayRuns)}, Status: r.Status, IsAmended: r.IsAmended, DateGenerated: r.DateGenerated, Employee: e}
+		Super: payroll.MoneyFromMinor(r.Super), PayRuns: int(r.PayRuns), LumpSumA: payroll.MoneyFromMinor(r.LumpSumA), LumpSumD: payroll.MoneyFromMinor(r.LumpSumD),
+		RESC: payroll.MoneyFromMinor(r.Resc), ETPTaxable: payroll.MoneyFromMinor(r.EtpTaxable), ETPTaxFree: payroll.MoneyFromMinor(r.EtpTaxFree), ETPCode: r.EtpCode},
+		Status: r.Status, IsAmended: r.IsAmended, DateGenerated: r.DateGenerated, Employee: e}
 }
 
 // StoredSummaries lists the year's stored payment summaries of the
@@ -203,7 +205,8 @@ func (s *Payslips) GenerateSummaries(ctx context.Context, biz business.Business,
 			case db.IsNoRows(err):
 				row, err = q.CreatePaymentSummary(ctx, store.CreatePaymentSummaryParams{BusinessID: biz.ID, EmployeeID: e.ID, FinancialYear: int64(year),
 					Status: SummaryGenerated, Gross: sum.Gross.MinorUnits(), Tax: sum.TaxWithheld.MinorUnits(), Super: sum.Super.MinorUnits(),
-					PayRuns: int64(sum.PayRuns), DateGenerated: now})
+					PayRuns: int64(sum.PayRuns), DateGenerated: now, LumpSumA: sum.LumpSumA.MinorUnits(), LumpSumD: sum.LumpSumD.MinorUnits(),
+					Resc: sum.RESC.MinorUnits(), EtpTaxable: sum.ETPTaxable.MinorUnits(), EtpTaxFree: sum.ETPTaxFree.MinorUnits(), EtpCode: sum.ETPCode})
 			case err != nil:
 				return err
 			case cur.Status == SummaryPublished:
@@ -211,7 +214,9 @@ func (s *Payslips) GenerateSummaries(ctx context.Context, biz business.Business,
 			default:
 				row, err = q.RegeneratePaymentSummary(ctx, store.RegeneratePaymentSummaryParams{BusinessID: biz.ID, ID: cur.ID, Version: cur.Version,
 					IsAmended: cur.IsAmended || cur.Status == SummaryUnpublished, Gross: sum.Gross.MinorUnits(), Tax: sum.TaxWithheld.MinorUnits(),
-					Super: sum.Super.MinorUnits(), PayRuns: int64(sum.PayRuns), DateGenerated: now})
+					Super: sum.Super.MinorUnits(), PayRuns: int64(sum.PayRuns), DateGenerated: now, LumpSumA: sum.LumpSumA.MinorUnits(),
+					LumpSumD: sum.LumpSumD.MinorUnits(), Resc: sum.RESC.MinorUnits(), EtpTaxable: sum.ETPTaxable.MinorUnits(),
+					EtpTaxFree: sum.ETPTaxFree.MinorUnits(), EtpCode: sum.ETPCode})
 			}
 			if db.IsNoRows(err) {
 				return payroll.Conflict("the payment summary %d of employee %d changed meanwhile; try again", year, e.ID)

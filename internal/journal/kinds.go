@@ -9,6 +9,7 @@ type Kind string
 const (
 	// Withheld from pay.
 	PaygWithholding           Kind = "PaygWithholding"           // AU
+	EmployeeSuper             Kind = "EmployeeSuper"             // AU salary sacrificed and member voluntary super adjustments, owed to the fund
 	Paye                      Kind = "Paye"                      // UK income tax; NZ PAYE
 	StudentLoan               Kind = "StudentLoan"               // UK plans 1, 2, 4, 5; NZ student loan
 	PostgraduateLoan          Kind = "PostgraduateLoan"          // UK
@@ -18,6 +19,12 @@ const (
 	CpfEmployee               Kind = "CpfEmployee"               // SG
 	CommunityFund             Kind = "CommunityFund"             // SG CDAC, ECF, MBMF, SINDA
 	OtherTax                  Kind = "OtherTax"                  // any other tax withheld (SG tax, HELP...)
+	Pcb                       Kind = "Pcb"                       // MY monthly tax deduction
+	Zakat                     Kind = "Zakat"                     // MY zakat deducted from pay
+	EpfEmployee               Kind = "EpfEmployee"               // MY
+	SocsoEmployee             Kind = "SocsoEmployee"             // MY
+	EisEmployee               Kind = "EisEmployee"               // MY
+	Lindung24                 Kind = "Lindung24"                 // MY LINDUNG 24 Jam (employee only)
 
 	// The employer's cost.
 	SuperGuarantee            Kind = "SuperGuarantee"            // AU
@@ -27,6 +34,10 @@ const (
 	Esct                      Kind = "Esct"                      // NZ employer superannuation contribution tax
 	CpfEmployer               Kind = "CpfEmployer"               // SG
 	SkillsDevelopmentLevy     Kind = "SkillsDevelopmentLevy"     // SG
+	EpfEmployer               Kind = "EpfEmployer"               // MY
+	SocsoEmployer             Kind = "SocsoEmployer"             // MY
+	EisEmployer               Kind = "EisEmployer"               // MY
+	HrdLevy                   Kind = "HrdLevy"                   // MY HRD Corp levy
 )
 
 // rule says where a kind posts: the default account slots to try in
@@ -39,7 +50,9 @@ type rule struct {
 
 var rules = map[Kind]rule{
 	PaygWithholding: {label: "PAYG withholding", liability: []string{"paygLiabilityAccountId", "defaultLiabilityAccountId"}, liabilityType: "PaygLiability"},
-	Paye:            {label: "PAYE", liability: []string{"payeLiabilityAccountId", "defaultLiabilityAccountId"}, liabilityType: "PayeLiability"},
+	EmployeeSuper: {label: "Superannuation (employee contributions)", liability: []string{"superannuationLiabilityAccountId", "defaultLiabilityAccountId"},
+		liabilityType: "SuperLiability"},
+	Paye: {label: "PAYE", liability: []string{"payeLiabilityAccountId", "defaultLiabilityAccountId"}, liabilityType: "PayeLiability"},
 	StudentLoan: {label: "Student loan", liability: []string{"studentLoanLiabilityAccountId", "payeLiabilityAccountId", "defaultLiabilityAccountId"},
 		liabilityType: "StudentLoanLiability"},
 	PostgraduateLoan: {label: "Postgraduate loan", liability: []string{"postgraduateStudentLoanLiabilityAccountId", "studentLoanLiabilityAccountId",
@@ -52,6 +65,12 @@ var rules = map[Kind]rule{
 	CpfEmployee:       {label: "CPF employee", liability: []string{"defaultLiabilityAccountId"}, liabilityType: "CpfLiability"},
 	CommunityFund:     {label: "Community fund", liability: []string{"defaultLiabilityAccountId"}, liabilityType: "CommunityFundLiability"},
 	OtherTax:          {label: "Tax", liability: []string{"defaultLiabilityAccountId"}, liabilityType: "TaxLiability"},
+	Pcb:               {label: "PCB/MTD", liability: []string{"payeLiabilityAccountId", "defaultLiabilityAccountId"}, liabilityType: "PcbLiability"},
+	Zakat:             {label: "Zakat", liability: []string{"defaultLiabilityAccountId"}, liabilityType: "ZakatLiability"},
+	EpfEmployee:       {label: "EPF employee", liability: []string{"defaultLiabilityAccountId"}, liabilityType: "EpfLiability"},
+	SocsoEmployee:     {label: "SOCSO employee", liability: []string{"defaultLiabilityAccountId"}, liabilityType: "SocsoLiability"},
+	EisEmployee:       {label: "EIS employee", liability: []string{"defaultLiabilityAccountId"}, liabilityType: "EisLiability"},
+	Lindung24:         {label: "LINDUNG 24 Jam", liability: []string{"defaultLiabilityAccountId"}, liabilityType: "SocsoLiability"},
 
 	SuperGuarantee: {label: "Superannuation", liability: []string{"superannuationLiabilityAccountId", "defaultLiabilityAccountId"},
 		expense: []string{"superannuationExpenseAccountId", "defaultExpenseAccountId"}, liabilityType: "SuperLiability", expenseType: "SuperExpense"},
@@ -70,4 +89,12 @@ var rules = map[Kind]rule{
 		expense: []string{"employerLiabilityExpenseAccountId", "defaultExpenseAccountId"}, liabilityType: "CpfLiability", expenseType: "CpfExpense"},
 	SkillsDevelopmentLevy: {label: "Skills Development Levy", liability: []string{"employerLiabilityLiabilityAccountId", "defaultLiabilityAccountId"},
 		expense: []string{"employerLiabilityExpenseAccountId", "defaultExpenseAccountId"}, liabilityType: "SdlLiability", expenseType: "SdlExpense"},
+	EpfEmployer: {label: "EPF employer", liability: []string{"employerLiabilityLiabilityAccountId", "defaultLiabilityAccountId"},
+		expense: []string{"employerLiabilityExpenseAccountId", "defaultExpenseAccountId"}, liabilityType: "EpfLiability", expenseType: "EpfExpense"},
+	SocsoEmployer: {label: "SOCSO employer", liability: []string{"employerLiabilityLiabilityAccountId", "defaultLiabilityAccountId"},
+		expense: []string{"employerLiabilityExpenseAccountId", "defaultExpenseAccountId"}, liabilityType: "SocsoLiability", expenseType: "SocsoExpense"},
+	EisEmployer: {label: "EIS employer", liability: []string{"employerLiabilityLiabilityAccountId", "defaultLiabilityAccountId"},
+		expense: []string{"employerLiabilityExpenseAccountId", "defaultExpenseAccountId"}, liabilityType: "EisLiability", expenseType: "EisExpense"},
+	HrdLevy: {label: "HRD Corp levy", liability: []string{"employerLiabilityLiabilityAccountId", "defaultLiabilityAccountId"},
+		expense: []string{"employerLiabilityExpenseAccountId", "defaultExpenseAccountId"}, liabilityType: "HrdfLiability", expenseType: "HrdfExpense"},
 }

@@ -133,20 +133,84 @@ func buildAdjustment(v *payroll.Validation, field string, sub Submission, cats *
 	return l, ok
 }
 
-// insertSubtyped queues lines without a subtype on the run's batch
-// writer and inserts those with one (the batch writer's column list has
-// no subtype) one statement each.
-func insertSubtyped(ctx context.Context, q *store.Queries, w *pay.Writer, lines []store.CreatePayRunLineParams, sts []string) error {
-	for i, l := range lines {
-		if i >= len(sts) || sts[i] == "" {
-			w.Queue(l)
-			continue
+// lumpSum is what an AU earnings line says of how it is withheld on.
+type lumpSum struct {
+	method, periods string
+	eYear           int64
+}
+
+func (l lumpSum) set() bool { return l.method != "" || l.periods != "" || l.eYear != 0 }
+
+// buildLumpSum checks an earnings line's lump sum members (AU only; other
+// regions ignore them).
+func buildLumpSum(v *payroll.Validation, field, region string, in LineIn) (lumpSum, bool) {
+	var ls lumpSum
+	if region != "AU" {
+		return ls, true
+	}
+	ok := true
+	switch m := strings.TrimSpace(in.LumpSumCalculationMethod); {
+	case m == "":
+	case strings.EqualFold(m, pay.LumpSumMethodA):
+		ls.method = pay.LumpSumMethodA
+	case strings.EqualFold(m, pay.LumpSumNotApplicable):
+		ls.method = pay.LumpSumNotApplicable
+	case strings.EqualFold(m, pay.LumpSumMethodB2):
+		v.Add(field+".lumpSumCalculationMethod", "Schedule 5 Method B(ii) is not in this service's rules: use method A (spread over lumpSumNumberOfPayPeriods)")
+		ok = false
+	default:
+		v.Add(field+".lumpSumCalculationMethod", "lumpSumCalculationMethod must be A, B2 or NotApplicable")
+		ok = false
+	}
+	if p := in.LumpSumNumberOfPayPeriods; p != nil && !p.IsZero() {
+		if !pay.ValidLumpSumPeriods(*p) {
+			v.Add(field+".lumpSumNumberOfPayPeriods", "lumpSumNumberOfPayPeriods must be a whole number of pay periods from 1 to 1000")
+			ok = false
+		} else {
+			ls.periods = p.String()
 		}
-		if _, err := q.CreatePayRunLineWithSubtype(ctx, store.CreatePayRunLineWithSubtypeParams{BusinessID: l.BusinessID, PayRunID: l.PayRunID,
-			EmployeeID: l.EmployeeID, Kind: l.Kind, CategoryID: l.CategoryID, CategoryName: l.CategoryName, Units: l.Units, Rate: l.Rate,
-			Amount: l.Amount, TaxExempt: l.TaxExempt, Notes: l.Notes, ExternalID: l.ExternalID, LocationID: l.LocationID,
-			UserEntered: l.UserEntered, Subtype: sts[i]}); err != nil {
-			return err
+	}
+	if y := in.LumpSumEFinancialYear; y != nil && *y != 0 {
+		if *y < 1990 || *y > 2100 {
+			v.Add(field+".lumpSumEFinancialYear", "lumpSumEFinancialYear must be a year")
+			ok = false
+		} else {
+			ls.eYear = *y
+		}
+	}
+	return ls, ok
+}
+
+// insertSubtyped queues plain lines on the run's batch writer and inserts
+// those with a subtype or lump sum members (the batch writer's column list
+// has neither) one statement each.
+func insertSubtyped(ctx context.Context, q *store.Queries, w *pay.Writer, lines []store.CreatePayRunLineParams, sts []string, lumps []lumpSum) error {
+	for i, l := range lines {
+		var ls lumpSum
+		if i < len(lumps) {
+			ls = lumps[i]
+		}
+		st := ""
+		if i < len(sts) {
+			st = sts[i]
+		}
+		switch {
+		case ls.set():
+			if _, err := q.CreatePayRunLineLumpSum(ctx, store.CreatePayRunLineLumpSumParams{BusinessID: l.BusinessID, PayRunID: l.PayRunID,
+				EmployeeID: l.EmployeeID, Kind: l.Kind, CategoryID: l.CategoryID, CategoryName: l.CategoryName, Units: l.Units, Rate: l.Rate,
+				Amount: l.Amount, TaxExempt: l.TaxExempt, Notes: l.Notes, ExternalID: l.ExternalID, LocationID: l.LocationID,
+				UserEntered: l.UserEntered, Subtype: st, LumpSumMethod: ls.method, LumpSumPeriods: ls.periods, LumpSumEYear: ls.eYear}); err != nil {
+				return err
+			}
+		case st == "":
+			w.Queue(l)
+		default:
+			if _, err := q.CreatePayRunLineWithSubtype(ctx, store.CreatePayRunLineWithSubtypeParams{BusinessID: l.BusinessID, PayRunID: l.PayRunID,
+				EmployeeID: l.EmployeeID, Kind: l.Kind, CategoryID: l.CategoryID, CategoryName: l.CategoryName, Units: l.Units, Rate: l.Rate,
+				Amount: l.Amount, TaxExempt: l.TaxExempt, Notes: l.Notes, ExternalID: l.ExternalID, LocationID: l.LocationID,
+				UserEntered: l.UserEntered, Subtype: st}); err != nil {
+				return err
+			}
 		}
 	}
 	return nil

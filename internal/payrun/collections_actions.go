@@ -63,6 +63,9 @@ func (s *Service) NetToGross(ctx context.Context, biz business.Business, id int6
 	if run.Status != StatusDraft {
 		return NetToGrossModel{}, payroll.Conflict("pay run %d is finalised: unlock it before adding earnings", id)
 	}
+	if err := pay.RegionCalculable(biz.Region); err != nil {
+		return NetToGrossModel{}, err
+	}
 	cats, err := s.LoadCategories(ctx, biz)
 	if err != nil {
 		return NetToGrossModel{}, err
@@ -144,9 +147,11 @@ type TerminateRequest struct {
 
 // Terminate terminates an employee of a draft run in the run: the
 // employee's record ends on the date for the reason (EmployeeTerminated),
-// and their row in the run records the termination, in one transaction
-// with an audit entry. A finalised run, or an employee already
-// terminated, is 409.
+// their row in the run records the termination and their pay is
+// recalculated as a final pay (AU: standard earnings to the termination
+// date, leave balances paid out per the leave categories' settings), in
+// one transaction with an audit entry. A finalised run, or an employee
+// already terminated, is 409.
 func (s *Service) Terminate(ctx context.Context, biz business.Business, id int64, req TerminateRequest) (err error) {
 	defer payroll.Wrap(&err, "terminate employee %d in pay run %d", req.EmployeeID, id)
 	var v payroll.Validation
@@ -165,6 +170,10 @@ func (s *Service) Terminate(ctx context.Context, biz business.Business, id int64
 		return err
 	}
 	date := payroll.DateOnly(req.TerminationDate.Time)
+	cats, err := s.LoadCategories(ctx, biz)
+	if err != nil {
+		return err
+	}
 	return s.DB.InTx(ctx, func(q *store.Queries) error {
 		run, err := s.Touch(ctx, q, biz, id)
 		if err != nil {
@@ -187,6 +196,11 @@ func (s *Service) Terminate(ctx context.Context, biz business.Business, id int64
 		}
 		if _, err := q.SetPayRunEmployeeTermination(ctx, store.SetPayRunEmployeeTerminationParams{PayRunID: run.ID, EmployeeID: req.EmployeeID,
 			TerminationDate: sqlNullTime(date), TerminationReason: reason}); err != nil {
+			return err
+		}
+		// The final pay: standard earnings to the termination date and what
+		// the termination pays out (leave balances, AU).
+		if err := s.recalcOne(ctx, q, biz, &run, req.EmployeeID, cats); err != nil {
 			return err
 		}
 		if err := q.AddPayRunAudit(ctx, store.AddPayRunAuditParams{BusinessID: biz.ID, PayRunID: run.ID, Action: "EmployeeTerminated",

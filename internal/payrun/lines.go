@@ -28,6 +28,11 @@ type LineIn struct {
 	Earnings            *payroll.Money `json:"earnings,omitempty"`
 	Amount              *payroll.Money `json:"amount,omitempty"`
 	Notes               string         `json:"notes,omitempty" maxLength:"500"`
+	// AU earnings lines: how a back payment, bonus or commission is
+	// withheld on (Schedule 5).
+	LumpSumNumberOfPayPeriods *payroll.Rate `json:"lumpSumNumberOfPayPeriods,omitempty" doc:"AU: the pay periods a back payment, bonus or commission relates to (Schedule 5 Method A spreads it over them); 0 or absent = the pay periods in a year"`
+	LumpSumCalculationMethod  string        `json:"lumpSumCalculationMethod,omitempty" enum:"A,B2,NotApplicable" doc:"AU: A = an additional payment withheld on by Schedule 5 Method A (whatever the pay category); NotApplicable = pay for this period only (normal earnings); absent = as the pay category's kind says (back payments, bonuses and commissions are Method A). B2 is refused: Method B(ii) is not in the rules"`
+	LumpSumEFinancialYear     *int64        `json:"lumpSumEFinancialYear,omitempty" doc:"AU: the financial year (its first calendar year) a back payment reported as Lump Sum E accrued in"`
 	// Set by the other collections' handlers (not members of the earnings
 	// and deduction lines): the category of an expense, liability or leave
 	// line, and a line's subtype (see collections.go).
@@ -65,6 +70,9 @@ type LineOut struct {
 	Notes              string        `json:"notes"`
 	IsSystemGenerated  bool          `json:"-"`
 	Subtype            string        `json:"-"`
+	LumpSumMethod      string        `json:"-"`
+	LumpSumPeriods     payroll.Rate  `json:"-"`
+	LumpSumEYear       int64         `json:"-"`
 	// Share is an earnings line's share of the employee's figures
 	// (shares.go); zero for other kinds.
 	Share LineShare `json:"-"`
@@ -117,6 +125,11 @@ func (s *Service) linesOf(ctx context.Context, q *store.Queries, region string, 
 			if adjust, err = s.linesOfEmployees(ctx, q, run.ID, pay.KindSuperAdjustment, ids); err != nil {
 				return nil, err
 			}
+			ded, err := s.linesOfEmployees(ctx, q, run.ID, pay.KindDeduction, ids)
+			if err != nil {
+				return nil, err
+			}
+			adjust = append(adjust, ded...)
 		}
 	default:
 		rows, err := s.Rows(ctx, q, run.ID, employeeID)
@@ -146,6 +159,11 @@ func (s *Service) linesOf(ctx context.Context, q *store.Queries, region string, 
 				if adjust, err = q.ListPayRunLinesOfKind(ctx, store.ListPayRunLinesOfKindParams{PayRunID: run.ID, Kind: pay.KindSuperAdjustment}); err != nil {
 					return nil, err
 				}
+				ded, err := q.ListPayRunLinesOfKind(ctx, store.ListPayRunLinesOfKindParams{PayRunID: run.ID, Kind: pay.KindDeduction})
+				if err != nil {
+					return nil, err
+				}
+				adjust = append(adjust, ded...)
 			}
 		}
 	}
@@ -176,7 +194,10 @@ func (s *Service) linesOf(ctx context.Context, q *store.Queries, region string, 
 		out[k] = append(out[k], LineOut{ID: l.ID, ExternalID: l.ExternalID, EmployeeID: k, EmployeeName: e.Name,
 			EmployeeExternalID: e.ExternalID, LocationID: idString(l.LocationID), CategoryID: idString(l.CategoryID),
 			CategoryName: l.CategoryName, Units: units, Rate: rate, Amount: money(l.Amount), Notes: l.Notes, IsSystemGenerated: !l.UserEntered,
-			Subtype: l.Subtype, Share: shares[l.ID]})
+			Subtype: l.Subtype, Share: shares[l.ID], LumpSumMethod: l.LumpSumMethod, LumpSumEYear: l.LumpSumEYear})
+		if p, err := pay.ParseRate(l.LumpSumPeriods); err == nil {
+			out[k][len(out[k])-1].LumpSumPeriods = p
+		}
 	}
 	return out, nil
 }
@@ -206,6 +227,7 @@ func (s *Service) Submit(ctx context.Context, biz business.Business, id int64, s
 			employeeID int64
 			lines      []store.CreatePayRunLineParams
 			subtypes   []string
+			lumps      []lumpSum
 		}
 		var todo []pending
 		// The submitted employees of the run, looked up by IN lists: a
@@ -245,15 +267,50 @@ func (s *Service) Submit(ctx context.Context, biz business.Business, id int64, s
 				continue
 			}
 			p := pending{employeeID: empID}
+			var emp *pay.EmployeeRow
 			for i, in := range lines {
-				l, ok := buildLine(&v, fmt.Sprintf("%s[%d]", field, i), sub, cats, in)
+				lf := fmt.Sprintf("%s[%d]", field, i)
+				l, ok := buildLine(&v, lf, sub, cats, in)
 				if !ok {
 					continue
 				}
 				l.BusinessID, l.PayRunID, l.EmployeeID = biz.ID, run.ID, empID
-				p.lines = append(p.lines, l)
 				st, _ := canonicalSubtype(sub.Kind, in.Subtype)
+				var ls lumpSum
+				switch sub.Kind {
+				case pay.KindEarnings:
+					if ls, ok = buildLumpSum(&v, lf, biz.Region, in); !ok {
+						continue
+					}
+					if l.Rate == "" { // units without a rate: the employee's rate in the category
+						if emp == nil {
+							er, err := q.GetEmployeeForPay(ctx, store.GetEmployeeForPayParams{BusinessID: biz.ID, ID: empID})
+							if err != nil {
+								return err
+							}
+							e := pay.EmployeeRow(er)
+							emp = &e
+						}
+						c, _ := cats.Find(pay.KindEarnings, strconv.FormatInt(l.CategoryID, 10), false)
+						rate, found, err := s.CategoryRate(ctx, q, biz.ID, biz.Region, &run, emp, cats, c)
+						if err != nil {
+							return err
+						}
+						if !found {
+							v.Add(lf+".rate", "the employee has no rate in pay category %s (no hourly rate to derive it from): give rate or earnings", c.Name)
+							continue
+						}
+						units, _ := pay.ParseRate(l.Units)
+						l.Rate, l.Amount = rate.String(), payroll.MoneyFromDecimal(units.Mul(rate).Decimal()).Cents().MinorUnits()
+					}
+				case pay.KindDeduction:
+					if c, _ := cats.Find(pay.KindDeduction, strconv.FormatInt(l.CategoryID, 10), false); c.AU.SacrificeSuper {
+						st = pay.SubtypeSalarySacrifice // paid to the employee's super fund
+					}
+				}
+				p.lines = append(p.lines, l)
 				p.subtypes = append(p.subtypes, st)
+				p.lumps = append(p.lumps, ls)
 			}
 			todo = append(todo, p)
 		}
@@ -275,7 +332,7 @@ func (s *Service) Submit(ctx context.Context, biz business.Business, id int64, s
 					}
 				}
 			}
-			if err := insertSubtyped(ctx, q, w, p.lines, p.subtypes); err != nil {
+			if err := insertSubtyped(ctx, q, w, p.lines, p.subtypes, p.lumps); err != nil {
 				return err
 			}
 		}
@@ -386,8 +443,13 @@ func buildLine(v *payroll.Validation, field string, sub Submission, cats *pay.Ca
 			}
 		case in.Units != nil && in.Rate != nil:
 			amount = payroll.MoneyFromDecimal(units.Mul(rate).Decimal()).Cents()
+		case in.Units != nil:
+			// Units alone: paid at the employee's rate in the category
+			// (Submit fills the rate; the line's rate stays "" until then).
+			l.Units = units.String()
+			return l, ok
 		default:
-			v.Add(field+".earnings", "give earnings, or units and rate")
+			v.Add(field+".earnings", "give earnings, or units (with or without a rate)")
 			return l, false
 		}
 		if units.IsNeg() && rate.IsNeg() {
@@ -528,7 +590,12 @@ func (s *Service) IncludeEmployee(ctx context.Context, biz business.Business, id
 		}
 		out = TotalModel(biz.Region, run, row)
 		pens, err := pay.UKPensionsOf(ctx, q, biz.Region, biz.ID, run.ID, employeeID)
+		if err != nil {
+			return err
+		}
 		ApplyUKPension(&out, pens)
+		my, err := pay.MYFiguresOf(ctx, q, biz, run.ID, employeeID)
+		ApplyMY(&out, my, row.Tax)
 		return err
 	})
 	return out, err

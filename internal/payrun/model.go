@@ -85,7 +85,7 @@ type PayRunTotalModel struct {
 	HelpWithheld                          payroll.Money `json:"helpWithheld" doc:"AU: the study and training support loan component (Schedule 8)"`
 	SuperContribution                     payroll.Money `json:"superContribution"`
 	EmployerContribution                  payroll.Money `json:"employerContribution"`
-	PayeWithheld                          payroll.Money `json:"payeWithheld" doc:"UK and NZ: PAYE"`
+	PayeWithheld                          payroll.Money `json:"payeWithheld" doc:"UK and NZ: PAYE; MY: PCB/MTD"`
 	EmployeeNationalInsuranceContribution payroll.Money `json:"employeeNationalInsuranceContribution"`
 	EmployerNationalInsuranceContribution payroll.Money `json:"employerNationalInsuranceContribution"`
 	StudentLoanAmount                     payroll.Money `json:"studentLoanAmount"`
@@ -100,14 +100,18 @@ type PayRunTotalModel struct {
 	IsComplete                            bool          `json:"isComplete" doc:"false when the employee's pay could not be calculated (see warning); finalise refuses such a run"`
 	Warning                               string        `json:"warning"`
 	NotCalculated
+	MYTotals
 }
 
-// NotCalculated are the PayRunTotalModel amounts of schemes this service
-// does not calculate (Malaysia; UK benefits in kind and additional student
-// loan): always 0, present because the published model declares them as
-// non-nullable numbers (conformance). The UK workplace pension members
-// are filled from the run's stored pension figures (ApplyUKPension;
-// 0 for non-members).
+// NotCalculated are the PayRunTotalModel amounts of other regions'
+// schemes and of those this service does not calculate (UK benefits in
+// kind and additional student loan, SG voluntary contributions, MY CP38
+// and PCB borne by the employer): 0 unless filled, present because the
+// published model declares them as non-nullable numbers (conformance).
+// The UK workplace pension members are filled from the run's stored
+// pension figures (ApplyUKPension; 0 for non-members), the Malaysian
+// EPF, SOCSO, EIS, HRDF and taxable benefits in kind from its Malaysian
+// figures (ApplyMY).
 type NotCalculated struct {
 	BikTaxExemptAmount                   payroll.Money `json:"bikTaxExemptAmount" readOnly:"true"`
 	BikTaxableAmount                     payroll.Money `json:"bikTaxableAmount" readOnly:"true"`
@@ -221,11 +225,11 @@ type TotalDetailModel struct {
 // the employee's date of birth and ordinary time earnings. UK, NZ and SG
 // runs have no super or PAYG: their amounts are 0 and the flags false.
 type SuperDetail struct {
-	SuperContributionMinusSuperAdjustments payroll.Money `json:"superContributionMinusSuperAdjustments" doc:"AU: the super guarantee: superContribution less superAdjustmentsAmount"`
+	SuperContributionMinusSuperAdjustments payroll.Money `json:"superContributionMinusSuperAdjustments" doc:"AU: the employer's super from earnings (the super guarantee and the pay categories' own rates): superContribution less the super adjustments and the salary sacrificed deductions"`
 	AllSuperContributionsTotal             payroll.Money `json:"allSuperContributionsTotal" doc:"AU: every contribution of the run: the super guarantee and all super adjustments"`
 	GrossPlusSuper                         payroll.Money `json:"grossPlusSuper" doc:"grossEarnings + allSuperContributionsTotal"`
 	SuperAdjustmentsAmount                 payroll.Money `json:"superAdjustmentsAmount" doc:"AU: the run's super adjustment lines, of every contribution type"`
-	SalarySacrificeSuperAmount             payroll.Money `json:"salarySacrificeSuperAmount" doc:"AU: super adjustments of type SalarySacrifice (also in preTaxDeductionAmount)"`
+	SalarySacrificeSuperAmount             payroll.Money `json:"salarySacrificeSuperAmount" doc:"AU: salary sacrificed to super: super adjustments of type SalarySacrifice and deductions of categories classified SalarySacrificeSuperannuation (also in preTaxDeductionAmount; paid to the fund with the super)"`
 	MemberVoluntarySuperAmount             payroll.Money `json:"memberVoluntarySuperAmount" doc:"AU: super adjustments of type MemberVoluntary (also in postTaxDeductionAmount)"`
 	EmployerContributionAdjustmentsAmount  payroll.Money `json:"employerContributionAdjustmentsAmount" doc:"AU: super adjustments of type EmployerContribution and NonRescEmployerContribution (= employerContribution)"`
 	NonSuperDeductionTotal                 payroll.Money `json:"nonSuperDeductionTotal" doc:"pre- and post-tax deductions other than salary sacrificed and member voluntary super"`

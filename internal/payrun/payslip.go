@@ -108,6 +108,7 @@ type PaySlip struct {
 	EmployeeExpenses            []PaySlipAmount       `json:"employeeExpenses"`
 	TaxAdjustments              []PaySlipAmount       `json:"taxAdjustments"`
 	PaySlipDetail
+	MYPaySlip // Malaysia (my.go); zero elsewhere
 }
 
 // The payslip members of AuApiPaySlipModel beyond the run's totals: the

@@ -119,6 +119,9 @@ func (s *Service) Create(ctx context.Context, biz business.Business, req CreateR
 	if err := req.Validate(); err != nil {
 		return PayRunModel{}, err
 	}
+	if err := pay.RegionCalculable(biz.Region); err != nil {
+		return PayRunModel{}, err
+	}
 	q := s.DB.Queries()
 	if req.ExternalID != "" {
 		if r, err := q.GetPayRunByExternalID(ctx, store.GetPayRunByExternalIDParams{BusinessID: biz.ID, ExternalID: req.ExternalID}); err == nil {
@@ -145,6 +148,9 @@ func (s *Service) Create(ctx context.Context, biz business.Business, req CreateR
 	paid := end
 	if !req.DatePaid.IsZero() {
 		paid = payroll.DateOnly(req.DatePaid.Time)
+	}
+	if err := pay.RegionCalculableOn(biz.Region, paid); err != nil {
+		return PayRunModel{}, err
 	}
 	now := s.Clock.Now()
 	var out store.PayRun
@@ -536,6 +542,9 @@ type NotificationErrors struct {
 // in the same transaction.
 func (s *Service) Finalise(ctx context.Context, biz business.Business, id int64, opt FinaliseOptions) (_ FinaliseResult, err error) {
 	defer payroll.Wrap(&err, "finalise pay run %d", id)
+	if err := pay.RegionCalculable(biz.Region); err != nil {
+		return FinaliseResult{}, err
+	}
 	publish := opt.PublishPaySlips
 	if publish == "" {
 		publish = opt.PublishPaySlipsPreference

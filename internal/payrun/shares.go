@@ -18,7 +18,8 @@ import (
 // remainder on the last such line so the shares add up to the figure:
 //
 //   - Super: the super guarantee (the run's super contribution less its
-//     super adjustments, which no line earns) over the lines of ordinary
+//     super adjustments and salary sacrificed deductions, which no line
+//     earns) over the lines of ordinary
 //     time earnings (pay categories other than overtime, lump sums and
 //     ETPs, as the calculation counts them);
 //   - Payg and Help: PAYG withheld (tax adjustments included) and the
@@ -127,18 +128,19 @@ func (s *Service) OTEOf(ctx context.Context, biz business.Business) (func(int64)
 	}
 	not := map[int64]bool{}
 	for _, p := range pays {
-		if !pay.OrdinaryTime(p.PayCategoryType) {
+		if !pay.OrdinaryTime(p.PayCategoryType, p.PaymentSummaryClassification) || p.ExcludeFromQualifyingEarnings {
 			not[p.ID] = true
 		}
 	}
 	return func(id int64) bool { return !not[id] }, nil
 }
 
-// superAdjustmentsOf sums each employee's super adjustment lines.
+// superAdjustmentsOf sums each employee's super no earnings line earns:
+// their super adjustment lines and salary sacrificed deductions.
 func superAdjustmentsOf(lines []store.PayRunLine) map[int64]int64 {
 	out := map[int64]int64{}
 	for _, l := range lines {
-		if l.Kind == pay.KindSuperAdjustment {
+		if l.Kind == pay.KindSuperAdjustment || (l.Kind == pay.KindDeduction && l.Subtype == pay.SubtypeSalarySacrifice) {
 			out[l.EmployeeID] += l.Amount
 		}
 	}

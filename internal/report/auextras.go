@@ -46,8 +46,9 @@ func FinancialYearOf(t time.Time) int {
 // OrdinaryTimeEarnings lists the ordinary time earnings of the selected
 // finalised runs per run, employee and pay category: the earnings of the
 // pay categories whose type is OTE (pay.OrdinaryTime: not overtime,
-// lump sums or ETPs), and the super guarantee of the run (the employee's
-// contribution less the run's super adjustments) shared over them.
+// lump sums, unused leave on termination or ETPs), and the super
+// guarantee of the run (the employee's contribution less the run's super
+// adjustments and salary sacrificed deductions) shared over them.
 func (s *Service) OrdinaryTimeEarnings(ctx context.Context, biz business.Business, p *payroll.Principal, f Filter) (_ []OrdinaryTimeEarnings, err error) {
 	defer payroll.Wrap(&err, "ordinary time earnings report of business %d", biz.ID)
 	notOTE := map[int64]bool{}
@@ -57,7 +58,7 @@ func (s *Service) OrdinaryTimeEarnings(ctx context.Context, biz business.Busines
 			return nil, err
 		}
 		for _, c := range cats {
-			if !pay.OrdinaryTime(c.PayCategoryType) {
+			if !pay.OrdinaryTime(c.PayCategoryType, c.PaymentSummaryClassification) || c.ExcludeFromQualifyingEarnings {
 				notOTE[c.ID] = true
 			}
 		}
@@ -68,7 +69,7 @@ func (s *Service) OrdinaryTimeEarnings(ctx context.Context, biz business.Busines
 		return nil, err
 	}
 	q := "SELECT r.id, r.period_starting, r.period_ending, e.id, e.first_name, e.surname, e.external_id, l.category_id, l.category_name, l.amount, " +
-		"pe.super_contribution - (SELECT COALESCE(SUM(a.amount), 0) FROM pay_run_lines a WHERE a.pay_run_id = r.id AND a.employee_id = pe.employee_id AND a.kind = 'superadjustment')" +
+		"pe.super_contribution - (SELECT COALESCE(SUM(a.amount), 0) FROM pay_run_lines a WHERE a.pay_run_id = r.id AND a.employee_id = pe.employee_id AND (a.kind = 'superadjustment' OR (a.kind = 'deduction' AND a.subtype = 'SalarySacrifice')))" +
 		runFrom + " JOIN pay_run_lines l ON l.pay_run_id = r.id AND l.employee_id = pe.employee_id" + where +
 		" AND l.kind = 'earnings' ORDER BY r.date_paid, r.id, e.surname, e.first_name, e.id, l.category_name, l.category_id, l.id"
 	type key struct{ run, emp, cat int64 }

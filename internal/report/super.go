@@ -27,8 +27,9 @@ type SuperAccrual struct {
 
 // superAccruals reads the selected runs' contributions per employee and
 // run: the super guarantee (the run's contribution less its super
-// adjustments) and each adjustment by contribution type, with the
-// employee's first super fund.
+// adjustments and salary sacrificed deductions) and each adjustment by
+// contribution type (salary sacrificed deductions are SalarySacrifice),
+// with the employee's first super fund.
 func (s *Service) superAccruals(ctx context.Context, biz business.Business, p *payroll.Principal, f Filter, visit func(a SuperAccrual, fund, member string)) error {
 	var b Args
 	where, err := s.runScope(ctx, biz, p, f, &b)
@@ -38,7 +39,7 @@ func (s *Service) superAccruals(ctx context.Context, biz business.Business, p *p
 	q := "SELECT r.id, r.date_paid, e.id, e.first_name, e.surname, e.external_id, COALESCE(e.primary_location_id, 0), e.primary_location, " +
 		"e.super_fund1_fund_name, e.super_fund1_member_number, pe.super_contribution, " +
 		"COALESCE(l.subtype, ''), CAST(COALESCE(SUM(l.amount), 0) AS BIGINT)" + runFrom +
-		" LEFT JOIN pay_run_lines l ON l.pay_run_id = r.id AND l.employee_id = pe.employee_id AND l.kind = 'superadjustment'" + where +
+		" LEFT JOIN pay_run_lines l ON l.pay_run_id = r.id AND l.employee_id = pe.employee_id AND (l.kind = 'superadjustment' OR (l.kind = 'deduction' AND l.subtype = 'SalarySacrifice'))" + where +
 		" GROUP BY r.id, r.date_paid, e.id, e.first_name, e.surname, e.external_id, e.primary_location_id, e.primary_location, e.super_fund1_fund_name, e.super_fund1_member_number, pe.super_contribution, l.subtype" +
 		" ORDER BY r.date_paid, r.id, e.surname, e.first_name, e.id, l.subtype"
 	type key struct{ run, emp int64 }

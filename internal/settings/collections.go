@@ -38,7 +38,7 @@ func NewAdminCollections(s *record.Service) *AdminCollections {
 		RoundingRules: record.Settings[TimesheetRoundingRules]{S: s, Kind: "timesheet_rounding_rules", Label: "timesheet rounding rules",
 			Default:  func(business.Business) TimesheetRoundingRules { return defaultRoundingRules() },
 			Validate: func(v *TimesheetRoundingRules, val *payroll.Validation) { v.Validate(val) }},
-		StatutorySettings: record.Settings[StatutorySettings]{S: s, Kind: "statutory_settings", Label: "statutory settings", Region: []string{"MY"},
+		StatutorySettings: record.Settings[StatutorySettings]{S: s, Kind: StatutorySettingsKind, Label: "statutory settings", Region: []string{"MY"},
 			Default:  func(business.Business) StatutorySettings { return defaultStatutorySettings() },
 			Validate: func(v *StatutorySettings, val *payroll.Validation) { v.Validate(val) }},
 		TimesheetSettings: record.Settings[TimesheetSettings]{S: s, Kind: "timesheet_settings", Label: "timesheet settings",

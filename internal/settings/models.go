@@ -237,6 +237,14 @@ type StatutorySettings struct {
 	AdditionalEpfAmount              *payroll.Money `json:"additionalEpfAmount" nullable:"true"`
 }
 
+// StatutorySettingsKind is the settings document's kind (a pay run reads
+// the levy and EIS settings directly).
+const StatutorySettingsKind = "statutory_settings"
+
+// DefaultStatutorySettings are a business's statutory settings before any
+// are saved.
+func DefaultStatutorySettings() StatutorySettings { return defaultStatutorySettings() }
+
 func defaultStatutorySettings() StatutorySettings {
 	yes := true
 	return StatutorySettings{HrdfStatus: "NotEligible", EisEnabled: &yes, BookletOption: "Automatic"}

@@ -12,10 +12,11 @@ import (
 )
 
 const createPaymentSummary = `-- name: CreatePaymentSummary :one
-INSERT INTO payment_summaries (business_id, employee_id, financial_year, status, is_amended, gross, tax, super, pay_runs, date_generated, version)
-VALUES ($1, $2, $3, $4, FALSE, $5, $6, $7, $8, $9, 1)
+INSERT INTO payment_summaries (business_id, employee_id, financial_year, status, is_amended, gross, tax, super, pay_runs, date_generated, version,
+    lump_sum_a, lump_sum_d, resc, etp_taxable, etp_tax_free, etp_code)
+VALUES ($1, $2, $3, $4, FALSE, $5, $6, $7, $8, $9, 1, $10, $11, $12, $13, $14, $15)
 ON CONFLICT (business_id, employee_id, financial_year) DO NOTHING
-RETURNING id, business_id, employee_id, financial_year, status, is_amended, gross, tax, super, pay_runs, date_generated, version
+RETURNING id, business_id, employee_id, financial_year, status, is_amended, gross, tax, super, pay_runs, date_generated, version, lump_sum_a, lump_sum_d, resc, etp_taxable, etp_tax_free, etp_code
 `
 
 type CreatePaymentSummaryParams struct {
@@ -28,6 +29,12 @@ type CreatePaymentSummaryParams struct {
 	Super         int64
 	PayRuns       int64
 	DateGenerated time.Time
+	LumpSumA      int64
+	LumpSumD      int64
+	Resc          int64
+	EtpTaxable    int64
+	EtpTaxFree    int64
+	EtpCode       string
 }
 
 // A racing generate of the same employee and year inserts nothing (no row: 409).
@@ -42,6 +49,12 @@ func (q *Queries) CreatePaymentSummary(ctx context.Context, arg CreatePaymentSum
 		arg.Super,
 		arg.PayRuns,
 		arg.DateGenerated,
+		arg.LumpSumA,
+		arg.LumpSumD,
+		arg.Resc,
+		arg.EtpTaxable,
+		arg.EtpTaxFree,
+		arg.EtpCode,
 	)
 	var i PaymentSummary
 	err := row.Scan(
@@ -57,6 +70,12 @@ func (q *Queries) CreatePaymentSummary(ctx context.Context, arg CreatePaymentSum
 		&i.PayRuns,
 		&i.DateGenerated,
 		&i.Version,
+		&i.LumpSumA,
+		&i.LumpSumD,
+		&i.Resc,
+		&i.EtpTaxable,
+		&i.EtpTaxFree,
+		&i.EtpCode,
 	)
 	return i, err
 }
@@ -136,7 +155,7 @@ func (q *Queries) DeleteSuperAdjustment(ctx context.Context, arg DeleteSuperAdju
 }
 
 const getPaymentSummary = `-- name: GetPaymentSummary :one
-SELECT id, business_id, employee_id, financial_year, status, is_amended, gross, tax, super, pay_runs, date_generated, version FROM payment_summaries WHERE business_id = $1 AND employee_id = $2 AND financial_year = $3
+SELECT id, business_id, employee_id, financial_year, status, is_amended, gross, tax, super, pay_runs, date_generated, version, lump_sum_a, lump_sum_d, resc, etp_taxable, etp_tax_free, etp_code FROM payment_summaries WHERE business_id = $1 AND employee_id = $2 AND financial_year = $3
 `
 
 type GetPaymentSummaryParams struct {
@@ -161,6 +180,12 @@ func (q *Queries) GetPaymentSummary(ctx context.Context, arg GetPaymentSummaryPa
 		&i.PayRuns,
 		&i.DateGenerated,
 		&i.Version,
+		&i.LumpSumA,
+		&i.LumpSumD,
+		&i.Resc,
+		&i.EtpTaxable,
+		&i.EtpTaxFree,
+		&i.EtpCode,
 	)
 	return i, err
 }
@@ -198,7 +223,7 @@ func (q *Queries) GetSuperAdjustment(ctx context.Context, arg GetSuperAdjustment
 }
 
 const listEmployeePaymentSummaries = `-- name: ListEmployeePaymentSummaries :many
-SELECT id, business_id, employee_id, financial_year, status, is_amended, gross, tax, super, pay_runs, date_generated, version FROM payment_summaries WHERE business_id = $1 AND employee_id = $2 ORDER BY financial_year DESC
+SELECT id, business_id, employee_id, financial_year, status, is_amended, gross, tax, super, pay_runs, date_generated, version, lump_sum_a, lump_sum_d, resc, etp_taxable, etp_tax_free, etp_code FROM payment_summaries WHERE business_id = $1 AND employee_id = $2 ORDER BY financial_year DESC
 `
 
 type ListEmployeePaymentSummariesParams struct {
@@ -228,6 +253,12 @@ func (q *Queries) ListEmployeePaymentSummaries(ctx context.Context, arg ListEmpl
 			&i.PayRuns,
 			&i.DateGenerated,
 			&i.Version,
+			&i.LumpSumA,
+			&i.LumpSumD,
+			&i.Resc,
+			&i.EtpTaxable,
+			&i.EtpTaxFree,
+			&i.EtpCode,
 		); err != nil {
 			return nil, err
 		}
@@ -291,9 +322,9 @@ func (q *Queries) ListSuperAdjustments(ctx context.Context, arg ListSuperAdjustm
 
 const regeneratePaymentSummary = `-- name: RegeneratePaymentSummary :one
 UPDATE payment_summaries SET status = 'Generated', is_amended = $4, gross = $5, tax = $6, super = $7, pay_runs = $8, date_generated = $9,
-    version = version + 1
+    lump_sum_a = $10, lump_sum_d = $11, resc = $12, etp_taxable = $13, etp_tax_free = $14, etp_code = $15, version = version + 1
 WHERE business_id = $1 AND id = $2 AND version = $3 AND status <> 'Published'
-RETURNING id, business_id, employee_id, financial_year, status, is_amended, gross, tax, super, pay_runs, date_generated, version
+RETURNING id, business_id, employee_id, financial_year, status, is_amended, gross, tax, super, pay_runs, date_generated, version, lump_sum_a, lump_sum_d, resc, etp_taxable, etp_tax_free, etp_code
 `
 
 type RegeneratePaymentSummaryParams struct {
@@ -306,6 +337,12 @@ type RegeneratePaymentSummaryParams struct {
 	Super         int64
 	PayRuns       int64
 	DateGenerated time.Time
+	LumpSumA      int64
+	LumpSumD      int64
+	Resc          int64
+	EtpTaxable    int64
+	EtpTaxFree    int64
+	EtpCode       string
 }
 
 // Replaces the figures of a summary that is not published, if nobody
@@ -321,6 +358,12 @@ func (q *Queries) RegeneratePaymentSummary(ctx context.Context, arg RegeneratePa
 		arg.Super,
 		arg.PayRuns,
 		arg.DateGenerated,
+		arg.LumpSumA,
+		arg.LumpSumD,
+		arg.Resc,
+		arg.EtpTaxable,
+		arg.EtpTaxFree,
+		arg.EtpCode,
 	)
 	var i PaymentSummary
 	err := row.Scan(
@@ -336,6 +379,12 @@ func (q *Queries) RegeneratePaymentSummary(ctx context.Context, arg RegeneratePa
 		&i.PayRuns,
 		&i.DateGenerated,
 		&i.Version,
+		&i.LumpSumA,
+		&i.LumpSumD,
+		&i.Resc,
+		&i.EtpTaxable,
+		&i.EtpTaxFree,
+		&i.EtpCode,
 	)
 	return i, err
 }
@@ -343,7 +392,7 @@ func (q *Queries) RegeneratePaymentSummary(ctx context.Context, arg RegeneratePa
 const setPaymentSummaryStatus = `-- name: SetPaymentSummaryStatus :one
 UPDATE payment_summaries SET status = $5, version = version + 1
 WHERE business_id = $1 AND id = $2 AND version = $3 AND status = $4
-RETURNING id, business_id, employee_id, financial_year, status, is_amended, gross, tax, super, pay_runs, date_generated, version
+RETURNING id, business_id, employee_id, financial_year, status, is_amended, gross, tax, super, pay_runs, date_generated, version, lump_sum_a, lump_sum_d, resc, etp_taxable, etp_tax_free, etp_code
 `
 
 type SetPaymentSummaryStatusParams struct {
@@ -378,6 +427,12 @@ func (q *Queries) SetPaymentSummaryStatus(ctx context.Context, arg SetPaymentSum
 		&i.PayRuns,
 		&i.DateGenerated,
 		&i.Version,
+		&i.LumpSumA,
+		&i.LumpSumD,
+		&i.Resc,
+		&i.EtpTaxable,
+		&i.EtpTaxFree,
+		&i.EtpCode,
 	)
 	return i, err
 }

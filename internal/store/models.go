@@ -808,6 +808,72 @@ type Location struct {
 	Country                      string
 }
 
+type MyEmployeeStatutory struct {
+	EmployeeID                            int64
+	BusinessID                            int64
+	Citizenship                           string
+	IdentityType                          string
+	IdentityNumber                        string
+	PassportCountry                       string
+	TaxNumber                             string
+	TaxWifeCode                           int32
+	EpfNumber                             string
+	SocsoNumber                           string
+	TaxResident                           bool
+	MaritalStatus                         string
+	SpouseWorking                         bool
+	Disabled                              bool
+	SpouseDisabled                        bool
+	ChildrenUnder18                       int32
+	ChildrenStudying                      int32
+	ChildrenHigherEducation               int32
+	ChildrenDisabled                      int32
+	ChildrenDisabledHigherEducation       int32
+	SharedChildrenUnder18                 int32
+	SharedChildrenStudying                int32
+	SharedChildrenHigherEducation         int32
+	SharedChildrenDisabled                int32
+	SharedChildrenDisabledHigherEducation int32
+	EpfPart                               string
+	SocsoCategory                         string
+	EisExempt                             bool
+	Lindung24                             string
+	MonthlyZakat                          int64
+	MonthlyTaxRelief                      int64
+	MonthlyBenefitsInKind                 int64
+	PreviousEmployerYear                  int32
+	PreviousRemuneration                  int64
+	PreviousEpf                           int64
+	PreviousPcb                           int64
+	PreviousZakat                         int64
+	PreviousTaxRelief                     int64
+	Version                               int64
+	UpdatedAt                             time.Time
+}
+
+type MyPayRunEmployee struct {
+	BusinessID      int64
+	PayRunID        int64
+	EmployeeID      int64
+	PcbRemuneration int64
+	PcbAdditional   int64
+	BenefitsInKind  int64
+	Zakat           int64
+	TaxRelief       int64
+	EpfPart         string
+	EpfWages        int64
+	EpfEmployee     int64
+	EpfEmployer     int64
+	SocsoCategory   string
+	SocsoWages      int64
+	SocsoEmployee   int64
+	SocsoEmployer   int64
+	EisEmployee     int64
+	EisEmployer     int64
+	Lindung24       int64
+	HrdLevy         int64
+}
+
 type Notification struct {
 	ID        int64
 	Kind      string
@@ -998,6 +1064,9 @@ type PayRunLine struct {
 	UserEntered    bool
 	Subtype        string
 	LeaveRequestID int64
+	LumpSumMethod  string
+	LumpSumPeriods string
+	LumpSumEYear   int64
 }
 
 type PayRunOption struct {
@@ -1059,6 +1128,12 @@ type PaymentSummary struct {
 	PayRuns       int64
 	DateGenerated time.Time
 	Version       int64
+	LumpSumA      int64
+	LumpSumD      int64
+	Resc          int64
+	EtpTaxable    int64
+	EtpTaxFree    int64
+	EtpCode       string
 }
 
 type PayrunAutopayPeriod struct {

@@ -656,7 +656,7 @@ func (q *Queries) GetPayRunEmployee(ctx context.Context, arg GetPayRunEmployeePa
 }
 
 const getPayRunLine = `-- name: GetPayRunLine :one
-SELECT id, business_id, pay_run_id, employee_id, kind, category_id, category_name, units, rate, amount, tax_exempt, notes, external_id, location_id, user_entered, subtype, leave_request_id FROM pay_run_lines WHERE pay_run_id = $1 AND id = $2
+SELECT id, business_id, pay_run_id, employee_id, kind, category_id, category_name, units, rate, amount, tax_exempt, notes, external_id, location_id, user_entered, subtype, leave_request_id, lump_sum_method, lump_sum_periods, lump_sum_e_year FROM pay_run_lines WHERE pay_run_id = $1 AND id = $2
 `
 
 type GetPayRunLineParams struct {
@@ -685,6 +685,9 @@ func (q *Queries) GetPayRunLine(ctx context.Context, arg GetPayRunLineParams) (P
 		&i.UserEntered,
 		&i.Subtype,
 		&i.LeaveRequestID,
+		&i.LumpSumMethod,
+		&i.LumpSumPeriods,
+		&i.LumpSumEYear,
 	)
 	return i, err
 }
@@ -942,7 +945,7 @@ func (q *Queries) ListPayRunEmployees(ctx context.Context, payRunID int64) ([]Pa
 }
 
 const listPayRunLines = `-- name: ListPayRunLines :many
-SELECT id, business_id, pay_run_id, employee_id, kind, category_id, category_name, units, rate, amount, tax_exempt, notes, external_id, location_id, user_entered, subtype, leave_request_id FROM pay_run_lines WHERE pay_run_id = $1 ORDER BY employee_id, kind, id
+SELECT id, business_id, pay_run_id, employee_id, kind, category_id, category_name, units, rate, amount, tax_exempt, notes, external_id, location_id, user_entered, subtype, leave_request_id, lump_sum_method, lump_sum_periods, lump_sum_e_year FROM pay_run_lines WHERE pay_run_id = $1 ORDER BY employee_id, kind, id
 `
 
 func (q *Queries) ListPayRunLines(ctx context.Context, payRunID int64) ([]PayRunLine, error) {
@@ -972,6 +975,9 @@ func (q *Queries) ListPayRunLines(ctx context.Context, payRunID int64) ([]PayRun
 			&i.UserEntered,
 			&i.Subtype,
 			&i.LeaveRequestID,
+			&i.LumpSumMethod,
+			&i.LumpSumPeriods,
+			&i.LumpSumEYear,
 		); err != nil {
 			return nil, err
 		}
@@ -987,7 +993,7 @@ func (q *Queries) ListPayRunLines(ctx context.Context, payRunID int64) ([]PayRun
 }
 
 const listPayRunLinesOfEmployee = `-- name: ListPayRunLinesOfEmployee :many
-SELECT id, business_id, pay_run_id, employee_id, kind, category_id, category_name, units, rate, amount, tax_exempt, notes, external_id, location_id, user_entered, subtype, leave_request_id FROM pay_run_lines WHERE pay_run_id = $1 AND employee_id = $2 ORDER BY kind, id
+SELECT id, business_id, pay_run_id, employee_id, kind, category_id, category_name, units, rate, amount, tax_exempt, notes, external_id, location_id, user_entered, subtype, leave_request_id, lump_sum_method, lump_sum_periods, lump_sum_e_year FROM pay_run_lines WHERE pay_run_id = $1 AND employee_id = $2 ORDER BY kind, id
 `
 
 type ListPayRunLinesOfEmployeeParams struct {
@@ -1022,6 +1028,9 @@ func (q *Queries) ListPayRunLinesOfEmployee(ctx context.Context, arg ListPayRunL
 			&i.UserEntered,
 			&i.Subtype,
 			&i.LeaveRequestID,
+			&i.LumpSumMethod,
+			&i.LumpSumPeriods,
+			&i.LumpSumEYear,
 		); err != nil {
 			return nil, err
 		}
@@ -1037,7 +1046,7 @@ func (q *Queries) ListPayRunLinesOfEmployee(ctx context.Context, arg ListPayRunL
 }
 
 const listPayRunLinesOfKind = `-- name: ListPayRunLinesOfKind :many
-SELECT id, business_id, pay_run_id, employee_id, kind, category_id, category_name, units, rate, amount, tax_exempt, notes, external_id, location_id, user_entered, subtype, leave_request_id FROM pay_run_lines WHERE pay_run_id = $1 AND kind = $2 ORDER BY employee_id, id
+SELECT id, business_id, pay_run_id, employee_id, kind, category_id, category_name, units, rate, amount, tax_exempt, notes, external_id, location_id, user_entered, subtype, leave_request_id, lump_sum_method, lump_sum_periods, lump_sum_e_year FROM pay_run_lines WHERE pay_run_id = $1 AND kind = $2 ORDER BY employee_id, id
 `
 
 type ListPayRunLinesOfKindParams struct {
@@ -1072,6 +1081,9 @@ func (q *Queries) ListPayRunLinesOfKind(ctx context.Context, arg ListPayRunLines
 			&i.UserEntered,
 			&i.Subtype,
 			&i.LeaveRequestID,
+			&i.LumpSumMethod,
+			&i.LumpSumPeriods,
+			&i.LumpSumEYear,
 		); err != nil {
 			return nil, err
 		}

@@ -301,7 +301,7 @@ func (q *Queries) ListPayRunEmployeesInRange(ctx context.Context, arg ListPayRun
 }
 
 const listPayRunLinesInRange = `-- name: ListPayRunLinesInRange :many
-SELECT id, business_id, pay_run_id, employee_id, kind, category_id, category_name, units, rate, amount, tax_exempt, notes, external_id, location_id, user_entered, subtype, leave_request_id FROM pay_run_lines WHERE pay_run_id = $1 AND employee_id >= $2 AND employee_id <= $3 ORDER BY employee_id, kind, id
+SELECT id, business_id, pay_run_id, employee_id, kind, category_id, category_name, units, rate, amount, tax_exempt, notes, external_id, location_id, user_entered, subtype, leave_request_id, lump_sum_method, lump_sum_periods, lump_sum_e_year FROM pay_run_lines WHERE pay_run_id = $1 AND employee_id >= $2 AND employee_id <= $3 ORDER BY employee_id, kind, id
 `
 
 type ListPayRunLinesInRangeParams struct {
@@ -337,6 +337,9 @@ func (q *Queries) ListPayRunLinesInRange(ctx context.Context, arg ListPayRunLine
 			&i.UserEntered,
 			&i.Subtype,
 			&i.LeaveRequestID,
+			&i.LumpSumMethod,
+			&i.LumpSumPeriods,
+			&i.LumpSumEYear,
 		); err != nil {
 			return nil, err
 		}

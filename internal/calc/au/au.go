@@ -127,6 +127,10 @@ const (
 	tMCB          = "maximum contribution base"
 	tBase         = "base this pay"
 	tHours        = "ordinary hours (incl. paid leave)"
+	tSpecial      = "back payments, bonuses, unused leave (Schedules 5 and 7)"
+	tSpecialSTSL  = "of which Schedule 8"
+	tETP          = "employment termination payments (Schedule 11)"
+	tExtraSuper   = "earnings × the pay categories' rates above the guarantee"
 )
 
 var (
@@ -136,13 +140,14 @@ var (
 	zeroMoney payroll.Money
 )
 
-// Capacity for the figures and terms of one calculation: the most any
-// calculation makes (taxable 3, Schedule 1 8, offset 2, Medicare 5,
-// Schedule 8 5, total 4, super 5, leave 4), so the backing arrays are
-// allocated once and never grow.
+// Capacity for the figures and terms of one calculation of normal pay:
+// the most it makes (taxable 3, Schedule 1 8, offset 2, Medicare 5,
+// Schedule 8 5, total 4, super 5 + 3, leave 4), so the backing arrays are
+// allocated once and never grow. Back payments, termination payments and
+// ETPs add figures of their own and grow them (rare pays).
 const (
-	numFigures = 9
-	numTerms   = 36
+	numFigures = 11
+	numTerms   = 40
 )
 
 // calcState carries one calculation: the figures and one backing array for
@@ -154,6 +159,9 @@ type calcState struct {
 }
 
 func (s *calcState) term(name string, v payroll.Money) {
+	if s == nil {
+		return
+	}
 	s.terms = append(s.terms, calc.Term{Name: name, Value: v})
 }
 
@@ -163,6 +171,9 @@ func (s *calcState) rate(name string, r payroll.Rate) {
 
 // figure closes the terms added since the last figure into a new figure.
 func (s *calcState) figure(code string, amount payroll.Money, rule *calc.Rule) {
+	if s == nil {
+		return
+	}
 	t := s.terms[s.mark:len(s.terms):len(s.terms)]
 	if len(t) == 0 {
 		t = nil
@@ -178,10 +189,19 @@ func (s *calcState) figure(code string, amount payroll.Money, rule *calc.Rule) {
 //	payg.offset            tax offset (when claimed)
 //	payg.medicare          Medicare levy adjustment (when declared, scales 2 and 6)
 //	stsl                   Schedule 8 component (when the employee has a loan)
+//	payg.schedule5         back payments, bonuses, commissions (Method A; stsl.schedule5 its Schedule 8 part)
+//	payg.schedule7         unused leave paid on termination (stsl.schedule7 its Schedule 8 part)
+//	payg.etp.<code>        employment termination payments (Schedule 11), per ETP code
 //	payg                   total withheld
 //	super.guarantee        super guarantee contribution
+//	super.additional       the pay categories' super above the guarantee (when any)
 //	leave.annual.hours     annual leave accrued (hours; not for casuals)
 //	leave.personal.hours   personal/carer's leave accrued (hours; not for casuals)
+//
+// Earnings that are ordinary pay of the period are withheld on by
+// Schedule 1 (normal earnings); additional payments, unused leave on
+// termination and ETPs each by their own schedule, on top (sched.go,
+// termination.go). Without such lines the figures are Schedule 1's alone.
 func (e *Engine) Calculate(in *calc.Input) (calc.Result, error) {
 	if in.AU == nil {
 		return calc.Result{}, errors.New("AU: employee settings (au) missing")
@@ -216,118 +236,196 @@ func (e *Engine) Calculate(in *calc.Input) (calc.Result, error) {
 	s.term(tSacrifice, in.PreTax)
 	s.figure("taxable", taxable, &y.Taxable)
 
-	// Schedule 1 (or scale 4, or Schedule 15).
-	var sched1 payroll.Money
-	var x payroll.Money // weekly x, for the Medicare adjustment and Schedule 8
-	var xWhole int64
-	scale := 0
+	sp := split(in)
+	if sp.special() {
+		// Normal earnings: what is left once the other schedules' lines
+		// are taken out (salary sacrifice comes out of normal pay).
+		normal := taxable.Sub(sp.additional).Sub(sp.unused).Sub(sp.etpTaxable)
+		if normal.IsNeg() {
+			return calc.Result{}, fmt.Errorf("AU: salary sacrifice %s exceeds the period's normal earnings %s", in.PreTax, normal.Add(in.PreTax))
+		}
+		taxable, taxableCents = normal, normal.Trunc(2).MinorUnits()
+	}
+
+	var w withholder
+	var scheduled paygParts
+	var special payroll.Money // Schedules 5, 7 and 11 on top
+	var specialSTSL payroll.Money
 	switch emp.Scale {
-	case calc.AUScale1:
-		scale = 1
-	case calc.AUScale2:
-		scale = 2
-	case calc.AUScale3:
-		scale = 3
-	case calc.AUScale5:
-		scale = 5
-	case calc.AUScale6:
-		scale = 6
 	case calc.AUScale4Resident, calc.AUScale4Foreign:
+		// No TFN: the flat rate on every payment (Schedules 5 and 7 defer
+		// to it; Schedule 11 withholds the same rates from an ETP).
 		r := y.PAYG.Scale4Resident
 		if emp.Scale == calc.AUScale4Foreign {
 			r = y.PAYG.Scale4Foreign
 		}
-		whole := taxable.Trunc(0)
+		whole := taxable.Add(sp.additional).Add(sp.unused).Trunc(0)
 		s.term(tWholeDollars, whole)
 		s.rate(tRate, r)
-		sched1 = whole.Mul(r).Trunc(0)
-		s.figure("payg.schedule1", sched1, &y.PAYG.Scale4Rule)
+		scheduled.sched1 = whole.Mul(r).Trunc(0)
+		s.figure("payg.schedule1", scheduled.sched1, &y.PAYG.Scale4Rule)
+		if emp.STSL { // no component without a TFN (Schedule 8)
+			s.figure("stsl", zeroMoney, &schedule8(y, d).Rule)
+		}
 	case calc.AUScaleWHM:
-		sched1 = whm(&s, &y.WHM, emp.YTD.Earnings, taxable)
-		s.figure("payg.schedule1", sched1, &y.WHM.Rule)
-	default:
-		return calc.Result{}, fmt.Errorf("AU: unknown scale %q", emp.Scale)
-	}
-	if scale != 0 {
-		c := y.PAYG.Scales[scale]
-		if len(c) == 0 {
-			return calc.Result{}, fmt.Errorf("AU %s: no coefficients for %s: %w", y.Name, emp.Scale, calc.ErrNoRules)
-		}
-		s.term(tEarnings, taxable)
-		xWhole = weeklyWhole(&s, f, taxableCents)
-		var wy int64
-		x, wy = formula(&s, c, xWhole)
-		sched1 = fromWeekly(f, wy)
-		s.figure("payg.schedule1", sched1, &y.PAYG.Rule)
-	}
-
-	// Tax offsets (scales 2, 5, 6): a share of the annual offset per pay.
-	var offset payroll.Money
-	if emp.TaxOffset.IsPos() && (scale == 2 || scale == 5 || scale == 6) {
-		r := y.PAYG.OffsetRate[f]
-		s.term(tAnnualOffset, emp.TaxOffset)
-		s.rate(tRate, r)
-		offset = payroll.MoneyFromInt(dollars(emp.TaxOffset.Mul(r)))
-		s.figure("payg.offset", offset, &y.PAYG.OffsetRule)
-	}
-
-	// Medicare levy adjustment (scales 2 and 6, spouse and/or dependants).
-	var mla payroll.Money
-	family := emp.Medicare != nil && (emp.Medicare.Spouse || emp.Medicare.Children > 0)
-	if family && (scale == 2 || scale == 6) {
-		if y.Medicare == nil {
-			return calc.Result{}, fmt.Errorf("AU %s: Medicare levy adjustment parameters (family threshold, per-child amount) are not in the rules: %w", y.Name, calc.ErrNoRules)
-		}
-		ms := &y.Medicare.Scale2
-		if scale == 6 {
-			ms = &y.Medicare.Scale6
-		}
-		wla := medicare(&s, y.Medicare, ms, emp.Medicare.Children, x, xWhole)
-		mla = fromWeekly(f, wla)
-		s.figure("payg.medicare", mla, &y.Medicare.Rule)
-	}
-
-	// Schedule 8 component.
-	var stsl payroll.Money
-	if emp.STSL {
-		tbl := schedule8(y, d)
-		var c Coefficients
-		switch {
-		case scale == 1:
-			c = tbl.NoTFT
-		case scale != 0:
-			c = tbl.TFT
-		case emp.Scale == calc.AUScaleWHM:
+		// Schedule 15 applies to every payment to a working holiday maker.
+		scheduled.sched1 = whm(&s, &y.WHM, emp.YTD.Earnings, taxable.Add(sp.additional).Add(sp.unused).Add(sp.etpTaxable))
+		s.figure("payg.schedule1", scheduled.sched1, &y.WHM.Rule)
+		if emp.STSL {
 			return calc.Result{}, fmt.Errorf("AU: the Schedule 8 component for working holiday makers is not covered by the rules: %w", calc.ErrNoRules)
 		}
-		switch {
-		case scale == 0 || family:
-			// No TFN (scale 4), or a Medicare levy variation for a spouse
-			// or dependants: no component (Schedule 8).
-			s.figure("stsl", zeroMoney, &tbl.Rule)
-		case len(c) == 0:
-			return calc.Result{}, fmt.Errorf("AU %s: Schedule 8 coefficients for %s on %s are not in the rules: %w",
-				y.Name, emp.Scale, d.Format(time.DateOnly), calc.ErrNoRules)
-		default:
-			_, wy := formula(&s, c, xWhole)
-			stsl = fromWeekly(f, wy)
-			s.figure("stsl", stsl, &tbl.Rule)
+	default:
+		scale := scaleNumber(emp.Scale)
+		if scale == 0 {
+			return calc.Result{}, fmt.Errorf("AU: unknown scale %q", emp.Scale)
+		}
+		if w, err = newWithholder(y, d, emp, f, scale); err != nil {
+			return calc.Result{}, err
+		}
+		s.term(tEarnings, taxable)
+		scheduled = w.amount(&s, taxableCents, true)
+		sp5, err := schedule5(&s, y, &w, &sp, taxableCents)
+		if err != nil {
+			return calc.Result{}, err
+		}
+		sp7 := schedule7(&s, y, &w, emp, &sp, taxableCents)
+		special, specialSTSL = sp5.total().Add(sp7.total()), sp5.stsl.Add(sp7.stsl)
+	}
+	var etp payroll.Money
+	if emp.Scale != calc.AUScaleWHM && sp.etpTaxable.IsPos() {
+		if etp, err = schedule11(&s, y, in, &sp, taxable.Add(sp.additional).Add(sp.unused)); err != nil {
+			return calc.Result{}, err
 		}
 	}
 
 	// Total withheld.
-	net := sched1.Sub(offset).Sub(mla).Max(zeroMoney)
-	s.term(tSchedule1, sched1)
-	s.term(tOffset, offset)
-	s.term(tMedicare, mla)
-	s.term(tSTSL, stsl)
-	s.figure("payg", net.Add(stsl), &y.Total)
+	s.term(tSchedule1, scheduled.sched1)
+	s.term(tOffset, scheduled.offset)
+	s.term(tMedicare, scheduled.mla)
+	s.term(tSTSL, scheduled.stsl)
+	if sp.special() {
+		s.term(tSpecial, special)
+		s.term(tSpecialSTSL, specialSTSL)
+		s.term(tETP, etp)
+	}
+	s.figure("payg", scheduled.total().Add(special).Add(etp), &y.Total)
 
 	superGuarantee(&s, &y.Super, in)
 	if !emp.Casual {
 		leave(&s, &y.Leave, in, emp.ShiftWorker)
 	}
 	return calc.Result{Region: calc.AU, TaxYear: y.Name, Figures: s.figs}, nil
+}
+
+func scaleNumber(sc calc.AUScale) int {
+	switch sc {
+	case calc.AUScale1:
+		return 1
+	case calc.AUScale2:
+		return 2
+	case calc.AUScale3:
+		return 3
+	case calc.AUScale5:
+		return 5
+	case calc.AUScale6:
+		return 6
+	}
+	return 0
+}
+
+// paygParts is an amount withheld by Schedule 1 and its adjustments.
+type paygParts struct{ sched1, offset, mla, stsl payroll.Money }
+
+// total: the Schedule 1 amount less offsets and the Medicare levy
+// adjustment, not below nil, plus the Schedule 8 component.
+func (p paygParts) total() payroll.Money {
+	return p.sched1.Sub(p.offset).Sub(p.mla).Max(zeroMoney).Add(p.stsl)
+}
+
+// withholder works out Schedule 1 (with its offsets, Medicare levy
+// adjustment and Schedule 8 component) for any earnings of the period:
+// the normal earnings, and the notional earnings the other schedules
+// compare them with.
+type withholder struct {
+	y      *Year
+	d      time.Time
+	emp    *calc.AUEmployee
+	f      freq
+	scale  int
+	coef   Coefficients
+	family bool
+	stsl   *Schedule8
+	stslC  Coefficients
+}
+
+func newWithholder(y *Year, d time.Time, emp *calc.AUEmployee, f freq, scale int) (withholder, error) {
+	w := withholder{y: y, d: d, emp: emp, f: f, scale: scale, coef: y.PAYG.Scales[scale]}
+	if len(w.coef) == 0 {
+		return w, fmt.Errorf("AU %s: no coefficients for %s: %w", y.Name, emp.Scale, calc.ErrNoRules)
+	}
+	w.family = emp.Medicare != nil && (emp.Medicare.Spouse || emp.Medicare.Children > 0)
+	if w.family && (scale == 2 || scale == 6) && y.Medicare == nil {
+		return w, fmt.Errorf("AU %s: Medicare levy adjustment parameters (family threshold, per-child amount) are not in the rules: %w", y.Name, calc.ErrNoRules)
+	}
+	if emp.STSL {
+		w.stsl = schedule8(y, d)
+		if scale == 1 {
+			w.stslC = w.stsl.NoTFT
+		} else {
+			w.stslC = w.stsl.TFT
+		}
+		if !w.family && len(w.stslC) == 0 {
+			return w, fmt.Errorf("AU %s: Schedule 8 coefficients for %s on %s are not in the rules: %w",
+				y.Name, emp.Scale, d.Format(time.DateOnly), calc.ErrNoRules)
+		}
+	}
+	return w, nil
+}
+
+// amount is the withholding from period earnings of c whole cents; with
+// record, its figures (payg.schedule1, payg.offset, payg.medicare, stsl)
+// are added to s, otherwise nothing is (s may be nil).
+func (w *withholder) amount(s *calcState, c int64, record bool) paygParts {
+	if !record {
+		s = nil
+	}
+	y, f, emp := w.y, w.f, w.emp
+	var p paygParts
+	xWhole := weeklyWhole(s, f, c)
+	x, wy := formula(s, w.coef, xWhole)
+	p.sched1 = fromWeekly(f, wy)
+	s.figure("payg.schedule1", p.sched1, &y.PAYG.Rule)
+
+	// Tax offsets (scales 2, 5, 6): a share of the annual offset per pay.
+	if emp.TaxOffset.IsPos() && (w.scale == 2 || w.scale == 5 || w.scale == 6) {
+		r := y.PAYG.OffsetRate[f]
+		s.term(tAnnualOffset, emp.TaxOffset)
+		s.rate(tRate, r)
+		p.offset = payroll.MoneyFromInt(dollars(emp.TaxOffset.Mul(r)))
+		s.figure("payg.offset", p.offset, &y.PAYG.OffsetRule)
+	}
+
+	// Medicare levy adjustment (scales 2 and 6, spouse and/or dependants).
+	if w.family && (w.scale == 2 || w.scale == 6) {
+		ms := &y.Medicare.Scale2
+		if w.scale == 6 {
+			ms = &y.Medicare.Scale6
+		}
+		wla := medicare(s, y.Medicare, ms, emp.Medicare.Children, x, xWhole)
+		p.mla = fromWeekly(f, wla)
+		s.figure("payg.medicare", p.mla, &y.Medicare.Rule)
+	}
+
+	// Schedule 8 component: none with a Medicare levy variation for a
+	// spouse or dependants (Schedule 8).
+	if w.stsl != nil {
+		if !w.family {
+			_, sy := formula(s, w.stslC, xWhole)
+			p.stsl = fromWeekly(f, sy)
+		}
+		s.figure("stsl", p.stsl, &w.stsl.Rule)
+	}
+	return p
 }
 
 // weeklyWhole is the weekly earnings in whole dollars the period's
@@ -484,11 +582,13 @@ func schedule8(y *Year, d time.Time) *Schedule8 {
 	return t
 }
 
-// isOTE: ordinary time earnings (SGR 2009/2): ordinary hours, leave,
-// allowances, bonuses and commissions; not overtime or lump sums.
+// isOTE: ordinary time earnings (SGR 2009/2): ordinary hours, paid leave
+// and leave loading, allowances, bonuses, commissions and back pay of
+// them; not overtime, unused leave paid on termination, ETPs or other
+// lump sums.
 func isOTE(k calc.EarningKind) bool {
 	switch k {
-	case calc.Ordinary, calc.Leave, calc.Allowance, calc.Bonus, calc.Commission:
+	case calc.Ordinary, calc.Leave, calc.Allowance, calc.Bonus, calc.Commission, calc.BackPay, calc.LeaveLoading:
 		return true
 	}
 	return false
@@ -497,12 +597,23 @@ func isOTE(k calc.EarningKind) bool {
 // superGuarantee: rate × OTE, the base capped at what is left of the
 // maximum contribution base for its period. Earnings lines are before
 // salary sacrifice, so sacrificed OTE stays in the base (SGAA s 15A).
+// Lines whose pay category has a super rate of its own add
+// super.additional: the rate on earnings that are not OTE, the part above
+// the guarantee rate on those that are.
 func superGuarantee(s *calcState, sg *SuperGuarantee, in *calc.Input) {
-	var ote payroll.Money
+	var ote, extra payroll.Money
 	for i := range in.Earnings {
 		l := &in.Earnings[i]
-		if isOTE(l.Kind) && !l.NotPensionable {
+		if l.NotPensionable {
+			continue
+		}
+		if isOTE(l.Kind) {
 			ote = ote.Add(l.Amount)
+			if l.SuperRate != nil && sg.Rate.Less(*l.SuperRate) {
+				extra = extra.Add(l.Amount.Mul(l.SuperRate.Sub(sg.Rate)))
+			}
+		} else if l.SuperRate != nil && l.SuperRate.IsPos() {
+			extra = extra.Add(l.Amount.Mul(*l.SuperRate))
 		}
 	}
 	ote = ote.Max(zeroMoney)
@@ -522,6 +633,10 @@ func superGuarantee(s *calcState, sg *SuperGuarantee, in *calc.Input) {
 	s.term(tBase, base)
 	s.rate(tRate, sg.Rate)
 	s.figure("super.guarantee", amount, &sg.Rule)
+	if extra = extra.Max(zeroMoney).Cents(); extra.IsPos() {
+		s.term(tExtraSuper, extra)
+		s.figure("super.additional", extra, &sg.AdditionalRule)
+	}
 }
 
 // LeaveHours is the NES leave accrued by hours of ordinary time (paid
@@ -560,6 +675,7 @@ func leave(s *calcState, l *LeaveAccrual, in *calc.Input, shift bool) {
 // arithmetic (19 digits) would overflow.
 var (
 	maxHours = payroll.MustRate("1000000")
+	one      = payroll.MustRate("1")
 )
 
 // inBounds: at most 11 digits before the point (|m| < $100 billion).
@@ -575,6 +691,15 @@ func validate(in *calc.Input) error {
 		if l.Hours.IsNeg() || maxHours.Cmp(l.Hours) < 0 {
 			return fmt.Errorf("AU: earnings line %d: hours %s out of range", i+1, l.Hours)
 		}
+		if l.Periods < 0 || l.Periods > 1000 {
+			return fmt.Errorf("AU: earnings line %d: %d pay periods out of range", i+1, l.Periods)
+		}
+		if l.Kind == calc.ETP && !ValidETPCode(l.ETPCode) {
+			return fmt.Errorf("AU: earnings line %d: ETP code %q is not one of R, O, S, P, D, B, N, T", i+1, l.ETPCode)
+		}
+		if l.SuperRate != nil && (l.SuperRate.IsNeg() || one.Less(*l.SuperRate)) {
+			return fmt.Errorf("AU: earnings line %d: super rate %s out of range", i+1, *l.SuperRate)
+		}
 	}
 	if len(in.Earnings) > 1000 {
 		return errors.New("AU: more than 1000 earnings lines")
@@ -589,6 +714,10 @@ func validate(in *calc.Input) error {
 		return errors.New("AU: year-to-date amount out of range")
 	case e.Medicare != nil && (e.Medicare.Children < 0 || e.Medicare.Children > 100):
 		return fmt.Errorf("AU: %d children out of range", e.Medicare.Children)
+	case !inBounds(e.YTD.ETP) || !inBounds(e.YTD.ETPExcluded) || !inBounds(e.YTD.ETPSameTermination):
+		return errors.New("AU: year-to-date ETP amount out of range")
+	case e.Termination != nil && (!inBounds(e.Termination.NormalEarnings) || e.Termination.NormalEarnings.IsNeg()):
+		return fmt.Errorf("AU: normal earnings %s out of range", e.Termination.NormalEarnings)
 	}
 	return nil
 }

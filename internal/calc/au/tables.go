@@ -29,6 +29,10 @@ type Year struct {
 	Super    SuperGuarantee
 	Leave    LeaveAccrual
 
+	Schedule5 Schedule5
+	Schedule7 Schedule7
+	ETP       Schedule11
+
 	// Total is the rule of the "payg" figure: what is withheld in all.
 	Total calc.Rule
 	// Taxable is the rule of the taxable earnings figure.
@@ -99,10 +103,50 @@ type Schedule8 struct {
 	TFT, NoTFT Coefficients
 }
 
+// Schedule5 is the tax table for back payments, commissions, bonuses and
+// similar payments (NAT 3348), Method A.
+type Schedule5 struct {
+	Rule calc.Rule
+	// Limit is the most withheld from an additional payment, as a share
+	// of it (the top marginal rate with the Medicare levy).
+	Limit payroll.Rate
+}
+
+// Schedule7 is the tax table for unused leave payments on termination of
+// employment (NAT 3351), for leave accrued after 17 August 1993.
+type Schedule7 struct {
+	MarginalRule, RedundancyRule calc.Rule
+	// LumpSumA: genuine redundancy, invalidity, early retirement; and the
+	// most withheld from a normal-termination payment under SmallPayment.
+	LumpSumA, LumpSumAForeign payroll.Rate
+	SmallPayment              payroll.Money
+}
+
+// Schedule11 is the tax table for employment termination payments
+// (NAT 70980) with the year's caps.
+type Schedule11 struct {
+	Rule, NoTFNRule, TrusteeRule calc.Rule
+	// Cap is the ETP cap (ITAA 1997 s 82-160, indexed); nil when the
+	// year's figure is not known, then CapAtLeast is a floor for it (the
+	// previous year's cap: indexation never lowers it, s 960-285), enough
+	// to withhold from any ETP that does not reach it.
+	Cap        *payroll.Money
+	CapAtLeast payroll.Money
+	// WholeOfIncome is the whole-of-income cap (s 82-10(4), not indexed).
+	WholeOfIncome payroll.Money
+	// Rates up to the cap: life benefit under and from the preservation
+	// age, death benefit to a dependant and to anyone else; above it;
+	// and the Medicare levy a foreign resident's rates leave out.
+	Under, Reached, DeathDependant, DeathOther, Above, Medicare payroll.Rate
+}
+
 // SuperGuarantee is the super guarantee for a year.
 type SuperGuarantee struct {
 	Rule calc.Rule
-	Rate payroll.Rate
+	// AdditionalRule is the rule of the pay categories' own super rates
+	// above the guarantee (super.additional).
+	AdditionalRule calc.Rule
+	Rate           payroll.Rate
 	// MCB is the maximum contribution base: per quarter, or per income year
 	// when PerYear (Payday Super).
 	MCB     payroll.Money
@@ -128,6 +172,8 @@ func date(y int, m time.Month, d int) time.Time { return time.Date(y, m, d, 0, 0
 func rate(s string) payroll.Rate   { return payroll.MustRate(s) }
 func money(s string) payroll.Money { return payroll.MustMoney(s) }
 
+func ptr[T any](v T) *T { return &v }
+
 // Leave accrual is the NES (Fair Work Act 2009 ss 87, 96): unchanged
 // across years, shared by the tables.
 var nesLeave = LeaveAccrual{
@@ -141,6 +187,44 @@ var nesLeave = LeaveAccrual{
 	AnnualShift: rate("0.096154"),
 	Personal:    rate("0.038462"),
 }
+
+// Schedule 5 Method A, Schedule 7 and the ETP rates are the same in
+// 2025-26 and 2026-27 (the schedules of 16 June 2024 apply to both); the
+// 47% limit and top rate are the 45% top marginal rate plus the 2%
+// Medicare levy (Income Tax Rates Act 1986 Sch 7; Medicare Levy Act 1986).
+var (
+	schedule5MethodA = Schedule5{
+		Rule: calc.Rule{Code: "au.payg.schedule5",
+			Text:   "Back payments, commissions, bonuses and similar payments (Method A): normal earnings in whole dollars; the payment ÷ the pay periods it relates to (the pay periods in a year: 52, 26, 12, 4 unless the line says), cents ignored, added to them; (withholding on the sum − withholding on normal earnings) × those periods, nil when negative, at most 47% of the payment",
+			Source: "ATO Schedule 5 (NAT 3348) Method A, published 16 June 2024; docs/reference/au-pay-rules.md"},
+		Limit: rate("0.47"),
+	}
+	schedule7Leave = Schedule7{
+		MarginalRule: calc.Rule{Code: "au.payg.schedule7",
+			Text:   "Unused annual leave, leave loading and long service leave on a normal termination (accrued after 17 Aug 1993), marginal rate method: the payment ÷ the pay periods in 12 months (52, 26, 12), cents ignored, added to the normal gross earnings of a pay period; (withholding on the sum − withholding on normal earnings) × those periods; a payment under $300 has at most 32% withheld",
+			Source: "ATO Schedule 7 (NAT 3351) and 'Withholding from unused leave payments on termination of employment'; docs/reference/au-pay-rules.md"},
+		RedundancyRule: calc.Rule{Code: "au.payg.schedule7.lumpsuma",
+			Text:   "Unused annual leave and leave loading paid on termination for genuine redundancy, invalidity or an early retirement scheme (Lump Sum A): 32% of the payment (30% for a foreign resident: no Medicare levy), cents disregarded",
+			Source: "ATO Schedule 7 (NAT 3351), genuine redundancy, invalidity or early retirement scheme; ATO example: $2,680 × 32% = $857; docs/reference/au-pay-rules.md"},
+		LumpSumA:        rate("0.32"),
+		LumpSumAForeign: rate("0.30"),
+		SmallPayment:    money("300"),
+	}
+	etpRules = struct{ rule, noTFN, trustee calc.Rule }{
+		rule: calc.Rule{Code: "au.payg.etp",
+			Text:   "Employment termination payment (taxable component): up to the cap 32% under the preservation age at the end of the income year, 17% from it (death benefit: nil to a dependant, 32% to a non-dependant), 47% above; foreign residents 2% less (no Medicare levy); cap: the ETP cap for excluded payments (R, S, death benefits), else the smaller of it and the whole-of-income cap $180,000 less the year's other taxable payments, each less the earlier ETPs that count against it; rounded to the dollar, 50c up",
+			Source: "ATO Schedule 11 (NAT 70980); ITAA 1997 ss 82-10, 82-65, 82-160; ATO 'Applying the ETP caps'; SIS Regulations reg 6.01(2) (preservation age); docs/reference/au-pay-rules.md"},
+		noTFN: calc.Rule{Code: "au.payg.etp.notfn",
+			Text:   "Employment termination payment without a TFN: 47% of the taxable component (45% for a foreign resident), cents ignored",
+			Source: "ATO Schedule 11 (NAT 70980), when a TFN is not provided; docs/reference/au-pay-rules.md"},
+		trustee: calc.Rule{Code: "au.payg.etp.trustee",
+			Text:   "Death benefit ETP paid to the trustee of the deceased estate (code T): nothing is withheld (the estate is assessed)",
+			Source: "ATO Schedule 11 (NAT 70980), death benefit ETPs; STP Phase 2 employer reporting guidelines (ETP codes); docs/reference/au-pay-rules.md"},
+	}
+	superAdditional = calc.Rule{Code: "au.super.additional",
+		Text:   "A pay category's own super rate: on earnings that are not ordinary time earnings (overtime) at that rate; on ordinary time earnings the part of it above the super guarantee rate; rounded to the cent",
+		Source: "the pay category's defaultSuperRate (employer contributions above the guarantee); SGR 2009/2 (what is OTE)"}
+)
 
 // y2025 is 2025-26: Schedule 1 as published 16 June 2024 (not re-issued
 // for 1 July 2025), Schedule 8 re-issued from 24 September 2025.
@@ -275,10 +359,21 @@ var y2025 = Year{
 		Rule: calc.Rule{Code: "au.super.guarantee",
 			Text:   "Super guarantee 12% of ordinary time earnings (incl. salary sacrificed OTE), base capped at the maximum contribution base $62,500 a quarter, rounded to the cent",
 			Source: "Superannuation Guarantee (Administration) Act 1992 s 19; ATO key super rates; Industry Super; payroll-rules.md 1.6"},
-		Rate: rate("0.12"),
-		MCB:  money("62500"),
+		AdditionalRule: superAdditional,
+		Rate:           rate("0.12"),
+		MCB:            money("62500"),
 	},
-	Leave: nesLeave,
+	Leave:     nesLeave,
+	Schedule5: schedule5MethodA,
+	Schedule7: schedule7Leave,
+	ETP: Schedule11{
+		Rule: etpRules.rule, NoTFNRule: etpRules.noTFN, TrusteeRule: etpRules.trustee,
+		Cap:           ptr(money("260000")), // 2025-26 (ITAA 1997 s 82-160, CCH note of indexed amounts; Lawlux FY26 key figures)
+		CapAtLeast:    money("260000"),
+		WholeOfIncome: money("180000"),
+		Under:         rate("0.32"), Reached: rate("0.17"), DeathDependant: rate("0"), DeathOther: rate("0.32"),
+		Above: rate("0.47"), Medicare: rate("0.02"),
+	},
 }
 
 // y2026 is 2026-27: Schedule 1 re-issued 17 June 2026 for payments from
@@ -383,11 +478,24 @@ var y2026 = Year{
 		Rule: calc.Rule{Code: "au.super.guarantee",
 			Text:   "Super guarantee 12% of qualifying earnings (OTE, commissions, salary sacrificed OTE) with each pay (Payday Super), base capped at the maximum contribution base $270,830 per income year, rounded to the cent",
 			Source: "Treasury Laws Amendment (Payday Superannuation) Act; ATO Payday Super maximum contributions base ($32,500 cap × 100/12, rounded down to $10); payroll-rules-2026-27.md 1.6"},
-		Rate:    rate("0.12"),
-		MCB:     money("270830"),
-		PerYear: true,
+		AdditionalRule: superAdditional,
+		Rate:           rate("0.12"),
+		MCB:            money("270830"),
+		PerYear:        true,
 	},
-	Leave: nesLeave,
+	Leave:     nesLeave,
+	Schedule5: schedule5MethodA,
+	Schedule7: schedule7Leave,
+	ETP: Schedule11{
+		Rule: etpRules.rule, NoTFNRule: etpRules.noTFN, TrusteeRule: etpRules.trustee,
+		// The 2026-27 ETP cap was not found in an official source: an
+		// excluded ETP past the 2025-26 cap is refused, not guessed.
+		Cap:           nil,
+		CapAtLeast:    money("260000"),
+		WholeOfIncome: money("180000"),
+		Under:         rate("0.32"), Reached: rate("0.17"), DeathDependant: rate("0"), DeathOther: rate("0.32"),
+		Above: rate("0.47"), Medicare: rate("0.02"),
+	},
 }
 
 // bMoney is b as an amount (a·x − b subtracts it from one).

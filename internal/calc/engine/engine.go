@@ -1,7 +1,7 @@
 // Package engine dispatches a calculation to its region's engine.
 //
 // The engines are a registered list, one line each: to add a region, add
-// its constructor to registered (uk.New, nz.New, sg.New return calc.Engine
+// its constructor to registered (uk.New, nz.New, sg.New, my.New return calc.Engine
 // values that also implement calc.VectorChecker).
 package engine
 
@@ -11,6 +11,7 @@ import (
 
 	"github.com/payrolld/payrolld/internal/calc"
 	"github.com/payrolld/payrolld/internal/calc/au"
+	"github.com/payrolld/payrolld/internal/calc/my"
 	"github.com/payrolld/payrolld/internal/calc/nz"
 	"github.com/payrolld/payrolld/internal/calc/sg"
 	"github.com/payrolld/payrolld/internal/calc/uk"
@@ -22,6 +23,7 @@ var registered = []calc.Engine{
 	uk.New(),
 	nz.New(),
 	sg.New(),
+	my.New(),
 }
 
 // Engines returns the registered engines.

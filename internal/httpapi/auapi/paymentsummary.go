@@ -44,11 +44,11 @@ type PaymentSummary struct {
 	FinancialYearEnd                         payroll.DateTime `json:"financialYearEnd"`
 	PayeeTaxFileNumber                       string           `json:"payeeTaxFileNumber"`
 	TotalTaxWithheld                         int64            `json:"totalTaxWithheld" doc:"whole dollars, including study and training support loan amounts"`
-	GrossPayments                            int64            `json:"grossPayments" doc:"whole dollars: taxable earnings (gross less pre-tax deductions)"`
+	GrossPayments                            int64            `json:"grossPayments" doc:"whole dollars: taxable earnings (gross less pre-tax deductions) less Lump Sum A and ETP taxable components"`
 	CdepPayments                             int64            `json:"cdepPayments"`
 	FringeBenefits                           int64            `json:"fringeBenefits"`
 	IsExemptFromFringeBenefitsTax            bool             `json:"isExemptFromFringeBenefitsTax"`
-	EmployerSuperContributions               int64            `json:"employerSuperContributions" doc:"reportable employer super contributions: 0 (the super guarantee is not reportable)"`
+	EmployerSuperContributions               int64            `json:"employerSuperContributions" doc:"reportable employer super contributions, whole dollars: salary sacrificed to super (the super guarantee is not reportable)"`
 	TotalAllowances                          int64            `json:"totalAllowances"`
 	LumpSumA                                 int64            `json:"lumpSumA"`
 	LumpSumB                                 int64            `json:"lumpSumB"`
@@ -102,14 +102,20 @@ func paymentSummary(s ess.StoredSummary, payer, abn string) PaymentSummary {
 		end = m.EndDate.Time
 	}
 	entity, _ := strconv.ParseInt(m.EmployingEntityID, 10, 64)
-	return PaymentSummary{EmployeeID: s.Employee.ID, EmployingEntityID: entity, DateGenerated: payroll.NewDateTime(s.DateGenerated),
+	out := PaymentSummary{EmployeeID: s.Employee.ID, EmployingEntityID: entity, DateGenerated: payroll.NewDateTime(s.DateGenerated),
 		PaymentSummaryType: "IndividualNonBusiness", Status: s.Status, IsAmended: s.IsAmended,
 		PayeeName: strings.TrimSpace(m.FirstName + " " + m.Surname), PayeeAddress: m.ResidentialStreetAddress, PayeeAddressLine2: m.ResidentialAddressLine2,
 		PayeeSuburb: m.ResidentialSuburb, PayeePostCode: m.ResidentialPostCode, PayeeState: m.ResidentialState, PayeeCountry: m.ResidentialCountry,
 		PaymentPeriodStart: payroll.NewDateTime(start), PaymentPeriodEnd: payroll.NewDateTime(end), FinancialYearStart: payroll.NewDateTime(s.Start),
 		FinancialYearEnd: payroll.NewDateTime(s.End), PayeeTaxFileNumber: m.TaxFileNumber, TotalTaxWithheld: dollars(s.TaxWithheld),
 		GrossPayments: dollars(s.Gross), Allowances: map[string]int64{}, UnionFeeDeductions: map[string]int64{}, OtherAmounts: []OtherAmounts{},
-		PayerABN: abn, PayerName: payer, PaymentDate: payroll.NewDateTime(s.End), GrossPaymentType: "Salary", InputGrossEarnings: s.Gross}
+		PayerABN: abn, PayerName: payer, PaymentDate: payroll.NewDateTime(s.End), GrossPaymentType: "Salary", InputGrossEarnings: s.Gross,
+		LumpSumA: dollars(s.LumpSumA), LumpSumD: dollars(s.LumpSumD), EmployerSuperContributions: dollars(s.RESC),
+		EtpCode: s.ETPCode, TaxableComponent: dollars(s.ETPTaxable), TaxFreeComponent: dollars(s.ETPTaxFree)}
+	if s.LumpSumA.IsPos() {
+		out.LumpSumAType = "R"
+	}
+	return out
 }
 
 type summaryIn struct {

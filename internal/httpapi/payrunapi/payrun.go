@@ -24,20 +24,22 @@ import (
 // (payrun.LineShare).
 type EarningsLineModel struct {
 	payrun.LineOut
-	PayCategoryID     string        `json:"payCategoryId"`
-	PayCategoryName   string        `json:"payCategoryName"`
-	Units             payroll.Rate  `json:"units"`
-	Rate              payroll.Rate  `json:"rate"`
-	Earnings          payroll.Money `json:"earnings"`
-	IsSystemGenerated bool          `json:"isSystemGenerated"`
-	Super             payroll.Money `json:"super" doc:"AU: the line's share of the super guarantee when its pay category is ordinary time earnings (in proportion to earnings, to the cent, the remainder on the last line); 0 otherwise and outside AU"`
-	Payg              payroll.Money `json:"payg" doc:"AU: the line's share of PAYG withheld (tax adjustments included) when taxable, in proportion to earnings; 0 outside AU"`
-	Help              payroll.Money `json:"help" doc:"AU: the line's share of the study and training support loan component"`
-	Sfss              payroll.Money `json:"sfss" doc:"0: SFSS is part of the study and training support loan component (help) since 2019-20"`
-	NetPayment        payroll.Money `json:"netPayment" doc:"earnings less the line's share of income tax withheld (AU: payg + help + sfss; UK, NZ: PAYE)"`
-	// Lump sum E lines and reporting dimensions are not kept on pay run
-	// lines by this service: the members are 0 and empty.
-	LumpSumNumberOfPayPeriods    payroll.Rate        `json:"lumpSumNumberOfPayPeriods" doc:"0: lump sum E back payments are not spread over pay periods by this service"`
+	PayCategoryID             string        `json:"payCategoryId"`
+	PayCategoryName           string        `json:"payCategoryName"`
+	Units                     payroll.Rate  `json:"units"`
+	Rate                      payroll.Rate  `json:"rate"`
+	Earnings                  payroll.Money `json:"earnings"`
+	IsSystemGenerated         bool          `json:"isSystemGenerated"`
+	Super                     payroll.Money `json:"super" doc:"AU: the line's share of the super guarantee when its pay category is ordinary time earnings (in proportion to earnings, to the cent, the remainder on the last line); 0 otherwise and outside AU"`
+	Payg                      payroll.Money `json:"payg" doc:"AU: the line's share of PAYG withheld (tax adjustments included) when taxable, in proportion to earnings; 0 outside AU"`
+	Help                      payroll.Money `json:"help" doc:"AU: the line's share of the study and training support loan component"`
+	Sfss                      payroll.Money `json:"sfss" doc:"0: SFSS is part of the study and training support loan component (help) since 2019-20"`
+	NetPayment                payroll.Money `json:"netPayment" doc:"earnings less the line's share of income tax withheld (AU: payg + help + sfss; UK, NZ: PAYE)"`
+	LumpSumNumberOfPayPeriods payroll.Rate  `json:"lumpSumNumberOfPayPeriods" doc:"AU: the pay periods a back payment, bonus or commission is spread over (Schedule 5 Method A); 0 = the pay periods in a year"`
+	LumpSumCalculationMethod  *string       `json:"lumpSumCalculationMethod" nullable:"true" enum:"A,B2,NotApplicable" doc:"AU: A (Schedule 5 Method A), NotApplicable (pay of this period); null = as the pay category's kind says"`
+	LumpSumEFinancialYear     *int64        `json:"lumpSumEFinancialYear" nullable:"true" doc:"AU: the financial year a Lump Sum E back payment accrued in; null = none"`
+	// Reporting dimensions are not kept on pay run lines by this service:
+	// the members are empty.
 	ReportingDimensionValueIDs   []int64             `json:"reportingDimensionValueIds" doc:"empty: pay run lines carry no reporting dimensions"`
 	ReportingDimensionValueNames map[string][]string `json:"reportingDimensionValueNames" doc:"empty: pay run lines carry no reporting dimensions"`
 }
@@ -75,7 +77,14 @@ func earnings(id int64, in map[string][]payrun.LineOut) EarningsLinesResponse {
 		for i, l := range ls {
 			list[i] = EarningsLineModel{LineOut: l, PayCategoryID: l.CategoryID, PayCategoryName: l.CategoryName, Units: l.Units, Rate: l.Rate,
 				Earnings: l.Amount, IsSystemGenerated: l.IsSystemGenerated, Super: l.Share.Super, Payg: l.Share.Payg, Help: l.Share.Help,
-				Sfss: l.Share.Sfss, NetPayment: l.Share.NetPayment, ReportingDimensionValueIDs: []int64{}, ReportingDimensionValueNames: map[string][]string{}}
+				Sfss: l.Share.Sfss, NetPayment: l.Share.NetPayment, ReportingDimensionValueIDs: []int64{}, ReportingDimensionValueNames: map[string][]string{},
+				LumpSumNumberOfPayPeriods: l.LumpSumPeriods}
+			if l.LumpSumMethod != "" {
+				list[i].LumpSumCalculationMethod = &l.LumpSumMethod
+			}
+			if l.LumpSumEYear != 0 {
+				list[i].LumpSumEFinancialYear = &l.LumpSumEYear
+			}
 		}
 		out.EarningsLines[k] = list
 	}

@@ -14,7 +14,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"github.com/payrolld/payrolld/internal/payrun"
 	"io"
 	"log/slog"
 	"net/http"
@@ -25,6 +24,8 @@ import (
 	"github.com/payrolld/payrolld/internal/db"
 	"github.com/payrolld/payrolld/internal/job"
 	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/payrun"
+	"github.com/payrolld/payrolld/internal/payrun/pay"
 	"github.com/payrolld/payrolld/internal/store"
 )
 
@@ -161,6 +162,13 @@ func (callbackArgs) Kind() string { return "payrun_callback" }
 func (j *Jobs) CreateAsync(ctx context.Context, biz business.Business, req payrun.CreateRequest) (_ JobModel, err error) {
 	defer payroll.Wrap(&err, "create pay run asynchronously")
 	if err := req.Validate(); err != nil {
+		return JobModel{}, err
+	}
+	paid := req.PayPeriodEnding.Time
+	if !req.DatePaid.IsZero() {
+		paid = req.DatePaid.Time
+	}
+	if err := pay.RegionCalculableOn(biz.Region, payroll.DateOnly(paid)); err != nil {
 		return JobModel{}, err
 	}
 	req.CallbackURL = strings.TrimSpace(req.CallbackURL)

@@ -20,7 +20,7 @@ import (
 // amount is signed: debits positive, credits negative, so a journal's
 // amounts add up to zero.
 type JournalItem struct {
-	JournalItemType              string              `json:"journalItemType" doc:"WagesExpense, PaygLiability, SuperExpense, Asset (net pay), ... and the other regions' statutory types (PayeLiability, NationalInsuranceExpense, KiwiSaverLiability, CpfExpense, ...)"`
+	JournalItemType              string              `json:"journalItemType" doc:"WagesExpense, PaygLiability, SuperExpense, Asset (net pay), ... and the other regions' statutory types (PayeLiability, NationalInsuranceExpense, KiwiSaverLiability, CpfExpense, PcbLiability, EpfExpense, SocsoLiability, ...)"`
 	ExternalAccountReferenceID   string              `json:"externalAccountReferenceId"`
 	Units                        payroll.Rate        `json:"units"`
 	Amount                       payroll.Money       `json:"amount"`
@@ -76,9 +76,19 @@ func (o *Outputs) journalOf(ctx context.Context, q *store.Queries, biz business.
 		name string
 	}
 	sums := map[key]int64{}
+	// The super the employee funds: salary sacrificed or member voluntary
+	// super adjustments (withheld from pay, owed to the fund) and salary
+	// sacrificed deductions (posted as deductions); the rest of the run's
+	// super is the employer's cost.
+	var employeeSuper, sacrificedDeductions int64
 	for _, l := range lines {
-		if l.Kind == pay.KindTaxAdjustment {
+		switch {
+		case l.Kind == pay.KindTaxAdjustment:
 			continue // inside the employee's tax figure
+		case l.Kind == pay.KindSuperAdjustment && (l.Subtype == "SalarySacrifice" || l.Subtype == "MemberVoluntary"):
+			employeeSuper += l.Amount
+		case l.Kind == pay.KindDeduction && l.Subtype == pay.SubtypeSalarySacrifice:
+			sacrificedDeductions += l.Amount
 		}
 		sums[key{l.Kind, l.CategoryID, l.CategoryName}] += l.Amount
 	}
@@ -144,17 +154,25 @@ func (o *Outputs) journalOf(ctx context.Context, q *store.Queries, biz business.
 		}
 	}
 	taxKind := journal.Paye
-	if biz.Region == "AU" {
+	switch biz.Region {
+	case "AU":
 		taxKind = journal.PaygWithholding // including the STSL component, remitted with it
+	case "MY":
+		taxKind = journal.Pcb
 	}
-	for _, s := range []journal.Statutory{{Kind: taxKind, Amount: money(f.tax)}, {Kind: journal.SuperGuarantee, Amount: money(f.super)},
+	my, err := myStatutory(ctx, q, biz, run.ID) // my.go
+	if err != nil {
+		return journal.Journal{}, nil, err
+	}
+	for _, s := range append([]journal.Statutory{{Kind: taxKind, Amount: money(f.tax)}, {Kind: journal.EmployeeSuper, Amount: money(employeeSuper)},
+		{Kind: journal.SuperGuarantee, Amount: money(f.super - employeeSuper - sacrificedDeductions)},
 		{Kind: journal.EmployeeNationalInsurance, Amount: money(f.niEE)}, {Kind: journal.EmployerNationalInsurance, Amount: money(f.niER)},
 		{Kind: journal.StudentLoan, Amount: money(f.studentLoan)}, {Kind: journal.PostgraduateLoan, Amount: money(f.pgLoan)},
 		{Kind: journal.KiwiSaverEmployee, Amount: money(f.ksEE)}, {Kind: journal.KiwiSaverEmployer, Amount: money(f.ksER - f.esct)},
 		{Kind: journal.Esct, Amount: money(f.esct)}, {Kind: journal.OtherTax, Amount: money(f.acc)},
 		{Kind: journal.CpfEmployee, Amount: money(f.cpfEE)}, {Kind: journal.CpfEmployer, Amount: money(f.cpfER)},
 		{Kind: journal.SkillsDevelopmentLevy, Amount: money(f.sdl)},
-		{Kind: journal.EmployeePension, Amount: money(penEE)}, {Kind: journal.EmployerPension, Amount: money(penER)}} {
+		{Kind: journal.EmployeePension, Amount: money(penEE)}, {Kind: journal.EmployerPension, Amount: money(penER)}}, my...) {
 		if !s.Amount.IsZero() {
 			t.Statutory = append(t.Statutory, s)
 		}

@@ -110,7 +110,12 @@ func payslipDocument(biz business.Business, p *Payee, s payrun.PaySlip) payslip.
 	case "AU":
 		add(&doc.Tax, "PAYG withholding", s.PaygWithholdingAmount)
 		add(&doc.Tax, "Study and training support loan", s.HelpAmount)
-		add(&doc.Employer, "Superannuation guarantee", s.SuperContribution)
+		// Everything the run pays to the fund: the super guarantee, the
+		// employer's other contributions and what the employee sacrificed
+		// (the last already among the deductions).
+		add(&doc.Employer, "Superannuation paid to the fund", s.SuperContribution)
+	case "MY":
+		myPayslip(&doc, s, add) // my.go
 	default:
 		add(&doc.Tax, "PAYE", s.PayeAmount)
 	}
@@ -154,6 +159,12 @@ func payslipDocument(biz business.Business, p *Payee, s payrun.PaySlip) payslip.
 	add(&doc.YTD, "KiwiSaver employee", s.KiwiSaverEmployeeYTD)
 	add(&doc.YTD, "ACC earners' levy", s.AccLevyYTD)
 	add(&doc.YTD, "CPF employee", s.CpfEmployeeYTD)
+	add(&doc.YTD, "PCB", s.PcbYTD)
+	add(&doc.YTD, "Zakat", s.ZakatYTD)
+	add(&doc.YTD, "EPF employee", s.EpfEmployeeYTD)
+	add(&doc.YTD, "SOCSO employee", s.SocsoEmployeeYTD)
+	add(&doc.YTD, "EIS employee", s.EisEmployeeYTD)
+	add(&doc.YTD, "LINDUNG 24 Jam", s.Lindung24YTD)
 	add(&doc.YTD, "Superannuation", s.SuperYTD)
 	add(&doc.YTD, "Net earnings", s.NetYTD)
 	return doc

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/payrolld/payrolld/internal/business"
+	"github.com/payrolld/payrolld/internal/calc/engine"
 	"github.com/payrolld/payrolld/internal/categories"
 	"github.com/payrolld/payrolld/internal/db"
 	"github.com/payrolld/payrolld/internal/leave"
@@ -26,6 +27,25 @@ type Calculator struct {
 	// StatutoryLeave pays UK statutory leave weeks in the period as lines
 	// (statutory_leave.go); nil = none.
 	StatutoryLeave *statutoryleave.Service
+}
+
+// unsupportedRegions names what a region without a calculation engine
+// lacks, for the refusal's message.
+var unsupportedRegions = map[string]string{}
+
+// RegionCalculable refuses pay for a region whose statutory rules the
+// service does not have (a 409 saying what is missing), so a run is never
+// paid gross as net. Every calculation path calls it before it stores
+// anything (run creation, the writer, finalise, net to gross).
+func RegionCalculable(region string) error {
+	if _, err := engine.For(region); err == nil {
+		return nil
+	}
+	why, ok := unsupportedRegions[region]
+	if !ok {
+		why = "its statutory deductions are not available"
+	}
+	return payroll.Conflict("pay cannot be calculated for a business in region %s: %s; nothing was stored", region, why)
 }
 
 // Positional is whether statements bind ? (SQLite) rather than $N.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/calc"
+	"github.com/payrolld/payrolld/internal/categories"
 )
 
 // Category is what a line needs of a pay, deduction, expense or liability
@@ -18,12 +19,15 @@ type Category struct {
 	TaxExempt  bool
 	Hourly     bool // units of its lines are hours (pay category rate unit Hourly)
 	Kind       calc.EarningKind
+	// AU pay category members the calculation reads (au_categories.go).
+	AU AUCategory
 }
 
 // Categories holds a business's categories by kind of line and id, read
 // once per operation.
 type Categories struct {
 	ByKind map[string]map[int64]Category
+	Region string // the business's region (AU pays joiners and leavers their share of a period)
 }
 
 // earningKinds maps a pay category type to the calculation's kind of
@@ -36,7 +40,7 @@ var earningKinds = map[string]calc.EarningKind{
 // LoadCategories reads the business's pay, deduction, expense and
 // employer liability categories (the last two where its region has them).
 func (s *Calculator) LoadCategories(ctx context.Context, biz business.Business) (*Categories, error) {
-	ix := &Categories{ByKind: map[string]map[int64]Category{}}
+	ix := &Categories{ByKind: map[string]map[int64]Category{}, Region: biz.Region}
 	c := s.Categories
 	pays, err := c.PayCategories.List(ctx, biz, 0)
 	if err != nil {
@@ -48,7 +52,11 @@ func (s *Calculator) LoadCategories(ctx context.Context, biz business.Business) 
 		if ek, ok := earningKinds[strings.ToLower(p.PayCategoryType)]; ok {
 			k = ek
 		}
-		m[p.ID] = Category{ID: p.ID, Name: p.Name, ExternalID: p.ExternalID, TaxExempt: p.IsTaxExempt, Hourly: p.RateUnit == "" || p.RateUnit == "Hourly", Kind: k}
+		c := Category{ID: p.ID, Name: p.Name, ExternalID: p.ExternalID, TaxExempt: p.IsTaxExempt, Hourly: p.RateUnit == "" || p.RateUnit == "Hourly", Kind: k}
+		if biz.Region == calc.AU {
+			auCategory(&c, &p)
+		}
+		m[p.ID] = c
 	}
 	ix.ByKind[KindEarnings] = m
 	deds, err := c.DeductionCategories.List(ctx, biz, 0)
@@ -57,7 +65,8 @@ func (s *Calculator) LoadCategories(ctx context.Context, biz business.Business) 
 	}
 	m = map[int64]Category{}
 	for _, d := range deds {
-		m[d.ID] = Category{ID: d.ID, Name: d.Name, ExternalID: d.ExternalID, TaxExempt: d.TaxExempt}
+		m[d.ID] = Category{ID: d.ID, Name: d.Name, ExternalID: d.ExternalID, TaxExempt: d.TaxExempt,
+			AU: AUCategory{SacrificeSuper: biz.Region == calc.AU && d.PaymentSummaryClassification == "SalarySacrificeSuperannuation"}}
 	}
 	ix.ByKind[KindDeduction] = m
 	if c.ExpenseCategories.RegionAllowed(biz.Region) {
@@ -131,13 +140,29 @@ func (ix *Categories) Find(kind, ref string, external bool) (Category, bool) {
 // earnings (unknown categories, as the calculation's default kind, do).
 func (ix *Categories) OTE(id int64) bool {
 	c, ok := ix.ByKind[KindEarnings][id]
-	return !ok || (c.Kind != calc.Overtime && c.Kind != calc.Lumpsum)
+	return !ok || (ordinaryKind(c.Kind) && !c.AU.NotPensionable)
 }
 
-// OrdinaryTime says whether the earnings of a pay category type count as
+// ordinaryKind: the kinds of earnings that are ordinary time earnings
+// (everything but overtime, lump sums, unused leave paid on termination
+// and ETPs).
+func ordinaryKind(k calc.EarningKind) bool {
+	return k != calc.Overtime && k != calc.Lumpsum && k != calc.UnusedLeave && k != calc.ETP
+}
+
+// OrdinaryTime says whether the earnings of a pay category count as
 // ordinary time earnings (AU super guarantee base), as pay runs count
-// them: everything but overtime, lump sums and ETPs.
-func OrdinaryTime(payCategoryType string) bool {
-	k := earningKinds[strings.ToLower(payCategoryType)]
-	return k != calc.Overtime && k != calc.Lumpsum
+// them: everything but overtime, lump sums, unused leave paid on
+// termination and ETPs, by the category's type and STP classification.
+func OrdinaryTime(payCategoryType string, classification ...string) bool {
+	c := Category{Kind: calc.Ordinary}
+	if ek, ok := earningKinds[strings.ToLower(payCategoryType)]; ok {
+		c.Kind = ek
+	}
+	p := categories.PayCategory{PayCategoryType: payCategoryType}
+	if len(classification) > 0 {
+		p.PaymentSummaryClassification = classification[0]
+	}
+	auCategory(&c, &p)
+	return ordinaryKind(c.Kind) && !c.AU.NotPensionable
 }

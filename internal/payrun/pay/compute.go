@@ -8,7 +8,6 @@ import (
 	"github.com/payrolld/payrolld/internal/calc/engine"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/store"
-	"github.com/payrolld/payrolld/internal/uk/pensionmember"
 )
 
 // EmployeeRow is what the calculation reads of an employee.
@@ -69,7 +68,8 @@ type line struct {
 	amount      payroll.Money
 	hours       payroll.Rate // hours worked (leave accrual); zero when the line has none
 	earningKind calc.EarningKind
-	standard    bool // the employee's standard earnings (standardEarnings): UK statutory absence reduces it
+	cat         *Category // the line's category (nil: unknown); AU reads its members
+	standard    bool      // the employee's standard earnings (standardEarnings): UK statutory absence reduces it
 	// A standard line's days (standardLines: the part of the period paid
 	// at its rate) and its units, hours and amount before approved leave
 	// came out of them: UK statutory absence reduces the line for the
@@ -77,6 +77,9 @@ type line struct {
 	from, to             time.Time
 	fullUnits, fullHours payroll.Rate
 	fullAmount           payroll.Money
+	// fullPeriod: what a standard line pays for a whole period when AU
+	// employment starts or ends inside it (employedShare); zero otherwise.
+	fullPeriod payroll.Money
 }
 
 // standardEarnings is the employee's pay for one period from their own
@@ -126,7 +129,7 @@ func standardEarnings(e *EmployeeRow, freq string, cat Category) (line, bool) {
 	default:
 		return line{}, false
 	}
-	l := line{units: units, rate: unitRate, amount: amount, earningKind: cat.Kind, standard: true}
+	l := line{units: units, rate: unitRate, amount: amount, earningKind: cat.Kind, standard: true, cat: &cat}
 	l.Kind = KindEarnings
 	l.CategoryID, l.CategoryName, l.TaxExempt = cat.ID, cat.Name, cat.TaxExempt
 	l.Units, l.Rate, l.Amount = units.RoundHalfUp(4).String(), unitRate.RoundHalfUp(4).String(), amount.MinorUnits()
@@ -142,10 +145,12 @@ type figures struct {
 	gross, preTax, taxable, postTax, tax int64
 	stsl, super, superBase               int64
 	niEE, niER, studentLoan, pgLoan      int64
+	sacrificed                           int64 // AU: salary sacrificed to super by deduction lines (paid to the fund)
 	ksEE, ksER, esct, acc                int64
 	cpfEE, cpfER, cpfOW, cpfAW, sdl      int64
 	net, expenses, liabilities           int64
 	pension                              ukPensionFigures // UK workplace pension (uk_pension.go)
+	my                                   myFigures        // Malaysia (my_employee.go); PCB is tax
 	calcError                            string
 }
 
@@ -155,10 +160,15 @@ type figures struct {
 // A calculation error (missing tax settings, a frequency the region's
 // rules do not cover) is kept as the employee's calcError with the
 // statutory figures zero; finalise refuses a run with such an employee.
-// pen is the employee's UK workplace pension membership (nil: none).
-func compute(region string, run *store.PayRun, e *EmployeeRow, lines []line, y *YTD, pen *pensionmember.Member) figures {
+// x are the employee's region records (nil: none): UK pension membership,
+// Malaysian statutory details, what an AU calculation reads beyond the
+// lines (termination and earlier ETPs: au_termination.go).
+func compute(region string, run *store.PayRun, e *EmployeeRow, lines []line, y *YTD, x *extras) figures {
 	in, f, taxAdjust := calcInput(region, run, lines)
-	if _, err := statutory(region, run, e, &in, y, &f, pen); err != nil {
+	if region == calc.AU {
+		auInput(&in, lines, x.auInputs())
+	}
+	if _, err := statutory(region, run, e, &in, y, &f, x); err != nil {
 		f = figures{hoursE4: f.hoursE4, gross: f.gross, preTax: f.preTax, taxable: f.taxable, postTax: f.postTax,
 			expenses: f.expenses, liabilities: f.liabilities, calcError: err.Error()}
 	}
@@ -191,7 +201,7 @@ func calcInput(region string, run *store.PayRun, lines []line) (calc.Input, figu
 			hours = hours.Add(l.hours)
 			in.Earnings = append(in.Earnings, calc.Earning{Category: l.CategoryName, Kind: l.earningKind, Amount: money(l.Amount),
 				Hours: l.hours, NotTaxable: l.TaxExempt})
-			if l.TaxExempt {
+			if l.TaxExempt || (l.cat != nil && l.cat.AU.TaxFree) {
 				f.taxable -= l.Amount
 			}
 		case KindDeduction:
@@ -199,6 +209,9 @@ func calcInput(region string, run *store.PayRun, lines []line) (calc.Input, figu
 				f.preTax += l.Amount
 			} else {
 				f.postTax += l.Amount
+			}
+			if l.Subtype == SubtypeSalarySacrifice {
+				f.sacrificed += l.Amount
 			}
 		case KindExpense:
 			f.expenses += l.Amount
@@ -217,19 +230,21 @@ func calcInput(region string, run *store.PayRun, lines []line) (calc.Input, figu
 
 // withheld is every employee-side statutory amount taken from pay.
 func (f *figures) withheld() int64 {
-	return f.tax + f.niEE + f.studentLoan + f.pgLoan + f.ksEE + f.acc + f.cpfEE + f.pension.deducted
+	return f.tax + f.niEE + f.studentLoan + f.pgLoan + f.ksEE + f.acc + f.cpfEE + f.pension.deducted + f.my.withheld()
 }
 
 // statutory fills the region's figures from calc, and returns calc's
 // result (y nil: nothing paid yet this year).
-func statutory(region string, run *store.PayRun, e *EmployeeRow, in *calc.Input, y *YTD, f *figures, pen *pensionmember.Member) (calc.Result, error) {
+func statutory(region string, run *store.PayRun, e *EmployeeRow, in *calc.Input, y *YTD, f *figures, x *extras) (calc.Result, error) {
 	if y == nil {
 		y = &YTD{}
 	}
 	switch region {
 	case calc.AU:
+		extra := in.AU // what auInput added (termination, earlier ETPs)
 		in.AU = auEmployee(e)
 		in.AU.YTD = calc.AUToDate{Earnings: money(y.Taxable), SuperBase: money(y.SuperBase)}
+		auEmployeeExtras(in.AU, extra)
 		res, err := engine.Calculate(in)
 		if err != nil {
 			return res, err
@@ -242,11 +257,12 @@ func statutory(region string, run *store.PayRun, e *EmployeeRow, in *calc.Input,
 			}
 		}
 		f.tax = amount(&res, "payg")
-		f.stsl = amount(&res, "stsl")
+		f.stsl = amount(&res, "stsl") + amount(&res, "stsl.schedule5") + amount(&res, "stsl.schedule7")
 		if sg, ok := res.Get("super.guarantee"); ok {
 			f.super = sg.Amount.MinorUnits()
 			f.superBase = term(sg, "base this pay")
 		}
+		f.super += amount(&res, "super.additional") + f.sacrificed
 		return res, nil
 	case calc.UK:
 		uk, err := ukEmployee(e)
@@ -257,7 +273,7 @@ func statutory(region string, run *store.PayRun, e *EmployeeRow, in *calc.Input,
 		in.UK.YTD = calc.UKYearToDate{TaxablePay: money(y.Taxable), TaxPaid: money(y.Tax), NIEarnings: money(y.Gross),
 			EmployeeNI: money(y.NiEmployee), EmployerNI: money(y.NiEmployer)}
 		in.Period = ukPeriod(run.Frequency, run.DatePaid)
-		res, err := ukCalculate(in, pen, f)
+		res, err := ukCalculate(in, x.pension(), f)
 		if err != nil {
 			return res, err
 		}
@@ -298,6 +314,19 @@ func statutory(region string, run *store.PayRun, e *EmployeeRow, in *calc.Input,
 			f.cpfOW, f.cpfAW = term(t, "OW subject to CPF"), term(t, "AW subject to CPF")
 		}
 		return res, nil
+	case calc.MY:
+		my, err := myEmployee(e, x.malaysia(), y, run.DatePaid)
+		if err != nil {
+			return calc.Result{}, err
+		}
+		in.MY = my
+		res, err := engine.Calculate(in)
+		if err != nil {
+			return res, err
+		}
+		f.tax = amount(&res, "pcb")
+		f.my = myFiguresOf(&res, in)
+		return res, nil
 	default:
 		return engine.Calculate(in)
 	}
@@ -335,7 +364,8 @@ func hasTerm(f calc.Figure, name string) bool {
 // Medicare levy exemption = scale 5 or 6, otherwise scale 2 when the
 // tax-free threshold is claimed, else scale 1.
 func auEmployee(e *EmployeeRow) *calc.AUEmployee {
-	au := &calc.AUEmployee{STSL: e.StslDebt.Valid && e.StslDebt.Bool, Casual: strings.EqualFold(e.EmploymentType, "Casual")}
+	au := &calc.AUEmployee{STSL: e.StslDebt.Valid && e.StslDebt.Bool, Casual: strings.EqualFold(e.EmploymentType, "Casual"),
+		DateOfBirth: e.DateOfBirth.Time}
 	resident := !e.AustralianResident.Valid || e.AustralianResident.Bool
 	tfn := strings.ReplaceAll(strings.ReplaceAll(e.TaxFileNumber, " ", ""), "-", "")
 	switch {

@@ -7,7 +7,6 @@ import (
 	"github.com/payrolld/payrolld/internal/calc"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/store"
-	"github.com/payrolld/payrolld/internal/uk/pensionmember"
 )
 
 // Recalculations of one employee's pay outside a run's writer, from what
@@ -26,12 +25,13 @@ type Explanation struct {
 
 // employeePay is what compute reads of an employee of a run: their
 // record with the NI category in force on the payment date, their lines,
-// year-to-date and UK pension membership.
+// year-to-date and region records (UK pension membership, Malaysian
+// statutory details).
 type employeePay struct {
 	e     EmployeeRow
 	lines []line
 	y     *YTD
-	pen   *pensionmember.Member
+	x     *extras
 }
 
 // readEmployeePay reads employee e's pay in run (standard: their row is
@@ -67,8 +67,17 @@ func readEmployeePay(ctx context.Context, q *store.Queries, biz business.Busines
 	if p.y == nil {
 		p.y = &YTD{}
 	}
-	if p.pen, err = ukPensionFor(ctx, q, biz.Region, biz.ID, run, e.ID); err != nil {
+	p.x = &extras{}
+	if p.x.pen, err = ukPensionFor(ctx, q, biz.Region, biz.ID, run, e.ID); err != nil {
 		return nil, err
+	}
+	if p.x.my, err = myFor(ctx, q, biz.Region, biz.ID, run, e.ID); err != nil {
+		return nil, err
+	}
+	if biz.Region == calc.AU {
+		if p.x.au, err = auInputsOf(ctx, q, biz.ID, run, &p.e, cats, p.lines); err != nil {
+			return nil, err
+		}
 	}
 	return p, nil
 }
@@ -81,8 +90,8 @@ func Explain(ctx context.Context, q *store.Queries, biz business.Business, run *
 		return Explanation{}, err
 	}
 	var x Explanation
-	x.Input, x.Result, x.Err = explainCalc(biz.Region, run, &p.e, p.lines, p.y, p.pen)
-	f := compute(biz.Region, run, &p.e, p.lines, p.y, p.pen)
+	x.Input, x.Result, x.Err = explainCalc(biz.Region, run, &p.e, p.lines, p.y, p.x)
+	f := compute(biz.Region, run, &p.e, p.lines, p.y, p.x)
 	x.Matches = f.tax == row.Tax && f.stsl == row.Stsl && f.super == row.SuperContribution && f.niEE == row.NiEmployee &&
 		f.niER == row.NiEmployer && f.studentLoan == row.StudentLoan && f.pgLoan == row.PostgradLoan && f.ksEE == row.KiwisaverEmployee &&
 		f.ksER == row.KiwisaverEmployer && f.esct == row.Esct && f.acc == row.AccLevy && f.cpfEE == row.CpfEmployee &&
@@ -100,23 +109,26 @@ func NetOfGross(ctx context.Context, q *store.Queries, biz business.Business, ru
 	if err != nil {
 		return nil, err
 	}
-	base := compute(biz.Region, run, &p.e, p.lines, p.y, p.pen)
+	base := compute(biz.Region, run, &p.e, p.lines, p.y, p.x)
 	if base.calcError != "" {
 		return nil, payroll.Conflict("employee %d's pay cannot be calculated: %s", e.ID, base.calcError)
 	}
-	extra := line{earningKind: cat.Kind}
+	extra := line{earningKind: cat.Kind, cat: &cat}
 	extra.Kind, extra.CategoryID, extra.CategoryName, extra.TaxExempt = KindEarnings, cat.ID, cat.Name, cat.TaxExempt
 	return func(gross int64) int64 {
 		l := extra
 		l.Amount, l.amount = gross, money(gross)
-		return compute(biz.Region, run, &p.e, append(p.lines[:len(p.lines):len(p.lines)], l), p.y, p.pen).net - base.net
+		return compute(biz.Region, run, &p.e, append(p.lines[:len(p.lines):len(p.lines)], l), p.y, p.x).net - base.net
 	}, nil
 }
 
 // explainCalc is the calculation's input of an employee-period and calc's
 // result for it, from the same input and the same calls as compute.
-func explainCalc(region string, run *store.PayRun, e *EmployeeRow, lines []line, y *YTD, pen *pensionmember.Member) (*calc.Input, calc.Result, error) {
+func explainCalc(region string, run *store.PayRun, e *EmployeeRow, lines []line, y *YTD, x *extras) (*calc.Input, calc.Result, error) {
 	in, f, _ := calcInput(region, run, lines)
-	res, err := statutory(region, run, e, &in, y, &f, pen)
+	if region == calc.AU {
+		auInput(&in, lines, x.auInputs())
+	}
+	res, err := statutory(region, run, e, &in, y, &f, x)
 	return &in, res, err
 }

@@ -331,6 +331,53 @@ func (in *inputs) standardLines(e *EmployeeRow, run *store.PayRun, cat Category)
 	return out
 }
 
+// employedShare pays an employee who starts or leaves inside the period
+// for the days they are employed: each standard line keeps its share of
+// its own days that fall from the start date to the end date (calendar
+// days, as pay rate changes inside a period are shared), and remembers
+// what it pays for a whole period (a final pay's normal earnings,
+// Schedule 7).
+func employedShare(e *EmployeeRow, run *store.PayRun, std []line) []line {
+	lo, hi := payroll.DateOnly(run.PeriodStarting), payroll.DateOnly(run.PeriodEnding)
+	if e.StartDate.Valid && payroll.DateOnly(e.StartDate.Time).After(lo) {
+		lo = payroll.DateOnly(e.StartDate.Time)
+	}
+	if e.EndDate.Valid && payroll.DateOnly(e.EndDate.Time).Before(hi) {
+		hi = payroll.DateOnly(e.EndDate.Time)
+	}
+	if lo.Equal(payroll.DateOnly(run.PeriodStarting)) && hi.Equal(payroll.DateOnly(run.PeriodEnding)) {
+		return std
+	}
+	total := int64(payroll.DateOnly(run.PeriodEnding).Sub(payroll.DateOnly(run.PeriodStarting)).Hours()/24) + 1
+	out := std[:0]
+	for _, l := range std {
+		days := int64(l.to.Sub(l.from).Hours()/24) + 1
+		from, to := l.from, l.to
+		if from.Before(lo) {
+			from = lo
+		}
+		if to.After(hi) {
+			to = hi
+		}
+		kept := int64(to.Sub(from).Hours()/24) + 1
+		if kept <= 0 || days <= 0 {
+			continue
+		}
+		l.fullPeriod = l.amount.MulInt(total).DivInt(days).Cents()
+		if kept < days {
+			frac := payroll.RateFromInt(kept).Div(payroll.RateFromInt(days))
+			units := l.units.Mul(frac)
+			l.amount = payroll.MoneyFromDecimal(units.Mul(l.rate).Decimal()).Cents()
+			l.units, l.hours = units.RoundHalfUp(4), l.hours.Mul(frac).RoundHalfUp(4)
+			l.from, l.to = from, to
+			l.fullUnits, l.fullHours, l.fullAmount = l.units, l.hours, l.amount
+			l.Units, l.Amount = l.units.String(), l.amount.MinorUnits()
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
 // weekdays counts Monday-Friday days from a through b (inclusive).
 func weekdays(a, b time.Time) int {
 	n := 0
@@ -422,7 +469,7 @@ type calculated struct {
 }
 
 func earningsLine(cat Category, units, rate payroll.Rate, amount payroll.Money, hours payroll.Rate, notes string) line {
-	l := line{units: units, rate: rate, amount: amount, hours: hours, earningKind: cat.Kind}
+	l := line{units: units, rate: rate, amount: amount, hours: hours, earningKind: cat.Kind, cat: &cat}
 	l.Kind = KindEarnings
 	l.CategoryID, l.CategoryName, l.TaxExempt = cat.ID, cat.Name, cat.TaxExempt
 	l.Units, l.Rate, l.Amount, l.Notes = units.RoundHalfUp(4).String(), rate.RoundHalfUp(4).String(), amount.MinorUnits(), notes
@@ -451,6 +498,9 @@ func (in *inputs) linesFor(e *EmployeeRow, run *store.PayRun, cats *Categories, 
 	var std []line
 	if standard {
 		std = in.standardLines(e, run, primary)
+		if cats.Region == calc.AU {
+			std = employedShare(e, run, std)
+		}
 	}
 	var sheets []timesheet.Line
 	if in != nil {
@@ -568,6 +618,9 @@ func (in *inputs) linesFor(e *EmployeeRow, run *store.PayRun, cats *Categories, 
 				l := earningsLine(cat, h, hourly, pay, h, lc.Name)
 				l.earningKind = calc.Leave
 				out.lines = append(out.lines, l)
+				if ll, ok := leaveLoadingLine(cats, &lc, cat, pay); ok {
+					out.lines = append(out.lines, ll)
+				}
 			}
 			out.sources = append(out.sources, source{kind: SourceLeave, id: a.LeaveRequestID, leaveCategoryID: a.LeaveCategoryID, hoursE6: hoursE6(h)})
 		}

@@ -9,6 +9,7 @@ import (
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/calc"
 	"github.com/payrolld/payrolld/internal/db"
+	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/store"
 )
 
@@ -27,6 +28,7 @@ type Writer struct {
 	emps              []store.CreatePayRunEmployeeParams
 	empNI             []sql.NullString // the NI letter of each of emps (UK; null elsewhere)
 	lines             []store.CreatePayRunLineParams
+	lineSubtypes      []string // the subtype of each of lines ("" for most)
 	// in: the records of the employees being calculated (loadInputs);
 	// an employee it does not cover has its own read when added.
 	s         *Calculator
@@ -34,6 +36,7 @@ type Writer struct {
 	sources   []sourceRow
 	statutory *statutoryCache // statutory_leave.go, read on first use
 	uk        *ukCache        // uk_employee.go, read on first use
+	my        *myCache        // my_employee.go, read on first use
 	totals    runTotals       // runtotals.go: the run's totals to add at Flush
 }
 
@@ -61,7 +64,9 @@ func (w *Writer) LoadInputs(ctx context.Context, biz business.Business, run *sto
 
 // Queue queues a line built elsewhere (a user's) for the next
 // multi-row INSERT.
-func (w *Writer) Queue(l store.CreatePayRunLineParams) { w.lines = append(w.lines, l) }
+func (w *Writer) Queue(l store.CreatePayRunLineParams) {
+	w.lines, w.lineSubtypes = append(w.lines, l), append(w.lineSubtypes, "")
+}
 
 // inputsFor returns the inputs covering employee id, reading that
 // employee's when the writer was given none that do (IncludeEmployee).
@@ -75,6 +80,9 @@ func (w *Writer) inputsFor(ctx context.Context, region string, run *store.PayRun
 // calculate is the employee's calculated lines, queued for writing with
 // their sources.
 func (w *Writer) calculate(ctx context.Context, region string, run *store.PayRun, e *EmployeeRow, cats *Categories, standard bool, kept []line) ([]line, error) {
+	if err := RegionCalculableOn(region, run.DatePaid); err != nil {
+		return nil, err
+	}
 	in, err := w.inputsFor(ctx, region, run, e.ID)
 	if err != nil {
 		return nil, err
@@ -84,6 +92,11 @@ func (w *Writer) calculate(ctx context.Context, region string, run *store.PayRun
 		return nil, err
 	}
 	c := in.linesFor(e, run, cats, standard, kept, away)
+	if region == calc.AU {
+		if err := w.terminationLines(ctx, run, e, cats, in, &c); err != nil {
+			return nil, err
+		}
+	}
 	sl, err := w.statutoryLines(ctx, region, run, e)
 	if err != nil {
 		return nil, err
@@ -110,10 +123,18 @@ func (w *Writer) AddEmployee(ctx context.Context, region string, run *store.PayR
 	if err != nil {
 		return err
 	}
-	f := compute(region, run, e, lines, y, w.ukPensionOf(e.ID))
+	x, err := w.extrasOf(ctx, region, run, e.ID)
+	if err != nil {
+		return err
+	}
+	if x.au, err = w.auInputsFor(ctx, region, run, e, cats, lines); err != nil {
+		return err
+	}
+	f := compute(region, run, e, lines, y, x)
 	if err := w.storeUKPension(ctx, run.ID, e.ID, &f); err != nil {
 		return err
 	}
+	w.queueMY(region, run, e.ID, &f)
 	w.emps = append(w.emps, store.CreatePayRunEmployeeParams{BusinessID: w.bizID, PayRunID: w.run, EmployeeID: e.ID,
 		EmployeeName: strings.TrimSpace(e.FirstName + " " + e.Surname), EmployeeExternalID: e.ExternalID, StandardEarnings: standard,
 		TotalHoursE4: f.hoursE4, Gross: f.gross, PreTax: f.preTax, Taxable: f.taxable, PostTax: f.postTax, Tax: f.tax, Stsl: f.stsl,
@@ -133,6 +154,7 @@ func (w *Writer) addLine(employeeID int64, l *line) {
 	w.lines = append(w.lines, store.CreatePayRunLineParams{BusinessID: w.bizID, PayRunID: w.run, EmployeeID: employeeID, Kind: l.Kind,
 		CategoryID: l.CategoryID, CategoryName: l.CategoryName, Units: l.Units, Rate: l.Rate, Amount: l.Amount, TaxExempt: l.TaxExempt,
 		Notes: l.Notes, ExternalID: l.ExternalID, LocationID: l.LocationID, UserEntered: l.UserEntered})
+	w.lineSubtypes = append(w.lineSubtypes, l.Subtype)
 }
 
 // RecalcEmployee recomputes an employee already in the run: their
@@ -164,8 +186,18 @@ func (w *Writer) RecalcEmployee(ctx context.Context, region string, run *store.P
 		return err
 	}
 	lines = append(lines, calc...)
-	f := compute(region, run, e, lines, y, w.ukPensionOf(e.ID))
+	x, err := w.extrasOf(ctx, region, run, e.ID)
+	if err != nil {
+		return err
+	}
+	if x.au, err = w.auInputsFor(ctx, region, run, e, cats, lines); err != nil {
+		return err
+	}
+	f := compute(region, run, e, lines, y, x)
 	if err := w.storeUKPension(ctx, run.ID, e.ID, &f); err != nil {
+		return err
+	}
+	if err := w.storeMY(ctx, region, run, e.ID, &f); err != nil {
 		return err
 	}
 	_, err = w.q.UpdatePayRunEmployeeFigures(ctx, store.UpdatePayRunEmployeeFiguresParams{PayRunID: run.ID, EmployeeID: e.ID,
@@ -210,10 +242,16 @@ func lineOf(sl store.PayRunLine, cats *Categories) line {
 	l.amount = money(sl.Amount)
 	l.earningKind = "Ordinary"
 	if c, ok := cats.ByKind[KindEarnings][sl.CategoryID]; ok && sl.Kind == KindEarnings {
-		l.earningKind = c.Kind
+		l.earningKind, l.cat = c.Kind, &c
 		if c.Hourly {
 			l.hours = l.units
 		}
+	}
+	switch sl.Subtype { // what the calculation made the line (au_pay.go)
+	case SubtypeUnusedLeave, SubtypeUnusedLeaveLumpSumA:
+		l.earningKind, l.hours = calc.UnusedLeave, payroll.Rate{}
+	case SubtypeUnusedLeaveETP:
+		l.earningKind, l.hours = calc.ETP, payroll.Rate{}
 	}
 	return l
 }
@@ -225,6 +263,9 @@ func (w *Writer) Flush(ctx context.Context) error {
 			return err
 		}
 		w.emps, w.empNI = w.emps[n:], w.empNI[n:]
+	}
+	if err := w.flushMY(ctx); err != nil {
+		return err
 	}
 	if err := w.flushLines(ctx); err != nil {
 		return err
@@ -242,10 +283,10 @@ func (w *Writer) Flush(ctx context.Context) error {
 func (w *Writer) flushLines(ctx context.Context) error {
 	for len(w.lines) > 0 {
 		n := min(len(w.lines), w.lineRows)
-		if err := insertLines(ctx, w.q, w.lines[:n], w.positional); err != nil {
+		if err := insertLines(ctx, w.q, w.lines[:n], w.lineSubtypes[:n], w.positional); err != nil {
 			return err
 		}
-		w.lines = w.lines[n:]
+		w.lines, w.lineSubtypes = w.lines[n:], w.lineSubtypes[n:]
 	}
 	return nil
 }
@@ -258,7 +299,7 @@ const (
     student_loan, postgrad_loan, kiwisaver_employee, kiwisaver_employer, esct, acc_levy, cpf_employee, cpf_employer,
     cpf_ow_subject, cpf_aw_subject, sdl, net, expenses, liabilities, notation, calc_error, ni_category) VALUES `
 	insertLinesSQL = `INSERT INTO pay_run_lines (business_id, pay_run_id, employee_id, kind, category_id, category_name, units, rate, amount,
-    tax_exempt, notes, external_id, location_id, user_entered) VALUES `
+    tax_exempt, notes, external_id, location_id, user_entered, subtype) VALUES `
 )
 
 // Placeholder is the n-th (1-based) bound parameter of the dialect.
@@ -283,14 +324,14 @@ func insertEmployees(ctx context.Context, q *store.Queries, rows []store.CreateP
 	return q.Exec(ctx, b.String(), args...)
 }
 
-func insertLines(ctx context.Context, q *store.Queries, rows []store.CreatePayRunLineParams, positional bool) error {
+func insertLines(ctx context.Context, q *store.Queries, rows []store.CreatePayRunLineParams, subtypes []string, positional bool) error {
 	var b strings.Builder
 	b.WriteString(insertLinesSQL)
-	store.Placeholders(&b, len(rows), 14, positional, 1)
-	args := make([]any, 0, len(rows)*14)
-	for _, r := range rows {
+	store.Placeholders(&b, len(rows), 15, positional, 1)
+	args := make([]any, 0, len(rows)*15)
+	for i, r := range rows {
 		args = append(args, r.BusinessID, r.PayRunID, r.EmployeeID, r.Kind, r.CategoryID, r.CategoryName, r.Units, r.Rate, r.Amount,
-			r.TaxExempt, r.Notes, r.ExternalID, r.LocationID, r.UserEntered)
+			r.TaxExempt, r.Notes, r.ExternalID, r.LocationID, r.UserEntered, subtypes[i])
 	}
 	return q.Exec(ctx, b.String(), args...)
 }

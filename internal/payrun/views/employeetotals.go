@@ -26,10 +26,15 @@ func (s *Views) EmployeeTotals(ctx context.Context, biz business.Business, p *pa
 	if err != nil {
 		return nil, err
 	}
+	my, err := pay.MYFiguresOf(ctx, s.DB.Queries(), biz, 0, employeeID)
+	if err != nil {
+		return nil, err
+	}
 	out := make([]payrun.PayRunTotalModel, 0, len(rows))
 	for _, r := range rows {
 		t := payrun.TotalModel(biz.Region, r.PayRun, r.PayRunEmployee)
 		payrun.ApplyUKPension(&t, pens)
+		payrun.ApplyMY(&t, my, r.PayRunEmployee.Tax)
 		out = append(out, t)
 	}
 	return out, nil

@@ -20,8 +20,9 @@ type slipData struct {
 	payees  map[int64]*payrunout.Payee
 	base    string // lodgement reference settings
 	content string
-	funds   map[int64][2]string        // employee: first super fund's name and member number
-	balance map[int64]map[string]int64 // employee: leave category name: hours e6
+	funds   map[int64][2]string             // employee: first super fund's name and member number
+	balance map[int64]map[string]int64      // employee: leave category name: hours e6
+	taken   map[int64][]payrun.PaySlipLeave // employee: leave the run pays (leave requests, termination payouts)
 	ytd     map[int64][]payrun.PaySlipYTDEarnings
 	ote     func(int64) bool
 }
@@ -33,7 +34,7 @@ func (s *Views) loadSlipData(ctx context.Context, q *store.Queries, biz business
 		return nil, err
 	}
 	d := &slipData{payees: make(map[int64]*payrunout.Payee, len(ps)), funds: map[int64][2]string{}, balance: map[int64]map[string]int64{},
-		ytd: map[int64][]payrun.PaySlipYTDEarnings{}}
+		ytd: map[int64][]payrun.PaySlipYTDEarnings{}, taken: map[int64][]payrun.PaySlipLeave{}}
 	for i := range ps {
 		d.payees[ps[i].Row.EmployeeID] = &ps[i]
 	}
@@ -70,7 +71,9 @@ func (s *Views) loadSlipData(ctx context.Context, q *store.Queries, biz business
 		return nil, err
 	}
 	names := make(map[int64]string, len(cats))
+	allNames := make(map[int64]string, len(cats))
 	for _, c := range cats {
+		allNames[c.ID] = c.Name
 		if !c.IsBalanceUntracked {
 			names[c.ID] = c.Name
 		}
@@ -87,6 +90,27 @@ func (s *Views) loadSlipData(ctx context.Context, q *store.Queries, biz business
 	})
 	if err != nil {
 		return nil, err
+	}
+	// The leave the run pays (leave requests and what a termination pays
+	// out): listed as taken, and out of a draft run's balances (a
+	// finalised run's are in the ledger).
+	paid, err := q.ListPayRunSourcesOfKind(ctx, store.ListPayRunSourcesOfKindParams{PayRunID: run.ID, Kind: pay.SourceLeave})
+	if err != nil {
+		return nil, err
+	}
+	for _, src := range paid {
+		if (employeeID != 0 && src.EmployeeID != employeeID) || src.HoursE6 == 0 {
+			continue
+		}
+		notes := "leave request"
+		if src.SourceID == 0 {
+			notes = "paid out on termination"
+		}
+		d.taken[src.EmployeeID] = append(d.taken[src.EmployeeID], payrun.PaySlipLeave{LeaveCategory: allNames[src.LeaveCategoryID],
+			Amount: payrun.HoursFromE6(src.HoursE6), Notes: notes})
+		if run.Status != payrun.StatusFinalised {
+			d.addBalance(src.EmployeeID, names, src.LeaveCategoryID, -src.HoursE6)
+		}
 	}
 	if run.Status != payrun.StatusFinalised { // its leave is posted at finalise
 		entries, err := payrun.LeaveEntries(ctx, q, run)
@@ -185,6 +209,7 @@ func (d *slipData) detail(region string, run store.PayRun, e store.PayRunEmploye
 			}
 		}
 	}
+	out.LeaveTaken = append(out.LeaveTaken, d.taken[e.EmployeeID]...)
 	if f, ok := d.funds[e.EmployeeID]; ok && region == "AU" && e.SuperContribution > 0 {
 		out.SuperPayments = append(out.SuperPayments, payrun.PaySlipSuperPayment{FundName: f[0], MemberNumber: f[1], Amount: money(e.SuperContribution)})
 	}

@@ -84,8 +84,13 @@ func (s *Views) Totals(ctx context.Context, biz business.Business, id, employeeI
 	if err != nil {
 		return payrun.TotalsResponse{}, err
 	}
+	my, err := pay.MYFiguresOf(ctx, q, biz, run.ID, employeeID)
+	if err != nil {
+		return payrun.TotalsResponse{}, err
+	}
 	t := payrun.TotalModel(biz.Region, run, rows[0])
 	payrun.ApplyUKPension(&t, pens)
+	payrun.ApplyMY(&t, my, rows[0].Tax)
 	return payrun.TotalsResponse{PayRunID: run.ID, PayRunTotals: map[string]payrun.PayRunTotalModel{strconv.FormatInt(employeeID, 10): t}}, nil
 }
 
@@ -105,6 +110,10 @@ func (s *Views) AllTotals(ctx context.Context, biz business.Business, id int64) 
 		if err != nil {
 			return err
 		}
+		my, err := pay.MYFiguresOf(ctx, q, biz, run.ID, 0)
+		if err != nil {
+			return err
+		}
 		out := newJSONStream(w)
 		out.raw(`{"payRunId":` + strconv.FormatInt(run.ID, 10) + `,"payRunTotals":{`)
 		sep := ""
@@ -112,6 +121,7 @@ func (s *Views) AllTotals(ctx context.Context, biz business.Business, id int64) 
 			for _, r := range rows {
 				t := payrun.TotalModel(biz.Region, run, r.PayRunEmployee)
 				payrun.ApplyUKPension(&t, pens)
+				payrun.ApplyMY(&t, my, r.PayRunEmployee.Tax)
 				if err := out.value(sep+`"`+strconv.FormatInt(r.PayRunEmployee.EmployeeID, 10)+`":`, t); err != nil {
 					return err
 				}
@@ -131,6 +141,7 @@ func (s *Views) AllTotals(ctx context.Context, biz business.Business, id int64) 
 func superDetail(region string, run store.PayRun, e store.PayRunEmployee, lines []store.PayRunLine, dob sql.NullTime, ote func(int64) bool) payrun.SuperDetail {
 	var d payrun.SuperDetail
 	var adjust, sacrifice, voluntary, employer, payg, ordinary int64
+	var sacrificed int64 // by deduction lines (the rest of sacrifice is super adjustments)
 	for _, l := range lines {
 		switch l.Kind {
 		case pay.KindSuperAdjustment:
@@ -149,6 +160,11 @@ func superDetail(region string, run store.PayRun, e store.PayRunEmployee, lines 
 			if ote(l.CategoryID) {
 				ordinary += l.Amount
 			}
+		case pay.KindDeduction:
+			if l.Subtype == pay.SubtypeSalarySacrifice { // paid to the fund with the super
+				sacrifice += l.Amount
+				sacrificed += l.Amount
+			}
 		}
 	}
 	d.NonSuperDeductionTotal = money(e.PreTax + e.PostTax - sacrifice - voluntary)
@@ -159,7 +175,7 @@ func superDetail(region string, run store.PayRun, e store.PayRunEmployee, lines 
 	}
 	d.SuperAdjustmentsAmount, d.SalarySacrificeSuperAmount, d.MemberVoluntarySuperAmount = money(adjust), money(sacrifice), money(voluntary)
 	d.EmployerContributionAdjustmentsAmount = money(employer)
-	d.SuperContributionMinusSuperAdjustments = money(e.SuperContribution - adjust)
+	d.SuperContributionMinusSuperAdjustments = money(e.SuperContribution - adjust - sacrificed)
 	d.AllSuperContributionsTotal, d.SuperPaymentsTotal = money(e.SuperContribution), money(e.SuperContribution)
 	d.GrossPlusSuper = money(e.Gross + e.SuperContribution)
 	d.PaygAdjustmentsAmount, d.PaygPaymentTotal = money(payg), money(e.Tax)
@@ -206,6 +222,14 @@ func (s *Views) PaySlips(ctx context.Context, biz business.Business, id, employe
 	if err != nil {
 		return nil, err
 	}
+	my, err := pay.MYFiguresOf(ctx, q, biz, run.ID, employeeID)
+	if err != nil {
+		return nil, err
+	}
+	myYTD, err := pay.MYYearToDate(ctx, q, biz, &run)
+	if err != nil {
+		return nil, err
+	}
 	out := make(map[string]payrun.PaySlip, len(rows))
 	for _, e := range rows {
 		p := paySlip(biz, run, e, lines[e.EmployeeID], ytds[e.EmployeeID], data.ote)
@@ -213,6 +237,13 @@ func (s *Views) PaySlips(ctx context.Context, biz business.Business, id, employe
 		if l, ok := pens.Of(run.ID, e.EmployeeID); ok {
 			p.PensionSchemeName, p.EmployeePensionContribution, p.EmployerPensionContribution = l.SchemeName, money(l.EE), money(l.ER)
 			p.PensionArrangement = l.Arrangement
+		}
+		if l, ok := my.Of(run.ID, e.EmployeeID); ok {
+			var taxYTD int64
+			if y := ytds[e.EmployeeID]; y != nil {
+				taxYTD = y.Tax
+			}
+			p.MYPaySlip = payrun.MYSlip(l, myYTD[e.EmployeeID], e.Tax, taxYTD)
 		}
 		out[strconv.FormatInt(e.EmployeeID, 10)] = p
 	}
@@ -266,6 +297,15 @@ func paySlip(biz business.Business, run store.PayRun, e store.PayRunEmployee, li
 			p.EmployeeExpenses = append(p.EmployeeExpenses, payrun.PaySlipAmount{Name: l.CategoryName, Notes: l.Notes, Amount: money(l.Amount)})
 		case pay.KindTaxAdjustment:
 			p.TaxAdjustments = append(p.TaxAdjustments, payrun.PaySlipAmount{Name: "Tax adjustment", Notes: l.Notes, Amount: money(l.Amount)})
+		case pay.KindSuperAdjustment:
+			// Super the employee pays out of their pay is deducted from it
+			// (the employer's contributions are not).
+			switch l.Subtype {
+			case "SalarySacrifice":
+				p.Deductions = append(p.Deductions, payrun.PaySlipDeduction{Name: "Superannuation (salary sacrifice)", Notes: l.Notes, Amount: money(l.Amount), TaxStatus: "PreTax"})
+			case "MemberVoluntary":
+				p.Deductions = append(p.Deductions, payrun.PaySlipDeduction{Name: "Superannuation (member voluntary)", Notes: l.Notes, Amount: money(l.Amount), TaxStatus: "PostTax"})
+			}
 		}
 	}
 	return p

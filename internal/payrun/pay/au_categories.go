@@ -1,0 +1,109 @@
+package pay
+
+import (
+	"strings"
+
+	"github.com/payrolld/payrolld/internal/calc"
+	"github.com/payrolld/payrolld/internal/categories"
+	"github.com/payrolld/payrolld/internal/payroll"
+)
+
+// AUCategory is what an AU pay or deduction category tells the
+// calculation beyond its kind of earnings.
+type AUCategory struct {
+	// Type and Class are the pay category's payCategoryType and STP
+	// payment classification (paymentSummaryClassification).
+	Type, Class string
+	// SuperRate is the pay category's defaultSuperRate as a fraction.
+	SuperRate payroll.Rate
+	// NotPensionable: excludeFromQualifyingEarnings (no super).
+	NotPensionable bool
+	// ETPCode is the ETP code of an ETP category; TaxFree its tax-free
+	// component (not withheld from).
+	ETPCode string
+	TaxFree bool
+	// LumpSumA: unused leave taxed at 32% (genuine redundancy,
+	// invalidity, early retirement; or accrued before 18 August 1993).
+	LumpSumA bool
+	// ParentID, RateUnit and Loading (rateLoadingPercent +
+	// penaltyLoadingPercent) give the employee's rate in the category.
+	ParentID int64
+	RateUnit string
+	Loading  payroll.Rate
+	// SacrificeSuper: a deduction category classified
+	// SalarySacrificeSuperannuation: what it deducts is paid to super.
+	SacrificeSuper bool
+}
+
+// auTypeKinds maps the reference's AU pay category types to kinds of
+// earnings (AuPayCategoryType).
+var auTypeKinds = map[string]calc.EarningKind{
+	"LeaveLoading": calc.LeaveLoading, "BackPayment": calc.BackPay,
+	"GenuineRedundancyLeavePayment": calc.UnusedLeave, "GenuineRedundancyLeaveLoading": calc.UnusedLeave,
+	"UnusedLeavePaymentNormalTermination": calc.UnusedLeave, "NormalTerminationLeaveLoading": calc.UnusedLeave,
+	"EtpLumpSumD":                        calc.Lumpsum,
+	"PaidFamilyAndDomesticViolenceLeave": calc.Leave, "PublicHolidayNotWorked": calc.Leave,
+}
+
+// auClassKinds maps STP Phase 2 payment classifications (the reference's
+// PayCategoryPaymentSummaryClassification) to kinds of earnings.
+var auClassKinds = map[string]calc.EarningKind{
+	"Overtime": calc.Overtime, "Bonus": calc.Bonus, "GrossCommission": calc.Commission,
+	"LeaveUnusedLeaveOnTermination": calc.UnusedLeave, "LumpSumATypeR": calc.UnusedLeave, "LumpSumATypeT": calc.UnusedLeave,
+	"LumpSumB": calc.Lumpsum, "LumpSumD": calc.Lumpsum, "LumpSumE": calc.BackPay,
+	"LeaveCashOutOfLeaveInService": calc.Leave, "LeavePaidParentalLeave": calc.Leave, "LeaveWorkersCompensation": calc.Leave,
+	"LeaveAncillaryAndDefenceLeave": calc.Leave, "LeaveOtherPaidLeave": calc.Leave,
+}
+
+// auCategory fills an AU pay category's members: its kind from its type,
+// then its STP classification (a Standard category of the Overtime
+// classification is overtime), its ETP code and super treatment.
+func auCategory(c *Category, p *categories.PayCategory) {
+	a := AUCategory{Type: p.PayCategoryType, Class: p.PaymentSummaryClassification, SuperRate: payroll.Percent(p.DefaultSuperRate),
+		NotPensionable: p.ExcludeFromQualifyingEarnings, RateUnit: p.RateUnit, Loading: p.RateLoadingPercent.Add(p.PenaltyLoadingPercent)}
+	if p.ParentID != nil {
+		a.ParentID = *p.ParentID
+	}
+	if k, ok := auTypeKinds[p.PayCategoryType]; ok {
+		c.Kind = k
+	} else if k, ok := auClassKinds[p.PaymentSummaryClassification]; ok && (c.Kind == calc.Ordinary || c.Kind == "") {
+		c.Kind = k
+	} else if strings.HasPrefix(p.PaymentSummaryClassification, "Allowance") && c.Kind == calc.Ordinary {
+		c.Kind = calc.Allowance
+	}
+	switch {
+	case strings.HasPrefix(p.PayCategoryType, "EtpType") || strings.HasPrefix(p.PayCategoryType, "EtpSuperableType"):
+		// EtpTypeRTaxable, EtpSuperableTypeOTaxFree, EtpTypePUnusedLeavePayment, ...
+		rest := strings.TrimPrefix(strings.TrimPrefix(p.PayCategoryType, "EtpSuperableType"), "EtpType")
+		if rest != "" {
+			c.Kind, a.ETPCode = calc.ETP, rest[:1]
+			a.TaxFree = strings.HasSuffix(rest, "TaxFree")
+		}
+	case strings.HasPrefix(p.PaymentSummaryClassification, "EtpLifeBenefitCode") || strings.HasPrefix(p.PaymentSummaryClassification, "EtpMultiplePaymentsCode") ||
+		strings.HasPrefix(p.PaymentSummaryClassification, "EtpDeathBenefitCode"):
+		cl := p.PaymentSummaryClassification
+		c.Kind, a.ETPCode = calc.ETP, cl[len(cl)-1:]
+	}
+	switch {
+	case p.PayCategoryType == "GenuineRedundancyLeavePayment" || p.PayCategoryType == "GenuineRedundancyLeaveLoading",
+		p.PaymentSummaryClassification == "LumpSumATypeR", p.PaymentSummaryClassification == "LumpSumATypeT":
+		a.LumpSumA = true
+	case p.PayCategoryType == "EtpLumpSumD" || p.PaymentSummaryClassification == "LumpSumD":
+		// The tax-free part of a genuine redundancy payment.
+		a.TaxFree = true
+	}
+	c.AU = a
+}
+
+// earning is the calculation's view of an earnings line of category c.
+func (c *Category) earning(e calc.Earning) calc.Earning {
+	if c.AU.Type == "" && c.AU.Class == "" && !c.AU.NotPensionable && c.AU.SuperRate.IsZero() {
+		return e // not an AU category
+	}
+	e.ETPCode, e.LumpSumA = c.AU.ETPCode, c.AU.LumpSumA
+	e.NotTaxable = e.NotTaxable || c.AU.TaxFree
+	e.NotPensionable = e.NotPensionable || c.AU.NotPensionable
+	r := c.AU.SuperRate
+	e.SuperRate = &r
+	return e
+}

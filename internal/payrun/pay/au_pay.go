@@ -1,0 +1,418 @@
+package pay
+
+import (
+	"context"
+	"maps"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/govalues/decimal"
+
+	"github.com/payrolld/payrolld/internal/business"
+	"github.com/payrolld/payrolld/internal/calc"
+	"github.com/payrolld/payrolld/internal/categories"
+	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/store"
+)
+
+// AU pay beyond ordinary pay of the period: salary sacrificed to super,
+// back payments and bonuses (Schedule 5), leave loading, what a
+// termination pays out (unused leave, Schedule 7; ETPs, Schedule 11).
+
+// Line subtypes (pay_run_lines.subtype) the AU calculation sets:
+const (
+	// SubtypeSalarySacrifice marks a deduction line of a deduction
+	// category classified SalarySacrificeSuperannuation: it is paid to
+	// the employee's super fund (with the super adjustments of the same
+	// name).
+	SubtypeSalarySacrifice = "SalarySacrifice"
+	// Unused leave paid out on termination (Schedule 7), at the marginal
+	// rate or as Lump Sum A; unused leave paid as an ETP (code O).
+	SubtypeUnusedLeave         = "UnusedLeave"
+	SubtypeUnusedLeaveLumpSumA = "UnusedLeaveLumpSumA"
+	SubtypeUnusedLeaveETP      = "UnusedLeaveEtp"
+)
+
+// Lump sum methods of an earnings line (AuEarningsLineModel
+// lumpSumCalculationMethod).
+const (
+	LumpSumMethodA       = "A"
+	LumpSumMethodB2      = "B2"
+	LumpSumNotApplicable = "NotApplicable"
+)
+
+// auInputs is what an AU calculation reads beyond an employee's lines.
+type auInputs struct {
+	termination *calc.AUTermination
+	etp         calc.AUToDate // ETP, ETPExcluded, ETPSameTermination
+}
+
+// auInput completes the calculation's input from the lines' categories
+// and lump sum members, and au (nil: nothing more).
+func auInput(in *calc.Input, lines []line, au *auInputs) {
+	j := 0
+	for i := range lines {
+		l := &lines[i]
+		if l.Kind != KindEarnings {
+			continue
+		}
+		if j >= len(in.Earnings) {
+			break
+		}
+		e := &in.Earnings[j]
+		j++
+		if l.cat != nil {
+			*e = l.cat.earning(*e)
+		}
+		switch l.Subtype {
+		case SubtypeUnusedLeave:
+			e.Kind, e.LumpSumA, e.ETPCode = calc.UnusedLeave, false, ""
+		case SubtypeUnusedLeaveLumpSumA:
+			e.Kind, e.LumpSumA, e.ETPCode = calc.UnusedLeave, true, ""
+		case SubtypeUnusedLeaveETP:
+			e.Kind, e.ETPCode = calc.ETP, "O"
+		}
+		if n, ok := lumpSumPeriods(l.LumpSumPeriods); ok {
+			e.Periods = n
+		}
+		switch l.LumpSumMethod {
+		case LumpSumMethodA:
+			if e.Kind != calc.BackPay && e.Kind != calc.Bonus && e.Kind != calc.Commission {
+				e.Kind = calc.BackPay // an additional payment the line says is one
+			}
+		case LumpSumNotApplicable:
+			e.Regular = true
+		}
+	}
+	if au == nil {
+		return
+	}
+	in.AU = &calc.AUEmployee{Termination: au.termination, YTD: au.etp}
+}
+
+// lumpSumPeriods reads a stored lumpSumNumberOfPayPeriods.
+func lumpSumPeriods(s string) (int, bool) {
+	if s == "" {
+		return 0, false
+	}
+	r, err := payroll.ParseRate(s)
+	if err != nil || !r.IsPos() {
+		return 0, false
+	}
+	n, _, ok := r.Decimal().Int64(0)
+	return int(n), ok && n > 0
+}
+
+// ValidLumpSumPeriods checks a submitted lumpSumNumberOfPayPeriods: a whole
+// number of pay periods, 1 to 1000 (0 = the pay periods in a year).
+func ValidLumpSumPeriods(r payroll.Rate) bool {
+	if r.IsZero() {
+		return true
+	}
+	n, frac, ok := r.Decimal().Int64(0)
+	return ok && frac == 0 && n >= 1 && n <= 1000
+}
+
+// auEmployeeExtras merges the AU inputs auInput left on in into the
+// employee's settings.
+func auEmployeeExtras(au, extra *calc.AUEmployee) {
+	if extra == nil {
+		return
+	}
+	au.Termination = extra.Termination
+	au.YTD.ETP, au.YTD.ETPExcluded, au.YTD.ETPSameTermination = extra.YTD.ETP, extra.YTD.ETPExcluded, extra.YTD.ETPSameTermination
+}
+
+// terminatedBy says whether e's employment ended on or before the run's
+// period end (their final pay, or a later one).
+func terminatedBy(e *EmployeeRow, run *store.PayRun) bool {
+	return e.EndDate.Valid && !payroll.DateOnly(e.EndDate.Time).After(payroll.DateOnly(run.PeriodEnding))
+}
+
+// genuineRedundancy: the termination reasons whose unused leave is taxed
+// as Lump Sum A (Schedule 7: genuine redundancy, invalidity).
+func genuineRedundancy(reason string) bool {
+	return strings.EqualFold(reason, "Redundancy") || strings.EqualFold(reason, "IllHealth")
+}
+
+// auInputsFor reads what e's AU calculation needs beyond the lines: how
+// their employment ended (when the lines pay unused leave or an ETP) and
+// the ETPs paid to them before (when the lines pay one). nil when none.
+func (w *Writer) auInputsFor(ctx context.Context, region string, run *store.PayRun, e *EmployeeRow, cats *Categories, lines []line) (*auInputs, error) {
+	if region != calc.AU {
+		return nil, nil
+	}
+	return auInputsOf(ctx, w.q, w.bizID, run, e, cats, lines)
+}
+
+func auInputsOf(ctx context.Context, q *store.Queries, bizID int64, run *store.PayRun, e *EmployeeRow, cats *Categories, lines []line) (*auInputs, error) {
+	var unused, etp bool
+	var normal, full payroll.Money // this pay's normal earnings; a whole period's standard earnings when cut short
+	for i := range lines {
+		l := &lines[i]
+		if l.Kind != KindEarnings {
+			continue
+		}
+		switch {
+		case l.Subtype == SubtypeUnusedLeaveETP || l.earningKind == calc.ETP:
+			etp = true
+		case l.Subtype == SubtypeUnusedLeave || l.Subtype == SubtypeUnusedLeaveLumpSumA || l.earningKind == calc.UnusedLeave:
+			unused = true
+		case l.standard && l.fullPeriod.IsPos():
+			full = l.fullPeriod // the rate in force last
+		default:
+			normal = normal.Add(l.amount)
+		}
+	}
+	if !unused && !etp {
+		return nil, nil
+	}
+	au := &auInputs{}
+	if terminatedBy(e, run) {
+		reason, err := q.GetEmployeeTerminationReason(ctx, store.GetEmployeeTerminationReasonParams{BusinessID: bizID, ID: e.ID})
+		if err != nil {
+			return nil, err
+		}
+		au.termination = &calc.AUTermination{GenuineRedundancy: genuineRedundancy(reason)}
+		if full.IsPos() {
+			// A final period cut short: the marginal method adds the leave
+			// to a whole period's normal earnings.
+			au.termination.NormalEarnings = normal.Add(full)
+		}
+	}
+	if !etp {
+		return au, nil
+	}
+	from, _ := TaxYear(calc.AU, run.DatePaid)
+	since := from
+	if e.EndDate.Valid && payroll.DateOnly(e.EndDate.Time).Before(since) {
+		since = payroll.DateOnly(e.EndDate.Time) // ETPs for the same termination paid in earlier years
+	}
+	rows, err := q.EmployeeEarningsByCategorySince(ctx, store.EmployeeEarningsByCategorySinceParams{SplitAt: from, BusinessID: bizID,
+		EmployeeID: e.ID, PayRunID: run.ID, PaidFrom: since, PaidTo: run.DatePaid})
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range rows {
+		c, ok := cats.ByKind[KindEarnings][r.CategoryID]
+		if !ok || c.Kind != calc.ETP || c.AU.TaxFree {
+			continue
+		}
+		switch {
+		case !r.AfterSplit:
+			au.etp.ETPSameTermination = au.etp.ETPSameTermination.Add(money(r.Amount))
+		default:
+			au.etp.ETP = au.etp.ETP.Add(money(r.Amount))
+			if c.AU.ETPCode != "O" && c.AU.ETPCode != "P" {
+				au.etp.ETPExcluded = au.etp.ETPExcluded.Add(money(r.Amount))
+			}
+		}
+	}
+	return au, nil
+}
+
+// CategoryRate is employee e's rate in pay category cat at the end of
+// run's period, for an earnings line given units without a rate: the
+// hourly rate of their standard earnings (their pay rate in force then),
+// times the category's loading for an hourly category. false when there
+// is none to give (no rate, or a category not paid by the hour).
+func (s *Calculator) CategoryRate(ctx context.Context, q *store.Queries, bizID int64, region string, run *store.PayRun, e *EmployeeRow, cats *Categories, cat Category) (payroll.Rate, bool, error) {
+	if !cat.Hourly {
+		return payroll.Rate{}, false, nil
+	}
+	in, err := s.loadInputs(ctx, q, business.Business{ID: bizID, Region: region}, run, []int64{e.ID})
+	if err != nil {
+		return payroll.Rate{}, false, err
+	}
+	segs := in.segments(e, run)
+	l, ok := standardEarnings(withRate(e, segs[len(segs)-1].rate), run.Frequency, cats.primary(e.PrimaryPayCategoryID.Int64))
+	if !ok {
+		return payroll.Rate{}, false, nil
+	}
+	hourly, ok := hourlyRate(&l, segs[len(segs)-1].rate.unit)
+	if !ok {
+		return payroll.Rate{}, false, nil
+	}
+	// The loading of the category and of each category it derives from.
+	loading := one
+	seen := map[int64]bool{}
+	for c := cat; c.ID != 0 && !seen[c.ID]; {
+		seen[c.ID] = true
+		loading = loading.Mul(one.Add(payroll.Percent(c.AU.Loading)))
+		p, ok := cats.ByKind[KindEarnings][c.AU.ParentID]
+		if !ok {
+			break
+		}
+		c = p
+	}
+	return hourly.Mul(loading).RoundHalfUp(4), true, nil
+}
+
+// firstOfType is the business's first pay category (lowest id) of an AU
+// pay category type or classification.
+func (ix *Categories) firstOfType(typ, class string) (Category, bool) {
+	var best Category
+	for _, c := range ix.ByKind[KindEarnings] {
+		if (typ != "" && c.AU.Type == typ) || (class != "" && c.AU.Class == class) {
+			if best.ID == 0 || c.ID < best.ID {
+				best = c
+			}
+		}
+	}
+	return best, best.ID != 0
+}
+
+// leaveLoadingLine is the leave loading of a paid leave line of leave
+// category lc (17.5% where the category has it): paid through the
+// business's LeaveLoading pay category (else the leave's own), ordinary
+// time earnings (SGR 2009/2).
+func leaveLoadingLine(cats *Categories, lc *categories.LeaveCategory, leaveCat Category, paid payroll.Money) (line, bool) {
+	if !lc.LeaveLoading.IsPos() || !paid.IsPos() {
+		return line{}, false
+	}
+	cat, ok := cats.firstOfType("LeaveLoading", "")
+	if !ok {
+		cat = leaveCat
+	}
+	amount := paid.Mul(payroll.Percent(lc.LeaveLoading)).Cents()
+	l := earningsLine(cat, one, payroll.RateFromDecimal(amount.Decimal()), amount, payroll.Rate{}, lc.Name+" loading "+lc.LeaveLoading.String()+"%")
+	l.earningKind = calc.LeaveLoading
+	l.cat = &cat
+	return l, true
+}
+
+// terminationLines are what e's final pay pays out of their leave
+// balances (categories not excluded from termination payout, balances
+// kept; long service leave only after its contingent period): the
+// balance as at the period's end, with this run's accruals and less the
+// leave it pays, at their hourly rate, through the leave category's
+// termination pay category (else the business's unused leave category of
+// the termination's kind), with its leave loading; the hours are taken
+// from the balance when the run is finalised. Unused leave is taxed by
+// Schedule 7 (Lump Sum A for genuine redundancy and invalidity), a
+// category paid out as an ETP as one of code O.
+func (w *Writer) terminationLines(ctx context.Context, run *store.PayRun, e *EmployeeRow, cats *Categories, in *inputs, c *calculated) error {
+	if !terminatedBy(e, run) || in == nil {
+		return nil
+	}
+	reason, err := w.q.GetEmployeeTerminationReason(ctx, store.GetEmployeeTerminationReasonParams{BusinessID: w.bizID, ID: e.ID})
+	if err != nil {
+		return err
+	}
+	gr := genuineRedundancy(reason)
+	rows, err := w.q.LeaveBalancesAsAt(ctx, store.LeaveBalancesAsAtParams{BusinessID: w.bizID, EmployeeID: e.ID, EntryDate: run.PeriodEnding})
+	if err != nil {
+		return err
+	}
+	bal := map[int64]int64{}
+	for _, r := range rows {
+		bal[r.LeaveCategoryID] += r.HoursE6
+	}
+	for _, src := range c.sources {
+		if src.kind == SourceLeave {
+			bal[src.leaveCategoryID] -= src.hoursE6
+		}
+	}
+	for i := range c.lines {
+		if l := &c.lines[i]; l.Kind == KindLeaveAccrued {
+			bal[l.CategoryID] += hoursE6(l.units)
+		}
+	}
+	segs := in.segments(e, run)
+	std, ok := standardEarnings(withRate(e, segs[len(segs)-1].rate), run.Frequency, cats.primary(e.PrimaryPayCategoryID.Int64))
+	if !ok {
+		return nil
+	}
+	hourly, ok := hourlyRate(&std, segs[len(segs)-1].rate.unit)
+	if !ok {
+		return nil
+	}
+	var hpw, hpd payroll.Rate
+	if e.HoursPerWeek.Valid {
+		hpw, _ = payroll.ParseRate(e.HoursPerWeek.String)
+	}
+	if e.HoursPerDay.Valid {
+		hpd, _ = payroll.ParseRate(e.HoursPerDay.String)
+	}
+	if !hpd.IsPos() && hpw.IsPos() {
+		hpd = hpw.Div(payroll.RateFromInt(5))
+	}
+	for _, id := range slices.Sorted(maps.Keys(bal)) {
+		lc, ok := in.leaveCats[id]
+		if !ok || lc.ExcludeFromTerminationPayout || lc.IsBalanceUntracked || bal[id] <= 0 {
+			continue
+		}
+		if lc.ContingentPeriod != nil && lc.ContingentPeriod.IsPos() && e.StartDate.Valid &&
+			serviceYears(e.StartDate.Time, e.EndDate.Time).Less(*lc.ContingentPeriod) {
+			continue // not yet payable on termination (long service leave)
+		}
+		units := hoursOfE6(bal[id])
+		hours := units
+		switch lc.LeaveUnitType {
+		case "Days":
+			hours = units.Mul(hpd)
+		case "Weeks":
+			hours = units.Mul(hpw)
+		}
+		if !hours.IsPos() {
+			continue
+		}
+		amount := lineMoney(hours, hourly)
+		subtype, typ, loadType := SubtypeUnusedLeave, "UnusedLeavePaymentNormalTermination", "NormalTerminationLeaveLoading"
+		switch {
+		case lc.PayoutAsETP:
+			subtype, typ, loadType = SubtypeUnusedLeaveETP, "EtpTypeOUnusedLeavePayment", ""
+		case gr:
+			subtype, typ, loadType = SubtypeUnusedLeaveLumpSumA, "GenuineRedundancyLeavePayment", "GenuineRedundancyLeaveLoading"
+		}
+		// The category's own termination pay category; for a genuine
+		// redundancy or an ETP the business's category of that kind first.
+		cat, ok := Category{}, false
+		if gr || lc.PayoutAsETP {
+			cat, ok = cats.firstOfType(typ, "")
+		}
+		if !ok && lc.TransferOnTerminationToPayCategoryID != nil {
+			cat, ok = cats.ByKind[KindEarnings][*lc.TransferOnTerminationToPayCategoryID]
+		}
+		if !ok {
+			cat, ok = cats.firstOfType(typ, "")
+		}
+		if !ok && !lc.PayoutAsETP {
+			cat, ok = cats.firstOfType("", "LeaveUnusedLeaveOnTermination")
+		}
+		if !ok {
+			cat = Category{Name: lc.Name + " paid on termination", Hourly: true}
+		}
+		l := earningsLine(cat, hours, hourly, amount, payroll.Rate{}, "Unused "+lc.Name+" paid on termination")
+		l.Subtype, l.cat = subtype, &cat
+		l.earningKind = calc.UnusedLeave
+		if lc.PayoutAsETP {
+			l.earningKind = calc.ETP
+		}
+		c.lines = append(c.lines, l)
+		if loadType != "" && lc.LeaveLoading.IsPos() {
+			lcat, ok := cats.firstOfType(loadType, "")
+			if !ok {
+				lcat = cat
+			}
+			la := amount.Mul(payroll.Percent(lc.LeaveLoading)).Cents()
+			ll := earningsLine(lcat, one, payroll.RateFromDecimal(la.Decimal()), la, payroll.Rate{}, "Unused "+lc.Name+" loading "+lc.LeaveLoading.String()+"% paid on termination")
+			ll.Subtype, ll.cat, ll.earningKind = subtype, &lcat, calc.UnusedLeave
+			c.lines = append(c.lines, ll)
+		}
+		c.sources = append(c.sources, source{kind: SourceLeave, leaveCategoryID: id, hoursE6: bal[id]})
+	}
+	return nil
+}
+
+// serviceYears is the years from start to end (fractional).
+func serviceYears(start, end time.Time) payroll.Rate {
+	days := payroll.DateOnly(end).Sub(payroll.DateOnly(start)).Hours()/24 + 1
+	return payroll.RateFromInt(int64(days)).Div(payroll.MustRate("365.25"))
+}
+
+// hoursOfE6 is hours held in millionths.
+func hoursOfE6(n int64) payroll.Rate {
+	return payroll.RateFromDecimal(decimal.MustNew(n, 6).Trim(0))
+}

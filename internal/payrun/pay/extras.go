@@ -1,0 +1,47 @@
+package pay
+
+import (
+	"context"
+
+	"github.com/payrolld/payrolld/internal/store"
+	"github.com/payrolld/payrolld/internal/uk/pensionmember"
+)
+
+// extras are the region records an employee's calculation reads beyond
+// their row and lines: the UK workplace pension membership and the
+// Malaysian statutory details with their year to date (nil: none).
+type extras struct {
+	pen *pensionmember.Member
+	my  *myInputs
+	au  *auInputs
+}
+
+func (x *extras) auInputs() *auInputs {
+	if x == nil {
+		return nil
+	}
+	return x.au
+}
+
+func (x *extras) pension() *pensionmember.Member {
+	if x == nil {
+		return nil
+	}
+	return x.pen
+}
+
+func (x *extras) malaysia() *myInputs {
+	if x == nil {
+		return nil
+	}
+	return x.my
+}
+
+// extrasOf is employee id's region records in the writer's run.
+func (w *Writer) extrasOf(ctx context.Context, region string, run *store.PayRun, id int64) (*extras, error) {
+	my, err := w.myOf(ctx, region, run, id)
+	if err != nil {
+		return nil, err
+	}
+	return &extras{pen: w.ukPensionOf(id), my: my}, nil
+}
