@@ -1041,6 +1041,10 @@ type PayRun struct {
 	CreatedAt         time.Time
 	UpdatedAt         time.Time
 	UiUnlockEnabled   bool
+	TotalEmployees    int64
+	TotalHoursE4      int64
+	TotalGross        int64
+	TotalNet          int64
 }
 
 type PayRunApproval struct {
@@ -1161,6 +1165,31 @@ type PayRunSource struct {
 	LeaveCategoryID int64
 	HoursE6         int64
 	Amount          int64
+}
+
+type PayRunYearToDate struct {
+	BusinessID        int64
+	EmployeeID        int64
+	YearStart         int64
+	QuarterStart      int64
+	Runs              int64
+	Gross             int64
+	Taxable           int64
+	Tax               int64
+	Net               int64
+	PreTax            int64
+	PostTax           int64
+	Stsl              int64
+	SuperContribution int64
+	SuperBase         int64
+	NiEmployee        int64
+	NiEmployer        int64
+	StudentLoan       int64
+	KiwisaverEmployee int64
+	AccLevy           int64
+	CpfEmployee       int64
+	CpfOwSubject      int64
+	CpfAwSubject      int64
 }
 
 type PaymentSummary struct {
