@@ -36,7 +36,14 @@ type NZEmployee struct {
 	ESCTRateThreshold payroll.Money `json:"esct_rate_threshold,omitzero"`
 
 	// ACCLiableEarningsYTD is the ACC-liable earnings already paid in this
-	// tax year (before this period), so the levy stops at the maximum
-	// liable earnings.
+	// tax year (before this period): the levy on extra pays stops at the
+	// year's maximum liable earnings.
 	ACCLiableEarningsYTD payroll.Money `json:"acc_liable_earnings_ytd,omitzero"`
+
+	// RecentEarnings are the employee's gross earnings other than extra
+	// pays in the four weeks before this pay period (monthly pay: the
+	// month before): IRD's extra-pay rule annualises them with the extra
+	// pay (Bonus and LumpSum earnings) to find its rate. Zero = estimated
+	// from this period's regular earnings.
+	RecentEarnings payroll.Money `json:"recent_earnings,omitzero"`
 }

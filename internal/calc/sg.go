@@ -38,8 +38,21 @@ type SGEmployee struct {
 	AWSubjectToCPFYTD payroll.Money `json:"aw_subject_to_cpf_ytd,omitzero"` // additional wages subject to CPF
 	// ProjectedOW is the ordinary wages expected to be subject to CPF in
 	// the rest of the year after this month (CPF estimates the AW ceiling
-	// from the year's total OW); zero = none.
+	// from the year's total OW); zero = this month's OW subject to CPF ×
+	// RemainingMonths.
 	ProjectedOW payroll.Money `json:"projected_ow,omitzero"`
+	// RemainingMonths is how many months after this one the employee is
+	// expected to be paid ordinary wages this year (December: 0; a leaver:
+	// to their last month).
+	RemainingMonths int `json:"remaining_months,omitempty"`
+	// YearEnd: this is the employee's last month of the year (December,
+	// or the month they leave): the AW ceiling is recalculated on the
+	// year's actual OW and the AW subject to CPF of the whole year
+	// adjusted in this month (CPF Board: refund or pay the difference).
+	YearEnd bool `json:"year_end,omitempty"`
+	// AWPaidYTD is the additional wages paid earlier this year, whether or
+	// not they were subject to CPF (the year-end recalculation reads it).
+	AWPaidYTD payroll.Money `json:"aw_paid_ytd,omitzero"`
 }
 
 // UnmarshalJSON reads SGEmployee; date_of_birth may be a plain date

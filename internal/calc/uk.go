@@ -50,7 +50,14 @@ type UKEmployee struct {
 type UKYearToDate struct {
 	TaxablePay payroll.Money `json:"taxable_pay,omitzero"` // pay subject to PAYE to date (after net-pay pension and other pre-tax deductions)
 	TaxPaid    payroll.Money `json:"tax_paid,omitzero"`    // PAYE deducted to date (negative after net refunds)
-	// Directors' annual method: NI-able earnings and contributions to date.
+	// A new starter's previous employment in the tax year (their P45):
+	// taxable pay and tax to date there, added to this employment's for
+	// cumulative PAYE (not for NI, which is per employment).
+	PreviousEmploymentPay payroll.Money `json:"previous_employment_pay,omitzero"`
+	PreviousEmploymentTax payroll.Money `json:"previous_employment_tax,omitzero"`
+	// Directors' annual method: NI-able earnings and contributions to date
+	// in the director's earnings period (the year, or from the week of
+	// appointment for a director appointed in the year).
 	NIEarnings payroll.Money `json:"ni_earnings,omitzero"`
 	EmployeeNI payroll.Money `json:"employee_ni,omitzero"`
 	EmployerNI payroll.Money `json:"employer_ni,omitzero"`

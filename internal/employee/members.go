@@ -153,33 +153,43 @@ type Members struct {
 	MaximumAnnualSuperContributionsBase     *payroll.Money   `json:"maximumAnnualSuperContributionsBase" nullable:"true"`
 
 	// UK members.
-	NationalInsuranceNumber            string           `json:"nationalInsuranceNumber" maxLength:"13"`
-	TaxCode                            string           `json:"taxCode" maxLength:"20"`
-	TaxCalculationMethod               string           `json:"taxCalculationMethod" maxLength:"30"`
-	NationalInsuranceCategory          string           `json:"nationalInsuranceCategory" maxLength:"30"`
-	NationalInsuranceCalculationMethod string           `json:"nationalInsuranceCalculationMethod" maxLength:"30"`
-	StudentLoanType                    string           `json:"studentLoanType" maxLength:"30"`
-	HasStudentLoan                     *bool            `json:"hasStudentLoan" nullable:"true"`
-	HasPostGradLoan                    *bool            `json:"hasPostGradLoan" nullable:"true"`
-	IsCompanyDirector                  string           `json:"isCompanyDirector" maxLength:"10"`
-	EmployeePaidIrregularly            string           `json:"employeePaidIrregularly" maxLength:"10"`
-	IsApprentice                       string           `json:"isApprentice" maxLength:"10"`
-	IsExemptFromMinimumWage            string           `json:"isExemptFromMinimumWage" maxLength:"10"`
-	AppointmentStartDate               payroll.DateTime `json:"appointmentStartDate" nullable:"true"`
-	AppointmentEndDate                 payroll.DateTime `json:"appointmentEndDate" nullable:"true"`
-	EmployeeStarterType                string           `json:"employeeStarterType" maxLength:"50"`
-	EmployeeStatement                  string           `json:"employeeStatement" maxLength:"50"`
-	PayrollID                          string           `json:"payrollId" maxLength:"50"`
-	ResidentialCity                    string           `json:"residentialCity" maxLength:"100"`
-	ResidentialCounty                  string           `json:"residentialCounty" maxLength:"100"`
-	PostalCity                         string           `json:"postalCity" maxLength:"100"`
-	PostalCounty                       string           `json:"postalCounty" maxLength:"100"`
-	BankAccount1SortCode               string           `json:"bankAccount1_SortCode" maxLength:"20"`
-	BankAccount1RollNumber             string           `json:"bankAccount1_RollNumber" maxLength:"20"`
-	BankAccount2SortCode               string           `json:"bankAccount2_SortCode" maxLength:"20"`
-	BankAccount2RollNumber             string           `json:"bankAccount2_RollNumber" maxLength:"20"`
-	BankAccount3SortCode               string           `json:"bankAccount3_SortCode" maxLength:"20"`
-	BankAccount3RollNumber             string           `json:"bankAccount3_RollNumber" maxLength:"20"`
+	NationalInsuranceNumber                       string           `json:"nationalInsuranceNumber" maxLength:"13"`
+	TaxCode                                       string           `json:"taxCode" maxLength:"20"`
+	TaxCalculationMethod                          string           `json:"taxCalculationMethod" maxLength:"30"`
+	NationalInsuranceCategory                     string           `json:"nationalInsuranceCategory" maxLength:"30"`
+	NationalInsuranceCalculationMethod            string           `json:"nationalInsuranceCalculationMethod" maxLength:"30"`
+	StudentLoanType                               string           `json:"studentLoanType" maxLength:"30"`
+	HasStudentLoan                                *bool            `json:"hasStudentLoan" nullable:"true"`
+	HasPostGradLoan                               *bool            `json:"hasPostGradLoan" nullable:"true"`
+	IsCompanyDirector                             string           `json:"isCompanyDirector" maxLength:"10"`
+	EmployeePaidIrregularly                       string           `json:"employeePaidIrregularly" maxLength:"10"`
+	IsApprentice                                  string           `json:"isApprentice" maxLength:"10"`
+	IsExemptFromMinimumWage                       string           `json:"isExemptFromMinimumWage" maxLength:"10"`
+	AppointmentStartDate                          payroll.DateTime `json:"appointmentStartDate" nullable:"true"`
+	AppointmentEndDate                            payroll.DateTime `json:"appointmentEndDate" nullable:"true"`
+	EmployeeStarterType                           string           `json:"employeeStarterType" maxLength:"50"`
+	EmployeeStatement                             string           `json:"employeeStatement" maxLength:"50"`
+	PayrollID                                     string           `json:"payrollId" maxLength:"50"`
+	ResidentialCity                               string           `json:"residentialCity" maxLength:"100"`
+	ResidentialCounty                             string           `json:"residentialCounty" maxLength:"100"`
+	PostalCity                                    string           `json:"postalCity" maxLength:"100"`
+	PostalCounty                                  string           `json:"postalCounty" maxLength:"100"`
+	BankAccount1SortCode                          string           `json:"bankAccount1_SortCode" maxLength:"20"`
+	BankAccount1RollNumber                        string           `json:"bankAccount1_RollNumber" maxLength:"20"`
+	BankAccount2SortCode                          string           `json:"bankAccount2_SortCode" maxLength:"20"`
+	BankAccount2RollNumber                        string           `json:"bankAccount2_RollNumber" maxLength:"20"`
+	BankAccount3SortCode                          string           `json:"bankAccount3_SortCode" maxLength:"20"`
+	BankAccount3RollNumber                        string           `json:"bankAccount3_RollNumber" maxLength:"20"`
+	PreviousEmployerOfficeNumber                  string           `json:"previousEmployerOfficeNumber" maxLength:"10"`
+	PreviousEmployerReferenceNumber               string           `json:"previousEmployerReferenceNumber" maxLength:"20"`
+	PreviousEmployerTaxablePay                    *payroll.Money   `json:"previousEmployerTaxablePay" nullable:"true" doc:"P45: taxable pay to date in the previous employment of this tax year (counted in cumulative PAYE when the leaving date is in the tax year of the payment)"`
+	PreviousEmployerTaxWithheld                   *payroll.Money   `json:"previousEmployerTaxWithheld" nullable:"true" doc:"P45: tax deducted to date in the previous employment of this tax year"`
+	PreviousEmployerLeavingDate                   payroll.DateTime `json:"previousEmployerLeavingDate" nullable:"true" doc:"P45: date of leaving the previous employment"`
+	PreviousEmployerContinueStudentLoanDeductions *bool            `json:"previousEmployerContinueStudentLoanDeductions" nullable:"true"`
+	PreviousEmployerW1M1                          *bool            `json:"previousEmployerW1M1" nullable:"true" doc:"P45: the previous employer operated the code on the week 1/month 1 basis (the previous pay and tax are then not counted)"`
+	PreviousEmployerTaxPeriodFrequency            string           `json:"previousEmployerTaxPeriodFrequency" maxLength:"20"`
+	PreviousEmployerTaxPeriodNumber               *int64           `json:"previousEmployerTaxPeriodNumber" nullable:"true"`
+	PreviousEmployerTaxCode                       string           `json:"previousEmployerTaxCode" maxLength:"20"`
 
 	// NZ members.
 	TaxCodeDeclarationIrdNumber          string           `json:"taxCodeDeclaration_IrdNumber" maxLength:"11"`
@@ -389,6 +399,16 @@ var memberInfo = []member{
 	{"bankAccount2_RollNumber", "BankAccount2RollNumber", "bank_account2_roll_number", "UK", "s", 20},
 	{"bankAccount3_SortCode", "BankAccount3SortCode", "bank_account3_sort_code", "UK", "s", 20},
 	{"bankAccount3_RollNumber", "BankAccount3RollNumber", "bank_account3_roll_number", "UK", "s", 20},
+	{"previousEmployerOfficeNumber", "PreviousEmployerOfficeNumber", "previous_employer_office_number", "UK", "s", 10},
+	{"previousEmployerReferenceNumber", "PreviousEmployerReferenceNumber", "previous_employer_reference_number", "UK", "s", 20},
+	{"previousEmployerTaxablePay", "PreviousEmployerTaxablePay", "previous_employer_taxable_pay", "UK", "m", 0},
+	{"previousEmployerTaxWithheld", "PreviousEmployerTaxWithheld", "previous_employer_tax_withheld", "UK", "m", 0},
+	{"previousEmployerLeavingDate", "PreviousEmployerLeavingDate", "previous_employer_leaving_date", "UK", "d", 0},
+	{"previousEmployerContinueStudentLoanDeductions", "PreviousEmployerContinueStudentLoanDeductions", "previous_employer_continue_student_loan_deductions", "UK", "b", 0},
+	{"previousEmployerW1M1", "PreviousEmployerW1M1", "previous_employer_w1_m1", "UK", "b", 0},
+	{"previousEmployerTaxPeriodFrequency", "PreviousEmployerTaxPeriodFrequency", "previous_employer_tax_period_frequency", "UK", "s", 20},
+	{"previousEmployerTaxPeriodNumber", "PreviousEmployerTaxPeriodNumber", "previous_employer_tax_period_number", "UK", "i", 0},
+	{"previousEmployerTaxCode", "PreviousEmployerTaxCode", "previous_employer_tax_code", "UK", "s", 20},
 	{"taxCodeDeclaration_IrdNumber", "TaxCodeDeclarationIrdNumber", "tax_code_declaration_ird_number", "NZ", "s", 11},
 	{"taxCodeDeclaration_TaxCode", "TaxCodeDeclarationTaxCode", "tax_code_declaration_tax_code", "NZ", "s", 20},
 	{"taxCodeDeclaration_SpecialTaxCode", "TaxCodeDeclarationSpecialTaxCode", "tax_code_declaration_special_tax_code", "NZ", "s", 20},

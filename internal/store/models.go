@@ -365,6 +365,16 @@ type Employee struct {
 	PayScheduleID                                         sql.NullInt64
 	PrimaryPayCategoryID                                  sql.NullInt64
 	PrimaryLocationID                                     sql.NullInt64
+	PreviousEmployerOfficeNumber                          string
+	PreviousEmployerReferenceNumber                       string
+	PreviousEmployerTaxablePay                            sql.NullInt64
+	PreviousEmployerTaxWithheld                           sql.NullInt64
+	PreviousEmployerLeavingDate                           sql.NullTime
+	PreviousEmployerContinueStudentLoanDeductions         sql.NullBool
+	PreviousEmployerW1M1                                  sql.NullBool
+	PreviousEmployerTaxPeriodFrequency                    string
+	PreviousEmployerTaxPeriodNumber                       sql.NullInt64
+	PreviousEmployerTaxCode                               string
 }
 
 type EmployeeAccess struct {

@@ -418,7 +418,8 @@ SELECT id, external_id, first_name, surname, status, date_of_birth, start_date, 
     student_loan_type, has_student_loan, has_post_grad_loan, is_company_director,
     tax_code_declaration_tax_code, tax_code_declaration_student_loan, tax_code_declaration_esct_rate,
     kiwi_saver_employee_contribution, kiwi_saver_employer_contribution, kiwi_saver_enrollment_status,
-    legal_status, obtained_residency_date, cpf_exempt, sdl_exempt
+    legal_status, obtained_residency_date, cpf_exempt, sdl_exempt,
+    appointment_start_date, previous_employer_taxable_pay, previous_employer_tax_withheld, previous_employer_leaving_date, previous_employer_w1_m1
 FROM employees WHERE business_id = $1 AND id = $2
 `
 
@@ -469,6 +470,11 @@ type GetEmployeeForPayRow struct {
 	ObtainedResidencyDate               sql.NullTime
 	CpfExempt                           sql.NullBool
 	SdlExempt                           sql.NullBool
+	AppointmentStartDate                sql.NullTime
+	PreviousEmployerTaxablePay          sql.NullInt64
+	PreviousEmployerTaxWithheld         sql.NullInt64
+	PreviousEmployerLeavingDate         sql.NullTime
+	PreviousEmployerW1M1                sql.NullBool
 }
 
 // One employee with the members the calculation reads (same columns as
@@ -518,6 +524,11 @@ func (q *Queries) GetEmployeeForPay(ctx context.Context, arg GetEmployeeForPayPa
 		&i.ObtainedResidencyDate,
 		&i.CpfExempt,
 		&i.SdlExempt,
+		&i.AppointmentStartDate,
+		&i.PreviousEmployerTaxablePay,
+		&i.PreviousEmployerTaxWithheld,
+		&i.PreviousEmployerLeavingDate,
+		&i.PreviousEmployerW1M1,
 	)
 	return i, err
 }
@@ -701,7 +712,8 @@ SELECT id, external_id, first_name, surname, status, date_of_birth, start_date, 
     student_loan_type, has_student_loan, has_post_grad_loan, is_company_director,
     tax_code_declaration_tax_code, tax_code_declaration_student_loan, tax_code_declaration_esct_rate,
     kiwi_saver_employee_contribution, kiwi_saver_employer_contribution, kiwi_saver_enrollment_status,
-    legal_status, obtained_residency_date, cpf_exempt, sdl_exempt
+    legal_status, obtained_residency_date, cpf_exempt, sdl_exempt,
+    appointment_start_date, previous_employer_taxable_pay, previous_employer_tax_withheld, previous_employer_leaving_date, previous_employer_w1_m1
 FROM employees WHERE business_id = $1 ORDER BY id
 `
 
@@ -747,6 +759,11 @@ type ListEmployeesForPayOfBusinessRow struct {
 	ObtainedResidencyDate               sql.NullTime
 	CpfExempt                           sql.NullBool
 	SdlExempt                           sql.NullBool
+	AppointmentStartDate                sql.NullTime
+	PreviousEmployerTaxablePay          sql.NullInt64
+	PreviousEmployerTaxWithheld         sql.NullInt64
+	PreviousEmployerLeavingDate         sql.NullTime
+	PreviousEmployerW1M1                sql.NullBool
 }
 
 // Every employee of a business with the calculation's members (a whole
@@ -802,6 +819,11 @@ func (q *Queries) ListEmployeesForPayOfBusiness(ctx context.Context, businessID 
 			&i.ObtainedResidencyDate,
 			&i.CpfExempt,
 			&i.SdlExempt,
+			&i.AppointmentStartDate,
+			&i.PreviousEmployerTaxablePay,
+			&i.PreviousEmployerTaxWithheld,
+			&i.PreviousEmployerLeavingDate,
+			&i.PreviousEmployerW1M1,
 		); err != nil {
 			return nil, err
 		}
@@ -1107,7 +1129,8 @@ SELECT id, external_id, first_name, surname, status, date_of_birth, start_date, 
     student_loan_type, has_student_loan, has_post_grad_loan, is_company_director,
     tax_code_declaration_tax_code, tax_code_declaration_student_loan, tax_code_declaration_esct_rate,
     kiwi_saver_employee_contribution, kiwi_saver_employer_contribution, kiwi_saver_enrollment_status,
-    legal_status, obtained_residency_date, cpf_exempt, sdl_exempt
+    legal_status, obtained_residency_date, cpf_exempt, sdl_exempt,
+    appointment_start_date, previous_employer_taxable_pay, previous_employer_tax_withheld, previous_employer_leaving_date, previous_employer_w1_m1
 FROM employees
 WHERE business_id = $1 AND pay_schedule_id = $2 AND (status = 'Active' OR (status = 'Terminated' AND CAST($3 AS BOOLEAN)))
 ORDER BY id
@@ -1161,6 +1184,11 @@ type ListPayScheduleEmployeesRow struct {
 	ObtainedResidencyDate               sql.NullTime
 	CpfExempt                           sql.NullBool
 	SdlExempt                           sql.NullBool
+	AppointmentStartDate                sql.NullTime
+	PreviousEmployerTaxablePay          sql.NullInt64
+	PreviousEmployerTaxWithheld         sql.NullInt64
+	PreviousEmployerLeavingDate         sql.NullTime
+	PreviousEmployerW1M1                sql.NullBool
 }
 
 // The employees a pay run of a schedule pays, with the members the
@@ -1216,6 +1244,11 @@ func (q *Queries) ListPayScheduleEmployees(ctx context.Context, arg ListPaySched
 			&i.ObtainedResidencyDate,
 			&i.CpfExempt,
 			&i.SdlExempt,
+			&i.AppointmentStartDate,
+			&i.PreviousEmployerTaxablePay,
+			&i.PreviousEmployerTaxWithheld,
+			&i.PreviousEmployerLeavingDate,
+			&i.PreviousEmployerW1M1,
 		); err != nil {
 			return nil, err
 		}

@@ -19,7 +19,8 @@ SELECT id, external_id, first_name, surname, status, date_of_birth, start_date, 
     student_loan_type, has_student_loan, has_post_grad_loan, is_company_director,
     tax_code_declaration_tax_code, tax_code_declaration_student_loan, tax_code_declaration_esct_rate,
     kiwi_saver_employee_contribution, kiwi_saver_employer_contribution, kiwi_saver_enrollment_status,
-    legal_status, obtained_residency_date, cpf_exempt, sdl_exempt
+    legal_status, obtained_residency_date, cpf_exempt, sdl_exempt,
+    appointment_start_date, previous_employer_taxable_pay, previous_employer_tax_withheld, previous_employer_leaving_date, previous_employer_w1_m1
 FROM employees WHERE business_id = $1 AND id >= $2 AND id <= $3 ORDER BY id
 `
 
@@ -71,6 +72,11 @@ type ListEmployeesForPayInRangeRow struct {
 	ObtainedResidencyDate               sql.NullTime
 	CpfExempt                           sql.NullBool
 	SdlExempt                           sql.NullBool
+	AppointmentStartDate                sql.NullTime
+	PreviousEmployerTaxablePay          sql.NullInt64
+	PreviousEmployerTaxWithheld         sql.NullInt64
+	PreviousEmployerLeavingDate         sql.NullTime
+	PreviousEmployerW1M1                sql.NullBool
 }
 
 // The employees of a business with ids in [lo, hi] with the calculation's
@@ -126,6 +132,11 @@ func (q *Queries) ListEmployeesForPayInRange(ctx context.Context, arg ListEmploy
 			&i.ObtainedResidencyDate,
 			&i.CpfExempt,
 			&i.SdlExempt,
+			&i.AppointmentStartDate,
+			&i.PreviousEmployerTaxablePay,
+			&i.PreviousEmployerTaxWithheld,
+			&i.PreviousEmployerLeavingDate,
+			&i.PreviousEmployerW1M1,
 		); err != nil {
 			return nil, err
 		}

@@ -138,3 +138,47 @@ func (q *Queries) SetPayRunEmployeeNICategory(ctx context.Context, arg SetPayRun
 	_, err := q.db.ExecContext(ctx, setPayRunEmployeeNICategory, arg.PayRunID, arg.EmployeeID, arg.NiCategory)
 	return err
 }
+
+const uKDirectorsAppointedBetween = `-- name: UKDirectorsAppointedBetween :many
+SELECT id, appointment_start_date FROM employees
+WHERE business_id = $1 AND is_company_director = 'true'
+    AND appointment_start_date > $2 AND appointment_start_date <= $3
+ORDER BY id
+`
+
+type UKDirectorsAppointedBetweenParams struct {
+	BusinessID int64
+	FromDate   sql.NullTime
+	ToDate     sql.NullTime
+}
+
+type UKDirectorsAppointedBetweenRow struct {
+	ID                   int64
+	AppointmentStartDate sql.NullTime
+}
+
+// The company directors of a business appointed after from and on or
+// before to (a director appointed during the tax year has a pro-rata NI
+// earnings period from the week of appointment).
+func (q *Queries) UKDirectorsAppointedBetween(ctx context.Context, arg UKDirectorsAppointedBetweenParams) ([]UKDirectorsAppointedBetweenRow, error) {
+	rows, err := q.db.QueryContext(ctx, uKDirectorsAppointedBetween, arg.BusinessID, arg.FromDate, arg.ToDate)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []UKDirectorsAppointedBetweenRow{}
+	for rows.Next() {
+		var i UKDirectorsAppointedBetweenRow
+		if err := rows.Scan(&i.ID, &i.AppointmentStartDate); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Close(); err != nil {
+		return nil, err
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}

@@ -223,7 +223,7 @@ func (e Engine) Calculate(in *calc.Input) (calc.Result, error) {
 
 // Term slots: every figure's terms live in one backing array (one
 // allocation for all terms of a result).
-const maxTerms = 18 // paye 4 + acc 3 + studentloan 3 + kiwisaver 2+2 + esct 4
+const maxTerms = 25 // paye 4 (+5 extra pays) + acc 4 + studentloan 4 + kiwisaver 2+2 + esct 4
 
 func calculate(y *year, in *calc.Input) (calc.Result, error) {
 	emp := in.NZ
@@ -251,7 +251,9 @@ func calculate(y *year, in *calc.Input) (calc.Result, error) {
 	// Bases. Taxable (PAYE, ACC liable, student loan) = taxable lines less
 	// pre-tax deductions; KiwiSaver = pensionable lines (gross salary or
 	// wages).
-	var taxable, ksBase payroll.Money
+	// Extra pays (bonuses, lump sums) are taxed by IRD's extra-pay rule,
+	// the rest (regular) as the period's pay.
+	var taxable, ksBase, extra payroll.Money
 	for i := range in.Earnings {
 		l := &in.Earnings[i]
 		if l.Amount.Abs().Cmp(maxAmount) > 0 {
@@ -259,18 +261,25 @@ func calculate(y *year, in *calc.Input) (calc.Result, error) {
 		}
 		if !l.NotTaxable {
 			taxable = taxable.Add(l.Amount)
+			if extraPay(l.Kind) {
+				extra = extra.Add(l.Amount)
+			}
 		}
 		if !l.NotPensionable {
 			ksBase = ksBase.Add(l.Amount)
 		}
 	}
-	if in.PreTax.Abs().Cmp(maxAmount) > 0 || emp.ACCLiableEarningsYTD.Cmp(maxAmount) > 0 || emp.ESCTRateThreshold.Cmp(maxAmount) > 0 {
+	if in.PreTax.Abs().Cmp(maxAmount) > 0 || emp.ACCLiableEarningsYTD.Cmp(maxAmount) > 0 || emp.ESCTRateThreshold.Cmp(maxAmount) > 0 ||
+		emp.RecentEarnings.Abs().Cmp(maxAmount) > 0 {
 		return calc.Result{}, errRange
 	}
 	taxable = taxable.Sub(in.PreTax)
-	if taxable.IsNeg() || ksBase.IsNeg() {
+	if taxable.IsNeg() || ksBase.IsNeg() || extra.IsNeg() || emp.RecentEarnings.IsNeg() {
 		return calc.Result{}, errNegative
 	}
+	// Pre-tax deductions come off the regular pay first.
+	extra = extra.Min(taxable)
+	regular := taxable.Sub(extra)
 
 	var ksEmpRate, ksErRate payroll.Rate
 	if emp.KiwiSaver {
@@ -288,7 +297,7 @@ func calculate(y *year, in *calc.Input) (calc.Result, error) {
 			calc.Term{Name: "taxable earnings", Value: taxable},
 			rateTerm(tc.flat.rate))
 	} else {
-		annual := taxable.MulInt(periods)
+		annual := regular.MulInt(periods)
 		annualTax := progressive(y.brackets, annual)
 		rule := y.mainRule
 		var credit payroll.Money
@@ -301,30 +310,51 @@ func calculate(y *year, in *calc.Input) (calc.Result, error) {
 			net = payroll.Money{}
 		}
 		tax := divCents(net, periods)
+		ts := [...]calc.Term{{Name: "taxable earnings", Value: regular}, {Name: "annualised earnings", Value: annual},
+			{Name: "annual income tax", Value: annualTax}, {Name: "annual IETC", Value: credit}}
+		terms := ts[:3]
 		if tc.me {
-			out.add(CodePAYE, tax, rule,
-				calc.Term{Name: "taxable earnings", Value: taxable},
-				calc.Term{Name: "annualised earnings", Value: annual},
-				calc.Term{Name: "annual income tax", Value: annualTax},
-				calc.Term{Name: "annual IETC", Value: credit})
-		} else {
-			out.add(CodePAYE, tax, rule,
-				calc.Term{Name: "taxable earnings", Value: taxable},
-				calc.Term{Name: "annualised earnings", Value: annual},
-				calc.Term{Name: "annual income tax", Value: annualTax})
+			terms = ts[:]
 		}
+		if extra.IsPos() {
+			// IR340: the extra pay takes the rate of the band that the
+			// regular earnings of the last four weeks (monthly: month)
+			// plus the extra pay, annualised, fall in.
+			w := extraPayWindow[fi]
+			recent := emp.RecentEarnings
+			if recent.IsZero() {
+				recent = regular.MulInt(w.periods) // estimated from this period
+			}
+			annualExtra := recent.Add(extra).MulInt(w.annualise)
+			rate := band(y.brackets, annualExtra)
+			extraTax := mulCents(extra, rate)
+			tax = tax.Add(extraTax)
+			rule = y.extraRule
+			terms = append(terms[:len(terms):len(terms)],
+				calc.Term{Name: "extra pays", Value: extra},
+				calc.Term{Name: "regular earnings of the last four weeks (monthly: month)", Value: recent},
+				calc.Term{Name: "annualised with the extra pays", Value: annualExtra},
+				rateTerm(rate),
+				calc.Term{Name: "tax on extra pays", Value: extraTax})
+		}
+		out.add(CodePAYE, tax, rule, terms...)
 	}
 
-	// ACC earners' levy on liable earnings up to the yearly maximum.
-	room := y.accMax.Sub(emp.ACCLiableEarningsYTD)
+	// ACC earners' levy, per pay: regular pay up to the year's maximum
+	// liable earnings ÷ pays in the year; extra pays up to what the
+	// year's maximum leaves after the earnings to date and this pay.
+	periodMax := y.accMax.DivInt(periods)
+	levied := regular.Min(periodMax)
+	room := y.accMax.Sub(emp.ACCLiableEarningsYTD).Sub(levied)
 	if room.IsNeg() {
 		room = payroll.Money{}
 	}
-	liable := taxable.Min(room)
-	out.add(CodeACC, mulCents(liable, y.accRate), y.accRule,
+	levied = levied.Add(extra.Min(room))
+	out.add(CodeACC, mulCents(levied, y.accRate), y.accRule,
 		calc.Term{Name: "liable earnings", Value: taxable},
+		calc.Term{Name: "maximum liable earnings per pay", Value: periodMax.Cents()},
 		calc.Term{Name: "liable earnings to date", Value: emp.ACCLiableEarningsYTD},
-		calc.Term{Name: "levied earnings", Value: liable})
+		calc.Term{Name: "levied earnings", Value: levied})
 
 	// Student loan.
 	if tc.sl {
@@ -336,14 +366,17 @@ func calculate(y *year, in *calc.Input) (calc.Result, error) {
 			if th.IsZero() {
 				return calc.Result{}, errSLThreshold
 			}
-			over := taxable.Sub(th)
+			// Extra pays repay at the rate on the whole extra pay (no
+			// threshold), regular pay above the period threshold.
+			over := regular.Sub(th)
 			if over.IsNeg() {
 				over = payroll.Money{}
 			}
-			out.add(CodeStudentLoan, mulCents(over, y.sl.rate), y.sl.rule,
-				calc.Term{Name: "earnings", Value: taxable},
+			out.add(CodeStudentLoan, mulCents(over.Add(extra), y.sl.rate), y.sl.rule,
+				calc.Term{Name: "earnings", Value: regular},
 				calc.Term{Name: "period threshold", Value: th},
-				calc.Term{Name: "earnings over threshold", Value: over})
+				calc.Term{Name: "earnings over threshold", Value: over},
+				calc.Term{Name: "extra pays", Value: extra})
 		}
 	}
 
@@ -372,6 +405,18 @@ func calculate(y *year, in *calc.Input) (calc.Result, error) {
 			rateTerm(rate))
 	}
 	return out.res, nil
+}
+
+// extraPay says whether earnings of kind k are an extra pay (IR340:
+// bonuses, lump sums such as redundancy and retiring payments, back pay,
+// holiday pay paid on termination); the kinds are named as the pay
+// categories give them.
+func extraPay(k calc.EarningKind) bool {
+	switch k {
+	case calc.Bonus, calc.Lumpsum, "BackPay", "UnusedLeave", "ETP":
+		return true
+	}
+	return false
 }
 
 // builder collects a result's figures; the figures and every figure's

@@ -142,14 +142,24 @@ func TestCalculate(t *testing.T) {
 		t.Error("student loan without SL")
 	}
 
-	// ACC stops at the maximum liable earnings: 156,641 − 156,000 = 641 × 1.75% = 11.2175 → 11.22.
-	res, err = e.Calculate(input(day(2027, 3, 20), calc.Monthly, "5000", calc.NZEmployee{ACCLiableEarningsYTD: payroll.MustMoney("156000")}))
+	// ACC per pay: regular pay is levied up to the maximum liable earnings
+	// ÷ pays in the year, whatever was paid before (IRD's per-pay method):
+	// monthly $20,000 → 156,641 ÷ 12 = 13,053.4167 × 1.75% = 228.4348 → 228.43;
+	// monthly $5,000 after $156,000 this year → 87.50.
+	res, err = e.Calculate(input(day(2027, 3, 20), calc.Monthly, "20000", calc.NZEmployee{}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	want(t, res, CodeACC, "11.22")
-	res, _ = e.Calculate(input(day(2027, 3, 20), calc.Monthly, "5000", calc.NZEmployee{ACCLiableEarningsYTD: payroll.MustMoney("200000")}))
-	want(t, res, CodeACC, "0")
+	want(t, res, CodeACC, "228.43")
+	res, _ = e.Calculate(input(day(2027, 3, 20), calc.Monthly, "5000", calc.NZEmployee{ACCLiableEarningsYTD: payroll.MustMoney("156000")}))
+	want(t, res, CodeACC, "87.50")
+	// Extra pays are levied up to what the year's maximum leaves: $5,000
+	// salary + $5,000 bonus after $150,000: 156,641 − 150,000 − 5,000 =
+	// 1,641 of the bonus; (5,000 + 1,641) × 1.75% = 116.2175 → 116.22.
+	in := input(day(2027, 3, 20), calc.Monthly, "5000", calc.NZEmployee{ACCLiableEarningsYTD: payroll.MustMoney("150000")})
+	in.Earnings = append(in.Earnings, calc.Earning{Kind: calc.Bonus, Amount: payroll.MustMoney("5000")})
+	res, _ = e.Calculate(in)
+	want(t, res, CodeACC, "116.22")
 
 	// ME fortnightly $2,000: 52,000 a year → 1,638 + 17.5% × 36,400 = 8,008 − 520 = 7,488 / 26 = 288.
 	res, _ = e.Calculate(input(day(2026, 6, 5), calc.Fortnightly, "2000", calc.NZEmployee{TaxCode: "ME"}))
@@ -159,7 +169,7 @@ func TestCalculate(t *testing.T) {
 	want(t, res, CodePAYE, "70")
 	want(t, res, CodeStudentLoan, "48")
 	// Pre-tax deductions and non-taxable lines reduce the PAYE base, not KiwiSaver's.
-	in := input(day(2026, 6, 5), calc.Weekly, "1000", calc.NZEmployee{TaxCode: "SB", KiwiSaver: true})
+	in = input(day(2026, 6, 5), calc.Weekly, "1000", calc.NZEmployee{TaxCode: "SB", KiwiSaver: true})
 	in.Earnings = append(in.Earnings, calc.Earning{Kind: calc.Allowance, Amount: payroll.MustMoney("100"), NotTaxable: true, NotPensionable: true})
 	in.PreTax = payroll.MustMoney("200")
 	res, _ = e.Calculate(in)
@@ -382,4 +392,46 @@ func TestMulCentsMatchesDecimal(t *testing.T) {
 			t.Fatalf("mulCents(%s, %s) = %s, want %s", m, r, got, want)
 		}
 	})
+}
+
+// IRD's extra-pay rule (IR340): a $5,000 bonus to an M-code employee paid
+// $1,500 a week, 2026-27. The four weeks before: 4 × 1,500 = 6,000; with
+// the bonus 11,000 × 13 = 143,000 a year: the 33% band. Tax on the bonus
+// 33% × 5,000 = 1,650.00; on the week's salary as usual 300.39 (78,000 a
+// year: 15,620.50 ÷ 52); ACC 1.75% × (1,500 + 5,000) = 113.75. PAYE with
+// the levy: 300.39 + 1,650.00 + 113.75 = 2,064.14 (taxing the bonus as
+// pay of the week, 6,500 × 52 = 338,000 a year, gave 2,246.39).
+func TestExtraPay(t *testing.T) {
+	t.Parallel()
+	e := New()
+	for _, recent := range []string{"6000", "0"} { // 0: estimated as 4 × this week's salary
+		in := input(day(2026, 6, 5), calc.Weekly, "1500", calc.NZEmployee{RecentEarnings: payroll.MustMoney(recent)})
+		in.Earnings = append(in.Earnings, calc.Earning{Kind: calc.Bonus, Category: "Bonus", Amount: payroll.MustMoney("5000")})
+		res, err := e.Calculate(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want(t, res, CodePAYE, "1950.39")
+		want(t, res, CodeACC, "113.75")
+		paye, _ := res.Get(CodePAYE)
+		acc, _ := res.Get(CodeACC)
+		if total := paye.Amount.Add(acc.Amount); !total.Equal(payroll.MustMoney("2064.14")) {
+			t.Errorf("recent %s: PAYE with levy %s, want 2064.14", recent, total)
+		}
+		if paye.Rule != y2026.extraRule {
+			t.Errorf("rule %v", paye.Rule)
+		}
+	}
+	// Lower earnings: monthly $3,000 with a $2,000 bonus, month before
+	// $3,000: (3,000 + 2,000) × 12 = 60,000: 30% → 600.00 on the bonus;
+	// the month: 36,000 a year → 1,638 + 17.5% × 20,400 = 5,208 ÷ 12 = 434.
+	in := input(day(2026, 6, 5), calc.Monthly, "3000", calc.NZEmployee{RecentEarnings: payroll.MustMoney("3000"), TaxCode: "M SL"})
+	in.Earnings = append(in.Earnings, calc.Earning{Kind: calc.Lumpsum, Amount: payroll.MustMoney("2000")})
+	res, err := e.Calculate(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want(t, res, CodePAYE, "1034")
+	// Student loan: 12% × (3,000 − 2,010.66) + 12% × 2,000 = 118.72 + 240 = 358.72.
+	want(t, res, CodeStudentLoan, "358.72")
 }

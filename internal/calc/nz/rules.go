@@ -71,6 +71,8 @@ type year struct {
 	accMax  payroll.Money // maximum liable earnings per year
 	accRule *calc.Rule
 
+	extraRule *calc.Rule // tax on extra pays (main codes)
+
 	sl studentLoan
 	ks kiwiSaver
 
@@ -97,6 +99,21 @@ func freqIndex(f calc.Frequency) (idx int, periods int64, ok bool) {
 		return 5, 1, true
 	}
 	return 0, 0, false
+}
+
+// extraPayRule is a year's rule for tax on extra pays (the brackets are
+// the year's, unchanged since 31 July 2024).
+func extraPayRule(name string) *calc.Rule {
+	return &calc.Rule{Code: "nz.paye.extrapay." + name,
+		Text:   "NZ PAYE on extra pays (bonuses, lump sums; main codes): the extra pay is added to the regular earnings of the four weeks before the pay period (monthly pay: the month before) and annualised (× 13; monthly × 12); the extra pay is taxed at the individual rate of the band that annual amount falls in (10.5% to $15,600, 17.5% to $53,500, 30% to $78,100, 33% to $180,000, 39% above), rounded to the cent; the regular pay is taxed as usual",
+		Source: "IRD IR340 / IR335 (extra pays); IRD payroll calculations and business rules specification (docs/reference/nz-extra-pay-acc.md)"}
+}
+
+// extraPayWindow is, per frequency (freqIndex order), how many pay
+// periods make the "four weeks before the pay period" (monthly: the
+// month) of the extra-pay rule, and the factor that annualises them.
+var extraPayWindow = [numFreq]struct{ periods, annualise int64 }{
+	{4, 13}, {2, 13}, {1, 13}, {1, 12}, {1, 4}, {1, 1},
 }
 
 func m(s string) payroll.Money { return payroll.MustMoney(s) }
@@ -156,9 +173,10 @@ var y2025 = year{
 		{"SA", r("0.39"), &calc.Rule{Code: "nz.paye.sa.2025-26", Text: "NZ PAYE secondary code SA: 39% of all pay", Source: srcSecond}},
 		{"ND", r("0.45"), &calc.Rule{Code: "nz.paye.nd.2025-26", Text: "NZ PAYE no-notification code ND: 45% of all pay", Source: srcND}},
 	},
-	accRate: r("0.0167"),
-	accMax:  m("152790"),
-	accRule: &calc.Rule{Code: "nz.acc.2025-26", Text: "NZ ACC earners' levy 2025-26: 1.67% (incl. GST) of liable earnings, up to $152,790 of liable earnings a year (max $2,551.59), rounded to the cent", Source: "paycalculator.co.nz; ACC levy results (payroll-rules.md §3, payroll-rules-2026-27.md §3.2)"},
+	accRate:   r("0.0167"),
+	accMax:    m("152790"),
+	accRule:   &calc.Rule{Code: "nz.acc.2025-26", Text: "NZ ACC earners' levy 2025-26: 1.67% (incl. GST) of liable earnings per pay, regular pay levied up to the maximum liable earnings of $152,790 ÷ pays in the year, extra pays up to what the year's maximum leaves (max $2,551.59 a year), rounded to the cent", Source: "paycalculator.co.nz; ACC levy results (payroll-rules.md §3, payroll-rules-2026-27.md §3.2); IRD payroll calculations and business rules specification (docs/reference/nz-extra-pay-acc.md)"},
+	extraRule: extraPayRule("2025-26"),
 	sl: studentLoan{
 		rate: r("0.12"),
 		// Per-period thresholds as the rules file gives them; 4-weekly is
@@ -196,9 +214,10 @@ var y2026 = year{
 		{"SA", r("0.39"), &calc.Rule{Code: "nz.paye.sa.2026-27", Text: "NZ PAYE secondary code SA: 39% of all pay", Source: srcSecond}},
 		{"ND", r("0.45"), &calc.Rule{Code: "nz.paye.nd.2026-27", Text: "NZ PAYE no-notification code ND: 45% of all pay", Source: srcND}},
 	},
-	accRate: r("0.0175"),
-	accMax:  m("156641"),
-	accRule: &calc.Rule{Code: "nz.acc.2026-27", Text: "NZ ACC earners' levy 2026-27: 1.75% (incl. GST; $1.52 per $100 excl. GST) of liable earnings, up to $156,641 of liable earnings a year (max $2,741.22), rounded to the cent", Source: "acc.co.nz levy results; Oracle PeopleSoft NZ update; Five Star; iPayroll (payroll-rules-2026-27.md §3.2)"},
+	accRate:   r("0.0175"),
+	accMax:    m("156641"),
+	accRule:   &calc.Rule{Code: "nz.acc.2026-27", Text: "NZ ACC earners' levy 2026-27: 1.75% (incl. GST; $1.52 per $100 excl. GST) of liable earnings per pay, regular pay levied up to the maximum liable earnings of $156,641 ÷ pays in the year, extra pays up to what the year's maximum leaves (max $2,741.22 a year), rounded to the cent", Source: "acc.co.nz levy results; Oracle PeopleSoft NZ update; Five Star; iPayroll (payroll-rules-2026-27.md §3.2); IRD payroll calculations and business rules specification (docs/reference/nz-extra-pay-acc.md)"},
+	extraRule: extraPayRule("2026-27"),
 	sl: studentLoan{
 		rate: r("0.12"),
 		// The vendor's monthly figure is $2,010.66 (464 × 52 / 12 truncated);

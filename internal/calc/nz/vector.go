@@ -21,7 +21,8 @@ import (
 //	PAYE                  code = tax code (M, ME, S, "M SL", ...); figure paye
 //	KiwiSaver-employee    code e.g. KS-3.5% (employee rate; none = default)
 //	KiwiSaver-employer    code e.g. KS-3.5% (employer rate; none = minimum)
-//	ESCT                  code e.g. ESCT-30% (ESCT band; none = threshold
+//	ESCT                  (also employer-ESCT, KiwiSaver-employer-ESCT, ...)
+//	                      code e.g. ESCT-30% (ESCT band; none = threshold
 //	                      amount estimated from the period), may also state
 //	                      the employer rate (KS-4%; none = minimum); gross =
 //	                      salary/wages, ESCT on the employer contribution
@@ -143,7 +144,7 @@ func (Engine) CheckVector(v calc.Vector) (payroll.Money, *calc.Rule, error) {
 	}
 
 	var want string
-	switch normKind(segs[1]) {
+	switch kind := esctKind(normKind(segs[1])); kind {
 	case "accearnerslevy", "acclevy", "acc", "earnerslevy":
 		if hasRate && rate.Cmp(y.accRate) != 0 {
 			return payroll.Money{}, nil, fmt.Errorf("nz: row states ACC levy %s, the %s rate is %s", rate, y.name, y.accRate)
@@ -188,7 +189,7 @@ func (Engine) CheckVector(v calc.Vector) (payroll.Money, *calc.Rule, error) {
 			}
 		}
 		want = CodeESCT
-		if k := normKind(segs[1]); k != "esct" {
+		if kind != "esct" {
 			want = codeKSEmployerNet
 		}
 	case "studentloan", "sl", "studentloanrepayment", "slrepayment", "studentloandeduction":
@@ -227,6 +228,22 @@ func (Engine) CheckVector(v calc.Vector) (payroll.Money, *calc.Rule, error) {
 		return payroll.Money{}, nil, fmt.Errorf("nz: no %s figure for the row", want)
 	}
 	return f.Amount, f.Rule, nil
+}
+
+// esctKind folds the names vector files give the employer ESCT row
+// ("ESCT", "employer-ESCT", "KiwiSaver-employer-ESCT", "ESCT-employer",
+// "employer superannuation contribution tax") onto "esct", and the
+// employer contribution net of ESCT ("KiwiSaver-employer-net",
+// "employer-net-of-ESCT") onto "kiwisaveremployernet"; other kinds pass
+// unchanged.
+func esctKind(k string) string {
+	if !strings.Contains(k, "esct") && !strings.Contains(k, "superannuationcontributiontax") {
+		return k
+	}
+	if strings.Contains(k, "net") {
+		return "kiwisaveremployernet"
+	}
+	return "esct"
 }
 
 // codeKSEmployerNet marks a row asking for the employer contribution net

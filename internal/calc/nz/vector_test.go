@@ -81,6 +81,10 @@ func TestWorkedExamples(t *testing.T) {
 		{"weekly;ESCT;2026-27", "ESCT-33% on KS-4%", "1500", "19.80"},          // 60 × 33%
 		{"weekly;ESCT;2026-27", "ESCT on employer 4%", "1500", "18"},           // 60 × 30% (threshold 81,120)
 		{"weekly;KiwiSaver-employer-net;2026-27", "ESCT-30%", "1500", "36.90"}, // 52.50 − 15.60
+		{"weekly;employer-ESCT;2026-27", "ESCT-30%", "1500", "15.60"},          // the names vector files use
+		{"weekly;KiwiSaver-employer-ESCT;2026-27", "KS-3.5%", "1500", "15.60"},
+		{"weekly;ESCT-employer;2026-27", "ESCT-30%", "1500", "15.60"},
+		{"weekly;employer-net-of-ESCT;2026-27", "ESCT-30%", "1500", "36.90"},
 		{"weekly;KiwiSaver-employee;2025-26", "KS", "1000", "30"},
 		{"weekly;KiwiSaver-employee;2026-27", "KS-3%", "1000", "30"}, // temporary rate reduction
 		{"weekly;student-loan;2026-27", "SL-12%", "1000", "64.32"},   // 12% × (1000 − 464)

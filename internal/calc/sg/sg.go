@@ -94,13 +94,17 @@ func bandIndex(y *year, dob, pay time.Time) int {
 
 // cpfIn is one month's CPF inputs; cpfOut its result.
 type cpfIn struct {
-	ow, aw       payroll.Money // this month's ordinary / additional wages
-	owYTD, awYTD payroll.Money // subject to CPF earlier in the year
-	projectedOW  payroll.Money // OW expected subject to CPF later in the year
+	ow, aw          payroll.Money // this month's ordinary / additional wages
+	owYTD, awYTD    payroll.Money // subject to CPF earlier in the year
+	projectedOW     payroll.Money // OW expected subject to CPF later in the year (zero: owSub × remainingMonths)
+	remainingMonths int
+	yearEnd         bool          // recalculate the year's AW on its actual OW
+	awPaidYTD       payroll.Money // AW paid earlier in the year
 }
 
 type cpfOut struct {
 	owSub, awCeiling, awSub, wages payroll.Money
+	projectedOW                    payroll.Money // the estimate the ceiling used
 	exactTotal, exactEmployee      payroll.Money
 	total, employee, employer      payroll.Money
 	graduated                      bool // total wages up to fullAbove: the phased rates
@@ -122,11 +126,28 @@ func cpf(y *year, b *ageBand, in cpfIn) (cpfOut, error) {
 		return o, nil
 	}
 	o.owSub = in.ow.Min(y.owCeiling)
-	o.awCeiling = y.annualCeiling.Sub(in.owYTD).Sub(o.owSub).Sub(in.projectedOW).Sub(in.awYTD)
-	if o.awCeiling.IsNeg() {
-		o.awCeiling = payroll.Money{}
+	// The AW ceiling: the annual salary ceiling less the year's OW subject
+	// to CPF, estimated for the rest of the year (CPF Board: the OW to date,
+	// this month's and the months still to come) and less the AW already
+	// subject. At the year's end (or the leaving month) it is recalculated
+	// on the actual OW, and this month's AW subject to CPF is the year's
+	// AW up to that ceiling less what was already subject: negative is a
+	// refund of earlier AW contributions, positive CPF due on AW an
+	// earlier over-estimate of OW kept out.
+	if in.yearEnd {
+		ceiling := y.annualCeiling.Sub(in.owYTD).Sub(o.owSub).Max(payroll.Money{})
+		o.awCeiling = ceiling.Sub(in.awYTD)
+	} else {
+		o.projectedOW = in.projectedOW
+		if o.projectedOW.IsZero() && in.remainingMonths > 0 {
+			o.projectedOW = o.owSub.MulInt(int64(in.remainingMonths))
+		}
+		o.awCeiling = y.annualCeiling.Sub(in.owYTD).Sub(o.owSub).Sub(o.projectedOW).Sub(in.awYTD)
+		if o.awCeiling.IsNeg() {
+			o.awCeiling = payroll.Money{}
+		}
 	}
-	if tw.Cmp(y.fullAbove) <= 0 {
+	if tw.Cmp(y.fullAbove) <= 0 && !(in.yearEnd && !in.awYTD.IsZero()) {
 		o.graduated, o.rule = true, b.gradRule
 		o.owSub, o.awSub, o.wages = in.ow, in.aw, tw
 		if above := tw.Sub(y.phaseFrom); above.IsPos() {
@@ -134,15 +155,30 @@ func cpf(y *year, b *ageBand, in cpfIn) (cpfOut, error) {
 		}
 		o.exactTotal = tw.Mul(b.employer).Add(o.exactEmployee)
 	} else {
-		o.awSub = in.aw.Min(o.awCeiling)
+		if in.yearEnd {
+			ceiling := o.awCeiling.Add(in.awYTD)
+			o.awSub = in.awPaidYTD.Add(in.aw).Min(ceiling).Sub(in.awYTD)
+		} else {
+			o.awSub = in.aw.Min(o.awCeiling)
+		}
 		o.wages = o.owSub.Add(o.awSub)
 		o.exactTotal = o.wages.Mul(b.total)
 		o.exactEmployee = o.wages.Mul(b.employee)
 	}
-	o.total = round(o.exactTotal, 0, true)
-	o.employee = round(o.exactEmployee, 0, false)
+	// A refund (negative) is rounded as the contribution it returns.
+	o.total = signed(o.exactTotal, true)
+	o.employee = signed(o.exactEmployee, false)
 	o.employer = o.total.Sub(o.employee)
 	return o, nil
+}
+
+// signed is round for an amount of either sign: a negative amount rounds
+// as its positive counterpart would, negated.
+func signed(m payroll.Money, halfUp bool) payroll.Money {
+	if m.IsNeg() {
+		return round(m.Neg(), 0, halfUp).Neg()
+	}
+	return round(m, 0, halfUp)
 }
 
 // sprBand is the 1st/2nd-year SPR band (n = 1 or 2) for the SC band
@@ -198,6 +234,18 @@ func round(m payroll.Money, scale int, halfUp bool) payroll.Money {
 	return payroll.MoneyFromDecimal(decimal.MustNew(int64(q), scale))
 }
 
+// additionalWage says whether earnings of kind k are additional wages
+// (CPF Board: wage supplements not granted wholly for the month, such as
+// bonuses, leave encashment, arrears of salary, lump sums); the kinds are
+// named as the pay categories give them.
+func additionalWage(k calc.EarningKind) bool {
+	switch k {
+	case calc.Bonus, calc.Lumpsum, "BackPay", "UnusedLeave", "ETP":
+		return true
+	}
+	return false
+}
+
 // maxAmount bounds every input amount (a billion a line): far above any
 // real pay, far below where exact decimal arithmetic would overflow.
 var maxAmount = payroll.MustMoney("1000000000")
@@ -226,19 +274,22 @@ func (Engine) Calculate(in *calc.Input) (calc.Result, error) {
 		if l.NotPensionable {
 			continue
 		}
-		switch l.Kind {
-		case calc.Bonus, calc.Lumpsum:
+		if additionalWage(l.Kind) {
 			ci.aw = ci.aw.Add(l.Amount)
-		default:
+		} else {
 			ci.ow = ci.ow.Add(l.Amount)
 		}
 	}
 	ci.owYTD, ci.awYTD, ci.projectedOW = emp.OWSubjectToCPFYTD, emp.AWSubjectToCPFYTD, emp.ProjectedOW
-	if ci.owYTD.Cmp(maxAmount) > 0 || ci.awYTD.Cmp(maxAmount) > 0 || ci.projectedOW.Cmp(maxAmount) > 0 {
+	ci.remainingMonths, ci.yearEnd, ci.awPaidYTD = emp.RemainingMonths, emp.YearEnd, emp.AWPaidYTD
+	if ci.owYTD.Cmp(maxAmount) > 0 || ci.awYTD.Cmp(maxAmount) > 0 || ci.projectedOW.Cmp(maxAmount) > 0 || ci.awPaidYTD.Cmp(maxAmount) > 0 {
 		return calc.Result{}, errRange
 	}
-	if ci.ow.IsNeg() || ci.aw.IsNeg() || rem.IsNeg() || ci.owYTD.IsNeg() || ci.awYTD.IsNeg() || ci.projectedOW.IsNeg() {
+	if ci.ow.IsNeg() || ci.aw.IsNeg() || rem.IsNeg() || ci.owYTD.IsNeg() || ci.awYTD.IsNeg() || ci.projectedOW.IsNeg() || ci.awPaidYTD.IsNeg() {
 		return calc.Result{}, errNegative
+	}
+	if ci.remainingMonths < 0 || ci.remainingMonths > 11 {
+		return calc.Result{}, fmt.Errorf("sg: remaining months %d (want 0-11)", ci.remainingMonths)
 	}
 
 	out := newBuilder(calc.SG, y.name)
@@ -283,8 +334,8 @@ func (Engine) Calculate(in *calc.Input) (calc.Result, error) {
 	return out.res, nil
 }
 
-// maxTerms: cpf.employee 3 + cpf.employer 2 + cpf.total 7 + sdl 2.
-const maxTerms = 14
+// maxTerms: cpf.employee 3 + cpf.employer 2 + cpf.total 9 + sdl 2.
+const maxTerms = 16
 
 // builder collects a result's figures; the figures and every figure's
 // terms live in one block (one allocation per calculation).
@@ -339,11 +390,20 @@ func (out *builder) addCPF(b *ageBand, ci cpfIn, o cpfOut) {
 	out.add(CodeCPFEmployer, o.employer, o.rule,
 		calc.Term{Name: "total contribution", Value: o.total},
 		calc.Term{Name: "employee share", Value: o.employee})
+	ceilingTerm := "AW ceiling remaining"
+	projected := calc.Term{Name: "estimated OW subject to CPF for the rest of the year", Value: o.projectedOW}
+	if ci.yearEnd {
+		// The AW term keeps its name: pay runs read it (cpf_aw_subject).
+		ceilingTerm = "AW ceiling remaining (year-end recalculation on the year's actual OW; AW subject to CPF includes the year's adjustment)"
+		projected = calc.Term{Name: "AW paid earlier this year", Value: ci.awPaidYTD}
+	}
 	out.add(CodeCPFTotal, o.total, o.rule,
 		calc.Term{Name: "ordinary wages", Value: ci.ow},
 		calc.Term{Name: "OW subject to CPF", Value: o.owSub},
+		calc.Term{Name: "OW subject to CPF earlier this year", Value: ci.owYTD},
+		projected,
 		calc.Term{Name: "additional wages", Value: ci.aw},
-		calc.Term{Name: "AW ceiling remaining", Value: o.awCeiling},
+		calc.Term{Name: ceilingTerm, Value: o.awCeiling},
 		calc.Term{Name: "AW subject to CPF", Value: o.awSub},
 		rateTerm("total rate", b.total),
 		calc.Term{Name: "total before rounding", Value: o.exactTotal})

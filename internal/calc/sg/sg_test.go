@@ -124,7 +124,7 @@ func TestCalculate(t *testing.T) {
 	want(t, res, CodeCPFEmployee, "2800") // 20% × 14,000
 	want(t, res, CodeCPFEmployer, "2380")
 	tot, _ := res.Get(CodeCPFTotal)
-	if !tot.Terms[3].Value.Equal(payroll.MustMoney("6000")) || !tot.Terms[4].Value.Equal(payroll.MustMoney("6000")) {
+	if !termNamed(tot, "AW ceiling remaining").Equal(payroll.MustMoney("6000")) || !termNamed(tot, "AW subject to CPF").Equal(payroll.MustMoney("6000")) {
 		t.Errorf("AW terms %v", tot.Terms)
 	}
 	// March bonus with the rest of the year's OW projected: same ceiling.
@@ -238,7 +238,7 @@ func TestCPFCeilings(t *testing.T) {
 			tot, _ := res.Get(CodeCPFTotal)
 			ee, _ := res.Get(CodeCPFEmployee)
 			er, _ := res.Get(CodeCPFEmployer)
-			owSub, awSub := tot.Terms[1].Value, tot.Terms[4].Value
+			owSub, awSub := termNamed(tot, "OW subject to CPF"), termNamed(tot, "AW subject to CPF")
 			if owSub.Cmp(y.owCeiling) > 0 {
 				t.Fatalf("month %d: OW subject %s over the ceiling %s", i+1, owSub, y.owCeiling)
 			}
@@ -348,4 +348,63 @@ func TestStaticRulesAndAllocs(t *testing.T) {
 	if n := testing.AllocsPerRun(100, func() { _, _ = e.Calculate(in) }); n > 1 {
 		t.Errorf("%v allocations per calculation", n)
 	}
+}
+
+// The AW ceiling is estimated from the year's OW (CPF Board): OW subject
+// to CPF to date + this month's + the months to come. A $20,000 June
+// bonus on $8,000 a month, age 55 and below, 2026: OW 5 × 8,000 = 40,000
+// before June, 8,000 in June, 6 × 8,000 = 48,000 estimated for July to
+// December: ceiling 102,000 − 96,000 = 6,000. Wages subject to CPF
+// 8,000 + 6,000 = 14,000: employee 20% = 2,800, employer 17% = 2,380
+// (taking 102,000 − OW paid so far, the whole bonus was subject: 5,600 /
+// 4,760).
+func TestAWCeilingFromEstimatedOW(t *testing.T) {
+	t.Parallel()
+	dob := time.Date(1990, 3, 1, 0, 0, 0, 0, time.UTC)
+	emp := calc.SGEmployee{DateOfBirth: dob, OWSubjectToCPFYTD: m("40000"), RemainingMonths: 6}
+	res, err := New().Calculate(input(time.Date(2026, 6, 30, 0, 0, 0, 0, time.UTC), "8000", "20000", emp))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want(t, res, CodeCPFEmployee, "2800")
+	want(t, res, CodeCPFEmployer, "2380")
+	want(t, res, CodeCPFTotal, "5180")
+
+	// The employee leaves in September having been paid 8,000 a month:
+	// the year's actual OW is 9 × 8,000 = 72,000, so the actual AW ceiling
+	// is 30,000 and the whole 20,000 bonus was subject to CPF; 6,000 was.
+	// September's CPF adds the other 14,000: wages 8,000 + 14,000 =
+	// 22,000, employee 4,400, total 8,140, employer 3,740.
+	emp = calc.SGEmployee{DateOfBirth: dob, OWSubjectToCPFYTD: m("64000"), AWSubjectToCPFYTD: m("6000"), AWPaidYTD: m("20000"), YearEnd: true}
+	res, err = New().Calculate(input(time.Date(2026, 9, 30, 0, 0, 0, 0, time.UTC), "8000", "0", emp))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want(t, res, CodeCPFEmployee, "4400")
+	want(t, res, CodeCPFTotal, "8140")
+	want(t, res, CodeCPFEmployer, "3740")
+
+	// Year end the other way: OW rose to 8,000 from 6,000 after a June
+	// bonus of 20,000 was made subject up to a ceiling estimated on 6,000 a
+	// month (102,000 − 72,000 = 30,000: all 20,000 subject). Actual OW
+	// 6 × 6,000 + 6 × 8,000 = 84,000: ceiling 18,000, so 2,000 of the AW
+	// contributions are refunded in December: wages 8,000 − 2,000 = 6,000,
+	// employee 1,200, total 2,220, employer 1,020.
+	emp = calc.SGEmployee{DateOfBirth: dob, OWSubjectToCPFYTD: m("76000"), AWSubjectToCPFYTD: m("20000"), AWPaidYTD: m("20000"), YearEnd: true}
+	res, err = New().Calculate(input(time.Date(2026, 12, 31, 0, 0, 0, 0, time.UTC), "8000", "0", emp))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want(t, res, CodeCPFEmployee, "1200")
+	want(t, res, CodeCPFTotal, "2220")
+	want(t, res, CodeCPFEmployer, "1020")
+}
+
+func termNamed(f calc.Figure, name string) payroll.Money {
+	for _, t := range f.Terms {
+		if t.Name == name {
+			return t.Value
+		}
+	}
+	return payroll.Money{}
 }

@@ -30,13 +30,19 @@
 //
 //   - PAYE (rules §2.3): free pay (or K additional pay) per week/month
 //     ⌈(n×10+9) ÷ 52 or 12⌉ to the penny, over 500 in boxes of 96.16 /
-//     416.67; taxable pay to date floored to £1; band limits to date
-//     annual × n ÷ 52 or 12, kept exact (the arithmetic is scaled by 52 or 12
-//     so the only division is the final one); tax to date floored to 1p;
+//     416.67; thresholds to date annual × n ÷ 52 or 12 truncated to 4
+//     decimal places; the income test takes the unrounded taxable pay to
+//     date against each threshold rounded up to £1; the tax on the full
+//     bands below pro-rated from the annual figure (Scotland: built band
+//     by band, each step truncated to 4 dp, as HMRC's Scottish test data
+//     are); taxable pay floored to £1 in the band's formula; tax to date
+//     floored to 1p (bandTax; docs/reference/uk-paye.md);
 //     period tax = to date − paid (refunds on cumulative codes); K codes
 //     capped at 50% of the period's pay. Week 1/month 1: n = 1 on this
 //     period's pay. Multi-week/month periods use the week/month number at
-//     the period's end. Codes: [S|C] + nnnL/M/N/T, 0T, K nnn, BR, D0…, NT,
+//     the period's end. A payment in week 53 (54 fortnightly, 56
+//     four-weekly) is taxed on the week 1 basis for the weeks the period
+//     covers, whatever the code's basis. Codes: [S|C] + nnnL/M/N/T, 0T, K nnn, BR, D0…, NT,
 //     with W1/M1/X basis markers (ParseTaxCode, no regexp).
 //   - NI (rules §2.4): per period against that frequency's published
 //     thresholds, employee parts PT–UEL and above UEL rounded separately by
@@ -99,9 +105,7 @@
 //
 // # What the rules file does not settle
 //
-// Marked in comments where they matter: Scottish ±1p in 6 of HMRC's
-// 2025-26 cases (the engine keeps the exact rules-file formula); week 53
-// cumulative PAYE (an error, ErrWeek53); quarterly NI thresholds
+// Marked in comments where they matter: quarterly NI thresholds
 // (derived by the regulation's rule, see NITable); rounding of the K-code limit (floored to 1p), of pension
 // contributions (half up to 1p), of SSP daily amounts and 90% AWE
 // (period total rounded up to 1p); durations of SAP/SPP/ShPP/SPBP/SNCP

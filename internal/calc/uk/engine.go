@@ -57,6 +57,9 @@ const (
 // payments ≤ 5 each.
 func termsNeeded(emp *calc.UKEmployee) int {
 	n := 6 + 5 + 5*len(emp.Statutory)
+	if !emp.YTD.PreviousEmploymentPay.IsZero() || !emp.YTD.PreviousEmploymentTax.IsZero() {
+		n += 2
+	}
 	if emp.Director {
 		n += 4
 	}
@@ -75,6 +78,9 @@ func termsNeeded(emp *calc.UKEmployee) int {
 // Calculate computes every UK statutory figure of the employee-period, in
 // this order: statutory payments (they are earnings), pension, paye,
 // ni.employee, ni.employer, student loans, pgl.
+//
+// A new starter's P45 figures (YTD.PreviousEmploymentPay/Tax) add to the
+// year to date of cumulative PAYE and show as the first terms of paye.
 //
 // Pay bases: taxable/NI-able pay = earnings lines not NotTaxable plus
 // statutory payments; PAYE pay additionally less Input.PreTax and a net
@@ -159,9 +165,16 @@ func (Engine) Calculate(in *calc.Input) (calc.Result, error) {
 	preTax, ok1 := pence(in.PreTax)
 	ytdPay, ok2 := pence(emp.YTD.TaxablePay)
 	ytdTax, ok3 := pence(emp.YTD.TaxPaid)
-	if !ok1 || !ok2 || !ok3 {
+	prevPay, ok4 := pence(emp.YTD.PreviousEmploymentPay)
+	prevTax, ok5 := pence(emp.YTD.PreviousEmploymentTax)
+	if !ok1 || !ok2 || !ok3 || !ok4 || !ok5 {
 		return calc.Result{}, errors.New("uk: pre-tax deductions or year-to-date amount out of range")
 	}
+	// P45: the previous employment's pay and tax of the year count in
+	// cumulative PAYE as if paid here (HMRC: operate the code from the P45
+	// figures), never in NI.
+	ytdPay += prevPay
+	ytdTax += prevTax
 
 	taxPay := taxable - preTax
 	if emp.Pension != nil {
@@ -178,6 +191,10 @@ func (Engine) Calculate(in *calc.Input) (calc.Result, error) {
 	}
 
 	ps := len(terms)
+	if prevPay != 0 || prevTax != 0 {
+		terms = append(terms, calc.Term{Name: "previous employment taxable pay (P45)", Value: money(prevPay)},
+			calc.Term{Name: "previous employment tax (P45)", Value: money(prevTax)})
+	}
 	tax, rule, terms, err := y.payeInt(&payeIn{code: code, w1m1: emp.Week1Month1, shape: shape, period: in.Period}, taxPay, ytdPay, ytdTax, terms)
 	if err != nil {
 		return calc.Result{}, err

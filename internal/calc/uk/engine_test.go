@@ -211,16 +211,44 @@ func TestCodeForms(t *testing.T) {
 	}
 }
 
+// Week 53 (54 fortnightly, 56 four-weekly): the code on the week 1 basis
+// for the weeks the period covers, whatever the code's basis (HMRC's PAYE
+// tax table routines), NI per period as usual.
 func TestWeek53(t *testing.T) {
-	emp := &calc.UKEmployee{TaxCode: "1257L", NICategory: "A"}
-	in := weeklyInput("500", emp)
-	in.Period = 53
-	if _, err := New().Calculate(in); !errors.Is(err, ErrWeek53) {
-		t.Errorf("week 53 cumulative: %v", err)
+	for _, c := range []struct {
+		freq   calc.Frequency
+		period int
+		pay    string
+		want   string
+	}{
+		// 1257L week 1: free pay 241.92; 500 − 241.92 = 258.08 → £258 × 20% = 51.60.
+		{calc.Weekly, 53, "500", "51.60"},
+		// Two weeks: free pay 483.84; 1000 − 483.84 = 516.16 → £516 × 20% = 103.20.
+		{calc.Fortnightly, 27, "1000", "103.20"},
+		// Four weeks: 967.68; 2000 − 967.68 = 1032.32 → £1032 × 20% = 206.40.
+		{calc.FourWeekly, 14, "2000", "206.40"},
+	} {
+		emp := &calc.UKEmployee{TaxCode: "1257L", NICategory: "A"}
+		emp.YTD.TaxablePay, emp.YTD.TaxPaid = m("26000"), m("2700") // ignored: week 1 basis
+		in := weeklyInput(c.pay, emp)
+		in.Frequency, in.Period = c.freq, c.period
+		res, err := New().Calculate(in)
+		if err != nil {
+			t.Fatalf("%s period %d: %v", c.freq, c.period, err)
+		}
+		if f, _ := res.Get("paye"); !f.Amount.Equal(m(c.want)) {
+			t.Errorf("%s period %d: paye %s, want %s", c.freq, c.period, f.Amount, c.want)
+		}
 	}
-	emp.Week1Month1 = true
-	if _, err := New().Calculate(in); err != nil {
-		t.Errorf("week 53 on week 1 basis: %v", err)
+	for _, c := range []struct {
+		freq   calc.Frequency
+		period int
+	}{{calc.Weekly, 54}, {calc.Fortnightly, 28}, {calc.FourWeekly, 15}, {calc.Monthly, 13}} {
+		in := weeklyInput("500", &calc.UKEmployee{TaxCode: "1257L", NICategory: "A"})
+		in.Frequency, in.Period = c.freq, c.period
+		if _, err := New().Calculate(in); !errors.Is(err, ErrWeek53) {
+			t.Errorf("%s period %d: %v, want ErrWeek53", c.freq, c.period, err)
+		}
 	}
 }
 
@@ -360,7 +388,7 @@ func TestRulesWorkedExamples(t *testing.T) {
 	// rules-2026-27 §2.2: Scottish £20,000 salary → £1,446 (annual, on the
 	// bands: 7,430 taxable above the allowance).
 	// 19% × 3,967 + 20% × 3,463 = 753.73 + 692.60 = 1,446.33 ≈ £1,446.
-	if got := bandTax(year2026.PAYE.Bands[Scotland], m("7430"), 12, 12); !got.Equal(m("1446.33")) {
+	if got := bandTax(year2026.PAYE.Bands[Scotland], true, m("7430"), 12, 12); !got.Equal(m("1446.33")) {
 		t.Errorf("Scottish 20,000: %s", got)
 	}
 	// rules-2026-27 §6: monthly £6,000 M1 → 1,352.06.

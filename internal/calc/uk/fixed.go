@@ -211,23 +211,36 @@ func payAdjustmentP(n int, perYear int64) int64 {
 	return adjMonthP[rest] + q*41667
 }
 
-// bandTaxInt is bandTax on whole pounds t, in pence.
-func bandTaxInt(bands []fixedBand, t, n, perYear int64) int64 {
-	if t <= 0 {
+// bandTaxInt is bandTax on taxable pay to date u in pence, in pence.
+// Thresholds and threshold taxes are in 10⁻⁴ £ (the routines' 4 decimal
+// places); the last step splits the sum so that no product overflows for
+// any pay the integer path accepts.
+func bandTaxInt(bands []fixedBand, banded bool, u, n, perYear int64) int64 {
+	if u <= 0 {
 		return 0
 	}
-	tScaled := t * perYear
-	var lowerN int64
+	t := u / 100 // whole pounds
+	var lowerN, k int64
 	i := 0
 	for ; i < len(bands)-1; i++ {
-		upperN := bands[i].upper * n
-		if tScaled <= upperN {
+		scaled := bands[i].upper * n // £ × perYear
+		if u <= (scaled+perYear-1)/perYear*100 {
 			break
+		}
+		upperN := scaled * 10_000 / perYear
+		if banded {
+			k += (upperN - lowerN) * bands[i].rate / 10_000
 		}
 		lowerN = upperN
 	}
-	sum := bands[i].fullBelow*n + (tScaled-lowerN)*bands[i].rate // 10⁻⁴ £ × perYear
-	return sum / (perYear * 100)
+	if !banded {
+		k = bands[i].fullBelow * n / perYear
+	}
+	excess := t*10_000 - lowerN // 10⁻⁴ £, ≥ 0: u is above the rounded threshold below
+	// tax (10⁻⁸ £) = k×10⁴ + excess×rate; in pence, floored:
+	a := k + excess/10_000*bands[i].rate // 10⁻⁴ £
+	b := excess % 10_000 * bands[i].rate // 10⁻⁸ £, < 10⁸
+	return a/100 + (a%100*10_000+b)/1_000_000
 }
 
 // niPartsInt is niParts on pence.

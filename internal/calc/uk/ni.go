@@ -44,8 +44,14 @@ func (y *Year) directorThresholds(weeks int) ([numThresholds]payroll.Money, erro
 	if weeks < 1 || weeks > 52 {
 		return th, fmt.Errorf("uk: director's pro-rata earnings period of %d weeks (want 1-52)", weeks)
 	}
+	// A multiple of a week: the yearly PT, ST, FUST and UEL ÷ 52 × weeks,
+	// rounded up to the pound; the LEL is the weekly LEL × weeks (SSCR 2001
+	// reg 11, HMRC NIM01206; docs/reference/uk-directors-ni.md).
 	for i := range th {
 		th[i] = ceilDiv(th[i].MulInt(int64(weeks)), 52, 0)
+	}
+	if wk, ok := y.NI.Thresholds[calc.Weekly]; ok {
+		th[LEL] = wk[LEL].MulInt(int64(weeks))
 	}
 	return th, nil
 }

@@ -44,9 +44,32 @@ var (
 	halfRate    = payroll.MustRate("0.5") // K code regulatory limit (rules §2.2, §2.3 step 5)
 )
 
-// ErrWeek53 is returned for a cumulative week/month number past the year's
-// 52 weeks (week 53, 54, 56 payments): the rules file does not cover them.
-var ErrWeek53 = errors.New("uk: cumulative PAYE beyond week 52 / month 12 is not covered by the rules (week 53)")
+// ErrWeek53 is returned for a week or month number past the year's last
+// possible payment: week 53 (weekly), 54 (fortnightly), 56 (four-weekly);
+// month 12.
+var ErrWeek53 = errors.New("uk: no tax period after week 53 (weekly), 54 (fortnightly), 56 (four-weekly) or month 12")
+
+// payeUnit is the week/month number n the tables are taken at and whether
+// the code is operated on the week-1/month-1 basis. A payment in week 53,
+// 54 (fortnightly) or 56 (four-weekly) is taxed on the week 1 basis for the
+// weeks the period covers, whatever the code's basis (HMRC's PAYE tax
+// table routines, "Payments in weeks 53, 54 or 56"; docs/reference/uk-paye.md).
+func payeUnit(in *payeIn) (n int64, w1, week53 bool, err error) {
+	w1 = in.w1m1 || in.code.Week1Month1
+	if in.period < 1 && !w1 {
+		return 0, w1, false, fmt.Errorf("uk: period %d: periods count from 1", in.period)
+	}
+	end := int64(in.period) * in.shape.multiple
+	switch {
+	case end > in.shape.perYear && in.shape.perYear == 52 && end-in.shape.multiple == 52:
+		return in.shape.multiple, true, true, nil
+	case end > in.shape.perYear:
+		return 0, w1, false, ErrWeek53
+	case w1:
+		return in.shape.multiple, true, false, nil
+	}
+	return end, false, false, nil
+}
 
 // payeIn is one PAYE computation.
 type payeIn struct {
@@ -97,29 +120,42 @@ func init() {
 	}
 }
 
-// bandTax is the tax on whole-pound taxable pay t to date at unit n of
-// perYear: Σ rate × the part of t in each band, band limits to date =
-// annual limit × n ÷ perYear exactly (rules §2.3 step 3), floored to the
-// penny (step 4). Every band part is scaled by perYear so the sum is exact
-// and the only division is the final floored one.
-func bandTax(bands []Band, t payroll.Money, n, perYear int64) payroll.Money {
-	if !t.IsPos() {
+// bandTax is the tax due to date on taxable pay to date u at unit n of
+// perYear, by HMRC's PAYE tax table routines (docs/reference/uk-paye.md):
+//
+//   - thresholds to date c = annual band limit × n ÷ perYear, truncated to
+//     4 decimal places;
+//   - the income test compares the unrounded u with each threshold rounded
+//     up to the pound: u falls in the first band whose rounded threshold it
+//     does not exceed;
+//   - threshold taxes to date k (the tax on the full bands below): annual
+//     tax × n ÷ perYear truncated to 4 decimal places, or, for a
+//     jurisdiction whose table says BandedThresholdTax (Scotland), built
+//     band by band from the truncated thresholds, each step truncated to 4
+//     decimal places;
+//   - tax = k + (u floored to the pound − c below) × rate, rounded down to
+//     the penny.
+func bandTax(bands []Band, banded bool, u payroll.Money, n, perYear int64) payroll.Money {
+	if !u.IsPos() {
 		return payroll.Money{}
 	}
-	// Find t's band; the bands below are full: their annual tax × n (the
-	// scaled band limits are annual × n), plus the part of t in its band.
-	tScaled := t.MulInt(perYear)
-	var lowerN payroll.Money
+	t := u.Floor(0)
+	var lowerN, k payroll.Money // threshold and threshold tax below the band, 4 dp
 	i := 0
 	for ; i < len(bands)-1; i++ {
-		upperN := bands[i].Upper.MulInt(n)
-		if tScaled.Cmp(upperN) <= 0 {
+		upperN := floorDiv(bands[i].Upper.MulInt(n), perYear, 4)
+		if u.Cmp(ceilDiv(bands[i].Upper.MulInt(n), perYear, 0)) <= 0 {
 			break
+		}
+		if banded {
+			k = k.Add(upperN.Sub(lowerN).Mul(bands[i].Rate)).Floor(4)
 		}
 		lowerN = upperN
 	}
-	sum := bands[i].fullBelow.MulInt(n).Add(tScaled.Sub(lowerN).Mul(bands[i].Rate))
-	return floorDiv(sum, perYear, 2)
+	if !banded {
+		k = floorDiv(bands[i].fullBelow.MulInt(n), perYear, 4)
+	}
+	return k.Add(t.Sub(lowerN).Mul(bands[i].Rate)).Floor(2)
 }
 
 // paye computes the tax of the period and appends its terms: in integer
@@ -139,22 +175,19 @@ func (y *Year) paye(in *payeIn, terms []calc.Term) (payroll.Money, *calc.Rule, [
 func (y *Year) payeInt(in *payeIn, pay, payBefore, taxBefore int64, terms []calc.Term) (payroll.Money, *calc.Rule, []calc.Term, error) {
 	jur := in.code.Jurisdiction
 	bands := y.fixed.bands[jur]
-	w1 := in.w1m1 || in.code.Week1Month1
-	n := in.shape.multiple
-	if !w1 {
-		if in.period < 1 {
-			return payroll.Money{}, nil, terms, fmt.Errorf("uk: period %d: periods count from 1", in.period)
-		}
-		n = int64(in.period) * in.shape.multiple
-		if n > in.shape.perYear {
-			return payroll.Money{}, nil, terms, ErrWeek53
-		}
+	n, w1, week53, err := payeUnit(in)
+	if err != nil {
+		return payroll.Money{}, nil, terms, err
 	}
 	payToDate := pay
-	if !w1 {
+	switch {
+	case week53:
+		taxBefore = 0
+		terms = append(terms, calc.Term{Name: "taxable pay (week 53, 54 or 56: week 1 basis)", Value: money(payToDate)})
+	case !w1:
 		payToDate = payBefore + pay
 		terms = append(terms, calc.Term{Name: "taxable pay to date", Value: money(payToDate)})
-	} else {
+	default:
 		taxBefore = 0
 		terms = append(terms, calc.Term{Name: "taxable pay (week 1/month 1)", Value: money(payToDate)})
 	}
@@ -191,7 +224,7 @@ func (y *Year) payeInt(in *payeIn, pay, payBefore, taxBefore int64, terms []calc
 		}
 		whole := floorDivInt(taxable, 100)
 		terms = append(terms, calc.Term{Name: "taxable pay to date after allowance, whole pounds", Value: payroll.MoneyFromInt(whole)})
-		taxToDate = bandTaxInt(bands, whole, n, in.shape.perYear)
+		taxToDate = bandTaxInt(bands, y.PAYE.BandedThresholdTax[jur], taxable, n, in.shape.perYear)
 	}
 	terms = append(terms, calc.Term{Name: "tax due to date", Value: money(taxToDate)})
 	if !w1 {
@@ -213,22 +246,18 @@ func (y *Year) payeInt(in *payeIn, pay, payBefore, taxBefore int64, terms []calc
 func (y *Year) payeDecimal(in *payeIn, terms []calc.Term) (payroll.Money, *calc.Rule, []calc.Term, error) {
 	jur := in.code.Jurisdiction
 	bands := y.PAYE.Bands[jur]
-	w1 := in.w1m1 || in.code.Week1Month1
-	n := in.shape.multiple
-	if !w1 {
-		if in.period < 1 {
-			return payroll.Money{}, nil, terms, fmt.Errorf("uk: period %d: periods count from 1", in.period)
-		}
-		n = int64(in.period) * in.shape.multiple
-		if n > in.shape.perYear {
-			return payroll.Money{}, nil, terms, ErrWeek53
-		}
+	n, w1, week53, err := payeUnit(in)
+	if err != nil {
+		return payroll.Money{}, nil, terms, err
 	}
 	payToDate, taxBefore := in.pay, payroll.Money{}
-	if !w1 {
+	switch {
+	case week53:
+		terms = append(terms, calc.Term{Name: "taxable pay (week 53, 54 or 56: week 1 basis)", Value: payToDate})
+	case !w1:
 		payToDate, taxBefore = in.payBefore.Add(in.pay), in.taxBefore
 		terms = append(terms, calc.Term{Name: "taxable pay to date", Value: payToDate})
-	} else {
+	default:
 		terms = append(terms, calc.Term{Name: "taxable pay (week 1/month 1)", Value: payToDate})
 	}
 
@@ -264,7 +293,7 @@ func (y *Year) payeDecimal(in *payeIn, terms []calc.Term) (payroll.Money, *calc.
 		}
 		whole := taxable.Floor(0)
 		terms = append(terms, calc.Term{Name: "taxable pay to date after allowance, whole pounds", Value: whole})
-		taxToDate = bandTax(bands, whole, n, in.shape.perYear)
+		taxToDate = bandTax(bands, y.PAYE.BandedThresholdTax[jur], taxable, n, in.shape.perYear)
 	}
 	terms = append(terms, calc.Term{Name: "tax due to date", Value: taxToDate})
 	if !w1 {

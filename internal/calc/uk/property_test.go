@@ -58,8 +58,8 @@ func TestPropertyCumulativeYear(t *testing.T) {
 			t.Fatalf("%s %s %s: year's PAYE %s, annual liability %s (diff %s > %s)", y.Name, code, freq, paid, annualTax, diff, tol)
 		}
 		// Telescoping: what was paid is exactly the tax due to date at the year end.
-		whole := ytd.Sub(payAdjustment(num, shape.perYear).MulInt(shape.perYear)).Floor(0)
-		if due := bandTax(y.PAYE.Bands[jur], whole, shape.perYear, shape.perYear); !due.Equal(paid) {
+		taxable := ytd.Sub(payAdjustment(num, shape.perYear).MulInt(shape.perYear))
+		if due := bandTax(y.PAYE.Bands[jur], y.PAYE.BandedThresholdTax[jur], taxable, shape.perYear, shape.perYear); !due.Equal(paid) {
 			t.Fatalf("paid %s, due at year end %s", paid, due)
 		}
 	})

@@ -57,7 +57,12 @@ type PAYETable struct {
 	// its rate; D0, D1, ... take the bands after it (rules §2.2: rUK D0 40%,
 	// D1 45%; Scottish SD0 21%, SD1 42%, SD2 45%, SD3 48%).
 	BasicBand [numJurisdictions]int
-	Source    string
+	// BandedThresholdTax: the tax on the full bands below a threshold is
+	// built band by band at the period's thresholds, each step truncated
+	// to 4 decimal places, instead of pro-rating the annual figure. HMRC's
+	// Scottish test data are computed so (docs/reference/uk-paye.md).
+	BandedThresholdTax [numJurisdictions]bool
+	Source             string
 }
 
 // Threshold names an NI threshold.
@@ -252,6 +257,11 @@ type yearRules struct {
 	family    map[calc.UKStatutoryKind]*calc.Rule
 }
 
+var thresholdTaxText = map[bool]string{
+	false: "pro-rated from the annual figure to 4 dp",
+	true:  "built band by band at the period's thresholds, each step to 4 dp",
+}
+
 func pct(r payroll.Rate) string { return r.Mul(payroll.RateFromInt(100)).String() + "%" }
 
 func (y *Year) buildRules() {
@@ -270,7 +280,7 @@ func (y *Year) buildRules() {
 	rs := &y.rules
 	for j := Jurisdiction(0); j < numJurisdictions; j++ {
 		var b strings.Builder
-		fmt.Fprintf(&b, "UK PAYE %s %s, cumulative or week-1/month-1 per HMRC's PAYE tax table routines: taxable pay to date (pay less free pay, plus K additional pay) floored to £1; bands to date = annual × period/52 or /12:", y.Name, jurisdictionNames[j])
+		fmt.Fprintf(&b, "UK PAYE %s %s, cumulative or week-1/month-1 per HMRC's PAYE tax table routines: taxable pay to date (pay less free pay, plus K additional pay) floored to £1; thresholds to date = annual × period/52 or /12 to 4 dp, the band chosen on the unrounded pay against thresholds rounded up to £1; tax on the full bands below %s:", y.Name, jurisdictionNames[j], thresholdTaxText[y.PAYE.BandedThresholdTax[j]])
 		var lower payroll.Money
 		for _, band := range y.PAYE.Bands[j] {
 			if band.Upper.IsZero() {

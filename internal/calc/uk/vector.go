@@ -16,7 +16,8 @@ import (
 //	PAYE:         basis=cumulative|W1M1, p=N, pay_to_date=X, tax_to_date_before=Y
 //	              (cumulative only), code = tax code, region UK-rUK/UK-SCT/UK-WLS
 //	NI:           NI-employee or NI-employer, optional p=N, code = NI-cat-X
-//	Student loan: student-loan, code = plan1|plan2|plan4|plan5|pgl
+//	Student loan: student-loan, code = plan1|plan2|plan4|plan5|pgl|postgrad;
+//	              or postgrad (postgraduate-loan), code naming the loan
 //
 // A token "YYYY-YY" names the tax year (default 2025-26). Any other token,
 // region or code is an error: a row is never skipped silently.
@@ -55,6 +56,7 @@ type vectorRow struct {
 	taxBefore  payroll.Money
 	havePTD    bool
 	haveBefore bool
+	postgrad   bool // the period names the postgraduate loan ("postgrad")
 }
 
 var frequencyNames = map[string]calc.Frequency{
@@ -114,6 +116,9 @@ func parseRow(v calc.Vector) (*vectorRow, error) {
 		case t == "NI-employer":
 			err = setKind(rowNIEmployer)
 		case t == "student-loan":
+			err = setKind(rowLoan)
+		case strings.EqualFold(t, "postgrad") || strings.EqualFold(t, "postgraduate-loan"):
+			row.postgrad = true
 			err = setKind(rowLoan)
 		case isYearName(t):
 			if yearSet {
@@ -232,8 +237,15 @@ func (row *vectorRow) compute(v calc.Vector) (payroll.Money, *calc.Rule, error) 
 			return payroll.Money{}, nil, fmt.Errorf("student loan row in region %q", v.Region)
 		}
 		plan, ok := loanCodes[strings.ToLower(v.Code)]
+		if row.postgrad && (!ok || plan == pglPlan) {
+			// A postgrad row's code may restate the loan in any form
+			// ("PGL-6%"); only another plan's name contradicts it.
+			plan, ok = pglPlan, true
+		} else if row.postgrad {
+			return payroll.Money{}, nil, fmt.Errorf("postgraduate loan row with code %q", v.Code)
+		}
 		if !ok {
-			return payroll.Money{}, nil, fmt.Errorf("student loan code %q (want plan1, plan2, plan4, plan5 or pgl)", v.Code)
+			return payroll.Money{}, nil, fmt.Errorf("student loan code %q (want plan1, plan2, plan4, plan5, pgl or postgrad)", v.Code)
 		}
 		p, ok := y.loan(plan)
 		if !ok {
@@ -251,5 +263,5 @@ func (row *vectorRow) compute(v calc.Vector) (payroll.Money, *calc.Rule, error) 
 
 var loanCodes = map[string]calc.UKLoanPlan{
 	"plan1": calc.LoanPlan1, "plan2": calc.LoanPlan2, "plan4": calc.LoanPlan4, "plan5": calc.LoanPlan5,
-	"pgl": pglPlan, "postgraduate": pglPlan,
+	"pgl": pglPlan, "postgrad": pglPlan, "postgraduate": pglPlan, "postgraduate-loan": pglPlan,
 }

@@ -24,6 +24,9 @@ func TestCheckVectorKinds(t *testing.T) {
 		{"UK", "monthly;student-loan;2026-27", "plan2", "3000", "49"},
 		{"UK", "monthly;student-loan;2026-27", "plan5", "3000", "82"},
 		{"UK", "monthly;student-loan", "pgl", "3000", "75"}, // 6% × 1250
+		{"UK", "monthly;student-loan;2026-27", "postgrad", "3000", "75"},
+		{"UK", "weekly;student-loan;2026-27", "Postgrad", "600", "11"}, // 6% × (600 − 403.84) = 11.77
+		{"UK", "monthly;postgrad;2026-27", "PGL-6%", "3000", "75"},
 		{"UK-rUK", "weekly;p=1;basis=W1M1;2026-27", "1257L", "1000", "158.20"},
 		{"UK-SCT", "weekly;p=1;basis=W1M1;2026-27", "S1257L", "1000", "188.77"},
 		{"UK-SCT", "weekly;p=2;basis=cumulative;pay_to_date=2000;tax_to_date_before=500", "NT", "1000", "-500.00"},
@@ -53,6 +56,7 @@ func TestCheckVectorErrors(t *testing.T) {
 		{Region: "UK", Period: "weekly;p=1;NI-employee;student-loan", Code: "NI-cat-A"},
 		{Region: "UK-rUK", Period: "weekly;p=1;NI-employee", Code: "NI-cat-A"},
 		{Region: "UK", Period: "weekly;student-loan", Code: "plan3"},
+		{Region: "UK", Period: "weekly;postgrad", Code: "plan2"},
 		{Region: "UK", Period: "weekly;student-loan", Code: "plan5"}, // no Plan 5 in 2025-26
 		{Region: "UK", Period: "weekly;p=1;basis=W1M1", Code: "1257L"},
 		{Region: "UK-SCT", Period: "weekly;p=1;basis=W1M1", Code: "1257L"},
@@ -61,7 +65,7 @@ func TestCheckVectorErrors(t *testing.T) {
 		{Region: "UK-rUK", Period: "weekly;basis=W1M1", Code: "1257L"},
 		{Region: "UK-rUK", Period: "weekly;p=1;basis=W1M1;pay_to_date=5", Code: "1257L"},
 		{Region: "UK-rUK", Period: "weekly;p=1;basis=annual", Code: "1257L"},
-		{Region: "UK-rUK", Period: "weekly;p=53;basis=cumulative;pay_to_date=1;tax_to_date_before=0", Code: "1257L"},
+		{Region: "UK-rUK", Period: "weekly;p=54;basis=cumulative;pay_to_date=1;tax_to_date_before=0", Code: "1257L"},
 		{Region: "UK-rUK", Period: "weekly;p=x;basis=W1M1", Code: "1257L"},
 		{Region: "UK", Period: "weekly;p=1;NI-employee;pay_to_date=1", Code: "NI-cat-A"},
 		{Region: "UK", Period: "weekly;p=1;NI-employee", Code: "NI-cat-A", Gross: payroll.MustMoney("1e12")},

@@ -44,21 +44,10 @@ func readVectors(t testing.TB, name string) []calc.Vector {
 // shows to be wrong (file:line -> reason); they must still compute.
 var knownWrong = map[string]string{}
 
-// scottishPenny lists HMRC 2025-26 Scottish PAYE cases where HMRC's
-// expected tax is 1p below the exact arithmetic of rules §2.3 (band limits
-// annual × n ÷ 12, tax floored once): the rules file documents the quirk
-// (8 of 64 Scottish cases, ±£0.01 acceptable until the spec's rounding is
-// known). The engine keeps the rules-file formula.
-var scottishPenny = map[string]bool{
-	"hmrc-paye-2025-26.csv:69": true, "hmrc-paye-2025-26.csv:73": true,
-	"hmrc-paye-2025-26.csv:88": true, "hmrc-paye-2025-26.csv:89": true,
-	"hmrc-paye-2025-26.csv:124": true, "hmrc-paye-2025-26.csv:125": true,
-}
-
 func checkFile(t *testing.T, name string) {
 	rows := readVectors(t, name)
 	e := New().(calc.VectorChecker)
-	pass, penny, fail := 0, 0, 0
+	pass, fail := 0, 0
 	for _, v := range rows {
 		key := name + ":" + strconv.Itoa(v.Line)
 		got, rule, err := e.CheckVector(v)
@@ -71,11 +60,6 @@ func checkFile(t *testing.T, name string) {
 			t.Errorf("%s: no rule", key)
 		}
 		if !got.Equal(v.Expected) {
-			if scottishPenny[key] && got.Sub(v.Expected).Equal(payroll.MoneyFromMinor(1)) {
-				t.Logf("%s: Scottish ±1p (rules §2.3): got %s, HMRC %s", key, got, v.Expected)
-				penny++
-				continue
-			}
 			if why, ok := knownWrong[key]; ok {
 				t.Logf("%s: known wrong vector (%s): got %s, file %s", key, why, got, v.Expected)
 				continue
@@ -86,7 +70,7 @@ func checkFile(t *testing.T, name string) {
 		}
 		pass++
 	}
-	t.Logf("%s: %d UK rows, %d exact, %d within the documented Scottish 1p, %d fail", name, len(rows), pass, penny, fail)
+	t.Logf("%s: %d UK rows, %d exact, %d fail", name, len(rows), pass, fail)
 }
 
 func TestVectorsSample2025(t *testing.T) { checkFile(t, "vectors-sample-uk.csv") }

@@ -74,8 +74,9 @@ var year2025 = Year{
 			Scotland: scottishBands("2827", "14921", "31092", "62430", "125140"),
 			Wales:    rukBands("37700", "125140"), // Welsh rates equal rUK in 2025-26 (rules §2.1)
 		},
-		BasicBand: [numJurisdictions]int{RUK: 0, Scotland: 1, Wales: 0},
-		Source:    "payroll-rules.md §2.1-2.3; HMRC Specification for PAYE Tax Table Routines; gov.uk Rates and thresholds for employers 2025 to 2026",
+		BasicBand:          [numJurisdictions]int{RUK: 0, Scotland: 1, Wales: 0},
+		BandedThresholdTax: [numJurisdictions]bool{Scotland: true},
+		Source:             "payroll-rules.md §2.1-2.3; HMRC Specification for PAYE Tax Table Routines; gov.uk Rates and thresholds for employers 2025 to 2026",
 	},
 	NI: NITable{
 		Thresholds: map[calc.Frequency][numThresholds]payroll.Money{
@@ -126,8 +127,9 @@ var year2026 = Year{
 			Scotland: scottishBands("3967", "16956", "31092", "62430", "125140"), // Scottish Rate Resolution S6M-20844
 			Wales:    rukBands("37700", "125140"),                                // Welsh Rate Resolution NDM9117: 10p each band
 		},
-		BasicBand: [numJurisdictions]int{RUK: 0, Scotland: 1, Wales: 0},
-		Source:    "payroll-rules-2026-27.md §2.1-2.3; gov.uk P9X 2026; Scottish Rate Resolution S6M-20844; HMRC Specification for PAYE Tax Table Routines",
+		BasicBand:          [numJurisdictions]int{RUK: 0, Scotland: 1, Wales: 0},
+		BandedThresholdTax: [numJurisdictions]bool{Scotland: true},
+		Source:             "payroll-rules-2026-27.md §2.1-2.3; gov.uk P9X 2026; Scottish Rate Resolution S6M-20844; HMRC Specification for PAYE Tax Table Routines",
 	},
 	NI: NITable{
 		Thresholds: map[calc.Frequency][numThresholds]payroll.Money{

@@ -63,8 +63,9 @@ var ukYouthRates = []struct {
 // account to go to, missing tax identifiers (TFN, tax code, NI number,
 // IRD number), an expired NRIC, hourly pay below the minimum wage,
 // terminated employees, duplicate earnings lines, another draft run of the
-// schedule overlapping the period, and birthdays and work anniversaries
-// in the period.
+// schedule overlapping the period, UK statutory pay weeks that cannot be
+// paid yet (their salary kept), and birthdays and work anniversaries in
+// the period.
 func (o *Outputs) Warnings(ctx context.Context, biz business.Business, id int64) (_ []payrun.WarningModel, err error) {
 	defer payroll.Wrap(&err, "pay run %d warnings", id)
 	q := o.DB.Queries()
@@ -101,8 +102,15 @@ func (o *Outputs) Warnings(ctx context.Context, biz business.Business, id int64)
 		}
 		out = append(out, warning(typ, 0, "", "another draft pay run of this pay schedule overlaps the period: "+strings.Join(ids, ", ")))
 	}
+	unpaid, err := o.ukUnpaidStatutory(ctx, q, biz, run) // warnings_uk.go
+	if err != nil {
+		return nil, err
+	}
 	for i := range ps {
 		out = append(out, employeeWarnings(biz.Region, run, &ps[i], byEmp[ps[i].Row.EmployeeID])...)
+		for _, text := range unpaid[ps[i].Row.EmployeeID] {
+			out = append(out, warning("EmployeeInformation", ps[i].Row.EmployeeID, ps[i].Row.EmployeeName, text))
+		}
 	}
 	return out, nil
 }

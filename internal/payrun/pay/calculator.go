@@ -74,7 +74,18 @@ const (
 )
 
 // YTD is an employee's year-to-date before a run.
-type YTD = store.PayRunYearToDateRow
+type YTD struct {
+	store.PayRunYearToDateRow
+	// ukDirector is the NI to date in the earnings period of a UK director
+	// appointed during the tax year (nil: the year's figures are theirs).
+	ukDirector *ukDirectorToDate
+	// nzRecent is an NZ employee's regular earnings of the four weeks
+	// (monthly: the month) before the run's period (nz_extrapay.go).
+	nzRecent int64
+	// sgAWPaid is an SG employee's additional wages paid earlier in the
+	// year (sg_cpf.go).
+	sgAWPaid int64
+}
 
 // YearToDate reads every employee's year-to-date before run in one query:
 // the finalised runs of the tax year paid up to its date (from the running
@@ -87,7 +98,16 @@ func YearToDate(ctx context.Context, q *store.Queries, biz business.Business, ru
 	}
 	out := make(map[int64]*YTD, len(rows))
 	for i := range rows {
-		out[rows[i].EmployeeID] = &rows[i]
+		out[rows[i].EmployeeID] = &YTD{PayRunYearToDateRow: rows[i]}
+	}
+	if err := addUKDirectorsToDate(ctx, q, biz, run, from, out); err != nil { // uk_employee.go
+		return nil, err
+	}
+	if err := addNZRecentEarnings(ctx, q, biz, run, out); err != nil { // nz_extrapay.go
+		return nil, err
+	}
+	if err := addSGAWPaid(ctx, q, biz, run, from, out); err != nil { // sg_cpf.go
+		return nil, err
 	}
 	return out, addOpeningBalances(ctx, q, biz, from, out) // emp2_openingbalances.go
 }

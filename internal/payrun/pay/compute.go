@@ -270,8 +270,9 @@ func statutory(region string, run *store.PayRun, e *EmployeeRow, in *calc.Input,
 			return calc.Result{}, err
 		}
 		in.UK = uk
-		in.UK.YTD = calc.UKYearToDate{TaxablePay: money(y.Taxable), TaxPaid: money(y.Tax), NIEarnings: money(y.Gross),
-			EmployeeNI: money(y.NiEmployee), EmployerNI: money(y.NiEmployer)}
+		ukDirector(e, run.DatePaid, uk) // uk_employee.go
+		uk.Week1Month1 = uk.Week1Month1 || ukP45Week1Month1(e, run.DatePaid)
+		in.UK.YTD = ukYearToDate(e, run.DatePaid, y) // uk_employee.go
 		in.Period = ukPeriod(run.Frequency, run.DatePaid)
 		res, err := ukCalculate(in, x.pension(), f)
 		if err != nil {
@@ -291,6 +292,7 @@ func statutory(region string, run *store.PayRun, e *EmployeeRow, in *calc.Input,
 	case calc.NZ:
 		in.NZ = nzEmployee(e)
 		in.NZ.ACCLiableEarningsYTD = money(y.Gross)
+		in.NZ.RecentEarnings = money(y.nzRecent)
 		res, err := engine.Calculate(in)
 		if err != nil {
 			return res, err
@@ -304,6 +306,7 @@ func statutory(region string, run *store.PayRun, e *EmployeeRow, in *calc.Input,
 	case calc.SG:
 		in.SG = sgEmployee(e, run.DatePaid)
 		in.SG.OWSubjectToCPFYTD, in.SG.AWSubjectToCPFYTD = money(y.CpfOwSubject), money(y.CpfAwSubject)
+		sgYear(e, run.DatePaid, y, in.SG) // sg_cpf.go
 		res, err := engine.Calculate(in)
 		if err != nil {
 			return res, err
@@ -394,8 +397,8 @@ func auEmployee(e *EmployeeRow) *calc.AUEmployee {
 	return au
 }
 
-// ukEmployee maps tax code, NI category, loans and the directors' NI
-// method.
+// ukEmployee maps tax code, NI category and loans (a director's NI:
+// ukDirector).
 func ukEmployee(e *EmployeeRow) (*calc.UKEmployee, error) {
 	if e.TaxCode == "" {
 		return nil, payroll.Invalid("taxCode", "the employee has no tax code")
@@ -408,13 +411,6 @@ func ukEmployee(e *EmployeeRow) (*calc.UKEmployee, error) {
 		PostgraduateLoan: e.HasPostGradLoan.Valid && e.HasPostGradLoan.Bool}
 	if p := strings.TrimPrefix(e.StudentLoanType, "Plan"); p != "" && p != "None" {
 		uk.StudentLoan = calc.UKLoanPlan(p)
-	}
-	if strings.EqualFold(e.IsCompanyDirector, "true") {
-		uk.Director = true
-		uk.DirectorNIMethod = calc.DirectorAnnual
-		if strings.Contains(strings.ToLower(e.NationalInsuranceCalculationMethod), "alternative") {
-			uk.DirectorNIMethod = calc.DirectorAlternative
-		}
 	}
 	return uk, nil
 }

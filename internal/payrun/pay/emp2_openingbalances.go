@@ -22,7 +22,7 @@ func addOpeningBalances(ctx context.Context, q *store.Queries, biz business.Busi
 	for _, r := range rows {
 		y := out[r.EmployeeID]
 		if y == nil {
-			y = &YTD{EmployeeID: r.EmployeeID}
+			y = &YTD{PayRunYearToDateRow: store.PayRunYearToDateRow{EmployeeID: r.EmployeeID}}
 			out[r.EmployeeID] = y
 		}
 		// As a run's figures: tax includes the study loan repayments.

@@ -2,9 +2,15 @@ package pay
 
 import (
 	"context"
+	"database/sql"
+	"strings"
+	"time"
 
+	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/calc"
+	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/store"
+	"github.com/payrolld/payrolld/internal/uk"
 	"github.com/payrolld/payrolld/internal/uk/hmrcadjustment"
 	"github.com/payrolld/payrolld/internal/uk/ni"
 	"github.com/payrolld/payrolld/internal/uk/pensionmember"
@@ -98,4 +104,137 @@ func ukCategoryOn(ctx context.Context, q *store.Queries, region string, bizID in
 		e.NationalInsuranceCategory = cat
 	}
 	return err
+}
+
+// ukDirectorToDate is a director's NI to date in their earnings period.
+type ukDirectorToDate struct {
+	niEarnings, employeeNI, employerNI int64
+}
+
+// ukDirector sets a company director's NI on uk: the annual earnings
+// period (nationalInsuranceCalculationMethod Cumulative, or empty) or the
+// alternative method (NonCumulative: per period with the annual
+// recalculation at the year's last period), and, for a director appointed
+// during the tax year (appointmentStartDate), the pro-rata earnings period:
+// the weeks from the tax week of appointment to the year's end (SSCR 2001
+// reg 8; docs/reference/uk-directors-ni.md). A payment before the
+// appointment is an ordinary employee's.
+func ukDirector(e *EmployeeRow, paid time.Time, ue *calc.UKEmployee) {
+	if !strings.EqualFold(e.IsCompanyDirector, "true") {
+		return
+	}
+	appointed := payroll.DateOnly(e.AppointmentStartDate.Time)
+	if e.AppointmentStartDate.Valid && appointed.After(payroll.DateOnly(paid)) {
+		return
+	}
+	ue.Director = true
+	ue.DirectorNIMethod = calc.DirectorAnnual
+	if m := strings.ToLower(e.NationalInsuranceCalculationMethod); m == "noncumulative" || strings.Contains(m, "alternative") {
+		ue.DirectorNIMethod = calc.DirectorAlternative
+	}
+	if e.AppointmentStartDate.Valid {
+		if week, ok := ukDirectorWeekOfAppointment(appointed, paid); ok {
+			ue.DirectorWeeks = 53 - week // the week of appointment to week 52
+			if week == 53 {
+				ue.DirectorWeeks = 1
+			}
+		}
+	}
+}
+
+// ukDirectorWeekOfAppointment is the tax week (1-53) of an appointment in
+// the tax year of paid (false: appointed before the year began).
+func ukDirectorWeekOfAppointment(appointed, paid time.Time) (int, bool) {
+	from, _ := TaxYear(calc.UK, paid)
+	if !appointed.After(from) {
+		return 0, false
+	}
+	return int(appointed.Sub(from).Hours()/24)/7 + 1, true
+}
+
+// addUKDirectorsToDate gives each UK director appointed during the run's
+// tax year their NI to date from the start of the tax week of
+// appointment (one year-to-date query per distinct week, none when no
+// director was appointed in the year).
+func addUKDirectorsToDate(ctx context.Context, q *store.Queries, biz business.Business, run *store.PayRun, from time.Time, out map[int64]*YTD) error {
+	if biz.Region != calc.UK {
+		return nil
+	}
+	dirs, err := q.UKDirectorsAppointedBetween(ctx, store.UKDirectorsAppointedBetweenParams{BusinessID: biz.ID, FromDate: sql.NullTime{Time: from, Valid: true},
+		ToDate: sql.NullTime{Time: run.DatePaid, Valid: true}})
+	if err != nil || len(dirs) == 0 {
+		return err
+	}
+	byWeek := map[time.Time][]int64{}
+	for _, d := range dirs {
+		week, ok := ukDirectorWeekOfAppointment(payroll.DateOnly(d.AppointmentStartDate.Time), run.DatePaid)
+		if !ok {
+			continue
+		}
+		start := from.AddDate(0, 0, 7*(week-1))
+		byWeek[start] = append(byWeek[start], d.ID)
+	}
+	for start, ids := range byWeek {
+		rows, err := q.PayRunYearToDate(ctx, store.PayRunYearToDateParams{QuarterFrom: start, BusinessID: biz.ID, PayRunID: run.ID,
+			YearFrom: start, YearTo: run.DatePaid})
+		if err != nil {
+			return err
+		}
+		since := make(map[int64]*store.PayRunYearToDateRow, len(rows))
+		for i := range rows {
+			since[rows[i].EmployeeID] = &rows[i]
+		}
+		for _, id := range ids {
+			d := &ukDirectorToDate{}
+			if r := since[id]; r != nil {
+				d.niEarnings, d.employeeNI, d.employerNI = r.Gross, r.NiEmployee, r.NiEmployer
+			}
+			y := out[id]
+			if y == nil {
+				y = &YTD{PayRunYearToDateRow: store.PayRunYearToDateRow{EmployeeID: id}}
+				out[id] = y
+			}
+			y.ukDirector = d
+		}
+	}
+	return nil
+}
+
+// ukYearToDate is the calculation's year to date of a UK employee: this
+// employment's taxable pay and tax, their P45 figures (ukPreviousEmployment)
+// and the NI to date of their earnings period.
+func ukYearToDate(e *EmployeeRow, paid time.Time, y *YTD) calc.UKYearToDate {
+	out := calc.UKYearToDate{TaxablePay: money(y.Taxable), TaxPaid: money(y.Tax), NIEarnings: money(y.Gross),
+		EmployeeNI: money(y.NiEmployee), EmployerNI: money(y.NiEmployer)}
+	if d := y.ukDirector; d != nil {
+		out.NIEarnings, out.EmployeeNI, out.EmployerNI = money(d.niEarnings), money(d.employeeNI), money(d.employerNI)
+	}
+	out.PreviousEmploymentPay, out.PreviousEmploymentTax = ukPreviousEmployment(e, paid)
+	return out
+}
+
+// ukPreviousEmployment is a new starter's P45 pay and tax to date
+// (previousEmployerTaxablePay, previousEmployerTaxWithheld) when they count
+// in the tax year of paid (uk.P45Counts).
+func ukPreviousEmployment(e *EmployeeRow, paid time.Time) (pay, tax payroll.Money) {
+	if !e.PreviousEmployerTaxablePay.Valid && !e.PreviousEmployerTaxWithheld.Valid {
+		return
+	}
+	from, _ := TaxYear(calc.UK, paid)
+	if !uk.P45Counts(payroll.DateOnly(e.PreviousEmployerLeavingDate.Time), payroll.DateOnly(e.StartDate.Time),
+		e.PreviousEmployerW1M1.Valid && e.PreviousEmployerW1M1.Bool, from) {
+		return
+	}
+	return money(e.PreviousEmployerTaxablePay.Int64), money(e.PreviousEmployerTaxWithheld.Int64)
+}
+
+// ukP45Week1Month1: a new starter whose P45 of this tax year was operated
+// on the week 1/month 1 basis has their code continued on that basis
+// (HMRC's starter guidance; the P45's figures do not count either).
+func ukP45Week1Month1(e *EmployeeRow, paid time.Time) bool {
+	if !e.PreviousEmployerW1M1.Valid || !e.PreviousEmployerW1M1.Bool {
+		return false
+	}
+	from, _ := TaxYear(calc.UK, paid)
+	return uk.P45Counts(payroll.DateOnly(e.PreviousEmployerLeavingDate.Time), payroll.DateOnly(e.StartDate.Time), false, from)
 }

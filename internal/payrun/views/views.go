@@ -236,7 +236,11 @@ func (s *Views) PaySlips(ctx context.Context, biz business.Business, id, employe
 	}
 	out := make(map[string]payrun.PaySlip, len(rows))
 	for _, e := range rows {
-		p := paySlip(biz, run, e, lines[e.EmployeeID], ytds[e.EmployeeID], data.ote)
+		var y *store.PayRunYearToDateRow
+		if v := ytds[e.EmployeeID]; v != nil {
+			y = &v.PayRunYearToDateRow
+		}
+		p := paySlip(biz, run, e, lines[e.EmployeeID], y, data.ote)
 		p.PaySlipDetail = data.detail(biz.Region, run, e, lines[e.EmployeeID])
 		if l, ok := pens.Of(run.ID, e.EmployeeID); ok {
 			p.PensionSchemeName, p.EmployeePensionContribution, p.EmployerPensionContribution = l.SchemeName, money(l.EE), money(l.ER)

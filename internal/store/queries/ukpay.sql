@@ -21,3 +21,12 @@ ORDER BY d.employee_id, d.week, d.day_of_week;
 -- name: SetPayRunEmployeeNICategory :exec
 -- The NI letter a UK pay run calculated the employee with.
 UPDATE pay_run_employees SET ni_category = $3 WHERE pay_run_id = $1 AND employee_id = $2;
+
+-- name: UKDirectorsAppointedBetween :many
+-- The company directors of a business appointed after from and on or
+-- before to (a director appointed during the tax year has a pro-rata NI
+-- earnings period from the week of appointment).
+SELECT id, appointment_start_date FROM employees
+WHERE business_id = $1 AND is_company_director = 'true'
+    AND appointment_start_date > sqlc.arg(from_date) AND appointment_start_date <= sqlc.arg(to_date)
+ORDER BY id;

@@ -21,7 +21,7 @@ type P45Data struct {
 	PeriodType                           string           `json:"periodType" enum:"Week,Month" doc:"last entries: week or month number of the last payment"`
 	PeriodNumber                         int              `json:"periodNumber" doc:"0 when nothing was paid in the tax year"`
 	NationalInsuranceCategory            string           `json:"nationalInsuranceCategory"`
-	TotalPayToDate                       payroll.Money    `json:"totalPayToDate" doc:"taxable pay in the tax year to the leaving date (this employment: no previous employment's figures are held)"`
+	TotalPayToDate                       payroll.Money    `json:"totalPayToDate" doc:"taxable pay in the tax year to the leaving date: this employment's plus a previous employment's of the year from the employee's own P45 when it counted in cumulative PAYE"`
 	TotalTaxToDate                       payroll.Money    `json:"totalTaxToDate"`
 	PayInThisEmployment                  payroll.Money    `json:"payInThisEmployment"`
 	TaxInThisEmployment                  payroll.Money    `json:"taxInThisEmployment"`
@@ -84,10 +84,11 @@ func (s *Service) p45Of(ctx context.Context, biz business.Business, e employee.E
 	if plan == "" {
 		plan = "None"
 	}
+	prevPay, prevTax := previousEmployment(e, y)
 	d := P45Data{TaxYear: uk.UKTaxYearName(y), LeavingDate: payroll.NewDateTime(e.EndDate.Time), TaxCode: e.TaxCode,
 		Week1Month1: strings.EqualFold(e.TaxCalculationMethod, "NonCumulative"), PeriodType: "Week",
 		NationalInsuranceCategory: letter,
-		TotalPayToDate:            money(t.Taxable), TotalTaxToDate: money(t.Tax),
+		TotalPayToDate:            money(t.Taxable).Add(prevPay), TotalTaxToDate: money(t.Tax).Add(prevTax),
 		PayInThisEmployment: money(t.Taxable), TaxInThisEmployment: money(t.Tax),
 		StudentLoanDeductionsToContinue:      plan != "None",
 		StudentLoanPlan:                      plan,
@@ -219,4 +220,21 @@ func w1(b bool) string {
 		return " (week 1/month 1)"
 	}
 	return ""
+}
+
+// previousEmployment is employee e's P45 pay and tax from a previous
+// employment when they count in tax year y (uk.P45Counts), else zero.
+func previousEmployment(e employee.Employee, y int) (pay, tax payroll.Money) {
+	from, _ := uk.UKTaxYearDates(y)
+	w1 := e.PreviousEmployerW1M1 != nil && *e.PreviousEmployerW1M1
+	if !uk.P45Counts(e.PreviousEmployerLeavingDate.Time, e.StartDate.Time, w1, from) {
+		return
+	}
+	if e.PreviousEmployerTaxablePay != nil {
+		pay = *e.PreviousEmployerTaxablePay
+	}
+	if e.PreviousEmployerTaxWithheld != nil {
+		tax = *e.PreviousEmployerTaxWithheld
+	}
+	return pay, tax
 }

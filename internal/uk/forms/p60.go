@@ -17,8 +17,8 @@ import (
 )
 
 // P60 is the end of year certificate of one employee's pay and
-// deductions in a tax year (this employment only: no previous
-// employment's figures are held).
+// deductions in a tax year, with a previous employment's pay and tax of
+// the year from the employee's P45 when they counted in cumulative PAYE.
 type P60 struct {
 	ID                         int64              `json:"id" doc:"id of the published P60 (the noticeId of p60notify); 0 until published"`
 	TaxYear                    string             `json:"taxYear"`
@@ -54,9 +54,12 @@ func p60Of(e employee.Employee, er Employer, y int, t *Totals) P60 {
 		ni = append(ni, NIBand{Category: l.Letter, EarningsAtLEL: money(l.AtLEL), EarningsAboveLELUpToPT: money(l.LELToPT),
 			EarningsAbovePTUpToUEL: money(l.PTToUEL), EmployeeContributions: money(l.NIEE), EmployerContributions: money(l.NIER)})
 	}
+	prevPay, prevTax := previousEmployment(e, y)
 	return P60{TaxYear: uk.UKTaxYearName(y), FinancialYearEnding: y + 1, Employer: er, Employee: person(e), TaxCode: e.TaxCode,
-		Week1Month1:         strings.EqualFold(e.TaxCalculationMethod, "NonCumulative"),
-		PayInThisEmployment: money(t.Taxable), TaxInThisEmployment: money(t.Tax), TotalPayForYear: money(t.Taxable), TotalTaxForYear: money(t.Tax),
+		Week1Month1:              strings.EqualFold(e.TaxCalculationMethod, "NonCumulative"),
+		PayInPreviousEmployments: prevPay, TaxInPreviousEmployments: prevTax,
+		PayInThisEmployment: money(t.Taxable), TaxInThisEmployment: money(t.Tax),
+		TotalPayForYear: money(t.Taxable).Add(prevPay), TotalTaxForYear: money(t.Tax).Add(prevTax),
 		NationalInsurance: ni,
 		// HMRC: student and postgraduate loan deductions on the P60 in whole pounds.
 		StudentLoanDeductions: money(t.Loan).Floor(0), PostgraduateLoanDeductions: money(t.PGLoan).Floor(0),

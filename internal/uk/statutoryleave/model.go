@@ -85,7 +85,7 @@ type LeavePayment struct {
 	WeeklyRate      payroll.Money    `json:"weeklyRate"`
 	EarningsRelated bool             `json:"earningsRelated" doc:"one of SMP/SAP's first six weeks at 90% of AWE"`
 	Amount          payroll.Money    `json:"amount"`
-	Include         bool             `json:"include" doc:"false when the leave is not payable (not eligible, or paused sncp)"`
+	Include         bool             `json:"include" doc:"false when the leave is not payable (not eligible, or paused sncp) or the week's rate is not loaded yet (the log says which)"`
 	PayRunID        *int64           `json:"payRunId" nullable:"true" doc:"the pay run that paid (or is paying) this week; the last one when a week is split across runs"`
 	AmountPaid      payroll.Money    `json:"amountPaid" doc:"paid by pay runs so far (draft runs included)"`
 	Status          string           `json:"status" enum:"Pending,Current,Processed" doc:"Pending: no pay run yet; Current: in a draft pay run; Processed: paid by a finalised pay run"`
@@ -183,6 +183,12 @@ type RunPayment struct {
 	WeeklyRate payroll.Money `json:"weeklyRate"`
 	Amount     payroll.Money `json:"amount"`
 	Notes      string        `json:"notes"`
+}
+
+func warn(category string, msgs []string) LogEvent {
+	e := info(category, msgs)
+	e.Type = "Warning"
+	return e
 }
 
 func info(category string, msgs []string) LogEvent {

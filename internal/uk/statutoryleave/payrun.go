@@ -57,26 +57,50 @@ func (s *Service) PayLines(ctx context.Context, q *store.Queries, biz business.B
 // periods of statutory leave and sickness overlapping the pay period (a
 // pay run reduces salary for their working days).
 func (s *Service) PayPeriod(ctx context.Context, q *store.Queries, biz business.Business, from, to time.Time, employeeLo, employeeHi int64) (map[int64][]PayLine, map[int64][]Absence, error) {
+	out, absent, _, err := s.payPeriod(ctx, q, biz, from, to, employeeLo, employeeHi)
+	return out, absent, err
+}
+
+// Unpaid are the weeks of family leave in the pay period [from, to] that
+// cannot be paid because the rate of their tax year is not loaded, by
+// employee, as sentences for a pay run's warnings: a pay run pays the
+// other weeks and keeps the salary of these weeks' days (never removing
+// salary without the statutory pay that replaces it).
+func (s *Service) Unpaid(ctx context.Context, q *store.Queries, biz business.Business, from, to time.Time, employeeLo, employeeHi int64) (map[int64][]string, error) {
+	_, _, unpaid, err := s.payPeriod(ctx, q, biz, from, to, employeeLo, employeeHi)
+	return unpaid, err
+}
+
+func (s *Service) payPeriod(ctx context.Context, q *store.Queries, biz business.Business, from, to time.Time, employeeLo, employeeHi int64) (map[int64][]PayLine, map[int64][]Absence, map[int64][]string, error) {
 	if gate(biz) != nil {
-		return nil, nil, nil
+		return nil, nil, nil, nil
 	}
 	from, to = payroll.DateOnly(from), payroll.DateOnly(to)
 	rows, err := q.ListStatutoryLeavesInPeriod(ctx, store.ListStatutoryLeavesInPeriodParams{BusinessID: biz.ID, FromDate: from, ToDate: to,
 		EmployeeLo: employeeLo, EmployeeHi: employeeHi})
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	out, absent := map[int64][]PayLine{}, map[int64][]Absence{}
+	out, absent, unpaid := map[int64][]PayLine{}, map[int64][]Absence{}, map[int64][]string{}
 	started := map[int64]time.Time{}
 	for _, r := range rows {
 		k := Kind(r.Kind)
-		if k != SNCP || !r.Paused {
-			absent[r.EmployeeID] = append(absent[r.EmployeeID], Absence{Kind: k, From: payroll.DateOnly(r.StartDate), To: payroll.DateOnly(r.EndDate)})
+		// keep are the days of the leave whose salary stays: weeks
+		// without a loaded rate (the absence is the rest).
+		var keep [][2]time.Time
+		addAbsence := func() {
+			if k == SNCP && r.Paused {
+				return
+			}
+			for _, a := range minus(payroll.DateOnly(r.StartDate), payroll.DateOnly(r.EndDate), keep) {
+				absent[r.EmployeeID] = append(absent[r.EmployeeID], Absence{Kind: k, From: a[0], To: a[1]})
+			}
 		}
 		if k == SSP {
+			addAbsence()
 			res, _, _, err := sspCalc(ctx, q, biz.ID, r)
 			if err != nil {
-				return nil, nil, err
+				return nil, nil, nil, err
 			}
 			for i, w := range res.Weeks {
 				amt, days := w.AmountBetween(from, to)
@@ -97,7 +121,7 @@ func (s *Service) PayPeriod(ctx context.Context, q *store.Queries, biz business.
 		if !ok {
 			e, err := q.GetEmployee(ctx, store.GetEmployeeParams{ID: r.EmployeeID, BusinessID: biz.ID})
 			if err != nil && !db.IsNoRows(err) {
-				return nil, nil, err
+				return nil, nil, nil, err
 			}
 			st = e.StartDate.Time
 			started[r.EmployeeID] = st
@@ -105,20 +129,33 @@ func (s *Service) PayPeriod(ctx context.Context, q *store.Queries, biz business.
 		qw := qualifyingWeekStart(k, r.QualifyingDate.Time, r.MatchDate.Time, r.IsAdoption)
 		awe, _, _, err := employeeAWE(ctx, q, biz.ID, r.EmployeeID, r.AweOverride, qw.AddDate(0, 0, 6))
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 		el, err := familyEligibility(k, qw, st, awe)
-		if err != nil || !el.Eligible {
-			continue // no figures for its year, or not eligible: nothing to pay (the calc says why)
-		}
-		weeks, err := familyWeeks(k, r.StartDate, r.EndDate, int(r.WeeksToPay.Int64), awe)
 		if err != nil {
+			// No figures for its qualifying week: nothing can be paid, so
+			// nothing of the salary is taken either.
+			keep = append(keep, [2]time.Time{payroll.DateOnly(r.StartDate), payroll.DateOnly(r.EndDate)})
+			unpaid[r.EmployeeID] = append(unpaid[r.EmployeeID], fmt.Sprintf("%s from %s: %v; not paid, and the salary of its days is kept", k.Name(),
+				r.StartDate.Format("2006-01-02"), err))
+			addAbsence()
 			continue
 		}
+		if !el.Eligible {
+			addAbsence() // not eligible: the leave is unpaid (the calc says why)
+			continue
+		}
+		weeks, _ := familyWeeks(k, r.StartDate, r.EndDate, int(r.WeeksToPay.Int64), awe)
 		for _, w := range weeks {
 			before := daysIn(w.Start, w.End, w.Start, from.AddDate(0, 0, -1))
 			upto := daysIn(w.Start, w.End, w.Start, to)
 			if upto <= before {
+				continue
+			}
+			if w.Unrated {
+				keep = append(keep, [2]time.Time{later(w.Start, from), earlier(w.End, to)})
+				unpaid[r.EmployeeID] = append(unpaid[r.EmployeeID], fmt.Sprintf("%s week %d (%s to %s): %s; not paid in this run, and the salary of its days is kept: pay the week in a later run once the rate is loaded",
+					k.Name(), w.Number, w.Start.Format("2006-01-02"), w.End.Format("2006-01-02"), w.NoRate))
 				continue
 			}
 			amt := slice(w.RatePence, before, upto, 7)
@@ -126,8 +163,31 @@ func (s *Service) PayPeriod(ctx context.Context, q *store.Queries, biz business.
 				WeeklyRate: pounds(w.RatePence), Amount: pounds(amt), ExternalID: LineID(k, r.ID, w.Number), From: later(w.Start, from), To: earlier(w.End, to),
 				Notes: fmt.Sprintf("%s week %d (%s to %s): %d day(s) of 7", k.Name(), w.Number, w.Start.Format("2006-01-02"), w.End.Format("2006-01-02"), upto-before)})
 		}
+		addAbsence()
 	}
-	return out, absent, nil
+	return out, absent, unpaid, nil
+}
+
+// minus is [a, b] without the day ranges of holes, as the ranges left.
+func minus(a, b time.Time, holes [][2]time.Time) [][2]time.Time {
+	out := [][2]time.Time{{a, b}}
+	for _, h := range holes {
+		var next [][2]time.Time
+		for _, r := range out {
+			if h[1].Before(r[0]) || h[0].After(r[1]) {
+				next = append(next, r)
+				continue
+			}
+			if h[0].After(r[0]) {
+				next = append(next, [2]time.Time{r[0], h[0].AddDate(0, 0, -1)})
+			}
+			if h[1].Before(r[1]) {
+				next = append(next, [2]time.Time{h[1].AddDate(0, 0, 1), r[1]})
+			}
+		}
+		out = next
+	}
+	return out
 }
 
 func later(a, b time.Time) time.Time {

@@ -160,6 +160,11 @@ type Week struct {
 	RatePence  int64
 	// Earnings related: a week of SMP/SAP's first six at 90% of AWE.
 	EarningsRelated bool
+	// Unrated: the flat rate of the year the week begins in is not loaded
+	// (not yet published): the week pays nothing until it is, and pay runs
+	// keep the salary of its days (NoRate says why).
+	Unrated bool
+	NoRate  string
 }
 
 // AmountPence is the week's pay.
@@ -249,7 +254,9 @@ func familyEligibility(k Kind, qw time.Time, started time.Time, awe AWE) (Eligib
 // from start to end (inclusive): at most the payment's maximum weeks, or
 // weeksToPay when given (fewer). Each week's rate: SMP/SAP's first six
 // weeks 90% of AWE (rounded up to the penny), every other week the lower
-// of the flat rate of the year the week begins in and that 90%.
+// of the flat rate of the year the week begins in and that 90%; a week
+// whose year's flat rate is not loaded is Unrated (paid nothing, never an
+// error: the rest of the leave still pays).
 func familyWeeks(k Kind, start, end time.Time, weeksToPay int, awe AWE) ([]Week, error) {
 	start, end = payroll.DateOnly(start), payroll.DateOnly(end)
 	n := int(end.Sub(start).Hours()/24)/7 + 1
@@ -273,7 +280,9 @@ func familyWeeks(k Kind, start, end time.Time, weeksToPay int, awe AWE) ([]Week,
 		} else {
 			fy, err := familyYearOf(ws)
 			if err != nil {
-				return nil, err
+				w.Unrated, w.NoRate, w.RatePence = true, err.Error(), 0
+				out = append(out, w)
+				continue
 			}
 			w.RatePence = min(ninety, fy.familyWeekly)
 		}

@@ -134,9 +134,8 @@ func (s *Service) Create(ctx context.Context, biz business.Business, p *payroll.
 		return CreateResult{}, err
 	}
 	var row store.StatutoryLeavePeriod
-	var e employee.Employee
+	var c LeaveCalc
 	err = s.Employees.WriteRecords(ctx, biz, p, employeeID, func(q *store.Queries, emp employee.Employee) error {
-		e = emp
 		list, err := q.ListStatutoryLeaves(ctx, store.ListStatutoryLeavesParams{BusinessID: biz.ID, EmployeeID: employeeID, Kind: string(k),
 			FromDate: params.StartDate, ToDate: params.EndDate})
 		if err != nil {
@@ -146,13 +145,15 @@ func (s *Service) Create(ctx context.Context, biz business.Business, p *payroll.
 			return payroll.Conflict("the employee already has %s leave from %s to %s overlapping these dates", k.Name(),
 				list[0].StartDate.Format("2006-01-02"), list[0].EndDate.Format("2006-01-02"))
 		}
-		row, err = q.CreateStatutoryLeave(ctx, params)
+		if row, err = q.CreateStatutoryLeave(ctx, params); err != nil {
+			return err
+		}
+		// Calculated in the same transaction: a period the rules cannot
+		// work out (no figures for its qualifying week) is refused and
+		// nothing is stored.
+		c, err = s.calc(ctx, q, biz.ID, period{row, emp.StartDate.Time})
 		return err
 	})
-	if err != nil {
-		return CreateResult{}, err
-	}
-	c, err := s.calc(ctx, s.DB.Queries(), biz.ID, period{row, e.StartDate.Time})
 	if err != nil {
 		return CreateResult{}, err
 	}
@@ -242,7 +243,12 @@ func (s *Service) view(ctx context.Context, q *store.Queries, bizID int64, per p
 		l.AverageWeeklyEarningsOverride = &m
 	}
 	c, err := s.calc(ctx, q, bizID, per)
-	if err != nil {
+	switch {
+	case payroll.KindOf(err) == payroll.KindInvalid:
+		// Stored before its figures were checked (Create now refuses such
+		// a period): listed as not payable, never a 400 for stored data.
+		c = LeaveCalc{Status: "NotEligible"}
+	case err != nil:
 		return StatutoryLeave{}, err
 	}
 	l.AverageWeeklyEarnings, l.Status, l.DoNotPayReason = c.AverageWeeklyEarnings, c.Status, c.DoNotPayReason
@@ -367,10 +373,14 @@ func (s *Service) calc(ctx context.Context, q *store.Queries, bizID int64, per p
 		return LeaveCalc{}, err
 	}
 	var total int64
+	var unrated []string
 	for _, w := range weeks {
 		pm := LeavePayment{WeekNumber: w.Number, StartDate: payroll.NewDateTime(w.Start), EndDate: payroll.NewDateTime(w.End), DaysPaid: w.Days,
 			WeeklyRate: pounds(w.RatePence), EarningsRelated: w.EarningsRelated, Amount: pounds(w.AmountPence()),
-			Include: el.Eligible && !(k == SNCP && r.Paused), Status: "Pending"}
+			Include: el.Eligible && !(k == SNCP && r.Paused) && !w.Unrated, Status: "Pending"}
+		if w.Unrated && el.Eligible {
+			unrated = append(unrated, fmt.Sprintf("week %d (%s to %s): %s", w.Number, w.Start.Format("2006-01-02"), w.End.Format("2006-01-02"), w.NoRate))
+		}
 		var amountPaid int64
 		for _, pl := range paid[w.Number] {
 			id := pl.runID
@@ -394,6 +404,9 @@ func (s *Service) calc(ctx context.Context, q *store.Queries, bizID int64, per p
 	}
 	c.Total = pounds(total)
 	c.Rule = familyRule(k)
+	if len(unrated) > 0 {
+		c.Log = append(c.Log, warn("General", append([]string{fmt.Sprintf("%d week(s) have no %s rate loaded yet: they are not paid, and pay runs keep the salary of their days, until the rates of their tax year are loaded", len(unrated), k.Name())}, unrated...)))
+	}
 	if k == SNCP && r.Paused {
 		c.Log = append(c.Log, info("General", []string{"neonatal care pay is paused: pay runs do not pay it"}))
 	}

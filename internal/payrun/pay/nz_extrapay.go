@@ -1,0 +1,86 @@
+package pay
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"time"
+
+	"github.com/payrolld/payrolld/internal/business"
+	"github.com/payrolld/payrolld/internal/calc"
+	"github.com/payrolld/payrolld/internal/record"
+	"github.com/payrolld/payrolld/internal/store"
+)
+
+// IRD's extra-pay rule (IR340, docs/reference/nz-extra-pay-acc.md) taxes
+// a bonus or lump sum at the rate of the employee's regular earnings of
+// the four weeks before the pay period (monthly pay: the month before)
+// plus the extra pay, annualised. addNZRecentEarnings reads those
+// earnings for every NZ employee of a run with their year to date.
+
+// nzExtraPayWindow is [from, to) of the period endings of the runs whose
+// earnings count: the four weeks (monthly: the calendar month) before the
+// run's period.
+func nzExtraPayWindow(run *store.PayRun) (from, to time.Time) {
+	start := run.PeriodStarting
+	to = time.Date(start.Year(), start.Month(), start.Day(), 0, 0, 0, 0, time.UTC)
+	if run.Frequency == "Monthly" {
+		return to.AddDate(0, -1, 0), to
+	}
+	return to.AddDate(0, 0, -28), to
+}
+
+// addNZRecentEarnings sets y.nzRecent of each NZ employee paid in the
+// window: their earnings lines less those of extra-pay categories (pay
+// category type Bonus, LumpSum or ETP).
+func addNZRecentEarnings(ctx context.Context, q *store.Queries, biz business.Business, run *store.PayRun, out map[int64]*YTD) error {
+	if biz.Region != calc.NZ {
+		return nil
+	}
+	from, to := nzExtraPayWindow(run)
+	rows, err := q.NZEarningsByCategoryBetween(ctx, store.NZEarningsByCategoryBetweenParams{BusinessID: biz.ID, PayRunID: run.ID, FromDate: from, ToDate: to})
+	if err != nil || len(rows) == 0 {
+		return err
+	}
+	extra, err := nzExtraPayCategories(ctx, q, biz.ID)
+	if err != nil {
+		return err
+	}
+	for _, r := range rows {
+		if extra[r.CategoryID] {
+			continue
+		}
+		y := out[r.EmployeeID]
+		if y == nil {
+			y = &YTD{PayRunYearToDateRow: store.PayRunYearToDateRow{EmployeeID: r.EmployeeID}}
+			out[r.EmployeeID] = y
+		}
+		y.nzRecent += r.Amount
+	}
+	return nil
+}
+
+// nzExtraPayCategories are the business's pay categories whose lines are
+// extra pays (NZ) or additional wages (SG): as LoadCategories classifies
+// them, the kinds bonus, lump sum, back pay, unused leave and ETP (the
+// calculations' extraPay and additionalWage).
+func nzExtraPayCategories(ctx context.Context, q *store.Queries, bizID int64) (map[int64]bool, error) {
+	recs, err := q.ListRecords(ctx, store.ListRecordsParams{BusinessID: bizID, Kind: record.KindPayCategory})
+	if err != nil {
+		return nil, err
+	}
+	out := map[int64]bool{}
+	for _, r := range recs {
+		var pc struct {
+			PayCategoryType string `json:"payCategoryType"`
+		}
+		if json.Unmarshal([]byte(r.Data), &pc) != nil {
+			continue
+		}
+		switch earningKinds[strings.ToLower(pc.PayCategoryType)] {
+		case calc.Bonus, calc.Lumpsum, "BackPay", "UnusedLeave", "ETP":
+			out[r.ID] = true
+		}
+	}
+	return out, nil
+}
