@@ -312,6 +312,82 @@ func (q *Queries) InsertTimesheetLine(ctx context.Context, arg InsertTimesheetLi
 	return i, err
 }
 
+const listInterpretableTimesheetLines = `-- name: ListInterpretableTimesheetLines :many
+SELECT id, business_id, employee_id, start_time, end_time, submitted_start, submitted_end, work_type_id, location_id, pay_category_id, leave_category_id, units, rate, comments, hidden_comments, status, pay_run_id, external_id, unique_external_id, source, work_minutes, break_minutes, paid_break_minutes, shift_condition_ids, dimension_value_ids, reviewed_by, rejection_reason, submitted_by_user, created_at, updated_at, version FROM timesheet_lines
+WHERE business_id = $1 AND employee_id = $2 AND start_time >= $3 AND start_time < $4
+  AND status <> 'Rejected' AND units IS NULL AND rate IS NULL AND leave_category_id IS NULL
+ORDER BY start_time, id
+`
+
+type ListInterpretableTimesheetLinesParams struct {
+	BusinessID int64
+	EmployeeID int64
+	FromTime   time.Time
+	BeforeTime time.Time
+}
+
+// An employee's lines of a rule set period that award rules interpret
+// (worked time: no units, no fixed rate, no leave), rejected ones aside.
+func (q *Queries) ListInterpretableTimesheetLines(ctx context.Context, arg ListInterpretableTimesheetLinesParams) ([]TimesheetLine, error) {
+	rows, err := q.db.QueryContext(ctx, listInterpretableTimesheetLines,
+		arg.BusinessID,
+		arg.EmployeeID,
+		arg.FromTime,
+		arg.BeforeTime,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []TimesheetLine{}
+	for rows.Next() {
+		var i TimesheetLine
+		if err := rows.Scan(
+			&i.ID,
+			&i.BusinessID,
+			&i.EmployeeID,
+			&i.StartTime,
+			&i.EndTime,
+			&i.SubmittedStart,
+			&i.SubmittedEnd,
+			&i.WorkTypeID,
+			&i.LocationID,
+			&i.PayCategoryID,
+			&i.LeaveCategoryID,
+			&i.Units,
+			&i.Rate,
+			&i.Comments,
+			&i.HiddenComments,
+			&i.Status,
+			&i.PayRunID,
+			&i.ExternalID,
+			&i.UniqueExternalID,
+			&i.Source,
+			&i.WorkMinutes,
+			&i.BreakMinutes,
+			&i.PaidBreakMinutes,
+			&i.ShiftConditionIds,
+			&i.DimensionValueIds,
+			&i.ReviewedBy,
+			&i.RejectionReason,
+			&i.SubmittedByUser,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.Version,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Close(); err != nil {
+		return nil, err
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const listTimesheetBreaks = `-- name: ListTimesheetBreaks :many
 SELECT id, business_id, line_id, start_time, end_time, submitted_start, submitted_end, is_paid FROM timesheet_breaks WHERE line_id = $1 ORDER BY start_time, id
 `

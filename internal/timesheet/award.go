@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sort"
 	"time"
 
 	"github.com/payrolld/payrolld/internal/agreement"
@@ -42,6 +43,15 @@ func AwardShift(l *Line, names map[int64]string) award.Shift {
 // interpretable says whether l is paid by the award's rules (not a unit
 // line, a leave line or one with its own rate).
 func interpretable(l *Line) bool { return l.Units == nil && l.Rate == nil && l.LeaveCategoryID == 0 }
+
+// refused says whether err is the rules refusing to pay shifts (rates
+// not loaded, a shift or terms they cannot pay) rather than a failure.
+func refused(err error) bool {
+	var nl *award.NotLoadedError
+	var se *award.ShiftError
+	var te *award.TermsError
+	return errors.As(err, &nl) || errors.As(err, &se) || errors.As(err, &te)
+}
 
 // InterpretError turns an interpretation error into the domain error of
 // the request: a day without loaded rates or a shift the rules cannot pay
@@ -349,4 +359,139 @@ func (s *Service) LinesForExplanation(ctx context.Context, q *store.Queries, biz
 		}
 	}
 	return out, nil
+}
+
+// awardCosts re-costs the lines of employees with award terms under their
+// rules (the views of timesheets: the business's, the manager's and the
+// employee's own): each employee's lines are interpreted with their other
+// lines of the same rule set periods (not rejected ones), so a line's cost
+// carries the week's overtime; its shiftParts are its interpreted lines
+// and its allowances the allowances paid with it. A line the rules cannot
+// pay (a day without loaded award rates) has no cost.
+func (s *Service) awardCosts(ctx context.Context, q *store.Queries, biz business.Business, lines []Line) error {
+	if s.Agreements == nil || len(lines) == 0 {
+		return nil
+	}
+	ab, err := s.Agreements.Load(ctx, q, biz)
+	if err != nil || ab.Empty() {
+		return err
+	}
+	var ids []int64
+	seen := map[int64]bool{}
+	for i := range lines {
+		if l := &lines[i]; interpretable(l) && !seen[l.EmployeeID] {
+			seen[l.EmployeeID] = true
+			ids = append(ids, l.EmployeeID)
+		}
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	sort.Slice(ids, func(i, j int) bool { return ids[i] < ids[j] })
+	terms, err := ab.TermsOf(ctx, ids)
+	if err != nil || len(terms) == 0 {
+		return err
+	}
+	for _, id := range ids {
+		t := terms[id]
+		if t == nil {
+			continue
+		}
+		// The periods the employee's shown lines fall in.
+		var first, last time.Time
+		for _, l := range lines {
+			if l.EmployeeID == id && interpretable(&l) {
+				if first.IsZero() || l.Start.Before(first) {
+					first = l.Start
+				}
+				if l.Start.After(last) {
+					last = l.Start
+				}
+			}
+		}
+		for _, p := range t.RuleSet.Rules().ShiftPeriods(first, last) {
+			if err := s.costPeriod(ctx, q, ab, t, p, lines); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// costPeriod interprets an employee's lines of one period and sets the
+// costs of those of them in shown.
+func (s *Service) costPeriod(ctx context.Context, q *store.Queries, ab *agreement.Business, t *agreement.Terms, p award.Period, shown []Line) error {
+	rows, err := q.ListInterpretableTimesheetLines(ctx, store.ListInterpretableTimesheetLinesParams{BusinessID: ab.BizID(), EmployeeID: t.EmployeeID,
+		FromTime: p.From, BeforeTime: p.To.AddDate(0, 0, 1)})
+	if err != nil || len(rows) == 0 {
+		return err
+	}
+	period := make([]Line, len(rows))
+	for i, r := range rows {
+		period[i] = fromRow(r)
+	}
+	names, err := InterpretationInputs(ctx, q, ab.BizID(), period)
+	if err != nil {
+		return err
+	}
+	shifts := make([]award.Shift, len(period))
+	locs := make([]int64, len(period))
+	index := make(map[int64]int, len(period))
+	for i := range period {
+		shifts[i], locs[i] = AwardShift(&period[i], names), period[i].LocationID
+		index[period[i].ID] = i
+	}
+	res, err := ab.Interpret(ctx, t, shifts, locs, time.Time{}, false)
+	if err != nil && !refused(err) {
+		return err
+	}
+	for k := range shown {
+		l := &shown[k]
+		i, ok := index[l.ID]
+		if !ok || l.EmployeeID != t.EmployeeID || !interpretable(l) {
+			continue
+		}
+		if err != nil {
+			l.Cost.Cost, l.Cost.CalculatedRate = nil, nil
+			l.Cost.Data.ShiftParts = []ShiftPart{}
+			continue
+		}
+		costShownLine(l, t, res, i)
+	}
+	return nil
+}
+
+// costShownLine sets l's costing from interpreted shift i of res.
+func costShownLine(l *Line, t *agreement.Terms, res award.Result, i int) {
+	total := payroll.Money{}
+	data := ShiftCostingData{IsConsolidated: len(res.Shifts[i].Consolidated) > 0, Allowances: []ShiftAllowance{}, Liabilities: []ShiftLiability{}, ShiftParts: []ShiftPart{}}
+	var rate *payroll.Rate
+	for _, al := range res.Lines {
+		if al.Shift != i {
+			continue
+		}
+		cat, _ := t.RuleSet.Category(al.Category)
+		total = total.Add(al.Amount())
+		if al.Kind == award.LineAllowance {
+			option := "PerDay"
+			if al.Minutes > 0 {
+				option = "PerHourWorked"
+			}
+			data.Allowances = append(data.Allowances, ShiftAllowance{Classification: Classification{}, Cost: al.Amount(), Option: option,
+				PayCategory: cat.Name, PayCategoryID: cat.PayCategoryID, RateMultiplier: payroll.RateFromInt(1), Type: "Standard", Units: al.Units()})
+			continue
+		}
+		r := payroll.RateFromDecimal(al.Rate().Decimal())
+		if rate == nil {
+			rate = &r
+		}
+		base := payroll.RateFromDecimal(payroll.MoneyFromMinor(al.BaseCents).Decimal())
+		mult := al.Multiplier
+		d := al.End.Sub(al.Start)
+		data.ShiftParts = append(data.ShiftParts, ShiftPart{ActualDuration: timeSpan(d), EffectiveDuration: timeSpan(d), DisplayDuration: display(d),
+			BaseRate: base, CalculatedRate: r, RateMultiplier: &mult, Cost: al.Amount(), StartTime: payroll.NewDateTime(al.Start), EndTime: payroll.NewDateTime(al.End),
+			PayCategory: cat.Name, PayCategoryID: cat.PayCategoryID, LeaveCategory: IDName{}, Location: PartLocation{ID: l.LocationID, Name: l.Names.Location, State: l.Names.LocationState},
+			WorkType: PartWorkType{ID: l.WorkTypeID, Name: l.Names.WorkType, LinkType: "PayCategory"}})
+	}
+	l.Cost.Cost, l.Cost.CalculatedRate, l.Cost.Data = &total, rate, data
 }

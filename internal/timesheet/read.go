@@ -235,6 +235,9 @@ func (s *Service) loadLines(ctx context.Context, q *store.Queries, biz business.
 		l.Cost = cost(&l, pcs[l.PayCategoryID])
 		out = append(out, l)
 	}
+	if err := s.awardCosts(ctx, q, biz, out); err != nil {
+		return nil, err
+	}
 	return out, nil
 }
 

@@ -36,18 +36,54 @@ func TestSameWeekEverywhere(t *testing.T) {
 		emp := idOf(t, r)
 
 		week := retailWeek(loc)
+		var sheets []int64
 		for _, s := range week {
 			sh := s.(map[string]any)
 			body := map[string]any{"employeeId": emp, "startTime": sh["startTime"], "endTime": sh["endTime"], "locationId": loc, "status": "Approved"}
 			if br, ok := sh["breaks"]; ok {
 				body["breaks"] = br
 			}
-			b.Do("POST", B+"/timesheet", key, body).Expect(t, 200)
+			sheets = append(sheets, idOf(t, b.Do("POST", B+"/timesheet", key, body).Expect(t, 200)))
 			roster := map[string]any{"employeeId": emp, "locationId": loc, "startTime": sh["startTime"], "endTime": sh["endTime"]}
 			if br, ok := sh["breaks"]; ok {
 				roster["breaks"] = br
 			}
 			b.Do("POST", B+"/rostershift", key, roster).Expect(t, 200)
+		}
+
+		// The timesheet views cost each line under the award, with its week.
+		for i, id := range sheets {
+			m := b.Do("GET", fmt.Sprintf("%s/timesheet/%d", B, id), key, nil).Expect(t, 200).Map(t)
+			if m["cost"] != retailWeekCosts[i] {
+				t.Errorf("timesheet line %d costs %v, want %v", i, m["cost"], retailWeekCosts[i])
+			}
+		}
+
+		// The manager's list and her own self-service list show the same costs.
+		var mgr struct {
+			Items []struct {
+				ID   int64    `json:"id"`
+				Cost *float64 `json:"cost"`
+			} `json:"items"`
+		}
+		b.Do("GET", B+"/manager/timesheet?fromDate=2026-10-05&toDate=2026-10-11&employeeId="+fmt.Sprint(emp), key, nil).Expect(t, 200).JSON(t, &mgr)
+		userID, essKey := b.NewUser("cas.retail@example.com")
+		testkit.MustExec(t, d, `UPDATE employees SET user_id = $1 WHERE id = $2`, userID, emp)
+		var own []struct {
+			ID   int64    `json:"id"`
+			Cost *float64 `json:"cost"`
+		}
+		b.Do("GET", fmt.Sprintf("/api/v2/ess/%d/timesheet?fromDate=2026-10-05&toDate=2026-10-11", emp), essKey, nil).Expect(t, 200).JSON(t, &own)
+		if len(mgr.Items) != len(sheets) || len(own) != len(sheets) {
+			t.Fatalf("manager sees %d lines, self-service %d, want %d", len(mgr.Items), len(own), len(sheets))
+		}
+		for i := range sheets {
+			if m := mgr.Items[i]; m.ID != sheets[i] || m.Cost == nil || *m.Cost != retailWeekCosts[i] {
+				t.Errorf("manager view: line %d costs %v, want %v", m.ID, m.Cost, retailWeekCosts[i])
+			}
+			if o := own[i]; o.ID != sheets[i] || o.Cost == nil || *o.Cost != retailWeekCosts[i] {
+				t.Errorf("self-service view: line %d costs %v, want %v", o.ID, o.Cost, retailWeekCosts[i])
+			}
 		}
 
 		run := idOf(t, b.Do("POST", B+"/payrun", key, map[string]any{"payScheduleId": sched, "payPeriodEnding": "2026-10-11T00:00:00",

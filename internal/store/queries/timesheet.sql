@@ -71,3 +71,11 @@ WHERE timesheet_lines.business_id = sqlc.arg(business_id) AND timesheet_lines.st
 -- The lines MarkPayRunTimesheetLinesProcessed must move.
 SELECT COUNT(DISTINCT s.source_id) FROM pay_run_sources s JOIN pay_run_employees e ON e.pay_run_id = s.pay_run_id AND e.employee_id = s.employee_id
 WHERE s.pay_run_id = sqlc.arg(pay_run_id) AND s.kind = sqlc.arg(kind);
+
+-- name: ListInterpretableTimesheetLines :many
+-- An employee's lines of a rule set period that award rules interpret
+-- (worked time: no units, no fixed rate, no leave), rejected ones aside.
+SELECT * FROM timesheet_lines
+WHERE business_id = $1 AND employee_id = $2 AND start_time >= sqlc.arg(from_time) AND start_time < sqlc.arg(before_time)
+  AND status <> 'Rejected' AND units IS NULL AND rate IS NULL AND leave_category_id IS NULL
+ORDER BY start_time, id;
