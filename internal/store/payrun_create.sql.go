@@ -20,7 +20,8 @@ SELECT id, external_id, first_name, surname, status, date_of_birth, start_date, 
     student_loan_type, has_student_loan, has_post_grad_loan, is_company_director,
     tax_code_declaration_tax_code, tax_code_declaration_student_loan, tax_code_declaration_esct_rate,
     kiwi_saver_employee_contribution, kiwi_saver_employer_contribution, kiwi_saver_enrollment_status,
-    legal_status, obtained_residency_date, cpf_exempt, sdl_exempt
+    legal_status, obtained_residency_date, cpf_exempt, sdl_exempt,
+    appointment_start_date, previous_employer_taxable_pay, previous_employer_tax_withheld, previous_employer_leaving_date, previous_employer_w1_m1
 FROM employees
 WHERE business_id = $1 AND pay_schedule_id = $2
     AND (status = 'Active' OR (status = 'Terminated' AND CAST($3 AS BOOLEAN)))
@@ -79,6 +80,11 @@ type ListPayScheduleEmployeesAfterRow struct {
 	ObtainedResidencyDate               sql.NullTime
 	CpfExempt                           sql.NullBool
 	SdlExempt                           sql.NullBool
+	AppointmentStartDate                sql.NullTime
+	PreviousEmployerTaxablePay          sql.NullInt64
+	PreviousEmployerTaxWithheld         sql.NullInt64
+	PreviousEmployerLeavingDate         sql.NullTime
+	PreviousEmployerW1M1                sql.NullBool
 }
 
 // A pay run's creation reads its schedule's employees a page at a time
@@ -144,6 +150,11 @@ func (q *Queries) ListPayScheduleEmployeesAfter(ctx context.Context, arg ListPay
 			&i.ObtainedResidencyDate,
 			&i.CpfExempt,
 			&i.SdlExempt,
+			&i.AppointmentStartDate,
+			&i.PreviousEmployerTaxablePay,
+			&i.PreviousEmployerTaxWithheld,
+			&i.PreviousEmployerLeavingDate,
+			&i.PreviousEmployerW1M1,
 		); err != nil {
 			return nil, err
 		}

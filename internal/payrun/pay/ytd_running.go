@@ -42,15 +42,15 @@ func PostYearToDate(ctx context.Context, q *store.Queries, region string, run st
 // (inclusive), other than runID; quarterSuperBase counts those paid on or
 // after quarter (the first day of a calendar quarter, as TaxYear gives).
 // It answers what PayRunYearToDate re-sums.
-func KeptYearToDate(ctx context.Context, q *store.Queries, businessID, runID int64, from, quarter, to time.Time) ([]YTD, error) {
+func KeptYearToDate(ctx context.Context, q *store.Queries, businessID, runID int64, from, quarter, to time.Time) ([]store.PayRunYearToDateRow, error) {
 	rows, err := q.KeptYearToDate(ctx, store.KeptYearToDateParams{QuarterStart: dayKey(quarter), BusinessID: businessID, YearStart: dayKey(from),
 		QuarterFrom: quarter, YearFrom: from, NextYearFrom: from.AddDate(1, 0, 0), YearTo: to, PayRunID: runID})
 	if err != nil {
 		return nil, err
 	}
-	out := make([]YTD, len(rows))
+	out := make([]store.PayRunYearToDateRow, len(rows))
 	for i, r := range rows {
-		out[i] = YTD(r)
+		out[i] = store.PayRunYearToDateRow(r)
 	}
 	return out, nil
 }

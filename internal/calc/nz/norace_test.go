@@ -1,0 +1,5 @@
+//go:build !race
+
+package nz
+
+const raceEnabled = false
