@@ -54,6 +54,8 @@ func main() {
 	sizes := flag.String("sizes", "", "comma-separated sizes, each run in a child process, then the ratio of the totals")
 	flag.IntVar(&chunk, "chunk", 4000, "employees per earnings line / deduction request (0: all in one request, body limit raised)")
 	flag.BoolVar(&suppress, "suppress", true, "post lines with suppressCalculations and recalculate once (false: every chunk recalculates its employees)")
+	flag.BoolVar(&timesheets, "timesheets", false, "seed a week of approved timesheet lines (5 per employee) that the first run imports (ThisPayPeriod) and its finalise marks processed")
+	flag.IntVar(&weeks, "weeks", 0, "instead of the run above: create and finalise this many weekly runs in a row (no lines), printing each create's time, to compare the last create (its year to date reads every earlier run) with the first")
 	flag.Parse()
 	if *sizes != "" {
 		if err := runSizes(*sizes); err != nil {
@@ -92,9 +94,11 @@ func main() {
 }
 
 var (
-	chunk    int
-	suppress bool
-	memprof  string
+	chunk      int
+	suppress   bool
+	memprof    string
+	timesheets bool
+	weeks      int
 )
 
 func run(n int, pg string, peak *bench.HeapPeak) error {
@@ -199,6 +203,12 @@ SELECT $2, 'First' || CAST(i % 10 AS TEXT), 'Surname' || CAST(i AS TEXT), '', 'A
 FROM seq`, n, biz.ID, now, sched, cat, now); err != nil {
 		return err
 	}
+	if timesheets {
+		// Monday to Friday of the first run's period (14-20 November).
+		if err := bench.SeedTimesheets(ctx, d, biz.ID, 0, "2026-11-16", 5, "Approved", now); err != nil {
+			return err
+		}
+	}
 	fmt.Printf("engine %s, %d employees (seeded in %v)\n", engine, n, time.Since(start).Round(time.Millisecond))
 
 	// Each step's wall time and this process's CPU time in it: the machine
@@ -218,11 +228,18 @@ FROM seq`, n, biz.ID, now, sched, cat, now); err != nil {
 		fmt.Printf("  %-38s %8.3f %8.3f\n", name, time.Since(t).Seconds(), cpu()-c)
 		return nil
 	}
+	if weeks > 0 {
+		return runWeeks(n, engine, weeks, B, sched, call, step, cpu)
+	}
 	total, totalCPU := time.Now(), cpu()
 	var runID int64
-	if err := step("create (calculate every employee)", func() error {
-		return call("POST", B+"/payrun", map[string]any{"payScheduleId": sched, "payPeriodEnding": "2026-11-20T00:00:00"}, &rec)
-	}); err != nil {
+	create := map[string]any{"payScheduleId": sched, "payPeriodEnding": "2026-11-20T00:00:00"}
+	name := "create (calculate every employee)"
+	if timesheets {
+		create["timesheetImportOption"] = "ThisPayPeriod"
+		name = "create, importing timesheets"
+	}
+	if err := step(name, func() error { return call("POST", B+"/payrun", create, &rec) }); err != nil {
 		return err
 	}
 	runID = rec.ID
@@ -347,6 +364,45 @@ FROM seq`, n, biz.ID, now, sched, cat, now); err != nil {
 	return nil
 }
 
+// runWeeks creates and finalises weeks weekly runs in a row from the start
+// of the AU tax year, each paying every employee, and prints each create's
+// time: the year to date a create reads grows with the runs before it
+// unless it is kept as running totals.
+func runWeeks(n int, engine string, weeks int, B string, sched int64, call func(method, path string, body, out any) error,
+	step func(string, func() error) error, cpu func() float64) error {
+	end := time.Date(2026, 7, 3, 0, 0, 0, 0, time.UTC) // the first Friday of the 2026-27 year
+	var firstWall, firstCPU, lastWall, lastCPU float64
+	for w := 1; w <= weeks; w++ {
+		var rec struct {
+			ID int64 `json:"id"`
+		}
+		t, c := time.Now(), cpu()
+		if err := step(fmt.Sprintf("week %d: create", w), func() error {
+			return call("POST", B+"/payrun", map[string]any{"payScheduleId": sched, "payPeriodEnding": end.Format("2006-01-02T15:04:05")}, &rec)
+		}); err != nil {
+			return err
+		}
+		wall, used := time.Since(t).Seconds(), cpu()-c
+		if w == 1 {
+			firstWall, firstCPU = wall, used
+		}
+		lastWall, lastCPU = wall, used
+		if err := step(fmt.Sprintf("week %d: finalise", w), func() error {
+			return call("POST", fmt.Sprintf("%s/payrun/%d/finalise", B, rec.ID), map[string]any{}, nil)
+		}); err != nil {
+			return err
+		}
+		end = end.AddDate(0, 0, 7)
+	}
+	hwm, err := bench.PeakRSSMB()
+	if err != nil {
+		return err
+	}
+	fmt.Printf("RESULT engine=%s n=%d weeks=%d first_create=%.3f/%.3f last_create=%.3f/%.3f ratio_wall=%.2f ratio_cpu=%.2f rss_mb=%d\n", engine, n, weeks,
+		firstWall, firstCPU, lastWall, lastCPU, lastWall/firstWall, lastCPU/firstCPU, hwm)
+	return nil
+}
+
 // digest is a SHA-256 of every row of table (both runs), without the
 // row ids and timestamps (columns ending in _at), the rows sorted: the
 // same inputs must give the same digest before and after a change to the
@@ -427,6 +483,9 @@ func runSizes(list string) error {
 				res = append(res, r)
 			}
 		}
+	}
+	if len(res) < 2 {
+		return nil // -weeks prints its own results
 	}
 	for _, r := range res[1:] {
 		fmt.Printf("RATIO %d/%d employees: %.1fx the size; run 1 %.2fx the wall time, %.2fx the CPU time; peak RSS %.2fx\n", r.n, res[0].n,

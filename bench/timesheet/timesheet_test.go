@@ -284,3 +284,38 @@ func BenchmarkTimesheetBulkReplace(b *testing.B) {
 	}
 	b.ReportMetric(float64(5*len(emps)), "lines/op")
 }
+
+// BenchmarkTimesheetBulk1200 is the size a bureau sends per request: a
+// week (5 shifts with a break) of 240 employees, 1,200 lines, added with
+// POST B/timesheet/bulk to a business with a web hook registration (so
+// every line is an event too) and read back (returnResponse).
+func BenchmarkTimesheetBulk1200(b *testing.B) {
+	f := newFixture(b)
+	locs, emps := f.seed(b, 10, 240, 0)
+	f.do(b, "POST", f.base+"/webhookregistrations", f.key, map[string]any{"webHookUri": "https://93.184.215.14/payroll", "filters": []string{"*"}}, nil)
+	week := 0
+	body := func() []byte {
+		sheets := map[string]any{}
+		for i, e := range emps {
+			var ls []any
+			for d := range 5 {
+				day := time.Date(2026, 3, 2, 0, 0, 0, 0, time.UTC).AddDate(0, 0, 7*week+d).Format("2006-01-02")
+				ls = append(ls, map[string]any{"startTime": day + "T09:00:00", "endTime": day + "T17:00:00",
+					"locationId": strconv.FormatInt(locs[i%len(locs)], 10), "comments": "shift",
+					"breaks": []any{map[string]any{"startTime": day + "T12:00:00", "endTime": day + "T12:30:00"}}})
+			}
+			sheets[strconv.FormatInt(e, 10)] = ls
+		}
+		raw, _ := json.Marshal(map[string]any{"timesheets": sheets, "returnResponse": true})
+		week++
+		return raw
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		b.StopTimer()
+		raw := body()
+		b.StartTimer()
+		f.do(b, "POST", f.base+"/timesheet/bulk", f.key, json.RawMessage(raw), nil)
+	}
+	b.ReportMetric(1200, "lines/op")
+}

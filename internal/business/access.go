@@ -8,13 +8,53 @@ import (
 	"github.com/payrolld/payrolld/internal/payroll"
 )
 
+// Permission names a restricted user's grant over an employee group or
+// location can hold (UserPermission). Each is what its name says; the
+// manager area's timesheet, leave, roster and expense permissions include
+// the view permission of their family (implied below).
+const (
+	ApproveTimesheets            = "ApproveTimesheets"
+	ApproveLeaveRequests         = "ApproveLeaveRequests"
+	CreateTimesheets             = "CreateTimesheets"
+	CreateLeaveRequests          = "CreateLeaveRequests"
+	ViewLeaveRequests            = "ViewLeaveRequests"
+	ManageRosters                = "ManageRosters"
+	ViewRosters                  = "ViewRosters"
+	ViewShiftCosts               = "ViewShiftCosts"
+	ViewExpenses                 = "ViewExpenses"
+	CreateExpenses               = "CreateExpenses"
+	ApproveExpenses              = "ApproveExpenses"
+	CreateTasks                  = "CreateTasks"
+	ViewEmployeeDocuments        = "ViewEmployeeDocuments"
+	ManageEmployeeDocuments      = "ManageEmployeeDocuments"
+	ViewEmployeeQualifications   = "ViewEmployeeQualifications"
+	ManageEmployeeQualifications = "ManageEmployeeQualifications"
+	InitiateEmployeeSelfSetup    = "InitiateEmployeeSelfSetup"
+	AddEmployeeFromKiosk         = "AddEmployeeFromKiosk"
+	ViewEmployeeDetails          = "ViewEmployeeDetails"
+	EditBasicEmployeeDetails     = "EditBasicEmployeeDetails"
+	EditAllEmployeeDetails       = "EditAllEmployeeDetails"
+	ViewTimesheetReports         = "ViewTimesheetReports"
+	EmployeeNotes                = "EmployeeNotes"
+)
+
 // Permissions a restricted user can hold (UserPermission names).
 var Permissions = []string{
-	"ApproveTimesheets", "ApproveLeaveRequests", "CreateTimesheets", "CreateLeaveRequests", "ViewLeaveRequests",
-	"ManageRosters", "ViewRosters", "ViewShiftCosts", "ViewExpenses", "CreateExpenses", "ApproveExpenses",
-	"CreateTasks", "ViewEmployeeDocuments", "ManageEmployeeDocuments", "ViewEmployeeQualifications",
-	"ManageEmployeeQualifications", "InitiateEmployeeSelfSetup", "AddEmployeeFromKiosk", "ViewEmployeeDetails",
-	"EditBasicEmployeeDetails", "EditAllEmployeeDetails", "ViewTimesheetReports", "EmployeeNotes",
+	ApproveTimesheets, ApproveLeaveRequests, CreateTimesheets, CreateLeaveRequests, ViewLeaveRequests,
+	ManageRosters, ViewRosters, ViewShiftCosts, ViewExpenses, CreateExpenses, ApproveExpenses,
+	CreateTasks, ViewEmployeeDocuments, ManageEmployeeDocuments, ViewEmployeeQualifications,
+	ManageEmployeeQualifications, InitiateEmployeeSelfSetup, AddEmployeeFromKiosk, ViewEmployeeDetails,
+	EditBasicEmployeeDetails, EditAllEmployeeDetails, ViewTimesheetReports, EmployeeNotes,
+}
+
+// IsPermission reports whether name is one of Permissions (any case).
+func IsPermission(name string) bool {
+	for _, p := range Permissions {
+		if strings.EqualFold(p, name) {
+			return true
+		}
+	}
+	return false
 }
 
 // Flags is a comma-joined list of flag-enum names (UserPermission,
@@ -39,20 +79,20 @@ const (
 // EmployeeGroupAccess grants permissions over an employee group.
 type EmployeeGroupAccess struct {
 	EmployeeGroupID int64 `json:"employeeGroupId"`
-	Permissions     Flags `json:"permissions" nullable:"true"`
+	Permissions     Flags `json:"permissions" nullable:"true" maxLength:"2000"`
 }
 
 // LocationAccess grants permissions over locations.
 type LocationAccess struct {
 	FilterType  string  `json:"filterType" enum:"Location,LocationOrParents"`
 	LocationIDs []int64 `json:"locationIds"`
-	Permissions Flags   `json:"permissions" nullable:"true"`
+	Permissions Flags   `json:"permissions" nullable:"true" maxLength:"2000"`
 }
 
 // ReportAccess says which reports a restricted user may run.
 type ReportAccess struct {
 	AccessType             string `json:"accessType" enum:"None,AllReports,SpecificReports,ReportPack"`
-	SpecificReports        Flags  `json:"specificReports" nullable:"true"`
+	SpecificReports        Flags  `json:"specificReports" nullable:"true" maxLength:"4000"`
 	NoReportingRestriction bool   `json:"noReportingRestriction"`
 }
 
@@ -60,7 +100,7 @@ type ReportAccess struct {
 type KioskAccess struct {
 	Kiosks      []int64 `json:"kiosks"`
 	AccessType  string  `json:"accessType" enum:"None,AllKiosks,SpecificKiosks"`
-	Permissions Flags   `json:"permissions" nullable:"true"`
+	Permissions Flags   `json:"permissions" nullable:"true" maxLength:"2000"`
 }
 
 // PayrollAccess covers pay run creation and approval rights.
@@ -118,6 +158,13 @@ func (g *Grant) Validate() error {
 	}
 	if g.KioskAccess != nil {
 		checkPermissions(&v, "kioskAccess", string(g.KioskAccess.Permissions))
+	}
+	if g.Reports != nil {
+		for _, r := range strings.Split(string(g.Reports.SpecificReports), ",") {
+			if r = strings.TrimSpace(r); r != "" && !IsReportType(r) {
+				v.Add("reports.specificReports", "unknown report %q (ReportEnum names)", r)
+			}
+		}
 	}
 	if g.AccessType == AccessRestricted && len(g.EmployeeGroups) == 0 && len(g.LocationAccess) == 0 {
 		v.Add("accessType", "restricted access needs employeeGroups or locationAccess")

@@ -465,14 +465,23 @@ func (s *Service) RevokeAccess(ctx context.Context, id int64, email string) (err
 		if err := s.link(ctx, q, id, row.ID, Restrictions{}); err != nil {
 			return err
 		}
-		_, err = q.DeleteBusinessAccess(ctx, store.DeleteBusinessAccessParams{BusinessID: id, UserID: cur.UserID})
-		return err
+		if _, err = q.DeleteBusinessAccess(ctx, store.DeleteBusinessAccessParams{BusinessID: id, UserID: cur.UserID}); err != nil {
+			return err
+		}
+		return user.RevokeSignIns(ctx, q, cur.UserID, s.Clock.Now())
 	})
 }
 
 // keepOneUnrestricted refuses a change that would leave the business with
-// nobody able to administer it.
+// nobody able to administer it. The business row is locked first: two
+// revocations of its two unrestricted users would otherwise each see the
+// other still there (at READ COMMITTED) and leave none.
 func (s *Service) keepOneUnrestricted(ctx context.Context, q *store.Queries, id, losing int64) error {
+	if n, err := q.LockBusiness(ctx, id); err != nil {
+		return err
+	} else if n == 0 {
+		return payroll.NotFound("business")
+	}
 	rows, err := q.ListBusinessAccess(ctx, id)
 	if err != nil {
 		return err

@@ -3,7 +3,6 @@ package cli
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"log/slog"
 	"net/http"
 	"sync"
@@ -66,6 +65,7 @@ import (
 	payrunout "github.com/payrolld/payrolld/internal/payrun/output"
 	"github.com/payrolld/payrolld/internal/payrun/pay"
 	payrunviews "github.com/payrolld/payrolld/internal/payrun/views"
+	"github.com/payrolld/payrolld/internal/ratelimit"
 	"github.com/payrolld/payrolld/internal/roster"
 	"github.com/payrolld/payrolld/internal/settings"
 	"github.com/payrolld/payrolld/internal/sg/iras"
@@ -77,6 +77,8 @@ import (
 	"github.com/payrolld/payrolld/internal/uk/forms"
 	"github.com/payrolld/payrolld/internal/uk/hmrcadjustment"
 	"github.com/payrolld/payrolld/internal/uk/ni"
+	"github.com/payrolld/payrolld/internal/uk/occupationalabsence"
+	"github.com/payrolld/payrolld/internal/uk/p11d"
 	"github.com/payrolld/payrolld/internal/uk/pensionmember"
 	"github.com/payrolld/payrolld/internal/uk/rti"
 	"github.com/payrolld/payrolld/internal/uk/statutoryleave"
@@ -117,7 +119,8 @@ type App struct {
 	ProfileImages  *ess.Images
 	ESS            *ess.Service
 
-	jobs []func(context.Context) error // background workers, see StartJobs
+	workers []*worker // background workers, see StartJobs (supervise.go)
+	readiness
 }
 
 // Build wires the services and the HTTP API.
@@ -132,7 +135,7 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 	a.Businesses.LinkAccess = a.Reference.LinkAccess
 	a.Businesses.OnCreate = a.Reference.SetupOfficialHolidays
 	a.Webhooks = &webhook.Service{DB: database, Clock: clock, AllowPrivate: cfg.WebhookAllowPrivate}
-	a.jobs = append(a.jobs, a.Webhooks.NewWorker(cfg.WebhookPollInterval, log).Run)
+	a.workers = append(a.workers, &worker{name: "webhook delivery", run: a.Webhooks.NewWorker(cfg.WebhookPollInterval, log).Run})
 	a.Employees = &employee.Service{DB: database, Clock: clock, Businesses: a.Businesses, Groups: a.Reference.GroupCollections, Emit: a.Webhooks.Emit}
 	a.Reference.GroupCollections.GroupCandidates = a.Employees.GroupCandidates
 	a.Leave = &leave.Service{DB: database, Clock: clock, Employees: a.Employees, Categories: a.Reference.LeaveCategories,
@@ -171,95 +174,99 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 	}}
 	quals := &qualification.Service{Employees: a.Employees, Clock: clock}
 	smsfs := &ess.SMSFs{Employees: a.Employees, Clock: clock, Funds: a.Reference.SelfManagedFunds}
+	// Every service an area serves is built once, here.
+	bankAccounts := &bankaccount.Service{Employees: a.Employees, Clock: clock}
+	payRates := &payrate.Service{Employees: a.Employees, PayCategories: a.Reference.PayCategories, Clock: clock}
+	hours := &standardhours.Service{Employees: a.Employees, Clock: clock}
+	documents := &document.Service{Employees: a.Employees, Clock: clock}
+	essDocuments := &ess.Documents{Employees: a.Employees, Clock: clock}
+	payslips := &ess.Payslips{Employees: a.Employees, Outputs: payrunout.NewOutputs(a.PayRuns)}
+	superFunds := &ess.SuperFunds{Employees: a.Employees, Registry: a.Reference.SuperRegistry}
+	deviceTokens := &ess.DeviceTokens{DB: database, Clock: clock}
+	reports := &report.Service{DB: database, Clock: clock, Employees: a.Employees, PayRuns: a.PayRuns, PayCategoryRecords: a.Reference.PayCategories,
+		LeaveCategories: a.Reference.LeaveCategories}
+	autoEnrolment := &autoenrol.Service{DB: database, Clock: clock, Employees: a.Employees}
+	ukForms := &forms.Service{DB: database, Clock: clock, Employees: a.Employees, UK: a.Reference.UKCollections, Notify: a.Notify, Pensions: autoEnrolment}
 	a.OAuth = &oauth.Service{DB: database, Clock: clock, Users: a.Users, Businesses: a.Businesses, Notify: a.Notify, BaseURL: cfg.BaseURL}
 	a.API = httpapi.New(httpapi.Deps{
-		Config: cfg, DB: database, Clock: clock, Log: log, ShareSchemas: true,
-		Users: a.Users, Businesses: a.Businesses, Brands: a.Brands, Webhooks: a.Webhooks, OAuth: a.OAuth, Reference: a.Reference,
+		Config: cfg, Clock: clock, Log: log, ShareSchemas: true, Ready: a.Ready,
+		RateLimit: ratelimit.New(database, cfg.RateLimitRPS, cfg.RateLimitBurst, clock.Now, log), Users: a.Users, Businesses: a.Businesses, Brands: a.Brands, Webhooks: a.Webhooks, OAuth: a.OAuth, Reference: a.Reference,
 		BearerAuth: a.OAuth.AuthenticateBearer, SelfService: a.Employees.SelfServiceAccess,
 		EmployeeInScope: func(ctx context.Context, b business.Business, p *payroll.Principal, id int64) error {
 			_, err := a.Employees.Visible(ctx, b, p, id)
 			return err
 		},
+		RecordOwners: map[string]httpapi.EmployeeOf{
+			httpapi.TimesheetLine:  a.Timesheets.EmployeeOfLine,
+			httpapi.RosterShift:    a.Roster.EmployeeOfShift,
+			httpapi.Unavailability: a.Leave.EmployeeOfUnavailability,
+		},
+		PayRuns:             a.PayRuns,
+		KioskAvailableToAll: a.Kiosks.AvailableToAllRestricted,
 		Areas: []func(*httpapi.API){
 			oauthapi.Register(a.OAuth),
 			platformapi.Register,
 			lookupapi.Register,
 			suburbapi.Register(suburbapi.Deps{Employees: a.Employees, Suburbs: &suburb.Service{DB: database}}),
 			referenceapi.Register,
-			employeeapi.Register(a.Employees, a.Reference.Locations),
-			employeeapi.RegisterRecords(employeeapi.Records{
-				BankAccounts: &bankaccount.Service{Employees: a.Employees, Clock: clock},
-				PayRates:     &payrate.Service{Employees: a.Employees, PayCategories: a.Reference.PayCategories, Clock: clock},
-				Hours:        &standardhours.Service{Employees: a.Employees, Clock: clock},
-				Inclusions:   &inclusion.Service{Employees: a.Employees, Clock: clock},
-				Notes:        &notes.Service{Employees: a.Employees, Clock: clock},
-			}),
-			employeeapi.RegisterWorkTypes(a.Employees, a.Reference.WorkTypes),
-			employeeapi.RegisterDocuments(employeeapi.Files{Documents: &document.Service{Employees: a.Employees, Clock: clock},
-				Qualifications: quals,
-				Expenses:       expenses}),
+			employeeapi.Register(employeeapi.Deps{Employees: a.Employees, Locations: a.Reference.Locations, WorkTypes: a.Reference.WorkTypes,
+				Records: employeeapi.Records{BankAccounts: bankAccounts, PayRates: payRates, Hours: hours,
+					Inclusions: &inclusion.Service{Employees: a.Employees, Clock: clock}, Notes: &notes.Service{Employees: a.Employees, Clock: clock}},
+				Files:  employeeapi.Files{Documents: documents, Qualifications: quals, Expenses: expenses},
+				Access: employeeapi.Access{Access: a.EmployeeAccess, Images: a.ProfileImages, SMSFs: smsfs},
+				PayRecords: employeeapi.PayRecords{OpeningBalances: &openingbalance.Service{Employees: a.Employees, Leave: a.Leave, Clock: clock},
+					TaxAdjustments: &taxadjustment.Service{Employees: a.Employees, Clock: clock}, Splits: &earningssplit.Service{Employees: a.Employees, Clock: clock}}}),
 			leaveapi.Register(a.Leave),
 			timesheetapi.Register(a.Timesheets),
 			awardapi.Register(a.Agreements, a.Timesheets),
 			payrunapi.Register(a.PayRuns),
-			ukapi.RegisterStatutoryLeave(a.StatutoryLeave),
-			ukapi.RegisterUKEmployeeRecords(&hmrcadjustment.Service{DB: database, Clock: clock, Employees: a.Employees},
-				&ni.Service{DB: database, Clock: clock, Employees: a.Employees}),
-			ukapi.RegisterUKEmployeePension(&autoenrol.Service{DB: database, Clock: clock, Employees: a.Employees},
-				&yeartodate.Service{DB: database, Clock: clock, Employees: a.Employees}),
-			ukapi.RegisterUKPension(&pensionmember.Service{DB: database, Clock: clock, Employees: a.Employees}, &report.Service{DB: database, Clock: clock, Employees: a.Employees, PayRuns: a.PayRuns}),
-			ukapi.RegisterFPS(&rti.Service{DB: database, Clock: clock, Employees: a.Employees, UK: a.Reference.UKCollections}),
-			ukapi.RegisterForms(&forms.Service{DB: database, Clock: clock, Employees: a.Employees, UK: a.Reference.UKCollections, Notify: a.Notify}),
-			ukapi.RegisterUKBenefits(database, clock, a.Employees, a.Reference.UKCollections, a.Notify),
-			ukapi.RegisterEmployerReturns(&employerreturns.Service{DB: database, Clock: clock, Employees: a.Employees, UK: a.Reference.UKCollections}),
-			employeeapi.RegisterAccess(employeeapi.Access{Access: a.EmployeeAccess, Images: a.ProfileImages, SMSFs: smsfs}),
+			ukapi.Register(ukapi.Deps{StatutoryLeave: a.StatutoryLeave,
+				HmrcAdjustments: &hmrcadjustment.Service{DB: database, Clock: clock, Employees: a.Employees},
+				NI:              &ni.Service{DB: database, Clock: clock, Employees: a.Employees},
+				AutoEnrolment:   autoEnrolment,
+				YearToDate:      &yeartodate.Service{DB: database, Clock: clock, Employees: a.Employees},
+				PensionMembers:  &pensionmember.Service{DB: database, Clock: clock, Employees: a.Employees},
+				Reports:         reports,
+				RTI:             &rti.Service{DB: database, Clock: clock, Employees: a.Employees, UK: a.Reference.UKCollections},
+				Forms:           ukForms,
+				P11D:            &p11d.Service{DB: database, Clock: clock, Employees: a.Employees, UK: a.Reference.UKCollections, Forms: ukForms},
+				Absence:         &occupationalabsence.Service{DB: database, Clock: clock, Employees: a.Employees},
+				EmployerReturns: &employerreturns.Service{DB: database, Clock: clock, Employees: a.Employees, UK: a.Reference.UKCollections}}),
 			essapi.Register(essapi.Deps{ESS: a.ESS, Employees: a.Employees, Images: a.ProfileImages, SMSFs: smsfs, Leave: a.Leave,
-				BankAccounts: &bankaccount.Service{Employees: a.Employees, Clock: clock}, SuperRegistry: a.Reference.SuperRegistry, DeviceTokens: &ess.DeviceTokens{DB: database, Clock: clock}}),
-			essapi.Register2(essapi.Deps2{ESS: a.ESS, Timesheets: a.Timesheets, Qualifications: quals,
-				Expenses: expenses}),
-			essapi.Register3(essapi.Deps3{ESS: a.ESS, Employees: a.Employees, Leave: a.Leave, SuperFunds: &ess.SuperFunds{Employees: a.Employees, Registry: a.Reference.SuperRegistry},
-				Documents: &ess.Documents{Employees: a.Employees, Clock: clock}, Payslips: &ess.Payslips{Employees: a.Employees, Outputs: payrunout.NewOutputs(a.PayRuns)}}),
-			essapi.Register4(essapi.Deps4{Deps: essapi.Deps{ESS: a.ESS, Employees: a.Employees, Images: a.ProfileImages, SMSFs: smsfs, Leave: a.Leave, BankAccounts: &bankaccount.Service{Employees: a.Employees, Clock: clock}}, Qualifications: quals, Expenses: expenses, Satisfactions: &ess.Satisfactions{Employees: a.Employees, Clock: clock}, DeviceTokens: &ess.DeviceTokens{DB: database, Clock: clock}, OAuth: a.OAuth, Timesheets: a.Timesheets, Roster: a.Roster,
-				Documents: &ess.Documents{Employees: a.Employees, Clock: clock}, Payslips: &ess.Payslips{Employees: a.Employees, Outputs: payrunout.NewOutputs(a.PayRuns)},
-				Hours: &standardhours.Service{Employees: a.Employees, Clock: clock}, Kiosks: a.Kiosks, Dashboards: &ess.Dashboards{Employees: a.Employees, Clock: clock}}),
+				BankAccounts: bankAccounts, SuperRegistry: a.Reference.SuperRegistry, DeviceTokens: deviceTokens, Timesheets: a.Timesheets,
+				Expenses: expenses, Qualifications: quals, Documents: essDocuments, Payslips: payslips, SuperFunds: superFunds,
+				Satisfactions: &ess.Satisfactions{Employees: a.Employees, Clock: clock}, Roster: a.Roster, OAuth: a.OAuth, Hours: hours,
+				Kiosks: a.Kiosks, Dashboards: &ess.Dashboards{Employees: a.Employees, Clock: clock}}),
 			rosterapi.Register(a.Roster, func(ctx context.Context, id int64) (*time.Location, time.Duration, time.Duration, error) {
 				return a.Kiosks.ClockOf(ctx, httpapi.CurrentBusiness(ctx), id)
 			}),
-			kioskapi.Register(a.Kiosks),
-			kioskapi.RegisterESS(a.Kiosks, func(ctx context.Context, biz business.Business) (bool, error) {
+			kioskapi.Register(kioskapi.Deps{Kiosks: a.Kiosks, SelfClocking: func(ctx context.Context, biz business.Business) (bool, error) {
 				ps, err := a.Reference.EmployeePortalSettings.Get(ctx, biz, "")
 				return ps.EnableWorkZoneClockOn, err
-			}),
-			employeeapi.RegisterEmp2(employeeapi.Emp2{OpeningBalances: &openingbalance.Service{Employees: a.Employees, Leave: a.Leave, Clock: clock}, TaxAdjustments: &taxadjustment.Service{Employees: a.Employees, Clock: clock},
-				Splits: &earningssplit.Service{Employees: a.Employees, Clock: clock}}),
-			sgapi.Register(&iras.Service{Employees: a.Employees, Clock: clock}, &report.Service{DB: database, Clock: clock, Employees: a.Employees, PayRuns: a.PayRuns}),
-			myapi.Register(&statutorydetails.Service{Employees: a.Employees, Clock: clock}, &report.Service{DB: database, Clock: clock, Employees: a.Employees, PayRuns: a.PayRuns}),
-			managerapi.Register(managerapi.Deps{Employees: a.Employees, Leave: a.Leave, Timesheets: a.Timesheets, Roster: a.Roster, Expenses: expenses, Locations: a.Reference.LocationCollections,
-				Categories: a.Reference.CoreCollections, Kiosks: a.Kiosks,
-				Documents: &document.Service{Employees: a.Employees, Clock: clock}, PayRates: &payrate.Service{Employees: a.Employees, PayCategories: a.Reference.PayCategories, Clock: clock}}),
-			auapi.Register(auapi.Deps{SuperFunds: &ess.SuperFunds{Employees: a.Employees, Registry: a.Reference.SuperRegistry}, SuperAdjustments: &superadjustment.Service{Employees: a.Employees, Clock: clock}, Reports: &report.Service{DB: database, Clock: clock, Employees: a.Employees, PayRuns: a.PayRuns, PayCategoryRecords: a.Reference.PayCategories},
-				Payslips: &ess.Payslips{Employees: a.Employees, Outputs: payrunout.NewOutputs(a.PayRuns)}}),
-			reportapi.Register(leavereport.NewJobs(&report.Service{DB: database, Clock: clock, Employees: a.Employees, PayRuns: a.PayRuns, LeaveCategories: a.Reference.LeaveCategories}, a.Jobs, a.Businesses).S),
+			}}),
+			sgapi.Register(&iras.Service{Employees: a.Employees, Clock: clock}, reports),
+			myapi.Register(&statutorydetails.Service{Employees: a.Employees, Clock: clock}, reports),
+			managerapi.Register(managerapi.Deps{Employees: a.Employees, Leave: a.Leave, Timesheets: a.Timesheets, Roster: a.Roster, Expenses: expenses,
+				Locations: a.Reference.LocationCollections, Categories: a.Reference.CoreCollections, Kiosks: a.Kiosks, Documents: documents, PayRates: payRates}),
+			auapi.Register(auapi.Deps{SuperFunds: superFunds, SuperAdjustments: &superadjustment.Service{Employees: a.Employees, Clock: clock},
+				Reports: reports, Payslips: payslips}),
+			reportapi.Register(leavereport.NewJobs(reports, a.Jobs, a.Businesses).S),
 		},
 	})
 	a.Handler = a.API.Handler()
-	a.jobs = append(a.jobs, a.Jobs.Run) // after every area has registered its workers
+	// after every area has registered its workers
+	a.workers = append(a.workers, &worker{name: "job queue", run: a.Jobs.Run, running: a.Jobs.Running})
 	return a
 }
 
-// StartJobs runs the background workers until ctx is cancelled; the
-// returned channel closes when all of them have stopped.
+// StartJobs runs the background workers until ctx is cancelled, each
+// restarted when it stops on its own (supervise.go); the returned channel
+// closes when all of them have stopped.
 func (a *App) StartJobs(ctx context.Context) <-chan struct{} {
 	done := make(chan struct{})
 	var wg sync.WaitGroup
-	for _, job := range a.jobs {
-		wg.Add(1)
-		go func(run func(context.Context) error) {
-			defer wg.Done()
-			if err := run(ctx); err != nil && !errors.Is(err, context.Canceled) {
-				a.Log.Error("background job stopped", "err", err)
-			}
-		}(job)
+	for _, w := range a.workers {
+		wg.Go(func() { a.supervise(ctx, w) })
 	}
 	go func() { wg.Wait(); close(done) }()
 	return done

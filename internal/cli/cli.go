@@ -131,6 +131,19 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	if err != nil {
 		return err
 	}
+	var metricsSrv *http.Server
+	if cfg.MetricsAddr != "" {
+		mln, err := net.Listen("tcp", cfg.MetricsAddr)
+		if err != nil {
+			ln.Close()
+			return fmt.Errorf("metrics listener: %w", err)
+		}
+		mux := http.NewServeMux()
+		mux.Handle("GET /metrics", app.API.MetricsHandler())
+		metricsSrv = &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+		go func() { _ = metricsSrv.Serve(mln) }()
+		log.Info("metrics listening", "addr", mln.Addr().String())
+	}
 	srv := &http.Server{Handler: app.Handler, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
 	jobsCtx, stopJobs := context.WithCancel(context.Background())
 	jobsDone := app.StartJobs(jobsCtx)
@@ -143,6 +156,9 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		log.Info("shutting down: finishing in-flight requests and jobs")
 		sctx, cancel := context.WithTimeout(context.Background(), cfg.ShutdownTimeout)
 		err = srv.Shutdown(sctx)
+		if metricsSrv != nil {
+			_ = metricsSrv.Shutdown(sctx)
+		}
 		cancel()
 	}
 	stopJobs()

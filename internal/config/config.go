@@ -33,6 +33,10 @@ type Config struct {
 	WebhookPollInterval time.Duration
 	SuperFundsCSV       string // replaces the built-in super fund product registry (AU)
 	SMSFESACSV          string // replaces the built-in SMSF electronic service address list (AU)
+	// MetricsAddr, when set, serves /metrics without credentials on its
+	// own listener (for a scraper on the operator's network); the API's
+	// /metrics needs a system administrator's credentials either way.
+	MetricsAddr string
 	// TrustedProxies are the reverse proxies whose X-Forwarded-For is
 	// believed; empty = the client address is the connection's peer.
 	TrustedProxies []netip.Prefix
@@ -135,6 +139,7 @@ func Load(args []string, getenv func(string) string, stderr io.Writer) (Config, 
 	num(&c.WebhookPollInterval, "webhook-poll-interval", "PAYROLL_WEBHOOK_POLL_INTERVAL", "how often the webhook worker looks for due deliveries")
 	str(&c.SuperFundsCSV, "super-funds-csv", "PAYROLL_SUPER_FUNDS_CSV", "CSV file replacing the built-in super fund product registry")
 	str(&c.SMSFESACSV, "smsf-esa-csv", "PAYROLL_SMSF_ESA_CSV", "CSV file replacing the built-in SMSF electronic service address list")
+	str(&c.MetricsAddr, "metrics-addr", "PAYROLL_METRICS_ADDR", "listen address of an unauthenticated /metrics listener (empty = none)")
 	proxies := getenv("PAYROLL_TRUSTED_PROXIES")
 	fs.StringVar(&proxies, "trusted-proxies", proxies, "comma-separated CIDRs of reverse proxies whose X-Forwarded-For gives the client address (PAYROLL_TRUSTED_PROXIES)")
 	if len(errs) > 0 {
@@ -169,7 +174,7 @@ func (c Config) Masked() []any {
 		"bootstrapAPIKey", key, "webhookAllowPrivate", c.WebhookAllowPrivate,
 		"rateLimitRPS", c.RateLimitRPS, "rateLimitBurst", c.RateLimitBurst,
 		"maxBodyBytes", c.MaxBodyBytes, "maxUploadBytes", c.MaxUploadBytes,
-		"smtp", MaskURL(c.SMTPAddr), "logLevel", c.LogLevel, "trustedProxies", c.TrustedProxies,
+		"smtp", MaskURL(c.SMTPAddr), "logLevel", c.LogLevel, "trustedProxies", c.TrustedProxies, "metricsAddr", c.MetricsAddr,
 	}
 }
 

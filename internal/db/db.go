@@ -15,6 +15,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgconn"
@@ -45,6 +46,10 @@ type DB struct {
 	Dialect Dialect
 	W       *sql.DB
 	R       *sql.DB
+
+	// recycling is set while write connections are being replaced after a
+	// failure a new connection might not have (see noteErr).
+	recycling atomic.Bool
 }
 
 // Queries returns read queries (outside any transaction).
@@ -123,14 +128,71 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 func (d *DB) InTx(ctx context.Context, fn func(q *store.Queries) error) error {
 	tx, err := d.W.BeginTx(ctx, nil)
 	if err != nil {
+		d.noteErr(err)
 		return fmt.Errorf("db: begin: %w", err)
 	}
 	if err := fn(store.New(tx)); err != nil {
 		_ = tx.Rollback()
+		d.noteErr(err)
 		return err
 	}
 	if err := tx.Commit(); err != nil {
+		d.noteErr(err)
 		return fmt.Errorf("db: commit: %w", err)
+	}
+	d.noteOK()
+	return nil
+}
+
+// noteErr replaces the write connections after a failure a new
+// connection may not share: SQLite opens a file it may not write (or
+// cannot reach) read-only, and that connection stays read-only after
+// permissions return; a PostgreSQL connection stays on a server that went
+// read-only. While recycling, each write connection is closed when it
+// goes back to the pool (a lifetime of 1 ns), so the next write opens a
+// fresh one: recovery is immediate once the cause is gone, without a
+// restart. The first write that commits ends it (noteOK).
+func (d *DB) noteErr(err error) {
+	if recyclable(err) && d.recycling.CompareAndSwap(false, true) {
+		d.W.SetConnMaxLifetime(time.Nanosecond)
+	}
+}
+
+func (d *DB) noteOK() {
+	if d.recycling.Load() && d.recycling.CompareAndSwap(true, false) {
+		d.W.SetConnMaxLifetime(0)
+	}
+}
+
+// Writable checks the database accepts writes now (readiness): on SQLite
+// it takes the write lock and writes nothing (a row-less DELETE), on PostgreSQL
+// it asks whether the server is read-only (a standby, or
+// default_transaction_read_only). A failure is recognised by Unavailable.
+func (d *DB) Writable(ctx context.Context) (err error) {
+	defer func() {
+		if err != nil {
+			d.noteErr(err)
+		} else {
+			d.noteOK()
+		}
+	}()
+	tx, err := d.W.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback() //nolint:errcheck // a probe: nothing to keep
+	if d.Dialect == SQLite {
+		// BEGIN IMMEDIATE succeeds on a file opened read-only; the first
+		// write says so, even one that changes no row.
+		_, err = tx.ExecContext(ctx, "DELETE FROM write_probe WHERE id < 0")
+		return err
+	}
+	var ro string
+	if err := tx.QueryRowContext(ctx, "SHOW transaction_read_only").Scan(&ro); err != nil {
+		return err
+	}
+	if ro == "on" {
+		return &pgconn.PgError{Code: "25006", Message: "the server accepts no writes (transaction_read_only is on)"}
 	}
 	return nil
 }

@@ -287,13 +287,27 @@ func (s *Service) CreateWith(ctx context.Context, biz business.Business, p *payr
 	if !sc.All {
 		return Result{}, payroll.Forbidden("creating employees needs unrestricted access to the business")
 	}
+	return s.createTx(ctx, biz, &sc, body, fn)
+}
+
+// CreateGranted is CreateWith for an operation whose own permission lets a
+// restricted user create the employee (AddEmployeeFromKiosk at a kiosk):
+// the access layer has decided that permission, so the unrestricted-access
+// check does not apply, and fn sees the new employee whatever the caller's
+// scope.
+func (s *Service) CreateGranted(ctx context.Context, biz business.Business, body Patch, fn func(q *store.Queries, e Employee) error) (_ Result, err error) {
+	defer payroll.Wrap(&err, "create employee in business %d", biz.ID)
+	return s.createTx(ctx, biz, &Scope{All: true}, body, fn)
+}
+
+func (s *Service) createTx(ctx context.Context, biz business.Business, sc *Scope, body Patch, fn func(q *store.Queries, e Employee) error) (Result, error) {
 	var res Result
-	err = s.DB.InTx(ctx, func(q *store.Queries) error {
+	err := s.DB.InTx(ctx, func(q *store.Queries) error {
 		var err error
 		if res, err = s.createIn(ctx, q, biz, body); err != nil || fn == nil {
 			return err
 		}
-		e, err := s.visibleIn(ctx, q, biz, &sc, res.ID)
+		e, err := s.visibleIn(ctx, q, biz, sc, res.ID)
 		if err != nil {
 			return err
 		}
@@ -413,6 +427,21 @@ func (s *Service) changeIn(ctx context.Context, q *store.Queries, biz business.B
 func (s *Service) Update(ctx context.Context, biz business.Business, p *payroll.Principal, id int64, body Patch) (_ Result, err error) {
 	defer payroll.Wrap(&err, "update employee %d", id)
 	return s.change(ctx, biz, p, id, func(e *Employee) error { return body.apply(e, biz) })
+}
+
+// UpdateFrom is Update with a patch fn computes from the employee as read
+// inside the transaction, for changes that depend on the current values
+// (the first free super fund slot). After a concurrent change fn is called
+// again on the new values, so its choice is never made on a stale read.
+func (s *Service) UpdateFrom(ctx context.Context, biz business.Business, p *payroll.Principal, id int64, fn func(e Employee) (Patch, error)) (_ Result, err error) {
+	defer payroll.Wrap(&err, "update employee %d", id)
+	return s.change(ctx, biz, p, id, func(e *Employee) error {
+		body, err := fn(*e)
+		if err != nil {
+			return err
+		}
+		return body.apply(e, biz)
+	})
 }
 
 // Match types of create-or-update.
@@ -673,4 +702,31 @@ func (s *Service) Locations(ctx context.Context, biz business.Business, p *payro
 		return nil, err
 	}
 	return s.DB.Queries().ListEmployeeLocationIDs(ctx, id)
+}
+
+// basicMembers are the members of an employee's basic details (names,
+// contact details, addresses): what a restricted user holding
+// EditBasicEmployeeDetails may change (business.EditBasicEmployeeDetails).
+var basicMembers = map[string]bool{}
+
+func init() {
+	for _, m := range []string{"id", "title", "firstName", "preferredName", "middleName", "surname", "previousSurname",
+		"emailAddress", "homePhone", "workPhone", "mobilePhone",
+		"residentialStreetAddress", "residentialAddressLine2", "residentialSuburb", "residentialState", "residentialPostCode",
+		"residentialCity", "residentialCounty", "residentialCountry", "residentialAddressIsOverseas",
+		"postalStreetAddress", "postalAddressLine2", "postalSuburb", "postalState", "postalPostCode",
+		"postalCity", "postalCounty", "postalCountry", "postalAddressIsOverseas"} {
+		basicMembers[lower(m)] = true
+	}
+}
+
+// OnlyBasic reports whether the patch changes basic details only (names,
+// contact details, addresses).
+func (p Patch) OnlyBasic() bool {
+	for k := range p {
+		if !basicMembers[k] {
+			return false
+		}
+	}
+	return true
 }

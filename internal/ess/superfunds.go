@@ -158,45 +158,55 @@ func (s *SuperFunds) Save(ctx context.Context, biz business.Business, p *payroll
 	if err := v.Err(); err != nil {
 		return SuperFund{}, "", err
 	}
-	e, err := s.employee(ctx, biz, p, employeeID)
+	if _, err := s.employee(ctx, biz, p, employeeID); err != nil {
+		return SuperFund{}, "", err
+	}
+	// The slot (the first free one for a new fund) is chosen from the
+	// employee as read in the update's transaction: chosen from an earlier
+	// read, two funds added at once would both take slot 2 and the second
+	// would overwrite the first.
+	var chosen int64 // fn may run again after a concurrent change: id stays as asked
+	_, err = s.Employees.UpdateFrom(ctx, biz, p, employeeID, func(e employee.Employee) (employee.Patch, error) {
+		slots := s.slots(e)
+		slot := id
+		if slot == 0 {
+			for _, f := range slots {
+				if !used(f) {
+					slot = f.ID
+					break
+				}
+			}
+			if slot == 0 {
+				return nil, payroll.Conflict("the employee has %d super funds already; change or delete one", MaxSuperFunds)
+			}
+		} else if slot < 1 || slot > MaxSuperFunds || !used(slots[slot-1]) {
+			return nil, payroll.NotFound("super fund")
+		}
+		name := in.FundName
+		// Without a name: the register's, else the slot's own for its code.
+		if name == "" {
+			name = s.product(in.ProductCode, "").ProductName
+			if cur := slots[slot-1]; name == "" && strings.EqualFold(cur.ProductCode, in.ProductCode) {
+				name = cur.Name
+			}
+			if name == "" {
+				return nil, payroll.Invalid("fundName", "%s is not a product of the super fund register: give fundName", in.ProductCode)
+			}
+		}
+		chosen = slot
+		return slotPatch(slot, map[string]any{"ProductCode": in.ProductCode, "FundName": name,
+			"MemberNumber": in.MemberNumber, "AllocatedPercentage": in.AllocatedPercentage, "FixedAmount": in.FixedAmount,
+			"EmployerNominatedFund": in.IsEmployerNominatedFund})
+	})
+	if err != nil {
+		return SuperFund{}, "", err
+	}
+	e, err := s.Employees.Visible(ctx, biz, p, employeeID)
 	if err != nil {
 		return SuperFund{}, "", err
 	}
 	slots := s.slots(e)
-	if id == 0 {
-		for _, f := range slots {
-			if !used(f) {
-				id = f.ID
-				break
-			}
-		}
-		if id == 0 {
-			return SuperFund{}, "", payroll.Conflict("the employee has %d super funds already; change or delete one", MaxSuperFunds)
-		}
-	} else if id < 1 || id > MaxSuperFunds || !used(slots[id-1]) {
-		return SuperFund{}, "", payroll.NotFound("super fund")
-	}
-	// Without a name: the register's, else the slot's own for its code.
-	if in.FundName == "" {
-		in.FundName = s.product(in.ProductCode, "").ProductName
-		if cur := slots[id-1]; in.FundName == "" && strings.EqualFold(cur.ProductCode, in.ProductCode) {
-			in.FundName = cur.Name
-		}
-		if in.FundName == "" {
-			return SuperFund{}, "", payroll.Invalid("fundName", "%s is not a product of the super fund register: give fundName", in.ProductCode)
-		}
-	}
-	if err := s.write(ctx, biz, p, employeeID, id, map[string]any{"ProductCode": in.ProductCode, "FundName": in.FundName,
-		"MemberNumber": in.MemberNumber, "AllocatedPercentage": in.AllocatedPercentage, "FixedAmount": in.FixedAmount,
-		"EmployerNominatedFund": in.IsEmployerNominatedFund}); err != nil {
-		return SuperFund{}, "", err
-	}
-	e, err = s.Employees.Visible(ctx, biz, p, employeeID)
-	if err != nil {
-		return SuperFund{}, "", err
-	}
-	slots = s.slots(e)
-	return slots[id-1], allocationWarning(slots), nil
+	return slots[chosen-1], allocationWarning(slots), nil
 }
 
 // Delete empties fund id.
@@ -220,6 +230,17 @@ func (s *SuperFunds) Delete(ctx context.Context, biz business.Business, p *payro
 // employee (concurrent updates of other members both land); an empty
 // string or nil clears the member.
 func (s *SuperFunds) write(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID, id int64, members map[string]any) error {
+	patch, err := slotPatch(id, members)
+	if err != nil {
+		return err
+	}
+	_, err = s.Employees.Update(ctx, biz, p, employeeID, patch)
+	return err
+}
+
+// slotPatch is the employee patch setting the members of super fund slot
+// id ("superFund2_ProductCode", ...); an empty string or nil clears one.
+func slotPatch(id int64, members map[string]any) (employee.Patch, error) {
 	patch := employee.Patch{}
 	for k, val := range members {
 		clear := val == nil
@@ -235,14 +256,13 @@ func (s *SuperFunds) write(ctx context.Context, biz business.Business, p *payrol
 		if !clear {
 			b, err := json.Marshal(val)
 			if err != nil {
-				return err
+				return nil, err
 			}
 			raw = b
 		}
 		patch[strings.ToLower(fmt.Sprintf("superFund%d_%s", id, k))] = raw
 	}
-	_, err := s.Employees.Update(ctx, biz, p, employeeID, patch)
-	return err
+	return patch, nil
 }
 
 // allocationWarning says when percentages exceed 100, or leave part of

@@ -6,11 +6,11 @@ package httpapi
 import (
 	"context"
 	"encoding/base64"
+	"errors"
 	"log/slog"
 	"net/http"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/payrolld/payrolld/internal/collections"
 
@@ -22,9 +22,9 @@ import (
 	"github.com/payrolld/payrolld/internal/brand"
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/config"
-	"github.com/payrolld/payrolld/internal/db"
 	"github.com/payrolld/payrolld/internal/oauth"
 	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/ratelimit"
 	"github.com/payrolld/payrolld/internal/user"
 	"github.com/payrolld/payrolld/internal/webhook"
 )
@@ -35,7 +35,6 @@ const Version = "0.1.0"
 // Deps are the services the API serves.
 type Deps struct {
 	Config     config.Config
-	DB         *db.DB
 	Clock      payroll.Clock
 	Log        *slog.Logger
 	Users      *user.Service
@@ -50,10 +49,26 @@ type Deps struct {
 	// access to put in the context, and whether p is that employee's own
 	// self-service user (employee.Service.SelfServiceAccess).
 	SelfService func(ctx context.Context, p *payroll.Principal, employeeID int64) (business.Access, bool, error)
-	// EmployeeInScope reports whether p sees employee employeeID of biz under
-	// the access in ctx (nil, or a not-found error): the permission check of
-	// operations naming an employee (employee.Service.Visible).
+	// EmployeeInScope reports whether p sees employee employeeID of biz
+	// under the access in ctx (nil, or a not-found error): the scope
+	// decision of operations naming an employee (employee.Service.Visible).
 	EmployeeInScope func(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64) error
+	// RecordOwners find the employee of a record an operation addresses
+	// by its own id (FromRecord), by record kind (TimesheetLine, ...).
+	RecordOwners map[string]EmployeeOf
+	// PayRuns decides access to a pay run (payrun.Service).
+	PayRuns PayRunAccess
+	// KioskAvailableToAll reports whether a kiosk of biz is offered to
+	// every restricted user with kiosk access (NotFound when biz has no
+	// such kiosk).
+	KioskAvailableToAll func(ctx context.Context, biz business.Business, id int64) (bool, error)
+	// RateLimit is the request rate limit (ratelimit.New: shared by the
+	// nodes on PostgreSQL); nil = one in memory from Config.
+	RateLimit ratelimit.Limiter
+	// Ready reports whether this node can serve (GET /readyz): the
+	// database reachable and writable, the background workers running.
+	// nil = always ready.
+	Ready func(ctx context.Context) error
 	// Extra registers further areas (kept open so areas can be added
 	// without touching the plumbing).
 	Areas []func(*API)
@@ -69,30 +84,10 @@ type API struct {
 	huma    huma.API
 	router  chi.Router
 	canon   *pathCanon
-	limiter *rateLimiter
+	limiter ratelimit.Limiter
 	metrics *metrics
 	log     *slog.Logger
 }
-
-// Auth is the access an operation requires.
-type Auth int
-
-const (
-	// Public operations need no credentials.
-	Public Auth = iota
-	// Authenticated operations need any valid credentials.
-	Authenticated
-	// BusinessUser operations address {businessId} and need any access to it.
-	BusinessUser
-	// BusinessAdmin operations address {businessId} and need unrestricted access.
-	BusinessAdmin
-	// EmployeeSelf operations are the self-service (ESS) operations under
-	// /api/v2/ess/{employeeId}: the employee's own self-service user or a
-	// business user whose scope covers the employee. The employee's
-	// business is authorised as for BusinessUser (CurrentBusiness works);
-	// SelfEmployee tells the two callers apart.
-	EmployeeSelf
-)
 
 func init() { installErrorModel() }
 
@@ -105,8 +100,10 @@ func New(d Deps) *API {
 	if d.Clock == nil {
 		d.Clock = payroll.SystemClock{}
 	}
-	a := &API{Deps: d, canon: newPathCanon(), metrics: newMetrics(), log: d.Log,
-		limiter: newRateLimiter(d.Config.RateLimitRPS, d.Config.RateLimitBurst, d.Clock.Now)}
+	a := &API{Deps: d, canon: newPathCanon(), metrics: newMetrics(), log: d.Log, limiter: d.RateLimit}
+	if a.limiter == nil && d.Config.RateLimitRPS > 0 {
+		a.limiter = ratelimit.NewMemory(d.Config.RateLimitRPS, d.Config.RateLimitBurst, d.Clock.Now)
+	}
 	r := chi.NewRouter()
 	a.router = r
 	cfg := huma.DefaultConfig("payrolld API", Version)
@@ -135,21 +132,9 @@ func New(d Deps) *API {
 	// it (a trailing slash).
 	r.NotFound(a.notFound)
 	r.MethodNotAllowed(func(w http.ResponseWriter, r *http.Request) { a.methodNotAllowed(w, r, nil) })
-	r.Get("/healthz", func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "application/json")
-		_, _ = w.Write([]byte(`{"status":"ok"}` + "\n"))
-	})
-	r.Get("/readyz", func(w http.ResponseWriter, r *http.Request) {
-		ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
-		defer cancel()
-		if err := d.DB.Ping(ctx); err != nil {
-			writeProblem(w, r, newProblem(http.StatusServiceUnavailable, "database unreachable"))
-			return
-		}
-		w.Header().Set("Content-Type", "application/json")
-		_, _ = w.Write([]byte(`{"status":"ready"}` + "\n"))
-	})
-	r.Handle("/metrics", a.metrics.handler())
+	r.Get("/healthz", a.healthz) // health.go
+	r.Get("/readyz", a.readyz)   // health.go
+	r.Handle("/metrics", a.metricsHandler())
 	docs := apidocs.Handler()
 	r.Handle("/docs", docs)
 	r.Handle("/docs/*", docs)
@@ -213,20 +198,20 @@ func (a *API) Huma() huma.API { return a.huma }
 // anyway; a path added here alone matches any method (chi decides).
 func (a *API) AddPath(pattern string) { a.canon.add(pattern) }
 
-// Register adds one operation. The handler's errors are turned into
-// ProblemDetails here, so handlers just return service errors.
-func Register[I, O any](a *API, auth Auth, op huma.Operation, h func(ctx context.Context, in *I) (*O, error)) {
+// Register adds one operation with what it needs of its caller (see
+// Needs: an operation under a business that does not declare its needs
+// panics here). The handler's errors are turned into ProblemDetails here,
+// so handlers just return service errors.
+func Register[I, O any](a *API, needs Needs, op huma.Operation, h func(ctx context.Context, in *I) (*O, error)) {
+	needs.check(a, op.Method, op.Path)
 	if op.Metadata == nil {
 		op.Metadata = map[string]any{}
 	}
-	op.Metadata["auth"] = auth
-	if auth == EmployeeSelf && !strings.Contains(op.Path, "{employeeId}") {
-		panic("httpapi: EmployeeSelf operation without {employeeId}: " + op.Path)
-	}
+	op.Metadata["needs"] = needs
 	if op.OperationID == "" {
 		op.OperationID = OperationID(op.Method, op.Path)
 	}
-	if auth != Public {
+	if needs.Level != LevelPublic {
 		op.Security = []map[string][]string{{"basic": {}}, {"bearer": {}}}
 	}
 	if op.DefaultStatus == 0 {
@@ -235,8 +220,11 @@ func Register[I, O any](a *API, auth Auth, op huma.Operation, h func(ctx context
 	if op.MaxBodyBytes == 0 {
 		op.MaxBodyBytes = a.Config.MaxBodyBytes
 	}
-	if perms := permissionsOf(op.Method, op.Path); perms != nil {
-		op.Description += permissionDoc(perms)
+	if d := needs.describe(); d != "" {
+		if op.Description != "" || familyOperation(needs.Permission.names) && needs.Permission.kind == permFlags && needs.Level == LevelBusiness {
+			op.Description += " "
+		}
+		op.Description += d
 	}
 	huma.Register(a.huma, op, func(ctx context.Context, in *I) (*O, error) {
 		out, err := h(ctx, in)
@@ -245,6 +233,13 @@ func Register[I, O any](a *API, auth Auth, op huma.Operation, h func(ctx context
 		}
 		return out, nil
 	})
+}
+
+// NeedsOf is what a registered operation declared (false for an
+// operation registered outside Register).
+func NeedsOf(op *huma.Operation) (Needs, bool) {
+	n, ok := op.Metadata["needs"].(Needs)
+	return n, ok
 }
 
 // OperationID derives a stable id such as get-api-v2-business-businessId.
@@ -281,21 +276,32 @@ func (a *API) removeUploads(ctx huma.Context, next func(huma.Context)) {
 	next(ctx)
 }
 
-// authenticate resolves the caller, enforces the operation's Auth level,
-// authorises the addressed business (404 for another tenant's) and applies
-// the rate limit. It is the one place that decides who may call what.
+// authenticate resolves the caller, authorises the addressed business
+// (404 for another tenant's), applies the operation's declared needs
+// (access.go: 404 for an employee outside a restricted user's scope, 403
+// naming a missing permission) and the rate limit. It is the one place
+// that decides who may call what. A dependency failure on the way (the
+// database down) is 503 with Retry-After, never a 401 or 404.
 func (a *API) authenticate(ctx huma.Context, next func(huma.Context)) {
 	op := ctx.Operation()
-	auth, _ := op.Metadata["auth"].(Auth)
+	needs, declared := op.Metadata["needs"].(Needs)
 	r, w := humachi.Unwrap(ctx)
+	refuse := func(c context.Context, err error) { a.writeRefusal(w, r, c, err) }
+	if !declared { // registered outside Register: nothing to decide from
+		refuse(r.Context(), payroll.Forbidden("this operation declares no access needs"))
+		return
+	}
 	p, err := a.principal(r)
-	if err != nil || (p == nil && auth != Public) {
-		pr := toProblem(r.Context(), payroll.Unauthorized("Authorization has been denied for this request.")).(*Problem)
-		writeProblem(w, r, pr)
+	switch {
+	case err != nil && payroll.KindOf(err) != payroll.KindUnauthorized:
+		refuse(r.Context(), err)
+		return
+	case err != nil || (p == nil && needs.Level != LevelPublic):
+		refuse(r.Context(), payroll.Unauthorized("Authorization has been denied for this request."))
 		return
 	}
 	if p == nil { // a public operation: limited per client address instead
-		if ok, wait := a.limiter.allow("ip:" + a.ClientAddr(r) + "|" + op.OperationID); !ok {
+		if ok, wait := a.allow(r.Context(), "ip:"+a.ClientAddr(r)+"|"+op.OperationID); !ok {
 			writeProblem(w, r, rateLimited(wait))
 			return
 		}
@@ -317,34 +323,59 @@ func (a *API) authenticate(ctx huma.Context, next func(huma.Context)) {
 		} else {
 			acc, err = a.Businesses.Authorize(c, p, id)
 		}
-		if err == nil && auth == BusinessAdmin && !acc.Unrestricted {
-			err = payroll.Forbidden("this operation needs unrestricted access to the business")
-		}
 		if err != nil {
-			writeProblem(w, r, toProblem(c, err).(*Problem))
+			refuse(c, err)
 			return
 		}
 		c = business.WithAccess(c, acc)
-		if c, err = a.enforcePermissions(c, op.Method, op.Path, acc, p, ctx.Param); err != nil {
-			writeProblem(w, r, toProblem(c, err).(*Problem))
+		if c, err = a.authorise(c, needs, op.Path, acc, p, false, ctx.Param); err != nil {
+			refuse(c, err)
 			return
 		}
 	}
-	if auth == EmployeeSelf {
+	if needs.Level == LevelSelf {
 		raw := ctx.Param("employeeId")
 		acc, self, err := a.selfService(c, p, raw)
 		if err != nil {
-			writeProblem(w, r, toProblem(c, err).(*Problem))
+			refuse(c, err)
 			return
 		}
 		limitKey += "|" + strconv.FormatInt(acc.Business.ID, 10)
 		c = context.WithValue(business.WithAccess(c, acc), selfKey{}, self)
+		if c, err = a.authorise(c, needs, op.Path, acc, p, self, ctx.Param); err != nil {
+			refuse(c, err)
+			return
+		}
 	}
-	if ok, wait := a.limiter.allow(limitKey); !ok {
+	if ok, wait := a.allow(r.Context(), limitKey); !ok {
 		writeProblem(w, r, rateLimited(wait))
 		return
 	}
 	next(huma.WithContext(ctx, c))
+}
+
+// unavailableRetry is the Retry-After of a 503 while a dependency fails.
+const unavailableRetry = "5"
+
+// writeRefusal answers a request the authenticate path refused: a domain
+// error (401, 403, 404) as its problem; anything else means a dependency
+// (the database) could not be asked, which is 503 with Retry-After and an
+// error log line naming the cause: the caller's credentials may be fine.
+func (a *API) writeRefusal(w http.ResponseWriter, r *http.Request, ctx context.Context, err error) {
+	var pe *payroll.Error
+	if errors.As(err, &pe) && pe.Kind != payroll.KindInternal {
+		writeProblem(w, r, toProblem(ctx, err).(*Problem))
+		return
+	}
+	if errors.Is(err, context.Canceled) && r.Context().Err() != nil {
+		writeProblem(w, r, newProblem(499, "request cancelled"))
+		return
+	}
+	a.log.ErrorContext(ctx, "cannot authorise the request: a dependency failed", "err", err, "requestId", RequestID(ctx),
+		"method", r.Method, "path", r.URL.Path)
+	p := newProblem(http.StatusServiceUnavailable, "The service cannot check your access right now; retry shortly.")
+	p.headers = http.Header{"Retry-After": {unavailableRetry}}
+	writeProblem(w, r, p)
 }
 
 // selfService authorises p for the ESS operations of the employee raw names.
@@ -414,7 +445,7 @@ func (a *API) PlainRoute(method, pattern string, h http.HandlerFunc) {
 			}
 		}
 		if method == http.MethodPost {
-			if ok, wait := a.limiter.allow("ip:" + a.ClientAddr(r) + "|" + pattern); !ok {
+			if ok, wait := a.allow(r.Context(), "ip:"+a.ClientAddr(r)+"|"+pattern); !ok {
 				writeProblem(w, r, rateLimited(wait))
 				return
 			}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/config"
 	"github.com/payrolld/payrolld/internal/db"
 	"github.com/payrolld/payrolld/internal/httpapi"
@@ -48,14 +49,18 @@ func TestEmployeeSelfAuth(t *testing.T) {
 		s.Do("POST", B+"/access", key, map[string]any{"email": "carol@example.com", "accessType": "Restricted",
 			"employeeGroups": []any{map[string]any{"employeeGroupId": grp, "permissions": "ViewEmployeeDetails"}}}).Expect(t, 200)
 
-		api := httpapi.New(httpapi.Deps{Config: config.Default(), DB: d, Users: s.Users, Businesses: s.Businesses, Reference: s.Reference,
+		api := httpapi.New(httpapi.Deps{Config: config.Default(), Users: s.Users, Businesses: s.Businesses, Reference: s.Reference,
 			Log: slog.New(slog.NewTextHandler(io.Discard, nil)), SelfService: s.Employees.SelfServiceAccess,
+			EmployeeInScope: func(ctx context.Context, b business.Business, p *payroll.Principal, id int64) error {
+				_, err := s.Employees.Visible(ctx, b, p, id)
+				return err
+			},
 			Areas: []func(*httpapi.API){func(a *httpapi.API) {
 				type in struct {
 					EmployeeID int64 `path:"employeeId"`
 					Other      int64 `query:"other"`
 				}
-				httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: "GET", Path: "/api/v2/ess/{employeeId}/probe"},
+				httpapi.Register(a, httpapi.SelfService(business.ViewEmployeeDetails), huma.Operation{Method: "GET", Path: "/api/v2/ess/{employeeId}/probe"},
 					func(ctx context.Context, in *in) (*httpapi.BodyOf[essProbe], error) {
 						id := in.EmployeeID
 						if in.Other != 0 {

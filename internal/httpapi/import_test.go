@@ -42,7 +42,7 @@ func TestCSVImportIsAllOrNothing(t *testing.T) {
 	s := testkit.NewServer(t, d)
 	_, key := s.NewUser("alice@example.com")
 	biz := s.NewBusiness(key, "Alice", "AU")
-	api := httpapi.New(httpapi.Deps{Config: config.Default(), DB: d, Users: s.Users, Businesses: s.Businesses, Reference: s.Reference,
+	api := httpapi.New(httpapi.Deps{Config: config.Default(), Users: s.Users, Businesses: s.Businesses, Reference: s.Reference,
 		BearerAuth: s.OAuth.AuthenticateBearer, Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
 		Areas: []func(*httpapi.API){func(a *httpapi.API) {
 			httpapi.RegisterImport(a, s.Reference.PayCategories, "/api/v2/business/{businessId}/import/test-paycategories", "Test")

@@ -335,7 +335,7 @@ func hostile(l leaf) []any {
 	var vs []any
 	switch l.typ {
 	case "string":
-		vs = append(vs, "a\x00b", long100k, "a\x01b", 12345)
+		vs = append(vs, "a\x00b", long100k, "a\x01b", 12345, "a\u202eb", "a\u200bb")
 		if sweepDateName.MatchString(l.name) {
 			vs = append(vs, "9999-12-31T00:00:00", "0001-01-01T00:00:00")
 		}
@@ -629,6 +629,9 @@ func (sw *sweep) checkStored() {
 	}
 }
 
+// storedFreeText names the members the policy reads as free text.
+var storedFreeText = regexp.MustCompile(`(?i)(notes?|description|message|comments?|template|reason|instructions|body|_address|recipients)$`)
+
 var storedDate = regexp.MustCompile(`^[+-]?(\d{4,})-\d{2}-\d{2}([T ]|$)`)
 
 func storedOutsidePolicy(t *testing.T, where, path string, v any) {
@@ -645,9 +648,16 @@ func storedOutsidePolicy(t *testing.T, where, path string, v any) {
 		if len([]rune(val)) > 4000 {
 			t.Errorf("%s %s: stored a %d-character string", where, path, len(val))
 		}
+		name := path[strings.LastIndexAny(path, ".]")+1:]
 		for _, c := range val {
 			if c < 0x20 && c != '\t' && c != '\n' && c != '\r' || c == 0x7f {
 				t.Errorf("%s %s: stored control character U+%04X", where, path, c)
+				break
+			}
+			// Bidirectional overrides nowhere; zero-width characters only
+			// in free text (notes, descriptions...).
+			if c == 0x202e || c == 0x200b && !storedFreeText.MatchString(name) {
+				t.Errorf("%s %s: stored invisible formatting character U+%04X", where, path, c)
 				break
 			}
 		}

@@ -34,6 +34,14 @@ func TestInputPolicy(t *testing.T) {
 			{Name: "web hook header values may be long tokens", Method: "POST", Path: B + "/webhookregistrations", Key: key, Body: map[string]any{"webHookUri": "http://127.0.0.1:1/h", "filters": []string{"*"}, "headers": map[string]any{"Authorization": "Bearer " + strings.Repeat("t", 1500)}}, Status: 200},
 			{Name: "free text keeps newlines", Method: "POST", Path: B + "/publicholiday", Key: key, Body: map[string]any{"date": "2026-12-25T00:00:00", "description": "Christmas", "note": "line 1\nline 2\ttabbed"}, Status: 200},
 			{Name: "free text refuses NUL", Method: "POST", Path: B + "/publicholiday", Key: key, Body: map[string]any{"date": "2026-12-26T00:00:00", "description": "Boxing", "note": "a\x00"}, Status: 400, Field: "note"},
+			{Name: "bidi override in a name", Method: "POST", Path: B + "/location", Key: key, Body: map[string]any{"name": "Depot \u202egnp.exe"}, Status: 400, Field: "name"},
+			{Name: "bidi isolate in an employee's surname", Method: "POST", Path: B + "/employee/unstructured", Key: key, Body: map[string]any{"firstName": "Ann", "surname": "Lee\u2067x"}, Status: 400, Field: "surname"},
+			{Name: "zero-width space in an external id", Method: "POST", Path: B + "/location", Key: key, Body: map[string]any{"name": "ZW", "externalId": "EXT\u200b1"}, Status: 400, Field: "externalId"},
+			{Name: "byte order mark in a name", Method: "POST", Path: B + "/location", Key: key, Body: map[string]any{"name": "\ufeffDepot"}, Status: 400, Field: "name"},
+			{Name: "bidi override in a query value", Method: "GET", Path: B + "/location?$filter=name%20eq%20%27%E2%80%AEa%27", Key: key, Status: 400, Field: "$filter"},
+			{Name: "bidi override in free text", Method: "POST", Path: B + "/publicholiday", Key: key, Body: map[string]any{"date": "2026-12-27T00:00:00", "description": "Day", "note": "pay \u202e0001"}, Status: 400, Field: "note"},
+			{Name: "free text keeps joiners and marks", Method: "POST", Path: B + "/publicholiday", Key: key, Body: map[string]any{"date": "2026-12-28T00:00:00", "description": "Family \U0001F468\u200d\U0001F469\u200d\U0001F467 day", "note": "\u05e9\u05dc\u05d5\u05dd\u200e 2026\nline"}, Status: 200},
+			{Name: "names in any script", Method: "POST", Path: B + "/location", Key: key, Body: map[string]any{"name": "渡辺 Zoë Ólafsdóttir محمد"}, Status: 200},
 			{Name: "case-insensitive member names are checked", Method: "POST", Path: B + "/location", Key: key, Body: map[string]any{"NAME": "a\x00b"}, Status: 400, Field: "name"},
 			{Name: "nested member named by its path", Method: "POST", Path: B + "/employeegroup", Key: key, Body: map[string]any{"name": "G", "filters": []map[string]any{{"filterType": "Location", "value": "1"}, {"filterType": "Location", "value": "x\x00"}}}, Status: 400, Field: "filters[1].value"},
 			// dates
@@ -71,13 +79,18 @@ func TestInputPolicy(t *testing.T) {
 		if r := s.Send(req); r.Status != 400 || r.Map(t)["error"] != "invalid_request" {
 			t.Fatalf("token with NUL: %d %s", r.Status, r.Body)
 		}
+		// form-encoded bodies are held to the same rule
+		req, _ = http.NewRequest("POST", s.URL+B+"/location", strings.NewReader("name=Dep%E2%80%8Dot&state=VIC"))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		req.SetBasicAuth(key, "")
+		testkit.ExpectProblem(t, s.Send(req), 400, "name")
 		// the policy is checked after authentication: no credentials stays 401
 		testkit.ExpectProblem(t, s.Do("POST", B+"/location", "", map[string]any{"name": "a\x00"}), 401, "")
 
 		var list []map[string]any
 		s.Do("GET", B+"/location", key, nil).Expect(t, 200).JSON(t, &list)
 		for _, l := range list {
-			if name, _ := l["name"].(string); strings.ContainsRune(name, 0) || len(name) > 255 {
+			if name, _ := l["name"].(string); strings.ContainsAny(name, "\x00\u202e\u200b\u200d\ufeff") || len(name) > 255 {
 				t.Fatalf("stored %q", name)
 			}
 		}

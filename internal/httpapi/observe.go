@@ -12,6 +12,8 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"github.com/payrolld/payrolld/internal/payroll"
 )
 
 // reqInfo travels in the request context from the outermost middleware so
@@ -96,6 +98,30 @@ func newMetrics() *metrics {
 
 func (m *metrics) handler() http.Handler {
 	return promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{})
+}
+
+// MetricsHandler serves the metrics without credentials: for the
+// operator's own listener (PAYROLL_METRICS_ADDR), never the API's.
+func (a *API) MetricsHandler() http.Handler { return a.metrics.handler() }
+
+// metricsHandler is the API's /metrics: a system administrator's
+// credentials only (request counts and latencies per operation tell an
+// outsider what the service is used for).
+func (a *API) metricsHandler() http.Handler {
+	h := a.metrics.handler()
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		p, err := a.principal(r)
+		switch {
+		case err != nil && payroll.KindOf(err) != payroll.KindUnauthorized:
+			a.writeRefusal(w, r, r.Context(), err)
+		case err != nil || p == nil:
+			a.writeRefusal(w, r, r.Context(), payroll.Unauthorized("Authorization has been denied for this request."))
+		case !p.IsSystemAdmin():
+			a.writeRefusal(w, r, r.Context(), payroll.Forbidden("the metrics need a system administrator"))
+		default:
+			h.ServeHTTP(w, r)
+		}
+	})
 }
 
 // observe is the outermost middleware: request id, panic recovery,

@@ -7,7 +7,9 @@ import (
 	"net/http"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/danielgtaylor/huma/v2"
 
@@ -89,8 +91,14 @@ func problemFromHuma(status int, msg string, errs []error) *Problem {
 	if status == http.StatusUnprocessableEntity {
 		status = http.StatusBadRequest
 	}
-	// A foreign error reaching huma (not a *Problem) is a bug, not bad input.
+	// A foreign error reaching huma (not a *Problem) is a bug, not bad
+	// input, unless it is a dependency failing.
 	if status >= 500 {
+		for _, e := range errs {
+			if cause, ok := payroll.UnavailableCause(e); ok {
+				return unavailable(context.Background(), cause, e)
+			}
+		}
 		for _, e := range errs {
 			slog.Error("internal error", "err", e)
 		}
@@ -157,6 +165,9 @@ func toProblem(ctx context.Context, err error) error {
 	if errors.As(err, &se) {
 		return se
 	}
+	if cause, ok := payroll.UnavailableCause(err); ok {
+		return unavailable(ctx, cause, err)
+	}
 	var e *payroll.Error
 	if !errors.As(err, &e) {
 		if errors.Is(err, context.Canceled) {
@@ -188,6 +199,21 @@ func toProblem(ctx context.Context, err error) error {
 	if e.Kind == payroll.KindUnauthorized {
 		p.headers = http.Header{"WWW-Authenticate": {`Basic realm="payrolld", Bearer`}}
 	}
+	return p
+}
+
+// RetryAfterUnavailable is the Retry-After of a 503: storage failures
+// (a full disk, a read-only file, a restarting database) are recovered
+// from as soon as the cause is gone, so clients come back soon.
+const RetryAfterUnavailable = 5 * time.Second
+
+// unavailable is the 503 of a dependency failing: the client is told to
+// retry; the operator's log names the cause. The answer does not (it is
+// the operator's business what the storage is).
+func unavailable(ctx context.Context, cause string, err error) *Problem {
+	slog.ErrorContext(ctx, "service unavailable: "+cause, "cause", cause, "err", err, "requestId", RequestID(ctx))
+	p := newProblem(http.StatusServiceUnavailable, "The service is temporarily unavailable; retry later.")
+	p.headers = http.Header{"Retry-After": {strconv.Itoa(int(RetryAfterUnavailable / time.Second))}}
 	return p
 }
 

@@ -31,7 +31,12 @@ type CRUD[T any, P record.Ptr[T]] struct {
 	ParentParam string // path parameter of the parent record, for child kinds
 	Tag         string
 	Ops         string // subset of "LCRUD" (list, create, read, update, delete); default all
-	OData       bool   // list supports $filter/$orderby/$top/$skip
+	// Read is what list and read need: BusinessReference for what a
+	// restricted user's permitted work needs, BusinessAdmin for sensitive
+	// settings. Writes always need BusinessAdmin (reference data and
+	// settings are the unrestricted users').
+	Read  Needs
+	OData bool // list supports $filter/$orderby/$top/$skip
 	// Query, when set, serves the OData list in SQL (collections that grow
 	// with headcount) instead of List + ApplyOData in memory.
 	Query func(ctx context.Context, biz business.Business, parentID int64, q odata.Query) ([]T, error)
@@ -157,7 +162,7 @@ func RegisterCRUD[T any, P record.Ptr[T]](a *API, c CRUD[T, P]) {
 		if c.OData {
 			desc += " Supports OData $filter, $orderby, $top, $skip."
 		}
-		Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: c.Path, Tags: tags, Summary: "List " + plural(label),
+		Register(a, c.Read, huma.Operation{Method: http.MethodGet, Path: c.Path, Tags: tags, Summary: "List " + plural(label),
 			Description: desc, Parameters: PathParams(c.ParentParam)},
 			func(ctx context.Context, in *crudList) (*BodyOf[[]T], error) {
 				p, err := parent(ctx)
@@ -195,7 +200,7 @@ func RegisterCRUD[T any, P record.Ptr[T]](a *API, c CRUD[T, P]) {
 			})
 	}
 	if strings.Contains(c.Ops, "R") {
-		Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: item, Tags: tags, Summary: "Get a " + label,
+		Register(a, c.Read, huma.Operation{Method: http.MethodGet, Path: item, Tags: tags, Summary: "Get a " + label,
 			Parameters: PathParams(c.ParentParam, c.IDParam)},
 			func(ctx context.Context, _ *BusinessPath) (*BodyOf[T], error) {
 				biz, p, id, err := ids(ctx)
@@ -274,9 +279,10 @@ func paged[T any](q *ODataQuery, items []T) (PagedResult[T], error) {
 		ItemCountFuture: CountWrap{Value: total}, Items: page}, nil
 }
 
-// RegisterPaged serves GET path as the paged form of a collection's list.
-func RegisterPaged[T any, P record.Ptr[T]](a *API, coll record.Collection[T, P], path, tag string) {
-	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: path, Tags: []string{tag},
+// RegisterPaged serves GET path as the paged form of a collection's list,
+// with what reading it needs.
+func RegisterPaged[T any, P record.Ptr[T]](a *API, read Needs, coll record.Collection[T, P], path, tag string) {
+	Register(a, read, huma.Operation{Method: http.MethodGet, Path: path, Tags: []string{tag},
 		Summary: "List " + plural(coll.Label) + " (paged)", Description: "Paged by OData $top (page size) and $skip; $filter and $orderby apply."},
 		func(ctx context.Context, in *crudList) (*BodyOf[PagedResult[T]], error) {
 			list, err := coll.List(ctx, CurrentBusiness(ctx), 0)
@@ -296,12 +302,15 @@ type SettingsOps[T any] struct {
 	WriteMethod string // http.MethodPost or http.MethodPut; "" = read-only
 	Tag         string
 	Summary     string // e.g. "timesheet rounding rules"
+	// Read is what reading needs (BusinessReference or BusinessAdmin);
+	// the write always needs BusinessAdmin.
+	Read Needs
 }
 
 // RegisterSettings serves a settings document.
 func RegisterSettings[T any](a *API, s SettingsOps[T]) {
 	tags := []string{s.Tag}
-	Register(a, BusinessUser, huma.Operation{Method: http.MethodGet, Path: s.Path, Tags: tags, Summary: "Get " + s.Summary},
+	Register(a, s.Read, huma.Operation{Method: http.MethodGet, Path: s.Path, Tags: tags, Summary: "Get " + s.Summary},
 		func(ctx context.Context, _ *BusinessPath) (*BodyOf[T], error) {
 			v, err := s.Settings.Get(ctx, CurrentBusiness(ctx), "")
 			return &BodyOf[T]{v}, err

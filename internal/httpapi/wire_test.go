@@ -134,7 +134,7 @@ func TestRateLimit(t *testing.T) {
 func TestPanicIsProblem(t *testing.T) {
 	d := testkit.NewDB(t, db.SQLite)
 	s := testkit.NewServer(t, d)
-	api := httpapi.New(httpapi.Deps{Config: config.Default(), DB: d, Users: s.Users, Businesses: s.Businesses, Reference: s.Reference,
+	api := httpapi.New(httpapi.Deps{Config: config.Default(), Users: s.Users, Businesses: s.Businesses, Reference: s.Reference,
 		Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
 		Areas: []func(*httpapi.API){func(a *httpapi.API) {
 			httpapi.Register(a, httpapi.Public, huma.Operation{Method: "GET", Path: "/boom"}, func(ctx context.Context, _ *struct{}) (*struct{}, error) {
@@ -179,7 +179,7 @@ func TestStreamedFailureAborts(t *testing.T) {
 	type thing struct {
 		Items []int `json:"items"`
 	}
-	api := httpapi.New(httpapi.Deps{Config: config.Default(), DB: d, Users: s.Users, Businesses: s.Businesses, Reference: s.Reference,
+	api := httpapi.New(httpapi.Deps{Config: config.Default(), Users: s.Users, Businesses: s.Businesses, Reference: s.Reference,
 		Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
 		Areas: []func(*httpapi.API){func(a *httpapi.API) {
 			for _, fail := range []bool{false, true} {

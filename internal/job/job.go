@@ -25,6 +25,7 @@ import (
 	"fmt"
 	"log/slog"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/riverqueue/river"
@@ -89,7 +90,13 @@ type Client struct {
 	mu     sync.Mutex
 
 	periodic []*river.PeriodicJob // see Periodic
+
+	running atomic.Bool // River started and not stopped (Running)
 }
+
+// Running reports whether Run has River working jobs: started, and not
+// stopped since (readiness).
+func (c *Client) Running() bool { return c.running.Load() }
 
 // New returns a client over d. It does not touch the database until the
 // first Insert or Run.
@@ -186,11 +193,15 @@ func (c *Client) InsertManyTx(ctx context.Context, tx *sql.Tx, args []Args, opts
 // Run works jobs until ctx is cancelled, then stops gracefully: no new job
 // is fetched, running ones get StopTimeout to finish, and those still
 // running after it are cancelled (River retries them later). It returns
-// nil after a stop that was asked for.
+// nil after a stop that was asked for, and an error when River cannot
+// start or stops on its own; the app then calls Run again (River clients
+// start again after a stop).
 func (c *Client) Run(ctx context.Context) error {
 	rc, err := c.client()
 	if err == nil && c.kinds == 0 {
-		<-ctx.Done() // no area has background work: nothing to start
+		c.running.Store(true) // no area has background work: nothing to start
+		defer c.running.Store(false)
+		<-ctx.Done()
 		return nil
 	}
 	if err != nil {
@@ -200,6 +211,8 @@ func (c *Client) Run(ctx context.Context) error {
 	if err := rc.Start(context.WithoutCancel(ctx)); err != nil {
 		return fmt.Errorf("job: start: %w", err)
 	}
+	c.running.Store(true)
+	defer c.running.Store(false)
 	select {
 	case <-ctx.Done():
 	case <-rc.Stopped():

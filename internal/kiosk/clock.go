@@ -9,6 +9,7 @@ import (
 
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/db"
+	"github.com/payrolld/payrolld/internal/employee"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/record"
 	"github.com/payrolld/payrolld/internal/store"
@@ -24,8 +25,17 @@ const (
 // Status returns the employee's attendance state.
 func (s *Service) Status(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64) (_ Status, err error) {
 	defer payroll.Wrap(&err, "attendance of employee %d", employeeID)
+	sc, err := s.Employees.ScopeFor(ctx, biz, p)
+	if err != nil {
+		return Status{}, err
+	}
+	return s.statusIn(ctx, biz, sc, employeeID)
+}
+
+// statusIn is Status within a decided scope.
+func (s *Service) statusIn(ctx context.Context, biz business.Business, sc employee.Scope, employeeID int64) (Status, error) {
 	q := s.DB.Queries()
-	e, err := s.visibleEmployee(ctx, q, biz, p, employeeID)
+	e, err := s.employeeIn(ctx, q, biz, sc, employeeID)
 	if err != nil {
 		return Status{}, err
 	}
@@ -236,6 +246,13 @@ func (s *Service) ClockOn(ctx context.Context, biz business.Business, p *payroll
 		}
 		var kioskID sql.NullInt64
 		if pr.kiosk != nil {
+			// The kiosk's lock: a delete of the kiosk counting its open
+			// shifts either sees this one or happened first (then 404).
+			if n, err := q.LockKiosk(ctx, store.LockKioskParams{ID: pr.kiosk.ID, BusinessID: biz.ID}); err != nil {
+				return err
+			} else if n == 0 {
+				return payroll.NotFound("kiosk")
+			}
 			kioskID = nullID(pr.kiosk.ID)
 		}
 		row, err := q.InsertClockShift(ctx, store.InsertClockShiftParams{BusinessID: biz.ID, EmployeeID: a.EmployeeID, KioskID: kioskID,

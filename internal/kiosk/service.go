@@ -186,8 +186,10 @@ func (s *Service) UpdateKiosk(ctx context.Context, biz business.Business, id int
 func (s *Service) DeleteKiosk(ctx context.Context, biz business.Business, id int64) (err error) {
 	defer payroll.Wrap(&err, "delete kiosk %d", id)
 	return s.DB.InTx(ctx, func(q *store.Queries) error {
-		if _, err := s.getKiosk(ctx, q, biz, id); err != nil {
+		if n, err := q.LockKiosk(ctx, store.LockKioskParams{ID: id, BusinessID: biz.ID}); err != nil {
 			return err
+		} else if n == 0 {
+			return payroll.NotFound("kiosk")
 		}
 		n, err := q.CountOpenClockShiftsOfKiosk(ctx, nullID(id))
 		if err != nil {
@@ -223,9 +225,14 @@ func (s *Service) visibleEmployee(ctx context.Context, q *store.Queries, biz bus
 	if err != nil {
 		return employeeRow{}, err
 	}
+	return s.employeeIn(ctx, q, biz, sc, id)
+}
+
+// employeeIn is visibleEmployee within a decided scope.
+func (s *Service) employeeIn(ctx context.Context, q *store.Queries, biz business.Business, sc employee.Scope, id int64) (employeeRow, error) {
 	where, args := sc.SQL([]any{biz.ID, id})
 	var e employeeRow
-	err = q.QueryRow(ctx, "SELECT e.first_name, e.surname, e.email, e.mobile_phone, e.start_date FROM employees e WHERE e.business_id = $1 AND e.id = $2 AND "+where,
+	err := q.QueryRow(ctx, "SELECT e.first_name, e.surname, e.email, e.mobile_phone, e.start_date FROM employees e WHERE e.business_id = $1 AND e.id = $2 AND "+where,
 		args...).Scan(&e.first, &e.surname, &e.email, &e.mobile, &e.start)
 	if db.IsNoRows(err) {
 		return employeeRow{}, payroll.NotFound("employee")
@@ -285,14 +292,47 @@ func validPin(pin string) bool {
 }
 
 // checkPin verifies pin against the stored hash, counting failures and
-// refusing while locked (409).
+// refusing while locked (409). The attempt is counted before the hash is
+// checked, in one statement (ReserveKioskPinAttempt): checking first and
+// counting after would let any number of guesses sent at once be checked
+// before the first failure was counted; this way at most MaxPinFailures
+// are, however many arrive together. A good PIN clears the count.
 func (s *Service) checkPin(ctx context.Context, biz business.Business, employeeID int64, r store.KioskEmployee, pin, member string) error {
 	now := s.Clock.Now().UTC()
+	locked := func(until time.Time) error {
+		return payroll.Conflict("too many wrong PINs: PIN checks for employee %d are locked until %s UTC (or reset the PIN)", employeeID, until.UTC().Format(payroll.LocalLayout))
+	}
 	if r.LockedUntil.Valid && now.Before(r.LockedUntil.Time) {
-		return payroll.Conflict("too many wrong PINs: PIN checks for employee %d are locked until %s UTC (or reset the PIN)", employeeID, r.LockedUntil.Time.UTC().Format(payroll.LocalLayout))
+		return locked(r.LockedUntil.Time)
 	}
 	if r.PinHash == "" {
 		return payroll.Conflict("employee %d has no PIN yet; set one with changepin", employeeID)
+	}
+	// The hashing slot is taken before the attempt is counted, so a guess
+	// refused because the server is busy hashing (429) costs the employee
+	// no attempt.
+	ctx, release, err := user.HoldHashSlot(ctx)
+	if err != nil {
+		return err
+	}
+	defer release()
+	// Counted in its own transaction: the attempt must stick even though
+	// the request fails.
+	var n int64
+	err = s.DB.InTx(ctx, func(q *store.Queries) error {
+		var err error
+		n, err = q.ReserveKioskPinAttempt(ctx, store.ReserveKioskPinAttemptParams{EmployeeID: employeeID, BusinessID: biz.ID, FailedAttempts: MaxPinFailures,
+			LockedUntil: sql.NullTime{Time: now.Add(PinLockout), Valid: true}, UpdatedAt: now})
+		return err
+	})
+	if db.IsNoRows(err) { // a concurrent guess set the lock
+		if cur, err := s.DB.Queries().GetKioskEmployee(ctx, store.GetKioskEmployeeParams{EmployeeID: employeeID, BusinessID: biz.ID}); err == nil && cur.LockedUntil.Valid {
+			return locked(cur.LockedUntil.Time)
+		}
+		return locked(now.Add(PinLockout))
+	}
+	if err != nil {
+		return err
 	}
 	ok, err := user.CheckPassword(ctx, r.PinHash, pin)
 	if err != nil {
@@ -302,17 +342,6 @@ func (s *Service) checkPin(ctx context.Context, biz business.Business, employeeI
 		return s.DB.InTx(ctx, func(q *store.Queries) error {
 			return q.KioskPinSucceeded(ctx, store.KioskPinSucceededParams{EmployeeID: employeeID, BusinessID: biz.ID, UpdatedAt: now})
 		})
-	}
-	// Counted in its own transaction: the failure must stick even though
-	// the request fails.
-	var n int64
-	if err := s.DB.InTx(ctx, func(q *store.Queries) error {
-		var err error
-		n, err = q.KioskPinFailed(ctx, store.KioskPinFailedParams{EmployeeID: employeeID, BusinessID: biz.ID, FailedAttempts: MaxPinFailures,
-			LockedUntil: sql.NullTime{Time: now.Add(PinLockout), Valid: true}, UpdatedAt: now})
-		return err
-	}); err != nil {
-		return err
 	}
 	if n >= MaxPinFailures {
 		return payroll.Conflict("too many wrong PINs: PIN checks for employee %d are locked for %d minutes", employeeID, int(PinLockout/time.Minute))
@@ -372,4 +401,13 @@ func (s *Service) ChangePin(ctx context.Context, biz business.Business, p *payro
 		}
 		return err
 	})
+}
+
+// AvailableToAllRestricted reports whether kiosk id of biz is offered to
+// every restricted user with kiosk access (a NotFound error when biz has
+// no such kiosk): the HTTP layer's kiosk access decision.
+func (s *Service) AvailableToAllRestricted(ctx context.Context, biz business.Business, id int64) (_ bool, err error) {
+	defer payroll.Wrap(&err, "kiosk %d access", id)
+	k, err := s.GetKiosk(ctx, biz, id)
+	return k.Settings.AvailableToAllRestrictedUsersWithKioskAccess, err
 }

@@ -378,7 +378,8 @@ type NewStaff struct {
 // first name and surname required, the kiosk's location as their primary
 // location, kiosk access granted and the PIN (4 to 8 digits, optional)
 // set. The kiosk must allow adding employees (canAddEmployees, else 403)
-// and creating employees needs unrestricted access (403).
+// and a restricted user needs AddEmployeeFromKiosk with access to the
+// kiosk (decided by the access layer before this runs).
 func (s *Service) AddStaff(ctx context.Context, biz business.Business, p *payroll.Principal, kioskID int64, in NewStaff) (_ Status, err error) {
 	defer payroll.Wrap(&err, "add staff at kiosk %d", kioskID)
 	q := s.DB.Queries()
@@ -419,7 +420,7 @@ func (s *Service) AddStaff(ctx context.Context, biz business.Business, p *payrol
 			set("primaryLocation", r.Name)
 		}
 	}
-	res, err := s.Employees.CreateWith(ctx, biz, p, patch, func(q *store.Queries, e employee.Employee) error {
+	res, err := s.Employees.CreateGranted(ctx, biz, patch, func(q *store.Queries, e employee.Employee) error {
 		now := s.Clock.Now().UTC()
 		if err := q.SetKioskAccess(ctx, store.SetKioskAccessParams{EmployeeID: e.ID, BusinessID: biz.ID, HasAccess: true, UpdatedAt: now}); err != nil {
 			return err
@@ -433,7 +434,10 @@ func (s *Service) AddStaff(ctx context.Context, biz business.Business, p *payrol
 	if err != nil {
 		return Status{}, err
 	}
-	return s.Status(ctx, biz, p, res.ID)
+	// The new employee may be outside a restricted caller's scope (a
+	// kiosk without a location, a group scope): they still see whom they
+	// added.
+	return s.statusIn(ctx, biz, employee.Scope{All: true}, res.ID)
 }
 
 // ResetPin sets a new temporary PIN for the employee (expired at once, so

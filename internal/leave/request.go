@@ -230,6 +230,17 @@ func (s *Service) checkBalance(ctx context.Context, q *store.Queries, biz busine
 	if c.cat.IsBalanceUntracked || c.cat.PreventNegativeBalanceUnpaidLeaveCategoryID == nil {
 		return nil
 	}
+	// Read the balance and the other requests as one writer of the
+	// employee's leave at a time: at READ COMMITTED two requests would
+	// each see the other's hours as not yet committed and both fit. The
+	// lock is the employee row's (held to commit; on SQLite the write
+	// transaction is already exclusive), and the reads below start after
+	// it is granted, so they see whatever the previous holder committed.
+	if n, err := q.LockEmployeeRecords(ctx, store.LockEmployeeRecordsParams{ID: emp.ID, BusinessID: biz.ID}); err != nil {
+		return err
+	} else if n == 0 {
+		return payroll.NotFound("employee")
+	}
 	bal, err := q.LeaveBalance(ctx, store.LeaveBalanceParams{BusinessID: biz.ID, EmployeeID: emp.ID, LeaveCategoryID: c.cat.ID})
 	if err != nil {
 		return err

@@ -279,3 +279,15 @@ func (s *Service) Unavailabilities(ctx context.Context, biz business.Business, p
 	}
 	return out, rows.Err()
 }
+
+// EmployeeOfUnavailability is the employee unavailability id of biz
+// belongs to (a NotFound error when biz has none such): the HTTP layer's
+// access decision for operations that address it by its own id.
+func (s *Service) EmployeeOfUnavailability(ctx context.Context, biz business.Business, id int64) (_ int64, err error) {
+	defer payroll.Wrap(&err, "find the employee of unavailability %d", id)
+	r, err := s.DB.Queries().GetUnavailability(ctx, store.GetUnavailabilityParams{ID: id, BusinessID: biz.ID})
+	if db.IsNoRows(err) {
+		return 0, payroll.NotFound("unavailability")
+	}
+	return r.EmployeeID, err
+}

@@ -63,7 +63,7 @@ func EmployeeGroupPermissions() []NameID { return named(business.Permissions) }
 
 // Reports are the report types a restricted user's report access names
 // (ReportEnum).
-func Reports() []NameID { return named(reportTypes) }
+func Reports() []NameID { return named(business.ReportTypes) }
 
 // named pairs each enum value with its words ("ApproveTimesheets",
 // "Approve Timesheets").
@@ -81,28 +81,4 @@ func named(values []string) []NameID {
 		out[i] = NameID{ID: v, Name: b.String()}
 	}
 	return out
-}
-
-// reportTypes is ReportEnum of the published description.
-var reportTypes = []string{
-	"DetailedActivityReport", "PayRunComparisonReport", "SuperContributionsReport", "OrdinaryTimeEarningsReport", "DeductionsReport",
-	"PayrollTaxReport", "PaygReport", "PayCategoriesReport", "PayRunAuditReport", "CostingReport", "TimesheetReport",
-	"ExpensesReport", "PaymentHistoryReport", "LeaveBalancesReport", "LeaveLiabilityReport", "LeaveHistoryReport", "BirthdayReport",
-	"EmployeeDetailsReport", "UnpaidEmployeesReport", "QualificationsReport", "EmployeeSatisfactionReport", "AttendanceReport",
-	"EmergencyContactsReport", "EmployerLiabilitiesReport", "PayRunVarianceReport", "EmployeeDetailsAuditReport", "GrossToNetReport",
-	"LiveView", "TasksReport", "ShiftSwappingReport", "PensionContributionsReport", "EmployerPaymentSummaryReport",
-	"PayRunInclusionsReport", "P32Report", "PaySlipReport", "PaymentFileReport", "JournalReport", "IrdEmployeeDetailsReport",
-	"PayDayFilingReport", "KiwiSaverReport", "PayeReport", "KiwiSaverEmploymentDetailsReport", "EmployerDeductions",
-	"RosterTimesheetComparisonReport", "CpfLodgementReport", "WithholdingReport", "EsctRateReport", "JobKeeperEligibilityReport",
-	"EarningsCertificate", "Ir8AReport", "ExcessCpfContributionsReport", "BenefitsInKindReport", "ShareOptionsReport", "Cp39Report",
-	"EAFormReport", "PCB2FormReport", "IrasReport", "IrasLodgementReport", "PayRunExportReport", "JobMakerEligibilityReport",
-	"EpfKwsp6BorangA", "EpfKwsp3Registration", "MyBenefitsInKindReport", "EmployeeBenefitsReport", "BenefitsNiReport", "SocsoForm2",
-	"SocsoFormSip2a", "SocsoForm8a", "PcbWithholdingReport", "SocsoForm3", "IrbFormCp22", "IrbFormCp22a", "CompanyCarsReport",
-	"P11D", "P11Db", "EmployeeCarsReport", "P46Car", "IrbFormCp8d", "DocumentAcknowledgementsReport",
-	"PaymentAndDeductionStatementReport", "UkGenderPayGapDataReport", "Cis300", "Zakat", "EisContributionsReport",
-	"EmployeeLeaveRatesReport", "P11", "P60", "AverageHoursReport", "UkCourtOrderReport", "UkOccupationalPayReport",
-	"EisSocsoCombinedContributionsReport", "P45Report", "CpfOwAndAwReconciliationReport", "PayRunFpsReport",
-	"PortableLongServiceLeaveReport", "UkTaxAndNiBandwidthsReport", "CustomisablePayrollReport",
-	"SuperannuationStaplingDetailsReport", "HmrcInboxReport", "HrdfMonthlyContributionsReport", "CpfApexOverviewReport",
-	"CasualConversionReport",
 }

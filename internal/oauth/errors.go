@@ -15,6 +15,9 @@ const (
 	ErrUnsupportedResponseType = "unsupported_response_type"
 	ErrAccessDenied            = "access_denied"
 	ErrServerError             = "server_error"
+	// ErrTemporarilyUnavailable: the server cannot answer now (its
+	// storage fails) and the client should retry (RFC 6749 4.1.2.1).
+	ErrTemporarilyUnavailable = "temporarily_unavailable"
 )
 
 // Error is an OAuth2 protocol error. The token endpoints send it as
@@ -29,8 +32,11 @@ func (e *Error) Error() string { return e.Code + ": " + e.Description }
 
 // Status is the HTTP status of the error on the token endpoints.
 func (e *Error) Status() int {
-	if e.Code == ErrInvalidClient {
+	switch e.Code {
+	case ErrInvalidClient:
 		return http.StatusUnauthorized
+	case ErrTemporarilyUnavailable:
+		return http.StatusServiceUnavailable
 	}
 	return http.StatusBadRequest
 }

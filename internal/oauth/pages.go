@@ -415,6 +415,12 @@ func (p *Pages) requestID(r *http.Request) string {
 }
 
 func (p *Pages) internalError(w http.ResponseWriter, r *http.Request, err error) {
+	if cause, ok := payroll.UnavailableCause(err); ok { // the storage failing: 503, retry
+		slog.ErrorContext(r.Context(), "service unavailable: "+cause, "cause", cause, "err", err, "requestId", p.requestID(r))
+		w.Header().Set("Retry-After", "5")
+		WriteMessage(w, http.StatusServiceUnavailable, "Temporarily unavailable", "The service is temporarily unavailable. Try again in a few seconds.")
+		return
+	}
 	slog.ErrorContext(r.Context(), "internal error", "err", err, "requestId", p.requestID(r))
 	WriteMessage(w, http.StatusInternalServerError, "Something went wrong", "An unexpected error occurred. Try again later.")
 }

@@ -20,6 +20,10 @@ const (
 	KindConflict
 	KindTooLarge
 	KindRateLimited
+	// KindUnavailable is a dependency failing (the database full,
+	// read-only, unreachable; a transaction that lost a race): the request
+	// may succeed later (503 with Retry-After), unlike a bug (500).
+	KindUnavailable
 )
 
 // Error is a domain error. Field names the offending input member (wire
@@ -118,11 +122,62 @@ func trimSpace(s string) string {
 	return s[i:j]
 }
 
-// KindOf returns the kind of err, KindInternal for foreign errors.
+// Unavailable reports a dependency failing; cause names it for the log.
+func Unavailable(cause string, err error) *Error {
+	return &Error{Kind: KindUnavailable, Message: cause, Err: err}
+}
+
+// unavailable recognises foreign errors that are a dependency failing
+// (db.Unavailable: the storage engines' codes), registered by the package
+// that knows them, so this package stays dependency-free.
+var unavailable []func(error) (string, bool)
+
+// RegisterUnavailable adds a recogniser of dependency failures (call it
+// from an init function).
+func RegisterUnavailable(f func(error) (cause string, ok bool)) {
+	unavailable = append(unavailable, f)
+}
+
+// UnavailableCause reports whether err is a dependency failing (a
+// KindUnavailable error, or a foreign error a registered recogniser
+// knows) and names the cause.
+func UnavailableCause(err error) (string, bool) {
+	if err == nil {
+		return "", false
+	}
+	var e *Error
+	if errors.As(err, &e) {
+		if e.Kind != KindUnavailable {
+			return "", false
+		}
+		if e.Err != nil {
+			if c, ok := foreignUnavailable(e.Err); ok {
+				return e.Message + ": " + c, true
+			}
+		}
+		return e.Message, true
+	}
+	return foreignUnavailable(err)
+}
+
+func foreignUnavailable(err error) (string, bool) {
+	for _, f := range unavailable {
+		if c, ok := f(err); ok {
+			return c, true
+		}
+	}
+	return "", false
+}
+
+// KindOf returns the kind of err: a domain error's, KindUnavailable for a
+// dependency failing, KindInternal for any other foreign error.
 func KindOf(err error) Kind {
 	var e *Error
 	if errors.As(err, &e) {
 		return e.Kind
+	}
+	if _, ok := foreignUnavailable(err); ok {
+		return KindUnavailable
 	}
 	return KindInternal
 }

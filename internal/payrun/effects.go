@@ -98,15 +98,7 @@ type TimesheetEffect struct {
 
 // Finalised marks the run's timesheet lines processed.
 func (e TimesheetEffect) Finalised(ctx context.Context, q *store.Queries, run Run) error {
-	rows, err := q.ListPayRunSourcesOfKind(ctx, store.ListPayRunSourcesOfKindParams{PayRunID: run.ID, Kind: pay.SourceTimesheet})
-	if err != nil || len(rows) == 0 {
-		return err
-	}
-	ids := make([]int64, len(rows))
-	for i, r := range rows {
-		ids[i] = r.SourceID
-	}
-	return e.Timesheets.MarkProcessed(ctx, q, run.BusinessID, run.ID, ids)
+	return e.Timesheets.MarkPayRunProcessed(ctx, q, run.BusinessID, run.ID, pay.SourceTimesheet)
 }
 
 // Unlocked returns them to Approved.

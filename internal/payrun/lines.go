@@ -609,12 +609,19 @@ func (s *Service) RemoveEmployee(ctx context.Context, biz business.Business, id,
 		if err != nil {
 			return err
 		}
-		n, err := q.DeletePayRunEmployee(ctx, store.DeletePayRunEmployeeParams{PayRunID: run.ID, EmployeeID: employeeID})
-		if err != nil {
+		row, err := q.GetPayRunEmployee(ctx, store.GetPayRunEmployeeParams{PayRunID: run.ID, EmployeeID: employeeID})
+		if db.IsNoRows(err) {
+			return payroll.NotFound("employee in this pay run")
+		} else if err != nil {
 			return err
 		}
-		if n == 0 {
-			return payroll.NotFound("employee in this pay run")
+		if _, err := q.DeletePayRunEmployee(ctx, store.DeletePayRunEmployeeParams{PayRunID: run.ID, EmployeeID: employeeID}); err != nil {
+			return err
+		}
+		// The run's kept totals (pay_runs.total_*) lose the row's figures.
+		if err := q.AddPayRunTotals(ctx, store.AddPayRunTotalsParams{ID: run.ID, Employees: -1, HoursE4: -row.TotalHoursE4,
+			Gross: -row.Gross, Net: -row.Net}); err != nil {
+			return err
 		}
 		_, err = q.DeletePayRunLinesOfEmployee(ctx, store.DeletePayRunLinesOfEmployeeParams{PayRunID: run.ID, EmployeeID: employeeID})
 		return err

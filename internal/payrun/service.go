@@ -119,6 +119,9 @@ func (s *Service) Create(ctx context.Context, biz business.Business, req CreateR
 	if err := req.Validate(); err != nil {
 		return PayRunModel{}, err
 	}
+	if err := s.CheckCreate(ctx, biz, req.PayScheduleID); err != nil {
+		return PayRunModel{}, err
+	}
 	if err := pay.RegionCalculable(biz.Region); err != nil {
 		return PayRunModel{}, err
 	}
@@ -170,36 +173,48 @@ func (s *Service) Create(ctx context.Context, biz business.Business, req CreateR
 			TimesheetsFrom: tsFrom, TimesheetsTo: tsTo, ExcludeLeaveRequests: req.ExcludeLeaveRequests}); err != nil {
 			return err
 		}
-		var emps []pay.EmployeeRow
-		if !req.Adhoc {
-			emps, err = q.ListPayScheduleEmployees(ctx, store.ListPayScheduleEmployeesParams{BusinessID: biz.ID,
-				PayScheduleID: nullID(sched.ID), Column3: req.IncludeTerminatedEmployees})
-			if err != nil {
-				return err
-			}
-		}
 		ytds, err := pay.YearToDate(ctx, q, biz, &run)
 		if err != nil {
 			return err
 		}
-		ids := make([]int64, len(emps))
-		for i := range emps {
-			ids[i] = emps[i].ID
-		}
+		// The schedule's employees a page at a time (keyset on id): each
+		// page's inputs (timesheets included) are read, its employees
+		// calculated and written, and released before the next, so memory
+		// does not grow with the run.
 		w := s.NewWriter(q, biz.ID, run.ID)
-		if err := w.LoadInputs(ctx, biz, &run, ids); err != nil {
-			return err
-		}
-		for i := range emps {
-			e := &emps[i]
-			if err := w.AddEmployee(ctx, biz.Region, &run, e, cats, !req.CreateWithEmptyPays, ytds[e.ID]); err != nil {
+		var n int64
+		for after := int64(0); !req.Adhoc; {
+			emps, err := q.ListPayScheduleEmployeesAfter(ctx, store.ListPayScheduleEmployeesAfterParams{BusinessID: biz.ID,
+				PayScheduleID: nullID(sched.ID), IncludeTerminated: req.IncludeTerminatedEmployees, After: after, Page: int32(recalcChunkSize)})
+			if err != nil {
 				return err
 			}
+			if len(emps) == 0 {
+				break
+			}
+			ids := make([]int64, len(emps))
+			for i := range emps {
+				ids[i] = emps[i].ID
+			}
+			if err := w.LoadInputs(ctx, biz, &run, ids); err != nil {
+				return err
+			}
+			for i := range emps {
+				e := (*pay.EmployeeRow)(&emps[i])
+				if err := w.AddEmployee(ctx, biz.Region, &run, e, cats, !req.CreateWithEmptyPays, ytds[e.ID]); err != nil {
+					return err
+				}
+			}
+			if err := w.Flush(ctx); err != nil {
+				return err
+			}
+			n += int64(len(emps))
+			after = ids[len(ids)-1]
 		}
 		if err := w.Flush(ctx); err != nil {
 			return err
 		}
-		return s.EmitRun(ctx, q, run, EventInitialised, int64(len(emps)))
+		return s.EmitRun(ctx, q, run, EventInitialised, n)
 	})
 	if err != nil {
 		if req.ExternalID != "" && db.IsUniqueViolation(err) {
@@ -255,11 +270,13 @@ func (s *Service) Summary(ctx context.Context, biz business.Business, id int64) 
 	if err != nil {
 		return PayRunSummaryModel{}, err
 	}
-	t, err := q.PayRunTotals(ctx, r.ID)
-	if err != nil {
-		return PayRunSummaryModel{}, err
-	}
-	return PayRunSummaryModel{PayRunModel: RunModel(r), TotalHours: HoursFromE4(t.HoursE4), TotalNetWages: money(t.Net), TotalGrossWages: money(t.Gross)}, nil
+	return SummaryModel(r), nil
+}
+
+// SummaryModel is a run with its kept totals (pay_runs.total_*).
+func SummaryModel(r store.PayRun) PayRunSummaryModel {
+	return PayRunSummaryModel{PayRunModel: RunModel(r), TotalHours: HoursFromE4(r.TotalHoursE4), TotalNetWages: money(r.TotalNet),
+		TotalGrossWages: money(r.TotalGross)}
 }
 
 // Delete deletes a draft run (409 when finalised).
@@ -270,14 +287,10 @@ func (s *Service) Delete(ctx context.Context, biz business.Business, id int64) (
 		if err != nil {
 			return err
 		}
-		t, err := q.PayRunTotals(ctx, r.ID)
-		if err != nil {
-			return err
-		}
 		if _, err := q.DeleteDraftPayRun(ctx, store.DeleteDraftPayRunParams{ID: id, BusinessID: biz.ID}); err != nil {
 			return err
 		}
-		return s.EmitRun(ctx, q, r, EventDeleted, t.Employees)
+		return s.EmitRun(ctx, q, r, EventDeleted, r.TotalEmployees)
 	})
 }
 
@@ -587,14 +600,13 @@ func (s *Service) Finalise(ctx context.Context, biz business.Business, id int64,
 		} else if n > 0 {
 			return payroll.Conflict("pay run %d has %d employee(s) whose pay could not be calculated (see P/totals warning); fix their details and recalculate", id, n)
 		}
+		if err := pay.PostYearToDate(ctx, q, biz.Region, run, 1); err != nil {
+			return err
+		}
 		for _, e := range s.Effects {
 			if err := e.Finalised(ctx, q, run); err != nil {
 				return err
 			}
-		}
-		t, err := q.PayRunTotals(ctx, run.ID)
-		if err != nil {
-			return err
 		}
 		if err := q.AddPayRunAudit(ctx, store.AddPayRunAuditParams{BusinessID: biz.ID, PayRunID: run.ID, Action: "Finalised",
 			Comments: "", Actor: Actor(ctx), CreatedAt: s.Clock.Now()}); err != nil {
@@ -602,10 +614,10 @@ func (s *Service) Finalise(ctx context.Context, biz business.Business, id int64,
 		}
 		res = FinaliseResult{JournalExportResult: JournalExportResult{Status: "NotExported", JournalSource: "None"}, RemovedEmployees: []int64{},
 			SelectedReportPacks: []string{}, Notifications: Notifications{Errors: NotificationErrors{Warnings: []WarningModel{}}}, PaySlipsPublished: run.PaySlipsPublished, PublishPreference: publish,
-			DatePaid: payroll.NewDateTime(run.DatePaid), ActiveEmployees: t.Employees, PublishPaySlips: publish,
+			DatePaid: payroll.NewDateTime(run.DatePaid), ActiveEmployees: run.TotalEmployees, PublishPaySlips: publish,
 			ExportJournals: "Manual", LodgePayRun: "Manual", RunReportPacks: "Manual", SubmitToPensionSync: "Manual",
 			SuperPayments: []struct{}{}, IsFirstFinalisation: run.FinalisedCount == 1}
-		return s.EmitRun(ctx, q, run, EventFinalised, t.Employees)
+		return s.EmitRun(ctx, q, run, EventFinalised, run.TotalEmployees)
 	})
 	return res, err
 }
@@ -639,6 +651,9 @@ func (s *Service) Unlock(ctx context.Context, biz business.Business, id int64, c
 			if err := s.Effects[i].Unlocked(ctx, q, run); err != nil {
 				return err
 			}
+		}
+		if err := pay.PostYearToDate(ctx, q, biz.Region, run, -1); err != nil {
+			return err
 		}
 		return q.AddPayRunAudit(ctx, store.AddPayRunAuditParams{BusinessID: biz.ID, PayRunID: run.ID, Action: "Unlocked",
 			Comments: comments, Actor: Actor(ctx), CreatedAt: s.Clock.Now()})

@@ -288,6 +288,17 @@ func (c Collection[T, P]) validate(ctx context.Context, q *store.Queries, bizID,
 		}
 	}
 	if c.Check != nil {
+		// A kind's own rules may span its records (a location tree without
+		// cycles, one subcontractor per UTR): checked against committed
+		// rows by one writer of the business's records at a time, or two
+		// racing writes (A under B, B under A) could each pass. The
+		// business row's lock serialises them on PostgreSQL until commit;
+		// on SQLite the write transaction is already exclusive.
+		if n, err := q.LockBusiness(ctx, bizID); err != nil {
+			return err
+		} else if n == 0 {
+			return payroll.NotFound("business")
+		}
 		return c.Check(ctx, q, bizID, v)
 	}
 	return nil

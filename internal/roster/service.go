@@ -349,3 +349,15 @@ func (s *Service) Stub(ctx context.Context, biz business.Business, p *payroll.Pr
 	})
 	return out, err
 }
+
+// EmployeeOfShift is the employee roster shift id of biz is for (0 for an
+// open shift; a NotFound error when biz has no such shift): the HTTP
+// layer's access decision for operations that address a shift by its id.
+func (s *Service) EmployeeOfShift(ctx context.Context, biz business.Business, id int64) (_ int64, err error) {
+	defer payroll.Wrap(&err, "find the employee of roster shift %d", id)
+	r, err := s.DB.Queries().GetRosterShift(ctx, store.GetRosterShiftParams{ID: id, BusinessID: biz.ID})
+	if db.IsNoRows(err) {
+		return 0, payroll.NotFound("roster shift")
+	}
+	return r.EmployeeID.Int64, err
+}

@@ -1025,6 +1025,24 @@ func (q *Queries) ListBusinessesOfWhiteLabel(ctx context.Context, whiteLabelID s
 	return items, nil
 }
 
+const lockBusiness = `-- name: LockBusiness :execrows
+UPDATE businesses SET version = version WHERE id = $1
+`
+
+// Serialises the writes of a business whose rules span rows (someone keeps
+// unrestricted access; records whose kind checks them against the others,
+// record.Collection.Check): on PostgreSQL the no-op UPDATE holds the
+// business row's lock until commit, so the next writer reads after the
+// previous one committed; on SQLite the write transaction is already
+// exclusive. It leaves the version alone. 0 rows = no such business.
+func (q *Queries) LockBusiness(ctx context.Context, id int64) (int64, error) {
+	result, err := q.db.ExecContext(ctx, lockBusiness, id)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected()
+}
+
 const setBusinessTemplate = `-- name: SetBusinessTemplate :execrows
 UPDATE businesses SET is_template = $2, updated_at = $3 WHERE id = $1 AND cancelled_at IS NULL
 `

@@ -237,7 +237,8 @@ type LockEmployeeRecordsParams struct {
 // business and the employee, so an id of another tenant or employee
 // matches nothing.
 // Serialises writers of one employee's records (bank accounts, super funds,
-// schedules) whose rules span rows: on PostgreSQL the no-op UPDATE holds the
+// schedules, leave requests against a balance) whose rules span rows: on
+// PostgreSQL the no-op UPDATE holds the
 // employee row's lock until commit, on SQLite the write transaction is
 // already exclusive. It leaves the employee's version alone. 0 rows = the
 // employee is gone.

@@ -459,37 +459,6 @@ func (q *Queries) InsertKiosk(ctx context.Context, arg InsertKioskParams) (Kiosk
 	return i, err
 }
 
-const kioskPinFailed = `-- name: KioskPinFailed :one
-UPDATE kiosk_employees SET failed_attempts = failed_attempts + 1,
-    locked_until = CASE WHEN failed_attempts + 1 >= $3 THEN $4 ELSE locked_until END,
-    updated_at = $5, version = version + 1
-WHERE employee_id = $1 AND business_id = $2
-RETURNING failed_attempts
-`
-
-type KioskPinFailedParams struct {
-	EmployeeID     int64
-	BusinessID     int64
-	FailedAttempts int64
-	LockedUntil    sql.NullTime
-	UpdatedAt      time.Time
-}
-
-// One statement per wrong PIN, so concurrent wrong guesses all count; the
-// lock is set by the guess that reaches the limit.
-func (q *Queries) KioskPinFailed(ctx context.Context, arg KioskPinFailedParams) (int64, error) {
-	row := q.db.QueryRowContext(ctx, kioskPinFailed,
-		arg.EmployeeID,
-		arg.BusinessID,
-		arg.FailedAttempts,
-		arg.LockedUntil,
-		arg.UpdatedAt,
-	)
-	var failed_attempts int64
-	err := row.Scan(&failed_attempts)
-	return failed_attempts, err
-}
-
 const kioskPinSucceeded = `-- name: KioskPinSucceeded :exec
 UPDATE kiosk_employees SET failed_attempts = 0, locked_until = NULL, updated_at = $3, version = version + 1
 WHERE employee_id = $1 AND business_id = $2 AND (failed_attempts <> 0 OR locked_until IS NOT NULL)
@@ -579,6 +548,60 @@ func (q *Queries) ListKiosks(ctx context.Context, businessID int64) ([]Kiosk, er
 		return nil, err
 	}
 	return items, nil
+}
+
+const lockKiosk = `-- name: LockKiosk :execrows
+UPDATE kiosks SET version = version WHERE id = $1 AND business_id = $2
+`
+
+type LockKioskParams struct {
+	ID         int64
+	BusinessID int64
+}
+
+// Serialises deleting a kiosk with clocking on at it: both take the kiosk
+// row's lock first (PostgreSQL; SQLite serialises writers anyway), so a
+// delete counts the shifts opened before it and a clock-on after it finds
+// no kiosk. Leaves version alone. 0 rows = no such kiosk.
+func (q *Queries) LockKiosk(ctx context.Context, arg LockKioskParams) (int64, error) {
+	result, err := q.db.ExecContext(ctx, lockKiosk, arg.ID, arg.BusinessID)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected()
+}
+
+const reserveKioskPinAttempt = `-- name: ReserveKioskPinAttempt :one
+UPDATE kiosk_employees SET failed_attempts = failed_attempts + 1,
+    locked_until = CASE WHEN failed_attempts + 1 >= $3 THEN $4 ELSE locked_until END,
+    updated_at = $5, version = version + 1
+WHERE employee_id = $1 AND business_id = $2 AND (locked_until IS NULL OR locked_until <= $5)
+RETURNING failed_attempts
+`
+
+type ReserveKioskPinAttemptParams struct {
+	EmployeeID     int64
+	BusinessID     int64
+	FailedAttempts int64
+	LockedUntil    sql.NullTime
+	UpdatedAt      time.Time
+}
+
+// Counts a PIN attempt before the PIN is checked (a good PIN then clears
+// the count), in one statement, so concurrent guesses are counted in turn:
+// the guess that reaches the limit sets the lock, and no guess is checked
+// once it is set. No row = locked (locked_until after now, $5).
+func (q *Queries) ReserveKioskPinAttempt(ctx context.Context, arg ReserveKioskPinAttemptParams) (int64, error) {
+	row := q.db.QueryRowContext(ctx, reserveKioskPinAttempt,
+		arg.EmployeeID,
+		arg.BusinessID,
+		arg.FailedAttempts,
+		arg.LockedUntil,
+		arg.UpdatedAt,
+	)
+	var failed_attempts int64
+	err := row.Scan(&failed_attempts)
+	return failed_attempts, err
 }
 
 const setClockNoteRead = `-- name: SetClockNoteRead :execrows

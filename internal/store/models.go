@@ -1051,6 +1051,10 @@ type PayRun struct {
 	CreatedAt         time.Time
 	UpdatedAt         time.Time
 	UiUnlockEnabled   bool
+	TotalEmployees    int64
+	TotalHoursE4      int64
+	TotalGross        int64
+	TotalNet          int64
 }
 
 type PayRunApproval struct {
@@ -1173,6 +1177,31 @@ type PayRunSource struct {
 	Amount          int64
 }
 
+type PayRunYearToDate struct {
+	BusinessID        int64
+	EmployeeID        int64
+	YearStart         int64
+	QuarterStart      int64
+	Runs              int64
+	Gross             int64
+	Taxable           int64
+	Tax               int64
+	Net               int64
+	PreTax            int64
+	PostTax           int64
+	Stsl              int64
+	SuperContribution int64
+	SuperBase         int64
+	NiEmployee        int64
+	NiEmployer        int64
+	StudentLoan       int64
+	KiwisaverEmployee int64
+	AccLevy           int64
+	CpfEmployee       int64
+	CpfOwSubject      int64
+	CpfAwSubject      int64
+}
+
 type PaymentSummary struct {
 	ID            int64
 	BusinessID    int64
@@ -1214,6 +1243,12 @@ type PayrunJob struct {
 	CallbackUrl    string
 	CreatedAt      time.Time
 	UpdatedAt      time.Time
+}
+
+type RateLimitBucket struct {
+	BucketKey string
+	TatUs     int64
+	Granted   bool
 }
 
 type Record struct {
@@ -1726,4 +1761,8 @@ type WhiteLabel struct {
 	BrandID   sql.NullInt64
 	Name      string
 	CreatedAt time.Time
+}
+
+type WriteProbe struct {
+	ID int64
 }

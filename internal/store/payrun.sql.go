@@ -52,7 +52,7 @@ const createPayRun = `-- name: CreatePayRun :one
 INSERT INTO pay_runs (business_id, pay_schedule_id, frequency, period_starting, period_ending, date_paid, status,
     external_id, notation, adhoc, pay_slips_published, created_at, updated_at)
 VALUES ($1, $2, $3, $4, $5, $6, 'Draft', $7, '', $8, FALSE, $9, $9)
-RETURNING id, business_id, pay_schedule_id, frequency, period_starting, period_ending, date_paid, status, external_id, notation, adhoc, pay_slips_published, date_finalised, finalised_count, version, created_at, updated_at, ui_unlock_enabled
+RETURNING id, business_id, pay_schedule_id, frequency, period_starting, period_ending, date_paid, status, external_id, notation, adhoc, pay_slips_published, date_finalised, finalised_count, version, created_at, updated_at, ui_unlock_enabled, total_employees, total_hours_e4, total_gross, total_net
 `
 
 type CreatePayRunParams struct {
@@ -103,6 +103,10 @@ func (q *Queries) CreatePayRun(ctx context.Context, arg CreatePayRunParams) (Pay
 		&i.CreatedAt,
 		&i.UpdatedAt,
 		&i.UiUnlockEnabled,
+		&i.TotalEmployees,
+		&i.TotalHoursE4,
+		&i.TotalGross,
+		&i.TotalNet,
 	)
 	return i, err
 }
@@ -358,7 +362,7 @@ const finalisePayRun = `-- name: FinalisePayRun :one
 UPDATE pay_runs SET status = 'Finalised', version = version + 1, date_finalised = $3, updated_at = $3,
     date_paid = $4, pay_slips_published = $5, finalised_count = finalised_count + 1
 WHERE id = $1 AND business_id = $2 AND status = 'Draft'
-RETURNING id, business_id, pay_schedule_id, frequency, period_starting, period_ending, date_paid, status, external_id, notation, adhoc, pay_slips_published, date_finalised, finalised_count, version, created_at, updated_at, ui_unlock_enabled
+RETURNING id, business_id, pay_schedule_id, frequency, period_starting, period_ending, date_paid, status, external_id, notation, adhoc, pay_slips_published, date_finalised, finalised_count, version, created_at, updated_at, ui_unlock_enabled, total_employees, total_hours_e4, total_gross, total_net
 `
 
 type FinalisePayRunParams struct {
@@ -397,6 +401,10 @@ func (q *Queries) FinalisePayRun(ctx context.Context, arg FinalisePayRunParams) 
 		&i.CreatedAt,
 		&i.UpdatedAt,
 		&i.UiUnlockEnabled,
+		&i.TotalEmployees,
+		&i.TotalHoursE4,
+		&i.TotalGross,
+		&i.TotalNet,
 	)
 	return i, err
 }
@@ -526,7 +534,7 @@ func (q *Queries) GetEmployeeForPay(ctx context.Context, arg GetEmployeeForPayPa
 }
 
 const getPayRun = `-- name: GetPayRun :one
-SELECT id, business_id, pay_schedule_id, frequency, period_starting, period_ending, date_paid, status, external_id, notation, adhoc, pay_slips_published, date_finalised, finalised_count, version, created_at, updated_at, ui_unlock_enabled FROM pay_runs WHERE id = $1 AND business_id = $2
+SELECT id, business_id, pay_schedule_id, frequency, period_starting, period_ending, date_paid, status, external_id, notation, adhoc, pay_slips_published, date_finalised, finalised_count, version, created_at, updated_at, ui_unlock_enabled, total_employees, total_hours_e4, total_gross, total_net FROM pay_runs WHERE id = $1 AND business_id = $2
 `
 
 type GetPayRunParams struct {
@@ -556,12 +564,16 @@ func (q *Queries) GetPayRun(ctx context.Context, arg GetPayRunParams) (PayRun, e
 		&i.CreatedAt,
 		&i.UpdatedAt,
 		&i.UiUnlockEnabled,
+		&i.TotalEmployees,
+		&i.TotalHoursE4,
+		&i.TotalGross,
+		&i.TotalNet,
 	)
 	return i, err
 }
 
 const getPayRunByExternalID = `-- name: GetPayRunByExternalID :one
-SELECT id, business_id, pay_schedule_id, frequency, period_starting, period_ending, date_paid, status, external_id, notation, adhoc, pay_slips_published, date_finalised, finalised_count, version, created_at, updated_at, ui_unlock_enabled FROM pay_runs WHERE business_id = $1 AND external_id = $2 AND external_id <> ''
+SELECT id, business_id, pay_schedule_id, frequency, period_starting, period_ending, date_paid, status, external_id, notation, adhoc, pay_slips_published, date_finalised, finalised_count, version, created_at, updated_at, ui_unlock_enabled, total_employees, total_hours_e4, total_gross, total_net FROM pay_runs WHERE business_id = $1 AND external_id = $2 AND external_id <> ''
 `
 
 type GetPayRunByExternalIDParams struct {
@@ -591,6 +603,10 @@ func (q *Queries) GetPayRunByExternalID(ctx context.Context, arg GetPayRunByExte
 		&i.CreatedAt,
 		&i.UpdatedAt,
 		&i.UiUnlockEnabled,
+		&i.TotalEmployees,
+		&i.TotalHoursE4,
+		&i.TotalGross,
+		&i.TotalNet,
 	)
 	return i, err
 }
@@ -1410,7 +1426,7 @@ func (q *Queries) SetPayRunEmployeeNotation(ctx context.Context, arg SetPayRunEm
 const setPayRunNotation = `-- name: SetPayRunNotation :one
 UPDATE pay_runs SET notation = $3, version = version + 1, updated_at = $4
 WHERE id = $1 AND business_id = $2 AND status = 'Draft'
-RETURNING id, business_id, pay_schedule_id, frequency, period_starting, period_ending, date_paid, status, external_id, notation, adhoc, pay_slips_published, date_finalised, finalised_count, version, created_at, updated_at, ui_unlock_enabled
+RETURNING id, business_id, pay_schedule_id, frequency, period_starting, period_ending, date_paid, status, external_id, notation, adhoc, pay_slips_published, date_finalised, finalised_count, version, created_at, updated_at, ui_unlock_enabled, total_employees, total_hours_e4, total_gross, total_net
 `
 
 type SetPayRunNotationParams struct {
@@ -1447,6 +1463,10 @@ func (q *Queries) SetPayRunNotation(ctx context.Context, arg SetPayRunNotationPa
 		&i.CreatedAt,
 		&i.UpdatedAt,
 		&i.UiUnlockEnabled,
+		&i.TotalEmployees,
+		&i.TotalHoursE4,
+		&i.TotalGross,
+		&i.TotalNet,
 	)
 	return i, err
 }
@@ -1454,7 +1474,7 @@ func (q *Queries) SetPayRunNotation(ctx context.Context, arg SetPayRunNotationPa
 const touchDraftPayRun = `-- name: TouchDraftPayRun :one
 UPDATE pay_runs SET version = version + 1, updated_at = $3
 WHERE id = $1 AND business_id = $2 AND status = 'Draft'
-RETURNING id, business_id, pay_schedule_id, frequency, period_starting, period_ending, date_paid, status, external_id, notation, adhoc, pay_slips_published, date_finalised, finalised_count, version, created_at, updated_at, ui_unlock_enabled
+RETURNING id, business_id, pay_schedule_id, frequency, period_starting, period_ending, date_paid, status, external_id, notation, adhoc, pay_slips_published, date_finalised, finalised_count, version, created_at, updated_at, ui_unlock_enabled, total_employees, total_hours_e4, total_gross, total_net
 `
 
 type TouchDraftPayRunParams struct {
@@ -1485,6 +1505,10 @@ func (q *Queries) TouchDraftPayRun(ctx context.Context, arg TouchDraftPayRunPara
 		&i.CreatedAt,
 		&i.UpdatedAt,
 		&i.UiUnlockEnabled,
+		&i.TotalEmployees,
+		&i.TotalHoursE4,
+		&i.TotalGross,
+		&i.TotalNet,
 	)
 	return i, err
 }
@@ -1492,7 +1516,7 @@ func (q *Queries) TouchDraftPayRun(ctx context.Context, arg TouchDraftPayRunPara
 const unlockPayRun = `-- name: UnlockPayRun :one
 UPDATE pay_runs SET status = 'Draft', version = version + 1, date_finalised = NULL, updated_at = $3, pay_slips_published = FALSE
 WHERE id = $1 AND business_id = $2 AND status = 'Finalised'
-RETURNING id, business_id, pay_schedule_id, frequency, period_starting, period_ending, date_paid, status, external_id, notation, adhoc, pay_slips_published, date_finalised, finalised_count, version, created_at, updated_at, ui_unlock_enabled
+RETURNING id, business_id, pay_schedule_id, frequency, period_starting, period_ending, date_paid, status, external_id, notation, adhoc, pay_slips_published, date_finalised, finalised_count, version, created_at, updated_at, ui_unlock_enabled, total_employees, total_hours_e4, total_gross, total_net
 `
 
 type UnlockPayRunParams struct {
@@ -1523,6 +1547,10 @@ func (q *Queries) UnlockPayRun(ctx context.Context, arg UnlockPayRunParams) (Pay
 		&i.CreatedAt,
 		&i.UpdatedAt,
 		&i.UiUnlockEnabled,
+		&i.TotalEmployees,
+		&i.TotalHoursE4,
+		&i.TotalGross,
+		&i.TotalNet,
 	)
 	return i, err
 }

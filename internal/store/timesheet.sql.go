@@ -11,6 +11,24 @@ import (
 	"time"
 )
 
+const countPayRunTimesheetSources = `-- name: CountPayRunTimesheetSources :one
+SELECT COUNT(DISTINCT s.source_id) FROM pay_run_sources s JOIN pay_run_employees e ON e.pay_run_id = s.pay_run_id AND e.employee_id = s.employee_id
+WHERE s.pay_run_id = $1 AND s.kind = $2
+`
+
+type CountPayRunTimesheetSourcesParams struct {
+	PayRunID int64
+	Kind     string
+}
+
+// The lines MarkPayRunTimesheetLinesProcessed must move.
+func (q *Queries) CountPayRunTimesheetSources(ctx context.Context, arg CountPayRunTimesheetSourcesParams) (int64, error) {
+	row := q.db.QueryRowContext(ctx, countPayRunTimesheetSources, arg.PayRunID, arg.Kind)
+	var count int64
+	err := row.Scan(&count)
+	return count, err
+}
+
 const countTimesheetLinesWithExternalID = `-- name: CountTimesheetLinesWithExternalID :one
 SELECT COUNT(*) FROM timesheet_lines WHERE business_id = $1 AND external_id = $2 AND id <> $3
 `
@@ -404,6 +422,36 @@ func (q *Queries) ListTimesheetBreaks(ctx context.Context, lineID int64) ([]Time
 		return nil, err
 	}
 	return items, nil
+}
+
+const markPayRunTimesheetLinesProcessed = `-- name: MarkPayRunTimesheetLinesProcessed :execrows
+UPDATE timesheet_lines SET status = 'Processed', pay_run_id = $1, updated_at = $2, version = version + 1
+WHERE timesheet_lines.business_id = $3 AND timesheet_lines.status = 'Approved' AND timesheet_lines.id IN (
+    SELECT s.source_id FROM pay_run_sources s JOIN pay_run_employees e ON e.pay_run_id = s.pay_run_id AND e.employee_id = s.employee_id
+    WHERE s.pay_run_id = $1 AND s.kind = $4)
+`
+
+type MarkPayRunTimesheetLinesProcessedParams struct {
+	PayRunID   sql.NullInt64
+	UpdatedAt  time.Time
+	BusinessID int64
+	Kind       string
+}
+
+// Finalising a pay run: the Approved lines it paid (its timesheet sources,
+// of the employees still in it) become Processed under it, in one
+// statement however many there are.
+func (q *Queries) MarkPayRunTimesheetLinesProcessed(ctx context.Context, arg MarkPayRunTimesheetLinesProcessedParams) (int64, error) {
+	result, err := q.db.ExecContext(ctx, markPayRunTimesheetLinesProcessed,
+		arg.PayRunID,
+		arg.UpdatedAt,
+		arg.BusinessID,
+		arg.Kind,
+	)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected()
 }
 
 const returnTimesheetLinesToApproved = `-- name: ReturnTimesheetLinesToApproved :execrows

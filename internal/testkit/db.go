@@ -71,6 +71,14 @@ func NewDB(t testing.TB, e db.Dialect) *db.DB {
 	return d
 }
 
+// NewPostgresURL returns the URL of a fresh, migrated PostgreSQL database,
+// removed when the test ends, for a test that opens it itself (through a
+// proxy, say); it skips the test without PostgreSQL.
+func NewPostgresURL(t testing.TB) string {
+	t.Helper()
+	return postgresFromTemplate(t)
+}
+
 // FreshPostgresURL creates an empty PostgreSQL schema, dropped when the
 // test ends, and returns a URL whose connections use it.
 func FreshPostgresURL(t testing.TB) string {

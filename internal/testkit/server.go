@@ -34,6 +34,8 @@ type Server struct {
 // Options tweak NewServer.
 type Options struct {
 	Config func(*config.Config)
+	// Log receives the server's log (text); nil discards it.
+	Log io.Writer
 }
 
 // NewServer builds the app on d with a fixed clock, rate limiting off, and
@@ -49,7 +51,13 @@ func NewServer(t testing.TB, d *db.DB, opts ...Options) *Server {
 		}
 	}
 	clock := payroll.NewFixedClock(time.Date(2026, 11, 2, 9, 0, 0, 0, time.UTC))
-	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	var out io.Writer = io.Discard
+	for _, o := range opts {
+		if o.Log != nil {
+			out = o.Log
+		}
+	}
+	log := slog.New(slog.NewTextHandler(out, nil))
 	ts := httptest.NewUnstartedServer(nil)
 	cfg.BaseURL = "http://" + ts.Listener.Addr().String()
 	app := cli.Build(cfg, d, clock, log)

@@ -2,6 +2,8 @@ package timesheet
 
 import (
 	"context"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/payrolld/payrolld/internal/payroll"
@@ -50,6 +52,54 @@ func (s *Service) ApprovedForPayRun(ctx context.Context, q *store.Queries, busin
 	return out, rows.Err()
 }
 
+// ApprovedForPayRunRange returns the Approved lines of businessID's
+// employees with ids in [lo, hi] whose start falls on a day from from
+// through to (both inclusive), ordered by employee and start: a pay run
+// reads a page of its employees' lines at a time this way (served by
+// timesheet_lines_business_status_employee, so a page's read does not grow
+// with the business). Lines are filled as by ApprovedForPayRun.
+func (s *Service) ApprovedForPayRunRange(ctx context.Context, q *store.Queries, businessID, lo, hi int64, from, to time.Time) (_ []Line, err error) {
+	defer payroll.Wrap(&err, "approved timesheet lines of employees %d-%d for a pay run", lo, hi)
+	rows, err := q.Query(ctx, "SELECT "+lineColumns+" FROM timesheet_lines t WHERE t.business_id = $1 AND t.status = 'Approved'"+
+		" AND t.employee_id >= $2 AND t.employee_id <= $3 AND t.start_time >= $4 AND t.start_time < $5 ORDER BY t.employee_id, t.start_time, t.id",
+		businessID, lo, hi, payroll.DateOnly(from.UTC()), payroll.DateOnly(to.UTC()).AddDate(0, 0, 1))
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []Line{}
+	for rows.Next() {
+		var r store.TimesheetLine
+		if err := rows.Scan(scanLine(&r)...); err != nil {
+			return nil, err
+		}
+		out = append(out, fromRow(r))
+	}
+	return out, rows.Err()
+}
+
+// MarkPayRunProcessed moves the lines pay run payRunID paid (its sources
+// of kind sourceKind, of the employees still in it) from Approved to
+// Processed under it, in q's transaction (finalising the run), with one
+// statement. If any of them is no longer Approved it is a Conflict and the
+// caller's transaction must roll back.
+func (s *Service) MarkPayRunProcessed(ctx context.Context, q *store.Queries, businessID, payRunID int64, sourceKind string) (err error) {
+	defer payroll.Wrap(&err, "mark timesheet lines processed by pay run %d", payRunID)
+	want, err := q.CountPayRunTimesheetSources(ctx, store.CountPayRunTimesheetSourcesParams{PayRunID: payRunID, Kind: sourceKind})
+	if err != nil || want == 0 {
+		return err
+	}
+	moved, err := q.MarkPayRunTimesheetLinesProcessed(ctx, store.MarkPayRunTimesheetLinesProcessedParams{PayRunID: nullID(payRunID),
+		UpdatedAt: s.Clock.Now().UTC(), BusinessID: businessID, Kind: sourceKind})
+	if err != nil {
+		return err
+	}
+	if moved != want {
+		return payroll.Conflict("%d of the pay run's %d timesheet lines are no longer Approved; recalculate the pay run", want-moved, want)
+	}
+	return nil
+}
+
 // MarkProcessed moves lineIDs of businessID from Approved to Processed
 // under payRunID (finalising the pay run), in q's transaction. If any of
 // them is no longer Approved (edited, rejected or deleted since the pay run
@@ -68,9 +118,10 @@ func (s *Service) MarkProcessed(ctx context.Context, q *store.Queries, businessI
 	lineIDs = uniq
 	moved := 0
 	for _, chunk := range chunks(lineIDs, maxIn) {
-		a := sqlArgs{args: []any{businessID, payRunID, now}}
+		// The ids are written into the statement (integers): SQLite looks
+		// each $N up in a list, quadratic in the statement's parameters.
 		rows, err := q.Query(ctx, "UPDATE timesheet_lines SET status = 'Processed', pay_run_id = $2, updated_at = $3, version = version + 1 "+
-			"WHERE business_id = $1 AND status = 'Approved' AND id IN ("+a.ids(chunk)+") RETURNING id", a.args...)
+			"WHERE business_id = $1 AND status = 'Approved' AND id IN ("+literalIDs(chunk)+") RETURNING id", businessID, payRunID, now)
 		if err != nil {
 			return err
 		}
@@ -96,4 +147,16 @@ func (s *Service) ReturnToApproved(ctx context.Context, q *store.Queries, busine
 	_, err = q.ReturnTimesheetLinesToApproved(ctx, store.ReturnTimesheetLinesToApprovedParams{BusinessID: businessID, PayRunID: nullID(payRunID),
 		UpdatedAt: s.Clock.Now().UTC()})
 	return err
+}
+
+// literalIDs is ids as a comma-separated list of integer literals.
+func literalIDs(ids []int64) string {
+	var b strings.Builder
+	for i, id := range ids {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(strconv.FormatInt(id, 10))
+	}
+	return b.String()
 }

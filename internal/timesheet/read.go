@@ -16,10 +16,20 @@ import (
 
 // sqlArgs collects the bound parameters of a statement composed in code;
 // add returns the placeholder of the value.
-type sqlArgs struct{ args []any }
+// sqlArgs collects the arguments of a composed statement; add returns the
+// placeholder of the one added: $N, or ? when positional (SQLite, for
+// statements of many parameters where every placeholder is added in
+// order).
+type sqlArgs struct {
+	args       []any
+	positional bool
+}
 
 func (a *sqlArgs) add(v any) string {
 	a.args = append(a.args, v)
+	if a.positional {
+		return "?"
+	}
 	return "$" + strconv.Itoa(len(a.args))
 }
 

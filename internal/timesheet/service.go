@@ -489,3 +489,15 @@ func (s *Service) Delete(ctx context.Context, biz business.Business, p *payroll.
 		return s.emit(ctx, q, &l, webhook.TimesheetDeleted)
 	})
 }
+
+// EmployeeOfLine is the employee timesheet line id of biz belongs to (a
+// NotFound error when biz has no such line): the HTTP layer's access
+// decision for operations that address a line by its own id.
+func (s *Service) EmployeeOfLine(ctx context.Context, biz business.Business, id int64) (_ int64, err error) {
+	defer payroll.Wrap(&err, "find the employee of timesheet line %d", id)
+	r, err := s.DB.Queries().GetTimesheetLine(ctx, store.GetTimesheetLineParams{ID: id, BusinessID: biz.ID})
+	if db.IsNoRows(err) {
+		return 0, payroll.NotFound("timesheet line")
+	}
+	return r.EmployeeID, err
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"time"
 
 	"github.com/payrolld/payrolld/internal/db"
 	"github.com/payrolld/payrolld/internal/payroll"
@@ -207,8 +208,25 @@ func (s *Service) SetPassword(ctx context.Context, username, password string) (e
 		return err
 	}
 	return s.DB.InTx(ctx, func(q *store.Queries) error {
-		return q.SetUserPassword(ctx, store.SetUserPasswordParams{ID: u.ID, PasswordHash: pw, UpdatedAt: s.Clock.Now()})
+		now := s.Clock.Now()
+		if err := q.SetUserPassword(ctx, store.SetUserPasswordParams{ID: u.ID, PasswordHash: pw, UpdatedAt: now}); err != nil {
+			return err
+		}
+		return RevokeSignIns(ctx, q, u.ID, now)
 	})
+}
+
+// RevokeSignIns ends every sign-in of user id derived from a credential
+// that changed or was withdrawn (a password, an API key, a business
+// grant): its OAuth access and refresh tokens are revoked and its browser
+// sessions ended, in the caller's transaction. Tokens are read from the
+// database on every request, so every node refuses them from the next
+// request on.
+func RevokeSignIns(ctx context.Context, q *store.Queries, id int64, now time.Time) error {
+	if err := q.RevokeOAuthTokensOfUser(ctx, store.RevokeOAuthTokensOfUserParams{UserID: id, RevokedAt: sql.NullTime{Time: now, Valid: true}}); err != nil {
+		return err
+	}
+	return q.DeleteWebSessionsOfUser(ctx, id)
 }
 
 // RotateAPIKey revokes a user's keys and issues a new one.
@@ -224,6 +242,9 @@ func (s *Service) RotateAPIKey(ctx context.Context, username string) (_ string, 
 		if err := q.RevokeAPIKeysOfUser(ctx, store.RevokeAPIKeysOfUserParams{UserID: u.ID, RevokedAt: sql.NullTime{Time: now, Valid: true}}); err != nil {
 			return err
 		}
+		if err := RevokeSignIns(ctx, q, u.ID, now); err != nil {
+			return err
+		}
 		_, err := q.CreateAPIKey(ctx, store.CreateAPIKeyParams{UserID: u.ID, KeyHash: payroll.HashSecret(key), CreatedAt: now})
 		return err
 	})
@@ -234,8 +255,21 @@ func (s *Service) RotateAPIKey(ctx context.Context, username string) (_ string, 
 // key (PAYROLL_BOOTSTRAP_API_KEY) it guarantees an administrator holding
 // exactly that key; without one it creates an administrator only on an
 // empty installation. It returns the new key when it made one.
+//
+// Nodes starting together on one database may both find no administrator
+// and both create one: the second's insert meets the unique username (or
+// key) index, and its second look finds the first's administrator.
 func (s *Service) EnsureSystemAdmin(ctx context.Context, fixedKey string) (createdKey string, err error) {
 	defer payroll.Wrap(&err, "ensure a system administrator")
+	for attempt := 0; ; attempt++ {
+		createdKey, err = s.ensureSystemAdmin(ctx, fixedKey)
+		if attempt > 0 || (!db.IsUniqueViolation(err) && payroll.KindOf(err) != payroll.KindConflict) {
+			return createdKey, err
+		}
+	}
+}
+
+func (s *Service) ensureSystemAdmin(ctx context.Context, fixedKey string) (createdKey string, err error) {
 	err = s.DB.InTx(ctx, func(q *store.Queries) error {
 		now := s.Clock.Now()
 		if fixedKey != "" {

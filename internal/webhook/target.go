@@ -117,12 +117,25 @@ func (s *Service) checkURI(ctx context.Context, raw string) error {
 		return nil
 	}
 	refuse := payroll.Invalid("webHookUri", "webHookUri must not address a loopback, private, link-local or other special-purpose (reserved, documentation, benchmarking, translation) address")
-	host := strings.ToLower(strings.TrimSuffix(u.Hostname(), "."))
+	host := strings.ToLower(strings.TrimSuffix(foldHost(u.Hostname()), "."))
 	if a, err := netip.ParseAddr(host); err == nil {
 		if !publicAddr(a) {
 			return refuse
 		}
 		return nil
+	}
+	// Any other spelling of an IPv4 address (127.1, 2130706433,
+	// 0x7f000001, 0177.0.0.1; see legacyIPv4) is decided on the address it
+	// spells; a public one is refused too, as Go's dialer would look the
+	// spelling up as a name instead of reaching that address.
+	if a, ok := legacyIPv4(host); ok {
+		if !publicAddr(a) {
+			return refuse
+		}
+		return payroll.Invalid("webHookUri", "webHookUri must write an IPv4 address in dotted decimal (%s)", a)
+	}
+	if numericHost(host) {
+		return payroll.Invalid("webHookUri", "webHookUri's host %q is neither an IP address nor a host name", host)
 	}
 	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
 		return refuse

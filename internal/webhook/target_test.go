@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/netip"
+	"strings"
 	"testing"
 
 	"github.com/payrolld/payrolld/internal/payroll"
@@ -162,5 +163,97 @@ func TestCheckURIRefusesSpecialPurposeTargets(t *testing.T) {
 	s.AllowPrivate = true
 	if err := s.checkURI(ctx, "http://198.18.0.1:8080/hook"); err != nil {
 		t.Errorf("private targets allowed by config, still refused: %v", err)
+	}
+}
+
+// Every IPv4 spelling inet_aton (and so getaddrinfo, curl, browsers) reads
+// is decided on the address it spells: each of these means a loopback,
+// private or metadata address and must be refused at registration.
+func TestCheckURIRefusesOtherIPv4Spellings(t *testing.T) {
+	s := &Service{}
+	ctx := context.Background()
+	for _, c := range []struct{ host, means string }{
+		{"127.1", "127.0.0.1 (a.b)"},
+		{"127.0.1", "127.0.0.1 (a.b.c)"},
+		{"2130706433", "127.0.0.1 (one decimal number)"},
+		{"0x7f000001", "127.0.0.1 (one hexadecimal number)"},
+		{"0X7F000001", "127.0.0.1 (upper-case hexadecimal)"},
+		{"017700000001", "127.0.0.1 (one octal number)"},
+		{"0177.0.0.1", "127.0.0.1 (octal first byte)"},
+		{"0177.1", "127.0.0.1 (octal, a.b)"},
+		{"0x7f.1", "127.0.0.1 (hexadecimal, a.b)"},
+		{"0x7f.0.0.0x1", "127.0.0.1 (mixed)"},
+		{"0x7f.0.00.01", "127.0.0.1 (hex, decimal and octal zeros)"},
+		{"127.000.000.001", "127.0.0.1 (zero-padded: octal)"},
+		{"127.0.0.1.", "127.0.0.1 (trailing dot)"},
+		{"0", "0.0.0.0"},
+		{"0x0", "0.0.0.0 (hexadecimal)"},
+		{"0x", "0.0.0.0 (glibc reads an empty hexadecimal part as 0)"},
+		{"10.1", "10.0.0.1"},
+		{"167772161", "10.0.0.1 (decimal)"},
+		{"0xa.0.0.1", "10.0.0.1 (hexadecimal byte)"},
+		{"012.0.0.1", "10.0.0.1 (octal byte)"},
+		{"169.254.43518", "169.254.169.254 (a.b.c)"},
+		{"2852039166", "169.254.169.254 (decimal)"},
+		{"0xa9fea9fe", "169.254.169.254 (hexadecimal)"},
+		{"0251.0376.0251.0376", "169.254.169.254 (octal)"},
+		{"0xa9.0xfe.0xa9.0xfe", "169.254.169.254 (hexadecimal bytes)"},
+		{"192.168.257", "192.168.1.1 (a.b.c, c over a byte)"},
+		{"3232235777", "192.168.1.1 (decimal)"},
+		{"１２７．０．０．１", "127.0.0.1 (full-width digits and dots)"},
+		{"１２７。１", "127.0.0.1 (full-width digits, ideographic full stop)"},
+		{"0ｘ7ｆ000001", "127.0.0.1 (full-width x and f)"},
+	} {
+		if a, ok := legacyIPv4(strings.TrimSuffix(foldHost(c.host), ".")); ok && publicAddr(a) {
+			t.Errorf("%s parsed as public %s, means %s", c.host, a, c.means)
+		}
+		err := s.checkURI(ctx, "http://"+c.host+":8080/hook")
+		var pe *payroll.Error
+		if !errors.As(err, &pe) || pe.Kind != payroll.KindInvalid || pe.Field != "webHookUri" || !strings.Contains(pe.Message, "loopback, private") {
+			t.Errorf("%s (%s): accepted or refused for the wrong reason: %v", c.host, c.means, err)
+		}
+	}
+}
+
+// The spellings parse to the address they mean (so a public one is told
+// how to write it), and hosts shaped like numbers that are not addresses
+// are refused instead of looked up.
+func TestLegacyIPv4Spellings(t *testing.T) {
+	for host, want := range map[string]string{
+		"127.1": "127.0.0.1", "1.2.3": "1.2.0.3", "16909060": "1.2.3.4", "0x01020304": "1.2.3.4", "01.02.03.04": "1.2.3.4",
+		"0x8.0x8.0x8.0x8": "8.8.8.8", "134744072": "8.8.8.8", "8.526344": "8.8.8.8", "255.255.255.255": "255.255.255.255",
+		"4294967295": "255.255.255.255", "037777777777": "255.255.255.255", "0xffffffff": "255.255.255.255",
+	} {
+		a, ok := legacyIPv4(host)
+		if !ok || a.String() != want {
+			t.Errorf("legacyIPv4(%q) = %v %v, want %s", host, a, ok, want)
+		}
+	}
+	for _, host := range []string{"4294967296", "0x100000000", "256.1.1.1", "1.256.1.1", "1.2.65536", "1.16777216", "08.1.1.1", "1.2.3.4.5",
+		"1..2", ".1", "0xg", "1.2.3.-4", "example.com", "a.1b", "1e3"} {
+		if a, ok := legacyIPv4(host); ok {
+			t.Errorf("legacyIPv4(%q) = %v, want no address", host, a)
+		}
+	}
+	s := &Service{}
+	ctx := context.Background()
+	for _, host := range []string{"0x08080808", "134744072", "8.8.2056"} {
+		err := s.checkURI(ctx, "https://"+host+"/hook")
+		var pe *payroll.Error
+		if !errors.As(err, &pe) || pe.Kind != payroll.KindInvalid || !strings.Contains(pe.Message, "8.8.8.8") {
+			t.Errorf("%s: want a 400 saying to write 8.8.8.8, got %v", host, err)
+		}
+	}
+	for _, host := range []string{"1.2.3.4.5", "256.1.1.1", "08.1.1.1", "4294967296", "example.0x10"} {
+		err := s.checkURI(ctx, "https://"+host+"/hook")
+		if payroll.KindOf(err) != payroll.KindInvalid {
+			t.Errorf("%s: want a 400 (not an address, not a name), got %v", host, err)
+		}
+	}
+	// Names that merely contain digits are names.
+	for _, host := range []string{"1.example.com", "0x7f.example", "127-0-0-1.nip.test", "x1"} {
+		if numericHost(host) {
+			t.Errorf("%s read as numeric", host)
+		}
 	}
 }

@@ -269,8 +269,10 @@ func (s *Service) Delete(ctx context.Context, biz business.Business, p *payroll.
 		if n == 0 {
 			return payroll.NotFound("access for " + email)
 		}
-		_, err = q.SetEmployeeSelfServiceUser(ctx, store.SetEmployeeSelfServiceUserParams{ID: employeeID, BusinessID: biz.ID})
-		return err
+		if _, err = q.SetEmployeeSelfServiceUser(ctx, store.SetEmployeeSelfServiceUserParams{ID: employeeID, BusinessID: biz.ID}); err != nil {
+			return err
+		}
+		return user.RevokeSignIns(ctx, q, cur.UserID, s.Clock.Now())
 	})
 }
 

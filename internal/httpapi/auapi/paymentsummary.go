@@ -171,7 +171,7 @@ func registerPaymentSummaries(a *httpapi.API, s *ess.Payslips) {
 	op := func(method, summary, doc string) huma.Operation {
 		return huma.Operation{Method: method, Path: path, Tags: tags, Summary: summary, Description: doc + machine, Parameters: httpapi.PathParams("financialYearEnding")}
 	}
-	httpapi.Register(a, httpapi.BusinessUser, op(http.MethodGet, "List payment summaries", "The year's generated summaries, by employee id; supports OData $filter, $orderby, $top, $skip."),
+	httpapi.Register(a, httpapi.BusinessAdmin, op(http.MethodGet, "List payment summaries", "The year's generated summaries, by employee id; supports OData $filter, $orderby, $top, $skip."),
 		func(ctx context.Context, in *summaryListIn) (*httpapi.BodyOf[[]PaymentSummary], error) {
 			y, err := year(ctx)
 			if err != nil {
@@ -188,7 +188,7 @@ func registerPaymentSummaries(a *httpapi.API, s *ess.Payslips) {
 			out, err := httpapi.ApplyOData(&in.ODataQuery, wire(ctx, list))
 			return &httpapi.BodyOf[[]PaymentSummary]{Body: out}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, op(http.MethodPut, "Generate payment summaries",
+	httpapi.Register(a, httpapi.BusinessAdmin, op(http.MethodPut, "Generate payment summaries",
 		"Generates (or regenerates) the selected employees' summaries; answers the first one written (by employee id), or 404 when no selected employee "+
 			"has finalised pay in the year or all their summaries are published."),
 		func(ctx context.Context, in *summaryIn) (*httpapi.BodyOf[PaymentSummary], error) {
@@ -212,7 +212,7 @@ func registerPaymentSummaries(a *httpapi.API, s *ess.Payslips) {
 			}
 			return nil, payroll.NotFound("payment summary to generate")
 		})
-	httpapi.Register(a, httpapi.BusinessUser, op(http.MethodPost, "Publish payment summaries", "Publishes the selected employees' summaries and answers them."),
+	httpapi.Register(a, httpapi.BusinessAdmin, op(http.MethodPost, "Publish payment summaries", "Publishes the selected employees' summaries and answers them."),
 		func(ctx context.Context, in *summaryIn) (*httpapi.BodyOf[[]PaymentSummary], error) {
 			y, err := year(ctx)
 			if err != nil {
@@ -228,7 +228,7 @@ func registerPaymentSummaries(a *httpapi.API, s *ess.Payslips) {
 			}
 			return &httpapi.BodyOf[[]PaymentSummary]{Body: wire(ctx, list)}, nil
 		})
-	httpapi.Register(a, httpapi.BusinessUser, op(http.MethodDelete, "Unpublish payment summaries", "Unpublishes the selected employees' published summaries and answers them."),
+	httpapi.Register(a, httpapi.BusinessAdmin, op(http.MethodDelete, "Unpublish payment summaries", "Unpublishes the selected employees' published summaries and answers them."),
 		func(ctx context.Context, in *summaryIn) (*httpapi.BodyOf[[]PaymentSummary], error) {
 			y, err := year(ctx)
 			if err != nil {

@@ -69,7 +69,7 @@ func registerReports(a *httpapi.API, s *report.Service) {
 	get := func(path, summary, doc string) huma.Operation {
 		return huma.Operation{Method: http.MethodGet, Path: path, Tags: tags, Summary: summary, Description: doc}
 	}
-	httpapi.Register(a, httpapi.BusinessUser, get("/api/v2/business/{businessId}/report/ordinarytimeearnings", "Ordinary time earnings report",
+	httpapi.Register(a, httpapi.OnReport("OrdinaryTimeEarningsReport"), get("/api/v2/business/{businessId}/report/ordinarytimeearnings", "Ordinary time earnings report",
 		"AU. Per pay run, employee and pay category: the ordinary time earnings (earnings of every pay category type but overtime, lump sums and ETPs) "+
 			"of the finalised runs paid in the financial year (or fromDate..toDate), and the super guarantee of the run (its contribution less its super "+
 			"adjustments) shared over those categories in proportion to their earnings, with super as a percentage of the earnings."+scopeNote),
@@ -94,7 +94,7 @@ func registerReports(a *httpapi.API, s *report.Service) {
 			}
 			return rows(s.OrdinaryTimeEarnings(ctx, biz(ctx), p(ctx), f))
 		})
-	httpapi.Register(a, httpapi.BusinessUser, get("/api/v2/business/{businessId}/report/payg", "PAYG report",
+	httpapi.Register(a, httpapi.OnReport("PaygReport"), get("/api/v2/business/{businessId}/report/payg", "PAYG report",
 		"AU. PAYG withholding per month paid (as 2026-11) and the employees' primary location over the finalised runs paid in fromDate..toDate: gross, "+
 			"tax-exempt earnings, pre-tax deductions, taxable earnings and the amount withheld (including study and training support loan amounts). "+
 			"Ordered by month then location."+scopeNote),
@@ -108,14 +108,14 @@ func registerReports(a *httpapi.API, s *report.Service) {
 			}
 			return rows(s.Payg(ctx, biz(ctx), p(ctx), q))
 		})
-	httpapi.Register(a, httpapi.BusinessUser, get("/api/v2/business/{businessId}/report/paymentfile", "Payment file report",
+	httpapi.Register(a, httpapi.OnReport("PaymentFileReport"), get("/api/v2/business/{businessId}/report/paymentfile", "Payment file report",
 		"The electronic net pay payments of finalised pay run payRunId per employee bank account, as its bank file written with settings record "+
 			"paymentFileId carries them (P/file/bankpayment/{paymentFileId} downloads that file): the payment history rows of the run without cash, "+
 			"cheque, manual deposit or BPAY payments. A draft run is a 409; an unknown settings record a 404. A restricted user sees only their employees."),
 		func(ctx context.Context, in *paymentFileIn) (*httpapi.BodyOf[[]report.PaymentHistoryRow], error) {
 			return rows(s.PaymentFile(ctx, biz(ctx), p(ctx), in.PayRunID, in.PaymentFileID))
 		})
-	httpapi.Register(a, httpapi.BusinessUser, get("/api/v2/business/{businessId}/report/payrunactivity", "Pay run activity report",
+	httpapi.Register(a, httpapi.OnReport("PayRunAuditReport"), get("/api/v2/business/{businessId}/report/payrunactivity", "Pay run activity report",
 		"Per employee over the finalised runs paid in fromDate..toDate (of a pay schedule, at a location): hours, gross, taxable earnings, PAYG withheld "+
 			"(including study and training support loan amounts), super guarantee, employer contributions (super adjustments) and net earnings."+scopeNote),
 		func(ctx context.Context, in *activityIn) (*httpapi.BodyOf[[]report.PayRunActivity], error) {

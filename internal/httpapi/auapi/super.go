@@ -9,6 +9,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/employee/superadjustment"
 	"github.com/payrolld/payrolld/internal/ess"
 	"github.com/payrolld/payrolld/internal/httpapi"
@@ -60,7 +61,7 @@ func registerSuperFunds(a *httpapi.API, s *ess.SuperFunds) {
 		httpapi.BusinessPath
 		Body ess.SuperFundInput
 	}
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/superfund", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.ViewEmployeeDetails), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/superfund", Tags: tags,
 		Summary: "List super funds", Description: doc + " By slot.", Parameters: httpapi.PathParams("employeeId")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[[]essapi.EssSuperFund], error) {
 			eid, err := pathEmployee(ctx)
@@ -77,7 +78,7 @@ func registerSuperFunds(a *httpapi.API, s *ess.SuperFunds) {
 			}
 			return &httpapi.BodyOf[[]essapi.EssSuperFund]{Body: out}, nil
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/superfund/{superFundId}", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.ViewEmployeeDetails), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/superfund/{superFundId}", Tags: tags,
 		Summary: "Get super fund by ID", Description: doc + " An empty slot is 404.", Parameters: httpapi.PathParams("employeeId", "superFundId")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[essapi.EssSuperFund], error) {
 			eid, id, err := pathIDs(ctx, "superFundId", "super fund")
@@ -90,7 +91,7 @@ func registerSuperFunds(a *httpapi.API, s *ess.SuperFunds) {
 			}
 			return &httpapi.BodyOf[essapi.EssSuperFund]{Body: essapi.SuperFundModel(f)}, nil
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employee/{employeeId}/superfund", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.EditAllEmployeeDetails), huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employee/{employeeId}/superfund", Tags: tags,
 		Summary: "Create super fund", Description: doc + " The fund goes in the first empty slot (409 when all three are used)." + warn,
 		Parameters: httpapi.PathParams("employeeId")},
 		func(ctx context.Context, in *body) (*httpapi.BodyOf[essapi.EssSuperFundResult], error) {
@@ -104,7 +105,7 @@ func registerSuperFunds(a *httpapi.API, s *ess.SuperFunds) {
 			}
 			return result(f, w), nil
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/employee/{employeeId}/superfund/{id}", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.EditAllEmployeeDetails), huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/employee/{employeeId}/superfund/{id}", Tags: tags,
 		Summary: "Update super fund", Description: doc + " Replaces the fund of the slot (an empty slot is 404)." + warn,
 		Parameters: httpapi.PathParams("employeeId", "id")},
 		func(ctx context.Context, in *body) (*httpapi.BodyOf[essapi.EssSuperFundResult], error) {
@@ -118,7 +119,7 @@ func registerSuperFunds(a *httpapi.API, s *ess.SuperFunds) {
 			}
 			return result(f, w), nil
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/employee/{employeeId}/superfund/{superfundId}", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.EditAllEmployeeDetails), huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/employee/{employeeId}/superfund/{superfundId}", Tags: tags,
 		Summary: "Delete super fund", Description: doc + " Empties the slot (an empty slot is 404); result is the fund deleted." + warn,
 		Parameters: httpapi.PathParams("employeeId", "superfundId")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[essapi.EssSuperFundResult], error) {
@@ -151,7 +152,7 @@ func registerSuperAdjustments(a *httpapi.API, s *superadjustment.Service) {
 		"EmployerContribution) made on fromDate (default today). It counts as paid (totalAmountPaid is the amount) and the super contributions " +
 		"reports (B/report/supercontributions/byemployee, /bysuperfund, /xlsx) list it on fromDate, unless they are filtered by pay run or pay schedule. " +
 		"Percentage adjustment types need a pay run's earnings: they are pay run super adjustments here, and are refused (400)."
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/superadjustment", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.ViewEmployeeDetails), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/superadjustment", Tags: tags,
 		Summary: "List employee super adjustments", Description: doc + " Oldest first.", Parameters: httpapi.PathParams("employeeId")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[[]superadjustment.SuperAdjustment], error) {
 			eid, err := pathEmployee(ctx)
@@ -161,7 +162,7 @@ func registerSuperAdjustments(a *httpapi.API, s *superadjustment.Service) {
 			list, err := s.List(ctx, biz(ctx), p(ctx), eid)
 			return &httpapi.BodyOf[[]superadjustment.SuperAdjustment]{Body: list}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employee/{employeeId}/superadjustment", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.EditAllEmployeeDetails), huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employee/{employeeId}/superadjustment", Tags: tags,
 		Summary: "Create employee super adjustment", Description: doc, Parameters: httpapi.PathParams("employeeId")},
 		func(ctx context.Context, in *body) (*httpapi.BodyOf[superadjustment.SuperAdjustment], error) {
 			eid, err := pathEmployee(ctx)
@@ -171,7 +172,7 @@ func registerSuperAdjustments(a *httpapi.API, s *superadjustment.Service) {
 			adj, err := s.Save(ctx, biz(ctx), p(ctx), eid, 0, in.Body)
 			return &httpapi.BodyOf[superadjustment.SuperAdjustment]{Body: adj}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/superadjustment/{id}", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.ViewEmployeeDetails), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/superadjustment/{id}", Tags: tags,
 		Summary: "Get employee super adjustment", Description: doc, Parameters: httpapi.PathParams("employeeId", "id")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[superadjustment.SuperAdjustment], error) {
 			eid, id, err := pathIDs(ctx, "id", "super adjustment")
@@ -181,7 +182,7 @@ func registerSuperAdjustments(a *httpapi.API, s *superadjustment.Service) {
 			adj, err := s.Get(ctx, biz(ctx), p(ctx), eid, id)
 			return &httpapi.BodyOf[superadjustment.SuperAdjustment]{Body: adj}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/employee/{employeeId}/superadjustment/{id}", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.EditAllEmployeeDetails), huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/employee/{employeeId}/superadjustment/{id}", Tags: tags,
 		Summary: "Update employee super adjustment", Description: "Replaces it with the body. " + doc, Parameters: httpapi.PathParams("employeeId", "id")},
 		func(ctx context.Context, in *body) (*httpapi.BodyOf[superadjustment.SuperAdjustment], error) {
 			eid, id, err := pathIDs(ctx, "id", "super adjustment")
@@ -191,7 +192,7 @@ func registerSuperAdjustments(a *httpapi.API, s *superadjustment.Service) {
 			adj, err := s.Save(ctx, biz(ctx), p(ctx), eid, id, in.Body)
 			return &httpapi.BodyOf[superadjustment.SuperAdjustment]{Body: adj}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/employee/{employeeId}/superadjustment/{id}", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.EditAllEmployeeDetails), huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/employee/{employeeId}/superadjustment/{id}", Tags: tags,
 		Summary: "Delete employee super adjustment", Description: "Removes it, and its contribution from the super reports.", Parameters: httpapi.PathParams("employeeId", "id")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*struct{}, error) {
 			eid, id, err := pathIDs(ctx, "id", "super adjustment")

@@ -13,6 +13,7 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 
 	"github.com/payrolld/payrolld/internal/agreement"
+	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/httpapi/timesheetapi"
 	"github.com/payrolld/payrolld/internal/payroll"
@@ -29,7 +30,7 @@ func Register(s *agreement.Service, t *timesheet.Service) func(*httpapi.API) {
 
 func register(a *httpapi.API, s *agreement.Service, t *timesheet.Service) {
 	awards := []string{"Award"}
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/award", Tags: awards,
+	httpapi.Register(a, httpapi.BusinessReference, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/award", Tags: awards,
 		Summary: "List awards",
 		Description: "The awards of the shipped library (General Retail MA000004, Hospitality MA000009, Clerks MA000002) with whether the business " +
 			"has installed them, and the dated versions of each award's rates and rules with their sources. status (Installed or NotInstalled) " +
@@ -41,7 +42,7 @@ func register(a *httpapi.API, s *agreement.Service, t *timesheet.Service) {
 			list, err := s.Awards(ctx, httpapi.CurrentBusiness(ctx), in.Status)
 			return &httpapi.BodyOf[[]agreement.Award]{Body: list}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/award/installed", Tags: awards,
+	httpapi.Register(a, httpapi.BusinessReference, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/award/installed", Tags: awards,
 		Summary: "List installed awards", Description: "The awards the business has installed (GET B/award?status=Installed)."},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[[]agreement.Award], error) {
 			list, err := s.Awards(ctx, httpapi.CurrentBusiness(ctx), agreement.StatusInstalled)
@@ -65,7 +66,7 @@ func register(a *httpapi.API, s *agreement.Service, t *timesheet.Service) {
 		})
 
 	tags := []string{"EmploymentAgreement"}
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employmentagreement", Tags: tags,
+	httpapi.Register(a, httpapi.BusinessReference, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employmentagreement", Tags: tags,
 		Summary: "List employment agreements",
 		Description: "The business's employment agreements (award, classification, employment type), by rank. This operation supports OData " +
 			"queries ($filter, $orderby, $top, $skip) over the members of the answer."},
@@ -80,7 +81,7 @@ func register(a *httpapi.API, s *agreement.Service, t *timesheet.Service) {
 			list, err = httpapi.ApplyOData(&in.ODataQuery, list)
 			return &httpapi.BodyOf[[]agreement.BasicAgreement]{Body: list}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employmentagreement/{id}", Tags: tags,
+	httpapi.Register(a, httpapi.BusinessReference, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employmentagreement/{id}", Tags: tags,
 		Summary: "Get an employment agreement",
 		Description: "The agreement with its pay condition rule set (rulesJson is the rule set as data: categories, classifications and its dated " +
 			"versions of rates, junior bands and ordered rules) and the pay rate template of each age band.",
@@ -99,7 +100,7 @@ func register(a *httpapi.API, s *agreement.Service, t *timesheet.Service) {
 		"Each shift's costBreakdown lists its lines (rule, pay category, hours, rate, cost; allowances have type Allowance), evaluationResults " +
 		"(includeEvaluationResults) say which rules paid it, consolidatedShifts which shifts were costed with it. overrideRates replace the rate of a " +
 		"pay category. A shift on a day whose award rates are not loaded is a 400 saying which are missing."
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employmentagreement/{id}/shiftcosting",
+	httpapi.Register(a, costsShifts, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employmentagreement/{id}/shiftcosting",
 		Tags: tags, Summary: "Evaluate shift costings", Description: costing, Parameters: httpapi.PathParams("id")},
 		func(ctx context.Context, in *struct {
 			httpapi.BusinessPath
@@ -112,7 +113,7 @@ func register(a *httpapi.API, s *agreement.Service, t *timesheet.Service) {
 			res, err := t.CostAgreementShifts(ctx, httpapi.CurrentBusiness(ctx), id, in.Body.Domain())
 			return &httpapi.BodyOf[timesheet.CostingResult]{Body: res}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employmentagreement/{id}/shiftcosting/bulk",
+	httpapi.Register(a, costsShifts, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employmentagreement/{id}/shiftcosting/bulk",
 		Tags: tags, Summary: "Bulk evaluate shift costings",
 		Description: "Several shift costing requests under the agreement (at most 100), each as POST .../shiftcosting answers it, in order. " +
 			"A bad request is a 400 naming it ([i].shifts[j].member).", Parameters: httpapi.PathParams("id")},
@@ -137,7 +138,7 @@ func register(a *httpapi.API, s *agreement.Service, t *timesheet.Service) {
 			}
 			return &httpapi.BodyOf[[]timesheet.CostingResult]{Body: out}, nil
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employmentagreement/{id}/shiftperiods",
+	httpapi.Register(a, httpapi.BusinessReference, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employmentagreement/{id}/shiftperiods",
 		Tags: tags, Summary: "Get shift periods",
 		Description: "The periods of the agreement's pay condition rule set (its period type and ending) from the one holding firstShiftStartTime " +
 			"to the one holding lastShiftStartTime; fromDate and toDate are the first and last day. Both times are required, the last not before " +
@@ -178,3 +179,8 @@ func prefixed(err error, prefix string) error {
 	}
 	return out
 }
+
+// costsShifts is what pricing shifts under an agreement needs: the
+// ViewShiftCosts permission (the shifts and the employee are described in
+// the body; nothing stored is read but the agreement's rules).
+var costsShifts = httpapi.Needs{Level: httpapi.LevelBusiness, Employee: httpapi.NoEmployee, Permission: httpapi.Can(business.ViewShiftCosts)}

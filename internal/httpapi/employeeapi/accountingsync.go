@@ -6,13 +6,14 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/employee"
 	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/payroll"
 )
 
 // registerAccountingSync serves the requests to sync an employee to an
-// accounting system (issue 10).
+// accounting system.
 func registerAccountingSync(a *httpapi.API, s *employee.Service) {
 	tags := []string{"Employee"}
 	const desc = " This server holds no connection to any accounting system, so nothing is sent: the request is recorded (who, when, the employee, the system) " +
@@ -28,10 +29,10 @@ func registerAccountingSync(a *httpapi.API, s *employee.Service) {
 			return &httpapi.BodyOf[employee.AccountingSync]{Body: res}, err
 		}
 	}
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employee/{employeeId}/synctoaccounting/xero", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.EditAllEmployeeDetails), huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employee/{employeeId}/synctoaccounting/xero", Tags: tags,
 		Summary: "Sync an employee to Xero", Description: "Asks for the employee to be synced to Xero." + desc, Parameters: httpapi.PathParams("employeeId")},
 		sync(employee.AccountingXero))
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employee/{employeeId}/synctoqbo", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.EditAllEmployeeDetails), huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employee/{employeeId}/synctoqbo", Tags: tags,
 		Summary: "Sync an employee to QuickBooks Online", Description: "Asks for the employee to be synced to QuickBooks Online." + desc, Parameters: httpapi.PathParams("employeeId")},
 		sync(employee.AccountingQuickBooks))
 }

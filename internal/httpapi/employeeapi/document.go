@@ -9,6 +9,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/employee/document"
 	"github.com/payrolld/payrolld/internal/employee/qualification"
 	"github.com/payrolld/payrolld/internal/expense"
@@ -17,21 +18,19 @@ import (
 )
 
 // Files are the services of an employee's documents, qualifications and
-// expense requests (issue 10).
+// expense requests.
 type Files struct {
 	Documents      *document.Service
 	Qualifications *qualification.Service
 	Expenses       *expense.Service
 }
 
-// RegisterDocuments serves E/document, E/qualification and
-// E/expenserequest. Pass it in httpapi.Deps.Areas.
-func RegisterDocuments(f Files) func(*httpapi.API) {
-	return func(a *httpapi.API) {
-		registerDocuments(a, f.Documents)
-		registerQualifications(a, f.Qualifications)
-		registerExpenses(a, f.Expenses)
-	}
+// registerFiles serves E/document, E/qualification and
+// E/expenserequest.
+func registerFiles(a *httpapi.API, f Files) {
+	registerDocuments(a, f.Documents)
+	registerQualifications(a, f.Qualifications)
+	registerExpenses(a, f.Expenses)
 }
 
 // uploadedFiles reads every part named file of an upload (each within
@@ -69,7 +68,7 @@ func registerDocuments(a *httpapi.API, s *document.Service) {
 	out := func(d document.EmployeeDocument, err error) (*httpapi.BodyOf[document.EmployeeDocument], error) {
 		return &httpapi.BodyOf[document.EmployeeDocument]{Body: d}, err
 	}
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employee/{employeeId}/document", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.ManageEmployeeDocuments), huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employee/{employeeId}/document", Tags: tags,
 		Summary: "Upload employee documents", Description: "multipart/form-data with one or more parts named file, each stored as a document of the employee; visible shows them to the employee in self-service. Answers the new documents; all are stored or none. A file over the upload limit answers 413.",
 		Parameters: httpapi.PathParams("employeeId")},
 		func(ctx context.Context, in *struct {
@@ -88,7 +87,7 @@ func registerDocuments(a *httpapi.API, s *document.Service) {
 			list, err := s.Upload(ctx, biz(ctx), payroll.PrincipalFrom(ctx), eid, files, in.Visible)
 			return &httpapi.BodyOf[[]document.EmployeeDocument]{Body: list}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/document", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.ViewEmployeeDocuments), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/document", Tags: tags,
 		Summary: "List employee documents", Description: "The employee's documents, oldest first (a qualification's documents are listed under the qualification).",
 		Parameters: httpapi.PathParams("employeeId")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[[]document.EmployeeDocument], error) {
@@ -99,7 +98,7 @@ func registerDocuments(a *httpapi.API, s *document.Service) {
 			list, err := s.List(ctx, biz(ctx), payroll.PrincipalFrom(ctx), eid)
 			return &httpapi.BodyOf[[]document.EmployeeDocument]{Body: list}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/employee/{employeeId}/document", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.ManageEmployeeDocuments), huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/employee/{employeeId}/document", Tags: tags,
 		Summary: "Update an employee document's permissions", Description: "The body's id names the document. Members the body omits keep their values. A document the employee must acknowledge, or is notified of, must be visible.",
 		Parameters: httpapi.PathParams("employeeId")},
 		func(ctx context.Context, in *struct {
@@ -118,7 +117,7 @@ func registerDocuments(a *httpapi.API, s *document.Service) {
 				return httpapi.MergeJSON(p, in.RawBody)
 			}))
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/document/{documentId}", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.ViewEmployeeDocuments), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/document/{documentId}", Tags: tags,
 		Summary: "Get an employee document's details", Parameters: httpapi.PathParams("employeeId", "documentId")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[document.EmployeeDocument], error) {
 			eid, id, err := docIDs(ctx)
@@ -127,7 +126,7 @@ func registerDocuments(a *httpapi.API, s *document.Service) {
 			}
 			return out(s.Get(ctx, biz(ctx), payroll.PrincipalFrom(ctx), eid, id))
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/employee/{employeeId}/document/{documentId}", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.ManageEmployeeDocuments), huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/employee/{employeeId}/document/{documentId}", Tags: tags,
 		Summary: "Delete an employee document", Description: "The file and its links go; records it was attached to stay.",
 		Parameters: httpapi.PathParams("employeeId", "documentId")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*struct{}, error) {
@@ -149,9 +148,9 @@ func registerDocuments(a *httpapi.API, s *document.Service) {
 		return httpapi.NewFileOutput(f.Name, f.ContentType, f.Data), nil
 	}
 	contentDoc := "The file's bytes exactly as uploaded, with its content type; an employee outside a restricted user's groups and locations is 404."
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/document/{documentId}/content", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.ViewEmployeeDocuments), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/document/{documentId}/content", Tags: tags,
 		Summary: "Download an employee document", Description: contentDoc, Parameters: httpapi.PathParams("employeeId", "documentId")}, content)
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/manager/{employeeId}/document/download/{documentId}", Tags: []string{"Manager"},
+	httpapi.Register(a, httpapi.OnEmployee(business.ViewEmployeeDocuments), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/manager/{employeeId}/document/download/{documentId}", Tags: []string{"Manager"},
 		Summary: "Download an employee document (manager)", Description: contentDoc, Parameters: httpapi.PathParams("employeeId", "documentId")}, content)
 
 	// Links: one POST (attach) and one DELETE (detach) per kind of record.
@@ -171,7 +170,7 @@ func registerDocuments(a *httpapi.API, s *document.Service) {
 			target, err := httpapi.PathID(ctx, l.param, l.label)
 			return eid, id, target, err
 		}
-		httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: l.path, Tags: tags,
+		httpapi.Register(a, httpapi.OnEmployee(business.ManageEmployeeDocuments), huma.Operation{Method: http.MethodPost, Path: l.path, Tags: tags,
 			Summary: "Attach an employee document to a " + l.label, Description: "The " + l.label + " must be the employee's. A document is attached to at most one " + l.label + ": attaching it again moves it.",
 			Parameters: httpapi.PathParams("employeeId", "documentId", l.param)},
 			func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[document.EmployeeDocument], error) {
@@ -181,7 +180,7 @@ func registerDocuments(a *httpapi.API, s *document.Service) {
 				}
 				return out(s.Link(ctx, biz(ctx), payroll.PrincipalFrom(ctx), eid, id, l.kind, target))
 			})
-		httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodDelete, Path: l.path, Tags: tags,
+		httpapi.Register(a, httpapi.OnEmployee(business.ManageEmployeeDocuments), huma.Operation{Method: http.MethodDelete, Path: l.path, Tags: tags,
 			Summary: "Detach an employee document from a " + l.label, Description: "When the document is attached to that " + l.label + ", it is detached; otherwise nothing changes.",
 			Parameters: httpapi.PathParams("employeeId", "documentId", l.param)},
 			func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[document.EmployeeDocument], error) {

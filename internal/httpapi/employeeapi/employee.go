@@ -10,6 +10,8 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/payrolld/payrolld/internal/business"
+	"github.com/payrolld/payrolld/internal/categories"
 	"github.com/payrolld/payrolld/internal/employee"
 	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/locations"
@@ -106,11 +108,32 @@ type employeeUpsertInput struct {
 	MatchType string `query:"matchType" enum:"Standard,None" doc:"Standard (default): update the employee the body matches (AU: TFN, then name + date of birth + email; UK: externalId, payrollId, NI number, then name + date of birth; NZ: IRD number, then name + date of birth); None: always create."`
 }
 
-// Register serves the employee itself (issue 10): the unstructured
-// employee, the details lists, lookups, activation and deletion, and the
-// employee's locations. Pass it in httpapi.Deps.Areas.
-func Register(s *employee.Service, locs record.Collection[locations.Location, *locations.Location]) func(*httpapi.API) {
-	return func(a *httpapi.API) { register(a, s, locs) }
+// Deps are the services of the employee operations, built once in
+// cli.Build.
+type Deps struct {
+	Employees  *employee.Service
+	Locations  record.Collection[locations.Location, *locations.Location]
+	WorkTypes  record.Collection[categories.WorkType, *categories.WorkType]
+	Records    Records
+	Files      Files
+	Access     Access
+	PayRecords PayRecords
+}
+
+// Register serves the employee operations: the employee itself (the
+// unstructured employee, the details lists, lookups, activation and
+// deletion, the employee's locations), its records, documents,
+// qualifications and expense requests, self-service access, image and
+// SMSFs, and the pay records. Pass it in httpapi.Deps.Areas.
+func Register(d Deps) func(*httpapi.API) {
+	return func(a *httpapi.API) {
+		register(a, d.Employees, d.Locations)
+		registerWorkTypes(a, d.Employees, d.WorkTypes)
+		registerRecords(a, d.Records)
+		registerFiles(a, d.Files)
+		registerSelfService(a, d.Access)
+		registerPayRecords(a, d.PayRecords)
+	}
 }
 
 func register(a *httpapi.API, s *employee.Service, locs record.Collection[locations.Location, *locations.Location]) {
@@ -119,7 +142,7 @@ func register(a *httpapi.API, s *employee.Service, locs record.Collection[locati
 	principal := payroll.PrincipalFrom
 	employeeID := func(ctx context.Context) (int64, error) { return httpapi.PathID(ctx, "employeeId", "employee") }
 
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/unstructured", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployees(business.ViewEmployeeDetails), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/unstructured", Tags: tags,
 		Summary: "List employees", Description: "Supports OData $filter, $orderby, $top (at most 100), $skip; filter.payScheduleId and filter.locationId. A restricted user sees the employees of their groups and locations."},
 		func(ctx context.Context, in *employeeListInput) (*httpapi.BodyOf[[]employee.Employee], error) {
 			q, err := in.query()
@@ -132,8 +155,8 @@ func register(a *httpapi.API, s *employee.Service, locs record.Collection[locati
 			}
 			return &httpapi.BodyOf[[]employee.Employee]{Body: list}, nil
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employee/unstructured", Tags: tags,
-		Summary: "Create or update an employee", Description: "An id in the body, or a match per matchType, updates that employee (members the body omits keep their values; \"(clear)\" blanks one); otherwise a new employee is created. The status is Incomplete until the region's required details are present."},
+	httpapi.Register(a, httpapi.OnEmployees(business.EditAllEmployeeDetails), huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employee/unstructured", Tags: tags,
+		Summary: "Create or update an employee", Description: "An id in the body, or a match per matchType, updates that employee (members the body omits keep their values; \"(clear)\" blanks one); otherwise a new employee is created. The status is Incomplete until the region's required details are present. Creating an employee needs unrestricted access."},
 		func(ctx context.Context, in *employeeUpsertInput) (*httpapi.BodyOf[employee.Result], error) {
 			body, err := employee.ParsePatch(in.RawBody)
 			if err != nil {
@@ -142,7 +165,7 @@ func register(a *httpapi.API, s *employee.Service, locs record.Collection[locati
 			res, err := s.CreateOrUpdate(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), body, in.MatchType)
 			return &httpapi.BodyOf[employee.Result]{Body: res}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/unstructured/{employeeId}", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.ViewEmployeeDetails), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/unstructured/{employeeId}", Tags: tags,
 		Summary: "Get an employee", Parameters: httpapi.PathParams("employeeId")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[employee.Employee], error) {
 			id, err := employeeID(ctx)
@@ -152,8 +175,8 @@ func register(a *httpapi.API, s *employee.Service, locs record.Collection[locati
 			e, err := s.Get(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), id)
 			return &httpapi.BodyOf[employee.Employee]{Body: e}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/employee/unstructured/{employeeId}", Tags: tags,
-		Summary: "Update an employee", Description: "Partial update: members the body omits (or sends as null) keep their values; \"(clear)\" blanks a member. Setting endDate terminates the employee.", Parameters: httpapi.PathParams("employeeId")},
+	httpapi.Register(a, httpapi.OnEmployee(business.EditBasicEmployeeDetails, business.EditAllEmployeeDetails), huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/employee/unstructured/{employeeId}", Tags: tags,
+		Summary: "Update an employee", Description: "Partial update: members the body omits (or sends as null) keep their values; \"(clear)\" blanks a member. Setting endDate terminates the employee. A restricted user's EditBasicEmployeeDetails covers names, contact details and addresses; a body changing any other member needs EditAllEmployeeDetails (403 naming it).", Parameters: httpapi.PathParams("employeeId")},
 		func(ctx context.Context, in *employeeBody) (*httpapi.BodyOf[employee.Result], error) {
 			id, err := employeeID(ctx)
 			if err != nil {
@@ -163,10 +186,15 @@ func register(a *httpapi.API, s *employee.Service, locs record.Collection[locati
 			if err != nil {
 				return nil, err
 			}
+			if !body.OnlyBasic() { // EditBasicEmployeeDetails covers names, contact details and addresses only
+				if err := a.RequireForEmployee(ctx, id, business.EditAllEmployeeDetails); err != nil {
+					return nil, err
+				}
+			}
 			res, err := s.Update(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), id, body)
 			return &httpapi.BodyOf[employee.Result]{Body: res}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/unstructured/externalid/{externalId}", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployees(business.ViewEmployeeDetails), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/unstructured/externalid/{externalId}", Tags: tags,
 		Summary: "Get an employee by external id"},
 		func(ctx context.Context, in *struct {
 			httpapi.BusinessPath
@@ -175,7 +203,7 @@ func register(a *httpapi.API, s *employee.Service, locs record.Collection[locati
 			e, err := s.ByExternalID(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), in.ExternalID)
 			return &httpapi.BodyOf[employee.Employee]{Body: e}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/unstructured/externalreferenceid/{externalReferenceId}/{source}", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployees(business.ViewEmployeeDetails), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/unstructured/externalreferenceid/{externalReferenceId}/{source}", Tags: tags,
 		Summary: "Get an employee by external reference", Description: "source is the ExternalService the reference comes from."},
 		func(ctx context.Context, in *struct {
 			httpapi.BusinessPath
@@ -185,7 +213,7 @@ func register(a *httpapi.API, s *employee.Service, locs record.Collection[locati
 			e, err := s.ByExternalReference(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), in.ExternalReferenceID, in.Source)
 			return &httpapi.BodyOf[employee.Employee]{Body: e}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployees(business.ViewEmployeeDetails), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee", Tags: tags,
 		Summary: "Get an employee by external id (query)"},
 		func(ctx context.Context, in *struct {
 			httpapi.BusinessPath
@@ -211,11 +239,11 @@ func register(a *httpapi.API, s *employee.Service, locs record.Collection[locati
 		}
 		return &httpapi.BodyOf[[]EmployeeDetailsModel]{Body: out}, nil
 	}
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/details", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployees(business.ViewEmployeeDetails), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/details", Tags: tags,
 		Summary: "List employee details", Description: detailsDoc}, details)
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/manager/employees", Tags: []string{"Manager"},
+	httpapi.Register(a, httpapi.OnEmployees(business.ViewEmployeeDetails), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/manager/employees", Tags: []string{"Manager"},
 		Summary: "The employees the manager manages", Description: detailsDoc}, details)
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/details", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.ViewEmployeeDetails), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/details", Tags: tags,
 		Summary: "Get an employee's details", Parameters: httpapi.PathParams("employeeId")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[EmployeeDetailsModel], error) {
 			id, err := employeeID(ctx)
@@ -225,7 +253,7 @@ func register(a *httpapi.API, s *employee.Service, locs record.Collection[locati
 			e, err := s.Visible(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), id)
 			return &httpapi.BodyOf[EmployeeDetailsModel]{Body: employeeDetails(e)}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employee/activate/{employeeId}", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.EditAllEmployeeDetails), huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employee/activate/{employeeId}", Tags: tags,
 		Summary: "Activate an employee", Description: "A terminated employee becomes current again (end date and termination reason cleared). An incomplete employee answers 409.", Parameters: httpapi.PathParams("employeeId")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*struct{}, error) {
 			id, err := employeeID(ctx)
@@ -235,7 +263,7 @@ func register(a *httpapi.API, s *employee.Service, locs record.Collection[locati
 			_, err = s.Activate(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), id)
 			return nil, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/employee/{employeeId}", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.EditAllEmployeeDetails), huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/employee/{employeeId}", Tags: tags,
 		Summary: "Delete an employee", Description: "An employee other records still refer to answers 409.", Parameters: httpapi.PathParams("employeeId")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*struct{}, error) {
 			id, err := employeeID(ctx)
@@ -244,7 +272,7 @@ func register(a *httpapi.API, s *employee.Service, locs record.Collection[locati
 			}
 			return nil, s.Delete(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), id)
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/location", Tags: []string{"Locations"},
+	httpapi.Register(a, httpapi.OnEmployee(business.ViewEmployeeDetails), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/location", Tags: []string{"Locations"},
 		Summary: "List an employee's locations", Description: "Primary location first. Supports OData $filter, $orderby, $top, $skip.", Parameters: httpapi.PathParams("employeeId")},
 		func(ctx context.Context, in *struct {
 			httpapi.BusinessPath

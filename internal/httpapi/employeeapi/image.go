@@ -7,6 +7,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/ess"
 	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/payroll"
@@ -51,17 +52,17 @@ func registerImage(a *httpapi.API, s *ess.Images) {
 	getDoc := "The image bytes with their content type; 404 when the employee has none or is outside a restricted user's groups and locations."
 	postDoc := "multipart/form-data field file: a PNG, JPEG or GIF (decided from the bytes) of at most 2 MiB and 4096 pixels a side; replaces any image."
 	emp := httpapi.PathParams("employeeId")
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/image", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.ViewEmployeeDetails), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/image", Tags: tags,
 		Summary: "Download the employee's profile image", Description: getDoc, Parameters: emp}, get)
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employee/{employeeId}/image", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.EditBasicEmployeeDetails), huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employee/{employeeId}/image", Tags: tags,
 		Summary: "Upload the employee's profile image", Description: postDoc, Parameters: emp}, post)
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/employee/{employeeId}/image", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.EditBasicEmployeeDetails), huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/employee/{employeeId}/image", Tags: tags,
 		Summary: "Delete the employee's profile image", Parameters: emp}, del)
 	mtags := []string{"Manager"}
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/manager/employee/{employeeId}/image", Tags: mtags,
+	httpapi.Register(a, httpapi.OnEmployee(business.ApproveTimesheets, business.CreateTimesheets, business.ViewLeaveRequests, business.CreateLeaveRequests, business.ViewRosters, business.ViewExpenses, business.CreateExpenses), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/manager/employee/{employeeId}/image", Tags: mtags,
 		Summary: "Download the employee's profile image (manager)", Description: getDoc, Parameters: emp}, get)
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/manager/employee/{employeeId}/image", Tags: mtags,
+	httpapi.Register(a, httpapi.OnEmployee(business.EditBasicEmployeeDetails), huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/manager/employee/{employeeId}/image", Tags: mtags,
 		Summary: "Upload the employee's profile image (manager)", Description: postDoc, Parameters: emp}, post)
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/manager/employee/{employeeId}/image", Tags: mtags,
+	httpapi.Register(a, httpapi.OnEmployee(business.EditBasicEmployeeDetails), huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/manager/employee/{employeeId}/image", Tags: mtags,
 		Summary: "Delete the employee's profile image (manager)", Parameters: emp}, del)
 }

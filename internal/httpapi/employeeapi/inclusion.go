@@ -7,6 +7,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/employee/inclusion"
 	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/payroll"
@@ -33,7 +34,7 @@ func registerInclusion[W any](a *httpapi.API, s *inclusion.Service, o inclusionO
 		Body    W
 		RawBody []byte
 	}
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: o.list, Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.ViewEmployeeDetails), huma.Operation{Method: http.MethodGet, Path: o.list, Tags: tags,
 		Summary: "List an employee's recurring " + label + "s", Description: "Supports OData $filter, $orderby, $top, $skip.", Parameters: httpapi.PathParams("employeeId")},
 		func(ctx context.Context, in *odataList) (*httpapi.BodyOf[[]W], error) {
 			eid, err := pathEmployee(ctx)
@@ -51,7 +52,7 @@ func registerInclusion[W any](a *httpapi.API, s *inclusion.Service, o inclusionO
 			out, err = httpapi.ApplyOData(&in.ODataQuery, out)
 			return &httpapi.BodyOf[[]W]{Body: out}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: o.list, Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.EditAllEmployeeDetails), huma.Operation{Method: http.MethodPost, Path: o.list, Tags: tags,
 		Summary: "Add a recurring " + label, Description: o.doc, Parameters: httpapi.PathParams("employeeId")},
 		func(ctx context.Context, in *body) (*httpapi.BodyOf[W], error) {
 			eid, err := pathEmployee(ctx)
@@ -69,7 +70,7 @@ func registerInclusion[W any](a *httpapi.API, s *inclusion.Service, o inclusionO
 	if o.byExternal {
 		getDoc = "{id} is the id, or (not a number) the externalReferenceId."
 	}
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: o.item, Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.ViewEmployeeDetails), huma.Operation{Method: http.MethodGet, Path: o.item, Tags: tags,
 		Summary: "Get a recurring " + label, Description: getDoc, Parameters: httpapi.PathParams("employeeId")},
 		func(ctx context.Context, in *struct {
 			httpapi.BusinessPath
@@ -90,7 +91,7 @@ func registerInclusion[W any](a *httpapi.API, s *inclusion.Service, o inclusionO
 			}
 			return &httpapi.BodyOf[W]{Body: wire(s, it)}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPut, Path: o.item, Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.EditAllEmployeeDetails), huma.Operation{Method: http.MethodPut, Path: o.item, Tags: tags,
 		Summary: "Update a recurring " + label, Description: "Replaces it with the body; totalAmountPaid is kept (a maximumAmountPaid below it is a 409). " + o.doc, Parameters: httpapi.PathParams("employeeId", "id")},
 		func(ctx context.Context, in *body) (*httpapi.BodyOf[W], error) {
 			eid, id, err := pathIDs(ctx, "id", label)
@@ -104,7 +105,7 @@ func registerInclusion[W any](a *httpapi.API, s *inclusion.Service, o inclusionO
 			it, err = s.Save(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), o.kind, eid, id, it)
 			return &httpapi.BodyOf[W]{Body: wire(s, it)}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodDelete, Path: o.item, Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.EditAllEmployeeDetails), huma.Operation{Method: http.MethodDelete, Path: o.item, Tags: tags,
 		Summary: "Delete a recurring " + label, Parameters: httpapi.PathParams("employeeId", "id")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*struct{}, error) {
 			eid, id, err := pathIDs(ctx, "id", label)
@@ -135,7 +136,7 @@ func registerInclusions(a *httpapi.API, s *inclusion.Service) {
 		doc: "A reimbursed expense in the expense category (expenseCategoryId) each pay run." + inclusionDoc,
 		in:  inclusion.Expense.Item, out: inclusion.ExpenseOf})
 
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employee/deduction", Tags: []string{"Employee Recurring Deduction"},
+	httpapi.Register(a, httpapi.OnEmployees(business.EditAllEmployeeDetails), huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employee/deduction", Tags: []string{"Employee Recurring Deduction"},
 		Summary: "List recurring deductions by external reference id", Description: "The body is an array of externalReferenceIds; the answer lists the business's recurring deductions (of the employees the caller may see) with any of them."},
 		func(ctx context.Context, in *struct {
 			httpapi.BusinessPath

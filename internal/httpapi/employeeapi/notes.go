@@ -6,6 +6,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/employee/notes"
 	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/payroll"
@@ -13,7 +14,7 @@ import (
 
 func registerNotes(a *httpapi.API, s *notes.Service) {
 	tags := []string{"Employee Notes"}
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/notes", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.EmployeeNotes), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/notes", Tags: tags,
 		Summary: "List an employee's notes", Description: "Newest first; $top (at most 100, default 100) and $skip page in SQL.", Parameters: httpapi.PathParams("employeeId")},
 		func(ctx context.Context, in *odataList) (*httpapi.BodyOf[[]notes.Note], error) {
 			eid, err := pathEmployee(ctx)
@@ -30,7 +31,7 @@ func registerNotes(a *httpapi.API, s *notes.Service) {
 			list, err := s.List(ctx, httpapi.CurrentBusiness(ctx), payroll.PrincipalFrom(ctx), eid, q.Top, q.Skip)
 			return &httpapi.BodyOf[[]notes.Note]{Body: list}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employee/{employeeId}/notes", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.EmployeeNotes), huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employee/{employeeId}/notes", Tags: tags,
 		Summary: "Add a note to an employee", Description: "The note is signed with the caller's user name and the time.", Parameters: httpapi.PathParams("employeeId")},
 		func(ctx context.Context, in *struct {
 			httpapi.BusinessPath

@@ -8,7 +8,7 @@ import (
 	"github.com/payrolld/payrolld/internal/testkit"
 )
 
-// TestRecordChangesAudited (issue 10): creates, updates and deletes made
+// TestRecordChangesAudited: creates, updates and deletes made
 // through the employee record services show in the employee audit report
 // (B/report/employeeaudit) in their section, one row per changed member
 // with old and new values, bank account numbers masked to their last

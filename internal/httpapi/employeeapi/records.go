@@ -10,7 +10,7 @@ import (
 )
 
 // Records are the services of the records under an employee that a pay
-// run reads (issue 10): bank accounts, pay rates, standard hours,
+// run reads: bank accounts, pay rates, standard hours,
 // recurring inclusions, super funds, notes, opening balances, lookups.
 type Records struct {
 	BankAccounts *bankaccount.Service
@@ -20,16 +20,13 @@ type Records struct {
 	Notes        *notes.Service
 }
 
-// RegisterRecords serves the employee's records. Pass it in
-// httpapi.Deps.Areas.
-func RegisterRecords(r Records) func(*httpapi.API) {
-	return func(a *httpapi.API) {
-		registerBankAccounts(a, r.BankAccounts)
-		registerPayRates(a, r.PayRates)
-		registerStandardHours(a, r.Hours)
-		registerInclusions(a, r.Inclusions)
-		registerNotes(a, r.Notes)
-	}
+// registerRecords serves the employee's records.
+func registerRecords(a *httpapi.API, r Records) {
+	registerBankAccounts(a, r.BankAccounts)
+	registerPayRates(a, r.PayRates)
+	registerStandardHours(a, r.Hours)
+	registerInclusions(a, r.Inclusions)
+	registerNotes(a, r.Notes)
 }
 
 // The employee record path parameters (httpapi).

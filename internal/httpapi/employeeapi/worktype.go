@@ -7,6 +7,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/categories"
 	"github.com/payrolld/payrolld/internal/employee"
 	"github.com/payrolld/payrolld/internal/httpapi"
@@ -14,38 +15,36 @@ import (
 	"github.com/payrolld/payrolld/internal/record"
 )
 
-// RegisterWorkTypes serves E/worktype and E/shiftcondition: the business's
+// registerWorkTypes serves E/worktype and E/shiftcondition: the business's
 // work types an employee may record time against (timesheets, kiosks),
 // split as the published API splits them: shift conditions apart.
-func RegisterWorkTypes(emps *employee.Service, workTypes record.Collection[categories.WorkType, *categories.WorkType]) func(*httpapi.API) {
-	return func(a *httpapi.API) {
-		for _, op := range []struct {
-			path, summary string
-			shift         bool
-		}{
-			{"/api/v2/business/{businessId}/employee/{employeeId}/worktype", "List the work types an employee may use", false},
-			{"/api/v2/business/{businessId}/employee/{employeeId}/shiftcondition", "List the shift conditions an employee may use", true},
-		} {
-			httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: op.path, Tags: []string{"Employee"},
-				Summary: op.summary, Description: "Work types restricted to employment types apply only to employees of one of those types.",
-				Parameters: httpapi.PathParams("employeeId")},
-				func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[[]categories.WorkType], error) {
-					eid, err := pathEmployee(ctx)
-					if err != nil {
-						return nil, err
-					}
-					biz := httpapi.CurrentBusiness(ctx)
-					e, err := emps.Get(ctx, biz, payroll.PrincipalFrom(ctx), eid)
-					if err != nil {
-						return nil, err
-					}
-					all, err := workTypes.List(ctx, biz, 0)
-					if err != nil {
-						return nil, err
-					}
-					return &httpapi.BodyOf[[]categories.WorkType]{Body: employeeWorkTypes(all, e.EmploymentType, op.shift)}, nil
-				})
-		}
+func registerWorkTypes(a *httpapi.API, emps *employee.Service, workTypes record.Collection[categories.WorkType, *categories.WorkType]) {
+	for _, op := range []struct {
+		path, summary string
+		shift         bool
+	}{
+		{"/api/v2/business/{businessId}/employee/{employeeId}/worktype", "List the work types an employee may use", false},
+		{"/api/v2/business/{businessId}/employee/{employeeId}/shiftcondition", "List the shift conditions an employee may use", true},
+	} {
+		httpapi.Register(a, httpapi.OnEmployee(business.ViewEmployeeDetails), huma.Operation{Method: http.MethodGet, Path: op.path, Tags: []string{"Employee"},
+			Summary: op.summary, Description: "Work types restricted to employment types apply only to employees of one of those types.",
+			Parameters: httpapi.PathParams("employeeId")},
+			func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[[]categories.WorkType], error) {
+				eid, err := pathEmployee(ctx)
+				if err != nil {
+					return nil, err
+				}
+				biz := httpapi.CurrentBusiness(ctx)
+				e, err := emps.Get(ctx, biz, payroll.PrincipalFrom(ctx), eid)
+				if err != nil {
+					return nil, err
+				}
+				all, err := workTypes.List(ctx, biz, 0)
+				if err != nil {
+					return nil, err
+				}
+				return &httpapi.BodyOf[[]categories.WorkType]{Body: employeeWorkTypes(all, e.EmploymentType, op.shift)}, nil
+			})
 	}
 }
 

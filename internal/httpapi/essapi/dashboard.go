@@ -7,6 +7,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/categories"
 	"github.com/payrolld/payrolld/internal/employee/standardhours"
 	"github.com/payrolld/payrolld/internal/ess"
@@ -98,8 +99,8 @@ const dashboardNote = "Every member is read from the employee's records: the cur
 	"off the expense counts, categories and tax codes are empty; with the satisfaction survey off the survey is NotSet. " +
 	"Titles and classifications are empty (no register is kept), biddableShiftCount 0 (no shift bidding), googleMapsApiKey empty."
 
-func registerDashboard(a *httpapi.API, d Deps4) {
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/dashboard", Tags: []string{"Employee Self Service"},
+func registerDashboard(a *httpapi.API, d Deps) {
+	httpapi.Register(a, httpapi.SelfService(business.ViewEmployeeDetails), huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/dashboard", Tags: []string{"Employee Self Service"},
 		Summary: "The employee's dashboard (self-service)", Description: dashboardNote},
 		func(ctx context.Context, _ *httpapi.ESSPath) (*httpapi.BodyOf[Dashboard], error) {
 			id, err := employeeID(ctx)
@@ -114,7 +115,7 @@ func registerDashboard(a *httpapi.API, d Deps4) {
 		})
 }
 
-func dashboard(ctx context.Context, a *httpapi.API, d Deps4, id int64) (Dashboard, error) {
+func dashboard(ctx context.Context, a *httpapi.API, d Deps, id int64) (Dashboard, error) {
 	biz, p := httpapi.CurrentBusiness(ctx), principal(ctx)
 	e, err := d.Employees.Get(ctx, biz, p, id)
 	if err != nil {

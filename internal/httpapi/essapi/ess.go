@@ -1,6 +1,7 @@
 // Package essapi serves employee self-service (/api/v2/ess/{employeeId}/...)
-// on the EmployeeSelf auth level: the employee's own self-service user or
-// a business user whose scope covers the employee. Handlers pass the
+// (httpapi.SelfService): the employee's own self-service user, or a
+// business user whose scope covers the employee and who holds the
+// operation's permission over them. Handlers pass the
 // caller's principal to the domain services (which then see that one
 // employee) and, for the employee themself, check the business's portal
 // settings first (ess.Service.Allow).
@@ -15,25 +16,46 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 
 	"github.com/payrolld/payrolld/internal/au"
+	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/employee"
 	"github.com/payrolld/payrolld/internal/employee/bankaccount"
+	"github.com/payrolld/payrolld/internal/employee/qualification"
+	"github.com/payrolld/payrolld/internal/employee/standardhours"
 	"github.com/payrolld/payrolld/internal/ess"
+	"github.com/payrolld/payrolld/internal/expense"
 	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/httpapi/essapi/essleave"
+	"github.com/payrolld/payrolld/internal/kiosk"
 	"github.com/payrolld/payrolld/internal/leave"
+	"github.com/payrolld/payrolld/internal/oauth"
 	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/roster"
+	"github.com/payrolld/payrolld/internal/timesheet"
 )
 
-// Deps are the services self-service is the door onto.
+// Deps are the services self-service is the door onto, built once in
+// cli.Build.
 type Deps struct {
-	ESS           *ess.Service
-	Employees     *employee.Service
-	Images        *ess.Images
-	SMSFs         *ess.SMSFs
-	Leave         *leave.Service
-	BankAccounts  *bankaccount.Service
-	SuperRegistry *au.SuperRegistry
-	DeviceTokens  *ess.DeviceTokens // hasConnectedDevices of the details
+	ESS            *ess.Service
+	Employees      *employee.Service
+	Images         *ess.Images
+	SMSFs          *ess.SMSFs
+	Leave          *leave.Service
+	BankAccounts   *bankaccount.Service
+	SuperRegistry  *au.SuperRegistry
+	DeviceTokens   *ess.DeviceTokens // hasConnectedDevices of the details, device registration
+	Timesheets     *timesheet.Service
+	Expenses       *expense.Service
+	Qualifications *qualification.Service
+	Documents      *ess.Documents
+	Payslips       *ess.Payslips
+	SuperFunds     *ess.SuperFunds // the AU employee's fund slots
+	Satisfactions  *ess.Satisfactions
+	Roster         *roster.Service
+	OAuth          *oauth.Service
+	Hours          *standardhours.Service
+	Kiosks         *kiosk.Service
+	Dashboards     *ess.Dashboards
 }
 
 // Register serves the self-service operations. Pass it in
@@ -41,8 +63,20 @@ type Deps struct {
 func Register(d Deps) func(*httpapi.API) {
 	return func(a *httpapi.API) {
 		registerProfile(a, d)
-		essleave.RegisterRequests(a, essleave.Deps{ESS: d.ESS, Leave: d.Leave})
+		essleave.Register(a, essleave.Deps{ESS: d.ESS, Leave: d.Leave})
 		registerMoney(a, d)
+		registerTimesheets(a, d)
+		registerExpenses(a, d)
+		registerQualifications(a, d)
+		registerDocuments(a, d)
+		registerSuper(a, d)
+		registerLookups(a, d)
+		registerPersonal(a, d)
+		registerRecords(a, d)
+		registerSatisfaction(a, d)
+		registerDevices(a, d)
+		registerTimesheetData(a, d)
+		registerDashboard(a, d)
 	}
 }
 
@@ -220,7 +254,7 @@ func detailsExtras(out *EssEmployeeDetails, e employee.Employee, region string, 
 
 func registerProfile(a *httpapi.API, d Deps) {
 	tags := []string{"Employee Self Service"}
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/details", Tags: tags,
+	httpapi.Register(a, httpapi.SelfService(business.ViewEmployeeDetails), huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/details", Tags: tags,
 		Summary: "Get the employee's details (self-service)"},
 		func(ctx context.Context, _ *httpapi.ESSPath) (*httpapi.BodyOf[EssEmployeeDetails], error) {
 			id, err := employeeID(ctx)
@@ -263,7 +297,7 @@ func registerProfile(a *httpapi.API, d Deps) {
 			detailsExtras(&out.Body, e, biz.Region, self, out.Body.CanEdit, devices)
 			return out, nil
 		})
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/emergencycontacts", Tags: tags,
+	httpapi.Register(a, httpapi.SelfService(business.ViewEmployeeDetails), huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/emergencycontacts", Tags: tags,
 		Summary: "Get the employee's emergency contacts (self-service)"},
 		func(ctx context.Context, _ *httpapi.ESSPath) (*httpapi.BodyOf[EssEmergencyContacts], error) {
 			id, err := employeeID(ctx)
@@ -276,7 +310,7 @@ func registerProfile(a *httpapi.API, d Deps) {
 			}
 			return &httpapi.BodyOf[EssEmergencyContacts]{Body: emergencyContacts(e, allow(ctx, d, ess.EditDetails) == nil)}, nil
 		})
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/security/features", Tags: tags,
+	httpapi.Register(a, httpapi.SelfService(business.ViewEmployeeDetails), huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/security/features", Tags: tags,
 		Summary: "What the employee may do in self-service", Description: "From the business's employee portal settings."},
 		func(ctx context.Context, _ *httpapi.ESSPath) (*httpapi.BodyOf[ess.Features], error) {
 			f, err := d.ESS.Features(ctx, httpapi.CurrentBusiness(ctx))
@@ -288,7 +322,7 @@ func registerProfile(a *httpapi.API, d Deps) {
 			list, err := d.ESS.AvailableEmployees(ctx, principal(ctx))
 			return &httpapi.BodyOf[[]ess.AvailableEmployee]{Body: list}, err
 		})
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/profileimage", Tags: tags,
+	httpapi.Register(a, httpapi.SelfService(business.ViewEmployeeDetails), huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/profileimage", Tags: tags,
 		Summary: "Download the employee's profile image (self-service)"},
 		func(ctx context.Context, _ *httpapi.ESSPath) (*httpapi.FileOutput, error) {
 			id, err := employeeID(ctx)
@@ -301,7 +335,7 @@ func registerProfile(a *httpapi.API, d Deps) {
 			}
 			return httpapi.NewFileOutput("employee-"+strconv.FormatInt(id, 10)+img.Extension, img.ContentType, img.Data), nil
 		})
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodPost, Path: "/api/v2/ess/{employeeId}/profileimage", Tags: tags,
+	httpapi.Register(a, httpapi.SelfService(business.EditBasicEmployeeDetails), huma.Operation{Method: http.MethodPost, Path: "/api/v2/ess/{employeeId}/profileimage", Tags: tags,
 		Summary: "Upload the employee's profile image (self-service)", Description: "As E/image; the employee needs allowEmployeesToUploadProfilePicture (403 otherwise)."},
 		func(ctx context.Context, in *struct {
 			httpapi.ESSPath
@@ -321,7 +355,7 @@ func registerProfile(a *httpapi.API, d Deps) {
 			md, err := d.Images.Put(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), id, f.Data)
 			return &httpapi.BodyOf[ess.ProfileImageMetadata]{Body: md}, err
 		})
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodDelete, Path: "/api/v2/ess/{employeeId}/profileimage", Tags: tags,
+	httpapi.Register(a, httpapi.SelfService(business.EditBasicEmployeeDetails), huma.Operation{Method: http.MethodDelete, Path: "/api/v2/ess/{employeeId}/profileimage", Tags: tags,
 		Summary: "Delete the employee's profile image (self-service)", Description: "The employee needs allowEmployeesToUploadProfilePicture (403 otherwise)."},
 		func(ctx context.Context, _ *httpapi.ESSPath) (*struct{}, error) {
 			id, err := employeeID(ctx)

@@ -7,6 +7,7 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 
 	"github.com/payrolld/payrolld/internal/au"
+	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/employee/bankaccount"
 	"github.com/payrolld/payrolld/internal/ess"
 	"github.com/payrolld/payrolld/internal/httpapi"
@@ -17,7 +18,7 @@ import (
 func registerMoney(a *httpapi.API, d Deps) {
 	tags := []string{"Employee Self Service Bank Accounts"}
 	b := d.BankAccounts
-	register2FA(a, "/api/v2/ess/{employeeId}/bankaccounts/swagrequired2fa", huma.Operation{Method: http.MethodPost, Path: "/api/v2/ess/{employeeId}/bankaccounts", Tags: tags,
+	register2FA(a, httpapi.SelfService(business.EditAllEmployeeDetails), "/api/v2/ess/{employeeId}/bankaccounts/swagrequired2fa", huma.Operation{Method: http.MethodPost, Path: "/api/v2/ess/{employeeId}/bankaccounts", Tags: tags,
 		Summary: "Add a bank account (self-service)", Description: "As E/bankaccount (allocations must add up). The employee needs allowEmployeeBankAccountSelfService (403 otherwise)."},
 		func(ctx context.Context, in *struct {
 			httpapi.ESSPath
@@ -37,7 +38,7 @@ func registerMoney(a *httpapi.API, d Deps) {
 			res, err := b.Save(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), id, 0, body)
 			return &httpapi.BodyOf[bankaccount.SaveResult]{Body: res}, err
 		})
-	register2FA(a, "/api/v2/ess/{employeeId}/bankaccounts/{bankAccountId}/swagrequired2fa", huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/bankaccounts/{bankAccountId}", Tags: tags,
+	register2FA(a, httpapi.SelfService(business.ViewEmployeeDetails), "/api/v2/ess/{employeeId}/bankaccounts/{bankAccountId}/swagrequired2fa", huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/bankaccounts/{bankAccountId}", Tags: tags,
 		Summary: "Get a bank account (self-service)", Parameters: httpapi.PathParams("bankAccountId")},
 		func(ctx context.Context, _ *httpapi.ESSPath) (*httpapi.BodyOf[bankaccount.Account], error) {
 			id, err := employeeID(ctx)
@@ -51,7 +52,7 @@ func registerMoney(a *httpapi.API, d Deps) {
 			acc, err := b.Get(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), id, aid)
 			return &httpapi.BodyOf[bankaccount.Account]{Body: acc}, err
 		})
-	register2FA(a, "/api/v2/ess/{employeeId}/bankaccounts/{bankAccountId}/swagrequired2fa", huma.Operation{Method: http.MethodDelete, Path: "/api/v2/ess/{employeeId}/bankaccounts/{bankAccountId}", Tags: tags,
+	register2FA(a, httpapi.SelfService(business.EditAllEmployeeDetails), "/api/v2/ess/{employeeId}/bankaccounts/{bankAccountId}/swagrequired2fa", huma.Operation{Method: http.MethodDelete, Path: "/api/v2/ess/{employeeId}/bankaccounts/{bankAccountId}", Tags: tags,
 		Summary:     "Delete a bank account (self-service)",
 		Description: "The employee needs allowEmployeeBankAccountSelfService and may not delete an account the business marked not employee-editable (403).",
 		Parameters:  httpapi.PathParams("bankAccountId")},
@@ -82,7 +83,7 @@ func registerMoney(a *httpapi.API, d Deps) {
 		})
 
 	tags = []string{"Employee Self Service Super"}
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/superfunds/productsearch", Tags: tags,
+	httpapi.Register(a, httpapi.SelfService(business.ViewEmployeeDetails), huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/superfunds/productsearch", Tags: tags,
 		Summary: "Search super fund products (self-service)", Description: "AU: the registry searched by USI, ABN or name (searchBy All, Usi, Abn, Name)."},
 		func(ctx context.Context, in *struct {
 			httpapi.ESSPath
@@ -95,7 +96,7 @@ func registerMoney(a *httpapi.API, d Deps) {
 			list, err := d.SuperRegistry.Search(in.SearchBy, in.Term)
 			return &httpapi.BodyOf[[]au.SuperProduct]{Body: list}, err
 		})
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodPost, Path: "/api/v2/ess/{employeeId}/selfmanagedsuperfund", Tags: tags,
+	httpapi.Register(a, httpapi.SelfService(business.EditAllEmployeeDetails), huma.Operation{Method: http.MethodPost, Path: "/api/v2/ess/{employeeId}/selfmanagedsuperfund", Tags: tags,
 		Summary: "Add a self-managed super fund (self-service)", Description: "AU. As E/selfmanagedsuperfund; the employee needs allowEmployeeSuperFundSelfService (403 otherwise)."},
 		func(ctx context.Context, in *struct {
 			httpapi.ESSPath

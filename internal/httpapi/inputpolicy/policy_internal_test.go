@@ -122,3 +122,47 @@ func TestInputPolicyNumbers(t *testing.T) {
 		t.Errorf("free text with newlines: %v", e.fields)
 	}
 }
+
+// Bidirectional controls are refused in every class; the other invisible
+// formatting characters in names and identifiers (text), not in free text
+// or secrets, which keep newlines, joiners and marks.
+func TestInputPolicyInvisibleCharacters(t *testing.T) {
+	bidi := []rune{0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069}
+	invisible := []rune{0x200b, 0x200c, 0x200d, 0x200e, 0x200f, 0x2060, 0x2061, 0x2064, 0xfeff, 0x00ad, 0x061c, 0x180e,
+		0x206a, 0x206f, 0xfff9, 0xe0001, 0xe0041, 0x115f, 0x1160, 0x3164, 0xffa0}
+	check := func(s string, cls policyClass) bool {
+		var e Errors
+		checkText(&e, "m", s, cls, 4000)
+		return e.n == 0
+	}
+	for _, c := range bidi {
+		for _, cls := range []policyClass{classText, classFreeText, classSecret} {
+			if check("Ann "+string(c)+"reyalP", cls) {
+				t.Errorf("U+%04X accepted in class %d", c, cls)
+			}
+		}
+	}
+	for _, c := range invisible {
+		if check("Ann"+string(c)+"Player", classText) {
+			t.Errorf("U+%04X accepted in a name", c)
+		}
+		if !check("note"+string(c)+"\nline two", classFreeText) {
+			t.Errorf("U+%04X refused in free text", c)
+		}
+	}
+	for _, s := range []string{"José Müller", "渡辺 直美", "محمد", "Ólafur Ragnar Grímsson", "O'Brien-Smith", "Zoë 👍", "नमस्ते"} {
+		if !check(s, classText) {
+			t.Errorf("%q refused as a name", s)
+		}
+	}
+	for _, s := range []string{"2026-07-01", "2026-07-01T00:00:00", "+12026-07-01", "2026-07-01 09:00"} {
+		if !dateShaped(s) {
+			t.Errorf("%q is date-shaped", s)
+		}
+	}
+	for _, s := range []string{"", "2026", "26-07-01", "2026-7-01", "2026-07-01x", "x2026-07-01", "2026-07-0"} {
+		if dateShaped(s) {
+			t.Errorf("%q is not date-shaped", s)
+		}
+	}
+}

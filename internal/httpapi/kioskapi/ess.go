@@ -22,18 +22,12 @@ type essActionInput struct {
 	RawBody []byte
 }
 
-// RegisterESS serves the self-service time and attendance operations
-// (S/timeandattendance/...) on the same clocking service as the kiosks.
-func RegisterESS(s *kiosk.Service, allowed SelfClocking) func(*httpapi.API) {
-	return func(a *httpapi.API) { registerESS(a, s, allowed) }
-}
-
 func registerESS(a *httpapi.API, s *kiosk.Service, allowed SelfClocking) {
 	tags := []string{"Employee Self Service: Time and Attendance"}
 	principal := payroll.PrincipalFrom
 	biz := httpapi.CurrentBusiness
 	clock := func(path, summary, doc string, act func(ctx context.Context, in *essActionInput, act kiosk.Action) (kiosk.Status, error)) {
-		httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodPost, Path: path, Tags: tags, Summary: summary,
+		httpapi.Register(a, httpapi.SelfService(business.CreateTimesheets), huma.Operation{Method: http.MethodPost, Path: path, Tags: tags, Summary: summary,
 			Description: doc + " Acts on the path's employee (the body's employeeId is ignored). The employee themself may clock only when the business's " +
 				"employee portal settings enable work-zone clock on (else 403); a business user covering the employee may always."},
 			func(ctx context.Context, in *essActionInput) (*httpapi.BodyOf[KioskEmployee], error) {
@@ -112,7 +106,7 @@ func registerESSTA(a *httpapi.API, s *kiosk.Service, tags []string) {
 	principal := payroll.PrincipalFrom
 	biz := httpapi.CurrentBusiness
 	shiftID := func(ctx context.Context) (int64, error) { return httpapi.PathID(ctx, "shiftId", "shift") }
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodPost, Path: "/api/v2/ess/{employeeId}/timeandattendance/shifts", Tags: tags, Summary: "Get shifts",
+	httpapi.Register(a, httpapi.SelfService(business.CreateTimesheets), huma.Operation{Method: http.MethodPost, Path: "/api/v2/ess/{employeeId}/timeandattendance/shifts", Tags: tags, Summary: "Get shifts",
 		Description: "The employee's clocked shifts (not discarded ones) starting from fromDateUtc to toDateUtc (default the 7 days up to now; at most 92 days), " +
 			"filtered by kioskId and locationId; the body's employeeId is ignored."},
 		func(ctx context.Context, in *essShiftsInput) (*httpapi.BodyOf[[]TAShift], error) {
@@ -128,7 +122,7 @@ func registerESSTA(a *httpapi.API, s *kiosk.Service, tags []string) {
 			}
 			return &httpapi.BodyOf[[]TAShift]{Body: out}, nil
 		})
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/timeandattendance/lookupdata", Tags: tags, Summary: "Lookup data",
+	httpapi.Register(a, httpapi.SelfService(httpapi.ViewTimesheets...), huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/timeandattendance/lookupdata", Tags: tags, Summary: "Lookup data",
 		Description: "What clocking on offers the employee: their locations (every location of the business when they have none), the default location " +
 			"(their primary one), work types, shift conditions with each location's default ones, and the reporting dimensions and values available to them."},
 		func(ctx context.Context, in *httpapi.ESSPath) (*httpapi.BodyOf[LookupData], error) {
@@ -139,7 +133,7 @@ func registerESSTA(a *httpapi.API, s *kiosk.Service, tags []string) {
 			return &httpapi.BodyOf[LookupData]{Body: ShapeLookup(l)}, nil
 		})
 	essDoc := " The shift must be one of the path employee's (404 otherwise)." + notesDoc
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/timeandattendance/shift/{shiftId}/notes", Tags: tags, Summary: "Get shift notes",
+	httpapi.Register(a, httpapi.SelfService(httpapi.ViewTimesheets...), huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/timeandattendance/shift/{shiftId}/notes", Tags: tags, Summary: "Get shift notes",
 		Description: "The shift's notes, oldest first, filtered by model.isAdminInitiated, model.type and model.visibility; read is the caller's read state." + essDoc,
 		Parameters:  httpapi.PathParams("shiftId")},
 		func(ctx context.Context, in *essNotesListInput) (*httpapi.BodyOf[[]ShiftNote], error) {
@@ -156,7 +150,7 @@ func registerESSTA(a *httpapi.API, s *kiosk.Service, tags []string) {
 			}
 			return notesOut(s.Notes(ctx, biz(ctx), principal(ctx), 0, sh, f))
 		})
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodPost, Path: "/api/v2/ess/{employeeId}/timeandattendance/shift/{shiftId}/notes", Tags: tags, Summary: "Add shift note",
+	httpapi.Register(a, httpapi.SelfService(business.CreateTimesheets), huma.Operation{Method: http.MethodPost, Path: "/api/v2/ess/{employeeId}/timeandattendance/shift/{shiftId}/notes", Tags: tags, Summary: "Add shift note",
 		Description: "Adds a note (note required, at most 2000 characters) written by the caller; answers it." + essDoc,
 		Parameters:  httpapi.PathParams("shiftId")},
 		func(ctx context.Context, in *essNoteInput) (*httpapi.BodyOf[ShiftNote], error) {
@@ -171,7 +165,7 @@ func registerESSTA(a *httpapi.API, s *kiosk.Service, tags []string) {
 			ni.EmployeeID = in.EmployeeID
 			return noteOut(s.AddNote(ctx, biz(ctx), principal(ctx), 0, sh, ni))
 		})
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodPost, Path: "/api/v2/ess/{employeeId}/timeandattendance/shift/{shiftId}/notes/read-state", Tags: tags, Summary: "Mark shift notes read",
+	httpapi.Register(a, httpapi.SelfService(business.CreateTimesheets), huma.Operation{Method: http.MethodPost, Path: "/api/v2/ess/{employeeId}/timeandattendance/shift/{shiftId}/notes/read-state", Tags: tags, Summary: "Mark shift notes read",
 		Description: "Marks noteIds (every note of the shift when empty) read, or unread with read=false, for the caller; a note id that is not the shift's is 400 naming noteIds." + essDoc,
 		Parameters:  httpapi.PathParams("shiftId")},
 		func(ctx context.Context, in *essMarkReadInput) (*struct{}, error) {

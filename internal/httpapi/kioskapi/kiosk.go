@@ -10,6 +10,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/kiosk"
 	"github.com/payrolld/payrolld/internal/payroll"
@@ -153,9 +154,22 @@ type checkIDInput struct {
 	RawBody []byte
 }
 
-// Register serves the kiosk operations. Pass it in httpapi.Deps.Areas.
-func Register(s *kiosk.Service) func(*httpapi.API) {
-	return func(a *httpapi.API) { register(a, s) }
+// Deps are the services of the kiosk operations.
+type Deps struct {
+	Kiosks *kiosk.Service
+	// SelfClocking decides whether employees clock on and off in
+	// self-service.
+	SelfClocking SelfClocking
+}
+
+// Register serves the kiosk operations and the self-service time and
+// attendance operations on the same clocking service. Pass it in
+// httpapi.Deps.Areas.
+func Register(d Deps) func(*httpapi.API) {
+	return func(a *httpapi.API) {
+		register(a, d.Kiosks)
+		registerESS(a, d.Kiosks, d.SelfClocking)
+	}
 }
 
 // Mirror is one path family the kiosk operations are served on.
@@ -219,7 +233,7 @@ func register(a *httpapi.API, s *kiosk.Service) {
 			return &struct{}{}, s.DeleteKiosk(ctx, biz(ctx), id)
 		})
 
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/kiosk/hasaccess/{employeeId}", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.ViewEmployeeDetails), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/kiosk/hasaccess/{employeeId}", Tags: tags,
 		Summary: "Employee has kiosk access", Parameters: httpapi.PathParams("employeeId")},
 		func(ctx context.Context, in *httpapi.BusinessPath) (*httpapi.BodyOf[bool], error) {
 			emp, err := employeeID(ctx)
@@ -241,9 +255,9 @@ func register(a *httpapi.API, s *kiosk.Service) {
 			return &struct{}{}, s.SetAccess(ctx, biz(ctx), principal(ctx), emp, grant)
 		}
 	}
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employee/grantkioskaccess/{employeeId}", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.EditAllEmployeeDetails), huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employee/grantkioskaccess/{employeeId}", Tags: tags,
 		Summary: "Grant kiosk access", Parameters: httpapi.PathParams("employeeId")}, access(true))
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employee/revokekioskaccess/{employeeId}", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.EditAllEmployeeDetails), huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employee/revokekioskaccess/{employeeId}", Tags: tags,
 		Summary: "Revoke kiosk access", Parameters: httpapi.PathParams("employeeId")}, access(false))
 
 	// The kiosk operations, and their manager mirrors: the same handlers,
@@ -251,7 +265,7 @@ func register(a *httpapi.API, s *kiosk.Service) {
 	// the employees they may act on (404 for the others).
 	for _, m := range Mirrors {
 		tags := m.Tags
-		httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: m.path("/api/v2/business/{businessId}/kiosk", "/api/v2/business/{businessId}/manager/kiosk"), Tags: tags, Summary: "List kiosks",
+		httpapi.Register(a, httpapi.BusinessReference, huma.Operation{Method: http.MethodGet, Path: m.path("/api/v2/business/{businessId}/kiosk", "/api/v2/business/{businessId}/manager/kiosk"), Tags: tags, Summary: "List kiosks",
 			Description: "The business's kiosks; a restricted user sees those their kioskAccess lets them operate (AllKiosks; SpecificKiosks listing the kiosk; " +
 				"any kioskAccess but None for a kiosk availableToAllRestrictedUsersWithKioskAccess). Every operation on one kiosk (its read and " +
 				"everything under kiosk/{kioskId}/) is 403 to a restricted user without that access."},
@@ -269,7 +283,7 @@ func register(a *httpapi.API, s *kiosk.Service) {
 				}
 				return &httpapi.BodyOf[[]kiosk.Kiosk]{Body: out}, nil
 			})
-		httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: m.path("/api/v2/business/{businessId}/kiosk/{id}", "/api/v2/business/{businessId}/manager/kiosk/{id}"), Tags: tags, Summary: "Get kiosk",
+		httpapi.Register(a, httpapi.OnKiosk(), huma.Operation{Method: http.MethodGet, Path: m.path("/api/v2/business/{businessId}/kiosk/{id}", "/api/v2/business/{businessId}/manager/kiosk/{id}"), Tags: tags, Summary: "Get kiosk",
 			Parameters: httpapi.PathParams("id")},
 			func(ctx context.Context, in *httpapi.BusinessPath) (*httpapi.BodyOf[kiosk.Kiosk], error) {
 				id, err := kioskID(ctx, "id")
@@ -282,7 +296,7 @@ func register(a *httpapi.API, s *kiosk.Service) {
 				}
 				return &httpapi.BodyOf[kiosk.Kiosk]{Body: k}, nil
 			})
-		httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: m.path("/api/v2/business/{businessId}/kiosk/{kioskId}/checkid", "/api/v2/business/{businessId}/manager/kiosk/{kioskId}/checkid"), Tags: tags,
+		httpapi.Register(a, httpapi.OnKiosk(), huma.Operation{Method: http.MethodPost, Path: m.path("/api/v2/business/{businessId}/kiosk/{kioskId}/checkid", "/api/v2/business/{businessId}/manager/kiosk/{kioskId}/checkid"), Tags: tags,
 			Summary: "Verify kiosk employee id", Description: "The employee's attendance state if they have kiosk access (400 naming employeeId if not).",
 			Parameters: httpapi.PathParams("kioskId")},
 			func(ctx context.Context, in *checkIDInput) (*httpapi.BodyOf[KioskEmployee], error) {
@@ -305,7 +319,7 @@ func register(a *httpapi.API, s *kiosk.Service) {
 				}
 				return status(ctx, st), nil
 			})
-		httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: m.path("/api/v2/business/{businessId}/kiosk/{kioskId}/checkpin", "/api/v2/business/{businessId}/manager/kiosk/{kioskId}/checkpin"), Tags: tags,
+		httpapi.Register(a, httpapi.OnKiosk(), huma.Operation{Method: http.MethodPost, Path: m.path("/api/v2/business/{businessId}/kiosk/{kioskId}/checkpin", "/api/v2/business/{businessId}/manager/kiosk/{kioskId}/checkpin"), Tags: tags,
 			Summary: "Verify kiosk PIN", Description: "A wrong PIN is 400 naming pin; after 5 wrong PINs in a row PIN checks are refused for 15 minutes (409). " +
 				"A good PIN resets the count and answers the employee's attendance state.", Parameters: httpapi.PathParams("kioskId")},
 			func(ctx context.Context, in *checkPinInput) (*httpapi.BodyOf[KioskEmployee], error) {
@@ -319,7 +333,7 @@ func register(a *httpapi.API, s *kiosk.Service) {
 				}
 				return status(ctx, st), nil
 			})
-		httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: m.path("/api/v2/business/{businessId}/kiosk/{kioskId}/changepin", "/api/v2/business/{businessId}/manager/kiosk/{kioskId}/changepin"), Tags: tags,
+		httpapi.Register(a, httpapi.OnKiosk(), huma.Operation{Method: http.MethodPost, Path: m.path("/api/v2/business/{businessId}/kiosk/{kioskId}/changepin", "/api/v2/business/{businessId}/manager/kiosk/{kioskId}/changepin"), Tags: tags,
 			Summary: "Change kiosk PIN", Description: "newPin is 4 to 8 digits, stored hashed. Once a PIN is set oldPin must match (a wrong one counts towards the lock-out); " +
 				"after a PIN reset (emailreset, smsreset) the temporary PIN is expired and no oldPin is needed. Answers the employee's attendance state.",
 			Parameters: httpapi.PathParams("kioskId")},
@@ -339,7 +353,7 @@ func register(a *httpapi.API, s *kiosk.Service) {
 			})
 
 		clock := func(path, summary, doc string, act func(ctx context.Context, k int64, in *actionInput) (kiosk.Status, error)) {
-			httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: path, Tags: tags, Summary: summary,
+			httpapi.Register(a, httpapi.OnKiosk(), huma.Operation{Method: http.MethodPost, Path: path, Tags: tags, Summary: summary,
 				Description: doc + " The employee needs kiosk access (else 400 naming employeeId).", Parameters: httpapi.PathParams("kioskId")},
 				func(ctx context.Context, in *actionInput) (*httpapi.BodyOf[KioskEmployee], error) {
 					k, err := kioskID(ctx, "kioskId")

@@ -8,6 +8,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/kiosk"
 	"github.com/payrolld/payrolld/internal/payroll"
@@ -368,7 +369,7 @@ func registerTA(a *httpapi.API, s *kiosk.Service, m Mirror, tags []string) {
 	}
 	now := func() time.Time { return a.Clock.Now() }
 
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: m.path("/api/v2/business/{businessId}/kiosk/shifts", "/api/v2/business/{businessId}/manager/kiosk/shifts"), Tags: tags, Summary: "Get shifts",
+	httpapi.Register(a, httpapi.OnEmployees(httpapi.ViewTimesheets...), huma.Operation{Method: http.MethodPost, Path: m.path("/api/v2/business/{businessId}/kiosk/shifts", "/api/v2/business/{businessId}/manager/kiosk/shifts"), Tags: tags, Summary: "Get shifts",
 		Description: "The clocked shifts (not discarded ones) starting from fromDateUtc to toDateUtc (default the 7 days up to now; at most 92 days), " +
 			"filtered by kioskId, locationId and employeeId, of the employees the caller may see, oldest first, with breaks, shift conditions and dimension values."},
 		func(ctx context.Context, in *shiftsInput) (*httpapi.BodyOf[[]TAShift], error) {
@@ -383,7 +384,7 @@ func registerTA(a *httpapi.API, s *kiosk.Service, m Mirror, tags []string) {
 			return &httpapi.BodyOf[[]TAShift]{Body: out}, nil
 		})
 
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: m.path("/api/v2/business/{businessId}/kiosk/{kioskId}/addshift", "/api/v2/business/{businessId}/manager/kiosk/{kioskId}/addshift"), Tags: tags, Summary: "Add shift",
+	httpapi.Register(a, httpapi.OnKiosk(), huma.Operation{Method: http.MethodPost, Path: m.path("/api/v2/business/{businessId}/kiosk/{kioskId}/addshift", "/api/v2/business/{businessId}/manager/kiosk/{kioskId}/addshift"), Tags: tags, Summary: "Add shift",
 		Description: "Records a complete shift of employeeId at the kiosk: recordedStartTimeUtc to recordedEndTimeUtc with breaks (each inside the shift, " +
 			"in order), in the kiosk's zone, matched to the rostered shift like clock on, stored clocked off with its Submitted timesheet line " +
 			"(rounded as clock off writes it); note becomes a Shift note. A shift overlapping another clocked shift of the employee is 409. " +
@@ -419,7 +420,7 @@ func registerTA(a *httpapi.API, s *kiosk.Service, m Mirror, tags []string) {
 			return &httpapi.BodyOf[TAShift]{Body: ShapeShift(sh, now())}, nil
 		})
 
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: m.path("/api/v2/business/{businessId}/kiosk/{kioskId}/staff", "/api/v2/business/{businessId}/manager/kiosk/{kioskId}/staff"), Tags: tags, Summary: "Get kiosk staff",
+	httpapi.Register(a, httpapi.OnKiosk(), huma.Operation{Method: http.MethodGet, Path: m.path("/api/v2/business/{businessId}/kiosk/{kioskId}/staff", "/api/v2/business/{businessId}/manager/kiosk/{kioskId}/staff"), Tags: tags, Summary: "Get kiosk staff",
 		Description: "The employees with kiosk access at the kiosk's location (every one with kiosk access when the kiosk has no location), not terminated, " +
 			"that the caller may see, by surname, with their attendance state.", Parameters: httpapi.PathParams("kioskId")},
 		func(ctx context.Context, in *staffListInput) (*httpapi.BodyOf[[]KioskEmployee], error) {
@@ -437,7 +438,7 @@ func registerTA(a *httpapi.API, s *kiosk.Service, m Mirror, tags []string) {
 			}
 			return &httpapi.BodyOf[[]KioskEmployee]{Body: out}, nil
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: m.path("/api/v2/business/{businessId}/kiosk/{kioskId}/staff", "/api/v2/business/{businessId}/manager/kiosk/{kioskId}/staff"), Tags: tags, Summary: "Add employee at kiosk",
+	httpapi.Register(a, httpapi.OnKiosk(business.AddEmployeeFromKiosk), huma.Operation{Method: http.MethodPost, Path: m.path("/api/v2/business/{businessId}/kiosk/{kioskId}/staff", "/api/v2/business/{businessId}/manager/kiosk/{kioskId}/staff"), Tags: tags, Summary: "Add employee at kiosk",
 		Description: "Creates an employee (firstName and surname required; email, mobileNumber; start date today; the kiosk's location as primary location) " +
 			"with kiosk access and, when pin is given (4 to 8 digits), that PIN. The kiosk must allow it (canAddEmployees, else 403) and the caller must have " +
 			"unrestricted access to the business's employees (else 403). Answers the new employee's attendance state.", Parameters: httpapi.PathParams("kioskId")},
@@ -455,7 +456,7 @@ func registerTA(a *httpapi.API, s *kiosk.Service, m Mirror, tags []string) {
 		})
 
 	reset := func(path, via, what string) {
-		httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: path, Tags: tags, Summary: what + " PIN reset",
+		httpapi.Register(a, httpapi.OnKiosk(), huma.Operation{Method: http.MethodPost, Path: path, Tags: tags, Summary: what + " PIN reset",
 			Description: "Sets a new temporary 4-digit PIN for employeeId (expired at once: the kiosk asks for a new PIN, and changepin needs no oldPin; " +
 				"wrong-PIN count and lock-out cleared) and sends it to the employee by " + strings.ToLower(what) + " (recorded in the notification outbox). " +
 				"400 naming employeeId when the employee has no kiosk access or no " + map[string]string{"email": "email address", "sms": "mobile number"}[via] + ".",
@@ -471,7 +472,7 @@ func registerTA(a *httpapi.API, s *kiosk.Service, m Mirror, tags []string) {
 	reset(m.path("/api/v2/business/{businessId}/kiosk/{kioskId}/emailreset", "/api/v2/business/{businessId}/manager/kiosk/{kioskId}/emailreset"), "email", "Email")
 	reset(m.path("/api/v2/business/{businessId}/kiosk/{kioskId}/smsreset", "/api/v2/business/{businessId}/manager/kiosk/{kioskId}/smsreset"), "sms", "SMS")
 
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: m.path("/api/v2/business/{businessId}/kiosk/{kioskId}/lookupdata/{employeeId}", "/api/v2/business/{businessId}/manager/kiosk/{kioskId}/lookupdata/{employeeId}"), Tags: tags, Summary: "Lookup data",
+	httpapi.Register(a, httpapi.OnKiosk(), huma.Operation{Method: http.MethodGet, Path: m.path("/api/v2/business/{businessId}/kiosk/{kioskId}/lookupdata/{employeeId}", "/api/v2/business/{businessId}/manager/kiosk/{kioskId}/lookupdata/{employeeId}"), Tags: tags, Summary: "Lookup data",
 		Description: "What the clock-on screen offers the employee: locations (the employee's when the kiosk restricts locations for employees), the default " +
 			"location (the kiosk's, else the employee's primary one), work types and shift conditions (work types mapped to shift conditions) with each " +
 			"location's default shift conditions, and, when the kiosk enables timesheet dimensions, the dimensions and the values available to the employee.",
@@ -492,7 +493,7 @@ func registerTA(a *httpapi.API, s *kiosk.Service, m Mirror, tags []string) {
 			return &httpapi.BodyOf[LookupData]{Body: ShapeLookup(l)}, nil
 		})
 
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: m.path("/api/v2/business/{businessId}/kiosk/{kioskId}/shift/{shiftId}/notes", "/api/v2/business/{businessId}/manager/kiosk/{kioskId}/shift/{shiftId}/notes"), Tags: tags, Summary: "Get shift notes",
+	httpapi.Register(a, httpapi.OnKiosk(), huma.Operation{Method: http.MethodGet, Path: m.path("/api/v2/business/{businessId}/kiosk/{kioskId}/shift/{shiftId}/notes", "/api/v2/business/{businessId}/manager/kiosk/{kioskId}/shift/{shiftId}/notes"), Tags: tags, Summary: "Get shift notes",
 		Description: "The shift's notes, oldest first, filtered by model.employeeId, model.isAdminInitiated, model.type and model.visibility; read is the caller's read state." + notesDoc,
 		Parameters:  httpapi.PathParams("kioskId", "shiftId")},
 		func(ctx context.Context, in *notesListInput) (*httpapi.BodyOf[[]ShiftNote], error) {
@@ -506,7 +507,7 @@ func registerTA(a *httpapi.API, s *kiosk.Service, m Mirror, tags []string) {
 			}
 			return notesOut(s.Notes(ctx, biz(ctx), principal(ctx), k, sh, f))
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: m.path("/api/v2/business/{businessId}/kiosk/{kioskId}/shift/{shiftId}/notes", "/api/v2/business/{businessId}/manager/kiosk/{kioskId}/shift/{shiftId}/notes"), Tags: tags, Summary: "Add shift note",
+	httpapi.Register(a, httpapi.OnKiosk(), huma.Operation{Method: http.MethodPost, Path: m.path("/api/v2/business/{businessId}/kiosk/{kioskId}/shift/{shiftId}/notes", "/api/v2/business/{businessId}/manager/kiosk/{kioskId}/shift/{shiftId}/notes"), Tags: tags, Summary: "Add shift note",
 		Description: "Adds a note (note required, at most 2000 characters) written by the caller; answers it." + notesDoc,
 		Parameters:  httpapi.PathParams("kioskId", "shiftId")},
 		func(ctx context.Context, in *noteInput) (*httpapi.BodyOf[ShiftNote], error) {
@@ -516,7 +517,7 @@ func registerTA(a *httpapi.API, s *kiosk.Service, m Mirror, tags []string) {
 			}
 			return noteOut(s.AddNote(ctx, biz(ctx), principal(ctx), k, sh, in.Body.input()))
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodDelete, Path: m.path("/api/v2/business/{businessId}/kiosk/{kioskId}/shift/{shiftId}/notes/{noteId}", "/api/v2/business/{businessId}/manager/kiosk/{kioskId}/shift/{shiftId}/notes/{noteId}"), Tags: tags, Summary: "Delete shift note",
+	httpapi.Register(a, httpapi.OnKiosk(), huma.Operation{Method: http.MethodDelete, Path: m.path("/api/v2/business/{businessId}/kiosk/{kioskId}/shift/{shiftId}/notes/{noteId}", "/api/v2/business/{businessId}/manager/kiosk/{kioskId}/shift/{shiftId}/notes/{noteId}"), Tags: tags, Summary: "Delete shift note",
 		Description: "Only the note's author may delete it (403 to anyone else); a note that is not the shift's is 404." + notesDoc,
 		Parameters:  httpapi.PathParams("kioskId", "shiftId", "noteId")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*struct{}, error) {
@@ -530,7 +531,7 @@ func registerTA(a *httpapi.API, s *kiosk.Service, m Mirror, tags []string) {
 			}
 			return &struct{}{}, s.DeleteNote(ctx, biz(ctx), principal(ctx), k, sh, n)
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: m.path("/api/v2/business/{businessId}/kiosk/{kioskId}/shift/{shiftId}/notes/read-state", "/api/v2/business/{businessId}/manager/kiosk/{kioskId}/shift/{shiftId}/notes/read-state"), Tags: tags, Summary: "Mark shift notes read",
+	httpapi.Register(a, httpapi.OnKiosk(), huma.Operation{Method: http.MethodPost, Path: m.path("/api/v2/business/{businessId}/kiosk/{kioskId}/shift/{shiftId}/notes/read-state", "/api/v2/business/{businessId}/manager/kiosk/{kioskId}/shift/{shiftId}/notes/read-state"), Tags: tags, Summary: "Mark shift notes read",
 		Description: "Marks noteIds (every note of the shift when empty) read, or unread with read=false, for the caller; a note id that is not the shift's is 400 naming noteIds." + notesDoc,
 		Parameters:  httpapi.PathParams("kioskId", "shiftId")},
 		func(ctx context.Context, in *markReadInput) (*struct{}, error) {

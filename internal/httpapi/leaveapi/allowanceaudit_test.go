@@ -8,7 +8,7 @@ import (
 	"github.com/payrolld/payrolld/internal/testkit"
 )
 
-// TestLeaveAllowancesAudited (issue 10): replacing an employee's leave
+// TestLeaveAllowancesAudited: replacing an employee's leave
 // allowances shows in the employee audit report (section LeaveAllowances)
 // per leave category, created, changed and removed, with old and new
 // values; a refused (400) replacement records nothing.

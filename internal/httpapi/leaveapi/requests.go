@@ -6,6 +6,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/leave"
 )
@@ -30,7 +31,7 @@ func registerRequests(a *httpapi.API, s *leave.Service) {
 	out := func(r leave.Request, err error) (*httpapi.BodyOf[leave.Request], error) {
 		return &httpapi.BodyOf[leave.Request]{Body: r}, err
 	}
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/leaverequest", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployees(httpapi.ViewLeave...), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/leaverequest", Tags: tags,
 		Summary:     "List leave requests of the business",
 		Description: "Filters: status (Pending, Approved, Rejected, Cancelled), fromDate/toDate (requests overlapping the range; wholly inside it with restrictOverlappingLeave), leaveCategoryId, locationId, employeeId, groupBy (Employee, LeaveType). Also OData $filter, $orderby, $top (at most 100), $skip. A restricted user sees the requests of their employees."},
 		func(ctx context.Context, in *struct {
@@ -63,7 +64,7 @@ func registerRequests(a *httpapi.API, s *leave.Service) {
 			}
 			return &httpapi.BodyOf[[]leave.Request]{Body: list}, nil
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/leaverequest", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(httpapi.ViewLeave...), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/leaverequest", Tags: tags,
 		Summary: "List an employee's leave requests", Description: "Newest first. Supports OData $filter, $orderby, $top, $skip.", Parameters: httpapi.PathParams("employeeId")},
 		func(ctx context.Context, in *struct {
 			httpapi.BusinessPath
@@ -94,7 +95,7 @@ func registerRequests(a *httpapi.API, s *leave.Service) {
 			}
 			return &httpapi.BodyOf[[]leave.Request]{Body: list}, nil
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employee/{employeeId}/leaverequest", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.CreateLeaveRequests), huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employee/{employeeId}/leaverequest", Tags: tags,
 		Summary: "Create a leave request", Description: "Hours omitted are estimated from the employee's standard hours, skipping weekends and public holidays. automaticallyApprove approves it at once. A category that prevents negative balances refuses more hours than the balance left.",
 		Parameters: httpapi.PathParams("employeeId")},
 		func(ctx context.Context, in *requestBody) (*httpapi.BodyOf[leave.Request], error) {
@@ -107,7 +108,7 @@ func registerRequests(a *httpapi.API, s *leave.Service) {
 	update := func(ctx context.Context, emp, id int64, raw []byte) (*httpapi.BodyOf[leave.Request], error) {
 		return out(s.UpdateRequest(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), emp, id, func(r *leave.RequestInput) error { return merge(r, raw) }))
 	}
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/employee/{employeeId}/leaverequest", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.CreateLeaveRequests), huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/employee/{employeeId}/leaverequest", Tags: tags,
 		Summary: "Update the leave request the body's id names", Description: "As PUT .../leaverequest/{leaveRequestId} with the id in the body.", Parameters: httpapi.PathParams("employeeId")},
 		func(ctx context.Context, in *requestBody) (*httpapi.BodyOf[leave.Request], error) {
 			emp, err := employeeID(ctx)
@@ -119,7 +120,7 @@ func registerRequests(a *httpapi.API, s *leave.Service) {
 			}
 			return update(ctx, emp, in.Body.ID, in.RawBody)
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/leaverequest/{leaveRequestId}", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(httpapi.ViewLeave...), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/leaverequest/{leaveRequestId}", Tags: tags,
 		Summary: "Get a leave request", Parameters: httpapi.PathParams("employeeId", "leaveRequestId")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[leave.Request], error) {
 			emp, id, err := requestIDs(ctx)
@@ -128,7 +129,7 @@ func registerRequests(a *httpapi.API, s *leave.Service) {
 			}
 			return out(s.GetRequest(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), emp, id))
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/employee/{employeeId}/leaverequest/{leaveRequestId}", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.CreateLeaveRequests), huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/employee/{employeeId}/leaverequest/{leaveRequestId}", Tags: tags,
 		Summary: "Update a leave request", Description: "Only a pending request can change (409 otherwise). Members the body omits keep their values; new dates without hours are estimated again.",
 		Parameters: httpapi.PathParams("employeeId", "leaveRequestId")},
 		func(ctx context.Context, in *requestBody) (*httpapi.BodyOf[leave.Request], error) {
@@ -138,7 +139,7 @@ func registerRequests(a *httpapi.API, s *leave.Service) {
 			}
 			return update(ctx, emp, id, in.RawBody)
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/employee/{employeeId}/leaverequest/{leaveRequestId}", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.CreateLeaveRequests), huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/employee/{employeeId}/leaverequest/{leaveRequestId}", Tags: tags,
 		Summary: "Cancel a leave request", Description: "A pending or approved request no pay run has paid becomes Cancelled; the request is returned.",
 		Parameters: httpapi.PathParams("employeeId", "leaveRequestId")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[leave.Request], error) {
@@ -148,7 +149,7 @@ func registerRequests(a *httpapi.API, s *leave.Service) {
 			}
 			return out(s.Cancel(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), emp, id))
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employee/{employeeId}/leaverequest/{leaveRequestId}/approve", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.ApproveLeaveRequests), huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employee/{employeeId}/leaverequest/{leaveRequestId}/approve", Tags: tags,
 		Summary: "Approve a leave request", Description: "Only a pending request can be approved; of two managers deciding at once, the second gets 409.",
 		Parameters: httpapi.PathParams("employeeId", "leaveRequestId")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[leave.Request], error) {
@@ -158,7 +159,7 @@ func registerRequests(a *httpapi.API, s *leave.Service) {
 			}
 			return out(s.Approve(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), emp, id))
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employee/{employeeId}/leaverequest/{leaveRequestId}/decline", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.ApproveLeaveRequests), huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employee/{employeeId}/leaverequest/{leaveRequestId}/decline", Tags: tags,
 		Summary: "Decline a leave request", Description: "Only a pending request can be declined; the reason is kept.",
 		Parameters: httpapi.PathParams("employeeId", "leaveRequestId")},
 		func(ctx context.Context, in *struct {
@@ -173,7 +174,7 @@ func registerRequests(a *httpapi.API, s *leave.Service) {
 			}
 			return out(s.Decline(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), emp, id, in.Body.Reason))
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/leaverequest/estimate", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(httpapi.ViewLeave...), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/leaverequest/estimate", Tags: tags,
 		Summary: "Estimate the hours of a leave request", Description: "From the employee's standard hours (hoursPerDay, else hoursPerWeek / 5), Monday to Friday, less public holidays of the business that apply to the employee's state.",
 		Parameters: httpapi.PathParams("employeeId")},
 		func(ctx context.Context, in *struct {

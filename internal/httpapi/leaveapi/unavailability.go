@@ -6,6 +6,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/leave"
 	"github.com/payrolld/payrolld/internal/payroll"
@@ -21,7 +22,7 @@ func registerUnavailability(a *httpapi.API, s *leave.Service) {
 		return &httpapi.BodyOf[leave.Unavailability]{Body: u}, err
 	}
 	uid := func(ctx context.Context) (int64, error) { return httpapi.PathID(ctx, "id", "unavailability") }
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/unavailability", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployees(business.ViewRosters), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/unavailability", Tags: tags,
 		Summary: "List unavailability", Description: "Filters: fromDate, toDate (unavailability in the range; recurring ones until their end date), employeeId, defaultLocationId (the employee's primary location). At most 1000 match (409 beyond: narrow the filters)."},
 		func(ctx context.Context, in *struct {
 			httpapi.BusinessPath
@@ -41,7 +42,7 @@ func registerUnavailability(a *httpapi.API, s *leave.Service) {
 			list, err := s.Unavailabilities(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), uq)
 			return &httpapi.BodyOf[[]leave.Unavailability]{Body: list}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/unavailability", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployees(business.ManageRosters), huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/unavailability", Tags: tags,
 		Summary: "Create an unavailability"},
 		func(ctx context.Context, in *struct {
 			httpapi.BusinessPath
@@ -49,7 +50,7 @@ func registerUnavailability(a *httpapi.API, s *leave.Service) {
 		}) (*httpapi.BodyOf[leave.Unavailability], error) {
 			return out(s.CreateUnavailability(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), in.Body))
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/unavailability/{id}", Tags: tags,
+	httpapi.Register(a, httpapi.OnRecord(httpapi.Unavailability, "id", business.ViewRosters), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/unavailability/{id}", Tags: tags,
 		Summary: "Get an unavailability", Parameters: httpapi.PathParams("id")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[leave.Unavailability], error) {
 			id, err := uid(ctx)
@@ -58,7 +59,7 @@ func registerUnavailability(a *httpapi.API, s *leave.Service) {
 			}
 			return out(s.GetUnavailability(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), id))
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/unavailability/{id}", Tags: tags,
+	httpapi.Register(a, httpapi.OnRecord(httpapi.Unavailability, "id", business.ManageRosters), huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/unavailability/{id}", Tags: tags,
 		Summary: "Update an unavailability", Description: "Members the body omits keep their values.", Parameters: httpapi.PathParams("id")},
 		func(ctx context.Context, in *struct {
 			httpapi.BusinessPath
@@ -71,7 +72,7 @@ func registerUnavailability(a *httpapi.API, s *leave.Service) {
 			}
 			return out(s.UpdateUnavailability(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), id, func(u *leave.Unavailability) error { return merge(u, in.RawBody) }))
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/unavailability/{id}", Tags: tags,
+	httpapi.Register(a, httpapi.OnRecord(httpapi.Unavailability, "id", business.ManageRosters), huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/unavailability/{id}", Tags: tags,
 		Summary: "Delete an unavailability", Parameters: httpapi.PathParams("id")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*struct{}, error) {
 			id, err := uid(ctx)

@@ -35,7 +35,7 @@ func Register(a *httpapi.API) {
 		pairs(func() []lookup.NameID { return lookup.TimeZones("") }))
 	httpapi.Register(a, httpapi.Authenticated, list("/api/v2/lookupdata/employeegrouppermissions", "List employee group permission types", "The permissions a restricted user can hold over an employee group or a location."), pairs(lookup.EmployeeGroupPermissions))
 	httpapi.Register(a, httpapi.Authenticated, list("/api/v2/lookupdata/reports", "List report types", "The report types a restricted user's report access (specificReports) names."), pairs(lookup.Reports))
-	httpapi.Register(a, httpapi.BusinessUser, list("/api/v2/business/{businessId}/lookupdata/timezones", "List the business's time zones", "The time zones of the business's region, and UTC."),
+	httpapi.Register(a, httpapi.BusinessReference, list("/api/v2/business/{businessId}/lookupdata/timezones", "List the business's time zones", "The time zones of the business's region, and UTC."),
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[[]lookup.NameID], error) {
 			return &httpapi.BodyOf[[]lookup.NameID]{Body: lookup.TimeZones(httpapi.CurrentBusiness(ctx).Region)}, nil
 		})

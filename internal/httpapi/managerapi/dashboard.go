@@ -43,7 +43,7 @@ type ManagerDashboard struct {
 }
 
 func registerDashboard(a *httpapi.API, d Deps) {
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/manager/dashboard", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployees(business.ApproveTimesheets, business.CreateTimesheets, business.ViewLeaveRequests, business.CreateLeaveRequests, business.ViewRosters, business.ViewExpenses, business.CreateExpenses), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/manager/dashboard", Tags: tags,
 		Summary: "The manager dashboard",
 		Description: "For the employees the caller manages (counted in the database with the scope in the same query), in total and by employee: " +
 			"pending leave requests, Submitted timesheet lines, pending expense requests and the assigned roster shifts overlapping today. For a " +

@@ -6,6 +6,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/categories"
 	"github.com/payrolld/payrolld/internal/employee/document"
 	"github.com/payrolld/payrolld/internal/expense"
@@ -98,7 +99,7 @@ func registerExpenses(a *httpapi.API, d Deps) {
 	}
 	epath := httpapi.PathParams("employeeId", "expenseRequestId")
 
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/manager/expense", Tags: etags,
+	httpapi.Register(a, httpapi.OnEmployees(httpapi.ViewExpenses...), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/manager/expense", Tags: etags,
 		Summary: "List expense requests (manager)",
 		Description: "The expense requests of the employees the caller manages, newest first (groupBy Employee: by employee), paged in the database " +
 			"with the scope in the same query. Filters: status, fromDate/toDate (a line incurred within, inclusive), employeeId, locationId and " +
@@ -132,18 +133,18 @@ func registerExpenses(a *httpapi.API, d Deps) {
 			}
 			return &httpapi.BodyOf[PagedManagerExpenses]{Body: out}, nil
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/manager/expense/categories", Tags: etags,
+	httpapi.Register(a, httpapi.OnEmployees(httpapi.ViewExpenses...), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/manager/expense/categories", Tags: etags,
 		Summary: "Expense categories (manager)", Description: "The business's expense categories with their tax codes and rates."},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[[]expense.ExpenseCategoryOption], error) {
 			list, err := s.CategoryOptions(ctx, httpapi.CurrentBusiness(ctx))
 			return &httpapi.BodyOf[[]expense.ExpenseCategoryOption]{Body: list}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/manager/expense/taxcodes", Tags: etags,
+	httpapi.Register(a, httpapi.OnEmployees(httpapi.ViewExpenses...), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/manager/expense/taxcodes", Tags: etags,
 		Summary: "Expense tax codes (manager)", Description: "The tax codes of the business's region an expense line can carry, with their rates (percent)."},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[[]ExpenseTaxCode], error) {
 			return &httpapi.BodyOf[[]ExpenseTaxCode]{Body: taxCodes(httpapi.CurrentBusiness(ctx).Region)}, nil
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/manager/{employeeId}/expense/reference", Tags: etags,
+	httpapi.Register(a, httpapi.OnEmployee(httpapi.ViewExpenses...), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/manager/{employeeId}/expense/reference", Tags: etags,
 		Summary:     "Reference data for an employee's expenses (manager)",
 		Description: "The expense categories, the region's tax codes, the business's locations and the employee's primary location. An employee the caller does not manage is 404.",
 		Parameters:  httpapi.PathParams("employeeId")},
@@ -166,7 +167,7 @@ func registerExpenses(a *httpapi.API, d Deps) {
 			}
 			return &httpapi.BodyOf[ExpenseReference]{Body: out}, nil
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/manager/{employeeId}/expense", Tags: etags,
+	httpapi.Register(a, httpapi.OnEmployee(business.CreateExpenses), huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/manager/{employeeId}/expense", Tags: etags,
 		Summary: "Create an expense request for an employee (manager)",
 		Description: "A Pending request of one or more line items (an expense category of the business, an amount over 0, the date incurred, optionally a " +
 			"location and a tax code, the category's when omitted). An employee the caller does not manage is 404.",
@@ -178,7 +179,7 @@ func registerExpenses(a *httpapi.API, d Deps) {
 			}
 			return one(s.Create(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), emp, in.Body, false))
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/manager/{employeeId}/expense/{expenseRequestId}", Tags: etags,
+	httpapi.Register(a, httpapi.OnEmployee(httpapi.ViewExpenses...), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/manager/{employeeId}/expense/{expenseRequestId}", Tags: etags,
 		Summary: "Get an expense request (manager)", Parameters: epath},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[ManagerExpenseRequest], error) {
 			emp, id, err := ids(ctx)
@@ -187,7 +188,7 @@ func registerExpenses(a *httpapi.API, d Deps) {
 			}
 			return one(s.Get(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), emp, id))
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/manager/{employeeId}/expense/{expenseRequestId}", Tags: etags,
+	httpapi.Register(a, httpapi.OnEmployee(business.CreateExpenses), huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/manager/{employeeId}/expense/{expenseRequestId}", Tags: etags,
 		Summary: "Update an expense request (manager)", Description: "Replaces the description and line items of a Pending request; any other state is 409.",
 		Parameters: epath},
 		func(ctx context.Context, in *edit) (*httpapi.BodyOf[ManagerExpenseRequest], error) {
@@ -197,7 +198,7 @@ func registerExpenses(a *httpapi.API, d Deps) {
 			}
 			return one(s.Update(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), emp, id, in.Body, false))
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/manager/{employeeId}/expense/{expenseRequestId}", Tags: etags,
+	httpapi.Register(a, httpapi.OnEmployee(business.CreateExpenses), huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/manager/{employeeId}/expense/{expenseRequestId}", Tags: etags,
 		Summary: "Delete an expense request (manager)", Description: "Any request a pay run has not paid; a Processed one is 409.", Parameters: epath},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*struct{}, error) {
 			emp, id, err := ids(ctx)
@@ -216,12 +217,12 @@ func registerExpenses(a *httpapi.API, d Deps) {
 	decline := decision(ids, func(ctx context.Context, emp, id int64, reason string) (expense.ExpenseRequest, error) {
 		return s.Decline(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), emp, id, reason)
 	}, shape)
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/manager/{employeeId}/expense/{expenseRequestId}/approve", Tags: etags,
+	httpapi.Register(a, httpapi.OnEmployee(business.ApproveExpenses), huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/manager/{employeeId}/expense/{expenseRequestId}/approve", Tags: etags,
 		Summary: "Approve an expense request (manager)", Description: "Pending -> Approved; otherwise 409 (of two managers at once, one wins).", Parameters: epath},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[ManagerExpenseRequest], error) {
 			return approve(ctx, "")
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/manager/{employeeId}/expense/{expenseRequestId}/decline", Tags: etags,
+	httpapi.Register(a, httpapi.OnEmployee(business.ApproveExpenses), huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/manager/{employeeId}/expense/{expenseRequestId}/decline", Tags: etags,
 		Summary: "Decline an expense request (manager)", Description: "Pending -> Declined, the reason (at most 255 characters) kept as statusUpdateNotes; otherwise 409.",
 		Parameters: epath},
 		func(ctx context.Context, in *struct {
@@ -230,7 +231,7 @@ func registerExpenses(a *httpapi.API, d Deps) {
 		}) (*httpapi.BodyOf[ManagerExpenseRequest], error) {
 			return decline(ctx, reasonOf(in.Body))
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/manager/{employeeId}/expense/{expenseRequestId}/attachment", Tags: etags,
+	httpapi.Register(a, httpapi.OnEmployee(business.CreateExpenses), huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/manager/{employeeId}/expense/{expenseRequestId}/attachment", Tags: etags,
 		Summary: "Attach a file to an expense request (manager)",
 		Description: "multipart/form-data with a part named file, stored as the employee's document attached to the request (fileName, when given, names it). " +
 			"Answers the new attachment. A Processed request is 409.",

@@ -7,8 +7,10 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/leave"
+	"github.com/payrolld/payrolld/internal/odata"
 	"github.com/payrolld/payrolld/internal/payroll"
 )
 
@@ -235,7 +237,7 @@ func registerLeave(a *httpapi.API, d Deps) {
 		panic(err)
 	}
 
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/manager/leaverequest", Tags: ltags,
+	httpapi.Register(a, httpapi.OnEmployees(httpapi.ViewLeave...), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/manager/leaverequest", Tags: ltags,
 		Summary: "List leave requests (manager)",
 		Description: "The leave requests of the employees the caller manages (the scope is part of the query). Filters: status (Pending, Approved, Rejected, Cancelled), " +
 			"fromDate/toDate (requests overlapping the range; wholly inside it with restrictOverlappingLeave), leaveCategoryId, locationId, employeeId, " +
@@ -264,7 +266,7 @@ func registerLeave(a *httpapi.API, d Deps) {
 			list, err := s.List(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), lq)
 			return many(ctx, list, err)
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/manager/leaverequest/overlapping", Tags: ltags,
+	httpapi.Register(a, httpapi.OnEmployees(httpapi.ViewLeave...), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/manager/leaverequest/overlapping", Tags: ltags,
 		Summary:     "Leave overlapping a period (manager)",
 		Description: "The pending and approved requests of the employees the caller manages that overlap fromDate..toDate (both required), earliest first, at most 100."},
 		func(ctx context.Context, in *struct {
@@ -279,7 +281,7 @@ func registerLeave(a *httpapi.API, d Deps) {
 			list, err := s.List(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), leave.ListQuery{OData: live, From: from, To: to})
 			return many(ctx, list, err)
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/manager/{employeeId}/leaverequest/{leaveRequestId}/overlapping", Tags: ltags,
+	httpapi.Register(a, httpapi.OnEmployee(httpapi.ViewLeave...), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/manager/{employeeId}/leaverequest/{leaveRequestId}/overlapping", Tags: ltags,
 		Summary:     "Leave overlapping a request (manager)",
 		Description: "The other pending and approved requests of the employees the caller manages that overlap the request's dates (the request's employee must be managed, else 404).",
 		Parameters:  httpapi.PathParams("employeeId", "leaveRequestId")},
@@ -305,7 +307,7 @@ func registerLeave(a *httpapi.API, d Deps) {
 			}
 			return many(ctx, others, nil)
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/manager/{employeeId}/leaverequest", Tags: ltags,
+	httpapi.Register(a, httpapi.OnEmployee(business.CreateLeaveRequests), huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/manager/{employeeId}/leaverequest", Tags: ltags,
 		Summary: "Create a leave request for an employee (manager)",
 		Description: "Pending, as an employee's own application; hours (or units, in hours) omitted are estimated from the employee's standard hours, " +
 			"skipping weekends and public holidays. A category that prevents negative balances refuses more hours than the balance left (400).",
@@ -324,7 +326,7 @@ func registerLeave(a *httpapi.API, d Deps) {
 				FromDate: b.FromDate, ToDate: b.ToDate, Hours: b.hours(), Notes: b.Notes})
 			return one(ctx, r, err)
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/manager/{employeeId}/leaverequest/{leaveRequestId}", Tags: ltags,
+	httpapi.Register(a, httpapi.OnEmployee(httpapi.ViewLeave...), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/manager/{employeeId}/leaverequest/{leaveRequestId}", Tags: ltags,
 		Summary: "Get a leave request (manager)", Parameters: httpapi.PathParams("employeeId", "leaveRequestId")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[ManagerLeaveRequest], error) {
 			emp, id, err := ids(ctx)
@@ -334,7 +336,7 @@ func registerLeave(a *httpapi.API, d Deps) {
 			r, err := s.GetRequest(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), emp, id)
 			return one(ctx, r, err)
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/manager/{employeeId}/leaverequest/{leaveRequestId}", Tags: ltags,
+	httpapi.Register(a, httpapi.OnEmployee(business.CreateLeaveRequests), huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/manager/{employeeId}/leaverequest/{leaveRequestId}", Tags: ltags,
 		Summary:     "Update a leave request (manager)",
 		Description: "Only a pending request can change (409 otherwise). Members the body omits keep their values; new dates without hours are estimated again.",
 		Parameters:  httpapi.PathParams("employeeId", "leaveRequestId")},
@@ -358,7 +360,7 @@ func registerLeave(a *httpapi.API, d Deps) {
 			})
 			return one(ctx, r, err)
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/manager/{employeeId}/leaverequest/{leaveRequestId}", Tags: ltags,
+	httpapi.Register(a, httpapi.OnEmployee(business.CreateLeaveRequests), huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/manager/{employeeId}/leaverequest/{leaveRequestId}", Tags: ltags,
 		Summary:     "Cancel a leave request (manager)",
 		Description: "A pending or approved request no pay run has paid becomes Cancelled (409 otherwise); the request is returned.",
 		Parameters:  httpapi.PathParams("employeeId", "leaveRequestId")},
@@ -370,7 +372,7 @@ func registerLeave(a *httpapi.API, d Deps) {
 			r, err := s.Cancel(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), emp, id)
 			return one(ctx, r, err)
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/manager/{employeeId}/leaverequest/{leaveRequestId}/attachment", Tags: ltags,
+	httpapi.Register(a, httpapi.OnEmployee(httpapi.ViewLeave...), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/manager/{employeeId}/leaverequest/{leaveRequestId}/attachment", Tags: ltags,
 		Summary: "A leave request's attachment (manager)",
 		Description: "The employee document attached to the request (linked through the employee document operations), inline: bytes in base64. " +
 			"A request without an attachment is 404.",
@@ -409,6 +411,15 @@ func registerLeave(a *httpapi.API, d Deps) {
 			}
 			return &httpapi.BodyOf[DocumentFile]{Body: DocumentFile{ContentLength: int64(len(f.Data)), ContentType: f.ContentType, Bytes: f.Data, Filename: f.Name}}, nil
 		})
+	registerLeaveDecisions(a, d, ltags, today, one, ids, live)
+}
+
+// registerLeaveDecisions serves approving and declining a request, its
+// overlapping requests, attachment, categories, balances and estimate.
+func registerLeaveDecisions(a *httpapi.API, d Deps, ltags []string, today func() time.Time,
+	one func(context.Context, leave.Request, error) (*httpapi.BodyOf[ManagerLeaveRequest], error),
+	ids func(context.Context) (int64, int64, error), live odata.Query) {
+	s := d.Leave
 	// approve and decline decide the request the path names.
 	approve := decision(ids, func(ctx context.Context, emp, id int64, _ string) (leave.Request, error) {
 		return s.Approve(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), emp, id)
@@ -416,14 +427,14 @@ func registerLeave(a *httpapi.API, d Deps) {
 	decline := decision(ids, func(ctx context.Context, emp, id int64, reason string) (leave.Request, error) {
 		return s.Decline(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), emp, id, reason)
 	}, one)
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/manager/{employeeId}/leaverequest/{leaveRequestId}/approve", Tags: ltags,
+	httpapi.Register(a, httpapi.OnEmployee(business.ApproveLeaveRequests), huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/manager/{employeeId}/leaverequest/{leaveRequestId}/approve", Tags: ltags,
 		Summary:     "Approve a leave request (manager)",
 		Description: "Pending -> Approved; any other state is 409, and of two managers deciding at once the second gets 409.",
 		Parameters:  httpapi.PathParams("employeeId", "leaveRequestId")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[ManagerLeaveRequest], error) {
 			return approve(ctx, "")
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/manager/{employeeId}/leaverequest/{leaveRequestId}/decline", Tags: ltags,
+	httpapi.Register(a, httpapi.OnEmployee(business.ApproveLeaveRequests), huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/manager/{employeeId}/leaverequest/{leaveRequestId}/decline", Tags: ltags,
 		Summary:     "Decline a leave request (manager)",
 		Description: "Pending -> Rejected, the reason kept as statusUpdateNotes; any other state is 409, and of two managers deciding at once the second gets 409.",
 		Parameters:  httpapi.PathParams("employeeId", "leaveRequestId")},
@@ -433,7 +444,7 @@ func registerLeave(a *httpapi.API, d Deps) {
 		}) (*httpapi.BodyOf[ManagerLeaveRequest], error) {
 			return decline(ctx, reasonOf(in.Body))
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/manager/{employeeId}/leaverequest/balances", Tags: ltags,
+	httpapi.Register(a, httpapi.OnEmployee(httpapi.ViewLeave...), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/manager/{employeeId}/leaverequest/balances", Tags: ltags,
 		Summary: "An employee's leave balances (manager)", Description: "As at asAtDate (default today); untracked categories are left out.",
 		Parameters: httpapi.PathParams("employeeId")},
 		func(ctx context.Context, in *struct {
@@ -462,12 +473,12 @@ func registerLeave(a *httpapi.API, d Deps) {
 		}
 		return &httpapi.BodyOf[[]ManagerLeaveCategory]{Body: out}, nil
 	}
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/manager/leaverequest/categories", Tags: ltags,
+	httpapi.Register(a, httpapi.OnEmployees(httpapi.ViewLeave...), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/manager/leaverequest/categories", Tags: ltags,
 		Summary: "Leave categories a manager can pick (manager)", Description: "The business's leave categories, {id, name}, by name."},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[[]ManagerLeaveCategory], error) {
 			return categories(ctx)
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/manager/{employeeId}/leaverequest/categories", Tags: ltags,
+	httpapi.Register(a, httpapi.OnEmployee(httpapi.ViewLeave...), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/manager/{employeeId}/leaverequest/categories", Tags: ltags,
 		Summary: "Leave categories for an employee (manager)", Description: "The business's leave categories, for an employee the caller manages (404 otherwise).",
 		Parameters: httpapi.PathParams("employeeId")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[[]ManagerLeaveCategory], error) {
@@ -480,7 +491,7 @@ func registerLeave(a *httpapi.API, d Deps) {
 			}
 			return categories(ctx)
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/manager/{employeeId}/leaverequest/estimate", Tags: ltags,
+	httpapi.Register(a, httpapi.OnEmployee(httpapi.ViewLeave...), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/manager/{employeeId}/leaverequest/estimate", Tags: ltags,
 		Summary: "Estimate a leave request (manager)",
 		Description: "Hours required from the employee's standard hours (hoursPerDay, else hoursPerWeek / 5), Monday to Friday, less public holidays; " +
 			"with leaveCategoryId, leaveBalance is the employee's balance of it today, approvedLeave the hours of approved requests of it not yet paid, " +

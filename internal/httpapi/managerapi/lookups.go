@@ -75,16 +75,17 @@ func registerLookups(a *httpapi.API, d Deps) {
 		}
 	}
 	for _, l := range []struct {
+		needs                   httpapi.Needs
 		path, summary           string
 		create, approve, manage bool
 	}{
-		{"/api/v2/business/{businessId}/manager/timesheet/employees", "Employees for timesheets (manager)", true, true, false},
-		{"/api/v2/business/{businessId}/manager/expense/employees", "Employees for expenses (manager)", true, true, false},
-		{"/api/v2/business/{businessId}/manager/leaverequest/employees", "Employees for leave (manager)", false, true, false},
-		{"/api/v2/business/{businessId}/manager/rostershift/employees", "Employees for roster shifts (manager)", false, false, true},
-		{"/api/v2/business/{businessId}/manager/rostershift/manageemployees", "Employees whose shifts the manager manages (manager)", false, false, true},
+		{httpapi.OnEmployees(httpapi.ViewTimesheets...), "/api/v2/business/{businessId}/manager/timesheet/employees", "Employees for timesheets (manager)", true, true, false},
+		{httpapi.OnEmployees(httpapi.ViewExpenses...), "/api/v2/business/{businessId}/manager/expense/employees", "Employees for expenses (manager)", true, true, false},
+		{httpapi.OnEmployees(httpapi.ViewLeave...), "/api/v2/business/{businessId}/manager/leaverequest/employees", "Employees for leave (manager)", false, true, false},
+		{httpapi.OnEmployees(business.ViewRosters), "/api/v2/business/{businessId}/manager/rostershift/employees", "Employees for roster shifts (manager)", false, false, true},
+		{httpapi.OnEmployees(business.ManageRosters), "/api/v2/business/{businessId}/manager/rostershift/manageemployees", "Employees whose shifts the manager manages (manager)", false, false, true},
 	} {
-		httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: l.path, Tags: tags, Summary: l.summary, Description: lookupDoc},
+		httpapi.Register(a, l.needs, huma.Operation{Method: http.MethodGet, Path: l.path, Tags: tags, Summary: l.summary, Description: lookupDoc},
 			managed(l.create, l.approve, l.manage))
 	}
 
@@ -107,13 +108,23 @@ func registerLookups(a *httpapi.API, d Deps) {
 	}
 	locDoc := "Every location of the business for an unrestricted user; for a user restricted to employee groups or locations, the locations " +
 		"where an employee they manage works (in one query), by name."
-	for _, p := range []string{"/api/v2/business/{businessId}/manager/locations", "/api/v2/business/{businessId}/manager/location",
-		"/api/v2/business/{businessId}/manager/timesheet/locations", "/api/v2/business/{businessId}/manager/leaverequest/locations",
-		"/api/v2/business/{businessId}/manager/expense/locations", "/api/v2/business/{businessId}/manager/rostershift/locations"} {
-		httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: p, Tags: tags, Summary: "Locations a manager can pick (" + strings.TrimPrefix(p, "/api/v2/business/{businessId}/manager/") + ")",
+	anyManager := httpapi.Needs{Level: httpapi.LevelBusiness, Employee: httpapi.ListInSQL, Permission: httpapi.AnyAccess}
+	for _, l := range []struct {
+		needs httpapi.Needs
+		path  string
+	}{
+		{anyManager, "/api/v2/business/{businessId}/manager/locations"},
+		{anyManager, "/api/v2/business/{businessId}/manager/location"},
+		{httpapi.OnEmployees(httpapi.ViewTimesheets...), "/api/v2/business/{businessId}/manager/timesheet/locations"},
+		{httpapi.OnEmployees(httpapi.ViewLeave...), "/api/v2/business/{businessId}/manager/leaverequest/locations"},
+		{httpapi.OnEmployees(httpapi.ViewExpenses...), "/api/v2/business/{businessId}/manager/expense/locations"},
+		{httpapi.OnEmployees(business.ViewRosters), "/api/v2/business/{businessId}/manager/rostershift/locations"},
+	} {
+		p := l.path
+		httpapi.Register(a, l.needs, huma.Operation{Method: http.MethodGet, Path: p, Tags: tags, Summary: "Locations a manager can pick (" + strings.TrimPrefix(p, "/api/v2/business/{businessId}/manager/") + ")",
 			Description: locDoc}, scoped)
 	}
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/manager/employee/{employeeId}/location", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.ApproveTimesheets, business.CreateTimesheets, business.ViewLeaveRequests, business.CreateLeaveRequests, business.ViewRosters, business.ViewExpenses, business.CreateExpenses), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/manager/employee/{employeeId}/location", Tags: tags,
 		Summary: "An employee's locations (manager)", Description: "The locations the employee works at, by name; an employee the caller does not manage is 404.",
 		Parameters: httpapi.PathParams("employeeId")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[[]locations.Location], error) {
@@ -129,7 +140,7 @@ func registerLookups(a *httpapi.API, d Deps) {
 			return &httpapi.BodyOf[[]locations.Location]{Body: list}, err
 		})
 
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/manager/timesheet/employeegroups", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployees(httpapi.ViewTimesheets...), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/manager/timesheet/employeegroups", Tags: tags,
 		Summary:     "Employee groups a manager can filter timesheets by (manager)",
 		Description: "Every employee group of the business for an unrestricted user; for a restricted user, the groups of their access (by name)."},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[[]ManagerEmployeeGroup], error) {

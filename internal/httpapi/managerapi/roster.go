@@ -158,7 +158,7 @@ type RosterData struct {
 func registerRoster(a *httpapi.API, d Deps) {
 	rtags := []string{"Manager Roster Shifts"}
 	now := func() time.Time { return payroll.NewDateTime(a.Clock.Now().UTC()).Time }
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/manager/rostershift/{rosterShiftId}", Tags: rtags,
+	httpapi.Register(a, httpapi.OnRecord(httpapi.RosterShift, "rosterShiftId", business.ViewRosters), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/manager/rostershift/{rosterShiftId}", Tags: rtags,
 		Summary: "Get a roster shift (manager)",
 		Description: "The shift with its employee's mobile number and attendance (currentShift: the kiosk state once the shift has started, late, not clocked off). " +
 			"With includeCosts, cost is the shift's cost at the employee's pay rate on its day (primary pay category, pay rate schedule and template; " +
@@ -185,7 +185,7 @@ func registerRoster(a *httpapi.API, d Deps) {
 			}
 			return &httpapi.BodyOf[ManagerRosterShift]{Body: out}, nil
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/manager/rostershift/roles", Tags: rtags,
+	httpapi.Register(a, httpapi.OnEmployees(business.ViewRosters), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/manager/rostershift/roles", Tags: rtags,
 		Summary: "Roster roles (manager)", Description: "The distinct roles the business's shifts carry (roles are named on shifts), by name."},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[[]rosterapi.RosterShiftRole], error) {
 			roles, err := d.Roster.Roles(ctx, httpapi.CurrentBusiness(ctx))
@@ -198,7 +198,7 @@ func registerRoster(a *httpapi.API, d Deps) {
 			}
 			return &httpapi.BodyOf[[]rosterapi.RosterShiftRole]{Body: out}, nil
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/manager/rostershift/manage", Tags: rtags,
+	httpapi.Register(a, httpapi.OnEmployees(business.ViewRosters), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/manager/rostershift/manage", Tags: rtags,
 		Summary: "The roster of a week (manager)",
 		Description: "For the seven days from date (default today): the assigned shifts of the employees the caller manages and, for an unrestricted " +
 			"user, the unassigned shifts (each at most 100, by start), their unavailability and their pending and approved leave. Filters: employeeId, " +
@@ -332,7 +332,7 @@ func registerRoster(a *httpapi.API, d Deps) {
 		}
 		return e, id, nil
 	}
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/manager/{employeeId}/rostershift/unavailability", Tags: rtags,
+	httpapi.Register(a, httpapi.OnEmployee(business.ManageRosters), huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/manager/{employeeId}/rostershift/unavailability", Tags: rtags,
 		Summary:     "Add an employee's unavailability (manager)",
 		Description: "fromDate and toDate required (toDate after fromDate); recurring weekly on recurringDay until endDate when recurring. An employee the caller does not manage is 404.",
 		Parameters:  httpapi.PathParams("employeeId")},
@@ -354,7 +354,7 @@ func registerRoster(a *httpapi.API, d Deps) {
 			}
 			return &httpapi.BodyOf[ManagerUnavailability]{Body: managerUnavailability(r, e)}, nil
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/manager/{employeeId}/rostershift/unavailability/{unavailabilityId}", Tags: rtags,
+	httpapi.Register(a, httpapi.OnEmployee(business.ManageRosters), huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/manager/{employeeId}/rostershift/unavailability/{unavailabilityId}", Tags: rtags,
 		Summary:     "Update an employee's unavailability (manager)",
 		Description: "Members the body omits keep their values; the employee stays the path's. Another employee's unavailability is 404.",
 		Parameters:  httpapi.PathParams("employeeId", "unavailabilityId")},
@@ -375,7 +375,7 @@ func registerRoster(a *httpapi.API, d Deps) {
 			}
 			return &httpapi.BodyOf[ManagerUnavailability]{Body: managerUnavailability(r, e)}, nil
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/manager/{employeeId}/rostershift/unavailability/{unavailabilityId}", Tags: rtags,
+	httpapi.Register(a, httpapi.OnEmployee(business.ManageRosters), huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/manager/{employeeId}/rostershift/unavailability/{unavailabilityId}", Tags: rtags,
 		Summary: "Delete an employee's unavailability (manager)", Description: "Another employee's unavailability is 404.",
 		Parameters: httpapi.PathParams("employeeId", "unavailabilityId")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*struct{}, error) {

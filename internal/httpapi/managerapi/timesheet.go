@@ -85,7 +85,7 @@ func dimensionAllowed(v categories.DimensionValue, employeeID int64) bool {
 }
 
 func registerTimesheets(a *httpapi.API, d Deps) {
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/manager/{employeeId}/timesheet/reference", Tags: []string{"Manager Timesheets"},
+	httpapi.Register(a, httpapi.OnEmployee(httpapi.ViewTimesheets...), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/manager/{employeeId}/timesheet/reference", Tags: []string{"Manager Timesheets"},
 		Summary: "Reference data for an employee's timesheets (manager)",
 		Description: "The work types and shift conditions open to the employee's employment type, every location of the business, and the reporting " +
 			"dimension values available to all employees or to this one (values that select employees by filters are not listed). Award classifications " +

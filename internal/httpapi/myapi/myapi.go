@@ -10,6 +10,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/my/statutorydetails"
 	"github.com/payrolld/payrolld/internal/payroll"
@@ -31,7 +32,7 @@ const myOnly = " Malaysian businesses only (400 otherwise)."
 func registerDetails(a *httpapi.API, s *statutorydetails.Service) {
 	tags := []string{"Employee Statutory Details"}
 	path := "/api/v2/business/{businessId}/employee/{employeeId}/statutorydetails"
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: path, Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.ViewEmployeeDetails), huma.Operation{Method: http.MethodGet, Path: path, Tags: tags,
 		Summary:     "Get an employee's Malaysian statutory details",
 		Description: "Identity and registration numbers, tax residence, PCB category inputs (marital status, spouse, disability, children), EPF/SOCSO/EIS/LINDUNG 24 Jam settings, standing monthly zakat, Form TP1 deductions and benefits in kind, and a previous employer's Form TP3 amounts. recorded is false until saved: a pay run does not calculate an employee before." + myOnly,
 		Parameters:  httpapi.PathParams("employeeId")},
@@ -43,7 +44,7 @@ func registerDetails(a *httpapi.API, s *statutorydetails.Service) {
 			d, err := s.Get(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), eid)
 			return &httpapi.BodyOf[statutorydetails.Details]{Body: d}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPut, Path: path, Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.EditAllEmployeeDetails), huma.Operation{Method: http.MethodPut, Path: path, Tags: tags,
 		Summary:     "Set an employee's Malaysian statutory details",
 		Description: "Replaces the details (members left out take their defaults). Draft pay runs pick them up when recalculated." + myOnly,
 		Parameters:  httpapi.PathParams("employeeId")},
@@ -61,7 +62,7 @@ func registerDetails(a *httpapi.API, s *statutorydetails.Service) {
 }
 
 func registerCP39(a *httpapi.API, s *report.Service) {
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/report/cp39", Tags: []string{"Reports"},
+	httpapi.Register(a, httpapi.OnReport("Cp39Report"), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/report/cp39", Tags: []string{"Reports"},
 		Summary: "CP39 text file of a month's monthly tax deductions",
 		Description: "The fixed-width text file of LHDN's MTD data specification for e-Data PCB: a header (employer number from B/statutorysettings eNumber, year, month, total PCB and count) " +
 			"and one detail line per employee with PCB in the business's finalised runs paid in the month (tax reference number and wife code, name, IC or passport, PCB in sen; CP38 nil). " +

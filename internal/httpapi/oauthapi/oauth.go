@@ -14,6 +14,7 @@ import (
 	"net/http"
 	"net/url"
 	"reflect"
+	"strconv"
 	"strings"
 	"time"
 
@@ -78,7 +79,7 @@ type OAuthTokenResponse struct {
 
 // OAuthErrorResponse is an RFC 6749 error.
 type OAuthErrorResponse struct {
-	Error            string `json:"error" enum:"invalid_request,invalid_client,invalid_grant,unsupported_grant_type,server_error"`
+	Error            string `json:"error" enum:"invalid_request,invalid_client,invalid_grant,unsupported_grant_type,server_error,temporarily_unavailable"`
 	ErrorDescription string `json:"error_description,omitempty"`
 }
 
@@ -305,6 +306,11 @@ func (h oauthWeb) oauthError(w http.ResponseWriter, r *http.Request, err error) 
 	status := http.StatusInternalServerError
 	if errors.As(err, &oe) {
 		status = oe.Status()
+	} else if cause, ok := payroll.UnavailableCause(err); ok {
+		slog.ErrorContext(r.Context(), "service unavailable: "+cause, "cause", cause, "err", err, "requestId", httpapi.RequestID(r.Context()))
+		oe = &oauth.Error{Code: oauth.ErrTemporarilyUnavailable, Description: "The service is temporarily unavailable; retry later."}
+		status = oe.Status()
+		w.Header().Set("Retry-After", strconv.Itoa(int(httpapi.RetryAfterUnavailable/time.Second)))
 	} else {
 		slog.ErrorContext(r.Context(), "internal error", "err", err, "requestId", httpapi.RequestID(r.Context()))
 		oe = &oauth.Error{Code: oauth.ErrServerError, Description: "An unexpected error occurred."}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/payrun"
@@ -360,18 +361,18 @@ type collectionOps struct {
 
 func registerLines[B any, R any](a *httpapi.API, ops collectionOps, h lineHandlers[B, R], write bool) {
 	tags := []string{"Pay Run"}
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: ops.list, Tags: tags,
+	httpapi.Register(a, httpapi.OnPayRun(business.ReadPayRuns), huma.Operation{Method: http.MethodGet, Path: ops.list, Tags: tags,
 		Summary: "List a pay run's " + ops.what, Description: "Keyed by employee id.", Parameters: httpapi.PathParams("payRunId")}, h.list)
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: ops.ofEmployee, Tags: tags,
+	httpapi.Register(a, httpapi.OnPayRun(business.ReadPayRuns), huma.Operation{Method: http.MethodGet, Path: ops.ofEmployee, Tags: tags,
 		Summary: "List an employee's " + ops.what + " in a pay run", Parameters: httpapi.PathParams("payRunId", "employeeId")}, h.ofEmployee)
 	if !write {
 		return
 	}
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: ops.list, Tags: tags,
+	httpapi.Register(a, httpapi.OnPayRun(business.CreatePayRuns), huma.Operation{Method: http.MethodPost, Path: ops.list, Tags: tags,
 		Summary:     "Add " + ops.what + " to a pay run",
 		Description: ops.post + " Lines are keyed by employee id (employeeIdType External: external id); replaceExisting first removes the employees' lines of this collection; each employee is recalculated unless suppressCalculations. A finalised run answers 409.",
 		Parameters:  httpapi.PathParams("payRunId")}, h.submit)
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodDelete, Path: ops.list, Tags: tags,
+	httpapi.Register(a, httpapi.OnPayRun(business.CreatePayRuns), huma.Operation{Method: http.MethodDelete, Path: ops.list, Tags: tags,
 		Summary: "Delete one of a pay run's " + ops.what, Description: "The line with the id in the query; its employee is recalculated. A finalised run answers 409.",
 		Parameters: httpapi.PathParams("payRunId")}, h.remove)
 }
@@ -564,17 +565,17 @@ func registerLeave(a *httpapi.API, s *payrun.Service) {
 		l, err := s.Lines(ctx, httpapi.CurrentBusiness(ctx), id, pay.KindLeave, e)
 		return &httpapi.BodyOf[LeaveAccrualResponse]{Body: leaveResponse(id, l, in.IncludeLeaveTaken)}, err
 	}
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/leaveaccrued", Tags: tags,
+	httpapi.Register(a, httpapi.OnPayRun(business.ReadPayRuns), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/leaveaccrued", Tags: tags,
 		Summary: "List a pay run's leave accruals", Description: "Keyed by employee id; LeaveTaken lines only with includeLeaveTaken.", Parameters: httpapi.PathParams("payRunId")},
 		func(ctx context.Context, in *leaveListInput) (*httpapi.BodyOf[LeaveAccrualResponse], error) {
 			return list(ctx, in, false)
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/leaveaccrued/{employeeId}", Tags: tags,
+	httpapi.Register(a, httpapi.OnPayRun(business.ReadPayRuns), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/leaveaccrued/{employeeId}", Tags: tags,
 		Summary: "List an employee's leave accruals in a pay run", Parameters: httpapi.PathParams("payRunId", "employeeId")},
 		func(ctx context.Context, in *leaveListInput) (*httpapi.BodyOf[LeaveAccrualResponse], error) {
 			return list(ctx, in, true)
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/leaveaccrued", Tags: tags,
+	httpapi.Register(a, httpapi.OnPayRun(business.CreatePayRuns), huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/leaveaccrued", Tags: tags,
 		Summary:     "Add leave accruals to a pay run",
 		Description: "leave keyed by employee id: each line a leaveCategoryId, an amount in the category's unit and an accrualType (LeaveAccrued by default, LeaveTaken, LeaveAdjustment). The lines carry no money; they are the run's leave movements. replaceExisting and suppressCalculations as for the other collections; a finalised run answers 409.",
 		Parameters:  httpapi.PathParams("payRunId")},
@@ -599,7 +600,7 @@ func registerLeave(a *httpapi.API, s *payrun.Service) {
 				ReplaceExisting: b.ReplaceExisting, SuppressCalculations: b.SuppressCalculations, Lines: lines})
 			return &httpapi.BodyOf[LeaveAccrualResponse]{Body: leaveResponse(id, out, true)}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/leaveaccrued", Tags: tags,
+	httpapi.Register(a, httpapi.OnPayRun(business.CreatePayRuns), huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/leaveaccrued", Tags: tags,
 		Summary: "Delete one of a pay run's leave accruals", Description: "The line with the id in the query. A finalised run answers 409.", Parameters: httpapi.PathParams("payRunId")},
 		func(ctx context.Context, in *lineIDInput) (*struct{}, error) {
 			id, err := httpapi.PathID(ctx, "payRunId", "pay run")
@@ -613,7 +614,7 @@ func registerLeave(a *httpapi.API, s *payrun.Service) {
 func registerActions(a *httpapi.API, s *payrun.Service) {
 	tags := []string{"Pay Run"}
 	runID := func(ctx context.Context) (int64, error) { return httpapi.PathID(ctx, "payRunId", "pay run") }
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/nettogross", Tags: tags,
+	httpapi.Register(a, httpapi.OnPayRun(business.CreatePayRuns), huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/nettogross", Tags: tags,
 		Summary: "Gross up a net amount", Description: "The gross earnings of a new line in payCategoryId that adds exactly netAmount to the net pay of the employee whose row in the run is payRunTotalId, with their other lines, year-to-date and the region's calculation; nothing is stored. When tax rounding makes the exact net unreachable, the smallest gross that reaches it. A finalised run answers 409.",
 		Parameters: httpapi.PathParams("payRunId")},
 		func(ctx context.Context, in *netToGrossInput) (*httpapi.BodyOf[payrun.NetToGrossModel], error) {
@@ -624,7 +625,7 @@ func registerActions(a *httpapi.API, s *payrun.Service) {
 			r, err := s.NetToGross(ctx, httpapi.CurrentBusiness(ctx), id, in.Body)
 			return &httpapi.BodyOf[payrun.NetToGrossModel]{Body: r}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/terminate", Tags: tags,
+	httpapi.Register(a, httpapi.OnPayRun(business.CreatePayRuns), huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/terminate", Tags: tags,
 		Summary: "Terminate an employee in a pay run", Description: "The employee (in the run) is terminated on terminationDate for terminationReason (EmployeeTerminated), and the run's details show the termination. A finalised run, or an employee already terminated, answers 409.",
 		Parameters: httpapi.PathParams("payRunId")},
 		func(ctx context.Context, in *terminateInput) (*struct{}, error) {
@@ -634,7 +635,7 @@ func registerActions(a *httpapi.API, s *payrun.Service) {
 			}
 			return nil, s.Terminate(ctx, httpapi.CurrentBusiness(ctx), id, in.Body)
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/bulkapplyleaverequests", Tags: tags,
+	httpapi.Register(a, httpapi.OnPayRun(business.CreatePayRuns), huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/bulkapplyleaverequests", Tags: tags,
 		Summary: "Apply leave requests to a pay run", Description: "Each approved leave request of an employee in the run becomes a LeaveTaken line of the run's leave accruals (P/leaveaccrued) for the hours earlier runs have not paid (alignToPayRunPeriod: the share of its calendar days inside the pay period); applying one again replaces its line. Requests that cannot be applied are listed in failedLeaveRequests with the reason; updatedPayRunTotals are the rows of the employees changed. A finalised run answers 409.",
 		Parameters: httpapi.PathParams("payRunId")},
 		func(ctx context.Context, in *bulkApplyInput) (*httpapi.BodyOf[payrun.ApplyLeaveRequestResult], error) {
@@ -645,7 +646,7 @@ func registerActions(a *httpapi.API, s *payrun.Service) {
 			r, err := s.BulkApplyLeaveRequests(ctx, httpapi.CurrentBusiness(ctx), id, in.Body)
 			return &httpapi.BodyOf[payrun.ApplyLeaveRequestResult]{Body: r}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/setuiunlockstate", Tags: tags,
+	httpapi.Register(a, httpapi.OnPayRun(business.CreatePayRuns), huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/setuiunlockstate", Tags: tags,
 		Summary: "Set whether a finalised pay run can be unlocked in the UI", Description: "Stored on the run and audited. Applies to finalised runs only: a draft run answers 409.",
 		Parameters: httpapi.PathParams("payRunId")},
 		func(ctx context.Context, in *uiUnlockInput) (*struct{}, error) {

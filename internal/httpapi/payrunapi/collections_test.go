@@ -433,7 +433,7 @@ func TestBulkApplyLeaveRequests(t *testing.T) {
 // TestSubmitOrderDeterministic: a submission stores its lines in employee
 // id order, each employee's in the order given, and recalculates the
 // employees in id order, so two identical submissions give identical line
-// ids (relative to the first new one) whatever Go's map order (issue 11).
+// ids (relative to the first new one) whatever Go's map order.
 // Eight employees, two deductions each, submitted twice (the second
 // replacing the first): the new rows in id order are the same sequence both
 // times, and the deductions come employee by employee, ascending.

@@ -6,6 +6,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/payrun"
@@ -15,7 +16,7 @@ import (
 // registerEmployeeTotals serves E/payruntotals: an employee's pay history
 // as run totals.
 func registerEmployeeTotals(a *httpapi.API, s *payrun.Service) {
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/payruntotals",
+	httpapi.Register(a, httpapi.OnEmployee(business.ViewEmployeeDetails), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/payruntotals",
 		Tags: []string{"Pay Run"}, Summary: "List an employee's totals in finalised pay runs",
 		Description: "One PayRunTotalModel per finalised pay run the employee was paid in, latest date paid first.",
 		Parameters:  httpapi.PathParams("employeeId")},

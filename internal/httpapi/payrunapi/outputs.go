@@ -6,6 +6,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/payrun"
 	payrunout "github.com/payrolld/payrolld/internal/payrun/output"
@@ -28,7 +29,7 @@ func registerOutputs(a *httpapi.API, s *payrun.Service) {
 		return id, other, err
 	}
 
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/payments", Tags: tags,
+	httpapi.Register(a, httpapi.OnPayRun(business.ApprovePayments), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/payments", Tags: tags,
 		Summary: "Get a pay run's payments", Description: "Each employee's net pay plus reimbursements split over their bank accounts (E/bankaccount, else the employee's bankAccount1..3 members): fixed amounts, then percentages, then the balance account. Pay no account takes is a CashOrCheque payment; a negative net pay pays nothing.", Parameters: httpapi.PathParams("payRunId")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[[]payrunout.BankPaymentModel], error) {
 			id, err := runID(ctx)
@@ -38,7 +39,7 @@ func registerOutputs(a *httpapi.API, s *payrun.Service) {
 			r, err := o.Payments(ctx, biz(ctx), id)
 			return &httpapi.BodyOf[[]payrunout.BankPaymentModel]{Body: r}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/paymentfiles", Tags: tags,
+	httpapi.Register(a, httpapi.OnPayRun(business.ApprovePayments), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/paymentfiles", Tags: tags,
 		Summary: "List a pay run's bank files", Description: "Beyond the reference: the bank files the run can be downloaded as, one per bank file settings record of the business's region (B/aba, B/bacs, B/paymentfiles), with the download path. The ids are the settings records' ids, so they stay the same for every run.", Parameters: httpapi.PathParams("payRunId")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[[]payrunout.PaymentFileModel], error) {
 			id, err := runID(ctx)
@@ -48,7 +49,7 @@ func registerOutputs(a *httpapi.API, s *payrun.Service) {
 			r, err := o.PaymentFiles(ctx, biz(ctx), id)
 			return &httpapi.BodyOf[[]payrunout.PaymentFileModel]{Body: r}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/file/aba/{abaId}", Tags: tags,
+	httpapi.Register(a, httpapi.OnPayRun(business.ApprovePayments), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/file/aba/{abaId}", Tags: tags,
 		Summary: "Get a pay run's ABA file", Description: "The BECS direct entry (ABA) file of a finalised run's electronic payments, written with the business's ABA settings record abaId (B/aba). The same run and settings always give the same bytes. A draft run answers 409.", Parameters: httpapi.PathParams("payRunId", "abaId")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.FileOutput, error) {
 			id, aba, err := runAnd(ctx, "abaId", "ABA setting")
@@ -61,7 +62,7 @@ func registerOutputs(a *httpapi.API, s *payrun.Service) {
 			}
 			return httpapi.NewFileOutput(f.Name, f.ContentType, f.Data), nil
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/file/bankpayment/{paymentFileId}", Tags: tags,
+	httpapi.Register(a, httpapi.OnPayRun(business.ApprovePayments), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/file/bankpayment/{paymentFileId}", Tags: tags,
 		Summary: "Get a pay run's bank payment file", Description: "The bank file of a finalised run's electronic payments in the format of the business's region, written with its settings record paymentFileId: AU an ABA record (B/aba), UK a BACS record (B/bacs, Standard 18), SG a payment file record (B/paymentfiles, fileFormat DBS: DBS IDEAL GIRO). A draft run answers 409; a format this service does not write is a 400 naming fileFormat.", Parameters: httpapi.PathParams("payRunId", "paymentFileId")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.FileOutput, error) {
 			id, pf, err := runAnd(ctx, "paymentFileId", "payment file")
@@ -74,7 +75,7 @@ func registerOutputs(a *httpapi.API, s *payrun.Service) {
 			}
 			return httpapi.NewFileOutput(f.Name, f.ContentType, f.Data), nil
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/file/payslip/{employeeId}", Tags: tags,
+	httpapi.Register(a, httpapi.OnPayRun(business.ReadPayRuns), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/file/payslip/{employeeId}", Tags: tags,
 		Summary: "Get an employee's payslip PDF", Description: "The payslip of P/payslips/{employeeId} as a PDF; the same payslip always renders to the same bytes.", Parameters: httpapi.PathParams("payRunId", "employeeId")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.FileOutput, error) {
 			id, e, err := runAnd(ctx, "employeeId", "employee in this pay run")
@@ -88,7 +89,7 @@ func registerOutputs(a *httpapi.API, s *payrun.Service) {
 			out := httpapi.NewFileOutput(f.Name, "application/pdf", f.Data)
 			return out, nil
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/payslips/{employeeId}/explain", Tags: tags,
+	httpapi.Register(a, httpapi.OnPayRun(business.ReadPayRuns), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/payslips/{employeeId}/explain", Tags: tags,
 		Summary: "Explain an employee's payslip", Description: "Every statutory figure of the payslip (tax, super, National Insurance, KiwiSaver, CPF...) recomputed with the rule, source and intermediate terms that produced it, and the calculation's inputs (earnings, pre-tax deductions, the employee's statutory settings, year-to-date). matchesPaySlip says whether the figures equal the payslip's.", Parameters: httpapi.PathParams("payRunId", "employeeId")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[payrun.ExplainModel], error) {
 			id, e, err := runAnd(ctx, "employeeId", "employee in this pay run")
@@ -98,7 +99,7 @@ func registerOutputs(a *httpapi.API, s *payrun.Service) {
 			r, err := o.Explain(ctx, biz(ctx), id, e)
 			return &httpapi.BodyOf[payrun.ExplainModel]{Body: r}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/journal/{payRunId}", Tags: tags,
+	httpapi.Register(a, httpapi.OnPayRun(business.ApprovePayRuns), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/journal/{payRunId}", Tags: tags,
 		Summary: "Get a pay run's journal", Description: "The run's journal lines posted to the business's chart of accounts (a category's own mapping, then the default accounts); amount is signed (debits positive, credits negative) and debits equal credits to the cent. An account the chart does not map is a 400 naming the chart's member.", Parameters: httpapi.PathParams("payRunId")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[[]payrunout.JournalItem], error) {
 			id, err := runID(ctx)
@@ -108,7 +109,7 @@ func registerOutputs(a *httpapi.API, s *payrun.Service) {
 			r, err := o.Journal(ctx, biz(ctx), id)
 			return &httpapi.BodyOf[[]payrunout.JournalItem]{Body: r}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/exportjournal", Tags: tags,
+	httpapi.Register(a, httpapi.OnPayRun(business.ApprovePayRuns), huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/exportjournal", Tags: tags,
 		Summary: "Export a pay run's journal", Description: "Records that the finalised run's journal was exported, with the business's journal service setting. Each finalisation exports once: again answers 409 (unlock and finalise to export again); a draft run answers 409. A chart of accounts that cannot post the journal answers status FailureAccountsNotConfigured.", Parameters: httpapi.PathParams("payRunId")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[payrunout.JournalExport], error) {
 			id, err := runID(ctx)
@@ -118,7 +119,7 @@ func registerOutputs(a *httpapi.API, s *payrun.Service) {
 			r, err := o.ExportJournal(ctx, biz(ctx), id)
 			return &httpapi.BodyOf[payrunout.JournalExport]{Body: r}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/warnings", Tags: tags,
+	httpapi.Register(a, httpapi.OnPayRun(business.ReadPayRuns), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/warnings", Tags: tags,
 		Summary: "List a pay run's warnings", Description: "Computed: pay that could not be calculated, negative net pay, pay without a bank account, missing TFN / tax code / NI number / IRD number, expired NRIC, hourly pay below the minimum wage, terminated employees, duplicate earnings lines, an overlapping draft run of the schedule, birthdays and work anniversaries in the period.", Parameters: httpapi.PathParams("payRunId")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[[]payrun.WarningModel], error) {
 			id, err := runID(ctx)
@@ -139,11 +140,11 @@ func registerOutputs(a *httpapi.API, s *payrun.Service) {
 		}
 	}
 	approval := "Starts the approval process of a draft run: the request is stored as pending. A finalised run, or an approval already started, answers 409."
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/approval/start", Tags: tags,
+	httpapi.Register(a, httpapi.OnPayRun(business.ApprovePayRuns), huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/approval/start", Tags: tags,
 		Summary: "Start a pay run's approval", Description: approval, Parameters: httpapi.PathParams("payRunId")}, start(payrunout.ApprovalRun))
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/payroll/internal/business/{businessId}/payrun/{payRunId}/approval/start", Tags: tags,
+	httpapi.Register(a, httpapi.OnPayRun(business.ApprovePayRuns), huma.Operation{Method: http.MethodPost, Path: "/api/payroll/internal/business/{businessId}/payrun/{payRunId}/approval/start", Tags: tags,
 		Summary: "Start a pay run's approval (internal path)", Description: approval, Parameters: httpapi.PathParams("payRunId")}, start(payrunout.ApprovalRun))
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/paymentapproval/start", Tags: tags,
+	httpapi.Register(a, httpapi.OnPayRun(business.ApprovePayments), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/paymentapproval/start", Tags: tags,
 		Summary: "Start a pay run's payment approval", Description: "Starts the payment approval process of a draft run: the request is stored as pending. A finalised run, or a payment approval already started, answers 409.", Parameters: httpapi.PathParams("payRunId")},
 		start(payrunout.ApprovalPayment))
 }

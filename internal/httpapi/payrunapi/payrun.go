@@ -1,5 +1,5 @@
 // Package payrunapi serves the pay run operations under
-// /api/v2/business/{businessId}/payrun (issue 11): create, list, read,
+// /api/v2/business/{businessId}/payrun: create, list, read,
 // totals, details, pay slips, the earnings line and deduction
 // collections, recalculate, finalise, unlock, notations, include and
 // remove an employee, delete.
@@ -11,6 +11,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/payrun"
@@ -177,28 +178,42 @@ func register(a *httpapi.API, s *payrun.Service) {
 	registerAsync(a, s)
 	registerEmployeeTotals(a, s)
 	v := payrunviews.New(s)
-	tags := []string{"Pay Run"}
-	runID := func(ctx context.Context) (int64, error) { return httpapi.PathID(ctx, "payRunId", "pay run") }
-	employeeID := func(ctx context.Context) (int64, error) {
-		return httpapi.PathID(ctx, "employeeId", "employee in this pay run")
-	}
-	ids := func(ctx context.Context) (int64, int64, error) {
-		id, err := runID(ctx)
-		if err != nil {
-			return 0, 0, err
-		}
-		e, err := employeeID(ctx)
-		return id, e, err
-	}
-	biz := httpapi.CurrentBusiness
+	registerRuns(a, s, v)
+	registerRunFigures(a, s, v)
+	registerRunActions(a, s)
+	registerRunLines(a, s)
+}
 
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/payrun", Tags: tags,
+var runTags = []string{"Pay Run"}
+
+// payRunID is the path's {payRunId}.
+func payRunID(ctx context.Context) (int64, error) { return httpapi.PathID(ctx, "payRunId", "pay run") }
+
+// runEmployeeID is the path's {employeeId} of a pay run operation.
+func runEmployeeID(ctx context.Context) (int64, error) {
+	return httpapi.PathID(ctx, "employeeId", "employee in this pay run")
+}
+
+// runAndEmployee are the path's {payRunId} and {employeeId}.
+func runAndEmployee(ctx context.Context) (int64, int64, error) {
+	id, err := payRunID(ctx)
+	if err != nil {
+		return 0, 0, err
+	}
+	e, err := runEmployeeID(ctx)
+	return id, e, err
+}
+
+// registerRuns serves creating, listing, reading and deleting runs.
+func registerRuns(a *httpapi.API, s *payrun.Service, v *payrunviews.Views) {
+	tags, runID, biz := runTags, payRunID, httpapi.CurrentBusiness
+	httpapi.Register(a, httpapi.OnPayRuns(business.CreatePayRuns), huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/payrun", Tags: tags,
 		Summary: "Create a pay run", Description: "Creates a draft pay run of a pay schedule for the period ending payPeriodEnding with the schedule's active employees (terminated ones too with includeTerminatedEmployees), each paid their standard earnings (rate and rate unit prorated to the schedule's frequency) and every statutory figure of the business's region with their year-to-date. The same externalId again returns the existing run."},
 		func(ctx context.Context, in *createInput) (*httpapi.BodyOf[payrun.PayRunModel], error) {
 			r, err := s.Create(ctx, biz(ctx), in.Body)
 			return &httpapi.BodyOf[payrun.PayRunModel]{Body: r}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun", Tags: tags,
+	httpapi.Register(a, httpapi.OnPayRuns(business.ReadPayRuns), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun", Tags: tags,
 		Summary: "List pay runs", Description: "Supports OData $filter, $orderby, $top (at most 100), $skip over id, payScheduleId, payPeriodStarting, payPeriodEnding, datePaid, dateFinalised, isFinalised, paySlipsPublished, notation, externalId."},
 		func(ctx context.Context, in *struct {
 			httpapi.BusinessPath
@@ -218,7 +233,7 @@ func register(a *httpapi.API, s *payrun.Service) {
 			}
 			return &httpapi.BodyOf[[]payrun.PayRunModel]{Body: out}, nil
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun/summary", Tags: tags,
+	httpapi.Register(a, httpapi.OnPayRuns(business.ReadPayRuns), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun/summary", Tags: tags,
 		Summary: "List pay run summaries", Description: "Pay runs with total hours, gross and net wages; OData as GET B/payrun."},
 		func(ctx context.Context, in *struct {
 			httpapi.BusinessPath
@@ -234,7 +249,7 @@ func register(a *httpapi.API, s *payrun.Service) {
 			}
 			return &httpapi.BodyOf[[]payrun.PayRunSummaryModel]{Body: list}, nil
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun/{payRunId}", Tags: tags,
+	httpapi.Register(a, httpapi.OnPayRun(business.ReadPayRuns), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun/{payRunId}", Tags: tags,
 		Summary: "Get a pay run", Parameters: httpapi.PathParams("payRunId")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[payrun.PayRunModel], error) {
 			id, err := runID(ctx)
@@ -244,7 +259,7 @@ func register(a *httpapi.API, s *payrun.Service) {
 			r, err := s.Get(ctx, biz(ctx), id)
 			return &httpapi.BodyOf[payrun.PayRunModel]{Body: r}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/payrun/{payRunId}", Tags: tags,
+	httpapi.Register(a, httpapi.OnPayRun(business.CreatePayRuns), huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/payrun/{payRunId}", Tags: tags,
 		Summary: "Delete a draft pay run", Description: "A finalised run answers 409.", Parameters: httpapi.PathParams("payRunId")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*struct{}, error) {
 			id, err := runID(ctx)
@@ -253,7 +268,7 @@ func register(a *httpapi.API, s *payrun.Service) {
 			}
 			return nil, s.Delete(ctx, biz(ctx), id)
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/summary", Tags: tags,
+	httpapi.Register(a, httpapi.OnPayRun(business.ReadPayRuns), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/summary", Tags: tags,
 		Summary: "Get a pay run's summary", Parameters: httpapi.PathParams("payRunId")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[payrun.PayRunSummaryModel], error) {
 			id, err := runID(ctx)
@@ -263,7 +278,12 @@ func register(a *httpapi.API, s *payrun.Service) {
 			r, err := s.Summary(ctx, biz(ctx), id)
 			return &httpapi.BodyOf[payrun.PayRunSummaryModel]{Body: r}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/details", Tags: tags,
+}
+
+// registerRunFigures serves a run's details, totals and pay slips.
+func registerRunFigures(a *httpapi.API, s *payrun.Service, v *payrunviews.Views) {
+	tags, runID, ids, biz := runTags, payRunID, runAndEmployee, httpapi.CurrentBusiness
+	httpapi.Register(a, httpapi.OnPayRun(business.ReadPayRuns), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/details", Tags: tags,
 		Summary: "Get a pay run's details", Description: "The run, each employee's totals and the grand total.", Parameters: httpapi.PathParams("payRunId")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[httpapi.Streamed[payrun.DetailsModel]], error) {
 			id, err := runID(ctx)
@@ -273,7 +293,7 @@ func register(a *httpapi.API, s *payrun.Service) {
 			write, err := v.Details(ctx, biz(ctx), id)
 			return &httpapi.BodyOf[httpapi.Streamed[payrun.DetailsModel]]{Body: httpapi.Streamed[payrun.DetailsModel]{Write: write}}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/totals", Tags: tags,
+	httpapi.Register(a, httpapi.OnPayRun(business.ReadPayRuns), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/totals", Tags: tags,
 		Summary: "Get a pay run's totals", Description: "Each employee's totals keyed by employee id.", Parameters: httpapi.PathParams("payRunId")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[httpapi.Streamed[payrun.TotalsResponse]], error) {
 			id, err := runID(ctx)
@@ -283,7 +303,7 @@ func register(a *httpapi.API, s *payrun.Service) {
 			write, err := v.AllTotals(ctx, biz(ctx), id)
 			return &httpapi.BodyOf[httpapi.Streamed[payrun.TotalsResponse]]{Body: httpapi.Streamed[payrun.TotalsResponse]{Write: write}}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/totals/{employeeId}", Tags: tags,
+	httpapi.Register(a, httpapi.OnPayRun(business.ReadPayRuns), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/totals/{employeeId}", Tags: tags,
 		Summary: "Get an employee's totals in a pay run", Parameters: httpapi.PathParams("payRunId", "employeeId")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[payrun.TotalsResponse], error) {
 			id, e, err := ids(ctx)
@@ -293,7 +313,7 @@ func register(a *httpapi.API, s *payrun.Service) {
 			r, err := v.Totals(ctx, biz(ctx), id, e)
 			return &httpapi.BodyOf[payrun.TotalsResponse]{Body: r}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/payslips", Tags: tags,
+	httpapi.Register(a, httpapi.OnPayRun(business.ReadPayRuns), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/payslips", Tags: tags,
 		Summary: "Get a pay run's pay slips", Description: "Pay slips keyed by employee id, with year-to-date including this run.", Parameters: httpapi.PathParams("payRunId")},
 		func(ctx context.Context, _ *struct {
 			httpapi.BusinessPath
@@ -306,7 +326,7 @@ func register(a *httpapi.API, s *payrun.Service) {
 			r, err := v.PaySlips(ctx, biz(ctx), id, 0)
 			return &httpapi.BodyOf[map[string]payrun.PaySlip]{Body: r}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/payslips/{employeeId}", Tags: tags,
+	httpapi.Register(a, httpapi.OnPayRun(business.ReadPayRuns), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/payslips/{employeeId}", Tags: tags,
 		Summary: "Get an employee's pay slip", Parameters: httpapi.PathParams("payRunId", "employeeId")},
 		func(ctx context.Context, _ *struct {
 			httpapi.BusinessPath
@@ -323,7 +343,13 @@ func register(a *httpapi.API, s *payrun.Service) {
 			}
 			return &httpapi.BodyOf[payrun.PaySlip]{Body: p}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/recalculate", Tags: tags,
+}
+
+// registerRunActions serves recalculation, finalisation, unlocking,
+// notations and adding or removing an employee.
+func registerRunActions(a *httpapi.API, s *payrun.Service) {
+	tags, runID, ids, biz := runTags, payRunID, runAndEmployee, httpapi.CurrentBusiness
+	httpapi.Register(a, httpapi.OnPayRun(business.CreatePayRuns), huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/recalculate", Tags: tags,
 		Summary: "Recalculate a pay run", Description: "Recomputes every employee's standard earnings and statutory figures (user-entered lines kept). A finalised run answers 409.", Parameters: httpapi.PathParams("payRunId")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*struct{}, error) {
 			id, err := runID(ctx)
@@ -332,7 +358,7 @@ func register(a *httpapi.API, s *payrun.Service) {
 			}
 			return nil, s.Recalculate(ctx, biz(ctx), id)
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/finalise", Tags: tags,
+	httpapi.Register(a, httpapi.OnPayRun(business.ApprovePayRuns), huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/finalise", Tags: tags,
 		Summary: "Finalise a pay run", Description: "The run becomes immutable (every write answers 409 until unlocked). Refused (409) while an employee's pay could not be calculated. publishPaySlips Immediate publishes the pay slips. Of two concurrent finalises one succeeds, the other answers 409.", Parameters: httpapi.PathParams("payRunId")},
 		func(ctx context.Context, in *finaliseInput) (*httpapi.BodyOf[payrun.FinaliseResult], error) {
 			id, err := runID(ctx)
@@ -346,7 +372,7 @@ func register(a *httpapi.API, s *payrun.Service) {
 			r, err := s.Finalise(payrunjobs.WithFinaliseOptions(ctx, opt), biz(ctx), id, opt)
 			return &httpapi.BodyOf[payrun.FinaliseResult]{Body: r}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/unlock", Tags: tags,
+	httpapi.Register(a, httpapi.OnPayRun(business.ApprovePayRuns), huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/unlock", Tags: tags,
 		Summary: "Unlock a finalised pay run", Description: "Returns the run to draft; the comments are kept in the run's audit trail. A draft run answers 409.", Parameters: httpapi.PathParams("payRunId")},
 		func(ctx context.Context, in *unlockInput) (*struct{}, error) {
 			id, err := runID(ctx)
@@ -359,7 +385,7 @@ func register(a *httpapi.API, s *payrun.Service) {
 			}
 			return nil, s.Unlock(ctx, biz(ctx), id, comments)
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/notation", Tags: tags,
+	httpapi.Register(a, httpapi.OnPayRun(business.CreatePayRuns), huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/notation", Tags: tags,
 		Summary: "Set a pay run's notation", Description: "Shown on every pay slip of the run.", Parameters: httpapi.PathParams("payRunId")},
 		func(ctx context.Context, in *notationInput) (*struct{}, error) {
 			id, err := runID(ctx)
@@ -368,7 +394,7 @@ func register(a *httpapi.API, s *payrun.Service) {
 			}
 			return nil, s.SetNotation(ctx, biz(ctx), id, in.notation())
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/notation", Tags: tags,
+	httpapi.Register(a, httpapi.OnPayRun(business.CreatePayRuns), huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/notation", Tags: tags,
 		Summary: "Remove a pay run's notation", Parameters: httpapi.PathParams("payRunId")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*struct{}, error) {
 			id, err := runID(ctx)
@@ -377,7 +403,7 @@ func register(a *httpapi.API, s *payrun.Service) {
 			}
 			return nil, s.SetNotation(ctx, biz(ctx), id, "")
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/notation/{employeeId}", Tags: tags,
+	httpapi.Register(a, httpapi.OnPayRun(business.CreatePayRuns), huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/notation/{employeeId}", Tags: tags,
 		Summary: "Set an employee's notation in a pay run", Description: "Shown on the employee's pay slip; answers the notation stored (PayRunTotalNotationModel).",
 		Parameters: httpapi.PathParams("payRunId", "employeeId")},
 		func(ctx context.Context, in *notationInput) (*httpapi.BodyOf[EmployeeNotation], error) {
@@ -391,7 +417,7 @@ func register(a *httpapi.API, s *payrun.Service) {
 			}
 			return &httpapi.BodyOf[EmployeeNotation]{Body: EmployeeNotation{Notation: n}}, nil
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/notation/{employeeId}", Tags: tags,
+	httpapi.Register(a, httpapi.OnPayRun(business.CreatePayRuns), huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/notation/{employeeId}", Tags: tags,
 		Summary: "Remove an employee's notation in a pay run", Parameters: httpapi.PathParams("payRunId", "employeeId")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*struct{}, error) {
 			id, e, err := ids(ctx)
@@ -400,7 +426,7 @@ func register(a *httpapi.API, s *payrun.Service) {
 			}
 			return nil, s.SetEmployeeNotation(ctx, biz(ctx), id, e, "")
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/employee/{employeeId}", Tags: tags,
+	httpapi.Register(a, httpapi.OnPayRun(business.CreatePayRuns), huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/employee/{employeeId}", Tags: tags,
 		Summary: "Include an employee in a pay run", Description: "Adds the employee with their standard earnings, calculated; returns their totals. Already included answers 409.", Parameters: httpapi.PathParams("payRunId", "employeeId")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[payrun.PayRunTotalModel], error) {
 			id, e, err := ids(ctx)
@@ -410,7 +436,7 @@ func register(a *httpapi.API, s *payrun.Service) {
 			r, err := s.IncludeEmployee(ctx, biz(ctx), id, e)
 			return &httpapi.BodyOf[payrun.PayRunTotalModel]{Body: r}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/employee/{employeeId}", Tags: tags,
+	httpapi.Register(a, httpapi.OnPayRun(business.CreatePayRuns), huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/employee/{employeeId}", Tags: tags,
 		Summary: "Remove an employee from a pay run", Parameters: httpapi.PathParams("payRunId", "employeeId")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*struct{}, error) {
 			id, e, err := ids(ctx)
@@ -420,8 +446,13 @@ func register(a *httpapi.API, s *payrun.Service) {
 			return nil, s.RemoveEmployee(ctx, biz(ctx), id, e)
 		})
 
+}
+
+// registerRunLines serves the earnings line and deduction collections.
+func registerRunLines(a *httpapi.API, s *payrun.Service) {
+	tags, runID, ids, biz := runTags, payRunID, runAndEmployee, httpapi.CurrentBusiness
 	// Earnings lines.
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/earningslines", Tags: tags,
+	httpapi.Register(a, httpapi.OnPayRun(business.ReadPayRuns), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/earningslines", Tags: tags,
 		Summary: "List a pay run's earnings lines", Description: earningsLinesDescription, Parameters: httpapi.PathParams("payRunId")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[EarningsLinesResponse], error) {
 			id, err := runID(ctx)
@@ -431,7 +462,7 @@ func register(a *httpapi.API, s *payrun.Service) {
 			l, err := s.Lines(ctx, biz(ctx), id, pay.KindEarnings, 0)
 			return &httpapi.BodyOf[EarningsLinesResponse]{Body: earnings(id, l)}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/earningslines/{employeeId}", Tags: tags,
+	httpapi.Register(a, httpapi.OnPayRun(business.ReadPayRuns), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/earningslines/{employeeId}", Tags: tags,
 		Summary: "List an employee's earnings lines in a pay run", Description: earningsLinesDescription, Parameters: httpapi.PathParams("payRunId", "employeeId")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[EarningsLinesResponse], error) {
 			id, e, err := ids(ctx)
@@ -441,7 +472,7 @@ func register(a *httpapi.API, s *payrun.Service) {
 			l, err := s.Lines(ctx, biz(ctx), id, pay.KindEarnings, e)
 			return &httpapi.BodyOf[EarningsLinesResponse]{Body: earnings(id, l)}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/earningslines", Tags: tags,
+	httpapi.Register(a, httpapi.OnPayRun(business.CreatePayRuns), huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/earningslines", Tags: tags,
 		Summary: "Add earnings lines to a pay run", Description: "earningsLines keyed by employee id (employeeIdType External: external id). Each line: payCategoryId (payCategoryIdType External: external id), and earnings or units and rate. replaceExisting first removes the employees' earnings lines, their standard earnings included; each employee is recalculated unless suppressCalculations.", Parameters: httpapi.PathParams("payRunId")},
 		func(ctx context.Context, in *earningsInput) (*httpapi.BodyOf[EarningsLinesResponse], error) {
 			id, err := runID(ctx)
@@ -453,7 +484,7 @@ func register(a *httpapi.API, s *payrun.Service) {
 				CategoryIDType: b.PayCategoryIDType, ReplaceExisting: b.ReplaceExisting, SuppressCalculations: b.SuppressCalculations, Lines: b.EarningsLines})
 			return &httpapi.BodyOf[EarningsLinesResponse]{Body: earnings(id, l)}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/earningslines", Tags: tags,
+	httpapi.Register(a, httpapi.OnPayRun(business.CreatePayRuns), huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/earningslines", Tags: tags,
 		Summary: "Delete an earnings line", Description: "Deleting the standard earnings line takes the employee off standard earnings.", Parameters: httpapi.PathParams("payRunId")},
 		func(ctx context.Context, in *lineIDInput) (*struct{}, error) {
 			id, err := runID(ctx)
@@ -464,7 +495,7 @@ func register(a *httpapi.API, s *payrun.Service) {
 		})
 
 	// Deductions.
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/deductions", Tags: tags,
+	httpapi.Register(a, httpapi.OnPayRun(business.ReadPayRuns), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/deductions", Tags: tags,
 		Summary: "List a pay run's deductions", Parameters: httpapi.PathParams("payRunId")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[DeductionsResponse], error) {
 			id, err := runID(ctx)
@@ -474,7 +505,7 @@ func register(a *httpapi.API, s *payrun.Service) {
 			l, err := s.Lines(ctx, biz(ctx), id, pay.KindDeduction, 0)
 			return &httpapi.BodyOf[DeductionsResponse]{Body: deductions(id, l)}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/deductions/{employeeId}", Tags: tags,
+	httpapi.Register(a, httpapi.OnPayRun(business.ReadPayRuns), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/deductions/{employeeId}", Tags: tags,
 		Summary: "List an employee's deductions in a pay run", Parameters: httpapi.PathParams("payRunId", "employeeId")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[DeductionsResponse], error) {
 			id, e, err := ids(ctx)
@@ -484,7 +515,7 @@ func register(a *httpapi.API, s *payrun.Service) {
 			l, err := s.Lines(ctx, biz(ctx), id, pay.KindDeduction, e)
 			return &httpapi.BodyOf[DeductionsResponse]{Body: deductions(id, l)}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/deductions", Tags: tags,
+	httpapi.Register(a, httpapi.OnPayRun(business.CreatePayRuns), huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/deductions", Tags: tags,
 		Summary: "Add deductions to a pay run", Description: "deductions keyed by employee id; each line: deductionCategoryId and amount. A tax-exempt deduction category is taken before tax. replaceExisting and suppressCalculations as for earnings lines.", Parameters: httpapi.PathParams("payRunId")},
 		func(ctx context.Context, in *deductionsInput) (*httpapi.BodyOf[DeductionsResponse], error) {
 			id, err := runID(ctx)
@@ -496,7 +527,7 @@ func register(a *httpapi.API, s *payrun.Service) {
 				CategoryIDType: b.DeductionCategoryIDType, ReplaceExisting: b.ReplaceExisting, SuppressCalculations: b.SuppressCalculations, Lines: b.Deductions})
 			return &httpapi.BodyOf[DeductionsResponse]{Body: deductions(id, l)}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/deductions", Tags: tags,
+	httpapi.Register(a, httpapi.OnPayRun(business.CreatePayRuns), huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/deductions", Tags: tags,
 		Summary: "Delete a deduction", Parameters: httpapi.PathParams("payRunId")},
 		func(ctx context.Context, in *lineIDInput) (*struct{}, error) {
 			id, err := runID(ctx)

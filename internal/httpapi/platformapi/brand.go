@@ -183,7 +183,7 @@ func registerBrand(a *httpapi.API) {
 			list, err := a.Brands.BusinessTemplates(ctx, payroll.PrincipalFrom(ctx), in.BrandID)
 			return &httpapi.BodyOf[[]BrandModel]{Body: labels(list)}, err
 		})
-	httpapi.Register(a, httpapi.Authenticated, huma.Operation{Method: http.MethodDelete, Path: "/api/v2/brand/{brandId}/business/{businessId}/cancel", Tags: tags,
+	httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodDelete, Path: "/api/v2/brand/{brandId}/business/{businessId}/cancel", Tags: tags,
 		Summary: "Cancel a business of the brand", Description: "The business disappears from the API, its employees are terminated and its users detached."},
 		func(ctx context.Context, in *struct {
 			BrandPath

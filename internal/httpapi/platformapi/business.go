@@ -126,7 +126,7 @@ func registerBusiness(a *httpapi.API) {
 			}
 			return &httpapi.BodyOf[BusinessModel]{Body: businessModel(b)}, nil
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}", Tags: tags,
+	httpapi.Register(a, httpapi.BusinessReference, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}", Tags: tags,
 		Summary: "Get a business"},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[BusinessModel], error) {
 			acc, _ := business.AccessFrom(ctx)

@@ -8,7 +8,6 @@ import (
 
 	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/payroll"
-	"github.com/payrolld/payrolld/internal/store"
 	"github.com/payrolld/payrolld/internal/user"
 )
 
@@ -47,12 +46,13 @@ type UpdateUserModel struct {
 	EmailConfirmed bool   `json:"emailConfirmed"`
 }
 
-func userModel(u store.User) UserModel {
-	email := u.Email
+// userModel is the user with id's model; a user without an email is
+// known by its username.
+func userModel(id int64, email, username, displayName, timeZone string) UserModel {
 	if email == "" {
-		email = u.Username
+		email = username
 	}
-	return UserModel{ID: u.ID, Email: email, DisplayName: u.DisplayName, TimeZone: u.TimeZone}
+	return UserModel{ID: id, Email: email, DisplayName: displayName, TimeZone: timeZone}
 }
 
 func registerUser(a *httpapi.API) {
@@ -64,7 +64,7 @@ func registerUser(a *httpapi.API) {
 			if err != nil {
 				return nil, err
 			}
-			return &httpapi.BodyOf[UserModel]{Body: userModel(u)}, nil
+			return &httpapi.BodyOf[UserModel]{Body: userModel(u.ID, u.Email, u.Username, u.DisplayName, u.TimeZone)}, nil
 		})
 	httpapi.Register(a, httpapi.Authenticated, huma.Operation{Method: http.MethodPost, Path: "/api/v2/user", Tags: tags,
 		Summary: "Create a user", Description: "Creates a user and returns its API key; the key is shown only in this response. System and brand administrators only."},

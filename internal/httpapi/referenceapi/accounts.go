@@ -31,7 +31,7 @@ type JournalServiceProviderModel struct {
 func registerChartOfAccounts(a *httpapi.API, B, tag string) {
 	ad := a.Reference
 	tags := []string{tag}
-	httpapi.RegisterCRUD(a, httpapi.CRUD[accounts.JournalAccount, *accounts.JournalAccount]{Coll: ad.Accounts, Path: "/api/v2/business/{businessId}/accounts", Item: "/api/v2/business/{businessId}/accounts/{id}", Tag: tag, OData: true})
+	httpapi.RegisterCRUD(a, httpapi.CRUD[accounts.JournalAccount, *accounts.JournalAccount]{Coll: ad.Accounts, Read: httpapi.BusinessAdmin, Path: "/api/v2/business/{businessId}/accounts", Item: "/api/v2/business/{businessId}/accounts/{id}", Tag: tag, OData: true})
 	httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/accounts/bulk", Tags: tags, Summary: "Create journal accounts in bulk",
 		Description: "All or nothing: any invalid account answers 400 with errors keyed \"[i].member\" and creates none."},
 		func(ctx context.Context, in *struct {
@@ -41,16 +41,16 @@ func registerChartOfAccounts(a *httpapi.API, B, tag string) {
 			created, err := record.CreateAll(ctx, ad.Accounts, httpapi.CurrentBusiness(ctx), in.Body)
 			return &httpapi.BodyOf[JournalAccountBulkCreateModel]{Body: JournalAccountBulkCreateModel{ErrorMessages: []string{}, CreatedJournalAccounts: created}}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/accounts/types", Tags: tags, Summary: "List journal account types"},
+	httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/accounts/types", Tags: tags, Summary: "List journal account types"},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[[]string], error) {
 			return &httpapi.BodyOf[[]string]{Body: accounts.JournalAccountTypes()}, nil
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/accounts/journalservices", Tags: tags,
+	httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/accounts/journalservices", Tags: tags,
 		Summary: "List journal service providers", Description: "The accounting systems journals can go to in the business's region."},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[[]string], error) {
 			return &httpapi.BodyOf[[]string]{Body: accounts.JournalServices(httpapi.CurrentBusiness(ctx).Region)}, nil
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/accounts/journalservice", Tags: tags,
+	httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/accounts/journalservice", Tags: tags,
 		Summary: "Get the journal service provider"},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[JournalServiceProviderModel], error) {
 			return &httpapi.BodyOf[JournalServiceProviderModel]{Body: JournalServiceProviderModel{httpapi.CurrentBusiness(ctx).Details.JournalService}}, nil
@@ -72,7 +72,7 @@ func registerChartOfAccounts(a *httpapi.API, B, tag string) {
 			return &httpapi.BodyOf[JournalServiceProviderModel]{Body: JournalServiceProviderModel{b.Details.JournalService}}, err
 		})
 
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/chartofaccounts", Tags: tags, Summary: "Get the chart of accounts",
+	httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/chartofaccounts", Tags: tags, Summary: "Get the chart of accounts",
 		Description: "The default accounts, every category with its accounts, and the location and employing entity overrides."},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[accounts.ChartOfAccounts], error) {
 			c, err := ad.ChartOfAccounts(ctx, httpapi.CurrentBusiness(ctx))
@@ -100,7 +100,7 @@ func registerChartOfAccounts(a *httpapi.API, B, tag string) {
 			id, err := httpapi.PathID(ctx, s.param, label)
 			return accounts.ChartOfAccountsScope{Kind: s.kind, ID: id}, err
 		}
-		httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: s.path, Tags: tags, Summary: "Get the chart of accounts of a " + label,
+		httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodGet, Path: s.path, Tags: tags, Summary: "Get the chart of accounts of a " + label,
 			Description: "Accounts left empty fall back to the business's chart.", Parameters: httpapi.PathParams(s.param)},
 			func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[accounts.ChartOfAccountsOverrideGroup], error) {
 				sc, err := scope(ctx)

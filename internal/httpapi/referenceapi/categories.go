@@ -20,18 +20,18 @@ const corePath = "/api/v2/business/{businessId}"
 func registerCoreReference(a *httpapi.API) {
 	r := a.Reference
 	httpapi.RegisterCRUD(a, httpapi.CRUD[categories.LeaveCategory, *categories.LeaveCategory]{Coll: r.LeaveCategories,
-		Path: "/api/v2/business/{businessId}/leavecategory", Item: "/api/v2/business/{businessId}/leavecategory/{id}", Tag: "Leave Categories", OData: true})
+		Read: httpapi.BusinessReference, Path: "/api/v2/business/{businessId}/leavecategory", Item: "/api/v2/business/{businessId}/leavecategory/{id}", Tag: "Leave Categories", OData: true})
 	httpapi.RegisterCRUD(a, httpapi.CRUD[categories.EmployerLiabilityCategory, *categories.EmployerLiabilityCategory]{Coll: r.EmployerLiabilityCategories,
-		Path: "/api/v2/business/{businessId}/employerliabilitycategory", Item: "/api/v2/business/{businessId}/employerliabilitycategory/{id}", Tag: "Employer Liability Categories", OData: true})
+		Read: httpapi.BusinessReference, Path: "/api/v2/business/{businessId}/employerliabilitycategory", Item: "/api/v2/business/{businessId}/employerliabilitycategory/{id}", Tag: "Employer Liability Categories", OData: true})
 	httpapi.RegisterCRUD(a, httpapi.CRUD[categories.DeductionCategory, *categories.DeductionCategory]{Coll: r.DeductionCategories,
-		Path: "/api/v2/business/{businessId}/deductioncategory", Item: "/api/v2/business/{businessId}/deductioncategory/{id}", Tag: "Deduction Categories", OData: true})
-	httpapi.RegisterPaged(a, r.DeductionCategories, "/api/v2/business/{businessId}/deductioncategory/paged", "Deduction Categories")
+		Read: httpapi.BusinessReference, Path: "/api/v2/business/{businessId}/deductioncategory", Item: "/api/v2/business/{businessId}/deductioncategory/{id}", Tag: "Deduction Categories", OData: true})
+	httpapi.RegisterPaged(a, httpapi.BusinessReference, r.DeductionCategories, "/api/v2/business/{businessId}/deductioncategory/paged", "Deduction Categories")
 	httpapi.RegisterImport(a, r.DeductionCategories, "/api/v2/business/{businessId}/import/deduction-categories", "Deduction Categories")
 	httpapi.RegisterCRUD(a, httpapi.CRUD[categories.ExpenseCategory, *categories.ExpenseCategory]{Coll: r.ExpenseCategories,
-		Path: "/api/v2/business/{businessId}/employeeexpensecategory", Item: "/api/v2/business/{businessId}/employeeexpensecategory/{id}", Tag: "Employee Expense Categories", OData: true})
-	httpapi.RegisterPaged(a, r.ExpenseCategories, "/api/v2/business/{businessId}/employeeexpensecategory/paged", "Employee Expense Categories")
+		Read: httpapi.BusinessReference, Path: "/api/v2/business/{businessId}/employeeexpensecategory", Item: "/api/v2/business/{businessId}/employeeexpensecategory/{id}", Tag: "Employee Expense Categories", OData: true})
+	httpapi.RegisterPaged(a, httpapi.BusinessReference, r.ExpenseCategories, "/api/v2/business/{businessId}/employeeexpensecategory/paged", "Employee Expense Categories")
 	httpapi.RegisterCRUD(a, httpapi.CRUD[categories.Qualification, *categories.Qualification]{Coll: r.Qualifications,
-		Path: "/api/v2/business/{businessId}/qualification", Item: "/api/v2/business/{businessId}/qualification/{id}", Tag: "Qualifications", OData: true})
+		Read: httpapi.BusinessReference, Path: "/api/v2/business/{businessId}/qualification", Item: "/api/v2/business/{businessId}/qualification/{id}", Tag: "Qualifications", OData: true})
 	registerExpenseTaxCodes(a)
 	registerEmployingEntities(a)
 	registerEmployeeGroups(a)
@@ -39,7 +39,7 @@ func registerCoreReference(a *httpapi.API) {
 }
 
 func registerExpenseTaxCodes(a *httpapi.API) {
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employeeexpensecategory/taxcodes",
+	httpapi.Register(a, httpapi.BusinessReference, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employeeexpensecategory/taxcodes",
 		Tags: []string{"Employee Expense Categories"}, Summary: "List expense tax codes",
 		Description: "The sales tax codes of the business's region an expense category's taxCode may name: " +
 			"AU GST, NZ GST, UK VAT, SG GST, MY SST. taxRate is a percentage."},
@@ -60,8 +60,8 @@ type employingEntityList struct {
 func registerEmployingEntities(a *httpapi.API) {
 	coll := a.Reference.EmployingEntities
 	tag := "Employing Entities"
-	httpapi.RegisterCRUD(a, httpapi.CRUD[categories.EmployingEntity, *categories.EmployingEntity]{Coll: coll, Path: "/api/v2/business/{businessId}/employingentity", Item: "/api/v2/business/{businessId}/employingentity/{id}", Tag: tag, Ops: "CRUD"})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employingentity", Tags: []string{tag}, Summary: "List employing entities",
+	httpapi.RegisterCRUD(a, httpapi.CRUD[categories.EmployingEntity, *categories.EmployingEntity]{Coll: coll, Read: httpapi.BusinessReference, Path: "/api/v2/business/{businessId}/employingentity", Item: "/api/v2/business/{businessId}/employingentity/{id}", Tag: tag, Ops: "CRUD"})
+	httpapi.Register(a, httpapi.BusinessReference, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employingentity", Tags: []string{tag}, Summary: "List employing entities",
 		Description: "Active entities unless includeInactive=true, narrowed by query. Supports OData $filter, $orderby, $top, $skip."},
 		func(ctx context.Context, in *employingEntityList) (*httpapi.BodyOf[[]categories.EmployingEntity], error) {
 			list, err := coll.List(ctx, httpapi.CurrentBusiness(ctx), 0)
@@ -76,8 +76,8 @@ func registerEmployingEntities(a *httpapi.API) {
 func registerEmployeeGroups(a *httpapi.API) {
 	r := a.Reference
 	tag := "Employee Groups"
-	httpapi.RegisterCRUD(a, httpapi.CRUD[employeegroup.EmployeeGroup, *employeegroup.EmployeeGroup]{Coll: r.EmployeeGroups, Path: "/api/v2/business/{businessId}/employeegroup", Item: "/api/v2/business/{businessId}/employeegroup/{id}", Tag: tag, Ops: "LCUD", OData: true})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employeegroup/{id}", Tags: []string{tag}, Summary: "Get an employee group",
+	httpapi.RegisterCRUD(a, httpapi.CRUD[employeegroup.EmployeeGroup, *employeegroup.EmployeeGroup]{Coll: r.EmployeeGroups, Read: httpapi.BusinessReference, Path: "/api/v2/business/{businessId}/employeegroup", Item: "/api/v2/business/{businessId}/employeegroup/{id}", Tag: tag, Ops: "LCUD", OData: true})
+	httpapi.Register(a, httpapi.BusinessReference, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employeegroup/{id}", Tags: []string{tag}, Summary: "Get an employee group",
 		Description: "The group with matchingEmployees: the employees (not terminated) its filters select now.",
 		Parameters:  httpapi.PathParams("id")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[employeegroup.DetailedEmployeeGroup], error) {
@@ -93,7 +93,7 @@ func registerEmployeeGroups(a *httpapi.API) {
 func registerDimensions(a *httpapi.API) {
 	r := a.Reference
 	tag := "Reporting Dimensions"
-	httpapi.RegisterCRUD(a, httpapi.CRUD[categories.Dimension, *categories.Dimension]{Coll: r.Dimensions, Path: "/api/v2/business/{businessId}/dimension", Item: "/api/v2/business/{businessId}/dimension/{id}", Tag: tag, Ops: "LCRU", OData: true})
+	httpapi.RegisterCRUD(a, httpapi.CRUD[categories.Dimension, *categories.Dimension]{Coll: r.Dimensions, Read: httpapi.BusinessReference, Path: "/api/v2/business/{businessId}/dimension", Item: "/api/v2/business/{businessId}/dimension/{id}", Tag: tag, Ops: "LCRU", OData: true})
 	httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/dimension/{id}", Tags: []string{tag}, Summary: "Delete a reporting dimension",
 		Description: "Deletes the dimension and its values; 409 when one of its values is in use.", Parameters: httpapi.PathParams("id")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*struct{}, error) {
@@ -103,6 +103,6 @@ func registerDimensions(a *httpapi.API) {
 			}
 			return nil, r.DeleteDimension(ctx, httpapi.CurrentBusiness(ctx), id)
 		})
-	httpapi.RegisterCRUD(a, httpapi.CRUD[categories.DimensionValue, *categories.DimensionValue]{Coll: r.DimensionValues, Path: "/api/v2/business/{businessId}/dimension/{dimensionId}/value", Item: "/api/v2/business/{businessId}/dimension/{dimensionId}/value/{id}",
+	httpapi.RegisterCRUD(a, httpapi.CRUD[categories.DimensionValue, *categories.DimensionValue]{Coll: r.DimensionValues, Read: httpapi.BusinessReference, Path: "/api/v2/business/{businessId}/dimension/{dimensionId}/value", Item: "/api/v2/business/{businessId}/dimension/{dimensionId}/value/{id}",
 		ParentParam: "dimensionId", Tag: tag, OData: true})
 }

@@ -33,12 +33,12 @@ func registerContractors(a *httpapi.API) {
 			c, err := r.SaveContractor(ctx, httpapi.CurrentBusiness(ctx), in.RawBody)
 			return &httpapi.BodyOf[au.Contractor]{Body: c}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/contractor", Tags: tags, Summary: "List active contractors"},
+	httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/contractor", Tags: tags, Summary: "List active contractors"},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[[]au.ContractorSummary], error) {
 			list, err := r.ActiveContractors(ctx, httpapi.CurrentBusiness(ctx))
 			return &httpapi.BodyOf[[]au.ContractorSummary]{Body: list}, err
 		})
-	httpapi.RegisterCRUD(a, httpapi.CRUD[au.Contractor, *au.Contractor]{Coll: r.Contractors, Path: "/api/v2/business/{businessId}/contractor", Item: "/api/v2/business/{businessId}/contractor/{contractorId}", IDParam: "contractorId",
+	httpapi.RegisterCRUD(a, httpapi.CRUD[au.Contractor, *au.Contractor]{Coll: r.Contractors, Read: httpapi.BusinessAdmin, Path: "/api/v2/business/{businessId}/contractor", Item: "/api/v2/business/{businessId}/contractor/{contractorId}", IDParam: "contractorId",
 		Tag: "Contractors", Ops: "R"})
 	httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/contractor/{contractorId}", Tags: tags, Summary: "Update a contractor",
 		Description: "Members the body omits (or sends null) keep their values; the string \"(clear)\" blanks a member.",
@@ -80,7 +80,7 @@ func registerTaxAuthorityAU(a *httpapi.API) {
 		return &httpapi.BodyOf[au.AtoSupplier]{Body: v}, err
 	}
 	tags := []string{"ATO"}
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/ato", Tags: tags, Summary: "Get ATO supplier details",
+	httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/ato", Tags: tags, Summary: "Get ATO supplier details",
 		Description: "AU. Until saved, the details are taken from the business."},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[au.AtoSupplier], error) {
 			v, err := r.AtoSupplier.Get(ctx, httpapi.CurrentBusiness(ctx), "")
@@ -97,6 +97,6 @@ func registerTaxAuthorityAU(a *httpapi.API) {
 			})
 			return withID(ctx, v, err)
 		})
-	httpapi.RegisterSettings(a, httpapi.SettingsOps[au.StpRegistration]{Settings: r.StpRegistration, Path: "/api/v2/business/{businessId}/stpregister",
+	httpapi.RegisterSettings(a, httpapi.SettingsOps[au.StpRegistration]{Settings: r.StpRegistration, Read: httpapi.BusinessAdmin, Path: "/api/v2/business/{businessId}/stpregister",
 		WriteMethod: http.MethodPost, Tag: "ATO", Summary: "STP registration details"})
 }

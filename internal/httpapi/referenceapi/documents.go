@@ -48,12 +48,12 @@ func registerBusinessDocuments(a *httpapi.API) {
 			list, err := docs.Create(ctx, httpapi.CurrentBusiness(ctx), files, in.VisibleToAll)
 			return &httpapi.BodyOf[[]documents.Document]{Body: list}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/document", Tags: tags, Summary: "List business documents"},
+	httpapi.Register(a, httpapi.BusinessReference, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/document", Tags: tags, Summary: "List business documents"},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[[]documents.Document], error) {
 			list, err := docs.List(ctx, httpapi.CurrentBusiness(ctx))
 			return &httpapi.BodyOf[[]documents.Document]{Body: list}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/document/{id}", Tags: tags, Summary: "Get a business document's details",
+	httpapi.Register(a, httpapi.BusinessReference, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/document/{id}", Tags: tags, Summary: "Get a business document's details",
 		Parameters: httpapi.PathParams("id")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[documents.Document], error) {
 			id, err := docID(ctx)
@@ -89,7 +89,7 @@ func registerBusinessDocuments(a *httpapi.API) {
 			}
 			return nil, docs.Delete(ctx, httpapi.CurrentBusiness(ctx), id)
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/document/{id}/content", Tags: tags, Summary: "Download a business document",
+	httpapi.Register(a, httpapi.BusinessReference, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/document/{id}/content", Tags: tags, Summary: "Download a business document",
 		Description: "The file's bytes exactly as uploaded, with its content type.", Parameters: httpapi.PathParams("id")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.FileOutput, error) {
 			id, err := docID(ctx)

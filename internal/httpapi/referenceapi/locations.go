@@ -16,11 +16,11 @@ import (
 // with GET by id adding the nested locations.
 func registerLocations(a *httpapi.API) {
 	ad := a.Reference
-	httpapi.RegisterCRUD(a, httpapi.CRUD[locations.Location, *locations.Location]{Coll: ad.Locations, Path: "/api/v2/business/{businessId}/location", Item: "/api/v2/business/{businessId}/location/{id}", Tag: "Locations", Ops: "LCUD", OData: true,
+	httpapi.RegisterCRUD(a, httpapi.CRUD[locations.Location, *locations.Location]{Coll: ad.Locations, Read: httpapi.BusinessReference, Path: "/api/v2/business/{businessId}/location", Item: "/api/v2/business/{businessId}/location/{id}", Tag: "Locations", Ops: "LCUD", OData: true,
 		Query: func(ctx context.Context, biz business.Business, _ int64, q odata.Query) ([]locations.Location, error) {
 			return ad.Query(ctx, biz, q) // filtered, ordered and paged in SQL
 		}})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/location/{id}", Tags: []string{"Locations"},
+	httpapi.Register(a, httpapi.BusinessReference, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/location/{id}", Tags: []string{"Locations"},
 		Summary: "Get a location", Description: "With nestedLocations: every location below it, depth first.", Parameters: httpapi.PathParams("id")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[locations.SingleLocation], error) {
 			id, err := httpapi.PathID(ctx, "id", "location")

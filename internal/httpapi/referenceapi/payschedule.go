@@ -23,29 +23,29 @@ const schedB = "/api/v2/business/{businessId}"
 func registerScheduleReference(a *httpapi.API) {
 	r := a.Reference
 	httpapi.RegisterCRUD(a, httpapi.CRUD[payschedule.PaySchedule, *payschedule.PaySchedule]{Coll: r.PaySchedules,
-		Path: "/api/v2/business/{businessId}/payschedule", Item: "/api/v2/business/{businessId}/payschedule/{id}", Tag: "Pay Schedules", OData: true})
+		Read: httpapi.BusinessReference, Path: "/api/v2/business/{businessId}/payschedule", Item: "/api/v2/business/{businessId}/payschedule/{id}", Tag: "Pay Schedules", OData: true})
 	registerPayScheduleExtras(a)
 	httpapi.RegisterImport(a, r.PaySchedules, "/api/v2/business/{businessId}/import/pay-schedule", "Pay Schedules")
 
 	httpapi.RegisterCRUD(a, httpapi.CRUD[payschedule.PublicHoliday, *payschedule.PublicHoliday]{Coll: r.PublicHolidays,
-		Path: "/api/v2/business/{businessId}/publicholiday", Item: "/api/v2/business/{businessId}/publicholiday/{id}", Tag: "Public Holidays", Ops: "CRUD"})
+		Read: httpapi.BusinessReference, Path: "/api/v2/business/{businessId}/publicholiday", Item: "/api/v2/business/{businessId}/publicholiday/{id}", Tag: "Public Holidays", Ops: "CRUD"})
 	registerPublicHolidayExtras(a)
 
 	httpapi.RegisterCRUD(a, httpapi.CRUD[payschedule.TieredLeaveTemplate, *payschedule.TieredLeaveTemplate]{Coll: r.TieredLeaveTemplates,
-		Path: "/api/v2/business/{businessId}/tieredleaveallowancetemplate", Item: "/api/v2/business/{businessId}/tieredleaveallowancetemplate/{id}", Tag: "Tiered Leave Allowance Templates", OData: true})
+		Read: httpapi.BusinessReference, Path: "/api/v2/business/{businessId}/tieredleaveallowancetemplate", Item: "/api/v2/business/{businessId}/tieredleaveallowancetemplate/{id}", Tag: "Tiered Leave Allowance Templates", OData: true})
 	registerLongServiceLeaveTemplates(a)
 
 	httpapi.RegisterCRUD(a, httpapi.CRUD[au.SelfManagedSuperFund, *au.SelfManagedSuperFund]{Coll: r.SelfManagedFunds,
-		Path: "/api/v2/business/{businessId}/selfmanagedsuperfund", Item: "/api/v2/business/{businessId}/selfmanagedsuperfund/{id}", Tag: "Self Managed Super Funds", OData: true})
+		Read: httpapi.BusinessReference, Path: "/api/v2/business/{businessId}/selfmanagedsuperfund", Item: "/api/v2/business/{businessId}/selfmanagedsuperfund/{id}", Tag: "Self Managed Super Funds", OData: true})
 	registerSuperFundLookups(a)
 
 	registerContractors(a)
 	registerTaxAuthorityAU(a)
 
 	httpapi.RegisterCRUD(a, httpapi.CRUD[au.BusinessAba, *au.BusinessAba]{Coll: r.AbaDetails,
-		Path: "/api/v2/business/{businessId}/aba", Item: "/api/v2/business/{businessId}/aba/{id}", Tag: "ABA Settings", OData: true})
+		Read: httpapi.BusinessAdmin, Path: "/api/v2/business/{businessId}/aba", Item: "/api/v2/business/{businessId}/aba/{id}", Tag: "ABA Settings", OData: true})
 	httpapi.RegisterCRUD(a, httpapi.CRUD[au.PaymentFile, *au.PaymentFile]{Coll: r.PaymentFiles,
-		Path: "/api/v2/business/{businessId}/paymentfiles", Item: "/api/v2/business/{businessId}/paymentfiles/{id}", Tag: "Payment Files", OData: true})
+		Read: httpapi.BusinessAdmin, Path: "/api/v2/business/{businessId}/paymentfiles", Item: "/api/v2/business/{businessId}/paymentfiles/{id}", Tag: "Payment Files", OData: true})
 }
 
 // PayScheduleMetadata is PayScheduleMetaDataModel: the choices a pay
@@ -78,7 +78,7 @@ type PayScheduleDateForecast struct {
 func registerPayScheduleExtras(a *httpapi.API) {
 	r := a.Reference
 	tags := []string{"Pay Schedules"}
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payschedule/metadata", Tags: tags,
+	httpapi.Register(a, httpapi.BusinessReference, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payschedule/metadata", Tags: tags,
 		Summary: "Get pay schedule metadata", Description: "The frequencies, strategies and options a pay schedule accepts, the pay run warnings it can ignore and the users it can notify."},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[PayScheduleMetadata], error) {
 			biz := httpapi.CurrentBusiness(ctx)
@@ -106,7 +106,7 @@ func registerPayScheduleExtras(a *httpapi.API) {
 		return PayScheduleDateForecast{PayScheduleID: p.ID, NextScheduledFromDate: payroll.NewDateTime(f.From),
 			NextScheduledToDate: payroll.NewDateTime(f.To), NextScheduledPaidDate: payroll.NewDateTime(f.Paid)}, nil
 	}
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payschedule/nextpaydates", Tags: tags,
+	httpapi.Register(a, httpapi.BusinessReference, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payschedule/nextpaydates", Tags: tags,
 		Summary: "Forecast the next pay dates of every pay schedule",
 		Description: "For each schedule, the next pay period and pay day: from the last pay period ending (lastPayRun) and last date paid, " +
 			"advanced by the frequency (calendar months keep the day of month, clamped to shorter months; HalfMonthly ends on the 15th and month end); " +
@@ -126,7 +126,7 @@ func registerPayScheduleExtras(a *httpapi.API) {
 			}
 			return &httpapi.BodyOf[[]PayScheduleDateForecast]{Body: out}, nil
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payschedule/{payScheduleId}/nextpaydate", Tags: tags,
+	httpapi.Register(a, httpapi.BusinessReference, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payschedule/{payScheduleId}/nextpaydate", Tags: tags,
 		Summary: "Forecast the next pay date of a pay schedule", Parameters: httpapi.PathParams("payScheduleId")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[PayScheduleDateForecast], error) {
 			id, err := httpapi.PathID(ctx, "payScheduleId", "pay schedule")
@@ -145,7 +145,7 @@ func registerPayScheduleExtras(a *httpapi.API) {
 func registerPublicHolidayExtras(a *httpapi.API) {
 	r := a.Reference
 	tags := []string{"Public Holidays"}
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/publicholiday", Tags: tags,
+	httpapi.Register(a, httpapi.BusinessReference, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/publicholiday", Tags: tags,
 		Summary: "List the public holidays of a year",
 		Description: "year defaults to the current year. The list holds the business's own holidays and its region's official ones " +
 			"(isSystem true; AU, NZ, UK and SG), which every business has for the current year and the next two, with states set " +
@@ -179,13 +179,13 @@ func registerPublicHolidayExtras(a *httpapi.API) {
 
 func registerLongServiceLeaveTemplates(a *httpapi.API) {
 	tags := []string{"Tiered Long Service Leave Templates"}
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/tieredlongserviceleavetemplate", Tags: tags,
+	httpapi.Register(a, httpapi.BusinessReference, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/tieredlongserviceleavetemplate", Tags: tags,
 		Summary: "List the long service leave templates", Description: "AU: the system-defined long service leave rule of each state and territory, with its sources."},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[[]payschedule.LongServiceLeaveTemplate], error) {
 			list, err := payschedule.LongServiceLeaveTemplates(httpapi.CurrentBusiness(ctx))
 			return &httpapi.BodyOf[[]payschedule.LongServiceLeaveTemplate]{Body: list}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/tieredlongserviceleavetemplate/{id}", Tags: tags,
+	httpapi.Register(a, httpapi.BusinessReference, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/tieredlongserviceleavetemplate/{id}", Tags: tags,
 		Summary: "Get a long service leave template", Parameters: httpapi.PathParams("id")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[payschedule.LongServiceLeaveTemplate], error) {
 			id, err := httpapi.PathID(ctx, "id", "long service leave template")
@@ -200,7 +200,7 @@ func registerLongServiceLeaveTemplates(a *httpapi.API) {
 func registerSuperFundLookups(a *httpapi.API) {
 	r := a.Reference
 	tags := []string{"Super Funds"}
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/superfund/productsearch", Tags: tags,
+	httpapi.Register(a, httpapi.BusinessReference, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/superfund/productsearch", Tags: tags,
 		Summary:     "Search super fund products",
 		Description: "AU: searches the super fund registry by USI, ABN or fund/product name (searchBy All, Usi, Abn, Name; default All)."},
 		func(ctx context.Context, in *struct {
@@ -214,7 +214,7 @@ func registerSuperFundLookups(a *httpapi.API) {
 			list, err := r.SuperRegistry.Search(in.SearchBy, in.Term)
 			return &httpapi.BodyOf[[]au.SuperProduct]{Body: list}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/superfund/electronicserviceaddress", Tags: tags,
+	httpapi.Register(a, httpapi.BusinessReference, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/superfund/electronicserviceaddress", Tags: tags,
 		Summary: "List SMSF electronic service addresses", Description: "AU: the SMSF messaging providers' electronic service addresses a self-managed super fund can use."},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[[]au.SmsfESA], error) {
 			if err := schedAU(ctx, "SMSF electronic service addresses"); err != nil {

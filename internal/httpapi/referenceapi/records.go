@@ -21,7 +21,7 @@ func Register(a *httpapi.API) {
 func registerPayCategories(a *httpapi.API) {
 	r := a.Reference
 	httpapi.RegisterCRUD(a, httpapi.CRUD[categories.PayCategory, *categories.PayCategory]{Coll: r.PayCategories,
-		Path: "/api/v2/business/{businessId}/paycategory", Item: "/api/v2/business/{businessId}/paycategory/{id}", Tag: "Pay Categories", OData: true})
+		Read: httpapi.BusinessReference, Path: "/api/v2/business/{businessId}/paycategory", Item: "/api/v2/business/{businessId}/paycategory/{id}", Tag: "Pay Categories", OData: true})
 	httpapi.RegisterCRUD(a, httpapi.CRUD[categories.WorkType, *categories.WorkType]{Coll: r.WorkTypes,
-		Path: "/api/v2/business/{businessId}/worktype", Item: "/api/v2/business/{businessId}/worktype/{id}", Tag: "Work Types", OData: true})
+		Read: httpapi.BusinessReference, Path: "/api/v2/business/{businessId}/worktype", Item: "/api/v2/business/{businessId}/worktype/{id}", Tag: "Work Types", OData: true})
 }

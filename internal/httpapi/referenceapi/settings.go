@@ -22,18 +22,18 @@ func registerBusinessAdmin(a *httpapi.API) {
 	ad := a.Reference
 	const B = "/api/v2/business/{businessId}"
 	const tag = "Business"
-	httpapi.RegisterSettings(a, httpapi.SettingsOps[settings.EmployeePortalSettings]{Settings: ad.EmployeePortalSettings, Path: "/api/v2/business/{businessId}/employeeportalsettings",
+	httpapi.RegisterSettings(a, httpapi.SettingsOps[settings.EmployeePortalSettings]{Settings: ad.EmployeePortalSettings, Read: httpapi.BusinessReference, Path: "/api/v2/business/{businessId}/employeeportalsettings",
 		WriteMethod: http.MethodPost, Tag: tag, Summary: "employee portal settings"})
-	httpapi.RegisterSettings(a, httpapi.SettingsOps[settings.TimesheetRoundingRules]{Settings: ad.RoundingRules, Path: "/api/v2/business/{businessId}/roundingrules",
+	httpapi.RegisterSettings(a, httpapi.SettingsOps[settings.TimesheetRoundingRules]{Settings: ad.RoundingRules, Read: httpapi.BusinessReference, Path: "/api/v2/business/{businessId}/roundingrules",
 		WriteMethod: http.MethodPost, Tag: tag, Summary: "timesheet rounding rules"})
 	// The same document under the manager paths of the mobile apps (saving stays an administrator's).
-	httpapi.RegisterSettings(a, httpapi.SettingsOps[settings.TimesheetRoundingRules]{Settings: ad.RoundingRules, Path: "/api/v2/business/{businessId}/manager/roundingrules",
+	httpapi.RegisterSettings(a, httpapi.SettingsOps[settings.TimesheetRoundingRules]{Settings: ad.RoundingRules, Read: httpapi.BusinessReference, Path: "/api/v2/business/{businessId}/manager/roundingrules",
 		WriteMethod: http.MethodPost, Tag: "Manager", Summary: "timesheet rounding rules (manager)"})
-	httpapi.RegisterSettings(a, httpapi.SettingsOps[settings.StatutorySettings]{Settings: ad.StatutorySettings, Path: "/api/v2/business/{businessId}/statutorysettings",
+	httpapi.RegisterSettings(a, httpapi.SettingsOps[settings.StatutorySettings]{Settings: ad.StatutorySettings, Read: httpapi.BusinessReference, Path: "/api/v2/business/{businessId}/statutorysettings",
 		WriteMethod: http.MethodPost, Tag: tag, Summary: "statutory settings (MY)"})
-	httpapi.RegisterSettings(a, httpapi.SettingsOps[settings.TimesheetSettings]{Settings: ad.TimesheetSettings, Path: "/api/v2/business/{businessId}/timesheetsettings",
+	httpapi.RegisterSettings(a, httpapi.SettingsOps[settings.TimesheetSettings]{Settings: ad.TimesheetSettings, Read: httpapi.BusinessReference, Path: "/api/v2/business/{businessId}/timesheetsettings",
 		WriteMethod: http.MethodPut, Tag: tag, Summary: "timesheet settings"})
-	httpapi.RegisterSettings(a, httpapi.SettingsOps[settings.PayslipSettings]{Settings: ad.PayslipSettings, Path: "/api/v2/business/{businessId}/payslip",
+	httpapi.RegisterSettings(a, httpapi.SettingsOps[settings.PayslipSettings]{Settings: ad.PayslipSettings, Read: httpapi.BusinessReference, Path: "/api/v2/business/{businessId}/payslip",
 		WriteMethod: http.MethodPost, Tag: tag, Summary: "payslip configuration"})
 	registerLeaveSettings(a, "/api/v2/business/{businessId}/leavesettings", tag)
 	registerTaxYears(a, B, tag)
@@ -73,7 +73,7 @@ func leaveSettingsOf(biz business.Business, s settings.LeaveSettings) settings.L
 
 func registerLeaveSettings(a *httpapi.API, path, tag string) {
 	ls := a.Reference.LeaveSettings
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: path, Tags: []string{tag}, Summary: "Get leave settings",
+	httpapi.Register(a, httpapi.BusinessReference, huma.Operation{Method: http.MethodGet, Path: path, Tags: []string{tag}, Summary: "Get leave settings",
 		Description: "AU and UK businesses."},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[settings.LeaveSettings], error) {
 			biz := httpapi.CurrentBusiness(ctx)
@@ -101,7 +101,7 @@ func registerLeaveSettings(a *httpapi.API, path, tag string) {
 
 func registerTaxYears(a *httpapi.API, B, tag string) {
 	tags := []string{tag}
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/initialfinancialyear", Tags: tags,
+	httpapi.Register(a, httpapi.BusinessReference, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/initialfinancialyear", Tags: tags,
 		Summary:     "Get the initial financial year",
 		Description: "The first day of the first financial (tax) year the business runs payroll in: the one chosen, else the one the business was created in."},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[payroll.DateTime], error) {
@@ -129,7 +129,7 @@ func registerTaxYears(a *httpapi.API, B, tag string) {
 			}
 			return &httpapi.BodyOf[payroll.DateTime]{Body: settings.InitialFinancialYear(b).FromDate}, nil
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/taxyearlist", Tags: tags,
+	httpapi.Register(a, httpapi.BusinessReference, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/taxyearlist", Tags: tags,
 		Summary:     "List tax years",
 		Description: "UK businesses: the tax years from the initial one to the current one, oldest first."},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[[]settings.FinancialYear], error) {
@@ -149,7 +149,7 @@ type SetBillingPlanRequest struct {
 func registerBilling(a *httpapi.API, B, tag string) {
 	ad := a.Reference
 	tags := []string{tag}
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/subscription/billingplans", Tags: tags,
+	httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/subscription/billingplans", Tags: tags,
 		Summary: "List billing plans", Description: "The plans the business can choose (the trial it starts on is hidden)."},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[[]settings.BillingPlan], error) {
 			out := []settings.BillingPlan{}
@@ -160,7 +160,7 @@ func registerBilling(a *httpapi.API, B, tag string) {
 			}
 			return &httpapi.BodyOf[[]settings.BillingPlan]{Body: out}, nil
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/subscription/currentbillingplan", Tags: tags,
+	httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/subscription/currentbillingplan", Tags: tags,
 		Summary: "Get the current billing plan"},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[settings.BillingPlan], error) {
 			p, err := ad.CurrentBillingPlan(ctx, httpapi.CurrentBusiness(ctx))
@@ -175,7 +175,7 @@ func registerBilling(a *httpapi.API, B, tag string) {
 			p, err := ad.SetBillingPlan(ctx, httpapi.CurrentBusiness(ctx), in.Body.BillingPlanID)
 			return &httpapi.BodyOf[settings.BillingPlan]{Body: p}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/entitlements", Tags: tags,
+	httpapi.Register(a, httpapi.BusinessReference, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/entitlements", Tags: tags,
 		Summary: "Get entitlements", Description: "The features of the business's billing plan."},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[settings.Entitlements], error) {
 			e, err := ad.Entitlements(ctx, httpapi.CurrentBusiness(ctx))
@@ -186,7 +186,7 @@ func registerBilling(a *httpapi.API, B, tag string) {
 func registerNotificationsAndTags(a *httpapi.API, B, tag string) {
 	ad := a.Reference
 	tags := []string{tag}
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/actionitems/businessnotifications", Tags: tags,
+	httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/actionitems/businessnotifications", Tags: tags,
 		Summary: "List business notifications", Description: "Notifications not yet dismissed, newest first."},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[[]settings.BusinessNotification], error) {
 			list, err := ad.ActiveNotifications(ctx, httpapi.CurrentBusiness(ctx))
@@ -202,7 +202,7 @@ func registerNotificationsAndTags(a *httpapi.API, B, tag string) {
 			}
 			return nil, ad.DismissNotification(ctx, httpapi.CurrentBusiness(ctx), id)
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/tags", Tags: tags,
+	httpapi.Register(a, httpapi.BusinessReference, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/tags", Tags: tags,
 		Summary: "List tags", Description: "The business's tags (created as other areas use them); awardName keeps those of that award."},
 		func(ctx context.Context, in *struct {
 			httpapi.BusinessPath

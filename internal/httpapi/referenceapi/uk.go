@@ -3,6 +3,7 @@ package referenceapi
 import (
 	"bytes"
 	"context"
+	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/httpapi"
 	"net/http"
 
@@ -27,8 +28,8 @@ func registerUKReference(a *httpapi.API) {
 	registerUKPensions(a)
 	registerUKBenefits(a)
 	ukc := a.Reference
-	httpapi.RegisterCRUD(a, httpapi.CRUD[uk.UKBacs, *uk.UKBacs]{Coll: ukc.Bacs, Path: "/api/v2/business/{businessId}/bacs", Item: "/api/v2/business/{businessId}/bacs/{id}", Tag: "BACS", OData: true})
-	httpapi.RegisterCRUD(a, httpapi.CRUD[uk.UKSubcontractor, *uk.UKSubcontractor]{Coll: ukc.Subcontractors, Path: "/api/v2/business/{businessId}/subcontractor",
+	httpapi.RegisterCRUD(a, httpapi.CRUD[uk.UKBacs, *uk.UKBacs]{Coll: ukc.Bacs, Read: httpapi.BusinessAdmin, Path: "/api/v2/business/{businessId}/bacs", Item: "/api/v2/business/{businessId}/bacs/{id}", Tag: "BACS", OData: true})
+	httpapi.RegisterCRUD(a, httpapi.CRUD[uk.UKSubcontractor, *uk.UKSubcontractor]{Coll: ukc.Subcontractors, Read: httpapi.BusinessAdmin, Path: "/api/v2/business/{businessId}/subcontractor",
 		Tag: "Subcontractors", Ops: "C"})
 	httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/subcontractor/{subcontractorId}/paymentdetails",
 		Tags: []string{"Subcontractors"}, Summary: "Save subcontractor payment details",
@@ -56,7 +57,7 @@ func registerUKHmrc(a *httpapi.API) {
 	ukc := a.Reference
 	tags := []string{"HMRC Settings"}
 	type hmrcOut = httpapi.BodyOf[uk.UKHmrcSettings]
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/hmrcsettings", Tags: tags, Summary: "Get HMRC settings",
+	httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/hmrcsettings", Tags: tags, Summary: "Get HMRC settings",
 		Description: "The main PAYE scheme's HMRC settings (defaults from the business details until first saved). The gateway password is never returned: a stored one reads as ********."},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*hmrcOut, error) {
 			v, err := ukc.HmrcSettings(ctx, httpapi.CurrentBusiness(ctx))
@@ -86,7 +87,7 @@ func registerUKHmrc(a *httpapi.API) {
 		})
 
 	type eaOut = httpapi.BodyOf[uk.UKEmploymentAllowance]
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/hmrcsettings/employmentallowance", Tags: tags,
+	httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/hmrcsettings/employmentallowance", Tags: tags,
 		Summary: "Get the employment allowance claim of a tax year"},
 		func(ctx context.Context, in *UKEmploymentAllowanceQuery) (*eaOut, error) {
 			v, err := ukc.EmploymentAllowanceOf(ctx, httpapi.CurrentBusiness(ctx), in.FinancialYearEnding)
@@ -104,7 +105,7 @@ func registerUKHmrc(a *httpapi.API) {
 			return &eaOut{Body: v}, err
 		})
 
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/statutorypay", Tags: []string{"Statutory Pay"},
+	httpapi.Register(a, httpapi.OnEmployees(business.ViewEmployeeDetails), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/statutorypay", Tags: []string{"Statutory Pay"},
 		Summary:     "Get statutory pay rates and thresholds",
 		Description: "SSP, SMP, SPP, SAP, ShPP, SPBP and SNCP rates and the lower earnings limit of a tax year (default the current one). Figures the reference rules lack are null and listed in missingFigures."},
 		func(ctx context.Context, in *struct {
@@ -114,7 +115,7 @@ func registerUKHmrc(a *httpapi.API) {
 			v, err := ukc.StatutoryPay(httpapi.CurrentBusiness(ctx), in.TaxYear)
 			return &httpapi.BodyOf[uk.UKStatutoryPay]{Body: v}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payeschemes", Tags: []string{"PAYE Schemes"},
+	httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payeschemes", Tags: []string{"PAYE Schemes"},
 		Summary: "List PAYE schemes", Description: "The business's PAYE schemes; the main one is what hmrcsettings edits. Pay schedules refer to them by payeSchemeId."},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[[]uk.UKPayeScheme], error) {
 			v, err := ukc.ListPayeSchemes(ctx, httpapi.CurrentBusiness(ctx))
@@ -125,7 +126,7 @@ func registerUKHmrc(a *httpapi.API) {
 func registerUKPensions(a *httpapi.API) {
 	ukc := a.Reference
 	tags := []string{"Pension Settings"}
-	httpapi.RegisterCRUD(a, httpapi.CRUD[uk.UKPensionScheme, *uk.UKPensionScheme]{Coll: ukc.PensionSchemes, Path: "/api/v2/business/{businessId}/pensionscheme", Item: "/api/v2/business/{businessId}/pensionscheme/{id}",
+	httpapi.RegisterCRUD(a, httpapi.CRUD[uk.UKPensionScheme, *uk.UKPensionScheme]{Coll: ukc.PensionSchemes, Read: httpapi.BusinessReference, Path: "/api/v2/business/{businessId}/pensionscheme", Item: "/api/v2/business/{businessId}/pensionscheme/{id}",
 		Tag: tags[0], Ops: "LCRU"})
 	httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/pensionscheme/{id}", Tags: tags,
 		Summary: "Delete a pension scheme", Description: "Deletes the scheme and its contribution plans; a scheme or plan still in use answers 409.",
@@ -148,7 +149,7 @@ func registerUKPensions(a *httpapi.API) {
 			v, err := ukc.SetPensionSchemeDates(ctx, httpapi.CurrentBusiness(ctx), in.Body)
 			return &httpapi.BodyOf[uk.UKPensionSchemeDates]{Body: v}, err
 		})
-	httpapi.RegisterCRUD(a, httpapi.CRUD[uk.UKPensionPlan, *uk.UKPensionPlan]{Coll: ukc.PensionPlans, Path: "/api/v2/business/{businessId}/pensionscheme/{schemeId}/plan", Item: "/api/v2/business/{businessId}/pensionscheme/{schemeId}/plan/{planId}",
+	httpapi.RegisterCRUD(a, httpapi.CRUD[uk.UKPensionPlan, *uk.UKPensionPlan]{Coll: ukc.PensionPlans, Read: httpapi.BusinessReference, Path: "/api/v2/business/{businessId}/pensionscheme/{schemeId}/plan", Item: "/api/v2/business/{businessId}/pensionscheme/{schemeId}/plan/{planId}",
 		IDParam: "planId", ParentParam: "schemeId", Tag: tags[0], Ops: "LCRU"})
 }
 
@@ -170,7 +171,7 @@ func registerUKBenefits(a *httpapi.API) {
 	ukc := a.Reference
 	tag := "Benefit Categories"
 	tags := []string{tag}
-	httpapi.RegisterCRUD(a, httpapi.CRUD[uk.UKBenefitCategory, *uk.UKBenefitCategory]{Coll: ukc.BenefitCategories, Path: "/api/v2/business/{businessId}/benefitcategory", Item: "/api/v2/business/{businessId}/benefitcategory/{id}",
+	httpapi.RegisterCRUD(a, httpapi.CRUD[uk.UKBenefitCategory, *uk.UKBenefitCategory]{Coll: ukc.BenefitCategories, Read: httpapi.BusinessReference, Path: "/api/v2/business/{businessId}/benefitcategory", Item: "/api/v2/business/{businessId}/benefitcategory/{id}",
 		Tag: tag, Ops: "LCRD"})
 	httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/benefitcategory", Tags: tags,
 		Summary: "Update a benefit category", Description: "The category is named by id in the body. Members the body omits keep their values."},
@@ -193,7 +194,7 @@ func registerUKBenefits(a *httpapi.API) {
 			return &httpapi.BodyOf[UKCreateBenefitCategoriesResult]{Body: UKCreateBenefitCategoriesResult{v}}, err
 		})
 	type optsOut = httpapi.BodyOf[uk.UKBenefitProcessingOptions]
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/benefitcategory/processingoptions", Tags: tags,
+	httpapi.Register(a, httpapi.BusinessReference, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/benefitcategory/processingoptions", Tags: tags,
 		Summary: "Get benefit processing options", Description: "Whether benefits are reported on P11D, payrolled, or both."},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*optsOut, error) {
 			v, err := ukc.BenefitProcessing.Get(ctx, httpapi.CurrentBusiness(ctx), "")
@@ -208,7 +209,7 @@ func registerUKBenefits(a *httpapi.API) {
 			})
 			return &optsOut{Body: v}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/benefitcategory/registeredfromtaxyearoptions", Tags: tags,
+	httpapi.Register(a, httpapi.BusinessReference, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/benefitcategory/registeredfromtaxyearoptions", Tags: tags,
 		Summary: "List the tax years payrolled benefits can be registered from", Description: "Newest first; value is the starting year of the tax year."},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[[]uk.UKTaxYearOption], error) {
 			v, err := ukc.RegisteredFromTaxYearOptions(httpapi.CurrentBusiness(ctx))

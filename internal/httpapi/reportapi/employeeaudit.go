@@ -11,7 +11,7 @@ import (
 )
 
 func registerEmployeeAudit(a *httpapi.API, s *employeereport.Service) {
-	httpapi.Register(a, httpapi.BusinessUser, get("/api/v2/business/{businessId}/report/employeeaudit", "Employee audit report",
+	httpapi.Register(a, httpapi.OnReport("EmployeeDetailsAuditReport"), get("/api/v2/business/{businessId}/report/employeeaudit", "Employee audit report",
 		"Every change made to an employee's details, oldest first: one row per member changed (section, field, old and new value as text; tax file, "+
 			"NI, IRD, NRIC and bank account numbers masked to their last three characters), when (UTC and the region's local time), by whom "+
 			"(userName) and through which channel (Api, or EmployeeSelfService for the employee's own self-service user). Creating an employee is "+

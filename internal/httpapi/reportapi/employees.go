@@ -8,7 +8,7 @@ import (
 )
 
 func registerEmployeeReports(a *httpapi.API, s *employeereport.Service) {
-	httpapi.Register(a, httpapi.BusinessUser, get("/api/v2/business/{businessId}/report/birthday", "Birthday report",
+	httpapi.Register(a, httpapi.OnReport("BirthdayReport"), get("/api/v2/business/{businessId}/report/birthday", "Birthday report",
 		"The employees (at locationId when given) whose birthday falls between fromDate and toDate inclusive, in birthday order, with the age they turn. A restricted user sees only their employees."),
 		func(ctx context.Context, in *struct {
 			httpapi.BusinessPath

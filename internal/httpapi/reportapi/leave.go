@@ -29,11 +29,11 @@ func registerLeaveReports(a *httpapi.API, s *leavereport.Service) {
 		return leavereport.OfCategories(rows, in.LeaveTypeIDs), err
 	}
 	desc := "Each employee's balance of each tracked leave category as at asAtDate (the leave ledger summed in SQL: openings, accruals, leave taken, adjustments), in hours and days, valued at the employee's hourly rate with the allowance's leave loading. A restricted user sees only their employees."
-	httpapi.Register(a, httpapi.BusinessUser, get("/api/v2/business/{businessId}/report/leavebalances", "Leave balances report", desc),
+	httpapi.Register(a, httpapi.OnReport("LeaveBalancesReport"), get("/api/v2/business/{businessId}/report/leavebalances", "Leave balances report", desc),
 		func(ctx context.Context, in *LeaveBalancesIn) (*httpapi.BodyOf[[]leavereport.LeaveBalance], error) {
 			return list(balances(ctx, in))
 		})
-	httpapi.Register(a, httpapi.BusinessUser, get("/api/v2/business/{businessId}/report/leavebalances/xlsx", "Leave balances report (xlsx)", "The leave balances report as a spreadsheet; hideLeaveValues leaves the value columns out."),
+	httpapi.Register(a, httpapi.OnReport("LeaveBalancesReport"), get("/api/v2/business/{businessId}/report/leavebalances/xlsx", "Leave balances report (xlsx)", "The leave balances report as a spreadsheet; hideLeaveValues leaves the value columns out."),
 		func(ctx context.Context, in *struct {
 			LeaveBalancesIn
 			HideLeaveValues bool `query:"hideLeaveValues"`
@@ -47,7 +47,7 @@ func registerLeaveReports(a *httpapi.API, s *leavereport.Service) {
 }
 
 func registerLeaveHistory(a *httpapi.API, s *leavereport.Service) {
-	httpapi.Register(a, httpapi.BusinessUser, get("/api/v2/business/{businessId}/report/leavehistory", "Leave history report",
+	httpapi.Register(a, httpapi.OnReport("LeaveHistoryReport"), get("/api/v2/business/{businessId}/report/leavehistory", "Leave history report",
 		"Per employee and tracked leave category: the balance before fromDate, each pay run's (or opening balance's, adjustment's) hours accrued and taken in fromDate..toDate (default today), and the closing balance, read from the leave ledger in SQL. Filters payScheduleId, locationId, employeeId (repeatable), leaveCategoryId, employingEntityId; each also as model.<name>. A restricted user sees only their employees."),
 		func(ctx context.Context, in *struct {
 			httpapi.BusinessPath

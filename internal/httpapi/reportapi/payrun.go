@@ -75,11 +75,11 @@ func registerPayRunReports(a *httpapi.API, s *report.Service) {
 		}
 		return s.GrossToNet(ctx, biz(ctx), ctxP(ctx), q)
 	}
-	httpapi.Register(a, httpapi.BusinessUser, get("/api/v2/business/{businessId}/report/grosstonet", "Gross to net report", g2nDesc),
+	httpapi.Register(a, httpapi.OnReport("GrossToNetReport"), get("/api/v2/business/{businessId}/report/grosstonet", "Gross to net report", g2nDesc),
 		func(ctx context.Context, in *grossToNetIn) (*httpapi.BodyOf[[]report.GrossToNet], error) {
 			return list(grossToNet(ctx, in))
 		})
-	httpapi.Register(a, httpapi.BusinessUser, get("/api/v2/business/{businessId}/report/grosstonet/xlsx", "Gross to net report (xlsx)", "The gross to net report as a spreadsheet: one row per employee, one column per member and per category."),
+	httpapi.Register(a, httpapi.OnReport("GrossToNetReport"), get("/api/v2/business/{businessId}/report/grosstonet/xlsx", "Gross to net report (xlsx)", "The gross to net report as a spreadsheet: one row per employee, one column per member and per category."),
 		func(ctx context.Context, in *grossToNetIn) (*httpapi.FileOutput, error) {
 			rows, err := grossToNet(ctx, in)
 			if err != nil {
@@ -88,7 +88,7 @@ func registerPayRunReports(a *httpapi.API, s *report.Service) {
 			return xlsx("gross-to-net", report.GrossToNetSheet(rows))
 		})
 
-	httpapi.Register(a, httpapi.BusinessUser, get("/api/v2/business/{businessId}/report/paycategories", "Pay categories report",
+	httpapi.Register(a, httpapi.OnReport("PayCategoriesReport"), get("/api/v2/business/{businessId}/report/paycategories", "Pay categories report",
 		"Earnings of the finalised pay runs paid in fromDate..toDate per run, employee and pay category: units, amount, the rate (amount / units) and the super those earnings attract (the employee's contribution in the run shared over its categories by amount, to the cent). groupByEarningsLocation reports the location each line was earned at."+scopeNote),
 		func(ctx context.Context, in *struct {
 			httpapi.BusinessPath
@@ -111,7 +111,7 @@ func registerPayRunReports(a *httpapi.API, s *report.Service) {
 		return s.Deductions(ctx, biz(ctx), ctxP(ctx), q)
 	}
 	dedDesc := "Deductions of the finalised pay runs paid in fromDate..toDate per run and employee, summed by deduction category (deductionCategoryId: one category), with the employee's notation in the run." + scopeNote
-	httpapi.Register(a, httpapi.BusinessUser, get("/api/v2/business/{businessId}/report/deductions", "Deductions report", dedDesc),
+	httpapi.Register(a, httpapi.OnReport("DeductionsReport"), get("/api/v2/business/{businessId}/report/deductions", "Deductions report", dedDesc),
 		func(ctx context.Context, in *deductionsIn) (*httpapi.BodyOf[[]report.DeductionsRow], error) {
 			return list(deductions(ctx, in))
 		})
@@ -122,8 +122,8 @@ func registerPayRunReports(a *httpapi.API, s *report.Service) {
 		}
 		return xlsx("deductions", report.DeductionsSheet(rows))
 	}
-	httpapi.Register(a, httpapi.BusinessUser, get("/api/v2/business/{businessId}/report/deductions/xlsx", "Deductions report (xlsx)", "The deductions report as a spreadsheet: one column per deduction category."), dedXLSX)
-	httpapi.Register(a, httpapi.BusinessUser, get("/api/payroll/internal/business/{businessId}/report/deductions/xlsx", "Deductions report (xlsx, internal path)", "The deductions report as a spreadsheet, at the path the payroll web application uses."), dedXLSX)
+	httpapi.Register(a, httpapi.OnReport("DeductionsReport"), get("/api/v2/business/{businessId}/report/deductions/xlsx", "Deductions report (xlsx)", "The deductions report as a spreadsheet: one column per deduction category."), dedXLSX)
+	httpapi.Register(a, httpapi.OnReport("DeductionsReport"), get("/api/payroll/internal/business/{businessId}/report/deductions/xlsx", "Deductions report (xlsx, internal path)", "The deductions report as a spreadsheet, at the path the payroll web application uses."), dedXLSX)
 
 	payments := func(ctx context.Context, in *EmployeeFilterIn) ([]report.PaymentHistoryRow, error) {
 		f, err := in.filter(in.EmployeeID)
@@ -132,12 +132,12 @@ func registerPayRunReports(a *httpapi.API, s *report.Service) {
 		}
 		return s.PaymentHistory(ctx, biz(ctx), ctxP(ctx), f)
 	}
-	httpapi.Register(a, httpapi.BusinessUser, get("/api/v2/business/{businessId}/report/paymenthistory", "Payment history report",
+	httpapi.Register(a, httpapi.OnReport("PaymentHistoryReport"), get("/api/v2/business/{businessId}/report/paymenthistory", "Payment history report",
 		"Each payment of the finalised pay runs paid in fromDate..toDate: the employee's net pay plus expenses split over their bank accounts exactly as the run's payments and bank files split it."+scopeNote),
 		func(ctx context.Context, in *EmployeeFilterIn) (*httpapi.BodyOf[[]report.PaymentHistoryRow], error) {
 			return list(payments(ctx, in))
 		})
-	httpapi.Register(a, httpapi.BusinessUser, get("/api/v2/business/{businessId}/report/paymenthistory/xlsx", "Payment history report (xlsx)", "The payment history report as a spreadsheet."),
+	httpapi.Register(a, httpapi.OnReport("PaymentHistoryReport"), get("/api/v2/business/{businessId}/report/paymenthistory/xlsx", "Payment history report (xlsx)", "The payment history report as a spreadsheet."),
 		func(ctx context.Context, in *EmployeeFilterIn) (*httpapi.FileOutput, error) {
 			rows, err := payments(ctx, in)
 			if err != nil {
@@ -153,12 +153,12 @@ func registerPayRunReports(a *httpapi.API, s *report.Service) {
 		}
 		return s.DetailedActivity(ctx, biz(ctx), ctxP(ctx), f, in.IncludePostTaxDeductions)
 	}
-	httpapi.Register(a, httpapi.BusinessUser, get("/api/v2/business/{businessId}/report/detailedactivity", "Detailed activity report",
+	httpapi.Register(a, httpapi.OnReport("DetailedActivityReport"), get("/api/v2/business/{businessId}/report/detailedactivity", "Detailed activity report",
 		"Per employee over the finalised pay runs paid in fromDate..toDate: hours, gross, deductions, taxable earnings, PAYG, HELP/STSL, super, net and employer liabilities."+scopeNote),
 		func(ctx context.Context, in *EmployeeFilterIn) (*httpapi.BodyOf[[]report.DetailedActivity], error) {
 			return list(activity(ctx, in))
 		})
-	httpapi.Register(a, httpapi.BusinessUser, get("/api/v2/business/{businessId}/report/detailedactivity/xlsx", "Detailed activity report (xlsx)", "The detailed activity report as a spreadsheet."),
+	httpapi.Register(a, httpapi.OnReport("DetailedActivityReport"), get("/api/v2/business/{businessId}/report/detailedactivity/xlsx", "Detailed activity report (xlsx)", "The detailed activity report as a spreadsheet."),
 		func(ctx context.Context, in *EmployeeFilterIn) (*httpapi.FileOutput, error) {
 			rows, err := activity(ctx, in)
 			if err != nil {
@@ -167,7 +167,7 @@ func registerPayRunReports(a *httpapi.API, s *report.Service) {
 			return xlsx("detailed-activity", report.DetailedActivitySheet(rows))
 		})
 
-	httpapi.Register(a, httpapi.BusinessUser, get("/api/v2/business/{businessId}/report/costing", "Costing report",
+	httpapi.Register(a, httpapi.OnReport("CostingReport"), get("/api/v2/business/{businessId}/report/costing", "Costing report",
 		"Earnings of the finalised pay runs paid in fromDate..toDate by the location they were earned at (a line's location, else the employee's primary location), by pay category, with the super those earnings attract. showZeroPayCategories lists every category of the selection at every location."+scopeNote),
 		func(ctx context.Context, in *struct {
 			httpapi.BusinessPath
@@ -183,7 +183,7 @@ func registerPayRunReports(a *httpapi.API, s *report.Service) {
 		})
 
 	superFilter := func(in *EmployeeFilterIn) (report.Filter, error) { return in.filter(in.EmployeeID) }
-	httpapi.Register(a, httpapi.BusinessUser, get("/api/v2/business/{businessId}/report/supercontributions/byemployee", "Super contributions by employee",
+	httpapi.Register(a, httpapi.OnReport("SuperContributionsReport"), get("/api/v2/business/{businessId}/report/supercontributions/byemployee", "Super contributions by employee",
 		"The super accrued by each finalised pay run paid in fromDate..toDate per employee: the super guarantee and each super adjustment by contribution type. Status is New: this service does not batch super payments."+scopeNote),
 		func(ctx context.Context, in *EmployeeFilterIn) (*httpapi.BodyOf[[]report.SuperAccrual], error) {
 			f, err := superFilter(in)
@@ -192,7 +192,7 @@ func registerPayRunReports(a *httpapi.API, s *report.Service) {
 			}
 			return list(s.SuperByEmployee(ctx, biz(ctx), ctxP(ctx), f))
 		})
-	httpapi.Register(a, httpapi.BusinessUser, get("/api/v2/business/{businessId}/report/supercontributions/bysuperfund", "Super contributions by super fund",
+	httpapi.Register(a, httpapi.OnReport("SuperContributionsReport"), get("/api/v2/business/{businessId}/report/supercontributions/bysuperfund", "Super contributions by super fund",
 		"The super of the finalised pay runs paid in fromDate..toDate summed per employee's (first) super fund, employee and contribution type."+scopeNote),
 		func(ctx context.Context, in *EmployeeFilterIn) (*httpapi.BodyOf[[]report.SuperByFund], error) {
 			f, err := superFilter(in)
@@ -201,7 +201,7 @@ func registerPayRunReports(a *httpapi.API, s *report.Service) {
 			}
 			return list(s.SuperByFund(ctx, biz(ctx), ctxP(ctx), f))
 		})
-	httpapi.Register(a, httpapi.BusinessUser, get("/api/v2/business/{businessId}/report/supercontributions/xlsx", "Super contributions report (xlsx)", "The super contributions by employee (groupBy Employee, the default) or by super fund (groupBy SuperFund) as a spreadsheet."),
+	httpapi.Register(a, httpapi.OnReport("SuperContributionsReport"), get("/api/v2/business/{businessId}/report/supercontributions/xlsx", "Super contributions report (xlsx)", "The super contributions by employee (groupBy Employee, the default) or by super fund (groupBy SuperFund) as a spreadsheet."),
 		func(ctx context.Context, in *superXLSXIn) (*httpapi.FileOutput, error) {
 			f, err := superFilter(&in.EmployeeFilterIn)
 			if err != nil {
@@ -227,7 +227,7 @@ func registerPayRunReports(a *httpapi.API, s *report.Service) {
 			}
 			return xlsx("super-contributions", report.SuperSheet(rows, nil))
 		})
-	httpapi.Register(a, httpapi.BusinessUser, get("/api/v2/business/{businessId}/report/payrolltax", "Payroll tax report",
+	httpapi.Register(a, httpapi.OnReport("PayrollTaxReport"), get("/api/v2/business/{businessId}/report/payrolltax", "Payroll tax report",
 		"Wages (by pay category) and super of the finalised pay runs paid in fromDate..toDate per employee and state, with the employee's and the pay category's payroll tax exemption. groupBy EarningsLocation (default; also EarningsRollUpLocation) takes the state of the location each line was earned at, DefaultLocation the employee's primary location's; without a location state, the employee's residential state."+scopeNote),
 		func(ctx context.Context, in *struct {
 			httpapi.BusinessPath

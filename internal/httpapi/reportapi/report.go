@@ -22,16 +22,20 @@ import (
 // report service the other reports use.
 func Register(ls *leavereport.Service) func(*httpapi.API) {
 	s := ls.Service
+	emps := &employeereport.Service{Service: s}
 	return func(a *httpapi.API) {
 		registerPayRunReports(a, s)
-		registerEmployeeReports(a, &employeereport.Service{Service: s})
+		registerEmployeeReports(a, emps)
 		registerRunOutputReports(a, s)
 		registerLeaveReports(a, ls)
 		registerLeaveHistory(a, ls)
 		registerLeaveLiability(a, ls)
 		registerLeaveLiabilityPreparation(a, ls)
-		register2(a, s)
-		registerEmployeeAudit(a, &employeereport.Service{Service: s})
+		registerTimeReports(a, s)
+		registerEmployeeDetails(a, emps)
+		registerPayRunSpreadsheets(a, s)
+		registerDocumentAcknowledgements(a, emps)
+		registerEmployeeAudit(a, emps)
 	}
 }
 

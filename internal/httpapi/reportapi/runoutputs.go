@@ -14,7 +14,7 @@ import (
 var journalViews = []string{"NotSet", "Summary", "Details", "Both", "Excel"}
 
 func registerRunOutputReports(a *httpapi.API, s *report.Service) {
-	httpapi.Register(a, httpapi.BusinessUser, get("/api/v2/business/{businessId}/report/payruninclusions", "Pay run inclusions report",
+	httpapi.Register(a, httpapi.OnReport("PayRunInclusionsReport"), get("/api/v2/business/{businessId}/report/payruninclusions", "Pay run inclusions report",
 		"The employees' recurring pay run inclusions (deductions, employer liabilities, additional earnings, expenses): status All (default), Active (in force today: started, not expired, maximum not reached) or Expired; fromDate/toDate: in force on some day of the range; employeeId, locationId, employingEntityId. A restricted user sees only their employees."),
 		func(ctx context.Context, in *struct {
 			httpapi.BusinessPath
@@ -35,7 +35,7 @@ func registerRunOutputReports(a *httpapi.API, s *report.Service) {
 			}
 			return list(s.PayRunInclusions(ctx, biz(ctx), principal(ctx), report.InclusionsQuery{Filter: f, Status: in.Status}))
 		})
-	httpapi.Register(a, httpapi.BusinessUser, get("/api/v2/business/{businessId}/report/payslip", "Payslips of a finalised pay run",
+	httpapi.Register(a, httpapi.OnReport("PaySlipReport"), get("/api/v2/business/{businessId}/report/payslip", "Payslips of a finalised pay run",
 		"The payslips (the shape of P/payslips) of finalised pay run payRunId, of the employees employeeId / locationId / employingEntityId select that the user may see, ordered by employee id. A draft run answers 409; payRunId is required (also as model.payRunId)."),
 		func(ctx context.Context, in *struct {
 			httpapi.BusinessPath
@@ -58,7 +58,7 @@ func registerRunOutputReports(a *httpapi.API, s *report.Service) {
 				LocationID: or(in.LocationID, in.ModelLocationID), EmployingEntityID: or(in.EmployingEntityID, in.ModelEmployingEntityID)}
 			return list(s.PaySlips(ctx, biz(ctx), principal(ctx), f))
 		})
-	httpapi.Register(a, httpapi.BusinessUser, get("/api/v2/business/{businessId}/report/journal", "Journal of a finalised pay run",
+	httpapi.Register(a, httpapi.OnReport("JournalReport"), get("/api/v2/business/{businessId}/report/journal", "Journal of a finalised pay run",
 		"The journal lines of finalised pay run payRunId posted to the business's chart of accounts (as B/journal/{payRunId}; debits equal credits). journalView and journalService are accepted by name. A draft run answers 409; a restricted user, who may not see every employee of the run, gets 404."),
 		func(ctx context.Context, in *struct {
 			httpapi.BusinessPath

@@ -6,6 +6,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/roster"
@@ -80,7 +81,7 @@ func registerESS(a *httpapi.API, s *roster.Service) {
 	answerDoc := " Only a published shift of the employee that is not yet accepted can be answered (else 409; unknown or another's shift 404); " +
 		"of two racing answers one wins. A declined shift becomes unassigned."
 
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodPost, Path: "/api/v2/ess/{employeeId}/shift/{shiftId}/accept", Tags: tags,
+	httpapi.Register(a, httpapi.SelfService(business.ManageRosters), huma.Operation{Method: http.MethodPost, Path: "/api/v2/ess/{employeeId}/shift/{shiftId}/accept", Tags: tags,
 		Summary: "Accept roster shift", Description: "Accepts the shift." + answerDoc, Parameters: httpapi.PathParams("shiftId")},
 		func(ctx context.Context, in *essInput) (*httpapi.BodyOf[AcceptResult], error) {
 			id, err := httpapi.PathID(ctx, "shiftId", "roster shift")
@@ -97,7 +98,7 @@ func registerESS(a *httpapi.API, s *roster.Service) {
 			c, err := counts(ctx, in.EmployeeID)
 			return &httpapi.BodyOf[AcceptResult]{Body: AcceptResult{Shift: sh[0], ShiftCounts: c}}, err
 		})
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodPost, Path: "/api/v2/ess/{employeeId}/shift/accept", Tags: tags,
+	httpapi.Register(a, httpapi.SelfService(business.ManageRosters), huma.Operation{Method: http.MethodPost, Path: "/api/v2/ess/{employeeId}/shift/accept", Tags: tags,
 		Summary: "Bulk accept roster shifts", Description: "Accepts each shift that can be; shifts lists those accepted." + answerDoc},
 		func(ctx context.Context, in *essBulkInput) (*httpapi.BodyOf[AcceptManyResult], error) {
 			ans, err := s.Accept(ctx, biz(ctx), principal(ctx), in.EmployeeID, in.Body.Shifts)
@@ -111,7 +112,7 @@ func registerESS(a *httpapi.API, s *roster.Service) {
 			c, err := counts(ctx, in.EmployeeID)
 			return &httpapi.BodyOf[AcceptManyResult]{Body: AcceptManyResult{Shifts: sh, ShiftCounts: c}}, err
 		})
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodPost, Path: "/api/v2/ess/{employeeId}/shift/{shiftId}/decline", Tags: tags,
+	httpapi.Register(a, httpapi.SelfService(business.ManageRosters), huma.Operation{Method: http.MethodPost, Path: "/api/v2/ess/{employeeId}/shift/{shiftId}/decline", Tags: tags,
 		Summary: "Decline roster shift", Description: "Declines the shift with an optional reason." + answerDoc, Parameters: httpapi.PathParams("shiftId")},
 		func(ctx context.Context, in *essDeclineInput) (*httpapi.BodyOf[ShiftCounts], error) {
 			id, err := httpapi.PathID(ctx, "shiftId", "roster shift")
@@ -128,7 +129,7 @@ func registerESS(a *httpapi.API, s *roster.Service) {
 			c, err := counts(ctx, in.EmployeeID)
 			return &httpapi.BodyOf[ShiftCounts]{Body: c}, err
 		})
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodPost, Path: "/api/v2/ess/{employeeId}/shift/decline", Tags: tags,
+	httpapi.Register(a, httpapi.SelfService(business.ManageRosters), huma.Operation{Method: http.MethodPost, Path: "/api/v2/ess/{employeeId}/shift/decline", Tags: tags,
 		Summary: "Bulk decline roster shifts", Description: "Declines each shift that can be." + answerDoc},
 		func(ctx context.Context, in *essBulkInput) (*httpapi.BodyOf[ShiftCounts], error) {
 			if _, err := s.Decline(ctx, biz(ctx), principal(ctx), in.EmployeeID, in.Body.Shifts, in.Body.Reason); err != nil {
@@ -151,7 +152,7 @@ func registerESS(a *httpapi.API, s *roster.Service) {
 		}
 		return emp, at, nil
 	}
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/shift/nearby", Tags: tags,
+	httpapi.Register(a, httpapi.SelfService(httpapi.ViewRosters...), huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/shift/nearby", Tags: tags,
 		Summary: "Find nearby roster shifts", Description: "The employee's published shifts overlapping 12 hours either side of localTime, by start."},
 		func(ctx context.Context, in *essLocalInput) (*httpapi.BodyOf[[]EssRosterShift], error) {
 			emp, at, err := localTime(ctx, in.LocalTime)
@@ -187,8 +188,8 @@ func registerESS(a *httpapi.API, s *roster.Service) {
 	}
 	matchDoc := "The employee's published shift nearest localTime (within 60 minutes of its start for clock on, or under way; of its end for clock off). " +
 		"When none matches, shift is an empty shift with id 0."
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/shift/matchingclockon", Tags: tags,
+	httpapi.Register(a, httpapi.SelfService(httpapi.ViewRosters...), huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/shift/matchingclockon", Tags: tags,
 		Summary: "Find matching clock on roster shift", Description: matchDoc}, match(true))
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/shift/matchingclockoff", Tags: tags,
+	httpapi.Register(a, httpapi.SelfService(httpapi.ViewRosters...), huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/shift/matchingclockoff", Tags: tags,
 		Summary: "Find matching clock off roster shift", Description: matchDoc}, match(false))
 }

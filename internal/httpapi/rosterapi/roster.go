@@ -12,6 +12,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/roster"
@@ -129,7 +130,7 @@ func Register(s *roster.Service, kiosks KioskClock) func(*httpapi.API) {
 	return func(a *httpapi.API) {
 		register(a, s, kiosks)
 		registerESS(a, s)
-		registerESS3(a, s)
+		registerESSSwaps(a, s)
 	}
 }
 
@@ -137,10 +138,10 @@ func Register(s *roster.Service, kiosks KioskClock) func(*httpapi.API) {
 // managerPath (B/manager/...): the manager operations of the mobile apps are the
 // business operations with the same shapes, for the employees the caller
 // manages (the service applies the scope).
-func both[I, O any](a *httpapi.API, managerPath string, op huma.Operation, h func(ctx context.Context, in *I) (*O, error)) {
-	httpapi.Register(a, httpapi.BusinessUser, op, h)
+func both[I, O any](a *httpapi.API, needs httpapi.Needs, managerPath string, op huma.Operation, h func(ctx context.Context, in *I) (*O, error)) {
+	httpapi.Register(a, needs, op, h)
 	op.Path, op.Tags, op.Summary = managerPath, []string{"Manager Roster Shifts"}, op.Summary+" (manager)"
-	httpapi.Register(a, httpapi.BusinessUser, op, h)
+	httpapi.Register(a, needs, op, h)
 }
 
 func register(a *httpapi.API, s *roster.Service, kiosks KioskClock) {
@@ -150,7 +151,7 @@ func register(a *httpapi.API, s *roster.Service, kiosks KioskClock) {
 	shiftID := func(ctx context.Context) (int64, error) { return httpapi.PathID(ctx, "rosterShiftId", "roster shift") }
 	employeeID := func(ctx context.Context) (int64, error) { return httpapi.PathID(ctx, "employeeId", "employee") }
 
-	both(a, "/api/v2/business/{businessId}/manager/rostershift", huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/rostershift", Tags: tags,
+	both(a, httpapi.OnEmployees(business.ViewRosters), "/api/v2/business/{businessId}/manager/rostershift", huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/rostershift", Tags: tags,
 		Summary: "Get roster shifts", Description: "Shifts overlapping fromDate..toDate (both required), filtered, ordered by start and paged " +
 			"(pageSize at most 100) in the database. By default only shifts without a role are listed unless selectedRoles or selectAllRoles. " +
 			"A restricted user sees the shifts of the employees of their groups and locations (not unassigned shifts)."},
@@ -170,7 +171,7 @@ func register(a *httpapi.API, s *roster.Service, kiosks KioskClock) {
 			return &httpapi.BodyOf[[]RosterShift]{Body: out}, nil
 		})
 
-	both(a, "/api/v2/business/{businessId}/manager/rostershift", huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/rostershift", Tags: tags,
+	both(a, httpapi.OnEmployees(business.ManageRosters), "/api/v2/business/{businessId}/manager/rostershift", huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/rostershift", Tags: tags,
 		Summary: "Create roster shift", Description: "startTime and endTime required (at most 24 hours apart); breaks inside the shift; " +
 			"employee, location, work type and qualifications must be of this business (else 400 naming the member); an employee a restricted " +
 			"user sees but whose grants over them lack ManageRosters is 403 naming it." + states},
@@ -187,7 +188,7 @@ func register(a *httpapi.API, s *roster.Service, kiosks KioskClock) {
 			return &httpapi.BodyOf[EssRosterShift]{Body: EssShape(sh, 0)}, nil
 		})
 
-	both(a, "/api/v2/business/{businessId}/manager/rostershift/{rosterShiftId}", huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/rostershift/{rosterShiftId}", Tags: tags,
+	both(a, httpapi.OnRecord(httpapi.RosterShift, "rosterShiftId", business.ManageRosters), "/api/v2/business/{businessId}/manager/rostershift/{rosterShiftId}", huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/rostershift/{rosterShiftId}", Tags: tags,
 		Summary: "Update roster shift", Description: "Replaces the shift's members with the body's (breaks: see clearBreaks); conditional on the " +
 			"version read, so a concurrent change answers 409." + states, Parameters: httpapi.PathParams("rosterShiftId")},
 		func(ctx context.Context, in *updateInput) (*httpapi.BodyOf[EssRosterShift], error) {
@@ -214,7 +215,7 @@ func register(a *httpapi.API, s *roster.Service, kiosks KioskClock) {
 			return &httpapi.BodyOf[EssRosterShift]{Body: EssShape(sh, 0)}, nil
 		})
 
-	both(a, "/api/v2/business/{businessId}/manager/rostershift/{rosterShiftId}/stub", huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/rostershift/{rosterShiftId}/stub", Tags: tags,
+	both(a, httpapi.OnRecord(httpapi.RosterShift, "rosterShiftId", business.ManageRosters), "/api/v2/business/{businessId}/manager/rostershift/{rosterShiftId}/stub", huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/rostershift/{rosterShiftId}/stub", Tags: tags,
 		Summary: "Stub roster shift timesheet", Description: "Writes a Submitted timesheet line from the shift (its employee, times, breaks, " +
 			"location, work type; note as comments; source IntegratedRostering), once: a second stub, or a shift without an employee, is 409.",
 		Parameters: httpapi.PathParams("rosterShiftId")},
@@ -275,12 +276,12 @@ func register(a *httpapi.API, s *roster.Service, kiosks KioskClock) {
 	matchDoc := "The employee's published shift nearest the clock time (dateUtc, read on the kiosk's wall clock): for clock on, the shift " +
 		"whose start is within the kiosk's clockOnWindowMinutes (default 60) of it, or that is under way; for clock off, the shift whose end is within " +
 		"clockOffWindowMinutes. When none matches, shift is an empty shift with id 0 (objects are never null on this API)."
-	both(a, "/api/v2/business/{businessId}/manager/rostershift/{employeeId}/matchingclockon", huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/rostershift/{employeeId}/matchingclockon", Tags: tags,
+	both(a, httpapi.OnEmployee(business.ViewRosters), "/api/v2/business/{businessId}/manager/rostershift/{employeeId}/matchingclockon", huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/rostershift/{employeeId}/matchingclockon", Tags: tags,
 		Summary: "Find matching clock on roster shift", Description: matchDoc, Parameters: httpapi.PathParams("employeeId")}, match(true))
-	both(a, "/api/v2/business/{businessId}/manager/rostershift/{employeeId}/matchingclockoff", huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/rostershift/{employeeId}/matchingclockoff", Tags: tags,
+	both(a, httpapi.OnEmployee(business.ViewRosters), "/api/v2/business/{businessId}/manager/rostershift/{employeeId}/matchingclockoff", huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/rostershift/{employeeId}/matchingclockoff", Tags: tags,
 		Summary: "Find matching clock off roster shift", Description: matchDoc, Parameters: httpapi.PathParams("employeeId")}, match(false))
 
-	both(a, "/api/v2/business/{businessId}/manager/rostershift/{employeeId}/nearby", huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/rostershift/{employeeId}/nearby", Tags: tags,
+	both(a, httpapi.OnEmployee(business.ViewRosters), "/api/v2/business/{businessId}/manager/rostershift/{employeeId}/nearby", huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/rostershift/{employeeId}/nearby", Tags: tags,
 		Summary: "Find nearby roster shifts", Description: "The employee's published shifts overlapping 12 hours either side of localTime, by start.",
 		Parameters: httpapi.PathParams("employeeId")},
 		func(ctx context.Context, in *nearbyInput) (*httpapi.BodyOf[[]EssRosterShift], error) {

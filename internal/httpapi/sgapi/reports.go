@@ -37,7 +37,7 @@ const reportNote = " SG businesses only (400 otherwise). A restricted user sees 
 
 func registerReports(a *httpapi.API, s *report.Service) {
 	tags := []string{"Reports"}
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/report/cpf", Tags: tags,
+	httpapi.Register(a, httpapi.OnReport("CpfLodgementReport"), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/report/cpf", Tags: tags,
 		Summary: "CPF lodgement report",
 		Description: "Per employee and month of the finalised pay runs paid in fromDate..toDate: the CPF contributions (paymentTypeId 1: employee and employer shares, voluntary contributions included, " +
 			"with the ordinary and additional wages subject to CPF after the ceilings) and the Skills Development Levy (paymentTypeId 11), one row per payment type." + reportNote},
@@ -54,7 +54,7 @@ func registerReports(a *httpapi.API, s *report.Service) {
 			rows, err := s.CPF(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), report.CPFQuery{Filter: f, PaymentTypeID: in.PaymentTypeID})
 			return &httpapi.BodyOf[[]report.CPFRow]{Body: rows}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/report/withholding", Tags: tags,
+	httpapi.Register(a, httpapi.OnReport("WithholdingReport"), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/report/withholding", Tags: tags,
 		Summary:     "Withholding tax report",
 		Description: "Per location (the employees' primary location) and month of the finalised pay runs paid in fromDate..toDate: gross earnings and the tax withheld (the runs' tax adjustments)." + reportNote},
 		func(ctx context.Context, in *ReportQuery) (*httpapi.BodyOf[[]report.WithholdingRow], error) {

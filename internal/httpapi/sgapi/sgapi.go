@@ -11,6 +11,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/report"
@@ -59,7 +60,7 @@ const regionNote = " SG businesses only (400 otherwise); another business's empl
 
 func registerItems[T any, P iras.Ptr[T]](a *httpapi.API, k iras.Items[T, P], p itemPaths) {
 	tags := []string{"IRAS"}
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: p.coll, Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.EditAllEmployeeDetails), huma.Operation{Method: http.MethodPost, Path: p.coll, Tags: tags,
 		Summary: "Create a " + p.label, Description: "Adds a " + p.label + " for the basis period (the year the income was earned) to the employee's IRAS items." + regionNote,
 		Parameters: httpapi.PathParams("employeeId")},
 		func(ctx context.Context, in *struct {
@@ -73,7 +74,7 @@ func registerItems[T any, P iras.Ptr[T]](a *httpapi.API, k iras.Items[T, P], p i
 			v, err := k.Create(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), eid, in.Body)
 			return &httpapi.BodyOf[T]{Body: v}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: p.coll, Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.ViewEmployeeDetails), huma.Operation{Method: http.MethodGet, Path: p.coll, Tags: tags,
 		Summary: "List the employee's " + p.plural, Description: "By basis period, then in the order they were created." + regionNote,
 		Parameters: httpapi.PathParams("employeeId")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[[]T], error) {
@@ -84,7 +85,7 @@ func registerItems[T any, P iras.Ptr[T]](a *httpapi.API, k iras.Items[T, P], p i
 			v, err := k.List(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), eid)
 			return &httpapi.BodyOf[[]T]{Body: v}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: p.item, Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.ViewEmployeeDetails), huma.Operation{Method: http.MethodGet, Path: p.item, Tags: tags,
 		Summary: "Get a " + p.label, Description: "One item of the employee." + regionNote,
 		Parameters: httpapi.PathParams("employeeId", "id")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[T], error) {
@@ -95,7 +96,7 @@ func registerItems[T any, P iras.Ptr[T]](a *httpapi.API, k iras.Items[T, P], p i
 			v, err := k.Get(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), eid, id)
 			return &httpapi.BodyOf[T]{Body: v}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPut, Path: p.item, Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.EditAllEmployeeDetails), huma.Operation{Method: http.MethodPut, Path: p.item, Tags: tags,
 		Summary: "Update a " + p.label, Description: "Members the body omits keep their values; the item is stored only if no other update came in between (409 otherwise)." + regionNote,
 		Parameters: httpapi.PathParams("employeeId", "id")},
 		func(ctx context.Context, in *struct {
@@ -110,7 +111,7 @@ func registerItems[T any, P iras.Ptr[T]](a *httpapi.API, k iras.Items[T, P], p i
 			v, err := k.Update(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), eid, id, in.RawBody)
 			return &httpapi.BodyOf[T]{Body: v}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodDelete, Path: p.item, Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.EditAllEmployeeDetails), huma.Operation{Method: http.MethodDelete, Path: p.item, Tags: tags,
 		Summary: "Delete a " + p.label, Description: "Removes the item." + regionNote,
 		Parameters: httpapi.PathParams("employeeId", "id")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*struct{}, error) {

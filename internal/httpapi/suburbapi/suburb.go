@@ -9,6 +9,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/employee"
 	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/payroll"
@@ -54,7 +55,7 @@ func register(a *httpapi.API, d Deps) {
 		_, err := d.Employees.Visible(ctx, httpapi.CurrentBusiness(ctx), payroll.PrincipalFrom(ctx), emp)
 		return err
 	}
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/lookup/suburbs", Tags: tags,
+	httpapi.Register(a, httpapi.SelfService(business.ViewEmployeeDetails), huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/lookup/suburbs", Tags: tags,
 		Summary: "Search suburbs", Description: "A page of the suburbs whose name or postcode starts with term (any case), by name, state and postcode, in countryId (ISO 3166-1 alpha-2; the business's country when empty). pageNum is from 1, pageSize 1 to 100 (default 20)." + fromRegister},
 		func(ctx context.Context, in *struct {
 			httpapi.ESSPath
@@ -73,7 +74,7 @@ func register(a *httpapi.API, d Deps) {
 			return &httpapi.BodyOf[httpapi.PagedResult[suburb.Suburb]]{Body: httpapi.PagedResult[suburb.Suburb]{CurrentPage: in.PageNum, PageSize: in.PageSize,
 				PageCount: (n + in.PageSize - 1) / in.PageSize, ItemCount: n, ItemCountFuture: httpapi.CountWrap{Value: n}, Items: items}}, nil
 		})
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/lookup/suburb", Tags: tags,
+	httpapi.Register(a, httpapi.SelfService(business.ViewEmployeeDetails), huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/lookup/suburb", Tags: tags,
 		Summary: "Get suburb", Description: "The suburb named suburb (any case), in state and with postCode when they are given, in countryId (the business's country when empty); 404 when the register has none." + fromRegister},
 		func(ctx context.Context, in *struct {
 			httpapi.ESSPath
@@ -91,7 +92,7 @@ func register(a *httpapi.API, d Deps) {
 			}
 			return &httpapi.BodyOf[SuburbResult]{Body: SuburbResult{Result: s}}, nil
 		})
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/lookup/addresses/{suburbId}", Tags: tags,
+	httpapi.Register(a, httpapi.SelfService(business.ViewEmployeeDetails), huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/lookup/addresses/{suburbId}", Tags: tags,
 		Summary: "Get the address of a suburb", Description: "The suburb as an address (AuAddressModel): suburb, state, postcode and country filled, the street left for the person to type; isOutOfRegion when the suburb is outside the business's country. 404 for a suburb the business does not see." + fromRegister},
 		func(ctx context.Context, in *struct {
 			httpapi.ESSPath

@@ -8,6 +8,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/timesheet"
@@ -106,7 +107,7 @@ func registerManagerKiosk(a *httpapi.API, s *timesheet.Service, create func(cont
 		return httpapi.PathID(ctx, "timesheetLineId", "timesheet line")
 	}
 
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/manager/kiosk/timesheet", Tags: tags, Summary: "Get kiosk timesheets",
+	httpapi.Register(a, httpapi.OnEmployees(httpapi.ViewTimesheets...), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/manager/kiosk/timesheet", Tags: tags, Summary: "Get kiosk timesheets",
 		Description: "The timesheet lines starting from fromDate to toDate (dates, inclusive; default the 7 days up to today; at most 31 days), " +
 			"filtered by employeeId, locationId and status, of the employees the caller may see, by start."},
 		func(ctx context.Context, in *kioskTimesheetsInput) (*httpapi.BodyOf[[]KioskTimesheetLine], error) {
@@ -145,13 +146,13 @@ func registerManagerKiosk(a *httpapi.API, s *timesheet.Service, create func(cont
 			}
 			return &httpapi.BodyOf[[]KioskTimesheetLine]{Body: out}, nil
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/manager/kiosk/timesheet", Tags: tags, Summary: "Create kiosk timesheet line",
+	httpapi.Register(a, httpapi.OnEmployees(business.CreateTimesheets), huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/manager/kiosk/timesheet", Tags: tags, Summary: "Create kiosk timesheet line",
 		Description: "Creates a line as POST B/timesheet does (an employee the caller may not see is 400 naming employeeId; one a restricted user sees " +
 			"whose grants lack CreateTimesheets, or ApproveTimesheets for a line created Approved, is 403 naming it)." + transitions}, create)
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/manager/kiosk/timesheet/{timesheetLineId}", Tags: tags, Summary: "Update kiosk timesheet line",
+	httpapi.Register(a, httpapi.OnRecord(httpapi.TimesheetLine, "timesheetLineId", business.CreateTimesheets), huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/manager/kiosk/timesheet/{timesheetLineId}", Tags: tags, Summary: "Update kiosk timesheet line",
 		Description: "Replaces the line with the body as PUT B/timesheet/{id} does (members left out are cleared; setting status Approved needs " +
 			"ApproveTimesheets over the employee, else 403 naming it)." + transitions, Parameters: httpapi.PathParams("timesheetLineId")}, update)
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/manager/kiosk/timesheetcomments/{timesheetLineId}", Tags: tags,
+	httpapi.Register(a, httpapi.OnRecord(httpapi.TimesheetLine, "timesheetLineId", business.CreateTimesheets), huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/manager/kiosk/timesheetcomments/{timesheetLineId}", Tags: tags,
 		Summary: "Update kiosk timesheet comments", Description: "Sets the line's comments and hiddenComments and keeps everything else." + transitions,
 		Parameters: httpapi.PathParams("timesheetLineId")},
 		func(ctx context.Context, in *commentsInput) (*httpapi.BodyOf[IndividualTimesheetLine], error) {

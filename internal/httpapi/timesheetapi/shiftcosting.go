@@ -6,6 +6,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/timesheet"
@@ -85,7 +86,7 @@ type ShiftPeriod struct {
 
 func registerShiftCosting(a *httpapi.API, s *timesheet.Service) {
 	tags := []string{"Timesheet"}
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employee/{employeeId}/timesheet/shiftcosting",
+	httpapi.Register(a, httpapi.OnEmployee(business.ViewShiftCosts), huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employee/{employeeId}/timesheet/shiftcosting",
 		Tags: tags, Summary: "Get shift costings for an employee",
 		Description: "Prices proposed shifts of the employee without storing anything: each shift is validated (400 naming shifts[i].member) and " +
 			"costed as a timesheet line with the same times, breaks, pay category and rate would be — the shift's rate, else an override rate of its " +
@@ -112,7 +113,7 @@ func registerShiftCosting(a *httpapi.API, s *timesheet.Service) {
 			}
 			return &httpapi.BodyOf[timesheet.CostingResult]{Body: res}, nil
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employee/{employeeId}/timesheet/shiftperiods",
+	httpapi.Register(a, httpapi.OnEmployee(business.ApproveTimesheets, business.CreateTimesheets, business.ViewRosters, business.ManageRosters), huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employee/{employeeId}/timesheet/shiftperiods",
 		Tags: tags, Summary: "Get shift periods for an employee",
 		Description: "The periods over which the employee's shifts are assessed together (for overtime and consolidation rules) from the one " +
 			"holding firstShiftStartTime to the one holding lastShiftStartTime: the periods of the employee's pay condition rule set (of their " +

@@ -147,9 +147,9 @@ func register(a *httpapi.API, s *timesheet.Service) {
 		"payCategoryId, leaveCategoryId, payRunId, start, end, status, externalReferenceId, comments, source. A restricted user sees the lines of the employees of their groups and locations." +
 		costsDoc
 
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/timesheet", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployees(httpapi.ViewTimesheets...), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/timesheet", Tags: tags,
 		Summary: "Get business timesheets", Description: listDoc}, list)
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/manager/timesheet", Tags: mtags,
+	httpapi.Register(a, httpapi.OnEmployees(httpapi.ViewTimesheets...), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/manager/timesheet", Tags: mtags,
 		Summary: "Get business timesheets (manager)", Description: listDoc}, list)
 
 	createDoc := "Durations are computed from start, end and breaks (paid breaks are paid, unpaid are not); " +
@@ -176,11 +176,11 @@ func register(a *httpapi.API, s *timesheet.Service) {
 		}
 		return &httpapi.BodyOf[IndividualTimesheetLine]{Body: individual(l)}, nil
 	}
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/timesheet", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployees(business.CreateTimesheets), huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/timesheet", Tags: tags,
 		Summary: "Create a timesheet line", Description: createDoc}, create)
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/manager/timesheet", Tags: mtags,
+	httpapi.Register(a, httpapi.OnEmployees(business.CreateTimesheets), huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/manager/timesheet", Tags: mtags,
 		Summary: "Create a timesheet line (manager)", Description: createDoc}, create)
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/timesheet/{timesheetLineId}", Tags: tags,
+	httpapi.Register(a, httpapi.OnRecord(httpapi.TimesheetLine, "timesheetLineId", httpapi.ViewTimesheets...), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/timesheet/{timesheetLineId}", Tags: tags,
 		Summary: "Get a timesheet line", Description: "Shape B, with durations, cost at the employee's rate in force on the line's day and isOverlapping." + costsDoc,
 		Parameters: httpapi.PathParams("timesheetLineId")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[TimesheetLineB], error) {
@@ -219,11 +219,11 @@ func register(a *httpapi.API, s *timesheet.Service) {
 		}
 		return &httpapi.BodyOf[IndividualTimesheetLine]{Body: individual(l)}, nil
 	}
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/timesheet/{timesheetLineId}", Tags: tags,
+	httpapi.Register(a, httpapi.OnRecord(httpapi.TimesheetLine, "timesheetLineId", business.CreateTimesheets), huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/timesheet/{timesheetLineId}", Tags: tags,
 		Summary: "Update a timesheet line", Description: updateDoc, Parameters: httpapi.PathParams("timesheetLineId")}, update)
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/manager/timesheet/{timesheetLineId}", Tags: mtags,
+	httpapi.Register(a, httpapi.OnRecord(httpapi.TimesheetLine, "timesheetLineId", business.CreateTimesheets), huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/manager/timesheet/{timesheetLineId}", Tags: mtags,
 		Summary: "Update a timesheet line (manager)", Description: updateDoc, Parameters: httpapi.PathParams("timesheetLineId")}, update)
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/timesheet/{timesheetLineId}", Tags: tags,
+	httpapi.Register(a, httpapi.OnRecord(httpapi.TimesheetLine, "timesheetLineId", business.CreateTimesheets), huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/timesheet/{timesheetLineId}", Tags: tags,
 		Summary: "Delete a timesheet line", Description: "A Processed line cannot be deleted (409).", Parameters: httpapi.PathParams("timesheetLineId")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*struct{}, error) {
 			id, err := lineID(ctx, "timesheetLineId")
@@ -264,9 +264,9 @@ func register(a *httpapi.API, s *timesheet.Service) {
 		"within them. Everything is validated (400 naming timesheets[key][index].member) before anything is written, in one transaction. " +
 		"returnResponse=true returns the stored lines. A restricted user needs ApproveTimesheets for approved=true (403 naming it without it anywhere; " +
 		"employees whose grants lack it are refused as outside the scope)."
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/timesheet/bulk", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployees(business.CreateTimesheets), huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/timesheet/bulk", Tags: tags,
 		Summary: "Bulk insert timesheets", Description: "Adds the lines; existing lines stay." + bulkDoc}, bulk(false))
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/timesheet/bulk", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployees(business.CreateTimesheets), huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/timesheet/bulk", Tags: tags,
 		Summary: "Update/replace timesheets", Description: "Replaces, for each employee named, every line starting from fromDate through toDate " +
 			"(both required) with the lines given; Processed lines stay." + bulkDoc}, bulk(true))
 
@@ -280,7 +280,7 @@ func register(a *httpapi.API, s *timesheet.Service) {
 	}
 	mpath := httpapi.PathParams("employeeId", "timesheetId")
 
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/manager/{employeeId}/timesheet/{timesheetId}", Tags: mtags,
+	httpapi.Register(a, httpapi.OnEmployee(httpapi.ViewTimesheets...), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/manager/{employeeId}/timesheet/{timesheetId}", Tags: mtags,
 		Summary: "Get timesheet", Description: "Shape B. A line of another employee, or outside a restricted user's employees, is 404." + costsDoc, Parameters: mpath},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[TimesheetLineB], error) {
 			emp, id, err := managerIDs(ctx)
@@ -290,7 +290,7 @@ func register(a *httpapi.API, s *timesheet.Service) {
 			l, err := s.Get(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), id, emp)
 			return one(ctx, l, err)
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/manager/{employeeId}/timesheet/{timesheetId}", Tags: mtags,
+	httpapi.Register(a, httpapi.OnEmployee(business.CreateTimesheets), huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/manager/{employeeId}/timesheet/{timesheetId}", Tags: mtags,
 		Summary: "Edit timesheet", Description: "Replaces the line's times, breaks, references and comments with the body." + transitions, Parameters: mpath},
 		func(ctx context.Context, in *managerEditInput) (*httpapi.BodyOf[TimesheetLineB], error) {
 			emp, id, err := managerIDs(ctx)
@@ -305,7 +305,7 @@ func register(a *httpapi.API, s *timesheet.Service) {
 			l, err := s.Update(ctx, biz, p, id, emp, in.Body.input(emp, old))
 			return one(ctx, l, err)
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/manager/{employeeId}/timesheet/{timesheetId}", Tags: mtags,
+	httpapi.Register(a, httpapi.OnEmployee(business.CreateTimesheets), huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/manager/{employeeId}/timesheet/{timesheetId}", Tags: mtags,
 		Summary: "Delete timesheet", Description: "A Processed line cannot be deleted (409).", Parameters: mpath},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*struct{}, error) {
 			emp, id, err := managerIDs(ctx)
@@ -314,7 +314,7 @@ func register(a *httpapi.API, s *timesheet.Service) {
 			}
 			return nil, s.Delete(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), id, emp)
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/manager/{employeeId}/timesheet/{timesheetId}/approve", Tags: mtags,
+	httpapi.Register(a, httpapi.OnEmployee(business.ApproveTimesheets), huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/manager/{employeeId}/timesheet/{timesheetId}/approve", Tags: mtags,
 		Summary: "Approve timesheet", Description: "Submitted or Missing -> Approved." + transitions, Parameters: mpath},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[TimesheetLineB], error) {
 			emp, id, err := managerIDs(ctx)
@@ -324,7 +324,7 @@ func register(a *httpapi.API, s *timesheet.Service) {
 			l, err := s.Approve(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), id, emp)
 			return one(ctx, l, err)
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/manager/{employeeId}/timesheet/{timesheetId}/reject", Tags: mtags,
+	httpapi.Register(a, httpapi.OnEmployee(business.ApproveTimesheets), huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/manager/{employeeId}/timesheet/{timesheetId}/reject", Tags: mtags,
 		Summary: "Reject timesheet", Description: "Submitted or Missing -> Rejected; an optional body {reason} is kept with the line." + transitions, Parameters: mpath},
 		func(ctx context.Context, in *rejectInput) (*httpapi.BodyOf[TimesheetLineB], error) {
 			emp, id, err := managerIDs(ctx)

@@ -13,6 +13,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/payroll"
 	sl "github.com/payrolld/payrolld/internal/uk/statutoryleave"
@@ -46,18 +47,16 @@ var families = []familyPaths{
 		"/api/v2/business/{businessId}/employee/{employeeId}/statutoryleave/sncp/{id}/attachments", "neonatal care"},
 }
 
-// RegisterStatutoryLeave serves statutory leave (issue 10) and the pay
-// run's statutory adoption pay (issue 11). Pass it in httpapi.Deps.Areas.
-func RegisterStatutoryLeave(s *sl.Service) func(*httpapi.API) {
-	return func(a *httpapi.API) {
-		for _, f := range families {
-			registerFamily(a, s, f)
-		}
-		registerSMPDelete(a, s)
-		registerSNCPPause(a, s)
-		registerSSP(a, s)
-		registerRunSAP(a, s)
+// registerStatutoryLeave serves statutory leave and the pay
+// run's statutory adoption pay.
+func registerStatutoryLeave(a *httpapi.API, s *sl.Service) {
+	for _, f := range families {
+		registerFamily(a, s, f)
 	}
+	registerSMPDelete(a, s)
+	registerSNCPPause(a, s)
+	registerSSP(a, s)
+	registerRunSAP(a, s)
 }
 
 var principal = payroll.PrincipalFrom
@@ -106,7 +105,7 @@ func registerFamily(a *httpapi.API, s *sl.Service, f familyPaths) {
 	k, label := f.kind, f.label
 	up := strings.ToUpper(string(k))
 	tags := []string{"Statutory Leave"}
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: f.coll, Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.EditAllEmployeeDetails), huma.Operation{Method: http.MethodPost, Path: f.coll, Tags: tags,
 		Summary: "Create a period of statutory " + label + " leave (" + up + ")",
 		Description: "Records the leave and answers its eligibility (26 weeks' employment into the qualifying week, average weekly earnings at least the lower earnings limit) with the calculation's log. " +
 			"Average weekly earnings are averageWeeklyEarningsOverride when given, else computed from the employee's finalised pay runs in the relevant period. Periods of one kind may not overlap (409). " +
@@ -124,7 +123,7 @@ func registerFamily(a *httpapi.API, s *sl.Service, f familyPaths) {
 			res, err := s.Create(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), eid, k, in.Body)
 			return &httpapi.BodyOf[sl.CreateResult]{Body: res}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: f.coll, Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.ViewEmployeeDetails), huma.Operation{Method: http.MethodGet, Path: f.coll, Tags: tags,
 		Summary: "List an employee's periods of " + up, Description: "Oldest first; periodStart/periodEnd keep the periods overlapping those dates.",
 		Parameters: httpapi.PathParams("employeeId")},
 		func(ctx context.Context, in *periodQuery) (*httpapi.BodyOf[[]sl.StatutoryLeave], error) {
@@ -139,7 +138,7 @@ func registerFamily(a *httpapi.API, s *sl.Service, f familyPaths) {
 			list, err := s.List(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), eid, k, from, to)
 			return &httpapi.BodyOf[[]sl.StatutoryLeave]{Body: list}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: f.item, Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.ViewEmployeeDetails), huma.Operation{Method: http.MethodGet, Path: f.item, Tags: tags,
 		Summary: "Get a period of " + up, Parameters: httpapi.PathParams("employeeId", "id")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[sl.StatutoryLeave], error) {
 			eid, id, err := ids(ctx, "id", string(k)+" leave")
@@ -149,7 +148,7 @@ func registerFamily(a *httpapi.API, s *sl.Service, f familyPaths) {
 			l, err := s.Get(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), eid, k, id)
 			return &httpapi.BodyOf[sl.StatutoryLeave]{Body: l}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: f.calc, Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.ViewEmployeeDetails), huma.Operation{Method: http.MethodGet, Path: f.calc, Tags: tags,
 		Summary: "Calculate a period of " + up,
 		Description: "The eligibility, average weekly earnings, qualifying week and the week-by-week payments (rate, days, amount, and the pay run that paid each) of the period with id, " +
 			"or of the employee's period containing periodStart.",
@@ -175,7 +174,7 @@ func registerFamily(a *httpapi.API, s *sl.Service, f familyPaths) {
 		if !link {
 			method, summary = http.MethodDelete, "Detach an employee document from a period of "+up
 		}
-		httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: method, Path: f.document, Tags: tags, Summary: summary,
+		httpapi.Register(a, httpapi.OnEmployee(business.EditAllEmployeeDetails), huma.Operation{Method: method, Path: f.document, Tags: tags, Summary: summary,
 			Description: "The document must be one of the employee's own documents. Answers the period's attachments.",
 			Parameters:  httpapi.PathParams("employeeId", "id", "documentId")},
 			func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[[]sl.Attachment], error) {
@@ -191,7 +190,7 @@ func registerFamily(a *httpapi.API, s *sl.Service, f familyPaths) {
 				return &httpapi.BodyOf[[]sl.Attachment]{Body: list}, err
 			})
 	}
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: f.attachments, Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.ViewEmployeeDetails), huma.Operation{Method: http.MethodGet, Path: f.attachments, Tags: tags,
 		Summary: "List the documents attached to a period of " + up, Parameters: httpapi.PathParams("employeeId", "id")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[[]sl.Attachment], error) {
 			eid, id, err := ids(ctx, "id", string(k)+" leave")
@@ -204,7 +203,7 @@ func registerFamily(a *httpapi.API, s *sl.Service, f familyPaths) {
 }
 
 func registerSMPDelete(a *httpapi.API, s *sl.Service) {
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/employee/{employeeId}/statutoryleave/smp/{id}",
+	httpapi.Register(a, httpapi.OnEmployee(business.EditAllEmployeeDetails), huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/employee/{employeeId}/statutoryleave/smp/{id}",
 		Tags: []string{"Statutory Leave"}, Summary: "Delete a period of SMP", Description: "A period a finalised pay run has paid is kept (409).",
 		Parameters: httpapi.PathParams("employeeId", "id")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*struct{}, error) {
@@ -217,7 +216,7 @@ func registerSMPDelete(a *httpapi.API, s *sl.Service) {
 }
 
 func registerSNCPPause(a *httpapi.API, s *sl.Service) {
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/employee/{employeeId}/statutoryleave/sncp/{id}/paused",
+	httpapi.Register(a, httpapi.OnEmployee(business.EditAllEmployeeDetails), huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/employee/{employeeId}/statutoryleave/sncp/{id}/paused",
 		Tags: []string{"Statutory Leave"}, Summary: "Pause or resume neonatal care pay",
 		Description: "isPaused=true stops pay runs paying the period's weeks until it is resumed (isPaused=false). Answers the period.",
 		Parameters:  httpapi.PathParams("employeeId", "id")},
@@ -244,7 +243,7 @@ func registerSNCPPause(a *httpapi.API, s *sl.Service) {
 
 func registerSSP(a *httpapi.API, s *sl.Service) {
 	tags := []string{"Statutory Sick Pay"}
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employee/{employeeId}/statutoryleave/ssp", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.EditAllEmployeeDetails), huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employee/{employeeId}/statutoryleave/ssp", Tags: tags,
 		Summary: "Record a period of sickness (SSP)",
 		Description: "Answers the period with its SSP: whether it is a period of incapacity for work (4+ days), the earlier periods it links to (gaps of 56 days or less), " +
 			"waiting days (3 for series begun before 6 April 2026, none after), the days paid within the 28-week maximum and the weekly amounts. Periods may not overlap (409). " + payRunRule,
@@ -261,7 +260,7 @@ func registerSSP(a *httpapi.API, s *sl.Service) {
 			x, err := s.CreateSSP(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), eid, in.Body)
 			return &httpapi.BodyOf[sl.SickPay]{Body: x}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/statutoryleave/ssp", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.ViewEmployeeDetails), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/statutoryleave/ssp", Tags: tags,
 		Summary: "List an employee's periods of sickness", Description: "Oldest first; periodStart/periodEnd keep the periods overlapping those dates.",
 		Parameters: httpapi.PathParams("employeeId")},
 		func(ctx context.Context, in *periodQuery) (*httpapi.BodyOf[[]sl.SickPay], error) {
@@ -276,7 +275,7 @@ func registerSSP(a *httpapi.API, s *sl.Service) {
 			list, err := s.ListSSP(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), eid, from, to)
 			return &httpapi.BodyOf[[]sl.SickPay]{Body: list}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/statutoryleave/ssp/{periodOfLeaveId}", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.ViewEmployeeDetails), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/statutoryleave/ssp/{periodOfLeaveId}", Tags: tags,
 		Summary: "Get a period of sickness", Parameters: httpapi.PathParams("employeeId", "periodOfLeaveId")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[sl.PeriodOfLeave], error) {
 			eid, id, err := ids(ctx, "periodOfLeaveId", "ssp leave")
@@ -286,7 +285,7 @@ func registerSSP(a *httpapi.API, s *sl.Service) {
 			x, err := s.GetSSP(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), eid, id)
 			return &httpapi.BodyOf[sl.PeriodOfLeave]{Body: x}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/employee/{employeeId}/statutoryleave/ssp/{periodOfLeaveId}", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.EditAllEmployeeDetails), huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/employee/{employeeId}/statutoryleave/ssp/{periodOfLeaveId}", Tags: tags,
 		Summary: "Delete a period of sickness", Description: "A period a finalised pay run has paid is kept (409).",
 		Parameters: httpapi.PathParams("employeeId", "periodOfLeaveId")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*struct{}, error) {
@@ -299,7 +298,7 @@ func registerSSP(a *httpapi.API, s *sl.Service) {
 }
 
 func registerRunSAP(a *httpapi.API, s *sl.Service) {
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/statutorypay/sap/employee/{employeeId}",
+	httpapi.Register(a, httpapi.OnPayRun(business.ReadPayRuns), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/statutorypay/sap/employee/{employeeId}",
 		Tags: []string{"Pay Run"}, Summary: "Get the statutory adoption pay a pay run pays an employee",
 		Description: "The run's SAP lines (week, days, weekly rate, amount) with the eligibility, average weekly earnings and log of the adoption leave they pay.",
 		Parameters:  httpapi.PathParams("payRunId", "employeeId")},

@@ -7,6 +7,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/uk/forms"
@@ -14,7 +15,7 @@ import (
 
 func registerAutoEnrolmentNotices(a *httpapi.API, s *forms.Service) {
 	tags := []string{"HMRC Forms"}
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employee/{employeeId}/hmrcforms/autoenrolmentnotice", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.EditAllEmployeeDetails), huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employee/{employeeId}/hmrcforms/autoenrolmentnotice", Tags: tags,
 		Summary: "Create the employee's auto-enrolment notice",
 		Description: "The statutory notice for the employee's assessment today (E/pension): Enrolled (enrolled or opted in), Postponed, NonEligible (a non-eligible " +
 			"jobholder: right to opt in) or Entitled (an entitled worker: right to join). Stored with an id. 409 when no notice is due: an eligible jobholder not yet " +
@@ -28,7 +29,7 @@ func registerAutoEnrolmentNotices(a *httpapi.API, s *forms.Service) {
 			n, err := s.CreateAutoEnrolmentNotice(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), eid)
 			return &httpapi.BodyOf[forms.AutoEnrolmentNotice]{Body: n}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/hmrcforms/downloadautoenrolmentnotice", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.ViewEmployeeDetails), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/hmrcforms/downloadautoenrolmentnotice", Tags: tags,
 		Summary: "Download an auto-enrolment notice (PDF)", Description: "noticeId is a notice of the employee (404 otherwise); the same notice always renders to the same bytes.",
 		Parameters: httpapi.PathParams("employeeId")},
 		func(ctx context.Context, in *struct {
@@ -49,7 +50,7 @@ func registerAutoEnrolmentNotices(a *httpapi.API, s *forms.Service) {
 			}
 			return httpapi.NewFileOutput(name, "application/pdf", b), nil
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employee/{employeeId}/hmrcforms/emailautoenrolmentnotice/{noticeId}", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.EditAllEmployeeDetails), huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employee/{employeeId}/hmrcforms/emailautoenrolmentnotice/{noticeId}", Tags: tags,
 		Summary: "Email an auto-enrolment notice",
 		Description: "Sends the notice to emailAddress or the employee's own address through the notification sender (recorded; mailed when SMTP is configured) " +
 			"and records the address and time on the notice. 400 when there is no address.",

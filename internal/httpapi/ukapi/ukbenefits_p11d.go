@@ -6,6 +6,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/uk/p11d"
 )
@@ -22,7 +23,7 @@ func registerBenefits(a *httpapi.API, s *p11d.Service) {
 		Body    p11d.UKBenefitInput
 		RawBody []byte
 	}
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/benefit", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.ViewEmployeeDetails), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/benefit", Tags: tags,
 		Summary: "List the employee's benefits in kind", Description: "By start date, each with its category's name, type and whether it is payrolled.",
 		Parameters: httpapi.PathParams("employeeId")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[[]p11d.UKBenefit], error) {
@@ -33,7 +34,7 @@ func registerBenefits(a *httpapi.API, s *p11d.Service) {
 			l, err := s.List(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), eid)
 			return &httpapi.BodyOf[[]p11d.UKBenefit]{Body: l}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employee/{employeeId}/benefit", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.EditAllEmployeeDetails), huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employee/{employeeId}/benefit", Tags: tags,
 		Summary: "Provide a benefit in kind to the employee",
 		Description: "A benefit category of the business (B/benefitcategory: its type, NI treatment and, for a car, make, CO2 and fuel) provided from startDate to endDate. " +
 			"A car needs carListPrice; car members on other types are a 400. " + cashEquivalents,
@@ -46,7 +47,7 @@ func registerBenefits(a *httpapi.API, s *p11d.Service) {
 			out, err := s.Save(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), eid, 0, in.Body)
 			return &httpapi.BodyOf[p11d.UKBenefit]{Body: out}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/employee/{employeeId}/benefit/{id}", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.EditAllEmployeeDetails), huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/employee/{employeeId}/benefit/{id}", Tags: tags,
 		Summary: "Replace a benefit in kind", Description: "As POST; P11D returns already built keep the old figures until rebuilt.",
 		Parameters: httpapi.PathParams("employeeId", "id")},
 		func(ctx context.Context, in *body) (*httpapi.BodyOf[p11d.UKBenefit], error) {
@@ -57,7 +58,7 @@ func registerBenefits(a *httpapi.API, s *p11d.Service) {
 			out, err := s.Save(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), eid, id, in.Body)
 			return &httpapi.BodyOf[p11d.UKBenefit]{Body: out}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/employee/{employeeId}/benefit/{id}", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.EditAllEmployeeDetails), huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/employee/{employeeId}/benefit/{id}", Tags: tags,
 		Summary: "Delete a benefit in kind", Description: "P11D returns already built keep it until rebuilt.",
 		Parameters: httpapi.PathParams("employeeId", "id")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*struct{}, error) {
@@ -112,7 +113,7 @@ func registerP11D(a *httpapi.API, s *p11d.Service) {
 			r, err := s.Publish(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), in.year())
 			return &httpapi.BodyOf[p11d.P11DReturn]{Body: r}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/hmrcforms/p11ddownload/{taxYear}", Tags: []string{"HMRC Forms"},
+	httpapi.Register(a, httpapi.OnEmployee(business.ViewEmployeeDetails), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/hmrcforms/p11ddownload/{taxYear}", Tags: []string{"HMRC Forms"},
 		Summary:     "Download the employee's P11D (PDF)",
 		Description: "taxYear is 2026 or 2026-27. The employee's P11D in the stored return of the year, a section per benefit type; the same return always renders to the same bytes. 404 when no return is built or the employee is not on it.",
 		Parameters:  httpapi.PathParams("employeeId")},
@@ -130,7 +131,7 @@ func registerP11D(a *httpapi.API, s *p11d.Service) {
 			}
 			return httpapi.NewFileOutput(name, "application/pdf", b), nil
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/report/p46car", Tags: tags,
+	httpapi.Register(a, httpapi.OnReport("P46Car"), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/report/p46car", Tags: tags,
 		Summary: "P46(Car): company cars made available or withdrawn",
 		Description: "Each car benefit (P11D, not payrolled) whose startDate (Available) or endDate (Withdrawn) falls in the tax quarter (quarters end 5 July, 5 October, " +
 			"5 January, 5 April): employee, make and model, list price, CO2, fuel type, date and quarter; oldest first. Default the current quarter; taxYear alone: the whole year. " +
@@ -144,7 +145,7 @@ func registerP11D(a *httpapi.API, s *p11d.Service) {
 			l, err := s.P46Car(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), p11d.P46CarQuery{TaxYear: in.TaxYear, Quarter: in.Quarter, IncludeIgnored: in.IncludeIgnored})
 			return &httpapi.BodyOf[[]p11d.P46CarRow]{Body: l}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/report/p46car/ignore", Tags: tags,
+	httpapi.Register(a, httpapi.OnReport("P46Car"), huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/report/p46car/ignore", Tags: tags,
 		Summary:     "Ignore P46(Car) rows",
 		Description: "Marks rows (benefitId and event Available or Withdrawn) as not to be reported; stored, so they stop appearing in report/p46car. A benefit that is not a car of the business is a 404.",
 	},

@@ -6,18 +6,17 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/uk/forms"
 )
 
-// RegisterForms serves the UK forms (issue 10): the employee's P45, P60s
+// registerForms serves the UK forms: the employee's P45, P60s
 // and the list of their forms under E/hmrcforms, and the business's P45
-// and P60 reports. Pass it in httpapi.Deps.Areas.
-func RegisterForms(s *forms.Service) func(*httpapi.API) {
-	return func(a *httpapi.API) {
-		registerEmployeeForms(a, s)
-		registerFormReports(a, s)
-	}
+// and P60 reports.
+func registerForms(a *httpapi.API, s *forms.Service) {
+	registerEmployeeForms(a, s)
+	registerFormReports(a, s)
 }
 
 // mailInput is the optional recipient of mailp45 and p60notify.
@@ -44,7 +43,7 @@ func fye(ctx context.Context) (int64, error) {
 
 func registerEmployeeForms(a *httpapi.API, s *forms.Service) {
 	tags := []string{"HMRC Forms"}
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/hmrcforms", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.ViewEmployeeDetails), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/hmrcforms", Tags: tags,
 		Summary: "List the employee's HMRC forms",
 		Description: "A P45 once the employee has left (an end date), and a P60 for every tax year they were paid in by a finalised pay run, newest first, " +
 			"with whether it is published (visible to the employee) and the published P60's id.",
@@ -57,7 +56,7 @@ func registerEmployeeForms(a *httpapi.API, s *forms.Service) {
 			l, err := s.Forms(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), eid)
 			return &httpapi.BodyOf[[]forms.Form]{Body: l}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/hmrcforms/p45", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.ViewEmployeeDetails), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/hmrcforms/p45", Tags: tags,
 		Summary: "Get the leaver's P45",
 		Description: "Employer, employee and leaving figures of the P45: tax code and basis at leaving, week or month number of the last payment, pay and tax in this employment " +
 			"in the leaving date's tax year (sums over finalised pay runs), student and postgraduate loan flags. 409 when the employee has no end date.",
@@ -70,7 +69,7 @@ func registerEmployeeForms(a *httpapi.API, s *forms.Service) {
 			f, err := s.P45(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), eid)
 			return &httpapi.BodyOf[forms.P45]{Body: f}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/hmrcforms/p45data", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.ViewEmployeeDetails), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/hmrcforms/p45data", Tags: tags,
 		Summary: "Get the leaver's P45 figures", Description: "The figures of GET hmrcforms/p45 without the employer and employee blocks. 409 when the employee has no end date.",
 		Parameters: httpapi.PathParams("employeeId")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[forms.P45Data], error) {
@@ -81,7 +80,7 @@ func registerEmployeeForms(a *httpapi.API, s *forms.Service) {
 			f, err := s.P45(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), eid)
 			return &httpapi.BodyOf[forms.P45Data]{Body: f.Data}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/hmrcforms/p45download", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.ViewEmployeeDetails), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/hmrcforms/p45download", Tags: tags,
 		Summary: "Download the leaver's P45 (PDF)", Description: "The P45 of hmrcforms/p45 as a PDF; the same P45 always renders to the same bytes.",
 		Parameters: httpapi.PathParams("employeeId")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.FileOutput, error) {
@@ -95,7 +94,7 @@ func registerEmployeeForms(a *httpapi.API, s *forms.Service) {
 			}
 			return httpapi.NewFileOutput(name, "application/pdf", b), nil
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employee/{employeeId}/hmrcforms/mailp45", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.EditAllEmployeeDetails), huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employee/{employeeId}/hmrcforms/mailp45", Tags: tags,
 		Summary: "Email the leaver their P45",
 		Description: "Sends the P45 figures to emailAddress or the employee's own address through the notification sender (recorded; mailed when SMTP is configured). " +
 			"400 when there is no address; 409 when the employee has not left.",
@@ -108,7 +107,7 @@ func registerEmployeeForms(a *httpapi.API, s *forms.Service) {
 			r, err := s.MailP45(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), eid, in.to())
 			return &httpapi.BodyOf[forms.MailResult]{Body: r}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/hmrcforms/p60/{financialYearEnding}", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.ViewEmployeeDetails), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/hmrcforms/p60/{financialYearEnding}", Tags: tags,
 		Summary: "Get the employee's P60 for a tax year",
 		Description: "financialYearEnding is the calendar year the tax year ends in (2027 for 2026/27). Pay and tax in this employment, National Insurance by category letter " +
 			"with the earnings at the LEL, LEL to PT and PT to UEL (summed per pay period against that period's thresholds), student and postgraduate loan deductions in whole pounds, " +
@@ -122,7 +121,7 @@ func registerEmployeeForms(a *httpapi.API, s *forms.Service) {
 			f, err := s.P60(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), eid, y)
 			return &httpapi.BodyOf[forms.P60]{Body: f}, err
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/hmrcforms/p60download/{financialYearEnding}", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.ViewEmployeeDetails), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/hmrcforms/p60download/{financialYearEnding}", Tags: tags,
 		Summary: "Download the employee's P60 (PDF)", Description: "The published P60 as the employee was given it, or the current figures when not published.",
 		Parameters: httpapi.PathParams("employeeId", "financialYearEnding")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.FileOutput, error) {
@@ -136,7 +135,7 @@ func registerEmployeeForms(a *httpapi.API, s *forms.Service) {
 			}
 			return httpapi.NewFileOutput(name, "application/pdf", b), nil
 		})
-	httpapi.Register(a, httpapi.BusinessUser, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employee/{employeeId}/hmrcforms/p60notify/{noticeId}/{financialYearEnding}", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.EditAllEmployeeDetails), huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employee/{employeeId}/hmrcforms/p60notify/{noticeId}/{financialYearEnding}", Tags: tags,
 		Summary:     "Tell the employee their P60 is available",
 		Description: "noticeId is the id of the employee's published P60 for the year (hmrcforms, report/p60/publish); 404 unless it is. Emails emailAddress or the employee's address.",
 		Parameters:  httpapi.PathParams("employeeId", "noticeId", "financialYearEnding")},

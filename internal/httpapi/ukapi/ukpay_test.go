@@ -232,7 +232,7 @@ func TestNILetterRefreshedOnEdit(t *testing.T) {
 }
 
 // TestStatutoryAbsenceAndLeaveRequest: a day of statutory absence that an
-// approved leave request also covers is absent once (issue 11); the
+// approved leave request also covers is absent once; the
 // statutory absence wins. Mary, £500.00 a week for 37.5 h (Monday to
 // Friday): the weekly run of Monday 29 June to Sunday 5 July 2026. SSP
 // from Wednesday 1 to Saturday 4 July (AWE £500: the flat £123.25 a week,
@@ -277,7 +277,7 @@ func TestStatutoryAbsenceAndLeaveRequest(t *testing.T) {
 // TestOccupationalSickPayTopUpByQualifyingDay: an occupational sick pay
 // scheme sets SSP against its days by the qualifying days SSP pays
 // (SSP's daily rate is the weekly rate ÷ qualifying days, §2.7), not by
-// calendar days (issue 11). Mary, £500.00 a week, works Monday, Wednesday
+// calendar days. Mary, £500.00 a week, works Monday, Wednesday
 // and Friday (advanced work week; SSP qualifying days the same); sick
 // Monday 29 June to Sunday 5 July 2026 (the weekly run's period): SSP at
 // the flat £123.25 for her 3 qualifying days (Mon 29, Wed 1, Fri 3). A
@@ -316,7 +316,7 @@ func TestOccupationalSickPayTopUpByQualifyingDay(t *testing.T) {
 // TestStatutoryAbsenceAcrossARateChange: with a pay rate change within
 // the period, statutory absence reduces the part of the period paid at
 // the rate in force on the absent days, by that part's working days
-// (issue 11). Mary, £500 a week (Fixed), £700 from Thursday 2 July 2026;
+// . Mary, £500 a week (Fixed), £700 from Thursday 2 July 2026;
 // the weekly run of Monday 29 June to Sunday 5 July pays Monday to
 // Wednesday 500 × 3 ÷ 7 = 214.29 and Thursday to Sunday 700 × 4 ÷ 7 =
 // 400.00. SSP Monday 29 June to Thursday 2 July (AWE £500: the flat

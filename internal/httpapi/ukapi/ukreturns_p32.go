@@ -32,15 +32,12 @@ type paymentFileQuery struct {
 	TaxMonth int `query:"taxMonth" doc:"only this tax month (1-12); default every month with an amount outstanding"`
 }
 
-// RegisterEmployerReturns serves the UK employer returns: P32 and its
-// summaries and files, and the EPS (issues 9 and 11). They cover the
-// whole payroll, so they need a business administrator. Pass it in
-// httpapi.Deps.Areas.
-func RegisterEmployerReturns(s *employerreturns.Service) func(*httpapi.API) {
-	return func(a *httpapi.API) {
-		registerP32(a, s)
-		registerEPS(a, s)
-	}
+// registerEmployerReturns serves the UK employer returns: P32 and its
+// summaries and files, and the EPS. They cover the
+// whole payroll, so they need a business administrator.
+func registerEmployerReturns(a *httpapi.API, s *employerreturns.Service) {
+	registerP32(a, s)
+	registerEPS(a, s)
 }
 
 const p32Desc = "The P32 Employer Payment Record of a UK tax year: per tax month (6th to 5th) the PAYE tax, student and postgraduate loan deductions, " +

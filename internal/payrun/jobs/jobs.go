@@ -180,6 +180,9 @@ func (j *Jobs) CreateAsync(ctx context.Context, biz business.Business, req payru
 			return JobModel{}, err
 		}
 	}
+	if err := j.S.CheckCreate(ctx, biz, req.PayScheduleID); err != nil {
+		return JobModel{}, err
+	}
 	if _, err := j.S.Schedules.PaySchedules.Get(ctx, biz, 0, req.PayScheduleID); err != nil {
 		if payroll.KindOf(err) == payroll.KindNotFound {
 			return JobModel{}, payroll.Invalid("payScheduleId", "no pay schedule %d in this business", req.PayScheduleID)

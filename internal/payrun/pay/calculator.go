@@ -88,12 +88,11 @@ type YTD struct {
 }
 
 // YearToDate reads every employee's year-to-date before run in one query:
-// the finalised runs of the tax year paid up to its date, with opening
-// balances.
+// the finalised runs of the tax year paid up to its date (from the running
+// totals), with opening balances.
 func YearToDate(ctx context.Context, q *store.Queries, biz business.Business, run *store.PayRun) (map[int64]*YTD, error) {
 	from, quarter := TaxYear(biz.Region, run.DatePaid)
-	rows, err := q.PayRunYearToDate(ctx, store.PayRunYearToDateParams{QuarterFrom: quarter, BusinessID: biz.ID, PayRunID: run.ID,
-		YearFrom: from, YearTo: run.DatePaid})
+	rows, err := KeptYearToDate(ctx, q, biz.ID, run.ID, from, quarter, run.DatePaid) // ytd_running.go
 	if err != nil {
 		return nil, err
 	}

@@ -179,11 +179,7 @@ func (s *Calculator) loadInputs(ctx context.Context, q *store.Queries, biz busin
 		}
 	}
 	if from, to, ok := in.opts.timesheetPeriod(run); ok && s.Timesheets != nil {
-		var want []int64
-		if len(ids) <= 500 { // a short IN list; beyond that the period is read and filtered here
-			want = ids
-		}
-		lines, err := s.Timesheets.ApprovedForPayRun(ctx, q, biz.ID, want, from, to)
+		lines, err := s.Timesheets.ApprovedForPayRunRange(ctx, q, biz.ID, lo, hi, from, to) // callers pass a page of employees
 		if err != nil {
 			return nil, err
 		}

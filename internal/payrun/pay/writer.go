@@ -37,6 +37,7 @@ type Writer struct {
 	statutory *statutoryCache // statutory_leave.go, read on first use
 	uk        *ukCache        // uk_employee.go, read on first use
 	my        *myCache        // my_employee.go, read on first use
+	totals    runTotals       // runtotals.go: the run's totals to add at Flush
 }
 
 // sourceRow is a pay_run_sources row waiting to be written.
@@ -142,6 +143,7 @@ func (w *Writer) AddEmployee(ctx context.Context, region string, run *store.PayR
 		CpfEmployee: f.cpfEE, CpfEmployer: f.cpfER, CpfOwSubject: f.cpfOW, CpfAwSubject: f.cpfAW, Sdl: f.sdl, Net: f.net,
 		Expenses: f.expenses, Liabilities: f.liabilities, CalcError: f.calcError})
 	w.empNI = append(w.empNI, niCategoryOf(region, e))
+	w.totals.added(&f)
 	if len(w.emps) >= w.empRows {
 		return w.Flush(ctx)
 	}
@@ -207,6 +209,7 @@ func (w *Writer) RecalcEmployee(ctx context.Context, region string, run *store.P
 	if err != nil {
 		return err
 	}
+	w.totals.changed(row, &f)
 	if ni := niCategoryOf(region, e); ni != row.NiCategory {
 		if err := w.q.SetPayRunEmployeeNICategory(ctx, store.SetPayRunEmployeeNICategoryParams{PayRunID: run.ID, EmployeeID: e.ID, NiCategory: ni}); err != nil {
 			return err
@@ -274,7 +277,7 @@ func (w *Writer) Flush(ctx context.Context) error {
 		}
 		w.sources = w.sources[n:]
 	}
-	return nil
+	return w.totals.flush(ctx, w.q, w.run)
 }
 
 func (w *Writer) flushLines(ctx context.Context) error {

@@ -34,24 +34,27 @@ var Columns = odata.Whitelist{
 
 const listRunsSQL = `SELECT r.id, r.business_id, r.pay_schedule_id, r.frequency, r.period_starting, r.period_ending, r.date_paid, r.status,
     r.external_id, r.notation, r.adhoc, r.pay_slips_published, r.date_finalised, r.finalised_count, r.version, r.created_at, r.updated_at,
-    (SELECT COALESCE(SUM(e.total_hours_e4), 0) FROM pay_run_employees e WHERE e.pay_run_id = r.id),
-    (SELECT COALESCE(SUM(e.gross), 0) FROM pay_run_employees e WHERE e.pay_run_id = r.id),
-    (SELECT COALESCE(SUM(e.net), 0) FROM pay_run_employees e WHERE e.pay_run_id = r.id)
+    r.total_hours_e4, r.total_gross, r.total_net
 FROM pay_runs r `
 
 // List is GET B/payrun and B/payrun/summary: OData filtered, ordered and
-// paged in SQL, with each run's totals.
+// paged in SQL, with each run's kept totals (pay_runs.total_*: a page
+// reads its rows, whatever the runs' size).
 func (s *Views) List(ctx context.Context, biz business.Business, q odata.Query) (_ []payrun.PayRunSummaryModel, err error) {
 	defer payroll.Wrap(&err, "list pay runs")
 	if err := odata.Check[payrun.PayRunModel](q); err != nil {
 		return nil, err
 	}
-	c, err := odata.CompileSQL(q, Columns, 2)
+	where, args, err := s.RunsInAccess(ctx, biz, "r.business_id = $1", []any{biz.ID})
 	if err != nil {
 		return nil, err
 	}
-	clause, args := c.Clause("r.business_id = $1")
-	rows, err := s.DB.Queries().Query(ctx, listRunsSQL+clause, append([]any{biz.ID}, args...)...)
+	c, err := odata.CompileSQL(q, Columns, len(args)+1)
+	if err != nil {
+		return nil, err
+	}
+	clause, cargs := c.Clause(where)
+	rows, err := s.DB.Queries().Query(ctx, listRunsSQL+clause, append(args, cargs...)...)
 	if err != nil {
 		return nil, err
 	}
@@ -59,13 +62,12 @@ func (s *Views) List(ctx context.Context, biz business.Business, q odata.Query) 
 	out := make([]payrun.PayRunSummaryModel, 0, c.Limit)
 	for rows.Next() {
 		var r store.PayRun
-		var hours, gross, net int64
 		if err := rows.Scan(&r.ID, &r.BusinessID, &r.PayScheduleID, &r.Frequency, &r.PeriodStarting, &r.PeriodEnding, &r.DatePaid, &r.Status,
 			&r.ExternalID, &r.Notation, &r.Adhoc, &r.PaySlipsPublished, &r.DateFinalised, &r.FinalisedCount, &r.Version, &r.CreatedAt, &r.UpdatedAt,
-			&hours, &gross, &net); err != nil {
+			&r.TotalHoursE4, &r.TotalGross, &r.TotalNet); err != nil {
 			return nil, err
 		}
-		out = append(out, payrun.PayRunSummaryModel{PayRunModel: payrun.RunModel(r), TotalHours: payrun.HoursFromE4(hours), TotalGrossWages: money(gross), TotalNetWages: money(net)})
+		out = append(out, payrun.SummaryModel(r))
 	}
 	return out, rows.Err()
 }

@@ -37,6 +37,15 @@ SELECT * FROM businesses WHERE brand_id = $1 ORDER BY id;
 -- name: ListBusinessesOfWhiteLabel :many
 SELECT * FROM businesses WHERE white_label_id = $1 ORDER BY id;
 
+-- name: LockBusiness :execrows
+-- Serialises the writes of a business whose rules span rows (someone keeps
+-- unrestricted access; records whose kind checks them against the others,
+-- record.Collection.Check): on PostgreSQL the no-op UPDATE holds the
+-- business row's lock until commit, so the next writer reads after the
+-- previous one committed; on SQLite the write transaction is already
+-- exclusive. It leaves the version alone. 0 rows = no such business.
+UPDATE businesses SET version = version WHERE id = $1;
+
 -- name: UpsertBusinessAccess :one
 INSERT INTO business_access (business_id, user_id, access_type, restrictions, created_at, updated_at)
 VALUES ($1, $2, $3, $4, $5, $5)

@@ -4,7 +4,8 @@
 
 -- name: LockEmployeeRecords :execrows
 -- Serialises writers of one employee's records (bank accounts, super funds,
--- schedules) whose rules span rows: on PostgreSQL the no-op UPDATE holds the
+-- schedules, leave requests against a balance) whose rules span rows: on
+-- PostgreSQL the no-op UPDATE holds the
 -- employee row's lock until commit, on SQLite the write transaction is
 -- already exclusive. It leaves the employee's version alone. 0 rows = the
 -- employee is gone.

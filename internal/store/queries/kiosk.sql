@@ -20,6 +20,13 @@ RETURNING *;
 -- name: DeleteKiosk :execrows
 DELETE FROM kiosks WHERE id = $1 AND business_id = $2;
 
+-- name: LockKiosk :execrows
+-- Serialises deleting a kiosk with clocking on at it: both take the kiosk
+-- row's lock first (PostgreSQL; SQLite serialises writers anyway), so a
+-- delete counts the shifts opened before it and a clock-on after it finds
+-- no kiosk. Leaves version alone. 0 rows = no such kiosk.
+UPDATE kiosks SET version = version WHERE id = $1 AND business_id = $2;
+
 -- name: CountOpenClockShiftsOfKiosk :one
 SELECT COUNT(*) FROM clock_shifts WHERE kiosk_id = $1 AND status IN ('ClockedOn', 'OnBreak');
 
@@ -40,13 +47,15 @@ UPDATE kiosk_employees SET pin_hash = $4, pin_expired = FALSE, failed_attempts =
 WHERE employee_id = $1 AND business_id = $2 AND version = $3
 RETURNING version;
 
--- name: KioskPinFailed :one
--- One statement per wrong PIN, so concurrent wrong guesses all count; the
--- lock is set by the guess that reaches the limit.
+-- name: ReserveKioskPinAttempt :one
+-- Counts a PIN attempt before the PIN is checked (a good PIN then clears
+-- the count), in one statement, so concurrent guesses are counted in turn:
+-- the guess that reaches the limit sets the lock, and no guess is checked
+-- once it is set. No row = locked (locked_until after now, $5).
 UPDATE kiosk_employees SET failed_attempts = failed_attempts + 1,
     locked_until = CASE WHEN failed_attempts + 1 >= $3 THEN $4 ELSE locked_until END,
     updated_at = $5, version = version + 1
-WHERE employee_id = $1 AND business_id = $2
+WHERE employee_id = $1 AND business_id = $2 AND (locked_until IS NULL OR locked_until <= $5)
 RETURNING failed_attempts;
 
 -- name: KioskPinSucceeded :exec

@@ -58,6 +58,20 @@ SELECT COUNT(*) FROM timesheet_lines WHERE business_id = $1 AND external_id = $2
 UPDATE timesheet_lines SET status = 'Approved', pay_run_id = NULL, updated_at = $3, version = version + 1
 WHERE business_id = $1 AND pay_run_id = $2 AND status = 'Processed';
 
+-- name: MarkPayRunTimesheetLinesProcessed :execrows
+-- Finalising a pay run: the Approved lines it paid (its timesheet sources,
+-- of the employees still in it) become Processed under it, in one
+-- statement however many there are.
+UPDATE timesheet_lines SET status = 'Processed', pay_run_id = sqlc.arg(pay_run_id), updated_at = sqlc.arg(updated_at), version = version + 1
+WHERE timesheet_lines.business_id = sqlc.arg(business_id) AND timesheet_lines.status = 'Approved' AND timesheet_lines.id IN (
+    SELECT s.source_id FROM pay_run_sources s JOIN pay_run_employees e ON e.pay_run_id = s.pay_run_id AND e.employee_id = s.employee_id
+    WHERE s.pay_run_id = sqlc.arg(pay_run_id) AND s.kind = sqlc.arg(kind));
+
+-- name: CountPayRunTimesheetSources :one
+-- The lines MarkPayRunTimesheetLinesProcessed must move.
+SELECT COUNT(DISTINCT s.source_id) FROM pay_run_sources s JOIN pay_run_employees e ON e.pay_run_id = s.pay_run_id AND e.employee_id = s.employee_id
+WHERE s.pay_run_id = sqlc.arg(pay_run_id) AND s.kind = sqlc.arg(kind);
+
 -- name: ListInterpretableTimesheetLines :many
 -- An employee's lines of a rule set period that award rules interpret
 -- (worked time: no units, no fixed rate, no leave), rejected ones aside.

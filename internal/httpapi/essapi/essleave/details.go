@@ -8,6 +8,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/categories"
 	"github.com/payrolld/payrolld/internal/employee/document"
 	"github.com/payrolld/payrolld/internal/ess"
@@ -147,9 +148,9 @@ func leaveRequestID(ctx context.Context) (int64, error) {
 	return httpapi.PathID(ctx, "leaveRequestId", "leave request")
 }
 
-// RegisterDetails serves one leave request (read, edit, attachment),
+// registerDetails serves one leave request (read, edit, attachment),
 // the leave categories and the banner. essapi.Register3 calls it.
-func RegisterDetails(a *httpapi.API, d Deps) {
+func registerDetails(a *httpapi.API, d Deps) {
 	tags := []string{"Employee Self Service Leave"}
 	biz := httpapi.CurrentBusiness
 	s := d.Leave
@@ -163,7 +164,7 @@ func RegisterDetails(a *httpapi.API, d Deps) {
 		}
 		return &httpapi.BodyOf[EssLeaveRequest]{Body: Request(emp, r)}, nil
 	}
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/leave/leavecategories", Tags: tags,
+	httpapi.Register(a, httpapi.SelfService(httpapi.ViewLeave...), huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/leave/leavecategories", Tags: tags,
 		Summary: "Get leave categories", Description: "The leave categories the employee may apply for: the business's categories that are not private, by name."},
 		func(ctx context.Context, in *leaveInput) (*httpapi.BodyOf[[]EssLeaveCategory], error) {
 			cs, err := s.SelfServiceCategories(ctx, biz(ctx), principal(ctx), in.EmployeeID)
@@ -172,7 +173,7 @@ func RegisterDetails(a *httpapi.API, d Deps) {
 			}
 			return &httpapi.BodyOf[[]EssLeaveCategory]{Body: Categories(cs)}, nil
 		})
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/leave/{leaveRequestId}", Tags: tags,
+	httpapi.Register(a, httpapi.SelfService(httpapi.ViewLeave...), huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/leave/{leaveRequestId}", Tags: tags,
 		Summary: "Get leave request by ID", Description: "One of the employee's leave requests (404 otherwise); amounts are in hours.", Parameters: httpapi.PathParams("leaveRequestId")},
 		func(ctx context.Context, in *leaveInput) (*httpapi.BodyOf[EssLeaveRequest], error) {
 			id, err := leaveRequestID(ctx)
@@ -181,7 +182,7 @@ func RegisterDetails(a *httpapi.API, d Deps) {
 			}
 			return detail(ctx, in.EmployeeID, id)
 		})
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodPost, Path: "/api/v2/ess/{employeeId}/leave/{leaveRequestId}", Tags: tags,
+	httpapi.Register(a, httpapi.SelfService(business.CreateLeaveRequests), huma.Operation{Method: http.MethodPost, Path: "/api/v2/ess/{employeeId}/leave/{leaveRequestId}", Tags: tags,
 		Summary: "Update leave request",
 		Description: "Changes a pending request (409 otherwise): members the body omits keep their values; new dates without hours are estimated again. " +
 			"attachment (base64, with filename) replaces the request's attachment. The employee needs allowEmployeeLeaveSelfService (403 otherwise).",
@@ -224,7 +225,7 @@ func RegisterDetails(a *httpapi.API, d Deps) {
 			}
 			return detail(ctx, in.EmployeeID, id)
 		})
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodPut, Path: "/api/v2/ess/{employeeId}/leave/{leaveRequestId}/attachment", Tags: tags,
+	httpapi.Register(a, httpapi.SelfService(business.CreateLeaveRequests), huma.Operation{Method: http.MethodPut, Path: "/api/v2/ess/{employeeId}/leave/{leaveRequestId}/attachment", Tags: tags,
 		Summary: "Upload attachment to leave request",
 		Description: "Stores the multipart part file as a new employee document visible to the employee and attaches it to the request, replacing (deleting) " +
 			"the one it had. A cancelled request is 409. The employee needs allowEmployeeLeaveSelfService (403 otherwise).",
@@ -254,7 +255,7 @@ func RegisterDetails(a *httpapi.API, d Deps) {
 			out := EssAttachmentResult{LeaveRequest: r.Body, Attachment: r.Body.Attachment}
 			return &httpapi.BodyOf[EssAttachmentResult]{Body: out}, nil
 		})
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodDelete, Path: "/api/v2/ess/{employeeId}/leave/{leaveRequestId}/attachment", Tags: tags,
+	httpapi.Register(a, httpapi.SelfService(business.CreateLeaveRequests), huma.Operation{Method: http.MethodDelete, Path: "/api/v2/ess/{employeeId}/leave/{leaveRequestId}/attachment", Tags: tags,
 		Summary:     "Delete attachment from leave request",
 		Description: "Removes the request's attachment and its document (404 when it has none). The employee needs allowEmployeeLeaveSelfService (403 otherwise).",
 		Parameters:  httpapi.PathParams("leaveRequestId")},

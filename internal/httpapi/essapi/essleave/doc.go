@@ -1,8 +1,8 @@
 // Package essleave serves the employee self-service leave operations
 // (/api/v2/ess/{employeeId}/leave..., .../unavailability): leave requests,
 // balances, categories, attachments and unavailability. essapi.Register
-// and essapi.Register3 call its registrations; the dashboard and the
-// timesheet data of essapi reuse its shapes (EssLeaveRequest,
+// calls Register; the dashboard and the timesheet data of essapi reuse
+// its shapes (EssLeaveRequest,
 // EssLeaveCategory).
 package essleave
 
@@ -33,4 +33,11 @@ func employeeID(ctx context.Context) (int64, error) { return httpapi.EmployeePat
 // allow is the portal-settings gate for the employee themself.
 func allow(ctx context.Context, d Deps, act ess.Action) error {
 	return d.ESS.Allow(ctx, httpapi.CurrentBusiness(ctx), httpapi.SelfEmployee(ctx), act)
+}
+
+// Register serves the self-service leave operations (requests and their
+// details); essapi.Register calls it.
+func Register(a *httpapi.API, d Deps) {
+	registerRequests(a, d)
+	registerDetails(a, d)
 }

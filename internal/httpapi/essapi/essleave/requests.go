@@ -8,18 +8,19 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/ess"
 	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/leave"
 	"github.com/payrolld/payrolld/internal/payroll"
 )
 
-// RegisterRequests serves the employee's leave requests (list, create,
+// registerRequests serves the employee's leave requests (list, create,
 // cancel), balances and unavailability. essapi.Register calls it.
-func RegisterRequests(a *httpapi.API, d Deps) {
+func registerRequests(a *httpapi.API, d Deps) {
 	tags := []string{"Employee Self Service Leave"}
 	s := d.Leave
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/leave", Tags: tags,
+	httpapi.Register(a, httpapi.SelfService(httpapi.ViewLeave...), huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/leave", Tags: tags,
 		Summary: "List the employee's leave requests (self-service)", Description: "The employee's requests, newest first (by fromDate); " +
 			"filter.fromDate / filter.toDate keep the requests overlapping that range (400 when toDate is before fromDate), filter.approvedOnly " +
 			"the approved ones. filter.showOtherEmployees adds the approved leave of the employee's colleagues when the business lets " +
@@ -91,7 +92,7 @@ func RegisterRequests(a *httpapi.API, d Deps) {
 			})
 			return &httpapi.BodyOf[[]EssLeaveRequest]{Body: out}, nil
 		})
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodPost, Path: "/api/v2/ess/{employeeId}/leave", Tags: tags,
+	httpapi.Register(a, httpapi.SelfService(business.CreateLeaveRequests), huma.Operation{Method: http.MethodPost, Path: "/api/v2/ess/{employeeId}/leave", Tags: tags,
 		Summary: "Apply for leave (self-service)", Description: "As a business leave request, always Pending: an employee cannot approve their own leave. The employee needs allowEmployeeLeaveSelfService (403 otherwise)."},
 		func(ctx context.Context, in *struct {
 			httpapi.ESSPath
@@ -112,7 +113,7 @@ func RegisterRequests(a *httpapi.API, d Deps) {
 			r, err := s.CreateRequest(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), id, body)
 			return &httpapi.BodyOf[leave.Request]{Body: r}, err
 		})
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodDelete, Path: "/api/v2/ess/{employeeId}/leave/{leaveRequestId}", Tags: tags,
+	httpapi.Register(a, httpapi.SelfService(business.CreateLeaveRequests), huma.Operation{Method: http.MethodDelete, Path: "/api/v2/ess/{employeeId}/leave/{leaveRequestId}", Tags: tags,
 		Summary: "Cancel a leave request (self-service)", Description: "Cancels the request (409 once a pay run has paid it). The employee needs allowEmployeeLeaveSelfService.",
 		Parameters: httpapi.PathParams("leaveRequestId")},
 		func(ctx context.Context, _ *httpapi.ESSPath) (*struct{}, error) {
@@ -130,7 +131,7 @@ func RegisterRequests(a *httpapi.API, d Deps) {
 			_, err = s.Cancel(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), id, rid)
 			return nil, err
 		})
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/leave/balances", Tags: tags,
+	httpapi.Register(a, httpapi.SelfService(httpapi.ViewLeave...), huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/leave/balances", Tags: tags,
 		Summary: "The employee's leave balances (self-service)", Description: "As at asAtDate (default today)."},
 		func(ctx context.Context, in *struct {
 			httpapi.ESSPath
@@ -147,7 +148,7 @@ func RegisterRequests(a *httpapi.API, d Deps) {
 			list, err := s.Balances(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), id, at)
 			return &httpapi.BodyOf[[]leave.Balance]{Body: list}, err
 		})
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/leave/estimate", Tags: tags,
+	httpapi.Register(a, httpapi.SelfService(httpapi.ViewLeave...), huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/leave/estimate", Tags: tags,
 		Summary: "Estimate the hours of a leave request (self-service)", Description: "leaveRequired: the hours the request would take, " +
 			"from the employee's standard hours per day (else per week over five days), Monday to Friday, less the public holidays of the " +
 			"employee's state, with a line per day in details; units are hours too (balances are kept in hours). With filter.leaveCategoryId " +
@@ -209,7 +210,7 @@ func RegisterRequests(a *httpapi.API, d Deps) {
 			return &httpapi.BodyOf[EssLeaveEstimate]{Body: out}, nil
 		})
 	tags = []string{"Employee Self Service Unavailability"}
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodPost, Path: "/api/v2/ess/{employeeId}/unavailability", Tags: tags,
+	httpapi.Register(a, httpapi.SelfService(business.ManageRosters), huma.Operation{Method: http.MethodPost, Path: "/api/v2/ess/{employeeId}/unavailability", Tags: tags,
 		Summary: "Add an unavailability (self-service)", Description: "For the path's employee only. The employee needs allowEmployeeToSetUnavailability (403 otherwise)."},
 		func(ctx context.Context, in *struct {
 			httpapi.ESSPath
@@ -227,7 +228,7 @@ func RegisterRequests(a *httpapi.API, d Deps) {
 			r, err := s.CreateUnavailability(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), u)
 			return &httpapi.BodyOf[leave.Unavailability]{Body: r}, err
 		})
-	httpapi.Register(a, httpapi.EmployeeSelf, huma.Operation{Method: http.MethodDelete, Path: "/api/v2/ess/{employeeId}/unavailability/{unavailabilityId}", Tags: tags,
+	httpapi.Register(a, httpapi.SelfService(business.ManageRosters), huma.Operation{Method: http.MethodDelete, Path: "/api/v2/ess/{employeeId}/unavailability/{unavailabilityId}", Tags: tags,
 		Summary: "Delete an unavailability (self-service)", Description: "Only one of the path's employee (404 otherwise).", Parameters: httpapi.PathParams("unavailabilityId")},
 		func(ctx context.Context, _ *httpapi.ESSPath) (*struct{}, error) {
 			id, err := employeeID(ctx)

@@ -1,0 +1,56 @@
+-- +goose Up
+-- Year to date kept as running totals: per business, employee, tax year and
+-- calendar quarter (their first days as yyyymmdd), the sums of the figures
+-- of the finalised pay runs paid in them. Finalise adds a run's rows and
+-- unlock subtracts them, in the same transaction, so a pay run reads one row
+-- per employee and quarter instead of every finalised run of the year
+-- (internal/payrun/pay/ytd_running.go; runs counts the runs summed).
+CREATE TABLE pay_run_year_to_date (
+    business_id BIGINT NOT NULL REFERENCES businesses(id) ON DELETE CASCADE,
+    employee_id BIGINT NOT NULL,
+    year_start BIGINT NOT NULL,
+    quarter_start BIGINT NOT NULL,
+    runs BIGINT NOT NULL,
+    gross BIGINT NOT NULL,
+    taxable BIGINT NOT NULL,
+    tax BIGINT NOT NULL,
+    net BIGINT NOT NULL,
+    pre_tax BIGINT NOT NULL,
+    post_tax BIGINT NOT NULL,
+    stsl BIGINT NOT NULL,
+    super_contribution BIGINT NOT NULL,
+    super_base BIGINT NOT NULL,
+    ni_employee BIGINT NOT NULL,
+    ni_employer BIGINT NOT NULL,
+    student_loan BIGINT NOT NULL,
+    kiwisaver_employee BIGINT NOT NULL,
+    acc_levy BIGINT NOT NULL,
+    cpf_employee BIGINT NOT NULL,
+    cpf_ow_subject BIGINT NOT NULL,
+    cpf_aw_subject BIGINT NOT NULL,
+    PRIMARY KEY (business_id, year_start, employee_id, quarter_start)
+);
+
+-- The finalised runs so far, bucketed as pay.TaxYear does: the tax year
+-- starts on 1 July (AU), 6 April (UK), 1 April (NZ), 1 January (others).
+INSERT INTO pay_run_year_to_date (business_id, employee_id, year_start, quarter_start, runs, gross, taxable, tax, net, pre_tax, post_tax, stsl, super_contribution,
+    super_base, ni_employee, ni_employer, student_loan, kiwisaver_employee, acc_levy, cpf_employee, cpf_ow_subject, cpf_aw_subject)
+SELECT business_id, employee_id, year_start, quarter_start, COUNT(*), SUM(e.gross), SUM(e.taxable), SUM(e.tax), SUM(e.net), SUM(e.pre_tax), SUM(e.post_tax), SUM(e.stsl),
+    SUM(e.super_contribution), SUM(e.super_base), SUM(e.ni_employee), SUM(e.ni_employer), SUM(e.student_loan), SUM(e.kiwisaver_employee),
+    SUM(e.acc_levy), SUM(e.cpf_employee), SUM(e.cpf_ow_subject), SUM(e.cpf_aw_subject)
+FROM (
+    SELECT e.*, (CASE WHEN md >= start_md THEN y ELSE y - 1 END) * 10000 + start_md AS year_start,
+        y * 10000 + ((m - 1) / 3 * 3 + 1) * 100 + 1 AS quarter_start
+    FROM (
+        SELECT e.*, CAST(strftime('%Y', r.date_paid) AS INTEGER) AS y, CAST(strftime('%m', r.date_paid) AS INTEGER) AS m,
+            CAST(strftime('%m%d', r.date_paid) AS INTEGER) AS md,
+            CASE b.region WHEN 'AU' THEN 701 WHEN 'UK' THEN 406 WHEN 'NZ' THEN 401 ELSE 101 END AS start_md
+        FROM pay_run_employees e JOIN pay_runs r ON r.id = e.pay_run_id JOIN businesses b ON b.id = r.business_id
+        WHERE r.status = 'Finalised'
+    ) e
+) e
+GROUP BY business_id, employee_id, year_start, quarter_start;
+
+-- +goose Down
+DROP TABLE pay_run_year_to_date;
+
