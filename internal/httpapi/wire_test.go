@@ -90,7 +90,10 @@ func TestWireConventions(t *testing.T) {
 	t.Run("health, readiness, metrics, openapi, docs", func(t *testing.T) {
 		s.Do("GET", "/healthz", "", nil).Expect(t, 200)
 		s.Do("GET", "/readyz", "", nil).Expect(t, 200)
-		m := string(s.Do("GET", "/metrics", "", nil).Expect(t, 200).Body)
+		// /metrics on the API's listener is a system administrator's only.
+		s.Do("GET", "/metrics", "", nil).Expect(t, 401)
+		s.Do("GET", "/metrics", key, nil).Expect(t, 403)
+		m := string(s.Do("GET", "/metrics", s.AdminKey, nil).Expect(t, 200).Body)
 		if !strings.Contains(m, `payrolld_http_request_duration_seconds_count{method="GET",operation="get-api-v2-user",status="200"}`) {
 			t.Fatalf("metrics lack per-operation latency:\n%.2000s", m)
 		}

@@ -44,7 +44,7 @@ import (
 //	                                                                    characters other than bidi controls allowed;
 //	                                                                    default max 4,000
 //	           …reason, …instructions, …body, …_address, recipients
-//	secret     password, token, secret, code, url, uri, state, challenge,  no control characters; default max 2,048
+//	secret     password, token, secret, code, url, uri, challenge,       no control characters; default max 2,048
 //	           verifier, csrf…, hostName, headers (web hook header values)
 //	base64     published base64 members, image, attachment, bytes          base64 alphabet only; bounded by the body limit
 //	binary     format binary (multipart files)                            not checked
@@ -122,7 +122,7 @@ const (
 
 var (
 	freeTextRE = regexp.MustCompile(`(?i)(notes?|description|message|comments?|template|reason|instructions|body|_address|recipients)$`)
-	secretRE   = regexp.MustCompile(`(?i)(password|token|secret|^code$|code_verifier|code_challenge|url|uri|^state$|csrf|hostname|^headers$)`)
+	secretRE   = regexp.MustCompile(`(?i)(password|token|secret|^code$|code_verifier|code_challenge|url|uri|csrf|hostname|^headers$)`)
 	base64RE   = regexp.MustCompile(`(?i)^(image|attachment|bytes)$`)
 	dateNameRE = regexp.MustCompile(`((?i)date$|^date|datetime|utc$|[a-z]ending$|datepaid$|yearstart$|window(start|end)$|^since$|^lastpayrun$)|[a-z](On|At)$`)
 	idNameRE   = regexp.MustCompile(`^(id|ID)$|(Id|ID|Ids|IDs)$`)
