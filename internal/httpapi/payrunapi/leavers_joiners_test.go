@@ -121,3 +121,77 @@ func TestSGLeaverIncompleteMonth(t *testing.T) {
 		expectAmount(t, "Sue's CPF employer", tot["cpfEmployerContributionAmount"], 680)
 	})
 }
+
+// holidayLeaver pays an hourly employee ($/£15 an hour, 38 hours a week)
+// a run that accrues 40 hours of a holiday category, then terminates them
+// on the last day of the next run's period; it returns the final run.
+func (e *regionEnv) holidayLeaver(t *testing.T, frequency, end1, end2 string, members map[string]any) (emp int64, holiday int64, P string) {
+	t.Helper()
+	holiday = int64(num(t, e.Do("POST", e.B+"/leavecategory", e.Key, map[string]any{"name": "Holiday"}).Expect(t, 200).Map(t)["id"]))
+	members["rate"], members["rateUnit"] = 15, "Hourly"
+	emp = e.employee(t, "Hal", frequency, members)
+	P1 := e.run(t, end1, 0, 0)
+	e.Do("POST", P1+"/leaveaccrued", e.Key, map[string]any{"leave": map[string]any{fmt.Sprint(emp): []any{
+		map[string]any{"leaveCategoryId": holiday, "amount": 40}}}}).Expect(t, 200)
+	e.Do("POST", P1+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+	P = e.run(t, end2, 0, 0)
+	e.Do("POST", P+"/terminate", e.Key, map[string]any{"employeeId": emp, "terminationReason": "Resignation", "terminationDate": end2 + "T00:00:00"}).Expect(t, 200)
+	return emp, holiday, P
+}
+
+// paidOnTermination is the sum of the final run's lines that pay out
+// leave on termination.
+func (e *regionEnv) paidOnTermination(t *testing.T, P string, emp int64) float64 {
+	t.Helper()
+	lines := e.Do("GET", fmt.Sprintf("%s/earningslines/%d", P, emp), e.Key, nil).Expect(t, 200).Map(t)["earningsLines"].(map[string]any)[fmt.Sprint(emp)].([]any)
+	sum := 0.0
+	for _, l := range lines {
+		if m := l.(map[string]any); m["payCategoryName"] == "Holiday paid on termination" {
+			sum += num(t, m["earnings"])
+		}
+	}
+	return sum
+}
+
+// UK holiday pay on termination (Working Time Regulations 1998 reg 14:
+// leave accrued and not taken, paid at a week's normal pay): 40 hours
+// accrued, none taken, at £15 = 600.00 with the last week's 38 × 15 =
+// 570.00. BR: 20% × 1,170 = 234.00 (the first week 114.00). The balance
+// is empty after finalising; the P45 carries 1,740.00 pay and 348.00 tax.
+func TestUKHolidayPaidOnTermination(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "UK", "Weekly")
+		hal, holiday, P := e.holidayLeaver(t, "Weekly", "2026-11-15", "2026-11-22", map[string]any{"taxCode": "BR", "nationalInsuranceCategory": "A"})
+		expectAmount(t, "holiday paid on termination", e.paidOnTermination(t, P, hal), 600)
+		tot := e.totals(t, P, hal)
+		expectAmount(t, "final gross", tot["grossEarnings"], 1170)
+		expectAmount(t, "final PAYE", tot["payeWithheld"], 234)
+		e.Do("POST", P+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+		var bal []map[string]any
+		e.Do("GET", fmt.Sprintf("%s/employee/%d/leavebalances?asAtDate=2026-11-30T00:00:00", e.B, hal), e.Key, nil).Expect(t, 200).JSON(t, &bal)
+		for _, b := range bal {
+			if int64(num(t, b["leaveCategoryId"])) == holiday && num(t, b["accruedAmount"]) != 0 {
+				t.Errorf("holiday balance after the final pay: %v", b["accruedAmount"])
+			}
+		}
+		p45 := e.Do("GET", fmt.Sprintf("%s/employee/%d/hmrcforms/p45data", e.B, hal), e.Key, nil).Expect(t, 200).Map(t)
+		if p45["data"] != nil {
+			p45 = p45["data"].(map[string]any)
+		}
+		expectAmount(t, "P45 pay to date", p45["totalPayToDate"], 1740)
+		expectAmount(t, "P45 tax to date", p45["totalTaxToDate"], 348)
+	})
+}
+
+// SG annual leave on termination (Employment Act s 43: leave earned and
+// not taken paid at the gross rate of pay): 40 hours at $15 = 600.00, an
+// additional wage for CPF, with the month's 38 × 52 ÷ 12 = 164.6667 hours
+// × 15 = 2,470.00.
+func TestSGLeavePaidOnTermination(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "SG", "Monthly")
+		hal, _, P := e.holidayLeaver(t, "Monthly", "2026-10-31", "2026-11-30", map[string]any{"startDate": "2025-01-01T00:00:00"})
+		expectAmount(t, "leave paid on termination", e.paidOnTermination(t, P, hal), 600)
+		expectAmount(t, "final gross", e.totals(t, P, hal)["grossEarnings"], 3070)
+	})
+}
