@@ -79,7 +79,7 @@ type CreateRequest struct {
 	CallbackURL                string           `json:"callbackUrl,omitempty" doc:"used by async creation only"`
 	CreateWithEmptyPays        bool             `json:"createWithEmptyPays,omitempty" doc:"include the employees without their standard earnings"`
 	Adhoc                      bool             `json:"adhoc,omitempty" doc:"an ad hoc run: no employees are included until added (P/employee/{employeeId})"`
-	IncludeTerminatedEmployees bool             `json:"includeTerminatedEmployees,omitempty"`
+	IncludeTerminatedEmployees bool             `json:"includeTerminatedEmployees,omitempty" doc:"also include employees who left before the period (a leaver whose end date falls in the period is always included: their final pay)"`
 }
 
 func (r *CreateRequest) Validate() error {
@@ -185,7 +185,8 @@ func (s *Service) Create(ctx context.Context, biz business.Business, req CreateR
 		var n int64
 		for after := int64(0); !req.Adhoc; {
 			emps, err := q.ListPayScheduleEmployeesAfter(ctx, store.ListPayScheduleEmployeesAfterParams{BusinessID: biz.ID,
-				PayScheduleID: nullID(sched.ID), IncludeTerminated: req.IncludeTerminatedEmployees, After: after, Page: int32(recalcChunkSize)})
+				PayScheduleID: nullID(sched.ID), IncludeTerminated: req.IncludeTerminatedEmployees, FinalPayFrom: sqlNullTime(run.PeriodStarting),
+				After: after, Page: int32(recalcChunkSize)})
 			if err != nil {
 				return err
 			}

@@ -24,16 +24,18 @@ SELECT id, external_id, first_name, surname, status, date_of_birth, start_date, 
     appointment_start_date, previous_employer_taxable_pay, previous_employer_tax_withheld, previous_employer_leaving_date, previous_employer_w1_m1
 FROM employees
 WHERE business_id = $1 AND pay_schedule_id = $2
-    AND (status = 'Active' OR (status = 'Terminated' AND CAST($3 AS BOOLEAN)))
-    AND id > $4
+    AND (status = 'Active' OR (status = 'Terminated'
+        AND (CAST($3 AS BOOLEAN) OR end_date >= $4)))
+    AND id > $5
 ORDER BY id
-LIMIT $5
+LIMIT $6
 `
 
 type ListPayScheduleEmployeesAfterParams struct {
 	BusinessID        int64
 	PayScheduleID     sql.NullInt64
 	IncludeTerminated bool
+	FinalPayFrom      sql.NullTime
 	After             int64
 	Page              int32
 }
@@ -92,12 +94,15 @@ type ListPayScheduleEmployeesAfterRow struct {
 // employees and their inputs, not the schedule's.
 // The employees a pay run of a schedule pays with ids after after, in id
 // order, at most page of them (same columns as ListPayScheduleEmployees;
-// served by employees_business_schedule_id).
+// served by employees_business_schedule_id). A terminated employee whose
+// end date is on or after final_pay_from (the period's first day) is paid
+// their final pay in it without includeTerminatedEmployees.
 func (q *Queries) ListPayScheduleEmployeesAfter(ctx context.Context, arg ListPayScheduleEmployeesAfterParams) ([]ListPayScheduleEmployeesAfterRow, error) {
 	rows, err := q.db.QueryContext(ctx, listPayScheduleEmployeesAfter,
 		arg.BusinessID,
 		arg.PayScheduleID,
 		arg.IncludeTerminated,
+		arg.FinalPayFrom,
 		arg.After,
 		arg.Page,
 	)

@@ -51,19 +51,27 @@ func (q *Queries) CountPayRunEmployeesOfRun(ctx context.Context, payRunID int64)
 
 const countPayScheduleEmployees = `-- name: CountPayScheduleEmployees :one
 SELECT COUNT(*) FROM employees
-WHERE business_id = $1 AND pay_schedule_id = $2 AND (status = 'Active' OR (status = 'Terminated' AND CAST($3 AS BOOLEAN)))
+WHERE business_id = $1 AND pay_schedule_id = $2
+    AND (status = 'Active' OR (status = 'Terminated'
+        AND (CAST($3 AS BOOLEAN) OR end_date >= $4)))
 `
 
 type CountPayScheduleEmployeesParams struct {
-	BusinessID    int64
-	PayScheduleID sql.NullInt64
-	Column3       bool
+	BusinessID        int64
+	PayScheduleID     sql.NullInt64
+	IncludeTerminated bool
+	FinalPayFrom      sql.NullTime
 }
 
 // How many employees a creation will calculate (ListPayScheduleEmployees'
 // filter), the total of its progress.
 func (q *Queries) CountPayScheduleEmployees(ctx context.Context, arg CountPayScheduleEmployeesParams) (int64, error) {
-	row := q.db.QueryRowContext(ctx, countPayScheduleEmployees, arg.BusinessID, arg.PayScheduleID, arg.Column3)
+	row := q.db.QueryRowContext(ctx, countPayScheduleEmployees,
+		arg.BusinessID,
+		arg.PayScheduleID,
+		arg.IncludeTerminated,
+		arg.FinalPayFrom,
+	)
 	var count int64
 	err := row.Scan(&count)
 	return count, err

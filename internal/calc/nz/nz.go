@@ -413,7 +413,7 @@ func calculate(y *year, in *calc.Input) (calc.Result, error) {
 // categories give them.
 func extraPay(k calc.EarningKind) bool {
 	switch k {
-	case calc.Bonus, calc.Lumpsum, "BackPay", "UnusedLeave", "ETP":
+	case calc.Bonus, calc.Lumpsum, calc.BackPay, calc.UnusedLeave, calc.ETP:
 		return true
 	}
 	return false

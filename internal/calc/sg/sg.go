@@ -240,7 +240,7 @@ func round(m payroll.Money, scale int, halfUp bool) payroll.Money {
 // named as the pay categories give them.
 func additionalWage(k calc.EarningKind) bool {
 	switch k {
-	case calc.Bonus, calc.Lumpsum, "BackPay", "UnusedLeave", "ETP":
+	case calc.Bonus, calc.Lumpsum, calc.BackPay, calc.UnusedLeave, calc.ETP:
 		return true
 	}
 	return false

@@ -208,7 +208,7 @@ func runAndEmployee(ctx context.Context) (int64, int64, error) {
 func registerRuns(a *httpapi.API, s *payrun.Service, v *payrunviews.Views) {
 	tags, runID, biz := runTags, payRunID, httpapi.CurrentBusiness
 	httpapi.Register(a, httpapi.OnPayRuns(business.CreatePayRuns), huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/payrun", Tags: tags,
-		Summary: "Create a pay run", Description: "Creates a draft pay run of a pay schedule for the period ending payPeriodEnding with the schedule's active employees (terminated ones too with includeTerminatedEmployees), each paid their standard earnings (rate and rate unit prorated to the schedule's frequency) and every statutory figure of the business's region with their year-to-date. The same externalId again returns the existing run."},
+		Summary: "Create a pay run", Description: "Creates a draft pay run of a pay schedule for the period ending payPeriodEnding with the schedule's active employees and those whose end date falls in or after the period's first day (their final pay; other terminated ones too with includeTerminatedEmployees), each paid their standard earnings (rate and rate unit prorated to the schedule's frequency; a joiner or leaver inside the period for the calendar days employed) and every statutory figure of the business's region with their year-to-date. The same externalId again returns the existing run."},
 		func(ctx context.Context, in *createInput) (*httpapi.BodyOf[payrun.PayRunModel], error) {
 			r, err := s.Create(ctx, biz(ctx), in.Body)
 			return &httpapi.BodyOf[payrun.PayRunModel]{Body: r}, err

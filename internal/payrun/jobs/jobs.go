@@ -318,8 +318,17 @@ func (w *createWorker) Work(ctx context.Context, jb *job.Job[createArgs]) error 
 	}
 	var total int64
 	if !a.Request.Adhoc {
+		// Leavers whose end date falls in the period are paid their final
+		// pay (the period's first day from the schedule's frequency; an
+		// unknown schedule fails in Create, so the count does not matter).
+		end := payroll.DateOnly(a.Request.PayPeriodEnding.Time)
+		from := end
+		if sched, err := j.S.Schedules.PaySchedules.Get(ctx, biz, 0, a.Request.PayScheduleID); err == nil {
+			from = pay.PeriodStart(sched.Frequency, end)
+		}
 		if total, err = j.S.DB.Queries().CountPayScheduleEmployees(ctx, store.CountPayScheduleEmployeesParams{BusinessID: biz.ID,
-			PayScheduleID: sql.NullInt64{Int64: a.Request.PayScheduleID, Valid: a.Request.PayScheduleID != 0}, Column3: a.Request.IncludeTerminatedEmployees}); err != nil {
+			PayScheduleID:     sql.NullInt64{Int64: a.Request.PayScheduleID, Valid: a.Request.PayScheduleID != 0},
+			IncludeTerminated: a.Request.IncludeTerminatedEmployees, FinalPayFrom: sql.NullTime{Time: from, Valid: true}}); err != nil {
 			return err
 		}
 	}

@@ -124,6 +124,13 @@ func auEmployeeExtras(au, extra *calc.AUEmployee) {
 	au.YTD.ETP, au.YTD.ETPExcluded, au.YTD.ETPSameTermination = extra.YTD.ETP, extra.YTD.ETPExcluded, extra.YTD.ETPSameTermination
 }
 
+// leavePaidOnTermination: the regions whose final pay pays out the
+// leave balances by terminationLines (NZ's Holidays Act 2003 ss 23-27
+// pay is not a balance times a rate: not built).
+func leavePaidOnTermination(region string) bool {
+	return region == calc.AU || region == calc.UK || region == calc.SG
+}
+
 // terminatedBy says whether e's employment ended on or before the run's
 // period end (their final pay, or a later one).
 func terminatedBy(e *EmployeeRow, run *store.PayRun) bool {
@@ -292,7 +299,12 @@ func leaveLoadingLine(cats *Categories, lc *categories.LeaveCategory, leaveCat C
 // from the balance when the run is finalised. Unused leave is taxed by
 // Schedule 7 (Lump Sum A for genuine redundancy and invalidity), a
 // category paid out as an ETP as one of code O.
-func (w *Writer) terminationLines(ctx context.Context, run *store.PayRun, e *EmployeeRow, cats *Categories, in *inputs, c *calculated) error {
+//
+// UK and SG pay the same way (docs/reference/holiday-pay-on-termination.md):
+// the balance is the leave accrued less leave taken (Working Time
+// Regulations 1998 reg 14; Employment Act s 43), at the employee's
+// ordinary rate; genuine redundancy and ETPs are AU's.
+func (w *Writer) terminationLines(ctx context.Context, region string, run *store.PayRun, e *EmployeeRow, cats *Categories, in *inputs, c *calculated) error {
 	if !terminatedBy(e, run) || in == nil {
 		return nil
 	}
@@ -300,7 +312,7 @@ func (w *Writer) terminationLines(ctx context.Context, run *store.PayRun, e *Emp
 	if err != nil {
 		return err
 	}
-	gr := genuineRedundancy(reason)
+	gr := region == calc.AU && genuineRedundancy(reason)
 	rows, err := w.q.LeaveBalancesAsAt(ctx, store.LeaveBalancesAsAtParams{BusinessID: w.bizID, EmployeeID: e.ID, EntryDate: run.PeriodEnding})
 	if err != nil {
 		return err
@@ -343,6 +355,7 @@ func (w *Writer) terminationLines(ctx context.Context, run *store.PayRun, e *Emp
 		if !ok || lc.ExcludeFromTerminationPayout || lc.IsBalanceUntracked || bal[id] <= 0 {
 			continue
 		}
+		asETP := lc.PayoutAsETP && region == calc.AU
 		if lc.ContingentPeriod != nil && lc.ContingentPeriod.IsPos() && e.StartDate.Valid &&
 			serviceYears(e.StartDate.Time, e.EndDate.Time).Less(*lc.ContingentPeriod) {
 			continue // not yet payable on termination (long service leave)
@@ -361,7 +374,7 @@ func (w *Writer) terminationLines(ctx context.Context, run *store.PayRun, e *Emp
 		amount := lineMoney(hours, hourly)
 		subtype, typ, loadType := SubtypeUnusedLeave, "UnusedLeavePaymentNormalTermination", "NormalTerminationLeaveLoading"
 		switch {
-		case lc.PayoutAsETP:
+		case asETP:
 			subtype, typ, loadType = SubtypeUnusedLeaveETP, "EtpTypeOUnusedLeavePayment", ""
 		case gr:
 			subtype, typ, loadType = SubtypeUnusedLeaveLumpSumA, "GenuineRedundancyLeavePayment", "GenuineRedundancyLeaveLoading"
@@ -369,7 +382,7 @@ func (w *Writer) terminationLines(ctx context.Context, run *store.PayRun, e *Emp
 		// The category's own termination pay category; for a genuine
 		// redundancy or an ETP the business's category of that kind first.
 		cat, ok := Category{}, false
-		if gr || lc.PayoutAsETP {
+		if gr || asETP {
 			cat, ok = cats.firstOfType(typ, "")
 		}
 		if !ok && lc.TransferOnTerminationToPayCategoryID != nil {
@@ -378,7 +391,7 @@ func (w *Writer) terminationLines(ctx context.Context, run *store.PayRun, e *Emp
 		if !ok {
 			cat, ok = cats.firstOfType(typ, "")
 		}
-		if !ok && !lc.PayoutAsETP {
+		if !ok && !asETP {
 			cat, ok = cats.firstOfType("", "LeaveUnusedLeaveOnTermination")
 		}
 		if !ok {
@@ -387,7 +400,7 @@ func (w *Writer) terminationLines(ctx context.Context, run *store.PayRun, e *Emp
 		l := earningsLine(cat, hours, hourly, amount, payroll.Rate{}, "Unused "+lc.Name+" paid on termination")
 		l.Subtype, l.cat = subtype, &cat
 		l.earningKind = calc.UnusedLeave
-		if lc.PayoutAsETP {
+		if asETP {
 			l.earningKind = calc.ETP
 		}
 		c.lines = append(c.lines, l)

@@ -338,11 +338,13 @@ func (in *inputs) standardLines(e *EmployeeRow, run *store.PayRun, cat Category)
 
 // employedShare pays an employee who starts or leaves inside the period
 // for the days they are employed: each standard line keeps its share of
-// its own days that fall from the start date to the end date (calendar
-// days, as pay rate changes inside a period are shared), and remembers
-// what it pays for a whole period (a final pay's normal earnings,
-// Schedule 7).
-func employedShare(e *EmployeeRow, run *store.PayRun, std []line) []line {
+// its own days that fall from the start date to the end date, and
+// remembers what it pays for a whole period (a final pay's normal
+// earnings, Schedule 7). The days are calendar days (as pay rate changes
+// inside a period are shared) except in Singapore, where the Employment
+// Act's incomplete-month formula counts working days (Monday to Friday,
+// the five-day week): docs/reference/part-period-pay.md.
+func employedShare(region string, e *EmployeeRow, run *store.PayRun, std []line) []line {
 	lo, hi := payroll.DateOnly(run.PeriodStarting), payroll.DateOnly(run.PeriodEnding)
 	if e.StartDate.Valid && payroll.DateOnly(e.StartDate.Time).After(lo) {
 		lo = payroll.DateOnly(e.StartDate.Time)
@@ -353,10 +355,14 @@ func employedShare(e *EmployeeRow, run *store.PayRun, std []line) []line {
 	if lo.Equal(payroll.DateOnly(run.PeriodStarting)) && hi.Equal(payroll.DateOnly(run.PeriodEnding)) {
 		return std
 	}
-	total := int64(payroll.DateOnly(run.PeriodEnding).Sub(payroll.DateOnly(run.PeriodStarting)).Hours()/24) + 1
+	count := func(a, b time.Time) int { return int(calendarDays(a, b)) }
+	if region == calc.SG {
+		count = weekdays
+	}
+	total := int64(count(payroll.DateOnly(run.PeriodStarting), payroll.DateOnly(run.PeriodEnding)))
 	out := std[:0]
 	for _, l := range std {
-		days := int64(l.to.Sub(l.from).Hours()/24) + 1
+		days := int64(count(l.from, l.to))
 		from, to := l.from, l.to
 		if from.Before(lo) {
 			from = lo
@@ -364,8 +370,11 @@ func employedShare(e *EmployeeRow, run *store.PayRun, std []line) []line {
 		if to.After(hi) {
 			to = hi
 		}
-		kept := int64(to.Sub(from).Hours()/24) + 1
-		if kept <= 0 || days <= 0 {
+		if to.Before(from) || days <= 0 {
+			continue
+		}
+		kept := int64(count(from, to))
+		if kept <= 0 {
 			continue
 		}
 		l.fullPeriod = l.amount.MulInt(total).DivInt(days).Cents()
@@ -502,10 +511,7 @@ func (in *inputs) linesFor(e *EmployeeRow, run *store.PayRun, cats *Categories, 
 	primary := cats.primary(e.PrimaryPayCategoryID.Int64)
 	var std []line
 	if standard {
-		std = in.standardLines(e, run, primary)
-		if cats.Region == calc.AU {
-			std = employedShare(e, run, std)
-		}
+		std = employedShare(cats.Region, e, run, in.standardLines(e, run, primary))
 	}
 	var sheets []timesheet.Line
 	if in != nil {

@@ -92,8 +92,8 @@ func (w *Writer) calculate(ctx context.Context, region string, run *store.PayRun
 		return nil, err
 	}
 	c := in.linesFor(e, run, cats, standard, kept, away)
-	if region == calc.AU {
-		if err := w.terminationLines(ctx, run, e, cats, in, &c); err != nil {
+	if leavePaidOnTermination(region) {
+		if err := w.terminationLines(ctx, region, run, e, cats, in, &c); err != nil {
 			return nil, err
 		}
 	}

@@ -5,7 +5,9 @@
 -- name: ListPayScheduleEmployeesAfter :many
 -- The employees a pay run of a schedule pays with ids after after, in id
 -- order, at most page of them (same columns as ListPayScheduleEmployees;
--- served by employees_business_schedule_id).
+-- served by employees_business_schedule_id). A terminated employee whose
+-- end date is on or after final_pay_from (the period's first day) is paid
+-- their final pay in it without includeTerminatedEmployees.
 SELECT id, external_id, first_name, surname, status, date_of_birth, start_date, end_date, employment_type,
     rate, rate_unit, hours_per_week, hours_per_day, primary_pay_category_id,
     tax_file_number, australian_resident, claim_tax_free_threshold, stsl_debt, has_approved_working_holiday_visa,
@@ -18,7 +20,8 @@ SELECT id, external_id, first_name, surname, status, date_of_birth, start_date, 
     appointment_start_date, previous_employer_taxable_pay, previous_employer_tax_withheld, previous_employer_leaving_date, previous_employer_w1_m1
 FROM employees
 WHERE business_id = sqlc.arg(business_id) AND pay_schedule_id = sqlc.arg(pay_schedule_id)
-    AND (status = 'Active' OR (status = 'Terminated' AND CAST(sqlc.arg(include_terminated) AS BOOLEAN)))
+    AND (status = 'Active' OR (status = 'Terminated'
+        AND (CAST(sqlc.arg(include_terminated) AS BOOLEAN) OR end_date >= sqlc.arg(final_pay_from))))
     AND id > sqlc.arg(after)
 ORDER BY id
 LIMIT sqlc.arg(page);

@@ -27,7 +27,9 @@ RETURNING *;
 -- How many employees a creation will calculate (ListPayScheduleEmployees'
 -- filter), the total of its progress.
 SELECT COUNT(*) FROM employees
-WHERE business_id = $1 AND pay_schedule_id = $2 AND (status = 'Active' OR (status = 'Terminated' AND CAST($3 AS BOOLEAN)));
+WHERE business_id = sqlc.arg(business_id) AND pay_schedule_id = sqlc.arg(pay_schedule_id)
+    AND (status = 'Active' OR (status = 'Terminated'
+        AND (CAST(sqlc.arg(include_terminated) AS BOOLEAN) OR end_date >= sqlc.arg(final_pay_from))));
 
 -- name: CountPayRunEmployeesOfRun :one
 SELECT COUNT(*) FROM pay_run_employees WHERE pay_run_id = $1;
