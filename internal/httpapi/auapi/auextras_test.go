@@ -74,7 +74,8 @@ func newEnv(t *testing.T, d *db.DB) *env {
 	e.draft = num(t, b.Do("POST", b.B+"/payrun", b.Key, map[string]any{"payScheduleId": weekly, "payPeriodEnding": "2026-11-27T00:00:00"}).Expect(t, 200).Map(t)["id"])
 	_, e.restrictKey = b.NewUser("carol@example.com")
 	b.Do("POST", b.B+"/access", b.Key, map[string]any{"email": "carol@example.com", "accessType": "Restricted",
-		"locationAccess": []any{map[string]any{"filterType": "Location", "locationIds": []int64{sydney}, "permissions": "ViewEmployeeDetails"}}}).Expect(t, 200)
+		"locationAccess": []any{map[string]any{"filterType": "Location", "locationIds": []int64{sydney}, "permissions": "ViewEmployeeDetails"}},
+		"reports":        map[string]any{"accessType": "AllReports"}}).Expect(t, 200)
 	return e
 }
 

@@ -8,6 +8,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/ess"
 	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/payroll"
@@ -152,7 +153,7 @@ func registerPaymentSummaries(a *httpapi.API, s *ess.Payslips) {
 		"PUT generates (Generated; a summary that had been published comes back isAmended), POST publishes (generating first where needed), " +
 		"DELETE unpublishes (Unpublished); PUT never changes a Published summary. Self-service shows a year's summary only while it is Published " +
 		"(a year never generated shows the live year totals). Of two racing requests on the same summary one wins, the other is a 409. " +
-		"employeeId, employingEntityId and locationId narrow the employees; a restricted user acts on their employees only."
+		"employeeId, employingEntityId and locationId narrow the employees; a restricted user with ViewEmployeeDetails lists their employees' summaries only; generating, publishing and unpublishing need unrestricted access."
 	year := func(ctx context.Context) (int, error) {
 		y, err := httpapi.PathID(ctx, "financialYearEnding", "financial year")
 		if err != nil {
@@ -171,7 +172,7 @@ func registerPaymentSummaries(a *httpapi.API, s *ess.Payslips) {
 	op := func(method, summary, doc string) huma.Operation {
 		return huma.Operation{Method: method, Path: path, Tags: tags, Summary: summary, Description: doc + machine, Parameters: httpapi.PathParams("financialYearEnding")}
 	}
-	httpapi.Register(a, httpapi.BusinessAdmin, op(http.MethodGet, "List payment summaries", "The year's generated summaries, by employee id; supports OData $filter, $orderby, $top, $skip."),
+	httpapi.Register(a, httpapi.OnEmployees(business.ViewEmployeeDetails), op(http.MethodGet, "List payment summaries", "The year's generated summaries, by employee id; supports OData $filter, $orderby, $top, $skip."),
 		func(ctx context.Context, in *summaryListIn) (*httpapi.BodyOf[[]PaymentSummary], error) {
 			y, err := year(ctx)
 			if err != nil {

@@ -37,7 +37,8 @@ func TestSyncToAccounting(t *testing.T) {
 			t.Fatalf("qbo %v", qbo)
 		}
 		// The restricted user sees Ann (Sydney), not Bob (Melbourne).
-		s.Do("POST", e.EA+"/synctoqbo", e.restrictKey, nil).Expect(t, 200)
+		s.Do("POST", e.EA+"/synctoqbo", e.editorKey, nil).Expect(t, 200)
+		testkit.ExpectProblem(t, s.Do("POST", e.EA+"/synctoqbo", e.restrictKey, nil), 403, "") // viewing is not editing
 		s.RunCases(t, []testkit.Case{
 			{Name: "anonymous", Method: "POST", Path: X, Status: 401},
 			{Name: "anonymous qbo", Method: "POST", Path: Q, Status: 401},

@@ -3,6 +3,7 @@ package employeeapi_test
 import (
 	"fmt"
 	"net/url"
+	"strings"
 	"sync"
 	"testing"
 
@@ -210,7 +211,7 @@ func TestEmployeeAPI(t *testing.T) {
 		// locations, in lists and by id.
 		_, carolKey := s.NewUser("carol@example.com")
 		s.Do("POST", B+"/access", key, map[string]any{"email": "carol@example.com", "accessType": "Restricted",
-			"locationAccess": []any{map[string]any{"filterType": "Location", "locationIds": []int64{e.sydney}, "permissions": "ViewEmployeeDetails"}}}).Expect(t, 200)
+			"locationAccess": []any{map[string]any{"filterType": "Location", "locationIds": []int64{e.sydney}, "permissions": "ViewEmployeeDetails,EditBasicEmployeeDetails"}}}).Expect(t, 200)
 		s.Do("GET", U, carolKey, nil).Expect(t, 200).JSON(t, &list)
 		if len(list) != 1 || list[0]["firstName"] != "Ann" {
 			t.Fatalf("restricted list %v", list)
@@ -225,7 +226,13 @@ func TestEmployeeAPI(t *testing.T) {
 			{Name: "restricted put other", Method: "PUT", Path: fmt.Sprintf("%s/%d", U, bob), Key: carolKey, Body: map[string]any{"jobTitle": "x"}, Status: 404},
 			{Name: "restricted delete other", Method: "DELETE", Path: fmt.Sprintf("%s/employee/%d", B, bob), Key: carolKey, Status: 404},
 			{Name: "restricted create", Method: "POST", Path: U + "?matchType=None", Key: carolKey, Body: with(), Status: 403},
-			{Name: "restricted put own", Method: "PUT", Path: fmt.Sprintf("%s/%d", U, ann), Key: carolKey, Body: map[string]any{"jobTitle": "Head chef"}, Status: 200},
+			{Name: "restricted put own contact details", Method: "PUT", Path: fmt.Sprintf("%s/%d", U, ann), Key: carolKey, Body: map[string]any{"mobilePhone": "0400 000 001", "preferredName": "Annie"}, Status: 200},
+			// EditBasicEmployeeDetails covers names, contact details and addresses only.
+			{Name: "restricted put own job title", Method: "PUT", Path: fmt.Sprintf("%s/%d", U, ann), Key: carolKey, Body: map[string]any{"jobTitle": "Head chef"}, Status: 403, Check: func(t *testing.T, r *testkit.Response) {
+				if !strings.Contains(string(r.Body), "EditAllEmployeeDetails") {
+					t.Fatalf("403 does not name the permission: %s", r.Body)
+				}
+			}},
 		})
 
 		// Restricted by an employee group (Tag filter) instead.

@@ -65,7 +65,8 @@ func TestEmployeeDocumentsAPI(t *testing.T) {
 			{Name: "other tenant", Method: "GET", Path: DI, Key: e.OtherKey, Status: 404},
 			{Name: "other tenant content", Method: "GET", Path: DI + "/content", Key: e.OtherKey, Status: 404},
 			{Name: "restricted outside scope", Method: "GET", Path: e.EB + "/document", Key: e.restrictKey, Status: 404},
-			{Name: "restricted in scope", Method: "GET", Path: D, Key: e.restrictKey, Status: 200},
+			{Name: "restricted in scope with ViewEmployeeDocuments", Method: "GET", Path: D, Key: e.editorKey, Status: 200},
+			{Name: "restricted in scope without ViewEmployeeDocuments", Method: "GET", Path: D, Key: e.restrictKey, Status: 403},
 			{Name: "delete", Method: "DELETE", Path: DI, Key: key, Status: 200},
 			{Name: "deleted", Method: "GET", Path: DI, Key: key, Status: 404},
 		})

@@ -136,7 +136,7 @@ func registerInclusions(a *httpapi.API, s *inclusion.Service) {
 		doc: "A reimbursed expense in the expense category (expenseCategoryId) each pay run." + inclusionDoc,
 		in:  inclusion.Expense.Item, out: inclusion.ExpenseOf})
 
-	httpapi.Register(a, httpapi.OnEmployees(business.EditAllEmployeeDetails), huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employee/deduction", Tags: []string{"Employee Recurring Deduction"},
+	httpapi.Register(a, httpapi.OnEmployees(business.ViewEmployeeDetails), huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/employee/deduction", Tags: []string{"Employee Recurring Deduction"},
 		Summary: "List recurring deductions by external reference id", Description: "The body is an array of externalReferenceIds; the answer lists the business's recurring deductions (of the employees the caller may see) with any of them."},
 		func(ctx context.Context, in *struct {
 			httpapi.BusinessPath

@@ -34,7 +34,8 @@ func TestEmployeeNotesAPI(t *testing.T) {
 			{Name: "other tenant list", Method: "GET", Path: N, Key: e.OtherKey, Status: 404},
 			{Name: "other tenant add", Method: "POST", Path: N, Key: e.OtherKey, Body: map[string]any{"note": "x"}, Status: 404},
 			{Name: "unknown employee", Method: "POST", Path: e.B + "/employee/999999/notes", Key: key, Body: map[string]any{"note": "x"}, Status: 404},
-			{Name: "restricted in scope", Method: "GET", Path: N, Key: e.restrictKey, Status: 200},
+			{Name: "restricted in scope with EmployeeNotes", Method: "GET", Path: N, Key: e.editorKey, Status: 200},
+			{Name: "restricted in scope without EmployeeNotes", Method: "GET", Path: N, Key: e.restrictKey, Status: 403},
 			{Name: "restricted outside scope", Method: "POST", Path: e.EB + "/notes", Key: e.restrictKey, Body: map[string]any{"note": "x"}, Status: 404},
 		})
 	})

@@ -16,9 +16,10 @@ import (
 // user restricted to Sydney.
 type recordsEnv struct {
 	*testkit.Bundle
-	ann, bob     int64 // alice's employees
-	theirs       int64 // an employee of the other tenant
-	restrictKey  string
+	ann, bob     int64  // alice's employees
+	theirs       int64  // an employee of the other tenant
+	restrictKey  string // ViewEmployeeDetails over Sydney
+	editorKey    string // every employee permission over Sydney
 	EA, EB, EOth string // employee paths
 	schedule     int64
 }
@@ -41,6 +42,10 @@ func newRecordsEnv(t *testing.T, d *db.DB, region string) *recordsEnv {
 	_, e.restrictKey = b.NewUser("carol@example.com")
 	b.Do("POST", b.B+"/access", b.Key, map[string]any{"email": "carol@example.com", "accessType": "Restricted",
 		"locationAccess": []any{map[string]any{"filterType": "Location", "locationIds": []int64{sydney}, "permissions": "ViewEmployeeDetails"}}}).Expect(t, 200)
+	_, e.editorKey = b.NewUser("erin@example.com")
+	b.Do("POST", b.B+"/access", b.Key, map[string]any{"email": "erin@example.com", "accessType": "Restricted",
+		"locationAccess": []any{map[string]any{"filterType": "Location", "locationIds": []int64{sydney},
+			"permissions": "ViewEmployeeDetails,EditAllEmployeeDetails,EmployeeNotes,ViewEmployeeDocuments,ManageEmployeeDocuments"}}}).Expect(t, 200)
 	return e
 }
 

@@ -38,7 +38,7 @@ func newEnv(t *testing.T, d *db.DB) *env {
 	e.annKey = key
 	_, e.restrict = b.NewUser("carol@example.com")
 	b.Do("POST", b.B+"/access", b.Key, map[string]any{"email": "carol@example.com", "accessType": "Restricted",
-		"locationAccess": []any{map[string]any{"filterType": "Location", "locationIds": []int64{sydney}, "permissions": "ViewEmployeeDetails"}}}).Expect(t, 200)
+		"locationAccess": []any{map[string]any{"filterType": "Location", "locationIds": []int64{sydney}, "permissions": "ViewEmployeeDetails,ViewLeaveRequests"}}}).Expect(t, 200)
 	e.SA, e.SB, e.SOther = fmt.Sprintf("/api/v2/ess/%d", e.ann), fmt.Sprintf("/api/v2/ess/%d", e.ben), fmt.Sprintf("/api/v2/ess/%d", e.theirs)
 	return e
 }

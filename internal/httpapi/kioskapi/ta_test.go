@@ -69,9 +69,9 @@ func TestTimeAndAttendance(t *testing.T) {
 		benShiftID := int64(e.Do("POST", K+"/addshift", key, map[string]any{"employeeId": e.ben, "recordedStartTimeUtc": "2026-11-02T22:00:00Z",
 			"recordedEndTimeUtc": "2026-11-03T02:00:00Z"}).Expect(t, 200).Map(t)["id"].(float64))
 		_, carolKey := e.NewUser("carol@example.com")
-		// Carol operates every kiosk (kiosk access), over Sydney's employees.
+		// Carol operates every kiosk (kiosk access) and approves timesheets, over Sydney's employees.
 		e.Do("POST", B+"/access", key, map[string]any{"email": "carol@example.com", "accessType": "Restricted",
-			"locationAccess": []any{map[string]any{"filterType": "Location", "locationIds": []int64{e.sydney}, "permissions": "ViewRosters"}},
+			"locationAccess": []any{map[string]any{"filterType": "Location", "locationIds": []int64{e.sydney}, "permissions": "ViewRosters,ApproveTimesheets"}},
 			"kioskAccess":    map[string]any{"accessType": "AllKiosks"}}).Expect(t, 200)
 		shifts := func(path, k string, body map[string]any) []map[string]any {
 			var out []map[string]any

@@ -38,7 +38,8 @@ func newEnv(t *testing.T, d *db.DB) *env {
 	_, e.carol = b.NewUser("carol@example.com")
 	b.Do("POST", b.B+"/access", b.Key, map[string]any{"email": "carol@example.com", "accessType": "Restricted",
 		"locationAccess": []any{map[string]any{"filterType": "Location", "locationIds": []int64{e.sydney},
-			"permissions": "ApproveLeaveRequests,CreateLeaveRequests,ApproveTimesheets,CreateTimesheets,ManageRosters,ViewShiftCosts,ApproveExpenses,CreateExpenses"}}}).Expect(t, 200)
+			"permissions": "ApproveLeaveRequests,CreateLeaveRequests,ApproveTimesheets,CreateTimesheets,ManageRosters,ViewShiftCosts,ApproveExpenses,CreateExpenses," +
+				"ViewEmployeeDetails,EditBasicEmployeeDetails,ViewEmployeeDocuments"}}}).Expect(t, 200)
 	return e
 }
 

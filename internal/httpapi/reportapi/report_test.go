@@ -334,7 +334,8 @@ func TestPayRunReportsReproduceTheRun(t *testing.T) {
 		// A restricted user (Sydney only) sees only Ann, in every report.
 		_, carol := e.NewUser("carol@example.com")
 		e.Do("POST", e.B+"/access", e.Key, map[string]any{"email": "carol@example.com", "accessType": "Restricted",
-			"locationAccess": []any{map[string]any{"filterType": "Location", "locationIds": []int64{e.sydney}, "permissions": "ApproveLeaveRequests"}}}).Expect(t, 200)
+			"locationAccess": []any{map[string]any{"filterType": "Location", "locationIds": []int64{e.sydney}, "permissions": "ApproveLeaveRequests"}},
+			"reports":        map[string]any{"accessType": "AllReports"}}).Expect(t, 200)
 		for _, p := range []string{"grosstonet", "detailedactivity", "paycategories", "payrolltax", "deductions", "paymenthistory", "supercontributions/byemployee", "supercontributions/bysuperfund"} {
 			for _, r := range rows(t, e.Do("GET", e.B+"/report/"+p, carol, nil)) {
 				if r["employeeId"] != json.Number(fmt.Sprint(e.ann)) {

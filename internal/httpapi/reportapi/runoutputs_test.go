@@ -37,7 +37,8 @@ func TestPaySlipAndJournalReports(t *testing.T) {
 		}
 		_, carol := e.NewUser("carol@example.com")
 		e.Do("POST", e.B+"/access", e.Key, map[string]any{"email": "carol@example.com", "accessType": "Restricted",
-			"locationAccess": []any{map[string]any{"filterType": "Location", "locationIds": []int64{e.sydney}, "permissions": "ApproveLeaveRequests"}}}).Expect(t, 200)
+			"locationAccess": []any{map[string]any{"filterType": "Location", "locationIds": []int64{e.sydney}, "permissions": "ApproveLeaveRequests"}},
+			"reports":        map[string]any{"accessType": "AllReports"}}).Expect(t, 200)
 		if s := rows(t, e.Do("GET", e.B+"/report/payslip?payRunId="+run, carol, nil)); len(s) != 1 || s[0]["employeeId"] != json.Number(fmt.Sprint(e.ann)) {
 			t.Fatalf("restricted payslips %v", s)
 		}

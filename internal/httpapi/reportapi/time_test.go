@@ -24,7 +24,8 @@ func (e *env) restricted(t *testing.T) string {
 	t.Helper()
 	_, carol := e.NewUser("carol@example.com")
 	e.Do("POST", e.B+"/access", e.Key, map[string]any{"email": "carol@example.com", "accessType": "Restricted",
-		"locationAccess": []any{map[string]any{"filterType": "Location", "locationIds": []int64{e.sydney}, "permissions": "ApproveLeaveRequests"}}}).Expect(t, 200)
+		"locationAccess": []any{map[string]any{"filterType": "Location", "locationIds": []int64{e.sydney}, "permissions": "ApproveLeaveRequests"}},
+		"reports":        map[string]any{"accessType": "AllReports"}}).Expect(t, 200)
 	return carol
 }
 

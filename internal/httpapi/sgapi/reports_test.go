@@ -132,7 +132,8 @@ func TestCPFAndWithholdingReports(t *testing.T) {
 		restricted := func(email string, loc int64) string {
 			_, k := b.NewUser(email)
 			b.Do("POST", B+"/access", key, map[string]any{"email": email, "accessType": "Restricted",
-				"locationAccess": []any{map[string]any{"filterType": "Location", "locationIds": []int64{loc}, "permissions": "ApproveLeaveRequests"}}}).Expect(t, 200)
+				"locationAccess": []any{map[string]any{"filterType": "Location", "locationIds": []int64{loc}, "permissions": "ApproveLeaveRequests,ViewEmployeeDetails"}},
+				"reports":        map[string]any{"accessType": "AllReports"}}).Expect(t, 200)
 			return k
 		}
 		carol, dave := restricted("carol@example.com", east), restricted("dave@example.com", head)
