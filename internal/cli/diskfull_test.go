@@ -54,7 +54,7 @@ func TestDiskFullAnswers503AndRecovers(t *testing.T) {
 	n := 0
 	create := func() (int, string, http.Header) {
 		n++
-		body := fmt.Sprintf(`{"name":"Business %d with a name long enough to need space %s","region":"AU"}`, n, strings.Repeat("x", 200))
+		body := fmt.Sprintf(`{"name":"Business %d with a name long enough to need space %s","region":"AU"}`, n, strings.Repeat("x", 100))
 		req, _ := http.NewRequest("POST", ts.URL+"/api/v2/business?setupDefaultData=false", strings.NewReader(body))
 		req.SetBasicAuth(key, "")
 		req.Header.Set("Content-Type", "application/json")
