@@ -116,7 +116,7 @@ func (p *payrolld) kill() {
 	<-p.done
 }
 
-// Issue 11: kill -9 of the server process at random moments during a
+// Kill -9 of the server process at random moments during a
 // finalise. After a restart the run is either finalised with every effect
 // (state, audit, leave ledger, web hook events, published pay slips,
 // recurring deduction totals, pay history) or not finalised with none of

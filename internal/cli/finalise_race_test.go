@@ -74,7 +74,7 @@ func race(t *testing.T, one, two func() (int, []byte, error)) (int, int, [2][]by
 	return st[0], st[1], body
 }
 
-// Issue 11: two nodes (two apps with their own pools on one database)
+// Two nodes (two apps with their own pools on one database)
 // race over the same pay run, round after round. Of two finalises exactly
 // one is a 200 and the other a 409; unlock against finalise and approval
 // against finalise end in a state one of the two serial orders gives; two

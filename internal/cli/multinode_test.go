@@ -159,8 +159,8 @@ func named(n string) map[string]any { return map[string]any{"name": n} }
 
 // Concurrent creates of one name, and concurrent renames of two records to
 // one name, spread over two nodes on one PostgreSQL: exactly one wins and
-// every other request is a 409, for every uniquely named kind (issue 8:
-// the unique index, not a read-then-insert check, decides).
+// every other request is a 409, for every uniquely named kind (the
+// unique index, not a read-then-insert check, decides).
 func TestTwoNodesRaceUniqueNames(t *testing.T) {
 	if os.Getenv(testkit.PostgresURLEnv) == "" {
 		t.Skip(testkit.PostgresURLEnv + " not set")

@@ -11,7 +11,7 @@ import (
 
 // exerciseSelfServiceShifts steps through the self-service roster answers,
 // shift matching, profile image and time-and-attendance operations that
-// awaited their steps (issue 6). The owner acts through the self-service
+// awaited their steps. The owner acts through the self-service
 // paths, as a business user covering the employee may.
 func exerciseSelfServiceShifts(r *run, b *testkit.Bundle) {
 	B := "/api/v2/business/{businessId}"

@@ -8,7 +8,7 @@ import (
 )
 
 // exerciseEssDash steps through the self-service dashboard, leave list and
-// leave estimate (issues 6, 12) with every section filled: a published
+// leave estimate with every section filled: a published
 // shift to come, a published payslip, a document awaiting acknowledgement,
 // this week's timesheet, expense and survey answer, standard hours, and a
 // colleague's approved leave at the same location. The owner acts through

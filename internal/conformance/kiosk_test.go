@@ -6,8 +6,8 @@ import (
 	"github.com/payrolld/payrolld/internal/testkit"
 )
 
-// exerciseKiosk steps through the time and attendance operations added
-// with issue 12 (kiosk): added shifts, the shifts list, shift notes, staff,
+// exerciseKiosk steps through the time and attendance operations:
+// added shifts, the shifts list, shift notes, staff,
 // PIN resets and lookup data on the business kiosk paths and their manager
 // mirrors, the manager's kiosk timesheets, and the self-service shifts,
 // notes and lookup data. Kim works at the kiosk's location; the test clock

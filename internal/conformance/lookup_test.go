@@ -5,7 +5,7 @@ import (
 )
 
 // exerciseLookupsAndAudit steps through the lookupdata lists and the
-// employee audit report (issue 10).
+// employee audit report.
 func exerciseLookupsAndAudit(r *run, b *testkit.Bundle) {
 	for _, kind := range []string{"countries", "genders", "industries", "timezones", "employeegrouppermissions", "reports"} {
 		r.call(b.Key, "GET", "/api/v2/lookupdata/"+kind, nil)

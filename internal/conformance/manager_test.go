@@ -10,7 +10,7 @@ import (
 	"github.com/payrolld/payrolld/internal/testkit"
 )
 
-// exerciseManager steps through the manager operations (issue 12) as the
+// exerciseManager steps through the manager operations as the
 // business owner (an unrestricted manager).
 func exerciseManager(t *testing.T, r *run, b *testkit.Bundle) {
 	B := "/api/v2/business/{businessId}"

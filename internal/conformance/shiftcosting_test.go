@@ -5,7 +5,7 @@ import (
 )
 
 // exerciseShiftCosting steps through an employee's shift costing and
-// shift periods (issue 12): proposed shifts priced without storing.
+// shift periods: proposed shifts priced without storing.
 func exerciseShiftCosting(r *run, b *testkit.Bundle) {
 	B := "/api/v2/business/{businessId}"
 	key, biz := b.Key, b.Biz

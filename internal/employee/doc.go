@@ -1,4 +1,4 @@
-// Package employee is the employee area: the employee itself (issue 10)
+// Package employee is the employee area: the employee itself
 // and employee groups (B/employeegroup) with their matching of employees.
 // UK 52-week holiday pay data (B/dataimport/import52weekdata) is package
 // holidaypay; the employee's records are the other sub-packages.

@@ -1,4 +1,4 @@
-// Package payrun is the pay run area (issue 11): a pay run of a pay
+// Package payrun is the pay run area: a pay run of a pay
 // schedule for a period, one row per employee it pays with every figure of
 // that pay, and the run's lines (earnings, deductions, expenses, employer
 // liabilities, tax adjustments).

@@ -12,7 +12,7 @@ import (
 )
 
 // TestRecalculateInChunks: a whole-run recalculation takes the employees
-// a chunk of ids at a time (issue 11); here chunks of 7 over 40 employees
+// a chunk of ids at a time; here chunks of 7 over 40 employees
 // (6 chunks, the last of 5). Recalculating an unchanged run gives back
 // exactly what creating it calculated; lines entered for the employees on
 // each side of every chunk boundary are paid to them and to no one else;

@@ -311,7 +311,7 @@ func (s *Service) Recalculate(ctx context.Context, biz business.Business, id int
 }
 
 // recalcChunkSize is how many employees a whole-run recalculation reads and
-// computes at a time: memory is O(chunk), not O(run) (issue 11: the
+// computes at a time: memory is O(chunk), not O(run) (the
 // run's lines, employee rows and inputs of 100,000 employees held at once
 // made a 700 MB process). 500 keeps loadInputs' timesheet read an IN list
 // of the chunk's ids (it reads the whole period beyond 500).

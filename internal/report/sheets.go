@@ -27,7 +27,7 @@ func keysOf[T any](maps ...map[string]T) []string {
 // GrossToNetSheet is the gross-to-net report as a worksheet. Its rows
 // are produced while the worksheet is written (Sheet.Each), one reused
 // row of cells at a time, not copied into Sheet.Rows: at 100,000
-// employees that copy, boxed, was 130 MB (issue 11).
+// employees that copy, boxed, was 130 MB.
 func GrossToNetSheet(rows []GrossToNet) Sheet {
 	keys := func(m func(r *GrossToNet) map[string]payroll.Money) []string {
 		seen := map[string]bool{}

@@ -22,7 +22,7 @@ type Sheet struct {
 	Rows   [][]any
 	// Each, when set, produces the rows that follow Rows one at a time
 	// while the worksheet is written, so a large report's rows are not
-	// copied into Rows first (issue 11). It calls yield with each row's
+	// copied into Rows first. It calls yield with each row's
 	// cells (a slice it may reuse) and returns yield's error.
 	Each func(yield func(cells []any) error) error
 }

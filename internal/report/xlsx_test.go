@@ -44,7 +44,7 @@ func xlsxSample() []Sheet {
 }
 
 // TestXLSXBytesUnchanged: streaming the worksheets into their zip entries
-// (issue 11) gives the same bytes as the workbook built whole before it:
+// gives the same bytes as the workbook built whole before it:
 // want is the SHA-256 of the sample as the earlier XLSX wrote it.
 func TestXLSXBytesUnchanged(t *testing.T) {
 	t.Parallel()

@@ -261,7 +261,7 @@ type CreateEmployeeParams struct {
 	UpdatedAt                                             time.Time
 }
 
-// Employees (issue 10). Column lists are in migration order; the Go side
+// Employees. Column lists are in migration order; the Go side
 // copies between store.Employee and the employee model by field name.
 func (q *Queries) CreateEmployee(ctx context.Context, arg CreateEmployeeParams) (Employee, error) {
 	row := q.db.QueryRowContext(ctx, createEmployee,

@@ -38,7 +38,7 @@ type CreatePayRunLineWithSubtypeParams struct {
 	LeaveRequestID int64
 }
 
-// Pay run collections and run-level actions (issue 11). Every write here
+// Pay run collections and run-level actions. Every write here
 // runs after TouchDraftPayRun in the same transaction (a finalised run
 // refuses it), except SetPayRunUIUnlockState, which applies to finalised
 // runs only and says so in its statement.

@@ -77,7 +77,7 @@ type ListOccupationalAbsencesInPeriodParams struct {
 	EmployeeHi int64
 }
 
-// UK pay-run rules (issues 10, 11): what a UK pay run reads to reduce
+// UK pay-run rules: what a UK pay run reads to reduce
 // salary for statutory leave and top it up from occupational schemes, and
 // the NI letter it calculated each employee with.
 // Every occupational absence period of the business overlapping a pay

@@ -133,7 +133,7 @@ func delivered(t *testing.T, f *fixture, rcv *receiver, regID string, ids []stri
 	}
 }
 
-// Issue 8, defect 1: a receiver failing its first 10 requests of a
+// A receiver failing its first 10 requests of a
 // 15-event burst gets all 15 once its owner un-pauses it.
 func TestWebhookOutageBurstResumedByUpdate(t *testing.T) {
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
@@ -162,7 +162,7 @@ func TestWebhookOutageBurstResumedByUpdate(t *testing.T) {
 	})
 }
 
-// Issue 8, defect 1, without the owner: the probe finds the receiver up
+// Without the owner: the probe finds the receiver up
 // again (after one failed probe, at a growing interval) and the queue
 // drains by itself.
 func TestWebhookOutageBurstResumedByProbe(t *testing.T) {
@@ -272,7 +272,7 @@ func TestWebhookOwnerPauseIsNotProbed(t *testing.T) {
 	})
 }
 
-// Issue 8, defect 2: a receiver that takes seconds per request holds at
+// A receiver that takes seconds per request holds at
 // most PerRegistration sends and does not delay another registration's
 // event, which goes out right after its commit (no poll: the worker's poll
 // interval is an hour, Emit's nudge is what wakes it).

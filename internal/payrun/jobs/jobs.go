@@ -1,5 +1,5 @@
-// Package jobs runs the pay run work that happens outside a request
-// (issue 11): asynchronous create and recalculate with their status and
+// Package jobs runs the pay run work that happens outside a request:
+// asynchronous create and recalculate with their status and
 // callbacks, auto pay of pay schedules, and publishing payslips on a
 // schedule after finalise. It is one of the pay run service's Effects
 // (NewJobs registers it; JobsOf finds it), so the core package

@@ -1,4 +1,4 @@
-// Package output serves what a pay run produces (issue 11): its payments
+// Package output serves what a pay run produces: its payments
 // and bank files, payslip PDFs, the journal and its export, warnings and
 // approval requests. It reads runs through the core package
 // internal/payrun (Service, the payslips), which never imports it; how a

@@ -109,7 +109,7 @@ func YearToDate(ctx context.Context, q *store.Queries, biz business.Business, ru
 	if err := addSGAWPaid(ctx, q, biz, run, from, out); err != nil { // sg_cpf.go
 		return nil, err
 	}
-	return out, addOpeningBalances(ctx, q, biz, from, out) // emp2_openingbalances.go
+	return out, addOpeningBalances(ctx, q, biz, from, out) // openingbalances.go
 }
 
 // WeeksPerPeriod is the weeks in one period of a schedule frequency

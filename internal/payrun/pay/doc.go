@@ -1,5 +1,5 @@
-// Package pay is the pay run calculation (issue 7 split it out of
-// internal/payrun, which imports it, never the reverse): what turns an
+// Package pay is the pay run calculation (split out of internal/payrun,
+// which imports it, never the reverse): what turns an
 // employee's record and inputs into a run's lines and figures.
 //
 //   - Calculator (embedded in payrun.Service) reads the business's
@@ -7,7 +7,7 @@
 //     pay rate changes, recurring inclusions, approved leave requests and
 //     timesheet lines, leave allowances, expense requests, tax
 //     adjustments, location splits (inputs.go, inputs_expenses.go,
-//     emp2_*.go); YearToDate reads the year-to-date with opening balances;
+//     openingbalances.go, taxadjustments.go, earningssplits.go); YearToDate reads the year-to-date with opening balances;
 //   - compute.go computes one employee's figures from their lines with
 //     calc/engine for the business's region (collections_calc.go: the
 //     inclusion collections' effect on them; uk_pension.go: UK workplace

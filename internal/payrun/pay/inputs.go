@@ -77,9 +77,9 @@ type inputs struct {
 	accrues    map[int64]bool                                 // pay category id -> its hours accrue leave
 	expenses   map[int64][]store.ApprovedExpensesForPayRunRow // approved expense request lines (inputs_expenses.go)
 
-	// recurring tax adjustments (emp2_taxadjustments.go)
+	// recurring tax adjustments (taxadjustments.go)
 	taxAdjust map[int64][]store.EmployeeRecurringTaxAdjustment
-	// earnings line splits by location (emp2_splits.go)
+	// earnings line splits by location (earningssplits.go)
 	splits map[int64][]store.ListEarningsLineSplitsOfRangeRow
 	// timesheets interpreted under employment agreements (awards.go)
 	awards *awardInputs

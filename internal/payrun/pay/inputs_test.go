@@ -135,7 +135,7 @@ var (
 )
 
 // A day of statutory absence that an approved leave request also covers
-// is absent once (issue 11): the statutory absence wins (statutory pay
+// is absent once: the statutory absence wins (statutory pay
 // pays it; the request pays only its other days and takes only their
 // hours from the balance). SSP on Monday 16 and Tuesday 17, annual leave
 // (paid through Holiday Pay) of 15 h on Tuesday 17 and Wednesday 18:
@@ -172,8 +172,8 @@ func TestStatutoryAbsenceAndLeaveCountOnce(t *testing.T) {
 }
 
 // A pay rate change within the period: statutory absence reduces the
-// standard line of the days it falls in, by that line's working days
-// (issue 11). £52,000 a year to Wednesday 18, £72,800 (£1,400 a week) from
+// standard line of the days it falls in, by that line's working days.
+// £52,000 a year to Wednesday 18, £72,800 (£1,400 a week) from
 // Thursday 19: Monday to Wednesday (3 of 7 days) 1,000 × 3/7 = 428.57,
 // Thursday to Sunday 1,400 × 4/7 = 800.00. SSP on Monday 16: the first
 // part loses 428.57 × 1 ÷ 3 working days (Mon-Wed) = 142.856… → 142.86,
@@ -208,8 +208,8 @@ func TestStatutoryAbsenceInItsRateSegment(t *testing.T) {
 
 // An occupational sick pay scheme's top-up sets SSP against it by the
 // qualifying days SSP pays (SSP's daily rate is the weekly rate ÷
-// qualifying days, payroll-rules-2026-27.md §2.7), not by calendar days
-// (issue 11). The weekly run of Sunday 15 to Saturday 21 November 2026; sick
+// qualifying days, payroll-rules-2026-27.md §2.7), not by calendar days.
+// The weekly run of Sunday 15 to Saturday 21 November 2026; sick
 // the whole week; SSP week 15-21 pays 5 qualifying days (Monday to
 // Friday) at the flat £123.25. A 100% scheme from Wednesday 18 to Saturday
 // 21: due 1,000 × 3 working days (Wed-Fri) ÷ 5 = 600.00, less SSP of 3 of

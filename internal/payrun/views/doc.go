@@ -1,4 +1,4 @@
-// Package views serves the read shapes of pay runs (issue 11): the list
+// Package views serves the read shapes of pay runs: the list
 // of a business's runs (GET B/payrun, B/payrun/summary), a run's totals
 // (P/totals), details (P/details) and pay slips (P/payslips), and an
 // employee's totals over their finalised runs (E/payruntotals). It reads

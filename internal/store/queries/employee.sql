@@ -1,4 +1,4 @@
--- Employees (issue 10). Column lists are in migration order; the Go side
+-- Employees. Column lists are in migration order; the Go side
 -- copies between store.Employee and the employee model by field name.
 
 -- name: CreateEmployee :one

@@ -1,4 +1,4 @@
--- Pay runs (issue 11). Every write to a run's figures or lines first
+-- Pay runs. Every write to a run's figures or lines first
 -- touches the run with TouchDraftPayRun (a conditional single-statement
 -- update), so a finalised run refuses the write and two writers of one run
 -- serialise on its row.

@@ -1,4 +1,4 @@
--- Reads of a pay run's recalculation by chunk of employees (issue 11):
+-- Reads of a pay run's recalculation by chunk of employees:
 -- a whole run is recalculated a range of employee ids at a time, so the
 -- process holds one chunk's rows, not the run's (service.go recalcAll).
 

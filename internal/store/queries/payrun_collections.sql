@@ -1,4 +1,4 @@
--- Pay run collections and run-level actions (issue 11). Every write here
+-- Pay run collections and run-level actions. Every write here
 -- runs after TouchDraftPayRun in the same transaction (a finalised run
 -- refuses it), except SetPayRunUIUnlockState, which applies to finalised
 -- runs only and says so in its statement.

@@ -1,4 +1,4 @@
--- UK pay-run rules (issues 10, 11): what a UK pay run reads to reduce
+-- UK pay-run rules: what a UK pay run reads to reduce
 -- salary for statutory leave and top it up from occupational schemes, and
 -- the NI letter it calculated each employee with.
 

@@ -1,5 +1,5 @@
 -- +goose Up
--- Pay runs (issue 11): the run, one row per employee in it (every figure
+-- Pay runs: the run, one row per employee in it (every figure
 -- in integer minor units; hours as exact decimal text) and the run's lines
 -- (earnings, deductions, expenses, liabilities, leave accrued, tax
 -- adjustments). A run is Draft until finalised; finalised runs are

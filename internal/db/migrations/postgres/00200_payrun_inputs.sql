@@ -1,5 +1,5 @@
 -- +goose Up
--- What a pay run read from its employees' records (issue 11): the options
+-- What a pay run read from its employees' records: the options
 -- it was created with (timesheet import, leave requests excluded), kept so
 -- a recalculation reads the same inputs, and the sources each calculated
 -- line came from (leave requests paid, timesheet lines paid, recurring

@@ -1,5 +1,5 @@
 -- +goose Up
--- Pay run jobs (issue 11): each asynchronous creation or recalculation is a
+-- Pay run jobs: each asynchronous creation or recalculation is a
 -- River job plus one row here, the status clients poll by its jobId (a
 -- UUID, as PayRunJobModel has it) with the job's progress. Written in the
 -- transaction that queues the River job, then by the worker.

@@ -1,5 +1,5 @@
 -- +goose Up
--- Roster shifts (issue 12): one row per rostered shift, its breaks as child
+-- Roster shifts: one row per rostered shift, its breaks as child
 -- rows, its required qualifications as an id list (only stored and shown),
 -- and shift swaps proposed between employees. employee_id is NULL for an
 -- unassigned shift (also what a declined shift becomes). version makes

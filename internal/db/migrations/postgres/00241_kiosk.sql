@@ -1,5 +1,5 @@
 -- +goose Up
--- Time and attendance (issue 12): kiosks, the employees' kiosk access and
+-- Time and attendance: kiosks, the employees' kiosk access and
 -- PINs, and the clocked shifts (clock on opens one, breaks are child rows,
 -- clock off closes it and writes a timesheet line).
 CREATE TABLE kiosks (

@@ -1,5 +1,5 @@
 -- +goose Up
--- UK statutory leave (issue 10, internal/uk/statutoryleave): periods of
+-- UK statutory leave (internal/uk/statutoryleave): periods of
 -- SMP, SPP, SAP, ShPP, SPBP, SNCP and SSP leave. The weekly amounts are
 -- not stored: they are computed from these facts, the rules of the year
 -- and the employee's finalised pay history (average weekly earnings),

@@ -1,5 +1,5 @@
 -- +goose Up
--- Shift notes (issue 12): who wrote a note and, per reader, that they read
+-- Shift notes: who wrote a note and, per reader, that they read
 -- it. author and reader are "user:<id>" (a business user: a manager, or the
 -- user a kiosk runs as) or "employee:<id>" (the employee through self
 -- service). A note is deleted only by its author; its read marks go with it.

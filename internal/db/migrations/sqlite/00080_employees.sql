@@ -1,5 +1,5 @@
 -- +goose Up
--- The employee itself (issue 10): every member of the unstructured employee
+-- The employee itself: every member of the unstructured employee
 -- of every region as a column (amounts in integer minor units, rates as
 -- exact decimal text), a version for conditional updates, the resolved ids
 -- of the name-typed members, and the employee's locations as rows so the

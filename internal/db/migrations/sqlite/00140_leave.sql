@@ -1,5 +1,5 @@
 -- +goose Up
--- Leave (issue 10): the ledger balances are summed from, the employee's
+-- Leave: the ledger balances are summed from, the employee's
 -- leave allowances and template assignment, leave requests and
 -- unavailability. Hours are integer millionths of an hour (hours_e6) so
 -- balances are exact SQL sums; units and rates of allowances are exact

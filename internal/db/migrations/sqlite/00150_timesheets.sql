@@ -1,5 +1,5 @@
 -- +goose Up
--- Timesheet lines (issue 12): one row per worked shift or unit entry, its
+-- Timesheet lines: one row per worked shift or unit entry, its
 -- breaks as child rows. Durations are stored in whole minutes when the line
 -- is written so lists and pay runs sum them in SQL; units and rates are
 -- exact decimal text. version makes edits conditional (lost-update safe);

@@ -1,7 +1,7 @@
 -- +goose Up
 -- Sibling locations (same parent; NULL = top level) have distinct names,
 -- ignoring case: the unique index settles concurrent writers, which the
--- service's read-then-write check alone did not (issue 8: concurrent
+-- service's read-then-write check alone did not (concurrent
 -- creates on two nodes stored duplicates). Duplicates already stored keep
 -- the lowest id's name; the others get " (id)" appended, in the record's
 -- document too, so the index can be built.

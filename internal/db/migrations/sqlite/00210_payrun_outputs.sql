@@ -1,5 +1,5 @@
 -- +goose Up
--- What a pay run produces (issue 11, outputs): journal exports and
+-- What a pay run produces: journal exports and
 -- approval requests. A journal is exported once per finalisation of a run
 -- (unique index: of two concurrent exports one wins, the other is a 409);
 -- an approval process is started once per kind while the run is a draft.

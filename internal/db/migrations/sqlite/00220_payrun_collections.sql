@@ -1,5 +1,5 @@
 -- +goose Up
--- Pay run collections and run-level actions (issue 11): a line's subtype
+-- Pay run collections and run-level actions: a line's subtype
 -- (leave accrual type, super contribution type, voluntary CPF payer,
 -- expense tax code) and the leave request a leave line applies (0: none),
 -- an employee's termination in the run, and the run's UI unlock switch.

@@ -1,5 +1,5 @@
 -- +goose Up
--- Employee documents, qualifications and expense requests (issue 10).
+-- Employee documents, qualifications and expense requests.
 --
 -- An employee document is a documents row with employee_id set (the bytes
 -- stay in documents, one id space with the business documents, so the

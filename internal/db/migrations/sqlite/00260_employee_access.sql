@@ -1,5 +1,5 @@
 -- +goose Up
--- Employee self-service (issues 10 and 12).
+-- Employee self-service.
 -- employee_access links an employee to the user who is that employee in
 -- self-service (E/access): one self-service user per employee, and a user is
 -- the self-service user of at most one employee of a business, so "which

@@ -7,23 +7,23 @@ import (
 	"github.com/payrolld/payrolld/internal/testkit"
 )
 
-// exerciseEss3 steps through the self-service operations of issue 12's
-// third part: the roster list and shift swaps, documents and payslips,
+// exerciseESSRostersAndDocuments steps through the self-service operations of
+// rosters and documents: the roster list and shift swaps, documents and payslips,
 // leave details and attachments. The owner acts through the self-service
 // paths for both employees of a swap.
-func exerciseEss3(t *testing.T, r *run, b *testkit.Bundle) {
+func exerciseESSRostersAndDocuments(t *testing.T, r *run, b *testkit.Bundle) {
 	B := "/api/v2/business/{businessId}"
 	S := "/api/v2/ess/{employeeId}"
 	key, biz := b.Key, b.Biz
-	loc := r.id(r.call(key, "POST", B+"/location", map[string]any{"name": "Ess3 Wollongong", "state": "NSW"}, biz))
-	r.call(key, "POST", B+"/payschedule", map[string]any{"name": "Ess3 weekly", "frequency": "Weekly"}, biz)
-	r.call(key, "POST", B+"/paycategory", map[string]any{"name": "Ess3 ordinary", "rateUnit": "Hourly"}, biz)
+	loc := r.id(r.call(key, "POST", B+"/location", map[string]any{"name": "Swaps Wollongong", "state": "NSW"}, biz))
+	r.call(key, "POST", B+"/payschedule", map[string]any{"name": "Swaps weekly", "frequency": "Weekly"}, biz)
+	r.call(key, "POST", B+"/paycategory", map[string]any{"name": "Swaps ordinary", "rateUnit": "Hourly"}, biz)
 	emp := func(first string) int64 {
-		return r.id(r.call(key, "POST", B+"/employee/unstructured", map[string]any{"firstName": first, "surname": "Ess3",
+		return r.id(r.call(key, "POST", B+"/employee/unstructured", map[string]any{"firstName": first, "surname": "Swaps",
 			"dateOfBirth": "1990-02-03T00:00:00", "startDate": "2025-07-01T00:00:00", "taxFileNumber": "123456782", "employmentType": "PartTime",
-			"australianResident": true, "claimTaxFreeThreshold": true, "paySchedule": "Ess3 weekly", "primaryPayCategory": "Ess3 ordinary",
-			"rate": 25, "rateUnit": "Hourly", "hoursPerWeek": 12, "residentialState": "NSW", "primaryLocation": "Ess3 Wollongong",
-			"locations": "Ess3 Wollongong", "residentialStreetAddress": "1 Crown St", "residentialSuburb": "Wollongong", "residentialPostCode": "2500",
+			"australianResident": true, "claimTaxFreeThreshold": true, "paySchedule": "Swaps weekly", "primaryPayCategory": "Swaps ordinary",
+			"rate": 25, "rateUnit": "Hourly", "hoursPerWeek": 12, "residentialState": "NSW", "primaryLocation": "Swaps Wollongong",
+			"locations": "Swaps Wollongong", "residentialStreetAddress": "1 Crown St", "residentialSuburb": "Wollongong", "residentialPostCode": "2500",
 			"bankAccount1_BSB": "062-000", "bankAccount1_AccountNumber": "12345678", "bankAccount1_AccountName": first,
 			"bankAccount1_AllocatedPercentage": 100, "superFund1_ProductCode": "AUS0001AU", "superFund1_FundName": "AustralianSuper",
 			"superFund1_MemberNumber": "998877"}, biz, "?matchType=None"))
@@ -78,7 +78,7 @@ func exerciseEss3(t *testing.T, r *run, b *testkit.Bundle) {
 	b.Do("GET", fmt.Sprintf("/api/v2/business/%d/payschedule", biz), key, nil).Expect(t, 200).JSON(t, &sched)
 	var weekly int64
 	for _, s := range sched {
-		if s.Name == "Ess3 weekly" {
+		if s.Name == "Swaps weekly" {
 			weekly = s.ID
 		}
 	}
@@ -91,7 +91,7 @@ func exerciseEss3(t *testing.T, r *run, b *testkit.Bundle) {
 	r.call(key, "GET", S+"/document/paymentsummary/{documentId}", nil, ida, 2027)
 
 	// Leave details and attachments.
-	cat := r.id(r.call(key, "POST", B+"/leavecategory", map[string]any{"name": "Ess3 Annual", "isBalanceUntracked": true}, biz))
+	cat := r.id(r.call(key, "POST", B+"/leavecategory", map[string]any{"name": "Swaps Annual", "isBalanceUntracked": true}, biz))
 	r.call(key, "GET", S+"/leave/leavecategories", nil, ida)
 	lr := r.id(r.form(key, "POST", S+"/leave", map[string]any{"leaveCategoryId": cat, "fromDate": "2026-12-14T00:00:00", "toDate": "2026-12-15T00:00:00",
 		"hours": 8, "notes": "away"}, ida))
@@ -103,12 +103,12 @@ func exerciseEss3(t *testing.T, r *run, b *testkit.Bundle) {
 	// Super funds (the employee record's fund slots).
 	r.call(key, "GET", S+"/superfunds", nil, ida)
 	r.call(key, "GET", S+"/superfunds/{superFundId}", nil, ida, 1)
-	r.form(key, "POST", S+"/superfunds", map[string]any{"fundName": "Ess3 Other Fund", "memberNumber": "77", "allocatedPercentage": 10}, ida)
-	r.form(key, "PUT", S+"/superfunds/{id}", map[string]any{"fundName": "Ess3 Other Fund", "memberNumber": "78", "allocatedPercentage": 15}, ida, 2)
+	r.form(key, "POST", S+"/superfunds", map[string]any{"fundName": "Swaps Other Fund", "memberNumber": "77", "allocatedPercentage": 10}, ida)
+	r.form(key, "PUT", S+"/superfunds/{id}", map[string]any{"fundName": "Swaps Other Fund", "memberNumber": "78", "allocatedPercentage": 15}, ida, 2)
 	r.call(key, "DELETE", S+"/superfunds/{superfundId}", nil, ida, 2)
 
 	// Lookups.
-	r.call(key, "POST", B+"/worktype", map[string]any{"name": "Ess3 Night loading", "mappingType": "ShiftCondition"}, biz)
+	r.call(key, "POST", B+"/worktype", map[string]any{"name": "Swaps Night loading", "mappingType": "ShiftCondition"}, biz)
 	r.call(key, "GET", S+"/lookup/location", nil, ida)
 	r.call(key, "GET", S+"/lookup/worktype", nil, ida)
 	r.call(key, "GET", S+"/lookup/shiftcondition", nil, ida)

@@ -1,5 +1,5 @@
 -- Shift notes with authors and per-reader read state, PIN resets
--- (internal/kiosk, issue 12).
+-- (internal/kiosk).
 
 -- name: InsertShiftNote :one
 INSERT INTO clock_notes (business_id, shift_id, employee_id, type, visibility, note, is_admin_initiated, is_read, created_by, created_at, author)

@@ -4,9 +4,9 @@ import (
 	"github.com/payrolld/payrolld/internal/testkit"
 )
 
-// exerciseTime12 steps through the operations of issue 12's time and
+// exerciseESSTitles steps through the operations of the time and
 // attendance gaps: the self-service title lookup.
-func exerciseTime12(r *run, b *testkit.Bundle) {
+func exerciseESSTitles(r *run, b *testkit.Bundle) {
 	B := "/api/v2/business/{businessId}"
 	S := "/api/v2/ess/{employeeId}"
 	key, biz := b.Key, b.Biz

@@ -7,11 +7,11 @@ import (
 	"github.com/payrolld/payrolld/internal/testkit"
 )
 
-// exerciseReports2 calls the second set of reports on the business the
+// exerciseReportsAfterRun calls the second set of reports on the business the
 // earlier steps filled: timesheet lines of November 2026 (exerciseAreas)
 // and the run exercisePayRunOutputs finalised (paid 20 Nov 2026), so the
 // leave liability has ledger rows and the timesheet reports have lines.
-func exerciseReports2(t *testing.T, r *run, b *testkit.Bundle) {
+func exerciseReportsAfterRun(t *testing.T, r *run, b *testkit.Bundle) {
 	t.Helper()
 	key, biz := b.Key, b.Biz
 	R := "/api/v2/business/{businessId}/report/"

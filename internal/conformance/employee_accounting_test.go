@@ -6,11 +6,11 @@ import (
 	"github.com/payrolld/payrolld/internal/testkit"
 )
 
-// exerciseEmp10 steps through the operations of the employee area's last
-// gaps (issue 10): the sync-to-QuickBooks request (the description's
+// exerciseEmployeeAccountingSync steps through the operations of the employee area's last
+// gaps: the sync-to-QuickBooks request (the description's
 // AuEmployee_SyncEmployeeToQBO; the catalogue's Xero sync is not in the
 // description) on an employee of the bundle's business.
-func exerciseEmp10(t *testing.T, r *run, b *testkit.Bundle) {
+func exerciseEmployeeAccountingSync(t *testing.T, r *run, b *testkit.Bundle) {
 	B := "/api/v2/business/{businessId}"
 	key, biz := b.Key, b.Biz
 	emp := r.id(r.call(key, "POST", B+"/employee/unstructured", map[string]any{"firstName": "Quinn", "surname": "Ledger"}, biz, "?matchType=None"))

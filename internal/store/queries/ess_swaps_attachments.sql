@@ -1,4 +1,4 @@
--- Self-service shift swaps and leave attachments (issue 12, ess3). The
+-- Self-service shift swaps and leave attachments. The
 -- swap writes are in roster.sql.
 
 -- name: VoidRosterShiftSwap :exec

@@ -1,4 +1,4 @@
--- Report jobs (internal/report/report2_jobs.go): reports precomputed in
+-- Report jobs (internal/report/leavereport/jobs.go): reports precomputed in
 -- the background, read back by jobId.
 
 -- name: CreateReportJob :exec

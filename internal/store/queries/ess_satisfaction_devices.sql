@@ -1,4 +1,4 @@
--- Self-service satisfaction survey and mobile device tokens (issue 12, ess4).
+-- Self-service satisfaction survey and mobile device tokens.
 
 -- name: UpsertEssSatisfaction :exec
 -- One answer per employee and week: a second one replaces the first.

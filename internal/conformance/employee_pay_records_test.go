@@ -6,10 +6,10 @@ import (
 	"github.com/payrolld/payrolld/internal/testkit"
 )
 
-// exerciseEmp2 calls the employee's opening balances, recurring tax
+// exerciseEmployeePayRecords calls the employee's opening balances, recurring tax
 // adjustments and earnings line splits (E/openingbalances,
 // E/taxadjustment, E/earningslinesplit) and checks their shapes.
-func exerciseEmp2(t *testing.T, r *run, b *testkit.Bundle) {
+func exerciseEmployeePayRecords(t *testing.T, r *run, b *testkit.Bundle) {
 	t.Helper()
 	key, biz := b.Key, b.Biz
 	B := "/api/v2/business/{businessId}"

@@ -1,5 +1,5 @@
 -- Opening balances, recurring tax adjustments and earnings line splits
--- of an employee (emp2).
+-- of an employee.
 
 -- name: GetOpeningBalances :one
 SELECT * FROM employee_opening_balances WHERE business_id = $1 AND employee_id = $2;

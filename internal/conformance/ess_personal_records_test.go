@@ -6,13 +6,13 @@ import (
 	"github.com/payrolld/payrolld/internal/testkit"
 )
 
-// exerciseEss4 steps through the remaining self-service operations of
-// issue 12: personal details and emergency contacts, unavailability,
+// exerciseESSPersonalRecords steps through the remaining self-service operations:
+// personal details and emergency contacts, unavailability,
 // expenses, qualifications, self-managed funds, bank accounts (with the
 // swagrequired2fa variants), public holidays, the satisfaction survey,
 // device tokens and the forgotten password request. The owner acts
 // through the self-service paths.
-func exerciseEss4(t *testing.T, r *run, b *testkit.Bundle) {
+func exerciseESSPersonalRecords(t *testing.T, r *run, b *testkit.Bundle) {
 	B := "/api/v2/business/{businessId}"
 	S := "/api/v2/ess/{employeeId}"
 	key, biz := b.Key, b.Biz

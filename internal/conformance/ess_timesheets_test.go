@@ -4,11 +4,11 @@ import (
 	"github.com/payrolld/payrolld/internal/testkit"
 )
 
-// exerciseEss2 steps through the self-service operations (issue 12): the
+// exerciseESSTimesheets steps through the self-service operations: the
 // timesheets added with it and the ESS operations that awaited their
 // steps. The owner acts through the self-service paths (EmployeeSelf lets
 // a business user whose scope covers the employee in).
-func exerciseEss2(r *run, b *testkit.Bundle) {
+func exerciseESSTimesheets(r *run, b *testkit.Bundle) {
 	B := "/api/v2/business/{businessId}"
 	S := "/api/v2/ess/{employeeId}"
 	key, biz := b.Key, b.Biz
