@@ -149,7 +149,7 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 		}}
 	a.Agreements = &agreement.Service{DB: database, Clock: clock, PayCategories: a.Reference.PayCategories, Schedules: a.Reference.ScheduleCollections,
 		PayRates: &payrate.Service{Employees: a.Employees, PayCategories: a.Reference.PayCategories, Clock: clock}}
-	a.Timesheets = &timesheet.Service{DB: database, Clock: clock, Employees: a.Employees, Emit: a.Webhooks.Emit, Rates: &payrate.Service{Employees: a.Employees, PayCategories: a.Reference.PayCategories, Clock: clock},
+	a.Timesheets = &timesheet.Service{DB: database, Clock: clock, Employees: a.Employees, Emit: a.Webhooks.Emit, EmitEach: a.Webhooks.EmitEach, Rates: &payrate.Service{Employees: a.Employees, PayCategories: a.Reference.PayCategories, Clock: clock},
 		Agreements: a.Agreements}
 	a.StatutoryLeave = &statutoryleave.Service{DB: database, Clock: clock, Employees: a.Employees}
 	a.Roster = &roster.Service{DB: database, Clock: clock, Employees: a.Employees, Timesheets: a.Timesheets}

@@ -161,11 +161,8 @@ func (s *Service) Bulk(ctx context.Context, biz business.Business, p *payroll.Pr
 			if err != nil {
 				return err
 			}
-			for i := range gone {
-				if !emit {
-					break
-				}
-				if err := s.emit(ctx, q, &gone[i], webhook.TimesheetDeleted); err != nil {
+			if emit {
+				if err := s.emitEach(ctx, q, biz.ID, gone, webhook.TimesheetDeleted); err != nil {
 					return err
 				}
 			}
@@ -179,13 +176,13 @@ func (s *Service) Bulk(ctx context.Context, biz business.Business, p *payroll.Pr
 		if err := insertBatch(ctx, q, lines, now, s.DB.Dialect == db.SQLite); err != nil {
 			return err
 		}
+		if emit {
+			if err := s.emitEach(ctx, q, biz.ID, lines, webhook.TimesheetCreated); err != nil {
+				return err
+			}
+		}
 		created := map[string][]int64{}
 		for i := range lines {
-			if emit {
-				if err := s.emit(ctx, q, &lines[i], webhook.TimesheetCreated); err != nil {
-					return err
-				}
-			}
 			created[todo[i].key] = append(created[todo[i].key], lines[i].ID)
 		}
 		if !req.ReturnResponse {

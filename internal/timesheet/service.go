@@ -31,6 +31,9 @@ type Service struct {
 	// Emit records a web hook event in the caller's transaction
 	// (webhook.Service.Emit); nil = no events.
 	Emit func(ctx context.Context, q *store.Queries, businessID int64, action string, data any) error
+	// EmitEach records one event per element in a few statements
+	// (webhook.Service.EmitEach), for bulk changes; nil = Emit per line.
+	EmitEach func(ctx context.Context, q *store.Queries, businessID int64, action string, data []any) error
 }
 
 // EventData is the data of the timesheet events.
@@ -51,9 +54,31 @@ func (s *Service) emit(ctx context.Context, q *store.Queries, l *Line, action st
 	if s.Emit == nil {
 		return nil
 	}
-	return s.Emit(ctx, q, l.BusinessID, action, EventData{ID: l.ID, EmployeeID: l.EmployeeID, Status: l.Status, StartTime: payroll.NewDateTime(l.Start),
+	return s.Emit(ctx, q, l.BusinessID, action, l.eventData())
+}
+
+// emitEach records action for every line of one business, set-based when
+// the service can.
+func (s *Service) emitEach(ctx context.Context, q *store.Queries, businessID int64, lines []Line, action string) error {
+	if s.EmitEach == nil {
+		for i := range lines {
+			if err := s.emit(ctx, q, &lines[i], action); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	data := make([]any, len(lines))
+	for i := range lines {
+		data[i] = lines[i].eventData()
+	}
+	return s.EmitEach(ctx, q, businessID, action, data)
+}
+
+func (l *Line) eventData() EventData {
+	return EventData{ID: l.ID, EmployeeID: l.EmployeeID, Status: l.Status, StartTime: payroll.NewDateTime(l.Start),
 		EndTime: payroll.NewDateTime(l.End), LocationID: l.LocationID, WorkTypeID: l.WorkTypeID, ExternalID: l.ExternalID, ReviewedBy: l.ReviewedBy,
-		Reason: l.RejectionReason})
+		Reason: l.RejectionReason}
 }
 
 // access is a request's decided scope.

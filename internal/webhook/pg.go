@@ -2,8 +2,13 @@ package webhook
 
 import (
 	"context"
+	"database/sql"
+	"database/sql/driver"
+	"errors"
 	"fmt"
 	"time"
+
+	"github.com/jackc/pgx/v5"
 
 	"github.com/payrolld/payrolld/internal/db"
 	"github.com/payrolld/payrolld/internal/store"
@@ -44,6 +49,27 @@ UPDATE webhook_deliveries d SET lease_until = $1, attempts = d.attempts + 1, upd
 FROM picked WHERE d.id = picked.id
 RETURNING d.id, d.registration_id, d.business_id, d.action, d.notifications, d.status, d.attempts, d.next_attempt_at,
           d.lease_until, d.last_status_code, d.last_error, d.created_at, d.updated_at`
+
+// pgClaimNext is pgClaimDue for lanes that just recorded a send: it
+// claims only while registration $3 is not paused and returns the
+// registration's current row beside each delivery, so a group's next
+// claims cost one round trip per registration (not a read and a claim).
+const pgClaimNext = `WITH reg AS MATERIALIZED (
+  SELECT * FROM webhook_registrations WHERE id = $3 AND NOT is_paused
+), picked AS MATERIALIZED (
+  SELECT p.id FROM webhook_deliveries p
+  WHERE p.registration_id = $3 AND EXISTS (SELECT 1 FROM reg) AND p.status = 'pending' AND p.next_attempt_at <= $2
+    AND (p.lease_until IS NULL OR p.lease_until < $2)
+  ORDER BY p.next_attempt_at, p.id
+  LIMIT $4 FOR UPDATE OF p SKIP LOCKED
+)
+UPDATE webhook_deliveries d SET lease_until = $1, attempts = d.attempts + 1, updated_at = $2
+FROM picked, reg WHERE d.id = picked.id
+RETURNING d.id, d.registration_id, d.business_id, d.action, d.notifications, d.status, d.attempts, d.next_attempt_at,
+          d.lease_until, d.last_status_code, d.last_error, d.created_at, d.updated_at,
+          reg.id, reg.business_id, reg.uri, reg.secret, reg.description, reg.is_paused, reg.filters, reg.headers,
+          reg.properties, reg.consecutive_failures, reg.paused_reason, reg.created_at, reg.updated_at, reg.probe_at,
+          reg.probe_failures`
 
 // pgRecordDelivered records successful attempts: $1..$5 are parallel
 // arrays (delivery id, attempt number, start, duration, HTTP status), $6
@@ -199,19 +225,99 @@ func (w *Worker) recordBatchTx(ctx context.Context, q *store.Queries, group []*r
 	}
 	for _, regID := range regs {
 		lanes := want[regID]
-		reg, err := q.GetWebhookRegistrationByID(ctx, regID)
-		if db.IsNoRows(err) || err == nil && reg.IsPaused {
-			continue
-		} else if err != nil {
-			return err
-		}
-		claimed, err := pgClaim(ctx, q, regID, now, now.Add(w.Lease), len(lanes))
+		claimed, err := pgClaimWithRegistration(ctx, tx, regID, now, now.Add(w.Lease), len(lanes))
 		if err != nil {
 			return err
 		}
-		for i, d := range claimed[:min(len(claimed), len(lanes))] {
-			lanes[i].next = &job{d: d, reg: reg}
+		for i := range claimed[:min(len(claimed), len(lanes))] {
+			lanes[i].next = &claimed[i]
 		}
 	}
 	return nil
+}
+
+// pgClaimWithRegistration runs pgClaimNext in tx.
+func pgClaimWithRegistration(ctx context.Context, tx *sql.Tx, regID string, now, leaseUntil time.Time, n int) ([]job, error) {
+	rows, err := tx.QueryContext(ctx, pgClaimNext, leaseUntil, now, regID, n)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []job
+	for rows.Next() {
+		var j job
+		d, r := &j.d, &j.reg
+		if err := rows.Scan(&d.ID, &d.RegistrationID, &d.BusinessID, &d.Action, &d.Notifications, &d.Status, &d.Attempts,
+			&d.NextAttemptAt, &d.LeaseUntil, &d.LastStatusCode, &d.LastError, &d.CreatedAt, &d.UpdatedAt,
+			&r.ID, &r.BusinessID, &r.Uri, &r.Secret, &r.Description, &r.IsPaused, &r.Filters, &r.Headers, &r.Properties,
+			&r.ConsecutiveFailures, &r.PausedReason, &r.CreatedAt, &r.UpdatedAt, &r.ProbeAt, &r.ProbeFailures); err != nil {
+			return nil, err
+		}
+		out = append(out, j)
+	}
+	return out, rows.Err()
+}
+
+// wakeChannel is the channel the webhook_deliveries trigger notifies at
+// commit (migration 00740); its payload is the schema the rows went into.
+const wakeChannel = "payrolld_webhooks"
+
+// listen keeps one connection of the pool listening on wakeChannel until
+// ctx ends and calls wake for every notification of this schema: a
+// delivery queued on any node wakes this node's worker at commit instead
+// of at its next poll. A lost connection is replaced with backoff (the
+// poll still finds the work meanwhile). The connection never goes back to
+// the pool: it leaves marked bad, so its LISTEN ends with it.
+func (w *Worker) listen(ctx context.Context, wake func()) {
+	backoff := 100 * time.Millisecond
+	for ctx.Err() == nil {
+		start := time.Now()
+		err := w.listenOnce(ctx, wake)
+		if ctx.Err() != nil {
+			return
+		}
+		if time.Since(start) > time.Minute {
+			backoff = 100 * time.Millisecond
+		}
+		w.Log.Warn("webhook: listening for queued deliveries failed; polling until it is back", "err", err, "retry_in", backoff)
+		wake() // anything queued meanwhile
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(backoff):
+		}
+		backoff = min(2*backoff, 30*time.Second)
+	}
+}
+
+func (w *Worker) listenOnce(ctx context.Context, wake func()) error {
+	conn, err := w.svc.DB.W.Conn(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	var schema string
+	if err := conn.QueryRowContext(ctx, "SELECT current_schema()").Scan(&schema); err != nil {
+		return err
+	}
+	return conn.Raw(func(dc any) error {
+		sc, ok := dc.(interface{ Conn() *pgx.Conn })
+		if !ok {
+			return fmt.Errorf("webhook: driver connection %T cannot listen", dc)
+		}
+		pc := sc.Conn()
+		if _, err := pc.Exec(ctx, "LISTEN "+wakeChannel); err != nil {
+			return errors.Join(err, driver.ErrBadConn)
+		}
+		wake() // what was queued before the LISTEN took effect
+		for {
+			n, err := pc.WaitForNotification(ctx)
+			if err != nil {
+				return errors.Join(err, driver.ErrBadConn)
+			}
+			if n.Payload == schema {
+				wake()
+			}
+		}
+	})
 }
