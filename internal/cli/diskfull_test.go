@@ -28,14 +28,7 @@ import (
 func TestDiskFullAnswers503AndRecovers(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	d, err := db.Open(ctx, filepath.Join(t.TempDir(), "full.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { d.Close() })
-	if _, err := d.Migrate(ctx, db.MigrateOptions{}); err != nil {
-		t.Fatal(err)
-	}
+	d := migratedSQLiteFile(t)
 	var logs lockedLog
 	log := slog.New(slog.NewTextHandler(&logs, nil))
 	prev := slog.Default()
@@ -120,4 +113,20 @@ func TestDiskFullAnswers503AndRecovers(t *testing.T) {
 		t.Fatalf("the first write after space returned: %d %s, want 200", st, body)
 	}
 	t.Logf("writes succeed %v after space returned", time.Since(back).Round(time.Millisecond))
+}
+
+// migratedSQLiteFile is a node's own migrated SQLite file in a temporary
+// directory: these tests change its connection's limits and lifecycle.
+func migratedSQLiteFile(t *testing.T) *db.DB {
+	t.Helper()
+	ctx := context.Background()
+	d, err := db.Open(ctx, filepath.Join(t.TempDir(), "node.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { d.Close() })
+	if _, err := d.Migrate(ctx, db.MigrateOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	return d
 }

@@ -7,7 +7,6 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -15,7 +14,6 @@ import (
 
 	"github.com/payrolld/payrolld/internal/cli"
 	"github.com/payrolld/payrolld/internal/config"
-	"github.com/payrolld/payrolld/internal/db"
 	"github.com/payrolld/payrolld/internal/payroll"
 )
 
@@ -26,14 +24,7 @@ import (
 func TestStoppedWorkerIsRestartedWithBackoff(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	d, err := db.Open(ctx, filepath.Join(t.TempDir(), "w.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { d.Close() })
-	if _, err := d.Migrate(ctx, db.MigrateOptions{}); err != nil {
-		t.Fatal(err)
-	}
+	d := migratedSQLiteFile(t)
 	app := cli.Build(config.Default(), d, payroll.SystemClock{}, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	// Runs 1 and 2 stop at once with an error; run 3 works until asked to stop.
 	var mu sync.Mutex
