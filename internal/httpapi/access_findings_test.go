@@ -329,6 +329,10 @@ func TestPostgresOutage(t *testing.T) {
 			t.Fatalf("GET %s during the outage: %d %s (Retry-After %q)", path, r.Status, r.Body, r.Header.Get("Retry-After"))
 		}
 	}
+	// A write during the outage is a 503 too, and leaves nothing behind.
+	if r := s.Do("POST", paths[1], key, map[string]any{"name": "Outage depot", "country": "AU"}); r.Status != 503 || r.Header.Get("Retry-After") == "" {
+		t.Fatalf("POST %s during the outage: %d %s (Retry-After %q)", paths[1], r.Status, r.Body, r.Header.Get("Retry-After"))
+	}
 	mu.Lock()
 	logged := strings.Contains(log.String(), "level=ERROR")
 	mu.Unlock()
@@ -349,6 +353,12 @@ func TestPostgresOutage(t *testing.T) {
 			time.Sleep(200 * time.Millisecond)
 		}
 	}
+	var locs []map[string]any
+	s.Do("GET", paths[1]+"?$filter=name%20eq%20'Outage%20depot'", key, nil).Expect(t, 200).JSON(t, &locs)
+	if len(locs) != 0 {
+		t.Fatalf("the write refused during the outage was stored: %v", locs)
+	}
+	s.Do("POST", paths[1], key, map[string]any{"name": "Outage depot", "country": "AU"}).Expect(t, 200)
 }
 
 // tcpProxy forwards connections to target while started.
