@@ -93,7 +93,7 @@ func (w *Writer) calculate(ctx context.Context, region string, run *store.PayRun
 	}
 	c := in.linesFor(e, run, cats, standard, kept, away)
 	if leavePaidOnTermination(region) {
-		if err := w.terminationLines(ctx, region, run, e, cats, in, &c); err != nil {
+		if err := w.terminationLines(ctx, region, run, e, cats, in, &c, kept); err != nil {
 			return nil, err
 		}
 	}
