@@ -1,0 +1,195 @@
+package payrunapi_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/payrolld/payrolld/internal/db"
+	"github.com/payrolld/payrolld/internal/testkit"
+)
+
+// An audit of the month's cases a bureau meets, paid through the API: each
+// figure below is derived by hand from the statute or the official
+// formula named in its comment (not from this service's code). AU W(x) is
+// the Schedule 1 scale 2 weekly amount for 2026-27 (payroll-rules-2026-27.md
+// 1.3): a × (x + 0.99) − b, rounded to the dollar.
+
+// approvedTimesheet adds an approved timesheet of employee emp.
+func approvedTimesheet(t *testing.T, b *testkit.Bundle, B string, emp, category int64, start, end string) {
+	t.Helper()
+	ts := int64(num(t, b.Do("POST", B+"/timesheet", b.Key, map[string]any{"employeeId": emp, "startTime": start, "endTime": end,
+		"payCategoryId": category}).Expect(t, 200).Map(t)["id"]))
+	b.Do("POST", fmt.Sprintf("%s/manager/%d/timesheet/%d/approve", B, emp, ts), b.Key, nil).Expect(t, 200)
+}
+
+// timesheetRun creates a run of schedule ending on ending, paid on paid,
+// that pays the period's approved timesheets, and returns its path.
+func timesheetRun(t *testing.T, b *testkit.Bundle, B string, schedule int64, ending, paid string) string {
+	t.Helper()
+	r := b.Do("POST", B+"/payrun", b.Key, map[string]any{"payScheduleId": schedule, "payPeriodEnding": ending + "T00:00:00",
+		"datePaid": paid + "T00:00:00", "timesheetImportOption": "ThisPayPeriod"}).Expect(t, 200).Map(t)
+	return fmt.Sprintf("%s/payrun/%d", B, int64(num(t, r["id"])))
+}
+
+// NZ, s 23 with annual holidays taken in advance: Nia ($1,000 a week for
+// 40 hours, $25 an hour) starts Monday 28 September 2026, takes 8 hours of
+// annual leave on Wednesday 7 October (paid 8 × 25 = 200.00 through Annual
+// Leave Pay, her week's pay staying 1,000) and leaves on Sunday 18
+// October. She was never entitled (less than 12 months), so all 8 hours
+// were taken in advance: 8% × 3,000 = 240.00 less the 200.00 paid for
+// them = 40.00.
+func TestAuditNZHolidayPayLessLeaveInAdvance(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "NZ", "Weekly")
+		leavePay := int64(num(t, e.Do("POST", e.B+"/paycategory", e.Key, map[string]any{"name": "Annual Leave Pay", "rateUnit": "Hourly"}).Expect(t, 200).Map(t)["id"]))
+		annual := int64(num(t, e.Do("POST", e.B+"/leavecategory", e.Key, map[string]any{"name": "Annual Leave", "units": 4, "unitType": "StandardWeeks",
+			"leaveUnitType": "Hours", "leaveCategoryType": "Standard", "automaticallyAccrues": true, "transferToPayCategoryId": leavePay}).Expect(t, 200).Map(t)["id"]))
+		nia := e.employee(t, "Nia", "Weekly", map[string]any{"rate": 1000, "rateUnit": "Fixed", "hoursPerWeek": 40, "hoursPerDay": 8,
+			"taxCodeDeclaration_TaxCode": "M", "startDate": "2026-09-28T00:00:00"})
+		P := e.run(t, "2026-10-04", 0, 0)
+		e.Do("POST", P+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+		e.Do("POST", fmt.Sprintf("%s/employee/%d/leaverequest", e.B, nia), e.Key, map[string]any{"leaveCategoryId": annual,
+			"fromDate": "2026-10-07T00:00:00", "toDate": "2026-10-07T00:00:00", "hours": 8, "automaticallyApprove": true}).Expect(t, 200)
+		P = e.run(t, "2026-10-11", 0, 0)
+		if got := e.linesNamed(t, P, nia, "Annual Leave Pay"); len(got) != 1 || num(t, got[0]["earnings"]) != 200 {
+			t.Fatalf("leave pay lines %v, want 200.00", got)
+		}
+		expectAmount(t, "week 2 gross", e.totals(t, P, nia)["grossEarnings"], 1000)
+		e.Do("POST", P+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+		P = e.run(t, "2026-10-18", 0, 0)
+		e.Do("POST", P+"/terminate", e.Key, map[string]any{"employeeId": nia, "terminationReason": "Resignation", "terminationDate": "2026-10-18T00:00:00"}).Expect(t, 200)
+		paid := e.linesNamed(t, P, nia, "Annual Leave paid on termination")
+		if len(paid) != 1 {
+			t.Fatalf("final pay lines %v, want one 8%% line", paid)
+		}
+		expectAmount(t, "8% less leave in advance", paid[0]["earnings"], 40)
+	})
+}
+
+// NZ hourly leaver paid from timesheets: Hemi, $25 an hour, employed since
+// Monday 5 October 2026, works 8 hours on Monday 12 and Tuesday 13 October
+// and leaves on Tuesday 13 (week ending Sunday 18): 16 × 25 = 400.00, and
+// s 23's 8% of the gross earnings since he started. His first week (40
+// hours, 1,000.00) was paid: 8% × 1,400 = 112.00. Gross 512.00.
+func TestAuditNZHourlyLeaverFromTimesheets(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "NZ", "Weekly")
+		e.nzAnnualLeave(t, false)
+		var cats []map[string]any
+		e.Do("GET", e.B+"/paycategory", e.Key, nil).Expect(t, 200).JSON(t, &cats)
+		var ordinary int64
+		for _, c := range cats {
+			if c["name"] == "Ordinary Hours" {
+				ordinary = int64(num(t, c["id"]))
+			}
+		}
+		hemi := e.employee(t, "Hemi", "Weekly", map[string]any{"rate": 25, "rateUnit": "Hourly", "hoursPerWeek": 40,
+			"taxCodeDeclaration_TaxCode": "M", "startDate": "2026-10-05T00:00:00"})
+		P := e.run(t, "2026-10-11", 0, 0)
+		expectAmount(t, "first week", e.totals(t, P, hemi)["grossEarnings"], 1000)
+		e.Do("POST", P+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+		approvedTimesheet(t, e.Bundle, e.B, hemi, ordinary, "2026-10-12T09:00:00", "2026-10-12T17:00:00")
+		approvedTimesheet(t, e.Bundle, e.B, hemi, ordinary, "2026-10-13T09:00:00", "2026-10-13T17:00:00")
+		e.leaveOn(t, hemi, "2026-10-13")
+		P = timesheetRun(t, e.Bundle, e.B, e.schedule, "2026-10-18", "2026-10-18")
+		expectAmount(t, "8% holiday pay", e.linesNamed(t, P, hemi, "Annual Leave paid on termination")[0]["earnings"], 112)
+		expectAmount(t, "final gross", e.totals(t, P, hemi)["grossEarnings"], 512)
+	})
+}
+
+// UK hourly leaver paid from timesheets: Uma, £15 an hour on BR, works 8
+// hours on Monday 16 and Tuesday 17 November 2026 and leaves on Tuesday
+// (week ending Sunday 22): 16 × 15 = 240.00; BR 20% = 48.00; employee NI
+// nil (240 is under the weekly primary threshold of £242, 12,570 ÷ 52
+// rounded up).
+func TestAuditUKHourlyLeaverFromTimesheets(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "UK", "Weekly")
+		var cats []map[string]any
+		e.Do("GET", e.B+"/paycategory", e.Key, nil).Expect(t, 200).JSON(t, &cats)
+		var ordinary int64
+		for _, c := range cats {
+			if c["name"] == "Ordinary Hours" {
+				ordinary = int64(num(t, c["id"]))
+			}
+		}
+		uma := e.employee(t, "Uma", "Weekly", map[string]any{"rate": 15, "rateUnit": "Hourly", "taxCode": "BR", "nationalInsuranceCategory": "A",
+			"startDate": "2026-04-06T00:00:00"})
+		approvedTimesheet(t, e.Bundle, e.B, uma, ordinary, "2026-11-16T09:00:00", "2026-11-16T17:00:00")
+		approvedTimesheet(t, e.Bundle, e.B, uma, ordinary, "2026-11-17T09:00:00", "2026-11-17T17:00:00")
+		e.leaveOn(t, uma, "2026-11-17")
+		P := timesheetRun(t, e.Bundle, e.B, e.schedule, "2026-11-22", "2026-11-22")
+		tot := e.totals(t, P, uma)
+		expectAmount(t, "final gross", tot["grossEarnings"], 240)
+		expectAmount(t, "BR tax", tot["payeWithheld"], 48)
+		expectAmount(t, "employee NI", tot["employeeNationalInsuranceContribution"], 0)
+	})
+}
+
+// AU hourly leaver paid from timesheets: Ari, $30 an hour, works 8 hours
+// on Monday 16 and Tuesday 17 November 2026 and resigns on Tuesday (week
+// ending Sunday 22, paid Wednesday 25): 16 × 30 = 480.00; the run accrues
+// annual leave (NES: 4 weeks a year, 0.076923 hours per hour worked): 16 ×
+// 0.076923 = 1.2308 h, paid out at $30 = 36.92 (Schedule 7 marginal
+// method: 36.92 ÷ 52 = 0.71, cents ignored, adds nothing: W(480) −
+// W(480) = 0). PAYG W(480) = 0.15 × 480.99 − 54.3462 = 17.80 → 18. SG
+// 12% of the ordinary time earnings 480 = 57.60 (unused leave on
+// termination is not OTE).
+func TestAuditAUHourlyLeaverFromTimesheets(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newAUEnv(t, d)
+		ari := e.employee(t, "Ari", map[string]any{"rate": 30, "rateUnit": "Hourly"})
+		approvedTimesheet(t, e.Bundle, e.B, ari, e.pay["Ordinary Hours"], "2026-11-16T09:00:00", "2026-11-16T17:00:00")
+		approvedTimesheet(t, e.Bundle, e.B, ari, e.pay["Ordinary Hours"], "2026-11-17T09:00:00", "2026-11-17T17:00:00")
+		P := timesheetRun(t, e.Bundle, e.B, e.weekly, "2026-11-22", "2026-11-25")
+		e.Do("POST", P+"/terminate", e.Key, map[string]any{"employeeId": ari, "terminationReason": "VoluntaryCessation", "terminationDate": "2026-11-17T00:00:00"}).Expect(t, 200)
+		want(t, "final pay", e.totals(t, P, ari), map[string]int64{"grossEarnings": 48000 + 3692, "paygWithheld": 1800, "superContribution": 5760})
+	})
+}
+
+// AU ETP past the whole-of-income cap (Schedule 11; ITAA 1997 s 82-10):
+// Eve, a casual on $1,000 a week (no leave to pay out), born 1990 (under
+// the preservation age), paid $1,000 on 8 July 2026 and, in her final pay
+// on 15 July, $1,000 and a $200,000 payment in lieu of notice (code O,
+// non-excluded). The cap is the smaller of the ETP cap and $180,000 less
+// the year's other taxable payments (2,000): 178,000 at 32% = 56,960.00,
+// the other 22,000 at 47% = 10,340.00; PAYG W(1000) = 0.3227 × 1000.99 −
+// 185.1935 = 137.83 → 138: 138 + 67,300 = 67,438.
+func TestAuditAUETPPastTheWholeOfIncomeCap(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newAUEnv(t, d)
+		eve := e.employee(t, "Eve", map[string]any{"employmentType": "Casual"})
+		P := e.run(t, "2026-07-05", "2026-07-08")
+		want(t, "first week", e.totals(t, P, eve), map[string]int64{"grossEarnings": 100000, "paygWithheld": 13800})
+		e.Do("POST", P+"/finalise", e.Key, nil).Expect(t, 200)
+		P = e.run(t, "2026-07-12", "2026-07-15")
+		e.Do("POST", P+"/terminate", e.Key, map[string]any{"employeeId": eve, "terminationReason": "Dismissal", "terminationDate": "2026-07-12T00:00:00"}).Expect(t, 200)
+		e.earnings(t, P, eve, map[string]any{"payCategoryId": fmt.Sprint(e.pay["Payment in Lieu of Notice (ETP)"]), "earnings": 200000}).Expect(t, 200)
+		want(t, "final pay", e.totals(t, P, eve), map[string]int64{"grossEarnings": 100000 + 20000000, "paygWithheld": 13800 + 6730000})
+	})
+}
+
+// AU payment summary after several runs with salary sacrifice to super:
+// Sam, $1,500 a week, sacrifices $200 each week for three weeks: taxable
+// 1,300 a week, PAYG W(1300) = 0.32 × 1300.99 − 181.7319 = 234.58 → 235.
+// The year's payment summary: gross payments 3 × 1,300 = 3,900 (the
+// sacrifice is not a gross payment), tax 3 × 235 = 705, reportable
+// employer super contributions 3 × 200 = 600 (the super guarantee is not
+// reportable).
+func TestAuditAUPaymentSummaryAfterSeveralRuns(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newAUEnv(t, d)
+		sam := e.employee(t, "Sam", map[string]any{"rate": 1500})
+		for _, w := range [][2]string{{"2026-11-08", "2026-11-11"}, {"2026-11-15", "2026-11-18"}, {"2026-11-22", "2026-11-25"}} {
+			P := e.run(t, w[0], w[1])
+			e.Do("POST", P+"/deductions", e.Key, map[string]any{"deductionCategoryIdType": "Standard", "deductions": map[string]any{fmt.Sprint(sam): []any{
+				map[string]any{"deductionCategoryId": fmt.Sprint(e.ded["Salary Sacrifice (Superannuation)"]), "amount": 200}}}}).Expect(t, 200)
+			want(t, "week "+w[0], e.totals(t, P, sam), map[string]int64{"grossEarnings": 150000, "paygWithheld": 23500})
+			e.Do("POST", P+"/finalise", e.Key, nil).Expect(t, 200)
+		}
+		sum := e.Do("PUT", fmt.Sprintf("%s/paymentsummary/2027?employeeId=%d", e.B, sam), e.Key, nil).Expect(t, 200).Map(t)
+		if num(t, sum["grossPayments"]) != 3900 || num(t, sum["totalTaxWithheld"]) != 705 || num(t, sum["employerSuperContributions"]) != 600 {
+			t.Fatalf("payment summary gross %v tax %v RESC %v, want 3900 705 600", sum["grossPayments"], sum["totalTaxWithheld"], sum["employerSuperContributions"])
+		}
+	})
+}
