@@ -2,6 +2,7 @@ package payrunapi_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/payrolld/payrolld/internal/db"
@@ -191,5 +192,78 @@ func TestAuditAUPaymentSummaryAfterSeveralRuns(t *testing.T) {
 		if num(t, sum["grossPayments"]) != 3900 || num(t, sum["totalTaxWithheld"]) != 705 || num(t, sum["employerSuperContributions"]) != 600 {
 			t.Fatalf("payment summary gross %v tax %v RESC %v, want 3900 705 600", sum["grossPayments"], sum["totalTaxWithheld"], sum["employerSuperContributions"])
 		}
+	})
+}
+
+// workWeek stores an employee's standard work week: Monday to Friday (days
+// 5) or Monday to Saturday (6), Saturday a half day when half.
+func (e *regionEnv) workWeek(t *testing.T, emp int64, days int, half bool) {
+	t.Helper()
+	var wd []any
+	for d := 1; d <= days; d++ {
+		typ := "Full"
+		if d == 6 && half {
+			typ = "Half"
+		}
+		wd = append(wd, map[string]any{"dayOfWeek": d, "workDayType": typ})
+	}
+	e.Do("PUT", fmt.Sprintf("%s/employee/%d/standardhours", e.B, emp), e.Key, map[string]any{"useAdvancedWorkWeek": true,
+		"advancedWorkWeekConfiguration": "WorkDayType", "standardHoursPerDay": 8, "standardWorkDays": wd}).Expect(t, 200)
+}
+
+// SG leavers on a 6-day and a 5.5-day week (Employment Act, salary for an
+// incomplete month: monthly gross rate ÷ working days in the month × days
+// worked; rest days and non-working days are not working days, a 5.5-day
+// week's half day is one). $8,000 a month, leaving Saturday 12 September
+// 2026. September 2026 (Tuesday 1 to Wednesday 30) has 22 weekdays and 4
+// Saturdays (5, 12, 19, 26): 26 working days; worked 1-12 September: 9
+// weekdays and 2 Saturdays = 11: 8,000 × 11 ÷ 26 = 3,384.615 → 3,384.62.
+// CPF (age 46, 37% / 20%): total 1,252.31 → 1,252 (nearest dollar),
+// employee 676.92 → 676 (cents dropped), employer 576. A Monday-to-Friday
+// colleague leaving the same day: 9 of 22 → 3,272.73.
+func TestAuditSGIncompleteMonthByWorkWeek(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "SG", "Monthly")
+		members := map[string]any{"rate": 8000, "rateUnit": "Fixed", "startDate": "2025-01-01T00:00:00"}
+		six := e.employee(t, "Six", "Monthly", members)
+		e.workWeek(t, six, 6, false)
+		half := e.employee(t, "Half", "Monthly", members)
+		e.workWeek(t, half, 6, true)
+		five := e.employee(t, "Five", "Monthly", members)
+		e.workWeek(t, five, 5, false)
+		for _, emp := range []int64{six, half, five} {
+			e.leaveOn(t, emp, "2026-09-12")
+		}
+		P := e.run(t, "2026-09-30", 0, 0)
+		for _, emp := range []int64{six, half} {
+			tot := e.totals(t, P, emp)
+			expectAmount(t, "final gross", tot["grossEarnings"], 3384.62)
+			expectAmount(t, "CPF employee", tot["cpfEmployeeContributionAmount"], 676)
+			expectAmount(t, "CPF employer", tot["cpfEmployerContributionAmount"], 576)
+		}
+		expectAmount(t, "five-day week's final gross", e.totals(t, P, five)["grossEarnings"], 3272.73)
+	})
+}
+
+// An SG incomplete month without a stored work week is refused (409, the
+// message naming what is missing) and no pay run is stored.
+func TestAuditSGIncompleteMonthNeedsWorkWeek(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "SG", "Monthly")
+		ned := e.employee(t, "Ned", "Monthly", map[string]any{"rate": 8000, "rateUnit": "Fixed", "startDate": "2026-09-14T00:00:00"})
+		r := e.Do("POST", e.B+"/payrun", e.Key, map[string]any{"payScheduleId": e.schedule, "payPeriodEnding": "2026-09-30T00:00:00", "datePaid": "2026-09-30T00:00:00"})
+		testkit.ExpectProblem(t, r, 409, "")
+		if !strings.Contains(string(r.Body), "standard work week") {
+			t.Errorf("refusal does not say what is missing: %s", r.Body)
+		}
+		var runs []map[string]any
+		e.Do("GET", e.B+"/payrun", e.Key, nil).Expect(t, 200).JSON(t, &runs)
+		if len(runs) != 0 {
+			t.Errorf("a refused pay run was stored: %v", runs)
+		}
+		e.workWeek(t, ned, 5, false)
+		// Started Monday 14 September: 13 of 22 weekdays: 8,000 × 13 ÷ 22 = 4,727.27.
+		P := e.run(t, "2026-09-30", 0, 0)
+		expectAmount(t, "joiner's first month", e.totals(t, P, ned)["grossEarnings"], 4727.27)
 	})
 }

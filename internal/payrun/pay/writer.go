@@ -87,6 +87,9 @@ func (w *Writer) calculate(ctx context.Context, region string, run *store.PayRun
 	if err != nil {
 		return nil, err
 	}
+	if err := sgWorkWeekNeeded(region, e, run, in); err != nil {
+		return nil, err
+	}
 	away, err := w.absentOn(ctx, region, run, e)
 	if err != nil {
 		return nil, err
