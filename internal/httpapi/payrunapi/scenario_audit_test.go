@@ -267,3 +267,78 @@ func TestAuditSGIncompleteMonthNeedsWorkWeek(t *testing.T) {
 		expectAmount(t, "joiner's first month", e.totals(t, P, ned)["grossEarnings"], 4727.27)
 	})
 }
+
+// AU genuine redundancy after 12 years (Schedule 7 Lump Sum A; Schedule
+// 11 code R; the tax-free part as Lump Sum D): Gil, a casual on $1,000 a
+// week ($25 an hour for 40 hours, so no leave accrues by itself), employed
+// since 1 July 2014, with 76 hours of annual leave (17.5% loading) and 100
+// hours of long service leave (payable after 7 years: he has 12), made
+// genuinely redundant on Sunday 22 November 2026 with $20,000 tax-free
+// (Lump Sum D) and a $10,000 redundancy payment above it (ETP code R,
+// excluded, under the ETP cap):
+//   - unused leave: 76 × 25 = 1,900.00, loading 17.5% = 332.50, LSL 100 ×
+//     25 = 2,500.00: Lump Sum A 4,732.50 withheld at 32% = 1,514.40;
+//   - ETP R: 32% (under the preservation age) × 10,000 = 3,200;
+//   - the week: W(1000) = 138. PAYG 138 + 1,514.40 + 3,200 = 4,852.40 →
+//     4,852; Lump Sum D is not withheld from.
+// SG 12% × 1,000 = 120 (none of the lump sums is OTE). The payment
+// summary: gross payments 1,000 + 1,000 (the week before), Lump Sum A
+// 4,732 (whole dollars), Lump Sum D 20,000, ETP taxable component 10,000
+// code R.
+func TestAuditAUGenuineRedundancyLumpSums(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newAUEnv(t, d)
+		al, lsl := e.leave["Annual Leave"], e.leave["Long Service Leave"]
+		var cat map[string]any
+		e.Do("GET", fmt.Sprintf("%s/leavecategory/%d", e.B, al), e.Key, nil).Expect(t, 200).JSON(t, &cat)
+		cat["leaveLoading"] = 17.5
+		e.Do("PUT", fmt.Sprintf("%s/leavecategory/%d", e.B, al), e.Key, cat).Expect(t, 200)
+		gil := e.employee(t, "Gil", map[string]any{"rate": 25, "rateUnit": "Hourly", "employmentType": "Casual", "startDate": "2014-07-01T00:00:00"})
+		P1 := e.run(t, "2026-11-15", "2026-11-18")
+		e.Do("POST", P1+"/leaveaccrued", e.Key, map[string]any{"leave": map[string]any{fmt.Sprint(gil): []any{
+			map[string]any{"leaveCategoryId": al, "amount": 76}, map[string]any{"leaveCategoryId": lsl, "amount": 100}}}}).Expect(t, 200)
+		want(t, "the week before", e.totals(t, P1, gil), map[string]int64{"grossEarnings": 100000, "paygWithheld": 13800})
+		e.Do("POST", P1+"/finalise", e.Key, nil).Expect(t, 200)
+
+		P := e.run(t, "2026-11-22", "2026-11-25")
+		e.Do("POST", P+"/terminate", e.Key, map[string]any{"employeeId": gil, "terminationReason": "Redundancy", "terminationDate": "2026-11-22T00:00:00"}).Expect(t, 200)
+		e.earnings(t, P, gil,
+			map[string]any{"payCategoryId": fmt.Sprint(e.pay["Genuine Redundancy Tax-Free Amount (Lump Sum D)"]), "earnings": 20000},
+			map[string]any{"payCategoryId": fmt.Sprint(e.pay["Redundancy Payment (ETP)"]), "earnings": 10000}).Expect(t, 200)
+		want(t, "final pay", e.totals(t, P, gil), map[string]int64{"grossEarnings": 100000 + 473250 + 2000000 + 1000000,
+			"paygWithheld": 485200, "superContribution": 12000})
+		e.Do("POST", P+"/finalise", e.Key, nil).Expect(t, 200)
+		sum := e.Do("PUT", fmt.Sprintf("%s/paymentsummary/2027?employeeId=%d", e.B, gil), e.Key, nil).Expect(t, 200).Map(t)
+		for k, v := range map[string]float64{"grossPayments": 2000, "lumpSumA": 4732, "lumpSumD": 20000, "taxableComponent": 10000,
+			"totalTaxWithheld": 138 + 4852} {
+			if num(t, sum[k]) != v {
+				t.Errorf("payment summary %s = %v, want %v", k, sum[k], v)
+			}
+		}
+		if sum["etpCode"] != "R" {
+			t.Errorf("payment summary ETP code %v, want R", sum["etpCode"])
+		}
+	})
+}
+
+// AU excluded ETP past the ETP cap in 2025-26 (Schedule 11; ITAA 1997 s
+// 82-160: $260,000 for 2025-26, docs/reference/au-pay-rules.md): Rex, a
+// casual on $1,000 a week born 1990, made genuinely redundant, paid on 10
+// June 2026 a $300,000 redundancy payment above the tax-free limit (code
+// R): 260,000 at 32% = 83,200 and 40,000 at 47% = 18,800: 102,000 more
+// than his ordinary week's withholding.
+func TestAuditAUExcludedETPPastTheCap(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newAUEnv(t, d)
+		rex := e.employee(t, "Rex", map[string]any{"employmentType": "Casual"})
+		P := e.run(t, "2026-05-31", "2026-06-03")
+		week := cents(t, e.totals(t, P, rex)["paygWithheld"])
+		e.Do("POST", P+"/finalise", e.Key, nil).Expect(t, 200)
+		P = e.run(t, "2026-06-07", "2026-06-10")
+		e.Do("POST", P+"/terminate", e.Key, map[string]any{"employeeId": rex, "terminationReason": "Redundancy", "terminationDate": "2026-06-07T00:00:00"}).Expect(t, 200)
+		e.earnings(t, P, rex, map[string]any{"payCategoryId": fmt.Sprint(e.pay["Redundancy Payment (ETP)"]), "earnings": 300000}).Expect(t, 200)
+		if got := cents(t, e.totals(t, P, rex)["paygWithheld"]) - week; got != 10200000 {
+			t.Errorf("PAYG on the ETP = %d cents, want 10200000 (83,200 + 18,800)", got)
+		}
+	})
+}
