@@ -170,27 +170,48 @@ func TestAuditAUETPPastTheWholeOfIncomeCap(t *testing.T) {
 	})
 }
 
-// AU payment summary after several runs with salary sacrifice to super:
-// Sam, $1,500 a week, sacrifices $200 each week for three weeks: taxable
-// 1,300 a week, PAYG W(1300) = 0.32 × 1300.99 − 181.7319 = 234.58 → 235.
-// The year's payment summary: gross payments 3 × 1,300 = 3,900 (the
-// sacrifice is not a gross payment), tax 3 × 235 = 705, reportable
-// employer super contributions 3 × 200 = 600 (the super guarantee is not
-// reportable).
+// AU payment summary after several runs with salary sacrifice to super,
+// an allowance and union fees: Sam, $1,500 a week, sacrifices $200 each
+// week for three weeks, is paid a $50 car allowance (a taxable allowance
+// shown apart from gross payments) each week and pays $12.50 union fees
+// a week: taxable 1,350 a week, PAYG W(1350) = 0.32 × 1350.99 − 181.7319
+// = 250.58 → 251. The year's payment summary: gross payments 3 × 1,300 =
+// 3,900 (the sacrifice is not a gross payment, the allowance is shown
+// apart), allowances 150, union fees 37 (whole dollars), tax 3 × 251 =
+// 753, reportable employer super contributions 3 × 200 = 600 (the super
+// guarantee is not reportable).
 func TestAuditAUPaymentSummaryAfterSeveralRuns(t *testing.T) {
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
 		e := newAUEnv(t, d)
+		car := int64(num(t, e.Do("POST", e.B+"/paycategory", e.Key, map[string]any{"name": "Car Allowance", "rateUnit": "Fixed",
+			"paymentSummaryClassification": "AllowanceCar"}).Expect(t, 200).Map(t)["id"]))
 		sam := e.employee(t, "Sam", map[string]any{"rate": 1500})
 		for _, w := range [][2]string{{"2026-11-08", "2026-11-11"}, {"2026-11-15", "2026-11-18"}, {"2026-11-22", "2026-11-25"}} {
 			P := e.run(t, w[0], w[1])
-			e.Do("POST", P+"/deductions", e.Key, map[string]any{"deductionCategoryIdType": "Standard", "deductions": map[string]any{fmt.Sprint(sam): []any{
-				map[string]any{"deductionCategoryId": fmt.Sprint(e.ded["Salary Sacrifice (Superannuation)"]), "amount": 200}}}}).Expect(t, 200)
-			want(t, "week "+w[0], e.totals(t, P, sam), map[string]int64{"grossEarnings": 150000, "paygWithheld": 23500})
+			e.Do("POST", P+"/deductions", e.Key, map[string]any{"deductions": map[string]any{fmt.Sprint(sam): []any{
+				map[string]any{"deductionCategoryId": fmt.Sprint(e.ded["Salary Sacrifice (Superannuation)"]), "amount": 200},
+				map[string]any{"deductionCategoryId": fmt.Sprint(e.ded["Union Fees"]), "amount": 12.5}}}}).Expect(t, 200)
+			e.earnings(t, P, sam, map[string]any{"payCategoryId": fmt.Sprint(car), "earnings": 50}).Expect(t, 200)
+			want(t, "week "+w[0], e.totals(t, P, sam), map[string]int64{"grossEarnings": 155000, "paygWithheld": 25100})
 			e.Do("POST", P+"/finalise", e.Key, nil).Expect(t, 200)
 		}
 		sum := e.Do("PUT", fmt.Sprintf("%s/paymentsummary/2027?employeeId=%d", e.B, sam), e.Key, nil).Expect(t, 200).Map(t)
-		if num(t, sum["grossPayments"]) != 3900 || num(t, sum["totalTaxWithheld"]) != 705 || num(t, sum["employerSuperContributions"]) != 600 {
-			t.Fatalf("payment summary gross %v tax %v RESC %v, want 3900 705 600", sum["grossPayments"], sum["totalTaxWithheld"], sum["employerSuperContributions"])
+		for k, v := range map[string]float64{"grossPayments": 3900, "totalTaxWithheld": 753, "employerSuperContributions": 600, "totalAllowances": 150} {
+			if num(t, sum[k]) != v {
+				t.Errorf("payment summary %s = %v, want %v", k, sum[k], v)
+			}
+		}
+		if a := sum["allowances"].(map[string]any); len(a) != 1 || num(t, a["Car Allowance"]) != 150 {
+			t.Errorf("payment summary allowances %v", a)
+		}
+		if u := sum["unionFeeDeductions"].(map[string]any); len(u) != 1 || num(t, u["Union Fees"]) != 37 {
+			t.Errorf("payment summary union fees %v", u)
+		}
+		// The stored summary reads back the same.
+		var list []map[string]any
+		e.Do("GET", e.B+"/paymentsummary/2027", e.Key, nil).Expect(t, 200).JSON(t, &list)
+		if len(list) != 1 || num(t, list[0]["totalAllowances"]) != 150 || num(t, list[0]["grossPayments"]) != 3900 {
+			t.Errorf("stored payment summaries %v", list)
 		}
 	})
 }
