@@ -302,6 +302,7 @@ func TestAuditSGIncompleteMonthNeedsWorkWeek(t *testing.T) {
 //   - ETP R: 32% (under the preservation age) × 10,000 = 3,200;
 //   - the week: W(1000) = 138. PAYG 138 + 1,514.40 + 3,200 = 4,852.40 →
 //     4,852; Lump Sum D is not withheld from.
+//
 // SG 12% × 1,000 = 120 (none of the lump sums is OTE). The payment
 // summary: gross payments 1,000 + 1,000 (the week before), Lump Sum A
 // 4,732 (whole dollars), Lump Sum D 20,000, ETP taxable component 10,000
