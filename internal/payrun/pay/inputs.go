@@ -509,16 +509,18 @@ func hoursE6(h payroll.Rate) int64 {
 	return whole*1_000_000 + frac
 }
 
-// linesFor calculates an employee's lines of the run from their records:
-// standard earnings at the pay rate in force (standard = the employee is
-// on standard earnings), approved leave in the period taken out of the
+// linesFor calculates an employee's lines of the run from their records,
+// stage by stage: standard earnings at the pay rate in force (standard =
+// the employee is on standard earnings), approved timesheet lines (an
+// hourly employee with timesheets is paid their timesheets instead of
+// their standard hours), approved leave in the period taken out of the
 // standard hours and paid through the leave category's pay category,
-// approved timesheet lines (an hourly employee with timesheets is paid
-// their timesheets instead of their standard hours), recurring
-// inclusions within their dates and maximum, and leave accrued. kept are
-// the employee's user-entered lines (percentages of gross count them);
-// away the days of UK statutory absence, which leave requests do not pay
-// (leaveHoursPresent; nil = none).
+// recurring inclusions within their dates and maximum (earnings first:
+// percentages of gross count them), expenses, tax adjustments, leave
+// accrued and location splits. kept are the employee's user-entered lines
+// (percentages of gross count them); away the days of UK statutory
+// absence, which leave requests do not pay (leaveHoursPresent; nil =
+// none).
 func (in *inputs) linesFor(e *EmployeeRow, run *store.PayRun, cats *Categories, standard bool, kept []line, away func(time.Time) bool) calculated {
 	var out calculated
 	primary := cats.primary(e.PrimaryPayCategoryID.Int64)
@@ -526,150 +528,191 @@ func (in *inputs) linesFor(e *EmployeeRow, run *store.PayRun, cats *Categories, 
 	if standard {
 		std = employedShare(cats.Region, e, run, in.standardLines(e, run, primary), in.workWeekOf(e.ID))
 	}
-	var sheets []timesheet.Line
-	if in != nil {
-		sheets = in.timesheets[e.ID]
-	}
-	// The rate unit in force at the period's end.
-	segs := in.segments(e, run)
-	hourlyUnit := segs[len(segs)-1].rate.unit
-	// Hourly rate at the period's end (leave and timesheets are paid at it).
-	var hourly payroll.Rate
-	var hasHourly bool
-	if n := len(std); n > 0 {
-		hourly, hasHourly = hourlyRate(&std[n-1], hourlyUnit)
-	} else {
-		if l, ok := standardEarnings(withRate(e, segs[len(segs)-1].rate), run.Frequency, primary); ok {
-			hourly, hasHourly = hourlyRate(&l, hourlyUnit)
-		}
-	}
-
-	// Timesheets: grouped by pay category and rate, one line each.
+	pr := in.periodRate(e, run, std, primary)
 	byTimesheet := false
-	if len(sheets) > 0 {
-		if hourlyUnit == "Hourly" && len(std) > 0 {
+	if in != nil && len(in.timesheets[e.ID]) > 0 {
+		if pr.unit == "Hourly" && len(std) > 0 {
 			std, byTimesheet = nil, true // paid by timesheet instead of standard hours
 		}
-		type key struct {
-			cat  int64
-			rate string
-		}
-		type sum struct {
-			cat          Category
-			units, hours payroll.Rate
-			rate         payroll.Rate
-		}
-		sums := map[key]*sum{}
-		var order []key
-		award, awardSources := in.awardEarnings(e.ID, cats, primary)
-		out.lines, out.sources = append(out.lines, award...), append(out.sources, awardSources...)
-		for _, t := range sheets {
-			if t.LeaveCategoryID != 0 || in.awardPaid(e.ID, t.ID) {
-				continue // leave is paid from leave requests; award lines above
-			}
-			cat := primary
-			if c, ok := cats.ByKind[KindEarnings][t.PayCategoryID]; ok {
-				cat = c
-			}
-			rate := hourly
-			if t.Rate != nil {
-				rate = *t.Rate
-			} else if !hasHourly {
-				continue // no rate to pay it at
-			}
-			units := payroll.RateFromInt(t.PaidMinutes()).Div(payroll.RateFromInt(60))
-			hours := units
-			if t.Units != nil {
-				units, hours = *t.Units, payroll.Rate{}
-			}
-			k := key{cat.ID, rate.String()}
-			sm, ok := sums[k]
-			if !ok {
-				sm = &sum{cat: cat, rate: rate}
-				sums[k] = sm
-				order = append(order, k)
-			}
-			sm.units, sm.hours = sm.units.Add(units), sm.hours.Add(hours)
-			out.sources = append(out.sources, source{kind: SourceTimesheet, id: t.ID})
-		}
-		for _, k := range order {
-			sm := sums[k]
-			out.lines = append(out.lines, earningsLine(sm.cat, sm.units, sm.rate, lineMoney(sm.units, sm.rate), sm.hours, "Timesheets"))
-		}
+		in.timesheetLines(e, cats, primary, pr, &out)
 	}
-
-	// Approved leave: out of the standard hours, paid through the leave
-	// category's pay category at the hourly rate (unpaid without one).
-	if (len(std) > 0 || byTimesheet) && hasHourly && in != nil {
-		for _, a := range in.leave[e.ID] {
-			h := leaveHoursPresent(a, run, away)
-			if !h.IsPos() {
-				continue
-			}
-			lc := in.leaveCats[a.LeaveCategoryID]
-			// Paid through the category's pay category; a category without
-			// one (or whose pay category is gone) is unpaid leave.
-			cat, paid := Category{}, false
-			if lc.TransferToPayCategoryID != nil {
-				cat, paid = cats.ByKind[KindEarnings][*lc.TransferToPayCategoryID]
-			}
-			pay := lineMoney(h, hourly)
-			// Take it from the standard lines, latest first.
-			rest, restPay := h, pay
-			for i := len(std) - 1; i >= 0 && rest.IsPos(); i-- {
-				s := &std[i]
-				take := rest
-				if s.hours.Less(take) {
-					take = s.hours
-				}
-				if !take.IsPos() {
-					continue
-				}
-				s.hours = s.hours.Sub(take)
-				if hourlyUnit == "Hourly" {
-					s.units = s.units.Sub(take)
-					s.amount = lineMoney(s.units, s.rate)
-				} else {
-					cut := restPay
-					if take.Less(rest) {
-						cut = lineMoney(take, hourly)
-					}
-					s.amount = s.amount.Sub(cut)
-					restPay = restPay.Sub(cut)
-					s.units, s.rate = one, payroll.RateFromDecimal(s.amount.Decimal())
-				}
-				rest = rest.Sub(take)
-			}
-			if paid {
-				l := earningsLine(cat, h, hourly, pay, h, lc.Name)
-				l.earningKind = calc.Leave
-				out.lines = append(out.lines, l)
-				if ll, ok := leaveLoadingLine(cats, &lc, cat, pay); ok {
-					out.lines = append(out.lines, ll)
-				}
-			}
-			out.sources = append(out.sources, source{kind: SourceLeave, id: a.LeaveRequestID, leaveCategoryID: a.LeaveCategoryID, hoursE6: hoursE6(h)})
-		}
-		for i := range std {
-			s := &std[i]
-			s.Units, s.Rate, s.Amount = s.units.RoundHalfUp(4).String(), s.rate.RoundHalfUp(4).String(), s.amount.MinorUnits()
-		}
+	if (len(std) > 0 || byTimesheet) && pr.ok && in != nil {
+		in.leaveLines(e, run, cats, pr, std, away, &out)
 	}
 	out.lines = append(std, out.lines...)
 
-	// Recurring inclusions: earnings first (percentages count them).
 	var incl []store.EmployeeRecurringInclusion
 	if in != nil {
 		incl = in.inclusions[e.ID]
 	}
-	remaining := func(r *store.EmployeeRecurringInclusion, amt payroll.Money) payroll.Money {
-		if r.MaximumAmountPaid.Valid {
-			if left := payroll.MoneyFromMinor(r.MaximumAmountPaid.Int64 - r.TotalAmountPaid); left.Less(amt) {
-				return left.Max(payroll.Money{})
+	earningsInclusionLines(incl, cats, &out)
+	t := in.earningsTotals(kept, out.lines)
+	otherInclusionLines(incl, cats, t, &out)
+	in.expenseLines(e, cats, &out)
+	in.taxAdjustmentLines(e, kept, &out)
+	if in != nil {
+		out.lines = append(out.lines, in.accruals(e, run, t.worked)...)
+	}
+	in.splitEarnings(e, &out)
+	return out
+}
+
+// periodRate is the rate unit in force at the period's end and the
+// hourly rate then (leave and timesheets are paid at it).
+type periodRate struct {
+	unit   string
+	hourly payroll.Rate
+	ok     bool // the employee has an hourly rate
+}
+
+// periodRate reads the rate at the period's end from the last standard
+// line, or (no standard lines) from the standard earnings the employee
+// would have at that rate.
+func (in *inputs) periodRate(e *EmployeeRow, run *store.PayRun, std []line, primary Category) periodRate {
+	segs := in.segments(e, run)
+	pr := periodRate{unit: segs[len(segs)-1].rate.unit}
+	if n := len(std); n > 0 {
+		pr.hourly, pr.ok = hourlyRate(&std[n-1], pr.unit)
+	} else if l, ok := standardEarnings(withRate(e, segs[len(segs)-1].rate), run.Frequency, primary); ok {
+		pr.hourly, pr.ok = hourlyRate(&l, pr.unit)
+	}
+	return pr
+}
+
+// timesheetLines adds the employee's award-interpreted timesheet lines,
+// then their other approved timesheet lines grouped by pay category and
+// rate, one line each (leave lines are paid from leave requests; a line
+// without a rate of its own is paid at the hourly rate, or not at all
+// without one).
+func (in *inputs) timesheetLines(e *EmployeeRow, cats *Categories, primary Category, pr periodRate, out *calculated) {
+	type key struct {
+		cat  int64
+		rate string
+	}
+	type sum struct {
+		cat          Category
+		units, hours payroll.Rate
+		rate         payroll.Rate
+	}
+	sums := map[key]*sum{}
+	var order []key
+	award, awardSources := in.awardEarnings(e.ID, cats, primary)
+	out.lines, out.sources = append(out.lines, award...), append(out.sources, awardSources...)
+	for _, t := range in.timesheets[e.ID] {
+		if t.LeaveCategoryID != 0 || in.awardPaid(e.ID, t.ID) {
+			continue // leave is paid from leave requests; award lines above
+		}
+		cat := primary
+		if c, ok := cats.ByKind[KindEarnings][t.PayCategoryID]; ok {
+			cat = c
+		}
+		rate := pr.hourly
+		if t.Rate != nil {
+			rate = *t.Rate
+		} else if !pr.ok {
+			continue // no rate to pay it at
+		}
+		units := payroll.RateFromInt(t.PaidMinutes()).Div(payroll.RateFromInt(60))
+		hours := units
+		if t.Units != nil {
+			units, hours = *t.Units, payroll.Rate{}
+		}
+		k := key{cat.ID, rate.String()}
+		sm, ok := sums[k]
+		if !ok {
+			sm = &sum{cat: cat, rate: rate}
+			sums[k] = sm
+			order = append(order, k)
+		}
+		sm.units, sm.hours = sm.units.Add(units), sm.hours.Add(hours)
+		out.sources = append(out.sources, source{kind: SourceTimesheet, id: t.ID})
+	}
+	for _, k := range order {
+		sm := sums[k]
+		out.lines = append(out.lines, earningsLine(sm.cat, sm.units, sm.rate, lineMoney(sm.units, sm.rate), sm.hours, "Timesheets"))
+	}
+}
+
+// leaveLines pays the employee's approved leave in the period: its hours
+// are taken out of the standard lines std (latest first, in place), and
+// paid through the leave category's pay category at the hourly rate
+// (unpaid without one), with leave loading where the category has it.
+func (in *inputs) leaveLines(e *EmployeeRow, run *store.PayRun, cats *Categories, pr periodRate, std []line, away func(time.Time) bool, out *calculated) {
+	for _, a := range in.leave[e.ID] {
+		h := leaveHoursPresent(a, run, away)
+		if !h.IsPos() {
+			continue
+		}
+		lc := in.leaveCats[a.LeaveCategoryID]
+		// Paid through the category's pay category; a category without
+		// one (or whose pay category is gone) is unpaid leave.
+		cat, paid := Category{}, false
+		if lc.TransferToPayCategoryID != nil {
+			cat, paid = cats.ByKind[KindEarnings][*lc.TransferToPayCategoryID]
+		}
+		pay := lineMoney(h, pr.hourly)
+		takeFromStandard(std, h, pay, pr)
+		if paid {
+			l := earningsLine(cat, h, pr.hourly, pay, h, lc.Name)
+			l.earningKind = calc.Leave
+			out.lines = append(out.lines, l)
+			if ll, ok := leaveLoadingLine(cats, &lc, cat, pay); ok {
+				out.lines = append(out.lines, ll)
 			}
 		}
-		return amt
+		out.sources = append(out.sources, source{kind: SourceLeave, id: a.LeaveRequestID, leaveCategoryID: a.LeaveCategoryID, hoursE6: hoursE6(h)})
 	}
+	for i := range std {
+		s := &std[i]
+		s.Units, s.Rate, s.Amount = s.units.RoundHalfUp(4).String(), s.rate.RoundHalfUp(4).String(), s.amount.MinorUnits()
+	}
+}
+
+// takeFromStandard takes h hours of leave (paid pay) out of the standard
+// lines std, latest first: an hourly line loses the hours, a salaried
+// line the pay (the last part at the hourly rate).
+func takeFromStandard(std []line, h payroll.Rate, pay payroll.Money, pr periodRate) {
+	rest, restPay := h, pay
+	for i := len(std) - 1; i >= 0 && rest.IsPos(); i-- {
+		s := &std[i]
+		take := rest
+		if s.hours.Less(take) {
+			take = s.hours
+		}
+		if !take.IsPos() {
+			continue
+		}
+		s.hours = s.hours.Sub(take)
+		if pr.unit == "Hourly" {
+			s.units = s.units.Sub(take)
+			s.amount = lineMoney(s.units, s.rate)
+		} else {
+			cut := restPay
+			if take.Less(rest) {
+				cut = lineMoney(take, pr.hourly)
+			}
+			s.amount = s.amount.Sub(cut)
+			restPay = restPay.Sub(cut)
+			s.units, s.rate = one, payroll.RateFromDecimal(s.amount.Decimal())
+		}
+		rest = rest.Sub(take)
+	}
+}
+
+// inclusionRemaining is amt capped at what is left of the recurring
+// inclusion's maximum (none = amt).
+func inclusionRemaining(r *store.EmployeeRecurringInclusion, amt payroll.Money) payroll.Money {
+	if r.MaximumAmountPaid.Valid {
+		if left := payroll.MoneyFromMinor(r.MaximumAmountPaid.Int64 - r.TotalAmountPaid); left.Less(amt) {
+			return left.Max(payroll.Money{})
+		}
+	}
+	return amt
+}
+
+// earningsInclusionLines adds the recurring earnings inclusions (units x
+// amount, capped at their maximum; a category that is gone pays nothing).
+func earningsInclusionLines(incl []store.EmployeeRecurringInclusion, cats *Categories, out *calculated) {
 	for i := range incl {
 		r := &incl[i]
 		if r.Kind != "earnings" {
@@ -685,7 +728,7 @@ func (in *inputs) linesFor(e *EmployeeRow, run *store.PayRun, cats *Categories, 
 				units = u
 			}
 		}
-		amt := remaining(r, lineMoney(units, rate))
+		amt := inclusionRemaining(r, lineMoney(units, rate))
 		if !amt.IsPos() {
 			continue
 		}
@@ -703,23 +746,42 @@ func (in *inputs) linesFor(e *EmployeeRow, run *store.PayRun, cats *Categories, 
 		out.lines = append(out.lines, l)
 		out.sources = append(out.sources, source{kind: sourceInclusion, id: r.ID, amount: amt.MinorUnits()})
 	}
-	var gross, ote payroll.Money
-	var worked payroll.Rate
-	for _, set := range [][]line{kept, out.lines} {
+}
+
+// earningsTotals are the employee's earnings so far: gross, ordinary time
+// earnings (gross less overtime and lump sums) and the hours that accrue
+// leave.
+type earningsTotals struct {
+	gross, ote payroll.Money
+	worked     payroll.Rate
+}
+
+// earningsTotals sums the earnings lines of kept and calculated.
+func (in *inputs) earningsTotals(kept, calculated []line) earningsTotals {
+	var t earningsTotals
+	for _, set := range [][]line{kept, calculated} {
 		for i := range set {
 			l := &set[i]
 			if l.Kind != KindEarnings {
 				continue
 			}
-			gross = gross.Add(l.amount)
+			t.gross = t.gross.Add(l.amount)
 			if l.earningKind != calc.Overtime && l.earningKind != calc.Lumpsum {
-				ote = ote.Add(l.amount)
+				t.ote = t.ote.Add(l.amount)
 			}
 			if acc, ok := in.accruesLeave(l.CategoryID); ok && acc {
-				worked = worked.Add(l.hours)
+				t.worked = t.worked.Add(l.hours)
 			}
 		}
 	}
+	return t
+}
+
+// otherInclusionLines adds the recurring deductions, liabilities and
+// expenses: fixed, or a percentage of gross or OTE (t), capped at their
+// maximum; other calculation types are not calculated here (see the
+// package doc).
+func otherInclusionLines(incl []store.EmployeeRecurringInclusion, cats *Categories, t earningsTotals, out *calculated) {
 	for i := range incl {
 		r := &incl[i]
 		var kind string
@@ -737,13 +799,13 @@ func (in *inputs) linesFor(e *EmployeeRow, run *store.PayRun, cats *Categories, 
 		switch r.CalcType {
 		case "", "Fixed", "NotSet":
 		case "PercentageGross":
-			amt = gross.Mul(payroll.Percent(payroll.RateFromDecimal(amt.Decimal()))).Cents()
+			amt = t.gross.Mul(payroll.Percent(payroll.RateFromDecimal(amt.Decimal()))).Cents()
 		case "PercentageOTE":
-			amt = ote.Mul(payroll.Percent(payroll.RateFromDecimal(amt.Decimal()))).Cents()
+			amt = t.ote.Mul(payroll.Percent(payroll.RateFromDecimal(amt.Decimal()))).Cents()
 		default:
 			continue // not calculated here (see the package doc)
 		}
-		amt = remaining(r, amt)
+		amt = inclusionRemaining(r, amt)
 		if !amt.IsPos() {
 			continue
 		}
@@ -761,16 +823,6 @@ func (in *inputs) linesFor(e *EmployeeRow, run *store.PayRun, cats *Categories, 
 		out.lines = append(out.lines, l)
 		out.sources = append(out.sources, source{kind: sourceInclusion, id: r.ID, amount: amt.MinorUnits()})
 	}
-
-	in.expenseLines(e, cats, &out)
-	in.taxAdjustmentLines(e, kept, &out)
-
-	// Leave accrued.
-	if in != nil {
-		out.lines = append(out.lines, in.accruals(e, run, worked)...)
-	}
-	in.splitEarnings(e, &out)
-	return out
 }
 
 // accruesLeave: hours of pay category id accrue leave (a business
