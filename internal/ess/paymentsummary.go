@@ -30,12 +30,15 @@ type PaymentSummary struct {
 	TaxWithheld payroll.Money // PAYG withholding including study and training loan amounts (and from lump sums and ETPs)
 	Super       payroll.Money // superannuation guarantee contributions (for information; not reportable)
 	// AU amounts reported apart from gross payments (summaryParts).
-	LumpSumA, LumpSumD, RESC payroll.Money
-	ETPTaxable, ETPTaxFree   payroll.Money
-	ETPCode                  string
-	PayRuns                  int
-	EmployeeName             string
-	EmployeeDetail           []string
+	LumpSumA, LumpSumB, LumpSumD, LumpSumE, RESC payroll.Money
+	ETPTaxable, ETPTaxFree                       payroll.Money
+	ETPCode                                      string
+	// Allowances (pay categories classified as an allowance) and union
+	// or professional association fees, by category name.
+	Allowances, UnionFees map[string]payroll.Money
+	PayRuns               int
+	EmployeeName          string
+	EmployeeDetail        []string
 }
 
 // Period is the summary's period as the list shows it.
@@ -126,8 +129,11 @@ func (s *Payslips) summaries(ctx context.Context, biz business.Business, e emplo
 		end := time.Date(y, time.June, 30, 0, 0, 0, 0, time.UTC)
 		p := x.parts
 		out = append(out, PaymentSummary{ID: int64(y), Start: start, End: end, YearToDate: !now.After(end.AddDate(0, 0, 1)),
-			Gross: payroll.MoneyFromMinor(x.gross - p.lumpSumA - p.etpTaxable), TaxWithheld: payroll.MoneyFromMinor(x.tax), Super: payroll.MoneyFromMinor(x.super),
-			LumpSumA: payroll.MoneyFromMinor(p.lumpSumA), LumpSumD: payroll.MoneyFromMinor(p.lumpSumD), RESC: payroll.MoneyFromMinor(p.resc),
+			Gross:       payroll.MoneyFromMinor(x.gross - p.lumpSumA - p.lumpSumB - p.lumpSumE - p.etpTaxable - sumOf(p.allowances)),
+			TaxWithheld: payroll.MoneyFromMinor(x.tax), Super: payroll.MoneyFromMinor(x.super),
+			LumpSumA: payroll.MoneyFromMinor(p.lumpSumA), LumpSumB: payroll.MoneyFromMinor(p.lumpSumB), LumpSumD: payroll.MoneyFromMinor(p.lumpSumD),
+			LumpSumE: payroll.MoneyFromMinor(p.lumpSumE), RESC: payroll.MoneyFromMinor(p.resc),
+			Allowances: moneyOf(p.allowances), UnionFees: moneyOf(p.unionFees),
 			ETPTaxable: payroll.MoneyFromMinor(p.etpTaxable), ETPTaxFree: payroll.MoneyFromMinor(p.etpTaxFree), ETPCode: p.etpCode, PayRuns: runs[y],
 			EmployeeName: strings.TrimSpace(m.FirstName + " " + m.Surname), EmployeeDetail: nonEmpty(m.ResidentialStreetAddress, m.ResidentialAddressLine2,
 				strings.TrimSpace(strings.Join(nonEmpty(m.ResidentialSuburb, m.ResidentialState, m.ResidentialPostCode), " ")))})
@@ -139,14 +145,40 @@ func (s *Payslips) summaries(ctx context.Context, biz business.Business, e emplo
 // summaryParts are an employee's year amounts a payment summary reports
 // apart from gross payments (minor units).
 type summaryParts struct {
-	lumpSumA, lumpSumD, resc, etpTaxable, etpTaxFree int64
-	etpCode                                          string
+	lumpSumA, lumpSumB, lumpSumD, lumpSumE, resc, etpTaxable, etpTaxFree int64
+	etpCode                                                              string
+	allowances, unionFees                                                map[string]int64
+}
+
+func sumOf(m map[string]int64) int64 {
+	var n int64
+	for _, v := range m {
+		n += v
+	}
+	return n
+}
+
+func moneyOf(m map[string]int64) map[string]payroll.Money {
+	out := make(map[string]payroll.Money, len(m))
+	for k, v := range m {
+		out[k] = payroll.MoneyFromMinor(v)
+	}
+	return out
+}
+
+// add adds amount to m's key (m made when nil).
+func add(m *map[string]int64, key string, amount int64) {
+	if *m == nil {
+		*m = map[string]int64{}
+	}
+	(*m)[key] += amount
 }
 
 // summaryParts sums an employee's finalised lines by financial year into
 // what the payment summary reports apart: unused leave taxed as Lump Sum A,
-// the tax-free part of a genuine redundancy (Lump Sum D), ETP components,
-// and salary sacrificed super (reportable employer super contributions),
+// Lump Sums B and E, the tax-free part of a genuine redundancy (Lump Sum
+// D), ETP components, allowances, union fees and salary sacrificed super
+// (reportable employer super contributions),
 // by the pay categories' AU kinds (payrun/pay.AUCategory).
 func (s *Payslips) summaryParts(ctx context.Context, biz business.Business, employeeID int64) (map[int]summaryParts, error) {
 	out := map[int]summaryParts{}
@@ -169,6 +201,9 @@ func (s *Payslips) summaryParts(ctx context.Context, biz business.Business, empl
 			if r.Subtype == pay.SubtypeSalarySacrifice {
 				p.resc += r.Amount
 			}
+			if c := cats.ByKind[pay.KindDeduction][r.CategoryID]; c.AU.Class == "UnionOrProfessionalAssociationFees" {
+				add(&p.unionFees, c.Name, r.Amount)
+			}
 		case pay.KindSuperAdjustment:
 			if r.Subtype == "SalarySacrifice" {
 				p.resc += r.Amount
@@ -189,6 +224,13 @@ func (s *Payslips) summaryParts(ctx context.Context, biz business.Business, empl
 				p.lumpSumD += r.Amount
 			case r.Subtype == pay.SubtypeUnusedLeaveLumpSumA || (r.Subtype == "" && c.AU.LumpSumA):
 				p.lumpSumA += r.Amount
+			case c.AU.Class == "LumpSumB":
+				p.lumpSumB += r.Amount
+			case c.AU.Class == "LumpSumE":
+				p.lumpSumE += r.Amount
+			case c.Kind == calc.Allowance:
+				// Allowances are shown apart from gross payments.
+				add(&p.allowances, c.Name, r.Amount)
 			}
 		}
 		out[y] = p

@@ -86,7 +86,8 @@ func (s *Payslips) stored(r store.PaymentSummary, e employee.Employee) StoredSum
 	return StoredSummary{PaymentSummary: PaymentSummary{ID: r.FinancialYear, Start: time.Date(y-1, time.July, 1, 0, 0, 0, 0, time.UTC),
 		End: time.Date(y, time.June, 30, 0, 0, 0, 0, time.UTC), Gross: payroll.MoneyFromMinor(r.Gross), TaxWithheld: payroll.MoneyFromMinor(r.Tax),
 		Super: payroll.MoneyFromMinor(r.Super), PayRuns: int(r.PayRuns), LumpSumA: payroll.MoneyFromMinor(r.LumpSumA), LumpSumD: payroll.MoneyFromMinor(r.LumpSumD),
-		RESC: payroll.MoneyFromMinor(r.Resc), ETPTaxable: payroll.MoneyFromMinor(r.EtpTaxable), ETPTaxFree: payroll.MoneyFromMinor(r.EtpTaxFree), ETPCode: r.EtpCode},
+		RESC: payroll.MoneyFromMinor(r.Resc), ETPTaxable: payroll.MoneyFromMinor(r.EtpTaxable), ETPTaxFree: payroll.MoneyFromMinor(r.EtpTaxFree), ETPCode: r.EtpCode,
+		LumpSumB: payroll.MoneyFromMinor(r.LumpSumB), LumpSumE: payroll.MoneyFromMinor(r.LumpSumE)},
 		Status: r.Status, IsAmended: r.IsAmended, DateGenerated: r.DateGenerated, Employee: e}
 }
 
@@ -130,7 +131,11 @@ func (s *Payslips) StoredSummaries(ctx context.Context, biz business.Business, p
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, s.stored(r, e))
+		x, err := s.storedWithAmounts(ctx, biz.ID, r, e)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, x)
 	}
 	return out, nil
 }
@@ -206,7 +211,11 @@ func (s *Payslips) GenerateSummaries(ctx context.Context, biz business.Business,
 				row, err = q.CreatePaymentSummary(ctx, store.CreatePaymentSummaryParams{BusinessID: biz.ID, EmployeeID: e.ID, FinancialYear: int64(year),
 					Status: SummaryGenerated, Gross: sum.Gross.MinorUnits(), Tax: sum.TaxWithheld.MinorUnits(), Super: sum.Super.MinorUnits(),
 					PayRuns: int64(sum.PayRuns), DateGenerated: now, LumpSumA: sum.LumpSumA.MinorUnits(), LumpSumD: sum.LumpSumD.MinorUnits(),
-					Resc: sum.RESC.MinorUnits(), EtpTaxable: sum.ETPTaxable.MinorUnits(), EtpTaxFree: sum.ETPTaxFree.MinorUnits(), EtpCode: sum.ETPCode})
+					Resc: sum.RESC.MinorUnits(), EtpTaxable: sum.ETPTaxable.MinorUnits(), EtpTaxFree: sum.ETPTaxFree.MinorUnits(), EtpCode: sum.ETPCode,
+					LumpSumB: sum.LumpSumB.MinorUnits(), LumpSumE: sum.LumpSumE.MinorUnits()})
+				if err == nil {
+					err = writeSummaryAmounts(ctx, q, biz.ID, row.ID, sum)
+				}
 			case err != nil:
 				return err
 			case cur.Status == SummaryPublished:
@@ -216,7 +225,10 @@ func (s *Payslips) GenerateSummaries(ctx context.Context, biz business.Business,
 					IsAmended: cur.IsAmended || cur.Status == SummaryUnpublished, Gross: sum.Gross.MinorUnits(), Tax: sum.TaxWithheld.MinorUnits(),
 					Super: sum.Super.MinorUnits(), PayRuns: int64(sum.PayRuns), DateGenerated: now, LumpSumA: sum.LumpSumA.MinorUnits(),
 					LumpSumD: sum.LumpSumD.MinorUnits(), Resc: sum.RESC.MinorUnits(), EtpTaxable: sum.ETPTaxable.MinorUnits(),
-					EtpTaxFree: sum.ETPTaxFree.MinorUnits(), EtpCode: sum.ETPCode})
+					EtpTaxFree: sum.ETPTaxFree.MinorUnits(), EtpCode: sum.ETPCode, LumpSumB: sum.LumpSumB.MinorUnits(), LumpSumE: sum.LumpSumE.MinorUnits()})
+				if err == nil {
+					err = writeSummaryAmounts(ctx, q, biz.ID, row.ID, sum)
+				}
 			}
 			if db.IsNoRows(err) {
 				return payroll.Conflict("the payment summary %d of employee %d changed meanwhile; try again", year, e.ID)
@@ -234,7 +246,11 @@ func (s *Payslips) GenerateSummaries(ctx context.Context, biz business.Business,
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, s.stored(row, e))
+		x, err := s.storedWithAmounts(ctx, biz.ID, row, e)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, x)
 	}
 	return out, nil
 }
@@ -269,7 +285,11 @@ func (s *Payslips) UnpublishSummaries(ctx context.Context, biz business.Business
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, s.stored(row, x.Employee))
+		y, err := s.storedWithAmounts(ctx, biz.ID, row, x.Employee)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, y)
 	}
 	return out, nil
 }
@@ -300,4 +320,45 @@ func (s *Payslips) publishedOnly(ctx context.Context, biz business.Business, emp
 		}
 	}
 	return out, nil
+}
+
+// Kinds of payment_summary_amounts rows.
+const (
+	summaryAllowance = "Allowance"
+	summaryUnionFee  = "UnionFee"
+)
+
+// writeSummaryAmounts replaces stored summary id's allowances and union
+// fees with sum's, in the caller's transaction.
+func writeSummaryAmounts(ctx context.Context, q *store.Queries, bizID, id int64, sum PaymentSummary) error {
+	if err := q.DeletePaymentSummaryAmounts(ctx, store.DeletePaymentSummaryAmountsParams{BusinessID: bizID, PaymentSummaryID: id}); err != nil {
+		return err
+	}
+	for kind, m := range map[string]map[string]payroll.Money{summaryAllowance: sum.Allowances, summaryUnionFee: sum.UnionFees} {
+		for name, a := range m {
+			if err := q.InsertPaymentSummaryAmount(ctx, store.InsertPaymentSummaryAmountParams{PaymentSummaryID: id, BusinessID: bizID,
+				Kind: kind, Name: name, Amount: a.MinorUnits()}); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// storedWithAmounts is stored row r with its allowances and union fees.
+func (s *Payslips) storedWithAmounts(ctx context.Context, bizID int64, r store.PaymentSummary, e employee.Employee) (StoredSummary, error) {
+	x := s.stored(r, e)
+	rows, err := s.Employees.DB.Queries().ListPaymentSummaryAmounts(ctx, store.ListPaymentSummaryAmountsParams{PaymentSummaryID: r.ID, BusinessID: bizID})
+	if err != nil {
+		return x, err
+	}
+	x.Allowances, x.UnionFees = map[string]payroll.Money{}, map[string]payroll.Money{}
+	for _, a := range rows {
+		m := x.Allowances
+		if a.Kind == summaryUnionFee {
+			m = x.UnionFees
+		}
+		m[a.Name] = payroll.MoneyFromMinor(a.Amount)
+	}
+	return x, nil
 }

@@ -13,10 +13,10 @@ import (
 
 const createPaymentSummary = `-- name: CreatePaymentSummary :one
 INSERT INTO payment_summaries (business_id, employee_id, financial_year, status, is_amended, gross, tax, super, pay_runs, date_generated, version,
-    lump_sum_a, lump_sum_d, resc, etp_taxable, etp_tax_free, etp_code)
-VALUES ($1, $2, $3, $4, FALSE, $5, $6, $7, $8, $9, 1, $10, $11, $12, $13, $14, $15)
+    lump_sum_a, lump_sum_d, resc, etp_taxable, etp_tax_free, etp_code, lump_sum_b, lump_sum_e)
+VALUES ($1, $2, $3, $4, FALSE, $5, $6, $7, $8, $9, 1, $10, $11, $12, $13, $14, $15, $16, $17)
 ON CONFLICT (business_id, employee_id, financial_year) DO NOTHING
-RETURNING id, business_id, employee_id, financial_year, status, is_amended, gross, tax, super, pay_runs, date_generated, version, lump_sum_a, lump_sum_d, resc, etp_taxable, etp_tax_free, etp_code
+RETURNING id, business_id, employee_id, financial_year, status, is_amended, gross, tax, super, pay_runs, date_generated, version, lump_sum_a, lump_sum_d, resc, etp_taxable, etp_tax_free, etp_code, lump_sum_b, lump_sum_e
 `
 
 type CreatePaymentSummaryParams struct {
@@ -35,6 +35,8 @@ type CreatePaymentSummaryParams struct {
 	EtpTaxable    int64
 	EtpTaxFree    int64
 	EtpCode       string
+	LumpSumB      int64
+	LumpSumE      int64
 }
 
 // A racing generate of the same employee and year inserts nothing (no row: 409).
@@ -55,6 +57,8 @@ func (q *Queries) CreatePaymentSummary(ctx context.Context, arg CreatePaymentSum
 		arg.EtpTaxable,
 		arg.EtpTaxFree,
 		arg.EtpCode,
+		arg.LumpSumB,
+		arg.LumpSumE,
 	)
 	var i PaymentSummary
 	err := row.Scan(
@@ -76,6 +80,8 @@ func (q *Queries) CreatePaymentSummary(ctx context.Context, arg CreatePaymentSum
 		&i.EtpTaxable,
 		&i.EtpTaxFree,
 		&i.EtpCode,
+		&i.LumpSumB,
+		&i.LumpSumE,
 	)
 	return i, err
 }
@@ -136,6 +142,20 @@ func (q *Queries) CreateSuperAdjustment(ctx context.Context, arg CreateSuperAdju
 	return i, err
 }
 
+const deletePaymentSummaryAmounts = `-- name: DeletePaymentSummaryAmounts :exec
+DELETE FROM payment_summary_amounts WHERE business_id = $1 AND payment_summary_id = $2
+`
+
+type DeletePaymentSummaryAmountsParams struct {
+	BusinessID       int64
+	PaymentSummaryID int64
+}
+
+func (q *Queries) DeletePaymentSummaryAmounts(ctx context.Context, arg DeletePaymentSummaryAmountsParams) error {
+	_, err := q.db.ExecContext(ctx, deletePaymentSummaryAmounts, arg.BusinessID, arg.PaymentSummaryID)
+	return err
+}
+
 const deleteSuperAdjustment = `-- name: DeleteSuperAdjustment :execrows
 DELETE FROM employee_super_adjustments WHERE business_id = $1 AND employee_id = $2 AND id = $3
 `
@@ -155,7 +175,7 @@ func (q *Queries) DeleteSuperAdjustment(ctx context.Context, arg DeleteSuperAdju
 }
 
 const getPaymentSummary = `-- name: GetPaymentSummary :one
-SELECT id, business_id, employee_id, financial_year, status, is_amended, gross, tax, super, pay_runs, date_generated, version, lump_sum_a, lump_sum_d, resc, etp_taxable, etp_tax_free, etp_code FROM payment_summaries WHERE business_id = $1 AND employee_id = $2 AND financial_year = $3
+SELECT id, business_id, employee_id, financial_year, status, is_amended, gross, tax, super, pay_runs, date_generated, version, lump_sum_a, lump_sum_d, resc, etp_taxable, etp_tax_free, etp_code, lump_sum_b, lump_sum_e FROM payment_summaries WHERE business_id = $1 AND employee_id = $2 AND financial_year = $3
 `
 
 type GetPaymentSummaryParams struct {
@@ -186,6 +206,8 @@ func (q *Queries) GetPaymentSummary(ctx context.Context, arg GetPaymentSummaryPa
 		&i.EtpTaxable,
 		&i.EtpTaxFree,
 		&i.EtpCode,
+		&i.LumpSumB,
+		&i.LumpSumE,
 	)
 	return i, err
 }
@@ -222,8 +244,31 @@ func (q *Queries) GetSuperAdjustment(ctx context.Context, arg GetSuperAdjustment
 	return i, err
 }
 
+const insertPaymentSummaryAmount = `-- name: InsertPaymentSummaryAmount :exec
+INSERT INTO payment_summary_amounts (payment_summary_id, business_id, kind, name, amount) VALUES ($1, $2, $3, $4, $5)
+`
+
+type InsertPaymentSummaryAmountParams struct {
+	PaymentSummaryID int64
+	BusinessID       int64
+	Kind             string
+	Name             string
+	Amount           int64
+}
+
+func (q *Queries) InsertPaymentSummaryAmount(ctx context.Context, arg InsertPaymentSummaryAmountParams) error {
+	_, err := q.db.ExecContext(ctx, insertPaymentSummaryAmount,
+		arg.PaymentSummaryID,
+		arg.BusinessID,
+		arg.Kind,
+		arg.Name,
+		arg.Amount,
+	)
+	return err
+}
+
 const listEmployeePaymentSummaries = `-- name: ListEmployeePaymentSummaries :many
-SELECT id, business_id, employee_id, financial_year, status, is_amended, gross, tax, super, pay_runs, date_generated, version, lump_sum_a, lump_sum_d, resc, etp_taxable, etp_tax_free, etp_code FROM payment_summaries WHERE business_id = $1 AND employee_id = $2 ORDER BY financial_year DESC
+SELECT id, business_id, employee_id, financial_year, status, is_amended, gross, tax, super, pay_runs, date_generated, version, lump_sum_a, lump_sum_d, resc, etp_taxable, etp_tax_free, etp_code, lump_sum_b, lump_sum_e FROM payment_summaries WHERE business_id = $1 AND employee_id = $2 ORDER BY financial_year DESC
 `
 
 type ListEmployeePaymentSummariesParams struct {
@@ -259,7 +304,48 @@ func (q *Queries) ListEmployeePaymentSummaries(ctx context.Context, arg ListEmpl
 			&i.EtpTaxable,
 			&i.EtpTaxFree,
 			&i.EtpCode,
+			&i.LumpSumB,
+			&i.LumpSumE,
 		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Close(); err != nil {
+		return nil, err
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const listPaymentSummaryAmounts = `-- name: ListPaymentSummaryAmounts :many
+SELECT kind, name, amount FROM payment_summary_amounts WHERE payment_summary_id = $1 AND business_id = $2 ORDER BY kind, name
+`
+
+type ListPaymentSummaryAmountsParams struct {
+	PaymentSummaryID int64
+	BusinessID       int64
+}
+
+type ListPaymentSummaryAmountsRow struct {
+	Kind   string
+	Name   string
+	Amount int64
+}
+
+// A stored payment summary's allowances and union fees (by the primary key).
+func (q *Queries) ListPaymentSummaryAmounts(ctx context.Context, arg ListPaymentSummaryAmountsParams) ([]ListPaymentSummaryAmountsRow, error) {
+	rows, err := q.db.QueryContext(ctx, listPaymentSummaryAmounts, arg.PaymentSummaryID, arg.BusinessID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []ListPaymentSummaryAmountsRow{}
+	for rows.Next() {
+		var i ListPaymentSummaryAmountsRow
+		if err := rows.Scan(&i.Kind, &i.Name, &i.Amount); err != nil {
 			return nil, err
 		}
 		items = append(items, i)
@@ -322,9 +408,10 @@ func (q *Queries) ListSuperAdjustments(ctx context.Context, arg ListSuperAdjustm
 
 const regeneratePaymentSummary = `-- name: RegeneratePaymentSummary :one
 UPDATE payment_summaries SET status = 'Generated', is_amended = $4, gross = $5, tax = $6, super = $7, pay_runs = $8, date_generated = $9,
-    lump_sum_a = $10, lump_sum_d = $11, resc = $12, etp_taxable = $13, etp_tax_free = $14, etp_code = $15, version = version + 1
+    lump_sum_a = $10, lump_sum_d = $11, resc = $12, etp_taxable = $13, etp_tax_free = $14, etp_code = $15, lump_sum_b = $16, lump_sum_e = $17,
+    version = version + 1
 WHERE business_id = $1 AND id = $2 AND version = $3 AND status <> 'Published'
-RETURNING id, business_id, employee_id, financial_year, status, is_amended, gross, tax, super, pay_runs, date_generated, version, lump_sum_a, lump_sum_d, resc, etp_taxable, etp_tax_free, etp_code
+RETURNING id, business_id, employee_id, financial_year, status, is_amended, gross, tax, super, pay_runs, date_generated, version, lump_sum_a, lump_sum_d, resc, etp_taxable, etp_tax_free, etp_code, lump_sum_b, lump_sum_e
 `
 
 type RegeneratePaymentSummaryParams struct {
@@ -343,6 +430,8 @@ type RegeneratePaymentSummaryParams struct {
 	EtpTaxable    int64
 	EtpTaxFree    int64
 	EtpCode       string
+	LumpSumB      int64
+	LumpSumE      int64
 }
 
 // Replaces the figures of a summary that is not published, if nobody
@@ -364,6 +453,8 @@ func (q *Queries) RegeneratePaymentSummary(ctx context.Context, arg RegeneratePa
 		arg.EtpTaxable,
 		arg.EtpTaxFree,
 		arg.EtpCode,
+		arg.LumpSumB,
+		arg.LumpSumE,
 	)
 	var i PaymentSummary
 	err := row.Scan(
@@ -385,6 +476,8 @@ func (q *Queries) RegeneratePaymentSummary(ctx context.Context, arg RegeneratePa
 		&i.EtpTaxable,
 		&i.EtpTaxFree,
 		&i.EtpCode,
+		&i.LumpSumB,
+		&i.LumpSumE,
 	)
 	return i, err
 }
@@ -392,7 +485,7 @@ func (q *Queries) RegeneratePaymentSummary(ctx context.Context, arg RegeneratePa
 const setPaymentSummaryStatus = `-- name: SetPaymentSummaryStatus :one
 UPDATE payment_summaries SET status = $5, version = version + 1
 WHERE business_id = $1 AND id = $2 AND version = $3 AND status = $4
-RETURNING id, business_id, employee_id, financial_year, status, is_amended, gross, tax, super, pay_runs, date_generated, version, lump_sum_a, lump_sum_d, resc, etp_taxable, etp_tax_free, etp_code
+RETURNING id, business_id, employee_id, financial_year, status, is_amended, gross, tax, super, pay_runs, date_generated, version, lump_sum_a, lump_sum_d, resc, etp_taxable, etp_tax_free, etp_code, lump_sum_b, lump_sum_e
 `
 
 type SetPaymentSummaryStatusParams struct {
@@ -433,6 +526,8 @@ func (q *Queries) SetPaymentSummaryStatus(ctx context.Context, arg SetPaymentSum
 		&i.EtpTaxable,
 		&i.EtpTaxFree,
 		&i.EtpCode,
+		&i.LumpSumB,
+		&i.LumpSumE,
 	)
 	return i, err
 }

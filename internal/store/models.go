@@ -1221,6 +1221,16 @@ type PaymentSummary struct {
 	EtpTaxable    int64
 	EtpTaxFree    int64
 	EtpCode       string
+	LumpSumB      int64
+	LumpSumE      int64
+}
+
+type PaymentSummaryAmount struct {
+	PaymentSummaryID int64
+	BusinessID       int64
+	Kind             string
+	Name             string
+	Amount           int64
 }
 
 type PayrunAutopayPeriod struct {

@@ -116,6 +116,14 @@ func paymentSummary(s ess.StoredSummary, payer, abn string) PaymentSummary {
 	if s.LumpSumA.IsPos() {
 		out.LumpSumAType = "R"
 	}
+	out.LumpSumB, out.LumpSumE = dollars(s.LumpSumB), dollars(s.LumpSumE)
+	for name, a := range s.Allowances {
+		out.Allowances[name] = dollars(a)
+		out.TotalAllowances += dollars(a)
+	}
+	for name, a := range s.UnionFees {
+		out.UnionFeeDeductions[name] = dollars(a)
+	}
 	return out
 }
 

@@ -104,7 +104,7 @@ func TestNZLeaverAndJoinerPartPeriod(t *testing.T) {
 }
 
 // An SG leaver (Employment Act, incomplete month: monthly rate ÷ working
-// days in the month × days worked; a five-day week): $8,000 a month,
+// days in the month × days worked; a five-day week, Monday to Friday): $8,000 a month,
 // leaving Tuesday 15 September 2026. September 2026 has 22 weekdays
 // (1-4, 7-11, 14-18, 21-25, 28-30), she worked 11 (1-4, 7-11, 14-15):
 // 8,000 × 11 ÷ 22 = 4,000.00. CPF (age 46): total 37% × 4,000 = 1,480,
@@ -113,6 +113,7 @@ func TestSGLeaverIncompleteMonth(t *testing.T) {
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
 		e := newRegionEnv(t, d, "SG", "Monthly")
 		sue := e.employee(t, "Sue", "Monthly", map[string]any{"rate": 8000, "rateUnit": "Fixed", "startDate": "2025-01-01T00:00:00"})
+		e.workWeek(t, sue, 5, false)
 		e.leaveOn(t, sue, "2026-09-15")
 		P := e.run(t, "2026-09-30", 0, 0)
 		tot := e.totals(t, P, sue)

@@ -12,7 +12,8 @@ import (
 // calculation beyond its kind of earnings.
 type AUCategory struct {
 	// Type and Class are the pay category's payCategoryType and STP
-	// payment classification (paymentSummaryClassification).
+	// payment classification (paymentSummaryClassification); a deduction
+	// category's Class is its paymentSummaryClassification.
 	Type, Class string
 	// SuperRate is the pay category's defaultSuperRate as a fraction.
 	SuperRate payroll.Rate

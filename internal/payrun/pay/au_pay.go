@@ -124,11 +124,11 @@ func auEmployeeExtras(au, extra *calc.AUEmployee) {
 	au.YTD.ETP, au.YTD.ETPExcluded, au.YTD.ETPSameTermination = extra.YTD.ETP, extra.YTD.ETPExcluded, extra.YTD.ETPSameTermination
 }
 
-// leavePaidOnTermination: the regions whose final pay pays out the
-// leave balances by terminationLines (NZ's Holidays Act 2003 ss 23-27
-// pay is not a balance times a rate: not built).
+// leavePaidOnTermination: the regions whose final pay pays out leave by
+// terminationLines (NZ's annual holidays by the Holidays Act's rule,
+// nzHolidayPay).
 func leavePaidOnTermination(region string) bool {
-	return region == calc.AU || region == calc.UK || region == calc.SG
+	return region == calc.AU || region == calc.UK || region == calc.SG || region == calc.NZ
 }
 
 // terminatedBy says whether e's employment ended on or before the run's
@@ -304,7 +304,7 @@ func leaveLoadingLine(cats *Categories, lc *categories.LeaveCategory, leaveCat C
 // the balance is the leave accrued less leave taken (Working Time
 // Regulations 1998 reg 14; Employment Act s 43), at the employee's
 // ordinary rate; genuine redundancy and ETPs are AU's.
-func (w *Writer) terminationLines(ctx context.Context, region string, run *store.PayRun, e *EmployeeRow, cats *Categories, in *inputs, c *calculated) error {
+func (w *Writer) terminationLines(ctx context.Context, region string, run *store.PayRun, e *EmployeeRow, cats *Categories, in *inputs, c *calculated, kept []line) error {
 	if !terminatedBy(e, run) || in == nil {
 		return nil
 	}
@@ -331,6 +331,20 @@ func (w *Writer) terminationLines(ctx context.Context, region string, run *store
 			bal[l.CategoryID] += hoursE6(l.units)
 		}
 	}
+	// NZ: the annual holidays (the first such category) by the Holidays
+	// Act, whatever their balance; other categories as everywhere.
+	nzAnnual := int64(-1)
+	if region == calc.NZ {
+		for _, id := range slices.Sorted(maps.Keys(in.leaveCats)) {
+			if lc := in.leaveCats[id]; nzAnnualHolidays(&lc) {
+				nzAnnual = id
+				if err := w.nzHolidayPay(ctx, run, e, cats, in, c, kept, id, bal[id]); err != nil {
+					return err
+				}
+				break
+			}
+		}
+	}
 	segs := in.segments(e, run)
 	std, ok := standardEarnings(withRate(e, segs[len(segs)-1].rate), run.Frequency, cats.primary(e.PrimaryPayCategoryID.Int64))
 	if !ok {
@@ -352,7 +366,7 @@ func (w *Writer) terminationLines(ctx context.Context, region string, run *store
 	}
 	for _, id := range slices.Sorted(maps.Keys(bal)) {
 		lc, ok := in.leaveCats[id]
-		if !ok || lc.ExcludeFromTerminationPayout || lc.IsBalanceUntracked || bal[id] <= 0 {
+		if !ok || id == nzAnnual || lc.ExcludeFromTerminationPayout || lc.IsBalanceUntracked || bal[id] <= 0 {
 			continue
 		}
 		asETP := lc.PayoutAsETP && region == calc.AU

@@ -83,6 +83,8 @@ type inputs struct {
 	splits map[int64][]store.ListEarningsLineSplitsOfRangeRow
 	// timesheets interpreted under employment agreements (awards.go)
 	awards *awardInputs
+	// SG: employees' standard work days (sg_working_days.go)
+	workDays map[int64]*[7]bool
 }
 
 func (in *inputs) covers(id int64) bool { return in != nil && in.ids[id] }
@@ -166,6 +168,12 @@ func (s *Calculator) loadInputs(ctx context.Context, q *store.Queries, biz busin
 			if in.ids[a.EmployeeID] {
 				in.leave[a.EmployeeID] = append(in.leave[a.EmployeeID], a)
 			}
+		}
+	}
+
+	if biz.Region == calc.SG {
+		if err := in.loadWorkDays(ctx, q, biz.ID); err != nil {
+			return nil, err
 		}
 	}
 
@@ -342,9 +350,11 @@ func (in *inputs) standardLines(e *EmployeeRow, run *store.PayRun, cat Category)
 // remembers what it pays for a whole period (a final pay's normal
 // earnings, Schedule 7). The days are calendar days (as pay rate changes
 // inside a period are shared) except in Singapore, where the Employment
-// Act's incomplete-month formula counts working days (Monday to Friday,
-// the five-day week): docs/reference/part-period-pay.md.
-func employedShare(region string, e *EmployeeRow, run *store.PayRun, std []line) []line {
+// Act's incomplete-month formula counts the employee's working days (wd,
+// their standard work week: sg_working_days.go; Monday to Friday only
+// where none is stored, which sgWorkWeekNeeded refuses for a pay run):
+// docs/reference/part-period-pay.md.
+func employedShare(region string, e *EmployeeRow, run *store.PayRun, std []line, wd *[7]bool) []line {
 	lo, hi := payroll.DateOnly(run.PeriodStarting), payroll.DateOnly(run.PeriodEnding)
 	if e.StartDate.Valid && payroll.DateOnly(e.StartDate.Time).After(lo) {
 		lo = payroll.DateOnly(e.StartDate.Time)
@@ -358,6 +368,9 @@ func employedShare(region string, e *EmployeeRow, run *store.PayRun, std []line)
 	count := func(a, b time.Time) int { return int(calendarDays(a, b)) }
 	if region == calc.SG {
 		count = weekdays
+		if wd != nil {
+			count = workingDays(wd)
+		}
 	}
 	total := int64(count(payroll.DateOnly(run.PeriodStarting), payroll.DateOnly(run.PeriodEnding)))
 	out := std[:0]
@@ -513,7 +526,7 @@ func (in *inputs) linesFor(e *EmployeeRow, run *store.PayRun, cats *Categories, 
 	primary := cats.primary(e.PrimaryPayCategoryID.Int64)
 	var std []line
 	if standard {
-		std = employedShare(cats.Region, e, run, in.standardLines(e, run, primary))
+		std = employedShare(cats.Region, e, run, in.standardLines(e, run, primary), in.workWeekOf(e.ID))
 	}
 	pr := in.periodRate(e, run, std, primary)
 	byTimesheet := false

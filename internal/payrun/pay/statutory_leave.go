@@ -50,15 +50,7 @@ func (w *Writer) loadStatutory(ctx context.Context, region string, run *store.Pa
 		return err
 	}
 	for _, d := range days {
-		wd := c.workDays[d.EmployeeID]
-		if wd == nil {
-			wd = &[7]bool{}
-			c.workDays[d.EmployeeID] = wd
-		}
-		h, err := payroll.ParseRate(d.Hours)
-		if d.DayOfWeek >= 0 && d.DayOfWeek < 7 && err == nil && h.IsPos() && d.WorkDayType != "Off" && d.WorkDayType != "Rest" {
-			wd[d.DayOfWeek] = true
-		}
+		addWorkDay(c.workDays, d)
 	}
 	w.statutory = c
 	return nil

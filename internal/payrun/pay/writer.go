@@ -87,13 +87,16 @@ func (w *Writer) calculate(ctx context.Context, region string, run *store.PayRun
 	if err != nil {
 		return nil, err
 	}
+	if err := sgWorkWeekNeeded(region, e, run, in); err != nil {
+		return nil, err
+	}
 	away, err := w.absentOn(ctx, region, run, e)
 	if err != nil {
 		return nil, err
 	}
 	c := in.linesFor(e, run, cats, standard, kept, away)
 	if leavePaidOnTermination(region) {
-		if err := w.terminationLines(ctx, region, run, e, cats, in, &c); err != nil {
+		if err := w.terminationLines(ctx, region, run, e, cats, in, &c, kept); err != nil {
 			return nil, err
 		}
 	}

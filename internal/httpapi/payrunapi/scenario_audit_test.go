@@ -1,0 +1,366 @@
+package payrunapi_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/payrolld/payrolld/internal/db"
+	"github.com/payrolld/payrolld/internal/testkit"
+)
+
+// An audit of the month's cases a bureau meets, paid through the API: each
+// figure below is derived by hand from the statute or the official
+// formula named in its comment (not from this service's code). AU W(x) is
+// the Schedule 1 scale 2 weekly amount for 2026-27 (payroll-rules-2026-27.md
+// 1.3): a × (x + 0.99) − b, rounded to the dollar.
+
+// approvedTimesheet adds an approved timesheet of employee emp.
+func approvedTimesheet(t *testing.T, b *testkit.Bundle, B string, emp, category int64, start, end string) {
+	t.Helper()
+	ts := int64(num(t, b.Do("POST", B+"/timesheet", b.Key, map[string]any{"employeeId": emp, "startTime": start, "endTime": end,
+		"payCategoryId": category}).Expect(t, 200).Map(t)["id"]))
+	b.Do("POST", fmt.Sprintf("%s/manager/%d/timesheet/%d/approve", B, emp, ts), b.Key, nil).Expect(t, 200)
+}
+
+// timesheetRun creates a run of schedule ending on ending, paid on paid,
+// that pays the period's approved timesheets, and returns its path.
+func timesheetRun(t *testing.T, b *testkit.Bundle, B string, schedule int64, ending, paid string) string {
+	t.Helper()
+	r := b.Do("POST", B+"/payrun", b.Key, map[string]any{"payScheduleId": schedule, "payPeriodEnding": ending + "T00:00:00",
+		"datePaid": paid + "T00:00:00", "timesheetImportOption": "ThisPayPeriod"}).Expect(t, 200).Map(t)
+	return fmt.Sprintf("%s/payrun/%d", B, int64(num(t, r["id"])))
+}
+
+// NZ, s 23 with annual holidays taken in advance: Nia ($1,000 a week for
+// 40 hours, $25 an hour) starts Monday 28 September 2026, takes 8 hours of
+// annual leave on Wednesday 7 October (paid 8 × 25 = 200.00 through Annual
+// Leave Pay, her week's pay staying 1,000) and leaves on Sunday 18
+// October. She was never entitled (less than 12 months), so all 8 hours
+// were taken in advance: 8% × 3,000 = 240.00 less the 200.00 paid for
+// them = 40.00.
+func TestAuditNZHolidayPayLessLeaveInAdvance(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "NZ", "Weekly")
+		leavePay := int64(num(t, e.Do("POST", e.B+"/paycategory", e.Key, map[string]any{"name": "Annual Leave Pay", "rateUnit": "Hourly"}).Expect(t, 200).Map(t)["id"]))
+		annual := int64(num(t, e.Do("POST", e.B+"/leavecategory", e.Key, map[string]any{"name": "Annual Leave", "units": 4, "unitType": "StandardWeeks",
+			"leaveUnitType": "Hours", "leaveCategoryType": "Standard", "automaticallyAccrues": true, "transferToPayCategoryId": leavePay}).Expect(t, 200).Map(t)["id"]))
+		nia := e.employee(t, "Nia", "Weekly", map[string]any{"rate": 1000, "rateUnit": "Fixed", "hoursPerWeek": 40, "hoursPerDay": 8,
+			"taxCodeDeclaration_TaxCode": "M", "startDate": "2026-09-28T00:00:00"})
+		P := e.run(t, "2026-10-04", 0, 0)
+		e.Do("POST", P+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+		e.Do("POST", fmt.Sprintf("%s/employee/%d/leaverequest", e.B, nia), e.Key, map[string]any{"leaveCategoryId": annual,
+			"fromDate": "2026-10-07T00:00:00", "toDate": "2026-10-07T00:00:00", "hours": 8, "automaticallyApprove": true}).Expect(t, 200)
+		P = e.run(t, "2026-10-11", 0, 0)
+		if got := e.linesNamed(t, P, nia, "Annual Leave Pay"); len(got) != 1 || num(t, got[0]["earnings"]) != 200 {
+			t.Fatalf("leave pay lines %v, want 200.00", got)
+		}
+		expectAmount(t, "week 2 gross", e.totals(t, P, nia)["grossEarnings"], 1000)
+		e.Do("POST", P+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+		P = e.run(t, "2026-10-18", 0, 0)
+		e.Do("POST", P+"/terminate", e.Key, map[string]any{"employeeId": nia, "terminationReason": "Resignation", "terminationDate": "2026-10-18T00:00:00"}).Expect(t, 200)
+		paid := e.linesNamed(t, P, nia, "Annual Leave paid on termination")
+		if len(paid) != 1 {
+			t.Fatalf("final pay lines %v, want one 8%% line", paid)
+		}
+		expectAmount(t, "8% less leave in advance", paid[0]["earnings"], 40)
+	})
+}
+
+// NZ hourly leaver paid from timesheets: Hemi, $25 an hour, employed since
+// Monday 5 October 2026, works 8 hours on Monday 12 and Tuesday 13 October
+// and leaves on Tuesday 13 (week ending Sunday 18): 16 × 25 = 400.00, and
+// s 23's 8% of the gross earnings since he started. His first week (40
+// hours, 1,000.00) was paid: 8% × 1,400 = 112.00. Gross 512.00.
+func TestAuditNZHourlyLeaverFromTimesheets(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "NZ", "Weekly")
+		e.nzAnnualLeave(t, false)
+		var cats []map[string]any
+		e.Do("GET", e.B+"/paycategory", e.Key, nil).Expect(t, 200).JSON(t, &cats)
+		var ordinary int64
+		for _, c := range cats {
+			if c["name"] == "Ordinary Hours" {
+				ordinary = int64(num(t, c["id"]))
+			}
+		}
+		hemi := e.employee(t, "Hemi", "Weekly", map[string]any{"rate": 25, "rateUnit": "Hourly", "hoursPerWeek": 40,
+			"taxCodeDeclaration_TaxCode": "M", "startDate": "2026-10-05T00:00:00"})
+		P := e.run(t, "2026-10-11", 0, 0)
+		expectAmount(t, "first week", e.totals(t, P, hemi)["grossEarnings"], 1000)
+		e.Do("POST", P+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+		approvedTimesheet(t, e.Bundle, e.B, hemi, ordinary, "2026-10-12T09:00:00", "2026-10-12T17:00:00")
+		approvedTimesheet(t, e.Bundle, e.B, hemi, ordinary, "2026-10-13T09:00:00", "2026-10-13T17:00:00")
+		e.leaveOn(t, hemi, "2026-10-13")
+		P = timesheetRun(t, e.Bundle, e.B, e.schedule, "2026-10-18", "2026-10-18")
+		expectAmount(t, "8% holiday pay", e.linesNamed(t, P, hemi, "Annual Leave paid on termination")[0]["earnings"], 112)
+		expectAmount(t, "final gross", e.totals(t, P, hemi)["grossEarnings"], 512)
+	})
+}
+
+// UK hourly leaver paid from timesheets: Uma, £15 an hour on BR, works 8
+// hours on Monday 16 and Tuesday 17 November 2026 and leaves on Tuesday
+// (week ending Sunday 22): 16 × 15 = 240.00; BR 20% = 48.00; employee NI
+// nil (240 is under the weekly primary threshold of £242, 12,570 ÷ 52
+// rounded up).
+func TestAuditUKHourlyLeaverFromTimesheets(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "UK", "Weekly")
+		var cats []map[string]any
+		e.Do("GET", e.B+"/paycategory", e.Key, nil).Expect(t, 200).JSON(t, &cats)
+		var ordinary int64
+		for _, c := range cats {
+			if c["name"] == "Ordinary Hours" {
+				ordinary = int64(num(t, c["id"]))
+			}
+		}
+		uma := e.employee(t, "Uma", "Weekly", map[string]any{"rate": 15, "rateUnit": "Hourly", "taxCode": "BR", "nationalInsuranceCategory": "A",
+			"startDate": "2026-04-06T00:00:00"})
+		approvedTimesheet(t, e.Bundle, e.B, uma, ordinary, "2026-11-16T09:00:00", "2026-11-16T17:00:00")
+		approvedTimesheet(t, e.Bundle, e.B, uma, ordinary, "2026-11-17T09:00:00", "2026-11-17T17:00:00")
+		e.leaveOn(t, uma, "2026-11-17")
+		P := timesheetRun(t, e.Bundle, e.B, e.schedule, "2026-11-22", "2026-11-22")
+		tot := e.totals(t, P, uma)
+		expectAmount(t, "final gross", tot["grossEarnings"], 240)
+		expectAmount(t, "BR tax", tot["payeWithheld"], 48)
+		expectAmount(t, "employee NI", tot["employeeNationalInsuranceContribution"], 0)
+	})
+}
+
+// AU hourly leaver paid from timesheets: Ari, $30 an hour, works 8 hours
+// on Monday 16 and Tuesday 17 November 2026 and resigns on Tuesday (week
+// ending Sunday 22, paid Wednesday 25): 16 × 30 = 480.00; the run accrues
+// annual leave (NES: 4 weeks a year, 0.076923 hours per hour worked): 16 ×
+// 0.076923 = 1.2308 h, paid out at $30 = 36.92 (Schedule 7 marginal
+// method: 36.92 ÷ 52 = 0.71, cents ignored, adds nothing: W(480) −
+// W(480) = 0). PAYG W(480) = 0.15 × 480.99 − 54.3462 = 17.80 → 18. SG
+// 12% of the ordinary time earnings 480 = 57.60 (unused leave on
+// termination is not OTE).
+func TestAuditAUHourlyLeaverFromTimesheets(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newAUEnv(t, d)
+		ari := e.employee(t, "Ari", map[string]any{"rate": 30, "rateUnit": "Hourly"})
+		approvedTimesheet(t, e.Bundle, e.B, ari, e.pay["Ordinary Hours"], "2026-11-16T09:00:00", "2026-11-16T17:00:00")
+		approvedTimesheet(t, e.Bundle, e.B, ari, e.pay["Ordinary Hours"], "2026-11-17T09:00:00", "2026-11-17T17:00:00")
+		P := timesheetRun(t, e.Bundle, e.B, e.weekly, "2026-11-22", "2026-11-25")
+		e.Do("POST", P+"/terminate", e.Key, map[string]any{"employeeId": ari, "terminationReason": "VoluntaryCessation", "terminationDate": "2026-11-17T00:00:00"}).Expect(t, 200)
+		want(t, "final pay", e.totals(t, P, ari), map[string]int64{"grossEarnings": 48000 + 3692, "paygWithheld": 1800, "superContribution": 5760})
+	})
+}
+
+// AU ETP past the whole-of-income cap (Schedule 11; ITAA 1997 s 82-10):
+// Eve, a casual on $1,000 a week (no leave to pay out), born 1990 (under
+// the preservation age), paid $1,000 on 8 July 2026 and, in her final pay
+// on 15 July, $1,000 and a $200,000 payment in lieu of notice (code O,
+// non-excluded). The cap is the smaller of the ETP cap and $180,000 less
+// the year's other taxable payments (2,000): 178,000 at 32% = 56,960.00,
+// the other 22,000 at 47% = 10,340.00; PAYG W(1000) = 0.3227 × 1000.99 −
+// 185.1935 = 137.83 → 138: 138 + 67,300 = 67,438.
+func TestAuditAUETPPastTheWholeOfIncomeCap(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newAUEnv(t, d)
+		eve := e.employee(t, "Eve", map[string]any{"employmentType": "Casual"})
+		P := e.run(t, "2026-07-05", "2026-07-08")
+		want(t, "first week", e.totals(t, P, eve), map[string]int64{"grossEarnings": 100000, "paygWithheld": 13800})
+		e.Do("POST", P+"/finalise", e.Key, nil).Expect(t, 200)
+		P = e.run(t, "2026-07-12", "2026-07-15")
+		e.Do("POST", P+"/terminate", e.Key, map[string]any{"employeeId": eve, "terminationReason": "Dismissal", "terminationDate": "2026-07-12T00:00:00"}).Expect(t, 200)
+		e.earnings(t, P, eve, map[string]any{"payCategoryId": fmt.Sprint(e.pay["Payment in Lieu of Notice (ETP)"]), "earnings": 200000}).Expect(t, 200)
+		want(t, "final pay", e.totals(t, P, eve), map[string]int64{"grossEarnings": 100000 + 20000000, "paygWithheld": 13800 + 6730000})
+	})
+}
+
+// AU payment summary after several runs with salary sacrifice to super,
+// an allowance and union fees: Sam, $1,500 a week, sacrifices $200 each
+// week for three weeks, is paid a $50 car allowance (a taxable allowance
+// shown apart from gross payments) each week and pays $12.50 union fees
+// a week: taxable 1,350 a week, PAYG W(1350) = 0.32 × 1350.99 − 181.7319
+// = 250.58 → 251. The year's payment summary: gross payments 3 × 1,300 =
+// 3,900 (the sacrifice is not a gross payment, the allowance is shown
+// apart), allowances 150, union fees 37 (whole dollars), tax 3 × 251 =
+// 753, reportable employer super contributions 3 × 200 = 600 (the super
+// guarantee is not reportable).
+func TestAuditAUPaymentSummaryAfterSeveralRuns(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newAUEnv(t, d)
+		car := int64(num(t, e.Do("POST", e.B+"/paycategory", e.Key, map[string]any{"name": "Car Allowance", "rateUnit": "Fixed",
+			"paymentSummaryClassification": "AllowanceCar"}).Expect(t, 200).Map(t)["id"]))
+		sam := e.employee(t, "Sam", map[string]any{"rate": 1500})
+		for _, w := range [][2]string{{"2026-11-08", "2026-11-11"}, {"2026-11-15", "2026-11-18"}, {"2026-11-22", "2026-11-25"}} {
+			P := e.run(t, w[0], w[1])
+			e.Do("POST", P+"/deductions", e.Key, map[string]any{"deductions": map[string]any{fmt.Sprint(sam): []any{
+				map[string]any{"deductionCategoryId": fmt.Sprint(e.ded["Salary Sacrifice (Superannuation)"]), "amount": 200},
+				map[string]any{"deductionCategoryId": fmt.Sprint(e.ded["Union Fees"]), "amount": 12.5}}}}).Expect(t, 200)
+			e.earnings(t, P, sam, map[string]any{"payCategoryId": fmt.Sprint(car), "earnings": 50}).Expect(t, 200)
+			want(t, "week "+w[0], e.totals(t, P, sam), map[string]int64{"grossEarnings": 155000, "paygWithheld": 25100})
+			e.Do("POST", P+"/finalise", e.Key, nil).Expect(t, 200)
+		}
+		sum := e.Do("PUT", fmt.Sprintf("%s/paymentsummary/2027?employeeId=%d", e.B, sam), e.Key, nil).Expect(t, 200).Map(t)
+		for k, v := range map[string]float64{"grossPayments": 3900, "totalTaxWithheld": 753, "employerSuperContributions": 600, "totalAllowances": 150} {
+			if num(t, sum[k]) != v {
+				t.Errorf("payment summary %s = %v, want %v", k, sum[k], v)
+			}
+		}
+		if a := sum["allowances"].(map[string]any); len(a) != 1 || num(t, a["Car Allowance"]) != 150 {
+			t.Errorf("payment summary allowances %v", a)
+		}
+		if u := sum["unionFeeDeductions"].(map[string]any); len(u) != 1 || num(t, u["Union Fees"]) != 37 {
+			t.Errorf("payment summary union fees %v", u)
+		}
+		// The stored summary reads back the same.
+		var list []map[string]any
+		e.Do("GET", e.B+"/paymentsummary/2027", e.Key, nil).Expect(t, 200).JSON(t, &list)
+		if len(list) != 1 || num(t, list[0]["totalAllowances"]) != 150 || num(t, list[0]["grossPayments"]) != 3900 {
+			t.Errorf("stored payment summaries %v", list)
+		}
+	})
+}
+
+// workWeek stores an employee's standard work week: Monday to Friday (days
+// 5) or Monday to Saturday (6), Saturday a half day when half.
+func (e *regionEnv) workWeek(t *testing.T, emp int64, days int, half bool) {
+	t.Helper()
+	var wd []any
+	for d := 1; d <= days; d++ {
+		typ := "Full"
+		if d == 6 && half {
+			typ = "Half"
+		}
+		wd = append(wd, map[string]any{"dayOfWeek": d, "workDayType": typ})
+	}
+	e.Do("PUT", fmt.Sprintf("%s/employee/%d/standardhours", e.B, emp), e.Key, map[string]any{"useAdvancedWorkWeek": true,
+		"advancedWorkWeekConfiguration": "WorkDayType", "standardHoursPerDay": 8, "standardWorkDays": wd}).Expect(t, 200)
+}
+
+// SG leavers on a 6-day and a 5.5-day week (Employment Act, salary for an
+// incomplete month: monthly gross rate ÷ working days in the month × days
+// worked; rest days and non-working days are not working days, a 5.5-day
+// week's half day is one). $8,000 a month, leaving Saturday 12 September
+// 2026. September 2026 (Tuesday 1 to Wednesday 30) has 22 weekdays and 4
+// Saturdays (5, 12, 19, 26): 26 working days; worked 1-12 September: 9
+// weekdays and 2 Saturdays = 11: 8,000 × 11 ÷ 26 = 3,384.615 → 3,384.62.
+// CPF (age 46, 37% / 20%): total 1,252.31 → 1,252 (nearest dollar),
+// employee 676.92 → 676 (cents dropped), employer 576. A Monday-to-Friday
+// colleague leaving the same day: 9 of 22 → 3,272.73.
+func TestAuditSGIncompleteMonthByWorkWeek(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "SG", "Monthly")
+		members := map[string]any{"rate": 8000, "rateUnit": "Fixed", "startDate": "2025-01-01T00:00:00"}
+		six := e.employee(t, "Six", "Monthly", members)
+		e.workWeek(t, six, 6, false)
+		half := e.employee(t, "Half", "Monthly", members)
+		e.workWeek(t, half, 6, true)
+		five := e.employee(t, "Five", "Monthly", members)
+		e.workWeek(t, five, 5, false)
+		for _, emp := range []int64{six, half, five} {
+			e.leaveOn(t, emp, "2026-09-12")
+		}
+		P := e.run(t, "2026-09-30", 0, 0)
+		for _, emp := range []int64{six, half} {
+			tot := e.totals(t, P, emp)
+			expectAmount(t, "final gross", tot["grossEarnings"], 3384.62)
+			expectAmount(t, "CPF employee", tot["cpfEmployeeContributionAmount"], 676)
+			expectAmount(t, "CPF employer", tot["cpfEmployerContributionAmount"], 576)
+		}
+		expectAmount(t, "five-day week's final gross", e.totals(t, P, five)["grossEarnings"], 3272.73)
+	})
+}
+
+// An SG incomplete month without a stored work week is refused (409, the
+// message naming what is missing) and no pay run is stored.
+func TestAuditSGIncompleteMonthNeedsWorkWeek(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "SG", "Monthly")
+		ned := e.employee(t, "Ned", "Monthly", map[string]any{"rate": 8000, "rateUnit": "Fixed", "startDate": "2026-09-14T00:00:00"})
+		r := e.Do("POST", e.B+"/payrun", e.Key, map[string]any{"payScheduleId": e.schedule, "payPeriodEnding": "2026-09-30T00:00:00", "datePaid": "2026-09-30T00:00:00"})
+		testkit.ExpectProblem(t, r, 409, "")
+		if !strings.Contains(string(r.Body), "standard work week") {
+			t.Errorf("refusal does not say what is missing: %s", r.Body)
+		}
+		var runs []map[string]any
+		e.Do("GET", e.B+"/payrun", e.Key, nil).Expect(t, 200).JSON(t, &runs)
+		if len(runs) != 0 {
+			t.Errorf("a refused pay run was stored: %v", runs)
+		}
+		e.workWeek(t, ned, 5, false)
+		// Started Monday 14 September: 13 of 22 weekdays: 8,000 × 13 ÷ 22 = 4,727.27.
+		P := e.run(t, "2026-09-30", 0, 0)
+		expectAmount(t, "joiner's first month", e.totals(t, P, ned)["grossEarnings"], 4727.27)
+	})
+}
+
+// AU genuine redundancy after 12 years (Schedule 7 Lump Sum A; Schedule
+// 11 code R; the tax-free part as Lump Sum D): Gil, a casual on $1,000 a
+// week ($25 an hour for 40 hours, so no leave accrues by itself), employed
+// since 1 July 2014, with 76 hours of annual leave (17.5% loading) and 100
+// hours of long service leave (payable after 7 years: he has 12), made
+// genuinely redundant on Sunday 22 November 2026 with $20,000 tax-free
+// (Lump Sum D) and a $10,000 redundancy payment above it (ETP code R,
+// excluded, under the ETP cap):
+//   - unused leave: 76 × 25 = 1,900.00, loading 17.5% = 332.50, LSL 100 ×
+//     25 = 2,500.00: Lump Sum A 4,732.50 withheld at 32% = 1,514.40;
+//   - ETP R: 32% (under the preservation age) × 10,000 = 3,200;
+//   - the week: W(1000) = 138. PAYG 138 + 1,514.40 + 3,200 = 4,852.40 →
+//     4,852; Lump Sum D is not withheld from.
+//
+// SG 12% × 1,000 = 120 (none of the lump sums is OTE). The payment
+// summary: gross payments 1,000 + 1,000 (the week before), Lump Sum A
+// 4,732 (whole dollars), Lump Sum D 20,000, ETP taxable component 10,000
+// code R.
+func TestAuditAUGenuineRedundancyLumpSums(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newAUEnv(t, d)
+		al, lsl := e.leave["Annual Leave"], e.leave["Long Service Leave"]
+		var cat map[string]any
+		e.Do("GET", fmt.Sprintf("%s/leavecategory/%d", e.B, al), e.Key, nil).Expect(t, 200).JSON(t, &cat)
+		cat["leaveLoading"] = 17.5
+		e.Do("PUT", fmt.Sprintf("%s/leavecategory/%d", e.B, al), e.Key, cat).Expect(t, 200)
+		gil := e.employee(t, "Gil", map[string]any{"rate": 25, "rateUnit": "Hourly", "employmentType": "Casual", "startDate": "2014-07-01T00:00:00"})
+		P1 := e.run(t, "2026-11-15", "2026-11-18")
+		e.Do("POST", P1+"/leaveaccrued", e.Key, map[string]any{"leave": map[string]any{fmt.Sprint(gil): []any{
+			map[string]any{"leaveCategoryId": al, "amount": 76}, map[string]any{"leaveCategoryId": lsl, "amount": 100}}}}).Expect(t, 200)
+		want(t, "the week before", e.totals(t, P1, gil), map[string]int64{"grossEarnings": 100000, "paygWithheld": 13800})
+		e.Do("POST", P1+"/finalise", e.Key, nil).Expect(t, 200)
+
+		P := e.run(t, "2026-11-22", "2026-11-25")
+		e.Do("POST", P+"/terminate", e.Key, map[string]any{"employeeId": gil, "terminationReason": "Redundancy", "terminationDate": "2026-11-22T00:00:00"}).Expect(t, 200)
+		e.earnings(t, P, gil,
+			map[string]any{"payCategoryId": fmt.Sprint(e.pay["Genuine Redundancy Tax-Free Amount (Lump Sum D)"]), "earnings": 20000},
+			map[string]any{"payCategoryId": fmt.Sprint(e.pay["Redundancy Payment (ETP)"]), "earnings": 10000}).Expect(t, 200)
+		want(t, "final pay", e.totals(t, P, gil), map[string]int64{"grossEarnings": 100000 + 473250 + 2000000 + 1000000,
+			"paygWithheld": 485200, "superContribution": 12000})
+		e.Do("POST", P+"/finalise", e.Key, nil).Expect(t, 200)
+		sum := e.Do("PUT", fmt.Sprintf("%s/paymentsummary/2027?employeeId=%d", e.B, gil), e.Key, nil).Expect(t, 200).Map(t)
+		for k, v := range map[string]float64{"grossPayments": 2000, "lumpSumA": 4732, "lumpSumD": 20000, "taxableComponent": 10000,
+			"totalTaxWithheld": 138 + 4852} {
+			if num(t, sum[k]) != v {
+				t.Errorf("payment summary %s = %v, want %v", k, sum[k], v)
+			}
+		}
+		if sum["etpCode"] != "R" {
+			t.Errorf("payment summary ETP code %v, want R", sum["etpCode"])
+		}
+	})
+}
+
+// AU excluded ETP past the ETP cap in 2025-26 (Schedule 11; ITAA 1997 s
+// 82-160: $260,000 for 2025-26, docs/reference/au-pay-rules.md): Rex, a
+// casual on $1,000 a week born 1990, made genuinely redundant, paid on 10
+// June 2026 a $300,000 redundancy payment above the tax-free limit (code
+// R): 260,000 at 32% = 83,200 and 40,000 at 47% = 18,800: 102,000 more
+// than his ordinary week's withholding.
+func TestAuditAUExcludedETPPastTheCap(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newAUEnv(t, d)
+		rex := e.employee(t, "Rex", map[string]any{"employmentType": "Casual"})
+		P := e.run(t, "2026-05-31", "2026-06-03")
+		week := cents(t, e.totals(t, P, rex)["paygWithheld"])
+		e.Do("POST", P+"/finalise", e.Key, nil).Expect(t, 200)
+		P = e.run(t, "2026-06-07", "2026-06-10")
+		e.Do("POST", P+"/terminate", e.Key, map[string]any{"employeeId": rex, "terminationReason": "Redundancy", "terminationDate": "2026-06-07T00:00:00"}).Expect(t, 200)
+		e.earnings(t, P, rex, map[string]any{"payCategoryId": fmt.Sprint(e.pay["Redundancy Payment (ETP)"]), "earnings": 300000}).Expect(t, 200)
+		if got := cents(t, e.totals(t, P, rex)["paygWithheld"]) - week; got != 10200000 {
+			t.Errorf("PAYG on the ETP = %d cents, want 10200000 (83,200 + 18,800)", got)
+		}
+	})
+}

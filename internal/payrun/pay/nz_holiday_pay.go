@@ -1,0 +1,279 @@
+package pay
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"time"
+
+	"github.com/payrolld/payrolld/internal/calc"
+	"github.com/payrolld/payrolld/internal/categories"
+	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/store"
+)
+
+// NZ annual holidays on termination (Holidays Act 2003 ss 23-25; facts
+// and sources in docs/reference/holiday-pay-on-termination.md). What the
+// Act pays is not a balance times a rate:
+//
+//   - s 24: the annual holidays the employee is entitled to and has not
+//     taken, at the greater of ordinary weekly pay at the end of
+//     employment and average weekly earnings (the 12 months to the end of
+//     the last pay period before it, ÷ 52);
+//   - s 25 (s 23 within the first year): 8% of the gross earnings since
+//     the employee last became entitled (since employment began), less
+//     what was paid for annual holidays taken in advance.
+//
+// Both are extra pays for PAYE (calc/nz: the unused-leave kind).
+
+// Subtype of the 8% line (the entitlement line is SubtypeUnusedLeave).
+const SubtypeHolidayPayPercent = "HolidayPay8Percent"
+
+// nzHolidayPayPercent is the Holidays Act's 8% (ss 23, 25).
+var nzHolidayPayPercent = payroll.MustRate("0.08")
+
+// nzAnnualHolidays says whether leave category lc holds the Holidays
+// Act's annual holidays: a tracked, payable category whose entitlement is
+// expressed in weeks a year (s 16: four weeks), as the NZ defaults'
+// "Annual Leave" is. Other payable categories (alternative holidays) are
+// paid out as a balance at the ordinary rate (terminationLines).
+func nzAnnualHolidays(lc *categories.LeaveCategory) bool {
+	return !lc.ExcludeFromTerminationPayout && !lc.IsBalanceUntracked &&
+		(lc.LeaveCategoryType == "" || lc.LeaveCategoryType == "Standard") &&
+		(lc.UnitType == "StandardWeeks" || lc.UnitType == "Weeks")
+}
+
+// lastAnniversary is the latest anniversary of start on or before end
+// (the day the employee last became entitled to annual holidays, s 16);
+// false within the first 12 months.
+func lastAnniversary(start, end time.Time) (time.Time, bool) {
+	start, end = payroll.DateOnly(start), payroll.DateOnly(end)
+	years := end.Year() - start.Year()
+	a := start.AddDate(years, 0, 0)
+	if a.After(end) {
+		years--
+		a = start.AddDate(years, 0, 0)
+	}
+	return a, years >= 1
+}
+
+// nzHolidayPay is what the final pay pays for the annual holidays of
+// category id (balance: the category's hours as at the period's end, with
+// this run's accruals and less the leave it pays). kept and c hold the
+// run's other lines (this period's gross earnings count in the 8%).
+func (w *Writer) nzHolidayPay(ctx context.Context, run *store.PayRun, e *EmployeeRow, cats *Categories, in *inputs, c *calculated, kept []line, id, balance int64) error {
+	lc := in.leaveCats[id]
+	if !e.StartDate.Valid {
+		return payroll.Conflict("employee %d has no start date: the Holidays Act final pay (ss 23-25) is worked out from the anniversary of employment", e.ID)
+	}
+	end := payroll.DateOnly(e.EndDate.Time)
+	start := payroll.DateOnly(e.StartDate.Time)
+	anniversary, entitled := lastAnniversary(start, end)
+	if !entitled {
+		anniversary = start // s 23: since employment began
+	}
+	dayBefore := anniversary.AddDate(0, 0, -1)
+
+	// Leave: the balance as at the day before the anniversary is the
+	// entitlement of completed years; leave taken since comes out of it
+	// first, the rest was taken in advance.
+	var entitledE6 int64
+	if entitled {
+		rows, err := w.q.LeaveBalancesAsAt(ctx, store.LeaveBalancesAsAtParams{BusinessID: w.bizID, EmployeeID: e.ID, EntryDate: dayBefore})
+		if err != nil {
+			return err
+		}
+		for _, r := range rows {
+			if r.LeaveCategoryID == id {
+				entitledE6 += r.HoursE6
+			}
+		}
+	}
+	taken, err := w.q.LeaveTakenAfter(ctx, store.LeaveTakenAfterParams{BusinessID: w.bizID, EmployeeID: e.ID, EntryDate: dayBefore})
+	if err != nil {
+		return err
+	}
+	var takenE6 int64
+	for _, r := range taken {
+		if r.LeaveCategoryID == id {
+			takenE6 += r.HoursE6
+		}
+	}
+	for _, src := range c.sources {
+		if src.kind == SourceLeave && src.leaveCategoryID == id {
+			takenE6 += src.hoursE6
+		}
+	}
+	untakenE6 := max(entitledE6-takenE6, 0)
+	advanceE6 := max(takenE6-max(entitledE6, 0), 0)
+
+	// Gross earnings (s 14): the finalised runs' earnings since the
+	// anniversary and this run's, without redundancy (ETP) payments and
+	// earlier holiday pay on termination.
+	excluded := func(catID int64, kind calc.EarningKind) bool {
+		if c, ok := cats.ByKind[KindEarnings][catID]; ok {
+			kind = c.Kind
+		}
+		return kind == calc.ETP
+	}
+	leavePayCat := int64(-1)
+	if lc.TransferToPayCategoryID != nil {
+		leavePayCat = *lc.TransferToPayCategoryID
+	}
+	var gross, leavePay payroll.Money
+	since, err := w.q.EmployeeEarningsByCategoryEndedBetween(ctx, store.EmployeeEarningsByCategoryEndedBetweenParams{BusinessID: w.bizID,
+		EmployeeID: e.ID, PayRunID: run.ID, FromDate: anniversary, ToDate: run.PeriodEnding})
+	if err != nil {
+		return err
+	}
+	for _, r := range since {
+		if excluded(r.CategoryID, "") {
+			continue
+		}
+		gross = gross.Add(payroll.MoneyFromMinor(r.Amount))
+		if r.CategoryID == leavePayCat {
+			leavePay = leavePay.Add(payroll.MoneyFromMinor(r.Amount))
+		}
+	}
+	for _, set := range [][]line{kept, c.lines} {
+		for i := range set {
+			l := &set[i]
+			if l.Kind != KindEarnings || excluded(l.CategoryID, l.earningKind) {
+				continue
+			}
+			gross = gross.Add(l.amount)
+			if l.CategoryID == leavePayCat && l.earningKind == calc.Leave {
+				leavePay = leavePay.Add(l.amount)
+			}
+		}
+	}
+
+	// s 24: the untaken entitlement in weeks at the greater of ordinary
+	// weekly pay and average weekly earnings.
+	cat, ok := Category{}, false
+	if lc.TransferOnTerminationToPayCategoryID != nil {
+		cat, ok = cats.ByKind[KindEarnings][*lc.TransferOnTerminationToPayCategoryID]
+	}
+	if !ok {
+		cat = Category{Name: lc.Name + " paid on termination"}
+	}
+	var entitlementPay payroll.Money
+	if untakenE6 > 0 {
+		hours := hoursOfE6(untakenE6)
+		switch lc.LeaveUnitType {
+		case "Days":
+			hours = hours.Mul(hoursPerDay(e))
+		case "Weeks":
+			hours = hours.Mul(hoursPerWeek(e))
+		}
+		hpw := hoursPerWeek(e)
+		if !hpw.IsPos() || !hours.IsPos() {
+			return payroll.Conflict("employee %d has no hours per week: the annual holidays they are entitled to (Holidays Act s 24) are paid in weeks, so their final pay needs them", e.ID)
+		}
+		weeks := hours.Div(hpw).RoundHalfUp(4)
+		owp := ordinaryWeeklyPay(in, e, run, cats)
+		awe, err := w.averageWeeklyEarnings(ctx, run, e, cats)
+		if err != nil {
+			return err
+		}
+		rate := payroll.RateFromDecimal(owp.Max(awe).Decimal())
+		if !rate.IsPos() {
+			return payroll.Conflict("employee %d has neither a standard rate nor earnings in the 12 months before leaving: their untaken annual holidays (Holidays Act s 24) have no rate to be paid at", e.ID)
+		}
+		entitlementPay = lineMoney(weeks, rate)
+		l := earningsLine(cat, weeks, rate, entitlementPay, payroll.Rate{},
+			"Untaken annual holidays: "+weeks.String()+" weeks at the greater of ordinary weekly pay "+owp.StringFixed(2)+" and average weekly earnings "+awe.StringFixed(2)+" (Holidays Act s 24)")
+		l.Subtype, l.earningKind = SubtypeUnusedLeave, calc.UnusedLeave
+		c.lines = append(c.lines, l)
+		gross = gross.Add(entitlementPay) // payment for annual holidays is gross earnings (s 14)
+	}
+
+	// s 23/25: 8% of gross earnings less the pay for holidays taken in
+	// advance (valued at what was paid for the leave taken since the
+	// anniversary, in proportion to its hours).
+	var advance payroll.Money
+	if advanceE6 > 0 && takenE6 > 0 {
+		advance = leavePay.MulInt(advanceE6).DivInt(takenE6).Cents()
+	}
+	percent := gross.Mul(nzHolidayPayPercent).Cents().Sub(advance)
+	section := "s 25: since the anniversary of " + anniversary.Format("2 January 2006")
+	if !entitled {
+		section = "s 23: since employment began"
+	}
+	if percent.IsPos() {
+		notes := "8% of gross earnings " + gross.StringFixed(2) + " (" + section + ")"
+		if advance.IsPos() {
+			notes += " less " + advance.StringFixed(2) + " paid for annual holidays taken in advance"
+		}
+		l := earningsLine(cat, one, payroll.RateFromDecimal(percent.Decimal()), percent, payroll.Rate{}, notes)
+		l.Subtype, l.earningKind = SubtypeHolidayPayPercent, calc.UnusedLeave
+		c.lines = append(c.lines, l)
+	}
+	if balance > 0 {
+		// The balance is settled by this pay: taken from it on finalise.
+		c.sources = append(c.sources, source{kind: SourceLeave, leaveCategoryID: id, hoursE6: balance})
+	}
+	return nil
+}
+
+// ordinaryWeeklyPay is the employee's standard pay of a week (s 8: what
+// they receive for an ordinary working week): the period's standard
+// earnings × periods a year ÷ 52; zero without a standard rate.
+func ordinaryWeeklyPay(in *inputs, e *EmployeeRow, run *store.PayRun, cats *Categories) payroll.Money {
+	segs := in.segments(e, run)
+	std, ok := standardEarnings(withRate(e, segs[len(segs)-1].rate), run.Frequency, cats.primary(e.PrimaryPayCategoryID.Int64))
+	f, fok := frequencies[run.Frequency]
+	if !ok || !fok {
+		return payroll.Money{}
+	}
+	return std.amount.MulInt(f.perYear).DivInt(52).Cents()
+}
+
+// averageWeeklyEarnings is s 8's average weekly earnings at the end of
+// employment (s 24(2)(b)): gross earnings of the 12 months to the end of
+// the last pay period before the end of employment (the last finalised
+// one ending on or before it) ÷ 52, without redundancy payments.
+func (w *Writer) averageWeeklyEarnings(ctx context.Context, run *store.PayRun, e *EmployeeRow, cats *Categories) (payroll.Money, error) {
+	last, err := w.q.LastFinalisedPeriodEndingOn(ctx, store.LastFinalisedPeriodEndingOnParams{BusinessID: w.bizID, EmployeeID: e.ID,
+		PayRunID: run.ID, OnDate: payroll.DateOnly(e.EndDate.Time)})
+	if errors.Is(err, sql.ErrNoRows) {
+		return payroll.Money{}, nil
+	}
+	if err != nil {
+		return payroll.Money{}, err
+	}
+	rows, err := w.q.EmployeeEarningsByCategoryEndedBetween(ctx, store.EmployeeEarningsByCategoryEndedBetweenParams{BusinessID: w.bizID,
+		EmployeeID: e.ID, PayRunID: run.ID, FromDate: payroll.DateOnly(last).AddDate(-1, 0, 1), ToDate: last})
+	if err != nil {
+		return payroll.Money{}, err
+	}
+	var sum payroll.Money
+	for _, r := range rows {
+		if c, ok := cats.ByKind[KindEarnings][r.CategoryID]; ok && c.Kind == calc.ETP {
+			continue
+		}
+		sum = sum.Add(payroll.MoneyFromMinor(r.Amount))
+	}
+	return sum.DivInt(52).Cents(), nil
+}
+
+// hoursPerWeek and hoursPerDay are the employee's standard hours (a day:
+// the week's ÷ 5 when not given).
+func hoursPerWeek(e *EmployeeRow) payroll.Rate {
+	var h payroll.Rate
+	if e.HoursPerWeek.Valid {
+		h, _ = payroll.ParseRate(e.HoursPerWeek.String)
+	}
+	return h
+}
+
+func hoursPerDay(e *EmployeeRow) payroll.Rate {
+	var h payroll.Rate
+	if e.HoursPerDay.Valid {
+		h, _ = payroll.ParseRate(e.HoursPerDay.String)
+	}
+	if !h.IsPos() {
+		h = hoursPerWeek(e).Div(payroll.RateFromInt(5))
+	}
+	return h
+}

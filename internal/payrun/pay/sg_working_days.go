@@ -1,0 +1,95 @@
+package pay
+
+import (
+	"context"
+	"time"
+
+	"github.com/payrolld/payrolld/internal/calc"
+	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/store"
+)
+
+// Singapore pays an incomplete month by the Employment Act's formula
+// (monthly gross rate of pay ÷ working days in the month × days worked,
+// docs/reference/part-period-pay.md). The working days are the
+// employee's: the days of their standard work week (E/standardhours with
+// an advanced work week) that are not rest days or non-working days, so
+// a 5.5-day week's half day counts as a working day as a 6-day week's
+// Saturday does. The record holds no other statement of which days an
+// employee works, so an incomplete month without a work week is refused
+// (sgWorkWeekNeeded) rather than counted as Monday to Friday.
+
+// addWorkDay records a standard work day row in days (a day with hours
+// that is not Off or Rest is a work day).
+func addWorkDay(days map[int64]*[7]bool, d store.ListAdvancedWorkDaysOfBusinessRow) {
+	wd := days[d.EmployeeID]
+	if wd == nil {
+		wd = &[7]bool{}
+		days[d.EmployeeID] = wd
+	}
+	h, err := payroll.ParseRate(d.Hours)
+	if d.DayOfWeek >= 0 && d.DayOfWeek < 7 && err == nil && h.IsPos() && d.WorkDayType != "Off" && d.WorkDayType != "Rest" {
+		wd[d.DayOfWeek] = true
+	}
+}
+
+// loadWorkDays reads the SG business's employees' standard work days.
+func (in *inputs) loadWorkDays(ctx context.Context, q *store.Queries, bizID int64) error {
+	rows, err := q.ListAdvancedWorkDaysOfBusiness(ctx, bizID)
+	if err != nil {
+		return err
+	}
+	in.workDays = map[int64]*[7]bool{}
+	for _, d := range rows {
+		if in.ids[d.EmployeeID] {
+			addWorkDay(in.workDays, d)
+		}
+	}
+	return nil
+}
+
+// workWeekOf is employee id's work days (nil: none stored, or no day with
+// hours).
+func (in *inputs) workWeekOf(id int64) *[7]bool {
+	if in == nil {
+		return nil
+	}
+	if wd := in.workDays[id]; wd != nil {
+		for _, d := range wd {
+			if d {
+				return wd
+			}
+		}
+	}
+	return nil
+}
+
+// workingDays counts the days from a through b (inclusive) that are work
+// days of wd.
+func workingDays(wd *[7]bool) func(a, b time.Time) int {
+	return func(a, b time.Time) int {
+		n := 0
+		for d := a; !d.After(b); d = d.AddDate(0, 0, 1) {
+			if wd[d.Weekday()] {
+				n++
+			}
+		}
+		return n
+	}
+}
+
+// sgWorkWeekNeeded refuses an SG employee's incomplete month (a start or
+// end date inside the period) when their work week is not stored.
+func sgWorkWeekNeeded(region string, e *EmployeeRow, run *store.PayRun, in *inputs) error {
+	if region != calc.SG || in.workWeekOf(e.ID) != nil {
+		return nil
+	}
+	lo, hi := payroll.DateOnly(run.PeriodStarting), payroll.DateOnly(run.PeriodEnding)
+	starts := e.StartDate.Valid && payroll.DateOnly(e.StartDate.Time).After(lo) && !payroll.DateOnly(e.StartDate.Time).After(hi)
+	ends := e.EndDate.Valid && payroll.DateOnly(e.EndDate.Time).Before(hi) && !payroll.DateOnly(e.EndDate.Time).Before(lo)
+	if !starts && !ends {
+		return nil
+	}
+	return payroll.Conflict("employee %d works an incomplete month (%s to %s): the Employment Act pays it by their working days, and no standard work week is stored for them; set their work days (standardhours, useAdvancedWorkWeek) and create the pay run again",
+		e.ID, lo.Format("2006-01-02"), hi.Format("2006-01-02"))
+}
