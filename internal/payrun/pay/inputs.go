@@ -351,8 +351,8 @@ func (in *inputs) standardLines(e *EmployeeRow, run *store.PayRun, cat Category)
 // earnings, Schedule 7). The days are calendar days (as pay rate changes
 // inside a period are shared) except in Singapore, where the Employment
 // Act's incomplete-month formula counts the employee's working days (wd,
-// their standard work week: sg_working_days.go; Monday to Friday only
-// where none is stored, which sgWorkWeekNeeded refuses for a pay run):
+// their standard work week: sg_working_days.go; Monday to Friday where
+// none is stored):
 // docs/reference/part-period-pay.md.
 func employedShare(region string, e *EmployeeRow, run *store.PayRun, std []line, wd *[7]bool) []line {
 	lo, hi := payroll.DateOnly(run.PeriodStarting), payroll.DateOnly(run.PeriodEnding)

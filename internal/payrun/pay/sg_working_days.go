@@ -4,7 +4,6 @@ import (
 	"context"
 	"time"
 
-	"github.com/payrolld/payrolld/internal/calc"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/store"
 )
@@ -15,9 +14,10 @@ import (
 // employee's: the days of their standard work week (E/standardhours with
 // an advanced work week) that are not rest days or non-working days, so
 // a 5.5-day week's half day counts as a working day as a 6-day week's
-// Saturday does. The record holds no other statement of which days an
-// employee works, so an incomplete month without a work week is refused
-// (sgWorkWeekNeeded) rather than counted as Monday to Friday.
+// Saturday does. An employee with no work week stored is counted on
+// Monday to Friday, the five-day week (a default, documented in the note,
+// rather than refusing the whole pay run for a member the client may never
+// set).
 
 // addWorkDay records a standard work day row in days (a day with hours
 // that is not Off or Rest is a work day).
@@ -76,20 +76,4 @@ func workingDays(wd *[7]bool) func(a, b time.Time) int {
 		}
 		return n
 	}
-}
-
-// sgWorkWeekNeeded refuses an SG employee's incomplete month (a start or
-// end date inside the period) when their work week is not stored.
-func sgWorkWeekNeeded(region string, e *EmployeeRow, run *store.PayRun, in *inputs) error {
-	if region != calc.SG || in.workWeekOf(e.ID) != nil {
-		return nil
-	}
-	lo, hi := payroll.DateOnly(run.PeriodStarting), payroll.DateOnly(run.PeriodEnding)
-	starts := e.StartDate.Valid && payroll.DateOnly(e.StartDate.Time).After(lo) && !payroll.DateOnly(e.StartDate.Time).After(hi)
-	ends := e.EndDate.Valid && payroll.DateOnly(e.EndDate.Time).Before(hi) && !payroll.DateOnly(e.EndDate.Time).Before(lo)
-	if !starts && !ends {
-		return nil
-	}
-	return payroll.Conflict("employee %d works an incomplete month (%s to %s): the Employment Act pays it by their working days, and no standard work week is stored for them; set their work days (standardhours, useAdvancedWorkWeek) and create the pay run again",
-		e.ID, lo.Format("2006-01-02"), hi.Format("2006-01-02"))
 }

@@ -87,9 +87,6 @@ func (w *Writer) calculate(ctx context.Context, region string, run *store.PayRun
 	if err != nil {
 		return nil, err
 	}
-	if err := sgWorkWeekNeeded(region, e, run, in); err != nil {
-		return nil, err
-	}
 	away, err := w.absentOn(ctx, region, run, e)
 	if err != nil {
 		return nil, err
