@@ -519,7 +519,8 @@ func readRows(h http.Handler, req *http.Request, member string, grand *map[strin
 		}
 		switch {
 		case key == member:
-			open, err := dec.Token() // [ or {
+			var open json.Token
+			open, err = dec.Token() // [ or {
 			if err != nil {
 				return rows, err
 			}

@@ -173,7 +173,7 @@ func killDuringFinalise(t *testing.T, e db.Dialect, bin, hook string, rounds int
 	// attempt finalises a run while pay categories are created beside it,
 	// and kills the server kill after sending the finalise (kill < 0:
 	// waits for the answer and returns how long it took).
-	attempt := func(k int, run int64, kill time.Duration) (status int, err error, took time.Duration) {
+	attempt := func(k int, run int64, kill time.Duration) (status int, took time.Duration, err error) {
 		stop := make(chan struct{})
 		var wg sync.WaitGroup
 		wg.Go(func() {
@@ -218,12 +218,12 @@ func killDuringFinalise(t *testing.T, e db.Dialect, bin, hook string, rounds int
 		}
 		close(stop)
 		wg.Wait()
-		return status, err, took
+		return status, took, err
 	}
 
 	// Run 0 calibrates: its finalise's time sets the window of kill moments.
 	run := f.createRun(t, 0)
-	st, err, took := attempt(0, run, -1)
+	st, took, err := attempt(0, run, -1)
 	if err != nil || st != http.StatusOK {
 		t.Fatalf("finalise: %d %v", st, err)
 	}
@@ -241,7 +241,7 @@ func killDuringFinalise(t *testing.T, e db.Dialect, bin, hook string, rounds int
 		run := f.createRun(t, k)
 		P := fmt.Sprintf("%s/payrun/%d", f.B, run)
 		delay := time.Duration(rng.Int64N(int64(window) + 1))
-		finStatus, finErr, _ := attempt(k, run, delay)
+		finStatus, _, finErr := attempt(k, run, delay)
 		if finErr == nil && finStatus != http.StatusOK {
 			t.Fatalf("round %d: finalise answered %d before the kill", k, finStatus)
 		}

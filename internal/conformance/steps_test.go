@@ -15,14 +15,13 @@ import (
 // areaFixture is what the area steps share: one AU employee with
 // everything a pay run needs, a second one, and the categories they name.
 type areaFixture struct {
-	key                         string
-	biz                         int64
-	ann, ben                    int64
-	loc, schedule               int64
-	ordinary, overtime, bonus   int64
-	union, levy, tools          int64
-	annual, unpaid, workType    int64
-	annName, annualName, bonusX string
+	key                       string
+	biz                       int64
+	ann, ben                  int64
+	loc, schedule             int64
+	ordinary, overtime, bonus int64
+	union, levy, tools        int64
+	annual, unpaid, workType  int64
 }
 
 func exerciseAreas(t *testing.T, r *run, b *testkit.Bundle) {

@@ -12,7 +12,6 @@ import (
 	"crypto/sha256"
 	"flag"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"sort"
@@ -71,7 +70,7 @@ func digest() (string, error) {
 			continue
 		}
 		fmt.Fprintf(h, "%s %d\n", f, len(b))
-		_, _ = io.WriteString(h, string(b))
+		_, _ = h.Write(b)
 		n++
 	}
 	if n < 3 {

@@ -133,12 +133,7 @@ const (
 	tExtraSuper   = "earnings × the pay categories' rates above the guarantee"
 )
 
-var (
-	cent      = payroll.MustMoney("0.01")
-	cents99   = payroll.MustMoney("0.99")
-	cents33   = payroll.MustMoney("0.33")
-	zeroMoney payroll.Money
-)
+var zeroMoney payroll.Money
 
 // Capacity for the figures and terms of one calculation of normal pay:
 // the most it makes (taxable 3, Schedule 1 8, offset 2, Medicare 5,

@@ -46,11 +46,6 @@ func ceilDiv(x payroll.Money, d int64, scale int) payroll.Money {
 	return payroll.MoneyFromDecimal(decimal.MustNew(q, scale))
 }
 
-var (
-	sixMils  = payroll.MustMoney("0.006")
-	onePenny = payroll.MoneyFromMinor(1)
-)
-
 // niRound is HMRC's NI rounding to the penny (rules §2.4, the exact
 // percentage method): look only at the third decimal place, 5 or less
 // rounds down, 6 or more rounds up (0.0056 → 0.00, 0.0064 → 0.01,

@@ -217,8 +217,7 @@ func (Engine) Calculate(in *calc.Input) (calc.Result, error) {
 	}
 	if emp.PostgraduateLoan {
 		p, _ := y.loan(pglPlan)
-		var f calc.Figure
-		f, terms = y.loanFigure(p, shape, niPay, terms)
+		f, _ := y.loanFigure(p, shape, niPay, terms) // the last figure: its terms are not reused
 		res.Figures = append(res.Figures, f)
 	}
 	return res, nil

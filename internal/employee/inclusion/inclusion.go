@@ -355,9 +355,9 @@ func (s *Service) Save(ctx context.Context, biz business.Business, p *payroll.Pr
 			if it.MaximumAmountPaid != nil && it.MaximumAmountPaid.MinorUnits() < cur.TotalAmountPaid {
 				return payroll.Conflict("%s %d has already paid %s, more than the new maximumAmountPaid", k.Label, id, payroll.MoneyFromMinor(cur.TotalAmountPaid))
 			}
-			olds, err := s.rows(ctx, q, biz, []store.EmployeeRecurringInclusion{cur})
-			if err != nil {
-				return err
+			olds, rerr := s.rows(ctx, q, biz, []store.EmployeeRecurringInclusion{cur})
+			if rerr != nil {
+				return rerr
 			}
 			before = &olds[0]
 			r, err = q.UpdateInclusion(ctx, store.UpdateInclusionParams{ID: id, BusinessID: biz.ID, EmployeeID: employeeID, Kind: k.Name, CategoryID: it.CategoryID,

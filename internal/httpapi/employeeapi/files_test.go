@@ -86,6 +86,9 @@ func TestEmployeeQualificationsAPI(t *testing.T) {
 		}
 		// Posting it again updates it (an employee holds it once).
 		got = s.Do("POST", Q, key, map[string]any{"name": "first aid", "referenceNumber": "FA-2"}).Expect(t, 200).Map(t)
+		if got["referenceNumber"] != "FA-2" {
+			t.Fatalf("update %v", got)
+		}
 		var list []map[string]any
 		s.Do("GET", Q, key, nil).Expect(t, 200).JSON(t, &list)
 		if len(list) != 1 || list[0]["referenceNumber"] != "FA-2" || list[0]["expiryDate"] != nil {

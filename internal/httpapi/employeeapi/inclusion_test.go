@@ -175,5 +175,15 @@ func TestRecurringInclusionsAPI(t *testing.T) {
 				t.Errorf("%s deliveries = %d, want %d (%v)", ev, n, want, err)
 			}
 		}
+
+		// Updating a deduction onto another's external reference is a 409
+		// that leaves it as it was (the update's unique violation was once
+		// lost to a shadowed err, and the update answered 200).
+		d9 := idOf(t, s.Do("POST", D, key, with(ded, "externalReferenceId", "D-9")).Expect(t, 200))
+		s.Do("PUT", fmt.Sprintf("%s/%d", D, d9), key, with(ded, "externalReferenceId", "D-1")).Expect(t, 409)
+		if got := s.Do("GET", fmt.Sprintf("%s/%d", D, d9), key, nil).Expect(t, 200).Map(t); got["externalReferenceId"] != "D-9" {
+			t.Fatalf("after the refused update %v", got)
+		}
+		s.Do("DELETE", fmt.Sprintf("%s/%d", D, d9), key, nil).Expect(t, 200)
 	})
 }

@@ -129,8 +129,10 @@ func TestOpeningBalancesAPI(t *testing.T) {
 			"deductions":    []any{map[string]any{"deductionCategoryId": union, "amount": 50}},
 			"leaveBalances": []any{map[string]any{"leaveCategoryId": annual, "amount": 12.5}},
 			"etps":          []any{map[string]any{"etpType": "R", "taxableComponent": 1000, "taxWithheld": 320, "paymentDate": "2026-08-01T00:00:00"}}}
-		got := s.Do("POST", O, key, ob).Expect(t, 200).Map(t)
-		got = s.Do("GET", O, key, nil).Expect(t, 200).Map(t)
+		if got := s.Do("POST", O, key, ob).Expect(t, 200).Map(t); got["grossEarnings"] != 10000.0 {
+			t.Fatalf("POST answers what it stored: grossEarnings %v", got["grossEarnings"])
+		}
+		got := s.Do("GET", O, key, nil).Expect(t, 200).Map(t)
 		if got["grossEarnings"] != 10000.0 || got["paygWithholdingAmount"] != 1500.55 || got["locationName"] != "Sydney" || got["financialYearStartingYear"] != 2026.0 {
 			t.Fatalf("read back %v", got)
 		}

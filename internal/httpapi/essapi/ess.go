@@ -91,9 +91,6 @@ func allow(ctx context.Context, d Deps, act ess.Action) error {
 	return d.ESS.Allow(ctx, httpapi.CurrentBusiness(ctx), httpapi.SelfEmployee(ctx), act)
 }
 
-// date parses an optional date query parameter (400 naming it).
-var date = httpapi.QueryDate
-
 // merge applies a JSON body over v (members it omits keep their values).
 var merge = httpapi.MergeJSON
 

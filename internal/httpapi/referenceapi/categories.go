@@ -11,9 +11,6 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 )
 
-// corePath is B, the prefix of every path here.
-const corePath = "/api/v2/business/{businessId}"
-
 // registerCoreReference serves the core group: leave, deduction, expense
 // and employer liability categories, employing entities, qualifications,
 // employee groups and reporting dimensions with their values.

@@ -15,8 +15,6 @@ import (
 	"github.com/payrolld/payrolld/internal/payroll"
 )
 
-const schedB = "/api/v2/business/{businessId}"
-
 // registerScheduleReference serves pay schedules, public holidays, tiered
 // leave templates, super funds, contractors, ATO/STP settings and bank file
 // settings (reference_schedules_*.go hold the custom operations).

@@ -16,9 +16,6 @@ import (
 	"github.com/payrolld/payrolld/internal/payroll"
 )
 
-// ukPath is a path under B for the UK operations.
-func ukPath(p string) string { return "/api/v2/business/{businessId}/" + p }
-
 // registerUKReference serves the UK-only reference data: HMRC settings and
 // PAYE schemes, statutory pay figures, pensions, benefit categories, BACS,
 // CIS subcontractors and the 52-week holiday pay import. Businesses of

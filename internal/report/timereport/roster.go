@@ -255,7 +255,6 @@ type cmpLine struct {
 	status, loc, wt, ut string
 	units               payroll.Rate
 	paid, brk           int64
-	cost                *payroll.Money
 	used                bool
 	rate                *payroll.Rate
 	unitBased           bool

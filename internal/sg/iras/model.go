@@ -256,7 +256,7 @@ func (l *LumpSum) Validate(v *payroll.Validation) {
 	if l.EmployingEntityID != nil && *l.EmployingEntityID <= 0 {
 		v.Add("employingEntityId", "employingEntityId must be a positive id")
 	}
-	if l.DateOfApproval.IsZero() == false && (l.Approved == nil || !*l.Approved) {
+	if !l.DateOfApproval.IsZero() && (l.Approved == nil || !*l.Approved) {
 		v.Add("approved", "dateOfApproval is given: approved must be true")
 	}
 }
