@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/payrolld/payrolld/internal/employee/employeegroup"
+	"github.com/payrolld/payrolld/internal/employeegroup"
 	"github.com/payrolld/payrolld/internal/record"
 
 	"github.com/payrolld/payrolld/internal/business"

@@ -153,7 +153,8 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 		Agreements: a.Agreements}
 	a.StatutoryLeave = &statutoryleave.Service{DB: database, Clock: clock, Employees: a.Employees}
 	a.Roster = &roster.Service{DB: database, Clock: clock, Employees: a.Employees, Timesheets: a.Timesheets}
-	a.Kiosks = &kiosk.Service{DB: database, Clock: clock, Employees: a.Employees, Timesheets: a.Timesheets, Roster: a.Roster, Notify: a.Notify, Lookups: a.Reference,
+	a.Kiosks = &kiosk.Service{DB: database, Clock: clock, Employees: a.Employees, Timesheets: a.Timesheets, Roster: a.Roster, Notify: a.Notify,
+		Lookups: &kiosk.Lookups{LocationCollections: a.Reference.LocationCollections, CoreCollections: a.Reference.CoreCollections},
 		Rounding: func(ctx context.Context, q *store.Queries, biz business.Business) (settings.TimesheetRoundingRules, error) {
 			return a.Reference.RoundingRules.GetInTx(ctx, q, biz, "")
 		}}
@@ -161,7 +162,7 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 		StatutoryLeave: a.StatutoryLeave}, Clock: clock, Employees: a.Employees, Schedules: a.Reference.ScheduleCollections, Emit: a.Webhooks.Emit,
 		Effects: []payrun.Effect{payrun.InclusionsEffect{Clock: clock}, payrun.LeaveEffect{Leave: a.Leave, Emit: a.Webhooks.Emit},
 			payrun.TimesheetEffect{Timesheets: a.Timesheets}, payrun.ExpenseEffect{Clock: clock}, payrun.TaxAdjustmentsEffect{Clock: clock}}}
-	payrun.RegisterPaySlips(payrunviews.PaySlips)
+	a.PayRuns.ReadPaySlips = payrunviews.New(a.PayRuns).PaySlips
 	a.PayRuns.Effects = append(a.PayRuns.Effects, payrunjobs.NewJobs(a.PayRuns, a.Jobs, a.Businesses, a.Webhooks.OutboundClient(), a.Webhooks.CheckTarget, log, 0))
 	a.EmployeeAccess = &access.Service{DB: database, Clock: clock, Employees: a.Employees, Users: a.Users, Notify: a.Notify, BaseURL: cfg.BaseURL}
 	a.ProfileImages = &ess.Images{Employees: a.Employees, Clock: clock}

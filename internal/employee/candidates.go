@@ -3,7 +3,7 @@ package employee
 import (
 	"context"
 	"encoding/json"
-	"github.com/payrolld/payrolld/internal/employee/employeegroup"
+	"github.com/payrolld/payrolld/internal/employeegroup"
 	"strconv"
 	"strings"
 

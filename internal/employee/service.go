@@ -6,7 +6,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
-	"github.com/payrolld/payrolld/internal/employee/employeegroup"
+	"github.com/payrolld/payrolld/internal/employeegroup"
 	"reflect"
 	"strings"
 

@@ -1,7 +1,7 @@
 package employee
 
 import (
-	"github.com/payrolld/payrolld/internal/employee/employeegroup"
+	"github.com/payrolld/payrolld/internal/employeegroup"
 	"regexp"
 	"strings"
 	"time"

@@ -12,7 +12,6 @@ import (
 	"github.com/payrolld/payrolld/internal/db"
 	"github.com/payrolld/payrolld/internal/documents"
 	"github.com/payrolld/payrolld/internal/employee"
-	"github.com/payrolld/payrolld/internal/employee/document"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/store"
 )
@@ -73,7 +72,7 @@ func (s *Documents) visibleDocs(ctx context.Context, q *store.Queries, biz busin
 			c.doc.Acknowledged = ack.Time.UTC()
 		}
 		if owner.Valid {
-			p := document.ParsePermissions(perm)
+			p := documents.ParsePermissions(perm)
 			if !p.Visible {
 				continue
 			}

@@ -13,8 +13,8 @@ import (
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/categories"
 	"github.com/payrolld/payrolld/internal/db"
+	"github.com/payrolld/payrolld/internal/documents"
 	"github.com/payrolld/payrolld/internal/employee"
-	"github.com/payrolld/payrolld/internal/employee/document"
 	"github.com/payrolld/payrolld/internal/odata"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/record"
@@ -448,7 +448,7 @@ func (s *Service) Delete(ctx context.Context, biz business.Business, p *payroll.
 
 // Attach stores files as the employee's documents attached to the
 // request (not to a Processed one).
-func (s *Service) Attach(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID, id int64, files []document.File) (out ExpenseRequest, err error) {
+func (s *Service) Attach(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID, id int64, files []documents.File) (out ExpenseRequest, err error) {
 	defer payroll.Wrap(&err, "attach files to expense request %d", id)
 	err = s.Employees.WriteRecords(ctx, biz, p, employeeID, func(q *store.Queries, _ employee.Employee) error {
 		cur, err := s.get(ctx, q, biz.ID, employeeID, id)
@@ -458,7 +458,7 @@ func (s *Service) Attach(ctx context.Context, biz business.Business, p *payroll.
 		if cur.Status == StatusProcessed {
 			return payroll.Conflict("expense request %d was paid: attachments can no longer be added", id)
 		}
-		if _, err := document.StoreFiles(ctx, q, s.Clock, biz.ID, employeeID, files, true, document.Owner{ExpenseRequestID: id}); err != nil {
+		if _, err := documents.StoreFiles(ctx, q, s.Clock, biz.ID, employeeID, files, true, documents.Owner{ExpenseRequestID: id}); err != nil {
 			return err
 		}
 		out, err = s.get(ctx, q, biz.ID, employeeID, id)

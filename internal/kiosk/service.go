@@ -9,9 +9,10 @@ import (
 	"time"
 
 	"github.com/payrolld/payrolld/internal/business"
-	"github.com/payrolld/payrolld/internal/collections"
+	"github.com/payrolld/payrolld/internal/categories"
 	"github.com/payrolld/payrolld/internal/db"
 	"github.com/payrolld/payrolld/internal/employee"
+	"github.com/payrolld/payrolld/internal/locations"
 	"github.com/payrolld/payrolld/internal/notify"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/record"
@@ -35,7 +36,14 @@ type Service struct {
 	Notify *notify.Sender
 	// Lookups are the business's locations, work types and dimensions
 	// (lookup data of the clock-on screens).
-	Lookups *collections.Collections
+	Lookups *Lookups
+}
+
+// Lookups are the business setup the clock-on screens list: locations,
+// and work types and dimensions (categories).
+type Lookups struct {
+	*locations.LocationCollections
+	*categories.CoreCollections
 }
 
 // PIN lock-out.

@@ -11,8 +11,8 @@ import (
 	"github.com/payrolld/payrolld/internal/db"
 
 	"github.com/payrolld/payrolld/internal/business"
+	"github.com/payrolld/payrolld/internal/documents"
 	"github.com/payrolld/payrolld/internal/employee"
-	"github.com/payrolld/payrolld/internal/employee/document"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/store"
 )
@@ -23,7 +23,7 @@ import (
 // It replaces (deletes) the attachment the request had. A cancelled
 // request is 409; requests in any other status take attachments, as
 // evidence often follows approval.
-func (s *Service) SetAttachment(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID, id int64, file document.File) (_ Request, err error) {
+func (s *Service) SetAttachment(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID, id int64, file documents.File) (_ Request, err error) {
 	defer payroll.Wrap(&err, "attach a file to leave request %d", id)
 	var out Request
 	err = s.Employees.WriteRecords(ctx, biz, p, employeeID, func(q *store.Queries, _ employee.Employee) error {
@@ -34,7 +34,7 @@ func (s *Service) SetAttachment(ctx context.Context, biz business.Business, p *p
 		if cur.Status == StatusCancelled {
 			return payroll.Conflict("leave request %d is cancelled", id)
 		}
-		ids, err := document.StoreFiles(ctx, q, s.Clock, biz.ID, employeeID, []document.File{file}, true, document.Owner{})
+		ids, err := documents.StoreFiles(ctx, q, s.Clock, biz.ID, employeeID, []documents.File{file}, true, documents.Owner{})
 		if err != nil {
 			return err
 		}

@@ -24,7 +24,7 @@
 // package imports. The other sub-packages import this one, never the
 // reverse: internal/payrun/views (the read shapes: run list, totals,
 // details, pay slips, an employee's run totals; Service.PaySlips calls it
-// through RegisterPaySlips), internal/payrun/output (payees and payments,
+// through Service.ReadPaySlips, given at wiring), internal/payrun/output (payees and payments,
 // bank files, payslip PDFs, journal, warnings, approvals) and
 // internal/payrun/jobs (asynchronous create and recalculate, auto pay,
 // scheduled payslip publishing: an Effect). They read runs with this

@@ -36,7 +36,7 @@ type LeaveEffect struct {
 }
 
 // Finalised posts the run's leave.
-func (e LeaveEffect) Finalised(ctx context.Context, q *store.Queries, run Run) error {
+func (e LeaveEffect) Finalised(ctx context.Context, q *store.Queries, run Run, _ FinaliseOptions) error {
 	taken, err := q.ListPayRunSourcesOfKind(ctx, store.ListPayRunSourcesOfKindParams{PayRunID: run.ID, Kind: pay.SourceLeave})
 	if err != nil {
 		return err
@@ -97,7 +97,7 @@ type TimesheetEffect struct {
 }
 
 // Finalised marks the run's timesheet lines processed.
-func (e TimesheetEffect) Finalised(ctx context.Context, q *store.Queries, run Run) error {
+func (e TimesheetEffect) Finalised(ctx context.Context, q *store.Queries, run Run, _ FinaliseOptions) error {
 	return e.Timesheets.MarkPayRunProcessed(ctx, q, run.BusinessID, run.ID, pay.SourceTimesheet)
 }
 
@@ -115,7 +115,7 @@ type InclusionsEffect struct {
 }
 
 // Finalised adds the run's amounts.
-func (e InclusionsEffect) Finalised(ctx context.Context, q *store.Queries, run Run) error {
+func (e InclusionsEffect) Finalised(ctx context.Context, q *store.Queries, run Run, _ FinaliseOptions) error {
 	if _, err := q.AddPayRunInclusionsPaid(ctx, store.AddPayRunInclusionsPaidParams{PayRunID: run.ID, Amount: 1, UpdatedAt: e.Clock.Now()}); err != nil {
 		return err
 	}
@@ -144,7 +144,7 @@ type ExpenseEffect struct {
 }
 
 // Finalised marks the run's requests Processed.
-func (e ExpenseEffect) Finalised(ctx context.Context, q *store.Queries, run Run) error {
+func (e ExpenseEffect) Finalised(ctx context.Context, q *store.Queries, run Run, _ FinaliseOptions) error {
 	want, err := q.CountPayRunExpenseSources(ctx, run.ID)
 	if err != nil || want == 0 {
 		return err
@@ -175,7 +175,7 @@ type TaxAdjustmentsEffect struct {
 }
 
 // Finalised adds the run's amounts.
-func (e TaxAdjustmentsEffect) Finalised(ctx context.Context, q *store.Queries, run Run) error {
+func (e TaxAdjustmentsEffect) Finalised(ctx context.Context, q *store.Queries, run Run, _ FinaliseOptions) error {
 	if _, err := q.AddPayRunTaxAdjustmentsPaid(ctx, store.AddPayRunTaxAdjustmentsPaidParams{PayRunID: run.ID, Amount: 1, UpdatedAt: e.Clock.Now()}); err != nil {
 		return err
 	}

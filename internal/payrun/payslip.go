@@ -3,7 +3,6 @@ package payrun
 import (
 	"context"
 	"fmt"
-	"sync/atomic"
 
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/payroll"
@@ -11,8 +10,8 @@ import (
 
 // A pay slip's wire shape stays in the core, which serves PaySlips to the
 // areas that import only the core (reports, employee self-service); the
-// slips themselves are read by internal/payrun/views, which registers
-// itself at wiring time (RegisterPaySlips).
+// slips themselves are read by internal/payrun/views, which the wiring
+// gives the Service (Service.ReadPaySlips).
 
 // PaySlipEarningsLine is one earnings line of a pay slip.
 type PaySlipEarningsLine struct {
@@ -166,21 +165,12 @@ type PaySlipDetail struct {
 	HourlyRate        payroll.Rate          `json:"hourlyRate" doc:"the hourly equivalent of the pay rate over the employee's hours per week (52 weeks a year; fixed: the run's period), to 4 places; 0 without hours per week"`
 }
 
-// PaySlipsFunc reads a run's pay slips (internal/payrun/views.PaySlips).
-type PaySlipsFunc func(ctx context.Context, s *Service, biz business.Business, id, employeeID int64) (map[string]PaySlip, error)
-
-var paySlips atomic.Pointer[PaySlipsFunc]
-
-// RegisterPaySlips sets what Service.PaySlips calls (internal/cli wires
-// internal/payrun/views.PaySlips).
-func RegisterPaySlips(f PaySlipsFunc) { paySlips.Store(&f) }
-
 // PaySlips is P/payslips (employeeID 0: every employee, keyed by id) or
-// P/payslips/{employeeId}, as internal/payrun/views reads them.
+// P/payslips/{employeeId}, as internal/payrun/views reads them
+// (Service.ReadPaySlips).
 func (s *Service) PaySlips(ctx context.Context, biz business.Business, id, employeeID int64) (map[string]PaySlip, error) {
-	f := paySlips.Load()
-	if f == nil {
-		return nil, fmt.Errorf("pay run %d pay slips: internal/payrun/views is not registered", id)
+	if s.ReadPaySlips == nil {
+		return nil, fmt.Errorf("pay run %d pay slips: the service was built without ReadPaySlips (internal/payrun/views)", id)
 	}
-	return (*f)(ctx, s, biz, id, employeeID)
+	return s.ReadPaySlips(ctx, biz, id, employeeID)
 }

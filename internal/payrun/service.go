@@ -26,11 +26,13 @@ const (
 
 // Effect is a consequence of finalising a run that lives in another area
 // (leave balances, timesheets, ...). Finalised runs in the finalise
-// transaction, Unlocked in the unlock transaction, and Unlocked must undo
+// transaction, given the options the finalise was called with (the
+// scheduled pay slip publication reads them); Unlocked in the unlock
+// transaction, and Unlocked must undo
 // exactly what Finalised did, so finalise -> unlock -> finalise leaves the
 // state of one finalise. An error rolls the whole transition back.
 type Effect interface {
-	Finalised(ctx context.Context, q *store.Queries, run Run) error
+	Finalised(ctx context.Context, q *store.Queries, run Run, opt FinaliseOptions) error
 	Unlocked(ctx context.Context, q *store.Queries, run Run) error
 }
 
@@ -49,6 +51,10 @@ type Service struct {
 	Effects []Effect
 	// Employees decides which employees a caller may see (E/payruntotals).
 	Employees *employee.Service
+	// ReadPaySlips reads a run's pay slips for Service.PaySlips
+	// (internal/payrun/views, which imports this package, gives it at
+	// wiring).
+	ReadPaySlips func(ctx context.Context, biz business.Business, id, employeeID int64) (map[string]PaySlip, error)
 }
 
 // EventData is the data of the pay run events.
@@ -588,7 +594,8 @@ func (s *Service) Finalise(ctx context.Context, biz business.Business, id int64,
 				return err
 			}
 		}
-		run, err := q.FinalisePayRun(ctx, store.FinalisePayRunParams{ID: id, BusinessID: biz.ID, DateFinalised: sqlNullTime(s.Clock.Now()),
+		now := s.Clock.Now() // one instant for the run's finalisation and its audit
+		run, err := q.FinalisePayRun(ctx, store.FinalisePayRunParams{ID: id, BusinessID: biz.ID, DateFinalised: sqlNullTime(now),
 			DatePaid: paid, PaySlipsPublished: publish == "Immediate"})
 		if db.IsNoRows(err) {
 			return payroll.Conflict("pay run %d is already finalised", id)
@@ -605,12 +612,12 @@ func (s *Service) Finalise(ctx context.Context, biz business.Business, id int64,
 			return err
 		}
 		for _, e := range s.Effects {
-			if err := e.Finalised(ctx, q, run); err != nil {
+			if err := e.Finalised(ctx, q, run, opt); err != nil {
 				return err
 			}
 		}
 		if err := q.AddPayRunAudit(ctx, store.AddPayRunAuditParams{BusinessID: biz.ID, PayRunID: run.ID, Action: "Finalised",
-			Comments: "", Actor: Actor(ctx), CreatedAt: s.Clock.Now()}); err != nil {
+			Comments: "", Actor: Actor(ctx), CreatedAt: now}); err != nil {
 			return err
 		}
 		res = FinaliseResult{JournalExportResult: JournalExportResult{Status: "NotExported", JournalSource: "None"}, RemovedEmployees: []int64{},

@@ -3,7 +3,7 @@
 // stored with their bytes in the documents table (employee_id set), who
 // may see them, and what they are attached to (a leave request, a
 // timesheet line, an expense request). Qualification documents and
-// expense attachments are stored through StoreFiles too; they are
+// expense attachments are stored through documents.StoreFiles too; they are
 // employee documents with a link of their own.
 package document
 
@@ -12,8 +12,6 @@ import (
 	"database/sql"
 	"encoding/json"
 	"github.com/payrolld/payrolld/internal/documents"
-	"path"
-	"strings"
 
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/db"
@@ -21,32 +19,6 @@ import (
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/store"
 )
-
-// Permissions say whether the employee sees a document in self-service
-// and how they are told (UpdateEmployeeDocumentPermissionsModel without
-// the id). Stored as the documents row's permissions document.
-type EmployeeDocumentPermissions struct {
-	Visible                         bool             `json:"visible"`
-	RequiresEmployeeAcknowledgement bool             `json:"requiresEmployeeAcknowledgement"`
-	SendNotificationToEmployee      bool             `json:"sendNotificationToEmployee"`
-	SendNotificationImmediately     bool             `json:"sendNotificationImmediately"`
-	SendInitialNotificationOn       payroll.DateTime `json:"sendInitialNotificationOn"`
-	SendReminderEveryXDays          *int             `json:"sendReminderEveryXDays" nullable:"true"`
-}
-
-// Validate tidies and checks the permissions: acknowledgement and
-// notification need a document the employee can see; reminders are for
-// documents that need acknowledging.
-func (p *EmployeeDocumentPermissions) Validate(v *payroll.Validation) {
-	if p.RequiresEmployeeAcknowledgement && !p.Visible {
-		v.Add("requiresEmployeeAcknowledgement", "a document the employee must acknowledge must be visible to them")
-	}
-	if p.SendNotificationToEmployee && !p.Visible {
-		v.Add("sendNotificationToEmployee", "the employee can only be notified of a visible document")
-	}
-	documents.NotificationRules(v, p.RequiresEmployeeAcknowledgement, p.SendNotificationToEmployee, p.SendReminderEveryXDays,
-		&p.SendNotificationImmediately, &p.SendInitialNotificationOn)
-}
 
 // Document is EmployeeDocumentModel plus what it is attached to and the
 // file's type and size.
@@ -61,13 +33,6 @@ type EmployeeDocument struct {
 	RequiresEmployeeAcknowledgement bool             `json:"requiresEmployeeAcknowledgement"`
 	ContentType                     string           `json:"contentType"`
 	ContentLength                   int64            `json:"contentLength"`
-}
-
-// File is an uploaded file or a download.
-type File struct {
-	Name        string
-	ContentType string
-	Data        []byte
 }
 
 // Link kinds: what a document can be attached to.
@@ -91,81 +56,18 @@ func nullID(n sql.NullInt64) *int64 {
 	return &v
 }
 
-// ParsePermissions reads a stored permissions document.
-func ParsePermissions(s string) EmployeeDocumentPermissions {
-	var p EmployeeDocumentPermissions
-	_ = json.Unmarshal([]byte(s), &p) // written by this package only
-	return p
-}
-
 func fromRow(r store.GetEmployeeDocumentRow) EmployeeDocument {
-	p := ParsePermissions(r.Permissions)
+	p := documents.ParsePermissions(r.Permissions)
 	return EmployeeDocument{ID: r.ID, FriendlyName: r.FriendlyName, DateCreated: payroll.NewDateTime(r.CreatedAt), Visible: p.Visible,
 		LeaveRequestID: nullID(r.LeaveRequestID), TimesheetLineID: nullID(r.TimesheetLineID), ExpenseRequestID: nullID(r.ExpenseRequestID),
 		RequiresEmployeeAcknowledgement: p.RequiresEmployeeAcknowledgement, ContentType: r.ContentType, ContentLength: r.Size}
 }
 
-// FileName is a file's base name ("document" when it has none), at most
-// 255 characters.
-func FileName(name string) string {
-	name = strings.TrimSpace(path.Base(strings.ReplaceAll(name, `\`, "/")))
-	if name == "" || name == "." || name == "/" {
-		return "document"
-	}
-	if r := []rune(name); len(r) > 255 {
-		name = string(r[:255])
-	}
-	return name
-}
-
-// Owner says what stored files belong to besides the employee.
-type Owner struct {
-	QualificationID  int64 // an employee qualification (employee_qualifications.id)
-	ExpenseRequestID int64 // an expense request (its attachments)
-}
-
-// StoreFiles stores files as documents of employee employeeID in q's
-// transaction, visible in self-service or not, owned by owner; it returns
-// their ids in order. An empty file is a 400 naming file.
-func StoreFiles(ctx context.Context, q *store.Queries, clock payroll.Clock, businessID, employeeID int64, files []File, visible bool, owner Owner) ([]int64, error) {
-	if len(files) == 0 {
-		return nil, payroll.Invalid("file", "no file was uploaded")
-	}
-	perms, _ := json.Marshal(EmployeeDocumentPermissions{Visible: visible})
-	ids := make([]int64, 0, len(files))
-	for _, f := range files {
-		if len(f.Data) == 0 {
-			return nil, payroll.Invalid("file", "%s is empty", FileName(f.Name))
-		}
-		ct := f.ContentType
-		if ct == "" {
-			ct = "application/octet-stream"
-		}
-		r, err := q.CreateDocument(ctx, store.CreateDocumentParams{BusinessID: businessID, EmployeeID: sql.NullInt64{Int64: employeeID, Valid: true},
-			FriendlyName: FileName(f.Name), ContentType: ct, Size: int64(len(f.Data)), Content: f.Data, Permissions: string(perms), CreatedAt: clock.Now()})
-		if err != nil {
-			return nil, err
-		}
-		link := store.CreateEmployeeDocumentLinkParams{DocumentID: r.ID, BusinessID: businessID, EmployeeID: employeeID}
-		if owner.QualificationID != 0 {
-			link.EmployeeQualificationID = sql.NullInt64{Int64: owner.QualificationID, Valid: true}
-		}
-		if owner.ExpenseRequestID != 0 {
-			link.ExpenseRequestID = sql.NullInt64{Int64: owner.ExpenseRequestID, Valid: true}
-		}
-		if err := q.CreateEmployeeDocumentLink(ctx, link); err != nil {
-			return nil, err
-		}
-		ids = append(ids, r.ID)
-	}
-	return ids, nil
-}
-
 // Upload stores the files as the employee's documents, all or none.
-func (s *Service) Upload(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64, files []File, visible bool) (out []EmployeeDocument, err error) {
+func (s *Service) Upload(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64, files []documents.File, visible bool) (out []EmployeeDocument, err error) {
 	defer payroll.Wrap(&err, "upload documents of employee %d", employeeID)
 	err = s.Employees.WriteRecords(ctx, biz, p, employeeID, func(q *store.Queries, e employee.Employee) error {
-		ids, err := StoreFiles(ctx, q, s.Clock, biz.ID, employeeID, files, visible, Owner{})
+		ids, err := documents.StoreFiles(ctx, q, s.Clock, biz.ID, employeeID, files, visible, documents.Owner{})
 		if err != nil {
 			return err
 		}
@@ -228,21 +130,21 @@ func (s *Service) Get(ctx context.Context, biz business.Business, p *payroll.Pri
 
 // Content returns a document's file (any of the employee's documents:
 // qualification documents and expense attachments too).
-func (s *Service) Content(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID, id int64) (f File, err error) {
+func (s *Service) Content(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID, id int64) (f documents.File, err error) {
 	defer payroll.Wrap(&err, "read document %d of employee %d", id, employeeID)
 	_, q, err := s.Employees.ReadRecords(ctx, biz, p, employeeID)
 	if err != nil {
-		return File{}, err
+		return documents.File{}, err
 	}
 	r, err := q.GetEmployeeDocumentContent(ctx, store.GetEmployeeDocumentContentParams{BusinessID: biz.ID, EmployeeID: employeeID, DocumentID: id})
 	if db.IsNoRows(err) {
-		return File{}, payroll.NotFound("employee document")
+		return documents.File{}, payroll.NotFound("employee document")
 	}
-	return File{Name: r.FriendlyName, ContentType: r.ContentType, Data: r.Content}, err
+	return documents.File{Name: r.FriendlyName, ContentType: r.ContentType, Data: r.Content}, err
 }
 
 // UpdatePermissions applies change to a document's permissions.
-func (s *Service) UpdatePermissions(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID, id int64, change func(*EmployeeDocumentPermissions) error) (d EmployeeDocument, err error) {
+func (s *Service) UpdatePermissions(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID, id int64, change func(*documents.EmployeeDocumentPermissions) error) (d EmployeeDocument, err error) {
 	defer payroll.Wrap(&err, "update document %d of employee %d", id, employeeID)
 	err = s.Employees.WriteRecords(ctx, biz, p, employeeID, func(q *store.Queries, e employee.Employee) error {
 		r, err := q.GetEmployeeDocument(ctx, store.GetEmployeeDocumentParams{BusinessID: biz.ID, EmployeeID: employeeID, DocumentID: id})
@@ -252,7 +154,7 @@ func (s *Service) UpdatePermissions(ctx context.Context, biz business.Business, 
 		if err != nil {
 			return err
 		}
-		perms := ParsePermissions(r.Permissions)
+		perms := documents.ParsePermissions(r.Permissions)
 		if err := change(&perms); err != nil {
 			return err
 		}

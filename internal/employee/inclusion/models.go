@@ -3,7 +3,7 @@ package inclusion
 import (
 	"strings"
 
-	"github.com/payrolld/payrolld/internal/employee/emprec"
+	"github.com/payrolld/payrolld/internal/emprec"
 	"github.com/payrolld/payrolld/internal/payroll"
 )
 

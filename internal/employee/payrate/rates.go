@@ -10,7 +10,7 @@ import (
 	"github.com/payrolld/payrolld/internal/categories"
 	"github.com/payrolld/payrolld/internal/db"
 	"github.com/payrolld/payrolld/internal/employee"
-	"github.com/payrolld/payrolld/internal/employee/emprec"
+	"github.com/payrolld/payrolld/internal/emprec"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/store"
 )

@@ -6,7 +6,7 @@ import (
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/db"
 	"github.com/payrolld/payrolld/internal/employee"
-	"github.com/payrolld/payrolld/internal/employee/emprec"
+	"github.com/payrolld/payrolld/internal/emprec"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/store"
 )

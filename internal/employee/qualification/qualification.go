@@ -17,8 +17,8 @@ import (
 
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/db"
+	"github.com/payrolld/payrolld/internal/documents"
 	"github.com/payrolld/payrolld/internal/employee"
-	"github.com/payrolld/payrolld/internal/employee/document"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/record"
 	"github.com/payrolld/payrolld/internal/store"
@@ -118,7 +118,7 @@ func (s *Service) load(ctx context.Context, q *store.Queries, bizID, employeeID 
 				continue
 			}
 			qa.Documents = append(qa.Documents, QualificationDocument{ID: d.ID, Name: d.FriendlyName, DateCreated: payroll.NewDateTime(d.CreatedAt),
-				Visible: document.ParsePermissions(d.Permissions).Visible, ReferenceNumber: r.ReferenceNumber, HasQualification: true,
+				Visible: documents.ParsePermissions(d.Permissions).Visible, ReferenceNumber: r.ReferenceNumber, HasQualification: true,
 				IsExpired: qa.IsExpired, IsExpiring: qa.IsExpiring})
 		}
 		out[i] = qa
@@ -314,7 +314,7 @@ func (s *Service) Delete(ctx context.Context, biz business.Business, p *payroll.
 }
 
 // UploadDocuments stores files as documents of a held qualification.
-func (s *Service) UploadDocuments(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64, by By, id int64, files []document.File, visible bool) (out []QualificationDocument, err error) {
+func (s *Service) UploadDocuments(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64, by By, id int64, files []documents.File, visible bool) (out []QualificationDocument, err error) {
 	defer payroll.Wrap(&err, "upload documents of qualification %d of employee %d", id, employeeID)
 	err = s.Employees.WriteRecords(ctx, biz, p, employeeID, func(q *store.Queries, e employee.Employee) error {
 		list, err := s.load(ctx, q, biz.ID, employeeID)
@@ -326,7 +326,7 @@ func (s *Service) UploadDocuments(ctx context.Context, biz business.Business, p 
 			return err
 		}
 		before := qa
-		ids, err := document.StoreFiles(ctx, q, s.Clock, biz.ID, employeeID, files, visible, document.Owner{QualificationID: qa.ID})
+		ids, err := documents.StoreFiles(ctx, q, s.Clock, biz.ID, employeeID, files, visible, documents.Owner{QualificationID: qa.ID})
 		if err != nil {
 			return err
 		}
@@ -368,18 +368,18 @@ func (s *Service) Document(ctx context.Context, biz business.Business, p *payrol
 }
 
 // Content returns the file of a qualification document.
-func (s *Service) Content(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64, by By, id, documentID int64) (f document.File, err error) {
+func (s *Service) Content(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64, by By, id, documentID int64) (f documents.File, err error) {
 	defer payroll.Wrap(&err, "read document %d of qualification %d of employee %d", documentID, id, employeeID)
 	qa, err := s.Get(ctx, biz, p, employeeID, by, id)
 	if err != nil {
-		return document.File{}, err
+		return documents.File{}, err
 	}
 	r, err := s.Employees.DB.Queries().GetQualificationDocumentContent(ctx, store.GetQualificationDocumentContentParams{BusinessID: biz.ID,
 		EmployeeQualificationID: sql.NullInt64{Int64: qa.ID, Valid: true}, DocumentID: documentID})
 	if db.IsNoRows(err) {
-		return document.File{}, payroll.NotFound("qualification document")
+		return documents.File{}, payroll.NotFound("qualification document")
 	}
-	return document.File{Name: r.FriendlyName, ContentType: r.ContentType, Data: r.Content}, err
+	return documents.File{Name: r.FriendlyName, ContentType: r.ContentType, Data: r.Content}, err
 }
 
 // DeleteDocument removes one document of a held qualification.

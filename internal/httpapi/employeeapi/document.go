@@ -10,6 +10,7 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 
 	"github.com/payrolld/payrolld/internal/business"
+	"github.com/payrolld/payrolld/internal/documents"
 	"github.com/payrolld/payrolld/internal/employee/document"
 	"github.com/payrolld/payrolld/internal/employee/qualification"
 	"github.com/payrolld/payrolld/internal/expense"
@@ -35,19 +36,19 @@ func registerFiles(a *httpapi.API, f Files) {
 
 // uploadedFiles reads every part named file of an upload (each within
 // the upload limit; a form without one is a 400 naming file).
-func uploadedFiles(a *httpapi.API, form *multipart.Form) ([]document.File, error) {
+func uploadedFiles(a *httpapi.API, form *multipart.Form) ([]documents.File, error) {
 	parts := form.File["file"]
 	if len(parts) == 0 {
 		_, err := a.UploadedFile(form) // the 400 naming file
 		return nil, err
 	}
-	files := make([]document.File, 0, len(parts))
+	files := make([]documents.File, 0, len(parts))
 	for _, fh := range parts {
 		f, err := a.UploadedFile(&multipart.Form{File: map[string][]*multipart.FileHeader{"file": {fh}}})
 		if err != nil {
 			return nil, err
 		}
-		files = append(files, document.File{Name: f.Name, ContentType: f.ContentType, Data: f.Data})
+		files = append(files, documents.File{Name: f.Name, ContentType: f.ContentType, Data: f.Data})
 	}
 	return files, nil
 }
@@ -56,7 +57,7 @@ func uploadedFiles(a *httpapi.API, form *multipart.Form) ([]document.File, error
 // names the document; members omitted keep their values.
 type UpdateEmployeeDocumentPermissionsModel struct {
 	ID int64 `json:"id" required:"true"`
-	document.EmployeeDocumentPermissions
+	documents.EmployeeDocumentPermissions
 }
 
 func registerDocuments(a *httpapi.API, s *document.Service) {
@@ -113,7 +114,7 @@ func registerDocuments(a *httpapi.API, s *document.Service) {
 			if in.Body.ID == 0 {
 				return nil, payroll.Invalid("id", "id names the document to update")
 			}
-			return out(s.UpdatePermissions(ctx, biz(ctx), payroll.PrincipalFrom(ctx), eid, in.Body.ID, func(p *document.EmployeeDocumentPermissions) error {
+			return out(s.UpdatePermissions(ctx, biz(ctx), payroll.PrincipalFrom(ctx), eid, in.Body.ID, func(p *documents.EmployeeDocumentPermissions) error {
 				return httpapi.MergeJSON(p, in.RawBody)
 			}))
 		})

@@ -10,8 +10,8 @@ import (
 	"github.com/payrolld/payrolld/internal/au"
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/categories"
+	"github.com/payrolld/payrolld/internal/documents"
 	"github.com/payrolld/payrolld/internal/employee/bankaccount"
-	"github.com/payrolld/payrolld/internal/employee/document"
 	"github.com/payrolld/payrolld/internal/employee/qualification"
 	"github.com/payrolld/payrolld/internal/ess"
 	"github.com/payrolld/payrolld/internal/expense"
@@ -244,7 +244,7 @@ func registerRecords(a *httpapi.API, d Deps) {
 			if err != nil {
 				return nil, err
 			}
-			files := []document.File{{Name: f.Name, ContentType: f.ContentType, Data: f.Data}}
+			files := []documents.File{{Name: f.Name, ContentType: f.ContentType, Data: f.Data}}
 			if _, err := qs.UploadDocuments(ctx, biz(ctx), principal(ctx), in.EmployeeID, qualification.ByID, id, files, true); err != nil {
 				return nil, err
 			}
@@ -295,7 +295,7 @@ func registerRecords(a *httpapi.API, d Deps) {
 			if err != nil {
 				return nil, err
 			}
-			r, err := xs.Attach(ctx, biz(ctx), principal(ctx), in.EmployeeID, id, []document.File{{Name: f.Name, ContentType: f.ContentType, Data: f.Data}})
+			r, err := xs.Attach(ctx, biz(ctx), principal(ctx), in.EmployeeID, id, []documents.File{{Name: f.Name, ContentType: f.ContentType, Data: f.Data}})
 			return &httpapi.BodyOf[expense.ExpenseRequest]{Body: r}, err
 		})
 	httpapi.Register(a, httpapi.SelfService(httpapi.ViewExpenses...), huma.Operation{Method: http.MethodGet, Path: "/api/v2/ess/{employeeId}/expense/taxcodes", Tags: tags,

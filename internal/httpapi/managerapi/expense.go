@@ -8,7 +8,7 @@ import (
 
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/categories"
-	"github.com/payrolld/payrolld/internal/employee/document"
+	"github.com/payrolld/payrolld/internal/documents"
 	"github.com/payrolld/payrolld/internal/expense"
 	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/locations"
@@ -253,7 +253,7 @@ func registerExpenses(a *httpapi.API, d Deps) {
 			if in.FileName != "" {
 				name = in.FileName
 			}
-			r, err := s.Attach(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), emp, id, []document.File{{Name: name, ContentType: f.ContentType, Data: f.Data}})
+			r, err := s.Attach(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), emp, id, []documents.File{{Name: name, ContentType: f.ContentType, Data: f.Data}})
 			if err != nil {
 				return nil, err
 			}

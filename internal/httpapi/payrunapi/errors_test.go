@@ -132,7 +132,7 @@ type recordEffect struct {
 	fail            bool
 }
 
-func (r *recordEffect) Finalised(ctx context.Context, q *store.Queries, run payrun.Run) error {
+func (r *recordEffect) Finalised(ctx context.Context, q *store.Queries, run payrun.Run, _ payrun.FinaliseOptions) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if run.Status != payrun.StatusFinalised {

@@ -15,7 +15,6 @@ import (
 	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/payrun"
-	payrunjobs "github.com/payrolld/payrolld/internal/payrun/jobs"
 	"github.com/payrolld/payrolld/internal/payrun/pay"
 	payrunviews "github.com/payrolld/payrolld/internal/payrun/views"
 )
@@ -369,7 +368,7 @@ func registerRunActions(a *httpapi.API, s *payrun.Service) {
 			if in.Body != nil {
 				opt = *in.Body
 			}
-			r, err := s.Finalise(payrunjobs.WithFinaliseOptions(ctx, opt), biz(ctx), id, opt)
+			r, err := s.Finalise(ctx, biz(ctx), id, opt)
 			return &httpapi.BodyOf[payrun.FinaliseResult]{Body: r}, err
 		})
 	httpapi.Register(a, httpapi.OnPayRun(business.ApprovePayRuns), huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/unlock", Tags: tags,

@@ -6,7 +6,7 @@ import (
 	"net/http"
 
 	"github.com/payrolld/payrolld/internal/categories"
-	"github.com/payrolld/payrolld/internal/employee/employeegroup"
+	"github.com/payrolld/payrolld/internal/employeegroup"
 
 	"github.com/danielgtaylor/huma/v2"
 )

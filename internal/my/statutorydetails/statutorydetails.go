@@ -22,7 +22,7 @@ import (
 	"github.com/payrolld/payrolld/internal/calc"
 	"github.com/payrolld/payrolld/internal/db"
 	"github.com/payrolld/payrolld/internal/employee"
-	"github.com/payrolld/payrolld/internal/employee/emprec"
+	"github.com/payrolld/payrolld/internal/emprec"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/record"
 	"github.com/payrolld/payrolld/internal/store"

@@ -208,7 +208,7 @@ func (w *autoPayWorker) Work(ctx context.Context, jb *job.Job[autoPayArgs]) erro
 	if cfg.PublishPaySlips == "Scheduled" {
 		opt.PublishPaySlipsDateTime = payroll.NewDateTime(a.DatePaid.Add(time.Duration(cfg.PublishPaySlipsHour) * time.Hour))
 	}
-	_, err = j.S.Finalise(WithFinaliseOptions(ctx, opt), biz, run.ID, opt)
+	_, err = j.S.Finalise(ctx, biz, run.ID, opt)
 	switch payroll.KindOf(err) {
 	case payroll.KindConflict:
 		// Finalised by an earlier attempt or a user, or an employee's pay

@@ -15,20 +15,6 @@ import (
 // the scheduled job (Scheduled).
 const EventPaySlipsPublished = "PaySlipsPublished"
 
-type finaliseOptionsKey struct{}
-
-// WithFinaliseOptions gives the Effects of a Finalise the options it was
-// called with (the scheduled publication reads publishPaySlips and
-// publishPaySlipsDateTime); the finalise handler passes it.
-func WithFinaliseOptions(ctx context.Context, opt payrun.FinaliseOptions) context.Context {
-	return context.WithValue(ctx, finaliseOptionsKey{}, opt)
-}
-
-func finaliseOptionsFrom(ctx context.Context) (payrun.FinaliseOptions, bool) {
-	o, ok := ctx.Value(finaliseOptionsKey{}).(payrun.FinaliseOptions)
-	return o, ok
-}
-
 type publishArgs struct {
 	BusinessID int64 `json:"businessId"`
 	PayRunID   int64 `json:"payRunId"`
@@ -43,13 +29,9 @@ func (publishArgs) Kind() string { return "payrun_publish_payslips" }
 // emit PaySlipsPublished there; Scheduled queues their publication at
 // publishPaySlipsDateTime (a wall-clock time, taken as UTC; one in the
 // past publishes at once) in the finalise transaction.
-func (j *Jobs) Finalised(ctx context.Context, q *store.Queries, run payrun.Run) error {
+func (j *Jobs) Finalised(ctx context.Context, q *store.Queries, run payrun.Run, opt payrun.FinaliseOptions) error {
 	if run.PaySlipsPublished {
 		return j.emitPublished(ctx, q, run)
-	}
-	opt, ok := finaliseOptionsFrom(ctx)
-	if !ok {
-		return nil
 	}
 	publish := opt.PublishPaySlips
 	if publish == "" {

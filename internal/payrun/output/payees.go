@@ -9,7 +9,7 @@ import (
 	"github.com/payrolld/payrolld/internal/bankfile"
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/employee/bankaccount"
-	"github.com/payrolld/payrolld/internal/employee/emprec"
+	"github.com/payrolld/payrolld/internal/emprec"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/record"
 	"github.com/payrolld/payrolld/internal/store"

@@ -4,13 +4,10 @@
 // employee's totals over their finalised runs (E/payruntotals). It reads
 // runs through the core package internal/payrun, which never imports it:
 // the core's Service.PaySlips (which reports and self-service call) is
-// served by PaySlips, registered with payrun.RegisterPaySlips at wiring.
+// served by Views.PaySlips, given to it at wiring (Service.ReadPaySlips).
 package views
 
 import (
-	"context"
-
-	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/payrun"
 )
@@ -22,10 +19,5 @@ type Views struct {
 
 // New is the views of s's runs.
 func New(s *payrun.Service) *Views { return &Views{Service: s} }
-
-// PaySlips is Views.PaySlips as a payrun.PaySlipsFunc.
-func PaySlips(ctx context.Context, s *payrun.Service, biz business.Business, id, employeeID int64) (map[string]payrun.PaySlip, error) {
-	return New(s).PaySlips(ctx, biz, id, employeeID)
-}
 
 func money(n int64) payroll.Money { return payroll.MoneyFromMinor(n) }

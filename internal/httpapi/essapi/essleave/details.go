@@ -10,7 +10,7 @@ import (
 
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/categories"
-	"github.com/payrolld/payrolld/internal/employee/document"
+	"github.com/payrolld/payrolld/internal/documents"
 	"github.com/payrolld/payrolld/internal/ess"
 	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/leave"
@@ -219,7 +219,7 @@ func registerDetails(a *httpapi.API, d Deps) {
 				if name == "" {
 					name = "attachment"
 				}
-				if _, err := s.SetAttachment(ctx, biz(ctx), principal(ctx), in.EmployeeID, id, document.File{Name: name, Data: in.Body.Attachment}); err != nil {
+				if _, err := s.SetAttachment(ctx, biz(ctx), principal(ctx), in.EmployeeID, id, documents.File{Name: name, Data: in.Body.Attachment}); err != nil {
 					return nil, err
 				}
 			}
@@ -245,7 +245,7 @@ func registerDetails(a *httpapi.API, d Deps) {
 			if err != nil {
 				return nil, err
 			}
-			if _, err := s.SetAttachment(ctx, biz(ctx), principal(ctx), in.EmployeeID, id, document.File{Name: f.Name, ContentType: f.ContentType, Data: f.Data}); err != nil {
+			if _, err := s.SetAttachment(ctx, biz(ctx), principal(ctx), in.EmployeeID, id, documents.File{Name: f.Name, ContentType: f.ContentType, Data: f.Data}); err != nil {
 				return nil, err
 			}
 			r, err := detail(ctx, in.EmployeeID, id)
