@@ -3,12 +3,12 @@ package employee
 import (
 	"context"
 	"encoding/json"
-	"github.com/payrolld/payrolld/internal/employeegroup"
 	"strconv"
 	"strings"
 
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/db"
+	"github.com/payrolld/payrolld/internal/employeegroup"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/record"
 	"github.com/payrolld/payrolld/internal/store"

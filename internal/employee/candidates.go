@@ -3,10 +3,10 @@ package employee
 import (
 	"context"
 	"encoding/json"
-	"github.com/payrolld/payrolld/internal/employeegroup"
 	"strconv"
 	"strings"
 
+	"github.com/payrolld/payrolld/internal/employeegroup"
 	"github.com/payrolld/payrolld/internal/record"
 	"github.com/payrolld/payrolld/internal/store"
 )

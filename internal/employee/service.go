@@ -6,12 +6,12 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
-	"github.com/payrolld/payrolld/internal/employeegroup"
 	"reflect"
 	"strings"
 
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/db"
+	"github.com/payrolld/payrolld/internal/employeegroup"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/record"
 	"github.com/payrolld/payrolld/internal/store"

@@ -1,13 +1,13 @@
 package employee
 
 import (
-	"github.com/payrolld/payrolld/internal/employeegroup"
 	"regexp"
 	"strings"
 	"time"
 
 	"github.com/payrolld/payrolld/internal/business"
 	ukcalc "github.com/payrolld/payrolld/internal/calc/uk"
+	"github.com/payrolld/payrolld/internal/employeegroup"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/record"
 )

@@ -12,8 +12,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/payrolld/payrolld/internal/collections"
-
 	"github.com/danielgtaylor/huma/v2"
 	"github.com/danielgtaylor/huma/v2/adapters/humachi"
 	"github.com/go-chi/chi/v5"
@@ -21,6 +19,7 @@ import (
 	"github.com/payrolld/payrolld/internal/apidocs"
 	"github.com/payrolld/payrolld/internal/brand"
 	"github.com/payrolld/payrolld/internal/business"
+	"github.com/payrolld/payrolld/internal/collections"
 	"github.com/payrolld/payrolld/internal/config"
 	"github.com/payrolld/payrolld/internal/oauth"
 	"github.com/payrolld/payrolld/internal/payroll"

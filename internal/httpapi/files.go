@@ -11,11 +11,10 @@ import (
 	"reflect"
 	"strings"
 
-	"github.com/payrolld/payrolld/internal/record"
-
 	"github.com/danielgtaylor/huma/v2"
 
 	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/record"
 )
 
 // Upload is a file sent as multipart/form-data field "file".

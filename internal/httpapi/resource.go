@@ -7,14 +7,13 @@ import (
 	"strings"
 	"time"
 
-	"github.com/payrolld/payrolld/internal/record"
-
 	"github.com/danielgtaylor/huma/v2"
 	"github.com/go-chi/chi/v5"
 
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/odata"
 	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/record"
 )
 
 // CRUD describes a reference collection's operations. Registering one

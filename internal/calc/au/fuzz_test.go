@@ -1,11 +1,11 @@
 package au_test
 
 import (
-	"github.com/payrolld/payrolld/internal/calc/internal/cpubench"
 	"testing"
 	"time"
 
 	"github.com/payrolld/payrolld/internal/calc"
+	"github.com/payrolld/payrolld/internal/calc/internal/cpubench"
 	"github.com/payrolld/payrolld/internal/payroll"
 )
 

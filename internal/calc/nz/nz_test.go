@@ -2,7 +2,6 @@ package nz
 
 import (
 	"errors"
-	"github.com/payrolld/payrolld/internal/calc/internal/cpubench"
 	"strings"
 	"testing"
 	"time"
@@ -11,6 +10,7 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/payrolld/payrolld/internal/calc"
+	"github.com/payrolld/payrolld/internal/calc/internal/cpubench"
 	"github.com/payrolld/payrolld/internal/payroll"
 )
 

@@ -2,7 +2,6 @@ package sg
 
 import (
 	"errors"
-	"github.com/payrolld/payrolld/internal/calc/internal/cpubench"
 	"testing"
 	"time"
 
@@ -10,6 +9,7 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/payrolld/payrolld/internal/calc"
+	"github.com/payrolld/payrolld/internal/calc/internal/cpubench"
 	"github.com/payrolld/payrolld/internal/payroll"
 )
 

@@ -11,10 +11,10 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
-	"github.com/payrolld/payrolld/internal/documents"
 
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/db"
+	"github.com/payrolld/payrolld/internal/documents"
 	"github.com/payrolld/payrolld/internal/employee"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/store"

@@ -2,7 +2,6 @@ package platformapi
 
 import (
 	"context"
-	"github.com/payrolld/payrolld/internal/record"
 	"net/http"
 
 	"github.com/danielgtaylor/huma/v2"
@@ -10,6 +9,7 @@ import (
 	"github.com/payrolld/payrolld/internal/brand"
 	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/record"
 )
 
 // BrandModel is a brand or white label.

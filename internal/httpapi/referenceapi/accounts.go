@@ -2,15 +2,14 @@ package referenceapi
 
 import (
 	"context"
-	"github.com/payrolld/payrolld/internal/httpapi"
 	"net/http"
-
-	"github.com/payrolld/payrolld/internal/accounts"
-	"github.com/payrolld/payrolld/internal/record"
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/payrolld/payrolld/internal/accounts"
 	"github.com/payrolld/payrolld/internal/business"
+	"github.com/payrolld/payrolld/internal/httpapi"
+	"github.com/payrolld/payrolld/internal/record"
 )
 
 // JournalAccountBulkCreateModel answers a bulk create. Creation is all or

@@ -2,13 +2,13 @@ package referenceapi
 
 import (
 	"context"
-	"github.com/payrolld/payrolld/internal/httpapi"
 	"net/http"
+
+	"github.com/danielgtaylor/huma/v2"
 
 	"github.com/payrolld/payrolld/internal/categories"
 	"github.com/payrolld/payrolld/internal/employeegroup"
-
-	"github.com/danielgtaylor/huma/v2"
+	"github.com/payrolld/payrolld/internal/httpapi"
 )
 
 // registerCoreReference serves the core group: leave, deduction, expense

@@ -2,13 +2,12 @@ package referenceapi
 
 import (
 	"context"
-	"github.com/payrolld/payrolld/internal/httpapi"
 	"net/http"
-
-	"github.com/payrolld/payrolld/internal/au"
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/payrolld/payrolld/internal/au"
+	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/payroll"
 )
 

@@ -2,13 +2,13 @@ package referenceapi
 
 import (
 	"context"
-	"github.com/payrolld/payrolld/internal/httpapi"
 	"mime/multipart"
 	"net/http"
 
-	"github.com/payrolld/payrolld/internal/documents"
-
 	"github.com/danielgtaylor/huma/v2"
+
+	"github.com/payrolld/payrolld/internal/documents"
+	"github.com/payrolld/payrolld/internal/httpapi"
 )
 
 // UpdateDocumentPermissionsModel is the PUT body of a business document

@@ -2,14 +2,14 @@ package referenceapi
 
 import (
 	"context"
-	"github.com/payrolld/payrolld/internal/httpapi"
 	"net/http"
 
+	"github.com/danielgtaylor/huma/v2"
+
 	"github.com/payrolld/payrolld/internal/business"
+	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/locations"
 	"github.com/payrolld/payrolld/internal/odata"
-
-	"github.com/danielgtaylor/huma/v2"
 )
 
 // registerLocations serves B/location: the usual collection (OData list)

@@ -2,17 +2,16 @@ package referenceapi
 
 import (
 	"context"
-	"github.com/payrolld/payrolld/internal/httpapi"
 	"net/http"
 	"time"
 
-	"github.com/payrolld/payrolld/internal/au"
-	"github.com/payrolld/payrolld/internal/payschedule"
-	"github.com/payrolld/payrolld/internal/record"
-
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/payrolld/payrolld/internal/au"
+	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/payschedule"
+	"github.com/payrolld/payrolld/internal/record"
 )
 
 // registerScheduleReference serves pay schedules, public holidays, tiered

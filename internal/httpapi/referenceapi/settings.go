@@ -2,16 +2,15 @@ package referenceapi
 
 import (
 	"context"
-	"github.com/payrolld/payrolld/internal/httpapi"
 	"net/http"
-
-	"github.com/payrolld/payrolld/internal/record"
-	"github.com/payrolld/payrolld/internal/settings"
 
 	"github.com/danielgtaylor/huma/v2"
 
 	"github.com/payrolld/payrolld/internal/business"
+	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/record"
+	"github.com/payrolld/payrolld/internal/settings"
 )
 
 // registerBusinessAdmin serves the business administration group:

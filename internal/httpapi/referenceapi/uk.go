@@ -3,17 +3,16 @@ package referenceapi
 import (
 	"bytes"
 	"context"
-	"github.com/payrolld/payrolld/internal/business"
-	"github.com/payrolld/payrolld/internal/httpapi"
 	"net/http"
-
-	"github.com/payrolld/payrolld/internal/employee/holidaypay"
-	"github.com/payrolld/payrolld/internal/record"
-	"github.com/payrolld/payrolld/internal/uk"
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/payrolld/payrolld/internal/business"
+	"github.com/payrolld/payrolld/internal/employee/holidaypay"
+	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/record"
+	"github.com/payrolld/payrolld/internal/uk"
 )
 
 // registerUKReference serves the UK-only reference data: HMRC settings and

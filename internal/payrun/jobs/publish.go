@@ -2,11 +2,11 @@ package jobs
 
 import (
 	"context"
-	"github.com/payrolld/payrolld/internal/payrun"
 	"time"
 
 	"github.com/payrolld/payrolld/internal/job"
 	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/payrun"
 	"github.com/payrolld/payrolld/internal/store"
 )
 

@@ -2,11 +2,11 @@ package output
 
 import (
 	"context"
-	"github.com/payrolld/payrolld/internal/payrun"
 
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/db"
 	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/payrun"
 	"github.com/payrolld/payrolld/internal/store"
 )
 

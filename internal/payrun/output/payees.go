@@ -2,7 +2,6 @@ package output
 
 import (
 	"context"
-	"github.com/payrolld/payrolld/internal/payrun"
 	"strings"
 
 	"github.com/payrolld/payrolld/internal/au"
@@ -11,6 +10,7 @@ import (
 	"github.com/payrolld/payrolld/internal/employee/bankaccount"
 	"github.com/payrolld/payrolld/internal/emprec"
 	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/payrun"
 	"github.com/payrolld/payrolld/internal/record"
 	"github.com/payrolld/payrolld/internal/store"
 	"github.com/payrolld/payrolld/internal/uk"

@@ -3,13 +3,13 @@ package output
 import (
 	"context"
 	"fmt"
-	"github.com/payrolld/payrolld/internal/payrun"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/payrun"
 	"github.com/payrolld/payrolld/internal/payslip"
 )
 
