@@ -21,23 +21,8 @@ import (
 // one, and the per-registration bound of 4 sends in flight holds across
 // both. Events are committed on both nodes while the workers run.
 func TestWebhookTwoNodesDeliverEachOnceWithSkipLocked(t *testing.T) {
-	if os.Getenv(testkit.PostgresURLEnv) == "" {
-		t.Skip(testkit.PostgresURLEnv + " not set")
-	}
-	url := testkit.FreshPostgresURL(t)
+	dbs := twoPostgresNodes(t)
 	ctx := context.Background()
-	var dbs [2]*db.DB
-	for i := range dbs {
-		d, err := db.Open(ctx, url)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { d.Close() })
-		if _, err := d.Migrate(ctx, db.MigrateOptions{}); err != nil {
-			t.Fatal(err)
-		}
-		dbs[i] = d
-	}
 	f := newFixture(t, dbs[0])
 	other := &webhook.Service{DB: dbs[1], Clock: f.svc.Clock, AllowPrivate: f.svc.AllowPrivate}
 	nodes := []*fixture{f, {s: f.s, svc: other, d: dbs[1], biz: f.biz, ctx: ctx}}
@@ -112,4 +97,27 @@ func TestWebhookTwoNodesDeliverEachOnceWithSkipLocked(t *testing.T) {
 			t.Errorf("delivery %s: status %s, %d attempts, %d attempt rows", del.ID, del.Status, del.Attempts, len(f.attempts(t, del.ID)))
 		}
 	}
+}
+
+// twoPostgresNodes opens two connections (two nodes) to one fresh, migrated
+// PostgreSQL database; the test is skipped without PostgreSQL.
+func twoPostgresNodes(t *testing.T) [2]*db.DB {
+	t.Helper()
+	if os.Getenv(testkit.PostgresURLEnv) == "" {
+		t.Skip(testkit.PostgresURLEnv + " not set")
+	}
+	url := testkit.FreshPostgresURL(t)
+	var dbs [2]*db.DB
+	for i := range dbs {
+		d, err := db.Open(context.Background(), url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { d.Close() })
+		if _, err := d.Migrate(context.Background(), db.MigrateOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		dbs[i] = d
+	}
+	return dbs
 }

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"testing"
 	"time"
 
@@ -81,23 +80,8 @@ func TestWebhookEmitEachQueuesLikeEmit(t *testing.T) {
 // poll is an hour and the emitting node's in-process nudge cannot reach
 // the other node.
 func TestWebhookOtherNodeWakesOnCommit(t *testing.T) {
-	if os.Getenv(testkit.PostgresURLEnv) == "" {
-		t.Skip(testkit.PostgresURLEnv + " not set")
-	}
-	url := testkit.FreshPostgresURL(t)
+	dbs := twoPostgresNodes(t)
 	ctx := context.Background()
-	var dbs [2]*db.DB
-	for i := range dbs {
-		d, err := db.Open(ctx, url)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { d.Close() })
-		if _, err := d.Migrate(ctx, db.MigrateOptions{}); err != nil {
-			t.Fatal(err)
-		}
-		dbs[i] = d
-	}
 	f := newFixture(t, dbs[0])
 	arrived := make(chan time.Time, 10)
 	rcv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { arrived <- time.Now() }))
