@@ -145,4 +145,3 @@ func (s *Service) ReturnToApproved(ctx context.Context, q *store.Queries, busine
 		UpdatedAt: s.Clock.Now().UTC()})
 	return err
 }
-
