@@ -160,6 +160,20 @@ func TestUKReturnsP32(t *testing.T) {
 		if again := e.Do("GET", P+"/download/pdf?taxYear=2026", key, nil).Expect(t, 200); !bytes.Equal(again.Body, pdf.Body) {
 			t.Error("P32 PDF is not deterministic")
 		}
+		// One table of the twelve months as HMRC's P32 lays them out: month
+		// 4 (6 July to 5 August) is due by 22 August online, 19 August by post.
+		if text := strings.Join(strings.Fields(testkit.PDFText(t, pdf.Body)), " "); text != "" {
+			for _, want := range []string{"P32 Employer Payment Record 2026/27", "Due by", "Outstanding",
+				"4 06/07 to 05/08/26 £200.00 £0.00 £0.00 £324.96 £0.00 £0.00 £28.80 £8.00 £4.16 £500.00 22/08/26; 19/08 £0.00 £500.00",
+				"Year 2026/27 £603.20"} {
+				if !strings.Contains(text, want) {
+					t.Errorf("P32 PDF lacks %q:\n%s", want, text)
+				}
+			}
+		}
+		if m := e.Do("GET", P+"?taxYear=2026", key, nil).Expect(t, 200).Map(t)["months"].([]any)[3].(map[string]any); m["paymentDueDate"] != "2026-08-22T00:00:00" {
+			t.Errorf("month 4 paymentDueDate %v", m["paymentDueDate"])
+		}
 
 		// A small employer recovers all of it plus 8.5% compensation:
 		// 1,000 + 85.00; month 1 due 300 + 40 + 50 − 50 − 1,000 − 85 + 8 = −737.

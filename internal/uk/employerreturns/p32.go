@@ -129,6 +129,7 @@ type P32Month struct {
 	TotalDue                       payroll.Money     `json:"totalDue" doc:"tax + loans + employee and employer NI + levy - recovery - compensation - employment allowance - CIS suffered"`
 	PaymentMade                    payroll.Money     `json:"paymentMade" doc:"what the employer recorded paying HMRC for the month"`
 	PaymentDate                    *payroll.DateTime `json:"paymentDate" nullable:"true"`
+	PaymentDueDate                 *payroll.DateTime `json:"paymentDueDate" nullable:"true" doc:"when HMRC must have the month's payment: the 22nd after the tax month ends when paid electronically (the 19th by post); null on the year's totals"`
 	Outstanding                    payroll.Money     `json:"outstanding" doc:"totalDue - paymentMade"`
 	Note                           string            `json:"note"`
 	OpeningBalances                P32Figures        `json:"openingBalances" doc:"included above: figures paid outside payrolld"`
@@ -136,6 +137,18 @@ type P32Month struct {
 	recovered, compensation        [nStat]int64
 	levyYTD, payBillYTD, eaClaimed int64
 	hasOpening                     bool
+}
+
+// PaymentDue is when HMRC must have the PAYE and NICs of the tax month
+// ending on monthEnd (the 5th): cleared in its account by the 22nd of that
+// month when paid electronically, by the 19th when paid by post
+// (gov.uk/pay-paye-tax; docs/reference/uk-paye.md).
+func PaymentDue(monthEnd time.Time, electronic bool) time.Time {
+	day := 19
+	if electronic {
+		day = 22
+	}
+	return time.Date(monthEnd.Year(), monthEnd.Month(), day, 0, 0, 0, 0, time.UTC)
 }
 
 // P32 is the Employer Payment Record of a tax year.
@@ -329,8 +342,10 @@ func (d *yearData) compute() P32 {
 		a.add(op)
 		a.add(adj)
 		total.add(a)
+		dueBy := payroll.NewDateTime(PaymentDue(to, true))
 		pm := P32Month{TaxMonth: m, PeriodStart: payroll.NewDateTime(from), PeriodEnd: payroll.NewDateTime(to), PayRunCount: len(runCount[m]),
-			P32Figures: a.figures(), OpeningBalances: op.figures(), Adjustments: adj.figures(), Note: d.adjust[m].Note, hasOpening: op != amounts{}}
+			P32Figures: a.figures(), OpeningBalances: op.figures(), Adjustments: adj.figures(), Note: d.adjust[m].Note, hasOpening: op != amounts{},
+			PaymentDueDate: &dueBy}
 		if pm.Note == "" {
 			pm.Note = d.opening[m].Note
 		}

@@ -247,7 +247,7 @@ func (s *Service) PaymentFile(ctx context.Context, biz business.Business, taxYea
 		if (taxMonth != 0 && m.TaxMonth != taxMonth) || !m.Outstanding.IsPos() {
 			continue
 		}
-		due := m.PeriodEnd.Time.AddDate(0, 0, 17) // the 5th + 17 = the 22nd
+		due := m.PaymentDueDate.Time
 		_ = w.Write([]string{hmrcPayeeName, hmrcSortCode, hmrcAccountNumber, m.Outstanding.StringFixed(2),
 			PaymentReference(p.AccountsOfficeReference, p.TaxYear, m.TaxMonth), due.Format("2006-01-02"), fmt.Sprint(m.TaxMonth),
 			m.PeriodEnd.Time.Format("2006-01-02")})
@@ -260,7 +260,9 @@ func (s *Service) PaymentFile(ctx context.Context, biz business.Business, taxYea
 	return b.Bytes(), name, w.Error()
 }
 
-// PDF renders the P32: a summary of the year, then a section per month.
+// PDF renders the P32 as HMRC's Employer Payment Record is laid out: one
+// landscape table with a row per tax month (what is due to HMRC, by when,
+// what was paid) and the year's totals, under the employer's references.
 // Dated the end of the tax year so the same figures give the same bytes.
 func (s *Service) PDF(ctx context.Context, biz business.Business, taxYear string) ([]byte, error) {
 	p, _, err := s.p32Data(ctx, biz, taxYear)
@@ -269,32 +271,30 @@ func (s *Service) PDF(ctx context.Context, biz business.Business, taxYear string
 	}
 	gbp := forms.GBP
 	doc := forms.NewDoc("P32 "+p.TaxYearName, p.EmployerName, p.Totals.PeriodEnd.Time)
-	doc.Page()
+	doc.LandscapePage()
 	doc.Heading("P32 Employer Payment Record " + p.TaxYearName)
-	doc.Section("Employer")
-	doc.Row("Name", p.EmployerName)
-	doc.Row("PAYE reference", p.PayeReference)
-	doc.Row("Accounts office reference", p.AccountsOfficeReference)
-	doc.Section("Year")
-	doc.Row("Total due", gbp(p.Totals.TotalDue))
-	doc.Row("Payments made", gbp(p.Totals.PaymentMade))
-	doc.Row("Outstanding", gbp(p.Totals.Outstanding))
-	doc.Row("Employment allowance used", gbp(p.EmploymentAllowanceUsed)+" of "+gbp(p.EmploymentAllowanceAvailable))
-	doc.Row("Apprenticeship levy", gbp(p.Totals.ApprenticeshipLevyYTD))
-	for _, m := range p.Months {
-		doc.Section(fmt.Sprintf("Tax month %d: %s to %s", m.TaxMonth, m.PeriodStart.Time.Format("02/01/2006"), m.PeriodEnd.Time.Format("02/01/2006")))
-		doc.Row("PAYE tax", gbp(m.PayeTax))
-		doc.Row("Student loan deductions", gbp(m.StudentLoan))
-		doc.Row("Postgraduate loan deductions", gbp(m.PostgraduateLoan))
-		doc.Row("Employee NI", gbp(m.EmployeeNI))
-		doc.Row("Employer NI", gbp(m.EmployerNI))
-		doc.Row("Statutory payments recovered", gbp(m.StatutoryPaymentsRecovered))
-		doc.Row("NIC compensation", gbp(m.NICCompensation))
-		doc.Row("Employment allowance", gbp(m.EmploymentAllowance))
-		doc.Row("Apprenticeship levy", gbp(m.ApprenticeshipLevy))
-		doc.Row("CIS deductions suffered", gbp(m.CISDeductionsSuffered))
-		doc.Row("Total due", gbp(m.TotalDue))
-		doc.Row("Payment made", gbp(m.PaymentMade))
+	doc.Row("Employer", p.EmployerName)
+	doc.Row("PAYE reference / Accounts Office reference", p.PayeReference+" / "+p.AccountsOfficeReference)
+	header := []string{"Tax month", "Period", "PAYE tax", "Student loans", "PG loans",
+		"NICs (employee + employer)", "Statutory pay recovered", "NIC compensation", "Employment allowance",
+		"Apprenticeship levy", "CIS deductions suffered", "Total due", "Due by (online; post)", "Paid", "Outstanding"}
+	widths := []float64{10, 25, 17, 16, 15, 19, 18, 18, 18, 19, 17, 17, 21, 15, 18} // 263 of A4 landscape's 267 mm
+	row := func(m P32Month, label, period, due string) []string {
+		return []string{label, period, gbp(m.PayeTax), gbp(m.StudentLoan), gbp(m.PostgraduateLoan), gbp(m.EmployeeNI.Add(m.EmployerNI)),
+			gbp(m.StatutoryPaymentsRecovered), gbp(m.NICCompensation), gbp(m.EmploymentAllowance), gbp(m.ApprenticeshipLevy),
+			gbp(m.CISDeductionsSuffered), gbp(m.TotalDue), due, gbp(m.PaymentMade), gbp(m.Outstanding)}
 	}
+	var rows [][]string
+	for _, m := range p.Months {
+		period := m.PeriodStart.Time.Format("02/01") + " to " + m.PeriodEnd.Time.Format("02/01/06")
+		due := PaymentDue(m.PeriodEnd.Time, true).Format("02/01/06") + "; " + PaymentDue(m.PeriodEnd.Time, false).Format("02/01")
+		rows = append(rows, row(m, fmt.Sprint(m.TaxMonth), period, due))
+	}
+	rows = append(rows, row(p.Totals, "Year", p.TaxYearName, ""))
+	doc.Table(widths, header, rows, true)
+	doc.Note("Payments must reach HMRC by the 22nd after the tax month ends when paid electronically, or the 19th when paid by post. " +
+		"Total due = PAYE tax + student and postgraduate loan deductions + NICs + apprenticeship levy - statutory pay recovered - NIC compensation - " +
+		"employment allowance - CIS deductions suffered. Employment allowance used: " + gbp(p.EmploymentAllowanceUsed) + " of " +
+		gbp(p.EmploymentAllowanceAvailable) + ".")
 	return doc.Bytes()
 }

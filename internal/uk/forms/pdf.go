@@ -176,12 +176,60 @@ type Doc struct{ d *pdfDoc }
 func NewDoc(title, author string, stamp time.Time) Doc { return Doc{newPDF(title, author, stamp)} }
 
 func (d Doc) Page()                   { d.d.pdf.AddPage() }
+func (d Doc) LandscapePage()          { d.d.pdf.AddPageFormat("L", d.d.pdf.GetPageSizeStr("A4")) }
 func (d Doc) Heading(s string)        { d.d.heading(s) }
 func (d Doc) Section(s string)        { d.d.section(s) }
 func (d Doc) Row(label, value string) { d.d.row(label, value) }
 func (d Doc) Employer(e Employer)     { d.d.employer(e) }
 func (d Doc) Employee(p Person)       { d.d.employee(p) }
 func (d Doc) Bytes() ([]byte, error)  { return d.d.bytes() }
+
+// Table draws a ruled table: a shaded header whose labels wrap within
+// their columns, then rows whose first column is left-aligned text and
+// the rest right-aligned figures; the last row is bold when boldLast
+// (totals). widths are in millimetres.
+func (d Doc) Table(widths []float64, header []string, rows [][]string, boldLast bool) {
+	pdf, tr := d.d.pdf, d.d.tr
+	const line = 3.6
+	pdf.Ln(3)
+	pdf.SetFont("Helvetica", "B", 6.5)
+	pdf.SetFillColor(230, 230, 230)
+	lines := 1
+	for i, h := range header {
+		lines = max(lines, len(pdf.SplitText(tr(h), widths[i]-1)))
+	}
+	x0, y := pdf.GetX(), pdf.GetY()
+	x := x0
+	for i, h := range header {
+		pdf.Rect(x, y, widths[i], float64(lines)*line+1, "FD")
+		pdf.SetXY(x, y+0.5)
+		pdf.MultiCell(widths[i], line, tr(h), "", "C", false)
+		x += widths[i]
+	}
+	pdf.SetXY(x0, y+float64(lines)*line+1)
+	for r, row := range rows {
+		style := ""
+		if boldLast && r == len(rows)-1 {
+			style = "B"
+		}
+		pdf.SetFont("Helvetica", style, 7.5)
+		for i, c := range row {
+			align := "R"
+			if i == 0 {
+				align = "L"
+			}
+			pdf.CellFormat(widths[i], 5.5, tr(c), "1", 0, align, false, 0, "")
+		}
+		pdf.Ln(-1)
+	}
+}
+
+// Note writes a paragraph in small type.
+func (d Doc) Note(s string) {
+	d.d.pdf.Ln(2)
+	d.d.pdf.SetFont("Helvetica", "", 8)
+	d.d.pdf.MultiCell(0, 4, d.d.tr(s), "", "L", false)
+}
 
 // GBP formats an amount as forms print it (£1,234.50).
 func GBP(m payroll.Money) string { return gbp(m) }
