@@ -40,7 +40,7 @@ func ParseDateTime(s string) (DateTime, error) {
 			return NewDateTime(t), nil
 		}
 	}
-	return DateTime{}, fmt.Errorf("%q is not a date/time (want %s)", s, LocalLayout)
+	return DateTime{}, fmt.Errorf("%q is not a date/time: send it as the API writes them, e.g. 2026-11-29T09:30:00 or 2026-11-29", s)
 }
 
 func (d DateTime) MarshalJSON() ([]byte, error) {
