@@ -38,5 +38,8 @@ func CanonicalEnum(list []string, s string) (string, bool) {
 			found, n = e, n+1
 		}
 	}
-	return found, n == 1
+	if n != 1 {
+		return "", false
+	}
+	return found, true
 }
