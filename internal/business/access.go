@@ -58,17 +58,12 @@ func IsPermission(name string) bool {
 }
 
 // Flags is a comma-joined list of flag-enum names (UserPermission,
-// ReportEnum). With no flag set it is null on the wire: "" is no name a
-// client can map, and the published description has no zero name.
+// ReportEnum). With no flag set the member is left out of the answer
+// (omitempty on every Flags member): "" is no name a client can map, the
+// published description has no zero name, and it declares the member
+// non-nullable, so null fails generated clients where an absent member
+// reads as unset.
 type Flags string
-
-// MarshalJSON writes null for an empty list.
-func (f Flags) MarshalJSON() ([]byte, error) {
-	if f == "" {
-		return []byte("null"), nil
-	}
-	return json.Marshal(string(f))
-}
 
 // Access types.
 const (
@@ -79,20 +74,20 @@ const (
 // EmployeeGroupAccess grants permissions over an employee group.
 type EmployeeGroupAccess struct {
 	EmployeeGroupID int64 `json:"employeeGroupId"`
-	Permissions     Flags `json:"permissions" nullable:"true" maxLength:"2000"`
+	Permissions     Flags `json:"permissions,omitempty" nullable:"true" maxLength:"2000"`
 }
 
 // LocationAccess grants permissions over locations.
 type LocationAccess struct {
 	FilterType  string  `json:"filterType" enum:"Location,LocationOrParents"`
 	LocationIDs []int64 `json:"locationIds"`
-	Permissions Flags   `json:"permissions" nullable:"true" maxLength:"2000"`
+	Permissions Flags   `json:"permissions,omitempty" nullable:"true" maxLength:"2000"`
 }
 
 // ReportAccess says which reports a restricted user may run.
 type ReportAccess struct {
 	AccessType             string `json:"accessType" enum:"None,AllReports,SpecificReports,ReportPack"`
-	SpecificReports        Flags  `json:"specificReports" nullable:"true" maxLength:"4000"`
+	SpecificReports        Flags  `json:"specificReports,omitempty" nullable:"true" maxLength:"4000"`
 	NoReportingRestriction bool   `json:"noReportingRestriction"`
 }
 
@@ -100,7 +95,7 @@ type ReportAccess struct {
 type KioskAccess struct {
 	Kiosks      []int64 `json:"kiosks"`
 	AccessType  string  `json:"accessType" enum:"None,AllKiosks,SpecificKiosks"`
-	Permissions Flags   `json:"permissions" nullable:"true" maxLength:"2000"`
+	Permissions Flags   `json:"permissions,omitempty" nullable:"true" maxLength:"2000"`
 }
 
 // PayrollAccess covers pay run creation and approval rights.

@@ -19,7 +19,7 @@ func TestCheck(t *testing.T) {
 	const unavailability = "GET /api/v2/business/{businessId}/unavailability/{id}"
 	okLocation := `{"id":1,"parentId":null,"name":"Depot","country":null,"isGlobal":false,"isRollupReportingLocation":false,"defaultShiftConditionIds":[],"nestedLocations":[]}`
 	okAccess := `{"accessType":"Restricted","employeeGroups":[],"locationAccess":[],"reports":{"accessType":"SpecificReports","specificReports":"PaygReport, DeductionsReport","noReportingRestriction":false},` +
-		`"kioskAccess":{"kiosks":[],"accessType":"None","permissions":null},"payrollAccess":{"approveElectronicPayrollLodgement":false,"userBusinessRestrictionCount":0,` +
+		`"kioskAccess":{"kiosks":[],"accessType":"None"},"payrollAccess":{"approveElectronicPayrollLodgement":false,"userBusinessRestrictionCount":0,` +
 		`"payRunApprovalAccess":null,"payRunCreationAccess":"PayRunCreatorAllSchedules","selectedPaySchedulesForPayRunApproval":[],"selectedPaySchedulesForPayRunCreation":[]},"name":"A","email":"a@example.com"}`
 	for _, tc := range []struct {
 		name, op, body string
@@ -47,6 +47,7 @@ func TestCheck(t *testing.T) {
 		{"valid access", access, okAccess, "", ""},
 		{"null declared object", access, strings.Replace(okAccess, `"name":"A"`, `"name":"A","reports":null`, 1), "$.reports: null where object ReportAccessModel is declared", ""},
 		{"flag enum with a wrong name", access, strings.Replace(okAccess, "DeductionsReport", "Nope", 1), `$.reports.specificReports: "Nope" is not one of`, ""},
+		{"flag enum null", access, strings.Replace(okAccess, `"accessType":"None"}`, `"accessType":"None","permissions":null}`, 1), "$.kioskAccess.permissions: null where enum is declared", ""},
 		{"flag enum empty", access, strings.Replace(okAccess, `"PaygReport, DeductionsReport"`, `""`, 1), `$.reports.specificReports: "" is not one of`, ""},
 		{"not JSON", location, `<Location/>`, "not JSON", ""},
 		{"undescribed body", "DELETE /api/v2/business/{businessId}/location/{id}", ``, "", ""},

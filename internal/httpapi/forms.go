@@ -131,7 +131,9 @@ func (a *API) prepareBody(op *huma.Operation, w http.ResponseWriter, r *http.Req
 			return true
 		}
 	}
-	v = a.normalizeValue(v, mt.Schema, 0)
+	if v = a.normalizeValue(v, mt.Schema, 0); v == absent {
+		v = nil
+	}
 	if b, err := json.Marshal(v); err == nil {
 		raw = b
 	}
@@ -325,6 +327,23 @@ func (a *API) formValue(n *formNode, s *huma.Schema, depth int) (any, bool) {
 			}
 			merged[canon].merge(n.members[k])
 		}
+		if _, dict := s.AdditionalProperties.(*huma.Schema); dict {
+			// A dictionary keyed by numbers (`deductions[123][0].amount=`,
+			// the employee id): the index is the key, as ASP.NET binds it.
+			idx := make([]int, 0, len(n.items))
+			for i := range n.items {
+				idx = append(idx, i)
+			}
+			sort.Ints(idx)
+			for _, i := range idx {
+				k := strconv.Itoa(i)
+				if merged[k] == nil {
+					merged[k] = newFormNode()
+					order = append(order, k)
+				}
+				merged[k].merge(n.items[i])
+			}
+		}
 		for _, canon := range order {
 			ps := s.Properties[canon]
 			if ps == nil {
@@ -335,6 +354,12 @@ func (a *API) formValue(n *formNode, s *huma.Schema, depth int) (any, bool) {
 			}
 		}
 		if len(out) == 0 {
+			if depth > 0 && len(n.values) > 0 && n.values[0] != "" {
+				// A value where the schema has an object (`lines=abc`):
+				// kept, so validation names the member instead of the
+				// body binding to nothing.
+				return n.values[0], true
+			}
 			return nil, false
 		}
 		return out, true
@@ -356,6 +381,11 @@ func (a *API) formValue(n *formNode, s *huma.Schema, depth int) (any, bool) {
 			}
 		}
 		if out == nil {
+			if len(n.members) > 0 {
+				// Members where the schema has a list (`lines[x].amount=`):
+				// kept, so validation names the member.
+				return rawForm(n, depth), true
+			}
 			return nil, false
 		}
 		return out, true

@@ -2,7 +2,6 @@ package httpapi
 
 import (
 	"encoding/json"
-	"math"
 	"net/http"
 	"net/url"
 	"strings"
@@ -18,7 +17,9 @@ import (
 //   - bodies (JSON, text/json, application/*+json, unlabelled JSON and
 //     ASP.NET-style forms; see forms.go): member names case-insensitive
 //     (renamed to the schema's spelling), unknown members dropped, null =
-//     absent, enums by name in any case or by integer position.
+//     absent, enums by name in any case, by display name or by integer
+//     position, and primitives of the wrong JSON type converted as the
+//     public API's binder converts them (coerce.go).
 func (a *API) normalizeRequest(ctx huma.Context, next func(huma.Context)) {
 	op := ctx.Operation()
 	r, w := humachi.Unwrap(ctx)
@@ -113,33 +114,22 @@ func (a *API) normalizeValue(v any, s *huma.Schema, depth int) any {
 					continue // an empty enum is an unset one
 				}
 			}
-			out[canon] = a.normalizeValue(e, s.Properties[canon], depth+1)
+			nv := a.normalizeValue(e, s.Properties[canon], depth+1)
+			if nv == absent {
+				continue // "" in a number, boolean or date-time member: null
+			}
+			out[canon] = nv
 		}
 		return out
 	case []any:
 		for i, e := range val {
-			val[i] = a.normalizeValue(e, s.Items, depth+1)
-		}
-		return val
-	case string:
-		if len(s.Enum) > 0 {
-			for _, e := range s.Enum {
-				if es, ok := e.(string); ok && strings.EqualFold(es, val) {
-					return es
-				}
-			}
-			if n, err := json.Number(val).Int64(); err == nil && n >= 0 && int(n) < len(s.Enum) && s.Type == "string" {
-				return s.Enum[n]
+			if nv := a.normalizeValue(e, s.Items, depth+1); nv != absent {
+				val[i] = nv
 			}
 		}
 		return val
-	case json.Number:
-		if len(s.Enum) > 0 && s.Type == "string" {
-			if f, err := val.Float64(); err == nil && f == math.Trunc(f) && f >= 0 && int(f) < len(s.Enum) {
-				return s.Enum[int(f)]
-			}
-		}
-		return val
+	case string, json.Number, bool:
+		return coerceScalar(val, s)
 	}
 	return v
 }

@@ -113,13 +113,12 @@ func (t *AllowanceTemplate) References() []record.Ref {
 }
 
 // checkTemplate fills the unit types a template's category omits from
-// the leave category itself (enums are never empty on the wire).
+// the leave category itself (enums are never empty on the wire) and checks
+// each category's allowance as assigning the template will, so a template
+// stored is one every employee can be given.
 func checkTemplate(ctx context.Context, q *store.Queries, bizID int64, t *AllowanceTemplate) error {
 	for i := range t.LeaveCategories {
 		c := &t.LeaveCategories[i]
-		if c.UnitType != "" && c.LeaveUnitType != "" {
-			continue
-		}
 		r, err := q.GetRecord(ctx, store.GetRecordParams{ID: c.LeaveCategoryID, BusinessID: bizID, Kind: record.KindLeaveCategory})
 		if db.IsNoRows(err) {
 			return payroll.Invalid(fmt.Sprintf("leaveCategories[%d].leaveCategoryId", i), "there is no leave category %d in this business", c.LeaveCategoryID)
@@ -133,6 +132,10 @@ func checkTemplate(ctx context.Context, q *store.Queries, bizID int64, t *Allowa
 		}
 		c.UnitType = record.WithDefault(c.UnitType, record.WithDefault(cat.UnitType, "HoursPerHourWorked"))
 		c.LeaveUnitType = record.WithDefault(c.LeaveUnitType, unitOf(cat))
+		a := c.allowance(cat)
+		if err := checkAllowance(fmt.Sprintf("leaveCategories[%d].", i), &a, cat); err != nil {
+			return err
+		}
 	}
 	return nil
 }

@@ -2,6 +2,7 @@ package payschedule
 
 import (
 	"context"
+	"encoding/json"
 	"strings"
 	"time"
 	"unicode"
@@ -66,6 +67,23 @@ type AutoPayConfiguration struct {
 	WeekOfMonth                      int              `json:"weekOfMonth"`
 	DayOfWeek                        int              `json:"dayOfWeek"`
 	ReportPacksToRun                 []int            `json:"reportPacksToRun"`
+}
+
+// MarshalJSON writes the four dates the published description declares
+// non-nullable (.NET DateTime) as DateTime.MinValue while unset, where null
+// fails generated clients; scheduledEndDate is nullable and stays null.
+// A client sending the MinValue back sets nothing (it parses to the zero
+// time).
+func (a AutoPayConfiguration) MarshalJSON() ([]byte, error) {
+	type plain AutoPayConfiguration
+	return json.Marshal(struct {
+		plain
+		InitialPayPeriodEnding           payroll.DateTimeOrMin `json:"initialPayPeriodEnding"`
+		InitialDatePaid                  payroll.DateTimeOrMin `json:"initialDatePaid"`
+		InitialPayRunCreationDateTime    payroll.DateTimeOrMin `json:"initialPayRunCreationDateTime"`
+		NextScheduledCreationDateTimeUtc payroll.DateTimeOrMin `json:"nextScheduledCreationDateTimeUtc"`
+	}{plain(a), payroll.DateTimeOrMin{DateTime: a.InitialPayPeriodEnding}, payroll.DateTimeOrMin{DateTime: a.InitialDatePaid},
+		payroll.DateTimeOrMin{DateTime: a.InitialPayRunCreationDateTime}, payroll.DateTimeOrMin{DateTime: a.NextScheduledCreationDateTimeUtc}})
 }
 
 // FinaliseDefaultSettings are the defaults of the finalise step

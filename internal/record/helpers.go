@@ -2,6 +2,8 @@ package record
 
 import (
 	"strings"
+
+	"github.com/payrolld/payrolld/internal/payroll"
 )
 
 // Small helpers the domain packages share.
@@ -12,14 +14,10 @@ type IDName struct {
 	Name string `json:"name"`
 }
 
-// canonical finds s in list case-insensitively and returns its spelling there.
+// Canonical finds s in list case-insensitively, or by its display name
+// ("Full Time" for FullTime), and returns its spelling there.
 func Canonical(list []string, s string) (string, bool) {
-	for _, e := range list {
-		if strings.EqualFold(e, strings.TrimSpace(s)) {
-			return e, true
-		}
-	}
-	return "", false
+	return payroll.CanonicalEnum(list, s)
 }
 
 // isDigits reports whether s is one or more decimal digits.

@@ -113,6 +113,9 @@ func TestLeaveAllowanceTemplates(t *testing.T) {
 			{Name: "no name", Method: "POST", Path: T, Key: e.Key, Body: map[string]any{"name": " "}, Status: 400, Field: "name"},
 			{Name: "unknown category", Method: "POST", Path: T, Key: e.Key, Body: map[string]any{"name": "X", "leaveCategories": []any{map[string]any{"leaveCategoryId": 999999}}}, Status: 400, Field: "leaveCategories"},
 			{Name: "award", Method: "POST", Path: T, Key: e.Key, Body: map[string]any{"name": "X", "awardId": 3}, Status: 400, Field: "awardId"},
+			// What assigning would refuse is refused when the template is stored.
+			{Name: "more than an hour per hour worked", Method: "POST", Path: T, Key: e.Key, Body: map[string]any{"name": "X", "leaveCategories": []any{
+				map[string]any{"leaveCategoryId": e.annual, "units": 2, "unitType": "HoursPerHourWorked"}}}, Status: 400, Field: "leaveCategories[0].units"},
 			{Name: "duplicate name", Method: "POST", Path: T, Key: e.Key, Body: map[string]any{"name": "full TIME"}, Status: 409},
 			{Name: "delete assigned", Method: "DELETE", Path: fmt.Sprintf("%s/%d", T, id), Key: e.Key, Status: 409},
 			{Name: "anonymous", Method: "GET", Path: T, Status: 401},
@@ -123,8 +126,10 @@ func TestLeaveAllowanceTemplates(t *testing.T) {
 			{Name: "assign to other tenant's employee", Method: "POST", Path: fmt.Sprintf("%s/leaveallowancetemplate/assign/%d", e.E(e.bobEmp), id), Key: e.Key, Status: 404},
 			{Name: "reapply other tenant's", Method: "POST", Path: fmt.Sprintf("%s/reapply/%d", T, other), Key: e.Key, Status: 404},
 		})
-		// Once nobody follows it, it can go.
-		e.Do("POST", fmt.Sprintf("%s/leaveallowancetemplate/assign/%d", e.E(e.ann), int64(e.Do("POST", T, e.Key, map[string]any{"name": "Casual"}).Expect(t, 200).Map(t)["id"].(float64))), e.Key, nil).Expect(t, 200)
+		// Once nobody follows it, it can go. A template accepted with its
+		// categories' unit types left to the category is assignable.
+		casual := e.Do("POST", T, e.Key, map[string]any{"name": "Casual", "leaveCategories": []any{map[string]any{"leaveCategoryId": e.annual, "units": "0.0769"}}}).Expect(t, 200).Map(t)
+		e.Do("POST", fmt.Sprintf("%s/leaveallowancetemplate/assign/%d", e.E(e.ann), int64(casual["id"].(float64))), e.Key, nil).Expect(t, 200)
 		e.Do("DELETE", fmt.Sprintf("%s/%d", T, id), e.Key, nil).Expect(t, 200)
 		testkit.ExpectProblem(t, e.Do("GET", fmt.Sprintf("%s/%d", T, id), e.Key, nil), 404, "")
 	})
