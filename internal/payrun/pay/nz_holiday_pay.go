@@ -8,6 +8,7 @@ import (
 
 	"github.com/payrolld/payrolld/internal/calc"
 	"github.com/payrolld/payrolld/internal/categories"
+	"github.com/payrolld/payrolld/internal/leave"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/store"
 )
@@ -159,13 +160,7 @@ func (w *Writer) nzHolidayPay(ctx context.Context, run *store.PayRun, e *Employe
 	}
 	var entitlementPay payroll.Money
 	if untakenE6 > 0 {
-		hours := hoursOfE6(untakenE6)
-		switch lc.LeaveUnitType {
-		case "Days":
-			hours = hours.Mul(hoursPerDay(e))
-		case "Weeks":
-			hours = hours.Mul(hoursPerWeek(e))
-		}
+		hours := hoursOfE6(untakenE6) // the ledger keeps hours, whatever the category's unit
 		hpw := hoursPerWeek(e)
 		if !hpw.IsPos() || !hours.IsPos() {
 			return payroll.Conflict("employee %d has no hours per week: the annual holidays they are entitled to (Holidays Act s 24) are paid in weeks, so their final pay needs them", e.ID)
@@ -259,21 +254,4 @@ func (w *Writer) averageWeeklyEarnings(ctx context.Context, run *store.PayRun, e
 
 // hoursPerWeek and hoursPerDay are the employee's standard hours (a day:
 // the week's ÷ 5 when not given).
-func hoursPerWeek(e *EmployeeRow) payroll.Rate {
-	var h payroll.Rate
-	if e.HoursPerWeek.Valid {
-		h, _ = payroll.ParseRate(e.HoursPerWeek.String)
-	}
-	return h
-}
-
-func hoursPerDay(e *EmployeeRow) payroll.Rate {
-	var h payroll.Rate
-	if e.HoursPerDay.Valid {
-		h, _ = payroll.ParseRate(e.HoursPerDay.String)
-	}
-	if !h.IsPos() {
-		h = hoursPerWeek(e).Div(payroll.RateFromInt(5))
-	}
-	return h
-}
+func hoursPerWeek(e *EmployeeRow) payroll.Rate { return leave.StoredHours(e.HoursPerWeek) }
