@@ -70,22 +70,13 @@ func TestLeaveUnitsNZDaysAndWeeks(t *testing.T) {
 			"leaveUnitType": "Days", "leaveCategoryType": "Standard", "automaticallyAccrues": false}).Expect(t, 200).Map(t)["id"]))
 		lsl := int64(num(t, e.Do("POST", e.B+"/leavecategory", e.Key, map[string]any{"name": "Long Service Leave", "leaveUnitType": "Weeks",
 			"leaveCategoryType": "Standard", "automaticallyAccrues": false}).Expect(t, 200).Map(t)["id"]))
-		tai := e.employee(t, "Tai", "Monthly", map[string]any{"rate": 62400, "rateUnit": "Annually", "hoursPerWeek": 40, "hoursPerDay": 8,
-			"taxCodeDeclaration_TaxCode": "M", "startDate": "2024-10-01T00:00:00"})
-		sep := e.run(t, "2026-09-30", 0, 0)
-		e.Do("POST", sep+"/leaveaccrued", e.Key, map[string]any{"leave": map[string]any{fmt.Sprint(tai): []any{
-			map[string]any{"leaveCategoryId": annual, "amount": 160}, map[string]any{"leaveCategoryId": lsl, "amount": 40}}}}).Expect(t, 200)
-		e.Do("POST", sep+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+		tai, _, P := e.nzEntitledLeaver(t, map[string]any{"hoursPerDay": 8}, map[int64]float64{annual: 160, lsl: 40}, nil)
 		if n, unit := e.balanceOf(t, tai, annual, "2026-09-30"); n != 20 || unit != "Days" {
 			t.Errorf("annual holidays = %v %s, want 20 Days", n, unit)
 		}
 		if n, unit := e.balanceOf(t, tai, lsl, "2026-09-30"); n != 1 || unit != "Weeks" {
 			t.Errorf("long service leave = %v %s, want 1 Weeks", n, unit)
 		}
-		oct := e.run(t, "2026-10-31", 0, 0)
-		e.Do("POST", oct+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
-		P := e.run(t, "2026-11-30", 0, 0)
-		e.Do("POST", P+"/terminate", e.Key, map[string]any{"employeeId": tai, "terminationReason": "Resignation", "terminationDate": "2026-11-30T00:00:00"}).Expect(t, 200)
 		paid := e.linesNamed(t, P, tai, "Annual Leave paid on termination")
 		if len(paid) != 2 {
 			t.Fatalf("final pay lines %v, want the entitlement and the 8%%", paid)

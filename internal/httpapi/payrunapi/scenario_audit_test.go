@@ -517,21 +517,13 @@ func TestAuditNZOrdinaryWeeklyPayWithRegularPayments(t *testing.T) {
 			"payCategoryType": "Allowance"}).Expect(t, 200).Map(t)["id"]))
 		overtime := int64(num(t, e.Do("POST", e.B+"/paycategory", e.Key, map[string]any{"name": "Regular Overtime", "rateUnit": "Fixed",
 			"payCategoryType": "Overtime"}).Expect(t, 200).Map(t)["id"]))
-		tai := e.employee(t, "Tai", "Monthly", map[string]any{"rate": 62400, "rateUnit": "Annually", "hoursPerWeek": 40,
-			"taxCodeDeclaration_TaxCode": "M", "startDate": "2024-10-01T00:00:00"})
-		for _, c := range []map[string]any{{"payCategoryId": tools, "amount": 100}, {"payCategoryId": overtime, "amount": 300}} {
-			c["startDate"] = "2026-09-01T00:00:00"
-			e.Do("POST", fmt.Sprintf("%s/employee/%d/additional-earnings", e.B, tai), e.Key, c).Expect(t, 200)
-		}
-		sep := e.run(t, "2026-09-30", 0, 0)
-		expectAmount(t, "September gross", e.totals(t, sep, tai)["grossEarnings"], 5600)
-		e.Do("POST", sep+"/leaveaccrued", e.Key, map[string]any{"leave": map[string]any{fmt.Sprint(tai): []any{
-			map[string]any{"leaveCategoryId": annual, "amount": 160}}}}).Expect(t, 200)
-		e.Do("POST", sep+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
-		oct := e.run(t, "2026-10-31", 0, 0)
-		e.Do("POST", oct+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
-		P := e.run(t, "2026-11-30", 0, 0)
-		e.Do("POST", P+"/terminate", e.Key, map[string]any{"employeeId": tai, "terminationReason": "Resignation", "terminationDate": "2026-11-30T00:00:00"}).Expect(t, 200)
+		tai, oct, P := e.nzEntitledLeaver(t, nil, map[int64]float64{annual: 160}, func(tai int64) {
+			for _, c := range []map[string]any{{"payCategoryId": tools, "amount": 100}, {"payCategoryId": overtime, "amount": 300}} {
+				c["startDate"] = "2026-09-01T00:00:00"
+				e.Do("POST", fmt.Sprintf("%s/employee/%d/additional-earnings", e.B, tai), e.Key, c).Expect(t, 200)
+			}
+		})
+		expectAmount(t, "October gross", e.totals(t, oct, tai)["grossEarnings"], 5600)
 		paid := e.linesNamed(t, P, tai, "Annual Leave paid on termination")
 		if len(paid) != 2 {
 			t.Fatalf("final pay lines %v, want the entitlement and the 8%%", paid)
