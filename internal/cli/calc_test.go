@@ -175,3 +175,43 @@ func TestCalcExplain(t *testing.T) {
 		t.Errorf("unknown subcommand: exit %d", code)
 	}
 }
+
+// The sample inputs the README points a newcomer to stay valid, and
+// their figures are the statute's (2026-27, derived by hand):
+//   - AU weekly, scale 2: x = 1,400 − 50 sacrificed = 1,350 → 1,350.99;
+//     0.32 × 1,350.99 − 181.7319 = 250.58 → 251; STSL 0.15 × 1,350.99 −
+//     200.5615 = 2.09 → 2; withheld 253.
+//   - UK monthly, 1257L month 1: free pay 1,048.25, taxable 2,451 (whole
+//     pounds), 20% = 490.20; employee NI 8% × (3,500 − 1,048) = 196.16;
+//     Plan 2 9% × (3,500 − 2,448.75) = 94.61 → 94 (whole pounds down).
+func TestCalcExplainExamples(t *testing.T) {
+	t.Parallel()
+	cases := map[string]map[string]string{
+		"calc-au-weekly.json":  {"payg": "253", "stsl": "2"},
+		"calc-uk-monthly.json": {"paye": "490.2", "ni.employee": "196.16", "studentloan.plan2": "94"},
+	}
+	for file, want := range cases {
+		code, out, errs := runCLI(t, "calc", "explain", "-in", filepath.Join("..", "..", "docs", "examples", file))
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", file, code, errs)
+		}
+		var res struct {
+			Figures []struct {
+				Code   string
+				Amount json.Number
+			}
+		}
+		if err := json.Unmarshal([]byte(out), &res); err != nil {
+			t.Fatalf("%s: %v", file, err)
+		}
+		got := map[string]string{}
+		for _, f := range res.Figures {
+			got[f.Code] = f.Amount.String()
+		}
+		for code, amount := range want {
+			if got[code] != amount {
+				t.Errorf("%s: %s = %q, want %s (all: %v)", file, code, got[code], amount, got)
+			}
+		}
+	}
+}

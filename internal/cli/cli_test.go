@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/base64"
+	"io"
 	"net"
 	"net/http"
 	"os"
@@ -85,6 +86,16 @@ func TestServeStartsAndStopsGracefully(t *testing.T) {
 	if res.StatusCode != 200 {
 		t.Fatalf("bootstrap key answered %d", res.StatusCode)
 	}
+	// Liveness says which build answers (a rolling upgrade shows which
+	// nodes run the new one).
+	if res, err = http.Get("http://" + addr + "/healthz"); err != nil {
+		t.Fatal(err)
+	}
+	health, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if !strings.Contains(string(health), `"status":"ok"`) || !strings.Contains(string(health), `"version":"devel`) {
+		t.Fatalf("/healthz = %s", health)
+	}
 	cancel()
 	select {
 	case code := <-done:
@@ -95,7 +106,7 @@ func TestServeStartsAndStopsGracefully(t *testing.T) {
 		t.Fatal("did not stop within 10s of cancellation")
 	}
 	log := stderr.String()
-	for _, want := range []string{"payrolld starting", "bootstrapAPIKey=****", "shutting down", "stopped"} {
+	for _, want := range []string{"payrolld starting", "version=devel", "bootstrapAPIKey=****", "shutting down", "stopped"} {
 		if !strings.Contains(log, want) {
 			t.Fatalf("log lacks %q:\n%s", want, log)
 		}

@@ -14,7 +14,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/payrolld/payrolld/internal/config"
 	"github.com/payrolld/payrolld/internal/payroll"
 )
 
@@ -70,7 +69,7 @@ func merge(a, b map[string]any) map[string]any {
 // finalised pay run each, through the same HTTP API clients use (served
 // in-process, nothing listens), then prints the key and where to look.
 func demo(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
-	cfg, _, err := config.Load(args, getenv, stderr)
+	cfg, err := loadConfig(demoCommand, args, getenv, stderr)
 	if err != nil {
 		return err
 	}
@@ -85,7 +84,8 @@ func demo(ctx context.Context, args []string, getenv func(string) string, stdout
 	if err := seedDemo(ctx, app, time.Now().UTC(), stdout); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "\nStart the server (payrolld serve) and explore with the key above, e.g.:\n  curl -u KEY: http://127.0.0.1:%s/api/v2/business\n", portOf(cfg.Addr))
+	// The README's start command: a newcomer has no payrolld binary on the PATH.
+	fmt.Fprintf(stdout, "\nStart the server (go run ./cmd/payrolld, same database) and explore with the key above, e.g.:\n  curl -u KEY: http://127.0.0.1:%s/api/v2/business\n", portOf(cfg.Addr))
 	return nil
 }
 

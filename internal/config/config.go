@@ -4,11 +4,13 @@
 package config
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"net/netip"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -59,17 +61,74 @@ func Default() Config {
 	}
 }
 
-// Load reads env through getenv, then the flags in args. It returns the
-// remaining positional arguments.
+// Load reads env through getenv, then the flags in args, taking every
+// setting's flag (serve). It returns the remaining positional arguments.
 func Load(args []string, getenv func(string) string, stderr io.Writer) (Config, []string, error) {
+	return LoadFor(Command{Name: "payrolld serve"}, args, getenv, stderr)
+}
+
+// Command describes the command line a command takes, for LoadFor.
+type Command struct {
+	Name        string   // as typed, e.g. "payrolld migrate"
+	Args        string   // positional arguments after the flags, for the usage line
+	Description string   // what the command does, printed by -h above its flags
+	Flags       []string // the settings' flags it takes (names without "-"); nil = every one
+	// Extra registers the command's own flags beside the settings' ones.
+	Extra func(fs *flag.FlagSet)
+}
+
+// UsageError is a command line the command does not take: an unknown flag,
+// a flag's unreadable value, a missing required flag or argument. The
+// process exits with status 2, as Go's flag package does.
+type UsageError struct {
+	Err     error
+	Printed bool // the flag package already printed the error and the usage
+}
+
+func (e *UsageError) Error() string { return e.Err.Error() }
+func (e *UsageError) Unwrap() error { return e.Err }
+
+// Usage writes c's usage: the synopsis, the description and the flags of
+// fs (PrintDefaults' format).
+func (c Command) Usage(w io.Writer, fs *flag.FlagSet) {
+	synopsis := c.Name
+	hasFlags := false
+	fs.VisitAll(func(*flag.Flag) { hasFlags = true })
+	if hasFlags {
+		synopsis += " [flags]"
+	}
+	if c.Args != "" {
+		synopsis += " " + c.Args
+	}
+	fmt.Fprintf(w, "usage: %s\n", synopsis)
+	if c.Description != "" {
+		fmt.Fprintf(w, "\n%s\n", strings.TrimRight(c.Description, "\n"))
+	}
+	if hasFlags {
+		fmt.Fprint(w, "\nflags (environment variables in brackets; flags win):\n")
+		fs.SetOutput(w)
+		fs.PrintDefaults()
+	}
+}
+
+// LoadFor reads every setting from its environment variable through
+// getenv, then parses args with the flags c takes: the settings' flags it
+// names and its Extra ones. A setting whose flag it does not take still
+// comes from the environment. -h prints c's usage to stderr and returns
+// flag.ErrHelp, with no other effect; a bad command line is a *UsageError.
+func LoadFor(cmd Command, args []string, getenv func(string) string, stderr io.Writer) (Config, []string, error) {
 	c := Default()
-	fs := flag.NewFlagSet("payrolld", flag.ContinueOnError)
+	fs := flag.NewFlagSet(cmd.Name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	fs.Usage = func() { cmd.Usage(stderr, fs) }
+	takes := func(name string) bool { return cmd.Flags == nil || slices.Contains(cmd.Flags, name) }
 	str := func(p *string, name, env, usage string) {
 		if v := getenv(env); v != "" {
 			*p = v
 		}
-		fs.StringVar(p, name, *p, usage+" ("+env+")")
+		if takes(name) {
+			fs.StringVar(p, name, *p, usage+" ("+env+")")
+		}
 	}
 	var errs []string
 	num := func(p any, name, env, usage string) {
@@ -83,7 +142,9 @@ func Load(args []string, getenv func(string) string, stderr io.Writer) (Config, 
 				}
 				*p = f
 			}
-			fs.Float64Var(p, name, *p, usage+" ("+env+")")
+			if takes(name) {
+				fs.Float64Var(p, name, *p, usage+" ("+env+")")
+			}
 		case *int:
 			if v != "" {
 				n, err := strconv.Atoi(v)
@@ -92,7 +153,9 @@ func Load(args []string, getenv func(string) string, stderr io.Writer) (Config, 
 				}
 				*p = n
 			}
-			fs.IntVar(p, name, *p, usage+" ("+env+")")
+			if takes(name) {
+				fs.IntVar(p, name, *p, usage+" ("+env+")")
+			}
 		case *int64:
 			if v != "" {
 				n, err := strconv.ParseInt(v, 10, 64)
@@ -101,7 +164,9 @@ func Load(args []string, getenv func(string) string, stderr io.Writer) (Config, 
 				}
 				*p = n
 			}
-			fs.Int64Var(p, name, *p, usage+" ("+env+")")
+			if takes(name) {
+				fs.Int64Var(p, name, *p, usage+" ("+env+")")
+			}
 		case *bool:
 			if v != "" {
 				b, err := strconv.ParseBool(v)
@@ -110,7 +175,9 @@ func Load(args []string, getenv func(string) string, stderr io.Writer) (Config, 
 				}
 				*p = b
 			}
-			fs.BoolVar(p, name, *p, usage+" ("+env+")")
+			if takes(name) {
+				fs.BoolVar(p, name, *p, usage+" ("+env+")")
+			}
 		case *time.Duration:
 			if v != "" {
 				d, err := time.ParseDuration(v)
@@ -119,7 +186,9 @@ func Load(args []string, getenv func(string) string, stderr io.Writer) (Config, 
 				}
 				*p = d
 			}
-			fs.DurationVar(p, name, *p, usage+" ("+env+")")
+			if takes(name) {
+				fs.DurationVar(p, name, *p, usage+" ("+env+")")
+			}
 		}
 	}
 	str(&c.Addr, "addr", "PAYROLL_ADDR", "listen address")
@@ -141,12 +210,19 @@ func Load(args []string, getenv func(string) string, stderr io.Writer) (Config, 
 	str(&c.SMSFESACSV, "smsf-esa-csv", "PAYROLL_SMSF_ESA_CSV", "CSV file replacing the built-in SMSF electronic service address list")
 	str(&c.MetricsAddr, "metrics-addr", "PAYROLL_METRICS_ADDR", "listen address of an unauthenticated /metrics listener (empty = none)")
 	proxies := getenv("PAYROLL_TRUSTED_PROXIES")
-	fs.StringVar(&proxies, "trusted-proxies", proxies, "comma-separated CIDRs of reverse proxies whose X-Forwarded-For gives the client address (PAYROLL_TRUSTED_PROXIES)")
+	if takes("trusted-proxies") {
+		fs.StringVar(&proxies, "trusted-proxies", proxies, "comma-separated CIDRs of reverse proxies whose X-Forwarded-For gives the client address (PAYROLL_TRUSTED_PROXIES)")
+	}
+	if cmd.Extra != nil {
+		cmd.Extra(fs)
+	}
+	if err := fs.Parse(args); errors.Is(err, flag.ErrHelp) {
+		return c, nil, err // before the environment's errors: -h always answers
+	} else if err != nil {
+		return c, nil, &UsageError{Err: err, Printed: true}
+	}
 	if len(errs) > 0 {
 		return c, nil, fmt.Errorf("config: %s", strings.Join(errs, "; "))
-	}
-	if err := fs.Parse(args); err != nil {
-		return c, nil, err
 	}
 	var err error
 	if c.TrustedProxies, err = ParseTrustedProxies(proxies); err != nil {

@@ -200,3 +200,15 @@ func TestConstraintErrorsByCode(t *testing.T) {
 		}
 	})
 }
+
+func TestIDList(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		ids  []int64
+		want string
+	}{{nil, ""}, {[]int64{7}, "7"}, {[]int64{1, -2, 9223372036854775807}, "1, -2, 9223372036854775807"}} {
+		if got := db.IDList(c.ids); got != c.want {
+			t.Errorf("IDList(%v) = %q, want %q", c.ids, got, c.want)
+		}
+	}
+}

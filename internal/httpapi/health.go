@@ -2,11 +2,14 @@ package httpapi
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/version"
 )
 
 // The two probes a load balancer or orchestrator uses (README, "Health
@@ -22,9 +25,17 @@ import (
 //     nodes until this one is ready again (without a restart). The app
 //     logs each change of readiness, not each probe.
 
+// healthBody is GET /healthz's answer: it never changes while the process
+// runs, and says which build answers (a rolling upgrade shows which nodes
+// run the new one).
+var healthBody = sync.OnceValue(func() []byte {
+	b, _ := json.Marshal(map[string]string{"status": "ok", "version": version.String()})
+	return append(b, '\n')
+})
+
 func (a *API) healthz(w http.ResponseWriter, _ *http.Request) {
 	w.Header().Set("Content-Type", "application/json")
-	_, _ = w.Write([]byte(`{"status":"ok"}` + "\n"))
+	_, _ = w.Write(healthBody())
 }
 
 // readyTimeout bounds a readiness check: a database that takes longer

@@ -19,7 +19,7 @@ type Layer struct {
 var Order = []Layer{
 	{"foundation", []string{ // vocabulary, storage, pure rules, platform services: no business areas
 		"payroll", "calc/...", "odata", "holidays", "db", "store", "job", "config", "notify", "user", "webhook",
-		"award", "bankfile", "journal", "payslip", "brand", "ratelimit", "apidocs", "emprec", "layers"}},
+		"award", "bankfile", "journal", "payslip", "brand", "ratelimit", "apidocs", "emprec", "layers", "version"}},
 	{"tenancy", []string{"business", "record", "oauth"}},
 	{"business setup", []string{ // what a business sets up before it has employees
 		"employeegroup", "categories", "au", "uk", "payschedule", "documents", "locations", "settings",

@@ -338,3 +338,14 @@ func (m Money) Display(symbol string) string {
 	}
 	return sign + symbol + b.String() + "." + frac
 }
+
+// currencySymbols are the symbols money is shown with, by business region.
+var currencySymbols = map[string]string{"AU": "$", "NZ": "$", "SG": "S$", "UK": "£"}
+
+// CurrencySymbol is the symbol a region's money is shown with on
+// payslips and in spreadsheets; ok is false for a region the documents
+// do not cover.
+func CurrencySymbol(region string) (symbol string, ok bool) {
+	symbol, ok = currencySymbols[region]
+	return symbol, ok
+}

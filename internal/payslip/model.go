@@ -92,7 +92,7 @@ func (p *Payslip) Validate() error {
 	if p.PeriodStart.IsZero() || p.PeriodEnd.IsZero() || p.PeriodEnd.Before(p.PeriodStart) {
 		v.Add("periodEnd", "the pay period needs a start and an end on or after it")
 	}
-	if _, ok := symbols[p.Region]; !ok {
+	if _, ok := payroll.CurrencySymbol(p.Region); !ok {
 		v.Add("region", "region must be AU, UK, NZ or SG")
 	}
 	t := p.Totals()

@@ -15,8 +15,6 @@ type Options struct {
 	Uncompressed bool // leave page content streams uncompressed (tests read the text)
 }
 
-var symbols = map[string]string{"AU": "$", "NZ": "$", "SG": "S$", "UK": "£"}
-
 // section titles that differ by region.
 var (
 	taxTitle = map[string]string{"AU": "Tax", "UK": "Tax and National Insurance", "NZ": "Tax and KiwiSaver",
@@ -70,7 +68,7 @@ func newRenderer(p Payslip, o Options) *renderer {
 	pdf.SetCompression(!o.Uncompressed)
 	pdf.SetMargins(margin, margin, margin)
 	pdf.SetAutoPageBreak(true, margin)
-	return &renderer{p: p, pdf: pdf, tr: pdf.UnicodeTranslatorFromDescriptor(""), sym: symbols[p.Region]}
+	return &renderer{p: p, pdf: pdf, tr: pdf.UnicodeTranslatorFromDescriptor(""), sym: symbol(p.Region)}
 }
 
 // money formats an amount with the currency symbol and thousands
@@ -274,4 +272,10 @@ func align(col int, head []string) string {
 		return "L"
 	}
 	return "R"
+}
+
+// symbol is the currency symbol of a region's payslips.
+func symbol(region string) string {
+	s, _ := payroll.CurrencySymbol(region)
+	return s
 }

@@ -140,7 +140,7 @@ func (s *Service) PayRunAudit(ctx context.Context, biz business.Business, p *pay
 	if err != nil {
 		return nil, err
 	}
-	employees := Sheet{Name: "Employees", Header: []string{"Employee Id", "External Id", "First Name", "Surname", "Location", "Hours", "Gross", "Pre-tax Deductions",
+	employees := Sheet{Name: "Employees", Totals: true, Header: []string{"Employee Id", "External Id", "First Name", "Surname", "Location", "Hours", "Gross", "Pre-tax Deductions",
 		"Taxable", "PAYG and STSL", "Post-tax Deductions", "Net", "Super", "Expenses", "Employer Liabilities"}}
 	for _, t := range emps {
 		employees.Rows = append(employees.Rows, []any{t.EmployeeID, t.ExternalID, t.FirstName, t.Surname, t.Loc, t.Hours, t.Gross, t.PreTax, t.Taxable, t.Tax, t.PostTax,

@@ -62,7 +62,7 @@ func GrossToNetSheet(rows []GrossToNet) Sheet {
 		}
 		return row
 	}
-	return Sheet{Name: "Gross To Net", Header: h, Each: func(yield func([]any) error) error {
+	return Sheet{Name: "Gross To Net", Header: h, Totals: true, Each: func(yield func([]any) error) error {
 		row := make([]any, 0, len(h))
 		for i := range rows {
 			r := &rows[i]
@@ -95,7 +95,7 @@ func DeductionsSheet(rows []DeductionsRow) Sheet {
 		names = append(names, m)
 	}
 	keys := keysOf(names...)
-	sh := Sheet{Name: "Deductions", Header: append(append([]string{"Pay Run", "Date Paid", "Employee Id", "First Name", "Surname", "External Id", "Location"}, keys...), "Total", "Note")}
+	sh := Sheet{Name: "Deductions", Totals: true, Header: append(append([]string{"Pay Run", "Date Paid", "Employee Id", "First Name", "Surname", "External Id", "Location"}, keys...), "Total", "Note")}
 	for i, r := range rows {
 		row := []any{r.PayRun, r.DatePaid, r.EmployeeID, r.FirstName, r.Surname, r.ExternalID, r.Location}
 		var total payroll.Money
@@ -110,7 +110,7 @@ func DeductionsSheet(rows []DeductionsRow) Sheet {
 
 // PaymentHistorySheet is the payment history report as a worksheet.
 func PaymentHistorySheet(rows []PaymentHistoryRow) Sheet {
-	sh := Sheet{Name: "Payment History", Header: []string{"Employee Id", "First Name", "Surname", "External Id", "Date Paid", "Location",
+	sh := Sheet{Name: "Payment History", Totals: true, Header: []string{"Employee Id", "First Name", "Surname", "External Id", "Date Paid", "Location",
 		"BSB", "Account Name", "Account Number", "Account Type", "Taxable Earnings", "Net Earnings", "Total Allowances", "Total Deductions", "Amount"}}
 	for _, r := range rows {
 		sh.Rows = append(sh.Rows, []any{r.EmployeeID, r.FirstName, r.Surname, r.ExternalID, r.DatePaid, r.LocationName,
@@ -144,13 +144,13 @@ func DetailedActivitySheet(rows []DetailedActivity) Sheet {
 // employee (accruals) or by fund.
 func SuperSheet(byEmployee []SuperAccrual, byFund []SuperByFund) Sheet {
 	if byFund != nil {
-		sh := Sheet{Name: "Super By Fund", Header: []string{"Super Fund", "Member Number", "Location", "Employee Id", "First Name", "Surname", "External Id", "Payment Type", "Amount"}}
+		sh := Sheet{Name: "Super By Fund", Totals: true, Header: []string{"Super Fund", "Member Number", "Location", "Employee Id", "First Name", "Surname", "External Id", "Payment Type", "Amount"}}
 		for _, r := range byFund {
 			sh.Rows = append(sh.Rows, []any{r.SuperFundName, r.SuperFundNumber, r.LocationName, r.EmployeeID, r.FirstName, r.Surname, r.ExternalID, r.PaymentType, r.Amount})
 		}
 		return sh
 	}
-	sh := Sheet{Name: "Super By Employee", Header: []string{"Location", "Employee Id", "First Name", "Surname", "External Id", "Accrual Date", "Accrual Type", "Amount", "Status"}}
+	sh := Sheet{Name: "Super By Employee", Totals: true, Header: []string{"Location", "Employee Id", "First Name", "Surname", "External Id", "Accrual Date", "Accrual Type", "Amount", "Status"}}
 	for _, r := range byEmployee {
 		sh.Rows = append(sh.Rows, []any{r.LocationName, r.EmployeeID, r.FirstName, r.Surname, r.ExternalID, r.AccrualDate, r.AccrualType, r.AccrualAmount, r.Status})
 	}

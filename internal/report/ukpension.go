@@ -86,7 +86,7 @@ func (s *Service) PensionContributions(ctx context.Context, biz business.Busines
 
 // PensionContributionsSheet is the report as a worksheet.
 func PensionContributionsSheet(rows []PensionContributionRow) Sheet {
-	sh := Sheet{Name: "Pension contributions", Header: []string{"Pension scheme", "Contribution plan", "Employee id", "External id", "First name", "Surname",
+	sh := Sheet{Name: "Pension contributions", Totals: true, Header: []string{"Pension scheme", "Contribution plan", "Employee id", "External id", "First name", "Surname",
 		"Arrangement", "Pay runs", "Pensionable pay", "Contribution base", "Employee contribution", "Employee gross contribution", "Employer contribution", "Total contribution"}}
 	for _, r := range rows {
 		sh.Rows = append(sh.Rows, []any{r.PensionSchemeName, r.ContributionPlanName, r.EmployeeID, r.ExternalID, r.FirstName, r.Surname, r.Arrangement, r.PayRuns,

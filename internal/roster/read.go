@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/payrolld/payrolld/internal/business"
+	"github.com/payrolld/payrolld/internal/db"
 	"github.com/payrolld/payrolld/internal/employee"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/record"
@@ -45,7 +46,7 @@ func loadShifts(ctx context.Context, q *store.Queries, bizID int64, ids []int64,
 	byID := map[int64]*Shift{}
 	for _, chunk := range chunks(ids, maxIn) {
 		a := sqlArgs{args: append([]any{bizID}, whereArgs...)}
-		rows, err := q.Query(ctx, "SELECT "+shiftColumns+" "+shiftJoins+" WHERE r.business_id = $1 AND "+where+" AND r.id IN ("+a.ids(chunk)+")", a.args...)
+		rows, err := q.Query(ctx, "SELECT "+shiftColumns+" "+shiftJoins+" WHERE r.business_id = $1 AND "+where+" AND r.id IN ("+db.IDList(chunk)+")", a.args...)
 		if err != nil {
 			return nil, err
 		}
@@ -110,7 +111,7 @@ func attach(ctx context.Context, q *store.Queries, bizID int64, byID map[int64]*
 	}
 	for _, chunk := range chunks(ids, maxIn) {
 		a := sqlArgs{}
-		rows, err := q.Query(ctx, "SELECT shift_id, id, start_time, end_time, is_paid FROM roster_shift_breaks WHERE shift_id IN ("+a.ids(chunk)+") ORDER BY start_time, id", a.args...)
+		rows, err := q.Query(ctx, "SELECT shift_id, id, start_time, end_time, is_paid FROM roster_shift_breaks WHERE shift_id IN ("+db.IDList(chunk)+") ORDER BY start_time, id", a.args...)
 		if err != nil {
 			return err
 		}
@@ -131,7 +132,7 @@ func attach(ctx context.Context, q *store.Queries, bizID int64, byID map[int64]*
 		a = sqlArgs{args: []any{bizID}}
 		rows, err = q.Query(ctx, "SELECT w.id, w.shift_id, w.from_employee_id, w.to_employee_id, w.note, w.status, w.rejected_reason, w.created_at, "+
 			"fe.first_name, fe.surname, te.first_name, te.surname FROM roster_shift_swaps w JOIN employees fe ON fe.id = w.from_employee_id "+
-			"JOIN employees te ON te.id = w.to_employee_id WHERE w.business_id = $1 AND w.status = 'Proposed' AND w.shift_id IN ("+a.ids(chunk)+")", a.args...)
+			"JOIN employees te ON te.id = w.to_employee_id WHERE w.business_id = $1 AND w.status = 'Proposed' AND w.shift_id IN ("+db.IDList(chunk)+")", a.args...)
 		if err != nil {
 			return err
 		}
@@ -153,7 +154,7 @@ func attach(ctx context.Context, q *store.Queries, bizID int64, byID map[int64]*
 	}
 	for _, chunk := range chunks(qids, maxIn) {
 		a := sqlArgs{args: []any{bizID, record.KindQualification}}
-		rows, err := q.Query(ctx, "SELECT id, name FROM records WHERE business_id = $1 AND kind = $2 AND id IN ("+a.ids(chunk)+")", a.args...)
+		rows, err := q.Query(ctx, "SELECT id, name FROM records WHERE business_id = $1 AND kind = $2 AND id IN ("+db.IDList(chunk)+")", a.args...)
 		if err != nil {
 			return err
 		}
@@ -273,14 +274,14 @@ func (s *Service) List(ctx context.Context, biz business.Business, p *payroll.Pr
 		}
 	}
 	if len(lq.SelectedLocations) > 0 {
-		conds = append(conds, "r.location_id IN ("+a.ids(lq.SelectedLocations)+")")
+		conds = append(conds, "r.location_id IN ("+db.IDList(lq.SelectedLocations)+")")
 	}
 	if len(lq.SelectedEmployees) > 0 {
-		conds = append(conds, "r.employee_id IN ("+a.ids(lq.SelectedEmployees)+")")
+		conds = append(conds, "r.employee_id IN ("+db.IDList(lq.SelectedEmployees)+")")
 	}
 	switch {
 	case len(lq.SelectedRoles) > 0:
-		conds = append(conds, "r.role_id IN ("+a.ids(lq.SelectedRoles)+")")
+		conds = append(conds, "r.role_id IN ("+db.IDList(lq.SelectedRoles)+")")
 	case !lq.SelectAllRoles:
 		conds = append(conds, "r.role_id IS NULL AND r.role_name = ''")
 	}

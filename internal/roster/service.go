@@ -32,14 +32,6 @@ func (a *sqlArgs) add(v any) string {
 	return "$" + strconv.Itoa(len(a.args))
 }
 
-func (a *sqlArgs) ids(ids []int64) string {
-	ph := make([]string, len(ids))
-	for i, id := range ids {
-		ph[i] = a.add(id)
-	}
-	return strings.Join(ph, ", ")
-}
-
 // access is a request's decided scope.
 type access struct {
 	biz   business.Business

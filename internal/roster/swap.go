@@ -305,7 +305,7 @@ func withoutRecurringUnavailable(ctx context.Context, q *store.Queries, bizID in
 	a := sqlArgs{args: []any{bizID}}
 	end, start := a.add(sh.End), a.add(sh.Start.AddDate(0, 0, -1))
 	rows, err := q.Query(ctx, "SELECT employee_id, from_date, to_date, recurring_day FROM unavailabilities WHERE business_id = $1 AND recurring = TRUE AND from_date < "+end+
-		" AND (end_date IS NULL OR end_date >= "+start+") AND employee_id IN ("+a.ids(ids)+")", a.args...)
+		" AND (end_date IS NULL OR end_date >= "+start+") AND employee_id IN ("+db.IDList(ids)+")", a.args...)
 	if err != nil {
 		return nil, err
 	}

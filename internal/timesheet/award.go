@@ -341,7 +341,7 @@ func (s *Service) LinesForExplanation(ctx context.Context, q *store.Queries, biz
 	for _, chunk := range chunks(ids, maxIn) {
 		a := sqlArgs{args: []any{bizID, employeeID}}
 		rows, err := q.Query(ctx, "SELECT "+lineColumns+" FROM timesheet_lines t WHERE t.business_id = $1 AND t.employee_id = $2 AND t.id IN ("+
-			a.ids(chunk)+") ORDER BY t.start_time, t.id", a.args...)
+			db.IDList(chunk)+") ORDER BY t.start_time, t.id", a.args...)
 		if err != nil {
 			return nil, err
 		}

@@ -277,7 +277,7 @@ func deleteInRange(ctx context.Context, q *store.Queries, bizID int64, empIDs []
 	for _, chunk := range chunks(empIDs, maxIn) {
 		a := sqlArgs{args: []any{bizID, from, to}}
 		rows, err := q.Query(ctx, "DELETE FROM timesheet_lines WHERE business_id = $1 AND start_time >= $2 AND start_time < $3 AND status <> 'Processed' "+
-			"AND employee_id IN ("+a.ids(chunk)+") RETURNING id, employee_id, status, start_time, end_time, external_id", a.args...)
+			"AND employee_id IN ("+db.IDList(chunk)+") RETURNING id, employee_id, status, start_time, end_time, external_id", a.args...)
 		if err != nil {
 			return nil, err
 		}

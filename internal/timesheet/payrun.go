@@ -2,10 +2,9 @@ package timesheet
 
 import (
 	"context"
-	"strconv"
-	"strings"
 	"time"
 
+	"github.com/payrolld/payrolld/internal/db"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/store"
 )
@@ -31,7 +30,7 @@ func (s *Service) ApprovedForPayRun(ctx context.Context, q *store.Queries, busin
 			want[id] = true
 		}
 	case len(employeeIDs) > 0:
-		query += " AND t.employee_id IN (" + a.ids(employeeIDs) + ")"
+		query += " AND t.employee_id IN (" + db.IDList(employeeIDs) + ")"
 	}
 	rows, err := q.Query(ctx, query+" ORDER BY t.employee_id, t.start_time, t.id", a.args...)
 	if err != nil {
@@ -118,10 +117,8 @@ func (s *Service) MarkProcessed(ctx context.Context, q *store.Queries, businessI
 	lineIDs = uniq
 	moved := 0
 	for _, chunk := range chunks(lineIDs, maxIn) {
-		// The ids are written into the statement (integers): SQLite looks
-		// each $N up in a list, quadratic in the statement's parameters.
 		rows, err := q.Query(ctx, "UPDATE timesheet_lines SET status = 'Processed', pay_run_id = $2, updated_at = $3, version = version + 1 "+
-			"WHERE business_id = $1 AND status = 'Approved' AND id IN ("+literalIDs(chunk)+") RETURNING id", businessID, payRunID, now)
+			"WHERE business_id = $1 AND status = 'Approved' AND id IN ("+db.IDList(chunk)+") RETURNING id", businessID, payRunID, now)
 		if err != nil {
 			return err
 		}
@@ -147,16 +144,4 @@ func (s *Service) ReturnToApproved(ctx context.Context, q *store.Queries, busine
 	_, err = q.ReturnTimesheetLinesToApproved(ctx, store.ReturnTimesheetLinesToApprovedParams{BusinessID: businessID, PayRunID: nullID(payRunID),
 		UpdatedAt: s.Clock.Now().UTC()})
 	return err
-}
-
-// literalIDs is ids as a comma-separated list of integer literals.
-func literalIDs(ids []int64) string {
-	var b strings.Builder
-	for i, id := range ids {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(strconv.FormatInt(id, 10))
-	}
-	return b.String()
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/payrolld/payrolld/internal/business"
+	"github.com/payrolld/payrolld/internal/db"
 	"github.com/payrolld/payrolld/internal/employee/payrate"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/store"
@@ -31,14 +32,6 @@ func (a *sqlArgs) add(v any) string {
 		return "?"
 	}
 	return "$" + strconv.Itoa(len(a.args))
-}
-
-func (a *sqlArgs) ids(ids []int64) string {
-	ph := make([]string, len(ids))
-	for i, id := range ids {
-		ph[i] = a.add(id)
-	}
-	return strings.Join(ph, ", ")
 }
 
 // maxIn bounds an IN list (SQLite allows 32766 parameters, PostgreSQL 65535).
@@ -159,7 +152,7 @@ func (s *Service) loadLines(ctx context.Context, q *store.Queries, biz business.
 	pcs := map[int64]*payCategoryInfo{}
 	for _, chunk := range chunks(ids, maxIn) {
 		a := sqlArgs{args: append([]any{bizID}, whereArgs...)}
-		query := "SELECT " + lineColumns + ", " + displayColumns + " " + fromJoins + " WHERE t.business_id = $1 AND " + where + " AND t.id IN (" + a.ids(chunk) + ")"
+		query := "SELECT " + lineColumns + ", " + displayColumns + " " + fromJoins + " WHERE t.business_id = $1 AND " + where + " AND t.id IN (" + db.IDList(chunk) + ")"
 		rows, err := q.Query(ctx, query, a.args...)
 		if err != nil {
 			return nil, err
@@ -245,7 +238,7 @@ func attachBreaks(ctx context.Context, q *store.Queries, byID map[int64]Line, id
 	for _, chunk := range chunks(ids, maxIn) {
 		var a sqlArgs
 		rows, err := q.Query(ctx, "SELECT line_id, id, start_time, end_time, submitted_start, submitted_end, is_paid FROM timesheet_breaks WHERE line_id IN ("+
-			a.ids(chunk)+") ORDER BY line_id, start_time, id", a.args...)
+			db.IDList(chunk)+") ORDER BY line_id, start_time, id", a.args...)
 		if err != nil {
 			return err
 		}
@@ -307,7 +300,7 @@ func markOverlaps(ctx context.Context, q *store.Queries, bizID int64, byID map[i
 	for _, chunk := range chunks(empIDs, maxIn) {
 		a := sqlArgs{args: []any{bizID, minStart.Add(-MaxLineDuration), maxEnd}}
 		rows, err := q.Query(ctx, "SELECT id, employee_id, start_time, end_time FROM timesheet_lines WHERE business_id = $1 AND start_time >= $2 AND start_time < $3 "+
-			"AND status <> 'Rejected' AND end_time > start_time AND employee_id IN ("+a.ids(chunk)+")", a.args...)
+			"AND status <> 'Rejected' AND end_time > start_time AND employee_id IN ("+db.IDList(chunk)+")", a.args...)
 		if err != nil {
 			return err
 		}
@@ -359,7 +352,7 @@ func attachRefs(ctx context.Context, q *store.Queries, bizID int64, byID map[int
 	recs := map[int64]RecordRef{}
 	for _, chunk := range chunks(want, maxIn) {
 		a := sqlArgs{args: []any{bizID}}
-		rows, err := q.Query(ctx, "SELECT id, parent_id, name FROM records WHERE business_id = $1 AND id IN ("+a.ids(chunk)+")", a.args...)
+		rows, err := q.Query(ctx, "SELECT id, parent_id, name FROM records WHERE business_id = $1 AND id IN ("+db.IDList(chunk)+")", a.args...)
 		if err != nil {
 			return err
 		}

@@ -111,7 +111,7 @@ func (s *Service) visibleEmployees(ctx context.Context, q *store.Queries, a *acc
 	for _, chunk := range chunks(ids, maxIn) {
 		where, args := a.scopeSQL([]any{a.biz.ID})
 		sa := sqlArgs{args: args}
-		rows, err := q.Query(ctx, "SELECT e.id FROM employees e WHERE e.business_id = $1 AND "+where+" AND e.id IN ("+sa.ids(chunk)+")", sa.args...)
+		rows, err := q.Query(ctx, "SELECT e.id FROM employees e WHERE e.business_id = $1 AND "+where+" AND e.id IN ("+db.IDList(chunk)+")", sa.args...)
 		if err != nil {
 			return nil, err
 		}

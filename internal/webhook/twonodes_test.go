@@ -18,7 +18,7 @@ import (
 // Two nodes (separate pools, separate services, each running a worker) on
 // one PostgreSQL database deliver a stream of events, each exactly once:
 // their claims take rows with FOR UPDATE SKIP LOCKED and never the same
-// one, and the per-registration bound of 4 sends in flight holds across
+// one, and the per-registration bound on sends in flight (4 here) holds across
 // both. Events are committed on both nodes while the workers run.
 func TestWebhookTwoNodesDeliverEachOnceWithSkipLocked(t *testing.T) {
 	dbs := twoPostgresNodes(t)

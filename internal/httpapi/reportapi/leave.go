@@ -42,7 +42,7 @@ func registerLeaveReports(a *httpapi.API, s *leavereport.Service) {
 			if err != nil {
 				return nil, err
 			}
-			return xlsx("leave-balances", leavereport.LeaveBalancesSheet(rows, in.HideLeaveValues))
+			return xlsx(ctx, "leave-balances", leavereport.LeaveBalancesSheet(rows, in.HideLeaveValues))
 		})
 }
 

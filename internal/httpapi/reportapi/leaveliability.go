@@ -78,7 +78,7 @@ func registerLeaveLiability(a *httpapi.API, s *leavereport.Service) {
 			if err != nil {
 				return nil, err
 			}
-			return xlsx("leave-liability", leavereport.LeaveLiabilitySheet(rows))
+			return xlsx(ctx, "leave-liability", leavereport.LeaveLiabilitySheet(rows))
 		})
 }
 

@@ -50,8 +50,11 @@ type superXLSXIn struct {
 	GroupBy string `query:"groupBy" doc:"Employee (default) or SuperFund"`
 }
 
-func xlsx(name string, sheets ...report.Sheet) (*httpapi.FileOutput, error) {
-	data, err := report.XLSX(sheets...)
+// xlsx answers a spreadsheet download with money in the business's
+// currency.
+func xlsx(ctx context.Context, name string, sheets ...report.Sheet) (*httpapi.FileOutput, error) {
+	symbol, _ := payroll.CurrencySymbol(biz(ctx).Region)
+	data, err := report.XLSXIn(symbol, sheets...)
 	if err != nil {
 		return nil, err
 	}
@@ -85,7 +88,7 @@ func registerPayRunReports(a *httpapi.API, s *report.Service) {
 			if err != nil {
 				return nil, err
 			}
-			return xlsx("gross-to-net", report.GrossToNetSheet(rows))
+			return xlsx(ctx, "gross-to-net", report.GrossToNetSheet(rows))
 		})
 
 	httpapi.Register(a, httpapi.OnReport("PayCategoriesReport"), get("/api/v2/business/{businessId}/report/paycategories", "Pay categories report",
@@ -120,7 +123,7 @@ func registerPayRunReports(a *httpapi.API, s *report.Service) {
 		if err != nil {
 			return nil, err
 		}
-		return xlsx("deductions", report.DeductionsSheet(rows))
+		return xlsx(ctx, "deductions", report.DeductionsSheet(rows))
 	}
 	httpapi.Register(a, httpapi.OnReport("DeductionsReport"), get("/api/v2/business/{businessId}/report/deductions/xlsx", "Deductions report (xlsx)", "The deductions report as a spreadsheet: one column per deduction category."), dedXLSX)
 	httpapi.Register(a, httpapi.OnReport("DeductionsReport"), get("/api/payroll/internal/business/{businessId}/report/deductions/xlsx", "Deductions report (xlsx, internal path)", "The deductions report as a spreadsheet, at the path the payroll web application uses."), dedXLSX)
@@ -143,7 +146,7 @@ func registerPayRunReports(a *httpapi.API, s *report.Service) {
 			if err != nil {
 				return nil, err
 			}
-			return xlsx("payment-history", report.PaymentHistorySheet(rows))
+			return xlsx(ctx, "payment-history", report.PaymentHistorySheet(rows))
 		})
 
 	activity := func(ctx context.Context, in *EmployeeFilterIn) ([]report.DetailedActivity, error) {
@@ -164,7 +167,7 @@ func registerPayRunReports(a *httpapi.API, s *report.Service) {
 			if err != nil {
 				return nil, err
 			}
-			return xlsx("detailed-activity", report.DetailedActivitySheet(rows))
+			return xlsx(ctx, "detailed-activity", report.DetailedActivitySheet(rows))
 		})
 
 	httpapi.Register(a, httpapi.OnReport("CostingReport"), get("/api/v2/business/{businessId}/report/costing", "Costing report",
@@ -219,13 +222,13 @@ func registerPayRunReports(a *httpapi.API, s *report.Service) {
 				if err != nil {
 					return nil, err
 				}
-				return xlsx("super-contributions", report.SuperSheet(nil, rows))
+				return xlsx(ctx, "super-contributions", report.SuperSheet(nil, rows))
 			}
 			rows, err := s.SuperByEmployee(ctx, biz(ctx), ctxP(ctx), f)
 			if err != nil {
 				return nil, err
 			}
-			return xlsx("super-contributions", report.SuperSheet(rows, nil))
+			return xlsx(ctx, "super-contributions", report.SuperSheet(rows, nil))
 		})
 	httpapi.Register(a, httpapi.OnReport("PayrollTaxReport"), get("/api/v2/business/{businessId}/report/payrolltax", "Payroll tax report",
 		"Wages (by pay category) and super of the finalised pay runs paid in fromDate..toDate per employee and state, with the employee's and the pay category's payroll tax exemption. groupBy EarningsLocation (default; also EarningsRollUpLocation) takes the state of the location each line was earned at, DefaultLocation the employee's primary location's; without a location state, the employee's residential state."+scopeNote),

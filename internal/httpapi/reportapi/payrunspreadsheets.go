@@ -27,7 +27,7 @@ func registerPayRunSpreadsheets(a *httpapi.API, s *report.Service) {
 		if err != nil {
 			return nil, err
 		}
-		return xlsx("pay-run-audit", sheets...)
+		return xlsx(ctx, "pay-run-audit", sheets...)
 	}
 	auditDesc := "A workbook auditing one pay run (draft or finalised): a summary (period, dates, status, totals), the audit log (unlocks with who, when and why), " +
 		"each employee's figures and each employee's lines (one worksheet, or one per employee with singleEmployeeWorksheet). A restricted user sees only their employees."
@@ -76,7 +76,7 @@ func registerPayRunSpreadsheets(a *httpapi.API, s *report.Service) {
 		if err != nil {
 			return nil, err
 		}
-		return xlsx("pay-run-variance", sh)
+		return xlsx(ctx, "pay-run-variance", sh)
 	}
 	varDesc := "A worksheet comparing each employee's figures (gross, deductions, taxable, PAYG, net, super, expenses, liabilities) in two finalised pay runs, or in the finalised runs of two ranges of pay periods: " +
 		"both values, the difference and the difference as a percentage of the first; highlightVariancePercentage marks the rows that moved at least that much, onlyShowVariances leaves out employees without a difference. " +

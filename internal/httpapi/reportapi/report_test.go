@@ -7,6 +7,7 @@ import (
 	"encoding/xml"
 	"fmt"
 	"io"
+	"math"
 	"net/url"
 	"strconv"
 	"strings"
@@ -402,7 +403,9 @@ func TestBirthdays(t *testing.T) {
 }
 
 // sheet reads the cells of a workbook's first worksheet back from the
-// Office Open XML package: rows of cell text by column letter.
+// Office Open XML package: rows of cell text by column letter, a date
+// cell (a serial number in a date style) as the API writes a local date
+// (2026-11-20T00:00:00), so a row reads as the JSON report does.
 func sheet(t *testing.T, data []byte) []map[string]string {
 	t.Helper()
 	z, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
@@ -432,6 +435,7 @@ func sheet(t *testing.T, data []byte) []map[string]string {
 			Cells []struct {
 				R      string `xml:"r,attr"`
 				T      string `xml:"t,attr"`
+				S      string `xml:"s,attr"`
 				V      string `xml:"v"`
 				Inline string `xml:"is>t"`
 			} `xml:"c"`
@@ -448,9 +452,17 @@ func sheet(t *testing.T, data []byte) []map[string]string {
 		m := map[string]string{}
 		for _, c := range r.Cells {
 			col := strings.TrimRight(c.R, "0123456789")
-			if c.T == "inlineStr" {
+			switch {
+			case c.T == "inlineStr":
 				m[col] = c.Inline
-			} else {
+			case c.S == "3" || c.S == "4": // the writer's date and date-time styles
+				days, err := strconv.ParseFloat(c.V, 64)
+				if err != nil {
+					t.Fatalf("date cell %s = %q", c.R, c.V)
+				}
+				at := time.Date(1899, 12, 30, 0, 0, 0, 0, time.UTC).Add(time.Duration(math.Round(days*86400)) * time.Second)
+				m[col] = at.Format("2006-01-02T15:04:05")
+			default:
 				m[col] = c.V
 			}
 		}
@@ -505,10 +517,11 @@ func TestSpreadsheets(t *testing.T) {
 			}
 		}
 		g := dl("grosstonet/xlsx?includePostTaxDeductions=true")
-		if len(g) != 3 {
+		if len(g) != 4 { // header, Ann, Bob, totals
 			t.Fatalf("gross to net sheet %v", g)
 		}
 		exact("ann net", cell(t, g, a, "Net Earnings"), ann.net())
+		exact("total net", cell(t, g, "Total", "Net Earnings"), ann.net().Add(payroll.MustMoney(cell(t, g, fmt.Sprint(e.bob), "Net Earnings"))))
 		exact("ann payg", cell(t, g, a, "PAYG"), ann.payg)
 		exact("ann bonus", cell(t, g, a, "Bonus"), payroll.MustMoney("100"))
 		exact("ann union", cell(t, g, a, "Union fees"), payroll.MustMoney("12.5"))
@@ -523,15 +536,15 @@ func TestSpreadsheets(t *testing.T) {
 		pay := dl("paymenthistory/xlsx")
 		exact("ann payment", cell(t, pay, a, "Amount"), ann.net().Add(ann.expenses))
 		ded := dl("deductions/xlsx")
-		if len(ded) != 2 || ded[1]["C"] != a {
+		if len(ded) != 3 || ded[1]["C"] != a || ded[2]["A"] != "Total" || ded[2]["J"] != ded[1]["J"] { // Ann's row and the totals
 			t.Fatalf("deductions sheet %v", ded)
 		}
 		internal := e.Do("GET", fmt.Sprintf("/api/payroll/internal/business/%d/report/deductions/xlsx", e.Biz), e.Key, nil).Expect(t, 200)
-		if s := sheet(t, internal.Body); len(s) != 2 {
+		if s := sheet(t, internal.Body); len(s) != 3 {
 			t.Fatalf("internal deductions sheet %v", s)
 		}
 		sup := dl("supercontributions/xlsx?groupBy=SuperFund")
-		if sup[0]["A"] != "Super Fund" || len(sup) != 3 {
+		if sup[0]["A"] != "Super Fund" || len(sup) != 4 { // two rows and the totals
 			t.Fatalf("super sheet %v", sup)
 		}
 		sup = dl("supercontributions/xlsx")

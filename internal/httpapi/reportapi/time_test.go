@@ -113,7 +113,10 @@ func TestLeaveLiabilityReport(t *testing.T) {
 			t.Fatalf("restricted user sees %v", rs)
 		}
 		s := sheet(t, e.Do("GET", e.B+"/report/leaveliability/xlsx?asAtDate=2026-11-02&leaveTypeIds="+fmt.Sprint(annual), e.Key, nil).Expect(t, 200).Body)
-		if len(s) != 3 || cell(t, s, fmt.Sprint(e.ann), "Leave Value") != "1600.00" && cell(t, s, fmt.Sprint(e.ann), "Leave Value") != "1600" || cell(t, s, fmt.Sprint(e.ann), "Total") != "1880.00" && cell(t, s, fmt.Sprint(e.ann), "Total") != "1880" {
+		// Header, two employees and the totals row (leave value 1,600 +
+		// 702.31; the totals row's "Total" column is the sum of totals).
+		if len(s) != 4 || cell(t, s, "Total", "Leave Value") != "2302.31" || cell(t, s, "Total", "Total") != "2705.21" ||
+			cell(t, s, fmt.Sprint(e.ann), "Leave Value") != "1600.00" && cell(t, s, fmt.Sprint(e.ann), "Leave Value") != "1600" || cell(t, s, fmt.Sprint(e.ann), "Total") != "1880.00" && cell(t, s, fmt.Sprint(e.ann), "Total") != "1880" {
 			t.Fatalf("liability sheet %v", s)
 		}
 
@@ -388,7 +391,7 @@ func TestPayRunSpreadsheets(t *testing.T) {
 			t.Fatalf("one worksheet per employee: %s", names)
 		}
 		carol := e.restricted(t)
-		if s := sheetAt(t, e.Do("GET", fmt.Sprintf("%s/report/payrunaudit/%d/xlsx", e.B, e.run), carol, nil).Expect(t, 200).Body, 3); len(s) != 2 || s[1]["A"] != fmt.Sprint(e.ann) {
+		if s := sheetAt(t, e.Do("GET", fmt.Sprintf("%s/report/payrunaudit/%d/xlsx", e.B, e.run), carol, nil).Expect(t, 200).Body, 3); len(s) != 3 || s[1]["A"] != fmt.Sprint(e.ann) || s[2]["A"] != "Total" || s[2]["G"] != s[1]["G"] {
 			t.Fatalf("restricted audit %v", s)
 		}
 

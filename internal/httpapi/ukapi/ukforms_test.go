@@ -81,7 +81,9 @@ func TestUKFormsP45AndP60(t *testing.T) {
 
 		// P60 of 2026/27 (financial year ending 2027).
 		p60 := e.Do("GET", F+"/p60/2027", key, nil).Expect(t, 200).Map(t)
-		if p60["payInThisEmployment"] != 1000.0 || p60["totalTaxForYear"] != 103.2 || p60["isPublished"] != false || p60["taxYear"] != "2026/27" {
+		// Before 6 April 2027 it is the year to date, marked provisional.
+		if p60["payInThisEmployment"] != 1000.0 || p60["totalTaxForYear"] != 103.2 || p60["isPublished"] != false || p60["taxYear"] != "2026/27" ||
+			p60["isProvisional"] != true {
 			t.Errorf("p60 %v", p60)
 		}
 		ni := p60["nationalInsurance"].([]any)
@@ -125,6 +127,9 @@ func TestUKFormsP45AndP60(t *testing.T) {
 		}
 		if b := e.Do("GET", F+"/p60download/2027", key, nil).Expect(t, 200).Body; !bytes.HasPrefix(b, []byte("%PDF")) {
 			t.Fatal("p60 pdf")
+		}
+		if p60 := e.Do("GET", F+"/p60/2027", key, nil).Expect(t, 200).Map(t); p60["isProvisional"] != false {
+			t.Errorf("P60 after the year ended: isProvisional = %v", p60["isProvisional"])
 		}
 		if m := e.Do("POST", fmt.Sprintf("%s/p60notify/%d/2027", F, notice), key, map[string]any{"emailAddress": "mary@example.com"}).Expect(t, 200).Map(t); m["recipient"] != "mary@example.com" {
 			t.Errorf("p60notify %v", m)

@@ -113,7 +113,7 @@ func registerUKPension(a *httpapi.API, m *pensionmember.Service, reports *report
 			if err != nil {
 				return nil, err
 			}
-			data, err := report.XLSX(report.PensionContributionsSheet(rows))
+			data, err := report.XLSXIn("£", report.PensionContributionsSheet(rows)) // a UK business's report
 			if err != nil {
 				return nil, err
 			}

@@ -182,7 +182,7 @@ func hourlyRate(rate payroll.Rate, unit string, perWeek payroll.Rate) payroll.Ra
 
 // LeaveLiabilitySheet is the leave liability report as a worksheet.
 func LeaveLiabilitySheet(rows []LeaveLiability) report.Sheet {
-	sh := report.Sheet{Name: "Leave Liability", Header: []string{"Employee Id", "External Id", "First Name", "Surname", "Location", "Start Date", "Last Paid Date",
+	sh := report.Sheet{Name: "Leave Liability", Totals: true, Header: []string{"Employee Id", "External Id", "First Name", "Surname", "Location", "Start Date", "Last Paid Date",
 		"Last Pay Period Ending", "Leave Category", "Unit Type", "Accrued Amount", "Accrued Hours", "Approved Leave", "Approved Leave Hours", "Calculated Weeks",
 		"Leave Value", "Leave Loading", "Total"}}
 	for _, r := range rows {

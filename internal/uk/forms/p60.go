@@ -38,6 +38,7 @@ type P60 struct {
 	PostgraduateLoanDeductions payroll.Money      `json:"postgraduateLoanDeductions" doc:"in whole pounds"`
 	StatutoryPayments          []StatutoryPayment `json:"statutoryPayments"`
 	PayRunsCounted             int                `json:"payRunsCounted"`
+	IsProvisional              bool               `json:"isProvisional" doc:"true until the tax year has ended (after 5 April): the figures are the year to date, and the document is not yet an end of year certificate (the PDF says so)"`
 	IsPublished                bool               `json:"isPublished"`
 	DatePublished              *payroll.DateTime  `json:"datePublished" nullable:"true"`
 }
@@ -91,6 +92,7 @@ func (s *Service) P60(ctx context.Context, biz business.Business, p *payroll.Pri
 		return P60{}, err
 	}
 	out := p60Of(e, er, y, totals[employeeID])
+	out.IsProvisional = !yearEnded(s.Clock.Now(), y)
 	pub, err := q.GetP60Publication(ctx, store.GetP60PublicationParams{BusinessID: biz.ID, EmployeeID: employeeID, TaxYear: int64(y)})
 	switch {
 	case db.IsNoRows(err):
@@ -100,6 +102,13 @@ func (s *Service) P60(ctx context.Context, biz business.Business, p *payroll.Pri
 		markPublished(&out, pub)
 	}
 	return out, nil
+}
+
+// yearEnded reports whether the tax year starting 6 April y has ended at
+// now: a P60 is an end of year certificate, given after 5 April y+1.
+func yearEnded(now time.Time, y int) bool {
+	_, end := uk.UKTaxYearDates(y)
+	return !now.Before(end.AddDate(0, 0, 1))
 }
 
 func markPublished(f *P60, pub store.UkP60Publication) {
@@ -250,7 +259,7 @@ func (s *Service) PublishP60s(ctx context.Context, biz business.Business, p *pay
 		return nil, err
 	}
 	now := s.Clock.Now()
-	if _, end := uk.UKTaxYearDates(y); now.Before(end.AddDate(0, 0, 1)) {
+	if !yearEnded(now, y) {
 		return nil, payroll.Conflict("tax year %s has not ended: P60s are published after 5 April %d", uk.UKTaxYearName(y), y+1)
 	}
 	er, err := s.employer(ctx, biz)

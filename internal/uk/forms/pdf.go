@@ -50,6 +50,13 @@ func (d *pdfDoc) section(s string) {
 	d.pdf.CellFormat(180, 7, d.tr(s), "", 1, "L", true, 0, "")
 }
 
+// notice is a boxed paragraph that wraps (a warning the reader must see).
+func (d *pdfDoc) notice(s string) {
+	d.pdf.Ln(2)
+	d.pdf.SetFont("Helvetica", "B", 11)
+	d.pdf.MultiCell(180, 6, d.tr(s), "1", "L", false)
+}
+
 func (d *pdfDoc) row(label, value string) {
 	d.pdf.SetFont("Helvetica", "", 10)
 	d.pdf.CellFormat(90, 6, d.tr(label), "B", 0, "L", false, 0, "")
@@ -126,6 +133,10 @@ func renderP60(f P60) ([]byte, error) {
 	d := newPDF("P60 "+f.TaxYear+" "+f.Employee.FirstName+" "+f.Employee.Surname, f.Employer.Name, end)
 	d.pdf.AddPage()
 	d.heading("P60 End of Year Certificate, tax year to 5 April " + fmt.Sprint(f.FinancialYearEnding))
+	if f.IsProvisional {
+		d.notice(fmt.Sprintf("PROVISIONAL: tax year %s has not ended. Pay and deductions to date; not an end of year certificate until after 5 April %d.",
+			f.TaxYear, f.FinancialYearEnding))
+	}
 	d.employer(f.Employer)
 	d.employee(f.Employee)
 	d.section("Pay and Income Tax details")
