@@ -26,19 +26,20 @@ type PaymentSummary struct {
 	ID          int64 // the year the financial year ends in (2027 = 1 July 2026 to 30 June 2027)
 	Start, End  time.Time
 	YearToDate  bool
-	Gross       payroll.Money // gross payments: taxable earnings (gross less pre-tax deductions) less Lump Sum A and ETPs
+	Gross       payroll.Money // gross payments: taxable earnings (gross less pre-tax deductions other than workplace giving) less Lump Sum A and ETPs
 	TaxWithheld payroll.Money // PAYG withholding including study and training loan amounts (and from lump sums and ETPs)
 	Super       payroll.Money // superannuation guarantee contributions (for information; not reportable)
 	// AU amounts reported apart from gross payments (summaryParts).
 	LumpSumA, LumpSumB, LumpSumD, LumpSumE, RESC payroll.Money
 	ETPTaxable, ETPTaxFree                       payroll.Money
 	ETPCode                                      string
-	// Allowances (pay categories classified as an allowance) and union
-	// or professional association fees, by category name.
-	Allowances, UnionFees map[string]payroll.Money
-	PayRuns               int
-	EmployeeName          string
-	EmployeeDetail        []string
+	// Allowances (pay categories classified as an allowance), union or
+	// professional association fees and workplace giving (deductions so
+	// classified), by category name.
+	Allowances, UnionFees, WorkplaceGiving map[string]payroll.Money
+	PayRuns                                int
+	EmployeeName                           string
+	EmployeeDetail                         []string
 }
 
 // Period is the summary's period as the list shows it.
@@ -129,11 +130,11 @@ func (s *Payslips) summaries(ctx context.Context, biz business.Business, e emplo
 		end := time.Date(y, time.June, 30, 0, 0, 0, 0, time.UTC)
 		p := x.parts
 		out = append(out, PaymentSummary{ID: int64(y), Start: start, End: end, YearToDate: !now.After(end.AddDate(0, 0, 1)),
-			Gross:       payroll.MoneyFromMinor(x.gross - p.lumpSumA - p.lumpSumB - p.lumpSumE - p.etpTaxable - sumOf(p.allowances)),
+			Gross:       payroll.MoneyFromMinor(x.gross + p.givingPreTax - p.lumpSumA - p.lumpSumB - p.lumpSumE - p.etpTaxable - sumOf(p.allowances)),
 			TaxWithheld: payroll.MoneyFromMinor(x.tax), Super: payroll.MoneyFromMinor(x.super),
 			LumpSumA: payroll.MoneyFromMinor(p.lumpSumA), LumpSumB: payroll.MoneyFromMinor(p.lumpSumB), LumpSumD: payroll.MoneyFromMinor(p.lumpSumD),
 			LumpSumE: payroll.MoneyFromMinor(p.lumpSumE), RESC: payroll.MoneyFromMinor(p.resc),
-			Allowances: moneyOf(p.allowances), UnionFees: moneyOf(p.unionFees),
+			Allowances: moneyOf(p.allowances), UnionFees: moneyOf(p.unionFees), WorkplaceGiving: moneyOf(p.giving),
 			ETPTaxable: payroll.MoneyFromMinor(p.etpTaxable), ETPTaxFree: payroll.MoneyFromMinor(p.etpTaxFree), ETPCode: p.etpCode, PayRuns: runs[y],
 			EmployeeName: strings.TrimSpace(m.FirstName + " " + m.Surname), EmployeeDetail: nonEmpty(m.ResidentialStreetAddress, m.ResidentialAddressLine2,
 				strings.TrimSpace(strings.Join(nonEmpty(m.ResidentialSuburb, m.ResidentialState, m.ResidentialPostCode), " ")))})
@@ -147,7 +148,12 @@ func (s *Payslips) summaries(ctx context.Context, biz business.Business, e emplo
 type summaryParts struct {
 	lumpSumA, lumpSumB, lumpSumD, lumpSumE, resc, etpTaxable, etpTaxFree int64
 	etpCode                                                              string
-	allowances, unionFees                                                map[string]int64
+	allowances, unionFees, giving                                        map[string]int64
+	// givingPreTax is the workplace giving deducted before tax: it is
+	// out of taxable earnings but not out of gross payments (ATO,
+	// "Workplace giving programs": the program does not affect the way
+	// gross income is worked out).
+	givingPreTax int64
 }
 
 func sumOf(m map[string]int64) int64 {
@@ -201,8 +207,14 @@ func (s *Payslips) summaryParts(ctx context.Context, biz business.Business, empl
 			if r.Subtype == pay.SubtypeSalarySacrifice {
 				p.resc += r.Amount
 			}
-			if c := cats.ByKind[pay.KindDeduction][r.CategoryID]; c.AU.Class == "UnionOrProfessionalAssociationFees" {
+			switch c := cats.ByKind[pay.KindDeduction][r.CategoryID]; c.AU.Class {
+			case "UnionOrProfessionalAssociationFees":
 				add(&p.unionFees, c.Name, r.Amount)
+			case "WorkplaceGiving":
+				add(&p.giving, c.Name, r.Amount)
+				if c.TaxExempt {
+					p.givingPreTax += r.Amount
+				}
 			}
 		case pay.KindSuperAdjustment:
 			if r.Subtype == "SalarySacrifice" {

@@ -326,6 +326,7 @@ func (s *Payslips) publishedOnly(ctx context.Context, biz business.Business, emp
 const (
 	summaryAllowance = "Allowance"
 	summaryUnionFee  = "UnionFee"
+	summaryGiving    = "WorkplaceGiving"
 )
 
 // writeSummaryAmounts replaces stored summary id's allowances and union
@@ -334,7 +335,7 @@ func writeSummaryAmounts(ctx context.Context, q *store.Queries, bizID, id int64,
 	if err := q.DeletePaymentSummaryAmounts(ctx, store.DeletePaymentSummaryAmountsParams{BusinessID: bizID, PaymentSummaryID: id}); err != nil {
 		return err
 	}
-	for kind, m := range map[string]map[string]payroll.Money{summaryAllowance: sum.Allowances, summaryUnionFee: sum.UnionFees} {
+	for kind, m := range map[string]map[string]payroll.Money{summaryAllowance: sum.Allowances, summaryUnionFee: sum.UnionFees, summaryGiving: sum.WorkplaceGiving} {
 		for name, a := range m {
 			if err := q.InsertPaymentSummaryAmount(ctx, store.InsertPaymentSummaryAmountParams{PaymentSummaryID: id, BusinessID: bizID,
 				Kind: kind, Name: name, Amount: a.MinorUnits()}); err != nil {
@@ -352,11 +353,14 @@ func (s *Payslips) storedWithAmounts(ctx context.Context, bizID int64, r store.P
 	if err != nil {
 		return x, err
 	}
-	x.Allowances, x.UnionFees = map[string]payroll.Money{}, map[string]payroll.Money{}
+	x.Allowances, x.UnionFees, x.WorkplaceGiving = map[string]payroll.Money{}, map[string]payroll.Money{}, map[string]payroll.Money{}
 	for _, a := range rows {
 		m := x.Allowances
-		if a.Kind == summaryUnionFee {
+		switch a.Kind {
+		case summaryUnionFee:
 			m = x.UnionFees
+		case summaryGiving:
+			m = x.WorkplaceGiving
 		}
 		m[a.Name] = payroll.MoneyFromMinor(a.Amount)
 	}

@@ -65,7 +65,7 @@ func (s *Service) SetOpening(ctx context.Context, q *store.Queries, businessID, 
 type Balance struct {
 	LeaveCategoryID   int64        `json:"leaveCategoryId"`
 	LeaveCategoryName string       `json:"leaveCategoryName"`
-	AccruedAmount     payroll.Rate `json:"accruedAmount"`
+	AccruedAmount     payroll.Rate `json:"accruedAmount" doc:"in unitType: the category's leaveUnitType, converted from hours with the employee's standard hours per day or week"`
 	UnitType          string       `json:"unitType" enum:"Hours,Days,Weeks"`
 }
 
@@ -74,12 +74,14 @@ type Balance struct {
 // balances of untracked categories left out.
 func (s *Service) Balances(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64, asAt time.Time) (_ []Balance, err error) {
 	defer payroll.Wrap(&err, "leave balances of employee %d", employeeID)
-	if _, err := s.Employees.Visible(ctx, biz, p, employeeID); err != nil {
+	emp, err := s.Employees.Visible(ctx, biz, p, employeeID)
+	if err != nil {
 		return nil, err
 	}
 	if asAt.IsZero() {
 		asAt = s.Clock.Now()
 	}
+	perDay, perWeek := StandardHours(rateOrZero(emp.HoursPerDay), rateOrZero(emp.HoursPerWeek))
 	// The whole day counts: entries are dated at midnight.
 	q := s.DB.Queries()
 	rows, err := q.LeaveBalancesAsAt(ctx, store.LeaveBalancesAsAtParams{BusinessID: biz.ID, EmployeeID: employeeID, EntryDate: payroll.DateOnly(asAt)})
@@ -109,9 +111,22 @@ func (s *Service) Balances(ctx context.Context, biz business.Business, p *payrol
 		if !ok || c.IsBalanceUntracked {
 			continue
 		}
-		out = append(out, Balance{LeaveCategoryID: c.ID, LeaveCategoryName: c.Name, AccruedAmount: hoursOf(h), UnitType: unitOf(c)})
+		u, err := UnitOf(&c, employeeID, perDay, perWeek)
+		if err != nil && h != 0 {
+			return nil, err
+		} else if err != nil {
+			u = Unit{Name: unitOf(c)} // nothing to convert: 0 in any unit
+		}
+		out = append(out, Balance{LeaveCategoryID: c.ID, LeaveCategoryName: c.Name, AccruedAmount: u.FromHoursE6(h), UnitType: u.Name})
 	}
 	return out, nil
+}
+
+func rateOrZero(r *payroll.Rate) payroll.Rate {
+	if r == nil {
+		return payroll.Rate{}
+	}
+	return *r
 }
 
 func unitOf(c categories.LeaveCategory) string {

@@ -412,8 +412,15 @@ func (s *Service) Save(ctx context.Context, biz business.Business, p *payroll.Pr
 			}
 		}
 		asAt := FinancialYearStart(biz.Region, int(b.FinancialYearStartingYear))
-		for _, l := range b.LeaveBalances {
-			if err := s.Leave.SetOpening(ctx, q, biz.ID, employeeID, l.LeaveCategoryID, l.Amount, asAt); err != nil {
+		perDay, perWeek := leave.StandardHours(rateOr(e.HoursPerDay), rateOr(e.HoursPerWeek))
+		for i, l := range b.LeaveBalances {
+			// The ledger keeps hours: a balance given in days or weeks is
+			// converted with the employee's standard hours (leave.Unit).
+			u, err := leave.UnitNamed(l.UnitType, employeeID, perDay, perWeek)
+			if err != nil {
+				return payroll.Conflict("leaveBalances[%d].unitType: %s", i, err.(*payroll.Error).Message)
+			}
+			if err := s.Leave.SetOpening(ctx, q, biz.ID, employeeID, l.LeaveCategoryID, u.ToHours(l.Amount), asAt); err != nil {
 				return err
 			}
 		}
@@ -423,4 +430,11 @@ func (s *Service) Save(ctx context.Context, biz business.Business, p *payroll.Pr
 		return s.Employees.AuditRecord(ctx, q, e, employee.SectionOpeningBalances, "openingBalances", employeeID, before, out)
 	})
 	return out, err
+}
+
+func rateOr(r *payroll.Rate) payroll.Rate {
+	if r == nil {
+		return payroll.Rate{}
+	}
+	return *r
 }

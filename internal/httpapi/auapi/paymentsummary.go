@@ -45,7 +45,7 @@ type PaymentSummary struct {
 	FinancialYearEnd                         payroll.DateTime `json:"financialYearEnd"`
 	PayeeTaxFileNumber                       string           `json:"payeeTaxFileNumber"`
 	TotalTaxWithheld                         int64            `json:"totalTaxWithheld" doc:"whole dollars, including study and training support loan amounts"`
-	GrossPayments                            int64            `json:"grossPayments" doc:"whole dollars: taxable earnings (gross less pre-tax deductions) less Lump Sum A and ETP taxable components"`
+	GrossPayments                            int64            `json:"grossPayments" doc:"whole dollars: taxable earnings (gross less pre-tax deductions other than workplace giving) less Lump Sum A and ETP taxable components"`
 	CdepPayments                             int64            `json:"cdepPayments"`
 	FringeBenefits                           int64            `json:"fringeBenefits"`
 	IsExemptFromFringeBenefitsTax            bool             `json:"isExemptFromFringeBenefitsTax"`
@@ -59,7 +59,7 @@ type PaymentSummary struct {
 	NotReportedAmount                        int64            `json:"notReportedAmount"`
 	Allowances                               map[string]int64 `json:"allowances"`
 	UnionFeeDeductions                       map[string]int64 `json:"unionFeeDeductions"`
-	WorkplaceGiving                          int64            `json:"workplaceGiving"`
+	WorkplaceGiving                          int64            `json:"workplaceGiving" doc:"whole dollars: deductions classified WorkplaceGiving, reported apart and not taken out of gross payments"`
 	ExemptForeignEmploymentIncome            int64            `json:"exemptForeignEmploymentIncome"`
 	DeductibleAmountOfUndeductedAnnuityPrice int64            `json:"deductibleAmountOfUndeductedAnnuityPrice"`
 	OtherAmounts                             []OtherAmounts   `json:"otherAmounts"`
@@ -124,6 +124,11 @@ func paymentSummary(s ess.StoredSummary, payer, abn string) PaymentSummary {
 	for name, a := range s.UnionFees {
 		out.UnionFeeDeductions[name] = dollars(a)
 	}
+	var giving payroll.Money
+	for _, a := range s.WorkplaceGiving {
+		giving = giving.Add(a)
+	}
+	out.WorkplaceGiving = dollars(giving) // whole dollars of the year's total
 	return out
 }
 

@@ -17,6 +17,36 @@ func (e *regionEnv) nzAnnualLeave(t *testing.T, manual bool) int64 {
 		"leaveUnitType": "Hours", "leaveCategoryType": "Standard", "automaticallyAccrues": !manual}).Expect(t, 200).Map(t)["id"]))
 }
 
+// nzEntitledLeaver is Tai, $62,400 a year paid monthly (40 hours a week),
+// employed since 1 October 2024 (members add to or replace her details;
+// setup runs once she exists): her September 2026 run accrues the hours
+// given by leave category (her entitlement on 1 October), September and
+// October are finalised, and the November run terminates her on 30
+// November. It returns her id, the October run and the November run.
+func (e *regionEnv) nzEntitledLeaver(t *testing.T, members map[string]any, accrued map[int64]float64, setup func(tai int64)) (tai int64, oct, P string) {
+	t.Helper()
+	m := map[string]any{"rate": 62400, "rateUnit": "Annually", "hoursPerWeek": 40, "taxCodeDeclaration_TaxCode": "M", "startDate": "2024-10-01T00:00:00"}
+	for k, v := range members {
+		m[k] = v
+	}
+	tai = e.employee(t, "Tai", "Monthly", m)
+	if setup != nil {
+		setup(tai)
+	}
+	sep := e.run(t, "2026-09-30", 0, 0)
+	var leave []any
+	for cat, hours := range accrued {
+		leave = append(leave, map[string]any{"leaveCategoryId": cat, "amount": hours})
+	}
+	e.Do("POST", sep+"/leaveaccrued", e.Key, map[string]any{"leave": map[string]any{fmt.Sprint(tai): leave}}).Expect(t, 200)
+	e.Do("POST", sep+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+	oct = e.run(t, "2026-10-31", 0, 0)
+	e.Do("POST", oct+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+	P = e.run(t, "2026-11-30", 0, 0)
+	e.Do("POST", P+"/terminate", e.Key, map[string]any{"employeeId": tai, "terminationReason": "Resignation", "terminationDate": "2026-11-30T00:00:00"}).Expect(t, 200)
+	return tai, oct, P
+}
+
 // linesNamed are an employee's earnings lines of a run paid through a
 // pay category of that name.
 func (e *regionEnv) linesNamed(t *testing.T, P string, emp int64, category string) []map[string]any {
@@ -92,19 +122,9 @@ func TestNZHolidayPayAfterEntitlement(t *testing.T) {
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
 		e := newRegionEnv(t, d, "NZ", "Monthly")
 		annual := e.nzAnnualLeave(t, true)
-		tai := e.employee(t, "Tai", "Monthly", map[string]any{"rate": 62400, "rateUnit": "Annually", "hoursPerWeek": 40,
-			"taxCodeDeclaration_TaxCode": "M", "startDate": "2024-10-01T00:00:00"})
-		sep := e.run(t, "2026-09-30", 0, 0)
-		e.Do("POST", sep+"/leaveaccrued", e.Key, map[string]any{"leave": map[string]any{fmt.Sprint(tai): []any{
-			map[string]any{"leaveCategoryId": annual, "amount": 160}}}}).Expect(t, 200)
-		e.Do("POST", sep+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
-		oct := e.run(t, "2026-10-31", 0, 0)
+		tai, oct, P := e.nzEntitledLeaver(t, nil, map[int64]float64{annual: 160}, nil)
 		octTot := e.totals(t, oct, tai)
 		octPAYE := num(t, octTot["payeWithheld"]) + num(t, octTot["accLevyAmount"])
-		e.Do("POST", oct+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
-
-		P := e.run(t, "2026-11-30", 0, 0)
-		e.Do("POST", P+"/terminate", e.Key, map[string]any{"employeeId": tai, "terminationReason": "Resignation", "terminationDate": "2026-11-30T00:00:00"}).Expect(t, 200)
 		paid := e.linesNamed(t, P, tai, "Annual Leave paid on termination")
 		if len(paid) != 2 {
 			t.Fatalf("final pay lines %v, want the entitlement and the 8%%", paid)

@@ -353,3 +353,183 @@ func TestAuditAUExcludedETPPastTheCap(t *testing.T) {
 		}
 	})
 }
+
+// AU joiner part-way through a week: Joy, $52,000 a year ($1,000 a
+// week), starts Thursday 19 November 2026 in the week of 16-22 November
+// (calendar days, docs/reference/part-period-pay.md): 1,000 × 4 ÷ 7 =
+// 571.4285… → 571.43. PAYG on the pay actually paid (Schedule 1, scale 2,
+// x = 571 + 0.99): 0.25 × 571.99 − 108.2135 = 34.78 → 35. SG 12% ×
+// 571.43 = 68.5716 → 68.57 (the whole part-period pay is OTE).
+func TestAuditAUJoinerPartPeriodTaxAndSuper(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newAUEnv(t, d)
+		joy := e.employee(t, "Joy", map[string]any{"rate": 52000, "rateUnit": "Annually", "startDate": "2026-11-19T00:00:00"})
+		P := e.run(t, "2026-11-22", "2026-11-25")
+		want(t, "joiner", e.totals(t, P, joy), map[string]int64{"grossEarnings": 57143, "paygWithheld": 3500, "superContribution": 6857,
+			"netEarnings": 57143 - 3500})
+	})
+}
+
+// UK joiner part-way through a month: Jo, £3,000 a month on 1257L
+// (cumulative, no previous pay), starts Tuesday 20 October 2026: 12 of
+// October's 31 days, 3,000 × 12 ÷ 31 = 1,161.29. PAYE, cumulative month
+// 7: free pay to date 7 × 1,048.25 (1257L: (12,570 + 9) ÷ 12) = 7,337.75
+// exceeds the pay to date: nil. Class 1 NI, category A, monthly (the
+// period's thresholds, not pro-rated: NI has no part-period rule for an
+// employee who is not a director): employee 8% × (1,161.29 − PT 1,048)
+// = 9.0632 → 9.06; employer 15% × (1,161.29 − ST 417) = 111.6435 →
+// 111.64.
+func TestAuditUKJoinerPartPeriodPAYEAndNI(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "UK", "Monthly")
+		jo := e.employee(t, "Jo", "Monthly", map[string]any{"rate": 3000, "rateUnit": "Fixed", "taxCode": "1257L",
+			"nationalInsuranceCategory": "A", "startDate": "2026-10-20T00:00:00"})
+		P := e.run(t, "2026-10-31", 0, 0)
+		tot := e.totals(t, P, jo)
+		expectAmount(t, "gross", tot["grossEarnings"], 1161.29)
+		expectAmount(t, "PAYE", tot["payeWithheld"], 0)
+		expectAmount(t, "employee NI", tot["employeeNationalInsuranceContribution"], 9.06)
+		expectAmount(t, "employer NI", tot["employerNationalInsuranceContribution"], 111.64)
+	})
+}
+
+// NZ joiner part-way through a week: Ben, $1,400 a week on M, starts
+// Wednesday 30 September 2026 (week of 28 September-4 October): 5 of 7
+// days, 1,000.00. PAYE (IR340, the period's pay annualised: 1,000 × 52 =
+// 52,000: 10.5% × 15,600 + 17.5% × 36,400 = 1,638 + 6,370 = 8,008 ÷ 52)
+// = 154.00; ACC earners' levy 1.75% × 1,000 = 17.50.
+func TestAuditNZJoinerPartPeriodPAYE(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "NZ", "Weekly")
+		ben := e.employee(t, "Ben", "Weekly", map[string]any{"rate": 1400, "rateUnit": "Fixed", "taxCodeDeclaration_TaxCode": "M",
+			"startDate": "2026-09-30T00:00:00"})
+		P := e.run(t, "2026-10-04", 0, 0)
+		tot := e.totals(t, P, ben)
+		expectAmount(t, "gross", tot["grossEarnings"], 1000)
+		expectAmount(t, "PAYE", tot["payeWithheld"], 154)
+		expectAmount(t, "ACC levy", tot["accLevyAmount"], 17.50)
+	})
+}
+
+// AU leave loading on annual leave taken (outside termination): Lea,
+// $1,000 a week for 40 hours ($25 an hour), annual leave with a 17.5%
+// loading, takes Monday and Tuesday 16-17 November 2026 (16 hours): the
+// week pays 600.00 ordinary, 400.00 annual leave and the loading 17.5% ×
+// 400 = 70.00: gross 1,070.00. The loading is ordinary pay for PAYG
+// (Schedule 1, not Schedule 7, which is for termination): W(1070) =
+// 0.3227 × 1070.99 − 185.1935 = 160.41 → 160; and it is OTE (SGR
+// 2009/2: annual leave loading is OTE unless it is referable to lost
+// overtime): SG 12% × 1,070 = 128.40. Her balance: 40 + 3.0769 (the
+// first week's accrual, 40 × 4 ÷ 52) + 3.0769 − 16 = 30.1538 hours.
+func TestAuditAULeaveLoadingOnLeaveTaken(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newAUEnv(t, d)
+		al := e.leave["Annual Leave"]
+		var cat map[string]any
+		e.Do("GET", fmt.Sprintf("%s/leavecategory/%d", e.B, al), e.Key, nil).Expect(t, 200).JSON(t, &cat)
+		cat["leaveLoading"] = 17.5
+		e.Do("PUT", fmt.Sprintf("%s/leavecategory/%d", e.B, al), e.Key, cat).Expect(t, 200)
+		lea := e.employee(t, "Lea", nil)
+		P1 := e.run(t, "2026-11-15", "2026-11-18")
+		e.Do("POST", P1+"/leaveaccrued", e.Key, map[string]any{"leave": map[string]any{fmt.Sprint(lea): []any{
+			map[string]any{"leaveCategoryId": al, "amount": 40}}}}).Expect(t, 200)
+		e.Do("POST", P1+"/finalise", e.Key, nil).Expect(t, 200)
+		e.Do("POST", fmt.Sprintf("%s/employee/%d/leaverequest", e.B, lea), e.Key, map[string]any{"leaveCategoryId": al,
+			"fromDate": "2026-11-16T00:00:00", "toDate": "2026-11-17T00:00:00", "hours": 16, "automaticallyApprove": true}).Expect(t, 200)
+		P := e.run(t, "2026-11-22", "2026-11-25")
+		want(t, "week with leave", e.totals(t, P, lea), map[string]int64{"grossEarnings": 107000, "paygWithheld": 16000, "superContribution": 12840})
+		e.Do("POST", P+"/finalise", e.Key, nil).Expect(t, 200)
+		var bal []map[string]any
+		e.Do("GET", fmt.Sprintf("%s/employee/%d/leavebalances?asAtDate=2026-11-22T00:00:00", e.B, lea), e.Key, nil).Expect(t, 200).JSON(t, &bal)
+		for _, b := range bal {
+			if int64(num(t, b["leaveCategoryId"])) == al && num(t, b["accruedAmount"]) != 30.1538 {
+				t.Errorf("annual leave balance %v, want 30.1538", b["accruedAmount"])
+			}
+		}
+	})
+}
+
+// AU payment summary amounts reported apart from gross payments: Wes,
+// $1,500 a week, gives $25 a week to charity through workplace giving
+// (the default category, deducted before tax) and pays $12.50 a week in
+// union fees for two weeks; the second week also pays a $300 Lump Sum B
+// and a $2,000 Lump Sum E. The year's summary: gross payments 2 × 1,500 =
+// 3,000 (workplace giving does not reduce gross payments: ATO, "Workplace
+// giving programs for employees": the program "does not affect the way
+// your gross income ... is worked out"; lump sums B and E are shown
+// apart), workplace giving 50, union fees 25, Lump Sum B 300, Lump Sum E
+// 2,000 (whole dollars).
+func TestAuditAUPaymentSummaryWorkplaceGivingAndLumpSums(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newAUEnv(t, d)
+		cat := func(name, class string) int64 {
+			return int64(num(t, e.Do("POST", e.B+"/paycategory", e.Key, map[string]any{"name": name, "rateUnit": "Fixed",
+				"paymentSummaryClassification": class}).Expect(t, 200).Map(t)["id"]))
+		}
+		b, lse := cat("Pre-1978 Leave", "LumpSumB"), cat("Back Pay Earlier Years", "LumpSumE")
+		wes := e.employee(t, "Wes", map[string]any{"rate": 1500})
+		for i, w := range [][2]string{{"2026-11-15", "2026-11-18"}, {"2026-11-22", "2026-11-25"}} {
+			P := e.run(t, w[0], w[1])
+			e.Do("POST", P+"/deductions", e.Key, map[string]any{"deductions": map[string]any{fmt.Sprint(wes): []any{
+				map[string]any{"deductionCategoryId": fmt.Sprint(e.ded["Workplace Giving"]), "amount": 25},
+				map[string]any{"deductionCategoryId": fmt.Sprint(e.ded["Union Fees"]), "amount": 12.5}}}}).Expect(t, 200)
+			if i == 1 {
+				e.earnings(t, P, wes, map[string]any{"payCategoryId": fmt.Sprint(b), "earnings": 300},
+					map[string]any{"payCategoryId": fmt.Sprint(lse), "earnings": 2000}).Expect(t, 200)
+			}
+			e.Do("POST", P+"/finalise", e.Key, nil).Expect(t, 200)
+		}
+		sum := e.Do("PUT", fmt.Sprintf("%s/paymentsummary/2027?employeeId=%d", e.B, wes), e.Key, nil).Expect(t, 200).Map(t)
+		for k, v := range map[string]float64{"grossPayments": 3000, "workplaceGiving": 50, "lumpSumB": 300, "lumpSumE": 2000} {
+			if num(t, sum[k]) != v {
+				t.Errorf("payment summary %s = %v, want %v", k, sum[k], v)
+			}
+		}
+		if u := sum["unionFeeDeductions"].(map[string]any); len(u) != 1 || num(t, u["Union Fees"]) != 25 {
+			t.Errorf("payment summary union fees %v", u)
+		}
+		var list []map[string]any
+		e.Do("GET", e.B+"/paymentsummary/2027", e.Key, nil).Expect(t, 200).JSON(t, &list)
+		if len(list) != 1 || num(t, list[0]["workplaceGiving"]) != 50 || num(t, list[0]["grossPayments"]) != 3000 {
+			t.Errorf("stored payment summaries %v", list)
+		}
+	})
+}
+
+// Holidays Act 2003 s 8(1): ordinary weekly pay includes the payments
+// that are a regular part of the employee's pay (allowances, regular
+// overtime, productivity or incentive payments) and excludes one-off
+// payments. Tai, $62,400 a year paid monthly (5,200.00), is also paid
+// every month a $100 tool allowance and $300 of regular overtime
+// (recurring earnings from 1 September 2026), employed since 1 October
+// 2024, entitled on 1 October 2026 to four weeks (160 hours) and leaving
+// on 30 November 2026 without taking them:
+//   - ordinary weekly pay (5,200 + 100 + 300) × 12 ÷ 52 = 1,292.3077 →
+//     1,292.31 (average weekly earnings, 11,200 ÷ 52 = 215.38, is less);
+//   - s 24: 4 × 1,292.31 = 5,169.24;
+//   - s 25: 8% × (October 5,600 + November 5,600 + 5,169.24) = 8% ×
+//     16,369.24 = 1,309.5392 → 1,309.54.
+func TestAuditNZOrdinaryWeeklyPayWithRegularPayments(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "NZ", "Monthly")
+		annual := e.nzAnnualLeave(t, true)
+		tools := int64(num(t, e.Do("POST", e.B+"/paycategory", e.Key, map[string]any{"name": "Tool Allowance", "rateUnit": "Fixed",
+			"payCategoryType": "Allowance"}).Expect(t, 200).Map(t)["id"]))
+		overtime := int64(num(t, e.Do("POST", e.B+"/paycategory", e.Key, map[string]any{"name": "Regular Overtime", "rateUnit": "Fixed",
+			"payCategoryType": "Overtime"}).Expect(t, 200).Map(t)["id"]))
+		tai, oct, P := e.nzEntitledLeaver(t, nil, map[int64]float64{annual: 160}, func(tai int64) {
+			for _, c := range []map[string]any{{"payCategoryId": tools, "amount": 100}, {"payCategoryId": overtime, "amount": 300}} {
+				c["startDate"] = "2026-09-01T00:00:00"
+				e.Do("POST", fmt.Sprintf("%s/employee/%d/additional-earnings", e.B, tai), e.Key, c).Expect(t, 200)
+			}
+		})
+		expectAmount(t, "October gross", e.totals(t, oct, tai)["grossEarnings"], 5600)
+		paid := e.linesNamed(t, P, tai, "Annual Leave paid on termination")
+		if len(paid) != 2 {
+			t.Fatalf("final pay lines %v, want the entitlement and the 8%%", paid)
+		}
+		expectAmount(t, "its weekly rate (ordinary weekly pay)", paid[0]["rate"], 1292.31)
+		expectAmount(t, "untaken entitlement (s 24)", paid[0]["earnings"], 5169.24)
+		expectAmount(t, "8% since the anniversary (s 25)", paid[1]["earnings"], 1309.54)
+	})
+}

@@ -354,16 +354,6 @@ func (w *Writer) terminationLines(ctx context.Context, region string, run *store
 	if !ok {
 		return nil
 	}
-	var hpw, hpd payroll.Rate
-	if e.HoursPerWeek.Valid {
-		hpw, _ = payroll.ParseRate(e.HoursPerWeek.String)
-	}
-	if e.HoursPerDay.Valid {
-		hpd, _ = payroll.ParseRate(e.HoursPerDay.String)
-	}
-	if !hpd.IsPos() && hpw.IsPos() {
-		hpd = hpw.Div(payroll.RateFromInt(5))
-	}
 	for _, id := range slices.Sorted(maps.Keys(bal)) {
 		lc, ok := in.leaveCats[id]
 		if !ok || id == nzAnnual || lc.ExcludeFromTerminationPayout || lc.IsBalanceUntracked || bal[id] <= 0 {
@@ -374,14 +364,9 @@ func (w *Writer) terminationLines(ctx context.Context, region string, run *store
 			serviceYears(e.StartDate.Time, e.EndDate.Time).Less(*lc.ContingentPeriod) {
 			continue // not yet payable on termination (long service leave)
 		}
-		units := hoursOfE6(bal[id])
-		hours := units
-		switch lc.LeaveUnitType {
-		case "Days":
-			hours = units.Mul(hpd)
-		case "Weeks":
-			hours = units.Mul(hpw)
-		}
+		// The ledger keeps hours whatever the category's balance unit
+		// (leave.Unit): the balance is paid as the hours it holds.
+		hours := hoursOfE6(bal[id])
 		if !hours.IsPos() {
 			continue
 		}

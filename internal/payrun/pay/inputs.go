@@ -868,16 +868,7 @@ func (in *inputs) accruals(e *EmployeeRow, run *store.PayRun, worked payroll.Rat
 	if !ok {
 		return nil
 	}
-	var hpw, hpd payroll.Rate
-	if e.HoursPerWeek.Valid {
-		hpw, _ = payroll.ParseRate(e.HoursPerWeek.String)
-	}
-	if e.HoursPerDay.Valid {
-		hpd, _ = payroll.ParseRate(e.HoursPerDay.String)
-	}
-	if !hpd.IsPos() && hpw.IsPos() {
-		hpd = hpw.Div(payroll.RateFromInt(5))
-	}
+	hpd, hpw := leave.StandardHours(leave.StoredHours(e.HoursPerDay), leave.StoredHours(e.HoursPerWeek))
 	perYear := payroll.RateFromInt(f.perYear)
 	weeksPerYear := payroll.RateFromInt(52)
 	days := payroll.RateFromInt(int64(run.PeriodEnding.Sub(run.PeriodStarting).Hours()/24) + 1)

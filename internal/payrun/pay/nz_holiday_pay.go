@@ -8,6 +8,7 @@ import (
 
 	"github.com/payrolld/payrolld/internal/calc"
 	"github.com/payrolld/payrolld/internal/categories"
+	"github.com/payrolld/payrolld/internal/leave"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/store"
 )
@@ -159,13 +160,7 @@ func (w *Writer) nzHolidayPay(ctx context.Context, run *store.PayRun, e *Employe
 	}
 	var entitlementPay payroll.Money
 	if untakenE6 > 0 {
-		hours := hoursOfE6(untakenE6)
-		switch lc.LeaveUnitType {
-		case "Days":
-			hours = hours.Mul(hoursPerDay(e))
-		case "Weeks":
-			hours = hours.Mul(hoursPerWeek(e))
-		}
+		hours := hoursOfE6(untakenE6) // the ledger keeps hours, whatever the category's unit
 		hpw := hoursPerWeek(e)
 		if !hpw.IsPos() || !hours.IsPos() {
 			return payroll.Conflict("employee %d has no hours per week: the annual holidays they are entitled to (Holidays Act s 24) are paid in weeks, so their final pay needs them", e.ID)
@@ -216,9 +211,15 @@ func (w *Writer) nzHolidayPay(ctx context.Context, run *store.PayRun, e *Employe
 	return nil
 }
 
-// ordinaryWeeklyPay is the employee's standard pay of a week (s 8: what
-// they receive for an ordinary working week): the period's standard
-// earnings × periods a year ÷ 52; zero without a standard rate.
+// ordinaryWeeklyPay is s 8(1)'s ordinary weekly pay at the end of
+// employment: what the employee receives under the agreement for an
+// ordinary working week, the period's standard earnings and the payments
+// that are a regular part of their pay (s 8(1)(a) productivity or
+// incentive payments, commission, (b) overtime, and allowances: the
+// employee's recurring earnings in force, which the agreement pays every
+// period), weekly. One-off and discretionary payments (s 8(1)(d)-(g):
+// bonuses, back pay, lump sums, leave pay, ETPs) are left out; employer
+// super contributions are not earnings here.
 func ordinaryWeeklyPay(in *inputs, e *EmployeeRow, run *store.PayRun, cats *Categories) payroll.Money {
 	segs := in.segments(e, run)
 	std, ok := standardEarnings(withRate(e, segs[len(segs)-1].rate), run.Frequency, cats.primary(e.PrimaryPayCategoryID.Int64))
@@ -226,7 +227,18 @@ func ordinaryWeeklyPay(in *inputs, e *EmployeeRow, run *store.PayRun, cats *Cate
 	if !ok || !fok {
 		return payroll.Money{}
 	}
-	return std.amount.MulInt(f.perYear).DivInt(52).Cents()
+	period := std.amount
+	if in != nil {
+		var regular calculated
+		earningsInclusionLines(in.inclusions[e.ID], cats, &regular)
+		for i := range regular.lines {
+			switch l := &regular.lines[i]; l.earningKind {
+			case calc.Ordinary, calc.Allowance, calc.Overtime, calc.Commission:
+				period = period.Add(l.amount)
+			}
+		}
+	}
+	return period.MulInt(f.perYear).DivInt(52).Cents()
 }
 
 // averageWeeklyEarnings is s 8's average weekly earnings at the end of
@@ -259,21 +271,4 @@ func (w *Writer) averageWeeklyEarnings(ctx context.Context, run *store.PayRun, e
 
 // hoursPerWeek and hoursPerDay are the employee's standard hours (a day:
 // the week's ÷ 5 when not given).
-func hoursPerWeek(e *EmployeeRow) payroll.Rate {
-	var h payroll.Rate
-	if e.HoursPerWeek.Valid {
-		h, _ = payroll.ParseRate(e.HoursPerWeek.String)
-	}
-	return h
-}
-
-func hoursPerDay(e *EmployeeRow) payroll.Rate {
-	var h payroll.Rate
-	if e.HoursPerDay.Valid {
-		h, _ = payroll.ParseRate(e.HoursPerDay.String)
-	}
-	if !h.IsPos() {
-		h = hoursPerWeek(e).Div(payroll.RateFromInt(5))
-	}
-	return h
-}
+func hoursPerWeek(e *EmployeeRow) payroll.Rate { return leave.StoredHours(e.HoursPerWeek) }

@@ -1,11 +1,14 @@
 package views
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"slices"
+	"strings"
 
 	"github.com/payrolld/payrolld/internal/business"
+	"github.com/payrolld/payrolld/internal/categories"
 	"github.com/payrolld/payrolld/internal/employee/bankaccount"
 	"github.com/payrolld/payrolld/internal/leave"
 	"github.com/payrolld/payrolld/internal/payroll"
@@ -20,8 +23,10 @@ type slipData struct {
 	payees  map[int64]*payrunout.Payee
 	base    string // lodgement reference settings
 	content string
-	funds   map[int64][2]string             // employee: first super fund's name and member number
-	balance map[int64]map[string]int64      // employee: leave category name: hours e6
+	funds   map[int64][2]string       // employee: first super fund's name and member number
+	balance map[int64]map[int64]int64 // employee: tracked leave category: hours e6
+	leave   map[int64]categories.LeaveCategory
+	hours   map[int64][2]payroll.Rate       // employee: standard hours per day and per week
 	taken   map[int64][]payrun.PaySlipLeave // employee: leave the run pays (leave requests, termination payouts)
 	ytd     map[int64][]payrun.PaySlipYTDEarnings
 	ote     func(int64) bool
@@ -33,7 +38,7 @@ func (s *Views) loadSlipData(ctx context.Context, q *store.Queries, biz business
 	if err != nil {
 		return nil, err
 	}
-	d := &slipData{payees: make(map[int64]*payrunout.Payee, len(ps)), funds: map[int64][2]string{}, balance: map[int64]map[string]int64{},
+	d := &slipData{payees: make(map[int64]*payrunout.Payee, len(ps)), funds: map[int64][2]string{}, balance: map[int64]map[int64]int64{}, hours: map[int64][2]payroll.Rate{},
 		ytd: map[int64][]payrun.PaySlipYTDEarnings{}, taken: map[int64][]payrun.PaySlipLeave{}}
 	for i := range ps {
 		d.payees[ps[i].Row.EmployeeID] = &ps[i]
@@ -65,18 +70,31 @@ func (s *Views) loadSlipData(ctx context.Context, q *store.Queries, biz business
 			return nil, err
 		}
 	}
-	// Leave balances as at the period end, by category.
+	// Leave balances as at the period end, by category, in each
+	// category's unit (leave.Unit: the employee's standard hours).
 	cats, err := s.Categories.LeaveCategories.List(ctx, biz, 0)
 	if err != nil {
 		return nil, err
 	}
+	d.leave = make(map[int64]categories.LeaveCategory, len(cats))
 	names := make(map[int64]string, len(cats))
 	allNames := make(map[int64]string, len(cats))
 	for _, c := range cats {
-		allNames[c.ID] = c.Name
+		allNames[c.ID], d.leave[c.ID] = c.Name, c
 		if !c.IsBalanceUntracked {
 			names[c.ID] = c.Name
 		}
+	}
+	err = query(ctx, q, "SELECT e.id, e.hours_per_day, e.hours_per_week FROM pay_run_employees pe JOIN employees e ON e.id = pe.employee_id"+
+		" WHERE pe.pay_run_id = "+pay.Placeholder(p, 1)+" AND e.business_id = "+pay.Placeholder(p, 2)+emp, args, func(rows *sql.Rows) error {
+		var id int64
+		var perDay, perWeek sql.NullString
+		err := rows.Scan(&id, &perDay, &perWeek)
+		d.hours[id] = [2]payroll.Rate{leave.StoredHours(perDay), leave.StoredHours(perWeek)}
+		return err
+	})
+	if err != nil {
+		return nil, err
 	}
 	err = query(ctx, q, "SELECT l.employee_id, l.leave_category_id, CAST(SUM(l.hours_e6) AS BIGINT) FROM leave_ledger l JOIN pay_run_employees pe ON pe.employee_id = l.employee_id"+
 		" WHERE pe.pay_run_id = "+pay.Placeholder(p, 1)+" AND l.business_id = "+pay.Placeholder(p, 2)+emp+" AND l.entry_date <= "+pay.Placeholder(p, len(args)+1)+
@@ -107,7 +125,7 @@ func (s *Views) loadSlipData(ctx context.Context, q *store.Queries, biz business
 			notes = "paid out on termination"
 		}
 		d.taken[src.EmployeeID] = append(d.taken[src.EmployeeID], payrun.PaySlipLeave{LeaveCategory: allNames[src.LeaveCategoryID],
-			Amount: payrun.HoursFromE6(src.HoursE6), Notes: notes})
+			Amount: d.unit(src.EmployeeID, src.LeaveCategoryID).FromHoursE6(src.HoursE6), Notes: notes})
 		if run.Status != payrun.StatusFinalised {
 			d.addBalance(src.EmployeeID, names, src.LeaveCategoryID, -src.HoursE6)
 		}
@@ -154,14 +172,30 @@ func (s *Views) loadSlipData(ctx context.Context, q *store.Queries, biz business
 }
 
 func (d *slipData) addBalance(employeeID int64, names map[int64]string, category, hoursE6 int64) {
-	name, ok := names[category]
-	if !ok {
+	if _, ok := names[category]; !ok {
 		return
 	}
 	if d.balance[employeeID] == nil {
-		d.balance[employeeID] = map[string]int64{}
+		d.balance[employeeID] = map[int64]int64{}
 	}
-	d.balance[employeeID][name] += hoursE6
+	d.balance[employeeID][category] += hoursE6
+}
+
+// unit is the unit an employee's slip states leave category id in: the
+// category's own, or hours for an employee without the standard hours a
+// day or a week needs (a slip is not refused for it; the balances API is).
+func (d *slipData) unit(employeeID, id int64) leave.Unit {
+	c, ok := d.leave[id]
+	if !ok {
+		return leave.HoursUnit
+	}
+	h := d.hours[employeeID]
+	perDay, perWeek := leave.StandardHours(h[0], h[1])
+	u, err := leave.UnitOf(&c, employeeID, perDay, perWeek)
+	if err != nil {
+		return leave.HoursUnit
+	}
+	return u
 }
 
 // query runs a statement and scans each row.
@@ -201,7 +235,7 @@ func (d *slipData) detail(region string, run store.PayRun, e store.PayRunEmploye
 			if err != nil || h.IsZero() {
 				continue
 			}
-			lv := payrun.PaySlipLeave{LeaveCategory: l.CategoryName, Amount: h, Notes: l.Notes}
+			lv := payrun.PaySlipLeave{LeaveCategory: l.CategoryName, Amount: d.unit(e.EmployeeID, l.CategoryID).FromHours(h), Notes: l.Notes}
 			if l.Subtype == "LeaveTaken" {
 				out.LeaveTaken = append(out.LeaveTaken, lv)
 			} else {
@@ -217,13 +251,18 @@ func (d *slipData) detail(region string, run store.PayRun, e store.PayRunEmploye
 		out.GrossYTDDetails = y
 	}
 	bal := d.balance[e.EmployeeID]
-	cats := make([]string, 0, len(bal))
+	cats := make([]int64, 0, len(bal))
 	for c := range bal {
 		cats = append(cats, c)
 	}
-	slices.Sort(cats)
+	slices.SortFunc(cats, func(a, b int64) int {
+		if n := strings.Compare(d.leave[a].Name, d.leave[b].Name); n != 0 {
+			return n
+		}
+		return cmp.Compare(a, b)
+	})
 	for _, c := range cats {
-		out.TotalAccruedLeave = append(out.TotalAccruedLeave, payrun.PaySlipLeave{LeaveCategory: c, Amount: payrun.HoursFromE6(bal[c]),
+		out.TotalAccruedLeave = append(out.TotalAccruedLeave, payrun.PaySlipLeave{LeaveCategory: d.leave[c].Name, Amount: d.unit(e.EmployeeID, c).FromHoursE6(bal[c]),
 			Notes: "balance at " + run.PeriodEnding.Format("2006-01-02")})
 	}
 	p := d.payees[e.EmployeeID]

@@ -21,7 +21,7 @@ type LeaveBalance struct {
 	Surname              string        `json:"surname"`
 	Location             string        `json:"location"`
 	LeaveCategoryName    string        `json:"leaveCategoryName"`
-	AccruedAmount        payroll.Rate  `json:"accruedAmount" doc:"the balance in hours, as E/leavebalances gives it"`
+	AccruedAmount        payroll.Rate  `json:"accruedAmount" doc:"the balance in unitType, as E/leavebalances gives it"`
 	AccruedAmountInHours payroll.Rate  `json:"accruedAmountInHours"`
 	AccruedAmountInDays  payroll.Rate  `json:"accruedAmountInDays" doc:"hours / the employee's hours per day (hoursPerDay, else hoursPerWeek / 5, else 7.6), to 4 places"`
 	UnitType             string        `json:"unitType" enum:"Hours,Days,Weeks"`
@@ -97,10 +97,8 @@ func (s *Service) LeaveBalances(ctx context.Context, biz business.Business, p *p
 		}
 		h := report.HoursE6(e6)
 		r.categoryID = catID
-		r.LeaveCategoryName, r.AccruedAmount, r.AccruedAmountInHours, r.UnitType = c.Name, h, h, c.LeaveUnitType
-		if r.UnitType == "" {
-			r.UnitType = "Hours"
-		}
+		u := unitOf(&c, r.EmployeeID, perDay, perWeek)
+		r.LeaveCategoryName, r.AccruedAmount, r.AccruedAmountInHours, r.UnitType = c.Name, u.FromHours(h), h, u.Name
 		week := report.RateOr(perWeek, "0")
 		dayHours := report.RateOr(perDay, "0")
 		if dayHours.IsZero() && week.IsPos() {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/categories"
+	"github.com/payrolld/payrolld/internal/leave"
 	"github.com/payrolld/payrolld/internal/report"
 )
 
@@ -38,4 +39,18 @@ func (s *Service) tracked(ctx context.Context, biz business.Business) (map[int64
 		}
 	}
 	return out, nil
+}
+
+// unitOf is the unit a report states an employee's balance of c in: the
+// category's own (leave.UnitOf, from the employee's stored hours per day
+// and per week); for an employee without the hours a day or a week needs,
+// hours, and the row's unitType says so (a report of the whole business
+// is not refused for one employee; the balances API and the pay run are).
+func unitOf(c *categories.LeaveCategory, employeeID int64, perDay, perWeek string) leave.Unit {
+	d, w := leave.StandardHours(report.RateOr(perDay, "0"), report.RateOr(perWeek, "0"))
+	u, err := leave.UnitOf(c, employeeID, d, w)
+	if err != nil {
+		return leave.HoursUnit
+	}
+	return u
 }

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/payrolld/payrolld/internal/business"
+	"github.com/payrolld/payrolld/internal/leave"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/report"
 )
@@ -86,12 +87,13 @@ func (s *Service) LeaveHistory(ctx context.Context, biz business.Business, p *pa
 	}
 	from := payroll.DateOnly(lq.From)
 	q := "SELECT e.id, e.external_id, e.first_name, e.surname, l.leave_category_id, l.kind, l.source_kind, l.source_id, l.entry_date, l.notes, l.hours_e6, " +
-		"r.period_ending" +
+		"r.period_ending, COALESCE(e.hours_per_day, ''), COALESCE(e.hours_per_week, '')" +
 		" FROM leave_ledger l JOIN employees e ON e.id = l.employee_id LEFT JOIN pay_runs r ON l.source_kind = 'PayRun' AND r.id = l.source_id AND r.business_id = l.business_id" +
 		where + " ORDER BY e.surname, e.first_name, e.id, l.leave_category_id, l.entry_date, l.source_kind, l.source_id, l.id"
 	out := []LeaveHistory{}
 	type key struct{ emp, cat int64 }
 	var cur key
+	var u leave.Unit // of the current employee and category
 	var open, close int64
 	var detail *LeaveHistoryDetail
 	var dkey struct {
@@ -102,7 +104,7 @@ func (s *Service) LeaveHistory(ctx context.Context, biz business.Business, p *pa
 	var acc, taken int64
 	flushDetail := func() {
 		if detail != nil {
-			detail.LeaveAccrued, detail.LeaveTaken = report.HoursE6(acc), report.HoursE6(taken)
+			detail.LeaveAccrued, detail.LeaveTaken = u.FromHoursE6(acc), u.FromHoursE6(taken)
 			h := &out[len(out)-1]
 			h.LeaveHistoryDetails = append(h.LeaveHistoryDetails, *detail)
 			detail, acc, taken = nil, 0, 0
@@ -112,7 +114,7 @@ func (s *Service) LeaveHistory(ctx context.Context, biz business.Business, p *pa
 		flushDetail()
 		if len(out) > 0 {
 			h := &out[len(out)-1]
-			h.OpeningBalance, h.ClosingBalance = report.HoursE6(open), report.HoursE6(close)
+			h.OpeningBalance, h.ClosingBalance = u.FromHoursE6(open), u.FromHoursE6(close)
 		}
 	}
 	err = s.Query(ctx, q, b.Values, func(rows *sql.Rows) error {
@@ -121,21 +123,18 @@ func (s *Service) LeaveHistory(ctx context.Context, biz business.Business, p *pa
 		var kind, srcKind, notes string
 		var at time.Time
 		var ending sql.NullTime
-		if err := rows.Scan(&h.EmployeeID, &h.EmployeeExternalID, &h.FirstName, &h.Surname, &cat, &kind, &srcKind, &srcID, &at, &notes, &e6, &ending); err != nil {
+		var perDay, perWeek string
+		if err := rows.Scan(&h.EmployeeID, &h.EmployeeExternalID, &h.FirstName, &h.Surname, &cat, &kind, &srcKind, &srcID, &at, &notes, &e6, &ending, &perDay, &perWeek); err != nil {
 			return err
 		}
 		c, ok := tracked[cat]
 		if !ok {
 			return nil
 		}
-		unit := c.LeaveUnitType
-		if unit == "" {
-			unit = "Hours"
-		}
 		if k := (key{h.EmployeeID, cat}); len(out) == 0 || k != cur {
 			flush()
-			cur, open, close = k, 0, 0
-			h.LeaveCategoryType, h.UnitType, h.LeaveHistoryDetails = c.Name, unit, []LeaveHistoryDetail{}
+			cur, open, close, u = k, 0, 0, unitOf(&c, h.EmployeeID, perDay, perWeek)
+			h.LeaveCategoryType, h.UnitType, h.LeaveHistoryDetails = c.Name, u.Name, []LeaveHistoryDetail{}
 			out = append(out, h)
 		}
 		close += e6
@@ -150,7 +149,7 @@ func (s *Service) LeaveHistory(ctx context.Context, biz business.Business, p *pa
 			if srcKind == "PayRun" && ending.Valid {
 				period = report.PayRunName(srcID, ending.Time)
 			}
-			detail = &LeaveHistoryDetail{PayPeriod: period, Notes: notes, UnitType: unit}
+			detail = &LeaveHistoryDetail{PayPeriod: period, Notes: notes, UnitType: u.Name}
 		}
 		if kind == "Taken" {
 			taken -= e6

@@ -115,7 +115,7 @@ func (s *Service) LeaveLiability(ctx context.Context, biz business.Business, p *
 		// The rate in force: the latest schedule commencing by the day.
 		"COALESCE((SELECT s.rate FROM employee_pay_rate_schedules s WHERE s.employee_id = e.id AND s.commencement_date < " + end + " ORDER BY s.commencement_date DESC LIMIT 1), e.rate, ''), " +
 		"COALESCE((SELECT s.rate_unit FROM employee_pay_rate_schedules s WHERE s.employee_id = e.id AND s.commencement_date < " + end + " ORDER BY s.commencement_date DESC LIMIT 1), e.rate_unit), " +
-		"COALESCE(e.hours_per_week, ''), x.leave_category_id, COALESCE(a.leave_loading, ''), " +
+		"COALESCE(e.hours_per_week, ''), COALESCE(e.hours_per_day, ''), x.leave_category_id, COALESCE(a.leave_loading, ''), " +
 		"CAST(COALESCE((SELECT SUM(l.hours_e6) FROM leave_ledger l WHERE l.business_id = e.business_id AND l.employee_id = e.id AND l.leave_category_id = x.leave_category_id AND l.entry_date < " + end + "), 0) AS BIGINT), " +
 		"CAST(COALESCE((SELECT SUM(lr.hours_e6) FROM leave_requests lr WHERE lr.business_id = e.business_id AND lr.employee_id = e.id AND lr.leave_category_id = x.leave_category_id AND lr.status = 'Approved' AND lr.created_at < " + end +
 		" AND NOT EXISTS (SELECT 1 FROM leave_ledger t WHERE t.leave_request_id = lr.id AND t.entry_date < " + end + ")), 0) AS BIGINT), " +
@@ -128,10 +128,10 @@ func (s *Service) LeaveLiability(ctx context.Context, biz business.Business, p *
 	out := []LeaveLiability{}
 	err = s.Query(ctx, q, b.Values, func(rows *sql.Rows) error {
 		var r LeaveLiability
-		var rate, unit, perWeek, loading string
+		var rate, unit, perWeek, perDay, loading string
 		var start, lastPaid, lastEnding report.NullTime
 		var catID, e6, approvedE6 int64
-		if err := rows.Scan(&r.EmployeeID, &r.ExternalID, &r.FirstName, &r.Surname, &r.Location, &start, &rate, &unit, &perWeek, &catID, &loading, &e6, &approvedE6, &lastPaid, &lastEnding); err != nil {
+		if err := rows.Scan(&r.EmployeeID, &r.ExternalID, &r.FirstName, &r.Surname, &r.Location, &start, &rate, &unit, &perWeek, &perDay, &catID, &loading, &e6, &approvedE6, &lastPaid, &lastEnding); err != nil {
 			return err
 		}
 		c, ok := tracked[catID]
@@ -140,17 +140,15 @@ func (s *Service) LeaveLiability(ctx context.Context, biz business.Business, p *
 		}
 		r.categoryID = catID
 		r.StartDate.DateTime, r.LastPaidDate, r.LastPayPeriodEnding = start.DateTime(), lastPaid.DateTime(), lastEnding.DateTime()
-		r.LeaveCategoryName, r.UnitType = c.Name, c.LeaveUnitType
-		if r.UnitType == "" {
-			r.UnitType = "Hours"
-		}
+		u := unitOf(&c, r.EmployeeID, perDay, perWeek)
+		r.LeaveCategoryName, r.UnitType = c.Name, u.Name
 		h := report.HoursE6(e6)
 		if lq.IncludeApprovedLeave {
 			ap := report.HoursE6(approvedE6)
-			r.ApprovedLeaveAmount, r.ApprovedLeaveAmountInHours = ap, ap
+			r.ApprovedLeaveAmount, r.ApprovedLeaveAmountInHours = u.FromHours(ap), ap
 			h = h.Sub(ap)
 		}
-		r.AccruedAmount, r.AccruedAmountInHours = h, h
+		r.AccruedAmount, r.AccruedAmountInHours = u.FromHours(h), h
 		week := report.RateOr(perWeek, "0")
 		if week.IsPos() {
 			r.CalculatedWeeks = h.Div(week).RoundHalfUp(4)
