@@ -291,7 +291,7 @@ func (w *sheetWriter) shownWidth(v any) int {
 	case payroll.Rate:
 		return len(x.String())
 	case payroll.DateTime:
-		if x.Hour() != 0 || x.Minute() != 0 || x.Second() != 0 {
+		if hasTime(x) {
 			return 16
 		}
 		return 10
@@ -321,7 +321,7 @@ func (w *sheetWriter) row(cells []any) error {
 				continue
 			}
 			style := styleDate
-			if x.Hour() != 0 || x.Minute() != 0 || x.Second() != 0 {
+			if hasTime(x) {
 				style = styleDateTime
 			}
 			fmt.Fprintf(b, `<c r="%s" s="%d"><v>%s</v></c>`, ref, style, serial(x.Time))
@@ -381,6 +381,10 @@ func (w *sheetWriter) finish() error {
 	_, err := w.b.WriteString(`</sheetData></worksheet>`)
 	return err
 }
+
+// hasTime reports a date-time with a time of day (shown as date and time,
+// not as a date).
+func hasTime(d payroll.DateTime) bool { return d.Hour() != 0 || d.Minute() != 0 || d.Second() != 0 }
 
 // excelEpoch is day 0 of Excel's serial dates as every date after
 // February 1900 counts them (the 1900 leap-year bug moves it from
