@@ -44,6 +44,7 @@ type Service struct {
 
 	wakeOnce sync.Once
 	wakeCh   chan struct{}
+	tellCh   chan struct{} // PostgreSQL: Broadcast's requests (buffer 1)
 }
 
 // Registration is a stored web hook registration.
@@ -323,9 +324,20 @@ func (s *Service) EmitEach(ctx context.Context, q *store.Queries, businessID int
 	return nil
 }
 
-// Notify nudges this node's worker to look for due deliveries now. It never
+// Notify nudges this node's worker to look for due deliveries now and, on
+// PostgreSQL, asks Broadcast to wake the other nodes' workers too. It never
 // blocks; a nudge while one is pending is dropped (one look serves both).
 func (s *Service) Notify() {
+	s.nudge()
+	select {
+	case s.tell() <- struct{}{}:
+	default:
+	}
+}
+
+// nudge wakes this node's worker only (what a notification from another
+// node does: passing it on would echo between the nodes).
+func (s *Service) nudge() {
 	select {
 	case s.wake() <- struct{}{}:
 	default:
@@ -333,8 +345,13 @@ func (s *Service) Notify() {
 }
 
 func (s *Service) wake() chan struct{} {
-	s.wakeOnce.Do(func() { s.wakeCh = make(chan struct{}, 1) })
+	s.wakeOnce.Do(func() { s.wakeCh, s.tellCh = make(chan struct{}, 1), make(chan struct{}, 1) })
 	return s.wakeCh
+}
+
+func (s *Service) tell() chan struct{} {
+	s.wake()
+	return s.tellCh
 }
 
 func (s *Service) enqueue(ctx context.Context, q *store.Queries, r store.WebhookRegistration, action string, data any) error {

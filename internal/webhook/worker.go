@@ -114,7 +114,7 @@ func (w *Worker) Run(ctx context.Context) error {
 		// Deliveries queued on any node wake this worker at their commit.
 		lctx, cancel := context.WithCancel(ctx)
 		var lwg sync.WaitGroup
-		lwg.Go(func() { w.listen(lctx, w.svc.Notify) })
+		lwg.Go(func() { w.listen(lctx, w.svc.nudge) })
 		defer func() {
 			cancel()
 			lwg.Wait()
