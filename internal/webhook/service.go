@@ -27,6 +27,7 @@ import (
 	"github.com/payrolld/payrolld/internal/db"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/store"
+	"github.com/payrolld/payrolld/internal/webhook/target"
 )
 
 // Secret length bounds (ASP.NET WebHooks' rule, which the reference API runs on).
@@ -378,7 +379,7 @@ func (s *Service) validate(ctx context.Context, in Input) (validated, error) {
 	if v.uri == "" {
 		return v, payroll.Invalid("webHookUri", "webHookUri is required")
 	}
-	if err := s.checkURI(ctx, v.uri); err != nil {
+	if err := target.Check(ctx, v.uri, s.AllowPrivate); err != nil {
 		return v, err
 	}
 	if n := utf8.RuneCountInString(v.secret); n != 0 && (n < minSecret || n > maxSecret) {
