@@ -12,14 +12,14 @@ import (
 
 const employeeEarningsByCategoryEndedBetween = `-- name: EmployeeEarningsByCategoryEndedBetween :many
 
-SELECT l.category_id, CAST(SUM(l.amount) AS BIGINT) AS amount
+SELECT r.period_starting, r.period_ending, l.category_id, CAST(SUM(l.amount) AS BIGINT) AS amount
 FROM pay_run_employees pe
 JOIN pay_runs r ON r.id = pe.pay_run_id
 JOIN pay_run_lines l ON l.pay_run_id = pe.pay_run_id AND l.employee_id = pe.employee_id AND l.kind = 'earnings'
 WHERE pe.business_id = $1 AND pe.employee_id = $2 AND r.status = 'Finalised'
     AND r.id <> $3 AND r.period_ending >= $4 AND r.period_ending <= $5
-GROUP BY l.category_id
-ORDER BY l.category_id
+GROUP BY r.id, r.period_starting, r.period_ending, l.category_id
+ORDER BY r.id, l.category_id
 `
 
 type EmployeeEarningsByCategoryEndedBetweenParams struct {
@@ -31,15 +31,18 @@ type EmployeeEarningsByCategoryEndedBetweenParams struct {
 }
 
 type EmployeeEarningsByCategoryEndedBetweenRow struct {
-	CategoryID int64
-	Amount     int64
+	PeriodStarting time.Time
+	PeriodEnding   time.Time
+	CategoryID     int64
+	Amount         int64
 }
 
 // The Holidays Act 2003 final pay (docs/reference/holiday-pay-on-termination.md).
-// One employee's earnings per pay category in the finalised runs (other
-// than one run) whose period ended in [from_date, to_date]: gross earnings
-// since an anniversary of employment, and the 12 months average weekly
-// earnings are taken over. Read through pay_run_employees_employee.
+// One employee's earnings per finalised run (other than one run) whose
+// period ended in [from_date, to_date], and per pay category, with the
+// run's period: gross earnings since an anniversary of employment (a
+// period straddling it is split by days), and the 12 months average
+// weekly earnings are taken over. Read through pay_run_employees_employee.
 func (q *Queries) EmployeeEarningsByCategoryEndedBetween(ctx context.Context, arg EmployeeEarningsByCategoryEndedBetweenParams) ([]EmployeeEarningsByCategoryEndedBetweenRow, error) {
 	rows, err := q.db.QueryContext(ctx, employeeEarningsByCategoryEndedBetween,
 		arg.BusinessID,
@@ -55,7 +58,12 @@ func (q *Queries) EmployeeEarningsByCategoryEndedBetween(ctx context.Context, ar
 	items := []EmployeeEarningsByCategoryEndedBetweenRow{}
 	for rows.Next() {
 		var i EmployeeEarningsByCategoryEndedBetweenRow
-		if err := rows.Scan(&i.CategoryID, &i.Amount); err != nil {
+		if err := rows.Scan(
+			&i.PeriodStarting,
+			&i.PeriodEnding,
+			&i.CategoryID,
+			&i.Amount,
+		); err != nil {
 			return nil, err
 		}
 		items = append(items, i)

@@ -148,3 +148,31 @@ func TestNZHolidayPayAfterEntitlement(t *testing.T) {
 		expectAmount(t, "payslip gross year to date", slip["grossYTD"], 5200+5200+11216)
 	})
 }
+
+// Holidays Act 2003 s 25 with the anniversary inside a pay period: the 8%
+// is on the gross earnings "since the employee last became entitled"
+// (s 16: entitled after each completed 12 months), so the period the
+// anniversary falls in counts from the anniversary, by calendar days
+// (docs/reference/holiday-pay-on-termination.md). Tai, $62,400 a year
+// paid monthly (5,200.00), employed since 16 October 2024, entitled on 16
+// October 2026 to 160 hours (4 weeks), leaving 30 November 2026:
+//   - October (1-31, 31 days) counts 16-31 October: 5,200 × 16 ÷ 31 =
+//     2,683.8710 → 2,683.87 (the other 15 days belong to the year whose
+//     entitlement is the 4 weeks);
+//   - s 24: 4 × max(ordinary weekly pay 5,200 × 12 ÷ 52 = 1,200.00,
+//     average weekly earnings (5,200 + 5,200) ÷ 52 = 200.00) = 4,800.00;
+//   - s 25: 8% × (2,683.87 + November 5,200 + 4,800) = 8% × 12,683.87 =
+//     1,014.7096 → 1,014.71 (counting all of October: 1,216.00).
+func TestNZHolidayPayAnniversaryInsideAPeriod(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "NZ", "Monthly")
+		annual := e.nzAnnualLeave(t, true)
+		tai, _, P := e.nzEntitledLeaver(t, map[string]any{"startDate": "2024-10-16T00:00:00"}, map[int64]float64{annual: 160}, nil)
+		paid := e.linesNamed(t, P, tai, "Annual Leave paid on termination")
+		if len(paid) != 2 {
+			t.Fatalf("final pay lines %v, want the entitlement and the 8%%", paid)
+		}
+		expectAmount(t, "untaken entitlement (s 24)", paid[0]["earnings"], 4800)
+		expectAmount(t, "8% since the anniversary (s 25)", paid[1]["earnings"], 1014.71)
+	})
+}

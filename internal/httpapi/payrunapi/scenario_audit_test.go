@@ -533,3 +533,103 @@ func TestAuditNZOrdinaryWeeklyPayWithRegularPayments(t *testing.T) {
 		expectAmount(t, "8% since the anniversary (s 25)", paid[1]["earnings"], 1309.54)
 	})
 }
+
+// AU Lump Sum E: a back payment of salary or wages that accrued more than
+// 12 months before it is paid (ATO, Schedule 5 – Tax table for back
+// payments, commissions, bonuses and similar payments, "Working out the
+// withholding amount", Method A; docs/reference/au-lump-sum-e.md). Lou,
+// $1,000 a week, is paid on 25 November 2026 $5,200 of an allowance
+// overlooked in 2024-25:
+//  1. earnings without the additional payment: 1,000;
+//  2. W(1000) = 0.3227 × 1000.99 − 185.1935 = 137.83 → 138;
+//  3. 5,200 ÷ 52 (the year's pay periods: Lump Sum E is not a commission
+//     or bonus for a defined period under 12 months) = 100;
+//  4. 1,100; 5. W(1100) = 0.3227 × 1100.99 − 185.1935 = 170.10 → 170;
+//  6. 170 − 138 = 32; 7. 32 × 52 = 1,664; 8. 47% × 5,200 = 2,444;
+//  9. the lesser, 1,664: PAYG 138 + 1,664 = 1,802.
+//
+// Taxed as one week's pay it would be W(6200) = 0.47 × 6200.99 −
+// 655.7704 = 2,258.69 → 2,259. A line that asks for 4 pay periods, or
+// for no Schedule 5 method, is still spread over the year: 1,802 each.
+func TestAuditAULumpSumEWithholding(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newAUEnv(t, d)
+		lse := int64(num(t, e.Do("POST", e.B+"/paycategory", e.Key, map[string]any{"name": "Back Pay Earlier Years", "rateUnit": "Fixed",
+			"paymentSummaryClassification": "LumpSumE"}).Expect(t, 200).Map(t)["id"]))
+		lou, four, single := e.employee(t, "Lou", nil), e.employee(t, "Four", nil), e.employee(t, "Single", nil)
+		P := e.run(t, "2026-11-22", "2026-11-25")
+		e.earnings(t, P, lou, map[string]any{"payCategoryId": fmt.Sprint(lse), "earnings": 5200}).Expect(t, 200)
+		e.earnings(t, P, four, map[string]any{"payCategoryId": fmt.Sprint(lse), "earnings": 5200, "lumpSumNumberOfPayPeriods": 4}).Expect(t, 200)
+		e.earnings(t, P, single, map[string]any{"payCategoryId": fmt.Sprint(lse), "earnings": 5200, "lumpSumCalculationMethod": "NotApplicable"}).Expect(t, 200)
+		for _, emp := range []int64{lou, four, single} {
+			want(t, "Lump Sum E", e.totals(t, P, emp), map[string]int64{"grossEarnings": 620000, "paygWithheld": 180200})
+		}
+	})
+}
+
+// UK overtime, a bonus and back pay through cumulative PAYE and Class 1
+// NI (2026-27, payroll-rules-2026-27.md 2.1 and 2.4; HMRC's PAYE and NI
+// treat overtime, bonuses and arrears of pay as earnings of the period in
+// which they are paid: CWG2, "What to include in pay"). Amy, £2,500 a
+// month on 1257L (category A), monthly, employed since 2024:
+//   - April 2026 (tax month 1): salary 2,500, 10 hours' overtime at
+//     £22.50 (time and a half of £15) = 225 and an £800 bonus: gross
+//     3,525. PAYE: free pay (12,570 + 9) ÷ 12 = 1,048.25; taxable
+//     2,476.75 → 2,476 (whole pounds down), all in the basic band
+//     (37,700 ÷ 12 = 3,141.67): 20% = 495.20. NI: employee 8% × (3,525 −
+//     PT 1,048) = 198.16; employer 15% × (3,525 − ST 417) = 466.20.
+//   - May (month 2): salary 2,500 and £200 of April's pay paid in
+//     arrears: gross 2,700; pay to date 6,225 − free pay 2,096.50 =
+//     4,128.50 → 4,128 × 20% = 825.60 − 495.20 = 330.40. NI (an
+//     employee's earnings period is the month it is paid in): 8% × (2,700
+//     − 1,048) = 132.16; employer 15% × (2,700 − 417) = 342.45.
+func TestAuditUKOvertimeBonusAndBackPay(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "UK", "Monthly")
+		ot := int64(num(t, e.Do("POST", e.B+"/paycategory", e.Key, map[string]any{"name": "Overtime 1.5x", "rateUnit": "Hourly",
+			"payCategoryType": "Overtime"}).Expect(t, 200).Map(t)["id"]))
+		back := int64(num(t, e.Do("POST", e.B+"/paycategory", e.Key, map[string]any{"name": "Back Pay", "rateUnit": "Fixed",
+			"payCategoryType": "BackPayment"}).Expect(t, 200).Map(t)["id"]))
+		amy := e.employee(t, "Amy", "Monthly", map[string]any{"rate": 2500, "rateUnit": "Fixed", "taxCode": "1257L",
+			"nationalInsuranceCategory": "A", "startDate": "2024-01-01T00:00:00"})
+		line := func(P string, l map[string]any) {
+			e.Do("POST", P+"/earningslines", e.Key, map[string]any{"earningsLines": map[string]any{fmt.Sprint(amy): []any{l}}}).Expect(t, 200)
+		}
+		P := e.run(t, "2026-04-30", amy, 800)
+		line(P, map[string]any{"payCategoryId": fmt.Sprint(ot), "units": 10, "rate": 22.5})
+		tot := e.totals(t, P, amy)
+		expectAmount(t, "April gross", tot["grossEarnings"], 3525)
+		expectAmount(t, "April PAYE", tot["payeWithheld"], 495.20)
+		expectAmount(t, "April employee NI", tot["employeeNationalInsuranceContribution"], 198.16)
+		expectAmount(t, "April employer NI", tot["employerNationalInsuranceContribution"], 466.20)
+		e.Do("POST", P+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+		P = e.run(t, "2026-05-31", 0, 0)
+		line(P, map[string]any{"payCategoryId": fmt.Sprint(back), "earnings": 200})
+		tot = e.totals(t, P, amy)
+		expectAmount(t, "May gross", tot["grossEarnings"], 2700)
+		expectAmount(t, "May PAYE", tot["payeWithheld"], 330.40)
+		expectAmount(t, "May employee NI", tot["employeeNationalInsuranceContribution"], 132.16)
+		expectAmount(t, "May employer NI", tot["employerNationalInsuranceContribution"], 342.45)
+	})
+}
+
+// NZ extra pay on a secondary tax code: IRD's extra-pay rule (annualising
+// four weeks' earnings with the bonus) picks a band for main codes only;
+// a secondary code's tax is its flat rate on every pay, extra pays
+// included (IRD "Tax codes for individuals": SH 30% before the ACC levy;
+// docs/reference/nz-extra-pay-acc.md). Sid, $800 a week on SH, paid a
+// $2,000 bonus in the week ending 4 October 2026: PAYE 30% × 2,800 =
+// 840.00; ACC earners' levy 1.75% × 2,800 = 49.00 (under the week's share
+// of the maximum liable earnings, 156,641 ÷ 52 = 3,012.33).
+func TestAuditNZSecondaryCodeExtraPay(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "NZ", "Weekly")
+		sid := e.employee(t, "Sid", "Weekly", map[string]any{"rate": 800, "rateUnit": "Fixed", "taxCodeDeclaration_TaxCode": "SH",
+			"startDate": "2025-01-06T00:00:00"})
+		P := e.run(t, "2026-10-04", sid, 2000)
+		tot := e.totals(t, P, sid)
+		expectAmount(t, "gross", tot["grossEarnings"], 2800)
+		expectAmount(t, "PAYE", tot["payeWithheld"], 840)
+		expectAmount(t, "ACC levy", tot["accLevyAmount"], 49)
+	})
+}

@@ -105,3 +105,66 @@ func TestLeaveBalancesReport(t *testing.T) {
 		})
 	})
 }
+
+// The leave reports value a salaried or fixed-rate employee's leave at the
+// hourly rate the pay run pays leave taken at (the period's standard pay
+// over its standard hours), not at nothing:
+//   - Cal, a fixed $1,000 a week for 40 hours: $25 an hour; 38 hours =
+//     950.00;
+//   - Dee, a fixed $5,000 a month for 38 hours a week: the month's 38 × 52
+//     ÷ 12 = 164.6667 hours, 5,000 ÷ 164.6667 = 30.3644 an hour; 20 hours
+//     = 60,000 × 20 ÷ 1,976 = 607.287 → 607.29;
+//   - Eve, $65,000 a year for 38 hours a week, paid monthly: 65,000 ÷ 12 =
+//     5,416.67 ÷ 164.6667 = 32.8947 an hour (65,000 ÷ (38 × 52) = 32.8947);
+//     10 hours = 328.95.
+//
+// The liability report adds the category's 17.5% loading: 166.25, 106.28
+// (607.29 × 0.175 = 106.276) and 57.57 (57.566); the balances report takes
+// a loading from the employee's allowance only, and they have none.
+func TestLeaveReportsValueSalariedAndFixedRateLeave(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newEnv(t, d)
+		e.Do("POST", e.B+"/payschedule", e.Key, map[string]any{"name": "Monthly", "frequency": "Monthly"}).Expect(t, 200)
+		annual := num(t, e.Do("POST", e.B+"/leavecategory", e.Key, map[string]any{"name": "Valued Annual", "leaveLoading": 17.5}).Expect(t, 200).Map(t)["id"])
+		emp := func(first string, members map[string]any) int64 {
+			body := map[string]any{"firstName": first, "surname": "Valued", "startDate": "2025-07-01T00:00:00", "employmentType": "FullTime",
+				"primaryPayCategory": "Ordinary Hours"}
+			for k, v := range members {
+				body[k] = v
+			}
+			return num(t, e.Do("POST", e.B+"/employee/unstructured?matchType=None", e.Key, body).Expect(t, 200).Map(t)["id"])
+		}
+		cal := emp("Cal", map[string]any{"paySchedule": "Weekly", "rate": 1000, "rateUnit": "Fixed", "hoursPerWeek": 40})
+		dee := emp("Dee", map[string]any{"paySchedule": "Monthly", "rate": 5000, "rateUnit": "Fixed", "hoursPerWeek": 38})
+		eve := emp("Eve", map[string]any{"paySchedule": "Monthly", "rate": 65000, "rateUnit": "Annually", "hoursPerWeek": 38})
+		for emp, hours := range map[int64]string{cal: "38", dee: "20", eve: "10"} {
+			err := e.DB.InTx(context.Background(), func(q *store.Queries) error {
+				return e.App.Leave.SetOpening(context.Background(), q, e.Biz, emp, annual, payroll.MustRate(hours), time.Date(2026, 7, 1, 0, 0, 0, 0, time.UTC))
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		m := payroll.MustMoney
+		wantValue := map[string]payroll.Money{"Cal": m("950"), "Dee": m("607.29"), "Eve": m("328.95")}
+		wantLoading := map[string]payroll.Money{"Cal": m("166.25"), "Dee": m("106.28"), "Eve": m("57.57")}
+		for _, rep := range []struct{ path, loading string }{{"leavebalances", ""}, {"leaveliability", "leaveLoadingDollarValue"}} {
+			seen := 0
+			for _, r := range e.get(t, rep.path, url.Values{"asAtDate": {"2026-11-02"}}) {
+				first, _ := r["firstName"].(string)
+				w, ok := wantValue[first]
+				if !ok || r["leaveCategoryName"] != "Valued Annual" {
+					continue
+				}
+				seen++
+				eqMoney(t, rep.path+" "+first+" value", r["leaveValue"], w)
+				if rep.loading != "" {
+					eqMoney(t, rep.path+" "+first+" loading", r[rep.loading], wantLoading[first])
+				}
+			}
+			if seen != 3 {
+				t.Errorf("%s: %d of the 3 employees' rows", rep.path, seen)
+			}
+		}
+	})
+}

@@ -84,6 +84,14 @@ func auInput(in *calc.Input, lines []line, au *auInputs) {
 		case LumpSumNotApplicable:
 			e.Regular = true
 		}
+		if l.cat != nil && l.cat.AU.Class == "LumpSumE" {
+			// Lump Sum E accrued more than 12 months before it is paid:
+			// never pay for this period, and not a commission or bonus
+			// for a defined period under 12 months, the only payments
+			// Schedule 5 Method A lets spread over fewer periods than a
+			// year's (docs/reference/au-lump-sum-e.md).
+			e.Kind, e.Periods, e.Regular = calc.BackPay, 0, false
+		}
 	}
 	if au == nil {
 		return

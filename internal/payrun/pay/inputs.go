@@ -308,6 +308,25 @@ func hourlyRate(l *line, unit string) (payroll.Rate, bool) {
 	return payroll.RateFromDecimal(l.amount.Decimal()).Div(l.hours), true
 }
 
+// LeaveHourlyRate is the hourly rate a pay run pays leave at for an
+// employee on rate and unit (the employee's stored rate_unit) with the
+// stored hours per week and per day, paid on a schedule of frequency
+// freq: an hourly rate as is, otherwise the period's standard earnings
+// over its standard hours (periodRate's rule, so a salary of $52,000 for
+// 40 hours a week is $25 an hour). The leave reports value balances with
+// it. ok is false where the run has none either: no rate, no hours per
+// week, or a frequency the run does not calculate (a fixed rate is an
+// amount per period and means nothing without one).
+func LeaveHourlyRate(rate, unit, hoursPerWeek, hoursPerDay, freq string) (payroll.Rate, bool) {
+	valid := func(s string) sql.NullString { return sql.NullString{String: s, Valid: strings.TrimSpace(s) != ""} }
+	e := EmployeeRow{Rate: valid(rate), RateUnit: unit, HoursPerWeek: valid(hoursPerWeek), HoursPerDay: valid(hoursPerDay)}
+	l, ok := standardEarnings(&e, freq, Category{})
+	if !ok {
+		return payroll.Rate{}, false
+	}
+	return hourlyRate(&l, unit)
+}
+
 // standardLines are the employee's standard earnings for the run: one
 // line per pay rate in force in the period (prorated by calendar days
 // when the rate changes within it).

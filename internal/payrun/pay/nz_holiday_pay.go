@@ -127,27 +127,38 @@ func (w *Writer) nzHolidayPay(ctx context.Context, run *store.PayRun, e *Employe
 	if err != nil {
 		return err
 	}
+	// s 25 counts the earnings since the employee became entitled: a pay
+	// period straddling the anniversary counts from it, by calendar days
+	// (s 23 counts everything since employment began).
+	part := func(amount payroll.Money, from, to time.Time) payroll.Money {
+		if !entitled {
+			return amount
+		}
+		return earnedSince(amount, from, to, anniversary)
+	}
 	for _, r := range since {
 		if excluded(r.CategoryID, "") {
 			continue
 		}
-		gross = gross.Add(payroll.MoneyFromMinor(r.Amount))
+		gross = gross.Add(part(payroll.MoneyFromMinor(r.Amount), r.PeriodStarting, r.PeriodEnding))
 		if r.CategoryID == leavePayCat {
 			leavePay = leavePay.Add(payroll.MoneyFromMinor(r.Amount))
 		}
 	}
+	var this payroll.Money
 	for _, set := range [][]line{kept, c.lines} {
 		for i := range set {
 			l := &set[i]
 			if l.Kind != KindEarnings || excluded(l.CategoryID, l.earningKind) {
 				continue
 			}
-			gross = gross.Add(l.amount)
+			this = this.Add(l.amount)
 			if l.CategoryID == leavePayCat && l.earningKind == calc.Leave {
 				leavePay = leavePay.Add(l.amount)
 			}
 		}
 	}
+	gross = gross.Add(part(this, run.PeriodStarting, run.PeriodEnding))
 
 	// s 24: the untaken entitlement in weeks at the greater of ordinary
 	// weekly pay and average weekly earnings.
@@ -267,6 +278,25 @@ func (w *Writer) averageWeeklyEarnings(ctx context.Context, run *store.PayRun, e
 		sum = sum.Add(payroll.MoneyFromMinor(r.Amount))
 	}
 	return sum.DivInt(52).Cents(), nil
+}
+
+// earnedSince is the part of a pay period's earnings amount (the period
+// from to to) earned on or after day: all of it for a period starting on
+// or after day, none for one ending before it, else amount × the period's
+// calendar days from day ÷ its days, to the cent (Holidays Act s 25's
+// "gross earnings since the employee last became entitled" for a period
+// the anniversary falls inside; docs/reference/holiday-pay-on-termination.md).
+func earnedSince(amount payroll.Money, from, to, day time.Time) payroll.Money {
+	from, to, day = payroll.DateOnly(from), payroll.DateOnly(to), payroll.DateOnly(day)
+	if !from.Before(day) {
+		return amount
+	}
+	if to.Before(day) {
+		return payroll.Money{}
+	}
+	days := int64(to.Sub(from).Hours()/24) + 1
+	after := int64(to.Sub(day).Hours()/24) + 1
+	return amount.MulInt(after).DivInt(days).Cents()
 }
 
 // hoursPerWeek and hoursPerDay are the employee's standard hours (a day:

@@ -3,7 +3,6 @@ package leavereport
 import (
 	"context"
 	"database/sql"
-	"strings"
 	"time"
 
 	"github.com/payrolld/payrolld/internal/business"
@@ -25,7 +24,7 @@ type LeaveBalance struct {
 	AccruedAmountInHours payroll.Rate  `json:"accruedAmountInHours"`
 	AccruedAmountInDays  payroll.Rate  `json:"accruedAmountInDays" doc:"hours / the employee's hours per day (hoursPerDay, else hoursPerWeek / 5, else 7.6), to 4 places"`
 	UnitType             string        `json:"unitType" enum:"Hours,Days,Weeks"`
-	LeaveValue           payroll.Money `json:"leaveValue" doc:"hours x the employee's hourly rate (an annual rate / 52 / hours per week), to the cent"`
+	LeaveValue           payroll.Money `json:"leaveValue" doc:"hours x the hourly rate the pay run pays leave at (an hourly rate as is; a salary or fixed rate's period pay over the period's standard hours), to the cent"`
 	LoadingValue         payroll.Money `json:"loadingValue" doc:"the leave value x the allowance's leave loading percentage, to the cent"`
 	LeavePlusLoading     payroll.Money `json:"leavePlusLoading"`
 
@@ -64,6 +63,10 @@ func (s *Service) LeaveBalances(ctx context.Context, biz business.Business, p *p
 	if err != nil {
 		return nil, err
 	}
+	freqs, err := s.frequencies(ctx, biz)
+	if err != nil {
+		return nil, err
+	}
 	var b report.Args
 	where, err := s.EmployeeScope(ctx, biz, p, report.Filter{LocationID: lq.LocationID, EmployingEntityID: lq.EmployingEntityID}, &b)
 	if err != nil {
@@ -76,7 +79,7 @@ func (s *Service) LeaveBalances(ctx context.Context, biz business.Business, p *p
 	// Every employee-category with ledger entries or an allowance; the
 	// ledger summed up to the end of the day.
 	end := b.Bind(payroll.DateOnly(asAt).AddDate(0, 0, 1))
-	q := "SELECT e.id, e.external_id, e.first_name, e.surname, e.primary_location, COALESCE(e.rate, ''), e.rate_unit, COALESCE(e.hours_per_week, ''), COALESCE(e.hours_per_day, ''), " +
+	q := "SELECT e.id, e.external_id, e.first_name, e.surname, e.primary_location, COALESCE(e.rate, ''), e.rate_unit, COALESCE(e.hours_per_week, ''), COALESCE(e.hours_per_day, ''), COALESCE(e.pay_schedule_id, 0), " +
 		"x.leave_category_id, COALESCE(a.leave_loading, ''), " +
 		"CAST(COALESCE((SELECT SUM(l.hours_e6) FROM leave_ledger l WHERE l.business_id = e.business_id AND l.employee_id = e.id AND l.leave_category_id = x.leave_category_id AND l.entry_date < " + end + "), 0) AS BIGINT)" +
 		" FROM (SELECT DISTINCT employee_id, leave_category_id FROM leave_ledger WHERE business_id = " + b.Bind(biz.ID) +
@@ -87,8 +90,8 @@ func (s *Service) LeaveBalances(ctx context.Context, biz business.Business, p *p
 	err = s.Query(ctx, q, b.Values, func(rows *sql.Rows) error {
 		var r LeaveBalance
 		var rate, unit, perWeek, perDay, loading string
-		var catID, e6 int64
-		if err := rows.Scan(&r.EmployeeID, &r.ExternalID, &r.FirstName, &r.Surname, &r.Location, &rate, &unit, &perWeek, &perDay, &catID, &loading, &e6); err != nil {
+		var schedule, catID, e6 int64
+		if err := rows.Scan(&r.EmployeeID, &r.ExternalID, &r.FirstName, &r.Surname, &r.Location, &rate, &unit, &perWeek, &perDay, &schedule, &catID, &loading, &e6); err != nil {
 			return err
 		}
 		c, ok := tracked[catID]
@@ -108,18 +111,7 @@ func (s *Service) LeaveBalances(ctx context.Context, biz business.Business, p *p
 			dayHours = payroll.MustRate("7.6")
 		}
 		r.AccruedAmountInDays = h.Div(dayHours).RoundHalfUp(4)
-		hourly := report.RateOr(rate, "0")
-		switch strings.ToLower(unit) {
-		case "hourly":
-		case "annually":
-			if week.IsPos() {
-				hourly = hourly.Div(payroll.RateFromInt(52)).Div(week)
-			} else {
-				hourly = payroll.Rate{}
-			}
-		default:
-			hourly = payroll.Rate{}
-		}
+		hourly := leaveRate(rate, unit, perWeek, perDay, freqs[schedule])
 		r.LeaveValue = payroll.MoneyFromDecimal(h.Mul(hourly).Decimal()).Cents()
 		r.LoadingValue = r.LeaveValue.Mul(payroll.Percent(report.RateOr(loading, "0"))).Cents()
 		r.LeavePlusLoading = r.LeaveValue.Add(r.LoadingValue)

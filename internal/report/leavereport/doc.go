@@ -13,6 +13,8 @@ import (
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/categories"
 	"github.com/payrolld/payrolld/internal/leave"
+	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/payrun/pay"
 	"github.com/payrolld/payrolld/internal/report"
 )
 
@@ -53,4 +55,37 @@ func unitOf(c *categories.LeaveCategory, employeeID int64, perDay, perWeek strin
 		return leave.HoursUnit
 	}
 	return u
+}
+
+// frequencies is the business's pay schedules' frequencies by id: a fixed
+// rate is an amount per period of the employee's schedule.
+func (s *Service) frequencies(ctx context.Context, biz business.Business) (map[int64]string, error) {
+	out := map[int64]string{}
+	if s.PayRuns == nil || s.PayRuns.Schedules == nil {
+		return out, nil
+	}
+	list, err := s.PayRuns.Schedules.PaySchedules.List(ctx, biz, 0)
+	if err != nil {
+		return nil, err
+	}
+	for _, sc := range list {
+		out[sc.ID] = sc.Frequency
+	}
+	return out, nil
+}
+
+// leaveRate is the hourly rate a balance is valued at: the rate the pay
+// run pays leave taken at (pay.LeaveHourlyRate) for the employee's rate
+// and hours on their pay schedule's frequency; an employee without a
+// schedule is valued on a weekly one (the same for every rate unit but a
+// fixed one, which then has no value). 0 where the run would have none.
+func leaveRate(rate, unit, perWeek, perDay, freq string) payroll.Rate {
+	if freq == "" && unit != "Fixed" {
+		freq = "Weekly"
+	}
+	r, ok := pay.LeaveHourlyRate(rate, unit, perWeek, perDay, freq)
+	if !ok {
+		return payroll.Rate{}
+	}
+	return r
 }

@@ -30,7 +30,7 @@ type LeaveLiability struct {
 	ApprovedLeaveAmountInHours payroll.Rate          `json:"approvedLeaveAmountInHours"`
 	AccruedAmount              payroll.Rate          `json:"accruedAmount" doc:"the balance in hours as at the day (less approved leave with includeApprovedLeave)"`
 	AccruedAmountInHours       payroll.Rate          `json:"accruedAmountInHours"`
-	LeaveValue                 payroll.Money         `json:"leaveValue" doc:"the balance's hours x the hourly rate in force on the as-at day (the latest pay rate schedule commencing by then, else the employee's rate), to the cent"`
+	LeaveValue                 payroll.Money         `json:"leaveValue" doc:"the balance's hours x the hourly rate the pay run pays leave at, from the rate in force on the as-at day (the latest pay rate schedule commencing by then, else the employee's rate): an hourly rate as is, a salary or fixed rate's period pay over the period's standard hours; to the cent"`
 	LeaveLoadingDollarValue    payroll.Money         `json:"leaveLoadingDollarValue" doc:"the leave value x the leave loading (the employee's allowance, else the leave category's), to the cent"`
 	UnitType                   string                `json:"unitType" enum:"Hours,Days,Weeks"`
 
@@ -94,6 +94,10 @@ func (s *Service) LeaveLiability(ctx context.Context, biz business.Business, p *
 	if err != nil {
 		return nil, err
 	}
+	freqs, err := s.frequencies(ctx, biz)
+	if err != nil {
+		return nil, err
+	}
 	var b report.Args
 	where, err := s.EmployeeScope(ctx, biz, p, report.Filter{LocationID: lq.LocationID, EmployingEntityID: lq.EmployingEntityID}, &b)
 	if err != nil {
@@ -115,7 +119,7 @@ func (s *Service) LeaveLiability(ctx context.Context, biz business.Business, p *
 		// The rate in force: the latest schedule commencing by the day.
 		"COALESCE((SELECT s.rate FROM employee_pay_rate_schedules s WHERE s.employee_id = e.id AND s.commencement_date < " + end + " ORDER BY s.commencement_date DESC LIMIT 1), e.rate, ''), " +
 		"COALESCE((SELECT s.rate_unit FROM employee_pay_rate_schedules s WHERE s.employee_id = e.id AND s.commencement_date < " + end + " ORDER BY s.commencement_date DESC LIMIT 1), e.rate_unit), " +
-		"COALESCE(e.hours_per_week, ''), COALESCE(e.hours_per_day, ''), x.leave_category_id, COALESCE(a.leave_loading, ''), " +
+		"COALESCE(e.hours_per_week, ''), COALESCE(e.hours_per_day, ''), COALESCE(e.pay_schedule_id, 0), x.leave_category_id, COALESCE(a.leave_loading, ''), " +
 		"CAST(COALESCE((SELECT SUM(l.hours_e6) FROM leave_ledger l WHERE l.business_id = e.business_id AND l.employee_id = e.id AND l.leave_category_id = x.leave_category_id AND l.entry_date < " + end + "), 0) AS BIGINT), " +
 		"CAST(COALESCE((SELECT SUM(lr.hours_e6) FROM leave_requests lr WHERE lr.business_id = e.business_id AND lr.employee_id = e.id AND lr.leave_category_id = x.leave_category_id AND lr.status = 'Approved' AND lr.created_at < " + end +
 		" AND NOT EXISTS (SELECT 1 FROM leave_ledger t WHERE t.leave_request_id = lr.id AND t.entry_date < " + end + ")), 0) AS BIGINT), " +
@@ -130,8 +134,8 @@ func (s *Service) LeaveLiability(ctx context.Context, biz business.Business, p *
 		var r LeaveLiability
 		var rate, unit, perWeek, perDay, loading string
 		var start, lastPaid, lastEnding report.NullTime
-		var catID, e6, approvedE6 int64
-		if err := rows.Scan(&r.EmployeeID, &r.ExternalID, &r.FirstName, &r.Surname, &r.Location, &start, &rate, &unit, &perWeek, &perDay, &catID, &loading, &e6, &approvedE6, &lastPaid, &lastEnding); err != nil {
+		var schedule, catID, e6, approvedE6 int64
+		if err := rows.Scan(&r.EmployeeID, &r.ExternalID, &r.FirstName, &r.Surname, &r.Location, &start, &rate, &unit, &perWeek, &perDay, &schedule, &catID, &loading, &e6, &approvedE6, &lastPaid, &lastEnding); err != nil {
 			return err
 		}
 		c, ok := tracked[catID]
@@ -153,7 +157,7 @@ func (s *Service) LeaveLiability(ctx context.Context, biz business.Business, p *
 		if week.IsPos() {
 			r.CalculatedWeeks = h.Div(week).RoundHalfUp(4)
 		}
-		r.LeaveValue = payroll.MoneyFromDecimal(h.Mul(hourlyRate(report.RateOr(rate, "0"), unit, week)).Decimal()).Cents()
+		r.LeaveValue = payroll.MoneyFromDecimal(h.Mul(leaveRate(rate, unit, perWeek, perDay, freqs[schedule])).Decimal()).Cents()
 		l := c.LeaveLoading
 		if strings.TrimSpace(loading) != "" {
 			l = report.RateOr(loading, "0")
@@ -164,20 +168,6 @@ func (s *Service) LeaveLiability(ctx context.Context, biz business.Business, p *
 	})
 
 	return out, err
-}
-
-// hourlyRate is a base rate's hourly equivalent: hourly as is, annual /
-// 52 / hours per week; daily, weekly and fixed rates have none here (0).
-func hourlyRate(rate payroll.Rate, unit string, perWeek payroll.Rate) payroll.Rate {
-	switch strings.ToLower(unit) {
-	case "hourly":
-		return rate
-	case "annually":
-		if perWeek.IsPos() {
-			return rate.Div(payroll.RateFromInt(52)).Div(perWeek)
-		}
-	}
-	return payroll.Rate{}
 }
 
 // LeaveLiabilitySheet is the leave liability report as a worksheet.
