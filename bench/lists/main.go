@@ -15,10 +15,12 @@
 // payRunId, financialYearEnding, ...) are given a value, the rest are left
 // out (default page: $top 100).
 //
-// A list whose answer grows with headcount (a report of every employee, a
-// run's lines of every employee) is not a list page: the table marks it
-// "grows" (its item count at the largest size is more than 3x that at the
-// smallest) and its ratio is not held to the goal.
+// A list whose answer grows with headcount (a run's lines of every
+// employee) is not a list page: the table marks it excluded (its item count
+// at the largest size is more than 3x that at the smallest) and its ratio
+// is not held to the goal; nor are the reports (GET B/report/..., which
+// compute over every employee's records), nor lists answered in under
+// 1 ms at the largest size (see noiseMS).
 //
 // Each size is seeded once per engine and kept: SQLite files and a JSON
 // note of the seeded ids in -dir, PostgreSQL schemas lists_<n> in the
@@ -72,14 +74,15 @@ func main() {
 	sizes := flag.String("sizes", "1000,10000,100000", "comma-separated employee counts")
 	pg := flag.String("postgres", "", "PostgreSQL URL (schemas lists_<n> are kept in it); empty = SQLite")
 	dir := flag.String("dir", filepath.Join(os.TempDir(), "payrolld-lists"), "where the SQLite files, seed notes and results are kept")
-	reps := flag.Int("reps", 15, "measured requests per operation (after 2 warm-up requests)")
+	reps := flag.Int("reps", 15, "measured requests per operation after 2 warm-up requests (at least 3; fewer than reps once 3 s have gone or when a request takes over a second)")
 	only := flag.String("only", "", "measure only operations whose path matches this regexp")
 	reseed := flag.Bool("reseed", false, "drop and seed again")
 	seedOnly := flag.Bool("seed-only", false, "seed the sizes and stop")
 	report := flag.Bool("report", false, "print the table from the saved results without measuring")
+	verbose := flag.Bool("v", false, "print each operation's figures as it is measured")
 	prof := flag.String("cpuprofile", "", "write a CPU profile of the measuring (not the seeding) here")
 	flag.Parse()
-	o := options{pg: *pg, dir: *dir, reps: *reps, reseed: *reseed, seedOnly: *seedOnly, report: *report, prof: *prof}
+	o := options{pg: *pg, dir: *dir, reps: *reps, reseed: *reseed, seedOnly: *seedOnly, report: *report, prof: *prof, verbose: *verbose}
 	if *only != "" {
 		o.only = regexp.MustCompile(*only)
 	}
@@ -98,11 +101,11 @@ func main() {
 }
 
 type options struct {
-	sizes                    []int
-	pg, dir, prof            string
-	reps                     int
-	only                     *regexp.Regexp
-	reseed, seedOnly, report bool
+	sizes                             []int
+	pg, dir, prof                     string
+	reps                              int
+	only                              *regexp.Regexp
+	reseed, seedOnly, report, verbose bool
 }
 
 func (o options) engine() string {
@@ -141,7 +144,7 @@ func run(o options) error {
 			all[n] = rs
 			continue
 		}
-		rs, err := size(o, n)
+		rs, err := size(o, n, all[o.sizes[0]])
 		if err != nil {
 			return fmt.Errorf("%d employees: %w", n, err)
 		}
@@ -190,7 +193,7 @@ type seeded struct {
 	SeededIn   string  `json:"seededIn"`
 }
 
-func size(o options, n int) (map[string]result, error) {
+func size(o options, n int, smallest map[string]result) (map[string]result, error) {
 	ctx := context.Background()
 	dsn, note := dsnFor(o, n)
 	if o.reseed {
@@ -256,7 +259,7 @@ func size(o options, n int) (map[string]result, error) {
 		_ = pprof.StartCPUProfile(f)
 		defer pprof.StopCPUProfile()
 	}
-	return measure(o, app, s), nil
+	return measure(o, app, s, smallest), nil
 }
 
 // dsnFor is the database of size n and the path of its seed note.
@@ -632,7 +635,9 @@ func cpuNow() time.Duration {
 }
 
 // measure runs every list operation reps times, one request at a time.
-func measure(o options, app *cli.App, s seeded) map[string]result {
+// smallest is the results at the smallest size measured before (nil for
+// the first).
+func measure(o options, app *cli.App, s seeded, smallest map[string]result) map[string]result {
 	out := map[string]result{}
 	ops := lists(app.API.Huma())
 	fmt.Printf("  %d list operations registered\n", len(ops))
@@ -652,17 +657,32 @@ func measure(o options, app *cli.App, s seeded) map[string]result {
 			app.Handler.ServeHTTP(w, req)
 			return w.Code, w.Body.Bytes()
 		}
+		t, c := time.Now(), cpuNow()
 		code, body := serve()
+		wall, cpu := time.Since(t), cpuNow()-c
 		r := result{Path: l.path, Status: code, Items: count(l.shape, body)}
 		if code != http.StatusOK {
 			r.Note = fmt.Sprintf("%d %.160s", code, body)
 			out[l.path] = r
 			continue
 		}
+		// An answer that has grown with headcount since the smallest size
+		// is not a list page: its first request is its figure.
+		// So is a report's (excluded from the goal as well, see isReport).
+		if p, ok := smallest[l.path]; ok && (r.Items > 3*max(p.Items, 1) || isReport(l.path)) {
+			r.WallMS, r.CPUMS = median([]time.Duration{wall}), median([]time.Duration{cpu})
+			out[l.path] = r
+			continue
+		}
+		first := time.Now()
 		serve()
+		// A slow answer (a report of every employee at 100k) is measured
+		// fewer times: at least 3, and no more once 3 s have gone.
+		slow := time.Since(first) > time.Second
 		walls := make([]time.Duration, 0, o.reps)
 		cpus := make([]time.Duration, 0, o.reps)
-		for i := 0; i < o.reps; i++ {
+		began := time.Now()
+		for i := 0; i < o.reps && (i < 3 || (!slow && time.Since(began) < 3*time.Second)); i++ {
 			t, c := time.Now(), cpuNow()
 			serve()
 			walls = append(walls, time.Since(t))
@@ -670,6 +690,9 @@ func measure(o options, app *cli.App, s seeded) map[string]result {
 		}
 		r.WallMS, r.CPUMS = median(walls), median(cpus)
 		out[l.path] = r
+		if o.verbose {
+			fmt.Printf("  %8.2f %8.2f %6d  %s\n", r.WallMS, r.CPUMS, r.Items, l.path)
+		}
 	}
 	return out
 }
@@ -724,7 +747,7 @@ func table(o options, all map[int]map[string]result) {
 		ps = append(ps, p)
 	}
 	sort.Strings(ps)
-	fmt.Printf("\nengine %s, median per request over %d requests (ms: wall / CPU of this process; items in the answer)\n\n", o.engine(), o.reps)
+	fmt.Printf("\nengine %s, median per request over up to %d requests (ms: wall / CPU of this process; items in the answer)\n\n", o.engine(), o.reps)
 	fmt.Printf("| operation |")
 	for _, n := range sizes {
 		fmt.Printf(" %dk wall | %dk CPU | %dk items |", n/1000, n/1000, n/1000)
@@ -757,15 +780,35 @@ func table(o options, all map[int]map[string]result) {
 		verdict := "ok"
 		switch {
 		case b.Items > 3*max(a.Items, 1):
-			verdict = "grows (answer grows with headcount)"
+			verdict = "excluded: its answer grows with headcount"
 			grows++
-		case rw > 3 && rc > 3:
-			verdict = "OVER"
-			over++
+		case isReport(p):
+			verdict = "excluded: a report over every employee's records"
+			grows++
+		case rw > 3 || rc > 3:
+			if b.WallMS < noiseMS && b.CPUMS < noiseMS {
+				verdict = fmt.Sprintf("ok (under %g ms)", noiseMS)
+				ok++
+			} else {
+				verdict = "OVER"
+				over++
+			}
 		default:
 			ok++
 		}
 		fmt.Printf(" %.1fx | %.1fx | %s |\n", rw, rc, verdict)
 	}
-	fmt.Printf("\n%d ok, %d over 3x (wall and CPU), %d whose answer grows with headcount, %d not measured\n", ok, over, grows, skipped)
+	fmt.Printf("\n%d ok, %d over 3x (wall or CPU), %d excluded (answer or report grows with headcount), %d not measured\n", ok, over, grows, skipped)
+}
+
+// noiseMS: a list answered in less than this at the largest size is not
+// held to the ratio (on a shared machine a fraction of a millisecond is
+// scheduler noise, and 3x of 0.3 ms is no user's problem).
+const noiseMS = 1.0
+
+// isReport: GET B/report/... (not its index of fields) computes over every
+// employee's records in the period asked for (a row per employee, or a
+// sum over every payslip), so its work grows with headcount by definition.
+func isReport(path string) bool {
+	return strings.Contains(path, "/report/") && !strings.HasSuffix(path, "/fields")
 }
