@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/payrolld/payrolld/internal/db"
-	"github.com/payrolld/payrolld/internal/testkit"
+	"github.com/payrolld/payrolld/internal/testkit/testdb"
 )
 
 // openEmployeeBenchDB is a fresh database per business size: SQLite, or
@@ -20,7 +20,7 @@ func openEmployeeBenchDB(b *testing.B) *db.DB {
 	if os.Getenv("PAYROLL_BENCH_ENGINE") != "postgres" {
 		return openBenchDB(b)
 	}
-	d, err := db.Open(context.Background(), testkit.FreshPostgresURL(b))
+	d, err := db.Open(context.Background(), testdb.FreshPostgresURL(b))
 	if err != nil {
 		b.Fatal(err)
 	}

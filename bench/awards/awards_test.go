@@ -33,7 +33,7 @@ import (
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/db"
 	"github.com/payrolld/payrolld/internal/store"
-	"github.com/payrolld/payrolld/internal/testkit"
+	"github.com/payrolld/payrolld/internal/testkit/testdb"
 	"github.com/payrolld/payrolld/internal/timesheet"
 )
 
@@ -41,7 +41,7 @@ func open(b *testing.B) *db.DB {
 	ctx := context.Background()
 	url := filepath.Join(b.TempDir(), "bench.db")
 	if os.Getenv("PAYROLL_BENCH_ENGINE") == "postgres" {
-		url = testkit.FreshPostgresURL(b)
+		url = testdb.FreshPostgresURL(b)
 	}
 	d, err := db.Open(ctx, url)
 	if err != nil {

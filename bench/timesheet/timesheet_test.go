@@ -32,7 +32,7 @@ import (
 	"github.com/payrolld/payrolld/internal/config"
 	"github.com/payrolld/payrolld/internal/db"
 	"github.com/payrolld/payrolld/internal/payroll"
-	"github.com/payrolld/payrolld/internal/testkit"
+	"github.com/payrolld/payrolld/internal/testkit/testdb"
 )
 
 type fixture struct {
@@ -47,7 +47,7 @@ func open(b *testing.B) *db.DB {
 	ctx := context.Background()
 	url := filepath.Join(b.TempDir(), "bench.db")
 	if os.Getenv("PAYROLL_BENCH_ENGINE") == "postgres" {
-		url = testkit.FreshPostgresURL(b)
+		url = testdb.FreshPostgresURL(b)
 	}
 	d, err := db.Open(ctx, url)
 	if err != nil {

@@ -136,6 +136,9 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 	a.Businesses.OnCreate = a.Reference.SetupOfficialHolidays
 	a.Webhooks = &webhook.Service{DB: database, Clock: clock, AllowPrivate: cfg.WebhookAllowPrivate}
 	a.workers = append(a.workers, &worker{name: "webhook delivery", run: a.Webhooks.NewWorker(cfg.WebhookPollInterval, log).Run})
+	if database.Dialect == db.Postgres {
+		a.workers = append(a.workers, &worker{name: "webhook wake", run: func(ctx context.Context) error { return a.Webhooks.Broadcast(ctx, log) }})
+	}
 	a.Employees = &employee.Service{DB: database, Clock: clock, Businesses: a.Businesses, Groups: a.Reference.GroupCollections, Emit: a.Webhooks.Emit}
 	a.Reference.GroupCollections.GroupCandidates = a.Employees.GroupCandidates
 	a.Leave = &leave.Service{DB: database, Clock: clock, Employees: a.Employees, Categories: a.Reference.LeaveCategories,

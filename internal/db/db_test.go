@@ -13,7 +13,7 @@ import (
 
 	"github.com/payrolld/payrolld/internal/db"
 	"github.com/payrolld/payrolld/internal/store"
-	"github.com/payrolld/payrolld/internal/testkit"
+	"github.com/payrolld/payrolld/internal/testkit/testdb"
 )
 
 // columnsOf lists "table.column" of the migrated database.
@@ -86,14 +86,14 @@ func columnsInPostgresTree(t *testing.T) []string {
 }
 
 func TestDialectTreesDefineTheSameSchema(t *testing.T) {
-	sqliteCols := columnsOf(t, testkit.NewDB(t, db.SQLite))
+	sqliteCols := columnsOf(t, testdb.NewDB(t, db.SQLite))
 	pgCols := columnsInPostgresTree(t)
 	if strings.Join(sqliteCols, "\n") != strings.Join(pgCols, "\n") {
 		t.Fatalf("SQLite and PostgreSQL migrations differ:\nsqlite: %v\npostgres: %v", diff(sqliteCols, pgCols), diff(pgCols, sqliteCols))
 	}
-	for _, e := range testkit.Engines() {
+	for _, e := range testdb.Engines() {
 		if e == db.Postgres {
-			if got := columnsOf(t, testkit.NewDB(t, db.Postgres)); strings.Join(got, "\n") != strings.Join(sqliteCols, "\n") {
+			if got := columnsOf(t, testdb.NewDB(t, db.Postgres)); strings.Join(got, "\n") != strings.Join(sqliteCols, "\n") {
 				t.Fatalf("live PostgreSQL schema differs from SQLite: %v / %v", diff(got, sqliteCols), diff(sqliteCols, got))
 			}
 		}
@@ -115,7 +115,7 @@ func diff(a, b []string) []string {
 }
 
 func TestMigrateIsIdempotentAndTransactionsRollBack(t *testing.T) {
-	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+	testdb.EachEngine(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		if n, err := d.Migrate(ctx, db.MigrateOptions{NoLock: true}); err != nil || n != 0 {
 			t.Fatalf("second migrate applied %d, err %v", n, err)
@@ -139,10 +139,10 @@ func TestMigrateIsIdempotentAndTransactionsRollBack(t *testing.T) {
 
 // Several nodes starting together on one PostgreSQL database migrate once.
 func TestConcurrentMigrateOnPostgres(t *testing.T) {
-	if os.Getenv(testkit.PostgresURLEnv) == "" {
-		t.Skip(testkit.PostgresURLEnv + " not set")
+	if os.Getenv(testdb.PostgresURLEnv) == "" {
+		t.Skip(testdb.PostgresURLEnv + " not set")
 	}
-	url := testkit.FreshPostgresURL(t)
+	url := testdb.FreshPostgresURL(t)
 	var wg sync.WaitGroup
 	applied := make([]int, 3)
 	errs := make([]error, 3)
@@ -176,7 +176,7 @@ func TestConcurrentMigrateOnPostgres(t *testing.T) {
 // Constraint failures are recognised by engine error code on both engines.
 func TestConstraintErrorsByCode(t *testing.T) {
 	t.Parallel()
-	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+	testdb.EachEngine(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		for _, q := range []string{
 			`CREATE TABLE t_parent (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE)`,

@@ -19,7 +19,7 @@ import (
 	"github.com/payrolld/payrolld/internal/db"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/store"
-	"github.com/payrolld/payrolld/internal/testkit"
+	"github.com/payrolld/payrolld/internal/testkit/testdb"
 )
 
 // Storage failures are recognised by code and reported as
@@ -129,7 +129,7 @@ func TestReadOnlySQLiteRecoversWithoutReopen(t *testing.T) {
 
 // Writable on a healthy database of each engine.
 func TestWritable(t *testing.T) {
-	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+	testdb.EachEngine(t, func(t *testing.T, d *db.DB) {
 		if err := d.Writable(context.Background()); err != nil {
 			t.Fatal(err)
 		}

@@ -461,9 +461,9 @@ func (sw *sweep) run(shard, shards int) {
 		if i%shards != shard {
 			continue
 		}
-		// Under the race detector (the README's test command) every
-		// raceSample-th operation is swept; CI also runs the whole sweep
-		// without -race.
+		// Under the race detector (CI's race step) every raceSample-th
+		// operation is swept; the README's test command, without -race,
+		// sweeps them all.
 		if raceDetector && (i/shards)%raceSample != 0 {
 			continue
 		}

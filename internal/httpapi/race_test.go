@@ -6,7 +6,7 @@ package httpapi_test
 // request several times slower: long sweeps take a sample then.
 const raceDetector = true
 
-// CI sweeps every operation without -race in its own step, so the README
-// command only needs a smoke sample of the sweep (it was 290 s of a 370 s
+// The README's command sweeps every operation without -race, so CI's race
+// step only needs a smoke sample of the sweep (it was 290 s of a 370 s
 // package run at a quarter).
 const raceSample = 16

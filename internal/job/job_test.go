@@ -14,7 +14,7 @@ import (
 	"github.com/payrolld/payrolld/internal/db"
 	"github.com/payrolld/payrolld/internal/job"
 	"github.com/payrolld/payrolld/internal/store"
-	"github.com/payrolld/payrolld/internal/testkit"
+	"github.com/payrolld/payrolld/internal/testkit/testdb"
 )
 
 var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
@@ -85,7 +85,7 @@ func dsnOf(t *testing.T, e db.Dialect) string {
 	if e == db.SQLite {
 		dsn = filepath.Join(t.TempDir(), "jobs.db")
 	} else {
-		dsn = testkit.FreshPostgresURL(t)
+		dsn = testdb.FreshPostgresURL(t)
 	}
 	d, err := db.Open(context.Background(), dsn)
 	if err != nil {
@@ -102,7 +102,7 @@ func dsnOf(t *testing.T, e db.Dialect) string {
 // run exactly once although two nodes (two pools, two River clients) work
 // the same queue.
 func TestInsertedInCallersTransaction(t *testing.T) {
-	for _, e := range testkit.Engines() {
+	for _, e := range testdb.Engines() {
 		t.Run(string(e), func(t *testing.T) {
 			t.Parallel()
 			dsn := dsnOf(t, e)
@@ -178,7 +178,7 @@ func TestInsertedInCallersTransaction(t *testing.T) {
 // returns (a graceful stop), and its completion is recorded: a restarted
 // client does not run it again.
 func TestRunStopsGracefully(t *testing.T) {
-	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+	testdb.EachEngine(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		w := &counter{runs: map[int]int{}, by: map[int]string{}, hold: make(chan struct{})}
 		c := job.New(d, job.Options{Log: quiet, Queues: map[string]job.Queue{job.DefaultQueue: {MaxWorkers: 2, PollInterval: 20 * time.Millisecond}}})
@@ -222,7 +222,7 @@ func TestRunStopsGracefully(t *testing.T) {
 
 // Register after the client has started is a programming error.
 func TestRegisterAfterStartPanics(t *testing.T) {
-	d := testkit.NewDB(t, db.SQLite)
+	d := testdb.NewDB(t, db.SQLite)
 	c := job.New(d, job.Options{Log: quiet})
 	job.Register(c, job.Worker[countArgs](&counter{runs: map[int]int{}, by: map[int]string{}}))
 	ctx := context.Background()

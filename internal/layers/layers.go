@@ -18,7 +18,7 @@ type Layer struct {
 // Order lists the layers, lowest first.
 var Order = []Layer{
 	{"foundation", []string{ // vocabulary, storage, pure rules, platform services: no business areas
-		"payroll", "calc/...", "odata", "holidays", "db", "store", "job", "config", "notify", "user", "webhook",
+		"payroll", "calc/...", "odata", "holidays", "db", "store", "job", "config", "notify", "user", "webhook/...",
 		"award", "bankfile", "journal", "payslip", "brand", "ratelimit", "apidocs", "emprec", "layers", "version"}},
 	{"tenancy", []string{"business", "record", "oauth"}},
 	{"business setup", []string{ // what a business sets up before it has employees
@@ -34,7 +34,7 @@ var Order = []Layer{
 	{"http", []string{"httpapi", "httpapi/inputpolicy"}},
 	{"http areas", []string{"httpapi/..."}},
 	{"cli", []string{"cli"}},
-	{"test harness", []string{"testkit", "conformance"}},
+	{"test harness", []string{"testkit/...", "conformance"}},
 }
 
 // Of is the index in Order of the layer of pkg (a path relative to

@@ -11,14 +11,14 @@ import (
 	"github.com/payrolld/payrolld/internal/oauth"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/store"
-	"github.com/payrolld/payrolld/internal/testkit"
+	"github.com/payrolld/payrolld/internal/testkit/testdb"
 	"github.com/payrolld/payrolld/internal/user"
 )
 
 // Failed sign-ins slow down per account and per client address, on a fake
 // clock; the counts live in the database (both engines).
 func TestOAuthSignInThrottle(t *testing.T) {
-	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+	testdb.EachEngine(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		clock := payroll.NewFixedClock(time.Date(2026, 11, 2, 9, 0, 0, 0, time.UTC))
 		users := &user.Service{DB: d, Clock: clock}

@@ -15,7 +15,7 @@ import (
 
 	"github.com/payrolld/payrolld/internal/db"
 	"github.com/payrolld/payrolld/internal/odata"
-	"github.com/payrolld/payrolld/internal/testkit"
+	"github.com/payrolld/payrolld/internal/testkit/testdb"
 )
 
 // probe is a row of every column type, nullable and not.
@@ -86,7 +86,7 @@ func loadProbes(t testing.TB, d *db.DB, rows []probe) {
 	if d.Dialect == db.Postgres {
 		text, ts = `TEXT COLLATE "C"`, "TIMESTAMPTZ"
 	}
-	testkit.MustExec(t, d, fmt.Sprintf(`CREATE TABLE odata_probe (id BIGINT PRIMARY KEY, name %[1]s NOT NULL, code %[1]s,
+	testdb.MustExec(t, d, fmt.Sprintf(`CREATE TABLE odata_probe (id BIGINT PRIMARY KEY, name %[1]s NOT NULL, code %[1]s,
 		age BIGINT NOT NULL, parent_id BIGINT, is_active BOOLEAN NOT NULL, flag BOOLEAN, start_date %[2]s NOT NULL, end_date %[2]s)`, text, ts))
 	tx, err := d.W.BeginTx(ctx, nil)
 	if err != nil {
@@ -215,7 +215,7 @@ func TestCompileSQLMatchesApply(t *testing.T) {
 		{"20", "0", "code desc, name", "not (code eq null)"}, {"5", "10", "startDate desc", "startswith(name, 'd')"},
 		{"100", "300", "isActive, age, name", ""},
 	}
-	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+	testdb.EachEngine(t, func(t *testing.T, d *db.DB) {
 		loadProbes(t, d, items)
 		for _, c := range cases {
 			name := fmt.Sprintf("top=%s skip=%s orderby=%s filter=%s", c.top, c.skip, c.orderby, c.filter)
@@ -315,7 +315,7 @@ func TestCompileSQLProperty(t *testing.T) {
 			return atom() + " eq null"
 		})
 	}
-	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+	testdb.EachEngine(t, func(t *testing.T, d *db.DB) {
 		loadProbes(t, d, items)
 		rapid.Check(t, func(rt *rapid.T) {
 			filter := gen(3).Draw(rt, "filter")

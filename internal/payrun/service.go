@@ -55,6 +55,10 @@ type Service struct {
 	// (internal/payrun/views, which imports this package, gives it at
 	// wiring).
 	ReadPaySlips func(ctx context.Context, biz business.Business, id, employeeID int64) (map[string]PaySlip, error)
+	// ChunkSize is how many employees create and recalculation take at a
+	// time (0 = defaultChunkSize); a test of the chunk boundaries sets a
+	// small one.
+	ChunkSize int
 }
 
 // EventData is the data of the pay run events.
@@ -192,7 +196,7 @@ func (s *Service) Create(ctx context.Context, biz business.Business, req CreateR
 		for after := int64(0); !req.Adhoc; {
 			emps, err := q.ListPayScheduleEmployeesAfter(ctx, store.ListPayScheduleEmployeesAfterParams{BusinessID: biz.ID,
 				PayScheduleID: nullID(sched.ID), IncludeTerminated: req.IncludeTerminatedEmployees, FinalPayFrom: sqlNullTime(run.PeriodStarting),
-				After: after, Page: int32(recalcChunkSize)})
+				After: after, Page: int32(s.chunkSize())})
 			if err != nil {
 				return err
 			}
@@ -317,16 +321,23 @@ func (s *Service) Recalculate(ctx context.Context, biz business.Business, id int
 	})
 }
 
-// recalcChunkSize is how many employees a whole-run recalculation reads and
+// defaultChunkSize is how many employees a whole-run recalculation reads and
 // computes at a time: memory is O(chunk), not O(run) (the
 // run's lines, employee rows and inputs of 100,000 employees held at once
 // made a 700 MB process). 500 keeps loadInputs' timesheet read an IN list
 // of the chunk's ids (it reads the whole period beyond 500).
-var recalcChunkSize = 500
+const defaultChunkSize = 500
+
+func (s *Service) chunkSize() int {
+	if s.ChunkSize > 0 {
+		return s.ChunkSize
+	}
+	return defaultChunkSize
+}
 
 // recalcAll recomputes every employee of run, or those in only (inside
 // the caller's write transaction, after touch). The employees are taken
-// in chunks of recalcChunkSize ids, in id order: each chunk's run rows,
+// in chunks of chunkSize ids, in id order: each chunk's run rows,
 // employee records, lines and inputs are read by id range, computed,
 // written and released before the next. A handful of employees are read
 // one by one instead. Year-to-date is read once for the run.
@@ -378,7 +389,7 @@ func (s *Service) recalcAll(ctx context.Context, q *store.Queries, biz business.
 		w.CalculatedDeleted = true
 	}
 	for len(ids) > 0 {
-		n := min(len(ids), recalcChunkSize)
+		n := min(len(ids), s.chunkSize())
 		if err := s.recalcChunk(ctx, q, w, biz, run, cats, ids[:n], only != nil, ytds); err != nil {
 			return err
 		}

@@ -10,7 +10,7 @@ import (
 
 	"github.com/payrolld/payrolld/internal/db"
 	"github.com/payrolld/payrolld/internal/ratelimit"
-	"github.com/payrolld/payrolld/internal/testkit"
+	"github.com/payrolld/payrolld/internal/testkit/testdb"
 )
 
 // clock is a settable clock shared by the limiters of a test.
@@ -27,7 +27,7 @@ func (c *clock) add(d time.Duration) { c.ns.Add(int64(d)) }
 // limiters runs fn on each engine with the limiter of each engine (the shared one on
 // PostgreSQL, the in-memory one on SQLite) over a fresh database.
 func limiters(t *testing.T, fn func(t *testing.T, d *db.DB, newLimiter func(rps float64, burst int, now func() time.Time) ratelimit.Limiter)) {
-	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+	testdb.EachEngine(t, func(t *testing.T, d *db.DB) {
 		fn(t, d, func(rps float64, burst int, now func() time.Time) ratelimit.Limiter {
 			return ratelimit.New(d, rps, burst, now, nil)
 		})
@@ -107,7 +107,7 @@ func TestRateOverTime(t *testing.T) {
 // Two nodes on one PostgreSQL: concurrent takes from both draw from one
 // bucket, so together they get the burst, not twice it.
 func TestSharedAcrossNodes(t *testing.T) {
-	url := testkit.FreshPostgresURL(t)
+	url := testdb.FreshPostgresURL(t)
 	ctx := context.Background()
 	var nodes [2]ratelimit.Limiter
 	c := newClock()
@@ -142,9 +142,9 @@ func TestSharedAcrossNodes(t *testing.T) {
 // BenchmarkAllow is the limit's cost per request: a map lookup in memory
 // on SQLite, one statement on PostgreSQL.
 func BenchmarkAllow(b *testing.B) {
-	for _, e := range testkit.Engines() {
+	for _, e := range testdb.Engines() {
 		b.Run(string(e), func(b *testing.B) {
-			d := testkit.NewDB(b, e)
+			d := testdb.NewDB(b, e)
 			l := ratelimit.New(d, 1e6, 1e6, time.Now, nil)
 			ctx := context.Background()
 			keys := make([]string, 64)

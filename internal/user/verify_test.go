@@ -10,7 +10,7 @@ import (
 	"github.com/payrolld/payrolld/internal/db"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/store"
-	"github.com/payrolld/payrolld/internal/testkit"
+	"github.com/payrolld/payrolld/internal/testkit/testdb"
 	"github.com/payrolld/payrolld/internal/user"
 )
 
@@ -18,7 +18,7 @@ import (
 // checked), so timing does not tell which usernames exist. Before the
 // dummy hash: ~3 ms unknown vs ~70 ms known.
 func TestVerifyPasswordUnknownUserTiming(t *testing.T) {
-	d := testkit.NewDB(t, db.SQLite)
+	d := testdb.NewDB(t, db.SQLite)
 	ctx := context.Background()
 	s := &user.Service{DB: d, Clock: payroll.NewFixedClock(time.Date(2026, 11, 2, 9, 0, 0, 0, time.UTC))}
 	err := d.InTx(ctx, func(q *store.Queries) error {

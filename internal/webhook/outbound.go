@@ -5,6 +5,7 @@ import (
 	"net/http"
 
 	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/webhook/target"
 )
 
 // Outbound requests other than web hook deliveries (the callbackUrl of an
@@ -15,7 +16,7 @@ import (
 // target is validated: absolute http(s), and no special-purpose address
 // unless the operator allows private targets.
 func (s *Service) CheckTarget(ctx context.Context, member, raw string) error {
-	if err := s.checkURI(ctx, raw); err != nil {
+	if err := target.Check(ctx, raw, s.AllowPrivate); err != nil {
 		if payroll.KindOf(err) == payroll.KindInvalid {
 			return payroll.Invalid(member, "%s must be an absolute http or https URL that is not a loopback, private, link-local or other special-purpose address", member)
 		}
@@ -25,6 +26,6 @@ func (s *Service) CheckTarget(ctx context.Context, member, raw string) error {
 }
 
 // OutboundClient returns an HTTP client with the delivery guard: bounded
-// by Timeout, no redirects, special-purpose addresses refused at dial time
+// by target.Timeout, no redirects, special-purpose addresses refused at dial time
 // unless allowed.
-func (s *Service) OutboundClient() *http.Client { return newClient(s.AllowPrivate) }
+func (s *Service) OutboundClient() *http.Client { return target.Client(s.AllowPrivate) }

@@ -27,6 +27,7 @@ import (
 	"github.com/payrolld/payrolld/internal/db"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/store"
+	"github.com/payrolld/payrolld/internal/webhook/target"
 )
 
 // Secret length bounds (ASP.NET WebHooks' rule, which the reference API runs on).
@@ -43,6 +44,7 @@ type Service struct {
 
 	wakeOnce sync.Once
 	wakeCh   chan struct{}
+	tellCh   chan struct{} // PostgreSQL: Broadcast's requests (buffer 1)
 }
 
 // Registration is a stored web hook registration.
@@ -322,9 +324,20 @@ func (s *Service) EmitEach(ctx context.Context, q *store.Queries, businessID int
 	return nil
 }
 
-// Notify nudges this node's worker to look for due deliveries now. It never
+// Notify nudges this node's worker to look for due deliveries now and, on
+// PostgreSQL, asks Broadcast to wake the other nodes' workers too. It never
 // blocks; a nudge while one is pending is dropped (one look serves both).
 func (s *Service) Notify() {
+	s.nudge()
+	select {
+	case s.tell() <- struct{}{}:
+	default:
+	}
+}
+
+// nudge wakes this node's worker only (what a notification from another
+// node does: passing it on would echo between the nodes).
+func (s *Service) nudge() {
 	select {
 	case s.wake() <- struct{}{}:
 	default:
@@ -332,8 +345,13 @@ func (s *Service) Notify() {
 }
 
 func (s *Service) wake() chan struct{} {
-	s.wakeOnce.Do(func() { s.wakeCh = make(chan struct{}, 1) })
+	s.wakeOnce.Do(func() { s.wakeCh, s.tellCh = make(chan struct{}, 1), make(chan struct{}, 1) })
 	return s.wakeCh
+}
+
+func (s *Service) tell() chan struct{} {
+	s.wake()
+	return s.tellCh
 }
 
 func (s *Service) enqueue(ctx context.Context, q *store.Queries, r store.WebhookRegistration, action string, data any) error {
@@ -378,7 +396,7 @@ func (s *Service) validate(ctx context.Context, in Input) (validated, error) {
 	if v.uri == "" {
 		return v, payroll.Invalid("webHookUri", "webHookUri is required")
 	}
-	if err := s.checkURI(ctx, v.uri); err != nil {
+	if err := target.Check(ctx, v.uri, s.AllowPrivate); err != nil {
 		return v, err
 	}
 	if n := utf8.RuneCountInString(v.secret); n != 0 && (n < minSecret || n > maxSecret) {

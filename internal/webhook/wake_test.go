@@ -3,6 +3,7 @@ package webhook_test
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"testing"
@@ -76,9 +77,8 @@ func TestWebhookEmitEachQueuesLikeEmit(t *testing.T) {
 }
 
 // On PostgreSQL a delivery queued on one node wakes the other node's
-// worker at commit (the trigger's NOTIFY), not at its next poll: here the
-// poll is an hour and the emitting node's in-process nudge cannot reach
-// the other node.
+// worker (the emitting node's Broadcast), not at its next poll: here the
+// poll is an hour, and the emitting node runs no worker of its own.
 func TestWebhookOtherNodeWakesOnCommit(t *testing.T) {
 	dbs := twoPostgresNodes(t)
 	ctx := context.Background()
@@ -92,7 +92,9 @@ func TestWebhookOtherNodeWakesOnCommit(t *testing.T) {
 	wctx, stop := context.WithCancel(ctx)
 	done := make(chan error, 1)
 	go func() { done <- w.Run(wctx) }()
-	t.Cleanup(func() { stop(); <-done })
+	told := make(chan error, 1)
+	go func() { told <- f.svc.Broadcast(wctx, slog.New(slog.DiscardHandler)) }()
+	t.Cleanup(func() { stop(); <-done; <-told })
 	time.Sleep(500 * time.Millisecond) // the worker's first look and its LISTEN
 	for i := range 3 {
 		f.emit(t, webhook.TimesheetCreated, map[string]any{"seq": i})

@@ -22,6 +22,7 @@ import (
 
 	"github.com/payrolld/payrolld/internal/db"
 	"github.com/payrolld/payrolld/internal/store"
+	"github.com/payrolld/payrolld/internal/webhook/target"
 )
 
 // Delivery statuses (webhook_deliveries.status).
@@ -88,9 +89,9 @@ func (s *Service) NewWorker(pollInterval time.Duration, log *slog.Logger) *Worke
 	if log == nil {
 		log = slog.Default()
 	}
-	return &Worker{svc: s, Client: newClient(s.AllowPrivate), Log: log,
+	return &Worker{svc: s, Client: target.Client(s.AllowPrivate), Log: log,
 		PollInterval: pollInterval, HotInterval: 10 * time.Millisecond, HotWindow: 250 * time.Millisecond,
-		Lease: 6 * Timeout, BatchSize: 100, Concurrency: 128, PerRegistration: 16,
+		Lease: 6 * target.Timeout, BatchSize: 100, Concurrency: 128, PerRegistration: 16,
 		RetryBase: time.Minute, RetryMax: time.Hour, MaxAttempts: 8, PauseAfter: 10,
 		ProbeBase: time.Minute, ProbeMax: time.Hour}
 }
@@ -113,7 +114,7 @@ func (w *Worker) Run(ctx context.Context) error {
 		// Deliveries queued on any node wake this worker at their commit.
 		lctx, cancel := context.WithCancel(ctx)
 		var lwg sync.WaitGroup
-		lwg.Go(func() { w.listen(lctx, w.svc.Notify) })
+		lwg.Go(func() { w.listen(lctx, w.svc.nudge) })
 		defer func() {
 			cancel()
 			lwg.Wait()

@@ -3,6 +3,6 @@
 package nz
 
 // raceEnabled: the race detector's instrumentation allocates, so counts
-// of allocations are checked in the build without it (.ci/run runs the
-// calc packages' allocation tests without -race).
+// of allocations are checked in the build without it (the README's test
+// command).
 const raceEnabled = true

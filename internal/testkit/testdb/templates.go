@@ -1,4 +1,4 @@
-package testkit
+package testdb
 
 import (
 	"context"
@@ -108,7 +108,7 @@ func postgresFromTemplate(t testing.TB) string {
 	pgTemplate.once.Do(func() {
 		name, err := buildPostgresTemplate(base)
 		if err != nil {
-			fmt.Fprintf(os.Stderr, "testkit: no PostgreSQL template database (%v); each test migrates a schema instead\n", err)
+			fmt.Fprintf(os.Stderr, "testdb: no PostgreSQL template database (%v); each test migrates a schema instead\n", err)
 		}
 		pgTemplate.name = name
 	})

@@ -1,4 +1,4 @@
-package webhook
+package target
 
 import (
 	"net/netip"

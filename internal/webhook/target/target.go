@@ -1,4 +1,8 @@
-package webhook
+// Package target decides where a web hook may be sent: an absolute http(s)
+// URL whose host is not a loopback, private or other special-purpose
+// address (checked at registration, by Check), and a delivery client whose
+// dialer refuses such addresses again at send time (Client).
+package target
 
 import (
 	"context"
@@ -18,8 +22,8 @@ import (
 // Timeout bounds one delivery request (connect, TLS, headers and body).
 const Timeout = 10 * time.Second
 
-// errPrivateTarget is what the dialer returns for a refused address.
-var errPrivateTarget = errors.New("webhook: target address is loopback, private, link-local or another special-purpose address")
+// ErrPrivate is what the dialer returns for a refused address.
+var ErrPrivate = errors.New("webhook: target address is loopback, private, link-local or another special-purpose address")
 
 // blockedPrefixes are the special-purpose ranges no outbound hook may reach:
 // every entry of the IANA IPv4 and IPv6 Special-Purpose Address Registries
@@ -100,12 +104,12 @@ func publicAddr(a netip.Addr) bool {
 	return true
 }
 
-// checkURI validates a registration's target: an absolute http(s) URL whose
+// Check validates a registration's target: an absolute http(s) URL whose
 // host is not (and does not resolve to) a private address unless the
-// operator allows those. The dialer checks again at delivery time, so this
+// operator allows those (allowPrivate). The dialer checks again at delivery time, so this
 // is early feedback, not the safety net: a name that does not resolve now
 // is accepted and simply fails (and is retried) when delivered.
-func (s *Service) checkURI(ctx context.Context, raw string) error {
+func Check(ctx context.Context, raw string, allowPrivate bool) error {
 	u, err := url.Parse(raw)
 	if err != nil || !u.IsAbs() || u.Hostname() == "" {
 		return payroll.Invalid("webHookUri", "webHookUri must be an absolute http or https URL")
@@ -113,7 +117,7 @@ func (s *Service) checkURI(ctx context.Context, raw string) error {
 	if scheme := strings.ToLower(u.Scheme); scheme != "http" && scheme != "https" {
 		return payroll.Invalid("webHookUri", "webHookUri must use http or https")
 	}
-	if s.AllowPrivate {
+	if allowPrivate {
 		return nil
 	}
 	refuse := payroll.Invalid("webHookUri", "webHookUri must not address a loopback, private, link-local or other special-purpose (reserved, documentation, benchmarking, translation) address")
@@ -154,11 +158,11 @@ func (s *Service) checkURI(ctx context.Context, raw string) error {
 	return nil
 }
 
-// newClient returns the delivery HTTP client: bounded by Timeout, never
+// Client returns the delivery HTTP client: bounded by Timeout, never
 // following redirects (a 3xx is a failed attempt), and, unless private
 // targets are allowed, refusing private addresses in the dialer itself so
 // a name that resolves differently at send time (DNS rebinding) is caught.
-func newClient(allowPrivate bool) *http.Client {
+func Client(allowPrivate bool) *http.Client {
 	dialer := &net.Dialer{Timeout: 5 * time.Second, KeepAlive: 30 * time.Second}
 	if !allowPrivate {
 		dialer.Control = func(_, address string, _ syscall.RawConn) error {
@@ -168,7 +172,7 @@ func newClient(allowPrivate bool) *http.Client {
 			}
 			a, err := netip.ParseAddr(host)
 			if err != nil || !publicAddr(a) {
-				return fmt.Errorf("%w: %s", errPrivateTarget, host)
+				return fmt.Errorf("%w: %s", ErrPrivate, host)
 			}
 			return nil
 		}

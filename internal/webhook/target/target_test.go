@@ -1,4 +1,4 @@
-package webhook
+package target
 
 import (
 	"context"
@@ -137,7 +137,7 @@ func TestBlockedPrefixesCoverTheirEnds(t *testing.T) {
 }
 
 func TestCheckURIRefusesSpecialPurposeTargets(t *testing.T) {
-	s := &Service{}
+	allowPrivate := false
 	ctx := context.Background()
 	for _, c := range specialAddrs {
 		a := netip.MustParseAddr(c.addr)
@@ -145,7 +145,7 @@ func TestCheckURIRefusesSpecialPurposeTargets(t *testing.T) {
 		if a.Is6() {
 			host = "[" + a.WithZone("").String() + "]"
 		}
-		err := s.checkURI(ctx, "https://"+host+"/hook")
+		err := Check(ctx, "https://"+host+"/hook", allowPrivate)
 		var pe *payroll.Error
 		if !errors.As(err, &pe) {
 			t.Errorf("%s (%s) accepted at registration (err %v)", host, c.why, err)
@@ -156,12 +156,12 @@ func TestCheckURIRefusesSpecialPurposeTargets(t *testing.T) {
 		}
 	}
 	for _, h := range []string{"8.8.8.8", "[2606:4700:4700::1111]"} {
-		if err := s.checkURI(ctx, "https://"+h+"/hook"); err != nil {
+		if err := Check(ctx, "https://"+h+"/hook", allowPrivate); err != nil {
 			t.Errorf("%s refused: %v", h, err)
 		}
 	}
-	s.AllowPrivate = true
-	if err := s.checkURI(ctx, "http://198.18.0.1:8080/hook"); err != nil {
+	allowPrivate = true
+	if err := Check(ctx, "http://198.18.0.1:8080/hook", allowPrivate); err != nil {
 		t.Errorf("private targets allowed by config, still refused: %v", err)
 	}
 }
@@ -170,7 +170,7 @@ func TestCheckURIRefusesSpecialPurposeTargets(t *testing.T) {
 // is decided on the address it spells: each of these means a loopback,
 // private or metadata address and must be refused at registration.
 func TestCheckURIRefusesOtherIPv4Spellings(t *testing.T) {
-	s := &Service{}
+	allowPrivate := false
 	ctx := context.Background()
 	for _, c := range []struct{ host, means string }{
 		{"127.1", "127.0.0.1 (a.b)"},
@@ -207,7 +207,7 @@ func TestCheckURIRefusesOtherIPv4Spellings(t *testing.T) {
 		if a, ok := legacyIPv4(strings.TrimSuffix(foldHost(c.host), ".")); ok && publicAddr(a) {
 			t.Errorf("%s parsed as public %s, means %s", c.host, a, c.means)
 		}
-		err := s.checkURI(ctx, "http://"+c.host+":8080/hook")
+		err := Check(ctx, "http://"+c.host+":8080/hook", allowPrivate)
 		var pe *payroll.Error
 		if !errors.As(err, &pe) || pe.Kind != payroll.KindInvalid || pe.Field != "webHookUri" || !strings.Contains(pe.Message, "loopback, private") {
 			t.Errorf("%s (%s): accepted or refused for the wrong reason: %v", c.host, c.means, err)
@@ -235,17 +235,17 @@ func TestLegacyIPv4Spellings(t *testing.T) {
 			t.Errorf("legacyIPv4(%q) = %v, want no address", host, a)
 		}
 	}
-	s := &Service{}
+	allowPrivate := false
 	ctx := context.Background()
 	for _, host := range []string{"0x08080808", "134744072", "8.8.2056"} {
-		err := s.checkURI(ctx, "https://"+host+"/hook")
+		err := Check(ctx, "https://"+host+"/hook", allowPrivate)
 		var pe *payroll.Error
 		if !errors.As(err, &pe) || pe.Kind != payroll.KindInvalid || !strings.Contains(pe.Message, "8.8.8.8") {
 			t.Errorf("%s: want a 400 saying to write 8.8.8.8, got %v", host, err)
 		}
 	}
 	for _, host := range []string{"1.2.3.4.5", "256.1.1.1", "08.1.1.1", "4294967296", "example.0x10"} {
-		err := s.checkURI(ctx, "https://"+host+"/hook")
+		err := Check(ctx, "https://"+host+"/hook", allowPrivate)
 		if payroll.KindOf(err) != payroll.KindInvalid {
 			t.Errorf("%s: want a 400 (not an address, not a name), got %v", host, err)
 		}

@@ -1,4 +1,4 @@
-package payrun_test
+package payrunapi_test
 
 import (
 	"fmt"
@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/payrolld/payrolld/internal/db"
-	"github.com/payrolld/payrolld/internal/payrun"
 	"github.com/payrolld/payrolld/internal/testkit"
 )
 
@@ -18,11 +17,10 @@ import (
 // each side of every chunk boundary are paid to them and to no one else;
 // a recalculation of some employees (more than 20: the chunked path,
 // filtered) gives what a whole-run recalculation then leaves unchanged.
-// Not parallel: it sets the package's chunk size.
 func TestRecalculateInChunks(t *testing.T) {
-	defer payrun.SetRecalcChunkSize(7)()
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
 		b := testkit.NewBundle(t, d, "AU")
+		b.PayRuns.ChunkSize = 7
 		id := func(coll string, body map[string]any) int64 {
 			var out struct {
 				ID int64 `json:"id"`

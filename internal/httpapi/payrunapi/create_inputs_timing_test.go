@@ -1,4 +1,4 @@
-package payrun_test
+package payrunapi_test
 
 import (
 	"fmt"
@@ -17,7 +17,7 @@ import (
 // SQLite. It only runs when PAYRUN_TIMING_N is set (a measurement, not a
 // check):
 //
-//	PAYRUN_TIMING_N=10000 go test -p 1 -run TestCreateTimingWithInputs -v ./internal/payrun
+//	PAYRUN_TIMING_N=10000 go test -p 1 -run TestCreateTimingWithInputs -v ./internal/httpapi/payrunapi
 func TestCreateTimingWithInputs(t *testing.T) {
 	n, _ := strconv.Atoi(os.Getenv("PAYRUN_TIMING_N"))
 	if n <= 0 {

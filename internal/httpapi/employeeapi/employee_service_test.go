@@ -1,4 +1,4 @@
-package employee_test
+package employeeapi_test
 
 import (
 	"context"
@@ -12,7 +12,7 @@ import (
 	"github.com/payrolld/payrolld/internal/testkit"
 )
 
-func patch(t *testing.T, v map[string]any) employee.Patch {
+func employeePatch(t *testing.T, v map[string]any) employee.Patch {
 	t.Helper()
 	b, _ := json.Marshal(v)
 	p, err := employee.ParsePatch(b)
@@ -30,7 +30,7 @@ func TestVisibleAndRoundTrip(t *testing.T) {
 		bizA, _ := srv.Businesses.Authorize(ctx, admin, srv.NewBusiness(srv.AdminKey, "A", "AU"))
 		bizB, _ := srv.Businesses.Authorize(ctx, admin, srv.NewBusiness(srv.AdminKey, "B", "AU"))
 		s := srv.Employees
-		res, err := s.Create(ctx, bizA.Business, admin, patch(t, map[string]any{
+		res, err := s.Create(ctx, bizA.Business, admin, employeePatch(t, map[string]any{
 			"firstName": "Ann", "surname": "Lee", "taxFileNumber": "123 456 782", "dateOfBirth": "1990-02-03T00:00:00",
 			"rate": 35.1234, "superThresholdAmount": 450.5, "australianResident": true, "taxCategory": "DailyCasual", "externalId": "E1"}))
 		if err != nil {
