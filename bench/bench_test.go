@@ -59,6 +59,40 @@ func BenchmarkGetBusiness(b *testing.B) {
 	}
 }
 
+// BenchmarkGetEmployee compares the full stack with the minimal handler on
+// GET E (an employee's details), in process, in parallel.
+func BenchmarkGetEmployee(b *testing.B) {
+	d := openBenchDB(b)
+	f, err := NewFixture(context.Background(), d)
+	if err != nil {
+		b.Fatal(err)
+	}
+	emp, err := f.NewEmployee()
+	if err != nil {
+		b.Fatal(err)
+	}
+	path := fmt.Sprintf("/api/v2/business/%d/employee/%d/details", f.BusinessID, emp)
+	for _, h := range []struct {
+		name    string
+		handler http.Handler
+	}{{"payrolld", f.App.Handler}, {"minimal", MinimalEmployeeHandler(d)}} {
+		b.Run(h.name, func(b *testing.B) {
+			b.ReportAllocs()
+			b.RunParallel(func(pb *testing.PB) {
+				for pb.Next() {
+					req := httptest.NewRequest("GET", path, nil)
+					req.Header.Set("Authorization", BasicAuth(f.Key))
+					rec := httptest.NewRecorder()
+					h.handler.ServeHTTP(rec, req)
+					if rec.Code != 200 {
+						b.Fatalf("%d %s", rec.Code, rec.Body)
+					}
+				}
+			})
+		})
+	}
+}
+
 // BenchmarkCreateBusiness measures the write path (validation, transaction,
 // access grant) through the full stack.
 func BenchmarkCreateBusiness(b *testing.B) {

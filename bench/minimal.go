@@ -6,6 +6,7 @@
 package bench
 
 import (
+	"database/sql"
 	"encoding/base64"
 	"encoding/json"
 	"net/http"
@@ -13,7 +14,9 @@ import (
 	"strings"
 
 	"github.com/payrolld/payrolld/internal/db"
+	"github.com/payrolld/payrolld/internal/httpapi/employeeapi"
 	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/store"
 )
 
 // MinimalHandler serves GET /api/v2/business/{id} with plain net/http and
@@ -57,5 +60,67 @@ func MinimalHandler(d *db.DB) http.Handler {
 		details["dateCreated"] = payroll.NewDateTime(b.CreatedAt)
 		w.Header().Set("Content-Type", "application/json")
 		_ = json.NewEncoder(w).Encode(details)
+	})
+}
+
+// MinimalEmployeeHandler serves GET
+// /api/v2/business/{id}/employee/{employeeId}/details with plain net/http
+// and the same database reads the real operation makes for an
+// unrestricted business user (API key lookup, business row, access check,
+// employee row) and the same answer (EmployeeDetailsModel), without huma,
+// chi, normalisation, rate limiting, logging or metrics.
+func MinimalEmployeeHandler(d *db.DB) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		raw, err := base64.StdEncoding.DecodeString(strings.TrimPrefix(r.Header.Get("Authorization"), "Basic "))
+		if err != nil {
+			http.Error(w, "unauthorised", http.StatusUnauthorized)
+			return
+		}
+		key, _, _ := strings.Cut(string(raw), ":")
+		q := d.Queries()
+		u, err := q.GetUserByAPIKeyHash(r.Context(), payroll.HashSecret(key))
+		if err != nil {
+			http.Error(w, "unauthorised", http.StatusUnauthorized)
+			return
+		}
+		rest := strings.TrimPrefix(r.URL.Path, "/api/v2/business/")
+		bizPart, rest, _ := strings.Cut(rest, "/employee/")
+		empPart := strings.TrimSuffix(rest, "/details")
+		bizID, err1 := strconv.ParseInt(bizPart, 10, 64)
+		empID, err2 := strconv.ParseInt(empPart, 10, 64)
+		if err1 != nil || err2 != nil {
+			http.NotFound(w, r)
+			return
+		}
+		if _, err := q.GetBusiness(r.Context(), bizID); err != nil {
+			http.NotFound(w, r)
+			return
+		}
+		if !u.IsSystemAdmin {
+			if _, err := q.GetBusinessAccess(r.Context(), storeAccessParams(bizID, u.ID)); err != nil {
+				http.NotFound(w, r)
+				return
+			}
+		}
+		e, err := q.GetEmployee(r.Context(), store.GetEmployeeParams{ID: empID, BusinessID: bizID})
+		if err != nil {
+			http.NotFound(w, r)
+			return
+		}
+		date := func(t sql.NullTime) payroll.DateTime {
+			if !t.Valid {
+				return payroll.DateTime{}
+			}
+			return payroll.NewDateTime(t.Time)
+		}
+		w.Header().Set("Content-Type", "application/json")
+		_ = json.NewEncoder(w).Encode(employeeapi.EmployeeDetailsModel{ID: e.ID, Title: e.Title, FirstName: e.FirstName,
+			PreferredName: e.PreferredName, MiddleName: e.MiddleName, Surname: e.Surname, Gender: e.Gender, DateOfBirth: date(e.DateOfBirth),
+			AnniversaryDate: date(e.AnniversaryDate), ExternalID: e.ExternalID, ResidentialStreetAddress: e.ResidentialStreetAddress,
+			ResidentialAddressLine2: e.ResidentialAddressLine2, ResidentialSuburb: e.ResidentialSuburb, ResidentialState: e.ResidentialState,
+			ResidentialPostCode: e.ResidentialPostCode, PostalStreetAddress: e.PostalStreetAddress, PostalAddressLine2: e.PostalAddressLine2,
+			PostalSuburb: e.PostalSuburb, PostalState: e.PostalState, PostalPostCode: e.PostalPostCode, EmailAddress: e.Email,
+			HomePhone: e.HomePhone, WorkPhone: e.WorkPhone, MobilePhone: e.MobilePhone, StartDate: date(e.StartDate), EndDate: date(e.EndDate),
+			ResidentialCity: e.ResidentialCity, ResidentialCounty: e.ResidentialCounty, PostalCity: e.PostalCity, PostalCounty: e.PostalCounty})
 	})
 }

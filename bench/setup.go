@@ -88,3 +88,16 @@ func (r *recorder) WriteHeader(s int) { r.status = s }
 func adminPrincipal() *payroll.Principal {
 	return &payroll.Principal{Kind: payroll.PrincipalSystemAdmin}
 }
+
+// NewEmployee creates an employee of the fixture's business through the
+// API (the details a GET E answers) and returns its id.
+func (f *Fixture) NewEmployee() (int64, error) {
+	var e struct {
+		ID int64 `json:"id"`
+	}
+	err := f.call("POST", fmt.Sprintf("/api/v2/business/%d/employee/unstructured", f.BusinessID), f.Key, map[string]any{
+		"firstName": "Ada", "surname": "Lovelace", "dateOfBirth": "1990-12-10T00:00:00", "startDate": "2024-01-15T00:00:00",
+		"emailAddress": "ada@example.com", "residentialStreetAddress": "1 Analytical St", "residentialSuburb": "Sydney",
+		"residentialState": "NSW", "residentialPostCode": "2000", "mobilePhone": "0400 000 000"}, &e)
+	return e.ID, err
+}

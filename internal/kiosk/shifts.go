@@ -337,12 +337,15 @@ func (s *Service) Staff(ctx context.Context, biz business.Business, p *payroll.P
 		}
 	}
 	where, args := sc.SQL(args)
+	// From the kiosk's users (kiosk_employees by business) to their
+	// employees: CROSS JOIN keeps SQLite from walking every employee of
+	// the business instead (it cannot tell how few kiosk users there are).
 	rows, err := q.Query(ctx, `SELECT e.id, e.first_name, e.surname, e.email, e.mobile_phone, e.start_date, ke.pin_expired, s.id, s.status, s.start_utc, b.start_utc
-FROM employees e
-JOIN kiosk_employees ke ON ke.employee_id = e.id AND ke.has_access
+FROM kiosk_employees ke
+CROSS JOIN employees e
 LEFT JOIN clock_shifts s ON `+shiftJoin+`
 LEFT JOIN clock_breaks b ON b.shift_id = s.id AND b.end_utc IS NULL
-WHERE e.business_id = $1 AND e.status <> 'Terminated'`+locFilter+` AND `+where+`
+WHERE ke.business_id = $1 AND ke.has_access AND e.id = ke.employee_id AND e.business_id = $1 AND e.status <> 'Terminated'`+locFilter+` AND `+where+`
 ORDER BY e.surname, e.first_name, e.id`, args...)
 	if err != nil {
 		return nil, err

@@ -131,6 +131,33 @@ func (s *Service) linesOf(ctx context.Context, q *store.Queries, region string, 
 			}
 			adjust = append(adjust, ded...)
 		}
+	case employeeID == 0: // the whole run: its lines of kind, then only their employees (a run without them reads nothing more)
+		var err error
+		if lines, err = q.ListPayRunLinesOfKind(ctx, store.ListPayRunLinesOfKindParams{PayRunID: run.ID, Kind: kind}); err != nil {
+			return nil, err
+		}
+		var ids []int64
+		for i, l := range lines {
+			if i == 0 || l.EmployeeID != lines[i-1].EmployeeID { // in employee order
+				ids = append(ids, l.EmployeeID)
+			}
+		}
+		if names, err = s.runEmployeesByID(ctx, q, run.ID, ids); err != nil {
+			return nil, err
+		}
+		if kind == pay.KindEarnings {
+			if figures, err = s.runFiguresByID(ctx, q, run.ID, ids); err != nil {
+				return nil, err
+			}
+			if adjust, err = q.ListPayRunLinesOfKind(ctx, store.ListPayRunLinesOfKindParams{PayRunID: run.ID, Kind: pay.KindSuperAdjustment}); err != nil {
+				return nil, err
+			}
+			ded, err := q.ListPayRunLinesOfKind(ctx, store.ListPayRunLinesOfKindParams{PayRunID: run.ID, Kind: pay.KindDeduction})
+			if err != nil {
+				return nil, err
+			}
+			adjust = append(adjust, ded...)
+		}
 	default:
 		rows, err := s.Rows(ctx, q, run.ID, employeeID)
 		if err != nil {
@@ -140,32 +167,16 @@ func (s *Service) linesOf(ctx context.Context, q *store.Queries, region string, 
 			names[r.EmployeeID] = runEmployee{ID: r.EmployeeID, Name: r.EmployeeName, ExternalID: r.EmployeeExternalID}
 			figures[r.EmployeeID] = shareFigures{tax: r.Tax, stsl: r.Stsl, superGuarantee: r.SuperContribution}
 		}
-		if employeeID != 0 {
-			all, err := q.ListPayRunLinesOfEmployee(ctx, store.ListPayRunLinesOfEmployeeParams{PayRunID: run.ID, EmployeeID: employeeID})
-			if err != nil {
-				return nil, err
-			}
-			for _, l := range all {
-				if l.Kind == kind {
-					lines = append(lines, l)
-				}
-			}
-			adjust = all
-		} else {
-			if lines, err = q.ListPayRunLinesOfKind(ctx, store.ListPayRunLinesOfKindParams{PayRunID: run.ID, Kind: kind}); err != nil {
-				return nil, err
-			}
-			if kind == pay.KindEarnings {
-				if adjust, err = q.ListPayRunLinesOfKind(ctx, store.ListPayRunLinesOfKindParams{PayRunID: run.ID, Kind: pay.KindSuperAdjustment}); err != nil {
-					return nil, err
-				}
-				ded, err := q.ListPayRunLinesOfKind(ctx, store.ListPayRunLinesOfKindParams{PayRunID: run.ID, Kind: pay.KindDeduction})
-				if err != nil {
-					return nil, err
-				}
-				adjust = append(adjust, ded...)
+		all, err := q.ListPayRunLinesOfEmployee(ctx, store.ListPayRunLinesOfEmployeeParams{PayRunID: run.ID, EmployeeID: employeeID})
+		if err != nil {
+			return nil, err
+		}
+		for _, l := range all {
+			if l.Kind == kind {
+				lines = append(lines, l)
 			}
 		}
+		adjust = all
 	}
 	shares := map[int64]LineShare{}
 	if kind == pay.KindEarnings {
