@@ -38,16 +38,22 @@ func BenchmarkGetBusiness(b *testing.B) {
 		b.Fatal(err)
 	}
 	path := fmt.Sprintf("/api/v2/business/%d", f.BusinessID)
+	compareGET(b, path, f.Key, f.App.Handler, MinimalHandler(d))
+}
+
+// compareGET runs GET path with key through the full stack and through a
+// minimal handler doing the same reads, in parallel, as two sub-benchmarks.
+func compareGET(b *testing.B, path, key string, full, minimal http.Handler) {
 	for _, h := range []struct {
 		name    string
 		handler http.Handler
-	}{{"payrolld", f.App.Handler}, {"minimal", MinimalHandler(d)}} {
+	}{{"payrolld", full}, {"minimal", minimal}} {
 		b.Run(h.name, func(b *testing.B) {
 			b.ReportAllocs()
 			b.RunParallel(func(pb *testing.PB) {
 				for pb.Next() {
 					req := httptest.NewRequest("GET", path, nil)
-					req.Header.Set("Authorization", BasicAuth(f.Key))
+					req.Header.Set("Authorization", BasicAuth(key))
 					rec := httptest.NewRecorder()
 					h.handler.ServeHTTP(rec, req)
 					if rec.Code != 200 {
@@ -72,25 +78,7 @@ func BenchmarkGetEmployee(b *testing.B) {
 		b.Fatal(err)
 	}
 	path := fmt.Sprintf("/api/v2/business/%d/employee/%d/details", f.BusinessID, emp)
-	for _, h := range []struct {
-		name    string
-		handler http.Handler
-	}{{"payrolld", f.App.Handler}, {"minimal", MinimalEmployeeHandler(d)}} {
-		b.Run(h.name, func(b *testing.B) {
-			b.ReportAllocs()
-			b.RunParallel(func(pb *testing.PB) {
-				for pb.Next() {
-					req := httptest.NewRequest("GET", path, nil)
-					req.Header.Set("Authorization", BasicAuth(f.Key))
-					rec := httptest.NewRecorder()
-					h.handler.ServeHTTP(rec, req)
-					if rec.Code != 200 {
-						b.Fatalf("%d %s", rec.Code, rec.Body)
-					}
-				}
-			})
-		})
-	}
+	compareGET(b, path, f.Key, f.App.Handler, MinimalEmployeeHandler(d))
 }
 
 // BenchmarkCreateBusiness measures the write path (validation, transaction,

@@ -19,6 +19,21 @@ import (
 	"github.com/payrolld/payrolld/internal/store"
 )
 
+// minimalUser finds the API key's user as the real authentication does
+// (basic auth, the key's hash), or answers 401.
+func minimalUser(w http.ResponseWriter, r *http.Request, q *store.Queries) (store.GetUserByAPIKeyHashRow, bool) {
+	raw, err := base64.StdEncoding.DecodeString(strings.TrimPrefix(r.Header.Get("Authorization"), "Basic "))
+	if err == nil {
+		key, _, _ := strings.Cut(string(raw), ":")
+		u, err := q.GetUserByAPIKeyHash(r.Context(), payroll.HashSecret(key))
+		if err == nil {
+			return u, true
+		}
+	}
+	http.Error(w, "unauthorised", http.StatusUnauthorized)
+	return store.GetUserByAPIKeyHashRow{}, false
+}
+
 // MinimalHandler serves GET /api/v2/business/{id} with plain net/http and
 // the same database reads the real operation makes (API key lookup, access
 // check, business row), without huma, chi, normalisation, rate limiting,
@@ -26,16 +41,9 @@ import (
 // framework's overhead as a ratio.
 func MinimalHandler(d *db.DB) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		raw, err := base64.StdEncoding.DecodeString(strings.TrimPrefix(r.Header.Get("Authorization"), "Basic "))
-		if err != nil {
-			http.Error(w, "unauthorised", http.StatusUnauthorized)
-			return
-		}
-		key, _, _ := strings.Cut(string(raw), ":")
 		q := d.Queries()
-		u, err := q.GetUserByAPIKeyHash(r.Context(), payroll.HashSecret(key))
-		if err != nil {
-			http.Error(w, "unauthorised", http.StatusUnauthorized)
+		u, ok := minimalUser(w, r, q)
+		if !ok {
 			return
 		}
 		id, err := strconv.ParseInt(strings.TrimPrefix(r.URL.Path, "/api/v2/business/"), 10, 64)
@@ -71,16 +79,9 @@ func MinimalHandler(d *db.DB) http.Handler {
 // chi, normalisation, rate limiting, logging or metrics.
 func MinimalEmployeeHandler(d *db.DB) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		raw, err := base64.StdEncoding.DecodeString(strings.TrimPrefix(r.Header.Get("Authorization"), "Basic "))
-		if err != nil {
-			http.Error(w, "unauthorised", http.StatusUnauthorized)
-			return
-		}
-		key, _, _ := strings.Cut(string(raw), ":")
 		q := d.Queries()
-		u, err := q.GetUserByAPIKeyHash(r.Context(), payroll.HashSecret(key))
-		if err != nil {
-			http.Error(w, "unauthorised", http.StatusUnauthorized)
+		u, ok := minimalUser(w, r, q)
+		if !ok {
 			return
 		}
 		rest := strings.TrimPrefix(r.URL.Path, "/api/v2/business/")
