@@ -34,6 +34,21 @@ func minimalUser(w http.ResponseWriter, r *http.Request, q *store.Queries) (stor
 	return store.GetUserByAPIKeyHashRow{}, false
 }
 
+// minimalBusiness reads the business and, for a user who is not a system
+// administrator, their access to it, as the real authorisation does, or
+// answers 404.
+func minimalBusiness(w http.ResponseWriter, r *http.Request, q *store.Queries, u store.GetUserByAPIKeyHashRow, id int64) (store.Business, bool) {
+	b, err := q.GetBusiness(r.Context(), id)
+	if err == nil && !u.IsSystemAdmin {
+		_, err = q.GetBusinessAccess(r.Context(), storeAccessParams(id, u.ID))
+	}
+	if err != nil {
+		http.NotFound(w, r)
+		return store.Business{}, false
+	}
+	return b, true
+}
+
 // MinimalHandler serves GET /api/v2/business/{id} with plain net/http and
 // the same database reads the real operation makes (API key lookup, access
 // check, business row), without huma, chi, normalisation, rate limiting,
@@ -51,16 +66,9 @@ func MinimalHandler(d *db.DB) http.Handler {
 			http.NotFound(w, r)
 			return
 		}
-		b, err := q.GetBusiness(r.Context(), id)
-		if err != nil {
-			http.NotFound(w, r)
+		b, ok := minimalBusiness(w, r, q, u, id)
+		if !ok {
 			return
-		}
-		if !u.IsSystemAdmin {
-			if _, err := q.GetBusinessAccess(r.Context(), storeAccessParams(id, u.ID)); err != nil {
-				http.NotFound(w, r)
-				return
-			}
 		}
 		var details map[string]any
 		_ = json.Unmarshal([]byte(b.Details), &details)
@@ -93,15 +101,8 @@ func MinimalEmployeeHandler(d *db.DB) http.Handler {
 			http.NotFound(w, r)
 			return
 		}
-		if _, err := q.GetBusiness(r.Context(), bizID); err != nil {
-			http.NotFound(w, r)
+		if _, ok := minimalBusiness(w, r, q, u, bizID); !ok {
 			return
-		}
-		if !u.IsSystemAdmin {
-			if _, err := q.GetBusinessAccess(r.Context(), storeAccessParams(bizID, u.ID)); err != nil {
-				http.NotFound(w, r)
-				return
-			}
 		}
 		e, err := q.GetEmployee(r.Context(), store.GetEmployeeParams{ID: empID, BusinessID: bizID})
 		if err != nil {
