@@ -77,66 +77,49 @@ func NewCoreCollections(s *record.Service) *CoreCollections {
 // defaults.go). Records whose name the business already has are kept
 // as they are, so running it twice is harmless.
 func (c *CoreCollections) SetupDefaults(ctx context.Context, biz business.Business) error {
-	set := defaultsFor(biz)
-	return c.PayCategories.S.DB.InTx(ctx, func(q *store.Queries) error {
-		payIDs := map[string]int64{}
-		for _, d := range set.payCategories {
-			pc := d.model
-			if d.parent != "" {
-				parent := payIDs[d.parent]
-				pc.ParentID = &parent
-			}
-			id, err := ensureRecord(ctx, q, c.PayCategories, biz.ID, &pc)
-			if err != nil {
-				return err
-			}
-			payIDs[pc.Name] = id
-		}
-		for _, d := range set.leaveCategories {
-			lc := d.leave
-			if d.paidThrough != "" {
-				id := payIDs[d.paidThrough]
-				lc.TransferToPayCategoryID = &id
-			}
-			if d.paidOutOn != "" {
-				id := payIDs[d.paidOutOn]
-				lc.TransferOnTerminationToPayCategoryID = &id
-			}
-			if _, err := ensureRecord(ctx, q, c.LeaveCategories, biz.ID, &lc); err != nil {
-				return err
-			}
-		}
-		for _, d := range set.deductionCategories {
-			dc := d
-			if _, err := ensureRecord(ctx, q, c.DeductionCategories, biz.ID, &dc); err != nil {
-				return err
-			}
-		}
-		if c.EmployingEntities.RegionAllowed(biz.Region) {
-			if _, err := ensureRecord(ctx, q, c.EmployingEntities, biz.ID, set.employingEntity); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
+	return c.PayCategories.S.DB.InTx(ctx, func(q *store.Queries) error { return c.SetupDefaultsInTx(ctx, q, biz) })
 }
 
-// ensureRecord creates v unless the business has a record of the kind with
-// its name, and returns the id of the one it has or made.
-func ensureRecord[T any, P interface {
-	record.Ptr[T]
-	record.Named
-}](ctx context.Context, q *store.Queries, coll record.Collection[T, P], bizID int64, v P) (int64, error) {
-	rows, err := q.ListRecordsByName(ctx, store.ListRecordsByNameParams{BusinessID: bizID, Kind: coll.Kind, Lower: v.RecordName()})
-	if err != nil {
-		return 0, err
+// SetupDefaultsInTx is SetupDefaults inside the caller's transaction.
+func (c *CoreCollections) SetupDefaultsInTx(ctx context.Context, q *store.Queries, biz business.Business) error {
+	set := defaultsFor(biz)
+	payIDs := map[string]int64{}
+	for _, d := range set.payCategories {
+		pc := d.model
+		if d.parent != "" {
+			parent := payIDs[d.parent]
+			pc.ParentID = &parent
+		}
+		id, err := c.PayCategories.EnsureInTx(ctx, q, biz.ID, &pc)
+		if err != nil {
+			return err
+		}
+		payIDs[pc.Name] = id
 	}
-	if len(rows) > 0 {
-		return rows[0].ID, nil
+	for _, d := range set.leaveCategories {
+		lc := d.leave
+		if d.paidThrough != "" {
+			id := payIDs[d.paidThrough]
+			lc.TransferToPayCategoryID = &id
+		}
+		if d.paidOutOn != "" {
+			id := payIDs[d.paidOutOn]
+			lc.TransferOnTerminationToPayCategoryID = &id
+		}
+		if _, err := c.LeaveCategories.EnsureInTx(ctx, q, biz.ID, &lc); err != nil {
+			return err
+		}
 	}
-	out, err := coll.CreateInTx(ctx, q, bizID, 0, (*T)(v))
-	if err != nil {
-		return 0, err
+	for _, d := range set.deductionCategories {
+		dc := d
+		if _, err := c.DeductionCategories.EnsureInTx(ctx, q, biz.ID, &dc); err != nil {
+			return err
+		}
 	}
-	return P(&out).GetID(), nil
+	if c.EmployingEntities.RegionAllowed(biz.Region) {
+		if _, err := c.EmployingEntities.EnsureInTx(ctx, q, biz.ID, set.employingEntity); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/payrolld/payrolld/internal/accounts"
 	"github.com/payrolld/payrolld/internal/au"
+	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/categories"
 	"github.com/payrolld/payrolld/internal/documents"
 	"github.com/payrolld/payrolld/internal/employee/holidaypay"
@@ -67,4 +68,17 @@ func (c *Collections) LinkAccess(ctx context.Context, q *store.Queries, bizID, a
 		return err
 	}
 	return record.SaveRefs(ctx, q, bizID, record.KindBusinessAccess, accessID, refs)
+}
+
+// SetupDefaults gives a new business, in one transaction, the records its
+// region needs before its first pay run (categories.SetupDefaultsInTx) and
+// the journal accounts its first journal posts to
+// (accounts.SetupDefaultChartInTx).
+func (c *Collections) SetupDefaults(ctx context.Context, biz business.Business) error {
+	return c.S.DB.InTx(ctx, func(q *store.Queries) error {
+		if err := c.CoreCollections.SetupDefaultsInTx(ctx, q, biz); err != nil {
+			return err
+		}
+		return c.AccountCollections.SetupDefaultChartInTx(ctx, q, biz)
+	})
 }

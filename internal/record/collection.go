@@ -394,6 +394,28 @@ func (c Collection[T, P]) Create(ctx context.Context, biz business.Business, par
 	return out, err
 }
 
+// EnsureInTx creates v (a named record) unless the business has a record
+// of the kind with its name, and returns the id of the one it has or made:
+// default data that running twice leaves as it is.
+func (c Collection[T, P]) EnsureInTx(ctx context.Context, q *store.Queries, bizID int64, v P) (int64, error) {
+	n, ok := any(v).(Named)
+	if !ok {
+		return 0, fmt.Errorf("record: %s has no name to ensure by", c.Kind)
+	}
+	rows, err := q.ListRecordsByName(ctx, store.ListRecordsByNameParams{BusinessID: bizID, Kind: c.Kind, Lower: n.RecordName()})
+	if err != nil {
+		return 0, err
+	}
+	if len(rows) > 0 {
+		return rows[0].ID, nil
+	}
+	out, err := c.CreateInTx(ctx, q, bizID, 0, (*T)(v))
+	if err != nil {
+		return 0, err
+	}
+	return P(&out).GetID(), nil
+}
+
 // CreateInTx is Create inside the caller's transaction (bulk imports,
 // default data); region gating is the caller's.
 func (c Collection[T, P]) CreateInTx(ctx context.Context, q *store.Queries, bizID, parentID int64, v *T) (T, error) {

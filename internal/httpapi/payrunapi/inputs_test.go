@@ -2,6 +2,7 @@ package payrunapi_test
 
 import (
 	"fmt"
+	"math"
 	"sort"
 	"strings"
 	"sync"
@@ -274,4 +275,27 @@ func TestNewBusinessRunsWithoutSetup(t *testing.T) {
 	// 38 h x 0.076923 = 2.923074; x 0.038462 = 1.461556; x 0.016667 = 0.633346.
 	eq(t, "accrued", e.accrued(t, run, ann), []string{"Annual Leave 2.9231", "Personal/Carer's Leave 1.4616", "Long Service Leave 0.6333"})
 	e.Do("POST", P+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+
+	// The default chart of accounts posts the first journal with no setup.
+	// 1,140.00 weekly, tax-free threshold claimed (scale 2, 2026-27):
+	// x = 1,140.99, y = 0.3227x - 185.1935 = 183.004 -> 183.00; SG 12% =
+	// 136.80; net 1,140.00 - 183.00 = 957.00.
+	var items []map[string]any
+	e.Do("GET", fmt.Sprintf("%s/journal/%d", e.B, run), e.Key, nil).Expect(t, 200).JSON(t, &items)
+	var got []string
+	for _, it := range items {
+		side := "Cr"
+		if it["isDebit"] == true {
+			side = "Dr"
+		}
+		got = append(got, fmt.Sprintf("%s %s %s %.2f", side, it["accountCode"], it["accountName"], math.Abs(it["amount"].(float64))))
+	}
+	sort.Strings(got)
+	eq(t, "journal", got, []string{
+		"Cr 804 Wages Payable - Payroll 957.00",
+		"Cr 825 PAYG Withholdings Payable 183.00",
+		"Cr 826 Superannuation Payable 136.80",
+		"Dr 477 Wages and Salaries 1140.00",
+		"Dr 478 Superannuation 136.80",
+	})
 }

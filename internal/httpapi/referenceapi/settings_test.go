@@ -770,3 +770,62 @@ func TestAdminChartOfAccountsUK(t *testing.T) {
 		})
 	})
 }
+
+// A business created with default data gets its region's payroll accounts
+// with the chart's default slots mapped to them (docs/reference/
+// default-chart-of-accounts.md); without default data it gets none.
+func TestNewBusinessDefaultChartOfAccounts(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		u := testkit.NewBundle(t, d, "AU")
+		s, key := u.Server, u.Key
+		newBusiness := func(region, query string) string {
+			var biz struct {
+				ID int64 `json:"id"`
+			}
+			s.Do("POST", "/api/v2/business"+query, key, map[string]any{"name": "Fresh " + region, "region": region}).Expect(t, 200).JSON(t, &biz)
+			return testkit.BusinessPath(biz.ID)
+		}
+		for _, tc := range []struct {
+			region string
+			want   map[string]string // default account member -> "code name"
+		}{
+			{"AU", map[string]string{"paymentAccountId": "804 Wages Payable - Payroll", "defaultExpenseAccountId": "477 Wages and Salaries",
+				"defaultLiabilityAccountId": "800 Accounts Payable", "paygLiabilityAccountId": "825 PAYG Withholdings Payable",
+				"superannuationExpenseAccountId": "478 Superannuation", "superannuationLiabilityAccountId": "826 Superannuation Payable"}},
+			{"UK", map[string]string{"paymentAccountId": "814 Wages Payable - Payroll", "defaultExpenseAccountId": "477 Salaries",
+				"payeLiabilityAccountId": "815 PAYE & NI Payable", "employeeNationalInsuranceLiabilityAccountId": "815 PAYE & NI Payable",
+				"nationalInsuranceExpenseAccountId": "479 Employers National Insurance", "employerPensionExpenseAccountId": "482 Pensions Costs",
+				"employeePensionLiabilityAccountId": "816 Pension Payable", "studentLoanLiabilityAccountId": "815 PAYE & NI Payable"}},
+			{"NZ", map[string]string{"paymentAccountId": "814 Wages Payable - Payroll", "defaultExpenseAccountId": "477 Wages and Salaries",
+				"defaultLiabilityAccountId": "800 Accounts Payable"}},
+			{"SG", map[string]string{"paymentAccountId": "814 Wages Payable - Payroll", "defaultExpenseAccountId": "477 Wages and Salaries",
+				"defaultLiabilityAccountId": "800 Accounts Payable"}},
+		} {
+			B := newBusiness(tc.region, "")
+			byID := map[float64]string{}
+			for _, a := range listOf(t, s.Do("GET", B+"/accounts", key, nil).Expect(t, 200)) {
+				byID[a["id"].(float64)] = fmt.Sprint(a["accountCode"], " ", a["accountName"])
+			}
+			var chart struct {
+				Chart struct {
+					Defaults map[string]any `json:"defaultAccounts"`
+				} `json:"chartofAccounts"`
+			}
+			s.Do("GET", B+"/chartofaccounts", key, nil).Expect(t, 200).JSON(t, &chart)
+			for member, want := range tc.want {
+				id, _ := chart.Chart.Defaults[member].(float64)
+				if got := byID[id]; got != want {
+					t.Errorf("%s %s: %q, want %q", tc.region, member, got, want)
+				}
+			}
+			// A mapped account is in use.
+			pay := int64(chart.Chart.Defaults["paymentAccountId"].(float64))
+			s.Do("DELETE", fmt.Sprintf("%s/accounts/%d", B, pay), key, nil).Expect(t, 409)
+		}
+		bare := newBusiness("AU", "?setupDefaultData=false")
+		if got := listOf(t, s.Do("GET", bare+"/accounts", key, nil).Expect(t, 200)); len(got) != 0 {
+			t.Fatalf("a business without default data has accounts: %v", got)
+		}
+	})
+}
