@@ -312,7 +312,7 @@ func TestWebhookSlowReceiverDoesNotDelayOthers(t *testing.T) {
 			}
 		}()
 
-		for i := range 20 {
+		for i := range w.PerRegistration + 4 { // more than the bound, so it must hold some back
 			f.emit(t, webhook.TimesheetCreated, map[string]any{"id": i})
 		}
 		deadline := time.Now().Add(5 * time.Second)

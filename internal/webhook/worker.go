@@ -91,7 +91,7 @@ func (s *Service) NewWorker(pollInterval time.Duration, log *slog.Logger) *Worke
 	}
 	return &Worker{svc: s, Client: target.Client(s.AllowPrivate), Log: log,
 		PollInterval: pollInterval, HotInterval: 10 * time.Millisecond, HotWindow: 250 * time.Millisecond,
-		Lease: 6 * target.Timeout, BatchSize: 100, Concurrency: 128, PerRegistration: 16,
+		Lease: 6 * target.Timeout, BatchSize: 100, Concurrency: 128, PerRegistration: 64,
 		RetryBase: time.Minute, RetryMax: time.Hour, MaxAttempts: 8, PauseAfter: 10,
 		ProbeBase: time.Minute, ProbeMax: time.Hour}
 }
