@@ -12,6 +12,7 @@ type Payslip struct {
 	Region       string // AU, UK, NZ, SG: currency symbol and section titles
 	Business     Party
 	Employee     Party
+	Facts        []Fact // the employee's pay facts the region's rules ask for: annual salary or hourly rate, tax code, NI number and letter, tax period...
 	PeriodStart  time.Time
 	PeriodEnd    time.Time
 	DatePaid     time.Time
@@ -33,6 +34,11 @@ type Party struct {
 	Name      string
 	Address   []string // lines
 	Reference string   // ABN, PAYE reference, UEN, employee id...
+}
+
+// Fact is a labelled value printed with the employee ("Tax code: 1257L").
+type Fact struct {
+	Label, Value string
 }
 
 // Line is a labelled amount; Units and Rate are printed when set.

@@ -129,6 +129,16 @@ func (r *renderer) page() {
 			r.ln(4.5)
 		}
 	}
+	// Facts two to a line: label in bold, value after it.
+	for i, f := range p.Facts {
+		pdf.SetFont("Helvetica", "B", 9)
+		r.text(28, 4.5, f.Label+":", "", "L", false)
+		pdf.SetFont("Helvetica", "", 9)
+		r.text(contentW/2-28, 4.5, f.Value, "", "L", false)
+		if i%2 == 1 || i == len(p.Facts)-1 {
+			r.ln(4.5)
+		}
+	}
 	r.ln(3)
 
 	t := p.Totals()
@@ -151,8 +161,11 @@ func (r *renderer) page() {
 		r.table("Deductions", []string{"Description", "Amount"}, []float64{150, 30}, lines(r, p.Deductions, false),
 			"Total deductions", r.money(t.Deductions))
 	}
-	r.table(taxTitle[p.Region], []string{"Description", "Amount"}, []float64{150, 30}, lines(r, p.Tax, false),
-		"Total tax", r.money(t.Tax))
+	// Each statutory deduction is its own line; the total names them all
+	// (not "tax": NI, KiwiSaver or CPF are not tax).
+	title := taxTitle[p.Region]
+	r.table(title, []string{"Description", "Amount"}, []float64{150, 30}, lines(r, p.Tax, false),
+		"Total "+strings.ToLower(title[:1])+title[1:], r.money(t.Tax))
 
 	// Net pay, the figure the employee looks for.
 	pdf.SetFillColor(31, 78, 121)

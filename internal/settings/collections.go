@@ -48,7 +48,7 @@ func NewAdminCollections(s *record.Service) *AdminCollections {
 			Default:  func(business.Business) LeaveSettings { return defaultLeaveSettings() },
 			Validate: func(v *LeaveSettings, val *payroll.Validation) { v.Validate(val) }},
 		PayslipSettings: record.Settings[PayslipSettings]{S: s, Kind: "payslip_settings", Label: "payslip configuration",
-			Default:  func(business.Business) PayslipSettings { return defaultPayslipSettings() },
+			Default:  defaultPayslipSettings,
 			Validate: func(v *PayslipSettings, val *payroll.Validation) { v.Validate(val) }},
 		BillingPlan: record.Settings[BillingPlanChoice]{S: s, Kind: "billing_plan", Label: "billing plan",
 			Default: func(biz business.Business) BillingPlanChoice {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/payroll"
 )
 
@@ -388,10 +389,13 @@ type PayslipSettings struct {
 	LogoOption                                     string `json:"logoOption" enum:"None,BusinessLogo,BrandLogo" doc:"the logo at the head of payslips"`
 }
 
-func defaultPayslipSettings() PayslipSettings {
+// defaultPayslipSettings: a UK payslip shows the employer's PAYE
+// reference unless the business turns it off (what UK employees expect
+// beside the tax code and NI number).
+func defaultPayslipSettings(biz business.Business) PayslipSettings {
 	yes := true
 	return PayslipSettings{SuperContributionProcessingFrequencyTextOption: "None", ShowBasePayRate: true, ShowLeaveAccruals: true,
-		PaySlipFormat: "Web", ShowYtdTotals: &yes, ShowUnitsWorked: &yes, LogoOption: "BusinessLogo"}
+		PaySlipFormat: "Web", ShowYtdTotals: &yes, ShowUnitsWorked: &yes, LogoOption: "BusinessLogo", ShowPayeReference: biz.Region == "UK"}
 }
 
 // Validate checks the sender address and message lengths.

@@ -266,9 +266,9 @@ func (q *Queries) ListPayRunBankAccounts(ctx context.Context, arg ListPayRunBank
 
 const listPayRunEmployeeDetails = `-- name: ListPayRunEmployeeDetails :many
 SELECT e.id, e.external_id, e.first_name, e.surname, e.status, e.date_of_birth, e.start_date, e.end_date,
-    e.tax_file_number, e.national_insurance_number, e.tax_code, e.tax_code_declaration_ird_number,
+    e.tax_file_number, e.national_insurance_number, e.tax_code, e.tax_code_declaration_ird_number, e.tax_code_declaration_tax_code,
     e.national_registration_identity_number, e.national_registration_identity_expiry_date,
-    e.residential_street_address, e.residential_address_line2, e.residential_suburb, e.residential_state, e.residential_post_code,
+    e.residential_street_address, e.residential_address_line2, e.residential_suburb, e.residential_city, e.residential_state, e.residential_post_code,
     e.rate, e.rate_unit, e.hours_per_week, e.employment_type, e.date_tax_file_declaration_signed,
     e.bank_account1_account_number, e.bank_account1_account_name, e.bank_account1_allocated_percentage, e.bank_account1_fixed_amount,
     e.bank_account1_bsb, e.bank_account1_sort_code, e.bank_account1_roll_number, e.bank_account1_bank_swift, e.bank_account1_branch_code,
@@ -301,11 +301,13 @@ type ListPayRunEmployeeDetailsRow struct {
 	NationalInsuranceNumber                string
 	TaxCode                                string
 	TaxCodeDeclarationIrdNumber            string
+	TaxCodeDeclarationTaxCode              string
 	NationalRegistrationIdentityNumber     string
 	NationalRegistrationIdentityExpiryDate sql.NullTime
 	ResidentialStreetAddress               string
 	ResidentialAddressLine2                string
 	ResidentialSuburb                      string
+	ResidentialCity                        string
 	ResidentialState                       string
 	ResidentialPostCode                    string
 	Rate                                   sql.NullString
@@ -366,11 +368,13 @@ func (q *Queries) ListPayRunEmployeeDetails(ctx context.Context, arg ListPayRunE
 			&i.NationalInsuranceNumber,
 			&i.TaxCode,
 			&i.TaxCodeDeclarationIrdNumber,
+			&i.TaxCodeDeclarationTaxCode,
 			&i.NationalRegistrationIdentityNumber,
 			&i.NationalRegistrationIdentityExpiryDate,
 			&i.ResidentialStreetAddress,
 			&i.ResidentialAddressLine2,
 			&i.ResidentialSuburb,
+			&i.ResidentialCity,
 			&i.ResidentialState,
 			&i.ResidentialPostCode,
 			&i.Rate,

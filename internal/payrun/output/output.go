@@ -19,6 +19,7 @@ import (
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/payrun"
 	"github.com/payrolld/payrolld/internal/record"
+	"github.com/payrolld/payrolld/internal/settings"
 	"github.com/payrolld/payrolld/internal/store"
 	"github.com/payrolld/payrolld/internal/uk"
 )
@@ -34,13 +35,15 @@ type Outputs struct {
 	AU       *au.AUCollections
 	UK       *uk.UKCollections
 	Accounts *accounts.AccountCollections
+	Payslip  record.Settings[settings.PayslipSettings]
 }
 
 // NewOutputs builds the outputs of s's runs, with the settings
 // collections on s's database.
 func NewOutputs(s *payrun.Service) *Outputs {
 	rs := &record.Service{DB: s.DB, Clock: s.Clock}
-	return &Outputs{Service: s, AU: au.NewAUCollections(rs), UK: uk.NewUKCollections(rs), Accounts: accounts.NewAccountCollections(rs)}
+	return &Outputs{Service: s, AU: au.NewAUCollections(rs), UK: uk.NewUKCollections(rs), Accounts: accounts.NewAccountCollections(rs),
+		Payslip: settings.NewAdminCollections(rs).PayslipSettings}
 }
 
 // BankPaymentModel is one payment of a run to an employee's account

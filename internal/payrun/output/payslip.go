@@ -11,6 +11,8 @@ import (
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/payrun"
 	"github.com/payrolld/payrolld/internal/payslip"
+	"github.com/payrolld/payrolld/internal/settings"
+	"github.com/payrolld/payrolld/internal/uk/forms"
 )
 
 // PaySlipFile is a rendered payslip PDF.
@@ -46,7 +48,24 @@ func (o *Outputs) PaySlipPDF(ctx context.Context, biz business.Business, id, emp
 	if len(ps) != 1 {
 		return PaySlipFile{}, payroll.NotFound("employee in this pay run")
 	}
-	doc := payslipDocument(biz, &ps[0], slip)
+	cfg, err := o.Payslip.GetInTx(ctx, q, biz, "")
+	if err != nil {
+		return PaySlipFile{}, err
+	}
+	doc := payslipDocument(biz, &ps[0], slip, cfg)
+	if biz.Region == "UK" && cfg.ShowPayeReference {
+		h, err := o.UK.HmrcSettings(ctx, biz)
+		if err != nil {
+			return PaySlipFile{}, err
+		}
+		if h.PayeReference != "" {
+			doc.Business.Reference = "PAYE reference " + h.PayeReference
+		}
+	}
+	if biz.Region == "UK" {
+		kind, n := forms.TaxPeriod(run.Frequency, run.DatePaid)
+		doc.Facts = append(doc.Facts, payslip.Fact{Label: "Tax period", Value: fmt.Sprintf("%s %d", kind, n)})
+	}
 	data, err := payslip.Render(doc)
 	if err != nil {
 		return PaySlipFile{}, err
@@ -57,7 +76,7 @@ func (o *Outputs) PaySlipPDF(ctx context.Context, biz business.Business, id, emp
 // payslipDocument maps a pay slip and its payments to what the PDF
 // prints. Net pay on the PDF is what is paid: net earnings plus
 // reimbursements.
-func payslipDocument(biz business.Business, p *Payee, s payrun.PaySlip) payslip.Payslip {
+func payslipDocument(biz business.Business, p *Payee, s payrun.PaySlip, cfg settings.PayslipSettings) payslip.Payslip {
 	run := p.Row
 	region := biz.Region
 	if region == "MY" {
@@ -70,20 +89,31 @@ func payslipDocument(biz business.Business, p *Payee, s payrun.PaySlip) payslip.
 		bizParty.Reference = "ABN " + d.ABN
 	}
 	e := p.Emp
-	empParty := payslip.Party{Name: s.EmployeeName, Address: nonEmpty(e.ResidentialStreetAddress, e.ResidentialAddressLine2,
-		strings.TrimSpace(strings.Join(nonEmpty(e.ResidentialSuburb, e.ResidentialState, e.ResidentialPostCode), " "))),
-		Reference: "Employee " + strconv.FormatInt(s.EmployeeID, 10)}
-	if s.EmployeeExternalID != "" {
-		empParty.Reference += " (" + s.EmployeeExternalID + ")"
+	// The payslip settings decide what of the employee is printed.
+	empParty := payslip.Party{Name: s.EmployeeName}
+	if cfg.ShowEmployeeAddress {
+		empParty.Address = nonEmpty(e.ResidentialStreetAddress, e.ResidentialAddressLine2,
+			strings.TrimSpace(strings.Join(nonEmpty(e.ResidentialSuburb, e.ResidentialCity, e.ResidentialState, e.ResidentialPostCode), " ")))
 	}
-	doc := payslip.Payslip{Region: region, Business: bizParty, Employee: empParty,
-		Notation: strings.Join(nonEmpty(s.Message, s.Notation), " "), NetPay: p.Paid()}
+	var ref []string
+	if cfg.ShowEmployeeID {
+		ref = append(ref, "Employee "+strconv.FormatInt(s.EmployeeID, 10))
+	}
+	if cfg.ShowEmployeeExternalID && s.EmployeeExternalID != "" {
+		ref = append(ref, "Employee code "+s.EmployeeExternalID)
+	}
+	empParty.Reference = strings.Join(ref, ", ")
+	doc := payslip.Payslip{Region: region, Business: bizParty, Employee: empParty, Facts: payslipFacts(biz.Region, p, s, cfg),
+		Notation: strings.Join(nonEmpty(s.Message, s.Notation), " "), Message: cfg.PaySlipMessage, NetPay: p.Paid()}
+	salaried := s.BaseRateUnit != "Hourly" && s.BaseRateUnit != "Daily"
 	doc.PeriodStart, _ = parseDay(s.PayPeriodStarting)
 	doc.PeriodEnd, _ = parseDay(s.PayPeriodEnding)
 	doc.DatePaid, _ = parseDay(s.DatePaid)
 	for _, l := range s.EarningsLines {
 		line := payslip.Line{Description: l.PayCategoryName, Amount: l.GrossEarnings}
-		if !l.IsFixed && !l.Units.IsZero() && !l.Rate.IsZero() {
+		// A salaried employee's pay is one period of the salary (units 1):
+		// the salary itself is among the facts, so the line is its amount.
+		if !l.IsFixed && !l.Units.IsZero() && !l.Rate.IsZero() && !(salaried && l.Units.Cmp(payroll.RateFromInt(1)) == 0) {
 			u, r := l.Units, payroll.MoneyFromDecimal(l.Rate.Decimal())
 			line.Units, line.Rate = &u, &r
 		}
@@ -113,7 +143,17 @@ func payslipDocument(biz business.Business, p *Payee, s payrun.PaySlip) payslip.
 		// Everything the run pays to the fund: the super guarantee, the
 		// employer's other contributions and what the employee sacrificed
 		// (the last already among the deductions).
-		add(&doc.Employer, "Superannuation paid to the fund", s.SuperContribution)
+		// (Fair Work Regulations r 3.46(1)(i): the fund's name.)
+		var toFunds payroll.Money
+		for _, f := range s.SuperPayments {
+			desc := "Superannuation paid to " + f.FundName
+			if f.MemberNumber != "" {
+				desc += " (member " + f.MemberNumber + ")"
+			}
+			add(&doc.Employer, desc, f.Amount)
+			toFunds = toFunds.Add(f.Amount)
+		}
+		add(&doc.Employer, "Superannuation (no fund on record)", s.SuperContribution.Sub(toFunds))
 	case "MY":
 		myPayslip(&doc, s, add) // my.go
 	default:
@@ -149,6 +189,12 @@ func payslipDocument(biz business.Business, p *Payee, s payrun.PaySlip) payslip.
 		if p.Unpaid.IsPos() {
 			doc.BankPayments = append(doc.BankPayments, payslip.BankPayment{Account: "Cash or cheque (no bank account)", Amount: p.Unpaid})
 		}
+	}
+	if cfg.ShowLeaveAccruals {
+		doc.Leave = payslipLeave(s)
+	}
+	if cfg.ShowYtdTotals != nil && !*cfg.ShowYtdTotals {
+		return doc
 	}
 	add(&doc.YTD, "Gross earnings", s.GrossYTD)
 	add(&doc.YTD, "Pre-tax deductions", s.PreTaxDeductionsYTD)
@@ -199,3 +245,67 @@ func nonEmpty(ss ...string) []string {
 }
 
 func parseDay(s string) (time.Time, error) { return time.Parse("2006-01-02", s) }
+
+// payslipFacts are the pay facts each region's payslip rules ask for
+// beside the figures: the base pay rate (AU r 3.46(1)(e)-(f): the annual
+// salary of a salaried employee, whatever the settings say), UK tax code,
+// NI number and letter (the tax period and PAYE reference are added by
+// the caller), NZ tax code and IRD number, SG NRIC/FIN.
+func payslipFacts(region string, p *Payee, s payrun.PaySlip, cfg settings.PayslipSettings) []payslip.Fact {
+	var out []payslip.Fact
+	sym, _ := payroll.CurrencySymbol(region)
+	if !s.EmployeeBaseRate.IsZero() && (cfg.ShowBasePayRate || region == "AU" && s.BaseRateUnit == "Annually") {
+		label := map[string]string{"Annually": "Annual salary", "Hourly": "Hourly rate", "Daily": "Daily rate",
+			"Monthly": "Monthly salary", "Fixed": "Pay per period"}[s.BaseRateUnit]
+		if label != "" {
+			out = append(out, payslip.Fact{Label: label, Value: payroll.MoneyFromDecimal(s.EmployeeBaseRate.Decimal()).Display(sym)})
+		}
+	}
+	e := p.Emp
+	fact := func(label, v string) {
+		if v = strings.TrimSpace(v); v != "" {
+			out = append(out, payslip.Fact{Label: label, Value: v})
+		}
+	}
+	switch region {
+	case "UK":
+		fact("Tax code", e.TaxCode)
+		fact("NI number", e.NationalInsuranceNumber)
+		fact("NI letter", p.Row.NiCategory.String)
+	case "NZ":
+		fact("Tax code", e.TaxCodeDeclarationTaxCode)
+		fact("IRD number", e.TaxCodeDeclarationIrdNumber)
+	case "SG":
+		fact("NRIC/FIN", e.NationalRegistrationIdentityNumber)
+	}
+	return out
+}
+
+// payslipLeave is each leave category's accrual, leave taken and balance
+// after this pay (the payslip's accruedLeave, leaveTaken and
+// totalAccruedLeave, in the category's hours).
+func payslipLeave(s payrun.PaySlip) []payslip.Leave {
+	var out []payslip.Leave
+	at := map[string]int{}
+	row := func(cat string) *payslip.Leave {
+		i, ok := at[cat]
+		if !ok {
+			i = len(out)
+			at[cat] = i
+			out = append(out, payslip.Leave{Category: cat, Unit: "Hours"})
+		}
+		return &out[i]
+	}
+	for _, l := range s.TotalAccruedLeave {
+		row(l.LeaveCategory).Balance = l.Amount
+	}
+	for _, l := range s.AccruedLeave {
+		r := row(l.LeaveCategory)
+		r.Accrued = r.Accrued.Add(l.Amount)
+	}
+	for _, l := range s.LeaveTaken {
+		r := row(l.LeaveCategory)
+		r.Taken = r.Taken.Add(l.Amount)
+	}
+	return out
+}

@@ -12,9 +12,9 @@ ORDER BY a.employee_id, a.id;
 -- The members of a run's employees that payslips, payments and warnings
 -- print or check (one employee when employee_id is not 0).
 SELECT e.id, e.external_id, e.first_name, e.surname, e.status, e.date_of_birth, e.start_date, e.end_date,
-    e.tax_file_number, e.national_insurance_number, e.tax_code, e.tax_code_declaration_ird_number,
+    e.tax_file_number, e.national_insurance_number, e.tax_code, e.tax_code_declaration_ird_number, e.tax_code_declaration_tax_code,
     e.national_registration_identity_number, e.national_registration_identity_expiry_date,
-    e.residential_street_address, e.residential_address_line2, e.residential_suburb, e.residential_state, e.residential_post_code,
+    e.residential_street_address, e.residential_address_line2, e.residential_suburb, e.residential_city, e.residential_state, e.residential_post_code,
     e.rate, e.rate_unit, e.hours_per_week, e.employment_type, e.date_tax_file_declaration_signed,
     e.bank_account1_account_number, e.bank_account1_account_name, e.bank_account1_allocated_percentage, e.bank_account1_fixed_amount,
     e.bank_account1_bsb, e.bank_account1_sort_code, e.bank_account1_roll_number, e.bank_account1_bank_swift, e.bank_account1_branch_code,
