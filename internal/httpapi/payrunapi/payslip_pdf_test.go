@@ -33,18 +33,18 @@ func TestPayslipPDFStatutoryItems(t *testing.T) {
 				// The salary is printed as the salary, not "1.00 x" a period's pay.
 				absent: []string{"1.00 $7,916.67", "1 High St"}},
 			{region: "UK", freq: "Monthly", ending: "2026-11-30T00:00:00",
-				extra: map[string]any{"taxCode": "1257L", "nationalInsuranceCategory": "A", "nationalInsuranceNumber": "AB123456C"},
+				extra:    map[string]any{"taxCode": "1257L", "nationalInsuranceCategory": "A", "nationalInsuranceNumber": "AB123456C"},
 				settings: map[string]any{"showEmployeeAddress": true, "showEmployeeId": true, "paySlipMessage": "Questions? payroll@alice.example"},
 				want: []string{"Tax code: 1257L", "NI number: AB123456C", "NI letter: A", "Tax period: Month 8", "Hourly rate: £30.00",
 					"1 High St", "London", "Employee National Insurance", "Total tax and National Insurance", "Questions? payroll@alice.example"}},
 			{region: "NZ", freq: "Fortnightly", ending: "2026-11-27T00:00:00",
-				extra: map[string]any{"taxCodeDeclaration_TaxCode": "M", "taxCodeDeclaration_IrdNumber": "49091850"},
+				extra:    map[string]any{"taxCodeDeclaration_TaxCode": "M", "taxCodeDeclaration_IrdNumber": "49091850"},
 				settings: map[string]any{"showYtdTotals": false, "showLeaveAccruals": false},
-				want: []string{"Tax code: M", "IRD number: 49091850", "Total tax and KiwiSaver"},
-				absent: []string{"Year to date", "Leave"}},
+				want:     []string{"Tax code: M", "IRD number: 49091850", "Total tax and KiwiSaver"},
+				absent:   []string{"Year to date", "Leave"}},
 			{region: "SG", freq: "Monthly", ending: "2026-11-30T00:00:00",
 				extra: map[string]any{"nationalRegistrationIdentityNumber": "S1234567D", "legalStatus": "Citizen"},
-				want: []string{"NRIC/FIN: S1234567D", "CPF employee", "Total tax and CPF", "Net pay"}},
+				want:  []string{"NRIC/FIN: S1234567D", "CPF employee", "Total tax and CPF", "Net pay"}},
 		} {
 			t.Run(tc.region, func(t *testing.T) {
 				B := b.B
