@@ -112,10 +112,7 @@ func TestAuditAULeaveLoadingInThePaymentSummary(t *testing.T) {
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
 		e := newAUEnv(t, d)
 		al := e.leave["Annual Leave"]
-		var cat map[string]any
-		e.Do("GET", fmt.Sprintf("%s/leavecategory/%d", e.B, al), e.Key, nil).Expect(t, 200).JSON(t, &cat)
-		cat["leaveLoading"] = 17.5
-		e.Do("PUT", fmt.Sprintf("%s/leavecategory/%d", e.B, al), e.Key, cat).Expect(t, 200)
+		e.leaveLoading(t, al, 17.5)
 		lea := e.employee(t, "Lea", nil)
 		P := e.run(t, "2026-11-08", "2026-11-11")
 		e.Do("POST", P+"/leaveaccrued", e.Key, map[string]any{"leave": map[string]any{fmt.Sprint(lea): []any{
