@@ -32,6 +32,14 @@ type AUEmployee struct {
 	DateOfBirth time.Time `json:"date_of_birth,omitzero"`
 	// Termination is set in the employee's final pay (Schedules 7 and 11).
 	Termination *AUTermination `json:"termination,omitempty"`
+	// SacrificedToBenefits is this pay's salary sacrificed under an
+	// effective arrangement to benefits other than super (a novated car
+	// lease, say): the employee gave up that salary for a fringe benefit,
+	// so it is not ordinary time earnings, and only amounts sacrificed to
+	// super stay in the super guarantee's base (SGAA s 15A; ATO, "Salary
+	// sacrificing super – information for employers";
+	// docs/reference/au-pay-rules.md §4). It comes out of the OTE base.
+	SacrificedToBenefits payroll.Money `json:"sacrificed_to_benefits,omitzero"`
 }
 
 // AUTermination is how an employment ended, as the termination

@@ -315,9 +315,8 @@ func (s *Service) Submit(ctx context.Context, biz business.Business, id int64, s
 						l.Rate, l.Amount = rate.String(), payroll.MoneyFromDecimal(units.Mul(rate).Decimal()).Cents().MinorUnits()
 					}
 				case pay.KindDeduction:
-					if c, _ := cats.Find(pay.KindDeduction, strconv.FormatInt(l.CategoryID, 10), false); c.AU.SacrificeSuper {
-						st = pay.SubtypeSalarySacrifice // paid to the employee's super fund
-					}
+					c, _ := cats.Find(pay.KindDeduction, strconv.FormatInt(l.CategoryID, 10), false)
+					st = pay.SacrificeSubtype(c) // to super: paid to the employee's fund; to other benefits: not OTE
 				}
 				p.lines = append(p.lines, l)
 				p.subtypes = append(p.subtypes, st)

@@ -97,40 +97,43 @@ func freqOf(f calc.Frequency) (freq, error) {
 
 // Static term names (no allocation per figure).
 const (
-	tGross        = "gross earnings"
-	tNotTaxable   = "not taxable"
-	tSacrifice    = "salary sacrifice (pre-tax)"
-	tEarnings     = "period earnings subject to withholding"
-	tMonthly33    = "monthly earnings with 33c made 34c"
-	tWeeklyEquiv  = "weekly equivalent, whole dollars"
-	tX            = "x (whole dollars + 99c)"
-	tA            = "coefficient a"
-	tB            = "coefficient b"
-	tWeeklyY      = "weekly amount, rounded to the dollar"
-	tWholeDollars = "earnings, whole dollars"
-	tRate         = "rate"
-	tExact        = "exact amount before rounding"
-	tAnnualOffset = "annual tax offset"
-	tWFT          = "weekly family threshold"
-	tSOP          = "shading-out point"
-	tYTDBefore    = "year-to-date earnings before this pay, whole dollars"
-	tYTDAfter     = "year-to-date earnings including this pay, whole dollars"
-	tTaxBefore    = "tax on earnings before this pay"
-	tTaxAfter     = "tax on earnings including this pay"
-	tSchedule1    = "Schedule 1 amount"
-	tOffset       = "tax offset"
-	tMedicare     = "Medicare levy adjustment"
-	tSTSL         = "Schedule 8 component"
-	tOTE          = "ordinary time earnings"
-	tBaseQTD      = "base already counted this quarter"
-	tBaseYTD      = "base already counted this income year"
-	tMCB          = "maximum contribution base"
-	tBase         = "base this pay"
-	tHours        = "ordinary hours (incl. paid leave)"
-	tSpecial      = "back payments, bonuses, unused leave (Schedules 5 and 7)"
-	tSpecialSTSL  = "of which Schedule 8"
-	tETP          = "employment termination payments (Schedule 11)"
-	tExtraSuper   = "earnings × the pay categories' rates above the guarantee"
+	tGross      = "gross earnings"
+	tNotTaxable = "not taxable"
+	tSacrifice  = "salary sacrifice (pre-tax)"
+	// tSacrificedBenefits: salary sacrificed to benefits other than super,
+	// taken out of the OTE base (only super sacrifice stays in it).
+	tSacrificedBenefits = "salary sacrificed to other benefits (not OTE)"
+	tEarnings           = "period earnings subject to withholding"
+	tMonthly33          = "monthly earnings with 33c made 34c"
+	tWeeklyEquiv        = "weekly equivalent, whole dollars"
+	tX                  = "x (whole dollars + 99c)"
+	tA                  = "coefficient a"
+	tB                  = "coefficient b"
+	tWeeklyY            = "weekly amount, rounded to the dollar"
+	tWholeDollars       = "earnings, whole dollars"
+	tRate               = "rate"
+	tExact              = "exact amount before rounding"
+	tAnnualOffset       = "annual tax offset"
+	tWFT                = "weekly family threshold"
+	tSOP                = "shading-out point"
+	tYTDBefore          = "year-to-date earnings before this pay, whole dollars"
+	tYTDAfter           = "year-to-date earnings including this pay, whole dollars"
+	tTaxBefore          = "tax on earnings before this pay"
+	tTaxAfter           = "tax on earnings including this pay"
+	tSchedule1          = "Schedule 1 amount"
+	tOffset             = "tax offset"
+	tMedicare           = "Medicare levy adjustment"
+	tSTSL               = "Schedule 8 component"
+	tOTE                = "ordinary time earnings"
+	tBaseQTD            = "base already counted this quarter"
+	tBaseYTD            = "base already counted this income year"
+	tMCB                = "maximum contribution base"
+	tBase               = "base this pay"
+	tHours              = "ordinary hours (incl. paid leave)"
+	tSpecial            = "back payments, bonuses, unused leave (Schedules 5 and 7)"
+	tSpecialSTSL        = "of which Schedule 8"
+	tETP                = "employment termination payments (Schedule 11)"
+	tExtraSuper         = "earnings × the pay categories' rates above the guarantee"
 )
 
 var zeroMoney payroll.Money
@@ -612,6 +615,10 @@ func superGuarantee(s *calcState, sg *SuperGuarantee, in *calc.Input) {
 		}
 	}
 	ote = ote.Max(zeroMoney)
+	if b := in.AU.SacrificedToBenefits; b.IsPos() {
+		s.term(tSacrificedBenefits, b)
+		ote = ote.Sub(b.Min(ote))
+	}
 	done := in.AU.YTD.SuperBase
 	base := ote.Min(sg.MCB.Sub(done).Max(zeroMoney))
 	amount, ok := centsTimes(base, sg.Rate)

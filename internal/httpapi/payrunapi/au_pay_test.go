@@ -80,6 +80,15 @@ func (e *auEnv) earnings(t *testing.T, P string, emp int64, lines ...map[string]
 	return e.Do("POST", P+"/earningslines", e.Key, map[string]any{"earningsLines": map[string]any{fmt.Sprint(emp): ls}})
 }
 
+// leaveLoading sets leave category id's leave loading (a percentage).
+func (e *auEnv) leaveLoading(t *testing.T, id int64, percent float64) {
+	t.Helper()
+	var cat map[string]any
+	e.Do("GET", fmt.Sprintf("%s/leavecategory/%d", e.B, id), e.Key, nil).Expect(t, 200).JSON(t, &cat)
+	cat["leaveLoading"] = percent
+	e.Do("PUT", fmt.Sprintf("%s/leavecategory/%d", e.B, id), e.Key, cat).Expect(t, 200)
+}
+
 // want checks members of a totals (or any) object, in cents.
 func want(t *testing.T, what string, got map[string]any, members map[string]int64) {
 	t.Helper()
@@ -240,10 +249,7 @@ func TestAUTerminationPaysOutLeave(t *testing.T) {
 			testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
 				e := newAUEnv(t, d)
 				al := e.leave["Annual Leave"]
-				var cat map[string]any
-				e.Do("GET", fmt.Sprintf("%s/leavecategory/%d", e.B, al), e.Key, nil).Expect(t, 200).JSON(t, &cat)
-				cat["leaveLoading"] = 17.5
-				e.Do("PUT", fmt.Sprintf("%s/leavecategory/%d", e.B, al), e.Key, cat).Expect(t, 200)
+				e.leaveLoading(t, al, 17.5)
 				ted := e.employee(t, "Ted", map[string]any{"rate": 25, "rateUnit": "Hourly"})
 				P1 := e.run(t, "2026-11-15", "2026-11-18")
 				e.Do("POST", P1+"/leaveaccrued", e.Key, map[string]any{"leave": map[string]any{fmt.Sprint(ted): []any{

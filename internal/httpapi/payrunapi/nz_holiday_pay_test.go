@@ -2,6 +2,7 @@ package payrunapi_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/payrolld/payrolld/internal/db"
@@ -174,5 +175,11 @@ func TestNZHolidayPayAnniversaryInsideAPeriod(t *testing.T) {
 		}
 		expectAmount(t, "untaken entitlement (s 24)", paid[0]["earnings"], 4800)
 		expectAmount(t, "8% since the anniversary (s 25)", paid[1]["earnings"], 1014.71)
+		// The line says how the straddling period was counted (the payslip
+		// shows the line's notes).
+		if n := fmt.Sprint(paid[1]["notes"]); !strings.Contains(n, "1 October 2026 to 31 October 2026") ||
+			!strings.Contains(n, "16 of its 31 days: 2683.87 of 5200.00") {
+			t.Errorf("8%% line notes %q do not give the anniversary split", n)
+		}
 	})
 }

@@ -300,10 +300,7 @@ func TestAuditAUGenuineRedundancyLumpSums(t *testing.T) {
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
 		e := newAUEnv(t, d)
 		al, lsl := e.leave["Annual Leave"], e.leave["Long Service Leave"]
-		var cat map[string]any
-		e.Do("GET", fmt.Sprintf("%s/leavecategory/%d", e.B, al), e.Key, nil).Expect(t, 200).JSON(t, &cat)
-		cat["leaveLoading"] = 17.5
-		e.Do("PUT", fmt.Sprintf("%s/leavecategory/%d", e.B, al), e.Key, cat).Expect(t, 200)
+		e.leaveLoading(t, al, 17.5)
 		gil := e.employee(t, "Gil", map[string]any{"rate": 25, "rateUnit": "Hourly", "employmentType": "Casual", "startDate": "2014-07-01T00:00:00"})
 		P1 := e.run(t, "2026-11-15", "2026-11-18")
 		e.Do("POST", P1+"/leaveaccrued", e.Key, map[string]any{"leave": map[string]any{fmt.Sprint(gil): []any{
@@ -425,10 +422,7 @@ func TestAuditAULeaveLoadingOnLeaveTaken(t *testing.T) {
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
 		e := newAUEnv(t, d)
 		al := e.leave["Annual Leave"]
-		var cat map[string]any
-		e.Do("GET", fmt.Sprintf("%s/leavecategory/%d", e.B, al), e.Key, nil).Expect(t, 200).JSON(t, &cat)
-		cat["leaveLoading"] = 17.5
-		e.Do("PUT", fmt.Sprintf("%s/leavecategory/%d", e.B, al), e.Key, cat).Expect(t, 200)
+		e.leaveLoading(t, al, 17.5)
 		lea := e.employee(t, "Lea", nil)
 		P1 := e.run(t, "2026-11-15", "2026-11-18")
 		e.Do("POST", P1+"/leaveaccrued", e.Key, map[string]any{"leave": map[string]any{fmt.Sprint(lea): []any{

@@ -118,9 +118,11 @@ func TestLeaveBalancesReport(t *testing.T) {
 //     5,416.67 ÷ 164.6667 = 32.8947 an hour (65,000 ÷ (38 × 52) = 32.8947);
 //     10 hours = 328.95.
 //
-// The liability report adds the category's 17.5% loading: 166.25, 106.28
-// (607.29 × 0.175 = 106.276) and 57.57 (57.566); the balances report takes
-// a loading from the employee's allowance only, and they have none.
+// Both reports add the category's 17.5% loading (the pay run pays it on
+// leave taken; none of them has an allowance of their own overriding it):
+// 166.25, 106.28 (607.29 × 0.175 = 106.276) and 57.57 (57.566); the
+// balances report's leavePlusLoading is the sum. Before they shared one
+// valuation the balances report left the category's loading out.
 func TestLeaveReportsValueSalariedAndFixedRateLeave(t *testing.T) {
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
 		e := newEnv(t, d)
@@ -148,7 +150,7 @@ func TestLeaveReportsValueSalariedAndFixedRateLeave(t *testing.T) {
 		m := payroll.MustMoney
 		wantValue := map[string]payroll.Money{"Cal": m("950"), "Dee": m("607.29"), "Eve": m("328.95")}
 		wantLoading := map[string]payroll.Money{"Cal": m("166.25"), "Dee": m("106.28"), "Eve": m("57.57")}
-		for _, rep := range []struct{ path, loading string }{{"leavebalances", ""}, {"leaveliability", "leaveLoadingDollarValue"}} {
+		for _, rep := range []struct{ path, loading string }{{"leavebalances", "loadingValue"}, {"leaveliability", "leaveLoadingDollarValue"}} {
 			seen := 0
 			for _, r := range e.get(t, rep.path, url.Values{"asAtDate": {"2026-11-02"}}) {
 				first, _ := r["firstName"].(string)
@@ -158,8 +160,9 @@ func TestLeaveReportsValueSalariedAndFixedRateLeave(t *testing.T) {
 				}
 				seen++
 				eqMoney(t, rep.path+" "+first+" value", r["leaveValue"], w)
-				if rep.loading != "" {
-					eqMoney(t, rep.path+" "+first+" loading", r[rep.loading], wantLoading[first])
+				eqMoney(t, rep.path+" "+first+" loading", r[rep.loading], wantLoading[first])
+				if rep.path == "leavebalances" {
+					eqMoney(t, rep.path+" "+first+" plus loading", r["leavePlusLoading"], w.Add(wantLoading[first]))
 				}
 			}
 			if seen != 3 {

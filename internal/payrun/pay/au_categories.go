@@ -34,6 +34,10 @@ type AUCategory struct {
 	// SacrificeSuper: a deduction category classified
 	// SalarySacrificeSuperannuation: what it deducts is paid to super.
 	SacrificeSuper bool
+	// SacrificeBenefits: a deduction category classified
+	// SalarySacrificeOtherEmployeeBenefits: what it deducts was salary
+	// given up for a benefit other than super, not OTE.
+	SacrificeBenefits bool
 }
 
 // auTypeKinds maps the reference's AU pay category types to kinds of

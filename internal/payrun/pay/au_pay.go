@@ -27,6 +27,10 @@ const (
 	// the employee's super fund (with the super adjustments of the same
 	// name).
 	SubtypeSalarySacrifice = "SalarySacrifice"
+	// SubtypeSalarySacrificeBenefits marks a deduction line of a deduction
+	// category classified SalarySacrificeOtherEmployeeBenefits: salary
+	// given up for a benefit other than super, out of the OTE base.
+	SubtypeSalarySacrificeBenefits = "SalarySacrificeBenefits"
 	// Unused leave paid out on termination (Schedule 7), at the marginal
 	// rate or as Lump Sum A; unused leave paid as an ETP (code O).
 	SubtypeUnusedLeave         = "UnusedLeave"
@@ -93,10 +97,31 @@ func auInput(in *calc.Input, lines []line, au *auInputs) {
 			e.Kind, e.Periods, e.Regular = calc.BackPay, 0, false
 		}
 	}
-	if au == nil {
+	var benefits payroll.Money
+	for i := range lines {
+		if l := &lines[i]; l.Kind == KindDeduction && l.Subtype == SubtypeSalarySacrificeBenefits {
+			benefits = benefits.Add(l.amount)
+		}
+	}
+	if au == nil && benefits.IsZero() {
 		return
 	}
-	in.AU = &calc.AUEmployee{Termination: au.termination, YTD: au.etp}
+	in.AU = &calc.AUEmployee{SacrificedToBenefits: benefits}
+	if au != nil {
+		in.AU.Termination, in.AU.YTD = au.termination, au.etp
+	}
+}
+
+// SacrificeSubtype is the line subtype of a deduction of category c: the
+// salary sacrifice kinds the AU calculation treats apart ("" for others).
+func SacrificeSubtype(c Category) string {
+	switch {
+	case c.AU.SacrificeSuper:
+		return SubtypeSalarySacrifice
+	case c.AU.SacrificeBenefits:
+		return SubtypeSalarySacrificeBenefits
+	}
+	return ""
 }
 
 // lumpSumPeriods reads a stored lumpSumNumberOfPayPeriods.
@@ -128,7 +153,7 @@ func auEmployeeExtras(au, extra *calc.AUEmployee) {
 	if extra == nil {
 		return
 	}
-	au.Termination = extra.Termination
+	au.Termination, au.SacrificedToBenefits = extra.Termination, extra.SacrificedToBenefits
 	au.YTD.ETP, au.YTD.ETPExcluded, au.YTD.ETPSameTermination = extra.YTD.ETP, extra.YTD.ETPExcluded, extra.YTD.ETPSameTermination
 }
 

@@ -68,7 +68,8 @@ func (s *Calculator) LoadCategories(ctx context.Context, biz business.Business) 
 	m = map[int64]Category{}
 	for _, d := range deds {
 		m[d.ID] = Category{ID: d.ID, Name: d.Name, ExternalID: d.ExternalID, TaxExempt: d.TaxExempt,
-			AU: AUCategory{Class: d.PaymentSummaryClassification, SacrificeSuper: biz.Region == calc.AU && d.PaymentSummaryClassification == "SalarySacrificeSuperannuation"}}
+			AU: AUCategory{Class: d.PaymentSummaryClassification, SacrificeSuper: biz.Region == calc.AU && d.PaymentSummaryClassification == "SalarySacrificeSuperannuation",
+				SacrificeBenefits: biz.Region == calc.AU && d.PaymentSummaryClassification == "SalarySacrificeOtherEmployeeBenefits"}}
 	}
 	ix.ByKind[KindDeduction] = m
 	if c.ExpenseCategories.RegionAllowed(biz.Region) {

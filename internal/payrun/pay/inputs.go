@@ -832,6 +832,9 @@ func otherInclusionLines(incl []store.EmployeeRecurringInclusion, cats *Categori
 		l.Kind, l.CategoryID, l.CategoryName = kind, r.CategoryID, r.Name
 		if c, ok := cats.ByKind[kind][r.CategoryID]; ok {
 			l.CategoryName, l.TaxExempt = c.Name, c.TaxExempt
+			if kind == KindDeduction {
+				l.Subtype = SacrificeSubtype(c) // a standing sacrifice is paid to super (or is not OTE) like a run's
+			}
 		} else if kind != KindExpense {
 			continue // the category is gone
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"time"
 
 	"github.com/payrolld/payrolld/internal/calc"
@@ -130,11 +131,22 @@ func (w *Writer) nzHolidayPay(ctx context.Context, run *store.PayRun, e *Employe
 	// s 25 counts the earnings since the employee became entitled: a pay
 	// period straddling the anniversary counts from it, by calendar days
 	// (s 23 counts everything since employment began).
+	// split is the period the anniversary falls inside, if any, with its
+	// earnings and the part counted: the line's notes show the fraction.
+	var split struct {
+		from, to        time.Time
+		amount, counted payroll.Money
+	}
 	part := func(amount payroll.Money, from, to time.Time) payroll.Money {
 		if !entitled {
 			return amount
 		}
-		return earnedSince(amount, from, to, anniversary)
+		counted := earnedSince(amount, from, to, anniversary)
+		if n, d := splitDays(from, to, anniversary); n > 0 && n < d {
+			split.from, split.to = from, to
+			split.amount, split.counted = split.amount.Add(amount), split.counted.Add(counted)
+		}
+		return counted
 	}
 	for _, r := range since {
 		if excluded(r.CategoryID, "") {
@@ -207,7 +219,14 @@ func (w *Writer) nzHolidayPay(ctx context.Context, run *store.PayRun, e *Employe
 		section = "s 23: since employment began"
 	}
 	if percent.IsPos() {
-		notes := "8% of gross earnings " + gross.StringFixed(2) + " (" + section + ")"
+		notes := "8% of gross earnings " + gross.StringFixed(2) + " (" + section
+		if split.amount.IsPos() {
+			n, d := splitDays(split.from, split.to, anniversary)
+			notes += fmt.Sprintf("; the period %s to %s, which the anniversary falls inside, counted for %d of its %d days: %s of %s",
+				payroll.DateOnly(split.from).Format("2 January 2006"), payroll.DateOnly(split.to).Format("2 January 2006"), n, d,
+				split.counted.StringFixed(2), split.amount.StringFixed(2))
+		}
+		notes += ")"
 		if advance.IsPos() {
 			notes += " less " + advance.StringFixed(2) + " paid for annual holidays taken in advance"
 		}
@@ -294,9 +313,23 @@ func earnedSince(amount payroll.Money, from, to, day time.Time) payroll.Money {
 	if to.Before(day) {
 		return payroll.Money{}
 	}
-	days := int64(to.Sub(from).Hours()/24) + 1
-	after := int64(to.Sub(day).Hours()/24) + 1
+	after, days := splitDays(from, to, day)
 	return amount.MulInt(after).DivInt(days).Cents()
+}
+
+// splitDays is the calendar days of the period from to to on or after
+// day (after), and its days: the fraction earnedSince counts of a period
+// day falls inside.
+func splitDays(from, to, day time.Time) (after, days int64) {
+	from, to, day = payroll.DateOnly(from), payroll.DateOnly(to), payroll.DateOnly(day)
+	days = int64(to.Sub(from).Hours()/24) + 1
+	switch {
+	case !from.Before(day):
+		return days, days
+	case to.Before(day):
+		return 0, days
+	}
+	return int64(to.Sub(day).Hours()/24) + 1, days
 }
 
 // hoursPerWeek and hoursPerDay are the employee's standard hours (a day:

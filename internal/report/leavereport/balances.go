@@ -24,8 +24,8 @@ type LeaveBalance struct {
 	AccruedAmountInHours payroll.Rate  `json:"accruedAmountInHours"`
 	AccruedAmountInDays  payroll.Rate  `json:"accruedAmountInDays" doc:"hours / the employee's hours per day (hoursPerDay, else hoursPerWeek / 5, else 7.6), to 4 places"`
 	UnitType             string        `json:"unitType" enum:"Hours,Days,Weeks"`
-	LeaveValue           payroll.Money `json:"leaveValue" doc:"hours x the hourly rate the pay run pays leave at (an hourly rate as is; a salary or fixed rate's period pay over the period's standard hours), to the cent"`
-	LoadingValue         payroll.Money `json:"loadingValue" doc:"the leave value x the allowance's leave loading percentage, to the cent"`
+	LeaveValue           payroll.Money `json:"leaveValue" doc:"hours x the hourly rate the pay run pays leave at, from the rate in force on the as-at day (the latest pay rate schedule commencing by then, else the employee's rate): an hourly rate as is, a salary or fixed rate's period pay over the period's standard hours; to the cent"`
+	LoadingValue         payroll.Money `json:"loadingValue" doc:"the leave value x the leave loading (the employee's allowance, else the leave category's), to the cent; the leave liability report's leaveLoadingDollarValue"`
 	LeavePlusLoading     payroll.Money `json:"leavePlusLoading"`
 
 	categoryID int64
@@ -79,7 +79,7 @@ func (s *Service) LeaveBalances(ctx context.Context, biz business.Business, p *p
 	// Every employee-category with ledger entries or an allowance; the
 	// ledger summed up to the end of the day.
 	end := b.Bind(payroll.DateOnly(asAt).AddDate(0, 0, 1))
-	q := "SELECT e.id, e.external_id, e.first_name, e.surname, e.primary_location, COALESCE(e.rate, ''), e.rate_unit, COALESCE(e.hours_per_week, ''), COALESCE(e.hours_per_day, ''), COALESCE(e.pay_schedule_id, 0), " +
+	q := "SELECT e.id, e.external_id, e.first_name, e.surname, e.primary_location, " + rateInForce(end) + ", COALESCE(e.hours_per_week, ''), COALESCE(e.hours_per_day, ''), COALESCE(e.pay_schedule_id, 0), " +
 		"x.leave_category_id, COALESCE(a.leave_loading, ''), " +
 		"CAST(COALESCE((SELECT SUM(l.hours_e6) FROM leave_ledger l WHERE l.business_id = e.business_id AND l.employee_id = e.id AND l.leave_category_id = x.leave_category_id AND l.entry_date < " + end + "), 0) AS BIGINT)" +
 		" FROM (SELECT DISTINCT employee_id, leave_category_id FROM leave_ledger WHERE business_id = " + b.Bind(biz.ID) +
@@ -111,10 +111,8 @@ func (s *Service) LeaveBalances(ctx context.Context, biz business.Business, p *p
 			dayHours = payroll.MustRate("7.6")
 		}
 		r.AccruedAmountInDays = h.Div(dayHours).RoundHalfUp(4)
-		hourly := leaveRate(rate, unit, perWeek, perDay, freqs[schedule])
-		r.LeaveValue = payroll.MoneyFromDecimal(h.Mul(hourly).Decimal()).Cents()
-		r.LoadingValue = r.LeaveValue.Mul(payroll.Percent(report.RateOr(loading, "0"))).Cents()
-		r.LeavePlusLoading = r.LeaveValue.Add(r.LoadingValue)
+		v := valueBalance(h, &c, loading, rate, unit, perWeek, perDay, freqs[schedule])
+		r.LeaveValue, r.LoadingValue, r.LeavePlusLoading = v.Leave, v.Loading, v.Leave.Add(v.Loading)
 		out = append(out, r)
 		return nil
 	})

@@ -9,6 +9,7 @@ package leavereport
 
 import (
 	"context"
+	"strings"
 
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/categories"
@@ -88,4 +89,37 @@ func leaveRate(rate, unit, perWeek, perDay, freq string) payroll.Rate {
 		return payroll.Rate{}
 	}
 	return r
+}
+
+// rateInForce is the SQL of the employee's rate and rate unit in force on
+// the day before end (a bound parameter): the latest pay rate schedule
+// commencing before end, else the employee's own. Both leave reports
+// value a balance at it.
+func rateInForce(end string) string {
+	latest := func(col string) string {
+		return "(SELECT s." + col + " FROM employee_pay_rate_schedules s WHERE s.employee_id = e.id AND s.commencement_date < " + end +
+			" ORDER BY s.commencement_date DESC LIMIT 1)"
+	}
+	return "COALESCE(" + latest("rate") + ", e.rate, ''), COALESCE(" + latest("rate_unit") + ", e.rate_unit)"
+}
+
+// valuation is what a balance is worth: its hours at the rate the pay run
+// pays leave at, and the leave loading the pay run would add on it.
+type valuation struct {
+	Leave, Loading payroll.Money
+}
+
+// valueBalance values h hours of c for an employee with the rate, unit,
+// hours and schedule frequency given: the leave to the cent, and its
+// loading at the employee's allowance's loading when it has one, else
+// the category's own (as the pay run pays loading on leave taken), to
+// the cent. The balances and liability reports both use it, so they give
+// the same figures for the same day.
+func valueBalance(h payroll.Rate, c *categories.LeaveCategory, allowanceLoading, rate, unit, perWeek, perDay, freq string) valuation {
+	v := payroll.MoneyFromDecimal(h.Mul(leaveRate(rate, unit, perWeek, perDay, freq)).Decimal()).Cents()
+	l := c.LeaveLoading
+	if strings.TrimSpace(allowanceLoading) != "" {
+		l = report.RateOr(allowanceLoading, "0")
+	}
+	return valuation{Leave: v, Loading: v.Mul(payroll.Percent(l)).Cents()}
 }

@@ -117,8 +117,7 @@ func (s *Service) LeaveLiability(ctx context.Context, biz business.Business, p *
 	final := b.Bind(payrun.StatusFinalised)
 	q := "SELECT e.id, e.external_id, e.first_name, e.surname, e.primary_location, e.start_date, " +
 		// The rate in force: the latest schedule commencing by the day.
-		"COALESCE((SELECT s.rate FROM employee_pay_rate_schedules s WHERE s.employee_id = e.id AND s.commencement_date < " + end + " ORDER BY s.commencement_date DESC LIMIT 1), e.rate, ''), " +
-		"COALESCE((SELECT s.rate_unit FROM employee_pay_rate_schedules s WHERE s.employee_id = e.id AND s.commencement_date < " + end + " ORDER BY s.commencement_date DESC LIMIT 1), e.rate_unit), " +
+		rateInForce(end) + ", " +
 		"COALESCE(e.hours_per_week, ''), COALESCE(e.hours_per_day, ''), COALESCE(e.pay_schedule_id, 0), x.leave_category_id, COALESCE(a.leave_loading, ''), " +
 		"CAST(COALESCE((SELECT SUM(l.hours_e6) FROM leave_ledger l WHERE l.business_id = e.business_id AND l.employee_id = e.id AND l.leave_category_id = x.leave_category_id AND l.entry_date < " + end + "), 0) AS BIGINT), " +
 		"CAST(COALESCE((SELECT SUM(lr.hours_e6) FROM leave_requests lr WHERE lr.business_id = e.business_id AND lr.employee_id = e.id AND lr.leave_category_id = x.leave_category_id AND lr.status = 'Approved' AND lr.created_at < " + end +
@@ -157,12 +156,8 @@ func (s *Service) LeaveLiability(ctx context.Context, biz business.Business, p *
 		if week.IsPos() {
 			r.CalculatedWeeks = h.Div(week).RoundHalfUp(4)
 		}
-		r.LeaveValue = payroll.MoneyFromDecimal(h.Mul(leaveRate(rate, unit, perWeek, perDay, freqs[schedule])).Decimal()).Cents()
-		l := c.LeaveLoading
-		if strings.TrimSpace(loading) != "" {
-			l = report.RateOr(loading, "0")
-		}
-		r.LeaveLoadingDollarValue = r.LeaveValue.Mul(payroll.Percent(l)).Cents()
+		v := valueBalance(h, &c, loading, rate, unit, perWeek, perDay, freqs[schedule])
+		r.LeaveValue, r.LeaveLoadingDollarValue = v.Leave, v.Loading
 		out = append(out, r)
 		return nil
 	})

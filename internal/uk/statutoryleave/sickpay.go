@@ -31,6 +31,7 @@ func (s *Service) CreateSSP(ctx context.Context, biz business.Business, p *payro
 		return SickPay{}, err
 	}
 	var row store.StatutoryLeavePeriod
+	var out SickPay
 	err = s.Employees.WriteRecords(ctx, biz, p, employeeID, func(q *store.Queries, _ employee.Employee) error {
 		list, err := q.ListStatutoryLeaves(ctx, store.ListStatutoryLeavesParams{BusinessID: biz.ID, EmployeeID: employeeID, Kind: string(SSP),
 			FromDate: params.StartDate, ToDate: params.EndDate})
@@ -41,13 +42,19 @@ func (s *Service) CreateSSP(ctx context.Context, biz business.Business, p *payro
 			return payroll.Conflict("the employee is already off sick from %s to %s, overlapping these dates",
 				list[0].StartDate.Format("2006-01-02"), list[0].EndDate.Format("2006-01-02"))
 		}
-		row, err = q.CreateStatutoryLeave(ctx, params)
+		if row, err = q.CreateStatutoryLeave(ctx, params); err != nil {
+			return err
+		}
+		// Worked out in the same transaction: a period whose SSP cannot be
+		// worked out (no figures for a day's tax year) is refused and
+		// nothing is stored.
+		out, err = s.sickPay(ctx, q, biz.ID, row)
 		return err
 	})
 	if err != nil {
 		return SickPay{}, err
 	}
-	return s.sickPay(ctx, s.DB.Queries(), biz.ID, row)
+	return out, nil
 }
 
 // ListSSP is an employee's periods of sickness overlapping [from, to].
@@ -156,7 +163,13 @@ func sspCalc(ctx context.Context, q *store.Queries, bizID int64, r store.Statuto
 	}
 	res, err := computeSSP(all, r.ID, awe)
 	if err != nil {
-		return SSPResult{}, AWE{}, nil, payroll.Invalid("startDate", "%v", err)
+		// The figures missing are those of a later tax year the period
+		// runs into (endDate), or of the year the series started in.
+		field := "startDate"
+		if _, ferr := taxYearOf(payroll.DateOnly(start)); ferr == nil {
+			field = "endDate"
+		}
+		return SSPResult{}, AWE{}, nil, payroll.Invalid(field, "%v: SSP for those days cannot be worked out until that year's rate is loaded; end the period of incapacity before that year and record the rest once it is", err)
 	}
 	return res, awe, log, nil
 }
