@@ -31,7 +31,7 @@ func TestPayslipPDFStatutoryItems(t *testing.T) {
 					"Superannuation paid to AustralianSuper (member 1)", "PAYG withholding", "Total tax", "Net pay",
 					"Year to date"},
 				// The salary is printed as the salary, not "1.00 x" a period's pay.
-				absent: []string{"1.00 $7,916.67", "1 High St"}},
+				absent: []string{"1.00 $7,916.67", "1 High St", "no fund on record"}},
 			{region: "UK", freq: "Monthly", ending: "2026-11-30T00:00:00",
 				extra:    map[string]any{"taxCode": "1257L", "nationalInsuranceCategory": "A", "nationalInsuranceNumber": "AB123456C"},
 				settings: map[string]any{"showEmployeeAddress": true, "showEmployeeId": true, "paySlipMessage": "Questions? payroll@alice.example"},

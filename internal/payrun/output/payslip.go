@@ -153,7 +153,9 @@ func payslipDocument(biz business.Business, p *Payee, s payrun.PaySlip, cfg sett
 			add(&doc.Employer, desc, f.Amount)
 			toFunds = toFunds.Add(f.Amount)
 		}
-		add(&doc.Employer, "Superannuation (no fund on record)", s.SuperContribution.Sub(toFunds))
+		if rest := s.SuperContribution.Sub(toFunds); rest.IsPos() {
+			add(&doc.Employer, "Superannuation (no fund on record)", rest)
+		}
 	case "MY":
 		myPayslip(&doc, s, add) // my.go
 	default:
