@@ -18,7 +18,7 @@ import (
 // pay-run warning. The figures (the lower of £194.32 and 90% of AWE, 90%
 // rounded up to the penny; SAP's first 6 weeks at 90% of AWE uncapped):
 //   - SPP from Monday 29 March 2027 for 2 weeks, AWE £500: week 1 (29 March
-//     - 4 April) 194.32; week 2 (5 - 11 April) unrated;
+//     to 4 April) 194.32; week 2 (5 to 11 April) unrated;
 //   - SAP from Monday 4 January 2027 for 39 weeks, AWE £500: weeks 1-6
 //     450.00, weeks 7-13 194.32, week 14 (5 April) unrated;
 //   - ShPP from Monday 22 March 2027 for 3 weeks, AWE £200.05: 90% =
