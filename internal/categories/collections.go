@@ -70,17 +70,13 @@ func NewCoreCollections(s *record.Service) *CoreCollections {
 	}
 }
 
-// SetupDefaults creates, in one transaction, what a new business of its
-// region needs before its first pay run: pay categories, leave categories
-// paid through them, deduction categories and (where the region has them)
-// an employing entity from the business details (tables in
-// defaults.go). Records whose name the business already has are kept
-// as they are, so running it twice is harmless.
-func (c *CoreCollections) SetupDefaults(ctx context.Context, biz business.Business) error {
-	return c.PayCategories.S.DB.InTx(ctx, func(q *store.Queries) error { return c.SetupDefaultsInTx(ctx, q, biz) })
-}
-
-// SetupDefaultsInTx is SetupDefaults inside the caller's transaction.
+// SetupDefaultsInTx creates, in the caller's transaction, what a new
+// business of its region needs before its first pay run: pay categories,
+// leave categories paid through them, deduction categories and (where the
+// region has them) an employing entity from the business details (tables
+// in defaults.go). Records whose name the business already has are kept
+// as they are, so running it twice is harmless. collections.SetupDefaults
+// runs it with the default chart of accounts.
 func (c *CoreCollections) SetupDefaultsInTx(ctx context.Context, q *store.Queries, biz business.Business) error {
 	set := defaultsFor(biz)
 	payIDs := map[string]int64{}

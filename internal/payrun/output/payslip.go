@@ -53,18 +53,18 @@ func (o *Outputs) PaySlipPDF(ctx context.Context, biz business.Business, id, emp
 		return PaySlipFile{}, err
 	}
 	doc := payslipDocument(biz, &ps[0], slip, cfg)
-	if biz.Region == "UK" && cfg.ShowPayeReference {
-		h, err := o.UK.HmrcSettings(ctx, biz)
-		if err != nil {
-			return PaySlipFile{}, err
-		}
-		if h.PayeReference != "" {
-			doc.Business.Reference = "PAYE reference " + h.PayeReference
-		}
-	}
 	if biz.Region == "UK" {
 		kind, n := forms.TaxPeriod(run.Frequency, run.DatePaid)
 		doc.Facts = append(doc.Facts, payslip.Fact{Label: "Tax period", Value: fmt.Sprintf("%s %d", kind, n)})
+		if cfg.ShowPayeReference {
+			h, err := o.UK.HmrcSettings(ctx, biz)
+			if err != nil {
+				return PaySlipFile{}, err
+			}
+			if h.PayeReference != "" {
+				doc.Business.Reference = "PAYE reference " + h.PayeReference
+			}
+		}
 	}
 	data, err := payslip.Render(doc)
 	if err != nil {
