@@ -1421,6 +1421,15 @@ type Suburb struct {
 	SearchName string
 }
 
+type SuburbsToLearn struct {
+	ID         int64
+	BusinessID int64
+	Country    string
+	Name       string
+	State      string
+	Postcode   string
+}
+
 type TimesheetBreak struct {
 	ID             int64
 	BusinessID     int64

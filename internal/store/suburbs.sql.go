@@ -7,6 +7,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 )
 
 const countSuburbs = `-- name: CountSuburbs :one
@@ -28,6 +29,15 @@ func (q *Queries) CountSuburbs(ctx context.Context, arg CountSuburbsParams) (int
 	var count int64
 	err := row.Scan(&count)
 	return count, err
+}
+
+const deleteSuburbToLearn = `-- name: DeleteSuburbToLearn :exec
+DELETE FROM suburbs_to_learn WHERE id = $1
+`
+
+func (q *Queries) DeleteSuburbToLearn(ctx context.Context, id int64) error {
+	_, err := q.db.ExecContext(ctx, deleteSuburbToLearn, id)
+	return err
 }
 
 const getSuburb = `-- name: GetSuburb :one
@@ -53,6 +63,23 @@ func (q *Queries) GetSuburb(ctx context.Context, arg GetSuburbParams) (Suburb, e
 		&i.SearchName,
 	)
 	return i, err
+}
+
+const hasSuburbsToLearn = `-- name: HasSuburbsToLearn :one
+
+SELECT EXISTS (SELECT 1 FROM suburbs_to_learn WHERE business_id = $1)
+`
+
+// The suburb register (internal/suburb): the operator's gazetteer (no
+// business) and the suburbs each business's employee addresses name.
+// prefix arguments are LIKE patterns in capitals with '\' escaping.
+// Whether an address saved since the last lookup named a suburb
+// (suburbs_to_learn, filled by triggers on employees: migration 00890).
+func (q *Queries) HasSuburbsToLearn(ctx context.Context, businessID int64) (bool, error) {
+	row := q.db.QueryRowContext(ctx, hasSuburbsToLearn, businessID)
+	var exists bool
+	err := row.Scan(&exists)
+	return exists, err
 }
 
 const importSuburb = `-- name: ImportSuburb :execrows
@@ -81,46 +108,79 @@ func (q *Queries) ImportSuburb(ctx context.Context, arg ImportSuburbParams) (int
 	return result.RowsAffected()
 }
 
-const learnSuburbs = `-- name: LearnSuburbs :exec
-
+const learnSuburb = `-- name: LearnSuburb :exec
 INSERT INTO suburbs (business_id, country_id, name, state, postcode, search_name)
-SELECT e.business_id, CAST($1 AS TEXT), TRIM(e.residential_suburb), TRIM(e.residential_state), TRIM(e.residential_post_code), UPPER(TRIM(e.residential_suburb))
-FROM employees e
-WHERE e.business_id = $2 AND TRIM(e.residential_suburb) <> '' AND UPPER(TRIM(e.residential_suburb)) LIKE CAST($3 AS TEXT) ESCAPE '\'
-  AND COALESCE(e.residential_address_is_overseas, FALSE) = FALSE
-  AND (UPPER(TRIM(e.residential_country)) IN ($1, $4) OR (CAST($5 AS BOOLEAN) AND TRIM(e.residential_country) = ''))
-UNION
-SELECT e.business_id, CAST($1 AS TEXT), TRIM(e.postal_suburb), TRIM(e.postal_state), TRIM(e.postal_post_code), UPPER(TRIM(e.postal_suburb))
-FROM employees e
-WHERE e.business_id = $2 AND TRIM(e.postal_suburb) <> '' AND UPPER(TRIM(e.postal_suburb)) LIKE CAST($3 AS TEXT) ESCAPE '\'
-  AND (UPPER(TRIM(e.postal_country)) IN ($1, $4) OR (CAST($5 AS BOOLEAN) AND TRIM(e.postal_country) = ''))
+VALUES ($1, $2, $3, $4, $5, UPPER($3))
 ON CONFLICT DO NOTHING
 `
 
-type LearnSuburbsParams struct {
-	CountryID   string
-	BusinessID  int64
-	Prefix      string
-	CountryName string
-	Home        bool
+type LearnSuburbParams struct {
+	BusinessID sql.NullInt64
+	CountryID  string
+	Name       string
+	State      string
+	Postcode   string
 }
 
-// The suburb register (internal/suburb): the operator's gazetteer (no
-// business) and the suburbs each business's employee addresses name.
-// prefix arguments are LIKE patterns in capitals with '\' escaping.
-// Adds the suburbs of the business's employees' residential and postal
-// addresses whose names start with prefix, in the country asked for: an
-// address naming it by code or name, or naming no country when it is the
-// business's own (home).
-func (q *Queries) LearnSuburbs(ctx context.Context, arg LearnSuburbsParams) error {
-	_, err := q.db.ExecContext(ctx, learnSuburbs,
-		arg.CountryID,
+// Adds a suburb an address of the business names (an existing one is kept).
+func (q *Queries) LearnSuburb(ctx context.Context, arg LearnSuburbParams) error {
+	_, err := q.db.ExecContext(ctx, learnSuburb,
 		arg.BusinessID,
-		arg.Prefix,
-		arg.CountryName,
-		arg.Home,
+		arg.CountryID,
+		arg.Name,
+		arg.State,
+		arg.Postcode,
 	)
 	return err
+}
+
+const listSuburbsToLearn = `-- name: ListSuburbsToLearn :many
+SELECT id, country, name, state, postcode FROM suburbs_to_learn
+WHERE business_id = $1
+ORDER BY id
+LIMIT $2
+`
+
+type ListSuburbsToLearnParams struct {
+	BusinessID int64
+	Lim        int32
+}
+
+type ListSuburbsToLearnRow struct {
+	ID       int64
+	Country  string
+	Name     string
+	State    string
+	Postcode string
+}
+
+func (q *Queries) ListSuburbsToLearn(ctx context.Context, arg ListSuburbsToLearnParams) ([]ListSuburbsToLearnRow, error) {
+	rows, err := q.db.QueryContext(ctx, listSuburbsToLearn, arg.BusinessID, arg.Lim)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []ListSuburbsToLearnRow{}
+	for rows.Next() {
+		var i ListSuburbsToLearnRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.Country,
+			&i.Name,
+			&i.State,
+			&i.Postcode,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Close(); err != nil {
+		return nil, err
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const matchSuburb = `-- name: MatchSuburb :one

@@ -5,8 +5,9 @@
 // Post's, the ABS's, NZ Post's, Royal Mail's) are licensed data an operator
 // obtains and loads with `payrolld admin import-suburbs -file F.csv`. On top
 // of it every business sees the suburbs its own employees' residential and
-// postal addresses name, learned when a lookup runs, so the lookups answer
-// from the first address entered and never from another business's data.
+// postal addresses name, queued when an address is saved and learned by
+// the next lookup, so the lookups answer from the first address entered
+// and never from another business's data.
 package suburb
 
 import (
@@ -65,7 +66,7 @@ func (s *Service) Search(ctx context.Context, biz business.Business, q Query) (_
 		return nil, 0, err
 	}
 	prefix := likePrefix(q.Term)
-	if err := s.learn(ctx, biz, country, prefix); err != nil {
+	if err := s.learn(ctx, biz); err != nil {
 		return nil, 0, err
 	}
 	st := s.DB.Queries()
@@ -94,7 +95,7 @@ func (s *Service) Match(ctx context.Context, biz business.Business, name, state,
 	if err != nil {
 		return Suburb{}, err
 	}
-	if err := s.learn(ctx, biz, country, likePrefix(name)); err != nil {
+	if err := s.learn(ctx, biz); err != nil {
 		return Suburb{}, err
 	}
 	r, err := s.DB.Queries().MatchSuburb(ctx, store.MatchSuburbParams{BusinessID: biz.ID,
@@ -125,14 +126,63 @@ func view(r store.Suburb) Suburb {
 	return Suburb{ID: r.ID, Name: r.Name, State: r.State, Postcode: r.Postcode, Country: c.Name, CountryID: r.CountryID}
 }
 
-// learn adds the business's employees' suburbs starting with prefix to
-// its part of the register (one statement; an existing one is kept).
-func (s *Service) learn(ctx context.Context, biz business.Business, country lookup.NameID, prefix string) error {
+// learn moves the suburbs the business's employees' addresses have named
+// since the last lookup (queued by the employees' triggers, migration
+// 00890) into its part of the register, in the country each address names
+// by code or name, or the business's own when it names none; an address
+// in a country the register does not know is dropped. Without anything
+// queued it is one read: a lookup costs the same at any headcount.
+func (s *Service) learn(ctx context.Context, biz business.Business) error {
+	queued, err := s.DB.Queries().HasSuburbsToLearn(ctx, biz.ID)
+	if err != nil || !queued {
+		return err
+	}
 	return s.DB.InTx(ctx, func(q *store.Queries) error {
-		return q.LearnSuburbs(ctx, store.LearnSuburbsParams{BusinessID: biz.ID, CountryID: country.ID,
-			CountryName: strings.ToUpper(country.Name), Home: InRegion(biz, country.ID), Prefix: prefix})
+		for {
+			rows, err := q.ListSuburbsToLearn(ctx, store.ListSuburbsToLearnParams{BusinessID: biz.ID, Lim: learnBatch})
+			if err != nil || len(rows) == 0 {
+				return err
+			}
+			for _, r := range rows {
+				if c, ok := addressCountry(biz, r.Country); ok {
+					if err := q.LearnSuburb(ctx, store.LearnSuburbParams{BusinessID: sql.NullInt64{Int64: biz.ID, Valid: true},
+						CountryID: c, Name: r.Name, State: r.State, Postcode: r.Postcode}); err != nil {
+						return err
+					}
+				}
+				if err := q.DeleteSuburbToLearn(ctx, r.ID); err != nil {
+					return err
+				}
+			}
+		}
 	})
 }
+
+// learnBatch bounds the queued suburbs read at once.
+const learnBatch = 500
+
+// addressCountry is the register's country of an address whose country
+// is written as written (in capitals): an alpha-2 code, a country's name,
+// or nothing for the business's own country.
+func addressCountry(biz business.Business, written string) (string, bool) {
+	if written == "" {
+		written = regionCountry[biz.Region]
+	}
+	if c, ok := lookup.Country(written); ok {
+		return c.ID, true
+	}
+	id, ok := countryByName[written]
+	return id, ok
+}
+
+// countryByName maps each country's name in capitals to its code.
+var countryByName = func() map[string]string {
+	m := map[string]string{}
+	for _, c := range lookup.Countries() {
+		m[strings.ToUpper(c.Name)] = c.ID
+	}
+	return m
+}()
 
 // Import loads a gazetteer from CSV with a header naming the columns
 // name, state, postcode and, optionally, country (alpha-2; defaultCountry

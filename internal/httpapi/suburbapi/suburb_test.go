@@ -89,6 +89,24 @@ func TestSuburbLookups(t *testing.T) {
 			t.Fatalf("address of a suburb: %v", addr)
 		}
 		learned := search("term=abbotsford").Items[0].ID
+		// A later address is learned by the next lookup, in the country
+		// it names by name; an overseas residential address names no
+		// suburb of the register, and the old suburbs stay.
+		b.Do("PUT", fmt.Sprintf("%s/employee/unstructured/%d", b.B, ann), b.Key, map[string]any{
+			"residentialSuburb": "Kewbury", "residentialState": "", "residentialPostCode": "99", "residentialCountry": "NZ", "residentialAddressIsOverseas": true,
+			"postalSuburb": "Collingwood", "postalState": "", "postalPostCode": "7073", "postalCountry": "New Zealand"}).Expect(t, 200)
+		if p := search("term=colling&countryId=NZ"); p.ItemCount != 1 || p.Items[0].Name != "Collingwood" || p.Items[0].CountryID != "NZ" {
+			t.Fatalf("an address naming its country by name: %+v", p)
+		}
+		if p := search("term=colling"); p.ItemCount != 0 {
+			t.Fatalf("an NZ suburb is not an AU one: %+v", p)
+		}
+		if p := search("term=kewbury&countryId=NZ"); p.ItemCount != 0 {
+			t.Fatalf("an overseas residential address: %+v", p)
+		}
+		if p := search("term=abbotsford"); p.ItemCount != 1 || p.Items[0].ID != learned {
+			t.Fatalf("a suburb learned before stays: %+v", p)
+		}
 		b.RunCases(t, []testkit.Case{
 			{Name: "search, page 0", Method: "GET", Path: SA + "/lookup/suburbs?term=a&pageNum=0", Key: b.Key, Status: 400, Field: "pageNum"},
 			{Name: "search, page too large", Method: "GET", Path: SA + "/lookup/suburbs?term=a&pageSize=101", Key: b.Key, Status: 400, Field: "pageSize"},

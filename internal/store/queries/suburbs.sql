@@ -2,23 +2,25 @@
 -- business) and the suburbs each business's employee addresses name.
 -- prefix arguments are LIKE patterns in capitals with '\' escaping.
 
--- name: LearnSuburbs :exec
--- Adds the suburbs of the business's employees' residential and postal
--- addresses whose names start with prefix, in the country asked for: an
--- address naming it by code or name, or naming no country when it is the
--- business's own (home).
+-- name: HasSuburbsToLearn :one
+-- Whether an address saved since the last lookup named a suburb
+-- (suburbs_to_learn, filled by triggers on employees: migration 00890).
+SELECT EXISTS (SELECT 1 FROM suburbs_to_learn WHERE business_id = sqlc.arg(business_id));
+
+-- name: ListSuburbsToLearn :many
+SELECT id, country, name, state, postcode FROM suburbs_to_learn
+WHERE business_id = sqlc.arg(business_id)
+ORDER BY id
+LIMIT sqlc.arg(lim);
+
+-- name: LearnSuburb :exec
+-- Adds a suburb an address of the business names (an existing one is kept).
 INSERT INTO suburbs (business_id, country_id, name, state, postcode, search_name)
-SELECT e.business_id, CAST(sqlc.arg(country_id) AS TEXT), TRIM(e.residential_suburb), TRIM(e.residential_state), TRIM(e.residential_post_code), UPPER(TRIM(e.residential_suburb))
-FROM employees e
-WHERE e.business_id = sqlc.arg(business_id) AND TRIM(e.residential_suburb) <> '' AND UPPER(TRIM(e.residential_suburb)) LIKE CAST(sqlc.arg(prefix) AS TEXT) ESCAPE '\'
-  AND COALESCE(e.residential_address_is_overseas, FALSE) = FALSE
-  AND (UPPER(TRIM(e.residential_country)) IN (sqlc.arg(country_id), sqlc.arg(country_name)) OR (CAST(sqlc.arg(home) AS BOOLEAN) AND TRIM(e.residential_country) = ''))
-UNION
-SELECT e.business_id, CAST(sqlc.arg(country_id) AS TEXT), TRIM(e.postal_suburb), TRIM(e.postal_state), TRIM(e.postal_post_code), UPPER(TRIM(e.postal_suburb))
-FROM employees e
-WHERE e.business_id = sqlc.arg(business_id) AND TRIM(e.postal_suburb) <> '' AND UPPER(TRIM(e.postal_suburb)) LIKE CAST(sqlc.arg(prefix) AS TEXT) ESCAPE '\'
-  AND (UPPER(TRIM(e.postal_country)) IN (sqlc.arg(country_id), sqlc.arg(country_name)) OR (CAST(sqlc.arg(home) AS BOOLEAN) AND TRIM(e.postal_country) = ''))
+VALUES (sqlc.arg(business_id), sqlc.arg(country_id), sqlc.arg(name), sqlc.arg(state), sqlc.arg(postcode), UPPER(sqlc.arg(name)))
 ON CONFLICT DO NOTHING;
+
+-- name: DeleteSuburbToLearn :exec
+DELETE FROM suburbs_to_learn WHERE id = sqlc.arg(id);
 
 -- name: SearchSuburbs :many
 -- A page of the suburbs of a country the business sees whose name or
