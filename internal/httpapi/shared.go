@@ -15,6 +15,7 @@ func registerAliases(r huma.Registry) {
 	r.RegisterTypeAlias(reflect.TypeOf(payroll.DateTime{}), reflect.TypeOf(""))
 	// Amounts and rates are exact decimals in Go and plain JSON numbers on the wire.
 	r.RegisterTypeAlias(reflect.TypeOf(payroll.Money{}), reflect.TypeOf(float64(0)))
+	r.RegisterTypeAlias(reflect.TypeOf(payroll.FixedMoney{}), reflect.TypeOf(float64(0)))
 	r.RegisterTypeAlias(reflect.TypeOf(payroll.Rate{}), reflect.TypeOf(float64(0)))
 }
 

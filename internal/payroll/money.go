@@ -349,3 +349,11 @@ func CurrencySymbol(region string) (symbol string, ok bool) {
 	symbol, ok = currencySymbols[region]
 	return symbol, ok
 }
+
+// FixedMoney is Money that writes itself as text (XML) with exactly two
+// decimals ("500.00"), as filing schemas' monetary types require; as JSON
+// it is Money.
+type FixedMoney struct{ Money }
+
+// MarshalText writes the amount with two decimals, halves rounded up.
+func (m FixedMoney) MarshalText() ([]byte, error) { return []byte(m.StringFixed(2)), nil }

@@ -3,6 +3,8 @@ package ukapi_test
 import (
 	"bytes"
 	"fmt"
+	"os/exec"
+	"strings"
 	"testing"
 
 	"github.com/payrolld/payrolld/internal/db"
@@ -12,14 +14,20 @@ import (
 // TestUKFormsFPS: the FPS of the second of two finalised weekly runs of
 // £500 (1257L week 1/month 1, NI A): this payment's tax £51.60 and NI
 // £20.64, to date £1,000 taxable, £103.20 tax, NI bands 2 × (129, 113,
-// 258) (figures as TestUKFormsP45AndP60); stored and fetched again by its
-// transaction id.
+// 258) (figures as TestUKFormsP45AndP60); the employer's NI of the period
+// 15% × (500 − 96, the weekly secondary threshold) = 60.60. The document
+// is a GovTalk message in the 2026-27 namespace whose IRmark an
+// independent recomputation (testdata/irmark.py, Python's C14N) agrees
+// with; stored and fetched again by its transaction id.
 func TestUKFormsFPS(t *testing.T) {
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
 		e := newEnv(t, d)
 		key := e.Key
+		e.Do("PUT", e.B+"/hmrcsettings", key, map[string]any{"taxOfficeNumber": "123", "taxOfficeReference": "AB456", "accountsOfficeReference": "123PX00123456",
+			"rtiUserId": "ISV123", "rtiPassword": "secret-pw", "rtiTestMode": true}).Expect(t, 200)
 		e.Do("PUT", fmt.Sprintf("%s/employee/unstructured/%d", e.B, e.emp), key, map[string]any{"taxCalculationMethod": "NonCumulative",
-			"studentLoanType": "Plan2", "nationalInsuranceNumber": "AB123456C", "payrollId": "W-17"}).Expect(t, 200)
+			"studentLoanType": "Plan2", "nationalInsuranceNumber": "AB123456C", "payrollId": "W-17", "gender": "Female", "taxCode": "1257L W1",
+			"surname": "O'Leary & Co"}).Expect(t, 200)
 		var runs []any
 		for _, day := range []string{"2026-07-01", "2026-07-08"} {
 			run := e.Do("POST", e.B+"/payrun", key, map[string]any{"payScheduleId": e.schedule, "payPeriodEnding": day + "T00:00:00", "datePaid": day + "T00:00:00"}).Expect(t, 200).Map(t)["id"]
@@ -28,9 +36,13 @@ func TestUKFormsFPS(t *testing.T) {
 		e.Do("POST", fmt.Sprintf("%s/payrun/%v/finalise", e.B, runs[0]), key, nil).Expect(t, 200)
 		testkit.ExpectProblem(t, e.Do("POST", e.B+"/report/fps", key, map[string]any{"payRunId": runs[1]}), 409, "")
 		e.Do("POST", fmt.Sprintf("%s/payrun/%v/finalise", e.B, runs[1]), key, nil).Expect(t, 200)
+		// Olive has no gender on record: an FPS cannot report her.
+		testkit.ExpectProblem(t, e.Do("POST", e.B+"/report/fps", key, map[string]any{"payRunId": runs[1]}), 409, "")
+		e.Do("PUT", fmt.Sprintf("%s/employee/unstructured/%d", e.B, e.other), key, map[string]any{"gender": "M"}).Expect(t, 200)
 
 		fps := e.Do("POST", e.B+"/report/fps", key, map[string]any{"payRunId": runs[1]}).Expect(t, 200).Map(t)
-		if fps["relatedTaxYear"] != "26-27" || len(fps["transactionId"].(string)) != 32 {
+		if fps["relatedTaxYear"] != "26-27" || len(fps["transactionId"].(string)) != 32 ||
+			fps["namespace"] != "http://www.govtalk.gov.uk/taxation/PAYE/RTI/FullPaymentSubmission/26-27/1" || len(fps["irmark"].(string)) != 28 {
 			t.Fatalf("fps %v", fps)
 		}
 		emps := fps["employees"].([]any)
@@ -45,7 +57,8 @@ func TestUKFormsFPS(t *testing.T) {
 		}
 		pay, td := mary["payment"].(map[string]any), mary["figuresToDate"].(map[string]any)
 		if pay["payFreq"] != "W1" || pay["weekNo"] != 14.0 || pay["taxDeductedOrRefunded"] != 51.6 || pay["taxablePay"] != 500.0 ||
-			pay["taxCode"].(map[string]any)["basisNonCumulative"] != "yes" || pay["studentLoanPlan"] != "02" {
+			pay["taxCode"].(map[string]any)["basisNonCumulative"] != "yes" || pay["taxCode"].(map[string]any)["taxRegime"] != "" ||
+			pay["taxCode"].(map[string]any)["code"] != "1257L" || pay["studentLoanPlan"] != "02" || pay["hoursWorked"] != "D" {
 			t.Errorf("fps payment %v", pay)
 		}
 		if td["taxablePay"] != 1000.0 || td["totalTax"] != 103.2 || mary["payId"] != "W-17" || mary["nino"] != "AB123456C" {
@@ -53,7 +66,7 @@ func TestUKFormsFPS(t *testing.T) {
 		}
 		ni := mary["niLettersAndValues"].([]any)[0].(map[string]any)
 		want := map[string]any{"niLetter": "A", "grossEarningsForNICsInPd": 500.0, "grossEarningsForNICsYTD": 1000.0, "atLELYTD": 258.0,
-			"lelToPTYTD": 226.0, "ptToUELYTD": 516.0, "empeeContribnsInPd": 20.64, "empeeContribnsYTD": 41.28, "totalEmpNICInPd": 81.24}
+			"lelToPTYTD": 226.0, "ptToUELYTD": 516.0, "empeeContribnsInPd": 20.64, "empeeContribnsYTD": 41.28, "totalEmpNICInPd": 60.6, "totalEmpNICYTD": 121.2}
 		for k, v := range want {
 			if ni[k] != v {
 				t.Errorf("fps NI %s = %v, want %v", k, ni[k], v)
@@ -61,12 +74,30 @@ func TestUKFormsFPS(t *testing.T) {
 		}
 		tx := fps["transactionId"].(string)
 		x := e.Do("GET", e.B+"/report/fps/xml/"+tx, key, nil).Expect(t, 200)
-		if x.Header.Get("Content-Type") != "application/xml" || !bytes.Contains(x.Body, []byte("<TransactionId>"+tx+"</TransactionId>")) ||
-			!bytes.Contains(x.Body, []byte(`<TaxCode BasisNonCumulative="yes">1257L</TaxCode>`)) || !bytes.Contains(x.Body, []byte("<AtLELYTD>258</AtLELYTD>")) {
+		for _, want := range []string{`<GovTalkMessage xmlns="http://www.govtalk.gov.uk/CM/envelope">`, "<Class>HMRC-PAYE-RTI-FPS</Class>",
+			"<TransactionID>" + tx + "</TransactionID>", `<IRenvelope xmlns="` + fps["namespace"].(string) + `">`,
+			`<IRmark Type="generic">` + fps["irmark"].(string) + `</IRmark>`, "<Sur>O&#39;Leary &amp; Co</Sur>", "<Gender>F</Gender>",
+			"<BirthDate>1990-02-03</BirthDate>", `<TaxCode BasisNonCumulative="yes">1257L</TaxCode>`, "<HoursWorked>D</HoursWorked>",
+			"<AtLELYTD>258.00</AtLELYTD>", "<TotalEmpNICInPd>60.60</TotalEmpNICInPd>", `<StudentLoanRecovered PlanType="02">`,
+			"<SenderID>ISV123</SenderID>", "<GatewayTest>1</GatewayTest>", `<Key Type="TaxOfficeReference">AB456</Key>`, "<AORef>123PX00123456</AORef>"} {
+			if !bytes.Contains(x.Body, []byte(want)) {
+				t.Errorf("fps xml lacks %s", want)
+			}
+		}
+		if x.Header.Get("Content-Type") != "application/xml" || bytes.Contains(x.Body, []byte("secret-pw")) {
 			t.Fatalf("fps xml %s", x.Body)
 		}
+		// The IRmark as an independent implementation computes it.
+		if py, err := exec.LookPath("python3"); err == nil {
+			cmd := exec.Command(py, "../../uk/rti/testdata/irmark.py")
+			cmd.Stdin = bytes.NewReader(x.Body)
+			out, err := cmd.Output()
+			if err != nil || strings.TrimSpace(string(out)) != fps["irmark"] {
+				t.Errorf("independent IRmark %q (%v), document says %v", out, err, fps["irmark"])
+			}
+		}
 		x2 := e.Do("POST", e.B+"/report/fps/fpsxml", key, map[string]any{"payRunId": runs[0]}).Expect(t, 200)
-		if !bytes.Contains(x2.Body, []byte("<WeekNo>13</WeekNo>")) || !bytes.Contains(x2.Body, []byte("<TaxablePay>500</TaxablePay>")) {
+		if !bytes.Contains(x2.Body, []byte("<WeekNo>13</WeekNo>")) || !bytes.Contains(x2.Body, []byte("<TaxablePay>500.00</TaxablePay>")) {
 			t.Fatalf("fps xml run 1 %s", x2.Body)
 		}
 		_, auB := e.AddBusiness("Alice AU", "AU")

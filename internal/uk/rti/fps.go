@@ -4,9 +4,9 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
-	"encoding/xml"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/db"
@@ -16,6 +16,7 @@ import (
 	"github.com/payrolld/payrolld/internal/store"
 	"github.com/payrolld/payrolld/internal/uk"
 	"github.com/payrolld/payrolld/internal/uk/forms"
+	"github.com/payrolld/payrolld/internal/version"
 )
 
 // Service generates and keeps FPS submissions.
@@ -26,101 +27,153 @@ type Service struct {
 	UK        *uk.UKCollections
 }
 
-// Namespace of the FPS message (the tax year's schema version goes in
-// RelatedTaxYear).
-const Namespace = "http://www.govtalk.gov.uk/taxation/PAYE/RTI/FullPaymentSubmission/1"
-
-// FPS is the submission (IRenvelope / FullPaymentSubmission).
-type FPS struct {
-	XMLName        xml.Name      `xml:"IRenvelope" json:"-"`
-	Xmlns          string        `xml:"xmlns,attr" json:"-"`
-	TransactionID  string        `xml:"IRheader>TransactionId" json:"transactionId"`
-	PeriodEnd      string        `xml:"IRheader>PeriodEnd" json:"periodEnd" doc:"5 April of the tax year"`
-	PayRunID       int64         `xml:"-" json:"payRunId"`
-	OfficeNo       string        `xml:"FullPaymentSubmission>EmpRefs>OfficeNo" json:"officeNo"`
-	PayeRef        string        `xml:"FullPaymentSubmission>EmpRefs>PayeRef" json:"payeRef"`
-	AORef          string        `xml:"FullPaymentSubmission>EmpRefs>AORef" json:"aoRef"`
-	RelatedTaxYear string        `xml:"FullPaymentSubmission>RelatedTaxYear" json:"relatedTaxYear" doc:"e.g. 26-27"`
-	Employees      []FPSEmployee `xml:"FullPaymentSubmission>Employee" json:"employees"`
+// namespaces are the FPS schema's target namespace per tax year (the year
+// it starts): each year's schema has its own (docs/reference/uk-rti.md).
+var namespaces = map[int]string{
+	2025: "http://www.govtalk.gov.uk/taxation/PAYE/RTI/FullPaymentSubmission/25-26/1",
+	2026: "http://www.govtalk.gov.uk/taxation/PAYE/RTI/FullPaymentSubmission/26-27/1",
 }
 
-// FPSEmployee is one employee's part of the FPS.
+// FPS is a Full Payment Submission: what the API answers, and what the
+// XML document (GovTalk envelope, IRenvelope) is written from.
+type FPS struct {
+	TransactionID  string        `json:"transactionId" doc:"the GovTalk message's TransactionID; the submission is kept under it"`
+	Namespace      string        `json:"namespace" doc:"the tax year's FPS schema namespace"`
+	IRmark         string        `json:"irmark" doc:"base64 SHA-1 of the canonical GovTalk Body (HMRC's IRmark)"`
+	PeriodEnd      string        `json:"periodEnd" doc:"5 April of the tax year"`
+	PayRunID       int64         `json:"payRunId"`
+	OfficeNo       string        `json:"officeNo"`
+	PayeRef        string        `json:"payeRef"`
+	AORef          string        `json:"aoRef"`
+	RelatedTaxYear string        `json:"relatedTaxYear" doc:"e.g. 26-27"`
+	Employees      []FPSEmployee `json:"employees"`
+}
+
+// FPSEmployee is one employee's part of the FPS, its members in the
+// schema's order (EmployeeDetails, then Employment).
 type FPSEmployee struct {
 	NINO        string        `xml:"EmployeeDetails>NINO,omitempty" json:"nino"`
 	Forename    string        `xml:"EmployeeDetails>Name>Fore" json:"forename"`
 	Surname     string        `xml:"EmployeeDetails>Name>Sur" json:"surname"`
-	AddressLine []string      `xml:"EmployeeDetails>Address>Line" json:"addressLines"`
-	Postcode    string        `xml:"EmployeeDetails>Address>UKPostcode,omitempty" json:"postcode"`
-	BirthDate   string        `xml:"EmployeeDetails>BirthDate,omitempty" json:"birthDate"`
-	Gender      string        `xml:"EmployeeDetails>Gender,omitempty" json:"gender" doc:"M or F"`
+	Address     *FPSAddress   `xml:"EmployeeDetails>Address,omitempty" json:"-"`
+	AddressLine []string      `xml:"-" json:"addressLines"`
+	Postcode    string        `xml:"-" json:"postcode"`
+	BirthDate   string        `xml:"EmployeeDetails>BirthDate" json:"birthDate"`
+	Gender      string        `xml:"EmployeeDetails>Gender" json:"gender" doc:"M or F"`
 	EmployeeID  int64         `xml:"-" json:"employeeId"`
+	DirectorsNI string        `xml:"Employment>DirectorsNIC,omitempty" json:"directorsNIC" doc:"a director's NI earnings period: AN annual, AL alternative; empty for an employee"`
+	DirectorWk  int           `xml:"Employment>TaxWkOfApptOfDirector,omitempty" json:"taxWkOfApptOfDirector" doc:"tax week of a director's appointment in this tax year; 0 otherwise"`
+	Starter     *FPSStarter   `xml:"Employment>Starter,omitempty" json:"starter,omitempty" doc:"on the first FPS of an employee who started in the tax year; absent otherwise"`
 	PayID       string        `xml:"Employment>PayId" json:"payId"`
+	IrrEmp      string        `xml:"Employment>IrrEmp,omitempty" json:"irrEmp" doc:"yes when the employee is paid irregularly"`
 	LeavingDate string        `xml:"Employment>LeavingDate,omitempty" json:"leavingDate" doc:"when the employee has left; empty otherwise"`
 	ToDate      FPSToDate     `xml:"Employment>FiguresToDate" json:"figuresToDate"`
 	Payment     FPSPayment    `xml:"Employment>Payment" json:"payment"`
 	NI          []FPSNILetter `xml:"Employment>NIlettersAndValues" json:"niLettersAndValues"`
 }
 
-// FPSToDate are the year-to-date figures, this payment included.
+// FPSAddress is an employee's address: up to four lines and a UK postcode.
+type FPSAddress struct {
+	Line       []string `xml:"Line"`
+	UKPostcode string   `xml:"UKPostcode,omitempty"`
+}
+
+// FPSStarter is a new employee's start: the date and the starter
+// declaration (A first job since 6 April, B now only job, C another job
+// or pension).
+type FPSStarter struct {
+	StartDate string `xml:"StartDate" json:"startDate"`
+	StartDec  string `xml:"StartDec,omitempty" json:"startDec" enum:"A,B,C," doc:"empty when the employee made none (a P45 was given)"`
+}
+
+// FPSToDate are the year-to-date figures, this payment included. The
+// statutory payments' year to date are members of the payment in the
+// schema; they are kept here on the API.
 type FPSToDate struct {
-	TaxablePay      payroll.Money `xml:"TaxablePay" json:"taxablePay"`
-	TotalTax        payroll.Money `xml:"TotalTax" json:"totalTax"`
-	StudentLoansTD  payroll.Money `xml:"StudentLoansTD" json:"studentLoansTD" doc:"whole pounds"`
-	PostGradLoansTD payroll.Money `xml:"PostGradLoansTD" json:"postGradLoansTD" doc:"whole pounds"`
-	SMPYTD          payroll.Money `xml:"SMPYTD" json:"smpytd"`
-	SPPYTD          payroll.Money `xml:"SPPYTD" json:"sppytd"`
-	SAPYTD          payroll.Money `xml:"SAPYTD" json:"sapytd"`
-	ShPPYTD         payroll.Money `xml:"ShPPYTD" json:"shppytd"`
-	SPBPYTD         payroll.Money `xml:"SPBPYTD" json:"spbpytd"`
-	SNCPYTD         payroll.Money `xml:"SNCPYTD" json:"sncpytd"`
+	TaxablePay      amount   `xml:"TaxablePay" json:"taxablePay"`
+	TotalTax        amount   `xml:"TotalTax" json:"totalTax"`
+	StudentLoansTD  *amount  `xml:"StudentLoansTD,omitempty" json:"studentLoansTD" nullable:"true" doc:"whole pounds; null without a student loan"`
+	PostGradLoansTD *amount  `xml:"PostgradLoansTD,omitempty" json:"postGradLoansTD" nullable:"true" doc:"whole pounds; null without a postgraduate loan"`
+	SMPYTD          amount   `xml:"-" json:"smpytd"`
+	SPPYTD          amount   `xml:"-" json:"sppytd"`
+	SAPYTD          amount   `xml:"-" json:"sapytd"`
+	ShPPYTD         amount   `xml:"-" json:"shppytd"`
+	SPBPYTD         amount   `xml:"-" json:"spbpytd"`
+	SNCPYTD         amount   `xml:"-" json:"sncpytd"`
 }
 
-// FPSPayment is this run's payment.
+// FPSPayment is this run's payment, its members in the schema's order.
 type FPSPayment struct {
-	PayFreq           string        `xml:"PayFreq" json:"payFreq" enum:"W1,W2,W4,M1,M3" doc:"W1 weekly, W2 fortnightly, W4 four-weekly, M1 monthly, M3 quarterly"`
-	PmtDate           string        `xml:"PmtDate" json:"pmtDate"`
-	WeekNo            int           `xml:"WeekNo,omitempty" json:"weekNo"`
-	MonthNo           int           `xml:"MonthNo,omitempty" json:"monthNo"`
-	PeriodsCovered    int           `xml:"PeriodsCovered" json:"periodsCovered"`
-	TaxCode           FPSTaxCode    `xml:"TaxCode" json:"taxCode"`
-	TaxablePay        payroll.Money `xml:"TaxablePay" json:"taxablePay"`
-	PayAfterStatDedns payroll.Money `xml:"PayAfterStatDedns" json:"payAfterStatDedns" doc:"net pay"`
-	StudentLoan       *FPSLoan      `xml:"StudentLoanRecovered,omitempty" json:"-"`
-	StudentLoanPlan   string        `xml:"-" json:"studentLoanPlan" doc:"RTI plan type 01, 02, 04 or 05; empty without a plan"`
-	StudentLoanAmount payroll.Money `xml:"-" json:"studentLoanRecovered" doc:"whole pounds"`
-	PostGradLoan      payroll.Money `xml:"PostGradLoanRecovered" json:"postGradLoanRecovered"`
-	TaxDeducted       payroll.Money `xml:"TaxDeductedOrRefunded" json:"taxDeductedOrRefunded"`
+	PayFreq           string     `xml:"PayFreq" json:"payFreq" enum:"W1,W2,W4,M1,M3" doc:"W1 weekly, W2 fortnightly, W4 four-weekly, M1 monthly, M3 quarterly"`
+	PmtDate           string     `xml:"PmtDate" json:"pmtDate"`
+	WeekNo            int        `xml:"WeekNo,omitempty" json:"weekNo"`
+	MonthNo           int        `xml:"MonthNo,omitempty" json:"monthNo"`
+	PeriodsCovered    int        `xml:"PeriodsCovered" json:"periodsCovered"`
+	HoursWorked       string     `xml:"HoursWorked" json:"hoursWorked" enum:"A,B,C,D,E" doc:"normal hours a week: A under 16, B 16 to under 24, C 24 to under 30, D 30 or more, E other (none recorded)"`
+	TaxCode           FPSTaxCode `xml:"TaxCode" json:"taxCode"`
+	TaxablePay        amount     `xml:"TaxablePay" json:"taxablePay"`
+	PayAfterStatDedns amount     `xml:"PayAfterStatDedns" json:"payAfterStatDedns" doc:"net pay"`
+	StudentLoan       *FPSLoan   `xml:"StudentLoanRecovered,omitempty" json:"-"`
+	StudentLoanPlan   string     `xml:"-" json:"studentLoanPlan" doc:"RTI plan type 01, 02, 04 or 05; empty without a plan"`
+	StudentLoanAmount amount     `xml:"-" json:"studentLoanRecovered" doc:"whole pounds"`
+	PostGradLoan      *amount    `xml:"PostgradLoanRecovered,omitempty" json:"postGradLoanRecovered" nullable:"true" doc:"whole pounds; null without a postgraduate loan"`
+	TaxDeducted       amount     `xml:"TaxDeductedOrRefunded" json:"taxDeductedOrRefunded"`
+	SMPYTD            *amount    `xml:"SMPYTD,omitempty" json:"-"`
+	SPPYTD            *amount    `xml:"SPPYTD,omitempty" json:"-"`
+	SAPYTD            *amount    `xml:"SAPYTD,omitempty" json:"-"`
+	ShPPYTD           *amount    `xml:"ShPPYTD,omitempty" json:"-"`
+	SPBPYTD           *amount    `xml:"SPBPYTD,omitempty" json:"-"`
+	SNCPYTD           *amount    `xml:"SNCPYTD,omitempty" json:"-"`
 }
 
-// TaxCode is the code operated and whether on the week 1/month 1 basis.
+// FPSTaxCode is the code operated (without its S or C prefix or its
+// W1/M1/X suffix), whether on the week 1/month 1 basis and the Scottish
+// (S) or Welsh (C) rates.
 type FPSTaxCode struct {
 	NonCumulative string `xml:"BasisNonCumulative,attr,omitempty" json:"basisNonCumulative" doc:"yes when week 1/month 1"`
+	TaxRegime     string `xml:"TaxRegime,attr,omitempty" json:"taxRegime" doc:"S Scottish, C Welsh; empty for the rest of the UK"`
 	Code          string `xml:",chardata" json:"code"`
 }
 
-// Loan is a student loan deduction with its plan.
+// FPSLoan is a student loan deduction with its plan.
 type FPSLoan struct {
-	PlanType string        `xml:"PlanType,attr" json:"planType" doc:"01, 02, 04 or 05"`
-	Amount   payroll.Money `xml:",chardata" json:"amount" doc:"whole pounds"`
+	PlanType string `xml:"PlanType,attr" json:"planType" doc:"01, 02, 04 or 05"`
+	Amount   amount `xml:",chardata" json:"amount" doc:"whole pounds"`
 }
 
 // FPSNILetter is NI of one category letter in the period and to date.
 type FPSNILetter struct {
-	Letter          string        `xml:"NIletter" json:"niLetter"`
-	GrossInPd       payroll.Money `xml:"GrossEarningsForNICsInPd" json:"grossEarningsForNICsInPd"`
-	GrossYTD        payroll.Money `xml:"GrossEarningsForNICsYTD" json:"grossEarningsForNICsYTD"`
-	AtLELYTD        payroll.Money `xml:"AtLELYTD" json:"atLELYTD"`
-	LELtoPTYTD      payroll.Money `xml:"LELtoPTYTD" json:"lelToPTYTD"`
-	PTtoUELYTD      payroll.Money `xml:"PTtoUELYTD" json:"ptToUELYTD"`
-	TotalEmpNICInPd payroll.Money `xml:"TotalEmpNICInPd" json:"totalEmpNICInPd" doc:"employer and employee NI of the period"`
-	TotalEmpNICYTD  payroll.Money `xml:"TotalEmpNICYTD" json:"totalEmpNICYTD"`
-	EmpeeInPd       payroll.Money `xml:"EmpeeContribnsInPd" json:"empeeContribnsInPd"`
-	EmpeeYTD        payroll.Money `xml:"EmpeeContribnsYTD" json:"empeeContribnsYTD"`
+	Letter          string `xml:"NIletter" json:"niLetter"`
+	GrossInPd       amount `xml:"GrossEarningsForNICsInPd" json:"grossEarningsForNICsInPd"`
+	GrossYTD        amount `xml:"GrossEarningsForNICsYTD" json:"grossEarningsForNICsYTD"`
+	AtLELYTD        amount `xml:"AtLELYTD" json:"atLELYTD"`
+	LELtoPTYTD      amount `xml:"LELtoPTYTD" json:"lelToPTYTD"`
+	PTtoUELYTD      amount `xml:"PTtoUELYTD" json:"ptToUELYTD"`
+	TotalEmpNICInPd amount `xml:"TotalEmpNICInPd" json:"totalEmpNICInPd" doc:"employer NI of the period"`
+	TotalEmpNICYTD  amount `xml:"TotalEmpNICYTD" json:"totalEmpNICYTD" doc:"employer NI to date"`
+	EmpeeInPd       amount `xml:"EmpeeContribnsInPd" json:"empeeContribnsInPd"`
+	EmpeeYTD        amount `xml:"EmpeeContribnsYTD" json:"empeeContribnsYTD"`
 }
+
+// amount is money on the API and, in the XML, with two decimals as the
+// schema's monetary types are written.
+type amount = payroll.FixedMoney
 
 var payFreq = map[string]string{"Weekly": "W1", "Fortnightly": "W2", "FourWeekly": "W4", "Monthly": "M1", "Quarterly": "M3"}
 
-func money(p int64) payroll.Money { return payroll.MoneyFromMinor(p) }
+func money(p int64) amount { return amount{Money: payroll.MoneyFromMinor(p)} }
+
+// pounds is p in whole pounds (rounded down), as the loans are reported.
+func pounds(p int64) amount { return amount{Money: payroll.MoneyFromMinor(p).Floor(0)} }
+
+// optional is p, or nil when it is zero (an element the schema lets out).
+func optional(p int64) *amount {
+	if p == 0 {
+		return nil
+	}
+	a := money(p)
+	return &a
+}
 
 // Generate builds the FPS of finalised pay run runID, stores it under a
 // new transaction id and returns it with its XML.
@@ -187,13 +240,23 @@ func (s *Service) Generate(ctx context.Context, biz business.Business, p *payrol
 	if err != nil {
 		return FPS{}, nil, err
 	}
+	ns, ok := namespaces[y]
+	if !ok {
+		return FPS{}, nil, payroll.Conflict("pay run %d is paid in tax year %d-%02d, whose FPS schema is not known here (known: 2025-26, 2026-27)", runID, y, (y+1)%100)
+	}
 	tx, err := transactionID()
 	if err != nil {
 		return FPS{}, nil, err
 	}
-	f := FPS{Xmlns: Namespace, TransactionID: tx, PeriodEnd: end.Format("2006-01-02"), PayRunID: runID,
+	f := FPS{Namespace: ns, TransactionID: tx, PeriodEnd: end.Format("2006-01-02"), PayRunID: runID,
 		OfficeNo: h.TaxOfficeNumber, PayeRef: h.TaxOfficeReference, AORef: h.AccountsOfficeReference,
 		RelatedTaxYear: fmt.Sprintf("%02d-%02d", y%100, (y+1)%100), Employees: []FPSEmployee{}}
+	paidBefore := map[int64]bool{} // employees with an earlier run in the year
+	for _, r := range upto {
+		if r.PayRunID != runID {
+			paidBefore[r.EmployeeID] = true
+		}
+	}
 	var sumPay, sumTax, sumEE, sumER int64
 	for _, r := range upto {
 		if r.PayRunID != runID {
@@ -203,15 +266,18 @@ func (s *Service) Generate(ctx context.Context, biz business.Business, p *payrol
 		if err != nil {
 			return FPS{}, nil, err
 		}
-		emp := employeeOf(e, r, totals[r.EmployeeID], freq)
+		emp, err := employeeOf(e, r, totals[r.EmployeeID], freq, from, !paidBefore[r.EmployeeID])
+		if err != nil {
+			return FPS{}, nil, err
+		}
 		f.Employees = append(f.Employees, emp)
 		sumPay, sumTax, sumEE, sumER = sumPay+r.Taxable, sumTax+r.Tax, sumEE+r.NiEmployee, sumER+r.NiEmployer
 	}
-	body, err := xml.MarshalIndent(f, "", "  ")
+	body, mark, err := f.message(h.RtiUserID, "payrolld", version.String(), h.RtiTestMode, s.Clock.Now())
 	if err != nil {
 		return FPS{}, nil, err
 	}
-	body = append([]byte(xml.Header), body...)
+	f.IRmark = mark
 	by := ""
 	if p != nil {
 		by = p.Username
@@ -225,49 +291,98 @@ func (s *Service) Generate(ctx context.Context, biz business.Business, p *payrol
 	return f, body, err
 }
 
-func employeeOf(e employee.Employee, r store.UKFormsYearRunsRow, t *forms.Totals, freq string) FPSEmployee {
+// employeeOf is e's part of the FPS of run row r: yearFrom is 6 April of
+// the tax year, first whether this is e's first payment in it. An element
+// the schema requires that the record lacks is refused (409) naming it.
+func employeeOf(e employee.Employee, r store.UKFormsYearRunsRow, t *forms.Totals, freq string, yearFrom time.Time, first bool) (FPSEmployee, error) {
+	who := fmt.Sprintf("employee %d (%s %s)", e.ID, e.FirstName, e.Surname)
 	out := FPSEmployee{NINO: strings.ReplaceAll(e.NationalInsuranceNumber, " ", ""), Forename: e.FirstName, Surname: e.Surname,
 		Postcode: e.ResidentialPostCode, EmployeeID: e.ID, PayID: e.PayrollID,
 		AddressLine: nonEmpty(e.ResidentialStreetAddress, e.ResidentialAddressLine2, e.ResidentialCity, e.ResidentialCounty)}
+	if len(out.AddressLine) > 0 {
+		out.Address = &FPSAddress{Line: out.AddressLine, UKPostcode: e.ResidentialPostCode}
+		if len(out.Address.Line) > 4 {
+			out.Address.Line = out.Address.Line[:4]
+		}
+	}
 	if out.PayID == "" {
 		out.PayID = fmt.Sprint(e.ID)
 	}
-	if !e.DateOfBirth.IsZero() {
-		out.BirthDate = e.DateOfBirth.Time.Format("2006-01-02")
+	if e.DateOfBirth.IsZero() {
+		return out, payroll.Conflict("%s has no dateOfBirth: an FPS reports every employee's date of birth", who)
 	}
+	out.BirthDate = e.DateOfBirth.Time.Format("2006-01-02")
 	switch strings.ToUpper(e.Gender) {
 	case "M", "MALE":
 		out.Gender = "M"
 	case "F", "FEMALE":
 		out.Gender = "F"
+	default:
+		return out, payroll.Conflict("%s has gender %q: an FPS reports each employee's gender as M or F", who, e.Gender)
+	}
+	if strings.EqualFold(e.IsCompanyDirector, "true") {
+		out.DirectorsNI = "AN"
+		if m := strings.ToLower(e.NationalInsuranceCalculationMethod); m == "noncumulative" || strings.Contains(m, "alternative") {
+			out.DirectorsNI = "AL"
+		}
+		if a := e.AppointmentStartDate.Time; !e.AppointmentStartDate.IsZero() && !a.Before(yearFrom) && !a.After(r.DatePaid) {
+			out.DirectorWk = int(a.Sub(yearFrom).Hours()/24)/7 + 1
+		}
+	}
+	if s := e.StartDate.Time; first && !e.StartDate.IsZero() && !s.Before(yearFrom) {
+		out.Starter = &FPSStarter{StartDate: s.Format("2006-01-02")}
+		if d := strings.TrimPrefix(strings.ToUpper(strings.TrimSpace(e.EmployeeStatement)), "STATEMENT"); d == "A" || d == "B" || d == "C" {
+			out.Starter.StartDec = d
+		}
+	}
+	if strings.EqualFold(e.EmployeePaidIrregularly, "true") {
+		out.IrrEmp = "yes"
 	}
 	if !e.EndDate.IsZero() {
 		out.LeavingDate = e.EndDate.Time.Format("2006-01-02")
 	}
+	plan := strings.TrimPrefix(e.StudentLoanType, "Plan")
+	hasPlan := plan != "" && plan != "None"
+	hasPG := e.HasPostGradLoan != nil && *e.HasPostGradLoan
 	out.ToDate = FPSToDate{TaxablePay: money(t.Taxable), TotalTax: money(t.Tax),
-		StudentLoansTD: money(t.Loan).Floor(0), PostGradLoansTD: money(t.PGLoan).Floor(0),
 		SMPYTD: money(t.Statutory["SMP"]), SPPYTD: money(t.Statutory["SPP"]), SAPYTD: money(t.Statutory["SAP"]),
 		ShPPYTD: money(t.Statutory["ShPP"]), SPBPYTD: money(t.Statutory["SPBP"]), SNCPYTD: money(t.Statutory["SNCP"])}
+	if hasPlan || t.Loan != 0 {
+		v := pounds(t.Loan)
+		out.ToDate.StudentLoansTD = &v
+	}
+	if hasPG || t.PGLoan != 0 {
+		v := pounds(t.PGLoan)
+		out.ToDate.PostGradLoansTD = &v
+	}
 	kind, n := forms.TaxPeriod(r.Frequency, r.DatePaid)
-	pay := FPSPayment{PayFreq: freq, PmtDate: r.DatePaid.Format("2006-01-02"), PeriodsCovered: 1,
-		TaxCode:    FPSTaxCode{Code: e.TaxCode},
-		TaxablePay: money(r.Taxable), PayAfterStatDedns: money(r.Net), PostGradLoan: money(r.PostgradLoan).Floor(0), TaxDeducted: money(r.Tax)}
+	code, regime, nonCumulative := splitTaxCode(e.TaxCode)
+	pay := FPSPayment{PayFreq: freq, PmtDate: r.DatePaid.Format("2006-01-02"), PeriodsCovered: 1, HoursWorked: hoursBand(e.HoursPerWeek),
+		TaxCode:    FPSTaxCode{Code: code, TaxRegime: regime},
+		TaxablePay: money(r.Taxable), PayAfterStatDedns: money(r.Net), TaxDeducted: money(r.Tax),
+		SMPYTD: optional(t.Statutory["SMP"]), SPPYTD: optional(t.Statutory["SPP"]), SAPYTD: optional(t.Statutory["SAP"]),
+		ShPPYTD: optional(t.Statutory["ShPP"]), SPBPYTD: optional(t.Statutory["SPBP"]), SNCPYTD: optional(t.Statutory["SNCP"])}
 	if kind == "Month" {
 		pay.MonthNo = n
 	} else {
 		pay.WeekNo = n
 	}
-	if strings.EqualFold(e.TaxCalculationMethod, "NonCumulative") {
+	if nonCumulative || strings.EqualFold(e.TaxCalculationMethod, "NonCumulative") {
 		pay.TaxCode.NonCumulative = "yes"
 	}
-	if plan := strings.TrimPrefix(e.StudentLoanType, "Plan"); plan != "" && plan != "None" {
-		pay.StudentLoan = &FPSLoan{PlanType: "0" + plan, Amount: money(r.StudentLoan).Floor(0)}
+	if hasPlan {
+		pay.StudentLoan = &FPSLoan{PlanType: "0" + plan, Amount: pounds(r.StudentLoan)}
 		pay.StudentLoanPlan, pay.StudentLoanAmount = pay.StudentLoan.PlanType, pay.StudentLoan.Amount
+	}
+	if hasPG || r.PostgradLoan != 0 {
+		v := pounds(r.PostgradLoan)
+		pay.PostGradLoan = &v
 	}
 	out.Payment = pay
 	// One entry per letter the year's runs were calculated with (runs from
 	// before runs kept their letter count under the current one); the
-	// period's figures go to the letter this run used.
+	// period's figures go to the letter this run used. TotalEmpNIC is the
+	// employer's NI (HMRC's sample FPS: 13.8% of 815.00 - 641.00 = 24.01).
 	current := e.NationalInsuranceCategory
 	if current == "" {
 		current = "A"
@@ -279,16 +394,51 @@ func employeeOf(e employee.Employee, r store.UKFormsYearRunsRow, t *forms.Totals
 	out.NI = []FPSNILetter{}
 	for _, l := range t.ByLetter(current) {
 		n := FPSNILetter{Letter: l.Letter, GrossYTD: money(l.Gross), AtLELYTD: money(l.AtLEL), LELtoPTYTD: money(l.LELToPT),
-			PTtoUELYTD: money(l.PTToUEL), TotalEmpNICYTD: money(l.NIEE + l.NIER), EmpeeYTD: money(l.NIEE)}
+			PTtoUELYTD: money(l.PTToUEL), TotalEmpNICYTD: money(l.NIER), EmpeeYTD: money(l.NIEE)}
 		if l.Letter == inPd {
-			n.GrossInPd, n.TotalEmpNICInPd, n.EmpeeInPd = money(r.Gross), money(r.NiEmployee+r.NiEmployer), money(r.NiEmployee)
+			n.GrossInPd, n.TotalEmpNICInPd, n.EmpeeInPd = money(r.Gross), money(r.NiEmployer), money(r.NiEmployee)
 		}
 		out.NI = append(out.NI, n)
 	}
 	if len(out.NI) == 0 {
-		out.NI = append(out.NI, FPSNILetter{Letter: inPd, GrossInPd: money(r.Gross), TotalEmpNICInPd: money(r.NiEmployee + r.NiEmployer), EmpeeInPd: money(r.NiEmployee)})
+		out.NI = append(out.NI, FPSNILetter{Letter: inPd, GrossInPd: money(r.Gross), TotalEmpNICInPd: money(r.NiEmployer), EmpeeInPd: money(r.NiEmployee)})
 	}
-	return out
+	return out, nil
+}
+
+// splitTaxCode parses a tax code as recorded ("S1257L", "C1257L M1",
+// "1257L X") into the code the FPS reports, its regime (S Scottish, C
+// Welsh) and whether it is operated on the week 1/month 1 basis.
+func splitTaxCode(recorded string) (code, regime string, nonCumulative bool) {
+	c := strings.ToUpper(strings.Join(strings.Fields(recorded), ""))
+	for _, suffix := range []string{"W1", "M1", "X"} {
+		if strings.HasSuffix(c, suffix) && len(c) > len(suffix) {
+			c, nonCumulative = strings.TrimSuffix(c, suffix), true
+			break
+		}
+	}
+	if len(c) > 1 && (c[0] == 'S' || c[0] == 'C') {
+		regime, c = c[:1], c[1:]
+	}
+	return c, regime, nonCumulative
+}
+
+// hoursBand is the FPS's HoursWorked code for normal hours a week (HMRC:
+// A up to 15.99, B 16 to 23.99, C 24 to 29.99, D 30 or more, E other).
+func hoursBand(perWeek *payroll.Rate) string {
+	if perWeek == nil || !perWeek.IsPos() {
+		return "E"
+	}
+	switch h := *perWeek; {
+	case h.Cmp(payroll.RateFromInt(16)) < 0:
+		return "A"
+	case h.Cmp(payroll.RateFromInt(24)) < 0:
+		return "B"
+	case h.Cmp(payroll.RateFromInt(30)) < 0:
+		return "C"
+	default:
+		return "D"
+	}
 }
 
 func nonEmpty(s ...string) []string {
