@@ -75,6 +75,19 @@ func registerOutputs(a *httpapi.API, s *payrun.Service) {
 			}
 			return httpapi.NewFileOutput(f.Name, f.ContentType, f.Data), nil
 		})
+	httpapi.Register(a, httpapi.OnPayRun(business.ApprovePayments), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/file/paydayfiling", Tags: tags,
+		Summary: "Get a pay run's NZ payday filing (EI) file", Description: "Beyond the reference: the Employment Information file an NZ employer uploads to Inland Revenue (myIR) for the run's paydate, in IR's payday filing layout (header HEI2: the employer's IRD number and payroll contact from the employing entity with an irdNumber, and the totals; one DEI line per employee: IRD number, tax code, pay period, hours, taxable gross, PAYE, student loan, KiwiSaver, net employer KiwiSaver, ESCT; amounts in cents). A draft run, or a record the file needs that is missing (the employer's IRD number, the payroll contact, an employee's tax code), answers 409 naming it.", Parameters: httpapi.PathParams("payRunId")},
+		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.FileOutput, error) {
+			id, err := runID(ctx)
+			if err != nil {
+				return nil, err
+			}
+			f, err := o.PaydayFiling(ctx, biz(ctx), id)
+			if err != nil {
+				return nil, err
+			}
+			return httpapi.NewFileOutput(f.Name, f.ContentType, f.Data), nil
+		})
 	httpapi.Register(a, httpapi.OnPayRun(business.ReadPayRuns), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/file/payslip/{employeeId}", Tags: tags,
 		Summary: "Get an employee's payslip PDF", Description: "The payslip of P/payslips/{employeeId} as a PDF; the same payslip always renders to the same bytes.", Parameters: httpapi.PathParams("payRunId", "employeeId")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.FileOutput, error) {

@@ -15,6 +15,7 @@ import (
 	"github.com/payrolld/payrolld/internal/au"
 	"github.com/payrolld/payrolld/internal/bankfile"
 	"github.com/payrolld/payrolld/internal/business"
+	"github.com/payrolld/payrolld/internal/categories"
 	"github.com/payrolld/payrolld/internal/employee/bankaccount"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/payrun"
@@ -36,6 +37,7 @@ type Outputs struct {
 	UK       *uk.UKCollections
 	Accounts *accounts.AccountCollections
 	Payslip  record.Settings[settings.PayslipSettings]
+	Entities record.Collection[categories.EmployingEntity, *categories.EmployingEntity]
 }
 
 // NewOutputs builds the outputs of s's runs, with the settings
@@ -43,7 +45,7 @@ type Outputs struct {
 func NewOutputs(s *payrun.Service) *Outputs {
 	rs := &record.Service{DB: s.DB, Clock: s.Clock}
 	return &Outputs{Service: s, AU: au.NewAUCollections(rs), UK: uk.NewUKCollections(rs), Accounts: accounts.NewAccountCollections(rs),
-		Payslip: settings.NewAdminCollections(rs).PayslipSettings}
+		Payslip: settings.NewAdminCollections(rs).PayslipSettings, Entities: categories.NewCoreCollections(rs).EmployingEntities}
 }
 
 // BankPaymentModel is one payment of a run to an employee's account

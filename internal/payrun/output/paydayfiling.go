@@ -1,0 +1,91 @@
+package output
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/payrolld/payrolld/internal/bankfile"
+	"github.com/payrolld/payrolld/internal/business"
+	"github.com/payrolld/payrolld/internal/nz/paydayfiling"
+	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/payrun"
+	"github.com/payrolld/payrolld/internal/version"
+)
+
+// PaydayFiling is the Employment Information (EI) file of a finalised NZ
+// run (IR payday filing, internal/nz/paydayfiling): the employer from the
+// business's employing entity with an IRD number (its contact name, phone
+// and email are the payroll contact), one line per employee of the run.
+// PAYE includes the ACC earner's levy, as IR's PAYE does (IR340).
+// What the file needs and the records lack is a 409 naming it.
+func (o *Outputs) PaydayFiling(ctx context.Context, biz business.Business, id int64) (_ bankfile.File, err error) {
+	defer payroll.Wrap(&err, "pay run %d employment information", id)
+	if biz.Region != "NZ" {
+		return bankfile.File{}, payroll.NotFound("payday filing (NZ businesses)")
+	}
+	q := o.DB.Queries()
+	run, err := o.Load(ctx, q, biz, id)
+	if err != nil {
+		return bankfile.File{}, err
+	}
+	if run.Status != payrun.StatusFinalised {
+		return bankfile.File{}, payroll.Conflict("pay run %d is not finalised: its employment information is filed once it is", id)
+	}
+	cycle, ok := paydayfiling.PayCycles[run.Frequency]
+	if !ok {
+		cycle = "AH" // ad hoc or irregular
+	}
+	ents, err := o.Entities.List(ctx, biz, 0)
+	if err != nil {
+		return bankfile.File{}, err
+	}
+	h := paydayfiling.Header{Paydate: run.DatePaid, Package: "payrolld_" + version.String()}
+	for _, e := range ents {
+		if strings.TrimSpace(e.IrdNumber) == "" {
+			continue
+		}
+		if h.EmployerIRD != "" && h.EmployerIRD != e.IrdNumber {
+			return bankfile.File{}, payroll.Conflict("the business's employing entities have different IRD numbers (%s, %s): an EI is one employer's, and this service writes one per business", h.EmployerIRD, e.IrdNumber)
+		}
+		h.EmployerIRD, h.ContactName, h.ContactPhone, h.ContactEmail = e.IrdNumber, e.ContactName, e.ContactPhoneNumber, e.ContactEmailAddress
+	}
+	if h.EmployerIRD == "" {
+		return bankfile.File{}, payroll.Conflict("no employing entity of the business has an irdNumber: the EI is filed under the employer's IRD number")
+	}
+	ps, err := Payees(ctx, o.Service, q, biz, run, 0)
+	if err != nil {
+		return bankfile.File{}, err
+	}
+	lines := make([]paydayfiling.Line, 0, len(ps))
+	for _, p := range ps {
+		r, e := p.Row, p.Emp
+		l := paydayfiling.Line{EmployeeIRD: e.TaxCodeDeclarationIrdNumber, Name: strings.TrimSpace(e.FirstName + " " + e.Surname),
+			TaxCode: e.TaxCodeDeclarationTaxCode, PeriodStart: run.PeriodStarting, PeriodEnd: run.PeriodEnding, PayCycle: cycle,
+			HoursE2: r.TotalHoursE4 / 100, Gross: r.Taxable, PAYE: r.Tax + r.AccLevy, StudentLoan: r.StudentLoan,
+			KiwiSaver: r.KiwisaverEmployee, KiwiSaverEmployer: r.KiwisaverEmployer - r.Esct, ESCT: r.Esct}
+		if e.ID == 0 {
+			l.Name = r.EmployeeName
+		}
+		if in(e.StartDate.Time, run.PeriodStarting, run.PeriodEnding) {
+			l.Started = e.StartDate.Time
+		}
+		if r.TerminationDate.Valid && in(r.TerminationDate.Time, run.PeriodStarting, run.PeriodEnding) {
+			l.Finished = r.TerminationDate.Time
+		} else if in(e.EndDate.Time, run.PeriodStarting, run.PeriodEnding) {
+			l.Finished = e.EndDate.Time
+		}
+		lines = append(lines, l)
+	}
+	data, err := paydayfiling.EI(h, lines)
+	if err != nil {
+		return bankfile.File{}, payroll.Conflict("the employment information of pay run %d cannot be written: %v", id, err)
+	}
+	return bankfile.File{Name: fmt.Sprintf("payrun-%d-EI-%s.csv", run.ID, run.DatePaid.Format("20060102")), ContentType: "text/csv", Data: data}, nil
+}
+
+// in says whether t (a date) falls in the period [from, to].
+func in(t, from, to time.Time) bool {
+	return !t.IsZero() && !t.Before(from) && !t.After(to)
+}
