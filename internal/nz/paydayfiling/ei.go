@@ -53,9 +53,9 @@ type Line struct {
 
 // Totals are the header's sums of the lines.
 type Totals struct {
-	Lines                                                          int
+	Lines                                                           int
 	Gross, NotACCLiable, PAYE, ChildSupport, StudentLoan, KiwiSaver int64
-	KiwiSaverEmployer, ESCT, Deducted                              int64
+	KiwiSaverEmployer, ESCT, Deducted                               int64
 }
 
 // Sum adds up lines as the header reports them; Deducted is every amount

@@ -90,16 +90,16 @@ type FPSStarter struct {
 // statutory payments' year to date are members of the payment in the
 // schema; they are kept here on the API.
 type FPSToDate struct {
-	TaxablePay      amount   `xml:"TaxablePay" json:"taxablePay"`
-	TotalTax        amount   `xml:"TotalTax" json:"totalTax"`
-	StudentLoansTD  *amount  `xml:"StudentLoansTD,omitempty" json:"studentLoansTD" nullable:"true" doc:"whole pounds; null without a student loan"`
-	PostGradLoansTD *amount  `xml:"PostgradLoansTD,omitempty" json:"postGradLoansTD" nullable:"true" doc:"whole pounds; null without a postgraduate loan"`
-	SMPYTD          amount   `xml:"-" json:"smpytd"`
-	SPPYTD          amount   `xml:"-" json:"sppytd"`
-	SAPYTD          amount   `xml:"-" json:"sapytd"`
-	ShPPYTD         amount   `xml:"-" json:"shppytd"`
-	SPBPYTD         amount   `xml:"-" json:"spbpytd"`
-	SNCPYTD         amount   `xml:"-" json:"sncpytd"`
+	TaxablePay      amount  `xml:"TaxablePay" json:"taxablePay"`
+	TotalTax        amount  `xml:"TotalTax" json:"totalTax"`
+	StudentLoansTD  *amount `xml:"StudentLoansTD,omitempty" json:"studentLoansTD" nullable:"true" doc:"whole pounds; null without a student loan"`
+	PostGradLoansTD *amount `xml:"PostgradLoansTD,omitempty" json:"postGradLoansTD" nullable:"true" doc:"whole pounds; null without a postgraduate loan"`
+	SMPYTD          amount  `xml:"-" json:"smpytd"`
+	SPPYTD          amount  `xml:"-" json:"sppytd"`
+	SAPYTD          amount  `xml:"-" json:"sapytd"`
+	ShPPYTD         amount  `xml:"-" json:"shppytd"`
+	SPBPYTD         amount  `xml:"-" json:"spbpytd"`
+	SNCPYTD         amount  `xml:"-" json:"sncpytd"`
 }
 
 // FPSPayment is this run's payment, its members in the schema's order.

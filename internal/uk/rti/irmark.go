@@ -53,8 +53,8 @@ func seal(doc []byte) ([]byte, string, error) {
 func canonicalBody(doc []byte) ([]byte, error) {
 	d := xml.NewDecoder(bytes.NewReader(doc))
 	var out bytes.Buffer
-	depth := 0         // element depth inside Body (0: outside)
-	skip := 0          // depth of an IRmark being left out (0: none)
+	depth := 0            // element depth inside Body (0: outside)
+	skip := 0             // depth of an IRmark being left out (0: none)
 	var rendered []string // default namespace rendered at each open element
 	for {
 		tok, err := d.RawToken()
