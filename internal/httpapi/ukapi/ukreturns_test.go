@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/xml"
 	"fmt"
+	"os/exec"
 	"strings"
 	"testing"
 
@@ -235,27 +236,45 @@ func TestUKReturnsEPS(t *testing.T) {
 			t.Fatalf("content type %q", x.Header.Get("Content-Type"))
 		}
 		var parsed struct {
-			XMLName xml.Name `xml:"IRenvelope"`
-			EPS     struct {
-				EmpAllceInd string `xml:"EmpAllceInd"`
-				Rec         struct {
-					TaxMonth     int    `xml:"TaxMonth"`
-					SMPRecovered string `xml:"SMPRecovered"`
-					CIS          string `xml:"CISDeductionsSuffered"`
-				} `xml:"RecoverableAmountsYTD"`
-				Levy struct {
-					LevyDueYTD  string `xml:"LevyDueYTD"`
-					AnnualAllce string `xml:"AnnualAllce"`
-				} `xml:"ApprenticeshipLevy"`
-				NoPayment *struct{} `xml:"NoPaymentDates"`
-			} `xml:"EmployerPaymentSummary"`
+			XMLName xml.Name `xml:"GovTalkMessage"`
+			Class   string   `xml:"Header>MessageDetails>Class"`
+			Env     struct {
+				Xmlns  string `xml:"xmlns,attr"`
+				IRmark string `xml:"IRheader>IRmark"`
+				EPS    struct {
+					EmpAllceInd string `xml:"EmpAllceInd"`
+					Rec         struct {
+						TaxMonth     int    `xml:"TaxMonth"`
+						SMPRecovered string `xml:"SMPRecovered"`
+						CIS          string `xml:"CISDeductionsSuffered"`
+					} `xml:"RecoverableAmountsYTD"`
+					Levy struct {
+						LevyDueYTD  string `xml:"LevyDueYTD"`
+						AnnualAllce string `xml:"AnnualAllce"`
+					} `xml:"ApprenticeshipLevy"`
+					NoPayment *struct{} `xml:"NoPaymentDates"`
+				} `xml:"EmployerPaymentSummary"`
+			} `xml:"Body>IRenvelope"`
 		}
 		if err := xml.Unmarshal(x.Body, &parsed); err != nil {
 			t.Fatalf("EPS XML is not well-formed: %v\n%s", err, x.Body)
 		}
-		if parsed.EPS.EmpAllceInd != "yes" || parsed.EPS.Rec.TaxMonth != 4 || parsed.EPS.Rec.SMPRecovered != "920" || parsed.EPS.Rec.CIS != "4.16" ||
-			parsed.EPS.Levy.LevyDueYTD != "17" || parsed.EPS.Levy.AnnualAllce != "24" || parsed.EPS.NoPayment != nil {
+		if p := parsed.Env.EPS; p.EmpAllceInd != "yes" || p.Rec.TaxMonth != 4 || p.Rec.SMPRecovered != "920.00" || p.Rec.CIS != "4.16" ||
+			p.Levy.LevyDueYTD != "17.00" || p.Levy.AnnualAllce != "24.00" || p.NoPayment != nil {
 			t.Fatalf("EPS XML figures %+v\n%s", parsed, x.Body)
+		}
+		// A GovTalk message in the year's namespace, its IRmark the one the
+		// answer gives and an independent implementation computes.
+		if parsed.Class != "HMRC-PAYE-RTI-EPS" || parsed.Env.Xmlns != "http://www.govtalk.gov.uk/taxation/PAYE/RTI/EmployerPaymentSummary/26-27/1" ||
+			parsed.Env.IRmark != eps["irmark"] || len(parsed.Env.IRmark) != 28 {
+			t.Fatalf("EPS envelope %+v, irmark %v", parsed, eps["irmark"])
+		}
+		if py, err := exec.LookPath("python3"); err == nil {
+			cmd := exec.Command(py, "../../uk/rti/testdata/irmark.py")
+			cmd.Stdin = bytes.NewReader(x.Body)
+			if out, err := cmd.Output(); err != nil || strings.TrimSpace(string(out)) != parsed.Env.IRmark {
+				t.Errorf("independent IRmark %q (%v), document says %s", out, err, parsed.Env.IRmark)
+			}
 		}
 		if got := e.Do("GET", fmt.Sprintf("%s/%d", E, id), key, nil).Expect(t, 200).Map(t); got["id"] != eps["id"] || got["taxMonth"] != 4.0 {
 			t.Fatalf("eps by id %v", got)
@@ -263,7 +282,7 @@ func TestUKReturnsEPS(t *testing.T) {
 
 		// Month 2: nothing paid; final submission flag in the XML.
 		x2 := e.Do("POST", E+"/epsxml", key, map[string]any{"taxMonth": 2, "finalSubmission": true}).Expect(t, 200)
-		for _, s := range []string{"<NoPaymentDates>", "<From>2026-05-06</From>", "<To>2026-06-05</To>", "<ForYear>yes</ForYear>", "<SMPRecovered>920</SMPRecovered>"} {
+		for _, s := range []string{"<NoPaymentDates>", "<From>2026-05-06</From>", "<To>2026-06-05</To>", "<ForYear>yes</ForYear>", "<SMPRecovered>920.00</SMPRecovered>"} {
 			if !bytes.Contains(x2.Body, []byte(s)) {
 				t.Fatalf("EPS month 2 lacks %s:\n%s", s, x2.Body)
 			}

@@ -12,10 +12,15 @@ import (
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/store"
 	"github.com/payrolld/payrolld/internal/uk"
+	"github.com/payrolld/payrolld/internal/uk/rti"
 )
 
-// EPSNamespace is the namespace of the EPS message.
-const EPSNamespace = "http://www.govtalk.gov.uk/taxation/PAYE/RTI/EmployerPaymentSummary/1"
+// epsNamespaces are the EPS schema's target namespace per tax year (the
+// year it starts; docs/reference/uk-rti.md).
+var epsNamespaces = map[int]string{
+	2025: "http://www.govtalk.gov.uk/taxation/PAYE/RTI/EmployerPaymentSummary/25-26/1",
+	2026: "http://www.govtalk.gov.uk/taxation/PAYE/RTI/EmployerPaymentSummary/26-27/1",
+}
 
 // EPSRequest is the body of POST report/eps and report/eps/epsxml.
 type EPSRequest struct {
@@ -26,27 +31,27 @@ type EPSRequest struct {
 
 // EPSRecoverable are the year-to-date amounts the employer recovers.
 type EPSRecoverable struct {
-	TaxMonth              int           `xml:"TaxMonth" json:"taxMonth"`
-	SMPRecovered          payroll.Money `xml:"SMPRecovered" json:"smpRecovered"`
-	SPPRecovered          payroll.Money `xml:"SPPRecovered" json:"sppRecovered"`
-	SAPRecovered          payroll.Money `xml:"SAPRecovered" json:"sapRecovered"`
-	ShPPRecovered         payroll.Money `xml:"ShPPRecovered" json:"shppRecovered"`
-	SPBPRecovered         payroll.Money `xml:"SPBPRecovered" json:"spbpRecovered"`
-	SNCPRecovered         payroll.Money `xml:"SNCPRecovered" json:"sncpRecovered"`
-	NICCompensationOnSMP  payroll.Money `xml:"NICCompensationOnSMP" json:"nicCompensationOnSMP"`
-	NICCompensationOnSPP  payroll.Money `xml:"NICCompensationOnSPP" json:"nicCompensationOnSPP"`
-	NICCompensationOnSAP  payroll.Money `xml:"NICCompensationOnSAP" json:"nicCompensationOnSAP"`
-	NICCompensationOnShPP payroll.Money `xml:"NICCompensationOnShPP" json:"nicCompensationOnShPP"`
-	NICCompensationOnSPBP payroll.Money `xml:"NICCompensationOnSPBP" json:"nicCompensationOnSPBP"`
-	NICCompensationOnSNCP payroll.Money `xml:"NICCompensationOnSNCP" json:"nicCompensationOnSNCP"`
-	CISDeductionsSuffered payroll.Money `xml:"CISDeductionsSuffered" json:"cisDeductionsSuffered"`
+	TaxMonth              int                `xml:"TaxMonth" json:"taxMonth"`
+	SMPRecovered          payroll.FixedMoney `xml:"SMPRecovered" json:"smpRecovered"`
+	SPPRecovered          payroll.FixedMoney `xml:"SPPRecovered" json:"sppRecovered"`
+	SAPRecovered          payroll.FixedMoney `xml:"SAPRecovered" json:"sapRecovered"`
+	ShPPRecovered         payroll.FixedMoney `xml:"ShPPRecovered" json:"shppRecovered"`
+	SPBPRecovered         payroll.FixedMoney `xml:"SPBPRecovered" json:"spbpRecovered"`
+	SNCPRecovered         payroll.FixedMoney `xml:"SNCPRecovered" json:"sncpRecovered"`
+	NICCompensationOnSMP  payroll.FixedMoney `xml:"NICCompensationOnSMP" json:"nicCompensationOnSMP"`
+	NICCompensationOnSPP  payroll.FixedMoney `xml:"NICCompensationOnSPP" json:"nicCompensationOnSPP"`
+	NICCompensationOnSAP  payroll.FixedMoney `xml:"NICCompensationOnSAP" json:"nicCompensationOnSAP"`
+	NICCompensationOnShPP payroll.FixedMoney `xml:"NICCompensationOnShPP" json:"nicCompensationOnShPP"`
+	NICCompensationOnSPBP payroll.FixedMoney `xml:"NICCompensationOnSPBP" json:"nicCompensationOnSPBP"`
+	NICCompensationOnSNCP payroll.FixedMoney `xml:"NICCompensationOnSNCP" json:"nicCompensationOnSNCP"`
+	CISDeductionsSuffered payroll.FixedMoney `xml:"CISDeductionsSuffered" json:"cisDeductionsSuffered"`
 }
 
 // EPSLevy is the apprenticeship levy to date.
 type EPSLevy struct {
-	TaxMonth    int           `xml:"TaxMonth" json:"taxMonth"`
-	LevyDueYTD  payroll.Money `xml:"LevyDueYTD" json:"levyDueYTD"`
-	AnnualAllce payroll.Money `xml:"AnnualAllce" json:"annualAllce" doc:"the employer's annual levy allowance"`
+	TaxMonth    int                `xml:"TaxMonth" json:"taxMonth"`
+	LevyDueYTD  payroll.FixedMoney `xml:"LevyDueYTD" json:"levyDueYTD"`
+	AnnualAllce payroll.FixedMoney `xml:"AnnualAllce" json:"annualAllce" doc:"the employer's annual levy allowance"`
 }
 
 // EPSNoPayment are the dates of a period nothing was paid in.
@@ -58,11 +63,13 @@ type EPSNoPayment struct {
 // EPS is an Employer Payment Summary (IRenvelope / EmployerPaymentSummary).
 type EPS struct {
 	XMLName             xml.Name         `xml:"IRenvelope" json:"-"`
-	Xmlns               string           `xml:"xmlns,attr" json:"-"`
+	Xmlns               string           `xml:"xmlns,attr" json:"namespace" doc:"the tax year's EPS schema namespace"`
+	Header              rti.IRHeader     `xml:"IRheader" json:"-"`
+	IRmark              string           `xml:"-" json:"irmark" doc:"base64 SHA-1 of the canonical GovTalk Body (HMRC's IRmark)"`
 	ID                  int64            `xml:"-" json:"id"`
 	TaxYear             int              `xml:"-" json:"taxYear"`
 	TaxMonth            int              `xml:"-" json:"taxMonth"`
-	PeriodEnd           string           `xml:"IRheader>PeriodEnd" json:"periodEnd" doc:"5 April of the tax year"`
+	PeriodEnd           string           `xml:"-" json:"periodEnd" doc:"5 April of the tax year"`
 	OfficeNo            string           `xml:"EmployerPaymentSummary>EmpRefs>OfficeNo" json:"officeNo"`
 	PayeRef             string           `xml:"EmployerPaymentSummary>EmpRefs>PayeRef" json:"payeRef"`
 	AORef               string           `xml:"EmployerPaymentSummary>EmpRefs>AORef" json:"aoRef"`
@@ -81,6 +88,9 @@ type EPS struct {
 	CreatedAt           payroll.DateTime `xml:"-" json:"createdAt"`
 }
 
+// fixed is m written with two decimals in the XML.
+func fixed(m payroll.Money) payroll.FixedMoney { return payroll.FixedMoney{Money: m} }
+
 // buildEPS makes the EPS of tax month m from the computed P32.
 func buildEPS(p P32, h uk.UKHmrcSettings, m int, final bool) EPS {
 	var ytd amounts
@@ -95,15 +105,15 @@ func buildEPS(p P32, h uk.UKHmrcSettings, m int, final bool) EPS {
 	month := p.Months[m-1]
 	y := p.TaxYear
 	_, end := uk.UKTaxYearDates(y)
-	e := EPS{Xmlns: EPSNamespace, TaxYear: y, TaxMonth: m, PeriodEnd: end.Format("2006-01-02"), OfficeNo: h.TaxOfficeNumber,
+	e := EPS{Xmlns: epsNamespaces[y], Header: rti.NewIRHeader(h.TaxOfficeNumber, h.TaxOfficeReference, end.Format("2006-01-02")), TaxYear: y, TaxMonth: m, PeriodEnd: end.Format("2006-01-02"), OfficeNo: h.TaxOfficeNumber,
 		PayeRef: h.TaxOfficeReference, AORef: h.AccountsOfficeReference, RelatedTaxYear: fmt.Sprintf("%02d-%02d", y%100, (y+1)%100),
 		EmploymentAllowance: p.EmploymentAllowanceClaimed, FinalSubmission: final,
-		Recoverable: EPSRecoverable{TaxMonth: m, SMPRecovered: money(rec[0]), SPPRecovered: money(rec[1]), SAPRecovered: money(rec[2]),
-			ShPPRecovered: money(rec[3]), SPBPRecovered: money(rec[4]), SNCPRecovered: money(rec[5]),
-			NICCompensationOnSMP: money(comp[0]), NICCompensationOnSPP: money(comp[1]), NICCompensationOnSAP: money(comp[2]),
-			NICCompensationOnShPP: money(comp[3]), NICCompensationOnSPBP: money(comp[4]), NICCompensationOnSNCP: money(comp[5]),
-			CISDeductionsSuffered: money(ytd.cis)},
-		ApprenticeshipLevy: EPSLevy{TaxMonth: m, LevyDueYTD: month.ApprenticeshipLevyYTD, AnnualAllce: p.ApprenticeshipLevyAllowance},
+		Recoverable: EPSRecoverable{TaxMonth: m, SMPRecovered: fixed(money(rec[0])), SPPRecovered: fixed(money(rec[1])), SAPRecovered: fixed(money(rec[2])),
+			ShPPRecovered: fixed(money(rec[3])), SPBPRecovered: fixed(money(rec[4])), SNCPRecovered: fixed(money(rec[5])),
+			NICCompensationOnSMP: fixed(money(comp[0])), NICCompensationOnSPP: fixed(money(comp[1])), NICCompensationOnSAP: fixed(money(comp[2])),
+			NICCompensationOnShPP: fixed(money(comp[3])), NICCompensationOnSPBP: fixed(money(comp[4])), NICCompensationOnSNCP: fixed(money(comp[5])),
+			CISDeductionsSuffered: fixed(money(ytd.cis))},
+		ApprenticeshipLevy: EPSLevy{TaxMonth: m, LevyDueYTD: fixed(month.ApprenticeshipLevyYTD), AnnualAllce: fixed(p.ApprenticeshipLevyAllowance)},
 		LevyReported:       p.ApprenticeshipLevyApplies}
 	if month.PayRunCount == 0 && !month.hasOpening {
 		e.NoPaymentForPeriod = true
@@ -139,18 +149,23 @@ func (s *Service) GenerateEPS(ctx context.Context, biz business.Business, p *pay
 	if from, _ := monthDates(y, in.TaxMonth); from.After(s.Clock.Now()) {
 		return EPS{}, nil, payroll.Invalid("taxMonth", "tax month %d of %s has not started", in.TaxMonth, uk.UKTaxYearName(y))
 	}
+	if _, ok := epsNamespaces[y]; !ok {
+		return EPS{}, nil, payroll.Conflict("the EPS schema of tax year %s is not known here (known: 2025-26, 2026-27)", uk.UKTaxYearName(y))
+	}
 	d, err := s.load(ctx, biz, y)
 	if err != nil {
 		return EPS{}, nil, err
 	}
 	e := buildEPS(d.compute(), d.hmrc, in.TaxMonth, in.FinalSubmission)
 	e.CreatedBy, e.CreatedAt = by(p), payroll.NewDateTime(s.Clock.Now())
-	// The stored document has no id: reads take it from the row.
-	doc, err := json.Marshal(e)
+	body, mark, err := rti.Message(rti.EPSClass, "", d.hmrc.TaxOfficeNumber, d.hmrc.TaxOfficeReference,
+		rti.Sender{ID: d.hmrc.RtiUserID, Test: d.hmrc.RtiTestMode, Now: s.Clock.Now()}, e)
 	if err != nil {
 		return EPS{}, nil, err
 	}
-	body, err := epsXML(e)
+	e.IRmark = mark
+	// The stored document has no id: reads take it from the row.
+	doc, err := json.Marshal(e)
 	if err != nil {
 		return EPS{}, nil, err
 	}
@@ -164,14 +179,6 @@ func (s *Service) GenerateEPS(ctx context.Context, biz business.Business, p *pay
 		return EPS{}, nil, err
 	}
 	return e, body, nil
-}
-
-func epsXML(e EPS) ([]byte, error) {
-	body, err := xml.MarshalIndent(e, "", "  ")
-	if err != nil {
-		return nil, err
-	}
-	return append([]byte(xml.Header), body...), nil
 }
 
 // EPSByID returns a stored EPS.

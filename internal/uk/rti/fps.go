@@ -16,7 +16,6 @@ import (
 	"github.com/payrolld/payrolld/internal/store"
 	"github.com/payrolld/payrolld/internal/uk"
 	"github.com/payrolld/payrolld/internal/uk/forms"
-	"github.com/payrolld/payrolld/internal/version"
 )
 
 // Service generates and keeps FPS submissions.
@@ -273,7 +272,7 @@ func (s *Service) Generate(ctx context.Context, biz business.Business, p *payrol
 		f.Employees = append(f.Employees, emp)
 		sumPay, sumTax, sumEE, sumER = sumPay+r.Taxable, sumTax+r.Tax, sumEE+r.NiEmployee, sumER+r.NiEmployer
 	}
-	body, mark, err := f.message(h.RtiUserID, "payrolld", version.String(), h.RtiTestMode, s.Clock.Now())
+	body, mark, err := f.message(Sender{ID: h.RtiUserID, Test: h.RtiTestMode, Now: s.Clock.Now()})
 	if err != nil {
 		return FPS{}, nil, err
 	}

@@ -3,6 +3,8 @@ package rti
 import (
 	"encoding/xml"
 	"time"
+
+	"github.com/payrolld/payrolld/internal/version"
 )
 
 // The GovTalk envelope an RTI submission travels in (HMRC, Government
@@ -13,8 +15,11 @@ import (
 // EnvelopeNamespace is the GovTalk envelope's namespace.
 const EnvelopeNamespace = "http://www.govtalk.gov.uk/CM/envelope"
 
-// FPSClass is the GovTalk message class of an FPS.
-const FPSClass = "HMRC-PAYE-RTI-FPS"
+// The GovTalk message classes of the FPS and the EPS.
+const (
+	FPSClass = "HMRC-PAYE-RTI-FPS"
+	EPSClass = "HMRC-PAYE-RTI-EPS"
+)
 
 type govTalkMessage struct {
 	XMLName         xml.Name       `xml:"http://www.govtalk.gov.uk/CM/envelope GovTalkMessage"`
@@ -41,21 +46,50 @@ type govTalkHeader struct {
 }
 
 type govTalkDetails struct {
-	Keys         []govTalkKey `xml:"Keys>Key"`
-	Organisation string       `xml:"TargetDetails>Organisation"`
-	ChannelName  string       `xml:"ChannelRouting>Channel>Name"`
-	Product      string       `xml:"ChannelRouting>Channel>Product"`
-	Version      string       `xml:"ChannelRouting>Channel>Version"`
-	Timestamp    string       `xml:"ChannelRouting>Timestamp"`
+	Keys         []Key  `xml:"Keys>Key"`
+	Organisation string `xml:"TargetDetails>Organisation"`
+	ChannelName  string `xml:"ChannelRouting>Channel>Name"`
+	Product      string `xml:"ChannelRouting>Channel>Product"`
+	Version      string `xml:"ChannelRouting>Channel>Version"`
+	Timestamp    string `xml:"ChannelRouting>Timestamp"`
 }
 
-type govTalkKey struct {
+type govTalkBody struct {
+	Envelope any
+}
+
+// IRHeader is the IRheader of an RTI message's IRenvelope: the employer's
+// keys, the tax year's end, the currency, the IRmark (sealed when the
+// message is written) and the sender.
+type IRHeader struct {
+	Keys            []Key       `xml:"Keys>Key"`
+	PeriodEnd       string      `xml:"PeriodEnd"`
+	DefaultCurrency string      `xml:"DefaultCurrency"`
+	IRmark          IRmarkValue `xml:"IRmark"`
+	Sender          string      `xml:"Sender"`
+}
+
+// Key is a GovTalk key (TaxOfficeNumber, TaxOfficeReference).
+type Key struct {
 	Type  string `xml:"Type,attr"`
 	Value string `xml:",chardata"`
 }
 
-type govTalkBody struct {
-	Envelope fpsEnvelope `xml:"IRenvelope"`
+// IRmarkValue is the IRmark element.
+type IRmarkValue struct {
+	Type  string `xml:"Type,attr"`
+	Value string `xml:",chardata"`
+}
+
+// NewIRHeader is the IRheader of an employer's message for the tax year
+// ending periodEnd, its IRmark to be sealed.
+func NewIRHeader(officeNo, payeRef, periodEnd string) IRHeader {
+	return IRHeader{Keys: keys(officeNo, payeRef), PeriodEnd: periodEnd, DefaultCurrency: "GBP",
+		IRmark: IRmarkValue{Type: "generic", Value: irmarkPlaceholder}, Sender: "Employer"}
+}
+
+func keys(officeNo, payeRef string) []Key {
+	return []Key{{Type: "TaxOfficeNumber", Value: officeNo}, {Type: "TaxOfficeReference", Value: payeRef}}
 }
 
 // fpsEnvelope is the IRenvelope of an FPS: the header with the IRmark,
@@ -63,11 +97,7 @@ type govTalkBody struct {
 type fpsEnvelope struct {
 	XMLName        xml.Name      `xml:"IRenvelope"`
 	Xmlns          string        `xml:"xmlns,attr"`
-	Keys           []govTalkKey  `xml:"IRheader>Keys>Key"`
-	PeriodEnd      string        `xml:"IRheader>PeriodEnd"`
-	DefaultCurr    string        `xml:"IRheader>DefaultCurrency"`
-	IRmark         govTalkIRmark `xml:"IRheader>IRmark"`
-	Sender         string        `xml:"IRheader>Sender"`
+	Header         IRHeader      `xml:"IRheader"`
 	OfficeNo       string        `xml:"FullPaymentSubmission>EmpRefs>OfficeNo"`
 	PayeRef        string        `xml:"FullPaymentSubmission>EmpRefs>PayeRef"`
 	AORef          string        `xml:"FullPaymentSubmission>EmpRefs>AORef"`
@@ -75,24 +105,25 @@ type fpsEnvelope struct {
 	Employees      []FPSEmployee `xml:"FullPaymentSubmission>Employee"`
 }
 
-type govTalkIRmark struct {
-	Type  string `xml:"Type,attr"`
-	Value string `xml:",chardata"`
+// Sender is who sends a message: the Government Gateway user and whether
+// to the test service.
+type Sender struct {
+	ID   string
+	Test bool
+	Now  time.Time
 }
 
-// message is f as a GovTalk message, its IRmark sealed, and the IRmark.
-// senderID is the Government Gateway user; test sets GatewayTest.
-func (f FPS) message(senderID, product, version string, test bool, now time.Time) ([]byte, string, error) {
-	keys := []govTalkKey{{Type: "TaxOfficeNumber", Value: f.OfficeNo}, {Type: "TaxOfficeReference", Value: f.PayeRef}}
+// Message writes an RTI message of class (FPSClass, EPSClass) for the
+// employer's keys around envelope (an IRenvelope value whose IRheader came
+// from NewIRHeader), seals its IRmark and returns it with the IRmark.
+func Message(class, transactionID, officeNo, payeRef string, from Sender, envelope any) ([]byte, string, error) {
 	m := govTalkMessage{EnvelopeVersion: "2.0",
-		Header: govTalkHeader{Class: FPSClass, Qualifier: "request", Function: "submit", TransactionID: f.TransactionID,
-			Transformation: "XML", SenderID: senderID, Method: "clear", Role: "principal"},
-		Details: govTalkDetails{Keys: keys, Organisation: "IR", ChannelName: product, Product: product, Version: version,
-			Timestamp: now.UTC().Format("2006-01-02T15:04:05")},
-		Body: govTalkBody{Envelope: fpsEnvelope{Xmlns: f.Namespace, Keys: keys, PeriodEnd: f.PeriodEnd, DefaultCurr: "GBP",
-			IRmark: govTalkIRmark{Type: "generic", Value: irmarkPlaceholder}, Sender: "Employer",
-			OfficeNo: f.OfficeNo, PayeRef: f.PayeRef, AORef: f.AORef, RelatedTaxYear: f.RelatedTaxYear, Employees: f.Employees}}}
-	if test {
+		Header: govTalkHeader{Class: class, Qualifier: "request", Function: "submit", TransactionID: transactionID,
+			Transformation: "XML", SenderID: from.ID, Method: "clear", Role: "principal"},
+		Details: govTalkDetails{Keys: keys(officeNo, payeRef), Organisation: "IR", ChannelName: "payrolld", Product: "payrolld",
+			Version: version.String(), Timestamp: from.Now.UTC().Format("2006-01-02T15:04:05")},
+		Body: govTalkBody{Envelope: envelope}}
+	if from.Test {
 		m.Header.GatewayTest = 1
 	}
 	b, err := xml.MarshalIndent(m, "", "  ")
@@ -100,4 +131,11 @@ func (f FPS) message(senderID, product, version string, test bool, now time.Time
 		return nil, "", err
 	}
 	return seal(append([]byte(xml.Header), b...))
+}
+
+// message is f as a GovTalk message, its IRmark sealed, and the IRmark.
+func (f FPS) message(from Sender) ([]byte, string, error) {
+	env := fpsEnvelope{Xmlns: f.Namespace, Header: NewIRHeader(f.OfficeNo, f.PayeRef, f.PeriodEnd),
+		OfficeNo: f.OfficeNo, PayeRef: f.PayeRef, AORef: f.AORef, RelatedTaxYear: f.RelatedTaxYear, Employees: f.Employees}
+	return Message(FPSClass, f.TransactionID, f.OfficeNo, f.PayeRef, from, env)
 }
