@@ -2,13 +2,17 @@ package ukapi_test
 
 import (
 	"bytes"
+	"encoding/xml"
 	"fmt"
+	"math"
 	"os/exec"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/payrolld/payrolld/internal/db"
 	"github.com/payrolld/payrolld/internal/testkit"
+	"github.com/payrolld/payrolld/internal/uk/rti"
 )
 
 // TestUKFormsFPS: the FPS of the second of two finalised weekly runs of
@@ -86,6 +90,49 @@ func TestUKFormsFPS(t *testing.T) {
 		}
 		if x.Header.Get("Content-Type") != "application/xml" || bytes.Contains(x.Body, []byte("secret-pw")) {
 			t.Fatalf("fps xml %s", x.Body)
+		}
+		if err := rti.ValidateFPS(x.Body); err != nil {
+			t.Errorf("the FPS does not pass the structure check: %v", err)
+		}
+		// The FPS reconciles to the run's totals to the cent: taxable pay,
+		// tax, employee and employer NI of the period, net pay.
+		var fx struct {
+			Employees []struct {
+				Taxable string   `xml:"Employment>Payment>TaxablePay"`
+				Tax     string   `xml:"Employment>Payment>TaxDeductedOrRefunded"`
+				Net     string   `xml:"Employment>Payment>PayAfterStatDedns"`
+				EE      []string `xml:"Employment>NIlettersAndValues>EmpeeContribnsInPd"`
+				ER      []string `xml:"Employment>NIlettersAndValues>TotalEmpNICInPd"`
+			} `xml:"Body>IRenvelope>FullPaymentSubmission>Employee"`
+		}
+		if err := xml.Unmarshal(x.Body, &fx); err != nil {
+			t.Fatal(err)
+		}
+		pence := func(s string) int64 {
+			v, err := strconv.ParseFloat(s, 64)
+			if err != nil {
+				t.Fatalf("amount %q: %v", s, err)
+			}
+			return int64(math.Round(v * 100))
+		}
+		var inXML, inRun [5]int64
+		for _, em := range fx.Employees {
+			inXML[0], inXML[1], inXML[4] = inXML[0]+pence(em.Taxable), inXML[1]+pence(em.Tax), inXML[4]+pence(em.Net)
+			for i := range em.EE {
+				inXML[2], inXML[3] = inXML[2]+pence(em.EE[i]), inXML[3]+pence(em.ER[i])
+			}
+		}
+		var tot struct {
+			PayRunTotals map[string]map[string]any `json:"payRunTotals"`
+		}
+		e.Do("GET", fmt.Sprintf("%s/payrun/%v/totals", e.B, runs[1]), key, nil).Expect(t, 200).JSON(t, &tot)
+		for _, r := range tot.PayRunTotals {
+			for i, k := range []string{"taxableEarnings", "payeWithheld", "employeeNationalInsuranceContribution", "employerNationalInsuranceContribution", "netEarnings"} {
+				inRun[i] += int64(math.Round(num(t, r[k]) * 100))
+			}
+		}
+		if len(fx.Employees) != 2 || inXML != inRun {
+			t.Errorf("FPS sums (taxable, tax, NI ee, NI er, net) %v, run totals %v", inXML, inRun)
 		}
 		// The IRmark as an independent implementation computes it.
 		if py, err := exec.LookPath("python3"); err == nil {

@@ -277,6 +277,9 @@ func (s *Service) Generate(ctx context.Context, biz business.Business, p *payrol
 		return FPS{}, nil, err
 	}
 	f.IRmark = mark
+	if err := ValidateFPS(body); err != nil {
+		return FPS{}, nil, payroll.Conflict("the FPS of pay run %d does not pass the FPS structure check, so it is not stored: %v", runID, err)
+	}
 	by := ""
 	if p != nil {
 		by = p.Username
