@@ -13,7 +13,7 @@ func TestValidateFPS(t *testing.T) {
 	f := FPS{TransactionID: "T1", Namespace: namespaces[2026], PeriodEnd: "2027-04-05", OfficeNo: "123", PayeRef: "AB456", AORef: "123PX00123456",
 		RelatedTaxYear: "26-27", Employees: []FPSEmployee{{NINO: "AB123456C", Forename: "Mary", Surname: "O'Leary", BirthDate: "1990-02-03", Gender: "F",
 			Address: &FPSAddress{Line: []string{"1 High St", "London"}, UKPostcode: "SW1A 1AA"}, PayID: "W-17",
-			ToDate:  FPSToDate{TaxablePay: m(100000), TotalTax: m(10320)},
+			ToDate: FPSToDate{TaxablePay: m(100000), TotalTax: m(10320)},
 			Payment: FPSPayment{PayFreq: "W1", PmtDate: "2026-07-08", WeekNo: 14, PeriodsCovered: 1, HoursWorked: "D", TaxCode: FPSTaxCode{Code: "1257L", NonCumulative: "yes"},
 				TaxablePay: m(50000), PayAfterStatDedns: m(42776), TaxDeducted: m(5160), StudentLoan: &FPSLoan{PlanType: "02", Amount: pounds(0)}},
 			NI: []FPSNILetter{{Letter: "A", GrossInPd: m(50000), GrossYTD: m(100000), EmpeeInPd: m(2064), TotalEmpNICInPd: m(6060)}}}}}
