@@ -30,10 +30,11 @@ type PaySlipEarningsLine struct {
 
 // PaySlipDeduction is one deduction of a pay slip.
 type PaySlipDeduction struct {
-	Name      string        `json:"name"`
-	Notes     string        `json:"notes"`
-	Amount    payroll.Money `json:"amount"`
-	TaxStatus string        `json:"taxStatus" enum:"PreTax,PostTax"`
+	CategoryID int64         `json:"-"` // the deduction category (0: a super adjustment)
+	Name       string        `json:"name"`
+	Notes      string        `json:"notes"`
+	Amount     payroll.Money `json:"amount"`
+	TaxStatus  string        `json:"taxStatus" enum:"PreTax,PostTax"`
 }
 
 // PaySlipAmount is a pay slip line with notes and an amount (expenses,

@@ -264,6 +264,69 @@ func (q *Queries) ListPayRunBankAccounts(ctx context.Context, arg ListPayRunBank
 	return items, nil
 }
 
+const listPayRunDeductionDestinations = `-- name: ListPayRunDeductionDestinations :many
+SELECT i.id, i.category_id, i.paid_to, i.payment_reference,
+    CAST(COALESCE(b.account_name, '') AS TEXT) AS account_name, CAST(COALESCE(b.bsb, '') AS TEXT) AS bsb,
+    CAST(COALESCE(b.account_number, '') AS TEXT) AS account_number
+FROM pay_run_sources s
+JOIN employee_recurring_inclusions i ON i.id = s.source_id AND i.business_id = s.business_id AND i.employee_id = s.employee_id AND i.kind = 'deduction'
+LEFT JOIN employee_bank_accounts b ON i.paid_to = 'BankAccount' AND b.id = i.paid_to_account_id AND b.employee_id = i.employee_id AND b.business_id = i.business_id
+WHERE s.pay_run_id = $1 AND s.business_id = $2 AND s.employee_id = $3 AND s.kind = 'inclusion'
+ORDER BY i.id
+`
+
+type ListPayRunDeductionDestinationsParams struct {
+	PayRunID   int64
+	BusinessID int64
+	EmployeeID int64
+}
+
+type ListPayRunDeductionDestinationsRow struct {
+	ID               int64
+	CategoryID       int64
+	PaidTo           string
+	PaymentReference string
+	AccountName      string
+	Bsb              string
+	AccountNumber    string
+}
+
+// Where the standing deductions a run paid an employee went (Fair Work
+// Regulations r 3.46(1)(j): the fund or account a deduction was paid
+// into): each recurring deduction the run drew on (pay_run_sources), with
+// its category, destination and reference, and the employee's bank
+// account when it is paid to one.
+func (q *Queries) ListPayRunDeductionDestinations(ctx context.Context, arg ListPayRunDeductionDestinationsParams) ([]ListPayRunDeductionDestinationsRow, error) {
+	rows, err := q.db.QueryContext(ctx, listPayRunDeductionDestinations, arg.PayRunID, arg.BusinessID, arg.EmployeeID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []ListPayRunDeductionDestinationsRow{}
+	for rows.Next() {
+		var i ListPayRunDeductionDestinationsRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.CategoryID,
+			&i.PaidTo,
+			&i.PaymentReference,
+			&i.AccountName,
+			&i.Bsb,
+			&i.AccountNumber,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Close(); err != nil {
+		return nil, err
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const listPayRunEmployeeDetails = `-- name: ListPayRunEmployeeDetails :many
 SELECT e.id, e.external_id, e.first_name, e.surname, e.status, e.date_of_birth, e.start_date, e.end_date,
     e.tax_file_number, e.national_insurance_number, e.tax_code, e.tax_code_declaration_ird_number, e.tax_code_declaration_tax_code,

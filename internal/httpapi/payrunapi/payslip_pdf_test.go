@@ -75,3 +75,61 @@ func TestPayslipPDFStatutoryItems(t *testing.T) {
 		}
 	})
 }
+
+// TestPayslipPDFDeductionDestinations: Fair Work Regulations 2009 r
+// 3.46(1)(j), a payslip names the fund or account a deduction was paid
+// into: a standing deduction paid into the employee's bank account prints
+// the account's name, BSB and the last four digits of its number with the
+// payment reference; one paid to the tax office says so; a deduction
+// entered on the run has no recorded destination and prints none.
+func TestPayslipPDFDeductionDestinations(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		b := testkit.NewBundle(t, d, "AU")
+		B := b.B
+		id := func(path string, body map[string]any) int64 {
+			r := b.Do("POST", B+path, b.Key, body).Expect(t, 200).Map(t)
+			if res, ok := r["result"].(map[string]any); ok {
+				r = res // E/bankaccount answers {result, validationWarning}
+			}
+			if r["id"] == nil {
+				t.Fatalf("POST %s: %v", path, r)
+			}
+			return int64(num(t, r["id"]))
+		}
+		id("/paycategory", map[string]any{"name": "Ordinary Hours", "rateUnit": "Hourly"})
+		id("/location", map[string]any{"name": "Head office"})
+		sched := id("/payschedule", map[string]any{"name": "Weekly", "frequency": "Weekly"})
+		union := id("/deductioncategory", map[string]any{"name": "Union fees"})
+		savings := id("/deductioncategory", map[string]any{"name": "Savings plan"})
+		child := id("/deductioncategory", map[string]any{"name": "Child support"})
+		m := baseMembers("AU", "Uma", "Weekly")
+		m["rate"], m["rateUnit"] = 30, "Hourly"
+		emp := id("/employee/unstructured?matchType=None", m)
+		E := fmt.Sprintf("/employee/%d", emp)
+		acct := id(E+"/bankaccount", map[string]any{"bsb": "062-000", "accountName": "Uma Savings", "accountNumber": "98765432", "allocateBalance": true})
+		id(E+"/deduction", map[string]any{"name": "Savings", "deductionCategoryId": savings, "amount": 50, "deductionType": "Fixed",
+			"paidTo": "BankAccount", "paidToAccountId": acct, "paymentReference": "SAV-7", "fromDate": "2026-01-01T00:00:00"})
+		id(E+"/deduction", map[string]any{"name": "Child support", "deductionCategoryId": child, "amount": 20, "deductionType": "Fixed",
+			"paidTo": "TaxOffice", "fromDate": "2026-01-01T00:00:00"})
+		run := id("/payrun", map[string]any{"payScheduleId": sched, "payPeriodEnding": "2026-11-27T00:00:00"})
+		P := fmt.Sprintf("%s/payrun/%d", B, run)
+		b.Do("POST", P+"/deductions", b.Key, map[string]any{"deductions": map[string]any{fmt.Sprint(emp): []map[string]any{
+			{"deductionCategoryId": union, "amount": 12.5}}}}).Expect(t, 200)
+		b.Do("POST", P+"/finalise", b.Key, nil).Expect(t, 200)
+		text := testkit.PDFText(t, b.Do("GET", fmt.Sprintf("%s/file/payslip/%d", P, emp), b.Key, nil).Expect(t, 200).Body)
+		if text == "" {
+			return // pdftotext is not installed (CI installs it)
+		}
+		flat := strings.Join(strings.Fields(text), " ")
+		for _, w := range []string{"Savings plan - paid to Uma Savings (BSB 062-000, account ...5432), reference SAV-7",
+			"Child support - paid to the tax office", "Union fees"} {
+			if !strings.Contains(flat, w) {
+				t.Errorf("payslip lacks %q:\n%s", w, text)
+			}
+		}
+		if strings.Contains(flat, "Union fees - paid") || strings.Contains(flat, "98765432") {
+			t.Errorf("a run-entered deduction got a destination, or the whole account number is printed:\n%s", text)
+		}
+	})
+}

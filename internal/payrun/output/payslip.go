@@ -12,6 +12,7 @@ import (
 	"github.com/payrolld/payrolld/internal/payrun"
 	"github.com/payrolld/payrolld/internal/payslip"
 	"github.com/payrolld/payrolld/internal/settings"
+	"github.com/payrolld/payrolld/internal/store"
 	"github.com/payrolld/payrolld/internal/uk/forms"
 )
 
@@ -53,6 +54,9 @@ func (o *Outputs) PaySlipPDF(ctx context.Context, biz business.Business, id, emp
 		return PaySlipFile{}, err
 	}
 	doc := payslipDocument(biz, &ps[0], slip, cfg)
+	if err := o.deductionDestinations(ctx, q, biz, run.ID, employeeID, slip, &doc); err != nil {
+		return PaySlipFile{}, err
+	}
 	if biz.Region == "UK" {
 		kind, n := forms.TaxPeriod(run.Frequency, run.DatePaid)
 		doc.Facts = append(doc.Facts, payslip.Fact{Label: "Tax period", Value: fmt.Sprintf("%s %d", kind, n)})
@@ -71,6 +75,75 @@ func (o *Outputs) PaySlipPDF(ctx context.Context, biz business.Business, id, emp
 		return PaySlipFile{}, err
 	}
 	return PaySlipFile{Name: fmt.Sprintf("payslip-%d-%d-%s.pdf", run.ID, employeeID, run.DatePaid.Format("2006-01-02")), Data: data}, nil
+}
+
+// deductionDestinations names, on each deduction line drawn from one of
+// the employee's standing deductions, where it was paid (Fair Work
+// Regulations 2009 r 3.46(1)(j): "the name, or the name and number, of the
+// fund or account into which the deduction was paid"): the employee's bank
+// account (its name, BSB and the last four digits of its number), their
+// super fund (named when the run paid one fund), BPAY with its reference,
+// or the tax office. A deduction entered on the run, or paid manually,
+// has no recorded destination and prints none.
+func (o *Outputs) deductionDestinations(ctx context.Context, q *store.Queries, biz business.Business, runID, employeeID int64, s payrun.PaySlip, doc *payslip.Payslip) error {
+	rows, err := q.ListPayRunDeductionDestinations(ctx, store.ListPayRunDeductionDestinationsParams{PayRunID: runID, BusinessID: biz.ID, EmployeeID: employeeID})
+	if err != nil || len(rows) == 0 {
+		return err
+	}
+	to := map[int64][]string{}
+	for _, r := range rows {
+		var d string
+		switch r.PaidTo {
+		case "BankAccount":
+			d = "paid to " + r.AccountName
+			if n := r.AccountNumber; n != "" {
+				if len(n) > 4 {
+					n = "..." + n[len(n)-4:]
+				}
+				d += " (" + strings.TrimSpace(strings.Join(nonEmpty(bsbOf(biz.Region, r.Bsb), "account "+n), ", ")) + ")"
+			}
+		case "SuperFund":
+			d = "paid to super fund"
+			if len(s.SuperPayments) == 1 {
+				d = "paid to " + s.SuperPayments[0].FundName
+			}
+		case "Bpay":
+			d = "paid by BPAY"
+		case "TaxOffice":
+			d = "paid to the tax office"
+		case "PensionScheme":
+			d = "paid to the pension scheme"
+		case "CPFB":
+			d = "paid to the CPF Board"
+		default:
+			continue
+		}
+		if r.PaymentReference != "" {
+			d += ", reference " + r.PaymentReference
+		}
+		to[r.CategoryID] = append(to[r.CategoryID], d)
+	}
+	// doc.Deductions were made from s.Deductions, one line each, in order.
+	for i, x := range s.Deductions {
+		if ds := to[x.CategoryID]; x.CategoryID != 0 && len(ds) > 0 && i < len(doc.Deductions) {
+			doc.Deductions[i].Description += " - " + strings.Join(ds, "; ")
+		}
+	}
+	return nil
+}
+
+// bsbOf is "BSB 062-000" for an AU account, the sort code elsewhere.
+func bsbOf(region, code string) string {
+	switch {
+	case code == "":
+		return ""
+	case region == "AU":
+		return "BSB " + code
+	case region == "UK":
+		return "sort code " + code
+	default:
+		return code
+	}
 }
 
 // payslipDocument maps a pay slip and its payments to what the PDF

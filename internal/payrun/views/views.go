@@ -300,7 +300,7 @@ func paySlip(biz business.Business, run store.PayRun, e store.PayRunEmployee, li
 			if l.TaxExempt {
 				st = "PreTax"
 			}
-			p.Deductions = append(p.Deductions, payrun.PaySlipDeduction{Name: l.CategoryName, Notes: l.Notes, Amount: money(l.Amount), TaxStatus: st})
+			p.Deductions = append(p.Deductions, payrun.PaySlipDeduction{CategoryID: l.CategoryID, Name: l.CategoryName, Notes: l.Notes, Amount: money(l.Amount), TaxStatus: st})
 		case pay.KindExpense:
 			p.EmployeeExpenses = append(p.EmployeeExpenses, payrun.PaySlipAmount{Name: l.CategoryName, Notes: l.Notes, Amount: money(l.Amount)})
 		case pay.KindTaxAdjustment:

@@ -49,3 +49,18 @@ RETURNING *;
 
 -- name: ListPayRunApprovals :many
 SELECT * FROM pay_run_approvals WHERE pay_run_id = $1 ORDER BY id;
+
+-- name: ListPayRunDeductionDestinations :many
+-- Where the standing deductions a run paid an employee went (Fair Work
+-- Regulations r 3.46(1)(j): the fund or account a deduction was paid
+-- into): each recurring deduction the run drew on (pay_run_sources), with
+-- its category, destination and reference, and the employee's bank
+-- account when it is paid to one.
+SELECT i.id, i.category_id, i.paid_to, i.payment_reference,
+    CAST(COALESCE(b.account_name, '') AS TEXT) AS account_name, CAST(COALESCE(b.bsb, '') AS TEXT) AS bsb,
+    CAST(COALESCE(b.account_number, '') AS TEXT) AS account_number
+FROM pay_run_sources s
+JOIN employee_recurring_inclusions i ON i.id = s.source_id AND i.business_id = s.business_id AND i.employee_id = s.employee_id AND i.kind = 'deduction'
+LEFT JOIN employee_bank_accounts b ON i.paid_to = 'BankAccount' AND b.id = i.paid_to_account_id AND b.employee_id = i.employee_id AND b.business_id = i.business_id
+WHERE s.pay_run_id = sqlc.arg(pay_run_id) AND s.business_id = sqlc.arg(business_id) AND s.employee_id = sqlc.arg(employee_id) AND s.kind = 'inclusion'
+ORDER BY i.id;
