@@ -3,6 +3,7 @@ package ukapi_test
 import (
 	"bytes"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -58,6 +59,24 @@ func TestUKFormsP45AndP60(t *testing.T) {
 		}
 		if again := e.Do("GET", F+"/p45download", key, nil).Expect(t, 200); !bytes.Equal(again.Body, pdf.Body) {
 			t.Error("P45 PDF is not deterministic")
+		}
+		// HMRC's parts and numbered boxes: Part 1A for the employee (boxes
+		// 1-13), Parts 2 and 3 for the new employer (boxes 1-7). The code
+		// was operated week 1/month 1, so box 6 has its X and box 7 is
+		// empty: the only £1,000.00 is box 8, this employment's pay.
+		if text := testkit.PDFText(t, pdf.Body); text != "" {
+			flat := strings.Join(strings.Fields(text), " ")
+			for _, w := range []string{"P45 Part 1A Details of employee leaving work", "Copy for employee", "P45 Part 2", "Copy for new employer", "P45 Part 3",
+				"2 Employee's National Insurance number AB123456C", "4 Leaving date (DD MM YYYY) 10 07 2026", "5 Student Loan deductions to continue Y",
+				"6 Tax code at leaving date 1257L", "Week 1/month 1 X", "8 This employment: total pay £1,000.00", "Total tax £103.20", "9 Works number/Payroll number W-17",
+				"11 Date of birth (DD MM YYYY) 03 02 1990"} {
+				if !strings.Contains(flat, w) {
+					t.Errorf("P45 PDF lacks %q:\n%s", w, text)
+				}
+			}
+			if n := strings.Count(flat, "£1,000.00"); n != 1 {
+				t.Errorf("£1,000.00 appears %d times: box 7 must be empty with week 1/month 1:\n%s", n, text)
+			}
 		}
 		testkit.ExpectProblem(t, e.Do("POST", F+"/mailp45", key, map[string]any{}), 400, "emailAddress")
 		testkit.ExpectProblem(t, e.Do("POST", F+"/mailp45", key, map[string]any{"emailAddress": "not-an-address"}), 400, "emailAddress")

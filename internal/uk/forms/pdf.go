@@ -103,28 +103,86 @@ func nonEmpty(s ...string) []string {
 	return out
 }
 
-// renderP45s writes one page per P45 (details of employee leaving work).
+// renderP45s writes each P45 in HMRC's three parts, a page each, with
+// HMRC's numbered boxes (docs/reference/uk-p45.md): Part 1A, the copy for
+// the employee (boxes 1 to 13); Part 2 and Part 3, for the new employer
+// (boxes 1 to 7; the rest of Part 3 is the new employer's to complete).
+// HMRC receives the leaving date on the FPS, so there is no Part 1.
 func renderP45s(list []P45) ([]byte, error) {
 	first := list[0]
 	d := newPDF("P45 "+first.Data.TaxYear, first.Employer.Name, first.Data.LeavingDate.Time)
 	for _, f := range list {
-		d.pdf.AddPage()
-		d.heading("P45 Details of employee leaving work")
-		d.employer(f.Employer)
-		d.employee(f.Employee)
-		x := f.Data
-		d.section("Leaving details, tax year " + x.TaxYear)
-		d.row("Leaving date", x.LeavingDate.Time.Format("02/01/2006"))
-		d.row("Tax code at leaving", x.TaxCode+w1(x.Week1Month1))
-		d.row("Last entries: "+x.PeriodType+" number", fmt.Sprint(x.PeriodNumber))
-		d.row("Total pay to date", gbp(x.TotalPayToDate))
-		d.row("Total tax to date", gbp(x.TotalTaxToDate))
-		d.row("Pay in this employment", gbp(x.PayInThisEmployment))
-		d.row("Tax in this employment", gbp(x.TaxInThisEmployment))
-		d.row("Student Loan deductions to continue", yn(x.StudentLoanDeductionsToContinue)+" ("+x.StudentLoanPlan+")")
-		d.row("Postgraduate Loan deductions to continue", yn(x.PostgraduateLoanDeductionsToContinue))
+		d.p45Part("P45 Part 1A", "Copy for employee", f, true)
+		d.p45Part("P45 Part 2", "Copy for new employer", f, false)
+		d.p45Part("P45 Part 3", "New employee details: for completion by the new employer", f, false)
+		d.notice("Part 3: boxes 1 to 7 are copied from Part 2. The new employer completes the rest of Part 3 " +
+			"(their PAYE reference, the date the new employment started and the new employee's details) on their own payroll record.")
 	}
 	return d.bytes()
+}
+
+// p45Part is one part of a P45: boxes 1 to 7, and on Part 1A boxes 8 to 13.
+func (d *pdfDoc) p45Part(title, sub string, f P45, employeeCopy bool) {
+	x, p, er := f.Data, f.Employee, f.Employer
+	d.pdf.AddPage()
+	d.heading(title + " Details of employee leaving work")
+	d.pdf.SetFont("Helvetica", "", 10)
+	d.pdf.CellFormat(180, 6, d.tr(sub+" (tax year "+x.TaxYear+")"), "", 1, "L", false, 0, "")
+	office, ref, _ := strings.Cut(er.PayeReference, "/")
+	d.row("1 Employer PAYE reference: office number / reference number", office+" / "+ref)
+	d.row("2 Employee's National Insurance number", p.NationalInsuranceNumber)
+	d.row("3 Title", strings.ToUpper(p.Title))
+	d.row("   Surname or family name", p.Surname)
+	d.row("   First name(s)", strings.Join(nonEmpty(p.FirstName, p.MiddleName), " "))
+	d.row("4 Leaving date (DD MM YYYY)", x.LeavingDate.Time.Format("02 01 2006"))
+	d.row("5 Student Loan deductions to continue", yesNo(x.StudentLoanDeductionsToContinue, "Y", ""))
+	d.row("   Postgraduate Loan deductions to continue", yesNo(x.PostgraduateLoanDeductionsToContinue, "Y", ""))
+	d.row("6 Tax code at leaving date", x.TaxCode)
+	d.row("   Week 1/month 1", yesNo(x.Week1Month1, "X", ""))
+	// Box 7 only when the code was cumulative: with an X at box 6 it is
+	// left empty, as the form says.
+	week, month, pay, tax := "", "", "", ""
+	if !x.Week1Month1 {
+		if x.PeriodType == "Week" {
+			week = fmt.Sprint(x.PeriodNumber)
+		} else {
+			month = fmt.Sprint(x.PeriodNumber)
+		}
+		pay, tax = gbp(x.TotalPayToDate), gbp(x.TotalTaxToDate)
+	}
+	d.row("7 Last entries: week number", week)
+	d.row("   Month number", month)
+	d.row("   Total pay to date", pay)
+	d.row("   Total tax to date", tax)
+	if !employeeCopy {
+		return
+	}
+	d.row("8 This employment: total pay", gbp(x.PayInThisEmployment))
+	d.row("   Total tax", gbp(x.TaxInThisEmployment))
+	d.row("9 Works number/Payroll number", p.PayrollID)
+	gender := ""
+	switch strings.ToUpper(p.Gender) {
+	case "M", "MALE":
+		gender = "Male"
+	case "F", "FEMALE":
+		gender = "Female"
+	}
+	d.row("10 Gender", gender)
+	dob := ""
+	if p.DateOfBirth != nil {
+		dob = p.DateOfBirth.Time.Format("02 01 2006")
+	}
+	d.row("11 Date of birth (DD MM YYYY)", dob)
+	d.row("12 Employee's private address", strings.Join(nonEmpty(p.AddressLine1, p.AddressLine2, p.Town, p.County, p.Postcode), ", "))
+	d.row("13 Employer name and address", strings.Join(nonEmpty(er.Name, er.AddressLine1, er.AddressLine2, er.Town, er.County, er.Postcode), ", "))
+	d.row("   I certify that the details in items 1 to 11 are correct. Date", x.LeavingDate.Time.Format("02 01 2006"))
+}
+
+func yesNo(b bool, yes, no string) string {
+	if b {
+		return yes
+	}
+	return no
 }
 
 // renderP60 writes the end of year certificate.
