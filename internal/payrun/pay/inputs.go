@@ -367,11 +367,13 @@ func (in *inputs) standardLines(e *EmployeeRow, run *store.PayRun, cat Category)
 // for the days they are employed: each standard line keeps its share of
 // its own days that fall from the start date to the end date, and
 // remembers what it pays for a whole period (a final pay's normal
-// earnings, Schedule 7). The days are calendar days (as pay rate changes
-// inside a period are shared) except in Singapore, where the Employment
-// Act's incomplete-month formula counts the employee's working days (wd,
-// their standard work week: sg_working_days.go; Monday to Friday where
-// none is stored):
+// earnings, Schedule 7). A salary's days are calendar days (as pay rate
+// changes inside a period are shared) except in Singapore, where the
+// Employment Act's incomplete-month formula counts the employee's working
+// days; standard hours paid by the hour or day (no timesheets) are paid
+// for the working days employed in every region, as hours and days are
+// paid for the days worked (wd, the employee's standard work week:
+// sg_working_days.go; Monday to Friday where none is stored):
 // docs/reference/part-period-pay.md.
 func employedShare(region string, e *EmployeeRow, run *store.PayRun, std []line, wd *[7]bool) []line {
 	lo, hi := payroll.DateOnly(run.PeriodStarting), payroll.DateOnly(run.PeriodEnding)
@@ -384,16 +386,18 @@ func employedShare(region string, e *EmployeeRow, run *store.PayRun, std []line,
 	if lo.Equal(payroll.DateOnly(run.PeriodStarting)) && hi.Equal(payroll.DateOnly(run.PeriodEnding)) {
 		return std
 	}
-	count := func(a, b time.Time) int { return int(calendarDays(a, b)) }
-	if region == calc.SG {
-		count = weekdays
-		if wd != nil {
-			count = workingDays(wd)
-		}
+	calendar := func(a, b time.Time) int { return int(calendarDays(a, b)) }
+	working := weekdays
+	if wd != nil {
+		working = workingDays(wd)
 	}
-	total := int64(count(payroll.DateOnly(run.PeriodStarting), payroll.DateOnly(run.PeriodEnding)))
 	out := std[:0]
 	for _, l := range std {
+		count := calendar
+		if region == calc.SG || l.rateUnit == "Hourly" || l.rateUnit == "Daily" {
+			count = working
+		}
+		total := int64(count(payroll.DateOnly(run.PeriodStarting), payroll.DateOnly(run.PeriodEnding)))
 		days := int64(count(l.from, l.to))
 		from, to := l.from, l.to
 		if from.Before(lo) {
