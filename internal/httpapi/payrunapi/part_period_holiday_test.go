@@ -136,3 +136,34 @@ func TestAuditAUPartWeekLeaverLeaveWithLoading(t *testing.T) {
 		want(t, "final pay", e.totals(t, P, lea), map[string]int64{"grossEarnings": 173269, "paygWithheld": 42600, "superContribution": 5143})
 	})
 }
+
+// UK leaver part-way through October 2026 whose holiday accrues as days
+// a year: Lyn, £36,000 a year paid monthly for 40 hours a week (8-hour
+// days), BR, has a holiday category of 28 days (224 hours) a year that
+// accrues by itself in twelfths each month: September (employed all of
+// it) 224 ÷ 12 = 18.6667 hours. She leaves on Thursday 15 October. Working
+// Time Regulations 1998 reg 14(3)(a), (A × B) − C: B is the proportion of
+// the leave year expired before the termination date, so October accrues
+// only for the 15 of its 31 days she was employed: 18.6667 × 15 ÷ 31 =
+// 9.0323 hours (a whole month's 18.6667 would pay holiday she never
+// earned). Untaken 27.6990 hours at her hourly rate (a week's pay 36,000 ÷
+// 52 = 692.3077 for 40 hours): × 17.307692 = 479.41. Gross 1,451.61 +
+// 479.41 = 1,931.02; BR cumulative: 4,931.02 → 4,931 × 20% = 986.20 −
+// 600.00 = 386.20.
+func TestAuditUKPartMonthLeaverHolidayAccruedInDays(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "UK", "Monthly")
+		e.Do("POST", e.B+"/leavecategory", e.Key, map[string]any{"name": "Holiday", "units": 28, "unitType": "Days",
+			"leaveUnitType": "Hours", "leaveCategoryType": "Standard", "automaticallyAccrues": true}).Expect(t, 200)
+		lyn := e.employee(t, "Lyn", "Monthly", map[string]any{"rate": 36000, "rateUnit": "Annually", "hoursPerWeek": 40, "hoursPerDay": 8,
+			"taxCode": "BR", "nationalInsuranceCategory": "A"})
+		sep := e.run(t, "2026-09-30", 0, 0)
+		e.Do("POST", sep+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+		e.leaveOn(t, lyn, "2026-10-15")
+		P := e.run(t, "2026-10-31", 0, 0)
+		expectAmount(t, "holiday in lieu", e.paidOnTermination(t, P, lyn), 479.41)
+		tot := e.totals(t, P, lyn)
+		expectAmount(t, "final gross", tot["grossEarnings"], 1931.02)
+		expectAmount(t, "final PAYE", tot["payeWithheld"], 386.20)
+	})
+}

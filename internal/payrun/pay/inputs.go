@@ -428,6 +428,24 @@ func employedShare(region string, e *EmployeeRow, run *store.PayRun, std []line,
 	return out
 }
 
+// employedDays are the calendar days of run's period employee e is
+// employed (from their start date to their end date) and the period's.
+func employedDays(e *EmployeeRow, run *store.PayRun) (employed, total int64) {
+	start, end := payroll.DateOnly(run.PeriodStarting), payroll.DateOnly(run.PeriodEnding)
+	total = calendarDays(start, end)
+	lo, hi := start, end
+	if e.StartDate.Valid && payroll.DateOnly(e.StartDate.Time).After(lo) {
+		lo = payroll.DateOnly(e.StartDate.Time)
+	}
+	if e.EndDate.Valid && payroll.DateOnly(e.EndDate.Time).Before(hi) {
+		hi = payroll.DateOnly(e.EndDate.Time)
+	}
+	if hi.Before(lo) {
+		return 0, total
+	}
+	return calendarDays(lo, hi), total
+}
+
 // weekdays counts Monday-Friday days from a through b (inclusive).
 func weekdays(a, b time.Time) int {
 	n := 0
@@ -897,7 +915,13 @@ func (in *inputs) accruals(e *EmployeeRow, run *store.PayRun, worked payroll.Rat
 	hpd, hpw := leave.StandardHours(leave.StoredHours(e.HoursPerDay), leave.StoredHours(e.HoursPerWeek))
 	perYear := payroll.RateFromInt(f.perYear)
 	weeksPerYear := payroll.RateFromInt(52)
-	days := payroll.RateFromInt(int64(run.PeriodEnding.Sub(run.PeriodStarting).Hours()/24) + 1)
+	// A yearly entitlement accrues for the part of the period the employee
+	// is employed: a joiner or leaver inside it accrues its share by
+	// calendar days (the hours-based unit types already follow the hours
+	// paid). docs/reference/holiday-pay-on-termination.md.
+	employed, total := employedDays(e, run)
+	days := payroll.RateFromInt(employed)
+	share := payroll.RateFromInt(employed).Div(payroll.RateFromInt(total))
 	var out []line
 	sort.SliceStable(list, func(i, j int) bool { return list[i].categoryID < list[j].categoryID })
 	for _, a := range list {
@@ -912,9 +936,9 @@ func (in *inputs) accruals(e *EmployeeRow, run *store.PayRun, worked payroll.Rat
 		case "HoursPerPayRun":
 			h = a.units
 		case "Days": // days a year
-			h = a.units.Mul(hpd).Div(perYear)
+			h = a.units.Mul(hpd).Div(perYear).Mul(share)
 		case "Weeks": // weeks a year
-			h = a.units.Mul(hpw).Div(perYear)
+			h = a.units.Mul(hpw).Div(perYear).Mul(share)
 		case "StandardDays": // days a year for a standard week's hours worked
 			if hpw.IsPos() {
 				h = a.units.Mul(hpd).Div(weeksPerYear.Mul(hpw)).Mul(worked)
@@ -924,7 +948,7 @@ func (in *inputs) accruals(e *EmployeeRow, run *store.PayRun, worked payroll.Rat
 		case "DayPerCalendarDay":
 			h = a.units.Mul(hpd).Mul(days)
 		case "DayPerMonth":
-			h = a.units.Mul(hpd).Mul(payroll.RateFromInt(12)).Div(perYear)
+			h = a.units.Mul(hpd).Mul(payroll.RateFromInt(12)).Div(perYear).Mul(share)
 		}
 		h = h.RoundHalfUp(4)
 		if !h.IsPos() {
