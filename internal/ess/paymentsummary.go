@@ -12,6 +12,7 @@ import (
 
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/calc"
+	"github.com/payrolld/payrolld/internal/db"
 	"github.com/payrolld/payrolld/internal/employee"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/payrun/pay"
@@ -33,6 +34,10 @@ type PaymentSummary struct {
 	LumpSumA, LumpSumB, LumpSumD, LumpSumE, RESC payroll.Money
 	ETPTaxable, ETPTaxFree                       payroll.Money
 	ETPCode                                      string
+	// LumpSumAType is R (paid for a genuine redundancy, invalidity or an
+	// early retirement scheme) or T (any other reason), "" without Lump
+	// Sum A (lumpSumAType).
+	LumpSumAType string
 	// Allowances (pay categories classified as an allowance), union or
 	// professional association fees and workplace giving (deductions so
 	// classified), by category name.
@@ -133,7 +138,7 @@ func (s *Payslips) summaries(ctx context.Context, biz business.Business, e emplo
 			Gross:       payroll.MoneyFromMinor(x.gross + p.givingPreTax - p.lumpSumA - p.lumpSumB - p.lumpSumE - p.etpTaxable - sumOf(p.allowances)),
 			TaxWithheld: payroll.MoneyFromMinor(x.tax), Super: payroll.MoneyFromMinor(x.super),
 			LumpSumA: payroll.MoneyFromMinor(p.lumpSumA), LumpSumB: payroll.MoneyFromMinor(p.lumpSumB), LumpSumD: payroll.MoneyFromMinor(p.lumpSumD),
-			LumpSumE: payroll.MoneyFromMinor(p.lumpSumE), RESC: payroll.MoneyFromMinor(p.resc),
+			LumpSumE: payroll.MoneyFromMinor(p.lumpSumE), RESC: payroll.MoneyFromMinor(p.resc), LumpSumAType: p.lumpSumAType(),
 			Allowances: moneyOf(p.allowances), UnionFees: moneyOf(p.unionFees), WorkplaceGiving: moneyOf(p.giving),
 			ETPTaxable: payroll.MoneyFromMinor(p.etpTaxable), ETPTaxFree: payroll.MoneyFromMinor(p.etpTaxFree), ETPCode: p.etpCode, PayRuns: runs[y],
 			EmployeeName: strings.TrimSpace(m.FirstName + " " + m.Surname), EmployeeDetail: nonEmpty(m.ResidentialStreetAddress, m.ResidentialAddressLine2,
@@ -148,12 +153,33 @@ func (s *Payslips) summaries(ctx context.Context, biz business.Business, e emplo
 type summaryParts struct {
 	lumpSumA, lumpSumB, lumpSumD, lumpSumE, resc, etpTaxable, etpTaxFree int64
 	etpCode                                                              string
-	allowances, unionFees, giving                                        map[string]int64
+	// lumpSumAR is the part of lumpSumA paid for a genuine redundancy,
+	// invalidity or an early retirement scheme (type R).
+	lumpSumAR                     int64
+	allowances, unionFees, giving map[string]int64
 	// givingPreTax is the workplace giving deducted before tax: it is
 	// out of taxable earnings but not out of gross payments (ATO,
 	// "Workplace giving programs": the program does not affect the way
 	// gross income is worked out).
 	givingPreTax int64
+}
+
+// lumpSumAType is the payment summary's Lump Sum A type (ATO, PAYG
+// payment summary – individual non-business; individual tax return
+// instructions, item 3): R if the payment was made for a genuine
+// redundancy, invalidity or under an early retirement scheme, T for any
+// other reason (leave accrued before 18 August 1993 paid on a
+// resignation, dismissal or retirement). The summary has one type box: a
+// year with both (two terminations) shows R, the type of the payments
+// made because the job ended involuntarily; "" without Lump Sum A.
+func (p summaryParts) lumpSumAType() string {
+	switch {
+	case p.lumpSumA == 0:
+		return ""
+	case p.lumpSumAR != 0:
+		return "R"
+	}
+	return "T"
 }
 
 func sumOf(m map[string]int64) int64 {
@@ -199,6 +225,11 @@ func (s *Payslips) summaryParts(ctx context.Context, biz business.Business, empl
 	if err != nil {
 		return nil, err
 	}
+	// How the employment ended decides the Lump Sum A type (R or T).
+	reason, err := s.Employees.DB.Queries().GetEmployeeTerminationReason(ctx, store.GetEmployeeTerminationReasonParams{BusinessID: biz.ID, ID: employeeID})
+	if err != nil && !db.IsNoRows(err) {
+		return nil, err
+	}
 	for _, r := range rows {
 		y := financialYear(r.DatePaid.UTC())
 		p := out[y]
@@ -236,6 +267,14 @@ func (s *Payslips) summaryParts(ctx context.Context, biz business.Business, empl
 				p.lumpSumD += r.Amount
 			case r.Subtype == pay.SubtypeUnusedLeaveLumpSumA || (r.Subtype == "" && c.AU.LumpSumA):
 				p.lumpSumA += r.Amount
+				// Type R: leave paid out on a genuine redundancy or
+				// invalidity (the run's Lump Sum A subtype), a category of
+				// type R, or any Lump Sum A of an employee whose
+				// employment ended so; type T otherwise.
+				if r.Subtype == pay.SubtypeUnusedLeaveLumpSumA || c.AU.Class == "LumpSumATypeR" || c.AU.Type == "GenuineRedundancyLeavePayment" ||
+					c.AU.Type == "GenuineRedundancyLeaveLoading" || pay.GenuineRedundancy(reason) {
+					p.lumpSumAR += r.Amount
+				}
 			case c.AU.Class == "LumpSumB":
 				p.lumpSumB += r.Amount
 			case c.AU.Class == "LumpSumE":
@@ -331,10 +370,14 @@ func renderPaymentSummary(biz business.Business, s PaymentSummary) ([]byte, erro
 	pdf.SetFont("Helvetica", "", 10)
 	row("Gross payments", s.Gross)
 	row("Total tax withheld", s.TaxWithheld)
+	lumpSumA := "Lump Sum A"
+	if s.LumpSumAType != "" {
+		lumpSumA += " (type " + s.LumpSumAType + ")"
+	}
 	for _, r := range []struct {
 		label string
 		m     payroll.Money
-	}{{"Lump Sum A", s.LumpSumA}, {"Lump Sum D", s.LumpSumD}, {"Reportable employer superannuation contributions", s.RESC},
+	}{{lumpSumA, s.LumpSumA}, {"Lump Sum D", s.LumpSumD}, {"Reportable employer superannuation contributions", s.RESC},
 		{"Employment termination payment, taxable component (code " + s.ETPCode + ")", s.ETPTaxable},
 		{"Employment termination payment, tax-free component", s.ETPTaxFree}} {
 		if r.m.IsPos() {

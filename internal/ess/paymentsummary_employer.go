@@ -87,7 +87,7 @@ func (s *Payslips) stored(r store.PaymentSummary, e employee.Employee) StoredSum
 		End: time.Date(y, time.June, 30, 0, 0, 0, 0, time.UTC), Gross: payroll.MoneyFromMinor(r.Gross), TaxWithheld: payroll.MoneyFromMinor(r.Tax),
 		Super: payroll.MoneyFromMinor(r.Super), PayRuns: int(r.PayRuns), LumpSumA: payroll.MoneyFromMinor(r.LumpSumA), LumpSumD: payroll.MoneyFromMinor(r.LumpSumD),
 		RESC: payroll.MoneyFromMinor(r.Resc), ETPTaxable: payroll.MoneyFromMinor(r.EtpTaxable), ETPTaxFree: payroll.MoneyFromMinor(r.EtpTaxFree), ETPCode: r.EtpCode,
-		LumpSumB: payroll.MoneyFromMinor(r.LumpSumB), LumpSumE: payroll.MoneyFromMinor(r.LumpSumE)},
+		LumpSumB: payroll.MoneyFromMinor(r.LumpSumB), LumpSumE: payroll.MoneyFromMinor(r.LumpSumE), LumpSumAType: r.LumpSumAType},
 		Status: r.Status, IsAmended: r.IsAmended, DateGenerated: r.DateGenerated, Employee: e}
 }
 
@@ -212,7 +212,7 @@ func (s *Payslips) GenerateSummaries(ctx context.Context, biz business.Business,
 					Status: SummaryGenerated, Gross: sum.Gross.MinorUnits(), Tax: sum.TaxWithheld.MinorUnits(), Super: sum.Super.MinorUnits(),
 					PayRuns: int64(sum.PayRuns), DateGenerated: now, LumpSumA: sum.LumpSumA.MinorUnits(), LumpSumD: sum.LumpSumD.MinorUnits(),
 					Resc: sum.RESC.MinorUnits(), EtpTaxable: sum.ETPTaxable.MinorUnits(), EtpTaxFree: sum.ETPTaxFree.MinorUnits(), EtpCode: sum.ETPCode,
-					LumpSumB: sum.LumpSumB.MinorUnits(), LumpSumE: sum.LumpSumE.MinorUnits()})
+					LumpSumB: sum.LumpSumB.MinorUnits(), LumpSumE: sum.LumpSumE.MinorUnits(), LumpSumAType: sum.LumpSumAType})
 				if err == nil {
 					err = writeSummaryAmounts(ctx, q, biz.ID, row.ID, sum)
 				}
@@ -225,7 +225,8 @@ func (s *Payslips) GenerateSummaries(ctx context.Context, biz business.Business,
 					IsAmended: cur.IsAmended || cur.Status == SummaryUnpublished, Gross: sum.Gross.MinorUnits(), Tax: sum.TaxWithheld.MinorUnits(),
 					Super: sum.Super.MinorUnits(), PayRuns: int64(sum.PayRuns), DateGenerated: now, LumpSumA: sum.LumpSumA.MinorUnits(),
 					LumpSumD: sum.LumpSumD.MinorUnits(), Resc: sum.RESC.MinorUnits(), EtpTaxable: sum.ETPTaxable.MinorUnits(),
-					EtpTaxFree: sum.ETPTaxFree.MinorUnits(), EtpCode: sum.ETPCode, LumpSumB: sum.LumpSumB.MinorUnits(), LumpSumE: sum.LumpSumE.MinorUnits()})
+					EtpTaxFree: sum.ETPTaxFree.MinorUnits(), EtpCode: sum.ETPCode, LumpSumB: sum.LumpSumB.MinorUnits(), LumpSumE: sum.LumpSumE.MinorUnits(),
+					LumpSumAType: sum.LumpSumAType})
 				if err == nil {
 					err = writeSummaryAmounts(ctx, q, biz.ID, row.ID, sum)
 				}

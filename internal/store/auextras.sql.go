@@ -13,10 +13,10 @@ import (
 
 const createPaymentSummary = `-- name: CreatePaymentSummary :one
 INSERT INTO payment_summaries (business_id, employee_id, financial_year, status, is_amended, gross, tax, super, pay_runs, date_generated, version,
-    lump_sum_a, lump_sum_d, resc, etp_taxable, etp_tax_free, etp_code, lump_sum_b, lump_sum_e)
-VALUES ($1, $2, $3, $4, FALSE, $5, $6, $7, $8, $9, 1, $10, $11, $12, $13, $14, $15, $16, $17)
+    lump_sum_a, lump_sum_d, resc, etp_taxable, etp_tax_free, etp_code, lump_sum_b, lump_sum_e, lump_sum_a_type)
+VALUES ($1, $2, $3, $4, FALSE, $5, $6, $7, $8, $9, 1, $10, $11, $12, $13, $14, $15, $16, $17, $18)
 ON CONFLICT (business_id, employee_id, financial_year) DO NOTHING
-RETURNING id, business_id, employee_id, financial_year, status, is_amended, gross, tax, super, pay_runs, date_generated, version, lump_sum_a, lump_sum_d, resc, etp_taxable, etp_tax_free, etp_code, lump_sum_b, lump_sum_e
+RETURNING id, business_id, employee_id, financial_year, status, is_amended, gross, tax, super, pay_runs, date_generated, version, lump_sum_a, lump_sum_d, resc, etp_taxable, etp_tax_free, etp_code, lump_sum_b, lump_sum_e, lump_sum_a_type
 `
 
 type CreatePaymentSummaryParams struct {
@@ -37,6 +37,7 @@ type CreatePaymentSummaryParams struct {
 	EtpCode       string
 	LumpSumB      int64
 	LumpSumE      int64
+	LumpSumAType  string
 }
 
 // A racing generate of the same employee and year inserts nothing (no row: 409).
@@ -59,6 +60,7 @@ func (q *Queries) CreatePaymentSummary(ctx context.Context, arg CreatePaymentSum
 		arg.EtpCode,
 		arg.LumpSumB,
 		arg.LumpSumE,
+		arg.LumpSumAType,
 	)
 	var i PaymentSummary
 	err := row.Scan(
@@ -82,6 +84,7 @@ func (q *Queries) CreatePaymentSummary(ctx context.Context, arg CreatePaymentSum
 		&i.EtpCode,
 		&i.LumpSumB,
 		&i.LumpSumE,
+		&i.LumpSumAType,
 	)
 	return i, err
 }
@@ -175,7 +178,7 @@ func (q *Queries) DeleteSuperAdjustment(ctx context.Context, arg DeleteSuperAdju
 }
 
 const getPaymentSummary = `-- name: GetPaymentSummary :one
-SELECT id, business_id, employee_id, financial_year, status, is_amended, gross, tax, super, pay_runs, date_generated, version, lump_sum_a, lump_sum_d, resc, etp_taxable, etp_tax_free, etp_code, lump_sum_b, lump_sum_e FROM payment_summaries WHERE business_id = $1 AND employee_id = $2 AND financial_year = $3
+SELECT id, business_id, employee_id, financial_year, status, is_amended, gross, tax, super, pay_runs, date_generated, version, lump_sum_a, lump_sum_d, resc, etp_taxable, etp_tax_free, etp_code, lump_sum_b, lump_sum_e, lump_sum_a_type FROM payment_summaries WHERE business_id = $1 AND employee_id = $2 AND financial_year = $3
 `
 
 type GetPaymentSummaryParams struct {
@@ -208,6 +211,7 @@ func (q *Queries) GetPaymentSummary(ctx context.Context, arg GetPaymentSummaryPa
 		&i.EtpCode,
 		&i.LumpSumB,
 		&i.LumpSumE,
+		&i.LumpSumAType,
 	)
 	return i, err
 }
@@ -268,7 +272,7 @@ func (q *Queries) InsertPaymentSummaryAmount(ctx context.Context, arg InsertPaym
 }
 
 const listEmployeePaymentSummaries = `-- name: ListEmployeePaymentSummaries :many
-SELECT id, business_id, employee_id, financial_year, status, is_amended, gross, tax, super, pay_runs, date_generated, version, lump_sum_a, lump_sum_d, resc, etp_taxable, etp_tax_free, etp_code, lump_sum_b, lump_sum_e FROM payment_summaries WHERE business_id = $1 AND employee_id = $2 ORDER BY financial_year DESC
+SELECT id, business_id, employee_id, financial_year, status, is_amended, gross, tax, super, pay_runs, date_generated, version, lump_sum_a, lump_sum_d, resc, etp_taxable, etp_tax_free, etp_code, lump_sum_b, lump_sum_e, lump_sum_a_type FROM payment_summaries WHERE business_id = $1 AND employee_id = $2 ORDER BY financial_year DESC
 `
 
 type ListEmployeePaymentSummariesParams struct {
@@ -306,6 +310,7 @@ func (q *Queries) ListEmployeePaymentSummaries(ctx context.Context, arg ListEmpl
 			&i.EtpCode,
 			&i.LumpSumB,
 			&i.LumpSumE,
+			&i.LumpSumAType,
 		); err != nil {
 			return nil, err
 		}
@@ -409,9 +414,9 @@ func (q *Queries) ListSuperAdjustments(ctx context.Context, arg ListSuperAdjustm
 const regeneratePaymentSummary = `-- name: RegeneratePaymentSummary :one
 UPDATE payment_summaries SET status = 'Generated', is_amended = $4, gross = $5, tax = $6, super = $7, pay_runs = $8, date_generated = $9,
     lump_sum_a = $10, lump_sum_d = $11, resc = $12, etp_taxable = $13, etp_tax_free = $14, etp_code = $15, lump_sum_b = $16, lump_sum_e = $17,
-    version = version + 1
+    lump_sum_a_type = $18, version = version + 1
 WHERE business_id = $1 AND id = $2 AND version = $3 AND status <> 'Published'
-RETURNING id, business_id, employee_id, financial_year, status, is_amended, gross, tax, super, pay_runs, date_generated, version, lump_sum_a, lump_sum_d, resc, etp_taxable, etp_tax_free, etp_code, lump_sum_b, lump_sum_e
+RETURNING id, business_id, employee_id, financial_year, status, is_amended, gross, tax, super, pay_runs, date_generated, version, lump_sum_a, lump_sum_d, resc, etp_taxable, etp_tax_free, etp_code, lump_sum_b, lump_sum_e, lump_sum_a_type
 `
 
 type RegeneratePaymentSummaryParams struct {
@@ -432,6 +437,7 @@ type RegeneratePaymentSummaryParams struct {
 	EtpCode       string
 	LumpSumB      int64
 	LumpSumE      int64
+	LumpSumAType  string
 }
 
 // Replaces the figures of a summary that is not published, if nobody
@@ -455,6 +461,7 @@ func (q *Queries) RegeneratePaymentSummary(ctx context.Context, arg RegeneratePa
 		arg.EtpCode,
 		arg.LumpSumB,
 		arg.LumpSumE,
+		arg.LumpSumAType,
 	)
 	var i PaymentSummary
 	err := row.Scan(
@@ -478,6 +485,7 @@ func (q *Queries) RegeneratePaymentSummary(ctx context.Context, arg RegeneratePa
 		&i.EtpCode,
 		&i.LumpSumB,
 		&i.LumpSumE,
+		&i.LumpSumAType,
 	)
 	return i, err
 }
@@ -485,7 +493,7 @@ func (q *Queries) RegeneratePaymentSummary(ctx context.Context, arg RegeneratePa
 const setPaymentSummaryStatus = `-- name: SetPaymentSummaryStatus :one
 UPDATE payment_summaries SET status = $5, version = version + 1
 WHERE business_id = $1 AND id = $2 AND version = $3 AND status = $4
-RETURNING id, business_id, employee_id, financial_year, status, is_amended, gross, tax, super, pay_runs, date_generated, version, lump_sum_a, lump_sum_d, resc, etp_taxable, etp_tax_free, etp_code, lump_sum_b, lump_sum_e
+RETURNING id, business_id, employee_id, financial_year, status, is_amended, gross, tax, super, pay_runs, date_generated, version, lump_sum_a, lump_sum_d, resc, etp_taxable, etp_tax_free, etp_code, lump_sum_b, lump_sum_e, lump_sum_a_type
 `
 
 type SetPaymentSummaryStatusParams struct {
@@ -528,6 +536,7 @@ func (q *Queries) SetPaymentSummaryStatus(ctx context.Context, arg SetPaymentSum
 		&i.EtpCode,
 		&i.LumpSumB,
 		&i.LumpSumE,
+		&i.LumpSumAType,
 	)
 	return i, err
 }

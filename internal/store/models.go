@@ -1223,6 +1223,7 @@ type PaymentSummary struct {
 	EtpCode       string
 	LumpSumB      int64
 	LumpSumE      int64
+	LumpSumAType  string
 }
 
 type PaymentSummaryAmount struct {

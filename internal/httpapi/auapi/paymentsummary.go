@@ -55,7 +55,7 @@ type PaymentSummary struct {
 	LumpSumB                                 int64            `json:"lumpSumB"`
 	LumpSumD                                 int64            `json:"lumpSumD"`
 	LumpSumE                                 int64            `json:"lumpSumE"`
-	LumpSumAType                             string           `json:"lumpSumAType"`
+	LumpSumAType                             string           `json:"lumpSumAType" doc:"R: Lump Sum A paid for a genuine redundancy, invalidity or an early retirement scheme; T: for any other reason (e.g. leave accrued before 18 August 1993 paid on a resignation); empty without Lump Sum A"`
 	NotReportedAmount                        int64            `json:"notReportedAmount"`
 	Allowances                               map[string]int64 `json:"allowances"`
 	UnionFeeDeductions                       map[string]int64 `json:"unionFeeDeductions"`
@@ -113,8 +113,9 @@ func paymentSummary(s ess.StoredSummary, payer, abn string) PaymentSummary {
 		PayerABN: abn, PayerName: payer, PaymentDate: payroll.NewDateTime(s.End), GrossPaymentType: "Salary", InputGrossEarnings: s.Gross,
 		LumpSumA: dollars(s.LumpSumA), LumpSumD: dollars(s.LumpSumD), EmployerSuperContributions: dollars(s.RESC),
 		EtpCode: s.ETPCode, TaxableComponent: dollars(s.ETPTaxable), TaxFreeComponent: dollars(s.ETPTaxFree)}
-	if s.LumpSumA.IsPos() {
-		out.LumpSumAType = "R"
+	out.LumpSumAType = s.LumpSumAType
+	if s.LumpSumA.IsPos() && out.LumpSumAType == "" {
+		out.LumpSumAType = "R" // generated before the type was kept: what it said then
 	}
 	out.LumpSumB, out.LumpSumE = dollars(s.LumpSumB), dollars(s.LumpSumE)
 	for name, a := range s.Allowances {

@@ -170,9 +170,10 @@ func terminatedBy(e *EmployeeRow, run *store.PayRun) bool {
 	return e.EndDate.Valid && !payroll.DateOnly(e.EndDate.Time).After(payroll.DateOnly(run.PeriodEnding))
 }
 
-// genuineRedundancy: the termination reasons whose unused leave is taxed
-// as Lump Sum A (Schedule 7: genuine redundancy, invalidity).
-func genuineRedundancy(reason string) bool {
+// GenuineRedundancy: the termination reasons whose unused leave is taxed
+// as Lump Sum A (Schedule 7: genuine redundancy, invalidity) and whose
+// Lump Sum A is reported as type R.
+func GenuineRedundancy(reason string) bool {
 	return strings.EqualFold(reason, "Redundancy") || strings.EqualFold(reason, "IllHealth")
 }
 
@@ -214,7 +215,7 @@ func auInputsOf(ctx context.Context, q *store.Queries, bizID int64, run *store.P
 		if err != nil {
 			return nil, err
 		}
-		au.termination = &calc.AUTermination{GenuineRedundancy: genuineRedundancy(reason)}
+		au.termination = &calc.AUTermination{GenuineRedundancy: GenuineRedundancy(reason)}
 		if full.IsPos() {
 			// A final period cut short: the marginal method adds the leave
 			// to a whole period's normal earnings.
@@ -345,7 +346,7 @@ func (w *Writer) terminationLines(ctx context.Context, region string, run *store
 	if err != nil {
 		return err
 	}
-	gr := region == calc.AU && genuineRedundancy(reason)
+	gr := region == calc.AU && GenuineRedundancy(reason)
 	rows, err := w.q.LeaveBalancesAsAt(ctx, store.LeaveBalancesAsAtParams{BusinessID: w.bizID, EmployeeID: e.ID, EntryDate: run.PeriodEnding})
 	if err != nil {
 		return err

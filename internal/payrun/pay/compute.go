@@ -80,6 +80,9 @@ type line struct {
 	// fullPeriod: what a standard line pays for a whole period when AU
 	// employment starts or ends inside it (employedShare); zero otherwise.
 	fullPeriod payroll.Money
+	// rateUnit: a standard line's rate unit (employedShare pays Hourly
+	// and Daily lines by the working days employed).
+	rateUnit string
 }
 
 // standardEarnings is the employee's pay for one period from their own
@@ -129,7 +132,7 @@ func standardEarnings(e *EmployeeRow, freq string, cat Category) (line, bool) {
 	default:
 		return line{}, false
 	}
-	l := line{units: units, rate: unitRate, amount: amount, earningKind: cat.Kind, standard: true, cat: &cat}
+	l := line{units: units, rate: unitRate, amount: amount, earningKind: cat.Kind, standard: true, cat: &cat, rateUnit: e.RateUnit}
 	l.Kind = KindEarnings
 	l.CategoryID, l.CategoryName, l.TaxExempt = cat.ID, cat.Name, cat.TaxExempt
 	l.Units, l.Rate, l.Amount = units.RoundHalfUp(4).String(), unitRate.RoundHalfUp(4).String(), amount.MinorUnits()

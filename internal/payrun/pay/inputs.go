@@ -367,11 +367,13 @@ func (in *inputs) standardLines(e *EmployeeRow, run *store.PayRun, cat Category)
 // for the days they are employed: each standard line keeps its share of
 // its own days that fall from the start date to the end date, and
 // remembers what it pays for a whole period (a final pay's normal
-// earnings, Schedule 7). The days are calendar days (as pay rate changes
-// inside a period are shared) except in Singapore, where the Employment
-// Act's incomplete-month formula counts the employee's working days (wd,
-// their standard work week: sg_working_days.go; Monday to Friday where
-// none is stored):
+// earnings, Schedule 7). A salary's days are calendar days (as pay rate
+// changes inside a period are shared) except in Singapore, where the
+// Employment Act's incomplete-month formula counts the employee's working
+// days; standard hours paid by the hour or day (no timesheets) are paid
+// for the working days employed in every region, as hours and days are
+// paid for the days worked (wd, the employee's standard work week:
+// sg_working_days.go; Monday to Friday where none is stored):
 // docs/reference/part-period-pay.md.
 func employedShare(region string, e *EmployeeRow, run *store.PayRun, std []line, wd *[7]bool) []line {
 	lo, hi := payroll.DateOnly(run.PeriodStarting), payroll.DateOnly(run.PeriodEnding)
@@ -384,16 +386,18 @@ func employedShare(region string, e *EmployeeRow, run *store.PayRun, std []line,
 	if lo.Equal(payroll.DateOnly(run.PeriodStarting)) && hi.Equal(payroll.DateOnly(run.PeriodEnding)) {
 		return std
 	}
-	count := func(a, b time.Time) int { return int(calendarDays(a, b)) }
-	if region == calc.SG {
-		count = weekdays
-		if wd != nil {
-			count = workingDays(wd)
-		}
+	calendar := func(a, b time.Time) int { return int(calendarDays(a, b)) }
+	working := weekdays
+	if wd != nil {
+		working = workingDays(wd)
 	}
-	total := int64(count(payroll.DateOnly(run.PeriodStarting), payroll.DateOnly(run.PeriodEnding)))
 	out := std[:0]
 	for _, l := range std {
+		count := calendar
+		if region == calc.SG || l.rateUnit == "Hourly" || l.rateUnit == "Daily" {
+			count = working
+		}
+		total := int64(count(payroll.DateOnly(run.PeriodStarting), payroll.DateOnly(run.PeriodEnding)))
 		days := int64(count(l.from, l.to))
 		from, to := l.from, l.to
 		if from.Before(lo) {
@@ -422,6 +426,24 @@ func employedShare(region string, e *EmployeeRow, run *store.PayRun, std []line,
 		out = append(out, l)
 	}
 	return out
+}
+
+// employedDays are the calendar days of run's period employee e is
+// employed (from their start date to their end date) and the period's.
+func employedDays(e *EmployeeRow, run *store.PayRun) (employed, total int64) {
+	start, end := payroll.DateOnly(run.PeriodStarting), payroll.DateOnly(run.PeriodEnding)
+	total = calendarDays(start, end)
+	lo, hi := start, end
+	if e.StartDate.Valid && payroll.DateOnly(e.StartDate.Time).After(lo) {
+		lo = payroll.DateOnly(e.StartDate.Time)
+	}
+	if e.EndDate.Valid && payroll.DateOnly(e.EndDate.Time).Before(hi) {
+		hi = payroll.DateOnly(e.EndDate.Time)
+	}
+	if hi.Before(lo) {
+		return 0, total
+	}
+	return calendarDays(lo, hi), total
 }
 
 // weekdays counts Monday-Friday days from a through b (inclusive).
@@ -893,7 +915,13 @@ func (in *inputs) accruals(e *EmployeeRow, run *store.PayRun, worked payroll.Rat
 	hpd, hpw := leave.StandardHours(leave.StoredHours(e.HoursPerDay), leave.StoredHours(e.HoursPerWeek))
 	perYear := payroll.RateFromInt(f.perYear)
 	weeksPerYear := payroll.RateFromInt(52)
-	days := payroll.RateFromInt(int64(run.PeriodEnding.Sub(run.PeriodStarting).Hours()/24) + 1)
+	// A yearly entitlement accrues for the part of the period the employee
+	// is employed: a joiner or leaver inside it accrues its share by
+	// calendar days (the hours-based unit types already follow the hours
+	// paid). docs/reference/holiday-pay-on-termination.md.
+	employed, total := employedDays(e, run)
+	days := payroll.RateFromInt(employed)
+	share := payroll.RateFromInt(employed).Div(payroll.RateFromInt(total))
 	var out []line
 	sort.SliceStable(list, func(i, j int) bool { return list[i].categoryID < list[j].categoryID })
 	for _, a := range list {
@@ -908,9 +936,9 @@ func (in *inputs) accruals(e *EmployeeRow, run *store.PayRun, worked payroll.Rat
 		case "HoursPerPayRun":
 			h = a.units
 		case "Days": // days a year
-			h = a.units.Mul(hpd).Div(perYear)
+			h = a.units.Mul(hpd).Div(perYear).Mul(share)
 		case "Weeks": // weeks a year
-			h = a.units.Mul(hpw).Div(perYear)
+			h = a.units.Mul(hpw).Div(perYear).Mul(share)
 		case "StandardDays": // days a year for a standard week's hours worked
 			if hpw.IsPos() {
 				h = a.units.Mul(hpd).Div(weeksPerYear.Mul(hpw)).Mul(worked)
@@ -920,7 +948,7 @@ func (in *inputs) accruals(e *EmployeeRow, run *store.PayRun, worked payroll.Rat
 		case "DayPerCalendarDay":
 			h = a.units.Mul(hpd).Mul(days)
 		case "DayPerMonth":
-			h = a.units.Mul(hpd).Mul(payroll.RateFromInt(12)).Div(perYear)
+			h = a.units.Mul(hpd).Mul(payroll.RateFromInt(12)).Div(perYear).Mul(share)
 		}
 		h = h.RoundHalfUp(4)
 		if !h.IsPos() {

@@ -29,8 +29,8 @@ SELECT * FROM payment_summaries WHERE business_id = $1 AND employee_id = $2 ORDE
 -- name: CreatePaymentSummary :one
 -- A racing generate of the same employee and year inserts nothing (no row: 409).
 INSERT INTO payment_summaries (business_id, employee_id, financial_year, status, is_amended, gross, tax, super, pay_runs, date_generated, version,
-    lump_sum_a, lump_sum_d, resc, etp_taxable, etp_tax_free, etp_code, lump_sum_b, lump_sum_e)
-VALUES ($1, $2, $3, $4, FALSE, $5, $6, $7, $8, $9, 1, $10, $11, $12, $13, $14, $15, $16, $17)
+    lump_sum_a, lump_sum_d, resc, etp_taxable, etp_tax_free, etp_code, lump_sum_b, lump_sum_e, lump_sum_a_type)
+VALUES ($1, $2, $3, $4, FALSE, $5, $6, $7, $8, $9, 1, $10, $11, $12, $13, $14, $15, $16, $17, $18)
 ON CONFLICT (business_id, employee_id, financial_year) DO NOTHING
 RETURNING *;
 
@@ -39,7 +39,7 @@ RETURNING *;
 -- changed it since it was read (version).
 UPDATE payment_summaries SET status = 'Generated', is_amended = $4, gross = $5, tax = $6, super = $7, pay_runs = $8, date_generated = $9,
     lump_sum_a = $10, lump_sum_d = $11, resc = $12, etp_taxable = $13, etp_tax_free = $14, etp_code = $15, lump_sum_b = $16, lump_sum_e = $17,
-    version = version + 1
+    lump_sum_a_type = $18, version = version + 1
 WHERE business_id = $1 AND id = $2 AND version = $3 AND status <> 'Published'
 RETURNING *;
 

@@ -139,6 +139,7 @@ type SickPay struct {
 	Amount                        payroll.Money    `json:"amount"`
 	Notes                         string           `json:"notes"`
 	Log                           []LogEvent       `json:"log"`
+	Warning                       *string          `json:"warning" nullable:"true" doc:"why this period's SSP cannot be worked out (a period stored before such periods were refused, running into a tax year whose SSP rate is not loaded); it then pays nothing until its dates are corrected or the rate is loaded"`
 }
 
 // SSPWeekOut is the SSP of one pay week of the period.

@@ -97,11 +97,19 @@ func (s *Service) payPeriod(ctx context.Context, q *store.Queries, biz business.
 			}
 		}
 		if k == SSP {
-			addAbsence()
 			res, _, _, err := sspCalc(ctx, q, biz.ID, r)
+			if payroll.KindOf(err) == payroll.KindInvalid {
+				// A period stored before such periods were refused (it runs
+				// into a tax year whose SSP rate is not loaded): nothing of
+				// it can be paid, so nothing of the salary is taken either.
+				unpaid[r.EmployeeID] = append(unpaid[r.EmployeeID], fmt.Sprintf("%s from %s to %s: %v; not paid, and the salary of its days is kept",
+					k.Name(), r.StartDate.Format("2006-01-02"), r.EndDate.Format("2006-01-02"), err))
+				continue
+			}
 			if err != nil {
 				return nil, nil, nil, err
 			}
+			addAbsence()
 			for i, w := range res.Weeks {
 				amt, days := w.AmountBetween(from, to)
 				if days == 0 {

@@ -82,12 +82,36 @@ func (s *Service) ListSSP(ctx context.Context, biz business.Business, p *payroll
 	}
 	out := make([]SickPay, 0, len(rows))
 	for _, r := range rows {
-		x, err := s.sickPay(ctx, q, biz.ID, r)
+		x, err := s.sickPayOrWarning(ctx, q, biz.ID, r)
 		if err != nil {
 			return nil, err
 		}
 		out = append(out, x)
 	}
+	return out, nil
+}
+
+// sickPayOrWarning is a stored period's SSP, or, when it cannot be worked
+// out (the old code stored periods running into a tax year whose SSP rate
+// is not loaded, which CreateSSP now refuses), the period as stored with
+// nothing paid and the reason as its warning and a Warning log event:
+// one such period must not stop the others from listing.
+func (s *Service) sickPayOrWarning(ctx context.Context, q *store.Queries, bizID int64, r store.StatutoryLeavePeriod) (SickPay, error) {
+	x, err := s.sickPay(ctx, q, bizID, r)
+	if err == nil || payroll.KindOf(err) != payroll.KindInvalid {
+		return x, err
+	}
+	msg := err.Error()
+	out := SickPay{ID: r.ID, EmployeeID: r.EmployeeID, StartDate: payroll.NewDateTime(r.StartDate), EndDate: payroll.NewDateTime(r.EndDate),
+		Week1QualifyingDays: qualifyingDayNames(r.QualifyingDays), LinkedPeriodIDs: []int64{}, Status: "NotEligible", Notes: r.Notes,
+		Weeks: []SSPWeekOut{}, Warning: &msg}
+	if r.AweOverride.Valid {
+		m := pounds(r.AweOverride.Int64)
+		out.AverageWeeklyEarningsOverride = &m
+	}
+	w := info("General", []string{msg})
+	w.Type = "Warning"
+	out.Log = []LogEvent{w}
 	return out, nil
 }
 
@@ -99,7 +123,7 @@ func (s *Service) GetSSP(ctx context.Context, biz business.Business, p *payroll.
 		return PeriodOfLeave{}, err
 	}
 	q := s.DB.Queries()
-	sp, err := s.sickPay(ctx, q, biz.ID, per.StatutoryLeavePeriod)
+	sp, err := s.sickPayOrWarning(ctx, q, biz.ID, per.StatutoryLeavePeriod)
 	if err != nil {
 		return PeriodOfLeave{}, err
 	}
