@@ -3,13 +3,14 @@ package cli
 import (
 	"context"
 	"database/sql"
-	"github.com/payrolld/payrolld/internal/filing"
 	"log/slog"
 	"net/http"
 	"sync"
 	"time"
 
 	"github.com/payrolld/payrolld/internal/collections"
+	"github.com/payrolld/payrolld/internal/filing"
+	"github.com/payrolld/payrolld/internal/httpapi/filingapi"
 	"github.com/payrolld/payrolld/internal/record"
 	"github.com/payrolld/payrolld/internal/report"
 	"github.com/payrolld/payrolld/internal/report/leavereport"
@@ -261,6 +262,7 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 			auapi.Register(auapi.Deps{SuperFunds: superFunds, SuperAdjustments: &superadjustment.Service{Employees: a.Employees, Clock: clock},
 				Reports: reports, Payslips: payslips}),
 			reportapi.Register(leavereport.NewJobs(reports, a.Jobs, a.Businesses).S),
+			filingapi.Register(a.Filings),
 		},
 	})
 	a.Handler = a.API.Handler()
