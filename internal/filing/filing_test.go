@@ -65,10 +65,13 @@ func (x *demo) register(t *testing.T) {
 }
 
 // run creates the week ending 20 Nov 2026 with the demo's lines.
-func (x *demo) run(t *testing.T) (int64, string) {
+func (x *demo) run(t *testing.T) (int64, string) { return x.runEnding(t, "2026-11-20T00:00:00") }
+
+// runEnding creates the week ending (and paid on) ending with the demo's lines.
+func (x *demo) runEnding(t *testing.T, ending string) (int64, string) {
 	var r struct{ ID int64 }
-	x.Do("POST", x.B+"/payrun", x.Key, map[string]any{"payScheduleId": x.sched, "payPeriodEnding": "2026-11-20T00:00:00",
-		"datePaid": "2026-11-20T00:00:00"}).Expect(t, 200).JSON(t, &r)
+	x.Do("POST", x.B+"/payrun", x.Key, map[string]any{"payScheduleId": x.sched, "payPeriodEnding": ending,
+		"datePaid": ending}).Expect(t, 200).JSON(t, &r)
 	P := fmt.Sprintf("%s/payrun/%d", x.B, r.ID)
 	e := fmt.Sprint(x.emp)
 	x.Do("POST", P+"/earningslines", x.Key, map[string]any{"earningsLines": map[string]any{e: []any{
@@ -112,6 +115,17 @@ func TestSTPPayEvent(t *testing.T) {
 		x := newDemo(t, d)
 		ctx := context.Background()
 
+		// Every state change emits FilingStateChanged (counted in the web
+		// hook outbox of a registration for every event).
+		x.Do("POST", x.B+"/webhookregistrations", x.Key, map[string]any{"webHookUri": "http://127.0.0.1:9/hook"}).Expect(t, 200)
+		events := func(want int) {
+			t.Helper()
+			var n int
+			if err := d.W.QueryRow(`SELECT COUNT(*) FROM webhook_deliveries WHERE action = 'FilingStateChanged'`).Scan(&n); err != nil || n != want {
+				t.Fatalf("FilingStateChanged events = %d (%v), want %d", n, err, want)
+			}
+		}
+
 		// Lodging without the payer's ABN and signatory: 409, nothing stored,
 		// the run still draft.
 		run, P := x.run(t)
@@ -119,6 +133,7 @@ func TestSTPPayEvent(t *testing.T) {
 		if p := x.filings(t, x.B+"/filing", x.Key); p.ItemCount != 0 {
 			t.Fatalf("refused lodgement stored %d filings", p.ItemCount)
 		}
+		events(0)
 		x.register(t)
 		x.Do("POST", P+"/finalise", x.Key, map[string]any{"lodgePayRun": true}).Expect(t, 200)
 
@@ -127,6 +142,7 @@ func TestSTPPayEvent(t *testing.T) {
 			t.Fatalf("after a lodged finalise: %+v", p)
 		}
 		f := p.Items[0]
+		events(1) // Pending
 		if got := x.filings(t, P+"/filing", x.Key); got.ItemCount != 1 || got.Items[0].ID != f.ID {
 			t.Fatalf("the run's filings: %+v", got)
 		}
@@ -208,6 +224,7 @@ func TestSTPPayEvent(t *testing.T) {
 		if got := x.filings(t, x.B+"/filing?state=Submitted", x.Key); got.ItemCount != 1 {
 			t.Fatalf("after transmit: %+v", got)
 		}
+		events(2) // Submitted
 		acc, err := x.Businesses.Authorize(ctx, &payroll.Principal{Kind: payroll.PrincipalSystemAdmin}, x.Biz)
 		if err != nil {
 			t.Fatal(err)
@@ -219,6 +236,7 @@ func TestSTPPayEvent(t *testing.T) {
 		if _, err := x.Filings.SetState(ctx, bizRow, f.ID, filing.StatePending, ""); payroll.KindOf(err) != payroll.KindConflict {
 			t.Fatalf("Accepted -> Pending: %v", err)
 		}
+		events(3) // Accepted
 
 		// Unlock, correct (laundry 5.00 more), finalise again without
 		// lodgePayRun: an update event with the corrected YTD.
@@ -230,6 +248,7 @@ func TestSTPPayEvent(t *testing.T) {
 		if p.ItemCount != 2 || p.Items[0].Kind != filing.KindSTPUpdateEvent || p.Items[0].Finalisation != 2 {
 			t.Fatalf("after the re-finalise: %+v", p)
 		}
+		events(4) // the update event, Pending
 		doc = stp.Document{}
 		x.Do("GET", P+"/stp", x.Key, nil).Expect(t, 200).JSON(t, &doc)
 		if errs := stp.Validate(doc); len(errs) > 0 {
@@ -239,6 +258,27 @@ func TestSTPPayEvent(t *testing.T) {
 		if doc.EventType != stp.EventUpdate || doc.Payer.PeriodTotals != nil || doc.Payees[0].IncomeStreams[0].Allowances[0].Amount.Cmp(m("20")) != 0 {
 			t.Fatalf("update event: %+v", doc)
 		}
+
+		// The next week, lodged: year to date is both runs. By hand: gross
+		// 2 x 1,140 = 2,280.00; leave O 2 x 228 = 456.00; overtime 180.00;
+		// LD 20 + 15 = 35.00; bonus 1,000.00; sacrifice S 200.00; and the
+		// amounts sum to the two runs' gross, 1,978.00 + 1,973.00 = 3,951.00.
+		_, P2 := x.runEnding(t, "2026-11-27T00:00:00")
+		x.Do("POST", P2+"/finalise", x.Key, map[string]any{"lodgePayRun": true}).Expect(t, 200)
+		doc = stp.Document{}
+		x.Do("GET", P2+"/stp", x.Key, nil).Expect(t, 200).JSON(t, &doc)
+		if errs := stp.Validate(doc); len(errs) > 0 || doc.EventType != stp.EventPay {
+			t.Fatalf("second pay event: %v %+v", errs, doc)
+		}
+		s = doc.Payees[0].IncomeStreams[0]
+		eq(t, "YTD gross", s.Gross, m("2280"))
+		eq(t, "YTD paid leave O", typed(s.PaidLeave, "O"), m("456"))
+		eq(t, "YTD overtime", s.Overtime, m("180"))
+		eq(t, "YTD allowance LD", s.Allowances[0].Amount, m("35"))
+		eq(t, "YTD bonuses", s.BonusesAndCommissions, m("1000"))
+		eq(t, "YTD salary sacrifice S", typed(s.SalarySacrifice, "S"), m("200"))
+		eq(t, "YTD reported", s.Reported(), m("3951"))
+		eq(t, "W1 of the second pay alone", doc.Payer.PeriodTotals.TotalGrossPaymentsW1, m("1873"))
 
 		// Another tenant: 404 for the list, the filing and its document.
 		bob := x.OtherKey

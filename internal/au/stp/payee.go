@@ -144,9 +144,9 @@ func TaxTreatmentCode(p store.StpPayeesRow) (string, error) {
 }
 
 // ValidTaxTreatmentCode checks a code against the matrix the note gives:
-// six characters; for R the option T, N or D; RN and RD codes carry no
-// Medicare levy exemption or reduction; A and C codes only X after the
-// option.
+// six characters; for R the option T, N or D; RN codes carry only STSL
+// and a surcharge tier, RD codes nothing else; A and C codes only X after
+// the option.
 func ValidTaxTreatmentCode(c string) error {
 	if len(c) != 6 {
 		return fmt.Errorf("tax treatment code %q is not six characters", c)
@@ -159,6 +159,9 @@ func ValidTaxTreatmentCode(c string) error {
 		}
 		if c[1] != 'T' && (c[4] != 'X' || c[5] != 'X') {
 			return fmt.Errorf("tax treatment code %q: a Medicare levy exemption or reduction needs the tax-free threshold option (T)", c)
+		}
+		if c[1] == 'D' && c[2:] != "XXXX" {
+			return fmt.Errorf("tax treatment code %q: the daily/casual option (RD) takes no other variation", c)
 		}
 	case 'A':
 		if !ok(c[1], "TNDP") || c[2:] != "XXXX" {
