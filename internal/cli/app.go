@@ -174,6 +174,7 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 		Categories: a.Reference.CoreCollections, AU: a.Reference.AUCollections, Transmitter: filingTransmitter(cfg)}
 	a.Filings.Register(a.Jobs)
 	a.PayRuns.Effects = append(a.PayRuns.Effects, a.Filings)
+	a.PayRuns.Lodgement = a.Filings.Lodgement
 	a.EmployeeAccess = &access.Service{DB: database, Clock: clock, Employees: a.Employees, Users: a.Users, Notify: a.Notify, BaseURL: cfg.BaseURL}
 	a.ProfileImages = &ess.Images{Employees: a.Employees, Clock: clock}
 	a.ESS = &ess.Service{Portal: a.Reference.EmployeePortalSettings, Timesheets: a.Reference.TimesheetSettings, Access: a.EmployeeAccess}

@@ -135,7 +135,11 @@ func TestSTPPayEvent(t *testing.T) {
 		}
 		events(0)
 		x.register(t)
-		x.Do("POST", P+"/finalise", x.Key, map[string]any{"lodgePayRun": true}).Expect(t, 200)
+		var res struct {
+			LodgePayRun          string `json:"lodgePayRun"`
+			PayRunLodgementJobID string `json:"payRunLodgementJobId"`
+		}
+		x.Do("POST", P+"/finalise", x.Key, map[string]any{"lodgePayRun": true}).Expect(t, 200).JSON(t, &res)
 
 		p := x.filings(t, x.B+"/filing", x.Key)
 		if p.ItemCount != 1 || p.Items[0].Kind != filing.KindSTPPayEvent || p.Items[0].State != filing.StatePending || p.Items[0].PayRunID != run {
@@ -143,6 +147,9 @@ func TestSTPPayEvent(t *testing.T) {
 		}
 		f := p.Items[0]
 		events(1) // Pending
+		if res.LodgePayRun != "Immediate" || res.PayRunLodgementJobID != fmt.Sprint(f.ID) {
+			t.Fatalf("finalise result: %+v, want Immediate and filing %d", res, f.ID)
+		}
 		if got := x.filings(t, P+"/filing", x.Key); got.ItemCount != 1 || got.Items[0].ID != f.ID {
 			t.Fatalf("the run's filings: %+v", got)
 		}

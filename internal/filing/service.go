@@ -84,6 +84,19 @@ func (s *Service) Finalised(ctx context.Context, q *store.Queries, run payrun.Ru
 	return err
 }
 
+// Lodgement is the id of the filing run's current finalisation made ("" =
+// none): payrun.Service.Lodgement.
+func (s *Service) Lodgement(ctx context.Context, q *store.Queries, run payrun.Run) (string, error) {
+	f, err := q.LatestFilingOfRun(ctx, store.LatestFilingOfRunParams{BusinessID: run.BusinessID, PayRunID: run.ID})
+	if db.IsNoRows(err) || (err == nil && f.Finalisation != run.FinalisedCount) {
+		return "", nil
+	}
+	if err != nil {
+		return "", err
+	}
+	return fmt.Sprint(f.ID), nil
+}
+
 // Unlocked keeps the filings: what was sent stays on record; the next
 // finalise reports the correction as an update event.
 func (s *Service) Unlocked(context.Context, *store.Queries, payrun.Run) error { return nil }
