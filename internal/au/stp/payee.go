@@ -97,15 +97,12 @@ func TaxTreatmentCode(p store.StpPayeesRow) (string, error) {
 		return "CTXXXX", nil
 	case "HorticulturalistShearer_ForeignResident":
 		return "CFXXXX", nil
-	case "", "DailyCasual":
+	case "":
 	default:
 		return "", fmt.Errorf("employee %d: taxCategory %s: its tax treatment options are not in docs/reference/au-stp-phase2.md", p.ID, p.TaxCategory)
 	}
 	b := []byte("RTXXXX")
-	switch {
-	case p.TaxCategory == "DailyCasual":
-		b[1] = 'D'
-	case !yes(p.ClaimTaxFreeThreshold):
+	if !yes(p.ClaimTaxFreeThreshold) {
 		b[1] = 'N'
 	}
 	if yes(p.StslDebt) {

@@ -33,7 +33,9 @@ func TestTaxTreatmentCode(t *testing.T) {
 		{"reduction, 12 dependants", func(p *store.StpPayeesRow) {
 			p.ClaimMedicareLevyReduction, p.MedicareLevyReductionDependentCount = yes, sql.NullInt64{Int64: 12, Valid: true}
 		}, "RTXXXA"},
-		{"daily casual", func(p *store.StpPayeesRow) { p.TaxCategory = "DailyCasual" }, "RDXXXX"},
+		// RDXXXX is in the matrix, but what option D stands for was not in
+		// the sources: DailyCasual is refused rather than mapped to it.
+		{"daily casual", func(p *store.StpPayeesRow) { p.TaxCategory = "DailyCasual" }, ""},
 		{"actor, promotional", func(p *store.StpPayeesRow) { p.TaxCategory = "Actor_Promotional" }, "APXXXX"},
 		{"shearer, foreign resident", func(p *store.StpPayeesRow) {
 			p.TaxCategory, p.AustralianResident = "HorticulturalistShearer_ForeignResident", no
@@ -41,7 +43,6 @@ func TestTaxTreatmentCode(t *testing.T) {
 		// No tax-free threshold with a Medicare levy exemption: outside the
 		// matrix (RN codes carry only STSL and MLS), refused.
 		{"RN with an exemption", func(p *store.StpPayeesRow) { p.ClaimTaxFreeThreshold, p.MedicareLevyExemption = no, "Full" }, ""},
-		{"daily casual with STSL", func(p *store.StpPayeesRow) { p.TaxCategory, p.StslDebt = "DailyCasual", yes }, ""},
 		{"no TFN", func(p *store.StpPayeesRow) { p.TaxFileNumber = "" }, ""},
 		{"working holiday maker", func(p *store.StpPayeesRow) { p.HasApprovedWorkingHolidayVisa = yes }, ""},
 		{"foreign resident", func(p *store.StpPayeesRow) { p.AustralianResident = no }, ""},
@@ -125,6 +126,9 @@ func TestValidateRejects(t *testing.T) {
 	bad.Payees[0].IncomeStreams = []IncomeStream{{IncomeType: "ABC", PaidLeave: []TypedAmount{{Type: "X"}}, Allowances: []Allowance{{Type: "OD"}}}}
 	bad.Payees[0].Deductions = []TypedAmount{{Type: "Q"}}
 	bad.Payer.PeriodTotals = &PeriodTotals{}
+	if err := ValidTaxTreatmentCode("RDSXXX"); err == nil {
+		t.Error("RDSXXX: the matrix lists RD only as RDXXXX")
+	}
 	if errs := Validate(bad); len(errs) != 7 {
 		t.Fatalf("want 7 problems (code, basis, income type, leave type, OD description, deduction type, totals on an update), got %d: %v", len(errs), errs)
 	}
