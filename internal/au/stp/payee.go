@@ -53,7 +53,7 @@ func EmploymentBasis(p store.StpPayeesRow) (string, error) {
 // cessationReasons maps a termination reason (pay run termination) to the
 // cessation reason code.
 var cessationReasons = map[string]string{
-	"voluntary": "V", "resignation": "V", "illhealth": "I", "deceased": "D", "death": "D", "redundancy": "R",
+	"voluntarycessation": "V", "voluntary": "V", "resignation": "V", "illhealth": "I", "deceased": "D", "death": "D", "redundancy": "R",
 	"dismissal": "F", "contractcessation": "C", "transfer": "T",
 }
 

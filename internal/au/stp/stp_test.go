@@ -133,3 +133,17 @@ func TestValidateRejects(t *testing.T) {
 		t.Fatalf("want 7 problems (code, basis, income type, leave type, OD description, deduction type, totals on an update), got %d: %v", len(errs), errs)
 	}
 }
+
+// TestCessationReason: the termination reasons of the API to the note's
+// codes (V I D R F C T); Other has none and is refused.
+func TestCessationReason(t *testing.T) {
+	for in, want := range map[string]string{"VoluntaryCessation": "V", "IllHealth": "I", "Deceased": "D", "Redundancy": "R", "Dismissal": "F",
+		"ContractCessation": "C", "Transfer": "T", "": ""} {
+		if got, err := CessationReason(in); err != nil || got != want {
+			t.Errorf("CessationReason(%q) = %q %v, want %q", in, got, err, want)
+		}
+	}
+	if _, err := CessationReason("Other"); err == nil {
+		t.Error("Other: want a refusal")
+	}
+}
