@@ -317,3 +317,25 @@ func TestFinaliseWithoutLodgement(t *testing.T) {
 		x.Do("GET", P+"/stp", x.Key, nil).Expect(t, 404)
 	})
 }
+
+// TestSTPLeaver: an employee terminated in the run is reported with the
+// cessation date and the note's reason code (Redundancy -> R).
+func TestSTPLeaver(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		x := newDemo(t, d)
+		x.register(t)
+		_, P := x.run(t)
+		x.Do("POST", P+"/terminate", x.Key, map[string]any{"employeeId": x.emp, "terminationReason": "Redundancy",
+			"terminationDate": "2026-11-19T00:00:00"}).Expect(t, 200)
+		x.Do("POST", P+"/finalise", x.Key, map[string]any{"lodgePayRun": true}).Expect(t, 200)
+		var doc stp.Document
+		x.Do("GET", P+"/stp", x.Key, nil).Expect(t, 200).JSON(t, &doc)
+		if errs := stp.Validate(doc); len(errs) > 0 {
+			t.Fatal(errs)
+		}
+		if pe := doc.Payees[0]; pe.CessationDate != "2026-11-19" || pe.CessationReason != "R" {
+			t.Fatalf("leaver: %+v", pe)
+		}
+	})
+}

@@ -260,7 +260,7 @@ SELECT e.id, e.external_id, e.first_name, e.surname, e.date_of_birth, e.start_da
     e.tax_file_number, e.australian_resident, e.claim_tax_free_threshold, e.stsl_debt, e.has_approved_working_holiday_visa,
     e.is_seasonal_worker, e.medicare_levy_exemption, e.claim_medicare_levy_reduction, e.medicare_levy_reduction_spouse,
     e.medicare_levy_reduction_dependent_count, e.medicare_levy_surcharge_withholding_tier, e.tax_category, e.single_touch_payroll,
-    p.termination_reason
+    CAST(CASE WHEN p.termination_reason <> '' THEN p.termination_reason ELSE e.termination_reason END AS TEXT) AS termination_reason
 FROM pay_run_employees p JOIN employees e ON e.id = p.employee_id
 WHERE p.pay_run_id = $1 AND e.business_id = $2
 ORDER BY e.id
@@ -296,7 +296,8 @@ type StpPayeesRow struct {
 	TerminationReason                    string
 }
 
-// The employees of a run with what the pay event reports of them.
+// The employees of a run with what the pay event reports of them (the
+// termination reason the run gave, else the employee record's).
 func (q *Queries) StpPayees(ctx context.Context, arg StpPayeesParams) ([]StpPayeesRow, error) {
 	rows, err := q.db.QueryContext(ctx, stpPayees, arg.PayRunID, arg.BusinessID)
 	if err != nil {

@@ -63,12 +63,13 @@ GROUP BY e.employee_id
 ORDER BY e.employee_id;
 
 -- name: StpPayees :many
--- The employees of a run with what the pay event reports of them.
+-- The employees of a run with what the pay event reports of them (the
+-- termination reason the run gave, else the employee record's).
 SELECT e.id, e.external_id, e.first_name, e.surname, e.date_of_birth, e.start_date, e.end_date, e.employment_type,
     e.tax_file_number, e.australian_resident, e.claim_tax_free_threshold, e.stsl_debt, e.has_approved_working_holiday_visa,
     e.is_seasonal_worker, e.medicare_levy_exemption, e.claim_medicare_levy_reduction, e.medicare_levy_reduction_spouse,
     e.medicare_levy_reduction_dependent_count, e.medicare_levy_surcharge_withholding_tier, e.tax_category, e.single_touch_payroll,
-    p.termination_reason
+    CAST(CASE WHEN p.termination_reason <> '' THEN p.termination_reason ELSE e.termination_reason END AS TEXT) AS termination_reason
 FROM pay_run_employees p JOIN employees e ON e.id = p.employee_id
 WHERE p.pay_run_id = sqlc.arg(pay_run_id) AND e.business_id = sqlc.arg(business_id)
 ORDER BY e.id;
