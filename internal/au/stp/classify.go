@@ -80,9 +80,15 @@ func PayItem(typ, class string, leave bool) (Item, bool) {
 			return Item{PartETP, rest[:1]}, true
 		}
 	}
+	if typ == "PaidFamilyAndDomesticViolenceLeave" {
+		return Item{}, false // the guidelines give FDVL special rules the note could not source
+	}
 	it, ok := payClasses[class]
 	if !ok {
 		return Item{}, false
+	}
+	if it.Part == PartGross && typ == "LeaveLoading" {
+		return Item{PartPaidLeave, "O"}, true // annual leave loading is other paid leave (note, "Paid leave")
 	}
 	if it.Part == PartGross && leave {
 		return Item{PartPaidLeave, "O"}, true

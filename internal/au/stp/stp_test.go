@@ -90,6 +90,8 @@ func TestPayItem(t *testing.T) {
 		{"EtpLumpSumD", "LumpSumD", false, Item{PartLumpSum, "D"}, true},
 		{"EtpTypeRTaxable", "", false, Item{PartETP, "R"}, true},
 		{"Standard", "EtpDeathBenefitCodeT", false, Item{PartETP, "T"}, true},
+		{"LeaveLoading", "Default", false, Item{PartPaidLeave, "O"}, true},
+		{"PaidFamilyAndDomesticViolenceLeave", "Default", false, Item{}, false},
 		{"Standard", "AllowanceEntertainment", false, Item{}, false},
 		{"Standard", "MyGrossSalary", false, Item{}, false},
 	}
