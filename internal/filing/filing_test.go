@@ -294,6 +294,8 @@ func TestSTPPayEvent(t *testing.T) {
 		x.Do("GET", fmt.Sprintf("%s/filing/%d", x.B, f.ID), bob, nil).Expect(t, 404)
 		x.Do("GET", x.B+"/filing", bob, nil).Expect(t, 404)
 		x.Do("GET", P+"/stp", bob, nil).Expect(t, 404)
+		x.Do("GET", fmt.Sprintf("%s/payrun/%d/filing", x.OtherB, run), bob, nil).Expect(t, 404) // alice's run under bob's business
+		x.Do("GET", fmt.Sprintf("%s/payrun/%d/stp", x.OtherB, run), bob, nil).Expect(t, 404)
 		if got := x.filings(t, x.OtherB+"/filing", bob); got.ItemCount != 0 {
 			t.Fatalf("bob sees %+v", got)
 		}

@@ -259,6 +259,17 @@ func (s *Service) Document(ctx context.Context, biz business.Business, id int64)
 	return Document(f.Document), nil
 }
 
+// RunList is the filings of pay run runID of biz (a run of another
+// business, or none, is not found).
+func (s *Service) RunList(ctx context.Context, biz business.Business, runID int64, page, pageSize int) (Page, error) {
+	if _, err := s.DB.Queries().GetPayRun(ctx, store.GetPayRunParams{ID: runID, BusinessID: biz.ID}); db.IsNoRows(err) {
+		return Page{}, payroll.NotFound("pay run")
+	} else if err != nil {
+		return Page{}, err
+	}
+	return s.List(ctx, biz, ListRequest{PayRunID: runID, Page: page, PageSize: pageSize})
+}
+
 // ListRequest filters and pages the list (zero values: any, page 1, 100).
 type ListRequest struct {
 	PayRunID    int64

@@ -9,7 +9,6 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
-	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/filing"
 	"github.com/payrolld/payrolld/internal/httpapi"
 	"github.com/payrolld/payrolld/internal/payroll"
@@ -74,17 +73,19 @@ func Register(s *filing.Service) func(*httpapi.API) {
 				}
 				return httpapi.NewFileOutput(f.SubmissionID+".json", "application/json", d), nil
 			})
-		httpapi.Register(a, httpapi.OnPayRun(business.ReadPayRuns), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/filing", Tags: tags,
+		// The documents carry every payee's TFN: unrestricted users only,
+		// like the business's STP registration.
+		httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/filing", Tags: tags,
 			Summary: "List a pay run's filings", Description: "The run's filings (its lodgement state), newest first. " + stateDoc, Parameters: httpapi.PathParams("payRunId")},
 			func(ctx context.Context, in *runListIn) (*httpapi.BodyOf[filing.Page], error) {
 				run, err := httpapi.PathID(ctx, "payRunId", "pay run")
 				if err != nil {
 					return nil, err
 				}
-				p, err := s.List(ctx, biz(ctx), filing.ListRequest{PayRunID: run, Page: in.Page, PageSize: in.PageSize})
+				p, err := s.RunList(ctx, biz(ctx), run, in.Page, in.PageSize)
 				return &httpapi.BodyOf[filing.Page]{Body: p}, err
 			})
-		httpapi.Register(a, httpapi.OnPayRun(business.ReadPayRuns), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/stp", Tags: tags,
+		httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/stp", Tags: tags,
 			Summary: "Get a pay run's STP document", Description: "AU. The document of the run's latest STP filing (pay event, or the update event of a re-finalised run); 404 when the run was not lodged.",
 			Parameters: httpapi.PathParams("payRunId")},
 			func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.FileOutput, error) {
@@ -92,7 +93,7 @@ func Register(s *filing.Service) func(*httpapi.API) {
 				if err != nil {
 					return nil, err
 				}
-				p, err := s.List(ctx, biz(ctx), filing.ListRequest{PayRunID: run, PageSize: 1})
+				p, err := s.RunList(ctx, biz(ctx), run, 1, 1)
 				if err != nil {
 					return nil, err
 				}
