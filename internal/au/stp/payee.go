@@ -37,8 +37,10 @@ func IncomeType(p store.StpPayeesRow) (string, error) {
 	return t, nil
 }
 
-// employmentBases maps employmentType to the employment basis code.
-var employmentBases = map[string]string{"FullTime": "F", "PartTime": "P", "Casual": "C", "LabourHire": "L"}
+// employmentBases maps employmentType to the employment basis code: the
+// three whose letters the note has from a source (labour hire's L is only
+// quoted by DSPs, so LabourHire is refused).
+var employmentBases = map[string]string{"FullTime": "F", "PartTime": "P", "Casual": "C"}
 
 // EmploymentBasis is the payee's employment basis code.
 func EmploymentBasis(p store.StpPayeesRow) (string, error) {
