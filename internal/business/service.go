@@ -505,3 +505,7 @@ func (s *Service) SetTemplate(ctx context.Context, id int64, on bool) (err error
 		return err
 	})
 }
+
+// FromRow is the business of a stored row (for areas that read the row in
+// their own transaction: internal/filing).
+func FromRow(b store.Business) Business { return fromRow(b) }

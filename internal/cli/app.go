@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/payrolld/payrolld/internal/collections"
+	"github.com/payrolld/payrolld/internal/filing"
+	"github.com/payrolld/payrolld/internal/httpapi/filingapi"
 	"github.com/payrolld/payrolld/internal/record"
 	"github.com/payrolld/payrolld/internal/report"
 	"github.com/payrolld/payrolld/internal/report/leavereport"
@@ -106,6 +108,7 @@ type App struct {
 	Roster     *roster.Service
 	Kiosks     *kiosk.Service
 	PayRuns    *payrun.Service
+	Filings    *filing.Service // filings to tax authorities (AU STP), an Effect of PayRuns
 	Webhooks   *webhook.Service
 	Jobs       *job.Client // River: areas register workers while Build runs
 	OAuth      *oauth.Service
@@ -167,6 +170,11 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 			payrun.TimesheetEffect{Timesheets: a.Timesheets}, payrun.ExpenseEffect{Clock: clock}, payrun.TaxAdjustmentsEffect{Clock: clock}}}
 	a.PayRuns.ReadPaySlips = payrunviews.New(a.PayRuns).PaySlips
 	a.PayRuns.Effects = append(a.PayRuns.Effects, payrunjobs.NewJobs(a.PayRuns, a.Jobs, a.Businesses, a.Webhooks.OutboundClient(), a.Webhooks.CheckTarget, log, 0))
+	a.Filings = &filing.Service{DB: database, Clock: clock, Emit: a.Webhooks.Emit, Calculator: &a.PayRuns.Calculator,
+		Categories: a.Reference.CoreCollections, AU: a.Reference.AUCollections, Transmitter: filingTransmitter(cfg)}
+	a.Filings.Register(a.Jobs)
+	a.PayRuns.Effects = append(a.PayRuns.Effects, a.Filings)
+	a.PayRuns.Lodgement = a.Filings.Lodgement
 	a.EmployeeAccess = &access.Service{DB: database, Clock: clock, Employees: a.Employees, Users: a.Users, Notify: a.Notify, BaseURL: cfg.BaseURL}
 	a.ProfileImages = &ess.Images{Employees: a.Employees, Clock: clock}
 	a.ESS = &ess.Service{Portal: a.Reference.EmployeePortalSettings, Timesheets: a.Reference.TimesheetSettings, Access: a.EmployeeAccess}
@@ -255,6 +263,7 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 			auapi.Register(auapi.Deps{SuperFunds: superFunds, SuperAdjustments: &superadjustment.Service{Employees: a.Employees, Clock: clock},
 				Reports: reports, Payslips: payslips}),
 			reportapi.Register(leavereport.NewJobs(reports, a.Jobs, a.Businesses).S),
+			filingapi.Register(a.Filings),
 		},
 	})
 	a.Handler = a.API.Handler()
@@ -294,4 +303,14 @@ func (a *App) createUserCLI(ctx context.Context, username, display, password str
 		return nil
 	})
 	return key, err
+}
+
+// filingTransmitter is the configured transmitter of filings: the outbox
+// (a directory a sending service provider picks documents up from); the
+// network (SBR) transmitter is configuration only and refuses to send.
+func filingTransmitter(cfg config.Config) filing.Transmitter {
+	if cfg.FilingTransmitter == "network" {
+		return filing.Network{Endpoint: cfg.FilingNetworkEndpoint}
+	}
+	return filing.Outbox{Dir: cfg.FilingOutboxDir}
 }

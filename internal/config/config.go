@@ -42,6 +42,12 @@ type Config struct {
 	// TrustedProxies are the reverse proxies whose X-Forwarded-For is
 	// believed; empty = the client address is the connection's peer.
 	TrustedProxies []netip.Prefix
+	// FilingTransmitter sends filings to tax authorities: "outbox" writes
+	// each document to FilingOutboxDir for a sending service provider;
+	// "network" (FilingNetworkEndpoint) is configuration only, not built.
+	FilingTransmitter     string
+	FilingOutboxDir       string
+	FilingNetworkEndpoint string
 }
 
 // Default returns the zero-setup configuration.
@@ -58,6 +64,8 @@ func Default() Config {
 		LogFormat:           "text",
 		ShutdownTimeout:     20 * time.Second,
 		WebhookPollInterval: time.Second,
+		FilingTransmitter:   "outbox",
+		FilingOutboxDir:     "./data/filing-outbox",
 	}
 }
 
@@ -195,6 +203,9 @@ func LoadFor(cmd Command, args []string, getenv func(string) string, stderr io.W
 	str(&c.DatabaseURL, "database-url", "PAYROLL_DATABASE_URL", "SQLite file path / sqlite: URL, or postgres:// URL")
 	str(&c.BaseURL, "base-url", "PAYROLL_BASE_URL", "public base URL for links (default http://ADDR)")
 	str(&c.BootstrapAPIKey, "bootstrap-api-key", "PAYROLL_BOOTSTRAP_API_KEY", "ensure a system administrator with this API key")
+	str(&c.FilingTransmitter, "filing-transmitter", "PAYROLL_FILING_TRANSMITTER", "how filings are sent: outbox, or network (configuration only, not built)")
+	str(&c.FilingOutboxDir, "filing-outbox-dir", "PAYROLL_FILING_OUTBOX_DIR", "directory the outbox transmitter writes filing documents to")
+	str(&c.FilingNetworkEndpoint, "filing-network-endpoint", "PAYROLL_FILING_NETWORK_ENDPOINT", "SBR endpoint of the network transmitter (not built)")
 	num(&c.WebhookAllowPrivate, "webhook-allow-private", "PAYROLL_WEBHOOK_ALLOW_PRIVATE", "allow webhook targets on loopback/private addresses")
 	num(&c.RateLimitRPS, "rate-limit-rps", "PAYROLL_RATE_LIMIT_RPS", "requests per second per credential and business (0 = off)")
 	num(&c.RateLimitBurst, "rate-limit-burst", "PAYROLL_RATE_LIMIT_BURST", "rate limit burst")
@@ -220,6 +231,9 @@ func LoadFor(cmd Command, args []string, getenv func(string) string, stderr io.W
 		return c, nil, err // before the environment's errors: -h always answers
 	} else if err != nil {
 		return c, nil, &UsageError{Err: err, Printed: true}
+	}
+	if c.FilingTransmitter != "outbox" && c.FilingTransmitter != "network" {
+		errs = append(errs, "PAYROLL_FILING_TRANSMITTER: must be outbox or network")
 	}
 	if len(errs) > 0 {
 		return c, nil, fmt.Errorf("config: %s", strings.Join(errs, "; "))

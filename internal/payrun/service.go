@@ -55,6 +55,10 @@ type Service struct {
 	// (internal/payrun/views, which imports this package, gives it at
 	// wiring).
 	ReadPaySlips func(ctx context.Context, biz business.Business, id, employeeID int64) (map[string]PaySlip, error)
+	// Lodgement, when set, names the lodgement an Effect made of the run's
+	// finalisation (internal/filing: its filing id; "" = not lodged), for
+	// the finalise result's lodgePayRun and payRunLodgementJobId.
+	Lodgement func(ctx context.Context, q *store.Queries, run Run) (string, error)
 	// ChunkSize is how many employees create and recalculation take at a
 	// time (0 = defaultChunkSize); a test of the chunk boundaries sets a
 	// small one.
@@ -526,6 +530,7 @@ type FinaliseResult struct {
 	SubmitToPensionSync        string              `json:"submitToPensionSync" enum:"Manual,Immediate,Scheduled"`
 	SuperPayments              []struct{}          `json:"superPayments"`
 	IsFirstFinalisation        bool                `json:"isFirstFinalisation"`
+	PayRunLodgementJobID       string              `json:"payRunLodgementJobId" doc:"the filing (B/filing/{filingId}) this finalisation lodged; empty when it lodged nothing"`
 	// Report packs are not kept by this service: none selected, none run.
 	AreReportPacksProcessed bool     `json:"areReportPacksProcessed"`
 	SelectedReportPacks     []string `json:"selectedReportPacks"`
@@ -636,6 +641,15 @@ func (s *Service) Finalise(ctx context.Context, biz business.Business, id int64,
 			DatePaid: payroll.NewDateTime(run.DatePaid), ActiveEmployees: run.TotalEmployees, PublishPaySlips: publish,
 			ExportJournals: "Manual", LodgePayRun: "Manual", RunReportPacks: "Manual", SubmitToPensionSync: "Manual",
 			SuperPayments: []struct{}{}, IsFirstFinalisation: run.FinalisedCount == 1}
+		if s.Lodgement != nil {
+			id, err := s.Lodgement(ctx, q, run)
+			if err != nil {
+				return err
+			}
+			if id != "" {
+				res.LodgePayRun, res.PayRunLodgementJobID = "Immediate", id
+			}
+		}
 		return s.EmitRun(ctx, q, run, EventFinalised, run.TotalEmployees)
 	})
 	return res, err

@@ -759,6 +759,21 @@ type ExpenseRequestLine struct {
 	DateIncurred      time.Time
 }
 
+type Filing struct {
+	ID           int64
+	BusinessID   int64
+	PayRunID     int64
+	Finalisation int64
+	Kind         string
+	State        string
+	SubmissionID string
+	Document     string
+	Error        string
+	Version      int64
+	CreatedAt    time.Time
+	UpdatedAt    time.Time
+}
+
 type Kiosk struct {
 	ID           int64
 	BusinessID   int64

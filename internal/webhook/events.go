@@ -15,6 +15,7 @@ const (
 	EmployeeRecurringDeductionUpdated = "EmployeeRecurringDeductionUpdated"
 	EmployeeTerminated                = "EmployeeTerminated"
 	EmployeeUpdated                   = "EmployeeUpdated"
+	FilingStateChanged                = "FilingStateChanged" // a filing to a tax authority created or moved state (internal/filing; not in the reference's list)
 	LeaveEntitlementBalanceUpdated    = "LeaveEntitlementBalanceUpdated"
 	LeaveRequestApproved              = "LeaveRequestApproved"
 	LeaveRequestCancelled             = "LeaveRequestCancelled"
@@ -39,7 +40,7 @@ const (
 
 var events = []string{
 	BankAccountDeleted, BankAccountUpdated, EmployeeCreated, EmployeeRecurringDeductionDeleted,
-	EmployeeRecurringDeductionUpdated, EmployeeTerminated, EmployeeUpdated, LeaveEntitlementBalanceUpdated,
+	EmployeeRecurringDeductionUpdated, EmployeeTerminated, EmployeeUpdated, FilingStateChanged, LeaveEntitlementBalanceUpdated,
 	LeaveRequestApproved, LeaveRequestCancelled, LeaveRequestCreated, LeaveRequestDeclined, LeaveRequestUpdated,
 	PayRunDeleted, PayRunFinalised, PayRunInitialised, PaymentSummariesPublished, PaymentSummariesUnpublished, PaySlipsPublished,
 	TimesheetApproved, TimesheetCreated, TimesheetDeleted, TimesheetRejected, TimesheetUpdated,

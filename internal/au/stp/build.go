@@ -1,0 +1,318 @@
+package stp
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/payrolld/payrolld/internal/au"
+	"github.com/payrolld/payrolld/internal/business"
+	"github.com/payrolld/payrolld/internal/categories"
+	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/store"
+)
+
+// Line kinds and subtypes Build reads (internal/payrun/pay's names; this
+// package is below nothing that needs them the other way).
+const (
+	kindEarnings        = "earnings"
+	kindDeduction       = "deduction"
+	kindSuperAdjustment = "superadjustment"
+)
+
+// Input is what Build needs beyond the store: the business and its STP
+// registration, the run, the business's categories, and the event's own
+// members.
+type Input struct {
+	Business            business.Business
+	Registration        au.StpRegistration
+	Run                 store.PayRun
+	PayCategories       []categories.PayCategory
+	DeductionCategories []categories.DeductionCategory
+	LeaveCategories     []categories.LeaveCategory
+	// OTE says whether a pay category's earnings are ordinary time
+	// earnings (internal/payrun/pay Categories.OTE).
+	OTE          func(payCategoryID int64) bool
+	EventType    string // EventPay or EventUpdate
+	SubmissionID string
+	Now          time.Time
+}
+
+// FinancialYearStart is the first day (1 July) of the AU income year that
+// contains d.
+func FinancialYearStart(d time.Time) time.Time {
+	y := d.Year()
+	if d.Month() < time.July {
+		y--
+	}
+	return time.Date(y, time.July, 1, 0, 0, 0, 0, time.UTC)
+}
+
+func date(t time.Time) string { return t.Format("2006-01-02") }
+
+// Build is the pay (or update) event of in.Run: its employees' year to date
+// in the income year of the run's payment date up to that date. A fact the
+// note does not give (a classification without an STP item, a tax
+// treatment category's options, a country code) is a 409 naming it.
+func Build(ctx context.Context, q *store.Queries, in Input) (Document, error) {
+	reg, biz, run := in.Registration, in.Business, in.Run
+	abn := strings.ReplaceAll(reg.ABN, " ", "")
+	if abn == "" {
+		abn = strings.ReplaceAll(biz.Details.ABN, " ", "")
+	}
+	if abn == "" || !payroll.ValidABN(abn) {
+		return Document{}, payroll.Conflict("the STP pay event needs the payer's ABN: set a valid abn in the business's STP registration (B/stpregister); nothing was lodged")
+	}
+	if strings.TrimSpace(reg.SignatoryName) == "" {
+		return Document{}, payroll.Conflict("the STP pay event needs the payer declaration's signatory: set signatoryName in the business's STP registration (B/stpregister); nothing was lodged")
+	}
+	name := reg.Name
+	if name == "" {
+		name = biz.Name
+	}
+	doc := Document{Message: MessagePayer, EventType: in.EventType, Payer: Payer{
+		BMSIdentifier: fmt.Sprintf("payrolld-%d", biz.ID), AustralianBusinessNumber: abn, BranchCode: reg.Branch,
+		OrganisationName: name, ContactName: reg.ContactName, ContactEmail: reg.ContactEmailAddress, ContactPhone: reg.ContactPhoneNumber,
+		PayOrUpdateDate: date(run.DatePaid), RunDateTimeStamp: in.Now.UTC().Format(time.RFC3339), SubmissionID: in.SubmissionID,
+		Declaration: Declaration{SignatoryIdentifier: reg.SignatoryName, SignatureDate: date(in.Now), StatementAccepted: true},
+	}}
+	if in.EventType == EventUpdate {
+		doc.Payer.PayOrUpdateDate = date(in.Now)
+		if fy := FinancialYearStart(run.DatePaid); !in.Now.Before(fy.AddDate(1, 0, 0)) {
+			doc.Payer.PayOrUpdateDate = date(fy.AddDate(1, 0, -1)) // an update of a past year is dated 30 June of that year
+		}
+	}
+	pays := map[int64]categories.PayCategory{}
+	for _, c := range in.PayCategories {
+		pays[c.ID] = c
+	}
+	deds := map[int64]categories.DeductionCategory{}
+	for _, c := range in.DeductionCategories {
+		deds[c.ID] = c
+	}
+	leavePays := map[int64]bool{}
+	for _, l := range in.LeaveCategories {
+		if l.TransferToPayCategoryID != nil {
+			leavePays[*l.TransferToPayCategoryID] = true
+		}
+	}
+	from := FinancialYearStart(run.DatePaid)
+	payees, err := q.StpPayees(ctx, store.StpPayeesParams{PayRunID: run.ID, BusinessID: biz.ID})
+	if err != nil {
+		return Document{}, err
+	}
+	lines, err := q.StpYearToDateLines(ctx, store.StpYearToDateLinesParams{BusinessID: biz.ID, YearFrom: from, DatePaid: run.DatePaid, PayRunID: run.ID})
+	if err != nil {
+		return Document{}, err
+	}
+	totals, err := q.StpYearToDateTotals(ctx, store.StpYearToDateTotalsParams{BusinessID: biz.ID, YearFrom: from, DatePaid: run.DatePaid, PayRunID: run.ID})
+	if err != nil {
+		return Document{}, err
+	}
+	byEmp := map[int64][]store.StpYearToDateLinesRow{}
+	for _, l := range lines {
+		byEmp[l.EmployeeID] = append(byEmp[l.EmployeeID], l)
+	}
+	tot := map[int64]store.StpYearToDateTotalsRow{}
+	for _, t := range totals {
+		tot[t.EmployeeID] = t
+	}
+	for _, p := range payees {
+		pe, err := payee(p, run, tot[p.ID], byEmp[p.ID], pays, deds, leavePays, in.OTE)
+		if err != nil {
+			return Document{}, payroll.Conflict("the STP pay event cannot be built: %v; nothing was lodged", err)
+		}
+		doc.Payees = append(doc.Payees, pe)
+	}
+	doc.Payer.PayeeRecordCount = len(doc.Payees)
+	if in.EventType == EventPay {
+		t, err := periodTotals(ctx, q, run, deds)
+		if err != nil {
+			return Document{}, err
+		}
+		doc.Payer.PeriodTotals = &t
+	}
+	return doc, nil
+}
+
+// periodTotals are the run's own W1 (gross less salary sacrificed: W1 is
+// post-sacrifice, docs/reference/au-stp-phase2.md [S]), W2 and child support.
+func periodTotals(ctx context.Context, q *store.Queries, run store.PayRun, deds map[int64]categories.DeductionCategory) (PeriodTotals, error) {
+	emps, err := q.ListPayRunEmployees(ctx, run.ID)
+	if err != nil {
+		return PeriodTotals{}, err
+	}
+	var gross, tax, csd, csg, sacrificed int64
+	for _, e := range emps {
+		gross += e.Gross
+		tax += e.Tax
+	}
+	ls, err := q.ListPayRunLines(ctx, run.ID)
+	if err != nil {
+		return PeriodTotals{}, err
+	}
+	for _, l := range ls {
+		switch {
+		case l.Kind == kindDeduction:
+			it, _ := DeductionItem(deds[l.CategoryID].PaymentSummaryClassification)
+			switch {
+			case it.Part == PartSalarySacrifice:
+				sacrificed += l.Amount
+			case it == Item{PartDeduction, "D"}:
+				csd += l.Amount
+			case it == Item{PartDeduction, "G"}:
+				csg += l.Amount
+			}
+		case l.Kind == kindSuperAdjustment && l.Subtype == "SalarySacrifice":
+			sacrificed += l.Amount
+		}
+	}
+	m := payroll.MoneyFromMinor
+	return PeriodTotals{TotalGrossPaymentsW1: m(gross - sacrificed), TotalPAYGWithholdingW2: m(tax),
+		ChildSupportDeductionTotal: m(csd), ChildSupportGarnisheeTotal: m(csg)}, nil
+}
+
+// payee is one employee's record.
+func payee(p store.StpPayeesRow, run store.PayRun, t store.StpYearToDateTotalsRow, lines []store.StpYearToDateLinesRow,
+	pays map[int64]categories.PayCategory, deds map[int64]categories.DeductionCategory, leavePays map[int64]bool, ote func(int64) bool) (Payee, error) {
+	it, err := IncomeType(p)
+	if err != nil {
+		return Payee{}, err
+	}
+	basis, err := EmploymentBasis(p)
+	if err != nil {
+		return Payee{}, err
+	}
+	ttc, err := TaxTreatmentCode(p)
+	if err != nil {
+		return Payee{}, err
+	}
+	if !p.DateOfBirth.Valid {
+		return Payee{}, fmt.Errorf("employee %d has no date of birth", p.ID)
+	}
+	start := time.Date(1800, 1, 1, 0, 0, 0, 0, time.UTC) // the ATO's default when the start date is unknown (note)
+	if p.StartDate.Valid {
+		start = p.StartDate.Time
+	}
+	out := Payee{PayrollID: fmt.Sprint(p.ID), TaxFileNumber: strings.ReplaceAll(p.TaxFileNumber, " ", ""), FamilyName: p.Surname, GivenName: p.FirstName,
+		DateOfBirth: date(p.DateOfBirth.Time), EmploymentStartDate: date(start), EmploymentBasis: basis, TaxTreatmentCode: ttc,
+		Deductions: []TypedAmount{}}
+	if p.EndDate.Valid && !p.EndDate.Time.After(run.PeriodEnding) {
+		out.CessationDate = date(p.EndDate.Time)
+		if out.CessationReason, err = CessationReason(p.TerminationReason); err != nil {
+			return Payee{}, fmt.Errorf("employee %d: %w", p.ID, err)
+		}
+		if out.CessationReason == "" {
+			return Payee{}, fmt.Errorf("employee %d ceased on %s without a termination reason", p.ID, out.CessationDate)
+		}
+	}
+	s := IncomeStream{IncomeType: it, TaxWithheld: payroll.MoneyFromMinor(t.Tax), PaidLeave: []TypedAmount{}, Allowances: []Allowance{},
+		SalarySacrifice: []TypedAmount{}, LumpSums: []TypedAmount{}, EmploymentTermination: []ETP{}}
+	var ordinary, sacrificedSuper, adjustments, resc int64
+	for _, l := range lines {
+		amt := payroll.MoneyFromMinor(l.Amount)
+		switch l.Kind {
+		case kindEarnings:
+			c, ok := pays[l.CategoryID]
+			if !ok {
+				return Payee{}, fmt.Errorf("employee %d: pay category %d is not known", p.ID, l.CategoryID)
+			}
+			item, ok := PayItem(c.PayCategoryType, c.PaymentSummaryClassification, leavePays[c.ID])
+			if !ok {
+				return Payee{}, fmt.Errorf("pay category %q: classification %s has no STP Phase 2 item in docs/reference/au-stp-phase2.md", c.Name, c.PaymentSummaryClassification)
+			}
+			if ote != nil && ote(c.ID) && item.Part != PartNotReported {
+				ordinary += l.Amount
+			}
+			switch item.Part {
+			case PartGross:
+				s.Gross = s.Gross.Add(amt)
+			case PartOvertime:
+				s.Overtime = s.Overtime.Add(amt)
+			case PartBonus:
+				s.BonusesAndCommissions = s.BonusesAndCommissions.Add(amt)
+			case PartDirectorsFees:
+				s.DirectorsFees = s.DirectorsFees.Add(amt)
+			case PartCDEP:
+				s.CDEP = s.CDEP.Add(amt)
+			case PartPaidLeave:
+				s.PaidLeave = addTyped(s.PaidLeave, item.Type, amt)
+			case PartLumpSum:
+				s.LumpSums = addTyped(s.LumpSums, item.Type, amt)
+			case PartAllowance:
+				desc := ""
+				if item.Type == "OD" {
+					if desc = c.AllowanceDescription; desc == "" {
+						return Payee{}, fmt.Errorf("pay category %q: an other allowance (OD) needs its allowanceDescription", c.Name)
+					}
+				}
+				s.Allowances = addAllowance(s.Allowances, item.Type, desc, amt)
+			case PartETP:
+				return Payee{}, fmt.Errorf("employee %d: ETP of pay category %q: the ETP's own PAYG withholding is not kept apart from the run's, so its record cannot be reported", p.ID, c.Name)
+			}
+		case kindDeduction:
+			c, ok := deds[l.CategoryID]
+			if !ok {
+				return Payee{}, fmt.Errorf("employee %d: deduction category %d is not known", p.ID, l.CategoryID)
+			}
+			item, ok := DeductionItem(c.PaymentSummaryClassification)
+			if !ok {
+				return Payee{}, fmt.Errorf("deduction category %q: classification %s has no STP item", c.Name, c.PaymentSummaryClassification)
+			}
+			switch item.Part {
+			case PartDeduction:
+				out.Deductions = addTyped(out.Deductions, item.Type, amt)
+			case PartSalarySacrifice:
+				s.SalarySacrifice = addTyped(s.SalarySacrifice, item.Type, amt)
+				if item.Type == "S" {
+					sacrificedSuper += l.Amount
+					if c.IsResc {
+						resc += l.Amount
+					}
+				}
+			}
+		case kindSuperAdjustment:
+			adjustments += l.Amount
+			switch l.Subtype {
+			case "SalarySacrifice":
+				s.SalarySacrifice = addTyped(s.SalarySacrifice, "S", amt)
+				resc += l.Amount
+			case "EmployerContribution":
+				resc += l.Amount
+			}
+		}
+	}
+	out.IncomeStreams = []IncomeStream{s}
+	out.SuperEntitlement = SuperEntitlement{
+		SuperannuationGuaranteeLiability:             payroll.MoneyFromMinor(t.SuperContribution - adjustments - sacrificedSuper),
+		OrdinaryTimeEarnings:                         payroll.MoneyFromMinor(ordinary),
+		ReportableEmployerSuperannuationContribution: payroll.MoneyFromMinor(resc),
+	}
+	return out, nil
+}
+
+func addTyped(list []TypedAmount, typ string, amt payroll.Money) []TypedAmount {
+	for i := range list {
+		if list[i].Type == typ {
+			list[i].Amount = list[i].Amount.Add(amt)
+			return list
+		}
+	}
+	list = append(list, TypedAmount{Type: typ, Amount: amt})
+	slices.SortFunc(list, func(a, b TypedAmount) int { return strings.Compare(a.Type, b.Type) })
+	return list
+}
+
+func addAllowance(list []Allowance, typ, desc string, amt payroll.Money) []Allowance {
+	for i := range list {
+		if list[i].Type == typ && list[i].Description == desc {
+			list[i].Amount = list[i].Amount.Add(amt)
+			return list
+		}
+	}
+	list = append(list, Allowance{Type: typ, Description: desc, Amount: amt})
+	slices.SortFunc(list, func(a, b Allowance) int { return strings.Compare(a.Type+a.Description, b.Type+b.Description) })
+	return list
+}

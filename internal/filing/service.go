@@ -1,0 +1,321 @@
+package filing
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/payrolld/payrolld/internal/au"
+	"github.com/payrolld/payrolld/internal/au/stp"
+	"github.com/payrolld/payrolld/internal/business"
+	"github.com/payrolld/payrolld/internal/categories"
+	"github.com/payrolld/payrolld/internal/db"
+	"github.com/payrolld/payrolld/internal/job"
+	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/payrun"
+	"github.com/payrolld/payrolld/internal/payrun/pay"
+	"github.com/payrolld/payrolld/internal/store"
+	"github.com/payrolld/payrolld/internal/webhook"
+)
+
+// Service owns filings. It is also the pay run Effect that creates them
+// (Finalised) — add it to payrun.Service.Effects.
+type Service struct {
+	DB    *db.DB
+	Clock payroll.Clock
+	// Emit records a web hook event in the caller's transaction
+	// (webhook.Service.Emit); nil = none.
+	Emit func(ctx context.Context, q *store.Queries, businessID int64, action string, data any) error
+	// Jobs queues the transmission in the finalise transaction; nil =
+	// filings stay Pending until Transmit is called.
+	Jobs        *job.Client
+	Transmitter Transmitter
+	Calculator  *pay.Calculator
+	Categories  *categories.CoreCollections
+	AU          *au.AUCollections
+}
+
+type transmitArgs struct {
+	BusinessID int64 `json:"businessId"`
+	FilingID   int64 `json:"filingId"`
+}
+
+func (transmitArgs) Kind() string { return "filing_transmit" }
+
+type transmitWorker struct {
+	job.WorkerDefaults[transmitArgs]
+	s *Service
+}
+
+func (w *transmitWorker) Work(ctx context.Context, j *job.Job[transmitArgs]) error {
+	return w.s.Transmit(ctx, j.Args.BusinessID, j.Args.FilingID)
+}
+
+// Register registers the transmission worker on the queue (while the app
+// is built) and keeps the queue for the Effect's inserts.
+func (s *Service) Register(queue *job.Client) {
+	s.Jobs = queue
+	job.Register(queue, job.Worker[transmitArgs](&transmitWorker{s: s}))
+}
+
+// Finalised is the Effect: an AU run finalised with lodgePayRun gets an STP
+// pay event; a run that was lodged before (finalised again after an unlock)
+// gets an STP update event with the corrected year to date, whatever
+// lodgePayRun says (the authority already holds the earlier figures).
+func (s *Service) Finalised(ctx context.Context, q *store.Queries, run payrun.Run, opt payrun.FinaliseOptions) error {
+	row, err := q.GetBusiness(ctx, run.BusinessID)
+	if err != nil {
+		return err
+	}
+	biz := business.FromRow(row)
+	if biz.Region != "AU" {
+		return nil // only AU STP is built (issue 26); other regions' lodgement is not this package's yet
+	}
+	kind := KindSTPPayEvent
+	if _, err := q.LatestFilingOfRun(ctx, store.LatestFilingOfRunParams{BusinessID: biz.ID, PayRunID: run.ID}); err == nil {
+		kind = KindSTPUpdateEvent
+	} else if !db.IsNoRows(err) {
+		return err
+	} else if !opt.LodgePayRun {
+		return nil
+	}
+	_, err = s.create(ctx, q, biz, run, kind)
+	return err
+}
+
+// Lodgement is the id of the filing run's current finalisation made ("" =
+// none): payrun.Service.Lodgement.
+func (s *Service) Lodgement(ctx context.Context, q *store.Queries, run payrun.Run) (string, error) {
+	f, err := q.LatestFilingOfRun(ctx, store.LatestFilingOfRunParams{BusinessID: run.BusinessID, PayRunID: run.ID})
+	if db.IsNoRows(err) || (err == nil && f.Finalisation != run.FinalisedCount) {
+		return "", nil
+	}
+	if err != nil {
+		return "", err
+	}
+	return fmt.Sprint(f.ID), nil
+}
+
+// Unlocked keeps the filings: what was sent stays on record; the next
+// finalise reports the correction as an update event.
+func (s *Service) Unlocked(context.Context, *store.Queries, payrun.Run) error { return nil }
+
+// create builds the document and stores the filing Pending, with its event
+// and the transmission job, in q's transaction.
+func (s *Service) create(ctx context.Context, q *store.Queries, biz business.Business, run payrun.Run, kind string) (store.Filing, error) {
+	in, err := s.input(ctx, q, biz, run)
+	if err != nil {
+		return store.Filing{}, err
+	}
+	in.EventType = stp.EventPay
+	if kind == KindSTPUpdateEvent {
+		in.EventType = stp.EventUpdate
+	}
+	in.SubmissionID = fmt.Sprintf("stp-%d-%d-%d", biz.ID, run.ID, run.FinalisedCount)
+	doc, err := stp.Build(ctx, q, in)
+	if err != nil {
+		return store.Filing{}, err
+	}
+	if errs := stp.Validate(doc); len(errs) > 0 {
+		msgs := make([]string, len(errs))
+		for i, e := range errs {
+			msgs[i] = e.Error()
+		}
+		return store.Filing{}, payroll.Conflict("the STP %s does not satisfy docs/reference/au-stp-phase2.md: %s; nothing was lodged", strings.ToLower(in.EventType)+" event", strings.Join(msgs, "; "))
+	}
+	b, err := json.Marshal(doc)
+	if err != nil {
+		return store.Filing{}, err
+	}
+	f, err := q.CreateFiling(ctx, store.CreateFilingParams{BusinessID: biz.ID, PayRunID: run.ID, Finalisation: run.FinalisedCount, Kind: kind,
+		State: StatePending, SubmissionID: in.SubmissionID, Document: string(b), CreatedAt: s.Clock.Now()})
+	if err != nil {
+		return store.Filing{}, err
+	}
+	if err := s.emit(ctx, q, f); err != nil {
+		return store.Filing{}, err
+	}
+	if s.Jobs != nil {
+		if err := s.Jobs.Insert(ctx, q, transmitArgs{BusinessID: biz.ID, FilingID: f.ID}, &job.InsertOpts{MaxAttempts: 10}); err != nil {
+			return store.Filing{}, err
+		}
+	}
+	return f, nil
+}
+
+// input gathers what stp.Build reads beyond the store.
+func (s *Service) input(ctx context.Context, q *store.Queries, biz business.Business, run payrun.Run) (stp.Input, error) {
+	reg, err := s.AU.StpRegistration.GetInTx(ctx, q, biz, "")
+	if err != nil {
+		return stp.Input{}, err
+	}
+	pays, err := s.Categories.PayCategories.List(ctx, biz, 0)
+	if err != nil {
+		return stp.Input{}, err
+	}
+	deds, err := s.Categories.DeductionCategories.List(ctx, biz, 0)
+	if err != nil {
+		return stp.Input{}, err
+	}
+	leaves, err := s.Categories.LeaveCategories.List(ctx, biz, 0)
+	if err != nil {
+		return stp.Input{}, err
+	}
+	cats, err := s.Calculator.LoadCategories(ctx, biz)
+	if err != nil {
+		return stp.Input{}, err
+	}
+	return stp.Input{Business: biz, Registration: reg, Run: run, PayCategories: pays, DeductionCategories: deds, LeaveCategories: leaves,
+		OTE: cats.OTE, Now: s.Clock.Now()}, nil
+}
+
+func (s *Service) emit(ctx context.Context, q *store.Queries, f store.Filing) error {
+	if s.Emit == nil {
+		return nil
+	}
+	return s.Emit(ctx, q, f.BusinessID, webhook.FilingStateChanged, StateEvent{FilingID: f.ID, PayRunID: f.PayRunID, Kind: f.Kind, State: f.State, Error: f.Error})
+}
+
+// Transmit hands a Pending filing to the Transmitter and records it
+// Submitted with its event (the job's work; a filing no longer Pending is
+// left alone).
+func (s *Service) Transmit(ctx context.Context, bizID, id int64) error {
+	f, err := s.DB.Queries().GetFiling(ctx, store.GetFilingParams{BusinessID: bizID, ID: id})
+	if err != nil {
+		if db.IsNoRows(err) {
+			return nil
+		}
+		return err
+	}
+	if f.State != StatePending {
+		return nil
+	}
+	if s.Transmitter == nil {
+		return fmt.Errorf("filing %d: no transmitter configured", id)
+	}
+	if err := s.Transmitter.Transmit(ctx, model(f), []byte(f.Document)); err != nil {
+		return err
+	}
+	_, err = s.move(ctx, bizID, id, StatePending, StateSubmitted, "")
+	return err
+}
+
+// SetState records the authority's answer on a filing of biz: Submitted to
+// Accepted or Rejected (with its error), with the event. A move the filing
+// cannot make is a 409.
+func (s *Service) SetState(ctx context.Context, biz business.Business, id int64, to, errText string) (_ Filing, err error) {
+	defer payroll.Wrap(&err, "filing %d", id)
+	f, err := s.Get(ctx, biz, id)
+	if err != nil {
+		return Filing{}, err
+	}
+	ok := false
+	for _, t := range transitions[f.State] {
+		ok = ok || t == to
+	}
+	if !ok {
+		return Filing{}, payroll.Conflict("filing %d is %s and cannot become %s", id, f.State, to)
+	}
+	row, err := s.move(ctx, biz.ID, id, f.State, to, errText)
+	if db.IsNoRows(err) {
+		return Filing{}, payroll.Conflict("filing %d changed state meanwhile", id)
+	}
+	return model(row), err
+}
+
+func (s *Service) move(ctx context.Context, bizID, id int64, from, to, errText string) (f store.Filing, err error) {
+	err = s.DB.InTx(ctx, func(q *store.Queries) error {
+		f, err = q.SetFilingState(ctx, store.SetFilingStateParams{ToState: to, Error: errText, UpdatedAt: s.Clock.Now(), BusinessID: bizID, ID: id, FromState: from})
+		if err != nil {
+			return err
+		}
+		return s.emit(ctx, q, f)
+	})
+	return f, err
+}
+
+// Get is a filing of biz (another business's is not found).
+func (s *Service) Get(ctx context.Context, biz business.Business, id int64) (Filing, error) {
+	f, err := s.DB.Queries().GetFiling(ctx, store.GetFilingParams{BusinessID: biz.ID, ID: id})
+	if db.IsNoRows(err) {
+		return Filing{}, payroll.NotFound("filing")
+	}
+	if err != nil {
+		return Filing{}, err
+	}
+	return model(f), nil
+}
+
+// Document is the document a filing of biz sent (or will send).
+func (s *Service) Document(ctx context.Context, biz business.Business, id int64) (Document, error) {
+	f, err := s.DB.Queries().GetFiling(ctx, store.GetFilingParams{BusinessID: biz.ID, ID: id})
+	if db.IsNoRows(err) {
+		return nil, payroll.NotFound("filing")
+	}
+	if err != nil {
+		return nil, err
+	}
+	return Document(f.Document), nil
+}
+
+// RunList is the filings of pay run runID of biz (a run of another
+// business, or none, is not found).
+func (s *Service) RunList(ctx context.Context, biz business.Business, runID int64, page, pageSize int) (Page, error) {
+	if _, err := s.DB.Queries().GetPayRun(ctx, store.GetPayRunParams{ID: runID, BusinessID: biz.ID}); db.IsNoRows(err) {
+		return Page{}, payroll.NotFound("pay run")
+	} else if err != nil {
+		return Page{}, err
+	}
+	return s.List(ctx, biz, ListRequest{PayRunID: runID, Page: page, PageSize: pageSize})
+}
+
+// ListRequest filters and pages the list (zero values: any, page 1, 100).
+type ListRequest struct {
+	PayRunID    int64
+	Kind, State string
+	Page        int
+	PageSize    int
+}
+
+// List is the business's filings, newest first, filtered and paged in SQL.
+func (s *Service) List(ctx context.Context, biz business.Business, r ListRequest) (_ Page, err error) {
+	defer payroll.Wrap(&err, "list filings")
+	if r.Page == 0 {
+		r.Page = 1
+	}
+	if r.PageSize == 0 {
+		r.PageSize = 100
+	}
+	v := &payroll.Validation{}
+	if r.Page < 1 {
+		v.Add("page", "page must be 1 or more")
+	}
+	if r.PageSize < 1 || r.PageSize > 100 {
+		v.Add("pageSize", "pageSize must be between 1 and 100")
+	}
+	if r.Kind != "" && r.Kind != KindSTPPayEvent && r.Kind != KindSTPUpdateEvent {
+		v.Add("kind", "kind must be one of: "+KindSTPPayEvent+", "+KindSTPUpdateEvent)
+	}
+	if r.State != "" && r.State != StatePending && r.State != StateSubmitted && r.State != StateAccepted && r.State != StateRejected {
+		v.Add("state", "state must be one of: Pending, Submitted, Accepted, Rejected")
+	}
+	if err := v.Err(); err != nil {
+		return Page{}, err
+	}
+	q := s.DB.Queries()
+	n, err := q.CountFilings(ctx, store.CountFilingsParams{BusinessID: biz.ID, PayRunID: r.PayRunID, Kind: r.Kind, State: r.State})
+	if err != nil {
+		return Page{}, err
+	}
+	rows, err := q.ListFilings(ctx, store.ListFilingsParams{BusinessID: biz.ID, PayRunID: r.PayRunID, Kind: r.Kind, State: r.State,
+		Lim: int32(r.PageSize), Off: int32((r.Page - 1) * r.PageSize)})
+	if err != nil {
+		return Page{}, err
+	}
+	p := Page{CurrentPage: r.Page, PageSize: r.PageSize, PageCount: int((n + int64(r.PageSize) - 1) / int64(r.PageSize)), ItemCount: n, Items: []Filing{}}
+	for _, f := range rows {
+		p.Items = append(p.Items, model(f))
+	}
+	return p, nil
+}

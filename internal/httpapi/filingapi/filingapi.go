@@ -1,0 +1,110 @@
+// Package filingapi serves the filings to tax authorities (internal/filing):
+// the business's list, one filing and its document, and a pay run's
+// filings and STP document.
+package filingapi
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	"github.com/payrolld/payrolld/internal/filing"
+	"github.com/payrolld/payrolld/internal/httpapi"
+	"github.com/payrolld/payrolld/internal/payroll"
+)
+
+type listIn struct {
+	httpapi.BusinessPath
+	PayRunID int64  `query:"payRunId" doc:"only the filings of this pay run"`
+	Kind     string `query:"kind" doc:"only filings of this kind: STP pay event, STP update event"`
+	State    string `query:"state" doc:"only filings in this state: Pending, Submitted, Accepted, Rejected"`
+	Page     int    `query:"page" doc:"page number, from 1 (default 1)"`
+	PageSize int    `query:"pageSize" doc:"filings per page, 1 to 100 (default 100)"`
+}
+
+type runListIn struct {
+	httpapi.BusinessPath
+	Page     int `query:"page" doc:"page number, from 1 (default 1)"`
+	PageSize int `query:"pageSize" doc:"filings per page, 1 to 100 (default 100)"`
+}
+
+const stateDoc = "A filing is created Pending in the finalise transaction of an AU pay run finalised with lodgePayRun (kind STP pay event); " +
+	"finalising again a run that was lodged (after an unlock) creates an STP update event with the corrected year to date. The transmitter " +
+	"(an outbox for a sending service provider) moves it to Submitted; the authority's answer to Accepted or Rejected. Every change emits " +
+	"the FilingStateChanged web hook event. The document's elements are described in docs/reference/au-stp-phase2.md."
+
+// Register serves the operations. Pass it in httpapi.Deps.Areas.
+func Register(s *filing.Service) func(*httpapi.API) {
+	return func(a *httpapi.API) {
+		tags := []string{"Filing"}
+		biz := httpapi.CurrentBusiness
+		httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/filing", Tags: tags,
+			Summary: "List filings", Description: "The business's filings to tax authorities, newest first, paged and filtered. " + stateDoc},
+			func(ctx context.Context, in *listIn) (*httpapi.BodyOf[filing.Page], error) {
+				p, err := s.List(ctx, biz(ctx), filing.ListRequest{PayRunID: in.PayRunID, Kind: in.Kind, State: in.State, Page: in.Page, PageSize: in.PageSize})
+				return &httpapi.BodyOf[filing.Page]{Body: p}, err
+			})
+		httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/filing/{filingId}", Tags: tags,
+			Summary: "Get a filing", Description: stateDoc, Parameters: httpapi.PathParams("filingId")},
+			func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[filing.Filing], error) {
+				id, err := httpapi.PathID(ctx, "filingId", "filing")
+				if err != nil {
+					return nil, err
+				}
+				f, err := s.Get(ctx, biz(ctx), id)
+				return &httpapi.BodyOf[filing.Filing]{Body: f}, err
+			})
+		httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/filing/{filingId}/document", Tags: tags,
+			Summary: "Get a filing's document", Description: "The document the filing sends, as it was built when the run was finalised (JSON).",
+			Parameters: httpapi.PathParams("filingId")},
+			func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.FileOutput, error) {
+				id, err := httpapi.PathID(ctx, "filingId", "filing")
+				if err != nil {
+					return nil, err
+				}
+				f, err := s.Get(ctx, biz(ctx), id)
+				if err != nil {
+					return nil, err
+				}
+				d, err := s.Document(ctx, biz(ctx), id)
+				if err != nil {
+					return nil, err
+				}
+				return httpapi.NewFileOutput(f.SubmissionID+".json", "application/json", d), nil
+			})
+		// The documents carry every payee's TFN: unrestricted users only,
+		// like the business's STP registration.
+		httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/filing", Tags: tags,
+			Summary: "List a pay run's filings", Description: "The run's filings (its lodgement state), newest first. " + stateDoc, Parameters: httpapi.PathParams("payRunId")},
+			func(ctx context.Context, in *runListIn) (*httpapi.BodyOf[filing.Page], error) {
+				run, err := httpapi.PathID(ctx, "payRunId", "pay run")
+				if err != nil {
+					return nil, err
+				}
+				p, err := s.RunList(ctx, biz(ctx), run, in.Page, in.PageSize)
+				return &httpapi.BodyOf[filing.Page]{Body: p}, err
+			})
+		httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/stp", Tags: tags,
+			Summary: "Get a pay run's STP document", Description: "AU. The document of the run's latest STP filing (pay event, or the update event of a re-finalised run); 404 when the run was not lodged.",
+			Parameters: httpapi.PathParams("payRunId")},
+			func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.FileOutput, error) {
+				run, err := httpapi.PathID(ctx, "payRunId", "pay run")
+				if err != nil {
+					return nil, err
+				}
+				p, err := s.RunList(ctx, biz(ctx), run, 1, 1)
+				if err != nil {
+					return nil, err
+				}
+				if len(p.Items) == 0 {
+					return nil, payroll.NotFound("STP filing of this pay run")
+				}
+				d, err := s.Document(ctx, biz(ctx), p.Items[0].ID)
+				if err != nil {
+					return nil, err
+				}
+				return httpapi.NewFileOutput(p.Items[0].SubmissionID+".json", "application/json", d), nil
+			})
+	}
+}
