@@ -25,7 +25,7 @@ var Order = []Layer{
 		"employeegroup", "categories", "au", "uk", "payschedule", "documents", "locations", "settings",
 		"accounts", "lookup", "suburb"}},
 	{"employee", []string{"employee"}},
-	{"employee areas", []string{"leave", "expense", "uk/...", "my/...", "sg/..."}},
+	{"employee areas", []string{"leave", "expense", "uk/...", "my/...", "sg/...", "nz/..."}},
 	{"employee records", []string{"employee/..."}},
 	{"time", []string{"agreement", "timesheet", "roster", "kiosk"}},
 	{"pay runs", []string{"payrun/...", "au/stp"}},
