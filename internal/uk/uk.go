@@ -78,6 +78,17 @@ func NewUKCollections(s *record.Service) *UKCollections {
 	return uk
 }
 
+// --- Company directors --------------------------------------------------
+
+// DirectorNIAlternative says whether a company director's NI is worked out
+// by the alternative arrangements (nationalInsuranceCalculationMethod
+// NonCumulative, or a name with "alternative") rather than on the annual
+// earnings period: what the pay run calculates and the FPS reports.
+func DirectorNIAlternative(method string) bool {
+	m := strings.ToLower(method)
+	return m == "noncumulative" || strings.Contains(m, "alternative")
+}
+
 // --- UK tax years -------------------------------------------------------
 
 // UKTaxYearOf is the UK tax year (6 April to 5 April) containing t, named

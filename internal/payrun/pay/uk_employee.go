@@ -129,7 +129,7 @@ func ukDirector(e *EmployeeRow, paid time.Time, ue *calc.UKEmployee) {
 	}
 	ue.Director = true
 	ue.DirectorNIMethod = calc.DirectorAnnual
-	if m := strings.ToLower(e.NationalInsuranceCalculationMethod); m == "noncumulative" || strings.Contains(m, "alternative") {
+	if uk.DirectorNIAlternative(e.NationalInsuranceCalculationMethod) {
 		ue.DirectorNIMethod = calc.DirectorAlternative
 	}
 	if e.AppointmentStartDate.Valid {

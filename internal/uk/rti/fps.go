@@ -324,11 +324,11 @@ func employeeOf(e employee.Employee, r store.UKFormsYearRunsRow, t *forms.Totals
 	}
 	if strings.EqualFold(e.IsCompanyDirector, "true") {
 		out.DirectorsNI = "AN"
-		if m := strings.ToLower(e.NationalInsuranceCalculationMethod); m == "noncumulative" || strings.Contains(m, "alternative") {
+		if uk.DirectorNIAlternative(e.NationalInsuranceCalculationMethod) {
 			out.DirectorsNI = "AL"
 		}
 		if a := e.AppointmentStartDate.Time; !e.AppointmentStartDate.IsZero() && !a.Before(yearFrom) && !a.After(r.DatePaid) {
-			out.DirectorWk = int(a.Sub(yearFrom).Hours()/24)/7 + 1
+			_, out.DirectorWk = forms.TaxPeriod("Weekly", a)
 		}
 	}
 	if s := e.StartDate.Time; first && !e.StartDate.IsZero() && !s.Before(yearFrom) {
