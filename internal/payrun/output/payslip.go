@@ -53,10 +53,11 @@ func (o *Outputs) PaySlipPDF(ctx context.Context, biz business.Business, id, emp
 	if err != nil {
 		return PaySlipFile{}, err
 	}
-	doc := payslipDocument(biz, &ps[0], slip, cfg)
-	if err := o.deductionDestinations(ctx, q, biz, run.ID, employeeID, slip, &doc); err != nil {
+	paidTo, err := o.deductionDestinations(ctx, q, biz, run.ID, employeeID, slip)
+	if err != nil {
 		return PaySlipFile{}, err
 	}
+	doc := payslipDocument(biz, &ps[0], slip, cfg, paidTo)
 	if biz.Region == "UK" {
 		kind, n := forms.TaxPeriod(run.Frequency, run.DatePaid)
 		doc.Facts = append(doc.Facts, payslip.Fact{Label: "Tax period", Value: fmt.Sprintf("%s %d", kind, n)})
@@ -77,18 +78,18 @@ func (o *Outputs) PaySlipPDF(ctx context.Context, biz business.Business, id, emp
 	return PaySlipFile{Name: fmt.Sprintf("payslip-%d-%d-%s.pdf", run.ID, employeeID, run.DatePaid.Format("2006-01-02")), Data: data}, nil
 }
 
-// deductionDestinations names, on each deduction line drawn from one of
-// the employee's standing deductions, where it was paid (Fair Work
-// Regulations 2009 r 3.46(1)(j): "the name, or the name and number, of the
-// fund or account into which the deduction was paid"): the employee's bank
-// account (its name, BSB and the last four digits of its number), their
-// super fund (named when the run paid one fund), BPAY with its reference,
-// or the tax office. A deduction entered on the run, or paid manually,
-// has no recorded destination and prints none.
-func (o *Outputs) deductionDestinations(ctx context.Context, q *store.Queries, biz business.Business, runID, employeeID int64, s payrun.PaySlip, doc *payslip.Payslip) error {
+// deductionDestinations is where each deduction category the employee's
+// standing deductions drew on in the run was paid (Fair Work Regulations
+// 2009 r 3.46(1)(j): "the name, or the name and number, of the fund or
+// account into which the deduction was paid"): the employee's bank account
+// (its name, BSB and the last four digits of its number), their super fund
+// (named when the run paid one fund), BPAY, the tax office, the pension
+// scheme or the CPF Board, with the payment reference. A deduction entered
+// on the run, or paid manually, has no recorded destination.
+func (o *Outputs) deductionDestinations(ctx context.Context, q *store.Queries, biz business.Business, runID, employeeID int64, s payrun.PaySlip) (map[int64][]string, error) {
 	rows, err := q.ListPayRunDeductionDestinations(ctx, store.ListPayRunDeductionDestinationsParams{PayRunID: runID, BusinessID: biz.ID, EmployeeID: employeeID})
-	if err != nil || len(rows) == 0 {
-		return err
+	if err != nil {
+		return nil, err
 	}
 	to := map[int64][]string{}
 	for _, r := range rows {
@@ -100,7 +101,7 @@ func (o *Outputs) deductionDestinations(ctx context.Context, q *store.Queries, b
 				if len(n) > 4 {
 					n = "..." + n[len(n)-4:]
 				}
-				d += " (" + strings.TrimSpace(strings.Join(nonEmpty(bsbOf(biz.Region, r.Bsb), "account "+n), ", ")) + ")"
+				d += " (" + strings.Join(nonEmpty(bsbOf(biz.Region, r.Bsb), "account "+n), ", ") + ")"
 			}
 		case "SuperFund":
 			d = "paid to super fund"
@@ -123,13 +124,7 @@ func (o *Outputs) deductionDestinations(ctx context.Context, q *store.Queries, b
 		}
 		to[r.CategoryID] = append(to[r.CategoryID], d)
 	}
-	// doc.Deductions were made from s.Deductions, one line each, in order.
-	for i, x := range s.Deductions {
-		if ds := to[x.CategoryID]; x.CategoryID != 0 && len(ds) > 0 && i < len(doc.Deductions) {
-			doc.Deductions[i].Description += " - " + strings.Join(ds, "; ")
-		}
-	}
-	return nil
+	return to, nil
 }
 
 // bsbOf is "BSB 062-000" for an AU account, the sort code elsewhere.
@@ -147,9 +142,9 @@ func bsbOf(region, code string) string {
 }
 
 // payslipDocument maps a pay slip and its payments to what the PDF
-// prints. Net pay on the PDF is what is paid: net earnings plus
-// reimbursements.
-func payslipDocument(biz business.Business, p *Payee, s payrun.PaySlip, cfg settings.PayslipSettings) payslip.Payslip {
+// prints, each deduction with where it was paid (paidTo, by category).
+// Net pay on the PDF is what is paid: net earnings plus reimbursements.
+func payslipDocument(biz business.Business, p *Payee, s payrun.PaySlip, cfg settings.PayslipSettings, paidTo map[int64][]string) payslip.Payslip {
 	run := p.Row
 	region := biz.Region
 	if region == "MY" {
@@ -199,6 +194,9 @@ func payslipDocument(biz business.Business, p *Payee, s payrun.PaySlip, cfg sett
 		desc := x.Name
 		if x.TaxStatus == "PreTax" {
 			desc += " (pre-tax)"
+		}
+		if ds := paidTo[x.CategoryID]; x.CategoryID != 0 && len(ds) > 0 {
+			desc += " - " + strings.Join(ds, "; ")
 		}
 		doc.Deductions = append(doc.Deductions, payslip.Line{Description: desc, Amount: x.Amount})
 	}
