@@ -376,13 +376,7 @@ func (in *inputs) standardLines(e *EmployeeRow, run *store.PayRun, cat Category)
 // sg_working_days.go; Monday to Friday where none is stored):
 // docs/reference/part-period-pay.md.
 func employedShare(region string, e *EmployeeRow, run *store.PayRun, std []line, wd *[7]bool) []line {
-	lo, hi := payroll.DateOnly(run.PeriodStarting), payroll.DateOnly(run.PeriodEnding)
-	if e.StartDate.Valid && payroll.DateOnly(e.StartDate.Time).After(lo) {
-		lo = payroll.DateOnly(e.StartDate.Time)
-	}
-	if e.EndDate.Valid && payroll.DateOnly(e.EndDate.Time).Before(hi) {
-		hi = payroll.DateOnly(e.EndDate.Time)
-	}
+	lo, hi := employedSpan(e, run)
 	if lo.Equal(payroll.DateOnly(run.PeriodStarting)) && hi.Equal(payroll.DateOnly(run.PeriodEnding)) {
 		return std
 	}
@@ -428,18 +422,25 @@ func employedShare(region string, e *EmployeeRow, run *store.PayRun, std []line,
 	return out
 }
 
-// employedDays are the calendar days of run's period employee e is
-// employed (from their start date to their end date) and the period's.
-func employedDays(e *EmployeeRow, run *store.PayRun) (employed, total int64) {
-	start, end := payroll.DateOnly(run.PeriodStarting), payroll.DateOnly(run.PeriodEnding)
-	total = calendarDays(start, end)
-	lo, hi := start, end
+// employedSpan is the part of run's period employee e is employed: from
+// the later of the period's start and their start date to the earlier of
+// its end and their end date (hi before lo: not employed in it).
+func employedSpan(e *EmployeeRow, run *store.PayRun) (lo, hi time.Time) {
+	lo, hi = payroll.DateOnly(run.PeriodStarting), payroll.DateOnly(run.PeriodEnding)
 	if e.StartDate.Valid && payroll.DateOnly(e.StartDate.Time).After(lo) {
 		lo = payroll.DateOnly(e.StartDate.Time)
 	}
 	if e.EndDate.Valid && payroll.DateOnly(e.EndDate.Time).Before(hi) {
 		hi = payroll.DateOnly(e.EndDate.Time)
 	}
+	return lo, hi
+}
+
+// employedDays are the calendar days of run's period employee e is
+// employed (from their start date to their end date) and the period's.
+func employedDays(e *EmployeeRow, run *store.PayRun) (employed, total int64) {
+	total = calendarDays(payroll.DateOnly(run.PeriodStarting), payroll.DateOnly(run.PeriodEnding))
+	lo, hi := employedSpan(e, run)
 	if hi.Before(lo) {
 		return 0, total
 	}
