@@ -11,6 +11,7 @@ import (
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/categories"
 	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/settings"
 	"github.com/payrolld/payrolld/internal/store"
 )
 
@@ -40,14 +41,10 @@ type Input struct {
 	Now          time.Time
 }
 
-// FinancialYearStart is the first day (1 July) of the AU income year that
+// incomeYearStart is the first day (1 July) of the AU income year that
 // contains d.
-func FinancialYearStart(d time.Time) time.Time {
-	y := d.Year()
-	if d.Month() < time.July {
-		y--
-	}
-	return time.Date(y, time.July, 1, 0, 0, 0, 0, time.UTC)
+func incomeYearStart(d time.Time) time.Time {
+	return settings.FinancialYearStart("AU", settings.FinancialYearOf("AU", d))
 }
 
 func date(t time.Time) string { return t.Format("2006-01-02") }
@@ -80,7 +77,7 @@ func Build(ctx context.Context, q *store.Queries, in Input) (Document, error) {
 	}}
 	if in.EventType == EventUpdate {
 		doc.Payer.PayOrUpdateDate = date(in.Now)
-		if fy := FinancialYearStart(run.DatePaid); !in.Now.Before(fy.AddDate(1, 0, 0)) {
+		if fy := incomeYearStart(run.DatePaid); !in.Now.Before(fy.AddDate(1, 0, 0)) {
 			doc.Payer.PayOrUpdateDate = date(fy.AddDate(1, 0, -1)) // an update of a past year is dated 30 June of that year
 		}
 	}
@@ -98,7 +95,7 @@ func Build(ctx context.Context, q *store.Queries, in Input) (Document, error) {
 			leavePays[*l.TransferToPayCategoryID] = true
 		}
 	}
-	from := FinancialYearStart(run.DatePaid)
+	from := incomeYearStart(run.DatePaid)
 	payees, err := q.StpPayees(ctx, store.StpPayeesParams{PayRunID: run.ID, BusinessID: biz.ID})
 	if err != nil {
 		return Document{}, err
