@@ -55,6 +55,7 @@ func main() {
 	flag.IntVar(&chunk, "chunk", 4000, "employees per earnings line / deduction request (0: all in one request, body limit raised)")
 	flag.BoolVar(&suppress, "suppress", true, "post lines with suppressCalculations and recalculate once (false: every chunk recalculates its employees)")
 	flag.BoolVar(&timesheets, "timesheets", false, "seed a week of approved timesheet lines (5 per employee) that the first run imports (ThisPayPeriod) and its finalise marks processed")
+	flag.IntVar(&profileFrom, "profile-from-week", 0, "with -weeks and -cpuprofile: start the CPU profile at this week's create (to profile the late weeks alone)")
 	flag.IntVar(&weeks, "weeks", 0, "instead of the run above: create and finalise this many weekly runs in a row (no lines), printing each create's time, to compare the last create (its year to date reads every earlier run) with the first")
 	flag.Parse()
 	if *sizes != "" {
@@ -70,7 +71,11 @@ func main() {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
 		}
-		_ = pprof.StartCPUProfile(pf)
+		if profileFrom > 0 {
+			profileFile = pf // runWeeks starts it
+		} else {
+			_ = pprof.StartCPUProfile(pf)
+		}
 		defer pprof.StopCPUProfile()
 	}
 	var peak *bench.HeapPeak
@@ -99,6 +104,10 @@ var (
 	memprof    string
 	timesheets bool
 	weeks      int
+	// profileFrom and profileFile: -profile-from-week's week, and the
+	// profile file runWeeks starts the CPU profile into at that week.
+	profileFrom int
+	profileFile *os.File
 )
 
 func run(n int, pg string, peak *bench.HeapPeak) error {
@@ -193,6 +202,13 @@ func run(n int, pg string, peak *bench.HeapPeak) error {
 	// Employees are seeded in one statement (the employee API is measured
 	// elsewhere): hourly and salaried, on the schedule, with tax settings.
 	now := time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)
+	// -weeks pays weekly runs from 3 July 2026: its employees start before
+	// that, so every week pays everyone (with a November start the first 17
+	// runs paid nobody and wrote no lines, flattering week 1).
+	hired := now
+	if weeks > 0 {
+		hired = time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC)
+	}
 	start := time.Now()
 	if _, err := d.W.Exec(`WITH RECURSIVE seq(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM seq WHERE i < $1)
 INSERT INTO employees (business_id, first_name, surname, email, status, external_id, created_at, updated_at, start_date, employment_type,
@@ -200,7 +216,7 @@ INSERT INTO employees (business_id, first_name, surname, email, status, external
 SELECT $2, 'First' || CAST(i % 10 AS TEXT), 'Surname' || CAST(i AS TEXT), '', 'Active', 'EXT' || CAST(i AS TEXT), $3, $3, $6, 'FullTime',
     $4, $5, CASE WHEN i % 4 = 0 THEN CAST(60000 + i AS TEXT) ELSE CAST(25 + i % 40 AS TEXT) || '.5' END,
     CASE WHEN i % 4 = 0 THEN 'Annually' ELSE 'Hourly' END, '38', '123456782', TRUE, i % 3 <> 0, i % 7 = 0
-FROM seq`, n, biz.ID, now, sched, cat, now); err != nil {
+FROM seq`, n, biz.ID, now, sched, cat, hired); err != nil {
 		return err
 	}
 	if timesheets {
@@ -373,6 +389,9 @@ func runWeeks(n int, engine string, weeks int, B string, sched int64, call func(
 	end := time.Date(2026, 7, 3, 0, 0, 0, 0, time.UTC) // the first Friday of the 2026-27 year
 	var firstWall, firstCPU, lastWall, lastCPU float64
 	for w := 1; w <= weeks; w++ {
+		if w == profileFrom && profileFile != nil {
+			_ = pprof.StartCPUProfile(profileFile)
+		}
 		var rec struct {
 			ID int64 `json:"id"`
 		}

@@ -683,6 +683,35 @@ type EmployeeSuperAdjustment struct {
 	UpdatedAt         time.Time
 }
 
+type EmployeeYearToDate struct {
+	BusinessID        int64
+	YearStart         int64
+	EmployeeID        int64
+	Runs              int64
+	Gross             int64
+	Taxable           int64
+	Tax               int64
+	Net               int64
+	PreTax            int64
+	PostTax           int64
+	Stsl              int64
+	SuperContribution int64
+	SuperBase         int64
+	SuperBaseQ0       int64
+	SuperBaseQ1       int64
+	SuperBaseQ2       int64
+	SuperBaseQ3       int64
+	SuperBaseQ4       int64
+	NiEmployee        int64
+	NiEmployer        int64
+	StudentLoan       int64
+	KiwisaverEmployee int64
+	AccLevy           int64
+	CpfEmployee       int64
+	CpfOwSubject      int64
+	CpfAwSubject      int64
+}
+
 type EmploymentAgreement struct {
 	ID                     int64
 	BusinessID             int64
@@ -1190,31 +1219,6 @@ type PayRunSource struct {
 	LeaveCategoryID int64
 	HoursE6         int64
 	Amount          int64
-}
-
-type PayRunYearToDate struct {
-	BusinessID        int64
-	EmployeeID        int64
-	YearStart         int64
-	QuarterStart      int64
-	Runs              int64
-	Gross             int64
-	Taxable           int64
-	Tax               int64
-	Net               int64
-	PreTax            int64
-	PostTax           int64
-	Stsl              int64
-	SuperContribution int64
-	SuperBase         int64
-	NiEmployee        int64
-	NiEmployer        int64
-	StudentLoan       int64
-	KiwisaverEmployee int64
-	AccLevy           int64
-	CpfEmployee       int64
-	CpfOwSubject      int64
-	CpfAwSubject      int64
 }
 
 type PaymentSummary struct {

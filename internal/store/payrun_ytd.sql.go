@@ -12,52 +12,70 @@ import (
 
 const addPayRunYearToDate = `-- name: AddPayRunYearToDate :exec
 
-INSERT INTO pay_run_year_to_date (business_id, employee_id, year_start, quarter_start, runs, gross, taxable, tax, net, pre_tax, post_tax, stsl,
-    super_contribution, super_base, ni_employee, ni_employer, student_loan, kiwisaver_employee, acc_levy, cpf_employee, cpf_ow_subject, cpf_aw_subject)
-SELECT e.business_id, e.employee_id, CAST($1 AS BIGINT), CAST($2 AS BIGINT), CAST($3 AS BIGINT),
-    CAST($3 AS BIGINT) * e.gross, CAST($3 AS BIGINT) * e.taxable, CAST($3 AS BIGINT) * e.tax,
-    CAST($3 AS BIGINT) * e.net, CAST($3 AS BIGINT) * e.pre_tax, CAST($3 AS BIGINT) * e.post_tax,
-    CAST($3 AS BIGINT) * e.stsl, CAST($3 AS BIGINT) * e.super_contribution, CAST($3 AS BIGINT) * e.super_base,
-    CAST($3 AS BIGINT) * e.ni_employee, CAST($3 AS BIGINT) * e.ni_employer, CAST($3 AS BIGINT) * e.student_loan,
-    CAST($3 AS BIGINT) * e.kiwisaver_employee, CAST($3 AS BIGINT) * e.acc_levy, CAST($3 AS BIGINT) * e.cpf_employee,
-    CAST($3 AS BIGINT) * e.cpf_ow_subject, CAST($3 AS BIGINT) * e.cpf_aw_subject
+INSERT INTO employee_year_to_date (business_id, year_start, employee_id, runs, gross, taxable, tax, net, pre_tax, post_tax, stsl,
+    super_contribution, super_base, super_base_q0, super_base_q1, super_base_q2, super_base_q3, super_base_q4, ni_employee, ni_employer,
+    student_loan, kiwisaver_employee, acc_levy, cpf_employee, cpf_ow_subject, cpf_aw_subject)
+SELECT e.business_id, CAST($1 AS BIGINT), e.employee_id, CAST($2 AS BIGINT),
+    CAST($2 AS BIGINT) * e.gross, CAST($2 AS BIGINT) * e.taxable, CAST($2 AS BIGINT) * e.tax,
+    CAST($2 AS BIGINT) * e.net, CAST($2 AS BIGINT) * e.pre_tax, CAST($2 AS BIGINT) * e.post_tax,
+    CAST($2 AS BIGINT) * e.stsl, CAST($2 AS BIGINT) * e.super_contribution,
+    CAST($2 AS BIGINT) * e.super_base,
+    CASE WHEN CAST($3 AS BIGINT) = 0 THEN CAST($2 AS BIGINT) * e.super_base ELSE 0 END,
+    CASE WHEN CAST($3 AS BIGINT) = 1 THEN CAST($2 AS BIGINT) * e.super_base ELSE 0 END,
+    CASE WHEN CAST($3 AS BIGINT) = 2 THEN CAST($2 AS BIGINT) * e.super_base ELSE 0 END,
+    CASE WHEN CAST($3 AS BIGINT) = 3 THEN CAST($2 AS BIGINT) * e.super_base ELSE 0 END,
+    CASE WHEN CAST($3 AS BIGINT) = 4 THEN CAST($2 AS BIGINT) * e.super_base ELSE 0 END,
+    CAST($2 AS BIGINT) * e.ni_employee, CAST($2 AS BIGINT) * e.ni_employer,
+    CAST($2 AS BIGINT) * e.student_loan, CAST($2 AS BIGINT) * e.kiwisaver_employee,
+    CAST($2 AS BIGINT) * e.acc_levy, CAST($2 AS BIGINT) * e.cpf_employee,
+    CAST($2 AS BIGINT) * e.cpf_ow_subject, CAST($2 AS BIGINT) * e.cpf_aw_subject
 FROM pay_run_employees e
 WHERE e.pay_run_id = $4 AND e.business_id = $5
 ORDER BY e.employee_id
-ON CONFLICT (business_id, year_start, employee_id, quarter_start) DO UPDATE SET runs = pay_run_year_to_date.runs + excluded.runs,
-    gross = pay_run_year_to_date.gross + excluded.gross, taxable = pay_run_year_to_date.taxable + excluded.taxable,
-    tax = pay_run_year_to_date.tax + excluded.tax, net = pay_run_year_to_date.net + excluded.net,
-    pre_tax = pay_run_year_to_date.pre_tax + excluded.pre_tax, post_tax = pay_run_year_to_date.post_tax + excluded.post_tax,
-    stsl = pay_run_year_to_date.stsl + excluded.stsl, super_contribution = pay_run_year_to_date.super_contribution + excluded.super_contribution,
-    super_base = pay_run_year_to_date.super_base + excluded.super_base, ni_employee = pay_run_year_to_date.ni_employee + excluded.ni_employee,
-    ni_employer = pay_run_year_to_date.ni_employer + excluded.ni_employer, student_loan = pay_run_year_to_date.student_loan + excluded.student_loan,
-    kiwisaver_employee = pay_run_year_to_date.kiwisaver_employee + excluded.kiwisaver_employee,
-    acc_levy = pay_run_year_to_date.acc_levy + excluded.acc_levy, cpf_employee = pay_run_year_to_date.cpf_employee + excluded.cpf_employee,
-    cpf_ow_subject = pay_run_year_to_date.cpf_ow_subject + excluded.cpf_ow_subject,
-    cpf_aw_subject = pay_run_year_to_date.cpf_aw_subject + excluded.cpf_aw_subject
+ON CONFLICT (business_id, year_start, employee_id) DO UPDATE SET runs = employee_year_to_date.runs + excluded.runs,
+    gross = employee_year_to_date.gross + excluded.gross, taxable = employee_year_to_date.taxable + excluded.taxable,
+    tax = employee_year_to_date.tax + excluded.tax, net = employee_year_to_date.net + excluded.net,
+    pre_tax = employee_year_to_date.pre_tax + excluded.pre_tax, post_tax = employee_year_to_date.post_tax + excluded.post_tax,
+    stsl = employee_year_to_date.stsl + excluded.stsl,
+    super_contribution = employee_year_to_date.super_contribution + excluded.super_contribution,
+    super_base = employee_year_to_date.super_base + excluded.super_base,
+    super_base_q0 = employee_year_to_date.super_base_q0 + excluded.super_base_q0,
+    super_base_q1 = employee_year_to_date.super_base_q1 + excluded.super_base_q1,
+    super_base_q2 = employee_year_to_date.super_base_q2 + excluded.super_base_q2,
+    super_base_q3 = employee_year_to_date.super_base_q3 + excluded.super_base_q3,
+    super_base_q4 = employee_year_to_date.super_base_q4 + excluded.super_base_q4,
+    ni_employee = employee_year_to_date.ni_employee + excluded.ni_employee,
+    ni_employer = employee_year_to_date.ni_employer + excluded.ni_employer,
+    student_loan = employee_year_to_date.student_loan + excluded.student_loan,
+    kiwisaver_employee = employee_year_to_date.kiwisaver_employee + excluded.kiwisaver_employee,
+    acc_levy = employee_year_to_date.acc_levy + excluded.acc_levy,
+    cpf_employee = employee_year_to_date.cpf_employee + excluded.cpf_employee,
+    cpf_ow_subject = employee_year_to_date.cpf_ow_subject + excluded.cpf_ow_subject,
+    cpf_aw_subject = employee_year_to_date.cpf_aw_subject + excluded.cpf_aw_subject
 `
 
 type AddPayRunYearToDateParams struct {
-	YearStart    int64
-	QuarterStart int64
-	Sign         int64
-	PayRunID     int64
-	BusinessID   int64
+	YearStart  int64
+	Sign       int64
+	Slot       int64
+	PayRunID   int64
+	BusinessID int64
 }
 
-// Year to date kept as running totals (pay_run_year_to_date): finalise adds
-// the run's figures to its tax year and quarter, unlock subtracts them
-// (internal/payrun/pay/ytd_running.go). Year and quarter are their first
-// days as yyyymmdd.
+// Year to date kept as running totals (employee_year_to_date): finalise
+// adds the run's figures to its employee's tax year, unlock subtracts them
+// (internal/payrun/pay/ytd_running.go). year_start is the year's first day
+// as yyyymmdd; the super base is also kept per calendar quarter, in the
+// slot TaxYear's quarter falls in (0 holds the year's first day).
 // Adds sign (1: finalised, -1: unlocked) times every employee figure of
-// the run to the employee's year and quarter (one statement; rows in
-// employee order, so two finalises touching the same employees lock them
-// in the same order).
+// the run to the employee's year, the super base also to quarter slot
+// (one statement; rows in employee order, so two finalises touching the
+// same employees lock them in the same order).
 func (q *Queries) AddPayRunYearToDate(ctx context.Context, arg AddPayRunYearToDateParams) error {
 	_, err := q.db.ExecContext(ctx, addPayRunYearToDate,
 		arg.YearStart,
-		arg.QuarterStart,
 		arg.Sign,
+		arg.Slot,
 		arg.PayRunID,
 		arg.BusinessID,
 	)
@@ -65,65 +83,42 @@ func (q *Queries) AddPayRunYearToDate(ctx context.Context, arg AddPayRunYearToDa
 }
 
 const deleteEmptyYearToDate = `-- name: DeleteEmptyYearToDate :exec
-DELETE FROM pay_run_year_to_date
-WHERE business_id = $1 AND year_start = $2 AND quarter_start = $3 AND runs = 0
+DELETE FROM employee_year_to_date
+WHERE business_id = $1 AND year_start = $2 AND runs = 0
 `
 
 type DeleteEmptyYearToDateParams struct {
-	BusinessID   int64
-	YearStart    int64
-	QuarterStart int64
+	BusinessID int64
+	YearStart  int64
 }
 
-// Drops the rows of a year and quarter that no finalised run counts any
-// more (after an unlock).
+// Drops the rows of a year that no finalised run counts any more (after
+// an unlock).
 func (q *Queries) DeleteEmptyYearToDate(ctx context.Context, arg DeleteEmptyYearToDateParams) error {
-	_, err := q.db.ExecContext(ctx, deleteEmptyYearToDate, arg.BusinessID, arg.YearStart, arg.QuarterStart)
+	_, err := q.db.ExecContext(ctx, deleteEmptyYearToDate, arg.BusinessID, arg.YearStart)
 	return err
 }
 
 const keptYearToDate = `-- name: KeptYearToDate :many
-SELECT employee_id,
-    CAST(SUM(gross) AS BIGINT) AS gross, CAST(SUM(taxable) AS BIGINT) AS taxable, CAST(SUM(tax) AS BIGINT) AS tax,
-    CAST(SUM(net) AS BIGINT) AS net, CAST(SUM(pre_tax) AS BIGINT) AS pre_tax, CAST(SUM(post_tax) AS BIGINT) AS post_tax,
-    CAST(SUM(stsl) AS BIGINT) AS stsl, CAST(SUM(super_contribution) AS BIGINT) AS super_contribution,
-    CAST(SUM(super_base) AS BIGINT) AS super_base, CAST(SUM(quarter_super_base) AS BIGINT) AS quarter_super_base,
-    CAST(SUM(ni_employee) AS BIGINT) AS ni_employee, CAST(SUM(ni_employer) AS BIGINT) AS ni_employer,
-    CAST(SUM(student_loan) AS BIGINT) AS student_loan, CAST(SUM(kiwisaver_employee) AS BIGINT) AS kiwisaver_employee,
-    CAST(SUM(acc_levy) AS BIGINT) AS acc_levy, CAST(SUM(cpf_employee) AS BIGINT) AS cpf_employee,
-    CAST(SUM(cpf_ow_subject) AS BIGINT) AS cpf_ow_subject, CAST(SUM(cpf_aw_subject) AS BIGINT) AS cpf_aw_subject
-FROM (
-    SELECT y.employee_id, y.runs, y.gross, y.taxable, y.tax, y.net, y.pre_tax, y.post_tax, y.stsl, y.super_contribution, y.super_base,
-        CASE WHEN y.quarter_start >= $1 THEN y.super_base ELSE 0 END AS quarter_super_base,
-        y.ni_employee, y.ni_employer, y.student_loan, y.kiwisaver_employee, y.acc_levy, y.cpf_employee, y.cpf_ow_subject, y.cpf_aw_subject
-    FROM pay_run_year_to_date y
-    WHERE y.business_id = $2 AND y.year_start = $3
-    UNION ALL
-    SELECT e.employee_id, -1, -e.gross, -e.taxable, -e.tax, -e.net, -e.pre_tax, -e.post_tax, -e.stsl, -e.super_contribution, -e.super_base,
-        CASE WHEN r.date_paid >= $4 THEN -e.super_base ELSE 0 END,
-        -e.ni_employee, -e.ni_employer, -e.student_loan, -e.kiwisaver_employee, -e.acc_levy, -e.cpf_employee, -e.cpf_ow_subject, -e.cpf_aw_subject
-    FROM pay_runs r JOIN pay_run_employees e ON e.pay_run_id = r.id
-    WHERE r.business_id = $2 AND r.status = 'Finalised' AND r.date_paid >= $5
-        AND r.date_paid < $6 AND (r.date_paid > $7 OR r.id = $8)
-) t
-GROUP BY employee_id
-HAVING SUM(runs) > 0
+SELECT employee_id, runs, gross, taxable, tax, net, pre_tax, post_tax, stsl, super_contribution, super_base, ni_employee, ni_employer,
+    student_loan, kiwisaver_employee, acc_levy, cpf_employee, cpf_ow_subject, cpf_aw_subject,
+    CAST(CASE CAST($1 AS BIGINT) WHEN 0 THEN super_base_q0 + super_base_q1 + super_base_q2 + super_base_q3 + super_base_q4
+        WHEN 1 THEN super_base_q1 + super_base_q2 + super_base_q3 + super_base_q4 WHEN 2 THEN super_base_q2 + super_base_q3 + super_base_q4
+        WHEN 3 THEN super_base_q3 + super_base_q4 ELSE super_base_q4 END AS BIGINT) AS quarter_super_base
+FROM employee_year_to_date
+WHERE business_id = $2 AND year_start = $3
 ORDER BY employee_id
 `
 
 type KeptYearToDateParams struct {
-	QuarterStart int64
-	BusinessID   int64
-	YearStart    int64
-	QuarterFrom  time.Time
-	YearFrom     time.Time
-	NextYearFrom time.Time
-	YearTo       time.Time
-	PayRunID     int64
+	Slot       int64
+	BusinessID int64
+	YearStart  int64
 }
 
 type KeptYearToDateRow struct {
 	EmployeeID        int64
+	Runs              int64
 	Gross             int64
 	Taxable           int64
 	Tax               int64
@@ -133,7 +128,6 @@ type KeptYearToDateRow struct {
 	Stsl              int64
 	SuperContribution int64
 	SuperBase         int64
-	QuarterSuperBase  int64
 	NiEmployee        int64
 	NiEmployer        int64
 	StudentLoan       int64
@@ -142,25 +136,15 @@ type KeptYearToDateRow struct {
 	CpfEmployee       int64
 	CpfOwSubject      int64
 	CpfAwSubject      int64
+	QuarterSuperBase  int64
 }
 
-// The same answer as PayRunYearToDate from the running totals: the kept
-// sums of the tax year starting year_from (key year_start), less the
-// finalised runs of that year paid after year_to and the run pay_run_id
-// itself (usually none: only a run dated before runs already finalised, or
-// a finalised run's own pay slips, has any). quarter_from must be the
-// first day of a calendar quarter (key quarter_start).
+// The kept sums of every employee's tax year starting year_start, in
+// employee order (the key's order: nothing to sort), the super base of
+// quarter slot slot (and the quarters after it, which only runs dated
+// after the one being calculated fill) as quarter_super_base.
 func (q *Queries) KeptYearToDate(ctx context.Context, arg KeptYearToDateParams) ([]KeptYearToDateRow, error) {
-	rows, err := q.db.QueryContext(ctx, keptYearToDate,
-		arg.QuarterStart,
-		arg.BusinessID,
-		arg.YearStart,
-		arg.QuarterFrom,
-		arg.YearFrom,
-		arg.NextYearFrom,
-		arg.YearTo,
-		arg.PayRunID,
-	)
+	rows, err := q.db.QueryContext(ctx, keptYearToDate, arg.Slot, arg.BusinessID, arg.YearStart)
 	if err != nil {
 		return nil, err
 	}
@@ -170,6 +154,7 @@ func (q *Queries) KeptYearToDate(ctx context.Context, arg KeptYearToDateParams) 
 		var i KeptYearToDateRow
 		if err := rows.Scan(
 			&i.EmployeeID,
+			&i.Runs,
 			&i.Gross,
 			&i.Taxable,
 			&i.Tax,
@@ -179,7 +164,6 @@ func (q *Queries) KeptYearToDate(ctx context.Context, arg KeptYearToDateParams) 
 			&i.Stsl,
 			&i.SuperContribution,
 			&i.SuperBase,
-			&i.QuarterSuperBase,
 			&i.NiEmployee,
 			&i.NiEmployer,
 			&i.StudentLoan,
@@ -188,6 +172,113 @@ func (q *Queries) KeptYearToDate(ctx context.Context, arg KeptYearToDateParams) 
 			&i.CpfEmployee,
 			&i.CpfOwSubject,
 			&i.CpfAwSubject,
+			&i.QuarterSuperBase,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Close(); err != nil {
+		return nil, err
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const yearToDateNotBefore = `-- name: YearToDateNotBefore :many
+SELECT e.employee_id, CAST(COUNT(*) AS BIGINT) AS runs,
+    CAST(SUM(e.gross) AS BIGINT) AS gross, CAST(SUM(e.taxable) AS BIGINT) AS taxable, CAST(SUM(e.tax) AS BIGINT) AS tax,
+    CAST(SUM(e.net) AS BIGINT) AS net, CAST(SUM(e.pre_tax) AS BIGINT) AS pre_tax, CAST(SUM(e.post_tax) AS BIGINT) AS post_tax,
+    CAST(SUM(e.stsl) AS BIGINT) AS stsl, CAST(SUM(e.super_contribution) AS BIGINT) AS super_contribution,
+    CAST(SUM(e.super_base) AS BIGINT) AS super_base, CAST(SUM(e.ni_employee) AS BIGINT) AS ni_employee,
+    CAST(SUM(e.ni_employer) AS BIGINT) AS ni_employer, CAST(SUM(e.student_loan) AS BIGINT) AS student_loan,
+    CAST(SUM(e.kiwisaver_employee) AS BIGINT) AS kiwisaver_employee, CAST(SUM(e.acc_levy) AS BIGINT) AS acc_levy,
+    CAST(SUM(e.cpf_employee) AS BIGINT) AS cpf_employee, CAST(SUM(e.cpf_ow_subject) AS BIGINT) AS cpf_ow_subject,
+    CAST(SUM(e.cpf_aw_subject) AS BIGINT) AS cpf_aw_subject,
+    CAST(SUM(CASE WHEN r.date_paid >= $1 THEN e.super_base ELSE 0 END) AS BIGINT) AS quarter_super_base
+FROM pay_runs r JOIN pay_run_employees e ON e.pay_run_id = r.id
+WHERE r.business_id = $2 AND r.status = 'Finalised' AND r.date_paid >= $3
+    AND r.date_paid < $4 AND (r.date_paid > $5 OR r.id = $6)
+GROUP BY e.employee_id
+ORDER BY e.employee_id
+`
+
+type YearToDateNotBeforeParams struct {
+	QuarterFrom  time.Time
+	BusinessID   int64
+	YearFrom     time.Time
+	NextYearFrom time.Time
+	YearTo       time.Time
+	PayRunID     int64
+}
+
+type YearToDateNotBeforeRow struct {
+	EmployeeID        int64
+	Runs              int64
+	Gross             int64
+	Taxable           int64
+	Tax               int64
+	Net               int64
+	PreTax            int64
+	PostTax           int64
+	Stsl              int64
+	SuperContribution int64
+	SuperBase         int64
+	NiEmployee        int64
+	NiEmployer        int64
+	StudentLoan       int64
+	KiwisaverEmployee int64
+	AccLevy           int64
+	CpfEmployee       int64
+	CpfOwSubject      int64
+	CpfAwSubject      int64
+	QuarterSuperBase  int64
+}
+
+// What KeptYearToDate's sums hold that a run's year to date must not:
+// the finalised runs of the tax year paid after year_to, and the run
+// pay_run_id itself (usually none: only a run dated before runs already
+// finalised, or a finalised run's own pay slips, has any), per employee,
+// quarter_super_base counting those paid on or after quarter_from.
+func (q *Queries) YearToDateNotBefore(ctx context.Context, arg YearToDateNotBeforeParams) ([]YearToDateNotBeforeRow, error) {
+	rows, err := q.db.QueryContext(ctx, yearToDateNotBefore,
+		arg.QuarterFrom,
+		arg.BusinessID,
+		arg.YearFrom,
+		arg.NextYearFrom,
+		arg.YearTo,
+		arg.PayRunID,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []YearToDateNotBeforeRow{}
+	for rows.Next() {
+		var i YearToDateNotBeforeRow
+		if err := rows.Scan(
+			&i.EmployeeID,
+			&i.Runs,
+			&i.Gross,
+			&i.Taxable,
+			&i.Tax,
+			&i.Net,
+			&i.PreTax,
+			&i.PostTax,
+			&i.Stsl,
+			&i.SuperContribution,
+			&i.SuperBase,
+			&i.NiEmployee,
+			&i.NiEmployer,
+			&i.StudentLoan,
+			&i.KiwisaverEmployee,
+			&i.AccLevy,
+			&i.CpfEmployee,
+			&i.CpfOwSubject,
+			&i.CpfAwSubject,
+			&i.QuarterSuperBase,
 		); err != nil {
 			return nil, err
 		}

@@ -152,30 +152,36 @@ func TestKeptYearToDateEqualsResummed(t *testing.T) {
 		finalise(create(e.monthly, "2027-01-31", nil), nil)
 		checkKeptYearToDate(t, d, e.Biz, "monthly", append(days, "2027-01-05", "2027-01-31")...)
 
-		// Every bucket row still counts a finalised run.
+		// Every kept row still counts a finalised run.
 		var empty int
-		if err := d.R.QueryRow("SELECT COUNT(*) FROM pay_run_year_to_date WHERE runs <= 0").Scan(&empty); err != nil || empty != 0 {
+		if err := d.R.QueryRow("SELECT COUNT(*) FROM employee_year_to_date WHERE runs <= 0").Scan(&empty); err != nil || empty != 0 {
 			t.Fatalf("%d running-total rows count no run (err %v)", empty, err)
 		}
 
-		// The migration that made the table fills it from the finalised
-		// runs already there: its statement gives the same totals again.
-		raw, err := os.ReadFile(filepath.Join("..", "..", "db", "migrations", string(d.Dialect), "00681_pay_run_year_to_date.sql"))
-		if err != nil {
-			t.Fatal(err)
+		// The migrations that made the totals fill them from the finalised
+		// runs already there: 00681's quarterly rows, folded into one row
+		// per year by 00900, give the same totals again.
+		between := func(file, from, to string) string {
+			raw, err := os.ReadFile(filepath.Join("..", "..", "db", "migrations", string(d.Dialect), file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			up := string(raw)
+			start, end := strings.Index(up, from), strings.Index(up, to)
+			if start < 0 || end < start {
+				t.Fatalf("%s: the statements are not where this test looks for them", file)
+			}
+			return up[start:end]
 		}
-		up := string(raw)
-		start := strings.Index(up, "INSERT INTO pay_run_year_to_date")
-		end := strings.Index(up, "-- +goose Down")
-		if start < 0 || end < start {
-			t.Fatal("the migration's backfill statement is not where this test looks for it")
+		for _, stmt := range []string{
+			between("00681_pay_run_year_to_date.sql", "CREATE TABLE pay_run_year_to_date", "-- +goose Down"),
+			"DELETE FROM employee_year_to_date",
+			between("00900_employee_year_to_date.sql", "INSERT INTO employee_year_to_date", "-- +goose Down"),
+		} {
+			if _, err := d.W.Exec(stmt); err != nil {
+				t.Fatalf("backfill: %v\n%s", err, stmt)
+			}
 		}
-		if _, err := d.W.Exec("DELETE FROM pay_run_year_to_date"); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := d.W.Exec(up[start:end]); err != nil {
-			t.Fatalf("backfill: %v", err)
-		}
-		checkKeptYearToDate(t, d, e.Biz, "filled by the migration", append(days, "2027-01-05", "2027-01-31")...)
+		checkKeptYearToDate(t, d, e.Biz, "filled by the migrations", append(days, "2027-01-05", "2027-01-31")...)
 	})
 }
