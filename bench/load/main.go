@@ -33,6 +33,7 @@ func main() {
 	duration := flag.Duration("duration", 10*time.Second, "duration of each scenario")
 	concurrency := flag.Int("concurrency", 16, "concurrent clients")
 	flag.IntVar(&rounds, "rounds", 1, "rounds of the GET pairs; each round runs payrolld and the minimal handler back to back (the order alternating) and the median ratio is printed")
+	flag.BoolVar(&bench.MinimalPreparedReads, "minimal-prepared", false, "the minimal handlers read with the service's prepared statements (the framework's overhead alone) instead of plain database/sql")
 	flag.Parse()
 	if err := run(*engine, *duration, *concurrency); err != nil {
 		fmt.Fprintln(os.Stderr, "load:", err)

@@ -50,13 +50,18 @@ type DB struct {
 	// recycling is set while write connections are being replaced after a
 	// failure a new connection might not have (see noteErr).
 	recycling atomic.Bool
+
+	// reads keeps the read queries' statements prepared (stmtcache.go).
+	reads *readStmts
 }
 
-// Queries returns read queries (outside any transaction).
-func (d *DB) Queries() *store.Queries { return store.New(d.R) }
+// Queries returns read queries (outside any transaction), their
+// statements prepared once.
+func (d *DB) Queries() *store.Queries { return store.New(d.reads) }
 
 // Close closes the pools.
 func (d *DB) Close() error {
+	d.reads.close()
 	err := d.W.Close()
 	if d.R != d.W {
 		err = errors.Join(err, d.R.Close())
@@ -82,7 +87,7 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 			pool.Close()
 			return nil, fmt.Errorf("db: connect postgres: %w", err)
 		}
-		return &DB{Dialect: Postgres, W: pool, R: pool}, nil
+		return &DB{Dialect: Postgres, W: pool, R: pool, reads: newReadStmts(pool)}, nil
 	}
 	path := strings.TrimPrefix(strings.TrimPrefix(dsn, "sqlite://"), "sqlite:")
 	if path == "" {
@@ -121,7 +126,7 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 		return nil, err
 	}
 	r.SetMaxOpenConns(4)
-	return &DB{Dialect: SQLite, W: w, R: r}, nil
+	return &DB{Dialect: SQLite, W: w, R: r, reads: newReadStmts(r)}, nil
 }
 
 // InTx runs fn in a write transaction, committing when fn returns nil.

@@ -46,14 +46,15 @@ func columnsOf(t *testing.T, d *db.DB) []string {
 	return out
 }
 
-// columnsInPostgresTree parses the PostgreSQL migrations' CREATE TABLE and
-// ALTER TABLE ... ADD COLUMN statements, so the dialect trees are compared
+// columnsInPostgresTree parses the PostgreSQL migrations' CREATE TABLE,
+// ALTER TABLE ... ADD/DROP COLUMN and DROP TABLE statements, so the dialect trees are compared
 // even when no PostgreSQL server is at hand.
 func columnsInPostgresTree(t *testing.T) []string {
 	files, _ := filepath.Glob("migrations/postgres/*.sql")
 	create := regexp.MustCompile(`(?is)CREATE TABLE (\w+) \((.*?)\n\);`)
 	add := regexp.MustCompile(`(?i)ALTER TABLE (\w+) ADD COLUMN (\w+)`)
 	drop := regexp.MustCompile(`(?i)ALTER TABLE (\w+) DROP COLUMN (\w+)`)
+	dropTable := regexp.MustCompile(`(?i)DROP TABLE (?:IF EXISTS )?(\w+)`)
 	set := map[string]bool{}
 	for _, f := range files {
 		b, err := os.ReadFile(f)
@@ -75,6 +76,13 @@ func columnsInPostgresTree(t *testing.T) []string {
 		}
 		for _, m := range drop.FindAllStringSubmatch(up, -1) {
 			delete(set, strings.ToLower(m[1]+"."+m[2]))
+		}
+		for _, m := range dropTable.FindAllStringSubmatch(up, -1) {
+			for c := range set {
+				if strings.HasPrefix(c, strings.ToLower(m[1])+".") {
+					delete(set, c)
+				}
+			}
 		}
 	}
 	out := make([]string, 0, len(set))
