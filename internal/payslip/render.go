@@ -144,7 +144,7 @@ func (r *renderer) page() {
 	t := p.Totals()
 	withUnits := false
 	for _, l := range p.Earnings {
-		withUnits = withUnits || l.Units != nil || l.Rate != nil
+		withUnits = withUnits || l.Units != nil || l.Rate != nil || l.RateText != ""
 	}
 	if withUnits {
 		r.table("Earnings", []string{"Description", "Units", "Rate", "Amount"}, []float64{90, 30, 30, 30}, lines(r, p.Earnings, true),
@@ -152,6 +152,9 @@ func (r *renderer) page() {
 	} else {
 		r.table("Earnings", []string{"Description", "Amount"}, []float64{150, 30}, lines(r, p.Earnings, false),
 			"Gross earnings", r.money(t.Gross))
+	}
+	if len(p.Summary) > 0 {
+		r.table("Summary", []string{"Description", "Amount"}, []float64{150, 30}, lines(r, p.Summary, false), "", "")
 	}
 	if len(p.Expenses) > 0 {
 		r.table("Reimbursements", []string{"Description", "Amount"}, []float64{150, 30}, lines(r, p.Expenses, false),
@@ -202,7 +205,7 @@ func (r *renderer) page() {
 		}
 		r.table("Leave", []string{"Category", "Accrued", "Taken", "Balance"}, []float64{90, 30, 30, 30}, rows, "", "")
 	}
-	for _, note := range []string{p.Notation, p.Message} {
+	for _, note := range append(append([]string{}, p.Footnotes...), p.Notation, p.Message) {
 		if strings.TrimSpace(note) != "" {
 			pdf.SetFont("Helvetica", "I", 9)
 			pdf.MultiCell(contentW, 4.5, r.tr(note), "", "L", false)
@@ -225,6 +228,9 @@ func lines(r *renderer, ls []Line, withUnits bool) [][]string {
 	for _, l := range ls {
 		if !withUnits {
 			rows = append(rows, []string{l.Description, r.money(l.Amount)})
+			if l.Note != "" {
+				rows = append(rows, []string{noteRow + l.Note, ""})
+			}
 			continue
 		}
 		units, rate := "", ""
@@ -237,10 +243,21 @@ func lines(r *renderer, ls []Line, withUnits bool) [][]string {
 				rate = r.sym + number(l.Rate.String())
 			}
 		}
+		if l.RateText != "" {
+			rate = l.RateText
+		}
 		rows = append(rows, []string{l.Description, units, rate, r.money(l.Amount)})
+		if l.Note != "" {
+			rows = append(rows, []string{noteRow + l.Note, "", "", ""})
+		}
 	}
 	return rows
 }
+
+// noteRow marks a table row as a line's note: printed indented in small
+// italics under the line.
+const noteRow = "\x00note:"
+
 
 // table prints a titled table: a header row, the rows (the first column
 // left-aligned, the others right-aligned) and an optional total row.
@@ -261,6 +278,13 @@ func (r *renderer) table(title string, head []string, widths []float64, rows [][
 	r.ln(rowH)
 	pdf.SetFont("Helvetica", "", 9)
 	for _, row := range rows {
+		if note, ok := strings.CutPrefix(row[0], noteRow); ok {
+			pdf.SetFont("Helvetica", "I", 7.5)
+			r.text(contentW, 4, "    "+note, "", "L", false)
+			r.ln(4)
+			pdf.SetFont("Helvetica", "", 9)
+			continue
+		}
 		for i, c := range row {
 			r.text(widths[i], rowH, c, "", align(i, head), false)
 		}
