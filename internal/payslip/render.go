@@ -129,12 +129,18 @@ func (r *renderer) page() {
 			r.ln(4.5)
 		}
 	}
-	// Facts two to a line: label in bold, value after it.
+	// Facts two to a line: label in bold, value after it; the labels'
+	// column is as wide as the widest label (at least 28 mm, at most 45).
+	pdf.SetFont("Helvetica", "B", 9)
+	labelW := 28.0
+	for _, f := range p.Facts {
+		labelW = max(labelW, min(45, pdf.GetStringWidth(r.tr(f.Label+":"))+3))
+	}
 	for i, f := range p.Facts {
 		pdf.SetFont("Helvetica", "B", 9)
-		r.text(28, 4.5, f.Label+":", "", "L", false)
+		r.text(labelW, 4.5, f.Label+":", "", "L", false)
 		pdf.SetFont("Helvetica", "", 9)
-		r.text(contentW/2-28, 4.5, f.Value, "", "L", false)
+		r.text(contentW/2-labelW, 4.5, f.Value, "", "L", false)
 		if i%2 == 1 || i == len(p.Facts)-1 {
 			r.ln(4.5)
 		}
