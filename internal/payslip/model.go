@@ -28,7 +28,7 @@ type Payslip struct {
 	Leave        []Leave
 	Footnotes    []string // sentences printed above the notation (AU: how often super is paid)
 	Notation     string   // the pay run's or employee's notation
-	Message      string // the business's payslip message
+	Message      string   // the business's payslip message
 }
 
 // Party is a business or an employee as printed.

@@ -264,7 +264,6 @@ func lines(r *renderer, ls []Line, withUnits bool) [][]string {
 // italics under the line.
 const noteRow = "\x00note:"
 
-
 // table prints a titled table: a header row, the rows (the first column
 // left-aligned, the others right-aligned) and an optional total row.
 func (r *renderer) table(title string, head []string, widths []float64, rows [][]string, totalLabel, total string) {
