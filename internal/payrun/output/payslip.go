@@ -3,6 +3,7 @@ package output
 import (
 	"context"
 	"fmt"
+	"html"
 	"slices"
 	"sort"
 	"strconv"
@@ -524,4 +525,61 @@ func number(r payroll.Rate) string {
 		frac += "0"
 	}
 	return whole + "." + frac
+}
+
+// PaySlipEmail is the message telling an employee their payslip is ready.
+type PaySlipEmail struct {
+	EmployeeID              int64
+	From, To, Subject, Body string
+}
+
+// defaultPaySlipEmailBody is the message when the payslip settings have
+// no emailBodyMessage.
+const defaultPaySlipEmailBody = "Hi {{FirstName}},\n\n{{BusinessName}} has processed your pay and a new payslip is available.\n\nRegards,\n{{BusinessName}}"
+
+// PaySlipEmails are the messages for a run's published payslips: one to
+// each employee in the run whose paySlipNotificationType asks for email
+// (Email or Both) and who has an email address, from the payslip
+// settings' emailFrom ("" = the server's sender), with their
+// emailBodyMessage (placeholders {{FirstName}} and {{BusinessName}}, as
+// the published API describes the member).
+func (o *Outputs) PaySlipEmails(ctx context.Context, biz business.Business, runID int64) (_ []PaySlipEmail, err error) {
+	defer payroll.Wrap(&err, "pay run %d payslip emails", runID)
+	q := o.DB.Queries()
+	run, err := o.Load(ctx, q, biz, runID)
+	if err != nil {
+		return nil, err
+	}
+	cfg, err := o.Payslip.GetInTx(ctx, q, biz, "")
+	if err != nil {
+		return nil, err
+	}
+	dets, err := q.ListPayRunEmployeeDetails(ctx, store.ListPayRunEmployeeDetailsParams{PayRunID: run.ID, BusinessID: biz.ID})
+	if err != nil {
+		return nil, err
+	}
+	var out []PaySlipEmail
+	for _, e := range dets {
+		kind := strings.ToLower(strings.TrimSpace(e.PaySlipNotificationType))
+		if strings.TrimSpace(e.Email) == "" || (kind != "email" && kind != "both") {
+			continue
+		}
+		out = append(out, PaySlipEmail{EmployeeID: e.ID, From: cfg.EmailFrom, To: strings.TrimSpace(e.Email),
+			Subject: "Your payslip from " + biz.Name + " for " + run.DatePaid.Format("2 Jan 2006"),
+			Body:    PaySlipEmailBody(cfg.EmailBodyMessage, e.FirstName, biz.Name)})
+	}
+	return out, nil
+}
+
+// PaySlipEmailBody fills a payslip email template's placeholders
+// ({{FirstName}}, {{BusinessName}}); an empty template is the default
+// message.
+func PaySlipEmailBody(template, firstName, businessName string) string {
+	if strings.TrimSpace(template) == "" {
+		template = defaultPaySlipEmailBody
+	}
+	if strings.HasPrefix(strings.TrimSpace(template), "<") { // an HTML message: the names are text in it
+		firstName, businessName = html.EscapeString(firstName), html.EscapeString(businessName)
+	}
+	return strings.NewReplacer("{{FirstName}}", firstName, "{{BusinessName}}", businessName).Replace(template)
 }
