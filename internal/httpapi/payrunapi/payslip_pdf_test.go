@@ -144,7 +144,8 @@ func TestPayslipPDFStatutoryItems(t *testing.T) {
 
 // renderedPage rasterises the PDF's first page with pdftoppm (poppler)
 // and fails when it is not an A4 page or is blank or garbled: the payslip
-// a person opens, not only its text.
+// a person opens, not only its text. With PAYSLIP_PNG_DIR set, each page
+// is also kept there for a person to look at.
 func renderedPage(t *testing.T, pdf []byte) {
 	t.Helper()
 	if _, err := exec.LookPath("pdftoppm"); err != nil {
@@ -158,6 +159,11 @@ func renderedPage(t *testing.T, pdf []byte) {
 	}
 	if out, err := exec.Command("pdftoppm", "-png", "-r", "50", "-f", "1", "-l", "1", "-singlefile", in, filepath.Join(dir, "page")).CombinedOutput(); err != nil {
 		t.Fatalf("pdftoppm: %v %s", err, out)
+	}
+	if keep := os.Getenv("PAYSLIP_PNG_DIR"); keep != "" { // for a person to look at
+		if data, err := os.ReadFile(filepath.Join(dir, "page.png")); err == nil {
+			_ = os.WriteFile(filepath.Join(keep, strings.ReplaceAll(t.Name(), "/", "_")+".png"), data, 0o644)
+		}
 	}
 	f, err := os.Open(filepath.Join(dir, "page.png"))
 	if err != nil {
