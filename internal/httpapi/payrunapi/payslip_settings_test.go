@@ -136,6 +136,12 @@ func TestPayslipSettingsOnAndOff(t *testing.T) {
 				check: func(text string, on bool) bool {
 					return strings.Contains(text, "Superannuation is paid to your fund monthly.") == on
 				}},
+			// The employee started on 1 January 2024 (baseMembers) and has
+			// not left.
+			{setting: "showEmployeeStartEndDates", on: map[string]any{"showEmployeeStartEndDates": true}, off: map[string]any{"showEmployeeStartEndDates": false},
+				check: func(text string, on bool) bool {
+					return strings.Contains(text, "Employment start date: 1 Jan 2024") == on && !strings.Contains(text, "Employment end date")
+				}},
 			{setting: "showEmployeeId", on: map[string]any{"showEmployeeId": true}, off: map[string]any{"showEmployeeId": false},
 				check: func(text string, on bool) bool { return strings.Contains(text, fmt.Sprintf("Employee %d", emp)) == on }},
 			{setting: "paySlipMessage", on: map[string]any{"paySlipMessage": "Call payroll on 1800 000 000"}, off: map[string]any{"paySlipMessage": ""},

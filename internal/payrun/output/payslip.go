@@ -210,6 +210,14 @@ func payslipDocument(biz business.Business, p *Payee, s payrun.PaySlip, cfg sett
 		line.Note = lineNote(l, cfg)
 		doc.Earnings = append(doc.Earnings, line)
 	}
+	if cfg.ShowEmployeeStartEndDates != nil && *cfg.ShowEmployeeStartEndDates {
+		if e.StartDate.Valid && biz.Region != "NZ" { // NZ prints it always (nzItems)
+			doc.Facts = append(doc.Facts, payslip.Fact{Label: "Employment start date", Value: e.StartDate.Time.Format("2 Jan 2006")})
+		}
+		if e.EndDate.Valid {
+			doc.Facts = append(doc.Facts, payslip.Fact{Label: "Employment end date", Value: e.EndDate.Time.Format("2 Jan 2006")})
+		}
+	}
 	if cfg.ShowClassification && strings.TrimSpace(e.Classification) != "" {
 		doc.Facts = append(doc.Facts, payslip.Fact{Label: "Classification", Value: strings.TrimSpace(e.Classification)})
 	}
