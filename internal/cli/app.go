@@ -169,7 +169,9 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 		Effects: []payrun.Effect{payrun.InclusionsEffect{Clock: clock}, payrun.LeaveEffect{Leave: a.Leave, Emit: a.Webhooks.Emit},
 			payrun.TimesheetEffect{Timesheets: a.Timesheets}, payrun.ExpenseEffect{Clock: clock}, payrun.TaxAdjustmentsEffect{Clock: clock}}}
 	a.PayRuns.ReadPaySlips = payrunviews.New(a.PayRuns).PaySlips
-	a.PayRuns.Effects = append(a.PayRuns.Effects, payrunjobs.NewJobs(a.PayRuns, a.Jobs, a.Businesses, a.Webhooks.OutboundClient(), a.Webhooks.CheckTarget, log, 0))
+	payRunJobs := payrunjobs.NewJobs(a.PayRuns, a.Jobs, a.Businesses, a.Webhooks.OutboundClient(), a.Webhooks.CheckTarget, log, 0)
+	payRunJobs.Notify = a.Notify // published payslips' emails
+	a.PayRuns.Effects = append(a.PayRuns.Effects, payRunJobs)
 	a.Filings = &filing.Service{DB: database, Clock: clock, Emit: a.Webhooks.Emit, Calculator: &a.PayRuns.Calculator,
 		Categories: a.Reference.CoreCollections, AU: a.Reference.AUCollections, Transmitter: filingTransmitter(cfg)}
 	a.Filings.Register(a.Jobs)

@@ -15,6 +15,8 @@ import (
 
 // PaySlipEarningsLine is one earnings line of a pay slip.
 type PaySlipEarningsLine struct {
+	CategoryID      int64         `json:"-"` // the pay category (payslip PDFs classify lines by its type)
+	LocationID      int64         `json:"-"` // the line's location (0: none)
 	PayCategoryName string        `json:"payCategoryName"`
 	Units           payroll.Rate  `json:"units"`
 	IsFixed         bool          `json:"isFixed"`

@@ -17,6 +17,7 @@ type Payslip struct {
 	PeriodEnd    time.Time
 	DatePaid     time.Time
 	Earnings     []Line // gross earnings lines: Units × Rate = Amount where units apply
+	Summary      []Line // the pay's parts as a region's rules name them (SG: basic salary, allowances, overtime, additional payments, deductions)
 	Expenses     []Line // reimbursements paid with the pay (not earnings, not taxed)
 	Deductions   []Line // pre- and post-tax deductions
 	Tax          []Line // tax withheld and the other statutory deductions from pay (PAYG, PAYE, NI, student loan, KiwiSaver, CPF employee...)
@@ -25,8 +26,9 @@ type Payslip struct {
 	BankPayments []BankPayment
 	YTD          []Line // year-to-date figures (gross, tax, net, super...)
 	Leave        []Leave
-	Notation     string // the pay run's or employee's notation
-	Message      string // the business's payslip message
+	Footnotes    []string // sentences printed above the notation (AU: how often super is paid)
+	Notation     string   // the pay run's or employee's notation
+	Message      string   // the business's payslip message
 }
 
 // Party is a business or an employee as printed.
@@ -42,10 +44,15 @@ type Fact struct {
 }
 
 // Line is a labelled amount; Units and Rate are printed when set.
+// RateText, when set, is printed in the rate column instead of Rate (a
+// salaried line's annual rate, "$95,000.00 p.a."); Note is printed in
+// small type under the line (the line's notes and location).
 type Line struct {
 	Description string
 	Units       *payroll.Rate
 	Rate        *payroll.Money
+	RateText    string
+	Note        string
 	Amount      payroll.Money
 }
 

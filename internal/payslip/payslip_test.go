@@ -254,3 +254,39 @@ func BenchmarkRender(b *testing.B) {
 		}
 	}
 }
+
+// TestRenderNotesRateTextSummaryFootnotes: a line's note is printed under
+// it, a rate text replaces the rate column's figure, the summary is its
+// own table and footnotes come before the notation and message.
+func TestRenderNotesRateTextSummaryFootnotes(t *testing.T) {
+	t.Parallel()
+	p := auPayslip()
+	p.Earnings[0].Note = "Stocktake; Location: Fitzroy"
+	p.Earnings = append(p.Earnings, Line{Description: "Salary", RateText: "$95,000.00 p.a.", Amount: m("0")})
+	p.Summary = []Line{{Description: "Basic salary", Amount: m("2926.00")}, {Description: "Overtime pay (4.00 overtime hours)", Amount: m("231.00")}}
+	p.Footnotes = []string{"Superannuation is paid to your fund quarterly."}
+	pdf, err := RenderOptions(p, Options{Uncompressed: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	in := filepath.Join(dir, "payslip.pdf")
+	if err := os.WriteFile(in, pdf, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := exec.LookPath("pdftotext"); err != nil {
+		t.Skip("pdftotext not installed (apt-get install poppler-utils)")
+	}
+	out, err := exec.Command("pdftotext", "-layout", in, "-").Output()
+	if err != nil {
+		t.Fatalf("pdftotext: %v", err)
+	}
+	text := strings.Join(strings.Fields(string(out)), " ")
+	for _, want := range []string{"Ordinary hours 76.00 $38.50 $2,926.00 Stocktake; Location: Fitzroy Overtime 1.5x",
+		"Salary $95,000.00 p.a. $0.00", "Summary Description Amount Basic salary $2,926.00 Overtime pay (4.00 overtime hours) $231.00",
+		"Superannuation is paid to your fund quarterly. Includes overtime for the stocktake. Questions about your pay?"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the payslip lacks %q:\n%s", want, out)
+		}
+	}
+}

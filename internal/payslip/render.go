@@ -129,12 +129,18 @@ func (r *renderer) page() {
 			r.ln(4.5)
 		}
 	}
-	// Facts two to a line: label in bold, value after it.
+	// Facts two to a line: label in bold, value after it; the labels'
+	// column is as wide as the widest label (at least 28 mm, at most 45).
+	pdf.SetFont("Helvetica", "B", 9)
+	labelW := 28.0
+	for _, f := range p.Facts {
+		labelW = max(labelW, min(45, pdf.GetStringWidth(r.tr(f.Label+":"))+3))
+	}
 	for i, f := range p.Facts {
 		pdf.SetFont("Helvetica", "B", 9)
-		r.text(28, 4.5, f.Label+":", "", "L", false)
+		r.text(labelW, 4.5, f.Label+":", "", "L", false)
 		pdf.SetFont("Helvetica", "", 9)
-		r.text(contentW/2-28, 4.5, f.Value, "", "L", false)
+		r.text(contentW/2-labelW, 4.5, f.Value, "", "L", false)
 		if i%2 == 1 || i == len(p.Facts)-1 {
 			r.ln(4.5)
 		}
@@ -144,7 +150,7 @@ func (r *renderer) page() {
 	t := p.Totals()
 	withUnits := false
 	for _, l := range p.Earnings {
-		withUnits = withUnits || l.Units != nil || l.Rate != nil
+		withUnits = withUnits || l.Units != nil || l.Rate != nil || l.RateText != ""
 	}
 	if withUnits {
 		r.table("Earnings", []string{"Description", "Units", "Rate", "Amount"}, []float64{90, 30, 30, 30}, lines(r, p.Earnings, true),
@@ -152,6 +158,9 @@ func (r *renderer) page() {
 	} else {
 		r.table("Earnings", []string{"Description", "Amount"}, []float64{150, 30}, lines(r, p.Earnings, false),
 			"Gross earnings", r.money(t.Gross))
+	}
+	if len(p.Summary) > 0 {
+		r.table("Summary", []string{"Description", "Amount"}, []float64{150, 30}, lines(r, p.Summary, false), "", "")
 	}
 	if len(p.Expenses) > 0 {
 		r.table("Reimbursements", []string{"Description", "Amount"}, []float64{150, 30}, lines(r, p.Expenses, false),
@@ -202,7 +211,7 @@ func (r *renderer) page() {
 		}
 		r.table("Leave", []string{"Category", "Accrued", "Taken", "Balance"}, []float64{90, 30, 30, 30}, rows, "", "")
 	}
-	for _, note := range []string{p.Notation, p.Message} {
+	for _, note := range append(append([]string{}, p.Footnotes...), p.Notation, p.Message) {
 		if strings.TrimSpace(note) != "" {
 			pdf.SetFont("Helvetica", "I", 9)
 			pdf.MultiCell(contentW, 4.5, r.tr(note), "", "L", false)
@@ -225,6 +234,9 @@ func lines(r *renderer, ls []Line, withUnits bool) [][]string {
 	for _, l := range ls {
 		if !withUnits {
 			rows = append(rows, []string{l.Description, r.money(l.Amount)})
+			if l.Note != "" {
+				rows = append(rows, []string{noteRow + l.Note, ""})
+			}
 			continue
 		}
 		units, rate := "", ""
@@ -237,10 +249,20 @@ func lines(r *renderer, ls []Line, withUnits bool) [][]string {
 				rate = r.sym + number(l.Rate.String())
 			}
 		}
+		if l.RateText != "" {
+			rate = l.RateText
+		}
 		rows = append(rows, []string{l.Description, units, rate, r.money(l.Amount)})
+		if l.Note != "" {
+			rows = append(rows, []string{noteRow + l.Note, "", "", ""})
+		}
 	}
 	return rows
 }
+
+// noteRow marks a table row as a line's note: printed indented in small
+// italics under the line.
+const noteRow = "\x00note:"
 
 // table prints a titled table: a header row, the rows (the first column
 // left-aligned, the others right-aligned) and an optional total row.
@@ -261,6 +283,13 @@ func (r *renderer) table(title string, head []string, widths []float64, rows [][
 	r.ln(rowH)
 	pdf.SetFont("Helvetica", "", 9)
 	for _, row := range rows {
+		if note, ok := strings.CutPrefix(row[0], noteRow); ok {
+			pdf.SetFont("Helvetica", "I", 7.5)
+			r.text(contentW, 4, "    "+note, "", "L", false)
+			r.ln(4)
+			pdf.SetFont("Helvetica", "", 9)
+			continue
+		}
 		for i, c := range row {
 			r.text(widths[i], rowH, c, "", align(i, head), false)
 		}

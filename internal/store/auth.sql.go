@@ -12,9 +12,9 @@ import (
 )
 
 const createNotification = `-- name: CreateNotification :one
-INSERT INTO notifications (kind, recipient, subject, body, created_at, sent_at, error)
-VALUES ($1, $2, $3, $4, $5, $6, $7)
-RETURNING id, kind, recipient, subject, body, created_at, sent_at, error
+INSERT INTO notifications (kind, recipient, subject, body, created_at, sent_at, error, sender)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+RETURNING id, kind, recipient, subject, body, created_at, sent_at, error, sender
 `
 
 type CreateNotificationParams struct {
@@ -25,6 +25,7 @@ type CreateNotificationParams struct {
 	CreatedAt time.Time
 	SentAt    sql.NullTime
 	Error     string
+	Sender    string
 }
 
 func (q *Queries) CreateNotification(ctx context.Context, arg CreateNotificationParams) (Notification, error) {
@@ -36,6 +37,7 @@ func (q *Queries) CreateNotification(ctx context.Context, arg CreateNotification
 		arg.CreatedAt,
 		arg.SentAt,
 		arg.Error,
+		arg.Sender,
 	)
 	var i Notification
 	err := row.Scan(
@@ -47,6 +49,7 @@ func (q *Queries) CreateNotification(ctx context.Context, arg CreateNotification
 		&i.CreatedAt,
 		&i.SentAt,
 		&i.Error,
+		&i.Sender,
 	)
 	return i, err
 }
@@ -492,7 +495,7 @@ func (q *Queries) ListBrandsOfUser(ctx context.Context, userID int64) ([]ListBra
 }
 
 const listNotificationsTo = `-- name: ListNotificationsTo :many
-SELECT id, kind, recipient, subject, body, created_at, sent_at, error FROM notifications WHERE recipient = $1 ORDER BY id
+SELECT id, kind, recipient, subject, body, created_at, sent_at, error, sender FROM notifications WHERE recipient = $1 ORDER BY id
 `
 
 func (q *Queries) ListNotificationsTo(ctx context.Context, recipient string) ([]Notification, error) {
@@ -513,6 +516,7 @@ func (q *Queries) ListNotificationsTo(ctx context.Context, recipient string) ([]
 			&i.CreatedAt,
 			&i.SentAt,
 			&i.Error,
+			&i.Sender,
 		); err != nil {
 			return nil, err
 		}

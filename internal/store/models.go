@@ -975,6 +975,7 @@ type Notification struct {
 	CreatedAt time.Time
 	SentAt    sql.NullTime
 	Error     string
+	Sender    string
 }
 
 type OauthClient struct {

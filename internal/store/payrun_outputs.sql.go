@@ -338,9 +338,11 @@ SELECT e.id, e.external_id, e.first_name, e.surname, e.status, e.date_of_birth, 
     e.bank_account2_account_number, e.bank_account2_account_name, e.bank_account2_allocated_percentage, e.bank_account2_fixed_amount,
     e.bank_account2_bsb, e.bank_account2_sort_code, e.bank_account2_roll_number, e.bank_account2_bank_swift, e.bank_account2_branch_code,
     e.bank_account3_account_number, e.bank_account3_account_name, e.bank_account3_allocated_percentage, e.bank_account3_fixed_amount,
-    e.bank_account3_bsb, e.bank_account3_sort_code, e.bank_account3_roll_number, e.bank_account3_bank_swift, e.bank_account3_branch_code
+    e.bank_account3_bsb, e.bank_account3_sort_code, e.bank_account3_roll_number, e.bank_account3_bank_swift, e.bank_account3_branch_code,
+    e.email, e.pay_slip_notification_type, CAST(COALESCE(ea.classification, '') AS TEXT) AS classification
 FROM employees e
 JOIN pay_run_employees r ON r.employee_id = e.id AND r.pay_run_id = $1
+LEFT JOIN employment_agreements ea ON ea.id = e.employment_agreement_id AND ea.business_id = e.business_id
 WHERE e.business_id = $2 AND (CAST($3 AS BIGINT) = 0 OR e.id = CAST($3 AS BIGINT))
 ORDER BY e.id
 `
@@ -405,10 +407,14 @@ type ListPayRunEmployeeDetailsRow struct {
 	BankAccount3RollNumber                 string
 	BankAccount3BankSwift                  string
 	BankAccount3BranchCode                 string
+	Email                                  string
+	PaySlipNotificationType                string
+	Classification                         string
 }
 
 // The members of a run's employees that payslips, payments and warnings
-// print or check (one employee when employee_id is not 0).
+// print or check (one employee when employee_id is not 0), with the
+// classification of their employment agreement (payslips' showClassification).
 func (q *Queries) ListPayRunEmployeeDetails(ctx context.Context, arg ListPayRunEmployeeDetailsParams) ([]ListPayRunEmployeeDetailsRow, error) {
 	rows, err := q.db.QueryContext(ctx, listPayRunEmployeeDetails, arg.PayRunID, arg.BusinessID, arg.EmployeeID)
 	if err != nil {
@@ -472,6 +478,9 @@ func (q *Queries) ListPayRunEmployeeDetails(ctx context.Context, arg ListPayRunE
 			&i.BankAccount3RollNumber,
 			&i.BankAccount3BankSwift,
 			&i.BankAccount3BranchCode,
+			&i.Email,
+			&i.PaySlipNotificationType,
+			&i.Classification,
 		); err != nil {
 			return nil, err
 		}

@@ -3,6 +3,7 @@ package essapi_test
 import (
 	"encoding/base64"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -173,6 +174,17 @@ func TestESSPayslips(t *testing.T) {
 			{Name: "other tenant", Method: "GET", Path: P(published), Key: e.OtherKey, Status: 404},
 			{Name: "anonymous", Method: "GET", Path: SP + "/document/payslip", Status: 401},
 		})
+		// The self-service PDF follows the business's payslip settings as
+		// the pay run's does (the same document).
+		e.Do("POST", B+"/payslip", key, map[string]any{"paySlipMessage": "Questions? Ask payroll.", "superContributionProcessingFrequencyTextOption": "Quarterly",
+			"showEmployeeId": true}).Expect(t, 200)
+		if text := strings.Join(strings.Fields(testkit.PDFText(t, e.Do("GET", P(published), key, nil).Expect(t, 200).Body)), " "); text != "" {
+			for _, w := range []string{"Questions? Ask payroll.", "Superannuation is paid to your fund quarterly.", fmt.Sprintf("Employee %d", pia)} {
+				if !strings.Contains(text, w) {
+					t.Errorf("the self-service payslip lacks %q:\n%s", w, text)
+				}
+			}
+		}
 		e.Do("GET", e.SA+"/document/payslip", e.annKey, nil).Expect(t, 200).JSON(t, &list)
 		if len(list) != 0 {
 			t.Fatalf("Ann is in no run: %v", list)

@@ -23,6 +23,7 @@ import (
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/db"
 	"github.com/payrolld/payrolld/internal/job"
+	"github.com/payrolld/payrolld/internal/notify"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/payrun"
 	"github.com/payrolld/payrolld/internal/payrun/pay"
@@ -63,6 +64,8 @@ type Jobs struct {
 	// guard at dial time); CheckTarget vets a callbackUrl when it is given.
 	Outbound    *http.Client
 	CheckTarget func(ctx context.Context, member, raw string) error
+	// Notify sends the emails of published payslips (nil: none are sent).
+	Notify *notify.Sender
 }
 
 // NewJobs registers the pay run workers on queue, the automatic pay run
@@ -76,6 +79,7 @@ func NewJobs(s *payrun.Service, queue *job.Client, biz *business.Service, outbou
 	job.Register(queue, job.Worker[recalcArgs](&recalcWorker{j: j}))
 	job.Register(queue, job.Worker[callbackArgs](&callbackWorker{j: j}))
 	job.Register(queue, job.Worker[publishArgs](&publishWorker{j: j}))
+	job.Register(queue, job.Worker[emailArgs](&emailWorker{j: j}))
 	job.Register(queue, job.Worker[autoPayTickArgs](&autoPayTickWorker{j: j}))
 	job.Register(queue, job.Worker[autoPayArgs](&autoPayWorker{j: j}))
 	if autoPayEvery <= 0 {

@@ -4,9 +4,11 @@ import (
 	"context"
 	"time"
 
+	"github.com/payrolld/payrolld/internal/db"
 	"github.com/payrolld/payrolld/internal/job"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/payrun"
+	payrunout "github.com/payrolld/payrolld/internal/payrun/output"
 	"github.com/payrolld/payrolld/internal/store"
 )
 
@@ -21,6 +23,8 @@ type publishArgs struct {
 	// FinalisedCount is the finalisation that scheduled the publication: an
 	// unlock (and a later finalise) makes it stale, and it does nothing.
 	FinalisedCount int64 `json:"finalisedCount"`
+	// SuppressNotifications: publish without telling the employees.
+	SuppressNotifications bool `json:"suppressNotifications,omitempty"`
 }
 
 func (publishArgs) Kind() string { return "payrun_publish_payslips" }
@@ -31,7 +35,10 @@ func (publishArgs) Kind() string { return "payrun_publish_payslips" }
 // past publishes at once) in the finalise transaction.
 func (j *Jobs) Finalised(ctx context.Context, q *store.Queries, run payrun.Run, opt payrun.FinaliseOptions) error {
 	if run.PaySlipsPublished {
-		return j.emitPublished(ctx, q, run)
+		if err := j.emitPublished(ctx, q, run); err != nil {
+			return err
+		}
+		return j.queueEmails(ctx, q, run, opt.SuppressNotifications)
 	}
 	publish := opt.PublishPaySlips
 	if publish == "" {
@@ -45,8 +52,8 @@ func (j *Jobs) Finalised(ctx context.Context, q *store.Queries, run payrun.Run, 
 	}
 	t := opt.PublishPaySlipsDateTime.Time
 	at := time.Date(t.Year(), t.Month(), t.Day(), t.Hour(), t.Minute(), t.Second(), 0, time.UTC)
-	return j.Queue.Insert(ctx, q, publishArgs{BusinessID: run.BusinessID, PayRunID: run.ID, FinalisedCount: run.FinalisedCount},
-		&job.InsertOpts{ScheduledAt: at, MaxAttempts: jobAttempts})
+	return j.Queue.Insert(ctx, q, publishArgs{BusinessID: run.BusinessID, PayRunID: run.ID, FinalisedCount: run.FinalisedCount,
+		SuppressNotifications: opt.SuppressNotifications}, &job.InsertOpts{ScheduledAt: at, MaxAttempts: jobAttempts})
 }
 
 // Unlocked has nothing to undo: unlock unpublishes the slips itself, and a
@@ -81,6 +88,64 @@ func (w *publishWorker) Work(ctx context.Context, jb *job.Job[publishArgs]) erro
 		if err != nil {
 			return err
 		}
-		return j.emitPublished(ctx, q, run)
+		if err := j.emitPublished(ctx, q, run); err != nil {
+			return err
+		}
+		return j.queueEmails(ctx, q, run, a.SuppressNotifications)
 	})
+}
+
+// emailArgs sends the emails of a run's published payslips.
+type emailArgs struct {
+	BusinessID     int64 `json:"businessId"`
+	PayRunID       int64 `json:"payRunId"`
+	FinalisedCount int64 `json:"finalisedCount"`
+}
+
+func (emailArgs) Kind() string { return "payrun_payslip_emails" }
+
+// queueEmails queues the payslip emails in the transaction that publishes
+// the slips, unless the finalise suppressed notifications or no sender is
+// wired.
+func (j *Jobs) queueEmails(ctx context.Context, q *store.Queries, run payrun.Run, suppress bool) error {
+	if suppress || j.Notify == nil {
+		return nil
+	}
+	return j.Queue.Insert(ctx, q, emailArgs{BusinessID: run.BusinessID, PayRunID: run.ID, FinalisedCount: run.FinalisedCount},
+		&job.InsertOpts{MaxAttempts: jobAttempts})
+}
+
+type emailWorker struct {
+	job.WorkerDefaults[emailArgs]
+	j *Jobs
+}
+
+// Work tells each employee who asked for email that their payslip is
+// ready (payrunout.PaySlipEmails: the payslip settings' emailFrom and
+// emailBodyMessage). A run unlocked since, or no longer published, sends
+// nothing. Delivery failures are recorded by notify, not retried.
+func (w *emailWorker) Work(ctx context.Context, jb *job.Job[emailArgs]) error {
+	a, j := jb.Args, w.j
+	biz, err := j.business(ctx, a.BusinessID)
+	if err != nil {
+		return err
+	}
+	run, err := j.S.DB.Queries().GetPayRun(ctx, store.GetPayRunParams{ID: a.PayRunID, BusinessID: a.BusinessID})
+	if db.IsNoRows(err) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if !run.PaySlipsPublished || run.FinalisedCount != a.FinalisedCount {
+		return nil
+	}
+	mails, err := payrunout.NewOutputs(j.S).PaySlipEmails(ctx, biz, run.ID)
+	if err != nil {
+		return err
+	}
+	for _, m := range mails {
+		j.Notify.SendFrom(ctx, "payslip", m.From, m.To, m.Subject, m.Body)
+	}
+	return nil
 }

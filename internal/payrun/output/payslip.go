@@ -3,13 +3,18 @@ package output
 import (
 	"context"
 	"fmt"
+	"html"
+	"slices"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/payrolld/payrolld/internal/business"
+	"github.com/payrolld/payrolld/internal/calc"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/payrun"
+	"github.com/payrolld/payrolld/internal/payrun/pay"
 	"github.com/payrolld/payrolld/internal/payslip"
 	"github.com/payrolld/payrolld/internal/settings"
 	"github.com/payrolld/payrolld/internal/store"
@@ -57,7 +62,15 @@ func (o *Outputs) PaySlipPDF(ctx context.Context, biz business.Business, id, emp
 	if err != nil {
 		return PaySlipFile{}, err
 	}
-	doc := payslipDocument(biz, &ps[0], slip, cfg, paidTo)
+	cats, err := o.LoadCategories(ctx, biz)
+	if err != nil {
+		return PaySlipFile{}, err
+	}
+	kinds := map[int64]calc.EarningKind{}
+	for id, c := range cats.ByKind[pay.KindEarnings] {
+		kinds[id] = c.Kind
+	}
+	doc := payslipDocument(biz, &ps[0], slip, cfg, paidTo, kinds)
 	if biz.Region == "UK" {
 		kind, n := forms.TaxPeriod(run.Frequency, run.DatePaid)
 		doc.Facts = append(doc.Facts, payslip.Fact{Label: "Tax period", Value: fmt.Sprintf("%s %d", kind, n)})
@@ -142,9 +155,12 @@ func bsbOf(region, code string) string {
 }
 
 // payslipDocument maps a pay slip and its payments to what the PDF
-// prints, each deduction with where it was paid (paidTo, by category).
-// Net pay on the PDF is what is paid: net earnings plus reimbursements.
-func payslipDocument(biz business.Business, p *Payee, s payrun.PaySlip, cfg settings.PayslipSettings, paidTo map[int64][]string) payslip.Payslip {
+// prints, each deduction with where it was paid (paidTo, by category) and
+// each earnings line classified by its pay category's kind (kinds, by
+// category). Net pay on the PDF is what is paid: net earnings plus
+// reimbursements.
+func payslipDocument(biz business.Business, p *Payee, s payrun.PaySlip, cfg settings.PayslipSettings, paidTo map[int64][]string,
+	kinds map[int64]calc.EarningKind) payslip.Payslip {
 	run := p.Row
 	region := biz.Region
 	if region == "MY" {
@@ -177,15 +193,39 @@ func payslipDocument(biz business.Business, p *Payee, s payrun.PaySlip, cfg sett
 	doc.PeriodStart, _ = parseDay(s.PayPeriodStarting)
 	doc.PeriodEnd, _ = parseDay(s.PayPeriodEnding)
 	doc.DatePaid, _ = parseDay(s.DatePaid)
-	for _, l := range s.EarningsLines {
+	sym, _ := payroll.CurrencySymbol(region)
+	for _, l := range earningsInOrder(s.EarningsLines, cfg.AlphabetisePayCategories) {
 		line := payslip.Line{Description: l.PayCategoryName, Amount: l.GrossEarnings}
 		// A salaried employee's pay is one period of the salary (units 1):
-		// the salary itself is among the facts, so the line is its amount.
-		if !l.IsFixed && !l.Units.IsZero() && !l.Rate.IsZero() && !(salaried && l.Units.Cmp(payroll.RateFromInt(1)) == 0) {
+		// the salary itself is among the facts, so the line is its amount,
+		// with the annual rate beside it when showRateForAnnualEarnings.
+		periodOfSalary := salaried && l.Units.Cmp(payroll.RateFromInt(1)) == 0
+		if !l.IsFixed && !l.Units.IsZero() && !l.Rate.IsZero() && !periodOfSalary {
 			u, r := l.Units, payroll.MoneyFromDecimal(l.Rate.Decimal())
 			line.Units, line.Rate = &u, &r
 		}
+		if periodOfSalary && cfg.ShowRateForAnnualEarnings && s.BaseRateUnit == "Annually" && !s.EmployeeBaseRate.IsZero() {
+			line.RateText = payroll.MoneyFromDecimal(s.EmployeeBaseRate.Decimal()).Display(sym) + " p.a."
+		}
+		line.Note = lineNote(l, cfg)
 		doc.Earnings = append(doc.Earnings, line)
+	}
+	if cfg.ShowEmployeeStartEndDates != nil && *cfg.ShowEmployeeStartEndDates {
+		if e.StartDate.Valid && biz.Region != "NZ" { // NZ prints it always (nzItems)
+			doc.Facts = append(doc.Facts, payslip.Fact{Label: "Employment start date", Value: e.StartDate.Time.Format("2 Jan 2006")})
+		}
+		if e.EndDate.Valid {
+			doc.Facts = append(doc.Facts, payslip.Fact{Label: "Employment end date", Value: e.EndDate.Time.Format("2 Jan 2006")})
+		}
+	}
+	if cfg.ShowClassification && strings.TrimSpace(e.Classification) != "" {
+		doc.Facts = append(doc.Facts, payslip.Fact{Label: "Classification", Value: strings.TrimSpace(e.Classification)})
+	}
+	if region == "AU" {
+		switch cfg.SuperContributionProcessingFrequencyTextOption {
+		case "Quarterly", "Monthly":
+			doc.Footnotes = append(doc.Footnotes, "Superannuation is paid to your fund "+strings.ToLower(cfg.SuperContributionProcessingFrequencyTextOption)+".")
+		}
 	}
 	for _, x := range s.EmployeeExpenses {
 		doc.Expenses = append(doc.Expenses, payslip.Line{Description: x.Name, Amount: x.Amount})
@@ -265,6 +305,12 @@ func payslipDocument(biz business.Business, p *Payee, s payrun.PaySlip, cfg sett
 	}
 	if cfg.ShowLeaveAccruals {
 		doc.Leave = payslipLeave(s)
+	}
+	switch biz.Region {
+	case "SG":
+		sgItems(&doc, p, s, kinds)
+	case "NZ":
+		nzItems(&doc, p, s)
 	}
 	if cfg.ShowYtdTotals != nil && !*cfg.ShowYtdTotals {
 		return doc
@@ -381,4 +427,167 @@ func payslipLeave(s payrun.PaySlip) []payslip.Leave {
 		r.Taken = r.Taken.Add(l.Amount)
 	}
 	return out
+}
+
+// earningsInOrder is the earnings lines in the run's order, or ordered by
+// pay category name (case ignored, the run's order among equal names) when
+// the payslip settings alphabetise pay categories.
+func earningsInOrder(ls []payrun.PaySlipEarningsLine, alphabetise bool) []payrun.PaySlipEarningsLine {
+	out := append([]payrun.PaySlipEarningsLine(nil), ls...)
+	if alphabetise {
+		sort.SliceStable(out, func(i, j int) bool {
+			return strings.ToLower(out[i].PayCategoryName) < strings.ToLower(out[j].PayCategoryName)
+		})
+	}
+	return out
+}
+
+// lineNote is what the payslip settings print under an earnings line: its
+// notes (showLineNotes) and, with them, its location
+// (showLocationInLineNotes).
+func lineNote(l payrun.PaySlipEarningsLine, cfg settings.PayslipSettings) string {
+	if !cfg.ShowLineNotes {
+		return ""
+	}
+	var parts []string
+	if n := strings.TrimSpace(l.Notes); n != "" {
+		parts = append(parts, n)
+	}
+	if cfg.ShowLocationInLineNotes && strings.TrimSpace(l.LocationName) != "" {
+		parts = append(parts, "Location: "+strings.TrimSpace(l.LocationName))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// sgItems adds what the Employment Act s 96 and MOM's itemised payslip
+// items ask beyond the lines (docs/reference/sg-itemised-payslips.md): the
+// mode of payment and a summary naming the basic salary (item 4), the
+// allowances' total (6), the other additional payments (7), the overtime
+// hours and pay (9, 10) and the deductions' total (8, each deduction
+// itemised in its own table). The overtime payment period (11) is the
+// salary period: a run's lines carry no dates of their own.
+func sgItems(doc *payslip.Payslip, p *Payee, s payrun.PaySlip, kinds map[int64]calc.EarningKind) {
+	var basic, allowances, overtime, additional payroll.Money
+	var otHours payroll.Rate
+	for _, l := range s.EarningsLines {
+		switch kinds[l.CategoryID] {
+		case calc.Ordinary, calc.Leave, "":
+			basic = basic.Add(l.GrossEarnings)
+		case calc.Allowance:
+			allowances = allowances.Add(l.GrossEarnings)
+		case calc.Overtime:
+			overtime = overtime.Add(l.GrossEarnings)
+			if !l.IsFixed {
+				otHours = otHours.Add(l.Units)
+			}
+		default: // bonuses, commission, back pay, lump sums
+			additional = additional.Add(l.GrossEarnings)
+		}
+	}
+	t := doc.Totals()
+	doc.Summary = append(doc.Summary, payslip.Line{Description: "Basic salary", Amount: basic})
+	if !allowances.IsZero() {
+		doc.Summary = append(doc.Summary, payslip.Line{Description: "Total allowances", Amount: allowances})
+	}
+	if !overtime.IsZero() || !otHours.IsZero() {
+		doc.Summary = append(doc.Summary, payslip.Line{Description: "Overtime pay (" + number(otHours) + " overtime hours)", Amount: overtime})
+		doc.Facts = append(doc.Facts, payslip.Fact{Label: "Overtime hours", Value: number(otHours)})
+	}
+	if !additional.IsZero() {
+		doc.Summary = append(doc.Summary, payslip.Line{Description: "Other additional payments", Amount: additional})
+	}
+	doc.Summary = append(doc.Summary, payslip.Line{Description: "Total deductions (CPF employee included)", Amount: t.Deductions.Add(t.Tax)})
+	var modes []string
+	for _, b := range doc.BankPayments {
+		m := "Bank transfer"
+		if strings.HasPrefix(b.Account, "Cash or cheque") {
+			m = "Cash or cheque"
+		}
+		if !slices.Contains(modes, m) {
+			modes = append(modes, m)
+		}
+	}
+	if len(modes) > 0 {
+		doc.Facts = append(doc.Facts, payslip.Fact{Label: "Mode of payment", Value: strings.Join(modes, " and ")})
+	}
+}
+
+// nzItems adds what the Employment Relations Act 2000 s 130 and the
+// Holidays Act 2003 s 81 records carry that a payslip can show
+// (docs/reference/nz-pay-records.md): the hours worked in the period for
+// an employee paid by the hour, and the date employment started.
+func nzItems(doc *payslip.Payslip, p *Payee, s payrun.PaySlip) {
+	if !s.TotalHours.IsZero() {
+		doc.Facts = append(doc.Facts, payslip.Fact{Label: "Hours worked", Value: number(s.TotalHours)})
+	}
+	if p.Emp.StartDate.Valid {
+		doc.Facts = append(doc.Facts, payslip.Fact{Label: "Employment start date", Value: p.Emp.StartDate.Time.Format("2 Jan 2006")})
+	}
+}
+
+// number prints hours with two decimals at least (7.6 -> 7.60).
+func number(r payroll.Rate) string {
+	whole, frac, _ := strings.Cut(r.String(), ".")
+	frac = strings.TrimRight(frac, "0")
+	for len(frac) < 2 {
+		frac += "0"
+	}
+	return whole + "." + frac
+}
+
+// PaySlipEmail is the message telling an employee their payslip is ready.
+type PaySlipEmail struct {
+	EmployeeID              int64
+	From, To, Subject, Body string
+}
+
+// defaultPaySlipEmailBody is the message when the payslip settings have
+// no emailBodyMessage.
+const defaultPaySlipEmailBody = "Hi {{FirstName}},\n\n{{BusinessName}} has processed your pay and a new payslip is available.\n\nRegards,\n{{BusinessName}}"
+
+// PaySlipEmails are the messages for a run's published payslips: one to
+// each employee in the run whose paySlipNotificationType asks for email
+// (Email or Both) and who has an email address, from the payslip
+// settings' emailFrom ("" = the server's sender), with their
+// emailBodyMessage (placeholders {{FirstName}} and {{BusinessName}}, as
+// the published API describes the member).
+func (o *Outputs) PaySlipEmails(ctx context.Context, biz business.Business, runID int64) (_ []PaySlipEmail, err error) {
+	defer payroll.Wrap(&err, "pay run %d payslip emails", runID)
+	q := o.DB.Queries()
+	run, err := o.Load(ctx, q, biz, runID)
+	if err != nil {
+		return nil, err
+	}
+	cfg, err := o.Payslip.GetInTx(ctx, q, biz, "")
+	if err != nil {
+		return nil, err
+	}
+	dets, err := q.ListPayRunEmployeeDetails(ctx, store.ListPayRunEmployeeDetailsParams{PayRunID: run.ID, BusinessID: biz.ID})
+	if err != nil {
+		return nil, err
+	}
+	var out []PaySlipEmail
+	for _, e := range dets {
+		kind := strings.ToLower(strings.TrimSpace(e.PaySlipNotificationType))
+		if strings.TrimSpace(e.Email) == "" || (kind != "email" && kind != "both") {
+			continue
+		}
+		out = append(out, PaySlipEmail{EmployeeID: e.ID, From: cfg.EmailFrom, To: strings.TrimSpace(e.Email),
+			Subject: "Your payslip from " + biz.Name + " for " + run.DatePaid.Format("2 Jan 2006"),
+			Body:    PaySlipEmailBody(cfg.EmailBodyMessage, e.FirstName, biz.Name)})
+	}
+	return out, nil
+}
+
+// PaySlipEmailBody fills a payslip email template's placeholders
+// ({{FirstName}}, {{BusinessName}}); an empty template is the default
+// message.
+func PaySlipEmailBody(template, firstName, businessName string) string {
+	if strings.TrimSpace(template) == "" {
+		template = defaultPaySlipEmailBody
+	}
+	if strings.HasPrefix(strings.TrimSpace(template), "<") { // an HTML message: the names are text in it
+		firstName, businessName = html.EscapeString(firstName), html.EscapeString(businessName)
+	}
+	return strings.NewReplacer("{{FirstName}}", firstName, "{{BusinessName}}", businessName).Replace(template)
 }

@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/payrolld/payrolld/internal/business"
+	"github.com/payrolld/payrolld/internal/db"
 	"github.com/payrolld/payrolld/internal/odata"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/payrun"
@@ -235,12 +236,27 @@ func (s *Views) PaySlips(ctx context.Context, biz business.Business, id, employe
 		return nil, err
 	}
 	out := make(map[string]payrun.PaySlip, len(rows))
+	locations := map[int64]string{} // the earnings lines' location names, read once each
 	for _, e := range rows {
 		var y *store.PayRunYearToDateRow
 		if v := ytds[e.EmployeeID]; v != nil {
 			y = &v.PayRunYearToDateRow
 		}
 		p := paySlip(biz, run, e, lines[e.EmployeeID], y, data.ote)
+		for i, l := range p.EarningsLines {
+			if l.LocationID == 0 {
+				continue
+			}
+			name, ok := locations[l.LocationID]
+			if !ok {
+				name, err = q.GetBusinessLocationName(ctx, store.GetBusinessLocationNameParams{ID: l.LocationID, BusinessID: biz.ID})
+				if err != nil && !db.IsNoRows(err) {
+					return nil, err
+				}
+				locations[l.LocationID] = name
+			}
+			p.EarningsLines[i].LocationName = name
+		}
 		p.PaySlipDetail = data.detail(biz.Region, run, e, lines[e.EmployeeID])
 		if l, ok := pens.Of(run.ID, e.EmployeeID); ok {
 			p.PensionSchemeName, p.EmployeePensionContribution, p.EmployerPensionContribution = l.SchemeName, money(l.EE), money(l.ER)
@@ -293,7 +309,7 @@ func paySlip(biz business.Business, run store.PayRun, e store.PayRunEmployee, li
 			if l.TaxExempt {
 				taxable = payroll.Money{}
 			}
-			p.EarningsLines = append(p.EarningsLines, payrun.PaySlipEarningsLine{PayCategoryName: l.CategoryName, Units: units, Rate: rate,
+			p.EarningsLines = append(p.EarningsLines, payrun.PaySlipEarningsLine{CategoryID: l.CategoryID, LocationID: l.LocationID, PayCategoryName: l.CategoryName, Units: units, Rate: rate,
 				IsTaxExempt: l.TaxExempt, Notes: l.Notes, GrossEarnings: money(l.Amount), TaxableEarnings: taxable, SuperContribution: shares[l.ID].Super})
 		case pay.KindDeduction:
 			st := "PostTax"

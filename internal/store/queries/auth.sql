@@ -76,8 +76,8 @@ UPDATE oauth_tokens SET revoked_at = $2 WHERE family_id = $1 AND revoked_at IS N
 UPDATE oauth_tokens SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL;
 
 -- name: CreateNotification :one
-INSERT INTO notifications (kind, recipient, subject, body, created_at, sent_at, error)
-VALUES ($1, $2, $3, $4, $5, $6, $7)
+INSERT INTO notifications (kind, recipient, subject, body, created_at, sent_at, error, sender)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
 RETURNING *;
 
 -- name: ListNotificationsTo :many

@@ -10,7 +10,8 @@ ORDER BY a.employee_id, a.id;
 
 -- name: ListPayRunEmployeeDetails :many
 -- The members of a run's employees that payslips, payments and warnings
--- print or check (one employee when employee_id is not 0).
+-- print or check (one employee when employee_id is not 0), with the
+-- classification of their employment agreement (payslips' showClassification).
 SELECT e.id, e.external_id, e.first_name, e.surname, e.status, e.date_of_birth, e.start_date, e.end_date,
     e.tax_file_number, e.national_insurance_number, e.tax_code, e.tax_code_declaration_ird_number, e.tax_code_declaration_tax_code,
     e.national_registration_identity_number, e.national_registration_identity_expiry_date,
@@ -21,9 +22,11 @@ SELECT e.id, e.external_id, e.first_name, e.surname, e.status, e.date_of_birth, 
     e.bank_account2_account_number, e.bank_account2_account_name, e.bank_account2_allocated_percentage, e.bank_account2_fixed_amount,
     e.bank_account2_bsb, e.bank_account2_sort_code, e.bank_account2_roll_number, e.bank_account2_bank_swift, e.bank_account2_branch_code,
     e.bank_account3_account_number, e.bank_account3_account_name, e.bank_account3_allocated_percentage, e.bank_account3_fixed_amount,
-    e.bank_account3_bsb, e.bank_account3_sort_code, e.bank_account3_roll_number, e.bank_account3_bank_swift, e.bank_account3_branch_code
+    e.bank_account3_bsb, e.bank_account3_sort_code, e.bank_account3_roll_number, e.bank_account3_bank_swift, e.bank_account3_branch_code,
+    e.email, e.pay_slip_notification_type, CAST(COALESCE(ea.classification, '') AS TEXT) AS classification
 FROM employees e
 JOIN pay_run_employees r ON r.employee_id = e.id AND r.pay_run_id = sqlc.arg(pay_run_id)
+LEFT JOIN employment_agreements ea ON ea.id = e.employment_agreement_id AND ea.business_id = e.business_id
 WHERE e.business_id = sqlc.arg(business_id) AND (CAST(sqlc.arg(employee_id) AS BIGINT) = 0 OR e.id = CAST(sqlc.arg(employee_id) AS BIGINT))
 ORDER BY e.id;
 
