@@ -93,8 +93,19 @@ func columnsInPostgresTree(t *testing.T) []string {
 	return out
 }
 
+// sqliteOnlyTables are the tables only the SQLite tree has, with why.
+var sqliteOnlyTables = map[string]string{
+	"timesheet_day_counts": "kept counts for the timesheet list; PostgreSQL counts the lines fast enough (00901)",
+}
+
 func TestDialectTreesDefineTheSameSchema(t *testing.T) {
-	sqliteCols := columnsOf(t, testdb.NewDB(t, db.SQLite))
+	var sqliteCols []string
+	for _, c := range columnsOf(t, testdb.NewDB(t, db.SQLite)) {
+		table, _, _ := strings.Cut(c, ".")
+		if _, ok := sqliteOnlyTables[table]; !ok {
+			sqliteCols = append(sqliteCols, c)
+		}
+	}
 	pgCols := columnsInPostgresTree(t)
 	if strings.Join(sqliteCols, "\n") != strings.Join(pgCols, "\n") {
 		t.Fatalf("SQLite and PostgreSQL migrations differ:\nsqlite: %v\npostgres: %v", diff(sqliteCols, pgCols), diff(pgCols, sqliteCols))

@@ -90,6 +90,9 @@ type SQL struct {
 	Next    int // the first placeholder number after Args
 }
 
+// NoFilter is CompileSQL's Where when $filter is empty.
+const NoFilter = "1 = 1"
+
 // CompileSQL turns q into SQL over the whitelisted columns, with
 // placeholders numbered from firstParam (the fixed part of the statement
 // uses $1..$firstParam-1). The SQL is portable between SQLite and
@@ -118,7 +121,7 @@ func CompileSQL(q Query, w Whitelist, firstParam int) (SQL, error) {
 		return SQL{}, errorf(ParamSkip, "must not be negative, got %d", q.Skip)
 	}
 	c := sqlCompiler{w: &w, next: firstParam}
-	out := SQL{Where: "1 = 1", Limit: q.Top, Offset: q.Skip}
+	out := SQL{Where: NoFilter, Limit: q.Top, Offset: q.Skip}
 	var order []string
 	for _, t := range q.OrderBy {
 		col, err := w.lookup(ParamOrderBy, t.Member)

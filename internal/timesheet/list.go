@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/payrolld/payrolld/internal/business"
+	"github.com/payrolld/payrolld/internal/db"
 	"github.com/payrolld/payrolld/internal/odata"
 	"github.com/payrolld/payrolld/internal/payroll"
 )
@@ -178,7 +179,23 @@ func (s *Service) List(ctx context.Context, biz business.Business, p *payroll.Pr
 		countFrom += "JOIN employees e ON e.id = t.employee_id "
 	}
 	var count int
-	if err := q.QueryRow(ctx, "SELECT COUNT(*) "+countFrom+"WHERE "+filter, a.args...).Scan(&count); err != nil {
+	if s.DB.Dialect == db.SQLite && acc.scope.All && lq.EmployeeGroupID == 0 && lq.EmployeeID == 0 && lq.LocationID == 0 &&
+		(lq.Status == "" || strings.EqualFold(lq.Status, "any")) && compiled.Where == odata.NoFilter {
+		// Only the dates filter the lines: SQLite sums the per-day counts
+		// kept as lines are written (migration 00901) instead of counting
+		// the period's index entries (~50 ms at 500,000 lines).
+		from, to := int64(0), int64(99991231)
+		if !lq.From.IsZero() {
+			from = dayKey(payroll.DateOnly(lq.From))
+		}
+		if !lq.To.IsZero() {
+			to = dayKey(payroll.DateOnly(lq.To))
+		}
+		if err := q.QueryRow(ctx, "SELECT COALESCE(SUM(n), 0) FROM timesheet_day_counts WHERE business_id = $1 AND day >= $2 AND day <= $3",
+			biz.ID, from, to).Scan(&count); err != nil {
+			return Page{}, err
+		}
+	} else if err := q.QueryRow(ctx, "SELECT COUNT(*) "+countFrom+"WHERE "+filter, a.args...).Scan(&count); err != nil {
 		return Page{}, err
 	}
 	page := Page{PageSize: limit, ItemCount: count, Items: []Line{}}
@@ -209,4 +226,9 @@ func (s *Service) List(ctx context.Context, biz business.Business, p *payroll.Pr
 	}
 	page.Items, err = s.loadLines(ctx, q, biz, ids, "1 = 1", nil)
 	return page, err
+}
+
+// dayKey is the date of t as yyyymmdd (timesheet_day_counts.day).
+func dayKey(t time.Time) int64 {
+	return int64(t.Year())*10000 + int64(t.Month())*100 + int64(t.Day())
 }
