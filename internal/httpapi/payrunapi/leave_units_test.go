@@ -26,8 +26,10 @@ func (e *regionEnv) balanceOf(t *testing.T, emp, category int64, asAt string) (f
 // The ledger keeps hours; a category kept in days shows days. SG, Sue,
 // $8,000 a month, 40 hours a week of 8-hour days, accrues 12 days a year
 // of annual leave (balance in days, as the SG defaults): 12 × 8 ÷ 12 = 8
-// hours a month, one day. After July and August her balance is 2 days;
-// leaving on 30 September she is paid the 3 days (24 hours) at her hourly
+// hours a month, one day. She joined on 1 July 2026. After July and August
+// her balance is 2 days; leaving on 30 September (3 completed months of
+// service: 12 × 3 ÷ 12 = 3 days, Employment Act s 88A, as the ledger
+// holds) she is paid the 3 days (24 hours) at her hourly
 // rate, 8,000 × 12 ÷ 52 ÷ 40 = 46.153846…: 24 × 46.153846… = 1,107.69
 // (the same as MOM's daily rate 8,000 × 12 ÷ 260 = 369.23… × 3).
 func TestLeaveUnitsSGDaysBalanceAndPayout(t *testing.T) {
@@ -36,7 +38,7 @@ func TestLeaveUnitsSGDaysBalanceAndPayout(t *testing.T) {
 		annual := int64(num(t, e.Do("POST", e.B+"/leavecategory", e.Key, map[string]any{"name": "Annual Leave", "units": 12, "unitType": "Days",
 			"leaveUnitType": "Days", "leaveCategoryType": "Standard", "automaticallyAccrues": true}).Expect(t, 200).Map(t)["id"]))
 		sue := e.employee(t, "Sue", "Monthly", map[string]any{"rate": 8000, "rateUnit": "Fixed", "hoursPerWeek": 40, "hoursPerDay": 8,
-			"startDate": "2026-01-01T00:00:00"})
+			"startDate": "2026-07-01T00:00:00"})
 		for _, day := range []string{"2026-07-31", "2026-08-31"} {
 			P := e.run(t, day, 0, 0)
 			e.Do("POST", P+"/finalise", e.Key, map[string]any{}).Expect(t, 200)

@@ -365,6 +365,14 @@ func (w *Writer) terminationLines(ctx context.Context, region string, run *store
 			bal[l.CategoryID] += hoursE6(l.units)
 		}
 	}
+	// SG: annual leave of days a year by completed months of service
+	// (Employment Act s 88A; sg_annual_leave.go).
+	var sgNotes map[int64]string
+	if region == calc.SG {
+		if sgNotes, err = w.sgAnnualLeave(ctx, run, e, in, c, bal); err != nil {
+			return err
+		}
+	}
 	// NZ: the annual holidays (the first such category) by the Holidays
 	// Act, whatever their balance; other categories as everywhere.
 	nzAnnual := int64(-1)
@@ -430,7 +438,11 @@ func (w *Writer) terminationLines(ctx context.Context, region string, run *store
 		if !ok {
 			cat = Category{Name: lc.Name + " paid on termination", Hourly: true}
 		}
-		l := earningsLine(cat, hours, hourly, amount, payroll.Rate{}, "Unused "+lc.Name+" paid on termination")
+		note := "Unused " + lc.Name + " paid on termination"
+		if n, ok := sgNotes[id]; ok {
+			note = n
+		}
+		l := earningsLine(cat, hours, hourly, amount, payroll.Rate{}, note)
 		l.Subtype, l.cat = subtype, &cat
 		l.earningKind = calc.UnusedLeave
 		if asETP {
