@@ -33,7 +33,9 @@ const (
 type RequestExampler interface{ RequestExample() any }
 
 // PartialBody marks op (a PUT that merges its body onto the stored
-// record) so its body schema lists no required members.
+// record, or one whose required members differ from the create's, e.g. the
+// record's employee taken from the stored record) so its body schema lists
+// no required members.
 func PartialBody(op *huma.Operation) {
 	if op.Metadata == nil {
 		op.Metadata = map[string]any{}
@@ -98,7 +100,7 @@ func (a *API) partialBody(op *huma.Operation, in reflect.Type) {
 	if m[name] == nil {
 		c := *full
 		c.Required = nil
-		desc := "Partial update: members the body omits keep their stored values."
+		desc := "Update body: the schema requires no member; the operation says what an omitted member means."
 		if c.Description != "" {
 			desc = c.Description + " " + desc
 		}
