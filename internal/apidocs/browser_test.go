@@ -79,7 +79,7 @@ func TestDocsPageInChromium(t *testing.T) {
 	}
 	ctx, cancelCtx := chromedp.NewContext(actx, chromedp.WithListener(listen))
 	defer cancelCtx()
-	ctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+	ctx, cancel := context.WithTimeout(ctx, 60*time.Second)
 	defer cancel()
 
 	// POST B/location: "Create a location", tag Locations.
@@ -105,11 +105,25 @@ func TestDocsPageInChromium(t *testing.T) {
 		if shown, err = chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll('.opblock').length`)); err != nil {
 			return err
 		}
-		if err := chromedp.Do(ctx,
-			chromedp.Click(css(op+` .opblock-summary-control`)),
-			chromedp.WaitVisible(css(op+` textarea.body-param__text`)),
-		); err != nil {
-			return fmt.Errorf("open the operation: %w", err)
+		// The list re-renders while the filter settles: a click on the
+		// summary can land on a node being replaced, so try again.
+		opened := fmt.Errorf("not opened")
+		for try := 0; try < 4 && opened != nil && ctx.Err() == nil; try++ {
+			isOpen, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.querySelector('`+op+`').classList.contains('is-open')`))
+			if err != nil {
+				return fmt.Errorf("open the operation: %w", err)
+			}
+			if !isOpen {
+				if err := chromedp.Do(ctx, chromedp.Click(css(op+` .opblock-summary-control`))); err != nil {
+					return fmt.Errorf("open the operation: %w", err)
+				}
+			}
+			wctx, wcancel := context.WithTimeout(ctx, 5*time.Second)
+			opened = chromedp.Do(wctx, chromedp.WaitVisible(css(op+` textarea.body-param__text`)))
+			wcancel()
+		}
+		if opened != nil {
+			return fmt.Errorf("open the operation: %w", opened)
 		}
 		if example, err = chromedp.Run(ctx, chromedp.Value(css(op+` textarea.body-param__text`))); err != nil {
 			return err
