@@ -23,7 +23,7 @@ type PayCategory struct {
 	NumberOfDecimalPlaces         *int         `json:"numberOfDecimalPlaces"`
 	RoundingMethod                string       `json:"roundingMethod" enum:"ToEven,AwayFromZero"`
 	HideUnitsOnPaySlip            bool         `json:"hideUnitsOnPaySlip"`
-	DefaultSuperRate              payroll.Rate `json:"defaultSuperRate"`
+	DefaultSuperRate              payroll.Rate `json:"defaultSuperRate" doc:"a percentage from 0 to 100 (12 = 12 %)"`
 	GeneralLedgerMappingCode      string       `json:"generalLedgerMappingCode"`
 	SuperExpenseMappingCode       string       `json:"superExpenseMappingCode"`
 	SuperLiabilityMappingCode     string       `json:"superLiabilityMappingCode"`

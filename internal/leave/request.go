@@ -65,9 +65,9 @@ type RequestInput struct {
 	ID                           int64            `json:"id"`
 	EmployeeID                   int64            `json:"employeeId"`
 	LeaveCategoryID              int64            `json:"leaveCategoryId" required:"true"`
-	FromDate                     payroll.DateTime `json:"fromDate" required:"true"`
-	ToDate                       payroll.DateTime `json:"toDate" required:"true"`
-	Hours                        *payroll.Rate    `json:"hours" nullable:"true"`
+	FromDate                     payroll.DateTime `json:"fromDate" required:"true" doc:"first day of leave: a local date, yyyy-MM-ddT00:00:00"`
+	ToDate                       payroll.DateTime `json:"toDate" required:"true" doc:"last day of leave: a local date, yyyy-MM-ddT00:00:00"`
+	Hours                        *payroll.Rate    `json:"hours" nullable:"true" doc:"hours of leave, a decimal number of hours (7.6 = 7 h 36 min); omitted: estimated from the employee's standard hours"`
 	Notes                        string           `json:"notes" maxLength:"1000"`
 	AutomaticallyApprove         bool             `json:"automaticallyApprove"`
 	RequireNotesForLeaveRequests bool             `json:"requireNotesForLeaveRequests"`

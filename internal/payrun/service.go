@@ -83,8 +83,8 @@ func (s *Service) EmitRun(ctx context.Context, q *store.Queries, run store.PayRu
 // CreateRequest is PayRunCreateRequest.
 type CreateRequest struct {
 	PayScheduleID              int64            `json:"payScheduleId" required:"true"`
-	PayPeriodEnding            payroll.DateTime `json:"payPeriodEnding" required:"true"`
-	DatePaid                   payroll.DateTime `json:"datePaid,omitempty" nullable:"true"`
+	PayPeriodEnding            payroll.DateTime `json:"payPeriodEnding" required:"true" doc:"last day of the pay period: a local date, yyyy-MM-ddT00:00:00"`
+	DatePaid                   payroll.DateTime `json:"datePaid,omitempty" nullable:"true" doc:"payment date, a local date yyyy-MM-ddT00:00:00; it picks the tax year of the run"`
 	TimesheetImportOption      string           `json:"timesheetImportOption,omitempty" enum:"None,ThisPayPeriod,AllOutstanding,CustomPeriod" doc:"which approved timesheet lines the run pays: None (default), ThisPayPeriod (lines starting in the pay period), AllOutstanding (every approved line up to the period's end), CustomPeriod (lines from timesheetImportFromDate to timesheetImportToDate). An hourly employee with imported lines is paid them instead of their standard hours; finalise marks them Processed, unlock returns them to Approved"`
 	TimesheetImportFromDate    payroll.DateTime `json:"timesheetImportFromDate,omitempty" nullable:"true" doc:"first day of a CustomPeriod import"`
 	TimesheetImportToDate      payroll.DateTime `json:"timesheetImportToDate,omitempty" nullable:"true" doc:"last day of a CustomPeriod import"`

@@ -44,8 +44,8 @@ type TimesheetAttachment struct {
 type IndividualTimesheetLine struct {
 	ID                         int64               `json:"id" readOnly:"true"`
 	EmployeeID                 int64               `json:"employeeId" required:"true"`
-	StartTime                  payroll.DateTime    `json:"startTime" nullable:"true" required:"true"`
-	EndTime                    payroll.DateTime    `json:"endTime" nullable:"true"`
+	StartTime                  payroll.DateTime    `json:"startTime" nullable:"true" required:"true" doc:"start of the shift: local date-time of the business, yyyy-MM-ddTHH:mm:ss, kept to the minute"`
+	EndTime                    payroll.DateTime    `json:"endTime" nullable:"true" doc:"end of the shift: local date-time of the business, yyyy-MM-ddTHH:mm:ss, kept to the minute"`
 	Units                      *payroll.Rate       `json:"units" nullable:"true" doc:"a unit-based line: start and end are set to midnight of the start date"`
 	WorkTypeID                 *int64              `json:"workTypeId" nullable:"true"`
 	LocationID                 *int64              `json:"locationId" nullable:"true"`
