@@ -1,9 +1,11 @@
-// Package apidocs serves a self-contained, human-readable API reference page
-// for the service's OpenAPI document.
+// Package apidocs serves the API reference page for the service's OpenAPI
+// document: Swagger UI (vendored from npm, see assets/README.md) with a
+// search over operations, the request examples, and "Try it out" with an
+// API key.
 //
-// The page is plain HTML, CSS and vanilla JavaScript embedded in the binary;
-// it loads no third-party code, fonts or images and makes no network requests
-// other than fetching the OpenAPI document from the same origin. The document
+// Everything is embedded in the binary; the page loads nothing from another
+// origin and fetches only the OpenAPI document and the requests the user
+// sends, same-origin (the Content-Security-Policy enforces it). The document
 // URL is read from the data-spec attribute of the page's root element
 // (default "/openapi.json", resolved against the site root).
 //
@@ -34,9 +36,12 @@ const (
 	// AssetsPath is the URL path prefix of the page's static assets.
 	AssetsPath = BasePath + "/assets/"
 
-	// ContentSecurityPolicy is sent with the HTML page. The page needs nothing
-	// beyond same-origin scripts, styles and fetches.
-	ContentSecurityPolicy = "default-src 'self'; base-uri 'none'; object-src 'none'; form-action 'none'; frame-ancestors 'self'"
+	// ContentSecurityPolicy is sent with the HTML page: same-origin scripts,
+	// styles and fetches only. Swagger UI's stylesheet draws its icons from
+	// data: URLs, and its React views set style attributes (no scripts are
+	// inline: script-src stays 'self').
+	ContentSecurityPolicy = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; connect-src 'self'; " +
+		"base-uri 'none'; object-src 'none'; form-action 'none'; frame-ancestors 'self'"
 
 	indexFile          = "index.html"
 	versionPlaceholder = "__ASSET_VERSION__"
@@ -53,6 +58,8 @@ var contentTypes = map[string]string{
 	".js":   "text/javascript; charset=utf-8",
 	".css":  "text/css; charset=utf-8",
 	".png":  "image/png",
+	".md":   "text/plain; charset=utf-8",
+	"":      "text/plain; charset=utf-8", // LICENSE, NOTICE
 }
 
 type asset struct {

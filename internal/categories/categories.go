@@ -17,7 +17,7 @@ import (
 // MY (crn) members. UK businesses have PAYE schemes instead.
 type EmployingEntity struct {
 	record.Base
-	Name                                      string  `json:"name" maxLength:"200"`
+	Name                                      string  `json:"name" maxLength:"200" required:"true"`
 	ABN                                       string  `json:"abn" doc:"Australian Business Number (AU businesses: checked with the ABN checksum)"`
 	BranchCode                                string  `json:"branchCode" maxLength:"3"`
 	Suburb                                    string  `json:"suburb" maxLength:"100"`
@@ -61,12 +61,17 @@ var auStates = []string{"ACT", "NSW", "NT", "QLD", "SA", "TAS", "VIC", "WA"}
 func (e *EmployingEntity) RecordName() string       { return e.Name }
 func (e *EmployingEntity) RecordExternalID() string { return e.ExternalReferenceID }
 
+// RequestExample is a valid create body (the OpenAPI example).
+func (EmployingEntity) RequestExample() any {
+	return map[string]any{"name": "Harbour Cafe Pty Ltd", "suburb": "Sydney", "state": "NSW", "postcode": "2000"}
+}
+
 // Validate checks the entity's own fields; region rules (ABN, state) are
 // in checkEmployingEntity.
 func (e *EmployingEntity) Validate(v *payroll.Validation) {
 	e.Name = strings.TrimSpace(e.Name)
 	e.ABN = strings.TrimSpace(e.ABN)
-	v.Required("name", e.Name)
+	v.RequiredMembers(e)
 	v.MaxLen("name", e.Name, 200)
 	v.MaxLen("externalReferenceId", e.ExternalReferenceID, 50)
 	if e.BranchCode != "" && !digitsOnly(e.BranchCode, 1, 3) {
@@ -147,7 +152,7 @@ func FilterEmployingEntities(list []EmployingEntity, query string, includeInacti
 // (workers' compensation, payroll tax, a super fund) shown on pay runs.
 type EmployerLiabilityCategory struct {
 	record.Base
-	Name                 string `json:"name" maxLength:"100"`
+	Name                 string `json:"name" maxLength:"100" required:"true"`
 	ExternalReferenceID  string `json:"externalReferenceId" maxLength:"50"`
 	CanBeDeleted         bool   `json:"canBeDeleted" readOnly:"true" doc:"false while employees or pay runs use it"`
 	HideFromPaySlips     bool   `json:"hideFromPaySlips"`
@@ -159,9 +164,14 @@ type EmployerLiabilityCategory struct {
 func (c *EmployerLiabilityCategory) RecordName() string       { return c.Name }
 func (c *EmployerLiabilityCategory) RecordExternalID() string { return c.ExternalReferenceID }
 
+// RequestExample is a valid create body (the OpenAPI example).
+func (EmployerLiabilityCategory) RequestExample() any {
+	return map[string]any{"name": "Workers compensation insurance"}
+}
+
 // Validate checks the category's own fields.
 func (c *EmployerLiabilityCategory) Validate(v *payroll.Validation) {
-	v.Required("name", c.Name)
+	v.RequiredMembers(c)
 	v.MaxLen("name", c.Name, 100)
 	v.MaxLen("externalReferenceId", c.ExternalReferenceID, 50)
 	c.CanBeDeleted = false // computed on read
@@ -172,7 +182,7 @@ func (c *EmployerLiabilityCategory) Validate(v *payroll.Validation) {
 // reported to the tax authority and whether it is taken before tax.
 type DeductionCategory struct {
 	record.Base
-	Name                              string `json:"name" maxLength:"100"`
+	Name                              string `json:"name" maxLength:"100" required:"true"`
 	ExternalID                        string `json:"externalId" maxLength:"50"`
 	Source                            string `json:"source"`
 	TaxExempt                         bool   `json:"taxExempt" doc:"taken before tax (pre-tax deduction)"`
@@ -188,10 +198,15 @@ type DeductionCategory struct {
 func (d *DeductionCategory) RecordName() string       { return d.Name }
 func (d *DeductionCategory) RecordExternalID() string { return d.ExternalID }
 
+// RequestExample is a valid create body (the OpenAPI example).
+func (DeductionCategory) RequestExample() any {
+	return map[string]any{"name": "Union fees", "taxExempt": false}
+}
+
 // Validate checks the category's own fields: salary sacrifice comes out
 // before tax, child support after it, and only sacrificed super is RESC.
 func (d *DeductionCategory) Validate(v *payroll.Validation) {
-	v.Required("name", d.Name)
+	v.RequiredMembers(d)
 	v.MaxLen("name", d.Name, 100)
 	v.MaxLen("externalId", d.ExternalID, 50)
 	d.Source = record.WithDefault(d.Source, "None")
@@ -220,7 +235,7 @@ func (d *DeductionCategory) Validate(v *payroll.Validation) {
 // region's ExpenseTaxCodes; taxRate follows from it.
 type ExpenseCategory struct {
 	record.Base
-	Name                     string        `json:"name" maxLength:"100"`
+	Name                     string        `json:"name" maxLength:"100" required:"true"`
 	ExternalID               string        `json:"externalId" maxLength:"50"`
 	ExternalReferenceID      string        `json:"externalReferenceId" maxLength:"50"`
 	Description              string        `json:"description" maxLength:"500"`
@@ -233,10 +248,15 @@ type ExpenseCategory struct {
 func (c *ExpenseCategory) RecordName() string       { return c.Name }
 func (c *ExpenseCategory) RecordExternalID() string { return c.ExternalID }
 
+// RequestExample is a valid create body (the OpenAPI example).
+func (ExpenseCategory) RequestExample() any {
+	return map[string]any{"name": "Travel", "description": "Public transport and taxi fares"}
+}
+
 // Validate checks the category's own fields; the tax code is checked
 // against the region in checkExpenseCategory.
 func (c *ExpenseCategory) Validate(v *payroll.Validation) {
-	v.Required("name", c.Name)
+	v.RequiredMembers(c)
 	v.MaxLen("name", c.Name, 100)
 	v.MaxLen("externalId", c.ExternalID, 50)
 	v.MaxLen("description", c.Description, 500)
@@ -327,14 +347,19 @@ func ExpenseTaxCodes(region string) []TaxCode {
 // Qualification is a licence or certificate employees can hold.
 type Qualification struct {
 	record.Base
-	Name string `json:"name" maxLength:"100"`
+	Name string `json:"name" maxLength:"100" required:"true"`
 }
 
 func (q *Qualification) RecordName() string { return q.Name }
 
+// RequestExample is a valid create body (the OpenAPI example).
+func (Qualification) RequestExample() any {
+	return map[string]any{"name": "First aid certificate"}
+}
+
 // Validate checks the qualification's name.
 func (q *Qualification) Validate(v *payroll.Validation) {
-	v.Required("name", q.Name)
+	v.RequiredMembers(q)
 	v.MaxLen("name", q.Name, 100)
 }
 

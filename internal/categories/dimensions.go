@@ -16,7 +16,7 @@ import (
 // values earnings can be split by (ReportingDimensionApiModel).
 type Dimension struct {
 	record.Base
-	Name       string `json:"name" maxLength:"100"`
+	Name       string `json:"name" maxLength:"100" required:"true"`
 	ExternalID string `json:"externalId" maxLength:"50"`
 	Source     string `json:"source"`
 }
@@ -24,10 +24,15 @@ type Dimension struct {
 func (d *Dimension) RecordName() string       { return d.Name }
 func (d *Dimension) RecordExternalID() string { return d.ExternalID }
 
+// RequestExample is a valid create body (the OpenAPI example).
+func (Dimension) RequestExample() any {
+	return map[string]any{"name": "Cost centre"}
+}
+
 // Validate checks the dimension's own fields.
 func (d *Dimension) Validate(v *payroll.Validation) {
 	d.Source = record.WithDefault(d.Source, "None")
-	v.Required("name", d.Name)
+	v.RequiredMembers(d)
 	v.MaxLen("name", d.Name, 100)
 	v.MaxLen("externalId", d.ExternalID, 50)
 }
@@ -37,7 +42,7 @@ func (d *Dimension) Validate(v *payroll.Validation) {
 // (ReportingDimensionValueApiModel).
 type DimensionValue struct {
 	record.Base
-	Name                      string                 `json:"name" maxLength:"100"`
+	Name                      string                 `json:"name" maxLength:"100" required:"true"`
 	ExternalID                string                 `json:"externalId" maxLength:"50"`
 	Source                    string                 `json:"source"`
 	ReportingDimensionID      int64                  `json:"reportingDimensionId" readOnly:"true" doc:"the dimension of the path"`
@@ -57,10 +62,15 @@ type DimensionValueFilter struct {
 func (d *DimensionValue) RecordName() string       { return d.Name }
 func (d *DimensionValue) RecordExternalID() string { return d.ExternalID }
 
+// RequestExample is a valid create body (the OpenAPI example).
+func (DimensionValue) RequestExample() any {
+	return map[string]any{"name": "Warehouse"}
+}
+
 // Validate checks the value's own fields and tidies the employee lists.
 func (d *DimensionValue) Validate(v *payroll.Validation) {
 	d.Source = record.WithDefault(d.Source, "None")
-	v.Required("name", d.Name)
+	v.RequiredMembers(d)
 	v.MaxLen("name", d.Name, 100)
 	v.MaxLen("externalId", d.ExternalID, 50)
 	d.FilterCombinationStrategy = record.WithDefault(d.FilterCombinationStrategy, "Or")

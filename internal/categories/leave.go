@@ -23,7 +23,7 @@ import (
 // leave year (Yearly). Balances are kept in leaveUnitType.
 type LeaveCategory struct {
 	record.Base
-	Name                                        string            `json:"name" maxLength:"100"`
+	Name                                        string            `json:"name" maxLength:"100" required:"true"`
 	ExternalID                                  string            `json:"externalId" maxLength:"50"`
 	Source                                      string            `json:"source"`
 	Units                                       payroll.Rate      `json:"units" doc:"amount accrued per unitType"`
@@ -93,9 +93,14 @@ type LeaveEntitlementTier struct {
 func (l *LeaveCategory) RecordName() string       { return l.Name }
 func (l *LeaveCategory) RecordExternalID() string { return l.ExternalID }
 
+// RequestExample is a valid create body (the OpenAPI example).
+func (LeaveCategory) RequestExample() any {
+	return map[string]any{"name": "Study leave", "unitType": "Days", "units": 5, "leaveUnitType": "Hours"}
+}
+
 // Validate checks the leave category's own fields and fills defaults.
 func (l *LeaveCategory) Validate(v *payroll.Validation) {
-	v.Required("name", l.Name)
+	v.RequiredMembers(l)
 	v.MaxLen("name", l.Name, 100)
 	v.MaxLen("externalId", l.ExternalID, 50)
 	l.UnitType = record.WithDefault(l.UnitType, "HoursPerHourWorked")

@@ -9,7 +9,7 @@ import (
 type PayCategory struct {
 	record.Base
 	ParentID                      *int64       `json:"parentId" doc:"pay category this one is derived from (loadings apply to the parent's rate)"`
-	Name                          string       `json:"name" maxLength:"100"`
+	Name                          string       `json:"name" maxLength:"100" required:"true"`
 	ExternalID                    string       `json:"externalId" maxLength:"50"`
 	Source                        string       `json:"source"`
 	RateUnit                      string       `json:"rateUnit" enum:"Hourly,Annually,Fixed,Daily,Monthly,Weekly"`
@@ -23,7 +23,7 @@ type PayCategory struct {
 	NumberOfDecimalPlaces         *int         `json:"numberOfDecimalPlaces"`
 	RoundingMethod                string       `json:"roundingMethod" enum:"ToEven,AwayFromZero"`
 	HideUnitsOnPaySlip            bool         `json:"hideUnitsOnPaySlip"`
-	DefaultSuperRate              payroll.Rate `json:"defaultSuperRate"`
+	DefaultSuperRate              payroll.Rate `json:"defaultSuperRate" doc:"a percentage from 0 to 100 (12 = 12 %)"`
 	GeneralLedgerMappingCode      string       `json:"generalLedgerMappingCode"`
 	SuperExpenseMappingCode       string       `json:"superExpenseMappingCode"`
 	SuperLiabilityMappingCode     string       `json:"superLiabilityMappingCode"`
@@ -39,9 +39,14 @@ type PayCategory struct {
 func (p *PayCategory) RecordName() string       { return p.Name }
 func (p *PayCategory) RecordExternalID() string { return p.ExternalID }
 
+// RequestExample is a valid create body (the OpenAPI example).
+func (PayCategory) RequestExample() any {
+	return map[string]any{"name": "Weekend hours", "rateUnit": "Hourly", "generalLedgerMappingCode": "6-1100"}
+}
+
 // Validate checks the pay category's own fields.
 func (p *PayCategory) Validate(v *payroll.Validation) {
-	v.Required("name", p.Name)
+	v.RequiredMembers(p)
 	v.MaxLen("name", p.Name, 100)
 	v.MaxLen("externalId", p.ExternalID, 50)
 	if p.RateUnit == "" {
@@ -82,7 +87,7 @@ func (p *PayCategory) References() []record.Ref {
 // is a shift condition).
 type WorkType struct {
 	record.Base
-	Name             string   `json:"name" maxLength:"100"`
+	Name             string   `json:"name" maxLength:"100" required:"true"`
 	ExternalID       string   `json:"externalId" maxLength:"50"`
 	Source           string   `json:"source"`
 	PayCategoryID    *int64   `json:"payCategoryId"`
@@ -98,10 +103,15 @@ type WorkType struct {
 func (w *WorkType) RecordName() string       { return w.Name }
 func (w *WorkType) RecordExternalID() string { return w.ExternalID }
 
+// RequestExample is a valid create body (the OpenAPI example).
+func (WorkType) RequestExample() any {
+	return map[string]any{"name": "Forklift driving", "shortCode": "FORK", "mappingType": "PrimaryPayCategory"}
+}
+
 // Validate checks the work type's own fields: the mapping type decides
 // which category it needs.
 func (w *WorkType) Validate(v *payroll.Validation) {
-	v.Required("name", w.Name)
+	v.RequiredMembers(w)
 	v.MaxLen("name", w.Name, 100)
 	v.MaxLen("shortCode", w.ShortCode, 20)
 	if w.MappingType == "" {

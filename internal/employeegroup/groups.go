@@ -45,7 +45,7 @@ var EmploymentTypes = []string{"Unknown", "FullTime", "PartTime", "LabourHire", 
 // (AuEmployeeGroupModel); access restrictions and reports use it.
 type EmployeeGroup struct {
 	record.Base
-	Name                      string           `json:"name" maxLength:"100"`
+	Name                      string           `json:"name" maxLength:"100" required:"true"`
 	FilterCombinationStrategy string           `json:"filterCombinationStrategy" enum:"Or,And" doc:"Or: an employee matching any filter is in the group; And: all filters. Default Or."`
 	Filters                   []EmployeeFilter `json:"filters"`
 }
@@ -74,9 +74,14 @@ type MatchingEmployee struct {
 
 func (g *EmployeeGroup) RecordName() string { return g.Name }
 
+// RequestExample is a valid create body (the OpenAPI example).
+func (EmployeeGroup) RequestExample() any {
+	return map[string]any{"name": "Casual staff", "filterCombinationStrategy": "Or", "filters": []any{map[string]any{"filterType": "EmploymentType", "operator": "In", "value": "Casual"}}}
+}
+
 // Validate checks the group's own fields and tidies filter values.
 func (g *EmployeeGroup) Validate(v *payroll.Validation) {
-	v.Required("name", g.Name)
+	v.RequiredMembers(g)
 	v.MaxLen("name", g.Name, 100)
 	g.FilterCombinationStrategy = record.WithDefault(g.FilterCombinationStrategy, "Or")
 	if g.Filters == nil {

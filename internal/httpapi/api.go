@@ -9,6 +9,7 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
+	"reflect"
 	"strconv"
 	"strings"
 
@@ -225,6 +226,10 @@ func Register[I, O any](a *API, needs Needs, op huma.Operation, h func(ctx conte
 		}
 		op.Description += d
 	}
+	if partial, _ := op.Metadata[partialBodyKey].(bool); partial {
+		a.partialBody(&op, reflect.TypeFor[I]())
+	}
+	requestExample(&op, reflect.TypeFor[I]())
 	huma.Register(a.huma, op, func(ctx context.Context, in *I) (*O, error) {
 		out, err := h(ctx, in)
 		if err != nil {

@@ -211,8 +211,10 @@ func RegisterCRUD[T any, P record.Ptr[T]](a *API, c CRUD[T, P]) {
 			})
 	}
 	if strings.Contains(c.Ops, "U") {
-		Register(a, BusinessAdmin, huma.Operation{Method: http.MethodPut, Path: item, Tags: tags, Summary: "Update a " + label,
-			Description: "Members the body omits keep their values.", Parameters: PathParams(c.ParentParam, c.IDParam)},
+		op := huma.Operation{Method: http.MethodPut, Path: item, Tags: tags, Summary: "Update a " + label,
+			Description: "Members the body omits keep their values.", Parameters: PathParams(c.ParentParam, c.IDParam)}
+		PartialBody(&op)
+		Register(a, BusinessAdmin, op,
 			func(ctx context.Context, in *CRUDBody[T]) (*BodyOf[T], error) {
 				biz, p, id, err := ids(ctx)
 				if err != nil {
@@ -317,8 +319,10 @@ func RegisterSettings[T any](a *API, s SettingsOps[T]) {
 	if s.WriteMethod == "" {
 		return
 	}
-	Register(a, BusinessAdmin, huma.Operation{Method: s.WriteMethod, Path: s.Path, Tags: tags, Summary: "Save " + s.Summary,
-		Description: "Members the body omits keep their values."},
+	op := huma.Operation{Method: s.WriteMethod, Path: s.Path, Tags: tags, Summary: "Save " + s.Summary,
+		Description: "Members the body omits keep their values."}
+	PartialBody(&op)
+	Register(a, BusinessAdmin, op,
 		func(ctx context.Context, in *CRUDBody[T]) (*BodyOf[T], error) {
 			v, err := s.Settings.Update(ctx, CurrentBusiness(ctx), "", func(cur *T) error { return MergeJSON(cur, in.RawBody) })
 			return &BodyOf[T]{v}, err

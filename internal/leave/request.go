@@ -64,13 +64,19 @@ type Request struct {
 type RequestInput struct {
 	ID                           int64            `json:"id"`
 	EmployeeID                   int64            `json:"employeeId"`
-	LeaveCategoryID              int64            `json:"leaveCategoryId"`
-	FromDate                     payroll.DateTime `json:"fromDate"`
-	ToDate                       payroll.DateTime `json:"toDate"`
-	Hours                        *payroll.Rate    `json:"hours" nullable:"true"`
+	LeaveCategoryID              int64            `json:"leaveCategoryId" required:"true"`
+	FromDate                     payroll.DateTime `json:"fromDate" required:"true" doc:"first day of leave: a local date, yyyy-MM-ddT00:00:00"`
+	ToDate                       payroll.DateTime `json:"toDate" required:"true" doc:"last day of leave: a local date, yyyy-MM-ddT00:00:00"`
+	Hours                        *payroll.Rate    `json:"hours" nullable:"true" doc:"hours of leave, a decimal number of hours (7.6 = 7 h 36 min); omitted: estimated from the employee's standard hours"`
 	Notes                        string           `json:"notes" maxLength:"1000"`
 	AutomaticallyApprove         bool             `json:"automaticallyApprove"`
 	RequireNotesForLeaveRequests bool             `json:"requireNotesForLeaveRequests"`
+}
+
+// RequestExample is a valid create body (the OpenAPI example): the
+// dates are local days; hours, omitted, are estimated.
+func (RequestInput) RequestExample() any {
+	return map[string]any{"leaveCategoryId": 1, "fromDate": "2026-12-21T00:00:00", "toDate": "2026-12-23T00:00:00", "notes": "Family visit"}
 }
 
 // RequestSelect reads requests with their employee's and category's
@@ -155,14 +161,9 @@ type checked struct {
 // (estimated when omitted) and the balance rule of the category.
 func (s *Service) check(ctx context.Context, q *store.Queries, biz business.Business, emp employee.Employee, in *RequestInput, selfID int64) (checked, error) {
 	var v payroll.Validation
-	if in.LeaveCategoryID <= 0 {
+	v.RequiredMembers(in) // leaveCategoryId, fromDate, toDate
+	if in.LeaveCategoryID < 0 {
 		v.Add("leaveCategoryId", "leaveCategoryId is required")
-	}
-	if in.FromDate.IsZero() {
-		v.Add("fromDate", "fromDate is required")
-	}
-	if in.ToDate.IsZero() {
-		v.Add("toDate", "toDate is required")
 	}
 	in.Notes = strings.TrimSpace(in.Notes)
 	v.MaxLen("notes", in.Notes, 1000)

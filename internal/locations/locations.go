@@ -20,7 +20,7 @@ import (
 type Location struct {
 	record.Base
 	ParentID                     *int64  `json:"parentId"`
-	Name                         string  `json:"name"`
+	Name                         string  `json:"name" required:"true"`
 	ExternalID                   string  `json:"externalId"`
 	ExternalAccountingLocationID string  `json:"externalAccountingLocationId"`
 	Source                       string  `json:"source"`
@@ -36,10 +36,15 @@ type Location struct {
 func (l *Location) RecordName() string       { return l.Name }
 func (l *Location) RecordExternalID() string { return l.ExternalID }
 
+// RequestExample is a valid create body (the OpenAPI example).
+func (Location) RequestExample() any {
+	return map[string]any{"name": "Melbourne office", "state": "VIC", "country": "Australia"}
+}
+
 // Validate checks the location's own fields.
 func (l *Location) Validate(v *payroll.Validation) {
 	l.Name = strings.TrimSpace(l.Name)
-	v.Required("name", l.Name)
+	v.RequiredMembers(l)
 	v.MaxLen("name", l.Name, 100)
 	v.MaxLen("externalId", l.ExternalID, 50)
 	v.MaxLen("externalAccountingLocationId", l.ExternalAccountingLocationID, 50)

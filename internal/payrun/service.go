@@ -82,9 +82,9 @@ func (s *Service) EmitRun(ctx context.Context, q *store.Queries, run store.PayRu
 
 // CreateRequest is PayRunCreateRequest.
 type CreateRequest struct {
-	PayScheduleID              int64            `json:"payScheduleId"`
-	PayPeriodEnding            payroll.DateTime `json:"payPeriodEnding"`
-	DatePaid                   payroll.DateTime `json:"datePaid,omitempty" nullable:"true"`
+	PayScheduleID              int64            `json:"payScheduleId" required:"true"`
+	PayPeriodEnding            payroll.DateTime `json:"payPeriodEnding" required:"true" doc:"last day of the pay period: a local date, yyyy-MM-ddT00:00:00"`
+	DatePaid                   payroll.DateTime `json:"datePaid,omitempty" nullable:"true" doc:"payment date, a local date yyyy-MM-ddT00:00:00; it picks the tax year of the run"`
 	TimesheetImportOption      string           `json:"timesheetImportOption,omitempty" enum:"None,ThisPayPeriod,AllOutstanding,CustomPeriod" doc:"which approved timesheet lines the run pays: None (default), ThisPayPeriod (lines starting in the pay period), AllOutstanding (every approved line up to the period's end), CustomPeriod (lines from timesheetImportFromDate to timesheetImportToDate). An hourly employee with imported lines is paid them instead of their standard hours; finalise marks them Processed, unlock returns them to Approved"`
 	TimesheetImportFromDate    payroll.DateTime `json:"timesheetImportFromDate,omitempty" nullable:"true" doc:"first day of a CustomPeriod import"`
 	TimesheetImportToDate      payroll.DateTime `json:"timesheetImportToDate,omitempty" nullable:"true" doc:"last day of a CustomPeriod import"`
@@ -96,13 +96,18 @@ type CreateRequest struct {
 	IncludeTerminatedEmployees bool             `json:"includeTerminatedEmployees,omitempty" doc:"also include employees who left before the period (a leaver whose end date falls in the period is always included: their final pay)"`
 }
 
+// RequestExample is a valid create body (the OpenAPI example): a period
+// ending and payment date of a fortnightly schedule, local dates.
+func (CreateRequest) RequestExample() any {
+	return map[string]any{"payScheduleId": 1, "payPeriodEnding": "2026-12-13T00:00:00", "datePaid": "2026-12-16T00:00:00",
+		"timesheetImportOption": "None"}
+}
+
 func (r *CreateRequest) Validate() error {
 	var v payroll.Validation
-	if r.PayScheduleID <= 0 {
+	v.RequiredMembers(r) // payScheduleId, payPeriodEnding
+	if r.PayScheduleID < 0 {
 		v.Add("payScheduleId", "payScheduleId is required")
-	}
-	if r.PayPeriodEnding.IsZero() {
-		v.Add("payPeriodEnding", "payPeriodEnding is required")
 	}
 	r.ExternalID = strings.TrimSpace(r.ExternalID)
 	v.MaxLen("externalId", r.ExternalID, 50)

@@ -18,11 +18,11 @@ import (
 // PaySchedule is a pay cycle (AuPayScheduleModel; the SG/MY members too).
 type PaySchedule struct {
 	record.Base
-	Name string `json:"name" maxLength:"100"`
+	Name string `json:"name" maxLength:"100" required:"true"`
 	// Frequency lists PayCycleFrequencyEnum in its declared order so integer
 	// values sent by SDK clients map to the right names; only the
 	// ScheduleFrequencies are accepted for a schedule.
-	Frequency                          string                       `json:"frequency" enum:"Weekly,Fortnightly,Monthly,AdHoc,Initial,PreviousEmployer,FourWeekly,Quarterly,Annually,HistoricGrossEarnings,HalfMonthly,HistoricGrossEarningsOWP,BiWeekly,SemiMonthly,Weekly52Or53,OffCycle"`
+	Frequency                          string                       `json:"frequency" required:"true" enum:"Weekly,Fortnightly,Monthly,AdHoc,Initial,PreviousEmployer,FourWeekly,Quarterly,Annually,HistoricGrossEarnings,HalfMonthly,HistoricGrossEarningsOWP,BiWeekly,SemiMonthly,Weekly52Or53,OffCycle"`
 	EmployeeSelectionStrategy          string                       `json:"employeeSelectionStrategy" enum:"None,PayRunDefault,TimesheetLocations,PayRunDefaultWithTimesheets,ActiveSubcontractors,EmployingEntity"`
 	LastDatePaid                       payroll.DateTime             `json:"lastDatePaid" doc:"date paid of the last pay run"`
 	LastPayRun                         payroll.DateTime             `json:"lastPayRun" doc:"pay period ending of the last pay run"`
@@ -177,19 +177,19 @@ func schedHumanise(name string) string {
 func (p *PaySchedule) RecordName() string       { return p.Name }
 func (p *PaySchedule) RecordExternalID() string { return p.ExternalID }
 
+// RequestExample is a valid create body (the OpenAPI example).
+func (PaySchedule) RequestExample() any {
+	return map[string]any{"name": "Fortnightly staff", "frequency": "Fortnightly", "employeeSelectionStrategy": "None"}
+}
+
 // Validate checks the schedule's own members and sets defaults.
 func (p *PaySchedule) Validate(v *payroll.Validation) {
 	p.Name = strings.TrimSpace(p.Name)
-	v.Required("name", p.Name)
+	v.RequiredMembers(p) // name, frequency
 	v.MaxLen("name", p.Name, 100)
 	v.MaxLen("externalId", p.ExternalID, 50)
-	switch {
-	case p.Frequency == "":
-		v.Add("frequency", "frequency is required")
-	default:
-		if _, ok := record.Canonical(ScheduleFrequencies, p.Frequency); !ok {
-			v.Add("frequency", "frequency must be one of %s", strings.Join(ScheduleFrequencies, ", "))
-		}
+	if _, ok := record.Canonical(ScheduleFrequencies, p.Frequency); p.Frequency != "" && !ok {
+		v.Add("frequency", "frequency must be one of %s", strings.Join(ScheduleFrequencies, ", "))
 	}
 	if p.EmployeeSelectionStrategy == "" {
 		p.EmployeeSelectionStrategy = "None"

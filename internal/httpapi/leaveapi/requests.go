@@ -108,8 +108,8 @@ func registerRequests(a *httpapi.API, s *leave.Service) {
 	update := func(ctx context.Context, emp, id int64, raw []byte) (*httpapi.BodyOf[leave.Request], error) {
 		return out(s.UpdateRequest(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), emp, id, func(r *leave.RequestInput) error { return merge(r, raw) }))
 	}
-	httpapi.Register(a, httpapi.OnEmployee(business.CreateLeaveRequests), huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/employee/{employeeId}/leaverequest", Tags: tags,
-		Summary: "Update the leave request the body's id names", Description: "As PUT .../leaverequest/{leaveRequestId} with the id in the body.", Parameters: httpapi.PathParams("employeeId")},
+	httpapi.Register(a, httpapi.OnEmployee(business.CreateLeaveRequests), partial(huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/employee/{employeeId}/leaverequest", Tags: tags,
+		Summary: "Update the leave request the body's id names", Description: "As PUT .../leaverequest/{leaveRequestId} with the id in the body.", Parameters: httpapi.PathParams("employeeId")}, map[string]any{"id": 1, "notes": "Family visit, back on the 24th"}),
 		func(ctx context.Context, in *requestBody) (*httpapi.BodyOf[leave.Request], error) {
 			emp, err := employeeID(ctx)
 			if err != nil {
@@ -129,9 +129,9 @@ func registerRequests(a *httpapi.API, s *leave.Service) {
 			}
 			return out(s.GetRequest(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), emp, id))
 		})
-	httpapi.Register(a, httpapi.OnEmployee(business.CreateLeaveRequests), huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/employee/{employeeId}/leaverequest/{leaveRequestId}", Tags: tags,
+	httpapi.Register(a, httpapi.OnEmployee(business.CreateLeaveRequests), partial(huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/employee/{employeeId}/leaverequest/{leaveRequestId}", Tags: tags,
 		Summary: "Update a leave request", Description: "Only a pending request can change (409 otherwise). Members the body omits keep their values; new dates without hours are estimated again.",
-		Parameters: httpapi.PathParams("employeeId", "leaveRequestId")},
+		Parameters: httpapi.PathParams("employeeId", "leaveRequestId")}, nil),
 		func(ctx context.Context, in *requestBody) (*httpapi.BodyOf[leave.Request], error) {
 			emp, id, err := requestIDs(ctx)
 			if err != nil {
@@ -194,4 +194,13 @@ func registerRequests(a *httpapi.API, s *leave.Service) {
 			e, err := s.EstimateHours(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), id, in.LeaveCategoryID, from, to)
 			return &httpapi.BodyOf[leave.Estimate]{Body: e}, err
 		})
+}
+
+// partial marks a PUT that merges its body onto the stored request.
+func partial(op huma.Operation, example map[string]any) huma.Operation {
+	httpapi.PartialBody(&op)
+	if example != nil {
+		httpapi.WithExample(&op, example)
+	}
+	return op
 }

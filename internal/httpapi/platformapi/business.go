@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"reflect"
+	"strings"
 
 	"github.com/danielgtaylor/huma/v2"
 
@@ -17,13 +18,20 @@ import (
 type BusinessModel struct {
 	ID             int64            `json:"id" readOnly:"true"`
 	BusinessID     int64            `json:"businessId,omitempty" doc:"accepted on update for compatibility; the path or id decides"`
-	Name           string           `json:"name" maxLength:"200"`
+	Name           string           `json:"name" maxLength:"200" required:"true"`
 	Region         string           `json:"region" doc:"AU, UK, NZ, SG or MY; fixed at creation"`
 	ExternalID     string           `json:"externalId" maxLength:"50"`
 	WhiteLabelName string           `json:"whiteLabelName" readOnly:"true"`
 	WhiteLabelID   *int64           `json:"whiteLabelId"`
 	DateCreated    payroll.DateTime `json:"dateCreated" readOnly:"true"`
 	business.Details
+}
+
+// RequestExample is a valid create body (the OpenAPI example): standard
+// hours are hours per day, the email receives the business's notices.
+func (BusinessModel) RequestExample() any {
+	return map[string]any{"name": "Harbour Cafe", "region": "AU", "legalName": "Harbour Cafe Pty Ltd",
+		"contactEmailAddress": "payroll@harbourcafe.example", "standardHoursPerDay": 7.6}
 }
 
 func businessModel(b business.Business) BusinessModel {
@@ -103,8 +111,8 @@ func registerBusiness(a *httpapi.API) {
 		}
 		return &httpapi.BodyOf[BusinessModel]{Body: businessModel(b)}, nil
 	}
-	httpapi.Register(a, httpapi.Authenticated, huma.Operation{Method: http.MethodPut, Path: "/api/v2/business", Tags: tags,
-		Summary: "Update business details", Description: "The business is named by businessId (or id) in the body. Omitted members keep their values."},
+	httpapi.Register(a, httpapi.Authenticated, partial(huma.Operation{Method: http.MethodPut, Path: "/api/v2/business", Tags: tags,
+		Summary: "Update business details", Description: "The business is named by businessId (or id) in the body. Omitted members keep their values."}),
 		func(ctx context.Context, in *BusinessBody) (*httpapi.BodyOf[BusinessModel], error) {
 			id := in.Body.BusinessID
 			if id == 0 {
@@ -132,8 +140,8 @@ func registerBusiness(a *httpapi.API) {
 			acc, _ := business.AccessFrom(ctx)
 			return &httpapi.BodyOf[BusinessModel]{Body: businessModel(acc.Business)}, nil
 		})
-	httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}", Tags: tags,
-		Summary: "Update business details", Description: "Omitted members keep their values."},
+	httpapi.Register(a, httpapi.BusinessAdmin, partial(huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}", Tags: tags,
+		Summary: "Update business details", Description: "Omitted members keep their values."}),
 		func(ctx context.Context, in *struct {
 			httpapi.BusinessPath
 			BusinessBody
@@ -169,4 +177,15 @@ func (o *optionalBool) OnParamSet(isSet bool, _ any) { o.IsSet = isSet }
 // Schema: on the wire it is a boolean, true when absent.
 func (optionalBool) Schema(huma.Registry) *huma.Schema {
 	return &huma.Schema{Type: huma.TypeBoolean, Default: true}
+}
+
+// partial marks a PUT that merges its body onto the stored business.
+func partial(op huma.Operation) huma.Operation {
+	httpapi.PartialBody(&op)
+	ex := map[string]any{"name": "Harbour Cafe", "contactEmailAddress": "payroll@harbourcafe.example"}
+	if !strings.Contains(op.Path, "{businessId}") {
+		ex["businessId"] = 1 // the business to update
+	}
+	httpapi.WithExample(&op, ex)
+	return op
 }

@@ -15,13 +15,19 @@ import (
 // reference API exposes); it is also the register and update body.
 type WebHookModel struct {
 	ID          string            `json:"id" doc:"32 lowercase hex characters, assigned by the server; ignored on register, must match the path on update"`
-	WebHookURI  string            `json:"webHookUri" doc:"required: absolute http or https URL the events are POSTed to"` // checked by the service so the error names the member
+	WebHookURI  string            `json:"webHookUri" required:"true" doc:"absolute http or https URL the events are POSTed to"` // checked by the service so the error names the member
 	Secret      string            `json:"secret" doc:"32 to 64 characters keying the HMAC-SHA256 signatures; generated when empty on register, kept when empty on update"`
 	Description string            `json:"description"`
 	IsPaused    bool              `json:"isPaused" doc:"paused registrations receive nothing; set by the server after repeated delivery failures"`
 	Filters     []string          `json:"filters" doc:"event names (any case) or * for all; empty means *"`
 	Headers     map[string]string `json:"headers" doc:"added to every delivery request"`
 	Properties  map[string]any    `json:"properties" doc:"echoed in every delivery body"`
+}
+
+// RequestExample is a valid register body (the OpenAPI example).
+func (WebHookModel) RequestExample() any {
+	return map[string]any{"webHookUri": "https://hooks.example.com/payrolld", "description": "HR system sync",
+		"filters": []any{"EmployeeCreated", "PayRunFinalised"}}
 }
 
 func webHookModel(r webhook.Registration) WebHookModel {

@@ -149,9 +149,9 @@ func registerManagerKiosk(a *httpapi.API, s *timesheet.Service, create func(cont
 	httpapi.Register(a, httpapi.OnEmployees(business.CreateTimesheets), huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/manager/kiosk/timesheet", Tags: tags, Summary: "Create kiosk timesheet line",
 		Description: "Creates a line as POST B/timesheet does (an employee the caller may not see is 400 naming employeeId; one a restricted user sees " +
 			"whose grants lack CreateTimesheets, or ApproveTimesheets for a line created Approved, is 403 naming it)." + transitions}, create)
-	httpapi.Register(a, httpapi.OnRecord(httpapi.TimesheetLine, "timesheetLineId", business.CreateTimesheets), huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/manager/kiosk/timesheet/{timesheetLineId}", Tags: tags, Summary: "Update kiosk timesheet line",
+	httpapi.Register(a, httpapi.OnRecord(httpapi.TimesheetLine, "timesheetLineId", business.CreateTimesheets), updateOp(huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/manager/kiosk/timesheet/{timesheetLineId}", Tags: tags, Summary: "Update kiosk timesheet line",
 		Description: "Replaces the line with the body as PUT B/timesheet/{id} does (members left out are cleared; setting status Approved needs " +
-			"ApproveTimesheets over the employee, else 403 naming it)." + transitions, Parameters: httpapi.PathParams("timesheetLineId")}, update)
+			"ApproveTimesheets over the employee, else 403 naming it)." + transitions, Parameters: httpapi.PathParams("timesheetLineId")}), update)
 	httpapi.Register(a, httpapi.OnRecord(httpapi.TimesheetLine, "timesheetLineId", business.CreateTimesheets), huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/manager/kiosk/timesheetcomments/{timesheetLineId}", Tags: tags,
 		Summary: "Update kiosk timesheet comments", Description: "Sets the line's comments and hiddenComments and keeps everything else." + transitions,
 		Parameters: httpapi.PathParams("timesheetLineId")},

@@ -43,9 +43,9 @@ type TimesheetAttachment struct {
 // response (AuIndividualTimesheetLineModel).
 type IndividualTimesheetLine struct {
 	ID                         int64               `json:"id" readOnly:"true"`
-	EmployeeID                 int64               `json:"employeeId"`
-	StartTime                  payroll.DateTime    `json:"startTime" nullable:"true"`
-	EndTime                    payroll.DateTime    `json:"endTime" nullable:"true"`
+	EmployeeID                 int64               `json:"employeeId" required:"true"`
+	StartTime                  payroll.DateTime    `json:"startTime" nullable:"true" required:"true" doc:"start of the shift: local date-time of the business, yyyy-MM-ddTHH:mm:ss, kept to the minute"`
+	EndTime                    payroll.DateTime    `json:"endTime" nullable:"true" doc:"end of the shift: local date-time of the business, yyyy-MM-ddTHH:mm:ss, kept to the minute"`
 	Units                      *payroll.Rate       `json:"units" nullable:"true" doc:"a unit-based line: start and end are set to midnight of the start date"`
 	WorkTypeID                 *int64              `json:"workTypeId" nullable:"true"`
 	LocationID                 *int64              `json:"locationId" nullable:"true"`
@@ -68,6 +68,14 @@ type IndividualTimesheetLine struct {
 	HiddenComments             string              `json:"hiddenComments" maxLength:"2000"`
 	Attachment                 TimesheetAttachment `json:"attachment" readOnly:"true"`
 	DimensionValueIDs          []int64             `json:"dimensionValueIds"`
+}
+
+// RequestExample is a valid create body (the OpenAPI example): local
+// date-times of the business, a half-hour unpaid break.
+func (IndividualTimesheetLine) RequestExample() any {
+	return map[string]any{"employeeId": 1, "startTime": "2026-12-07T09:00:00", "endTime": "2026-12-07T17:30:00",
+		"breaks":   []any{map[string]any{"startTime": "2026-12-07T12:30:00", "endTime": "2026-12-07T13:00:00", "isPaidBreak": false}},
+		"comments": "Stocktake"}
 }
 
 func (m *IndividualTimesheetLine) input() timesheet.Input {

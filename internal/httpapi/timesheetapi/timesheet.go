@@ -219,10 +219,10 @@ func register(a *httpapi.API, s *timesheet.Service) {
 		}
 		return &httpapi.BodyOf[IndividualTimesheetLine]{Body: individual(l)}, nil
 	}
-	httpapi.Register(a, httpapi.OnRecord(httpapi.TimesheetLine, "timesheetLineId", business.CreateTimesheets), huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/timesheet/{timesheetLineId}", Tags: tags,
-		Summary: "Update a timesheet line", Description: updateDoc, Parameters: httpapi.PathParams("timesheetLineId")}, update)
-	httpapi.Register(a, httpapi.OnRecord(httpapi.TimesheetLine, "timesheetLineId", business.CreateTimesheets), huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/manager/timesheet/{timesheetLineId}", Tags: mtags,
-		Summary: "Update a timesheet line (manager)", Description: updateDoc, Parameters: httpapi.PathParams("timesheetLineId")}, update)
+	httpapi.Register(a, httpapi.OnRecord(httpapi.TimesheetLine, "timesheetLineId", business.CreateTimesheets), updateOp(huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/timesheet/{timesheetLineId}", Tags: tags,
+		Summary: "Update a timesheet line", Description: updateDoc, Parameters: httpapi.PathParams("timesheetLineId")}), update)
+	httpapi.Register(a, httpapi.OnRecord(httpapi.TimesheetLine, "timesheetLineId", business.CreateTimesheets), updateOp(huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/manager/timesheet/{timesheetLineId}", Tags: mtags,
+		Summary: "Update a timesheet line (manager)", Description: updateDoc, Parameters: httpapi.PathParams("timesheetLineId")}), update)
 	httpapi.Register(a, httpapi.OnRecord(httpapi.TimesheetLine, "timesheetLineId", business.CreateTimesheets), huma.Operation{Method: http.MethodDelete, Path: "/api/v2/business/{businessId}/timesheet/{timesheetLineId}", Tags: tags,
 		Summary: "Delete a timesheet line", Description: "A Processed line cannot be deleted (409).", Parameters: httpapi.PathParams("timesheetLineId")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*struct{}, error) {
@@ -340,4 +340,12 @@ func register(a *httpapi.API, s *timesheet.Service) {
 		})
 	registerManagerKiosk(a, s, create, update)
 	registerShiftCosting(a, s)
+}
+
+// updateOp marks a line's PUT: the employee comes from the stored line, so
+// its body schema requires nothing (the create's requires employeeId and
+// startTime).
+func updateOp(op huma.Operation) huma.Operation {
+	httpapi.PartialBody(&op)
+	return op
 }
