@@ -237,26 +237,30 @@ func (s *Service) move(ctx context.Context, bizID, id int64, from, to, errText s
 
 // Get is a filing of biz (another business's is not found).
 func (s *Service) Get(ctx context.Context, biz business.Business, id int64) (Filing, error) {
-	f, err := s.DB.Queries().GetFiling(ctx, store.GetFilingParams{BusinessID: biz.ID, ID: id})
-	if db.IsNoRows(err) {
-		return Filing{}, payroll.NotFound("filing")
-	}
+	f, err := s.row(ctx, biz, id)
 	if err != nil {
 		return Filing{}, err
 	}
 	return model(f), nil
 }
 
-// Document is the document a filing of biz sent (or will send).
-func (s *Service) Document(ctx context.Context, biz business.Business, id int64) (Document, error) {
+// Document is a filing of biz and the document it sent (or will send),
+// from one read of its row.
+func (s *Service) Document(ctx context.Context, biz business.Business, id int64) (Filing, Document, error) {
+	f, err := s.row(ctx, biz, id)
+	if err != nil {
+		return Filing{}, nil, err
+	}
+	return model(f), Document(f.Document), nil
+}
+
+// row is filing id of biz (another business's is not found).
+func (s *Service) row(ctx context.Context, biz business.Business, id int64) (store.Filing, error) {
 	f, err := s.DB.Queries().GetFiling(ctx, store.GetFilingParams{BusinessID: biz.ID, ID: id})
 	if db.IsNoRows(err) {
-		return nil, payroll.NotFound("filing")
+		return store.Filing{}, payroll.NotFound("filing")
 	}
-	if err != nil {
-		return nil, err
-	}
-	return Document(f.Document), nil
+	return f, err
 }
 
 // RunList is the filings of pay run runID of biz (a run of another

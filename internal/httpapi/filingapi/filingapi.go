@@ -63,11 +63,7 @@ func Register(s *filing.Service) func(*httpapi.API) {
 				if err != nil {
 					return nil, err
 				}
-				f, err := s.Get(ctx, biz(ctx), id)
-				if err != nil {
-					return nil, err
-				}
-				d, err := s.Document(ctx, biz(ctx), id)
+				f, d, err := s.Document(ctx, biz(ctx), id)
 				if err != nil {
 					return nil, err
 				}
@@ -100,11 +96,11 @@ func Register(s *filing.Service) func(*httpapi.API) {
 				if len(p.Items) == 0 {
 					return nil, payroll.NotFound("STP filing of this pay run")
 				}
-				d, err := s.Document(ctx, biz(ctx), p.Items[0].ID)
+				f, d, err := s.Document(ctx, biz(ctx), p.Items[0].ID)
 				if err != nil {
 					return nil, err
 				}
-				return httpapi.NewFileOutput(p.Items[0].SubmissionID+".json", "application/json", d), nil
+				return httpapi.NewFileOutput(f.SubmissionID+".json", "application/json", d), nil
 			})
 	}
 }
