@@ -26,6 +26,13 @@ func DateOnly(t time.Time) time.Time {
 	return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)
 }
 
+// DayKey is t's wall-clock date as the integer yyyymmdd: the day keys
+// of the kept totals and counts (employee_year_to_date,
+// timesheet_day_counts). DayKey(t) == DayKey(DateOnly(t)).
+func DayKey(t time.Time) int64 {
+	return int64(t.Year())*10000 + int64(t.Month())*100 + int64(t.Day())
+}
+
 var inLayouts = []string{
 	LocalLayout, "2006-01-02T15:04:05.999999999", time.RFC3339Nano, "2006-01-02", "2006-01-02 15:04:05",
 }

@@ -186,10 +186,10 @@ func (s *Service) List(ctx context.Context, biz business.Business, p *payroll.Pr
 		// the period's index entries (~50 ms at 500,000 lines).
 		from, to := int64(0), int64(99991231)
 		if !lq.From.IsZero() {
-			from = dayKey(payroll.DateOnly(lq.From))
+			from = payroll.DayKey(lq.From)
 		}
 		if !lq.To.IsZero() {
-			to = dayKey(payroll.DateOnly(lq.To))
+			to = payroll.DayKey(lq.To)
 		}
 		if err := q.QueryRow(ctx, "SELECT COALESCE(SUM(n), 0) FROM timesheet_day_counts WHERE business_id = $1 AND day >= $2 AND day <= $3",
 			biz.ID, from, to).Scan(&count); err != nil {
@@ -226,9 +226,4 @@ func (s *Service) List(ctx context.Context, biz business.Business, p *payroll.Pr
 	}
 	page.Items, err = s.loadLines(ctx, q, biz, ids, "1 = 1", nil)
 	return page, err
-}
-
-// dayKey is the date of t as yyyymmdd (timesheet_day_counts.day).
-func dayKey(t time.Time) int64 {
-	return int64(t.Year())*10000 + int64(t.Month())*100 + int64(t.Day())
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/store"
 )
 
@@ -16,25 +17,20 @@ import (
 // run. Finalised runs are immutable, so the totals stay equal to the
 // re-summed figure (PayRunYearToDate), which the tests compare them with.
 
-// dayKey is a day as yyyymmdd (the table's year_start and quarter_start).
-func dayKey(t time.Time) int64 {
-	return int64(t.Year())*10000 + int64(t.Month())*100 + int64(t.Day())
-}
-
 // PostYearToDate adds run's employee figures to the kept year to date
 // (sign 1, at finalise) or subtracts them (sign -1, at unlock), in q's
 // transaction, under the tax year and quarter of its payment date (which
 // a finalised run cannot change).
 func PostYearToDate(ctx context.Context, q *store.Queries, region string, run store.PayRun, sign int64) error {
 	from, quarter := TaxYear(region, run.DatePaid)
-	if err := q.AddPayRunYearToDate(ctx, store.AddPayRunYearToDateParams{YearStart: dayKey(from), Sign: sign, Slot: quarterSlot(from, quarter),
+	if err := q.AddPayRunYearToDate(ctx, store.AddPayRunYearToDateParams{YearStart: payroll.DayKey(from), Sign: sign, Slot: quarterSlot(from, quarter),
 		PayRunID: run.ID, BusinessID: run.BusinessID}); err != nil {
 		return err
 	}
 	if sign > 0 {
 		return nil
 	}
-	return q.DeleteEmptyYearToDate(ctx, store.DeleteEmptyYearToDateParams{BusinessID: run.BusinessID, YearStart: dayKey(from)})
+	return q.DeleteEmptyYearToDate(ctx, store.DeleteEmptyYearToDateParams{BusinessID: run.BusinessID, YearStart: payroll.DayKey(from)})
 }
 
 // quarterSlot is the calendar quarter starting quarter counted from the
@@ -52,7 +48,7 @@ func quarterSlot(from, quarter time.Time) int64 {
 // It answers what PayRunYearToDate re-sums: the kept rows, less the runs
 // they hold that are paid after to or are runID (usually none).
 func KeptYearToDate(ctx context.Context, q *store.Queries, businessID, runID int64, from, quarter, to time.Time) ([]store.PayRunYearToDateRow, error) {
-	rows, err := q.KeptYearToDate(ctx, store.KeptYearToDateParams{Slot: quarterSlot(from, quarter), BusinessID: businessID, YearStart: dayKey(from)})
+	rows, err := q.KeptYearToDate(ctx, store.KeptYearToDateParams{Slot: quarterSlot(from, quarter), BusinessID: businessID, YearStart: payroll.DayKey(from)})
 	if err != nil {
 		return nil, err
 	}
