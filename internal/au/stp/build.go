@@ -11,16 +11,9 @@ import (
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/categories"
 	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/payrun/pay"
 	"github.com/payrolld/payrolld/internal/settings"
 	"github.com/payrolld/payrolld/internal/store"
-)
-
-// Line kinds and subtypes Build reads (internal/payrun/pay's names; this
-// package is below nothing that needs them the other way).
-const (
-	kindEarnings        = "earnings"
-	kindDeduction       = "deduction"
-	kindSuperAdjustment = "superadjustment"
 )
 
 // Input is what Build needs beyond the store: the business and its STP
@@ -152,7 +145,7 @@ func periodTotals(ctx context.Context, q *store.Queries, run store.PayRun, deds 
 	}
 	for _, l := range ls {
 		switch {
-		case l.Kind == kindDeduction:
+		case l.Kind == pay.KindDeduction:
 			it, _ := DeductionItem(deds[l.CategoryID].PaymentSummaryClassification)
 			switch {
 			case it.Part == PartSalarySacrifice:
@@ -162,7 +155,7 @@ func periodTotals(ctx context.Context, q *store.Queries, run store.PayRun, deds 
 			case it == Item{PartDeduction, "G"}:
 				csg += l.Amount
 			}
-		case l.Kind == kindSuperAdjustment && l.Subtype == "SalarySacrifice":
+		case l.Kind == pay.KindSuperAdjustment && l.Subtype == pay.SubtypeSalarySacrifice:
 			sacrificed += l.Amount
 		}
 	}
@@ -211,7 +204,7 @@ func payee(p store.StpPayeesRow, run store.PayRun, t store.StpYearToDateTotalsRo
 	for _, l := range lines {
 		amt := payroll.MoneyFromMinor(l.Amount)
 		switch l.Kind {
-		case kindEarnings:
+		case pay.KindEarnings:
 			c, ok := pays[l.CategoryID]
 			if !ok {
 				return Payee{}, fmt.Errorf("employee %d: pay category %d is not known", p.ID, l.CategoryID)
@@ -249,7 +242,7 @@ func payee(p store.StpPayeesRow, run store.PayRun, t store.StpYearToDateTotalsRo
 			case PartETP:
 				return Payee{}, fmt.Errorf("employee %d: ETP of pay category %q: the ETP's own PAYG withholding is not kept apart from the run's, so its record cannot be reported", p.ID, c.Name)
 			}
-		case kindDeduction:
+		case pay.KindDeduction:
 			c, ok := deds[l.CategoryID]
 			if !ok {
 				return Payee{}, fmt.Errorf("employee %d: deduction category %d is not known", p.ID, l.CategoryID)
@@ -270,10 +263,10 @@ func payee(p store.StpPayeesRow, run store.PayRun, t store.StpYearToDateTotalsRo
 					}
 				}
 			}
-		case kindSuperAdjustment:
+		case pay.KindSuperAdjustment:
 			adjustments += l.Amount
 			switch l.Subtype {
-			case "SalarySacrifice":
+			case pay.SubtypeSalarySacrifice:
 				s.SalarySacrifice = addTyped(s.SalarySacrifice, "S", amt)
 				resc += l.Amount
 			case "EmployerContribution":
