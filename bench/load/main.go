@@ -18,6 +18,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"runtime/pprof"
 	"sort"
 	"strings"
 	"sync"
@@ -33,6 +34,7 @@ func main() {
 	duration := flag.Duration("duration", 10*time.Second, "duration of each scenario")
 	concurrency := flag.Int("concurrency", 16, "concurrent clients")
 	flag.IntVar(&rounds, "rounds", 1, "rounds of the GET pairs; each round runs payrolld and the minimal handler back to back (the order alternating) and the median ratio is printed")
+	flag.StringVar(&cpuProfile, "cpuprofile", "", "write a CPU profile of payrolld's first GET employee details scenario to this file (the client's and the minimal handler's CPU are outside it)")
 	flag.BoolVar(&bench.MinimalPreparedReads, "minimal-prepared", false, "the minimal handlers read with the service's prepared statements (the framework's overhead alone) instead of plain database/sql")
 	flag.Parse()
 	if err := run(*engine, *duration, *concurrency); err != nil {
@@ -41,7 +43,10 @@ func main() {
 	}
 }
 
-var rounds int
+var (
+	rounds     int
+	cpuProfile string
+)
 
 func run(engine string, duration time.Duration, concurrency int) error {
 	ctx := context.Background()
@@ -115,7 +120,21 @@ func run(engine string, duration time.Duration, concurrency int) error {
 				if who == "minimal" {
 					base = p.minimal
 				}
+				profiling := who == "payrolld" && p.path == getE && cpuProfile != ""
+				if profiling {
+					f, err := os.Create(cpuProfile)
+					if err != nil {
+						return err
+					}
+					if err := pprof.StartCPUProfile(f); err != nil {
+						return err
+					}
+				}
 				res := load(client, "GET", base+p.path, auth, "", duration, concurrency)
+				if profiling {
+					pprof.StopCPUProfile()
+					cpuProfile = ""
+				}
 				show(fmt.Sprintf("%s (%s)", p.name, who), res)
 				rps[who] = res.rps
 			}

@@ -102,12 +102,9 @@ func (s *Service) Authorize(ctx context.Context, p *payroll.Principal, id int64)
 }
 
 func fromRow(b store.Business) Business {
-	var d Details
-	_ = json.Unmarshal([]byte(b.Details), &d)
-	d.enumDefaults()
 	return Business{
 		ID: b.ID, Name: b.Name, Region: b.Region, ExternalID: b.ExternalID, BrandID: b.BrandID.Int64,
-		WhiteLabelID: b.WhiteLabelID.Int64, Details: d, DateCreated: payroll.NewDateTime(b.CreatedAt),
+		WhiteLabelID: b.WhiteLabelID.Int64, Details: decodeDetails(b.ID, b.Details), DateCreated: payroll.NewDateTime(b.CreatedAt),
 	}
 }
 
