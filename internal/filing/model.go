@@ -11,7 +11,14 @@ import (
 const (
 	KindSTPPayEvent    = "STP pay event"
 	KindSTPUpdateEvent = "STP update event"
+	// KindSTPFinalisation is the year-end finalisation declaration: an
+	// update event with every payee's final event indicator set. It belongs
+	// to the business's income year, not to a pay run (payRunId 0).
+	KindSTPFinalisation = "STP finalisation"
 )
+
+// kinds are the kinds of filing (the list's filter).
+var kinds = []string{KindSTPPayEvent, KindSTPUpdateEvent, KindSTPFinalisation}
 
 // States of a filing.
 const (
@@ -30,9 +37,9 @@ var transitions = map[string][]string{
 // Filing is a filing as the API shows it (the document is served apart).
 type Filing struct {
 	ID           int64            `json:"id"`
-	PayRunID     int64            `json:"payRunId"`
-	Finalisation int64            `json:"finalisation" doc:"which finalisation of the pay run it reports (1 = the first)"`
-	Kind         string           `json:"kind" enum:"STP pay event,STP update event"`
+	PayRunID     int64            `json:"payRunId" doc:"the pay run it reports; 0 for a filing of the business's year (STP finalisation)"`
+	Finalisation int64            `json:"finalisation" doc:"which finalisation of the pay run it reports (1 = the first); for a filing of the business's year, its number among the business's filings of that kind"`
+	Kind         string           `json:"kind" enum:"STP pay event,STP update event,STP finalisation"`
 	State        string           `json:"state" enum:"Pending,Submitted,Accepted,Rejected"`
 	SubmissionID string           `json:"submissionId"`
 	Error        string           `json:"error"`

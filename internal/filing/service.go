@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/payrolld/payrolld/internal/au"
@@ -117,19 +118,26 @@ func (s *Service) create(ctx context.Context, q *store.Queries, biz business.Bus
 	if err != nil {
 		return store.Filing{}, err
 	}
+	return s.insert(ctx, q, biz, run.ID, run.FinalisedCount, kind, doc)
+}
+
+// insert validates an STP document against the note and stores it as a
+// Pending filing, with its event and the transmission job, in q's
+// transaction.
+func (s *Service) insert(ctx context.Context, q *store.Queries, biz business.Business, runID, finalisation int64, kind string, doc stp.Document) (store.Filing, error) {
 	if errs := stp.Validate(doc); len(errs) > 0 {
 		msgs := make([]string, len(errs))
 		for i, e := range errs {
 			msgs[i] = e.Error()
 		}
-		return store.Filing{}, payroll.Conflict("the STP %s does not satisfy docs/reference/au-stp-phase2.md: %s; nothing was lodged", strings.ToLower(in.EventType)+" event", strings.Join(msgs, "; "))
+		return store.Filing{}, payroll.Conflict("the %s does not satisfy docs/reference/au-stp-phase2.md: %s; nothing was lodged", kind, strings.Join(msgs, "; "))
 	}
 	b, err := json.Marshal(doc)
 	if err != nil {
 		return store.Filing{}, err
 	}
-	f, err := q.CreateFiling(ctx, store.CreateFilingParams{BusinessID: biz.ID, PayRunID: run.ID, Finalisation: run.FinalisedCount, Kind: kind,
-		State: StatePending, SubmissionID: in.SubmissionID, Document: string(b), CreatedAt: s.Clock.Now()})
+	f, err := q.CreateFiling(ctx, store.CreateFilingParams{BusinessID: biz.ID, PayRunID: runID, Finalisation: finalisation, Kind: kind,
+		State: StatePending, SubmissionID: doc.Payer.SubmissionID, Document: string(b), CreatedAt: s.Clock.Now()})
 	if err != nil {
 		return store.Filing{}, err
 	}
@@ -142,6 +150,57 @@ func (s *Service) create(ctx context.Context, q *store.Queries, biz business.Bus
 		}
 	}
 	return f, nil
+}
+
+// FinaliseYearRequest is the STP finalisation declaration asked for: the
+// income year (the calendar year it starts in: 2025 = 1 July 2025 to 30
+// June 2026) and the employees (none = every employee paid in the year).
+type FinaliseYearRequest struct {
+	FinancialYear int     `json:"financialYear" doc:"the income year to finalise, as the calendar year it starts in (2025 = 1 July 2025 to 30 June 2026)"`
+	EmployeeIDs   []int64 `json:"employeeIds,omitempty" doc:"the employees to finalise; empty = every employee paid by a finalised pay run of the year"`
+}
+
+// FinaliseYear makes the STP finalisation declaration of an AU business's
+// income year: an update event with the selected payees' year to date and
+// the final event indicator set, stored Pending as kind STP finalisation
+// with its event and transmission job. A business of another region, a
+// year not started, an employee not paid in the year or a payee the note
+// cannot report is refused and nothing is stored.
+func (s *Service) FinaliseYear(ctx context.Context, biz business.Business, r FinaliseYearRequest) (_ Filing, err error) {
+	defer payroll.Wrap(&err, "STP finalisation")
+	if biz.Region != "AU" {
+		return Filing{}, payroll.Conflict("the STP finalisation declaration is an AU filing; this business's region is %s", biz.Region)
+	}
+	now := s.Clock.Now()
+	if err := stp.FinalisableYear(r.FinancialYear, now); err != nil {
+		return Filing{}, err
+	}
+	var f store.Filing
+	err = s.DB.InTx(ctx, func(q *store.Queries) error {
+		_, to := stp.IncomeYear(r.FinancialYear)
+		in, err := s.input(ctx, q, biz, store.PayRun{BusinessID: biz.ID, DatePaid: to, PeriodEnding: to})
+		if err != nil {
+			return err
+		}
+		n, err := q.NextBusinessFilingNumber(ctx, store.NextBusinessFilingNumberParams{BusinessID: biz.ID, Kind: KindSTPFinalisation})
+		if err != nil {
+			return err
+		}
+		in.SubmissionID = fmt.Sprintf("stp-final-%d-%d-%d", biz.ID, r.FinancialYear, n)
+		doc, err := stp.BuildFinalisation(ctx, q, in, r.FinancialYear, r.EmployeeIDs)
+		if err != nil {
+			return err
+		}
+		f, err = s.insert(ctx, q, biz, 0, n, KindSTPFinalisation, doc)
+		if db.IsUniqueViolation(err) {
+			return payroll.Conflict("another STP finalisation of this business was made at the same time; try again")
+		}
+		return err
+	})
+	if err != nil {
+		return Filing{}, err
+	}
+	return model(f), nil
 }
 
 // input gathers what stp.Build reads beyond the store.
@@ -298,8 +357,8 @@ func (s *Service) List(ctx context.Context, biz business.Business, r ListRequest
 	if r.PageSize < 1 || r.PageSize > 100 {
 		v.Add("pageSize", "pageSize must be between 1 and 100")
 	}
-	if r.Kind != "" && r.Kind != KindSTPPayEvent && r.Kind != KindSTPUpdateEvent {
-		v.Add("kind", "kind must be one of: "+KindSTPPayEvent+", "+KindSTPUpdateEvent)
+	if r.Kind != "" && !slices.Contains(kinds, r.Kind) {
+		v.Add("kind", "kind must be one of: %s", strings.Join(kinds, ", "))
 	}
 	if r.State != "" && r.State != StatePending && r.State != StateSubmitted && r.State != StateAccepted && r.State != StateRejected {
 		v.Add("state", "state must be one of: Pending, Submitted, Accepted, Rejected")

@@ -17,7 +17,7 @@ import (
 type listIn struct {
 	httpapi.BusinessPath
 	PayRunID int64  `query:"payRunId" doc:"only the filings of this pay run"`
-	Kind     string `query:"kind" doc:"only filings of this kind: STP pay event, STP update event"`
+	Kind     string `query:"kind" doc:"only filings of this kind: STP pay event, STP update event, STP finalisation"`
 	State    string `query:"state" doc:"only filings in this state: Pending, Submitted, Accepted, Rejected"`
 	Page     int    `query:"page" doc:"page number, from 1 (default 1)"`
 	PageSize int    `query:"pageSize" doc:"filings per page, 1 to 100 (default 100)"`
@@ -68,6 +68,21 @@ func Register(s *filing.Service) func(*httpapi.API) {
 					return nil, err
 				}
 				return httpapi.NewFileOutput(f.SubmissionID+".json", "application/json", d), nil
+			})
+		httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/filing/stpfinalisation", Tags: tags,
+			Summary: "Make the STP finalisation declaration of an income year",
+			Description: "AU. Creates the year-end finalisation declaration: an STP update event carrying the year to date (from the business's finalised pay runs " +
+				"paid in the income year) of the selected employees, or of every employee those runs paid, each with the final event indicator set " +
+				"(docs/reference/au-stp-phase2.md, \"Finalisation\"). It is stored Pending as a filing of kind STP finalisation (payRunId 0), emits " +
+				"FilingStateChanged and is sent by the transmitter like the pay events. 400 for a year not started or an employee the year's runs did " +
+				"not pay; 409 for a business of another region, a business without its STP registration's ABN and signatory, or a payee the note " +
+				"cannot report; nothing is stored then. " + stateDoc},
+			func(ctx context.Context, in *struct {
+				httpapi.BusinessPath
+				Body filing.FinaliseYearRequest
+			}) (*httpapi.BodyOf[filing.Filing], error) {
+				f, err := s.FinaliseYear(ctx, biz(ctx), in.Body)
+				return &httpapi.BodyOf[filing.Filing]{Body: f}, err
 			})
 		// The documents carry every payee's TFN: unrestricted users only,
 		// like the business's STP registration.
