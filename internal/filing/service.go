@@ -16,6 +16,7 @@ import (
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/payrun"
 	"github.com/payrolld/payrolld/internal/payrun/pay"
+	"github.com/payrolld/payrolld/internal/sg/cpf"
 	"github.com/payrolld/payrolld/internal/store"
 	"github.com/payrolld/payrolld/internal/webhook"
 )
@@ -141,15 +142,19 @@ func (s *Service) insert(ctx context.Context, q *store.Queries, biz business.Bus
 	if err != nil {
 		return store.Filing{}, err
 	}
+	return f, s.queued(ctx, q, f)
+}
+
+// queued emits a new filing's event and queues its transmission, in q's
+// transaction.
+func (s *Service) queued(ctx context.Context, q *store.Queries, f store.Filing) error {
 	if err := s.emit(ctx, q, f); err != nil {
-		return store.Filing{}, err
+		return err
 	}
 	if s.Jobs != nil {
-		if err := s.Jobs.Insert(ctx, q, transmitArgs{BusinessID: biz.ID, FilingID: f.ID}, &job.InsertOpts{MaxAttempts: 10}); err != nil {
-			return store.Filing{}, err
-		}
+		return s.Jobs.Insert(ctx, q, transmitArgs{BusinessID: f.BusinessID, FilingID: f.ID}, &job.InsertOpts{MaxAttempts: 10})
 	}
-	return f, nil
+	return nil
 }
 
 // FinaliseYearRequest is the STP finalisation declaration asked for: the
@@ -196,6 +201,38 @@ func (s *Service) FinaliseYear(ctx context.Context, biz business.Business, r Fin
 			return payroll.Conflict("another STP finalisation of this business was made at the same time; try again")
 		}
 		return err
+	})
+	if err != nil {
+		return Filing{}, err
+	}
+	return model(f), nil
+}
+
+// CreateCPFSubmission builds the CPF contribution submission file of a
+// month of an SG business (internal/sg/cpf, from its finalised runs paid
+// in the month) and stores it Pending as a filing of kind CPF contribution
+// submission, with its FilingStateChanged event and transmission job. A
+// request the file cannot be built for stores nothing.
+func (s *Service) CreateCPFSubmission(ctx context.Context, biz business.Business, r cpf.SubmissionRequest) (_ Filing, err error) {
+	defer payroll.Wrap(&err, "CPF contribution submission")
+	var f store.Filing
+	err = s.DB.InTx(ctx, func(q *store.Queries) error {
+		file, err := cpf.Month(ctx, q, biz, r, s.Clock.Now())
+		if err != nil {
+			return err
+		}
+		n, err := q.NextBusinessFilingNumber(ctx, store.NextBusinessFilingNumberParams{BusinessID: biz.ID, Kind: KindCPFSubmission})
+		if err != nil {
+			return err
+		}
+		f, err = q.CreateFiling(ctx, store.CreateFilingParams{BusinessID: biz.ID, PayRunID: 0, Finalisation: n, Kind: KindCPFSubmission,
+			State: StatePending, SubmissionID: file.Name, Document: file.Text, CreatedAt: s.Clock.Now()})
+		if db.IsUniqueViolation(err) {
+			return payroll.Conflict("another CPF contribution submission of this business was made at the same time; try again")
+		} else if err != nil {
+			return err
+		}
+		return s.queued(ctx, q, f)
 	})
 	if err != nil {
 		return Filing{}, err

@@ -274,6 +274,96 @@ func (q *Queries) SetFilingState(ctx context.Context, arg SetFilingStateParams) 
 	return i, err
 }
 
+const sgCpfMonthEmployees = `-- name: SgCpfMonthEmployees :many
+SELECT e.id, e.national_registration_identity_number AS nric, e.first_name, e.surname, e.start_date, e.end_date,
+    CAST(SUM(pe.cpf_employee) AS BIGINT) AS cpf_employee, CAST(SUM(pe.cpf_employer) AS BIGINT) AS cpf_employer,
+    CAST(SUM(pe.cpf_ow_subject) AS BIGINT) AS ordinary_wages, CAST(SUM(pe.cpf_aw_subject) AS BIGINT) AS additional_wages,
+    CAST(SUM(pe.sdl) AS BIGINT) AS sdl
+FROM pay_runs r JOIN pay_run_employees pe ON pe.pay_run_id = r.id JOIN employees e ON e.id = pe.employee_id AND e.business_id = r.business_id
+WHERE r.business_id = $1 AND r.status = 'Finalised'
+    AND r.date_paid >= $2 AND r.date_paid < $3
+GROUP BY e.id, e.national_registration_identity_number, e.first_name, e.surname, e.start_date, e.end_date
+ORDER BY e.id
+`
+
+type SgCpfMonthEmployeesParams struct {
+	BusinessID int64
+	MonthFrom  time.Time
+	MonthTo    time.Time
+}
+
+type SgCpfMonthEmployeesRow struct {
+	ID              int64
+	Nric            string
+	FirstName       string
+	Surname         string
+	StartDate       sql.NullTime
+	EndDate         sql.NullTime
+	CpfEmployee     int64
+	CpfEmployer     int64
+	OrdinaryWages   int64
+	AdditionalWages int64
+	Sdl             int64
+}
+
+// The month's CPF figures of each employee of the business's finalised
+// runs paid in [month_from, month_to) (internal/sg/cpf): shares, wages
+// subject to CPF and the SDL.
+func (q *Queries) SgCpfMonthEmployees(ctx context.Context, arg SgCpfMonthEmployeesParams) ([]SgCpfMonthEmployeesRow, error) {
+	rows, err := q.db.QueryContext(ctx, sgCpfMonthEmployees, arg.BusinessID, arg.MonthFrom, arg.MonthTo)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []SgCpfMonthEmployeesRow{}
+	for rows.Next() {
+		var i SgCpfMonthEmployeesRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.Nric,
+			&i.FirstName,
+			&i.Surname,
+			&i.StartDate,
+			&i.EndDate,
+			&i.CpfEmployee,
+			&i.CpfEmployer,
+			&i.OrdinaryWages,
+			&i.AdditionalWages,
+			&i.Sdl,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Close(); err != nil {
+		return nil, err
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const sgCpfMonthVoluntaryLines = `-- name: SgCpfMonthVoluntaryLines :one
+SELECT COUNT(*) FROM pay_run_lines l JOIN pay_runs r ON r.id = l.pay_run_id
+WHERE r.business_id = $1 AND r.status = 'Finalised'
+    AND r.date_paid >= $2 AND r.date_paid < $3 AND l.kind = 'voluntarycpf'
+`
+
+type SgCpfMonthVoluntaryLinesParams struct {
+	BusinessID int64
+	MonthFrom  time.Time
+	MonthTo    time.Time
+}
+
+// How many voluntary CPF lines the same runs have.
+func (q *Queries) SgCpfMonthVoluntaryLines(ctx context.Context, arg SgCpfMonthVoluntaryLinesParams) (int64, error) {
+	row := q.db.QueryRowContext(ctx, sgCpfMonthVoluntaryLines, arg.BusinessID, arg.MonthFrom, arg.MonthTo)
+	var count int64
+	err := row.Scan(&count)
+	return count, err
+}
+
 const stpPayees = `-- name: StpPayees :many
 SELECT e.id, e.external_id, e.first_name, e.surname, e.date_of_birth, e.start_date, e.end_date, e.employment_type,
     e.tax_file_number, e.australian_resident, e.claim_tax_free_threshold, e.stsl_debt, e.has_approved_working_holiday_visa,

@@ -117,3 +117,23 @@ WHERE r.business_id = sqlc.arg(business_id) AND r.status = 'Finalised'
     AND r.date_paid >= sqlc.arg(year_from) AND r.date_paid <= sqlc.arg(year_to)
 GROUP BY e.employee_id
 ORDER BY e.employee_id;
+
+-- name: SgCpfMonthEmployees :many
+-- The month's CPF figures of each employee of the business's finalised
+-- runs paid in [month_from, month_to) (internal/sg/cpf): shares, wages
+-- subject to CPF and the SDL.
+SELECT e.id, e.national_registration_identity_number AS nric, e.first_name, e.surname, e.start_date, e.end_date,
+    CAST(SUM(pe.cpf_employee) AS BIGINT) AS cpf_employee, CAST(SUM(pe.cpf_employer) AS BIGINT) AS cpf_employer,
+    CAST(SUM(pe.cpf_ow_subject) AS BIGINT) AS ordinary_wages, CAST(SUM(pe.cpf_aw_subject) AS BIGINT) AS additional_wages,
+    CAST(SUM(pe.sdl) AS BIGINT) AS sdl
+FROM pay_runs r JOIN pay_run_employees pe ON pe.pay_run_id = r.id JOIN employees e ON e.id = pe.employee_id AND e.business_id = r.business_id
+WHERE r.business_id = sqlc.arg(business_id) AND r.status = 'Finalised'
+    AND r.date_paid >= sqlc.arg(month_from) AND r.date_paid < sqlc.arg(month_to)
+GROUP BY e.id, e.national_registration_identity_number, e.first_name, e.surname, e.start_date, e.end_date
+ORDER BY e.id;
+
+-- name: SgCpfMonthVoluntaryLines :one
+-- How many voluntary CPF lines the same runs have.
+SELECT COUNT(*) FROM pay_run_lines l JOIN pay_runs r ON r.id = l.pay_run_id
+WHERE r.business_id = sqlc.arg(business_id) AND r.status = 'Finalised'
+    AND r.date_paid >= sqlc.arg(month_from) AND r.date_paid < sqlc.arg(month_to) AND l.kind = 'voluntarycpf';
