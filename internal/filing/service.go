@@ -240,6 +240,30 @@ func (s *Service) CreateCPFSubmission(ctx context.Context, biz business.Business
 	return model(f), nil
 }
 
+// AISRequest is the IRAS AIS return asked for: the basis year (the
+// calendar year the income was earned; the year of assessment is the next).
+type AISRequest struct {
+	BasisYear int `json:"basisYear" doc:"the basis year of the return (the calendar year the income was earned), e.g. 2026 for YA 2027"`
+}
+
+// CreateIRASAIS would build the IRAS Auto-Inclusion Scheme return (IR8A
+// with Appendix 8A) of a basis year. It is refused: the return's layout
+// (records, fields, lengths, income codes) is not in hand
+// (docs/reference/sg-iras-ais.md, "Not found"), and nothing is guessed or
+// stored. The request is still checked (400 for a bad basis year; 409 for
+// a business of another region) so a client learns what it will need.
+func (s *Service) CreateIRASAIS(_ context.Context, biz business.Business, r AISRequest) (Filing, error) {
+	if r.BasisYear < 2000 || r.BasisYear >= s.Clock.Now().Year()+1 {
+		return Filing{}, payroll.Invalid("basisYear", "basisYear must be a calendar year from 2000 that has started (the year the income was earned)")
+	}
+	if biz.Region != "SG" {
+		return Filing{}, payroll.Conflict("the IRAS AIS return is a Singapore filing; this business's region is %s", biz.Region)
+	}
+	return Filing{}, payroll.Conflict("the IRAS AIS return (IR8A with Appendix 8A) of basis year %d cannot be built: IRAS's AIS file and API "+
+		"specifications (record layouts, field lengths, income codes) were not available to this service (docs/reference/sg-iras-ais.md); "+
+		"nothing was filed", r.BasisYear)
+}
+
 // input gathers what stp.Build reads beyond the store.
 func (s *Service) input(ctx context.Context, q *store.Queries, biz business.Business, run payrun.Run) (stp.Input, error) {
 	reg, err := s.AU.StpRegistration.GetInTx(ctx, q, biz, "")

@@ -89,6 +89,19 @@ func Register(s *filing.Service) func(*httpapi.API) {
 				f, err := s.CreateCPFSubmission(ctx, biz(ctx), in.Body)
 				return &httpapi.BodyOf[filing.Filing]{Body: f}, err
 			})
+		httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/filing/irasais", Tags: tags,
+			Summary: "Create a basis year's IRAS AIS return (not built: refused)",
+			Description: "SG. The IRAS Auto-Inclusion Scheme return (IR8A with Appendix 8A) of a basis year is not built: IRAS's AIS file and API " +
+				"specifications (record layouts, field lengths, income codes) were not available (docs/reference/sg-iras-ais.md lists what was " +
+				"found and what was not). The operation checks the request (400 for a bad basis year, 409 for a business of another region) and " +
+				"then refuses with 409 saying so; nothing is stored."},
+			func(ctx context.Context, in *struct {
+				httpapi.BusinessPath
+				Body filing.AISRequest
+			}) (*httpapi.BodyOf[filing.Filing], error) {
+				f, err := s.CreateIRASAIS(ctx, biz(ctx), in.Body)
+				return &httpapi.BodyOf[filing.Filing]{Body: f}, err
+			})
 		httpapi.Register(a, httpapi.BusinessAdmin, huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/filing/stpfinalisation", Tags: tags,
 			Summary: "Make the STP finalisation declaration of an income year",
 			Description: "AU. Creates the year-end finalisation declaration: an STP update event carrying the year to date (from the business's finalised pay runs " +
