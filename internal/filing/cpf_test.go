@@ -35,22 +35,26 @@ func TestCPFSubmission(t *testing.T) {
 		id(b.Do("POST", B+"/location", key, map[string]any{"name": "Head office"}))
 		sched := id(b.Do("POST", B+"/payschedule", key, map[string]any{"name": "Monthly", "frequency": "Monthly"}))
 		type person struct {
-			first, dob, nric string
-			rate             int64 // monthly, dollars
-			id               int64
+			first, dob, nric, status string
+			rate                     int64 // monthly, dollars
+			id                       int64
 		}
 		people := []*person{
 			{first: "Mei", dob: "1990-02-03T00:00:00", nric: "S9012345I", rate: 5000},
 			{first: "Lim", dob: "1963-02-03T00:00:00", nric: "S6312345E", rate: 5000},
 			{first: "Raj", dob: "1985-02-03T00:00:00", nric: "S8512345I", rate: 10000},
+			{first: "Ana", dob: "1992-02-03T00:00:00", nric: "G1234567X", status: "Foreigner", rate: 3000}, // a FIN: no CPF; the SDL applies
 		}
 		for _, p := range people {
+			if p.status == "" {
+				p.status = "Citizen"
+			}
 			p.id = id(b.Do("POST", B+"/employee/unstructured?matchType=None", key, map[string]any{"firstName": p.first, "surname": "Tan",
 				"dateOfBirth": p.dob, "startDate": "2024-01-01T00:00:00", "employmentType": "FullTime", "paySchedule": "Monthly",
 				"primaryPayCategory": "Ordinary Hours", "primaryLocation": "Head office", "hoursPerWeek": 40, "residentialStreetAddress": "1 Orchard Rd",
 				"residentialPostCode": "238801", "bankAccount1_BankSwift": "OCBCSGSGXXX", "bankAccount1_AccountNumber": "5012345678",
 				"bankAccount1_AccountName": p.first, "bankAccount1_AllocatedPercentage": 100, "nationalRegistrationIdentityNumber": p.nric,
-				"legalStatus": "Citizen", "rate": p.rate, "rateUnit": "Monthly"}))
+				"legalStatus": p.status, "rate": p.rate, "rateUnit": "Monthly"}))
 		}
 		run := id(b.Do("POST", B+"/payrun", key, map[string]any{"payScheduleId": sched, "payPeriodEnding": "2026-11-30T00:00:00"}))
 		P := fmt.Sprintf("%s/payrun/%d", B, run)
@@ -120,11 +124,13 @@ func TestCPFSubmission(t *testing.T) {
 		// Lim, 63, $5,000: above 60 to 65, 25% = 1,250.00 (12.5% = 625.00).
 		// Raj, 41, $10,000: OW capped at $8,000, 37% = 2,960.00.
 		// CPF summary (01) = 1,850 + 1,250 + 2,960 = 6,060.00.
-		// SDL (11): 0.25% of the first $4,500 each = 3 x 11.25 = 33.75.
-		// Trailer: 6,093.75; records: header, 2 summaries, 3 details, trailer.
-		want := map[string]int64{cpf.CodeCPF: 606000, cpf.CodeSDL: 3375}
+		// Ana, a foreigner, pays no CPF: no detail; her SDL still counts.
+		// SDL (11): 0.25% of the first $4,500 of each one's pay = 3 x 11.25
+		// + 0.25% x 3,000 = 33.75 + 7.50 = 41.25.
+		// Trailer: 6,101.25; records: header, 2 summaries, 3 details, trailer.
+		want := map[string]int64{cpf.CodeCPF: 606000, cpf.CodeSDL: 4125}
 		if len(got.Summaries) != 2 || got.Summaries[cpf.CodeCPF] != want[cpf.CodeCPF] || got.Summaries[cpf.CodeSDL] != want[cpf.CodeSDL] ||
-			got.Total != 609375 || got.Records != 7 || len(got.Details) != 3 || got.CSN != "201912345KPTE01" || got.AdviceCode != "01" ||
+			got.Total != 610125 || got.Records != 7 || len(got.Details) != 3 || got.CSN != "201912345KPTE01" || got.AdviceCode != "01" ||
 			got.Created != "20261102170000" { // the test clock, 2 Nov 2026 09:00 UTC, is 17:00 in Singapore
 			t.Fatalf("parsed %+v", got)
 		}
@@ -193,5 +199,14 @@ func TestCPFSubmission(t *testing.T) {
 			t.Fatalf("list %+v", p)
 		}
 		b.Do("GET", fmt.Sprintf("%s/filing/%d/document", b.OtherB, f.ID), b.OtherKey, nil).Expect(t, 404)
+
+		// Voluntary CPF belongs under another CSN: a month whose runs have
+		// any is refused and nothing is stored.
+		b.Do("POST", P+"/unlock", key, map[string]any{"comments": "voluntary CPF"}).Expect(t, 200)
+		b.Do("POST", P+"/voluntarycpf", key, map[string]any{"voluntaryCpf": map[string]any{fmt.Sprint(people[0].id): []any{
+			map[string]any{"amount": 10, "contributionType": "Employer"}}}}).Expect(t, 200)
+		b.Do("POST", P+"/finalise", key, nil).Expect(t, 200)
+		testkit.ExpectProblem(t, b.Do("POST", F, key, with("adviceCode", "03")), 409, "")
+		stored(2)
 	})
 }
