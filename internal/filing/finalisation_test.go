@@ -36,6 +36,17 @@ func TestSTPFinalisation(t *testing.T) {
 			}
 		}
 
+		// Bob, a second employee on the schedule: $25 an hour, 38 hours a
+		// week of ordinary hours (his primary pay category), nothing else.
+		var bob struct{ ID int64 }
+		x.Do("POST", x.B+"/employee/unstructured?matchType=None", x.Key, map[string]any{"firstName": "Bob", "surname": "Ng",
+			"dateOfBirth": "1985-05-06T00:00:00", "startDate": "2025-07-01T00:00:00", "taxFileNumber": "876543202", "employmentType": "FullTime",
+			"australianResident": true, "claimTaxFreeThreshold": true, "paySchedule": "Weekly", "primaryPayCategory": "Ordinary Hours",
+			"rate": 25, "rateUnit": "Hourly", "hoursPerWeek": 38, "residentialStreetAddress": "2 George St", "residentialSuburb": "Sydney",
+			"residentialState": "NSW", "residentialPostCode": "2000", "primaryLocation": "Sydney", "bankAccount1_BSB": "062-000",
+			"bankAccount1_AccountNumber": "87654321", "bankAccount1_AccountName": "Bob Ng", "bankAccount1_AllocatedPercentage": 100,
+			"superFund1_ProductCode": "AUS0001AU", "superFund1_FundName": "AustralianSuper", "superFund1_MemberNumber": "112233"}).Expect(t, 200).JSON(t, &bob)
+
 		// Two weekly runs of the 2026-27 income year, finalised without
 		// lodgement (the finalisation reads the finalised runs, lodged or
 		// not).
@@ -83,9 +94,11 @@ func TestSTPFinalisation(t *testing.T) {
 			t.Fatalf("finalisation against docs/reference/au-stp-phase2.md: %v", errs)
 		}
 		// An update event (no period totals), dated the day it is made (the
-		// year has not ended: 2 Nov 2026), one payee, final.
+		// year has not ended: 2 Nov 2026), one payee (Ann, the one asked
+		// for: not Bob), final.
 		if doc.EventType != stp.EventUpdate || doc.Payer.PeriodTotals != nil || doc.Payer.PayOrUpdateDate != "2026-11-02" ||
-			doc.Payer.SubmissionID != f.SubmissionID || doc.Payer.PayeeRecordCount != 1 || len(doc.Payees) != 1 || !doc.Payees[0].FinalEventIndicator {
+			doc.Payer.SubmissionID != f.SubmissionID || doc.Payer.PayeeRecordCount != 1 || len(doc.Payees) != 1 || !doc.Payees[0].FinalEventIndicator ||
+			doc.Payees[0].PayrollID != fmt.Sprint(x.emp) {
 			t.Fatalf("finalisation document: %+v", doc)
 		}
 		s := doc.Payees[0].IncomeStreams[0]
@@ -143,6 +156,20 @@ func TestSTPFinalisation(t *testing.T) {
 		x.Do("POST", F, x.Key, map[string]any{"financialYear": 2026}).Expect(t, 200).JSON(t, &f2)
 		if f2.Finalisation != 2 || f2.SubmissionID == f.SubmissionID {
 			t.Fatalf("second finalisation: %+v after %+v", f2, f)
+		}
+		// Both employees the year paid, each final; Bob's gross by hand:
+		// 2 runs x 38 h x $25 = 1,900.00, and it is the runs' gross for him.
+		var all stp.Document
+		x.Do("GET", fmt.Sprintf("%s/filing/%d/document", x.B, f2.ID), x.Key, nil).Expect(t, 200).JSON(t, &all)
+		if errs := stp.Validate(all); len(errs) > 0 || len(all.Payees) != 2 || all.Payer.PayeeRecordCount != 2 ||
+			!all.Payees[0].FinalEventIndicator || !all.Payees[1].FinalEventIndicator {
+			t.Fatalf("all-employee finalisation: %v %+v", errs, all)
+		}
+		for _, pe := range all.Payees {
+			if pe.PayrollID == fmt.Sprint(bob.ID) {
+				eq(t, "Bob's gross", pe.IncomeStreams[0].Gross, m("1900"))
+				eq(t, "Bob's reported", pe.IncomeStreams[0].Reported(), m("1900"))
+			}
 		}
 		x.Do("GET", fmt.Sprintf("%s/filing/%d/document", x.OtherB, f2.ID), x.OtherKey, nil).Expect(t, 404)
 	})
