@@ -188,6 +188,9 @@ func TestCPFSubmission(t *testing.T) {
 		if sent, err := os.ReadFile(filepath.Join(dir, "201912345KPTE01NOV202601.DTL")); err != nil || string(sent) != text {
 			t.Fatalf("outbox: %v", err)
 		}
+		// The month's advice code 01 is taken: 409, nothing stored.
+		testkit.ExpectProblem(t, b.Do("POST", F, key, ok), 409, "")
+		stored(1)
 		var f2 filing.Filing
 		b.Do("POST", F, key, with("adviceCode", "02")).Expect(t, 200).JSON(t, &f2)
 		if f2.Finalisation != 2 || f2.SubmissionID != "201912345KPTE01NOV202602.DTL" {

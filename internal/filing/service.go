@@ -221,6 +221,15 @@ func (s *Service) CreateCPFSubmission(ctx context.Context, biz business.Business
 		if err != nil {
 			return err
 		}
+		// Each submission of a month needs an advice code the month's earlier
+		// ones did not use (docs/reference/sg-cpf-submission.md).
+		used, err := q.CountFilingsWithSubmissionID(ctx, store.CountFilingsWithSubmissionIDParams{BusinessID: biz.ID, Kind: KindCPFSubmission, SubmissionID: file.Name})
+		if err != nil {
+			return err
+		}
+		if used > 0 {
+			return payroll.Conflict("advice code %s was already used for %s under CSN %s (%s); use another; nothing was filed", r.AdviceCode, r.Month, strings.ToUpper(r.CSN), file.Name)
+		}
 		n, err := q.NextBusinessFilingNumber(ctx, store.NextBusinessFilingNumberParams{BusinessID: biz.ID, Kind: KindCPFSubmission})
 		if err != nil {
 			return err

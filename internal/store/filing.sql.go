@@ -38,6 +38,25 @@ func (q *Queries) CountFilings(ctx context.Context, arg CountFilingsParams) (int
 	return count, err
 }
 
+const countFilingsWithSubmissionID = `-- name: CountFilingsWithSubmissionID :one
+SELECT COUNT(*) FROM filings WHERE business_id = $1 AND kind = $2 AND submission_id = $3
+`
+
+type CountFilingsWithSubmissionIDParams struct {
+	BusinessID   int64
+	Kind         string
+	SubmissionID string
+}
+
+// How many filings of kind the business has under a submission id (a CPF
+// submission's file name: CSN, month and advice code).
+func (q *Queries) CountFilingsWithSubmissionID(ctx context.Context, arg CountFilingsWithSubmissionIDParams) (int64, error) {
+	row := q.db.QueryRowContext(ctx, countFilingsWithSubmissionID, arg.BusinessID, arg.Kind, arg.SubmissionID)
+	var count int64
+	err := row.Scan(&count)
+	return count, err
+}
+
 const createFiling = `-- name: CreateFiling :one
 
 INSERT INTO filings (business_id, pay_run_id, finalisation, kind, state, submission_id, document, error, created_at, updated_at)

@@ -80,7 +80,8 @@ func Register(s *filing.Service) func(*httpapi.API) {
 				"ordinary and additional wages subject to CPF, employment status) and the trailer, in 150-byte records. It is stored Pending as a " +
 				"filing of kind CPF contribution submission (payRunId 0; submissionId = the file's name, served by B/filing/{filingId}/document), " +
 				"emits FilingStateChanged and is sent by the transmitter (the outbox). 400 for a bad month, CSN (payment type PTE only) or advice " +
-				"code; 409 for a business of another region, a month without a finalised run, voluntary CPF contributions, or an employee the " +
+				"code; 409 for a business of another region, a month without a finalised run, an advice code the month already used, voluntary " +
+				"CPF contributions, or an employee the " +
 				"layout cannot carry (NRIC, name); nothing is stored then. " + stateDoc},
 			func(ctx context.Context, in *struct {
 				httpapi.BusinessPath

@@ -137,3 +137,8 @@ ORDER BY e.id;
 SELECT COUNT(*) FROM pay_run_lines l JOIN pay_runs r ON r.id = l.pay_run_id
 WHERE r.business_id = sqlc.arg(business_id) AND r.status = 'Finalised'
     AND r.date_paid >= sqlc.arg(month_from) AND r.date_paid < sqlc.arg(month_to) AND l.kind = 'voluntarycpf';
+
+-- name: CountFilingsWithSubmissionID :one
+-- How many filings of kind the business has under a submission id (a CPF
+-- submission's file name: CSN, month and advice code).
+SELECT COUNT(*) FROM filings WHERE business_id = $1 AND kind = $2 AND submission_id = $3;
