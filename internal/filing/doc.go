@@ -10,4 +10,9 @@
 // a River job inserted in the finalise transaction hands it to the
 // Transmitter, which moves it to Submitted; the authority's answer moves it
 // to Accepted or Rejected (SetState).
+//
+// The year-end STP finalisation declaration (FinaliseYear) is a filing of
+// the business's income year rather than of a run (payRunId 0): an update
+// event with the selected payees' year to date and the final event
+// indicator set.
 package filing

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/payrolld/payrolld/internal/au"
@@ -15,6 +16,7 @@ import (
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/payrun"
 	"github.com/payrolld/payrolld/internal/payrun/pay"
+	"github.com/payrolld/payrolld/internal/sg/cpf"
 	"github.com/payrolld/payrolld/internal/store"
 	"github.com/payrolld/payrolld/internal/webhook"
 )
@@ -117,31 +119,158 @@ func (s *Service) create(ctx context.Context, q *store.Queries, biz business.Bus
 	if err != nil {
 		return store.Filing{}, err
 	}
+	return s.insert(ctx, q, biz, run.ID, run.FinalisedCount, kind, doc)
+}
+
+// insert validates an STP document against the note and stores it as a
+// Pending filing, with its event and the transmission job, in q's
+// transaction.
+func (s *Service) insert(ctx context.Context, q *store.Queries, biz business.Business, runID, finalisation int64, kind string, doc stp.Document) (store.Filing, error) {
 	if errs := stp.Validate(doc); len(errs) > 0 {
 		msgs := make([]string, len(errs))
 		for i, e := range errs {
 			msgs[i] = e.Error()
 		}
-		return store.Filing{}, payroll.Conflict("the STP %s does not satisfy docs/reference/au-stp-phase2.md: %s; nothing was lodged", strings.ToLower(in.EventType)+" event", strings.Join(msgs, "; "))
+		return store.Filing{}, payroll.Conflict("the %s does not satisfy docs/reference/au-stp-phase2.md: %s; nothing was lodged", kind, strings.Join(msgs, "; "))
 	}
 	b, err := json.Marshal(doc)
 	if err != nil {
 		return store.Filing{}, err
 	}
-	f, err := q.CreateFiling(ctx, store.CreateFilingParams{BusinessID: biz.ID, PayRunID: run.ID, Finalisation: run.FinalisedCount, Kind: kind,
-		State: StatePending, SubmissionID: in.SubmissionID, Document: string(b), CreatedAt: s.Clock.Now()})
+	f, err := q.CreateFiling(ctx, store.CreateFilingParams{BusinessID: biz.ID, PayRunID: runID, Finalisation: finalisation, Kind: kind,
+		State: StatePending, SubmissionID: doc.Payer.SubmissionID, Document: string(b), CreatedAt: s.Clock.Now()})
 	if err != nil {
 		return store.Filing{}, err
 	}
+	return f, s.queued(ctx, q, f)
+}
+
+// queued emits a new filing's event and queues its transmission, in q's
+// transaction.
+func (s *Service) queued(ctx context.Context, q *store.Queries, f store.Filing) error {
 	if err := s.emit(ctx, q, f); err != nil {
-		return store.Filing{}, err
+		return err
 	}
 	if s.Jobs != nil {
-		if err := s.Jobs.Insert(ctx, q, transmitArgs{BusinessID: biz.ID, FilingID: f.ID}, &job.InsertOpts{MaxAttempts: 10}); err != nil {
-			return store.Filing{}, err
-		}
+		return s.Jobs.Insert(ctx, q, transmitArgs{BusinessID: f.BusinessID, FilingID: f.ID}, &job.InsertOpts{MaxAttempts: 10})
 	}
-	return f, nil
+	return nil
+}
+
+// FinaliseYearRequest is the STP finalisation declaration asked for: the
+// income year (the calendar year it starts in: 2025 = 1 July 2025 to 30
+// June 2026) and the employees (none = every employee paid in the year).
+type FinaliseYearRequest struct {
+	FinancialYear int     `json:"financialYear" doc:"the income year to finalise, as the calendar year it starts in (2025 = 1 July 2025 to 30 June 2026)"`
+	EmployeeIDs   []int64 `json:"employeeIds,omitempty" doc:"the employees to finalise; empty = every employee paid by a finalised pay run of the year"`
+}
+
+// FinaliseYear makes the STP finalisation declaration of an AU business's
+// income year: an update event with the selected payees' year to date and
+// the final event indicator set, stored Pending as kind STP finalisation
+// with its event and transmission job. A business of another region, a
+// year not started, an employee not paid in the year or a payee the note
+// cannot report is refused and nothing is stored.
+func (s *Service) FinaliseYear(ctx context.Context, biz business.Business, r FinaliseYearRequest) (_ Filing, err error) {
+	defer payroll.Wrap(&err, "STP finalisation")
+	if biz.Region != "AU" {
+		return Filing{}, payroll.Conflict("the STP finalisation declaration is an AU filing; this business's region is %s", biz.Region)
+	}
+	now := s.Clock.Now()
+	if err := stp.FinalisableYear(r.FinancialYear, now); err != nil {
+		return Filing{}, err
+	}
+	var f store.Filing
+	err = s.DB.InTx(ctx, func(q *store.Queries) error {
+		_, to := stp.IncomeYear(r.FinancialYear)
+		in, err := s.input(ctx, q, biz, store.PayRun{BusinessID: biz.ID, DatePaid: to, PeriodEnding: to})
+		if err != nil {
+			return err
+		}
+		n, err := q.NextBusinessFilingNumber(ctx, store.NextBusinessFilingNumberParams{BusinessID: biz.ID, Kind: KindSTPFinalisation})
+		if err != nil {
+			return err
+		}
+		in.SubmissionID = fmt.Sprintf("stp-final-%d-%d-%d", biz.ID, r.FinancialYear, n)
+		doc, err := stp.BuildFinalisation(ctx, q, in, r.FinancialYear, r.EmployeeIDs)
+		if err != nil {
+			return err
+		}
+		f, err = s.insert(ctx, q, biz, 0, n, KindSTPFinalisation, doc)
+		if db.IsUniqueViolation(err) {
+			return payroll.Conflict("another STP finalisation of this business was made at the same time; try again")
+		}
+		return err
+	})
+	if err != nil {
+		return Filing{}, err
+	}
+	return model(f), nil
+}
+
+// CreateCPFSubmission builds the CPF contribution submission file of a
+// month of an SG business (internal/sg/cpf, from its finalised runs paid
+// in the month) and stores it Pending as a filing of kind CPF contribution
+// submission, with its FilingStateChanged event and transmission job. A
+// request the file cannot be built for stores nothing.
+func (s *Service) CreateCPFSubmission(ctx context.Context, biz business.Business, r cpf.SubmissionRequest) (_ Filing, err error) {
+	defer payroll.Wrap(&err, "CPF contribution submission")
+	var f store.Filing
+	err = s.DB.InTx(ctx, func(q *store.Queries) error {
+		file, err := cpf.Month(ctx, q, biz, r, s.Clock.Now())
+		if err != nil {
+			return err
+		}
+		// Each submission of a month needs an advice code the month's earlier
+		// ones did not use (docs/reference/sg-cpf-submission.md).
+		used, err := q.CountFilingsWithSubmissionID(ctx, store.CountFilingsWithSubmissionIDParams{BusinessID: biz.ID, Kind: KindCPFSubmission, SubmissionID: file.Name})
+		if err != nil {
+			return err
+		}
+		if used > 0 {
+			return payroll.Conflict("advice code %s was already used for %s under CSN %s (%s); use another; nothing was filed", r.AdviceCode, r.Month, strings.ToUpper(r.CSN), file.Name)
+		}
+		n, err := q.NextBusinessFilingNumber(ctx, store.NextBusinessFilingNumberParams{BusinessID: biz.ID, Kind: KindCPFSubmission})
+		if err != nil {
+			return err
+		}
+		f, err = q.CreateFiling(ctx, store.CreateFilingParams{BusinessID: biz.ID, PayRunID: 0, Finalisation: n, Kind: KindCPFSubmission,
+			State: StatePending, SubmissionID: file.Name, Document: file.Text, CreatedAt: s.Clock.Now()})
+		if db.IsUniqueViolation(err) {
+			return payroll.Conflict("another CPF contribution submission of this business was made at the same time; try again")
+		} else if err != nil {
+			return err
+		}
+		return s.queued(ctx, q, f)
+	})
+	if err != nil {
+		return Filing{}, err
+	}
+	return model(f), nil
+}
+
+// AISRequest is the IRAS AIS return asked for: the basis year (the
+// calendar year the income was earned; the year of assessment is the next).
+type AISRequest struct {
+	BasisYear int `json:"basisYear" doc:"the basis year of the return (the calendar year the income was earned), e.g. 2026 for YA 2027"`
+}
+
+// CreateIRASAIS would build the IRAS Auto-Inclusion Scheme return (IR8A
+// with Appendix 8A) of a basis year. It is refused: the return's layout
+// (records, fields, lengths, income codes) is not in hand
+// (docs/reference/sg-iras-ais.md, "Not found"), and nothing is guessed or
+// stored. The request is still checked (400 for a bad basis year; 409 for
+// a business of another region) so a client learns what it will need.
+func (s *Service) CreateIRASAIS(_ context.Context, biz business.Business, r AISRequest) (Filing, error) {
+	if r.BasisYear < 2000 || r.BasisYear >= s.Clock.Now().Year()+1 {
+		return Filing{}, payroll.Invalid("basisYear", "basisYear must be a calendar year from 2000 that has started (the year the income was earned)")
+	}
+	if biz.Region != "SG" {
+		return Filing{}, payroll.Conflict("the IRAS AIS return is a Singapore filing; this business's region is %s", biz.Region)
+	}
+	return Filing{}, payroll.Conflict("the IRAS AIS return (IR8A with Appendix 8A) of basis year %d cannot be built: IRAS's AIS file and API "+
+		"specifications (record layouts, field lengths, income codes) were not available to this service (docs/reference/sg-iras-ais.md); "+
+		"nothing was filed", r.BasisYear)
 }
 
 // input gathers what stp.Build reads beyond the store.
@@ -298,8 +427,8 @@ func (s *Service) List(ctx context.Context, biz business.Business, r ListRequest
 	if r.PageSize < 1 || r.PageSize > 100 {
 		v.Add("pageSize", "pageSize must be between 1 and 100")
 	}
-	if r.Kind != "" && r.Kind != KindSTPPayEvent && r.Kind != KindSTPUpdateEvent {
-		v.Add("kind", "kind must be one of: "+KindSTPPayEvent+", "+KindSTPUpdateEvent)
+	if r.Kind != "" && !slices.Contains(kinds, r.Kind) {
+		v.Add("kind", "kind must be one of: %s", strings.Join(kinds, ", "))
 	}
 	if r.State != "" && r.State != StatePending && r.State != StateSubmitted && r.State != StateAccepted && r.State != StateRejected {
 		v.Add("state", "state must be one of: Pending, Submitted, Accepted, Rejected")

@@ -3,7 +3,6 @@ package filing
 import (
 	"context"
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 )
@@ -16,7 +15,8 @@ type Transmitter interface {
 }
 
 // Outbox writes each document as a file in Dir for a sending service
-// provider to pick up: <submission id>.json, written to a temporary
+// provider to pick up (Filing.FileName: <submission id>.json, the CPF
+// file under its own name), written to a temporary
 // name and renamed, so a reader never sees half a file.
 type Outbox struct {
 	Dir string
@@ -39,7 +39,7 @@ func (o Outbox) Transmit(_ context.Context, f Filing, document []byte) error {
 }
 
 // OutboxName is the file name of a filing in the outbox.
-func OutboxName(f Filing) string { return fmt.Sprintf("%s.json", f.SubmissionID) }
+func OutboxName(f Filing) string { return f.FileName() }
 
 // Network is the configuration of a transmitter that would send documents
 // to the ATO through SBR (endpoint, software id). It is not built: Transmit

@@ -28,7 +28,7 @@ var Order = []Layer{
 	{"employee areas", []string{"leave", "expense", "uk/...", "my/...", "sg/...", "nz/..."}},
 	{"employee records", []string{"employee/..."}},
 	{"time", []string{"agreement", "timesheet", "roster", "kiosk"}},
-	{"pay runs", []string{"payrun/...", "au/stp"}},
+	{"pay runs", []string{"payrun/...", "au/stp", "sg/cpf"}},
 	{"reports and self-service", []string{"report/...", "ess", "filing"}},
 	{"collections", []string{"collections"}},
 	{"http", []string{"httpapi", "httpapi/inputpolicy"}},

@@ -38,6 +38,25 @@ func (q *Queries) CountFilings(ctx context.Context, arg CountFilingsParams) (int
 	return count, err
 }
 
+const countFilingsWithSubmissionID = `-- name: CountFilingsWithSubmissionID :one
+SELECT COUNT(*) FROM filings WHERE business_id = $1 AND kind = $2 AND submission_id = $3
+`
+
+type CountFilingsWithSubmissionIDParams struct {
+	BusinessID   int64
+	Kind         string
+	SubmissionID string
+}
+
+// How many filings of kind the business has under a submission id (a CPF
+// submission's file name: CSN, month and advice code).
+func (q *Queries) CountFilingsWithSubmissionID(ctx context.Context, arg CountFilingsWithSubmissionIDParams) (int64, error) {
+	row := q.db.QueryRowContext(ctx, countFilingsWithSubmissionID, arg.BusinessID, arg.Kind, arg.SubmissionID)
+	var count int64
+	err := row.Scan(&count)
+	return count, err
+}
+
 const createFiling = `-- name: CreateFiling :one
 
 INSERT INTO filings (business_id, pay_run_id, finalisation, kind, state, submission_id, document, error, created_at, updated_at)
@@ -211,6 +230,25 @@ func (q *Queries) ListFilings(ctx context.Context, arg ListFilingsParams) ([]Fil
 	return items, nil
 }
 
+const nextBusinessFilingNumber = `-- name: NextBusinessFilingNumber :one
+SELECT CAST(COALESCE(MAX(finalisation), 0) + 1 AS BIGINT) AS next
+FROM filings WHERE business_id = $1 AND pay_run_id = 0 AND kind = $2
+`
+
+type NextBusinessFilingNumberParams struct {
+	BusinessID int64
+	Kind       string
+}
+
+// The number of the next filing of kind that belongs to the business's year
+// rather than to a pay run (pay_run_id 0): 1 for the first.
+func (q *Queries) NextBusinessFilingNumber(ctx context.Context, arg NextBusinessFilingNumberParams) (int64, error) {
+	row := q.db.QueryRowContext(ctx, nextBusinessFilingNumber, arg.BusinessID, arg.Kind)
+	var next int64
+	err := row.Scan(&next)
+	return next, err
+}
+
 const setFilingState = `-- name: SetFilingState :one
 UPDATE filings SET state = $1, error = $2, version = version + 1, updated_at = $3
 WHERE business_id = $4 AND id = $5 AND state = $6
@@ -253,6 +291,96 @@ func (q *Queries) SetFilingState(ctx context.Context, arg SetFilingStateParams) 
 		&i.UpdatedAt,
 	)
 	return i, err
+}
+
+const sgCpfMonthEmployees = `-- name: SgCpfMonthEmployees :many
+SELECT e.id, e.national_registration_identity_number AS nric, e.first_name, e.surname, e.start_date, e.end_date,
+    CAST(SUM(pe.cpf_employee) AS BIGINT) AS cpf_employee, CAST(SUM(pe.cpf_employer) AS BIGINT) AS cpf_employer,
+    CAST(SUM(pe.cpf_ow_subject) AS BIGINT) AS ordinary_wages, CAST(SUM(pe.cpf_aw_subject) AS BIGINT) AS additional_wages,
+    CAST(SUM(pe.sdl) AS BIGINT) AS sdl
+FROM pay_runs r JOIN pay_run_employees pe ON pe.pay_run_id = r.id JOIN employees e ON e.id = pe.employee_id AND e.business_id = r.business_id
+WHERE r.business_id = $1 AND r.status = 'Finalised'
+    AND r.date_paid >= $2 AND r.date_paid < $3
+GROUP BY e.id, e.national_registration_identity_number, e.first_name, e.surname, e.start_date, e.end_date
+ORDER BY e.id
+`
+
+type SgCpfMonthEmployeesParams struct {
+	BusinessID int64
+	MonthFrom  time.Time
+	MonthTo    time.Time
+}
+
+type SgCpfMonthEmployeesRow struct {
+	ID              int64
+	Nric            string
+	FirstName       string
+	Surname         string
+	StartDate       sql.NullTime
+	EndDate         sql.NullTime
+	CpfEmployee     int64
+	CpfEmployer     int64
+	OrdinaryWages   int64
+	AdditionalWages int64
+	Sdl             int64
+}
+
+// The month's CPF figures of each employee of the business's finalised
+// runs paid in [month_from, month_to) (internal/sg/cpf): shares, wages
+// subject to CPF and the SDL.
+func (q *Queries) SgCpfMonthEmployees(ctx context.Context, arg SgCpfMonthEmployeesParams) ([]SgCpfMonthEmployeesRow, error) {
+	rows, err := q.db.QueryContext(ctx, sgCpfMonthEmployees, arg.BusinessID, arg.MonthFrom, arg.MonthTo)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []SgCpfMonthEmployeesRow{}
+	for rows.Next() {
+		var i SgCpfMonthEmployeesRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.Nric,
+			&i.FirstName,
+			&i.Surname,
+			&i.StartDate,
+			&i.EndDate,
+			&i.CpfEmployee,
+			&i.CpfEmployer,
+			&i.OrdinaryWages,
+			&i.AdditionalWages,
+			&i.Sdl,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Close(); err != nil {
+		return nil, err
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const sgCpfMonthVoluntaryLines = `-- name: SgCpfMonthVoluntaryLines :one
+SELECT COUNT(*) FROM pay_run_lines l JOIN pay_runs r ON r.id = l.pay_run_id
+WHERE r.business_id = $1 AND r.status = 'Finalised'
+    AND r.date_paid >= $2 AND r.date_paid < $3 AND l.kind = 'voluntarycpf'
+`
+
+type SgCpfMonthVoluntaryLinesParams struct {
+	BusinessID int64
+	MonthFrom  time.Time
+	MonthTo    time.Time
+}
+
+// How many voluntary CPF lines the same runs have.
+func (q *Queries) SgCpfMonthVoluntaryLines(ctx context.Context, arg SgCpfMonthVoluntaryLinesParams) (int64, error) {
+	row := q.db.QueryRowContext(ctx, sgCpfMonthVoluntaryLines, arg.BusinessID, arg.MonthFrom, arg.MonthTo)
+	var count int64
+	err := row.Scan(&count)
+	return count, err
 }
 
 const stpPayees = `-- name: StpPayees :many
@@ -307,6 +435,156 @@ func (q *Queries) StpPayees(ctx context.Context, arg StpPayeesParams) ([]StpPaye
 	items := []StpPayeesRow{}
 	for rows.Next() {
 		var i StpPayeesRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.ExternalID,
+			&i.FirstName,
+			&i.Surname,
+			&i.DateOfBirth,
+			&i.StartDate,
+			&i.EndDate,
+			&i.EmploymentType,
+			&i.TaxFileNumber,
+			&i.AustralianResident,
+			&i.ClaimTaxFreeThreshold,
+			&i.StslDebt,
+			&i.HasApprovedWorkingHolidayVisa,
+			&i.IsSeasonalWorker,
+			&i.MedicareLevyExemption,
+			&i.ClaimMedicareLevyReduction,
+			&i.MedicareLevyReductionSpouse,
+			&i.MedicareLevyReductionDependentCount,
+			&i.MedicareLevySurchargeWithholdingTier,
+			&i.TaxCategory,
+			&i.SingleTouchPayroll,
+			&i.TerminationReason,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Close(); err != nil {
+		return nil, err
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const stpYearLines = `-- name: StpYearLines :many
+SELECT l.employee_id, l.kind, l.category_id, l.subtype, CAST(SUM(l.amount) AS BIGINT) AS amount
+FROM pay_run_lines l JOIN pay_runs r ON r.id = l.pay_run_id
+WHERE r.business_id = $1 AND r.status = 'Finalised'
+    AND r.date_paid >= $2 AND r.date_paid <= $3
+    AND l.kind IN ('earnings', 'deduction', 'superadjustment')
+GROUP BY l.employee_id, l.kind, l.category_id, l.subtype
+ORDER BY l.employee_id, l.kind, l.category_id, l.subtype
+`
+
+type StpYearLinesParams struct {
+	BusinessID int64
+	YearFrom   time.Time
+	YearTo     time.Time
+}
+
+type StpYearLinesRow struct {
+	EmployeeID int64
+	Kind       string
+	CategoryID int64
+	Subtype    string
+	Amount     int64
+}
+
+// The year's totals by line kind, category and subtype of every employee
+// paid by the business's finalised runs in [year_from, year_to] (the same
+// columns as StpYearToDateLines).
+func (q *Queries) StpYearLines(ctx context.Context, arg StpYearLinesParams) ([]StpYearLinesRow, error) {
+	rows, err := q.db.QueryContext(ctx, stpYearLines, arg.BusinessID, arg.YearFrom, arg.YearTo)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []StpYearLinesRow{}
+	for rows.Next() {
+		var i StpYearLinesRow
+		if err := rows.Scan(
+			&i.EmployeeID,
+			&i.Kind,
+			&i.CategoryID,
+			&i.Subtype,
+			&i.Amount,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Close(); err != nil {
+		return nil, err
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const stpYearPayees = `-- name: StpYearPayees :many
+SELECT e.id, e.external_id, e.first_name, e.surname, e.date_of_birth, e.start_date, e.end_date, e.employment_type,
+    e.tax_file_number, e.australian_resident, e.claim_tax_free_threshold, e.stsl_debt, e.has_approved_working_holiday_visa,
+    e.is_seasonal_worker, e.medicare_levy_exemption, e.claim_medicare_levy_reduction, e.medicare_levy_reduction_spouse,
+    e.medicare_levy_reduction_dependent_count, e.medicare_levy_surcharge_withholding_tier, e.tax_category, e.single_touch_payroll,
+    CAST(e.termination_reason AS TEXT) AS termination_reason
+FROM employees e
+WHERE e.business_id = $1 AND e.id IN (
+    SELECT p.employee_id FROM pay_run_employees p JOIN pay_runs r ON r.id = p.pay_run_id
+    WHERE r.business_id = $1 AND r.status = 'Finalised'
+        AND r.date_paid >= $2 AND r.date_paid <= $3)
+ORDER BY e.id
+`
+
+type StpYearPayeesParams struct {
+	BusinessID int64
+	YearFrom   time.Time
+	YearTo     time.Time
+}
+
+type StpYearPayeesRow struct {
+	ID                                   int64
+	ExternalID                           string
+	FirstName                            string
+	Surname                              string
+	DateOfBirth                          sql.NullTime
+	StartDate                            sql.NullTime
+	EndDate                              sql.NullTime
+	EmploymentType                       string
+	TaxFileNumber                        string
+	AustralianResident                   sql.NullBool
+	ClaimTaxFreeThreshold                sql.NullBool
+	StslDebt                             sql.NullBool
+	HasApprovedWorkingHolidayVisa        sql.NullBool
+	IsSeasonalWorker                     sql.NullBool
+	MedicareLevyExemption                string
+	ClaimMedicareLevyReduction           sql.NullBool
+	MedicareLevyReductionSpouse          sql.NullBool
+	MedicareLevyReductionDependentCount  sql.NullInt64
+	MedicareLevySurchargeWithholdingTier string
+	TaxCategory                          string
+	SingleTouchPayroll                   string
+	TerminationReason                    string
+}
+
+// The employees of the business paid by a finalised run in [year_from,
+// year_to] with what the finalisation declaration reports of them (the same
+// columns as StpPayees; the termination reason is the employee record's).
+func (q *Queries) StpYearPayees(ctx context.Context, arg StpYearPayeesParams) ([]StpYearPayeesRow, error) {
+	rows, err := q.db.QueryContext(ctx, stpYearPayees, arg.BusinessID, arg.YearFrom, arg.YearTo)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []StpYearPayeesRow{}
+	for rows.Next() {
+		var i StpYearPayeesRow
 		if err := rows.Scan(
 			&i.ID,
 			&i.ExternalID,
@@ -447,6 +725,60 @@ func (q *Queries) StpYearToDateTotals(ctx context.Context, arg StpYearToDateTota
 	items := []StpYearToDateTotalsRow{}
 	for rows.Next() {
 		var i StpYearToDateTotalsRow
+		if err := rows.Scan(
+			&i.EmployeeID,
+			&i.Gross,
+			&i.Tax,
+			&i.SuperContribution,
+			&i.PreTax,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Close(); err != nil {
+		return nil, err
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const stpYearTotals = `-- name: StpYearTotals :many
+SELECT e.employee_id, CAST(SUM(e.gross) AS BIGINT) AS gross, CAST(SUM(e.tax) AS BIGINT) AS tax,
+    CAST(SUM(e.super_contribution) AS BIGINT) AS super_contribution, CAST(SUM(e.pre_tax) AS BIGINT) AS pre_tax
+FROM pay_run_employees e JOIN pay_runs r ON r.id = e.pay_run_id
+WHERE r.business_id = $1 AND r.status = 'Finalised'
+    AND r.date_paid >= $2 AND r.date_paid <= $3
+GROUP BY e.employee_id
+ORDER BY e.employee_id
+`
+
+type StpYearTotalsParams struct {
+	BusinessID int64
+	YearFrom   time.Time
+	YearTo     time.Time
+}
+
+type StpYearTotalsRow struct {
+	EmployeeID        int64
+	Gross             int64
+	Tax               int64
+	SuperContribution int64
+	PreTax            int64
+}
+
+// The same runs' employee totals (the same columns as StpYearToDateTotals).
+func (q *Queries) StpYearTotals(ctx context.Context, arg StpYearTotalsParams) ([]StpYearTotalsRow, error) {
+	rows, err := q.db.QueryContext(ctx, stpYearTotals, arg.BusinessID, arg.YearFrom, arg.YearTo)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []StpYearTotalsRow{}
+	for rows.Next() {
+		var i StpYearTotalsRow
 		if err := rows.Scan(
 			&i.EmployeeID,
 			&i.Gross,

@@ -47,47 +47,12 @@ func date(t time.Time) string { return t.Format("2006-01-02") }
 // note does not give (a classification without an STP item, a tax
 // treatment category's options, a country code) is a 409 naming it.
 func Build(ctx context.Context, q *store.Queries, in Input) (Document, error) {
-	reg, biz, run := in.Registration, in.Business, in.Run
-	abn := strings.ReplaceAll(reg.ABN, " ", "")
-	if abn == "" {
-		abn = strings.ReplaceAll(biz.Details.ABN, " ", "")
+	biz, run := in.Business, in.Run
+	doc, err := header(in)
+	if err != nil {
+		return Document{}, err
 	}
-	if abn == "" || !payroll.ValidABN(abn) {
-		return Document{}, payroll.Conflict("the STP pay event needs the payer's ABN: set a valid abn in the business's STP registration (B/stpregister); nothing was lodged")
-	}
-	if strings.TrimSpace(reg.SignatoryName) == "" {
-		return Document{}, payroll.Conflict("the STP pay event needs the payer declaration's signatory: set signatoryName in the business's STP registration (B/stpregister); nothing was lodged")
-	}
-	name := reg.Name
-	if name == "" {
-		name = biz.Name
-	}
-	doc := Document{Message: MessagePayer, EventType: in.EventType, Payer: Payer{
-		BMSIdentifier: fmt.Sprintf("payrolld-%d", biz.ID), AustralianBusinessNumber: abn, BranchCode: reg.Branch,
-		OrganisationName: name, ContactName: reg.ContactName, ContactEmail: reg.ContactEmailAddress, ContactPhone: reg.ContactPhoneNumber,
-		PayOrUpdateDate: date(run.DatePaid), RunDateTimeStamp: in.Now.UTC().Format(time.RFC3339), SubmissionID: in.SubmissionID,
-		Declaration: Declaration{SignatoryIdentifier: reg.SignatoryName, SignatureDate: date(in.Now), StatementAccepted: true},
-	}}
-	if in.EventType == EventUpdate {
-		doc.Payer.PayOrUpdateDate = date(in.Now)
-		if fy := incomeYearStart(run.DatePaid); !in.Now.Before(fy.AddDate(1, 0, 0)) {
-			doc.Payer.PayOrUpdateDate = date(fy.AddDate(1, 0, -1)) // an update of a past year is dated 30 June of that year
-		}
-	}
-	pays := map[int64]categories.PayCategory{}
-	for _, c := range in.PayCategories {
-		pays[c.ID] = c
-	}
-	deds := map[int64]categories.DeductionCategory{}
-	for _, c := range in.DeductionCategories {
-		deds[c.ID] = c
-	}
-	leavePays := map[int64]bool{}
-	for _, l := range in.LeaveCategories {
-		if l.TransferToPayCategoryID != nil {
-			leavePays[*l.TransferToPayCategoryID] = true
-		}
-	}
+	pays, deds, leavePays := in.categories()
 	from := incomeYearStart(run.DatePaid)
 	payees, err := q.StpPayees(ctx, store.StpPayeesParams{PayRunID: run.ID, BusinessID: biz.ID})
 	if err != nil {
@@ -125,6 +90,59 @@ func Build(ctx context.Context, q *store.Queries, in Input) (Document, error) {
 		doc.Payer.PeriodTotals = &t
 	}
 	return doc, nil
+}
+
+// header is the event's payer part (no payees yet): the registration's ABN
+// and signatory are required.
+func header(in Input) (Document, error) {
+	reg, biz, run := in.Registration, in.Business, in.Run
+	abn := strings.ReplaceAll(reg.ABN, " ", "")
+	if abn == "" {
+		abn = strings.ReplaceAll(biz.Details.ABN, " ", "")
+	}
+	if abn == "" || !payroll.ValidABN(abn) {
+		return Document{}, payroll.Conflict("the STP pay event needs the payer's ABN: set a valid abn in the business's STP registration (B/stpregister); nothing was lodged")
+	}
+	if strings.TrimSpace(reg.SignatoryName) == "" {
+		return Document{}, payroll.Conflict("the STP pay event needs the payer declaration's signatory: set signatoryName in the business's STP registration (B/stpregister); nothing was lodged")
+	}
+	name := reg.Name
+	if name == "" {
+		name = biz.Name
+	}
+	doc := Document{Message: MessagePayer, EventType: in.EventType, Payer: Payer{
+		BMSIdentifier: fmt.Sprintf("payrolld-%d", biz.ID), AustralianBusinessNumber: abn, BranchCode: reg.Branch,
+		OrganisationName: name, ContactName: reg.ContactName, ContactEmail: reg.ContactEmailAddress, ContactPhone: reg.ContactPhoneNumber,
+		PayOrUpdateDate: date(run.DatePaid), RunDateTimeStamp: in.Now.UTC().Format(time.RFC3339), SubmissionID: in.SubmissionID,
+		Declaration: Declaration{SignatoryIdentifier: reg.SignatoryName, SignatureDate: date(in.Now), StatementAccepted: true},
+	}}
+	if in.EventType == EventUpdate {
+		doc.Payer.PayOrUpdateDate = date(in.Now)
+		if fy := incomeYearStart(run.DatePaid); !in.Now.Before(fy.AddDate(1, 0, 0)) {
+			doc.Payer.PayOrUpdateDate = date(fy.AddDate(1, 0, -1)) // an update of a past year is dated 30 June of that year
+		}
+	}
+	return doc, nil
+}
+
+// categories are in's categories by id, and the pay categories a leave
+// category pays through.
+func (in Input) categories() (map[int64]categories.PayCategory, map[int64]categories.DeductionCategory, map[int64]bool) {
+	pays := map[int64]categories.PayCategory{}
+	for _, c := range in.PayCategories {
+		pays[c.ID] = c
+	}
+	deds := map[int64]categories.DeductionCategory{}
+	for _, c := range in.DeductionCategories {
+		deds[c.ID] = c
+	}
+	leavePays := map[int64]bool{}
+	for _, l := range in.LeaveCategories {
+		if l.TransferToPayCategoryID != nil {
+			leavePays[*l.TransferToPayCategoryID] = true
+		}
+	}
+	return pays, deds, leavePays
 }
 
 // periodTotals are the run's own W1 (gross less salary sacrificed: W1 is

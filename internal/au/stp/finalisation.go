@@ -1,0 +1,93 @@
+package stp
+
+import (
+	"context"
+
+	"time"
+
+	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/store"
+)
+
+// IncomeYear is the AU income year that starts on 1 July of year: its
+// first and last days.
+func IncomeYear(year int) (from, to time.Time) {
+	from = time.Date(year, time.July, 1, 0, 0, 0, 0, time.UTC)
+	return from, from.AddDate(1, 0, -1)
+}
+
+// BuildFinalisation is the finalisation declaration of the income year
+// starting 1 July of year (docs/reference/au-stp-phase2.md, "Finalisation"):
+// an update event carrying every selected payee's year to date from the
+// business's finalised runs paid in the year, each with the final event
+// indicator set. employeeIDs empty = every employee those runs paid; an id
+// they did not pay is a 400 naming it. in.Run and in.EventType are set
+// here.
+func BuildFinalisation(ctx context.Context, q *store.Queries, in Input, year int, employeeIDs []int64) (Document, error) {
+	from, to := IncomeYear(year)
+	in.EventType = EventUpdate
+	in.Run = store.PayRun{BusinessID: in.Business.ID, DatePaid: to, PeriodEnding: to}
+	doc, err := header(in)
+	if err != nil {
+		return Document{}, err
+	}
+	pays, deds, leavePays := in.categories()
+	biz := in.Business.ID
+	payees, err := q.StpYearPayees(ctx, store.StpYearPayeesParams{BusinessID: biz, YearFrom: from, YearTo: to})
+	if err != nil {
+		return Document{}, err
+	}
+	lines, err := q.StpYearLines(ctx, store.StpYearLinesParams{BusinessID: biz, YearFrom: from, YearTo: to})
+	if err != nil {
+		return Document{}, err
+	}
+	totals, err := q.StpYearTotals(ctx, store.StpYearTotalsParams{BusinessID: biz, YearFrom: from, YearTo: to})
+	if err != nil {
+		return Document{}, err
+	}
+	byEmp := map[int64][]store.StpYearToDateLinesRow{}
+	for _, l := range lines {
+		byEmp[l.EmployeeID] = append(byEmp[l.EmployeeID], store.StpYearToDateLinesRow(l))
+	}
+	tot := map[int64]store.StpYearToDateTotalsRow{}
+	for _, t := range totals {
+		tot[t.EmployeeID] = store.StpYearToDateTotalsRow(t)
+	}
+	paid := map[int64]bool{}
+	for _, p := range payees {
+		paid[p.ID] = true
+	}
+	want := map[int64]bool{}
+	for _, id := range employeeIDs {
+		if !paid[id] {
+			return Document{}, payroll.Invalid("employeeIds", "employee %d was not paid by a finalised pay run of this business in the %d-%02d income year; nothing was lodged", id, year, (year+1)%100)
+		}
+		want[id] = true
+	}
+	for _, p := range payees {
+		if len(want) > 0 && !want[p.ID] {
+			continue
+		}
+		pe, err := payee(store.StpPayeesRow(p), in.Run, tot[p.ID], byEmp[p.ID], pays, deds, leavePays, in.OTE)
+		if err != nil {
+			return Document{}, payroll.Conflict("the STP finalisation cannot be built: %v; nothing was lodged", err)
+		}
+		pe.FinalEventIndicator = true
+		doc.Payees = append(doc.Payees, pe)
+	}
+	if len(doc.Payees) == 0 {
+		return Document{}, payroll.Conflict("no employee was paid by a finalised pay run of this business in the %d-%02d income year: nothing to finalise; nothing was lodged", year, (year+1)%100)
+	}
+	doc.Payer.PayeeRecordCount = len(doc.Payees)
+	return doc, nil
+}
+
+// FinalisableYear checks the income year a finalisation may be made for: one
+// that has started (by now), and from 2000-01 (guards the year's range).
+func FinalisableYear(year int, now time.Time) error {
+	from, _ := IncomeYear(year)
+	if year < 2000 || now.Before(from) {
+		return payroll.Invalid("financialYear", "financialYear %d: the income year starting 1 July %d has not started (or is before 2000); nothing was lodged", year, year)
+	}
+	return nil
+}
