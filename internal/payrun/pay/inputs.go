@@ -808,7 +808,7 @@ func (in *inputs) earningsTotals(kept, calculated []line) earningsTotals {
 				continue
 			}
 			t.gross = t.gross.Add(l.amount)
-			if l.earningKind != calc.Overtime && l.earningKind != calc.Lumpsum {
+			if l.earningKind != calc.Overtime && l.earningKind != calc.Lumpsum && l.earningKind != calc.ETP {
 				t.ote = t.ote.Add(l.amount)
 			}
 			if acc, ok := in.accruesLeave(l.CategoryID); ok && acc {
