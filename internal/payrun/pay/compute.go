@@ -275,6 +275,7 @@ func statutory(region string, run *store.PayRun, e *EmployeeRow, in *calc.Input,
 		in.UK = uk
 		ukDirector(e, run.DatePaid, uk) // uk_employee.go
 		uk.Week1Month1 = uk.Week1Month1 || ukP45Week1Month1(e, run.DatePaid)
+		ukAfterLeaving(e, run, in.Earnings, uk)      // uk_employee.go
 		in.UK.YTD = ukYearToDate(e, run.DatePaid, y) // uk_employee.go
 		in.Period = ukPeriod(run.Frequency, run.DatePaid)
 		res, err := ukCalculate(in, x.pension(), f)

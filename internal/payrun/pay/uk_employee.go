@@ -238,3 +238,39 @@ func ukP45Week1Month1(e *EmployeeRow, paid time.Time) bool {
 	from, _ := TaxYear(calc.UK, paid)
 	return uk.P45Counts(payroll.DateOnly(e.PreviousEmployerLeavingDate.Time), payroll.DateOnly(e.StartDate.Time), false, from)
 }
+
+// ukAfterLeaving operates a payment made after the employee left, in a
+// period after the one their final pay (and P45) was in, as GOV.UK's
+// "Employee leaving" says (docs/reference/uk-paye.md): tax code 0T (S0T,
+// C0T) on the week 1/month 1 basis, and NI and student loans on a weekly
+// earnings period when every payment is irregular (a bonus, holiday pay,
+// back pay, a lump sum); regular pay, alone or with them, keeps the
+// employee's own earnings period. Directors keep their NI rules.
+func ukAfterLeaving(e *EmployeeRow, run *store.PayRun, earnings []calc.Earning, ue *calc.UKEmployee) {
+	if !e.EndDate.Valid || !payroll.DateOnly(e.EndDate.Time).Before(payroll.DateOnly(run.PeriodStarting)) {
+		return
+	}
+	code := strings.ToUpper(strings.TrimSpace(e.TaxCode))
+	switch {
+	case strings.HasPrefix(code, "S"):
+		ue.TaxCode = "S0T"
+	case strings.HasPrefix(code, "C"):
+		ue.TaxCode = "C0T"
+	default:
+		ue.TaxCode = "0T"
+	}
+	ue.Week1Month1 = true
+	irregular := false
+	for _, l := range earnings {
+		if l.Amount.IsZero() {
+			continue
+		}
+		switch l.Kind {
+		case calc.Bonus, calc.Lumpsum, calc.BackPay, calc.UnusedLeave, calc.ETP:
+			irregular = true
+		default:
+			return // regular pay: the usual earnings period
+		}
+	}
+	ue.WeeklyEarningsPeriod = irregular && !ue.Director
+}
