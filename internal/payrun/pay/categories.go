@@ -42,10 +42,11 @@ var earningKinds = map[string]calc.EarningKind{
 // retrenchment) with its own statutory treatment: NZ (no ACC earners'
 // levy, no KiwiSaver, not gross earnings for holiday pay: IRD, "Taxing
 // employee redundancy", "Redundancy and KiwiSaver"; KiwiSaver Act 2006
-// s 4) and SG (not wages for CPF: CPF Board). Elsewhere outside AU it
+// s 4), SG (not wages for CPF: CPF Board) and UK (a termination award:
+// no tax or NI up to £30,000, ITEPA 2003 s 403). Elsewhere outside AU it
 // stays a lump sum. docs/reference/termination-compensation.md.
 func terminationCompensation(region string) bool {
-	return region == calc.NZ || region == calc.SG
+	return region == calc.NZ || region == calc.SG || region == calc.UK
 }
 
 // LoadCategories reads the business's pay, deduction, expense and
