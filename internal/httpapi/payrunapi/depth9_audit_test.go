@@ -315,3 +315,28 @@ func TestAuditAUDismissalLeaveWithLoading(t *testing.T) {
 		want(t, "final pay", e.totals(t, P, dan), map[string]int64{"grossEarnings": 100000 + 95000 + 16625, "paygWithheld": 50200, "superContribution": 12000})
 	})
 }
+
+// NZ holiday pay on termination is salary or wages for KiwiSaver
+// (KiwiSaver Act 2006 s 4: only redundancy is left out; Holidays Act 2003
+// s 86: holiday pay is salary or wages): Kiri, $1,000 a week, KiwiSaver
+// 3.5% / 3.5%, started Monday 28 September 2026 and leaves on Sunday 18
+// October: s 23 8% × 3,000 = 240.00; the final week's KiwiSaver 3.5% ×
+// (1,000 + 240) = 43.40 each.
+func TestAuditNZKiwiSaverOnHolidayPayOnTermination(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "NZ", "Weekly")
+		e.nzAnnualLeave(t, false)
+		kiri := e.employee(t, "Kiri", "Weekly", map[string]any{"rate": 1000, "rateUnit": "Fixed", "hoursPerWeek": 40, "hoursPerDay": 8,
+			"taxCodeDeclaration_TaxCode": "M", "startDate": "2026-09-28T00:00:00", "kiwiSaver_EnrollmentStatus": "Enrolled",
+			"kiwiSaver_EmployeeContribution": 3.5, "kiwiSaver_EmployerContribution": 3.5})
+		for _, day := range []string{"2026-10-04", "2026-10-11"} {
+			e.Do("POST", e.run(t, day, 0, 0)+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+		}
+		P := e.run(t, "2026-10-18", 0, 0)
+		e.Do("POST", P+"/terminate", e.Key, map[string]any{"employeeId": kiri, "terminationReason": "Resignation", "terminationDate": "2026-10-18T00:00:00"}).Expect(t, 200)
+		tot := e.totals(t, P, kiri)
+		expectAmount(t, "final gross", tot["grossEarnings"], 1240)
+		expectAmount(t, "KiwiSaver employee", tot["kiwiSaverEmployeeContribution"], 43.40)
+		expectAmount(t, "KiwiSaver employer", tot["kiwiSaverEmployerContribution"], 43.40)
+	})
+}
