@@ -18,6 +18,11 @@ type UKEmployee struct {
 	TaxCode string `json:"tax_code"`
 	// Week1Month1 operates the code on the non-cumulative basis.
 	Week1Month1 bool `json:"week1_month1,omitempty"`
+	// WeeklyEarningsPeriod works NI and student loans out on a weekly
+	// earnings period whatever the pay frequency: an irregular payment
+	// (a bonus, accrued holiday pay) made after the employee left and was
+	// given a P45 (GOV.UK, "Employee leaving"; docs/reference/uk-paye.md).
+	WeeklyEarningsPeriod bool `json:"weekly_earnings_period,omitempty"`
 
 	// NICategory is the category letter (A B C D E F H I J K L M N S V Z;
 	// X = no liability). Empty is an error.

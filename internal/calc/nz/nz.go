@@ -223,7 +223,7 @@ func (e Engine) Calculate(in *calc.Input) (calc.Result, error) {
 
 // Term slots: every figure's terms live in one backing array (one
 // allocation for all terms of a result).
-const maxTerms = 25 // paye 4 (+5 extra pays) + acc 4 + studentloan 4 + kiwisaver 2+2 + esct 4
+const maxTerms = 27 // paye 4 (+5 extra pays) + acc 4 (+1 redundancy) + studentloan 4 + kiwisaver 2 (+1 redundancy) + 2 + esct 4
 
 func calculate(y *year, in *calc.Input) (calc.Result, error) {
 	emp := in.NZ
@@ -253,7 +253,10 @@ func calculate(y *year, in *calc.Input) (calc.Result, error) {
 	// wages).
 	// Extra pays (bonuses, lump sums) are taxed by IRD's extra-pay rule,
 	// the rest (regular) as the period's pay.
-	var taxable, ksBase, extra payroll.Money
+	// Redundancy (kind ETP) is an extra pay for PAYE but neither ACC
+	// liable nor salary or wages for KiwiSaver (IRD, "Taxing employee
+	// redundancy"; KiwiSaver Act 2006 s 4).
+	var taxable, ksBase, extra, redundancy payroll.Money
 	for i := range in.Earnings {
 		l := &in.Earnings[i]
 		if l.Amount.Abs().Cmp(maxAmount) > 0 {
@@ -264,8 +267,11 @@ func calculate(y *year, in *calc.Input) (calc.Result, error) {
 			if extraPay(l.Kind) {
 				extra = extra.Add(l.Amount)
 			}
+			if l.Kind == calc.ETP {
+				redundancy = redundancy.Add(l.Amount)
+			}
 		}
-		if !l.NotPensionable {
+		if !l.NotPensionable && l.Kind != calc.ETP {
 			ksBase = ksBase.Add(l.Amount)
 		}
 	}
@@ -274,12 +280,13 @@ func calculate(y *year, in *calc.Input) (calc.Result, error) {
 		return calc.Result{}, errRange
 	}
 	taxable = taxable.Sub(in.PreTax)
-	if taxable.IsNeg() || ksBase.IsNeg() || extra.IsNeg() || emp.RecentEarnings.IsNeg() {
+	if taxable.IsNeg() || ksBase.IsNeg() || extra.IsNeg() || redundancy.IsNeg() || emp.RecentEarnings.IsNeg() {
 		return calc.Result{}, errNegative
 	}
 	// Pre-tax deductions come off the regular pay first.
 	extra = extra.Min(taxable)
 	regular := taxable.Sub(extra)
+	redundancy = redundancy.Min(extra)
 
 	var ksEmpRate, ksErRate payroll.Rate
 	if emp.KiwiSaver {
@@ -349,12 +356,17 @@ func calculate(y *year, in *calc.Input) (calc.Result, error) {
 	if room.IsNeg() {
 		room = payroll.Money{}
 	}
-	levied = levied.Add(extra.Min(room))
-	out.add(CodeACC, mulCents(levied, y.accRate), y.accRule,
-		calc.Term{Name: "liable earnings", Value: taxable},
-		calc.Term{Name: "maximum liable earnings per pay", Value: periodMax.Cents()},
-		calc.Term{Name: "liable earnings to date", Value: emp.ACCLiableEarningsYTD},
-		calc.Term{Name: "levied earnings", Value: levied})
+	levied = levied.Add(extra.Sub(redundancy).Min(room))
+	accTerms := [...]calc.Term{{Name: "liable earnings", Value: taxable.Sub(redundancy)},
+		{Name: "maximum liable earnings per pay", Value: periodMax.Cents()},
+		{Name: "liable earnings to date", Value: emp.ACCLiableEarningsYTD},
+		{Name: "levied earnings", Value: levied},
+		{Name: "redundancy (not liable)", Value: redundancy}}
+	nAcc := 4
+	if redundancy.IsPos() {
+		nAcc = 5
+	}
+	out.add(CodeACC, mulCents(levied, y.accRate), y.accRule, accTerms[:nAcc]...)
 
 	// Student loan.
 	if tc.sl {
@@ -384,9 +396,13 @@ func calculate(y *year, in *calc.Input) (calc.Result, error) {
 	if emp.KiwiSaver {
 		ee := mulCents(ksBase, ksEmpRate)
 		er := mulCents(ksBase, ksErRate)
-		out.add(CodeKSEmployee, ee, y.ks.employeeRule,
-			calc.Term{Name: "gross salary/wages", Value: ksBase},
-			rateTerm(ksEmpRate))
+		ksTerms := [...]calc.Term{{Name: "gross salary/wages", Value: ksBase}, rateTerm(ksEmpRate),
+			{Name: "redundancy (not salary or wages)", Value: redundancy}}
+		nKS := 2
+		if redundancy.IsPos() {
+			nKS = 3
+		}
+		out.add(CodeKSEmployee, ee, y.ks.employeeRule, ksTerms[:nKS]...)
 		out.add(CodeKSEmployer, er, y.ks.employerRule,
 			calc.Term{Name: "gross salary/wages", Value: ksBase},
 			rateTerm(ksErRate))

@@ -100,6 +100,7 @@ type cpfIn struct {
 	remainingMonths int
 	yearEnd         bool          // recalculate the year's AW on its actual OW
 	awPaidYTD       payroll.Money // AW paid earlier in the year
+	notWages        payroll.Money // this month's termination payments: not wages, no CPF
 }
 
 type cpfOut struct {
@@ -237,14 +238,23 @@ func round(m payroll.Money, scale int, halfUp bool) payroll.Money {
 // additionalWage says whether earnings of kind k are additional wages
 // (CPF Board: wage supplements not granted wholly for the month, such as
 // bonuses, leave encashment, arrears of salary, lump sums); the kinds are
-// named as the pay categories give them.
+// named as the pay categories give them. A termination payment (ETP:
+// retrenchment benefit, compensation for loss of employment) is not wages
+// at all (notWages).
 func additionalWage(k calc.EarningKind) bool {
 	switch k {
-	case calc.Bonus, calc.Lumpsum, calc.BackPay, calc.UnusedLeave, calc.ETP:
+	case calc.Bonus, calc.Lumpsum, calc.BackPay, calc.UnusedLeave:
 		return true
 	}
 	return false
 }
+
+// notWages says whether earnings of kind k are outside the CPF Act's
+// wages: a termination payment (ETP), given for retrenchment or the loss
+// of employment (CPF Board, "Are CPF contributions payable on gratuity and
+// ex-gratia payments?": not payable on compensation for termination or
+// loss of employment; docs/reference/termination-compensation.md).
+func notWages(k calc.EarningKind) bool { return k == calc.ETP }
 
 // maxAmount bounds every input amount (a billion a line): far above any
 // real pay, far below where exact decimal arithmetic would overflow.
@@ -272,6 +282,10 @@ func (Engine) Calculate(in *calc.Input) (calc.Result, error) {
 		}
 		rem = rem.Add(l.Amount)
 		if l.NotPensionable {
+			continue
+		}
+		if notWages(l.Kind) {
+			ci.notWages = ci.notWages.Add(l.Amount)
 			continue
 		}
 		if additionalWage(l.Kind) {
@@ -381,6 +395,7 @@ func (out *builder) addCPF(b *ageBand, ci cpfIn, o cpfOut) {
 			calc.Term{Name: "total wages", Value: o.wages},
 			rateTerm("employer rate on total wages", b.employer),
 			calc.Term{Name: "total before rounding", Value: o.exactTotal})
+		out.notWagesTerm(ci)
 		return
 	}
 	out.add(CodeCPFEmployee, o.employee, o.rule,
@@ -407,4 +422,18 @@ func (out *builder) addCPF(b *ageBand, ci cpfIn, o cpfOut) {
 		calc.Term{Name: "AW subject to CPF", Value: o.awSub},
 		rateTerm("total rate", b.total),
 		calc.Term{Name: "total before rounding", Value: o.exactTotal})
+	out.notWagesTerm(ci)
+}
+
+// notWagesTerm adds to the CPF total's terms the month's termination
+// payments left out of wages, when there are any.
+func (out *builder) notWagesTerm(ci cpfIn) {
+	if !ci.notWages.IsPos() {
+		return
+	}
+	f := &out.res.Figures[len(out.res.Figures)-1]
+	start := len(out.terms)
+	out.terms = append(out.terms, f.Terms...)
+	out.terms = append(out.terms, calc.Term{Name: "termination payments (compensation for loss of employment: not wages)", Value: ci.notWages})
+	f.Terms = out.terms[start:len(out.terms):len(out.terms)]
 }

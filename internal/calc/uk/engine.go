@@ -201,9 +201,23 @@ func (Engine) Calculate(in *calc.Input) (calc.Result, error) {
 	}
 	res.Figures = append(res.Figures, calc.Figure{Code: "paye", Amount: tax, Rule: rule, Terms: terms[ps:len(terms):len(terms)]})
 
-	terms, err = y.niFigures(&res, in, shape, letter, niPay, terms)
+	// NI and student loans of an irregular payment after leaving: a
+	// weekly earnings period (GOV.UK, "Employee leaving").
+	niShape := shape
+	if emp.WeeklyEarningsPeriod && !emp.Director {
+		niShape, _ = shapeOf(calc.Weekly)
+	}
+	terms, err = y.niFigures(&res, in, niShape, letter, niPay, terms)
 	if err != nil {
 		return calc.Result{}, err
+	}
+	if niShape != shape {
+		// Name the earnings period on the employee's NI figure.
+		f := &res.Figures[len(res.Figures)-2]
+		start := len(terms)
+		terms = append(terms, f.Terms...)
+		terms = append(terms, calc.Term{Name: "irregular payment after leaving: weekly earnings period", Value: money(niPay)})
+		f.Terms = terms[start:len(terms):len(terms)]
 	}
 
 	if emp.StudentLoan != calc.LoanNone {
@@ -212,12 +226,12 @@ func (Engine) Calculate(in *calc.Input) (calc.Result, error) {
 			return calc.Result{}, fmt.Errorf("uk: %s: no student loan plan %q (Plan 5 repayments start in 2026-27)", y.Name, emp.StudentLoan)
 		}
 		var f calc.Figure
-		f, terms = y.loanFigure(p, shape, niPay, terms)
+		f, terms = y.loanFigure(p, niShape, niPay, terms)
 		res.Figures = append(res.Figures, f)
 	}
 	if emp.PostgraduateLoan {
 		p, _ := y.loan(pglPlan)
-		f, _ := y.loanFigure(p, shape, niPay, terms) // the last figure: its terms are not reused
+		f, _ := y.loanFigure(p, niShape, niPay, terms) // the last figure: its terms are not reused
 		res.Figures = append(res.Figures, f)
 	}
 	return res, nil

@@ -37,6 +37,18 @@ var earningKinds = map[string]calc.EarningKind{
 	"lumpsum": calc.Lumpsum, "commission": calc.Commission, "etp": calc.Lumpsum,
 }
 
+// terminationCompensation says whether a pay category of type ETP is,
+// in region, compensation for loss of employment (redundancy,
+// retrenchment) with its own statutory treatment: NZ (no ACC earners'
+// levy, no KiwiSaver, not gross earnings for holiday pay: IRD, "Taxing
+// employee redundancy", "Redundancy and KiwiSaver"; KiwiSaver Act 2006
+// s 4), SG (not wages for CPF: CPF Board) and UK (a termination award:
+// no tax or NI up to £30,000, ITEPA 2003 s 403). Elsewhere outside AU it
+// stays a lump sum. docs/reference/termination-compensation.md.
+func terminationCompensation(region string) bool {
+	return region == calc.NZ || region == calc.SG || region == calc.UK
+}
+
 // LoadCategories reads the business's pay, deduction, expense and
 // employer liability categories (the last two where its region has them).
 func (s *Calculator) LoadCategories(ctx context.Context, biz business.Business) (*Categories, error) {
@@ -53,6 +65,9 @@ func (s *Calculator) LoadCategories(ctx context.Context, biz business.Business) 
 			k = ek
 		} else if strings.EqualFold(p.PaymentSummaryClassification, "Overtime") {
 			k = calc.Overtime // classified as overtime (award overtime categories): not ordinary time earnings
+		}
+		if k == calc.Lumpsum && strings.EqualFold(p.PayCategoryType, "etp") && terminationCompensation(biz.Region) {
+			k = calc.ETP
 		}
 		c := Category{ID: p.ID, Name: p.Name, ExternalID: p.ExternalID, TaxExempt: p.IsTaxExempt, Hourly: p.RateUnit == "" || p.RateUnit == "Hourly", Kind: k}
 		if biz.Region == calc.AU {

@@ -202,9 +202,12 @@ func calcInput(region string, run *store.PayRun, lines []line) (calc.Input, figu
 		case KindEarnings:
 			f.gross += l.Amount
 			hours = hours.Add(l.hours)
+			// A UK termination award (ETP kind) is neither taxable nor
+			// NI-able up to £30,000 (ukTerminationAwards refuses beyond).
+			award := region == calc.UK && l.earningKind == calc.ETP
 			in.Earnings = append(in.Earnings, calc.Earning{Category: l.CategoryName, Kind: l.earningKind, Amount: money(l.Amount),
-				Hours: l.hours, NotTaxable: l.TaxExempt})
-			if l.TaxExempt || (l.cat != nil && l.cat.AU.TaxFree) {
+				Hours: l.hours, NotTaxable: l.TaxExempt || award})
+			if l.TaxExempt || award || (l.cat != nil && l.cat.AU.TaxFree) {
 				f.taxable -= l.Amount
 			}
 		case KindDeduction:
@@ -275,6 +278,10 @@ func statutory(region string, run *store.PayRun, e *EmployeeRow, in *calc.Input,
 		in.UK = uk
 		ukDirector(e, run.DatePaid, uk) // uk_employee.go
 		uk.Week1Month1 = uk.Week1Month1 || ukP45Week1Month1(e, run.DatePaid)
+		ukAfterLeaving(e, run, in.Earnings, uk) // uk_employee.go
+		if err := ukTerminationAwards(in.Earnings, x.ukAwards()); err != nil {
+			return calc.Result{}, err
+		}
 		in.UK.YTD = ukYearToDate(e, run.DatePaid, y) // uk_employee.go
 		in.Period = ukPeriod(run.Frequency, run.DatePaid)
 		res, err := ukCalculate(in, x.pension(), f)

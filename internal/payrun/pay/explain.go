@@ -79,6 +79,9 @@ func readEmployeePay(ctx context.Context, q *store.Queries, biz business.Busines
 			return nil, err
 		}
 	}
+	if p.x.ukAwardsBefore, err = ukAwardsBefore(ctx, q, biz.ID, biz.Region, run, &p.e, cats, p.lines); err != nil {
+		return nil, err
+	}
 	return p, nil
 }
 

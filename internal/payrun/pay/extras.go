@@ -3,6 +3,7 @@ package pay
 import (
 	"context"
 
+	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/store"
 	"github.com/payrolld/payrolld/internal/uk/pensionmember"
 )
@@ -14,6 +15,16 @@ type extras struct {
 	pen *pensionmember.Member
 	my  *myInputs
 	au  *auInputs
+	// ukAwardsBefore: a UK employee's termination awards paid before
+	// this run (uk_employee.go, ukAwardsBefore).
+	ukAwardsBefore payroll.Money
+}
+
+func (x *extras) ukAwards() payroll.Money {
+	if x == nil {
+		return payroll.Money{}
+	}
+	return x.ukAwardsBefore
 }
 
 func (x *extras) auInputs() *auInputs {

@@ -808,7 +808,7 @@ func (in *inputs) earningsTotals(kept, calculated []line) earningsTotals {
 				continue
 			}
 			t.gross = t.gross.Add(l.amount)
-			if l.earningKind != calc.Overtime && l.earningKind != calc.Lumpsum {
+			if l.earningKind != calc.Overtime && l.earningKind != calc.Lumpsum && l.earningKind != calc.ETP {
 				t.ote = t.ote.Add(l.amount)
 			}
 			if acc, ok := in.accruesLeave(l.CategoryID); ok && acc {
@@ -883,6 +883,40 @@ func (in *inputs) accruesLeave(id int64) (bool, bool) {
 	return acc, true
 }
 
+// yearOfServiceTier is the yearly amount (days or weeks a year) category
+// c accrues for employee e in the year of service that the day end falls
+// in: the tier by completed years of service (accrualStartAfterUnitType
+// Year) with the most years not past the employee's, else the category's
+// units. SG Employment Act s 88A (7 days in the first year of service,
+// one more for each further year, up to 14) and MY Employment Act 1955 s
+// 60E (8, 12 from 2 years, 16 from 5) are such tiers; the final pay uses
+// the same tiers (sgAnnualDays). A period the anniversary falls inside
+// accrues at the rate of the year its end is in. Tiers by months of
+// service (SG sick leave's qualifying months) are not yearly rates and are
+// not used here. docs/reference/sg-annual-leave-completed-months.md.
+func yearOfServiceTier(c *categories.LeaveCategory, e *EmployeeRow, end time.Time) payroll.Rate {
+	units := c.Units
+	if c.LeaveEntitlement == nil || len(c.LeaveEntitlement.LeaveEntitlementTiers) == 0 || !e.StartDate.Valid {
+		return units
+	}
+	start := payroll.DateOnly(e.StartDate.Time)
+	if start.After(payroll.DateOnly(end)) {
+		return units
+	}
+	yearStart, _ := lastAnniversary(start, end)
+	years, best := yearStart.Year()-start.Year(), -1
+	for _, t := range c.LeaveEntitlement.LeaveEntitlementTiers {
+		if t.IsDeleted || t.AccrualStartAfterUnitType != "Year" || t.AccrualStartAfter > years || t.AccrualStartAfter <= best || !t.AccrualAmount.IsPos() {
+			continue
+		}
+		units, best = t.AccrualAmount, t.AccrualStartAfter
+		if t.AccrualUnitType == "Monthly" {
+			units = t.AccrualAmount.Mul(payroll.RateFromInt(12))
+		}
+	}
+	return units
+}
+
 // accrual is one way of accruing leave.
 type accrual struct {
 	categoryID int64
@@ -906,7 +940,11 @@ func (in *inputs) accruals(e *EmployeeRow, run *store.PayRun, worked payroll.Rat
 		}
 	} else if !strings.EqualFold(e.EmploymentType, "Casual") {
 		for _, c := range in.autoLeave {
-			list = append(list, accrual{categoryID: c.ID, units: c.Units, unitType: c.UnitType})
+			units := c.Units
+			if c.UnitType == "Days" || c.UnitType == "Weeks" {
+				units = yearOfServiceTier(&c, e, run.PeriodEnding)
+			}
+			list = append(list, accrual{categoryID: c.ID, units: units, unitType: c.UnitType})
 		}
 	}
 	f, ok := frequencies[run.Frequency]

@@ -42,7 +42,7 @@ func addNZRecentEarnings(ctx context.Context, q *store.Queries, biz business.Bus
 	if err != nil || len(rows) == 0 {
 		return err
 	}
-	extra, err := nzExtraPayCategories(ctx, q, biz.ID)
+	extra, err := nzExtraPayCategories(ctx, q, biz.ID, true)
 	if err != nil {
 		return err
 	}
@@ -62,9 +62,10 @@ func addNZRecentEarnings(ctx context.Context, q *store.Queries, biz business.Bus
 
 // nzExtraPayCategories are the business's pay categories whose lines are
 // extra pays (NZ) or additional wages (SG): as LoadCategories classifies
-// them, the kinds bonus, lump sum, back pay, unused leave and ETP (the
-// calculations' extraPay and additionalWage).
-func nzExtraPayCategories(ctx context.Context, q *store.Queries, bizID int64) (map[int64]bool, error) {
+// them, the kinds bonus, lump sum, back pay, unused leave and, with etp,
+// ETP (the calculations' extraPay and additionalWage: an SG termination
+// payment is not wages, so not an additional wage).
+func nzExtraPayCategories(ctx context.Context, q *store.Queries, bizID int64, etp bool) (map[int64]bool, error) {
 	recs, err := q.ListRecords(ctx, store.ListRecordsParams{BusinessID: bizID, Kind: record.KindPayCategory})
 	if err != nil {
 		return nil, err
@@ -75,6 +76,9 @@ func nzExtraPayCategories(ctx context.Context, q *store.Queries, bizID int64) (m
 			PayCategoryType string `json:"payCategoryType"`
 		}
 		if json.Unmarshal([]byte(r.Data), &pc) != nil {
+			continue
+		}
+		if !etp && strings.EqualFold(pc.PayCategoryType, "etp") {
 			continue
 		}
 		switch earningKinds[strings.ToLower(pc.PayCategoryType)] {

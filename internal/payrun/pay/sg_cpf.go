@@ -36,7 +36,7 @@ func sgYear(e *EmployeeRow, paid time.Time, y *YTD, sg *calc.SGEmployee) {
 }
 
 // addSGAWPaid sets y.sgAWPaid of each SG employee: the additional wages
-// (pay category types Bonus, LumpSum, ETP) of the year's finalised runs
+// (pay category types Bonus, LumpSum; not ETP) of the year's finalised runs
 // paid before the run.
 func addSGAWPaid(ctx context.Context, q *store.Queries, biz business.Business, run *store.PayRun, from time.Time, out map[int64]*YTD) error {
 	if biz.Region != calc.SG {
@@ -47,7 +47,7 @@ func addSGAWPaid(ctx context.Context, q *store.Queries, biz business.Business, r
 	if err != nil || len(rows) == 0 {
 		return err
 	}
-	aw, err := nzExtraPayCategories(ctx, q, biz.ID) // the same categories: bonus and lump sum types
+	aw, err := nzExtraPayCategories(ctx, q, biz.ID, false) // the same categories but termination payments (not wages)
 	if err != nil {
 		return err
 	}

@@ -3,6 +3,7 @@ package pay
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"strings"
 	"time"
 
@@ -237,4 +238,98 @@ func ukP45Week1Month1(e *EmployeeRow, paid time.Time) bool {
 	}
 	from, _ := TaxYear(calc.UK, paid)
 	return uk.P45Counts(payroll.DateOnly(e.PreviousEmployerLeavingDate.Time), payroll.DateOnly(e.StartDate.Time), false, from)
+}
+
+// ukAfterLeaving operates a payment made after the employee left, in a
+// period after the one their final pay (and P45) was in, as GOV.UK's
+// "Employee leaving" says (docs/reference/uk-paye.md): tax code 0T (S0T,
+// C0T) on the week 1/month 1 basis, and NI and student loans on a weekly
+// earnings period when every payment is irregular (a bonus, holiday pay,
+// back pay, a lump sum); regular pay, alone or with them, keeps the
+// employee's own earnings period. Directors keep their NI rules.
+func ukAfterLeaving(e *EmployeeRow, run *store.PayRun, earnings []calc.Earning, ue *calc.UKEmployee) {
+	if !e.EndDate.Valid || !payroll.DateOnly(e.EndDate.Time).Before(payroll.DateOnly(run.PeriodStarting)) {
+		return
+	}
+	code := strings.ToUpper(strings.TrimSpace(e.TaxCode))
+	switch {
+	case strings.HasPrefix(code, "S"):
+		ue.TaxCode = "S0T"
+	case strings.HasPrefix(code, "C"):
+		ue.TaxCode = "C0T"
+	default:
+		ue.TaxCode = "0T"
+	}
+	ue.Week1Month1 = true
+	irregular := false
+	for _, l := range earnings {
+		if l.Amount.IsZero() {
+			continue
+		}
+		switch l.Kind {
+		case calc.Bonus, calc.Lumpsum, calc.BackPay, calc.UnusedLeave, calc.ETP:
+			irregular = true
+		default:
+			return // regular pay: the usual earnings period
+		}
+	}
+	ue.WeeklyEarningsPeriod = irregular && !ue.Director
+}
+
+// ukAwardThreshold is the part of a termination award exempt from income
+// tax (ITEPA 2003 s 403(1)) and, as it is not earnings, from Class 1 NI.
+var ukAwardThreshold = payroll.MustMoney("30000")
+
+// ukTerminationAwards refuses a UK termination award (lines of kind ETP,
+// with the awards paid before for the same employment) past £30,000: the
+// excess is taxable and liable to employer Class 1A NICs in real time
+// (from 6 April 2020), which payrolld does not work out yet. Up to it the
+// award is neither taxable nor NI-able (calcInput marks its lines).
+func ukTerminationAwards(earnings []calc.Earning, before payroll.Money) error {
+	total := before
+	any := false
+	for _, l := range earnings {
+		if l.Kind == calc.ETP {
+			total, any = total.Add(l.Amount), true
+		}
+	}
+	if !any || !ukAwardThreshold.Less(total) {
+		return nil
+	}
+	return fmt.Errorf("UK termination award of %s (with %s paid before) goes past the £30,000 exempt from tax and NI (ITEPA 2003 s 403): the excess is taxable and liable to employer Class 1A NICs, which payrolld does not work out: %w",
+		total.Sub(before).StringFixed(2), before.StringFixed(2), calc.ErrNoRules)
+}
+
+// ukAwardsBefore is employee e's termination awards (earnings of kind
+// ETP) paid by the business's other finalised runs since the employee's
+// start date, when lines pay one; zero otherwise.
+func ukAwardsBefore(ctx context.Context, q *store.Queries, bizID int64, region string, run *store.PayRun, e *EmployeeRow, cats *Categories, lines []line) (payroll.Money, error) {
+	if region != calc.UK {
+		return payroll.Money{}, nil
+	}
+	pays := false
+	for i := range lines {
+		if lines[i].Kind == KindEarnings && lines[i].earningKind == calc.ETP {
+			pays = true
+		}
+	}
+	if !pays {
+		return payroll.Money{}, nil
+	}
+	from := time.Date(1900, 1, 1, 0, 0, 0, 0, time.UTC)
+	if e.StartDate.Valid {
+		from = payroll.DateOnly(e.StartDate.Time)
+	}
+	rows, err := q.EmployeeEarningsByCategorySince(ctx, store.EmployeeEarningsByCategorySinceParams{SplitAt: run.DatePaid, BusinessID: bizID,
+		EmployeeID: e.ID, PayRunID: run.ID, PaidFrom: from, PaidTo: run.DatePaid})
+	if err != nil {
+		return payroll.Money{}, err
+	}
+	var sum payroll.Money
+	for _, r := range rows {
+		if c, ok := cats.ByKind[KindEarnings][r.CategoryID]; ok && c.Kind == calc.ETP {
+			sum = sum.Add(money(r.Amount))
+		}
+	}
+	return sum, nil
 }

@@ -130,6 +130,9 @@ func (w *Writer) AddEmployee(ctx context.Context, region string, run *store.PayR
 	if x.au, err = w.auInputsFor(ctx, region, run, e, cats, lines); err != nil {
 		return err
 	}
+	if x.ukAwardsBefore, err = ukAwardsBefore(ctx, w.q, w.bizID, region, run, e, cats, lines); err != nil {
+		return err
+	}
 	f := compute(region, run, e, lines, y, x)
 	if err := w.storeUKPension(ctx, run.ID, e.ID, &f); err != nil {
 		return err
@@ -191,6 +194,9 @@ func (w *Writer) RecalcEmployee(ctx context.Context, region string, run *store.P
 		return err
 	}
 	if x.au, err = w.auInputsFor(ctx, region, run, e, cats, lines); err != nil {
+		return err
+	}
+	if x.ukAwardsBefore, err = ukAwardsBefore(ctx, w.q, w.bizID, region, run, e, cats, lines); err != nil {
 		return err
 	}
 	f := compute(region, run, e, lines, y, x)
