@@ -16,6 +16,10 @@ var operationExamples = map[string]any{
 	"PUT /api/v2/business/{businessId}/benefitcategory": map[string]any{"id": 1, "name": "Private medical insurance",
 		"description": "Bupa company scheme, family cover from 2027", "benefitType": "PrivateMedicalTreatmentOrInsurance",
 		"niTreatment": "Class1A", "year": 2027, "payrollingBenefit": false, "carryBenefitForward": true},
+	"POST /api/v2/business/{businessId}/import/deduction-categories": []any{
+		map[string]any{"name": "Workplace giving", "paymentSummaryClassification": "WorkplaceGiving", "taxExempt": false}},
+	"POST /api/v2/business/{businessId}/import/pay-schedule": []any{
+		map[string]any{"name": "Monthly salaried", "frequency": "Monthly"}},
 	"POST /api/v2/business/{businessId}/import/benefit-categories": []any{
 		map[string]any{"name": "Season ticket loan", "description": "Annual rail season ticket", "benefitType": "PaymentsMadeOnBehalfOfTheEmployee",
 			"niTreatment": "Class1A", "year": 2027}},
