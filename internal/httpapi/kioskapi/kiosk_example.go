@@ -6,7 +6,7 @@ package kioskapi
 // RequestExample is a clock on (and clock off, break, discard) body: the
 // employee at the kiosk; recordedTimeUtc omitted means now.
 func (ActionBody) RequestExample() any {
-	return map[string]any{"employeeId": 1234, "utcOffset": "+10:00", "note": "Opening the Collins Street store",
+	return map[string]any{"employeeId": 1234, "utcOffset": "+11:00", "note": "Opening the Collins Street store",
 		"noteVisibility": "Visible", "isAdminInitiated": false, "isPaidBreak": false}
 }
 
@@ -51,7 +51,7 @@ func (ShiftsBody) RequestExample() any {
 // RequestExample adds a past shift with a 30-minute unpaid break (UTC
 // instants).
 func (AddShiftBody) RequestExample() any {
-	return map[string]any{"employeeId": 1234, "utcOffset": "+10:00",
+	return map[string]any{"employeeId": 1234, "utcOffset": "+11:00",
 		"recordedStartTimeUtc": "2026-10-29T22:00:00Z", "recordedEndTimeUtc": "2026-10-30T06:30:00Z",
 		"breaks": []any{map[string]any{
 			"start": map[string]any{"recordedTimeUtc": "2026-10-30T02:00:00Z", "isPaidBreak": false},
