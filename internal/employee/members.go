@@ -18,10 +18,10 @@ type Members struct {
 	PreferredName                                         string           `json:"preferredName" maxLength:"100"`
 	PreviousSurname                                       string           `json:"previousSurname" maxLength:"100"`
 	Gender                                                string           `json:"gender" maxLength:"20"`
-	DateOfBirth                                           payroll.DateTime `json:"dateOfBirth" nullable:"true"`
-	AnniversaryDate                                       payroll.DateTime `json:"anniversaryDate" nullable:"true"`
-	StartDate                                             payroll.DateTime `json:"startDate" nullable:"true"`
-	EndDate                                               payroll.DateTime `json:"endDate" nullable:"true"`
+	DateOfBirth                                           payroll.DateTime `json:"dateOfBirth" nullable:"true" doc:"a local date, yyyy-MM-ddT00:00:00"`
+	AnniversaryDate                                       payroll.DateTime `json:"anniversaryDate" nullable:"true" doc:"a local date, yyyy-MM-ddT00:00:00"`
+	StartDate                                             payroll.DateTime `json:"startDate" nullable:"true" doc:"the first day of employment, a local date yyyy-MM-ddT00:00:00"`
+	EndDate                                               payroll.DateTime `json:"endDate" nullable:"true" doc:"the last day of employment, a local date yyyy-MM-ddT00:00:00; set terminates the employee"`
 	JobTitle                                              string           `json:"jobTitle" maxLength:"100"`
 	Tags                                                  string           `json:"tags" maxLength:"500"`
 	ResidentialStreetAddress                              string           `json:"residentialStreetAddress" maxLength:"200"`
@@ -57,10 +57,10 @@ type Members struct {
 	PrimaryLocation                                       string           `json:"primaryLocation" maxLength:"200"`
 	Locations                                             string           `json:"locations" maxLength:"2000"`
 	WorkTypes                                             string           `json:"workTypes" maxLength:"2000"`
-	Rate                                                  *payroll.Rate    `json:"rate" nullable:"true"`
+	Rate                                                  *payroll.Rate    `json:"rate" nullable:"true" doc:"the pay rate per rateUnit (per hour, year, day, week, month or pay run) in the business currency"`
 	RateUnit                                              string           `json:"rateUnit" maxLength:"20"`
-	HoursPerWeek                                          *payroll.Rate    `json:"hoursPerWeek" nullable:"true"`
-	HoursPerDay                                           *payroll.Rate    `json:"hoursPerDay" nullable:"true"`
+	HoursPerWeek                                          *payroll.Rate    `json:"hoursPerWeek" nullable:"true" doc:"standard hours a week, decimal hours (37.5 = 37 h 30 min)"`
+	HoursPerDay                                           *payroll.Rate    `json:"hoursPerDay" nullable:"true" doc:"standard hours a day, decimal hours (7.6 = 7 h 36 min)"`
 	OverrideTemplateRate                                  string           `json:"overrideTemplateRate" maxLength:"10"`
 	AutomaticallyPayEmployee                              string           `json:"automaticallyPayEmployee" maxLength:"10"`
 	IsEnabledForTimesheets                                string           `json:"isEnabledForTimesheets" maxLength:"10"`

@@ -20,9 +20,11 @@ import (
 // merged record.
 //
 // Examples: a body type that has a method RequestExample() any gets that
-// value as the example of every operation that takes it, unless the
-// operation carries its own (WithExample). The test in examples_test.go
-// sends every example to a fresh server.
+// value as the example of every operation that takes it (a list body
+// gets a list of one), unless the operation carries its own: WithExample,
+// or its entry in operationExamples (bodies declared inline, and lists
+// whose example must differ from the single create's). The test in
+// examples_test.go sends every example to a fresh server.
 
 const (
 	partialBodyKey = "partialBody"
@@ -50,6 +52,13 @@ func WithExample(op *huma.Operation, example any) {
 		op.Metadata = map[string]any{}
 	}
 	op.Metadata[exampleKey] = example
+}
+
+// Example is op with its example request body set (WithExample), for
+// an operation registered inline.
+func Example(op huma.Operation, example any) huma.Operation {
+	WithExample(&op, example)
+	return op
 }
 
 // bodyField is the Body field of an operation's input type.
@@ -119,19 +128,38 @@ func path0(ref string) string { return ref[strings.LastIndexByte(ref, '/')+1:] }
 func requestExample(op *huma.Operation, in reflect.Type) {
 	ex, ok := op.Metadata[exampleKey]
 	if !ok {
+		ex, ok = operationExamples[op.Method+" "+op.Path]
+	}
+	if !ok {
 		f, found := bodyField(in)
 		if !found {
 			return
 		}
 		t := f.Type
-		if e, is := reflect.New(t).Elem().Interface().(RequestExampler); is {
-			ex = e.RequestExample()
-		} else if e, is := reflect.New(t).Interface().(RequestExampler); is {
-			ex = e.RequestExample()
+		ex = typeExample(t)
+		if ex == nil && t.Kind() == reflect.Slice {
+			// a bulk body: a list of one element's example
+			if one := typeExample(t.Elem()); one != nil {
+				ex = []any{one}
+			}
 		}
 	}
 	if ex == nil {
 		return
 	}
 	jsonMedia(op).Example = ex
+}
+
+// typeExample is t's RequestExample, if it (or *t) has one.
+func typeExample(t reflect.Type) any {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if e, is := reflect.New(t).Elem().Interface().(RequestExampler); is {
+		return e.RequestExample()
+	}
+	if e, is := reflect.New(t).Interface().(RequestExampler); is {
+		return e.RequestExample()
+	}
+	return nil
 }

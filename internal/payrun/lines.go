@@ -23,10 +23,10 @@ type LineIn struct {
 	PayCategoryID       string         `json:"payCategoryId,omitempty"`
 	DeductionCategoryID string         `json:"deductionCategoryId,omitempty"`
 	LocationID          string         `json:"locationId,omitempty"`
-	Units               *payroll.Rate  `json:"units,omitempty"`
-	Rate                *payroll.Rate  `json:"rate,omitempty"`
-	Earnings            *payroll.Money `json:"earnings,omitempty"`
-	Amount              *payroll.Money `json:"amount,omitempty"`
+	Units               *payroll.Rate  `json:"units,omitempty" doc:"earnings: the quantity of the pay category's unit (decimal hours for hourly categories)"`
+	Rate                *payroll.Rate  `json:"rate,omitempty" doc:"earnings: the rate per unit in the business currency (default the employee's rate for the category)"`
+	Earnings            *payroll.Money `json:"earnings,omitempty" doc:"earnings: the line's amount in the business currency (default units × rate)"`
+	Amount              *payroll.Money `json:"amount,omitempty" doc:"deductions: the amount in the business currency"`
 	Notes               string         `json:"notes,omitempty" maxLength:"500"`
 	// AU earnings lines: how a back payment, bonus or commission is
 	// withheld on (Schedule 5).
