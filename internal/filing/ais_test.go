@@ -26,7 +26,7 @@ func TestIRASAISRefused(t *testing.T) {
 		}{
 			{"before 2000", F, b.Key, map[string]any{"basisYear": 1999}, 400, "basisYear"},
 			{"a year not started (the test clock is 2026)", F, b.Key, map[string]any{"basisYear": 2027}, 400, "basisYear"},
-			{"another region", auB + "/filing/irasais", b.Key, map[string]any{"basisYear": 2026}, 409, ""},
+			{"another region", auB + "/filing/irasais", b.Key, map[string]any{"basisYear": 2026}, 400, "region"},
 			{"another tenant", F, b.OtherKey, map[string]any{"basisYear": 2026}, 404, ""},
 			{"the return itself", F, b.Key, map[string]any{"basisYear": 2026}, 409, ""},
 		} {

@@ -93,7 +93,7 @@ func TestCPFSubmission(t *testing.T) {
 			{"advice code 00", F, key, with("adviceCode", "00"), 400},
 			{"advice code of one digit", F, key, with("adviceCode", "1"), 400},
 			{"a month without a finalised run", F, key, with("month", "2026-10"), 409},
-			{"another region", auB + "/filing/cpfsubmission", key, ok, 409},
+			{"another region", auB + "/filing/cpfsubmission", key, ok, 400},
 			{"another tenant", F, b.OtherKey, ok, 404},
 		} {
 			if r := b.Do("POST", c.path, c.who, c.body); r.Status != c.status {

@@ -76,9 +76,9 @@ func TestSTPFinalisation(t *testing.T) {
 		}
 		stored(0)
 		events(0)
-		// Another region: 409; another tenant's business: 404.
+		// Another region: 400 naming region; another tenant's business: 404.
 		_, sgB := x.AddBusiness("Alice SG", "SG")
-		x.Do("POST", sgB+"/filing/stpfinalisation", x.Key, map[string]any{"financialYear": 2026}).Expect(t, 409)
+		testkit.ExpectProblem(t, x.Do("POST", sgB+"/filing/stpfinalisation", x.Key, map[string]any{"financialYear": 2026}), 400, "region")
 		x.Do("POST", F, x.OtherKey, map[string]any{"financialYear": 2026}).Expect(t, 404)
 		stored(0)
 

@@ -16,6 +16,7 @@ import (
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/payrun"
 	"github.com/payrolld/payrolld/internal/payrun/pay"
+	"github.com/payrolld/payrolld/internal/record"
 	"github.com/payrolld/payrolld/internal/sg/cpf"
 	"github.com/payrolld/payrolld/internal/store"
 	"github.com/payrolld/payrolld/internal/webhook"
@@ -174,7 +175,7 @@ type FinaliseYearRequest struct {
 func (s *Service) FinaliseYear(ctx context.Context, biz business.Business, r FinaliseYearRequest) (_ Filing, err error) {
 	defer payroll.Wrap(&err, "STP finalisation")
 	if biz.Region != "AU" {
-		return Filing{}, payroll.Conflict("the STP finalisation declaration is an AU filing; this business's region is %s", biz.Region)
+		return Filing{}, record.RegionError("STP finalisation declarations", []string{"AU"}, biz)
 	}
 	now := s.Clock.Now()
 	if err := stp.FinalisableYear(r.FinancialYear, now); err != nil {
@@ -266,7 +267,7 @@ func (s *Service) CreateIRASAIS(_ context.Context, biz business.Business, r AISR
 		return Filing{}, payroll.Invalid("basisYear", "basisYear must be a calendar year from 2000 that has started (the year the income was earned)")
 	}
 	if biz.Region != "SG" {
-		return Filing{}, payroll.Conflict("the IRAS AIS return is a Singapore filing; this business's region is %s", biz.Region)
+		return Filing{}, record.RegionError("IRAS AIS returns", []string{"SG"}, biz)
 	}
 	return Filing{}, payroll.Conflict("the IRAS AIS return (IR8A with Appendix 8A) of basis year %d cannot be built: IRAS's AIS file and API "+
 		"specifications (record layouts, field lengths, income codes) were not available to this service (docs/reference/sg-iras-ais.md); "+

@@ -80,7 +80,7 @@ func Register(s *filing.Service) func(*httpapi.API) {
 				"ordinary and additional wages subject to CPF, employment status) and the trailer, in 150-byte records. It is stored Pending as a " +
 				"filing of kind CPF contribution submission (payRunId 0; submissionId = the file's name, served by B/filing/{filingId}/document), " +
 				"emits FilingStateChanged and is sent by the transmitter (the outbox). 400 for a bad month, CSN (payment type PTE only) or advice " +
-				"code; 409 for a business of another region, a month without a finalised run, an advice code the month already used, voluntary " +
+				"code, or a business of another region (naming region); 409 for a month without a finalised run, an advice code the month already used, voluntary " +
 				"CPF contributions, or an employee the " +
 				"layout cannot carry (NRIC, name); nothing is stored then. " + stateDoc},
 			func(ctx context.Context, in *struct {
@@ -94,7 +94,7 @@ func Register(s *filing.Service) func(*httpapi.API) {
 			Summary: "Create a basis year's IRAS AIS return (not built: refused)",
 			Description: "SG. The IRAS Auto-Inclusion Scheme return (IR8A with Appendix 8A) of a basis year is not built: IRAS's AIS file and API " +
 				"specifications (record layouts, field lengths, income codes) were not available (docs/reference/sg-iras-ais.md lists what was " +
-				"found and what was not). The operation checks the request (400 for a bad basis year, 409 for a business of another region) and " +
+				"found and what was not). The operation checks the request (400 for a bad basis year or a business of another region) and " +
 				"then refuses with 409 saying so; nothing is stored."},
 			func(ctx context.Context, in *struct {
 				httpapi.BusinessPath
@@ -108,8 +108,8 @@ func Register(s *filing.Service) func(*httpapi.API) {
 			Description: "AU. Creates the year-end finalisation declaration: an STP update event carrying the year to date (from the business's finalised pay runs " +
 				"paid in the income year) of the selected employees, or of every employee those runs paid, each with the final event indicator set " +
 				"(docs/reference/au-stp-phase2.md, \"Finalisation\"). It is stored Pending as a filing of kind STP finalisation (payRunId 0), emits " +
-				"FilingStateChanged and is sent by the transmitter like the pay events. 400 for a year not started or an employee the year's runs did " +
-				"not pay; 409 for a business of another region, a business without its STP registration's ABN and signatory, or a payee the note " +
+				"FilingStateChanged and is sent by the transmitter like the pay events. 400 for a year not started, an employee the year's runs did " +
+				"not pay or a business of another region; 409 for a business without its STP registration's ABN and signatory, or a payee the note " +
 				"cannot report; nothing is stored then. " + stateDoc},
 			func(ctx context.Context, in *struct {
 				httpapi.BusinessPath

@@ -8,6 +8,7 @@ import (
 
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/record"
 	"github.com/payrolld/payrolld/internal/store"
 )
 
@@ -27,7 +28,7 @@ type SubmissionRequest struct {
 // employee the layout cannot carry is a 409 naming it.
 func Month(ctx context.Context, q *store.Queries, biz business.Business, r SubmissionRequest, now time.Time) (File, error) {
 	if biz.Region != "SG" {
-		return File{}, payroll.Conflict("the CPF contribution submission is a Singapore filing; this business's region is %s", biz.Region)
+		return File{}, record.RegionError("CPF contribution submissions", []string{"SG"}, biz)
 	}
 	from, err := time.Parse("2006-01", strings.TrimSpace(r.Month))
 	if err != nil {
