@@ -263,13 +263,16 @@ func TestAuditAUCasualTerminatedNoLeavePayout(t *testing.T) {
 // method; au-pay-rules.md §2) and its payment summary (ATO, PAYG payment
 // summary – individual non-business: such leave is part of gross
 // payments, not Lump Sum A): Lou, a casual ($25 an hour, 40 hours: $1,000
-// a week, so no leave accrues by itself) employed since 1 July 2014 (LSL
-// payable after 7 years), has 100 hours of LSL when he resigns on Sunday
-// 22 November 2026: 100 × 25 = 2,500.00; ÷ 52 = 48.08 → 48; W(1048) =
-// 0.3227 × 1048.99 − 185.1935 = 153.32 → 153, W(1000) = 138: 15 × 52 =
-// 780; PAYG 138 + 780 = 918. SG 12% × 1,000 = 120 (unused leave is not
-// OTE). The year's summary: gross payments 1,000 + 3,500 = 4,500, Lump
-// Sum A 0, tax 138 + 918 = 1,056.
+// a week; a casual accrues long service leave, NSW Long Service Leave Act
+// 1955 s 4(11)(a): 40 × 0.016667 = 0.66668 → 0.6667 hours a week)
+// employed since 1 July 2014 (LSL payable after 7 years), has 100 hours of
+// LSL entered and 0.6667 accrued in each of his last two weeks when he
+// resigns on Sunday 22 November 2026: 101.3334 × 25 = 2,533.335 →
+// 2,533.34; ÷ 52 = 48.72 → 48; W(1048) = 0.3227 × 1048.99 − 185.1935 =
+// 153.32 → 153, W(1000) = 138: 15 × 52 = 780; PAYG 138 + 780 = 918. SG
+// 12% × 1,000 = 120 (unused leave is not OTE). The year's summary: gross
+// payments 1,000 + 3,533.34 = 4,533.34 → 4,533 (whole dollars), Lump Sum
+// A 0, tax 138 + 918 = 1,056.
 func TestAuditAULongServiceLeaveOnResignation(t *testing.T) {
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
 		e := newAUEnv(t, d)
@@ -281,10 +284,10 @@ func TestAuditAULongServiceLeaveOnResignation(t *testing.T) {
 		e.Do("POST", P1+"/finalise", e.Key, nil).Expect(t, 200)
 		P := e.run(t, "2026-11-22", "2026-11-25")
 		e.Do("POST", P+"/terminate", e.Key, map[string]any{"employeeId": lou, "terminationReason": "Resignation", "terminationDate": "2026-11-22T00:00:00"}).Expect(t, 200)
-		want(t, "final pay", e.totals(t, P, lou), map[string]int64{"grossEarnings": 350000, "paygWithheld": 91800, "superContribution": 12000})
+		want(t, "final pay", e.totals(t, P, lou), map[string]int64{"grossEarnings": 353334, "paygWithheld": 91800, "superContribution": 12000})
 		e.Do("POST", P+"/finalise", e.Key, nil).Expect(t, 200)
 		sum := e.Do("PUT", fmt.Sprintf("%s/paymentsummary/2027?employeeId=%d", e.B, lou), e.Key, nil).Expect(t, 200).Map(t)
-		for k, v := range map[string]float64{"grossPayments": 4500, "lumpSumA": 0, "lumpSumB": 0, "totalTaxWithheld": 1056} {
+		for k, v := range map[string]float64{"grossPayments": 4533, "lumpSumA": 0, "lumpSumB": 0, "totalTaxWithheld": 1056} {
 			if num(t, sum[k]) != v {
 				t.Errorf("payment summary %s = %v, want %v", k, sum[k], v)
 			}

@@ -280,22 +280,25 @@ func TestAuditSGIncompleteMonthWithoutWorkWeek(t *testing.T) {
 
 // AU genuine redundancy after 12 years (Schedule 7 Lump Sum A; Schedule
 // 11 code R; the tax-free part as Lump Sum D): Gil, a casual on $1,000 a
-// week ($25 an hour for 40 hours, so no leave accrues by itself), employed
-// since 1 July 2014, with 76 hours of annual leave (17.5% loading) and 100
-// hours of long service leave (payable after 7 years: he has 12), made
-// genuinely redundant on Sunday 22 November 2026 with $20,000 tax-free
-// (Lump Sum D) and a $10,000 redundancy payment above it (ETP code R,
-// excluded, under the ETP cap):
-//   - unused leave: 76 × 25 = 1,900.00, loading 17.5% = 332.50, LSL 100 ×
-//     25 = 2,500.00: Lump Sum A 4,732.50 withheld at 32% = 1,514.40;
+// week ($25 an hour for 40 hours: as a casual he accrues no annual leave,
+// but he does accrue long service leave, NSW Long Service Leave Act 1955
+// s 4(11)(a): 40 × 0.016667 = 0.66668 → 0.6667 hours in each of the two
+// weeks), employed since 1 July 2014, with 76 hours of annual leave (17.5%
+// loading) and 100 hours of long service leave (payable after 7 years: he
+// has 12), made genuinely redundant on Sunday 22 November 2026 with
+// $20,000 tax-free (Lump Sum D) and a $10,000 redundancy payment above it
+// (ETP code R, excluded, under the ETP cap):
+//   - unused leave: 76 × 25 = 1,900.00, loading 17.5% = 332.50, LSL
+//     (100 + 0.6667 + 0.6667 = 101.3334 hours) × 25 = 2,533.335 →
+//     2,533.34: Lump Sum A 4,765.84 withheld at 32% = 1,525.0688;
 //   - ETP R: 32% (under the preservation age) × 10,000 = 3,200;
-//   - the week: W(1000) = 138. PAYG 138 + 1,514.40 + 3,200 = 4,852.40 →
-//     4,852; Lump Sum D is not withheld from.
+//   - the week: W(1000) = 138. PAYG 138 + 1,525.0688 + 3,200 = 4,863.07 →
+//     4,863; Lump Sum D is not withheld from.
 //
 // SG 12% × 1,000 = 120 (none of the lump sums is OTE). The payment
 // summary: gross payments 1,000 + 1,000 (the week before), Lump Sum A
-// 4,732 (whole dollars), Lump Sum D 20,000, ETP taxable component 10,000
-// code R.
+// 4,765 (whole dollars), Lump Sum D 20,000, ETP taxable component 10,000
+// code R, tax 138 + 4,863 = 5,001.
 func TestAuditAUGenuineRedundancyLumpSums(t *testing.T) {
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
 		e := newAUEnv(t, d)
@@ -313,12 +316,12 @@ func TestAuditAUGenuineRedundancyLumpSums(t *testing.T) {
 		e.earnings(t, P, gil,
 			map[string]any{"payCategoryId": fmt.Sprint(e.pay["Genuine Redundancy Tax-Free Amount (Lump Sum D)"]), "earnings": 20000},
 			map[string]any{"payCategoryId": fmt.Sprint(e.pay["Redundancy Payment (ETP)"]), "earnings": 10000}).Expect(t, 200)
-		want(t, "final pay", e.totals(t, P, gil), map[string]int64{"grossEarnings": 100000 + 473250 + 2000000 + 1000000,
-			"paygWithheld": 485200, "superContribution": 12000})
+		want(t, "final pay", e.totals(t, P, gil), map[string]int64{"grossEarnings": 100000 + 476584 + 2000000 + 1000000,
+			"paygWithheld": 486300, "superContribution": 12000})
 		e.Do("POST", P+"/finalise", e.Key, nil).Expect(t, 200)
 		sum := e.Do("PUT", fmt.Sprintf("%s/paymentsummary/2027?employeeId=%d", e.B, gil), e.Key, nil).Expect(t, 200).Map(t)
-		for k, v := range map[string]float64{"grossPayments": 2000, "lumpSumA": 4732, "lumpSumD": 20000, "taxableComponent": 10000,
-			"totalTaxWithheld": 138 + 4852} {
+		for k, v := range map[string]float64{"grossPayments": 2000, "lumpSumA": 4765, "lumpSumD": 20000, "taxableComponent": 10000,
+			"totalTaxWithheld": 138 + 4863} {
 			if num(t, sum[k]) != v {
 				t.Errorf("payment summary %s = %v, want %v", k, sum[k], v)
 			}

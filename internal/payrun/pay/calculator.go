@@ -82,6 +82,9 @@ type YTD struct {
 	// nzRecent is an NZ employee's regular earnings of the four weeks
 	// (monthly: the month) before the run's period (nz_extrapay.go).
 	nzRecent int64
+	// nzRedundancy is an NZ employee's redundancy payments of the year
+	// to date: not ACC liable earnings (nz_extrapay.go).
+	nzRedundancy int64
 	// sgAWPaid is an SG employee's additional wages paid earlier in the
 	// year (sg_cpf.go).
 	sgAWPaid int64
@@ -104,6 +107,9 @@ func YearToDate(ctx context.Context, q *store.Queries, biz business.Business, ru
 		return nil, err
 	}
 	if err := addNZRecentEarnings(ctx, q, biz, run, out); err != nil { // nz_extrapay.go
+		return nil, err
+	}
+	if err := addNZRedundancyPaid(ctx, q, biz, run, from, out); err != nil { // nz_extrapay.go
 		return nil, err
 	}
 	if err := addSGAWPaid(ctx, q, biz, run, from, out); err != nil { // sg_cpf.go

@@ -301,7 +301,7 @@ func statutory(region string, run *store.PayRun, e *EmployeeRow, in *calc.Input,
 		return res, nil
 	case calc.NZ:
 		in.NZ = nzEmployee(e)
-		in.NZ.ACCLiableEarningsYTD = money(y.Gross)
+		in.NZ.ACCLiableEarningsYTD = money(y.Gross - y.nzRedundancy) // redundancy is not liable (nz_extrapay.go)
 		in.NZ.RecentEarnings = money(y.nzRecent)
 		res, err := engine.Calculate(in)
 		if err != nil {

@@ -593,7 +593,7 @@ func (in *inputs) linesFor(e *EmployeeRow, run *store.PayRun, cats *Categories, 
 	in.expenseLines(e, cats, &out)
 	in.taxAdjustmentLines(e, kept, &out)
 	if in != nil {
-		out.lines = append(out.lines, in.accruals(e, run, t.worked)...)
+		out.lines = append(out.lines, in.accruals(e, run, cats.Region, t.worked)...)
 	}
 	in.splitEarnings(e, &out)
 	return out
@@ -926,9 +926,13 @@ type accrual struct {
 
 // accruals are the employee's leave accrued lines for the run: by their
 // leave allowances when they have any, else by the leave categories that
-// accrue automatically (not for casual employees). worked is the run's
+// accrue automatically. A casual employee accrues none of the NES leave
+// (Fair Work Act 2009 ss 86, 95) but, in AU, does accrue long service
+// leave: the state and territory Acts count casual service (NSW Long
+// Service Leave Act 1955 s 4(11)(a); Vic Long Service Leave Act 2018 s 3;
+// docs/reference/au-long-service-leave-casuals.md). worked is the run's
 // hours in pay categories that accrue leave.
-func (in *inputs) accruals(e *EmployeeRow, run *store.PayRun, worked payroll.Rate) []line {
+func (in *inputs) accruals(e *EmployeeRow, run *store.PayRun, region string, worked payroll.Rate) []line {
 	var list []accrual
 	if rows := in.allowances[e.ID]; len(rows) > 0 {
 		for _, a := range rows {
@@ -938,8 +942,12 @@ func (in *inputs) accruals(e *EmployeeRow, run *store.PayRun, worked payroll.Rat
 			}
 			list = append(list, accrual{categoryID: a.LeaveCategoryID, units: u, unitType: a.UnitType})
 		}
-	} else if !strings.EqualFold(e.EmploymentType, "Casual") {
+	} else {
+		casual := strings.EqualFold(e.EmploymentType, "Casual")
 		for _, c := range in.autoLeave {
+			if casual && (region != calc.AU || !strings.EqualFold(c.LeaveCategoryType, "LongServiceLeave")) {
+				continue
+			}
 			units := c.Units
 			if c.UnitType == "Days" || c.UnitType == "Weeks" {
 				units = yearOfServiceTier(&c, e, run.PeriodEnding)

@@ -91,7 +91,7 @@ func TestAccrualUnitTypes(t *testing.T) {
 		annual.ID = 9
 		in := &inputs{leaveCats: map[int64]categories.LeaveCategory{9: annual},
 			allowances: map[int64][]store.LeaveAllowance{1: {{LeaveCategoryID: 9, Units: c.units, UnitType: c.unitType}}}}
-		ls := in.accruals(e, run, worked)
+		ls := in.accruals(e, run, "AU", worked)
 		if len(ls) != 1 || ls[0].Units != c.want || ls[0].Kind != KindLeaveAccrued {
 			t.Errorf("%s %s: %+v, want %s", c.unitType, c.units, ls, c.want)
 		}

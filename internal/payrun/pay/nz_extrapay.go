@@ -88,3 +88,41 @@ func nzExtraPayCategories(ctx context.Context, q *store.Queries, bizID int64, et
 	}
 	return out, nil
 }
+
+// addNZRedundancyPaid sets y.nzRedundancy of each NZ employee: the
+// redundancy payments (pay category type ETP) of the tax year's finalised
+// runs paid up to the run's date. They are in the year's gross but are not
+// ACC liable earnings (IRD, "Taxing employee redundancy"; Accident
+// Compensation Act 2001 s 11, what earnings as an employee do not include;
+// docs/reference/nz-extra-pay-acc.md), so the year's liable earnings that
+// the levy's maximum is measured against leave them out.
+func addNZRedundancyPaid(ctx context.Context, q *store.Queries, biz business.Business, run *store.PayRun, from time.Time, out map[int64]*YTD) error {
+	if biz.Region != calc.NZ {
+		return nil
+	}
+	rows, err := q.EarningsByCategoryPaidBetween(ctx, store.EarningsByCategoryPaidBetweenParams{BusinessID: biz.ID, PayRunID: run.ID,
+		FromDate: from, ToDate: run.DatePaid})
+	if err != nil || len(rows) == 0 {
+		return err
+	}
+	all, err := nzExtraPayCategories(ctx, q, biz.ID, true)
+	if err != nil {
+		return err
+	}
+	notETP, err := nzExtraPayCategories(ctx, q, biz.ID, false)
+	if err != nil {
+		return err
+	}
+	for _, r := range rows {
+		if !all[r.CategoryID] || notETP[r.CategoryID] {
+			continue // not a redundancy (ETP) category
+		}
+		y := out[r.EmployeeID]
+		if y == nil {
+			y = &YTD{PayRunYearToDateRow: store.PayRunYearToDateRow{EmployeeID: r.EmployeeID}}
+			out[r.EmployeeID] = y
+		}
+		y.nzRedundancy += r.Amount
+	}
+	return nil
+}

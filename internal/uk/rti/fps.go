@@ -108,6 +108,7 @@ type FPSPayment struct {
 	WeekNo            int        `xml:"WeekNo,omitempty" json:"weekNo"`
 	MonthNo           int        `xml:"MonthNo,omitempty" json:"monthNo"`
 	PeriodsCovered    int        `xml:"PeriodsCovered" json:"periodsCovered"`
+	PmtAfterLeaving   string     `xml:"PmtAfterLeaving,omitempty" json:"pmtAfterLeaving" enum:"yes," doc:"yes when the payment is made after the employee left (after the leaving date was reported); empty otherwise"`
 	HoursWorked       string     `xml:"HoursWorked" json:"hoursWorked" enum:"A,B,C,D,E" doc:"normal hours a week: A under 16, B 16 to under 24, C 24 to under 30, D 30 or more, E other (none recorded)"`
 	TaxCode           FPSTaxCode `xml:"TaxCode" json:"taxCode"`
 	TaxablePay        amount     `xml:"TaxablePay" json:"taxablePay"`
@@ -364,6 +365,15 @@ func employeeOf(e employee.Employee, r store.UKFormsYearRunsRow, t *forms.Totals
 		TaxablePay: money(r.Taxable), PayAfterStatDedns: money(r.Net), TaxDeducted: money(r.Tax),
 		SMPYTD: optional(t.Statutory["SMP"]), SPPYTD: optional(t.Statutory["SPP"]), SAPYTD: optional(t.Statutory["SAP"]),
 		ShPPYTD: optional(t.Statutory["ShPP"]), SPBPYTD: optional(t.Statutory["SPBP"]), SNCPYTD: optional(t.Statutory["SNCP"])}
+	// A payment after leaving (the leaving date before the period this pay
+	// is for): the indicator, and the code the pay run operated, 0T on the
+	// week 1/month 1 basis (GOV.UK "Employee leaving"; uk_employee.go
+	// ukAfterLeaving). HMRC refuses the indicator without a leaving date
+	// (business rule 7847); docs/reference/uk-rti.md.
+	if !e.EndDate.IsZero() && payroll.DateOnly(e.EndDate.Time).Before(payroll.DateOnly(r.PeriodStarting)) {
+		pay.PmtAfterLeaving = "yes"
+		pay.TaxCode.Code, nonCumulative = "0T", true
+	}
 	if kind == "Month" {
 		pay.MonthNo = n
 	} else {

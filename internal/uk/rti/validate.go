@@ -48,6 +48,18 @@ func ValidateFPS(doc []byte) error {
 		}
 	}
 	walk("", "", root)
+	// HMRC business rule 7847: the payment after leaving indicator needs
+	// the employment's leaving date.
+	if fps := root.find("Body", "IRenvelope", "FullPaymentSubmission"); fps != nil {
+		for _, emp := range fps.children {
+			if emp.name != "Employee" {
+				continue
+			}
+			if emp.find("Employment", "Payment", "PmtAfterLeaving") != nil && emp.find("Employment", "LeavingDate") == nil {
+				add("Employee/Employment/Payment/PmtAfterLeaving: the payment after leaving indicator is set without a LeavingDate (HMRC rule 7847)")
+			}
+		}
+	}
 	env := root.find("Body", "IRenvelope")
 	if env == nil {
 		add("the message has no Body/IRenvelope")
@@ -100,7 +112,7 @@ var fpsStructure = map[string]rule{
 		{"LeavingDate", 0, 1}, {"FiguresToDate", 1, 1}, {"Payment", 1, 1}, {"NIlettersAndValues", 0, 4}},
 	"Starter":       {{"StartDate", 1, 1}, {"StartDec", 0, 1}},
 	"FiguresToDate": {{"TaxablePay", 1, 1}, {"TotalTax", 1, 1}, {"StudentLoansTD", 0, 1}, {"PostgradLoansTD", 0, 1}},
-	"Payment": {{"PayFreq", 1, 1}, {"PmtDate", 1, 1}, {"WeekNo", 0, 1}, {"MonthNo", 0, 1}, {"PeriodsCovered", 1, 1}, {"HoursWorked", 1, 1},
+	"Payment": {{"PayFreq", 1, 1}, {"PmtDate", 1, 1}, {"WeekNo", 0, 1}, {"MonthNo", 0, 1}, {"PeriodsCovered", 1, 1}, {"PmtAfterLeaving", 0, 1}, {"HoursWorked", 1, 1},
 		{"TaxCode", 1, 1}, {"TaxablePay", 1, 1}, {"PayAfterStatDedns", 1, 1}, {"StudentLoanRecovered", 0, 1}, {"PostgradLoanRecovered", 0, 1},
 		{"TaxDeductedOrRefunded", 1, 1}, {"SMPYTD", 0, 1}, {"SPPYTD", 0, 1}, {"SAPYTD", 0, 1}, {"ShPPYTD", 0, 1}, {"SPBPYTD", 0, 1}, {"SNCPYTD", 0, 1}},
 	"NIlettersAndValues": {{"NIletter", 1, 1}, {"GrossEarningsForNICsInPd", 1, 1}, {"GrossEarningsForNICsYTD", 1, 1}, {"AtLELYTD", 1, 1},
@@ -118,7 +130,8 @@ var fpsCodes = map[string]*regexp.Regexp{
 	"PayFreq": regexp.MustCompile(`^(W1|W2|W4|M1|M3|M6|MA|IO|IR)$`), "HoursWorked": regexp.MustCompile(`^[A-E]$`),
 	"Gender": regexp.MustCompile(`^[MF]$`), "NIletter": regexp.MustCompile(`^[ABCDEFHIJKLMNSVXZ]$`),
 	"DirectorsNIC": regexp.MustCompile(`^(AN|AL)$`), "StartDec": regexp.MustCompile(`^[ABC]$`), "IrrEmp": regexp.MustCompile(`^yes$`),
-	"RelatedTaxYear": regexp.MustCompile(`^[0-9]{2}-[0-9]{2}$`), "DefaultCurrency": regexp.MustCompile(`^GBP$`),
+	"PmtAfterLeaving": regexp.MustCompile(`^yes$`),
+	"RelatedTaxYear":  regexp.MustCompile(`^[0-9]{2}-[0-9]{2}$`), "DefaultCurrency": regexp.MustCompile(`^GBP$`),
 	"NINO":                       regexp.MustCompile(`^[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z][0-9]{6}[A-D ]$`),
 	"TaxCode@BasisNonCumulative": regexp.MustCompile(`^yes$`), "TaxCode@TaxRegime": regexp.MustCompile(`^[SC]$`),
 	"StudentLoanRecovered@PlanType": regexp.MustCompile(`^0[1245]$`),
