@@ -237,6 +237,7 @@ func Register[I, O any](a *API, needs Needs, op huma.Operation, h func(ctx conte
 		}
 		return out, nil
 	})
+	documentUpload(a.huma.OpenAPI(), op.Method, op.Path)
 }
 
 // NeedsOf is what a registered operation declared (false for an

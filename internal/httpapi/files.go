@@ -29,6 +29,43 @@ type UploadInput struct {
 	RawBody multipart.Form `contentType:"multipart/form-data"`
 }
 
+// documentUpload publishes the multipart body of an upload operation
+// (UploadInput) as the server reads it: one part named file, required.
+// huma describes a multipart.Form as its own generic "filename"/"name"
+// parts, which no upload here reads. The example names the kind of file
+// the operation takes: a binary part has no other value to show.
+func documentUpload(oapi *huma.OpenAPI, method, path string) {
+	item := oapi.Paths[path]
+	if item == nil {
+		return
+	}
+	op := map[string]*huma.Operation{http.MethodPost: item.Post, http.MethodPut: item.Put}[method]
+	if op == nil || op.RequestBody == nil {
+		return
+	}
+	mt := op.RequestBody.Content["multipart/form-data"]
+	if mt == nil || mt.Schema == nil || mt.Schema.Properties["filename"] == nil {
+		return // not an UploadInput body (RegisterImport documents its own)
+	}
+	file := "receipt-2026-10-14.pdf"
+	switch {
+	case strings.Contains(path, "image"):
+		file = "profile-photo.jpg"
+	case strings.Contains(path, "import52weekdata"):
+		file = "52-week-earnings-2026.csv"
+	case strings.Contains(path, "qualification"):
+		file = "first-aid-certificate.pdf"
+	case strings.Contains(path, "document"):
+		file = "employment-contract.pdf"
+	case strings.Contains(path, "leave"):
+		file = "medical-certificate.pdf"
+	}
+	mt.Schema = &huma.Schema{Type: "object", Required: []string{"file"}, Properties: map[string]*huma.Schema{
+		"file": {Type: "string", Format: "binary",
+			Description: "the file, as the multipart part named file (limited by the upload size setting)"}}}
+	mt.Example = map[string]any{"file": file}
+}
+
 // UploadedFile returns the "file" part (the first one), enforcing the
 // configured upload limit.
 func (a *API) UploadedFile(form *multipart.Form) (Upload, error) {

@@ -342,7 +342,8 @@ func documentOAuth(a *httpapi.API) {
 		Description: "OAuth2 client authentication: client_id and client_secret as user name and password (or as form fields)."}
 	schema := func(t reflect.Type) *huma.Schema { return oapi.Components.Schemas.Schema(t, true, "") }
 	form := func(t reflect.Type) *huma.RequestBody {
-		return &huma.RequestBody{Required: true, Content: map[string]*huma.MediaType{"application/x-www-form-urlencoded": {Schema: schema(t)}}}
+		return &huma.RequestBody{Required: true, Content: map[string]*huma.MediaType{"application/x-www-form-urlencoded": {Schema: schema(t),
+			Example: reflect.New(t).Elem().Interface().(httpapi.RequestExampler).RequestExample()}}}
 	}
 	jsonOf := func(desc string, t reflect.Type) *huma.Response {
 		return &huma.Response{Description: desc, Content: map[string]*huma.MediaType{"application/json": {Schema: schema(t)}}}
