@@ -90,6 +90,17 @@ type YTD struct {
 	sgAWPaid int64
 }
 
+// ytdFor is out's year to date of employee id, added empty when the
+// employee has none yet (the readers that add to it run in any order).
+func ytdFor(out map[int64]*YTD, id int64) *YTD {
+	y := out[id]
+	if y == nil {
+		y = &YTD{PayRunYearToDateRow: store.PayRunYearToDateRow{EmployeeID: id}}
+		out[id] = y
+	}
+	return y
+}
+
 // YearToDate reads every employee's year-to-date before run in one query:
 // the finalised runs of the tax year paid up to its date (from the running
 // totals), with opening balances.

@@ -50,11 +50,7 @@ func addNZRecentEarnings(ctx context.Context, q *store.Queries, biz business.Bus
 		if extra[r.CategoryID] {
 			continue
 		}
-		y := out[r.EmployeeID]
-		if y == nil {
-			y = &YTD{PayRunYearToDateRow: store.PayRunYearToDateRow{EmployeeID: r.EmployeeID}}
-			out[r.EmployeeID] = y
-		}
+		y := ytdFor(out, r.EmployeeID)
 		y.nzRecent += r.Amount
 	}
 	return nil
@@ -117,11 +113,7 @@ func addNZRedundancyPaid(ctx context.Context, q *store.Queries, biz business.Bus
 		if !all[r.CategoryID] || notETP[r.CategoryID] {
 			continue // not a redundancy (ETP) category
 		}
-		y := out[r.EmployeeID]
-		if y == nil {
-			y = &YTD{PayRunYearToDateRow: store.PayRunYearToDateRow{EmployeeID: r.EmployeeID}}
-			out[r.EmployeeID] = y
-		}
+		y := ytdFor(out, r.EmployeeID)
 		y.nzRedundancy += r.Amount
 	}
 	return nil

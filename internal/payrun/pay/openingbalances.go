@@ -20,11 +20,7 @@ func addOpeningBalances(ctx context.Context, q *store.Queries, biz business.Busi
 		return err
 	}
 	for _, r := range rows {
-		y := out[r.EmployeeID]
-		if y == nil {
-			y = &YTD{PayRunYearToDateRow: store.PayRunYearToDateRow{EmployeeID: r.EmployeeID}}
-			out[r.EmployeeID] = y
-		}
+		y := ytdFor(out, r.EmployeeID)
 		// As a run's figures: tax includes the study loan repayments.
 		stsl := r.Help + r.Sfss
 		tax := r.PaygWithholding + r.MethodB2PaygWithholding + stsl

@@ -55,11 +55,7 @@ func addSGAWPaid(ctx context.Context, q *store.Queries, biz business.Business, r
 		if !aw[r.CategoryID] {
 			continue
 		}
-		y := out[r.EmployeeID]
-		if y == nil {
-			y = &YTD{PayRunYearToDateRow: store.PayRunYearToDateRow{EmployeeID: r.EmployeeID}}
-			out[r.EmployeeID] = y
-		}
+		y := ytdFor(out, r.EmployeeID)
 		y.sgAWPaid += r.Amount
 	}
 	return nil

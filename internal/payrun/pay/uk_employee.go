@@ -190,11 +190,7 @@ func addUKDirectorsToDate(ctx context.Context, q *store.Queries, biz business.Bu
 			if r := since[id]; r != nil {
 				d.niEarnings, d.employeeNI, d.employerNI = r.Gross, r.NiEmployee, r.NiEmployer
 			}
-			y := out[id]
-			if y == nil {
-				y = &YTD{PayRunYearToDateRow: store.PayRunYearToDateRow{EmployeeID: id}}
-				out[id] = y
-			}
+			y := ytdFor(out, id)
 			y.ukDirector = d
 		}
 	}
