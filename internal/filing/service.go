@@ -138,24 +138,25 @@ func (s *Service) insert(ctx context.Context, q *store.Queries, biz business.Bus
 	if err != nil {
 		return store.Filing{}, err
 	}
-	f, err := q.CreateFiling(ctx, store.CreateFilingParams{BusinessID: biz.ID, PayRunID: runID, Finalisation: finalisation, Kind: kind,
-		State: StatePending, SubmissionID: doc.Payer.SubmissionID, Document: string(b), CreatedAt: s.Clock.Now()})
+	return s.createPending(ctx, q, store.CreateFilingParams{BusinessID: biz.ID, PayRunID: runID, Finalisation: finalisation, Kind: kind,
+		SubmissionID: doc.Payer.SubmissionID, Document: string(b)})
+}
+
+// createPending stores a new filing Pending, emits its event and queues its
+// transmission, in q's transaction.
+func (s *Service) createPending(ctx context.Context, q *store.Queries, p store.CreateFilingParams) (store.Filing, error) {
+	p.State, p.CreatedAt = StatePending, s.Clock.Now()
+	f, err := q.CreateFiling(ctx, p)
 	if err != nil {
 		return store.Filing{}, err
 	}
-	return f, s.queued(ctx, q, f)
-}
-
-// queued emits a new filing's event and queues its transmission, in q's
-// transaction.
-func (s *Service) queued(ctx context.Context, q *store.Queries, f store.Filing) error {
 	if err := s.emit(ctx, q, f); err != nil {
-		return err
+		return store.Filing{}, err
 	}
 	if s.Jobs != nil {
-		return s.Jobs.Insert(ctx, q, transmitArgs{BusinessID: f.BusinessID, FilingID: f.ID}, &job.InsertOpts{MaxAttempts: 10})
+		return f, s.Jobs.Insert(ctx, q, transmitArgs{BusinessID: f.BusinessID, FilingID: f.ID}, &job.InsertOpts{MaxAttempts: 10})
 	}
-	return nil
+	return f, nil
 }
 
 // FinaliseYearRequest is the STP finalisation declaration asked for: the
@@ -235,14 +236,12 @@ func (s *Service) CreateCPFSubmission(ctx context.Context, biz business.Business
 		if err != nil {
 			return err
 		}
-		f, err = q.CreateFiling(ctx, store.CreateFilingParams{BusinessID: biz.ID, PayRunID: 0, Finalisation: n, Kind: KindCPFSubmission,
-			State: StatePending, SubmissionID: file.Name, Document: file.Text, CreatedAt: s.Clock.Now()})
+		f, err = s.createPending(ctx, q, store.CreateFilingParams{BusinessID: biz.ID, PayRunID: 0, Finalisation: n, Kind: KindCPFSubmission,
+			SubmissionID: file.Name, Document: file.Text})
 		if db.IsUniqueViolation(err) {
 			return payroll.Conflict("another CPF contribution submission of this business was made at the same time; try again")
-		} else if err != nil {
-			return err
 		}
-		return s.queued(ctx, q, f)
+		return err
 	})
 	if err != nil {
 		return Filing{}, err
@@ -260,8 +259,8 @@ type AISRequest struct {
 // with Appendix 8A) of a basis year. It is refused: the return's layout
 // (records, fields, lengths, income codes) is not in hand
 // (docs/reference/sg-iras-ais.md, "Not found"), and nothing is guessed or
-// stored. The request is still checked (400 for a bad basis year; 409 for
-// a business of another region) so a client learns what it will need.
+// stored. The request is still checked (400 for a bad basis year or a
+// business of another region) so a client learns what it will need.
 func (s *Service) CreateIRASAIS(_ context.Context, biz business.Business, r AISRequest) (Filing, error) {
 	if r.BasisYear < 2000 || r.BasisYear >= s.Clock.Now().Year()+1 {
 		return Filing{}, payroll.Invalid("basisYear", "basisYear must be a calendar year from 2000 that has started (the year the income was earned)")
