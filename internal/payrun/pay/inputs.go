@@ -904,12 +904,34 @@ func yearOfServiceTier(c *categories.LeaveCategory, e *EmployeeRow, end time.Tim
 		return units
 	}
 	yearStart, _ := lastAnniversary(start, end)
-	years, best := yearStart.Year()-start.Year(), -1
+	return tierUnits(c, yearStart.Year()-start.Year(), false)
+}
+
+// tierUnits is the yearly amount of category c after completed years of
+// service: the tier with the most years not past them (a Monthly tier's
+// amount × 12), else the category's units. A tier counted in months of
+// service applies from the year of service its month falls in when
+// monthTiers is set (the SG final pay), and is skipped otherwise (the
+// ordinary accrual: SG sick leave's qualifying months are no yearly rate).
+func tierUnits(c *categories.LeaveCategory, years int, monthTiers bool) payroll.Rate {
+	units, best := c.Units, -1
+	if c.LeaveEntitlement == nil {
+		return units
+	}
 	for _, t := range c.LeaveEntitlement.LeaveEntitlementTiers {
-		if t.IsDeleted || t.AccrualStartAfterUnitType != "Year" || t.AccrualStartAfter > years || t.AccrualStartAfter <= best || !t.AccrualAmount.IsPos() {
+		after := t.AccrualStartAfter // years of service
+		if t.AccrualStartAfterUnitType == "Month" {
+			if !monthTiers {
+				continue
+			}
+			after = (after + 11) / 12 // a tier from a month count applies from the year of service it falls in
+		} else if t.AccrualStartAfterUnitType != "Year" && !monthTiers {
 			continue
 		}
-		units, best = t.AccrualAmount, t.AccrualStartAfter
+		if t.IsDeleted || after > years || after <= best || !t.AccrualAmount.IsPos() {
+			continue
+		}
+		units, best = t.AccrualAmount, after
 		if t.AccrualUnitType == "Monthly" {
 			units = t.AccrualAmount.Mul(payroll.RateFromInt(12))
 		}

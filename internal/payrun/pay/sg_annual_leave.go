@@ -80,23 +80,7 @@ func (in *inputs) sgAnnualDays(e *EmployeeRow, lc *categories.LeaveCategory, yea
 	if strings.EqualFold(e.EmploymentType, "Casual") || !lc.AutomaticallyAccrues || lc.UnitType != "Days" || !lc.Units.IsPos() {
 		return payroll.Rate{}, false
 	}
-	days, best := lc.Units, -1
-	if lc.LeaveEntitlement != nil {
-		for _, t := range lc.LeaveEntitlement.LeaveEntitlementTiers {
-			after := t.AccrualStartAfter // years of service
-			if t.AccrualStartAfterUnitType == "Month" {
-				after = (after + 11) / 12 // a tier from a month count applies from the year of service it falls in
-			}
-			if t.IsDeleted || after > years || after <= best || !t.AccrualAmount.IsPos() {
-				continue
-			}
-			days, best = t.AccrualAmount, after
-			if t.AccrualUnitType == "Monthly" {
-				days = t.AccrualAmount.Mul(payroll.RateFromInt(12))
-			}
-		}
-	}
-	return days, true
+	return tierUnits(lc, years, true), true
 }
 
 // sgAnnualLeave puts into bal (the hours each category would pay on
