@@ -2,7 +2,6 @@ package stp
 
 import (
 	"context"
-
 	"time"
 
 	"github.com/payrolld/payrolld/internal/payroll"
