@@ -81,7 +81,7 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 			return nil, err
 		}
 		pool.SetMaxOpenConns(20)
-		pool.SetMaxIdleConns(10)
+		pool.SetMaxIdleConns(20)
 		pool.SetConnMaxIdleTime(5 * time.Minute)
 		if err := pool.PingContext(ctx); err != nil {
 			pool.Close()
