@@ -75,14 +75,19 @@ func (s *Service) SelfAccess(ctx context.Context, id, employeeID int64) (_ Acces
 // another tenant's business exists.
 func (s *Service) Authorize(ctx context.Context, p *payroll.Principal, id int64) (_ Access, err error) {
 	defer payroll.Wrap(&err, "authorize business %d", id)
-	q := s.DB.Queries()
-	b, err := q.GetBusiness(ctx, id)
+	// One round trip: the business and this user's access to it.
+	var user int64
+	if p != nil {
+		user = p.UserID
+	}
+	row, err := s.DB.Queries().GetBusinessWithAccess(ctx, store.GetBusinessWithAccessParams{ID: id, UserID: user})
 	if db.IsNoRows(err) {
 		return Access{}, payroll.NotFound("business")
 	}
 	if err != nil {
 		return Access{}, err
 	}
+	b := row.Business
 	switch {
 	case p == nil:
 		return Access{}, payroll.NotFound("business")
@@ -90,15 +95,10 @@ func (s *Service) Authorize(ctx context.Context, p *payroll.Principal, id int64)
 		return Access{Business: fromRow(b), Unrestricted: true}, nil
 	case p.Kind == payroll.PrincipalBrandAdmin && b.BrandID.Valid && b.BrandID.Int64 == p.BrandID:
 		return Access{Business: fromRow(b), Unrestricted: true}, nil
-	}
-	a, err := q.GetBusinessAccess(ctx, store.GetBusinessAccessParams{BusinessID: id, UserID: p.UserID})
-	if db.IsNoRows(err) {
+	case !row.AccessType.Valid:
 		return Access{}, payroll.NotFound("business")
 	}
-	if err != nil {
-		return Access{}, err
-	}
-	return Access{Business: fromRow(b), Unrestricted: a.AccessType == AccessUnrestricted, Restrictions: decodeRestrictions(a.Restrictions)}, nil
+	return Access{Business: fromRow(b), Unrestricted: row.AccessType.String == AccessUnrestricted, Restrictions: decodeRestrictions(row.Restrictions.String)}, nil
 }
 
 func fromRow(b store.Business) Business {

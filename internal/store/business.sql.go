@@ -487,6 +487,48 @@ func (q *Queries) GetBusinessByExternalID(ctx context.Context, externalID string
 	return items, nil
 }
 
+const getBusinessWithAccess = `-- name: GetBusinessWithAccess :one
+SELECT b.id, b.name, b.region, b.external_id, b.brand_id, b.white_label_id, b.details, b.is_template, b.created_by, b.created_at, b.updated_at, b.cancelled_at, b.version, a.access_type, a.restrictions
+FROM businesses b LEFT JOIN business_access a ON a.business_id = b.id AND a.user_id = $1
+WHERE b.id = $2 AND b.cancelled_at IS NULL
+`
+
+type GetBusinessWithAccessParams struct {
+	UserID int64
+	ID     int64
+}
+
+type GetBusinessWithAccessRow struct {
+	Business     Business
+	AccessType   sql.NullString
+	Restrictions sql.NullString
+}
+
+// Authorize's one read for every business-scoped request: the business
+// and the user's access to it in the same round trip (no access: NULLs).
+func (q *Queries) GetBusinessWithAccess(ctx context.Context, arg GetBusinessWithAccessParams) (GetBusinessWithAccessRow, error) {
+	row := q.db.QueryRowContext(ctx, getBusinessWithAccess, arg.UserID, arg.ID)
+	var i GetBusinessWithAccessRow
+	err := row.Scan(
+		&i.Business.ID,
+		&i.Business.Name,
+		&i.Business.Region,
+		&i.Business.ExternalID,
+		&i.Business.BrandID,
+		&i.Business.WhiteLabelID,
+		&i.Business.Details,
+		&i.Business.IsTemplate,
+		&i.Business.CreatedBy,
+		&i.Business.CreatedAt,
+		&i.Business.UpdatedAt,
+		&i.Business.CancelledAt,
+		&i.Business.Version,
+		&i.AccessType,
+		&i.Restrictions,
+	)
+	return i, err
+}
+
 const getEmployee = `-- name: GetEmployee :one
 SELECT id, business_id, first_name, surname, email, status, external_id, user_id, created_at, updated_at, title, middle_name, preferred_name, previous_surname, gender, date_of_birth, anniversary_date, start_date, end_date, job_title, tags, residential_street_address, residential_address_line2, residential_suburb, residential_state, residential_post_code, residential_country, residential_address_is_overseas, postal_street_address, postal_address_line2, postal_suburb, postal_state, postal_post_code, postal_country, postal_address_is_overseas, home_phone, work_phone, mobile_phone, emergency_contact1_name, emergency_contact1_relationship, emergency_contact1_address, emergency_contact1_contact_number, emergency_contact1_alternate_contact_number, emergency_contact2_name, emergency_contact2_relationship, emergency_contact2_address, emergency_contact2_contact_number, emergency_contact2_alternate_contact_number, pay_schedule, primary_pay_category, primary_location, locations, work_types, rate, rate_unit, hours_per_week, hours_per_day, override_template_rate, automatically_pay_employee, is_enabled_for_timesheets, pay_rate_template, pay_condition_rule_set, leave_template, business_award_package, employment_agreement, award_id, employment_agreement_id, disable_auto_progression, automatically_apply_public_holiday_not_worked_earnings_lines, pay_slip_notification_type, rostering_notification_choices, leave_accrual_start_date_type, leave_year_start, reporting_dimension_values, employment_type, termination_reason, employing_entity_id, external_reference_id, source, bank_account1_account_number, bank_account1_account_name, bank_account1_allocated_percentage, bank_account1_fixed_amount, bank_account2_account_number, bank_account2_account_name, bank_account2_allocated_percentage, bank_account2_fixed_amount, bank_account3_account_number, bank_account3_account_name, bank_account3_allocated_percentage, bank_account3_fixed_amount, tax_file_number, employing_entity_abn, contractor_abn, australian_resident, claim_tax_free_threshold, seniors_tax_offset, other_tax_offset, stsl_debt, is_exempt_from_flood_levy, has_approved_working_holiday_visa, working_holiday_visa_country, working_holiday_visa_start_date, is_seasonal_worker, has_withholding_variation, tax_variation, date_tax_file_declaration_signed, date_tax_file_declaration_reported, medicare_levy_exemption, claim_medicare_levy_reduction, medicare_levy_reduction_spouse, medicare_levy_reduction_dependent_count, medicare_levy_surcharge_withholding_tier, tax_category, single_touch_payroll, closely_held_reporting, closely_held_employee, is_exempt_from_payroll_tax, include_in_portable_long_service_leave_report, portable_long_service_leave_id, dvl_pay_slip_description, bank_account1_bsb, bank_account2_bsb, bank_account3_bsb, super_fund1_product_code, super_fund1_fund_name, super_fund1_member_number, super_fund1_allocated_percentage, super_fund1_fixed_amount, super_fund1_employer_nominated_fund, super_fund2_product_code, super_fund2_fund_name, super_fund2_member_number, super_fund2_allocated_percentage, super_fund2_fixed_amount, super_fund2_employer_nominated_fund, super_fund3_product_code, super_fund3_fund_name, super_fund3_member_number, super_fund3_allocated_percentage, super_fund3_fixed_amount, super_fund3_employer_nominated_fund, super_threshold_amount, maximum_quarterly_super_contributions_base, maximum_annual_super_contributions_base, national_insurance_number, tax_code, tax_calculation_method, national_insurance_category, national_insurance_calculation_method, student_loan_type, has_student_loan, has_post_grad_loan, is_company_director, employee_paid_irregularly, is_apprentice, is_exempt_from_minimum_wage, appointment_start_date, appointment_end_date, employee_starter_type, employee_statement, payroll_id, residential_city, residential_county, postal_city, postal_county, bank_account1_sort_code, bank_account1_roll_number, bank_account2_sort_code, bank_account2_roll_number, bank_account3_sort_code, bank_account3_roll_number, tax_code_declaration_ird_number, tax_code_declaration_tax_code, tax_code_declaration_special_tax_code, tax_code_declaration_new_zealand_resident, tax_code_declaration_student_loan, tax_code_declaration_is_primary_income, tax_code_declaration_esct_rate, tax_code_declaration_student_loan_rate, tax_code_declaration_special_tax_code_rate, kiwi_saver_employee_contribution, kiwi_saver_employer_contribution, kiwi_saver_enrollment_status, kiwi_saver_ineligibility_reason, kiwi_saver_opt_out_date, employing_entity_nzbn, bank_account1_bank_code, bank_account2_bank_code, bank_account3_bank_code, national_registration_identity_number, legal_status, nationality, ethnicity, religion, employee_group, obtained_residency_date, national_registration_identity_expiry_date, apply_full_cpf_rate, cpf_exempt, sdl_exempt, employing_entity_uen, bank_account1_bank_swift, bank_account1_branch_code, bank_account2_bank_swift, bank_account2_branch_code, bank_account3_bank_swift, bank_account3_branch_code, version, pay_schedule_id, primary_pay_category_id, primary_location_id, previous_employer_office_number, previous_employer_reference_number, previous_employer_taxable_pay, previous_employer_tax_withheld, previous_employer_leaving_date, previous_employer_continue_student_loan_deductions, previous_employer_w1_m1, previous_employer_tax_period_frequency, previous_employer_tax_period_number, previous_employer_tax_code FROM employees WHERE id = $1 AND business_id = $2
 `

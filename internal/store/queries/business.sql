@@ -53,6 +53,13 @@ ON CONFLICT (business_id, user_id) DO UPDATE SET access_type = EXCLUDED.access_t
     restrictions = EXCLUDED.restrictions, updated_at = EXCLUDED.updated_at
 RETURNING *;
 
+-- name: GetBusinessWithAccess :one
+-- Authorize's one read for every business-scoped request: the business
+-- and the user's access to it in the same round trip (no access: NULLs).
+SELECT sqlc.embed(b), a.access_type, a.restrictions
+FROM businesses b LEFT JOIN business_access a ON a.business_id = b.id AND a.user_id = sqlc.arg(user_id)
+WHERE b.id = sqlc.arg(id) AND b.cancelled_at IS NULL;
+
 -- name: GetBusinessAccess :one
 SELECT * FROM business_access WHERE business_id = $1 AND user_id = $2;
 
