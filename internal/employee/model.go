@@ -60,6 +60,9 @@ type member struct {
 type fieldIndex struct {
 	m                      member
 	model, row, create, up []int
+	// modelField and rowField are model and row when each is one field
+	// deep (every member today), read with Field(i), the cheaper walk.
+	modelField, rowField int
 }
 
 var fields = func() []fieldIndex {
@@ -75,6 +78,10 @@ var fields = func() []fieldIndex {
 	out := make([]fieldIndex, len(memberInfo))
 	for i, m := range memberInfo {
 		out[i] = fieldIndex{m: m, model: find(mt, m.Go), row: find(rt, m.Go), create: find(ct, m.Go), up: find(ut, m.Go)}
+		out[i].modelField, out[i].rowField = -1, -1
+		if len(out[i].model) == 1 && len(out[i].row) == 1 {
+			out[i].modelField, out[i].rowField = out[i].model[0], out[i].row[0]
+		}
 	}
 	return out
 }()
@@ -180,8 +187,13 @@ func fromRow(r store.Employee) Employee {
 		PayScheduleID: r.PayScheduleID.Int64, PrimaryPayCategoryID: r.PrimaryPayCategoryID.Int64, PrimaryLocationID: r.PrimaryLocationID.Int64}
 	mv := reflect.ValueOf(&e.Members).Elem()
 	rv := reflect.ValueOf(&r).Elem()
-	for _, f := range fields {
-		setFromColumn(f.m.Kind, mv.FieldByIndex(f.model), rv.FieldByIndex(f.row))
+	for i := range fields {
+		f := &fields[i]
+		if f.modelField >= 0 {
+			setFromColumn(f.m.Kind, mv.Field(f.modelField), rv.Field(f.rowField))
+		} else {
+			setFromColumn(f.m.Kind, mv.FieldByIndex(f.model), rv.FieldByIndex(f.row))
+		}
 	}
 	return e
 }
