@@ -34,7 +34,7 @@ func main() {
 	duration := flag.Duration("duration", 10*time.Second, "duration of each scenario")
 	concurrency := flag.Int("concurrency", 16, "concurrent clients")
 	flag.IntVar(&rounds, "rounds", 1, "rounds of the GET pairs; each round runs payrolld and the minimal handler back to back (the order alternating) and the median ratio is printed")
-	flag.StringVar(&cpuProfile, "cpuprofile", "", "write a CPU profile of payrolld's first GET employee details scenario to this file (the client's and the minimal handler's CPU are outside it)")
+	flag.StringVar(&cpuProfile, "cpuprofile", "", "write CPU profiles of the first GET employee details scenario of payrolld to this file and of the minimal handler to this file + \".minimal\" (the client's CPU is inside both)")
 	flag.BoolVar(&bench.MinimalPreparedReads, "minimal-prepared", false, "the minimal handlers read with the service's prepared statements (the framework's overhead alone) instead of plain database/sql")
 	flag.Parse()
 	if err := run(*engine, *duration, *concurrency); err != nil {
@@ -106,6 +106,7 @@ func run(engine string, duration time.Duration, concurrency int) error {
 	show := func(name string, res result) {
 		fmt.Printf("%-34s %10.0f %9.2f %9.2f %9.2f %9d\n", name, res.rps, res.p(50), res.p(95), res.p(99), res.errors)
 	}
+	profiled := map[string]bool{}
 	for r := 0; r < rounds; r++ {
 		for _, p := range pairs {
 			// Alternate which goes first: a machine shared with other work
@@ -120,9 +121,15 @@ func run(engine string, duration time.Duration, concurrency int) error {
 				if who == "minimal" {
 					base = p.minimal
 				}
-				profiling := who == "payrolld" && p.path == getE && cpuProfile != ""
+				// The first GET E of each server is profiled: the two
+				// profiles' samples per request are the CPU each spends.
+				profile := cpuProfile
+				if who == "minimal" {
+					profile += ".minimal"
+				}
+				profiling := p.path == getE && cpuProfile != "" && !profiled[who]
 				if profiling {
-					f, err := os.Create(cpuProfile)
+					f, err := os.Create(profile)
 					if err != nil {
 						return err
 					}
@@ -133,7 +140,8 @@ func run(engine string, duration time.Duration, concurrency int) error {
 				res := load(client, "GET", base+p.path, auth, "", duration, concurrency)
 				if profiling {
 					pprof.StopCPUProfile()
-					cpuProfile = ""
+					profiled[who] = true
+					fmt.Printf("(profiled %s: %d requests)\n", profile, len(res.latencies))
 				}
 				show(fmt.Sprintf("%s (%s)", p.name, who), res)
 				rps[who] = res.rps
