@@ -8,6 +8,7 @@ package myapi
 import (
 	"context"
 	"net/http"
+	"strings"
 
 	"github.com/danielgtaylor/huma/v2"
 
@@ -89,7 +90,9 @@ func registerSocsoEis(a *httpapi.API, s *report.Service) {
 			"in the business's finalised runs paid in the month (employer code from B/statutorysettings socsoNumber, new IC number, name, month MMYYYY, wages and the " +
 			"SOCSO employer/employee, EIS employer/employee and SKBBK amounts in sen), each ended by CR LF; empty when the month has none. " +
 			"409, naming the employees, when one has no 12-digit new IC number or a name that is not ASCII. " +
-			"A restricted user's file holds the employees of their scope only." + myOnly},
+			"A restricted user's file holds the employees of their scope only." + myOnly,
+		Responses: map[string]*huma.Response{"200": {Description: "The file (Content-Disposition names it PERKESO_<employer code>_<MMYYYY>.txt).",
+			Content: map[string]*huma.MediaType{"text/plain": {Schema: &huma.Schema{Type: "string"}, Example: socsoEisExample}}}}},
 		func(ctx context.Context, in *struct {
 			httpapi.BusinessPath
 			Year  int `query:"year" required:"true" doc:"calendar year of the payments, e.g. 2026"`
@@ -102,3 +105,10 @@ func registerSocsoEis(a *httpapi.API, s *report.Service) {
 			return httpapi.NewFileOutput(f.Name, "text/plain; charset=us-ascii", f.Data), nil
 		})
 }
+
+// socsoEisExample is one record of the PERKESO file: employer code
+// E12345678901, IC 910515145672, July 2026, wages RM3,000.00, SOCSO 51.65
+// and 14.75, EIS 5.90 each, SKBBK 22.15 (the first category's RM2,900.01-
+// 3,000 row).
+var socsoEisExample = "E12345678901" + strings.Repeat(" ", 20) + "910515145672" + "CITRA BINTI MUSA" + strings.Repeat(" ", 134) + "072026" +
+	"00000000300000" + "005165" + "001475" + "000590" + "000590" + "002215" + strings.Repeat(" ", 34) + "\r\n"

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/payrolld/payrolld/internal/db"
+	"github.com/payrolld/payrolld/internal/httpapi/myapi"
 	"github.com/payrolld/payrolld/internal/report"
 	"github.com/payrolld/payrolld/internal/testkit"
 )
@@ -94,6 +95,10 @@ func TestPerkesoFileReconciles(t *testing.T) {
 		resp := b.Do("GET", file, key, nil).Expect(t, 200)
 		if cd := resp.Header.Get("Content-Disposition"); !strings.Contains(cd, "PERKESO_E12345678901_072026.txt") {
 			t.Errorf("file name %q", cd)
+		}
+		// Citra's record is the one the OpenAPI document shows.
+		if !strings.HasPrefix(string(resp.Body), myapi.SocsoEisExample) {
+			t.Errorf("the first record is not the documented example:\n%q\n%q", resp.Body, myapi.SocsoEisExample)
 		}
 		recs, errs := report.ParseSocsoEis(string(resp.Body))
 		if len(errs) > 0 || len(recs) != 2 {
