@@ -73,7 +73,8 @@ func TestPerkesoFileReconciles(t *testing.T) {
 		dollah := people[1]
 
 		r := b.Do("POST", B+"/payrun", key, map[string]any{"payScheduleId": sched, "payPeriodEnding": "2026-07-31T00:00:00", "datePaid": "2026-07-31T00:00:00"}).Expect(t, 200).Map(t)
-		P := fmt.Sprintf("%s/payrun/%d", B, int64(num(t, r["id"])))
+		runID := int64(num(t, r["id"]))
+		P := fmt.Sprintf("%s/payrun/%d", B, runID)
 		file := B + "/report/socsoeis?year=2026&month=7"
 
 		// Nothing is in the file before the run is finalised.
@@ -129,8 +130,36 @@ func TestPerkesoFileReconciles(t *testing.T) {
 				acc.to.Lindung24 += acc.from.Lindung24
 			}
 		}
-		if want := (report.SocsoEisRecord{SocsoEmployer: 12605, SocsoEmployee: 1475, EisEmployer: 590, EisEmployee: 590, Lindung24: 6680}); sum != want || slipSum != want {
+		want := report.SocsoEisRecord{SocsoEmployer: 12605, SocsoEmployee: 1475, EisEmployer: 590, EisEmployee: 590, Lindung24: 6680}
+		if sum != want || slipSum != want {
 			t.Errorf("totals: file %+v, payslips %+v, want %+v", sum, slipSum, want)
+		}
+
+		// The journal's liabilities for the run carry the same totals.
+		acct := func(code, typ string) int64 {
+			return int64(num(t, b.Do("POST", B+"/accounts", key, map[string]any{"accountCode": code, "accountName": "Account " + code,
+				"accountType": typ, "externalReferenceId": "ext-" + code}).Expect(t, 200).Map(t)["id"]))
+		}
+		b.Do("POST", B+"/chartofaccounts", key, map[string]any{"defaultAccounts": map[string]any{
+			"paymentAccountId": acct("1100", "Asset"), "defaultExpenseAccountId": acct("6100", "Expense"),
+			"defaultLiabilityAccountId": acct("2100", "Liability")}}).Expect(t, 200)
+		var items []map[string]any
+		b.Do("GET", fmt.Sprintf("%s/journal/%d", B, runID), key, nil).Expect(t, 200).JSON(t, &items)
+		var journal report.SocsoEisRecord
+		for _, it := range items {
+			a := cents(t, it["amount"])
+			if a >= 0 {
+				continue
+			}
+			for l, to := range map[string]*int64{"SOCSO employer": &journal.SocsoEmployer, "SOCSO employee": &journal.SocsoEmployee,
+				"EIS employer": &journal.EisEmployer, "EIS employee": &journal.EisEmployee, "LINDUNG 24 Jam": &journal.Lindung24} {
+				if strings.Contains(fmt.Sprint(it["details"]), l) {
+					*to += -a
+				}
+			}
+		}
+		if journal != want {
+			t.Errorf("journal liabilities %+v, want %+v: %v", journal, want, items)
 		}
 	})
 }
