@@ -1,12 +1,14 @@
 // Package myapi serves the Malaysian operations: an employee's statutory
 // details (E/statutorydetails), which a pay run needs to calculate PCB,
-// EPF, SOCSO, EIS and LINDUNG 24 Jam, and the CP39 text file of a month's
-// monthly tax deductions.
+// EPF, SOCSO, EIS and LINDUNG 24 Jam, the CP39 text file of a month's
+// monthly tax deductions and PERKESO's text file of a month's SOCSO, EIS
+// and LINDUNG 24 Jam contributions.
 package myapi
 
 import (
 	"context"
 	"net/http"
+	"strings"
 
 	"github.com/danielgtaylor/huma/v2"
 
@@ -24,6 +26,7 @@ func Register(details *statutorydetails.Service, reports *report.Service) func(*
 	return func(a *httpapi.API) {
 		registerDetails(a, details)
 		registerCP39(a, reports)
+		registerSocsoEis(a, reports)
 	}
 }
 
@@ -79,3 +82,33 @@ func registerCP39(a *httpapi.API, s *report.Service) {
 			return httpapi.NewFileOutput(f.Name, "text/plain; charset=us-ascii", f.Data), nil
 		})
 }
+
+func registerSocsoEis(a *httpapi.API, s *report.Service) {
+	httpapi.Register(a, httpapi.OnReport("EisSocsoCombinedContributionsReport"), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/report/socsoeis", Tags: []string{"Reports"},
+		Summary: "PERKESO text file of a month's SOCSO, EIS and LINDUNG 24 Jam contributions",
+		Description: "The fixed-width text file PERKESO takes for a month's contributions: one record of 278 characters per employee with a SOCSO, EIS or LINDUNG 24 Jam amount " +
+			"in the business's finalised runs paid in the month (employer code from B/statutorysettings socsoNumber, new IC number, name, month MMYYYY, wages and the " +
+			"SOCSO employer/employee, EIS employer/employee and SKBBK amounts in sen), each ended by CR LF; empty when the month has none. " +
+			"409, naming the employees, when one has no 12-digit new IC number or a name that is not ASCII. " +
+			"A restricted user's file holds the employees of their scope only." + myOnly,
+		Responses: map[string]*huma.Response{"200": {Description: "The file (Content-Disposition names it PERKESO_<employer code>_<MMYYYY>.txt).",
+			Content: map[string]*huma.MediaType{"text/plain": {Schema: &huma.Schema{Type: "string"}, Example: socsoEisExample}}}}},
+		func(ctx context.Context, in *struct {
+			httpapi.BusinessPath
+			Year  int `query:"year" required:"true" doc:"calendar year of the payments, e.g. 2026"`
+			Month int `query:"month" required:"true" doc:"1 to 12"`
+		}) (*httpapi.FileOutput, error) {
+			f, err := s.SocsoEisFile(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), in.Year, in.Month)
+			if err != nil {
+				return nil, err
+			}
+			return httpapi.NewFileOutput(f.Name, "text/plain; charset=us-ascii", f.Data), nil
+		})
+}
+
+// socsoEisExample is one record of the PERKESO file: employer code
+// E12345678901, IC 910515145672, July 2026, wages RM3,000.00, SOCSO 51.65
+// and 14.75, EIS 5.90 each, SKBBK 22.15 (the first category's RM2,900.01-
+// 3,000 row).
+var socsoEisExample = "E12345678901" + strings.Repeat(" ", 20) + "910515145672" + "CITRA BINTI MUSA" + strings.Repeat(" ", 134) + "072026" +
+	"00000000300000" + "005165" + "001475" + "000590" + "000590" + "002215" + strings.Repeat(" ", 34) + "\r\n"
