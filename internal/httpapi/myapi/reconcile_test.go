@@ -70,6 +70,19 @@ func cents(t *testing.T, v any) int64 {
 //	PCB = 207.50 + 660.00 = 867.50.
 //
 // CP39 (S2): total PCB 110.00 + 867.50 = 977.50 = 97750 sen, 2 employees.
+// chartOfAccounts gives business B a payment, an expense and a liability
+// account as its defaults, so its pay runs' journals post.
+func chartOfAccounts(t *testing.T, b *testkit.Bundle, B, key string) {
+	t.Helper()
+	acct := func(code, typ string) int64 {
+		return int64(num(t, b.Do("POST", B+"/accounts", key, map[string]any{"accountCode": code, "accountName": "Account " + code,
+			"accountType": typ, "externalReferenceId": "ext-" + code}).Expect(t, 200).Map(t)["id"]))
+	}
+	b.Do("POST", B+"/chartofaccounts", key, map[string]any{"defaultAccounts": map[string]any{
+		"paymentAccountId": acct("1100", "Asset"), "defaultExpenseAccountId": acct("6100", "Expense"),
+		"defaultLiabilityAccountId": acct("2100", "Liability")}}).Expect(t, 200)
+}
+
 func TestMalaysianRunReconciles(t *testing.T) {
 	t.Parallel()
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
@@ -139,13 +152,7 @@ func TestMalaysianRunReconciles(t *testing.T) {
 		}
 
 		// The journal: per kind, the sum of both payslips.
-		acct := func(code, typ string) int64 {
-			return int64(num(t, b.Do("POST", B+"/accounts", key, map[string]any{"accountCode": code, "accountName": "Account " + code,
-				"accountType": typ, "externalReferenceId": "ext-" + code}).Expect(t, 200).Map(t)["id"]))
-		}
-		b.Do("POST", B+"/chartofaccounts", key, map[string]any{"defaultAccounts": map[string]any{
-			"paymentAccountId": acct("1100", "Asset"), "defaultExpenseAccountId": acct("6100", "Expense"),
-			"defaultLiabilityAccountId": acct("2100", "Liability")}}).Expect(t, 200)
+		chartOfAccounts(t, b, B, key)
 		var items []map[string]any
 		b.Do("GET", fmt.Sprintf("%s/journal/%d", B, runID), key, nil).Expect(t, 200).JSON(t, &items)
 		byLabel := map[string]int64{}

@@ -136,13 +136,7 @@ func TestPerkesoFileReconciles(t *testing.T) {
 		}
 
 		// The journal's liabilities for the run carry the same totals.
-		acct := func(code, typ string) int64 {
-			return int64(num(t, b.Do("POST", B+"/accounts", key, map[string]any{"accountCode": code, "accountName": "Account " + code,
-				"accountType": typ, "externalReferenceId": "ext-" + code}).Expect(t, 200).Map(t)["id"]))
-		}
-		b.Do("POST", B+"/chartofaccounts", key, map[string]any{"defaultAccounts": map[string]any{
-			"paymentAccountId": acct("1100", "Asset"), "defaultExpenseAccountId": acct("6100", "Expense"),
-			"defaultLiabilityAccountId": acct("2100", "Liability")}}).Expect(t, 200)
+		chartOfAccounts(t, b, B, key)
 		var items []map[string]any
 		b.Do("GET", fmt.Sprintf("%s/journal/%d", B, runID), key, nil).Expect(t, 200).JSON(t, &items)
 		var journal report.SocsoEisRecord
