@@ -402,9 +402,16 @@ func (w *Writer) terminationLines(ctx context.Context, region string, run *store
 			continue
 		}
 		asETP := lc.PayoutAsETP && region == calc.AU
-		if lc.ContingentPeriod != nil && lc.ContingentPeriod.IsPos() && e.StartDate.Valid &&
-			serviceYears(e.StartDate.Time, e.EndDate.Time).Less(*lc.ContingentPeriod) {
-			continue // not yet payable on termination (long service leave)
+		if lc.ContingentPeriod != nil && lc.ContingentPeriod.IsPos() {
+			if !e.StartDate.Valid {
+				// The qualifying service cannot be checked: refuse rather
+				// than pay (or drop) the balance without the fact.
+				return payroll.Conflict("employee %d has no start date: %s is payable on termination only after %s years of service, "+
+					"so their final pay needs the start date", e.ID, lc.Name, lc.ContingentPeriod.String())
+			}
+			if serviceYears(e.StartDate.Time, e.EndDate.Time).Less(*lc.ContingentPeriod) {
+				continue // not yet payable on termination (long service leave)
+			}
 		}
 		// The ledger keeps hours whatever the category's balance unit
 		// (leave.Unit): the balance is paid as the hours it holds.

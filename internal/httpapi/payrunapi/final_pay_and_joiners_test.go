@@ -1,0 +1,326 @@
+package payrunapi_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/payrolld/payrolld/internal/db"
+	"github.com/payrolld/payrolld/internal/testkit"
+)
+
+// Joiners and leavers part-way through a period, final pays and holiday
+// pay on termination across AU, UK, NZ and SG in 2026-27, paid through
+// the API in the order a client does them. Each figure is derived by hand
+// in the comment from the statute or official guidance named there
+// (rates: payroll-rules-2026-27.md; part periods: part-period-pay.md), not
+// from our output. AU W(x) is Schedule 1 scale 2 weekly for 2026-27: a ×
+// (x + 0.99) − b, rounded to the dollar.
+
+// AU salaried joiner part-way through a fortnight (calendar days,
+// part-period-pay.md): Fin, $52,000 a year paid fortnightly (2,000.00 a
+// fortnight), starts Wednesday 18 November 2026 in the fortnight 9-22
+// November: 5 of 14 days, 2,000 × 5 ÷ 14 = 714.2857 → 714.29. PAYG
+// (Schedule 1, fortnightly: half the fortnight's pay in whole dollars
+// as weekly earnings, the weekly amount doubled): 714.29 ÷ 2 = 357.14 →
+// 357, under the 362 nil band: 0. SG 12% × 714.29 = 85.7148 → 85.71.
+func TestAuditAUFortnightlySalaryJoiner(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newAUEnv(t, d)
+		fortnightly := int64(num(t, e.Do("POST", e.B+"/payschedule", e.Key, map[string]any{"name": "Fortnightly", "frequency": "Fortnightly"}).Expect(t, 200).Map(t)["id"]))
+		fin := e.employee(t, "Fin", map[string]any{"paySchedule": "Fortnightly", "rate": 52000, "rateUnit": "Annually", "startDate": "2026-11-18T00:00:00"})
+		r := e.Do("POST", e.B+"/payrun", e.Key, map[string]any{"payScheduleId": fortnightly, "payPeriodEnding": "2026-11-22T00:00:00",
+			"datePaid": "2026-11-25T00:00:00"}).Expect(t, 200).Map(t)
+		P := fmt.Sprintf("%s/payrun/%d", e.B, int64(num(t, r["id"])))
+		want(t, "fortnightly joiner", e.totals(t, P, fin), map[string]int64{"grossEarnings": 71429, "paygWithheld": 0, "superContribution": 8571})
+	})
+}
+
+// AU part-time employee resigning with annual leave and personal leave
+// (Fair Work Act 2009 s 90(2): untaken annual leave is paid out; personal
+// leave is not; s 87: four weeks of the ordinary hours a year, so 22.8 ×
+// 4 ÷ 52 = 1.753846 hours a week): Pat, $30 an hour for 22.8 hours a week
+// (3 days of 7.6), has 60 hours of annual leave and 20 of personal leave
+// entered in the week to 15 November 2026 and resigns on Sunday 22
+// November.
+//   - Week 1: 22.8 × 30 = 684.00; W(684) = 0.17 × 684.99 − 54.3473 =
+//     62.10 → 62; SG 12% = 82.08.
+//   - Final week: 684.00 and the annual leave 60 + 2 × 1.753846 =
+//     63.507692 hours × 30 = 1,905.23 (no personal leave). Schedule 7
+//     (normal termination, leave accrued after 17 August 1993, marginal
+//     method): 1,905.23 ÷ 52 = 36.64 → 36; W(720) = 0.17 × 720.99 −
+//     54.3473 = 68.22 → 68; (68 − 62) × 52 = 312; PAYG 62 + 312 = 374.
+//     SG 12% × 684 = 82.08 (unused leave is not OTE).
+//   - The year's payment summary: gross payments 684 + 684 + 1,905.23 =
+//     3,273.23 → 3,273 (such leave is in gross payments, not Lump Sum A);
+//     tax 62 + 374 = 436.
+func TestAuditAUPartTimeResignationLeavePayout(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newAUEnv(t, d)
+		al, personal := e.leave["Annual Leave"], e.leave["Personal/Carer's Leave"]
+		if personal == 0 {
+			t.Fatalf("no personal leave category in %v", e.leave)
+		}
+		pat := e.employee(t, "Pat", map[string]any{"rate": 30, "rateUnit": "Hourly", "hoursPerWeek": 22.8, "hoursPerDay": 7.6, "employmentType": "PartTime"})
+		P1 := e.run(t, "2026-11-15", "2026-11-18")
+		e.Do("POST", P1+"/leaveaccrued", e.Key, map[string]any{"leave": map[string]any{fmt.Sprint(pat): []any{
+			map[string]any{"leaveCategoryId": al, "amount": 60}, map[string]any{"leaveCategoryId": personal, "amount": 20}}}}).Expect(t, 200)
+		want(t, "week 1", e.totals(t, P1, pat), map[string]int64{"grossEarnings": 68400, "paygWithheld": 6200, "superContribution": 8208})
+		e.Do("POST", P1+"/finalise", e.Key, nil).Expect(t, 200)
+		P := e.run(t, "2026-11-22", "2026-11-25")
+		e.Do("POST", P+"/terminate", e.Key, map[string]any{"employeeId": pat, "terminationReason": "Resignation", "terminationDate": "2026-11-22T00:00:00"}).Expect(t, 200)
+		want(t, "final pay", e.totals(t, P, pat), map[string]int64{"grossEarnings": 68400 + 190523, "paygWithheld": 37400, "superContribution": 8208})
+		e.Do("POST", P+"/finalise", e.Key, nil).Expect(t, 200)
+		sum := e.Do("PUT", fmt.Sprintf("%s/paymentsummary/2027?employeeId=%d", e.B, pat), e.Key, nil).Expect(t, 200).Map(t)
+		for k, v := range map[string]float64{"grossPayments": 3273, "lumpSumA": 0, "totalTaxWithheld": 436} {
+			if num(t, sum[k]) != v {
+				t.Errorf("payment summary %s = %v, want %v", k, sum[k], v)
+			}
+		}
+	})
+}
+
+// AU casual with no start date leaving with long service leave: the
+// leave is payable on termination only after the qualifying service (NSW
+// Long Service Leave Act 1955 s 4(2)(a)(iii): 5 years, and the category's
+// 7), which cannot be checked without a start date. The final pay is
+// refused (409, naming the start date) and the termination is not stored,
+// where before 100 × 25 = 2,500.00 was paid without the check.
+func TestAuditAUCasualWithoutStartDateLongServiceLeave(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newAUEnv(t, d)
+		lsl := e.leave["Long Service Leave"]
+		cas := e.employee(t, "Cas", map[string]any{"rate": 25, "rateUnit": "Hourly", "employmentType": "Casual", "startDate": nil})
+		// An employee without a start date is added to a run by hand.
+		P1 := e.run(t, "2026-11-15", "2026-11-18")
+		e.Do("POST", fmt.Sprintf("%s/employee/%d", P1, cas), e.Key, nil).Expect(t, 200)
+		e.Do("POST", P1+"/leaveaccrued", e.Key, map[string]any{"leave": map[string]any{fmt.Sprint(cas): []any{
+			map[string]any{"leaveCategoryId": lsl, "amount": 100}}}}).Expect(t, 200)
+		e.Do("POST", P1+"/finalise", e.Key, nil).Expect(t, 200)
+		P := e.run(t, "2026-11-22", "2026-11-25")
+		e.Do("POST", fmt.Sprintf("%s/employee/%d", P, cas), e.Key, nil).Expect(t, 200)
+		r := e.Do("POST", P+"/terminate", e.Key, map[string]any{"employeeId": cas, "terminationReason": "Resignation", "terminationDate": "2026-11-22T00:00:00"})
+		if r.Status != 409 || !strings.Contains(string(r.Body), "start date") {
+			t.Fatalf("terminate without a start date: %d %s, want 409 naming the start date", r.Status, r.Body)
+		}
+		emp := e.Do("GET", fmt.Sprintf("%s/employee/unstructured/%d", e.B, cas), e.Key, nil).Expect(t, 200).Map(t)
+		if emp["endDate"] != nil || emp["status"] == "Terminated" {
+			t.Errorf("the refused termination was stored: %v %v", emp["endDate"], emp["status"])
+		}
+	})
+}
+
+// UK new starter whose P45 was operated on the week 1/month 1 basis
+// (HMRC, "PAYE: starter checklist and P45": where box 6 shows week 1 or
+// month 1, operate the code on that basis and do not use the P45's pay
+// and tax to date): Pia, £3,000 a month on 1257L, starts Tuesday 20
+// October 2026 (3,000 × 12 ÷ 31 = 1,161.29); her P45 shows 1257L M1, pay
+// 15,000, tax 1,700. Month 1 basis: free pay 1,048.26 (HMRC's routine for
+// 1257), taxable 113.03 → 113 × 20% = 22.60. NI 8% × (1,161.29 − 1,048)
+// = 9.06.
+func TestAuditUKStarterWithWeek1Month1P45(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "UK", "Monthly")
+		pia := e.employee(t, "Pia", "Monthly", map[string]any{"rate": 3000, "rateUnit": "Fixed", "taxCode": "1257L", "nationalInsuranceCategory": "A",
+			"startDate": "2026-10-20T00:00:00", "previousEmployerTaxablePay": 15000, "previousEmployerTaxWithheld": 1700,
+			"previousEmployerLeavingDate": "2026-09-30T00:00:00", "previousEmployerTaxCode": "1257L", "previousEmployerW1M1": true})
+		tot := e.totals(t, e.run(t, "2026-10-31", 0, 0), pia)
+		expectAmount(t, "gross", tot["grossEarnings"], 1161.29)
+		expectAmount(t, "PAYE (month 1)", tot["payeWithheld"], 22.60)
+		expectAmount(t, "employee NI", tot["employeeNationalInsuranceContribution"], 9.06)
+	})
+}
+
+// UK hourly joiner without timesheets, weekly: Uma, £18 an hour for 37.5
+// hours a week (7.5 a day, Monday to Friday), starts Thursday 22 October
+// 2026 in the week 19-25 October: Thursday and Friday, 15 hours × 18 =
+// 270.00. PAYE (1257L cumulative, week 29): free pay to date far above
+// 270: nil. NI category A weekly: employee 8% × (270 − PT 242) = 2.24;
+// employer 15% × (270 − ST 96) = 26.10.
+func TestAuditUKHourlyJoinerWeekly(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "UK", "Weekly")
+		uma := e.employee(t, "Uma", "Weekly", map[string]any{"rate": 18, "rateUnit": "Hourly", "hoursPerWeek": 37.5, "hoursPerDay": 7.5,
+			"taxCode": "1257L", "nationalInsuranceCategory": "A", "startDate": "2026-10-22T00:00:00"})
+		tot := e.totals(t, e.run(t, "2026-10-25", 0, 0), uma)
+		expectAmount(t, "gross", tot["grossEarnings"], 270)
+		expectAmount(t, "PAYE", tot["payeWithheld"], 0)
+		expectAmount(t, "employee NI", tot["employeeNationalInsuranceContribution"], 2.24)
+		expectAmount(t, "employer NI", tot["employerNationalInsuranceContribution"], 26.10)
+	})
+}
+
+// NZ public holidays in the final holiday pay (Holidays Act 2003 s 40(2)
+// and (3): an employee leaving with untaken annual holidays is paid for
+// each public holiday that would have been a working day and would have
+// fallen during those holidays had they been taken immediately after
+// employment ended; s 40(1): a public holiday is not part of the annual
+// holidays, so it extends them; s 49: paid at relevant daily pay). Tai,
+// $62,400 a year monthly (40 hours, Monday to Friday), leaves on 30
+// November 2026 with four weeks untaken (TestNZHolidayPayAfterEntitlement:
+// 4,800.00 and the 8% 1,216.00). Four weeks from Tuesday 1 December run
+// to 28 December; Christmas Day (Friday 25) and Boxing Day (Saturday 26,
+// observed Monday 28 for a Monday-to-Friday worker, s 45) fall in them
+// and extend them to Wednesday 30 December; New Year's Day (Friday 1
+// January) is after. Two days at relevant daily pay (62,400 ÷ 52 ÷ 5 =
+// 240.00): 480.00. Payments for public holidays are gross earnings (s
+// 14(a)), so the s 25 8% is 8% × (15,200 + 480) = 1,254.40. Final gross
+// 5,200 + 4,800 + 480 + 1,254.40 = 11,734.40.
+func TestAuditNZPublicHolidaysInFinalHolidayPay(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "NZ", "Monthly")
+		annual := e.nzAnnualLeave(t, true)
+		tai, _, P := e.nzEntitledLeaver(t, nil, map[int64]float64{annual: 160}, nil)
+		paid := e.linesNamed(t, P, tai, "Annual Leave paid on termination")
+		var ph map[string]any
+		for _, l := range paid {
+			if strings.Contains(fmt.Sprint(l["notes"]), "s 40") {
+				ph = l
+			}
+		}
+		if ph == nil {
+			t.Fatalf("final pay lines %v, want a public holidays line (s 40)", paid)
+		}
+		expectAmount(t, "public holidays (s 40)", ph["earnings"], 480)
+		expectAmount(t, "their days", ph["units"], 2)
+		if n := fmt.Sprint(ph["notes"]); !strings.Contains(n, "Christmas Day 25 December 2026") || !strings.Contains(n, "Boxing Day (Mondayised) 28 December 2026") {
+			t.Errorf("public holidays line notes %q", n)
+		}
+		expectAmount(t, "final gross", e.totals(t, P, tai)["grossEarnings"], 11734.40)
+	})
+}
+
+// NZ average weekly earnings above ordinary weekly pay (Holidays Act 2003
+// s 24: untaken annual holidays at the greater of ordinary weekly pay, s
+// 8, and average weekly earnings, s 5: gross earnings of the 12 months
+// before the end of the last pay period ÷ 52; s 8(1)(b): a one-off bonus
+// is not ordinary weekly pay, but s 14 counts it in gross earnings): Tai
+// as above with a $60,000 bonus in October.
+//   - OWP 1,200.00; AWE (5,200 + 65,200) ÷ 52 = 1,353.846 → 1,353.85 a
+//     week (the line's weekly rate, in cents): s 24 4 × 1,353.85 =
+//     5,415.40.
+//   - s 40: Christmas and Boxing Day at relevant daily pay 240.00 (the
+//     bonus is not pay for a day worked): 480.00.
+//   - s 25: 8% × (October 65,200 + November 5,200 + 5,415.40 + 480) = 8%
+//     × 76,295.40 = 6,103.632 → 6,103.63.
+//   - Final gross 5,200 + 5,415.40 + 480 + 6,103.63 = 17,199.03.
+func TestAuditNZAverageWeeklyEarningsAboveOrdinaryPay(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "NZ", "Monthly")
+		annual := e.nzAnnualLeave(t, true)
+		tai := e.employee(t, "Tai", "Monthly", map[string]any{"rate": 62400, "rateUnit": "Annually", "hoursPerWeek": 40, "taxCodeDeclaration_TaxCode": "M",
+			"startDate": "2024-10-01T00:00:00"})
+		sep := e.run(t, "2026-09-30", 0, 0)
+		e.accrue(t, sep, tai, annual, 160)
+		e.Do("POST", sep+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+		e.Do("POST", e.run(t, "2026-10-31", tai, 60000)+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+		P := e.run(t, "2026-11-30", 0, 0)
+		e.Do("POST", P+"/terminate", e.Key, map[string]any{"employeeId": tai, "terminationReason": "Resignation", "terminationDate": "2026-11-30T00:00:00"}).Expect(t, 200)
+		paid := e.linesNamed(t, P, tai, "Annual Leave paid on termination")
+		if len(paid) != 3 {
+			t.Fatalf("final pay lines %v, want s 24, s 40 and the 8%%", paid)
+		}
+		expectAmount(t, "untaken entitlement at AWE (s 24)", paid[0]["earnings"], 5415.40)
+		expectAmount(t, "public holidays (s 40)", paid[1]["earnings"], 480)
+		expectAmount(t, "8% since the anniversary (s 25)", paid[2]["earnings"], 6103.63)
+		expectAmount(t, "final gross", e.totals(t, P, tai)["grossEarnings"], 17199.03)
+	})
+}
+
+// NZ hourly joiner without timesheets (part-period-pay.md: the working
+// days employed): Hemi, $25 an hour for 40 hours (8 a day, Monday to
+// Friday), starts Thursday 1 October 2026 in the week 28 September-4
+// October: 16 hours × 25 = 400.00. PAYE (IR340, M: 400 × 52 = 20,800:
+// 10.5% × 15,600 + 17.5% × 5,200 = 2,548 ÷ 52) = 49.00; ACC earners'
+// levy 1.75% × 400 = 7.00.
+func TestAuditNZHourlyJoinerMidWeek(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "NZ", "Weekly")
+		hemi := e.employee(t, "Hemi", "Weekly", map[string]any{"rate": 25, "rateUnit": "Hourly", "hoursPerWeek": 40, "hoursPerDay": 8,
+			"taxCodeDeclaration_TaxCode": "M", "startDate": "2026-10-01T00:00:00"})
+		tot := e.totals(t, e.run(t, "2026-10-04", 0, 0), hemi)
+		expectAmount(t, "gross", tot["grossEarnings"], 400)
+		expectAmount(t, "PAYE", tot["payeWithheld"], 49)
+		expectAmount(t, "ACC levy", tot["accLevyAmount"], 7)
+	})
+}
+
+// NZ leaver part-way through a week within the first year, by the
+// employee's end date (Holidays Act 2003 s 23: 8% of gross earnings
+// since employment began): Nia, $1,000 a week, started Monday 28
+// September 2026 and her end date is Wednesday 14 October. Her last week
+// pays 1,000 × 3 ÷ 7 = 428.57; 8% × (1,000 + 1,000 + 428.57) = 194.2856
+// → 194.29; final gross 622.86.
+func TestAuditNZLeaverMidWeekEightPercent(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "NZ", "Weekly")
+		e.nzAnnualLeave(t, false)
+		nia := e.employee(t, "Nia", "Weekly", map[string]any{"rate": 1000, "rateUnit": "Fixed", "hoursPerWeek": 40, "hoursPerDay": 8,
+			"taxCodeDeclaration_TaxCode": "M", "startDate": "2026-09-28T00:00:00"})
+		for _, day := range []string{"2026-10-04", "2026-10-11"} {
+			e.Do("POST", e.run(t, day, 0, 0)+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+		}
+		e.leaveOn(t, nia, "2026-10-14")
+		P := e.run(t, "2026-10-18", 0, 0)
+		paid := e.linesNamed(t, P, nia, "Annual Leave paid on termination")
+		if len(paid) != 1 {
+			t.Fatalf("final pay lines %v, want one 8%% line", paid)
+		}
+		expectAmount(t, "8% of the gross since she started", paid[0]["earnings"], 194.29)
+		expectAmount(t, "final gross", e.totals(t, P, nia)["grossEarnings"], 622.86)
+	})
+}
+
+// SG joiner aged 58 part-way through a month (MOM, salary for an
+// incomplete month: monthly rate ÷ working days in the month × days
+// worked; CPF 2026, above 55 to 60: employer 16%, employee 18%, total
+// 34%): Sam, born 1 March 1968, $6,000 a month, Monday to Friday, starts
+// Wednesday 16 September 2026: September has 22 working days, 11 from the
+// 16th: 6,000 × 11 ÷ 22 = 3,000.00. CPF total 1,020, employee 540,
+// employer 480.
+func TestAuditSGJoinerAged58(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "SG", "Monthly")
+		sam := e.employee(t, "Sam", "Monthly", map[string]any{"rate": 6000, "rateUnit": "Fixed", "dateOfBirth": "1968-03-01T00:00:00",
+			"startDate": "2026-09-16T00:00:00"})
+		tot := e.totals(t, e.run(t, "2026-09-30", 0, 0), sam)
+		expectAmount(t, "gross", tot["grossEarnings"], 3000)
+		expectAmount(t, "CPF employee", tot["cpfEmployeeContributionAmount"], 540)
+		expectAmount(t, "CPF employer", tot["cpfEmployerContributionAmount"], 480)
+	})
+}
+
+// SG leaver's AW ceiling recalculated on the actual ordinary wages (CPF
+// Board, "Additional wage ceiling": the ceiling is 102,000 less the
+// total OW of the year; for an employee who leaves, the actual OW up to
+// the last month of employment; the employer pays the additional CPF
+// then; sg-cpf-aw-ceiling.md): Ann, $8,000 a month, age 46, is paid a
+// $60,000 bonus in March 2026 and leaves on 30 June.
+//   - March: estimated OW 12 × 8,000 = 96,000, ceiling 6,000: CPF on
+//     8,000 + 6,000 = 14,000: total 37% = 5,180, employee 2,800,
+//     employer 2,380.
+//   - June: actual OW 6 × 8,000 = 48,000, ceiling 54,000, so 54,000 of
+//     the bonus is subject, 48,000 more than in March: CPF on 8,000 +
+//     48,000 = 56,000: total 20,720, employee 11,200, employer 9,520.
+func TestAuditSGLeaverAWCeilingRecalculated(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "SG", "Monthly")
+		ann := e.employee(t, "Ann", "Monthly", map[string]any{"rate": 8000, "rateUnit": "Fixed", "startDate": "2020-01-01T00:00:00"})
+		for _, day := range []string{"2026-01-31", "2026-02-28"} {
+			e.Do("POST", e.run(t, day, 0, 0)+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+		}
+		mar := e.run(t, "2026-03-31", ann, 60000)
+		tot := e.totals(t, mar, ann)
+		expectAmount(t, "March CPF employee", tot["cpfEmployeeContributionAmount"], 2800)
+		expectAmount(t, "March CPF employer", tot["cpfEmployerContributionAmount"], 2380)
+		e.Do("POST", mar+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+		for _, day := range []string{"2026-04-30", "2026-05-31"} {
+			e.Do("POST", e.run(t, day, 0, 0)+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+		}
+		P := e.run(t, "2026-06-30", 0, 0)
+		e.Do("POST", P+"/terminate", e.Key, map[string]any{"employeeId": ann, "terminationReason": "Resignation", "terminationDate": "2026-06-30T00:00:00"}).Expect(t, 200)
+		tot = e.totals(t, P, ann)
+		expectAmount(t, "June CPF employee", tot["cpfEmployeeContributionAmount"], 11200)
+		expectAmount(t, "June CPF employer", tot["cpfEmployerContributionAmount"], 9520)
+	})
+}
