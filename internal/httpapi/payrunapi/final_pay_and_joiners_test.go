@@ -324,3 +324,81 @@ func TestAuditSGLeaverAWCeilingRecalculated(t *testing.T) {
 		expectAmount(t, "June CPF employer", tot["cpfEmployerContributionAmount"], 9520)
 	})
 }
+
+// AU fortnightly resignation with annual leave and its loading (Schedule
+// 7, normal termination, leave accrued after 17 August 1993: the marginal
+// method with the payment ÷ 26 for a fortnightly payee; au-pay-rules.md
+// §2): Ria, $52,000 a year fortnightly (2,000.00; 40 hours, $25 an hour),
+// annual leave with a 17.5% loading, has 80 hours entered in the
+// fortnight to 8 November 2026 and resigns on Sunday 22 November.
+//   - Accrual: 40 × 4 ÷ 52 × 2 = 6.153846 hours a fortnight; balance 80 +
+//     2 × 6.153846 = 92.307692 hours × 25 = 2,307.69; loading 17.5% ×
+//     2,307.69 = 403.85; together 2,711.54.
+//   - Normal fortnight: 2,000 ÷ 2 = 1,000 weekly: W(1000) = 0.3227 ×
+//     1000.99 − 185.1935 = 137.83 → 138, × 2 = 276.
+//   - 2,711.54 ÷ 26 = 104.29 → 104; 2,104 ÷ 2 = 1,052: W(1052) = 0.3227 ×
+//     1052.99 − 185.1935 = 154.62 → 155, × 2 = 310; (310 − 276) × 26 =
+//     884. PAYG 276 + 884 = 1,160. SG 12% × 2,000 = 240 (unused leave
+//     and its loading on termination are not OTE).
+func TestAuditAUFortnightlyResignationLeaveWithLoading(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newAUEnv(t, d)
+		al := e.leave["Annual Leave"]
+		e.leaveLoading(t, al, 17.5)
+		fortnightly := int64(num(t, e.Do("POST", e.B+"/payschedule", e.Key, map[string]any{"name": "Fortnightly", "frequency": "Fortnightly"}).Expect(t, 200).Map(t)["id"]))
+		ria := e.employee(t, "Ria", map[string]any{"paySchedule": "Fortnightly", "rate": 52000, "rateUnit": "Annually"})
+		run := func(ending, paid string) string {
+			r := e.Do("POST", e.B+"/payrun", e.Key, map[string]any{"payScheduleId": fortnightly, "payPeriodEnding": ending + "T00:00:00",
+				"datePaid": paid + "T00:00:00"}).Expect(t, 200).Map(t)
+			return fmt.Sprintf("%s/payrun/%d", e.B, int64(num(t, r["id"])))
+		}
+		P1 := run("2026-11-08", "2026-11-11")
+		e.Do("POST", P1+"/leaveaccrued", e.Key, map[string]any{"leave": map[string]any{fmt.Sprint(ria): []any{
+			map[string]any{"leaveCategoryId": al, "amount": 80}}}}).Expect(t, 200)
+		want(t, "first fortnight", e.totals(t, P1, ria), map[string]int64{"grossEarnings": 200000, "paygWithheld": 27600, "superContribution": 24000})
+		e.Do("POST", P1+"/finalise", e.Key, nil).Expect(t, 200)
+		P := run("2026-11-22", "2026-11-25")
+		e.Do("POST", P+"/terminate", e.Key, map[string]any{"employeeId": ria, "terminationReason": "Resignation", "terminationDate": "2026-11-22T00:00:00"}).Expect(t, 200)
+		want(t, "final pay", e.totals(t, P, ria), map[string]int64{"grossEarnings": 200000 + 230769 + 40385, "paygWithheld": 116000, "superContribution": 24000})
+	})
+}
+
+// UK statutory sick pay for a leaver (Social Security Contributions and
+// Benefits Act 1992 s 153(2)(c): the period of entitlement ends when the
+// contract of service ends; 2026-27, payroll-rules-2026-27.md §2.7: no
+// waiting days, the lower of £123.25 and 80% of AWE a week, ÷ the
+// qualifying days): Sid, £600 a week, Monday to Friday, is sick from
+// Monday 16 November 2026 for two weeks and his employment ends on
+// Wednesday 18 November. AWE 600 × 80% = 480 > 123.25; daily 123.25 ÷ 5
+// = 24.65; SSP for 16-18 November: 3 × 24.65 = 73.95 (none for the 19th
+// on, nor for waiting days).
+func TestAuditUKSickPayStopsAtLeaving(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "UK", "Weekly")
+		sid := e.employee(t, "Sid", "Weekly", map[string]any{"rate": 600, "rateUnit": "Fixed", "hoursPerWeek": 40, "hoursPerDay": 8, "taxCode": "1257L",
+			"nationalInsuranceCategory": "A", "startDate": "2025-04-01T00:00:00"})
+		e.Do("POST", fmt.Sprintf("%s/employee/%d/statutoryleave/ssp", e.B, sid), e.Key, map[string]any{"startDate": "2026-11-16T00:00:00",
+			"endDate": "2026-11-27T00:00:00", "week1QualifyingDays": []string{"Monday", "Tuesday", "Wednesday", "Thursday", "Friday"},
+			"averageWeeklyEarningsOverride": 600}).Expect(t, 200)
+		e.leaveOn(t, sid, "2026-11-18")
+		P := e.run(t, "2026-11-22", 0, 0)
+		lines := e.Do("GET", fmt.Sprintf("%s/earningslines/%d", P, sid), e.Key, nil).Expect(t, 200).Map(t)["earningsLines"].(map[string]any)[fmt.Sprint(sid)].([]any)
+		var ssp float64
+		for _, l := range lines {
+			m := l.(map[string]any)
+			if strings.Contains(strings.ToLower(fmt.Sprint(m["payCategoryName"])), "sick") {
+				ssp += num(t, m["earnings"])
+			}
+		}
+		if fmt.Sprintf("%.2f", ssp) != "73.95" {
+			t.Errorf("SSP in the final week = %.2f, want 73.95; lines %v", ssp, lines)
+		}
+		if n := fmt.Sprint(lines[0].(map[string]any)["notes"]); !strings.Contains(n, "employment ended 2026-11-18") {
+			t.Errorf("SSP line notes %q do not say it stops at the end of employment", n)
+		}
+		e.Do("POST", P+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+		if P2 := e.run(t, "2026-11-29", 0, 0); e.inRun(t, P2, sid) {
+			t.Errorf("the leaver is in the next week's run (SSP after leaving)")
+		}
+	})
+}
