@@ -402,3 +402,107 @@ func TestAuditUKSickPayStopsAtLeaving(t *testing.T) {
 		}
 	})
 }
+
+// standardWeek stores employee emp's work week as the days given (1 =
+// Monday), full days of hours each.
+func standardWeek(t *testing.T, b *testkit.Bundle, B string, emp int64, hours float64, days ...int) {
+	t.Helper()
+	var wd []any
+	for _, d := range days {
+		wd = append(wd, map[string]any{"dayOfWeek": d, "workDayType": "Full"})
+	}
+	b.Do("PUT", fmt.Sprintf("%s/employee/%d/standardhours", B, emp), b.Key, map[string]any{"useAdvancedWorkWeek": true,
+		"advancedWorkWeekConfiguration": "WorkDayType", "standardHoursPerDay": hours, "standardWorkDays": wd}).Expect(t, 200)
+}
+
+// AU part-time hourly joiner who works Monday to Wednesday
+// (part-period-pay.md: standard hours paid by the hour are shared by the
+// employee's working days employed, from their stored work week): Pam,
+// $30 an hour for 22.8 hours a week (7.6 on Monday, Tuesday and
+// Wednesday), starts Tuesday 17 November 2026: she works Tuesday and
+// Wednesday, 2 of her 3 days: 15.2 hours × 30 = 456.00 (a Monday-to-Friday
+// week would pay Tuesday to Friday, 22.8 × 4 ÷ 5 = 18.24 hours = 547.20).
+// PAYG W(456) = 0.15 × 456.99 − 54.3462 = 14.20 → 14; SG 12% × 456 =
+// 54.72.
+func TestAuditAUPartTimeJoinerByWorkWeek(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newAUEnv(t, d)
+		pam := e.employee(t, "Pam", map[string]any{"rate": 30, "rateUnit": "Hourly", "hoursPerWeek": 22.8, "hoursPerDay": 7.6,
+			"employmentType": "PartTime", "startDate": "2026-11-17T00:00:00"})
+		standardWeek(t, e.Bundle, e.B, pam, 7.6, 1, 2, 3)
+		P := e.run(t, "2026-11-22", "2026-11-25")
+		want(t, "part-time joiner", e.totals(t, P, pam), map[string]int64{"grossEarnings": 45600, "paygWithheld": 1400, "superContribution": 5472})
+	})
+}
+
+// NZ part-time leaver's public holidays (Holidays Act 2003 s 40 as in
+// TestAuditNZPublicHolidaysInFinalHolidayPay; s 45: Christmas Day on a
+// Friday is that day, Boxing Day on a Saturday that is not a working day
+// is observed on Monday): Pita, $37,440 a year monthly for 24 hours a
+// week (8 hours Monday to Wednesday), employed since 1 October 2024,
+// leaves on 30 November 2026 with four weeks (96 hours) untaken. Twelve
+// working days from Tuesday 1 December: 1-2, 7-9, 14-16, 21-23 December
+// (11), Monday 28 December is Boxing Day observed (a public holiday on a
+// working day: paid, and it extends the holidays), Tuesday 29 December
+// the twelfth. Christmas Day (Friday) is not one of her working days. One
+// day at relevant daily pay (37,440 ÷ 52 = 720 a week ÷ 3 days = 240.00):
+// 240.00.
+func TestAuditNZPartTimePublicHolidaysInFinalHolidayPay(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "NZ", "Monthly")
+		annual := e.nzAnnualLeave(t, true)
+		pita, _, P := e.nzEntitledLeaver(t, map[string]any{"rate": 37440, "hoursPerWeek": 24, "hoursPerDay": 8}, map[int64]float64{annual: 96},
+			func(pita int64) { standardWeek(t, e.Bundle, e.B, pita, 8, 1, 2, 3) })
+		paid := e.linesNamed(t, P, pita, "Annual Leave paid on termination")
+		if len(paid) != 3 {
+			t.Fatalf("final pay lines %v, want s 24, s 40 and the 8%%", paid)
+		}
+		expectAmount(t, "public holidays (s 40)", paid[1]["earnings"], 240)
+		expectAmount(t, "their days", paid[1]["units"], 1)
+		if n := fmt.Sprint(paid[1]["notes"]); !strings.Contains(n, "Boxing Day (Mondayised) 28 December 2026") || strings.Contains(n, "Christmas") {
+			t.Errorf("public holidays line notes %q", n)
+		}
+	})
+}
+
+// SG joiner above the OW ceiling for a whole month (CPF Board: the OW
+// ceiling, $8,000 from 2026, applies to the ordinary wages paid for the
+// month; the MOM incomplete-month formula gives those wages first): Max,
+// $12,000 a month, age 46, Monday to Friday, starts Wednesday 16
+// September 2026: 12,000 × 11 ÷ 22 = 6,000.00, under the ceiling: CPF
+// total 37% = 2,220, employee 20% = 1,200, employer 1,020 (capping the
+// rate before prorating, 8,000 × 11 ÷ 22 = 4,000, would give 1,480 / 800).
+func TestAuditSGJoinerAboveTheCeilingProrated(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "SG", "Monthly")
+		max := e.employee(t, "Max", "Monthly", map[string]any{"rate": 12000, "rateUnit": "Fixed", "startDate": "2026-09-16T00:00:00"})
+		tot := e.totals(t, e.run(t, "2026-09-30", 0, 0), max)
+		expectAmount(t, "gross", tot["grossEarnings"], 6000)
+		expectAmount(t, "CPF employee", tot["cpfEmployeeContributionAmount"], 1200)
+		expectAmount(t, "CPF employer", tot["cpfEmployerContributionAmount"], 1020)
+	})
+}
+
+// AU leaver by the employee's end date (no terminate operation): the
+// run of the period with the end date is the final pay and pays the
+// unused annual leave (Fair Work Act s 90(2); Schedule 7 marginal method,
+// a normal termination): Ed, $1,000 a week (40 hours, $25), 40 hours of
+// annual leave entered in the week to 15 November 2026, end date Sunday
+// 22 November set on the employee. Balance 40 + 2 × 3.076923 = 46.153846
+// hours × 25 = 1,153.85. PAYG: 1,153.85 ÷ 52 = 22.19 → 22; W(1022) =
+// 0.3227 × 1022.99 − 185.1935 = 144.93 → 145; W(1000) = 138; 7 × 52 =
+// 364; 138 + 364 = 502. SG 120.
+func TestAuditAULeaverByEndDatePaysLeave(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newAUEnv(t, d)
+		al := e.leave["Annual Leave"]
+		ed := e.employee(t, "Ed", nil)
+		P1 := e.run(t, "2026-11-15", "2026-11-18")
+		e.Do("POST", P1+"/leaveaccrued", e.Key, map[string]any{"leave": map[string]any{fmt.Sprint(ed): []any{
+			map[string]any{"leaveCategoryId": al, "amount": 40}}}}).Expect(t, 200)
+		e.Do("POST", P1+"/finalise", e.Key, nil).Expect(t, 200)
+		e.Do("PUT", fmt.Sprintf("%s/employee/unstructured/%d", e.B, ed), e.Key, map[string]any{"endDate": "2026-11-22T00:00:00"}).Expect(t, 200)
+		P := e.run(t, "2026-11-22", "2026-11-25")
+		want(t, "final pay", e.totals(t, P, ed), map[string]int64{"grossEarnings": 100000 + 115385, "paygWithheld": 50200, "superContribution": 12000})
+	})
+}
