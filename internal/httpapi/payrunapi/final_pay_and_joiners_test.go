@@ -506,3 +506,49 @@ func TestAuditAULeaverByEndDatePaysLeave(t *testing.T) {
 		want(t, "final pay", e.totals(t, P, ed), map[string]int64{"grossEarnings": 100000 + 115385, "paygWithheld": 50200, "superContribution": 12000})
 	})
 }
+
+// SG leaver paid a bonus in the final, part month (CPF Board: for an
+// employee who leaves, the AW ceiling is 102,000 less the actual OW of
+// the year up to the last month of employment; MOM incomplete month):
+// Liu, $8,000 a month since 2020, age 46, Monday to Friday, leaves on
+// Tuesday 15 September 2026 and is paid a $50,000 bonus with her final
+// pay. September's OW: 8,000 × 11 ÷ 22 = 4,000.00; the year's OW 8 ×
+// 8,000 + 4,000 = 68,000; AW ceiling 34,000. CPF on 4,000 + 34,000 =
+// 38,000: total 37% = 14,060, employee 20% = 7,600, employer 6,460.
+func TestAuditSGLeaverBonusInPartMonth(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "SG", "Monthly")
+		liu := e.employee(t, "Liu", "Monthly", map[string]any{"rate": 8000, "rateUnit": "Fixed", "startDate": "2020-01-01T00:00:00"})
+		for _, day := range []string{"2026-01-31", "2026-02-28", "2026-03-31", "2026-04-30", "2026-05-31", "2026-06-30", "2026-07-31", "2026-08-31"} {
+			e.Do("POST", e.run(t, day, 0, 0)+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+		}
+		e.leaveOn(t, liu, "2026-09-15")
+		P := e.run(t, "2026-09-30", liu, 50000)
+		tot := e.totals(t, P, liu)
+		expectAmount(t, "final gross", tot["grossEarnings"], 54000)
+		expectAmount(t, "CPF employee", tot["cpfEmployeeContributionAmount"], 7600)
+		expectAmount(t, "CPF employer", tot["cpfEmployerContributionAmount"], 6460)
+	})
+}
+
+// NZ joiner who leaves in the week she started (Holidays Act 2003 s 23:
+// 8% of gross earnings since employment began): Ana, $1,000 a week,
+// starts Monday 5 October 2026 and her employment ends on Friday 9
+// October: 1,000 × 5 ÷ 7 = 714.29 (calendar days, part-period-pay.md);
+// 8% × 714.29 = 57.1432 → 57.14; final gross 771.43.
+func TestAuditNZJoinerLeavesInFirstWeek(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "NZ", "Weekly")
+		e.nzAnnualLeave(t, false)
+		ana := e.employee(t, "Ana", "Weekly", map[string]any{"rate": 1000, "rateUnit": "Fixed", "hoursPerWeek": 40, "hoursPerDay": 8,
+			"taxCodeDeclaration_TaxCode": "M", "startDate": "2026-10-05T00:00:00"})
+		P := e.run(t, "2026-10-11", 0, 0)
+		e.Do("POST", P+"/terminate", e.Key, map[string]any{"employeeId": ana, "terminationReason": "Resignation", "terminationDate": "2026-10-09T00:00:00"}).Expect(t, 200)
+		paid := e.linesNamed(t, P, ana, "Annual Leave paid on termination")
+		if len(paid) != 1 {
+			t.Fatalf("final pay lines %v, want one 8%% line", paid)
+		}
+		expectAmount(t, "8%", paid[0]["earnings"], 57.14)
+		expectAmount(t, "final gross", e.totals(t, P, ana)["grossEarnings"], 771.43)
+	})
+}

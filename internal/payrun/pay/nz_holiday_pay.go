@@ -317,7 +317,7 @@ func nzPublicHolidaysAfterEnd(wd *[7]bool, end time.Time, weeks payroll.Rate, ow
 	l := earningsLine(cat, n, daily, amount, payroll.Rate{}, fmt.Sprintf("Public holidays that would have fallen in the untaken annual holidays "+
 		"taken from %s (%d working days): %s, at relevant daily pay %s (ordinary weekly pay %s ÷ %d working days; Holidays Act s 40(3), s 49; "+
 		"regional anniversary days not counted)", end.AddDate(0, 0, 1).Format("2 January 2006"), need, strings.Join(names, ", "),
-		daily.String(), owp.StringFixed(2), perWeek))
+		payroll.MoneyFromDecimal(daily.Decimal()).StringFixed(2), owp.StringFixed(2), perWeek))
 	l.Subtype, l.earningKind = SubtypeUnusedLeave, calc.UnusedLeave
 	return l, true
 }
