@@ -552,3 +552,29 @@ func TestAuditNZJoinerLeavesInFirstWeek(t *testing.T) {
 		expectAmount(t, "final gross", e.totals(t, P, ana)["grossEarnings"], 771.43)
 	})
 }
+
+// UK four-weekly week 56 (Specification for PAYE Tax Table Routines,
+// "Payments in weeks 53, 54 or 56": a four-weekly payment in week 56 is
+// taxed on the week 1 basis for its period, the four weeks' free pay and
+// bands, not cumulatively; docs/reference/uk-paye.md): Qiu, £2,000 every
+// four weeks on 1257L, employed from Tuesday 9 March 2027, is paid on 5
+// April 2027 (week 53 of 2026-27, a four-weekly payroll's week 56) for 9
+// March-5 April (28 days). Free pay for 4 weeks: the two 500 blocks 2 × 4
+// × 96.16 = 769.28 and 257: 2,579 × 4 ÷ 52 = 198.38 → 198.39 (rounded
+// up): 967.67; taxable 1,032.33 → 1,032 × 20% = 206.40 (the four-week
+// basic band 37,700 × 4 ÷ 52 = 2,900). NI on the four-weekly earnings
+// period (payroll-rules-2026-27.md 2.4: PT 967, ST 385, the annual
+// figures ÷ 13 rounded up): employee 8% × (2,000 − 967) = 82.64, employer
+// 15% × (2,000 − 385) = 242.25.
+func TestAuditUKFourWeeklyWeek56(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "UK", "FourWeekly")
+		qiu := e.employee(t, "Qiu", "FourWeekly", map[string]any{"rate": 2000, "rateUnit": "Fixed", "taxCode": "1257L", "nationalInsuranceCategory": "A",
+			"startDate": "2027-03-09T00:00:00"})
+		tot := e.totals(t, e.run(t, "2027-04-05", 0, 0), qiu)
+		expectAmount(t, "gross", tot["grossEarnings"], 2000)
+		expectAmount(t, "week 56 PAYE", tot["payeWithheld"], 206.40)
+		expectAmount(t, "employee NI", tot["employeeNationalInsuranceContribution"], 82.64)
+		expectAmount(t, "employer NI", tot["employerNationalInsuranceContribution"], 242.25)
+	})
+}
