@@ -578,3 +578,43 @@ func TestAuditUKFourWeeklyWeek56(t *testing.T) {
 		expectAmount(t, "employer NI", tot["employerNationalInsuranceContribution"], 242.25)
 	})
 }
+
+// NZ public holidays over Christmas and New Year in the final holiday
+// pay, the extension reaching further holidays (Holidays Act 2003 s
+// 40(1)-(3); s 45 for a Monday-to-Friday worker: Boxing Day, Saturday 26
+// December 2026, is observed Monday 28 December; the day after New
+// Year's Day, Saturday 2 January 2027, Monday 4 January). Tai ($62,400 a
+// year, Monday to Friday) leaves on Friday 18 December 2026 with two weeks
+// (80 hours, 10 working days) untaken. From Monday 21 December: 21-24
+// (4 days), Christmas Day Friday 25 (holiday), Monday 28 (holiday),
+// 29-31 (7 days), New Year's Day Friday 1 January (holiday), Monday 4
+// January (holiday), 5-7 January (10 days). Four holidays × relevant
+// daily pay 240.00 = 960.00.
+func TestAuditNZFinalHolidayPayOverNewYear(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "NZ", "Monthly")
+		annual := e.nzAnnualLeave(t, true)
+		tai := e.employee(t, "Tai", "Monthly", map[string]any{"rate": 62400, "rateUnit": "Annually", "hoursPerWeek": 40, "taxCodeDeclaration_TaxCode": "M",
+			"startDate": "2024-10-01T00:00:00"})
+		sep := e.run(t, "2026-09-30", 0, 0)
+		e.accrue(t, sep, tai, annual, 80)
+		e.Do("POST", sep+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+		for _, day := range []string{"2026-10-31", "2026-11-30"} {
+			e.Do("POST", e.run(t, day, 0, 0)+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+		}
+		P := e.run(t, "2026-12-31", 0, 0)
+		e.Do("POST", P+"/terminate", e.Key, map[string]any{"employeeId": tai, "terminationReason": "Resignation", "terminationDate": "2026-12-18T00:00:00"}).Expect(t, 200)
+		paid := e.linesNamed(t, P, tai, "Annual Leave paid on termination")
+		if len(paid) != 3 {
+			t.Fatalf("final pay lines %v, want s 24, s 40 and the 8%%", paid)
+		}
+		expectAmount(t, "public holidays (s 40)", paid[1]["earnings"], 960)
+		expectAmount(t, "their days", paid[1]["units"], 4)
+		n := fmt.Sprint(paid[1]["notes"])
+		for _, day := range []string{"25 December 2026", "28 December 2026", "1 January 2027", "4 January 2027"} {
+			if !strings.Contains(n, day) {
+				t.Errorf("public holidays line notes %q lack %s", n, day)
+			}
+		}
+	})
+}
