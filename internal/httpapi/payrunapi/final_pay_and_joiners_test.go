@@ -618,3 +618,40 @@ func TestAuditNZFinalHolidayPayOverNewYear(t *testing.T) {
 		}
 	})
 }
+
+// AU long service leave pro rata on a redundancy short of the category's
+// 7 years (NSW Long Service Leave Act 1955 s 4(2)(a)(iii): a worker with
+// at least 5 years' service whose services are terminated by the employer
+// for any reason other than serious and wilful misconduct is paid pro
+// rata; internal/payschedule/leavetemplates.go, NSW): Ned, $1,000 a week
+// (40 hours, $25) in NSW since 1 July 2020 (6.39 years), has 100 hours of
+// LSL entered in the week to 15 November 2026 and is made redundant on
+// Sunday 22 November.
+//   - LSL: 100 + 2 × (40 × 0.016667 = 0.6667) = 101.3334 hours × 25 =
+//     2,533.34; annual leave: 2 × 3.076923 = 6.153846 hours × 25 =
+//     153.85.
+//   - Genuine redundancy: both are Lump Sum A type R, 32% of the total,
+//     cents disregarded (Schedule 7): 32% × 2,687.19 = 859.90 → 859;
+//     PAYG W(1000) = 138 + 859 = 997. Final gross 3,687.19.
+//
+// Nat, the same but resigning (VoluntaryCessation: no pro rata), is paid
+// the annual leave only: 1,153.85.
+func TestAuditAUNSWLongServiceLeaveProRataOnRedundancy(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newAUEnv(t, d)
+		lsl := e.leave["Long Service Leave"]
+		ned := e.employee(t, "Ned", map[string]any{"startDate": "2020-07-01T00:00:00"})
+		nat := e.employee(t, "Nat", map[string]any{"startDate": "2020-07-01T00:00:00"})
+		P1 := e.run(t, "2026-11-15", "2026-11-18")
+		for _, emp := range []int64{ned, nat} {
+			e.Do("POST", P1+"/leaveaccrued", e.Key, map[string]any{"leave": map[string]any{fmt.Sprint(emp): []any{
+				map[string]any{"leaveCategoryId": lsl, "amount": 100}}}}).Expect(t, 200)
+		}
+		e.Do("POST", P1+"/finalise", e.Key, nil).Expect(t, 200)
+		P := e.run(t, "2026-11-22", "2026-11-25")
+		e.Do("POST", P+"/terminate", e.Key, map[string]any{"employeeId": ned, "terminationReason": "Redundancy", "terminationDate": "2026-11-22T00:00:00"}).Expect(t, 200)
+		e.Do("POST", P+"/terminate", e.Key, map[string]any{"employeeId": nat, "terminationReason": "VoluntaryCessation", "terminationDate": "2026-11-22T00:00:00"}).Expect(t, 200)
+		want(t, "redundancy", e.totals(t, P, ned), map[string]int64{"grossEarnings": 368719, "paygWithheld": 99700, "superContribution": 12000})
+		want(t, "resignation", e.totals(t, P, nat), map[string]int64{"grossEarnings": 115385})
+	})
+}
