@@ -634,6 +634,11 @@ func TestAuditNZFinalHolidayPayOverNewYear(t *testing.T) {
 //     cents disregarded (Schedule 7): 32% × 2,687.19 = 859.90 → 859;
 //     PAYG W(1000) = 138 + 859 = 997. Final gross 3,687.19.
 //
+//   - The year's payment summary (ATO, PAYG payment summary – individual
+//     non-business: unused leave on a genuine redundancy is Lump Sum A,
+//     type R): gross payments 1,000 + 1,000 = 2,000, Lump Sum A 2,687
+//     (whole dollars), tax 138 + 997 = 1,135.
+//
 // Nat, the same but resigning (VoluntaryCessation: no pro rata), is paid
 // the annual leave only: 1,153.85.
 func TestAuditAUNSWLongServiceLeaveProRataOnRedundancy(t *testing.T) {
@@ -653,5 +658,15 @@ func TestAuditAUNSWLongServiceLeaveProRataOnRedundancy(t *testing.T) {
 		e.Do("POST", P+"/terminate", e.Key, map[string]any{"employeeId": nat, "terminationReason": "VoluntaryCessation", "terminationDate": "2026-11-22T00:00:00"}).Expect(t, 200)
 		want(t, "redundancy", e.totals(t, P, ned), map[string]int64{"grossEarnings": 368719, "paygWithheld": 99700, "superContribution": 12000})
 		want(t, "resignation", e.totals(t, P, nat), map[string]int64{"grossEarnings": 115385})
+		e.Do("POST", P+"/finalise", e.Key, nil).Expect(t, 200)
+		sum := e.Do("PUT", fmt.Sprintf("%s/paymentsummary/2027?employeeId=%d", e.B, ned), e.Key, nil).Expect(t, 200).Map(t)
+		for k, v := range map[string]float64{"grossPayments": 2000, "lumpSumA": 2687, "totalTaxWithheld": 1135} {
+			if num(t, sum[k]) != v {
+				t.Errorf("payment summary %s = %v, want %v", k, sum[k], v)
+			}
+		}
+		if sum["lumpSumAType"] != "R" {
+			t.Errorf("payment summary lumpSumAType = %v, want R", sum["lumpSumAType"])
+		}
 	})
 }
