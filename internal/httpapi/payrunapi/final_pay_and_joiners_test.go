@@ -670,3 +670,23 @@ func TestAuditAUNSWLongServiceLeaveProRataOnRedundancy(t *testing.T) {
 		}
 	})
 }
+
+// AU part-time hourly leaver on her work week (part-period-pay.md; Fair
+// Work Act s 87: four weeks of ordinary hours a year accrue
+// progressively, s 90(2): paid out on termination): Pam, $30 an hour for
+// 22.8 hours on Monday to Wednesday, employed since 1 July 2025, has her
+// end date on Tuesday 17 November 2026 (no runs before). The week 16-22
+// November pays Monday and Tuesday, 2 of her 3 days: 15.2 hours × 30 =
+// 456.00 (a Monday-to-Friday week would pay 2 of 5 days: 273.60). Annual
+// leave accrued on those hours, 15.2 × 4 ÷ 52 = 1.169231 hours × 30 =
+// 35.08, is paid out: final gross 491.08; SG 12% × 456 = 54.72.
+func TestAuditAUPartTimeLeaverByWorkWeek(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newAUEnv(t, d)
+		pam := e.employee(t, "Pam", map[string]any{"rate": 30, "rateUnit": "Hourly", "hoursPerWeek": 22.8, "hoursPerDay": 7.6, "employmentType": "PartTime"})
+		standardWeek(t, e.Bundle, e.B, pam, 7.6, 1, 2, 3)
+		e.Do("PUT", fmt.Sprintf("%s/employee/unstructured/%d", e.B, pam), e.Key, map[string]any{"endDate": "2026-11-17T00:00:00"}).Expect(t, 200)
+		P := e.run(t, "2026-11-22", "2026-11-25")
+		want(t, "part-time leaver", e.totals(t, P, pam), map[string]int64{"grossEarnings": 49108, "superContribution": 5472})
+	})
+}
