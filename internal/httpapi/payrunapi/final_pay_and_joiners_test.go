@@ -626,21 +626,16 @@ func TestAuditNZFinalHolidayPayOverNewYear(t *testing.T) {
 // rata; internal/payschedule/leavetemplates.go, NSW): Ned, $1,000 a week
 // (40 hours, $25) in NSW since 1 July 2020 (6.39 years), has 100 hours of
 // LSL entered in the week to 15 November 2026 and is made redundant on
-// Sunday 22 November.
-//   - LSL: 100 + 2 × (40 × 0.016667 = 0.6667) = 101.3334 hours × 25 =
-//     2,533.34; annual leave: 2 × 3.076923 = 6.153846 hours × 25 =
-//     153.85.
-//   - Genuine redundancy: both are Lump Sum A type R, 32% of the total,
-//     cents disregarded (Schedule 7): 32% × 2,687.19 = 859.90 → 859;
-//     PAYG W(1000) = 138 + 859 = 997. Final gross 3,687.19.
-//
-//   - The year's payment summary (ATO, PAYG payment summary – individual
-//     non-business: unused leave on a genuine redundancy is Lump Sum A,
-//     type R): gross payments 1,000 + 1,000 = 2,000, Lump Sum A 2,687
-//     (whole dollars), tax 138 + 997 = 1,135.
-//
-// Nat, the same but resigning (VoluntaryCessation: no pro rata), is paid
-// the annual leave only: 1,153.85.
+// Sunday 22 November. LSL: 100 + 2 × (40 × 0.016667 = 0.6667) = 101.3334
+// hours × 25 = 2,533.34; annual leave: 2 × 3.076923 = 6.153846 hours × 25
+// = 153.85. On a genuine redundancy both are Lump Sum A type R, 32% of
+// the total, cents disregarded (Schedule 7): 32% × 2,687.19 = 859.90 →
+// 859; PAYG W(1000) = 138 + 859 = 997. Final gross 3,687.19. The year's
+// payment summary (ATO, PAYG payment summary – individual non-business:
+// unused leave on a genuine redundancy is Lump Sum A, type R): gross
+// payments 1,000 + 1,000 = 2,000, Lump Sum A 2,687 (whole dollars), tax
+// 138 + 997 = 1,135. Nat, the same but resigning (VoluntaryCessation: no
+// pro rata), is paid the annual leave only: 1,153.85.
 func TestAuditAUNSWLongServiceLeaveProRataOnRedundancy(t *testing.T) {
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
 		e := newAUEnv(t, d)
