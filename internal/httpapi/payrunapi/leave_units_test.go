@@ -63,8 +63,9 @@ func TestLeaveUnitsSGDaysBalanceAndPayout(t *testing.T) {
 // September run) of annual holidays kept in days (20 days), and with 40
 // hours of a long service leave kept in weeks (1 week). Leaving on 30
 // November 2026 she is paid s 24's 4 weeks at 1,200.00 = 4,800.00 (as
-// when the category is kept in hours, nz_holiday_pay_test.go) and the
-// long service leave's 40 hours at $30 = 1,200.00.
+// when the category is kept in hours, nz_holiday_pay_test.go; with the s
+// 40 public holidays, 20 days from 1 December) and the long service
+// leave's 40 hours at $30 = 1,200.00.
 func TestLeaveUnitsNZDaysAndWeeks(t *testing.T) {
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
 		e := newRegionEnv(t, d, "NZ", "Monthly")
@@ -80,8 +81,8 @@ func TestLeaveUnitsNZDaysAndWeeks(t *testing.T) {
 			t.Errorf("long service leave = %v %s, want 1 Weeks", n, unit)
 		}
 		paid := e.linesNamed(t, P, tai, "Annual Leave paid on termination")
-		if len(paid) != 2 {
-			t.Fatalf("final pay lines %v, want the entitlement and the 8%%", paid)
+		if len(paid) != 3 {
+			t.Fatalf("final pay lines %v, want the entitlement, the public holidays and the 8%%", paid)
 		}
 		expectAmount(t, "untaken entitlement (s 24)", paid[0]["earnings"], 4800)
 		expectAmount(t, "its weeks", paid[0]["units"], 4)

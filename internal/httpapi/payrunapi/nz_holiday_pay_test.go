@@ -112,13 +112,16 @@ func TestNZHolidayPayWithinFirstYear(t *testing.T) {
 //   - s 24: 4 weeks at the greater of ordinary weekly pay (5,200 × 12 ÷
 //     52 = 1,200.00) and average weekly earnings (the 12 months to 31
 //     October: September and October, 10,400 ÷ 52 = 200.00): 4,800.00;
+//   - s 40: the four weeks taken from 1 December would span Christmas
+//     Day and Boxing Day (Mondayised to 28 December): 2 × relevant daily
+//     pay 240.00 = 480.00 (TestAuditNZPublicHolidaysInFinalHolidayPay);
 //   - s 25: 8% of gross earnings since 1 October 2026 (October 5,200 +
-//     November 5,200 + the 4,800 holiday pay, s 14) = 8% × 15,200 =
-//     1,216.00.
+//     November 5,200 + the 4,800 holiday pay and the 480 public holiday
+//     pay, s 14) = 8% × 15,680 = 1,254.40.
 //
-// Both are extra pays (IR340: October's 5,200 + 6,016 = 11,216 × 12 =
-// 134,592, the 33% band: 1,985.28; ACC 1.75% × 6,016 = 105.28): the final
-// pay's PAYE and levy are 2,090.56 more than October's.
+// All are extra pays (IR340: October's 5,200 + 6,534.40 = 11,734.40 × 12
+// = 140,812.80, the 33% band: 2,156.35; ACC 1.75% × 6,534.40 = 114.35):
+// the final pay's PAYE and levy are 2,270.70 more than October's.
 func TestNZHolidayPayAfterEntitlement(t *testing.T) {
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
 		e := newRegionEnv(t, d, "NZ", "Monthly")
@@ -127,17 +130,18 @@ func TestNZHolidayPayAfterEntitlement(t *testing.T) {
 		octTot := e.totals(t, oct, tai)
 		octPAYE := num(t, octTot["payeWithheld"]) + num(t, octTot["accLevyAmount"])
 		paid := e.linesNamed(t, P, tai, "Annual Leave paid on termination")
-		if len(paid) != 2 {
-			t.Fatalf("final pay lines %v, want the entitlement and the 8%%", paid)
+		if len(paid) != 3 {
+			t.Fatalf("final pay lines %v, want the entitlement, the public holidays and the 8%%", paid)
 		}
 		expectAmount(t, "untaken entitlement (s 24)", paid[0]["earnings"], 4800)
 		expectAmount(t, "its weeks", paid[0]["units"], 4)
 		expectAmount(t, "its weekly rate", paid[0]["rate"], 1200)
-		expectAmount(t, "8% since the anniversary (s 25)", paid[1]["earnings"], 1216)
+		expectAmount(t, "public holidays (s 40)", paid[1]["earnings"], 480)
+		expectAmount(t, "8% since the anniversary (s 25)", paid[2]["earnings"], 1254.40)
 		tot := e.totals(t, P, tai)
-		expectAmount(t, "final gross", tot["grossEarnings"], 11216)
-		if got := num(t, tot["payeWithheld"]) + num(t, tot["accLevyAmount"]) - octPAYE; fmt.Sprintf("%.2f", got) != "2090.56" {
-			t.Errorf("PAYE on the holiday pay = %.2f, want 2,090.56 (extra pay at 33%% with the levy)", got)
+		expectAmount(t, "final gross", tot["grossEarnings"], 11734.40)
+		if got := num(t, tot["payeWithheld"]) + num(t, tot["accLevyAmount"]) - octPAYE; fmt.Sprintf("%.2f", got) != "2270.70" {
+			t.Errorf("PAYE on the holiday pay = %.2f, want 2,270.70 (extra pay at 33%% with the levy)", got)
 		}
 		e.Do("POST", P+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
 		// The payslip and the year to date carry it.
@@ -145,8 +149,8 @@ func TestNZHolidayPayAfterEntitlement(t *testing.T) {
 		if slip[fmt.Sprint(tai)] != nil {
 			slip = slip[fmt.Sprint(tai)].(map[string]any)
 		}
-		expectAmount(t, "payslip gross", slip["grossEarnings"], 11216)
-		expectAmount(t, "payslip gross year to date", slip["grossYTD"], 5200+5200+11216)
+		expectAmount(t, "payslip gross", slip["grossEarnings"], 11734.40)
+		expectAmount(t, "payslip gross year to date", slip["grossYTD"], 5200+5200+11734.40)
 	})
 }
 
@@ -162,22 +166,25 @@ func TestNZHolidayPayAfterEntitlement(t *testing.T) {
 //     entitlement is the 4 weeks);
 //   - s 24: 4 × max(ordinary weekly pay 5,200 × 12 ÷ 52 = 1,200.00,
 //     average weekly earnings (5,200 + 5,200) ÷ 52 = 200.00) = 4,800.00;
-//   - s 25: 8% × (2,683.87 + November 5,200 + 4,800) = 8% × 12,683.87 =
-//     1,014.7096 → 1,014.71 (counting all of October: 1,216.00).
+//   - s 40: Christmas Day and Boxing Day (Mondayised) in the four weeks
+//     from 1 December: 2 × 240.00 = 480.00;
+//   - s 25: 8% × (2,683.87 + November 5,200 + 4,800 + 480) = 8% ×
+//     13,163.87 = 1,053.1096 → 1,053.11 (counting all of October:
+//     1,254.40).
 func TestNZHolidayPayAnniversaryInsideAPeriod(t *testing.T) {
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
 		e := newRegionEnv(t, d, "NZ", "Monthly")
 		annual := e.nzAnnualLeave(t, true)
 		tai, _, P := e.nzEntitledLeaver(t, map[string]any{"startDate": "2024-10-16T00:00:00"}, map[int64]float64{annual: 160}, nil)
 		paid := e.linesNamed(t, P, tai, "Annual Leave paid on termination")
-		if len(paid) != 2 {
-			t.Fatalf("final pay lines %v, want the entitlement and the 8%%", paid)
+		if len(paid) != 3 {
+			t.Fatalf("final pay lines %v, want the entitlement, the public holidays and the 8%%", paid)
 		}
 		expectAmount(t, "untaken entitlement (s 24)", paid[0]["earnings"], 4800)
-		expectAmount(t, "8% since the anniversary (s 25)", paid[1]["earnings"], 1014.71)
+		expectAmount(t, "8% since the anniversary (s 25)", paid[2]["earnings"], 1053.11)
 		// The line says how the straddling period was counted (the payslip
 		// shows the line's notes).
-		if n := fmt.Sprint(paid[1]["notes"]); !strings.Contains(n, "1 October 2026 to 31 October 2026") ||
+		if n := fmt.Sprint(paid[2]["notes"]); !strings.Contains(n, "1 October 2026 to 31 October 2026") ||
 			!strings.Contains(n, "16 of its 31 days: 2683.87 of 5200.00") {
 			t.Errorf("8%% line notes %q do not give the anniversary split", n)
 		}

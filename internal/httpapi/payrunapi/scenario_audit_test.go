@@ -504,8 +504,12 @@ func TestAuditAUPaymentSummaryWorkplaceGivingAndLumpSums(t *testing.T) {
 //   - ordinary weekly pay (5,200 + 100 + 300) × 12 ÷ 52 = 1,292.3077 →
 //     1,292.31 (average weekly earnings, 11,200 ÷ 52 = 215.38, is less);
 //   - s 24: 4 × 1,292.31 = 5,169.24;
-//   - s 25: 8% × (October 5,600 + November 5,600 + 5,169.24) = 8% ×
-//     16,369.24 = 1,309.5392 → 1,309.54.
+//   - s 40: Christmas Day and Boxing Day (Mondayised) fall in the four
+//     weeks from 1 December, at relevant daily pay (s 9(2): with the
+//     regular overtime and allowance) 1,292.31 ÷ 5 = 258.462 → 258.46:
+//     516.92;
+//   - s 25: 8% × (October 5,600 + November 5,600 + 5,169.24 + 516.92) =
+//     8% × 16,886.16 = 1,350.8928 → 1,350.89.
 func TestAuditNZOrdinaryWeeklyPayWithRegularPayments(t *testing.T) {
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
 		e := newRegionEnv(t, d, "NZ", "Monthly")
@@ -522,12 +526,13 @@ func TestAuditNZOrdinaryWeeklyPayWithRegularPayments(t *testing.T) {
 		})
 		expectAmount(t, "October gross", e.totals(t, oct, tai)["grossEarnings"], 5600)
 		paid := e.linesNamed(t, P, tai, "Annual Leave paid on termination")
-		if len(paid) != 2 {
-			t.Fatalf("final pay lines %v, want the entitlement and the 8%%", paid)
+		if len(paid) != 3 {
+			t.Fatalf("final pay lines %v, want the entitlement, the public holidays and the 8%%", paid)
 		}
 		expectAmount(t, "its weekly rate (ordinary weekly pay)", paid[0]["rate"], 1292.31)
 		expectAmount(t, "untaken entitlement (s 24)", paid[0]["earnings"], 5169.24)
-		expectAmount(t, "8% since the anniversary (s 25)", paid[1]["earnings"], 1309.54)
+		expectAmount(t, "public holidays (s 40)", paid[1]["earnings"], 516.92)
+		expectAmount(t, "8% since the anniversary (s 25)", paid[2]["earnings"], 1350.89)
 	})
 }
 

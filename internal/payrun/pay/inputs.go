@@ -171,10 +171,11 @@ func (s *Calculator) loadInputs(ctx context.Context, q *store.Queries, biz busin
 		}
 	}
 
-	if biz.Region == calc.SG {
-		if err := in.loadWorkDays(ctx, q, biz.ID); err != nil {
-			return nil, err
-		}
+	// Every region: an hourly joiner's or leaver's standard hours are
+	// shared by their working days (part-period-pay.md), and an NZ final
+	// pay's public holidays fall on them (Holidays Act s 40).
+	if err := in.loadWorkDays(ctx, q, biz.ID); err != nil {
+		return nil, err
 	}
 
 	allow, err := q.ListLeaveAllowancesInRange(ctx, store.ListLeaveAllowancesInRangeParams{BusinessID: biz.ID, EmployeeID: lo, EmployeeID_2: hi})

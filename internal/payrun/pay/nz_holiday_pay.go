@@ -5,10 +5,12 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/payrolld/payrolld/internal/calc"
 	"github.com/payrolld/payrolld/internal/categories"
+	"github.com/payrolld/payrolld/internal/holidays"
 	"github.com/payrolld/payrolld/internal/leave"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/store"
@@ -204,6 +206,13 @@ func (w *Writer) nzHolidayPay(ctx context.Context, run *store.PayRun, e *Employe
 		l.Subtype, l.earningKind = SubtypeUnusedLeave, calc.UnusedLeave
 		c.lines = append(c.lines, l)
 		gross = gross.Add(entitlementPay) // payment for annual holidays is gross earnings (s 14)
+		// s 40(3): the public holidays the untaken holidays would have
+		// spanned, paid at relevant daily pay (s 49); payments for public
+		// holidays are gross earnings too (s 14).
+		if l, ok := nzPublicHolidaysAfterEnd(in.workWeekOf(e.ID), end, weeks, owp, cat); ok {
+			c.lines = append(c.lines, l)
+			gross = gross.Add(l.amount)
+		}
 	}
 
 	// s 23/25: 8% of gross earnings less the pay for holidays taken in
@@ -239,6 +248,78 @@ func (w *Writer) nzHolidayPay(ctx context.Context, run *store.PayRun, e *Employe
 		c.sources = append(c.sources, source{kind: SourceLeave, leaveCategoryID: id, hoursE6: balance})
 	}
 	return nil
+}
+
+// nzPublicHolidaysAfterEnd is the Holidays Act 2003 s 40(2)-(3) payment
+// on termination (docs/reference/holiday-pay-on-termination.md): the
+// untaken annual holidays (weeks) are treated as taken from the day after
+// the last day of employment (end), on the employee's working days (their
+// work week wd; Monday to Friday when none is stored), a public holiday
+// on a working day not being part of them (s 40(1)) but extending them;
+// each such public holiday is paid at relevant daily pay (s 49, s 9:
+// ordinary weekly pay owp ÷ working days a week). A part day of holidays
+// left at the end counts as a day taken. New Zealand's national holidays
+// (s 44) with the s 45 rule for Waitangi Day, Anzac Day, Christmas and New
+// Year (the weekend day for an employee who works it, else the Mondayised
+// day); regional anniversary days are not counted (the employee's locality
+// is not held), and the line's notes say so. ok is false when no public
+// holiday falls in the span.
+func nzPublicHolidaysAfterEnd(wd *[7]bool, end time.Time, weeks payroll.Rate, owp payroll.Money, cat Category) (line, bool) {
+	if wd == nil {
+		wd = &[7]bool{false, true, true, true, true, true, false}
+	}
+	perWeek := int64(0)
+	for _, w := range wd {
+		if w {
+			perWeek++
+		}
+	}
+	if perWeek == 0 || !weeks.IsPos() || !owp.IsPos() {
+		return line{}, false
+	}
+	days := weeks.Mul(payroll.RateFromInt(perWeek))
+	need := int64(0)
+	for payroll.RateFromInt(need).Less(days) {
+		need++
+	}
+	ph := map[time.Time]string{}
+	for year := end.Year(); year <= end.Year()+2; year++ {
+		for _, h := range holidays.Calendar("NZ", year) {
+			if h.Regions != nil {
+				continue // a regional anniversary day
+			}
+			day, name := h.Date, h.Name
+			if h.Substituted() && h.AlsoOnDate && !wd[h.Date.Weekday()] {
+				day, name = h.Observed, h.ObservedName
+			} else if h.Substituted() && !h.AlsoOnDate {
+				day = h.Observed
+			}
+			ph[day] = name
+		}
+	}
+	var names []string
+	for d, taken := end.AddDate(0, 0, 1), int64(0); taken < need; d = d.AddDate(0, 0, 1) {
+		if !wd[d.Weekday()] {
+			continue
+		}
+		if name, ok := ph[d]; ok {
+			names = append(names, name+" "+d.Format("2 January 2006"))
+			continue
+		}
+		taken++
+	}
+	if len(names) == 0 {
+		return line{}, false
+	}
+	daily := payroll.RateFromDecimal(owp.DivInt(perWeek).Cents().Decimal())
+	n := payroll.RateFromInt(int64(len(names)))
+	amount := lineMoney(n, daily)
+	l := earningsLine(cat, n, daily, amount, payroll.Rate{}, fmt.Sprintf("Public holidays that would have fallen in the untaken annual holidays "+
+		"taken from %s (%d working days): %s, at relevant daily pay %s (ordinary weekly pay %s ÷ %d working days; Holidays Act s 40(3), s 49; "+
+		"regional anniversary days not counted)", end.AddDate(0, 0, 1).Format("2 January 2006"), need, strings.Join(names, ", "),
+		payroll.MoneyFromDecimal(daily.Decimal()).StringFixed(2), owp.StringFixed(2), perWeek))
+	l.Subtype, l.earningKind = SubtypeUnusedLeave, calc.UnusedLeave
+	return l, true
 }
 
 // ordinaryWeeklyPay is s 8(1)'s ordinary weekly pay at the end of

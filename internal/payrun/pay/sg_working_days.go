@@ -33,7 +33,7 @@ func addWorkDay(days map[int64]*[7]bool, d store.ListAdvancedWorkDaysOfBusinessR
 	}
 }
 
-// loadWorkDays reads the SG business's employees' standard work days.
+// loadWorkDays reads the business's employees' standard work days.
 func (in *inputs) loadWorkDays(ctx context.Context, q *store.Queries, bizID int64) error {
 	rows, err := q.ListAdvancedWorkDaysOfBusiness(ctx, bizID)
 	if err != nil {

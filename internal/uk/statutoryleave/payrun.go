@@ -110,15 +110,29 @@ func (s *Service) payPeriod(ctx context.Context, q *store.Queries, biz business.
 				return nil, nil, nil, err
 			}
 			addAbsence()
+			// SSP's period of entitlement ends when the contract of
+			// service ends (SSCBA 1992 s 153(2)(c)): no SSP is due for
+			// the days after the employee's end date.
+			sspTo, cut := to, false
+			e, err := q.GetEmployee(ctx, store.GetEmployeeParams{ID: r.EmployeeID, BusinessID: biz.ID})
+			if err != nil && !db.IsNoRows(err) {
+				return nil, nil, nil, err
+			}
+			if e.EndDate.Valid && payroll.DateOnly(e.EndDate.Time).Before(to) {
+				sspTo, cut = payroll.DateOnly(e.EndDate.Time), true
+			}
 			for i, w := range res.Weeks {
-				amt, days := w.AmountBetween(from, to)
+				if sspTo.Before(from) {
+					break
+				}
+				amt, days := w.AmountBetween(from, sspTo)
 				if days == 0 {
 					continue
 				}
-				paid := w.PaidBetween(from, to)
+				paid := w.PaidBetween(from, sspTo)
 				out[r.EmployeeID] = append(out[r.EmployeeID], PayLine{Kind: k, LeaveID: r.ID, Week: i + 1, Days: days, PerWeek: w.PerWeek,
-					WeeklyRate: w.RateMoney().Money(), Amount: pounds(amt), ExternalID: LineID(k, r.ID, i+1), From: later(w.Start, from), To: earlier(w.End, to), Paid: paid,
-					Notes: fmt.Sprintf("%s week %d (%s to %s): %d qualifying day(s) of %d", k.Name(), i+1, w.Start.Format("2006-01-02"), w.End.Format("2006-01-02"), days, w.PerWeek)})
+					WeeklyRate: w.RateMoney().Money(), Amount: pounds(amt), ExternalID: LineID(k, r.ID, i+1), From: later(w.Start, from), To: earlier(w.End, sspTo), Paid: paid,
+					Notes: fmt.Sprintf("%s week %d (%s to %s): %d qualifying day(s) of %d", k.Name(), i+1, w.Start.Format("2006-01-02"), w.End.Format("2006-01-02"), days, w.PerWeek) + ended(cut, w.End, sspTo)})
 			}
 			continue
 		}
@@ -196,6 +210,16 @@ func minus(a, b time.Time, holes [][2]time.Time) [][2]time.Time {
 		out = next
 	}
 	return out
+}
+
+// ended notes an SSP week cut short by the end of employment (cut: the
+// employee's end date is inside the pay period; the week runs to
+// weekEnd, SSP is paid to paidTo).
+func ended(cut bool, weekEnd, paidTo time.Time) string {
+	if !cut || !paidTo.Before(weekEnd) {
+		return ""
+	}
+	return "; employment ended " + paidTo.Format("2006-01-02") + ": no SSP after it (SSCBA 1992 s 153(2)(c))"
 }
 
 func later(a, b time.Time) time.Time {
