@@ -103,7 +103,11 @@ func (s *Service) yearTotals(ctx context.Context, q *store.Queries, biz business
 	if err != nil {
 		return nil, err
 	}
-	return totalsByEmployee(rows, stat)
+	exempt, err := YearNIExempt(ctx, q, biz.ID, from, to, employeeID)
+	if err != nil {
+		return nil, err
+	}
+	return totalsByEmployee(rows, stat, exempt)
 }
 
 // taxYearParam reads a tax year given as its starting year or "2026/27"
