@@ -58,3 +58,30 @@ func TestAuditSGCPFLeaversAndJoiners(t *testing.T) {
 		}
 	})
 }
+
+// A joiner's first month with a bonus (CPF Board: a bonus is an
+// additional wage; the AW ceiling is $102,000 less the year's ordinary
+// wages subject to CPF, docs/reference/sg-cpf-aw-ceiling.md: for Nat, who
+// joins on 1 November 2026 at $5,000, the estimated OW of the year is
+// November and December, 10,000, so the ceiling is 92,000 and the $2,000
+// bonus is all subject to CPF; payroll-rules-2026-27.md §4, age 46:
+// 37% × 7,000 = 2,590.00). The CPF file's detail: status N, OW 5,000.00,
+// AW 2,000.00, contribution 2,590.00.
+func TestAuditSGCPFJoinerBonus(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "SG", "Monthly")
+		nat := e.employee(t, "Nat", "Monthly", map[string]any{"rate": 5000, "rateUnit": "Monthly", "hoursPerWeek": 40,
+			"nationalRegistrationIdentityNumber": "S8034567D", "startDate": "2026-11-01T00:00:00"})
+		P := e.run(t, "2026-11-30", nat, 2000)
+		e.Do("POST", P+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+		var f filing.Filing
+		e.Do("POST", e.B+"/filing/cpfsubmission", e.Key, map[string]any{"month": "2026-11", "csn": "201912345KPTE01", "adviceCode": "01"}).Expect(t, 200).JSON(t, &f)
+		got, errs := cpf.Parse(string(e.Do("GET", fmt.Sprintf(e.B+"/filing/%d/document", f.ID), e.Key, nil).Expect(t, 200).Body))
+		if len(errs) > 0 || len(got.Details) != 1 {
+			t.Fatalf("file: %v %+v", errs, got)
+		}
+		if dt := got.Details[0]; dt.Status != 'N' || dt.Ordinary != 500000 || dt.Additional != 200000 || dt.Amount != 259000 {
+			t.Errorf("detail %+v, want N, OW 500000, AW 200000, CPF 259000", dt)
+		}
+	})
+}

@@ -127,3 +127,61 @@ func TestAuditUKJoinerWithP45Documents(t *testing.T) {
 		}
 	})
 }
+
+// P45s of two leavers, by hand from the P45 part 1A boxes
+// (docs/reference/uk-p45.md; HMRC: the week or month number is the tax
+// period of the last payment, 6 April starting week 1 and month 1):
+//   - Wes, weekly (weeks ending Fridays), £600 on BR, joined Saturday 3
+//     October 2026, leaves Friday 16 October; paid on Fridays 9 and 16
+//     October (tax weeks 27 and 28: 6 April + 26 weeks = 5 October). PAYE
+//     20% × 600 = 120.00 a week. P45: week 28, pay and tax to date
+//     1,200.00 and 240.00.
+//   - Mo, monthly, £3,000 on 1257L week 1/month 1 (non-cumulative), with a
+//     P45 from a previous employment this year that was also operated
+//     week 1/month 1 (pay 20,000, tax 2,000: not counted, HMRC starter
+//     guidance), joins 1 October and leaves 31 October 2026: month 1
+//     free pay 1,048.26 (uk-p45.md), 3,000 − 1,048.26 → £1,951 × 20% =
+//     390.20. P45: code 1257L week 1/month 1, month 7, pay and tax in this
+//     employment 3,000.00 / 390.20, and the totals to date the same (the
+//     previous employment's figures do not count on week 1/month 1).
+func TestAuditUKLeaversP45Periods(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		w := newRegionEnv(t, d, "UK", "Weekly")
+		wes := w.employee(t, "Wes", "Weekly", map[string]any{"rate": 600, "rateUnit": "Fixed", "taxCode": "BR", "nationalInsuranceCategory": "A",
+			"startDate": "2026-10-03T00:00:00"})
+		P1 := w.run(t, "2026-10-09", 0, 0)
+		expectAmount(t, "Wes's first week PAYE", w.totals(t, P1, wes)["payeWithheld"], 120)
+		w.Do("POST", P1+"/finalise", w.Key, map[string]any{}).Expect(t, 200)
+		w.leaveOn(t, wes, "2026-10-16")
+		P2 := w.run(t, "2026-10-16", 0, 0)
+		w.Do("POST", P2+"/finalise", w.Key, map[string]any{}).Expect(t, 200)
+		p45 := w.Do("GET", fmt.Sprintf("%s/employee/%d/hmrcforms/p45", w.B, wes), w.Key, nil).Expect(t, 200).Map(t)["data"].(map[string]any)
+		if p45["periodType"] != "Week" || num(t, p45["periodNumber"]) != 28 || p45["week1Month1"] != false {
+			t.Errorf("Wes's P45 %v", p45)
+		}
+		for k, v := range map[string]float64{"totalPayToDate": 1200, "totalTaxToDate": 240, "payInThisEmployment": 1200, "taxInThisEmployment": 240} {
+			expectAmount(t, "Wes's P45 "+k, p45[k], v)
+		}
+	})
+}
+
+// Mo: see TestAuditUKLeaversP45Periods.
+func TestAuditUKWeek1Month1LeaverP45(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		m := newRegionEnv(t, d, "UK", "Monthly")
+		mo := m.employee(t, "Mo", "Monthly", map[string]any{"rate": 3000, "rateUnit": "Fixed", "taxCode": "1257L", "taxCalculationMethod": "NonCumulative",
+			"nationalInsuranceCategory": "A", "startDate": "2026-10-01T00:00:00", "previousEmployerTaxablePay": 20000, "previousEmployerTaxWithheld": 2000,
+			"previousEmployerLeavingDate": "2026-09-30T00:00:00", "previousEmployerW1M1": true})
+		m.leaveOn(t, mo, "2026-10-31")
+		P := m.run(t, "2026-10-31", 0, 0)
+		expectAmount(t, "Mo's PAYE", m.totals(t, P, mo)["payeWithheld"], 390.20)
+		m.Do("POST", P+"/finalise", m.Key, map[string]any{}).Expect(t, 200)
+		p45 := m.Do("GET", fmt.Sprintf("%s/employee/%d/hmrcforms/p45", m.B, mo), m.Key, nil).Expect(t, 200).Map(t)["data"].(map[string]any)
+		if p45["periodType"] != "Month" || num(t, p45["periodNumber"]) != 7 || p45["week1Month1"] != true || p45["taxCode"] != "1257L" {
+			t.Errorf("Mo's P45 %v", p45)
+		}
+		for k, v := range map[string]float64{"totalPayToDate": 3000, "totalTaxToDate": 390.20, "payInThisEmployment": 3000, "taxInThisEmployment": 390.20} {
+			expectAmount(t, "Mo's P45 "+k, p45[k], v)
+		}
+	})
+}
