@@ -6,6 +6,7 @@ import (
 
 	"github.com/payrolld/payrolld/internal/au/stp"
 	"github.com/payrolld/payrolld/internal/db"
+	"github.com/payrolld/payrolld/internal/filing"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/testkit"
 )
@@ -115,6 +116,22 @@ func TestAuditAULeaverPaymentSummaryAndSTP(t *testing.T) {
 		}
 		if errs := stp.Validate(doc); len(errs) > 0 {
 			t.Errorf("the event against docs/reference/au-stp-phase2.md: %v", errs)
+		}
+
+		// The year's finalisation (an update event with the final event
+		// indicator) reports the same year to date, ETP record included.
+		var f filing.Filing
+		e.Do("POST", e.B+"/filing/stpfinalisation", e.Key, map[string]any{"financialYear": 2026, "employeeIds": []int64{ann}}).Expect(t, 200).JSON(t, &f)
+		var fin stp.Document
+		e.Do("GET", fmt.Sprintf("%s/filing/%d/document", e.B, f.ID), e.Key, nil).Expect(t, 200).JSON(t, &fin)
+		if len(fin.Payees) != 1 || !fin.Payees[0].FinalEventIndicator || len(fin.Payees[0].IncomeStreams) != 1 {
+			t.Fatalf("finalisation payees %+v", fin.Payees)
+		}
+		fs := fin.Payees[0].IncomeStreams[0]
+		if !fs.Gross.Equal(s.Gross) || !fs.TaxWithheld.Equal(s.TaxWithheld) || len(fs.EmploymentTermination) != 1 ||
+			fs.EmploymentTermination[0].PaymentDate != "2026-11-25" || !fs.EmploymentTermination[0].TaxWithheld.Equal(m("3200")) ||
+			!fs.EmploymentTermination[0].TaxableComponent.Equal(m("10000")) {
+			t.Errorf("finalisation stream %+v, pay event's %+v", fs, s)
 		}
 	})
 }
