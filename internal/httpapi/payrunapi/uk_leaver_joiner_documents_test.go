@@ -185,3 +185,44 @@ func TestAuditUKWeek1Month1LeaverP45(t *testing.T) {
 		}
 	})
 }
+
+// The P45 shows the position at leaving: a payment after leaving is
+// reported on the FPS with the indicator and there is "no second P45"
+// (GOV.UK, "Employee leaving", docs/reference/uk-paye.md "Payments after
+// leaving"), so it is not in the P45's pay and tax to date. Lee, £3,000 a
+// month on 1257L, started 6 April 2026 but paid here first in October,
+// leaves on 15 October: October pays 3,000 × 15 ÷ 31 = 1,451.61
+// (calendar days, docs/reference/part-period-pay.md), tax month 7: free
+// pay 7 × 1,048.26 = 7,337.82 covers it, 0.00. A £1,000 bonus paid in
+// November after leaving (0T month 1: 200.00) does not change the P45:
+// month 7, pay 1,451.61, tax 0.00.
+func TestAuditUKP45WithoutPaymentAfterLeaving(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "UK", "Monthly")
+		lee := e.employee(t, "Lee", "Monthly", map[string]any{"rate": 3000, "rateUnit": "Fixed", "taxCode": "1257L", "nationalInsuranceCategory": "A",
+			"startDate": "2026-04-06T00:00:00"})
+		e.leaveOn(t, lee, "2026-10-15")
+		oct := e.run(t, "2026-10-31", 0, 0)
+		tot := e.totals(t, oct, lee)
+		expectAmount(t, "October pay", tot["grossEarnings"], 1451.61)
+		expectAmount(t, "October PAYE", tot["payeWithheld"], 0)
+		e.Do("POST", oct+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+		r := e.Do("POST", e.B+"/payrun", e.Key, map[string]any{"payScheduleId": e.schedule, "payPeriodEnding": "2026-11-30T00:00:00",
+			"datePaid": "2026-11-30T00:00:00", "includeTerminatedEmployees": true}).Expect(t, 200).Map(t)
+		nov := fmt.Sprintf("%s/payrun/%d", e.B, int64(num(t, r["id"])))
+		e.Do("POST", nov+"/earningslines", e.Key, map[string]any{"payCategoryIdType": "External", "earningsLines": map[string]any{
+			fmt.Sprint(lee): []any{map[string]any{"payCategoryId": "BON", "earnings": 1000}}}}).Expect(t, 200)
+		expectAmount(t, "November PAYE after leaving", e.totals(t, nov, lee)["payeWithheld"], 200)
+		e.Do("POST", nov+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+		p45 := e.Do("GET", fmt.Sprintf("%s/employee/%d/hmrcforms/p45", e.B, lee), e.Key, nil).Expect(t, 200).Map(t)["data"].(map[string]any)
+		if p45["periodType"] != "Month" || num(t, p45["periodNumber"]) != 7 || p45["taxCode"] != "1257L" || p45["week1Month1"] != false {
+			t.Errorf("P45 %v", p45)
+		}
+		for k, v := range map[string]float64{"totalPayToDate": 1451.61, "totalTaxToDate": 0, "payInThisEmployment": 1451.61, "taxInThisEmployment": 0} {
+			expectAmount(t, "P45 "+k, p45[k], v)
+		}
+		if num(t, p45["payRunsCounted"]) != 1 {
+			t.Errorf("P45 counts %v runs, want 1", p45["payRunsCounted"])
+		}
+	})
+}
