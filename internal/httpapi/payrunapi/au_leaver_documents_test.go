@@ -74,6 +74,11 @@ func TestAuditAULeaverPaymentSummaryAndSTP(t *testing.T) {
 		// The summary is in whole dollars.
 		dollars(t, "payment summary", sum, map[string]float64{"grossPayments": 1800, "lumpSumA": 2000, "taxableComponent": 10000,
 			"employerSuperContributions": 200, "totalTaxWithheld": float64(tax / 100)})
+		// NAT 0046, "Period during which payments were made": the year,
+		// or from the start and to the end of the employment within it.
+		if ps, pe := fmt.Sprint(sum["paymentPeriodStart"]), fmt.Sprint(sum["paymentPeriodEnd"]); len(ps) < 10 || ps[:10] != "2026-07-01" || len(pe) < 10 || pe[:10] != "2026-11-22" {
+			t.Errorf("payment period %v to %v, want 2026-07-01 to 2026-11-22", sum["paymentPeriodStart"], sum["paymentPeriodEnd"])
+		}
 		if sum["lumpSumAType"] != "R" || sum["etpCode"] != "R" {
 			t.Errorf("payment summary Lump Sum A type %v, ETP code %v, want R and R", sum["lumpSumAType"], sum["etpCode"])
 		}
