@@ -100,6 +100,10 @@ func TestAuditUKLeaverAwardDocuments(t *testing.T) {
 //	1,132.40; total 23,000.00 / 3,132.40.
 //	FPS: taxable pay to date 3,000.00, tax to date 1,132.40, a starter
 //	from 1 October 2026.
+//	She leaves on 31 October: her P45 (part 1A boxes 7 and 8) gives the
+//	totals to date with the previous employment, 23,000.00 / 3,132.40
+//	(box 7, the code being cumulative), and this employment's 3,000.00 /
+//	1,132.40 (box 8).
 func TestAuditUKJoinerWithP45Documents(t *testing.T) {
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
 		e := newRegionEnv(t, d, "UK", "Monthly")
@@ -108,6 +112,7 @@ func TestAuditUKJoinerWithP45Documents(t *testing.T) {
 		jo := e.employee(t, "Jo", "Monthly", map[string]any{"rate": 3000, "rateUnit": "Fixed", "taxCode": "1257L", "nationalInsuranceCategory": "A",
 			"startDate": "2026-10-01T00:00:00", "gender": "Female", "dateOfBirth": "1990-02-03T00:00:00",
 			"previousEmployerTaxablePay": 20000, "previousEmployerTaxWithheld": 2000, "previousEmployerLeavingDate": "2026-09-30T00:00:00"})
+		e.leaveOn(t, jo, "2026-10-31")
 		P := e.run(t, "2026-10-31", 0, 0)
 		expectAmount(t, "October PAYE", e.totals(t, P, jo)["payeWithheld"], 1132.40)
 		e.Do("POST", P+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
@@ -124,6 +129,10 @@ func TestAuditUKJoinerWithP45Documents(t *testing.T) {
 		expectAmount(t, "FPS tax to date", td["totalTax"], 1132.40)
 		if s, _ := emp["starter"].(map[string]any); s == nil || s["startDate"] != "2026-10-01" {
 			t.Errorf("FPS starter %v", emp["starter"])
+		}
+		p45 := e.Do("GET", fmt.Sprintf("%s/employee/%d/hmrcforms/p45", e.B, jo), e.Key, nil).Expect(t, 200).Map(t)["data"].(map[string]any)
+		for k, v := range map[string]float64{"totalPayToDate": 23000, "totalTaxToDate": 3132.40, "payInThisEmployment": 3000, "taxInThisEmployment": 1132.40} {
+			expectAmount(t, "P45 "+k, p45[k], v)
 		}
 	})
 }
