@@ -85,3 +85,35 @@ func TestAuditSGCPFJoinerBonus(t *testing.T) {
 		}
 	})
 }
+
+// A leaver part-way through the month with leave paid out, in the CPF
+// file (the figures of TestAuditSGPartMonthLeaverLeavePayout, derived
+// there from MOM's incomplete-month salary and gross rate of pay and the
+// CPF Board's rules: OW 4,000.00; the leave 1,846.15 an additional wage;
+// total 37% × 5,846.15 = 2,163.0755 → 2,163.00). Sue's September detail:
+// status L, OW 4,000.00, AW 1,846.15, contribution 2,163.00.
+func TestAuditSGCPFPartMonthLeaverAW(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "SG", "Monthly")
+		annual := e.manualLeave(t, "Holiday")
+		sue := e.employee(t, "Sue", "Monthly", map[string]any{"rate": 8000, "rateUnit": "Monthly", "hoursPerWeek": 40, "hoursPerDay": 8,
+			"startDate": "2025-01-01T00:00:00", "nationalRegistrationIdentityNumber": "S8023456B"})
+		e.workWeek(t, sue, 5, false)
+		aug := e.run(t, "2026-08-31", 0, 0)
+		e.accrue(t, aug, sue, annual, 40)
+		e.Do("POST", aug+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+		e.leaveOn(t, sue, "2026-09-15")
+		P := e.run(t, "2026-09-30", 0, 0)
+		expectAmount(t, "final gross", e.totals(t, P, sue)["grossEarnings"], 5846.15)
+		e.Do("POST", P+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+		var f filing.Filing
+		e.Do("POST", e.B+"/filing/cpfsubmission", e.Key, map[string]any{"month": "2026-09", "csn": "201912345KPTE01", "adviceCode": "01"}).Expect(t, 200).JSON(t, &f)
+		got, errs := cpf.Parse(string(e.Do("GET", fmt.Sprintf(e.B+"/filing/%d/document", f.ID), e.Key, nil).Expect(t, 200).Body))
+		if len(errs) > 0 || len(got.Details) != 1 {
+			t.Fatalf("file: %v %+v", errs, got)
+		}
+		if dt := got.Details[0]; dt.Status != 'L' || dt.Ordinary != 400000 || dt.Additional != 184615 || dt.Amount != 216300 {
+			t.Errorf("detail %+v, want L, OW 400000, AW 184615, CPF 216300", dt)
+		}
+	})
+}
