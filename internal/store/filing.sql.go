@@ -472,6 +472,62 @@ func (q *Queries) StpPayees(ctx context.Context, arg StpPayeesParams) ([]StpPaye
 	return items, nil
 }
 
+const stpYearEarningsByRun = `-- name: StpYearEarningsByRun :many
+SELECT l.employee_id, l.pay_run_id, r.date_paid, l.category_id, CAST(SUM(l.amount) AS BIGINT) AS amount
+FROM pay_run_lines l JOIN pay_runs r ON r.id = l.pay_run_id
+WHERE r.business_id = $1 AND r.status = 'Finalised'
+    AND r.date_paid >= $2 AND r.date_paid <= $3
+    AND l.kind = 'earnings'
+GROUP BY l.employee_id, l.pay_run_id, r.date_paid, l.category_id
+ORDER BY l.employee_id, r.date_paid, l.pay_run_id, l.category_id
+`
+
+type StpYearEarningsByRunParams struct {
+	BusinessID int64
+	YearFrom   time.Time
+	DatePaid   time.Time
+}
+
+type StpYearEarningsByRunRow struct {
+	EmployeeID int64
+	PayRunID   int64
+	DatePaid   time.Time
+	CategoryID int64
+	Amount     int64
+}
+
+// The earnings lines of the business's finalised runs paid in [year_from,
+// date_paid] by employee, run and category, with the run's payment date:
+// an STP event's ETP records are per payment date and code.
+func (q *Queries) StpYearEarningsByRun(ctx context.Context, arg StpYearEarningsByRunParams) ([]StpYearEarningsByRunRow, error) {
+	rows, err := q.db.QueryContext(ctx, stpYearEarningsByRun, arg.BusinessID, arg.YearFrom, arg.DatePaid)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []StpYearEarningsByRunRow{}
+	for rows.Next() {
+		var i StpYearEarningsByRunRow
+		if err := rows.Scan(
+			&i.EmployeeID,
+			&i.PayRunID,
+			&i.DatePaid,
+			&i.CategoryID,
+			&i.Amount,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Close(); err != nil {
+		return nil, err
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const stpYearLines = `-- name: StpYearLines :many
 SELECT l.employee_id, l.kind, l.category_id, l.subtype, CAST(SUM(l.amount) AS BIGINT) AS amount
 FROM pay_run_lines l JOIN pay_runs r ON r.id = l.pay_run_id

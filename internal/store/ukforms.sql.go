@@ -333,6 +333,67 @@ func (q *Queries) UKFormsStatutoryPay(ctx context.Context, arg UKFormsStatutoryP
 	return items, nil
 }
 
+const uKFormsYearEarnings = `-- name: UKFormsYearEarnings :many
+SELECT l.employee_id, l.pay_run_id, l.category_id, CAST(SUM(l.amount) AS BIGINT) AS amount
+FROM pay_runs r JOIN pay_run_lines l ON l.pay_run_id = r.id
+WHERE r.business_id = $1 AND l.business_id = $1 AND r.status = 'Finalised'
+    AND r.date_paid >= $2 AND r.date_paid < $3
+    AND l.kind = 'earnings'
+    AND (CAST($4 AS BIGINT) = 0 OR l.employee_id = $4)
+GROUP BY l.employee_id, l.pay_run_id, l.category_id
+ORDER BY l.employee_id, l.pay_run_id, l.category_id
+`
+
+type UKFormsYearEarningsParams struct {
+	BusinessID int64
+	YearFrom   time.Time
+	YearTo     time.Time
+	EmployeeID int64
+}
+
+type UKFormsYearEarningsRow struct {
+	EmployeeID int64
+	PayRunID   int64
+	CategoryID int64
+	Amount     int64
+}
+
+// The earnings lines of finalised runs paid in [year_from, year_to) summed
+// by employee, run and pay category, one employee or all: the forms tell
+// apart earnings that are not NI-able (a termination award) by category.
+func (q *Queries) UKFormsYearEarnings(ctx context.Context, arg UKFormsYearEarningsParams) ([]UKFormsYearEarningsRow, error) {
+	rows, err := q.db.QueryContext(ctx, uKFormsYearEarnings,
+		arg.BusinessID,
+		arg.YearFrom,
+		arg.YearTo,
+		arg.EmployeeID,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []UKFormsYearEarningsRow{}
+	for rows.Next() {
+		var i UKFormsYearEarningsRow
+		if err := rows.Scan(
+			&i.EmployeeID,
+			&i.PayRunID,
+			&i.CategoryID,
+			&i.Amount,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Close(); err != nil {
+		return nil, err
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const uKFormsYearRuns = `-- name: UKFormsYearRuns :many
 
 SELECT e.employee_id, e.pay_run_id, r.date_paid, r.frequency, r.period_starting, r.period_ending,

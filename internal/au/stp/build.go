@@ -28,7 +28,11 @@ type Input struct {
 	LeaveCategories     []categories.LeaveCategory
 	// OTE says whether a pay category's earnings are ordinary time
 	// earnings (internal/payrun/pay Categories.OTE).
-	OTE          func(payCategoryID int64) bool
+	OTE func(payCategoryID int64) bool
+	// ETPWithheld is what pay run payRunID withheld from employee
+	// employeeID's ETPs, by ETP code (the run's Schedule 11 figures, as
+	// the run worked them out); nil: not known, and an ETP is refused.
+	ETPWithheld  func(ctx context.Context, payRunID, employeeID int64) (map[string]payroll.Money, error)
 	EventType    string // EventPay or EventUpdate
 	SubmissionID string
 	Now          time.Time
@@ -74,8 +78,12 @@ func Build(ctx context.Context, q *store.Queries, in Input) (Document, error) {
 	for _, t := range totals {
 		tot[t.EmployeeID] = t
 	}
+	etps, err := in.etps(ctx, q, pays, from, run.DatePaid)
+	if err != nil {
+		return Document{}, payroll.Conflict("the STP pay event cannot be built: %v; nothing was lodged", err)
+	}
 	for _, p := range payees {
-		pe, err := payee(p, run, tot[p.ID], byEmp[p.ID], pays, deds, leavePays, in.OTE)
+		pe, err := payee(p, run, tot[p.ID], byEmp[p.ID], etps[p.ID], pays, deds, leavePays, in.OTE)
 		if err != nil {
 			return Document{}, payroll.Conflict("the STP pay event cannot be built: %v; nothing was lodged", err)
 		}
@@ -182,8 +190,64 @@ func periodTotals(ctx context.Context, q *store.Queries, run store.PayRun, deds 
 		ChildSupportDeductionTotal: m(csd), ChildSupportGarnisheeTotal: m(csg)}, nil
 }
 
-// payee is one employee's record.
-func payee(p store.StpPayeesRow, run store.PayRun, t store.StpYearToDateTotalsRow, lines []store.StpYearToDateLinesRow,
+// etps are the ETP records of the finalised runs paid in [from, to] by
+// employee: one per payment date and code (docs/reference/au-stp-phase2.md,
+// "ETPs"), the components from the ETP pay categories' lines (a category
+// type ending TaxFree is the tax-free component), the withholding from
+// in.ETPWithheld.
+func (in Input) etps(ctx context.Context, q *store.Queries, pays map[int64]categories.PayCategory, from, to time.Time) (map[int64][]ETP, error) {
+	rows, err := q.StpYearEarningsByRun(ctx, store.StpYearEarningsByRunParams{BusinessID: in.Business.ID, YearFrom: from, DatePaid: to})
+	if err != nil {
+		return nil, err
+	}
+	type runOf struct{ emp, run int64 }
+	out := map[int64][]ETP{}
+	withheld := map[runOf]map[string]payroll.Money{}
+	for _, r := range rows {
+		c, ok := pays[r.CategoryID]
+		if !ok {
+			continue // unknown categories are refused by payee
+		}
+		item, ok := PayItem(c.PayCategoryType, c.PaymentSummaryClassification, false)
+		if !ok || item.Part != PartETP {
+			continue
+		}
+		k := runOf{r.EmployeeID, r.PayRunID}
+		w, ok := withheld[k]
+		if !ok {
+			if in.ETPWithheld == nil {
+				return nil, fmt.Errorf("employee %d: ETP of pay category %q: the ETP's own PAYG withholding is not known here", r.EmployeeID, c.Name)
+			}
+			if w, err = in.ETPWithheld(ctx, r.PayRunID, r.EmployeeID); err != nil {
+				return nil, fmt.Errorf("employee %d: the PAYG withheld from the ETPs of pay run %d: %w", r.EmployeeID, r.PayRunID, err)
+			}
+			withheld[k] = w
+			// A run's withholding of a code is reported once, with
+			// its first line of the code.
+		}
+		list := out[r.EmployeeID]
+		i := slices.IndexFunc(list, func(e ETP) bool { return e.PaymentDate == date(r.DatePaid) && e.Code == item.Type })
+		if i < 0 {
+			list = append(list, ETP{PaymentDate: date(r.DatePaid), Code: item.Type})
+			i = len(list) - 1
+		}
+		amt := payroll.MoneyFromMinor(r.Amount)
+		if strings.HasSuffix(c.PayCategoryType, "TaxFree") {
+			list[i].TaxFreeComponent = list[i].TaxFreeComponent.Add(amt)
+		} else {
+			list[i].TaxableComponent = list[i].TaxableComponent.Add(amt)
+		}
+		if t, ok := w[item.Type]; ok {
+			list[i].TaxWithheld = list[i].TaxWithheld.Add(t)
+			delete(w, item.Type)
+		}
+		out[r.EmployeeID] = list
+	}
+	return out, nil
+}
+
+// payee is one employee's record; etps are its ETP records (etps).
+func payee(p store.StpPayeesRow, run store.PayRun, t store.StpYearToDateTotalsRow, lines []store.StpYearToDateLinesRow, etps []ETP,
 	pays map[int64]categories.PayCategory, deds map[int64]categories.DeductionCategory, leavePays map[int64]bool, ote func(int64) bool) (Payee, error) {
 	it, err := IncomeType(p)
 	if err != nil {
@@ -258,7 +322,7 @@ func payee(p store.StpPayeesRow, run store.PayRun, t store.StpYearToDateTotalsRo
 				}
 				s.Allowances = addAllowance(s.Allowances, item.Type, desc, amt)
 			case PartETP:
-				return Payee{}, fmt.Errorf("employee %d: ETP of pay category %q: the ETP's own PAYG withholding is not kept apart from the run's, so its record cannot be reported", p.ID, c.Name)
+				// Reported in its own records (etps).
 			}
 		case pay.KindDeduction:
 			c, ok := deds[l.CategoryID]
@@ -290,6 +354,14 @@ func payee(p store.StpPayeesRow, run store.PayRun, t store.StpYearToDateTotalsRo
 			case "EmployerContribution":
 				resc += l.Amount
 			}
+		}
+	}
+	if len(etps) > 0 {
+		s.EmploymentTermination = etps
+		for _, e := range etps {
+			// The ETPs' withholding is reported with them, not in the
+			// income stream's PAYGW.
+			s.TaxWithheld = s.TaxWithheld.Sub(e.TaxWithheld)
 		}
 	}
 	out.IncomeStreams = []IncomeStream{s}

@@ -63,11 +63,15 @@ func BuildFinalisation(ctx context.Context, q *store.Queries, in Input, year int
 		}
 		want[id] = true
 	}
+	etps, err := in.etps(ctx, q, pays, from, to)
+	if err != nil {
+		return Document{}, payroll.Conflict("the STP finalisation cannot be built: %v; nothing was lodged", err)
+	}
 	for _, p := range payees {
 		if len(want) > 0 && !want[p.ID] {
 			continue
 		}
-		pe, err := payee(store.StpPayeesRow(p), in.Run, tot[p.ID], byEmp[p.ID], pays, deds, leavePays, in.OTE)
+		pe, err := payee(store.StpPayeesRow(p), in.Run, tot[p.ID], byEmp[p.ID], etps[p.ID], pays, deds, leavePays, in.OTE)
 		if err != nil {
 			return Document{}, payroll.Conflict("the STP finalisation cannot be built: %v; nothing was lodged", err)
 		}

@@ -99,11 +99,15 @@ type Allowance struct {
 	Amount      payroll.Money `json:"amount"`
 }
 
-// ETP is an employment termination payment of one code.
+// ETP is the employment termination payments of one code paid on one date
+// (docs/reference/au-stp-phase2.md, "ETPs"), with their own PAYG
+// withholding, which is not in the income stream's.
 type ETP struct {
+	PaymentDate      string        `json:"paymentDate"`
 	Code             string        `json:"code"`
 	TaxableComponent payroll.Money `json:"taxableComponent"`
 	TaxFreeComponent payroll.Money `json:"taxFreeComponent"`
+	TaxWithheld      payroll.Money `json:"taxWithheld" doc:"PAYG withheld from the ETPs (Schedule 11)"`
 }
 
 // SuperEntitlement is the payee's super YTD.

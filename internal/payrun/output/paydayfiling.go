@@ -8,9 +8,11 @@ import (
 
 	"github.com/payrolld/payrolld/internal/bankfile"
 	"github.com/payrolld/payrolld/internal/business"
+	"github.com/payrolld/payrolld/internal/calc"
 	"github.com/payrolld/payrolld/internal/nz/paydayfiling"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/payrun"
+	"github.com/payrolld/payrolld/internal/payrun/pay"
 	"github.com/payrolld/payrolld/internal/version"
 )
 
@@ -58,13 +60,17 @@ func (o *Outputs) PaydayFiling(ctx context.Context, biz business.Business, id in
 	if err != nil {
 		return bankfile.File{}, err
 	}
+	notACC, err := o.notACCLiable(ctx, biz, run.ID)
+	if err != nil {
+		return bankfile.File{}, err
+	}
 	lines := make([]paydayfiling.Line, 0, len(ps))
 	for _, p := range ps {
 		r, e := p.Row, p.Emp
 		l := paydayfiling.Line{EmployeeIRD: e.TaxCodeDeclarationIrdNumber, Name: strings.TrimSpace(e.FirstName + " " + e.Surname),
 			TaxCode: e.TaxCodeDeclarationTaxCode, PeriodStart: run.PeriodStarting, PeriodEnd: run.PeriodEnding, PayCycle: cycle,
 			HoursE2: r.TotalHoursE4 / 100, Gross: r.Taxable, PAYE: r.Tax + r.AccLevy, StudentLoan: r.StudentLoan,
-			KiwiSaver: r.KiwisaverEmployee, KiwiSaverEmployer: r.KiwisaverEmployer - r.Esct, ESCT: r.Esct}
+			KiwiSaver: r.KiwisaverEmployee, KiwiSaverEmployer: r.KiwisaverEmployer - r.Esct, ESCT: r.Esct, NotACCLiable: notACC[r.EmployeeID]}
 		if e.ID == 0 {
 			l.Name = r.EmployeeName
 		}
@@ -83,6 +89,29 @@ func (o *Outputs) PaydayFiling(ctx context.Context, biz business.Business, id in
 		return bankfile.File{}, payroll.Conflict("the employment information of pay run %d cannot be written: %v", id, err)
 	}
 	return bankfile.File{Name: fmt.Sprintf("payrun-%d-EI-%s.csv", run.ID, run.DatePaid.Format("20060102")), ContentType: "text/csv", Data: data}, nil
+}
+
+// notACCLiable is each employee's taxable redundancy in run runID (earnings
+// of a category of kind ETP): earnings not liable for the ACC earners'
+// levy (IRD, "Taxing employee redundancy"; the EI's DEI field 13,
+// docs/reference/nz-payday-filing.md), as the levy was worked out
+// (internal/calc/nz).
+func (o *Outputs) notACCLiable(ctx context.Context, biz business.Business, runID int64) (map[int64]int64, error) {
+	cats, err := o.LoadCategories(ctx, biz)
+	if err != nil {
+		return nil, err
+	}
+	ls, err := o.DB.Queries().ListPayRunLines(ctx, runID)
+	if err != nil {
+		return nil, err
+	}
+	out := map[int64]int64{}
+	for _, l := range ls {
+		if l.Kind == pay.KindEarnings && !l.TaxExempt && cats.ByKind[pay.KindEarnings][l.CategoryID].Kind == calc.ETP {
+			out[l.EmployeeID] += l.Amount
+		}
+	}
+	return out, nil
 }
 
 // in says whether t (a date) falls in the period [from, to].

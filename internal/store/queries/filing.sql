@@ -142,3 +142,15 @@ WHERE r.business_id = sqlc.arg(business_id) AND r.status = 'Finalised'
 -- How many filings of kind the business has under a submission id (a CPF
 -- submission's file name: CSN, month and advice code).
 SELECT COUNT(*) FROM filings WHERE business_id = $1 AND kind = $2 AND submission_id = $3;
+
+-- name: StpYearEarningsByRun :many
+-- The earnings lines of the business's finalised runs paid in [year_from,
+-- date_paid] by employee, run and category, with the run's payment date:
+-- an STP event's ETP records are per payment date and code.
+SELECT l.employee_id, l.pay_run_id, r.date_paid, l.category_id, CAST(SUM(l.amount) AS BIGINT) AS amount
+FROM pay_run_lines l JOIN pay_runs r ON r.id = l.pay_run_id
+WHERE r.business_id = sqlc.arg(business_id) AND r.status = 'Finalised'
+    AND r.date_paid >= sqlc.arg(year_from) AND r.date_paid <= sqlc.arg(date_paid)
+    AND l.kind = 'earnings'
+GROUP BY l.employee_id, l.pay_run_id, r.date_paid, l.category_id
+ORDER BY l.employee_id, r.date_paid, l.pay_run_id, l.category_id;

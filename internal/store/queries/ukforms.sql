@@ -60,3 +60,16 @@ SELECT * FROM uk_fps_submissions WHERE business_id = $1 AND transaction_id = $2;
 -- name: GetUKFormsPayRun :one
 SELECT id, business_id, frequency, period_starting, period_ending, date_paid, status
 FROM pay_runs WHERE business_id = $1 AND id = $2;
+
+-- name: UKFormsYearEarnings :many
+-- The earnings lines of finalised runs paid in [year_from, year_to) summed
+-- by employee, run and pay category, one employee or all: the forms tell
+-- apart earnings that are not NI-able (a termination award) by category.
+SELECT l.employee_id, l.pay_run_id, l.category_id, CAST(SUM(l.amount) AS BIGINT) AS amount
+FROM pay_runs r JOIN pay_run_lines l ON l.pay_run_id = r.id
+WHERE r.business_id = sqlc.arg(business_id) AND l.business_id = sqlc.arg(business_id) AND r.status = 'Finalised'
+    AND r.date_paid >= sqlc.arg(year_from) AND r.date_paid < sqlc.arg(year_to)
+    AND l.kind = 'earnings'
+    AND (CAST(sqlc.arg(employee_id) AS BIGINT) = 0 OR l.employee_id = sqlc.arg(employee_id))
+GROUP BY l.employee_id, l.pay_run_id, l.category_id
+ORDER BY l.employee_id, l.pay_run_id, l.category_id;

@@ -1,6 +1,9 @@
 package forms
 
 import (
+	"context"
+	"encoding/json"
+	"fmt"
 	"slices"
 	"strings"
 	"time"
@@ -8,6 +11,7 @@ import (
 	"github.com/payrolld/payrolld/internal/calc"
 	calcuk "github.com/payrolld/payrolld/internal/calc/uk"
 	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/record"
 	"github.com/payrolld/payrolld/internal/store"
 )
 
@@ -114,8 +118,10 @@ func bands(gross int64, b calcuk.NIBands) (atLEL, lelToPT, ptToUEL int64) {
 	return atLEL, lelToPT, ptToUEL
 }
 
-// add folds one finalised pay into the totals.
-func (t *Totals) add(r store.UKFormsYearRunsRow) error {
+// add folds one finalised pay into the totals; exempt is the part of its
+// gross that is not NI-able (NIExempt): the NI bands and the gross for
+// NICs are of the rest.
+func (t *Totals) add(r store.UKFormsYearRunsRow, exempt int64) error {
 	t.Runs++
 	t.Gross += r.Gross
 	t.Taxable += r.Taxable
@@ -130,18 +136,20 @@ func (t *Totals) add(r store.UKFormsYearRunsRow) error {
 	if err != nil {
 		return err
 	}
-	t.band(r.Gross, b)
+	niable := r.Gross - exempt
+	t.band(niable, b)
 	t.LastLetter = r.NiCategory.String
 	l := t.letter(r.NiCategory.String)
-	at, low, high := bands(r.Gross, b)
+	at, low, high := bands(niable, b)
 	l.Runs++
-	l.Gross, l.NIEE, l.NIER = l.Gross+r.Gross, l.NIEE+r.NiEmployee, l.NIER+r.NiEmployer
+	l.Gross, l.NIEE, l.NIER = l.Gross+niable, l.NIEE+r.NiEmployee, l.NIER+r.NiEmployer
 	l.AtLEL, l.LELToPT, l.PTToUEL = l.AtLEL+at, l.LELToPT+low, l.PTToUEL+high
 	return nil
 }
 
-// totalsByEmployee sums rows (ordered by employee) and statutory pay lines.
-func totalsByEmployee(rows []store.UKFormsYearRunsRow, stat []store.UKFormsStatutoryPayRow) (map[int64]*Totals, error) {
+// totalsByEmployee sums rows (ordered by employee) and statutory pay
+// lines, the NI figures without the earnings exempt holds.
+func totalsByEmployee(rows []store.UKFormsYearRunsRow, stat []store.UKFormsStatutoryPayRow, exempt NIExempt) (map[int64]*Totals, error) {
 	out := map[int64]*Totals{}
 	for _, r := range rows {
 		t := out[r.EmployeeID]
@@ -149,7 +157,7 @@ func totalsByEmployee(rows []store.UKFormsYearRunsRow, stat []store.UKFormsStatu
 			t = &Totals{Statutory: map[string]int64{}}
 			out[r.EmployeeID] = t
 		}
-		if err := t.add(r); err != nil {
+		if err := t.add(r, exempt.Of(r.EmployeeID, r.PayRunID)); err != nil {
 			return nil, err
 		}
 	}
@@ -210,9 +218,58 @@ func money(p int64) payroll.Money { return payroll.MoneyFromMinor(p) }
 
 // SumYear folds finalised pay rows (ordered by employee) and statutory
 // pay lines into per-employee totals with their NI bands (the FPS's
-// year-to-date figures are built the same way as the P60's).
-func SumYear(rows []store.UKFormsYearRunsRow, stat []store.UKFormsStatutoryPayRow) (map[int64]*Totals, error) {
-	return totalsByEmployee(rows, stat)
+// year-to-date figures are built the same way as the P60's), without the
+// earnings that are not NI-able (YearNIExempt).
+func SumYear(rows []store.UKFormsYearRunsRow, stat []store.UKFormsStatutoryPayRow, exempt NIExempt) (map[int64]*Totals, error) {
+	return totalsByEmployee(rows, stat, exempt)
+}
+
+// NIExempt is the earnings of each employee's finalised pay that are not
+// NI-able, by employee and pay run (pence).
+type NIExempt map[[2]int64]int64
+
+// Of is employee employeeID's exempt earnings in run payRunID.
+func (x NIExempt) Of(employeeID, payRunID int64) int64 { return x[[2]int64{employeeID, payRunID}] }
+
+// YearNIExempt reads the earnings of the finalised runs of business
+// businessID paid in [from, to) (one employee, or all when employeeID is
+// 0) that are not NI-able: a termination award (a pay category of type
+// ETP, which the pay run takes as a UK termination award: internal/payrun/pay
+// categories). Under ITEPA 2003 s 403 it is not earnings, so no Class 1
+// NICs (docs/reference/termination-compensation.md): the P60 and FPS NI
+// bands and gross for NICs leave it out (HMRC RTI guidance: "Gross
+// earnings for NICs" are the earnings NICs are worked on).
+func YearNIExempt(ctx context.Context, q *store.Queries, businessID int64, from, to time.Time, employeeID int64) (NIExempt, error) {
+	recs, err := q.ListRecords(ctx, store.ListRecordsParams{BusinessID: businessID, Kind: record.KindPayCategory})
+	if err != nil {
+		return nil, err
+	}
+	awards := map[int64]bool{}
+	for _, r := range recs {
+		var c struct {
+			PayCategoryType string `json:"payCategoryType"`
+		}
+		if err := json.Unmarshal([]byte(r.Data), &c); err != nil {
+			return nil, fmt.Errorf("pay category %d: %w", r.ID, err)
+		}
+		if strings.EqualFold(c.PayCategoryType, "ETP") {
+			awards[r.ID] = true
+		}
+	}
+	out := NIExempt{}
+	if len(awards) == 0 {
+		return out, nil
+	}
+	lines, err := q.UKFormsYearEarnings(ctx, store.UKFormsYearEarningsParams{BusinessID: businessID, YearFrom: from, YearTo: to, EmployeeID: employeeID})
+	if err != nil {
+		return nil, err
+	}
+	for _, l := range lines {
+		if awards[l.CategoryID] {
+			out[[2]int64{l.EmployeeID, l.PayRunID}] += l.Amount
+		}
+	}
+	return out, nil
 }
 
 // TaxPeriod is the tax week or month number of a payment (see period).

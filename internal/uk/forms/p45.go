@@ -8,6 +8,7 @@ import (
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/employee"
 	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/store"
 	"github.com/payrolld/payrolld/internal/uk"
 )
 
@@ -59,7 +60,12 @@ func (s *Service) p45Of(ctx context.Context, biz business.Business, e employee.E
 		return P45{}, payroll.Conflict("employee %d has not left (no end date): a P45 is issued to leavers", e.ID)
 	}
 	y := uk.UKTaxYearOf(e.EndDate.Time)
-	totals, err := s.yearTotals(ctx, s.DB.Queries(), biz, e.ID, y)
+	// The position at leaving: a payment after leaving (a run whose
+	// period starts after the leaving date, as the pay run takes it) is
+	// reported on the FPS and gets no second P45 (GOV.UK, "Employee
+	// leaving"; docs/reference/uk-p45.md), so it is not in these figures.
+	left := e.EndDate.Time
+	totals, err := s.yearTotalsOf(ctx, s.DB.Queries(), biz, e.ID, y, func(r store.UKFormsYearRunsRow) bool { return !r.PeriodStarting.After(left) })
 	if err != nil {
 		return P45{}, err
 	}

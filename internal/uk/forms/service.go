@@ -93,6 +93,12 @@ func person(e employee.Employee) Person {
 // yearTotals sums the finalised pay of one employee (or all, id 0) in
 // tax year y (its starting year).
 func (s *Service) yearTotals(ctx context.Context, q *store.Queries, biz business.Business, employeeID int64, y int) (map[int64]*Totals, error) {
+	return s.yearTotalsOf(ctx, q, biz, employeeID, y, nil)
+}
+
+// yearTotalsOf is yearTotals of the runs keep accepts (nil: all).
+func (s *Service) yearTotalsOf(ctx context.Context, q *store.Queries, biz business.Business, employeeID int64, y int,
+	keep func(store.UKFormsYearRunsRow) bool) (map[int64]*Totals, error) {
 	from, to := uk.UKTaxYearDates(y)
 	to = to.AddDate(0, 0, 1) // exclusive: payments dated 5 April count
 	rows, err := q.UKFormsYearRuns(ctx, store.UKFormsYearRunsParams{BusinessID: biz.ID, YearFrom: from, YearTo: to, EmployeeID: employeeID})
@@ -103,7 +109,29 @@ func (s *Service) yearTotals(ctx context.Context, q *store.Queries, biz business
 	if err != nil {
 		return nil, err
 	}
-	return totalsByEmployee(rows, stat)
+	if keep != nil {
+		kept := map[[2]int64]bool{}
+		rs := rows[:0]
+		for _, r := range rows {
+			if keep(r) {
+				rs = append(rs, r)
+				kept[[2]int64{r.EmployeeID, r.PayRunID}] = true
+			}
+		}
+		rows = rs
+		st := stat[:0]
+		for _, l := range stat {
+			if kept[[2]int64{l.EmployeeID, l.PayRunID}] {
+				st = append(st, l)
+			}
+		}
+		stat = st
+	}
+	exempt, err := YearNIExempt(ctx, q, biz.ID, from, to, employeeID)
+	if err != nil {
+		return nil, err
+	}
+	return totalsByEmployee(rows, stat, exempt)
 }
 
 // taxYearParam reads a tax year given as its starting year or "2026/27"
