@@ -84,6 +84,11 @@ type Earning struct {
 	// excludes it from super / pension / CPF ordinary wages bases.
 	NotTaxable     bool `json:"not_taxable,omitempty"`
 	NotPensionable bool `json:"not_pensionable,omitempty"`
+	// NotNIable (UK) excludes the line from NI-able and loan pay: taxable
+	// pay that is not earnings for Class 1 NI, a termination award past
+	// £30,000 (ITEPA 2003 s 403; NIM02511), on which the employer owes
+	// Class 1A NICs instead.
+	NotNIable bool `json:"not_niable,omitempty"`
 
 	// AU: a back payment, bonus or commission is an additional payment
 	// (Schedule 5 Method A) spread over Periods pay periods (0 = the pay

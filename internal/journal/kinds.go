@@ -29,6 +29,7 @@ const (
 	// The employer's cost.
 	SuperGuarantee            Kind = "SuperGuarantee"            // AU
 	EmployerNationalInsurance Kind = "EmployerNationalInsurance" // UK
+	EmployerClass1ANics       Kind = "EmployerClass1ANics"       // UK, on termination awards past £30,000
 	EmployerPension           Kind = "EmployerPension"           // UK
 	KiwiSaverEmployer         Kind = "KiwiSaverEmployer"         // NZ, net of ESCT
 	Esct                      Kind = "Esct"                      // NZ employer superannuation contribution tax
@@ -75,6 +76,11 @@ var rules = map[Kind]rule{
 	SuperGuarantee: {label: "Superannuation", liability: []string{"superannuationLiabilityAccountId", "defaultLiabilityAccountId"},
 		expense: []string{"superannuationExpenseAccountId", "defaultExpenseAccountId"}, liabilityType: "SuperLiability", expenseType: "SuperExpense"},
 	EmployerNationalInsurance: {label: "Employer National Insurance", liability: []string{"nationalInsuranceLiabilityAccountId", "defaultLiabilityAccountId"},
+		expense: []string{"nationalInsuranceExpenseAccountId", "defaultExpenseAccountId"}, liabilityType: "NationalInsuranceLiability",
+		expenseType: "NationalInsuranceExpense"},
+	// Class 1A on termination awards is paid to HMRC with the PAYE and NI
+	// of the month (NIM13203): the same accounts as employer NI.
+	EmployerClass1ANics: {label: "Employer Class 1A NICs", liability: []string{"nationalInsuranceLiabilityAccountId", "defaultLiabilityAccountId"},
 		expense: []string{"nationalInsuranceExpenseAccountId", "defaultExpenseAccountId"}, liabilityType: "NationalInsuranceLiability",
 		expenseType: "NationalInsuranceExpense"},
 	EmployerPension: {label: "Employer pension", liability: []string{"employerPensionLiabilityAccountId", "defaultLiabilityAccountId"},

@@ -88,6 +88,7 @@ type PayRunTotalModel struct {
 	PayeWithheld                          payroll.Money `json:"payeWithheld" doc:"UK and NZ: PAYE; MY: PCB/MTD"`
 	EmployeeNationalInsuranceContribution payroll.Money `json:"employeeNationalInsuranceContribution"`
 	EmployerNationalInsuranceContribution payroll.Money `json:"employerNationalInsuranceContribution"`
+	EmployerClass1ANicsAmount             payroll.Money `json:"employerClass1ANicsAmount" doc:"UK: employer Class 1A NICs on a termination award's excess over £30,000 (ITEPA 2003 s 403), paid in real time"`
 	StudentLoanAmount                     payroll.Money `json:"studentLoanAmount"`
 	PostGradLoanAmount                    payroll.Money `json:"postGradLoanAmount"`
 	KiwiSaverEmployeeContribution         payroll.Money `json:"kiwiSaverEmployeeContribution"`
@@ -143,7 +144,7 @@ func TotalModel(region string, run store.PayRun, e store.PayRunEmployee) PayRunT
 		IsPublished: run.PaySlipsPublished, Notation: e.Notation,
 		PaygWithheld: auPayg(region, e), HelpWithheld: auHelp(region, e), SuperContribution: money(e.SuperContribution),
 		PayeWithheld: payeOf(region, e), EmployeeNationalInsuranceContribution: money(e.NiEmployee), EmployerNationalInsuranceContribution: money(e.NiEmployer),
-		StudentLoanAmount: money(e.StudentLoan), PostGradLoanAmount: money(e.PostgradLoan),
+		StudentLoanAmount: money(e.StudentLoan), PostGradLoanAmount: money(e.PostgradLoan), EmployerClass1ANicsAmount: money(e.Class1aNic),
 		KiwiSaverEmployeeContribution: money(e.KiwisaverEmployee), KiwiSaverEmployerContribution: money(e.KiwisaverEmployer),
 		EsctContribution: money(e.Esct), AccLevyAmount: money(e.AccLevy),
 		CpfEmployeeContributionAmount: money(e.CpfEmployee), CpfEmployerContributionAmount: money(e.CpfEmployer), SdlContributionAmount: money(e.Sdl),

@@ -1162,6 +1162,7 @@ type PayRunEmployee struct {
 	TerminationDate    sql.NullTime
 	TerminationReason  string
 	NiCategory         sql.NullString
+	Class1aNic         int64
 }
 
 type PayRunJournalExport struct {

@@ -397,7 +397,7 @@ func (q *Queries) UKFormsYearEarnings(ctx context.Context, arg UKFormsYearEarnin
 const uKFormsYearRuns = `-- name: UKFormsYearRuns :many
 
 SELECT e.employee_id, e.pay_run_id, r.date_paid, r.frequency, r.period_starting, r.period_ending,
-    e.gross, e.taxable, e.tax, e.ni_employee, e.ni_employer, e.student_loan, e.postgrad_loan, e.net, e.ni_category
+    e.gross, e.taxable, e.tax, e.ni_employee, e.ni_employer, e.student_loan, e.postgrad_loan, e.net, e.ni_category, e.class1a_nic
 FROM pay_run_employees e JOIN pay_runs r ON r.id = e.pay_run_id
 WHERE r.business_id = $1 AND e.business_id = $1 AND r.status = 'Finalised'
     AND r.date_paid >= $2 AND r.date_paid < $3
@@ -428,6 +428,7 @@ type UKFormsYearRunsRow struct {
 	PostgradLoan   int64
 	Net            int64
 	NiCategory     sql.NullString
+	Class1aNic     int64
 }
 
 // UK forms (internal/uk/forms) and RTI (internal/uk/rti): the year's
@@ -466,6 +467,7 @@ func (q *Queries) UKFormsYearRuns(ctx context.Context, arg UKFormsYearRunsParams
 			&i.PostgradLoan,
 			&i.Net,
 			&i.NiCategory,
+			&i.Class1aNic,
 		); err != nil {
 			return nil, err
 		}

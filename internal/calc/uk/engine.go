@@ -130,7 +130,7 @@ func (Engine) Calculate(in *calc.Input) (calc.Result, error) {
 
 	// Amounts in pence from here (validate: whole pence, at most £10bn a
 	// line); the statutes' roundings are integer divisions (fixed.go).
-	var taxable, pensionable int64
+	var taxable, pensionable, notNI int64
 	for i := range in.Earnings {
 		e := &in.Earnings[i]
 		p, ok := pence(e.Amount)
@@ -139,6 +139,9 @@ func (Engine) Calculate(in *calc.Input) (calc.Result, error) {
 		}
 		if !e.NotTaxable {
 			taxable += p
+			if e.NotNIable { // taxable, not Class 1 earnings: Class 1A (class1a.go)
+				notNI += p
+			}
 		}
 		if !e.NotPensionable {
 			pensionable += p
@@ -161,7 +164,7 @@ func (Engine) Calculate(in *calc.Input) (calc.Result, error) {
 		taxable += p
 		pensionable += p
 	}
-	niPay := taxable
+	niPay := taxable - notNI
 	preTax, ok1 := pence(in.PreTax)
 	ytdPay, ok2 := pence(emp.YTD.TaxablePay)
 	ytdTax, ok3 := pence(emp.YTD.TaxPaid)
@@ -231,7 +234,12 @@ func (Engine) Calculate(in *calc.Input) (calc.Result, error) {
 	}
 	if emp.PostgraduateLoan {
 		p, _ := y.loan(pglPlan)
-		f, _ := y.loanFigure(p, niShape, niPay, terms) // the last figure: its terms are not reused
+		var f calc.Figure
+		f, terms = y.loanFigure(p, niShape, niPay, terms)
+		res.Figures = append(res.Figures, f)
+	}
+	if notNI > 0 {
+		f, _ := class1A(notNI, terms) // the last figure: its terms are not reused
 		res.Figures = append(res.Figures, f)
 	}
 	return res, nil

@@ -127,11 +127,13 @@ func (o *Outputs) journalOf(ctx context.Context, q *store.Queries, biz business.
 	var f struct {
 		tax, super, niEE, niER, studentLoan, pgLoan, ksEE, ksER, esct, acc, cpfEE, cpfER, sdl, net int64
 	}
+	var class1A int64 // UK employer Class 1A NICs on termination awards
 	for _, e := range rows {
 		f.tax += e.Tax
 		f.super += e.SuperContribution
 		f.niEE += e.NiEmployee
 		f.niER += e.NiEmployer
+		class1A += e.Class1aNic
 		f.studentLoan += e.StudentLoan
 		f.pgLoan += e.PostgradLoan
 		f.ksEE += e.KiwisaverEmployee
@@ -167,6 +169,7 @@ func (o *Outputs) journalOf(ctx context.Context, q *store.Queries, biz business.
 	for _, s := range append([]journal.Statutory{{Kind: taxKind, Amount: money(f.tax)}, {Kind: journal.EmployeeSuper, Amount: money(employeeSuper)},
 		{Kind: journal.SuperGuarantee, Amount: money(f.super - employeeSuper - sacrificedDeductions)},
 		{Kind: journal.EmployeeNationalInsurance, Amount: money(f.niEE)}, {Kind: journal.EmployerNationalInsurance, Amount: money(f.niER)},
+		{Kind: journal.EmployerClass1ANics, Amount: money(class1A)},
 		{Kind: journal.StudentLoan, Amount: money(f.studentLoan)}, {Kind: journal.PostgraduateLoan, Amount: money(f.pgLoan)},
 		{Kind: journal.KiwiSaverEmployee, Amount: money(f.ksEE)}, {Kind: journal.KiwiSaverEmployer, Amount: money(f.ksER - f.esct)},
 		{Kind: journal.Esct, Amount: money(f.esct)}, {Kind: journal.OtherTax, Amount: money(f.acc)},

@@ -148,6 +148,7 @@ type figures struct {
 	gross, preTax, taxable, postTax, tax int64
 	stsl, super, superBase               int64
 	niEE, niER, studentLoan, pgLoan      int64
+	class1A                              int64 // UK employer Class 1A NICs on a termination award past £30,000
 	sacrificed                           int64 // AU: salary sacrificed to super by deduction lines (paid to the fund)
 	ksEE, ksER, esct, acc                int64
 	cpfEE, cpfER, cpfOW, cpfAW, sdl      int64
@@ -203,7 +204,7 @@ func calcInput(region string, run *store.PayRun, lines []line) (calc.Input, figu
 			f.gross += l.Amount
 			hours = hours.Add(l.hours)
 			// A UK termination award (ETP kind) is neither taxable nor
-			// NI-able up to £30,000 (ukTerminationAwards refuses beyond).
+			// NI-able up to £30,000 (ukTerminationAwards taxes the excess).
 			award := region == calc.UK && l.earningKind == calc.ETP
 			in.Earnings = append(in.Earnings, calc.Earning{Category: l.CategoryName, Kind: l.earningKind, Amount: money(l.Amount),
 				Hours: l.hours, NotTaxable: l.TaxExempt || award})
@@ -279,9 +280,8 @@ func statutory(region string, run *store.PayRun, e *EmployeeRow, in *calc.Input,
 		ukDirector(e, run.DatePaid, uk) // uk_employee.go
 		uk.Week1Month1 = uk.Week1Month1 || ukP45Week1Month1(e, run.DatePaid)
 		ukAfterLeaving(e, run, in.Earnings, uk) // uk_employee.go
-		if err := ukTerminationAwards(in.Earnings, x.ukAwards()); err != nil {
-			return calc.Result{}, err
-		}
+		// A termination award's excess over £30,000: taxable, Class 1A.
+		f.taxable += ukTerminationAwards(in, x.ukAwards())
 		in.UK.YTD = ukYearToDate(e, run.DatePaid, y) // uk_employee.go
 		in.Period = ukPeriod(run.Frequency, run.DatePaid)
 		res, err := ukCalculate(in, x.pension(), f)
@@ -290,6 +290,7 @@ func statutory(region string, run *store.PayRun, e *EmployeeRow, in *calc.Input,
 		}
 		f.tax = amount(&res, "paye")
 		f.niEE, f.niER = amount(&res, "ni.employee"), amount(&res, "ni.employer")
+		f.class1A = amount(&res, "ni.class1a")
 		for _, fig := range res.Figures {
 			switch {
 			case strings.HasPrefix(fig.Code, "studentloan."):

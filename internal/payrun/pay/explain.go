@@ -98,7 +98,7 @@ func Explain(ctx context.Context, q *store.Queries, biz business.Business, run *
 	x.Matches = f.tax == row.Tax && f.stsl == row.Stsl && f.super == row.SuperContribution && f.niEE == row.NiEmployee &&
 		f.niER == row.NiEmployer && f.studentLoan == row.StudentLoan && f.pgLoan == row.PostgradLoan && f.ksEE == row.KiwisaverEmployee &&
 		f.ksER == row.KiwisaverEmployer && f.esct == row.Esct && f.acc == row.AccLevy && f.cpfEE == row.CpfEmployee &&
-		f.cpfER == row.CpfEmployer && f.sdl == row.Sdl && f.net == row.Net && f.calcError == row.CalcError
+		f.cpfER == row.CpfEmployer && f.sdl == row.Sdl && f.net == row.Net && f.calcError == row.CalcError && f.class1A == row.Class1aNic
 	return x, nil
 }
 

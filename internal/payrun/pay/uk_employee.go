@@ -3,7 +3,6 @@ package pay
 import (
 	"context"
 	"database/sql"
-	"fmt"
 	"strings"
 	"time"
 
@@ -276,24 +275,50 @@ func ukAfterLeaving(e *EmployeeRow, run *store.PayRun, earnings []calc.Earning, 
 // tax (ITEPA 2003 s 403(1)) and, as it is not earnings, from Class 1 NI.
 var ukAwardThreshold = payroll.MustMoney("30000")
 
-// ukTerminationAwards refuses a UK termination award (lines of kind ETP,
-// with the awards paid before for the same employment) past £30,000: the
-// excess is taxable and liable to employer Class 1A NICs in real time
-// (from 6 April 2020), which payrolld does not work out yet. Up to it the
-// award is neither taxable nor NI-able (calcInput marks its lines).
-func ukTerminationAwards(earnings []calc.Earning, before payroll.Money) error {
-	total := before
-	any := false
-	for _, l := range earnings {
+// ukTerminationAwards splits a UK termination award (lines of kind ETP,
+// which calcInput marks not taxable) at £30,000 counting the awards paid
+// before for the same employment: the excess is taxable but not earnings
+// for Class 1 NI (ITEPA 2003 s 403(1); HMRC NIM02511, NIM13203), so its
+// part of the lines is NotNIable, on which the calculation charges
+// employer Class 1A NICs. It returns the excess paid in this run (minor
+// units), which is taxable pay. The excess is taken from the last award
+// lines first.
+func ukTerminationAwards(in *calc.Input, before payroll.Money) int64 {
+	var total payroll.Money
+	for _, l := range in.Earnings {
 		if l.Kind == calc.ETP {
-			total, any = total.Add(l.Amount), true
+			total = total.Add(l.Amount)
 		}
 	}
-	if !any || !ukAwardThreshold.Less(total) {
-		return nil
+	zero := payroll.Money{}
+	excess := before.Add(total).Sub(ukAwardThreshold).Max(zero).Sub(before.Sub(ukAwardThreshold).Max(zero))
+	if !excess.IsPos() {
+		return 0
 	}
-	return fmt.Errorf("UK termination award of %s (with %s paid before) goes past the £30,000 exempt from tax and NI (ITEPA 2003 s 403): the excess is taxable and liable to employer Class 1A NICs, which payrolld does not work out: %w",
-		total.Sub(before).StringFixed(2), before.StringFixed(2), calc.ErrNoRules)
+	out := make([]calc.Earning, len(in.Earnings), len(in.Earnings)+1)
+	copy(out, in.Earnings)
+	left := excess
+	for i := len(out) - 1; i >= 0 && left.IsPos(); i-- {
+		l := out[i]
+		if l.Kind != calc.ETP || !l.Amount.IsPos() {
+			continue
+		}
+		part := l.Amount
+		if left.Less(part) {
+			part = left
+		}
+		left = left.Sub(part)
+		taxed := l
+		taxed.Amount, taxed.NotTaxable, taxed.NotNIable = part, false, true
+		if part.Cmp(l.Amount) == 0 {
+			out[i] = taxed
+			continue
+		}
+		out[i].Amount = l.Amount.Sub(part)
+		out = append(out[:i+1], append([]calc.Earning{taxed}, out[i+1:]...)...)
+	}
+	in.Earnings = out
+	return excess.MinorUnits()
 }
 
 // ukAwardsBefore is employee e's termination awards (earnings of kind

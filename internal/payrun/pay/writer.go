@@ -144,7 +144,7 @@ func (w *Writer) AddEmployee(ctx context.Context, region string, run *store.PayR
 		SuperContribution: f.super, SuperBase: f.superBase, NiEmployee: f.niEE, NiEmployer: f.niER, StudentLoan: f.studentLoan,
 		PostgradLoan: f.pgLoan, KiwisaverEmployee: f.ksEE, KiwisaverEmployer: f.ksER, Esct: f.esct, AccLevy: f.acc,
 		CpfEmployee: f.cpfEE, CpfEmployer: f.cpfER, CpfOwSubject: f.cpfOW, CpfAwSubject: f.cpfAW, Sdl: f.sdl, Net: f.net,
-		Expenses: f.expenses, Liabilities: f.liabilities, CalcError: f.calcError})
+		Expenses: f.expenses, Liabilities: f.liabilities, CalcError: f.calcError, Class1aNic: f.class1A})
 	w.empNI = append(w.empNI, niCategoryOf(region, e))
 	w.totals.added(&f)
 	if len(w.emps) >= w.empRows {
@@ -211,7 +211,8 @@ func (w *Writer) RecalcEmployee(ctx context.Context, region string, run *store.P
 		SuperContribution: f.super, SuperBase: f.superBase, NiEmployee: f.niEE, NiEmployer: f.niER, StudentLoan: f.studentLoan,
 		PostgradLoan: f.pgLoan, KiwisaverEmployee: f.ksEE, KiwisaverEmployer: f.ksER, Esct: f.esct, AccLevy: f.acc,
 		CpfEmployee: f.cpfEE, CpfEmployer: f.cpfER, CpfOwSubject: f.cpfOW, CpfAwSubject: f.cpfAW, Sdl: f.sdl, Net: f.net,
-		Expenses: f.expenses, Liabilities: f.liabilities, CalcError: f.calcError, StandardEarnings: row.StandardEarnings})
+		Expenses: f.expenses, Liabilities: f.liabilities, CalcError: f.calcError, StandardEarnings: row.StandardEarnings,
+		Class1aNic: f.class1A})
 	if err != nil {
 		return err
 	}
@@ -303,7 +304,7 @@ const (
 	insertEmployeesSQL = `INSERT INTO pay_run_employees (business_id, pay_run_id, employee_id, employee_name, employee_external_id, standard_earnings,
     total_hours_e4, gross, pre_tax, taxable, post_tax, tax, stsl, super_contribution, super_base, ni_employee, ni_employer,
     student_loan, postgrad_loan, kiwisaver_employee, kiwisaver_employer, esct, acc_levy, cpf_employee, cpf_employer,
-    cpf_ow_subject, cpf_aw_subject, sdl, net, expenses, liabilities, notation, calc_error, ni_category) VALUES `
+    cpf_ow_subject, cpf_aw_subject, sdl, net, expenses, liabilities, notation, calc_error, ni_category, class1a_nic) VALUES `
 	insertLinesSQL = `INSERT INTO pay_run_lines (business_id, pay_run_id, employee_id, kind, category_id, category_name, units, rate, amount,
     tax_exempt, notes, external_id, location_id, user_entered, subtype) VALUES `
 )
@@ -319,13 +320,13 @@ func Placeholder(positional bool, n int) string {
 func insertEmployees(ctx context.Context, q *store.Queries, rows []store.CreatePayRunEmployeeParams, ni []sql.NullString, positional bool) error {
 	var b strings.Builder
 	b.WriteString(insertEmployeesSQL)
-	store.Placeholders(&b, len(rows), 34, positional, 1)
-	args := make([]any, 0, len(rows)*34)
+	store.Placeholders(&b, len(rows), 35, positional, 1)
+	args := make([]any, 0, len(rows)*35)
 	for i, r := range rows {
 		args = append(args, r.BusinessID, r.PayRunID, r.EmployeeID, r.EmployeeName, r.EmployeeExternalID, r.StandardEarnings,
 			r.TotalHoursE4, r.Gross, r.PreTax, r.Taxable, r.PostTax, r.Tax, r.Stsl, r.SuperContribution, r.SuperBase, r.NiEmployee, r.NiEmployer,
 			r.StudentLoan, r.PostgradLoan, r.KiwisaverEmployee, r.KiwisaverEmployer, r.Esct, r.AccLevy, r.CpfEmployee, r.CpfEmployer,
-			r.CpfOwSubject, r.CpfAwSubject, r.Sdl, r.Net, r.Expenses, r.Liabilities, "", r.CalcError, ni[i])
+			r.CpfOwSubject, r.CpfAwSubject, r.Sdl, r.Net, r.Expenses, r.Liabilities, "", r.CalcError, ni[i], r.Class1aNic)
 	}
 	return q.Exec(ctx, b.String(), args...)
 }

@@ -42,6 +42,7 @@ type Totals struct {
 	LastPaid                                      time.Time
 	LastFrequency                                 string
 	Statutory                                     map[string]int64
+	Class1A                                       int64 // employer Class 1A NICs on termination awards (real time)
 	// Letters are the year's NI figures by the category letter each pay
 	// run calculated with, in order of first use; "" = runs calculated
 	// before runs kept their letter.
@@ -131,6 +132,7 @@ func (t *Totals) add(r store.UKFormsYearRunsRow, exempt int64) error {
 	t.Loan += r.StudentLoan
 	t.PGLoan += r.PostgradLoan
 	t.Net += r.Net
+	t.Class1A += r.Class1aNic
 	t.LastPaid, t.LastFrequency = r.DatePaid, r.Frequency
 	b, err := calcuk.NIPeriodBands(r.DatePaid, calc.Frequency(r.Frequency))
 	if err != nil {

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/payrolld/payrolld/internal/business"
+	ukcalc "github.com/payrolld/payrolld/internal/calc/uk"
 	"github.com/payrolld/payrolld/internal/db"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/store"
@@ -19,8 +20,9 @@ import (
 )
 
 // Class1ARatePercent is the Class 1A NIC rate (payroll-rules-2026-27.md
-// and payroll-rules.md: Class 1A/1B 15%, 2025/26 and 2026/27).
-const Class1ARatePercent = 15
+// and payroll-rules.md: Class 1A/1B 15%, 2025/26 and 2026/27), defined
+// once with the calculation, which charges it on termination awards too.
+const Class1ARatePercent = ukcalc.Class1ARatePercent
 
 // relocationExemption is the tax-free part of qualifying relocation
 // expenses (ITEPA 2003 s.287: £8,000 per move).

@@ -124,6 +124,10 @@ type FPSPayment struct {
 	ShPPYTD           *amount    `xml:"ShPPYTD,omitempty" json:"-"`
 	SPBPYTD           *amount    `xml:"SPBPYTD,omitempty" json:"-"`
 	SNCPYTD           *amount    `xml:"SNCPYTD,omitempty" json:"-"`
+	// Class1ANICsYTD (HMRC NIM13203, "Box209A - Class 1A Year to Date"):
+	// employer Class 1A NICs on termination awards this year, after
+	// BenefitsTaxedViaPayroll and before Benefits (neither written).
+	Class1ANICsYTD *amount `xml:"Class1ANICsYTD,omitempty" json:"class1ANICsYTD" nullable:"true" doc:"employer Class 1A NICs on termination awards past £30,000, year to date; null when none"`
 }
 
 // FPSTaxCode is the code operated (without its S or C prefix or its
@@ -369,7 +373,8 @@ func employeeOf(e employee.Employee, r store.UKFormsYearRunsRow, exempt int64, t
 		TaxCode:    FPSTaxCode{Code: code, TaxRegime: regime},
 		TaxablePay: money(r.Taxable), PayAfterStatDedns: money(r.Net), TaxDeducted: money(r.Tax),
 		SMPYTD: optional(t.Statutory["SMP"]), SPPYTD: optional(t.Statutory["SPP"]), SAPYTD: optional(t.Statutory["SAP"]),
-		ShPPYTD: optional(t.Statutory["ShPP"]), SPBPYTD: optional(t.Statutory["SPBP"]), SNCPYTD: optional(t.Statutory["SNCP"])}
+		ShPPYTD: optional(t.Statutory["ShPP"]), SPBPYTD: optional(t.Statutory["SPBP"]), SNCPYTD: optional(t.Statutory["SNCP"]),
+		Class1ANICsYTD: optional(t.Class1A)}
 	// A payment after leaving (the leaving date before the period this pay
 	// is for): the indicator, and the code the pay run operated, 0T on the
 	// week 1/month 1 basis (GOV.UK "Employee leaving"; uk_employee.go

@@ -114,7 +114,8 @@ var fpsStructure = map[string]rule{
 	"FiguresToDate": {{"TaxablePay", 1, 1}, {"TotalTax", 1, 1}, {"StudentLoansTD", 0, 1}, {"PostgradLoansTD", 0, 1}},
 	"Payment": {{"PayFreq", 1, 1}, {"PmtDate", 1, 1}, {"WeekNo", 0, 1}, {"MonthNo", 0, 1}, {"PeriodsCovered", 1, 1}, {"PmtAfterLeaving", 0, 1}, {"HoursWorked", 1, 1},
 		{"TaxCode", 1, 1}, {"TaxablePay", 1, 1}, {"PayAfterStatDedns", 1, 1}, {"StudentLoanRecovered", 0, 1}, {"PostgradLoanRecovered", 0, 1},
-		{"TaxDeductedOrRefunded", 1, 1}, {"SMPYTD", 0, 1}, {"SPPYTD", 0, 1}, {"SAPYTD", 0, 1}, {"ShPPYTD", 0, 1}, {"SPBPYTD", 0, 1}, {"SNCPYTD", 0, 1}},
+		{"TaxDeductedOrRefunded", 1, 1}, {"SMPYTD", 0, 1}, {"SPPYTD", 0, 1}, {"SAPYTD", 0, 1}, {"ShPPYTD", 0, 1}, {"SPBPYTD", 0, 1}, {"SNCPYTD", 0, 1},
+		{"Class1ANICsYTD", 0, 1}},
 	"NIlettersAndValues": {{"NIletter", 1, 1}, {"GrossEarningsForNICsInPd", 1, 1}, {"GrossEarningsForNICsYTD", 1, 1}, {"AtLELYTD", 1, 1},
 		{"LELtoPTYTD", 1, 1}, {"PTtoUELYTD", 1, 1}, {"TotalEmpNICInPd", 1, 1}, {"TotalEmpNICYTD", 1, 1}, {"EmpeeContribnsInPd", 1, 1}, {"EmpeeContribnsYTD", 1, 1}},
 }
@@ -139,7 +140,7 @@ var fpsCodes = map[string]*regexp.Regexp{
 	"PeriodEnd": dateRE, "PmtDate": dateRE, "BirthDate": dateRE, "LeavingDate": dateRE, "StartDate": dateRE,
 	"TaxablePay": amountRE, "TotalTax": amountRE, "StudentLoansTD": amountRE, "PostgradLoansTD": amountRE, "PayAfterStatDedns": amountRE,
 	"StudentLoanRecovered": amountRE, "PostgradLoanRecovered": amountRE, "TaxDeductedOrRefunded": amountRE,
-	"SMPYTD": amountRE, "SPPYTD": amountRE, "SAPYTD": amountRE, "ShPPYTD": amountRE, "SPBPYTD": amountRE, "SNCPYTD": amountRE,
+	"SMPYTD": amountRE, "SPPYTD": amountRE, "SAPYTD": amountRE, "ShPPYTD": amountRE, "SPBPYTD": amountRE, "SNCPYTD": amountRE, "Class1ANICsYTD": amountRE,
 	"GrossEarningsForNICsInPd": amountRE, "GrossEarningsForNICsYTD": amountRE, "AtLELYTD": amountRE, "LELtoPTYTD": amountRE,
 	"PTtoUELYTD": amountRE, "TotalEmpNICInPd": amountRE, "TotalEmpNICYTD": amountRE, "EmpeeContribnsInPd": amountRE, "EmpeeContribnsYTD": amountRE,
 }
