@@ -215,10 +215,17 @@ func (r Restrictions) encode() string {
 }
 
 func decodeRestrictions(s string) Restrictions {
+	if s == noRestrictions {
+		return Restrictions{} // every unrestricted grant: skip the decoding
+	}
 	var r Restrictions
 	_ = json.Unmarshal([]byte(s), &r)
 	return r
 }
+
+// noRestrictions is how an empty Restrictions is stored (what every
+// unrestricted grant holds), decoded on every authorised request.
+var noRestrictions = Restrictions{}.encode()
 
 type accessKey struct{}
 
