@@ -1662,6 +1662,7 @@ type UkP32Entry struct {
 	Note         string
 	UpdatedBy    string
 	UpdatedAt    time.Time
+	Class1aNic   int64
 }
 
 type UkP46carIgnored struct {

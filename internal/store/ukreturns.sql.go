@@ -152,7 +152,7 @@ func (q *Queries) ListEPSSubmissions(ctx context.Context, arg ListEPSSubmissions
 
 const listP32Entries = `-- name: ListP32Entries :many
 
-SELECT id, business_id, tax_year, tax_month, kind, paye_tax, student_loan, postgrad_loan, ni_employee, ni_employer, smp, spp, sap, shpp, spbp, sncp, pay_bill, cis_suffered, payment_made, payment_date, note, updated_by, updated_at FROM uk_p32_entries WHERE business_id = $1 AND tax_year = $2 AND kind = $3 ORDER BY tax_month
+SELECT id, business_id, tax_year, tax_month, kind, paye_tax, student_loan, postgrad_loan, ni_employee, ni_employer, smp, spp, sap, shpp, spbp, sncp, pay_bill, cis_suffered, payment_made, payment_date, note, updated_by, updated_at, class1a_nic FROM uk_p32_entries WHERE business_id = $1 AND tax_year = $2 AND kind = $3 ORDER BY tax_month
 `
 
 type ListP32EntriesParams struct {
@@ -196,6 +196,7 @@ func (q *Queries) ListP32Entries(ctx context.Context, arg ListP32EntriesParams) 
 			&i.Note,
 			&i.UpdatedBy,
 			&i.UpdatedAt,
+			&i.Class1aNic,
 		); err != nil {
 			return nil, err
 		}
@@ -212,15 +213,15 @@ func (q *Queries) ListP32Entries(ctx context.Context, arg ListP32EntriesParams) 
 
 const upsertP32Entry = `-- name: UpsertP32Entry :one
 INSERT INTO uk_p32_entries (business_id, tax_year, tax_month, kind, paye_tax, student_loan, postgrad_loan, ni_employee, ni_employer,
-    smp, spp, sap, shpp, spbp, sncp, pay_bill, cis_suffered, payment_made, payment_date, note, updated_by, updated_at)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)
+    smp, spp, sap, shpp, spbp, sncp, pay_bill, cis_suffered, payment_made, payment_date, note, updated_by, updated_at, class1a_nic)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23)
 ON CONFLICT (business_id, tax_year, kind, tax_month) DO UPDATE SET
     paye_tax = excluded.paye_tax, student_loan = excluded.student_loan, postgrad_loan = excluded.postgrad_loan,
     ni_employee = excluded.ni_employee, ni_employer = excluded.ni_employer, smp = excluded.smp, spp = excluded.spp,
-    sap = excluded.sap, shpp = excluded.shpp, spbp = excluded.spbp, sncp = excluded.sncp, pay_bill = excluded.pay_bill,
+    sap = excluded.sap, shpp = excluded.shpp, spbp = excluded.spbp, sncp = excluded.sncp, pay_bill = excluded.pay_bill, class1a_nic = excluded.class1a_nic,
     cis_suffered = excluded.cis_suffered, payment_made = excluded.payment_made, payment_date = excluded.payment_date,
     note = excluded.note, updated_by = excluded.updated_by, updated_at = excluded.updated_at
-RETURNING id, business_id, tax_year, tax_month, kind, paye_tax, student_loan, postgrad_loan, ni_employee, ni_employer, smp, spp, sap, shpp, spbp, sncp, pay_bill, cis_suffered, payment_made, payment_date, note, updated_by, updated_at
+RETURNING id, business_id, tax_year, tax_month, kind, paye_tax, student_loan, postgrad_loan, ni_employee, ni_employer, smp, spp, sap, shpp, spbp, sncp, pay_bill, cis_suffered, payment_made, payment_date, note, updated_by, updated_at, class1a_nic
 `
 
 type UpsertP32EntryParams struct {
@@ -246,6 +247,7 @@ type UpsertP32EntryParams struct {
 	Note         string
 	UpdatedBy    string
 	UpdatedAt    time.Time
+	Class1aNic   int64
 }
 
 func (q *Queries) UpsertP32Entry(ctx context.Context, arg UpsertP32EntryParams) (UkP32Entry, error) {
@@ -272,6 +274,7 @@ func (q *Queries) UpsertP32Entry(ctx context.Context, arg UpsertP32EntryParams) 
 		arg.Note,
 		arg.UpdatedBy,
 		arg.UpdatedAt,
+		arg.Class1aNic,
 	)
 	var i UkP32Entry
 	err := row.Scan(
@@ -298,6 +301,7 @@ func (q *Queries) UpsertP32Entry(ctx context.Context, arg UpsertP32EntryParams) 
 		&i.Note,
 		&i.UpdatedBy,
 		&i.UpdatedAt,
+		&i.Class1aNic,
 	)
 	return i, err
 }

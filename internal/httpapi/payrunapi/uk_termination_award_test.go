@@ -150,5 +150,19 @@ func TestAuditUKTerminationAwardPastThirtyThousand(t *testing.T) {
 				t.Errorf("%s's FPS: taxable %v, Class1ANICsYTD %v, want %v and %v", c.name, pay["taxablePay"], pay["class1ANICsYTD"], c.taxable, c.ytd)
 			}
 		}
+
+		// The P32 owes HMRC the Class 1A with the month's PAYE and NI (no
+		// employment allowance claimed here): October's run is in tax
+		// month 7, 1,132.40 + 156.16 + 387.45 + 1,500.00 = 3,176.01;
+		// November's in month 8, 1,371.66 + 750.00 = 2,121.66.
+		p32 := e.Do("GET", e.B+"/report/p32?taxYear=2026/27", e.Key, nil).Expect(t, 200).Map(t)
+		due := map[float64][2]float64{7: {1500, 3176.01}, 8: {750, 2121.66}}
+		for _, m := range p32["months"].([]any) {
+			m := m.(map[string]any)
+			if w, ok := due[m["taxMonth"].(float64)]; ok {
+				expectAmount(t, fmt.Sprintf("P32 month %v Class 1A", m["taxMonth"]), m["class1ANICs"], w[0])
+				expectAmount(t, fmt.Sprintf("P32 month %v total due", m["taxMonth"]), m["totalDue"], w[1])
+			}
+		}
 	})
 }

@@ -51,6 +51,7 @@ type P32Figures struct {
 	SNCPPaid              payroll.Money `json:"sncpPaid"`
 	PayBill               payroll.Money `json:"payBill"`
 	CISDeductionsSuffered payroll.Money `json:"cisDeductionsSuffered" doc:"CIS deductions suffered by the employer as a subcontractor, set against what it owes"`
+	Class1ANICs           payroll.Money `json:"class1ANICs" doc:"employer Class 1A NICs on termination awards over £30,000, paid with the month's PAYE (HMRC NIM13203); the employment allowance is not set against them"`
 }
 
 // amounts are P32Figures in pence.
@@ -58,6 +59,7 @@ type amounts struct {
 	tax, sl, pgl, niEE, niER int64
 	stat                     [nStat]int64
 	payBill, cis             int64
+	c1a                      int64 // Class 1A NICs on termination awards
 }
 
 // Statutory payments HMRC refunds, in EPS order.
@@ -76,20 +78,21 @@ func (a *amounts) add(b amounts) {
 	}
 	a.payBill += b.payBill
 	a.cis += b.cis
+	a.c1a += b.c1a
 }
 
 func (f P32Figures) pence() amounts {
 	return amounts{tax: f.PayeTax.MinorUnits(), sl: f.StudentLoan.MinorUnits(), pgl: f.PostgraduateLoan.MinorUnits(),
 		niEE: f.EmployeeNI.MinorUnits(), niER: f.EmployerNI.MinorUnits(),
 		stat:    [nStat]int64{f.SMPPaid.MinorUnits(), f.SPPPaid.MinorUnits(), f.SAPPaid.MinorUnits(), f.ShPPPaid.MinorUnits(), f.SPBPPaid.MinorUnits(), f.SNCPPaid.MinorUnits()},
-		payBill: f.PayBill.MinorUnits(), cis: f.CISDeductionsSuffered.MinorUnits()}
+		payBill: f.PayBill.MinorUnits(), cis: f.CISDeductionsSuffered.MinorUnits(), c1a: f.Class1ANICs.MinorUnits()}
 }
 
 func (a amounts) figures() P32Figures {
 	return P32Figures{PayeTax: money(a.tax), StudentLoan: money(a.sl), PostgraduateLoan: money(a.pgl), EmployeeNI: money(a.niEE),
 		EmployerNI: money(a.niER), SMPPaid: money(a.stat[0]), SPPPaid: money(a.stat[1]), SAPPaid: money(a.stat[2]),
 		ShPPPaid: money(a.stat[3]), SPBPPaid: money(a.stat[4]), SNCPPaid: money(a.stat[5]), PayBill: money(a.payBill),
-		CISDeductionsSuffered: money(a.cis)}
+		CISDeductionsSuffered: money(a.cis), Class1ANICs: money(a.c1a)}
 }
 
 // validate checks pounds and pence; opening balances are never negative,
@@ -97,7 +100,8 @@ func (a amounts) figures() P32Figures {
 func (f P32Figures) validate(v *payroll.Validation, prefix string, signed bool) {
 	for name, m := range map[string]payroll.Money{"payeTax": f.PayeTax, "studentLoan": f.StudentLoan, "postgraduateLoan": f.PostgraduateLoan,
 		"employeeNI": f.EmployeeNI, "employerNI": f.EmployerNI, "smpPaid": f.SMPPaid, "sppPaid": f.SPPPaid, "sapPaid": f.SAPPaid,
-		"shppPaid": f.ShPPPaid, "spbpPaid": f.SPBPPaid, "sncpPaid": f.SNCPPaid, "payBill": f.PayBill, "cisDeductionsSuffered": f.CISDeductionsSuffered} {
+		"shppPaid": f.ShPPPaid, "spbpPaid": f.SPBPPaid, "sncpPaid": f.SNCPPaid, "payBill": f.PayBill, "cisDeductionsSuffered": f.CISDeductionsSuffered,
+		"class1ANICs": f.Class1ANICs} {
 		checkMoney(v, prefix+name, m, signed)
 	}
 }
@@ -255,7 +259,7 @@ func (s *Service) load(ctx context.Context, biz business.Business, year int) (*y
 
 func entryAmounts(e store.UkP32Entry) amounts {
 	return amounts{tax: e.PayeTax, sl: e.StudentLoan, pgl: e.PostgradLoan, niEE: e.NiEmployee, niER: e.NiEmployer,
-		stat: [nStat]int64{e.Smp, e.Spp, e.Sap, e.Shpp, e.Spbp, e.Sncp}, payBill: e.PayBill, cis: e.CisSuffered}
+		stat: [nStat]int64{e.Smp, e.Spp, e.Sap, e.Shpp, e.Spbp, e.Sncp}, payBill: e.PayBill, cis: e.CisSuffered, c1a: e.Class1aNic}
 }
 
 // statIndex maps a statutory pay line's external id
@@ -310,6 +314,7 @@ func (d *yearData) compute() P32 {
 		c.pgl += r.PostgradLoan
 		c.niEE += r.NiEmployee
 		c.niER += r.NiEmployer
+		c.c1a += r.Class1aNic
 		c.payBill += r.Gross
 	}
 	for _, l := range d.stat {
@@ -378,7 +383,7 @@ func (d *yearData) compute() P32 {
 		pm.StatutoryPaymentsPaid, pm.StatutoryPaymentsRecovered, pm.NICCompensation = money(paid), money(recovered), money(compensation)
 		pm.EmploymentAllowance, pm.ApprenticeshipLevy, pm.ApprenticeshipLevyYTD = money(ea), money(levy), money(levyYTD)
 		pm.levyYTD, pm.payBillYTD, pm.eaClaimed = levyYTD, payBillYTD, ea
-		due := a.tax + a.sl + a.pgl + a.niEE + a.niER + levy - recovered - compensation - ea - a.cis
+		due := a.tax + a.sl + a.pgl + a.niEE + a.niER + a.c1a + levy - recovered - compensation - ea - a.cis
 		pm.TotalDue = money(due)
 		pm.PaymentMade = money(adjPay.PaymentMade)
 		if adjPay.PaymentDate.Valid {
@@ -486,7 +491,7 @@ func (s *Service) upsert(ctx context.Context, q *store.Queries, biz business.Bus
 	_, err := q.UpsertP32Entry(ctx, store.UpsertP32EntryParams{BusinessID: biz.ID, TaxYear: int64(y), TaxMonth: int64(m), Kind: kind,
 		PayeTax: a.tax, StudentLoan: a.sl, PostgradLoan: a.pgl, NiEmployee: a.niEE, NiEmployer: a.niER,
 		Smp: a.stat[0], Spp: a.stat[1], Sap: a.stat[2], Shpp: a.stat[3], Spbp: a.stat[4], Sncp: a.stat[5],
-		PayBill: a.payBill, CisSuffered: a.cis, PaymentMade: paid, PaymentDate: paidOn, Note: note, UpdatedBy: by(p), UpdatedAt: s.Clock.Now()})
+		PayBill: a.payBill, CisSuffered: a.cis, Class1aNic: a.c1a, PaymentMade: paid, PaymentDate: paidOn, Note: note, UpdatedBy: by(p), UpdatedAt: s.Clock.Now()})
 	return err
 }
 

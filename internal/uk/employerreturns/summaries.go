@@ -276,11 +276,11 @@ func (s *Service) PDF(ctx context.Context, biz business.Business, taxYear string
 	doc.Row("Employer", p.EmployerName)
 	doc.Row("PAYE reference / Accounts Office reference", p.PayeReference+" / "+p.AccountsOfficeReference)
 	header := []string{"Tax month", "Period", "PAYE tax", "Student loans", "PG loans",
-		"NICs (employee + employer)", "Statutory pay recovered", "NIC compensation", "Employment allowance",
+		"NICs (employee + employer + Class 1A)", "Statutory pay recovered", "NIC compensation", "Employment allowance",
 		"Apprenticeship levy", "CIS deductions suffered", "Total due", "Due by (online; post)", "Paid", "Outstanding"}
 	widths := []float64{10, 25, 17, 16, 15, 19, 18, 18, 18, 19, 17, 17, 21, 15, 18} // 263 of A4 landscape's 267 mm
 	row := func(m P32Month, label, period, due string) []string {
-		return []string{label, period, gbp(m.PayeTax), gbp(m.StudentLoan), gbp(m.PostgraduateLoan), gbp(m.EmployeeNI.Add(m.EmployerNI)),
+		return []string{label, period, gbp(m.PayeTax), gbp(m.StudentLoan), gbp(m.PostgraduateLoan), gbp(m.EmployeeNI.Add(m.EmployerNI).Add(m.Class1ANICs)),
 			gbp(m.StatutoryPaymentsRecovered), gbp(m.NICCompensation), gbp(m.EmploymentAllowance), gbp(m.ApprenticeshipLevy),
 			gbp(m.CISDeductionsSuffered), gbp(m.TotalDue), due, gbp(m.PaymentMade), gbp(m.Outstanding)}
 	}
@@ -293,7 +293,7 @@ func (s *Service) PDF(ctx context.Context, biz business.Business, taxYear string
 	rows = append(rows, row(p.Totals, "Year", p.TaxYearName, ""))
 	doc.Table(widths, header, rows, true)
 	doc.Note("Payments must reach HMRC by the 22nd after the tax month ends when paid electronically, or the 19th when paid by post. " +
-		"Total due = PAYE tax + student and postgraduate loan deductions + NICs + apprenticeship levy - statutory pay recovered - NIC compensation - " +
+		"Total due = PAYE tax + student and postgraduate loan deductions + NICs (Class 1A on termination awards included) + apprenticeship levy - statutory pay recovered - NIC compensation - " +
 		"employment allowance - CIS deductions suffered. Employment allowance used: " + gbp(p.EmploymentAllowanceUsed) + " of " +
 		gbp(p.EmploymentAllowanceAvailable) + ".")
 	return doc.Bytes()
