@@ -156,12 +156,15 @@ func TestAuditUKTerminationAwardPastThirtyThousand(t *testing.T) {
 		// month 7, 1,132.40 + 156.16 + 387.45 + 1,500.00 = 3,176.01;
 		// November's in month 8, 1,371.66 + 750.00 = 2,121.66.
 		p32 := e.Do("GET", e.B+"/report/p32?taxYear=2026/27", e.Key, nil).Expect(t, 200).Map(t)
-		due := map[float64][2]float64{7: {1500, 3176.01}, 8: {750, 2121.66}}
+		// The apprenticeship levy's pay bill (earnings liable to Class 1
+		// secondary NICs) leaves the awards out: 3,000 in month 7, 0 in 8.
+		due := map[float64][3]float64{7: {1500, 3176.01, 3000}, 8: {750, 2121.66, 0}}
 		for _, m := range p32["months"].([]any) {
 			m := m.(map[string]any)
 			if w, ok := due[m["taxMonth"].(float64)]; ok {
 				expectAmount(t, fmt.Sprintf("P32 month %v Class 1A", m["taxMonth"]), m["class1ANICs"], w[0])
 				expectAmount(t, fmt.Sprintf("P32 month %v total due", m["taxMonth"]), m["totalDue"], w[1])
+				expectAmount(t, fmt.Sprintf("P32 month %v pay bill", m["taxMonth"]), m["payBill"], w[2])
 			}
 		}
 	})

@@ -216,6 +216,7 @@ func gate(biz business.Business, what string) error {
 type yearData struct {
 	year    int
 	runs    []store.UKFormsYearRunsRow
+	awards  forms.NIExempt // termination awards: not Class 1 earnings
 	stat    []store.UKFormsStatutoryPayRow
 	opening map[int]store.UkP32Entry
 	adjust  map[int]store.UkP32Entry
@@ -230,6 +231,9 @@ func (s *Service) load(ctx context.Context, biz business.Business, year int) (*y
 	d := &yearData{year: year, opening: map[int]store.UkP32Entry{}, adjust: map[int]store.UkP32Entry{}, figs: uk.ReturnFigures(year)}
 	var err error
 	if d.runs, err = q.UKFormsYearRuns(ctx, store.UKFormsYearRunsParams{BusinessID: biz.ID, YearFrom: from, YearTo: to.AddDate(0, 0, 1)}); err != nil {
+		return nil, err
+	}
+	if d.awards, err = forms.YearNIExempt(ctx, q, biz.ID, from, to.AddDate(0, 0, 1), 0); err != nil {
 		return nil, err
 	}
 	if d.stat, err = q.UKFormsStatutoryPay(ctx, store.UKFormsStatutoryPayParams{BusinessID: biz.ID, YearFrom: from, YearTo: to.AddDate(0, 0, 1)}); err != nil {
@@ -315,7 +319,9 @@ func (d *yearData) compute() P32 {
 		c.niEE += r.NiEmployee
 		c.niER += r.NiEmployer
 		c.c1a += r.Class1aNic
-		c.payBill += r.Gross
+		// The levy's pay bill is earnings liable to Class 1 secondary
+		// NICs: a termination award is not (ITEPA 2003 s 403).
+		c.payBill += r.Gross - d.awards.Of(r.EmployeeID, r.PayRunID)
 	}
 	for _, l := range d.stat {
 		if i := statIndex(l.ExternalID); i >= 0 {
