@@ -1,8 +1,13 @@
 package categories
 
 import (
+	"context"
+	"encoding/json"
+	"fmt"
+
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/record"
+	"github.com/payrolld/payrolld/internal/store"
 )
 
 // PayCategory is a kind of earnings (ordinary hours, overtime, allowances).
@@ -34,6 +39,28 @@ type PayCategory struct {
 	AwardID                       *int64       `json:"awardId"`
 	ExcludeFromQualifyingEarnings bool         `json:"excludeFromQualifyingEarnings"`
 	_                             struct{}     `additionalProperties:"true"`
+}
+
+// PayCategoryTypes is the payCategoryType of each of business bizID's pay
+// categories, by id, read from the stored records without decoding the
+// rest: what classifies a past run's lines (extra pays, additional wages,
+// termination awards and redundancies, category type ETP).
+func PayCategoryTypes(ctx context.Context, q *store.Queries, bizID int64) (map[int64]string, error) {
+	recs, err := q.ListRecords(ctx, store.ListRecordsParams{BusinessID: bizID, Kind: record.KindPayCategory})
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[int64]string, len(recs))
+	for _, r := range recs {
+		var pc struct {
+			PayCategoryType string `json:"payCategoryType"`
+		}
+		if err := json.Unmarshal([]byte(r.Data), &pc); err != nil {
+			return nil, fmt.Errorf("pay category %d: %w", r.ID, err)
+		}
+		out[r.ID] = pc.PayCategoryType
+	}
+	return out, nil
 }
 
 func (p *PayCategory) RecordName() string       { return p.Name }

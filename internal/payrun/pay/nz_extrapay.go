@@ -2,13 +2,12 @@ package pay
 
 import (
 	"context"
-	"encoding/json"
 	"strings"
 	"time"
 
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/calc"
-	"github.com/payrolld/payrolld/internal/record"
+	"github.com/payrolld/payrolld/internal/categories"
 	"github.com/payrolld/payrolld/internal/store"
 )
 
@@ -62,24 +61,18 @@ func addNZRecentEarnings(ctx context.Context, q *store.Queries, biz business.Bus
 // ETP (the calculations' extraPay and additionalWage: an SG termination
 // payment is not wages, so not an additional wage).
 func nzExtraPayCategories(ctx context.Context, q *store.Queries, bizID int64, etp bool) (map[int64]bool, error) {
-	recs, err := q.ListRecords(ctx, store.ListRecordsParams{BusinessID: bizID, Kind: record.KindPayCategory})
+	types, err := categories.PayCategoryTypes(ctx, q, bizID)
 	if err != nil {
 		return nil, err
 	}
 	out := map[int64]bool{}
-	for _, r := range recs {
-		var pc struct {
-			PayCategoryType string `json:"payCategoryType"`
-		}
-		if json.Unmarshal([]byte(r.Data), &pc) != nil {
+	for id, t := range types {
+		if !etp && strings.EqualFold(t, "etp") {
 			continue
 		}
-		if !etp && strings.EqualFold(pc.PayCategoryType, "etp") {
-			continue
-		}
-		switch earningKinds[strings.ToLower(pc.PayCategoryType)] {
+		switch earningKinds[strings.ToLower(t)] {
 		case calc.Bonus, calc.Lumpsum, "BackPay", "UnusedLeave", "ETP":
-			out[r.ID] = true
+			out[id] = true
 		}
 	}
 	return out, nil
@@ -101,16 +94,12 @@ func addNZRedundancyPaid(ctx context.Context, q *store.Queries, biz business.Bus
 	if err != nil || len(rows) == 0 {
 		return err
 	}
-	all, err := nzExtraPayCategories(ctx, q, biz.ID, true)
-	if err != nil {
-		return err
-	}
-	notETP, err := nzExtraPayCategories(ctx, q, biz.ID, false)
+	types, err := categories.PayCategoryTypes(ctx, q, biz.ID)
 	if err != nil {
 		return err
 	}
 	for _, r := range rows {
-		if !all[r.CategoryID] || notETP[r.CategoryID] {
+		if !strings.EqualFold(types[r.CategoryID], "etp") {
 			continue // not a redundancy (ETP) category
 		}
 		y := ytdFor(out, r.EmployeeID)

@@ -2,16 +2,14 @@ package forms
 
 import (
 	"context"
-	"encoding/json"
-	"fmt"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/payrolld/payrolld/internal/calc"
 	calcuk "github.com/payrolld/payrolld/internal/calc/uk"
+	"github.com/payrolld/payrolld/internal/categories"
 	"github.com/payrolld/payrolld/internal/payroll"
-	"github.com/payrolld/payrolld/internal/record"
 	"github.com/payrolld/payrolld/internal/store"
 )
 
@@ -242,20 +240,14 @@ func (x NIExempt) Of(employeeID, payRunID int64) int64 { return x[[2]int64{emplo
 // bands and gross for NICs leave it out (HMRC RTI guidance: "Gross
 // earnings for NICs" are the earnings NICs are worked on).
 func YearNIExempt(ctx context.Context, q *store.Queries, businessID int64, from, to time.Time, employeeID int64) (NIExempt, error) {
-	recs, err := q.ListRecords(ctx, store.ListRecordsParams{BusinessID: businessID, Kind: record.KindPayCategory})
+	types, err := categories.PayCategoryTypes(ctx, q, businessID)
 	if err != nil {
 		return nil, err
 	}
 	awards := map[int64]bool{}
-	for _, r := range recs {
-		var c struct {
-			PayCategoryType string `json:"payCategoryType"`
-		}
-		if err := json.Unmarshal([]byte(r.Data), &c); err != nil {
-			return nil, fmt.Errorf("pay category %d: %w", r.ID, err)
-		}
-		if strings.EqualFold(c.PayCategoryType, "ETP") {
-			awards[r.ID] = true
+	for id, t := range types {
+		if strings.EqualFold(t, "ETP") {
+			awards[id] = true
 		}
 	}
 	out := NIExempt{}
