@@ -58,11 +58,8 @@ type member struct {
 // store structs (found by name once; a missing one panics at start, and
 // TestMembersMapEveryColumn keeps them in step).
 type fieldIndex struct {
-	m                      member
-	model, row, create, up []int
-	// modelField and rowField are model and row when each is one field
-	// deep (every member today), read with Field(i), the cheaper walk.
-	modelField, rowField int
+	m                 member
+	model, create, up []int
 }
 
 var fields = func() []fieldIndex {
@@ -77,11 +74,8 @@ var fields = func() []fieldIndex {
 	}
 	out := make([]fieldIndex, len(memberInfo))
 	for i, m := range memberInfo {
-		out[i] = fieldIndex{m: m, model: find(mt, m.Go), row: find(rt, m.Go), create: find(ct, m.Go), up: find(ut, m.Go)}
-		out[i].modelField, out[i].rowField = -1, -1
-		if len(out[i].model) == 1 && len(out[i].row) == 1 {
-			out[i].modelField, out[i].rowField = out[i].model[0], out[i].row[0]
-		}
+		find(rt, m.Go) // membersFromRow copies from the row's field of the same name
+		out[i] = fieldIndex{m: m, model: find(mt, m.Go), create: find(ct, m.Go), up: find(ut, m.Go)}
 	}
 	return out
 }()
@@ -135,66 +129,12 @@ func toColumn(kind string, v reflect.Value) any {
 	panic("employee: unknown member kind " + kind)
 }
 
-// setFromColumn sets the member dst from its column c. It reads the
-// sql.Null* columns field by field and writes through dst's address, so a
-// row costs one allocation per non-null pointer member and no boxing: this
-// runs for every employee read and every row of every employee page.
-func setFromColumn(kind string, dst, c reflect.Value) {
-	// sql.NullBool, NullTime, NullInt64 and NullString hold the value in
-	// field 0 and Valid in field 1.
-	valid := func() bool { return c.Field(1).Bool() }
-	switch kind {
-	case "s":
-		dst.SetString(c.String())
-	case "e":
-		if s := c.String(); s != "" {
-			*dst.Addr().Interface().(**string) = &s
-		}
-	case "b":
-		if valid() {
-			b := c.Field(0).Bool()
-			*dst.Addr().Interface().(**bool) = &b
-		}
-	case "d":
-		if valid() {
-			*dst.Addr().Interface().(*payroll.DateTime) = payroll.NewDateTime(*c.Field(0).Addr().Interface().(*time.Time))
-		}
-	case "m":
-		if valid() {
-			m := payroll.MoneyFromMinor(c.Field(0).Int())
-			*dst.Addr().Interface().(**payroll.Money) = &m
-		}
-	case "r":
-		if valid() {
-			if r, err := payroll.ParseRate(c.Field(0).String()); err == nil {
-				*dst.Addr().Interface().(**payroll.Rate) = &r
-			}
-		}
-	case "i":
-		if valid() {
-			i := c.Field(0).Int()
-			*dst.Addr().Interface().(**int64) = &i
-		}
-	default:
-		panic("employee: unknown member kind " + kind)
-	}
-}
-
 // fromRow is the employee a stored row holds.
 func fromRow(r store.Employee) Employee {
 	e := Employee{ID: r.ID, ExternalID: r.ExternalID, Status: r.Status, DateCreated: payroll.NewDateTime(r.CreatedAt),
 		BusinessID: r.BusinessID, Version: r.Version, UserID: r.UserID.Int64,
 		PayScheduleID: r.PayScheduleID.Int64, PrimaryPayCategoryID: r.PrimaryPayCategoryID.Int64, PrimaryLocationID: r.PrimaryLocationID.Int64}
-	mv := reflect.ValueOf(&e.Members).Elem()
-	rv := reflect.ValueOf(&r).Elem()
-	for i := range fields {
-		f := &fields[i]
-		if f.modelField >= 0 {
-			setFromColumn(f.m.Kind, mv.Field(f.modelField), rv.Field(f.rowField))
-		} else {
-			setFromColumn(f.m.Kind, mv.FieldByIndex(f.model), rv.FieldByIndex(f.row))
-		}
-	}
+	membersFromRow(&e.Members, &r)
 	return e
 }
 
