@@ -827,6 +827,8 @@ const noiseMS = 1.0
 // isReport: GET B/report/... (not its index of fields) computes over every
 // employee's records in the period asked for (a row per employee, or a
 // sum over every payslip), so its work grows with headcount by definition.
+// So does a pay run's journal (B/journal/{payRunId}): the same sums as
+// B/report/journal, over every payslip of one run, posted to the accounts.
 func isReport(path string) bool {
-	return strings.Contains(path, "/report/") && !strings.HasSuffix(path, "/fields")
+	return (strings.Contains(path, "/report/") && !strings.HasSuffix(path, "/fields")) || strings.Contains(path, "/journal/{payRunId}")
 }

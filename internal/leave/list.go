@@ -2,11 +2,13 @@ package leave
 
 import (
 	"context"
+	"math"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/payrolld/payrolld/internal/business"
+	"github.com/payrolld/payrolld/internal/db"
 	"github.com/payrolld/payrolld/internal/odata"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/record"
@@ -70,10 +72,15 @@ func (s *Service) List(ctx context.Context, biz business.Business, p *payroll.Pr
 		if lq.RestrictOverlappingLeave {
 			where = append(where, "lr.from_date >= "+bind(payroll.DateOnly(lq.From)))
 		} else {
-			// A request spans at most a year (check), so one ending after
-			// From starts after From less a year: a bound the from_date
-			// indexes can use.
-			where = append(where, "lr.to_date >= "+bind(payroll.DateOnly(lq.From)), "lr.from_date >= "+bind(payroll.DateOnly(lq.From).AddDate(-1, 0, -2)))
+			// A request ending on or after From starts no earlier than From
+			// less the business's longest request: a bound the from_date
+			// indexes can use, so a page walks the requests near the range
+			// rather than every one of the year before it.
+			span, err := s.longestSpan(ctx, biz.ID)
+			if err != nil {
+				return nil, err
+			}
+			where = append(where, "lr.to_date >= "+bind(payroll.DateOnly(lq.From)), "lr.from_date >= "+bind(payroll.DateOnly(lq.From).Add(-span)))
 		}
 	}
 	if !lq.To.IsZero() {
@@ -139,6 +146,30 @@ func (s *Service) List(ctx context.Context, biz business.Business, p *payroll.Pr
 	return s.loadRequests(ctx, biz.ID, ids)
 }
 
+// longestSpanSQL reads the longest request of a business (to_date less
+// from_date, in seconds) from the last entry of the
+// leave_requests_business_span index (migration 01060), per dialect.
+var longestSpanSQL = map[db.Dialect]string{
+	db.SQLite: `SELECT (julianday(to_date) - julianday(from_date)) * 86400 FROM leave_requests WHERE business_id = $1
+ORDER BY julianday(to_date) - julianday(from_date) DESC LIMIT 1`,
+	db.Postgres: `SELECT EXTRACT(EPOCH FROM (to_date - from_date))::float8 FROM leave_requests WHERE business_id = $1
+ORDER BY (to_date - from_date) DESC LIMIT 1`,
+}
+
+// longestSpan is how long the business's longest leave request is, rounded
+// up to a whole day (0 when it has none).
+func (s *Service) longestSpan(ctx context.Context, bizID int64) (time.Duration, error) {
+	var secs float64
+	err := s.DB.Queries().QueryRow(ctx, longestSpanSQL[s.DB.Dialect], bizID).Scan(&secs)
+	if db.IsNoRows(err) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, err
+	}
+	return time.Duration(math.Ceil(secs/86400)) * 24 * time.Hour, nil
+}
+
 // loadRequests reads the requests with ids, in that order.
 func (s *Service) loadRequests(ctx context.Context, bizID int64, ids []int64) ([]Request, error) {
 	if len(ids) == 0 {
@@ -150,7 +181,11 @@ func (s *Service) loadRequests(ctx context.Context, bizID int64, ids []int64) ([
 		args = append(args, id)
 		ph[i] = "$" + strconv.Itoa(len(args))
 	}
-	rows, err := s.DB.Queries().Query(ctx, requestSelect+"WHERE lr.business_id = $1 AND lr.id IN ("+strings.Join(ph, ", ")+")", args...)
+	// The ids drive the plan: "+lr.business_id" keeps SQLite from walking
+	// a business_id index (every request of the business) instead of the
+	// page's primary keys, which it chose for a page of 100 ids once the
+	// span index had no statistics (33 ms against 2 ms at 100k requests).
+	rows, err := s.DB.Queries().Query(ctx, requestSelect+"WHERE +lr.business_id = $1 AND lr.id IN ("+strings.Join(ph, ", ")+")", args...)
 	if err != nil {
 		return nil, err
 	}
