@@ -35,9 +35,9 @@ func TestLeaveOverlapReachesLongRequests(t *testing.T) {
 		// November although it starts 25 days before the range.
 		long := add(e.ben, "2026-11-02", "2026-11-27")
 		for q, want := range map[string][]int64{
-			"?fromDate=2026-11-27&toDate=2026-11-30": {long},
-			"?fromDate=2026-11-28&toDate=2026-11-30": nil,
-			"?fromDate=2026-11-20&toDate=2026-12-01": {long, short},
+			"?fromDate=2026-11-27&toDate=2026-11-30":                               {long},
+			"?fromDate=2026-11-28&toDate=2026-11-30":                               nil,
+			"?fromDate=2026-11-20&toDate=2026-12-01":                               {long, short},
 			"?fromDate=2026-11-27&toDate=2026-11-27&restrictOverlappingLeave=true": nil,
 		} {
 			got := ids(q)
