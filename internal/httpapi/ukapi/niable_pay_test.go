@@ -82,9 +82,11 @@ func execSQL(t *testing.T, d *db.DB, query string, args ...any) {
 // lines by their pay categories' types afterwards.
 //
 // Rob, £3,000 a month on BR, NI category A, joined 1 October 2026 and is
-// made redundant on 31 October (tax month 7) with a £9,000 award. Under
-// ITEPA 2003 s 403 the award (up to £30,000) is neither taxable nor
-// earnings, so no Class 1 NICs (docs/reference/termination-compensation.md):
+// paid £9,000 compensation for a change in his duties on 31 October (tax
+// month 7; ITEPA 2003 s 401(1)(b): a termination award although he stays,
+// so he gets a P60). Under ITEPA 2003 s 403 the award (up to £30,000) is
+// neither taxable nor earnings, so no Class 1 NICs
+// (docs/reference/termination-compensation.md):
 // NI is worked on 3,000. 2026/27 monthly thresholds
 // (payroll-rules-2026-27.md): LEL 559, PT 1,048, UEL 4,189. HMRC RTI
 // guidance: "gross earnings for NICs" are the earnings NICs are worked on,
@@ -94,7 +96,7 @@ func execSQL(t *testing.T, d *db.DB, query string, args ...any) {
 // liable to Class 1 secondary NICs (GOV.UK "Pay Apprenticeship Levy"):
 // 3,000 in month 7. The run stores 3,000.00 (300,000 pence).
 //
-// Then the Redundancy pay category's type is changed from ETP to Standard
+// Then the Compensation pay category's type is changed from ETP to Standard
 // after the run was finalised. The year is finished: its documents keep
 // 3,000 (before this change they re-classified the award by the type as it
 // is now and reported 12,000: PT to UEL 4,189 − 1,048 = 3,141.00, pay bill
@@ -114,7 +116,7 @@ func TestNIablePayStoredAwardLeftOut(t *testing.T) {
 		}
 		e.Do("PUT", e.B+"/hmrcsettings", key, map[string]any{"taxOfficeNumber": "123", "taxOfficeReference": "AB456",
 			"accountsOfficeReference": "123PX00123456", "rtiUserId": "ISV123", "rtiTestMode": true}).Expect(t, 200)
-		red := id(e.B+"/paycategory", map[string]any{"name": "Redundancy", "rateUnit": "Fixed", "payCategoryType": "ETP"})
+		red := id(e.B+"/paycategory", map[string]any{"name": "Compensation", "rateUnit": "Fixed", "payCategoryType": "ETP"})
 		monthly := id(e.B+"/payschedule", map[string]any{"name": "Monthly", "frequency": "Monthly"})
 		rob := id(e.B+"/employee/unstructured?matchType=None", map[string]any{"firstName": "Rob", "surname": "Award", "dateOfBirth": "1990-02-03T00:00:00",
 			"gender": "Male", "startDate": "2026-10-01T00:00:00", "employmentType": "FullTime", "paySchedule": "Monthly", "primaryPayCategory": "Ordinary Hours",
@@ -124,7 +126,6 @@ func TestNIablePayStoredAwardLeftOut(t *testing.T) {
 		run := num(t, e.Do("POST", e.B+"/payrun", key, map[string]any{"payScheduleId": monthly, "payPeriodEnding": "2026-10-31T00:00:00",
 			"datePaid": "2026-10-31T00:00:00"}).Expect(t, 200).Map(t)["id"])
 		P := fmt.Sprintf("%s/payrun/%v", e.B, run)
-		e.Do("POST", P+"/terminate", key, map[string]any{"employeeId": rob, "terminationReason": "Redundancy", "terminationDate": "2026-10-31T00:00:00"}).Expect(t, 200)
 		e.Do("POST", P+"/earningslines", key, map[string]any{"earningsLines": map[string]any{fmt.Sprint(rob): []any{
 			map[string]any{"payCategoryId": fmt.Sprint(red), "earnings": 9000}}}}).Expect(t, 200)
 		tot := e.Do("GET", fmt.Sprintf("%s/totals/%d", P, rob), key, nil).Expect(t, 200).Map(t)["payRunTotals"].(map[string]any)[fmt.Sprint(rob)].(map[string]any)
@@ -140,7 +141,7 @@ func TestNIablePayStoredAwardLeftOut(t *testing.T) {
 		// The award's pay category is re-typed after the year's run.
 		retype := func(typ string) {
 			t.Helper()
-			e.Do("PUT", fmt.Sprintf("%s/paycategory/%d", e.B, red), key, map[string]any{"name": "Redundancy", "rateUnit": "Fixed", "payCategoryType": typ}).Expect(t, 200)
+			e.Do("PUT", fmt.Sprintf("%s/paycategory/%d", e.B, red), key, map[string]any{"name": "Compensation", "rateUnit": "Fixed", "payCategoryType": typ}).Expect(t, 200)
 		}
 		retype("Standard")
 		readNIDocs(t, e, rob, run, 7).expect(t, "category re-typed after finalising", 3000, 559, 489, 1952, 156.16)
