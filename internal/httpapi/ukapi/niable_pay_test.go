@@ -14,9 +14,9 @@ import (
 // tax month m (2026/27), the figures the P60, the FPS and the P32 report of
 // the pay their NI was worked on.
 type niDocs struct {
-	p60    map[string]any // the P60's one NI letter
-	fpsNI  map[string]any // the FPS's one NI letter
-	payBil float64        // the P32's apprenticeship levy pay bill of month m
+	p60     map[string]any // the P60's one NI letter
+	fpsNI   map[string]any // the FPS's one NI letter
+	payBill float64        // the P32's apprenticeship levy pay bill of month m
 }
 
 func readNIDocs(t *testing.T, e *env, emp int64, runID float64, m int) niDocs {
@@ -36,7 +36,7 @@ func readNIDocs(t *testing.T, e *env, emp int64, runID float64, m int) niDocs {
 		t.Fatalf("FPS NI %v", ni)
 	}
 	p32 := e.Do("GET", e.B+"/report/p32?taxYear=2026/27", e.Key, nil).Expect(t, 200).Map(t)
-	return niDocs{p60: bands[0].(map[string]any), fpsNI: ni[0].(map[string]any), payBil: num(t, month(t, p32, m)["payBill"])}
+	return niDocs{p60: bands[0].(map[string]any), fpsNI: ni[0].(map[string]any), payBill: num(t, month(t, p32, m)["payBill"])}
 }
 
 // expectNIDocs checks the P60 and FPS NI figures of one month's pay whose
@@ -55,8 +55,8 @@ func (n niDocs) expect(t *testing.T, what string, niable, atLEL, lelToPT, ptToUE
 			t.Errorf("%s: FPS %s = %v, want %v", what, k, got, v)
 		}
 	}
-	if n.payBil != niable {
-		t.Errorf("%s: P32 pay bill %v, want %v", what, n.payBil, niable)
+	if n.payBill != niable {
+		t.Errorf("%s: P32 pay bill %v, want %v", what, n.payBill, niable)
 	}
 }
 
