@@ -376,7 +376,7 @@ func (s *Service) setStandard(ctx context.Context, q *store.Queries, run *store.
 		StudentLoan: row.StudentLoan, PostgradLoan: row.PostgradLoan, KiwisaverEmployee: row.KiwisaverEmployee, KiwisaverEmployer: row.KiwisaverEmployer,
 		Esct: row.Esct, AccLevy: row.AccLevy, CpfEmployee: row.CpfEmployee, CpfEmployer: row.CpfEmployer, CpfOwSubject: row.CpfOwSubject,
 		CpfAwSubject: row.CpfAwSubject, Sdl: row.Sdl, Net: row.Net, Expenses: row.Expenses, Liabilities: row.Liabilities,
-		CalcError: row.CalcError, StandardEarnings: on, Class1aNic: row.Class1aNic})
+		CalcError: row.CalcError, StandardEarnings: on, Class1aNic: row.Class1aNic, NiablePay: row.NiablePay})
 	if err != nil {
 		return err
 	}

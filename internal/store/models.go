@@ -1163,6 +1163,7 @@ type PayRunEmployee struct {
 	TerminationReason  string
 	NiCategory         sql.NullString
 	Class1aNic         int64
+	NiablePay          sql.NullInt64
 }
 
 type PayRunJournalExport struct {

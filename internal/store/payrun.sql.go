@@ -115,9 +115,9 @@ const createPayRunEmployee = `-- name: CreatePayRunEmployee :one
 INSERT INTO pay_run_employees (business_id, pay_run_id, employee_id, employee_name, employee_external_id, standard_earnings,
     total_hours_e4, gross, pre_tax, taxable, post_tax, tax, stsl, super_contribution, super_base, ni_employee, ni_employer,
     student_loan, postgrad_loan, kiwisaver_employee, kiwisaver_employer, esct, acc_levy, cpf_employee, cpf_employer,
-    cpf_ow_subject, cpf_aw_subject, sdl, net, expenses, liabilities, notation, calc_error, class1a_nic)
+    cpf_ow_subject, cpf_aw_subject, sdl, net, expenses, liabilities, notation, calc_error, class1a_nic, niable_pay)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24,
-    $25, $26, $27, $28, $29, $30, $31, '', $32, $33)
+    $25, $26, $27, $28, $29, $30, $31, '', $32, $33, $34)
 RETURNING id
 `
 
@@ -155,6 +155,7 @@ type CreatePayRunEmployeeParams struct {
 	Liabilities        int64
 	CalcError          string
 	Class1aNic         int64
+	NiablePay          sql.NullInt64
 }
 
 func (q *Queries) CreatePayRunEmployee(ctx context.Context, arg CreatePayRunEmployeeParams) (int64, error) {
@@ -192,6 +193,7 @@ func (q *Queries) CreatePayRunEmployee(ctx context.Context, arg CreatePayRunEmpl
 		arg.Liabilities,
 		arg.CalcError,
 		arg.Class1aNic,
+		arg.NiablePay,
 	)
 	var id int64
 	err := row.Scan(&id)
@@ -614,7 +616,7 @@ func (q *Queries) GetPayRunByExternalID(ctx context.Context, arg GetPayRunByExte
 }
 
 const getPayRunEmployee = `-- name: GetPayRunEmployee :one
-SELECT id, business_id, pay_run_id, employee_id, employee_name, employee_external_id, standard_earnings, total_hours_e4, gross, pre_tax, taxable, post_tax, tax, stsl, super_contribution, super_base, ni_employee, ni_employer, student_loan, postgrad_loan, kiwisaver_employee, kiwisaver_employer, esct, acc_levy, cpf_employee, cpf_employer, cpf_ow_subject, cpf_aw_subject, sdl, net, expenses, liabilities, notation, calc_error, version, termination_date, termination_reason, ni_category, class1a_nic FROM pay_run_employees WHERE pay_run_id = $1 AND employee_id = $2
+SELECT id, business_id, pay_run_id, employee_id, employee_name, employee_external_id, standard_earnings, total_hours_e4, gross, pre_tax, taxable, post_tax, tax, stsl, super_contribution, super_base, ni_employee, ni_employer, student_loan, postgrad_loan, kiwisaver_employee, kiwisaver_employer, esct, acc_levy, cpf_employee, cpf_employer, cpf_ow_subject, cpf_aw_subject, sdl, net, expenses, liabilities, notation, calc_error, version, termination_date, termination_reason, ni_category, class1a_nic, niable_pay FROM pay_run_employees WHERE pay_run_id = $1 AND employee_id = $2
 `
 
 type GetPayRunEmployeeParams struct {
@@ -665,6 +667,7 @@ func (q *Queries) GetPayRunEmployee(ctx context.Context, arg GetPayRunEmployeePa
 		&i.TerminationReason,
 		&i.NiCategory,
 		&i.Class1aNic,
+		&i.NiablePay,
 	)
 	return i, err
 }
@@ -904,7 +907,7 @@ func (q *Queries) ListPayRunEmployeeIDs(ctx context.Context, payRunID int64) ([]
 }
 
 const listPayRunEmployees = `-- name: ListPayRunEmployees :many
-SELECT id, business_id, pay_run_id, employee_id, employee_name, employee_external_id, standard_earnings, total_hours_e4, gross, pre_tax, taxable, post_tax, tax, stsl, super_contribution, super_base, ni_employee, ni_employer, student_loan, postgrad_loan, kiwisaver_employee, kiwisaver_employer, esct, acc_levy, cpf_employee, cpf_employer, cpf_ow_subject, cpf_aw_subject, sdl, net, expenses, liabilities, notation, calc_error, version, termination_date, termination_reason, ni_category, class1a_nic FROM pay_run_employees WHERE pay_run_id = $1 ORDER BY employee_id
+SELECT id, business_id, pay_run_id, employee_id, employee_name, employee_external_id, standard_earnings, total_hours_e4, gross, pre_tax, taxable, post_tax, tax, stsl, super_contribution, super_base, ni_employee, ni_employer, student_loan, postgrad_loan, kiwisaver_employee, kiwisaver_employer, esct, acc_levy, cpf_employee, cpf_employer, cpf_ow_subject, cpf_aw_subject, sdl, net, expenses, liabilities, notation, calc_error, version, termination_date, termination_reason, ni_category, class1a_nic, niable_pay FROM pay_run_employees WHERE pay_run_id = $1 ORDER BY employee_id
 `
 
 func (q *Queries) ListPayRunEmployees(ctx context.Context, payRunID int64) ([]PayRunEmployee, error) {
@@ -956,6 +959,7 @@ func (q *Queries) ListPayRunEmployees(ctx context.Context, payRunID int64) ([]Pa
 			&i.TerminationReason,
 			&i.NiCategory,
 			&i.Class1aNic,
+			&i.NiablePay,
 		); err != nil {
 			return nil, err
 		}
@@ -1564,7 +1568,7 @@ UPDATE pay_run_employees SET total_hours_e4 = $3, gross = $4, pre_tax = $5, taxa
     super_contribution = $10, super_base = $11, ni_employee = $12, ni_employer = $13, student_loan = $14, postgrad_loan = $15,
     kiwisaver_employee = $16, kiwisaver_employer = $17, esct = $18, acc_levy = $19, cpf_employee = $20, cpf_employer = $21,
     cpf_ow_subject = $22, cpf_aw_subject = $23, sdl = $24, net = $25, expenses = $26, liabilities = $27, calc_error = $28,
-    standard_earnings = $29, class1a_nic = $30, version = version + 1
+    standard_earnings = $29, class1a_nic = $30, niable_pay = $31, version = version + 1
 WHERE pay_run_id = $1 AND employee_id = $2
 `
 
@@ -1599,6 +1603,7 @@ type UpdatePayRunEmployeeFiguresParams struct {
 	CalcError         string
 	StandardEarnings  bool
 	Class1aNic        int64
+	NiablePay         sql.NullInt64
 }
 
 func (q *Queries) UpdatePayRunEmployeeFigures(ctx context.Context, arg UpdatePayRunEmployeeFiguresParams) (int64, error) {
@@ -1633,6 +1638,7 @@ func (q *Queries) UpdatePayRunEmployeeFigures(ctx context.Context, arg UpdatePay
 		arg.CalcError,
 		arg.StandardEarnings,
 		arg.Class1aNic,
+		arg.NiablePay,
 	)
 	if err != nil {
 		return 0, err

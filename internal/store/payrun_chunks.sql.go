@@ -152,7 +152,7 @@ func (q *Queries) ListEmployeesForPayInRange(ctx context.Context, arg ListEmploy
 }
 
 const listPayRunEmployeesAfter = `-- name: ListPayRunEmployeesAfter :many
-SELECT pe.id, pe.business_id, pe.pay_run_id, pe.employee_id, pe.employee_name, pe.employee_external_id, pe.standard_earnings, pe.total_hours_e4, pe.gross, pe.pre_tax, pe.taxable, pe.post_tax, pe.tax, pe.stsl, pe.super_contribution, pe.super_base, pe.ni_employee, pe.ni_employer, pe.student_loan, pe.postgrad_loan, pe.kiwisaver_employee, pe.kiwisaver_employer, pe.esct, pe.acc_levy, pe.cpf_employee, pe.cpf_employer, pe.cpf_ow_subject, pe.cpf_aw_subject, pe.sdl, pe.net, pe.expenses, pe.liabilities, pe.notation, pe.calc_error, pe.version, pe.termination_date, pe.termination_reason, pe.ni_category, pe.class1a_nic, e.date_of_birth FROM pay_run_employees pe JOIN employees e ON e.id = pe.employee_id
+SELECT pe.id, pe.business_id, pe.pay_run_id, pe.employee_id, pe.employee_name, pe.employee_external_id, pe.standard_earnings, pe.total_hours_e4, pe.gross, pe.pre_tax, pe.taxable, pe.post_tax, pe.tax, pe.stsl, pe.super_contribution, pe.super_base, pe.ni_employee, pe.ni_employer, pe.student_loan, pe.postgrad_loan, pe.kiwisaver_employee, pe.kiwisaver_employer, pe.esct, pe.acc_levy, pe.cpf_employee, pe.cpf_employer, pe.cpf_ow_subject, pe.cpf_aw_subject, pe.sdl, pe.net, pe.expenses, pe.liabilities, pe.notation, pe.calc_error, pe.version, pe.termination_date, pe.termination_reason, pe.ni_category, pe.class1a_nic, pe.niable_pay, e.date_of_birth FROM pay_run_employees pe JOIN employees e ON e.id = pe.employee_id
 WHERE pe.pay_run_id = $1 AND pe.employee_id > $2
 ORDER BY pe.employee_id LIMIT $3
 `
@@ -221,6 +221,7 @@ func (q *Queries) ListPayRunEmployeesAfter(ctx context.Context, arg ListPayRunEm
 			&i.PayRunEmployee.TerminationReason,
 			&i.PayRunEmployee.NiCategory,
 			&i.PayRunEmployee.Class1aNic,
+			&i.PayRunEmployee.NiablePay,
 			&i.DateOfBirth,
 		); err != nil {
 			return nil, err
@@ -238,7 +239,7 @@ func (q *Queries) ListPayRunEmployeesAfter(ctx context.Context, arg ListPayRunEm
 
 const listPayRunEmployeesInRange = `-- name: ListPayRunEmployeesInRange :many
 
-SELECT id, business_id, pay_run_id, employee_id, employee_name, employee_external_id, standard_earnings, total_hours_e4, gross, pre_tax, taxable, post_tax, tax, stsl, super_contribution, super_base, ni_employee, ni_employer, student_loan, postgrad_loan, kiwisaver_employee, kiwisaver_employer, esct, acc_levy, cpf_employee, cpf_employer, cpf_ow_subject, cpf_aw_subject, sdl, net, expenses, liabilities, notation, calc_error, version, termination_date, termination_reason, ni_category, class1a_nic FROM pay_run_employees WHERE pay_run_id = $1 AND employee_id >= $2 AND employee_id <= $3 ORDER BY employee_id
+SELECT id, business_id, pay_run_id, employee_id, employee_name, employee_external_id, standard_earnings, total_hours_e4, gross, pre_tax, taxable, post_tax, tax, stsl, super_contribution, super_base, ni_employee, ni_employer, student_loan, postgrad_loan, kiwisaver_employee, kiwisaver_employer, esct, acc_levy, cpf_employee, cpf_employer, cpf_ow_subject, cpf_aw_subject, sdl, net, expenses, liabilities, notation, calc_error, version, termination_date, termination_reason, ni_category, class1a_nic, niable_pay FROM pay_run_employees WHERE pay_run_id = $1 AND employee_id >= $2 AND employee_id <= $3 ORDER BY employee_id
 `
 
 type ListPayRunEmployeesInRangeParams struct {
@@ -299,6 +300,7 @@ func (q *Queries) ListPayRunEmployeesInRange(ctx context.Context, arg ListPayRun
 			&i.TerminationReason,
 			&i.NiCategory,
 			&i.Class1aNic,
+			&i.NiablePay,
 		); err != nil {
 			return nil, err
 		}

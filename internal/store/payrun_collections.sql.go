@@ -125,7 +125,7 @@ func (q *Queries) GetLeaveRequestToApply(ctx context.Context, arg GetLeaveReques
 }
 
 const getPayRunEmployeeByID = `-- name: GetPayRunEmployeeByID :one
-SELECT id, business_id, pay_run_id, employee_id, employee_name, employee_external_id, standard_earnings, total_hours_e4, gross, pre_tax, taxable, post_tax, tax, stsl, super_contribution, super_base, ni_employee, ni_employer, student_loan, postgrad_loan, kiwisaver_employee, kiwisaver_employer, esct, acc_levy, cpf_employee, cpf_employer, cpf_ow_subject, cpf_aw_subject, sdl, net, expenses, liabilities, notation, calc_error, version, termination_date, termination_reason, ni_category, class1a_nic FROM pay_run_employees WHERE pay_run_id = $1 AND id = $2
+SELECT id, business_id, pay_run_id, employee_id, employee_name, employee_external_id, standard_earnings, total_hours_e4, gross, pre_tax, taxable, post_tax, tax, stsl, super_contribution, super_base, ni_employee, ni_employer, student_loan, postgrad_loan, kiwisaver_employee, kiwisaver_employer, esct, acc_levy, cpf_employee, cpf_employer, cpf_ow_subject, cpf_aw_subject, sdl, net, expenses, liabilities, notation, calc_error, version, termination_date, termination_reason, ni_category, class1a_nic, niable_pay FROM pay_run_employees WHERE pay_run_id = $1 AND id = $2
 `
 
 type GetPayRunEmployeeByIDParams struct {
@@ -176,6 +176,7 @@ func (q *Queries) GetPayRunEmployeeByID(ctx context.Context, arg GetPayRunEmploy
 		&i.TerminationReason,
 		&i.NiCategory,
 		&i.Class1aNic,
+		&i.NiablePay,
 	)
 	return i, err
 }

@@ -10,7 +10,7 @@ import (
 )
 
 const listEmployeePayRunTotals = `-- name: ListEmployeePayRunTotals :many
-SELECT r.id, r.business_id, r.pay_schedule_id, r.frequency, r.period_starting, r.period_ending, r.date_paid, r.status, r.external_id, r.notation, r.adhoc, r.pay_slips_published, r.date_finalised, r.finalised_count, r.version, r.created_at, r.updated_at, r.ui_unlock_enabled, r.total_employees, r.total_hours_e4, r.total_gross, r.total_net, e.id, e.business_id, e.pay_run_id, e.employee_id, e.employee_name, e.employee_external_id, e.standard_earnings, e.total_hours_e4, e.gross, e.pre_tax, e.taxable, e.post_tax, e.tax, e.stsl, e.super_contribution, e.super_base, e.ni_employee, e.ni_employer, e.student_loan, e.postgrad_loan, e.kiwisaver_employee, e.kiwisaver_employer, e.esct, e.acc_levy, e.cpf_employee, e.cpf_employer, e.cpf_ow_subject, e.cpf_aw_subject, e.sdl, e.net, e.expenses, e.liabilities, e.notation, e.calc_error, e.version, e.termination_date, e.termination_reason, e.ni_category, e.class1a_nic
+SELECT r.id, r.business_id, r.pay_schedule_id, r.frequency, r.period_starting, r.period_ending, r.date_paid, r.status, r.external_id, r.notation, r.adhoc, r.pay_slips_published, r.date_finalised, r.finalised_count, r.version, r.created_at, r.updated_at, r.ui_unlock_enabled, r.total_employees, r.total_hours_e4, r.total_gross, r.total_net, e.id, e.business_id, e.pay_run_id, e.employee_id, e.employee_name, e.employee_external_id, e.standard_earnings, e.total_hours_e4, e.gross, e.pre_tax, e.taxable, e.post_tax, e.tax, e.stsl, e.super_contribution, e.super_base, e.ni_employee, e.ni_employer, e.student_loan, e.postgrad_loan, e.kiwisaver_employee, e.kiwisaver_employer, e.esct, e.acc_levy, e.cpf_employee, e.cpf_employer, e.cpf_ow_subject, e.cpf_aw_subject, e.sdl, e.net, e.expenses, e.liabilities, e.notation, e.calc_error, e.version, e.termination_date, e.termination_reason, e.ni_category, e.class1a_nic, e.niable_pay
 FROM pay_run_employees e JOIN pay_runs r ON r.id = e.pay_run_id
 WHERE e.business_id = $1 AND e.employee_id = $2 AND r.status = 'Finalised'
 ORDER BY r.date_paid DESC, r.id DESC
@@ -99,6 +99,7 @@ func (q *Queries) ListEmployeePayRunTotals(ctx context.Context, arg ListEmployee
 			&i.PayRunEmployee.TerminationReason,
 			&i.PayRunEmployee.NiCategory,
 			&i.PayRunEmployee.Class1aNic,
+			&i.PayRunEmployee.NiablePay,
 		); err != nil {
 			return nil, err
 		}

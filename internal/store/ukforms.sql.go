@@ -397,7 +397,8 @@ func (q *Queries) UKFormsYearEarnings(ctx context.Context, arg UKFormsYearEarnin
 const uKFormsYearRuns = `-- name: UKFormsYearRuns :many
 
 SELECT e.employee_id, e.pay_run_id, r.date_paid, r.frequency, r.period_starting, r.period_ending,
-    e.gross, e.taxable, e.tax, e.ni_employee, e.ni_employer, e.student_loan, e.postgrad_loan, e.net, e.ni_category, e.class1a_nic
+    e.gross, e.taxable, e.tax, e.ni_employee, e.ni_employer, e.student_loan, e.postgrad_loan, e.net, e.ni_category, e.class1a_nic,
+    e.niable_pay
 FROM pay_run_employees e JOIN pay_runs r ON r.id = e.pay_run_id
 WHERE r.business_id = $1 AND e.business_id = $1 AND r.status = 'Finalised'
     AND r.date_paid >= $2 AND r.date_paid < $3
@@ -429,6 +430,7 @@ type UKFormsYearRunsRow struct {
 	Net            int64
 	NiCategory     sql.NullString
 	Class1aNic     int64
+	NiablePay      sql.NullInt64
 }
 
 // UK forms (internal/uk/forms) and RTI (internal/uk/rti): the year's
@@ -436,7 +438,9 @@ type UKFormsYearRunsRow struct {
 // FPS submissions are stored.
 // Every finalised pay of the business's employees (or of one employee
 // when employee_id <> 0) paid in [year_from, year_to), oldest first:
-// year-to-date figures and the NI bands of each period are built from it.
+// year-to-date figures and the NI bands of each period are built from it
+// (niable_pay: the gross NI was worked on, NULL for runs calculated before
+// it was stored: forms.YearNIablePay).
 func (q *Queries) UKFormsYearRuns(ctx context.Context, arg UKFormsYearRunsParams) ([]UKFormsYearRunsRow, error) {
 	rows, err := q.db.QueryContext(ctx, uKFormsYearRuns,
 		arg.BusinessID,
@@ -468,6 +472,7 @@ func (q *Queries) UKFormsYearRuns(ctx context.Context, arg UKFormsYearRunsParams
 			&i.Net,
 			&i.NiCategory,
 			&i.Class1aNic,
+			&i.NiablePay,
 		); err != nil {
 			return nil, err
 		}

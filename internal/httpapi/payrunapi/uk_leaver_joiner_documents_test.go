@@ -2,6 +2,7 @@ package payrunapi_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/payrolld/payrolld/internal/db"
@@ -25,10 +26,13 @@ import (
 //	(paid 31 October: 6 October to 5 November), total pay to date 3,000.00
 //	and tax 600.00, the same in this employment, student loan deductions
 //	to continue.
-//	P60 2026/27 and the FPS: NI-able earnings 3,000 (not 12,000): at the
-//	LEL 559.00, LEL to PT 489.00, PT to UEL 1,952.00, employee NI 156.16;
-//	FPS gross for NICs in the period and to date 3,000.00, taxable pay to
-//	date 3,000.00.
+//	The FPS: NI-able earnings 3,000 (not 12,000): at the LEL 559.00, LEL
+//	to PT 489.00, PT to UEL 1,952.00, employee NI 156.16; gross for NICs
+//	in the period and to date 3,000.00, taxable pay to date 3,000.00.
+//	No P60 for 2026/27: he left before 5 April 2027 (GOV.UK "Give
+//	employees a P60": to employees working for you on 5 April); the P60
+//	refuses (409) saying he left on 31 October and got a P45. The same
+//	figures on a P60 are in ukapi's TestNIablePayStoredAwardLeftOut.
 func TestAuditUKLeaverAwardDocuments(t *testing.T) {
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
 		e := newRegionEnv(t, d, "UK", "Monthly")
@@ -59,23 +63,17 @@ func TestAuditUKLeaverAwardDocuments(t *testing.T) {
 			expectAmount(t, "P45 "+k, data[k], v)
 		}
 
-		p60 := e.Do("GET", fmt.Sprintf("%s/employee/%d/hmrcforms/p60/2027", e.B, rob), e.Key, nil).Expect(t, 200).Map(t)
-		expectAmount(t, "P60 pay in this employment", p60["payInThisEmployment"], 3000)
-		expectAmount(t, "P60 tax in this employment", p60["taxInThisEmployment"], 600)
+		noP60 := e.Do("GET", fmt.Sprintf("%s/employee/%d/hmrcforms/p60/2027", e.B, rob), e.Key, nil)
+		testkit.ExpectProblem(t, noP60, 409, "")
+		if b := string(noP60.Body); !strings.Contains(b, "left on 2026-10-31") || !strings.Contains(b, "P45") {
+			t.Errorf("a leaver's P60: %s", b)
+		}
 
 		runID := num(t, e.Do("GET", P, e.Key, nil).Expect(t, 200).Map(t)["id"])
 		fps := e.Do("POST", e.B+"/report/fps", e.Key, map[string]any{"payRunId": runID}).Expect(t, 200).Map(t)
 		emp := fps["employees"].([]any)[0].(map[string]any)
 		expectAmount(t, "FPS taxable pay to date", emp["figuresToDate"].(map[string]any)["taxablePay"], 3000)
 
-		bands := p60["nationalInsurance"].([]any)
-		if len(bands) != 1 {
-			t.Fatalf("P60 NI %v", bands)
-		}
-		a := bands[0].(map[string]any)
-		for k, v := range map[string]float64{"earningsAtLEL": 559, "earningsAboveLELUpToPT": 489, "earningsAbovePTUpToUEL": 1952, "employeeContributions": 156.16} {
-			expectAmount(t, "P60 "+k, a[k], v)
-		}
 		ni := emp["niLettersAndValues"].([]any)
 		if len(ni) != 1 {
 			t.Fatalf("FPS NI %v", ni)
@@ -96,11 +94,12 @@ func TestAuditUKLeaverAwardDocuments(t *testing.T) {
 // Jo, 1257L, joins on 1 October 2026 at £3,000 a month with a P45 of pay
 // 20,000 and tax 2,000 (left 30 September 2026): month 7 tax 1,132.40.
 //
-//	P60 2026/27: previous 20,000.00 / 2,000.00; this employment 3,000.00 /
-//	1,132.40; total 23,000.00 / 3,132.40.
+//	P60 2026/27 (read while she is employed): previous 20,000.00 /
+//	2,000.00; this employment 3,000.00 / 1,132.40; total 23,000.00 /
+//	3,132.40.
 //	FPS: taxable pay to date 3,000.00, tax to date 1,132.40, a starter
 //	from 1 October 2026.
-//	She leaves on 31 October: her P45 (part 1A boxes 7 and 8) gives the
+//	She leaves on 31 October: no P60 then (not employed on 5 April), her P45 (part 1A boxes 7 and 8) gives the
 //	totals to date with the previous employment, 23,000.00 / 3,132.40
 //	(box 7, the code being cumulative), and this employment's 3,000.00 /
 //	1,132.40 (box 8).
@@ -112,7 +111,6 @@ func TestAuditUKJoinerWithP45Documents(t *testing.T) {
 		jo := e.employee(t, "Jo", "Monthly", map[string]any{"rate": 3000, "rateUnit": "Fixed", "taxCode": "1257L", "nationalInsuranceCategory": "A",
 			"startDate": "2026-10-01T00:00:00", "gender": "Female", "dateOfBirth": "1990-02-03T00:00:00",
 			"previousEmployerTaxablePay": 20000, "previousEmployerTaxWithheld": 2000, "previousEmployerLeavingDate": "2026-09-30T00:00:00"})
-		e.leaveOn(t, jo, "2026-10-31")
 		P := e.run(t, "2026-10-31", 0, 0)
 		expectAmount(t, "October PAYE", e.totals(t, P, jo)["payeWithheld"], 1132.40)
 		e.Do("POST", P+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
@@ -130,6 +128,10 @@ func TestAuditUKJoinerWithP45Documents(t *testing.T) {
 		if s, _ := emp["starter"].(map[string]any); s == nil || s["startDate"] != "2026-10-01" {
 			t.Errorf("FPS starter %v", emp["starter"])
 		}
+		// She leaves on 31 October (the end of the period paid): from then
+		// no P60 for 2026/27 (not working for you on 5 April 2027), a P45.
+		e.leaveOn(t, jo, "2026-10-31")
+		testkit.ExpectProblem(t, e.Do("GET", fmt.Sprintf("%s/employee/%d/hmrcforms/p60/2027", e.B, jo), e.Key, nil), 409, "")
 		p45 := e.Do("GET", fmt.Sprintf("%s/employee/%d/hmrcforms/p45", e.B, jo), e.Key, nil).Expect(t, 200).Map(t)["data"].(map[string]any)
 		for k, v := range map[string]float64{"totalPayToDate": 23000, "totalTaxToDate": 3132.40, "payInThisEmployment": 3000, "taxInThisEmployment": 1132.40} {
 			expectAmount(t, "P45 "+k, p45[k], v)

@@ -45,7 +45,7 @@ func registerEmployeeForms(a *httpapi.API, s *forms.Service) {
 	tags := []string{"HMRC Forms"}
 	httpapi.Register(a, httpapi.OnEmployee(business.ViewEmployeeDetails), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/employee/{employeeId}/hmrcforms", Tags: tags,
 		Summary: "List the employee's HMRC forms",
-		Description: "A P45 once the employee has left (an end date), and a P60 for every tax year they were paid in by a finalised pay run, newest first, " +
+		Description: "A P45 once the employee has left (an end date), and a P60 for every tax year they were paid in by a finalised pay run and still employed on its last day, 5 April (a leaver of the year has the P45 instead), newest first, " +
 			"with whether it is published (visible to the employee) and the published P60's id.",
 		Parameters: httpapi.PathParams("employeeId")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[[]forms.Form], error) {
@@ -111,7 +111,7 @@ func registerEmployeeForms(a *httpapi.API, s *forms.Service) {
 		Summary: "Get the employee's P60 for a tax year",
 		Description: "financialYearEnding is the calendar year the tax year ends in (2027 for 2026/27). Pay and tax in this employment, National Insurance by category letter " +
 			"with the earnings at the LEL, LEL to PT and PT to UEL (summed per pay period against that period's thresholds), student and postgraduate loan deductions in whole pounds, " +
-			"statutory payments; from the finalised pay runs paid in the year, and whether it is published.",
+			"statutory payments; from the finalised pay runs paid in the year, and whether it is published. 409 when the employee left before 5 April of that year: HMRC gives a P60 to those working for you on 5 April, a leaver a P45.",
 		Parameters: httpapi.PathParams("employeeId", "financialYearEnding")},
 		func(ctx context.Context, _ *httpapi.BusinessPath) (*httpapi.BodyOf[forms.P60], error) {
 			eid, y, err := ids(ctx, "financialYearEnding", "tax year")

@@ -45,7 +45,7 @@ func registerFormReports(a *httpapi.API, s *forms.Service) {
 			return httpapi.NewFileOutput("P45s.pdf", "application/pdf", b), nil
 		})
 	httpapi.Register(a, httpapi.OnReport("P60"), huma.Operation{Method: http.MethodGet, Path: "/api/v2/business/{businessId}/report/p60/list", Tags: tags,
-		Summary: "P60s of a tax year", Description: "Every employee visible to you paid in the tax year by a finalised pay run: pay, tax, employee NI and whether the P60 is published."},
+		Summary: "P60s of a tax year", Description: "Every employee visible to you paid in the tax year by a finalised pay run and still employed on 5 April (a leaver of the year gets a P45, no P60): pay, tax, employee NI and whether the P60 is published."},
 		func(ctx context.Context, in *p60Query) (*httpapi.BodyOf[[]forms.P60Summary], error) {
 			l, err := s.P60List(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), in.FinancialYearEnding)
 			return &httpapi.BodyOf[[]forms.P60Summary]{Body: l}, err

@@ -98,6 +98,32 @@ func TestUKFormsP45AndP60(t *testing.T) {
 		testkit.ExpectProblem(t, e.Do("GET", e.B+"/report/p45/pdf?taxYear=2020", key, nil), 404, "")
 		testkit.ExpectProblem(t, e.Do("GET", e.B+"/report/p45?taxYear=20x6", key, nil), 400, "taxYear")
 
+		// Mary left on 10 July 2026, before 5 April 2027: no P60 for
+		// 2026/27 (GOV.UK "Give employees a P60": to all employees working
+		// for you on the last day of the tax year, 5 April; a leaver had a
+		// P45). Her P60 is refused saying so, the year's list and her forms
+		// leave it out, and naming her for publishing is refused.
+		left := e.Do("GET", F+"/p60/2027", key, nil)
+		testkit.ExpectProblem(t, left, 409, "")
+		if b := string(left.Body); !strings.Contains(b, "left on 2026-07-10") || !strings.Contains(b, "P45") {
+			t.Errorf("leaver's P60: %s", b)
+		}
+		testkit.ExpectProblem(t, e.Do("GET", F+"/p60download/2027", key, nil), 409, "")
+		var leftList []map[string]any
+		e.Do("GET", e.B+"/report/p60/list?financialYearEnding=2027", key, nil).Expect(t, 200).JSON(t, &leftList)
+		if len(leftList) != 1 || leftList[0]["employeeId"] != float64(e.other) {
+			t.Errorf("p60 list with Mary gone %v", leftList)
+		}
+		var leftForms []map[string]any
+		e.Do("GET", F, key, nil).Expect(t, 200).JSON(t, &leftForms)
+		if len(leftForms) != 1 || leftForms[0]["formType"] != "P45" {
+			t.Errorf("hmrcforms of a leaver %v", leftForms)
+		}
+		testkit.ExpectProblem(t, e.Do("POST", e.B+"/report/p60/publish", key, map[string]any{"financialYearEnding": 2027, "employeeIds": []int64{e.emp}}), 400, "employeeIds")
+		// Her leaving date moved to 5 April 2027, the year's last day: she
+		// was working for you that day, so she gets a P60 (and still a P45).
+		e.Do("PUT", U, key, map[string]any{"endDate": "2027-04-05T00:00:00", "terminationReason": "VoluntaryCessation"}).Expect(t, 200)
+
 		// P60 of 2026/27 (financial year ending 2027).
 		p60 := e.Do("GET", F+"/p60/2027", key, nil).Expect(t, 200).Map(t)
 		// Before 6 April 2027 it is the year to date, marked provisional.

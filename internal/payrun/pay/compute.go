@@ -1,6 +1,7 @@
 package pay
 
 import (
+	"database/sql"
 	"strings"
 	"time"
 
@@ -156,6 +157,8 @@ type figures struct {
 	pension                              ukPensionFigures // UK workplace pension (uk_pension.go)
 	my                                   myFigures        // Malaysia (my_employee.go); PCB is tax
 	calcError                            string
+
+	niable sql.NullInt64 // UK: the pay Class 1 NI was worked on (writer.go ukNIablePay); null elsewhere
 }
 
 // compute works out one employee's pay from their lines: earnings,
@@ -291,6 +294,7 @@ func statutory(region string, run *store.PayRun, e *EmployeeRow, in *calc.Input,
 		f.tax = amount(&res, "paye")
 		f.niEE, f.niER = amount(&res, "ni.employee"), amount(&res, "ni.employer")
 		f.class1A = amount(&res, "ni.class1a")
+		f.niable = ukNIablePay(&res, in.UK) // writer.go: stored for the P60, FPS and P32
 		for _, fig := range res.Figures {
 			switch {
 			case strings.HasPrefix(fig.Code, "studentloan."):

@@ -144,7 +144,7 @@ func (w *Writer) AddEmployee(ctx context.Context, region string, run *store.PayR
 		SuperContribution: f.super, SuperBase: f.superBase, NiEmployee: f.niEE, NiEmployer: f.niER, StudentLoan: f.studentLoan,
 		PostgradLoan: f.pgLoan, KiwisaverEmployee: f.ksEE, KiwisaverEmployer: f.ksER, Esct: f.esct, AccLevy: f.acc,
 		CpfEmployee: f.cpfEE, CpfEmployer: f.cpfER, CpfOwSubject: f.cpfOW, CpfAwSubject: f.cpfAW, Sdl: f.sdl, Net: f.net,
-		Expenses: f.expenses, Liabilities: f.liabilities, CalcError: f.calcError, Class1aNic: f.class1A})
+		Expenses: f.expenses, Liabilities: f.liabilities, CalcError: f.calcError, Class1aNic: f.class1A, NiablePay: f.niable})
 	w.empNI = append(w.empNI, niCategoryOf(region, e))
 	w.totals.added(&f)
 	if len(w.emps) >= w.empRows {
@@ -212,7 +212,7 @@ func (w *Writer) RecalcEmployee(ctx context.Context, region string, run *store.P
 		PostgradLoan: f.pgLoan, KiwisaverEmployee: f.ksEE, KiwisaverEmployer: f.ksER, Esct: f.esct, AccLevy: f.acc,
 		CpfEmployee: f.cpfEE, CpfEmployer: f.cpfER, CpfOwSubject: f.cpfOW, CpfAwSubject: f.cpfAW, Sdl: f.sdl, Net: f.net,
 		Expenses: f.expenses, Liabilities: f.liabilities, CalcError: f.calcError, StandardEarnings: row.StandardEarnings,
-		Class1aNic: f.class1A})
+		Class1aNic: f.class1A, NiablePay: f.niable})
 	if err != nil {
 		return err
 	}
@@ -226,6 +226,35 @@ func (w *Writer) RecalcEmployee(ctx context.Context, region string, run *store.P
 		return w.flushLines(ctx)
 	}
 	return nil
+}
+
+// ukNIablePay is the pay the UK engine worked Class 1 NI on this period
+// (its NI-able pay: taxable earnings and statutory pay after a salary
+// sacrifice, less what is not earnings for NI such as a termination
+// award's taxable excess, ITEPA 2003 s 403; before the NI thresholds), as
+// the ni.employee figure states it: "NI earnings", or for a director on
+// the annual earnings period "NI earnings to date" less the earnings to
+// date it was given. The P60, the FPS and the P32's levy pay bill read the
+// stored figure (internal/uk/forms YearNIablePay) rather than re-deriving
+// it from the run's lines. Null when the figure is absent.
+func ukNIablePay(res *calc.Result, ue *calc.UKEmployee) sql.NullInt64 {
+	ni, ok := res.Get("ni.employee")
+	if !ok {
+		return sql.NullInt64{}
+	}
+	for _, t := range ni.Terms {
+		switch t.Name {
+		case "NI earnings":
+			return sql.NullInt64{Int64: t.Value.MinorUnits(), Valid: true}
+		case "NI earnings to date":
+			var before payroll.Money
+			if ue != nil {
+				before = ue.YTD.NIEarnings
+			}
+			return sql.NullInt64{Int64: t.Value.Sub(before).MinorUnits(), Valid: true}
+		}
+	}
+	return sql.NullInt64{}
 }
 
 // niCategoryOf is the NI letter e's figures were calculated with (the
@@ -304,7 +333,7 @@ const (
 	insertEmployeesSQL = `INSERT INTO pay_run_employees (business_id, pay_run_id, employee_id, employee_name, employee_external_id, standard_earnings,
     total_hours_e4, gross, pre_tax, taxable, post_tax, tax, stsl, super_contribution, super_base, ni_employee, ni_employer,
     student_loan, postgrad_loan, kiwisaver_employee, kiwisaver_employer, esct, acc_levy, cpf_employee, cpf_employer,
-    cpf_ow_subject, cpf_aw_subject, sdl, net, expenses, liabilities, notation, calc_error, ni_category, class1a_nic) VALUES `
+    cpf_ow_subject, cpf_aw_subject, sdl, net, expenses, liabilities, notation, calc_error, ni_category, class1a_nic, niable_pay) VALUES `
 	insertLinesSQL = `INSERT INTO pay_run_lines (business_id, pay_run_id, employee_id, kind, category_id, category_name, units, rate, amount,
     tax_exempt, notes, external_id, location_id, user_entered, subtype) VALUES `
 )
@@ -320,13 +349,13 @@ func Placeholder(positional bool, n int) string {
 func insertEmployees(ctx context.Context, q *store.Queries, rows []store.CreatePayRunEmployeeParams, ni []sql.NullString, positional bool) error {
 	var b strings.Builder
 	b.WriteString(insertEmployeesSQL)
-	store.Placeholders(&b, len(rows), 35, positional, 1)
-	args := make([]any, 0, len(rows)*35)
+	store.Placeholders(&b, len(rows), 36, positional, 1)
+	args := make([]any, 0, len(rows)*36)
 	for i, r := range rows {
 		args = append(args, r.BusinessID, r.PayRunID, r.EmployeeID, r.EmployeeName, r.EmployeeExternalID, r.StandardEarnings,
 			r.TotalHoursE4, r.Gross, r.PreTax, r.Taxable, r.PostTax, r.Tax, r.Stsl, r.SuperContribution, r.SuperBase, r.NiEmployee, r.NiEmployer,
 			r.StudentLoan, r.PostgradLoan, r.KiwisaverEmployee, r.KiwisaverEmployer, r.Esct, r.AccLevy, r.CpfEmployee, r.CpfEmployer,
-			r.CpfOwSubject, r.CpfAwSubject, r.Sdl, r.Net, r.Expenses, r.Liabilities, "", r.CalcError, ni[i], r.Class1aNic)
+			r.CpfOwSubject, r.CpfAwSubject, r.Sdl, r.Net, r.Expenses, r.Liabilities, "", r.CalcError, ni[i], r.Class1aNic, r.NiablePay)
 	}
 	return q.Exec(ctx, b.String(), args...)
 }

@@ -69,9 +69,9 @@ SELECT employee_id FROM pay_run_employees WHERE pay_run_id = $1 ORDER BY employe
 INSERT INTO pay_run_employees (business_id, pay_run_id, employee_id, employee_name, employee_external_id, standard_earnings,
     total_hours_e4, gross, pre_tax, taxable, post_tax, tax, stsl, super_contribution, super_base, ni_employee, ni_employer,
     student_loan, postgrad_loan, kiwisaver_employee, kiwisaver_employer, esct, acc_levy, cpf_employee, cpf_employer,
-    cpf_ow_subject, cpf_aw_subject, sdl, net, expenses, liabilities, notation, calc_error, class1a_nic)
+    cpf_ow_subject, cpf_aw_subject, sdl, net, expenses, liabilities, notation, calc_error, class1a_nic, niable_pay)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24,
-    $25, $26, $27, $28, $29, $30, $31, '', $32, $33)
+    $25, $26, $27, $28, $29, $30, $31, '', $32, $33, $34)
 RETURNING id;
 
 -- name: UpdatePayRunEmployeeFigures :execrows
@@ -79,7 +79,7 @@ UPDATE pay_run_employees SET total_hours_e4 = $3, gross = $4, pre_tax = $5, taxa
     super_contribution = $10, super_base = $11, ni_employee = $12, ni_employer = $13, student_loan = $14, postgrad_loan = $15,
     kiwisaver_employee = $16, kiwisaver_employer = $17, esct = $18, acc_levy = $19, cpf_employee = $20, cpf_employer = $21,
     cpf_ow_subject = $22, cpf_aw_subject = $23, sdl = $24, net = $25, expenses = $26, liabilities = $27, calc_error = $28,
-    standard_earnings = $29, class1a_nic = $30, version = version + 1
+    standard_earnings = $29, class1a_nic = $30, niable_pay = $31, version = version + 1
 WHERE pay_run_id = $1 AND employee_id = $2;
 
 -- name: SetPayRunEmployeeNotation :execrows

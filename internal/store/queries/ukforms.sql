@@ -5,9 +5,12 @@
 -- name: UKFormsYearRuns :many
 -- Every finalised pay of the business's employees (or of one employee
 -- when employee_id <> 0) paid in [year_from, year_to), oldest first:
--- year-to-date figures and the NI bands of each period are built from it.
+-- year-to-date figures and the NI bands of each period are built from it
+-- (niable_pay: the gross NI was worked on, NULL for runs calculated before
+-- it was stored: forms.YearNIablePay).
 SELECT e.employee_id, e.pay_run_id, r.date_paid, r.frequency, r.period_starting, r.period_ending,
-    e.gross, e.taxable, e.tax, e.ni_employee, e.ni_employer, e.student_loan, e.postgrad_loan, e.net, e.ni_category, e.class1a_nic
+    e.gross, e.taxable, e.tax, e.ni_employee, e.ni_employer, e.student_loan, e.postgrad_loan, e.net, e.ni_category, e.class1a_nic,
+    e.niable_pay
 FROM pay_run_employees e JOIN pay_runs r ON r.id = e.pay_run_id
 WHERE r.business_id = sqlc.arg(business_id) AND e.business_id = sqlc.arg(business_id) AND r.status = 'Finalised'
     AND r.date_paid >= sqlc.arg(year_from) AND r.date_paid < sqlc.arg(year_to)

@@ -216,7 +216,7 @@ func gate(biz business.Business, what string) error {
 type yearData struct {
 	year    int
 	runs    []store.UKFormsYearRunsRow
-	awards  forms.NIExempt // termination awards: not Class 1 earnings
+	niable  forms.NIablePay // the pay each run's Class 1 NI was worked on
 	stat    []store.UKFormsStatutoryPayRow
 	opening map[int]store.UkP32Entry
 	adjust  map[int]store.UkP32Entry
@@ -233,7 +233,7 @@ func (s *Service) load(ctx context.Context, biz business.Business, year int) (*y
 	if d.runs, err = q.UKFormsYearRuns(ctx, store.UKFormsYearRunsParams{BusinessID: biz.ID, YearFrom: from, YearTo: to.AddDate(0, 0, 1)}); err != nil {
 		return nil, err
 	}
-	if d.awards, err = forms.YearNIExempt(ctx, q, biz.ID, from, to.AddDate(0, 0, 1), 0); err != nil {
+	if d.niable, err = forms.YearNIablePay(ctx, q, biz.ID, from, to.AddDate(0, 0, 1), 0, d.runs); err != nil {
 		return nil, err
 	}
 	if d.stat, err = q.UKFormsStatutoryPay(ctx, store.UKFormsStatutoryPayParams{BusinessID: biz.ID, YearFrom: from, YearTo: to.AddDate(0, 0, 1)}); err != nil {
@@ -320,8 +320,9 @@ func (d *yearData) compute() P32 {
 		c.niER += r.NiEmployer
 		c.c1a += r.Class1aNic
 		// The levy's pay bill is earnings liable to Class 1 secondary
-		// NICs: a termination award is not (ITEPA 2003 s 403).
-		c.payBill += r.Gross - d.awards.Of(r.EmployeeID, r.PayRunID)
+		// NICs: the pay the run's NI was worked on, without a termination
+		// award (ITEPA 2003 s 403: not earnings).
+		c.payBill += d.niable.Of(r.EmployeeID, r.PayRunID)
 	}
 	for _, l := range d.stat {
 		if i := statIndex(l.ExternalID); i >= 0 {

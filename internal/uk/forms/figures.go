@@ -117,10 +117,10 @@ func bands(gross int64, b calcuk.NIBands) (atLEL, lelToPT, ptToUEL int64) {
 	return atLEL, lelToPT, ptToUEL
 }
 
-// add folds one finalised pay into the totals; exempt is the part of its
-// gross that is not NI-able (NIExempt): the NI bands and the gross for
-// NICs are of the rest.
-func (t *Totals) add(r store.UKFormsYearRunsRow, exempt int64) error {
+// add folds one finalised pay into the totals; niable is the pay its NI
+// was worked on (NIablePay): the NI bands and the gross for NICs are of
+// it.
+func (t *Totals) add(r store.UKFormsYearRunsRow, niable int64) error {
 	t.Runs++
 	t.Gross += r.Gross
 	t.Taxable += r.Taxable
@@ -136,7 +136,6 @@ func (t *Totals) add(r store.UKFormsYearRunsRow, exempt int64) error {
 	if err != nil {
 		return err
 	}
-	niable := r.Gross - exempt
 	t.band(niable, b)
 	t.LastLetter = r.NiCategory.String
 	l := t.letter(r.NiCategory.String)
@@ -148,8 +147,8 @@ func (t *Totals) add(r store.UKFormsYearRunsRow, exempt int64) error {
 }
 
 // totalsByEmployee sums rows (ordered by employee) and statutory pay
-// lines, the NI figures without the earnings exempt holds.
-func totalsByEmployee(rows []store.UKFormsYearRunsRow, stat []store.UKFormsStatutoryPayRow, exempt NIExempt) (map[int64]*Totals, error) {
+// lines, the NI figures of the NI-able pay niable holds.
+func totalsByEmployee(rows []store.UKFormsYearRunsRow, stat []store.UKFormsStatutoryPayRow, niable NIablePay) (map[int64]*Totals, error) {
 	out := map[int64]*Totals{}
 	for _, r := range rows {
 		t := out[r.EmployeeID]
@@ -157,7 +156,7 @@ func totalsByEmployee(rows []store.UKFormsYearRunsRow, stat []store.UKFormsStatu
 			t = &Totals{Statutory: map[string]int64{}}
 			out[r.EmployeeID] = t
 		}
-		if err := t.add(r, exempt.Of(r.EmployeeID, r.PayRunID)); err != nil {
+		if err := t.add(r, niable.Of(r.EmployeeID, r.PayRunID)); err != nil {
 			return nil, err
 		}
 	}
@@ -218,28 +217,67 @@ func money(p int64) payroll.Money { return payroll.MoneyFromMinor(p) }
 
 // SumYear folds finalised pay rows (ordered by employee) and statutory
 // pay lines into per-employee totals with their NI bands (the FPS's
-// year-to-date figures are built the same way as the P60's), without the
-// earnings that are not NI-able (YearNIExempt).
-func SumYear(rows []store.UKFormsYearRunsRow, stat []store.UKFormsStatutoryPayRow, exempt NIExempt) (map[int64]*Totals, error) {
-	return totalsByEmployee(rows, stat, exempt)
+// year-to-date figures are built the same way as the P60's), of the pay
+// each run's NI was worked on (YearNIablePay).
+func SumYear(rows []store.UKFormsYearRunsRow, stat []store.UKFormsStatutoryPayRow, niable NIablePay) (map[int64]*Totals, error) {
+	return totalsByEmployee(rows, stat, niable)
 }
 
-// NIExempt is the earnings of each employee's finalised pay that are not
+// NIablePay is the pay each employee's Class 1 NI was worked on in each
+// finalised run, by employee and pay run (pence): HMRC's "gross earnings
+// for NICs" (RTI guidance), what the P60 and FPS NI bands are of, and the
+// apprenticeship levy's pay bill (earnings liable to Class 1 secondary
+// NICs). A termination award is not earnings (ITEPA 2003 s 403;
+// docs/reference/termination-compensation.md), nor is pay given up by a
+// salary sacrifice.
+type NIablePay map[[2]int64]int64
+
+// Of is employee employeeID's NI-able pay in run payRunID.
+func (x NIablePay) Of(employeeID, payRunID int64) int64 { return x[[2]int64{employeeID, payRunID}] }
+
+// YearNIablePay is the NI-able pay of each of rows, the finalised runs of
+// business businessID paid in [from, to) (one employee, or all when
+// employeeID is 0): the figure the pay run stored when it calculated
+// (pay_run_employees.niable_pay, the engine's own NI-able pay). It is the
+// one place the documents take it from.
+//
+// Runs calculated before that figure was stored (niable_pay NULL) fall
+// back to their gross less the termination awards among their earnings
+// (yearNIExempt). That re-derivation reads the pay categories' types as
+// they are now and knows only awards, so it stays for those old runs only.
+func YearNIablePay(ctx context.Context, q *store.Queries, businessID int64, from, to time.Time, employeeID int64,
+	rows []store.UKFormsYearRunsRow) (NIablePay, error) {
+	out := make(NIablePay, len(rows))
+	var exempt niExempt
+	for _, r := range rows {
+		k := [2]int64{r.EmployeeID, r.PayRunID}
+		if r.NiablePay.Valid {
+			out[k] = r.NiablePay.Int64
+			continue
+		}
+		if exempt == nil {
+			var err error
+			if exempt, err = yearNIExempt(ctx, q, businessID, from, to, employeeID); err != nil {
+				return nil, err
+			}
+		}
+		out[k] = r.Gross - exempt[k]
+	}
+	return out, nil
+}
+
+// niExempt is the earnings of each employee's finalised pay that are not
 // NI-able, by employee and pay run (pence).
-type NIExempt map[[2]int64]int64
+type niExempt map[[2]int64]int64
 
-// Of is employee employeeID's exempt earnings in run payRunID.
-func (x NIExempt) Of(employeeID, payRunID int64) int64 { return x[[2]int64{employeeID, payRunID}] }
-
-// YearNIExempt reads the earnings of the finalised runs of business
+// yearNIExempt reads the earnings of the finalised runs of business
 // businessID paid in [from, to) (one employee, or all when employeeID is
 // 0) that are not NI-able: a termination award (a pay category of type
 // ETP, which the pay run takes as a UK termination award: internal/payrun/pay
 // categories). Under ITEPA 2003 s 403 it is not earnings, so no Class 1
-// NICs (docs/reference/termination-compensation.md): the P60 and FPS NI
-// bands and gross for NICs leave it out (HMRC RTI guidance: "Gross
-// earnings for NICs" are the earnings NICs are worked on).
-func YearNIExempt(ctx context.Context, q *store.Queries, businessID int64, from, to time.Time, employeeID int64) (NIExempt, error) {
+// NICs (docs/reference/termination-compensation.md). Only YearNIablePay's
+// fallback for runs calculated before niable_pay was stored reads it.
+func yearNIExempt(ctx context.Context, q *store.Queries, businessID int64, from, to time.Time, employeeID int64) (niExempt, error) {
 	types, err := categories.PayCategoryTypes(ctx, q, businessID)
 	if err != nil {
 		return nil, err
@@ -250,7 +288,7 @@ func YearNIExempt(ctx context.Context, q *store.Queries, businessID int64, from,
 			awards[id] = true
 		}
 	}
-	out := NIExempt{}
+	out := niExempt{}
 	if len(awards) == 0 {
 		return out, nil
 	}

@@ -82,6 +82,9 @@ func (s *Service) P60(ctx context.Context, biz business.Business, p *payroll.Pri
 	if err != nil {
 		return P60{}, err
 	}
+	if err := gotP45(e, y); err != nil {
+		return P60{}, err
+	}
 	q := s.DB.Queries()
 	totals, err := s.yearTotals(ctx, q, biz, employeeID, y)
 	if err != nil {
@@ -102,6 +105,33 @@ func (s *Service) P60(ctx context.Context, biz business.Business, p *payroll.Pri
 		markPublished(&out, pub)
 	}
 	return out, nil
+}
+
+// leftBeforeYearEnd reports whether employee e left before 5 April y+1,
+// the last day of tax year y, and when. HMRC: "Give a P60 to all employees
+// on your payroll who are working for you on the last day of the tax year
+// (5 April)" (GOV.UK, "Payroll: annual reporting and tasks", give employees
+// a P60); a leaver was given a P45 when they left instead
+// (docs/reference/uk-p45.md). One who left on 5 April was working for you
+// that day and gets a P60.
+func leftBeforeYearEnd(e employee.Employee, y int) (time.Time, bool) {
+	if e.EndDate.IsZero() {
+		return time.Time{}, false
+	}
+	_, last := uk.UKTaxYearDates(y)
+	end := payroll.DateOnly(e.EndDate.Time)
+	return end, end.Before(last)
+}
+
+// gotP45 refuses (409) the P60 of tax year y of an employee who left
+// before its last day, saying so.
+func gotP45(e employee.Employee, y int) error {
+	end, left := leftBeforeYearEnd(e, y)
+	if !left {
+		return nil
+	}
+	return payroll.Conflict("employee %d (%s) left on %s, before 5 April %d, the last day of tax year %s, and was given a P45: HMRC's P60 is only for employees working for you on 5 April",
+		e.ID, e.Name(), end.Format("2006-01-02"), y+1, uk.UKTaxYearName(y))
 }
 
 // yearEnded reports whether the tax year starting 6 April y has ended at
@@ -201,6 +231,12 @@ func (s *Service) yearOf(ctx context.Context, biz business.Business, p *payroll.
 		if err != nil {
 			return 0, nil, nil, nil, err
 		}
+		if err := gotP45(e, y); err != nil {
+			if len(only) > 0 { // named: say why there is no P60
+				return 0, nil, nil, nil, payroll.Invalid("employeeIds", "%s", err.Error())
+			}
+			continue // a leaver of the year: a P45, no P60
+		}
 		emps = append(emps, e)
 	}
 	pubs, err := q.ListP60PublicationsOfYear(ctx, store.ListP60PublicationsOfYearParams{BusinessID: biz.ID, TaxYear: int64(y)})
@@ -214,7 +250,8 @@ func (s *Service) yearOf(ctx context.Context, biz business.Business, p *payroll.
 	return y, emps, totals, byEmp, nil
 }
 
-// P60List lists the P60s of a tax year: every employee paid in it.
+// P60List lists the P60s of a tax year: every employee paid in it who
+// was still employed on its last day, 5 April (leftBeforeYearEnd).
 func (s *Service) P60List(ctx context.Context, biz business.Business, p *payroll.Principal, fye int64) (_ []P60Summary, err error) {
 	defer payroll.Wrap(&err, "P60 list %d", fye)
 	_, emps, totals, pubs, err := s.yearOf(ctx, biz, p, fye, nil)
@@ -238,7 +275,7 @@ func (s *Service) P60List(ctx context.Context, biz business.Business, p *payroll
 // PublishRequest names the tax year and, optionally, the employees.
 type PublishRequest struct {
 	FinancialYearEnding int64   `json:"financialYearEnding" doc:"2027 for 2026/27"`
-	EmployeeIDs         []int64 `json:"employeeIds" doc:"empty = every employee paid in the year"`
+	EmployeeIDs         []int64 `json:"employeeIds" doc:"empty = every employee paid in the year and still employed on 5 April (a leaver of the year gets a P45, no P60; naming one is refused)"`
 }
 
 // PublishState says whether an employee's P60 is published.
@@ -353,7 +390,8 @@ type Form struct {
 }
 
 // Forms lists the employee's forms: a P45 once they have left, and a P60
-// for every tax year they were paid in (newest first).
+// for every tax year they were paid in and still employed on its last day
+// (leftBeforeYearEnd), newest first.
 func (s *Service) Forms(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64) (_ []Form, err error) {
 	defer payroll.Wrap(&err, "HMRC forms of employee %d", employeeID)
 	if err := gate(biz); err != nil {
@@ -394,6 +432,9 @@ func (s *Service) Forms(ctx context.Context, biz business.Business, p *payroll.P
 	slices.Sort(list)
 	slices.Reverse(list)
 	for _, y := range list {
+		if _, left := leftBeforeYearEnd(e, y); left {
+			continue
+		}
 		f := Form{FormType: "P60", TaxYear: uk.UKTaxYearName(y), FinancialYearEnding: y + 1}
 		if pb, ok := byYear[y]; ok {
 			d := payroll.NewDateTime(pb.PublishedAt)

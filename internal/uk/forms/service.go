@@ -127,11 +127,11 @@ func (s *Service) yearTotalsOf(ctx context.Context, q *store.Queries, biz busine
 		}
 		stat = st
 	}
-	exempt, err := YearNIExempt(ctx, q, biz.ID, from, to, employeeID)
+	niable, err := YearNIablePay(ctx, q, biz.ID, from, to, employeeID, rows)
 	if err != nil {
 		return nil, err
 	}
-	return totalsByEmployee(rows, stat, exempt)
+	return totalsByEmployee(rows, stat, niable)
 }
 
 // taxYearParam reads a tax year given as its starting year or "2026/27"

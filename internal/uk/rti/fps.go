@@ -236,11 +236,11 @@ func (s *Service) Generate(ctx context.Context, biz business.Business, p *payrol
 			keep = append(keep, l)
 		}
 	}
-	exempt, err := forms.YearNIExempt(ctx, q, biz.ID, from, run.DatePaid.AddDate(0, 0, 1), 0)
+	niable, err := forms.YearNIablePay(ctx, q, biz.ID, from, run.DatePaid.AddDate(0, 0, 1), 0, upto)
 	if err != nil {
 		return FPS{}, nil, err
 	}
-	totals, err := forms.SumYear(upto, keep, exempt)
+	totals, err := forms.SumYear(upto, keep, niable)
 	if err != nil {
 		return FPS{}, nil, err
 	}
@@ -274,7 +274,7 @@ func (s *Service) Generate(ctx context.Context, biz business.Business, p *payrol
 		if err != nil {
 			return FPS{}, nil, err
 		}
-		emp, err := employeeOf(e, r, exempt.Of(r.EmployeeID, r.PayRunID), totals[r.EmployeeID], freq, from, !paidBefore[r.EmployeeID])
+		emp, err := employeeOf(e, r, niable.Of(r.EmployeeID, r.PayRunID), totals[r.EmployeeID], freq, from, !paidBefore[r.EmployeeID])
 		if err != nil {
 			return FPS{}, nil, err
 		}
@@ -302,11 +302,11 @@ func (s *Service) Generate(ctx context.Context, biz business.Business, p *payrol
 	return f, body, err
 }
 
-// employeeOf is e's part of the FPS of run row r (exempt: the part of its
-// gross that is not NI-able, forms.YearNIExempt): yearFrom is 6 April of
+// employeeOf is e's part of the FPS of run row r (niable: the pay its NI
+// was worked on, forms.YearNIablePay): yearFrom is 6 April of
 // the tax year, first whether this is e's first payment in it. An element
 // the schema requires that the record lacks is refused (409) naming it.
-func employeeOf(e employee.Employee, r store.UKFormsYearRunsRow, exempt int64, t *forms.Totals, freq string, yearFrom time.Time, first bool) (FPSEmployee, error) {
+func employeeOf(e employee.Employee, r store.UKFormsYearRunsRow, niable int64, t *forms.Totals, freq string, yearFrom time.Time, first bool) (FPSEmployee, error) {
 	who := fmt.Sprintf("employee %d (%s %s)", e.ID, e.FirstName, e.Surname)
 	out := FPSEmployee{NINO: strings.ReplaceAll(e.NationalInsuranceNumber, " ", ""), Forename: e.FirstName, Surname: e.Surname,
 		Postcode: e.ResidentialPostCode, EmployeeID: e.ID, PayID: e.PayrollID,
@@ -418,12 +418,12 @@ func employeeOf(e employee.Employee, r store.UKFormsYearRunsRow, exempt int64, t
 		n := FPSNILetter{Letter: l.Letter, GrossYTD: money(l.Gross), AtLELYTD: money(l.AtLEL), LELtoPTYTD: money(l.LELToPT),
 			PTtoUELYTD: money(l.PTToUEL), TotalEmpNICYTD: money(l.NIER), EmpeeYTD: money(l.NIEE)}
 		if l.Letter == inPd {
-			n.GrossInPd, n.TotalEmpNICInPd, n.EmpeeInPd = money(r.Gross-exempt), money(r.NiEmployer), money(r.NiEmployee)
+			n.GrossInPd, n.TotalEmpNICInPd, n.EmpeeInPd = money(niable), money(r.NiEmployer), money(r.NiEmployee)
 		}
 		out.NI = append(out.NI, n)
 	}
 	if len(out.NI) == 0 {
-		out.NI = append(out.NI, FPSNILetter{Letter: inPd, GrossInPd: money(r.Gross - exempt), TotalEmpNICInPd: money(r.NiEmployer), EmpeeInPd: money(r.NiEmployee)})
+		out.NI = append(out.NI, FPSNILetter{Letter: inPd, GrossInPd: money(niable), TotalEmpNICInPd: money(r.NiEmployer), EmpeeInPd: money(r.NiEmployee)})
 	}
 	return out, nil
 }
