@@ -182,3 +182,67 @@ func (q *Queries) UKDirectorsAppointedBetween(ctx context.Context, arg UKDirecto
 	}
 	return items, nil
 }
+
+const uKDirectorsNIablePay = `-- name: UKDirectorsNIablePay :many
+SELECT e.employee_id, r.date_paid, m.appointment_start_date, CAST(COALESCE(e.niable_pay, e.gross) AS BIGINT) AS niable
+FROM employees m
+JOIN pay_run_employees e ON e.business_id = m.business_id AND e.employee_id = m.id
+JOIN pay_runs r ON r.id = e.pay_run_id
+WHERE m.business_id = $1 AND m.is_company_director = 'true'
+    AND r.status = 'Finalised' AND r.id <> $2
+    AND r.date_paid >= $3 AND r.date_paid <= $4
+ORDER BY e.employee_id, r.date_paid
+`
+
+type UKDirectorsNIablePayParams struct {
+	BusinessID int64
+	PayRunID   int64
+	YearFrom   time.Time
+	YearTo     time.Time
+}
+
+type UKDirectorsNIablePayRow struct {
+	EmployeeID           int64
+	DatePaid             time.Time
+	AppointmentStartDate sql.NullTime
+	Niable               int64
+}
+
+// Each finalised payment of the tax year so far ([year_from, year_to], not
+// the run being calculated) to a company director of a business, with the
+// pay its NI was worked on (niable_pay: after salary sacrifice, without a
+// termination award; gross for a row calculated before that was kept) and
+// the director's appointment: a director's NI earnings to date are the sum
+// over their earnings period (internal/payrun/pay/uk_employee.go).
+func (q *Queries) UKDirectorsNIablePay(ctx context.Context, arg UKDirectorsNIablePayParams) ([]UKDirectorsNIablePayRow, error) {
+	rows, err := q.db.QueryContext(ctx, uKDirectorsNIablePay,
+		arg.BusinessID,
+		arg.PayRunID,
+		arg.YearFrom,
+		arg.YearTo,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []UKDirectorsNIablePayRow{}
+	for rows.Next() {
+		var i UKDirectorsNIablePayRow
+		if err := rows.Scan(
+			&i.EmployeeID,
+			&i.DatePaid,
+			&i.AppointmentStartDate,
+			&i.Niable,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Close(); err != nil {
+		return nil, err
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}

@@ -79,6 +79,9 @@ type YTD struct {
 	// ukDirector is the NI to date in the earnings period of a UK director
 	// appointed during the tax year (nil: the year's figures are theirs).
 	ukDirector *ukDirectorToDate
+	// ukDirectorNIable is a UK director's NI-able pay to date in their
+	// earnings period (nil: not a director, whose NI is per period).
+	ukDirectorNIable *int64
 	// nzRecent is an NZ employee's regular earnings of the four weeks
 	// (monthly: the month) before the run's period (nz_extrapay.go).
 	nzRecent int64
@@ -115,6 +118,9 @@ func YearToDate(ctx context.Context, q *store.Queries, biz business.Business, ru
 		out[rows[i].EmployeeID] = &YTD{PayRunYearToDateRow: rows[i]}
 	}
 	if err := addUKDirectorsToDate(ctx, q, biz, run, from, out); err != nil { // uk_employee.go
+		return nil, err
+	}
+	if err := addUKDirectorsNIable(ctx, q, biz, run, from, out); err != nil { // uk_employee.go
 		return nil, err
 	}
 	if err := addNZRecentEarnings(ctx, q, biz, run, out); err != nil { // nz_extrapay.go

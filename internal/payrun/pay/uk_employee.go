@@ -106,9 +106,10 @@ func ukCategoryOn(ctx context.Context, q *store.Queries, region string, bizID in
 	return err
 }
 
-// ukDirectorToDate is a director's NI to date in their earnings period.
+// ukDirectorToDate is a director's NI to date in their earnings period
+// (the pay it was worked on is YTD.ukDirectorNIable).
 type ukDirectorToDate struct {
-	niEarnings, employeeNI, employerNI int64
+	employeeNI, employerNI int64
 }
 
 // ukDirector sets a company director's NI on uk: the annual earnings
@@ -187,10 +188,42 @@ func addUKDirectorsToDate(ctx context.Context, q *store.Queries, biz business.Bu
 		for _, id := range ids {
 			d := &ukDirectorToDate{}
 			if r := since[id]; r != nil {
-				d.niEarnings, d.employeeNI, d.employerNI = r.Gross, r.NiEmployee, r.NiEmployer
+				d.employeeNI, d.employerNI = r.NiEmployee, r.NiEmployer
 			}
 			y := ytdFor(out, id)
 			y.ukDirector = d
+		}
+	}
+	return nil
+}
+
+// addUKDirectorsNIable gives each UK company director the pay their NI was
+// worked on so far in their earnings period (the tax year, or from the tax
+// week of appointment): the annual and pro-rata methods add this period's
+// NI-able pay to it. Gross to date would count pay given up by salary
+// sacrifice and termination awards (ITEPA 2003 s 403), which are not NI
+// earnings, and charge NI on them from the second payment on.
+func addUKDirectorsNIable(ctx context.Context, q *store.Queries, biz business.Business, run *store.PayRun, from time.Time, out map[int64]*YTD) error {
+	if biz.Region != calc.UK {
+		return nil
+	}
+	rows, err := q.UKDirectorsNIablePay(ctx, store.UKDirectorsNIablePayParams{BusinessID: biz.ID, PayRunID: run.ID, YearFrom: from, YearTo: run.DatePaid})
+	if err != nil {
+		return err
+	}
+	for _, r := range rows {
+		start := from
+		if r.AppointmentStartDate.Valid {
+			if week, ok := ukDirectorWeekOfAppointment(payroll.DateOnly(r.AppointmentStartDate.Time), run.DatePaid); ok {
+				start = from.AddDate(0, 0, 7*(week-1))
+			}
+		}
+		y := ytdFor(out, r.EmployeeID)
+		if y.ukDirectorNIable == nil {
+			y.ukDirectorNIable = new(int64)
+		}
+		if !r.DatePaid.Before(start) {
+			*y.ukDirectorNIable += r.Niable
 		}
 	}
 	return nil
@@ -203,7 +236,10 @@ func ukYearToDate(e *EmployeeRow, paid time.Time, y *YTD) calc.UKYearToDate {
 	out := calc.UKYearToDate{TaxablePay: money(y.Taxable), TaxPaid: money(y.Tax), NIEarnings: money(y.Gross),
 		EmployeeNI: money(y.NiEmployee), EmployerNI: money(y.NiEmployer)}
 	if d := y.ukDirector; d != nil {
-		out.NIEarnings, out.EmployeeNI, out.EmployerNI = money(d.niEarnings), money(d.employeeNI), money(d.employerNI)
+		out.NIEarnings, out.EmployeeNI, out.EmployerNI = payroll.Money{}, money(d.employeeNI), money(d.employerNI)
+	}
+	if y.ukDirectorNIable != nil {
+		out.NIEarnings = money(*y.ukDirectorNIable)
 	}
 	out.PreviousEmploymentPay, out.PreviousEmploymentTax = ukPreviousEmployment(e, paid)
 	return out

@@ -1,0 +1,60 @@
+package ukapi_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/payrolld/payrolld/internal/db"
+	"github.com/payrolld/payrolld/internal/testkit"
+)
+
+// A company director on the annual earnings period who gives up 10% of a
+// £5,000 month by salary sacrifice into a pension: NI is worked on £4,500
+// a month, cumulatively over the year (SSCR 2001 reg 8; 2026/27 annual PT
+// £12,570, ST £5,000; 8% and 15%, docs/reference/uk-directors-ni.md):
+//
+//	April: 4,500 to date: below PT and ST, no NI.
+//	May:   9,000 to date: employee 0; employer 15% × (9,000 − 5,000) = 600.00.
+//	June: 13,500 to date: employee 8% × (13,500 − 12,570) = 74.40;
+//	       employer 15% × (13,500 − 5,000) = 1,275.00 − 600.00 = 675.00.
+//
+// Summing gross pay to date instead (5,000 a month) charges NI on the
+// sacrificed pay: May employer 675.00, June employee 154.40.
+func TestUKDirectorNIAfterSalarySacrifice(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newEnv(t, d)
+		key := e.Key
+		id := func(path string, body map[string]any) int64 {
+			t.Helper()
+			return int64(num(t, e.Do("POST", path, key, body).Expect(t, 200).Map(t)["id"]))
+		}
+		scheme := id(e.B+"/pensionscheme", map[string]any{"name": "NEST"})
+		plan := id(fmt.Sprintf("%s/pensionscheme/%d/plan", e.B, scheme), map[string]any{"contributionPlanName": "Salary sacrifice",
+			"calculateOnQualifyingEarnings": false, "pensionType": "NetPay", "employeeContribution": 0, "employerContribution": 3, "salarySacrifice": 10})
+		monthly := id(e.B+"/payschedule", map[string]any{"name": "Monthly", "frequency": "Monthly"})
+		dee := id(e.B+"/employee/unstructured?matchType=None", map[string]any{"firstName": "Dee", "surname": "Director", "dateOfBirth": "1975-05-06T00:00:00",
+			"gender": "Female", "startDate": "2020-01-01T00:00:00", "employmentType": "FullTime", "paySchedule": "Monthly", "primaryPayCategory": "Ordinary Hours",
+			"primaryLocation": "Head office", "bankAccount1_AccountNumber": "12345678", "bankAccount1_AccountName": "Dee", "bankAccount1_AllocatedPercentage": 100,
+			"bankAccount1_SortCode": "12-34-56", "residentialStreetAddress": "1 High St", "residentialPostCode": "SW1A 1AA", "residentialCity": "London",
+			"taxCode": "1257L", "nationalInsuranceCategory": "A", "rate": 5000, "rateUnit": "Fixed",
+			"isCompanyDirector": "true", "nationalInsuranceCalculationMethod": "Cumulative"})
+		e.Do("PUT", fmt.Sprintf("%s/employee/%d/pension/membership", e.B, dee), key, map[string]any{"pensionSchemeContributionPlanId": plan,
+			"startDate": "2026-04-06T00:00:00"}).Expect(t, 200)
+		for _, m := range []struct {
+			end              string
+			employee, employ float64
+		}{{"2026-04-30", 0, 0}, {"2026-05-31", 0, 600}, {"2026-06-30", 74.40, 675}} {
+			run := num(t, e.Do("POST", e.B+"/payrun", key, map[string]any{"payScheduleId": monthly, "payPeriodEnding": m.end + "T00:00:00",
+				"datePaid": m.end + "T00:00:00"}).Expect(t, 200).Map(t)["id"])
+			P := fmt.Sprintf("%s/payrun/%v", e.B, run)
+			tot := e.Do("GET", fmt.Sprintf("%s/totals/%d", P, dee), key, nil).Expect(t, 200).Map(t)["payRunTotals"].(map[string]any)[fmt.Sprint(dee)].(map[string]any)
+			if num(t, tot["grossEarnings"]) != 5000 || num(t, tot["employeeNationalInsuranceContribution"]) != m.employee ||
+				num(t, tot["employerNationalInsuranceContribution"]) != m.employ {
+				t.Fatalf("%s: gross %v, employee NI %v (want %v), employer NI %v (want %v)", m.end, tot["grossEarnings"],
+					tot["employeeNationalInsuranceContribution"], m.employee, tot["employerNationalInsuranceContribution"], m.employ)
+			}
+			e.Do("POST", P+"/finalise", key, nil).Expect(t, 200)
+		}
+	})
+}
