@@ -674,7 +674,7 @@ func (q *Queries) ListUKNIRecordsForRun(ctx context.Context, arg ListUKNIRecords
 
 const uKFinalisedPeriods = `-- name: UKFinalisedPeriods :many
 SELECT r.id AS pay_run_id, r.date_paid, r.period_starting, r.period_ending, r.frequency,
-    pe.gross, pe.taxable, pe.pre_tax, pe.ni_employee, pe.ni_employer
+    pe.gross, pe.taxable, pe.pre_tax, pe.ni_employee, pe.ni_employer, pe.niable_pay
 FROM pay_run_employees pe JOIN pay_runs r ON r.id = pe.pay_run_id
 WHERE pe.business_id = $1 AND pe.employee_id = $2 AND r.status = 'Finalised'
     AND r.date_paid >= $3 AND r.date_paid <= $4
@@ -699,10 +699,12 @@ type UKFinalisedPeriodsRow struct {
 	PreTax         int64
 	NiEmployee     int64
 	NiEmployer     int64
+	NiablePay      sql.NullInt64
 }
 
 // The employee's finalised pay runs paid in [from, to] with the figures
-// a back calculation recomputes NI from.
+// a back calculation recomputes NI from (niable_pay: the pay NI was
+// worked on, NULL for a row calculated before it was kept).
 func (q *Queries) UKFinalisedPeriods(ctx context.Context, arg UKFinalisedPeriodsParams) ([]UKFinalisedPeriodsRow, error) {
 	rows, err := q.db.QueryContext(ctx, uKFinalisedPeriods,
 		arg.BusinessID,
@@ -728,6 +730,7 @@ func (q *Queries) UKFinalisedPeriods(ctx context.Context, arg UKFinalisedPeriods
 			&i.PreTax,
 			&i.NiEmployee,
 			&i.NiEmployer,
+			&i.NiablePay,
 		); err != nil {
 			return nil, err
 		}

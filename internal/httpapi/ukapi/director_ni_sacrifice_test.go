@@ -58,3 +58,42 @@ func TestUKDirectorNIAfterSalarySacrifice(t *testing.T) {
 		}
 	})
 }
+
+// An NI back calculation recomputes each period's NI on the pay it was
+// worked on: £2,500 a month with 10% sacrificed is £2,250 of NI-able pay.
+// Recorded under A: employee 8% × (2,250 − 1,048) = 96.16, employer 15% ×
+// (2,250 − 417) = 274.95. Under M the employee's is the same and the
+// employer's nil below the UEL: differences 0 and −274.95 (taxable pay
+// plus the pre-tax deduction, 2,500, would show the employee 20.00 short).
+func TestUKNIBackCalculationAfterSalarySacrifice(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newEnv(t, d)
+		key := e.Key
+		id := func(path string, body map[string]any) int64 {
+			t.Helper()
+			return int64(num(t, e.Do("POST", path, key, body).Expect(t, 200).Map(t)["id"]))
+		}
+		scheme := id(e.B+"/pensionscheme", map[string]any{"name": "NEST"})
+		plan := id(fmt.Sprintf("%s/pensionscheme/%d/plan", e.B, scheme), map[string]any{"contributionPlanName": "Salary sacrifice",
+			"calculateOnQualifyingEarnings": false, "pensionType": "NetPay", "employeeContribution": 0, "employerContribution": 3, "salarySacrifice": 10})
+		monthly := id(e.B+"/payschedule", map[string]any{"name": "Monthly", "frequency": "Monthly"})
+		sam := id(e.B+"/employee/unstructured?matchType=None", map[string]any{"firstName": "Sam", "surname": "Saver", "dateOfBirth": "1990-05-06T00:00:00",
+			"gender": "Male", "startDate": "2020-01-01T00:00:00", "employmentType": "FullTime", "paySchedule": "Monthly", "primaryPayCategory": "Ordinary Hours",
+			"primaryLocation": "Head office", "bankAccount1_AccountNumber": "12345678", "bankAccount1_AccountName": "Sam", "bankAccount1_AllocatedPercentage": 100,
+			"bankAccount1_SortCode": "12-34-56", "residentialStreetAddress": "1 High St", "residentialPostCode": "SW1A 1AA", "residentialCity": "London",
+			"taxCode": "1257L", "nationalInsuranceCategory": "A", "rate": 2500, "rateUnit": "Fixed"})
+		e.Do("PUT", fmt.Sprintf("%s/employee/%d/pension/membership", e.B, sam), key, map[string]any{"pensionSchemeContributionPlanId": plan,
+			"startDate": "2026-04-06T00:00:00"}).Expect(t, 200)
+		run := num(t, e.Do("POST", e.B+"/payrun", key, map[string]any{"payScheduleId": monthly, "payPeriodEnding": "2026-04-30T00:00:00",
+			"datePaid": "2026-04-30T00:00:00"}).Expect(t, 200).Map(t)["id"])
+		e.Do("POST", fmt.Sprintf("%s/payrun/%v/finalise", e.B, run), key, nil).Expect(t, 200)
+		c := e.Do("GET", fmt.Sprintf("%s/employee/%d/nationalinsurancebackcalculation/calculation?nationalInsuranceCategory=M&toDate=2026-05-05T00:00:00", e.B, sam),
+			key, nil).Expect(t, 200).Map(t)
+		periods := c["periods"].([]any)
+		if len(periods) != 1 || num(t, periods[0].(map[string]any)["niablePay"]) != 2250 || num(t, c["employeeNiRecorded"]) != 96.16 ||
+			num(t, c["employerNiRecorded"]) != 274.95 || num(t, c["employeeNiDifference"]) != 0 || num(t, c["employerNiDifference"]) != -274.95 {
+			t.Fatalf("back calculation %v", c)
+		}
+	})
+}

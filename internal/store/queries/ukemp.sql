@@ -64,9 +64,10 @@ ORDER BY n.employee_id;
 
 -- name: UKFinalisedPeriods :many
 -- The employee's finalised pay runs paid in [from, to] with the figures
--- a back calculation recomputes NI from.
+-- a back calculation recomputes NI from (niable_pay: the pay NI was
+-- worked on, NULL for a row calculated before it was kept).
 SELECT r.id AS pay_run_id, r.date_paid, r.period_starting, r.period_ending, r.frequency,
-    pe.gross, pe.taxable, pe.pre_tax, pe.ni_employee, pe.ni_employer
+    pe.gross, pe.taxable, pe.pre_tax, pe.ni_employee, pe.ni_employer, pe.niable_pay
 FROM pay_run_employees pe JOIN pay_runs r ON r.id = pe.pay_run_id
 WHERE pe.business_id = $1 AND pe.employee_id = $2 AND r.status = 'Finalised'
     AND r.date_paid >= sqlc.arg(from_date) AND r.date_paid <= sqlc.arg(to_date)

@@ -132,9 +132,14 @@ func compute(ctx context.Context, q *store.Queries, bizID, employeeID int64, let
 		ToDate: payroll.NewDateTime(to), Periods: make([]NIBackCalcPeriod, 0, len(rows)), Status: "Calculated"}
 	var sum [4]int64
 	for _, r := range rows {
-		// NI-able pay is the run's taxable pay before pre-tax deductions
-		// (calc/uk charges NI on taxable earnings, PAYE after them).
+		// NI-able pay is what the run stored NI was worked on (after
+		// salary sacrifice, without termination awards); a row calculated
+		// before that was kept falls back to taxable pay before pre-tax
+		// deductions.
 		pay := r.Taxable + r.PreTax
+		if r.NiablePay.Valid {
+			pay = r.NiablePay.Int64
+		}
 		ni, err := niFor(letter, r.DatePaid, calc.Frequency(r.Frequency), pay)
 		if err != nil {
 			return NIBackCalculation{}, payroll.Invalid("nationalInsuranceCategory", "pay run %d (%s, paid %s) cannot be recalculated: %v", r.PayRunID, r.Frequency,
