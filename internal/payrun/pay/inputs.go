@@ -650,10 +650,15 @@ func (in *inputs) timesheetLines(e *EmployeeRow, cats *Categories, primary Categ
 			cat = c
 		}
 		rate := pr.hourly
-		if t.Rate != nil {
+		switch {
+		case t.Rate != nil:
 			rate = *t.Rate
-		} else if !pr.ok {
+		case !pr.ok:
 			continue // no rate to pay it at
+		case cat.Hourly:
+			// The employee's rate with the category's loading (overtime,
+			// penalties), as for an earnings line of units without a rate.
+			rate = cats.loadedRate(pr.hourly, cat)
 		}
 		units := payroll.RateFromInt(t.PaidMinutes()).Div(payroll.RateFromInt(60))
 		hours := units
