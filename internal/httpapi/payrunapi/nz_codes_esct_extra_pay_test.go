@@ -2,6 +2,7 @@ package payrunapi_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/payrolld/payrolld/internal/db"
@@ -138,10 +139,12 @@ func TestAuditNZMonthlyBonusExtraPay(t *testing.T) {
 }
 
 // A special tax code (IRD IR23 certificate, tax code STC): the employer
-// deducts at the certificate's rate. Stan, $1,000 a week, STC at 20%: not
-// taxed as M (1,000 × 52 = 52,000: 1,638 + 17.5% × 36,400 = 6,370: 8,008
-// ÷ 52 = 154.00): either the certificate's 20% = 200.00, or refused
-// naming the rate.
+// deducts at the certificate's rate, which may or may not include the ACC
+// earners' levy (the certificate says; vendors: MYOB EXO, "Altering an
+// employee's tax code as specified by IRD"). The record does not say
+// which, so the employee is not calculated, and the warning names the
+// code, rather than being taxed as M (1,000 × 52 = 52,000: 8,008 ÷ 52 =
+// 154.00) or at a guessed split.
 func TestAuditNZSpecialTaxCode(t *testing.T) {
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
 		e := newRegionEnv(t, d, "NZ", "Weekly")
@@ -149,7 +152,10 @@ func TestAuditNZSpecialTaxCode(t *testing.T) {
 			"taxCodeDeclaration_SpecialTaxCodeRate": 20, "startDate": "2025-01-06T00:00:00"})
 		P := e.run(t, "2026-10-04", 0, 0)
 		raw := e.Do("GET", fmt.Sprintf("%s/totals/%d", P, stan), e.Key, nil).Expect(t, 200).Map(t)
-		t.Logf("STC totals: %v", raw)
+		tot := raw["payRunTotals"].(map[string]any)[fmt.Sprint(stan)].(map[string]any)
+		if w, _ := tot["warning"].(string); !strings.Contains(w, "STC") || num(t, tot["payeWithheld"]) != 0 {
+			t.Fatalf("STC employee: warning %q, PAYE %v; want not calculated, naming STC", w, tot["payeWithheld"])
+		}
 	})
 }
 
