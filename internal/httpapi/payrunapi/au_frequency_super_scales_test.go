@@ -2,6 +2,7 @@ package payrunapi_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/payrolld/payrolld/internal/db"
@@ -138,6 +139,16 @@ func TestAuditAUOvertimeFromTimesheets(t *testing.T) {
 		approvedTimesheet(t, b, e.B, otto, e.pay["Overtime 1.5x"], "2026-11-21T08:00:00", "2026-11-21T12:00:00")
 		P := timesheetRun(t, b, e.B, e.weekly, "2026-11-22", "2026-11-25")
 		want(t, "timesheet week", e.totals(t, P, otto), map[string]int64{"grossEarnings": 138000, "paygWithheld": 26000, "superContribution": 14400})
+		lines := e.Do("GET", fmt.Sprintf("%s/earningslines/%d", P, otto), e.Key, nil).Expect(t, 200).Map(t)["earningsLines"].(map[string]any)[fmt.Sprint(otto)].([]any)
+		var ot map[string]any
+		for _, l := range lines {
+			if m := l.(map[string]any); m["payCategoryName"] == "Overtime 1.5x" {
+				ot = m
+			}
+		}
+		if ot == nil || num(t, ot["rate"]) != 45 || !strings.Contains(fmt.Sprint(ot["notes"]), "loading") {
+			t.Fatalf("overtime line %v: want rate 45 and a note of the loading", ot)
+		}
 	})
 }
 
