@@ -1,6 +1,10 @@
 package calc
 
-import "github.com/payrolld/payrolld/internal/payroll"
+import (
+	"time"
+
+	"github.com/payrolld/payrolld/internal/payroll"
+)
 
 // NZEmployee is what the NZ engine needs to know about the employee
 // (tax settings and year-to-date). Owned by calc/nz; grows with it.
@@ -34,6 +38,14 @@ type NZEmployee struct {
 	// prior tax year. Zero = estimate from this period (gross + employer
 	// contribution, annualised), as for new employees.
 	ESCTRateThreshold payroll.Money `json:"esct_rate_threshold,omitzero"`
+	// ESCTRate is the ESCT rate the employer worked out for the year (a
+	// fraction: 0.3 = 30%), the employee's recorded taxCodeDeclaration_
+	// EsctRate; zero = from ESCTRateThreshold. Must be a band's rate.
+	ESCTRate payroll.Rate `json:"esct_rate,omitzero"`
+	// StartDate is the employment's start: an employee who started in the
+	// tax year has their ESCT rate threshold amount estimated for the rest
+	// of the year, not a whole year. Zero = not known (a whole year).
+	StartDate time.Time `json:"start_date,omitzero"`
 
 	// ACCLiableEarningsYTD is the ACC-liable earnings already paid in this
 	// tax year (before this period): the levy on extra pays stops at the

@@ -134,6 +134,7 @@ const (
 	tSpecialSTSL        = "of which Schedule 8"
 	tETP                = "employment termination payments (Schedule 11)"
 	tExtraSuper         = "earnings × the pay categories' rates above the guarantee"
+	tMinorHours         = "hours a week of an employee under 18 (not over 30: no guarantee, SGAA s 27(2))"
 )
 
 var zeroMoney payroll.Money
@@ -615,6 +616,13 @@ func superGuarantee(s *calcState, sg *SuperGuarantee, in *calc.Input) {
 		}
 	}
 	ote = ote.Max(zeroMoney)
+	if hours, ok := minorHoursPerWeek(in); ok && hours.Cmp(payroll.RateFromInt(30)) <= 0 {
+		// SGAA s 27(2): an employee under 18 who is employed for no more
+		// than 30 hours a week (the hours actually worked, SGD 93/1): their
+		// salary or wages are not counted for the guarantee.
+		s.rate(tMinorHours, hours)
+		ote = zeroMoney
+	}
 	if b := in.AU.SacrificedToBenefits; b.IsPos() {
 		s.term(tSacrificedBenefits, b)
 		ote = ote.Sub(b.Min(ote))
@@ -639,6 +647,32 @@ func superGuarantee(s *calcState, sg *SuperGuarantee, in *calc.Input) {
 		s.term(tExtraSuper, extra)
 		s.figure("super.additional", extra, &sg.AdditionalRule)
 	}
+}
+
+// minorHoursPerWeek is the hours a week of an employee under 18 on the
+// payment date: the period's hours (its earnings lines' hours, paid leave
+// included) over the weeks in the period (monthly 52 ÷ 12), to 4 places.
+// false for an employee of 18 or more, without a date of birth, or when
+// the lines carry no hours (salary without hours: the guarantee is paid).
+func minorHoursPerWeek(in *calc.Input) (payroll.Rate, bool) {
+	dob := in.AU.DateOfBirth
+	if dob.IsZero() || !payroll.DateOnly(in.PaymentDate).Before(dob.AddDate(18, 0, 0)) {
+		return payroll.Rate{}, false
+	}
+	var hours payroll.Rate
+	for i := range in.Earnings {
+		hours = hours.Add(in.Earnings[i].Hours)
+	}
+	if !hours.IsPos() {
+		return payroll.Rate{}, false
+	}
+	weeks := map[calc.Frequency]payroll.Rate{calc.Weekly: payroll.RateFromInt(1), calc.Fortnightly: payroll.RateFromInt(2),
+		calc.FourWeekly: payroll.RateFromInt(4), calc.Monthly: payroll.RateFromInt(52).Div(payroll.RateFromInt(12)),
+		calc.Quarterly: payroll.RateFromInt(13)}[in.Frequency]
+	if !weeks.IsPos() {
+		return payroll.Rate{}, false
+	}
+	return hours.Div(weeks).RoundHalfUp(4), true
 }
 
 // LeaveHours is the NES leave accrued by hours of ordinary time (paid

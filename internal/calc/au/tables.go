@@ -357,8 +357,8 @@ var y2025 = Year{
 	},
 	Super: SuperGuarantee{
 		Rule: calc.Rule{Code: "au.super.guarantee",
-			Text:   "Super guarantee 12% of ordinary time earnings (incl. salary sacrificed OTE), base capped at the maximum contribution base $62,500 a quarter, rounded to the cent",
-			Source: "Superannuation Guarantee (Administration) Act 1992 s 19; ATO key super rates; Industry Super; payroll-rules.md 1.6"},
+			Text:   "Super guarantee 12% of ordinary time earnings (incl. salary sacrificed OTE), base capped at the maximum contribution base $62,500 a quarter, rounded to the cent; nil for an employee under 18 working no more than 30 hours a week",
+			Source: "Superannuation Guarantee (Administration) Act 1992 ss 19, 27(2); ATO SGD 93/1 (hours actually worked); ATO key super rates; Industry Super; payroll-rules.md 1.6"},
 		AdditionalRule: superAdditional,
 		Rate:           rate("0.12"),
 		MCB:            money("62500"),
@@ -476,8 +476,8 @@ var y2026 = Year{
 	}},
 	Super: SuperGuarantee{
 		Rule: calc.Rule{Code: "au.super.guarantee",
-			Text:   "Super guarantee 12% of qualifying earnings (OTE, commissions, salary sacrificed OTE) with each pay (Payday Super), base capped at the maximum contribution base $270,830 per income year, rounded to the cent",
-			Source: "Treasury Laws Amendment (Payday Superannuation) Act; ATO Payday Super maximum contributions base ($32,500 cap × 100/12, rounded down to $10); payroll-rules-2026-27.md 1.6"},
+			Text:   "Super guarantee 12% of qualifying earnings (OTE, commissions, salary sacrificed OTE) with each pay (Payday Super), base capped at the maximum contribution base $270,830 per income year, rounded to the cent; nil for an employee under 18 working no more than 30 hours a week",
+			Source: "Treasury Laws Amendment (Payday Superannuation) Act; Superannuation Guarantee (Administration) Act 1992 s 27(2); ATO SGD 93/1 (hours actually worked); ATO Payday Super maximum contributions base ($32,500 cap × 100/12, rounded down to $10); payroll-rules-2026-27.md 1.6"},
 		AdditionalRule: superAdditional,
 		Rate:           rate("0.12"),
 		MCB:            money("270830"),

@@ -256,7 +256,7 @@ func calculate(y *year, in *calc.Input) (calc.Result, error) {
 	// Redundancy (kind ETP) is an extra pay for PAYE but neither ACC
 	// liable nor salary or wages for KiwiSaver (IRD, "Taxing employee
 	// redundancy"; KiwiSaver Act 2006 s 4).
-	var taxable, ksBase, extra, redundancy payroll.Money
+	var taxable, ksBase, ksExtra, extra, redundancy payroll.Money
 	for i := range in.Earnings {
 		l := &in.Earnings[i]
 		if l.Amount.Abs().Cmp(maxAmount) > 0 {
@@ -273,6 +273,9 @@ func calculate(y *year, in *calc.Input) (calc.Result, error) {
 		}
 		if !l.NotPensionable && l.Kind != calc.ETP {
 			ksBase = ksBase.Add(l.Amount)
+			if extraPay(l.Kind) {
+				ksExtra = ksExtra.Add(l.Amount)
+			}
 		}
 	}
 	if in.PreTax.Abs().Cmp(maxAmount) > 0 || emp.ACCLiableEarningsYTD.Cmp(maxAmount) > 0 || emp.ESCTRateThreshold.Cmp(maxAmount) > 0 ||
@@ -406,13 +409,40 @@ func calculate(y *year, in *calc.Input) (calc.Result, error) {
 		out.add(CodeKSEmployer, er, y.ks.employerRule,
 			calc.Term{Name: "gross salary/wages", Value: ksBase},
 			rateTerm(ksErRate))
+		whole := er.Trunc(0)
+		if emp.ESCTRate.IsPos() {
+			// The rate the employer worked out for the year (IRD: once, at
+			// the start of the year or of the employment).
+			if !esctBandRate(y.esct, emp.ESCTRate) {
+				return calc.Result{}, fmt.Errorf("nz: ESCT rate %s%% is not one of the %s ESCT rates (10.5, 17.5, 30, 33, 39)", emp.ESCTRate.Mul(payroll.RateFromInt(100)).String(), y.name)
+			}
+			out.add(CodeESCT, mulCents(whole, emp.ESCTRate), y.esctRule,
+				calc.Term{Name: "employer contribution", Value: er},
+				calc.Term{Name: "contribution in whole dollars", Value: whole},
+				calc.Term{Name: "ESCT rate recorded for the employee (%)", Value: payroll.MoneyFromDecimal(emp.ESCTRate.Mul(payroll.RateFromInt(100)).Decimal())})
+			return out.res, nil
+		}
 		th := emp.ESCTRateThreshold
 		if th.IsZero() {
 			// New employee: estimate the year's salary/wages plus employer
-			// contributions from this period (Deloitte, payroll-rules-2026-27.md §3.4).
-			th = ksBase.Add(er).MulInt(periods)
+			// contributions (Deloitte, payroll-rules-2026-27.md §3.4) from
+			// this period's regular salary or wages, annualised: an extra
+			// pay (a bonus) is paid once, not every period.
+			regularKS := ksBase.Sub(ksExtra)
+			if !regularKS.IsPos() {
+				regularKS = ksBase
+			}
+			th = regularKS.Add(mulCents(regularKS, ksErRate)).MulInt(periods)
+			if st := payroll.DateOnly(emp.StartDate); !st.IsZero() && st.After(y.start) && st.Before(y.end) {
+				// Started in this tax year: the estimate is for the rest of
+				// it, from the start date to 31 March (IRD, "Find the ESCT
+				// rate for each employee"), the year's estimate × the days
+				// left ÷ the days in the year, to the cent.
+				left := int64(y.end.Sub(st).Hours()/24 + 0.5)
+				all := int64(y.end.Sub(y.start).Hours()/24 + 0.5)
+				th = th.MulInt(left).DivInt(all).Cents()
+			}
 		}
-		whole := er.Trunc(0)
 		rate := band(y.esct, th)
 		out.add(CodeESCT, mulCents(whole, rate), y.esctRule,
 			calc.Term{Name: "employer contribution", Value: er},
@@ -421,6 +451,16 @@ func calculate(y *year, in *calc.Input) (calc.Result, error) {
 			rateTerm(rate))
 	}
 	return out.res, nil
+}
+
+// esctBandRate says whether r is the rate of one of the ESCT bands.
+func esctBandRate(bands []bracket, r payroll.Rate) bool {
+	for _, b := range bands {
+		if b.rate.Cmp(r) == 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // extraPay says whether earnings of kind k are an extra pay (IR340:

@@ -275,19 +275,25 @@ func (s *Calculator) CategoryRate(ctx context.Context, q *store.Queries, bizID i
 	if !ok {
 		return payroll.Rate{}, false, nil
 	}
-	// The loading of the category and of each category it derives from.
+	return cats.loadedRate(hourly, cat), true, nil
+}
+
+// loadedRate is an hourly rate in pay category cat: times the loading
+// (rateLoadingPercent + penaltyLoadingPercent) of the category and of each
+// category it derives from, to 4 places. Only AU categories carry one.
+func (ix *Categories) loadedRate(hourly payroll.Rate, cat Category) payroll.Rate {
 	loading := one
 	seen := map[int64]bool{}
 	for c := cat; c.ID != 0 && !seen[c.ID]; {
 		seen[c.ID] = true
 		loading = loading.Mul(one.Add(payroll.Percent(c.AU.Loading)))
-		p, ok := cats.ByKind[KindEarnings][c.AU.ParentID]
+		p, ok := ix.ByKind[KindEarnings][c.AU.ParentID]
 		if !ok {
 			break
 		}
 		c = p
 	}
-	return hourly.Mul(loading).RoundHalfUp(4), true, nil
+	return hourly.Mul(loading).RoundHalfUp(4)
 }
 
 // firstOfType is the business's first pay category (lowest id) of an AU

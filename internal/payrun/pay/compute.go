@@ -465,6 +465,9 @@ func ukPeriod(freq string, paid time.Time) int {
 func nzEmployee(e *EmployeeRow) *calc.NZEmployee {
 	nz := &calc.NZEmployee{TaxCode: e.TaxCodeDeclarationTaxCode,
 		StudentLoan: e.TaxCodeDeclarationStudentLoan.Valid && e.TaxCodeDeclarationStudentLoan.Bool}
+	if e.StartDate.Valid {
+		nz.StartDate = e.StartDate.Time
+	}
 	st := strings.ToLower(e.KiwiSaverEnrollmentStatus)
 	if st != "" && !strings.Contains(st, "not") && !strings.Contains(st, "optedout") && !strings.Contains(st, "ineligible") {
 		nz.KiwiSaver = true
@@ -473,6 +476,9 @@ func nzEmployee(e *EmployeeRow) *calc.NZEmployee {
 		}
 		if r, err := payroll.ParseRate(e.KiwiSaverEmployerContribution.String); err == nil && r.IsPos() {
 			nz.EmployerKiwiSaverRate = payroll.Percent(r)
+		}
+		if r, err := payroll.ParseRate(e.TaxCodeDeclarationEsctRate.String); err == nil && r.IsPos() {
+			nz.ESCTRate = payroll.Percent(r) // the rate the employer recorded for the year
 		}
 	}
 	return nz

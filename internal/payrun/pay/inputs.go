@@ -636,6 +636,7 @@ func (in *inputs) timesheetLines(e *EmployeeRow, cats *Categories, primary Categ
 		cat          Category
 		units, hours payroll.Rate
 		rate         payroll.Rate
+		note         string
 	}
 	sums := map[key]*sum{}
 	var order []key
@@ -649,11 +650,19 @@ func (in *inputs) timesheetLines(e *EmployeeRow, cats *Categories, primary Categ
 		if c, ok := cats.ByKind[KindEarnings][t.PayCategoryID]; ok {
 			cat = c
 		}
-		rate := pr.hourly
-		if t.Rate != nil {
+		rate, note := pr.hourly, "Timesheets"
+		switch {
+		case t.Rate != nil:
 			rate = *t.Rate
-		} else if !pr.ok {
+		case !pr.ok:
 			continue // no rate to pay it at
+		case cat.Hourly:
+			// The employee's rate with the category's loading (overtime,
+			// penalties), as for an earnings line of units without a rate.
+			rate = cats.loadedRate(pr.hourly, cat)
+			if rate.Cmp(pr.hourly) != 0 {
+				note = "Timesheets: the hourly rate " + pr.hourly.String() + " with the pay category's loading"
+			}
 		}
 		units := payroll.RateFromInt(t.PaidMinutes()).Div(payroll.RateFromInt(60))
 		hours := units
@@ -663,7 +672,7 @@ func (in *inputs) timesheetLines(e *EmployeeRow, cats *Categories, primary Categ
 		k := key{cat.ID, rate.String()}
 		sm, ok := sums[k]
 		if !ok {
-			sm = &sum{cat: cat, rate: rate}
+			sm = &sum{cat: cat, rate: rate, note: note}
 			sums[k] = sm
 			order = append(order, k)
 		}
@@ -672,7 +681,7 @@ func (in *inputs) timesheetLines(e *EmployeeRow, cats *Categories, primary Categ
 	}
 	for _, k := range order {
 		sm := sums[k]
-		out.lines = append(out.lines, earningsLine(sm.cat, sm.units, sm.rate, lineMoney(sm.units, sm.rate), sm.hours, "Timesheets"))
+		out.lines = append(out.lines, earningsLine(sm.cat, sm.units, sm.rate, lineMoney(sm.units, sm.rate), sm.hours, sm.note))
 	}
 }
 
