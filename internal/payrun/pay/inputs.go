@@ -13,6 +13,7 @@ import (
 	"github.com/payrolld/payrolld/internal/db"
 	"github.com/payrolld/payrolld/internal/leave"
 	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/payschedule"
 	"github.com/payrolld/payrolld/internal/store"
 	"github.com/payrolld/payrolld/internal/timesheet"
 )
@@ -85,6 +86,10 @@ type inputs struct {
 	awards *awardInputs
 	// SG: employees' standard work days (sg_working_days.go)
 	workDays map[int64]*[7]bool
+
+	// publicHolidays: an NZ business's stored public holidays
+	// (nz_public_holidays.go).
+	publicHolidays []payschedule.PublicHoliday
 }
 
 func (in *inputs) covers(id int64) bool { return in != nil && in.ids[id] }
@@ -175,6 +180,9 @@ func (s *Calculator) loadInputs(ctx context.Context, q *store.Queries, biz busin
 	// shared by their working days (part-period-pay.md), and an NZ final
 	// pay's public holidays fall on them (Holidays Act s 40).
 	if err := in.loadWorkDays(ctx, q, biz.ID); err != nil {
+		return nil, err
+	}
+	if err := s.loadNZPublicHolidays(ctx, biz, in); err != nil {
 		return nil, err
 	}
 
