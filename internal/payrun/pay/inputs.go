@@ -87,9 +87,9 @@ type inputs struct {
 	// SG: employees' standard work days (sg_working_days.go)
 	workDays map[int64]*[7]bool
 
-	// publicHolidays: an NZ business's stored public holidays
+	// publicHolidays reads an NZ business's stored public holidays
 	// (nz_public_holidays.go).
-	publicHolidays []payschedule.PublicHoliday
+	publicHolidays func() ([]payschedule.PublicHoliday, error)
 }
 
 func (in *inputs) covers(id int64) bool { return in != nil && in.ids[id] }

@@ -13,19 +13,30 @@ import (
 	"github.com/payrolld/payrolld/internal/store"
 )
 
-// loadNZPublicHolidays reads an NZ business's stored public holidays (the
-// public holiday operations: the official calendar seeded per year, the
-// regional anniversary days limited to their regions, and the business's
-// own changes) for the Holidays Act s 40 payment on termination.
+// loadNZPublicHolidays gives in a reader of an NZ business's stored public
+// holidays (the public holiday operations: the official calendar seeded
+// per year, the regional anniversary days limited to their regions, and
+// the business's own changes) for the Holidays Act s 40 payment on
+// termination, read once and only when a final pay needs them.
 func (s *Calculator) loadNZPublicHolidays(ctx context.Context, biz business.Business, in *inputs) error {
 	if biz.Region != calc.NZ || s.Categories == nil {
 		return nil
 	}
-	hs, err := payschedule.NewScheduleCollections(s.Categories.LeaveCategories.S).PublicHolidays.List(ctx, biz, 0)
-	if err != nil && payroll.KindOf(err) != payroll.KindNotFound {
-		return err
+	var (
+		hs   []payschedule.PublicHoliday
+		done bool
+	)
+	in.publicHolidays = func() ([]payschedule.PublicHoliday, error) {
+		if done {
+			return hs, nil
+		}
+		l, err := payschedule.NewScheduleCollections(s.Categories.LeaveCategories.S).PublicHolidays.List(ctx, biz, 0)
+		if err != nil && payroll.KindOf(err) != payroll.KindNotFound {
+			return nil, err
+		}
+		hs, done = l, true
+		return hs, nil
 	}
-	in.publicHolidays = hs
 	return nil
 }
 
