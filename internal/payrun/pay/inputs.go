@@ -702,6 +702,9 @@ func (in *inputs) leaveLines(e *EmployeeRow, run *store.PayRun, cats *Categories
 			cat, paid = cats.ByKind[KindEarnings][*lc.TransferToPayCategoryID]
 		}
 		pay := lineMoney(h, pr.hourly)
+		if p, ok := sgNoPayLeave(cats.Region, e, run, std, pr, in.workWeekOf(e.ID), h); ok && !paid {
+			pay = p // SG: an incomplete month (sg_no_pay_leave.go)
+		}
 		takeFromStandard(std, h, pay, pr)
 		if paid {
 			l := earningsLine(cat, h, pr.hourly, pay, h, lc.Name)
