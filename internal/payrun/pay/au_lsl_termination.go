@@ -53,7 +53,7 @@ var auLSLStates = map[string]auLSLState{
 		cases: "from 7 years it pays every termination except a dismissal for serious misconduct"},
 	"TAS": {law: "Tas Long Service Leave Act 1976 s 8(3)", from: 7, anyAt: 10, pays: auLSLEmployerOrNecessity,
 		cases: "from 7 to 10 years it pays a termination by the employer other than for serious and wilful misconduct and leaving for illness, incapacity, domestic or other pressing necessity or at retirement age"},
-	"NT": {law: "NT Long Service Leave Act 1981 s 10", from: 7, anyAt: 10, pays: auLSLEmployerOrNecessity,
+	"NT": {law: "NT Long Service Leave Act 1981", from: 7, anyAt: 10, pays: auLSLEmployerOrNecessity,
 		cases: "from 7 to 10 years it pays a termination by the employer other than for serious misconduct and leaving for illness, incapacity or domestic or other pressing necessity, not a resignation without cause"},
 }
 
