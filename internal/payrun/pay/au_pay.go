@@ -417,15 +417,14 @@ func (w *Writer) terminationLines(ctx context.Context, region string, run *store
 					"so their final pay needs the start date", e.ID, lc.Name, lc.ContingentPeriod.String())
 			}
 			if years := serviceYears(e.StartDate.Time, e.EndDate.Time); years.Less(*lc.ContingentPeriod) {
-				due, err := w.auLSLProRata(ctx, region, e, &lc, reason, years)
+				due, law, err := w.auLSLProRata(ctx, region, e, &lc, reason, years)
 				if err != nil {
 					return err
 				}
 				if !due {
-					continue // not yet payable on termination (long service leave)
+					continue // not payable on termination (long service leave; au_lsl_termination.go)
 				}
-				proRata = " pro rata after " + years.RoundHalfUp(2).String() + " years of service (" + reason +
-					"; NSW Long Service Leave Act 1955 s 4(2)(a)(iii), ACT Long Service Leave Act 1976: from 5 years)"
+				proRata = " pro rata after " + years.RoundHalfUp(2).String() + " years of service (" + reason + "; " + law + ")"
 			}
 		}
 		// The ledger keeps hours whatever the category's balance unit
@@ -487,46 +486,6 @@ func (w *Writer) terminationLines(ctx context.Context, region string, run *store
 }
 
 // serviceYears is the years from start to end (fractional).
-// auLSLProRataYears are the states whose long service leave acts pay
-// leave pro rata on termination after fewer years than the default
-// category's 7 (docs/reference/au-long-service-leave-casuals.md; the
-// templates in internal/payschedule/leavetemplates.go): NSW Long Service
-// Leave Act 1955 s 4(2)(a)(iii) and ACT Long Service Leave Act 1976, 5
-// years. The other states' pro rata starts at 7 years or later.
-var auLSLProRataYears = map[string]int64{"NSW": 5, "ACT": 5}
-
-// auLSLProRataReasons are the termination reasons both acts pay pro rata
-// LSL for without more facts: termination by the employer other than
-// for serious misconduct (a redundancy), the worker's illness, or death.
-// A dismissal may be for serious misconduct, which forfeits it, and a
-// resignation may or may not be for "domestic or other pressing
-// necessity": neither is paid under the contingent period.
-var auLSLProRataReasons = []string{"Redundancy", "IllHealth", "Deceased"}
-
-// auLSLProRata says whether the long service leave balance of category
-// lc is payable on a termination for reason after years of service, short
-// of the category's contingent period, under the state act's pro rata
-// rule. The state is the employee's residential state; an employee whose
-// reason and service would qualify in NSW or the ACT but who has no state
-// is refused (409), as the amount turns on it.
-func (w *Writer) auLSLProRata(ctx context.Context, region string, e *EmployeeRow, lc *categories.LeaveCategory, reason string, years payroll.Rate) (bool, error) {
-	if region != calc.AU || lc.LeaveCategoryType != "LongServiceLeave" || !slices.ContainsFunc(auLSLProRataReasons, func(r string) bool { return strings.EqualFold(r, reason) }) ||
-		years.Less(payroll.RateFromInt(5)) {
-		return false, nil
-	}
-	emp, err := w.q.GetEmployee(ctx, store.GetEmployeeParams{ID: e.ID, BusinessID: w.bizID})
-	if err != nil {
-		return false, err
-	}
-	state := strings.ToUpper(strings.TrimSpace(emp.ResidentialState))
-	if state == "" {
-		return false, payroll.Conflict("employee %d has no residential state: after %s years of service a %s termination pays %s pro rata in NSW and the ACT (5 years) but not elsewhere, so their final pay needs the state",
-			e.ID, years.RoundHalfUp(2).String(), reason, lc.Name)
-	}
-	min, ok := auLSLProRataYears[state]
-	return ok && !years.Less(payroll.RateFromInt(min)), nil
-}
-
 func serviceYears(start, end time.Time) payroll.Rate {
 	days := payroll.DateOnly(end).Sub(payroll.DateOnly(start)).Hours()/24 + 1
 	return payroll.RateFromInt(int64(days)).Div(payroll.MustRate("365.25"))

@@ -13,6 +13,7 @@ import (
 	"github.com/payrolld/payrolld/internal/db"
 	"github.com/payrolld/payrolld/internal/leave"
 	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/payschedule"
 	"github.com/payrolld/payrolld/internal/store"
 	"github.com/payrolld/payrolld/internal/timesheet"
 )
@@ -85,6 +86,10 @@ type inputs struct {
 	awards *awardInputs
 	// SG: employees' standard work days (sg_working_days.go)
 	workDays map[int64]*[7]bool
+
+	// publicHolidays reads an NZ business's stored public holidays
+	// (nz_public_holidays.go).
+	publicHolidays func() ([]payschedule.PublicHoliday, error)
 }
 
 func (in *inputs) covers(id int64) bool { return in != nil && in.ids[id] }
@@ -175,6 +180,9 @@ func (s *Calculator) loadInputs(ctx context.Context, q *store.Queries, biz busin
 	// shared by their working days (part-period-pay.md), and an NZ final
 	// pay's public holidays fall on them (Holidays Act s 40).
 	if err := in.loadWorkDays(ctx, q, biz.ID); err != nil {
+		return nil, err
+	}
+	if err := s.loadNZPublicHolidays(ctx, biz, in); err != nil {
 		return nil, err
 	}
 
@@ -703,6 +711,9 @@ func (in *inputs) leaveLines(e *EmployeeRow, run *store.PayRun, cats *Categories
 			cat, paid = cats.ByKind[KindEarnings][*lc.TransferToPayCategoryID]
 		}
 		pay := lineMoney(h, pr.hourly)
+		if p, ok := sgNoPayLeave(cats.Region, e, run, std, pr, in.workWeekOf(e.ID), h); ok && !paid {
+			pay = p // SG: an incomplete month (sg_no_pay_leave.go)
+		}
 		takeFromStandard(std, h, pay, pr)
 		if paid {
 			l := earningsLine(cat, h, pr.hourly, pay, h, lc.Name)

@@ -10,9 +10,9 @@ import (
 
 	"github.com/payrolld/payrolld/internal/calc"
 	"github.com/payrolld/payrolld/internal/categories"
-	"github.com/payrolld/payrolld/internal/holidays"
 	"github.com/payrolld/payrolld/internal/leave"
 	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/payschedule"
 	"github.com/payrolld/payrolld/internal/store"
 )
 
@@ -209,7 +209,17 @@ func (w *Writer) nzHolidayPay(ctx context.Context, run *store.PayRun, e *Employe
 		// s 40(3): the public holidays the untaken holidays would have
 		// spanned, paid at relevant daily pay (s 49); payments for public
 		// holidays are gross earnings too (s 14).
-		if l, ok := nzPublicHolidaysAfterEnd(in.workWeekOf(e.ID), end, weeks, owp, cat); ok {
+		emp, err := w.q.GetEmployee(ctx, store.GetEmployeeParams{ID: e.ID, BusinessID: w.bizID})
+		if err != nil {
+			return err
+		}
+		var stored []payschedule.PublicHoliday
+		if in.publicHolidays != nil {
+			if stored, err = in.publicHolidays(); err != nil {
+				return err
+			}
+		}
+		if l, ok := nzPublicHolidaysAfterEnd(in.workWeekOf(e.ID), end, weeks, owp, cat, stored, nzRegionOf(emp), emp.PrimaryLocationID.Int64); ok {
 			c.lines = append(c.lines, l)
 			gross = gross.Add(l.amount)
 		}
@@ -261,10 +271,13 @@ func (w *Writer) nzHolidayPay(ctx context.Context, run *store.PayRun, e *Employe
 // left at the end counts as a day taken. New Zealand's national holidays
 // (s 44) with the s 45 rule for Waitangi Day, Anzac Day, Christmas and New
 // Year (the weekend day for an employee who works it, else the Mondayised
-// day); regional anniversary days are not counted (the employee's locality
-// is not held), and the line's notes say so. ok is false when no public
-// holiday falls in the span.
-func nzPublicHolidaysAfterEnd(wd *[7]bool, end time.Time, weeks payroll.Rate, owp payroll.Money, cat Category) (line, bool) {
+// day). The holidays are the business's stored ones for the employee's
+// region and location (nzHolidayDays: regional anniversary days count
+// where the region is known), the national calendar for a year the
+// business holds none of, and the line's notes say which. ok is false
+// when no public holiday falls in the span.
+func nzPublicHolidaysAfterEnd(wd *[7]bool, end time.Time, weeks payroll.Rate, owp payroll.Money, cat Category,
+	stored []payschedule.PublicHoliday, region string, location int64) (line, bool) {
 	if wd == nil {
 		wd = &[7]bool{false, true, true, true, true, true, false}
 	}
@@ -282,23 +295,11 @@ func nzPublicHolidaysAfterEnd(wd *[7]bool, end time.Time, weeks payroll.Rate, ow
 	for payroll.RateFromInt(need).Less(days) {
 		need++
 	}
-	ph := map[time.Time]string{}
-	for year := end.Year(); year <= end.Year()+2; year++ {
-		for _, h := range holidays.Calendar("NZ", year) {
-			if h.Regions != nil {
-				continue // a regional anniversary day
-			}
-			day, name := h.Date, h.Name
-			if h.Substituted() && h.AlsoOnDate && !wd[h.Date.Weekday()] {
-				day, name = h.Observed, h.ObservedName
-			} else if h.Substituted() && !h.AlsoOnDate {
-				day = h.Observed
-			}
-			ph[day] = name
-		}
-	}
+	ph, fallback := nzHolidayDays(stored, region, location, wd, end.Year(), end.Year()+2)
 	var names []string
+	last := end
 	for d, taken := end.AddDate(0, 0, 1), int64(0); taken < need; d = d.AddDate(0, 0, 1) {
+		last = d
 		if !wd[d.Weekday()] {
 			continue
 		}
@@ -314,10 +315,21 @@ func nzPublicHolidaysAfterEnd(wd *[7]bool, end time.Time, weeks payroll.Rate, ow
 	daily := payroll.RateFromDecimal(owp.DivInt(perWeek).Cents().Decimal())
 	n := payroll.RateFromInt(int64(len(names)))
 	amount := lineMoney(n, daily)
+	source := "the business's public holidays"
+	if region != "" {
+		source += " for " + region
+	} else {
+		source += " (no region on the employee's record: regional anniversary days not counted)"
+	}
+	for _, y := range fallback {
+		if end.AddDate(0, 0, 1).Year() <= y && y <= last.Year() {
+			source += fmt.Sprintf("; %d: the business has no public holidays stored, the national calendar used (regional anniversary days not counted)", y)
+		}
+	}
 	l := earningsLine(cat, n, daily, amount, payroll.Rate{}, fmt.Sprintf("Public holidays that would have fallen in the untaken annual holidays "+
 		"taken from %s (%d working days): %s, at relevant daily pay %s (ordinary weekly pay %s ÷ %d working days; Holidays Act s 40(3), s 49; "+
-		"regional anniversary days not counted)", end.AddDate(0, 0, 1).Format("2 January 2006"), need, strings.Join(names, ", "),
-		payroll.MoneyFromDecimal(daily.Decimal()).StringFixed(2), owp.StringFixed(2), perWeek))
+		"%s)", end.AddDate(0, 0, 1).Format("2 January 2006"), need, strings.Join(names, ", "),
+		payroll.MoneyFromDecimal(daily.Decimal()).StringFixed(2), owp.StringFixed(2), perWeek, source))
 	l.Subtype, l.earningKind = SubtypeUnusedLeave, calc.UnusedLeave
 	return l, true
 }

@@ -1,0 +1,131 @@
+package pay
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	"github.com/payrolld/payrolld/internal/business"
+	"github.com/payrolld/payrolld/internal/calc"
+	"github.com/payrolld/payrolld/internal/holidays"
+	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/payschedule"
+	"github.com/payrolld/payrolld/internal/store"
+)
+
+// loadNZPublicHolidays gives in a reader of an NZ business's stored public
+// holidays (the public holiday operations: the official calendar seeded
+// per year, the regional anniversary days limited to their regions, and
+// the business's own changes) for the Holidays Act s 40 payment on
+// termination, read once and only when a final pay needs them.
+func (s *Calculator) loadNZPublicHolidays(ctx context.Context, biz business.Business, in *inputs) error {
+	if biz.Region != calc.NZ || s.Categories == nil {
+		return nil
+	}
+	var (
+		hs   []payschedule.PublicHoliday
+		done bool
+	)
+	in.publicHolidays = func() ([]payschedule.PublicHoliday, error) {
+		if done {
+			return hs, nil
+		}
+		l, err := payschedule.NewScheduleCollections(s.Categories.LeaveCategories.S).PublicHolidays.List(ctx, biz, 0)
+		if err != nil && payroll.KindOf(err) != payroll.KindNotFound {
+			return nil, err
+		}
+		hs, done = l, true
+		return hs, nil
+	}
+	return nil
+}
+
+// nzRegionOf is the NZ public holiday region (payschedule.HolidayStates)
+// named by the employee's residential state or city ("Hawke's Bay" is
+// HawkesBay), "" when neither names one.
+func nzRegionOf(emp store.Employee) string {
+	norm := func(s string) string {
+		return strings.NewReplacer(" ", "", "'", "", "’", "", "-", "").Replace(strings.ToLower(strings.TrimSpace(s)))
+	}
+	for _, v := range []string{emp.ResidentialState, emp.ResidentialCity} {
+		if v == "" {
+			continue
+		}
+		for _, r := range payschedule.HolidayStates["NZ"] {
+			if norm(r) == norm(v) {
+				return r
+			}
+		}
+	}
+	return ""
+}
+
+// nzHolidayDays are the public holidays, by day, that an employee working
+// on the days of wd observes in years from..to: the business's stored
+// holidays that apply to their region and primary location (not marked
+// "not a public holiday"), a Mondayised alternative (s 45) standing for
+// its weekend day only when the employee does not work that weekday; a
+// year the business holds no holidays for takes the national calendar
+// (holidays.Calendar, without regional days). fallback names those years.
+func nzHolidayDays(stored []payschedule.PublicHoliday, region string, location int64, wd *[7]bool, from, to int) (ph map[time.Time]string, fallback []int) {
+	ph = map[time.Time]string{}
+	byID := map[int64]payschedule.PublicHoliday{}
+	years := map[int]bool{}
+	for _, h := range stored {
+		byID[h.ID] = h
+		years[h.Date.Year()] = true
+	}
+	applies := func(h payschedule.PublicHoliday) bool {
+		if h.NotAPublicHoliday {
+			return false
+		}
+		if len(h.States) > 0 && !containsFold(h.States, region) {
+			return false
+		}
+		if len(h.LocationIDs) > 0 {
+			found := false
+			for _, id := range h.LocationIDs {
+				found = found || id == location
+			}
+			return found
+		}
+		return true
+	}
+	for _, h := range stored {
+		if y := h.Date.Year(); y < from || y > to || !applies(h) {
+			continue
+		}
+		if o, ok := byID[h.MondayisedAlternativeToID]; ok && h.MondayisedAlternativeToID != 0 && wd[o.Date.Weekday()] {
+			continue // s 45: the weekend day is the holiday for one who works it
+		}
+		ph[payroll.DateOnly(h.Date.Time)] = h.Description
+	}
+	for year := from; year <= to; year++ {
+		if years[year] {
+			continue
+		}
+		fallback = append(fallback, year)
+		for _, h := range holidays.Calendar("NZ", year) {
+			if h.Regions != nil {
+				continue // a regional anniversary day
+			}
+			day, name := h.Date, h.Name
+			if h.Substituted() && h.AlsoOnDate && !wd[h.Date.Weekday()] {
+				day, name = h.Observed, h.ObservedName
+			} else if h.Substituted() && !h.AlsoOnDate {
+				day = h.Observed
+			}
+			ph[day] = name
+		}
+	}
+	return ph, fallback
+}
+
+func containsFold(list []string, s string) bool {
+	for _, x := range list {
+		if s != "" && strings.EqualFold(x, s) {
+			return true
+		}
+	}
+	return false
+}
