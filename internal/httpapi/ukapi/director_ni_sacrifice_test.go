@@ -25,22 +25,10 @@ func TestUKDirectorNIAfterSalarySacrifice(t *testing.T) {
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
 		e := newEnv(t, d)
 		key := e.Key
-		id := func(path string, body map[string]any) int64 {
-			t.Helper()
-			return int64(num(t, e.Do("POST", path, key, body).Expect(t, 200).Map(t)["id"]))
-		}
-		scheme := id(e.B+"/pensionscheme", map[string]any{"name": "NEST"})
-		plan := id(fmt.Sprintf("%s/pensionscheme/%d/plan", e.B, scheme), map[string]any{"contributionPlanName": "Salary sacrifice",
-			"calculateOnQualifyingEarnings": false, "pensionType": "NetPay", "employeeContribution": 0, "employerContribution": 3, "salarySacrifice": 10})
-		monthly := id(e.B+"/payschedule", map[string]any{"name": "Monthly", "frequency": "Monthly"})
-		dee := id(e.B+"/employee/unstructured?matchType=None", map[string]any{"firstName": "Dee", "surname": "Director", "dateOfBirth": "1975-05-06T00:00:00",
-			"gender": "Female", "startDate": "2020-01-01T00:00:00", "employmentType": "FullTime", "paySchedule": "Monthly", "primaryPayCategory": "Ordinary Hours",
-			"primaryLocation": "Head office", "bankAccount1_AccountNumber": "12345678", "bankAccount1_AccountName": "Dee", "bankAccount1_AllocatedPercentage": 100,
-			"bankAccount1_SortCode": "12-34-56", "residentialStreetAddress": "1 High St", "residentialPostCode": "SW1A 1AA", "residentialCity": "London",
-			"taxCode": "1257L", "nationalInsuranceCategory": "A", "rate": 5000, "rateUnit": "Fixed",
+		monthly := postID(t, e, e.B+"/payschedule", map[string]any{"name": "Monthly", "frequency": "Monthly"})
+		dee := monthlyEmployee(t, e, "Dee", map[string]any{"dateOfBirth": "1975-05-06T00:00:00", "rate": 5000,
 			"isCompanyDirector": "true", "nationalInsuranceCalculationMethod": "Cumulative"})
-		e.Do("PUT", fmt.Sprintf("%s/employee/%d/pension/membership", e.B, dee), key, map[string]any{"pensionSchemeContributionPlanId": plan,
-			"startDate": "2026-04-06T00:00:00"}).Expect(t, 200)
+		joinSacrificePlan(t, e, dee, 10)
 		for _, m := range []struct {
 			end              string
 			employee, employ float64
@@ -70,21 +58,9 @@ func TestUKNIBackCalculationAfterSalarySacrifice(t *testing.T) {
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
 		e := newEnv(t, d)
 		key := e.Key
-		id := func(path string, body map[string]any) int64 {
-			t.Helper()
-			return int64(num(t, e.Do("POST", path, key, body).Expect(t, 200).Map(t)["id"]))
-		}
-		scheme := id(e.B+"/pensionscheme", map[string]any{"name": "NEST"})
-		plan := id(fmt.Sprintf("%s/pensionscheme/%d/plan", e.B, scheme), map[string]any{"contributionPlanName": "Salary sacrifice",
-			"calculateOnQualifyingEarnings": false, "pensionType": "NetPay", "employeeContribution": 0, "employerContribution": 3, "salarySacrifice": 10})
-		monthly := id(e.B+"/payschedule", map[string]any{"name": "Monthly", "frequency": "Monthly"})
-		sam := id(e.B+"/employee/unstructured?matchType=None", map[string]any{"firstName": "Sam", "surname": "Saver", "dateOfBirth": "1990-05-06T00:00:00",
-			"gender": "Male", "startDate": "2020-01-01T00:00:00", "employmentType": "FullTime", "paySchedule": "Monthly", "primaryPayCategory": "Ordinary Hours",
-			"primaryLocation": "Head office", "bankAccount1_AccountNumber": "12345678", "bankAccount1_AccountName": "Sam", "bankAccount1_AllocatedPercentage": 100,
-			"bankAccount1_SortCode": "12-34-56", "residentialStreetAddress": "1 High St", "residentialPostCode": "SW1A 1AA", "residentialCity": "London",
-			"taxCode": "1257L", "nationalInsuranceCategory": "A", "rate": 2500, "rateUnit": "Fixed"})
-		e.Do("PUT", fmt.Sprintf("%s/employee/%d/pension/membership", e.B, sam), key, map[string]any{"pensionSchemeContributionPlanId": plan,
-			"startDate": "2026-04-06T00:00:00"}).Expect(t, 200)
+		monthly := postID(t, e, e.B+"/payschedule", map[string]any{"name": "Monthly", "frequency": "Monthly"})
+		sam := monthlyEmployee(t, e, "Sam", map[string]any{"rate": 2500})
+		joinSacrificePlan(t, e, sam, 10)
 		run := num(t, e.Do("POST", e.B+"/payrun", key, map[string]any{"payScheduleId": monthly, "payPeriodEnding": "2026-04-30T00:00:00",
 			"datePaid": "2026-04-30T00:00:00"}).Expect(t, 200).Map(t)["id"])
 		e.Do("POST", fmt.Sprintf("%s/payrun/%v/finalise", e.B, run), key, nil).Expect(t, 200)
@@ -96,4 +72,37 @@ func TestUKNIBackCalculationAfterSalarySacrifice(t *testing.T) {
 			t.Fatalf("back calculation %v", c)
 		}
 	})
+}
+
+// postID creates what body describes at path and returns its id.
+func postID(t *testing.T, e *env, path string, body map[string]any) int64 {
+	t.Helper()
+	return int64(num(t, e.Do("POST", path, e.Key, body).Expect(t, 200).Map(t)["id"]))
+}
+
+// monthlyEmployee creates a complete employee of e's business on its
+// "Monthly" schedule (London, category A, a fixed monthly rate), with
+// members overriding or adding to those defaults.
+func monthlyEmployee(t *testing.T, e *env, first string, members map[string]any) int64 {
+	t.Helper()
+	body := map[string]any{"firstName": first, "surname": "Tester", "dateOfBirth": "1980-05-06T00:00:00", "gender": "Female",
+		"startDate": "2020-01-01T00:00:00", "employmentType": "FullTime", "paySchedule": "Monthly", "primaryPayCategory": "Ordinary Hours",
+		"primaryLocation": "Head office", "residentialStreetAddress": "1 High St", "residentialPostCode": "SW1A 1AA", "residentialCity": "London",
+		"bankAccount1_AccountNumber": "12345678", "bankAccount1_AccountName": first, "bankAccount1_AllocatedPercentage": 100,
+		"bankAccount1_SortCode": "12-34-56", "taxCode": "1257L", "nationalInsuranceCategory": "A", "rateUnit": "Fixed"}
+	for k, v := range members {
+		body[k] = v
+	}
+	return postID(t, e, e.B+"/employee/unstructured?matchType=None", body)
+}
+
+// joinSacrificePlan makes emp a member, from 6 April 2026, of a new net
+// pay pension plan that takes pct% of pay by salary sacrifice (employer 3%).
+func joinSacrificePlan(t *testing.T, e *env, emp int64, pct float64) {
+	t.Helper()
+	scheme := postID(t, e, e.B+"/pensionscheme", map[string]any{"name": "NEST"})
+	plan := postID(t, e, fmt.Sprintf("%s/pensionscheme/%d/plan", e.B, scheme), map[string]any{"contributionPlanName": "Salary sacrifice",
+		"calculateOnQualifyingEarnings": false, "pensionType": "NetPay", "employeeContribution": 0, "employerContribution": 3, "salarySacrifice": pct})
+	e.Do("PUT", fmt.Sprintf("%s/employee/%d/pension/membership", e.B, emp), e.Key, map[string]any{"pensionSchemeContributionPlanId": plan,
+		"startDate": "2026-04-06T00:00:00"}).Expect(t, 200)
 }

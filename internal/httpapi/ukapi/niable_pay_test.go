@@ -176,17 +176,9 @@ func TestNIablePayAfterSalarySacrifice(t *testing.T) {
 		}
 		e.Do("PUT", e.B+"/hmrcsettings", key, map[string]any{"taxOfficeNumber": "123", "taxOfficeReference": "AB456",
 			"accountsOfficeReference": "123PX00123456", "rtiUserId": "ISV123", "rtiTestMode": true}).Expect(t, 200)
-		scheme := id(e.B+"/pensionscheme", map[string]any{"name": "NEST"})
-		plan := id(fmt.Sprintf("%s/pensionscheme/%d/plan", e.B, scheme), map[string]any{"contributionPlanName": "Salary sacrifice",
-			"calculateOnQualifyingEarnings": false, "pensionType": "NetPay", "employeeContribution": 0, "employerContribution": 3, "salarySacrifice": 5})
 		monthly := id(e.B+"/payschedule", map[string]any{"name": "Monthly", "frequency": "Monthly"})
-		mona := id(e.B+"/employee/unstructured?matchType=None", map[string]any{"firstName": "Mona", "surname": "Pension", "dateOfBirth": "1980-05-06T00:00:00",
-			"gender": "Female", "startDate": "2024-01-01T00:00:00", "employmentType": "FullTime", "paySchedule": "Monthly", "primaryPayCategory": "Ordinary Hours",
-			"primaryLocation": "Head office", "residentialStreetAddress": "1 High St", "residentialPostCode": "SW1A 1AA", "residentialCity": "London",
-			"bankAccount1_AccountNumber": "12345678", "bankAccount1_AccountName": "Mona", "bankAccount1_AllocatedPercentage": 100, "bankAccount1_SortCode": "12-34-56",
-			"taxCode": "1257L", "taxCalculationMethod": "NonCumulative", "nationalInsuranceCategory": "A", "rate": 2500, "rateUnit": "Fixed"})
-		e.Do("PUT", fmt.Sprintf("%s/employee/%d/pension/membership", e.B, mona), key, map[string]any{"pensionSchemeContributionPlanId": plan,
-			"startDate": "2026-04-06T00:00:00"}).Expect(t, 200)
+		mona := monthlyEmployee(t, e, "Mona", map[string]any{"startDate": "2024-01-01T00:00:00", "taxCalculationMethod": "NonCumulative", "rate": 2500})
+		joinSacrificePlan(t, e, mona, 5)
 		run := num(t, e.Do("POST", e.B+"/payrun", key, map[string]any{"payScheduleId": monthly, "payPeriodEnding": "2026-07-31T00:00:00",
 			"datePaid": "2026-07-31T00:00:00"}).Expect(t, 200).Map(t)["id"])
 		P := fmt.Sprintf("%s/payrun/%v", e.B, run)
