@@ -498,6 +498,15 @@ func sgEmployee(e *EmployeeRow, paid time.Time) *calc.SGEmployee {
 	default:
 		sg.Residency = calc.SGForeigner
 	}
+	if (sg.Residency == calc.SGPR1 || sg.Residency == calc.SGPR2) && e.ApplyFullCpfRate.Valid && e.ApplyFullCpfRate.Bool {
+		// A 1st/2nd-year SPR who has jointly applied with the employer to
+		// contribute at full employer and employee rates (F/F) pays the
+		// citizens' rates (CPF Board, "CPF contributions for SPRs": option
+		// 3, "also applicable for SPR in the 3rd year and onwards";
+		// docs/reference/sg-sdl-and-spr-rates.md).
+		sg.Residency = calc.SGPR3
+	}
+	sg.SDLExempt = e.SdlExempt.Valid && e.SdlExempt.Bool
 	return sg
 }
 

@@ -119,8 +119,20 @@ type ukDirectorToDate struct {
 // the weeks from the tax week of appointment to the year's end (SSCR 2001
 // reg 8; docs/reference/uk-directors-ni.md). A payment before the
 // appointment is an ordinary employee's.
+//
+// A directorship that ended (appointmentEndDate) keeps the director's
+// earnings period to the end of that tax year, also for pay as an
+// employee afterwards and whether or not isCompanyDirector was cleared
+// (SSCR 2001 reg 8(3); HMRC NIM12022, NIM12024); from the next tax year
+// the employee's ordinary earnings period applies (NIM12024).
 func ukDirector(e *EmployeeRow, paid time.Time, ue *calc.UKEmployee) {
-	if !strings.EqualFold(e.IsCompanyDirector, "true") {
+	ended := e.AppointmentEndDate.Valid
+	if ended {
+		if from, _ := TaxYear(calc.UK, paid); payroll.DateOnly(e.AppointmentEndDate.Time).Before(from) {
+			return
+		}
+	}
+	if !strings.EqualFold(e.IsCompanyDirector, "true") && !ended {
 		return
 	}
 	appointed := payroll.DateOnly(e.AppointmentStartDate.Time)
