@@ -105,3 +105,68 @@ func TestAuditSGSkillsDevelopmentLevyBounds(t *testing.T) {
 		expectAmount(t, "Fay CPF employee", e.totals(t, P, fay)["cpfEmployeeContributionAmount"], 0)
 	})
 }
+
+// Graduated CPF for total wages above $500 up to $750 (CPF Act First
+// Schedule, as CPF Board's rate tables: total = employer rate × TW + the
+// employee factor × (TW − 500), employee = that factor × (TW − 500); the
+// factor is 3 × the full employee rate; rounding as above). June 2026,
+// $600 a month:
+//   - Lin, age 30: 17% × 600 + 0.6 × 100 = 102 + 60 = 162, employee 60,
+//     employer 102;
+//   - Ong, born 1 January 1964 (62, above 60 to 65): 12.5% × 600 +
+//     0.375 × 100 = 75 + 37.50 = 112.50 → 113 (50 cents up), employee
+//     37.50 → 37, employer 113 − 37 = 76.
+func TestAuditSGGraduatedWagesRounding(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "SG", "Monthly")
+		lin := e.employee(t, "Lin", "Monthly", map[string]any{"rate": 600, "rateUnit": "Fixed", "dateOfBirth": "1996-03-03T00:00:00"})
+		ong := e.employee(t, "Ong", "Monthly", map[string]any{"rate": 600, "rateUnit": "Fixed", "dateOfBirth": "1964-01-01T00:00:00"})
+		P := e.run(t, "2026-06-30", 0, 0)
+		for _, c := range []struct {
+			name   string
+			emp    int64
+			ee, er float64
+		}{{"Lin", lin, 60, 102}, {"Ong", ong, 37, 76}} {
+			tot := e.totals(t, P, c.emp)
+			expectAmount(t, c.name+" CPF employee", tot["cpfEmployeeContributionAmount"], c.ee)
+			expectAmount(t, c.name+" CPF employer", tot["cpfEmployerContributionAmount"], c.er)
+		}
+	})
+}
+
+// The year of SPR status turns at the month after the anniversary (CPF
+// Board, "How do I determine the year of my SPR status for the purpose of
+// CPF contributions?": the first year rate "ends on the last day of the
+// month of your first anniversary of SPR conversion. The second and third
+// year rates apply from the month following the anniversary"; PR from 15
+// January 2020: 1st year to 31 January 2021, 2nd year 1 February 2021 to
+// 31 January 2022). Age 55 and below, $5,000 a month, G/G:
+//   - Ana, PR from 15 June 2025: June 2026 is her anniversary month, still
+//     the 1st year: 9% = 450, employee 250, employer 200; July 2026 the 2nd
+//     year: 24% = 1,200, employee 750, employer 450;
+//   - Bo, PR from 15 June 2024: June 2026 still the 2nd year (750 / 450);
+//     July 2026 the 3rd year, citizens' rates: 1,000 / 850.
+func TestAuditSGPermanentResidentYearTurnsAfterTheAnniversaryMonth(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "SG", "Monthly")
+		pr := func(name, since string) int64 {
+			return e.employee(t, name, "Monthly", map[string]any{"rate": 5000, "rateUnit": "Fixed", "legalStatus": "Permanent Resident",
+				"obtainedResidencyDate": since + "T00:00:00", "startDate": "2020-01-01T00:00:00"})
+		}
+		ana, bo := pr("Ana", "2025-06-15"), pr("Bo", "2024-06-15")
+		for _, m := range []struct {
+			day                      string
+			anaEE, anaER, boEE, boER float64
+		}{{"2026-06-30", 250, 200, 750, 450}, {"2026-07-31", 750, 450, 1000, 850}} {
+			P := e.run(t, m.day, 0, 0)
+			a, b := e.totals(t, P, ana), e.totals(t, P, bo)
+			expectAmount(t, m.day+" Ana CPF employee", a["cpfEmployeeContributionAmount"], m.anaEE)
+			expectAmount(t, m.day+" Ana CPF employer", a["cpfEmployerContributionAmount"], m.anaER)
+			expectAmount(t, m.day+" Bo CPF employee", b["cpfEmployeeContributionAmount"], m.boEE)
+			expectAmount(t, m.day+" Bo CPF employer", b["cpfEmployerContributionAmount"], m.boER)
+			e.Do("POST", P+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+		}
+	})
+}

@@ -305,3 +305,78 @@ func TestAuditUKDirectorResignsMidYearKeepsAnnualPeriod(t *testing.T) {
 		expectAmount(t, "October employee NI", e.totals(t, e.run(t, "2026-10-31", 0, 0), dot)["employeeNationalInsuranceContribution"], 240)
 	})
 }
+
+// A director appointed during the year on the alternative arrangements
+// (HMRC CA44: NI per pay period, recalculated at the year's last payment
+// on the director's earnings period, here the pro-rata one: SSCR 2001 reg
+// 8(2), NIM12022; thresholds yearly ÷ 52 × weeks rounded up to the pound,
+// NIM01206: 27 weeks from tax week 26, PT 6,527, ST 2,597, UEL 26,102).
+// Ida is appointed and starts on 1 October 2026, £1,000 a month, and is
+// paid £6,000 in March 2027:
+//   - October to February, per month: employee nil (1,000 < 1,048),
+//     employer 15% × (1,000 − 417) = 87.45;
+//   - March (month 12), the recalculation: earnings 5 × 1,000 + 6,000 =
+//     11,000: employee 8% × (11,000 − 6,527) = 357.84 less 0 paid;
+//     employer 15% × (11,000 − 2,597) = 1,260.45 less 5 × 87.45 = 437.25
+//     paid = 823.20.
+func TestAuditUKDirectorAppointedInYearAlternativeArrangements(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "UK", "Monthly")
+		ida := e.employee(t, "Ida", "Monthly", map[string]any{"rate": 1000, "rateUnit": "Fixed", "taxCode": "1257L", "nationalInsuranceCategory": "A",
+			"isCompanyDirector": "true", "appointmentStartDate": "2026-10-01T00:00:00", "nationalInsuranceCalculationMethod": "NonCumulative",
+			"startDate": "2026-10-01T00:00:00"})
+		for _, day := range []string{"2026-10-31", "2026-11-30", "2026-12-31", "2027-01-31", "2027-02-28"} {
+			P := e.run(t, day, 0, 0)
+			tot := e.totals(t, P, ida)
+			expectAmount(t, day+" employee NI", tot["employeeNationalInsuranceContribution"], 0)
+			expectAmount(t, day+" employer NI", tot["employerNationalInsuranceContribution"], 87.45)
+			e.Do("POST", P+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+		}
+		tot := e.totals(t, e.run(t, "2027-03-31", ida, 5000), ida)
+		expectAmount(t, "March employee NI", tot["employeeNationalInsuranceContribution"], 357.84)
+		expectAmount(t, "March employer NI", tot["employerNationalInsuranceContribution"], 823.20)
+	})
+}
+
+// Student loans with pension contributions (Education (Student Loans)
+// (Repayment) Regulations 2009 reg 29: repayments are worked on the
+// earnings for Class 1 NI of the period; a net pay arrangement reduces
+// taxable pay, not NI earnings; a salary sacrifice reduces both — HMRC,
+// "Salary sacrifice for employers"). Plan 2 monthly threshold 29,385 ÷ 12
+// = 2,448.75, 9%, rounded down to the pound. £3,000 a month, 5% of all
+// pensionable pay (150.00), April 2026, 1257L cumulative:
+//   - Lou, net pay: loan 9% × (3,000 − 2,448.75) = 49.61 → 49; PAYE on
+//     2,850: 2,850 − 1,048.26 = 1,801.74 → 1,801 × 20% = 360.20;
+//   - Sal, salary sacrifice: pay 2,850: loan 9% × (2,850 − 2,448.75) =
+//     36.11 → 36; PAYE 360.20; NI 8% × (2,850 − 1,048) = 144.16.
+func TestAuditUKStudentLoanWithNetPayAndSacrifice(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "UK", "Monthly")
+		id := func(path string, body map[string]any) int64 {
+			return int64(num(t, e.Do("POST", path, e.Key, body).Expect(t, 200).Map(t)["id"]))
+		}
+		scheme := id(e.B+"/pensionscheme", map[string]any{"name": "Scheme"})
+		plan := func(name string, ee, ss float64) int64 {
+			return id(fmt.Sprintf("%s/pensionscheme/%d/plan", e.B, scheme), map[string]any{"contributionPlanName": name, "calculateOnQualifyingEarnings": false,
+				"pensionType": "NetPay", "employeeContribution": ee, "employerContribution": 3, "salarySacrifice": ss})
+		}
+		netPay, sacrifice := plan("Full net pay", 5, 0), plan("Full sacrifice", 0, 5)
+		who := map[string]int64{}
+		for name, p := range map[string]int64{"Lou": netPay, "Sal": sacrifice} {
+			emp := e.employee(t, name, "Monthly", map[string]any{"rate": 3000, "rateUnit": "Fixed", "taxCode": "1257L", "nationalInsuranceCategory": "A",
+				"hasStudentLoan": true, "studentLoanType": "Plan2"})
+			e.Do("PUT", fmt.Sprintf("%s/employee/%d/pension/membership", e.B, emp), e.Key, map[string]any{"pensionSchemeContributionPlanId": p,
+				"startDate": "2026-04-06T00:00:00"}).Expect(t, 200)
+			who[name] = emp
+		}
+		P := e.run(t, "2026-04-30", 0, 0)
+		lou, sal := e.totals(t, P, who["Lou"]), e.totals(t, P, who["Sal"])
+		expectAmount(t, "Lou student loan", lou["studentLoanAmount"], 49)
+		expectAmount(t, "Lou PAYE", lou["payeWithheld"], 360.20)
+		expectAmount(t, "Sal student loan", sal["studentLoanAmount"], 36)
+		expectAmount(t, "Sal PAYE", sal["payeWithheld"], 360.20)
+		expectAmount(t, "Sal NI", sal["employeeNationalInsuranceContribution"], 144.16)
+	})
+}

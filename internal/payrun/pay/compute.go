@@ -488,10 +488,10 @@ func sgEmployee(e *EmployeeRow, paid time.Time) *calc.SGEmployee {
 	case strings.Contains(ls, "permanent") || ls == "pr" || strings.HasPrefix(ls, "spr"):
 		sg.Residency = calc.SGPR3
 		if e.ObtainedResidencyDate.Valid {
-			switch {
-			case paid.Before(e.ObtainedResidencyDate.Time.AddDate(1, 0, 0)):
+			switch sprYear(e.ObtainedResidencyDate.Time, paid) {
+			case 1:
 				sg.Residency = calc.SGPR1
-			case paid.Before(e.ObtainedResidencyDate.Time.AddDate(2, 0, 0)):
+			case 2:
 				sg.Residency = calc.SGPR2
 			}
 		}
@@ -508,6 +508,25 @@ func sgEmployee(e *EmployeeRow, paid time.Time) *calc.SGEmployee {
 	}
 	sg.SDLExempt = e.SdlExempt.Valid && e.SdlExempt.Bool
 	return sg
+}
+
+// sprYear is the year of SPR status (1, 2, or 3 for the 3rd year and on)
+// of a permanent resident since obtained, in the month of paid: the 1st
+// year runs to the end of the month of the first anniversary, the 2nd
+// and 3rd years start in the month after an anniversary (CPF Board, "How
+// do I determine the year of my SPR status for the purpose of CPF
+// contributions?": PR from 15 January 2020, 1st year to 31 January 2021,
+// 2nd year 1 February 2021 to 31 January 2022; docs/reference/
+// sg-sdl-and-spr-rates.md).
+func sprYear(obtained, paid time.Time) int {
+	months := (paid.Year()-obtained.Year())*12 + int(paid.Month()) - int(obtained.Month())
+	switch {
+	case months <= 12:
+		return 1
+	case months <= 24:
+		return 2
+	}
+	return 3
 }
 
 // TaxYear is the [from, to] range of the tax year a payment date falls in
