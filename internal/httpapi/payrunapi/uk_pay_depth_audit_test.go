@@ -380,3 +380,23 @@ func TestAuditUKStudentLoanWithNetPayAndSacrifice(t *testing.T) {
 		expectAmount(t, "Sal NI", sal["employeeNationalInsuranceContribution"], 144.16)
 	})
 }
+
+// A student loan stop notice (HMRC, "Student loan and postgraduate loan
+// deductions": on a stop notice (SL2) the employer stops the deductions
+// from the next payday). Stu, £3,000 a month, Plan 2 (monthly threshold
+// 2,448.75): April 2026 9% × 551.25 = 49.61 → 49. HMRC's stop notice
+// arrives; the bureau records it (hasStudentLoan false, the plan type
+// kept for the record): May 2026, no deduction.
+func TestAuditUKStudentLoanStopNotice(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "UK", "Monthly")
+		stu := e.employee(t, "Stu", "Monthly", map[string]any{"rate": 3000, "rateUnit": "Fixed", "taxCode": "1257L", "nationalInsuranceCategory": "A",
+			"hasStudentLoan": true, "studentLoanType": "Plan2"})
+		P := e.run(t, "2026-04-30", 0, 0)
+		expectAmount(t, "April student loan", e.totals(t, P, stu)["studentLoanAmount"], 49)
+		e.Do("POST", P+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+		e.Do("PUT", fmt.Sprintf("%s/employee/unstructured/%d", e.B, stu), e.Key, map[string]any{"hasStudentLoan": false}).Expect(t, 200)
+		expectAmount(t, "May student loan", e.totals(t, e.run(t, "2026-05-31", 0, 0), stu)["studentLoanAmount"], 0)
+	})
+}

@@ -420,7 +420,10 @@ func ukEmployee(e *EmployeeRow) (*calc.UKEmployee, error) {
 	uk := &calc.UKEmployee{TaxCode: e.TaxCode, NICategory: e.NationalInsuranceCategory,
 		Week1Month1:      strings.EqualFold(e.TaxCalculationMethod, "NonCumulative"),
 		PostgraduateLoan: e.HasPostGradLoan.Valid && e.HasPostGradLoan.Bool}
-	if p := strings.TrimPrefix(e.StudentLoanType, "Plan"); p != "" && p != "None" {
+	// hasStudentLoan false (a stop notice, SL2, recorded with the plan
+	// type kept) stops the deductions; unset, the plan type alone says.
+	stopped := e.HasStudentLoan.Valid && !e.HasStudentLoan.Bool
+	if p := strings.TrimPrefix(e.StudentLoanType, "Plan"); p != "" && p != "None" && !stopped {
 		uk.StudentLoan = calc.UKLoanPlan(p)
 	}
 	return uk, nil
