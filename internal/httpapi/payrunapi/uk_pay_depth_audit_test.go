@@ -400,3 +400,31 @@ func TestAuditUKStudentLoanStopNotice(t *testing.T) {
 		expectAmount(t, "May student loan", e.totals(t, e.run(t, "2026-05-31", 0, 0), stu)["studentLoanAmount"], 0)
 	})
 }
+
+// Tax codes a bureau meets on P6/P9 notices, month 1 (April 2026), £3,000,
+// cumulative (Specification for PAYE Tax Table Routines; payroll-rules-
+// 2026-27.md §2.1-2.3; HMRC, "Tax codes": M = marriage allowance
+// received, D0/D1 all pay at the higher/additional rate, SD0 at the
+// Scottish intermediate rate 21%, NT no tax, C0T Welsh with no allowance):
+//   - 1383M: free pay two £416.67 boxes (⌊1,382 ÷ 500⌋) + (383 × 10 + 9)
+//     ÷ 12 = 319.92: 1,153.26; 3,000 − 1,153.26 = 1,846.74 → 1,846 × 20%
+//     = 369.20;
+//   - D0: 40% × 3,000 = 1,200.00; D1: 45% = 1,350.00; SD0: 21% = 630.00;
+//   - NT: 0;
+//   - C0T: no free pay, 3,000 within the month-1 basic band 3,141.66:
+//     20% × 3,000 = 600.00.
+func TestAuditUKNoticeTaxCodes(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "UK", "Monthly")
+		want := map[string]float64{"1383M": 369.20, "D0": 1200, "D1": 1350, "SD0": 630, "NT": 0, "C0T": 600}
+		who := map[string]int64{}
+		for code := range want {
+			who[code] = e.employee(t, "Code"+code, "Monthly", map[string]any{"rate": 3000, "rateUnit": "Fixed", "taxCode": code, "nationalInsuranceCategory": "A"})
+		}
+		P := e.run(t, "2026-04-30", 0, 0)
+		for code, paye := range want {
+			expectAmount(t, code+" PAYE", e.totals(t, P, who[code])["payeWithheld"], paye)
+		}
+	})
+}
