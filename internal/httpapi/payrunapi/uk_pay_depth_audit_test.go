@@ -428,3 +428,40 @@ func TestAuditUKNoticeTaxCodes(t *testing.T) {
 		}
 	})
 }
+
+// A director on the alternative arrangements who leaves during the year:
+// the final payment is worked on the annual earnings period (SSCR 2001
+// reg 8(3): the director's earnings period is the year "whether or not he
+// remains such a director throughout that year"; the alternative
+// arrangements only spread the payments, and "by the end of the tax year,
+// the total NICs for the year must be as much as if the annual earnings
+// period had been used ... if the alternative method is used, the NICs on
+// the final payment of earnings [for a director who is leaving] must be
+// calculated using an annual earnings period": payroll-help.com, "NICs for
+// directors leaving mid-year", after HMRC CA44). Lee, director all year,
+// alternative arrangements, £1,000 a month, leaves on 31 August 2026 with
+// a £10,000 bonus in her final pay (month 5):
+//   - April to July, per month: employee nil, employer 15% × (1,000 −
+//     417) = 87.45;
+//   - August, annual: earnings 4 × 1,000 + 11,000 = 15,000: employee 8% ×
+//     (15,000 − 12,570) = 194.40 (per month it would be 251.28 + 2% ×
+//     (11,000 − 4,189) = 387.50); employer 15% × (15,000 − 5,000) =
+//     1,500.00 less 4 × 87.45 = 349.80: 1,150.20 (per month 1,587.45).
+func TestAuditUKAlternativeDirectorLeavingMidYear(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "UK", "Monthly")
+		lee := e.employee(t, "Lee", "Monthly", map[string]any{"rate": 1000, "rateUnit": "Fixed", "taxCode": "1257L", "nationalInsuranceCategory": "A",
+			"isCompanyDirector": "true", "appointmentStartDate": "2019-05-01T00:00:00", "nationalInsuranceCalculationMethod": "NonCumulative"})
+		for _, day := range []string{"2026-04-30", "2026-05-31", "2026-06-30", "2026-07-31"} {
+			P := e.run(t, day, 0, 0)
+			expectAmount(t, day+" employer NI", e.totals(t, P, lee)["employerNationalInsuranceContribution"], 87.45)
+			e.Do("POST", P+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+		}
+		P := e.run(t, "2026-08-31", lee, 10000)
+		e.Do("POST", P+"/terminate", e.Key, map[string]any{"employeeId": lee, "terminationReason": "Resignation", "terminationDate": "2026-08-31T00:00:00"}).Expect(t, 200)
+		tot := e.totals(t, P, lee)
+		expectAmount(t, "August employee NI", tot["employeeNationalInsuranceContribution"], 194.40)
+		expectAmount(t, "August employer NI", tot["employerNationalInsuranceContribution"], 1150.20)
+	})
+}

@@ -255,6 +255,13 @@ func ukP45Week1Month1(e *EmployeeRow, paid time.Time) bool {
 // back pay, a lump sum); regular pay, alone or with them, keeps the
 // employee's own earnings period. Directors keep their NI rules.
 func ukAfterLeaving(e *EmployeeRow, run *store.PayRun, earnings []calc.Earning, ue *calc.UKEmployee) {
+	// A director on the alternative arrangements paid in or after the
+	// period of leaving: the annual recalculation on this payment (SSCR
+	// 2001 reg 8(3); docs/reference/uk-directors-ni.md).
+	if ue.Director && ue.DirectorNIMethod == calc.DirectorAlternative && e.EndDate.Valid &&
+		!payroll.DateOnly(e.EndDate.Time).After(payroll.DateOnly(run.PeriodEnding)) {
+		ue.DirectorLeaving = true
+	}
 	if !e.EndDate.Valid || !payroll.DateOnly(e.EndDate.Time).Before(payroll.DateOnly(run.PeriodStarting)) {
 		return
 	}
