@@ -53,6 +53,11 @@ type SGEmployee struct {
 	// AWPaidYTD is the additional wages paid earlier this year, whether or
 	// not they were subject to CPF (the year-end recalculation reads it).
 	AWPaidYTD payroll.Money `json:"aw_paid_ytd,omitzero"`
+	// SDLExempt: the employer records the employee as outside the Skills
+	// Development Levy (SkillsFuture Singapore: domestic workers such as
+	// servants, gardeners and chauffeurs, and employees working wholly
+	// outside Singapore; docs/reference/sg-sdl-and-spr-rates.md): no levy.
+	SDLExempt bool `json:"sdl_exempt,omitempty"`
 }
 
 // UnmarshalJSON reads SGEmployee; date_of_birth may be a plain date

@@ -33,6 +33,11 @@ type UKEmployee struct {
 	// DirectorWeeks is the director's pro-rata annual earnings period in
 	// weeks (appointed during the year); 0 = the whole year (52).
 	DirectorWeeks int `json:"director_weeks,omitempty"`
+	// DirectorLeaving: a director on the alternative arrangements is paid
+	// in or after the period they leave: the payment is worked on the
+	// director's earnings period (the annual recalculation), as at the
+	// year's last payment (docs/reference/uk-directors-ni.md).
+	DirectorLeaving bool `json:"director_leaving,omitempty"`
 
 	// StudentLoan is the undergraduate plan ("" none, "1", "2", "4", "5");
 	// PostgraduateLoan is collected alongside it.

@@ -423,7 +423,7 @@ SELECT id, external_id, first_name, surname, status, date_of_birth, start_date, 
     tax_code_declaration_tax_code, tax_code_declaration_student_loan, tax_code_declaration_esct_rate,
     kiwi_saver_employee_contribution, kiwi_saver_employer_contribution, kiwi_saver_enrollment_status,
     legal_status, obtained_residency_date, cpf_exempt, sdl_exempt,
-    appointment_start_date, previous_employer_taxable_pay, previous_employer_tax_withheld, previous_employer_leaving_date, previous_employer_w1_m1
+    appointment_start_date, appointment_end_date, apply_full_cpf_rate, previous_employer_taxable_pay, previous_employer_tax_withheld, previous_employer_leaving_date, previous_employer_w1_m1
 FROM employees WHERE business_id = $1 AND id = $2
 `
 
@@ -475,6 +475,8 @@ type GetEmployeeForPayRow struct {
 	CpfExempt                           sql.NullBool
 	SdlExempt                           sql.NullBool
 	AppointmentStartDate                sql.NullTime
+	AppointmentEndDate                  sql.NullTime
+	ApplyFullCpfRate                    sql.NullBool
 	PreviousEmployerTaxablePay          sql.NullInt64
 	PreviousEmployerTaxWithheld         sql.NullInt64
 	PreviousEmployerLeavingDate         sql.NullTime
@@ -529,6 +531,8 @@ func (q *Queries) GetEmployeeForPay(ctx context.Context, arg GetEmployeeForPayPa
 		&i.CpfExempt,
 		&i.SdlExempt,
 		&i.AppointmentStartDate,
+		&i.AppointmentEndDate,
+		&i.ApplyFullCpfRate,
 		&i.PreviousEmployerTaxablePay,
 		&i.PreviousEmployerTaxWithheld,
 		&i.PreviousEmployerLeavingDate,
@@ -719,7 +723,7 @@ SELECT id, external_id, first_name, surname, status, date_of_birth, start_date, 
     tax_code_declaration_tax_code, tax_code_declaration_student_loan, tax_code_declaration_esct_rate,
     kiwi_saver_employee_contribution, kiwi_saver_employer_contribution, kiwi_saver_enrollment_status,
     legal_status, obtained_residency_date, cpf_exempt, sdl_exempt,
-    appointment_start_date, previous_employer_taxable_pay, previous_employer_tax_withheld, previous_employer_leaving_date, previous_employer_w1_m1
+    appointment_start_date, appointment_end_date, apply_full_cpf_rate, previous_employer_taxable_pay, previous_employer_tax_withheld, previous_employer_leaving_date, previous_employer_w1_m1
 FROM employees WHERE business_id = $1 ORDER BY id
 `
 
@@ -766,6 +770,8 @@ type ListEmployeesForPayOfBusinessRow struct {
 	CpfExempt                           sql.NullBool
 	SdlExempt                           sql.NullBool
 	AppointmentStartDate                sql.NullTime
+	AppointmentEndDate                  sql.NullTime
+	ApplyFullCpfRate                    sql.NullBool
 	PreviousEmployerTaxablePay          sql.NullInt64
 	PreviousEmployerTaxWithheld         sql.NullInt64
 	PreviousEmployerLeavingDate         sql.NullTime
@@ -826,6 +832,8 @@ func (q *Queries) ListEmployeesForPayOfBusiness(ctx context.Context, businessID 
 			&i.CpfExempt,
 			&i.SdlExempt,
 			&i.AppointmentStartDate,
+			&i.AppointmentEndDate,
+			&i.ApplyFullCpfRate,
 			&i.PreviousEmployerTaxablePay,
 			&i.PreviousEmployerTaxWithheld,
 			&i.PreviousEmployerLeavingDate,
@@ -1138,7 +1146,7 @@ SELECT id, external_id, first_name, surname, status, date_of_birth, start_date, 
     tax_code_declaration_tax_code, tax_code_declaration_student_loan, tax_code_declaration_esct_rate,
     kiwi_saver_employee_contribution, kiwi_saver_employer_contribution, kiwi_saver_enrollment_status,
     legal_status, obtained_residency_date, cpf_exempt, sdl_exempt,
-    appointment_start_date, previous_employer_taxable_pay, previous_employer_tax_withheld, previous_employer_leaving_date, previous_employer_w1_m1
+    appointment_start_date, appointment_end_date, apply_full_cpf_rate, previous_employer_taxable_pay, previous_employer_tax_withheld, previous_employer_leaving_date, previous_employer_w1_m1
 FROM employees
 WHERE business_id = $1 AND pay_schedule_id = $2 AND (status = 'Active' OR (status = 'Terminated' AND CAST($3 AS BOOLEAN)))
 ORDER BY id
@@ -1193,6 +1201,8 @@ type ListPayScheduleEmployeesRow struct {
 	CpfExempt                           sql.NullBool
 	SdlExempt                           sql.NullBool
 	AppointmentStartDate                sql.NullTime
+	AppointmentEndDate                  sql.NullTime
+	ApplyFullCpfRate                    sql.NullBool
 	PreviousEmployerTaxablePay          sql.NullInt64
 	PreviousEmployerTaxWithheld         sql.NullInt64
 	PreviousEmployerLeavingDate         sql.NullTime
@@ -1253,6 +1263,8 @@ func (q *Queries) ListPayScheduleEmployees(ctx context.Context, arg ListPaySched
 			&i.CpfExempt,
 			&i.SdlExempt,
 			&i.AppointmentStartDate,
+			&i.AppointmentEndDate,
+			&i.ApplyFullCpfRate,
 			&i.PreviousEmployerTaxablePay,
 			&i.PreviousEmployerTaxWithheld,
 			&i.PreviousEmployerLeavingDate,

@@ -20,7 +20,7 @@ SELECT id, external_id, first_name, surname, status, date_of_birth, start_date, 
     tax_code_declaration_tax_code, tax_code_declaration_student_loan, tax_code_declaration_esct_rate,
     kiwi_saver_employee_contribution, kiwi_saver_employer_contribution, kiwi_saver_enrollment_status,
     legal_status, obtained_residency_date, cpf_exempt, sdl_exempt,
-    appointment_start_date, previous_employer_taxable_pay, previous_employer_tax_withheld, previous_employer_leaving_date, previous_employer_w1_m1
+    appointment_start_date, appointment_end_date, apply_full_cpf_rate, previous_employer_taxable_pay, previous_employer_tax_withheld, previous_employer_leaving_date, previous_employer_w1_m1
 FROM employees WHERE business_id = $1 AND id >= $2 AND id <= $3 ORDER BY id
 `
 
@@ -73,6 +73,8 @@ type ListEmployeesForPayInRangeRow struct {
 	CpfExempt                           sql.NullBool
 	SdlExempt                           sql.NullBool
 	AppointmentStartDate                sql.NullTime
+	AppointmentEndDate                  sql.NullTime
+	ApplyFullCpfRate                    sql.NullBool
 	PreviousEmployerTaxablePay          sql.NullInt64
 	PreviousEmployerTaxWithheld         sql.NullInt64
 	PreviousEmployerLeavingDate         sql.NullTime
@@ -133,6 +135,8 @@ func (q *Queries) ListEmployeesForPayInRange(ctx context.Context, arg ListEmploy
 			&i.CpfExempt,
 			&i.SdlExempt,
 			&i.AppointmentStartDate,
+			&i.AppointmentEndDate,
+			&i.ApplyFullCpfRate,
 			&i.PreviousEmployerTaxablePay,
 			&i.PreviousEmployerTaxWithheld,
 			&i.PreviousEmployerLeavingDate,

@@ -341,12 +341,25 @@ func (Engine) Calculate(in *calc.Input) (calc.Result, error) {
 		return calc.Result{}, fmt.Errorf("%w %q", errResidency, emp.Residency)
 	}
 
+	if emp.SDLExempt {
+		// Outside the levy (the employer's record): nil, with the
+		// remuneration it would have been on.
+		out.add(CodeSDL, payroll.Money{}, sdlExemptRule,
+			calc.Term{Name: "remuneration", Value: rem},
+			calc.Term{Name: "remuneration levied (employee exempt from SDL)", Value: payroll.Money{}})
+		return out.res, nil
+	}
 	levied, levy := sdl(y, rem)
 	out.add(CodeSDL, levy, y.sdlRule,
 		calc.Term{Name: "remuneration", Value: rem},
 		calc.Term{Name: "remuneration levied", Value: levied})
 	return out.res, nil
 }
+
+// sdlExemptRule explains the nil levy of an employee the employer records
+// as exempt from the Skills Development Levy.
+var sdlExemptRule = &calc.Rule{Code: "sg.sdl.exempt", Text: "SG Skills Development Levy: not payable for an employee recorded as exempt (domestic workers employed as servants, gardeners or chauffeurs; employees working outside Singapore)",
+	Source: "SkillsFuture Singapore SDL calculator (sdlcalculator.app.tc1.airbase.sg); CPF Board, \"Who do I have to pay SDL for?\" (employees working in Singapore); docs/reference/sg-sdl-and-spr-rates.md"}
 
 // maxTerms: cpf.employee 3 + cpf.employer 2 + cpf.total 9 + sdl 2.
 const maxTerms = 16

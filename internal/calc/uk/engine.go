@@ -265,8 +265,9 @@ func (y *Year) niFigures(res *calc.Result, in *calc.Input, shape periodShape, le
 			annual = true
 		case calc.DirectorAlternative:
 			// Per period, recalculated on the annual basis in the last
-			// period of the year (HMRC CA44; HMRC directors' NIC test data).
-			annual = in.Period >= 1 && int64(in.Period)*shape.multiple == shape.perYear
+			// period of the year (HMRC CA44; HMRC directors' NIC test data)
+			// or at the final payment of a director who leaves.
+			annual = in.Period >= 1 && int64(in.Period)*shape.multiple == shape.perYear || emp.DirectorLeaving
 		default:
 			return terms, fmt.Errorf("uk: director NI method %q", emp.DirectorNIMethod)
 		}

@@ -424,7 +424,10 @@ func ukEmployee(e *EmployeeRow) (*calc.UKEmployee, error) {
 	uk := &calc.UKEmployee{TaxCode: e.TaxCode, NICategory: e.NationalInsuranceCategory,
 		Week1Month1:      strings.EqualFold(e.TaxCalculationMethod, "NonCumulative"),
 		PostgraduateLoan: e.HasPostGradLoan.Valid && e.HasPostGradLoan.Bool}
-	if p := strings.TrimPrefix(e.StudentLoanType, "Plan"); p != "" && p != "None" {
+	// hasStudentLoan false (a stop notice, SL2, recorded with the plan
+	// type kept) stops the deductions; unset, the plan type alone says.
+	stopped := e.HasStudentLoan.Valid && !e.HasStudentLoan.Bool
+	if p := strings.TrimPrefix(e.StudentLoanType, "Plan"); p != "" && p != "None" && !stopped {
 		uk.StudentLoan = calc.UKLoanPlan(p)
 	}
 	return uk, nil
@@ -498,17 +501,45 @@ func sgEmployee(e *EmployeeRow, paid time.Time) *calc.SGEmployee {
 	case strings.Contains(ls, "permanent") || ls == "pr" || strings.HasPrefix(ls, "spr"):
 		sg.Residency = calc.SGPR3
 		if e.ObtainedResidencyDate.Valid {
-			switch {
-			case paid.Before(e.ObtainedResidencyDate.Time.AddDate(1, 0, 0)):
+			switch sprYear(e.ObtainedResidencyDate.Time, paid) {
+			case 1:
 				sg.Residency = calc.SGPR1
-			case paid.Before(e.ObtainedResidencyDate.Time.AddDate(2, 0, 0)):
+			case 2:
 				sg.Residency = calc.SGPR2
 			}
 		}
 	default:
 		sg.Residency = calc.SGForeigner
 	}
+	if (sg.Residency == calc.SGPR1 || sg.Residency == calc.SGPR2) && e.ApplyFullCpfRate.Valid && e.ApplyFullCpfRate.Bool {
+		// A 1st/2nd-year SPR who has jointly applied with the employer to
+		// contribute at full employer and employee rates (F/F) pays the
+		// citizens' rates (CPF Board, "CPF contributions for SPRs": option
+		// 3, "also applicable for SPR in the 3rd year and onwards";
+		// docs/reference/sg-sdl-and-spr-rates.md).
+		sg.Residency = calc.SGPR3
+	}
+	sg.SDLExempt = e.SdlExempt.Valid && e.SdlExempt.Bool
 	return sg
+}
+
+// sprYear is the year of SPR status (1, 2, or 3 for the 3rd year and on)
+// of a permanent resident since obtained, in the month of paid: the 1st
+// year runs to the end of the month of the first anniversary, the 2nd
+// and 3rd years start in the month after an anniversary (CPF Board, "How
+// do I determine the year of my SPR status for the purpose of CPF
+// contributions?": PR from 15 January 2020, 1st year to 31 January 2021,
+// 2nd year 1 February 2021 to 31 January 2022; docs/reference/
+// sg-sdl-and-spr-rates.md).
+func sprYear(obtained, paid time.Time) int {
+	months := (paid.Year()-obtained.Year())*12 + int(paid.Month()) - int(obtained.Month())
+	switch {
+	case months <= 12:
+		return 1
+	case months <= 24:
+		return 2
+	}
+	return 3
 }
 
 // TaxYear is the [from, to] range of the tax year a payment date falls in

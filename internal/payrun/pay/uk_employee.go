@@ -120,8 +120,20 @@ type ukDirectorToDate struct {
 // the weeks from the tax week of appointment to the year's end (SSCR 2001
 // reg 8; docs/reference/uk-directors-ni.md). A payment before the
 // appointment is an ordinary employee's.
+//
+// A directorship that ended (appointmentEndDate) keeps the director's
+// earnings period to the end of that tax year, also for pay as an
+// employee afterwards and whether or not isCompanyDirector was cleared
+// (SSCR 2001 reg 8(3); HMRC NIM12022, NIM12024); from the next tax year
+// the employee's ordinary earnings period applies (NIM12024).
 func ukDirector(e *EmployeeRow, paid time.Time, ue *calc.UKEmployee) {
-	if !strings.EqualFold(e.IsCompanyDirector, "true") {
+	ended := e.AppointmentEndDate.Valid
+	if ended {
+		if from, _ := TaxYear(calc.UK, paid); payroll.DateOnly(e.AppointmentEndDate.Time).Before(from) {
+			return
+		}
+	}
+	if !strings.EqualFold(e.IsCompanyDirector, "true") && !ended {
 		return
 	}
 	appointed := payroll.DateOnly(e.AppointmentStartDate.Time)
@@ -279,6 +291,13 @@ func ukP45Week1Month1(e *EmployeeRow, paid time.Time) bool {
 // back pay, a lump sum); regular pay, alone or with them, keeps the
 // employee's own earnings period. Directors keep their NI rules.
 func ukAfterLeaving(e *EmployeeRow, run *store.PayRun, earnings []calc.Earning, ue *calc.UKEmployee) {
+	// A director on the alternative arrangements paid in or after the
+	// period of leaving: the annual recalculation on this payment (SSCR
+	// 2001 reg 8(3); docs/reference/uk-directors-ni.md).
+	if ue.Director && ue.DirectorNIMethod == calc.DirectorAlternative && e.EndDate.Valid &&
+		!payroll.DateOnly(e.EndDate.Time).After(payroll.DateOnly(run.PeriodEnding)) {
+		ue.DirectorLeaving = true
+	}
 	if !e.EndDate.Valid || !payroll.DateOnly(e.EndDate.Time).Before(payroll.DateOnly(run.PeriodStarting)) {
 		return
 	}
