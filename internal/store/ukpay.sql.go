@@ -188,7 +188,7 @@ SELECT e.employee_id, r.date_paid, m.appointment_start_date, CAST(COALESCE(e.nia
 FROM employees m
 JOIN pay_run_employees e ON e.business_id = m.business_id AND e.employee_id = m.id
 JOIN pay_runs r ON r.id = e.pay_run_id
-WHERE m.business_id = $1 AND m.is_company_director = 'true'
+WHERE m.business_id = $1 AND (LOWER(m.is_company_director) = 'true' OR m.appointment_end_date IS NOT NULL)
     AND r.status = 'Finalised' AND r.id <> $2
     AND r.date_paid >= $3 AND r.date_paid <= $4
 ORDER BY e.employee_id, r.date_paid
@@ -213,7 +213,9 @@ type UKDirectorsNIablePayRow struct {
 // pay its NI was worked on (niable_pay: after salary sacrifice, without a
 // termination award; gross for a row calculated before that was kept) and
 // the director's appointment: a director's NI earnings to date are the sum
-// over their earnings period (internal/payrun/pay/uk_employee.go).
+// over their earnings period (internal/payrun/pay/uk_employee.go). A
+// directorship that ended keeps its earnings period to the end of that tax
+// year, whether or not the flag was cleared (ukDirector).
 func (q *Queries) UKDirectorsNIablePay(ctx context.Context, arg UKDirectorsNIablePayParams) ([]UKDirectorsNIablePayRow, error) {
 	rows, err := q.db.QueryContext(ctx, uKDirectorsNIablePay,
 		arg.BusinessID,

@@ -37,12 +37,14 @@ ORDER BY id;
 -- pay its NI was worked on (niable_pay: after salary sacrifice, without a
 -- termination award; gross for a row calculated before that was kept) and
 -- the director's appointment: a director's NI earnings to date are the sum
--- over their earnings period (internal/payrun/pay/uk_employee.go).
+-- over their earnings period (internal/payrun/pay/uk_employee.go). A
+-- directorship that ended keeps its earnings period to the end of that tax
+-- year, whether or not the flag was cleared (ukDirector).
 SELECT e.employee_id, r.date_paid, m.appointment_start_date, CAST(COALESCE(e.niable_pay, e.gross) AS BIGINT) AS niable
 FROM employees m
 JOIN pay_run_employees e ON e.business_id = m.business_id AND e.employee_id = m.id
 JOIN pay_runs r ON r.id = e.pay_run_id
-WHERE m.business_id = sqlc.arg(business_id) AND m.is_company_director = 'true'
+WHERE m.business_id = sqlc.arg(business_id) AND (LOWER(m.is_company_director) = 'true' OR m.appointment_end_date IS NOT NULL)
     AND r.status = 'Finalised' AND r.id <> sqlc.arg(pay_run_id)
     AND r.date_paid >= sqlc.arg(year_from) AND r.date_paid <= sqlc.arg(year_to)
 ORDER BY e.employee_id, r.date_paid;
