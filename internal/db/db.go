@@ -87,7 +87,7 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 			pool.Close()
 			return nil, fmt.Errorf("db: connect postgres: %w", err)
 		}
-		return &DB{Dialect: Postgres, W: pool, R: pool, reads: newReadStmts(pool)}, nil
+		return &DB{Dialect: Postgres, W: pool, R: pool, reads: &readStmts{pool: pool, unprepared: true}}, nil
 	}
 	path := strings.TrimPrefix(strings.TrimPrefix(dsn, "sqlite://"), "sqlite:")
 	if path == "" {
