@@ -67,7 +67,8 @@ func (l *lockedLog) String() string {
 // writes succeed within seconds and the node is ready again, without a
 // restart (the job queue restarted by its supervisor).
 func TestReadOnlyDatabaseAtStartRecovers(t *testing.T) {
-	t.Parallel()
+	// Not parallel: it swaps the process's default logger (see
+	// TestDiskFullAnswers503AndRecovers).
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "ro.db")
 	key := "pk_test_admin_" + payroll.NewSecret(8)
