@@ -13,14 +13,6 @@ import (
 // from HMRC's rules (payroll-rules-2026-27.md §2; the tax table routines'
 // arithmetic in docs/reference/uk-paye.md), not from our output.
 
-// finaliseRuns creates and finalises a run for each day, in order.
-func (e *regionEnv) finaliseRuns(t *testing.T, days ...string) {
-	t.Helper()
-	for _, day := range days {
-		e.Do("POST", e.run(t, day, 0, 0)+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
-	}
-}
-
 // The three ways an employee pays into a workplace pension (HMRC, "Pension
 // schemes rates and allowances: tax relief"; Finance Act 2004 ss 192-194;
 // the qualifying earnings band 2026-27 £6,240-£50,270, monthly £520-
