@@ -134,6 +134,12 @@ func AULSLTerminationWarnings(ctx context.Context, q *store.Queries, lcs []categ
 		return nil, err
 	}
 	years := serviceYears(start, end)
+	// The Act's answer turns on the state, the reason and the service
+	// only: the balances are read only when it is in doubt.
+	due, doubt, _ := AULSLOnTermination(state, reason, years)
+	if due || doubt == "" {
+		return nil, nil
+	}
 	rows, err := q.LeaveBalancesAsAt(ctx, store.LeaveBalancesAsAtParams{BusinessID: bizID, EmployeeID: employeeID, EntryDate: run.PeriodEnding})
 	if err != nil {
 		return nil, err
@@ -152,10 +158,8 @@ func AULSLTerminationWarnings(ctx context.Context, q *store.Queries, lcs []categ
 		if !years.Less(*lc.ContingentPeriod) || bal[lc.ID] <= 0 {
 			continue
 		}
-		if due, doubt, _ := AULSLOnTermination(state, reason, years); !due && doubt != "" {
-			out = append(out, fmt.Sprintf("%s of %s hours was not paid on termination after %s years of service in %s: %s. Pay it by an earnings line if the termination qualifies",
-				lc.Name, hoursOfE6(bal[lc.ID]).String(), years.RoundHalfUp(2).String(), strings.ToUpper(strings.TrimSpace(state)), doubt))
-		}
+		out = append(out, fmt.Sprintf("%s of %s hours was not paid on termination after %s years of service in %s: %s. Pay it by an earnings line if the termination qualifies",
+			lc.Name, hoursOfE6(bal[lc.ID]).String(), years.RoundHalfUp(2).String(), strings.ToUpper(strings.TrimSpace(state)), doubt))
 	}
 	return out, nil
 }

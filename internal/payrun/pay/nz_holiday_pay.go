@@ -279,14 +279,9 @@ func (w *Writer) nzHolidayPay(ctx context.Context, run *store.PayRun, e *Employe
 func nzPublicHolidaysAfterEnd(wd *[7]bool, end time.Time, weeks payroll.Rate, owp payroll.Money, cat Category,
 	stored []payschedule.PublicHoliday, region string, location int64) (line, bool) {
 	if wd == nil {
-		wd = &[7]bool{false, true, true, true, true, true, false}
+		wd = &mondayToFriday
 	}
-	perWeek := int64(0)
-	for _, w := range wd {
-		if w {
-			perWeek++
-		}
-	}
+	perWeek := daysIn(wd)
 	if perWeek == 0 || !weeks.IsPos() || !owp.IsPos() {
 		return line{}, false
 	}

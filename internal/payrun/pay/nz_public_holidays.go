@@ -2,6 +2,7 @@ package pay
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"time"
 
@@ -79,17 +80,10 @@ func nzHolidayDays(stored []payschedule.PublicHoliday, region string, location i
 		if h.NotAPublicHoliday {
 			return false
 		}
-		if len(h.States) > 0 && !containsFold(h.States, region) {
+		if len(h.States) > 0 && (region == "" || !slices.ContainsFunc(h.States, func(s string) bool { return strings.EqualFold(s, region) })) {
 			return false
 		}
-		if len(h.LocationIDs) > 0 {
-			found := false
-			for _, id := range h.LocationIDs {
-				found = found || id == location
-			}
-			return found
-		}
-		return true
+		return len(h.LocationIDs) == 0 || slices.Contains(h.LocationIDs, location)
 	}
 	for _, h := range stored {
 		if y := h.Date.Year(); y < from || y > to || !applies(h) {
@@ -119,13 +113,4 @@ func nzHolidayDays(stored []payschedule.PublicHoliday, region string, location i
 		}
 	}
 	return ph, fallback
-}
-
-func containsFold(list []string, s string) bool {
-	for _, x := range list {
-		if s != "" && strings.EqualFold(x, s) {
-			return true
-		}
-	}
-	return false
 }

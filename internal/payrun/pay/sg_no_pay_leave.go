@@ -24,14 +24,9 @@ func sgNoPayLeave(region string, e *EmployeeRow, run *store.PayRun, std []line, 
 		return payroll.Money{}, false
 	}
 	if wd == nil {
-		wd = &[7]bool{false, true, true, true, true, true, false}
+		wd = &mondayToFriday
 	}
-	perWeek := int64(0)
-	for _, d := range wd {
-		if d {
-			perWeek++
-		}
-	}
+	perWeek := daysIn(wd)
 	var hpd payroll.Rate
 	if e.HoursPerDay.Valid {
 		hpd, _ = payroll.ParseRate(e.HoursPerDay.String)

@@ -48,6 +48,20 @@ func (in *inputs) loadWorkDays(ctx context.Context, q *store.Queries, bizID int6
 	return nil
 }
 
+// mondayToFriday is the work week of an employee with none stored.
+var mondayToFriday = [7]bool{false, true, true, true, true, true, false}
+
+// daysIn is the number of work days in the week wd.
+func daysIn(wd *[7]bool) int64 {
+	n := int64(0)
+	for _, d := range wd {
+		if d {
+			n++
+		}
+	}
+	return n
+}
+
 // workWeekOf is employee id's work days (nil: none stored, or no day with
 // hours).
 func (in *inputs) workWeekOf(id int64) *[7]bool {

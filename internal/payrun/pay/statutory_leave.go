@@ -102,7 +102,7 @@ func (c *statutoryCache) workDaysOf(id int64) [7]bool {
 			}
 		}
 	}
-	return [7]bool{false, true, true, true, true, true, false}
+	return mondayToFriday
 }
 
 // away is the days employee id is absent on statutory leave, sickness
