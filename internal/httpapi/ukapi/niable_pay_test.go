@@ -110,15 +110,11 @@ func TestNIablePayStoredAwardLeftOut(t *testing.T) {
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
 		e := newEnv(t, d)
 		key := e.Key
-		id := func(path string, body map[string]any) int64 {
-			t.Helper()
-			return int64(num(t, e.Do("POST", path, key, body).Expect(t, 200).Map(t)["id"]))
-		}
 		e.Do("PUT", e.B+"/hmrcsettings", key, map[string]any{"taxOfficeNumber": "123", "taxOfficeReference": "AB456",
 			"accountsOfficeReference": "123PX00123456", "rtiUserId": "ISV123", "rtiTestMode": true}).Expect(t, 200)
-		red := id(e.B+"/paycategory", map[string]any{"name": "Compensation", "rateUnit": "Fixed", "payCategoryType": "ETP"})
-		monthly := id(e.B+"/payschedule", map[string]any{"name": "Monthly", "frequency": "Monthly"})
-		rob := id(e.B+"/employee/unstructured?matchType=None", map[string]any{"firstName": "Rob", "surname": "Award", "dateOfBirth": "1990-02-03T00:00:00",
+		red := postID(t, e, e.B+"/paycategory", map[string]any{"name": "Compensation", "rateUnit": "Fixed", "payCategoryType": "ETP"})
+		monthly := postID(t, e, e.B+"/payschedule", map[string]any{"name": "Monthly", "frequency": "Monthly"})
+		rob := postID(t, e, e.B+"/employee/unstructured?matchType=None", map[string]any{"firstName": "Rob", "surname": "Award", "dateOfBirth": "1990-02-03T00:00:00",
 			"gender": "Male", "startDate": "2026-10-01T00:00:00", "employmentType": "FullTime", "paySchedule": "Monthly", "primaryPayCategory": "Ordinary Hours",
 			"primaryLocation": "Head office", "residentialStreetAddress": "1 High St", "residentialPostCode": "SW1A 1AA", "residentialCity": "London",
 			"bankAccount1_AccountNumber": "12345678", "bankAccount1_AccountName": "Rob", "bankAccount1_AllocatedPercentage": 100, "bankAccount1_SortCode": "12-34-56",
@@ -170,13 +166,9 @@ func TestNIablePayAfterSalarySacrifice(t *testing.T) {
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
 		e := newEnv(t, d)
 		key := e.Key
-		id := func(path string, body map[string]any) int64 {
-			t.Helper()
-			return int64(num(t, e.Do("POST", path, key, body).Expect(t, 200).Map(t)["id"]))
-		}
 		e.Do("PUT", e.B+"/hmrcsettings", key, map[string]any{"taxOfficeNumber": "123", "taxOfficeReference": "AB456",
 			"accountsOfficeReference": "123PX00123456", "rtiUserId": "ISV123", "rtiTestMode": true}).Expect(t, 200)
-		monthly := id(e.B+"/payschedule", map[string]any{"name": "Monthly", "frequency": "Monthly"})
+		monthly := postID(t, e, e.B+"/payschedule", map[string]any{"name": "Monthly", "frequency": "Monthly"})
 		mona := monthlyEmployee(t, e, "Mona", map[string]any{"startDate": "2024-01-01T00:00:00", "taxCalculationMethod": "NonCumulative", "rate": 2500})
 		joinSacrificePlan(t, e, mona, 5)
 		run := num(t, e.Do("POST", e.B+"/payrun", key, map[string]any{"payScheduleId": monthly, "payPeriodEnding": "2026-07-31T00:00:00",
