@@ -158,6 +158,7 @@ func Build(cfg config.Config, database *db.DB, clock payroll.Clock, log *slog.Lo
 	a.Timesheets = &timesheet.Service{DB: database, Clock: clock, Employees: a.Employees, Emit: a.Webhooks.Emit, EmitEach: a.Webhooks.EmitEach, Rates: &payrate.Service{Employees: a.Employees, PayCategories: a.Reference.PayCategories, Clock: clock},
 		Agreements: a.Agreements}
 	a.StatutoryLeave = &statutoryleave.Service{DB: database, Clock: clock, Employees: a.Employees}
+	a.Timesheets.RegisterJobs(a.Jobs)
 	a.Roster = &roster.Service{DB: database, Clock: clock, Employees: a.Employees, Timesheets: a.Timesheets}
 	a.Kiosks = &kiosk.Service{DB: database, Clock: clock, Employees: a.Employees, Timesheets: a.Timesheets, Roster: a.Roster, Notify: a.Notify,
 		Lookups: &kiosk.Lookups{LocationCollections: a.Reference.LocationCollections, CoreCollections: a.Reference.CoreCollections},

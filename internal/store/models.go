@@ -1464,6 +1464,13 @@ type TimesheetBreak struct {
 	IsPaid         bool
 }
 
+type TimesheetDayCountDelta struct {
+	BusinessID int64
+	Day        int64
+	N          int64
+	Merged     bool
+}
+
 type TimesheetLine struct {
 	ID                int64
 	BusinessID        int64

@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/payrolld/payrolld/internal/business"
-	"github.com/payrolld/payrolld/internal/db"
 	"github.com/payrolld/payrolld/internal/odata"
 	"github.com/payrolld/payrolld/internal/payroll"
 )
@@ -179,11 +178,11 @@ func (s *Service) List(ctx context.Context, biz business.Business, p *payroll.Pr
 		countFrom += "JOIN employees e ON e.id = t.employee_id "
 	}
 	var count int
-	if s.DB.Dialect == db.SQLite && acc.scope.All && lq.EmployeeGroupID == 0 && lq.EmployeeID == 0 && lq.LocationID == 0 &&
+	if acc.scope.All && lq.EmployeeGroupID == 0 && lq.EmployeeID == 0 && lq.LocationID == 0 &&
 		(lq.Status == "" || strings.EqualFold(lq.Status, "any")) && compiled.Where == odata.NoFilter {
-		// Only the dates filter the lines: SQLite sums the per-day counts
-		// kept as lines are written (migration 00901) instead of counting
-		// the period's index entries (~50 ms at 500,000 lines).
+		// Only the dates filter the lines: sum the per-day counts kept as
+		// lines are written (daycounts.go) instead of counting the
+		// period's index entries (43-50 ms at 500,000 lines).
 		from, to := int64(0), int64(99991231)
 		if !lq.From.IsZero() {
 			from = payroll.DayKey(lq.From)
@@ -191,7 +190,7 @@ func (s *Service) List(ctx context.Context, biz business.Business, p *payroll.Pr
 		if !lq.To.IsZero() {
 			to = payroll.DayKey(lq.To)
 		}
-		if err := q.QueryRow(ctx, "SELECT COALESCE(SUM(n), 0) FROM timesheet_day_counts WHERE business_id = $1 AND day >= $2 AND day <= $3",
+		if err := q.QueryRow(ctx, "SELECT COALESCE(SUM(n), 0) FROM "+dayCountsTable(s.DB)+" WHERE business_id = $1 AND day >= $2 AND day <= $3",
 			biz.ID, from, to).Scan(&count); err != nil {
 			return Page{}, err
 		}

@@ -1,18 +1,22 @@
 package timesheetapi_test
 
 import (
+	"context"
 	"fmt"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/payrolld/payrolld/internal/db"
 	"github.com/payrolld/payrolld/internal/testkit"
+	"github.com/payrolld/payrolld/internal/timesheet"
 )
 
 // The list's itemCount stays the number of lines in the dates asked
-// through every write that adds, moves or removes a line (on SQLite it is
-// summed from the per-day counts triggers keep, migration 00901; on
-// PostgreSQL it is counted), including lines past midnight and the bulk
-// replace.
+// through every write that adds, moves or removes a line (it is summed
+// from the per-day counts triggers keep: counter rows on SQLite, migration
+// 00901; deltas on PostgreSQL, folded by a periodic job, 01080), including
+// lines past midnight and the bulk replace.
 func TestTimesheetListCountFollowsWrites(t *testing.T) {
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
 		e := newEnv(t, d)
@@ -32,15 +36,38 @@ func TestTimesheetListCountFollowsWrites(t *testing.T) {
 					t.Errorf("%s: %s counts %d lines, want %d", step, q, got, n)
 				}
 			}
-			// The kept counts agree with the lines themselves, day by day
-			// (SQLite: the only tree that keeps them).
-			if d.Dialect == db.SQLite {
+			// The kept counts agree with the lines themselves, day by day:
+			// SQLite's counter rows, PostgreSQL's deltas before and after
+			// the periodic fold, which leaves one row a day.
+			agree := func(when string) {
+				t.Helper()
+				table, day := "timesheet_day_counts", "CAST(replace(substr(start_time, 1, 10), '-', '') AS INTEGER)"
+				if d.Dialect == db.Postgres {
+					table, day = "timesheet_day_count_deltas", "to_char(start_time AT TIME ZONE 'UTC', 'YYYYMMDD')::bigint"
+				}
 				var off int
-				if err := d.R.QueryRow(`SELECT COUNT(*) FROM (SELECT business_id, CAST(replace(substr(start_time, 1, 10), '-', '') AS INTEGER) AS day,
+				if err := d.R.QueryRow(`SELECT COUNT(*) FROM (SELECT business_id, `+day+` AS day,
 					COUNT(*) AS n FROM timesheet_lines GROUP BY 1, 2) l
-					FULL JOIN (SELECT business_id, day, SUM(n) AS n FROM timesheet_day_counts GROUP BY 1, 2 HAVING SUM(n) <> 0) c
+					FULL JOIN (SELECT business_id, day, SUM(n) AS n FROM `+table+` GROUP BY 1, 2 HAVING SUM(n) <> 0) c
 					ON c.business_id = l.business_id AND c.day = l.day WHERE c.n IS NULL OR l.n IS NULL OR c.n <> l.n`).Scan(&off); err != nil || off != 0 {
-					t.Errorf("%s: %d days' kept counts differ from the lines (err %v)", step, off, err)
+					t.Errorf("%s, %s: %d days' kept counts differ from the lines (err %v)", step, when, off, err)
+				}
+			}
+			agree("as written")
+			if d.Dialect == db.Postgres {
+				if _, err := (&timesheet.Service{DB: d}).MergeDayCounts(context.Background()); err != nil {
+					t.Fatal(err)
+				}
+				agree("folded")
+				var extra int
+				if err := d.R.QueryRow(`SELECT COUNT(*) FROM (SELECT 1 FROM timesheet_day_count_deltas
+					GROUP BY business_id, day HAVING COUNT(*) > 1 OR bool_or(NOT merged)) x`).Scan(&extra); err != nil || extra != 0 {
+					t.Errorf("%s: %d days keep more than one folded row (err %v)", step, extra, err)
+				}
+				for q, n := range cases {
+					if got := count(q); got != n {
+						t.Errorf("%s, folded: %s counts %d lines, want %d", step, q, got, n)
+					}
 				}
 			}
 		}
@@ -70,5 +97,65 @@ func TestTimesheetListCountFollowsWrites(t *testing.T) {
 			"timesheets": map[string]any{fmt.Sprint(e.ann): []any{day(2), day(4), day(4)}}}).Expect(t, 200)
 		want("bulk replace", map[string]int{"": 4, "?fromDate=2026-11-04&toDate=2026-11-04": 2, "?fromDate=2026-11-06": 0,
 			"?status=Submitted": 4})
+	})
+}
+
+// Lines written by concurrent requests while the deltas are folded (on
+// PostgreSQL) are each counted once: writers never wait on a counter, and
+// a fold takes only the deltas its snapshot sees.
+func TestTimesheetListCountUnderConcurrentWritesAndFolds(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newEnv(t, d)
+		ctx := context.Background()
+		const perEmployee = 12
+		var wg sync.WaitGroup
+		errs := make(chan error, 2*perEmployee+1)
+		for _, emp := range []int64{e.ann, e.ben} {
+			wg.Add(1)
+			go func(emp int64) {
+				defer wg.Done()
+				for i := 0; i < perEmployee; i++ {
+					day := fmt.Sprintf("2026-10-%02d", 1+i%6) // several lines a day, so folds and writes meet
+					hour := 6 + i/6*4
+					r := e.Do("POST", e.B+"/timesheet", e.Key, map[string]any{"employeeId": emp,
+						"startTime": fmt.Sprintf("%sT%02d:00:00", day, hour), "endTime": fmt.Sprintf("%sT%02d:00:00", day, hour+3)})
+					if r.Status != 200 {
+						errs <- fmt.Errorf("create: %d %s", r.Status, r.Body)
+					}
+				}
+			}(emp)
+		}
+		writing, folded := make(chan struct{}), make(chan struct{})
+		go func() { // fold while the writers write
+			defer close(folded)
+			for {
+				if _, err := (&timesheet.Service{DB: d}).MergeDayCounts(ctx); err != nil {
+					errs <- err
+					return
+				}
+				select {
+				case <-writing:
+					return
+				case <-time.After(time.Millisecond):
+				}
+			}
+		}()
+		wg.Wait()
+		close(writing)
+		<-folded
+		close(errs)
+		for err := range errs {
+			t.Error(err)
+		}
+		if _, err := (&timesheet.Service{DB: d}).MergeDayCounts(ctx); err != nil {
+			t.Fatal(err)
+		}
+		var page struct {
+			ItemCount int `json:"itemCount"`
+		}
+		e.Do("GET", e.B+"/timesheet?fromDate=2026-10-01&toDate=2026-10-31", e.Key, nil).Expect(t, 200).JSON(t, &page)
+		if page.ItemCount != 2*perEmployee {
+			t.Errorf("itemCount %d, want %d", page.ItemCount, 2*perEmployee)
+		}
 	})
 }
