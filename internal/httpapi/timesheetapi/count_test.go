@@ -46,9 +46,9 @@ func TestTimesheetListCountFollowsWrites(t *testing.T) {
 					table, day = "timesheet_day_count_deltas", "to_char(start_time AT TIME ZONE 'UTC', 'YYYYMMDD')::bigint"
 				}
 				var off int
-				if err := d.R.QueryRow(`SELECT COUNT(*) FROM (SELECT business_id, `+day+` AS day,
+				if err := d.R.QueryRow(`SELECT COUNT(*) FROM (SELECT business_id, ` + day + ` AS day,
 					COUNT(*) AS n FROM timesheet_lines GROUP BY 1, 2) l
-					FULL JOIN (SELECT business_id, day, SUM(n) AS n FROM `+table+` GROUP BY 1, 2 HAVING SUM(n) <> 0) c
+					FULL JOIN (SELECT business_id, day, SUM(n) AS n FROM ` + table + ` GROUP BY 1, 2 HAVING SUM(n) <> 0) c
 					ON c.business_id = l.business_id AND c.day = l.day WHERE c.n IS NULL OR l.n IS NULL OR c.n <> l.n`).Scan(&off); err != nil || off != 0 {
 					t.Errorf("%s, %s: %d days' kept counts differ from the lines (err %v)", step, when, off, err)
 				}
