@@ -139,52 +139,9 @@ func (q *Queries) SetPayRunEmployeeNICategory(ctx context.Context, arg SetPayRun
 	return err
 }
 
-const uKDirectorsAppointedBetween = `-- name: UKDirectorsAppointedBetween :many
-SELECT id, appointment_start_date FROM employees
-WHERE business_id = $1 AND is_company_director = 'true'
-    AND appointment_start_date > $2 AND appointment_start_date <= $3
-ORDER BY id
-`
-
-type UKDirectorsAppointedBetweenParams struct {
-	BusinessID int64
-	FromDate   sql.NullTime
-	ToDate     sql.NullTime
-}
-
-type UKDirectorsAppointedBetweenRow struct {
-	ID                   int64
-	AppointmentStartDate sql.NullTime
-}
-
-// The company directors of a business appointed after from and on or
-// before to (a director appointed during the tax year has a pro-rata NI
-// earnings period from the week of appointment).
-func (q *Queries) UKDirectorsAppointedBetween(ctx context.Context, arg UKDirectorsAppointedBetweenParams) ([]UKDirectorsAppointedBetweenRow, error) {
-	rows, err := q.db.QueryContext(ctx, uKDirectorsAppointedBetween, arg.BusinessID, arg.FromDate, arg.ToDate)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	items := []UKDirectorsAppointedBetweenRow{}
-	for rows.Next() {
-		var i UKDirectorsAppointedBetweenRow
-		if err := rows.Scan(&i.ID, &i.AppointmentStartDate); err != nil {
-			return nil, err
-		}
-		items = append(items, i)
-	}
-	if err := rows.Close(); err != nil {
-		return nil, err
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
-}
-
 const uKDirectorsNIablePay = `-- name: UKDirectorsNIablePay :many
-SELECT e.employee_id, r.date_paid, m.appointment_start_date, CAST(COALESCE(e.niable_pay, e.gross) AS BIGINT) AS niable
+SELECT e.employee_id, r.date_paid, m.appointment_start_date, CAST(COALESCE(e.niable_pay, e.gross) AS BIGINT) AS niable,
+    e.ni_employee, e.ni_employer
 FROM employees m
 JOIN pay_run_employees e ON e.business_id = m.business_id AND e.employee_id = m.id
 JOIN pay_runs r ON r.id = e.pay_run_id
@@ -206,16 +163,19 @@ type UKDirectorsNIablePayRow struct {
 	DatePaid             time.Time
 	AppointmentStartDate sql.NullTime
 	Niable               int64
+	NiEmployee           int64
+	NiEmployer           int64
 }
 
 // Each finalised payment of the tax year so far ([year_from, year_to], not
 // the run being calculated) to a company director of a business, with the
 // pay its NI was worked on (niable_pay: after salary sacrifice, without a
-// termination award; gross for a row calculated before that was kept) and
-// the director's appointment: a director's NI earnings to date are the sum
-// over their earnings period (internal/payrun/pay/uk_employee.go). A
-// directorship that ended keeps its earnings period to the end of that tax
-// year, whether or not the flag was cleared (ukDirector).
+// termination award; gross for a row calculated before that was kept), the
+// NI and the director's appointment: a director's NI earnings and NI to
+// date are the sums over their earnings period
+// (internal/payrun/pay/uk_employee.go). A directorship that ended keeps its
+// earnings period to the end of that tax year, whether or not the flag was
+// cleared (ukDirector).
 func (q *Queries) UKDirectorsNIablePay(ctx context.Context, arg UKDirectorsNIablePayParams) ([]UKDirectorsNIablePayRow, error) {
 	rows, err := q.db.QueryContext(ctx, uKDirectorsNIablePay,
 		arg.BusinessID,
@@ -235,6 +195,8 @@ func (q *Queries) UKDirectorsNIablePay(ctx context.Context, arg UKDirectorsNIabl
 			&i.DatePaid,
 			&i.AppointmentStartDate,
 			&i.Niable,
+			&i.NiEmployee,
+			&i.NiEmployer,
 		); err != nil {
 			return nil, err
 		}

@@ -76,12 +76,9 @@ const (
 // YTD is an employee's year-to-date before a run.
 type YTD struct {
 	store.PayRunYearToDateRow
-	// ukDirector is the NI to date in the earnings period of a UK director
-	// appointed during the tax year (nil: the year's figures are theirs).
-	ukDirector *ukDirectorToDate
-	// ukDirectorNIable is a UK director's NI-able pay to date in their
+	// ukDirector is a UK director's NI-able pay and NI to date in their
 	// earnings period (nil: not a director, whose NI is per period).
-	ukDirectorNIable *int64
+	ukDirector *ukDirectorToDate
 	// nzRecent is an NZ employee's regular earnings of the four weeks
 	// (monthly: the month) before the run's period (nz_extrapay.go).
 	nzRecent int64
@@ -118,9 +115,6 @@ func YearToDate(ctx context.Context, q *store.Queries, biz business.Business, ru
 		out[rows[i].EmployeeID] = &YTD{PayRunYearToDateRow: rows[i]}
 	}
 	if err := addUKDirectorsToDate(ctx, q, biz, run, from, out); err != nil { // uk_employee.go
-		return nil, err
-	}
-	if err := addUKDirectorsNIable(ctx, q, biz, run, from, out); err != nil { // uk_employee.go
 		return nil, err
 	}
 	if err := addNZRecentEarnings(ctx, q, biz, run, out); err != nil { // nz_extrapay.go

@@ -2,7 +2,6 @@ package pay
 
 import (
 	"context"
-	"database/sql"
 	"strings"
 	"time"
 
@@ -106,10 +105,13 @@ func ukCategoryOn(ctx context.Context, q *store.Queries, region string, bizID in
 	return err
 }
 
-// ukDirectorToDate is a director's NI to date in their earnings period
-// (the pay it was worked on is YTD.ukDirectorNIable).
+// ukDirectorToDate is a director's NI-able pay and NI to date in their
+// earnings period, which starts at start: the tax year's first day, or the
+// tax week of an appointment during the year (proRata).
 type ukDirectorToDate struct {
-	employeeNI, employerNI int64
+	start                          time.Time
+	proRata                        bool
+	niable, employeeNI, employerNI int64
 }
 
 // ukDirector sets a company director's NI on uk: the annual earnings
@@ -165,57 +167,15 @@ func ukDirectorWeekOfAppointment(appointed, paid time.Time) (int, bool) {
 	return int(appointed.Sub(from).Hours()/24)/7 + 1, true
 }
 
-// addUKDirectorsToDate gives each UK director appointed during the run's
-// tax year their NI to date from the start of the tax week of
-// appointment (one year-to-date query per distinct week, none when no
-// director was appointed in the year).
+// addUKDirectorsToDate gives each UK company director the pay their NI
+// was worked on so far in their earnings period (the tax year, or from the
+// tax week of appointment), which the annual and pro-rata methods add this
+// period's NI-able pay to, and, for a director appointed during the year,
+// the NI paid in that period. Gross to date would count pay given up by
+// salary sacrifice and termination awards (ITEPA 2003 s 403), which are
+// not NI earnings, and charge NI on them from the second payment on. One
+// query of the directors' payments of the year.
 func addUKDirectorsToDate(ctx context.Context, q *store.Queries, biz business.Business, run *store.PayRun, from time.Time, out map[int64]*YTD) error {
-	if biz.Region != calc.UK {
-		return nil
-	}
-	dirs, err := q.UKDirectorsAppointedBetween(ctx, store.UKDirectorsAppointedBetweenParams{BusinessID: biz.ID, FromDate: sql.NullTime{Time: from, Valid: true},
-		ToDate: sql.NullTime{Time: run.DatePaid, Valid: true}})
-	if err != nil || len(dirs) == 0 {
-		return err
-	}
-	byWeek := map[time.Time][]int64{}
-	for _, d := range dirs {
-		week, ok := ukDirectorWeekOfAppointment(payroll.DateOnly(d.AppointmentStartDate.Time), run.DatePaid)
-		if !ok {
-			continue
-		}
-		start := from.AddDate(0, 0, 7*(week-1))
-		byWeek[start] = append(byWeek[start], d.ID)
-	}
-	for start, ids := range byWeek {
-		rows, err := q.PayRunYearToDate(ctx, store.PayRunYearToDateParams{QuarterFrom: start, BusinessID: biz.ID, PayRunID: run.ID,
-			YearFrom: start, YearTo: run.DatePaid})
-		if err != nil {
-			return err
-		}
-		since := make(map[int64]*store.PayRunYearToDateRow, len(rows))
-		for i := range rows {
-			since[rows[i].EmployeeID] = &rows[i]
-		}
-		for _, id := range ids {
-			d := &ukDirectorToDate{}
-			if r := since[id]; r != nil {
-				d.employeeNI, d.employerNI = r.NiEmployee, r.NiEmployer
-			}
-			y := ytdFor(out, id)
-			y.ukDirector = d
-		}
-	}
-	return nil
-}
-
-// addUKDirectorsNIable gives each UK company director the pay their NI was
-// worked on so far in their earnings period (the tax year, or from the tax
-// week of appointment): the annual and pro-rata methods add this period's
-// NI-able pay to it. Gross to date would count pay given up by salary
-// sacrifice and termination awards (ITEPA 2003 s 403), which are not NI
-// earnings, and charge NI on them from the second payment on.
-func addUKDirectorsNIable(ctx context.Context, q *store.Queries, biz business.Business, run *store.PayRun, from time.Time, out map[int64]*YTD) error {
 	if biz.Region != calc.UK {
 		return nil
 	}
@@ -224,18 +184,22 @@ func addUKDirectorsNIable(ctx context.Context, q *store.Queries, biz business.Bu
 		return err
 	}
 	for _, r := range rows {
-		start := from
-		if r.AppointmentStartDate.Valid {
-			if week, ok := ukDirectorWeekOfAppointment(payroll.DateOnly(r.AppointmentStartDate.Time), run.DatePaid); ok {
-				start = from.AddDate(0, 0, 7*(week-1))
-			}
-		}
 		y := ytdFor(out, r.EmployeeID)
-		if y.ukDirectorNIable == nil {
-			y.ukDirectorNIable = new(int64)
+		d := y.ukDirector
+		if d == nil {
+			d = &ukDirectorToDate{start: from}
+			if r.AppointmentStartDate.Valid {
+				appointed := payroll.DateOnly(r.AppointmentStartDate.Time)
+				if week, ok := ukDirectorWeekOfAppointment(appointed, run.DatePaid); ok && !appointed.After(run.DatePaid) {
+					d.start, d.proRata = from.AddDate(0, 0, 7*(week-1)), true
+				}
+			}
+			y.ukDirector = d
 		}
-		if !r.DatePaid.Before(start) {
-			*y.ukDirectorNIable += r.Niable
+		if !r.DatePaid.Before(d.start) {
+			d.niable += r.Niable
+			d.employeeNI += r.NiEmployee
+			d.employerNI += r.NiEmployer
 		}
 	}
 	return nil
@@ -248,10 +212,10 @@ func ukYearToDate(e *EmployeeRow, paid time.Time, y *YTD) calc.UKYearToDate {
 	out := calc.UKYearToDate{TaxablePay: money(y.Taxable), TaxPaid: money(y.Tax), NIEarnings: money(y.Gross),
 		EmployeeNI: money(y.NiEmployee), EmployerNI: money(y.NiEmployer)}
 	if d := y.ukDirector; d != nil {
-		out.NIEarnings, out.EmployeeNI, out.EmployerNI = payroll.Money{}, money(d.employeeNI), money(d.employerNI)
-	}
-	if y.ukDirectorNIable != nil {
-		out.NIEarnings = money(*y.ukDirectorNIable)
+		out.NIEarnings = money(d.niable)
+		if d.proRata {
+			out.EmployeeNI, out.EmployerNI = money(d.employeeNI), money(d.employerNI)
+		}
 	}
 	out.PreviousEmploymentPay, out.PreviousEmploymentTax = ukPreviousEmployment(e, paid)
 	return out

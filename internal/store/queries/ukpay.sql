@@ -22,25 +22,18 @@ ORDER BY d.employee_id, d.week, d.day_of_week;
 -- The NI letter a UK pay run calculated the employee with.
 UPDATE pay_run_employees SET ni_category = $3 WHERE pay_run_id = $1 AND employee_id = $2;
 
--- name: UKDirectorsAppointedBetween :many
--- The company directors of a business appointed after from and on or
--- before to (a director appointed during the tax year has a pro-rata NI
--- earnings period from the week of appointment).
-SELECT id, appointment_start_date FROM employees
-WHERE business_id = $1 AND is_company_director = 'true'
-    AND appointment_start_date > sqlc.arg(from_date) AND appointment_start_date <= sqlc.arg(to_date)
-ORDER BY id;
-
 -- name: UKDirectorsNIablePay :many
 -- Each finalised payment of the tax year so far ([year_from, year_to], not
 -- the run being calculated) to a company director of a business, with the
 -- pay its NI was worked on (niable_pay: after salary sacrifice, without a
--- termination award; gross for a row calculated before that was kept) and
--- the director's appointment: a director's NI earnings to date are the sum
--- over their earnings period (internal/payrun/pay/uk_employee.go). A
--- directorship that ended keeps its earnings period to the end of that tax
--- year, whether or not the flag was cleared (ukDirector).
-SELECT e.employee_id, r.date_paid, m.appointment_start_date, CAST(COALESCE(e.niable_pay, e.gross) AS BIGINT) AS niable
+-- termination award; gross for a row calculated before that was kept), the
+-- NI and the director's appointment: a director's NI earnings and NI to
+-- date are the sums over their earnings period
+-- (internal/payrun/pay/uk_employee.go). A directorship that ended keeps its
+-- earnings period to the end of that tax year, whether or not the flag was
+-- cleared (ukDirector).
+SELECT e.employee_id, r.date_paid, m.appointment_start_date, CAST(COALESCE(e.niable_pay, e.gross) AS BIGINT) AS niable,
+    e.ni_employee, e.ni_employer
 FROM employees m
 JOIN pay_run_employees e ON e.business_id = m.business_id AND e.employee_id = m.id
 JOIN pay_runs r ON r.id = e.pay_run_id
