@@ -1,0 +1,139 @@
+package payrunapi_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/payrolld/payrolld/internal/db"
+	"github.com/payrolld/payrolld/internal/testkit"
+)
+
+// A further SG audit in 2026 (paydepth17): CPF for the oldest age bands,
+// a bonus after an age-band change, wages of $500 or less, the SDL on a
+// bonus month and Part IV overtime. Rates from 1 January 2026 and the OW
+// ceiling $8,000 (payroll-rules-2026-27.md §4.1-4.2); rounding: the total
+// to the dollar (50 cents up), the employee share's cents dropped, the
+// employer's = total − employee. Figures derived by hand from the CPF
+// Board's, MOM's and the SDL Act's rules, not from our output.
+
+// The two oldest bands (CPF Board, "How much CPF contributions to pay",
+// from 1 January 2026: above 65 to 70 employer 9% / employee 7.5%, above
+// 70 employer 7.5% / employee 5%), $5,000 in June 2026:
+//   - Ola, born 3 March 1958 (68): total 16.5% = 825, employee 7.5% =
+//     375, employer 450;
+//   - Old, born 3 March 1950 (76): total 12.5% = 625, employee 5% = 250,
+//     employer 375.
+func TestAuditSGCPFAbove65AndAbove70(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "SG", "Monthly")
+		ola := e.employee(t, "Ola", "Monthly", map[string]any{"rate": 5000, "rateUnit": "Fixed", "dateOfBirth": "1958-03-03T00:00:00"})
+		old := e.employee(t, "Old", "Monthly", map[string]any{"rate": 5000, "rateUnit": "Fixed", "dateOfBirth": "1950-03-03T00:00:00"})
+		P := e.run(t, "2026-06-30", 0, 0)
+		for _, c := range []struct {
+			name   string
+			emp    int64
+			ee, er float64
+		}{{"Ola", ola, 375, 450}, {"Old", old, 250, 375}} {
+			tot := e.totals(t, P, c.emp)
+			expectAmount(t, c.name+" CPF employee", tot["cpfEmployeeContributionAmount"], c.ee)
+			expectAmount(t, c.name+" CPF employer", tot["cpfEmployerContributionAmount"], c.er)
+		}
+	})
+}
+
+// A bonus paid in the month after the age-band change takes the new
+// band's rates on the whole month's wages, OW and AW alike (CPF Board:
+// the rates of the age in the month of payment; "above 55 to 60" from the
+// month after the 55th birthday: employer 16% / employee 18%). Gus, born
+// 10 June 1971, $5,000 a month since 2020; June 2026 (turns 55): 37% =
+// 1,850, employee 1,000, employer 850. July 2026 with a $10,000 bonus
+// (AW ceiling 102,000 − OW of the year estimated at 12 × 5,000 = 60,000
+// → 42,000, so all of it): wages 15,000 × 34% = 5,100, employee 18% =
+// 2,700, employer 2,400. The SDL that month: 0.25% of the first $4,500
+// of the month's remuneration (bonus included, SDL Act s 3(1A)) = 11.25.
+func TestAuditSGBonusAfterTheAgeBandChange(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "SG", "Monthly")
+		gus := e.employee(t, "Gus", "Monthly", map[string]any{"rate": 5000, "rateUnit": "Fixed", "dateOfBirth": "1971-06-10T00:00:00",
+			"startDate": "2020-01-01T00:00:00"})
+		P := e.run(t, "2026-06-30", 0, 0)
+		tot := e.totals(t, P, gus)
+		expectAmount(t, "June CPF employee", tot["cpfEmployeeContributionAmount"], 1000)
+		expectAmount(t, "June CPF employer", tot["cpfEmployerContributionAmount"], 850)
+		e.Do("POST", P+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+		tot = e.totals(t, e.run(t, "2026-07-31", gus, 10000), gus)
+		expectAmount(t, "July CPF employee", tot["cpfEmployeeContributionAmount"], 2700)
+		expectAmount(t, "July CPF employer", tot["cpfEmployerContributionAmount"], 2400)
+		expectAmount(t, "July SDL", tot["sdlContributionAmount"], 11.25)
+	})
+}
+
+// Total wages of $500 or less (CPF Board's rate tables: above $50 to
+// $500 the employer alone pays its rate of the total wages, the employee
+// nothing; $50 or less no CPF at all), age 55 and below, June 2026:
+//   - Tan, $400: employer 17% × 400 = 68.00, employee nil;
+//   - Uma, $50: nil.
+func TestAuditSGWagesOf500OrLess(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "SG", "Monthly")
+		tan := e.employee(t, "Tan", "Monthly", map[string]any{"rate": 400, "rateUnit": "Fixed", "dateOfBirth": "1996-03-03T00:00:00"})
+		uma := e.employee(t, "Uma", "Monthly", map[string]any{"rate": 50, "rateUnit": "Fixed", "dateOfBirth": "1996-03-03T00:00:00"})
+		P := e.run(t, "2026-06-30", 0, 0)
+		for _, c := range []struct {
+			name   string
+			emp    int64
+			ee, er float64
+		}{{"Tan", tan, 0, 68}, {"Uma", uma, 0, 0}} {
+			tot := e.totals(t, P, c.emp)
+			expectAmount(t, c.name+" CPF employee", tot["cpfEmployeeContributionAmount"], c.ee)
+			expectAmount(t, c.name+" CPF employer", tot["cpfEmployerContributionAmount"], c.er)
+		}
+	})
+}
+
+// Overtime under Part IV of the Employment Act entered as hours on the
+// "Overtime 1.5x" category (loading 50%) without a rate (Employment Act
+// 1968 s 38(4): at least 1.5 times the hourly basic rate of pay; MOM,
+// "Overtime pay computation": for a monthly-rated employee the hourly
+// basic rate is 12 × the monthly basic rate ÷ (52 × 44), whatever the
+// contractual hours). Omar, a non-workman on $2,288 a month (covered:
+// basic pay up to $2,600), contracted for 40 hours a week, works 10 hours
+// of overtime in June 2026: hourly basic rate 12 × 2,288 ÷ 2,288 =
+// 12.00; 10 × 1.5 × 12.00 = 180.00. Gross 2,468.00; overtime is an
+// ordinary wage: CPF (age 30) total 37% × 2,468 = 913.16 → 913, employee
+// 20% = 493.60 → 493, employer 420. Tim, on the same pay, records his 10
+// hours of overtime on an approved timesheet (Saturday 13 June 2026,
+// 09:00-19:00): the same 180.00.
+func TestAuditSGPartIVOvertimeHours(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "SG", "Monthly")
+		ot := int64(num(t, e.Do("POST", e.B+"/paycategory", e.Key, map[string]any{"name": "Overtime 1.5x", "rateUnit": "Hourly",
+			"rateLoadingPercent": 50}).Expect(t, 200).Map(t)["id"]))
+		omar := e.employee(t, "Omar", "Monthly", map[string]any{"rate": 2288, "rateUnit": "Monthly", "hoursPerWeek": 40, "hoursPerDay": 8,
+			"dateOfBirth": "1996-03-03T00:00:00"})
+		tim := e.employee(t, "Tim", "Monthly", map[string]any{"rate": 2288, "rateUnit": "Monthly", "hoursPerWeek": 40, "hoursPerDay": 8,
+			"dateOfBirth": "1996-03-03T00:00:00"})
+		approvedTimesheet(t, e.Bundle, e.B, tim, ot, "2026-06-13T09:00:00", "2026-06-13T19:00:00")
+		P := timesheetRun(t, e.Bundle, e.B, e.schedule, "2026-06-30", "2026-06-30")
+		e.Do("POST", P+"/earningslines", e.Key, map[string]any{"earningsLines": map[string]any{fmt.Sprint(omar): []any{
+			map[string]any{"payCategoryId": fmt.Sprint(ot), "units": 10}}}}).Expect(t, 200)
+		for n, emp := range map[string]int64{"Omar": omar, "Tim": tim} {
+			tot := e.totals(t, P, emp)
+			expectAmount(t, n+" gross", tot["grossEarnings"], 2468)
+			expectAmount(t, n+" CPF employee", tot["cpfEmployeeContributionAmount"], 493)
+			expectAmount(t, n+" CPF employer", tot["cpfEmployerContributionAmount"], 420)
+			l := e.linesNamed(t, P, emp, "Overtime 1.5x")
+			if len(l) != 1 || num(t, l[0]["rate"]) != 18 || num(t, l[0]["earnings"]) != 180 {
+				t.Fatalf("%s overtime lines %v, want one of 10 h at 18.00", n, l)
+			}
+			if notes, _ := l[0]["notes"].(string); !strings.Contains(notes, "12 × 2288 ÷ (52 × 44) = 12") {
+				t.Errorf("%s overtime line notes %q, want the hourly basic rate's working", n, notes)
+			}
+		}
+	})
+}
