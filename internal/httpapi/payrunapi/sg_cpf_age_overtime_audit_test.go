@@ -137,3 +137,97 @@ func TestAuditSGPartIVOvertimeHours(t *testing.T) {
 		}
 	})
 }
+
+// The wage band is the month's total wages, OW and AW together (CPF
+// Board's rate tables: "total wages for the calendar month", which
+// include additional wages). Age 30, June 2026:
+//   - Kim, $400 salary and a $400 bonus: total wages 800 > 750, the full
+//     rates on all of it: 37% × 800 = 296, employee 20% = 160, employer
+//     136 (on the salary alone it would be the employer's 17% × 400 = 68
+//     only);
+//   - Lee, $300 salary and a $300 bonus: 600, graduated: employer 17% ×
+//     600 = 102, employee 0.6 × (600 − 500) = 60, total 162.
+//
+// Pam, an SPR in her 2nd year (G/G 9% / 15%, from 1 March 2025), $5,000
+// and a $5,000 bonus (AW ceiling 102,000 − 60,000 = 42,000): 24% ×
+// 10,000 = 2,400, employee 1,500, employer 900.
+func TestAuditSGWageBandOnTotalWages(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "SG", "Monthly")
+		kim := e.employee(t, "Kim", "Monthly", map[string]any{"rate": 400, "rateUnit": "Fixed", "dateOfBirth": "1996-03-03T00:00:00"})
+		lee := e.employee(t, "Lee", "Monthly", map[string]any{"rate": 300, "rateUnit": "Fixed", "dateOfBirth": "1996-03-03T00:00:00"})
+		pam := e.employee(t, "Pam", "Monthly", map[string]any{"rate": 5000, "rateUnit": "Fixed", "legalStatus": "Permanent Resident",
+			"obtainedResidencyDate": "2025-03-01T00:00:00", "startDate": "2020-01-01T00:00:00"})
+		P := e.run(t, "2026-06-30", kim, 400)
+		for emp, amt := range map[int64]float64{lee: 300, pam: 5000} {
+			e.Do("POST", P+"/earningslines", e.Key, map[string]any{"payCategoryIdType": "External", "earningsLines": map[string]any{
+				fmt.Sprint(emp): []any{map[string]any{"payCategoryId": "BON", "earnings": amt}}}}).Expect(t, 200)
+		}
+		for _, c := range []struct {
+			name   string
+			emp    int64
+			ee, er float64
+		}{{"Kim", kim, 160, 136}, {"Lee", lee, 60, 102}, {"Pam", pam, 1500, 900}} {
+			tot := e.totals(t, P, c.emp)
+			expectAmount(t, c.name+" CPF employee", tot["cpfEmployeeContributionAmount"], c.ee)
+			expectAmount(t, c.name+" CPF employer", tot["cpfEmployerContributionAmount"], c.er)
+		}
+	})
+}
+
+// A second bonus in the year takes what is left of the AW ceiling after
+// the first (CPF Board: the AW ceiling is for all AW of the calendar
+// year, 102,000 less the year's OW subject to CPF). Bo, $8,000 a month
+// from January 2026 (age 46): the ceiling is 102,000 − 12 × 8,000 =
+// 6,000. March: a $4,000 bonus, all subject: 12,000 × 37% = 4,440,
+// employee 2,400, employer 2,040. June: another $4,000, only 2,000 left:
+// CPF on 8,000 + 2,000 = 10,000: 3,700, employee 2,000, employer 1,700.
+func TestAuditSGSecondBonusTakesWhatIsLeftOfTheAWCeiling(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "SG", "Monthly")
+		bo := e.employee(t, "Bo", "Monthly", map[string]any{"rate": 8000, "rateUnit": "Fixed", "startDate": "2020-01-01T00:00:00"})
+		for _, m := range []struct {
+			day    string
+			bonus  float64
+			ee, er float64
+		}{{"2026-01-31", 0, 1600, 1360}, {"2026-02-28", 0, 1600, 1360}, {"2026-03-31", 4000, 2400, 2040}, {"2026-04-30", 0, 1600, 1360},
+			{"2026-05-31", 0, 1600, 1360}, {"2026-06-30", 4000, 2000, 1700}} {
+			P := e.run(t, m.day, bo, m.bonus)
+			tot := e.totals(t, P, bo)
+			expectAmount(t, m.day+" CPF employee", tot["cpfEmployeeContributionAmount"], m.ee)
+			expectAmount(t, m.day+" CPF employer", tot["cpfEmployerContributionAmount"], m.er)
+			e.Do("POST", P+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+		}
+	})
+}
+
+// Annual leave paid out on termination is an additional wage (CPF Board,
+// "What payments attract CPF contributions": leave encashment / payment
+// in lieu of unused leave on termination is AW, not OW; Employment Act
+// s 43). Hal, $60 an hour for 38 hours a week (monthly 38 × 52 ÷ 12 ×
+// 60 = 9,880.00, OW capped at 8,000), accrues 40 hours in October 2026
+// and resigns on 30 November: 40 × 60 = 2,400.00 paid out. CPF (age
+// 46) on OW 8,000 + AW 2,400 (well under any AW ceiling) = 10,400: 37%
+// = 3,848, employee 20% = 2,080, employer 1,768 (as OW it would be capped
+// with the salary: 2,960 / 1,600 / 1,360).
+func TestAuditSGLeavePaidOnTerminationIsAW(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "SG", "Monthly")
+		holiday := int64(num(t, e.Do("POST", e.B+"/leavecategory", e.Key, map[string]any{"name": "Holiday"}).Expect(t, 200).Map(t)["id"]))
+		hal := e.employee(t, "Hal", "Monthly", map[string]any{"rate": 60, "rateUnit": "Hourly", "startDate": "2025-01-01T00:00:00"})
+		oct := e.run(t, "2026-10-31", 0, 0)
+		e.Do("POST", oct+"/leaveaccrued", e.Key, map[string]any{"leave": map[string]any{fmt.Sprint(hal): []any{
+			map[string]any{"leaveCategoryId": holiday, "amount": 40}}}}).Expect(t, 200)
+		e.Do("POST", oct+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+		P := e.run(t, "2026-11-30", 0, 0)
+		e.Do("POST", P+"/terminate", e.Key, map[string]any{"employeeId": hal, "terminationReason": "Resignation", "terminationDate": "2026-11-30T00:00:00"}).Expect(t, 200)
+		tot := e.totals(t, P, hal)
+		expectAmount(t, "leave paid on termination", e.paidOnTermination(t, P, hal), 2400)
+		expectAmount(t, "final gross", tot["grossEarnings"], 12280)
+		expectAmount(t, "CPF employee", tot["cpfEmployeeContributionAmount"], 2080)
+		expectAmount(t, "CPF employer", tot["cpfEmployerContributionAmount"], 1768)
+	})
+}

@@ -33,6 +33,12 @@ import (
 //     20% = 433.00.
 //   - Eve, P6 to 1500L cumulative from June: 9,000 − 3 × 1,250.76 =
 //     5,247.72 → 5,247 × 20% = 1,049.40, less 780.60 = 268.80.
+//   - Fay, on BR for April and May (20% × 3,000 = 600.00 each month),
+//     then a P6 to 1257L cumulative from June: 9,000 − 3 × 1,048.26 =
+//     5,855.22 → 5,855 × 20% = 1,171.00 to date, less 1,200.00 paid: a
+//     refund of 29.00 (PAYE −29.00; a cumulative code refunds, HMRC
+//     "PAYE: refunds to employees": only a code with the week 1/month 1
+//     marker or after a strike or a K code's limit holds it back).
 //
 // NI is not affected: 8% × (3,000 − 1,048) = 156.16 each month.
 func TestAuditUKTaxCodeChangedMidYear(t *testing.T) {
@@ -40,8 +46,12 @@ func TestAuditUKTaxCodeChangedMidYear(t *testing.T) {
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
 		e := newRegionEnv(t, d, "UK", "Monthly")
 		who := map[string]int64{}
-		for _, n := range []string{"Cal", "Dan", "Eve"} {
-			who[n] = e.employee(t, n, "Monthly", map[string]any{"rate": 3000, "rateUnit": "Fixed", "taxCode": "1257L", "nationalInsuranceCategory": "A",
+		for _, n := range []string{"Cal", "Dan", "Eve", "Fay"} {
+			code := "1257L"
+			if n == "Fay" {
+				code = "BR"
+			}
+			who[n] = e.employee(t, n, "Monthly", map[string]any{"rate": 3000, "rateUnit": "Fixed", "taxCode": code, "nationalInsuranceCategory": "A",
 				"startDate": "2025-01-06T00:00:00"})
 		}
 		for _, m := range []struct {
@@ -53,17 +63,19 @@ func TestAuditUKTaxCodeChangedMidYear(t *testing.T) {
 			for _, n := range m.checkNames {
 				expectAmount(t, n+" "+m.day+" PAYE", e.totals(t, P, who[n])["payeWithheld"], m.paye)
 			}
+			expectAmount(t, "Fay "+m.day+" PAYE (BR)", e.totals(t, P, who["Fay"])["payeWithheld"], 600)
 			e.Do("POST", P+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
 		}
 		U := func(n string) string { return fmt.Sprintf("%s/employee/unstructured/%d", e.B, who[n]) }
 		e.Do("PUT", U("Cal"), e.Key, map[string]any{"taxCode": "1000L"}).Expect(t, 200)
 		e.Do("PUT", U("Dan"), e.Key, map[string]any{"taxCode": "1000L", "taxCalculationMethod": "NonCumulative"}).Expect(t, 200)
 		e.Do("PUT", U("Eve"), e.Key, map[string]any{"taxCode": "1500L"}).Expect(t, 200)
+		e.Do("PUT", U("Fay"), e.Key, map[string]any{"taxCode": "1257L"}).Expect(t, 200)
 		P := e.run(t, "2026-06-30", 0, 0)
 		for _, c := range []struct {
 			name string
 			paye float64
-		}{{"Cal", 518.80}, {"Dan", 433.00}, {"Eve", 268.80}} {
+		}{{"Cal", 518.80}, {"Dan", 433.00}, {"Eve", 268.80}, {"Fay", -29.00}} {
 			tot := e.totals(t, P, who[c.name])
 			expectAmount(t, c.name+" June PAYE", tot["payeWithheld"], c.paye)
 			expectAmount(t, c.name+" June NI", tot["employeeNationalInsuranceContribution"], 156.16)
@@ -246,5 +258,56 @@ func TestAuditUKStudentLoanOnPaymentAfterLeaving(t *testing.T) {
 		expectAmount(t, "PAYE 0T month 1", tot["payeWithheld"], 200)
 		expectAmount(t, "NI weekly", tot["employeeNationalInsuranceContribution"], 58.66)
 		expectAmount(t, "Plan 2 weekly", tot["studentLoanAmount"], 39)
+	})
+}
+
+// Arrears of pay (a pay rise backdated) are earnings of the period they
+// are paid in (HMRC NIM02520 / CWG2: NI on the earnings period in which
+// arrears are paid; PAYE cumulative to date). Rae, £3,000 a month on
+// 1257L, is given a rise to £3,300 from 6 April 2026 in June (month 3),
+// with 2 × 300 = 600.00 of arrears on a "Back Pay" category:
+//   - April and May: 390.20 and 390.40 (780.60 to date);
+//   - June: gross 3,300 + 600 = 3,900; PAYE to date 3,000 + 3,000 +
+//     3,900 = 9,900 − 3 × 1,048.26 = 6,755.22 → 6,755 × 20% = 1,351.00,
+//     less 780.60 = 570.40; NI 8% × (3,900 − 1,048) = 228.16, employer
+//     15% × (3,900 − 417) = 522.45.
+func TestAuditUKArrearsOfPay(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "UK", "Monthly")
+		back := int64(num(t, e.Do("POST", e.B+"/paycategory", e.Key, map[string]any{"name": "Back Pay", "rateUnit": "Fixed",
+			"payCategoryType": "BackPayment"}).Expect(t, 200).Map(t)["id"]))
+		rae := e.employee(t, "Rae", "Monthly", map[string]any{"rate": 3000, "rateUnit": "Fixed", "taxCode": "1257L", "nationalInsuranceCategory": "A",
+			"startDate": "2025-01-06T00:00:00"})
+		for _, day := range []string{"2026-04-30", "2026-05-31"} {
+			e.Do("POST", e.run(t, day, 0, 0)+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+		}
+		e.Do("PUT", fmt.Sprintf("%s/employee/unstructured/%d", e.B, rae), e.Key, map[string]any{"rate": 3300}).Expect(t, 200)
+		P := e.run(t, "2026-06-30", 0, 0)
+		e.pay(t, P, rae, back, 600)
+		tot := e.totals(t, P, rae)
+		expectAmount(t, "June gross", tot["grossEarnings"], 3900)
+		expectAmount(t, "June PAYE", tot["payeWithheld"], 570.40)
+		expectAmount(t, "June employee NI", tot["employeeNationalInsuranceContribution"], 228.16)
+		expectAmount(t, "June employer NI", tot["employerNationalInsuranceContribution"], 522.45)
+	})
+}
+
+// Overtime from an approved timesheet on the loaded category (as the
+// earnings line above): Ty, £15.00 an hour, 40 hours a week, works 10
+// hours of "Overtime 1.5x" on Saturday 11 July 2026 (08:00-18:00): 10 ×
+// 22.50 = 225.00 (a run paying timesheets pays an hourly employee the
+// timesheets' hours only: this one is the week's only timesheet).
+func TestAuditUKOvertimeFromATimesheet(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "UK", "Weekly")
+		ot := int64(num(t, e.Do("POST", e.B+"/paycategory", e.Key, map[string]any{"name": "Overtime 1.5x", "rateUnit": "Hourly",
+			"rateLoadingPercent": 50}).Expect(t, 200).Map(t)["id"]))
+		ty := e.employee(t, "Ty", "Weekly", map[string]any{"rate": 15, "rateUnit": "Hourly", "hoursPerWeek": 40, "taxCode": "1257L",
+			"nationalInsuranceCategory": "A"})
+		approvedTimesheet(t, e.Bundle, e.B, ty, ot, "2026-07-11T08:00:00", "2026-07-11T18:00:00")
+		P := timesheetRun(t, e.Bundle, e.B, e.schedule, "2026-07-11", "2026-07-11")
+		expectAmount(t, "gross", e.totals(t, P, ty)["grossEarnings"], 225)
 	})
 }
