@@ -231,3 +231,42 @@ func TestAuditSGLeavePaidOnTerminationIsAW(t *testing.T) {
 		expectAmount(t, "CPF employer", tot["cpfEmployerContributionAmount"], 1768)
 	})
 }
+
+// A retrospective salary increment is an additional wage of the month it
+// is paid in (CPF Board, "Are retrospective salary increments classified
+// as OW or AW?": increments decided later but applied from an earlier
+// month are AW; only a payment delayed by administrative error stays OW
+// of the month it was due). Sam, $7,000 a month since 2020 (age 46), is
+// given a rise to $8,000 in March 2026 backdated to 1 January: March pays
+// 8,000 and 2 × 1,000 = 2,000 of back pay on a "Back Pay" category.
+// January and February: 37% × 7,000 = 2,590, employee 1,400, employer
+// 1,190. March: OW 8,000 (at the ceiling) and AW 2,000 (AW ceiling
+// 102,000 − (14,000 + 8,000 + 9 × 8,000) = 8,000): 10,000 × 37% = 3,700,
+// employee 2,000, employer 1,700 (as OW, 10,000 would be capped at 8,000:
+// 2,960 / 1,600 / 1,360).
+func TestAuditSGRetrospectiveIncrementIsAW(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "SG", "Monthly")
+		back := int64(num(t, e.Do("POST", e.B+"/paycategory", e.Key, map[string]any{"name": "Back Pay", "rateUnit": "Fixed",
+			"payCategoryType": "BackPayment"}).Expect(t, 200).Map(t)["id"]))
+		sam := e.employee(t, "Sam", "Monthly", map[string]any{"rate": 7000, "rateUnit": "Fixed", "startDate": "2020-01-01T00:00:00"})
+		for _, day := range []string{"2026-01-31", "2026-02-28"} {
+			P := e.run(t, day, 0, 0)
+			tot := e.totals(t, P, sam)
+			expectAmount(t, day+" CPF employee", tot["cpfEmployeeContributionAmount"], 1400)
+			expectAmount(t, day+" CPF employer", tot["cpfEmployerContributionAmount"], 1190)
+			e.Do("POST", P+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+		}
+		e.Do("PUT", fmt.Sprintf("%s/employee/unstructured/%d", e.B, sam), e.Key, map[string]any{"rate": 8000}).Expect(t, 200)
+		P := e.run(t, "2026-03-31", 0, 0)
+		e.pay(t, P, sam, back, 2000)
+		tot := e.totals(t, P, sam)
+		expectAmount(t, "March gross", tot["grossEarnings"], 10000)
+		expectAmount(t, "March CPF employee", tot["cpfEmployeeContributionAmount"], 2000)
+		expectAmount(t, "March CPF employer", tot["cpfEmployerContributionAmount"], 1700)
+		if x := e.explainTerms(t, P, sam, "cpf.total"); x["additional wages"] != 2000 || x["ordinary wages"] != 8000 {
+			t.Errorf("explanation of CPF: %v, want OW 8,000 and AW 2,000", x)
+		}
+	})
+}

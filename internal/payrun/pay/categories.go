@@ -82,6 +82,9 @@ func (s *Calculator) LoadCategories(ctx context.Context, biz business.Business) 
 		} else if strings.EqualFold(p.PaymentSummaryClassification, "Overtime") {
 			k = calc.Overtime // classified as overtime (award overtime categories): not ordinary time earnings
 		}
+		if sk, ok := sgEarningKind(p.PayCategoryType); ok && biz.Region == calc.SG {
+			k = sk
+		}
 		if k == calc.Lumpsum && strings.EqualFold(p.PayCategoryType, "etp") && terminationCompensation(biz.Region) {
 			k = calc.ETP
 		}
