@@ -3,6 +3,7 @@ package payrunapi_test
 import (
 	"fmt"
 	"testing"
+	"time"
 
 	"github.com/payrolld/payrolld/internal/db"
 	"github.com/payrolld/payrolld/internal/testkit"
@@ -309,5 +310,48 @@ func TestAuditUKOvertimeFromATimesheet(t *testing.T) {
 		approvedTimesheet(t, e.Bundle, e.B, ty, ot, "2026-07-11T08:00:00", "2026-07-11T18:00:00")
 		P := timesheetRun(t, e.Bundle, e.B, e.schedule, "2026-07-11", "2026-07-11")
 		expectAmount(t, "gross", e.totals(t, P, ty)["grossEarnings"], 225)
+	})
+}
+
+// A director paid four-weekly on the annual earnings period gets a
+// fourteenth payment in 2026-27 (6 April 2026, then every 28 days to 5
+// April 2027, a four-weekly payroll's week 56). The annual earnings
+// period knows no week 53 or 56: NI is worked on the year's earnings to
+// date against the annual thresholds (SSCR 2001 reg 8; HMRC CA44; PT
+// 12,570, ST 5,000, UEL 50,270). Dee, £4,000 every four weeks, category
+// A, 1257L:
+//   - after 13 payments (52,000): employee 8% × (50,270 − 12,570) +
+//     2% × (52,000 − 50,270) = 3,016.00 + 34.60 = 3,050.60;
+//   - the 14th (56,000): 3,016.00 + 2% × 5,730 = 3,130.60, so 80.00 in
+//     the payment; employer 15% × 4,000 = 600.00 (all above the ST).
+//   - PAYE on the week-56 payment: the week 1 basis for four weeks
+//     (Specification for PAYE Tax Table Routines, "Payments in weeks 53,
+//     54 or 56"; free pay 967.67 as TestAuditUKFourWeeklyWeek56): 4,000 −
+//     967.67 = 3,032.33 → 3,032; basic band 37,700 × 4 ÷ 52 = 2,900:
+//     580.00 + 40% × 132 = 632.80.
+func TestAuditUKDirectorFourWeeklyWeek56(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "UK", "FourWeekly")
+		dee := e.employee(t, "Dee", "FourWeekly", map[string]any{"rate": 4000, "rateUnit": "Fixed", "taxCode": "1257L", "nationalInsuranceCategory": "A",
+			"isCompanyDirector": "true", "nationalInsuranceCalculationMethod": "Cumulative", "startDate": "2020-01-01T00:00:00"})
+		day := time.Date(2026, 4, 6, 0, 0, 0, 0, time.UTC)
+		var ee float64
+		for i := 0; i < 13; i++ {
+			P := e.run(t, day.Format("2006-01-02"), 0, 0)
+			ee += num(t, e.totals(t, P, dee)["employeeNationalInsuranceContribution"])
+			e.Do("POST", P+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+			day = day.AddDate(0, 0, 28)
+		}
+		if fmt.Sprintf("%.2f", ee) != "3050.60" {
+			t.Errorf("employee NI after 13 payments %.2f, want 3,050.60", ee)
+		}
+		if day.Format("2006-01-02") != "2027-04-05" {
+			t.Fatalf("14th payment on %s", day)
+		}
+		tot := e.totals(t, e.run(t, "2027-04-05", 0, 0), dee)
+		expectAmount(t, "week 56 employee NI", tot["employeeNationalInsuranceContribution"], 80)
+		expectAmount(t, "week 56 employer NI", tot["employerNationalInsuranceContribution"], 600)
+		expectAmount(t, "week 56 PAYE", tot["payeWithheld"], 632.80)
 	})
 }
