@@ -355,3 +355,25 @@ func TestAuditUKDirectorFourWeeklyWeek56(t *testing.T) {
 		expectAmount(t, "week 56 PAYE", tot["payeWithheld"], 632.80)
 	})
 }
+
+// Overtime hours for a salaried employee on the loaded category: the
+// hourly rate is the salary over the contracted hours (£3,250 a month
+// for 37.5 hours a week: 3,250 × 12 ÷ (52 × 37.5) = 39,000 ÷ 1,950 =
+// 20.00), times 1.5: 10 hours = 300.00; July 2026 gross 3,550.00, NI 8% ×
+// (3,550 − 1,048) = 200.16.
+func TestAuditUKSalariedOvertimeHours(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "UK", "Monthly")
+		ot := int64(num(t, e.Do("POST", e.B+"/paycategory", e.Key, map[string]any{"name": "Overtime 1.5x", "rateUnit": "Hourly",
+			"rateLoadingPercent": 50}).Expect(t, 200).Map(t)["id"]))
+		sia := e.employee(t, "Sia", "Monthly", map[string]any{"rate": 3250, "rateUnit": "Fixed", "hoursPerWeek": 37.5, "taxCode": "1257L",
+			"nationalInsuranceCategory": "A"})
+		P := e.run(t, "2026-07-31", 0, 0)
+		e.Do("POST", P+"/earningslines", e.Key, map[string]any{"earningsLines": map[string]any{fmt.Sprint(sia): []any{
+			map[string]any{"payCategoryId": fmt.Sprint(ot), "units": 10}}}}).Expect(t, 200)
+		tot := e.totals(t, P, sia)
+		expectAmount(t, "gross", tot["grossEarnings"], 3550)
+		expectAmount(t, "employee NI", tot["employeeNationalInsuranceContribution"], 200.16)
+	})
+}
