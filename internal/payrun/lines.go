@@ -303,7 +303,7 @@ func (s *Service) Submit(ctx context.Context, biz business.Business, id int64, s
 							emp = &e
 						}
 						c, _ := cats.Find(pay.KindEarnings, strconv.FormatInt(l.CategoryID, 10), false)
-						rate, found, err := s.CategoryRate(ctx, q, biz.ID, biz.Region, &run, emp, cats, c)
+						rate, note, found, err := s.CategoryRate(ctx, q, biz.ID, biz.Region, &run, emp, cats, c)
 						if err != nil {
 							return err
 						}
@@ -313,6 +313,9 @@ func (s *Service) Submit(ctx context.Context, biz business.Business, id int64, s
 						}
 						units, _ := pay.ParseRate(l.Units)
 						l.Rate, l.Amount = rate.String(), payroll.MoneyFromDecimal(units.Mul(rate).Decimal()).Cents().MinorUnits()
+						if l.Notes == "" {
+							l.Notes = note // how the rate was worked out (a loading; SG's hourly basic rate)
+						}
 					}
 				case pay.KindDeduction:
 					c, _ := cats.Find(pay.KindDeduction, strconv.FormatInt(l.CategoryID, 10), false)

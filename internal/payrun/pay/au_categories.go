@@ -26,11 +26,9 @@ type AUCategory struct {
 	// LumpSumA: unused leave taxed at 32% (genuine redundancy,
 	// invalidity, early retirement; or accrued before 18 August 1993).
 	LumpSumA bool
-	// ParentID, RateUnit and Loading (rateLoadingPercent +
-	// penaltyLoadingPercent) give the employee's rate in the category.
-	ParentID int64
+	// RateUnit is the category's rate unit (its ParentID and Loading are
+	// the Category's own, loadedRate).
 	RateUnit string
-	Loading  payroll.Rate
 	// SacrificeSuper: a deduction category classified
 	// SalarySacrificeSuperannuation: what it deducts is paid to super.
 	SacrificeSuper bool
@@ -65,10 +63,7 @@ var auClassKinds = map[string]calc.EarningKind{
 // classification is overtime), its ETP code and super treatment.
 func auCategory(c *Category, p *categories.PayCategory) {
 	a := AUCategory{Type: p.PayCategoryType, Class: p.PaymentSummaryClassification, SuperRate: payroll.Percent(p.DefaultSuperRate),
-		NotPensionable: p.ExcludeFromQualifyingEarnings, RateUnit: p.RateUnit, Loading: p.RateLoadingPercent.Add(p.PenaltyLoadingPercent)}
-	if p.ParentID != nil {
-		a.ParentID = *p.ParentID
-	}
+		NotPensionable: p.ExcludeFromQualifyingEarnings, RateUnit: p.RateUnit}
 	if k, ok := auTypeKinds[p.PayCategoryType]; ok {
 		c.Kind = k
 	} else if k, ok := auClassKinds[p.PaymentSummaryClassification]; ok && (c.Kind == calc.Ordinary || c.Kind == "") {

@@ -256,38 +256,56 @@ func auInputsOf(ctx context.Context, q *store.Queries, bizID int64, run *store.P
 // CategoryRate is employee e's rate in pay category cat at the end of
 // run's period, for an earnings line given units without a rate: the
 // hourly rate of their standard earnings (their pay rate in force then),
-// times the category's loading for an hourly category. false when there
-// is none to give (no rate, or a category not paid by the hour).
-func (s *Calculator) CategoryRate(ctx context.Context, q *store.Queries, bizID int64, region string, run *store.PayRun, e *EmployeeRow, cats *Categories, cat Category) (payroll.Rate, bool, error) {
+// times the category's loading for an hourly category (in SG the
+// Employment Act's hourly basic rate of a monthly-rated employee,
+// sgHourlyBasicRate), and a note of how it was worked out where it is not
+// simply their hourly rate. false when there is none to give (no rate,
+// or a category not paid by the hour).
+func (s *Calculator) CategoryRate(ctx context.Context, q *store.Queries, bizID int64, region string, run *store.PayRun, e *EmployeeRow, cats *Categories, cat Category) (payroll.Rate, string, bool, error) {
 	if !cat.Hourly {
-		return payroll.Rate{}, false, nil
+		return payroll.Rate{}, "", false, nil
 	}
 	in, err := s.loadInputs(ctx, q, business.Business{ID: bizID, Region: region}, run, []int64{e.ID})
 	if err != nil {
-		return payroll.Rate{}, false, err
+		return payroll.Rate{}, "", false, err
 	}
 	segs := in.segments(e, run)
-	l, ok := standardEarnings(withRate(e, segs[len(segs)-1].rate), run.Frequency, cats.primary(e.PrimaryPayCategoryID.Int64))
-	if !ok {
-		return payroll.Rate{}, false, nil
+	last := segs[len(segs)-1].rate
+	hourly, note := payroll.Rate{}, ""
+	if h, ok := sgHourlyBasicRate(region, last.rate, last.unit); ok {
+		hourly, note = h, sgHourlyBasicNote(last.rate, last.unit, h)
+	} else {
+		l, ok := standardEarnings(withRate(e, last), run.Frequency, cats.primary(e.PrimaryPayCategoryID.Int64))
+		if !ok {
+			return payroll.Rate{}, "", false, nil
+		}
+		if hourly, ok = hourlyRate(&l, last.unit); !ok {
+			return payroll.Rate{}, "", false, nil
+		}
 	}
-	hourly, ok := hourlyRate(&l, segs[len(segs)-1].rate.unit)
-	if !ok {
-		return payroll.Rate{}, false, nil
+	rate := cats.loadedRate(hourly, cat)
+	switch {
+	case note != "" && rate.Cmp(hourly) != 0:
+		note = "Units at " + note + " with the pay category's loading: " + rate.String()
+	case note != "":
+		note = "Units at " + note
+	case rate.Cmp(hourly) != 0:
+		note = "Units at the hourly rate " + hourly.String() + " with the pay category's loading: " + rate.String()
 	}
-	return cats.loadedRate(hourly, cat), true, nil
+	return rate, note, true, nil
 }
 
 // loadedRate is an hourly rate in pay category cat: times the loading
 // (rateLoadingPercent + penaltyLoadingPercent) of the category and of each
-// category it derives from, to 4 places. Only AU categories carry one.
+// category it derives from, to 4 places. Only AU, UK and SG categories
+// carry one (loadedRegion).
 func (ix *Categories) loadedRate(hourly payroll.Rate, cat Category) payroll.Rate {
 	loading := one
 	seen := map[int64]bool{}
 	for c := cat; c.ID != 0 && !seen[c.ID]; {
 		seen[c.ID] = true
-		loading = loading.Mul(one.Add(payroll.Percent(c.AU.Loading)))
-		p, ok := ix.ByKind[KindEarnings][c.AU.ParentID]
+		loading = loading.Mul(one.Add(payroll.Percent(c.Loading)))
+		p, ok := ix.ByKind[KindEarnings][c.ParentID]
 		if !ok {
 			break
 		}

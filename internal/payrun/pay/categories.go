@@ -8,6 +8,7 @@ import (
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/calc"
 	"github.com/payrolld/payrolld/internal/categories"
+	"github.com/payrolld/payrolld/internal/payroll"
 )
 
 // Category is what a line needs of a pay, deduction, expense or liability
@@ -19,6 +20,11 @@ type Category struct {
 	TaxExempt  bool
 	Hourly     bool // units of its lines are hours (pay category rate unit Hourly)
 	Kind       calc.EarningKind
+	// ParentID and Loading (rateLoadingPercent + penaltyLoadingPercent)
+	// give an employee's hourly rate in the category (loadedRate) where
+	// a region's pay categories carry a loading: AU, UK and SG.
+	ParentID int64
+	Loading  payroll.Rate
 	// AU pay category members the calculation reads (au_categories.go).
 	AU AUCategory
 }
@@ -49,6 +55,16 @@ func terminationCompensation(region string) bool {
 	return region == calc.NZ || region == calc.SG || region == calc.UK
 }
 
+// loadedRegion says whether region's pay categories pay an hourly rate
+// with their loading (rateLoadingPercent + penaltyLoadingPercent, and
+// the loadings of the categories they derive from): AU, and UK and SG,
+// whose default "Overtime 1.5x" is Basic Pay loaded by 50% (the
+// categories' defaults, internal/categories). Units without a rate on
+// such a category are paid at the employee's hourly rate times it.
+func loadedRegion(region string) bool {
+	return region == calc.AU || region == calc.UK || region == calc.SG
+}
+
 // LoadCategories reads the business's pay, deduction, expense and
 // employer liability categories (the last two where its region has them).
 func (s *Calculator) LoadCategories(ctx context.Context, biz business.Business) (*Categories, error) {
@@ -66,12 +82,21 @@ func (s *Calculator) LoadCategories(ctx context.Context, biz business.Business) 
 		} else if strings.EqualFold(p.PaymentSummaryClassification, "Overtime") {
 			k = calc.Overtime // classified as overtime (award overtime categories): not ordinary time earnings
 		}
+		if sk, ok := sgEarningKind(p.PayCategoryType); ok && biz.Region == calc.SG {
+			k = sk
+		}
 		if k == calc.Lumpsum && strings.EqualFold(p.PayCategoryType, "etp") && terminationCompensation(biz.Region) {
 			k = calc.ETP
 		}
 		c := Category{ID: p.ID, Name: p.Name, ExternalID: p.ExternalID, TaxExempt: p.IsTaxExempt, Hourly: p.RateUnit == "" || p.RateUnit == "Hourly", Kind: k}
 		if biz.Region == calc.AU {
 			auCategory(&c, &p)
+		}
+		if loadedRegion(biz.Region) {
+			c.Loading = p.RateLoadingPercent.Add(p.PenaltyLoadingPercent)
+			if p.ParentID != nil {
+				c.ParentID = *p.ParentID
+			}
 		}
 		m[p.ID] = c
 	}

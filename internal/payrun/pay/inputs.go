@@ -612,6 +612,7 @@ func (in *inputs) linesFor(e *EmployeeRow, run *store.PayRun, cats *Categories, 
 // hourly rate then (leave and timesheets are paid at it).
 type periodRate struct {
 	unit   string
+	rate   payroll.Rate // the rate in force at the period's end, in unit
 	hourly payroll.Rate
 	ok     bool // the employee has an hourly rate
 }
@@ -621,7 +622,7 @@ type periodRate struct {
 // would have at that rate.
 func (in *inputs) periodRate(e *EmployeeRow, run *store.PayRun, std []line, primary Category) periodRate {
 	segs := in.segments(e, run)
-	pr := periodRate{unit: segs[len(segs)-1].rate.unit}
+	pr := periodRate{unit: segs[len(segs)-1].rate.unit, rate: segs[len(segs)-1].rate.rate}
 	if n := len(std); n > 0 {
 		pr.hourly, pr.ok = hourlyRate(&std[n-1], pr.unit)
 	} else if l, ok := standardEarnings(withRate(e, segs[len(segs)-1].rate), run.Frequency, primary); ok {
@@ -667,8 +668,17 @@ func (in *inputs) timesheetLines(e *EmployeeRow, cats *Categories, primary Categ
 		case cat.Hourly:
 			// The employee's rate with the category's loading (overtime,
 			// penalties), as for an earnings line of units without a rate.
-			rate = cats.loadedRate(pr.hourly, cat)
-			if rate.Cmp(pr.hourly) != 0 {
+			base, sgNote := pr.hourly, ""
+			if h, ok := sgHourlyBasicRate(cats.Region, pr.rate, pr.unit); ok {
+				base, sgNote = h, "Timesheets: "+sgHourlyBasicNote(pr.rate, pr.unit, h)
+			}
+			rate = cats.loadedRate(base, cat)
+			switch {
+			case sgNote != "" && rate.Cmp(base) != 0:
+				note = sgNote + " with the pay category's loading"
+			case sgNote != "":
+				note = sgNote
+			case rate.Cmp(base) != 0:
 				note = "Timesheets: the hourly rate " + pr.hourly.String() + " with the pay category's loading"
 			}
 		}

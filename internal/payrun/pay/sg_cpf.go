@@ -2,10 +2,12 @@ package pay
 
 import (
 	"context"
+	"strings"
 	"time"
 
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/calc"
+	"github.com/payrolld/payrolld/internal/categories"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/store"
 )
@@ -36,8 +38,8 @@ func sgYear(e *EmployeeRow, paid time.Time, y *YTD, sg *calc.SGEmployee) {
 }
 
 // addSGAWPaid sets y.sgAWPaid of each SG employee: the additional wages
-// (pay category types Bonus, LumpSum; not ETP) of the year's finalised runs
-// paid before the run.
+// (pay category types Bonus, LumpSum, BackPayment; not ETP) of the year's
+// finalised runs paid before the run.
 func addSGAWPaid(ctx context.Context, q *store.Queries, biz business.Business, run *store.PayRun, from time.Time, out map[int64]*YTD) error {
 	if biz.Region != calc.SG {
 		return nil
@@ -47,7 +49,7 @@ func addSGAWPaid(ctx context.Context, q *store.Queries, biz business.Business, r
 	if err != nil || len(rows) == 0 {
 		return err
 	}
-	aw, err := nzExtraPayCategories(ctx, q, biz.ID, false) // the same categories but termination payments (not wages)
+	aw, err := sgAWCategories(ctx, q, biz.ID)
 	if err != nil {
 		return err
 	}
@@ -59,4 +61,44 @@ func addSGAWPaid(ctx context.Context, q *store.Queries, biz business.Business, r
 		y.sgAWPaid += r.Amount
 	}
 	return nil
+}
+
+// sgEarningKind is the kind of an SG pay category's lines where its type
+// says more than earningKinds does: "BackPayment", a retrospective salary
+// increment, is an additional wage of the month it is paid in (CPF
+// Board, "Are retrospective salary increments classified as OW or AW?":
+// increments decided later and applied from an earlier month are AW; a
+// payment that was due and only delayed by an administrative error stays
+// an ordinary wage of the month it was due, paid through an ordinary
+// category; docs/reference/sg-cpf-aw-ceiling.md).
+func sgEarningKind(payCategoryType string) (calc.EarningKind, bool) {
+	if strings.EqualFold(payCategoryType, "BackPayment") {
+		return calc.BackPay, true
+	}
+	return "", false
+}
+
+// sgAWCategories are the business's pay categories whose lines are
+// additional wages: types Bonus and LumpSum (earningKinds) and
+// BackPayment (sgEarningKind); a termination payment (ETP) is not wages.
+func sgAWCategories(ctx context.Context, q *store.Queries, bizID int64) (map[int64]bool, error) {
+	types, err := categories.PayCategoryTypes(ctx, q, bizID)
+	if err != nil {
+		return nil, err
+	}
+	out := map[int64]bool{}
+	for id, t := range types {
+		if strings.EqualFold(t, "etp") {
+			continue
+		}
+		if k, ok := sgEarningKind(t); ok && k == calc.BackPay {
+			out[id] = true
+			continue
+		}
+		switch earningKinds[strings.ToLower(t)] {
+		case calc.Bonus, calc.Lumpsum:
+			out[id] = true
+		}
+	}
+	return out, nil
 }
