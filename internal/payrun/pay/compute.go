@@ -287,7 +287,11 @@ func statutory(region string, run *store.PayRun, e *EmployeeRow, in *calc.Input,
 		f.taxable += ukTerminationAwards(in, x.ukAwards())
 		in.UK.YTD = ukYearToDate(e, run.DatePaid, y) // uk_employee.go
 		in.Period = ukPeriod(run.Frequency, run.DatePaid)
-		res, err := ukCalculate(in, x.pension(), f)
+		pen, err := ukPostponed(e, run, x.pension()) // uk_pension.go
+		if err != nil {
+			return calc.Result{}, err
+		}
+		res, err := ukCalculate(in, pen, f)
 		if err != nil {
 			return res, err
 		}
