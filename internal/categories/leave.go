@@ -42,6 +42,7 @@ type LeaveCategory struct {
 	HideAccrualsOnPayslip                       bool              `json:"hideAccrualsOnPayslip"`
 	UseDeductFromPayCategoryRate                bool              `json:"useDeductFromPayCategoryRate"`
 	LeaveLoading                                payroll.Rate      `json:"leaveLoading" doc:"percentage paid on top of leave taken"`
+	RolledUpHolidayPayPercent                   payroll.Rate      `json:"rolledUpHolidayPayPercent" doc:"UK irregular-hours and part-year workers (Working Time Regulations 1998 reg 16A, leave years from 1 April 2024): this percentage (12.07 for the statutory 5.6 weeks) of the period's pay for hours in pay categories that accrue leave is paid with it as rolled-up holiday pay, a separate line in transferToPayCategoryId (required); 0 = none"`
 	ContingentPeriod                            *payroll.Rate     `json:"contingentPeriod" nullable:"true" doc:"years of service after which an accrued balance is payable on termination"`
 	EntitlementPeriod                           *payroll.Rate     `json:"entitlementPeriod" nullable:"true" doc:"years of service after which the balance may be taken"`
 	PayoutAsETP                                 bool              `json:"payoutAsETP"`
@@ -115,6 +116,11 @@ func (l *LeaveCategory) Validate(v *payroll.Validation) {
 	}
 	if l.LeaveLoading.IsNeg() || l.LeaveLoading.Cmp(payroll.RateFromInt(100)) > 0 {
 		v.Add("leaveLoading", "leaveLoading must be a percentage between 0 and 100")
+	}
+	if l.RolledUpHolidayPayPercent.IsNeg() || l.RolledUpHolidayPayPercent.Cmp(payroll.RateFromInt(100)) > 0 {
+		v.Add("rolledUpHolidayPayPercent", "rolledUpHolidayPayPercent must be a percentage between 0 and 100")
+	} else if l.RolledUpHolidayPayPercent.IsPos() && l.TransferToPayCategoryID == nil {
+		v.Add("transferToPayCategoryId", "rolled-up holiday pay is paid as a separate line: transferToPayCategoryId names its pay category")
 	}
 	if l.ContingentPeriod != nil && l.ContingentPeriod.IsNeg() {
 		v.Add("contingentPeriod", "contingentPeriod must not be negative")

@@ -175,7 +175,12 @@ func employeeWarnings(region string, run store.PayRun, p *Payee, lines []store.P
 				add("ExpiredNric", "the employee's identity document expired on %s", e.NationalRegistrationIdentityExpiryDate.Time.Format("2006-01-02"))
 			}
 		}
-		if w, ok := belowMinimum(region, run.DatePaid, e); ok {
+		// A UK worker the bureau records as not entitled to the minimum
+		// wage (isExemptFromMinimumWage: e.g. a company director, a
+		// volunteer, a family member living at home in the family business;
+		// Acas "Who gets the minimum wage", HMRC NMWM05160) gets no warning.
+		exempt := region == "UK" && strings.EqualFold(strings.TrimSpace(e.IsExemptFromMinimumWage), "true")
+		if w, ok := belowMinimum(region, run.DatePaid, e); ok && !exempt {
 			add("BelowMinimumWage", "%s", w)
 		}
 		if e.EndDate.Valid && e.EndDate.Time.Before(run.PeriodStarting) {

@@ -287,7 +287,11 @@ func statutory(region string, run *store.PayRun, e *EmployeeRow, in *calc.Input,
 		f.taxable += ukTerminationAwards(in, x.ukAwards())
 		in.UK.YTD = ukYearToDate(e, run.DatePaid, y) // uk_employee.go
 		in.Period = ukPeriod(run.Frequency, run.DatePaid)
-		res, err := ukCalculate(in, x.pension(), f)
+		pen, err := ukPostponed(e, run, x.pension()) // uk_pension.go
+		if err != nil {
+			return calc.Result{}, err
+		}
+		res, err := ukCalculate(in, pen, f)
 		if err != nil {
 			return res, err
 		}
@@ -427,8 +431,19 @@ func ukEmployee(e *EmployeeRow) (*calc.UKEmployee, error) {
 	// hasStudentLoan false (a stop notice, SL2, recorded with the plan
 	// type kept) stops the deductions; unset, the plan type alone says.
 	stopped := e.HasStudentLoan.Valid && !e.HasStudentLoan.Bool
-	if p := strings.TrimPrefix(e.StudentLoanType, "Plan"); p != "" && p != "None" && !stopped {
+	p := strings.TrimPrefix(e.StudentLoanType, "Plan")
+	if p != "" && p != "None" && !stopped {
 		uk.StudentLoan = calc.UKLoanPlan(p)
+	}
+	// A new starter's P45 box 5 ticked ("continue student loan
+	// deductions", previousEmployerContinueStudentLoanDeductions): the
+	// deductions start from the first pay on the plan the employee or the
+	// starter checklist gives (HMRC CSLM10011). Without a plan on the
+	// record the pay is not worked out: HMRC's manual names Plan 1 as the
+	// default, the 2026-27 rules Plan 5 (docs/reference/uk-paye.md), so
+	// the plan is asked for rather than guessed.
+	if e.PreviousEmployerContinueStudentLoanDeductions.Valid && e.PreviousEmployerContinueStudentLoanDeductions.Bool && !stopped && (p == "" || p == "None") {
+		return nil, payroll.Invalid("studentLoanType", "the P45 says student loan deductions continue (previousEmployerContinueStudentLoanDeductions) but no studentLoanType is recorded: record the plan from the starter checklist, the employee or HMRC's SL1")
 	}
 	return uk, nil
 }

@@ -603,6 +603,7 @@ func (in *inputs) linesFor(e *EmployeeRow, run *store.PayRun, cats *Categories, 
 	in.taxAdjustmentLines(e, kept, &out)
 	if in != nil {
 		out.lines = append(out.lines, in.accruals(e, run, cats.Region, t.worked)...)
+		out.lines = append(out.lines, in.ukRolledUpHolidayPay(e, cats, t.workedPay)...) // uk_rolled_up_holiday.go
 	}
 	in.splitEarnings(e, &out)
 	return out
@@ -717,7 +718,9 @@ func (in *inputs) leaveLines(e *EmployeeRow, run *store.PayRun, cats *Categories
 		// Paid through the category's pay category; a category without
 		// one (or whose pay category is gone) is unpaid leave.
 		cat, paid := Category{}, false
-		if lc.TransferToPayCategoryID != nil {
+		// UK rolled-up holiday pay was paid with the work (reg 16A), so
+		// the time off itself is unpaid (uk_rolled_up_holiday.go).
+		if lc.TransferToPayCategoryID != nil && !(cats.Region == calc.UK && lc.RolledUpHolidayPayPercent.IsPos()) {
 			cat, paid = cats.ByKind[KindEarnings][*lc.TransferToPayCategoryID]
 		}
 		pay := lineMoney(h, pr.hourly)
@@ -827,6 +830,7 @@ func earningsInclusionLines(incl []store.EmployeeRecurringInclusion, cats *Categ
 type earningsTotals struct {
 	gross, ote payroll.Money
 	worked     payroll.Rate
+	workedPay  payroll.Money // the pay of those hours (UK rolled-up holiday pay)
 }
 
 // earningsTotals sums the earnings lines of kept and calculated.
@@ -844,6 +848,7 @@ func (in *inputs) earningsTotals(kept, calculated []line) earningsTotals {
 			}
 			if acc, ok := in.accruesLeave(l.CategoryID); ok && acc {
 				t.worked = t.worked.Add(l.hours)
+				t.workedPay = t.workedPay.Add(l.amount)
 			}
 		}
 	}
@@ -998,7 +1003,10 @@ func (in *inputs) accruals(e *EmployeeRow, run *store.PayRun, region string, wor
 	} else {
 		casual := strings.EqualFold(e.EmploymentType, "Casual")
 		for _, c := range in.autoLeave {
-			if casual && (region != calc.AU || !strings.EqualFold(c.LeaveCategoryType, "LongServiceLeave")) {
+			// A UK casual is a worker with holiday under the Working Time
+			// Regulations 1998 (irregular-hours workers: reg 15B, 12.07% of
+			// hours worked), so their categories accrue.
+			if casual && region != calc.UK && (region != calc.AU || !strings.EqualFold(c.LeaveCategoryType, "LongServiceLeave")) {
 				continue
 			}
 			units := c.Units

@@ -4,6 +4,7 @@ import (
 	"context"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/payrolld/payrolld/internal/calc"
 	"github.com/payrolld/payrolld/internal/calc/engine"
@@ -63,6 +64,48 @@ func ukPensionFor(ctx context.Context, q *store.Queries, region string, bizID in
 		return &m, nil
 	}
 	return nil, nil
+}
+
+// ukPostponed is the membership the run calculates contributions on: none
+// while a joiner's auto-enrolment is postponed. A plan's postponement rule
+// for joiners (postponementRuleType JoinsACompany, PostponeMonths or
+// PostponeWeeks) puts the deferral date that long after the employee's
+// start date (Pensions Act 2008 s 4: up to three months from the starting
+// date; TPR detailed guidance no. 3). Pay reference periods ending before
+// the deferral date carry no contributions, even for an eligible
+// jobholder; from a period starting on it, the plan's contributions on
+// qualifying earnings apply. A deferral date inside a period is refused:
+// whether that period's contributions are due in full or in part is not
+// settled by a source here (docs/reference/uk-auto-enrolment.md).
+func ukPostponed(e *EmployeeRow, run *store.PayRun, pen *pensionmember.Member) (*pensionmember.Member, error) {
+	if pen == nil || !e.StartDate.Valid {
+		return pen, nil
+	}
+	start := payroll.DateOnly(e.StartDate.Time)
+	for _, r := range pen.Postponement {
+		if r.PostponementRuleType != "JoinsACompany" || r.PostponementPeriod < 1 {
+			continue
+		}
+		var deferral time.Time
+		switch r.PostponementRuleOptionType {
+		case "PostponeMonths":
+			deferral = start.AddDate(0, r.PostponementPeriod, 0)
+		case "PostponeWeeks":
+			deferral = start.AddDate(0, 0, 7*r.PostponementPeriod)
+		default:
+			return nil, payroll.Invalid("pensionSchemeContributionPlanPostponementRules", "the pension plan %q postpones joiners by %d %s: only PostponeMonths and PostponeWeeks are worked out, so the deferral date is not known",
+				pen.PlanName, r.PostponementPeriod, r.PostponementRuleOptionType)
+		}
+		from, to := payroll.DateOnly(run.PeriodStarting), payroll.DateOnly(run.PeriodEnding)
+		switch {
+		case to.Before(deferral):
+			return nil, nil // postponed: no contributions
+		case from.Before(deferral):
+			return nil, payroll.Invalid("pensionSchemeContributionPlanPostponementRules", "the auto-enrolment deferral date %s (start date + %d %s, plan %q) falls inside the pay period %s to %s: choose a postponement that ends on the first day of a pay period",
+				deferral.Format("2006-01-02"), r.PostponementPeriod, strings.TrimPrefix(r.PostponementRuleOptionType, "Postpone"), pen.PlanName, from.Format("2006-01-02"), to.Format("2006-01-02"))
+		}
+	}
+	return pen, nil
 }
 
 // ukCalculate runs the UK engine on in with the employee's pension (nil =

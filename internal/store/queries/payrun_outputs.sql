@@ -23,7 +23,7 @@ SELECT e.id, e.external_id, e.first_name, e.surname, e.status, e.date_of_birth, 
     e.bank_account2_bsb, e.bank_account2_sort_code, e.bank_account2_roll_number, e.bank_account2_bank_swift, e.bank_account2_branch_code,
     e.bank_account3_account_number, e.bank_account3_account_name, e.bank_account3_allocated_percentage, e.bank_account3_fixed_amount,
     e.bank_account3_bsb, e.bank_account3_sort_code, e.bank_account3_roll_number, e.bank_account3_bank_swift, e.bank_account3_branch_code,
-    e.email, e.pay_slip_notification_type, CAST(COALESCE(ea.classification, '') AS TEXT) AS classification
+    e.email, e.pay_slip_notification_type, e.is_exempt_from_minimum_wage, CAST(COALESCE(ea.classification, '') AS TEXT) AS classification
 FROM employees e
 JOIN pay_run_employees r ON r.employee_id = e.id AND r.pay_run_id = sqlc.arg(pay_run_id)
 LEFT JOIN employment_agreements ea ON ea.id = e.employment_agreement_id AND ea.business_id = e.business_id

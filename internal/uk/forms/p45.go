@@ -96,7 +96,7 @@ func (s *Service) p45Of(ctx context.Context, biz business.Business, e employee.E
 		NationalInsuranceCategory: letter,
 		TotalPayToDate:            money(t.Taxable).Add(prevPay), TotalTaxToDate: money(t.Tax).Add(prevTax),
 		PayInThisEmployment: money(t.Taxable), TaxInThisEmployment: money(t.Tax),
-		StudentLoanDeductionsToContinue:      plan != "None",
+		StudentLoanDeductionsToContinue:      plan != "None" && (e.HasStudentLoan == nil || *e.HasStudentLoan),
 		StudentLoanPlan:                      plan,
 		PostgraduateLoanDeductionsToContinue: e.HasPostGradLoan != nil && *e.HasPostGradLoan,
 		StudentLoanDeductedInThisEmployment:  money(t.Loan + t.PGLoan), PayRunsCounted: t.Runs}

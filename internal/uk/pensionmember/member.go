@@ -67,6 +67,9 @@ type Member struct {
 	SchemeName, PlanName       string
 	Arrangement, Basis         string
 	EmployeeRate, EmployerRate payroll.Rate
+	// Postponement is the plan's postponement rules (the pay run applies
+	// a joiner's: payrun/pay ukPostponed).
+	Postponement []uk.UKPostponementRule
 }
 
 // Service owns the memberships.
@@ -111,7 +114,7 @@ func plan(ctx context.Context, q *store.Queries, bizID, id int64) (uk.UKPensionP
 // member is the calculation's view of a stored membership on plan p.
 func member(p uk.UKPensionPlan, s uk.UKPensionScheme, eeRate, erRate string) (Member, error) {
 	m := Member{SchemeID: s.ID, PlanID: p.ID, SchemeName: s.Name, PlanName: p.ContributionPlanName, Arrangement: p.PensionType, Basis: PensionablePay,
-		EmployeeRate: p.EmployeeContribution, EmployerRate: p.EmployerContribution}
+		EmployeeRate: p.EmployeeContribution, EmployerRate: p.EmployerContribution, Postponement: p.PostponementRules}
 	if m.Arrangement != ReliefAtSource {
 		m.Arrangement = NetPay
 	}

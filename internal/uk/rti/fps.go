@@ -332,7 +332,7 @@ func employeeOf(e employee.Employee, r store.UKFormsYearRunsRow, niable int64, t
 	default:
 		return out, payroll.Conflict("%s has gender %q: an FPS reports each employee's gender as M or F", who, e.Gender)
 	}
-	if strings.EqualFold(e.IsCompanyDirector, "true") {
+	if directorInYear(e, yearFrom, r.DatePaid) {
 		out.DirectorsNI = "AN"
 		if uk.DirectorNIAlternative(e.NationalInsuranceCalculationMethod) {
 			out.DirectorsNI = "AL"
@@ -353,8 +353,13 @@ func employeeOf(e employee.Employee, r store.UKFormsYearRunsRow, niable int64, t
 	if !e.EndDate.IsZero() {
 		out.LeavingDate = e.EndDate.Time.Format("2006-01-02")
 	}
+	// A stop notice (SL2: hasStudentLoan false, the plan type kept on the
+	// record) removes the borrower's plan type indicator: no
+	// StudentLoanRecovered from then on, while the year to date deducted
+	// before it is still reported (GOV.UK "Student loan and postgraduate
+	// loan repayment guidance for employers"; docs/reference/uk-rti.md).
 	plan := strings.TrimPrefix(e.StudentLoanType, "Plan")
-	hasPlan := plan != "" && plan != "None"
+	hasPlan := plan != "" && plan != "None" && (e.HasStudentLoan == nil || *e.HasStudentLoan)
 	hasPG := e.HasPostGradLoan != nil && *e.HasPostGradLoan
 	out.ToDate = FPSToDate{TaxablePay: money(t.Taxable), TotalTax: money(t.Tax),
 		SMPYTD: money(t.Statutory["SMP"]), SPPYTD: money(t.Statutory["SPP"]), SAPYTD: money(t.Statutory["SAP"]),
@@ -426,6 +431,24 @@ func employeeOf(e employee.Employee, r store.UKFormsYearRunsRow, niable int64, t
 		out.NI = append(out.NI, FPSNILetter{Letter: inPd, GrossInPd: money(niable), TotalEmpNICInPd: money(r.NiEmployer), EmpeeInPd: money(r.NiEmployee)})
 	}
 	return out, nil
+}
+
+// directorInYear is whether e's NI on a payment of paid is worked on a
+// director's earnings period, so that the FPS carries DirectorsNIC: a
+// director (isCompanyDirector) appointed on or before the payment, and a
+// former director (appointmentEndDate in this tax year, yearFrom its 6
+// April) for the rest of the tax year in which the directorship ended,
+// flag cleared or not (SSCR 2001 reg 8(3); HMRC NIM12022, NIM12024; the
+// pay run's ukDirector applies the same rule).
+func directorInYear(e employee.Employee, yearFrom, paid time.Time) bool {
+	ended := !e.AppointmentEndDate.IsZero()
+	if ended && payroll.DateOnly(e.AppointmentEndDate.Time).Before(yearFrom) {
+		return false
+	}
+	if !strings.EqualFold(e.IsCompanyDirector, "true") && !ended {
+		return false
+	}
+	return e.AppointmentStartDate.IsZero() || !payroll.DateOnly(e.AppointmentStartDate.Time).After(payroll.DateOnly(paid))
 }
 
 // splitTaxCode parses a tax code as recorded ("S1257L", "C1257L M1",

@@ -127,7 +127,7 @@ type SickPay struct {
 	DaysPaid                      int              `json:"daysPaid"`
 	DaysPaidInLinkedPeriods       int              `json:"daysPaidInLinkedPeriods" doc:"days paid by the earlier periods this one links to (they count toward the 28-week maximum)"`
 	QualifiesForSsp               bool             `json:"qualifiesForSsp"`
-	IsPeriodOfIncapacityForWork   bool             `json:"isPeriodOfIncapacityForWork" doc:"at least 4 consecutive days of sickness"`
+	IsPeriodOfIncapacityForWork   bool             `json:"isPeriodOfIncapacityForWork" doc:"at least 4 consecutive days of sickness for spells starting before 6 April 2026; any day of sickness from then (Employment Rights Act 2025 s 10)"`
 	LinkedPeriodIDs               []int64          `json:"linkedPeriodIds" doc:"earlier periods of incapacity this one links to (gaps of 56 days or less)"`
 	LinkedSeriesStartDate         payroll.DateTime `json:"linkedSeriesStartDate"`
 	RulesTaxYear                  string           `json:"rulesTaxYear" doc:"the tax year whose SSP rules apply (that of the series' first day)"`

@@ -67,6 +67,11 @@ type figures struct {
 	lelWeekly    int64 // lower earnings limit = the family payments' earnings test
 	sspWeekly    int64
 	// SSP mechanics of periods of incapacity starting in this year.
+	// piwMinDays: the consecutive days of incapacity a spell starting in
+	// this year needs to be a period of incapacity for work (SSCBA 1992 s
+	// 152(2): 4 until 5 April 2026; 1 from 6 April 2026, Employment Rights
+	// Act 2025 s 10(3)(b), in force by S.I. 2026/373 reg 2(a)).
+	piwMinDays     int
 	sspWaitingDays int
 	sspLELTest     bool
 	sspAWEPercent  int64 // 0 = no cap; 80 = the lower of the flat rate and 80% of AWE
@@ -78,12 +83,12 @@ type figures struct {
 var years = []figures{
 	{name: "2025-26", familyFrom: day(2025, 4, 6), taxYearFrom: day(2025, 4, 6),
 		familyWeekly: 18718, lelWeekly: 12500, sspWeekly: 11875,
-		sspWaitingDays: 3, sspLELTest: true, sspMaxWeeks: 28,
+		piwMinDays: 4, sspWaitingDays: 3, sspLELTest: true, sspMaxWeeks: 28,
 		source: "payroll-rules.md §2.7 (SSP £118.75, 3 waiting days, LEL test £125; SMP 90% AWE 6 weeks then £187.18 or 90% AWE if lower; SPP, SAP, ShPP, SPBP, SNCP £187.18 or 90% AWE)"},
 	{name: "2026-27", familyFrom: day(2026, 4, 5), taxYearFrom: day(2026, 4, 6),
 		familyWeekly: 19432, lelWeekly: 12900, sspWeekly: 12325,
-		sspWaitingDays: 0, sspLELTest: false, sspAWEPercent: 80, sspMaxWeeks: 28,
-		source: "payroll-rules-2026-27.md §2.7 (SSP the lower of £123.25 and 80% of AWE from day one, no LEL test; family payments £194.32 or 90% AWE, LEL £129)"},
+		piwMinDays: 1, sspWaitingDays: 0, sspLELTest: false, sspAWEPercent: 80, sspMaxWeeks: 28,
+		source: "payroll-rules-2026-27.md §2.7 (SSP the lower of £123.25 and 80% of AWE from day one, no LEL test, a PIW from one day (ERA 2025 s 10); family payments £194.32 or 90% AWE, LEL £129)"},
 }
 
 func day(y int, m time.Month, d int) time.Time { return time.Date(y, m, d, 0, 0, 0, 0, time.UTC) }

@@ -168,7 +168,11 @@ func TestSSPVectors(t *testing.T) {
 		{"2026-27 flat", []sickSpell{{1, d("2026-05-04"), d("2026-05-08"), mf}}, 20000, 0, 5, 12325, true, 0},
 		// 3 days of 120.008 ÷ 5: ⌈72.0048⌉ = 72.01.
 		{"2026-27 part week", []sickSpell{{1, d("2026-05-06"), d("2026-05-10"), mf}}, 15001, 0, 3, 7201, true, 0},
-		{"not a PIW", []sickSpell{{1, d("2026-05-04"), d("2026-05-06"), mf}}, 20000, 0, 0, 0, false, 0},
+		// A 3-day spell: before 6 April 2026 not a PIW (SSCBA 1992 s 152(2),
+		// 4 days); from then a PIW paid from day one (ERA 2025 s 10):
+		// 3 × 123.25 ÷ 5 = 73.95.
+		{"not a PIW (2025-26)", []sickSpell{{1, d("2026-03-02"), d("2026-03-04"), mf}}, 20000, 0, 0, 0, false, 0},
+		{"a 3-day PIW (2026-27)", []sickSpell{{1, d("2026-05-04"), d("2026-05-06"), mf}}, 20000, 0, 3, 7395, true, 0},
 		// Linked: the second PIW (gap 23 days) continues the first series.
 		{"linked", []sickSpell{{1, d("2026-05-04"), d("2026-05-08"), mf}, {2, d("2026-06-01"), d("2026-06-05"), mf}}, 20000, 0, 5, 12325, true, 1},
 		// 2025-26 series linked across 6 April: the old mechanics (waiting

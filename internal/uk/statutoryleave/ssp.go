@@ -51,13 +51,23 @@ func isQualifying(mask string, d time.Time) bool {
 	return i < len(mask) && mask[i] == '1'
 }
 
-// piwMinDays: a period of incapacity for work is at least 4 consecutive
-// days of sickness (non-qualifying days included); shorter spells pay no
-// SSP. PIWs separated by 56 days (8 weeks) or less link into one.
-const (
-	piwMinDays  = 4
-	linkGapDays = 56
-)
+// A period of incapacity for work (PIW) is a spell of at least the
+// year's piwMinDays consecutive days of sickness (non-qualifying days
+// included): 4 for spells starting before 6 April 2026, 1 from then
+// (rules.go); shorter spells pay no SSP and link to nothing. PIWs
+// separated by 56 days (8 weeks) or less link into one (SSCBA 1992 s
+// 152(3), unchanged by the Employment Rights Act 2025): no new waiting
+// days, and the 28-week maximum counts across them.
+const linkGapDays = 56
+
+// piwMinDays is the days a spell starting on start needs to be a PIW (4
+// when the rules do not know its year: its SSP is refused later anyway).
+func piwMinDays(start time.Time) int {
+	if y, err := taxYearOf(payroll.DateOnly(start)); err == nil {
+		return y.piwMinDays
+	}
+	return 4
+}
 
 // sickSpell is one stored SSP period as the rules read it.
 type sickSpell struct {
@@ -152,7 +162,7 @@ func (r *SSPResult) TotalPence() int64 {
 func linkedChain(all []sickSpell, target int64) []sickSpell {
 	var chain []sickSpell
 	for _, s := range all {
-		if s.days() < piwMinDays {
+		if s.days() < piwMinDays(s.start) {
 			if s.id == target {
 				return nil
 			}
@@ -189,7 +199,7 @@ func computeSSP(all []sickSpell, target int64, awe AWE) (SSPResult, error) {
 	}
 	chain := linkedChain(all, target)
 	if chain == nil {
-		r.Log = append(r.Log, fmt.Sprintf("%d days of sickness: not a period of incapacity for work (at least %d days), no SSP", me.days(), piwMinDays))
+		r.Log = append(r.Log, fmt.Sprintf("%d days of sickness: not a period of incapacity for work (at least %d days), no SSP", me.days(), piwMinDays(me.start)))
 		return r, nil
 	}
 	r.PIW, r.ChainStart = true, payroll.DateOnly(chain[0].start)
