@@ -423,7 +423,8 @@ SELECT id, external_id, first_name, surname, status, date_of_birth, start_date, 
     tax_code_declaration_tax_code, tax_code_declaration_student_loan, tax_code_declaration_esct_rate,
     kiwi_saver_employee_contribution, kiwi_saver_employer_contribution, kiwi_saver_enrollment_status,
     legal_status, obtained_residency_date, cpf_exempt, sdl_exempt,
-    appointment_start_date, appointment_end_date, apply_full_cpf_rate, previous_employer_taxable_pay, previous_employer_tax_withheld, previous_employer_leaving_date, previous_employer_w1_m1
+    appointment_start_date, appointment_end_date, apply_full_cpf_rate, previous_employer_taxable_pay, previous_employer_tax_withheld, previous_employer_leaving_date, previous_employer_w1_m1,
+    has_withholding_variation, tax_variation
 FROM employees WHERE business_id = $1 AND id = $2
 `
 
@@ -481,6 +482,8 @@ type GetEmployeeForPayRow struct {
 	PreviousEmployerTaxWithheld         sql.NullInt64
 	PreviousEmployerLeavingDate         sql.NullTime
 	PreviousEmployerW1M1                sql.NullBool
+	HasWithholdingVariation             sql.NullBool
+	TaxVariation                        sql.NullString
 }
 
 // One employee with the members the calculation reads (same columns as
@@ -537,6 +540,8 @@ func (q *Queries) GetEmployeeForPay(ctx context.Context, arg GetEmployeeForPayPa
 		&i.PreviousEmployerTaxWithheld,
 		&i.PreviousEmployerLeavingDate,
 		&i.PreviousEmployerW1M1,
+		&i.HasWithholdingVariation,
+		&i.TaxVariation,
 	)
 	return i, err
 }
@@ -723,7 +728,8 @@ SELECT id, external_id, first_name, surname, status, date_of_birth, start_date, 
     tax_code_declaration_tax_code, tax_code_declaration_student_loan, tax_code_declaration_esct_rate,
     kiwi_saver_employee_contribution, kiwi_saver_employer_contribution, kiwi_saver_enrollment_status,
     legal_status, obtained_residency_date, cpf_exempt, sdl_exempt,
-    appointment_start_date, appointment_end_date, apply_full_cpf_rate, previous_employer_taxable_pay, previous_employer_tax_withheld, previous_employer_leaving_date, previous_employer_w1_m1
+    appointment_start_date, appointment_end_date, apply_full_cpf_rate, previous_employer_taxable_pay, previous_employer_tax_withheld, previous_employer_leaving_date, previous_employer_w1_m1,
+    has_withholding_variation, tax_variation
 FROM employees WHERE business_id = $1 ORDER BY id
 `
 
@@ -776,6 +782,8 @@ type ListEmployeesForPayOfBusinessRow struct {
 	PreviousEmployerTaxWithheld         sql.NullInt64
 	PreviousEmployerLeavingDate         sql.NullTime
 	PreviousEmployerW1M1                sql.NullBool
+	HasWithholdingVariation             sql.NullBool
+	TaxVariation                        sql.NullString
 }
 
 // Every employee of a business with the calculation's members (a whole
@@ -838,6 +846,8 @@ func (q *Queries) ListEmployeesForPayOfBusiness(ctx context.Context, businessID 
 			&i.PreviousEmployerTaxWithheld,
 			&i.PreviousEmployerLeavingDate,
 			&i.PreviousEmployerW1M1,
+			&i.HasWithholdingVariation,
+			&i.TaxVariation,
 		); err != nil {
 			return nil, err
 		}
@@ -1146,7 +1156,8 @@ SELECT id, external_id, first_name, surname, status, date_of_birth, start_date, 
     tax_code_declaration_tax_code, tax_code_declaration_student_loan, tax_code_declaration_esct_rate,
     kiwi_saver_employee_contribution, kiwi_saver_employer_contribution, kiwi_saver_enrollment_status,
     legal_status, obtained_residency_date, cpf_exempt, sdl_exempt,
-    appointment_start_date, appointment_end_date, apply_full_cpf_rate, previous_employer_taxable_pay, previous_employer_tax_withheld, previous_employer_leaving_date, previous_employer_w1_m1
+    appointment_start_date, appointment_end_date, apply_full_cpf_rate, previous_employer_taxable_pay, previous_employer_tax_withheld, previous_employer_leaving_date, previous_employer_w1_m1,
+    has_withholding_variation, tax_variation
 FROM employees
 WHERE business_id = $1 AND pay_schedule_id = $2 AND (status = 'Active' OR (status = 'Terminated' AND CAST($3 AS BOOLEAN)))
 ORDER BY id
@@ -1207,6 +1218,8 @@ type ListPayScheduleEmployeesRow struct {
 	PreviousEmployerTaxWithheld         sql.NullInt64
 	PreviousEmployerLeavingDate         sql.NullTime
 	PreviousEmployerW1M1                sql.NullBool
+	HasWithholdingVariation             sql.NullBool
+	TaxVariation                        sql.NullString
 }
 
 // The employees a pay run of a schedule pays, with the members the
@@ -1269,6 +1282,8 @@ func (q *Queries) ListPayScheduleEmployees(ctx context.Context, arg ListPaySched
 			&i.PreviousEmployerTaxWithheld,
 			&i.PreviousEmployerLeavingDate,
 			&i.PreviousEmployerW1M1,
+			&i.HasWithholdingVariation,
+			&i.TaxVariation,
 		); err != nil {
 			return nil, err
 		}

@@ -20,7 +20,8 @@ SELECT id, external_id, first_name, surname, status, date_of_birth, start_date, 
     tax_code_declaration_tax_code, tax_code_declaration_student_loan, tax_code_declaration_esct_rate,
     kiwi_saver_employee_contribution, kiwi_saver_employer_contribution, kiwi_saver_enrollment_status,
     legal_status, obtained_residency_date, cpf_exempt, sdl_exempt,
-    appointment_start_date, appointment_end_date, apply_full_cpf_rate, previous_employer_taxable_pay, previous_employer_tax_withheld, previous_employer_leaving_date, previous_employer_w1_m1
+    appointment_start_date, appointment_end_date, apply_full_cpf_rate, previous_employer_taxable_pay, previous_employer_tax_withheld, previous_employer_leaving_date, previous_employer_w1_m1,
+    has_withholding_variation, tax_variation
 FROM employees WHERE business_id = $1 AND id >= $2 AND id <= $3 ORDER BY id
 `
 
@@ -79,6 +80,8 @@ type ListEmployeesForPayInRangeRow struct {
 	PreviousEmployerTaxWithheld         sql.NullInt64
 	PreviousEmployerLeavingDate         sql.NullTime
 	PreviousEmployerW1M1                sql.NullBool
+	HasWithholdingVariation             sql.NullBool
+	TaxVariation                        sql.NullString
 }
 
 // The employees of a business with ids in [lo, hi] with the calculation's
@@ -141,6 +144,8 @@ func (q *Queries) ListEmployeesForPayInRange(ctx context.Context, arg ListEmploy
 			&i.PreviousEmployerTaxWithheld,
 			&i.PreviousEmployerLeavingDate,
 			&i.PreviousEmployerW1M1,
+			&i.HasWithholdingVariation,
+			&i.TaxVariation,
 		); err != nil {
 			return nil, err
 		}

@@ -69,6 +69,15 @@ func auCategory(c *Category, p *categories.PayCategory) {
 	if p.ParentID != nil {
 		a.ParentID = *p.ParentID
 	}
+	// Workers' compensation paid for time the employee does not work
+	// (STP paid leave type W) is not salary or wages, so not ordinary time
+	// earnings (SGR 2009/2; docs/reference/au-pay-rules.md §4): no super
+	// guarantee on it. Hours worked on suitable duties are paid through
+	// the ordinary categories. A category with a super rate of its own
+	// (an award's super on workers' compensation) keeps it.
+	if p.PaymentSummaryClassification == "LeaveWorkersCompensation" && a.SuperRate.IsZero() {
+		a.NotPensionable = true
+	}
 	if k, ok := auTypeKinds[p.PayCategoryType]; ok {
 		c.Kind = k
 	} else if k, ok := auClassKinds[p.PaymentSummaryClassification]; ok && (c.Kind == calc.Ordinary || c.Kind == "") {

@@ -405,6 +405,15 @@ func auEmployee(e *EmployeeRow) *calc.AUEmployee {
 	default:
 		au.Scale = calc.AUScale1
 	}
+	// A withholding variation: taxVariation is its percentage (unset or
+	// unreadable: the engine refuses rather than guess).
+	if e.HasWithholdingVariation.Valid && e.HasWithholdingVariation.Bool {
+		au.Variation = true
+		if r, err := payroll.ParseRate(e.TaxVariation.String); e.TaxVariation.Valid && err == nil {
+			p := payroll.Percent(r)
+			au.VariationRate = &p
+		}
+	}
 	if e.ClaimMedicareLevyReduction.Valid && e.ClaimMedicareLevyReduction.Bool {
 		au.Medicare = &calc.AUMedicareVariation{Spouse: e.MedicareLevyReductionSpouse.Valid && e.MedicareLevyReductionSpouse.Bool,
 			Children: int(e.MedicareLevyReductionDependentCount.Int64)}
