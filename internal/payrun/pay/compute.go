@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/payrolld/payrolld/internal/calc"
+	"github.com/payrolld/payrolld/internal/categories"
 	"github.com/payrolld/payrolld/internal/calc/engine"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/store"
@@ -84,6 +85,9 @@ type line struct {
 	// rateUnit: a standard line's rate unit (employedShare pays Hourly
 	// and Daily lines by the working days employed).
 	rateUnit string
+	// leaveCat: a line paying approved leave, its leave category (NZ
+	// annual holidays are paid at the greater of OWP and AWE).
+	leaveCat *categories.LeaveCategory
 }
 
 // standardEarnings is the employee's pay for one period from their own
