@@ -96,6 +96,9 @@ func (w *Writer) calculate(ctx context.Context, region string, run *store.PayRun
 		if err := w.nzAnnualHolidaysTaken(ctx, run, e, cats, in, &c); err != nil {
 			return nil, err
 		}
+		if err := w.nzPublicHolidaysWorked(ctx, run, e, cats, in, &c); err != nil {
+			return nil, err
+		}
 	}
 	if leavePaidOnTermination(region) {
 		if err := w.terminationLines(ctx, region, run, e, cats, in, &c, kept); err != nil {
