@@ -159,3 +159,25 @@ func TestAuditNZAnnualHolidaysTakenAtAverageWeeklyEarnings(t *testing.T) {
 		want(t, "December", e.totals(t, P, tia), map[string]int64{"grossEarnings": 540000})
 	})
 }
+
+// A public holiday not worked that would otherwise be a working day is
+// paid at relevant daily pay (Holidays Act 2003 s 49(1); s 9(1)(a): what
+// the employee would have received had they worked that day). Hemi, $25
+// an hour for 8 hours a day Monday to Friday, paid from timesheets, with
+// automaticallyApplyPublicHolidayNotWorkedEarningsLines set, works 8
+// hours on each of Tuesday 27 to Friday 30 October 2026 and not on Labour
+// Day, Monday 26: 4 × 8 × 25 = 800.00 and Labour Day 8 × 25 = 200.00,
+// gross 1,000.00.
+func TestAuditNZPublicHolidayNotWorkedFromTimesheets(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e, sch := newNZDefaultsEnv(t, d, "Weekly")
+		hemi := e.nzEmployee(t, "Hemi", "Weekly", map[string]any{"rate": 25, "rateUnit": "Hourly",
+			"automaticallyApplyPublicHolidayNotWorkedEarningsLines": true})
+		b := withBusiness(e)
+		for day := 27; day <= 30; day++ {
+			approvedTimesheet(t, b, e.B, hemi, e.pay["Ordinary Hours"], fmt.Sprintf("2026-10-%02dT08:00:00", day), fmt.Sprintf("2026-10-%02dT16:00:00", day))
+		}
+		P := timesheetRun(t, b, e.B, sch["Weekly"], "2026-11-01", "2026-11-04")
+		want(t, "Labour Day week", e.totals(t, P, hemi), map[string]int64{"grossEarnings": 100000})
+	})
+}

@@ -6,8 +6,8 @@ import (
 	"time"
 
 	"github.com/payrolld/payrolld/internal/calc"
-	"github.com/payrolld/payrolld/internal/categories"
 	"github.com/payrolld/payrolld/internal/calc/engine"
+	"github.com/payrolld/payrolld/internal/categories"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/store"
 )

@@ -65,8 +65,12 @@ func (w *Writer) nzPublicHolidaysWorked(ctx context.Context, run *store.PayRun, 
 	from, to := payroll.DateOnly(run.PeriodStarting), payroll.DateOnly(run.PeriodEnding)
 	ph, _ := nzHolidayDays(stored, nzRegionOf(emp), emp.PrimaryLocationID.Int64, wd, from.Year()-1, to.Year()+1)
 	hours := map[time.Time]payroll.Rate{}
+	worked := map[time.Time]bool{}
 	var days []time.Time
 	for _, t := range in.timesheets[e.ID] {
+		if t.LeaveCategoryID == 0 {
+			worked[payroll.DateOnly(t.Start)] = true
+		}
 		if t.LeaveCategoryID != 0 || in.awardPaid(e.ID, t.ID) || t.Units != nil || t.Rate != nil {
 			continue
 		}
@@ -82,6 +86,15 @@ func (w *Writer) nzPublicHolidaysWorked(ctx context.Context, run *store.PayRun, 
 		}
 		hours[day] = hours[day].Add(payroll.RateFromInt(t.PaidMinutes()).Div(payroll.RateFromInt(60)))
 	}
+	hpd := leave.StoredHours(e.HoursPerDay)
+	if !hpd.IsPos() {
+		if n := daysIn(wd); n > 0 && hoursPerWeek(e).IsPos() {
+			hpd = hoursPerWeek(e).Div(payroll.RateFromInt(n))
+		}
+	}
+	if emp.AutomaticallyApplyPublicHolidayNotWorkedEarningsLines.Valid && emp.AutomaticallyApplyPublicHolidayNotWorkedEarningsLines.Bool && hpd.IsPos() {
+		nzPublicHolidaysNotWorked(run, e, cats, primary, rate, hpd, wd, ph, worked, c)
+	}
 	if len(days) == 0 {
 		return nil
 	}
@@ -90,12 +103,6 @@ func (w *Writer) nzPublicHolidaysWorked(ctx context.Context, run *store.PayRun, 
 		if strings.EqualFold(strings.TrimSpace(lc.Name), nzAlternativeHolidayName) && !lc.IsBalanceUntracked {
 			alt = &id
 			break
-		}
-	}
-	hpd := leave.StoredHours(e.HoursPerDay)
-	if !hpd.IsPos() {
-		if n := daysIn(wd); n > 0 && hoursPerWeek(e).IsPos() {
-			hpd = hoursPerWeek(e).Div(payroll.RateFromInt(n))
 		}
 	}
 	half := rate.Div(payroll.RateFromInt(2))
@@ -122,4 +129,39 @@ func (w *Writer) nzPublicHolidaysWorked(ctx context.Context, run *store.PayRun, 
 		c.lines = append(c.lines, l)
 	}
 	return nil
+}
+
+// nzPublicHolidaysNotWorked pays, for an employee paid by timesheets whose
+// record asks for public holiday not worked lines
+// (automaticallyApplyPublicHolidayNotWorkedEarningsLines), each public
+// holiday they observe in the period that would otherwise be a working
+// day and on which they have no timesheet, at relevant daily pay (Holidays
+// Act 2003 s 49(1); s 9(1)(a): what they would have received had they
+// worked, their hours a day at the rate their timesheets were paid),
+// through the pay category "Public Holiday Not Worked" (the NZ defaults')
+// or, without one, the primary category. Days outside their employment
+// are not paid. Relevant daily pay that varies by day (s 9A average daily
+// pay) is not modelled.
+func nzPublicHolidaysNotWorked(run *store.PayRun, e *EmployeeRow, cats *Categories, primary Category, rate, hpd payroll.Rate, wd *[7]bool,
+	ph map[time.Time]string, worked map[time.Time]bool, c *calculated) {
+	cat := primary
+	for _, pc := range cats.ByKind[KindEarnings] {
+		if strings.EqualFold(strings.TrimSpace(pc.Name), "Public Holiday Not Worked") {
+			cat = pc
+			break
+		}
+	}
+	from, to := payroll.DateOnly(run.PeriodStarting), payroll.DateOnly(run.PeriodEnding)
+	for d := from; !d.After(to); d = d.AddDate(0, 0, 1) {
+		name, ok := ph[d]
+		if !ok || !wd[d.Weekday()] || worked[d] {
+			continue
+		}
+		if e.StartDate.Valid && d.Before(payroll.DateOnly(e.StartDate.Time)) || e.EndDate.Valid && d.After(payroll.DateOnly(e.EndDate.Time)) {
+			continue
+		}
+		l := earningsLine(cat, hpd, rate, lineMoney(hpd, rate), hpd, "Public holiday not worked, "+name+" "+d.Format("2 January 2006")+
+			": relevant daily pay, "+hpd.String()+" hours at "+rate.String()+" (an otherwise working day; Holidays Act 2003 s 49(1), s 9(1)(a))")
+		c.lines = append(c.lines, l)
+	}
 }
