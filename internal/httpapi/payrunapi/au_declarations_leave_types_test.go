@@ -184,3 +184,27 @@ func TestAuditAUHourlyJoinerAccruesLeaveOnHoursWorked(t *testing.T) {
 		}
 	})
 }
+
+// A public holiday not worked that would otherwise be a working day is
+// paid at the base rate for the ordinary hours of that day (Fair Work Act
+// 2009 s 116). Pat, $30 an hour for 8 hours a day Monday to Friday, in
+// NSW, paid from timesheets, with
+// automaticallyApplyPublicHolidayNotWorkedEarningsLines set, works 8
+// hours on each of Monday 21 to Thursday 24 December 2026 and not on
+// Christmas Day, Friday 25: 4 × 8 × 30 = 960.00 and Christmas Day 8 × 30
+// = 240.00, gross 1,200.00; W(1200) = 0.3227 × 1200.99 − 185.1935 =
+// 202.37 → 202; SG 12% × 1,200 = 144.00 (a public holiday's pay for
+// ordinary hours is OTE).
+func TestAuditAUPublicHolidayNotWorkedFromTimesheets(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newAUEnv(t, d)
+		pat := e.employee(t, "Pat", map[string]any{"rate": 30, "rateUnit": "Hourly", "hoursPerDay": 8,
+			"automaticallyApplyPublicHolidayNotWorkedEarningsLines": true})
+		b := withBusiness(e)
+		for day := 21; day <= 24; day++ {
+			approvedTimesheet(t, b, e.B, pat, e.pay["Ordinary Hours"], fmt.Sprintf("2026-12-%02dT08:00:00", day), fmt.Sprintf("2026-12-%02dT16:00:00", day))
+		}
+		P := timesheetRun(t, b, e.B, e.weekly, "2026-12-27", "2026-12-30")
+		want(t, "Christmas week", e.totals(t, P, pat), map[string]int64{"grossEarnings": 120000, "paygWithheld": 20200, "superContribution": 14400})
+	})
+}

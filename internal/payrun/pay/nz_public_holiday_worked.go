@@ -58,12 +58,8 @@ func (w *Writer) nzPublicHolidaysWorked(ctx context.Context, run *store.PayRun, 
 			return err
 		}
 	}
-	emp, err := w.q.GetEmployee(ctx, store.GetEmployeeParams{ID: e.ID, BusinessID: w.bizID})
-	if err != nil {
-		return err
-	}
 	from, to := payroll.DateOnly(run.PeriodStarting), payroll.DateOnly(run.PeriodEnding)
-	ph, _ := nzHolidayDays(stored, nzRegionOf(emp), emp.PrimaryLocationID.Int64, wd, from.Year()-1, to.Year()+1)
+	ph, _ := nzHolidayDays(stored, nzRegion(e.ResidentialState, e.ResidentialCity), e.PrimaryLocationID.Int64, wd, from.Year()-1, to.Year()+1)
 	hours := map[time.Time]payroll.Rate{}
 	worked := map[time.Time]bool{}
 	var days []time.Time
@@ -92,8 +88,8 @@ func (w *Writer) nzPublicHolidaysWorked(ctx context.Context, run *store.PayRun, 
 			hpd = hoursPerWeek(e).Div(payroll.RateFromInt(n))
 		}
 	}
-	if emp.AutomaticallyApplyPublicHolidayNotWorkedEarningsLines.Valid && emp.AutomaticallyApplyPublicHolidayNotWorkedEarningsLines.Bool && hpd.IsPos() {
-		nzPublicHolidaysNotWorked(run, e, cats, primary, rate, hpd, wd, ph, worked, c)
+	if e.AutomaticallyApplyPublicHolidayNotWorkedEarningsLines.Valid && e.AutomaticallyApplyPublicHolidayNotWorkedEarningsLines.Bool && hpd.IsPos() {
+		publicHolidaysNotWorked(run, e, cats, primary, rate, hpd, wd, ph, worked, "Holidays Act 2003 s 49(1), s 9(1)(a)", c)
 	}
 	if len(days) == 0 {
 		return nil
@@ -131,7 +127,7 @@ func (w *Writer) nzPublicHolidaysWorked(ctx context.Context, run *store.PayRun, 
 	return nil
 }
 
-// nzPublicHolidaysNotWorked pays, for an employee paid by timesheets whose
+// publicHolidaysNotWorked pays, for an employee paid by timesheets whose
 // record asks for public holiday not worked lines
 // (automaticallyApplyPublicHolidayNotWorkedEarningsLines), each public
 // holiday they observe in the period that would otherwise be a working
@@ -141,9 +137,10 @@ func (w *Writer) nzPublicHolidaysWorked(ctx context.Context, run *store.PayRun, 
 // through the pay category "Public Holiday Not Worked" (the NZ defaults')
 // or, without one, the primary category. Days outside their employment
 // are not paid. Relevant daily pay that varies by day (s 9A average daily
-// pay) is not modelled.
-func nzPublicHolidaysNotWorked(run *store.PayRun, e *EmployeeRow, cats *Categories, primary Category, rate, hpd payroll.Rate, wd *[7]bool,
-	ph map[time.Time]string, worked map[time.Time]bool, c *calculated) {
+// pay) is not modelled. AU uses it for the Fair Work Act 2009 s 116 (the
+// base rate for the ordinary hours of the day); law names the provision.
+func publicHolidaysNotWorked(run *store.PayRun, e *EmployeeRow, cats *Categories, primary Category, rate, hpd payroll.Rate, wd *[7]bool,
+	ph map[time.Time]string, worked map[time.Time]bool, law string, c *calculated) {
 	cat := primary
 	for _, pc := range cats.ByKind[KindEarnings] {
 		if strings.EqualFold(strings.TrimSpace(pc.Name), "Public Holiday Not Worked") {
@@ -161,7 +158,7 @@ func nzPublicHolidaysNotWorked(run *store.PayRun, e *EmployeeRow, cats *Categori
 			continue
 		}
 		l := earningsLine(cat, hpd, rate, lineMoney(hpd, rate), hpd, "Public holiday not worked, "+name+" "+d.Format("2 January 2006")+
-			": relevant daily pay, "+hpd.String()+" hours at "+rate.String()+" (an otherwise working day; Holidays Act 2003 s 49(1), s 9(1)(a))")
+			": "+hpd.String()+" hours at "+rate.String()+" (an otherwise working day; "+law+")")
 		c.lines = append(c.lines, l)
 	}
 }

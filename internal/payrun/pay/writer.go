@@ -92,6 +92,11 @@ func (w *Writer) calculate(ctx context.Context, region string, run *store.PayRun
 		return nil, err
 	}
 	c := in.linesFor(e, run, cats, standard, kept, away)
+	if region == calc.AU {
+		if err := w.auPublicHolidaysNotWorked(ctx, run, e, cats, in, &c); err != nil {
+			return nil, err
+		}
+	}
 	if region == calc.NZ {
 		if err := w.nzAnnualHolidaysTaken(ctx, run, e, cats, in, &c); err != nil {
 			return nil, err
