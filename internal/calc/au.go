@@ -19,6 +19,14 @@ type AUEmployee struct {
 	// TaxOffset is the annual tax offset amount claimed on a withholding
 	// declaration (scales 2, 5, 6).
 	TaxOffset payroll.Money `json:"tax_offset,omitzero"`
+	// Variation: the employee has an ATO withholding variation (the
+	// employee record's hasWithholdingVariation); VariationRate is the
+	// rate it gives (taxVariation as a fraction; nil = not recorded, which
+	// the engine refuses). The employer withholds at that rate instead of
+	// the scale's amount (ATO, "PAYG withholding variations"; see
+	// docs/reference/au-pay-rules.md).
+	Variation     bool          `json:"variation,omitempty"`
+	VariationRate *payroll.Rate `json:"variation_rate,omitempty"`
 	// Medicare is the Medicare levy variation declaration for a
 	// spouse and/or dependants (scales 2 and 6); nil = none lodged.
 	Medicare *AUMedicareVariation `json:"medicare_variation,omitempty"`

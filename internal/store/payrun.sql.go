@@ -423,7 +423,8 @@ SELECT id, external_id, first_name, surname, status, date_of_birth, start_date, 
     tax_code_declaration_tax_code, tax_code_declaration_student_loan, tax_code_declaration_esct_rate,
     kiwi_saver_employee_contribution, kiwi_saver_employer_contribution, kiwi_saver_enrollment_status,
     legal_status, obtained_residency_date, cpf_exempt, sdl_exempt,
-    appointment_start_date, appointment_end_date, apply_full_cpf_rate, previous_employer_taxable_pay, previous_employer_tax_withheld, previous_employer_leaving_date, previous_employer_w1_m1, previous_employer_continue_student_loan_deductions
+    appointment_start_date, appointment_end_date, apply_full_cpf_rate, previous_employer_taxable_pay, previous_employer_tax_withheld, previous_employer_leaving_date, previous_employer_w1_m1, previous_employer_continue_student_loan_deductions,
+    has_withholding_variation, tax_variation, automatically_apply_public_holiday_not_worked_earnings_lines, residential_state, residential_city, primary_location_id
 FROM employees WHERE business_id = $1 AND id = $2
 `
 
@@ -433,55 +434,61 @@ type GetEmployeeForPayParams struct {
 }
 
 type GetEmployeeForPayRow struct {
-	ID                                            int64
-	ExternalID                                    string
-	FirstName                                     string
-	Surname                                       string
-	Status                                        string
-	DateOfBirth                                   sql.NullTime
-	StartDate                                     sql.NullTime
-	EndDate                                       sql.NullTime
-	EmploymentType                                string
-	Rate                                          sql.NullString
-	RateUnit                                      string
-	HoursPerWeek                                  sql.NullString
-	HoursPerDay                                   sql.NullString
-	PrimaryPayCategoryID                          sql.NullInt64
-	TaxFileNumber                                 string
-	AustralianResident                            sql.NullBool
-	ClaimTaxFreeThreshold                         sql.NullBool
-	StslDebt                                      sql.NullBool
-	HasApprovedWorkingHolidayVisa                 sql.NullBool
-	MedicareLevyExemption                         string
-	ClaimMedicareLevyReduction                    sql.NullBool
-	MedicareLevyReductionSpouse                   sql.NullBool
-	MedicareLevyReductionDependentCount           sql.NullInt64
-	TaxCode                                       string
-	TaxCalculationMethod                          string
-	NationalInsuranceCategory                     string
-	NationalInsuranceCalculationMethod            string
-	StudentLoanType                               string
-	HasStudentLoan                                sql.NullBool
-	HasPostGradLoan                               sql.NullBool
-	IsCompanyDirector                             string
-	TaxCodeDeclarationTaxCode                     string
-	TaxCodeDeclarationStudentLoan                 sql.NullBool
-	TaxCodeDeclarationEsctRate                    sql.NullString
-	KiwiSaverEmployeeContribution                 sql.NullString
-	KiwiSaverEmployerContribution                 sql.NullString
-	KiwiSaverEnrollmentStatus                     string
-	LegalStatus                                   string
-	ObtainedResidencyDate                         sql.NullTime
-	CpfExempt                                     sql.NullBool
-	SdlExempt                                     sql.NullBool
-	AppointmentStartDate                          sql.NullTime
-	AppointmentEndDate                            sql.NullTime
-	ApplyFullCpfRate                              sql.NullBool
-	PreviousEmployerTaxablePay                    sql.NullInt64
-	PreviousEmployerTaxWithheld                   sql.NullInt64
-	PreviousEmployerLeavingDate                   sql.NullTime
-	PreviousEmployerW1M1                          sql.NullBool
-	PreviousEmployerContinueStudentLoanDeductions sql.NullBool
+	ID                                                    int64
+	ExternalID                                            string
+	FirstName                                             string
+	Surname                                               string
+	Status                                                string
+	DateOfBirth                                           sql.NullTime
+	StartDate                                             sql.NullTime
+	EndDate                                               sql.NullTime
+	EmploymentType                                        string
+	Rate                                                  sql.NullString
+	RateUnit                                              string
+	HoursPerWeek                                          sql.NullString
+	HoursPerDay                                           sql.NullString
+	PrimaryPayCategoryID                                  sql.NullInt64
+	TaxFileNumber                                         string
+	AustralianResident                                    sql.NullBool
+	ClaimTaxFreeThreshold                                 sql.NullBool
+	StslDebt                                              sql.NullBool
+	HasApprovedWorkingHolidayVisa                         sql.NullBool
+	MedicareLevyExemption                                 string
+	ClaimMedicareLevyReduction                            sql.NullBool
+	MedicareLevyReductionSpouse                           sql.NullBool
+	MedicareLevyReductionDependentCount                   sql.NullInt64
+	TaxCode                                               string
+	TaxCalculationMethod                                  string
+	NationalInsuranceCategory                             string
+	NationalInsuranceCalculationMethod                    string
+	StudentLoanType                                       string
+	HasStudentLoan                                        sql.NullBool
+	HasPostGradLoan                                       sql.NullBool
+	IsCompanyDirector                                     string
+	TaxCodeDeclarationTaxCode                             string
+	TaxCodeDeclarationStudentLoan                         sql.NullBool
+	TaxCodeDeclarationEsctRate                            sql.NullString
+	KiwiSaverEmployeeContribution                         sql.NullString
+	KiwiSaverEmployerContribution                         sql.NullString
+	KiwiSaverEnrollmentStatus                             string
+	LegalStatus                                           string
+	ObtainedResidencyDate                                 sql.NullTime
+	CpfExempt                                             sql.NullBool
+	SdlExempt                                             sql.NullBool
+	AppointmentStartDate                                  sql.NullTime
+	AppointmentEndDate                                    sql.NullTime
+	ApplyFullCpfRate                                      sql.NullBool
+	PreviousEmployerTaxablePay                            sql.NullInt64
+	PreviousEmployerTaxWithheld                           sql.NullInt64
+	PreviousEmployerLeavingDate                           sql.NullTime
+	PreviousEmployerW1M1                                  sql.NullBool
+	PreviousEmployerContinueStudentLoanDeductions         sql.NullBool
+	HasWithholdingVariation                               sql.NullBool
+	TaxVariation                                          sql.NullString
+	AutomaticallyApplyPublicHolidayNotWorkedEarningsLines sql.NullBool
+	ResidentialState                                      string
+	ResidentialCity                                       string
+	PrimaryLocationID                                     sql.NullInt64
 }
 
 // One employee with the members the calculation reads (same columns as
@@ -539,6 +546,12 @@ func (q *Queries) GetEmployeeForPay(ctx context.Context, arg GetEmployeeForPayPa
 		&i.PreviousEmployerLeavingDate,
 		&i.PreviousEmployerW1M1,
 		&i.PreviousEmployerContinueStudentLoanDeductions,
+		&i.HasWithholdingVariation,
+		&i.TaxVariation,
+		&i.AutomaticallyApplyPublicHolidayNotWorkedEarningsLines,
+		&i.ResidentialState,
+		&i.ResidentialCity,
+		&i.PrimaryLocationID,
 	)
 	return i, err
 }
@@ -725,60 +738,67 @@ SELECT id, external_id, first_name, surname, status, date_of_birth, start_date, 
     tax_code_declaration_tax_code, tax_code_declaration_student_loan, tax_code_declaration_esct_rate,
     kiwi_saver_employee_contribution, kiwi_saver_employer_contribution, kiwi_saver_enrollment_status,
     legal_status, obtained_residency_date, cpf_exempt, sdl_exempt,
-    appointment_start_date, appointment_end_date, apply_full_cpf_rate, previous_employer_taxable_pay, previous_employer_tax_withheld, previous_employer_leaving_date, previous_employer_w1_m1, previous_employer_continue_student_loan_deductions
+    appointment_start_date, appointment_end_date, apply_full_cpf_rate, previous_employer_taxable_pay, previous_employer_tax_withheld, previous_employer_leaving_date, previous_employer_w1_m1, previous_employer_continue_student_loan_deductions,
+    has_withholding_variation, tax_variation, automatically_apply_public_holiday_not_worked_earnings_lines, residential_state, residential_city, primary_location_id
 FROM employees WHERE business_id = $1 ORDER BY id
 `
 
 type ListEmployeesForPayOfBusinessRow struct {
-	ID                                            int64
-	ExternalID                                    string
-	FirstName                                     string
-	Surname                                       string
-	Status                                        string
-	DateOfBirth                                   sql.NullTime
-	StartDate                                     sql.NullTime
-	EndDate                                       sql.NullTime
-	EmploymentType                                string
-	Rate                                          sql.NullString
-	RateUnit                                      string
-	HoursPerWeek                                  sql.NullString
-	HoursPerDay                                   sql.NullString
-	PrimaryPayCategoryID                          sql.NullInt64
-	TaxFileNumber                                 string
-	AustralianResident                            sql.NullBool
-	ClaimTaxFreeThreshold                         sql.NullBool
-	StslDebt                                      sql.NullBool
-	HasApprovedWorkingHolidayVisa                 sql.NullBool
-	MedicareLevyExemption                         string
-	ClaimMedicareLevyReduction                    sql.NullBool
-	MedicareLevyReductionSpouse                   sql.NullBool
-	MedicareLevyReductionDependentCount           sql.NullInt64
-	TaxCode                                       string
-	TaxCalculationMethod                          string
-	NationalInsuranceCategory                     string
-	NationalInsuranceCalculationMethod            string
-	StudentLoanType                               string
-	HasStudentLoan                                sql.NullBool
-	HasPostGradLoan                               sql.NullBool
-	IsCompanyDirector                             string
-	TaxCodeDeclarationTaxCode                     string
-	TaxCodeDeclarationStudentLoan                 sql.NullBool
-	TaxCodeDeclarationEsctRate                    sql.NullString
-	KiwiSaverEmployeeContribution                 sql.NullString
-	KiwiSaverEmployerContribution                 sql.NullString
-	KiwiSaverEnrollmentStatus                     string
-	LegalStatus                                   string
-	ObtainedResidencyDate                         sql.NullTime
-	CpfExempt                                     sql.NullBool
-	SdlExempt                                     sql.NullBool
-	AppointmentStartDate                          sql.NullTime
-	AppointmentEndDate                            sql.NullTime
-	ApplyFullCpfRate                              sql.NullBool
-	PreviousEmployerTaxablePay                    sql.NullInt64
-	PreviousEmployerTaxWithheld                   sql.NullInt64
-	PreviousEmployerLeavingDate                   sql.NullTime
-	PreviousEmployerW1M1                          sql.NullBool
-	PreviousEmployerContinueStudentLoanDeductions sql.NullBool
+	ID                                                    int64
+	ExternalID                                            string
+	FirstName                                             string
+	Surname                                               string
+	Status                                                string
+	DateOfBirth                                           sql.NullTime
+	StartDate                                             sql.NullTime
+	EndDate                                               sql.NullTime
+	EmploymentType                                        string
+	Rate                                                  sql.NullString
+	RateUnit                                              string
+	HoursPerWeek                                          sql.NullString
+	HoursPerDay                                           sql.NullString
+	PrimaryPayCategoryID                                  sql.NullInt64
+	TaxFileNumber                                         string
+	AustralianResident                                    sql.NullBool
+	ClaimTaxFreeThreshold                                 sql.NullBool
+	StslDebt                                              sql.NullBool
+	HasApprovedWorkingHolidayVisa                         sql.NullBool
+	MedicareLevyExemption                                 string
+	ClaimMedicareLevyReduction                            sql.NullBool
+	MedicareLevyReductionSpouse                           sql.NullBool
+	MedicareLevyReductionDependentCount                   sql.NullInt64
+	TaxCode                                               string
+	TaxCalculationMethod                                  string
+	NationalInsuranceCategory                             string
+	NationalInsuranceCalculationMethod                    string
+	StudentLoanType                                       string
+	HasStudentLoan                                        sql.NullBool
+	HasPostGradLoan                                       sql.NullBool
+	IsCompanyDirector                                     string
+	TaxCodeDeclarationTaxCode                             string
+	TaxCodeDeclarationStudentLoan                         sql.NullBool
+	TaxCodeDeclarationEsctRate                            sql.NullString
+	KiwiSaverEmployeeContribution                         sql.NullString
+	KiwiSaverEmployerContribution                         sql.NullString
+	KiwiSaverEnrollmentStatus                             string
+	LegalStatus                                           string
+	ObtainedResidencyDate                                 sql.NullTime
+	CpfExempt                                             sql.NullBool
+	SdlExempt                                             sql.NullBool
+	AppointmentStartDate                                  sql.NullTime
+	AppointmentEndDate                                    sql.NullTime
+	ApplyFullCpfRate                                      sql.NullBool
+	PreviousEmployerTaxablePay                            sql.NullInt64
+	PreviousEmployerTaxWithheld                           sql.NullInt64
+	PreviousEmployerLeavingDate                           sql.NullTime
+	PreviousEmployerW1M1                                  sql.NullBool
+	PreviousEmployerContinueStudentLoanDeductions         sql.NullBool
+	HasWithholdingVariation                               sql.NullBool
+	TaxVariation                                          sql.NullString
+	AutomaticallyApplyPublicHolidayNotWorkedEarningsLines sql.NullBool
+	ResidentialState                                      string
+	ResidentialCity                                       string
+	PrimaryLocationID                                     sql.NullInt64
 }
 
 // Every employee of a business with the calculation's members (a whole
@@ -842,6 +862,12 @@ func (q *Queries) ListEmployeesForPayOfBusiness(ctx context.Context, businessID 
 			&i.PreviousEmployerLeavingDate,
 			&i.PreviousEmployerW1M1,
 			&i.PreviousEmployerContinueStudentLoanDeductions,
+			&i.HasWithholdingVariation,
+			&i.TaxVariation,
+			&i.AutomaticallyApplyPublicHolidayNotWorkedEarningsLines,
+			&i.ResidentialState,
+			&i.ResidentialCity,
+			&i.PrimaryLocationID,
 		); err != nil {
 			return nil, err
 		}
@@ -1150,7 +1176,8 @@ SELECT id, external_id, first_name, surname, status, date_of_birth, start_date, 
     tax_code_declaration_tax_code, tax_code_declaration_student_loan, tax_code_declaration_esct_rate,
     kiwi_saver_employee_contribution, kiwi_saver_employer_contribution, kiwi_saver_enrollment_status,
     legal_status, obtained_residency_date, cpf_exempt, sdl_exempt,
-    appointment_start_date, appointment_end_date, apply_full_cpf_rate, previous_employer_taxable_pay, previous_employer_tax_withheld, previous_employer_leaving_date, previous_employer_w1_m1, previous_employer_continue_student_loan_deductions
+    appointment_start_date, appointment_end_date, apply_full_cpf_rate, previous_employer_taxable_pay, previous_employer_tax_withheld, previous_employer_leaving_date, previous_employer_w1_m1, previous_employer_continue_student_loan_deductions,
+    has_withholding_variation, tax_variation, automatically_apply_public_holiday_not_worked_earnings_lines, residential_state, residential_city, primary_location_id
 FROM employees
 WHERE business_id = $1 AND pay_schedule_id = $2 AND (status = 'Active' OR (status = 'Terminated' AND CAST($3 AS BOOLEAN)))
 ORDER BY id
@@ -1163,55 +1190,61 @@ type ListPayScheduleEmployeesParams struct {
 }
 
 type ListPayScheduleEmployeesRow struct {
-	ID                                            int64
-	ExternalID                                    string
-	FirstName                                     string
-	Surname                                       string
-	Status                                        string
-	DateOfBirth                                   sql.NullTime
-	StartDate                                     sql.NullTime
-	EndDate                                       sql.NullTime
-	EmploymentType                                string
-	Rate                                          sql.NullString
-	RateUnit                                      string
-	HoursPerWeek                                  sql.NullString
-	HoursPerDay                                   sql.NullString
-	PrimaryPayCategoryID                          sql.NullInt64
-	TaxFileNumber                                 string
-	AustralianResident                            sql.NullBool
-	ClaimTaxFreeThreshold                         sql.NullBool
-	StslDebt                                      sql.NullBool
-	HasApprovedWorkingHolidayVisa                 sql.NullBool
-	MedicareLevyExemption                         string
-	ClaimMedicareLevyReduction                    sql.NullBool
-	MedicareLevyReductionSpouse                   sql.NullBool
-	MedicareLevyReductionDependentCount           sql.NullInt64
-	TaxCode                                       string
-	TaxCalculationMethod                          string
-	NationalInsuranceCategory                     string
-	NationalInsuranceCalculationMethod            string
-	StudentLoanType                               string
-	HasStudentLoan                                sql.NullBool
-	HasPostGradLoan                               sql.NullBool
-	IsCompanyDirector                             string
-	TaxCodeDeclarationTaxCode                     string
-	TaxCodeDeclarationStudentLoan                 sql.NullBool
-	TaxCodeDeclarationEsctRate                    sql.NullString
-	KiwiSaverEmployeeContribution                 sql.NullString
-	KiwiSaverEmployerContribution                 sql.NullString
-	KiwiSaverEnrollmentStatus                     string
-	LegalStatus                                   string
-	ObtainedResidencyDate                         sql.NullTime
-	CpfExempt                                     sql.NullBool
-	SdlExempt                                     sql.NullBool
-	AppointmentStartDate                          sql.NullTime
-	AppointmentEndDate                            sql.NullTime
-	ApplyFullCpfRate                              sql.NullBool
-	PreviousEmployerTaxablePay                    sql.NullInt64
-	PreviousEmployerTaxWithheld                   sql.NullInt64
-	PreviousEmployerLeavingDate                   sql.NullTime
-	PreviousEmployerW1M1                          sql.NullBool
-	PreviousEmployerContinueStudentLoanDeductions sql.NullBool
+	ID                                                    int64
+	ExternalID                                            string
+	FirstName                                             string
+	Surname                                               string
+	Status                                                string
+	DateOfBirth                                           sql.NullTime
+	StartDate                                             sql.NullTime
+	EndDate                                               sql.NullTime
+	EmploymentType                                        string
+	Rate                                                  sql.NullString
+	RateUnit                                              string
+	HoursPerWeek                                          sql.NullString
+	HoursPerDay                                           sql.NullString
+	PrimaryPayCategoryID                                  sql.NullInt64
+	TaxFileNumber                                         string
+	AustralianResident                                    sql.NullBool
+	ClaimTaxFreeThreshold                                 sql.NullBool
+	StslDebt                                              sql.NullBool
+	HasApprovedWorkingHolidayVisa                         sql.NullBool
+	MedicareLevyExemption                                 string
+	ClaimMedicareLevyReduction                            sql.NullBool
+	MedicareLevyReductionSpouse                           sql.NullBool
+	MedicareLevyReductionDependentCount                   sql.NullInt64
+	TaxCode                                               string
+	TaxCalculationMethod                                  string
+	NationalInsuranceCategory                             string
+	NationalInsuranceCalculationMethod                    string
+	StudentLoanType                                       string
+	HasStudentLoan                                        sql.NullBool
+	HasPostGradLoan                                       sql.NullBool
+	IsCompanyDirector                                     string
+	TaxCodeDeclarationTaxCode                             string
+	TaxCodeDeclarationStudentLoan                         sql.NullBool
+	TaxCodeDeclarationEsctRate                            sql.NullString
+	KiwiSaverEmployeeContribution                         sql.NullString
+	KiwiSaverEmployerContribution                         sql.NullString
+	KiwiSaverEnrollmentStatus                             string
+	LegalStatus                                           string
+	ObtainedResidencyDate                                 sql.NullTime
+	CpfExempt                                             sql.NullBool
+	SdlExempt                                             sql.NullBool
+	AppointmentStartDate                                  sql.NullTime
+	AppointmentEndDate                                    sql.NullTime
+	ApplyFullCpfRate                                      sql.NullBool
+	PreviousEmployerTaxablePay                            sql.NullInt64
+	PreviousEmployerTaxWithheld                           sql.NullInt64
+	PreviousEmployerLeavingDate                           sql.NullTime
+	PreviousEmployerW1M1                                  sql.NullBool
+	PreviousEmployerContinueStudentLoanDeductions         sql.NullBool
+	HasWithholdingVariation                               sql.NullBool
+	TaxVariation                                          sql.NullString
+	AutomaticallyApplyPublicHolidayNotWorkedEarningsLines sql.NullBool
+	ResidentialState                                      string
+	ResidentialCity                                       string
+	PrimaryLocationID                                     sql.NullInt64
 }
 
 // The employees a pay run of a schedule pays, with the members the
@@ -1275,6 +1308,12 @@ func (q *Queries) ListPayScheduleEmployees(ctx context.Context, arg ListPaySched
 			&i.PreviousEmployerLeavingDate,
 			&i.PreviousEmployerW1M1,
 			&i.PreviousEmployerContinueStudentLoanDeductions,
+			&i.HasWithholdingVariation,
+			&i.TaxVariation,
+			&i.AutomaticallyApplyPublicHolidayNotWorkedEarningsLines,
+			&i.ResidentialState,
+			&i.ResidentialCity,
+			&i.PrimaryLocationID,
 		); err != nil {
 			return nil, err
 		}

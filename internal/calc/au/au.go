@@ -250,8 +250,24 @@ func (e *Engine) Calculate(in *calc.Input) (calc.Result, error) {
 	var scheduled paygParts
 	var special payroll.Money // Schedules 5, 7 and 11 on top
 	var specialSTSL payroll.Money
-	switch emp.Scale {
-	case calc.AUScale4Resident, calc.AUScale4Foreign:
+	noTFN := emp.Scale == calc.AUScale4Resident || emp.Scale == calc.AUScale4Foreign
+	switch {
+	case emp.Variation && !noTFN:
+		// A withholding variation: its rate on every payment but an ETP
+		// (Schedule 11 keeps its own rates), in place of the scale, its
+		// offsets, Medicare levy adjustment and Schedules 5 and 7.
+		if emp.VariationRate == nil {
+			return calc.Result{}, fmt.Errorf("AU: the employee has a withholding variation (hasWithholdingVariation) but no rate recorded (taxVariation): %w", calc.ErrNoRules)
+		}
+		if emp.STSL {
+			return calc.Result{}, fmt.Errorf("AU: whether a withholding variation's rate includes the Schedule 8 (study and training loan) component is not in the rules: %w", calc.ErrNoRules)
+		}
+		base := taxable.Add(sp.additional).Add(sp.unused)
+		s.term(tEarnings, base)
+		s.rate(tRate, *emp.VariationRate)
+		scheduled.sched1 = payroll.MoneyFromInt(dollars(base.Mul(*emp.VariationRate)))
+		s.figure("payg.schedule1", scheduled.sched1, &variationRule)
+	case noTFN:
 		// No TFN: the flat rate on every payment (Schedules 5 and 7 defer
 		// to it; Schedule 11 withholds the same rates from an ETP).
 		r := y.PAYG.Scale4Resident
@@ -266,7 +282,7 @@ func (e *Engine) Calculate(in *calc.Input) (calc.Result, error) {
 		if emp.STSL { // no component without a TFN (Schedule 8)
 			s.figure("stsl", zeroMoney, &schedule8(y, d).Rule)
 		}
-	case calc.AUScaleWHM:
+	case emp.Scale == calc.AUScaleWHM:
 		// Schedule 15 applies to every payment to a working holiday maker.
 		scheduled.sched1 = whm(&s, &y.WHM, emp.YTD.Earnings, taxable.Add(sp.additional).Add(sp.unused).Add(sp.etpTaxable))
 		s.figure("payg.schedule1", scheduled.sched1, &y.WHM.Rule)
@@ -315,6 +331,11 @@ func (e *Engine) Calculate(in *calc.Input) (calc.Result, error) {
 	}
 	return calc.Result{Region: calc.AU, TaxYear: y.Name, Figures: s.figs}, nil
 }
+
+// variationRule is a withholding variation's rate.
+var variationRule = calc.Rule{Code: "au.payg.variation",
+	Text:   "AU withholding variation: the rate the variation gives (the employee's taxVariation) × the payment's taxable earnings (ETPs excepted), rounded to the dollar, in place of Schedules 1, 5 and 7",
+	Source: "ATO, PAYG withholding variations (a variation notice, or an employee's written request for an upward variation, gives the rate); docs/reference/au-pay-rules.md §withholding variations"}
 
 func scaleNumber(sc calc.AUScale) int {
 	switch sc {
@@ -746,6 +767,8 @@ func validate(in *calc.Input) error {
 		return fmt.Errorf("AU: pre-tax deduction %s out of range", in.PreTax)
 	case !inBounds(e.TaxOffset) || e.TaxOffset.IsNeg():
 		return fmt.Errorf("AU: tax offset %s out of range", e.TaxOffset)
+	case e.VariationRate != nil && (e.VariationRate.IsNeg() || one.Less(*e.VariationRate)):
+		return fmt.Errorf("AU: withholding variation rate %s out of range", *e.VariationRate)
 	case !inBounds(e.YTD.Earnings) || !inBounds(e.YTD.SuperBase):
 		return errors.New("AU: year-to-date amount out of range")
 	case e.Medicare != nil && (e.Medicare.Children < 0 || e.Medicare.Children > 100):

@@ -64,6 +64,15 @@ var auClassKinds = map[string]calc.EarningKind{
 func auCategory(c *Category, p *categories.PayCategory) {
 	a := AUCategory{Type: p.PayCategoryType, Class: p.PaymentSummaryClassification, SuperRate: payroll.Percent(p.DefaultSuperRate),
 		NotPensionable: p.ExcludeFromQualifyingEarnings, RateUnit: p.RateUnit}
+	// Workers' compensation paid for time the employee does not work
+	// (STP paid leave type W) is not salary or wages, so not ordinary time
+	// earnings (SGR 2009/2; docs/reference/au-pay-rules.md §4): no super
+	// guarantee on it. Hours worked on suitable duties are paid through
+	// the ordinary categories. A category with a super rate of its own
+	// (an award's super on workers' compensation) keeps it.
+	if p.PaymentSummaryClassification == "LeaveWorkersCompensation" && a.SuperRate.IsZero() {
+		a.NotPensionable = true
+	}
 	if k, ok := auTypeKinds[p.PayCategoryType]; ok {
 		c.Kind = k
 	} else if k, ok := auClassKinds[p.PaymentSummaryClassification]; ok && (c.Kind == calc.Ordinary || c.Kind == "") {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/payrolld/payrolld/internal/calc"
 	"github.com/payrolld/payrolld/internal/calc/engine"
+	"github.com/payrolld/payrolld/internal/categories"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/store"
 )
@@ -84,6 +85,9 @@ type line struct {
 	// rateUnit: a standard line's rate unit (employedShare pays Hourly
 	// and Daily lines by the working days employed).
 	rateUnit string
+	// leaveCat: a line paying approved leave, its leave category (NZ
+	// annual holidays are paid at the greater of OWP and AWE).
+	leaveCat *categories.LeaveCategory
 }
 
 // standardEarnings is the employee's pay for one period from their own
@@ -408,6 +412,15 @@ func auEmployee(e *EmployeeRow) *calc.AUEmployee {
 		au.Scale = calc.AUScale2
 	default:
 		au.Scale = calc.AUScale1
+	}
+	// A withholding variation: taxVariation is its percentage (unset or
+	// unreadable: the engine refuses rather than guess).
+	if e.HasWithholdingVariation.Valid && e.HasWithholdingVariation.Bool {
+		au.Variation = true
+		if r, err := payroll.ParseRate(e.TaxVariation.String); e.TaxVariation.Valid && err == nil {
+			p := payroll.Percent(r)
+			au.VariationRate = &p
+		}
 	}
 	if e.ClaimMedicareLevyReduction.Valid && e.ClaimMedicareLevyReduction.Bool {
 		au.Medicare = &calc.AUMedicareVariation{Spouse: e.MedicareLevyReductionSpouse.Valid && e.MedicareLevyReductionSpouse.Bool,

@@ -730,7 +730,7 @@ func (in *inputs) leaveLines(e *EmployeeRow, run *store.PayRun, cats *Categories
 		takeFromStandard(std, h, pay, pr)
 		if paid {
 			l := earningsLine(cat, h, pr.hourly, pay, h, lc.Name)
-			l.earningKind = calc.Leave
+			l.earningKind, l.leaveCat = calc.Leave, &lc
 			out.lines = append(out.lines, l)
 			if ll, ok := leaveLoadingLine(cats, &lc, cat, pay); ok {
 				out.lines = append(out.lines, ll)

@@ -364,8 +364,15 @@ func ordinaryWeeklyPay(in *inputs, e *EmployeeRow, run *store.PayRun, cats *Cate
 // the last pay period before the end of employment (the last finalised
 // one ending on or before it) ÷ 52, without redundancy payments.
 func (w *Writer) averageWeeklyEarnings(ctx context.Context, run *store.PayRun, e *EmployeeRow, cats *Categories) (payroll.Money, error) {
+	return w.averageWeeklyEarningsOn(ctx, run, e, cats, e.EndDate.Time)
+}
+
+// averageWeeklyEarningsOn is s 5's average weekly earnings for the 12
+// months to the end of the last pay period (finalised run) ending on or
+// before day, ÷ 52, without redundancy payments; zero with no such run.
+func (w *Writer) averageWeeklyEarningsOn(ctx context.Context, run *store.PayRun, e *EmployeeRow, cats *Categories, day time.Time) (payroll.Money, error) {
 	last, err := w.q.LastFinalisedPeriodEndingOn(ctx, store.LastFinalisedPeriodEndingOnParams{BusinessID: w.bizID, EmployeeID: e.ID,
-		PayRunID: run.ID, OnDate: payroll.DateOnly(e.EndDate.Time)})
+		PayRunID: run.ID, OnDate: payroll.DateOnly(day)})
 	if errors.Is(err, sql.ErrNoRows) {
 		return payroll.Money{}, nil
 	}

@@ -20,7 +20,7 @@ import (
 // the business's own changes) for the Holidays Act s 40 payment on
 // termination, read once and only when a final pay needs them.
 func (s *Calculator) loadNZPublicHolidays(ctx context.Context, biz business.Business, in *inputs) error {
-	if biz.Region != calc.NZ || s.Categories == nil {
+	if (biz.Region != calc.NZ && biz.Region != calc.AU) || s.Categories == nil { // AU: public holidays not worked (au_public_holidays.go)
 		return nil
 	}
 	var (
@@ -45,10 +45,15 @@ func (s *Calculator) loadNZPublicHolidays(ctx context.Context, biz business.Busi
 // named by the employee's residential state or city ("Hawke's Bay" is
 // HawkesBay), "" when neither names one.
 func nzRegionOf(emp store.Employee) string {
+	return nzRegion(emp.ResidentialState, emp.ResidentialCity)
+}
+
+// nzRegion is nzRegionOf of a residential state and city.
+func nzRegion(state, city string) string {
 	norm := func(s string) string {
 		return strings.NewReplacer(" ", "", "'", "", "’", "", "-", "").Replace(strings.ToLower(strings.TrimSpace(s)))
 	}
-	for _, v := range []string{emp.ResidentialState, emp.ResidentialCity} {
+	for _, v := range []string{state, city} {
 		if v == "" {
 			continue
 		}

@@ -92,6 +92,19 @@ func (w *Writer) calculate(ctx context.Context, region string, run *store.PayRun
 		return nil, err
 	}
 	c := in.linesFor(e, run, cats, standard, kept, away)
+	if region == calc.AU {
+		if err := w.auPublicHolidaysNotWorked(ctx, run, e, cats, in, &c); err != nil {
+			return nil, err
+		}
+	}
+	if region == calc.NZ {
+		if err := w.nzAnnualHolidaysTaken(ctx, run, e, cats, in, &c); err != nil {
+			return nil, err
+		}
+		if err := w.nzPublicHolidaysWorked(ctx, run, e, cats, in, &c); err != nil {
+			return nil, err
+		}
+	}
 	if leavePaidOnTermination(region) {
 		if err := w.terminationLines(ctx, region, run, e, cats, in, &c, kept); err != nil {
 			return nil, err

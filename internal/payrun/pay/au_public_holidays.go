@@ -1,0 +1,122 @@
+package pay
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/payrolld/payrolld/internal/holidays"
+	"github.com/payrolld/payrolld/internal/leave"
+	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/payschedule"
+	"github.com/payrolld/payrolld/internal/store"
+)
+
+// auPublicHolidaysNotWorked pays an AU employee paid by timesheets, whose
+// record sets automaticallyApplyPublicHolidayNotWorkedEarningsLines, for
+// each public holiday of their state in the period that would otherwise
+// be a working day (their work week, else Monday to Friday) and on which
+// they have no timesheet: the base rate for the ordinary hours of the day
+// (Fair Work Act 2009 s 116), their hours a day at the rate their ordinary
+// timesheets were paid, through "Public Holiday Not Worked" (the AU
+// defaults'). Holidays: the business's stored public holidays for the
+// residential state and primary location, else the national calendar and
+// the state's days (holidays.Calendar). docs/reference/au-pay-rules.md §5a.
+func (w *Writer) auPublicHolidaysNotWorked(ctx context.Context, run *store.PayRun, e *EmployeeRow, cats *Categories, in *inputs, c *calculated) error {
+	if in == nil || len(in.timesheets[e.ID]) == 0 {
+		return nil
+	}
+	primary := cats.primary(e.PrimaryPayCategoryID.Int64)
+	var rate payroll.Rate
+	for i := range c.lines {
+		if l := &c.lines[i]; l.Kind == KindEarnings && l.CategoryID == primary.ID && l.hours.IsPos() && strings.HasPrefix(l.Notes, "Timesheets") {
+			rate = l.rate
+			break
+		}
+	}
+	if !rate.IsPos() {
+		return nil
+	}
+	if !e.AutomaticallyApplyPublicHolidayNotWorkedEarningsLines.Valid || !e.AutomaticallyApplyPublicHolidayNotWorkedEarningsLines.Bool {
+		return nil
+	}
+	wd := in.workWeekOf(e.ID)
+	if wd == nil {
+		wd = &mondayToFriday
+	}
+	hpd := hoursPerDayOf(e, wd)
+	if !hpd.IsPos() {
+		return nil
+	}
+	var stored []payschedule.PublicHoliday
+	if in.publicHolidays != nil {
+		var err error
+		if stored, err = in.publicHolidays(); err != nil {
+			return err
+		}
+	}
+	from, to := payroll.DateOnly(run.PeriodStarting), payroll.DateOnly(run.PeriodEnding)
+	ph := auHolidayDays(stored, strings.ToUpper(strings.TrimSpace(e.ResidentialState)), e.PrimaryLocationID.Int64, from.Year(), to.Year())
+	worked := map[time.Time]bool{}
+	for _, t := range in.timesheets[e.ID] {
+		if t.LeaveCategoryID == 0 {
+			worked[payroll.DateOnly(t.Start)] = true
+		}
+	}
+	publicHolidaysNotWorked(run, e, cats, primary, rate, hpd, wd, ph, worked, "Fair Work Act 2009 s 116", c)
+	return nil
+}
+
+// auHolidayDays are the AU public holidays of state (an employee's
+// residential state, "" = national ones only) in years from..to: the
+// business's stored holidays that apply to the state and location (not
+// marked "not a public holiday"); a year the business holds none of takes
+// holidays.Calendar's national days and the state's, with their
+// substitute and additional days.
+func auHolidayDays(stored []payschedule.PublicHoliday, state string, location int64, from, to int) map[time.Time]string {
+	ph := map[time.Time]string{}
+	years := map[int]bool{}
+	for _, h := range stored {
+		years[h.Date.Year()] = true
+		if y := h.Date.Year(); y < from || y > to || h.NotAPublicHoliday {
+			continue
+		}
+		if len(h.States) > 0 && (state == "" || !slices.ContainsFunc(h.States, func(s string) bool { return strings.EqualFold(s, state) })) {
+			continue
+		}
+		if len(h.LocationIDs) > 0 && !slices.Contains(h.LocationIDs, location) {
+			continue
+		}
+		ph[payroll.DateOnly(h.Date.Time)] = h.Description
+	}
+	for year := from; year <= to; year++ {
+		if years[year] {
+			continue
+		}
+		for _, h := range holidays.Calendar("AU", year) {
+			if h.Regions != nil && (state == "" || !slices.ContainsFunc(h.Regions, func(s string) bool { return strings.EqualFold(s, state) })) {
+				continue
+			}
+			if !h.Substituted() || h.AlsoOnDate {
+				ph[h.Date] = h.Name
+			}
+			if h.Substituted() {
+				ph[h.Observed] = h.ObservedName
+			}
+		}
+	}
+	return ph
+}
+
+// hoursPerDayOf is the employee's hours a day, else their hours a week ÷
+// the days of their work week (zero when neither is known).
+func hoursPerDayOf(e *EmployeeRow, wd *[7]bool) payroll.Rate {
+	if h := leave.StoredHours(e.HoursPerDay); h.IsPos() {
+		return h
+	}
+	if n := daysIn(wd); n > 0 && hoursPerWeek(e).IsPos() {
+		return hoursPerWeek(e).Div(payroll.RateFromInt(n))
+	}
+	return payroll.Rate{}
+}

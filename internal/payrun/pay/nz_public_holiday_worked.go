@@ -1,0 +1,164 @@
+package pay
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	"github.com/payrolld/payrolld/internal/leave"
+	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/payschedule"
+	"github.com/payrolld/payrolld/internal/store"
+)
+
+// nzAlternativeHolidayName is the NZ defaults' leave category holding
+// alternative holidays (Holidays Act 2003 s 56), found by name: the
+// reference's leave categories have no type for it.
+const nzAlternativeHolidayName = "Alternative Holiday"
+
+// nzPublicHolidaysWorked applies the Holidays Act 2003 to an employee's
+// timesheets paid at their ordinary rate on a public holiday they observe
+// (nzHolidayDays: the business's stored holidays for their region and
+// location, Mondayised by their work week, else the national calendar):
+//   - s 50(1)(a): the hours are paid at least time and a half, so a line
+//     of the primary category pays the other half of the rate for them;
+//   - s 56(1): when the day is an otherwise working day (their work week;
+//     Monday to Friday when none is stored), they are also entitled to an
+//     alternative holiday, one whole day (their hours a day) accrued to
+//     the "Alternative Holiday" leave category when the business has it,
+//     the line's notes saying so either way.
+//
+// Timesheets in other pay categories (a "Public Holiday Worked" category
+// with its own loading, overtime) are the client's pricing and are left
+// alone. docs/reference/nz-public-holidays-worked.md.
+func (w *Writer) nzPublicHolidaysWorked(ctx context.Context, run *store.PayRun, e *EmployeeRow, cats *Categories, in *inputs, c *calculated) error {
+	if in == nil || len(in.timesheets[e.ID]) == 0 {
+		return nil
+	}
+	primary := cats.primary(e.PrimaryPayCategoryID.Int64)
+	// The rate the ordinary timesheet hours were paid at.
+	var rate payroll.Rate
+	for i := range c.lines {
+		if l := &c.lines[i]; l.Kind == KindEarnings && l.CategoryID == primary.ID && l.hours.IsPos() && strings.HasPrefix(l.Notes, "Timesheets") {
+			rate = l.rate
+			break
+		}
+	}
+	if !rate.IsPos() {
+		return nil
+	}
+	wd := in.workWeekOf(e.ID)
+	if wd == nil {
+		wd = &mondayToFriday
+	}
+	var stored []payschedule.PublicHoliday
+	if in.publicHolidays != nil {
+		var err error
+		if stored, err = in.publicHolidays(); err != nil {
+			return err
+		}
+	}
+	from, to := payroll.DateOnly(run.PeriodStarting), payroll.DateOnly(run.PeriodEnding)
+	ph, _ := nzHolidayDays(stored, nzRegion(e.ResidentialState, e.ResidentialCity), e.PrimaryLocationID.Int64, wd, from.Year()-1, to.Year()+1)
+	hours := map[time.Time]payroll.Rate{}
+	worked := map[time.Time]bool{}
+	var days []time.Time
+	for _, t := range in.timesheets[e.ID] {
+		if t.LeaveCategoryID == 0 {
+			worked[payroll.DateOnly(t.Start)] = true
+		}
+		if t.LeaveCategoryID != 0 || in.awardPaid(e.ID, t.ID) || t.Units != nil || t.Rate != nil {
+			continue
+		}
+		if cat, ok := cats.ByKind[KindEarnings][t.PayCategoryID]; ok && cat.ID != primary.ID {
+			continue
+		}
+		day := payroll.DateOnly(t.Start)
+		if _, ok := ph[day]; !ok {
+			continue
+		}
+		if _, seen := hours[day]; !seen {
+			days = append(days, day)
+		}
+		hours[day] = hours[day].Add(payroll.RateFromInt(t.PaidMinutes()).Div(payroll.RateFromInt(60)))
+	}
+	hpd := leave.StoredHours(e.HoursPerDay)
+	if !hpd.IsPos() {
+		if n := daysIn(wd); n > 0 && hoursPerWeek(e).IsPos() {
+			hpd = hoursPerWeek(e).Div(payroll.RateFromInt(n))
+		}
+	}
+	if e.AutomaticallyApplyPublicHolidayNotWorkedEarningsLines.Valid && e.AutomaticallyApplyPublicHolidayNotWorkedEarningsLines.Bool && hpd.IsPos() {
+		publicHolidaysNotWorked(run, e, cats, primary, rate, hpd, wd, ph, worked, "Holidays Act 2003 s 49(1), s 9(1)(a)", c)
+	}
+	if len(days) == 0 {
+		return nil
+	}
+	var alt *int64
+	for id, lc := range in.leaveCats {
+		if strings.EqualFold(strings.TrimSpace(lc.Name), nzAlternativeHolidayName) && !lc.IsBalanceUntracked {
+			alt = &id
+			break
+		}
+	}
+	half := rate.Div(payroll.RateFromInt(2))
+	for _, day := range days {
+		h := hours[day]
+		note := "Public holiday worked, " + ph[day] + " " + day.Format("2 January 2006") + ": " + h.String() +
+			" hours, the other half of the rate " + rate.String() + " (time and a half, Holidays Act 2003 s 50(1)(a))"
+		if wd[day.Weekday()] {
+			switch {
+			case alt == nil:
+				note += "; an otherwise working day, so an alternative holiday is due (s 56), but the business has no \"" + nzAlternativeHolidayName + "\" leave category to record it"
+			case !hpd.IsPos():
+				note += "; an otherwise working day, so an alternative holiday is due (s 56), not recorded: the employee has no hours per day"
+			default:
+				note += "; an otherwise working day: one alternative holiday (s 56) accrued"
+				lc := in.leaveCats[*alt]
+				var a line
+				a.Kind, a.CategoryID, a.CategoryName = KindLeaveAccrued, lc.ID, lc.Name
+				a.units, a.Units, a.Notes = hpd, hpd.RoundHalfUp(4).String(), "LeaveAccrued: alternative holiday for "+ph[day]+" "+day.Format("2 January 2006")+" worked (Holidays Act 2003 s 56)"
+				c.lines = append(c.lines, a)
+			}
+		}
+		l := earningsLine(primary, h, half, lineMoney(h, half), payroll.Rate{}, note)
+		c.lines = append(c.lines, l)
+	}
+	return nil
+}
+
+// publicHolidaysNotWorked pays, for an employee paid by timesheets whose
+// record asks for public holiday not worked lines
+// (automaticallyApplyPublicHolidayNotWorkedEarningsLines), each public
+// holiday they observe in the period that would otherwise be a working
+// day and on which they have no timesheet, at relevant daily pay (Holidays
+// Act 2003 s 49(1); s 9(1)(a): what they would have received had they
+// worked, their hours a day at the rate their timesheets were paid),
+// through the pay category "Public Holiday Not Worked" (the NZ defaults')
+// or, without one, the primary category. Days outside their employment
+// are not paid. Relevant daily pay that varies by day (s 9A average daily
+// pay) is not modelled. AU uses it for the Fair Work Act 2009 s 116 (the
+// base rate for the ordinary hours of the day); law names the provision.
+func publicHolidaysNotWorked(run *store.PayRun, e *EmployeeRow, cats *Categories, primary Category, rate, hpd payroll.Rate, wd *[7]bool,
+	ph map[time.Time]string, worked map[time.Time]bool, law string, c *calculated) {
+	cat := primary
+	for _, pc := range cats.ByKind[KindEarnings] {
+		if strings.EqualFold(strings.TrimSpace(pc.Name), "Public Holiday Not Worked") {
+			cat = pc
+			break
+		}
+	}
+	from, to := payroll.DateOnly(run.PeriodStarting), payroll.DateOnly(run.PeriodEnding)
+	for d := from; !d.After(to); d = d.AddDate(0, 0, 1) {
+		name, ok := ph[d]
+		if !ok || !wd[d.Weekday()] || worked[d] {
+			continue
+		}
+		if e.StartDate.Valid && d.Before(payroll.DateOnly(e.StartDate.Time)) || e.EndDate.Valid && d.After(payroll.DateOnly(e.EndDate.Time)) {
+			continue
+		}
+		l := earningsLine(cat, hpd, rate, lineMoney(hpd, rate), hpd, "Public holiday not worked, "+name+" "+d.Format("2 January 2006")+
+			": "+hpd.String()+" hours at "+rate.String()+" (an otherwise working day; "+law+")")
+		c.lines = append(c.lines, l)
+	}
+}
