@@ -422,7 +422,7 @@ SELECT id, external_id, first_name, surname, status, date_of_birth, start_date, 
     student_loan_type, has_student_loan, has_post_grad_loan, is_company_director,
     tax_code_declaration_tax_code, tax_code_declaration_student_loan, tax_code_declaration_esct_rate,
     kiwi_saver_employee_contribution, kiwi_saver_employer_contribution, kiwi_saver_enrollment_status,
-    legal_status, obtained_residency_date, cpf_exempt, sdl_exempt,
+    legal_status, obtained_residency_date, cpf_exempt, sdl_exempt, ethnicity, religion, self_help_group_fund,
     appointment_start_date, appointment_end_date, apply_full_cpf_rate, previous_employer_taxable_pay, previous_employer_tax_withheld, previous_employer_leaving_date, previous_employer_w1_m1
 FROM employees WHERE business_id = $1 AND id = $2
 `
@@ -474,6 +474,9 @@ type GetEmployeeForPayRow struct {
 	ObtainedResidencyDate               sql.NullTime
 	CpfExempt                           sql.NullBool
 	SdlExempt                           sql.NullBool
+	Ethnicity                           string
+	Religion                            string
+	SelfHelpGroupFund                   string
 	AppointmentStartDate                sql.NullTime
 	AppointmentEndDate                  sql.NullTime
 	ApplyFullCpfRate                    sql.NullBool
@@ -530,6 +533,9 @@ func (q *Queries) GetEmployeeForPay(ctx context.Context, arg GetEmployeeForPayPa
 		&i.ObtainedResidencyDate,
 		&i.CpfExempt,
 		&i.SdlExempt,
+		&i.Ethnicity,
+		&i.Religion,
+		&i.SelfHelpGroupFund,
 		&i.AppointmentStartDate,
 		&i.AppointmentEndDate,
 		&i.ApplyFullCpfRate,
@@ -722,7 +728,7 @@ SELECT id, external_id, first_name, surname, status, date_of_birth, start_date, 
     student_loan_type, has_student_loan, has_post_grad_loan, is_company_director,
     tax_code_declaration_tax_code, tax_code_declaration_student_loan, tax_code_declaration_esct_rate,
     kiwi_saver_employee_contribution, kiwi_saver_employer_contribution, kiwi_saver_enrollment_status,
-    legal_status, obtained_residency_date, cpf_exempt, sdl_exempt,
+    legal_status, obtained_residency_date, cpf_exempt, sdl_exempt, ethnicity, religion, self_help_group_fund,
     appointment_start_date, appointment_end_date, apply_full_cpf_rate, previous_employer_taxable_pay, previous_employer_tax_withheld, previous_employer_leaving_date, previous_employer_w1_m1
 FROM employees WHERE business_id = $1 ORDER BY id
 `
@@ -769,6 +775,9 @@ type ListEmployeesForPayOfBusinessRow struct {
 	ObtainedResidencyDate               sql.NullTime
 	CpfExempt                           sql.NullBool
 	SdlExempt                           sql.NullBool
+	Ethnicity                           string
+	Religion                            string
+	SelfHelpGroupFund                   string
 	AppointmentStartDate                sql.NullTime
 	AppointmentEndDate                  sql.NullTime
 	ApplyFullCpfRate                    sql.NullBool
@@ -831,6 +840,9 @@ func (q *Queries) ListEmployeesForPayOfBusiness(ctx context.Context, businessID 
 			&i.ObtainedResidencyDate,
 			&i.CpfExempt,
 			&i.SdlExempt,
+			&i.Ethnicity,
+			&i.Religion,
+			&i.SelfHelpGroupFund,
 			&i.AppointmentStartDate,
 			&i.AppointmentEndDate,
 			&i.ApplyFullCpfRate,
@@ -1145,7 +1157,7 @@ SELECT id, external_id, first_name, surname, status, date_of_birth, start_date, 
     student_loan_type, has_student_loan, has_post_grad_loan, is_company_director,
     tax_code_declaration_tax_code, tax_code_declaration_student_loan, tax_code_declaration_esct_rate,
     kiwi_saver_employee_contribution, kiwi_saver_employer_contribution, kiwi_saver_enrollment_status,
-    legal_status, obtained_residency_date, cpf_exempt, sdl_exempt,
+    legal_status, obtained_residency_date, cpf_exempt, sdl_exempt, ethnicity, religion, self_help_group_fund,
     appointment_start_date, appointment_end_date, apply_full_cpf_rate, previous_employer_taxable_pay, previous_employer_tax_withheld, previous_employer_leaving_date, previous_employer_w1_m1
 FROM employees
 WHERE business_id = $1 AND pay_schedule_id = $2 AND (status = 'Active' OR (status = 'Terminated' AND CAST($3 AS BOOLEAN)))
@@ -1200,6 +1212,9 @@ type ListPayScheduleEmployeesRow struct {
 	ObtainedResidencyDate               sql.NullTime
 	CpfExempt                           sql.NullBool
 	SdlExempt                           sql.NullBool
+	Ethnicity                           string
+	Religion                            string
+	SelfHelpGroupFund                   string
 	AppointmentStartDate                sql.NullTime
 	AppointmentEndDate                  sql.NullTime
 	ApplyFullCpfRate                    sql.NullBool
@@ -1262,6 +1277,9 @@ func (q *Queries) ListPayScheduleEmployees(ctx context.Context, arg ListPaySched
 			&i.ObtainedResidencyDate,
 			&i.CpfExempt,
 			&i.SdlExempt,
+			&i.Ethnicity,
+			&i.Religion,
+			&i.SelfHelpGroupFund,
 			&i.AppointmentStartDate,
 			&i.AppointmentEndDate,
 			&i.ApplyFullCpfRate,

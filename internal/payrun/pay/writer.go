@@ -107,6 +107,11 @@ func (w *Writer) calculate(ctx context.Context, region string, run *store.PayRun
 		return nil, err
 	}
 	c.lines = append(c.lines, ul...)
+	shg, err := shgLines(region, run, e, kept, c.lines) // sg_shg.go
+	if err != nil {
+		return nil, err
+	}
+	c.lines = append(c.lines, shg...)
 	for i := range c.lines {
 		w.addLine(e.ID, &c.lines[i])
 	}
