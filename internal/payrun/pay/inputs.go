@@ -707,7 +707,8 @@ func (in *inputs) leaveLines(e *EmployeeRow, run *store.PayRun, cats *Categories
 		// Paid through the category's pay category; a category without
 		// one (or whose pay category is gone) is unpaid leave.
 		cat, paid := Category{}, false
-		if lc.TransferToPayCategoryID != nil {
+		unpaidSick := nzSickLeaveUnpaid(cats.Region, e, &lc, a) // NZ: no sick leave in the first 6 months (nz_sick_leave.go)
+		if lc.TransferToPayCategoryID != nil && !unpaidSick {
 			cat, paid = cats.ByKind[KindEarnings][*lc.TransferToPayCategoryID]
 		}
 		pay := lineMoney(h, pr.hourly)
@@ -723,7 +724,11 @@ func (in *inputs) leaveLines(e *EmployeeRow, run *store.PayRun, cats *Categories
 				out.lines = append(out.lines, ll)
 			}
 		}
-		out.sources = append(out.sources, source{kind: SourceLeave, id: a.LeaveRequestID, leaveCategoryID: a.LeaveCategoryID, hoursE6: hoursE6(h)})
+		taken := hoursE6(h)
+		if unpaidSick {
+			taken = 0 // no entitlement to take it from: the next one is whole
+		}
+		out.sources = append(out.sources, source{kind: SourceLeave, id: a.LeaveRequestID, leaveCategoryID: a.LeaveCategoryID, hoursE6: taken})
 	}
 	for i := range std {
 		s := &std[i]

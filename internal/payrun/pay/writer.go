@@ -92,6 +92,9 @@ func (w *Writer) calculate(ctx context.Context, region string, run *store.PayRun
 		return nil, err
 	}
 	c := in.linesFor(e, run, cats, standard, kept, away)
+	if err := w.nzSickLeaveEntitlement(ctx, region, run, e, in, &c); err != nil { // nz_sick_leave.go
+		return nil, err
+	}
 	if leavePaidOnTermination(region) {
 		if err := w.terminationLines(ctx, region, run, e, cats, in, &c, kept); err != nil {
 			return nil, err
