@@ -57,7 +57,7 @@ func band(upTo, amount string) shgBand {
 // an ECF contribution is refused rather than guessed.
 var shgTables = []shgTable{
 	{fund: FundCDAC, from: time.Date(2015, time.January, 1, 0, 0, 0, 0, time.UTC),
-		bands: []shgBand{band("2000", "0.50"), band("3500", "1.00"), band("5000", "1.50"), band("7500", "2.00"), band("", "3.00")},
+		bands:  []shgBand{band("2000", "0.50"), band("3500", "1.00"), band("5000", "1.50"), band("7500", "2.00"), band("", "3.00")},
 		source: "CDAC Fund contribution rates from 1 January 2015 (CPF Act s 76(3)), as published by CDAC and the CPF Board's SHG pages; docs/reference/sg-self-help-group-funds.md"},
 	{fund: FundMBMF, from: time.Date(2016, time.June, 1, 0, 0, 0, 0, time.UTC),
 		bands: []shgBand{band("1000", "3.00"), band("2000", "4.50"), band("3000", "6.50"), band("4000", "15.00"), band("6000", "19.50"),

@@ -38,7 +38,9 @@ const (
 var FundCodes = map[string]string{"MBMF": CodeMBMF, "SINDA": CodeSINDA, "CDAC": CodeCDAC, "ECF": CodeECF}
 
 // fundCode says whether code is a self-help group fund's.
-func fundCode(code string) bool { return code == CodeMBMF || code == CodeSINDA || code == CodeCDAC || code == CodeECF }
+func fundCode(code string) bool {
+	return code == CodeMBMF || code == CodeSINDA || code == CodeCDAC || code == CodeECF
+}
 
 // summaryOrder is the order of the summary records.
 var summaryOrder = []string{CodeCPF, CodeMBMF, CodeSINDA, CodeCDAC, CodeECF, CodeSDL}
