@@ -817,8 +817,8 @@ func earningsInclusionLines(incl []store.EmployeeRecurringInclusion, cats *Categ
 }
 
 // earningsTotals are the employee's earnings so far: gross, ordinary time
-// earnings (gross less overtime and lump sums) and the hours that accrue
-// leave.
+// earnings (gross less overtime, lump sums, unused leave paid on
+// termination and ETPs: ordinaryKind) and the hours that accrue leave.
 type earningsTotals struct {
 	gross, ote payroll.Money
 	worked     payroll.Rate
@@ -834,7 +834,7 @@ func (in *inputs) earningsTotals(kept, calculated []line) earningsTotals {
 				continue
 			}
 			t.gross = t.gross.Add(l.amount)
-			if l.earningKind != calc.Overtime && l.earningKind != calc.Lumpsum && l.earningKind != calc.ETP {
+			if ordinaryKind(l.earningKind) { // not overtime, lump sums, unused leave paid on termination (SGR 2009/2), ETPs
 				t.ote = t.ote.Add(l.amount)
 			}
 			if acc, ok := in.accruesLeave(l.CategoryID); ok && acc {
