@@ -223,6 +223,7 @@ type Members struct {
 	ApplyFullCpfRate                       *bool            `json:"applyFullCpfRate" nullable:"true"`
 	CpfExempt                              *bool            `json:"cpfExempt" nullable:"true"`
 	SdlExempt                              *bool            `json:"sdlExempt" nullable:"true"`
+	SelfHelpGroupFund                      string           `json:"selfHelpGroupFund" maxLength:"30" doc:"SG self-help group fund(s) deducted from pay and remitted with CPF: CDAC, ECF, MBMF or SINDA (two joined by a comma, e.g. CDAC,MBMF), or None for an employee who opted out; empty = by ethnicity (Chinese CDAC, Eurasian ECF, Indian SINDA) and religion (Muslim MBMF)"`
 	EmployingEntityUen                     string           `json:"employingEntityUen" maxLength:"20"`
 	BankAccount1BankSwift                  string           `json:"bankAccount1_BankSwift" maxLength:"20"`
 	BankAccount1BranchCode                 string           `json:"bankAccount1_BranchCode" maxLength:"20"`
@@ -438,6 +439,7 @@ var memberInfo = []member{
 	{"applyFullCpfRate", "ApplyFullCpfRate", "apply_full_cpf_rate", "SG", "b", 0},
 	{"cpfExempt", "CpfExempt", "cpf_exempt", "SG", "b", 0},
 	{"sdlExempt", "SdlExempt", "sdl_exempt", "SG", "b", 0},
+	{"selfHelpGroupFund", "SelfHelpGroupFund", "self_help_group_fund", "SG", "s", 30},
 	{"employingEntityUen", "EmployingEntityUen", "employing_entity_uen", "SG", "s", 20},
 	{"bankAccount1_BankSwift", "BankAccount1BankSwift", "bank_account1_bank_swift", "SG", "s", 20},
 	{"bankAccount1_BranchCode", "BankAccount1BranchCode", "bank_account1_branch_code", "SG", "s", 20},

@@ -453,6 +453,7 @@ func membersFromRow(m *Members, r *store.Employee) {
 		v := r.SdlExempt.Bool
 		m.SdlExempt = &v
 	}
+	m.SelfHelpGroupFund = r.SelfHelpGroupFund
 	m.EmployingEntityUen = r.EmployingEntityUen
 	m.BankAccount1BankSwift = r.BankAccount1BankSwift
 	m.BankAccount1BranchCode = r.BankAccount1BranchCode

@@ -260,6 +260,7 @@ func (e *Employee) Validate(biz business.Business, on time.Time) error {
 		}
 		checkKiwiSaver(&v, m, on)
 	case "SG":
+		checkSelfHelpGroupFund(&v, m) // sg_self_help_group.go
 		if m.NationalRegistrationIdentityNumber != "" {
 			m.NationalRegistrationIdentityNumber = strings.ToUpper(strings.TrimSpace(m.NationalRegistrationIdentityNumber))
 			if !ValidNRIC(m.NationalRegistrationIdentityNumber) {

@@ -375,6 +375,7 @@ type Employee struct {
 	PreviousEmployerTaxPeriodFrequency                    string
 	PreviousEmployerTaxPeriodNumber                       sql.NullInt64
 	PreviousEmployerTaxCode                               string
+	SelfHelpGroupFund                                     string
 }
 
 type EmployeeAccess struct {

@@ -422,7 +422,7 @@ SELECT id, external_id, first_name, surname, status, date_of_birth, start_date, 
     student_loan_type, has_student_loan, has_post_grad_loan, is_company_director,
     tax_code_declaration_tax_code, tax_code_declaration_student_loan, tax_code_declaration_esct_rate,
     kiwi_saver_employee_contribution, kiwi_saver_employer_contribution, kiwi_saver_enrollment_status,
-    legal_status, obtained_residency_date, cpf_exempt, sdl_exempt,
+    legal_status, obtained_residency_date, cpf_exempt, sdl_exempt, ethnicity, religion, self_help_group_fund,
     appointment_start_date, appointment_end_date, apply_full_cpf_rate, previous_employer_taxable_pay, previous_employer_tax_withheld, previous_employer_leaving_date, previous_employer_w1_m1, previous_employer_continue_student_loan_deductions,
     has_withholding_variation, tax_variation, automatically_apply_public_holiday_not_worked_earnings_lines, residential_state, residential_city, primary_location_id
 FROM employees WHERE business_id = $1 AND id = $2
@@ -475,6 +475,9 @@ type GetEmployeeForPayRow struct {
 	ObtainedResidencyDate                                 sql.NullTime
 	CpfExempt                                             sql.NullBool
 	SdlExempt                                             sql.NullBool
+	Ethnicity                                             string
+	Religion                                              string
+	SelfHelpGroupFund                                     string
 	AppointmentStartDate                                  sql.NullTime
 	AppointmentEndDate                                    sql.NullTime
 	ApplyFullCpfRate                                      sql.NullBool
@@ -538,6 +541,9 @@ func (q *Queries) GetEmployeeForPay(ctx context.Context, arg GetEmployeeForPayPa
 		&i.ObtainedResidencyDate,
 		&i.CpfExempt,
 		&i.SdlExempt,
+		&i.Ethnicity,
+		&i.Religion,
+		&i.SelfHelpGroupFund,
 		&i.AppointmentStartDate,
 		&i.AppointmentEndDate,
 		&i.ApplyFullCpfRate,
@@ -737,7 +743,7 @@ SELECT id, external_id, first_name, surname, status, date_of_birth, start_date, 
     student_loan_type, has_student_loan, has_post_grad_loan, is_company_director,
     tax_code_declaration_tax_code, tax_code_declaration_student_loan, tax_code_declaration_esct_rate,
     kiwi_saver_employee_contribution, kiwi_saver_employer_contribution, kiwi_saver_enrollment_status,
-    legal_status, obtained_residency_date, cpf_exempt, sdl_exempt,
+    legal_status, obtained_residency_date, cpf_exempt, sdl_exempt, ethnicity, religion, self_help_group_fund,
     appointment_start_date, appointment_end_date, apply_full_cpf_rate, previous_employer_taxable_pay, previous_employer_tax_withheld, previous_employer_leaving_date, previous_employer_w1_m1, previous_employer_continue_student_loan_deductions,
     has_withholding_variation, tax_variation, automatically_apply_public_holiday_not_worked_earnings_lines, residential_state, residential_city, primary_location_id
 FROM employees WHERE business_id = $1 ORDER BY id
@@ -785,6 +791,9 @@ type ListEmployeesForPayOfBusinessRow struct {
 	ObtainedResidencyDate                                 sql.NullTime
 	CpfExempt                                             sql.NullBool
 	SdlExempt                                             sql.NullBool
+	Ethnicity                                             string
+	Religion                                              string
+	SelfHelpGroupFund                                     string
 	AppointmentStartDate                                  sql.NullTime
 	AppointmentEndDate                                    sql.NullTime
 	ApplyFullCpfRate                                      sql.NullBool
@@ -854,6 +863,9 @@ func (q *Queries) ListEmployeesForPayOfBusiness(ctx context.Context, businessID 
 			&i.ObtainedResidencyDate,
 			&i.CpfExempt,
 			&i.SdlExempt,
+			&i.Ethnicity,
+			&i.Religion,
+			&i.SelfHelpGroupFund,
 			&i.AppointmentStartDate,
 			&i.AppointmentEndDate,
 			&i.ApplyFullCpfRate,
@@ -1175,7 +1187,7 @@ SELECT id, external_id, first_name, surname, status, date_of_birth, start_date, 
     student_loan_type, has_student_loan, has_post_grad_loan, is_company_director,
     tax_code_declaration_tax_code, tax_code_declaration_student_loan, tax_code_declaration_esct_rate,
     kiwi_saver_employee_contribution, kiwi_saver_employer_contribution, kiwi_saver_enrollment_status,
-    legal_status, obtained_residency_date, cpf_exempt, sdl_exempt,
+    legal_status, obtained_residency_date, cpf_exempt, sdl_exempt, ethnicity, religion, self_help_group_fund,
     appointment_start_date, appointment_end_date, apply_full_cpf_rate, previous_employer_taxable_pay, previous_employer_tax_withheld, previous_employer_leaving_date, previous_employer_w1_m1, previous_employer_continue_student_loan_deductions,
     has_withholding_variation, tax_variation, automatically_apply_public_holiday_not_worked_earnings_lines, residential_state, residential_city, primary_location_id
 FROM employees
@@ -1231,6 +1243,9 @@ type ListPayScheduleEmployeesRow struct {
 	ObtainedResidencyDate                                 sql.NullTime
 	CpfExempt                                             sql.NullBool
 	SdlExempt                                             sql.NullBool
+	Ethnicity                                             string
+	Religion                                              string
+	SelfHelpGroupFund                                     string
 	AppointmentStartDate                                  sql.NullTime
 	AppointmentEndDate                                    sql.NullTime
 	ApplyFullCpfRate                                      sql.NullBool
@@ -1300,6 +1315,9 @@ func (q *Queries) ListPayScheduleEmployees(ctx context.Context, arg ListPaySched
 			&i.ObtainedResidencyDate,
 			&i.CpfExempt,
 			&i.SdlExempt,
+			&i.Ethnicity,
+			&i.Religion,
+			&i.SelfHelpGroupFund,
 			&i.AppointmentStartDate,
 			&i.AppointmentEndDate,
 			&i.ApplyFullCpfRate,

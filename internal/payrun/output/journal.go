@@ -80,11 +80,14 @@ func (o *Outputs) journalOf(ctx context.Context, q *store.Queries, biz business.
 	// super adjustments (withheld from pay, owed to the fund) and salary
 	// sacrificed deductions (posted as deductions); the rest of the run's
 	// super is the employer's cost.
-	var employeeSuper, sacrificedDeductions int64
+	var employeeSuper, sacrificedDeductions, communityFunds int64
 	for _, l := range lines {
 		switch {
 		case l.Kind == pay.KindTaxAdjustment:
 			continue // inside the employee's tax figure
+		case l.Kind == pay.KindDeduction && pay.SHGFundOf(l.Subtype) != "":
+			communityFunds += l.Amount // SG self-help group funds: owed to the CPF Board with the CPF (sg_shg.go)
+			continue
 		case l.Kind == pay.KindSuperAdjustment && (l.Subtype == "SalarySacrifice" || l.Subtype == "MemberVoluntary"):
 			employeeSuper += l.Amount
 		case l.Kind == pay.KindDeduction && l.Subtype == pay.SubtypeSalarySacrifice:
@@ -173,7 +176,7 @@ func (o *Outputs) journalOf(ctx context.Context, q *store.Queries, biz business.
 		{Kind: journal.StudentLoan, Amount: money(f.studentLoan)}, {Kind: journal.PostgraduateLoan, Amount: money(f.pgLoan)},
 		{Kind: journal.KiwiSaverEmployee, Amount: money(f.ksEE)}, {Kind: journal.KiwiSaverEmployer, Amount: money(f.ksER - f.esct)},
 		{Kind: journal.Esct, Amount: money(f.esct)}, {Kind: journal.OtherTax, Amount: money(f.acc)},
-		{Kind: journal.CpfEmployee, Amount: money(f.cpfEE)}, {Kind: journal.CpfEmployer, Amount: money(f.cpfER)},
+		{Kind: journal.CpfEmployee, Amount: money(f.cpfEE)}, {Kind: journal.CommunityFund, Amount: money(communityFunds)}, {Kind: journal.CpfEmployer, Amount: money(f.cpfER)},
 		{Kind: journal.SkillsDevelopmentLevy, Amount: money(f.sdl)},
 		{Kind: journal.EmployeePension, Amount: money(penEE)}, {Kind: journal.EmployerPension, Amount: money(penER)}}, my...) {
 		if !s.Amount.IsZero() {

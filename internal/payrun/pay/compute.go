@@ -314,6 +314,9 @@ func statutory(region string, run *store.PayRun, e *EmployeeRow, in *calc.Input,
 		return res, nil
 	case calc.NZ:
 		in.NZ = nzEmployee(e)
+		if x != nil {
+			in.NZ.ESCTRateThreshold = x.nzESCTPriorYear // the previous tax year's, when known (nz_esct_prior_year.go)
+		}
 		in.NZ.ACCLiableEarningsYTD = money(y.Gross - y.nzRedundancy) // redundancy is not liable (nz_extrapay.go)
 		in.NZ.RecentEarnings = money(y.nzRecent)
 		res, err := engine.Calculate(in)

@@ -82,6 +82,9 @@ func readEmployeePay(ctx context.Context, q *store.Queries, biz business.Busines
 	if p.x.ukAwardsBefore, err = ukAwardsBefore(ctx, q, biz.ID, biz.Region, run, &p.e, cats, p.lines); err != nil {
 		return nil, err
 	}
+	if p.x.nzESCTPriorYear, err = nzESCTPriorYear(ctx, q, biz.ID, biz.Region, run, e.ID); err != nil {
+		return nil, err
+	}
 	return p, nil
 }
 

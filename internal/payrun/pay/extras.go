@@ -18,6 +18,9 @@ type extras struct {
 	// ukAwardsBefore: a UK employee's termination awards paid before
 	// this run (uk_employee.go, ukAwardsBefore).
 	ukAwardsBefore payroll.Money
+	// nzESCTPriorYear: an NZ employee's ESCT rate threshold amount from
+	// the previous tax year's runs (nz_esct_prior_year.go; zero = not known).
+	nzESCTPriorYear payroll.Money
 }
 
 func (x *extras) ukAwards() payroll.Money {
@@ -54,5 +57,9 @@ func (w *Writer) extrasOf(ctx context.Context, region string, run *store.PayRun,
 	if err != nil {
 		return nil, err
 	}
-	return &extras{pen: w.ukPensionOf(id), my: my}, nil
+	prior, err := nzESCTPriorYear(ctx, w.q, w.bizID, region, run, id)
+	if err != nil {
+		return nil, err
+	}
+	return &extras{pen: w.ukPensionOf(id), my: my, nzESCTPriorYear: prior}, nil
 }

@@ -720,7 +720,9 @@ func (in *inputs) leaveLines(e *EmployeeRow, run *store.PayRun, cats *Categories
 		cat, paid := Category{}, false
 		// UK rolled-up holiday pay was paid with the work (reg 16A), so
 		// the time off itself is unpaid (uk_rolled_up_holiday.go).
-		if lc.TransferToPayCategoryID != nil && !(cats.Region == calc.UK && lc.RolledUpHolidayPayPercent.IsPos()) {
+		rolledUp := cats.Region == calc.UK && lc.RolledUpHolidayPayPercent.IsPos()
+		unpaidSick := nzSickLeaveUnpaid(cats.Region, e, &lc, a) // NZ: no sick leave in the first 6 months (nz_sick_leave.go)
+		if lc.TransferToPayCategoryID != nil && !rolledUp && !unpaidSick {
 			cat, paid = cats.ByKind[KindEarnings][*lc.TransferToPayCategoryID]
 		}
 		pay := lineMoney(h, pr.hourly)
@@ -736,7 +738,11 @@ func (in *inputs) leaveLines(e *EmployeeRow, run *store.PayRun, cats *Categories
 				out.lines = append(out.lines, ll)
 			}
 		}
-		out.sources = append(out.sources, source{kind: SourceLeave, id: a.LeaveRequestID, leaveCategoryID: a.LeaveCategoryID, hoursE6: hoursE6(h)})
+		taken := hoursE6(h)
+		if unpaidSick {
+			taken = 0 // no entitlement to take it from: the next one is whole
+		}
+		out.sources = append(out.sources, source{kind: SourceLeave, id: a.LeaveRequestID, leaveCategoryID: a.LeaveCategoryID, hoursE6: taken})
 	}
 	for i := range std {
 		s := &std[i]
@@ -825,8 +831,8 @@ func earningsInclusionLines(incl []store.EmployeeRecurringInclusion, cats *Categ
 }
 
 // earningsTotals are the employee's earnings so far: gross, ordinary time
-// earnings (gross less overtime and lump sums) and the hours that accrue
-// leave.
+// earnings (gross less overtime, lump sums, unused leave paid on
+// termination and ETPs: ordinaryKind) and the hours that accrue leave.
 type earningsTotals struct {
 	gross, ote payroll.Money
 	worked     payroll.Rate
@@ -843,7 +849,7 @@ func (in *inputs) earningsTotals(kept, calculated []line) earningsTotals {
 				continue
 			}
 			t.gross = t.gross.Add(l.amount)
-			if l.earningKind != calc.Overtime && l.earningKind != calc.Lumpsum && l.earningKind != calc.ETP {
+			if ordinaryKind(l.earningKind) { // not overtime, lump sums, unused leave paid on termination (SGR 2009/2), ETPs
 				t.ote = t.ote.Add(l.amount)
 			}
 			if acc, ok := in.accruesLeave(l.CategoryID); ok && acc {

@@ -105,6 +105,9 @@ func (w *Writer) calculate(ctx context.Context, region string, run *store.PayRun
 			return nil, err
 		}
 	}
+	if err := w.nzSickLeaveEntitlement(ctx, region, run, e, in, &c); err != nil { // nz_sick_leave.go
+		return nil, err
+	}
 	if leavePaidOnTermination(region) {
 		if err := w.terminationLines(ctx, region, run, e, cats, in, &c, kept); err != nil {
 			return nil, err
@@ -120,6 +123,11 @@ func (w *Writer) calculate(ctx context.Context, region string, run *store.PayRun
 		return nil, err
 	}
 	c.lines = append(c.lines, ul...)
+	shg, err := shgLines(region, run, e, kept, c.lines) // sg_shg.go
+	if err != nil {
+		return nil, err
+	}
+	c.lines = append(c.lines, shg...)
 	for i := range c.lines {
 		w.addLine(e.ID, &c.lines[i])
 	}

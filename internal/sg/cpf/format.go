@@ -20,14 +20,30 @@ const (
 	RecordTrailer = '9'
 )
 
-// Payment codes of the summary and detail records that this file carries.
-// The self-help group funds (02 MBMF, 03 SINDA, 04 CDAC, 05 ECF), late
-// payment interest (07) and Community Chest (10) are not produced: the pay
-// runs do not compute them (note, "Not built").
+// Payment codes of the summary and detail records that this file carries:
+// CPF, the self-help group funds the pay runs deduct (one detail per
+// donor, the summary with the donor count) and the SDL. Late payment
+// interest (07) and Community Chest (10) are not produced: the pay runs do
+// not compute them (note, "Not built").
 const (
-	CodeCPF = "01"
-	CodeSDL = "11"
+	CodeCPF   = "01"
+	CodeMBMF  = "02"
+	CodeSINDA = "03"
+	CodeCDAC  = "04"
+	CodeECF   = "05"
+	CodeSDL   = "11"
 )
+
+// FundCodes are the self-help group funds' payment codes by fund.
+var FundCodes = map[string]string{"MBMF": CodeMBMF, "SINDA": CodeSINDA, "CDAC": CodeCDAC, "ECF": CodeECF}
+
+// fundCode says whether code is a self-help group fund's.
+func fundCode(code string) bool {
+	return code == CodeMBMF || code == CodeSINDA || code == CodeCDAC || code == CodeECF
+}
+
+// summaryOrder is the order of the summary records.
+var summaryOrder = []string{CodeCPF, CodeMBMF, CodeSINDA, CodeCDAC, CodeECF, CodeSDL}
 
 // forbidden are the characters the file may not carry anywhere (note).
 const forbidden = "_+$<>:;?!=[]`^|\\\"~"
@@ -66,6 +82,9 @@ type Employee struct {
 	// wages are those subject to CPF, in cents.
 	Contribution, OrdinaryWages, AdditionalWages int64
 	Status                                       byte // E existing, L leaver, N new joiner, O joined and left in the month
+	// Funds are the self-help group contributions deducted from the
+	// employee's wages in the month, cents, by payment code (02-05).
+	Funds map[string]int64
 }
 
 // Input is one month's submission.
@@ -115,8 +134,13 @@ func Build(in Input) (File, error) {
 	}
 	var cpfTotal int64
 	var details []string
+	shg, donors := map[string]int64{}, map[string]int64{}
 	for _, e := range in.Employees {
-		if e.Contribution <= 0 {
+		var funds int64
+		for _, v := range e.Funds {
+			funds += max(v, 0)
+		}
+		if e.Contribution <= 0 && funds <= 0 {
 			continue
 		}
 		name := strings.ToUpper(strings.Join(strings.Fields(e.Name), " "))
@@ -132,16 +156,35 @@ func Build(in Input) (File, error) {
 		case !strings.ContainsRune("ELNO", rune(e.Status)) || e.Status == 0:
 			errs = append(errs, fmt.Sprintf("employee %s: employment status %q is not E, L, N or O", e.AccountNumber, e.Status))
 		}
-		amt, err1 := num(e.Contribution, 12)
-		ow, err2 := num(e.OrdinaryWages, 10)
-		aw, err3 := num(e.AdditionalWages, 10)
-		if err := errors.Join(err1, err2, err3); err != nil {
-			errs = append(errs, fmt.Sprintf("employee %s: %v", e.AccountNumber, err))
-			continue
+		if e.Contribution > 0 {
+			amt, err1 := num(e.Contribution, 12)
+			ow, err2 := num(e.OrdinaryWages, 10)
+			aw, err3 := num(e.AdditionalWages, 10)
+			if err := errors.Join(err1, err2, err3); err != nil {
+				errs = append(errs, fmt.Sprintf("employee %s: %v", e.AccountNumber, err))
+				continue
+			}
+			cpfTotal += e.Contribution
+			details = append(details, rec(RecordDetail, month+CodeCPF+fmt.Sprintf("%-9s", e.AccountNumber)+amt+ow+aw+string(e.Status)+
+				fmt.Sprintf("%-66s", name)+strings.Repeat(" ", 14)))
 		}
-		cpfTotal += e.Contribution
-		details = append(details, rec(RecordDetail, month+CodeCPF+fmt.Sprintf("%-9s", e.AccountNumber)+amt+ow+aw+string(e.Status)+
-			fmt.Sprintf("%-66s", name)+strings.Repeat(" ", 14)))
+		// A self-help group detail: the fund's code and the amount; no
+		// wages (zeros) and no employment status (blank) (note).
+		for _, code := range summaryOrder {
+			v := e.Funds[code]
+			if !fundCode(code) || v == 0 {
+				continue
+			}
+			amt, err := num(v, 12)
+			if err != nil {
+				errs = append(errs, fmt.Sprintf("employee %s: fund %s: %v", e.AccountNumber, code, err))
+				continue
+			}
+			shg[code] += v
+			donors[code]++
+			details = append(details, rec(RecordDetail, month+code+fmt.Sprintf("%-9s", e.AccountNumber)+amt+strings.Repeat("0", 20)+" "+
+				fmt.Sprintf("%-66s", name)+strings.Repeat(" ", 14)))
+		}
 	}
 	if in.SDL < 0 {
 		errs = append(errs, "the SDL total is negative")
@@ -153,20 +196,24 @@ func Build(in Input) (File, error) {
 	if in.SDL > 0 {
 		sums[CodeSDL] = in.SDL
 	}
+	for code, v := range shg {
+		sums[code] = v
+	}
 	created := in.Created.In(singapore)
 	records := []string{rec(RecordHeader, created.Format("20060102")+created.Format("150405")+fmt.Sprintf("%-13s", "FTP.DTL")+strings.Repeat(" ", 103))}
 	var total int64
-	for _, code := range []string{CodeCPF, CodeSDL} {
+	for _, code := range summaryOrder {
 		v, ok := sums[code]
 		if !ok {
 			continue
 		}
-		amt, err := num(v, 12)
-		if err != nil {
+		amt, err1 := num(v, 12)
+		count, err2 := num(donors[code], 7) // donors: the self-help group funds only
+		if err := errors.Join(err1, err2); err != nil {
 			return File{}, fmt.Errorf("summary %s: %w", code, err)
 		}
 		total += v
-		records = append(records, rec(RecordSummary, month+code+amt+"0000000"+strings.Repeat(" ", 103)))
+		records = append(records, rec(RecordSummary, month+code+amt+count+strings.Repeat(" ", 103)))
 	}
 	records = append(records, details...)
 	count, err1 := num(int64(len(records)+1), 7)

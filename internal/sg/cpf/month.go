@@ -56,13 +56,30 @@ func Month(ctx context.Context, q *store.Queries, biz business.Business, r Submi
 	if len(rows) == 0 {
 		return File{}, payroll.Conflict("no finalised pay run of this business was paid in %s; nothing was filed", r.Month)
 	}
+	// The self-help group funds deducted by the same runs (the pay run's
+	// lines of subtype SelfHelpGroup.<fund>, internal/payrun/pay/sg_shg.go).
+	shgRows, err := q.SgCpfMonthSelfHelpGroupLines(ctx, store.SgCpfMonthSelfHelpGroupLinesParams{BusinessID: biz.ID, MonthFrom: from, MonthTo: to})
+	if err != nil {
+		return File{}, err
+	}
+	funds := map[int64]map[string]int64{}
+	for _, l := range shgRows {
+		code, ok := FundCodes[strings.TrimPrefix(l.Subtype, "SelfHelpGroup.")]
+		if !ok {
+			return File{}, payroll.Conflict("employee %d: a self-help group deduction of unknown fund %q in the runs paid in %s; nothing was filed", l.EmployeeID, l.Subtype, r.Month)
+		}
+		if funds[l.EmployeeID] == nil {
+			funds[l.EmployeeID] = map[string]int64{}
+		}
+		funds[l.EmployeeID][code] += l.Amount
+	}
 	in := Input{CSN: csn, AdviceCode: r.AdviceCode, Month: from, Created: now}
 	last := to.AddDate(0, 0, -1)
 	for _, e := range rows {
 		in.SDL += e.Sdl
 		in.Employees = append(in.Employees, Employee{AccountNumber: strings.ToUpper(strings.TrimSpace(e.Nric)), Name: e.FirstName + " " + e.Surname,
 			Contribution: e.CpfEmployee + e.CpfEmployer, OrdinaryWages: e.OrdinaryWages, AdditionalWages: e.AdditionalWages,
-			Status: Status(e.StartDate, e.EndDate, from, last)})
+			Status: Status(e.StartDate, e.EndDate, from, last), Funds: funds[e.ID]})
 	}
 	f, err := Build(in)
 	if err != nil {

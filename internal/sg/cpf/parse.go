@@ -63,7 +63,7 @@ func Parse(text string) (Parsed, []error) {
 	}
 	key := ""
 	stage := 0 // 0 header, 1 summaries, 2 details, 3 trailer
-	detailSums := map[string]int64{}
+	detailSums, detailCount, donors := map[string]int64{}, map[string]int64{}, map[string]int64{}
 	for i, r := range lines {
 		n := i + 1
 		if len(r) != RecordLength {
@@ -103,23 +103,27 @@ func Parse(text string) (Parsed, []error) {
 		case typ == RecordSummary && stage == 1:
 			digits(n, r[20:26], "relevant month")
 			code := r[26:28]
-			if code != CodeCPF && code != CodeSDL {
-				bad("record %d: payment code %q is not one this file carries (01, 11)", n, code)
+			if code != CodeCPF && code != CodeSDL && !fundCode(code) {
+				bad("record %d: payment code %q is not one this file carries (01, 02-05, 11)", n, code)
 			}
 			if _, dup := p.Summaries[code]; dup {
 				bad("record %d: a second summary of payment code %s", n, code)
 			}
 			p.Summaries[code] = digits(n, r[28:40], "summary amount")
-			if d := digits(n, r[40:47], "donor count"); d != 0 {
+			d := digits(n, r[40:47], "donor count")
+			if d != 0 && !fundCode(code) {
 				bad("record %d: donor count %d of payment code %s (only the self-help group funds and Community Chest have donors)", n, d, code)
+			}
+			if fundCode(code) {
+				donors[code] = d
 			}
 			blank(n, r[47:], "columns 48-150")
 		case typ == RecordDetail && (stage == 1 || stage == 2):
 			stage = 2
 			d := ParsedDetail{Month: r[20:26], Code: r[26:28], AccountNumber: r[28:37], Status: r[69], Name: strings.TrimRight(r[70:136], " ")}
 			digits(n, d.Month, "relevant month")
-			if d.Code != CodeCPF {
-				bad("record %d: detail payment code %q is not 01 (CPF)", n, d.Code)
+			if d.Code != CodeCPF && !fundCode(d.Code) {
+				bad("record %d: detail payment code %q is not 01 (CPF) or a self-help group fund's (02-05)", n, d.Code)
 			}
 			if !accountPattern.MatchString(d.AccountNumber) {
 				bad("record %d: account number %q is not S or T, seven digits and a check letter", n, d.AccountNumber)
@@ -127,7 +131,13 @@ func Parse(text string) (Parsed, []error) {
 			d.Amount = digits(n, r[37:49], "contribution amount")
 			d.Ordinary = digits(n, r[49:59], "ordinary wages")
 			d.Additional = digits(n, r[59:69], "additional wages")
-			if !strings.ContainsRune("ELNO", rune(d.Status)) {
+			switch {
+			case fundCode(d.Code):
+				if d.Ordinary != 0 || d.Additional != 0 || d.Status != ' ' {
+					bad("record %d: a self-help group detail has wages or an employment status", n)
+				}
+				detailCount[d.Code]++
+			case !strings.ContainsRune("ELNO", rune(d.Status)):
 				bad("record %d: employment status %q is not E, L, N or O", n, d.Status)
 			}
 			if d.Name == "" || d.Name != strings.ToUpper(d.Name) || r[70] == ' ' {
@@ -156,8 +166,11 @@ func Parse(text string) (Parsed, []error) {
 	var sum int64
 	for code, v := range p.Summaries {
 		sum += v
-		if code == CodeCPF && detailSums[code] != v {
+		if (code == CodeCPF || fundCode(code)) && detailSums[code] != v {
 			bad("summary %s is %d, its details sum to %d", code, v, detailSums[code])
+		}
+		if fundCode(code) && donors[code] != detailCount[code] {
+			bad("summary %s has %d donors, %d details", code, donors[code], detailCount[code])
 		}
 	}
 	if sum != p.Total {

@@ -16,7 +16,7 @@ SELECT id, external_id, first_name, surname, status, date_of_birth, start_date, 
     student_loan_type, has_student_loan, has_post_grad_loan, is_company_director,
     tax_code_declaration_tax_code, tax_code_declaration_student_loan, tax_code_declaration_esct_rate,
     kiwi_saver_employee_contribution, kiwi_saver_employer_contribution, kiwi_saver_enrollment_status,
-    legal_status, obtained_residency_date, cpf_exempt, sdl_exempt,
+    legal_status, obtained_residency_date, cpf_exempt, sdl_exempt, ethnicity, religion, self_help_group_fund,
     appointment_start_date, appointment_end_date, apply_full_cpf_rate, previous_employer_taxable_pay, previous_employer_tax_withheld, previous_employer_leaving_date, previous_employer_w1_m1, previous_employer_continue_student_loan_deductions,
     has_withholding_variation, tax_variation, automatically_apply_public_holiday_not_worked_earnings_lines, residential_state, residential_city, primary_location_id
 FROM employees
