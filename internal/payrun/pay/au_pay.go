@@ -297,8 +297,8 @@ func (s *Calculator) CategoryRate(ctx context.Context, q *store.Queries, bizID i
 
 // loadedRate is an hourly rate in pay category cat: times the loading
 // (rateLoadingPercent + penaltyLoadingPercent) of the category and of each
-// category it derives from, to 4 places. Only AU, UK and SG categories
-// carry one (loadedRegion).
+// category it derives from, to 4 places. Only AU, UK, NZ and SG
+// categories carry one (loadedRegion).
 func (ix *Categories) loadedRate(hourly payroll.Rate, cat Category) payroll.Rate {
 	loading := one
 	seen := map[int64]bool{}

@@ -22,7 +22,7 @@ type Category struct {
 	Kind       calc.EarningKind
 	// ParentID and Loading (rateLoadingPercent + penaltyLoadingPercent)
 	// give an employee's hourly rate in the category (loadedRate) where
-	// a region's pay categories carry a loading: AU, UK and SG.
+	// a region's pay categories carry a loading: AU, UK, NZ and SG.
 	ParentID int64
 	Loading  payroll.Rate
 	// AU pay category members the calculation reads (au_categories.go).
@@ -57,12 +57,14 @@ func terminationCompensation(region string) bool {
 
 // loadedRegion says whether region's pay categories pay an hourly rate
 // with their loading (rateLoadingPercent + penaltyLoadingPercent, and
-// the loadings of the categories they derive from): AU, and UK and SG,
-// whose default "Overtime 1.5x" is Basic Pay loaded by 50% (the
-// categories' defaults, internal/categories). Units without a rate on
-// such a category are paid at the employee's hourly rate times it.
+// the loadings of the categories they derive from): AU, and UK, NZ and
+// SG, whose default "Overtime 1.5x" is the primary category loaded by 50%
+// (the categories' defaults, internal/categories). Units without a rate
+// on such a category are paid at the employee's hourly rate times it. MY
+// is left out: its overtime rate is the Employment Act 1955's hourly rate
+// of a monthly wage, which nothing here works out yet.
 func loadedRegion(region string) bool {
-	return region == calc.AU || region == calc.UK || region == calc.SG
+	return region == calc.AU || region == calc.UK || region == calc.NZ || region == calc.SG
 }
 
 // LoadCategories reads the business's pay, deduction, expense and
