@@ -53,8 +53,8 @@ func band(upTo, amount string) shgBand {
 }
 
 // shgTables are the contribution tables found (docs/reference/
-// sg-self-help-group-funds.md). ECF has none: its table was not found, so
-// an ECF contribution is refused rather than guessed.
+// sg-self-help-group-funds.md). A fund without a table in force is
+// refused rather than guessed (SHGContribution).
 var shgTables = []shgTable{
 	{fund: FundCDAC, from: time.Date(2015, time.January, 1, 0, 0, 0, 0, time.UTC),
 		bands:  []shgBand{band("2000", "0.50"), band("3500", "1.00"), band("5000", "1.50"), band("7500", "2.00"), band("", "3.00")},
@@ -67,6 +67,10 @@ var shgTables = []shgTable{
 		bands: []shgBand{band("1000", "1.00"), band("1500", "3.00"), band("2500", "5.00"), band("4500", "7.00"), band("7500", "9.00"),
 			band("10000", "12.00"), band("15000", "18.00"), band("", "30.00")},
 		source: "SINDA, \"Contribution\": the rates from 1 January 2015 (sinda.org.sg/contribution); docs/reference/sg-self-help-group-funds.md"},
+	{fund: FundECF, from: time.Date(2015, time.January, 1, 0, 0, 0, 0, time.UTC),
+		bands: []shgBand{band("1000", "2.00"), band("1500", "4.00"), band("2500", "6.00"), band("4000", "9.00"), band("7000", "12.00"),
+			band("10000", "16.00"), band("", "20.00")},
+		source: "Eurasian Association, ECF contribution rates from 1 January 2015 (the CPF Board's SHG page as copied by achibiz.com; Talenox: \"ECF effective 1 Jan 2015\"); docs/reference/sg-self-help-group-funds.md"},
 }
 
 // SHGEligible says whether an employee of residency r may have fund's

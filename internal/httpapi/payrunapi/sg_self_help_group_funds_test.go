@@ -2,7 +2,6 @@ package payrunapi_test
 
 import (
 	"fmt"
-	"strings"
 	"testing"
 
 	"github.com/payrolld/payrolld/internal/db"
@@ -123,24 +122,30 @@ func TestSGSelfHelpGroupFunds(t *testing.T) {
 	})
 }
 
-// ECF: no official contribution table was found, so a pay run with an
-// employee whose fund is ECF (a Eurasian citizen) is refused (409 naming
-// the fund and the missing table) and nothing is stored, rather than paid
-// with a guessed amount or without it.
-func TestSGSelfHelpGroupFundWithoutTableRefused(t *testing.T) {
+// ECF, from the Eurasian Association's table from 1 January 2015
+// (docs/reference/sg-self-help-group-funds.md): Eve, a Eurasian citizen on
+// $4,000 in November 2026, "> $2,500 to $4,000: $9.00" → 9.00; CPF 20% =
+// 800; net 4,000 − 800 − 9.00 = 3,191.00. (The run was refused with a 409
+// while the table was missing.)
+func TestSGSelfHelpGroupFundECF(t *testing.T) {
 	t.Parallel()
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
 		e := newRegionEnv(t, d, "SG", "Monthly")
-		e.employee(t, "Eve", "Monthly", map[string]any{"rate": 4000, "rateUnit": "Monthly", "ethnicity": "Eurasian", "startDate": "2024-01-01T00:00:00"})
-		body := e.Do("POST", e.B+"/payrun", e.Key, map[string]any{"payScheduleId": e.schedule, "payPeriodEnding": "2026-11-30T00:00:00",
-			"datePaid": "2026-11-30T00:00:00"}).Expect(t, 409).Body
-		if !strings.Contains(string(body), "ECF contribution table") {
-			t.Errorf("refusal %s does not name the ECF table", body)
+		eve := e.employee(t, "Eve", "Monthly", map[string]any{"rate": 4000, "rateUnit": "Monthly", "ethnicity": "Eurasian", "startDate": "2024-01-01T00:00:00",
+			"dateOfBirth": "1990-05-05T00:00:00", "hoursPerWeek": 40})
+		P := e.run(t, "2026-11-30", 0, 0)
+		tot := e.totals(t, P, eve)
+		expectAmount(t, "CPF employee", tot["cpfEmployeeContributionAmount"], 800)
+		expectAmount(t, "net", tot["netEarnings"], 3191)
+		slip := e.Do("GET", fmt.Sprintf("%s/payslips/%d", P, eve), e.Key, nil).Expect(t, 200).Map(t)
+		var ecf float64
+		for _, x := range slip["deductions"].([]any) {
+			if dd := x.(map[string]any); dd["name"] == "Eurasian Community Fund (ECF)" {
+				ecf += num(t, dd["amount"])
+			}
 		}
-		var runs []any
-		e.Do("GET", e.B+"/payrun", e.Key, nil).Expect(t, 200).JSON(t, &runs)
-		if len(runs) != 0 {
-			t.Errorf("a run was stored: %v", runs)
+		if ecf != 9 {
+			t.Errorf("ECF deduction %v, want 9.00 (deductions %v)", ecf, slip["deductions"])
 		}
 	})
 }
