@@ -28,13 +28,7 @@ func (w *Writer) auPublicHolidaysNotWorked(ctx context.Context, run *store.PayRu
 		return nil
 	}
 	primary := cats.primary(e.PrimaryPayCategoryID.Int64)
-	var rate payroll.Rate
-	for i := range c.lines {
-		if l := &c.lines[i]; l.Kind == KindEarnings && l.CategoryID == primary.ID && l.hours.IsPos() && strings.HasPrefix(l.Notes, "Timesheets") {
-			rate = l.rate
-			break
-		}
-	}
+	rate := ordinaryTimesheetRate(c, primary)
 	if !rate.IsPos() {
 		return nil
 	}
@@ -49,12 +43,9 @@ func (w *Writer) auPublicHolidaysNotWorked(ctx context.Context, run *store.PayRu
 	if !hpd.IsPos() {
 		return nil
 	}
-	var stored []payschedule.PublicHoliday
-	if in.publicHolidays != nil {
-		var err error
-		if stored, err = in.publicHolidays(); err != nil {
-			return err
-		}
+	stored, err := in.storedPublicHolidays()
+	if err != nil {
+		return err
 	}
 	from, to := payroll.DateOnly(run.PeriodStarting), payroll.DateOnly(run.PeriodEnding)
 	ph := auHolidayDays(stored, strings.ToUpper(strings.TrimSpace(e.ResidentialState)), e.PrimaryLocationID.Int64, from.Year(), to.Year())

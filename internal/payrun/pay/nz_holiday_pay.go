@@ -213,11 +213,9 @@ func (w *Writer) nzHolidayPay(ctx context.Context, run *store.PayRun, e *Employe
 		if err != nil {
 			return err
 		}
-		var stored []payschedule.PublicHoliday
-		if in.publicHolidays != nil {
-			if stored, err = in.publicHolidays(); err != nil {
-				return err
-			}
+		stored, err := in.storedPublicHolidays()
+		if err != nil {
+			return err
 		}
 		if l, ok := nzPublicHolidaysAfterEnd(in.workWeekOf(e.ID), end, weeks, owp, cat, stored, nzRegionOf(emp), emp.PrimaryLocationID.Int64); ok {
 			c.lines = append(c.lines, l)

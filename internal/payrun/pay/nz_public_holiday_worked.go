@@ -7,7 +7,6 @@ import (
 
 	"github.com/payrolld/payrolld/internal/leave"
 	"github.com/payrolld/payrolld/internal/payroll"
-	"github.com/payrolld/payrolld/internal/payschedule"
 	"github.com/payrolld/payrolld/internal/store"
 )
 
@@ -36,14 +35,7 @@ func (w *Writer) nzPublicHolidaysWorked(ctx context.Context, run *store.PayRun, 
 		return nil
 	}
 	primary := cats.primary(e.PrimaryPayCategoryID.Int64)
-	// The rate the ordinary timesheet hours were paid at.
-	var rate payroll.Rate
-	for i := range c.lines {
-		if l := &c.lines[i]; l.Kind == KindEarnings && l.CategoryID == primary.ID && l.hours.IsPos() && strings.HasPrefix(l.Notes, "Timesheets") {
-			rate = l.rate
-			break
-		}
-	}
+	rate := ordinaryTimesheetRate(c, primary)
 	if !rate.IsPos() {
 		return nil
 	}
@@ -51,12 +43,9 @@ func (w *Writer) nzPublicHolidaysWorked(ctx context.Context, run *store.PayRun, 
 	if wd == nil {
 		wd = &mondayToFriday
 	}
-	var stored []payschedule.PublicHoliday
-	if in.publicHolidays != nil {
-		var err error
-		if stored, err = in.publicHolidays(); err != nil {
-			return err
-		}
+	stored, err := in.storedPublicHolidays()
+	if err != nil {
+		return err
 	}
 	from, to := payroll.DateOnly(run.PeriodStarting), payroll.DateOnly(run.PeriodEnding)
 	ph, _ := nzHolidayDays(stored, nzRegion(e.ResidentialState, e.ResidentialCity), e.PrimaryLocationID.Int64, wd, from.Year()-1, to.Year()+1)

@@ -14,11 +14,12 @@ import (
 	"github.com/payrolld/payrolld/internal/store"
 )
 
-// loadNZPublicHolidays gives in a reader of an NZ business's stored public
-// holidays (the public holiday operations: the official calendar seeded
-// per year, the regional anniversary days limited to their regions, and
-// the business's own changes) for the Holidays Act s 40 payment on
-// termination, read once and only when a final pay needs them.
+// loadNZPublicHolidays gives in a reader of an NZ or AU business's stored
+// public holidays (the public holiday operations: the official calendar
+// seeded per year, the regional anniversary days limited to their regions,
+// and the business's own changes), read once and only when a pay needs
+// them: the NZ s 40 payment on termination, public holidays worked (NZ)
+// and not worked (AU, NZ).
 func (s *Calculator) loadNZPublicHolidays(ctx context.Context, biz business.Business, in *inputs) error {
 	if (biz.Region != calc.NZ && biz.Region != calc.AU) || s.Categories == nil { // AU: public holidays not worked (au_public_holidays.go)
 		return nil
@@ -118,4 +119,24 @@ func nzHolidayDays(stored []payschedule.PublicHoliday, region string, location i
 		}
 	}
 	return ph, fallback
+}
+
+// storedPublicHolidays are the business's stored public holidays (none when
+// the run did not load them: another region).
+func (in *inputs) storedPublicHolidays() ([]payschedule.PublicHoliday, error) {
+	if in.publicHolidays == nil {
+		return nil, nil
+	}
+	return in.publicHolidays()
+}
+
+// ordinaryTimesheetRate is the rate c's ordinary timesheet hours (primary
+// category) were paid at; zero when none were paid.
+func ordinaryTimesheetRate(c *calculated, primary Category) payroll.Rate {
+	for i := range c.lines {
+		if l := &c.lines[i]; l.Kind == KindEarnings && l.CategoryID == primary.ID && l.hours.IsPos() && strings.HasPrefix(l.Notes, "Timesheets") {
+			return l.rate
+		}
+	}
+	return payroll.Rate{}
 }
