@@ -143,9 +143,10 @@ const uKDirectorsNIablePay = `-- name: UKDirectorsNIablePay :many
 SELECT e.employee_id, r.date_paid, m.appointment_start_date, CAST(COALESCE(e.niable_pay, e.gross) AS BIGINT) AS niable,
     e.ni_employee, e.ni_employer
 FROM employees m
-JOIN pay_run_employees e ON e.business_id = m.business_id AND e.employee_id = m.id
-JOIN pay_runs r ON r.id = e.pay_run_id
-WHERE m.business_id = $1 AND (LOWER(m.is_company_director) = 'true' OR m.appointment_end_date IS NOT NULL)
+CROSS JOIN pay_run_employees e
+CROSS JOIN pay_runs r
+WHERE e.business_id = m.business_id AND e.employee_id = m.id AND r.id = e.pay_run_id
+    AND m.business_id = $1 AND (LOWER(m.is_company_director) = 'true' OR m.appointment_end_date IS NOT NULL)
     AND r.status = 'Finalised' AND r.id <> $2
     AND r.date_paid >= $3 AND r.date_paid <= $4
 ORDER BY e.employee_id, r.date_paid
@@ -176,6 +177,10 @@ type UKDirectorsNIablePayRow struct {
 // (internal/payrun/pay/uk_employee.go). A directorship that ended keeps its
 // earnings period to the end of that tax year, whether or not the flag was
 // cleared (ukDirector).
+// CROSS JOIN makes SQLite (no statistics) start from the directors (the
+// partial index employees_business_directors) and find their payslips by
+// employee; it walked every payslip of the business instead (520,000 at
+// 10,000 employees by week 52). PostgreSQL plans it as an inner join.
 func (q *Queries) UKDirectorsNIablePay(ctx context.Context, arg UKDirectorsNIablePayParams) ([]UKDirectorsNIablePayRow, error) {
 	rows, err := q.db.QueryContext(ctx, uKDirectorsNIablePay,
 		arg.BusinessID,
