@@ -35,10 +35,7 @@ func (w *Writer) auPublicHolidaysNotWorked(ctx context.Context, run *store.PayRu
 	if !e.AutomaticallyApplyPublicHolidayNotWorkedEarningsLines.Valid || !e.AutomaticallyApplyPublicHolidayNotWorkedEarningsLines.Bool {
 		return nil
 	}
-	wd := in.workWeekOf(e.ID)
-	if wd == nil {
-		wd = &mondayToFriday
-	}
+	wd := in.workWeekOrWeekdays(e.ID)
 	hpd := hoursPerDayOf(e, wd)
 	if !hpd.IsPos() {
 		return nil

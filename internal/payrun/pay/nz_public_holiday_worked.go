@@ -39,10 +39,7 @@ func (w *Writer) nzPublicHolidaysWorked(ctx context.Context, run *store.PayRun, 
 	if !rate.IsPos() {
 		return nil
 	}
-	wd := in.workWeekOf(e.ID)
-	if wd == nil {
-		wd = &mondayToFriday
-	}
+	wd := in.workWeekOrWeekdays(e.ID)
 	stored, err := in.storedPublicHolidays()
 	if err != nil {
 		return err

@@ -91,3 +91,12 @@ func workingDays(wd *[7]bool) func(a, b time.Time) int {
 		return n
 	}
 }
+
+// workWeekOrWeekdays is employee id's work days, Monday to Friday when
+// none are stored.
+func (in *inputs) workWeekOrWeekdays(id int64) *[7]bool {
+	if wd := in.workWeekOf(id); wd != nil {
+		return wd
+	}
+	return &mondayToFriday
+}
