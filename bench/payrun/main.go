@@ -388,6 +388,7 @@ func runWeeks(n int, engine string, weeks int, B string, sched int64, call func(
 	step func(string, func() error) error, cpu func() float64) error {
 	end := time.Date(2026, 7, 3, 0, 0, 0, 0, time.UTC) // the first Friday of the 2026-27 year
 	var firstWall, firstCPU, lastWall, lastCPU float64
+	var wallByWeek, cpuByWeek []float64
 	for w := 1; w <= weeks; w++ {
 		if w == profileFrom && profileFile != nil {
 			_ = pprof.StartCPUProfile(profileFile)
@@ -406,6 +407,7 @@ func runWeeks(n int, engine string, weeks int, B string, sched int64, call func(
 			firstWall, firstCPU = wall, used
 		}
 		lastWall, lastCPU = wall, used
+		wallByWeek, cpuByWeek = append(wallByWeek, wall), append(cpuByWeek, used)
 		if err := step(fmt.Sprintf("week %d: finalise", w), func() error {
 			return call("POST", fmt.Sprintf("%s/payrun/%d/finalise", B, rec.ID), map[string]any{}, nil)
 		}); err != nil {
@@ -419,7 +421,24 @@ func runWeeks(n int, engine string, weeks int, B string, sched int64, call func(
 	}
 	fmt.Printf("RESULT engine=%s n=%d weeks=%d first_create=%.3f/%.3f last_create=%.3f/%.3f ratio_wall=%.2f ratio_cpu=%.2f rss_mb=%d\n", engine, n, weeks,
 		firstWall, firstCPU, lastWall, lastCPU, lastWall/firstWall, lastCPU/firstCPU, hwm)
+	// One create against another is noisy on a shared machine; the medians
+	// of the first and last eight weeks say the same thing more steadily.
+	if weeks >= 16 {
+		early, late := median(cpuByWeek[:8]), median(cpuByWeek[weeks-8:])
+		earlyW, lateW := median(wallByWeek[:8]), median(wallByWeek[weeks-8:])
+		fmt.Printf("RESULT medians weeks 1-8 %.3f/%.3f, weeks %d-%d %.3f/%.3f: ratio_wall=%.2f ratio_cpu=%.2f\n",
+			earlyW, early, weeks-7, weeks, lateW, late, lateW/earlyW, late/early)
+	}
 	return nil
+}
+
+func median(xs []float64) float64 {
+	s := append([]float64(nil), xs...)
+	sort.Float64s(s)
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
 }
 
 // digest is a SHA-256 of every row of table (both runs), without the

@@ -53,6 +53,10 @@ type DB struct {
 
 	// reads keeps the read queries' statements prepared (stmtcache.go).
 	reads *readStmts
+
+	// checkpoints copies SQLite's write-ahead log into the database file
+	// (checkpoint.go); nil on PostgreSQL and in memory.
+	checkpoints *checkpointer
 }
 
 // Queries returns read queries (outside any transaction), their
@@ -62,7 +66,11 @@ func (d *DB) Queries() *store.Queries { return store.New(d.reads) }
 // Close closes the pools.
 func (d *DB) Close() error {
 	d.reads.close()
-	err := d.W.Close()
+	var err error
+	if d.checkpoints != nil {
+		err = d.checkpoints.stop()
+	}
+	err = errors.Join(err, d.W.Close())
 	if d.R != d.W {
 		err = errors.Join(err, d.R.Close())
 	}
@@ -107,7 +115,8 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 	}
 	params.Set("_txlock", "immediate")
 	params.Set("_time_format", "sqlite")
-	dsnW := "file:" + path + "?" + params.Encode()
+	// The writer checkpoints only as a safety net: the checkpointer does it.
+	dsnW := "file:" + path + "?" + params.Encode() + "&" + url.Values{"_pragma": {fmt.Sprintf("wal_autocheckpoint(%d)", walAutoCheckpoint)}}.Encode()
 	w, err := sql.Open("sqlite", dsnW)
 	if err != nil {
 		return nil, err
@@ -126,7 +135,14 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 		return nil, err
 	}
 	r.SetMaxOpenConns(4)
-	return &DB{Dialect: SQLite, W: w, R: r, reads: newReadStmts(r)}, nil
+	d := &DB{Dialect: SQLite, W: w, R: r, reads: newReadStmts(r)}
+	if path != ":memory:" {
+		if d.checkpoints, err = startCheckpointer(dsnW); err != nil {
+			d.Close()
+			return nil, err
+		}
+	}
+	return d, nil
 }
 
 // InTx runs fn in a write transaction, committing when fn returns nil.

@@ -81,24 +81,80 @@ func (q *Queries) GetMYStatutoryDetails(ctx context.Context, arg GetMYStatutoryD
 	return i, err
 }
 
-const listMYPayRunEmployees = `-- name: ListMYPayRunEmployees :many
+const listMYEmployeePayRuns = `-- name: ListMYEmployeePayRuns :many
 SELECT business_id, pay_run_id, employee_id, pcb_remuneration, pcb_additional, benefits_in_kind, zakat, tax_relief, epf_part, epf_wages, epf_employee, epf_employer, socso_category, socso_wages, socso_employee, socso_employer, eis_employee, eis_employer, lindung24, hrd_levy FROM my_pay_run_employees
-WHERE business_id = $1
-    AND (CAST($2 AS BIGINT) = 0 OR pay_run_id = CAST($2 AS BIGINT))
-    AND (CAST($3 AS BIGINT) = 0 OR employee_id = CAST($3 AS BIGINT))
-ORDER BY pay_run_id, employee_id
+WHERE business_id = $1 AND employee_id = $2
+ORDER BY pay_run_id
 `
 
-type ListMYPayRunEmployeesParams struct {
+type ListMYEmployeePayRunsParams struct {
 	BusinessID int64
-	PayRunID   int64
 	EmployeeID int64
 }
 
-// The Malaysian figures of a run (employee_id 0: every employee) or, with
-// pay_run_id 0, of one employee's runs.
+// The Malaysian figures of one employee's runs.
+func (q *Queries) ListMYEmployeePayRuns(ctx context.Context, arg ListMYEmployeePayRunsParams) ([]MyPayRunEmployee, error) {
+	rows, err := q.db.QueryContext(ctx, listMYEmployeePayRuns, arg.BusinessID, arg.EmployeeID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []MyPayRunEmployee{}
+	for rows.Next() {
+		var i MyPayRunEmployee
+		if err := rows.Scan(
+			&i.BusinessID,
+			&i.PayRunID,
+			&i.EmployeeID,
+			&i.PcbRemuneration,
+			&i.PcbAdditional,
+			&i.BenefitsInKind,
+			&i.Zakat,
+			&i.TaxRelief,
+			&i.EpfPart,
+			&i.EpfWages,
+			&i.EpfEmployee,
+			&i.EpfEmployer,
+			&i.SocsoCategory,
+			&i.SocsoWages,
+			&i.SocsoEmployee,
+			&i.SocsoEmployer,
+			&i.EisEmployee,
+			&i.EisEmployer,
+			&i.Lindung24,
+			&i.HrdLevy,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Close(); err != nil {
+		return nil, err
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const listMYPayRunEmployees = `-- name: ListMYPayRunEmployees :many
+SELECT business_id, pay_run_id, employee_id, pcb_remuneration, pcb_additional, benefits_in_kind, zakat, tax_relief, epf_part, epf_wages, epf_employee, epf_employer, socso_category, socso_wages, socso_employee, socso_employer, eis_employee, eis_employer, lindung24, hrd_levy FROM my_pay_run_employees
+WHERE pay_run_id = $1 AND +business_id = $2
+    AND (CAST($3 AS BIGINT) = 0 OR employee_id = CAST($3 AS BIGINT))
+ORDER BY employee_id
+`
+
+type ListMYPayRunEmployeesParams struct {
+	PayRunID   int64
+	BusinessID int64
+	EmployeeID int64
+}
+
+// The Malaysian figures of a run (employee_id 0: every employee). "+"
+// keeps SQLite (no statistics) from walking every row of the business
+// through my_pay_run_employees_employee and filtering by run.
 func (q *Queries) ListMYPayRunEmployees(ctx context.Context, arg ListMYPayRunEmployeesParams) ([]MyPayRunEmployee, error) {
-	rows, err := q.db.QueryContext(ctx, listMYPayRunEmployees, arg.BusinessID, arg.PayRunID, arg.EmployeeID)
+	rows, err := q.db.QueryContext(ctx, listMYPayRunEmployees, arg.PayRunID, arg.BusinessID, arg.EmployeeID)
 	if err != nil {
 		return nil, err
 	}
@@ -217,7 +273,7 @@ SELECT CAST(COALESCE(SUM(zakat), 0) AS BIGINT) AS zakat, CAST(COALESCE(SUM(epf_e
     CAST(COALESCE(SUM(socso_employer), 0) AS BIGINT) AS socso_employer, CAST(COALESCE(SUM(eis_employee), 0) AS BIGINT) AS eis_employee,
     CAST(COALESCE(SUM(eis_employer), 0) AS BIGINT) AS eis_employer, CAST(COALESCE(SUM(lindung24), 0) AS BIGINT) AS lindung24,
     CAST(COALESCE(SUM(hrd_levy), 0) AS BIGINT) AS hrd_levy
-FROM my_pay_run_employees WHERE business_id = $1 AND pay_run_id = $2
+FROM my_pay_run_employees WHERE +business_id = $1 AND pay_run_id = $2
 `
 
 type MYRunTotalsParams struct {

@@ -290,7 +290,13 @@ func MYFiguresOf(ctx context.Context, q *store.Queries, biz business.Business, r
 	if biz.Region != calc.MY {
 		return nil, nil
 	}
-	rows, err := q.ListMYPayRunEmployees(ctx, store.ListMYPayRunEmployeesParams{BusinessID: biz.ID, PayRunID: runID, EmployeeID: employeeID})
+	var rows []store.MyPayRunEmployee
+	var err error
+	if runID == 0 {
+		rows, err = q.ListMYEmployeePayRuns(ctx, store.ListMYEmployeePayRunsParams{BusinessID: biz.ID, EmployeeID: employeeID})
+	} else {
+		rows, err = q.ListMYPayRunEmployees(ctx, store.ListMYPayRunEmployeesParams{BusinessID: biz.ID, PayRunID: runID, EmployeeID: employeeID})
+	}
 	if err != nil {
 		return nil, fmt.Errorf("malaysian figures: %w", err)
 	}

@@ -68,19 +68,25 @@ ON CONFLICT (pay_run_id, employee_id) DO UPDATE SET pcb_remuneration = excluded.
 DELETE FROM my_pay_run_employees WHERE pay_run_id = $1 AND employee_id = $2;
 
 -- name: ListMYPayRunEmployees :many
--- The Malaysian figures of a run (employee_id 0: every employee) or, with
--- pay_run_id 0, of one employee's runs.
+-- The Malaysian figures of a run (employee_id 0: every employee). "+"
+-- keeps SQLite (no statistics) from walking every row of the business
+-- through my_pay_run_employees_employee and filtering by run.
 SELECT * FROM my_pay_run_employees
-WHERE business_id = sqlc.arg(business_id)
-    AND (CAST(sqlc.arg(pay_run_id) AS BIGINT) = 0 OR pay_run_id = CAST(sqlc.arg(pay_run_id) AS BIGINT))
+WHERE pay_run_id = sqlc.arg(pay_run_id) AND +business_id = sqlc.arg(business_id)
     AND (CAST(sqlc.arg(employee_id) AS BIGINT) = 0 OR employee_id = CAST(sqlc.arg(employee_id) AS BIGINT))
-ORDER BY pay_run_id, employee_id;
+ORDER BY employee_id;
+
+-- name: ListMYEmployeePayRuns :many
+-- The Malaysian figures of one employee's runs.
+SELECT * FROM my_pay_run_employees
+WHERE business_id = $1 AND employee_id = $2
+ORDER BY pay_run_id;
 
 -- name: MYRunTotals :one
--- A run's Malaysian totals (the journal).
+-- A run's Malaysian totals (the journal), read by run ("+" as above).
 SELECT CAST(COALESCE(SUM(zakat), 0) AS BIGINT) AS zakat, CAST(COALESCE(SUM(epf_employee), 0) AS BIGINT) AS epf_employee,
     CAST(COALESCE(SUM(epf_employer), 0) AS BIGINT) AS epf_employer, CAST(COALESCE(SUM(socso_employee), 0) AS BIGINT) AS socso_employee,
     CAST(COALESCE(SUM(socso_employer), 0) AS BIGINT) AS socso_employer, CAST(COALESCE(SUM(eis_employee), 0) AS BIGINT) AS eis_employee,
     CAST(COALESCE(SUM(eis_employer), 0) AS BIGINT) AS eis_employer, CAST(COALESCE(SUM(lindung24), 0) AS BIGINT) AS lindung24,
     CAST(COALESCE(SUM(hrd_levy), 0) AS BIGINT) AS hrd_levy
-FROM my_pay_run_employees WHERE business_id = $1 AND pay_run_id = $2;
+FROM my_pay_run_employees WHERE +business_id = $1 AND pay_run_id = $2;
