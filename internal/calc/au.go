@@ -19,6 +19,18 @@ type AUEmployee struct {
 	// TaxOffset is the annual tax offset amount claimed on a withholding
 	// declaration (scales 2, 5, 6).
 	TaxOffset payroll.Money `json:"tax_offset,omitzero"`
+	// TaxOffsetClaimed: the withholding declaration claims a tax offset
+	// (the employee record's otherTaxOffset) and TaxOffset, the amount
+	// claimed, is not known; the engine refuses rather than guess it.
+	TaxOffsetClaimed bool `json:"tax_offset_claimed,omitempty"`
+	// SeniorsOffset: the declaration claims the seniors and pensioners tax
+	// offset (seniorsTaxOffset), withheld from with Schedule 9, which the
+	// rules do not hold; the engine refuses.
+	SeniorsOffset bool `json:"seniors_offset,omitempty"`
+	// MLSTier is the Medicare levy surcharge tier (Tier1, Tier2, Tier3) a
+	// Medicare levy variation declaration asks more withholding for; how
+	// much more is not in the rules, so the engine refuses.
+	MLSTier string `json:"mls_tier,omitempty"`
 	// Variation: the employee has an ATO withholding variation (the
 	// employee record's hasWithholdingVariation); VariationRate is the
 	// rate it gives (taxVariation as a fraction; nil = not recorded, which

@@ -293,7 +293,7 @@ type MYRunTotalsRow struct {
 	HrdLevy       int64
 }
 
-// A run's Malaysian totals (the journal).
+// A run's Malaysian totals (the journal), read by run ("+" as above).
 func (q *Queries) MYRunTotals(ctx context.Context, arg MYRunTotalsParams) (MYRunTotalsRow, error) {
 	row := q.db.QueryRowContext(ctx, mYRunTotals, arg.BusinessID, arg.PayRunID)
 	var i MYRunTotalsRow

@@ -424,7 +424,8 @@ SELECT id, external_id, first_name, surname, status, date_of_birth, start_date, 
     kiwi_saver_employee_contribution, kiwi_saver_employer_contribution, kiwi_saver_enrollment_status,
     legal_status, obtained_residency_date, cpf_exempt, sdl_exempt, ethnicity, religion, self_help_group_fund,
     appointment_start_date, appointment_end_date, apply_full_cpf_rate, previous_employer_taxable_pay, previous_employer_tax_withheld, previous_employer_leaving_date, previous_employer_w1_m1, previous_employer_continue_student_loan_deductions,
-    has_withholding_variation, tax_variation, automatically_apply_public_holiday_not_worked_earnings_lines, residential_state, residential_city, primary_location_id
+    has_withholding_variation, tax_variation, automatically_apply_public_holiday_not_worked_earnings_lines, residential_state, residential_city, primary_location_id,
+    seniors_tax_offset, other_tax_offset, medicare_levy_surcharge_withholding_tier
 FROM employees WHERE business_id = $1 AND id = $2
 `
 
@@ -492,6 +493,9 @@ type GetEmployeeForPayRow struct {
 	ResidentialState                                      string
 	ResidentialCity                                       string
 	PrimaryLocationID                                     sql.NullInt64
+	SeniorsTaxOffset                                      sql.NullBool
+	OtherTaxOffset                                        sql.NullBool
+	MedicareLevySurchargeWithholdingTier                  string
 }
 
 // One employee with the members the calculation reads (same columns as
@@ -558,6 +562,9 @@ func (q *Queries) GetEmployeeForPay(ctx context.Context, arg GetEmployeeForPayPa
 		&i.ResidentialState,
 		&i.ResidentialCity,
 		&i.PrimaryLocationID,
+		&i.SeniorsTaxOffset,
+		&i.OtherTaxOffset,
+		&i.MedicareLevySurchargeWithholdingTier,
 	)
 	return i, err
 }
@@ -745,7 +752,8 @@ SELECT id, external_id, first_name, surname, status, date_of_birth, start_date, 
     kiwi_saver_employee_contribution, kiwi_saver_employer_contribution, kiwi_saver_enrollment_status,
     legal_status, obtained_residency_date, cpf_exempt, sdl_exempt, ethnicity, religion, self_help_group_fund,
     appointment_start_date, appointment_end_date, apply_full_cpf_rate, previous_employer_taxable_pay, previous_employer_tax_withheld, previous_employer_leaving_date, previous_employer_w1_m1, previous_employer_continue_student_loan_deductions,
-    has_withholding_variation, tax_variation, automatically_apply_public_holiday_not_worked_earnings_lines, residential_state, residential_city, primary_location_id
+    has_withholding_variation, tax_variation, automatically_apply_public_holiday_not_worked_earnings_lines, residential_state, residential_city, primary_location_id,
+    seniors_tax_offset, other_tax_offset, medicare_levy_surcharge_withholding_tier
 FROM employees WHERE business_id = $1 ORDER BY id
 `
 
@@ -808,6 +816,9 @@ type ListEmployeesForPayOfBusinessRow struct {
 	ResidentialState                                      string
 	ResidentialCity                                       string
 	PrimaryLocationID                                     sql.NullInt64
+	SeniorsTaxOffset                                      sql.NullBool
+	OtherTaxOffset                                        sql.NullBool
+	MedicareLevySurchargeWithholdingTier                  string
 }
 
 // Every employee of a business with the calculation's members (a whole
@@ -880,6 +891,9 @@ func (q *Queries) ListEmployeesForPayOfBusiness(ctx context.Context, businessID 
 			&i.ResidentialState,
 			&i.ResidentialCity,
 			&i.PrimaryLocationID,
+			&i.SeniorsTaxOffset,
+			&i.OtherTaxOffset,
+			&i.MedicareLevySurchargeWithholdingTier,
 		); err != nil {
 			return nil, err
 		}
@@ -1189,7 +1203,8 @@ SELECT id, external_id, first_name, surname, status, date_of_birth, start_date, 
     kiwi_saver_employee_contribution, kiwi_saver_employer_contribution, kiwi_saver_enrollment_status,
     legal_status, obtained_residency_date, cpf_exempt, sdl_exempt, ethnicity, religion, self_help_group_fund,
     appointment_start_date, appointment_end_date, apply_full_cpf_rate, previous_employer_taxable_pay, previous_employer_tax_withheld, previous_employer_leaving_date, previous_employer_w1_m1, previous_employer_continue_student_loan_deductions,
-    has_withholding_variation, tax_variation, automatically_apply_public_holiday_not_worked_earnings_lines, residential_state, residential_city, primary_location_id
+    has_withholding_variation, tax_variation, automatically_apply_public_holiday_not_worked_earnings_lines, residential_state, residential_city, primary_location_id,
+    seniors_tax_offset, other_tax_offset, medicare_levy_surcharge_withholding_tier
 FROM employees
 WHERE business_id = $1 AND pay_schedule_id = $2 AND (status = 'Active' OR (status = 'Terminated' AND CAST($3 AS BOOLEAN)))
 ORDER BY id
@@ -1260,6 +1275,9 @@ type ListPayScheduleEmployeesRow struct {
 	ResidentialState                                      string
 	ResidentialCity                                       string
 	PrimaryLocationID                                     sql.NullInt64
+	SeniorsTaxOffset                                      sql.NullBool
+	OtherTaxOffset                                        sql.NullBool
+	MedicareLevySurchargeWithholdingTier                  string
 }
 
 // The employees a pay run of a schedule pays, with the members the
@@ -1332,6 +1350,9 @@ func (q *Queries) ListPayScheduleEmployees(ctx context.Context, arg ListPaySched
 			&i.ResidentialState,
 			&i.ResidentialCity,
 			&i.PrimaryLocationID,
+			&i.SeniorsTaxOffset,
+			&i.OtherTaxOffset,
+			&i.MedicareLevySurchargeWithholdingTier,
 		); err != nil {
 			return nil, err
 		}

@@ -251,6 +251,11 @@ func (e *Engine) Calculate(in *calc.Input) (calc.Result, error) {
 	var special payroll.Money // Schedules 5, 7 and 11 on top
 	var specialSTSL payroll.Money
 	noTFN := emp.Scale == calc.AUScale4Resident || emp.Scale == calc.AUScale4Foreign
+	if !emp.Variation {
+		if err := declarationGaps(emp); err != nil {
+			return calc.Result{}, err
+		}
+	}
 	switch {
 	case emp.Variation && !noTFN:
 		// A withholding variation: its rate on every payment but an ETP
@@ -861,4 +866,31 @@ func centsTimes(m payroll.Money, r payroll.Rate) (payroll.Money, bool) {
 		return payroll.Money{}, false
 	}
 	return payroll.MoneyFromMinor((c*r6 + 500_000) / 1_000_000), true
+}
+
+// declarationGaps refuses a pay whose withholding declaration or Medicare
+// levy variation declaration asks for an adjustment the rules or the
+// record cannot give (docs/reference/au-pay-rules.md §4b). Tax offsets
+// reduce the withholding of scales 2, 5 and 6 only (Schedule 1: none
+// without the tax-free threshold, for a foreign resident or without a
+// TFN), by the ready reckoner's value of the annual amount claimed, which
+// the record (otherTaxOffset yes or no) does not hold; the seniors and
+// pensioners tax offset is withheld from with Schedule 9 and the
+// employee's relationship status, neither held; the Medicare levy
+// surcharge increase applies to residents, by an amount per tier not in
+// the rules.
+func declarationGaps(emp *calc.AUEmployee) error {
+	offsets := emp.Scale == calc.AUScale2 || emp.Scale == calc.AUScale5 || emp.Scale == calc.AUScale6
+	switch {
+	case offsets && emp.TaxOffsetClaimed && !emp.TaxOffset.IsPos():
+		return fmt.Errorf("AU: the withholding declaration claims a tax offset (otherTaxOffset) and the amount claimed is not recorded; "+
+			"Schedule 1 reduces withholding by the ready reckoner's value of that annual amount: %w", calc.ErrNoRules)
+	case offsets && emp.SeniorsOffset:
+		return fmt.Errorf("AU: the withholding declaration claims the seniors and pensioners tax offset (seniorsTaxOffset); its withholding is Schedule 9's, "+
+			"by relationship status (single, couple, illness-separated), and neither the Schedule 9 coefficients nor the status are held: %w", calc.ErrNoRules)
+	case emp.MLSTier != "" && (offsets || emp.Scale == calc.AUScale1):
+		return fmt.Errorf("AU: the Medicare levy variation declaration asks for more withholding for the Medicare levy surcharge (medicareLevySurchargeWithholdingTier %s); "+
+			"the amount a tier adds is not in the rules: %w", emp.MLSTier, calc.ErrNoRules)
+	}
+	return nil
 }

@@ -425,6 +425,11 @@ func auEmployee(e *EmployeeRow) *calc.AUEmployee {
 			au.VariationRate = &p
 		}
 	}
+	au.TaxOffsetClaimed = e.OtherTaxOffset.Valid && e.OtherTaxOffset.Bool
+	au.SeniorsOffset = e.SeniorsTaxOffset.Valid && e.SeniorsTaxOffset.Bool
+	if t := strings.TrimSpace(e.MedicareLevySurchargeWithholdingTier); t != "" && !strings.EqualFold(t, "None") {
+		au.MLSTier = t
+	}
 	if e.ClaimMedicareLevyReduction.Valid && e.ClaimMedicareLevyReduction.Bool {
 		au.Medicare = &calc.AUMedicareVariation{Spouse: e.MedicareLevyReductionSpouse.Valid && e.MedicareLevyReductionSpouse.Bool,
 			Children: int(e.MedicareLevyReductionDependentCount.Int64)}

@@ -3,6 +3,7 @@ package pay
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"sort"
 	"strings"
 	"time"
@@ -585,7 +586,7 @@ func (in *inputs) linesFor(e *EmployeeRow, run *store.PayRun, cats *Categories, 
 		if pr.unit == "Hourly" && len(std) > 0 {
 			std, byTimesheet = nil, true // paid by timesheet instead of standard hours
 		}
-		in.timesheetLines(e, cats, primary, pr, &out)
+		in.timesheetLines(e, cats, primary, in.dayRates(e, run, primary, pr), &out)
 	}
 	if (len(std) > 0 || byTimesheet) && pr.ok && in != nil {
 		in.leaveLines(e, run, cats, pr, std, away, &out)
@@ -632,12 +633,58 @@ func (in *inputs) periodRate(e *EmployeeRow, run *store.PayRun, std []line, prim
 	return pr
 }
 
+// dayRates is the rate in force on a day of the period: pr (the
+// period's end) unless the employee's pay rate changes inside the period,
+// when a day before the change has the rate of its own part of the
+// period. Work is paid at the rate in force when it is done.
+// The note names the rate and its part of the period when it is not the
+// period's end rate.
+func (in *inputs) dayRates(e *EmployeeRow, run *store.PayRun, primary Category, pr periodRate) func(time.Time) (periodRate, string) {
+	segs := in.segments(e, run)
+	if len(segs) < 2 {
+		return func(time.Time) (periodRate, string) { return pr, "" }
+	}
+	type part struct {
+		until time.Time // the part's last day
+		pr    periodRate
+	}
+	parts := make([]part, len(segs))
+	day := run.PeriodStarting
+	for i, sg := range segs {
+		day = day.AddDate(0, 0, sg.days)
+		parts[i] = part{until: day.AddDate(0, 0, -1), pr: pr}
+		if i == len(segs)-1 {
+			continue
+		}
+		p := periodRate{unit: sg.rate.unit, rate: sg.rate.rate}
+		if l, ok := standardEarnings(withRate(e, sg.rate), run.Frequency, primary); ok {
+			p.hourly, p.ok = hourlyRate(&l, p.unit)
+		} else if p.unit == "Hourly" {
+			p.hourly, p.ok = p.rate, p.rate.IsPos()
+		}
+		parts[i].pr = p
+	}
+	return func(t time.Time) (periodRate, string) {
+		d := payroll.DateOnly(t)
+		for i, p := range parts {
+			if !d.After(p.until) {
+				if i == len(parts)-1 {
+					return pr, ""
+				}
+				return p.pr, fmt.Sprintf(" (work to %s at the rate then in force, %s %s; the rate changed on %s)",
+					p.until.Format("2006-01-02"), p.pr.rate, p.pr.unit, p.until.AddDate(0, 0, 1).Format("2006-01-02"))
+			}
+		}
+		return pr, ""
+	}
+}
+
 // timesheetLines adds the employee's award-interpreted timesheet lines,
 // then their other approved timesheet lines grouped by pay category and
 // rate, one line each (leave lines are paid from leave requests; a line
 // without a rate of its own is paid at the hourly rate, or not at all
 // without one).
-func (in *inputs) timesheetLines(e *EmployeeRow, cats *Categories, primary Category, pr periodRate, out *calculated) {
+func (in *inputs) timesheetLines(e *EmployeeRow, cats *Categories, primary Category, rateOn func(time.Time) (periodRate, string), out *calculated) {
 	type key struct {
 		cat  int64
 		rate string
@@ -660,10 +707,11 @@ func (in *inputs) timesheetLines(e *EmployeeRow, cats *Categories, primary Categ
 		if c, ok := cats.ByKind[KindEarnings][t.PayCategoryID]; ok {
 			cat = c
 		}
+		pr, when := rateOn(t.Start)
 		rate, note := pr.hourly, "Timesheets"
 		switch {
 		case t.Rate != nil:
-			rate = *t.Rate
+			rate, when = *t.Rate, ""
 		case !pr.ok:
 			continue // no rate to pay it at
 		case cat.Hourly:
@@ -691,7 +739,7 @@ func (in *inputs) timesheetLines(e *EmployeeRow, cats *Categories, primary Categ
 		k := key{cat.ID, rate.String()}
 		sm, ok := sums[k]
 		if !ok {
-			sm = &sum{cat: cat, rate: rate, note: note}
+			sm = &sum{cat: cat, rate: rate, note: note + when}
 			sums[k] = sm
 			order = append(order, k)
 		}
