@@ -32,6 +32,11 @@ import (
 //     than 561.60) for weeks 7-12. Her leave runs 3 January to 27 March
 //     2027 (12 weeks, all in 2026-27): 6 × 561.60 + 6 × 194.32 =
 //     3,369.60 + 1,165.92 = 4,535.52.
+//   - Eve has the same pay and a 4% rise from 1 February 2027, during her
+//     leave (reg 21(7) reaches to the end of the leave): both months of
+//     the relevant period are raised, (2,704 + 2,812.16) × 12 ÷ 104 =
+//     636.48; 90% = 572.832, rounded up to 572.84 for weeks 1-6; total 6
+//     × 572.84 + 6 × 194.32 = 3,437.04 + 1,165.92 = 4,602.96.
 //   - A rise from 15 August falls inside August's pay period: refused
 //     (400 naming payRiseEffectiveDate, nothing stored); a rise with SPP is
 //     refused (reg 21(7) is SMP's rule).
@@ -41,9 +46,13 @@ func TestUKSMPPayRiseInTheRelevantPeriod(t *testing.T) {
 		e := newRegionEnv(t, d, "UK", "Monthly")
 		mia := e.employee(t, "Mia", "Monthly", map[string]any{"rate": 2600, "rateUnit": "Fixed", "taxCode": "1257L", "nationalInsuranceCategory": "A",
 			"gender": "Female", "startDate": "2025-01-06T00:00:00"})
+		eve := e.employee(t, "Eve", "Monthly", map[string]any{"rate": 2600, "rateUnit": "Fixed", "taxCode": "1257L", "nationalInsuranceCategory": "A",
+			"gender": "Female", "startDate": "2025-01-06T00:00:00"})
 		for _, day := range []string{"2026-06-30", "2026-07-31", "2026-08-31", "2026-09-30"} {
 			if day == "2026-09-30" {
-				e.Do("PUT", fmt.Sprintf("%s/employee/unstructured/%d", e.B, mia), e.Key, map[string]any{"rate": 2704}).Expect(t, 200)
+				for _, emp := range []int64{mia, eve} {
+					e.Do("PUT", fmt.Sprintf("%s/employee/unstructured/%d", e.B, emp), e.Key, map[string]any{"rate": 2704}).Expect(t, 200)
+				}
 			}
 			P := e.run(t, day, 0, 0)
 			e.Do("POST", P+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
@@ -89,5 +98,21 @@ func TestUKSMPPayRiseInTheRelevantPeriod(t *testing.T) {
 		}
 		got := e.Do("GET", fmt.Sprintf("%ssmp/%d", SL, smp), e.Key, nil).Expect(t, 200).Map(t)
 		expectAmount(t, "stored pay rise", got["payRisePercent"], 4)
+
+		SE := fmt.Sprintf("%s/employee/%d/statutoryleave/", e.B, eve)
+		smp = int64(num(t, e.Do("POST", SE+"smp", e.Key, body("2027-02-01", nil)).Expect(t, 200).Map(t)["id"]))
+		c = e.Do("GET", fmt.Sprintf("%ssmpcalc?id=%d", SE, smp), e.Key, nil).Expect(t, 200).Map(t)
+		expectAmount(t, "Eve's AWE with a rise during the leave", c["averageWeeklyEarnings"], 636.48)
+		sum = 0
+		for i, p := range c["payments"].([]any) {
+			m := p.(map[string]any)
+			if want := 572.84; i < 6 && num(t, m["weeklyRate"]) != want {
+				t.Errorf("Eve week %d rate %v, want %.2f", i+1, m["weeklyRate"], want)
+			}
+			sum += num(t, m["amount"])
+		}
+		if fmt.Sprintf("%.2f", sum) != "4602.96" {
+			t.Errorf("Eve's SMP %.2f, want 4,602.96", sum)
+		}
 	})
 }
