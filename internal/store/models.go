@@ -1433,6 +1433,8 @@ type StatutoryLeavePeriod struct {
 	Version        int64
 	CreatedAt      time.Time
 	UpdatedAt      time.Time
+	PayRiseBp      sql.NullInt64
+	PayRiseFrom    sql.NullTime
 }
 
 type Suburb struct {

@@ -14,9 +14,9 @@ import (
 const createStatutoryLeave = `-- name: CreateStatutoryLeave :one
 
 INSERT INTO statutory_leave_periods (business_id, employee_id, kind, start_date, end_date, qualifying_date, match_date,
-    weeks_to_pay, awe_override, is_adoption, paused, qualifying_days, notes, created_at, updated_at)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, FALSE, $11, $12, $13, $13)
-RETURNING id, business_id, employee_id, kind, start_date, end_date, qualifying_date, match_date, weeks_to_pay, awe_override, is_adoption, paused, qualifying_days, notes, version, created_at, updated_at
+    weeks_to_pay, awe_override, is_adoption, paused, qualifying_days, notes, created_at, updated_at, pay_rise_bp, pay_rise_from)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, FALSE, $11, $12, $13, $13, $14, $15)
+RETURNING id, business_id, employee_id, kind, start_date, end_date, qualifying_date, match_date, weeks_to_pay, awe_override, is_adoption, paused, qualifying_days, notes, version, created_at, updated_at, pay_rise_bp, pay_rise_from
 `
 
 type CreateStatutoryLeaveParams struct {
@@ -33,6 +33,8 @@ type CreateStatutoryLeaveParams struct {
 	QualifyingDays string
 	Notes          string
 	CreatedAt      time.Time
+	PayRiseBp      sql.NullInt64
+	PayRiseFrom    sql.NullTime
 }
 
 // UK statutory leave (internal/uk/statutoryleave): periods of leave, the
@@ -53,6 +55,8 @@ func (q *Queries) CreateStatutoryLeave(ctx context.Context, arg CreateStatutoryL
 		arg.QualifyingDays,
 		arg.Notes,
 		arg.CreatedAt,
+		arg.PayRiseBp,
+		arg.PayRiseFrom,
 	)
 	var i StatutoryLeavePeriod
 	err := row.Scan(
@@ -73,6 +77,8 @@ func (q *Queries) CreateStatutoryLeave(ctx context.Context, arg CreateStatutoryL
 		&i.Version,
 		&i.CreatedAt,
 		&i.UpdatedAt,
+		&i.PayRiseBp,
+		&i.PayRiseFrom,
 	)
 	return i, err
 }
@@ -102,7 +108,7 @@ func (q *Queries) DeleteStatutoryLeave(ctx context.Context, arg DeleteStatutoryL
 }
 
 const employeePayHistory = `-- name: EmployeePayHistory :many
-SELECT r.id, r.date_paid, r.frequency, e.gross
+SELECT r.id, r.date_paid, r.frequency, r.period_starting, r.period_ending, e.gross
 FROM pay_run_employees e JOIN pay_runs r ON r.id = e.pay_run_id
 WHERE e.business_id = $1 AND e.employee_id = $2 AND r.status = 'Finalised'
     AND r.date_paid > $3 AND r.date_paid <= $4
@@ -117,10 +123,12 @@ type EmployeePayHistoryParams struct {
 }
 
 type EmployeePayHistoryRow struct {
-	ID        int64
-	DatePaid  time.Time
-	Frequency string
-	Gross     int64
+	ID             int64
+	DatePaid       time.Time
+	Frequency      string
+	PeriodStarting time.Time
+	PeriodEnding   time.Time
+	Gross          int64
 }
 
 // The employee's finalised pay runs paid in (after, upto]: the relevant
@@ -143,6 +151,8 @@ func (q *Queries) EmployeePayHistory(ctx context.Context, arg EmployeePayHistory
 			&i.ID,
 			&i.DatePaid,
 			&i.Frequency,
+			&i.PeriodStarting,
+			&i.PeriodEnding,
 			&i.Gross,
 		); err != nil {
 			return nil, err
@@ -191,7 +201,7 @@ func (q *Queries) GetEmployeeDocumentInfo(ctx context.Context, arg GetEmployeeDo
 }
 
 const getStatutoryLeave = `-- name: GetStatutoryLeave :one
-SELECT id, business_id, employee_id, kind, start_date, end_date, qualifying_date, match_date, weeks_to_pay, awe_override, is_adoption, paused, qualifying_days, notes, version, created_at, updated_at FROM statutory_leave_periods WHERE id = $1 AND business_id = $2 AND employee_id = $3 AND kind = $4
+SELECT id, business_id, employee_id, kind, start_date, end_date, qualifying_date, match_date, weeks_to_pay, awe_override, is_adoption, paused, qualifying_days, notes, version, created_at, updated_at, pay_rise_bp, pay_rise_from FROM statutory_leave_periods WHERE id = $1 AND business_id = $2 AND employee_id = $3 AND kind = $4
 `
 
 type GetStatutoryLeaveParams struct {
@@ -227,6 +237,8 @@ func (q *Queries) GetStatutoryLeave(ctx context.Context, arg GetStatutoryLeavePa
 		&i.Version,
 		&i.CreatedAt,
 		&i.UpdatedAt,
+		&i.PayRiseBp,
+		&i.PayRiseFrom,
 	)
 	return i, err
 }
@@ -309,7 +321,7 @@ func (q *Queries) ListStatutoryLeaveDocuments(ctx context.Context, arg ListStatu
 }
 
 const listStatutoryLeaves = `-- name: ListStatutoryLeaves :many
-SELECT id, business_id, employee_id, kind, start_date, end_date, qualifying_date, match_date, weeks_to_pay, awe_override, is_adoption, paused, qualifying_days, notes, version, created_at, updated_at FROM statutory_leave_periods
+SELECT id, business_id, employee_id, kind, start_date, end_date, qualifying_date, match_date, weeks_to_pay, awe_override, is_adoption, paused, qualifying_days, notes, version, created_at, updated_at, pay_rise_bp, pay_rise_from FROM statutory_leave_periods
 WHERE business_id = $1 AND employee_id = $2 AND kind = $3 AND end_date >= $4 AND start_date <= $5
 ORDER BY start_date, id
 `
@@ -356,6 +368,8 @@ func (q *Queries) ListStatutoryLeaves(ctx context.Context, arg ListStatutoryLeav
 			&i.Version,
 			&i.CreatedAt,
 			&i.UpdatedAt,
+			&i.PayRiseBp,
+			&i.PayRiseFrom,
 		); err != nil {
 			return nil, err
 		}
@@ -371,7 +385,7 @@ func (q *Queries) ListStatutoryLeaves(ctx context.Context, arg ListStatutoryLeav
 }
 
 const listStatutoryLeavesInPeriod = `-- name: ListStatutoryLeavesInPeriod :many
-SELECT id, business_id, employee_id, kind, start_date, end_date, qualifying_date, match_date, weeks_to_pay, awe_override, is_adoption, paused, qualifying_days, notes, version, created_at, updated_at FROM statutory_leave_periods
+SELECT id, business_id, employee_id, kind, start_date, end_date, qualifying_date, match_date, weeks_to_pay, awe_override, is_adoption, paused, qualifying_days, notes, version, created_at, updated_at, pay_rise_bp, pay_rise_from FROM statutory_leave_periods
 WHERE business_id = $1 AND end_date >= $2 AND start_date <= $3
     AND employee_id >= $4 AND employee_id <= $5
 ORDER BY employee_id, start_date, id
@@ -420,6 +434,8 @@ func (q *Queries) ListStatutoryLeavesInPeriod(ctx context.Context, arg ListStatu
 			&i.Version,
 			&i.CreatedAt,
 			&i.UpdatedAt,
+			&i.PayRiseBp,
+			&i.PayRiseFrom,
 		); err != nil {
 			return nil, err
 		}
@@ -437,7 +453,7 @@ func (q *Queries) ListStatutoryLeavesInPeriod(ctx context.Context, arg ListStatu
 const setStatutoryLeavePaused = `-- name: SetStatutoryLeavePaused :one
 UPDATE statutory_leave_periods SET paused = $5, updated_at = $6, version = version + 1
 WHERE id = $1 AND business_id = $2 AND employee_id = $3 AND kind = $4
-RETURNING id, business_id, employee_id, kind, start_date, end_date, qualifying_date, match_date, weeks_to_pay, awe_override, is_adoption, paused, qualifying_days, notes, version, created_at, updated_at
+RETURNING id, business_id, employee_id, kind, start_date, end_date, qualifying_date, match_date, weeks_to_pay, awe_override, is_adoption, paused, qualifying_days, notes, version, created_at, updated_at, pay_rise_bp, pay_rise_from
 `
 
 type SetStatutoryLeavePausedParams struct {
@@ -478,6 +494,8 @@ func (q *Queries) SetStatutoryLeavePaused(ctx context.Context, arg SetStatutoryL
 		&i.Version,
 		&i.CreatedAt,
 		&i.UpdatedAt,
+		&i.PayRiseBp,
+		&i.PayRiseFrom,
 	)
 	return i, err
 }

@@ -180,7 +180,11 @@ func employeeWarnings(region string, run store.PayRun, p *Payee, lines []store.P
 		// volunteer, a family member living at home in the family business;
 		// Acas "Who gets the minimum wage", HMRC NMWM05160) gets no warning.
 		exempt := region == "UK" && strings.EqualFold(strings.TrimSpace(e.IsExemptFromMinimumWage), "true")
-		if w, ok := belowMinimum(region, run.DatePaid, e); ok && !exempt {
+		if w, ok, salaried := ukSalariedBelowMinimum(region, run, r, e, lines); salaried {
+			if ok && !exempt {
+				add("BelowMinimumWage", "%s", w)
+			}
+		} else if w, ok := belowMinimum(region, run.DatePaid, e); ok && !exempt {
 			add("BelowMinimumWage", "%s", w)
 		}
 		if e.EndDate.Valid && e.EndDate.Time.Before(run.PeriodStarting) {
@@ -260,6 +264,20 @@ func belowMinimum(region string, paid time.Time, e EmployeeDetails) (string, boo
 	default:
 		return "", false
 	}
+	min, found := minimumRate(region, paid, e)
+	if !found {
+		return "", false
+	}
+	h := payroll.MoneyFromDecimal(hourly.Decimal())
+	if !h.Less(min.rate) {
+		return "", false
+	}
+	return fmt.Sprintf("pay of %s an hour is below %s of %s an hour", h.Cents().StringFixed(2), min.note, min.rate.StringFixed(2)), true
+}
+
+// minimumRate is the minimum hourly rate for the employee on the day paid
+// (by age for the UK from April 2026).
+func minimumRate(region string, paid time.Time, e EmployeeDetails) (minimumWage, bool) {
 	var min minimumWage
 	found := false
 	for _, m := range minimumWages[region] {
@@ -269,7 +287,7 @@ func belowMinimum(region string, paid time.Time, e EmployeeDetails) (string, boo
 		}
 	}
 	if !found {
-		return "", false
+		return min, false
 	}
 	if region == "UK" && e.DateOfBirth.Valid && !paid.Before(time.Date(2026, 4, 1, 0, 0, 0, 0, time.UTC)) {
 		age := paid.Year() - e.DateOfBirth.Time.Year()
@@ -285,9 +303,5 @@ func belowMinimum(region string, paid time.Time, e EmployeeDetails) (string, boo
 			}
 		}
 	}
-	h := payroll.MoneyFromDecimal(hourly.Decimal())
-	if !h.Less(min.rate) {
-		return "", false
-	}
-	return fmt.Sprintf("pay of %s an hour is below %s of %s an hour", h.Cents().StringFixed(2), min.note, min.rate.StringFixed(2)), true
+	return min, true
 }

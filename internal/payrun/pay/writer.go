@@ -97,6 +97,11 @@ func (w *Writer) calculate(ctx context.Context, region string, run *store.PayRun
 			return nil, err
 		}
 	}
+	if region == calc.UK {
+		if err := w.ukHolidayWithOvertime(ctx, run, e, cats, &c); err != nil { // uk_holiday_overtime.go
+			return nil, err
+		}
+	}
 	if region == calc.NZ {
 		if err := w.nzAnnualHolidaysTaken(ctx, run, e, cats, in, &c); err != nil {
 			return nil, err

@@ -4,8 +4,8 @@
 
 -- name: CreateStatutoryLeave :one
 INSERT INTO statutory_leave_periods (business_id, employee_id, kind, start_date, end_date, qualifying_date, match_date,
-    weeks_to_pay, awe_override, is_adoption, paused, qualifying_days, notes, created_at, updated_at)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, FALSE, $11, $12, $13, $13)
+    weeks_to_pay, awe_override, is_adoption, paused, qualifying_days, notes, created_at, updated_at, pay_rise_bp, pay_rise_from)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, FALSE, $11, $12, $13, $13, $14, $15)
 RETURNING *;
 
 -- name: GetStatutoryLeave :one
@@ -55,7 +55,7 @@ ORDER BY l.created_at, d.id;
 -- name: EmployeePayHistory :many
 -- The employee's finalised pay runs paid in (after, upto]: the relevant
 -- period of average weekly earnings is read from them.
-SELECT r.id, r.date_paid, r.frequency, e.gross
+SELECT r.id, r.date_paid, r.frequency, r.period_starting, r.period_ending, e.gross
 FROM pay_run_employees e JOIN pay_runs r ON r.id = e.pay_run_id
 WHERE e.business_id = $1 AND e.employee_id = $2 AND r.status = 'Finalised'
     AND r.date_paid > sqlc.arg(after) AND r.date_paid <= sqlc.arg(upto)

@@ -18,7 +18,10 @@ type LeaveInput struct {
 	WeeksToPay     *int64           `json:"weeksToPay" nullable:"true" doc:"weeks to pay, at most the payment's maximum (smp/sap 39, spp 2, shpp 37, spbp 2, sncp 12); null = up to the maximum or the end date"`
 	// AWE given instead of computed from finalised pay runs.
 	AverageWeeklyEarningsOverride *payroll.Money `json:"averageWeeklyEarningsOverride" nullable:"true" doc:"average weekly earnings to use; null = computed from the employee's finalised pay runs in the relevant period"`
-	Notes                         string         `json:"notes" maxLength:"1000"`
+	// SMP (General) Regulations 1986 reg 21(7).
+	PayRisePercent       *payroll.Rate    `json:"payRisePercent" nullable:"true" doc:"smp: a pay rise (percent, e.g. 4 or 3.5) effective between the start of the relevant period and the end of the leave; the relevant period's pay for periods before payRiseEffectiveDate is raised by it (reg 21(7))"`
+	PayRiseEffectiveDate payroll.DateTime `json:"payRiseEffectiveDate" nullable:"true" doc:"smp: the first day the pay rise applies from (the first day of a pay period)"`
+	Notes                string           `json:"notes" maxLength:"1000"`
 }
 
 // LogEvent is one message of a calculation (StatutoryLeaveLogEvent).
@@ -51,6 +54,8 @@ type StatutoryLeave struct {
 	WeeksPaid                     payroll.Rate      `json:"weeksPaid" doc:"weeks (days ÷ 7) paid by finalised pay runs"`
 	AverageWeeklyEarningsOverride *payroll.Money    `json:"averageWeeklyEarningsOverride" nullable:"true"`
 	AverageWeeklyEarnings         payroll.Money     `json:"averageWeeklyEarnings" doc:"the AWE the calculation uses (override or computed), rounded to the penny for display"`
+	PayRisePercent                *payroll.Rate     `json:"payRisePercent" nullable:"true"`
+	PayRiseEffectiveDate          *payroll.DateTime `json:"payRiseEffectiveDate" nullable:"true"`
 	Status                        string            `json:"status" enum:"NotEligible,Eligible"`
 	DoNotPayReason                *string           `json:"doNotPayReason" nullable:"true" enum:"NotEmployedLongEnough,AweNotHighEnough"`
 	Paused                        bool              `json:"paused" doc:"sncp: paused leave is not paid by pay runs"`

@@ -149,7 +149,7 @@ func (s *Service) payPeriod(ctx context.Context, q *store.Queries, biz business.
 			started[r.EmployeeID] = st
 		}
 		qw := qualifyingWeekStart(k, r.QualifyingDate.Time, r.MatchDate.Time, r.IsAdoption)
-		awe, _, _, err := employeeAWE(ctx, q, biz.ID, r.EmployeeID, r.AweOverride, qw.AddDate(0, 0, 6))
+		awe, _, _, err := employeeAWE(ctx, q, biz.ID, r.EmployeeID, r.AweOverride, riseOf(r.PayRiseBp, r.PayRiseFrom), qw.AddDate(0, 0, 6))
 		if err != nil {
 			return nil, nil, nil, err
 		}

@@ -77,6 +77,37 @@ func aweOverride(m *payroll.Money) (sql.NullInt64, error) {
 	return sql.NullInt64{Int64: m.MinorUnits(), Valid: true}, nil
 }
 
+// payRiseIn checks a pay rise sent with SMP (SMP (General) Regulations
+// 1986 reg 21(7)): a percentage of 0.01 to 1,000 in hundredths, with its
+// effective date, on SMP only (SAP and SPP's reg 40(7) of SI 2002/2822
+// covers only back pay for the relevant period: give their AWE as
+// averageWeeklyEarningsOverride), and not with an AWE override (the
+// override is the AWE already worked out).
+func payRiseIn(k Kind, in LeaveInput, override bool) (sql.NullInt64, sql.NullTime, error) {
+	if in.PayRisePercent == nil && in.PayRiseEffectiveDate.IsZero() {
+		return sql.NullInt64{}, sql.NullTime{}, nil
+	}
+	switch {
+	case k != SMP:
+		return sql.NullInt64{}, sql.NullTime{}, payroll.Invalid("payRisePercent", "payRisePercent applies to smp only (SMP (General) Regulations 1986 reg 21(7)): give the AWE as averageWeeklyEarningsOverride")
+	case override:
+		return sql.NullInt64{}, sql.NullTime{}, payroll.Invalid("payRisePercent", "payRisePercent cannot be given with averageWeeklyEarningsOverride: the override is the AWE to use")
+	case in.PayRisePercent == nil:
+		return sql.NullInt64{}, sql.NullTime{}, payroll.Invalid("payRisePercent", "payRisePercent is required with payRiseEffectiveDate")
+	case in.PayRiseEffectiveDate.IsZero():
+		return sql.NullInt64{}, sql.NullTime{}, payroll.Invalid("payRiseEffectiveDate", "payRiseEffectiveDate is required with payRisePercent")
+	}
+	bp := in.PayRisePercent.Mul(payroll.RateFromInt(100))
+	n, frac, ok := bp.Decimal().Int64(9)
+	if !bp.IsPos() || !ok || frac != 0 || n > 100000 {
+		return sql.NullInt64{}, sql.NullTime{}, payroll.Invalid("payRisePercent", "payRisePercent must be 0.01 to 1000 with at most two decimal places")
+	}
+	if !payroll.DateOnly(in.PayRiseEffectiveDate.Time).After(payroll.DateOnly(in.EndDate.Time)) {
+		return sql.NullInt64{Int64: n, Valid: true}, sql.NullTime{Time: payroll.DateOnly(in.PayRiseEffectiveDate.Time), Valid: true}, nil
+	}
+	return sql.NullInt64{}, sql.NullTime{}, payroll.Invalid("payRiseEffectiveDate", "payRiseEffectiveDate is after the end of the maternity leave: reg 21(7) covers rises up to its end")
+}
+
 // dates checks start and end (400 naming the member).
 func dates(start, end payroll.DateTime) error {
 	if start.IsZero() {
@@ -131,6 +162,9 @@ func (s *Service) Create(ctx context.Context, biz business.Business, p *payroll.
 		params.WeeksToPay = sql.NullInt64{Int64: *in.WeeksToPay, Valid: true}
 	}
 	if params.AweOverride, err = aweOverride(in.AverageWeeklyEarningsOverride); err != nil {
+		return CreateResult{}, err
+	}
+	if params.PayRiseBp, params.PayRiseFrom, err = payRiseIn(k, in, params.AweOverride.Valid); err != nil {
 		return CreateResult{}, err
 	}
 	var row store.StatutoryLeavePeriod
@@ -242,6 +276,10 @@ func (s *Service) view(ctx context.Context, q *store.Queries, bizID int64, per p
 		m := pounds(r.AweOverride.Int64)
 		l.AverageWeeklyEarningsOverride = &m
 	}
+	if rise := riseOf(r.PayRiseBp, r.PayRiseFrom); rise.valid {
+		pct, from := payroll.RateFromInt(rise.bp).Div(payroll.RateFromInt(100)), payroll.NewDateTime(rise.from)
+		l.PayRisePercent, l.PayRiseEffectiveDate = &pct, &from
+	}
 	c, err := s.calc(ctx, q, bizID, per)
 	switch {
 	case payroll.KindOf(err) == payroll.KindInvalid:
@@ -299,7 +337,7 @@ func (s *Service) Calculate(ctx context.Context, biz business.Business, p *payro
 
 // employeeAWE is the AWE of the relevant period ending upto: the
 // override if given, else from the employee's finalised pay runs.
-func employeeAWE(ctx context.Context, q *store.Queries, bizID, employeeID int64, override sql.NullInt64, upto time.Time) (AWE, string, []string, error) {
+func employeeAWE(ctx context.Context, q *store.Queries, bizID, employeeID int64, override sql.NullInt64, rise payRise, upto time.Time) (AWE, string, []string, error) {
 	if override.Valid {
 		return AWEFromPence(override.Int64), "Override", []string{fmt.Sprintf("average weekly earnings %s given", pounds(override.Int64))}, nil
 	}
@@ -310,9 +348,12 @@ func employeeAWE(ctx context.Context, q *store.Queries, bizID, employeeID int64,
 	}
 	hist := make([]payment, len(rows))
 	for i, r := range rows {
-		hist[i] = payment{paid: r.DatePaid, frequency: r.Frequency, gross: r.Gross}
+		hist[i] = payment{paid: r.DatePaid, frequency: r.Frequency, gross: r.Gross, start: r.PeriodStarting, end: r.PeriodEnding}
 	}
-	a, log := aweFromHistory(hist, upto)
+	a, log, err := aweWithRise(hist, upto, rise)
+	if err != nil {
+		return AWE{}, "", nil, err
+	}
 	return a, "PayHistory", log, nil
 }
 
@@ -346,7 +387,7 @@ func (s *Service) calc(ctx context.Context, q *store.Queries, bizID int64, per p
 	r := per.StatutoryLeavePeriod
 	k := Kind(r.Kind)
 	qw := qualifyingWeekStart(k, r.QualifyingDate.Time, r.MatchDate.Time, r.IsAdoption)
-	awe, source, aweLog, err := employeeAWE(ctx, q, bizID, r.EmployeeID, r.AweOverride, qw.AddDate(0, 0, 6))
+	awe, source, aweLog, err := employeeAWE(ctx, q, bizID, r.EmployeeID, r.AweOverride, riseOf(r.PayRiseBp, r.PayRiseFrom), qw.AddDate(0, 0, 6))
 	if err != nil {
 		return LeaveCalc{}, err
 	}

@@ -181,7 +181,7 @@ func sspCalc(ctx context.Context, q *store.Queries, bizID int64, r store.Statuto
 			}
 		}
 	}
-	awe, _, log, err := employeeAWE(ctx, q, bizID, r.EmployeeID, override, payroll.DateOnly(start).AddDate(0, 0, -1))
+	awe, _, log, err := employeeAWE(ctx, q, bizID, r.EmployeeID, override, payRise{}, payroll.DateOnly(start).AddDate(0, 0, -1))
 	if err != nil {
 		return SSPResult{}, AWE{}, nil, err
 	}
