@@ -34,10 +34,11 @@ type Writer struct {
 	s         *Calculator
 	in        *inputs
 	sources   []sourceRow
-	statutory *statutoryCache // statutory_leave.go, read on first use
-	uk        *ukCache        // uk_employee.go, read on first use
-	my        *myCache        // my_employee.go, read on first use
-	totals    runTotals       // runtotals.go: the run's totals to add at Flush
+	statutory *statutoryCache            // statutory_leave.go, read on first use
+	uk        *ukCache                   // uk_employee.go, read on first use
+	my        *myCache                   // my_employee.go, read on first use
+	shgMonth  map[int64]map[string]int64 // sg_shg.go, read on first use
+	totals    runTotals                  // runtotals.go: the run's totals to add at Flush
 }
 
 // sourceRow is a pay_run_sources row waiting to be written.
@@ -123,7 +124,7 @@ func (w *Writer) calculate(ctx context.Context, region string, run *store.PayRun
 		return nil, err
 	}
 	c.lines = append(c.lines, ul...)
-	shg, err := shgLines(region, run, e, kept, c.lines) // sg_shg.go
+	shg, err := w.shgLines(ctx, region, run, e, kept, c.lines) // sg_shg.go
 	if err != nil {
 		return nil, err
 	}
