@@ -10,7 +10,8 @@ import (
 	"github.com/payrolld/payrolld/internal/testkit"
 )
 
-// shgOnSlip is the amount of the payslip deduction named fund.
+// shgOnSlip is the amount of the payslip deductions named fund (a
+// self-help group fund, or any deduction category's name).
 func (e *regionEnv) shgOnSlip(t *testing.T, P string, emp int64, fund string) float64 {
 	t.Helper()
 	slip := e.Do("GET", fmt.Sprintf("%s/payslips/%d", P, emp), e.Key, nil).Expect(t, 200).Map(t)

@@ -156,6 +156,7 @@ func (w *Writer) AddEmployee(ctx context.Context, region string, run *store.PayR
 		return err
 	}
 	f := compute(region, run, e, lines, y, x)
+	w.syncQueued(lines) // compute may have limited a line (NZ child support)
 	if err := w.storeUKPension(ctx, run.ID, e.ID, &f); err != nil {
 		return err
 	}
@@ -173,6 +174,20 @@ func (w *Writer) AddEmployee(ctx context.Context, region string, run *store.PayR
 		return w.Flush(ctx)
 	}
 	return nil
+}
+
+// syncQueued copies the amounts and notes of calculated, the employee's
+// lines last queued by calculate (still unwritten), back to the queue
+// after compute changed any.
+func (w *Writer) syncQueued(calculated []line) {
+	base := len(w.lines) - len(calculated)
+	if base < 0 {
+		return
+	}
+	for i := range calculated {
+		q := &w.lines[base+i]
+		q.Amount, q.Notes = calculated[i].Amount, calculated[i].Notes
+	}
 }
 
 func (w *Writer) addLine(employeeID int64, l *line) {
@@ -222,6 +237,7 @@ func (w *Writer) RecalcEmployee(ctx context.Context, region string, run *store.P
 		return err
 	}
 	f := compute(region, run, e, lines, y, x)
+	w.syncQueued(lines[len(lines)-len(calc):]) // compute may have limited a calculated line (NZ child support)
 	if err := w.storeUKPension(ctx, run.ID, e.ID, &f); err != nil {
 		return err
 	}
