@@ -147,4 +147,41 @@ func TestAuditNZIETCAndSeventeenYearOldKiwiSaver(t *testing.T) {
 	})
 }
 
-var _ = fmt.Sprint
+// A quarter's commission is an additional wage (CPF Board: AW are wages
+// "not granted wholly and exclusively for the month", such as payments
+// "made at intervals of more than a month"; commission for the month is
+// OW; docs/reference/sg-cpf-aw-ceiling.md). The line says it is for 3
+// months (lumpSumNumberOfPayPeriods 3). Qin, born 1986, $8,000 a month
+// since 2020, is paid $6,000 commission for April to June with June 2026's
+// salary: OW 8,000 (at the ceiling); AW ceiling 102,000 − 12 × 8,000 =
+// 6,000, so all 6,000 is subject: TW 14,000 × 37% = 5,180, employee 20% =
+// 2,800, employer 2,380. As OW (before) it fell above the OW ceiling: 2,960
+// / 1,600 / 1,360. The same $6,000 as a month's commission (no periods)
+// stays OW: Ren, the same salary: 2,960 / 1,600 / 1,360.
+func TestAuditSGQuarterlyCommissionIsAW(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "SG", "Monthly")
+		comm := e.sgCategory(t, "Sales commission", "Commission")
+		m := func(first string) int64 {
+			return e.employee(t, first, "Monthly", map[string]any{"rate": 8000, "rateUnit": "Monthly", "hoursPerWeek": 40,
+				"dateOfBirth": "1986-03-03T00:00:00", "startDate": "2020-01-01T00:00:00"})
+		}
+		qin, ren := m("Qin"), m("Ren")
+		P := e.run(t, "2026-06-30", 0, 0)
+		e.Do("POST", P+"/earningslines", e.Key, map[string]any{"earningsLines": map[string]any{fmt.Sprint(qin): []any{
+			map[string]any{"payCategoryId": fmt.Sprint(comm), "earnings": 6000, "lumpSumNumberOfPayPeriods": 3}}}}).Expect(t, 200)
+		e.pay(t, P, ren, comm, 6000)
+		for _, c := range []struct {
+			name   string
+			id     int64
+			ee, er float64
+		}{{"Qin (quarterly)", qin, 2800, 2380}, {"Ren (monthly)", ren, 1600, 1360}} {
+			tot := e.totals(t, P, c.id)
+			expectAmount(t, c.name+" gross", tot["grossEarnings"], 14000)
+			expectAmount(t, c.name+" CPF employee", tot["cpfEmployeeContributionAmount"], c.ee)
+			expectAmount(t, c.name+" CPF employer", tot["cpfEmployerContributionAmount"], c.er)
+		}
+		e.Do("POST", P+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+	})
+}

@@ -179,6 +179,9 @@ func compute(region string, run *store.PayRun, e *EmployeeRow, lines []line, y *
 	if region == calc.AU {
 		auInput(&in, lines, x.auInputs())
 	}
+	if region == calc.SG {
+		sgCommissionPeriods(&in, lines) // sg_cpf.go: a commission for more than a month is AW
+	}
 	if _, err := statutory(region, run, e, &in, y, &f, x); err != nil {
 		f = figures{hoursE4: f.hoursE4, gross: f.gross, preTax: f.preTax, taxable: f.taxable, postTax: f.postTax,
 			expenses: f.expenses, liabilities: f.liabilities, calcError: err.Error()}
