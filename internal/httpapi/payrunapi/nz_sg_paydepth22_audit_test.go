@@ -185,3 +185,38 @@ func TestAuditSGQuarterlyCommissionIsAW(t *testing.T) {
 		e.Do("POST", P+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
 	})
 }
+
+// A KiwiSaver member on a savings suspension (IRD, "Savings suspension":
+// the employer stops the member's deductions and is not required to pay
+// compulsory employer contributions; docs/reference/
+// nz-kiwisaver-savings-suspension.md). Sam, $1,000 a week, status
+// "OnASavingsSuspension", and Pita, "OnAContributionsHoliday" (the name
+// before 1 April 2019): no employee or employer contribution, no ESCT;
+// net 1,000 − PAYE 154.00 − ACC 17.50 = 828.50. Kahu, enrolled, the same
+// pay: 3.5% = 35.00 each. Before: Sam and Pita paid 35.00 and the
+// employer 35.00.
+func TestAuditNZKiwiSaverSavingsSuspension(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "NZ", "Weekly")
+		emp := func(first, status string) int64 {
+			return e.employee(t, first, "Weekly", map[string]any{"rate": 1000, "rateUnit": "Fixed", "hoursPerWeek": 40,
+				"taxCodeDeclaration_TaxCode": "M", "startDate": "2020-01-06T00:00:00", "kiwiSaver_EnrollmentStatus": status})
+		}
+		sam, pita, kahu := emp("Sam", "OnASavingsSuspension"), emp("Pita", "OnAContributionsHoliday"), emp("Kahu", "Enrolled")
+		P := e.run(t, "2026-11-15", 0, 0)
+		for _, c := range []struct {
+			name string
+			id   int64
+			ks   float64
+		}{{"Sam", sam, 0}, {"Pita", pita, 0}, {"Kahu", kahu, 35}} {
+			tot := e.totals(t, P, c.id)
+			expectAmount(t, c.name+" KiwiSaver employee", tot["kiwiSaverEmployeeContribution"], c.ks)
+			expectAmount(t, c.name+" KiwiSaver employer", tot["kiwiSaverEmployerContribution"], c.ks)
+			if c.ks == 0 {
+				expectAmount(t, c.name+" ESCT", tot["esctContribution"], 0)
+				expectAmount(t, c.name+" net", tot["netEarnings"], 828.50)
+			}
+		}
+	})
+}

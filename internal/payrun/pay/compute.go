@@ -509,7 +509,12 @@ func nzEmployee(e *EmployeeRow) *calc.NZEmployee {
 		nz.StartDate = e.StartDate.Time
 	}
 	st := strings.ToLower(e.KiwiSaverEnrollmentStatus)
-	if st != "" && !strings.Contains(st, "not") && !strings.Contains(st, "optedout") && !strings.Contains(st, "ineligible") {
+	// A savings suspension (before 1 April 2019 a "contributions holiday"):
+	// IRD, "Savings suspension": the employer stops the member's deductions
+	// and is not required to pay compulsory employer contributions
+	// (docs/reference/nz-kiwisaver-savings-suspension.md).
+	suspended := strings.Contains(st, "suspension") || strings.Contains(st, "holiday")
+	if st != "" && !suspended && !strings.Contains(st, "not") && !strings.Contains(st, "optedout") && !strings.Contains(st, "ineligible") {
 		nz.KiwiSaver = true
 		if r, err := payroll.ParseRate(e.KiwiSaverEmployeeContribution.String); err == nil && r.IsPos() {
 			nz.KiwiSaverRate = payroll.Percent(r)
