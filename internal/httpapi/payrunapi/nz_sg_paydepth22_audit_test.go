@@ -220,3 +220,27 @@ func TestAuditNZKiwiSaverSavingsSuspension(t *testing.T) {
 		}
 	})
 }
+
+// A bonus month: the self-help group fund is read on the month's total
+// wages, bonus included (the funds' tables: total wages include bonus and
+// commission; docs/reference/sg-self-help-group-funds.md). Chen, a Chinese
+// citizen born 1990 on $4,000, is paid a $4,000 bonus with June 2026's
+// salary: total 8,000, CDAC "> $7,500: $3.00" (the salary alone would be
+// 1.50). CPF: OW 4,000 + AW 4,000 (the AW ceiling 102,000 − 12 × 4,000 =
+// 54,000 is far off): 37% × 8,000 = 2,960, employee 1,600, employer 1,360.
+// SDL 0.25% × 4,500 = 11.25. Net 8,000 − 1,600 − 3.00 = 6,397.00.
+func TestAuditSGSelfHelpGroupOnABonusMonth(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "SG", "Monthly")
+		chen := e.employee(t, "Chen", "Monthly", map[string]any{"rate": 4000, "rateUnit": "Monthly", "hoursPerWeek": 40, "dateOfBirth": "1990-05-05T00:00:00",
+			"ethnicity": "Chinese", "startDate": "2020-01-01T00:00:00"})
+		P := e.run(t, "2026-06-30", chen, 4000)
+		tot := e.totals(t, P, chen)
+		expectAmount(t, "CDAC", e.shgOnSlip(t, P, chen, "CDAC Fund"), 3)
+		expectAmount(t, "CPF employee", tot["cpfEmployeeContributionAmount"], 1600)
+		expectAmount(t, "CPF employer", tot["cpfEmployerContributionAmount"], 1360)
+		expectAmount(t, "SDL", tot["sdlContributionAmount"], 11.25)
+		expectAmount(t, "net", tot["netEarnings"], 6397)
+	})
+}
