@@ -145,6 +145,18 @@ func (l lumpSum) set() bool { return l.method != "" || l.periods != "" || l.eYea
 // regions ignore them).
 func buildLumpSum(v *payroll.Validation, field, region string, in LineIn) (lumpSum, bool) {
 	var ls lumpSum
+	if region == "SG" {
+		// SG: the months a commission is paid for (more than one: an
+		// additional wage for CPF, internal/payrun/pay/sg_cpf.go).
+		if p := in.LumpSumNumberOfPayPeriods; p != nil && !p.IsZero() {
+			if !pay.ValidLumpSumPeriods(*p) {
+				v.Add(field+".lumpSumNumberOfPayPeriods", "lumpSumNumberOfPayPeriods must be a whole number of months from 1 to 1000")
+				return ls, false
+			}
+			ls.periods = p.String()
+		}
+		return ls, true
+	}
 	if region != "AU" {
 		return ls, true
 	}

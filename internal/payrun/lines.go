@@ -30,7 +30,7 @@ type LineIn struct {
 	Notes               string         `json:"notes,omitempty" maxLength:"500"`
 	// AU earnings lines: how a back payment, bonus or commission is
 	// withheld on (Schedule 5).
-	LumpSumNumberOfPayPeriods *payroll.Rate `json:"lumpSumNumberOfPayPeriods,omitempty" doc:"AU: the pay periods a back payment, bonus or commission relates to (Schedule 5 Method A spreads it over them); 0 or absent = the pay periods in a year"`
+	LumpSumNumberOfPayPeriods *payroll.Rate `json:"lumpSumNumberOfPayPeriods,omitempty" doc:"AU: the pay periods a back payment, bonus or commission relates to (Schedule 5 Method A spreads it over them); 0 or absent = the pay periods in a year. SG: the months a commission is paid for; more than 1 (a quarter's commission: 3) makes it an additional wage for CPF"`
 	LumpSumCalculationMethod  string        `json:"lumpSumCalculationMethod,omitempty" enum:"A,B2,NotApplicable" doc:"AU: A = an additional payment withheld on by Schedule 5 Method A (whatever the pay category); NotApplicable = pay for this period only (normal earnings); absent = as the pay category's kind says (back payments, bonuses and commissions are Method A). B2 is refused: Method B(ii) is not in the rules"`
 	LumpSumEFinancialYear     *int64        `json:"lumpSumEFinancialYear,omitempty" doc:"AU: the financial year (its first calendar year) a back payment reported as Lump Sum E accrued in"`
 	// Set by the other collections' handlers (not members of the earnings

@@ -249,6 +249,16 @@ func additionalWage(k calc.EarningKind) bool {
 	return false
 }
 
+// commissionAW says whether a commission line is an additional wage: one
+// paid for more than a month (Periods > 1, e.g. 3 for a quarter's
+// commission). CPF Board: ordinary wages are wages "due or granted wholly
+// and exclusively in respect of an employee's employment in that month";
+// additional wages are not granted wholly and exclusively for the month,
+// such as "incentive and other payments made at intervals of more than a
+// month"; commission earned for the month stays OW (docs/reference/
+// sg-cpf-aw-ceiling.md, "Commission, director's fees, NS make-up pay").
+func commissionAW(l *calc.Earning) bool { return l.Kind == calc.Commission && l.Periods > 1 }
+
 // notWages says whether earnings of kind k are outside the CPF Act's
 // wages: a termination payment (ETP), given for retrenchment or the loss
 // of employment (CPF Board, "Are CPF contributions payable on gratuity and
@@ -288,7 +298,7 @@ func (Engine) Calculate(in *calc.Input) (calc.Result, error) {
 			ci.notWages = ci.notWages.Add(l.Amount)
 			continue
 		}
-		if additionalWage(l.Kind) {
+		if additionalWage(l.Kind) || commissionAW(l) {
 			ci.aw = ci.aw.Add(l.Amount)
 		} else {
 			ci.ow = ci.ow.Add(l.Amount)

@@ -179,9 +179,15 @@ func compute(region string, run *store.PayRun, e *EmployeeRow, lines []line, y *
 	if region == calc.AU {
 		auInput(&in, lines, x.auInputs())
 	}
+	if region == calc.SG {
+		sgCommissionPeriods(&in, lines) // sg_cpf.go: a commission for more than a month is AW
+	}
 	if _, err := statutory(region, run, e, &in, y, &f, x); err != nil {
 		f = figures{hoursE4: f.hoursE4, gross: f.gross, preTax: f.preTax, taxable: f.taxable, postTax: f.postTax,
 			expenses: f.expenses, liabilities: f.liabilities, calcError: err.Error()}
+	}
+	if region == calc.NZ && f.calcError == "" {
+		nzProtectedNetEarnings(lines, &f) // nz_child_support.go
 	}
 	collectionsAfterTax(lines, &f)
 	f.tax += taxAdjust
@@ -508,7 +514,12 @@ func nzEmployee(e *EmployeeRow) *calc.NZEmployee {
 		nz.StartDate = e.StartDate.Time
 	}
 	st := strings.ToLower(e.KiwiSaverEnrollmentStatus)
-	if st != "" && !strings.Contains(st, "not") && !strings.Contains(st, "optedout") && !strings.Contains(st, "ineligible") {
+	// A savings suspension (before 1 April 2019 a "contributions holiday"):
+	// IRD, "Savings suspension": the employer stops the member's deductions
+	// and is not required to pay compulsory employer contributions
+	// (docs/reference/nz-kiwisaver-savings-suspension.md).
+	suspended := strings.Contains(st, "suspension") || strings.Contains(st, "holiday")
+	if st != "" && !suspended && !strings.Contains(st, "not") && !strings.Contains(st, "optedout") && !strings.Contains(st, "ineligible") {
 		nz.KiwiSaver = true
 		if r, err := payroll.ParseRate(e.KiwiSaverEmployeeContribution.String); err == nil && r.IsPos() {
 			nz.KiwiSaverRate = payroll.Percent(r)

@@ -135,6 +135,9 @@ func explainCalc(region string, run *store.PayRun, e *EmployeeRow, lines []line,
 	if region == calc.AU {
 		auInput(&in, lines, x.auInputs())
 	}
+	if region == calc.SG {
+		sgCommissionPeriods(&in, lines)
+	}
 	res, err := statutory(region, run, e, &in, y, &f, x)
 	return &in, res, err
 }

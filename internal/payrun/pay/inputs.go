@@ -947,6 +947,9 @@ func otherInclusionLines(incl []store.EmployeeRecurringInclusion, cats *Categori
 			l.CategoryName, l.TaxExempt = c.Name, c.TaxExempt
 			if kind == KindDeduction {
 				l.Subtype = SacrificeSubtype(c) // a standing sacrifice is paid to super (or is not OTE) like a run's
+				if nzChildSupportCategory(cats, c) {
+					l.Subtype = SubtypeNZChildSupport // nz_child_support.go: the protected net earnings limit
+				}
 			}
 		} else if kind != KindExpense {
 			continue // the category is gone

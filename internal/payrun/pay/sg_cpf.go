@@ -60,6 +60,22 @@ func addSGAWPaid(ctx context.Context, q *store.Queries, biz business.Business, r
 		y := ytdFor(out, r.EmployeeID)
 		y.sgAWPaid += r.Amount
 	}
+	// Commission paid for more than a month (lumpSumNumberOfPayPeriods > 1)
+	// is AW whatever its category.
+	comm, err := q.SgCommissionLinesPaidBetween(ctx, store.SgCommissionLinesPaidBetweenParams{BusinessID: biz.ID, PayRunID: run.ID,
+		FromDate: from, ToDate: run.DatePaid})
+	if err != nil {
+		return err
+	}
+	types, err := categories.PayCategoryTypes(ctx, q, biz.ID)
+	if err != nil {
+		return err
+	}
+	for _, r := range comm {
+		if sgCommissionAW(types[r.CategoryID], r.LumpSumPeriods) {
+			ytdFor(out, r.EmployeeID).sgAWPaid += r.Amount
+		}
+	}
 	return nil
 }
 
@@ -101,4 +117,37 @@ func sgAWCategories(ctx context.Context, q *store.Queries, bizID int64) (map[int
 		}
 	}
 	return out, nil
+}
+
+// sgCommissionPeriods sets on in's earnings the months a commission line
+// is paid for (its lumpSumNumberOfPayPeriods): a commission for more than
+// one month, such as a quarter's, is an additional wage (calc/sg
+// commissionAW); without it, or 1, it is the month's ordinary wage.
+func sgCommissionPeriods(in *calc.Input, lines []line) {
+	j := 0
+	for i := range lines {
+		l := &lines[i]
+		if l.Kind != KindEarnings {
+			continue
+		}
+		if j >= len(in.Earnings) {
+			return
+		}
+		e := &in.Earnings[j]
+		j++
+		if e.Kind != calc.Commission {
+			continue
+		}
+		if n, ok := lumpSumPeriods(l.LumpSumPeriods); ok {
+			e.Periods = n
+		}
+	}
+}
+
+// sgCommissionAW reports whether a stored commission line of category
+// type typ with lumpSumNumberOfPayPeriods periods was an additional wage
+// (sgCommissionPeriods).
+func sgCommissionAW(typ, periods string) bool {
+	n, ok := lumpSumPeriods(periods)
+	return ok && n > 1 && earningKinds[strings.ToLower(typ)] == calc.Commission
 }

@@ -1,8 +1,10 @@
 package pay
 
 import (
+	"context"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/payrolld/payrolld/internal/calc"
 	sgcalc "github.com/payrolld/payrolld/internal/calc/sg"
@@ -55,11 +57,40 @@ func shgFunds(e *EmployeeRow) (funds []string, explicit bool) {
 	return funds, false
 }
 
+// shgMonthPaid is, by employee, the earnings (key "") and self-help group
+// deductions (key: the line subtype) of the business's other finalised runs
+// paid in the calendar month of run, read once per writer.
+func (w *Writer) shgMonthPaid(ctx context.Context, run *store.PayRun) (map[int64]map[string]int64, error) {
+	if w.shgMonth != nil {
+		return w.shgMonth, nil
+	}
+	from := time.Date(run.DatePaid.Year(), run.DatePaid.Month(), 1, 0, 0, 0, 0, time.UTC)
+	rows, err := w.q.SgMonthWagesAndSelfHelpGroup(ctx, store.SgMonthWagesAndSelfHelpGroupParams{BusinessID: w.bizID, PayRunID: run.ID,
+		MonthFrom: from, MonthTo: from.AddDate(0, 1, 0)})
+	if err != nil {
+		return nil, err
+	}
+	m := map[int64]map[string]int64{}
+	for _, r := range rows {
+		if m[r.EmployeeID] == nil {
+			m[r.EmployeeID] = map[string]int64{}
+		}
+		m[r.EmployeeID][r.Subtype] += r.Amount
+	}
+	w.shgMonth = m
+	return m, nil
+}
+
 // shgLines are an SG employee's self-help group fund deductions for the
-// month of run: each fund's amount for the total wages of the run (the
-// earnings lines of sets), for the residencies the fund covers. A fund
-// whose table is not loaded is refused (409), nothing stored.
-func shgLines(region string, run *store.PayRun, e *EmployeeRow, sets ...[]line) ([]line, error) {
+// month of run. The funds are monthly contributions on the month's total
+// wages (CPF Board; docs/reference/sg-self-help-group-funds.md): the band
+// is found from the wages of this run (the earnings lines of sets) plus
+// those of the employee's other finalised runs paid in the same calendar
+// month, and the line is the band's amount less what those runs already
+// deducted for the fund (a second run in the month tops up, or deducts
+// nothing). A fund whose table is not loaded is refused (409), nothing
+// stored.
+func (w *Writer) shgLines(ctx context.Context, region string, run *store.PayRun, e *EmployeeRow, sets ...[]line) ([]line, error) {
 	if region != calc.SG {
 		return nil, nil
 	}
@@ -76,22 +107,35 @@ func shgLines(region string, run *store.PayRun, e *EmployeeRow, sets ...[]line) 
 			}
 		}
 	}
+	paid, err := w.shgMonthPaid(ctx, run)
+	if err != nil {
+		return nil, err
+	}
+	before := paid[e.ID]
+	monthWages := wages.Add(money(before[""]))
 	var out []line
 	for _, f := range funds {
 		if !sgcalc.SHGEligible(f, residency, explicit) {
 			continue
 		}
-		amt, rule, err := sgcalc.SHGContribution(f, wages, run.DatePaid)
+		amt, rule, err := sgcalc.SHGContribution(f, monthWages, run.DatePaid)
 		if err != nil {
 			return nil, payroll.Conflict("employee %d: %v; nothing was stored", e.ID, err)
 		}
-		if !amt.IsPos() {
+		deducted := money(before[SubtypeSelfHelpGroup+f])
+		due := amt.Sub(deducted)
+		if !due.IsPos() {
 			continue
 		}
 		var l line
 		l.Kind, l.CategoryName, l.Subtype = KindDeduction, sgcalc.FundNames[f], SubtypeSelfHelpGroup+f
-		l.amount, l.Amount = amt, amt.MinorUnits()
+		l.amount, l.Amount = due, due.MinorUnits()
 		l.Notes = "Self-help group fund on total wages " + wages.String() + " (" + rule.Code + "): " + rule.Source
+		if !deducted.IsZero() || before[""] != 0 {
+			l.Notes = "Self-help group fund on the month's total wages " + monthWages.String() + " (this run " + wages.String() +
+				", other runs paid this month " + money(before[""]).String() + "): " + amt.String() + " less " + deducted.String() +
+				" already deducted this month (" + rule.Code + "): " + rule.Source
+		}
 		out = append(out, l)
 	}
 	return out, nil

@@ -34,10 +34,11 @@ type Writer struct {
 	s         *Calculator
 	in        *inputs
 	sources   []sourceRow
-	statutory *statutoryCache // statutory_leave.go, read on first use
-	uk        *ukCache        // uk_employee.go, read on first use
-	my        *myCache        // my_employee.go, read on first use
-	totals    runTotals       // runtotals.go: the run's totals to add at Flush
+	statutory *statutoryCache            // statutory_leave.go, read on first use
+	uk        *ukCache                   // uk_employee.go, read on first use
+	my        *myCache                   // my_employee.go, read on first use
+	shgMonth  map[int64]map[string]int64 // sg_shg.go, read on first use
+	totals    runTotals                  // runtotals.go: the run's totals to add at Flush
 }
 
 // sourceRow is a pay_run_sources row waiting to be written.
@@ -128,7 +129,7 @@ func (w *Writer) calculate(ctx context.Context, region string, run *store.PayRun
 		return nil, err
 	}
 	c.lines = append(c.lines, ul...)
-	shg, err := shgLines(region, run, e, kept, c.lines) // sg_shg.go
+	shg, err := w.shgLines(ctx, region, run, e, kept, c.lines) // sg_shg.go
 	if err != nil {
 		return nil, err
 	}
@@ -160,6 +161,7 @@ func (w *Writer) AddEmployee(ctx context.Context, region string, run *store.PayR
 		return err
 	}
 	f := compute(region, run, e, lines, y, x)
+	w.syncQueued(lines) // compute may have limited a line (NZ child support)
 	if err := w.storeUKPension(ctx, run.ID, e.ID, &f); err != nil {
 		return err
 	}
@@ -177,6 +179,20 @@ func (w *Writer) AddEmployee(ctx context.Context, region string, run *store.PayR
 		return w.Flush(ctx)
 	}
 	return nil
+}
+
+// syncQueued copies the amounts and notes of calculated, the employee's
+// lines last queued by calculate (still unwritten), back to the queue
+// after compute changed any.
+func (w *Writer) syncQueued(calculated []line) {
+	base := len(w.lines) - len(calculated)
+	if base < 0 {
+		return
+	}
+	for i := range calculated {
+		q := &w.lines[base+i]
+		q.Amount, q.Notes = calculated[i].Amount, calculated[i].Notes
+	}
 }
 
 func (w *Writer) addLine(employeeID int64, l *line) {
@@ -226,6 +242,7 @@ func (w *Writer) RecalcEmployee(ctx context.Context, region string, run *store.P
 		return err
 	}
 	f := compute(region, run, e, lines, y, x)
+	w.syncQueued(lines[len(lines)-len(calc):]) // compute may have limited a calculated line (NZ child support)
 	if err := w.storeUKPension(ctx, run.ID, e.ID, &f); err != nil {
 		return err
 	}
