@@ -482,3 +482,26 @@ func (e *auEnv) matchesPaySlip(t *testing.T, P string, emp int64) {
 		t.Errorf("the explanation does not recompute the payslip: %v", x["figures"])
 	}
 }
+
+// NZ ESCT for a joiner part-way through a fortnight (IRD, "Find the ESCT
+// rate for each employee": an employee who started during the tax year
+// has the rate of their estimated salary or wages and employer
+// contributions for the rest of the year; nz-esct.md): Aroha, $67,600 a
+// year ($2,600 a fortnight), KiwiSaver 3.5% / 3.5%, starts Wednesday 18
+// November 2026 (fortnight 9-22 November): pay 2,600 × 5 ÷ 14 = 928.57;
+// employer KiwiSaver 3.5% = 32.50. The estimate: (67,600 + 3.5% =
+// 69,966) × 134 days to 31 March ÷ 365 = 25,686.13 → 17.5%; on $32:
+// 5.60. (Annualising the part-fortnight's 928.57 as a whole fortnight's
+// pay estimates 9,173.70 → 10.5%: 3.36.)
+func TestAuditNZESCTJoinerPartPeriod(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "NZ", "Fortnightly")
+		aroha := e.employee(t, "Aroha", "Fortnightly", map[string]any{"rate": 67600, "rateUnit": "Annually", "hoursPerWeek": 40,
+			"taxCodeDeclaration_TaxCode": "M", "startDate": "2026-11-18T00:00:00", "kiwiSaver_EnrollmentStatus": "Enrolled",
+			"kiwiSaver_EmployeeContribution": 3.5, "kiwiSaver_EmployerContribution": 3.5})
+		tot := e.totals(t, e.run(t, "2026-11-22", 0, 0), aroha)
+		expectAmount(t, "gross", tot["grossEarnings"], 928.57)
+		expectAmount(t, "employer KiwiSaver", tot["kiwiSaverEmployerContribution"], 32.50)
+		expectAmount(t, "ESCT", tot["esctContribution"], 5.60)
+	})
+}
