@@ -505,3 +505,41 @@ func TestAuditNZESCTJoinerPartPeriod(t *testing.T) {
 		expectAmount(t, "ESCT", tot["esctContribution"], 5.60)
 	})
 }
+
+// AU termination for ill health (invalidity: Schedule 7, unused annual
+// leave and its loading at 32% as Lump Sum A type R; au-pay-rules.md §2
+// takes the reason IllHealth as invalidity; STP Phase 2 cessation type I):
+// Ivy, $1,000 a week (40 hours, $25 an hour), 38 hours entered in the
+// week ending 15 November 2026 plus 3.076923 accrued in each of the two
+// weeks, leaves on Sunday 22 November: 44.153846 × 25 = 1,103.85; loading
+// 17.5% = 193.17; Lump Sum A 1,297.02 × 32% = 415.05 → 415; PAYG 138 +
+// 415 = 553; SG 120. Payment summary: Lump Sum A 1,297 type R.
+func TestAuditAUIllHealthLeaveLumpSumA(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newAUEnv(t, d)
+		e.Do("POST", e.B+"/stpregister", e.Key, map[string]any{"abn": "51824753556", "name": "Acme AU Pty Ltd", "contactName": "Alice",
+			"contactEmailAddress": "alice@example.com", "signatoryName": "Alice Smith"}).Expect(t, 200)
+		al := e.leave["Annual Leave"]
+		e.leaveLoading(t, al, 17.5)
+		ivy := e.employee(t, "Ivy", map[string]any{"rate": 52000, "rateUnit": "Annually"})
+		P1 := e.run(t, "2026-11-15", "2026-11-18")
+		e.Do("POST", P1+"/leaveaccrued", e.Key, map[string]any{"leave": map[string]any{fmt.Sprint(ivy): []any{
+			map[string]any{"leaveCategoryId": al, "amount": 38}}}}).Expect(t, 200)
+		e.Do("POST", P1+"/finalise", e.Key, nil).Expect(t, 200)
+		P := e.run(t, "2026-11-22", "2026-11-25")
+		e.Do("POST", P+"/terminate", e.Key, map[string]any{"employeeId": ivy, "terminationReason": "IllHealth", "terminationDate": "2026-11-22T00:00:00"}).Expect(t, 200)
+		want(t, "final pay", e.totals(t, P, ivy), map[string]int64{"grossEarnings": 100000 + 110385 + 19317, "paygWithheld": 55300, "superContribution": 12000})
+		e.matchesPaySlip(t, P, ivy)
+		e.Do("POST", P+"/finalise", e.Key, map[string]any{"lodgePayRun": true}).Expect(t, 200)
+		sum := e.Do("PUT", fmt.Sprintf("%s/paymentsummary/2027?employeeId=%d", e.B, ivy), e.Key, nil).Expect(t, 200).Map(t)
+		dollars(t, "payment summary", sum, map[string]float64{"lumpSumA": 1297})
+		if sum["lumpSumAType"] != "R" {
+			t.Errorf("Lump Sum A type %v, want R", sum["lumpSumAType"])
+		}
+		var doc stp.Document
+		e.Do("GET", P+"/stp", e.Key, nil).Expect(t, 200).JSON(t, &doc)
+		if len(doc.Payees) != 1 || doc.Payees[0].CessationReason != "I" {
+			t.Errorf("STP payees %+v, want cessation I", doc.Payees)
+		}
+	})
+}
