@@ -38,6 +38,11 @@ type NZEmployee struct {
 	// prior tax year. Zero = estimate from this period (gross + employer
 	// contribution, annualised), as for new employees.
 	ESCTRateThreshold payroll.Money `json:"esct_rate_threshold,omitzero"`
+	// ESCTPeriodShortfall is the regular salary or wages a whole period
+	// pays beyond this period's, when the employee joined or left inside
+	// it: the estimate of the year's salary or wages (ESCTRateThreshold
+	// zero) annualises a whole period's pay. Zero = none.
+	ESCTPeriodShortfall payroll.Money `json:"esct_period_shortfall,omitzero"`
 	// ESCTRate is the ESCT rate the employer worked out for the year (a
 	// fraction: 0.3 = 30%), the employee's recorded taxCodeDeclaration_
 	// EsctRate; zero = from ESCTRateThreshold. Must be a band's rate.

@@ -279,11 +279,11 @@ func calculate(y *year, in *calc.Input) (calc.Result, error) {
 		}
 	}
 	if in.PreTax.Abs().Cmp(maxAmount) > 0 || emp.ACCLiableEarningsYTD.Cmp(maxAmount) > 0 || emp.ESCTRateThreshold.Cmp(maxAmount) > 0 ||
-		emp.RecentEarnings.Abs().Cmp(maxAmount) > 0 {
+		emp.RecentEarnings.Abs().Cmp(maxAmount) > 0 || emp.ESCTPeriodShortfall.Abs().Cmp(maxAmount) > 0 {
 		return calc.Result{}, errRange
 	}
 	taxable = taxable.Sub(in.PreTax)
-	if taxable.IsNeg() || ksBase.IsNeg() || extra.IsNeg() || redundancy.IsNeg() || emp.RecentEarnings.IsNeg() {
+	if taxable.IsNeg() || ksBase.IsNeg() || extra.IsNeg() || redundancy.IsNeg() || emp.RecentEarnings.IsNeg() || emp.ESCTPeriodShortfall.IsNeg() {
 		return calc.Result{}, errNegative
 	}
 	// Pre-tax deductions come off the regular pay first.
@@ -432,6 +432,8 @@ func calculate(y *year, in *calc.Input) (calc.Result, error) {
 			if !regularKS.IsPos() {
 				regularKS = ksBase
 			}
+			// A joiner or leaver inside the period: a whole period's pay.
+			regularKS = regularKS.Add(emp.ESCTPeriodShortfall)
 			th = regularKS.Add(mulCents(regularKS, ksErRate)).MulInt(periods)
 			if st := payroll.DateOnly(emp.StartDate); !st.IsZero() && st.After(y.start) && st.Before(y.end) {
 				// Started in this tax year: the estimate is for the rest of
@@ -444,11 +446,12 @@ func calculate(y *year, in *calc.Input) (calc.Result, error) {
 			}
 		}
 		rate := band(y.esct, th)
-		out.add(CodeESCT, mulCents(whole, rate), y.esctRule,
-			calc.Term{Name: "employer contribution", Value: er},
-			calc.Term{Name: "ESCT rate threshold amount", Value: th},
-			calc.Term{Name: "contribution in whole dollars", Value: whole},
-			rateTerm(rate))
+		terms := []calc.Term{{Name: "employer contribution", Value: er}, {Name: "ESCT rate threshold amount", Value: th},
+			{Name: "contribution in whole dollars", Value: whole}, rateTerm(rate)}
+		if emp.ESCTRateThreshold.IsZero() && emp.ESCTPeriodShortfall.IsPos() {
+			terms = append(terms, calc.Term{Name: "estimate: a whole period's pay beyond this period's (joined or left inside it)", Value: emp.ESCTPeriodShortfall})
+		}
+		out.add(CodeESCT, mulCents(whole, rate), y.esctRule, terms...)
 	}
 	return out.res, nil
 }

@@ -161,6 +161,9 @@ type figures struct {
 	pension                              ukPensionFigures // UK workplace pension (uk_pension.go)
 	my                                   myFigures        // Malaysia (my_employee.go); PCB is tax
 	calcError                            string
+	// nzShortfall: what a joiner's or leaver's standard lines would pay
+	// for the whole period beyond what they pay (NZ ESCT estimate).
+	nzShortfall int64
 
 	niable sql.NullInt64 // UK: the pay Class 1 NI was worked on (writer.go ukNIablePay); null elsewhere
 }
@@ -216,6 +219,9 @@ func calcInput(region string, run *store.PayRun, lines []line) (calc.Input, figu
 		case KindEarnings:
 			f.gross += l.Amount
 			hours = hours.Add(l.hours)
+			if l.standard && l.fullPeriod.MinorUnits() > l.Amount {
+				f.nzShortfall += l.fullPeriod.MinorUnits() - l.Amount
+			}
 			// A UK termination award (ETP kind) is neither taxable nor
 			// NI-able up to £30,000 (ukTerminationAwards taxes the excess).
 			award := region == calc.UK && l.earningKind == calc.ETP
@@ -323,6 +329,9 @@ func statutory(region string, run *store.PayRun, e *EmployeeRow, in *calc.Input,
 		if x != nil {
 			in.NZ.ESCTRateThreshold = x.nzESCTPriorYear // the previous tax year's, when known (nz_esct_prior_year.go)
 		}
+		// A joiner's or leaver's ESCT estimate annualises a whole period's
+		// salary or wages, not the share paid (nz-esct.md).
+		in.NZ.ESCTPeriodShortfall = money(f.nzShortfall)
 		in.NZ.ACCLiableEarningsYTD = money(y.Gross - y.nzRedundancy) // redundancy is not liable (nz_extrapay.go)
 		in.NZ.RecentEarnings = money(y.nzRecent)
 		res, err := engine.Calculate(in)

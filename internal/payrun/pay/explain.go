@@ -55,6 +55,13 @@ func readEmployeePay(ctx context.Context, q *store.Queries, biz business.Busines
 			if std, ok := standardEarnings(&p.e, run.Frequency, cats.primary(p.e.PrimaryPayCategoryID.Int64)); ok && std.Amount == sl.Amount {
 				std.PayRunLine = sl
 				l = std
+			} else if ok {
+				// A joiner's or leaver's share of the period, as the run
+				// cut it (its whole period's pay is the AU Schedule 7
+				// normal earnings): only when it is still the same line.
+				if cut, ok := employedLineAgain(biz.Region, &p.e, run, std, sl); ok {
+					l = cut
+				}
 			}
 		}
 		p.lines = append(p.lines, l)
@@ -140,4 +147,19 @@ func explainCalc(region string, run *store.PayRun, e *EmployeeRow, lines []line,
 	}
 	res, err := statutory(region, run, e, &in, y, &f, x)
 	return &in, res, err
+}
+
+// employedLineAgain is the standard line std cut to employee e's share of
+// run's period again (employedShare), with the stored line sl's figures,
+// when the cut pays what sl pays (false otherwise: a rate change inside
+// the period, or a line edited since).
+func employedLineAgain(region string, e *EmployeeRow, run *store.PayRun, std line, sl store.PayRunLine) (line, bool) {
+	std.from, std.to = payroll.DateOnly(run.PeriodStarting), payroll.DateOnly(run.PeriodEnding)
+	cut := employedShare(region, e, run, []line{std}, &mondayToFriday)
+	if len(cut) != 1 || cut[0].Amount != sl.Amount || !cut[0].fullPeriod.IsPos() {
+		return line{}, false
+	}
+	l := cut[0]
+	l.PayRunLine = sl
+	return l, true
 }
