@@ -2,6 +2,7 @@ package pay
 
 import (
 	"context"
+	"iter"
 	"maps"
 	"slices"
 	"strings"
@@ -55,17 +56,7 @@ type auInputs struct {
 // auInput completes the calculation's input from the lines' categories
 // and lump sum members, and au (nil: nothing more).
 func auInput(in *calc.Input, lines []line, au *auInputs) {
-	j := 0
-	for i := range lines {
-		l := &lines[i]
-		if l.Kind != KindEarnings {
-			continue
-		}
-		if j >= len(in.Earnings) {
-			break
-		}
-		e := &in.Earnings[j]
-		j++
+	for l, e := range earningLines(in, lines) {
 		if l.cat != nil {
 			*e = l.cat.earning(*e)
 		}
@@ -122,6 +113,23 @@ func SacrificeSubtype(c Category) string {
 		return SubtypeSalarySacrificeBenefits
 	}
 	return ""
+}
+
+// earningLines pairs each earnings line with the calculation's earning
+// made from it (in.Earnings holds one per earnings line, in order).
+func earningLines(in *calc.Input, lines []line) iter.Seq2[*line, *calc.Earning] {
+	return func(yield func(*line, *calc.Earning) bool) {
+		j := 0
+		for i := range lines {
+			if lines[i].Kind != KindEarnings {
+				continue
+			}
+			if j >= len(in.Earnings) || !yield(&lines[i], &in.Earnings[j]) {
+				return
+			}
+			j++
+		}
+	}
 }
 
 // lumpSumPeriods reads a stored lumpSumNumberOfPayPeriods.

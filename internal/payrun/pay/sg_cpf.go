@@ -124,17 +124,7 @@ func sgAWCategories(ctx context.Context, q *store.Queries, bizID int64) (map[int
 // one month, such as a quarter's, is an additional wage (calc/sg
 // commissionAW); without it, or 1, it is the month's ordinary wage.
 func sgCommissionPeriods(in *calc.Input, lines []line) {
-	j := 0
-	for i := range lines {
-		l := &lines[i]
-		if l.Kind != KindEarnings {
-			continue
-		}
-		if j >= len(in.Earnings) {
-			return
-		}
-		e := &in.Earnings[j]
-		j++
+	for l, e := range earningLines(in, lines) {
 		if e.Kind != calc.Commission {
 			continue
 		}
