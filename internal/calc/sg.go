@@ -53,6 +53,19 @@ type SGEmployee struct {
 	// AWPaidYTD is the additional wages paid earlier this year, whether or
 	// not they were subject to CPF (the year-end recalculation reads it).
 	AWPaidYTD payroll.Money `json:"aw_paid_ytd,omitzero"`
+	// The business's earlier runs paid in the same calendar month (zero
+	// when this is the month's first): CPF is due on the month's total
+	// wages (CPF Board, "How much CPF contributions to pay"), so the
+	// engine works out the month's CPF on these wages plus this run's and
+	// charges the difference from what those runs charged. The year to
+	// date above (OWSubjectToCPFYTD, AWSubjectToCPFYTD, AWPaidYTD) is then
+	// of the months before this one.
+	MonthOWPaid      payroll.Money `json:"month_ow_paid,omitzero"`      // ordinary wages paid earlier this month
+	MonthAWPaid      payroll.Money `json:"month_aw_paid,omitzero"`      // additional wages paid earlier this month
+	MonthOWSubject   payroll.Money `json:"month_ow_subject,omitzero"`   // OW subject to CPF in those runs
+	MonthAWSubject   payroll.Money `json:"month_aw_subject,omitzero"`   // AW subject to CPF in those runs
+	MonthCPFEmployee payroll.Money `json:"month_cpf_employee,omitzero"` // employee share those runs charged
+	MonthCPFEmployer payroll.Money `json:"month_cpf_employer,omitzero"` // employer share those runs charged
 	// SDLExempt: the employer records the employee as outside the Skills
 	// Development Levy (SkillsFuture Singapore: domestic workers such as
 	// servants, gardeners and chauffeurs, and employees working wholly

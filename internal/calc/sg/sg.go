@@ -110,6 +110,36 @@ type cpfOut struct {
 	total, employee, employer      payroll.Money
 	graduated                      bool // total wages up to fullAbove: the phased rates
 	rule                           *calc.Rule
+	// month is the month's CPF when earlier runs of the month paid wages
+	// (nil otherwise); owSub, awSub and the shares above are then this
+	// run's part: the month's less what the earlier runs had.
+	month *monthCPF
+}
+
+// monthPaid is what the business's earlier runs of the month paid and
+// charged (calc.SGEmployee's Month fields).
+type monthPaid struct {
+	ow, aw, owSub, awSub, employee, employer payroll.Money
+}
+
+func (m *monthPaid) any() bool {
+	return !m.ow.IsZero() || !m.aw.IsZero() || !m.owSub.IsZero() || !m.awSub.IsZero() || !m.employee.IsZero() || !m.employer.IsZero()
+}
+
+// monthCPF is the month's CPF worked out on the wages of all its runs.
+type monthCPF struct {
+	owSub, awSub, total, employee, employer payroll.Money
+}
+
+// lessEarlier makes o, the month's CPF, this run's: the month's wages
+// subject to CPF and shares less those of the month's earlier runs (CPF
+// Board, "How much CPF contributions to pay": contributions are payable
+// on the total wages for the month; docs/reference/sg-cpf-aw-ceiling.md).
+func (o *cpfOut) lessEarlier(m *monthPaid) {
+	o.month = &monthCPF{owSub: o.owSub, awSub: o.awSub, total: o.total, employee: o.employee, employer: o.employer}
+	o.owSub, o.awSub = o.owSub.Sub(m.owSub), o.awSub.Sub(m.awSub)
+	o.employee, o.employer = o.employee.Sub(m.employee), o.employer.Sub(m.employer)
+	o.total = o.employee.Add(o.employer)
 }
 
 // cpf computes the contribution of one month for an age band (SC/SPR3+,
@@ -304,6 +334,19 @@ func (Engine) Calculate(in *calc.Input) (calc.Result, error) {
 			ci.ow = ci.ow.Add(l.Amount)
 		}
 	}
+	m := monthPaid{ow: emp.MonthOWPaid, aw: emp.MonthAWPaid, owSub: emp.MonthOWSubject, awSub: emp.MonthAWSubject,
+		employee: emp.MonthCPFEmployee, employer: emp.MonthCPFEmployer}
+	for _, v := range []payroll.Money{m.ow, m.aw, m.owSub, m.awSub, m.employee, m.employer} {
+		if v.IsNeg() {
+			return calc.Result{}, errNegative
+		}
+		if v.Cmp(maxAmount) > 0 {
+			return calc.Result{}, errRange
+		}
+	}
+	// CPF is on the month's total wages: this run's plus those of the
+	// month's earlier runs.
+	ci.ow, ci.aw = ci.ow.Add(m.ow), ci.aw.Add(m.aw)
 	ci.owYTD, ci.awYTD, ci.projectedOW = emp.OWSubjectToCPFYTD, emp.AWSubjectToCPFYTD, emp.ProjectedOW
 	ci.remainingMonths, ci.yearEnd, ci.awPaidYTD = emp.RemainingMonths, emp.YearEnd, emp.AWPaidYTD
 	if ci.owYTD.Cmp(maxAmount) > 0 || ci.awYTD.Cmp(maxAmount) > 0 || ci.projectedOW.Cmp(maxAmount) > 0 || ci.awPaidYTD.Cmp(maxAmount) > 0 {
@@ -343,7 +386,10 @@ func (Engine) Calculate(in *calc.Input) (calc.Result, error) {
 		if err != nil {
 			return calc.Result{}, err
 		}
-		out.addCPF(b, ci, o)
+		if m.any() {
+			o.lessEarlier(&m)
+		}
+		out.addCPF(b, ci, o, &m)
 	case calc.SGForeigner:
 		// Not a CPF member (CPF covers citizens and PRs; the rules file's
 		// tables are for SC/SPR): no CPF figures.
@@ -371,8 +417,10 @@ func (Engine) Calculate(in *calc.Input) (calc.Result, error) {
 var sdlExemptRule = &calc.Rule{Code: "sg.sdl.exempt", Text: "SG Skills Development Levy: not payable for an employee recorded as exempt (domestic workers employed as servants, gardeners or chauffeurs; employees working outside Singapore)",
 	Source: "SkillsFuture Singapore SDL calculator (sdlcalculator.app.tc1.airbase.sg); CPF Board, \"Who do I have to pay SDL for?\" (employees working in Singapore); docs/reference/sg-sdl-and-spr-rates.md"}
 
-// maxTerms: cpf.employee 3 + cpf.employer 2 + cpf.total 9 + sdl 2.
-const maxTerms = 16
+// maxTerms: cpf.employee 3 + cpf.employer 2 + cpf.total 10 + sdl 2,
+// and when earlier runs of the month paid wages the three CPF figures'
+// terms again with the month's working (employee 5, employer 4, total 16).
+const maxTerms = 42
 
 // builder collects a result's figures; the figures and every figure's
 // terms live in one block (one allocation per calculation).
@@ -403,7 +451,35 @@ func (b *builder) add(code string, amt payroll.Money, rule *calc.Rule, ts ...cal
 	b.res.Figures = append(b.res.Figures, calc.Figure{Code: code, Amount: amt, Rule: rule, Terms: b.terms[start:len(b.terms):len(b.terms)]})
 }
 
-func (out *builder) addCPF(b *ageBand, ci cpfIn, o cpfOut) {
+func (out *builder) addCPF(b *ageBand, ci cpfIn, o cpfOut, m *monthPaid) {
+	out.addCPFFigures(b, ci, o)
+	if o.month == nil {
+		return
+	}
+	// The month's working: the figures are the month's CPF less what the
+	// earlier runs of the month charged.
+	out.appendTerms(0, calc.Term{Name: "employee share of the month's total wages", Value: o.month.employee},
+		calc.Term{Name: "employee share charged by earlier runs this month", Value: m.employee})
+	out.appendTerms(1, calc.Term{Name: "employer share of the month's total wages", Value: o.month.employer},
+		calc.Term{Name: "employer share charged by earlier runs this month", Value: m.employer})
+	out.appendTerms(2, calc.Term{Name: "ordinary wages paid by earlier runs this month", Value: m.ow},
+		calc.Term{Name: "additional wages paid by earlier runs this month", Value: m.aw},
+		calc.Term{Name: "month's OW subject to CPF", Value: o.month.owSub},
+		calc.Term{Name: "month's AW subject to CPF", Value: o.month.awSub},
+		calc.Term{Name: "month's CPF on its total wages", Value: o.month.total},
+		calc.Term{Name: "CPF charged by earlier runs this month", Value: m.employee.Add(m.employer)})
+}
+
+// appendTerms adds ts to the terms of figure i.
+func (out *builder) appendTerms(i int, ts ...calc.Term) {
+	f := &out.res.Figures[i]
+	start := len(out.terms)
+	out.terms = append(out.terms, f.Terms...)
+	out.terms = append(out.terms, ts...)
+	f.Terms = out.terms[start:len(out.terms):len(out.terms)]
+}
+
+func (out *builder) addCPFFigures(b *ageBand, ci cpfIn, o cpfOut) {
 	if o.graduated {
 		out.add(CodeCPFEmployee, o.employee, o.rule,
 			calc.Term{Name: "total wages", Value: o.wages},

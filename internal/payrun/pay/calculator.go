@@ -88,6 +88,9 @@ type YTD struct {
 	// sgAWPaid is an SG employee's additional wages paid earlier in the
 	// year (sg_cpf.go).
 	sgAWPaid int64
+	// sgMonth is what an SG employee's earlier runs of the month paid and
+	// charged (sg_cpf_month.go).
+	sgMonth sgMonthPaid
 }
 
 // ytdFor is out's year to date of employee id, added empty when the
@@ -124,6 +127,9 @@ func YearToDate(ctx context.Context, q *store.Queries, biz business.Business, ru
 		return nil, err
 	}
 	if err := addSGAWPaid(ctx, q, biz, run, from, out); err != nil { // sg_cpf.go
+		return nil, err
+	}
+	if err := addSGMonthPaid(ctx, q, biz, run, out); err != nil { // sg_cpf_month.go
 		return nil, err
 	}
 	return out, addOpeningBalances(ctx, q, biz, from, out) // openingbalances.go

@@ -348,6 +348,7 @@ func statutory(region string, run *store.PayRun, e *EmployeeRow, in *calc.Input,
 		in.SG = sgEmployee(e, run.DatePaid)
 		in.SG.OWSubjectToCPFYTD, in.SG.AWSubjectToCPFYTD = money(y.CpfOwSubject), money(y.CpfAwSubject)
 		sgYear(e, run.DatePaid, y, in.SG) // sg_cpf.go
+		sgMonth(y, in.SG)                 // sg_cpf_month.go: the month's earlier runs, out of the year to date
 		res, err := engine.Calculate(in)
 		if err != nil {
 			return res, err
