@@ -38,45 +38,72 @@ func sgYear(e *EmployeeRow, paid time.Time, y *YTD, sg *calc.SGEmployee) {
 }
 
 // addSGAWPaid sets y.sgAWPaid of each SG employee: the additional wages
-// (pay category types Bonus, LumpSum, BackPayment; not ETP) of the year's
-// finalised runs paid before the run.
+// (sgWagesPaidBetween) of the year's finalised runs paid before the run.
 func addSGAWPaid(ctx context.Context, q *store.Queries, biz business.Business, run *store.PayRun, from time.Time, out map[int64]*YTD) error {
 	if biz.Region != calc.SG {
 		return nil
 	}
-	rows, err := q.EarningsByCategoryPaidBetween(ctx, store.EarningsByCategoryPaidBetweenParams{BusinessID: biz.ID, PayRunID: run.ID,
-		FromDate: from, ToDate: run.DatePaid})
-	if err != nil || len(rows) == 0 {
-		return err
-	}
-	aw, err := sgAWCategories(ctx, q, biz.ID)
+	paid, err := sgWagesPaidBetween(ctx, q, biz, run, from)
 	if err != nil {
 		return err
 	}
-	for _, r := range rows {
-		if !aw[r.CategoryID] {
-			continue
-		}
-		y := ytdFor(out, r.EmployeeID)
-		y.sgAWPaid += r.Amount
-	}
-	// Commission paid for more than a month (lumpSumNumberOfPayPeriods > 1)
-	// is AW whatever its category.
-	comm, err := q.SgCommissionLinesPaidBetween(ctx, store.SgCommissionLinesPaidBetweenParams{BusinessID: biz.ID, PayRunID: run.ID,
-		FromDate: from, ToDate: run.DatePaid})
-	if err != nil {
-		return err
-	}
-	types, err := categories.PayCategoryTypes(ctx, q, biz.ID)
-	if err != nil {
-		return err
-	}
-	for _, r := range comm {
-		if sgCommissionAW(types[r.CategoryID], r.LumpSumPeriods) {
-			ytdFor(out, r.EmployeeID).sgAWPaid += r.Amount
+	for id, w := range paid {
+		if w.aw != 0 {
+			ytdFor(out, id).sgAWPaid += w.aw
 		}
 	}
 	return nil
+}
+
+// sgWages are an employee's ordinary and additional wages paid (minor
+// units).
+type sgWages struct{ ow, aw int64 }
+
+// sgWagesPaidBetween is, by employee, the wages of the business's
+// finalised runs other than run paid from from to run's date, classified
+// as the engine does: AW by the pay category (sgAWCategories) or a
+// commission for more than a month (lumpSumNumberOfPayPeriods > 1)
+// whatever its category, termination payments (ETP) not wages, every other
+// earnings line OW.
+func sgWagesPaidBetween(ctx context.Context, q *store.Queries, biz business.Business, run *store.PayRun, from time.Time) (map[int64]*sgWages, error) {
+	rows, err := q.EarningsByCategoryPaidBetween(ctx, store.EarningsByCategoryPaidBetweenParams{BusinessID: biz.ID, PayRunID: run.ID,
+		FromDate: from, ToDate: run.DatePaid})
+	if err != nil || len(rows) == 0 {
+		return nil, err
+	}
+	types, err := categories.PayCategoryTypes(ctx, q, biz.ID)
+	if err != nil {
+		return nil, err
+	}
+	aw := sgAWCategories(types)
+	out := map[int64]*sgWages{}
+	of := func(id int64) *sgWages {
+		if out[id] == nil {
+			out[id] = &sgWages{}
+		}
+		return out[id]
+	}
+	for _, r := range rows {
+		switch w := of(r.EmployeeID); {
+		case aw[r.CategoryID]:
+			w.aw += r.Amount
+		case strings.EqualFold(types[r.CategoryID], "etp") && terminationCompensation(calc.SG):
+		default:
+			w.ow += r.Amount
+		}
+	}
+	comm, err := q.SgCommissionLinesPaidBetween(ctx, store.SgCommissionLinesPaidBetweenParams{BusinessID: biz.ID, PayRunID: run.ID,
+		FromDate: from, ToDate: run.DatePaid})
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range comm {
+		if sgCommissionAW(types[r.CategoryID], r.LumpSumPeriods) {
+			w := of(r.EmployeeID)
+			w.ow, w.aw = w.ow-r.Amount, w.aw+r.Amount
+		}
+	}
+	return out, nil
 }
 
 // sgEarningKind is the kind of an SG pay category's lines where its type
@@ -97,11 +124,8 @@ func sgEarningKind(payCategoryType string) (calc.EarningKind, bool) {
 // sgAWCategories are the business's pay categories whose lines are
 // additional wages: types Bonus and LumpSum (earningKinds) and
 // BackPayment (sgEarningKind); a termination payment (ETP) is not wages.
-func sgAWCategories(ctx context.Context, q *store.Queries, bizID int64) (map[int64]bool, error) {
-	types, err := categories.PayCategoryTypes(ctx, q, bizID)
-	if err != nil {
-		return nil, err
-	}
+// types are the business's pay category types by id.
+func sgAWCategories(types map[int64]string) map[int64]bool {
 	out := map[int64]bool{}
 	for id, t := range types {
 		if strings.EqualFold(t, "etp") {
@@ -116,7 +140,7 @@ func sgAWCategories(ctx context.Context, q *store.Queries, bizID int64) (map[int
 			out[id] = true
 		}
 	}
-	return out, nil
+	return out
 }
 
 // sgCommissionPeriods sets on in's earnings the months a commission line

@@ -2,12 +2,10 @@ package pay
 
 import (
 	"context"
-	"strings"
 	"time"
 
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/calc"
-	"github.com/payrolld/payrolld/internal/categories"
 	"github.com/payrolld/payrolld/internal/store"
 )
 
@@ -26,10 +24,8 @@ type sgMonthPaid struct {
 // addSGMonthPaid sets y.sgMonth of each SG employee from the business's
 // finalised runs other than run paid from the first of run's month to its
 // date: the same runs the year to date counts in the month (so the month
-// is taken out of the year to date the AW ceiling reads). The wages are
-// classified as the engine does: AW by the pay category (sgAWCategories)
-// or a commission for more than a month, termination payments (ETP) not
-// wages, every other earnings line OW.
+// is taken out of the year to date the AW ceiling reads), their wages as
+// sgWagesPaidBetween classes them.
 func addSGMonthPaid(ctx context.Context, q *store.Queries, biz business.Business, run *store.PayRun, out map[int64]*YTD) error {
 	if biz.Region != calc.SG {
 		return nil
@@ -43,39 +39,13 @@ func addSGMonthPaid(ctx context.Context, q *store.Queries, biz business.Business
 		m := &ytdFor(out, r.EmployeeID).sgMonth
 		m.owSub, m.awSub, m.ee, m.er = r.CpfOwSubject, r.CpfAwSubject, r.CpfEmployee, r.CpfEmployer
 	}
-	rows, err := q.EarningsByCategoryPaidBetween(ctx, store.EarningsByCategoryPaidBetweenParams{BusinessID: biz.ID, PayRunID: run.ID,
-		FromDate: from, ToDate: run.DatePaid})
+	paid, err := sgWagesPaidBetween(ctx, q, biz, run, from)
 	if err != nil {
 		return err
 	}
-	aw, err := sgAWCategories(ctx, q, biz.ID)
-	if err != nil {
-		return err
-	}
-	types, err := categories.PayCategoryTypes(ctx, q, biz.ID)
-	if err != nil {
-		return err
-	}
-	for _, r := range rows {
-		m := &ytdFor(out, r.EmployeeID).sgMonth
-		switch {
-		case aw[r.CategoryID]:
-			m.aw += r.Amount
-		case strings.EqualFold(types[r.CategoryID], "etp") && terminationCompensation(calc.SG):
-		default:
-			m.ow += r.Amount
-		}
-	}
-	comm, err := q.SgCommissionLinesPaidBetween(ctx, store.SgCommissionLinesPaidBetweenParams{BusinessID: biz.ID, PayRunID: run.ID,
-		FromDate: from, ToDate: run.DatePaid})
-	if err != nil {
-		return err
-	}
-	for _, r := range comm {
-		if sgCommissionAW(types[r.CategoryID], r.LumpSumPeriods) {
-			m := &ytdFor(out, r.EmployeeID).sgMonth
-			m.ow, m.aw = m.ow-r.Amount, m.aw+r.Amount
-		}
+	for id, w := range paid {
+		m := &ytdFor(out, id).sgMonth
+		m.ow, m.aw = w.ow, w.aw
 	}
 	return nil
 }
