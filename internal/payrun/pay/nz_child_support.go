@@ -27,14 +27,13 @@ func nzChildSupportCategory(cats *Categories, c Category) bool {
 // before student loan and KiwiSaver). The limit is rounded down to the
 // cent, so the employee keeps at least 60%. A reduced line says so in its
 // notes; the shortfall is not carried to later pays (IRD collects it from
-// the employee). It returns whether a line changed.
-func nzProtectedNetEarnings(lines []line, f *figures) bool {
+// the employee).
+func nzProtectedNetEarnings(lines []line, f *figures) {
 	net := payroll.MoneyFromMinor(f.gross - f.preTax - f.tax)
 	limit := net.Mul(payroll.Percent(payroll.RateFromInt(40))).Floor(2)
 	if limit.IsNeg() {
 		limit = payroll.Money{}
 	}
-	changed := false
 	for i := range lines {
 		l := &lines[i]
 		if l.Kind != KindDeduction || l.Subtype != SubtypeNZChildSupport {
@@ -47,9 +46,8 @@ func nzProtectedNetEarnings(lines []line, f *figures) bool {
 				net.String() + " (gross less PAYE) are kept (Child Support Act 1991 s 165)"
 			l.amount, l.Amount = limit, limit.MinorUnits()
 			f.postTax -= cut.MinorUnits()
-			amt, changed = limit, true
+			amt = limit
 		}
 		limit = limit.Sub(amt)
 	}
-	return changed
 }

@@ -105,7 +105,7 @@ func (w *Writer) ukAverageWeeklyOvertime(ctx context.Context, run *store.PayRun,
 		if p.pay <= 0 || !weeks.Less(full) {
 			continue
 		}
-		days := int64(p.to.Sub(p.from).Hours()/24) + 1
+		days := calendarDays(p.from, p.to)
 		wk := payroll.RateFromInt(days).Div(payroll.RateFromInt(7))
 		if run.Frequency == "Monthly" && days >= 28 {
 			wk = payroll.RateFromInt(52).Div(payroll.RateFromInt(12))
