@@ -178,13 +178,7 @@ type figures struct {
 // Malaysian statutory details, what an AU calculation reads beyond the
 // lines (termination and earlier ETPs: au_termination.go).
 func compute(region string, run *store.PayRun, e *EmployeeRow, lines []line, y *YTD, x *extras) figures {
-	in, f, taxAdjust := calcInput(region, run, lines)
-	if region == calc.AU {
-		auInput(&in, lines, x.auInputs())
-	}
-	if region == calc.SG {
-		sgCommissionPeriods(&in, lines) // sg_cpf.go: a commission for more than a month is AW
-	}
+	in, f, taxAdjust := regionCalcInput(region, run, lines, x)
 	if _, err := statutory(region, run, e, &in, y, &f, x); err != nil {
 		f = figures{hoursE4: f.hoursE4, gross: f.gross, preTax: f.preTax, taxable: f.taxable, postTax: f.postTax,
 			expenses: f.expenses, liabilities: f.liabilities, calcError: err.Error()}
@@ -198,11 +192,26 @@ func compute(region string, run *store.PayRun, e *EmployeeRow, lines []line, y *
 	return f
 }
 
+// regionCalcInput is calcInput completed with what the region reads from
+// the lines beyond it: AU lump sum members and termination (au_pay.go), SG
+// commission periods (sg_cpf.go: a commission for more than a month is AW).
+// compute and explainCalc both start here, so an explanation is of the
+// same input.
+func regionCalcInput(region string, run *store.PayRun, lines []line, x *extras) (calc.Input, figures, int64) {
+	in, f, taxAdjust := calcInput(region, run, lines)
+	switch region {
+	case calc.AU:
+		auInput(&in, lines, x.auInputs())
+	case calc.SG:
+		sgCommissionPeriods(&in, lines)
+	}
+	return in, f, taxAdjust
+}
+
 // calcInput is the calculation's input for an employee-period's lines
 // (earnings, pre-tax deductions and salary sacrifice) with the figures the
-// lines themselves give, and the sum of the tax adjustment lines. compute
-// and the explanation (explain.go) both start from it, so an explanation
-// is of the very input the payslip was calculated from.
+// lines themselves give, and the sum of the tax adjustment lines
+// (regionCalcInput completes it).
 func calcInput(region string, run *store.PayRun, lines []line) (calc.Input, figures, int64) {
 	var f figures
 	var hours payroll.Rate

@@ -138,13 +138,7 @@ func NetOfGross(ctx context.Context, q *store.Queries, biz business.Business, ru
 // explainCalc is the calculation's input of an employee-period and calc's
 // result for it, from the same input and the same calls as compute.
 func explainCalc(region string, run *store.PayRun, e *EmployeeRow, lines []line, y *YTD, x *extras) (*calc.Input, calc.Result, error) {
-	in, f, _ := calcInput(region, run, lines)
-	if region == calc.AU {
-		auInput(&in, lines, x.auInputs())
-	}
-	if region == calc.SG {
-		sgCommissionPeriods(&in, lines)
-	}
+	in, f, _ := regionCalcInput(region, run, lines, x)
 	res, err := statutory(region, run, e, &in, y, &f, x)
 	return &in, res, err
 }
