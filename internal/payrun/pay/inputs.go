@@ -959,6 +959,9 @@ func otherInclusionLines(incl []store.EmployeeRecurringInclusion, cats *Categori
 			l.CategoryName, l.TaxExempt = c.Name, c.TaxExempt
 			if kind == KindDeduction {
 				l.Subtype = SacrificeSubtype(c) // a standing sacrifice is paid to super (or is not OTE) like a run's
+				if st := ChildSupportSubtype(cats.Region, c); st != "" {
+					l.Subtype = st // au_child_support.go: refused without the protected earnings amount
+				}
 				if nzChildSupportCategory(cats, c) {
 					l.Subtype = SubtypeNZChildSupport // nz_child_support.go: the protected net earnings limit
 				}
