@@ -262,3 +262,27 @@ func TestAuditAUChildSupportDeductionNeedsTheProtectedEarningsAmount(t *testing.
 		}
 	})
 }
+
+// Unpaid leave of one day for a salaried employee and personal leave of a
+// part-timer paid by standard hours. Una, $1,000 a week for 40 hours, takes
+// Wednesday 18 November 2026 as unpaid leave (8 hours): 1,000 − 8 × 25 =
+// 800.00; W(800) = 0.179 × 800.99 − 60.8377 = 82.54 → 83; SG 12% × 800 =
+// 96.00. Pat, part time, $30 an hour for 24 hours a week, takes 8 hours
+// of personal/carer's leave the same day: 16 × 30 = 480.00 of ordinary
+// hours + 8 × 30 = 240.00 of personal leave = 720.00 (unchanged; NES
+// s 99, the base rate for the ordinary hours); W(720) = 0.17 × 720.99 −
+// 54.3473 = 68.22 → 68; SG 12% × 720 = 86.40.
+func TestAuditAUUnpaidDayAndPartTimePersonalLeave(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newAUEnv(t, d)
+		una := e.employee(t, "Una", nil)
+		pat := e.employee(t, "Pat", map[string]any{"employmentType": "PartTime", "rate": 30, "rateUnit": "Hourly", "hoursPerWeek": 24})
+		for emp, cat := range map[int64]int64{una: e.leave["Unpaid Leave"], pat: e.leave["Personal/Carer's Leave"]} {
+			e.Do("POST", fmt.Sprintf("%s/employee/%d/leaverequest", e.B, emp), e.Key, map[string]any{"leaveCategoryId": cat,
+				"fromDate": "2026-11-18T00:00:00", "toDate": "2026-11-18T00:00:00", "hours": 8, "automaticallyApprove": true}).Expect(t, 200)
+		}
+		P := e.run(t, "2026-11-22", "2026-11-25")
+		want(t, "Una", e.totals(t, P, una), map[string]int64{"grossEarnings": 80000, "paygWithheld": 8300, "superContribution": 9600})
+		want(t, "Pat", e.totals(t, P, pat), map[string]int64{"grossEarnings": 72000, "paygWithheld": 6800, "superContribution": 8640})
+	})
+}
