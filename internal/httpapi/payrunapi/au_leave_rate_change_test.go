@@ -38,6 +38,13 @@ import (
 // the days before the rise, 114.29 from the rest), so her pay is still
 // 1,071.42, plus the loading 17.5% × 400 = 70.00: gross 1,141.42;
 // W(1141) = 0.3227 × 1141.99 − 185.1935 = 183.33 → 183.
+//
+// Kim, $25 an hour for 40 standard hours, $27.50 from the 18th, takes the
+// whole week (Monday 16 to Friday 20, 40 hours) as annual leave (loading
+// 17.5%): the request's 5 weekdays are 2 before the rise and 3 from it, so
+// 16 hours at 25 = 400.00 and 24 hours at 27.50 = 660.00, leave 1,060.00,
+// loading 17.5% × 1,060 = 185.50, and no standard hours are left: gross
+// 1,245.50; W(1245) = 0.3227 × 1245.99 − 185.1935 = 216.88 → 217.
 func TestAULeaveTakenAcrossAMidPeriodRateChange(t *testing.T) {
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
 		e := newAUEnv(t, d)
@@ -45,7 +52,9 @@ func TestAULeaveTakenAcrossAMidPeriodRateChange(t *testing.T) {
 		e.leaveLoading(t, al, 17.5)
 		lee := e.employee(t, "Lee", map[string]any{"rate": 25, "rateUnit": "Hourly"})
 		sue := e.employee(t, "Sue", map[string]any{"rate": 52000, "rateUnit": "Annually"})
-		for emp, r := range map[int64]map[string]any{lee: {"rate": 27.5, "rateUnit": "Hourly"}, sue: {"rate": 57200, "rateUnit": "Annually"}} {
+		kim := e.employee(t, "Kim", map[string]any{"rate": 25, "rateUnit": "Hourly"})
+		for emp, r := range map[int64]map[string]any{lee: {"rate": 27.5, "rateUnit": "Hourly"}, sue: {"rate": 57200, "rateUnit": "Annually"},
+			kim: {"rate": 27.5, "rateUnit": "Hourly"}} {
 			r["commencementDate"] = "2026-11-18T00:00:00"
 			e.Do("POST", fmt.Sprintf("%s/employee/%d/payrateschedule", e.B, emp), e.Key, r).Expect(t, 200)
 		}
@@ -56,14 +65,16 @@ func TestAULeaveTakenAcrossAMidPeriodRateChange(t *testing.T) {
 		req(lee, al, "2026-11-16", "2026-11-16", 8)
 		req(lee, pl, "2026-11-17", "2026-11-17", 8)
 		req(sue, al, "2026-11-16", "2026-11-17", 16)
+		req(kim, al, "2026-11-16", "2026-11-20", 40)
 		P := e.run(t, "2026-11-22", "2026-11-25")
 		want(t, "Lee", e.totals(t, P, lee), map[string]int64{"grossEarnings": 109500, "paygWithheld": 16800})
 		want(t, "Sue", e.totals(t, P, sue), map[string]int64{"grossEarnings": 114142, "paygWithheld": 18300})
+		want(t, "Kim", e.totals(t, P, kim), map[string]int64{"grossEarnings": 124550, "paygWithheld": 21700})
 		for _, c := range []struct {
 			emp  int64
 			cat  string
 			want int64
-		}{{lee, "Annual Leave Taken", 20000}, {lee, "Personal/Carer's Leave Taken", 20000}, {sue, "Annual Leave Taken", 40000}} {
+		}{{lee, "Annual Leave Taken", 20000}, {lee, "Personal/Carer's Leave Taken", 20000}, {sue, "Annual Leave Taken", 40000}, {kim, "Annual Leave Taken", 106000}} {
 			var got int64
 			lines := e.Do("GET", fmt.Sprintf("%s/payslips/%d", P, c.emp), e.Key, nil).Expect(t, 200).Map(t)["earningsLines"].([]any)
 			for _, l := range lines {
