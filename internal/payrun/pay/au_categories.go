@@ -70,7 +70,15 @@ func auCategory(c *Category, p *categories.PayCategory) {
 	// guarantee on it. Hours worked on suitable duties are paid through
 	// the ordinary categories. A category with a super rate of its own
 	// (an award's super on workers' compensation) keeps it.
-	if p.PaymentSummaryClassification == "LeaveWorkersCompensation" && a.SuperRate.IsZero() {
+	//
+	// Government Parental Leave Pay paid through payroll (STP paid leave
+	// type P, Paid Parental Leave Act 2010) is likewise not salary or
+	// wages for the super guarantee: payments in respect of parental leave
+	// are not salary (SGAA; SA Hansard 11 Feb 2016 on aligning "salary"
+	// with it), and super on Parental Leave Pay for births from 1 July 2025
+	// is paid by the Government through the ATO, not by the employer
+	// (Bills Digest No. 12 2024-25; au-pay-rules.md §4e).
+	if (p.PaymentSummaryClassification == "LeaveWorkersCompensation" || p.PaymentSummaryClassification == "LeavePaidParentalLeave") && a.SuperRate.IsZero() {
 		a.NotPensionable = true
 	}
 	if k, ok := auTypeKinds[p.PayCategoryType]; ok {

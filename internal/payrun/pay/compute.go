@@ -186,6 +186,12 @@ func compute(region string, run *store.PayRun, e *EmployeeRow, lines []line, y *
 	if region == calc.NZ && f.calcError == "" {
 		nzProtectedNetEarnings(lines, &f) // nz_child_support.go
 	}
+	if region == calc.AU && f.calcError == "" {
+		if err := auProtectedEarningsGap(run, lines); err != nil { // au_child_support.go
+			f = figures{hoursE4: f.hoursE4, gross: f.gross, preTax: f.preTax, taxable: f.taxable, postTax: f.postTax,
+				expenses: f.expenses, liabilities: f.liabilities, calcError: err.Error()}
+		}
+	}
 	collectionsAfterTax(lines, &f)
 	f.tax += taxAdjust
 	f.net = f.gross - f.preTax - f.postTax - f.withheld()

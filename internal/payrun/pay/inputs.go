@@ -589,7 +589,7 @@ func (in *inputs) linesFor(e *EmployeeRow, run *store.PayRun, cats *Categories, 
 		in.timesheetLines(e, cats, primary, in.dayRates(e, run, primary, pr), &out)
 	}
 	if (len(std) > 0 || byTimesheet) && pr.ok && in != nil {
-		in.leaveLines(e, run, cats, pr, std, away, &out)
+		in.leaveLines(e, run, cats, primary, pr, std, away, &out)
 	}
 	out.lines = append(std, out.lines...)
 
@@ -756,7 +756,7 @@ func (in *inputs) timesheetLines(e *EmployeeRow, cats *Categories, primary Categ
 // are taken out of the standard lines std (latest first, in place), and
 // paid through the leave category's pay category at the hourly rate
 // (unpaid without one), with leave loading where the category has it.
-func (in *inputs) leaveLines(e *EmployeeRow, run *store.PayRun, cats *Categories, pr periodRate, std []line, away func(time.Time) bool, out *calculated) {
+func (in *inputs) leaveLines(e *EmployeeRow, run *store.PayRun, cats *Categories, primary Category, pr periodRate, std []line, away func(time.Time) bool, out *calculated) {
 	for _, a := range in.leave[e.ID] {
 		h := leaveHoursPresent(a, run, away)
 		if !h.IsPos() {
@@ -772,6 +772,18 @@ func (in *inputs) leaveLines(e *EmployeeRow, run *store.PayRun, cats *Categories
 		unpaidSick := nzSickLeaveUnpaid(cats.Region, e, &lc, a) // NZ: no sick leave in the first 6 months (nz_sick_leave.go)
 		if lc.TransferToPayCategoryID != nil && !rolledUp && !unpaidSick {
 			cat, paid = cats.ByKind[KindEarnings][*lc.TransferToPayCategoryID]
+		}
+		if parts, ok := in.auLeaveParts(cats.Region, e, run, primary, pr, a, h); ok { // au_leave_rate_change.go
+			ls, pay := auLeaveAcrossRateChange(parts, std, cat, paid, lc.Name)
+			for i := range ls {
+				ls[i].earningKind, ls[i].leaveCat = calc.Leave, &lc
+			}
+			out.lines = append(out.lines, ls...)
+			if ll, ok := leaveLoadingLine(cats, &lc, cat, pay); ok && paid {
+				out.lines = append(out.lines, ll)
+			}
+			out.sources = append(out.sources, source{kind: SourceLeave, id: a.LeaveRequestID, leaveCategoryID: a.LeaveCategoryID, hoursE6: hoursE6(h)})
+			continue
 		}
 		pay := lineMoney(h, pr.hourly)
 		if p, ok := sgNoPayLeave(cats.Region, e, run, std, pr, in.workWeekOf(e.ID), h); ok && !paid {
@@ -947,6 +959,9 @@ func otherInclusionLines(incl []store.EmployeeRecurringInclusion, cats *Categori
 			l.CategoryName, l.TaxExempt = c.Name, c.TaxExempt
 			if kind == KindDeduction {
 				l.Subtype = SacrificeSubtype(c) // a standing sacrifice is paid to super (or is not OTE) like a run's
+				if st := ChildSupportSubtype(cats.Region, c); st != "" {
+					l.Subtype = st // au_child_support.go: refused without the protected earnings amount
+				}
 				if nzChildSupportCategory(cats, c) {
 					l.Subtype = SubtypeNZChildSupport // nz_child_support.go: the protected net earnings limit
 				}
