@@ -240,35 +240,69 @@ func TestAuditUKSickPayAndSalaryInOneWeek(t *testing.T) {
 }
 
 // The National Minimum Wage check for salaried workers paid fortnightly
-// (NMW Regs 2015 reg 21-22: the pay reference period is the fortnight;
-// 21 and over £12.71 from April 2026), 40 hours a week, aged 36:
-//   - Nia, £24,000 a year: 24,000 ÷ 26 = 923.08 < 80 × 12.71 = 1,016.80:
-//     warned (923.08 ÷ 80 = 11.54 an hour).
-//   - Ned, £27,000: 1,038.46 ≥ 1,016.80: no warning.
+// and for a joiner's part month (NMW Regs 2015 reg 22(2): the hours of
+// salaried hours work of a pay reference period other than a week or a
+// month are the basic hours × its days ÷ 365; HMRC NMWM08050: a joiner's
+// are the basic hours × the days employed ÷ 365; 21 and over £12.71 from
+// April 2026), 40 hours a week (basic hours 2,080), aged 36:
+//   - fortnight: 2,080 × 14 ÷ 365 = 79.780822 hours × 12.71 = 1,014.0142
+//     → 1,014.01.
+//   - Nia, £24,000 a year: 24,000 ÷ 26 = 923.08 < 1,014.01: warned.
+//   - Ned, £27,000: 1,038.46 ≥ 1,014.01: no warning.
+//   - Sam, £27,000 with 5% of qualifying earnings sacrificed (fortnightly
+//     band from £240): 5% × (1,038.46 − 240) = 39.92 given up; NMW pay
+//     998.54 < 1,014.01: warned (before: the rate alone, 27,000 ÷ 2,080
+//     = 12.98, no warning).
+//   - Joy, monthly £22,000 joining Monday 16 November 2026: 15 days
+//     employed, 2,080 × 15 ÷ 365 = 85.4795 hours × 12.71 = 1,086.44; her
+//     part month's pay (at most 22,000 ÷ 12 × 15 ÷ 30 by calendar days or
+//     × 11 ÷ 21 by working days = 960.32) is below: warned on the days
+//     employed (before: only the rate 10.58 was checked).
 func TestAuditUKMinimumWageFortnightlySalaried(t *testing.T) {
 	t.Parallel()
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
 		e := newRegionEnv(t, d, "UK", "Fortnightly")
+		id := func(path string, body map[string]any) int64 {
+			return int64(num(t, e.Do("POST", path, e.Key, body).Expect(t, 200).Map(t)["id"]))
+		}
+		scheme := id(e.B+"/pensionscheme", map[string]any{"name": "NEST"})
+		sacrifice := id(fmt.Sprintf("%s/pensionscheme/%d/plan", e.B, scheme), map[string]any{"contributionPlanName": "QE sacrifice", "calculateOnQualifyingEarnings": true,
+			"pensionType": "NetPay", "employeeContribution": 0, "employerContribution": 3, "salarySacrifice": 5})
 		who := map[string]int64{}
-		for name, pay := range map[string]float64{"Nia": 24000, "Ned": 27000} {
+		for name, pay := range map[string]float64{"Nia": 24000, "Ned": 27000, "Sam": 27000} {
 			who[name] = e.employee(t, name, "Fortnightly", map[string]any{"rate": pay, "rateUnit": "Annually", "hoursPerWeek": 40, "taxCode": "1257L",
 				"nationalInsuranceCategory": "A", "dateOfBirth": "1990-01-01T00:00:00", "startDate": "2025-01-06T00:00:00"})
 		}
+		e.Do("PUT", fmt.Sprintf("%s/employee/%d/pension/membership", e.B, who["Sam"]), e.Key, map[string]any{"pensionSchemeContributionPlanId": sacrifice,
+			"startDate": "2026-04-06T00:00:00"}).Expect(t, 200)
+		warnings := func(P string) map[int64]string {
+			var warns []map[string]any
+			e.Do("GET", P+"/warnings", e.Key, nil).Expect(t, 200).JSON(t, &warns)
+			below := map[int64]string{}
+			for _, w := range warns {
+				if w["warningType"] == "BelowMinimumWage" {
+					below[int64(num(t, w["employeeId"]))] = fmt.Sprint(w["warning"])
+				}
+			}
+			return below
+		}
 		P := e.run(t, "2026-05-15", 0, 0)
 		expectAmount(t, "Nia's gross", e.totals(t, P, who["Nia"])["grossEarnings"], 923.08)
-		var warns []map[string]any
-		e.Do("GET", P+"/warnings", e.Key, nil).Expect(t, 200).JSON(t, &warns)
-		below := map[int64]string{}
-		for _, w := range warns {
-			if w["warningType"] == "BelowMinimumWage" {
-				below[int64(num(t, w["employeeId"]))] = fmt.Sprint(w["warning"])
+		below := warnings(P)
+		for name, want := range map[string]string{"Nia": "923.08", "Sam": "998.54", "Ned": ""} {
+			got, ok := below[who[name]]
+			switch {
+			case want == "" && ok:
+				t.Errorf("%s warned: %s", name, got)
+			case want != "" && (!ok || !strings.Contains(got, want) || !strings.Contains(got, "1014.01")):
+				t.Errorf("%s: warning %q, want pay %s below 1014.01", name, got, want)
 			}
 		}
-		if w, ok := below[who["Nia"]]; !ok || !strings.Contains(w, "11.54") || !strings.Contains(w, "12.71") {
-			t.Errorf("Nia: warning %q, want 923.08 ÷ 80 = 11.54 an hour below 12.71", w)
-		}
-		if w, ok := below[who["Ned"]]; ok {
-			t.Errorf("Ned warned: %s", w)
+		e.schedule = id(e.B+"/payschedule", map[string]any{"name": "Monthly", "frequency": "Monthly"})
+		joy := e.employee(t, "Joy", "Monthly", map[string]any{"rate": 22000, "rateUnit": "Annually", "hoursPerWeek": 40, "taxCode": "1257L",
+			"nationalInsuranceCategory": "A", "dateOfBirth": "1990-01-01T00:00:00", "startDate": "2026-11-16T00:00:00"})
+		if w := warnings(e.run(t, "2026-11-30", 0, 0))[joy]; !strings.Contains(w, "1086.44") || !strings.Contains(w, "15 days employed") {
+			t.Errorf("Joy: warning %q, want her part month's pay below 1086.44 for 15 days employed", w)
 		}
 	})
 }
