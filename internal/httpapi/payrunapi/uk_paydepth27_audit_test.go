@@ -306,3 +306,40 @@ func TestAuditUKMinimumWageFortnightlySalaried(t *testing.T) {
 		}
 	})
 }
+
+// SMP replacing a monthly salary for a whole month (SMP (General) Regs
+// 1986 reg 21; payroll-rules-2026-27.md §2.7: 90% of AWE for 6 weeks).
+// Mia, £2,600 a month, 1257L M1, SMP from Sunday 1 November 2026 (AWE
+// 600 given: 90% = 540.00 a week), absent every working day of November:
+// SMP weeks from 1, 8, 15 and 22 November 4 × 540.00 = 2,160.00, and 2
+// days (29-30 November) of the week from 29 November: 540 × 2 ÷ 7 =
+// 154.2857 ↑ 154.29: 2,314.29; salary nil. PAYE (month 1 basis)
+// 2,314.29 − 1,048.26 = 1,266.03 → 1,266 × 20% = 253.20; NI 8% ×
+// (2,314.29 − 1,048) = 101.3032 → 101.30; employer 15% × (2,314.29 −
+// 417) = 284.5935 → 284.59.
+//
+// NT with a Plan 2 loan, £3,000, April 2026: PAYE nil; the loan is still
+// due on the NI-able pay: 9% × (3,000 − 2,448.75) = 49.61 → 49; NI 8% ×
+// 1,952 = 156.16.
+func TestAuditUKSMPWholeMonthAndNTWithLoan(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "UK", "Monthly")
+		nt := e.employee(t, "Nat", "Monthly", map[string]any{"rate": 3000, "rateUnit": "Fixed", "taxCode": "NT", "nationalInsuranceCategory": "A",
+			"hasStudentLoan": true, "studentLoanType": "Plan2"})
+		tot := e.totals(t, e.run(t, "2026-04-30", 0, 0), nt)
+		expectAmount(t, "NT PAYE", tot["payeWithheld"], 0)
+		expectAmount(t, "NT Plan 2", tot["studentLoanAmount"], 49)
+		expectAmount(t, "NT NI", tot["employeeNationalInsuranceContribution"], 156.16)
+
+		mia := e.employee(t, "Mia", "Monthly", map[string]any{"rate": 2600, "rateUnit": "Fixed", "taxCode": "1257L M1", "nationalInsuranceCategory": "A",
+			"gender": "Female", "startDate": "2024-01-01T00:00:00"})
+		e.Do("POST", fmt.Sprintf("%s/employee/%d/statutoryleave/smp", e.B, mia), e.Key, map[string]any{"startDate": "2026-11-01T00:00:00",
+			"endDate": "2027-07-31T00:00:00", "babyDueDate": "2026-11-22T00:00:00", "averageWeeklyEarningsOverride": 600}).Expect(t, 200)
+		tot = e.totals(t, e.run(t, "2026-11-30", 0, 0), mia)
+		expectAmount(t, "SMP month gross", tot["grossEarnings"], 2314.29)
+		expectAmount(t, "SMP month PAYE", tot["payeWithheld"], 253.20)
+		expectAmount(t, "SMP month NI", tot["employeeNationalInsuranceContribution"], 101.30)
+		expectAmount(t, "SMP month employer NI", tot["employerNationalInsuranceContribution"], 284.59)
+	})
+}
