@@ -110,9 +110,13 @@ func (o *Outputs) Warnings(ctx context.Context, biz business.Business, id int64)
 	if err != nil {
 		return nil, err
 	}
+	benefits, err := o.ukPayrolledBenefits(ctx, q, biz, run) // warnings_uk.go
+	if err != nil {
+		return nil, err
+	}
 	for i := range ps {
 		out = append(out, employeeWarnings(biz.Region, run, &ps[i], byEmp[ps[i].Row.EmployeeID])...)
-		for _, text := range append(unpaid[ps[i].Row.EmployeeID], lsl[ps[i].Row.EmployeeID]...) {
+		for _, text := range append(append(unpaid[ps[i].Row.EmployeeID], lsl[ps[i].Row.EmployeeID]...), benefits[ps[i].Row.EmployeeID]...) {
 			out = append(out, warning("EmployeeInformation", ps[i].Row.EmployeeID, ps[i].Row.EmployeeName, text))
 		}
 	}

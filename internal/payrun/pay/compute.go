@@ -88,6 +88,9 @@ type line struct {
 	// leaveCat: a line paying approved leave, its leave category (NZ
 	// annual holidays are paid at the greater of OWP and AWE).
 	leaveCat *categories.LeaveCategory
+	// protect: a UK standing deduction's protected earnings (an
+	// attachment of earnings order: uk_protected_earnings.go); nil: none.
+	protect *protectedEarnings
 }
 
 // standardEarnings is the employee's pay for one period from their own
@@ -191,6 +194,9 @@ func compute(region string, run *store.PayRun, e *EmployeeRow, lines []line, y *
 			f = figures{hoursE4: f.hoursE4, gross: f.gross, preTax: f.preTax, taxable: f.taxable, postTax: f.postTax,
 				expenses: f.expenses, liabilities: f.liabilities, calcError: err.Error()}
 		}
+	}
+	if region == calc.UK && f.calcError == "" {
+		ukProtectedEarnings(lines, &f) // uk_protected_earnings.go
 	}
 	collectionsAfterTax(lines, &f)
 	f.tax += taxAdjust

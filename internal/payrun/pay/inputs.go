@@ -965,6 +965,9 @@ func otherInclusionLines(incl []store.EmployeeRecurringInclusion, cats *Categori
 				if nzChildSupportCategory(cats, c) {
 					l.Subtype = SubtypeNZChildSupport // nz_child_support.go: the protected net earnings limit
 				}
+				if cats.Region == calc.UK && !c.TaxExempt {
+					l.protect = ukProtected(r) // uk_protected_earnings.go
+				}
 			}
 		} else if kind != KindExpense {
 			continue // the category is gone

@@ -21,7 +21,8 @@ import (
 // docs/reference/uk-holiday-pay-regular-overtime.md). The leave line was
 // priced at the employee's hourly rate (leaveLines); the overtime paid in
 // the reference period (earnings in pay categories with a loading, such
-// as the default "Overtime 1.5x" and "Overtime 2x") over its weeks is the
+// as the default "Overtime 1.5x" and "Overtime 2x", and commission:
+// ukRegularRemuneration) over its weeks is the
 // average weekly overtime, and each hour of leave gets that ÷ the
 // employee's hours a week on top. Without hours a week, overtime in the
 // reference period or a finalised earlier period the line stays as it is.
@@ -53,11 +54,22 @@ func (w *Writer) ukHolidayWithOvertime(ctx context.Context, run *store.PayRun, e
 		pay := lineMoney(l.units, rate)
 		l.rate, l.amount = rate, pay
 		l.Rate, l.Amount = rate.RoundHalfUp(4).String(), pay.MinorUnits()
-		l.Notes = l.leaveCat.Name + ": " + l.units.String() + " hours at the hourly rate plus the average weekly overtime of the last " +
+		l.Notes = l.leaveCat.Name + ": " + l.units.String() + " hours at the hourly rate plus the average weekly overtime and commission of the last " +
 			weeks.RoundHalfUp(2).String() + " weeks with pay " + payroll.MoneyFromDecimal(weekly.Decimal()).StringFixed(2) + " ÷ " + hpw.String() +
 			" hours a week (Working Time Regulations 1998 reg 16)"
 	}
 	return nil
+}
+
+// ukRegularRemuneration: earnings of pay category cat count in a week's
+// pay for annual leave beyond the basic rate: overtime (a category with a
+// loading; reg 16(3ZA)(c) "other payments, including overtime payments,
+// which have been regularly paid") and commission (a category of type
+// Commission; reg 16(3ZA)(a) "payments, including commission payments,
+// which are intrinsically linked to the performance of tasks the worker is
+// required to carry out under the worker's contract").
+func ukRegularRemuneration(cat Category) bool {
+	return cat.Kind != calc.Leave && (cat.Loading.IsPos() || cat.Kind == calc.Commission)
 }
 
 // ukAnnualLeave: a UK leave category of annual leave (a tracked standard
@@ -93,7 +105,7 @@ func (w *Writer) ukAverageWeeklyOvertime(ctx context.Context, run *store.PayRun,
 			order = append(order, p)
 		}
 		p.pay += r.Amount
-		if cat, ok := cats.ByKind[KindEarnings][r.CategoryID]; ok && cat.Loading.IsPos() && cat.Kind != calc.Leave {
+		if cat, ok := cats.ByKind[KindEarnings][r.CategoryID]; ok && ukRegularRemuneration(cat) {
 			p.overtime += r.Amount
 		}
 	}

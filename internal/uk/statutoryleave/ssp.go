@@ -157,6 +157,14 @@ func (r *SSPResult) TotalPence() int64 {
 	return t
 }
 
+// sspReformFrom is the day the Employment Rights Act 2025 SSP rules
+// start (S.I. 2026/373 reg 2(a)); sspLongSickBefore the DWP's cut-off for
+// spells newly entitled on that day.
+var (
+	sspReformFrom     = time.Date(2026, 4, 6, 0, 0, 0, 0, time.UTC)
+	sspLongSickBefore = time.Date(2025, 9, 22, 0, 0, 0, 0, time.UTC)
+)
+
 // linkedChain is the PIWs of all (sorted by start) that link to the one
 // with id target, the target last; nil when the target is not a PIW.
 func linkedChain(all []sickSpell, target int64) []sickSpell {
@@ -184,6 +192,16 @@ func linkedChain(all []sickSpell, target int64) []sickSpell {
 // PIW of the linked chain. The mechanics (waiting days, LEL test, the 80%
 // cap) are those of the tax year the chain started in; the flat rate is
 // that of the tax year each day falls in (rules-2026-27 §2.7).
+//
+// A series that started before 6 April 2026 follows the DWP's
+// transitional guidance for software developers (docs/reference/uk-ssp.md):
+// from 6 April 2026 no more waiting days are served and the LEL test no
+// longer applies, so an employee serving waiting days or below the LEL is
+// paid from that day at the lower of the flat rate and 80% of AWE; one
+// already receiving SSP keeps the flat rate until that spell of sickness
+// ends (a later linked spell has the 80% cap); one newly entitled whose
+// spell has lasted without a break since before 22 September 2025 is paid
+// £0.
 func computeSSP(all []sickSpell, target int64, awe AWE) (SSPResult, error) {
 	var r SSPResult
 	var me sickSpell
@@ -217,31 +235,57 @@ func computeSSP(all []sickSpell, target int64, awe AWE) (SSPResult, error) {
 	}
 	r.Log = append(r.Log, fmt.Sprintf("%s rules (the tax year the series started in): %d waiting days, LEL test %v, at most %d weeks",
 		mech.name, mech.sspWaitingDays, mech.sspLELTest, mech.sspMaxWeeks))
-	if mech.sspLELTest {
-		if !awe.atLeast(mech.lelWeekly) {
-			r.Reason = "AverageEarningsNotHighEnough"
-			r.Log = append(r.Log, fmt.Sprintf("average weekly earnings %s below the lower earnings limit %s", awe.Money(), pounds(mech.lelWeekly)))
-			return r, nil
+	belowLEL := mech.sspLELTest && !awe.atLeast(mech.lelWeekly)
+	if belowLEL {
+		r.Reason = "AverageEarningsNotHighEnough"
+		r.Log = append(r.Log, fmt.Sprintf("average weekly earnings %s below the lower earnings limit %s", awe.Money(), pounds(mech.lelWeekly)))
+		if !me.end.Before(sspReformFrom) {
+			r.Log = append(r.Log, "from 6 April 2026 the lower earnings limit test no longer applies: days from then are paid at the lower of the flat rate and 80% of AWE (DWP transitional guidance)")
 		}
 	}
-	r.Eligible = true
+	r.Eligible = !belowLEL
 	// Walk the chain day by day: waiting days first, then paid days up
 	// to the cap of max weeks × qualifying days a week (the target's).
+	// A series that started under the rules before 6 April 2026 is paid
+	// on days from then by the DWP's transitional guidance (sspTransition).
 	waiting, paid := 0, 0
 	capDays := mech.sspMaxWeeks * perWeek(me.mask)
 	weekIndex := map[time.Time]int{}
+	receiving := map[int]bool{} // spells of the chain paid SSP on a day before 6 April 2026
 	for ci, s := range chain {
+		newlyEligible := false // the spell runs into 6 April 2026 below the LEL or serving waiting days
 		for d := payroll.DateOnly(s.start); !d.After(payroll.DateOnly(s.end)); d = d.AddDate(0, 0, 1) {
 			if !isQualifying(s.mask, d) {
 				continue
 			}
 			last := ci == len(chain)-1
-			if waiting < mech.sspWaitingDays {
-				waiting++
-				if last {
-					r.WaitingDays++
+			fy, err := taxYearOf(d)
+			if err != nil {
+				return r, err
+			}
+			transition := mech.sspWaitingDays > 0 && fy.sspWaitingDays == 0 // an old-rules series on a day of the new rules
+			if !transition {
+				if belowLEL {
+					continue
 				}
-				continue
+				if waiting < mech.sspWaitingDays {
+					waiting++
+					if last {
+						r.WaitingDays++
+					}
+					continue
+				}
+			} else if !receiving[ci] && !newlyEligible && (belowLEL || waiting < mech.sspWaitingDays) {
+				newlyEligible = true
+				if payroll.DateOnly(s.start).Before(sspLongSickBefore) {
+					if last {
+						r.Log = append(r.Log, "sick without a break since before 22 September 2025 and not entitled on 5 April 2026: SSP at £0 a week from 6 April 2026 (DWP transitional guidance)")
+					}
+					break
+				}
+				if last {
+					r.Log = append(r.Log, fmt.Sprintf("%s: the new rules apply from 6 April 2026 to a series that was not yet paid (waiting days or below the LEL): paid from that day (DWP transitional guidance)", d.Format("2006-01-02")))
+				}
 			}
 			if paid >= capDays {
 				if last && r.Reason == "" {
@@ -255,13 +299,23 @@ func computeSSP(all []sickSpell, target int64, awe AWE) (SSPResult, error) {
 				r.PaidBefore++
 				continue
 			}
-			fy, err := taxYearOf(d)
-			if err != nil {
-				return r, err
+			if !transition {
+				receiving[ci] = true
+			}
+			r.Eligible, r.Reason = true, ""
+			pct := mech.sspAWEPercent
+			if transition {
+				// The 80% cap from 6 April 2026, except for an employee
+				// already receiving SSP in a spell that goes on past 5
+				// April: the flat rate until that spell ends.
+				pct = fy.sspAWEPercent
+				if receiving[ci] {
+					pct = 0
+				}
 			}
 			num, den := fy.sspWeekly, int64(1)
-			if mech.sspAWEPercent > 0 && awe.num*mech.sspAWEPercent < fy.sspWeekly*awe.den*100 {
-				num, den = awe.num*mech.sspAWEPercent, awe.den*100
+			if pct > 0 && awe.num*pct < fy.sspWeekly*awe.den*100 {
+				num, den = awe.num*pct, awe.den*100
 			}
 			ws := sunday(d)
 			i, ok := weekIndex[ws]
