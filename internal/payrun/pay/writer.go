@@ -37,7 +37,7 @@ type Writer struct {
 	statutory *statutoryCache            // statutory_leave.go, read on first use
 	uk        *ukCache                   // uk_employee.go, read on first use
 	my        *myCache                   // my_employee.go, read on first use
-	shgMonth  map[int64]map[string]int64 // sg_shg.go, read on first use
+	shgMonth  map[int64]*sgMonthPaid       // sg_shg.go, read on first use
 	totals    runTotals                  // runtotals.go: the run's totals to add at Flush
 }
 
