@@ -34,11 +34,11 @@ type Writer struct {
 	s         *Calculator
 	in        *inputs
 	sources   []sourceRow
-	statutory *statutoryCache            // statutory_leave.go, read on first use
-	uk        *ukCache                   // uk_employee.go, read on first use
-	my        *myCache                   // my_employee.go, read on first use
-	shgMonth  map[int64]*sgMonthPaid       // sg_shg.go, read on first use
-	totals    runTotals                  // runtotals.go: the run's totals to add at Flush
+	statutory *statutoryCache        // statutory_leave.go, read on first use
+	uk        *ukCache               // uk_employee.go, read on first use
+	my        *myCache               // my_employee.go, read on first use
+	shgMonth  map[int64]*sgMonthPaid // sg_shg.go, read on first use
+	totals    runTotals              // runtotals.go: the run's totals to add at Flush
 }
 
 // sourceRow is a pay_run_sources row waiting to be written.
