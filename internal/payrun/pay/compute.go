@@ -164,6 +164,9 @@ type figures struct {
 	// nzShortfall: what a joiner's or leaver's standard lines would pay
 	// for the whole period beyond what they pay (NZ ESCT estimate).
 	nzShortfall int64
+	// nzOver: the line taking back NZ child support typed over the
+	// protected net earnings limit, to be stored (nz_child_support.go).
+	nzOver *line
 
 	niable sql.NullInt64 // UK: the pay Class 1 NI was worked on (writer.go ukNIablePay); null elsewhere
 }
@@ -184,7 +187,7 @@ func compute(region string, run *store.PayRun, e *EmployeeRow, lines []line, y *
 			expenses: f.expenses, liabilities: f.liabilities, calcError: err.Error()}
 	}
 	if region == calc.NZ && f.calcError == "" {
-		nzProtectedNetEarnings(lines, &f) // nz_child_support.go
+		f.nzOver = nzProtectedNetEarnings(lines, &f) // nz_child_support.go
 	}
 	collectionsAfterTax(lines, &f)
 	f.tax += taxAdjust
