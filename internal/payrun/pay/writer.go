@@ -243,7 +243,8 @@ func (w *Writer) RecalcEmployee(ctx context.Context, region string, run *store.P
 	}
 	f := compute(region, run, e, lines, y, x)
 	w.syncQueued(lines[len(lines)-len(calc):]) // compute may have limited a calculated line (NZ child support)
-	if f.nzOver != nil { // NZ child support typed over the protected net earnings (nz_child_support.go)
+	// NZ child support typed over the protected net earnings (nz_child_support.go).
+	if f.nzOver != nil {
 		w.addLine(e.ID, f.nzOver)
 	}
 	if err := w.storeUKPension(ctx, run.ID, e.ID, &f); err != nil {
