@@ -188,14 +188,14 @@ func TestCalculateErrors(t *testing.T) {
 	weekly := input(d, "5000", "", calc.SGEmployee{DateOfBirth: dob40})
 	weekly.Frequency = calc.Weekly
 	for name, in := range map[string]*calc.Input{
-		"no SG":         {Region: calc.SG, PaymentDate: d, Frequency: calc.Monthly},
-		"weekly":        weekly,
-		"no DOB":        input(d, "5000", "", calc.SGEmployee{}),
-		"residency":     input(d, "5000", "", calc.SGEmployee{DateOfBirth: dob40, Residency: "EP"}),
-		"negative":      input(d, "-5000", "", calc.SGEmployee{DateOfBirth: dob40}),
-		"huge":          input(d, "5000000000", "", calc.SGEmployee{DateOfBirth: dob40}),
-		"no year":       input(day(2031, 1, 1), "5000", "", calc.SGEmployee{DateOfBirth: dob40}),
-		"negativeYTD":   input(d, "5000", "", calc.SGEmployee{DateOfBirth: dob40, AWSubjectToCPFYTD: payroll.MustMoney("-1")}),
+		"no SG":       {Region: calc.SG, PaymentDate: d, Frequency: calc.Monthly},
+		"weekly":      weekly,
+		"no DOB":      input(d, "5000", "", calc.SGEmployee{}),
+		"residency":   input(d, "5000", "", calc.SGEmployee{DateOfBirth: dob40, Residency: "EP"}),
+		"negative":    input(d, "-5000", "", calc.SGEmployee{DateOfBirth: dob40}),
+		"huge":        input(d, "5000000000", "", calc.SGEmployee{DateOfBirth: dob40}),
+		"no year":     input(day(2031, 1, 1), "5000", "", calc.SGEmployee{DateOfBirth: dob40}),
+		"negativeYTD": input(d, "5000", "", calc.SGEmployee{DateOfBirth: dob40, AWSubjectToCPFYTD: payroll.MustMoney("-1")}),
 	} {
 		if _, err := e.Calculate(in); err == nil {
 			t.Errorf("%s: no error", name)
