@@ -182,7 +182,11 @@ type figures struct {
 // lines (termination and earlier ETPs: au_termination.go).
 func compute(region string, run *store.PayRun, e *EmployeeRow, lines []line, y *YTD, x *extras) figures {
 	in, f, taxAdjust := regionCalcInput(region, run, lines, x)
-	if _, err := statutory(region, run, e, &in, y, &f, x); err != nil {
+	err := sgDirectorsFeesCheck(region, lines) // sg_cpf.go
+	if err == nil {
+		_, err = statutory(region, run, e, &in, y, &f, x)
+	}
+	if err != nil {
 		f = figures{hoursE4: f.hoursE4, gross: f.gross, preTax: f.preTax, taxable: f.taxable, postTax: f.postTax,
 			expenses: f.expenses, liabilities: f.liabilities, calcError: err.Error()}
 	}

@@ -2,6 +2,7 @@ package pay
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"time"
 
@@ -114,4 +115,38 @@ func sgCommissionPeriods(in *calc.Input, lines []line) {
 func sgCommissionAW(typ, periods string) bool {
 	n, ok := lumpSumPeriods(periods)
 	return ok && n > 1 && earningKinds[strings.ToLower(typ)] == calc.Commission
+}
+
+// sgDirectorsFees is the classification (paymentSummaryClassification) of
+// a pay category of director's fees.
+const sgDirectorsFees = "DirectorsFees"
+
+// sgDirectorsFeesRefused says why an SG employee's pay with a line of a
+// pay category classified DirectorsFees cannot be calculated: whether
+// CPF is due on director's fees depends on whether they are wages under
+// the CPF Act (s 2: remuneration due or granted in respect of employment),
+// and the CPF Board's own rule was not found (its Contribute-As-You-Earn
+// FAQ says only that directors' fees are taxable as employment income;
+// docs/reference/sg-cpf-aw-ceiling.md, "Director's fees"). Rather than
+// guess, the employee is not calculated (the run cannot be finalised)
+// with a message naming what is missing.
+func sgDirectorsFeesRefused(lines []line) error {
+	for i := range lines {
+		l := &lines[i]
+		if l.Kind == KindEarnings && l.cat != nil && l.cat.AU.Class == sgDirectorsFees {
+			return fmt.Errorf("sg: CPF on director's fees (pay category %q, classified DirectorsFees) is not known: the CPF Board's rule on whether "+
+				"a director's fee is wages under the CPF Act was not found (docs/reference/sg-cpf-aw-ceiling.md); pay a fee that is salary under a "+
+				"contract of service through an ordinary or bonus category, or pay the fee outside the pay run: %w", l.CategoryName, calc.ErrNoRules)
+		}
+	}
+	return nil
+}
+
+// sgDirectorsFeesCheck is sgDirectorsFeesRefused for an SG employee, nil
+// elsewhere.
+func sgDirectorsFeesCheck(region string, lines []line) error {
+	if region != calc.SG {
+		return nil
+	}
+	return sgDirectorsFeesRefused(lines)
 }
