@@ -1,0 +1,43 @@
+package payrunapi_test
+
+import (
+	"testing"
+
+	"github.com/payrolld/payrolld/internal/db"
+	"github.com/payrolld/payrolld/internal/testkit"
+)
+
+// Audit (paydepth28): student loan on secondary codes. IRD: a secondary
+// tax code with SL deducts student loan at 12% of all the pay from that
+// job, with no threshold (payroll-rules-2026-27.md §3.5); the secondary
+// rates before the ACC levy are S 17.5%, SH 30%, ST 33%, SB 10.5%, SA 39%
+// (§3.1). Weekly pay of $500 in November 2026:
+//   - Ana, S SL: PAYE 17.5% × 500 = 87.50; student loan 12% × 500 = 60.00.
+//   - Ben, SH SL: PAYE 30% × 500 = 150.00; student loan 60.00.
+//   - Cat, SB SL: PAYE 10.5% × 500 = 52.50; student loan 60.00.
+//   - Dee, M SL (main code, for contrast): student loan 12% × (500 − 464
+//     threshold a week) = 4.32.
+func TestAuditNZStudentLoanOnSecondaryCodes(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "NZ", "Weekly")
+		cases := []struct {
+			name, code string
+			paye, sl   float64
+			id         int64
+		}{{"Ana", "S SL", 87.50, 60, 0}, {"Ben", "SH SL", 150, 60, 0}, {"Cat", "SB SL", 52.50, 60, 0}, {"Dee", "M SL", -1, 4.32, 0}}
+		for i := range cases {
+			c := &cases[i]
+			c.id = e.employee(t, c.name, "Weekly", map[string]any{"rate": 500, "rateUnit": "Fixed", "hoursPerWeek": 40,
+				"taxCodeDeclaration_TaxCode": c.code, "startDate": "2025-01-01T00:00:00"})
+		}
+		P := e.run(t, "2026-11-15", 0, 0)
+		for _, c := range cases {
+			tot := e.totals(t, P, c.id)
+			if c.paye >= 0 {
+				expectAmount(t, c.name+" PAYE", tot["payeWithheld"], c.paye)
+			}
+			expectAmount(t, c.name+" student loan", tot["studentLoanAmount"], c.sl)
+		}
+	})
+}
