@@ -1,6 +1,7 @@
 package payrunapi_test
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/payrolld/payrolld/internal/db"
@@ -39,5 +40,30 @@ func TestAuditNZStudentLoanOnSecondaryCodes(t *testing.T) {
 			}
 			expectAmount(t, c.name+" student loan", tot["studentLoanAmount"], c.sl)
 		}
+	})
+}
+
+// Audit (paydepth28): KiwiSaver on overtime. KiwiSaver contributions are a
+// percentage of gross salary or wages (KiwiSaver Act 2006 s 4 "salary or
+// wages": overtime included; IRD "KiwiSaver deductions"), 3.5% from 1
+// April 2026 for both sides. Tama, $30.00 an hour, 40 hours and 10 hours
+// of overtime at 1.5x (the category's 50% loading) in the week to 15
+// November 2026: gross 1,200 + 450 = 1,650; KiwiSaver 3.5% × 1,650 =
+// 57.75 employee and 57.75 employer.
+func TestAuditNZKiwiSaverOnOvertime(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "NZ", "Weekly")
+		ot := int64(num(t, e.Do("POST", e.B+"/paycategory", e.Key, map[string]any{"name": "Overtime 1.5x", "rateUnit": "Hourly",
+			"rateLoadingPercent": 50}).Expect(t, 200).Map(t)["id"]))
+		tama := e.employee(t, "Tama", "Weekly", map[string]any{"rate": 30, "rateUnit": "Hourly", "hoursPerWeek": 40,
+			"taxCodeDeclaration_TaxCode": "M", "startDate": "2025-01-06T00:00:00", "kiwiSaver_EnrollmentStatus": "Enrolled"})
+		P := e.run(t, "2026-11-15", 0, 0)
+		e.Do("POST", P+"/earningslines", e.Key, map[string]any{"earningsLines": map[string]any{fmt.Sprint(tama): []any{
+			map[string]any{"payCategoryId": fmt.Sprint(ot), "units": 10}}}}).Expect(t, 200)
+		tot := e.totals(t, P, tama)
+		expectAmount(t, "gross", tot["grossEarnings"], 1650)
+		expectAmount(t, "KiwiSaver employee", tot["kiwiSaverEmployeeContribution"], 57.75)
+		expectAmount(t, "KiwiSaver employer", tot["kiwiSaverEmployerContribution"], 57.75)
 	})
 }
