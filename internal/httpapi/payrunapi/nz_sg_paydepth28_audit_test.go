@@ -67,3 +67,22 @@ func TestAuditNZKiwiSaverOnOvertime(t *testing.T) {
 		expectAmount(t, "KiwiSaver employer", tot["kiwiSaverEmployerContribution"], 57.75)
 	})
 }
+
+// Audit (paydepth28): the ACC earners' levy on a fortnightly pay, per
+// period (1.75% from 1 April 2026 including GST, payroll-rules-2026-27.md
+// §3.2), with PAYE on M. Rua, $2,000 a fortnight (fortnight to 15
+// November 2026): annual 52,000: 10.5% × 15,600 = 1,638 + 17.5% × 36,400
+// = 6,370 → 8,008 ÷ 26 = PAYE 308.00; ACC 1.75% × 2,000 = 35.00.
+func TestAuditNZACCOnAFortnightlyPay(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "NZ", "Fortnightly")
+		rua := e.employee(t, "Rua", "Fortnightly", map[string]any{"rate": 2000, "rateUnit": "Fixed", "hoursPerWeek": 40,
+			"taxCodeDeclaration_TaxCode": "M", "startDate": "2025-01-06T00:00:00"})
+		P := e.run(t, "2026-11-15", 0, 0)
+		tot := e.totals(t, P, rua)
+		expectAmount(t, "gross", tot["grossEarnings"], 2000)
+		expectAmount(t, "PAYE", tot["payeWithheld"], 308)
+		expectAmount(t, "ACC", tot["accLevyAmount"], 35)
+	})
+}
