@@ -53,8 +53,9 @@ type SGEmployee struct {
 	// AWPaidYTD is the additional wages paid earlier this year, whether or
 	// not they were subject to CPF (the year-end recalculation reads it).
 	AWPaidYTD payroll.Money `json:"aw_paid_ytd,omitzero"`
-	// The business's earlier runs paid in the same calendar month (zero
-	// when this is the month's first): CPF is due on the month's total
+	// The business's other finalised runs paid in the same calendar month
+	// (zero when this is the month's first), whatever their pay date
+	// against this run's and whatever order they were finalised in: CPF is due on the month's total
 	// wages (CPF Board, "How much CPF contributions to pay"), so the
 	// engine works out the month's CPF on these wages plus this run's and
 	// charges the difference from what those runs charged. The year to
@@ -66,6 +67,12 @@ type SGEmployee struct {
 	MonthAWSubject   payroll.Money `json:"month_aw_subject,omitzero"`   // AW subject to CPF in those runs
 	MonthCPFEmployee payroll.Money `json:"month_cpf_employee,omitzero"` // employee share those runs charged
 	MonthCPFEmployer payroll.Money `json:"month_cpf_employer,omitzero"` // employer share those runs charged
+	// MonthRemunerationPaid and MonthSDLCharged are the total
+	// remuneration the month's other runs paid and the Skills Development
+	// Levy they charged: the levy is monthly, on the month's total
+	// remuneration, so this run is charged the month's levy less theirs.
+	MonthRemunerationPaid payroll.Money `json:"month_remuneration_paid,omitzero"`
+	MonthSDLCharged       payroll.Money `json:"month_sdl_charged,omitzero"`
 	// SDLExempt: the employer records the employee as outside the Skills
 	// Development Levy (SkillsFuture Singapore: domestic workers such as
 	// servants, gardeners and chauffeurs, and employees working wholly

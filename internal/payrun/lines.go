@@ -319,10 +319,7 @@ func (s *Service) Submit(ctx context.Context, biz business.Business, id int64, s
 					}
 				case pay.KindDeduction:
 					c, _ := cats.Find(pay.KindDeduction, strconv.FormatInt(l.CategoryID, 10), false)
-					st = pay.SacrificeSubtype(c) // to super: paid to the employee's fund; to other benefits: not OTE
-					if cs := pay.ChildSupportSubtype(biz.Region, c); cs != "" {
-						st = cs // an AU s 45 child support deduction (pay/au_child_support.go)
-					}
+					st = pay.DeductionSubtype(cats, c) // to super: paid to the employee's fund; to other benefits: not OTE; AU and NZ child support: limited
 				}
 				p.lines = append(p.lines, l)
 				p.subtypes = append(p.subtypes, st)

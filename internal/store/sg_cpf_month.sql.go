@@ -10,59 +10,189 @@ import (
 	"time"
 )
 
-const sgCpfMonthEarlierRuns = `-- name: SgCpfMonthEarlierRuns :many
-
-SELECT pe.employee_id, CAST(SUM(pe.cpf_employee) AS BIGINT) AS cpf_employee, CAST(SUM(pe.cpf_employer) AS BIGINT) AS cpf_employer,
-    CAST(SUM(pe.cpf_ow_subject) AS BIGINT) AS cpf_ow_subject, CAST(SUM(pe.cpf_aw_subject) AS BIGINT) AS cpf_aw_subject
-FROM pay_run_employees pe JOIN pay_runs r ON r.id = pe.pay_run_id
+const sgEarningsPaidIn = `-- name: SgEarningsPaidIn :many
+SELECT l.employee_id, l.category_id, l.lump_sum_periods, CAST(SUM(l.amount) AS BIGINT) AS amount
+FROM pay_run_lines l JOIN pay_runs r ON r.id = l.pay_run_id
 WHERE r.business_id = $1 AND r.status = 'Finalised' AND r.id <> $2
-    AND r.date_paid >= $3 AND r.date_paid <= $4
-GROUP BY pe.employee_id
-ORDER BY pe.employee_id
+    AND r.date_paid >= $3 AND r.date_paid < $4 AND l.kind = 'earnings'
+GROUP BY l.employee_id, l.category_id, l.lump_sum_periods
+ORDER BY l.employee_id, l.category_id, l.lump_sum_periods
 `
 
-type SgCpfMonthEarlierRunsParams struct {
+type SgEarningsPaidInParams struct {
 	BusinessID int64
 	PayRunID   int64
-	MonthFrom  time.Time
+	FromDate   time.Time
 	ToDate     time.Time
 }
 
-type SgCpfMonthEarlierRunsRow struct {
-	EmployeeID   int64
-	CpfEmployee  int64
-	CpfEmployer  int64
-	CpfOwSubject int64
-	CpfAwSubject int64
+type SgEarningsPaidInRow struct {
+	EmployeeID     int64
+	CategoryID     int64
+	LumpSumPeriods string
+	Amount         int64
 }
 
-// SG CPF of the month across several runs (internal/payrun/pay/sg_cpf_month.go).
-// Each employee's CPF shares and wages subject to CPF in the business's
-// finalised runs other than pay_run_id paid in [month_from, to_date] (the
-// same runs the year to date counts in the month): CPF is due on the
-// month's total wages, so a later run of the month charges the month's
-// CPF less what these runs charged.
-func (q *Queries) SgCpfMonthEarlierRuns(ctx context.Context, arg SgCpfMonthEarlierRunsParams) ([]SgCpfMonthEarlierRunsRow, error) {
-	rows, err := q.db.QueryContext(ctx, sgCpfMonthEarlierRuns,
+// Each employee's earnings by pay category and months paid for
+// (lump_sum_periods) in the business's finalised runs other than
+// pay_run_id paid in [from_date, to_date): the reader classes them as
+// ordinary or additional wages.
+func (q *Queries) SgEarningsPaidIn(ctx context.Context, arg SgEarningsPaidInParams) ([]SgEarningsPaidInRow, error) {
+	rows, err := q.db.QueryContext(ctx, sgEarningsPaidIn,
 		arg.BusinessID,
 		arg.PayRunID,
-		arg.MonthFrom,
+		arg.FromDate,
 		arg.ToDate,
 	)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	items := []SgCpfMonthEarlierRunsRow{}
+	items := []SgEarningsPaidInRow{}
 	for rows.Next() {
-		var i SgCpfMonthEarlierRunsRow
+		var i SgEarningsPaidInRow
+		if err := rows.Scan(
+			&i.EmployeeID,
+			&i.CategoryID,
+			&i.LumpSumPeriods,
+			&i.Amount,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Close(); err != nil {
+		return nil, err
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const sgMonthRuns = `-- name: SgMonthRuns :many
+
+SELECT pe.employee_id, CAST(SUM(pe.cpf_employee) AS BIGINT) AS cpf_employee, CAST(SUM(pe.cpf_employer) AS BIGINT) AS cpf_employer,
+    CAST(SUM(pe.cpf_ow_subject) AS BIGINT) AS cpf_ow_subject, CAST(SUM(pe.cpf_aw_subject) AS BIGINT) AS cpf_aw_subject,
+    CAST(SUM(pe.sdl) AS BIGINT) AS sdl,
+    CAST(SUM(CASE WHEN r.date_paid <= $1 THEN pe.cpf_ow_subject ELSE 0 END) AS BIGINT) AS ytd_ow_subject,
+    CAST(SUM(CASE WHEN r.date_paid <= $1 THEN pe.cpf_aw_subject ELSE 0 END) AS BIGINT) AS ytd_aw_subject
+FROM pay_run_employees pe JOIN pay_runs r ON r.id = pe.pay_run_id
+WHERE r.business_id = $2 AND r.status = 'Finalised' AND r.id <> $3
+    AND r.date_paid >= $4 AND r.date_paid < $5
+GROUP BY pe.employee_id
+ORDER BY pe.employee_id
+`
+
+type SgMonthRunsParams struct {
+	YtdTo      time.Time
+	BusinessID int64
+	PayRunID   int64
+	MonthFrom  time.Time
+	MonthTo    time.Time
+}
+
+type SgMonthRunsRow struct {
+	EmployeeID   int64
+	CpfEmployee  int64
+	CpfEmployer  int64
+	CpfOwSubject int64
+	CpfAwSubject int64
+	Sdl          int64
+	YtdOwSubject int64
+	YtdAwSubject int64
+}
+
+// SG: what the business's other finalised runs of a calendar month (or of
+// the year before it) paid and charged, read by one reader
+// (internal/payrun/pay/sg_cpf_month.go) for CPF, the SDL and the
+// self-help group funds, which are all due on the month's total wages.
+// Every finalised run paid in the month counts, whatever order the runs
+// were finalised in.
+// Each employee's CPF shares, wages subject to CPF and SDL in the
+// business's finalised runs other than pay_run_id paid in [month_from,
+// month_to); the ytd_ columns are the part of the runs paid on or before
+// ytd_to (the runs the year to date counts: the rest of the month is not
+// in it).
+func (q *Queries) SgMonthRuns(ctx context.Context, arg SgMonthRunsParams) ([]SgMonthRunsRow, error) {
+	rows, err := q.db.QueryContext(ctx, sgMonthRuns,
+		arg.YtdTo,
+		arg.BusinessID,
+		arg.PayRunID,
+		arg.MonthFrom,
+		arg.MonthTo,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []SgMonthRunsRow{}
+	for rows.Next() {
+		var i SgMonthRunsRow
 		if err := rows.Scan(
 			&i.EmployeeID,
 			&i.CpfEmployee,
 			&i.CpfEmployer,
 			&i.CpfOwSubject,
 			&i.CpfAwSubject,
+			&i.Sdl,
+			&i.YtdOwSubject,
+			&i.YtdAwSubject,
 		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Close(); err != nil {
+		return nil, err
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const sgSelfHelpGroupPaidIn = `-- name: SgSelfHelpGroupPaidIn :many
+SELECT l.employee_id, l.subtype, CAST(SUM(l.amount) AS BIGINT) AS amount
+FROM pay_run_lines l JOIN pay_runs r ON r.id = l.pay_run_id
+WHERE r.business_id = $1 AND r.status = 'Finalised' AND r.id <> $2
+    AND r.date_paid >= $3 AND r.date_paid < $4
+    AND l.kind = 'deduction' AND l.subtype LIKE 'SelfHelpGroup.%'
+GROUP BY l.employee_id, l.subtype
+ORDER BY l.employee_id, l.subtype
+`
+
+type SgSelfHelpGroupPaidInParams struct {
+	BusinessID int64
+	PayRunID   int64
+	MonthFrom  time.Time
+	MonthTo    time.Time
+}
+
+type SgSelfHelpGroupPaidInRow struct {
+	EmployeeID int64
+	Subtype    string
+	Amount     int64
+}
+
+// Each employee's self-help group fund deductions (subtype
+// SelfHelpGroup.<fund>) in the business's finalised runs other than
+// pay_run_id paid in [month_from, month_to).
+func (q *Queries) SgSelfHelpGroupPaidIn(ctx context.Context, arg SgSelfHelpGroupPaidInParams) ([]SgSelfHelpGroupPaidInRow, error) {
+	rows, err := q.db.QueryContext(ctx, sgSelfHelpGroupPaidIn,
+		arg.BusinessID,
+		arg.PayRunID,
+		arg.MonthFrom,
+		arg.MonthTo,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []SgSelfHelpGroupPaidInRow{}
+	for rows.Next() {
+		var i SgSelfHelpGroupPaidInRow
+		if err := rows.Scan(&i.EmployeeID, &i.Subtype, &i.Amount); err != nil {
 			return nil, err
 		}
 		items = append(items, i)

@@ -10,68 +10,6 @@ import (
 	"time"
 )
 
-const sgCommissionLinesPaidBetween = `-- name: SgCommissionLinesPaidBetween :many
-SELECT l.employee_id, l.category_id, l.lump_sum_periods, CAST(SUM(l.amount) AS BIGINT) AS amount
-FROM pay_run_lines l JOIN pay_runs r ON r.id = l.pay_run_id
-WHERE r.business_id = $1 AND r.status = 'Finalised' AND r.id <> $2
-    AND r.date_paid >= $3 AND r.date_paid <= $4 AND l.kind = 'earnings'
-    AND l.lump_sum_periods <> '' AND l.lump_sum_periods <> '1'
-GROUP BY l.employee_id, l.category_id, l.lump_sum_periods
-ORDER BY l.employee_id, l.category_id, l.lump_sum_periods
-`
-
-type SgCommissionLinesPaidBetweenParams struct {
-	BusinessID int64
-	PayRunID   int64
-	FromDate   time.Time
-	ToDate     time.Time
-}
-
-type SgCommissionLinesPaidBetweenRow struct {
-	EmployeeID     int64
-	CategoryID     int64
-	LumpSumPeriods string
-	Amount         int64
-}
-
-// SG: each employee's earnings lines that say how many months they are
-// paid for (lump_sum_periods, other than ” and '1') in the finalised runs
-// other than pay_run_id paid in [from_date, to_date], by category and
-// periods: a commission for more than a month is an additional wage
-// (internal/payrun/pay/sg_cpf.go).
-func (q *Queries) SgCommissionLinesPaidBetween(ctx context.Context, arg SgCommissionLinesPaidBetweenParams) ([]SgCommissionLinesPaidBetweenRow, error) {
-	rows, err := q.db.QueryContext(ctx, sgCommissionLinesPaidBetween,
-		arg.BusinessID,
-		arg.PayRunID,
-		arg.FromDate,
-		arg.ToDate,
-	)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	items := []SgCommissionLinesPaidBetweenRow{}
-	for rows.Next() {
-		var i SgCommissionLinesPaidBetweenRow
-		if err := rows.Scan(
-			&i.EmployeeID,
-			&i.CategoryID,
-			&i.LumpSumPeriods,
-			&i.Amount,
-		); err != nil {
-			return nil, err
-		}
-		items = append(items, i)
-	}
-	if err := rows.Close(); err != nil {
-		return nil, err
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
-}
-
 const sgCpfMonthSelfHelpGroupLines = `-- name: SgCpfMonthSelfHelpGroupLines :many
 
 SELECT l.employee_id, l.subtype, CAST(SUM(l.amount) AS BIGINT) AS amount
@@ -108,63 +46,6 @@ func (q *Queries) SgCpfMonthSelfHelpGroupLines(ctx context.Context, arg SgCpfMon
 	items := []SgCpfMonthSelfHelpGroupLinesRow{}
 	for rows.Next() {
 		var i SgCpfMonthSelfHelpGroupLinesRow
-		if err := rows.Scan(&i.EmployeeID, &i.Subtype, &i.Amount); err != nil {
-			return nil, err
-		}
-		items = append(items, i)
-	}
-	if err := rows.Close(); err != nil {
-		return nil, err
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
-}
-
-const sgMonthWagesAndSelfHelpGroup = `-- name: SgMonthWagesAndSelfHelpGroup :many
-SELECT l.employee_id, CAST(CASE WHEN l.kind = 'earnings' THEN '' ELSE l.subtype END AS TEXT) AS subtype,
-    CAST(SUM(l.amount) AS BIGINT) AS amount
-FROM pay_run_lines l JOIN pay_runs r ON r.id = l.pay_run_id
-WHERE r.business_id = $1 AND r.status = 'Finalised' AND r.id <> $2
-    AND r.date_paid >= $3 AND r.date_paid < $4
-    AND (l.kind = 'earnings' OR (l.kind = 'deduction' AND l.subtype LIKE 'SelfHelpGroup.%'))
-GROUP BY l.employee_id, CASE WHEN l.kind = 'earnings' THEN '' ELSE l.subtype END
-ORDER BY l.employee_id, 2
-`
-
-type SgMonthWagesAndSelfHelpGroupParams struct {
-	BusinessID int64
-	PayRunID   int64
-	MonthFrom  time.Time
-	MonthTo    time.Time
-}
-
-type SgMonthWagesAndSelfHelpGroupRow struct {
-	EmployeeID int64
-	Subtype    string
-	Amount     int64
-}
-
-// Each employee's earnings (subtype ”) and self-help group fund
-// deductions (subtype SelfHelpGroup.<fund>) in the business's finalised
-// runs other than pay_run_id paid in [month_from, month_to): the funds
-// are monthly contributions on the month's total wages, so a second run
-// paid in the month tops up to the month's band (sg_shg.go).
-func (q *Queries) SgMonthWagesAndSelfHelpGroup(ctx context.Context, arg SgMonthWagesAndSelfHelpGroupParams) ([]SgMonthWagesAndSelfHelpGroupRow, error) {
-	rows, err := q.db.QueryContext(ctx, sgMonthWagesAndSelfHelpGroup,
-		arg.BusinessID,
-		arg.PayRunID,
-		arg.MonthFrom,
-		arg.MonthTo,
-	)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	items := []SgMonthWagesAndSelfHelpGroupRow{}
-	for rows.Next() {
-		var i SgMonthWagesAndSelfHelpGroupRow
 		if err := rows.Scan(&i.EmployeeID, &i.Subtype, &i.Amount); err != nil {
 			return nil, err
 		}

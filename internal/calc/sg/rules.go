@@ -171,24 +171,47 @@ var prevAge = map[int]int{60: 55, 65: 60, 70: 65, 0: 70}
 func pctText(rate string) string { return r(rate).Mul(payroll.RateFromInt(100)).String() + "%" }
 
 // sprBands are the G/G bands of 1st- and 2nd-year SPRs (the default scheme;
-// F/G and F/F need a joint application to the CPF Board and are not
-// modelled): age 55 and below only, 4% / 5% in the 1st year and 9% / 15%
-// in the 2nd, unchanged since 1 Oct 2003 (CPF Board news release 19 Sep
-// 2003, primary for 2003; Talenox and acctten (reviewed 4 Jun 2026) for
-// the current rates). The older age bands' rates were not found: error.
-// The phase-in factor between $500 and $750 is 3 × the employee rate, as
-// in the First Schedule's SC/SPR3 bands (derived).
+// F/G needs a joint application to the CPF Board and is not modelled, F/F
+// is the citizens' rates): 4% / 5% in the 1st year (3.5% / 5% above 60)
+// and 9% / 15% in the 2nd (6% / 12.5% above 55 to 60, 3.5% / 7.5% above
+// 60 to 65, 3.5% / 5% above 65), unchanged since 1 Oct 2003 for 55 and
+// below (CPF Board news release 19 Sep 2003, primary for 2003; Talenox
+// and acctten (reviewed 4 Jun 2026) for the current rates) and, for the
+// older bands, the CPF Board's 2026 SPR graduated table as transcribed by
+// the QuikForge-Limited/singapore-cpf-rates data set (csv/pr-graduated-
+// rates.csv, "transcribed from a CPF Board primary source", retrieved 20
+// Aug 2026; docs/reference/sg-sdl-and-spr-rates.md). "Above 65" is one
+// band in the SPR tables: the citizens' 65-70 and above-70 bands both take
+// it. The phase-in factor between $500 and $750 is 3 × the employee rate,
+// as in the First Schedule's SC/SPR3 bands (derived).
 func sprBands(yr string) [2][]ageBand {
 	src := "CPF Board news release 19 Sep 2003 (1st year 4%/5%, 2nd year 9%/15%, age 55 and below); Talenox help centre; acctten.com (reviewed 4 Jun 2026); " + srcRound
-	band := func(n int, er, ee, tot, factor string) ageBand {
+	srcOld := "CPF Board SPR graduated (G/G) table " + yr + " as transcribed in QuikForge-Limited/singapore-cpf-rates csv/pr-graduated-rates.csv (retrieved 20 Aug 2026; docs/reference/sg-sdl-and-spr-rates.md); " + srcRound
+	band := func(n, maxAge int, er, ee, tot, factor string) ageBand {
 		ord := [...]string{"", "1st", "2nd"}[n]
-		return ageBand{maxAge: 55, employer: r(er), employee: r(ee), total: r(tot), phaseIn: r(factor),
-			rule: &calc.Rule{Code: fmt.Sprintf("sg.cpf.%s.spr%d.55", yr, n),
-				Text:   fmt.Sprintf("SG CPF %s, SPR %s year (graduated employer and employee, G/G), age 55 and below, wages > $750: employer %s, employee %s, total %s of OW (ceiling as for citizens) + AW (annual ceiling)", yr, ord, pctText(er), pctText(ee), pctText(tot)),
-				Source: src},
-			gradRule: &calc.Rule{Code: fmt.Sprintf("sg.cpf.%s.spr%d.55.graduated", yr, n),
-				Text:   fmt.Sprintf("SG CPF %s, SPR %s year (G/G), age 55 and below, total wages over $50 up to $750: employer %s of total wages; employee %s × (total wages − $500) above $500 (derived: 3 × the employee rate, the First Schedule's form), nil below", yr, ord, pctText(er), factor),
-				Source: src}}
+		age, code, bsrc := "age 55 and below", "55", src
+		switch maxAge {
+		case 55:
+		case 0:
+			age, code, bsrc = "age above 70 (the SPR table's above 65)", "70+", srcOld
+		default:
+			age, code, bsrc = fmt.Sprintf("age above %d to %d", prevAge[maxAge], maxAge), fmt.Sprint(maxAge), srcOld
+			if maxAge == 70 {
+				age = "age above 65 to 70 (the SPR table's above 65)"
+			}
+		}
+		return ageBand{maxAge: maxAge, employer: r(er), employee: r(ee), total: r(tot), phaseIn: r(factor),
+			rule: &calc.Rule{Code: fmt.Sprintf("sg.cpf.%s.spr%d.%s", yr, n, code),
+				Text:   fmt.Sprintf("SG CPF %s, SPR %s year (graduated employer and employee, G/G), %s, wages > $750: employer %s, employee %s, total %s of OW (ceiling as for citizens) + AW (annual ceiling)", yr, ord, age, pctText(er), pctText(ee), pctText(tot)),
+				Source: bsrc},
+			gradRule: &calc.Rule{Code: fmt.Sprintf("sg.cpf.%s.spr%d.%s.graduated", yr, n, code),
+				Text:   fmt.Sprintf("SG CPF %s, SPR %s year (G/G), %s, total wages over $50 up to $750: employer %s of total wages; employee %s × (total wages − $500) above $500 (derived: 3 × the employee rate, the First Schedule's form), nil below", yr, ord, age, pctText(er), factor),
+				Source: bsrc}}
 	}
-	return [2][]ageBand{{band(1, "0.04", "0.05", "0.09", "0.15")}, {band(2, "0.09", "0.15", "0.24", "0.45")}}
+	return [2][]ageBand{
+		{band(1, 55, "0.04", "0.05", "0.09", "0.15"), band(1, 60, "0.04", "0.05", "0.09", "0.15"), band(1, 65, "0.035", "0.05", "0.085", "0.15"),
+			band(1, 70, "0.035", "0.05", "0.085", "0.15"), band(1, 0, "0.035", "0.05", "0.085", "0.15")},
+		{band(2, 55, "0.09", "0.15", "0.24", "0.45"), band(2, 60, "0.06", "0.125", "0.185", "0.375"), band(2, 65, "0.035", "0.075", "0.11", "0.225"),
+			band(2, 70, "0.035", "0.05", "0.085", "0.15"), band(2, 0, "0.035", "0.05", "0.085", "0.15")},
+	}
 }

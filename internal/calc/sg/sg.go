@@ -405,10 +405,38 @@ func (Engine) Calculate(in *calc.Input) (calc.Result, error) {
 			calc.Term{Name: "remuneration levied (employee exempt from SDL)", Value: payroll.Money{}})
 		return out.res, nil
 	}
-	levied, levy := sdl(y, rem)
+	mRem, mSDL := emp.MonthRemunerationPaid, emp.MonthSDLCharged
+	if mRem.IsNeg() || mSDL.IsNeg() {
+		return calc.Result{}, errNegative
+	}
+	if mRem.Cmp(maxAmount) > 0 || mSDL.Cmp(maxAmount) > 0 {
+		return calc.Result{}, errRange
+	}
+	if mRem.IsZero() && mSDL.IsZero() {
+		levied, levy := sdl(y, rem)
+		out.add(CodeSDL, levy, y.sdlRule,
+			calc.Term{Name: "remuneration", Value: rem},
+			calc.Term{Name: "remuneration levied", Value: levied})
+		return out.res, nil
+	}
+	// The levy is monthly, per employee, on the month's total
+	// remuneration (Skills Development Levy Act 1979 s 3(1), (1A) as
+	// amended by Act 20 of 2008: "0.25% of the remuneration in any month
+	// of that employee ... or $2, whichever is the greater", not chargeable
+	// on the part of the month's remuneration over $4,500;
+	// docs/reference/sg-sdl-monthly.md): the month's levy
+	// on this run's remuneration plus the month's other runs', less what
+	// those runs charged (never below nil: a run does not refund).
+	month := rem.Add(mRem)
+	levied, monthLevy := sdl(y, month)
+	levy := monthLevy.Sub(mSDL).Max(payroll.Money{})
 	out.add(CodeSDL, levy, y.sdlRule,
 		calc.Term{Name: "remuneration", Value: rem},
-		calc.Term{Name: "remuneration levied", Value: levied})
+		calc.Term{Name: "remuneration paid by the month's other runs", Value: mRem},
+		calc.Term{Name: "month's remuneration", Value: month},
+		calc.Term{Name: "remuneration levied", Value: levied},
+		calc.Term{Name: "month's levy", Value: monthLevy},
+		calc.Term{Name: "SDL charged by the month's other runs", Value: mSDL})
 	return out.res, nil
 }
 
@@ -419,8 +447,9 @@ var sdlExemptRule = &calc.Rule{Code: "sg.sdl.exempt", Text: "SG Skills Developme
 
 // maxTerms: cpf.employee 3 + cpf.employer 2 + cpf.total 10 + sdl 2,
 // and when earlier runs of the month paid wages the three CPF figures'
-// terms again with the month's working (employee 5, employer 4, total 16).
-const maxTerms = 42
+// terms again with the month's working (employee 5, employer 4, total 16)
+// and the SDL's month (4 more).
+const maxTerms = 46
 
 // builder collects a result's figures; the figures and every figure's
 // terms live in one block (one allocation per calculation).

@@ -188,22 +188,31 @@ func TestCalculateErrors(t *testing.T) {
 	weekly := input(d, "5000", "", calc.SGEmployee{DateOfBirth: dob40})
 	weekly.Frequency = calc.Weekly
 	for name, in := range map[string]*calc.Input{
-		"no SG":         {Region: calc.SG, PaymentDate: d, Frequency: calc.Monthly},
-		"weekly":        weekly,
-		"no DOB":        input(d, "5000", "", calc.SGEmployee{}),
-		"SPR1 above 55": input(d, "5000", "", calc.SGEmployee{DateOfBirth: day(1968, 2, 10), Residency: calc.SGPR1}),
-		"residency":     input(d, "5000", "", calc.SGEmployee{DateOfBirth: dob40, Residency: "EP"}),
-		"negative":      input(d, "-5000", "", calc.SGEmployee{DateOfBirth: dob40}),
-		"huge":          input(d, "5000000000", "", calc.SGEmployee{DateOfBirth: dob40}),
-		"no year":       input(day(2031, 1, 1), "5000", "", calc.SGEmployee{DateOfBirth: dob40}),
-		"negativeYTD":   input(d, "5000", "", calc.SGEmployee{DateOfBirth: dob40, AWSubjectToCPFYTD: payroll.MustMoney("-1")}),
+		"no SG":       {Region: calc.SG, PaymentDate: d, Frequency: calc.Monthly},
+		"weekly":      weekly,
+		"no DOB":      input(d, "5000", "", calc.SGEmployee{}),
+		"residency":   input(d, "5000", "", calc.SGEmployee{DateOfBirth: dob40, Residency: "EP"}),
+		"negative":    input(d, "-5000", "", calc.SGEmployee{DateOfBirth: dob40}),
+		"huge":        input(d, "5000000000", "", calc.SGEmployee{DateOfBirth: dob40}),
+		"no year":     input(day(2031, 1, 1), "5000", "", calc.SGEmployee{DateOfBirth: dob40}),
+		"negativeYTD": input(d, "5000", "", calc.SGEmployee{DateOfBirth: dob40, AWSubjectToCPFYTD: payroll.MustMoney("-1")}),
 	} {
 		if _, err := e.Calculate(in); err == nil {
 			t.Errorf("%s: no error", name)
 		}
 	}
-	if _, err := e.Calculate(input(d, "600", "", calc.SGEmployee{DateOfBirth: day(1968, 2, 10), Residency: calc.SGPR2})); !errors.Is(err, calc.ErrNoRules) {
-		t.Errorf("SPR2 above 55: %v, want ErrNoRules", err)
+	// A 2nd-year SPR above 55 to 60 (G/G 6% / 12.5%, the CPF Board's 2026
+	// SPR table): TW 600, graduated: employer 6% × 600 = 36, employee
+	// 0.375 (3 × 12.5%, derived) × 100 = 37.50; total 73.50 → 74, employee
+	// 37 (cents dropped), employer 37.
+	res, err := e.Calculate(input(d, "600", "", calc.SGEmployee{DateOfBirth: day(1968, 2, 10), Residency: calc.SGPR2}))
+	if err != nil {
+		t.Fatalf("SPR2 above 55: %v", err)
+	}
+	for code, want := range map[string]string{CodeCPFTotal: "74", CodeCPFEmployee: "37", CodeCPFEmployer: "37"} {
+		if f, _ := res.Get(code); f.Amount.Cmp(payroll.MustMoney(want)) != 0 {
+			t.Errorf("SPR2 above 55 %s = %s, want %s", code, f.Amount, want)
+		}
 	}
 }
 

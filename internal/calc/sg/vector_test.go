@@ -121,6 +121,18 @@ func TestWorkedExamples(t *testing.T) {
 		// SPR 2nd year, TW 600 (factor derived 3 × 15% = 0.45): 9% × 600 = 54 + 45 = 99.
 		{"monthly;CPF-total;2026;age<=55", "SPR2 OW", "600", "99"},
 		{"monthly;CPF-employee;2026;age<=55", "SPR2 OW", "600", "45"},
+		// 1st/2nd-year SPRs (G/G) above 55, the CPF Board's 2026 SPR table
+		// (QuikForge transcription; docs/reference/sg-sdl-and-spr-rates.md):
+		// 1st year above 55 to 60, 4% / 5%: TW 5,000: 9% = 450, employee 250.
+		{"monthly;CPF-total;2026;age>55<=60", "SPR1 G/G OW", "5000", "450"},
+		{"monthly;CPF-employee;2026;age>55<=60", "SPR1 G/G OW", "5000", "250"},
+		// 2nd year above 60 to 65, 3.5% / 7.5%: 11% × 5,000 = 550, employee 375.
+		{"monthly;CPF-total;2026;60<age<=65", "SPR2 OW", "5000", "550"},
+		{"monthly;CPF-employee;2026;60<age<=65", "SPR2 OW", "5000", "375"},
+		// 2nd year above 70 (the table's above 65), 3.5% / 5%, TW 600
+		// (factor derived 3 × 5% = 0.15): 3.5% × 600 = 21 + 0.15 × 100 = 15 → 36.
+		{"monthly;CPF-total;2026;age>70", "SPR2 OW", "600", "36"},
+		{"monthly;CPF-employee;2026;age>70", "SPR2 OW", "600", "15"},
 		// SDL: minimum 2, maximum 11.25.
 		{"monthly;SDL;2026", "SDL-0.25%", "500", "2"},
 		{"monthly;SDL;2026", "SDL", "800", "2"},
@@ -149,8 +161,6 @@ func TestUnknownRowsAreErrors(t *testing.T) {
 		{"monthly;CPF-total;2030", "CPF-55-and-below", "5000"},
 		{"monthly;CPF-total;2026", "CPF", "5000"},                    // no age band
 		{"monthly;CPF-total;2026", "CPF-above55", "5000"},            // ambiguous band
-		{"monthly;CPF-total;2026;age>55<=60", "SPR1 G/G OW", "5000"}, // no SPR table above 55
-		{"monthly;CPF-total;2026;age>70", "SPR2 OW", "600"},          // no SPR table above 55
 		{"monthly;CPF-total;2026;age<=55;foo=1", "SC/SPR3+", "5000"}, // unknown key
 		{"monthly;SDL;2026", "SDL-0.5%", "5000"},                     // wrong rate
 		{"monthly;CPF-total;2026;age<=55", "CPF-above60-65", "5000"}, // two bands

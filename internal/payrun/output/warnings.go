@@ -195,6 +195,11 @@ func employeeWarnings(region string, run store.PayRun, p *Payee, lines []store.P
 			add("PreviouslyTerminated", "the employee was terminated on %s, before the period", e.EndDate.Time.Format("2006-01-02"))
 		}
 	}
+	for _, l := range lines {
+		if l.Kind == pay.KindDeduction && l.Subtype == pay.SubtypeNZChildSupportOver {
+			add("EmployeeInformation", "%s", l.Notes) // NZ child support typed over the protected net earnings (pay/nz_child_support.go)
+		}
+	}
 	seen := map[string]bool{}
 	dup := false
 	for _, l := range lines {

@@ -94,6 +94,9 @@ func (s *Calculator) LoadCategories(ctx context.Context, biz business.Business) 
 		if biz.Region == calc.AU {
 			auCategory(&c, &p)
 		}
+		if biz.Region == calc.SG && p.PaymentSummaryClassification == sgDirectorsFees {
+			c.AU.Class = sgDirectorsFees // sg_cpf.go: refused, the CPF rule not found
+		}
 		if loadedRegion(biz.Region) {
 			c.Loading = p.RateLoadingPercent.Add(p.PenaltyLoadingPercent)
 			if p.ParentID != nil {

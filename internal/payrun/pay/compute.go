@@ -167,6 +167,9 @@ type figures struct {
 	// nzShortfall: what a joiner's or leaver's standard lines would pay
 	// for the whole period beyond what they pay (NZ ESCT estimate).
 	nzShortfall int64
+	// nzOver: the line taking back NZ child support typed over the
+	// protected net earnings limit, to be stored (nz_child_support.go).
+	nzOver *line
 
 	niable sql.NullInt64 // UK: the pay Class 1 NI was worked on (writer.go ukNIablePay); null elsewhere
 }
@@ -182,12 +185,16 @@ type figures struct {
 // lines (termination and earlier ETPs: au_termination.go).
 func compute(region string, run *store.PayRun, e *EmployeeRow, lines []line, y *YTD, x *extras) figures {
 	in, f, taxAdjust := regionCalcInput(region, run, lines, x)
-	if _, err := statutory(region, run, e, &in, y, &f, x); err != nil {
+	err := sgDirectorsFeesCheck(region, lines) // sg_cpf.go
+	if err == nil {
+		_, err = statutory(region, run, e, &in, y, &f, x)
+	}
+	if err != nil {
 		f = figures{hoursE4: f.hoursE4, gross: f.gross, preTax: f.preTax, taxable: f.taxable, postTax: f.postTax,
 			expenses: f.expenses, liabilities: f.liabilities, calcError: err.Error()}
 	}
 	if region == calc.NZ && f.calcError == "" {
-		nzProtectedNetEarnings(lines, &f) // nz_child_support.go
+		f.nzOver = nzProtectedNetEarnings(lines, &f) // nz_child_support.go
 	}
 	if region == calc.AU && f.calcError == "" {
 		if err := auProtectedEarningsGap(run, lines); err != nil { // au_child_support.go

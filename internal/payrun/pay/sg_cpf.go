@@ -2,12 +2,12 @@ package pay
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"time"
 
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/calc"
-	"github.com/payrolld/payrolld/internal/categories"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/store"
 )
@@ -38,12 +38,14 @@ func sgYear(e *EmployeeRow, paid time.Time, y *YTD, sg *calc.SGEmployee) {
 }
 
 // addSGAWPaid sets y.sgAWPaid of each SG employee: the additional wages
-// (sgWagesPaidBetween) of the year's finalised runs paid before the run.
+// (sgWagesPaidIn) of the year's finalised runs paid before the run's
+// month (the month's own runs are sgMonthRuns').
 func addSGAWPaid(ctx context.Context, q *store.Queries, biz business.Business, run *store.PayRun, from time.Time, out map[int64]*YTD) error {
 	if biz.Region != calc.SG {
 		return nil
 	}
-	paid, err := sgWagesPaidBetween(ctx, q, biz, run, from)
+	month, _ := sgMonthBounds(run.DatePaid)
+	paid, err := sgWagesPaidIn(ctx, q, biz.ID, run.ID, from, month)
 	if err != nil {
 		return err
 	}
@@ -53,57 +55,6 @@ func addSGAWPaid(ctx context.Context, q *store.Queries, biz business.Business, r
 		}
 	}
 	return nil
-}
-
-// sgWages are an employee's ordinary and additional wages paid (minor
-// units).
-type sgWages struct{ ow, aw int64 }
-
-// sgWagesPaidBetween is, by employee, the wages of the business's
-// finalised runs other than run paid from from to run's date, classified
-// as the engine does: AW by the pay category (sgAWCategories) or a
-// commission for more than a month (lumpSumNumberOfPayPeriods > 1)
-// whatever its category, termination payments (ETP) not wages, every other
-// earnings line OW.
-func sgWagesPaidBetween(ctx context.Context, q *store.Queries, biz business.Business, run *store.PayRun, from time.Time) (map[int64]*sgWages, error) {
-	rows, err := q.EarningsByCategoryPaidBetween(ctx, store.EarningsByCategoryPaidBetweenParams{BusinessID: biz.ID, PayRunID: run.ID,
-		FromDate: from, ToDate: run.DatePaid})
-	if err != nil || len(rows) == 0 {
-		return nil, err
-	}
-	types, err := categories.PayCategoryTypes(ctx, q, biz.ID)
-	if err != nil {
-		return nil, err
-	}
-	aw := sgAWCategories(types)
-	out := map[int64]*sgWages{}
-	of := func(id int64) *sgWages {
-		if out[id] == nil {
-			out[id] = &sgWages{}
-		}
-		return out[id]
-	}
-	for _, r := range rows {
-		switch w := of(r.EmployeeID); {
-		case aw[r.CategoryID]:
-			w.aw += r.Amount
-		case strings.EqualFold(types[r.CategoryID], "etp") && terminationCompensation(calc.SG):
-		default:
-			w.ow += r.Amount
-		}
-	}
-	comm, err := q.SgCommissionLinesPaidBetween(ctx, store.SgCommissionLinesPaidBetweenParams{BusinessID: biz.ID, PayRunID: run.ID,
-		FromDate: from, ToDate: run.DatePaid})
-	if err != nil {
-		return nil, err
-	}
-	for _, r := range comm {
-		if sgCommissionAW(types[r.CategoryID], r.LumpSumPeriods) {
-			w := of(r.EmployeeID)
-			w.ow, w.aw = w.ow-r.Amount, w.aw+r.Amount
-		}
-	}
-	return out, nil
 }
 
 // sgEarningKind is the kind of an SG pay category's lines where its type
@@ -164,4 +115,38 @@ func sgCommissionPeriods(in *calc.Input, lines []line) {
 func sgCommissionAW(typ, periods string) bool {
 	n, ok := lumpSumPeriods(periods)
 	return ok && n > 1 && earningKinds[strings.ToLower(typ)] == calc.Commission
+}
+
+// sgDirectorsFees is the classification (paymentSummaryClassification) of
+// a pay category of director's fees.
+const sgDirectorsFees = "DirectorsFees"
+
+// sgDirectorsFeesRefused says why an SG employee's pay with a line of a
+// pay category classified DirectorsFees cannot be calculated: whether
+// CPF is due on director's fees depends on whether they are wages under
+// the CPF Act (s 2: remuneration due or granted in respect of employment),
+// and the CPF Board's own rule was not found (its Contribute-As-You-Earn
+// FAQ says only that directors' fees are taxable as employment income;
+// docs/reference/sg-cpf-aw-ceiling.md, "Director's fees"). Rather than
+// guess, the employee is not calculated (the run cannot be finalised)
+// with a message naming what is missing.
+func sgDirectorsFeesRefused(lines []line) error {
+	for i := range lines {
+		l := &lines[i]
+		if l.Kind == KindEarnings && l.cat != nil && l.cat.AU.Class == sgDirectorsFees {
+			return fmt.Errorf("sg: CPF on director's fees (pay category %q, classified DirectorsFees) is not known: the CPF Board's rule on whether "+
+				"a director's fee is wages under the CPF Act was not found (docs/reference/sg-cpf-aw-ceiling.md); pay a fee that is salary under a "+
+				"contract of service through an ordinary or bonus category, or pay the fee outside the pay run: %w", l.CategoryName, calc.ErrNoRules)
+		}
+	}
+	return nil
+}
+
+// sgDirectorsFeesCheck is sgDirectorsFeesRefused for an SG employee, nil
+// elsewhere.
+func sgDirectorsFeesCheck(region string, lines []line) error {
+	if region != calc.SG {
+		return nil
+	}
+	return sgDirectorsFeesRefused(lines)
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/payrolld/payrolld/internal/calc"
 	sgcalc "github.com/payrolld/payrolld/internal/calc/sg"
@@ -57,25 +56,16 @@ func shgFunds(e *EmployeeRow) (funds []string, explicit bool) {
 	return funds, false
 }
 
-// shgMonthPaid is, by employee, the earnings (key "") and self-help group
-// deductions (key: the line subtype) of the business's other finalised runs
-// paid in the calendar month of run, read once per writer.
-func (w *Writer) shgMonthPaid(ctx context.Context, run *store.PayRun) (map[int64]map[string]int64, error) {
+// shgMonthPaid is, by employee, what the business's other finalised runs
+// of run's calendar month paid and deducted (sgMonthRuns, the reader CPF
+// and the SDL use), read once per writer.
+func (w *Writer) shgMonthPaid(ctx context.Context, run *store.PayRun) (map[int64]*sgMonthPaid, error) {
 	if w.shgMonth != nil {
 		return w.shgMonth, nil
 	}
-	from := time.Date(run.DatePaid.Year(), run.DatePaid.Month(), 1, 0, 0, 0, 0, time.UTC)
-	rows, err := w.q.SgMonthWagesAndSelfHelpGroup(ctx, store.SgMonthWagesAndSelfHelpGroupParams{BusinessID: w.bizID, PayRunID: run.ID,
-		MonthFrom: from, MonthTo: from.AddDate(0, 1, 0)})
+	m, err := sgMonthRuns(ctx, w.q, w.bizID, run)
 	if err != nil {
 		return nil, err
-	}
-	m := map[int64]map[string]int64{}
-	for _, r := range rows {
-		if m[r.EmployeeID] == nil {
-			m[r.EmployeeID] = map[string]int64{}
-		}
-		m[r.EmployeeID][r.Subtype] += r.Amount
 	}
 	w.shgMonth = m
 	return m, nil
@@ -111,8 +101,11 @@ func (w *Writer) shgLines(ctx context.Context, region string, run *store.PayRun,
 	if err != nil {
 		return nil, err
 	}
-	before := paid[e.ID]
-	monthWages := wages.Add(money(before[""]))
+	var before sgMonthPaid
+	if p := paid[e.ID]; p != nil {
+		before = *p
+	}
+	monthWages := wages.Add(money(before.all))
 	var out []line
 	for _, f := range funds {
 		if !sgcalc.SHGEligible(f, residency, explicit) {
@@ -122,7 +115,7 @@ func (w *Writer) shgLines(ctx context.Context, region string, run *store.PayRun,
 		if err != nil {
 			return nil, payroll.Conflict("employee %d: %v; nothing was stored", e.ID, err)
 		}
-		deducted := money(before[SubtypeSelfHelpGroup+f])
+		deducted := money(before.shg[SubtypeSelfHelpGroup+f])
 		due := amt.Sub(deducted)
 		if !due.IsPos() {
 			continue
@@ -131,9 +124,9 @@ func (w *Writer) shgLines(ctx context.Context, region string, run *store.PayRun,
 		l.Kind, l.CategoryName, l.Subtype = KindDeduction, sgcalc.FundNames[f], SubtypeSelfHelpGroup+f
 		l.amount, l.Amount = due, due.MinorUnits()
 		l.Notes = "Self-help group fund on total wages " + wages.String() + " (" + rule.Code + "): " + rule.Source
-		if !deducted.IsZero() || before[""] != 0 {
+		if !deducted.IsZero() || before.all != 0 {
 			l.Notes = "Self-help group fund on the month's total wages " + monthWages.String() + " (this run " + wages.String() +
-				", other runs paid this month " + money(before[""]).String() + "): " + amt.String() + " less " + deducted.String() +
+				", other runs paid this month " + money(before.all).String() + "): " + amt.String() + " less " + deducted.String() +
 				" already deducted this month (" + rule.Code + "): " + rule.Source
 		}
 		out = append(out, l)

@@ -34,11 +34,11 @@ type Writer struct {
 	s         *Calculator
 	in        *inputs
 	sources   []sourceRow
-	statutory *statutoryCache            // statutory_leave.go, read on first use
-	uk        *ukCache                   // uk_employee.go, read on first use
-	my        *myCache                   // my_employee.go, read on first use
-	shgMonth  map[int64]map[string]int64 // sg_shg.go, read on first use
-	totals    runTotals                  // runtotals.go: the run's totals to add at Flush
+	statutory *statutoryCache        // statutory_leave.go, read on first use
+	uk        *ukCache               // uk_employee.go, read on first use
+	my        *myCache               // my_employee.go, read on first use
+	shgMonth  map[int64]*sgMonthPaid // sg_shg.go, read on first use
+	totals    runTotals              // runtotals.go: the run's totals to add at Flush
 }
 
 // sourceRow is a pay_run_sources row waiting to be written.
@@ -243,6 +243,10 @@ func (w *Writer) RecalcEmployee(ctx context.Context, region string, run *store.P
 	}
 	f := compute(region, run, e, lines, y, x)
 	w.syncQueued(lines[len(lines)-len(calc):]) // compute may have limited a calculated line (NZ child support)
+	// NZ child support typed over the protected net earnings (nz_child_support.go).
+	if f.nzOver != nil {
+		w.addLine(e.ID, f.nzOver)
+	}
 	if err := w.storeUKPension(ctx, run.ID, e.ID, &f); err != nil {
 		return err
 	}
