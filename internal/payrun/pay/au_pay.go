@@ -228,6 +228,11 @@ func auInputsOf(ctx context.Context, q *store.Queries, bizID int64, run *store.P
 			// A final period cut short: the marginal method adds the leave
 			// to a whole period's normal earnings.
 			au.termination.NormalEarnings = normal.Add(full)
+		} else if !normal.IsPos() {
+			// Nothing but the termination payments in this run (the last
+			// period was paid before): a whole period's standard earnings
+			// (au_termination_normal.go).
+			au.termination.NormalEarnings = leaverNormalEarnings(e, run, cats)
 		}
 	}
 	if !etp {
@@ -397,6 +402,7 @@ func (w *Writer) terminationLines(ctx context.Context, region string, run *store
 			bal[l.CategoryID] += hoursE6(l.units)
 		}
 	}
+	enteredLeave(bal, kept) // termination_entered_leave.go
 	// SG: annual leave of days a year by completed months of service
 	// (Employment Act s 88A; sg_annual_leave.go).
 	var sgNotes map[int64]string
