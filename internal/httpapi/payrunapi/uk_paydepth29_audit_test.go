@@ -2,6 +2,7 @@ package payrunapi_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/payrolld/payrolld/internal/db"
@@ -207,6 +208,54 @@ func TestAuditUKHolidayEnteredInTheFinalRunPaidOnTermination(t *testing.T) {
 		e.Do("POST", P+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
 		if n, unit := e.balanceOf(t, dot, holiday, "2026-10-31"); n != 0 {
 			t.Errorf("holiday left after the final pay: %v %s", n, unit)
+		}
+	})
+}
+
+// Holiday paid on termination includes regularly paid overtime (WTR 1998
+// reg 14(3)(b): the payment in lieu is "the amount that would be due to
+// the worker under regulation 16" for the leave (A × B) − C; reg 16(3ZA)
+// as amended by SI 2023/1426: a week's pay for reg 13 leave includes
+// overtime regularly paid in the 52 weeks before; the reference period
+// and the choices as docs/reference/uk-holiday-pay-regular-overtime.md):
+//   - Holly, £15.00 an hour, 37.5 hours a week, weekly from 6 April 2026,
+//     works 5 hours of overtime at time and a half (112.50) in each of her
+//     first four weeks, with 40 hours of holiday entered in the first; she
+//     resigns on Saturday 9 May, the last day of her fifth week (no
+//     overtime that week).
+//   - Overtime 4 × 112.50 ÷ 4 weeks = 112.50 a week ÷ 37.5 = 3.00 an hour
+//     on top of 15.00: holiday 40 × 18.00 = 720.00 (at the basic rate
+//     only: 600.00).
+//   - Gross 562.50 + 720.00 = 1,282.50; employee NI 8% × (967 − 242) =
+//     58.00 + 2% × (1,282.50 − 967) = 6.31: 64.31 (weekly PT and UEL).
+func TestAuditUKHolidayOnTerminationWithRegularOvertime(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "UK", "Weekly")
+		id := func(path string, body map[string]any) int64 {
+			return int64(num(t, e.Do("POST", e.B+path, e.Key, body).Expect(t, 200).Map(t)["id"]))
+		}
+		ot := id("/paycategory", map[string]any{"name": "Overtime 1.5x", "rateUnit": "Hourly", "rateLoadingPercent": 50})
+		hp := id("/paycategory", map[string]any{"name": "Holiday Pay", "rateUnit": "Hourly"})
+		hol := id("/leavecategory", map[string]any{"name": "Holiday", "leaveUnitType": "Hours", "leaveCategoryType": "Standard", "transferToPayCategoryId": hp})
+		holly := e.employee(t, "Holly", "Weekly", map[string]any{"rate": 15, "rateUnit": "Hourly", "hoursPerWeek": 37.5, "hoursPerDay": 7.5,
+			"taxCode": "1257L", "nationalInsuranceCategory": "A", "startDate": "2026-04-06T00:00:00"})
+		for i, day := range []string{"2026-04-11", "2026-04-18", "2026-04-25", "2026-05-02"} {
+			P := e.run(t, day, 0, 0)
+			e.Do("POST", P+"/earningslines", e.Key, map[string]any{"earningsLines": map[string]any{fmt.Sprint(holly): []any{
+				map[string]any{"payCategoryId": fmt.Sprint(ot), "units": 5}}}}).Expect(t, 200)
+			if i == 0 {
+				e.accrue(t, P, holly, hol, 40)
+			}
+			e.Do("POST", P+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+		}
+		P := e.run(t, "2026-05-09", 0, 0)
+		e.Do("POST", P+"/terminate", e.Key, map[string]any{"employeeId": holly, "terminationReason": "Resignation", "terminationDate": "2026-05-09T00:00:00"}).Expect(t, 200)
+		tot := e.totals(t, P, holly)
+		expectAmount(t, "final gross", tot["grossEarnings"], 1282.50)
+		expectAmount(t, "employee NI", tot["employeeNationalInsuranceContribution"], 64.31)
+		l := e.linesNamed(t, P, holly, "Holiday paid on termination")
+		if len(l) != 1 || num(t, l[0]["rate"]) != 18 || !strings.Contains(fmt.Sprint(l[0]["notes"]), "regs 14(3)(b) and 16") {
+			t.Errorf("holiday paid on termination %v, want 40 hours at 18.00 with a note of regs 14 and 16", l)
 		}
 	})
 }

@@ -465,7 +465,11 @@ func (w *Writer) terminationLines(ctx context.Context, region string, run *store
 		if !hours.IsPos() {
 			continue
 		}
-		amount := lineMoney(hours, hourly)
+		rate, rateNote, err := w.payoutRate(ctx, region, run, e, cats, &lc, hourly) // uk_holiday_overtime_termination.go
+		if err != nil {
+			return err
+		}
+		amount := lineMoney(hours, rate)
 		subtype, typ, loadType := SubtypeUnusedLeave, "UnusedLeavePaymentNormalTermination", "NormalTerminationLeaveLoading"
 		switch {
 		case asETP:
@@ -495,7 +499,7 @@ func (w *Writer) terminationLines(ctx context.Context, region string, run *store
 		if n, ok := sgNotes[id]; ok {
 			note = n
 		}
-		l := earningsLine(cat, hours, hourly, amount, payroll.Rate{}, note)
+		l := earningsLine(cat, hours, rate, amount, payroll.Rate{}, note+rateNote)
 		l.Subtype, l.cat = subtype, &cat
 		l.earningKind = calc.UnusedLeave
 		if asETP {
