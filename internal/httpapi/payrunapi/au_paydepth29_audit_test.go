@@ -2,6 +2,7 @@ package payrunapi_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/payrolld/payrolld/internal/au/stp"
@@ -301,6 +302,32 @@ func TestAuditAULeaveOnTerminationPaidTheWeekAfter(t *testing.T) {
 		}
 		if !found {
 			t.Errorf("no Schedule 7 normal earnings in the explanation: %v", x["figures"])
+		}
+	})
+}
+
+// A salaried leaver with an annual leave balance and no standard hours
+// (Fair Work Act 2009 s 90(2): the balance is paid at the base rate of pay
+// for the employee's ordinary hours; with no hours a week the hourly rate
+// of a salary cannot be known): the termination is refused (409, naming
+// the standard hours), nothing stored, where before the final pay left the
+// 41.07692 hours unpaid without a word.
+func TestAuditAULeaverWithoutStandardHoursLeaveRefused(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newAUEnv(t, d)
+		sal := e.employee(t, "Sal", map[string]any{"rate": 52000, "rateUnit": "Annually", "hoursPerWeek": 0})
+		P1 := e.run(t, "2026-11-15", "2026-11-18")
+		e.Do("POST", P1+"/leaveaccrued", e.Key, map[string]any{"leave": map[string]any{fmt.Sprint(sal): []any{
+			map[string]any{"leaveCategoryId": e.leave["Annual Leave"], "amount": 38}}}}).Expect(t, 200)
+		e.Do("POST", P1+"/finalise", e.Key, nil).Expect(t, 200)
+		P := e.run(t, "2026-11-22", "2026-11-25")
+		r := e.Do("POST", P+"/terminate", e.Key, map[string]any{"employeeId": sal, "terminationReason": "Resignation", "terminationDate": "2026-11-22T00:00:00"})
+		if r.Status != 409 || !strings.Contains(string(r.Body), "hours") {
+			t.Fatalf("terminate without standard hours: %d %s, want 409 naming the standard hours", r.Status, r.Body)
+		}
+		emp := e.Do("GET", fmt.Sprintf("%s/employee/unstructured/%d", e.B, sal), e.Key, nil).Expect(t, 200).Map(t)
+		if emp["endDate"] != nil || emp["status"] == "Terminated" {
+			t.Errorf("the refused termination was stored: %v %v", emp["endDate"], emp["status"])
 		}
 	})
 }

@@ -426,14 +426,7 @@ func (w *Writer) terminationLines(ctx context.Context, region string, run *store
 		}
 	}
 	segs := in.segments(e, run)
-	std, ok := standardEarnings(withRate(e, segs[len(segs)-1].rate), run.Frequency, cats.primary(e.PrimaryPayCategoryID.Int64))
-	if !ok {
-		return nil
-	}
-	hourly, ok := hourlyRate(&std, segs[len(segs)-1].rate.unit)
-	if !ok {
-		return nil
-	}
+	hourly, priced := payoutHourly(e, segs[len(segs)-1].rate, run.Frequency, cats) // termination_hourly.go
 	for _, id := range slices.Sorted(maps.Keys(bal)) {
 		lc, ok := in.leaveCats[id]
 		if !ok || id == nzAnnual || lc.ExcludeFromTerminationPayout || lc.IsBalanceUntracked || bal[id] <= 0 {
@@ -464,6 +457,9 @@ func (w *Writer) terminationLines(ctx context.Context, region string, run *store
 		hours := hoursOfE6(bal[id])
 		if !hours.IsPos() {
 			continue
+		}
+		if !priced {
+			return unpricedLeave(e, &lc, hours)
 		}
 		rate, rateNote, err := w.payoutRate(ctx, region, run, e, cats, &lc, hourly) // uk_holiday_overtime_termination.go
 		if err != nil {
