@@ -331,3 +331,37 @@ func TestAuditAULeaverWithoutStandardHoursLeaveRefused(t *testing.T) {
 		}
 	})
 }
+
+// Leave booked for days after the employee leaves is not leave taken:
+// employment has ended, so the days are not paid as leave out of the
+// salary for the days worked, and the whole balance is paid out (Fair
+// Work Act 2009 s 90(2); Schedule 7 marginal method):
+//   - Bea, $1,000 a week (40 hours, $25 an hour), has 38 hours of annual
+//     leave entered in the week ending 15 November 2026 (that week accrues
+//     40 × 0.076923 = 3.07692) and 16 hours booked for Thursday 19 and
+//     Friday 20 November; she resigns on Wednesday 18 November.
+//   - Salary for 3 of 7 days: 1,000 × 3 ÷ 7 = 428.57; accrual for them 40
+//     × 3 ÷ 7 × 0.076923 = 1.31868 (calendar days, as
+//     TestAuditAUFortnightlyLeaverThirdDayLeave).
+//   - Paid out: 38 + 3.07692 + 1.31868 = 42.3956 hours × 25 = 1,059.89.
+//   - PAYG: W(428) = 0.15 × 428.99 − 54.3462 = 10.00 → 10; Schedule 7:
+//     1,059.89 ÷ 52 = 20.38 → 20, W(1,020) = 0.3227 × 1,020.99 − 185.1935
+//     = 144.28 → 144, less W(1,000) = 138: 6 × 52 = 312; 322.
+//   - SG 12% × 428.57 = 51.43.
+func TestAuditAULeaveBookedAfterTheLastDay(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newAUEnv(t, d)
+		al := e.leave["Annual Leave"]
+		bea := e.employee(t, "Bea", map[string]any{"rate": 52000, "rateUnit": "Annually"})
+		P1 := e.run(t, "2026-11-15", "2026-11-18")
+		e.Do("POST", P1+"/leaveaccrued", e.Key, map[string]any{"leave": map[string]any{fmt.Sprint(bea): []any{
+			map[string]any{"leaveCategoryId": al, "amount": 38}}}}).Expect(t, 200)
+		e.Do("POST", P1+"/finalise", e.Key, nil).Expect(t, 200)
+		e.Do("POST", fmt.Sprintf("%s/employee/%d/leaverequest", e.B, bea), e.Key, map[string]any{"leaveCategoryId": al,
+			"fromDate": "2026-11-19T00:00:00", "toDate": "2026-11-20T00:00:00", "hours": 16, "automaticallyApprove": true}).Expect(t, 200)
+		P := e.run(t, "2026-11-22", "2026-11-25")
+		e.Do("POST", P+"/terminate", e.Key, map[string]any{"employeeId": bea, "terminationReason": "Resignation", "terminationDate": "2026-11-18T00:00:00"}).Expect(t, 200)
+		want(t, "final pay", e.totals(t, P, bea), map[string]int64{"grossEarnings": 42857 + 105989, "paygWithheld": 32200, "superContribution": 5143})
+		e.matchesPaySlip(t, P, bea)
+	})
+}
