@@ -228,6 +228,11 @@ func auInputsOf(ctx context.Context, q *store.Queries, bizID int64, run *store.P
 			// A final period cut short: the marginal method adds the leave
 			// to a whole period's normal earnings.
 			au.termination.NormalEarnings = normal.Add(full)
+		} else if !normal.IsPos() {
+			// Nothing but the termination payments in this run (the last
+			// period was paid before): a whole period's standard earnings
+			// (au_termination_normal.go).
+			au.termination.NormalEarnings = leaverNormalEarnings(e, run, cats)
 		}
 	}
 	if !etp {
@@ -397,6 +402,7 @@ func (w *Writer) terminationLines(ctx context.Context, region string, run *store
 			bal[l.CategoryID] += hoursE6(l.units)
 		}
 	}
+	enteredLeave(bal, kept) // termination_entered_leave.go
 	// SG: annual leave of days a year by completed months of service
 	// (Employment Act s 88A; sg_annual_leave.go).
 	var sgNotes map[int64]string
@@ -420,14 +426,7 @@ func (w *Writer) terminationLines(ctx context.Context, region string, run *store
 		}
 	}
 	segs := in.segments(e, run)
-	std, ok := standardEarnings(withRate(e, segs[len(segs)-1].rate), run.Frequency, cats.primary(e.PrimaryPayCategoryID.Int64))
-	if !ok {
-		return nil
-	}
-	hourly, ok := hourlyRate(&std, segs[len(segs)-1].rate.unit)
-	if !ok {
-		return nil
-	}
+	hourly, priced := payoutHourly(e, segs[len(segs)-1].rate, run.Frequency, cats) // termination_hourly.go
 	for _, id := range slices.Sorted(maps.Keys(bal)) {
 		lc, ok := in.leaveCats[id]
 		if !ok || id == nzAnnual || lc.ExcludeFromTerminationPayout || lc.IsBalanceUntracked || bal[id] <= 0 {
@@ -459,7 +458,14 @@ func (w *Writer) terminationLines(ctx context.Context, region string, run *store
 		if !hours.IsPos() {
 			continue
 		}
-		amount := lineMoney(hours, hourly)
+		if !priced {
+			return unpricedLeave(e, &lc, hours)
+		}
+		rate, rateNote, err := w.payoutRate(ctx, region, run, e, cats, &lc, hourly) // uk_holiday_overtime_termination.go
+		if err != nil {
+			return err
+		}
+		amount := lineMoney(hours, rate)
 		subtype, typ, loadType := SubtypeUnusedLeave, "UnusedLeavePaymentNormalTermination", "NormalTerminationLeaveLoading"
 		switch {
 		case asETP:
@@ -489,7 +495,7 @@ func (w *Writer) terminationLines(ctx context.Context, region string, run *store
 		if n, ok := sgNotes[id]; ok {
 			note = n
 		}
-		l := earningsLine(cat, hours, hourly, amount, payroll.Rate{}, note)
+		l := earningsLine(cat, hours, rate, amount, payroll.Rate{}, note+rateNote)
 		l.Subtype, l.cat = subtype, &cat
 		l.earningKind = calc.UnusedLeave
 		if asETP {

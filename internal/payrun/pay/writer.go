@@ -92,6 +92,7 @@ func (w *Writer) calculate(ctx context.Context, region string, run *store.PayRun
 	if err != nil {
 		return nil, err
 	}
+	away = outsideEmployment(e, run, away) // leave_outside_employment.go
 	c := in.linesFor(e, run, cats, standard, kept, away)
 	if region == calc.AU {
 		if err := w.auPublicHolidaysNotWorked(ctx, run, e, cats, in, &c); err != nil {
