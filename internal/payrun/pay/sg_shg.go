@@ -1,7 +1,6 @@
 package pay
 
 import (
-	"context"
 	"slices"
 	"strings"
 
@@ -56,21 +55,6 @@ func shgFunds(e *EmployeeRow) (funds []string, explicit bool) {
 	return funds, false
 }
 
-// shgMonthPaid is, by employee, what the business's other finalised runs
-// of run's calendar month paid and deducted (sgMonthRuns, the reader CPF
-// and the SDL use), read once per writer.
-func (w *Writer) shgMonthPaid(ctx context.Context, run *store.PayRun) (map[int64]*sgMonthPaid, error) {
-	if w.shgMonth != nil {
-		return w.shgMonth, nil
-	}
-	m, err := sgMonthRuns(ctx, w.q, w.bizID, run)
-	if err != nil {
-		return nil, err
-	}
-	w.shgMonth = m
-	return m, nil
-}
-
 // shgLines are an SG employee's self-help group fund deductions for the
 // month of run. The funds are monthly contributions on the month's total
 // wages (CPF Board; docs/reference/sg-self-help-group-funds.md): the band
@@ -80,7 +64,7 @@ func (w *Writer) shgMonthPaid(ctx context.Context, run *store.PayRun) (map[int64
 // deducted for the fund (a second run in the month tops up, or deducts
 // nothing). A fund whose table is not loaded is refused (409), nothing
 // stored.
-func (w *Writer) shgLines(ctx context.Context, region string, run *store.PayRun, e *EmployeeRow, sets ...[]line) ([]line, error) {
+func shgLines(region string, run *store.PayRun, e *EmployeeRow, y *YTD, sets ...[]line) ([]line, error) {
 	if region != calc.SG {
 		return nil, nil
 	}
@@ -97,13 +81,9 @@ func (w *Writer) shgLines(ctx context.Context, region string, run *store.PayRun,
 			}
 		}
 	}
-	paid, err := w.shgMonthPaid(ctx, run)
-	if err != nil {
-		return nil, err
-	}
-	var before sgMonthPaid
-	if p := paid[e.ID]; p != nil {
-		before = *p
+	var before sgMonthPaid // the month's other runs, read with the year to date (sgMonthRuns)
+	if y != nil {
+		before = y.sgMonth
 	}
 	monthWages := wages.Add(money(before.all))
 	var out []line

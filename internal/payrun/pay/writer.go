@@ -34,11 +34,10 @@ type Writer struct {
 	s         *Calculator
 	in        *inputs
 	sources   []sourceRow
-	statutory *statutoryCache        // statutory_leave.go, read on first use
-	uk        *ukCache               // uk_employee.go, read on first use
-	my        *myCache               // my_employee.go, read on first use
-	shgMonth  map[int64]*sgMonthPaid // sg_shg.go, read on first use
-	totals    runTotals              // runtotals.go: the run's totals to add at Flush
+	statutory *statutoryCache // statutory_leave.go, read on first use
+	uk        *ukCache        // uk_employee.go, read on first use
+	my        *myCache        // my_employee.go, read on first use
+	totals    runTotals       // runtotals.go: the run's totals to add at Flush
 }
 
 // sourceRow is a pay_run_sources row waiting to be written.
@@ -80,7 +79,7 @@ func (w *Writer) inputsFor(ctx context.Context, region string, run *store.PayRun
 
 // calculate is the employee's calculated lines, queued for writing with
 // their sources.
-func (w *Writer) calculate(ctx context.Context, region string, run *store.PayRun, e *EmployeeRow, cats *Categories, standard bool, kept []line) ([]line, error) {
+func (w *Writer) calculate(ctx context.Context, region string, run *store.PayRun, e *EmployeeRow, cats *Categories, standard bool, kept []line, y *YTD) ([]line, error) {
 	if err := RegionCalculableOn(region, run.DatePaid); err != nil {
 		return nil, err
 	}
@@ -130,7 +129,7 @@ func (w *Writer) calculate(ctx context.Context, region string, run *store.PayRun
 		return nil, err
 	}
 	c.lines = append(c.lines, ul...)
-	shg, err := w.shgLines(ctx, region, run, e, kept, c.lines) // sg_shg.go
+	shg, err := shgLines(region, run, e, y, kept, c.lines) // sg_shg.go
 	if err != nil {
 		return nil, err
 	}
@@ -147,7 +146,7 @@ func (w *Writer) calculate(ctx context.Context, region string, run *store.PayRun
 // AddEmployee adds an employee to the run with their calculated lines
 // (standard earnings unless empty; see inputs.linesFor) and figures.
 func (w *Writer) AddEmployee(ctx context.Context, region string, run *store.PayRun, e *EmployeeRow, cats *Categories, standard bool, y *YTD) error {
-	lines, err := w.calculate(ctx, region, run, e, cats, standard, nil)
+	lines, err := w.calculate(ctx, region, run, e, cats, standard, nil, y)
 	if err != nil {
 		return err
 	}
@@ -227,7 +226,7 @@ func (w *Writer) RecalcEmployee(ctx context.Context, region string, run *store.P
 			return err
 		}
 	}
-	calc, err := w.calculate(ctx, region, run, e, cats, row.StandardEarnings, lines)
+	calc, err := w.calculate(ctx, region, run, e, cats, row.StandardEarnings, lines, y)
 	if err != nil {
 		return err
 	}
