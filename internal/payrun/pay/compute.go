@@ -185,7 +185,7 @@ type figures struct {
 // lines (termination and earlier ETPs: au_termination.go).
 func compute(region string, run *store.PayRun, e *EmployeeRow, lines []line, y *YTD, x *extras) figures {
 	in, f, taxAdjust := regionCalcInput(region, run, lines, x)
-	err := sgDirectorsFeesCheck(region, lines) // sg_cpf.go
+	err := linesRefused(region, run, lines)
 	if err == nil {
 		_, err = statutory(region, run, e, &in, y, &f, x)
 	}
@@ -196,12 +196,6 @@ func compute(region string, run *store.PayRun, e *EmployeeRow, lines []line, y *
 	if region == calc.NZ && f.calcError == "" {
 		f.nzOver = nzProtectedNetEarnings(lines, &f) // nz_child_support.go
 	}
-	if region == calc.AU && f.calcError == "" {
-		if err := auProtectedEarningsGap(run, lines); err != nil { // au_child_support.go
-			f = figures{hoursE4: f.hoursE4, gross: f.gross, preTax: f.preTax, taxable: f.taxable, postTax: f.postTax,
-				expenses: f.expenses, liabilities: f.liabilities, calcError: err.Error()}
-		}
-	}
 	if region == calc.UK && f.calcError == "" {
 		ukProtectedEarnings(lines, &f) // uk_protected_earnings.go
 	}
@@ -209,6 +203,20 @@ func compute(region string, run *store.PayRun, e *EmployeeRow, lines []line, y *
 	f.tax += taxAdjust
 	f.net = f.gross - f.preTax - f.postTax - f.withheld()
 	return f
+}
+
+// linesRefused says why the employee's lines cannot be paid at all, before
+// anything is calculated (nil: they can): SG director's fees (sg_cpf.go),
+// an AU s 45 child support deduction without the year's protected earnings
+// amount (au_child_support.go).
+func linesRefused(region string, run *store.PayRun, lines []line) error {
+	switch region {
+	case calc.SG:
+		return sgDirectorsFeesRefused(lines)
+	case calc.AU:
+		return auProtectedEarningsGap(run, lines)
+	}
+	return nil
 }
 
 // regionCalcInput is calcInput completed with what the region reads from

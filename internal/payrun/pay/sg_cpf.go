@@ -141,12 +141,3 @@ func sgDirectorsFeesRefused(lines []line) error {
 	}
 	return nil
 }
-
-// sgDirectorsFeesCheck is sgDirectorsFeesRefused for an SG employee, nil
-// elsewhere.
-func sgDirectorsFeesCheck(region string, lines []line) error {
-	if region != calc.SG {
-		return nil
-	}
-	return sgDirectorsFeesRefused(lines)
-}
