@@ -17,9 +17,9 @@ import (
 // docs/reference/au-pay-rules.md §4f.
 const SubtypeAUChildSupport = "AUChildSupport"
 
-// ChildSupportSubtype is the line subtype of a deduction of category c in
+// auChildSupportSubtype is the line subtype of a deduction of category c in
 // region ("" when it is not an AU s 45 child support deduction).
-func ChildSupportSubtype(region string, c Category) string {
+func auChildSupportSubtype(region string, c Category) string {
 	if region == calc.AU && c.AU.Class == "ChildSupportDeduction" {
 		return SubtypeAUChildSupport
 	}

@@ -958,12 +958,9 @@ func otherInclusionLines(incl []store.EmployeeRecurringInclusion, cats *Categori
 		if c, ok := cats.ByKind[kind][r.CategoryID]; ok {
 			l.CategoryName, l.TaxExempt = c.Name, c.TaxExempt
 			if kind == KindDeduction {
-				l.Subtype = SacrificeSubtype(c) // a standing sacrifice is paid to super (or is not OTE) like a run's
-				if st := ChildSupportSubtype(cats.Region, c); st != "" {
-					l.Subtype = st // au_child_support.go: refused without the protected earnings amount
-				}
-				if nzChildSupportCategory(cats, c) {
-					l.Subtype = SubtypeNZChildSupport // nz_child_support.go: the protected net earnings limit
+				l.Subtype = DeductionSubtype(cats, c) // like a run's: a sacrifice paid to super (or not OTE), AU child support refused
+				if l.Subtype == SubtypeNZChildSupportEntered {
+					l.Subtype = SubtypeNZChildSupport // nz_child_support.go: a standing one is itself reduced to the limit
 				}
 				if cats.Region == calc.UK && !c.TaxExempt {
 					l.protect = ukProtected(r) // uk_protected_earnings.go

@@ -33,7 +33,7 @@ const (
 // support's (SubtypeNZChildSupportEntered), or a salary sacrifice's
 // (SacrificeSubtype).
 func DeductionSubtype(cats *Categories, c Category) string {
-	if st := ChildSupportSubtype(cats.Region, c); st != "" {
+	if st := auChildSupportSubtype(cats.Region, c); st != "" {
 		return st
 	}
 	if nzChildSupportCategory(cats, c) {
