@@ -231,11 +231,7 @@ func (w *Writer) applyAbsence(e *EmployeeRow, run *store.PayRun, lines []line) [
 		}
 		l.Units, l.Rate, l.Amount = l.units.RoundHalfUp(4).String(), l.rate.RoundHalfUp(4).String(), l.amount.MinorUnits()
 		note := fmt.Sprintf("reduced by %s for %d of %d working days absent", cut.StringFixed(2), absent, working)
-		if l.Notes == "" {
-			l.Notes = note
-		} else {
-			l.Notes += "; " + note
-		}
+		l.Notes = joinNotes(l.Notes, note)
 		out = append(out, l)
 	}
 	if len(normals) == 0 {
