@@ -525,3 +525,58 @@ func TestAuditAULongServiceLeaveBeforeAndAfter1978And1993(t *testing.T) {
 		}
 	})
 }
+
+// A leaver paid unused annual leave in the run after their last week, whose
+// pay rose inside that last week (ATO Schedule 7, marginal rate method:
+// the leave is added to "the normal gross earnings for a full pay period",
+// those of the last whole period of employment, each rate for its days as
+// the period paid them; Fair Work Act 2009 s 90(2): the balance is paid
+// at the base rate of pay at termination):
+//   - Ray, $52,000 a year ($1,000 a week, 40 hours), rises to $72,800
+//     ($1,400 a week, $35 an hour) from Thursday 12 November 2026; his last
+//     day is Sunday 15 November, the end of the week 9-15 November, paid
+//     1,000 × 3 ÷ 7 + 1,400 × 4 ÷ 7 = 428.57 + 800.00 = 1,228.57, with 38
+//     hours of annual leave entered and that week's 40 × 0.076923 = 3.0769.
+//   - The week ending 22 November pays the leave: 41.0769 × 35 = 1,437.69.
+//   - Schedule 7: 1,437.69 ÷ 52 = 27.64 → 27 on 1,228: W(1,255) = 0.3227
+//     × 1,255.99 − 185.1935 = 220.11 → 220, less W(1,228) = 0.3227 ×
+//     1,228.99 − 185.1935 = 211.40 → 211: 9 × 52 = 468. Before, the normal
+//     earnings were the run's own week at the new rate, 1,400: W(1,427) =
+//     0.32 × 1,427.99 − 181.7319 = 275.22 → 275, less W(1,400) = 266.58 →
+//     267: 8 × 52 = 416.
+func TestAuditAULeaverNormalEarningsAcrossARateRise(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newAUEnv(t, d)
+		ray := e.employee(t, "Ray", map[string]any{"rate": 52000, "rateUnit": "Annually"})
+		e.Do("POST", fmt.Sprintf("%s/employee/%d/payrateschedule", e.B, ray), e.Key, map[string]any{"rate": 72800, "rateUnit": "Annually",
+			"commencementDate": "2026-11-12T00:00:00"}).Expect(t, 200)
+		P1 := e.run(t, "2026-11-15", "2026-11-18")
+		e.Do("POST", P1+"/leaveaccrued", e.Key, map[string]any{"leave": map[string]any{fmt.Sprint(ray): []any{
+			map[string]any{"leaveCategoryId": e.leave["Annual Leave"], "amount": 38}}}}).Expect(t, 200)
+		want(t, "last week", e.totals(t, P1, ray), map[string]int64{"grossEarnings": 122857})
+		e.Do("POST", P1+"/finalise", e.Key, nil).Expect(t, 200)
+		r := e.Do("POST", e.B+"/payrun", e.Key, map[string]any{"payScheduleId": e.weekly, "payPeriodEnding": "2026-11-22T00:00:00",
+			"datePaid": "2026-11-25T00:00:00", "includeTerminatedEmployees": true}).Expect(t, 200).Map(t)
+		P := fmt.Sprintf("%s/payrun/%d", e.B, int64(num(t, r["id"])))
+		e.Do("POST", P+"/terminate", e.Key, map[string]any{"employeeId": ray, "terminationReason": "Resignation", "terminationDate": "2026-11-15T00:00:00"}).Expect(t, 200)
+		want(t, "leave paid the week after", e.totals(t, P, ray), map[string]int64{"grossEarnings": 143769, "paygWithheld": 46800, "superContribution": 0})
+		e.matchesPaySlip(t, P, ray)
+		x := e.Do("GET", fmt.Sprintf("%s/payslips/%d/explain", P, ray), e.Key, nil).Expect(t, 200).Map(t)
+		found := false
+		for _, f := range x["figures"].([]any) {
+			fig := f.(map[string]any)
+			if fig["code"] != "payg.schedule7" {
+				continue
+			}
+			for _, tm := range fig["terms"].([]any) {
+				if m := tm.(map[string]any); m["name"] == "normal gross earnings of a pay period" {
+					found = true
+					expectAmount(t, "Schedule 7 normal gross earnings", m["value"], 1228)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("no Schedule 7 normal earnings in the explanation: %v", x["figures"])
+		}
+	})
+}
