@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/payrolld/payrolld/internal/au/stp"
 	"github.com/payrolld/payrolld/internal/db"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/testkit"
@@ -577,6 +578,56 @@ func TestAuditAULeaverNormalEarningsAcrossARateRise(t *testing.T) {
 		}
 		if !found {
 			t.Errorf("no Schedule 7 normal earnings in the explanation: %v", x["figures"])
+		}
+	})
+}
+
+// A leaver finalised for the year and then paid again in a later run (STP
+// Phase 2: the finalisation indicator is carried per payee, and reporting
+// a payee again after finalising resets it unless it is set again,
+// au-stp-phase2.md [F-P]; the event's year to date covers every payment
+// of the income year):
+//   - Lou, $1,000 a week (40 hours, $25 an hour), resigns on Sunday 15
+//     November 2026; the week's run pays her salary and her 38 hours of
+//     annual leave entered with the week's 3.0769 accrued: 41.0769 × 25 =
+//     1,026.92. W(1,000) = 0.3227 × 1,000.99 − 185.1935 = 137.83 → 138;
+//     Schedule 7: 1,026.92 ÷ 52 = 19.74 → 19: W(1,019) = 0.3227 ×
+//     1,019.99 − 185.1935 = 143.96 → 144: (144 − 138) × 52 = 312. PAYG
+//     450. The run is lodged and her year finalised.
+//   - The week ending 22 November pays a $500 commission for her last
+//     week (Schedule 5 Method A over the one period it relates to, on no
+//     normal earnings: W(500) = 0.15 × 500.99 − 54.3462 = 20.80 → 21).
+//   - Its pay event reports her with the cessation (V, 2026-11-15), the
+//     year to date of both runs (gross 1,000.00, paid leave U 1,026.92,
+//     commissions 500.00, PAYGW 471.00) and the final event indicator set;
+//     before, the indicator was cleared.
+func TestAuditAULeaverPaidAfterFinalisationStaysFinal(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newAUEnv(t, d)
+		lou := e.employee(t, "Lou", map[string]any{"rate": 52000, "rateUnit": "Annually"})
+		P1 := e.run(t, "2026-11-15", "2026-11-18")
+		e.Do("POST", P1+"/leaveaccrued", e.Key, map[string]any{"leave": map[string]any{fmt.Sprint(lou): []any{
+			map[string]any{"leaveCategoryId": e.leave["Annual Leave"], "amount": 38}}}}).Expect(t, 200)
+		e.Do("POST", P1+"/terminate", e.Key, map[string]any{"employeeId": lou, "terminationReason": "Resignation", "terminationDate": "2026-11-15T00:00:00"}).Expect(t, 200)
+		want(t, "final pay", e.totals(t, P1, lou), map[string]int64{"grossEarnings": 100000 + 102692, "paygWithheld": 45000})
+		e.stpDoc(t, P1)
+		e.Do("POST", e.B+"/filing/stpfinalisation", e.Key, map[string]any{"financialYear": 2026, "employeeIds": []int64{lou}}).Expect(t, 200)
+		r := e.Do("POST", e.B+"/payrun", e.Key, map[string]any{"payScheduleId": e.weekly, "payPeriodEnding": "2026-11-22T00:00:00",
+			"datePaid": "2026-11-25T00:00:00", "includeTerminatedEmployees": true}).Expect(t, 200).Map(t)
+		P := fmt.Sprintf("%s/payrun/%d", e.B, int64(num(t, r["id"])))
+		e.earnings(t, P, lou, map[string]any{"payCategoryId": fmt.Sprint(e.pay["Commission"]), "earnings": 500, "lumpSumNumberOfPayPeriods": 1}).Expect(t, 200)
+		want(t, "commission after leaving", e.totals(t, P, lou), map[string]int64{"grossEarnings": 50000, "paygWithheld": 2100})
+		e.Do("POST", P+"/finalise", e.Key, map[string]any{"lodgePayRun": true}).Expect(t, 200)
+		var doc stp.Document
+		e.Do("GET", P+"/stp", e.Key, nil).Expect(t, 200).JSON(t, &doc)
+		p := payee(t, doc, lou)
+		s := p.IncomeStreams[0]
+		if p.CessationReason != "V" || p.CessationDate != "2026-11-15" || !p.FinalEventIndicator {
+			t.Errorf("STP cessation %q %q final %v, want V 2026-11-15 and the final event indicator", p.CessationReason, p.CessationDate, p.FinalEventIndicator)
+		}
+		if !s.Gross.Equal(payroll.MustMoney("1000")) || !typedAmount(s.PaidLeave, "U").Equal(payroll.MustMoney("1026.92")) ||
+			!s.BonusesAndCommissions.Equal(payroll.MustMoney("500")) || !s.TaxWithheld.Equal(payroll.MustMoney("471")) {
+			t.Errorf("STP year to date gross %s leave %+v commissions %s PAYGW %s, want 1,000.00, U 1,026.92, 500.00, 471.00", s.Gross, s.PaidLeave, s.BonusesAndCommissions, s.TaxWithheld)
 		}
 	})
 }
