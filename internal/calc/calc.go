@@ -102,6 +102,11 @@ type Earning struct {
 	// redundancy, invalidity, early retirement, or accrued before 18
 	// August 1993): 32% under Schedule 7.
 	LumpSumA bool `json:"lump_sum_a,omitempty"`
+	// AU: unused long service leave accrued before 16 August 1978 paid on
+	// termination (Lump Sum B): 5% of it is withheld on at marginal rates
+	// under Schedule 7 (ATO "Withholding from unused leave payments on
+	// termination of employment", step 3, tables 5 and 6).
+	LumpSumB bool `json:"lump_sum_b,omitempty"`
 	// SuperRate is the pay category's own super rate (a fraction; nil =
 	// none): AU pays it on earnings that are not ordinary time earnings,
 	// and the part above the super guarantee rate on those that are.

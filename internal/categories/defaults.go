@@ -174,7 +174,15 @@ func auDefaults() defaultSet {
 				with(func(l *LeaveCategory) { l.ExcludeFromTerminationPayout = true }),
 			accrued("Long Service Leave", "Long Service Leave Taken", auLongServicePerHour, "HoursPerHourWorked", "Hours", "LongServiceLeave", "Ongoing").
 				with(func(l *LeaveCategory) {
-					l.ContingentPeriod, l.EntitlementPeriod = ptr(payroll.RateFromInt(7)), ptr(payroll.RateFromInt(10))
+					// Payable on every termination from 10 years, the
+					// service after which every state's Act pays it
+					// whatever the reason; short of that the state's own
+					// rule decides (pay.AULSLOnTermination,
+					// docs/reference/au-lsl-on-termination.md). Until
+					// paydepth30 the default was 7, which paid a NSW
+					// resignation at 8 years that the NSW Act s 4(2)(a)(iii)
+					// does not.
+					l.ContingentPeriod, l.EntitlementPeriod = ptr(payroll.RateFromInt(10)), ptr(payroll.RateFromInt(10))
 				}).paidOut(unusedLeave),
 			untracked("Compassionate Leave", "Compassionate Leave Taken", "Hours", "Standard"),
 			untracked("Family and Domestic Violence Leave", "Family and Domestic Violence Leave Taken", "Hours", "Standard"),

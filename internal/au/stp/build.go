@@ -82,11 +82,20 @@ func Build(ctx context.Context, q *store.Queries, in Input) (Document, error) {
 	if err != nil {
 		return Document{}, payroll.Conflict("the STP pay event cannot be built: %v; nothing was lodged", err)
 	}
+	_, to := IncomeYear(from.Year())
+	finalised, err := finalisedLeavers(ctx, q, biz.ID, from, to)
+	if err != nil {
+		return Document{}, err
+	}
 	for _, p := range payees {
 		pe, err := payee(p, run, tot[p.ID], byEmp[p.ID], etps[p.ID], pays, deds, leavePays, in.OTE)
 		if err != nil {
 			return Document{}, payroll.Conflict("the STP pay event cannot be built: %v; nothing was lodged", err)
 		}
+		// A leaver already finalised this year and paid again (after
+		// their termination run) stays finalised: the indicator covers
+		// the year to date this event carries.
+		pe.FinalEventIndicator = pe.CessationDate != "" && finalised[pe.PayrollID]
 		doc.Payees = append(doc.Payees, pe)
 	}
 	doc.Payer.PayeeRecordCount = len(doc.Payees)

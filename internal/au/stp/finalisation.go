@@ -2,6 +2,7 @@ package stp
 
 import (
 	"context"
+	"encoding/json"
 	"time"
 
 	"github.com/payrolld/payrolld/internal/payroll"
@@ -93,4 +94,47 @@ func FinalisableYear(year int, now time.Time) error {
 		return payroll.Invalid("financialYear", "financialYear %d: the income year starting 1 July %d has not started (or is before 2000); nothing was lodged", year, year)
 	}
 	return nil
+}
+
+// kindSTPFinalisation is filing.KindSTPFinalisation (the filing package is
+// above this one).
+const kindSTPFinalisation = "STP finalisation"
+
+// finalisedLeavers are the payroll ids of the payees a finalisation
+// declaration of the income year from-to already lodged (any state but
+// Rejected) marked final. A pay event reporting such a payee again would
+// otherwise clear the indicator ("reporting a payee again after finalising
+// resets the indicator unless it is set again", au-stp-phase2.md [F-P]):
+// a leaver paid after being finalised (leave paid in a later run) stays
+// finalised with the year to date the event carries, which includes the
+// later payment.
+func finalisedLeavers(ctx context.Context, q *store.Queries, bizID int64, from, to time.Time) (map[string]bool, error) {
+	out := map[string]bool{}
+	for off := int32(0); ; off += 500 {
+		list, err := q.ListFilings(ctx, store.ListFilingsParams{BusinessID: bizID, Kind: kindSTPFinalisation, Lim: 500, Off: off})
+		if err != nil {
+			return nil, err
+		}
+		for _, f := range list {
+			if f.State == "Rejected" {
+				continue
+			}
+			var d Document
+			if json.Unmarshal([]byte(f.Document), &d) != nil {
+				continue
+			}
+			day, err := time.Parse("2006-01-02", d.Payer.PayOrUpdateDate)
+			if err != nil || day.Before(from) || day.After(to) {
+				continue
+			}
+			for _, p := range d.Payees {
+				if p.FinalEventIndicator {
+					out[p.PayrollID] = true
+				}
+			}
+		}
+		if len(list) < 500 {
+			return out, nil
+		}
+	}
 }

@@ -15,6 +15,7 @@ type earningsSplit struct {
 	groups     []spread      // the same, by the pay periods they are spread over
 	unused     payroll.Money // Schedule 7 lines
 	unusedA    payroll.Money // the part of them taxed as Lump Sum A
+	unusedB    payroll.Money // the part of them that is Lump Sum B (5% withheld on)
 	etpTaxable payroll.Money // taxable components of ETPs
 	etps       []etpPart     // the same, by ETP code
 }
@@ -61,7 +62,10 @@ func split(in *calc.Input) earningsSplit {
 			sp.etps[j].amount = sp.etps[j].amount.Add(l.Amount)
 		case l.Kind == calc.UnusedLeave:
 			sp.unused = sp.unused.Add(l.Amount)
-			if l.LumpSumA {
+			switch {
+			case l.LumpSumB:
+				sp.unusedB = sp.unusedB.Add(l.Amount)
+			case l.LumpSumA:
 				sp.unusedA = sp.unusedA.Add(l.Amount)
 			}
 		case additionalKind(l.Kind) && !l.Regular:
@@ -94,6 +98,8 @@ const (
 	tTimesPeriods  = "difference × pay periods"
 	tLimit         = "withholding limit"
 	tUnused        = "unused leave paid on termination"
+	tLumpSumB      = "long service leave accrued before 16 August 1978 (Lump Sum B)"
+	tLumpSumB5     = "5% of it, withheld on at marginal rates"
 	tNormalGross   = "normal gross earnings of a pay period"
 	tSmallLimit    = "limit for a payment under the threshold"
 	tETPTaxable    = "ETP taxable component"

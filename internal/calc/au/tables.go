@@ -120,6 +120,9 @@ type Schedule7 struct {
 	// most withheld from a normal-termination payment under SmallPayment.
 	LumpSumA, LumpSumAForeign payroll.Rate
 	SmallPayment              payroll.Money
+	// LumpSumBAssessable: the share of long service leave accrued before
+	// 16 August 1978 withheld on at marginal rates (5%).
+	LumpSumBAssessable payroll.Rate
 }
 
 // Schedule11 is the tax table for employment termination payments
@@ -201,14 +204,18 @@ var (
 	}
 	schedule7Leave = Schedule7{
 		MarginalRule: calc.Rule{Code: "au.payg.schedule7",
-			Text:   "Unused annual leave, leave loading and long service leave on a normal termination (accrued after 17 Aug 1993), marginal rate method: the payment ÷ the pay periods in 12 months (52, 26, 12), cents ignored, added to the normal gross earnings of a pay period; (withholding on the sum − withholding on normal earnings) × those periods; a payment under $300 has at most 32% withheld",
-			Source: "ATO Schedule 7 (NAT 3351) and 'Withholding from unused leave payments on termination of employment'; docs/reference/au-pay-rules.md"},
+			Text:   "Unused annual leave, leave loading and long service leave on a normal termination (accrued after 17 Aug 1993), marginal rate method: the payment ÷ the pay periods in 12 months (52, 26, 12), cents ignored, added to the normal gross earnings of a pay period; (withholding on the sum − withholding on normal earnings) × those periods; a payment under $300 has at most 32% withheld. Long service leave accrued before 16 Aug 1978 (Lump Sum B) on any termination: 5% of it goes through the same method (added to the post-17 Aug 1993 component when that is $300 or more)",
+			Source: "ATO Schedule 7 (NAT 3351) and 'Withholding from unused leave payments on termination of employment' (step 3, tables 5 and 6 for Lump Sum B); docs/reference/au-pay-rules.md"},
 		RedundancyRule: calc.Rule{Code: "au.payg.schedule7.lumpsuma",
 			Text:   "Unused annual leave and leave loading paid on termination for genuine redundancy, invalidity or an early retirement scheme (Lump Sum A): 32% of the payment (30% for a foreign resident: no Medicare levy), cents disregarded",
 			Source: "ATO Schedule 7 (NAT 3351), genuine redundancy, invalidity or early retirement scheme; ATO example: $2,680 × 32% = $857; docs/reference/au-pay-rules.md"},
 		LumpSumA:        rate("0.32"),
 		LumpSumAForeign: rate("0.30"),
 		SmallPayment:    money("300"),
+		// ATO 'Withholding from unused leave payments on termination of
+		// employment', step 3, tables 5 and 6: "5% of total at marginal
+		// rate".
+		LumpSumBAssessable: rate("0.05"),
 	}
 	etpRules = struct{ rule, noTFN, trustee calc.Rule }{
 		rule: calc.Rule{Code: "au.payg.etp",

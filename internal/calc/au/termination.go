@@ -19,14 +19,22 @@ import (
 //     normal gross earnings of a pay period, the difference in withholding
 //     times the pay periods; a payment under $300 has no more withheld
 //     than 32% of it.
+//
+// Long service leave accrued before 16 August 1978 (Lump Sum B, lines with
+// LumpSumB) is 5% assessable: on any termination 5% of it is withheld on
+// at marginal rates, added to the post-17 August 1993 component on a
+// normal termination (ATO "Withholding from unused leave payments on
+// termination of employment", step 3, tables 5 and 6). Where that
+// component is under $300 (32% of it), the 5% goes through the marginal
+// method alone.
 func schedule7(s *calcState, y *Year, w *withholder, emp *calc.AUEmployee, sp *earningsSplit, normalCents int64) extra {
 	if !sp.unused.IsPos() {
 		return extra{}
 	}
 	t := &y.Schedule7
-	lumpSumA, marginal := sp.unusedA, sp.unused.Sub(sp.unusedA)
+	lumpSumA, marginal := sp.unusedA, sp.unused.Sub(sp.unusedA).Sub(sp.unusedB)
 	if emp.Termination != nil && emp.Termination.GenuineRedundancy {
-		lumpSumA, marginal = sp.unused, payroll.Money{}
+		lumpSumA, marginal = sp.unused.Sub(sp.unusedB), payroll.Money{}
 	}
 	var x extra
 	if lumpSumA.IsPos() {
@@ -39,7 +47,13 @@ func schedule7(s *calcState, y *Year, w *withholder, emp *calc.AUEmployee, sp *e
 		x.tax = lumpSumA.Mul(r).Trunc(0)
 		s.figure("payg.schedule7.lumpsuma", x.tax, &t.RedundancyRule)
 	}
-	if !marginal.IsPos() {
+	var b5 payroll.Money
+	if sp.unusedB.IsPos() {
+		b5 = sp.unusedB.Mul(t.LumpSumBAssessable)
+		s.term(tLumpSumB, sp.unusedB)
+		s.term(tLumpSumB5, b5)
+	}
+	if !marginal.IsPos() && !b5.IsPos() {
 		return x
 	}
 	base := normalCents / 100
@@ -47,17 +61,34 @@ func schedule7(s *calcState, y *Year, w *withholder, emp *calc.AUEmployee, sp *e
 		base = emp.Termination.NormalEarnings.Trunc(0).MinorUnits() / 100
 	}
 	periods := periodsPerYear[w.f]
-	c, _ := centsOf(marginal)
-	share := c / periods / 100
-	s.term(tUnused, marginal)
+	shareOf := func(a payroll.Money) int64 {
+		c, _ := centsOf(a)
+		return c / periods / 100
+	}
 	s.term(tNormalGross, payroll.MoneyFromInt(base))
 	s.term(tPeriods, payroll.MoneyFromInt(periods))
-	s.term(tShare, payroll.MoneyFromInt(share))
-	m := marginalExtra(s, w, base, share, periods)
-	if marginal.Less(t.SmallPayment) {
-		limit := marginal.Mul(t.LumpSumA).Trunc(0)
-		s.term(tSmallLimit, limit)
-		m = limited(m, limit)
+	small := marginal.IsPos() && marginal.Less(t.SmallPayment)
+	var m extra
+	if small || !b5.IsPos() {
+		if marginal.IsPos() {
+			s.term(tUnused, marginal)
+			s.term(tShare, payroll.MoneyFromInt(shareOf(marginal)))
+			m = marginalExtra(s, w, base, shareOf(marginal), periods)
+			if small {
+				limit := marginal.Mul(t.LumpSumA).Trunc(0)
+				s.term(tSmallLimit, limit)
+				m = limited(m, limit)
+			}
+		}
+		if b5.IsPos() {
+			s.term(tShare, payroll.MoneyFromInt(shareOf(b5)))
+			mb := marginalExtra(s, w, base, shareOf(b5), periods)
+			m = extra{tax: m.tax.Add(mb.tax), stsl: m.stsl.Add(mb.stsl)}
+		}
+	} else {
+		s.term(tUnused, marginal)
+		s.term(tShare, payroll.MoneyFromInt(shareOf(marginal.Add(b5))))
+		m = marginalExtra(s, w, base, shareOf(marginal.Add(b5)), periods)
 	}
 	s.figure("payg.schedule7", m.tax, &t.MarginalRule)
 	if w.stsl != nil {

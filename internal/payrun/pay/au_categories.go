@@ -26,6 +26,10 @@ type AUCategory struct {
 	// LumpSumA: unused leave taxed at 32% (genuine redundancy,
 	// invalidity, early retirement; or accrued before 18 August 1993).
 	LumpSumA bool
+	// LumpSumB: long service leave accrued before 16 August 1978 paid on
+	// termination (a category classified LumpSumB): 5% of it is withheld
+	// on at marginal rates (Schedule 7).
+	LumpSumB bool
 	// RateUnit is the category's rate unit (its ParentID and Loading are
 	// the Category's own, loadedRate).
 	RateUnit string
@@ -53,7 +57,7 @@ var auTypeKinds = map[string]calc.EarningKind{
 var auClassKinds = map[string]calc.EarningKind{
 	"Overtime": calc.Overtime, "Bonus": calc.Bonus, "GrossCommission": calc.Commission,
 	"LeaveUnusedLeaveOnTermination": calc.UnusedLeave, "LumpSumATypeR": calc.UnusedLeave, "LumpSumATypeT": calc.UnusedLeave,
-	"LumpSumB": calc.Lumpsum, "LumpSumD": calc.Lumpsum, "LumpSumE": calc.BackPay,
+	"LumpSumB": calc.UnusedLeave, "LumpSumD": calc.Lumpsum, "LumpSumE": calc.BackPay,
 	"LeaveCashOutOfLeaveInService": calc.Leave, "LeavePaidParentalLeave": calc.Leave, "LeaveWorkersCompensation": calc.Leave,
 	"LeaveAncillaryAndDefenceLeave": calc.Leave, "LeaveOtherPaidLeave": calc.Leave,
 }
@@ -105,6 +109,8 @@ func auCategory(c *Category, p *categories.PayCategory) {
 	case p.PayCategoryType == "GenuineRedundancyLeavePayment" || p.PayCategoryType == "GenuineRedundancyLeaveLoading",
 		p.PaymentSummaryClassification == "LumpSumATypeR", p.PaymentSummaryClassification == "LumpSumATypeT":
 		a.LumpSumA = true
+	case p.PaymentSummaryClassification == "LumpSumB":
+		a.LumpSumB = true
 	case p.PayCategoryType == "EtpLumpSumD" || p.PaymentSummaryClassification == "LumpSumD":
 		// The tax-free part of a genuine redundancy payment.
 		a.TaxFree = true
@@ -117,7 +123,7 @@ func (c *Category) earning(e calc.Earning) calc.Earning {
 	if c.AU.Type == "" && c.AU.Class == "" && !c.AU.NotPensionable && c.AU.SuperRate.IsZero() {
 		return e // not an AU category
 	}
-	e.ETPCode, e.LumpSumA = c.AU.ETPCode, c.AU.LumpSumA
+	e.ETPCode, e.LumpSumA, e.LumpSumB = c.AU.ETPCode, c.AU.LumpSumA, c.AU.LumpSumB
 	e.NotTaxable = e.NotTaxable || c.AU.TaxFree
 	e.NotPensionable = e.NotPensionable || c.AU.NotPensionable
 	r := c.AU.SuperRate

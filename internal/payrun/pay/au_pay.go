@@ -232,7 +232,9 @@ func auInputsOf(ctx context.Context, q *store.Queries, bizID int64, run *store.P
 			// Nothing but the termination payments in this run (the last
 			// period was paid before): a whole period's standard earnings
 			// (au_termination_normal.go).
-			au.termination.NormalEarnings = leaverNormalEarnings(e, run, cats)
+			if au.termination.NormalEarnings, err = leaverNormalEarnings(ctx, q, bizID, e, run, cats); err != nil {
+				return nil, err
+			}
 		}
 	}
 	if !etp {

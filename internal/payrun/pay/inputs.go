@@ -120,28 +120,8 @@ func (s *Calculator) loadInputs(ctx context.Context, q *store.Queries, biz busin
 	}
 	start, end := run.PeriodStarting, run.PeriodEnding
 
-	// Pay rate changes: the last one commencing by the period's start and
-	// every one within the period.
-	rates, err := q.ListPayRateSchedulesInRange(ctx, store.ListPayRateSchedulesInRangeParams{BusinessID: biz.ID, EmployeeID: lo, EmployeeID_2: hi, CommencementDate: end})
-	if err != nil {
+	if err := in.loadRates(ctx, q, biz.ID, lo, hi, start, end); err != nil {
 		return nil, err
-	}
-	for _, r := range rates {
-		if !in.ids[r.EmployeeID] {
-			continue
-		}
-		rate, err := payroll.ParseRate(r.Rate)
-		if err != nil {
-			continue
-		}
-		e := rateEntry{from: payroll.DateOnly(r.CommencementDate), rate: rate, unit: r.RateUnit}
-		list := in.rates[r.EmployeeID]
-		if n := len(list); n > 0 && !list[n-1].from.After(start) && !e.from.After(start) {
-			list[n-1] = e // a later change before the period replaces an earlier one
-		} else {
-			list = append(list, e)
-		}
-		in.rates[r.EmployeeID] = list
 	}
 
 	incl, err := q.ListApplicableInclusions(ctx, store.ListApplicableInclusionsParams{BusinessID: biz.ID, EmployeeID: lo, EmployeeID_2: hi,
@@ -335,6 +315,34 @@ func LeaveHourlyRate(rate, unit, hoursPerWeek, hoursPerDay, freq string) (payrol
 		return payroll.Rate{}, false
 	}
 	return hourlyRate(&l, unit)
+}
+
+// loadRates reads the pay rate changes of in's employees between ids lo
+// and hi for the period start-end: the last one commencing by the
+// period's start and every one within the period.
+func (in *inputs) loadRates(ctx context.Context, q *store.Queries, bizID, lo, hi int64, start, end time.Time) error {
+	rates, err := q.ListPayRateSchedulesInRange(ctx, store.ListPayRateSchedulesInRangeParams{BusinessID: bizID, EmployeeID: lo, EmployeeID_2: hi, CommencementDate: end})
+	if err != nil {
+		return err
+	}
+	for _, r := range rates {
+		if !in.ids[r.EmployeeID] {
+			continue
+		}
+		rate, err := payroll.ParseRate(r.Rate)
+		if err != nil {
+			continue
+		}
+		e := rateEntry{from: payroll.DateOnly(r.CommencementDate), rate: rate, unit: r.RateUnit}
+		list := in.rates[r.EmployeeID]
+		if n := len(list); n > 0 && !list[n-1].from.After(start) && !e.from.After(start) {
+			list[n-1] = e // a later change before the period replaces an earlier one
+		} else {
+			list = append(list, e)
+		}
+		in.rates[r.EmployeeID] = list
+	}
+	return nil
 }
 
 // standardLines are the employee's standard earnings for the run: one
