@@ -87,6 +87,9 @@ func (s *Calculator) LoadCategories(ctx context.Context, biz business.Business) 
 		if sk, ok := sgEarningKind(p.PayCategoryType); ok && biz.Region == calc.SG {
 			k = sk
 		}
+		if nk, ok := nzEarningKind(p.PayCategoryType); ok && biz.Region == calc.NZ {
+			k = nk
+		}
 		if k == calc.Lumpsum && strings.EqualFold(p.PayCategoryType, "etp") && terminationCompensation(biz.Region) {
 			k = calc.ETP
 		}

@@ -70,12 +70,29 @@ func nzExtraPayCategories(ctx context.Context, q *store.Queries, bizID int64, et
 		if !etp && strings.EqualFold(t, "etp") {
 			continue
 		}
-		switch earningKinds[strings.ToLower(t)] {
+		k := earningKinds[strings.ToLower(t)]
+		if nk, ok := nzEarningKind(t); ok {
+			k = nk
+		}
+		switch k {
 		case calc.Bonus, calc.Lumpsum, "BackPay", "UnusedLeave", "ETP":
 			out[id] = true
 		}
 	}
 	return out, nil
+}
+
+// nzEarningKind is the kind of an NZ pay category's lines where its type
+// says more than earningKinds does: "BackPayment" is back pay, an extra
+// pay (IRD, "Lump sum payments": lump sum payments, "also called extra
+// pay", include "back pay" and "back paid holiday pay"; Income Tax Act
+// 2007 s RD 7, s RD 17; calc/nz extraPay), taxed by the extra-pay rule
+// rather than annualised with the period's regular pay.
+func nzEarningKind(payCategoryType string) (calc.EarningKind, bool) {
+	if strings.EqualFold(payCategoryType, "BackPayment") {
+		return calc.BackPay, true
+	}
+	return "", false
 }
 
 // addNZRedundancyPaid sets y.nzRedundancy of each NZ employee: the

@@ -59,13 +59,22 @@ func nzSickEntitlementIn(start, from, to time.Time) (time.Time, bool) {
 	}
 }
 
+// nzBereavementLeave says whether lc is an NZ bereavement leave category:
+// named as bereavement leave (the NZ defaults' "Bereavement Leave", whose
+// balance is not kept: s 69 gives days per bereavement, not a yearly
+// balance).
+func nzBereavementLeave(region string, lc *categories.LeaveCategory) bool {
+	return region == calc.NZ && strings.Contains(strings.ToLower(lc.Name), "bereavement")
+}
+
 // nzSickLeaveUnpaid says whether approved leave a of category lc is sick
-// leave taken before the employee's first entitlement (s 63: no
-// entitlement in the first 6 months), which the Act does not pay: it is
-// unpaid unless the employer agrees to sick leave in advance (record that
-// under another category).
+// or bereavement leave taken before the employee's first entitlement
+// (s 63(1): an employee is entitled to sick leave and bereavement leave
+// only after 6 months' current continuous employment), which the Act
+// does not pay: it is unpaid unless the employer agrees to pay it anyway
+// (record that under another category).
 func nzSickLeaveUnpaid(region string, e *EmployeeRow, lc *categories.LeaveCategory, a leave.Approved) bool {
-	if !nzSickLeave(region, lc) || !e.StartDate.Valid {
+	if !nzSickLeave(region, lc) && !nzBereavementLeave(region, lc) || !e.StartDate.Valid {
 		return false
 	}
 	return payroll.DateOnly(a.ToDate).Before(nzSickFirstEntitlement(e.StartDate.Time))
