@@ -356,11 +356,11 @@ func TestAuditSGDecemberAWCeilingRecalculated(t *testing.T) {
 // an approved timesheet: the other half of the rate for the hours, 8 ×
 // 25 ÷ 2 = 100.00, and one alternative holiday (1 day) accrued.
 //
-// Not asserted: the week's gross. By the Act it is 1,100.00 (the salary
-// already pays the day once). The pay run pays a salaried employee's
-// timesheet hours in the primary category on top of the salary in every
-// region (timesheetLines), so the week is 1,300.00; that rule is not
-// NZ's and is left to the lead (docs/reference/nz-public-holidays-worked.md).
+// The week's gross is 1,100.00: the salary already pays the day once
+// (relevant daily pay 200.00, s 9(1)(a)), so the timesheet's hours add only
+// the other half. Before, a salaried employee's timesheet hours in the
+// primary category were paid on top of the salary (timesheetLines, every
+// region): 1,300.00.
 func TestAuditNZSalariedPublicHolidayWorked(t *testing.T) {
 	t.Parallel()
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
@@ -378,6 +378,7 @@ func TestAuditNZSalariedPublicHolidayWorked(t *testing.T) {
 		if len(half) != 1 || half[0] != 100 {
 			t.Errorf("public holiday worked lines %v, want [100]", half)
 		}
+		expectAmount(t, "Wiremu's gross", e.totals(t, P, wir)["grossEarnings"], 1100)
 		e.Do("POST", P+"/finalise", e.Key, nil).Expect(t, 200)
 		if got := e.nzBalance(t, wir, "Alternative Holiday", "2026-11-01"); got != 1 {
 			t.Errorf("alternative holiday balance %v days, want 1", got)

@@ -553,6 +553,11 @@ func leaveHoursPresent(a leave.Approved, run *store.PayRun, away func(time.Time)
 type calculated struct {
 	lines   []line
 	sources []source
+	// salariedHourly is the hourly rate of a salaried employee whose
+	// ordinary timesheet hours the salary already paid (timesheetLines):
+	// rules that add to worked hours (NZ s 50's other half) price them at
+	// it; rules for hours not worked must not, the salary continues.
+	salariedHourly payroll.Rate
 }
 
 func earningsLine(cat Category, units, rate payroll.Rate, amount payroll.Money, hours payroll.Rate, notes string) line {
@@ -589,12 +594,13 @@ func (in *inputs) linesFor(e *EmployeeRow, run *store.PayRun, cats *Categories, 
 		std = employedShare(cats.Region, e, run, in.standardLines(e, run, primary), in.workWeekOf(e.ID))
 	}
 	pr := in.periodRate(e, run, std, primary)
-	byTimesheet := false
+	byTimesheet, salaried := false, false
 	if in != nil && len(in.timesheets[e.ID]) > 0 {
 		if pr.unit == "Hourly" && len(std) > 0 {
 			std, byTimesheet = nil, true // paid by timesheet instead of standard hours
 		}
-		in.timesheetLines(e, cats, primary, in.dayRates(e, run, primary, pr), &out)
+		salaried = len(std) > 0 && pr.ok && pr.unit != "Daily" // a salary: Annually (or another period)
+		in.timesheetLines(e, cats, primary, in.dayRates(e, run, primary, pr), salaried, &out)
 	}
 	if (len(std) > 0 || byTimesheet) && pr.ok && in != nil {
 		in.leaveLines(e, run, cats, primary, pr, std, away, &out)
@@ -691,8 +697,14 @@ func (in *inputs) dayRates(e *EmployeeRow, run *store.PayRun, primary Category, 
 // then their other approved timesheet lines grouped by pay category and
 // rate, one line each (leave lines are paid from leave requests; a line
 // without a rate of its own is paid at the hourly rate, or not at all
-// without one).
-func (in *inputs) timesheetLines(e *EmployeeRow, cats *Categories, primary Category, rateOn func(time.Time) (periodRate, string), out *calculated) {
+// without one). salaried: the employee is paid a salary (standard
+// earnings not by the hour), which already pays their ordinary hours, so
+// timesheets of the primary category without a rate or units of their own
+// record the hours and add no pay (a salaried employee keeps timesheets
+// "whilst still being paid their normal working hours", Employment Hero,
+// "Timesheets for salaried employees"); other categories (overtime,
+// penalties) and lines priced by the client are paid as for anyone.
+func (in *inputs) timesheetLines(e *EmployeeRow, cats *Categories, primary Category, rateOn func(time.Time) (periodRate, string), salaried bool, out *calculated) {
 	type key struct {
 		cat  int64
 		rate string
@@ -716,6 +728,11 @@ func (in *inputs) timesheetLines(e *EmployeeRow, cats *Categories, primary Categ
 			cat = c
 		}
 		pr, when := rateOn(t.Start)
+		if salaried && cat.ID == primary.ID && t.Rate == nil && t.Units == nil {
+			out.sources = append(out.sources, source{kind: SourceTimesheet, id: t.ID})
+			out.salariedHourly = pr.hourly
+			continue // the salary pays the hours
+		}
 		rate, note := pr.hourly, "Timesheets"
 		switch {
 		case t.Rate != nil:

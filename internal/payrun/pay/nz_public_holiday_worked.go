@@ -35,7 +35,10 @@ func (w *Writer) nzPublicHolidaysWorked(ctx context.Context, run *store.PayRun, 
 		return nil
 	}
 	primary := cats.primary(e.PrimaryPayCategoryID.Int64)
-	rate := ordinaryTimesheetRate(c, primary)
+	rate, salaried := ordinaryTimesheetRate(c, primary), false
+	if !rate.IsPos() {
+		rate, salaried = c.salariedHourly, true // the salary paid the hours once
+	}
 	if !rate.IsPos() {
 		return nil
 	}
@@ -74,7 +77,9 @@ func (w *Writer) nzPublicHolidaysWorked(ctx context.Context, run *store.PayRun, 
 			hpd = hoursPerWeek(e).Div(payroll.RateFromInt(n))
 		}
 	}
-	if e.AutomaticallyApplyPublicHolidayNotWorkedEarningsLines.Valid && e.AutomaticallyApplyPublicHolidayNotWorkedEarningsLines.Bool && hpd.IsPos() {
+	// A salaried employee's pay continues on a holiday not worked (s 49
+	// is already met by the salary).
+	if !salaried && e.AutomaticallyApplyPublicHolidayNotWorkedEarningsLines.Valid && e.AutomaticallyApplyPublicHolidayNotWorkedEarningsLines.Bool && hpd.IsPos() {
 		publicHolidaysNotWorked(run, e, cats, primary, rate, hpd, wd, ph, worked, "Holidays Act 2003 s 49(1), s 9(1)(a)", c)
 	}
 	if len(days) == 0 {
