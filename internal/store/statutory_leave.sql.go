@@ -450,6 +450,62 @@ func (q *Queries) ListStatutoryLeavesInPeriod(ctx context.Context, arg ListStatu
 	return items, nil
 }
 
+const setStatutoryLeaveEarnings = `-- name: SetStatutoryLeaveEarnings :one
+UPDATE statutory_leave_periods SET awe_override = $5, pay_rise_bp = $6, pay_rise_from = $7, updated_at = $8, version = version + 1
+WHERE id = $1 AND business_id = $2 AND employee_id = $3 AND kind = $4
+RETURNING id, business_id, employee_id, kind, start_date, end_date, qualifying_date, match_date, weeks_to_pay, awe_override, is_adoption, paused, qualifying_days, notes, version, created_at, updated_at, pay_rise_bp, pay_rise_from
+`
+
+type SetStatutoryLeaveEarningsParams struct {
+	ID          int64
+	BusinessID  int64
+	EmployeeID  int64
+	Kind        string
+	AweOverride sql.NullInt64
+	PayRiseBp   sql.NullInt64
+	PayRiseFrom sql.NullTime
+	UpdatedAt   time.Time
+}
+
+// A period's average weekly earnings inputs after a pay rise learnt late
+// (SMP (General) Regulations 1986 reg 21(7)): the override and the pay
+// rise, one statement (of two writers the later wins with its values).
+func (q *Queries) SetStatutoryLeaveEarnings(ctx context.Context, arg SetStatutoryLeaveEarningsParams) (StatutoryLeavePeriod, error) {
+	row := q.db.QueryRowContext(ctx, setStatutoryLeaveEarnings,
+		arg.ID,
+		arg.BusinessID,
+		arg.EmployeeID,
+		arg.Kind,
+		arg.AweOverride,
+		arg.PayRiseBp,
+		arg.PayRiseFrom,
+		arg.UpdatedAt,
+	)
+	var i StatutoryLeavePeriod
+	err := row.Scan(
+		&i.ID,
+		&i.BusinessID,
+		&i.EmployeeID,
+		&i.Kind,
+		&i.StartDate,
+		&i.EndDate,
+		&i.QualifyingDate,
+		&i.MatchDate,
+		&i.WeeksToPay,
+		&i.AweOverride,
+		&i.IsAdoption,
+		&i.Paused,
+		&i.QualifyingDays,
+		&i.Notes,
+		&i.Version,
+		&i.CreatedAt,
+		&i.UpdatedAt,
+		&i.PayRiseBp,
+		&i.PayRiseFrom,
+	)
+	return i, err
+}
+
 const setStatutoryLeavePaused = `-- name: SetStatutoryLeavePaused :one
 UPDATE statutory_leave_periods SET paused = $5, updated_at = $6, version = version + 1
 WHERE id = $1 AND business_id = $2 AND employee_id = $3 AND kind = $4

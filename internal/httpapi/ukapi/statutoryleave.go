@@ -54,6 +54,7 @@ func registerStatutoryLeave(a *httpapi.API, s *sl.Service) {
 		registerFamily(a, s, f)
 	}
 	registerSMPDelete(a, s)
+	registerSMPEarnings(a, s)
 	registerSNCPPause(a, s)
 	registerSSP(a, s)
 	registerRunSAP(a, s)
@@ -212,6 +213,29 @@ func registerSMPDelete(a *httpapi.API, s *sl.Service) {
 				return nil, err
 			}
 			return nil, s.Delete(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), eid, sl.SMP, id)
+		})
+}
+
+func registerSMPEarnings(a *httpapi.API, s *sl.Service) {
+	httpapi.Register(a, httpapi.OnEmployee(business.EditAllEmployeeDetails), huma.Operation{Method: http.MethodPut, Path: "/api/v2/business/{businessId}/employee/{employeeId}/statutoryleave/smp/{id}/earnings",
+		Tags: []string{"Statutory Leave"}, Summary: "Raise the average weekly earnings of a period of SMP after a pay rise",
+		Description: "A pay rise learnt after the SMP was entered (SMP (General) Regulations 1986 reg 21(7); HMRC SPM172200): payRisePercent with payRiseEffectiveDate " +
+			"(a period whose AWE is computed from pay runs; the relevant period's pay for periods before the date is raised by it) or the new averageWeeklyEarningsOverride " +
+			"(a period whose AWE is an override). The weeks are recomputed at once (see the calculation); weeks already paid by finalised pay runs are topped up to the new " +
+			"rates by an arrears line per week in the next pay run whose period overlaps the leave. Refused (400, nothing stored): both or neither form, a rise on an override, " +
+			"a lower AWE (SMP paid is not recovered), a period that qualifies only through the rise (the Maternity Allowance offset is not built). Answers the period.",
+		Parameters: httpapi.PathParams("employeeId", "id")},
+		func(ctx context.Context, in *struct {
+			httpapi.BusinessPath
+			Body    sl.EarningsUpdate
+			RawBody []byte
+		}) (*httpapi.BodyOf[sl.StatutoryLeave], error) {
+			eid, id, err := ids(ctx, "id", "smp leave")
+			if err != nil {
+				return nil, err
+			}
+			l, err := s.UpdateEarnings(ctx, httpapi.CurrentBusiness(ctx), principal(ctx), eid, id, in.Body)
+			return &httpapi.BodyOf[sl.StatutoryLeave]{Body: l}, err
 		})
 }
 

@@ -32,7 +32,7 @@ func (w *Writer) loadStatutory(ctx context.Context, region string, run *store.Pa
 		return nil
 	}
 	biz := business.Business{ID: w.bizID, Region: region}
-	lines, absences, err := w.s.StatutoryLeave.PayPeriod(ctx, w.q, biz, run.PeriodStarting, run.PeriodEnding, 0, math.MaxInt64)
+	lines, absences, err := w.s.StatutoryLeave.PayPeriod(ctx, w.q, biz, run.ID, run.PeriodStarting, run.PeriodEnding, 0, math.MaxInt64)
 	if err != nil {
 		return err
 	}
@@ -73,7 +73,13 @@ func (w *Writer) statutoryLines(ctx context.Context, region string, run *store.P
 	var out []line
 	for _, pl := range w.statutory.lines[e.ID] {
 		units := payroll.RateFromInt(int64(pl.Days)).Div(payroll.RateFromInt(int64(pl.PerWeek)))
-		l := earningsLine(Category{Name: pl.Kind.Name(), Kind: calc.Leave}, units, payroll.RateFromDecimal(pl.WeeklyRate.Decimal()), pl.Amount, payroll.Rate{}, pl.Notes)
+		rate := payroll.RateFromDecimal(pl.WeeklyRate.Decimal())
+		if pl.Arrears {
+			// The top-up of a week paid before: one amount, its working
+			// in the notes.
+			units, rate = payroll.RateFromInt(1), payroll.RateFromDecimal(pl.Amount.Decimal())
+		}
+		l := earningsLine(Category{Name: pl.Kind.Name(), Kind: calc.Leave}, units, rate, pl.Amount, payroll.Rate{}, pl.Notes)
 		l.ExternalID = pl.ExternalID
 		out = append(out, l)
 	}
@@ -256,7 +262,7 @@ func (w *Writer) applyAbsence(e *EmployeeRow, run *store.PayRun, lines []line) [
 		kind := occupationalKinds[o.AbsenceType]
 		paid := payroll.Money{}
 		for _, s := range c.lines[e.ID] {
-			if s.Kind != kind {
+			if s.Kind != kind || s.Arrears {
 				continue
 			}
 			if in, all := paidDaysIn(s, of, ot); in > 0 && all > 0 {

@@ -74,3 +74,11 @@ SELECT l.external_id, l.amount, l.units, l.rate, l.notes, l.category_name
 FROM pay_run_lines l
 WHERE l.pay_run_id = $1 AND l.employee_id = $2 AND l.kind = 'earnings' AND l.external_id LIKE sqlc.arg(prefix)
 ORDER BY l.id;
+
+-- name: SetStatutoryLeaveEarnings :one
+-- A period's average weekly earnings inputs after a pay rise learnt late
+-- (SMP (General) Regulations 1986 reg 21(7)): the override and the pay
+-- rise, one statement (of two writers the later wins with its values).
+UPDATE statutory_leave_periods SET awe_override = $5, pay_rise_bp = $6, pay_rise_from = $7, updated_at = $8, version = version + 1
+WHERE id = $1 AND business_id = $2 AND employee_id = $3 AND kind = $4
+RETURNING *;

@@ -4,6 +4,19 @@ import (
 	"github.com/payrolld/payrolld/internal/payroll"
 )
 
+// EarningsUpdate raises the average weekly earnings of a stored period
+// of SMP after a pay rise learnt late (SMP (General) Regulations 1986
+// reg 21(7); HMRC SPM172200): either the pay rise (the relevant period's
+// pay for periods before its date is raised by it, as when it is sent
+// with the period) or, for a period whose AWE is an override, the new
+// override. Weeks already paid by finalised pay runs are topped up to the
+// new rates by an arrears line in the next pay run.
+type EarningsUpdate struct {
+	AverageWeeklyEarningsOverride *payroll.Money   `json:"averageWeeklyEarningsOverride" nullable:"true" doc:"the new average weekly earnings (a period whose AWE is an override); at least the current AWE"`
+	PayRisePercent                *payroll.Rate    `json:"payRisePercent" nullable:"true" doc:"a pay rise (percent) effective between the start of the relevant period and the end of the leave (a period whose AWE is computed from pay runs); replaces a rise stored before"`
+	PayRiseEffectiveDate          payroll.DateTime `json:"payRiseEffectiveDate" nullable:"true" doc:"the first day the pay rise applies from (the first day of a pay period)"`
+}
+
 // LeaveInput is a period of family statutory leave as sent (the
 // reference's Uk{Smp,Spp,Sap,Shpp,Spbp,Sncp}DataApiModel members that
 // the calculation uses).

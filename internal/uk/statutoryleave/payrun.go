@@ -30,6 +30,11 @@ type PayLine struct {
 	// pay period: SSP is paid per qualifying day); nil for the other
 	// payments, which pay every day from From to To.
 	Paid []time.Time
+	// Arrears marks the top-up of a week paid by finalised pay runs before
+	// its rate rose (a pay rise entered late, reg 21(7)): Amount is the
+	// difference, Days the days of the week paid before this period; it
+	// replaces no salary and is not set against an occupational scheme.
+	Arrears bool
 }
 
 // Absence is a period of statutory leave or sickness as a pay run sees
@@ -48,16 +53,17 @@ type Absence struct {
 // split across two runs pays exactly its amount). Not eligible periods
 // and paused neonatal care pay nothing. One query finds the periods;
 // only employees with leave read their pay history.
-func (s *Service) PayLines(ctx context.Context, q *store.Queries, biz business.Business, from, to time.Time, employeeLo, employeeHi int64) (map[int64][]PayLine, error) {
-	out, _, err := s.PayPeriod(ctx, q, biz, from, to, employeeLo, employeeHi)
+func (s *Service) PayLines(ctx context.Context, q *store.Queries, biz business.Business, runID int64, from, to time.Time, employeeLo, employeeHi int64) (map[int64][]PayLine, error) {
+	out, _, err := s.PayPeriod(ctx, q, biz, runID, from, to, employeeLo, employeeHi)
 	return out, err
 }
 
 // PayPeriod is PayLines and, from the same read, every employee's
 // periods of statutory leave and sickness overlapping the pay period (a
-// pay run reduces salary for their working days).
-func (s *Service) PayPeriod(ctx context.Context, q *store.Queries, biz business.Business, from, to time.Time, employeeLo, employeeHi int64) (map[int64][]PayLine, map[int64][]Absence, error) {
-	out, absent, _, err := s.payPeriod(ctx, q, biz, from, to, employeeLo, employeeHi)
+// pay run reduces salary for their working days). runID is the pay run
+// calculated (its own lines are not "paid before"; 0 = none).
+func (s *Service) PayPeriod(ctx context.Context, q *store.Queries, biz business.Business, runID int64, from, to time.Time, employeeLo, employeeHi int64) (map[int64][]PayLine, map[int64][]Absence, error) {
+	out, absent, _, err := s.payPeriod(ctx, q, biz, runID, true, from, to, employeeLo, employeeHi)
 	return out, absent, err
 }
 
@@ -67,11 +73,11 @@ func (s *Service) PayPeriod(ctx context.Context, q *store.Queries, biz business.
 // other weeks and keeps the salary of these weeks' days (never removing
 // salary without the statutory pay that replaces it).
 func (s *Service) Unpaid(ctx context.Context, q *store.Queries, biz business.Business, from, to time.Time, employeeLo, employeeHi int64) (map[int64][]string, error) {
-	_, _, unpaid, err := s.payPeriod(ctx, q, biz, from, to, employeeLo, employeeHi)
+	_, _, unpaid, err := s.payPeriod(ctx, q, biz, 0, false, from, to, employeeLo, employeeHi)
 	return unpaid, err
 }
 
-func (s *Service) payPeriod(ctx context.Context, q *store.Queries, biz business.Business, from, to time.Time, employeeLo, employeeHi int64) (map[int64][]PayLine, map[int64][]Absence, map[int64][]string, error) {
+func (s *Service) payPeriod(ctx context.Context, q *store.Queries, biz business.Business, runID int64, arrears bool, from, to time.Time, employeeLo, employeeHi int64) (map[int64][]PayLine, map[int64][]Absence, map[int64][]string, error) {
 	if gate(biz) != nil {
 		return nil, nil, nil, nil
 	}
@@ -168,6 +174,13 @@ func (s *Service) payPeriod(ctx context.Context, q *store.Queries, biz business.
 			continue
 		}
 		weeks, _ := familyWeeks(k, r.StartDate, r.EndDate, int(r.WeeksToPay.Int64), awe)
+		if arrears {
+			top, err := arrearsLines(ctx, q, biz.ID, runID, k, r, weeks, awe, from)
+			if err != nil {
+				return nil, nil, nil, err
+			}
+			out[r.EmployeeID] = append(out[r.EmployeeID], top...)
+		}
 		for _, w := range weeks {
 			before := daysIn(w.Start, w.End, w.Start, from.AddDate(0, 0, -1))
 			upto := daysIn(w.Start, w.End, w.Start, to)
@@ -188,6 +201,67 @@ func (s *Service) payPeriod(ctx context.Context, q *store.Queries, biz business.
 		addAbsence()
 	}
 	return out, absent, unpaid, nil
+}
+
+// arrearsLines tops up the weeks of a period of family leave that
+// finalised pay runs paid before the pay period from, when the week's rate
+// is now higher than what they paid (the AWE raised after a pay rise
+// entered late: SMP (General) Regulations 1986 reg 21(7); HMRC SPM172200:
+// the extra SMP for weeks already paid is due, paid in arrears). Per week:
+// the amount now due for the days finalised runs paid of it (the last
+// days before from: runs pay consecutive periods; rate × days ÷ 7 as a
+// running total rounded up, as they were paid) less what they paid for it
+// (earlier arrears included), when positive. Days no run paid (a period
+// entered after the run of its first days) are not arrears and stay
+// unpaid, as before. A week is left alone when another run not yet
+// finalised pays part of it (that run pays the new rate when it is
+// calculated again), and when the difference is not positive (an
+// overpayment is not recovered). runID's own lines are this calculation's,
+// not paid before.
+func arrearsLines(ctx context.Context, q *store.Queries, bizID, runID int64, k Kind, r store.StatutoryLeavePeriod, weeks []Week, awe AWE, from time.Time) ([]PayLine, error) {
+	if !payroll.DateOnly(r.StartDate).Before(from) {
+		return nil, nil
+	}
+	paid, err := paidWeeks(ctx, q, bizID, r.EmployeeID, k, r.ID)
+	if err != nil {
+		return nil, err
+	}
+	var out []PayLine
+	for _, w := range weeks {
+		before := daysIn(w.Start, w.End, w.Start, from.AddDate(0, 0, -1))
+		if w.Unrated || before <= 0 {
+			continue
+		}
+		var got int64
+		days, pending := 0, false
+		for _, pl := range paid[w.Number] {
+			switch {
+			case pl.runID == runID:
+			case pl.status != "Finalised":
+				pending = true
+			default:
+				got += pl.amount
+				if !pl.arrears {
+					days += daysOfUnits(pl.units)
+				}
+			}
+		}
+		days = min(days, before)
+		if days <= 0 || pending {
+			continue
+		}
+		due := slice(w.RatePence, before-days, before, 7)
+		if due <= got {
+			continue
+		}
+		first := w.Start.AddDate(0, 0, before-days)
+		out = append(out, PayLine{Kind: k, LeaveID: r.ID, Week: w.Number, Days: days, PerWeek: 7, WeeklyRate: pounds(w.RatePence),
+			Amount: pounds(due - got), ExternalID: ArrearsLineID(k, r.ID, w.Number), From: first, To: w.Start.AddDate(0, 0, before-1), Arrears: true,
+			Notes: fmt.Sprintf("%s week %d (%s to %s) arrears: %d day(s) of 7 paid at %s a week (average weekly earnings %s) = %s, less %s paid by finalised pay runs",
+				k.Name(), w.Number, w.Start.Format("2006-01-02"), w.End.Format("2006-01-02"), days, pounds(w.RatePence).StringFixed(2),
+				awe.Money().StringFixed(2), pounds(due).StringFixed(2), pounds(got).StringFixed(2))})
+	}
+	return out, nil
 }
 
 // minus is [a, b] without the day ranges of holes, as the ranges left.

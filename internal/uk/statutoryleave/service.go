@@ -298,7 +298,7 @@ func (s *Service) view(ctx context.Context, q *store.Queries, bizID int64, per p
 	var weeks payroll.Rate
 	for _, ls := range paid {
 		for _, pl := range ls {
-			if u, err := payroll.ParseRate(pl.units); err == nil && pl.status == "Finalised" {
+			if u, err := payroll.ParseRate(pl.units); err == nil && pl.status == "Finalised" && !pl.arrears {
 				weeks = weeks.Add(u)
 			}
 		}
@@ -359,10 +359,11 @@ func employeeAWE(ctx context.Context, q *store.Queries, bizID, employeeID int64,
 
 // paidLine is one statutory pay line already in a pay run.
 type paidLine struct {
-	runID  int64
-	status string
-	amount int64
-	units  string // days ÷ days a week
+	runID   int64
+	status  string
+	amount  int64
+	units   string // days ÷ days a week
+	arrears bool   // an arrears line: money for the week, no days
 }
 
 // paidWeeks reads the pay run lines of a period by week number.
@@ -377,7 +378,7 @@ func paidWeeks(ctx context.Context, q *store.Queries, bizID, employeeID int64, k
 		if !ok {
 			continue
 		}
-		out[week] = append(out[week], paidLine{runID: r.PayRunID, status: r.Status, amount: r.Amount, units: r.Units})
+		out[week] = append(out[week], paidLine{runID: r.PayRunID, status: r.Status, amount: r.Amount, units: r.Units, arrears: IsArrearsLineID(r.ExternalID)})
 	}
 	return out, nil
 }
@@ -489,6 +490,79 @@ func (s *Service) Delete(ctx context.Context, biz business.Business, p *payroll.
 		}
 		return nil
 	})
+}
+
+// UpdateEarnings raises the average weekly earnings of a stored period of
+// SMP after a pay rise learnt once the period was entered (SMP (General)
+// Regulations 1986 reg 21(7): a rise applying to any part of the period
+// from the start of the relevant period to the end of the leave counts as
+// if it applied in each week of the relevant period; HMRC SPM172200: the
+// extra SMP for weeks already paid is due). The weeks are recomputed at
+// once; weeks already paid by finalised pay runs are topped up by the next
+// pay run whose period overlaps the leave (an arrears line per week, see
+// payPeriod). Refused (400, nothing stored): neither or both forms; a pay
+// rise on a period whose AWE is an override, or an override lower than
+// the AWE in use (SMP already paid is not recovered here); a period that
+// was not eligible and qualifies only through the rise (SPM172200 then
+// assumes Maternity Allowance was paid, an offset not built).
+func (s *Service) UpdateEarnings(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID, id int64, in EarningsUpdate) (_ StatutoryLeave, err error) {
+	defer payroll.Wrap(&err, "update the earnings of smp %d", id)
+	if err := gate(biz); err != nil {
+		return StatutoryLeave{}, err
+	}
+	rise := in.PayRisePercent != nil || !in.PayRiseEffectiveDate.IsZero()
+	switch {
+	case rise && in.AverageWeeklyEarningsOverride != nil:
+		return StatutoryLeave{}, payroll.Invalid("averageWeeklyEarningsOverride", "give either averageWeeklyEarningsOverride or payRisePercent with payRiseEffectiveDate, not both")
+	case !rise && in.AverageWeeklyEarningsOverride == nil:
+		return StatutoryLeave{}, payroll.Invalid("averageWeeklyEarningsOverride", "give averageWeeklyEarningsOverride, or payRisePercent with payRiseEffectiveDate")
+	}
+	var row store.StatutoryLeavePeriod
+	var e employee.Employee
+	err = s.Employees.WriteRecords(ctx, biz, p, employeeID, func(q *store.Queries, emp employee.Employee) error {
+		e = emp
+		old, err := q.GetStatutoryLeave(ctx, store.GetStatutoryLeaveParams{ID: id, BusinessID: biz.ID, EmployeeID: employeeID, Kind: string(SMP)})
+		if db.IsNoRows(err) {
+			return payroll.NotFound("smp leave")
+		} else if err != nil {
+			return err
+		}
+		before, err := s.calc(ctx, q, biz.ID, period{old, emp.StartDate.Time})
+		if err != nil {
+			return err
+		}
+		params := store.SetStatutoryLeaveEarningsParams{ID: id, BusinessID: biz.ID, EmployeeID: employeeID, Kind: string(SMP), UpdatedAt: s.Clock.Now()}
+		if rise {
+			if old.AweOverride.Valid {
+				return payroll.Invalid("payRisePercent", "the period's average weekly earnings are an override (%s): send the new averageWeeklyEarningsOverride", pounds(old.AweOverride.Int64))
+			}
+			if params.PayRiseBp, params.PayRiseFrom, err = payRiseIn(SMP, LeaveInput{PayRisePercent: in.PayRisePercent, PayRiseEffectiveDate: in.PayRiseEffectiveDate,
+				EndDate: payroll.NewDateTime(old.EndDate)}, false); err != nil {
+				return err
+			}
+		} else if params.AweOverride, err = aweOverride(in.AverageWeeklyEarningsOverride); err != nil {
+			return err
+		}
+		if row, err = q.SetStatutoryLeaveEarnings(ctx, params); err != nil {
+			return err
+		}
+		after, err := s.calc(ctx, q, biz.ID, period{row, emp.StartDate.Time})
+		if err != nil {
+			return err
+		}
+		switch {
+		case after.AverageWeeklyEarnings.Less(before.AverageWeeklyEarnings):
+			return payroll.Invalid("averageWeeklyEarningsOverride", "the new average weekly earnings %s are below the %s in use: an update raises them after a pay rise (SMP already paid is not recovered here)",
+				after.AverageWeeklyEarnings.StringFixed(2), before.AverageWeeklyEarnings.StringFixed(2))
+		case before.Status != "Eligible" && after.Status == "Eligible":
+			return payroll.Invalid("averageWeeklyEarningsOverride", "the employee qualifies for SMP only through the pay rise: HMRC SPM172200 then assumes Maternity Allowance was paid for the weeks before, an offset payrolld does not work out; delete and re-create the period with the AWE once the offset is settled")
+		}
+		return nil
+	})
+	if err != nil {
+		return StatutoryLeave{}, err
+	}
+	return s.view(ctx, s.DB.Queries(), biz.ID, period{row, e.StartDate.Time})
 }
 
 // unpaid is a 409 when a finalised pay run has paid the period.
@@ -604,9 +678,21 @@ func linePrefix(k Kind, id int64) string { return fmt.Sprintf("%s%s:%d:", linePr
 // LineID is the external id of a period's week's pay run line.
 func LineID(k Kind, id int64, week int) string { return linePrefix(k, id) + strconv.Itoa(week) }
 
-// ParseLineID reads a LineID.
+// arrearsSuffix ends the external id of a week's arrears line (the top-up
+// of a week already paid, after its rate rose): LineID + ":arrears".
+const arrearsSuffix = ":arrears"
+
+// ArrearsLineID is the external id of the arrears line of a period's week.
+func ArrearsLineID(k Kind, id int64, week int) string { return LineID(k, id, week) + arrearsSuffix }
+
+// IsArrearsLineID says whether an external id is an ArrearsLineID.
+func IsArrearsLineID(s string) bool {
+	return strings.HasPrefix(s, linePrefixRoot) && strings.HasSuffix(s, arrearsSuffix)
+}
+
+// ParseLineID reads a LineID or an ArrearsLineID (the week it tops up).
 func ParseLineID(s string) (Kind, int64, int, bool) {
-	parts := strings.Split(strings.TrimPrefix(s, linePrefixRoot), ":")
+	parts := strings.Split(strings.TrimSuffix(strings.TrimPrefix(s, linePrefixRoot), arrearsSuffix), ":")
 	if len(parts) != 3 || !strings.HasPrefix(s, linePrefixRoot) {
 		return "", 0, 0, false
 	}
