@@ -190,7 +190,7 @@ func startPGDatabases(base, template string) (*pgDatabases, error) {
 		admin.Close()
 		return nil, err
 	}
-	p := &pgDatabases{admin: admin, template: template, lock: lock, ahead: ahead, drops: make(chan string, 4096)}
+	p := &pgDatabases{admin: admin, template: template, lock: lock, ahead: ahead, drops: make(chan string, ahead)}
 	p.made = sync.NewCond(&p.mu)
 	for {
 		p.owner = uint32(mathrand.Int32())
@@ -204,7 +204,9 @@ func startPGDatabases(base, template string) (*pgDatabases, error) {
 			break
 		}
 	}
-	go p.dropper()
+	for range pgDroppers {
+		go p.dropper()
+	}
 	go p.sweep(ctx)
 	return p, nil
 }
@@ -307,14 +309,16 @@ func (p *pgDatabases) create(name string) error {
 }
 
 // drop queues name's drop (its test has ended and closed its pool; WITH
-// (FORCE) ends any connection a test left open).
+// (FORCE) ends any connection a test left open). The queue is short: when
+// the droppers fall behind, the test waits for room, so drops never pile
+// up (each copy is 14 MB) nor are left for the next process to do.
 func (p *pgDatabases) drop(name string) {
-	select {
-	case p.drops <- name:
-	default:
-		p.dropNow(name)
-	}
+	p.drops <- name
 }
+
+// pgDroppers is how many drops run at once. Each DROP DATABASE waits for a
+// checkpoint; drops waiting together share one.
+const pgDroppers = 4
 
 func (p *pgDatabases) dropper() {
 	for name := range p.drops {
