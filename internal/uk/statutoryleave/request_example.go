@@ -12,3 +12,9 @@ func (LeaveInput) RequestExample() any {
 func (SSPInput) RequestExample() any {
 	return map[string]any{"startDate": "2026-10-26T00:00:00", "endDate": "2026-10-30T00:00:00", "notes": "Self-certified flu"}
 }
+
+// RequestExample is a 3% pay rise from 1 October 2026, inside the
+// relevant period of the example SMP.
+func (EarningsUpdate) RequestExample() any {
+	return map[string]any{"payRisePercent": 3, "payRiseEffectiveDate": "2026-10-01T00:00:00"}
+}
