@@ -49,23 +49,26 @@ func lastPeriodEmployed(e *EmployeeRow, run *store.PayRun) *store.PayRun {
 	if !end.Before(start) {
 		return run
 	}
-	back := func(k int) (time.Time, time.Time) {
+	// back is the period k whole periods before the run's; false for a
+	// frequency without a fixed length.
+	back := func(k int) (time.Time, time.Time, bool) {
 		switch run.Frequency {
 		case "Weekly":
-			return start.AddDate(0, 0, -7*k), finish.AddDate(0, 0, -7*k)
+			return start.AddDate(0, 0, -7*k), finish.AddDate(0, 0, -7*k), true
 		case "Fortnightly":
-			return start.AddDate(0, 0, -14*k), finish.AddDate(0, 0, -14*k)
+			return start.AddDate(0, 0, -14*k), finish.AddDate(0, 0, -14*k), true
 		case "FourWeekly":
-			return start.AddDate(0, 0, -28*k), finish.AddDate(0, 0, -28*k)
-		default: // Monthly: calendar periods from the run's start
-			return start.AddDate(0, -k, 0), start.AddDate(0, -(k-1), 0).AddDate(0, 0, -1)
+			return start.AddDate(0, 0, -28*k), finish.AddDate(0, 0, -28*k), true
+		case "Monthly": // calendar periods from the run's start
+			return start.AddDate(0, -k, 0), start.AddDate(0, -(k-1), 0).AddDate(0, 0, -1), true
 		}
-	}
-	if run.Frequency != "Weekly" && run.Frequency != "Fortnightly" && run.Frequency != "FourWeekly" && run.Frequency != "Monthly" {
-		return run
+		return time.Time{}, time.Time{}, false
 	}
 	for k := 1; k <= 1200; k++ {
-		from, to := back(k)
+		from, to, ok := back(k)
+		if !ok {
+			break
+		}
 		if !end.Before(from) && !end.After(to) {
 			c := *run
 			c.PeriodStarting, c.PeriodEnding = from, to
