@@ -72,6 +72,12 @@ type AUTermination struct {
 	// pay period (the last full period of employment), which the Schedule 7
 	// marginal method adds the leave to; zero = this pay's other earnings.
 	NormalEarnings payroll.Money `json:"normal_earnings,omitzero"`
+	// PaidAfterDeath: the employment ended by the employee's death and
+	// this pay is made after it. Nothing is withheld from salary or wages
+	// or unused annual and long service leave paid after death; a death
+	// benefit ETP is still withheld on by Schedule 11 (ATO, "PAYG
+	// withholding for deceased employees").
+	PaidAfterDeath bool `json:"paid_after_death,omitempty"`
 }
 
 // AUScale names a withholding scale.

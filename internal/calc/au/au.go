@@ -256,7 +256,14 @@ func (e *Engine) Calculate(in *calc.Input) (calc.Result, error) {
 			return calc.Result{}, err
 		}
 	}
+	afterDeath := emp.Termination != nil && emp.Termination.PaidAfterDeath
 	switch {
+	case afterDeath:
+		// Paid after the employee's death: nothing withheld from salary,
+		// wages, allowances or unused leave (Schedules 1, 5 and 7 do not
+		// apply); an ETP below is a death benefit ETP (Schedule 11).
+		s.term(tEarnings, taxable.Add(sp.additional).Add(sp.unused))
+		s.figure("payg.schedule1", zeroMoney, &afterDeathRule)
 	case emp.Variation && !noTFN:
 		// A withholding variation: its rate on every payment but an ETP
 		// (Schedule 11 keeps its own rates), in place of the scale, its
@@ -336,6 +343,11 @@ func (e *Engine) Calculate(in *calc.Input) (calc.Result, error) {
 	}
 	return calc.Result{Region: calc.AU, TaxYear: y.Name, Figures: s.figs}, nil
 }
+
+// afterDeathRule: pay made after the employee's death.
+var afterDeathRule = calc.Rule{Code: "au.payg.afterdeath",
+	Text:   "Paid after the employee's death (termination reason Deceased, paid after the end date): nothing is withheld from salary or wages earned before death, nor from unused annual or long service leave; a death benefit ETP is withheld on by Schedule 11",
+	Source: "ATO, PAYG withholding for deceased employees (ato.gov.au/businesses-and-organisations/hiring-and-paying-your-workers/payg-withholding/payg-withholding-for-deceased-employees), payer guide steps 2-4; docs/reference/au-pay-rules.md §4f"}
 
 // variationRule is a withholding variation's rate.
 var variationRule = calc.Rule{Code: "au.payg.variation",

@@ -185,6 +185,14 @@ func GenuineRedundancy(reason string) bool {
 	return strings.EqualFold(reason, "Redundancy") || strings.EqualFold(reason, "IllHealth")
 }
 
+// paidAfterDeath: e's employment ended by their death (termination
+// reason Deceased) and run pays them after it (ATO, "PAYG withholding for
+// deceased employees": nothing is withheld from salary, wages or unused
+// leave paid after death).
+func paidAfterDeath(reason string, e *EmployeeRow, run *store.PayRun) bool {
+	return strings.EqualFold(reason, "Deceased") && e.EndDate.Valid && payroll.DateOnly(run.DatePaid).After(payroll.DateOnly(e.EndDate.Time))
+}
+
 // auInputsFor reads what e's AU calculation needs beyond the lines: how
 // their employment ended (when the lines pay unused leave or an ETP) and
 // the ETPs paid to them before (when the lines pay one). nil when none.
@@ -214,16 +222,21 @@ func auInputsOf(ctx context.Context, q *store.Queries, bizID int64, run *store.P
 			normal = normal.Add(l.amount)
 		}
 	}
-	if !unused && !etp {
+	var reason string
+	if terminatedBy(e, run) {
+		r, err := q.GetEmployeeTerminationReason(ctx, store.GetEmployeeTerminationReasonParams{BusinessID: bizID, ID: e.ID})
+		if err != nil {
+			return nil, err
+		}
+		reason = r
+	}
+	afterDeath := paidAfterDeath(reason, e, run)
+	if !unused && !etp && !afterDeath {
 		return nil, nil
 	}
 	au := &auInputs{}
 	if terminatedBy(e, run) {
-		reason, err := q.GetEmployeeTerminationReason(ctx, store.GetEmployeeTerminationReasonParams{BusinessID: bizID, ID: e.ID})
-		if err != nil {
-			return nil, err
-		}
-		au.termination = &calc.AUTermination{GenuineRedundancy: GenuineRedundancy(reason)}
+		au.termination = &calc.AUTermination{GenuineRedundancy: GenuineRedundancy(reason), PaidAfterDeath: afterDeath}
 		if full.IsPos() {
 			// A final period cut short: the marginal method adds the leave
 			// to a whole period's normal earnings.
@@ -232,6 +245,7 @@ func auInputsOf(ctx context.Context, q *store.Queries, bizID int64, run *store.P
 			// Nothing but the termination payments in this run (the last
 			// period was paid before): a whole period's standard earnings
 			// (au_termination_normal.go).
+			var err error
 			if au.termination.NormalEarnings, err = leaverNormalEarnings(ctx, q, bizID, e, run, cats); err != nil {
 				return nil, err
 			}
