@@ -398,3 +398,42 @@ func TestAuditAUDirectorsFeesAndFormEncodedPaygAdjustment(t *testing.T) {
 		dollars(t, "payment summary", sum, map[string]float64{"grossPayments": 1500, "totalTaxWithheld": 324})
 	})
 }
+
+// Salary sacrificed to super over two weeks, read back from the STP pay
+// event and the payment summary (NAT 0046: gross payments are after
+// salary sacrifice, the sacrificed amount is a reportable employer super
+// contribution; STP Phase 2: gross before sacrifice, salary sacrifice
+// type S reported in addition, RESC in the super entitlement,
+// au-stp-phase2.md; SGAA s 15A: sacrificed OTE stays in the guarantee's
+// base). Sue, $1,000 a week, sacrifices $200 a week:
+//   - taxable 800: W(800) = 0.179 × 800.99 − 60.8377 = 82.54 → 83; SG
+//     12% × 1,000 = 120, the fund gets 320; net 1,000 − 200 − 83 = 717;
+//   - STP year to date: gross 2,000, salary sacrifice S 400, RESC 400,
+//     PAYGW 166; payment summary: gross payments 1,600, reportable
+//     employer super contributions 400, total tax withheld 166.
+func TestAuditAUSalarySacrificeYearEndAmounts(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newAUEnv(t, d)
+		sue := e.employee(t, "Sue", nil)
+		var P string
+		for _, w := range [][2]string{{"2026-11-15", "2026-11-18"}, {"2026-11-22", "2026-11-25"}} {
+			if P != "" {
+				e.Do("POST", P+"/finalise", e.Key, nil).Expect(t, 200)
+			}
+			P = e.run(t, w[0], w[1])
+			e.Do("POST", P+"/deductions", e.Key, map[string]any{"deductions": map[string]any{fmt.Sprint(sue): []any{
+				map[string]any{"deductionCategoryId": fmt.Sprint(e.ded["Salary Sacrifice (Superannuation)"]), "amount": 200}}}}).Expect(t, 200)
+			want(t, "week to "+w[0], e.totals(t, P, sue), map[string]int64{"grossEarnings": 100000, "taxableEarnings": 80000, "paygWithheld": 8300,
+				"superContribution": 32000, "netEarnings": 71700})
+		}
+		p := payee(t, e.stpDoc(t, P), sue)
+		s := p.IncomeStreams[0]
+		if !s.Gross.Equal(payroll.MustMoney("2000")) || !typedAmount(s.SalarySacrifice, "S").Equal(payroll.MustMoney("400")) ||
+			!s.TaxWithheld.Equal(payroll.MustMoney("166")) || !p.SuperEntitlement.ReportableEmployerSuperannuationContribution.Equal(payroll.MustMoney("400")) {
+			t.Errorf("STP gross %s sacrifice %+v PAYGW %s RESC %s; want 2,000, S 400, 166, 400", s.Gross, s.SalarySacrifice, s.TaxWithheld,
+				p.SuperEntitlement.ReportableEmployerSuperannuationContribution)
+		}
+		sum := e.Do("PUT", fmt.Sprintf("%s/paymentsummary/2027?employeeId=%d", e.B, sue), e.Key, nil).Expect(t, 200).Map(t)
+		dollars(t, "payment summary", sum, map[string]float64{"grossPayments": 1600, "employerSuperContributions": 400, "totalTaxWithheld": 166})
+	})
+}
