@@ -437,3 +437,36 @@ func TestAuditAUSalarySacrificeYearEndAmounts(t *testing.T) {
 		dollars(t, "payment summary", sum, map[string]float64{"grossPayments": 1600, "employerSuperContributions": 400, "totalTaxWithheld": 166})
 	})
 }
+
+// Long service leave on death after six years in NSW, paid after the
+// death with the annual leave (NSW Long Service Leave Act 1955 s
+// 4(2)(a)(ii): pro rata from 5 years when the employment ends by death,
+// au-lsl-on-termination.md; ATO "PAYG withholding for deceased
+// employees": nothing withheld from unused annual or long service leave
+// paid after death). Lou, $1,000 a week (40 hours, $25 an hour), in NSW
+// since 2 November 2020, 20 hours of annual and 50 of long service leave
+// entered in the week ending 15 November 2026, dies on Sunday 22
+// November; the week is paid on the 25th:
+//   - annual leave 20 + 2 × 3.0769 = 26.1538 h × 25 = 653.845 → 653.85;
+//     long service leave 50 + 2 × (40 × 0.016667 = 0.6667) = 51.3334 h ×
+//     25 = 1,283.335 → 1,283.34; gross 1,000 + 653.85 + 1,283.34 =
+//     2,937.19;
+//   - PAYG 0; SG 12% × 1,000 = 120; annual leave balance 0 afterwards.
+func TestAuditAUDeathLongServiceLeaveNSWNoWithholding(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newAUEnv(t, d)
+		lou := e.employee(t, "Lou", map[string]any{"startDate": "2020-11-02T00:00:00"})
+		P1 := e.run(t, "2026-11-15", "2026-11-18")
+		e.Do("POST", P1+"/leaveaccrued", e.Key, map[string]any{"leave": map[string]any{fmt.Sprint(lou): []any{
+			map[string]any{"leaveCategoryId": e.leave["Annual Leave"], "amount": 20}, map[string]any{"leaveCategoryId": e.leave["Long Service Leave"], "amount": 50}}}}).Expect(t, 200)
+		e.Do("POST", P1+"/finalise", e.Key, nil).Expect(t, 200)
+		P := e.run(t, "2026-11-22", "2026-11-25")
+		e.Do("POST", P+"/terminate", e.Key, map[string]any{"employeeId": lou, "terminationReason": "Deceased", "terminationDate": "2026-11-22T00:00:00"}).Expect(t, 200)
+		want(t, "paid after death", e.totals(t, P, lou), map[string]int64{"grossEarnings": 293719, "paygWithheld": 0, "superContribution": 12000})
+		e.matchesPaySlip(t, P, lou)
+		e.Do("POST", P+"/finalise", e.Key, nil).Expect(t, 200)
+		if b := e.annualBalance(t, lou, "2026-11-30"); b != 0 {
+			t.Errorf("annual leave after the final pay: %v hours, want 0", b)
+		}
+	})
+}
