@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -28,12 +29,18 @@ type PaymentSummary struct {
 	Start, End  time.Time
 	YearToDate  bool
 	Gross       payroll.Money // gross payments: taxable earnings (gross less pre-tax deductions other than workplace giving) less Lump Sum A and ETPs
-	TaxWithheld payroll.Money // PAYG withholding including study and training loan amounts (and from lump sums and ETPs)
+	TaxWithheld payroll.Money // PAYG withholding including study and training loan amounts and from lump sums, not from ETPs (their own summaries)
 	Super       payroll.Money // superannuation guarantee contributions (for information; not reportable)
 	// AU amounts reported apart from gross payments (summaryParts).
 	LumpSumA, LumpSumB, LumpSumD, LumpSumE, RESC payroll.Money
 	ETPTaxable, ETPTaxFree                       payroll.Money
 	ETPCode                                      string
+	// ETPs are the employment termination payments of the year, one per
+	// payment date and ETP code, each reported on its own ETP payment
+	// summary with the PAYG withheld from it (ATO, "PAYG payment summary
+	// – employment termination payment", NAT 70868; STP Phase 2 reports
+	// them so too). ETPTaxable and ETPTaxFree are their totals.
+	ETPs []ETPSummary
 	// LumpSumAType is R (paid for a genuine redundancy, invalidity or an
 	// early retirement scheme) or T (any other reason), "" without Lump
 	// Sum A (lumpSumAType).
@@ -45,6 +52,15 @@ type PaymentSummary struct {
 	PayRuns                                int
 	EmployeeName                           string
 	EmployeeDetail                         []string
+}
+
+// ETPSummary is one employment termination payment of a payment
+// summary's year: its date, ETP code, components and the PAYG withheld
+// from it (Schedule 11).
+type ETPSummary struct {
+	PaymentDate                   time.Time
+	Code                          string
+	Taxable, TaxFree, TaxWithheld payroll.Money
 }
 
 // Period is the summary's period as the list shows it.
@@ -118,7 +134,7 @@ func (s *Payslips) summaries(ctx context.Context, biz business.Business, e emplo
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
-	parts, err := s.summaryParts(ctx, biz, e.ID)
+	parts, err := s.summaryParts(ctx, biz, e.ID, year)
 	if err != nil {
 		return nil, err
 	}
@@ -136,11 +152,11 @@ func (s *Payslips) summaries(ctx context.Context, biz business.Business, e emplo
 		p := x.parts
 		out = append(out, PaymentSummary{ID: int64(y), Start: start, End: end, YearToDate: !now.After(end.AddDate(0, 0, 1)),
 			Gross:       payroll.MoneyFromMinor(x.gross + p.givingPreTax - p.lumpSumA - p.lumpSumB - p.lumpSumE - p.etpTaxable - sumOf(p.allowances)),
-			TaxWithheld: payroll.MoneyFromMinor(x.tax), Super: payroll.MoneyFromMinor(x.super),
+			TaxWithheld: payroll.MoneyFromMinor(x.tax).Sub(p.etpWithheld()), Super: payroll.MoneyFromMinor(x.super),
 			LumpSumA: payroll.MoneyFromMinor(p.lumpSumA), LumpSumB: payroll.MoneyFromMinor(p.lumpSumB), LumpSumD: payroll.MoneyFromMinor(p.lumpSumD),
 			LumpSumE: payroll.MoneyFromMinor(p.lumpSumE), RESC: payroll.MoneyFromMinor(p.resc), LumpSumAType: p.lumpSumAType(),
 			Allowances: moneyOf(p.allowances), UnionFees: moneyOf(p.unionFees), WorkplaceGiving: moneyOf(p.giving),
-			ETPTaxable: payroll.MoneyFromMinor(p.etpTaxable), ETPTaxFree: payroll.MoneyFromMinor(p.etpTaxFree), ETPCode: p.etpCode, PayRuns: runs[y],
+			ETPTaxable: payroll.MoneyFromMinor(p.etpTaxable), ETPTaxFree: payroll.MoneyFromMinor(p.etpTaxFree), ETPCode: p.etpCode, ETPs: p.etps, PayRuns: runs[y],
 			EmployeeName: strings.TrimSpace(m.FirstName + " " + m.Surname), EmployeeDetail: nonEmpty(m.ResidentialStreetAddress, m.ResidentialAddressLine2,
 				strings.TrimSpace(strings.Join(nonEmpty(m.ResidentialSuburb, m.ResidentialState, m.ResidentialPostCode), " ")))})
 	}
@@ -156,6 +172,7 @@ type summaryParts struct {
 	// lumpSumAR is the part of lumpSumA paid for a genuine redundancy,
 	// invalidity or an early retirement scheme (type R).
 	lumpSumAR                     int64
+	etps                          []ETPSummary
 	allowances, unionFees, giving map[string]int64
 	// givingPreTax is the workplace giving deducted before tax: it is
 	// out of taxable earnings but not out of gross payments (ATO,
@@ -180,6 +197,30 @@ func (p summaryParts) lumpSumAType() string {
 		return "R"
 	}
 	return "T"
+}
+
+// etpWithheld is the PAYG withheld from the year's ETPs.
+func (p summaryParts) etpWithheld() payroll.Money {
+	var t payroll.Money
+	for _, e := range p.etps {
+		t = t.Add(e.TaxWithheld)
+	}
+	return t
+}
+
+// addETP adds a line of an ETP of code paid on date to p's ETPs (one per
+// payment date and code).
+func (p *summaryParts) addETP(date time.Time, code string, amount int64, taxFree bool) {
+	i := slices.IndexFunc(p.etps, func(e ETPSummary) bool { return e.PaymentDate.Equal(date) && e.Code == code })
+	if i < 0 {
+		p.etps = append(p.etps, ETPSummary{PaymentDate: date, Code: code})
+		i = len(p.etps) - 1
+	}
+	if taxFree {
+		p.etps[i].TaxFree = p.etps[i].TaxFree.Add(payroll.MoneyFromMinor(amount))
+	} else {
+		p.etps[i].Taxable = p.etps[i].Taxable.Add(payroll.MoneyFromMinor(amount))
+	}
 }
 
 func sumOf(m map[string]int64) int64 {
@@ -211,8 +252,10 @@ func add(m *map[string]int64, key string, amount int64) {
 // Lump Sums B and E, the tax-free part of a genuine redundancy (Lump Sum
 // D), ETP components, allowances, union fees and salary sacrificed super
 // (reportable employer super contributions),
-// by the pay categories' AU kinds (payrun/pay.AUCategory).
-func (s *Payslips) summaryParts(ctx context.Context, biz business.Business, employeeID int64) (map[int]summaryParts, error) {
+// by the pay categories' AU kinds (payrun/pay.AUCategory); with each ETP
+// the PAYG its run withheld from it (pay.ETPWithheld). year 0 is every
+// year.
+func (s *Payslips) summaryParts(ctx context.Context, biz business.Business, employeeID int64, year int) (map[int]summaryParts, error) {
 	out := map[int]summaryParts{}
 	if s.Outputs == nil || s.Outputs.Service == nil {
 		return out, nil
@@ -230,8 +273,12 @@ func (s *Payslips) summaryParts(ctx context.Context, biz business.Business, empl
 	if err != nil && !db.IsNoRows(err) {
 		return nil, err
 	}
+	etpRuns := map[int64]time.Time{} // the runs that paid an ETP, with their date paid
 	for _, r := range rows {
 		y := financialYear(r.DatePaid.UTC())
+		if year != 0 && y != year {
+			continue
+		}
 		p := out[y]
 		switch r.Kind {
 		case pay.KindDeduction:
@@ -257,12 +304,18 @@ func (s *Payslips) summaryParts(ctx context.Context, biz business.Business, empl
 			case r.Subtype == pay.SubtypeUnusedLeaveETP:
 				p.etpTaxable += r.Amount
 				p.etpCode = "O"
+				p.addETP(r.DatePaid.UTC(), "O", r.Amount, false)
+				etpRuns[r.PayRunID] = r.DatePaid.UTC()
 			case c.Kind == calc.ETP && c.AU.TaxFree:
 				p.etpTaxFree += r.Amount
 				p.etpCode = c.AU.ETPCode
+				p.addETP(r.DatePaid.UTC(), c.AU.ETPCode, r.Amount, true)
+				etpRuns[r.PayRunID] = r.DatePaid.UTC()
 			case c.Kind == calc.ETP:
 				p.etpTaxable += r.Amount
 				p.etpCode = c.AU.ETPCode
+				p.addETP(r.DatePaid.UTC(), c.AU.ETPCode, r.Amount, false)
+				etpRuns[r.PayRunID] = r.DatePaid.UTC()
 			case c.AU.TaxFree:
 				p.lumpSumD += r.Amount
 			case r.Subtype == pay.SubtypeUnusedLeaveLumpSumA || (r.Subtype == "" && c.AU.LumpSumA):
@@ -284,6 +337,27 @@ func (s *Payslips) summaryParts(ctx context.Context, biz business.Business, empl
 				add(&p.allowances, c.Name, r.Amount)
 			}
 		}
+		out[y] = p
+	}
+	for runID, paid := range etpRuns {
+		w, err := pay.ETPWithheld(ctx, s.Employees.DB.Queries(), biz, cats, runID, employeeID)
+		if err != nil {
+			return nil, fmt.Errorf("the PAYG withheld from the ETPs of pay run %d: %w", runID, err)
+		}
+		y := financialYear(paid)
+		p := out[y]
+		for i, e := range p.etps {
+			if e.PaymentDate.Equal(paid) {
+				p.etps[i].TaxWithheld = p.etps[i].TaxWithheld.Add(w[e.Code])
+			}
+		}
+		out[y] = p
+	}
+	for y, p := range out {
+		sort.Slice(p.etps, func(i, j int) bool {
+			a, b := p.etps[i], p.etps[j]
+			return a.PaymentDate.Before(b.PaymentDate) || a.PaymentDate.Equal(b.PaymentDate) && a.Code < b.Code
+		})
 		out[y] = p
 	}
 	return out, nil
@@ -377,14 +451,26 @@ func renderPaymentSummary(biz business.Business, s PaymentSummary) ([]byte, erro
 	for _, r := range []struct {
 		label string
 		m     payroll.Money
-	}{{lumpSumA, s.LumpSumA}, {"Lump Sum D", s.LumpSumD}, {"Reportable employer superannuation contributions", s.RESC},
-		{"Employment termination payment, taxable component (code " + s.ETPCode + ")", s.ETPTaxable},
-		{"Employment termination payment, tax-free component", s.ETPTaxFree}} {
+	}{{lumpSumA, s.LumpSumA}, {"Lump Sum D", s.LumpSumD}, {"Reportable employer superannuation contributions", s.RESC}} {
 		if r.m.IsPos() {
 			row(r.label, r.m)
 		}
 	}
 	row("Superannuation guarantee contributions (not reportable)", s.Super)
+	// Each ETP is its own payment summary (NAT 70868): its components and
+	// the tax withheld from it, which the total above leaves out.
+	for _, e := range s.ETPs {
+		pdf.Ln(3)
+		pdf.SetFont("Helvetica", "B", 10)
+		cell(180, 6, fmt.Sprintf("Employment termination payment, code %s, paid %s", e.Code, e.PaymentDate.Format("2 January 2006")), "L")
+		pdf.Ln(6)
+		pdf.SetFont("Helvetica", "", 10)
+		row("Taxable component", e.Taxable)
+		if e.TaxFree.IsPos() {
+			row("Tax-free component", e.TaxFree)
+		}
+		row("Total tax withheld", e.TaxWithheld)
+	}
 	pdf.Ln(4)
 	pdf.SetFont("Helvetica", "", 8)
 	cell(180, 4, fmt.Sprintf("From %d finalised pay run(s) paid in the period.", s.PayRuns), "L")

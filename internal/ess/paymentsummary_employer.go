@@ -2,6 +2,7 @@ package ess
 
 import (
 	"context"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -328,7 +329,14 @@ const (
 	summaryAllowance = "Allowance"
 	summaryUnionFee  = "UnionFee"
 	summaryGiving    = "WorkplaceGiving"
+	// An ETP's amounts, named by its payment date and code ("2026-11-25 O").
+	summaryETPTaxable = "ETPTaxable"
+	summaryETPTaxFree = "ETPTaxFree"
+	summaryETPTax     = "ETPTaxWithheld"
 )
+
+// etpName is the name of an ETP's stored amounts: its date paid and code.
+func etpName(e ETPSummary) string { return e.PaymentDate.Format(time.DateOnly) + " " + e.Code }
 
 // writeSummaryAmounts replaces stored summary id's allowances and union
 // fees with sum's, in the caller's transaction.
@@ -336,7 +344,12 @@ func writeSummaryAmounts(ctx context.Context, q *store.Queries, bizID, id int64,
 	if err := q.DeletePaymentSummaryAmounts(ctx, store.DeletePaymentSummaryAmountsParams{BusinessID: bizID, PaymentSummaryID: id}); err != nil {
 		return err
 	}
-	for kind, m := range map[string]map[string]payroll.Money{summaryAllowance: sum.Allowances, summaryUnionFee: sum.UnionFees, summaryGiving: sum.WorkplaceGiving} {
+	etps := map[string]map[string]payroll.Money{summaryETPTaxable: {}, summaryETPTaxFree: {}, summaryETPTax: {}}
+	for _, e := range sum.ETPs {
+		etps[summaryETPTaxable][etpName(e)], etps[summaryETPTaxFree][etpName(e)], etps[summaryETPTax][etpName(e)] = e.Taxable, e.TaxFree, e.TaxWithheld
+	}
+	for kind, m := range map[string]map[string]payroll.Money{summaryAllowance: sum.Allowances, summaryUnionFee: sum.UnionFees, summaryGiving: sum.WorkplaceGiving,
+		summaryETPTaxable: etps[summaryETPTaxable], summaryETPTaxFree: etps[summaryETPTaxFree], summaryETPTax: etps[summaryETPTax]} {
 		for name, a := range m {
 			if err := q.InsertPaymentSummaryAmount(ctx, store.InsertPaymentSummaryAmountParams{PaymentSummaryID: id, BusinessID: bizID,
 				Kind: kind, Name: name, Amount: a.MinorUnits()}); err != nil {
@@ -355,15 +368,34 @@ func (s *Payslips) storedWithAmounts(ctx context.Context, bizID int64, r store.P
 		return x, err
 	}
 	x.Allowances, x.UnionFees, x.WorkplaceGiving = map[string]payroll.Money{}, map[string]payroll.Money{}, map[string]payroll.Money{}
+	etp := func(name string) *ETPSummary {
+		i := slices.IndexFunc(x.ETPs, func(e ETPSummary) bool { return etpName(e) == name })
+		if i < 0 {
+			date, code, _ := strings.Cut(name, " ")
+			d, _ := time.Parse(time.DateOnly, date)
+			x.ETPs = append(x.ETPs, ETPSummary{PaymentDate: d, Code: code})
+			i = len(x.ETPs) - 1
+		}
+		return &x.ETPs[i]
+	}
 	for _, a := range rows {
-		m := x.Allowances
+		m, amt := x.Allowances, payroll.MoneyFromMinor(a.Amount)
 		switch a.Kind {
 		case summaryUnionFee:
 			m = x.UnionFees
 		case summaryGiving:
 			m = x.WorkplaceGiving
+		case summaryETPTaxable:
+			etp(a.Name).Taxable = amt
+			continue
+		case summaryETPTaxFree:
+			etp(a.Name).TaxFree = amt
+			continue
+		case summaryETPTax:
+			etp(a.Name).TaxWithheld = amt
+			continue
 		}
-		m[a.Name] = payroll.MoneyFromMinor(a.Amount)
+		m[a.Name] = amt
 	}
 	return x, nil
 }

@@ -296,42 +296,9 @@ func (s *Service) input(ctx context.Context, q *store.Queries, biz business.Busi
 		return stp.Input{}, err
 	}
 	return stp.Input{Business: biz, Registration: reg, Run: run, PayCategories: pays, DeductionCategories: deds, LeaveCategories: leaves,
-		OTE: cats.OTE, ETPWithheld: s.etpWithheld(q, biz, cats), Now: s.Clock.Now()}, nil
-}
-
-// etpWithheld says what a finalised run withheld from an employee's ETPs,
-// by ETP code: the run's Schedule 11 figures (payg.etp.<code>) recomputed
-// from its lines as the run computed them (pay.Explain). A recomputation
-// that does not give the run's own figures is refused, not reported.
-func (s *Service) etpWithheld(q *store.Queries, biz business.Business, cats *pay.Categories) func(ctx context.Context, runID, employeeID int64) (map[string]payroll.Money, error) {
-	return func(ctx context.Context, runID, employeeID int64) (map[string]payroll.Money, error) {
-		run, err := q.GetPayRun(ctx, store.GetPayRunParams{ID: runID, BusinessID: biz.ID})
-		if err != nil {
-			return nil, err
-		}
-		row, err := q.GetPayRunEmployee(ctx, store.GetPayRunEmployeeParams{PayRunID: runID, EmployeeID: employeeID})
-		if err != nil {
-			return nil, err
-		}
-		er, err := q.GetEmployeeForPay(ctx, store.GetEmployeeForPayParams{BusinessID: biz.ID, ID: employeeID})
-		if err != nil {
-			return nil, err
-		}
-		x, err := pay.Explain(ctx, q, biz, &run, &row, pay.EmployeeRow(er), cats)
-		if err != nil {
-			return nil, err
-		}
-		if x.Err != nil || !x.Matches {
-			return nil, fmt.Errorf("the run's figures cannot be recomputed as it worked them out (%v), so the ETPs' own withholding is not known", x.Err)
-		}
-		out := map[string]payroll.Money{}
-		for _, f := range x.Result.Figures {
-			if code, ok := strings.CutPrefix(f.Code, "payg.etp."); ok {
-				out[code] = out[code].Add(f.Amount)
-			}
-		}
-		return out, nil
-	}
+		OTE: cats.OTE, ETPWithheld: func(ctx context.Context, runID, employeeID int64) (map[string]payroll.Money, error) {
+			return pay.ETPWithheld(ctx, q, biz, cats, runID, employeeID) // a run's Schedule 11 figures, recomputed
+		}, Now: s.Clock.Now()}, nil
 }
 
 func (s *Service) emit(ctx context.Context, q *store.Queries, f store.Filing) error {

@@ -127,12 +127,12 @@ func (q *Queries) EmployeeEarningsByCategorySince(ctx context.Context, arg Emplo
 }
 
 const employeeLineTotalsOfFinalisedRuns = `-- name: EmployeeLineTotalsOfFinalisedRuns :many
-SELECT r.date_paid, l.kind, l.category_id, l.subtype, CAST(SUM(l.amount) AS BIGINT) AS amount
+SELECT r.id AS pay_run_id, r.date_paid, l.kind, l.category_id, l.subtype, CAST(SUM(l.amount) AS BIGINT) AS amount
 FROM pay_run_employees pe
 JOIN pay_runs r ON r.id = pe.pay_run_id
 JOIN pay_run_lines l ON l.pay_run_id = pe.pay_run_id AND l.employee_id = pe.employee_id
 WHERE pe.business_id = $1 AND pe.employee_id = $2 AND r.status = 'Finalised' AND l.kind IN ('earnings', 'deduction', 'superadjustment')
-GROUP BY r.date_paid, l.kind, l.category_id, l.subtype
+GROUP BY r.id, r.date_paid, l.kind, l.category_id, l.subtype
 `
 
 type EmployeeLineTotalsOfFinalisedRunsParams struct {
@@ -141,6 +141,7 @@ type EmployeeLineTotalsOfFinalisedRunsParams struct {
 }
 
 type EmployeeLineTotalsOfFinalisedRunsRow struct {
+	PayRunID   int64
 	DatePaid   time.Time
 	Kind       string
 	CategoryID int64
@@ -148,8 +149,9 @@ type EmployeeLineTotalsOfFinalisedRunsRow struct {
 	Amount     int64
 }
 
-// An employee's finalised runs' lines summed by date paid, kind, category
-// and subtype (what a payment summary breaks gross payments into).
+// An employee's finalised runs' lines summed by run, kind, category and
+// subtype (what a payment summary breaks gross payments into; the run
+// finds an ETP's own withholding).
 func (q *Queries) EmployeeLineTotalsOfFinalisedRuns(ctx context.Context, arg EmployeeLineTotalsOfFinalisedRunsParams) ([]EmployeeLineTotalsOfFinalisedRunsRow, error) {
 	rows, err := q.db.QueryContext(ctx, employeeLineTotalsOfFinalisedRuns, arg.BusinessID, arg.EmployeeID)
 	if err != nil {
@@ -160,6 +162,7 @@ func (q *Queries) EmployeeLineTotalsOfFinalisedRuns(ctx context.Context, arg Emp
 	for rows.Next() {
 		var i EmployeeLineTotalsOfFinalisedRunsRow
 		if err := rows.Scan(
+			&i.PayRunID,
 			&i.DatePaid,
 			&i.Kind,
 			&i.CategoryID,

@@ -22,7 +22,7 @@ type OtherAmounts struct {
 }
 
 // PaymentSummary is PaygPaymentSummaryModel: an individual non-business
-// payment summary. The whole-dollar members drop the cents, as payment
+// payment summary, or an ETP's (etpSummaries). The whole-dollar members drop the cents, as payment
 // summaries show amounts.
 type PaymentSummary struct {
 	EmployeeID                               int64            `json:"employeeId"`
@@ -90,6 +90,29 @@ type PaymentSummary struct {
 	TotalDeductions                          payroll.Money    `json:"totalDeductions"`
 }
 
+// deathBenefitTypes are the death-benefit ETP codes' recipients (ATO,
+// STP Phase 2 employer reporting guidelines, ETP codes D, B, N, T).
+var deathBenefitTypes = map[string]string{"D": "Dependant", "B": "NonDependant", "N": "NonDependant", "T": "TrusteeOfDeceasedEstate"}
+
+// etpSummaries are s's employment termination payments, each its own
+// EmployeeTerminationPayment summary (ATO NAT 70868): the payment date,
+// code, components and the PAYG withheld from it, which the individual
+// non-business summary's totalTaxWithheld leaves out.
+func etpSummaries(inb PaymentSummary, s ess.StoredSummary) []PaymentSummary {
+	out := make([]PaymentSummary, 0, len(s.ETPs))
+	for _, e := range s.ETPs {
+		x := inb
+		x.PaymentSummaryType, x.GrossPaymentType, x.PaymentDate = "EmployeeTerminationPayment", "", payroll.NewDateTime(e.PaymentDate)
+		x.TotalTaxWithheld, x.GrossPayments, x.InputGrossEarnings = dollars(e.TaxWithheld), 0, payroll.Money{}
+		x.LumpSumA, x.LumpSumB, x.LumpSumD, x.LumpSumE, x.LumpSumAType, x.EmployerSuperContributions = 0, 0, 0, 0, "", 0
+		x.Allowances, x.TotalAllowances, x.UnionFeeDeductions, x.WorkplaceGiving = map[string]int64{}, 0, map[string]int64{}, 0
+		x.EtpCode, x.TaxableComponent, x.TaxFreeComponent = e.Code, dollars(e.Taxable), dollars(e.TaxFree)
+		x.DeathBenefitType, x.IsDeathBenefit = deathBenefitTypes[e.Code], deathBenefitTypes[e.Code] != ""
+		out = append(out, x)
+	}
+	return out
+}
+
 // dollars drops the cents of m.
 func dollars(m payroll.Money) int64 { return m.MinorUnits() / 100 }
 
@@ -111,8 +134,11 @@ func paymentSummary(s ess.StoredSummary, payer, abn string) PaymentSummary {
 		FinancialYearEnd: payroll.NewDateTime(s.End), PayeeTaxFileNumber: m.TaxFileNumber, TotalTaxWithheld: dollars(s.TaxWithheld),
 		GrossPayments: dollars(s.Gross), Allowances: map[string]int64{}, UnionFeeDeductions: map[string]int64{}, OtherAmounts: []OtherAmounts{},
 		PayerABN: abn, PayerName: payer, PaymentDate: payroll.NewDateTime(s.End), GrossPaymentType: "Salary", InputGrossEarnings: s.Gross,
-		LumpSumA: dollars(s.LumpSumA), LumpSumD: dollars(s.LumpSumD), EmployerSuperContributions: dollars(s.RESC),
-		EtpCode: s.ETPCode, TaxableComponent: dollars(s.ETPTaxable), TaxFreeComponent: dollars(s.ETPTaxFree)}
+		LumpSumA: dollars(s.LumpSumA), LumpSumD: dollars(s.LumpSumD), EmployerSuperContributions: dollars(s.RESC)}
+	if len(s.ETPs) == 0 && (s.ETPTaxable.IsPos() || s.ETPTaxFree.IsPos()) {
+		// Generated before ETPs had their own summaries: as it was then.
+		out.EtpCode, out.TaxableComponent, out.TaxFreeComponent = s.ETPCode, dollars(s.ETPTaxable), dollars(s.ETPTaxFree)
+	}
 	out.LumpSumAType = s.LumpSumAType
 	if s.LumpSumA.IsPos() && out.LumpSumAType == "" {
 		out.LumpSumAType = "R" // generated before the type was kept: what it said then
@@ -163,7 +189,9 @@ func registerPaymentSummaries(a *httpapi.API, s *ess.Payslips) {
 	p := payroll.PrincipalFrom
 	const path = "/api/v2/business/{businessId}/paymentsummary/{financialYearEnding}"
 	const machine = " AU. One individual non-business payment summary per employee with finalised pay in the financial year ending 30 June of " +
-		"financialYearEnding: the year totals of the finalised pay runs (the figures self-service shows), frozen when generated. States: " +
+		"financialYearEnding: the year totals of the finalised pay runs (the figures self-service shows), frozen when generated; after it, one " +
+		"EmployeeTerminationPayment summary per employment termination payment (payment date and ETP code) with its components and the tax " +
+		"withheld from it, which the individual non-business totalTaxWithheld leaves out (ATO NAT 70868). States: " +
 		"PUT generates (Generated; a summary that had been published comes back isAmended), POST publishes (generating first where needed), " +
 		"DELETE unpublishes (Unpublished); PUT never changes a Published summary. Self-service shows a year's summary only while it is Published " +
 		"(a year never generated shows the live year totals). Of two racing requests on the same summary one wins, the other is a 409. " +
@@ -179,7 +207,8 @@ func registerPaymentSummaries(a *httpapi.API, s *ess.Payslips) {
 		b := biz(ctx)
 		out := make([]PaymentSummary, 0, len(list))
 		for _, x := range list {
-			out = append(out, paymentSummary(x, b.Name, b.Details.ABN))
+			inb := paymentSummary(x, b.Name, b.Details.ABN)
+			out = append(append(out, inb), etpSummaries(inb, x)...)
 		}
 		return out
 	}

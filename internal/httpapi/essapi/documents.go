@@ -166,7 +166,8 @@ func registerDocuments(a *httpapi.API, d Deps) {
 		Summary: "List payment summaries",
 		Description: "AU: one per financial year (1 July to 30 June) in which finalised pay runs paid the employee, latest first; id is the year it ends in, " +
 			"and the year still running is marked year to date. The figures are sums of those runs (gross payments: taxable earnings; tax withheld " +
-			"including study loan amounts). No employment termination payments are kept, so isEtp is false. Other regions: an empty list."},
+			"including study loan amounts, not from ETPs). After a year's entry, one per employment termination payment of the year (isEtp, etpCode; " +
+			"ATO NAT 70868) with the year's id: that year's PDF has a section per ETP with the tax withheld from it. Other regions: an empty list."},
 		func(ctx context.Context, in *documentInput) (*httpapi.BodyOf[[]EssPaymentSummary], error) {
 			list, err := d.Payslips.PaymentSummaries(ctx, biz(ctx), principal(ctx), in.EmployeeID)
 			if err != nil {
@@ -175,6 +176,9 @@ func registerDocuments(a *httpapi.API, d Deps) {
 			out := make([]EssPaymentSummary, 0, len(list))
 			for _, s := range list {
 				out = append(out, EssPaymentSummary{ID: s.ID, Period: s.Period()})
+				for _, e := range s.ETPs {
+					out = append(out, EssPaymentSummary{ID: s.ID, Period: s.Period(), IsEtp: true, EtpCode: e.Code})
+				}
 			}
 			return &httpapi.BodyOf[[]EssPaymentSummary]{Body: out}, nil
 		})

@@ -72,16 +72,19 @@ func TestAuditAULeaverPaymentSummaryAndSTP(t *testing.T) {
 
 		sum := e.Do("PUT", fmt.Sprintf("%s/paymentsummary/2027?employeeId=%d", e.B, ann), e.Key, nil).Expect(t, 200).Map(t)
 		// The summary is in whole dollars.
-		dollars(t, "payment summary", sum, map[string]float64{"grossPayments": 1800, "lumpSumA": 2000, "taxableComponent": 10000,
-			"employerSuperContributions": 200, "totalTaxWithheld": float64(tax / 100)})
+		// The ETP is on its own summary with the 3,200 withheld from it,
+		// which the individual non-business summary's total leaves out.
+		dollars(t, "payment summary", sum, map[string]float64{"grossPayments": 1800, "lumpSumA": 2000, "taxableComponent": 0,
+			"employerSuperContributions": 200, "totalTaxWithheld": float64(tax/100) - 3200})
 		// NAT 0046, "Period during which payments were made": the year,
 		// or from the start and to the end of the employment within it.
 		if ps, pe := fmt.Sprint(sum["paymentPeriodStart"]), fmt.Sprint(sum["paymentPeriodEnd"]); len(ps) < 10 || ps[:10] != "2026-07-01" || len(pe) < 10 || pe[:10] != "2026-11-22" {
 			t.Errorf("payment period %v to %v, want 2026-07-01 to 2026-11-22", sum["paymentPeriodStart"], sum["paymentPeriodEnd"])
 		}
-		if sum["lumpSumAType"] != "R" || sum["etpCode"] != "R" {
-			t.Errorf("payment summary Lump Sum A type %v, ETP code %v, want R and R", sum["lumpSumAType"], sum["etpCode"])
+		if sum["lumpSumAType"] != "R" || sum["etpCode"] != "" {
+			t.Errorf("payment summary Lump Sum A type %v, ETP code %v, want R and none", sum["lumpSumAType"], sum["etpCode"])
 		}
+		e.etpSummary(t, 2027, ann, "R", 10000, 3200)
 		if a, _ := sum["allowances"].(map[string]any); a == nil || num(t, a["Car Allowance"]) != 100 {
 			t.Errorf("payment summary allowances %v, want Car Allowance 100.00", sum["allowances"])
 		}
@@ -149,6 +152,30 @@ func dollars(t *testing.T, what string, got map[string]any, members map[string]f
 			t.Errorf("%s: %s = %v, want %v", what, k, n, v)
 		}
 	}
+}
+
+// etpSummary is employee emp's one EmployeeTerminationPayment summary of
+// financial year year (B/paymentsummary lists it after their individual
+// non-business summary; ATO NAT 70868), checked for ETP code code,
+// taxable component taxable and tax withheld tax (whole dollars).
+func (e *auEnv) etpSummary(t *testing.T, year int, emp int64, code string, taxable, tax float64) map[string]any {
+	t.Helper()
+	var list []map[string]any
+	e.Do("GET", fmt.Sprintf("%s/paymentsummary/%d?employeeId=%d", e.B, year, emp), e.Key, nil).Expect(t, 200).JSON(t, &list)
+	var etps []map[string]any
+	for _, x := range list {
+		if x["paymentSummaryType"] == "EmployeeTerminationPayment" {
+			etps = append(etps, x)
+		}
+	}
+	if len(etps) != 1 || len(list) != 2 || list[0]["paymentSummaryType"] != "IndividualNonBusiness" {
+		t.Fatalf("payment summaries %v, want the individual non-business one and one ETP", list)
+	}
+	dollars(t, "ETP payment summary", etps[0], map[string]float64{"taxableComponent": taxable, "totalTaxWithheld": tax, "grossPayments": 0})
+	if etps[0]["etpCode"] != code {
+		t.Errorf("ETP payment summary code %v, want %s", etps[0]["etpCode"], code)
+	}
+	return etps[0]
 }
 
 // typedAmount is the amount of type typ in an STP list (zero when absent).

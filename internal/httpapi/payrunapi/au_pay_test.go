@@ -309,8 +309,26 @@ func TestAUEmploymentTerminationPayment(t *testing.T) {
 		// ($1,000 + the $76.92 of unused leave).
 		e.Do("POST", P+"/finalise", e.Key, nil).Expect(t, 200)
 		sum := e.Do("PUT", fmt.Sprintf("%s/paymentsummary/2027?employeeId=%d", e.B, una), e.Key, nil).Expect(t, 200).Map(t)
-		if num(t, sum["grossPayments"]) != 1076 || num(t, sum["taxableComponent"]) != 5000 || sum["etpCode"] != "O" {
+		if num(t, sum["grossPayments"]) != 1076 || num(t, sum["taxableComponent"]) != 0 || num(t, sum["totalTaxWithheld"]) != 138 {
 			t.Fatalf("payment summary %v", sum)
+		}
+		e.etpSummary(t, 2027, una, "O", 5000, 1600)
+		// Published, self-service lists the ETP after the year, and the
+		// year's PDF has its section with the tax withheld from it.
+		e.Do("POST", fmt.Sprintf("%s/paymentsummary/2027?employeeId=%d", e.B, una), e.Key, nil).Expect(t, 200)
+		var ess []map[string]any
+		SP := fmt.Sprintf("/api/v2/ess/%d/document/paymentsummar", una)
+		e.Do("GET", SP+"ies", e.Key, nil).Expect(t, 200).JSON(t, &ess)
+		if len(ess) != 2 || ess[0]["isEtp"] != false || ess[1]["isEtp"] != true || ess[1]["etpCode"] != "O" || ess[1]["id"] != 2027.0 {
+			t.Fatalf("self-service payment summaries %v", ess)
+		}
+		if text := strings.Join(strings.Fields(testkit.PDFText(t, e.Do("GET", SP+"y/2027", e.Key, nil).Expect(t, 200).Body)), " "); text != "" {
+			for _, w := range []string{"Total tax withheld $138.00", "Employment termination payment, code O, paid 25 November 2026",
+				"Taxable component $5,000.00 Total tax withheld $1,600.00"} {
+				if !strings.Contains(text, w) {
+					t.Errorf("payment summary PDF lacks %q:\n%s", w, text)
+				}
+			}
 		}
 	})
 }

@@ -267,10 +267,13 @@ func TestAuditAURedundancyYearEndAmountsFormEncodedLines(t *testing.T) {
 		want(t, "final pay", e.totals(t, P, ron), map[string]int64{"grossEarnings": 100000 + 115385 + 1000000 + 500000, "paygWithheld": 210700, "superContribution": 12000})
 		e.Do("POST", P+"/finalise", e.Key, nil).Expect(t, 200)
 		sum := e.Do("PUT", fmt.Sprintf("%s/paymentsummary/2027?employeeId=%d", e.B, ron), e.Key, nil).Expect(t, 200).Map(t)
-		dollars(t, "payment summary", sum, map[string]float64{"grossPayments": 2000, "lumpSumA": 1153, "lumpSumD": 10000, "taxableComponent": 5000})
-		if sum["lumpSumAType"] != "R" || sum["etpCode"] != "R" {
-			t.Errorf("payment summary Lump Sum A type %v ETP code %v, want R and R", sum["lumpSumAType"], sum["etpCode"])
+		// The ETP R is on its own summary with its 1,600 (NAT 70868):
+		// the individual non-business total is 2,245 − 1,600 = 645.
+		dollars(t, "payment summary", sum, map[string]float64{"grossPayments": 2000, "lumpSumA": 1153, "lumpSumD": 10000, "taxableComponent": 0, "totalTaxWithheld": 645})
+		if sum["lumpSumAType"] != "R" || sum["etpCode"] != "" {
+			t.Errorf("payment summary Lump Sum A type %v ETP code %v, want R and none", sum["lumpSumAType"], sum["etpCode"])
 		}
+		e.etpSummary(t, 2027, ron, "R", 5000, 1600)
 		var rows []map[string]any
 		e.Do("GET", e.B+"/report/payg?fromDate=2026-11-01T00:00:00&toDate=2026-11-30T00:00:00", e.Key, nil).Expect(t, 200).JSON(t, &rows)
 		if len(rows) != 1 {

@@ -297,8 +297,9 @@ func TestAuditSGIncompleteMonthWithoutWorkWeek(t *testing.T) {
 //
 // SG 12% × 1,000 = 120 (none of the lump sums is OTE). The payment
 // summary: gross payments 1,000 + 1,000 (the week before), Lump Sum A
-// 4,765 (whole dollars), Lump Sum D 20,000, ETP taxable component 10,000
-// code R, tax 138 + 4,863 = 5,001.
+// 4,765 (whole dollars), Lump Sum D 20,000, tax 138 + 4,863 − 3,200 =
+// 1,801; the ETP on its own summary (ATO NAT 70868): taxable component
+// 10,000 code R, tax 3,200.
 func TestAuditAUGenuineRedundancyLumpSums(t *testing.T) {
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
 		e := newAUEnv(t, d)
@@ -320,15 +321,13 @@ func TestAuditAUGenuineRedundancyLumpSums(t *testing.T) {
 			"paygWithheld": 486300, "superContribution": 12000})
 		e.Do("POST", P+"/finalise", e.Key, nil).Expect(t, 200)
 		sum := e.Do("PUT", fmt.Sprintf("%s/paymentsummary/2027?employeeId=%d", e.B, gil), e.Key, nil).Expect(t, 200).Map(t)
-		for k, v := range map[string]float64{"grossPayments": 2000, "lumpSumA": 4765, "lumpSumD": 20000, "taxableComponent": 10000,
-			"totalTaxWithheld": 138 + 4863} {
+		for k, v := range map[string]float64{"grossPayments": 2000, "lumpSumA": 4765, "lumpSumD": 20000, "taxableComponent": 0,
+			"totalTaxWithheld": 138 + 4863 - 3200} {
 			if num(t, sum[k]) != v {
 				t.Errorf("payment summary %s = %v, want %v", k, sum[k], v)
 			}
 		}
-		if sum["etpCode"] != "R" {
-			t.Errorf("payment summary ETP code %v, want R", sum["etpCode"])
-		}
+		e.etpSummary(t, 2027, gil, "R", 10000, 3200)
 	})
 }
 

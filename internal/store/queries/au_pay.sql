@@ -22,11 +22,12 @@ GROUP BY l.category_id, CAST(r.date_paid >= sqlc.arg(split_at) AS BOOLEAN);
 SELECT termination_reason FROM employees WHERE business_id = $1 AND id = $2;
 
 -- name: EmployeeLineTotalsOfFinalisedRuns :many
--- An employee's finalised runs' lines summed by date paid, kind, category
--- and subtype (what a payment summary breaks gross payments into).
-SELECT r.date_paid, l.kind, l.category_id, l.subtype, CAST(SUM(l.amount) AS BIGINT) AS amount
+-- An employee's finalised runs' lines summed by run, kind, category and
+-- subtype (what a payment summary breaks gross payments into; the run
+-- finds an ETP's own withholding).
+SELECT r.id AS pay_run_id, r.date_paid, l.kind, l.category_id, l.subtype, CAST(SUM(l.amount) AS BIGINT) AS amount
 FROM pay_run_employees pe
 JOIN pay_runs r ON r.id = pe.pay_run_id
 JOIN pay_run_lines l ON l.pay_run_id = pe.pay_run_id AND l.employee_id = pe.employee_id
 WHERE pe.business_id = $1 AND pe.employee_id = $2 AND r.status = 'Finalised' AND l.kind IN ('earnings', 'deduction', 'superadjustment')
-GROUP BY r.date_paid, l.kind, l.category_id, l.subtype;
+GROUP BY r.id, r.date_paid, l.kind, l.category_id, l.subtype;
