@@ -91,8 +91,9 @@ func (s *Service) p45Of(ctx context.Context, biz business.Business, e employee.E
 		plan = "None"
 	}
 	prevPay, prevTax := previousEmployment(e, y)
-	d := P45Data{TaxYear: uk.UKTaxYearName(y), LeavingDate: payroll.NewDateTime(e.EndDate.Time), TaxCode: e.TaxCode,
-		Week1Month1: strings.EqualFold(e.TaxCalculationMethod, "NonCumulative"), PeriodType: "Week",
+	code, week1 := CodeAndBasis(e.TaxCode, e.TaxCalculationMethod)
+	d := P45Data{TaxYear: uk.UKTaxYearName(y), LeavingDate: payroll.NewDateTime(e.EndDate.Time), TaxCode: code,
+		Week1Month1: week1, PeriodType: "Week",
 		NationalInsuranceCategory: letter,
 		TotalPayToDate:            money(t.Taxable).Add(prevPay), TotalTaxToDate: money(t.Tax).Add(prevTax),
 		PayInThisEmployment: money(t.Taxable), TaxInThisEmployment: money(t.Tax),
@@ -219,6 +220,30 @@ func yn(b bool) string {
 		return "Y"
 	}
 	return "N"
+}
+
+// CodeAndBasis is the tax code as a P45 or P60 shows it and whether it is
+// operated on the week 1/month 1 basis: a recorded code ending in W1, M1
+// or X is that basis (HMRC P6/P9 notices and the PAYE Specification write
+// the basis as the suffix; the P45 part 1 box 6 and the P60 show the code
+// with the basis marked apart: "if week 1 or month 1 applies, enter X"),
+// as is an employee whose taxCalculationMethod is NonCumulative. The S or
+// C prefix stays: it is part of the code on both forms.
+func CodeAndBasis(recorded, method string) (code string, week1Month1 bool) {
+	code, week1Month1 = SplitBasis(recorded)
+	return code, week1Month1 || strings.EqualFold(method, "NonCumulative")
+}
+
+// SplitBasis takes a W1, M1 or X basis marker off a recorded tax code
+// (spaces removed, upper case).
+func SplitBasis(recorded string) (code string, nonCumulative bool) {
+	c := strings.ToUpper(strings.Join(strings.Fields(recorded), ""))
+	for _, suffix := range []string{"W1", "M1", "X"} {
+		if strings.HasSuffix(c, suffix) && len(c) > len(suffix) {
+			return strings.TrimSuffix(c, suffix), true
+		}
+	}
+	return c, false
 }
 
 func w1(b bool) string {

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/payrolld/payrolld/internal/business"
@@ -56,8 +55,9 @@ func p60Of(e employee.Employee, er Employer, y int, t *Totals) P60 {
 			EarningsAbovePTUpToUEL: money(l.PTToUEL), EmployeeContributions: money(l.NIEE), EmployerContributions: money(l.NIER)})
 	}
 	prevPay, prevTax := previousEmployment(e, y)
-	return P60{TaxYear: uk.UKTaxYearName(y), FinancialYearEnding: y + 1, Employer: er, Employee: person(e), TaxCode: e.TaxCode,
-		Week1Month1:              strings.EqualFold(e.TaxCalculationMethod, "NonCumulative"),
+	code, week1 := CodeAndBasis(e.TaxCode, e.TaxCalculationMethod)
+	return P60{TaxYear: uk.UKTaxYearName(y), FinancialYearEnding: y + 1, Employer: er, Employee: person(e), TaxCode: code,
+		Week1Month1:              week1,
 		PayInPreviousEmployments: prevPay, TaxInPreviousEmployments: prevTax,
 		PayInThisEmployment: money(t.Taxable), TaxInThisEmployment: money(t.Tax),
 		TotalPayForYear: money(t.Taxable).Add(prevPay), TotalTaxForYear: money(t.Tax).Add(prevTax),

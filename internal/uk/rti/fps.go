@@ -455,13 +455,7 @@ func directorInYear(e employee.Employee, yearFrom, paid time.Time) bool {
 // "1257L X") into the code the FPS reports, its regime (S Scottish, C
 // Welsh) and whether it is operated on the week 1/month 1 basis.
 func splitTaxCode(recorded string) (code, regime string, nonCumulative bool) {
-	c := strings.ToUpper(strings.Join(strings.Fields(recorded), ""))
-	for _, suffix := range []string{"W1", "M1", "X"} {
-		if strings.HasSuffix(c, suffix) && len(c) > len(suffix) {
-			c, nonCumulative = strings.TrimSuffix(c, suffix), true
-			break
-		}
-	}
+	c, nonCumulative := forms.SplitBasis(recorded)
 	if len(c) > 1 && (c[0] == 'S' || c[0] == 'C') {
 		regime, c = c[:1], c[1:]
 	}

@@ -493,22 +493,33 @@ func (s *Service) Delete(ctx context.Context, biz business.Business, p *payroll.
 }
 
 // UpdateEarnings raises the average weekly earnings of a stored period of
-// SMP after a pay rise learnt once the period was entered (SMP (General)
-// Regulations 1986 reg 21(7): a rise applying to any part of the period
-// from the start of the relevant period to the end of the leave counts as
-// if it applied in each week of the relevant period; HMRC SPM172200: the
-// extra SMP for weeks already paid is due). The weeks are recomputed at
-// once; weeks already paid by finalised pay runs are topped up by the next
-// pay run whose period overlaps the leave (an arrears line per week, see
-// payPeriod). Refused (400, nothing stored): neither or both forms; a pay
-// rise on a period whose AWE is an override, or an override lower than
-// the AWE in use (SMP already paid is not recovered here); a period that
-// was not eligible and qualifies only through the rise (SPM172200 then
-// assumes Maternity Allowance was paid, an offset not built).
-func (s *Service) UpdateEarnings(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID, id int64, in EarningsUpdate) (_ StatutoryLeave, err error) {
-	defer payroll.Wrap(&err, "update the earnings of smp %d", id)
+// family leave pay after a pay rise or back pay learnt once the period was
+// entered: SMP (SMP (General) Regulations 1986 reg 21(7): a rise applying
+// to any part of the period from the start of the relevant period to the
+// end of the leave counts as if it applied in each week of the relevant
+// period; HMRC SPM172200: the extra SMP for weeks already paid is due),
+// and SPP and SAP (Statutory Paternity Pay and Statutory Adoption Pay
+// (General) Regulations 2002, SI 2002/2822, reg 40(7): back pay for the
+// relevant period awarded after it counts as paid in it; their AWE is
+// given as averageWeeklyEarningsOverride, a pay rise percentage being
+// SMP's rule only). ShPP is left out: its regulations' provision was not
+// checked here. The weeks are recomputed at once; weeks already paid by finalised
+// pay runs are topped up by the next pay run whose period overlaps the
+// leave (an arrears line per week, see payPeriod, whatever the kind).
+// Refused (400, nothing stored): neither or both forms; a pay rise on a
+// period whose AWE is an override, or on a kind other than SMP; an
+// override lower than the AWE in use (pay already paid is not recovered
+// here); a period that was not eligible and qualifies only through the
+// rise (for SMP, SPM172200 then assumes Maternity Allowance was paid, an
+// offset not built; for the others the weeks before were not paid and the
+// claim is re-made: delete and re-create the period).
+func (s *Service) UpdateEarnings(ctx context.Context, biz business.Business, p *payroll.Principal, employeeID int64, k Kind, id int64, in EarningsUpdate) (_ StatutoryLeave, err error) {
+	defer payroll.Wrap(&err, "update the earnings of %s %d", k, id)
 	if err := gate(biz); err != nil {
 		return StatutoryLeave{}, err
+	}
+	if !EarningsUpdatable(k) {
+		return StatutoryLeave{}, payroll.Invalid("kind", "%s has no earnings update: smp, spp and sap do", k)
 	}
 	rise := in.PayRisePercent != nil || !in.PayRiseEffectiveDate.IsZero()
 	switch {
@@ -521,9 +532,9 @@ func (s *Service) UpdateEarnings(ctx context.Context, biz business.Business, p *
 	var e employee.Employee
 	err = s.Employees.WriteRecords(ctx, biz, p, employeeID, func(q *store.Queries, emp employee.Employee) error {
 		e = emp
-		old, err := q.GetStatutoryLeave(ctx, store.GetStatutoryLeaveParams{ID: id, BusinessID: biz.ID, EmployeeID: employeeID, Kind: string(SMP)})
+		old, err := q.GetStatutoryLeave(ctx, store.GetStatutoryLeaveParams{ID: id, BusinessID: biz.ID, EmployeeID: employeeID, Kind: string(k)})
 		if db.IsNoRows(err) {
-			return payroll.NotFound("smp leave")
+			return payroll.NotFound(string(k) + " leave")
 		} else if err != nil {
 			return err
 		}
@@ -531,12 +542,12 @@ func (s *Service) UpdateEarnings(ctx context.Context, biz business.Business, p *
 		if err != nil {
 			return err
 		}
-		params := store.SetStatutoryLeaveEarningsParams{ID: id, BusinessID: biz.ID, EmployeeID: employeeID, Kind: string(SMP), UpdatedAt: s.Clock.Now()}
+		params := store.SetStatutoryLeaveEarningsParams{ID: id, BusinessID: biz.ID, EmployeeID: employeeID, Kind: string(k), UpdatedAt: s.Clock.Now()}
 		if rise {
 			if old.AweOverride.Valid {
 				return payroll.Invalid("payRisePercent", "the period's average weekly earnings are an override (%s): send the new averageWeeklyEarningsOverride", pounds(old.AweOverride.Int64))
 			}
-			if params.PayRiseBp, params.PayRiseFrom, err = payRiseIn(SMP, LeaveInput{PayRisePercent: in.PayRisePercent, PayRiseEffectiveDate: in.PayRiseEffectiveDate,
+			if params.PayRiseBp, params.PayRiseFrom, err = payRiseIn(k, LeaveInput{PayRisePercent: in.PayRisePercent, PayRiseEffectiveDate: in.PayRiseEffectiveDate,
 				EndDate: payroll.NewDateTime(old.EndDate)}, false); err != nil {
 				return err
 			}
@@ -552,8 +563,10 @@ func (s *Service) UpdateEarnings(ctx context.Context, biz business.Business, p *
 		}
 		switch {
 		case after.AverageWeeklyEarnings.Less(before.AverageWeeklyEarnings):
-			return payroll.Invalid("averageWeeklyEarningsOverride", "the new average weekly earnings %s are below the %s in use: an update raises them after a pay rise (SMP already paid is not recovered here)",
-				after.AverageWeeklyEarnings.StringFixed(2), before.AverageWeeklyEarnings.StringFixed(2))
+			return payroll.Invalid("averageWeeklyEarningsOverride", "the new average weekly earnings %s are below the %s in use: an update raises them after a pay rise (%s already paid is not recovered here)",
+				after.AverageWeeklyEarnings.StringFixed(2), before.AverageWeeklyEarnings.StringFixed(2), k.Name())
+		case before.Status != "Eligible" && after.Status == "Eligible" && k != SMP:
+			return payroll.Invalid("averageWeeklyEarningsOverride", "the employee qualifies for %s only through the new earnings: the weeks before were not paid as %s; delete and re-create the period with the AWE", k.Name(), k.Name())
 		case before.Status != "Eligible" && after.Status == "Eligible":
 			return payroll.Invalid("averageWeeklyEarningsOverride", "the employee qualifies for SMP only through the pay rise: HMRC SPM172200 then assumes Maternity Allowance was paid for the weeks before, an offset payrolld does not work out; delete and re-create the period with the AWE once the offset is settled")
 		}
@@ -564,6 +577,11 @@ func (s *Service) UpdateEarnings(ctx context.Context, biz business.Business, p *
 	}
 	return s.view(ctx, s.DB.Queries(), biz.ID, period{row, e.StartDate.Time})
 }
+
+// EarningsUpdatable says whether a kind's stored periods take an
+// earnings update (UpdateEarnings): the family payments whose AWE a late
+// pay rise or back pay of the relevant period raises.
+func EarningsUpdatable(k Kind) bool { return k == SMP || k == SPP || k == SAP }
 
 // unpaid is a 409 when a finalised pay run has paid the period.
 func unpaid(ctx context.Context, q *store.Queries, bizID, employeeID int64, k Kind, id int64) error {
