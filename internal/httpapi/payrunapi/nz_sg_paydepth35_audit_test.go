@@ -174,6 +174,47 @@ func TestAuditNZFirstYearLeaverKiwiSaverStudentLoanFiling(t *testing.T) {
 	})
 }
 
+// An SG employee who works on a public holiday is paid "an extra day's
+// salary at the basic rate of pay, in addition to the gross rate of pay
+// for that day" (Employment Act 1968 s 88; MOM, "Calculate public holiday
+// pay", as quoted by thenews.sg and JustLogin, which gives MOM's formula
+// for a monthly-rated employee: 12 × monthly basic rate ÷ (52 × average
+// number of work days a week); docs/reference/sg-public-holidays-worked.md).
+//   - Siti, a citizen born 3 February 1980 (46), $2,600 a month, Monday
+//     to Friday, works 8 hours on Christmas Day, Friday 25 December 2026
+//     (Holidays Act 1998, Schedule), on an approved timesheet.
+//   - The salary already pays the day at the gross rate; the extra day:
+//     12 × 2,600 ÷ (52 × 5) = 31,200 ÷ 260 = 120.00; gross 2,720.00.
+//   - CPF (an ordinary wage, payroll-rules-2026-27.md §4.1, 55 and
+//     below): total 37% × 2,720 = 1,006.40 → 1,006; employee 20% × 2,720
+//     = 544.00 → 544; employer 1,006 − 544 = 462. SDL 0.25% × 2,720 =
+//     6.80.
+//   - Before: the timesheet's hours were taken as paid by the salary:
+//     gross 2,600.00, CPF 962 (520 + 442), SDL 6.50.
+func TestAuditSGPublicHolidayWorkedExtraDay(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "SG", "Monthly")
+		var cats []map[string]any
+		e.Do("GET", e.B+"/paycategory", e.Key, nil).Expect(t, 200).JSON(t, &cats)
+		var ordinary int64
+		for _, c := range cats {
+			if c["name"] == "Ordinary Hours" {
+				ordinary = int64(num(t, c["id"]))
+			}
+		}
+		siti := e.employee(t, "Siti", "Monthly", map[string]any{"rate": 2600, "rateUnit": "Monthly", "hoursPerWeek": 40, "hoursPerDay": 8})
+		e.workWeek(t, siti, 5, false)
+		approvedTimesheet(t, e.Bundle, e.B, siti, ordinary, "2026-12-25T09:00:00", "2026-12-25T17:00:00")
+		P := timesheetRun(t, e.Bundle, e.B, e.schedule, "2026-12-31", "2026-12-31")
+		tot := e.totals(t, P, siti)
+		expectAmount(t, "gross", tot["grossEarnings"], 2720)
+		expectAmount(t, "CPF employee", tot["cpfEmployeeContributionAmount"], 544)
+		expectAmount(t, "CPF employer", tot["cpfEmployerContributionAmount"], 462)
+		expectAmount(t, "SDL", tot["sdlContributionAmount"], 6.80)
+	})
+}
+
 // A leaver after 2 years whose average weekly earnings are above her
 // ordinary weekly pay: annual holidays not taken are paid at the greater
 // of the two (Holidays Act 2003 s 24(2)(b), s 21(2): ordinary weekly pay
