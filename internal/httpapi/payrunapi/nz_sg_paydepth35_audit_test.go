@@ -83,14 +83,12 @@ func TestAuditNZBereavementBeyondThreeDaysUnpaid(t *testing.T) {
 //     64.32 and 12% × 2,400 = 288.00 (§5.4: 12% of the whole extra pay):
 //     352.32; KiwiSaver 3.5% × 3,400 = 119.00 each (bonus and back pay
 //     are salary or wages, KiwiSaver Act s 4).
-//   - PAYE is not asserted here. By the specification (§5.11 steps
-//     3.1-3.3: the four weeks' pay × 13, then the extra pay added, not
-//     annualised): 4,000 × 13 = 52,000 + 2,400 = 54,400, 30%: 720.00, with
-//     the regular 154.00 (52,000: 1,638 + 17.5% × 36,400 = 8,008 ÷ 52):
-//     874.00. The engine annualises the extra pay too, (4,000 + 2,400) ×
-//     13 = 83,200, 33%: 792.00, PAYE 946.00; see docs/reference/
-//     nz-extra-pay-acc.md, "The grossed-up amount" (found here, not yet
-//     changed: it changes the figures of every NZ extra-pay audit).
+//   - PAYE (§5.11 steps 3.1-3.3: the four weeks' pay × 13, then the extra
+//     pay added, not annualised): 4,000 × 13 = 52,000 + 2,400 = 54,400,
+//     the 30% band: 720.00; with the regular 154.00 (52,000: 1,638 +
+//     17.5% × 36,400 = 8,008 ÷ 52): 874.00. (Before, the engine annualised
+//     the extra pay too, (4,000 + 2,400) × 13 = 83,200, 33%: 792.00, PAYE
+//     946.00; taxing each extra pay alone would give 600.00 + 70.00.)
 func TestAuditNZBonusAndBackPayOneExtraPay(t *testing.T) {
 	t.Parallel()
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
@@ -105,7 +103,7 @@ func TestAuditNZBonusAndBackPayOneExtraPay(t *testing.T) {
 		P := e.runOn(t, sch["Weekly"], "2026-11-15", "2026-11-15")
 		e.earnings(t, P, hemi, map[string]any{"payCategoryId": fmt.Sprint(bonus), "earnings": 2000},
 			map[string]any{"payCategoryId": fmt.Sprint(back), "earnings": 400}).Expect(t, 200)
-		want(t, "bonus and back pay week", e.totals(t, P, hemi), map[string]int64{"grossEarnings": 340000,
+		want(t, "bonus and back pay week", e.totals(t, P, hemi), map[string]int64{"grossEarnings": 340000, "payeWithheld": 87400,
 			"accLevyAmount": 5950, "studentLoanAmount": 35232, "kiwiSaverEmployeeContribution": 11900, "kiwiSaverEmployerContribution": 11900})
 	})
 }
@@ -124,8 +122,7 @@ func TestAuditNZBonusAndBackPayOneExtraPay(t *testing.T) {
 //     Payroll Calculations & Business Rules Specification 2025 §5.11
 //     step 3.1: the pays in the four weeks to and including the day it is
 //     paid, 4 × 1,000 × 13 = 52,000, plus 320 = 52,320, the 17.5% band):
-//     56.00 (the engine's reading, the 3 weeks before × 13 with the extra
-//     pay, 43,160, is in the same band); income tax 210.00. ACC 1.75% ×
+//     56.00; income tax 210.00. ACC 1.75% ×
 //     1,320 = 23.10.
 //   - Student loan: 12% × (1,000 − 464) = 64.32 + 12% × 320 (an extra pay,
 //     IR340) = 38.40: 102.72. KiwiSaver 3.5% × 1,320 = 46.20 each
