@@ -327,15 +327,17 @@ func calculate(y *year, in *calc.Input) (calc.Result, error) {
 			terms = ts[:]
 		}
 		if extra.IsPos() {
-			// IR340: the extra pay takes the rate of the band that the
-			// regular earnings of the last four weeks (monthly: month)
-			// plus the extra pay, annualised, fall in.
+			// IR, Payroll Calculations & Business Rules Specification
+			// §5.11 steps 3.1-3.3: the regular earnings of the last four
+			// weeks annualised (× 13; monthly: the month × 12), plus the
+			// extra pay itself (not annualised), cents dropped: the
+			// grossed-up amount, whose band is the extra pay's rate.
 			w := extraPayWindow[fi]
 			recent := emp.RecentEarnings
 			if recent.IsZero() {
 				recent = regular.MulInt(w.periods) // estimated from this period
 			}
-			annualExtra := recent.Add(extra).MulInt(w.annualise)
+			annualExtra := recent.MulInt(w.annualise).Add(extra).Trunc(0)
 			rate := band(y.brackets, annualExtra)
 			extraTax := mulCents(extra, rate)
 			tax = tax.Add(extraTax)

@@ -398,8 +398,9 @@ func TestMulCentsMatchesDecimal(t *testing.T) {
 }
 
 // IRD's extra-pay rule (IR340): a $5,000 bonus to an M-code employee paid
-// $1,500 a week, 2026-27. The four weeks before: 4 × 1,500 = 6,000; with
-// the bonus 11,000 × 13 = 143,000 a year: the 33% band. Tax on the bonus
+// $1,500 a week, 2026-27. The four weeks before: 4 × 1,500 = 6,000 × 13
+// = 78,000, plus the bonus (IR Payroll Calculations & Business Rules
+// Specification §5.11 step 3.1) = 83,000: the 33% band. Tax on the bonus
 // 33% × 5,000 = 1,650.00; on the week's salary as usual 300.39 (78,000 a
 // year: 15,620.50 ÷ 52); ACC 1.75% × (1,500 + 5,000) = 113.75. PAYE with
 // the levy: 300.39 + 1,650.00 + 113.75 = 2,064.14 (taxing the bonus as
@@ -426,15 +427,19 @@ func TestExtraPay(t *testing.T) {
 		}
 	}
 	// Lower earnings: monthly $3,000 with a $2,000 bonus, month before
-	// $3,000: (3,000 + 2,000) × 12 = 60,000: 30% → 600.00 on the bonus;
-	// the month: 36,000 a year → 1,638 + 17.5% × 20,400 = 5,208 ÷ 12 = 434.
+	// $3,000: grossed-up amount 3,000 × 12 + 2,000 = 38,000 (IR Payroll
+	// Calculations & Business Rules Specification §5.11 step 3.1: the
+	// extra pay is added, not annualised): 17.5% → 350.00 on the bonus
+	// (annualising it too, (3,000 + 2,000) × 12 = 60,000, gave 30%:
+	// 600.00); the month: 36,000 a year → 1,638 + 17.5% × 20,400 = 5,208
+	// ÷ 12 = 434; PAYE 784.00.
 	in := input(day(2026, 6, 5), calc.Monthly, "3000", calc.NZEmployee{RecentEarnings: payroll.MustMoney("3000"), TaxCode: "M SL"})
 	in.Earnings = append(in.Earnings, calc.Earning{Kind: calc.Lumpsum, Amount: payroll.MustMoney("2000")})
 	res, err := e.Calculate(in)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want(t, res, CodePAYE, "1034")
+	want(t, res, CodePAYE, "784")
 	// Student loan: 12% × (3,000 − 2,010.66) + 12% × 2,000 = 118.72 + 240 = 358.72.
 	want(t, res, CodeStudentLoan, "358.72")
 }

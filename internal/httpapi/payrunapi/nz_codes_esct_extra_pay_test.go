@@ -48,8 +48,10 @@ func TestAuditNZSecondaryCodesFlatRates(t *testing.T) {
 //   - regular pay: 3,000 × 26 = 78,000: 1,638 + 17.5% × 37,900 = 6,632.50
 //   - 30% × 24,500 = 7,350: 15,620.50 ÷ 26 = 600.7885 → 600.79;
 //   - the bonus: four weeks' earnings 6,000 (two fortnights; none paid
-//     here before, so estimated as two of this fortnight's) + 4,000 =
-//     10,000 × 13 = 130,000: 33% × 4,000 = 1,320.00; PAYE 1,920.79;
+//     here before, so estimated as two of this fortnight's) × 13 =
+//     78,000, plus 4,000 (IR Payroll Calculations & Business Rules
+//     Specification §5.11 step 3.1) = 82,000: 33% × 4,000 = 1,320.00;
+//     PAYE 1,920.79;
 //   - ACC 1.75% × 7,000 = 122.50;
 //   - student loan 12% × (3,000 − 928) = 248.64 + 12% × 4,000 = 480.00:
 //     728.64;
@@ -120,8 +122,10 @@ func TestAuditNZESCTRecordedRate(t *testing.T) {
 // (no earlier month paid here: estimated as this month's 6,000):
 //   - regular pay: 72,000: 1,638 + 6,632.50 + 30% × 18,500 = 5,550:
 //     13,820.50 ÷ 12 = 1,151.7083 → 1,151.71;
-//   - the bonus: (6,000 + 10,000) × 12 = 192,000 → 39%: 3,900.00;
-//     PAYE 5,051.71;
+//   - the bonus: 6,000 × 12 = 72,000, plus 10,000 (IR Payroll
+//     Calculations & Business Rules Specification §5.11 step 3.1) =
+//     82,000 → 33%: 3,300.00; PAYE 4,451.71 (annualising the bonus too,
+//     192,000 → 39%, gave 5,051.71);
 //   - ACC 1.75% × 16,000 = 280.00 (the regular 6,000 is under the month's
 //     share of the maximum, 156,641 ÷ 12 = 13,053.42, and the year's
 //     maximum leaves room for the bonus).
@@ -133,7 +137,7 @@ func TestAuditNZMonthlyBonusExtraPay(t *testing.T) {
 		P := e.run(t, "2026-10-31", mo, 10000)
 		tot := e.totals(t, P, mo)
 		expectAmount(t, "gross", tot["grossEarnings"], 16000)
-		expectAmount(t, "PAYE", tot["payeWithheld"], 5051.71)
+		expectAmount(t, "PAYE", tot["payeWithheld"], 4451.71)
 		expectAmount(t, "ACC", tot["accLevyAmount"], 280)
 	})
 }

@@ -119,9 +119,11 @@ func TestNZHolidayPayWithinFirstYear(t *testing.T) {
 //     November 5,200 + the 4,800 holiday pay and the 480 public holiday
 //     pay, s 14) = 8% × 15,680 = 1,254.40.
 //
-// All are extra pays (IR340: October's 5,200 + 6,534.40 = 11,734.40 × 12
-// = 140,812.80, the 33% band: 2,156.35; ACC 1.75% × 6,534.40 = 114.35):
-// the final pay's PAYE and levy are 2,270.70 more than October's.
+// All are extra pays (IR Payroll Calculations & Business Rules
+// Specification §5.11 step 3.1: the month's 5,200 × 12 = 62,400, plus
+// 6,534.40 = 68,934 (cents dropped), the 30% band: 1,960.32; ACC 1.75% ×
+// 6,534.40 = 114.35): the final pay's PAYE and levy are 2,074.67 more than
+// October's (annualising the extra pay too gave 33%: 2,270.70).
 func TestNZHolidayPayAfterEntitlement(t *testing.T) {
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
 		e := newRegionEnv(t, d, "NZ", "Monthly")
@@ -140,8 +142,8 @@ func TestNZHolidayPayAfterEntitlement(t *testing.T) {
 		expectAmount(t, "8% since the anniversary (s 25)", paid[2]["earnings"], 1254.40)
 		tot := e.totals(t, P, tai)
 		expectAmount(t, "final gross", tot["grossEarnings"], 11734.40)
-		if got := num(t, tot["payeWithheld"]) + num(t, tot["accLevyAmount"]) - octPAYE; fmt.Sprintf("%.2f", got) != "2270.70" {
-			t.Errorf("PAYE on the holiday pay = %.2f, want 2,270.70 (extra pay at 33%% with the levy)", got)
+		if got := num(t, tot["payeWithheld"]) + num(t, tot["accLevyAmount"]) - octPAYE; fmt.Sprintf("%.2f", got) != "2074.67" {
+			t.Errorf("PAYE on the holiday pay = %.2f, want 2,074.67 (extra pay at 30%% with the levy)", got)
 		}
 		e.Do("POST", P+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
 		// The payslip and the year to date carry it.

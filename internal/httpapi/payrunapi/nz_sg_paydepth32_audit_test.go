@@ -171,8 +171,10 @@ func TestAuditNZAlternativeHolidayTaken(t *testing.T) {
 //     paid $400 of back pay (a rise backdated) through a pay category of
 //     type BackPayment with the week ending 15 November.
 //   - Regular PAYE: 1,000 × 52 = 52,000: 1,638 + 17.5% × 36,400 =
-//     8,008.00 ÷ 52 = 154.00. The back pay: (4,000 + 400) × 13 = 57,200,
-//     the 30% band: 120.00. PAYE 274.00.
+//     8,008.00 ÷ 52 = 154.00. The back pay (IR Payroll Calculations &
+//     Business Rules Specification §5.11 step 3.1): 4,000 × 13 = 52,000,
+//     plus 400 = 52,400, the 17.5% band: 70.00. PAYE 224.00 (annualising
+//     the back pay too, 57,200 → 30%, gave 274.00).
 //   - ACC 1.75% × 1,400 = 24.50; student loan 12% × (1,000 − 464) =
 //     64.32 and 12% × 400 = 48.00: 112.32; KiwiSaver 3.5% × 1,400 = 49.00
 //     each.
@@ -190,7 +192,7 @@ func TestAuditNZBackPayIsAnExtraPay(t *testing.T) {
 		e.nzWeeks(t, sch["Weekly"], "2026-10-18", "2026-10-25", "2026-11-01", "2026-11-08")
 		P := e.runOn(t, sch["Weekly"], "2026-11-15", "2026-11-15")
 		e.earnings(t, P, hemi, map[string]any{"payCategoryId": fmt.Sprint(back), "earnings": 400}).Expect(t, 200)
-		want(t, "back pay week", e.totals(t, P, hemi), map[string]int64{"grossEarnings": 140000, "payeWithheld": 27400, "accLevyAmount": 2450,
+		want(t, "back pay week", e.totals(t, P, hemi), map[string]int64{"grossEarnings": 140000, "payeWithheld": 22400, "accLevyAmount": 2450,
 			"studentLoanAmount": 11232, "kiwiSaverEmployeeContribution": 4900, "kiwiSaverEmployerContribution": 4900})
 	})
 }

@@ -356,10 +356,11 @@ func TestAuditNZFortnightlyJoinerPartPeriod(t *testing.T) {
 //     November (fortnight 9-22 November): 2,800 × 10 ÷ 14 = 2,000.00.
 //   - 8% × (2,800 + 2,800 + 2,000) = 608.00.
 //   - PAYE on the 2,000: × 26 = 52,000: 10.5% × 15,600 + 17.5% × 36,400
-//     = 8,008 ÷ 26 = 308.00. Extra pay (IR340: the gross earnings of the
-//     four weeks before the pay period, nz-extra-pay-acc.md): the two
-//     fortnights 2,800 + 2,800, + 608 = 6,208 × 13 = 80,704: 33%
-//     (78,100-180,000): 200.64. PAYE 508.64.
+//     = 8,008 ÷ 26 = 308.00. Extra pay (IR Payroll Calculations &
+//     Business Rules Specification §5.11 step 3.1, nz-extra-pay-acc.md):
+//     the two fortnights 2,800 + 2,800 = 5,600 × 13 = 72,800, plus 608 =
+//     73,408: 30% (53,501-78,100): 182.40. PAYE 490.40 (annualising the
+//     608 too, 80,704, gave 33%: 508.64).
 func TestAuditNZFortnightlyLeaverBeforeTwelveMonths(t *testing.T) {
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
 		e := newRegionEnv(t, d, "NZ", "Fortnightly")
@@ -378,7 +379,7 @@ func TestAuditNZFortnightlyLeaverBeforeTwelveMonths(t *testing.T) {
 		expectAmount(t, "8%", paid[0]["earnings"], 608)
 		tot := e.totals(t, P, hemi)
 		expectAmount(t, "gross", tot["grossEarnings"], 2608)
-		expectAmount(t, "PAYE", tot["payeWithheld"], 508.64)
+		expectAmount(t, "PAYE", tot["payeWithheld"], 490.40)
 	})
 }
 
@@ -387,9 +388,11 @@ func TestAuditNZFortnightlyLeaverBeforeTwelveMonths(t *testing.T) {
 // holiday-pay-on-termination.md: redundancy is out of gross earnings):
 // Nia, $1,000 a week, M, started Monday 28 September 2026, made redundant
 // Sunday 18 October with $5,000: 8% × 3,000 = 240.00. The week: 154.00.
-// Extra pays 5,240 with the four weeks before the period (the weeks
-// ending 4 and 11 October, 2,000): 7,240 × 13 = 94,120 → 33%: 1,729.20.
-// PAYE 1,883.20; ACC 1.75% × (1,000 + 240) = 21.70 (redundancy is not
+// Extra pays 5,240 added to the four weeks before the period annualised
+// (the weeks ending 4 and 11 October, 2,000 × 13 = 26,000; IR Payroll
+// Calculations & Business Rules Specification §5.11): 31,240 → 17.5%:
+// 917.00. PAYE 1,071.00 (annualising the extra pays too, 94,120 → 33%,
+// gave 1,883.20); ACC 1.75% × (1,000 + 240) = 21.70 (redundancy is not
 // liable).
 func TestAuditNZRedundancyAndHolidayPayExtraPays(t *testing.T) {
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
@@ -406,7 +409,7 @@ func TestAuditNZRedundancyAndHolidayPayExtraPays(t *testing.T) {
 		e.pay(t, P, nia, red, 5000)
 		tot := e.totals(t, P, nia)
 		expectAmount(t, "gross", tot["grossEarnings"], 6240)
-		expectAmount(t, "PAYE", tot["payeWithheld"], 1883.20)
+		expectAmount(t, "PAYE", tot["payeWithheld"], 1071)
 		expectAmount(t, "ACC", tot["accLevyAmount"], 21.70)
 	})
 }

@@ -155,12 +155,14 @@ func TestUKDirectorAndP45InPayRuns(t *testing.T) {
 	})
 }
 
-// IRD's extra-pay rule: a $5,000 bonus to an M-code employee paid $1,500
-// a week takes the rate of (4 weeks' regular pay + bonus) × 13. With no
-// earlier runs the four weeks are estimated as 4 × 1,500: 143,000 → 33%:
+// IRD's extra-pay rule (IR Payroll Calculations & Business Rules
+// Specification §5.11 step 3.1): a $5,000 bonus to an M-code employee paid
+// $1,500 a week takes the rate of 4 weeks' regular pay × 13 + the bonus.
+// With no earlier runs the four weeks are estimated as 4 × 1,500: 78,000
+// + 5,000 = 83,000 → 33%:
 // 1,650 on the bonus + 300.39 on the week, ACC 1.75% × 6,500 = 113.75:
 // PAYE with the levy 2,064.14. After four weeks at $200 the rate is that
-// of (800 + 5,000) × 13 = 75,400: 30%.
+// of 800 × 13 + 5,000 = 15,400: 10.5% (to 15,600).
 func TestNZExtraPayInPayRuns(t *testing.T) {
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
 		e := newRegionEnv(t, d, "NZ", "Weekly")
@@ -172,7 +174,7 @@ func TestNZExtraPayInPayRuns(t *testing.T) {
 			t.Errorf("PAYE %v + ACC %v = %.2f, want 2064.14", tot["payeWithheld"], tot["accLevyAmount"], got)
 		}
 		terms := e.explainTerms(t, P, ann, "paye")
-		if terms["annualised with the extra pays"] != 143000 {
+		if terms["annualised with the extra pays"] != 83000 {
 			t.Errorf("paye terms %v", terms)
 		}
 		e.Do("POST", P+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
@@ -181,11 +183,11 @@ func TestNZExtraPayInPayRuns(t *testing.T) {
 		}
 		P = e.run(t, "2026-07-03", bob, 5000)
 		terms = e.explainTerms(t, P, bob, "paye")
-		if terms["regular earnings of the last four weeks (monthly: month)"] != 800 || terms["annualised with the extra pays"] != 75400 || terms["rate"] != 0.3 {
+		if terms["regular earnings of the last four weeks (monthly: month)"] != 800 || terms["annualised with the extra pays"] != 15400 || terms["rate"] != 0.105 {
 			t.Errorf("paye terms after four weeks at 200: %v", terms)
 		}
-		// 30% × 5,000 = 1,500 + the week's 200 (10,400 a year: 1,092 ÷ 52 = 21).
-		expectAmount(t, "Bob's PAYE", e.totals(t, P, bob)["payeWithheld"], 1521)
+		// 10.5% × 5,000 = 525 + the week's 200 (10,400 a year: 1,092 ÷ 52 = 21).
+		expectAmount(t, "Bob's PAYE", e.totals(t, P, bob)["payeWithheld"], 546)
 	})
 }
 

@@ -38,8 +38,13 @@ func (e *regionEnv) pay(t *testing.T, P string, emp, cat int64, amount float64) 
 // end of the week 12-18 October 2026 with $5,000 compensation:
 //   - the week: annual 52,000: 10.5% × 15,600 + 17.5% × 36,400 = 8,008
 //     ÷ 52 = 154.00; ACC 1.75% × 1,000 = 17.50;
-//   - the redundancy (IR340 extra pay: the last four weeks' 4,000 plus
-//     5,000, × 13 = 117,000 → 33%): 1,650.00, no ACC;
+//   - the redundancy (an extra pay, IR Payroll Calculations & Business
+//     Rules Specification §5.11 step 3.1: the last four weeks' 4,000 × 13
+//     = 52,000, plus 5,000 = 57,000 → 30%): 1,500.00, no ACC (annualising
+//     the redundancy too, 117,000 → 33%, gave 1,650.00). He is paid the
+//     four weeks to 11 October, so the four weekly pays are 4,000 whether
+//     the window is the four weeks before the period (ours) or the four
+//     weeks to and including the pay day (the specification's);
 //   - KiwiSaver employee 3.5% × 1,000 = 35.00, employer 35.00.
 func TestAuditNZRedundancyNoACCNoKiwiSaver(t *testing.T) {
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
@@ -48,7 +53,7 @@ func TestAuditNZRedundancyNoACCNoKiwiSaver(t *testing.T) {
 		kai := e.employee(t, "Kai", "Weekly", map[string]any{"rate": 1000, "rateUnit": "Fixed", "hoursPerWeek": 40,
 			"taxCodeDeclaration_TaxCode": "M", "kiwiSaver_EnrollmentStatus": "Enrolled", "kiwiSaver_EmployeeContribution": 3.5,
 			"kiwiSaver_EmployerContribution": 3.5})
-		for _, day := range []string{"2026-09-27", "2026-10-04", "2026-10-11"} {
+		for _, day := range []string{"2026-09-20", "2026-09-27", "2026-10-04", "2026-10-11"} {
 			e.Do("POST", e.run(t, day, 0, 0)+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
 		}
 		P := e.run(t, "2026-10-18", 0, 0)
@@ -59,7 +64,7 @@ func TestAuditNZRedundancyNoACCNoKiwiSaver(t *testing.T) {
 		expectAmount(t, "ACC earners' levy", tot["accLevyAmount"], 17.50)
 		expectAmount(t, "KiwiSaver employee", tot["kiwiSaverEmployeeContribution"], 35)
 		expectAmount(t, "KiwiSaver employer", tot["kiwiSaverEmployerContribution"], 35)
-		expectAmount(t, "PAYE (income tax; the levy is apart)", tot["payeWithheld"], 154+1650)
+		expectAmount(t, "PAYE (income tax; the levy is apart)", tot["payeWithheld"], 154+1500)
 		if x := e.explainTerms(t, P, kai, "acc"); x["redundancy (not liable)"] != 5000 || x["levied earnings"] != 1000 {
 			t.Errorf("explanation of the levy: %v", x)
 		}

@@ -199,6 +199,9 @@ func employeeWarnings(region string, run store.PayRun, p *Payee, lines []store.P
 		if l.Kind == pay.KindDeduction && l.Subtype == pay.SubtypeNZChildSupportOver {
 			add("EmployeeInformation", "%s", l.Notes) // NZ child support typed over the protected net earnings (pay/nz_child_support.go)
 		}
+		if l.Kind == pay.KindEarnings && l.Subtype == pay.SubtypeNZBereavementLimited {
+			add("EmployeeInformation", "%s", l.Notes) // NZ bereavement leave beyond the days one bereavement gives (pay/nz_sick_leave.go)
+		}
 	}
 	seen := map[string]bool{}
 	dup := false

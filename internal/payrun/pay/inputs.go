@@ -558,6 +558,9 @@ type calculated struct {
 	// rules that add to worked hours (NZ s 50's other half) price them at
 	// it; rules for hours not worked must not, the salary continues.
 	salariedHourly payroll.Rate
+	// salaried is that employee's rate and its unit (SG: a day's basic
+	// pay for a public holiday worked, sg_public_holiday_worked.go).
+	salaried periodRate
 }
 
 func earningsLine(cat Category, units, rate payroll.Rate, amount payroll.Money, hours payroll.Rate, notes string) line {
@@ -730,7 +733,7 @@ func (in *inputs) timesheetLines(e *EmployeeRow, cats *Categories, primary Categ
 		pr, when := rateOn(t.Start)
 		if salaried && cat.ID == primary.ID && t.Rate == nil && t.Units == nil {
 			out.sources = append(out.sources, source{kind: SourceTimesheet, id: t.ID})
-			out.salariedHourly = pr.hourly
+			out.salariedHourly, out.salaried = pr.hourly, pr
 			continue // the salary pays the hours
 		}
 		rate, note := pr.hourly, "Timesheets"
@@ -815,7 +818,13 @@ func (in *inputs) leaveLines(e *EmployeeRow, run *store.PayRun, cats *Categories
 			pay = p // SG: an incomplete month (sg_no_pay_leave.go)
 		}
 		takeFromStandard(std, h, pay, pr)
-		if paid {
+		if ph, over := nzBereavementPaid(cats.Region, e, &lc, a, h); over && paid { // NZ: at most 3 days a bereavement (nz_sick_leave.go)
+			l := earningsLine(cat, ph, pr.hourly, lineMoney(ph, pr.hourly), ph, lc.Name)
+			l.earningKind, l.leaveCat, l.Subtype = calc.Leave, &lc, SubtypeNZBereavementLimited
+			l.Notes = fmt.Sprintf("%s: %s of the %s hours in the period paid; one bereavement gives at most %d days (Holidays Act 2003 s 69(2)), "+
+				"the rest is unpaid unless another kind of leave is agreed", lc.Name, ph.RoundHalfUp(4).String(), h.RoundHalfUp(4).String(), nzBereavementDays)
+			out.lines = append(out.lines, l) // also when nothing is left to pay: it carries the warning
+		} else if paid {
 			l := earningsLine(cat, h, pr.hourly, pay, h, lc.Name)
 			l.earningKind, l.leaveCat = calc.Leave, &lc
 			out.lines = append(out.lines, l)

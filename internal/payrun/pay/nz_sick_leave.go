@@ -67,6 +67,39 @@ func nzBereavementLeave(region string, lc *categories.LeaveCategory) bool {
 	return region == calc.NZ && strings.Contains(strings.ToLower(lc.Name), "bereavement")
 }
 
+// SubtypeNZBereavementLimited marks the earnings line of NZ bereavement
+// leave whose request asked for more days than one bereavement gives
+// (nzBereavementPaid): P/warnings repeats its notes.
+const SubtypeNZBereavementLimited = "NZBereavement.OverLimit"
+
+// nzBereavementDays is the most bereavement leave one bereavement gives:
+// Holidays Act 2003 s 69(2)(a), 3 days on the death of a spouse or
+// partner, parent, child, sibling, grandparent, grandchild or spouse's or
+// partner's parent (s 69(2)(b): 1 day for another person). The request
+// does not say whose death it was, so the larger limit applies.
+const nzBereavementDays = 3
+
+// nzBereavementPaid is the part of h hours of approved NZ bereavement leave
+// a (one request: one bereavement) present in this run that s 69(2) pays:
+// no more than 3 days of the employee's standard day over the whole
+// request, less the hours earlier runs already paid (a.HoursApplied, taken
+// in date order). over says some hours are beyond the limit: those are not
+// bereavement leave, so unpaid unless the employer agrees to other leave.
+func nzBereavementPaid(region string, e *EmployeeRow, lc *categories.LeaveCategory, a leave.Approved, h payroll.Rate) (paid payroll.Rate, over bool) {
+	if !nzBereavementLeave(region, lc) {
+		return h, false
+	}
+	hpd, _ := leave.StandardHours(leave.StoredHours(e.HoursPerDay), leave.StoredHours(e.HoursPerWeek))
+	room := payroll.RateFromInt(nzBereavementDays).Mul(hpd).Sub(a.HoursApplied)
+	if !room.IsPos() {
+		return payroll.Rate{}, h.IsPos()
+	}
+	if room.Less(h) {
+		return room, true
+	}
+	return h, false
+}
+
 // nzSickLeaveUnpaid says whether approved leave a of category lc is sick
 // or bereavement leave taken before the employee's first entitlement
 // (s 63(1): an employee is entitled to sick leave and bereavement leave

@@ -111,6 +111,11 @@ func (w *Writer) calculate(ctx context.Context, region string, run *store.PayRun
 			return nil, err
 		}
 	}
+	if region == calc.SG {
+		if err := sgPublicHolidaysWorked(run, e, cats, in, &c); err != nil { // sg_public_holiday_worked.go
+			return nil, err
+		}
+	}
 	if err := w.nzSickLeaveEntitlement(ctx, region, run, e, in, &c); err != nil { // nz_sick_leave.go
 		return nil, err
 	}

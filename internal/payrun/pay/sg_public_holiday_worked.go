@@ -1,0 +1,124 @@
+package pay
+
+import (
+	"time"
+
+	"github.com/payrolld/payrolld/internal/holidays"
+	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/payschedule"
+	"github.com/payrolld/payrolld/internal/store"
+)
+
+// sgPublicHolidaysWorked pays a monthly-rated SG employee who works on a
+// public holiday (an approved timesheet of the primary category on the
+// day, which the salary already pays at the gross rate) an extra day's
+// salary at the basic rate of pay for each such day (Employment Act 1968
+// s 88; MOM, "Calculate public holiday pay": "an extra day's salary at the
+// basic rate of pay, in addition to the gross rate of pay for that day").
+// A day's basic pay of a monthly-rated employee is 12 × the monthly basic
+// rate ÷ (52 × the average number of days worked a week): the days of the
+// employee's work week (Monday to Friday when none is stored). The work
+// week read here does not tell a half day from a whole one, so a 5.5-day
+// week counts 6 days (MOM's divisor is 5.5): a known gap, in the note. The
+// line is an ordinary wage (pay for the month's work).
+// docs/reference/sg-public-holidays-worked.md.
+//
+// Not done here: hours beyond the normal day on the holiday (overtime,
+// Part IV: enter them in an overtime category); time off in lieu instead
+// of the pay (agreed for employees outside Part IV: record it as leave,
+// and pay nothing here by not entering the timesheet in the primary
+// category); hourly- and daily-rated employees (paid by their timesheets).
+func sgPublicHolidaysWorked(run *store.PayRun, e *EmployeeRow, cats *Categories, in *inputs, c *calculated) error {
+	if in == nil || len(in.timesheets[e.ID]) == 0 || !c.salariedHourly.IsPos() {
+		return nil
+	}
+	monthly := c.salaried.rate
+	switch c.salaried.unit {
+	case "Monthly", "Fixed": // an SG pay period is a month
+	case "Annually":
+		monthly = monthly.Div(payroll.RateFromInt(12))
+	default:
+		return nil
+	}
+	wd := in.workWeekOrWeekdays(e.ID)
+	n := daysIn(wd)
+	if !monthly.IsPos() || n == 0 {
+		return nil
+	}
+	stored, err := in.storedPublicHolidays()
+	if err != nil {
+		return err
+	}
+	from, to := payroll.DateOnly(run.PeriodStarting), payroll.DateOnly(run.PeriodEnding)
+	ph := sgHolidayDays(stored, e.PrimaryLocationID.Int64, from.Year(), to.Year())
+	primary := cats.primary(e.PrimaryPayCategoryID.Int64)
+	worked := map[time.Time]bool{}
+	var days []time.Time
+	for _, t := range in.timesheets[e.ID] {
+		if t.LeaveCategoryID != 0 || in.awardPaid(e.ID, t.ID) || t.Units != nil || t.Rate != nil {
+			continue
+		}
+		if cat, ok := cats.ByKind[KindEarnings][t.PayCategoryID]; ok && cat.ID != primary.ID {
+			continue
+		}
+		day := payroll.DateOnly(t.Start)
+		if _, ok := ph[day]; !ok || worked[day] || day.Before(from) || day.After(to) {
+			continue
+		}
+		worked[day] = true
+		days = append(days, day)
+	}
+	if len(days) == 0 {
+		return nil
+	}
+	dayPay := monthly.Mul(payroll.RateFromInt(12)).Div(payroll.RateFromInt(52 * n))
+	for _, day := range days {
+		note := "Public holiday worked, " + ph[day] + " " + day.Format("2 January 2006") + ": an extra day's salary at the basic rate of pay, 12 × " +
+			monthly.RoundHalfUp(2).String() + " ÷ (52 × " + payroll.RateFromInt(n).String() + " days a week) (Employment Act 1968 s 88; MOM, public holiday pay)"
+		c.lines = append(c.lines, earningsLine(primary, one, dayPay, lineMoney(one, dayPay), payroll.Rate{}, note))
+	}
+	return nil
+}
+
+// sgHolidayDays are the SG public holidays, by day, in years from..to that
+// apply at location: the business's stored holidays for a year it holds
+// any for (not marked "not a public holiday"), else the national calendar
+// (Holidays Act 1998 s 4: a holiday on a Sunday makes the next day one
+// too).
+func sgHolidayDays(stored []payschedule.PublicHoliday, location int64, from, to int) map[time.Time]string {
+	ph := map[time.Time]string{}
+	years := map[int]bool{}
+	for _, h := range stored {
+		years[h.Date.Year()] = true
+	}
+	for _, h := range stored {
+		if y := h.Date.Year(); y < from || y > to || h.NotAPublicHoliday {
+			continue
+		}
+		if len(h.LocationIDs) > 0 && !containsID(h.LocationIDs, location) {
+			continue
+		}
+		ph[payroll.DateOnly(h.Date.Time)] = h.Description
+	}
+	for year := from; year <= to; year++ {
+		if years[year] {
+			continue
+		}
+		for _, h := range holidays.Calendar("SG", year) {
+			ph[payroll.DateOnly(h.Date)] = h.Name
+			if h.Substituted() {
+				ph[payroll.DateOnly(h.Observed)] = h.ObservedName
+			}
+		}
+	}
+	return ph
+}
+
+func containsID(ids []int64, id int64) bool {
+	for _, x := range ids {
+		if x == id {
+			return true
+		}
+	}
+	return false
+}
