@@ -12,6 +12,7 @@ const PostgresURLEnv = testdb.PostgresURLEnv
 var (
 	Engines          = testdb.Engines
 	EachEngine       = testdb.EachEngine
+	Serial           = testdb.Serial
 	NewDB            = testdb.NewDB
 	NewPostgresURL   = testdb.NewPostgresURL
 	FreshPostgresURL = testdb.FreshPostgresURL

@@ -18,6 +18,9 @@ import (
 // must be exactly the model's encoding. Not parallel: it
 // changes the package's chunk size.
 func TestDetailsInChunks(t *testing.T) {
+	// Serial: it sets the package's chunk size, which every other test of
+	// the package reads (its own two engines set it alike).
+	testkit.Serial(t)
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
 		b := testkit.NewBundle(t, d, "AU")
 		id := func(r *testkit.Response) int64 { return int64(r.Expect(t, 200).Map(t)["id"].(float64)) }

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/payrolld/payrolld/internal/db"
@@ -30,14 +31,57 @@ func Engines() []db.Dialect {
 // EachEngine runs fn as a parallel subtest per engine, each with a fresh
 // database of its own (a test that owns its database can run beside any
 // other). Callers that need serial subtests use Engines and NewDB.
+//
+// A top-level test that calls it runs in parallel with the package's other
+// parallel tests too (EachEngine calls t.Parallel for it), so one test's
+// PostgreSQL subtest overlaps the next test's SQLite one instead of each
+// test waiting for its slower engine. A test that sets process-wide state
+// stays serial: t.Setenv or t.Chdir before EachEngine keep it so (the
+// testing package forbids them in parallel tests); anything else
+// (a package variable, the default logger) calls Serial first.
 func EachEngine(t *testing.T, fn func(t *testing.T, d *db.DB)) {
 	t.Helper()
+	parallelTopLevel(t)
 	for _, e := range Engines() {
 		t.Run(string(e), func(t *testing.T) {
 			t.Parallel()
 			fn(t, NewDB(t, e))
 		})
 	}
+}
+
+// Serial keeps t out of EachEngine's parallel running: for a test that sets
+// process-wide state (a package variable, os.Setenv, the default logger)
+// that the package's parallel tests would see. Call it before EachEngine.
+func Serial(t *testing.T) {
+	serialTests.Store(t, true)
+	t.Cleanup(func() { serialTests.Delete(t) })
+}
+
+var serialTests sync.Map // *testing.T marked Serial
+
+// parallelTopLevel makes a top-level test parallel unless it is marked
+// Serial, has set the environment or working directory (t.Parallel
+// refuses then), or is already parallel. Subtests are left as their
+// parent runs them: their siblings may share the parent's state.
+func parallelTopLevel(t *testing.T) {
+	if strings.Contains(t.Name(), "/") {
+		return
+	}
+	if _, serial := serialTests.Load(t); serial {
+		return
+	}
+	defer func() {
+		// "t.Parallel called multiple times" (the test called it itself or
+		// EachEngine twice) or "called after t.Setenv/t.Chdir": t.Parallel
+		// panics before changing anything, and the test runs as it was.
+		if r := recover(); r != nil {
+			if msg, ok := r.(string); !ok || !strings.HasPrefix(msg, "testing: ") || !strings.Contains(msg, "Parallel") {
+				panic(r)
+			}
+		}
+	}()
+	t.Parallel()
 }
 
 // NewDB returns a fresh, migrated database on engine e, removed when the

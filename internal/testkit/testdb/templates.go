@@ -166,7 +166,14 @@ type pgDatabases struct {
 // pgAhead is how many copies are made ahead: go test's -parallel (how
 // many tests run at once; GOMAXPROCS unless set). Read once tests run,
 // when the flags are parsed.
+// PAYROLL_TEST_PG_AHEAD overrides it; 0 makes and drops each copy inside
+// its test, as before copies were made ahead (for measuring).
 func pgAhead() int {
+	if v, ok := os.LookupEnv("PAYROLL_TEST_PG_AHEAD"); ok {
+		if n, err := strconv.Atoi(v); err == nil && n >= 0 {
+			return n
+		}
+	}
 	if f := flag.Lookup("test.parallel"); f != nil {
 		if n, err := strconv.Atoi(f.Value.String()); err == nil && n > 0 {
 			return n
@@ -204,8 +211,10 @@ func startPGDatabases(base, template string) (*pgDatabases, error) {
 			break
 		}
 	}
-	for range pgDroppers {
-		go p.dropper()
+	if ahead > 0 {
+		for range pgDroppers {
+			go p.dropper()
+		}
 	}
 	go p.sweep(ctx)
 	return p, nil
@@ -313,6 +322,10 @@ func (p *pgDatabases) create(name string) error {
 // the droppers fall behind, the test waits for room, so drops never pile
 // up (each copy is 14 MB) nor are left for the next process to do.
 func (p *pgDatabases) drop(name string) {
+	if p.ahead == 0 {
+		p.dropNow(name)
+		return
+	}
 	p.drops <- name
 }
 
