@@ -217,14 +217,16 @@ func registerSMPDelete(a *httpapi.API, s *sl.Service) {
 }
 
 func registerSMPEarnings(a *httpapi.API, s *sl.Service) {
-	registerEarnings(a, s, sl.SMP, "Raise the average weekly earnings of a period of SMP after a pay rise",
+	registerEarnings(a, s, sl.SMP, "/api/v2/business/{businessId}/employee/{employeeId}/statutoryleave/smp/{id}/earnings",
+		"Raise the average weekly earnings of a period of SMP after a pay rise",
 		"A pay rise learnt after the SMP was entered (SMP (General) Regulations 1986 reg 21(7); HMRC SPM172200): payRisePercent with payRiseEffectiveDate "+
 			"(a period whose AWE is computed from pay runs; the relevant period's pay for periods before the date is raised by it) or the new averageWeeklyEarningsOverride "+
 			"(a period whose AWE is an override). The weeks are recomputed at once (see the calculation); weeks already paid by finalised pay runs are topped up to the new "+
 			"rates by an arrears line per week in the next pay run whose period overlaps the leave. Refused (400, nothing stored): both or neither form, a rise on an override, "+
 			"a lower AWE (SMP paid is not recovered), a period that qualifies only through the rise (the Maternity Allowance offset is not built). Answers the period.")
-	for _, k := range []sl.Kind{sl.SPP, sl.SAP} {
-		registerEarnings(a, s, k, "Raise the average weekly earnings of a period of "+strings.ToUpper(string(k))+" after back pay of the relevant period",
+	for k, path := range map[sl.Kind]string{sl.SPP: "/api/v2/business/{businessId}/employee/{employeeId}/statutoryleave/spp/{id}/earnings",
+		sl.SAP: "/api/v2/business/{businessId}/employee/{employeeId}/statutoryleave/sap/{id}/earnings"} {
+		registerEarnings(a, s, k, path, "Raise the average weekly earnings of a period of "+strings.ToUpper(string(k))+" after back pay of the relevant period",
 			"Back pay for the relevant period awarded after the "+k.Name()+" was entered counts as paid in it (Statutory Paternity Pay and Statutory Adoption Pay "+
 				"(General) Regulations 2002 reg 40(7)): send the new averageWeeklyEarningsOverride (payRisePercent is SMP's rule and is refused). The weeks are recomputed "+
 				"at once; weeks already paid by finalised pay runs are topped up to the new rates by an arrears line per week in the next pay run whose period overlaps "+
@@ -233,10 +235,10 @@ func registerSMPEarnings(a *httpapi.API, s *sl.Service) {
 	}
 }
 
-// registerEarnings serves PUT .../statutoryleave/{kind}/{id}/earnings.
-func registerEarnings(a *httpapi.API, s *sl.Service, k sl.Kind, summary, description string) {
-	op := huma.Operation{Method: http.MethodPut,
-		Path: "/api/v2/business/{businessId}/employee/{employeeId}/statutoryleave/" + string(k) + "/{id}/earnings",
+// registerEarnings serves PUT path, .../statutoryleave/{kind}/{id}/earnings
+// (spelled out by the caller, so grep finds each path).
+func registerEarnings(a *httpapi.API, s *sl.Service, k sl.Kind, path, summary, description string) {
+	op := huma.Operation{Method: http.MethodPut, Path: path,
 		Tags: []string{"Statutory Leave"}, Summary: summary, Description: description,
 		Parameters: httpapi.PathParams("employeeId", "id")}
 	if k != sl.SMP {
