@@ -223,7 +223,8 @@ func auInputsOf(ctx context.Context, q *store.Queries, bizID int64, run *store.P
 		}
 	}
 	var reason string
-	if terminatedBy(e, run) {
+	terminated := terminatedBy(e, run)
+	if terminated {
 		r, err := q.GetEmployeeTerminationReason(ctx, store.GetEmployeeTerminationReasonParams{BusinessID: bizID, ID: e.ID})
 		if err != nil {
 			return nil, err
@@ -235,7 +236,7 @@ func auInputsOf(ctx context.Context, q *store.Queries, bizID int64, run *store.P
 		return nil, nil
 	}
 	au := &auInputs{}
-	if terminatedBy(e, run) {
+	if terminated {
 		au.termination = &calc.AUTermination{GenuineRedundancy: GenuineRedundancy(reason), PaidAfterDeath: afterDeath}
 		if full.IsPos() {
 			// A final period cut short: the marginal method adds the leave

@@ -45,7 +45,7 @@ func (w *Writer) auPublicHolidaysNotWorked(ctx context.Context, run *store.PayRu
 		return err
 	}
 	from, to := payroll.DateOnly(run.PeriodStarting), payroll.DateOnly(run.PeriodEnding)
-	ph := auHolidayDays(stored, strings.ToUpper(strings.TrimSpace(e.ResidentialState)), e.PrimaryLocationID.Int64, from.Year(), to.Year())
+	ph := publicHolidayDays("AU", stored, ofState(strings.ToUpper(strings.TrimSpace(e.ResidentialState))), e.PrimaryLocationID.Int64, from.Year(), to.Year())
 	worked := map[time.Time]bool{}
 	for _, t := range in.timesheets[e.ID] {
 		if t.LeaveCategoryID == 0 {
@@ -56,21 +56,20 @@ func (w *Writer) auPublicHolidaysNotWorked(ctx context.Context, run *store.PayRu
 	return nil
 }
 
-// auHolidayDays are the AU public holidays of state (an employee's
-// residential state, "" = national ones only) in years from..to: the
-// business's stored holidays that apply to the state and location (not
-// marked "not a public holiday"); a year the business holds none of takes
-// holidays.Calendar's national days and the state's, with their
-// substitute and additional days.
-func auHolidayDays(stored []payschedule.PublicHoliday, state string, location int64, from, to int) map[time.Time]string {
+// publicHolidayDays are country's public holidays, by day, in years
+// from..to at location: the business's stored holidays that apply to the
+// location and whose states applies accepts (not marked "not a public
+// holiday"); a year the business holds none of takes holidays.Calendar's
+// days whose regions applies accepts, with their substitute and
+// additional days (AU: the national days and the employee's state's; SG:
+// Holidays Act 1998 s 4, a holiday on a Sunday makes the next day one
+// too).
+func publicHolidayDays(country string, stored []payschedule.PublicHoliday, applies func(states []string) bool, location int64, from, to int) map[time.Time]string {
 	ph := map[time.Time]string{}
 	years := map[int]bool{}
 	for _, h := range stored {
 		years[h.Date.Year()] = true
-		if y := h.Date.Year(); y < from || y > to || h.NotAPublicHoliday {
-			continue
-		}
-		if len(h.States) > 0 && (state == "" || !slices.ContainsFunc(h.States, func(s string) bool { return strings.EqualFold(s, state) })) {
+		if y := h.Date.Year(); y < from || y > to || h.NotAPublicHoliday || !applies(h.States) {
 			continue
 		}
 		if len(h.LocationIDs) > 0 && !slices.Contains(h.LocationIDs, location) {
@@ -82,8 +81,8 @@ func auHolidayDays(stored []payschedule.PublicHoliday, state string, location in
 		if years[year] {
 			continue
 		}
-		for _, h := range holidays.Calendar("AU", year) {
-			if h.Regions != nil && (state == "" || !slices.ContainsFunc(h.Regions, func(s string) bool { return strings.EqualFold(s, state) })) {
+		for _, h := range holidays.Calendar(country, year) {
+			if !applies(h.Regions) {
 				continue
 			}
 			if !h.Substituted() || h.AlsoOnDate {
@@ -96,6 +95,17 @@ func auHolidayDays(stored []payschedule.PublicHoliday, state string, location in
 	}
 	return ph
 }
+
+// ofState accepts the holidays of every state (none listed) and those of
+// state ("" = the national ones only).
+func ofState(state string) func(states []string) bool {
+	return func(states []string) bool {
+		return len(states) == 0 || state != "" && slices.ContainsFunc(states, func(s string) bool { return strings.EqualFold(s, state) })
+	}
+}
+
+// anyState accepts every holiday, whatever states it lists (SG has none).
+func anyState([]string) bool { return true }
 
 // hoursPerDayOf is the employee's hours a day, else their hours a week ÷
 // the days of their work week (zero when neither is known).

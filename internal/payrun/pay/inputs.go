@@ -553,13 +553,12 @@ func leaveHoursPresent(a leave.Approved, run *store.PayRun, away func(time.Time)
 type calculated struct {
 	lines   []line
 	sources []source
-	// salariedHourly is the hourly rate of a salaried employee whose
-	// ordinary timesheet hours the salary already paid (timesheetLines):
-	// rules that add to worked hours (NZ s 50's other half) price them at
-	// it; rules for hours not worked must not, the salary continues.
-	salariedHourly payroll.Rate
-	// salaried is that employee's rate and its unit (SG: a day's basic
-	// pay for a public holiday worked, sg_public_holiday_worked.go).
+	// salaried is the rate (with its unit and hourly rate) of a salaried
+	// employee whose ordinary timesheet hours the salary already paid
+	// (timesheetLines); zero otherwise. Rules that add to worked hours
+	// price them at its hourly rate (NZ s 50's other half), or at a day's
+	// basic pay (SG s 88, sg_public_holiday_worked.go); rules for hours
+	// not worked must not, the salary continues.
 	salaried periodRate
 }
 
@@ -733,7 +732,7 @@ func (in *inputs) timesheetLines(e *EmployeeRow, cats *Categories, primary Categ
 		pr, when := rateOn(t.Start)
 		if salaried && cat.ID == primary.ID && t.Rate == nil && t.Units == nil {
 			out.sources = append(out.sources, source{kind: SourceTimesheet, id: t.ID})
-			out.salariedHourly, out.salaried = pr.hourly, pr
+			out.salaried = pr
 			continue // the salary pays the hours
 		}
 		rate, note := pr.hourly, "Timesheets"

@@ -37,7 +37,7 @@ func (w *Writer) nzPublicHolidaysWorked(ctx context.Context, run *store.PayRun, 
 	primary := cats.primary(e.PrimaryPayCategoryID.Int64)
 	rate, salaried := ordinaryTimesheetRate(c, primary), false
 	if !rate.IsPos() {
-		rate, salaried = c.salariedHourly, true // the salary paid the hours once
+		rate, salaried = c.salaried.hourly, true // the salary paid the hours once
 	}
 	if !rate.IsPos() {
 		return nil

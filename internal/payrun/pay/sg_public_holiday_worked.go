@@ -3,9 +3,7 @@ package pay
 import (
 	"time"
 
-	"github.com/payrolld/payrolld/internal/holidays"
 	"github.com/payrolld/payrolld/internal/payroll"
-	"github.com/payrolld/payrolld/internal/payschedule"
 	"github.com/payrolld/payrolld/internal/store"
 )
 
@@ -29,7 +27,7 @@ import (
 // and pay nothing here by not entering the timesheet in the primary
 // category); hourly- and daily-rated employees (paid by their timesheets).
 func sgPublicHolidaysWorked(run *store.PayRun, e *EmployeeRow, cats *Categories, in *inputs, c *calculated) error {
-	if in == nil || len(in.timesheets[e.ID]) == 0 || !c.salariedHourly.IsPos() {
+	if in == nil || len(in.timesheets[e.ID]) == 0 || !c.salaried.hourly.IsPos() {
 		return nil
 	}
 	monthly := c.salaried.rate
@@ -50,7 +48,7 @@ func sgPublicHolidaysWorked(run *store.PayRun, e *EmployeeRow, cats *Categories,
 		return err
 	}
 	from, to := payroll.DateOnly(run.PeriodStarting), payroll.DateOnly(run.PeriodEnding)
-	ph := sgHolidayDays(stored, e.PrimaryLocationID.Int64, from.Year(), to.Year())
+	ph := publicHolidayDays("SG", stored, anyState, e.PrimaryLocationID.Int64, from.Year(), to.Year())
 	primary := cats.primary(e.PrimaryPayCategoryID.Int64)
 	worked := map[time.Time]bool{}
 	var days []time.Time
@@ -78,47 +76,4 @@ func sgPublicHolidaysWorked(run *store.PayRun, e *EmployeeRow, cats *Categories,
 		c.lines = append(c.lines, earningsLine(primary, one, dayPay, lineMoney(one, dayPay), payroll.Rate{}, note))
 	}
 	return nil
-}
-
-// sgHolidayDays are the SG public holidays, by day, in years from..to that
-// apply at location: the business's stored holidays for a year it holds
-// any for (not marked "not a public holiday"), else the national calendar
-// (Holidays Act 1998 s 4: a holiday on a Sunday makes the next day one
-// too).
-func sgHolidayDays(stored []payschedule.PublicHoliday, location int64, from, to int) map[time.Time]string {
-	ph := map[time.Time]string{}
-	years := map[int]bool{}
-	for _, h := range stored {
-		years[h.Date.Year()] = true
-	}
-	for _, h := range stored {
-		if y := h.Date.Year(); y < from || y > to || h.NotAPublicHoliday {
-			continue
-		}
-		if len(h.LocationIDs) > 0 && !containsID(h.LocationIDs, location) {
-			continue
-		}
-		ph[payroll.DateOnly(h.Date.Time)] = h.Description
-	}
-	for year := from; year <= to; year++ {
-		if years[year] {
-			continue
-		}
-		for _, h := range holidays.Calendar("SG", year) {
-			ph[payroll.DateOnly(h.Date)] = h.Name
-			if h.Substituted() {
-				ph[payroll.DateOnly(h.Observed)] = h.ObservedName
-			}
-		}
-	}
-	return ph
-}
-
-func containsID(ids []int64, id int64) bool {
-	for _, x := range ids {
-		if x == id {
-			return true
-		}
-	}
-	return false
 }
