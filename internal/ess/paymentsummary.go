@@ -173,6 +173,7 @@ type summaryParts struct {
 	// invalidity or an early retirement scheme (type R).
 	lumpSumAR                     int64
 	etps                          []ETPSummary
+	etpRuns                       map[int64]time.Time // the runs that paid the ETPs, with their date paid
 	allowances, unionFees, giving map[string]int64
 	// givingPreTax is the workplace giving deducted before tax: it is
 	// out of taxable earnings but not out of gross payments (ATO,
@@ -208,19 +209,28 @@ func (p summaryParts) etpWithheld() payroll.Money {
 	return t
 }
 
-// addETP adds a line of an ETP of code paid on date to p's ETPs (one per
-// payment date and code).
-func (p *summaryParts) addETP(date time.Time, code string, amount int64, taxFree bool) {
+// addETP adds line r of an ETP of code (its tax-free component when
+// taxFree) to p's ETP totals and to its ETP of r's date and code (one per
+// payment date and code), and notes r's run.
+func (p *summaryParts) addETP(r store.EmployeeLineTotalsOfFinalisedRunsRow, code string, taxFree bool) {
+	date := r.DatePaid.UTC()
 	i := slices.IndexFunc(p.etps, func(e ETPSummary) bool { return e.PaymentDate.Equal(date) && e.Code == code })
 	if i < 0 {
 		p.etps = append(p.etps, ETPSummary{PaymentDate: date, Code: code})
 		i = len(p.etps) - 1
 	}
-	if taxFree {
-		p.etps[i].TaxFree = p.etps[i].TaxFree.Add(payroll.MoneyFromMinor(amount))
+	if amt := payroll.MoneyFromMinor(r.Amount); taxFree {
+		p.etpTaxFree += r.Amount
+		p.etps[i].TaxFree = p.etps[i].TaxFree.Add(amt)
 	} else {
-		p.etps[i].Taxable = p.etps[i].Taxable.Add(payroll.MoneyFromMinor(amount))
+		p.etpTaxable += r.Amount
+		p.etps[i].Taxable = p.etps[i].Taxable.Add(amt)
 	}
+	p.etpCode = code
+	if p.etpRuns == nil {
+		p.etpRuns = map[int64]time.Time{}
+	}
+	p.etpRuns[r.PayRunID] = date
 }
 
 func sumOf(m map[string]int64) int64 {
@@ -273,7 +283,6 @@ func (s *Payslips) summaryParts(ctx context.Context, biz business.Business, empl
 	if err != nil && !db.IsNoRows(err) {
 		return nil, err
 	}
-	etpRuns := map[int64]time.Time{} // the runs that paid an ETP, with their date paid
 	for _, r := range rows {
 		y := financialYear(r.DatePaid.UTC())
 		if year != 0 && y != year {
@@ -302,20 +311,11 @@ func (s *Payslips) summaryParts(ctx context.Context, biz business.Business, empl
 			c := cats.ByKind[pay.KindEarnings][r.CategoryID]
 			switch {
 			case r.Subtype == pay.SubtypeUnusedLeaveETP:
-				p.etpTaxable += r.Amount
-				p.etpCode = "O"
-				p.addETP(r.DatePaid.UTC(), "O", r.Amount, false)
-				etpRuns[r.PayRunID] = r.DatePaid.UTC()
+				p.addETP(r, "O", false)
 			case c.Kind == calc.ETP && c.AU.TaxFree:
-				p.etpTaxFree += r.Amount
-				p.etpCode = c.AU.ETPCode
-				p.addETP(r.DatePaid.UTC(), c.AU.ETPCode, r.Amount, true)
-				etpRuns[r.PayRunID] = r.DatePaid.UTC()
+				p.addETP(r, c.AU.ETPCode, true)
 			case c.Kind == calc.ETP:
-				p.etpTaxable += r.Amount
-				p.etpCode = c.AU.ETPCode
-				p.addETP(r.DatePaid.UTC(), c.AU.ETPCode, r.Amount, false)
-				etpRuns[r.PayRunID] = r.DatePaid.UTC()
+				p.addETP(r, c.AU.ETPCode, false)
 			case c.AU.TaxFree:
 				p.lumpSumD += r.Amount
 			case r.Subtype == pay.SubtypeUnusedLeaveLumpSumA || (r.Subtype == "" && c.AU.LumpSumA):
@@ -339,26 +339,22 @@ func (s *Payslips) summaryParts(ctx context.Context, biz business.Business, empl
 		}
 		out[y] = p
 	}
-	for runID, paid := range etpRuns {
-		w, err := pay.ETPWithheld(ctx, s.Employees.DB.Queries(), biz, cats, runID, employeeID)
-		if err != nil {
-			return nil, fmt.Errorf("the PAYG withheld from the ETPs of pay run %d: %w", runID, err)
-		}
-		y := financialYear(paid)
-		p := out[y]
-		for i, e := range p.etps {
-			if e.PaymentDate.Equal(paid) {
-				p.etps[i].TaxWithheld = p.etps[i].TaxWithheld.Add(w[e.Code])
+	for _, p := range out {
+		for runID, paid := range p.etpRuns {
+			w, err := pay.ETPWithheld(ctx, s.Employees.DB.Queries(), biz, cats, runID, employeeID)
+			if err != nil {
+				return nil, fmt.Errorf("the PAYG withheld from the ETPs of pay run %d: %w", runID, err)
+			}
+			for i, e := range p.etps { // the ETPs share the slice with out's
+				if e.PaymentDate.Equal(paid) {
+					p.etps[i].TaxWithheld = p.etps[i].TaxWithheld.Add(w[e.Code])
+				}
 			}
 		}
-		out[y] = p
-	}
-	for y, p := range out {
 		sort.Slice(p.etps, func(i, j int) bool {
 			a, b := p.etps[i], p.etps[j]
 			return a.PaymentDate.Before(b.PaymentDate) || a.PaymentDate.Equal(b.PaymentDate) && a.Code < b.Code
 		})
-		out[y] = p
 	}
 	return out, nil
 }

@@ -344,12 +344,13 @@ func writeSummaryAmounts(ctx context.Context, q *store.Queries, bizID, id int64,
 	if err := q.DeletePaymentSummaryAmounts(ctx, store.DeletePaymentSummaryAmountsParams{BusinessID: bizID, PaymentSummaryID: id}); err != nil {
 		return err
 	}
-	etps := map[string]map[string]payroll.Money{summaryETPTaxable: {}, summaryETPTaxFree: {}, summaryETPTax: {}}
+	amounts := map[string]map[string]payroll.Money{summaryAllowance: sum.Allowances, summaryUnionFee: sum.UnionFees, summaryGiving: sum.WorkplaceGiving,
+		summaryETPTaxable: {}, summaryETPTaxFree: {}, summaryETPTax: {}}
 	for _, e := range sum.ETPs {
-		etps[summaryETPTaxable][etpName(e)], etps[summaryETPTaxFree][etpName(e)], etps[summaryETPTax][etpName(e)] = e.Taxable, e.TaxFree, e.TaxWithheld
+		n := etpName(e)
+		amounts[summaryETPTaxable][n], amounts[summaryETPTaxFree][n], amounts[summaryETPTax][n] = e.Taxable, e.TaxFree, e.TaxWithheld
 	}
-	for kind, m := range map[string]map[string]payroll.Money{summaryAllowance: sum.Allowances, summaryUnionFee: sum.UnionFees, summaryGiving: sum.WorkplaceGiving,
-		summaryETPTaxable: etps[summaryETPTaxable], summaryETPTaxFree: etps[summaryETPTaxFree], summaryETPTax: etps[summaryETPTax]} {
+	for kind, m := range amounts {
 		for name, a := range m {
 			if err := q.InsertPaymentSummaryAmount(ctx, store.InsertPaymentSummaryAmountParams{PaymentSummaryID: id, BusinessID: bizID,
 				Kind: kind, Name: name, Amount: a.MinorUnits()}); err != nil {
