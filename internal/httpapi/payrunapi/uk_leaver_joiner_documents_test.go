@@ -153,8 +153,11 @@ func TestAuditUKJoinerWithP45Documents(t *testing.T) {
 //     guidance), joins 1 October and leaves 31 October 2026: month 1
 //     free pay 1,048.26 (uk-p45.md), 3,000 − 1,048.26 → £1,951 × 20% =
 //     390.20. P45: code 1257L week 1/month 1, month 7, pay and tax in this
-//     employment 3,000.00 / 390.20, and the totals to date the same (the
-//     previous employment's figures do not count on week 1/month 1).
+//     employment (box 8) 3,000.00 / 390.20, and no totals to date: box 7
+//     is "complete only if tax code is cumulative. If there is an 'X' at
+//     box 6 there will be no entries here" (HMRC P45(Continuous)(E)
+//     Part 1A; docs/reference/uk-p45.md). Before paydepth38 the JSON
+//     gave 3,000.00 / 390.20 there.
 func TestAuditUKLeaversP45Periods(t *testing.T) {
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
 		w := newRegionEnv(t, d, "UK", "Weekly")
@@ -191,8 +194,13 @@ func TestAuditUKWeek1Month1LeaverP45(t *testing.T) {
 		if p45["periodType"] != "Month" || num(t, p45["periodNumber"]) != 7 || p45["week1Month1"] != true || p45["taxCode"] != "1257L" {
 			t.Errorf("Mo's P45 %v", p45)
 		}
-		for k, v := range map[string]float64{"totalPayToDate": 3000, "totalTaxToDate": 390.20, "payInThisEmployment": 3000, "taxInThisEmployment": 390.20} {
+		for k, v := range map[string]float64{"payInThisEmployment": 3000, "taxInThisEmployment": 390.20} {
 			expectAmount(t, "Mo's P45 "+k, p45[k], v)
+		}
+		// Box 7 is completed only on a cumulative code (HMRC P45 Part 1A/2:
+		// "If there is an 'X' at box 6 there will be no entries here").
+		if p45["totalPayToDate"] != nil || p45["totalTaxToDate"] != nil {
+			t.Errorf("Mo's P45 box 7 on week 1/month 1: pay %v, tax %v, want none", p45["totalPayToDate"], p45["totalTaxToDate"])
 		}
 	})
 }

@@ -12,7 +12,9 @@ import (
 )
 
 // TestUKFormsP45AndP60: two finalised weekly runs of £500 for an employee
-// on 1257L week 1/month 1, then the P45 after they leave and the P60s of
+// on 1257L week 1/month 1, then the P45 after they leave (box 7, the
+// totals to date, empty on week 1/month 1: HMRC's P45 "Complete only if
+// tax code is cumulative"; docs/reference/uk-p45.md) and the P60s of
 // 2026/27. Expected figures from payroll-rules-2026-27.md: weekly free pay
 // of 1257L £241.90 (12,579 ÷ 52), taxable £258 (rounded down) at 20% =
 // £51.60 a week; NI A 8% on £500 − PT £242 = £20.64; NI bands per week:
@@ -39,8 +41,8 @@ func TestUKFormsP45AndP60(t *testing.T) {
 		p45 := e.Do("GET", F+"/p45", key, nil).Expect(t, 200).Map(t)
 		data := p45["data"].(map[string]any)
 		want := map[string]any{"taxYear": "2026/27", "leavingDate": "2026-07-10T00:00:00", "taxCode": "1257L", "week1Month1": true,
-			"periodType": "Week", "periodNumber": 14.0, "payInThisEmployment": 1000.0, "taxInThisEmployment": 103.2, "totalPayToDate": 1000.0,
-			"totalTaxToDate": 103.2, "studentLoanDeductionsToContinue": true, "studentLoanPlan": "Plan2", "postgraduateLoanDeductionsToContinue": false,
+			"periodType": "Week", "periodNumber": 14.0, "payInThisEmployment": 1000.0, "taxInThisEmployment": 103.2, "totalPayToDate": nil,
+			"totalTaxToDate": nil, "studentLoanDeductionsToContinue": true, "studentLoanPlan": "Plan2", "postgraduateLoanDeductionsToContinue": false,
 			"payRunsCounted": 2.0}
 		for k, v := range want {
 			if data[k] != v {

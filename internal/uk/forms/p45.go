@@ -22,9 +22,9 @@ type P45Data struct {
 	PeriodType                           string           `json:"periodType" enum:"Week,Month" doc:"last entries: week or month number of the last payment"`
 	PeriodNumber                         int              `json:"periodNumber" doc:"0 when nothing was paid in the tax year"`
 	NationalInsuranceCategory            string           `json:"nationalInsuranceCategory"`
-	TotalPayToDate                       payroll.Money    `json:"totalPayToDate" doc:"taxable pay in the tax year to the leaving date: this employment's plus a previous employment's of the year from the employee's own P45 when it counted in cumulative PAYE"`
-	TotalTaxToDate                       payroll.Money    `json:"totalTaxToDate"`
-	PayInThisEmployment                  payroll.Money    `json:"payInThisEmployment"`
+	TotalPayToDate                       *payroll.Money   `json:"totalPayToDate" nullable:"true" doc:"box 7: taxable pay in the tax year to the leaving date: this employment's plus a previous employment's of the year from the employee's own P45 when it counted in cumulative PAYE. Null when week1Month1: HMRC's P45 box 7 is completed only if the code is cumulative (no entries with an X at box 6); the figures are then payInThisEmployment and taxInThisEmployment (box 8)"`
+	TotalTaxToDate                       *payroll.Money   `json:"totalTaxToDate" nullable:"true" doc:"box 7: tax to date, as totalPayToDate; null when week1Month1"`
+	PayInThisEmployment                  payroll.Money    `json:"payInThisEmployment" doc:"box 8: this employment's taxable pay in the tax year to leaving"`
 	TaxInThisEmployment                  payroll.Money    `json:"taxInThisEmployment"`
 	StudentLoanDeductionsToContinue      bool             `json:"studentLoanDeductionsToContinue"`
 	StudentLoanPlan                      string           `json:"studentLoanPlan" enum:"None,Plan1,Plan2,Plan4,Plan5"`
@@ -95,14 +95,24 @@ func (s *Service) p45Of(ctx context.Context, biz business.Business, e employee.E
 	d := P45Data{TaxYear: uk.UKTaxYearName(y), LeavingDate: payroll.NewDateTime(e.EndDate.Time), TaxCode: code,
 		Week1Month1: week1, PeriodType: "Week",
 		NationalInsuranceCategory: letter,
-		TotalPayToDate:            money(t.Taxable).Add(prevPay), TotalTaxToDate: money(t.Tax).Add(prevTax),
-		PayInThisEmployment: money(t.Taxable), TaxInThisEmployment: money(t.Tax),
+		PayInThisEmployment:       money(t.Taxable), TaxInThisEmployment: money(t.Tax),
 		StudentLoanDeductionsToContinue:      plan != "None" && (e.HasStudentLoan == nil || *e.HasStudentLoan),
 		StudentLoanPlan:                      plan,
 		PostgraduateLoanDeductionsToContinue: e.HasPostGradLoan != nil && *e.HasPostGradLoan,
 		StudentLoanDeductedInThisEmployment:  money(t.Loan + t.PGLoan), PayRunsCounted: t.Runs}
 	if t.Runs > 0 {
 		d.PeriodType, d.PeriodNumber = period(t.LastFrequency, t.LastPaid)
+	}
+	// Box 7 (the last entries: pay and tax to date) is completed only when
+	// the code is cumulative: "Complete only if tax code is cumulative. If
+	// there is an 'X' at box 6 there will be no entries here" (HMRC
+	// P45(Continuous)(E) Parts 1A and 2; The Income Tax (PAYE) Regulations
+	// 2003 reg 43(2): the new employer records the P45's pay to date only
+	// if the P45 shows the cumulative basis). On week 1/month 1 the
+	// figures are those of box 8, this employment's pay and tax.
+	if !week1 {
+		pay, tax := money(t.Taxable).Add(prevPay), money(t.Tax).Add(prevTax)
+		d.TotalPayToDate, d.TotalTaxToDate = &pay, &tax
 	}
 	return P45{Employer: *er, Employee: person(e), Data: d}, nil
 }

@@ -142,13 +142,13 @@ func (d *pdfDoc) p45Part(title, sub string, f P45, employeeCopy bool) {
 	// Box 7 only when the code was cumulative: with an X at box 6 it is
 	// left empty, as the form says.
 	week, month, pay, tax := "", "", "", ""
-	if !x.Week1Month1 {
+	if !x.Week1Month1 && x.TotalPayToDate != nil && x.TotalTaxToDate != nil {
 		if x.PeriodType == "Week" {
 			week = fmt.Sprint(x.PeriodNumber)
 		} else {
 			month = fmt.Sprint(x.PeriodNumber)
 		}
-		pay, tax = gbp(x.TotalPayToDate), gbp(x.TotalTaxToDate)
+		pay, tax = gbp(*x.TotalPayToDate), gbp(*x.TotalTaxToDate)
 	}
 	d.row("7 Last entries: week number", week)
 	d.row("   Month number", month)
