@@ -31,6 +31,7 @@ var exampleExceptions = map[string]struct {
 	"POST /api/v2/business/{businessId}/employee/{employeeId}/hmrcforms/p60notify/{noticeId}/{financialYearEnding}": {0, "a P60 notice exists once a tax year's P60s are published"},
 	"PUT /api/v2/business/{businessId}/employee/{employeeId}/statutoryleave/spp/{id}/earnings":                      {400, "the fixture's period has no earnings on record, so it would qualify only through the new AWE: refused (re-create it)"},
 	"PUT /api/v2/business/{businessId}/employee/{employeeId}/statutoryleave/sap/{id}/earnings":                      {400, "the fixture's period has no earnings on record, so it would qualify only through the new AWE: refused (re-create it)"},
+	"PUT /api/v2/business/{businessId}/employee/{employeeId}/statutoryleave/shpp/{id}/earnings":                     {400, "the fixture's period has no earnings on record, so it would qualify only through the new AWE: refused (re-create it)"},
 	"PUT /api/v2/business/{businessId}/document/{id}":                                                               {0, "documents are uploaded as multipart files, not JSON"},
 	"POST /api/v2/business/{businessId}/report/p46car/ignore":                                                       {404, "names a company car benefit; the fixtures' benefit is medical insurance"},
 	"POST /api/v2/business/{businessId}/report/p60/publish":                                                         {400, "P60s are for employees paid in 2025-26; a fresh business paid nobody then"},

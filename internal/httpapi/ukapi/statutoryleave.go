@@ -233,6 +233,13 @@ func registerSMPEarnings(a *httpapi.API, s *sl.Service) {
 				"the leave, as for SMP. Refused (400, nothing stored): no override, a lower AWE (pay already paid is not recovered), a period that qualifies only "+
 				"through the new AWE (delete and re-create it). Answers the period.")
 	}
+	registerEarnings(a, s, sl.ShPP, "/api/v2/business/{businessId}/employee/{employeeId}/statutoryleave/shpp/{id}/earnings",
+		"Raise the average weekly earnings of a period of ShPP after back pay of the relevant period",
+		"ShPP is the lower of the flat rate and 90% of the normal weekly earnings (Statutory Shared Parental Pay (General) Regulations 2014 reg 40(1)(b), "+
+			"earnings under SSCBA 1992 s 171ZZ4(6) and reg 32): when back pay for the relevant period raises them, send the new averageWeeklyEarningsOverride "+
+			"(payRisePercent is SMP's rule and is refused). As for SPP and SAP: the weeks are recomputed at once; weeks already paid by finalised pay runs are topped "+
+			"up to the new rates by an arrears line per week in the next pay run whose period overlaps the leave. Refused (400, nothing stored): no override, a lower "+
+			"AWE (pay already paid is not recovered), a period that qualifies only through the new AWE (delete and re-create it). Answers the period.")
 }
 
 // registerEarnings serves PUT path, .../statutoryleave/{kind}/{id}/earnings

@@ -43,7 +43,8 @@ func registerEmployerReturns(a *httpapi.API, s *employerreturns.Service) {
 const p32Desc = "The P32 Employer Payment Record of a UK tax year: per tax month (6th to 5th) the PAYE tax, student and postgraduate loan deductions, " +
 	"employee and employer Class 1 NI and statutory payments (SMP, SPP, SAP, ShPP, SPBP, SNCP) of FINALISED pay runs paid in the month, plus the month's " +
 	"opening balances (report/p32/openingbalancesadjustments) and adjustments (PUT report/p32); statutory payments recovered (92%, or 100% plus 8.5% NIC " +
-	"compensation for a small employer, hmrcsettings.claimSmallEmployersRelief); employment allowance (when claimed for the year in " +
+	"compensation for a payment whose employer was small: Class 1 NICs of £45,000 or less in the tax year before the payment's qualifying week, from " +
+	"that year's finalised pay runs and opening balances here, or hmrcsettings.claimSmallEmployersRelief when there are none; see smallEmployersRelief); employment allowance (when claimed for the year in " +
 	"hmrcsettings/employmentallowance: the year's allowance less what was claimed in an earlier payroll, set against employer NI month by month until used, " +
 	"from its effective date); apprenticeship levy (when hmrcsettings.requiredToPayApprenticeshipLevy: 0.5% of the pay bill to date less 1/12 of the " +
 	"annual allowance per month to date, never below 0, the month owing the increase); CIS deductions suffered (only as stored: payrolld pays no " +

@@ -3,6 +3,7 @@ package employerreturns
 import (
 	"context"
 	"database/sql"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -15,6 +16,7 @@ import (
 	"github.com/payrolld/payrolld/internal/store"
 	"github.com/payrolld/payrolld/internal/uk"
 	"github.com/payrolld/payrolld/internal/uk/forms"
+	"github.com/payrolld/payrolld/internal/uk/statutoryleave"
 )
 
 // Service computes the P32 and keeps opening balances, adjustments and
@@ -58,6 +60,7 @@ type P32Figures struct {
 type amounts struct {
 	tax, sl, pgl, niEE, niER int64
 	stat                     [nStat]int64
+	small                    [nStat]int64 // of stat: the payments Small Employers' Relief covers (smallEmployerRelief)
 	payBill, cis             int64
 	c1a                      int64 // Class 1A NICs on termination awards
 }
@@ -75,6 +78,7 @@ func (a *amounts) add(b amounts) {
 	a.niER += b.niER
 	for i := range a.stat {
 		a.stat[i] += b.stat[i]
+		a.small[i] += b.small[i]
 	}
 	a.payBill += b.payBill
 	a.cis += b.cis
@@ -155,6 +159,17 @@ func PaymentDue(monthEnd time.Time, electronic bool) time.Time {
 	return time.Date(monthEnd.Year(), monthEnd.Month(), day, 0, 0, 0, 0, time.UTC)
 }
 
+// P32Relief is the Small Employers' Relief test of one tax year: the
+// payments whose qualifying week falls in the year after it are covered
+// when its Class 1 NICs (employee and employer, before the employment
+// allowance) were £45,000 or less.
+type P32Relief struct {
+	TaxYear    string        `json:"taxYear" doc:"the complete tax year before the qualifying week, e.g. 2025/26"`
+	Class1NICs payroll.Money `json:"class1NICs" doc:"employee plus employer Class 1 NICs of the year's finalised pay runs and P32 opening balances; 0 when source is hmrcSettings"`
+	Source     string        `json:"source" enum:"payRuns,hmrcSettings" doc:"payRuns: the NICs this business paid through payrolld that year; hmrcSettings: no runs or opening balances that year, hmrcsettings.claimSmallEmployersRelief decides"`
+	Qualifies  bool          `json:"qualifies"`
+}
+
 // P32 is the Employer Payment Record of a tax year.
 type P32 struct {
 	TaxYear                      int           `json:"taxYear" doc:"calendar year the tax year starts in (2026 = 2026/27)"`
@@ -162,7 +177,8 @@ type P32 struct {
 	EmployerName                 string        `json:"employerName"`
 	PayeReference                string        `json:"payeReference"`
 	AccountsOfficeReference      string        `json:"accountsOfficeReference"`
-	SmallEmployer                bool          `json:"smallEmployer" doc:"hmrcsettings.claimSmallEmployersRelief"`
+	SmallEmployer                bool          `json:"smallEmployer" doc:"Small Employers' Relief covers some statutory payment of the year (smallEmployersRelief says which years' NICs decided it)"`
+	SmallEmployersRelief         []P32Relief   `json:"smallEmployersRelief" doc:"for each tax year before a qualifying (or matching) week of the year's statutory payments: its Class 1 NICs and whether they were £45,000 or less"`
 	RecoveryPercent              payroll.Rate  `json:"recoveryPercent"`
 	NICCompensationPercent       payroll.Rate  `json:"nicCompensationPercent"`
 	EmploymentAllowanceClaimed   bool          `json:"employmentAllowanceClaimed"`
@@ -218,6 +234,8 @@ type yearData struct {
 	runs    []store.UKFormsYearRunsRow
 	niable  forms.NIablePay // the pay each run's Class 1 NI was worked on
 	stat    []store.UKFormsStatutoryPayRow
+	small   []bool // per stat line: Small Employers' Relief covers it
+	relief  []P32Relief
 	opening map[int]store.UkP32Entry
 	adjust  map[int]store.UkP32Entry
 	hmrc    uk.UKHmrcSettings
@@ -251,6 +269,9 @@ func (s *Service) load(ctx context.Context, biz business.Business, year int) (*y
 	if d.hmrc, err = s.UK.HmrcSettings(ctx, biz); err != nil {
 		return nil, err
 	}
+	if err := d.smallEmployerRelief(ctx, q, biz.ID); err != nil {
+		return nil, err
+	}
 	// The allowance is kept for 2014/15 (its first year) up to next
 	// year; outside that range nothing is claimed.
 	if cur := uk.UKTaxYearOf(s.Clock.Now()); year >= 2014 && year <= cur+1 {
@@ -261,9 +282,15 @@ func (s *Service) load(ctx context.Context, biz business.Business, year int) (*y
 	return d, nil
 }
 
-func entryAmounts(e store.UkP32Entry) amounts {
-	return amounts{tax: e.PayeTax, sl: e.StudentLoan, pgl: e.PostgradLoan, niEE: e.NiEmployee, niER: e.NiEmployer,
+// entryAmounts are an opening balance's or adjustment's figures; their
+// statutory payments count as Small Employers' Relief's when small.
+func entryAmounts(e store.UkP32Entry, small bool) amounts {
+	a := amounts{tax: e.PayeTax, sl: e.StudentLoan, pgl: e.PostgradLoan, niEE: e.NiEmployee, niER: e.NiEmployer,
 		stat: [nStat]int64{e.Smp, e.Spp, e.Sap, e.Shpp, e.Spbp, e.Sncp}, payBill: e.PayBill, cis: e.CisSuffered, c1a: e.Class1aNic}
+	if small {
+		a.small = a.stat
+	}
+	return a
 }
 
 // statIndex maps a statutory pay line's external id
@@ -282,25 +309,106 @@ func statIndex(externalID string) int {
 	return -1
 }
 
-// compute builds the twelve months from the year's data.
-func (d *yearData) compute() P32 {
-	small := d.hmrc.ClaimSmallEmployersRelief
-	rec, comp := d.figs.RecoveryPercent, payroll.Rate{}
-	if small {
-		// Small employers recover all of it plus compensation: 108.5% =
-		// 100% + 8.5% NIC compensation.
-		rec = payroll.RateFromInt(100)
-		comp = d.figs.SmallEmployerRecoveryPercent.Sub(rec)
-		if comp.IsNeg() {
-			comp = payroll.Rate{}
+// smallEmployerLimit is the Class 1 NICs of the tax year before the
+// qualifying week at or below which an employer is a small employer:
+// £45,000 (Statutory Maternity Pay (Compensation of Employers) and
+// Miscellaneous Amendment Regulations 1994 reg 2; docs/reference/uk-rti.md
+// "Small Employers' Relief").
+const smallEmployerLimit = 45_000_00
+
+// smallEmployerRelief decides, for each statutory pay line of the year,
+// whether Small Employers' Relief covers it: the business's Class 1 NICs
+// (employee and employer, Class 1A and 1B not counted, the employment
+// allowance not deducted) in the last complete tax year before the
+// payment's qualifying week (the matching week for adoption) were
+// £45,000 or less. The NICs are those of the finalised pay runs paid in
+// that year plus its P32 opening balances (months paid before payrolld);
+// a year with neither, or a line whose period is not found, is decided by
+// hmrcsettings.claimSmallEmployersRelief (the employer's own answer, as
+// for a new employer or one whose earlier payroll was elsewhere).
+func (d *yearData) smallEmployerRelief(ctx context.Context, q *store.Queries, bizID int64) error {
+	byYear := map[int]*P32Relief{}
+	test := func(y int) (*P32Relief, error) {
+		if r, ok := byYear[y]; ok {
+			return r, nil
 		}
+		from, to := uk.UKTaxYearDates(y)
+		runs, err := q.UKFormsYearRuns(ctx, store.UKFormsYearRunsParams{BusinessID: bizID, YearFrom: from, YearTo: to.AddDate(0, 0, 1)})
+		if err != nil {
+			return nil, err
+		}
+		opening, err := q.ListP32Entries(ctx, store.ListP32EntriesParams{BusinessID: bizID, TaxYear: int64(y), Kind: kindOpening})
+		if err != nil {
+			return nil, err
+		}
+		var nics int64
+		for _, r := range runs {
+			nics += r.NiEmployee + r.NiEmployer
+		}
+		for _, e := range opening {
+			nics += e.NiEmployee + e.NiEmployer
+		}
+		r := &P32Relief{TaxYear: uk.UKTaxYearName(y), Source: "payRuns", Class1NICs: money(nics), Qualifies: nics <= smallEmployerLimit}
+		if len(runs) == 0 && len(opening) == 0 {
+			r.Source, r.Class1NICs, r.Qualifies = "hmrcSettings", payroll.Money{}, d.hmrc.ClaimSmallEmployersRelief
+		}
+		byYear[y] = r
+		d.relief = append(d.relief, *r)
+		return r, nil
+	}
+	d.small = make([]bool, len(d.stat))
+	for i, l := range d.stat {
+		k, id, ok := statutoryleave.PeriodOfLine(l.ExternalID)
+		if !ok {
+			d.small[i] = d.hmrc.ClaimSmallEmployersRelief
+			continue
+		}
+		p, err := q.GetStatutoryLeave(ctx, store.GetStatutoryLeaveParams{ID: id, BusinessID: bizID, EmployeeID: l.EmployeeID, Kind: string(k)})
+		if db.IsNoRows(err) {
+			d.small[i] = d.hmrc.ClaimSmallEmployersRelief
+			continue
+		} else if err != nil {
+			return err
+		}
+		r, err := test(uk.UKTaxYearOf(statutoryleave.QualifyingWeekOf(p)) - 1)
+		if err != nil {
+			return err
+		}
+		d.small[i] = r.Qualifies
+	}
+	slices.SortFunc(d.relief, func(a, b P32Relief) int { return strings.Compare(a.TaxYear, b.TaxYear) })
+	return nil
+}
+
+// compute builds the twelve months from the year's data. A small
+// employer recovers all of a payment Small Employers' Relief covers plus
+// compensation (108.5% = 100% + 8.5% NIC compensation), others the
+// recovery rate (92%); opening balances and adjustments have no
+// qualifying week and follow hmrcsettings.claimSmallEmployersRelief.
+func (d *yearData) compute() P32 {
+	rec := d.figs.RecoveryPercent
+	smallRec, smallComp := payroll.RateFromInt(100), d.figs.SmallEmployerRecoveryPercent.Sub(payroll.RateFromInt(100))
+	if smallComp.IsNeg() {
+		smallComp = payroll.Rate{}
+	}
+	small := d.hmrc.ClaimSmallEmployersRelief
+	for _, s := range d.small {
+		small = small || s
+	}
+	shownRec, shownComp := rec, payroll.Rate{}
+	if small {
+		shownRec, shownComp = smallRec, smallComp
 	}
 	out := P32{TaxYear: d.year, TaxYearName: uk.UKTaxYearName(d.year), EmployerName: d.hmrc.BusinessName, PayeReference: d.hmrc.PayeReference,
-		AccountsOfficeReference: d.hmrc.AccountsOfficeReference, SmallEmployer: small, RecoveryPercent: rec, NICCompensationPercent: comp,
+		AccountsOfficeReference: d.hmrc.AccountsOfficeReference, SmallEmployer: small, RecoveryPercent: shownRec, NICCompensationPercent: shownComp,
+		SmallEmployersRelief:       d.relief,
 		EmploymentAllowanceClaimed: d.ea.IsClaimed, ApprenticeshipLevyApplies: d.hmrc.RequiredToPayApprenticeshipLevy,
 		MissingFigures: d.figs.Missing}
 	if out.MissingFigures == nil {
 		out.MissingFigures = []string{}
+	}
+	if out.SmallEmployersRelief == nil {
+		out.SmallEmployersRelief = []P32Relief{}
 	}
 	var computed [13]amounts
 	var runCount [13]map[int64]bool
@@ -324,10 +432,13 @@ func (d *yearData) compute() P32 {
 		// award (ITEPA 2003 s 403: not earnings).
 		c.payBill += d.niable.Of(r.EmployeeID, r.PayRunID)
 	}
-	for _, l := range d.stat {
+	for n, l := range d.stat {
 		if i := statIndex(l.ExternalID); i >= 0 {
 			if m, ok := runMonth[l.PayRunID]; ok {
 				computed[m].stat[i] += l.Amount
+				if d.small[n] {
+					computed[m].small[i] += l.Amount
+				}
 			}
 		}
 	}
@@ -350,7 +461,7 @@ func (d *yearData) compute() P32 {
 	for m := 1; m <= 12; m++ {
 		from, to := monthDates(d.year, m)
 		a := computed[m]
-		op, adj := entryAmounts(d.opening[m]), entryAmounts(d.adjust[m])
+		op, adj := entryAmounts(d.opening[m], d.hmrc.ClaimSmallEmployersRelief), entryAmounts(d.adjust[m], d.hmrc.ClaimSmallEmployersRelief)
 		a.add(op)
 		a.add(adj)
 		total.add(a)
@@ -363,8 +474,8 @@ func (d *yearData) compute() P32 {
 		}
 		var paid, recovered, compensation int64
 		for i := range statNames {
-			pm.recovered[i] = pct(a.stat[i], rec)
-			pm.compensation[i] = pct(a.stat[i], comp)
+			pm.recovered[i] = pct(a.small[i], smallRec) + pct(a.stat[i]-a.small[i], rec)
+			pm.compensation[i] = pct(a.small[i], smallComp)
 			paid += a.stat[i]
 			recovered += pm.recovered[i]
 			compensation += pm.compensation[i]
@@ -569,7 +680,7 @@ func (s *Service) OpeningBalancesOf(ctx context.Context, biz business.Business, 
 	out := P32OpeningBalances{TaxYear: y, TaxYearName: uk.UKTaxYearName(y)}
 	for m := 1; m <= 12; m++ {
 		e := byMonth[m]
-		out.Months = append(out.Months, P32OpeningBalancesMonth{TaxMonth: m, Note: e.Note, P32Figures: entryAmounts(e).figures()})
+		out.Months = append(out.Months, P32OpeningBalancesMonth{TaxMonth: m, Note: e.Note, P32Figures: entryAmounts(e, false).figures()})
 	}
 	return out, nil
 }

@@ -502,8 +502,15 @@ func (s *Service) Delete(ctx context.Context, biz business.Business, p *payroll.
 // (General) Regulations 2002, SI 2002/2822, reg 40(7): back pay for the
 // relevant period awarded after it counts as paid in it; their AWE is
 // given as averageWeeklyEarningsOverride, a pay rise percentage being
-// SMP's rule only). ShPP is left out: its regulations' provision was not
-// checked here. The weeks are recomputed at once; weeks already paid by finalised
+// SMP's rule only), and ShPP (its weekly rate is the lower of the flat
+// rate and 90% of the normal weekly earnings determined under SSCBA 1992
+// s 171ZZ4(6) and reg 32 of the Statutory Shared Parental Pay (General)
+// Regulations 2014, SI 2014/3051, reg 40(1)(b); the employer recomputes
+// those earnings with the back pay and sends them as the override, as for
+// SPP and SAP. The same regulations count pay received later for a week of
+// a reference period as paid in it for the partner's earnings test, reg
+// 29(3); reg 32's own wording was not read here: docs/reference/uk-smp-pay-rise.md).
+// The weeks are recomputed at once; weeks already paid by finalised
 // pay runs are topped up by the next pay run whose period overlaps the
 // leave (an arrears line per week, see payPeriod, whatever the kind).
 // Refused (400, nothing stored): neither or both forms; a pay rise on a
@@ -519,7 +526,7 @@ func (s *Service) UpdateEarnings(ctx context.Context, biz business.Business, p *
 		return StatutoryLeave{}, err
 	}
 	if !EarningsUpdatable(k) {
-		return StatutoryLeave{}, payroll.Invalid("kind", "%s has no earnings update: smp, spp and sap do", k)
+		return StatutoryLeave{}, payroll.Invalid("kind", "%s has no earnings update: smp, spp, sap and shpp do", k)
 	}
 	rise := in.PayRisePercent != nil || !in.PayRiseEffectiveDate.IsZero()
 	switch {
@@ -581,7 +588,7 @@ func (s *Service) UpdateEarnings(ctx context.Context, biz business.Business, p *
 // EarningsUpdatable says whether a kind's stored periods take an
 // earnings update (UpdateEarnings): the family payments whose AWE a late
 // pay rise or back pay of the relevant period raises.
-func EarningsUpdatable(k Kind) bool { return k == SMP || k == SPP || k == SAP }
+func EarningsUpdatable(k Kind) bool { return k == SMP || k == SPP || k == SAP || k == ShPP }
 
 // unpaid is a 409 when a finalised pay run has paid the period.
 func unpaid(ctx context.Context, q *store.Queries, bizID, employeeID int64, k Kind, id int64) error {
@@ -720,4 +727,24 @@ func ParseLineID(s string) (Kind, int64, int, bool) {
 		return "", 0, 0, false
 	}
 	return Kind(parts[0]), id, w, true
+}
+
+// QualifyingWeekOf is the Sunday starting the qualifying (or matching)
+// week of a stored period of family pay (qualifyingWeekStart).
+func QualifyingWeekOf(r store.StatutoryLeavePeriod) time.Time {
+	return qualifyingWeekStart(Kind(r.Kind), r.QualifyingDate.Time, r.MatchDate.Time, r.IsAdoption)
+}
+
+// PeriodOfLine is the kind and period id of a statutory pay line's
+// external id (statutoryleave:<kind>:<id>:<week>...), ok false otherwise.
+func PeriodOfLine(externalID string) (k Kind, id int64, ok bool) {
+	parts := strings.Split(externalID, ":")
+	if len(parts) < 3 || parts[0]+":" != linePrefixRoot {
+		return "", 0, false
+	}
+	id, err := strconv.ParseInt(parts[2], 10, 64)
+	if err != nil {
+		return "", 0, false
+	}
+	return Kind(parts[1]), id, true
 }
