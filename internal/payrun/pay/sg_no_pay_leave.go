@@ -16,24 +16,26 @@ import (
 // hours over the employee's hours per day (else hours per week over their
 // working days a week); the working days those of their work week wd
 // (Monday to Friday when none is stored), as sg_working_days.go counts an
-// incomplete month. ok is false outside that case (another region, a
+// incomplete month (a half day is a working day). The hours a day of an
+// employee with hours a week only are spread over the days worked a week,
+// a half day counting ½ (44 ÷ 5.5 = 8; before 1 December 2026 ÷ 6). ok is false outside that case (another region, a
 // period other than a month, an hourly or daily rate, no hours a day):
 // the caller takes the hours at the hourly rate, as everywhere.
-func sgNoPayLeave(region string, e *EmployeeRow, run *store.PayRun, std []line, pr periodRate, wd *[7]bool, h payroll.Rate) (payroll.Money, bool) {
+func sgNoPayLeave(region string, e *EmployeeRow, run *store.PayRun, std []line, pr periodRate, wd, half *[7]bool, h payroll.Rate) (payroll.Money, bool) {
 	if region != calc.SG || run.Frequency != "Monthly" || pr.unit == "Hourly" || pr.unit == "Daily" || !h.IsPos() || len(std) == 0 {
 		return payroll.Money{}, false
 	}
 	if wd == nil {
-		wd = &mondayToFriday
+		wd, half = &mondayToFriday, nil
 	}
-	perWeek := daysIn(wd)
+	perWeek := sgDaysAWeek(wd, half) // a half day counts ½: 5.5 for a 5.5-day week
 	var hpd payroll.Rate
 	if e.HoursPerDay.Valid {
 		hpd, _ = payroll.ParseRate(e.HoursPerDay.String)
 	}
-	if !hpd.IsPos() && e.HoursPerWeek.Valid && perWeek > 0 {
+	if !hpd.IsPos() && e.HoursPerWeek.Valid && perWeek.IsPos() {
 		if hpw, err := payroll.ParseRate(e.HoursPerWeek.String); err == nil {
-			hpd = hpw.Div(payroll.RateFromInt(perWeek))
+			hpd = hpw.Div(perWeek)
 		}
 	}
 	working := workingDays(wd)(payroll.DateOnly(run.PeriodStarting), payroll.DateOnly(run.PeriodEnding))
