@@ -34,9 +34,14 @@ func sgOrdinaryCategory(t *testing.T, e *regionEnv) int64 {
 
 // sgRestDayWeek stores a work week of Monday to Friday (whole days of 8
 // hours), Saturday an off day and Sunday the rest day.
-func (e *regionEnv) sgRestDayWeek(t *testing.T, emp int64) {
+func (e *regionEnv) sgRestDayWeek(t *testing.T, emp int64) { e.sgWeekWithRestDay(t, emp, "Off") }
+
+// sgWeekWithRestDay stores a work week of Monday to Friday (whole days of
+// 8 hours), Saturday of type saturday (Full, Half or Off) and Sunday the
+// rest day.
+func (e *regionEnv) sgWeekWithRestDay(t *testing.T, emp int64, saturday string) {
 	t.Helper()
-	wd := []any{map[string]any{"dayOfWeek": 0, "workDayType": "Rest"}, map[string]any{"dayOfWeek": 6, "workDayType": "Off"}}
+	wd := []any{map[string]any{"dayOfWeek": 0, "workDayType": "Rest"}, map[string]any{"dayOfWeek": 6, "workDayType": saturday}}
 	for d := 1; d <= 5; d++ {
 		wd = append(wd, map[string]any{"dayOfWeek": d, "workDayType": "Full"})
 	}
@@ -179,5 +184,167 @@ func TestAuditSGPublicHolidayWorkedFiveAndAHalfDayWeek(t *testing.T) {
 		expectAmount(t, "CPF employee", tot["cpfEmployeeContributionAmount"], 596)
 		expectAmount(t, "CPF employer", tot["cpfEmployerContributionAmount"], 507)
 		expectAmount(t, "SDL", tot["sdlContributionAmount"], 7.45)
+	})
+}
+
+// Audit round. Rest-day work on a 6-day week at the employer's request,
+// not more than half the normal day, for an employee above 60 (CPF Board
+// rate table from 1 January 2026, above 60 to 65: employer 12.5%, employee
+// 12.5%, total 25%; the rate of the age reached, from the month after the
+// birthday month: Mei, born 10 June 1965, is 61). $2,600 a month, Monday
+// to Saturday 8 hours, Sunday the rest day; Sunday 13 December 2026,
+// 09:00-12:00 at the employer's request (3 hours, not more than half of
+// 8): 1 day's salary, 12 × 2,600 ÷ (52 × 6) = 31,200 ÷ 312 = 100.00
+// (Employment Act s 37; MOM). Gross 2,700.00; CPF total 25% × 2,700 =
+// 675; employee 12.5% = 337.50 → 337; employer 338; SDL 0.25% × 2,700 =
+// 6.75.
+func TestAuditSGRestDayShortWorkSixDayWeekAbove60(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "SG", "Monthly")
+		byEmployer := e.sgShiftCondition(t, "Rest day: employer's request", "RESTDAY-EMPLOYER")
+		mei := e.employee(t, "Mei", "Monthly", map[string]any{"rate": 2600, "rateUnit": "Monthly", "hoursPerWeek": 48, "hoursPerDay": 8,
+			"dateOfBirth": "1965-06-10T00:00:00"})
+		e.sgWeekWithRestDay(t, mei, "Full")
+		e.sgRestDayTimesheet(t, mei, sgOrdinaryCategory(t, e), "2026-12-13T09:00:00", "2026-12-13T12:00:00", byEmployer)
+		P := timesheetRun(t, e.Bundle, e.B, e.schedule, "2026-12-31", "2026-12-31")
+		tot := e.totals(t, P, mei)
+		expectAmount(t, "gross", tot["grossEarnings"], 2700)
+		expectAmount(t, "CPF employee", tot["cpfEmployeeContributionAmount"], 337)
+		expectAmount(t, "CPF employer", tot["cpfEmployerContributionAmount"], 338)
+		expectAmount(t, "SDL", tot["sdlContributionAmount"], 6.75)
+	})
+}
+
+// Rest-day work on a 5.5-day week at the employee's own request, not more
+// than half the normal day: ½ day's salary (s 37; MOM). Nur, $2,860 a
+// month, Monday to Friday and Saturday morning, Sunday the rest day;
+// Sunday 20 December 2026 10:00-13:00 (3 hours of a normal 8): a day's
+// basic pay 12 × 2,860 ÷ (52 × 5.5) = 34,320 ÷ 286 = 120.00; ½ day =
+// 60.00. Gross 2,920.00; CPF 37% × 2,920 = 1,080.40 → 1,080; employee 20%
+// = 584.00; employer 496; SDL 0.25% × 2,920 = 7.30.
+func TestAuditSGRestDayEmployeeRequestFiveAndAHalfDayWeek(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "SG", "Monthly")
+		byEmployee := e.sgShiftCondition(t, "Rest day: employee's request", "RESTDAY-EMPLOYEE")
+		nur := e.employee(t, "Nur", "Monthly", map[string]any{"rate": 2860, "rateUnit": "Monthly", "hoursPerWeek": 44, "hoursPerDay": 8})
+		e.sgWeekWithRestDay(t, nur, "Half")
+		e.sgRestDayTimesheet(t, nur, sgOrdinaryCategory(t, e), "2026-12-20T10:00:00", "2026-12-20T13:00:00", byEmployee)
+		P := timesheetRun(t, e.Bundle, e.B, e.schedule, "2026-12-31", "2026-12-31")
+		tot := e.totals(t, P, nur)
+		expectAmount(t, "gross", tot["grossEarnings"], 2920)
+		expectAmount(t, "CPF employee", tot["cpfEmployeeContributionAmount"], 584)
+		expectAmount(t, "CPF employer", tot["cpfEmployerContributionAmount"], 496)
+		expectAmount(t, "SDL", tot["sdlContributionAmount"], 7.30)
+	})
+}
+
+// A joiner on a 5.5-day week who works a public holiday in her first,
+// incomplete month. Ali, $2,860 a month, Monday to Friday and Saturday
+// morning, starts Monday 14 December 2026 and works Christmas Day (Friday
+// 25 December):
+//   - incomplete month (MOM, "Salary for an incomplete month of work":
+//     monthly gross ÷ working days in the month × days worked; the half
+//     day a working day, part-period-pay.md): December 2026 has 27
+//     working days Monday to Saturday, 16 of them from the 14th: 2,860 ×
+//     16 ÷ 27 = 1,694.8148 → 1,694.81;
+//   - the holiday worked: an extra day's salary at the basic rate of pay
+//     (s 88), a day's pay from the monthly rate, not the month's share:
+//     12 × 2,860 ÷ 286 = 120.00;
+//   - gross 1,814.81; CPF 37% × 1,814.81 = 671.48 → 671; employee 20% =
+//     362.962 → 362; employer 309.
+func TestAuditSGJoinerWorksPublicHolidayFiveAndAHalfDayWeek(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "SG", "Monthly")
+		ali := e.employee(t, "Ali", "Monthly", map[string]any{"rate": 2860, "rateUnit": "Monthly", "hoursPerWeek": 44, "hoursPerDay": 8,
+			"startDate": "2026-12-14T00:00:00"})
+		e.workWeek(t, ali, 6, true)
+		approvedTimesheet(t, e.Bundle, e.B, ali, sgOrdinaryCategory(t, e), "2026-12-25T09:00:00", "2026-12-25T17:00:00")
+		P := timesheetRun(t, e.Bundle, e.B, e.schedule, "2026-12-31", "2026-12-31")
+		tot := e.totals(t, P, ali)
+		expectAmount(t, "gross", tot["grossEarnings"], 1814.81)
+		expectAmount(t, "CPF employee", tot["cpfEmployeeContributionAmount"], 362)
+		expectAmount(t, "CPF employer", tot["cpfEmployerContributionAmount"], 309)
+	})
+}
+
+// No-pay leave on a 5.5-day week (MOM, "How to compute the salary of an
+// employee who is on no-pay leave": an incomplete month, monthly gross ÷
+// working days in the month × days worked). Siti, $2,860, Monday to
+// Friday and Saturday morning, 8 hours a day, takes 16 hours of unpaid
+// leave on Monday 7 and Tuesday 8 December 2026 (2 days): 27 working
+// days, 25 worked: 2,860 × 25 ÷ 27 = 2,648.148 → 2,648.15. CPF 37% ×
+// 2,648.15 = 979.82 → 980; employee 20% = 529.63 → 529; employer 451.
+func TestAuditSGNoPayLeaveFiveAndAHalfDayWeek(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "SG", "Monthly")
+		unpaid := int64(num(t, e.Do("POST", e.B+"/leavecategory", e.Key, map[string]any{"name": "Unpaid Leave", "leaveUnitType": "Hours",
+			"leaveCategoryType": "Standard", "isBalanceUntracked": true}).Expect(t, 200).Map(t)["id"]))
+		siti := e.employee(t, "Siti", "Monthly", map[string]any{"rate": 2860, "rateUnit": "Monthly", "hoursPerWeek": 44, "hoursPerDay": 8,
+			"startDate": "2025-01-01T00:00:00"})
+		e.workWeek(t, siti, 6, true)
+		e.Do("POST", fmt.Sprintf("%s/employee/%d/leaverequest", e.B, siti), e.Key, map[string]any{"leaveCategoryId": unpaid,
+			"fromDate": "2026-12-07T00:00:00", "toDate": "2026-12-08T00:00:00", "hours": 16, "automaticallyApprove": true}).Expect(t, 200)
+		P := e.run(t, "2026-12-31", 0, 0)
+		tot := e.totals(t, P, siti)
+		expectAmount(t, "gross", tot["grossEarnings"], 2648.15)
+		expectAmount(t, "CPF employee", tot["cpfEmployeeContributionAmount"], 529)
+		expectAmount(t, "CPF employer", tot["cpfEmployerContributionAmount"], 451)
+	})
+}
+
+// No-pay leave with a public holiday inside it: MOM, "Public holidays:
+// entitlement and pay" (mom.gov.sg/employment-practices/public-holidays-
+// entitlement-and-pay): "You are not entitled to holiday pay if the
+// holiday falls when you are on approved unpaid leave" (leave 8 to 10
+// August: no pay for 9 August). Ben, $4,600 a month, Monday to Friday 8
+// hours, unpaid leave Wednesday 23 to Monday 28 December 2026, Christmas
+// (Friday 25) inside it, entered as 4 days (32 hours: 23, 24, 25, 28).
+// Incomplete month: December has 23 working days Monday to Friday (the
+// holiday is one, MOM's formula includes public holidays), 19 worked:
+// 4,600 ÷ 23 × 19 = 3,800.00. CPF (age 46) 37% × 3,800 = 1,406; employee
+// 20% = 760; employer 646; SDL 0.25% × 3,800 = 9.50.
+func TestAuditSGNoPayLeaveAroundAPublicHoliday(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "SG", "Monthly")
+		unpaid := int64(num(t, e.Do("POST", e.B+"/leavecategory", e.Key, map[string]any{"name": "Unpaid Leave", "leaveUnitType": "Hours",
+			"leaveCategoryType": "Standard", "isBalanceUntracked": true}).Expect(t, 200).Map(t)["id"]))
+		ben := e.employee(t, "Ben", "Monthly", map[string]any{"rate": 4600, "rateUnit": "Monthly", "hoursPerWeek": 40, "hoursPerDay": 8,
+			"startDate": "2025-01-01T00:00:00"})
+		e.workWeek(t, ben, 5, false)
+		e.Do("POST", fmt.Sprintf("%s/employee/%d/leaverequest", e.B, ben), e.Key, map[string]any{"leaveCategoryId": unpaid,
+			"fromDate": "2026-12-23T00:00:00", "toDate": "2026-12-28T00:00:00", "hours": 32, "automaticallyApprove": true}).Expect(t, 200)
+		P := e.run(t, "2026-12-31", 0, 0)
+		tot := e.totals(t, P, ben)
+		expectAmount(t, "gross", tot["grossEarnings"], 3800)
+		expectAmount(t, "CPF employee", tot["cpfEmployeeContributionAmount"], 760)
+		expectAmount(t, "CPF employer", tot["cpfEmployerContributionAmount"], 646)
+		expectAmount(t, "SDL", tot["sdlContributionAmount"], 9.50)
+	})
+}
+
+// Ben again, his unpaid leave entered without hours: the leave request
+// estimates them from his standard hours and leaves the public holiday
+// out (24 hours); under MOM's rule (above) the holiday inside approved
+// unpaid leave is not paid either, so the month is the same 3,800.00.
+// Before: the holiday was paid: 4,600 ÷ 23 × 20 = 4,000.00.
+func TestAuditSGNoPayLeaveAroundAPublicHolidayEstimated(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "SG", "Monthly")
+		unpaid := int64(num(t, e.Do("POST", e.B+"/leavecategory", e.Key, map[string]any{"name": "Unpaid Leave", "leaveUnitType": "Hours",
+			"leaveCategoryType": "Standard", "isBalanceUntracked": true}).Expect(t, 200).Map(t)["id"]))
+		ben := e.employee(t, "Ben", "Monthly", map[string]any{"rate": 4600, "rateUnit": "Monthly", "hoursPerWeek": 40, "hoursPerDay": 8,
+			"startDate": "2025-01-01T00:00:00"})
+		e.workWeek(t, ben, 5, false)
+		r := e.Do("POST", fmt.Sprintf("%s/employee/%d/leaverequest", e.B, ben), e.Key, map[string]any{"leaveCategoryId": unpaid,
+			"fromDate": "2026-12-23T00:00:00", "toDate": "2026-12-28T00:00:00", "automaticallyApprove": true}).Expect(t, 200).Map(t)
+		expectAmount(t, "estimated hours", r["totalHours"], 24)
+		P := e.run(t, "2026-12-31", 0, 0)
+		expectAmount(t, "gross", e.totals(t, P, ben)["grossEarnings"], 3800)
 	})
 }

@@ -815,7 +815,7 @@ func (in *inputs) leaveLines(e *EmployeeRow, run *store.PayRun, cats *Categories
 			continue
 		}
 		pay := lineMoney(h, pr.hourly)
-		if p, ok := sgNoPayLeave(cats.Region, e, run, std, pr, in.workWeekOf(e.ID), in.halfDaysOf(e.ID), h); ok && !paid {
+		if p, ok := sgNoPayLeave(cats.Region, e, run, std, pr, in.workWeekOf(e.ID), in.halfDaysOf(e.ID), h, in.sgHolidaysInLeave(e, a)); ok && !paid {
 			pay = p // SG: an incomplete month (sg_no_pay_leave.go)
 		}
 		takeFromStandard(std, h, pay, pr)
