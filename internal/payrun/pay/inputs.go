@@ -87,6 +87,8 @@ type inputs struct {
 	awards *awardInputs
 	// SG: employees' standard work days (sg_working_days.go)
 	workDays map[int64]*[7]bool
+	// SG: their half days (a 5.5-day week) and rest days
+	halfDays, restDays map[int64]*[7]bool
 
 	// publicHolidays reads an NZ business's stored public holidays
 	// (nz_public_holidays.go).
@@ -813,7 +815,7 @@ func (in *inputs) leaveLines(e *EmployeeRow, run *store.PayRun, cats *Categories
 			continue
 		}
 		pay := lineMoney(h, pr.hourly)
-		if p, ok := sgNoPayLeave(cats.Region, e, run, std, pr, in.workWeekOf(e.ID), h); ok && !paid {
+		if p, ok := sgNoPayLeave(cats.Region, e, run, std, pr, in.workWeekOf(e.ID), in.halfDaysOf(e.ID), h, in.sgHolidaysInLeave(e, a)); ok && !paid {
 			pay = p // SG: an incomplete month (sg_no_pay_leave.go)
 		}
 		takeFromStandard(std, h, pay, pr)

@@ -1,7 +1,10 @@
 package pay
 
 import (
+	"time"
+
 	"github.com/payrolld/payrolld/internal/calc"
+	"github.com/payrolld/payrolld/internal/leave"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/store"
 )
@@ -16,24 +19,26 @@ import (
 // hours over the employee's hours per day (else hours per week over their
 // working days a week); the working days those of their work week wd
 // (Monday to Friday when none is stored), as sg_working_days.go counts an
-// incomplete month. ok is false outside that case (another region, a
+// incomplete month (a half day is a working day). The hours a day of an
+// employee with hours a week only are spread over the days worked a week,
+// a half day counting ½ (44 ÷ 5.5 = 8; before 1 December 2026 ÷ 6). ok is false outside that case (another region, a
 // period other than a month, an hourly or daily rate, no hours a day):
 // the caller takes the hours at the hourly rate, as everywhere.
-func sgNoPayLeave(region string, e *EmployeeRow, run *store.PayRun, std []line, pr periodRate, wd *[7]bool, h payroll.Rate) (payroll.Money, bool) {
+func sgNoPayLeave(region string, e *EmployeeRow, run *store.PayRun, std []line, pr periodRate, wd, half *[7]bool, h payroll.Rate, holidays holidaysInLeave) (payroll.Money, bool) {
 	if region != calc.SG || run.Frequency != "Monthly" || pr.unit == "Hourly" || pr.unit == "Daily" || !h.IsPos() || len(std) == 0 {
 		return payroll.Money{}, false
 	}
 	if wd == nil {
-		wd = &mondayToFriday
+		wd, half = &mondayToFriday, nil
 	}
-	perWeek := daysIn(wd)
+	perWeek := sgDaysAWeek(wd, half) // a half day counts ½: 5.5 for a 5.5-day week
 	var hpd payroll.Rate
 	if e.HoursPerDay.Valid {
 		hpd, _ = payroll.ParseRate(e.HoursPerDay.String)
 	}
-	if !hpd.IsPos() && e.HoursPerWeek.Valid && perWeek > 0 {
+	if !hpd.IsPos() && e.HoursPerWeek.Valid && perWeek.IsPos() {
 		if hpw, err := payroll.ParseRate(e.HoursPerWeek.String); err == nil {
-			hpd = hpw.Div(payroll.RateFromInt(perWeek))
+			hpd = hpw.Div(perWeek)
 		}
 	}
 	working := workingDays(wd)(payroll.DateOnly(run.PeriodStarting), payroll.DateOnly(run.PeriodEnding))
@@ -49,5 +54,67 @@ func sgNoPayLeave(region string, e *EmployeeRow, run *store.PayRun, std []line, 
 		}
 	}
 	days := h.Div(hpd)
+	// A public holiday inside approved unpaid leave is not paid either (MOM,
+	// "Public holidays: entitlement and pay": leave 8 to 10 August, no pay
+	// for 9 August). When the hours are exactly the leave's working days
+	// without its holidays (the leave request's estimate leaves holidays
+	// out), the holidays are days not worked too; hours that already
+	// count them, or only part of the days, are taken as entered.
+	if holidays.within != nil && holidays.holidays > 0 {
+		lo, hi := holidays.from, holidays.to
+		if p := payroll.DateOnly(run.PeriodStarting); lo.Before(p) {
+			lo = p
+		}
+		if p := payroll.DateOnly(run.PeriodEnding); hi.After(p) {
+			hi = p
+		}
+		in, ph := holidays.within(wd, lo, hi)
+		if ph > 0 && days.Cmp(payroll.RateFromInt(int64(in-ph))) == 0 {
+			days = days.Add(payroll.RateFromInt(int64(ph)))
+		}
+	}
 	return payroll.MoneyFromDecimal(days.Mul(payroll.RateFromDecimal(monthly.Decimal())).Decimal()).DivInt(int64(working)).Cents(), true
+}
+
+// holidaysInLeave is what sgNoPayLeave needs of a leave request's public
+// holidays: its dates and a count of the work days of wd from lo to hi and
+// of those that are public holidays.
+type holidaysInLeave struct {
+	from, to time.Time
+	holidays int // public holidays on the request's dates (0: none)
+	within   func(wd *[7]bool, lo, hi time.Time) (days, holidays int)
+}
+
+// sgHolidaysInLeave are the SG public holidays (stored for the business,
+// else the national calendar) on the dates of leave request a of e.
+func (in *inputs) sgHolidaysInLeave(e *EmployeeRow, a leave.Approved) holidaysInLeave {
+	if in == nil {
+		return holidaysInLeave{}
+	}
+	stored, err := in.storedPublicHolidays()
+	if err != nil {
+		return holidaysInLeave{} // the holidays cannot be read: hours as entered
+	}
+	from, to := payroll.DateOnly(a.FromDate), payroll.DateOnly(a.ToDate)
+	ph := publicHolidayDays("SG", stored, anyState, e.PrimaryLocationID.Int64, from.Year(), to.Year())
+	out := holidaysInLeave{from: from, to: to}
+	for d := range ph {
+		if !d.Before(from) && !d.After(to) {
+			out.holidays++
+		}
+	}
+	out.within = func(wd *[7]bool, lo, hi time.Time) (int, int) {
+		n, p := 0, 0
+		for d := lo; !d.After(hi); d = d.AddDate(0, 0, 1) {
+			if !wd[d.Weekday()] {
+				continue
+			}
+			n++
+			if _, ok := ph[d]; ok {
+				p++
+			}
+		}
+		return n, p
+	}
+	return out
 }

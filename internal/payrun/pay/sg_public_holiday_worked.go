@@ -15,10 +15,10 @@ import (
 // basic rate of pay, in addition to the gross rate of pay for that day").
 // A day's basic pay of a monthly-rated employee is 12 × the monthly basic
 // rate ÷ (52 × the average number of days worked a week): the days of the
-// employee's work week (Monday to Friday when none is stored). The work
-// week read here does not tell a half day from a whole one, so a 5.5-day
-// week counts 6 days (MOM's divisor is 5.5): a known gap, in the note. The
-// line is an ordinary wage (pay for the month's work).
+// employee's work week (Monday to Friday when none is stored), a Half day
+// counting ½ (a 5.5-day week: 52 × 5.5 = 286, MOM's divisor; before 1
+// December 2026 it counted 6, a day's pay 1/12 too low). The line is an
+// ordinary wage (pay for the month's work).
 // docs/reference/sg-public-holidays-worked.md.
 //
 // Not done here: hours beyond the normal day on the holiday (overtime,
@@ -38,9 +38,8 @@ func sgPublicHolidaysWorked(run *store.PayRun, e *EmployeeRow, cats *Categories,
 	default:
 		return nil
 	}
-	wd := in.workWeekOrWeekdays(e.ID)
-	n := daysIn(wd)
-	if !monthly.IsPos() || n == 0 {
+	n := sgDaysAWeek(in.workWeekOrWeekdays(e.ID), in.halfDaysOf(e.ID)) // 5.5 for a 5.5-day week
+	if !monthly.IsPos() || !n.IsPos() {
 		return nil
 	}
 	stored, err := in.storedPublicHolidays()
@@ -69,11 +68,18 @@ func sgPublicHolidaysWorked(run *store.PayRun, e *EmployeeRow, cats *Categories,
 	if len(days) == 0 {
 		return nil
 	}
-	dayPay := monthly.Mul(payroll.RateFromInt(12)).Div(payroll.RateFromInt(52 * n))
+	dayPay := sgDayPay(monthly, n)
 	for _, day := range days {
 		note := "Public holiday worked, " + ph[day] + " " + day.Format("2 January 2006") + ": an extra day's salary at the basic rate of pay, 12 × " +
-			monthly.RoundHalfUp(2).String() + " ÷ (52 × " + payroll.RateFromInt(n).String() + " days a week) (Employment Act 1968 s 88; MOM, public holiday pay)"
+			monthly.RoundHalfUp(2).String() + " ÷ (52 × " + n.String() + " days a week) (Employment Act 1968 s 88; MOM, public holiday pay)"
 		c.lines = append(c.lines, earningsLine(primary, one, dayPay, lineMoney(one, dayPay), payroll.Rate{}, note))
 	}
 	return nil
+}
+
+// sgDayPay is a monthly-rated employee's day's basic pay: 12 × the monthly
+// basic rate ÷ (52 × the average days worked a week) (MOM, "Calculate
+// public holiday pay" / "Calculate pay for work on rest day").
+func sgDayPay(monthly, daysAWeek payroll.Rate) payroll.Rate {
+	return monthly.Mul(payroll.RateFromInt(12)).Div(payroll.RateFromInt(52).Mul(daysAWeek))
 }

@@ -22,14 +22,38 @@ import (
 // addWorkDay records a standard work day row in days (a day with hours
 // that is not Off or Rest is a work day).
 func addWorkDay(days map[int64]*[7]bool, d store.ListAdvancedWorkDaysOfBusinessRow) {
-	wd := days[d.EmployeeID]
-	if wd == nil {
-		wd = &[7]bool{}
-		days[d.EmployeeID] = wd
+	addWorkDayTypes(days, nil, nil, d)
+}
+
+// addWorkDayTypes is addWorkDay that also records in half and rest (when
+// not nil) the days the row marks Half (a 5.5-day week's half day) and
+// Rest (the weekly rest day, work on which s 37 of the Employment Act
+// pays: sg_rest_day_worked.go).
+func addWorkDayTypes(days, half, rest map[int64]*[7]bool, d store.ListAdvancedWorkDaysOfBusinessRow) {
+	mark := func(m map[int64]*[7]bool) {
+		if m == nil {
+			return
+		}
+		if m[d.EmployeeID] == nil {
+			m[d.EmployeeID] = &[7]bool{}
+		}
+		m[d.EmployeeID][d.DayOfWeek] = true
+	}
+	if d.DayOfWeek < 0 || d.DayOfWeek >= 7 {
+		return
+	}
+	if days[d.EmployeeID] == nil {
+		days[d.EmployeeID] = &[7]bool{}
+	}
+	if d.WorkDayType == "Rest" {
+		mark(rest)
 	}
 	h, err := payroll.ParseRate(d.Hours)
-	if d.DayOfWeek >= 0 && d.DayOfWeek < 7 && err == nil && h.IsPos() && d.WorkDayType != "Off" && d.WorkDayType != "Rest" {
-		wd[d.DayOfWeek] = true
+	if err == nil && h.IsPos() && d.WorkDayType != "Off" && d.WorkDayType != "Rest" {
+		mark(days)
+		if d.WorkDayType == "Half" {
+			mark(half)
+		}
 	}
 }
 
@@ -39,13 +63,44 @@ func (in *inputs) loadWorkDays(ctx context.Context, q *store.Queries, bizID int6
 	if err != nil {
 		return err
 	}
-	in.workDays = map[int64]*[7]bool{}
+	in.workDays, in.halfDays, in.restDays = map[int64]*[7]bool{}, map[int64]*[7]bool{}, map[int64]*[7]bool{}
 	for _, d := range rows {
 		if in.ids[d.EmployeeID] {
-			addWorkDay(in.workDays, d)
+			addWorkDayTypes(in.workDays, in.halfDays, in.restDays, d)
 		}
 	}
 	return nil
+}
+
+// halfDaysOf is employee id's half days (nil: none, or no work week
+// stored: a half day counts only inside a stored work week).
+func (in *inputs) halfDaysOf(id int64) *[7]bool {
+	if in == nil || in.workWeekOf(id) == nil {
+		return nil
+	}
+	return in.halfDays[id]
+}
+
+// sgDaysAWeek is the average number of days worked a week of the work
+// week wd whose days half are half days: a half day counts ½, so a 5.5-day
+// week (five whole days and a half day) is 5.5, the divisor MOM's formula
+// for a day's pay of a monthly-rated employee uses (12 × monthly ÷ (52 ×
+// 5.5) = monthly × 12 ÷ 286), and the days that hours a week are spread
+// over (44 ÷ 5.5 = 8 hours a day). The incomplete month's working days of
+// the month still count a half day as a working day (workingDays;
+// docs/reference/part-period-pay.md). docs/reference/sg-rest-day-work.md.
+func sgDaysAWeek(wd, half *[7]bool) payroll.Rate {
+	n := int64(0) // in half days
+	for d, work := range wd {
+		switch {
+		case !work:
+		case half != nil && half[d]:
+			n++
+		default:
+			n += 2
+		}
+	}
+	return payroll.RateFromInt(n).Div(payroll.RateFromInt(2))
 }
 
 // mondayToFriday is the work week of an employee with none stored.
