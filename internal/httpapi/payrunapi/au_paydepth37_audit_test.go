@@ -128,3 +128,49 @@ func TestAuditAUExpenseAllowancesAreNotOTE(t *testing.T) {
 		}
 	})
 }
+
+// Annual leave cashed out while employed (Fair Work Act 2009 s 93: an
+// award or agreement may allow paid annual leave to be cashed out; s 93(3)
+// and s 94: a separate written agreement each time, the employee paid at
+// least the full amount they would have been paid had they taken the
+// leave, and at least 4 weeks' balance remaining). The cashed-out hours
+// are leave the employee no longer has: the balance falls by them. STP
+// Phase 2 reports the amount as paid leave type C; withholding is Schedule
+// 1 on the period's earnings with it (au-pay-rules.md §4d).
+//
+// Ada, $1,000 a week (40 hours, $25 an hour), has 200 hours of annual
+// leave entered in the week ending 15 November 2026 (+ that week's accrual
+// 40 × 0.076923 = 3.0769 h). In the week ending 22 November she cashes out
+// 38 hours (38 × $25 = 950.00, at her base rate)
+// through "Annual Leave Cash Out", a category deriving from "Annual Leave
+// Taken" (the Annual Leave category's pay category), classified
+// LeaveCashOutOfLeaveInService, not accruing leave:
+//   - gross 1,000 + 950 = 1,950; W(1950) = 0.32 × 1950.99 − 181.7319 =
+//     442.58 → 443;
+//   - balance 200 + 3.0769 + 3.0769 − 38 = 168.1538 h (over 4 weeks, 160
+//     h, remain);
+//   - STP paid leave C 950.00.
+//
+// Before: the balance stayed at 206.1538 h.
+func TestAuditAUAnnualLeaveCashedOutLowersTheBalance(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newAUEnv(t, d)
+		co := int64(num(t, e.Do("POST", e.B+"/paycategory", e.Key, map[string]any{"name": "Annual Leave Cash Out", "rateUnit": "Hourly",
+			"parentId": e.pay["Annual Leave Taken"], "paymentSummaryClassification": "LeaveCashOutOfLeaveInService", "accruesLeave": false}).Expect(t, 200).Map(t)["id"]))
+		ada := e.employee(t, "Ada", nil)
+		P1 := e.run(t, "2026-11-15", "2026-11-18")
+		e.Do("POST", P1+"/leaveaccrued", e.Key, map[string]any{"leave": map[string]any{fmt.Sprint(ada): []any{
+			map[string]any{"leaveCategoryId": e.leave["Annual Leave"], "amount": 200}}}}).Expect(t, 200)
+		e.Do("POST", P1+"/finalise", e.Key, nil).Expect(t, 200)
+		P := e.run(t, "2026-11-22", "2026-11-25")
+		e.earnings(t, P, ada, map[string]any{"payCategoryId": fmt.Sprint(co), "units": 38, "rate": 25}).Expect(t, 200)
+		want(t, "cash-out week", e.totals(t, P, ada), map[string]int64{"grossEarnings": 195000, "paygWithheld": 44300})
+		s := payee(t, e.stpDoc(t, P), ada).IncomeStreams[0]
+		if got := typedAmount(s.PaidLeave, "C"); !got.Equal(payroll.MustMoney("950")) {
+			t.Errorf("STP paid leave C %s, want 950.00", got)
+		}
+		if b := e.annualBalance(t, ada, "2026-11-22"); b != 168.1538 {
+			t.Errorf("annual leave balance %v h, want 168.1538", b)
+		}
+	})
+}
