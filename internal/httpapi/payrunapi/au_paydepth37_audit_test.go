@@ -174,3 +174,138 @@ func TestAuditAUAnnualLeaveCashedOutLowersTheBalance(t *testing.T) {
 		}
 	})
 }
+
+// A bonus and a commission paid together with a week's salary, both for
+// the year (ATO Schedule 5, NAT 3348, Method A, au-pay-rules.md §1: the
+// additional payments ÷ 52, cents ignored, added to normal earnings; the
+// difference in withholding × 52, at most 47% of the payments). Payday
+// Super from 1 July 2026 (payroll-rules-2026-27.md 1.6): qualifying
+// earnings are OTE + all commissions, so both are in the SG base (a bonus
+// for ordinary hours is OTE, SGR 2009/2). Bo, $1,000 a week, is paid a
+// $2,600 bonus and a $780 commission in the week ending 22 November 2026:
+//   - W(1000) = 0.3227 × 1000.99 − 185.1935 = 137.83 → 138;
+//   - (2,600 + 780) ÷ 52 = 65.00; W(1065) = 0.3227 × 1065.99 − 185.1935
+//     = 158.80 → 159; (159 − 138) × 52 = 1,092 (≤ 47% × 3,380 =
+//     1,588.60); PAYG 138 + 1,092 = 1,230;
+//   - SG 12% × 4,380 = 525.60; net 4,380 − 1,230 = 3,150.00;
+//   - STP: gross 1,000, bonuses and commissions 3,380.
+func TestAuditAUBonusAndCommissionTogetherScheduleFive(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newAUEnv(t, d)
+		bo := e.employee(t, "Bo", nil)
+		P := e.run(t, "2026-11-22", "2026-11-25")
+		e.earnings(t, P, bo, map[string]any{"payCategoryId": fmt.Sprint(e.pay["Bonus"]), "earnings": 2600},
+			map[string]any{"payCategoryId": fmt.Sprint(e.pay["Commission"]), "earnings": 780}).Expect(t, 200)
+		want(t, "Bo", e.totals(t, P, bo), map[string]int64{"grossEarnings": 438000, "paygWithheld": 123000, "superContribution": 52560, "netEarnings": 315000})
+		s := payee(t, e.stpDoc(t, P), bo).IncomeStreams[0]
+		if !s.Gross.Equal(payroll.MustMoney("1000")) || !s.BonusesAndCommissions.Equal(payroll.MustMoney("3380")) {
+			t.Errorf("STP gross %s, bonuses and commissions %s; want 1,000 and 3,380", s.Gross, s.BonusesAndCommissions)
+		}
+	})
+}
+
+// Annual leave with a 17.5% loading across two weekly periods: Lou,
+// $1,000 a week for 40 hours (8 a day, $25 an hour, NSW), takes annual
+// leave Wednesday 18 to Tuesday 24 November 2026 (5 working days, no
+// public holiday). Each week pays the leave of its own days (FW Act
+// s 90(1): base rate for the ordinary hours of the leave) and the loading
+// on it (the category's 17.5%, au-pay-rules.md §5; OTE, SGR 2009/2):
+//   - week ending 22 November: 24 h = 600.00 of the salary as leave +
+//     loading 105.00: gross 1,105.00; W(1105) = 0.3227 × 1105.99 −
+//     185.1935 = 171.71 → 172; SG 12% × 1,105 = 132.60;
+//   - week ending 29 November: 16 h = 400.00 + loading 70.00: gross
+//     1,070.00; W(1070) = 0.3227 × 1070.99 − 185.1935 = 160.42 → 160;
+//     SG 128.40.
+func TestAuditAUAnnualLeaveLoadingAcrossTwoPeriods(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newAUEnv(t, d)
+		al := e.leave["Annual Leave"]
+		e.leaveLoading(t, al, 17.5)
+		lou := e.employee(t, "Lou", nil)
+		e.Do("POST", fmt.Sprintf("%s/employee/%d/leaverequest", e.B, lou), e.Key, map[string]any{"leaveCategoryId": al,
+			"fromDate": "2026-11-18T00:00:00", "toDate": "2026-11-24T00:00:00", "automaticallyApprove": true}).Expect(t, 200)
+		P1 := e.run(t, "2026-11-22", "2026-11-25")
+		want(t, "first week", e.totals(t, P1, lou), map[string]int64{"grossEarnings": 110500, "paygWithheld": 17200, "superContribution": 13260})
+		e.Do("POST", P1+"/finalise", e.Key, nil).Expect(t, 200)
+		P2 := e.run(t, "2026-11-29", "2026-12-02")
+		want(t, "second week", e.totals(t, P2, lou), map[string]int64{"grossEarnings": 107000, "paygWithheld": 16000, "superContribution": 12840})
+	})
+}
+
+// A leaver whose annual leave balance is negative (leave taken in
+// advance). Fair Work Act 2009 s 324(1): an employer may deduct from an
+// amount payable only if the deduction is authorised in writing by the
+// employee and principally for their benefit, or authorised by an award,
+// agreement, order or law; nothing on the employee record says so, so
+// the final pay deducts nothing for the hours owed (the employer recovers
+// them otherwise). Neg, $1,000 a week, newly paid this year with no
+// balance, takes 40 hours of annual leave in advance 9-13 November 2026
+// (an approved request; the week pays 1,000.00, W(1000) = 138; balance
+// 3.0769 − 40), resigns on Sunday 22 November:
+//   - balance at the end 3.0769 − 40 + 3.0769 = −33.8462 h: no unused leave
+//     paid, nothing deducted;
+//   - final pay gross 1,000.00, W(1000) = 138, SG 120.00, net 862.00.
+func TestAuditAULeaverWithANegativeLeaveBalanceNothingDeducted(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newAUEnv(t, d)
+		neg := e.employee(t, "Neg", nil)
+		e.Do("POST", fmt.Sprintf("%s/employee/%d/leaverequest", e.B, neg), e.Key, map[string]any{"leaveCategoryId": e.leave["Annual Leave"],
+			"fromDate": "2026-11-09T00:00:00", "toDate": "2026-11-13T00:00:00", "hours": 40, "automaticallyApprove": true}).Expect(t, 200)
+		P1 := e.run(t, "2026-11-15", "2026-11-18")
+		want(t, "leave week", e.totals(t, P1, neg), map[string]int64{"grossEarnings": 100000, "paygWithheld": 13800})
+		e.Do("POST", P1+"/finalise", e.Key, nil).Expect(t, 200)
+		if b := e.annualBalance(t, neg, "2026-11-15"); b != -36.9231 {
+			t.Errorf("balance after the first week %v h, want 3.0769 − 40 = −36.9231", b)
+		}
+		P := e.run(t, "2026-11-22", "2026-11-25")
+		e.form(t, P+"/terminate", url.Values{"employeeId": {fmt.Sprint(neg)}, "terminationReason": {"VoluntaryCessation"},
+			"terminationDate": {"2026-11-22T00:00:00"}}).Expect(t, 200)
+		want(t, "final pay", e.totals(t, P, neg), map[string]int64{"grossEarnings": 100000, "paygWithheld": 13800, "superContribution": 12000, "netEarnings": 86200})
+	})
+}
+
+// A joiner starting in a public holiday week. Jo, $1,000 a week salaried
+// (40 hours, NSW), starts on Tuesday 29 December 2026; the week ending
+// Sunday 3 January 2027 (paid the 6th) holds the additional Boxing Day
+// holiday, Monday 28 December (before she started: nothing is due for it),
+// and New Year's Day, Friday 1 January (within her employment: her salary
+// continues for it, FW Act s 116). A joiner is paid the calendar days
+// employed (au-pay-rules.md §5):
+//   - 1,000 × 6 ÷ 7 = 857.142857 → 857.14;
+//   - W(857), scale 2 x < 865: 0.1790 × 857.99 − 60.8377 = 92.74 → 93;
+//   - SG 12% × 857.14 = 102.8568 → 102.86; net 857.14 − 93 = 764.14.
+func TestAuditAUJoinerInAPublicHolidayWeek(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newAUEnv(t, d)
+		jo := e.employee(t, "Jo", map[string]any{"startDate": "2026-12-29T00:00:00"})
+		P := e.run(t, "2027-01-03", "2027-01-06")
+		want(t, "Jo", e.totals(t, P, jo), map[string]int64{"grossEarnings": 85714, "paygWithheld": 9300, "superContribution": 10286, "netEarnings": 76414})
+	})
+}
+
+// A high earner passing the year's maximum contribution base part-way
+// through a run, with a bonus in that run. Under Payday Super the base is
+// per income year: $270,830 for 2026-27 (payroll-rules-2026-27.md 1.6:
+// the concessional cap $32,500 × 100 ÷ 12, rounded down to $10). Hugh,
+// $1,000 a week, is paid a $260,000 bonus in the week ending 15 November
+// 2026 (his first pay of the year) and a $20,000 bonus in the week ending
+// 22 November:
+//   - week 1: OTE 261,000 (under the base): SG 12% × 261,000 = 31,320.00;
+//   - week 2: OTE 21,000, base left 270,830 − 261,000 = 9,830: SG 12% ×
+//     9,830 = 1,179.60;
+//   - week 2 PAYG (Schedule 5 Method A): 20,000 ÷ 52 = 384.61 → 384;
+//     W(1384) = 0.32 × 1384.99 − 181.7319 = 261.46 → 261; W(1000) = 138;
+//     (261 − 138) × 52 = 6,396 (≤ 47% × 20,000); 138 + 6,396 = 6,534.
+func TestAuditAUMaximumContributionBaseCrossedByASecondBonus(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newAUEnv(t, d)
+		hugh := e.employee(t, "Hugh", nil)
+		P1 := e.run(t, "2026-11-15", "2026-11-18")
+		e.earnings(t, P1, hugh, map[string]any{"payCategoryId": fmt.Sprint(e.pay["Bonus"]), "earnings": 260000}).Expect(t, 200)
+		want(t, "first bonus", e.totals(t, P1, hugh), map[string]int64{"grossEarnings": 26100000, "superContribution": 3132000})
+		e.Do("POST", P1+"/finalise", e.Key, nil).Expect(t, 200)
+		P := e.run(t, "2026-11-22", "2026-11-25")
+		e.earnings(t, P, hugh, map[string]any{"payCategoryId": fmt.Sprint(e.pay["Bonus"]), "earnings": 20000}).Expect(t, 200)
+		want(t, "second bonus", e.totals(t, P, hugh), map[string]int64{"grossEarnings": 2100000, "paygWithheld": 653400, "superContribution": 117960})
+	})
+}
