@@ -215,7 +215,9 @@ func TestAuditAUBonusAndCommissionTogetherScheduleFive(t *testing.T) {
 //     185.1935 = 171.71 → 172; SG 12% × 1,105 = 132.60;
 //   - week ending 29 November: 16 h = 400.00 + loading 70.00: gross
 //     1,070.00; W(1070) = 0.3227 × 1070.99 − 185.1935 = 160.42 → 160;
-//     SG 128.40.
+//     SG 128.40;
+//   - STP year to date: gross 400 + 600 = 1,000.00; paid leave O (leave
+//     and loading) 600 + 105 + 400 + 70 = 1,175.00; PAYGW 172 + 160 = 332.
 func TestAuditAUAnnualLeaveLoadingAcrossTwoPeriods(t *testing.T) {
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
 		e := newAUEnv(t, d)
@@ -229,6 +231,14 @@ func TestAuditAUAnnualLeaveLoadingAcrossTwoPeriods(t *testing.T) {
 		e.Do("POST", P1+"/finalise", e.Key, nil).Expect(t, 200)
 		P2 := e.run(t, "2026-11-29", "2026-12-02")
 		want(t, "second week", e.totals(t, P2, lou), map[string]int64{"grossEarnings": 107000, "paygWithheld": 16000, "superContribution": 12840})
+		// STP year to date: the leave and its loading are paid leave O
+		// (ATO STP Phase 2 guidelines: annual leave and leave loading are
+		// "other paid leave", au-stp-phase2.md), the rest gross.
+		s := payee(t, e.stpDoc(t, P2), lou).IncomeStreams[0]
+		if !s.Gross.Equal(payroll.MustMoney("1000")) || !typedAmount(s.PaidLeave, "O").Equal(payroll.MustMoney("1175")) ||
+			!s.TaxWithheld.Equal(payroll.MustMoney("332")) {
+			t.Errorf("STP gross %s, paid leave %+v, PAYGW %s; want 1,000 (400 + 600), O 1,175 (1,000 + 175), 332", s.Gross, s.PaidLeave, s.TaxWithheld)
+		}
 	})
 }
 
@@ -307,5 +317,44 @@ func TestAuditAUMaximumContributionBaseCrossedByASecondBonus(t *testing.T) {
 		P := e.run(t, "2026-11-22", "2026-11-25")
 		e.earnings(t, P, hugh, map[string]any{"payCategoryId": fmt.Sprint(e.pay["Bonus"]), "earnings": 20000}).Expect(t, 200)
 		want(t, "second bonus", e.totals(t, P, hugh), map[string]int64{"grossEarnings": 2100000, "paygWithheld": 653400, "superContribution": 117960})
+	})
+}
+
+// A study and training support loan (STSL) employee's final pay with
+// unused annual leave and an ETP. ATO Schedule 7 (marginal method on a
+// normal termination, au-pay-rules.md §2) works out the withholding on the
+// normal earnings with and without the leave share, each with its
+// Schedule 8 STSL component (payroll-rules-2026-27.md 1.5, weekly, TFT:
+// x < 2,494: 0.15 × (x + 0.99) − 200.5615); Schedule 11 has no STSL
+// component. Sue, $1,500 a week (40 hours, $37.50 an hour, born 1990, STSL),
+// 96 hours of annual leave entered in the week ending 15 November 2026,
+// resigns on Sunday 22 November and is paid $5,000 in lieu of notice (ETP
+// code O):
+//   - balance 96 + 2 × 3.0769 = 102.1538 h × 37.50 = 3,830.7675 →
+//     3,830.77;
+//   - salary: W(1500) = 0.32 × 1500.99 − 181.7319 = 298.58 → 299; STSL
+//     0.15 × 1500.99 − 200.5615 = 24.59 → 25;
+//   - leave: 3,830.77 ÷ 52 = 73.66 → 73; W(1573) = 0.32 × 1573.99 −
+//     181.7319 = 321.94 → 322: (322 − 299) × 52 = 1,196; STSL 0.15 ×
+//     1573.99 − 200.5615 = 35.54 → 36: (36 − 25) × 52 = 572;
+//   - ETP O under the preservation age, within the whole-of-income cap:
+//     32% × 5,000 = 1,600, no STSL;
+//   - PAYG 299 + 1,196 + 1,600 = 3,095; STSL 25 + 572 = 597.
+func TestAuditAUStudyLoanFinalPayUnusedLeaveAndETP(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newAUEnv(t, d)
+		pilon := int64(num(t, e.Do("POST", e.B+"/paycategory", e.Key, map[string]any{"name": "Payment in Lieu of Notice", "rateUnit": "Fixed",
+			"paymentSummaryClassification": "EtpLifeBenefitCodeO", "defaultSuperRate": 0}).Expect(t, 200).Map(t)["id"]))
+		sue := e.employee(t, "Sue", map[string]any{"rate": 1500, "stslDebt": true})
+		P1 := e.run(t, "2026-11-15", "2026-11-18")
+		e.Do("POST", P1+"/leaveaccrued", e.Key, map[string]any{"leave": map[string]any{fmt.Sprint(sue): []any{
+			map[string]any{"leaveCategoryId": e.leave["Annual Leave"], "amount": 96}}}}).Expect(t, 200)
+		want(t, "week before", e.totals(t, P1, sue), map[string]int64{"paygWithheld": 29900, "helpWithheld": 2500})
+		e.Do("POST", P1+"/finalise", e.Key, nil).Expect(t, 200)
+		P := e.run(t, "2026-11-22", "2026-11-25")
+		e.form(t, P+"/terminate", url.Values{"employeeId": {fmt.Sprint(sue)}, "terminationReason": {"VoluntaryCessation"},
+			"terminationDate": {"2026-11-22T00:00:00"}}).Expect(t, 200)
+		e.earnings(t, P, sue, map[string]any{"payCategoryId": fmt.Sprint(pilon), "earnings": 5000}).Expect(t, 200)
+		want(t, "final pay", e.totals(t, P, sue), map[string]int64{"grossEarnings": 150000 + 383077 + 500000, "paygWithheld": 309500, "helpWithheld": 59700})
 	})
 }
