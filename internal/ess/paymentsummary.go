@@ -113,6 +113,7 @@ func (s *Payslips) summaries(ctx context.Context, biz business.Business, e emplo
 	}
 	byYear := map[int]*sums{}
 	runs := map[int]int{}
+	afterDeath := paidAfterDeath(e)
 	for rows.Next() {
 		var paid time.Time
 		var taxable, tax, super int64
@@ -126,6 +127,12 @@ func (s *Payslips) summaries(ctx context.Context, biz business.Business, e emplo
 		if byYear[y] == nil {
 			byYear[y] = &sums{}
 		}
+		if afterDeath(paid) {
+			// Paid after the employee's death: not on their summary
+			// (ATO payer guide steps 1 and 4); its death benefit ETP is
+			// added back from the parts below.
+			continue
+		}
 		byYear[y].gross += taxable
 		byYear[y].tax += tax // the tax column includes the STSL component already
 		byYear[y].super += super
@@ -134,7 +141,7 @@ func (s *Payslips) summaries(ctx context.Context, biz business.Business, e emplo
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
-	parts, err := s.summaryParts(ctx, biz, e.ID, year)
+	parts, err := s.summaryParts(ctx, biz, e.ID, year, afterDeath)
 	if err != nil {
 		return nil, err
 	}
@@ -151,8 +158,8 @@ func (s *Payslips) summaries(ctx context.Context, biz business.Business, e emplo
 		end := time.Date(y, time.June, 30, 0, 0, 0, 0, time.UTC)
 		p := x.parts
 		out = append(out, PaymentSummary{ID: int64(y), Start: start, End: end, YearToDate: !now.After(end.AddDate(0, 0, 1)),
-			Gross:       payroll.MoneyFromMinor(x.gross + p.givingPreTax - p.lumpSumA - p.lumpSumB - p.lumpSumE - p.etpTaxable - sumOf(p.allowances)),
-			TaxWithheld: payroll.MoneyFromMinor(x.tax).Sub(p.etpWithheld()), Super: payroll.MoneyFromMinor(x.super),
+			Gross:       payroll.MoneyFromMinor(x.gross + p.givingPreTax - p.lumpSumA - p.lumpSumB - p.lumpSumE - (p.etpTaxable - p.etpTaxableAfterDeath) - sumOf(p.allowances)),
+			TaxWithheld: payroll.MoneyFromMinor(x.tax).Sub(p.etpWithheld()).Add(p.etpWithheldAfterDeath(afterDeath)), Super: payroll.MoneyFromMinor(x.super),
 			LumpSumA: payroll.MoneyFromMinor(p.lumpSumA), LumpSumB: payroll.MoneyFromMinor(p.lumpSumB), LumpSumD: payroll.MoneyFromMinor(p.lumpSumD),
 			LumpSumE: payroll.MoneyFromMinor(p.lumpSumE), RESC: payroll.MoneyFromMinor(p.resc), LumpSumAType: p.lumpSumAType(),
 			Allowances: moneyOf(p.allowances), UnionFees: moneyOf(p.unionFees), WorkplaceGiving: moneyOf(p.giving),
@@ -180,6 +187,31 @@ type summaryParts struct {
 	// "Workplace giving programs": the program does not affect the way
 	// gross income is worked out).
 	givingPreTax int64
+	// etpTaxableAfterDeath is the part of etpTaxable paid after the
+	// employee's death (a death benefit ETP), whose run's taxable earnings
+	// and withholding the summary leaves out.
+	etpTaxableAfterDeath int64
+}
+
+// paidAfterDeath tells whether a run paid on a date paid e after their
+// death (termination reason Deceased, paid after the end date).
+func paidAfterDeath(e employee.Employee) func(time.Time) bool {
+	m := &e.Members
+	return func(paid time.Time) bool {
+		return pay.PaidAfterDeath(m.TerminationReason, !m.EndDate.IsZero(), m.EndDate.Time, paid)
+	}
+}
+
+// etpWithheldAfterDeath is the PAYG withheld from the year's ETPs paid
+// after the employee's death.
+func (p summaryParts) etpWithheldAfterDeath(afterDeath func(time.Time) bool) payroll.Money {
+	var t payroll.Money
+	for _, e := range p.etps {
+		if afterDeath(e.PaymentDate) {
+			t = t.Add(e.TaxWithheld)
+		}
+	}
+	return t
 }
 
 // lumpSumAType is the payment summary's Lump Sum A type (ATO, PAYG
@@ -265,7 +297,7 @@ func add(m *map[string]int64, key string, amount int64) {
 // by the pay categories' AU kinds (payrun/pay.AUCategory); with each ETP
 // the PAYG its run withheld from it (pay.ETPWithheld). year 0 is every
 // year.
-func (s *Payslips) summaryParts(ctx context.Context, biz business.Business, employeeID int64, year int) (map[int]summaryParts, error) {
+func (s *Payslips) summaryParts(ctx context.Context, biz business.Business, employeeID int64, year int, afterDeath func(time.Time) bool) (map[int]summaryParts, error) {
 	out := map[int]summaryParts{}
 	if s.Outputs == nil || s.Outputs.Service == nil {
 		return out, nil
@@ -289,6 +321,20 @@ func (s *Payslips) summaryParts(ctx context.Context, biz business.Business, empl
 			continue
 		}
 		p := out[y]
+		if afterDeath(r.DatePaid) {
+			// Only a death benefit ETP of a run paid after the death is
+			// reported (on its own ETP summary).
+			if r.Kind == pay.KindEarnings {
+				if c := cats.ByKind[pay.KindEarnings][r.CategoryID]; c.Kind == calc.ETP || r.Subtype == pay.SubtypeUnusedLeaveETP {
+					p.addETP(r, etpCodeOf(r, c), c.Kind == calc.ETP && c.AU.TaxFree)
+					if !(c.Kind == calc.ETP && c.AU.TaxFree) {
+						p.etpTaxableAfterDeath += r.Amount
+					}
+				}
+			}
+			out[y] = p
+			continue
+		}
 		switch r.Kind {
 		case pay.KindDeduction:
 			if r.Subtype == pay.SubtypeSalarySacrifice {
@@ -475,4 +521,13 @@ func renderPaymentSummary(biz business.Business, s PaymentSummary) ([]byte, erro
 		return nil, fmt.Errorf("render payment summary: %w", err)
 	}
 	return b.Bytes(), nil
+}
+
+// etpCodeOf is the ETP code of an ETP line r of category c: O for unused
+// leave paid as an ETP, else the category's code.
+func etpCodeOf(r store.EmployeeLineTotalsOfFinalisedRunsRow, c pay.Category) string {
+	if r.Subtype == pay.SubtypeUnusedLeaveETP {
+		return "O"
+	}
+	return c.AU.ETPCode
 }

@@ -185,11 +185,14 @@ func TestSTPPayEvent(t *testing.T) {
 		eq(t, "allowance LD", s.Allowances[0].Amount, m("15"))
 		eq(t, "bonuses and commissions", s.BonusesAndCommissions, m("500"))
 		eq(t, "salary sacrifice S", typed(s.SalarySacrifice, "S"), m("100"))
-		// OTE = everything but overtime: 1,140 + 228 + 15 + 500 = 1,883.00;
-		// SG 12% (2026-27, payroll-rules-2026-27.md) x 1,883.00 = 225.96;
-		// RESC = the sacrifice to super of an isResc category = 100.00.
-		eq(t, "OTE", pe.SuperEntitlement.OrdinaryTimeEarnings, m("1883"))
-		eq(t, "SG liability", pe.SuperEntitlement.SuperannuationGuaranteeLiability, m("225.96"))
+		// OTE = everything but overtime and the laundry allowance (an
+		// expense allowance expected to be spent, not OTE: ATO "Withholding
+		// for allowances" table 1a, au-pay-rules.md §4): 1,140 + 228 + 500
+		// = 1,868.00; SG 12% (2026-27, payroll-rules-2026-27.md) x 1,868.00
+		// = 224.16; RESC = the sacrifice to super of an isResc category =
+		// 100.00.
+		eq(t, "OTE", pe.SuperEntitlement.OrdinaryTimeEarnings, m("1868"))
+		eq(t, "SG liability", pe.SuperEntitlement.SuperannuationGuaranteeLiability, m("224.16"))
 		eq(t, "RESC", pe.SuperEntitlement.ReportableEmployerSuperannuationContribution, m("100"))
 
 		// Reconciles to the run's totals to the cent: the disaggregated

@@ -114,8 +114,10 @@ func TestSTPFinalisation(t *testing.T) {
 		eq(t, "bonuses", s.BonusesAndCommissions, m("1000"))
 		eq(t, "salary sacrifice S", typed(s.SalarySacrifice, "S"), m("200"))
 		eq(t, "reported", s.Reported(), m("3946"))
-		// OTE: everything but overtime, 2 x 1,883.00 = 3,766.00.
-		eq(t, "OTE", doc.Payees[0].SuperEntitlement.OrdinaryTimeEarnings, m("3766"))
+		// OTE: everything but overtime and the laundry allowance (an
+		// expense allowance, not OTE: au-pay-rules.md §4), 2 x 1,868.00 =
+		// 3,736.00.
+		eq(t, "OTE", doc.Payees[0].SuperEntitlement.OrdinaryTimeEarnings, m("3736"))
 
 		// Reconciles to the runs' totals to the cent: the amounts sum to the
 		// runs' gross, PAYGW to what they withheld, SG + sacrifice to their

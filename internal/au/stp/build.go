@@ -82,6 +82,15 @@ func Build(ctx context.Context, q *store.Queries, in Input) (Document, error) {
 	if err != nil {
 		return Document{}, payroll.Conflict("the STP pay event cannot be built: %v; nothing was lodged", err)
 	}
+	deceased := map[int64]time.Time{}
+	for _, p := range payees {
+		if pay.PaidAfterDeath(p.TerminationReason, p.EndDate.Valid, p.EndDate.Time, run.DatePaid) {
+			deceased[p.ID] = p.EndDate.Time
+		}
+	}
+	if err := in.dropPaidAfterDeath(ctx, q, pays, from, run.DatePaid, deceased, byEmp); err != nil {
+		return Document{}, err
+	}
 	_, to := IncomeYear(from.Year())
 	finalised, err := finalisedLeavers(ctx, q, biz.ID, from, to)
 	if err != nil {
@@ -253,6 +262,50 @@ func (in Input) etps(ctx context.Context, q *store.Queries, pays map[int64]categ
 		out[r.EmployeeID] = list
 	}
 	return out, nil
+}
+
+// dropPaidAfterDeath takes out of byEmp (the year to date lines by
+// employee) the earnings that the finalised runs paid in [from, to] paid
+// each deceased employee (employee id: the day of death) after the day of
+// death, other than ETPs: "payments made after the death ... must not be
+// shown on the deceased employee's payment summary" (ATO, "PAYG
+// withholding for deceased employees", payer guide steps 1 and 4), and
+// STP reports what the payment summary did (docs/reference/au-pay-rules.md
+// §4f). A death benefit ETP stays (its own record, etps). Nothing is
+// withheld from such pay (au.payg.afterdeath), so the year's PAYGW is
+// unchanged; the SG liability stays, as the employer still owes it.
+func (in Input) dropPaidAfterDeath(ctx context.Context, q *store.Queries, pays map[int64]categories.PayCategory, from, to time.Time,
+	deceased map[int64]time.Time, byEmp map[int64][]store.StpYearToDateLinesRow) error {
+	if len(deceased) == 0 {
+		return nil
+	}
+	rows, err := q.StpYearEarningsByRun(ctx, store.StpYearEarningsByRunParams{BusinessID: in.Business.ID, YearFrom: from, DatePaid: to})
+	if err != nil {
+		return err
+	}
+	for _, r := range rows {
+		end, ok := deceased[r.EmployeeID]
+		if !ok || !pay.PaidAfterDeath("Deceased", true, end, r.DatePaid) {
+			continue
+		}
+		if c, ok := pays[r.CategoryID]; ok {
+			if item, ok := PayItem(c.PayCategoryType, c.PaymentSummaryClassification, false); ok && item.Part == PartETP {
+				continue
+			}
+		}
+		lines := byEmp[r.EmployeeID]
+		if i := slices.IndexFunc(lines, func(l store.StpYearToDateLinesRow) bool {
+			return l.Kind == pay.KindEarnings && l.CategoryID == r.CategoryID
+		}); i >= 0 {
+			lines[i].Amount -= r.Amount
+		}
+	}
+	for id := range deceased {
+		// A category paid only after the death reports nothing (no
+		// zero amount of its type).
+		byEmp[id] = slices.DeleteFunc(byEmp[id], func(l store.StpYearToDateLinesRow) bool { return l.Kind == pay.KindEarnings && l.Amount == 0 })
+	}
+	return nil
 }
 
 // payee is one employee's record; etps are its ETP records (etps).

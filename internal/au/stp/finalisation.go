@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/payrun/pay"
 	"github.com/payrolld/payrolld/internal/store"
 )
 
@@ -67,6 +68,15 @@ func BuildFinalisation(ctx context.Context, q *store.Queries, in Input, year int
 	etps, err := in.etps(ctx, q, pays, from, to)
 	if err != nil {
 		return Document{}, payroll.Conflict("the STP finalisation cannot be built: %v; nothing was lodged", err)
+	}
+	deceased := map[int64]time.Time{}
+	for _, p := range payees {
+		if p.EndDate.Valid && pay.PaidAfterDeath(p.TerminationReason, true, p.EndDate.Time, to) {
+			deceased[p.ID] = p.EndDate.Time
+		}
+	}
+	if err := in.dropPaidAfterDeath(ctx, q, pays, from, to, deceased, byEmp); err != nil {
+		return Document{}, err
 	}
 	for _, p := range payees {
 		if len(want) > 0 && !want[p.ID] {

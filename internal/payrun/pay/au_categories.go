@@ -52,6 +52,11 @@ var auTypeKinds = map[string]calc.EarningKind{
 	"PaidFamilyAndDomesticViolenceLeave": calc.Leave, "PublicHolidayNotWorked": calc.Leave,
 }
 
+// expenseAllowance: the STP Phase 2 allowance classifications that are
+// expense allowances expected to be fully spent, not OTE (auCategory).
+var expenseAllowance = map[string]bool{"AllowanceCar": true, "AllowanceTransport": true, "AllowanceLaundry": true,
+	"AllowanceMeals": true, "AllowanceTravel": true}
+
 // auClassKinds maps STP Phase 2 payment classifications (the reference's
 // PayCategoryPaymentSummaryClassification) to kinds of earnings.
 var auClassKinds = map[string]calc.EarningKind{
@@ -82,7 +87,20 @@ func auCategory(c *Category, p *categories.PayCategory) {
 	// with it), and super on Parental Leave Pay for births from 1 July 2025
 	// is paid by the Government through the ATO, not by the employer
 	// (Bills Digest No. 12 2024-25; au-pay-rules.md §4e).
-	if (p.PaymentSummaryClassification == "LeaveWorkersCompensation" || p.PaymentSummaryClassification == "LeavePaidParentalLeave") && a.SuperRate.IsZero() {
+	//
+	// An expense allowance expected to be fully spent (STP Phase 2 types CD
+	// cents per kilometre, AD award transport, LD laundry, MD overtime
+	// meals, RD domestic travel: each a "deductible expense allowance" in
+	// the ATO's STP Phase 2 definitions) is not OTE: SGR 2009/2 (expense
+	// allowances expected to be fully expended are not salary or wages
+	// for ordinary hours) and ATO "Withholding for allowances" table 1a
+	// ("Deductible expenses ... Part of OTE? No"). Tool (TD), task (KN),
+	// qualification (QN) and other (OD) allowances stay OTE: working
+	// conditions, qualifications and special duties are OTE (table 1a),
+	// and where it depends on the allowance (TD, OD) the service keeps
+	// them in (au-pay-rules.md §4).
+	if (p.PaymentSummaryClassification == "LeaveWorkersCompensation" || p.PaymentSummaryClassification == "LeavePaidParentalLeave" ||
+		expenseAllowance[p.PaymentSummaryClassification]) && a.SuperRate.IsZero() {
 		a.NotPensionable = true
 	}
 	if k, ok := auTypeKinds[p.PayCategoryType]; ok {

@@ -190,7 +190,17 @@ func GenuineRedundancy(reason string) bool {
 // deceased employees": nothing is withheld from salary, wages or unused
 // leave paid after death).
 func paidAfterDeath(reason string, e *EmployeeRow, run *store.PayRun) bool {
-	return strings.EqualFold(reason, "Deceased") && e.EndDate.Valid && payroll.DateOnly(run.DatePaid).After(payroll.DateOnly(e.EndDate.Time))
+	return PaidAfterDeath(reason, e.EndDate.Valid, e.EndDate.Time, run.DatePaid)
+}
+
+// PaidAfterDeath: an employment that ended (on end, when ended) by the
+// employee's death (termination reason Deceased), paid on paid after that
+// day. Such pay, other than a death benefit ETP, is not withheld from and
+// is reported neither in the deceased's STP year to date nor on their
+// payment summary (ATO, "PAYG withholding for deceased employees", payer
+// guide steps 1 and 4; docs/reference/au-pay-rules.md §4f).
+func PaidAfterDeath(reason string, ended bool, end, paid time.Time) bool {
+	return ended && strings.EqualFold(reason, "Deceased") && payroll.DateOnly(paid).After(payroll.DateOnly(end))
 }
 
 // auInputsFor reads what e's AU calculation needs beyond the lines: how

@@ -97,6 +97,7 @@ func (w *Writer) calculate(ctx context.Context, region string, run *store.PayRun
 		if err := w.auPublicHolidaysNotWorked(ctx, run, e, cats, in, &c); err != nil {
 			return nil, err
 		}
+		auLeaveCashOut(region, cats, in.leaveCats, kept, &c) // au_leave_cash_out.go
 	}
 	if region == calc.UK {
 		if err := w.ukHolidayWithOvertime(ctx, run, e, cats, &c); err != nil { // uk_holiday_overtime.go
