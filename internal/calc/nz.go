@@ -76,9 +76,13 @@ type NZEmployee struct {
 	TerminationPay bool `json:"termination_pay,omitempty"`
 	// TerminationPeriodsPaid is how many fully paid pay periods (regular
 	// earnings above zero) before the termination pay were found, at most
-	// two; TerminationEarnings their regular earnings. Fewer than two:
-	// the termination pay's extra pays cannot be taxed (an error naming
-	// s RD 10).
-	TerminationPeriodsPaid int           `json:"termination_periods_paid,omitempty"`
-	TerminationEarnings    payroll.Money `json:"termination_earnings,omitzero"`
+	// two; TerminationEarnings their regular earnings.
+	// TerminationPeriodsEstimated: of the periods just before, those the
+	// employee was employed throughout that no pay recorded here covers
+	// (paid before this payroll), each taken as this pay's regular
+	// earnings. Fewer than two in all (a new employee): no source gives
+	// the rate, and the four-week rule stays, its explanation saying so.
+	TerminationPeriodsPaid      int           `json:"termination_periods_paid,omitempty"`
+	TerminationEarnings         payroll.Money `json:"termination_earnings,omitzero"`
+	TerminationPeriodsEstimated int           `json:"termination_periods_estimated,omitempty"`
 }

@@ -87,10 +87,6 @@ var (
 	errUnknownCode = errors.New("nz: unknown tax code")
 	errNegativeYTD = errors.New("nz: negative year-to-date amount")
 	errRange       = errors.New("nz: amount out of range")
-	// errTerminationPeriods: an extra pay on termination (from 1 April
-	// 2025) is taxed on the last two fully paid pay periods; without two,
-	// no sourced rule gives its rate.
-	errTerminationPeriods = errors.New("nz: an extra pay in a termination pay (or a pay after it) is taxed from 1 April 2025 on the regular earnings of the last two fully paid pay periods before the termination pay (Income Tax Act 2007 s RD 17), and the employee has fewer than two; its rate cannot be worked out: the employee may notify a tax rate for it under s RD 10, which this service does not record, so pay the extra pay after two fully paid periods or outside this service")
 )
 
 // taxCode is a parsed IRD tax code.
@@ -320,7 +316,7 @@ func calculate(y *year, in *calc.Input) (calc.Result, error) {
 	// termination pay, × the periods in the year ÷ 2 (s RD 17 as amended;
 	// main codes: a secondary code's flat rate needs no band).
 	var annualised, recent payroll.Money
-	termination := false
+	termination, fallback := false, false
 	if extra.IsPos() {
 		recent = emp.RecentEarnings.Add(regular)
 		if emp.RecentEarnings.IsZero() && employedBefore(emp.StartDate, in.PaymentDate.AddDate(0, 0, -26)) {
@@ -332,12 +328,17 @@ func calculate(y *year, in *calc.Input) (calc.Result, error) {
 		}
 		annualised = recent.MulInt(extraPayAnnualise[fi])
 		if emp.TerminationPay && y.terminationRule != nil && tc.flat == nil {
-			if emp.TerminationPeriodsPaid < 2 {
-				return calc.Result{}, fmt.Errorf("%w: %d found", errTerminationPeriods, emp.TerminationPeriodsPaid)
+			if emp.TerminationPeriodsPaid+emp.TerminationPeriodsEstimated >= 2 {
+				termination = true
+				recent = emp.TerminationEarnings.Add(regular.MulInt(int64(emp.TerminationPeriodsEstimated)))
+				annualised = recent.MulInt(periods).DivInt(2)
+			} else {
+				// A new employee without two periods before the
+				// termination pay: the sources give no rate (the
+				// employee may notify one, s RD 10), so the extra pay
+				// keeps the four-week rule's, only what was paid.
+				fallback = true
 			}
-			termination = true
-			recent = emp.TerminationEarnings
-			annualised = recent.MulInt(periods).DivInt(2)
 		}
 	}
 
@@ -376,9 +377,12 @@ func calculate(y *year, in *calc.Input) (calc.Result, error) {
 			tax = tax.Add(extraTax)
 			rule = y.extraRule
 			window := "regular earnings of the four weeks to the pay date (monthly: the month), this pay's included"
-			if termination {
+			switch {
+			case termination:
 				rule = y.terminationRule
 				window = "regular earnings of the last two fully paid pay periods before the termination pay"
+			case fallback:
+				rule = y.terminationFallbackRule
 			}
 			terms = append(terms[:len(terms):len(terms)],
 				calc.Term{Name: "extra pays", Value: extra},

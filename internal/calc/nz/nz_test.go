@@ -521,12 +521,31 @@ func TestExtraPayOnTermination(t *testing.T) {
 	in.Earnings = append(in.Earnings, calc.Earning{Kind: calc.UnusedLeave, Amount: payroll.MustMoney("1600")})
 	res, _ = e.Calculate(in)
 	want(t, res, CodePAYE, "1096")
-	// Fewer than two fully paid periods: refused, naming s RD 10.
+	// One fully paid period recorded and the one before it paid before
+	// this payroll (employed throughout): that one is taken as this pay's
+	// 1,000: 2,000 × 26 = 52,000 + 80 = 52,080, 17.5%: 14.00; PAYE 168.00.
 	in = input(day(2026, 6, 5), calc.Weekly, "1000", calc.NZEmployee{TerminationPay: true, TerminationPeriodsPaid: 1,
-		TerminationEarnings: payroll.MustMoney("1000")})
-	in.Earnings = append(in.Earnings, calc.Earning{Kind: calc.UnusedLeave, Amount: payroll.MustMoney("80")})
-	if _, err := e.Calculate(in); !errors.Is(err, errTerminationPeriods) || !strings.Contains(err.Error(), "RD 10") {
-		t.Errorf("one period: %v", err)
+		TerminationPeriodsEstimated: 1, TerminationEarnings: payroll.MustMoney("1000")})
+	in.Earnings = append(in.Earnings, calc.Earning{Kind: calc.UnusedLeave, Amount: payroll.MustMoney("300")})
+	res, _ = e.Calculate(in)
+	// 2,000 × 26 + 300 = 52,300, 17.5%: 52.50; PAYE 154.00 + 52.50.
+	want(t, res, CodePAYE, "206.5")
+	if paye, _ := res.Get(CodePAYE); paye.Rule != y2026.terminationRule {
+		t.Errorf("estimated period: rule %v", paye.Rule)
+	}
+	// A new employee (started 8 days before, one earlier pay of 1,000):
+	// fewer than two periods, so the four-week rule is kept and says so:
+	// (1,000 + this 1,000) × 13 = 26,000 + 300 = 26,300, 17.5%: 52.50.
+	in = input(day(2026, 6, 5), calc.Weekly, "1000", calc.NZEmployee{TerminationPay: true, TerminationPeriodsPaid: 1,
+		TerminationEarnings: payroll.MustMoney("1000"), RecentEarnings: payroll.MustMoney("1000"), StartDate: day(2026, 5, 28)})
+	in.Earnings = append(in.Earnings, calc.Earning{Kind: calc.UnusedLeave, Amount: payroll.MustMoney("300")})
+	res, err = e.Calculate(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want(t, res, CodePAYE, "206.5")
+	if paye, _ := res.Get(CodePAYE); paye.Rule != y2026.terminationFallbackRule {
+		t.Errorf("new employee: rule %v", paye.Rule)
 	}
 	// No extra pay in the termination pay: nothing to refuse.
 	in = input(day(2026, 6, 5), calc.Weekly, "1000", calc.NZEmployee{TerminationPay: true})

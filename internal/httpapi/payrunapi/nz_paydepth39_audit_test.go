@@ -218,14 +218,19 @@ func TestAuditNZLeaverUnpaidWeekPassedOver(t *testing.T) {
 	})
 }
 
-// Fewer than two fully paid periods before the termination pay: the rate
-// of its holiday pay cannot be worked out; the run refuses the employee
-// with a message naming s RD 10 (the employee may notify a rate), and
-// cannot be finalised.
+// A new employee with fewer than two pay periods before the termination
+// pay: the termination rule has nothing to annualise and its sources give
+// no rate for the case (Definitiv: the employee may notify one under s RD
+// 10, which the API does not record), so the holiday pay keeps the
+// four-week rule, only what was paid (IR Payroll Calculations & Business
+// Rules Specification §5.11 step 3.1), and the run finalises.
 //   - Piri, $1,000 a week, starts Monday 9 November 2026, paid the week
 //     ending 15 November, resigns on Sunday 22 November: 8% × 2,000 =
-//     160.00 holiday pay with one earlier fully paid week.
-func TestAuditNZLeaverOneEarlierPeriodRefused(t *testing.T) {
+//     160.00 holiday pay. Four weeks to the pay day: 1,000 + this week's
+//     1,000 = 2,000 × 13 = 26,000 + 160 = 26,160 → 17.5%: 28.00. The
+//     week: 52,000 a year, 1,638 + 17.5% × 36,400 = 8,008 ÷ 52 = 154.00.
+//     PAYE 182.00; ACC 1.75% × 1,160 = 20.30.
+func TestAuditNZNewLeaverKeepsTheFourWeekRule(t *testing.T) {
 	t.Parallel()
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
 		e := newRegionEnv(t, d, "NZ", "Weekly")
@@ -235,22 +240,8 @@ func TestAuditNZLeaverOneEarlierPeriodRefused(t *testing.T) {
 		e.Do("POST", e.run(t, "2026-11-15", 0, 0)+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
 		P := e.run(t, "2026-11-22", 0, 0)
 		e.Do("POST", P+"/terminate", e.Key, map[string]any{"employeeId": piri, "terminationReason": "Resignation", "terminationDate": "2026-11-22T00:00:00"}).Expect(t, 200)
-		e.refusedRD10(t, P, piri)
-		if r := e.Do("POST", P+"/finalise", e.Key, map[string]any{}); r.Status < 400 || r.Status >= 500 {
-			t.Errorf("finalise: %d, want a 4xx refusal", r.Status)
-		}
+		want(t, "final week", e.totals(t, P, piri), map[string]int64{"grossEarnings": 116000, "payeWithheld": 18200, "accLevyAmount": 2030})
+		e.Do("POST", P+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
 	})
 }
 
-// refusedRD10 checks that emp's figures in run P are refused for want of
-// two fully paid periods before an extra pay on termination (s RD 17),
-// naming s RD 10, and returns the employee's totals (gross and lines are
-// still shown; the statutory figures are not).
-func (e *regionEnv) refusedRD10(t *testing.T, P string, emp int64) map[string]any {
-	t.Helper()
-	tot := e.Do("GET", fmt.Sprintf("%s/totals/%d", P, emp), e.Key, nil).Expect(t, 200).Map(t)["payRunTotals"].(map[string]any)[fmt.Sprint(emp)].(map[string]any)
-	if w, _ := tot["warning"].(string); !strings.Contains(w, "RD 10") || !strings.Contains(w, "fewer than two") {
-		t.Errorf("warning %q, want the refusal of the extra pay on termination naming s RD 10", w)
-	}
-	return tot
-}

@@ -67,6 +67,11 @@ func addNZRecentEarnings(ctx context.Context, q *store.Queries, biz business.Bus
 type nzTermination struct {
 	periods  int   // fully paid periods found, at most 2
 	earnings int64 // their regular earnings
+	// estimated: of the two periods just before the termination pay's,
+	// those the employee was employed throughout but no run here paid
+	// (pays made before this payroll held them); calc/nz takes each as
+	// this pay's regular earnings, as the four-week rule does.
+	estimated int
 }
 
 // nzTerminationPeriods is employee e's nzTermination in run (nil: the
@@ -113,7 +118,34 @@ func nzTerminationPeriods(ctx context.Context, q *store.Queries, bizID int64, re
 		t.periods++
 		t.earnings += byPeriod[d]
 	}
+	// The two periods before this run's (when the employment ended in
+	// it): one employed throughout with no run of it recorded here was
+	// still paid, before this payroll; one a new employee had not started
+	// was not, and stays missing (calc/nz then keeps the four-week rule).
+	if !end.Before(payroll.DateOnly(run.PeriodStarting)) {
+		before := payroll.DateOnly(run.PeriodStarting).AddDate(0, 0, -1)
+		for k := 0; k < 2 && t.periods+t.estimated < 2; k++ {
+			from := PeriodStart(run.Frequency, before)
+			if e.StartDate.Valid && payroll.DateOnly(e.StartDate.Time).After(from) {
+				break
+			}
+			if !anyPeriodEndIn(byPeriod, from, before) {
+				t.estimated++
+			}
+			before = from.AddDate(0, 0, -1)
+		}
+	}
 	return t, nil
+}
+
+// anyPeriodEndIn says whether a recorded period ends in [from, to].
+func anyPeriodEndIn(byPeriod map[time.Time]int64, from, to time.Time) bool {
+	for d := range byPeriod {
+		if !d.Before(from) && !d.After(to) {
+			return true
+		}
+	}
+	return false
 }
 
 // nzExtraPayCategories are the business's pay categories whose lines are
