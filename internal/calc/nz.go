@@ -53,14 +53,36 @@ type NZEmployee struct {
 	StartDate time.Time `json:"start_date,omitzero"`
 
 	// ACCLiableEarningsYTD is the ACC-liable earnings already paid in this
-	// tax year (before this period): the levy on extra pays stops at the
-	// year's maximum liable earnings.
+	// tax year (before this period). Not read since the levy on extra pays
+	// follows IR's specification §5.11 step 4 (the annualised income, not
+	// the year to date); kept so that inputs that give it still parse.
 	ACCLiableEarningsYTD payroll.Money `json:"acc_liable_earnings_ytd,omitzero"`
 
-	// RecentEarnings are the employee's gross earnings other than extra
-	// pays in the four weeks before this pay period (monthly pay: the
-	// month before): IRD's extra-pay rule annualises them with the extra
-	// pay (Bonus and LumpSum earnings) to find its rate. Zero = estimated
-	// from this period's regular earnings.
+	// RecentEarnings are the employee's earnings other than extra pays of
+	// the other PAYE income payments made in the four weeks to and
+	// including this pay's date (IR, Payroll Calculations & Business Rules
+	// Specification §5.11 step 3.1: "the four weeks prior to, and
+	// inclusive of the day on which the extra pay is paid"); the engine
+	// adds this pay's own regular earnings. Zero = none (a new employee:
+	// only what was paid counts, no estimate of the missing weeks).
 	RecentEarnings payroll.Money `json:"recent_earnings,omitzero"`
+
+	// TerminationPay: this pay is the employee's termination pay or a pay
+	// after the employment ended; from 1 April 2025 its extra pays are
+	// taxed on the last two fully paid pay periods before the termination
+	// pay, not the four weeks (Income Tax Act 2007 s RD 17 as amended by
+	// the Taxation (Budget Measures) Act 2024;
+	// docs/reference/nz-extra-pay-on-termination-2025.md).
+	TerminationPay bool `json:"termination_pay,omitempty"`
+	// TerminationPeriodsPaid is how many fully paid pay periods (regular
+	// earnings above zero) before the termination pay were found, at most
+	// two; TerminationEarnings their regular earnings.
+	// TerminationPeriodsEstimated: of the periods just before, those the
+	// employee was employed throughout that no pay recorded here covers
+	// (paid before this payroll), each taken as this pay's regular
+	// earnings. Fewer than two in all (a new employee): no source gives
+	// the rate, and the four-week rule stays, its explanation saying so.
+	TerminationPeriodsPaid      int           `json:"termination_periods_paid,omitempty"`
+	TerminationEarnings         payroll.Money `json:"termination_earnings,omitzero"`
+	TerminationPeriodsEstimated int           `json:"termination_periods_estimated,omitempty"`
 }

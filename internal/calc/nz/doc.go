@@ -7,8 +7,11 @@
 //	paye                income tax of the period by tax code, excluding the
 //	                    ACC earners' levy (IRD's "PAYE" deduction on a payslip
 //	                    is paye + acc)
-//	acc                 ACC earners' levy on liable earnings, stopping at the
-//	                    year's maximum liable earnings (NZEmployee.ACCLiableEarningsYTD)
+//	acc                 ACC earners' levy on liable earnings: regular pay up to
+//	                    the year's maximum liable earnings ÷ pays, extra pays
+//	                    against the annualised income (IR's specification
+//	                    §5.11 step 4; NZEmployee.ACCLiableEarningsYTD is
+//	                    no longer read)
 //	studentloan         SL codes only: main codes 12% above the period
 //	                    threshold, secondary codes 12% of all pay
 //	kiwisaver.employee  KiwiSaver members: employee's chosen rate of gross

@@ -21,6 +21,11 @@ const (
 	CodeESCT        = "esct"               // ESCT on the employer contribution
 )
 
+// TermExtraPayRate names the PAYE figure's term that holds the rate the
+// extra pays were taxed at (a fraction): the payday filing's lump sum
+// indicator is 1 when it is the lowest rate (§5.11 step 3.9).
+const TermExtraPayRate = "rate on extra pays"
+
 // Engine is the NZ statutory engine. It is stateless; the zero value works.
 type Engine struct{}
 
@@ -223,7 +228,7 @@ func (e Engine) Calculate(in *calc.Input) (calc.Result, error) {
 
 // Term slots: every figure's terms live in one backing array (one
 // allocation for all terms of a result).
-const maxTerms = 27 // paye 4 (+5 extra pays) + acc 4 (+1 redundancy) + studentloan 4 + kiwisaver 2 (+1 redundancy) + 2 + esct 4
+const maxTerms = 28 // paye 4 (+6 extra pays) + acc 4 (+1 redundancy) + studentloan 4 + kiwisaver 2 (+1 redundancy) + 2 + esct 4
 
 func calculate(y *year, in *calc.Input) (calc.Result, error) {
 	emp := in.NZ
@@ -279,11 +284,11 @@ func calculate(y *year, in *calc.Input) (calc.Result, error) {
 		}
 	}
 	if in.PreTax.Abs().Cmp(maxAmount) > 0 || emp.ACCLiableEarningsYTD.Cmp(maxAmount) > 0 || emp.ESCTRateThreshold.Cmp(maxAmount) > 0 ||
-		emp.RecentEarnings.Abs().Cmp(maxAmount) > 0 || emp.ESCTPeriodShortfall.Abs().Cmp(maxAmount) > 0 {
+		emp.RecentEarnings.Abs().Cmp(maxAmount) > 0 || emp.TerminationEarnings.Abs().Cmp(maxAmount) > 0 || emp.ESCTPeriodShortfall.Abs().Cmp(maxAmount) > 0 {
 		return calc.Result{}, errRange
 	}
 	taxable = taxable.Sub(in.PreTax)
-	if taxable.IsNeg() || ksBase.IsNeg() || extra.IsNeg() || redundancy.IsNeg() || emp.RecentEarnings.IsNeg() || emp.ESCTPeriodShortfall.IsNeg() {
+	if taxable.IsNeg() || ksBase.IsNeg() || extra.IsNeg() || redundancy.IsNeg() || emp.RecentEarnings.IsNeg() || emp.TerminationEarnings.IsNeg() || emp.ESCTPeriodShortfall.IsNeg() {
 		return calc.Result{}, errNegative
 	}
 	// Pre-tax deductions come off the regular pay first.
@@ -300,6 +305,42 @@ func calculate(y *year, in *calc.Input) (calc.Result, error) {
 	}
 
 	out := newBuilder(calc.NZ, y.name)
+
+	// The annualised income an extra pay is measured against (IR, Payroll
+	// Calculations & Business Rules Specification §5.11 step 3.1): the
+	// regular earnings of the pays made in the four weeks to and including
+	// this pay's date, this pay's included and other extra pays left out,
+	// × 13 (monthly: the month's pay × 12); a new employee's only what was
+	// paid. From 1 April 2025 an extra pay in a termination pay or a pay
+	// after it takes the last two fully paid pay periods before the
+	// termination pay, × the periods in the year ÷ 2 (s RD 17 as amended;
+	// main codes: a secondary code's flat rate needs no band).
+	var annualised, recent payroll.Money
+	termination, fallback := false, false
+	if extra.IsPos() {
+		recent = emp.RecentEarnings.Add(regular)
+		if emp.RecentEarnings.IsZero() && employedBefore(emp.StartDate, in.PaymentDate.AddDate(0, 0, -26)) {
+			// Employed all the four weeks, yet no earlier pay of them is
+			// recorded here (the employer's history before this payroll):
+			// the pays made are not known, so each is taken as this one.
+			// A new employee's window holds only what was paid.
+			recent = regular.MulInt(extraPayPays[fi])
+		}
+		annualised = recent.MulInt(extraPayAnnualise[fi])
+		if emp.TerminationPay && y.terminationRule != nil && tc.flat == nil {
+			if emp.TerminationPeriodsPaid+emp.TerminationPeriodsEstimated >= 2 {
+				termination = true
+				recent = emp.TerminationEarnings.Add(regular.MulInt(int64(emp.TerminationPeriodsEstimated)))
+				annualised = recent.MulInt(periods).DivInt(2)
+			} else {
+				// A new employee without two periods before the
+				// termination pay: the sources give no rate (the
+				// employee may notify one, s RD 10), so the extra pay
+				// keeps the four-week rule's, only what was paid.
+				fallback = true
+			}
+		}
+	}
 
 	// PAYE (income tax part).
 	if tc.flat != nil {
@@ -327,51 +368,57 @@ func calculate(y *year, in *calc.Input) (calc.Result, error) {
 			terms = ts[:]
 		}
 		if extra.IsPos() {
-			// IR, Payroll Calculations & Business Rules Specification
-			// §5.11 steps 3.1-3.3: the regular earnings of the last four
-			// weeks annualised (× 13; monthly: the month × 12), plus the
-			// extra pay itself (not annualised), cents dropped: the
-			// grossed-up amount, whose band is the extra pay's rate.
-			w := extraPayWindow[fi]
-			recent := emp.RecentEarnings
-			if recent.IsZero() {
-				recent = regular.MulInt(w.periods) // estimated from this period
-			}
-			annualExtra := recent.MulInt(w.annualise).Add(extra).Trunc(0)
-			rate := band(y.brackets, annualExtra)
+			// §5.11 steps 3.2-3.11: the annualised income plus the extra
+			// pay itself (not annualised), cents dropped: the grossed-up
+			// amount, whose band is the extra pay's rate.
+			grossedUp := annualised.Add(extra).Trunc(0)
+			rate := band(y.brackets, grossedUp)
 			extraTax := mulCents(extra, rate)
 			tax = tax.Add(extraTax)
 			rule = y.extraRule
+			window := "regular earnings of the four weeks to the pay date (monthly: the month), this pay's included"
+			switch {
+			case termination:
+				rule = y.terminationRule
+				window = "regular earnings of the last two fully paid pay periods before the termination pay"
+			case fallback:
+				rule = y.terminationFallbackRule
+			}
 			terms = append(terms[:len(terms):len(terms)],
 				calc.Term{Name: "extra pays", Value: extra},
-				calc.Term{Name: "regular earnings of the last four weeks (monthly: month)", Value: recent},
-				calc.Term{Name: "annualised with the extra pays", Value: annualExtra},
-				rateTerm(rate),
+				calc.Term{Name: window, Value: recent},
+				calc.Term{Name: "annualised income", Value: annualised},
+				calc.Term{Name: "grossed-up amount", Value: grossedUp},
+				calc.Term{Name: TermExtraPayRate, Value: payroll.MoneyFromDecimal(rate.Decimal())},
 				calc.Term{Name: "tax on extra pays", Value: extraTax})
 		}
 		out.add(CodePAYE, tax, rule, terms...)
 	}
 
 	// ACC earners' levy, per pay: regular pay up to the year's maximum
-	// liable earnings ÷ pays in the year; extra pays up to what the
-	// year's maximum leaves after the earnings to date and this pay.
+	// liable earnings ÷ pays in the year; extra pays (§5.11 step 4; not
+	// redundancy) in full when the grossed-up amount is within the year's
+	// maximum, up to the maximum less the annualised income when only the
+	// annualised income is, none beyond.
 	periodMax := y.accMax.DivInt(periods)
 	levied := regular.Min(periodMax)
-	room := y.accMax.Sub(emp.ACCLiableEarningsYTD).Sub(levied)
-	if room.IsNeg() {
-		room = payroll.Money{}
+	liableExtra := extra.Sub(redundancy)
+	if room := y.accMax.Sub(annualised); liableExtra.IsPos() && room.IsPos() {
+		levied = levied.Add(liableExtra.Min(room))
 	}
-	levied = levied.Add(extra.Sub(redundancy).Min(room))
 	accTerms := [...]calc.Term{{Name: "liable earnings", Value: taxable.Sub(redundancy)},
 		{Name: "maximum liable earnings per pay", Value: periodMax.Cents()},
-		{Name: "liable earnings to date", Value: emp.ACCLiableEarningsYTD},
 		{Name: "levied earnings", Value: levied},
+		{Name: "annualised income (extra pays)", Value: annualised},
 		{Name: "redundancy (not liable)", Value: redundancy}}
-	nAcc := 4
-	if redundancy.IsPos() {
-		nAcc = 5
+	acc := accTerms[:3]
+	if liableExtra.IsPos() {
+		acc = accTerms[:4]
 	}
-	out.add(CodeACC, mulCents(levied, y.accRate), y.accRule, accTerms[:nAcc]...)
+	if redundancy.IsPos() {
+		acc = append(acc[:len(acc):len(acc)], accTerms[4])
+	}
+	out.add(CodeACC, mulCents(levied, y.accRate), y.accRule, acc...)
 
 	// Student loan.
 	if tc.sl {
@@ -456,6 +503,13 @@ func calculate(y *year, in *calc.Input) (calc.Result, error) {
 		out.add(CodeESCT, mulCents(whole, rate), y.esctRule, terms...)
 	}
 	return out.res, nil
+}
+
+// employedBefore says whether an employment that started on start (zero:
+// not known) had started before day (the day after the four weeks' first:
+// employed on all of them).
+func employedBefore(start, day time.Time) bool {
+	return start.IsZero() || payroll.DateOnly(start).Before(payroll.DateOnly(day))
 }
 
 // esctBandRate says whether r is the rate of one of the ESCT bands.

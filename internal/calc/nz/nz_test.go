@@ -153,13 +153,31 @@ func TestCalculate(t *testing.T) {
 	want(t, res, CodeACC, "228.43")
 	res, _ = e.Calculate(input(day(2027, 3, 20), calc.Monthly, "5000", calc.NZEmployee{ACCLiableEarningsYTD: payroll.MustMoney("156000")}))
 	want(t, res, CodeACC, "87.50")
-	// Extra pays are levied up to what the year's maximum leaves: $5,000
-	// salary + $5,000 bonus after $150,000: 156,641 − 150,000 − 5,000 =
-	// 1,641 of the bonus; (5,000 + 1,641) × 1.75% = 116.2175 → 116.22.
+	// Extra pays (IR, Payroll Calculations & Business Rules Specification
+	// 2025 §5.11 step 4): levied in full when the grossed-up amount is
+	// within the year's maximum, whatever was paid before. $5,000 salary +
+	// $5,000 bonus, a new monthly employee: annualised 5,000 × 12 = 60,000,
+	// grossed up 65,000 ≤ 156,641: (5,000 + 5,000) × 1.75% = 175.00 (the
+	// year to date, $150,000, is not read: before, 116.22).
 	in := input(day(2027, 3, 20), calc.Monthly, "5000", calc.NZEmployee{ACCLiableEarningsYTD: payroll.MustMoney("150000")})
 	in.Earnings = append(in.Earnings, calc.Earning{Kind: calc.Bonus, Amount: payroll.MustMoney("5000")})
 	res, _ = e.Calculate(in)
-	want(t, res, CodeACC, "116.22")
+	want(t, res, CodeACC, "175")
+	// Only the annualised income within the maximum: $12,000 a month + a
+	// $50,000 bonus: 144,000 ≤ 156,641 < 194,000, so the bonus is levied on
+	// 156,641 − 144,000 = 12,641; the month's 12,000 is under 13,053.42:
+	// (12,000 + 12,641) × 1.75% = 431.2175 → 431.22.
+	in = input(day(2026, 5, 31), calc.Monthly, "12000", calc.NZEmployee{})
+	in.Earnings = append(in.Earnings, calc.Earning{Kind: calc.Bonus, Amount: payroll.MustMoney("50000")})
+	res, _ = e.Calculate(in)
+	want(t, res, CodeACC, "431.22")
+	// Annualised income beyond the maximum: $14,000 a month (168,000 a
+	// year) + a $10,000 bonus: none on the bonus; the month's levy stops at
+	// 13,053.42: 1.75% × 13,053.4167 = 228.43.
+	in = input(day(2026, 5, 31), calc.Monthly, "14000", calc.NZEmployee{})
+	in.Earnings = append(in.Earnings, calc.Earning{Kind: calc.Bonus, Amount: payroll.MustMoney("10000")})
+	res, _ = e.Calculate(in)
+	want(t, res, CodeACC, "228.43")
 
 	// ME fortnightly $2,000: 52,000 a year → 1,638 + 17.5% × 36,400 = 8,008 − 520 = 7,488 / 26 = 288.
 	res, _ = e.Calculate(input(day(2026, 6, 5), calc.Fortnightly, "2000", calc.NZEmployee{TaxCode: "ME"}))
@@ -398,48 +416,148 @@ func TestMulCentsMatchesDecimal(t *testing.T) {
 }
 
 // IRD's extra-pay rule (IR340): a $5,000 bonus to an M-code employee paid
-// $1,500 a week, 2026-27. The four weeks before: 4 × 1,500 = 6,000 × 13
-// = 78,000, plus the bonus (IR Payroll Calculations & Business Rules
-// Specification §5.11 step 3.1) = 83,000: the 33% band. Tax on the bonus
-// 33% × 5,000 = 1,650.00; on the week's salary as usual 300.39 (78,000 a
-// year: 15,620.50 ÷ 52); ACC 1.75% × (1,500 + 5,000) = 113.75. PAYE with
-// the levy: 300.39 + 1,650.00 + 113.75 = 2,064.14 (taxing the bonus as
-// pay of the week, 6,500 × 52 = 338,000 a year, gave 2,246.39).
+// $1,500 a week, 2026-27. IR, Payroll Calculations & Business Rules
+// Specification 2025 §5.11 step 3.1: the pays of the four weeks to and
+// including the pay day, this pay's included: the three weeks before
+// (RecentEarnings 4,500) and this week's 1,500 = 6,000 × 13 = 78,000,
+// plus the bonus = 83,000: the 33% band. Tax on the bonus 33% × 5,000 =
+// 1,650.00; on the week's salary as usual 300.39 (78,000 a year:
+// 15,620.50 ÷ 52); ACC 1.75% × (1,500 + 5,000) = 113.75 (step 4: 83,000
+// is within 156,641). PAYE with the levy: 300.39 + 1,650.00 + 113.75 =
+// 2,064.14 (taxing the bonus as pay of the week, 6,500 × 52 = 338,000 a
+// year, gave 2,246.39).
 func TestExtraPay(t *testing.T) {
 	t.Parallel()
 	e := New()
-	for _, recent := range []string{"6000", "0"} { // 0: estimated as 4 × this week's salary
-		in := input(day(2026, 6, 5), calc.Weekly, "1500", calc.NZEmployee{RecentEarnings: payroll.MustMoney(recent)})
-		in.Earnings = append(in.Earnings, calc.Earning{Kind: calc.Bonus, Category: "Bonus", Amount: payroll.MustMoney("5000")})
-		res, err := e.Calculate(in)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want(t, res, CodePAYE, "1950.39")
-		want(t, res, CodeACC, "113.75")
-		paye, _ := res.Get(CodePAYE)
-		acc, _ := res.Get(CodeACC)
-		if total := paye.Amount.Add(acc.Amount); !total.Equal(payroll.MustMoney("2064.14")) {
-			t.Errorf("recent %s: PAYE with levy %s, want 2064.14", recent, total)
-		}
-		if paye.Rule != y2026.extraRule {
-			t.Errorf("rule %v", paye.Rule)
-		}
-	}
-	// Lower earnings: monthly $3,000 with a $2,000 bonus, month before
-	// $3,000: grossed-up amount 3,000 × 12 + 2,000 = 38,000 (IR Payroll
-	// Calculations & Business Rules Specification §5.11 step 3.1: the
-	// extra pay is added, not annualised): 17.5% → 350.00 on the bonus
-	// (annualising it too, (3,000 + 2,000) × 12 = 60,000, gave 30%:
-	// 600.00); the month: 36,000 a year → 1,638 + 17.5% × 20,400 = 5,208
-	// ÷ 12 = 434; PAYE 784.00.
-	in := input(day(2026, 6, 5), calc.Monthly, "3000", calc.NZEmployee{RecentEarnings: payroll.MustMoney("3000"), TaxCode: "M SL"})
-	in.Earnings = append(in.Earnings, calc.Earning{Kind: calc.Lumpsum, Amount: payroll.MustMoney("2000")})
+	in := input(day(2026, 6, 5), calc.Weekly, "1500", calc.NZEmployee{RecentEarnings: payroll.MustMoney("4500")})
+	in.Earnings = append(in.Earnings, calc.Earning{Kind: calc.Bonus, Category: "Bonus", Amount: payroll.MustMoney("5000")})
 	res, err := e.Calculate(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want(t, res, CodePAYE, "1950.39")
+	want(t, res, CodeACC, "113.75")
+	paye, _ := res.Get(CodePAYE)
+	acc, _ := res.Get(CodeACC)
+	if total := paye.Amount.Add(acc.Amount); !total.Equal(payroll.MustMoney("2064.14")) {
+		t.Errorf("PAYE with levy %s, want 2064.14", total)
+	}
+	if paye.Rule != y2026.extraRule {
+		t.Errorf("rule %v", paye.Rule)
+	}
+	// A new employee's first week (nothing paid before): step 3.1, "in
+	// other circumstances, add all PAYE income payments made to the
+	// employee in the four weeks prior and multiply by 13": 1,500 × 13 =
+	// 19,500 + 5,000 = 24,500, the 17.5% band: 875.00 on the bonus; PAYE
+	// 300.39 + 875.00 = 1,175.39 (before, the missing weeks were estimated
+	// as 4 × 1,500: 1,950.39).
+	in = input(day(2026, 6, 5), calc.Weekly, "1500", calc.NZEmployee{StartDate: day(2026, 6, 1)})
+	in.Earnings = append(in.Earnings, calc.Earning{Kind: calc.Bonus, Amount: payroll.MustMoney("5000")})
+	res, _ = e.Calculate(in)
+	want(t, res, CodePAYE, "1175.39")
+	// Employed before the four weeks (or the start not known) with none
+	// of their pays recorded: the pays were made but are not known here,
+	// so each of the four is taken as this one: 1,950.39 as above.
+	for _, start := range []time.Time{{}, day(2026, 5, 8)} {
+		in = input(day(2026, 6, 5), calc.Weekly, "1500", calc.NZEmployee{StartDate: start})
+		in.Earnings = append(in.Earnings, calc.Earning{Kind: calc.Bonus, Amount: payroll.MustMoney("5000")})
+		res, _ = e.Calculate(in)
+		want(t, res, CodePAYE, "1950.39")
+	}
+	// Lower earnings: monthly $3,000 with a $2,000 bonus, the month being
+	// this pay (step 3.1: one monthly pay × 12): 3,000 × 12 + 2,000 =
+	// 38,000 (the extra pay is added, not annualised): 17.5% → 350.00 on
+	// the bonus (annualising it too, (3,000 + 2,000) × 12 = 60,000, gave
+	// 30%: 600.00); the month: 36,000 a year → 1,638 + 17.5% × 20,400 =
+	// 5,208 ÷ 12 = 434; PAYE 784.00.
+	in = input(day(2026, 6, 5), calc.Monthly, "3000", calc.NZEmployee{TaxCode: "M SL"})
+	in.Earnings = append(in.Earnings, calc.Earning{Kind: calc.Lumpsum, Amount: payroll.MustMoney("2000")})
+	res, err = e.Calculate(in)
 	if err != nil {
 		t.Fatal(err)
 	}
 	want(t, res, CodePAYE, "784")
 	// Student loan: 12% × (3,000 − 2,010.66) + 12% × 2,000 = 118.72 + 240 = 358.72.
 	want(t, res, CodeStudentLoan, "358.72")
+	// Step 3.9: the rate is recorded for the lump sum indicator.
+	paye, _ = res.Get(CodePAYE)
+	found := false
+	for _, tm := range paye.Terms {
+		found = found || tm.Name == TermExtraPayRate && tm.Value.Equal(payroll.MustMoney("0.175"))
+	}
+	if !found {
+		t.Errorf("no extra pay rate term 0.175 in %v", paye.Terms)
+	}
+}
+
+// Extra pay on termination from 1 April 2025 (s RD 17 as amended;
+// docs/reference/nz-extra-pay-on-termination-2025.md): the last two fully
+// paid pay periods × 26 (weekly) / 6 (monthly) / 6.5 (four-weekly), plus
+// the extra pay.
+func TestExtraPayOnTermination(t *testing.T) {
+	t.Parallel()
+	e := New()
+	// Weekly $1,000, last two weeks 2,000, $5,000 redundancy: 2,000 × 26
+	// = 52,000 + 5,000 = 57,000, 30%: 1,500.00; the week's 154.00 (52,000:
+	// 1,638 + 17.5% × 36,400 = 8,008 ÷ 52). ACC: redundancy not liable,
+	// 1.75% × 1,000 = 17.50.
+	in := input(day(2026, 6, 5), calc.Weekly, "1000", calc.NZEmployee{TerminationPay: true, TerminationPeriodsPaid: 2,
+		TerminationEarnings: payroll.MustMoney("2000"), RecentEarnings: payroll.MustMoney("9000")})
+	in.Earnings = append(in.Earnings, calc.Earning{Kind: calc.ETP, Amount: payroll.MustMoney("5000")})
+	res, err := e.Calculate(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want(t, res, CodePAYE, "1654")
+	want(t, res, CodeACC, "17.5")
+	if paye, _ := res.Get(CodePAYE); paye.Rule != y2026.terminationRule {
+		t.Errorf("rule %v", paye.Rule)
+	}
+	// Four-weekly $4,000, last two periods 8,000 × 6.5 = 52,000 + $1,600
+	// holiday pay = 53,600, 30%: 480.00; the period's 52,000 a year: 8,008
+	// ÷ 13 = 616.00; PAYE 1,096.00.
+	in = input(day(2026, 6, 5), calc.FourWeekly, "4000", calc.NZEmployee{TerminationPay: true, TerminationPeriodsPaid: 2,
+		TerminationEarnings: payroll.MustMoney("8000")})
+	in.Earnings = append(in.Earnings, calc.Earning{Kind: calc.UnusedLeave, Amount: payroll.MustMoney("1600")})
+	res, _ = e.Calculate(in)
+	want(t, res, CodePAYE, "1096")
+	// One fully paid period recorded and the one before it paid before
+	// this payroll (employed throughout): that one is taken as this pay's
+	// 1,000: 2,000 × 26 = 52,000 + 80 = 52,080, 17.5%: 14.00; PAYE 168.00.
+	in = input(day(2026, 6, 5), calc.Weekly, "1000", calc.NZEmployee{TerminationPay: true, TerminationPeriodsPaid: 1,
+		TerminationPeriodsEstimated: 1, TerminationEarnings: payroll.MustMoney("1000")})
+	in.Earnings = append(in.Earnings, calc.Earning{Kind: calc.UnusedLeave, Amount: payroll.MustMoney("300")})
+	res, _ = e.Calculate(in)
+	// 2,000 × 26 + 300 = 52,300, 17.5%: 52.50; PAYE 154.00 + 52.50.
+	want(t, res, CodePAYE, "206.5")
+	if paye, _ := res.Get(CodePAYE); paye.Rule != y2026.terminationRule {
+		t.Errorf("estimated period: rule %v", paye.Rule)
+	}
+	// A new employee (started 8 days before, one earlier pay of 1,000):
+	// fewer than two periods, so the four-week rule is kept and says so:
+	// (1,000 + this 1,000) × 13 = 26,000 + 300 = 26,300, 17.5%: 52.50.
+	in = input(day(2026, 6, 5), calc.Weekly, "1000", calc.NZEmployee{TerminationPay: true, TerminationPeriodsPaid: 1,
+		TerminationEarnings: payroll.MustMoney("1000"), RecentEarnings: payroll.MustMoney("1000"), StartDate: day(2026, 5, 28)})
+	in.Earnings = append(in.Earnings, calc.Earning{Kind: calc.UnusedLeave, Amount: payroll.MustMoney("300")})
+	res, err = e.Calculate(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want(t, res, CodePAYE, "206.5")
+	if paye, _ := res.Get(CodePAYE); paye.Rule != y2026.terminationFallbackRule {
+		t.Errorf("new employee: rule %v", paye.Rule)
+	}
+	// No extra pay in the termination pay: nothing to refuse.
+	in = input(day(2026, 6, 5), calc.Weekly, "1000", calc.NZEmployee{TerminationPay: true})
+	if _, err := e.Calculate(in); err != nil {
+		t.Errorf("no extra pay: %v", err)
+	}
+	// A secondary code's flat rate needs no band: SH 30% × 1,080 = 324.00.
+	in = input(day(2026, 6, 5), calc.Weekly, "1000", calc.NZEmployee{TaxCode: "SH", TerminationPay: true})
+	in.Earnings = append(in.Earnings, calc.Earning{Kind: calc.UnusedLeave, Amount: payroll.MustMoney("80")})
+	res, err = e.Calculate(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want(t, res, CodePAYE, "324")
 }

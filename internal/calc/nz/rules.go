@@ -72,6 +72,13 @@ type year struct {
 	accRule *calc.Rule
 
 	extraRule *calc.Rule // tax on extra pays (main codes)
+	// terminationRule is the rule for extra pays in a termination pay or
+	// a pay after it (from 1 April 2025: the last two fully paid periods);
+	// nil in a year before it.
+	terminationRule *calc.Rule
+	// terminationFallbackRule: a termination pay's extra pays when the
+	// employee has fewer than two periods before it (a new employee).
+	terminationFallbackRule *calc.Rule
 
 	sl studentLoan
 	ks kiwiSaver
@@ -105,16 +112,38 @@ func freqIndex(f calc.Frequency) (idx int, periods int64, ok bool) {
 // the year's, unchanged since 31 July 2024).
 func extraPayRule(name string) *calc.Rule {
 	return &calc.Rule{Code: "nz.paye.extrapay." + name,
-		Text:   "NZ PAYE on extra pays (bonuses, lump sums; main codes): the extra pay is added to the regular earnings of the four weeks before the pay period (monthly pay: the month before) and annualised (× 13; monthly × 12); the extra pay is taxed at the individual rate of the band that annual amount falls in (10.5% to $15,600, 17.5% to $53,500, 30% to $78,100, 33% to $180,000, 39% above), rounded to the cent; the regular pay is taxed as usual",
-		Source: "IRD IR340 / IR335 (extra pays); IRD payroll calculations and business rules specification (docs/reference/nz-extra-pay-acc.md)"}
+		Text:   "NZ PAYE on extra pays (bonuses, lump sums, back pay, holiday pay and redundancy; main codes): the regular earnings of the pays made in the four weeks to and including the pay date (this pay's included, other extra pays left out; a new employee: only what was paid) are annualised (× 13; one monthly pay × 12) and the extra pay added: the grossed-up amount, cents dropped; the whole extra pay is taxed at the individual rate of the band it falls in (10.5% to $15,600, 17.5% to $53,500, 30% to $78,100, 33% to $180,000, 39% above), rounded to the cent; the regular pay is taxed as usual. ACC earners' levy on the extra pay: all of it when the grossed-up amount is within the maximum liable earnings, the maximum less the annualised income when only that is, none beyond",
+		Source: "IR, Payroll Calculations & Business Rules Specification 2025 V1.3 §5.11 steps 3.1-3.11 and 4 (primary; IR's GitHub repository InlandRevenue/File_Upload_Services-Returns-and-Information); IRD IR340 / IR335 (docs/reference/nz-extra-pay-acc.md)"}
 }
 
-// extraPayWindow is, per frequency (freqIndex order), how many pay
-// periods make the "four weeks before the pay period" (monthly: the
-// month) of the extra-pay rule, and the factor that annualises them.
-var extraPayWindow = [numFreq]struct{ periods, annualise int64 }{
-	{4, 13}, {2, 13}, {1, 13}, {1, 12}, {1, 4}, {1, 1},
+// terminationExtraPayRule is a year's rule for extra pays on termination
+// (from 1 April 2025).
+func terminationExtraPayRule(name string) *calc.Rule {
+	return &calc.Rule{Code: "nz.paye.extrapay.termination." + name,
+		Text:   "NZ PAYE on extra pays in a termination pay or a pay after the employment ended (holiday pay paid out, redundancy, other lump sums; main codes), from 1 April 2025: the regular earnings of the last two fully paid pay periods before the termination pay (periods paid $0 left out) are annualised (× 26 weekly, × 13 fortnightly, × 6.5 four-weekly, × 6 monthly) and the extra pay added; the whole extra pay is taxed at the rate of the band of that amount, cents dropped (10.5% to $15,600, 17.5% to $53,500, 30% to $78,100, 33% to $180,000, 39% above), rounded to the cent. A period before the termination pay that the employee was employed throughout but no pay recorded here covers (paid before this payroll) is taken as this pay's regular earnings. ACC earners' levy on the extra pay against the same annualised income",
+		Source: "Income Tax Act 2007 s RD 17 as amended by the Taxation (Budget Measures) Act 2024 cl 36 (text not found; plainlanguagelaw.ackama.com rendering, secondary); agreeing industry sources, secondary: NZPPA PayTech Q&A 'Tax on extra pay', PayGlobal 'Extra Pay (NZ)', Access Group Definitiv citing IR's Business Rules Specification 2026, MYOB Acumatica 'Calculating Tax for Extra Termination Payments (NZ)' (docs/reference/nz-extra-pay-on-termination-2025.md)"}
 }
+
+// terminationFallbackExtraPayRule is a year's rule for the extra pays of
+// a termination pay when the employee was not employed for two pay periods
+// before it.
+func terminationFallbackExtraPayRule(name string) *calc.Rule {
+	return &calc.Rule{Code: "nz.paye.extrapay.termination.newemployee." + name,
+		Text:   "NZ PAYE on extra pays in a termination pay of an employee who was not employed for two pay periods before it (main codes): the termination rule from 1 April 2025 (two fully paid periods × the periods in a year ÷ 2) has nothing to annualise and no source found gives the rate for this case (Access Group Definitiv: the amount cannot be determined, and the employee may notify a tax rate under s RD 10, which this service does not record); the four-week rule of every other extra pay is kept: the regular earnings paid in the four weeks to and including the pay date (only what was paid) × 13 (monthly × 12) plus the extra pay, cents dropped, the whole extra pay at the band's rate, rounded to the cent",
+		Source: "IR, Payroll Calculations & Business Rules Specification 2025 V1.3 §5.11 step 3.1 (primary); docs/reference/nz-extra-pay-on-termination-2025.md (the termination rule's sources, secondary, silent on this case)"}
+}
+
+// extraPayAnnualise is, per frequency (freqIndex order), the factor
+// that annualises the regular earnings of the four weeks to the pay date
+// (IR, Payroll Calculations & Business Rules Specification §5.11 step
+// 3.1: four weekly, two fortnightly or one four-weekly pay × 13, one
+// monthly pay × 12, any other payments of the four weeks × 13).
+var extraPayAnnualise = [numFreq]int64{13, 13, 13, 12, 4, 1} // quarterly, annual: the spec names none; the pay × pays in the year
+
+// extraPayPays is, per frequency, how many pays the four weeks to the pay
+// date hold (a month for monthly pay): four weekly, two fortnightly, one
+// of the others.
+var extraPayPays = [numFreq]int64{4, 2, 1, 1, 1, 1}
 
 func m(s string) payroll.Money { return payroll.MustMoney(s) }
 func r(s string) payroll.Rate  { return payroll.MustRate(s) }
@@ -175,8 +204,11 @@ var y2025 = year{
 	},
 	accRate:   r("0.0167"),
 	accMax:    m("152790"),
-	accRule:   &calc.Rule{Code: "nz.acc.2025-26", Text: "NZ ACC earners' levy 2025-26: 1.67% (incl. GST) of liable earnings per pay, regular pay levied up to the maximum liable earnings of $152,790 ÷ pays in the year, extra pays up to what the year's maximum leaves (redundancy payments are not liable: IRD, 'Taxing employee redundancy') (max $2,551.59 a year), rounded to the cent", Source: "paycalculator.co.nz; ACC levy results (payroll-rules.md §3, payroll-rules-2026-27.md §3.2); IRD payroll calculations and business rules specification (docs/reference/nz-extra-pay-acc.md)"},
+	accRule:   &calc.Rule{Code: "nz.acc.2025-26", Text: "NZ ACC earners' levy 2025-26: 1.67% (incl. GST) of liable earnings per pay, regular pay levied up to the maximum liable earnings of $152,790 ÷ pays in the year, extra pays (IR, Payroll Calculations & Business Rules Specification §5.11 step 4) in full when the annualised income plus the extra pay is within the year's maximum, the maximum less the annualised income when only that is, none beyond (redundancy payments are not liable: IRD, 'Taxing employee redundancy') (max $2,551.59 a year), rounded to the cent", Source: "paycalculator.co.nz; ACC levy results (payroll-rules.md §3, payroll-rules-2026-27.md §3.2); IRD payroll calculations and business rules specification (docs/reference/nz-extra-pay-acc.md)"},
 	extraRule: extraPayRule("2025-26"),
+	// From 1 April 2025, the first day of 2025-26.
+	terminationRule:         terminationExtraPayRule("2025-26"),
+	terminationFallbackRule: terminationFallbackExtraPayRule("2025-26"),
 	sl: studentLoan{
 		rate: r("0.12"),
 		// Per-period thresholds as the rules file gives them; 4-weekly is
@@ -214,10 +246,12 @@ var y2026 = year{
 		{"SA", r("0.39"), &calc.Rule{Code: "nz.paye.sa.2026-27", Text: "NZ PAYE secondary code SA: 39% of all pay", Source: srcSecond}},
 		{"ND", r("0.45"), &calc.Rule{Code: "nz.paye.nd.2026-27", Text: "NZ PAYE no-notification code ND: 45% of all pay", Source: srcND}},
 	},
-	accRate:   r("0.0175"),
-	accMax:    m("156641"),
-	accRule:   &calc.Rule{Code: "nz.acc.2026-27", Text: "NZ ACC earners' levy 2026-27: 1.75% (incl. GST; $1.52 per $100 excl. GST) of liable earnings per pay, regular pay levied up to the maximum liable earnings of $156,641 ÷ pays in the year, extra pays up to what the year's maximum leaves (redundancy payments are not liable: IRD, 'Taxing employee redundancy') (max $2,741.22 a year), rounded to the cent", Source: "acc.co.nz levy results; Oracle PeopleSoft NZ update; Five Star; iPayroll (payroll-rules-2026-27.md §3.2); IRD payroll calculations and business rules specification (docs/reference/nz-extra-pay-acc.md)"},
-	extraRule: extraPayRule("2026-27"),
+	accRate:                 r("0.0175"),
+	accMax:                  m("156641"),
+	accRule:                 &calc.Rule{Code: "nz.acc.2026-27", Text: "NZ ACC earners' levy 2026-27: 1.75% (incl. GST; $1.52 per $100 excl. GST) of liable earnings per pay, regular pay levied up to the maximum liable earnings of $156,641 ÷ pays in the year, extra pays (IR, Payroll Calculations & Business Rules Specification §5.11 step 4) in full when the annualised income plus the extra pay is within the year's maximum, the maximum less the annualised income when only that is, none beyond (redundancy payments are not liable: IRD, 'Taxing employee redundancy') (max $2,741.22 a year), rounded to the cent", Source: "acc.co.nz levy results; Oracle PeopleSoft NZ update; Five Star; iPayroll (payroll-rules-2026-27.md §3.2); IRD payroll calculations and business rules specification (docs/reference/nz-extra-pay-acc.md)"},
+	extraRule:               extraPayRule("2026-27"),
+	terminationRule:         terminationExtraPayRule("2026-27"),
+	terminationFallbackRule: terminationFallbackExtraPayRule("2026-27"),
 	sl: studentLoan{
 		rate: r("0.12"),
 		// The vendor's monthly figure is $2,010.66 (464 × 52 / 12 truncated);

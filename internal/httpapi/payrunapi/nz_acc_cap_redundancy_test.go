@@ -16,11 +16,16 @@ import (
 // pay, and in May her pay and a $50,000 bonus (an extra pay):
 //   - April: liable 12,000 (under the month's maximum 156,641 ÷ 12 =
 //     13,053.42): 1.75% × 12,000 = 210.00; the redundancy is not levied;
-//   - May: regular 12,000 levied; the bonus is levied up to what the
-//     year's maximum leaves: 156,641 − liable earnings to date 12,000 (not
-//     112,000: the redundancy is not liable) − 12,000 = 132,641, so all
-//     50,000: 1.75% × 62,000 = 1,085.00. (Counting the redundancy would
-//     leave 32,641: 1.75% × 44,641 = 781.22.)
+//   - May: regular 12,000 levied; the bonus by IR's Payroll Calculations
+//     & Business Rules Specification 2025 V1.3 §5.11 step 4: the
+//     annualised income (May's pay, the one pay of the four weeks to the
+//     pay day, × 12 = 144,000; the redundancy plays no part) is within
+//     the maximum but the grossed-up amount (144,000 + 50,000 = 194,000)
+//     is not, so the bonus is levied on 156,641 − 144,000 = 12,641: 1.75%
+//     × (12,000 + 12,641) = 431.2175 → 431.22. (Before, paydepth39, the
+//     levy stopped at what the year's maximum left after the liable
+//     earnings to date, 156,641 − 12,000 − 12,000, so all 50,000:
+//     1,085.00.)
 func TestAuditNZACCMaximumLeavesOutRedundancyToDate(t *testing.T) {
 	t.Parallel()
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
@@ -35,8 +40,8 @@ func TestAuditNZACCMaximumLeavesOutRedundancyToDate(t *testing.T) {
 		may := e.run(t, "2026-05-31", ana, 50000)
 		tot := e.totals(t, may, ana)
 		expectAmount(t, "May's gross", tot["grossEarnings"], 62000)
-		expectAmount(t, "May's levy", tot["accLevyAmount"], 1085)
-		if x := e.explainTerms(t, may, ana, "acc"); x["liable earnings to date"] != 12000 {
+		expectAmount(t, "May's levy", tot["accLevyAmount"], 431.22)
+		if x := e.explainTerms(t, may, ana, "acc"); x["annualised income (extra pays)"] != 144000 {
 			t.Errorf("explanation of the levy: %v", x)
 		}
 	})

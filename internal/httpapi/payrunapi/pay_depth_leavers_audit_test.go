@@ -388,12 +388,14 @@ func TestAuditNZFortnightlyLeaverBeforeTwelveMonths(t *testing.T) {
 // holiday-pay-on-termination.md: redundancy is out of gross earnings):
 // Nia, $1,000 a week, M, started Monday 28 September 2026, made redundant
 // Sunday 18 October with $5,000: 8% × 3,000 = 240.00. The week: 154.00.
-// Extra pays 5,240 added to the four weeks before the period annualised
-// (the weeks ending 4 and 11 October, 2,000 × 13 = 26,000; IR Payroll
-// Calculations & Business Rules Specification §5.11): 31,240 → 17.5%:
-// 917.00. PAYE 1,071.00 (annualising the extra pays too, 94,120 → 33%,
-// gave 1,883.20); ACC 1.75% × (1,000 + 240) = 21.70 (redundancy is not
-// liable).
+// Both are extra pays on termination (from 1 April 2025, s RD 17 as
+// amended; docs/reference/nz-extra-pay-on-termination-2025.md): the last
+// two fully paid periods before the termination pay, the weeks ending 4
+// and 11 October, 2,000 × 26 = 52,000, plus the extra pays 5,240 = 57,240
+// → 30%: 1,572.00. PAYE 1,726.00 (paydepth39; the four weeks before the
+// period, 2,000 × 13 = 26,000 + 5,240 = 31,240 → 17.5%, gave 1,071.00;
+// annualising the extra pays too gave 1,883.20); ACC 1.75% × (1,000 +
+// 240) = 21.70 (redundancy is not liable).
 func TestAuditNZRedundancyAndHolidayPayExtraPays(t *testing.T) {
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
 		e := newRegionEnv(t, d, "NZ", "Weekly")
@@ -409,7 +411,7 @@ func TestAuditNZRedundancyAndHolidayPayExtraPays(t *testing.T) {
 		e.pay(t, P, nia, red, 5000)
 		tot := e.totals(t, P, nia)
 		expectAmount(t, "gross", tot["grossEarnings"], 6240)
-		expectAmount(t, "PAYE", tot["payeWithheld"], 1071)
+		expectAmount(t, "PAYE", tot["payeWithheld"], 1726)
 		expectAmount(t, "ACC", tot["accLevyAmount"], 21.70)
 	})
 }

@@ -158,11 +158,14 @@ func TestUKDirectorAndP45InPayRuns(t *testing.T) {
 // IRD's extra-pay rule (IR Payroll Calculations & Business Rules
 // Specification §5.11 step 3.1): a $5,000 bonus to an M-code employee paid
 // $1,500 a week takes the rate of 4 weeks' regular pay × 13 + the bonus.
-// With no earlier runs the four weeks are estimated as 4 × 1,500: 78,000
-// + 5,000 = 83,000 → 33%:
+// With no earlier runs for an employee employed before the four weeks
+// (their pays were made, but not here), the four weeks are estimated as
+// 4 × 1,500: 78,000 + 5,000 = 83,000 → 33%:
 // 1,650 on the bonus + 300.39 on the week, ACC 1.75% × 6,500 = 113.75:
-// PAYE with the levy 2,064.14. After four weeks at $200 the rate is that
-// of 800 × 13 + 5,000 = 15,400: 10.5% (to 15,600).
+// PAYE with the levy 2,064.14. After three weeks at $200 the rate is
+// that of the four weekly pays to the pay day, the three and this one
+// (§5.11 step 3.1, "inclusive of this pay"): 800 × 13 + 5,000 = 15,400:
+// 10.5% (to 15,600).
 func TestNZExtraPayInPayRuns(t *testing.T) {
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
 		e := newRegionEnv(t, d, "NZ", "Weekly")
@@ -174,7 +177,7 @@ func TestNZExtraPayInPayRuns(t *testing.T) {
 			t.Errorf("PAYE %v + ACC %v = %.2f, want 2064.14", tot["payeWithheld"], tot["accLevyAmount"], got)
 		}
 		terms := e.explainTerms(t, P, ann, "paye")
-		if terms["annualised with the extra pays"] != 83000 {
+		if terms["grossed-up amount"] != 83000 {
 			t.Errorf("paye terms %v", terms)
 		}
 		e.Do("POST", P+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
@@ -183,7 +186,7 @@ func TestNZExtraPayInPayRuns(t *testing.T) {
 		}
 		P = e.run(t, "2026-07-03", bob, 5000)
 		terms = e.explainTerms(t, P, bob, "paye")
-		if terms["regular earnings of the last four weeks (monthly: month)"] != 800 || terms["annualised with the extra pays"] != 15400 || terms["rate"] != 0.105 {
+		if terms["regular earnings of the four weeks to the pay date (monthly: the month), this pay's included"] != 800 || terms["grossed-up amount"] != 15400 || terms["rate on extra pays"] != 0.105 {
 			t.Errorf("paye terms after four weeks at 200: %v", terms)
 		}
 		// 10.5% × 5,000 = 525 + the week's 200 (10,400 a year: 1,092 ÷ 52 = 21).

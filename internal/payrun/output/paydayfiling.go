@@ -9,6 +9,7 @@ import (
 	"github.com/payrolld/payrolld/internal/bankfile"
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/calc"
+	"github.com/payrolld/payrolld/internal/calc/nz"
 	"github.com/payrolld/payrolld/internal/nz/paydayfiling"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/payrun"
@@ -60,7 +61,7 @@ func (o *Outputs) PaydayFiling(ctx context.Context, biz business.Business, id in
 	if err != nil {
 		return bankfile.File{}, err
 	}
-	notACC, err := o.notACCLiable(ctx, biz, run.ID)
+	notACC, candidates, err := o.notACCLiable(ctx, biz, run.ID)
 	if err != nil {
 		return bankfile.File{}, err
 	}
@@ -71,6 +72,11 @@ func (o *Outputs) PaydayFiling(ctx context.Context, biz business.Business, id in
 			TaxCode: e.TaxCodeDeclarationTaxCode, PeriodStart: run.PeriodStarting, PeriodEnd: run.PeriodEnding, PayCycle: cycle,
 			HoursE2: r.TotalHoursE4 / 100, Gross: r.Taxable, PAYE: r.Tax + r.AccLevy, StudentLoan: r.StudentLoan,
 			KiwiSaver: r.KiwisaverEmployee, KiwiSaverEmployer: r.KiwisaverEmployer - r.Esct, ESCT: r.Esct, NotACCLiable: notACC[r.EmployeeID]}
+		if candidates[r.EmployeeID] {
+			if l.LumpSum, err = o.lumpSumAtLowestRate(ctx, biz, run.ID, r.EmployeeID); err != nil {
+				return bankfile.File{}, err
+			}
+		}
 		if e.ID == 0 {
 			l.Name = r.EmployeeName
 		}
@@ -95,24 +101,63 @@ func (o *Outputs) PaydayFiling(ctx context.Context, biz business.Business, id in
 // of a category of kind ETP): earnings not liable for the ACC earners'
 // levy (IRD, "Taxing employee redundancy"; the EI's DEI field 13,
 // docs/reference/nz-payday-filing.md), as the levy was worked out
-// (internal/calc/nz).
-func (o *Outputs) notACCLiable(ctx context.Context, biz business.Business, runID int64) (map[int64]int64, error) {
+// (internal/calc/nz). extra are the employees with a line that may be an
+// extra pay (a category of an extra-pay kind, or a line the run made with
+// a subtype, such as holiday pay on termination).
+func (o *Outputs) notACCLiable(ctx context.Context, biz business.Business, runID int64) (notACC map[int64]int64, extra map[int64]bool, _ error) {
 	cats, err := o.LoadCategories(ctx, biz)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	ls, err := o.DB.Queries().ListPayRunLines(ctx, runID)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	out := map[int64]int64{}
+	notACC, extra = map[int64]int64{}, map[int64]bool{}
 	for _, l := range ls {
-		if l.Kind == pay.KindEarnings && !l.TaxExempt && cats.ByKind[pay.KindEarnings][l.CategoryID].Kind == calc.ETP {
-			out[l.EmployeeID] += l.Amount
+		if l.Kind != pay.KindEarnings || l.TaxExempt {
+			continue
+		}
+		k := cats.ByKind[pay.KindEarnings][l.CategoryID].Kind
+		if k == calc.ETP {
+			notACC[l.EmployeeID] += l.Amount
+		}
+		switch k {
+		case calc.Bonus, calc.Lumpsum, calc.BackPay, calc.UnusedLeave, calc.ETP:
+			extra[l.EmployeeID] = true
+		}
+		if l.Subtype != "" {
+			extra[l.EmployeeID] = true
 		}
 	}
-	return out, nil
+	return notACC, extra, nil
 }
+
+// lumpSumAtLowestRate is the DEI's lump sum indicator (field 14) of an
+// employee of the run: 1 when the run's extra pay was taxed at the lowest
+// rate, 10.5% (IR, Payroll Calculations & Business Rules Specification
+// 2025 V1.3 §5.11 step 3.9: at 10.5% the lump sum indicator is 1), as the
+// calculation records the rate in the PAYE figure (calc/nz
+// TermExtraPayRate).
+func (o *Outputs) lumpSumAtLowestRate(ctx context.Context, biz business.Business, runID, employeeID int64) (bool, error) {
+	x, err := o.Explain(ctx, biz, runID, employeeID)
+	if err != nil {
+		return false, err
+	}
+	for _, f := range x.Figures {
+		if f.Code != nz.CodePAYE {
+			continue
+		}
+		for _, t := range f.Terms {
+			if t.Name == nz.TermExtraPayRate && t.Value.Equal(lowestExtraPayRate) {
+				return true, nil
+			}
+		}
+	}
+	return false, nil
+}
+
+var lowestExtraPayRate = payroll.MustMoney("0.105")
 
 // in says whether t (a date) falls in the period [from, to].
 func in(t, from, to time.Time) bool {

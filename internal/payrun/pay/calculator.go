@@ -79,12 +79,9 @@ type YTD struct {
 	// ukDirector is a UK director's NI-able pay and NI to date in their
 	// earnings period (nil: not a director, whose NI is per period).
 	ukDirector *ukDirectorToDate
-	// nzRecent is an NZ employee's regular earnings of the four weeks
-	// (monthly: the month) before the run's period (nz_extrapay.go).
+	// nzRecent is an NZ employee's regular earnings of the other runs paid
+	// in the four weeks to and including the run's pay date (nz_extrapay.go).
 	nzRecent int64
-	// nzRedundancy is an NZ employee's redundancy payments of the year
-	// to date: not ACC liable earnings (nz_extrapay.go).
-	nzRedundancy int64
 	// sgAWPaid is an SG employee's additional wages paid earlier in the
 	// year (sg_cpf.go).
 	sgAWPaid int64
@@ -121,9 +118,6 @@ func YearToDate(ctx context.Context, q *store.Queries, biz business.Business, ru
 		return nil, err
 	}
 	if err := addNZRecentEarnings(ctx, q, biz, run, out); err != nil { // nz_extrapay.go
-		return nil, err
-	}
-	if err := addNZRedundancyPaid(ctx, q, biz, run, from, out); err != nil { // nz_extrapay.go
 		return nil, err
 	}
 	if err := addSGAWPaid(ctx, q, biz, run, from, out); err != nil { // sg_cpf.go

@@ -364,11 +364,14 @@ func statutory(region string, run *store.PayRun, e *EmployeeRow, in *calc.Input,
 		in.NZ = nzEmployee(e)
 		if x != nil {
 			in.NZ.ESCTRateThreshold = x.nzESCTPriorYear // the previous tax year's, when known (nz_esct_prior_year.go)
+			if t := x.nzTermination; t != nil {         // a termination pay or a later one (nz_extrapay.go)
+				in.NZ.TerminationPay, in.NZ.TerminationPeriodsPaid, in.NZ.TerminationEarnings = true, t.periods, money(t.earnings)
+				in.NZ.TerminationPeriodsEstimated = t.estimated
+			}
 		}
 		// A joiner's or leaver's ESCT estimate annualises a whole period's
 		// salary or wages, not the share paid (nz-esct.md).
 		in.NZ.ESCTPeriodShortfall = money(f.nzShortfall)
-		in.NZ.ACCLiableEarningsYTD = money(y.Gross - y.nzRedundancy) // redundancy is not liable (nz_extrapay.go)
 		in.NZ.RecentEarnings = money(y.nzRecent)
 		res, err := engine.Calculate(in)
 		if err != nil {

@@ -21,6 +21,10 @@ type extras struct {
 	// nzESCTPriorYear: an NZ employee's ESCT rate threshold amount from
 	// the previous tax year's runs (nz_esct_prior_year.go; zero = not known).
 	nzESCTPriorYear payroll.Money
+	// nzTermination: an NZ leaver's last two fully paid periods, for the
+	// extra pays of a termination pay or a later one (nz_extrapay.go; nil:
+	// the employment has not ended).
+	nzTermination *nzTermination
 }
 
 func (x *extras) ukAwards() payroll.Money {

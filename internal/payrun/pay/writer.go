@@ -169,6 +169,9 @@ func (w *Writer) AddEmployee(ctx context.Context, region string, run *store.PayR
 	if x.ukAwardsBefore, err = ukAwardsBefore(ctx, w.q, w.bizID, region, run, e, cats, lines); err != nil {
 		return err
 	}
+	if x.nzTermination, err = nzTerminationPeriods(ctx, w.q, w.bizID, region, run, e); err != nil { // nz_extrapay.go
+		return err
+	}
 	f := compute(region, run, e, lines, y, x)
 	w.syncQueued(lines) // compute may have limited a line (NZ child support)
 	if err := w.storeUKPension(ctx, run.ID, e.ID, &f); err != nil {
@@ -248,6 +251,9 @@ func (w *Writer) RecalcEmployee(ctx context.Context, region string, run *store.P
 		return err
 	}
 	if x.ukAwardsBefore, err = ukAwardsBefore(ctx, w.q, w.bizID, region, run, e, cats, lines); err != nil {
+		return err
+	}
+	if x.nzTermination, err = nzTerminationPeriods(ctx, w.q, w.bizID, region, run, e); err != nil { // nz_extrapay.go
 		return err
 	}
 	f := compute(region, run, e, lines, y, x)
@@ -339,8 +345,8 @@ func lineOf(sl store.PayRunLine, cats *Categories) line {
 			l.hours = l.units
 		}
 	}
-	switch sl.Subtype { // what the calculation made the line (au_pay.go)
-	case SubtypeUnusedLeave, SubtypeUnusedLeaveLumpSumA:
+	switch sl.Subtype { // what the calculation made the line (au_pay.go, nz_holiday_pay.go)
+	case SubtypeUnusedLeave, SubtypeUnusedLeaveLumpSumA, SubtypeHolidayPayPercent:
 		l.earningKind, l.hours = calc.UnusedLeave, payroll.Rate{}
 	case SubtypeUnusedLeaveETP:
 		l.earningKind, l.hours = calc.ETP, payroll.Rate{}
