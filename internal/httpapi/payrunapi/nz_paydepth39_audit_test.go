@@ -244,4 +244,3 @@ func TestAuditNZNewLeaverKeepsTheFourWeekRule(t *testing.T) {
 		e.Do("POST", P+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
 	})
 }
-
