@@ -49,43 +49,22 @@ var sgPartIVWorkmanLimit = payroll.RateFromInt(4500)
 
 // sgRestDaysWorked adds the rest-day pay lines of employee e (see above).
 func (w *Writer) sgRestDaysWorked(ctx context.Context, run *store.PayRun, e *EmployeeRow, cats *Categories, in *inputs, c *calculated) error {
-	if in == nil || len(in.timesheets[e.ID]) == 0 || !c.salaried.hourly.IsPos() || in.restDays[e.ID] == nil {
-		return nil
-	}
-	monthly := c.salaried.rate
-	switch c.salaried.unit {
-	case "Monthly", "Fixed": // an SG pay period is a month
-	case "Annually":
-		monthly = monthly.Div(payroll.RateFromInt(12))
-	default:
+	if in == nil || in.restDays[e.ID] == nil {
 		return nil
 	}
 	rest := in.restDays[e.ID]
-	wd := in.workWeekOrWeekdays(e.ID)
-	perWeek := sgDaysAWeek(wd, in.halfDaysOf(e.ID))
-	if !monthly.IsPos() || !perWeek.IsPos() {
-		return nil
-	}
-	stored, err := in.storedPublicHolidays()
-	if err != nil {
+	b, err := sgSalariedDayBasis(run, e, cats, in, c)
+	if b == nil || err != nil {
 		return err
 	}
-	from, to := payroll.DateOnly(run.PeriodStarting), payroll.DateOnly(run.PeriodEnding)
-	ph := publicHolidayDays("SG", stored, anyState, e.PrimaryLocationID.Int64, from.Year(), to.Year())
-	primary := cats.primary(e.PrimaryPayCategoryID.Int64)
+	monthly, perWeek := b.monthly, b.perWeek
 	var codes map[int64]string // shift condition id -> short code, read once
-	for _, t := range in.timesheets[e.ID] {
-		if t.LeaveCategoryID != 0 || in.awardPaid(e.ID, t.ID) || t.Units != nil || t.Rate != nil {
-			continue
-		}
-		if cat, ok := cats.ByKind[KindEarnings][t.PayCategoryID]; ok && cat.ID != primary.ID {
-			continue // another category: paid as entered
-		}
+	for _, t := range b.timesheets {
 		day := payroll.DateOnly(t.Start)
-		if !rest[day.Weekday()] || day.Before(from) || day.After(to) {
+		if !rest[day.Weekday()] {
 			continue
 		}
-		if _, holiday := ph[day]; holiday {
+		if _, holiday := b.holidays[day]; holiday {
 			continue // a public holiday: sg_public_holiday_worked.go
 		}
 		if codes == nil {
@@ -116,7 +95,7 @@ func (w *Writer) sgRestDaysWorked(ctx context.Context, run *store.PayRun, e *Emp
 			return payroll.Conflict("SG: timesheet %d of employee %d is rest-day work (Employment Act s 37), whose pay depends on the employee's normal hours of work a day; "+
 				"the employee has neither hoursPerDay nor hoursPerWeek: set one; nothing was stored", t.ID, e.ID)
 		}
-		l := sgRestDayLines(primary, monthly, perWeek, normal, payroll.RateFromInt(t.WorkMinutes).Div(payroll.RateFromInt(60)), byEmployer, day)
+		l := sgRestDayLines(b.primary, monthly, perWeek, normal, payroll.RateFromInt(t.WorkMinutes).Div(payroll.RateFromInt(60)), byEmployer, day)
 		c.lines = append(c.lines, l...)
 	}
 	return nil
