@@ -11,6 +11,7 @@ import (
 )
 
 const earningsByCategoryPaidBetween = `-- name: EarningsByCategoryPaidBetween :many
+
 SELECT l.employee_id, l.category_id, CAST(SUM(l.amount) AS BIGINT) AS amount
 FROM pay_run_lines l JOIN pay_runs r ON r.id = l.pay_run_id
 WHERE r.business_id = $1 AND r.status = 'Finalised' AND r.id <> $2
@@ -32,6 +33,8 @@ type EarningsByCategoryPaidBetweenRow struct {
 	Amount     int64
 }
 
+// Earnings of finalised runs by pay category: NZ extra pays (IRD) and SG
+// additional wages (CPF) are told apart by their category's type.
 // Each employee's earnings by pay category in the finalised runs (other
 // than run pay_run_id) paid in [from_date, to_date].
 func (q *Queries) EarningsByCategoryPaidBetween(ctx context.Context, arg EarningsByCategoryPaidBetweenParams) ([]EarningsByCategoryPaidBetweenRow, error) {
@@ -48,62 +51,6 @@ func (q *Queries) EarningsByCategoryPaidBetween(ctx context.Context, arg Earning
 	items := []EarningsByCategoryPaidBetweenRow{}
 	for rows.Next() {
 		var i EarningsByCategoryPaidBetweenRow
-		if err := rows.Scan(&i.EmployeeID, &i.CategoryID, &i.Amount); err != nil {
-			return nil, err
-		}
-		items = append(items, i)
-	}
-	if err := rows.Close(); err != nil {
-		return nil, err
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
-}
-
-const nZEarningsByCategoryBetween = `-- name: NZEarningsByCategoryBetween :many
-
-SELECT l.employee_id, l.category_id, CAST(SUM(l.amount) AS BIGINT) AS amount
-FROM pay_run_lines l JOIN pay_runs r ON r.id = l.pay_run_id
-WHERE r.business_id = $1 AND r.status = 'Finalised' AND r.id <> $2
-    AND r.period_ending >= $3 AND r.period_ending < $4 AND l.kind = 'earnings'
-GROUP BY l.employee_id, l.category_id
-ORDER BY l.employee_id, l.category_id
-`
-
-type NZEarningsByCategoryBetweenParams struct {
-	BusinessID int64
-	PayRunID   int64
-	FromDate   time.Time
-	ToDate     time.Time
-}
-
-type NZEarningsByCategoryBetweenRow struct {
-	EmployeeID int64
-	CategoryID int64
-	Amount     int64
-}
-
-// Earnings of finalised runs by pay category: NZ extra pays (IRD) and SG
-// additional wages (CPF) are told apart by their category's type.
-// Each employee's earnings by pay category in the finalised runs (other
-// than run pay_run_id) whose period ended in [from_date, to_date): the
-// four weeks (monthly: the month) before a run's period.
-func (q *Queries) NZEarningsByCategoryBetween(ctx context.Context, arg NZEarningsByCategoryBetweenParams) ([]NZEarningsByCategoryBetweenRow, error) {
-	rows, err := q.db.QueryContext(ctx, nZEarningsByCategoryBetween,
-		arg.BusinessID,
-		arg.PayRunID,
-		arg.FromDate,
-		arg.ToDate,
-	)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	items := []NZEarningsByCategoryBetweenRow{}
-	for rows.Next() {
-		var i NZEarningsByCategoryBetweenRow
 		if err := rows.Scan(&i.EmployeeID, &i.CategoryID, &i.Amount); err != nil {
 			return nil, err
 		}
