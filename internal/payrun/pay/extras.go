@@ -55,15 +55,25 @@ func (x *extras) malaysia() *myInputs {
 	return x.my
 }
 
-// extrasOf is employee id's region records in the writer's run.
-func (w *Writer) extrasOf(ctx context.Context, region string, run *store.PayRun, id int64) (*extras, error) {
-	my, err := w.myOf(ctx, region, run, id)
+// extrasOf is employee e's region records in the writer's run, with what
+// their calculation reads beyond lines (their lines in the run).
+func (w *Writer) extrasOf(ctx context.Context, region string, run *store.PayRun, e *EmployeeRow, cats *Categories, lines []line) (*extras, error) {
+	my, err := w.myOf(ctx, region, run, e.ID)
 	if err != nil {
 		return nil, err
 	}
-	prior, err := nzESCTPriorYear(ctx, w.q, w.bizID, region, run, id)
-	if err != nil {
+	x := &extras{pen: w.ukPensionOf(e.ID), my: my}
+	if x.nzESCTPriorYear, err = nzESCTPriorYear(ctx, w.q, w.bizID, region, run, e.ID); err != nil {
 		return nil, err
 	}
-	return &extras{pen: w.ukPensionOf(id), my: my, nzESCTPriorYear: prior}, nil
+	if x.au, err = w.auInputsFor(ctx, region, run, e, cats, lines); err != nil {
+		return nil, err
+	}
+	if x.ukAwardsBefore, err = ukAwardsBefore(ctx, w.q, w.bizID, region, run, e, cats, lines); err != nil {
+		return nil, err
+	}
+	if x.nzTermination, err = nzTerminationPeriods(ctx, w.q, w.bizID, region, run, e); err != nil { // nz_extrapay.go
+		return nil, err
+	}
+	return x, nil
 }

@@ -159,17 +159,8 @@ func (w *Writer) AddEmployee(ctx context.Context, region string, run *store.PayR
 	if err != nil {
 		return err
 	}
-	x, err := w.extrasOf(ctx, region, run, e.ID)
+	x, err := w.extrasOf(ctx, region, run, e, cats, lines)
 	if err != nil {
-		return err
-	}
-	if x.au, err = w.auInputsFor(ctx, region, run, e, cats, lines); err != nil {
-		return err
-	}
-	if x.ukAwardsBefore, err = ukAwardsBefore(ctx, w.q, w.bizID, region, run, e, cats, lines); err != nil {
-		return err
-	}
-	if x.nzTermination, err = nzTerminationPeriods(ctx, w.q, w.bizID, region, run, e); err != nil { // nz_extrapay.go
 		return err
 	}
 	f := compute(region, run, e, lines, y, x)
@@ -243,17 +234,8 @@ func (w *Writer) RecalcEmployee(ctx context.Context, region string, run *store.P
 		return err
 	}
 	lines = append(lines, calc...)
-	x, err := w.extrasOf(ctx, region, run, e.ID)
+	x, err := w.extrasOf(ctx, region, run, e, cats, lines)
 	if err != nil {
-		return err
-	}
-	if x.au, err = w.auInputsFor(ctx, region, run, e, cats, lines); err != nil {
-		return err
-	}
-	if x.ukAwardsBefore, err = ukAwardsBefore(ctx, w.q, w.bizID, region, run, e, cats, lines); err != nil {
-		return err
-	}
-	if x.nzTermination, err = nzTerminationPeriods(ctx, w.q, w.bizID, region, run, e); err != nil { // nz_extrapay.go
 		return err
 	}
 	f := compute(region, run, e, lines, y, x)
