@@ -157,9 +157,10 @@ func (s *Payslips) summaries(ctx context.Context, biz business.Business, e emplo
 		start := time.Date(y-1, time.July, 1, 0, 0, 0, 0, time.UTC)
 		end := time.Date(y, time.June, 30, 0, 0, 0, 0, time.UTC)
 		p := x.parts
+		deathTaxable, deathWithheld := p.etpsAfterDeath(afterDeath)
 		out = append(out, PaymentSummary{ID: int64(y), Start: start, End: end, YearToDate: !now.After(end.AddDate(0, 0, 1)),
-			Gross:       payroll.MoneyFromMinor(x.gross + p.givingPreTax - p.lumpSumA - p.lumpSumB - p.lumpSumE - (p.etpTaxable - p.etpTaxableAfterDeath) - sumOf(p.allowances)),
-			TaxWithheld: payroll.MoneyFromMinor(x.tax).Sub(p.etpWithheld()).Add(p.etpWithheldAfterDeath(afterDeath)), Super: payroll.MoneyFromMinor(x.super),
+			Gross:       payroll.MoneyFromMinor(x.gross + p.givingPreTax - p.lumpSumA - p.lumpSumB - p.lumpSumE - p.etpTaxable - sumOf(p.allowances)).Add(deathTaxable),
+			TaxWithheld: payroll.MoneyFromMinor(x.tax).Sub(p.etpWithheld()).Add(deathWithheld), Super: payroll.MoneyFromMinor(x.super),
 			LumpSumA: payroll.MoneyFromMinor(p.lumpSumA), LumpSumB: payroll.MoneyFromMinor(p.lumpSumB), LumpSumD: payroll.MoneyFromMinor(p.lumpSumD),
 			LumpSumE: payroll.MoneyFromMinor(p.lumpSumE), RESC: payroll.MoneyFromMinor(p.resc), LumpSumAType: p.lumpSumAType(),
 			Allowances: moneyOf(p.allowances), UnionFees: moneyOf(p.unionFees), WorkplaceGiving: moneyOf(p.giving),
@@ -187,10 +188,6 @@ type summaryParts struct {
 	// "Workplace giving programs": the program does not affect the way
 	// gross income is worked out).
 	givingPreTax int64
-	// etpTaxableAfterDeath is the part of etpTaxable paid after the
-	// employee's death (a death benefit ETP), whose run's taxable earnings
-	// and withholding the summary leaves out.
-	etpTaxableAfterDeath int64
 }
 
 // paidAfterDeath tells whether a run paid on a date paid e after their
@@ -202,16 +199,18 @@ func paidAfterDeath(e employee.Employee) func(time.Time) bool {
 	}
 }
 
-// etpWithheldAfterDeath is the PAYG withheld from the year's ETPs paid
-// after the employee's death.
-func (p summaryParts) etpWithheldAfterDeath(afterDeath func(time.Time) bool) payroll.Money {
-	var t payroll.Money
+// etpsAfterDeath are the taxable component of the year's ETPs paid after
+// the employee's death (death benefit ETPs) and the PAYG withheld from
+// them: their runs' taxable earnings and withholding are off the
+// individual summary (afterDeath), so the ETP amounts it takes out of
+// its totals leave these out.
+func (p summaryParts) etpsAfterDeath(afterDeath func(time.Time) bool) (taxable, withheld payroll.Money) {
 	for _, e := range p.etps {
 		if afterDeath(e.PaymentDate) {
-			t = t.Add(e.TaxWithheld)
+			taxable, withheld = taxable.Add(e.Taxable), withheld.Add(e.TaxWithheld)
 		}
 	}
-	return t
+	return taxable, withheld
 }
 
 // lumpSumAType is the payment summary's Lump Sum A type (ATO, PAYG
@@ -321,19 +320,9 @@ func (s *Payslips) summaryParts(ctx context.Context, biz business.Business, empl
 			continue
 		}
 		p := out[y]
-		if afterDeath(r.DatePaid) {
-			// Only a death benefit ETP of a run paid after the death is
-			// reported (on its own ETP summary).
-			if r.Kind == pay.KindEarnings {
-				if c := cats.ByKind[pay.KindEarnings][r.CategoryID]; c.Kind == calc.ETP || r.Subtype == pay.SubtypeUnusedLeaveETP {
-					p.addETP(r, etpCodeOf(r, c), c.Kind == calc.ETP && c.AU.TaxFree)
-					if !(c.Kind == calc.ETP && c.AU.TaxFree) {
-						p.etpTaxableAfterDeath += r.Amount
-					}
-				}
-			}
-			out[y] = p
-			continue
+		if afterDeath(r.DatePaid) && (r.Kind != pay.KindEarnings ||
+			r.Subtype != pay.SubtypeUnusedLeaveETP && cats.ByKind[pay.KindEarnings][r.CategoryID].Kind != calc.ETP) {
+			continue // paid after the death: only a death benefit ETP is reported (on its own ETP summary)
 		}
 		switch r.Kind {
 		case pay.KindDeduction:
@@ -521,13 +510,4 @@ func renderPaymentSummary(biz business.Business, s PaymentSummary) ([]byte, erro
 		return nil, fmt.Errorf("render payment summary: %w", err)
 	}
 	return b.Bytes(), nil
-}
-
-// etpCodeOf is the ETP code of an ETP line r of category c: O for unused
-// leave paid as an ETP, else the category's code.
-func etpCodeOf(r store.EmployeeLineTotalsOfFinalisedRunsRow, c pay.Category) string {
-	if r.Subtype == pay.SubtypeUnusedLeaveETP {
-		return "O"
-	}
-	return c.AU.ETPCode
 }
