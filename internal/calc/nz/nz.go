@@ -342,6 +342,18 @@ func calculate(y *year, in *calc.Input) (calc.Result, error) {
 		}
 	}
 
+	// The extra pays' levied earnings (§5.11 step 4; not redundancy): in
+	// full when the grossed-up amount is within the year's maximum, up to
+	// the maximum less the annualised income when only the annualised
+	// income is, none beyond. Their levy is not rounded (steps 4.2-4.3)
+	// until it is added to the tax on them (step 5).
+	var extraLevied payroll.Money
+	liableExtra := extra.Sub(redundancy)
+	if room := y.accMax.Sub(annualised); liableExtra.IsPos() && room.IsPos() {
+		extraLevied = liableExtra.Min(room)
+	}
+	extraLevy := extraLevied.Mul(y.accRate)
+
 	// PAYE (income tax part).
 	if tc.flat != nil {
 		out.add(CodePAYE, mulCents(taxable, tc.flat.rate), tc.flat.rule,
@@ -373,7 +385,11 @@ func calculate(y *year, in *calc.Input) (calc.Result, error) {
 			// amount, whose band is the extra pay's rate.
 			grossedUp := annualised.Add(extra).Trunc(0)
 			rate := band(y.brackets, grossedUp)
-			extraTax := mulCents(extra, rate)
+			// Steps 3.11 and 5: the tax on the extra pays and their levy,
+			// neither rounded, are added and truncated to whole cents.
+			// The levy's part (truncated) is reported as ACC, the rest as
+			// PAYE, so that the two add up to the specification's figure.
+			extraTax := extra.Mul(rate).Add(extraLevy).Trunc(2).Sub(extraLevy.Trunc(2))
 			tax = tax.Add(extraTax)
 			rule = y.extraRule
 			window := "regular earnings of the four weeks to the pay date (monthly: the month), this pay's included"
@@ -396,16 +412,11 @@ func calculate(y *year, in *calc.Input) (calc.Result, error) {
 	}
 
 	// ACC earners' levy, per pay: regular pay up to the year's maximum
-	// liable earnings ÷ pays in the year; extra pays (§5.11 step 4; not
-	// redundancy) in full when the grossed-up amount is within the year's
-	// maximum, up to the maximum less the annualised income when only the
-	// annualised income is, none beyond.
+	// liable earnings ÷ pays in the year, rounded to the cent; the extra
+	// pays' levy (above) truncated to whole cents (§5.11 step 5.2).
 	periodMax := y.accMax.DivInt(periods)
-	levied := regular.Min(periodMax)
-	liableExtra := extra.Sub(redundancy)
-	if room := y.accMax.Sub(annualised); liableExtra.IsPos() && room.IsPos() {
-		levied = levied.Add(liableExtra.Min(room))
-	}
+	regularLevied := regular.Min(periodMax)
+	levied := regularLevied.Add(extraLevied)
 	accTerms := [...]calc.Term{{Name: "liable earnings", Value: taxable.Sub(redundancy)},
 		{Name: "maximum liable earnings per pay", Value: periodMax.Cents()},
 		{Name: "levied earnings", Value: levied},
@@ -418,7 +429,7 @@ func calculate(y *year, in *calc.Input) (calc.Result, error) {
 	if redundancy.IsPos() {
 		acc = append(acc[:len(acc):len(acc)], accTerms[4])
 	}
-	out.add(CodeACC, mulCents(levied, y.accRate), y.accRule, acc...)
+	out.add(CodeACC, mulCents(regularLevied, y.accRate).Add(extraLevy.Trunc(2)), y.accRule, acc...)
 
 	// Student loan.
 	if tc.sl {

@@ -166,11 +166,28 @@ func TestCalculate(t *testing.T) {
 	// Only the annualised income within the maximum: $12,000 a month + a
 	// $50,000 bonus: 144,000 ≤ 156,641 < 194,000, so the bonus is levied on
 	// 156,641 − 144,000 = 12,641; the month's 12,000 is under 13,053.42:
-	// (12,000 + 12,641) × 1.75% = 431.2175 → 431.22.
+	// 12,000 × 1.75% = 210.00, and the bonus's levy 12,641 × 1.75% =
+	// 221.2175, added unrounded to the tax on the bonus (50,000 × 33% =
+	// 16,500) and truncated (§5.11 steps 5.1-5.2): 16,721.21, of which
+	// 221.21 is levy: 431.21 (rounded half up, 431.22, before).
 	in = input(day(2026, 5, 31), calc.Monthly, "12000", calc.NZEmployee{})
 	in.Earnings = append(in.Earnings, calc.Earning{Kind: calc.Bonus, Amount: payroll.MustMoney("50000")})
 	res, _ = e.Calculate(in)
-	want(t, res, CodeACC, "431.22")
+	want(t, res, CodeACC, "431.21")
+	// The tax on an extra pay and its levy are truncated together (steps
+	// 3.11, 4.2, 5.1-5.2: "Do not round this figure", "Truncate amount to
+	// whole cents"). $1,000 a week on M + a $1,000.10 bonus: annualised
+	// 1,000 × 4 × 13 = 52,000, grossed up 53,000.10 → 53,000 ≤ 53,500:
+	// 17.5%. Tax 1,000.10 × 17.5% = 175.0175, levy 1,000.10 × 1.75% =
+	// 17.50175, together 192.51925 → 192.51: levy 17.50, tax 175.01. The
+	// week's own PAYE: 15,600 × 10.5% + 36,400 × 17.5% = 8,008 ÷ 52 =
+	// 154.00, so PAYE 329.01 (each figure rounded half up before: 329.02)
+	// and ACC 17.50 + 17.50 = 35.00.
+	in = input(day(2026, 6, 5), calc.Weekly, "1000", calc.NZEmployee{RecentEarnings: payroll.MustMoney("3000")})
+	in.Earnings = append(in.Earnings, calc.Earning{Kind: calc.Bonus, Amount: payroll.MustMoney("1000.10")})
+	res, _ = e.Calculate(in)
+	want(t, res, CodePAYE, "329.01")
+	want(t, res, CodeACC, "35.00")
 	// Annualised income beyond the maximum: $14,000 a month (168,000 a
 	// year) + a $10,000 bonus: none on the bonus; the month's levy stops at
 	// 13,053.42: 1.75% × 13,053.4167 = 228.43.

@@ -22,7 +22,10 @@ import (
 //     pay day, × 12 = 144,000; the redundancy plays no part) is within
 //     the maximum but the grossed-up amount (144,000 + 50,000 = 194,000)
 //     is not, so the bonus is levied on 156,641 − 144,000 = 12,641: 1.75%
-//     × (12,000 + 12,641) = 431.2175 → 431.22. (Before, paydepth39, the
+//     × 12,000 = 210.00 + 1.75% × 12,641 = 221.2175, which §5.11 steps
+//     5.1-5.2 add unrounded to the tax on the bonus (50,000 × 33% =
+//     16,500) and truncate: 221.21, so 431.21 (431.22 rounded half up,
+//     before the lead's change of 2026-12-01). (Before, paydepth39, the
 //     levy stopped at what the year's maximum left after the liable
 //     earnings to date, 156,641 − 12,000 − 12,000, so all 50,000:
 //     1,085.00.)
@@ -40,7 +43,7 @@ func TestAuditNZACCMaximumLeavesOutRedundancyToDate(t *testing.T) {
 		may := e.run(t, "2026-05-31", ana, 50000)
 		tot := e.totals(t, may, ana)
 		expectAmount(t, "May's gross", tot["grossEarnings"], 62000)
-		expectAmount(t, "May's levy", tot["accLevyAmount"], 431.22)
+		expectAmount(t, "May's levy", tot["accLevyAmount"], 431.21)
 		if x := e.explainTerms(t, may, ana, "acc"); x["annualised income (extra pays)"] != 144000 {
 			t.Errorf("explanation of the levy: %v", x)
 		}
