@@ -228,7 +228,7 @@ func (e Engine) Calculate(in *calc.Input) (calc.Result, error) {
 
 // Term slots: every figure's terms live in one backing array (one
 // allocation for all terms of a result).
-const maxTerms = 28 // paye 4 (+6 extra pays) + acc 4 (+1 redundancy) + studentloan 4 + kiwisaver 2 (+1 redundancy) + 2 + esct 4
+const maxTerms = 31 // paye 7 (+6 extra pays) + acc 4 (+1 redundancy) + studentloan 4 + kiwisaver 2 (+1 redundancy) + 2 + esct 4
 
 func calculate(y *year, in *calc.Input) (calc.Result, error) {
 	emp := in.NZ
@@ -354,13 +354,36 @@ func calculate(y *year, in *calc.Input) (calc.Result, error) {
 	}
 	extraLevy := extraLevied.Mul(y.accRate)
 
-	// PAYE (income tax part).
+	// The regular pay's ACC earners' levy: up to the year's maximum liable
+	// earnings ÷ pays in the year, rounded to the cent.
+	periodMax := y.accMax.DivInt(periods)
+	regularLevied := regular.Min(periodMax)
+	regularLevy := mulCents(regularLevied, y.accRate)
+
+	// PAYE (income tax part). IR's specification computes the tax and the
+	// levy together and truncates their total (§§5.2-5.3, 5.6-5.8); the
+	// levy is reported on its own (ACC, below), so PAYE is that total less
+	// the levy reported, and the two add up to IR's figure.
 	if tc.flat != nil {
-		out.add(CodePAYE, mulCents(taxable, tc.flat.rate), tc.flat.rule,
+		// §§5.6-5.8: the pay in whole dollars × (the code's rate + the
+		// levy's rate), truncated to whole cents (the levy on the liable
+		// part only: redundancy is not liable).
+		whole := taxable.Trunc(0)
+		total := whole.Mul(tc.flat.rate).Add(regularLevied.Add(extraLevied).Min(whole).Mul(y.accRate)).Trunc(2)
+		out.add(CodePAYE, nonNeg(total.Sub(regularLevy).Sub(extraLevy.Trunc(2))), tc.flat.rule,
 			calc.Term{Name: "taxable earnings", Value: taxable},
-			rateTerm(tc.flat.rate))
+			calc.Term{Name: "taxable earnings in whole dollars", Value: whole},
+			rateTerm(tc.flat.rate),
+			calc.Term{Name: "tax and ACC earners' levy, truncated to whole cents", Value: total})
 	} else {
-		annual := regular.MulInt(periods)
+		// §§5.2-5.3: the period's pay annualised, cents dropped; the
+		// annual tax plus the annual levy (the maximum's when the income
+		// reaches it) less the IETC, none rounded; ÷ 52 truncated to
+		// whole cents (the weekly figure), then × 52 ÷ the pays in the
+		// year, truncated again. The specification knows weekly,
+		// fortnightly, four-weekly and monthly pays; a quarterly or
+		// annual pay divides the annual total by its pays directly.
+		annual := regular.MulInt(periods).Trunc(0)
 		annualTax := progressive(y.brackets, annual)
 		rule := y.mainRule
 		var credit payroll.Money
@@ -368,14 +391,24 @@ func calculate(y *year, in *calc.Input) (calc.Result, error) {
 			rule = y.meRule
 			credit = y.ietc.credit(annual)
 		}
-		net := annualTax.Sub(credit)
-		if net.IsNeg() {
-			net = payroll.Money{}
+		annualLevy := annual.Min(y.accMax).Mul(y.accRate)
+		annualTotal := nonNeg(annualTax.Add(annualLevy).Sub(credit))
+		weekly := annualTotal.DivInt(52).Trunc(2)
+		total := weekly
+		switch periods {
+		case 26, 13, 12:
+			total = weekly.MulInt(52).DivInt(periods).Trunc(2)
+		case 4, 1:
+			total = annualTotal.DivInt(periods).Trunc(2)
 		}
-		tax := divCents(net, periods)
+		tax := nonNeg(total.Sub(regularLevy))
 		ts := [...]calc.Term{{Name: "taxable earnings", Value: regular}, {Name: "annualised earnings", Value: annual},
-			{Name: "annual income tax", Value: annualTax}, {Name: "annual IETC", Value: credit}}
-		terms := ts[:3]
+			{Name: "annual income tax", Value: annualTax},
+			{Name: "annual ACC earners' levy", Value: annualLevy},
+			{Name: "weekly tax and levy, truncated to whole cents", Value: weekly},
+			{Name: "this pay's tax and levy, truncated to whole cents", Value: total},
+			{Name: "annual IETC", Value: credit}}
+		terms := ts[:6]
 		if tc.me {
 			terms = ts[:]
 		}
@@ -414,8 +447,6 @@ func calculate(y *year, in *calc.Input) (calc.Result, error) {
 	// ACC earners' levy, per pay: regular pay up to the year's maximum
 	// liable earnings ÷ pays in the year, rounded to the cent; the extra
 	// pays' levy (above) truncated to whole cents (§5.11 step 5.2).
-	periodMax := y.accMax.DivInt(periods)
-	regularLevied := regular.Min(periodMax)
 	levied := regularLevied.Add(extraLevied)
 	accTerms := [...]calc.Term{{Name: "liable earnings", Value: taxable.Sub(redundancy)},
 		{Name: "maximum liable earnings per pay", Value: periodMax.Cents()},
@@ -429,7 +460,7 @@ func calculate(y *year, in *calc.Input) (calc.Result, error) {
 	if redundancy.IsPos() {
 		acc = append(acc[:len(acc):len(acc)], accTerms[4])
 	}
-	out.add(CodeACC, mulCents(regularLevied, y.accRate).Add(extraLevy.Trunc(2)), y.accRule, acc...)
+	out.add(CodeACC, regularLevy.Add(extraLevy.Trunc(2)), y.accRule, acc...)
 
 	// Student loan.
 	if tc.sl {
@@ -514,6 +545,14 @@ func calculate(y *year, in *calc.Input) (calc.Result, error) {
 		out.add(CodeESCT, mulCents(whole, rate), y.esctRule, terms...)
 	}
 	return out.res, nil
+}
+
+// nonNeg is m, or zero when m is negative.
+func nonNeg(m payroll.Money) payroll.Money {
+	if m.IsNeg() {
+		return payroll.Money{}
+	}
+	return m
 }
 
 // employedBefore says whether an employment that started on start (zero:

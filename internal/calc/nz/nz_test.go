@@ -212,6 +212,55 @@ func TestCalculate(t *testing.T) {
 	want(t, res, CodeKSEmployee, "35")
 }
 
+// PAYE by IR's Payroll Calculations & Business Rules Specification 2025
+// V1.3 (§5.2 M codes, §5.6 secondary codes; primary): the tax and the
+// ACC earners' levy are computed together and truncated, a weekly figure
+// converted to the pay's frequency; PAYE is that total less the levy
+// reported (1.75% of the period's pay, rounded). 2026-27 rates.
+func TestPAYEByIRSpecification(t *testing.T) {
+	t.Parallel()
+	e := New()
+	cases := []struct {
+		name  string
+		freq  calc.Frequency
+		gross string
+		code  string
+		paye  string
+		acc   string
+	}{
+		// 64,168: 1,638 + 6,632.50 + 30% × 10,668 = 11,470.90, levy
+		// 1,122.94: 12,593.84 ÷ 52 = 242.1892 → 242.18; levy 1,234 ×
+		// 1.75% = 21.595 → 21.60; PAYE 220.58 (11,470.90 ÷ 52 = 220.5942).
+		{"weekly", calc.Weekly, "1234", "M", "220.58", "21.60"},
+		// 78,000: 15,620.50 + 1,365 = 16,985.50 ÷ 52 = 326.6442 → 326.64,
+		// × 2 = 653.28; levy 52.50: PAYE 600.78 (15,620.50 ÷ 26 = 600.79).
+		{"fortnightly", calc.Fortnightly, "3000", "M", "600.78", "52.50"},
+		// 72,000: 13,820.50 + 1,260 = 15,080.50 ÷ 52 = 290.0096 → 290.00,
+		// × 52 ÷ 12 = 1,256.6666 → 1,256.66; levy 105.00: PAYE 1,151.66
+		// (13,820.50 ÷ 12 = 1,151.71).
+		{"monthly", calc.Monthly, "6000", "M", "1151.66", "105.00"},
+		// Step 1 drops the cents of the annual pay: 1,000.50 × 52 =
+		// 52,026: 1,638 + 17.5% × 36,426 = 8,012.55, levy 910.455:
+		// 8,923.005 ÷ 52 = 171.5962 → 171.59; levy 17.50875 → 17.51:
+		// PAYE 154.08 (8,012.55 ÷ 52 = 154.09).
+		{"weekly with cents", calc.Weekly, "1000.50", "M", "154.08", "17.51"},
+		// §5.6: S, the pay in whole dollars × (17.5% + 1.75%) = 457 ×
+		// 19.25% = 87.9725 → 87.97; levy 457.89 × 1.75% = 8.01: PAYE
+		// 79.96 (457.89 × 17.5% = 80.13).
+		{"secondary S", calc.Weekly, "457.89", "S", "79.96", "8.01"},
+	}
+	for _, c := range cases {
+		res, err := e.Calculate(input(day(2026, 6, 5), c.freq, c.gross, calc.NZEmployee{TaxCode: c.code}))
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		t.Run(c.name, func(t *testing.T) {
+			want(t, res, CodePAYE, c.paye)
+			want(t, res, CodeACC, c.acc)
+		})
+	}
+}
+
 func TestCalculateErrors(t *testing.T) {
 	t.Parallel()
 	e := New()
@@ -485,15 +534,18 @@ func TestExtraPay(t *testing.T) {
 	// this pay (step 3.1: one monthly pay × 12): 3,000 × 12 + 2,000 =
 	// 38,000 (the extra pay is added, not annualised): 17.5% → 350.00 on
 	// the bonus (annualising it too, (3,000 + 2,000) × 12 = 60,000, gave
-	// 30%: 600.00); the month: 36,000 a year → 1,638 + 17.5% × 20,400 =
-	// 5,208 ÷ 12 = 434; PAYE 784.00.
+	// 30%: 600.00); the month (IR's §5.2): 36,000 a year → 1,638 + 17.5%
+	// × 20,400 = 5,208, + the levy 1.75% × 36,000 = 630: 5,838 ÷ 52 =
+	// 112.2692 → 112.26 a week, × 52 ÷ 12 = 486.46 with the levy, less
+	// the month's levy 52.50: 433.96 (5,208 ÷ 12 = 434 directly); PAYE
+	// 783.96.
 	in = input(day(2026, 6, 5), calc.Monthly, "3000", calc.NZEmployee{TaxCode: "M SL"})
 	in.Earnings = append(in.Earnings, calc.Earning{Kind: calc.Lumpsum, Amount: payroll.MustMoney("2000")})
 	res, err = e.Calculate(in)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want(t, res, CodePAYE, "784")
+	want(t, res, CodePAYE, "783.96")
 	// Student loan: 12% × (3,000 − 2,010.66) + 12% × 2,000 = 118.72 + 240 = 358.72.
 	want(t, res, CodeStudentLoan, "358.72")
 	// Step 3.9: the rate is recorded for the lump sum indicator.

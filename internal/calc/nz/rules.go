@@ -179,9 +179,9 @@ var ietc2024 = ietc{annual: m("520"), from: m("24000"), abateFrom: m("66000"), a
 
 const (
 	srcBrackets = "budget.govt.nz Budget 2024 tax relief; IRD tax codes for individuals (payroll-rules.md §3, payroll-rules-2026-27.md §3.1)"
-	srcPAYE     = "annualised per IRD PAYE method as briefed; rules file has no IRD per-period specification (IR340/IR341 not researched): rounding to the cent half up is this engine's choice"
-	srcSecond   = "IRD tax codes for individuals, secondary code rates before ACC levy (payroll-rules-2026-27.md §3.1)"
-	srcND       = "IRD no-notification rate 45% (devpayroll; payroll-rules-2026-27.md §3.1; unverified whether ACC levy is on top)"
+	srcPAYE     = "IR, Payroll Calculations & Business Rules Specification 2025 V1.3 §§5.2-5.3 (primary; IR's GitHub repository InlandRevenue/File_Upload_Services-Returns-and-Information; docs/reference/nz-paye-rounding.md)"
+	srcSecond   = "IRD tax codes for individuals, secondary code rates before ACC levy (payroll-rules-2026-27.md §3.1); IR, Payroll Calculations & Business Rules Specification 2025 V1.3 §5.6 (primary: pay in whole dollars, tax and levy truncated to whole cents)"
+	srcND       = "IRD no-notification rate 45% (devpayroll; payroll-rules-2026-27.md §3.1); IR, Payroll Calculations & Business Rules Specification 2025 V1.3 §5.8 (primary: 45% plus the ACC earners' levy on the pay in whole dollars, truncated to whole cents)"
 	srcESCT     = "ESCT rate thresholds from 1 Apr 2025 (Police Super, NZPPA, PayHero; Deloitte, Five Star for 2026-27; payroll-rules.md §3, payroll-rules-2026-27.md §3.4)"
 )
 
@@ -191,16 +191,16 @@ var y2025 = year{
 	end:        date(2026, time.April, 1),
 	brackets:   brackets2024,
 	annualRule: &calc.Rule{Code: "nz.incometax.annual.2025-26", Text: "NZ annual income tax on individual rates: 10.5% to $15,600, 17.5% to $53,500, 30% to $78,100, 33% to $180,000, 39% above (no IETC, no ACC levy)", Source: srcBrackets},
-	mainRule:   &calc.Rule{Code: "nz.paye.m.2025-26", Text: "NZ PAYE code M: period earnings annualised, 10.5% to $15,600, 17.5% to $53,500, 30% to $78,100, 33% to $180,000, 39% above, de-annualised and rounded to the cent (excludes ACC earners' levy)", Source: srcBrackets + "; " + srcPAYE},
+	mainRule:   &calc.Rule{Code: "nz.paye.m.2025-26", Text: "NZ PAYE code M: period earnings annualised, 10.5% to $15,600, 17.5% to $53,500, 30% to $78,100, 33% to $180,000, 39% above, cents of the annual figure dropped; the annual tax plus the annual ACC earners' levy (less the IETC on ME) ÷ 52 truncated to whole cents, × 52 ÷ the pays in the year (fortnightly, four-weekly, monthly) truncated again; the levy of the period (the ACC figure) is taken off: PAYE excludes it", Source: srcBrackets + "; " + srcPAYE},
 	meRule:     &calc.Rule{Code: "nz.paye.me.2025-26", Text: "NZ PAYE code ME: as M less the independent earner tax credit ($520 a year for annual income $24,000–$66,000, less 13c per $1 above $66,000)", Source: srcBrackets + "; IRD IETC page (payroll-rules.md §3, $520 max unverified); " + srcPAYE},
 	ietc:       ietc2024,
 	flat: []flatCode{
-		{"SB", r("0.105"), &calc.Rule{Code: "nz.paye.sb.2025-26", Text: "NZ PAYE secondary code SB: 10.5% of all pay", Source: srcSecond}},
-		{"S", r("0.175"), &calc.Rule{Code: "nz.paye.s.2025-26", Text: "NZ PAYE secondary code S: 17.5% of all pay", Source: srcSecond}},
-		{"SH", r("0.30"), &calc.Rule{Code: "nz.paye.sh.2025-26", Text: "NZ PAYE secondary code SH: 30% of all pay", Source: srcSecond}},
-		{"ST", r("0.33"), &calc.Rule{Code: "nz.paye.st.2025-26", Text: "NZ PAYE secondary code ST: 33% of all pay", Source: srcSecond}},
-		{"SA", r("0.39"), &calc.Rule{Code: "nz.paye.sa.2025-26", Text: "NZ PAYE secondary code SA: 39% of all pay", Source: srcSecond}},
-		{"ND", r("0.45"), &calc.Rule{Code: "nz.paye.nd.2025-26", Text: "NZ PAYE no-notification code ND: 45% of all pay", Source: srcND}},
+		{"SB", r("0.105"), &calc.Rule{Code: "nz.paye.sb.2025-26", Text: "NZ PAYE secondary code SB: 10.5% of all pay in whole dollars, with the ACC earners' levy on it, truncated to whole cents; the levy of the period (the ACC figure) is taken off: PAYE excludes it", Source: srcSecond}},
+		{"S", r("0.175"), &calc.Rule{Code: "nz.paye.s.2025-26", Text: "NZ PAYE secondary code S: 17.5% of all pay in whole dollars, with the ACC earners' levy on it, truncated to whole cents; the levy of the period (the ACC figure) is taken off: PAYE excludes it", Source: srcSecond}},
+		{"SH", r("0.30"), &calc.Rule{Code: "nz.paye.sh.2025-26", Text: "NZ PAYE secondary code SH: 30% of all pay in whole dollars, with the ACC earners' levy on it, truncated to whole cents; the levy of the period (the ACC figure) is taken off: PAYE excludes it", Source: srcSecond}},
+		{"ST", r("0.33"), &calc.Rule{Code: "nz.paye.st.2025-26", Text: "NZ PAYE secondary code ST: 33% of all pay in whole dollars, with the ACC earners' levy on it, truncated to whole cents; the levy of the period (the ACC figure) is taken off: PAYE excludes it", Source: srcSecond}},
+		{"SA", r("0.39"), &calc.Rule{Code: "nz.paye.sa.2025-26", Text: "NZ PAYE secondary code SA: 39% of all pay in whole dollars, with the ACC earners' levy on it, truncated to whole cents; the levy of the period (the ACC figure) is taken off: PAYE excludes it", Source: srcSecond}},
+		{"ND", r("0.45"), &calc.Rule{Code: "nz.paye.nd.2025-26", Text: "NZ PAYE no-notification code ND: 45% of all pay in whole dollars, with the ACC earners' levy on it, truncated to whole cents; the levy of the period (the ACC figure) is taken off: PAYE excludes it", Source: srcND}},
 	},
 	accRate:   r("0.0167"),
 	accMax:    m("152790"),
@@ -235,16 +235,16 @@ var y2026 = year{
 	end:        date(2027, time.April, 1),
 	brackets:   brackets2024,
 	annualRule: &calc.Rule{Code: "nz.incometax.annual.2026-27", Text: "NZ annual income tax on individual rates: 10.5% to $15,600, 17.5% to $53,500, 30% to $78,100, 33% to $180,000, 39% above (no IETC, no ACC levy)", Source: srcBrackets},
-	mainRule:   &calc.Rule{Code: "nz.paye.m.2026-27", Text: "NZ PAYE code M: period earnings annualised, 10.5% to $15,600, 17.5% to $53,500, 30% to $78,100, 33% to $180,000, 39% above, de-annualised and rounded to the cent (excludes ACC earners' levy)", Source: srcBrackets + " (no 2026-27 change found, unverified); " + srcPAYE},
+	mainRule:   &calc.Rule{Code: "nz.paye.m.2026-27", Text: "NZ PAYE code M: period earnings annualised, 10.5% to $15,600, 17.5% to $53,500, 30% to $78,100, 33% to $180,000, 39% above, cents of the annual figure dropped; the annual tax plus the annual ACC earners' levy (less the IETC on ME) ÷ 52 truncated to whole cents, × 52 ÷ the pays in the year (fortnightly, four-weekly, monthly) truncated again; the levy of the period (the ACC figure) is taken off: PAYE excludes it", Source: srcBrackets + " (no 2026-27 change found, unverified); " + srcPAYE},
 	meRule:     &calc.Rule{Code: "nz.paye.me.2026-27", Text: "NZ PAYE code ME: as M less the independent earner tax credit ($520 a year for annual income $24,000–$66,000, less 13c per $1 above $66,000)", Source: srcBrackets + "; IRD IETC page (payroll-rules-2026-27.md §3.1); " + srcPAYE},
 	ietc:       ietc2024,
 	flat: []flatCode{
-		{"SB", r("0.105"), &calc.Rule{Code: "nz.paye.sb.2026-27", Text: "NZ PAYE secondary code SB: 10.5% of all pay", Source: srcSecond}},
-		{"S", r("0.175"), &calc.Rule{Code: "nz.paye.s.2026-27", Text: "NZ PAYE secondary code S: 17.5% of all pay", Source: srcSecond}},
-		{"SH", r("0.30"), &calc.Rule{Code: "nz.paye.sh.2026-27", Text: "NZ PAYE secondary code SH: 30% of all pay", Source: srcSecond}},
-		{"ST", r("0.33"), &calc.Rule{Code: "nz.paye.st.2026-27", Text: "NZ PAYE secondary code ST: 33% of all pay", Source: srcSecond}},
-		{"SA", r("0.39"), &calc.Rule{Code: "nz.paye.sa.2026-27", Text: "NZ PAYE secondary code SA: 39% of all pay", Source: srcSecond}},
-		{"ND", r("0.45"), &calc.Rule{Code: "nz.paye.nd.2026-27", Text: "NZ PAYE no-notification code ND: 45% of all pay", Source: srcND}},
+		{"SB", r("0.105"), &calc.Rule{Code: "nz.paye.sb.2026-27", Text: "NZ PAYE secondary code SB: 10.5% of all pay in whole dollars, with the ACC earners' levy on it, truncated to whole cents; the levy of the period (the ACC figure) is taken off: PAYE excludes it", Source: srcSecond}},
+		{"S", r("0.175"), &calc.Rule{Code: "nz.paye.s.2026-27", Text: "NZ PAYE secondary code S: 17.5% of all pay in whole dollars, with the ACC earners' levy on it, truncated to whole cents; the levy of the period (the ACC figure) is taken off: PAYE excludes it", Source: srcSecond}},
+		{"SH", r("0.30"), &calc.Rule{Code: "nz.paye.sh.2026-27", Text: "NZ PAYE secondary code SH: 30% of all pay in whole dollars, with the ACC earners' levy on it, truncated to whole cents; the levy of the period (the ACC figure) is taken off: PAYE excludes it", Source: srcSecond}},
+		{"ST", r("0.33"), &calc.Rule{Code: "nz.paye.st.2026-27", Text: "NZ PAYE secondary code ST: 33% of all pay in whole dollars, with the ACC earners' levy on it, truncated to whole cents; the levy of the period (the ACC figure) is taken off: PAYE excludes it", Source: srcSecond}},
+		{"SA", r("0.39"), &calc.Rule{Code: "nz.paye.sa.2026-27", Text: "NZ PAYE secondary code SA: 39% of all pay in whole dollars, with the ACC earners' levy on it, truncated to whole cents; the levy of the period (the ACC figure) is taken off: PAYE excludes it", Source: srcSecond}},
+		{"ND", r("0.45"), &calc.Rule{Code: "nz.paye.nd.2026-27", Text: "NZ PAYE no-notification code ND: 45% of all pay in whole dollars, with the ACC earners' levy on it, truncated to whole cents; the levy of the period (the ACC figure) is taken off: PAYE excludes it", Source: srcND}},
 	},
 	accRate:                 r("0.0175"),
 	accMax:                  m("156641"),

@@ -96,7 +96,10 @@ func TestWorkedExamples(t *testing.T) {
 		{"annual;PAYE;2026-27", "M", "100000", "22877.50"},
 		{"annual;PAYE;2026-27", "ME", "60000", "9700.50"},  // 10,220.50 − 520
 		{"annual;PAYE;2026-27", "ME", "68000", "12360.50"}, // 12,620.50 − (520 − 0.13×2,000)
-		{"monthly;PAYE;2026-27", "M", "5000", "851.71"},    // 60,000 → 10,220.50 / 12 = 851.708
+		// IR's §5.2: (10,220.50 + 1.75% × 60,000 = 1,050) ÷ 52 = 216.7403
+		// → 216.74 a week; × 52 ÷ 12 = 939.2066 → 939.20 with the levy,
+		// less the month's levy 87.50 (÷ 12 directly, rounded: 851.71).
+		{"monthly;PAYE;2026-27", "M", "5000", "851.70"},
 	}
 	for _, c := range cases {
 		v := calc.Vector{Region: calc.NZ, Period: c.period, Code: c.code, Gross: payroll.MustMoney(c.gross)}

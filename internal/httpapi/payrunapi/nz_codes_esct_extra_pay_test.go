@@ -46,12 +46,16 @@ func TestAuditNZSecondaryCodesFlatRates(t *testing.T) {
 // year paid fortnightly ($3,000), employed since January 2025, KiwiSaver
 // 3.5%, paid a $4,000 bonus in the fortnight ending 4 October 2026:
 //   - regular pay: 3,000 × 26 = 78,000: 1,638 + 17.5% × 37,900 = 6,632.50
-//   - 30% × 24,500 = 7,350: 15,620.50 ÷ 26 = 600.7885 → 600.79;
+//   - 30% × 24,500 = 7,350: 15,620.50, + the levy 1.75% × 78,000 =
+//     1,365: 16,985.50 ÷ 52 = 326.6442 → 326.64 a week, × 2 = 653.28
+//     (IR's Payroll Calculations & Business Rules Specification §5.2),
+//     less the fortnight's levy 52.50: 600.78 (15,620.50 ÷ 26 rounded
+//     gave 600.79);
 //   - the bonus: four weeks' earnings 6,000 (two fortnights; none paid
 //     here before, so estimated as two of this fortnight's) × 13 =
 //     78,000, plus 4,000 (IR Payroll Calculations & Business Rules
 //     Specification §5.11 step 3.1) = 82,000: 33% × 4,000 = 1,320.00;
-//     PAYE 1,920.79;
+//     PAYE 1,920.78;
 //   - ACC 1.75% × 7,000 = 122.50;
 //   - student loan 12% × (3,000 − 928) = 248.64 + 12% × 4,000 = 480.00:
 //     728.64;
@@ -64,7 +68,7 @@ func TestAuditNZFortnightlyBonusStudentLoanKiwiSaver(t *testing.T) {
 		P := e.run(t, "2026-10-04", fen, 4000)
 		tot := e.totals(t, P, fen)
 		expectAmount(t, "gross", tot["grossEarnings"], 7000)
-		expectAmount(t, "PAYE", tot["payeWithheld"], 1920.79)
+		expectAmount(t, "PAYE", tot["payeWithheld"], 1920.78)
 		expectAmount(t, "ACC", tot["accLevyAmount"], 122.50)
 		expectAmount(t, "student loan", tot["studentLoanAmount"], 728.64)
 		expectAmount(t, "KiwiSaver employee", tot["kiwiSaverEmployeeContribution"], 245)
@@ -121,10 +125,13 @@ func TestAuditNZESCTRecordedRate(t *testing.T) {
 // year paid monthly ($6,000), M, paid a $10,000 bonus on 31 October 2026
 // (no earlier month paid here: estimated as this month's 6,000):
 //   - regular pay: 72,000: 1,638 + 6,632.50 + 30% × 18,500 = 5,550:
-//     13,820.50 ÷ 12 = 1,151.7083 → 1,151.71;
+//     13,820.50, + the levy 1.75% × 72,000 = 1,260: 15,080.50 ÷ 52 =
+//     290.0096 → 290.00 a week, × 52 ÷ 12 = 1,256.66 (IR's §5.2), less
+//     the month's levy 105.00: 1,151.66 (13,820.50 ÷ 12 rounded gave
+//     1,151.71);
 //   - the bonus: 6,000 × 12 = 72,000, plus 10,000 (IR Payroll
 //     Calculations & Business Rules Specification §5.11 step 3.1) =
-//     82,000 → 33%: 3,300.00; PAYE 4,451.71 (annualising the bonus too,
+//     82,000 → 33%: 3,300.00; PAYE 4,451.66 (annualising the bonus too,
 //     192,000 → 39%, gave 5,051.71);
 //   - ACC 1.75% × 16,000 = 280.00 (the regular 6,000 is under the month's
 //     share of the maximum, 156,641 ÷ 12 = 13,053.42, and the year's
@@ -137,7 +144,7 @@ func TestAuditNZMonthlyBonusExtraPay(t *testing.T) {
 		P := e.run(t, "2026-10-31", mo, 10000)
 		tot := e.totals(t, P, mo)
 		expectAmount(t, "gross", tot["grossEarnings"], 16000)
-		expectAmount(t, "PAYE", tot["payeWithheld"], 4451.71)
+		expectAmount(t, "PAYE", tot["payeWithheld"], 4451.66)
 		expectAmount(t, "ACC", tot["accLevyAmount"], 280)
 	})
 }

@@ -158,8 +158,12 @@ func TestAuditNZWeeklyLeaverHolidayPayTwoPeriods(t *testing.T) {
 //     redundant on 31 October 2026 with $30,000 compensation; August and
 //     September paid.
 //   - Regular: 72,000: 1,638 + 6,632.50 + 30% × 18,500 = 5,550 →
-//     13,820.50 ÷ 12 = 1,151.708 → 1,151.71. Redundancy: 12,000 × 6 =
-//     72,000 + 30,000 = 102,000 → 33%: 9,900.00. PAYE 11,051.71.
+//     13,820.50, + the levy 1.75% × 72,000 = 1,260: 15,080.50 ÷ 52 =
+//     290.0096 → 290.00 a week, × 52 ÷ 12 = 1,256.6666 → 1,256.66 (IR's
+//     Payroll Calculations & Business Rules Specification §5.2), less the
+//     month's levy 105.00: 1,151.66. Redundancy: 12,000 × 6 = 72,000 +
+//     30,000 = 102,000 → 33%: 9,900.00. PAYE 11,051.66 (11,051.71 when
+//     the month's tax was 13,820.50 ÷ 12 rounded).
 //   - ACC: the redundancy is not liable (IRD, "Taxing employee
 //     redundancy"): 1.75% × 6,000 = 105.00.
 //   - The four-week rule agrees here (this month's 6,000 × 12 + 30,000):
@@ -179,7 +183,7 @@ func TestAuditNZMonthlyLeaverRedundancyTwoPeriods(t *testing.T) {
 		e.Do("POST", P+"/terminate", e.Key, map[string]any{"employeeId": mia, "terminationReason": "Redundancy", "terminationDate": "2026-10-31T00:00:00"}).Expect(t, 200)
 		e.pay(t, P, mia, red, 30000)
 		tot := e.totals(t, P, mia)
-		expectAmount(t, "PAYE", tot["payeWithheld"], 11051.71)
+		expectAmount(t, "PAYE", tot["payeWithheld"], 11051.66)
 		expectAmount(t, "ACC", tot["accLevyAmount"], 105)
 		if x := e.explainTerms(t, P, mia, "paye"); x["regular earnings of the last two fully paid pay periods before the termination pay"] != 12000 ||
 			x["annualised income"] != 72000 {
