@@ -2,6 +2,7 @@ package payrunapi_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/payrolld/payrolld/internal/db"
@@ -219,5 +220,45 @@ func TestAuditNZSecondaryCodeBonusBeyondACCMaximum(t *testing.T) {
 		expectAmount(t, "gross", tot["grossEarnings"], 28000)
 		expectAmount(t, "PAYE", tot["payeWithheld"], 10440)
 		expectAmount(t, "ACC", tot["accLevyAmount"], 140)
+	})
+}
+
+// The lump sum indicator for a secondary code (§5.12 step 3.11: "If tax
+// rate was 10.5%. Record a flag showing extra pay deducted at the low
+// rate ... a '1' on the electronic file"; the EI's DEI field 14).
+//   - Ari, SB, $200 a week since January 2025, weeks ending 1, 8 and 15
+//     November 2026 paid; the week ending 22 November pays a $1,000
+//     bonus: 4 × 200 × 13 = 10,400 + 0 + 1,000 = 11,400 → 10.5%: 105.00;
+//     the week 10.5% × 200 = 21.00; PAYE 126.00 (the same as SB's flat
+//     rate, but the indicator was 0: the flat rate carried no extra-pay
+//     rate). ACC 1.75% × 1,200 = 21.00.
+//   - EI: DEI field 14 is 1, field 15 (PAYE with the levy) 147.00 = 14700
+//     cents.
+func TestAuditNZSecondaryCodeLumpSumIndicator(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "NZ", "Weekly")
+		e.Do("POST", e.B+"/employingentity", e.Key, map[string]any{"name": "Kiwi Ltd", "irdNumber": "123-123-123",
+			"contactName": "Bill Smith", "contactPhoneNumber": "041234567", "contactEmailAddress": "payroll@kiwi.example"}).Expect(t, 200)
+		ari := e.employee(t, "Ari", "Weekly", map[string]any{"rate": 200, "rateUnit": "Fixed", "taxCodeDeclaration_TaxCode": "SB",
+			"startDate": "2025-01-06T00:00:00"})
+		for _, day := range []string{"2026-11-01", "2026-11-08", "2026-11-15"} {
+			e.Do("POST", e.run(t, day, 0, 0)+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+		}
+		P := e.run(t, "2026-11-22", ari, 1000)
+		tot := e.totals(t, P, ari)
+		expectAmount(t, "gross", tot["grossEarnings"], 1200)
+		expectAmount(t, "PAYE", tot["payeWithheld"], 126)
+		expectAmount(t, "ACC", tot["accLevyAmount"], 21)
+		e.Do("POST", P+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+		recs := strings.Split(strings.TrimSuffix(string(e.Do("GET", P+"/file/paydayfiling", e.Key, nil).Expect(t, 200).Body), "\n"), "\n")
+		lump := map[string]string{}
+		for _, r := range recs[1:] {
+			f := strings.Split(r, ",")
+			lump[f[2]] = f[13] + "/" + f[14]
+		}
+		if lumpOf(lump, "Ari") != "1/14700" {
+			t.Errorf("Ari's DEI lump sum indicator/PAYE %v, want 1/14700", lump)
+		}
 	})
 }
