@@ -85,4 +85,11 @@ type NZEmployee struct {
 	TerminationPeriodsPaid      int           `json:"termination_periods_paid,omitempty"`
 	TerminationEarnings         payroll.Money `json:"termination_earnings,omitzero"`
 	TerminationPeriodsEstimated int           `json:"termination_periods_estimated,omitempty"`
+	// TerminationAnnualEarnings is the sum of the found periods' regular
+	// earnings each annualised by its own period's frequency (× 52 a
+	// week, × 26 a fortnight, × 13 four weeks, × 12 a month, × 4 a
+	// quarter): an employee whose pay frequency changed before leaving
+	// has each period annualised as it was paid. Zero = not given: the
+	// found periods are taken as of this pay's frequency.
+	TerminationAnnualEarnings payroll.Money `json:"termination_annual_earnings,omitzero"`
 }

@@ -228,7 +228,7 @@ func (e Engine) Calculate(in *calc.Input) (calc.Result, error) {
 
 // Term slots: every figure's terms live in one backing array (one
 // allocation for all terms of a result).
-const maxTerms = 31 // paye 7 (+6 extra pays) + acc 4 (+1 redundancy) + studentloan 4 + kiwisaver 2 (+1 redundancy) + 2 + esct 4
+const maxTerms = 31 // paye 7 (+6 extra pays; secondary 10) + acc 4 (+1 redundancy) + studentloan 4 + kiwisaver 2 (+1 redundancy) + 2 + esct 4
 
 func calculate(y *year, in *calc.Input) (calc.Result, error) {
 	emp := in.NZ
@@ -284,11 +284,11 @@ func calculate(y *year, in *calc.Input) (calc.Result, error) {
 		}
 	}
 	if in.PreTax.Abs().Cmp(maxAmount) > 0 || emp.ACCLiableEarningsYTD.Cmp(maxAmount) > 0 || emp.ESCTRateThreshold.Cmp(maxAmount) > 0 ||
-		emp.RecentEarnings.Abs().Cmp(maxAmount) > 0 || emp.TerminationEarnings.Abs().Cmp(maxAmount) > 0 || emp.ESCTPeriodShortfall.Abs().Cmp(maxAmount) > 0 {
+		emp.RecentEarnings.Abs().Cmp(maxAmount) > 0 || emp.TerminationEarnings.Abs().Cmp(maxAmount) > 0 || emp.TerminationAnnualEarnings.Abs().Cmp(maxAmount.MulInt(52)) > 0 || emp.ESCTPeriodShortfall.Abs().Cmp(maxAmount) > 0 {
 		return calc.Result{}, errRange
 	}
 	taxable = taxable.Sub(in.PreTax)
-	if taxable.IsNeg() || ksBase.IsNeg() || extra.IsNeg() || redundancy.IsNeg() || emp.RecentEarnings.IsNeg() || emp.TerminationEarnings.IsNeg() || emp.ESCTPeriodShortfall.IsNeg() {
+	if taxable.IsNeg() || ksBase.IsNeg() || extra.IsNeg() || redundancy.IsNeg() || emp.RecentEarnings.IsNeg() || emp.TerminationEarnings.IsNeg() || emp.TerminationAnnualEarnings.IsNeg() || emp.ESCTPeriodShortfall.IsNeg() {
 		return calc.Result{}, errNegative
 	}
 	// Pre-tax deductions come off the regular pay first.
@@ -327,11 +327,17 @@ func calculate(y *year, in *calc.Input) (calc.Result, error) {
 			recent = regular.MulInt(extraPayPays[fi])
 		}
 		annualised = recent.MulInt(extraPayAnnualise[fi])
-		if emp.TerminationPay && y.terminationRule != nil && tc.flat == nil {
+		if emp.TerminationPay && y.terminationRule != nil && (tc.flat == nil || tc.flat.secondary) {
 			if emp.TerminationPeriodsPaid+emp.TerminationPeriodsEstimated >= 2 {
 				termination = true
 				recent = emp.TerminationEarnings.Add(regular.MulInt(int64(emp.TerminationPeriodsEstimated)))
 				annualised = recent.MulInt(periods).DivInt(2)
+				if emp.TerminationAnnualEarnings.IsPos() {
+					// Each found period annualised by its own frequency
+					// (a change of pay frequency before leaving), the
+					// estimated ones by this pay's; the mean of the two.
+					annualised = emp.TerminationAnnualEarnings.Add(regular.MulInt(int64(emp.TerminationPeriodsEstimated) * periods)).DivInt(2)
+				}
 			} else {
 				// A new employee without two periods before the
 				// termination pay: the sources give no rate (the
@@ -342,14 +348,23 @@ func calculate(y *year, in *calc.Input) (calc.Result, error) {
 		}
 	}
 
-	// The extra pays' levied earnings (§5.11 step 4; not redundancy): in
-	// full when the grossed-up amount is within the year's maximum, up to
-	// the maximum less the annualised income when only the annualised
-	// income is, none beyond. Their levy is not rounded (steps 4.2-4.3)
-	// until it is added to the tax on them (step 5).
+	// The amount an extra pay's levy room is measured from: the annualised
+	// income, and on a secondary code its low threshold amount too (§5.12
+	// step 4).
+	accFloor := annualised
+	secondaryExtra := tc.flat != nil && tc.flat.secondary && extra.IsPos()
+	if secondaryExtra {
+		accFloor = annualised.Add(tc.flat.low)
+	}
+
+	// The extra pays' levied earnings (§5.11 step 4, §5.12 step 4; not
+	// redundancy): in full when the grossed-up amount is within the
+	// year's maximum, up to the maximum less the annualised income when
+	// only the annualised income is, none beyond. Their levy is not
+	// rounded (steps 4.2-4.3) until it is added to the tax on them (step 5).
 	var extraLevied payroll.Money
 	liableExtra := extra.Sub(redundancy)
-	if room := y.accMax.Sub(annualised); liableExtra.IsPos() && room.IsPos() {
+	if room := y.accMax.Sub(accFloor); liableExtra.IsPos() && room.IsPos() {
 		extraLevied = liableExtra.Min(room)
 	}
 	extraLevy := extraLevied.Mul(y.accRate)
@@ -361,15 +376,42 @@ func calculate(y *year, in *calc.Input) (calc.Result, error) {
 	regularLevy := mulCents(regularLevied, y.accRate)
 
 	// PAYE (income tax part). IR's specification computes the tax and the
-	// levy together and truncates their total (§§5.2-5.3, 5.6-5.8); the
-	// levy is reported on its own (ACC, below), so PAYE is that total less
-	// the levy reported, and the two add up to IR's figure.
-	if tc.flat != nil {
+	// levy together and truncates their total (§§5.2-5.3, 5.6-5.8, 5.11
+	// step 5, 5.12 step 5); the levy is reported on its own (ACC, below),
+	// so PAYE is that total less the levy reported, and the two add up to
+	// IR's figure.
+	if secondaryExtra {
+		// An extra pay on a secondary code (s RD 17(3)-(4), IR's
+		// specification §5.12 steps 3.1-3.13): the annualised amount plus
+		// the code's low threshold amount plus the extra pay, cents
+		// dropped, is the grossed amount, whose band is the extra pay's
+		// rate; the regular pay keeps the code's flat rate (§5.6).
+		grossed := accFloor.Add(extra).Trunc(0)
+		rate := band(y.brackets, grossed)
+		regularTax := flatTax(regular, tc.flat.rate, regularLevied, y.accRate).Sub(regularLevy)
+		extraTax := extra.Mul(rate).Add(extraLevy).Trunc(2).Sub(extraLevy.Trunc(2))
+		rule := y.secondaryExtraRule
+		window := "regular earnings of the four weeks to the pay date (monthly: the month), this pay's included"
+		if termination {
+			window = "regular earnings of the last two fully paid pay periods before the termination pay"
+		}
+		out.add(CodePAYE, nonNeg(regularTax).Add(extraTax), rule,
+			calc.Term{Name: "taxable earnings", Value: regular},
+			rateTerm(tc.flat.rate),
+			calc.Term{Name: "tax on regular earnings", Value: regularTax},
+			calc.Term{Name: "extra pays", Value: extra},
+			calc.Term{Name: window, Value: recent},
+			calc.Term{Name: "annualised amount", Value: annualised},
+			calc.Term{Name: "low threshold amount (" + tc.flat.code + ")", Value: tc.flat.low},
+			calc.Term{Name: "grossed amount", Value: grossed},
+			calc.Term{Name: TermExtraPayRate, Value: payroll.MoneyFromDecimal(rate.Decimal())},
+			calc.Term{Name: "tax on extra pays", Value: extraTax})
+	} else if tc.flat != nil {
 		// §§5.6-5.8: the pay in whole dollars × (the code's rate + the
 		// levy's rate), truncated to whole cents (the levy on the liable
 		// part only: redundancy is not liable).
 		whole := taxable.Trunc(0)
-		total := whole.Mul(tc.flat.rate).Add(regularLevied.Add(extraLevied).Min(whole).Mul(y.accRate)).Trunc(2)
+		total := flatTax(taxable, tc.flat.rate, regularLevied.Add(extraLevied), y.accRate)
 		out.add(CodePAYE, nonNeg(total.Sub(regularLevy).Sub(extraLevy.Trunc(2))), tc.flat.rule,
 			calc.Term{Name: "taxable earnings", Value: taxable},
 			calc.Term{Name: "taxable earnings in whole dollars", Value: whole},
@@ -451,7 +493,7 @@ func calculate(y *year, in *calc.Input) (calc.Result, error) {
 	accTerms := [...]calc.Term{{Name: "liable earnings", Value: taxable.Sub(redundancy)},
 		{Name: "maximum liable earnings per pay", Value: periodMax.Cents()},
 		{Name: "levied earnings", Value: levied},
-		{Name: "annualised income (extra pays)", Value: annualised},
+		{Name: "annualised income (extra pays)", Value: accFloor},
 		{Name: "redundancy (not liable)", Value: redundancy}}
 	acc := accTerms[:3]
 	if liableExtra.IsPos() {
@@ -545,6 +587,14 @@ func calculate(y *year, in *calc.Input) (calc.Result, error) {
 		out.add(CodeESCT, mulCents(whole, rate), y.esctRule, terms...)
 	}
 	return out.res, nil
+}
+
+// flatTax is IR's tax and ACC earners' levy at a flat rate (§§5.6-5.8):
+// the pay in whole dollars × the rate, plus the levy's rate × the levied
+// earnings (at most the whole dollars), truncated to whole cents.
+func flatTax(pay payroll.Money, rate payroll.Rate, levied payroll.Money, accRate payroll.Rate) payroll.Money {
+	whole := pay.Trunc(0)
+	return whole.Mul(rate).Add(levied.Min(whole).Mul(accRate)).Trunc(2)
 }
 
 // nonNeg is m, or zero when m is negative.

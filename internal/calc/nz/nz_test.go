@@ -621,12 +621,149 @@ func TestExtraPayOnTermination(t *testing.T) {
 	if _, err := e.Calculate(in); err != nil {
 		t.Errorf("no extra pay: %v", err)
 	}
-	// A secondary code's flat rate needs no band: SH 30% × 1,080 = 324.00.
+	// A secondary code's extra pay takes a band too (s RD 17(3)-(4), IR's
+	// specification §5.12): SH, no periods before the termination pay
+	// recorded and no start date (the four weeks estimated from this pay,
+	// 4 × 1,000 × 13 = 52,000) + SH's low threshold amount 53,501 + 80 =
+	// 105,581 → 33%: 26.40; the regular pay 30% × 1,000 = 300.00; 326.40
+	// (was 324.00, SH's flat 30% on everything).
 	in = input(day(2026, 6, 5), calc.Weekly, "1000", calc.NZEmployee{TaxCode: "SH", TerminationPay: true})
 	in.Earnings = append(in.Earnings, calc.Earning{Kind: calc.UnusedLeave, Amount: payroll.MustMoney("80")})
 	res, err = e.Calculate(in)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want(t, res, CodePAYE, "324")
+	want(t, res, CodePAYE, "326.4")
+	// Two periods before it recorded (1,000 each): 2,000 × 26 = 52,000,
+	// the same band: 326.40, under the secondary rule.
+	in.NZ.TerminationPeriodsPaid, in.NZ.TerminationEarnings = 2, payroll.MustMoney("2000")
+	res, err = e.Calculate(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want(t, res, CodePAYE, "326.4")
+	if paye, _ := res.Get(CodePAYE); paye.Rule != y2026.secondaryExtraRule {
+		t.Errorf("secondary termination: rule %v", paye.Rule)
+	}
+}
+
+// TestTerminationPeriodsOfAnotherFrequency: a leaver paid fortnightly
+// before moving to weekly: the found periods each annualised by their own
+// frequency. $1,000 a week, a fortnight of 2,000 (× 26) and a week of
+// 1,000 (× 52): 104,000 ÷ 2 = 52,000 + 5,000 redundancy = 57,000 → 30%:
+// 1,500.00 + the week's 154.00 = 1,654.00 (taken as two weeks: 3,000 × 52
+// ÷ 2 = 78,000 + 5,000 → 33%: 1,804.00).
+func TestTerminationPeriodsOfAnotherFrequency(t *testing.T) {
+	t.Parallel()
+	in := input(day(2026, 11, 15), calc.Weekly, "1000", calc.NZEmployee{TerminationPay: true, TerminationPeriodsPaid: 2,
+		TerminationEarnings: payroll.MustMoney("3000"), StartDate: day(2024, 10, 1)})
+	in.Earnings = append(in.Earnings, calc.Earning{Kind: calc.ETP, Amount: payroll.MustMoney("5000")})
+	res, err := New().Calculate(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want(t, res, CodePAYE, "1804")
+	in.NZ.TerminationAnnualEarnings = payroll.MustMoney("104000")
+	if res, err = New().Calculate(in); err != nil {
+		t.Fatal(err)
+	}
+	want(t, res, CodePAYE, "1654")
+}
+
+// TestSecondaryCodeExtraPay: IR, Payroll Calculations & Business Rules
+// Specification 2025 V1.3 §5.12 (s RD 17(3)-(4)): on a secondary code the
+// extra pay's rate is the band of the annualised amount + the code's low
+// threshold amount + the extra pay (cents dropped); the regular pay keeps
+// the code's flat rate; the ACC levy room is the maximum less the
+// annualised amount and the low threshold amount. The spec's examples 1
+// and 2, on the 2026-27 bands (the spec's edition shows the bands before
+// 31 July 2024) and ACC (1.75%, maximum $156,641).
+func TestSecondaryCodeExtraPay(t *testing.T) {
+	t.Parallel()
+	e := New()
+	old := day(2020, 1, 6)
+	// Example 1: SH, $500 in the four weeks (125 a week, this pay's
+	// included), a $1,000 bonus: 500 × 13 = 6,500 + 53,501 + 1,000 =
+	// 61,001 → 30%: 300.00 (with its levy 17.50, 317.50: step 5);
+	// regular (§5.6) 125 × (30% + 1.75%) = 39.6875 → 39.68, less the
+	// week's levy 1.75% × 125 = 2.1875 → 2.19: 37.49; PAYE 337.49. ACC:
+	// 6,500 + 53,501 + 1,000 ≤ 156,641, all levied: 2.19 + 17.50 =
+	// 19.69. PAYE + ACC = 357.18, IR's 39.68 + 317.50.
+	in := input(day(2026, 6, 5), calc.Weekly, "125", calc.NZEmployee{TaxCode: "SH", RecentEarnings: payroll.MustMoney("375"), StartDate: old})
+	in.Earnings = append(in.Earnings, calc.Earning{Kind: calc.Bonus, Amount: payroll.MustMoney("1000")})
+	res, err := e.Calculate(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want(t, res, CodePAYE, "337.49")
+	want(t, res, CodeACC, "19.69")
+	if paye, _ := res.Get(CodePAYE); paye.Rule != y2026.secondaryExtraRule {
+		t.Errorf("rule %v", paye.Rule)
+	}
+	// Example 2, with a $50,000 bonus so that step 4.4 applies: ST,
+	// fortnightly, 1,300 + 1,395 (this pay): 2,695 × 13 = 35,035 + 78,101
+	// + 50,000 = 163,136 → 33%: 16,500.00; regular 33% × 1,395 = 460.35;
+	// PAYE 16,960.35. ACC: 35,035 + 78,101 = 113,136 within the maximum,
+	// the grossed amount beyond it: 156,641 − 113,136 = 43,505 of the
+	// bonus liable: 761.3375, truncated with the tax on the bonus (step
+	// 5: 17,261.3375 → 17,261.33) to 761.33, + the fortnight's 1.75% ×
+	// 1,395 = 24.4125 → 24.41: 785.74. The fortnight's PAYE: 1,395 ×
+	// (33% + 1.75%) = 484.7625 → 484.76 less 24.41 = 460.35.
+	// Student loan (ST SL): 12% of all pay, 51,395 × 12% = 6,167.40.
+	in = input(day(2026, 6, 5), calc.Fortnightly, "1395", calc.NZEmployee{TaxCode: "ST SL", RecentEarnings: payroll.MustMoney("1300"), StartDate: old})
+	in.Earnings = append(in.Earnings, calc.Earning{Kind: calc.Bonus, Amount: payroll.MustMoney("50000")})
+	if res, err = e.Calculate(in); err != nil {
+		t.Fatal(err)
+	}
+	want(t, res, CodePAYE, "16960.35")
+	want(t, res, CodeACC, "785.74")
+	want(t, res, CodeStudentLoan, "6167.4")
+	// SB: 4 × 200 × 13 = 10,400 + 0 + 500 = 10,900 → 10.5%: 52.50 (the
+	// lump sum indicator's rate); regular 21.00; PAYE 73.50.
+	in = input(day(2026, 6, 5), calc.Weekly, "200", calc.NZEmployee{TaxCode: "SB", RecentEarnings: payroll.MustMoney("600"), StartDate: old})
+	in.Earnings = append(in.Earnings, calc.Earning{Kind: calc.Bonus, Amount: payroll.MustMoney("500")})
+	if res, err = e.Calculate(in); err != nil {
+		t.Fatal(err)
+	}
+	want(t, res, CodePAYE, "73.5")
+	found := false
+	paye, _ := res.Get(CodePAYE)
+	for _, tm := range paye.Terms {
+		found = found || tm.Name == TermExtraPayRate && tm.Value.Equal(payroll.MustMoney("0.105"))
+	}
+	if !found {
+		t.Errorf("SB: no 10.5%% extra pay rate term: %v", paye.Terms)
+	}
+	// ND stays 45% of every dollar: 45% × 700 = 315.00.
+	in = input(day(2026, 6, 5), calc.Weekly, "200", calc.NZEmployee{TaxCode: "ND", RecentEarnings: payroll.MustMoney("600"), StartDate: old})
+	in.Earnings = append(in.Earnings, calc.Earning{Kind: calc.Bonus, Amount: payroll.MustMoney("500")})
+	if res, err = e.Calculate(in); err != nil {
+		t.Fatal(err)
+	}
+	want(t, res, CodePAYE, "315")
+}
+
+// TestSecondaryLowThresholds: each secondary code's low threshold amount
+// is the first dollar of its income range, the band of its rate (SB $0).
+func TestSecondaryLowThresholds(t *testing.T) {
+	t.Parallel()
+	for _, y := range years {
+		for _, f := range y.flat {
+			if !f.secondary {
+				continue
+			}
+			for _, b := range y.brackets {
+				if b.rate.Cmp(f.rate) != 0 {
+					continue
+				}
+				low := b.from
+				if low.IsPos() {
+					low = low.Add(payroll.MustMoney("1"))
+				}
+				if !low.Equal(f.low) {
+					t.Errorf("%s %s: low threshold %s, band from %s", y.name, f.code, f.low, low)
+				}
+			}
+		}
+	}
 }

@@ -23,6 +23,14 @@ type flatCode struct {
 	code string
 	rate payroll.Rate
 	rule *calc.Rule
+	// low is a secondary code's "low threshold amount" (IR, Payroll
+	// Calculations & Business Rules Specification §5.12 step 3.2; s RD
+	// 17(3)-(4)): the first dollar of the code's income range (SB $0, S
+	// $15,601, SH $53,501, ST $78,101, SA $180,001 on the bands from 31 July
+	// 2024), added to the annualised amount to find an extra pay's rate.
+	// secondary is false for ND, whose 45% applies to every dollar.
+	low       payroll.Money
+	secondary bool
 }
 
 // ietc is the independent earner tax credit (ME code), on annual income.
@@ -72,6 +80,10 @@ type year struct {
 	accRule *calc.Rule
 
 	extraRule *calc.Rule // tax on extra pays (main codes)
+	// secondaryExtraRule is the rule for extra pays on a secondary code
+	// (s RD 17(3)-(4), §5.12): the annualised amount plus the code's low
+	// threshold amount plus the extra pay gives the extra pay's band.
+	secondaryExtraRule *calc.Rule
 	// terminationRule is the rule for extra pays in a termination pay or
 	// a pay after it (from 1 April 2025: the last two fully paid periods);
 	// nil in a year before it.
@@ -116,11 +128,19 @@ func extraPayRule(name string) *calc.Rule {
 		Source: "IR, Payroll Calculations & Business Rules Specification 2025 V1.3 §5.11 steps 3.1-3.11 and 4 (primary; IR's GitHub repository InlandRevenue/File_Upload_Services-Returns-and-Information); IRD IR340 / IR335 (docs/reference/nz-extra-pay-acc.md)"}
 }
 
+// secondaryExtraPayRule is a year's rule for extra pays on a secondary
+// tax code.
+func secondaryExtraPayRule(name string) *calc.Rule {
+	return &calc.Rule{Code: "nz.paye.extrapay.secondary." + name,
+		Text:   "NZ PAYE on extra pays (bonuses, lump sums, back pay, holiday pay and redundancy) on a secondary tax code (SB, S, SH, ST, SA, with or without SL): the annualised amount (the regular earnings of the pays made in the four weeks to and including the pay date × 13, one monthly pay × 12; in a termination pay from 1 April 2025 the last two fully paid periods × the periods in a year ÷ 2) plus the code's low threshold amount (SB $0, S $15,601, SH $53,501, ST $78,101, SA $180,001: the first dollar of the code's income range) plus the extra pay is the grossed amount, cents dropped; the whole extra pay is taxed at the individual rate of its band (10.5% to $15,600, 17.5% to $53,500, 30% to $78,100, 33% to $180,000, 39% above), the tax and the extra pay's levy added unrounded and truncated to whole cents (steps 3.12, 5); the regular pay at the code's flat rate, in whole dollars with its levy, truncated (§5.6). ACC earners' levy on the extra pay: all of it when the grossed amount is within the maximum liable earnings, the maximum less (annualised amount + low threshold amount) when only that is, none beyond",
+		Source: "Income Tax Act 2007 s RD 17(3)-(4) (from 1 April 2010: IRD Tax Technical, 'Tax treatment of extra pays', Act 2009 No 63); IR, Payroll Calculations & Business Rules Specification 2025 V1.3 §5.12 'Extra pay (Lump Sum) - Secondary Income' steps 3.1-3.13 and 4, examples 1-2 (primary; IR's GitHub repository InlandRevenue/File_Upload_Services-Returns-and-Information); low threshold amounts on the code ranges of its §3 table and payroll-rules-2026-27.md §3.1 (docs/reference/nz-extra-pay-acc.md)"}
+}
+
 // terminationExtraPayRule is a year's rule for extra pays on termination
 // (from 1 April 2025).
 func terminationExtraPayRule(name string) *calc.Rule {
 	return &calc.Rule{Code: "nz.paye.extrapay.termination." + name,
-		Text:   "NZ PAYE on extra pays in a termination pay or a pay after the employment ended (holiday pay paid out, redundancy, other lump sums; main codes), from 1 April 2025: the regular earnings of the last two fully paid pay periods before the termination pay (periods paid $0 left out) are annualised (× 26 weekly, × 13 fortnightly, × 6.5 four-weekly, × 6 monthly) and the extra pay added; the whole extra pay is taxed at the rate of the band of that amount, cents dropped (10.5% to $15,600, 17.5% to $53,500, 30% to $78,100, 33% to $180,000, 39% above), the tax and the extra pay's levy added unrounded and truncated to whole cents. A period before the termination pay that the employee was employed throughout but no pay recorded here covers (paid before this payroll) is taken as this pay's regular earnings. ACC earners' levy on the extra pay against the same annualised income",
+		Text:   "NZ PAYE on extra pays in a termination pay or a pay after the employment ended (holiday pay paid out, redundancy, other lump sums; main codes), from 1 April 2025: the regular earnings of the last two fully paid pay periods before the termination pay (periods paid $0 left out) are annualised (× 26 weekly, × 13 fortnightly, × 6.5 four-weekly, × 6 monthly; a pay frequency that changed before the employee left: each period × the pays a year of its own frequency, ÷ 2) and the extra pay added; the whole extra pay is taxed at the rate of the band of that amount, cents dropped (10.5% to $15,600, 17.5% to $53,500, 30% to $78,100, 33% to $180,000, 39% above), the tax and the extra pay's levy added unrounded and truncated to whole cents. A period before the termination pay that the employee was employed throughout but no pay recorded here covers (paid before this payroll) is taken as this pay's regular earnings. ACC earners' levy on the extra pay against the same annualised income",
 		Source: "Income Tax Act 2007 s RD 17 as amended by the Taxation (Budget Measures) Act 2024 cl 36 (text not found; plainlanguagelaw.ackama.com rendering, secondary); agreeing industry sources, secondary: NZPPA PayTech Q&A 'Tax on extra pay', PayGlobal 'Extra Pay (NZ)', Access Group Definitiv citing IR's Business Rules Specification 2026, MYOB Acumatica 'Calculating Tax for Extra Termination Payments (NZ)' (docs/reference/nz-extra-pay-on-termination-2025.md)"}
 }
 
@@ -195,17 +215,18 @@ var y2025 = year{
 	meRule:     &calc.Rule{Code: "nz.paye.me.2025-26", Text: "NZ PAYE code ME: as M less the independent earner tax credit ($520 a year for annual income $24,000–$66,000, less 13c per $1 above $66,000)", Source: srcBrackets + "; IRD IETC page (payroll-rules.md §3, $520 max unverified); " + srcPAYE},
 	ietc:       ietc2024,
 	flat: []flatCode{
-		{"SB", r("0.105"), &calc.Rule{Code: "nz.paye.sb.2025-26", Text: "NZ PAYE secondary code SB: 10.5% of all pay in whole dollars, with the ACC earners' levy on it, truncated to whole cents; the levy of the period (the ACC figure) is taken off: PAYE excludes it", Source: srcSecond}},
-		{"S", r("0.175"), &calc.Rule{Code: "nz.paye.s.2025-26", Text: "NZ PAYE secondary code S: 17.5% of all pay in whole dollars, with the ACC earners' levy on it, truncated to whole cents; the levy of the period (the ACC figure) is taken off: PAYE excludes it", Source: srcSecond}},
-		{"SH", r("0.30"), &calc.Rule{Code: "nz.paye.sh.2025-26", Text: "NZ PAYE secondary code SH: 30% of all pay in whole dollars, with the ACC earners' levy on it, truncated to whole cents; the levy of the period (the ACC figure) is taken off: PAYE excludes it", Source: srcSecond}},
-		{"ST", r("0.33"), &calc.Rule{Code: "nz.paye.st.2025-26", Text: "NZ PAYE secondary code ST: 33% of all pay in whole dollars, with the ACC earners' levy on it, truncated to whole cents; the levy of the period (the ACC figure) is taken off: PAYE excludes it", Source: srcSecond}},
-		{"SA", r("0.39"), &calc.Rule{Code: "nz.paye.sa.2025-26", Text: "NZ PAYE secondary code SA: 39% of all pay in whole dollars, with the ACC earners' levy on it, truncated to whole cents; the levy of the period (the ACC figure) is taken off: PAYE excludes it", Source: srcSecond}},
-		{"ND", r("0.45"), &calc.Rule{Code: "nz.paye.nd.2025-26", Text: "NZ PAYE no-notification code ND: 45% of all pay in whole dollars, with the ACC earners' levy on it, truncated to whole cents; the levy of the period (the ACC figure) is taken off: PAYE excludes it", Source: srcND}},
+		{code: "SB", rate: r("0.105"), rule: &calc.Rule{Code: "nz.paye.sb.2025-26", Text: "NZ PAYE secondary code SB: 10.5% of all regular pay in whole dollars, with the ACC earners' levy on it, truncated to whole cents (the period's levy, the ACC figure, taken off: PAYE excludes it); an extra pay at the band of the annualised amount + $0 (the code's low threshold amount) + the extra pay (s RD 17(3)-(4))", Source: srcSecond}, low: m("0"), secondary: true},
+		{code: "S", rate: r("0.175"), rule: &calc.Rule{Code: "nz.paye.s.2025-26", Text: "NZ PAYE secondary code S: 17.5% of all regular pay in whole dollars, with the ACC earners' levy on it, truncated to whole cents (the period's levy, the ACC figure, taken off: PAYE excludes it); an extra pay at the band of the annualised amount + $15,601 (the code's low threshold amount) + the extra pay (s RD 17(3)-(4))", Source: srcSecond}, low: m("15601"), secondary: true},
+		{code: "SH", rate: r("0.30"), rule: &calc.Rule{Code: "nz.paye.sh.2025-26", Text: "NZ PAYE secondary code SH: 30% of all regular pay in whole dollars, with the ACC earners' levy on it, truncated to whole cents (the period's levy, the ACC figure, taken off: PAYE excludes it); an extra pay at the band of the annualised amount + $53,501 (the code's low threshold amount) + the extra pay (s RD 17(3)-(4))", Source: srcSecond}, low: m("53501"), secondary: true},
+		{code: "ST", rate: r("0.33"), rule: &calc.Rule{Code: "nz.paye.st.2025-26", Text: "NZ PAYE secondary code ST: 33% of all regular pay in whole dollars, with the ACC earners' levy on it, truncated to whole cents (the period's levy, the ACC figure, taken off: PAYE excludes it); an extra pay at the band of the annualised amount + $78,101 (the code's low threshold amount) + the extra pay (s RD 17(3)-(4))", Source: srcSecond}, low: m("78101"), secondary: true},
+		{code: "SA", rate: r("0.39"), rule: &calc.Rule{Code: "nz.paye.sa.2025-26", Text: "NZ PAYE secondary code SA: 39% of all regular pay in whole dollars, with the ACC earners' levy on it, truncated to whole cents (the period's levy, the ACC figure, taken off: PAYE excludes it); an extra pay at the band of the annualised amount + $180,001 (the code's low threshold amount) + the extra pay (s RD 17(3)-(4))", Source: srcSecond}, low: m("180001"), secondary: true},
+		{code: "ND", rate: r("0.45"), rule: &calc.Rule{Code: "nz.paye.nd.2025-26", Text: "NZ PAYE no-notification code ND: 45% of all pay in whole dollars, with the ACC earners' levy on it, truncated to whole cents; the levy of the period (the ACC figure) is taken off: PAYE excludes it", Source: srcND}},
 	},
-	accRate:   r("0.0167"),
-	accMax:    m("152790"),
-	accRule:   &calc.Rule{Code: "nz.acc.2025-26", Text: "NZ ACC earners' levy 2025-26: 1.67% (incl. GST) of liable earnings per pay, regular pay levied up to the maximum liable earnings of $152,790 ÷ pays in the year, extra pays (IR, Payroll Calculations & Business Rules Specification §5.11 step 4) in full when the annualised income plus the extra pay is within the year's maximum, the maximum less the annualised income when only that is, none beyond (redundancy payments are not liable: IRD, 'Taxing employee redundancy') (max $2,551.59 a year); the regular pay's levy rounded to the cent, the extra pays' truncated to whole cents with the tax on them (§5.11 step 5.2)", Source: "paycalculator.co.nz; ACC levy results (payroll-rules.md §3, payroll-rules-2026-27.md §3.2); IRD payroll calculations and business rules specification (docs/reference/nz-extra-pay-acc.md)"},
-	extraRule: extraPayRule("2025-26"),
+	accRate:            r("0.0167"),
+	accMax:             m("152790"),
+	accRule:            &calc.Rule{Code: "nz.acc.2025-26", Text: "NZ ACC earners' levy 2025-26: 1.67% (incl. GST) of liable earnings per pay, regular pay levied up to the maximum liable earnings of $152,790 ÷ pays in the year, extra pays (IR, Payroll Calculations & Business Rules Specification §5.11 step 4) in full when the annualised income plus the extra pay is within the year's maximum, the maximum less the annualised income when only that is, none beyond (redundancy payments are not liable: IRD, 'Taxing employee redundancy') (max $2,551.59 a year), rounded to the cent", Source: "paycalculator.co.nz; ACC levy results (payroll-rules.md §3, payroll-rules-2026-27.md §3.2); IRD payroll calculations and business rules specification (docs/reference/nz-extra-pay-acc.md)"},
+	extraRule:          extraPayRule("2025-26"),
+	secondaryExtraRule: secondaryExtraPayRule("2025-26"),
 	// From 1 April 2025, the first day of 2025-26.
 	terminationRule:         terminationExtraPayRule("2025-26"),
 	terminationFallbackRule: terminationFallbackExtraPayRule("2025-26"),
@@ -239,17 +260,18 @@ var y2026 = year{
 	meRule:     &calc.Rule{Code: "nz.paye.me.2026-27", Text: "NZ PAYE code ME: as M less the independent earner tax credit ($520 a year for annual income $24,000–$66,000, less 13c per $1 above $66,000)", Source: srcBrackets + "; IRD IETC page (payroll-rules-2026-27.md §3.1); " + srcPAYE},
 	ietc:       ietc2024,
 	flat: []flatCode{
-		{"SB", r("0.105"), &calc.Rule{Code: "nz.paye.sb.2026-27", Text: "NZ PAYE secondary code SB: 10.5% of all pay in whole dollars, with the ACC earners' levy on it, truncated to whole cents; the levy of the period (the ACC figure) is taken off: PAYE excludes it", Source: srcSecond}},
-		{"S", r("0.175"), &calc.Rule{Code: "nz.paye.s.2026-27", Text: "NZ PAYE secondary code S: 17.5% of all pay in whole dollars, with the ACC earners' levy on it, truncated to whole cents; the levy of the period (the ACC figure) is taken off: PAYE excludes it", Source: srcSecond}},
-		{"SH", r("0.30"), &calc.Rule{Code: "nz.paye.sh.2026-27", Text: "NZ PAYE secondary code SH: 30% of all pay in whole dollars, with the ACC earners' levy on it, truncated to whole cents; the levy of the period (the ACC figure) is taken off: PAYE excludes it", Source: srcSecond}},
-		{"ST", r("0.33"), &calc.Rule{Code: "nz.paye.st.2026-27", Text: "NZ PAYE secondary code ST: 33% of all pay in whole dollars, with the ACC earners' levy on it, truncated to whole cents; the levy of the period (the ACC figure) is taken off: PAYE excludes it", Source: srcSecond}},
-		{"SA", r("0.39"), &calc.Rule{Code: "nz.paye.sa.2026-27", Text: "NZ PAYE secondary code SA: 39% of all pay in whole dollars, with the ACC earners' levy on it, truncated to whole cents; the levy of the period (the ACC figure) is taken off: PAYE excludes it", Source: srcSecond}},
-		{"ND", r("0.45"), &calc.Rule{Code: "nz.paye.nd.2026-27", Text: "NZ PAYE no-notification code ND: 45% of all pay in whole dollars, with the ACC earners' levy on it, truncated to whole cents; the levy of the period (the ACC figure) is taken off: PAYE excludes it", Source: srcND}},
+		{code: "SB", rate: r("0.105"), rule: &calc.Rule{Code: "nz.paye.sb.2026-27", Text: "NZ PAYE secondary code SB: 10.5% of all regular pay in whole dollars, with the ACC earners' levy on it, truncated to whole cents (the period's levy, the ACC figure, taken off: PAYE excludes it); an extra pay at the band of the annualised amount + $0 (the code's low threshold amount) + the extra pay (s RD 17(3)-(4))", Source: srcSecond}, low: m("0"), secondary: true},
+		{code: "S", rate: r("0.175"), rule: &calc.Rule{Code: "nz.paye.s.2026-27", Text: "NZ PAYE secondary code S: 17.5% of all regular pay in whole dollars, with the ACC earners' levy on it, truncated to whole cents (the period's levy, the ACC figure, taken off: PAYE excludes it); an extra pay at the band of the annualised amount + $15,601 (the code's low threshold amount) + the extra pay (s RD 17(3)-(4))", Source: srcSecond}, low: m("15601"), secondary: true},
+		{code: "SH", rate: r("0.30"), rule: &calc.Rule{Code: "nz.paye.sh.2026-27", Text: "NZ PAYE secondary code SH: 30% of all regular pay in whole dollars, with the ACC earners' levy on it, truncated to whole cents (the period's levy, the ACC figure, taken off: PAYE excludes it); an extra pay at the band of the annualised amount + $53,501 (the code's low threshold amount) + the extra pay (s RD 17(3)-(4))", Source: srcSecond}, low: m("53501"), secondary: true},
+		{code: "ST", rate: r("0.33"), rule: &calc.Rule{Code: "nz.paye.st.2026-27", Text: "NZ PAYE secondary code ST: 33% of all regular pay in whole dollars, with the ACC earners' levy on it, truncated to whole cents (the period's levy, the ACC figure, taken off: PAYE excludes it); an extra pay at the band of the annualised amount + $78,101 (the code's low threshold amount) + the extra pay (s RD 17(3)-(4))", Source: srcSecond}, low: m("78101"), secondary: true},
+		{code: "SA", rate: r("0.39"), rule: &calc.Rule{Code: "nz.paye.sa.2026-27", Text: "NZ PAYE secondary code SA: 39% of all regular pay in whole dollars, with the ACC earners' levy on it, truncated to whole cents (the period's levy, the ACC figure, taken off: PAYE excludes it); an extra pay at the band of the annualised amount + $180,001 (the code's low threshold amount) + the extra pay (s RD 17(3)-(4))", Source: srcSecond}, low: m("180001"), secondary: true},
+		{code: "ND", rate: r("0.45"), rule: &calc.Rule{Code: "nz.paye.nd.2026-27", Text: "NZ PAYE no-notification code ND: 45% of all pay in whole dollars, with the ACC earners' levy on it, truncated to whole cents; the levy of the period (the ACC figure) is taken off: PAYE excludes it", Source: srcND}},
 	},
 	accRate:                 r("0.0175"),
 	accMax:                  m("156641"),
 	accRule:                 &calc.Rule{Code: "nz.acc.2026-27", Text: "NZ ACC earners' levy 2026-27: 1.75% (incl. GST; $1.52 per $100 excl. GST) of liable earnings per pay, regular pay levied up to the maximum liable earnings of $156,641 ÷ pays in the year, extra pays (IR, Payroll Calculations & Business Rules Specification §5.11 step 4) in full when the annualised income plus the extra pay is within the year's maximum, the maximum less the annualised income when only that is, none beyond (redundancy payments are not liable: IRD, 'Taxing employee redundancy') (max $2,741.22 a year); the regular pay's levy rounded to the cent, the extra pays' truncated to whole cents with the tax on them (§5.11 step 5.2)", Source: "acc.co.nz levy results; Oracle PeopleSoft NZ update; Five Star; iPayroll (payroll-rules-2026-27.md §3.2); IRD payroll calculations and business rules specification (docs/reference/nz-extra-pay-acc.md)"},
 	extraRule:               extraPayRule("2026-27"),
+	secondaryExtraRule:      secondaryExtraPayRule("2026-27"),
 	terminationRule:         terminationExtraPayRule("2026-27"),
 	terminationFallbackRule: terminationFallbackExtraPayRule("2026-27"),
 	sl: studentLoan{

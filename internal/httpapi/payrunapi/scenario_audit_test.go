@@ -614,14 +614,22 @@ func TestAuditUKOvertimeBonusAndBackPay(t *testing.T) {
 	})
 }
 
-// NZ extra pay on a secondary tax code: IRD's extra-pay rule (annualising
-// four weeks' earnings with the bonus) picks a band for main codes only;
-// a secondary code's tax is its flat rate on every pay, extra pays
-// included (IRD "Tax codes for individuals": SH 30% before the ACC levy;
-// docs/reference/nz-extra-pay-acc.md). Sid, $800 a week on SH, paid a
-// $2,000 bonus in the week ending 4 October 2026: PAYE 30% × 2,800 =
-// 840.00; ACC earners' levy 1.75% × 2,800 = 49.00 (under the week's share
-// of the maximum liable earnings, 156,641 ÷ 52 = 3,012.33).
+// NZ extra pay on a secondary tax code (Income Tax Act 2007 s RD
+// 17(3)-(4), from 1 April 2010; IR, Payroll Calculations & Business Rules
+// Specification 2025 V1.3 §5.12 steps 3.1-3.13 and 4): the regular pay
+// keeps the code's flat rate (SH 30% before the ACC levy), the extra pay
+// takes the band of the annualised amount + the code's low threshold
+// amount + the extra pay (docs/reference/nz-extra-pay-acc.md). Sid, $800
+// a week on SH since January 2025, paid a $2,000 bonus in the week ending
+// 4 October 2026, no earlier pay recorded here (so the four weeks are
+// taken as four of this week's, 3,200):
+//   - annualised amount 3,200 × 13 = 41,600; + SH's low threshold amount
+//     53,501 (the first dollar of SH's range $53,501-$78,100) + 2,000 =
+//     97,101 → 33% (78,101-180,000): 660.00;
+//   - the week's pay 30% × 800 = 240.00; PAYE 900.00 (was 840.00, 30% of
+//     all 2,800);
+//   - ACC 1.75% × 2,800 = 49.00 (41,600 + 53,501 + 2,000 within the
+//     maximum liable earnings 156,641: the bonus levied in full).
 func TestAuditNZSecondaryCodeExtraPay(t *testing.T) {
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
 		e := newRegionEnv(t, d, "NZ", "Weekly")
@@ -630,7 +638,7 @@ func TestAuditNZSecondaryCodeExtraPay(t *testing.T) {
 		P := e.run(t, "2026-10-04", sid, 2000)
 		tot := e.totals(t, P, sid)
 		expectAmount(t, "gross", tot["grossEarnings"], 2800)
-		expectAmount(t, "PAYE", tot["payeWithheld"], 840)
+		expectAmount(t, "PAYE", tot["payeWithheld"], 900)
 		expectAmount(t, "ACC levy", tot["accLevyAmount"], 49)
 	})
 }

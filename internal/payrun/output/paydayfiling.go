@@ -136,7 +136,8 @@ func (o *Outputs) notACCLiable(ctx context.Context, biz business.Business, runID
 // lumpSumAtLowestRate is the DEI's lump sum indicator (field 14) of an
 // employee of the run: 1 when the run's extra pay was taxed at the lowest
 // rate, 10.5% (IR, Payroll Calculations & Business Rules Specification
-// 2025 V1.3 §5.11 step 3.9: at 10.5% the lump sum indicator is 1), as the
+// 2025 V1.3 §5.11 step 3.9, §5.12 step 3.11 for secondary codes: at 10.5%
+// the lump sum indicator is 1), as the
 // calculation records the rate in the PAYE figure (calc/nz
 // TermExtraPayRate).
 func (o *Outputs) lumpSumAtLowestRate(ctx context.Context, biz business.Business, runID, employeeID int64) (bool, error) {

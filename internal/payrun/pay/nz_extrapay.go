@@ -72,6 +72,31 @@ type nzTermination struct {
 	// (pays made before this payroll held them); calc/nz takes each as
 	// this pay's regular earnings, as the four-week rule does.
 	estimated int
+	// annual is the found periods' regular earnings each × the pays a
+	// year of its own period (nzPaysAYear): a pay frequency that changed
+	// before the employee left annualises each period as it was paid.
+	annual int64
+}
+
+// nzPaysAYear is how many pays a year a period from start to end (both
+// included) stands for: 52 for a week, 26 a fortnight, 13 four weeks, 12
+// a calendar month, 4 a calendar quarter; else fallback (the run's own
+// frequency's).
+func nzPaysAYear(start, end time.Time, fallback int64) int64 {
+	start, end = payroll.DateOnly(start), payroll.DateOnly(end)
+	switch days := int(end.Sub(start).Hours()/24+0.5) + 1; {
+	case days == 7:
+		return 52
+	case days == 14:
+		return 26
+	case start.AddDate(0, 1, -1).Equal(end):
+		return 12
+	case days == 28:
+		return 13
+	case start.AddDate(0, 3, -1).Equal(end):
+		return 4
+	}
+	return fallback
 }
 
 // nzTerminationPeriods is employee e's nzTermination in run (nil: the
@@ -101,9 +126,12 @@ func nzTerminationPeriods(ctx context.Context, q *store.Queries, bizID int64, re
 		return nil, err
 	}
 	byPeriod := map[time.Time]int64{}
+	pays := map[time.Time]int64{} // the pays a year of each period, by its end
+	own := frequencies[run.Frequency].perYear
 	for _, r := range rows {
 		if !extra[r.CategoryID] {
 			byPeriod[payroll.DateOnly(r.PeriodEnding)] += r.Amount
+			pays[payroll.DateOnly(r.PeriodEnding)] = nzPaysAYear(r.PeriodStarting, r.PeriodEnding, own)
 		}
 	}
 	ends := make([]time.Time, 0, len(byPeriod))
@@ -117,6 +145,7 @@ func nzTerminationPeriods(ctx context.Context, q *store.Queries, bizID int64, re
 	for _, d := range ends[:min(2, len(ends))] {
 		t.periods++
 		t.earnings += byPeriod[d]
+		t.annual += byPeriod[d] * pays[d]
 	}
 	// The two periods before this run's (when the employment ended in
 	// it): one employed throughout with no run of it recorded here was
