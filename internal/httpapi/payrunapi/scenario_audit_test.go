@@ -233,14 +233,21 @@ func (e *regionEnv) workWeek(t *testing.T, emp int64, days int, half bool) {
 
 // SG leavers on a 6-day and a 5.5-day week (Employment Act, salary for an
 // incomplete month: monthly gross rate ÷ working days in the month × days
-// worked; rest days and non-working days are not working days, a 5.5-day
-// week's half day is one). $8,000 a month, leaving Saturday 12 September
-// 2026. September 2026 (Tuesday 1 to Wednesday 30) has 22 weekdays and 4
-// Saturdays (5, 12, 19, 26): 26 working days; worked 1-12 September: 9
-// weekdays and 2 Saturdays = 11: 8,000 × 11 ÷ 26 = 3,384.615 → 3,384.62.
-// CPF (age 46, 37% / 20%): total 1,252.31 → 1,252 (nearest dollar),
-// employee 676.92 → 676 (cents dropped), employer 576. A Monday-to-Friday
-// colleague leaving the same day: 9 of 22 → 3,272.73.
+// worked; rest days and non-working days are not working days; MOM,
+// "Monthly and daily salary: definitions and calculation": a half-day is a
+// day of 5 hours or less, so a 5.5-day week's Saturday counts ½). $8,000 a
+// month, leaving Saturday 12 September 2026. September 2026 (Tuesday 1 to
+// Wednesday 30) has 22 weekdays and 4 Saturdays (5, 12, 19, 26).
+//   - 6-day week: 26 working days; worked 1-12 September: 9 weekdays and 2
+//     Saturdays = 11: 8,000 × 11 ÷ 26 = 3,384.615 → 3,384.62. CPF (age 46,
+//     37% / 20%): total 1,252.31 → 1,252 (nearest dollar), employee
+//     676.92 → 676 (cents dropped), employer 576.
+//   - 5.5-day week (Saturday a half day of 4 hours): 22 + 4 × ½ = 24
+//     working days, 9 + 2 × ½ = 10 worked: 8,000 × 10 ÷ 24 = 3,333.33.
+//     CPF 1,233.33 → 1,233, employee 666.67 → 666, employer 567. (Before
+//     paydepth44 the half day counted whole, as the 6-day week.)
+//
+// A Monday-to-Friday colleague leaving the same day: 9 of 22 → 3,272.73.
 func TestAuditSGIncompleteMonthByWorkWeek(t *testing.T) {
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
 		e := newRegionEnv(t, d, "SG", "Monthly")
@@ -255,11 +262,14 @@ func TestAuditSGIncompleteMonthByWorkWeek(t *testing.T) {
 			e.leaveOn(t, emp, "2026-09-12")
 		}
 		P := e.run(t, "2026-09-30", 0, 0)
-		for _, emp := range []int64{six, half} {
-			tot := e.totals(t, P, emp)
-			expectAmount(t, "final gross", tot["grossEarnings"], 3384.62)
-			expectAmount(t, "CPF employee", tot["cpfEmployeeContributionAmount"], 676)
-			expectAmount(t, "CPF employer", tot["cpfEmployerContributionAmount"], 576)
+		for _, c := range []struct {
+			emp           int64
+			gross, ee, er float64
+		}{{six, 3384.62, 676, 576}, {half, 3333.33, 666, 567}} {
+			tot := e.totals(t, P, c.emp)
+			expectAmount(t, "final gross", tot["grossEarnings"], c.gross)
+			expectAmount(t, "CPF employee", tot["cpfEmployeeContributionAmount"], c.ee)
+			expectAmount(t, "CPF employer", tot["cpfEmployerContributionAmount"], c.er)
 		}
 		expectAmount(t, "five-day week's final gross", e.totals(t, P, five)["grossEarnings"], 3272.73)
 	})

@@ -246,14 +246,16 @@ func TestAuditSGRestDayEmployeeRequestFiveAndAHalfDayWeek(t *testing.T) {
 // 25 December):
 //   - incomplete month (MOM, "Salary for an incomplete month of work":
 //     monthly gross ÷ working days in the month × days worked; the half
-//     day a working day, part-period-pay.md): December 2026 has 27
-//     working days Monday to Saturday, 16 of them from the 14th: 2,860 ×
-//     16 ÷ 27 = 1,694.8148 → 1,694.81;
+//     day counts ½, MOM's half-day of 5 hours or less, part-period-pay.md):
+//     December 2026 has 23 weekdays and 4 Saturdays, 23 + 2 = 25 working
+//     days; from the 14th 14 weekdays and 2 Saturdays, 15: 2,860 × 15 ÷
+//     25 = 1,716.00 (before paydepth44, the Saturdays whole: 16 of 27,
+//     1,694.81);
 //   - the holiday worked: an extra day's salary at the basic rate of pay
 //     (s 88), a day's pay from the monthly rate, not the month's share:
 //     12 × 2,860 ÷ 286 = 120.00;
-//   - gross 1,814.81; CPF 37% × 1,814.81 = 671.48 → 671; employee 20% =
-//     362.962 → 362; employer 309.
+//   - gross 1,836.00; CPF 37% × 1,836 = 679.32 → 679; employee 20% =
+//     367.20 → 367; employer 312.
 func TestAuditSGJoinerWorksPublicHolidayFiveAndAHalfDayWeek(t *testing.T) {
 	t.Parallel()
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
@@ -264,9 +266,9 @@ func TestAuditSGJoinerWorksPublicHolidayFiveAndAHalfDayWeek(t *testing.T) {
 		approvedTimesheet(t, e.Bundle, e.B, ali, sgOrdinaryCategory(t, e), "2026-12-25T09:00:00", "2026-12-25T17:00:00")
 		P := timesheetRun(t, e.Bundle, e.B, e.schedule, "2026-12-31", "2026-12-31")
 		tot := e.totals(t, P, ali)
-		expectAmount(t, "gross", tot["grossEarnings"], 1814.81)
-		expectAmount(t, "CPF employee", tot["cpfEmployeeContributionAmount"], 362)
-		expectAmount(t, "CPF employer", tot["cpfEmployerContributionAmount"], 309)
+		expectAmount(t, "gross", tot["grossEarnings"], 1836)
+		expectAmount(t, "CPF employee", tot["cpfEmployeeContributionAmount"], 367)
+		expectAmount(t, "CPF employer", tot["cpfEmployerContributionAmount"], 312)
 	})
 }
 
@@ -274,9 +276,11 @@ func TestAuditSGJoinerWorksPublicHolidayFiveAndAHalfDayWeek(t *testing.T) {
 // employee who is on no-pay leave": an incomplete month, monthly gross ÷
 // working days in the month × days worked). Siti, $2,860, Monday to
 // Friday and Saturday morning, 8 hours a day, takes 16 hours of unpaid
-// leave on Monday 7 and Tuesday 8 December 2026 (2 days): 27 working
-// days, 25 worked: 2,860 × 25 ÷ 27 = 2,648.148 → 2,648.15. CPF 37% ×
-// 2,648.15 = 979.82 → 980; employee 20% = 529.63 → 529; employer 451.
+// leave on Monday 7 and Tuesday 8 December 2026 (2 days): 23 weekdays and
+// 4 Saturday half days (MOM's half-day: 5 hours or less counts ½) = 25
+// working days, 23 worked: 2,860 × 23 ÷ 25 = 2,631.20 (before
+// paydepth44, 27 working days: 2,648.15). CPF 37% × 2,631.20 = 973.54 →
+// 974; employee 20% = 526.24 → 526; employer 448.
 func TestAuditSGNoPayLeaveFiveAndAHalfDayWeek(t *testing.T) {
 	t.Parallel()
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
@@ -290,9 +294,9 @@ func TestAuditSGNoPayLeaveFiveAndAHalfDayWeek(t *testing.T) {
 			"fromDate": "2026-12-07T00:00:00", "toDate": "2026-12-08T00:00:00", "hours": 16, "automaticallyApprove": true}).Expect(t, 200)
 		P := e.run(t, "2026-12-31", 0, 0)
 		tot := e.totals(t, P, siti)
-		expectAmount(t, "gross", tot["grossEarnings"], 2648.15)
-		expectAmount(t, "CPF employee", tot["cpfEmployeeContributionAmount"], 529)
-		expectAmount(t, "CPF employer", tot["cpfEmployerContributionAmount"], 451)
+		expectAmount(t, "gross", tot["grossEarnings"], 2631.20)
+		expectAmount(t, "CPF employee", tot["cpfEmployeeContributionAmount"], 526)
+		expectAmount(t, "CPF employer", tot["cpfEmployerContributionAmount"], 448)
 	})
 }
 

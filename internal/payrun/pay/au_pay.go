@@ -323,12 +323,15 @@ func (s *Calculator) CategoryRate(ctx context.Context, q *store.Queries, bizID i
 			return payroll.Rate{}, "", false, nil
 		}
 	}
-	rate := cats.loadedRate(hourly, cat)
+	rate, cover := cats.loadedRate(hourly, cat), ""
+	if note != "" {
+		rate, cover = sgOvertimeRate(last.rate, last.unit, cat, hourly, rate)
+	}
 	switch {
 	case note != "" && rate.Cmp(hourly) != 0:
-		note = "Units at " + note + " with the pay category's loading: " + rate.String()
+		note = "Units at " + note + " with the pay category's loading: " + rate.String() + cover
 	case note != "":
-		note = "Units at " + note
+		note = "Units at " + note + cover
 	case rate.Cmp(hourly) != 0:
 		note = "Units at the hourly rate " + hourly.String() + " with the pay category's loading: " + rate.String()
 	}

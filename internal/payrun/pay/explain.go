@@ -152,7 +152,7 @@ func explainCalc(region string, run *store.PayRun, e *EmployeeRow, lines []line,
 // the period, or a line edited since).
 func employedLineAgain(region string, e *EmployeeRow, run *store.PayRun, std line, sl store.PayRunLine) (line, bool) {
 	std.from, std.to = payroll.DateOnly(run.PeriodStarting), payroll.DateOnly(run.PeriodEnding)
-	cut := employedShare(region, e, run, []line{std}, &mondayToFriday)
+	cut := employedShare(region, e, run, []line{std}, &mondayToFriday, nil)
 	if len(cut) != 1 || cut[0].Amount != sl.Amount || !cut[0].fullPeriod.IsPos() {
 		return line{}, false
 	}

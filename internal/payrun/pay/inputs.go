@@ -393,17 +393,21 @@ func (in *inputs) standardLines(e *EmployeeRow, run *store.PayRun, cat Category)
 // days; standard hours paid by the hour or day (no timesheets) are paid
 // for the working days employed in every region, as hours and days are
 // paid for the days worked (wd, the employee's standard work week:
-// sg_working_days.go; Monday to Friday where none is stored):
-// docs/reference/part-period-pay.md.
-func employedShare(region string, e *EmployeeRow, run *store.PayRun, std []line, wd *[7]bool) []line {
+// sg_working_days.go; Monday to Friday where none is stored). In
+// Singapore a half day of half (a 5.5-day week's) counts ½ (MOM's
+// half-day): docs/reference/part-period-pay.md.
+func employedShare(region string, e *EmployeeRow, run *store.PayRun, std []line, wd, half *[7]bool) []line {
 	lo, hi := employedSpan(e, run)
 	if lo.Equal(payroll.DateOnly(run.PeriodStarting)) && hi.Equal(payroll.DateOnly(run.PeriodEnding)) {
 		return std
 	}
 	calendar := func(a, b time.Time) int { return int(calendarDays(a, b)) }
-	working := weekdays
+	working, per := weekdays, int64(1) // per: counts a day
 	if wd != nil {
 		working = workingDays(wd)
+		if region == calc.SG && half != nil {
+			working, per = workingHalves(wd, half), 2 // in half days: only ratios are taken
+		}
 	}
 	out := std[:0]
 	for _, l := range std {
@@ -436,6 +440,14 @@ func employedShare(region string, e *EmployeeRow, run *store.PayRun, std []line,
 			l.from, l.to = from, to
 			l.fullUnits, l.fullHours, l.fullAmount = l.units, l.hours, l.amount
 			l.Units, l.Amount = l.units.String(), l.amount.MinorUnits()
+			if region == calc.SG && l.Notes == "" {
+				asDays := func(n int64) string { return payroll.RateFromInt(n).Div(payroll.RateFromInt(per)).String() }
+				l.Notes = "Incomplete month (MOM, salary for an incomplete month of work): " + asDays(kept) + " of " + asDays(days) +
+					" working days from " + from.Format("2 January") + " to " + to.Format("2 January 2006")
+				if per == 2 {
+					l.Notes += " (a half day, 5 hours or less, counts ½: MOM, \"Monthly and daily salary\")"
+				}
+			}
 		}
 		out = append(out, l)
 	}
@@ -595,7 +607,7 @@ func (in *inputs) linesFor(e *EmployeeRow, run *store.PayRun, cats *Categories, 
 	primary := cats.primary(e.PrimaryPayCategoryID.Int64)
 	var std []line
 	if standard {
-		std = employedShare(cats.Region, e, run, in.standardLines(e, run, primary), in.workWeekOf(e.ID))
+		std = employedShare(cats.Region, e, run, in.standardLines(e, run, primary), in.workWeekOf(e.ID), in.halfDaysOf(e.ID))
 	}
 	pr := in.periodRate(e, run, std, primary)
 	byTimesheet, salaried := false, false
@@ -746,16 +758,17 @@ func (in *inputs) timesheetLines(e *EmployeeRow, cats *Categories, primary Categ
 		case cat.Hourly:
 			// The employee's rate with the category's loading (overtime,
 			// penalties), as for an earnings line of units without a rate.
-			base, sgNote := pr.hourly, ""
+			base, sgNote, cover := pr.hourly, "", ""
+			rate = cats.loadedRate(base, cat)
 			if h, ok := sgHourlyBasicRate(cats.Region, pr.rate, pr.unit); ok {
 				base, sgNote = h, "Timesheets: "+sgHourlyBasicNote(pr.rate, pr.unit, h)
+				rate, cover = sgOvertimeRate(pr.rate, pr.unit, cat, h, cats.loadedRate(h, cat))
 			}
-			rate = cats.loadedRate(base, cat)
 			switch {
 			case sgNote != "" && rate.Cmp(base) != 0:
-				note = sgNote + " with the pay category's loading"
+				note = sgNote + " with the pay category's loading" + cover
 			case sgNote != "":
-				note = sgNote
+				note = sgNote + cover
 			case rate.Cmp(base) != 0:
 				note = "Timesheets: the hourly rate " + pr.hourly.String() + " with the pay category's loading"
 			}

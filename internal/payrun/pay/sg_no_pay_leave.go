@@ -19,7 +19,7 @@ import (
 // hours over the employee's hours per day (else hours per week over their
 // working days a week); the working days those of their work week wd
 // (Monday to Friday when none is stored), as sg_working_days.go counts an
-// incomplete month (a half day is a working day). The hours a day of an
+// incomplete month (a half day counts ½, MOM's half-day). The hours a day of an
 // employee with hours a week only are spread over the days worked a week,
 // a half day counting ½ (44 ÷ 5.5 = 8; before 1 December 2026 ÷ 6). ok is false outside that case (another region, a
 // period other than a month, an hourly or daily rate, no hours a day):
@@ -41,8 +41,8 @@ func sgNoPayLeave(region string, e *EmployeeRow, run *store.PayRun, std []line, 
 			hpd = hpw.Div(perWeek)
 		}
 	}
-	working := workingDays(wd)(payroll.DateOnly(run.PeriodStarting), payroll.DateOnly(run.PeriodEnding))
-	if !hpd.IsPos() || working <= 0 {
+	halves := workingHalves(wd, half)(payroll.DateOnly(run.PeriodStarting), payroll.DateOnly(run.PeriodEnding))
+	if !hpd.IsPos() || halves <= 0 {
 		return payroll.Money{}, false
 	}
 	var monthly payroll.Money
@@ -68,21 +68,23 @@ func sgNoPayLeave(region string, e *EmployeeRow, run *store.PayRun, std []line, 
 		if p := payroll.DateOnly(run.PeriodEnding); hi.After(p) {
 			hi = p
 		}
-		in, ph := holidays.within(wd, lo, hi)
-		if ph > 0 && days.Cmp(payroll.RateFromInt(int64(in-ph))) == 0 {
-			days = days.Add(payroll.RateFromInt(int64(ph)))
+		in, ph := holidays.within(wd, half, lo, hi)
+		if ph > 0 && days.Mul(payroll.RateFromInt(2)).Cmp(payroll.RateFromInt(int64(in-ph))) == 0 {
+			days = days.Add(payroll.RateFromInt(int64(ph)).Div(payroll.RateFromInt(2)))
 		}
 	}
-	return payroll.MoneyFromDecimal(days.Mul(payroll.RateFromDecimal(monthly.Decimal())).Decimal()).DivInt(int64(working)).Cents(), true
+	// days × monthly ÷ (halves ÷ 2) working days
+	return payroll.MoneyFromDecimal(days.Mul(payroll.RateFromInt(2)).Mul(payroll.RateFromDecimal(monthly.Decimal())).Decimal()).DivInt(int64(halves)).Cents(), true
 }
 
 // holidaysInLeave is what sgNoPayLeave needs of a leave request's public
-// holidays: its dates and a count of the work days of wd from lo to hi and
-// of those that are public holidays.
+// holidays: its dates and a count, in half days (a half day of half 1, a
+// whole day 2), of the work days of wd from lo to hi and of those that are
+// public holidays.
 type holidaysInLeave struct {
 	from, to time.Time
 	holidays int // public holidays on the request's dates (0: none)
-	within   func(wd *[7]bool, lo, hi time.Time) (days, holidays int)
+	within   func(wd, half *[7]bool, lo, hi time.Time) (halves, holidays int)
 }
 
 // sgHolidaysInLeave are the SG public holidays (stored for the business,
@@ -103,15 +105,19 @@ func (in *inputs) sgHolidaysInLeave(e *EmployeeRow, a leave.Approved) holidaysIn
 			out.holidays++
 		}
 	}
-	out.within = func(wd *[7]bool, lo, hi time.Time) (int, int) {
+	out.within = func(wd, half *[7]bool, lo, hi time.Time) (int, int) {
 		n, p := 0, 0
 		for d := lo; !d.After(hi); d = d.AddDate(0, 0, 1) {
 			if !wd[d.Weekday()] {
 				continue
 			}
-			n++
+			w := 2 // in half days: a half day 1
+			if half != nil && half[d.Weekday()] {
+				w = 1
+			}
+			n += w
 			if _, ok := ph[d]; ok {
-				p++
+				p += w
 			}
 		}
 		return n, p
