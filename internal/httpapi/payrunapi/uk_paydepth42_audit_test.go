@@ -92,3 +92,108 @@ func TestAuditUKLeaverOwingHolidayNothingDeductedWarned(t *testing.T) {
 		check("finalised")
 	})
 }
+
+// pd42Sacrifice is a pension plan in which the employee gives up 10% of
+// all pay (salary sacrifice) and the employer adds 3%, joined from 6
+// April 2026.
+func pd42Sacrifice(t *testing.T, e *regionEnv, emp int64) {
+	t.Helper()
+	scheme := int64(num(t, e.Do("POST", e.B+"/pensionscheme", e.Key, map[string]any{"name": "NEST sacrifice"}).Expect(t, 200).Map(t)["id"]))
+	plan := int64(num(t, e.Do("POST", fmt.Sprintf("%s/pensionscheme/%d/plan", e.B, scheme), e.Key, map[string]any{"contributionPlanName": "Ten percent sacrifice",
+		"calculateOnQualifyingEarnings": false, "pensionType": "NetPay", "employeeContribution": 0, "employerContribution": 3,
+		"salarySacrifice": 10}).Expect(t, 200).Map(t)["id"]))
+	pd34Join(t, e, emp, plan)
+}
+
+// SMP's average weekly earnings with a pension salary sacrifice in the
+// relevant period. SSCBA 1992 s 171(4) and the SMP (General) Regulations
+// 1986 regs 20-21: the normal weekly earnings are the "gross earnings"
+// paid in the relevant period, and earnings are those for Class 1 NI; pay
+// given up under a salary sacrifice is not earnings (it is not paid, and
+// not NI-able: GOV.UK "Salary sacrifice for employers"), so the AWE is
+// the salary after the sacrifice (XpertHR, "How is SMP calculated when
+// there is a salary-sacrifice arrangement", secondary; the withdrawn HMRC
+// note "Statutory maternity leave - salary sacrifice and non-cash
+// benefits", national archives, says the same).
+//   - Sam, £31,200 a year (2,600.00 a month), 10% of pay sacrificed into
+//     her pension: NI-able pay 2,340.00 a month. September NI (§2.4
+//     monthly PT 1,048, ST 417): employee 8% × (2,340 − 1,048) = 103.36;
+//     employer 15% × (2,340 − 417) = 288.45.
+//   - Baby due Sunday 17 January 2027: qualifying week Sunday 4 - Saturday
+//     10 October 2026 (15 weeks before the expected week). Last payday on
+//     or before 10 October: 30 September; the last normal payday at least
+//     8 weeks before it (on or before 5 August): 31 July. Relevant period:
+//     the pays of 31 August and 30 September, 2 × 2,340 = 4,680.00 over 2
+//     months = 2 × 52 ÷ 12 weeks: AWE 4,680 × 12 ÷ 104 = 540.00.
+//   - SMP from Sunday 3 January 2027, the first 6 weeks at 90% × 540 =
+//     486.00 a week (above the flat £194.32, §2.7).
+//
+// Before paydepth42: AWE 600.00 (the gross before the sacrifice: 5,200 ×
+// 12 ÷ 104), 540.00 a week of SMP.
+func TestAuditUKSMPAverageWeeklyEarningsAfterSalarySacrifice(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "UK", "Monthly")
+		sam := e.employee(t, "Sam", "Monthly", map[string]any{"rate": 31200, "rateUnit": "Annually", "hoursPerWeek": 37.5, "taxCode": "1257L",
+			"nationalInsuranceCategory": "A", "startDate": "2024-01-08T00:00:00", "gender": "Female"})
+		pd42Sacrifice(t, e, sam)
+		for _, day := range []string{"2026-07-31", "2026-08-31", "2026-09-30"} {
+			P := e.run(t, day, 0, 0)
+			if day == "2026-09-30" {
+				tot := e.totals(t, P, sam)
+				expectAmount(t, "September employee NI", tot["employeeNationalInsuranceContribution"], 103.36)
+				expectAmount(t, "September employer NI", tot["employerNationalInsuranceContribution"], 288.45)
+			}
+			e.Do("POST", P+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+		}
+		SL := fmt.Sprintf("%s/employee/%d/statutoryleave/", e.B, sam)
+		id := int64(num(t, e.Do("POST", SL+"smp", e.Key, map[string]any{"startDate": "2027-01-03T00:00:00",
+			"endDate": "2027-02-13T00:00:00", "babyDueDate": "2027-01-17T00:00:00", "weeksToPay": 6}).Expect(t, 200).Map(t)["id"]))
+		c := e.Do("GET", fmt.Sprintf("%ssmpcalc?id=%d", SL, id), e.Key, nil).Expect(t, 200).Map(t)
+		if c["status"] != "Eligible" || c["averageWeeklyEarningsSource"] != "PayHistory" {
+			t.Errorf("SMP %v", c)
+		}
+		expectAmount(t, "SMP average weekly earnings", c["averageWeeklyEarnings"], 540)
+		pays, _ := c["payments"].([]any)
+		if len(pays) != 6 {
+			t.Fatalf("SMP payments %v, want 6 weeks", pays)
+		}
+		for _, p := range pays {
+			expectAmount(t, "SMP week", p.(map[string]any)["weeklyRate"], 486)
+		}
+	})
+}
+
+// SSP's average weekly earnings after a salary sacrifice (SSP (General)
+// Regulations 1982 reg 19: "gross earnings" as for SMP, the earnings for
+// Class 1; from 6 April 2026 the weekly rate is the lower of £123.25 and
+// 80% of AWE, payroll-rules-2026-27.md §2.7, no waiting days):
+//   - Ted, £160 a week fixed, joins Monday 5 October 2026 and gives up 10%
+//     into his pension: NI-able pay 144.00 a week, paid 11 and 18 October.
+//   - Sick Monday 19 - Friday 23 October (qualifying days Monday to
+//     Friday). The relevant period ends with the last payday before the
+//     sickness, 18 October; there is no payday 8 weeks before (a new
+//     employee), so it is every payday: AWE (144 + 144) ÷ 2 = 144.00.
+//   - 80% × 144 = 115.20 a week (below 123.25): 5 days paid, 115.20.
+//
+// Before paydepth42: AWE 160.00 (gross before the sacrifice), 80% = 128.00,
+// so the flat 123.25.
+func TestAuditUKSSPAverageWeeklyEarningsAfterSalarySacrifice(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "UK", "Weekly")
+		ted := e.employee(t, "Ted", "Weekly", map[string]any{"rate": 160, "rateUnit": "Fixed", "hoursPerWeek": 16, "taxCode": "1257L",
+			"nationalInsuranceCategory": "A", "startDate": "2026-10-05T00:00:00"})
+		pd42Sacrifice(t, e, ted)
+		for _, day := range []string{"2026-10-11", "2026-10-18"} {
+			e.Do("POST", e.run(t, day, 0, 0)+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+		}
+		ssp := e.Do("POST", fmt.Sprintf("%s/employee/%d/statutoryleave/ssp", e.B, ted), e.Key, map[string]any{"startDate": "2026-10-19T00:00:00",
+			"endDate": "2026-10-23T00:00:00", "week1QualifyingDays": []string{"Monday", "Tuesday", "Wednesday", "Thursday", "Friday"}}).Expect(t, 200).Map(t)
+		expectAmount(t, "SSP average weekly earnings", ssp["averageWeeklyEarnings"], 144)
+		if num(t, ssp["daysPaid"]) != 5 {
+			t.Errorf("SSP %v", ssp)
+		}
+		expectAmount(t, "SSP for the week", ssp["amount"], 115.20)
+	})
+}
