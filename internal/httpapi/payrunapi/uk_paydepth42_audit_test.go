@@ -197,3 +197,50 @@ func TestAuditUKSSPAverageWeeklyEarningsAfterSalarySacrifice(t *testing.T) {
 		expectAmount(t, "SSP for the week", ssp["amount"], 115.20)
 	})
 }
+
+// The extra payday of a fortnightly and a four-weekly payroll on 5 April
+// 2027 (tax week 53 of 2026-27). HMRC "Specification for PAYE Tax Table
+// Routines", payments in weeks 53, 54 or 56: the code is operated on the
+// week 1 basis with the free pay and bands of the pay period (2 weeks, 4
+// weeks); NI as for any period of the frequency. GOV.UK "Send your final
+// payroll report" ("'Week 53' payments"): the FPS tax week number is 54
+// for a fortnightly payroll, 56 for a four-weekly one.
+//   - Fern, £1,500 a fortnight, 1257L cumulative, paid Monday 5 April 2027
+//     (period 23 March - 5 April): free pay 2 × 241.92 = 483.84; 1,500 −
+//     483.84 = 1,016.16 → 1,016 (inside the fortnight's basic band 37,700
+//     × 2 ÷ 52 = 1,450): 20% = 203.20. NI fortnightly (§2.4: PT 484, ST
+//     193): employee 8% × (1,500 − 484) = 81.28; employer 15% × (1,500 −
+//     193) = 196.05. Net 1,500 − 203.20 − 81.28 = 1,215.52. FPS week 54.
+//   - Quin, £2,600 every four weeks, paid the same day: FPS week 56 (his
+//     PAYE is pinned by TestAuditUKFourWeeklyWeek56WithStudentLoan).
+//
+// Before paydepth42: the FPS said week 53 for both.
+func TestAuditUKFortnightlyWeek54AndFourWeeklyWeek56OnTheFPS(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "UK", "Fortnightly")
+		pd34HMRC(t, e, nil)
+		fern := e.employee(t, "Fern", "Fortnightly", map[string]any{"rate": 1500, "rateUnit": "Fixed", "hoursPerWeek": 37.5, "taxCode": "1257L",
+			"nationalInsuranceCategory": "A", "startDate": "2025-01-06T00:00:00", "gender": "Female"})
+		P := e.run(t, "2027-04-05", 0, 0)
+		tot := e.totals(t, P, fern)
+		expectAmount(t, "gross", tot["grossEarnings"], 1500)
+		expectAmount(t, "week 54 PAYE", tot["payeWithheld"], 203.20)
+		expectAmount(t, "employee NI", tot["employeeNationalInsuranceContribution"], 81.28)
+		expectAmount(t, "employer NI", tot["employerNationalInsuranceContribution"], 196.05)
+		expectAmount(t, "net", tot["netEarnings"], 1215.52)
+		e.Do("POST", P+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+		if p := pd34FPS(t, e, P, fern)["payment"].(map[string]any); num(t, p["weekNo"]) != 54 || p["payFreq"] != "W2" {
+			t.Errorf("fortnightly FPS payment %v, want week 54", p)
+		}
+		f := *e // the same business, its four-weekly schedule
+		f.schedule = int64(num(t, e.Do("POST", e.B+"/payschedule", e.Key, map[string]any{"name": "FourWeekly", "frequency": "FourWeekly"}).Expect(t, 200).Map(t)["id"]))
+		quin := f.employee(t, "Quin", "FourWeekly", map[string]any{"rate": 2600, "rateUnit": "Fixed", "taxCode": "1257L", "nationalInsuranceCategory": "A",
+			"startDate": "2025-01-06T00:00:00", "gender": "Male"})
+		Q := f.run(t, "2027-04-05", 0, 0)
+		f.Do("POST", Q+"/finalise", f.Key, map[string]any{}).Expect(t, 200)
+		if p := pd34FPS(t, &f, Q, quin)["payment"].(map[string]any); num(t, p["weekNo"]) != 56 || p["payFreq"] != "W4" {
+			t.Errorf("four-weekly FPS payment %v, want week 56", p)
+		}
+	})
+}
