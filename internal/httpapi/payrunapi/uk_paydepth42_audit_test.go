@@ -244,3 +244,50 @@ func TestAuditUKFortnightlyWeek54AndFourWeeklyWeek56OnTheFPS(t *testing.T) {
 		}
 	})
 }
+
+// A monthly employee paid on 5 April 2027 (tax month 12 of 2026-27: 6
+// March - 5 April) and on 6 April 2027 (month 1 of 2027-28). The month is
+// the payment date's (HMRC: tax months run from the 6th; CWG2).
+//   - Mo, £3,000 a month, 1257L cumulative, joins Saturday 6 March 2027
+//     with starter statement A and no P45 (first job since 6 April: the
+//     emergency code cumulatively). Month 12: free pay to date 12 ×
+//     1,048.26 = 12,579.12 > 3,000: no tax. NI monthly (§2.4): employee 8%
+//     × (3,000 − 1,048) = 156.16; employer 15% × (3,000 − 417) = 387.45.
+//     Net 2,843.84. FPS month 12, starter 2027-03-06 with StartDec A.
+//   - 6 April 2027: payroll-rules-2026-27.md holds no 2027-28 thresholds,
+//     bands or rates, so the pay is not worked out: the run refuses
+//     (names the tax year) rather than apply 2026-27's tables.
+func TestAuditUKMonthlyPaidOn5And6April(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "UK", "Monthly")
+		pd34HMRC(t, e, nil)
+		mo := e.employee(t, "Mo", "Monthly", map[string]any{"rate": 3000, "rateUnit": "Fixed", "hoursPerWeek": 37.5, "taxCode": "1257L",
+			"nationalInsuranceCategory": "A", "startDate": "2027-03-06T00:00:00", "employeeStatement": "A", "gender": "Male"})
+		P := e.run(t, "2027-04-05", 0, 0)
+		tot := e.totals(t, P, mo)
+		expectAmount(t, "gross", tot["grossEarnings"], 3000)
+		expectAmount(t, "month 12 PAYE", tot["payeWithheld"], 0)
+		expectAmount(t, "employee NI", tot["employeeNationalInsuranceContribution"], 156.16)
+		expectAmount(t, "employer NI", tot["employerNationalInsuranceContribution"], 387.45)
+		expectAmount(t, "net", tot["netEarnings"], 2843.84)
+		e.Do("POST", P+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+		fps := pd34FPS(t, e, P, mo)
+		if p := fps["payment"].(map[string]any); num(t, p["monthNo"]) != 12 {
+			t.Errorf("FPS payment %v, want month 12", p)
+		}
+		if st, _ := fps["starter"].(map[string]any); st == nil || st["startDate"] != "2027-03-06" || st["startDec"] != "A" {
+			t.Errorf("FPS starter %v, want 2027-03-06 with statement A", fps["starter"])
+		}
+		r := e.Do("POST", e.B+"/payrun", e.Key, map[string]any{"payScheduleId": e.schedule, "payPeriodEnding": "2027-05-05T00:00:00", "datePaid": "2027-04-06T00:00:00"})
+		if r.Status == 200 {
+			P2 := fmt.Sprintf("%s/payrun/%d", e.B, int64(num(t, r.Map(t)["id"])))
+			x := e.Do("GET", fmt.Sprintf("%s/totals/%d", P2, mo), e.Key, nil).Expect(t, 200).Map(t)["payRunTotals"].(map[string]any)[fmt.Sprint(mo)].(map[string]any)
+			if w, _ := x["warning"].(string); !strings.Contains(w, "2027") {
+				t.Errorf("6 April 2027 pay worked out without 2027-28 rules: %v", x)
+			}
+		} else if r.Status < 400 || r.Status >= 500 || !strings.Contains(string(r.Body), "2027") {
+			t.Errorf("6 April 2027 run: %d %s", r.Status, r.Body)
+		}
+	})
+}
