@@ -41,8 +41,9 @@ func pd42Warnings(t *testing.T, e *regionEnv, P string, emp int64) []string {
 //   - Nia, £600 a week fixed (37.5 hours, 7.5-hour days), BR, category A.
 //     Week to Sunday 15 November 2026: 22.5 hours (3 days) of holiday
 //     accrued, 37.5 hours (5 days) taken 9-13 November: balance −15 hours.
-//     (That week's pay is not asserted here: the run paid the Fixed-rate
-//     week's leave as 0.00, an open question left in paydepth42's report.)
+//     (That week's pay is not asserted: the test's category has no pay
+//     category, transferToPayCategoryId, so its leave is unpaid leave as
+//     the API defines it and the week paid 0.00; the balance is the point.)
 //   - She leaves on Sunday 22 November; the final week pays 600.00, no
 //     holiday in lieu (nothing accrued is untaken), nothing deducted.
 //   - BR: 20% × 600 = 120.00. Class 1 weekly (§2.4: PT 242, ST 96):
