@@ -108,7 +108,7 @@ func (q *Queries) DeleteStatutoryLeave(ctx context.Context, arg DeleteStatutoryL
 }
 
 const employeePayHistory = `-- name: EmployeePayHistory :many
-SELECT r.id, r.date_paid, r.frequency, r.period_starting, r.period_ending, e.gross
+SELECT r.id, r.date_paid, r.frequency, r.period_starting, r.period_ending, CAST(COALESCE(e.niable_pay, e.gross) AS BIGINT) AS earnings
 FROM pay_run_employees e JOIN pay_runs r ON r.id = e.pay_run_id
 WHERE e.business_id = $1 AND e.employee_id = $2 AND r.status = 'Finalised'
     AND r.date_paid > $3 AND r.date_paid <= $4
@@ -128,11 +128,16 @@ type EmployeePayHistoryRow struct {
 	Frequency      string
 	PeriodStarting time.Time
 	PeriodEnding   time.Time
-	Gross          int64
+	Earnings       int64
 }
 
 // The employee's finalised pay runs paid in (after, upto]: the relevant
-// period of average weekly earnings is read from them.
+// period of average weekly earnings is read from them. The earnings are
+// those for Class 1 NI (niable_pay: after salary sacrifice, without a
+// termination award; gross for a row calculated before it was kept): the
+// SMP and SSP regulations' "gross earnings" (SMP (General) Regs 1986 reg
+// 20(2), SSP (General) Regs 1982 reg 19) are the earnings Class 1 is
+// worked on, so pay given up by a salary sacrifice is not counted.
 func (q *Queries) EmployeePayHistory(ctx context.Context, arg EmployeePayHistoryParams) ([]EmployeePayHistoryRow, error) {
 	rows, err := q.db.QueryContext(ctx, employeePayHistory,
 		arg.BusinessID,
@@ -153,7 +158,7 @@ func (q *Queries) EmployeePayHistory(ctx context.Context, arg EmployeePayHistory
 			&i.Frequency,
 			&i.PeriodStarting,
 			&i.PeriodEnding,
-			&i.Gross,
+			&i.Earnings,
 		); err != nil {
 			return nil, err
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -64,8 +65,9 @@ var ukYouthRates = []struct {
 // IRD number), an expired NRIC, hourly pay below the minimum wage,
 // terminated employees, duplicate earnings lines, another draft run of the
 // schedule overlapping the period, UK statutory pay weeks that cannot be
-// paid yet (their salary kept), and birthdays and work anniversaries in
-// the period.
+// paid yet (their salary kept), UK leavers' holiday taken beyond what they
+// accrued (nothing deducted: WTR 1998 reg 14(4)), and birthdays and work
+// anniversaries in the period.
 func (o *Outputs) Warnings(ctx context.Context, biz business.Business, id int64) (_ []payrun.WarningModel, err error) {
 	defer payroll.Wrap(&err, "pay run %d warnings", id)
 	q := o.DB.Queries()
@@ -114,9 +116,14 @@ func (o *Outputs) Warnings(ctx context.Context, biz business.Business, id int64)
 	if err != nil {
 		return nil, err
 	}
+	owed, err := o.ukHolidayOwed(ctx, q, biz, run, ps, byEmp) // warnings_uk.go
+	if err != nil {
+		return nil, err
+	}
 	for i := range ps {
-		out = append(out, employeeWarnings(biz.Region, run, &ps[i], byEmp[ps[i].Row.EmployeeID])...)
-		for _, text := range append(append(unpaid[ps[i].Row.EmployeeID], lsl[ps[i].Row.EmployeeID]...), benefits[ps[i].Row.EmployeeID]...) {
+		id := ps[i].Row.EmployeeID
+		out = append(out, employeeWarnings(biz.Region, run, &ps[i], byEmp[id])...)
+		for _, text := range slices.Concat(unpaid[id], lsl[id], benefits[id], owed[id]) {
 			out = append(out, warning("EmployeeInformation", ps[i].Row.EmployeeID, ps[i].Row.EmployeeName, text))
 		}
 	}

@@ -7,6 +7,11 @@ import (
 	"math"
 
 	"github.com/payrolld/payrolld/internal/business"
+	"github.com/payrolld/payrolld/internal/categories"
+	"github.com/payrolld/payrolld/internal/leave"
+	"github.com/payrolld/payrolld/internal/payroll"
+	"github.com/payrolld/payrolld/internal/payrun"
+	"github.com/payrolld/payrolld/internal/payrun/pay"
 	"github.com/payrolld/payrolld/internal/store"
 	"github.com/payrolld/payrolld/internal/uk"
 )
@@ -54,6 +59,89 @@ func (o *Outputs) ukPayrolledBenefits(ctx context.Context, q *store.Queries, biz
 		out[r.EmployeeID] = append(out[r.EmployeeID], fmt.Sprintf("benefit %q is payrolled but its cash equivalent is not taxed by this pay run "+
 			"(payrolling benefits is not built): add the period's cash equivalent as a taxable, non-NI-able earnings line, or report the benefit on the P11D",
 			c.Name))
+	}
+	return out, nil
+}
+
+// ukHolidayOwed is, by employee, the holiday a UK leaver in the run took
+// beyond what they had accrued: each tracked leave category payable on
+// termination whose balance at the end of the final period is negative
+// (the ledger as at the period end, and in a draft run the run's own
+// leave taken and accruals, as terminationLines counts them). The Working
+// Time Regulations 1998 reg 14(4) let the employer recover that pay only
+// "where a relevant agreement so provides", and the Employment Rights Act
+// 1996 s 13 only with the contract's or the worker's prior written
+// authority: the run cannot see either, so it deducts nothing and says
+// what is owed (docs/reference/uk-holiday-irregular-hours.md).
+func (o *Outputs) ukHolidayOwed(ctx context.Context, q *store.Queries, biz business.Business, run store.PayRun, ps []Payee, lines map[int64][]store.PayRunLine) (map[int64][]string, error) {
+	if biz.Region != "UK" || o.Categories == nil {
+		return nil, nil
+	}
+	var lcs []categories.LeaveCategory
+	var taken map[int64]map[int64]int64
+	loaded := false
+	out := map[int64][]string{}
+	for i := range ps {
+		e := ps[i].Emp
+		if e.ID == 0 || !e.EndDate.Valid || payroll.DateOnly(e.EndDate.Time).Before(payroll.DateOnly(run.PeriodStarting)) ||
+			payroll.DateOnly(e.EndDate.Time).After(payroll.DateOnly(run.PeriodEnding)) {
+			continue
+		}
+		if !loaded {
+			l, err := o.Categories.LeaveCategories.List(ctx, biz, 0)
+			if err != nil && payroll.KindOf(err) != payroll.KindNotFound {
+				return nil, err
+			}
+			lcs, loaded = l, true
+			taken = map[int64]map[int64]int64{}
+			if run.Status == payrun.StatusDraft {
+				srcs, err := q.ListPayRunSourcesOfKind(ctx, store.ListPayRunSourcesOfKindParams{PayRunID: run.ID, Kind: pay.SourceLeave})
+				if err != nil {
+					return nil, err
+				}
+				for _, s := range srcs {
+					if taken[s.EmployeeID] == nil {
+						taken[s.EmployeeID] = map[int64]int64{}
+					}
+					taken[s.EmployeeID][s.LeaveCategoryID] += s.HoursE6
+				}
+			}
+		}
+		rows, err := q.LeaveBalancesAsAt(ctx, store.LeaveBalancesAsAtParams{BusinessID: biz.ID, EmployeeID: e.ID, EntryDate: run.PeriodEnding})
+		if err != nil {
+			return nil, err
+		}
+		bal := map[int64]payroll.Rate{}
+		add := func(id int64, h payroll.Rate) { bal[id] = bal[id].Add(h) }
+		for _, r := range rows {
+			add(r.LeaveCategoryID, leave.HoursUnit.FromHoursE6(r.HoursE6))
+		}
+		if run.Status == payrun.StatusDraft {
+			for id, h := range taken[e.ID] {
+				add(id, leave.HoursUnit.FromHoursE6(-h))
+			}
+			for _, l := range lines[e.ID] {
+				if u, err := payroll.ParseRate(l.Units); err == nil && l.Kind == pay.KindLeaveAccrued {
+					add(l.CategoryID, u)
+				}
+			}
+		}
+		_, perWeek := leave.StandardHours(payroll.Rate{}, leave.StoredHours(e.HoursPerWeek))
+		perDay, _ := leave.StandardHours(payroll.Rate{}, perWeek)
+		for _, lc := range lcs {
+			if lc.ExcludeFromTerminationPayout || lc.IsBalanceUntracked || !bal[lc.ID].IsNeg() {
+				continue
+			}
+			owed := payroll.Rate{}.Sub(bal[lc.ID])
+			days := ""
+			if u, err := leave.UnitNamed("Days", e.ID, perDay, perWeek); err == nil {
+				days = " (" + u.FromHours(owed).RoundHalfUp(2).String() + " days)"
+			}
+			out[e.ID] = append(out[e.ID], fmt.Sprintf("%s: %s hours%s taken beyond the leave accrued by the end of employment. Nothing is deducted: "+
+				"the Working Time Regulations 1998 reg 14(4) let the employer recover it only where a relevant agreement provides for it "+
+				"(and the Employment Rights Act 1996 s 13 only with the contract's or the worker's written authority); "+
+				"add a deduction line if the employee's contract or agreement provides for it", lc.Name, owed.String(), days))
+		}
 	}
 	return out, nil
 }

@@ -54,8 +54,13 @@ ORDER BY l.created_at, d.id;
 
 -- name: EmployeePayHistory :many
 -- The employee's finalised pay runs paid in (after, upto]: the relevant
--- period of average weekly earnings is read from them.
-SELECT r.id, r.date_paid, r.frequency, r.period_starting, r.period_ending, e.gross
+-- period of average weekly earnings is read from them. The earnings are
+-- those for Class 1 NI (niable_pay: after salary sacrifice, without a
+-- termination award; gross for a row calculated before it was kept): the
+-- SMP and SSP regulations' "gross earnings" (SMP (General) Regs 1986 reg
+-- 20(2), SSP (General) Regs 1982 reg 19) are the earnings Class 1 is
+-- worked on, so pay given up by a salary sacrifice is not counted.
+SELECT r.id, r.date_paid, r.frequency, r.period_starting, r.period_ending, CAST(COALESCE(e.niable_pay, e.gross) AS BIGINT) AS earnings
 FROM pay_run_employees e JOIN pay_runs r ON r.id = e.pay_run_id
 WHERE e.business_id = $1 AND e.employee_id = $2 AND r.status = 'Finalised'
     AND r.date_paid > sqlc.arg(after) AND r.date_paid <= sqlc.arg(upto)

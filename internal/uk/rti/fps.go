@@ -392,7 +392,7 @@ func employeeOf(e employee.Employee, r store.UKFormsYearRunsRow, niable int64, t
 	if kind == "Month" {
 		pay.MonthNo = n
 	} else {
-		pay.WeekNo = n
+		pay.WeekNo = fpsWeekNo(r.Frequency, n)
 	}
 	if nonCumulative || strings.EqualFold(e.TaxCalculationMethod, "NonCumulative") {
 		pay.TaxCode.NonCumulative = "yes"
@@ -513,4 +513,24 @@ func (s *Service) XML(ctx context.Context, biz business.Business, tx string) (_ 
 		return nil, err
 	}
 	return []byte(sub.Xml), nil
+}
+
+// fpsWeekNo is the FPS "Tax week number" of a payment in tax week n: a
+// payment in week 53 (5 April, or 4 or 5 April in a leap year) is the
+// year's extra payday and is numbered by the pay frequency: 53 weekly, 54
+// fortnightly, 56 four-weekly (GOV.UK "Send your final payroll report":
+// "'Week 53' payments ... In the 'Tax week number' field of your FPS,
+// put '53' if you pay your employees weekly, '54' if you pay them
+// fortnightly, '56' if you pay them every 4 weeks"; docs/reference/uk-rti.md).
+func fpsWeekNo(frequency string, n int) int {
+	if n != 53 {
+		return n
+	}
+	switch frequency {
+	case "Fortnightly":
+		return 54
+	case "FourWeekly":
+		return 56
+	}
+	return n
 }

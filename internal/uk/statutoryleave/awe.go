@@ -8,11 +8,12 @@ import (
 	"github.com/payrolld/payrolld/internal/payroll"
 )
 
-// payment is one finalised pay run's gross pay to the employee.
+// payment is one finalised pay run's earnings to the employee: those its
+// Class 1 NI was worked on (after a salary sacrifice; EmployeePayHistory).
 type payment struct {
 	paid       time.Time
 	frequency  string
-	gross      int64     // pence
+	gross      int64     // pence: the NI-able earnings
 	start, end time.Time // the pay period the run covered (zero = unknown)
 }
 

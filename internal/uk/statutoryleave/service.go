@@ -348,7 +348,7 @@ func employeeAWE(ctx context.Context, q *store.Queries, bizID, employeeID int64,
 	}
 	hist := make([]payment, len(rows))
 	for i, r := range rows {
-		hist[i] = payment{paid: r.DatePaid, frequency: r.Frequency, gross: r.Gross, start: r.PeriodStarting, end: r.PeriodEnding}
+		hist[i] = payment{paid: r.DatePaid, frequency: r.Frequency, gross: r.Earnings, start: r.PeriodStarting, end: r.PeriodEnding}
 	}
 	a, log, err := aweWithRise(hist, upto, rise)
 	if err != nil {
