@@ -65,7 +65,7 @@ var ukYouthRates = []struct {
 // terminated employees, duplicate earnings lines, another draft run of the
 // schedule overlapping the period, UK statutory pay weeks that cannot be
 // paid yet (their salary kept), and birthdays and work anniversaries in
-// the period.
+// the period, and AU annual leave cashed out below 4 weeks' balance.
 func (o *Outputs) Warnings(ctx context.Context, biz business.Business, id int64) (_ []payrun.WarningModel, err error) {
 	defer payroll.Wrap(&err, "pay run %d warnings", id)
 	q := o.DB.Queries()
@@ -110,13 +110,18 @@ func (o *Outputs) Warnings(ctx context.Context, biz business.Business, id int64)
 	if err != nil {
 		return nil, err
 	}
+	cashOut, err := o.auCashOutUnderFourWeeks(ctx, q, biz, run, ps, byEmp) // warnings_au.go
+	if err != nil {
+		return nil, err
+	}
 	benefits, err := o.ukPayrolledBenefits(ctx, q, biz, run) // warnings_uk.go
 	if err != nil {
 		return nil, err
 	}
 	for i := range ps {
 		out = append(out, employeeWarnings(biz.Region, run, &ps[i], byEmp[ps[i].Row.EmployeeID])...)
-		for _, text := range append(append(unpaid[ps[i].Row.EmployeeID], lsl[ps[i].Row.EmployeeID]...), benefits[ps[i].Row.EmployeeID]...) {
+		texts := append(append(append(unpaid[ps[i].Row.EmployeeID], lsl[ps[i].Row.EmployeeID]...), cashOut[ps[i].Row.EmployeeID]...), benefits[ps[i].Row.EmployeeID]...)
+		for _, text := range texts {
 			out = append(out, warning("EmployeeInformation", ps[i].Row.EmployeeID, ps[i].Row.EmployeeName, text))
 		}
 	}
