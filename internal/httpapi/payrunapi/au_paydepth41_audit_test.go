@@ -300,10 +300,10 @@ func TestAuditAUBackPayOverItsPeriodsFortnightlyAndMonthly(t *testing.T) {
 //  3. 5,200 ÷ 52 = 100; 4. 1,100;
 //  5. scale 1: 0.32 × 1100.99 − 71.6508 = 280.67 → 281; STSL 0.15 ×
 //     1100.99 − 148.0615 = 17.09 → 17;
-//  6.-7. Schedule 1 (281 − 249) × 52 = 1,664; Schedule 8 (17 − 2) × 52 =
+//     6.-7. Schedule 1 (281 − 249) × 52 = 1,664; Schedule 8 (17 − 2) × 52 =
 //     780; together 2,444, at the 47% limit (47% × 5,200 = 2,444), not
 //     over it;
-//   - PAYG 249 + 1,664 = 1,913, the loan 2 + 780 = 782; SG 12% × 6,200 =
+//     - PAYG 249 + 1,664 = 1,913, the loan 2 + 780 = 782; SG 12% × 6,200 =
 //     744.00 (a bonus for ordinary hours is OTE, SGR 2009/2).
 func TestAuditAUNoThresholdStudyLoanAndABonus(t *testing.T) {
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
