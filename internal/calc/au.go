@@ -118,4 +118,8 @@ type AUToDate struct {
 	ETP                payroll.Money `json:"etp,omitzero"`
 	ETPExcluded        payroll.Money `json:"etp_excluded,omitzero"`
 	ETPSameTermination payroll.Money `json:"etp_same_termination,omitzero"`
+	// CarKm: the business kilometres of cents-per-kilometre car expense
+	// allowances paid earlier this income year (the 5,000 km the ATO's
+	// no-withholding rule covers is a year's).
+	CarKm payroll.Rate `json:"car_km,omitzero"`
 }

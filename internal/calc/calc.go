@@ -111,6 +111,12 @@ type Earning struct {
 	// none): AU pays it on earnings that are not ordinary time earnings,
 	// and the part above the super guarantee rate on those that are.
 	SuperRate *payroll.Rate `json:"super_rate,omitempty"`
+	// AU: the business kilometres of a car expense allowance paid on a
+	// cents-per-kilometre basis (STP allowance type CD; zero: not paid per
+	// kilometre). Nothing is withheld from it up to the ATO's cents per
+	// kilometre rate for up to 5,000 business kilometres in the income
+	// year (ATO, "Withholding for allowances").
+	CarKm payroll.Rate `json:"car_km,omitzero"`
 }
 
 // Input is one employee-period. Exactly one of AU, UK, NZ, SG, MY is set:

@@ -159,7 +159,7 @@ func (s *Payslips) summaries(ctx context.Context, biz business.Business, e emplo
 		p := x.parts
 		deathTaxable, deathWithheld := p.etpsAfterDeath(afterDeath)
 		out = append(out, PaymentSummary{ID: int64(y), Start: start, End: end, YearToDate: !now.After(end.AddDate(0, 0, 1)),
-			Gross:       payroll.MoneyFromMinor(x.gross + p.givingPreTax - p.lumpSumA - p.lumpSumB - p.lumpSumE - p.etpTaxable - sumOf(p.allowances)).Add(deathTaxable),
+			Gross:       payroll.MoneyFromMinor(x.gross + p.givingPreTax + p.carFree - p.lumpSumA - p.lumpSumB - p.lumpSumE - p.etpTaxable - sumOf(p.allowances)).Add(deathTaxable),
 			TaxWithheld: payroll.MoneyFromMinor(x.tax).Sub(p.etpWithheld()).Add(deathWithheld), Super: payroll.MoneyFromMinor(x.super),
 			LumpSumA: payroll.MoneyFromMinor(p.lumpSumA), LumpSumB: payroll.MoneyFromMinor(p.lumpSumB), LumpSumD: payroll.MoneyFromMinor(p.lumpSumD),
 			LumpSumE: payroll.MoneyFromMinor(p.lumpSumE), RESC: payroll.MoneyFromMinor(p.resc), LumpSumAType: p.lumpSumAType(),
@@ -179,9 +179,13 @@ type summaryParts struct {
 	etpCode                                                              string
 	// lumpSumAR is the part of lumpSumA paid for a genuine redundancy,
 	// invalidity or an early retirement scheme (type R).
-	lumpSumAR                     int64
-	etps                          []ETPSummary
-	etpRuns                       map[int64]time.Time // the runs that paid the ETPs, with their date paid
+	lumpSumAR int64
+	etps      []ETPSummary
+	etpRuns   map[int64]time.Time // the runs that paid the ETPs, with their date paid
+	// carRuns are the runs that paid a car allowance; carFree the part of
+	// their per-km car allowances not withheld on (out of taxable).
+	carRuns                       map[int64]bool
+	carFree                       int64
 	allowances, unionFees, giving map[string]int64
 	// givingPreTax is the workplace giving deducted before tax: it is
 	// out of taxable earnings but not out of gross payments (ATO,
@@ -370,7 +374,26 @@ func (s *Payslips) summaryParts(ctx context.Context, biz business.Business, empl
 			case c.Kind == calc.Allowance:
 				// Allowances are shown apart from gross payments.
 				add(&p.allowances, c.Name, r.Amount)
+				if c.AU.Class == "AllowanceCar" {
+					if p.carRuns == nil {
+						p.carRuns = map[int64]bool{}
+					}
+					p.carRuns[r.PayRunID] = true
+				}
 			}
+		}
+		out[y] = p
+	}
+	for y, p := range out {
+		// A per-km car allowance within the ATO rate is out of the runs'
+		// taxable earnings, but the whole allowance is shown apart from
+		// gross payments: its untaxed part is added back to them.
+		for runID := range p.carRuns {
+			free, err := pay.AUCarAllowanceFree(ctx, s.Employees.DB.Queries(), biz, cats, runID, employeeID)
+			if err != nil {
+				return nil, fmt.Errorf("the car allowance of pay run %d: %w", runID, err)
+			}
+			p.carFree += free.MinorUnits()
 		}
 		out[y] = p
 	}

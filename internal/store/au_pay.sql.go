@@ -126,6 +126,62 @@ func (q *Queries) EmployeeEarningsByCategorySince(ctx context.Context, arg Emplo
 	return items, nil
 }
 
+const employeeEarningsUnitsSince = `-- name: EmployeeEarningsUnitsSince :many
+SELECT l.category_id, l.units
+FROM pay_run_employees pe
+JOIN pay_runs r ON r.id = pe.pay_run_id
+JOIN pay_run_lines l ON l.pay_run_id = pe.pay_run_id AND l.employee_id = pe.employee_id AND l.kind = 'earnings'
+WHERE pe.business_id = $1 AND pe.employee_id = $2 AND r.status = 'Finalised'
+    AND r.id <> $3 AND r.date_paid >= $4 AND r.date_paid <= $5
+ORDER BY l.id
+`
+
+type EmployeeEarningsUnitsSinceParams struct {
+	BusinessID int64
+	EmployeeID int64
+	PayRunID   int64
+	PaidFrom   time.Time
+	PaidTo     time.Time
+}
+
+type EmployeeEarningsUnitsSinceRow struct {
+	CategoryID int64
+	Units      string
+}
+
+// The units of an employee's earnings lines in the finalised runs paid from
+// a date to another (other than one run): the kilometres of per-kilometre
+// car allowances paid earlier in the income year. Read through
+// pay_run_employees_employee.
+func (q *Queries) EmployeeEarningsUnitsSince(ctx context.Context, arg EmployeeEarningsUnitsSinceParams) ([]EmployeeEarningsUnitsSinceRow, error) {
+	rows, err := q.db.QueryContext(ctx, employeeEarningsUnitsSince,
+		arg.BusinessID,
+		arg.EmployeeID,
+		arg.PayRunID,
+		arg.PaidFrom,
+		arg.PaidTo,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []EmployeeEarningsUnitsSinceRow{}
+	for rows.Next() {
+		var i EmployeeEarningsUnitsSinceRow
+		if err := rows.Scan(&i.CategoryID, &i.Units); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Close(); err != nil {
+		return nil, err
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const employeeLineTotalsOfFinalisedRuns = `-- name: EmployeeLineTotalsOfFinalisedRuns :many
 SELECT r.id AS pay_run_id, r.date_paid, l.kind, l.category_id, l.subtype, CAST(SUM(l.amount) AS BIGINT) AS amount
 FROM pay_run_employees pe

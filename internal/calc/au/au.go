@@ -135,7 +135,65 @@ const (
 	tETP                = "employment termination payments (Schedule 11)"
 	tExtraSuper         = "earnings × the pay categories' rates above the guarantee"
 	tMinorHours         = "hours a week of an employee under 18 (not over 30: no guarantee, SGAA s 27(2))"
+	tCarKm              = "business kilometres of per-km car allowances this pay"
+	tCarKmBefore        = "business kilometres paid earlier this income year"
+	tCarKmWithin        = "kilometres within the year's limit"
+	tCarRate            = "ATO cents per kilometre rate"
+	tCarPaid            = "per-km car allowances paid"
 )
+
+// carAllowanceFree is the part of the period's cents-per-kilometre car
+// expense allowances nothing is withheld from (ATO, "Withholding for
+// allowances"): the ATO rate × the kilometres still within the year's
+// 5,000 (in the lines' order, after those paid earlier in the year), a
+// line paid at a lower rate at its own rate, each line's part rounded to
+// the cent half up. Its figure "allowance.car.free"
+// shows the working; nothing when no line is paid per kilometre.
+func carAllowanceFree(s *calcState, c *CarAllowance, in *calc.Input) payroll.Money {
+	if c.Rule.Code == "" {
+		return zeroMoney
+	}
+	var km, paid payroll.Rate
+	var amount payroll.Money
+	for i := range in.Earnings {
+		l := &in.Earnings[i]
+		if l.CarKm.IsPos() && !l.NotTaxable && l.Amount.IsPos() {
+			km, amount = km.Add(l.CarKm), amount.Add(l.Amount)
+		}
+	}
+	if !km.IsPos() {
+		return zeroMoney
+	}
+	before := in.AU.YTD.CarKm
+	left := c.KmLimit.Sub(before)
+	var free payroll.Money
+	for i := range in.Earnings {
+		l := &in.Earnings[i]
+		if !l.CarKm.IsPos() || l.NotTaxable || !l.Amount.IsPos() || !left.IsPos() {
+			continue
+		}
+		within := l.CarKm
+		if within.Cmp(left) > 0 {
+			within = left
+		}
+		left = left.Sub(within)
+		paid = paid.Add(within)
+		// Per kilometre: the line's own rate (its amount ÷ its km) when
+		// at or below the ATO rate, the ATO rate when above it.
+		part := c.CentsPerKm.Mul(within)
+		if l.Amount.Cmp(c.CentsPerKm.Mul(l.CarKm)) <= 0 {
+			part = l.Amount.Mul(within.Div(l.CarKm))
+		}
+		free = free.Add(part.Cents())
+	}
+	s.rate(tCarKm, km)
+	s.rate(tCarKmBefore, before)
+	s.rate(tCarKmWithin, paid)
+	s.term(tCarRate, c.CentsPerKm)
+	s.term(tCarPaid, amount)
+	s.figure("allowance.car.free", free, &c.Rule)
+	return free
+}
 
 var zeroMoney payroll.Money
 
@@ -183,6 +241,7 @@ func (s *calcState) figure(code string, amount payroll.Money, rule *calc.Rule) {
 
 // Calculate computes every AU statutory figure of the employee-period:
 //
+//	allowance.car.free     a per-km car allowance within the ATO rate (when paid; not withheld from)
 //	taxable                taxable earnings less salary sacrifice
 //	payg.schedule1         Schedule 1 / scale 4 / Schedule 15 amount
 //	payg.offset            tax offset (when claimed)
@@ -227,6 +286,10 @@ func (e *Engine) Calculate(in *calc.Input) (calc.Result, error) {
 
 	// Earnings subject to withholding.
 	gross, notTaxable, taxable, taxableCents := earnings(in)
+	if free := carAllowanceFree(&s, &y.Car, in); free.IsPos() {
+		notTaxable, taxable = notTaxable.Add(free), taxable.Sub(free)
+		taxableCents = taxable.Trunc(2).MinorUnits()
+	}
 	if taxable.IsNeg() {
 		return calc.Result{}, fmt.Errorf("AU: salary sacrifice %s exceeds taxable earnings %s", in.PreTax, gross.Sub(notTaxable))
 	}

@@ -28,6 +28,7 @@ type Year struct {
 	STSL     []Schedule8         // in force from their From date, in date order
 	Super    SuperGuarantee
 	Leave    LeaveAccrual
+	Car      CarAllowance
 
 	Schedule5 Schedule5
 	Schedule7 Schedule7
@@ -37,6 +38,17 @@ type Year struct {
 	Total calc.Rule
 	// Taxable is the rule of the taxable earnings figure.
 	Taxable calc.Rule
+}
+
+// CarAllowance is the ATO's rule for a car expense allowance paid on a
+// cents-per-kilometre basis: nothing is withheld from the part paid at or
+// below the cents per kilometre rate for up to KmLimit business kilometres
+// in the income year; the excess over the rate, and the payment for the
+// kilometres beyond KmLimit, are withheld on with the period's earnings.
+type CarAllowance struct {
+	Rule       calc.Rule
+	CentsPerKm payroll.Money // the rate the Commissioner determines under ITAA 1997 s 28-25(4)
+	KmLimit    payroll.Rate
 }
 
 // Schedule1 is ATO Schedule 1 (NAT 1004) for a year.
@@ -245,6 +257,14 @@ var y2025 = Year{
 	Taxable: calc.Rule{Code: "au.taxable",
 		Text:   "Earnings subject to withholding: taxable earnings lines less salary sacrificed (pre-tax) amounts",
 		Source: "ATO Schedule 1 'Working out the weekly earnings'; payroll-rules.md 1.2"},
+	Car: CarAllowance{
+		Rule: calc.Rule{Code: "au.allowance.car",
+			Text: "Car expense allowance paid per kilometre (STP type CD): not withheld from up to the ATO cents per kilometre rate × the business kilometres, for up to 5,000 km in the income year (rounded to the cent, half up); " +
+				"the excess over the rate and the kilometres beyond 5,000 are withheld on with the period's earnings",
+			Source: "ATO, Withholding for allowances, table 1a (car expense allowance, cents per kilometre basis); Income Tax Assessment (Cents per Kilometre Deduction Rate for Car Expenses) Determination 2024: 88c from 1 July 2024 until a new determination is made (softwaredevelopers.ato.gov.au/CentsperKilometreDeductionRateforCarExpenses); docs/reference/au-pay-rules.md §4g"},
+		CentsPerKm: payroll.MustMoney("0.88"),
+		KmLimit:    payroll.RateFromInt(5000),
+	},
 	PAYG: Schedule1{
 		Rule: calc.Rule{Code: "au.payg.schedule1",
 			Text:   "Schedule 1 formula y = a·x − b, x = weekly earnings in whole dollars + 99c, y rounded to the dollar (50c up); fortnightly ×2, monthly ×3/13 then ×13/3 rounded, quarterly ÷13 then ×13",
@@ -393,6 +413,10 @@ var y2026 = Year{
 		Text:   "Amount withheld: Schedule 1 amount less tax offsets and Medicare levy adjustment (not below nil), plus the Schedule 8 component",
 		Source: "ATO Schedule 1 (NAT 1004) and Schedule 8 (NAT 3539) from 1 July 2026; payroll-rules-2026-27.md 1.1, 1.5"},
 	Taxable: y2025.Taxable,
+	// No determination replacing the 2024 one was found (searched
+	// 2026-12-01); the 2024 determination applies "until a new
+	// determination is made" (au-pay-rules.md §4g).
+	Car: y2025.Car,
 	PAYG: Schedule1{
 		Rule: calc.Rule{Code: "au.payg.schedule1",
 			Text:   "Schedule 1 formula y = a·x − b, x = weekly earnings in whole dollars + 99c, y rounded to the dollar (50c up); fortnightly ×2, monthly ×3/13 then ×13/3 rounded, quarterly ÷13 then ×13",

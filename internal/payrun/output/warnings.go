@@ -66,8 +66,9 @@ var ukYouthRates = []struct {
 // terminated employees, duplicate earnings lines, another draft run of the
 // schedule overlapping the period, UK statutory pay weeks that cannot be
 // paid yet (their salary kept), UK leavers' holiday taken beyond what they
-// accrued (nothing deducted: WTR 1998 reg 14(4)), and birthdays and work
-// anniversaries in the period.
+// accrued (nothing deducted: WTR 1998 reg 14(4)), AU annual leave cashed
+// out below 4 weeks' balance, and birthdays and work anniversaries in the
+// period.
 func (o *Outputs) Warnings(ctx context.Context, biz business.Business, id int64) (_ []payrun.WarningModel, err error) {
 	defer payroll.Wrap(&err, "pay run %d warnings", id)
 	q := o.DB.Queries()
@@ -112,6 +113,10 @@ func (o *Outputs) Warnings(ctx context.Context, biz business.Business, id int64)
 	if err != nil {
 		return nil, err
 	}
+	cashOut, err := o.auCashOutUnderFourWeeks(ctx, q, biz, run, ps, byEmp) // warnings_au.go
+	if err != nil {
+		return nil, err
+	}
 	benefits, err := o.ukPayrolledBenefits(ctx, q, biz, run) // warnings_uk.go
 	if err != nil {
 		return nil, err
@@ -123,7 +128,7 @@ func (o *Outputs) Warnings(ctx context.Context, biz business.Business, id int64)
 	for i := range ps {
 		id := ps[i].Row.EmployeeID
 		out = append(out, employeeWarnings(biz.Region, run, &ps[i], byEmp[id])...)
-		for _, text := range slices.Concat(unpaid[id], lsl[id], benefits[id], owed[id]) {
+		for _, text := range slices.Concat(unpaid[id], lsl[id], cashOut[id], benefits[id], owed[id]) {
 			out = append(out, warning("EmployeeInformation", ps[i].Row.EmployeeID, ps[i].Row.EmployeeName, text))
 		}
 	}

@@ -2,6 +2,7 @@ package output
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/categories"
@@ -42,6 +43,73 @@ func (o *Outputs) auLSLUnpaid(ctx context.Context, q *store.Queries, biz busines
 			return nil, err
 		}
 		out[e.ID] = ws
+	}
+	return out, nil
+}
+
+// auCashOutUnderFourWeeks is, by employee, a warning for each leave
+// balance a cash-out in the run (pay.SubtypeLeaveTaken lines, made from
+// earnings on a category classified LeaveCashOutOfLeaveInService) leaves
+// under 4 weeks of the employee's ordinary hours: Fair Work Act 2009
+// s 93(3)(b) (and s 94 for award-free employees) lets annual leave be
+// cashed out only if the balance remaining is at least 4 weeks, and
+// s 93(3)(a)/s 94(3) asks for a separate written agreement each time. A
+// warning, not a refusal: the balance may hold leave the Act does not
+// count, and the bureau decides. The balance is the ledger as at the
+// period's end, less the run's own lines while it is a draft.
+func (o *Outputs) auCashOutUnderFourWeeks(ctx context.Context, q *store.Queries, biz business.Business, run store.PayRun, ps []Payee, lines map[int64][]store.PayRunLine) (map[int64][]string, error) {
+	if biz.Region != "AU" {
+		return nil, nil
+	}
+	out := map[int64][]string{}
+	for i := range ps {
+		e := ps[i].Emp
+		var cashed []store.PayRunLine
+		for _, l := range lines[ps[i].Row.EmployeeID] {
+			if l.Kind == pay.KindLeaveAccrued && l.Subtype == pay.SubtypeLeaveTaken {
+				cashed = append(cashed, l)
+			}
+		}
+		if len(cashed) == 0 || e.ID == 0 || !e.HoursPerWeek.Valid {
+			continue
+		}
+		hpw, err := payroll.ParseRate(e.HoursPerWeek.String)
+		if err != nil || !hpw.IsPos() {
+			continue
+		}
+		rows, err := q.LeaveBalancesAsAt(ctx, store.LeaveBalancesAsAtParams{BusinessID: biz.ID, EmployeeID: e.ID, EntryDate: run.PeriodEnding})
+		if err != nil {
+			return nil, err
+		}
+		bal := map[int64]payroll.Rate{}
+		for _, r := range rows {
+			bal[r.LeaveCategoryID] = payroll.RateFromDecimal(payroll.MoneyFromMinor(r.HoursE6).Decimal()).Div(payroll.RateFromInt(10_000))
+		}
+		if run.Status == payrun.StatusDraft {
+			for _, l := range lines[e.ID] {
+				u, err := payroll.ParseRate(l.Units)
+				if err != nil || l.Kind != pay.KindLeaveAccrued {
+					continue
+				}
+				if l.Subtype == pay.SubtypeLeaveTaken {
+					u = payroll.Rate{}.Sub(u)
+				}
+				bal[l.CategoryID] = bal[l.CategoryID].Add(u)
+			}
+		}
+		four := hpw.Mul(payroll.RateFromInt(4))
+		seen := map[int64]bool{}
+		for _, l := range cashed {
+			if seen[l.CategoryID] {
+				continue
+			}
+			seen[l.CategoryID] = true
+			if left := bal[l.CategoryID]; left.Less(four) {
+				out[e.ID] = append(out[e.ID], fmt.Sprintf("the leave cashed out leaves %s hours of %s, under 4 weeks of ordinary hours (4 × %s = %s): "+
+					"Fair Work Act 2009 s 93(3) and s 94 allow a cash-out only if at least 4 weeks remain, each under a separate written agreement",
+					left.RoundHalfUp(4).String(), l.CategoryName, hpw.String(), four.String()))
+			}
+		}
 	}
 	return out, nil
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/payrolld/payrolld/internal/business"
+	"github.com/payrolld/payrolld/internal/calc"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/store"
 )
@@ -18,6 +19,42 @@ import (
 // the recomputation no longer gives what the run stored: the split of
 // its tax is then not known.
 func ETPWithheld(ctx context.Context, q *store.Queries, biz business.Business, cats *Categories, runID, employeeID int64) (map[string]payroll.Money, error) {
+	figs, err := runFigures(ctx, q, biz, cats, runID, employeeID)
+	if err != nil {
+		return nil, fmt.Errorf("%w, so the ETPs' own withholding is not known", err)
+	}
+	out := map[string]payroll.Money{}
+	for _, f := range figs {
+		if code, ok := strings.CutPrefix(f.Code, "payg.etp."); ok {
+			out[code] = out[code].Add(f.Amount)
+		}
+	}
+	return out, nil
+}
+
+// AUCarAllowanceFree is the part of a finalised run's per-kilometre car
+// allowances paid to an employee that was not withheld on (calc/au
+// figure allowance.car.free, recomputed: the run stores its taxable
+// earnings without it). The payment summary shows the whole allowance
+// apart from gross payments, so it adds this part back to the taxable
+// earnings it starts from.
+func AUCarAllowanceFree(ctx context.Context, q *store.Queries, biz business.Business, cats *Categories, runID, employeeID int64) (payroll.Money, error) {
+	figs, err := runFigures(ctx, q, biz, cats, runID, employeeID)
+	if err != nil {
+		return payroll.Money{}, fmt.Errorf("%w, so the car allowance not withheld on is not known", err)
+	}
+	var free payroll.Money
+	for _, f := range figs {
+		if f.Code == "allowance.car.free" {
+			free = free.Add(f.Amount)
+		}
+	}
+	return free, nil
+}
+
+// runFigures are a finalised run's figures for an employee, recomputed;
+// an error when they no longer give what the run stored.
+func runFigures(ctx context.Context, q *store.Queries, biz business.Business, cats *Categories, runID, employeeID int64) ([]calc.Figure, error) {
 	run, err := q.GetPayRun(ctx, store.GetPayRunParams{ID: runID, BusinessID: biz.ID})
 	if err != nil {
 		return nil, err
@@ -35,13 +72,7 @@ func ETPWithheld(ctx context.Context, q *store.Queries, biz business.Business, c
 		return nil, err
 	}
 	if x.Err != nil || !x.Matches {
-		return nil, fmt.Errorf("the run's figures cannot be recomputed as it worked them out (%v), so the ETPs' own withholding is not known", x.Err)
+		return nil, fmt.Errorf("the run's figures cannot be recomputed as it worked them out (%v)", x.Err)
 	}
-	out := map[string]payroll.Money{}
-	for _, f := range x.Result.Figures {
-		if code, ok := strings.CutPrefix(f.Code, "payg.etp."); ok {
-			out[code] = out[code].Add(f.Amount)
-		}
-	}
-	return out, nil
+	return x.Result.Figures, nil
 }

@@ -79,6 +79,9 @@ func auInput(in *calc.Input, lines []line, au *auInputs) {
 		case LumpSumNotApplicable:
 			e.Regular = true
 		}
+		if km, ok := carKm(l); ok {
+			e.CarKm = km
+		}
 		if l.cat != nil && l.cat.AU.Class == "LumpSumE" {
 			// Lump Sum E accrued more than 12 months before it is paid:
 			// never pay for this period, and not a commission or bonus
@@ -101,6 +104,28 @@ func auInput(in *calc.Input, lines []line, au *auInputs) {
 	if au != nil {
 		in.AU.Termination, in.AU.YTD = au.termination, au.etp
 	}
+}
+
+// carKm is the business kilometres of an earnings line of a car expense
+// allowance paid per kilometre: a category classified AllowanceCar (STP
+// type CD) whose line was given units and a rate (the units are the
+// kilometres). A line given an amount alone (stored as 1 unit at that
+// amount) is a car allowance not paid per kilometre, withheld on in full
+// (ATO, "Withholding for allowances": a car allowance not paid on a cents
+// per kilometre basis is withheld from); so is a line of exactly one
+// kilometre, which cannot be told apart from it (au-pay-rules.md §4g).
+func carKm(l *line) (payroll.Rate, bool) {
+	if l.cat == nil || l.cat.AU.Class != "AllowanceCar" || l.Kind != KindEarnings {
+		return payroll.Rate{}, false
+	}
+	units := l.units
+	if units.IsZero() {
+		units, _ = ParseRate(l.Units)
+	}
+	if !units.IsPos() || units.Cmp(payroll.RateFromInt(1)) == 0 {
+		return payroll.Rate{}, false
+	}
+	return units, true
 }
 
 // SacrificeSubtype is the line subtype of a deduction of category c: the
@@ -163,6 +188,7 @@ func auEmployeeExtras(au, extra *calc.AUEmployee) {
 	}
 	au.Termination, au.SacrificedToBenefits = extra.Termination, extra.SacrificedToBenefits
 	au.YTD.ETP, au.YTD.ETPExcluded, au.YTD.ETPSameTermination = extra.YTD.ETP, extra.YTD.ETPExcluded, extra.YTD.ETPSameTermination
+	au.YTD.CarKm = extra.YTD.CarKm
 }
 
 // leavePaidOnTermination: the regions whose final pay pays out leave by
@@ -242,10 +268,15 @@ func auInputsOf(ctx context.Context, q *store.Queries, bizID int64, run *store.P
 		reason = r
 	}
 	afterDeath := paidAfterDeath(reason, e, run)
-	if !unused && !etp && !afterDeath {
+	carKmBefore, err := carKmEarlier(ctx, q, bizID, run, e, cats, lines)
+	if err != nil {
+		return nil, err
+	}
+	if !unused && !etp && !afterDeath && !carKmBefore.IsPos() {
 		return nil, nil
 	}
 	au := &auInputs{}
+	au.etp.CarKm = carKmBefore
 	if terminated {
 		au.termination = &calc.AUTermination{GenuineRedundancy: GenuineRedundancy(reason), PaidAfterDeath: afterDeath}
 		if full.IsPos() {
@@ -291,6 +322,41 @@ func auInputsOf(ctx context.Context, q *store.Queries, bizID int64, run *store.P
 		}
 	}
 	return au, nil
+}
+
+// carKmEarlier is the business kilometres of e's per-kilometre car
+// allowances (carKm) paid in the finalised runs of the income year before
+// run, read only when run's lines pay one: the ATO's no-withholding rule
+// covers 5,000 km a year.
+func carKmEarlier(ctx context.Context, q *store.Queries, bizID int64, run *store.PayRun, e *EmployeeRow, cats *Categories, lines []line) (payroll.Rate, error) {
+	var km payroll.Rate
+	has := false
+	for i := range lines {
+		if _, ok := carKm(&lines[i]); ok {
+			has = true
+			break
+		}
+	}
+	if !has {
+		return km, nil
+	}
+	from, _ := TaxYear(calc.AU, run.DatePaid)
+	rows, err := q.EmployeeEarningsUnitsSince(ctx, store.EmployeeEarningsUnitsSinceParams{BusinessID: bizID, EmployeeID: e.ID,
+		PayRunID: run.ID, PaidFrom: from, PaidTo: run.DatePaid})
+	if err != nil {
+		return km, err
+	}
+	for _, r := range rows {
+		c, ok := cats.ByKind[KindEarnings][r.CategoryID]
+		if !ok {
+			continue
+		}
+		l := line{PayRunLine: store.PayRunLine{Kind: KindEarnings, Units: r.Units}, cat: &c}
+		if u, ok := carKm(&l); ok {
+			km = km.Add(u)
+		}
+	}
+	return km, nil
 }
 
 // CategoryRate is employee e's rate in pay category cat at the end of

@@ -957,7 +957,13 @@ func (in *inputs) earningsTotals(kept, calculated []line) earningsTotals {
 				continue
 			}
 			t.gross = t.gross.Add(l.amount)
-			if ordinaryKind(l.earningKind) { // not overtime, lump sums, unused leave paid on termination (SGR 2009/2), ETPs
+			// Not overtime, lump sums, unused leave paid on termination
+			// (SGR 2009/2), ETPs; nor, in AU, what the super guarantee's
+			// base leaves out (auCategory: expense allowances, workers'
+			// compensation, parental leave pay, a category excluded from
+			// qualifying earnings), so a PercentageOTE inclusion reads the
+			// same OTE as the guarantee.
+			if ordinaryKind(l.earningKind) && (l.cat == nil || !l.cat.AU.NotPensionable) {
 				t.ote = t.ote.Add(l.amount)
 			}
 			if acc, ok := in.accruesLeave(l.CategoryID); ok && acc {

@@ -18,6 +18,19 @@ WHERE pe.business_id = sqlc.arg(business_id) AND pe.employee_id = sqlc.arg(emplo
     AND r.id <> sqlc.arg(pay_run_id) AND r.date_paid >= sqlc.arg(paid_from) AND r.date_paid <= sqlc.arg(paid_to)
 GROUP BY l.category_id, CAST(r.date_paid >= sqlc.arg(split_at) AS BOOLEAN);
 
+-- name: EmployeeEarningsUnitsSince :many
+-- The units of an employee's earnings lines in the finalised runs paid from
+-- a date to another (other than one run): the kilometres of per-kilometre
+-- car allowances paid earlier in the income year. Read through
+-- pay_run_employees_employee.
+SELECT l.category_id, l.units
+FROM pay_run_employees pe
+JOIN pay_runs r ON r.id = pe.pay_run_id
+JOIN pay_run_lines l ON l.pay_run_id = pe.pay_run_id AND l.employee_id = pe.employee_id AND l.kind = 'earnings'
+WHERE pe.business_id = sqlc.arg(business_id) AND pe.employee_id = sqlc.arg(employee_id) AND r.status = 'Finalised'
+    AND r.id <> sqlc.arg(pay_run_id) AND r.date_paid >= sqlc.arg(paid_from) AND r.date_paid <= sqlc.arg(paid_to)
+ORDER BY l.id;
+
 -- name: GetEmployeeTerminationReason :one
 SELECT termination_reason FROM employees WHERE business_id = $1 AND id = $2;
 
