@@ -74,17 +74,31 @@ func CessationReason(reason string) (string, error) {
 // TaxTreatmentCode is the six-character code of the payee's tax file
 // declaration (docs/reference/au-stp-phase2.md "Tax treatment code"): the
 // categories whose option values the note sources (R regular, A actor, C
-// horticulturist/shearer); others are refused.
+// horticulturist/shearer, F foreign resident, N no TFN); others are
+// refused.
 func TaxTreatmentCode(p store.StpPayeesRow) (string, error) {
 	tfn := strings.ReplaceAll(strings.ReplaceAll(p.TaxFileNumber, " ", ""), "-", "")
 	yes := func(b sql.NullBool) bool { return b.Valid && b.Bool }
+	foreign := p.AustralianResident.Valid && !p.AustralianResident.Bool
 	switch {
-	case tfn == "" || tfn == "000000000":
-		return "", fmt.Errorf("employee %d: no TFN quoted: tax treatment category N's options are not in docs/reference/au-stp-phase2.md", p.ID)
 	case yes(p.HasApprovedWorkingHolidayVisa), yes(p.IsSeasonalWorker):
 		return "", fmt.Errorf("employee %d: working holiday maker / seasonal worker tax treatment options are not in docs/reference/au-stp-phase2.md", p.ID)
-	case p.AustralianResident.Valid && !p.AustralianResident.Bool && p.TaxCategory != "HorticulturalistShearer_ForeignResident":
-		return "", fmt.Errorf("employee %d: foreign resident tax treatment options are not in docs/reference/au-stp-phase2.md", p.ID)
+	case tfn == "" || tfn == "000000000":
+		// No TFN quoted: category N, option A (an Australian resident)
+		// or F (a foreign resident), nothing else [TTN].
+		if foreign {
+			return "NFXXXX", nil
+		}
+		return "NAXXXX", nil
+	case foreign && p.TaxCategory == "":
+		// A foreign resident: category F, option F; a study and training
+		// support loan is the only variation (no Medicare levy) [TTN].
+		if yes(p.StslDebt) {
+			return "FFSXXX", nil
+		}
+		return "FFXXXX", nil
+	case foreign && p.TaxCategory != "HorticulturalistShearer_ForeignResident":
+		return "", fmt.Errorf("employee %d: a foreign resident with taxCategory %s has no tax treatment code in docs/reference/au-stp-phase2.md", p.ID, p.TaxCategory)
 	}
 	switch p.TaxCategory {
 	case "Actor_WithTaxFreeThreshold":
@@ -169,6 +183,14 @@ func ValidTaxTreatmentCode(c string) error {
 	case 'C':
 		if !ok(c[1], "TF") || c[2:] != "XXXX" {
 			return fmt.Errorf("tax treatment code %q is outside the horticulturist and shearer category's matrix", c)
+		}
+	case 'F':
+		if c[1] != 'F' || !ok(c[2], "SX") || c[3:] != "XXX" {
+			return fmt.Errorf("tax treatment code %q is outside the foreign resident category's matrix", c)
+		}
+	case 'N':
+		if !ok(c[1], "AF") || c[2:] != "XXXX" {
+			return fmt.Errorf("tax treatment code %q is outside the no-TFN category's matrix", c)
 		}
 	default:
 		return fmt.Errorf("tax treatment code %q: category %c is not in docs/reference/au-stp-phase2.md", c, c[0])

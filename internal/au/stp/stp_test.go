@@ -43,9 +43,16 @@ func TestTaxTreatmentCode(t *testing.T) {
 		// No tax-free threshold with a Medicare levy exemption: outside the
 		// matrix (RN codes carry only STSL and MLS), refused.
 		{"RN with an exemption", func(p *store.StpPayeesRow) { p.ClaimTaxFreeThreshold, p.MedicareLevyExemption = no, "Full" }, ""},
-		{"no TFN", func(p *store.StpPayeesRow) { p.TaxFileNumber = "" }, ""},
+		// [TTN]: no TFN N with A (resident) or F (foreign resident); a
+		// foreign resident FF, with S for a study loan, no Medicare levy.
+		{"no TFN", func(p *store.StpPayeesRow) { p.TaxFileNumber = "" }, "NAXXXX"},
+		{"no TFN (000 000 000), foreign resident", func(p *store.StpPayeesRow) {
+			p.TaxFileNumber, p.AustralianResident = "000 000 000", no
+		}, "NFXXXX"},
 		{"working holiday maker", func(p *store.StpPayeesRow) { p.HasApprovedWorkingHolidayVisa = yes }, ""},
-		{"foreign resident", func(p *store.StpPayeesRow) { p.AustralianResident = no }, ""},
+		{"foreign resident", func(p *store.StpPayeesRow) { p.AustralianResident = no }, "FFXXXX"},
+		{"foreign resident with a study loan", func(p *store.StpPayeesRow) { p.AustralianResident, p.StslDebt = no, yes }, "FFSXXX"},
+		{"foreign resident actor", func(p *store.StpPayeesRow) { p.AustralianResident, p.TaxCategory = no, "Actor_Promotional" }, ""},
 		{"senior", func(p *store.StpPayeesRow) { p.TaxCategory = "SeniorPensioner_Single" }, ""},
 	}
 	for _, c := range cases {
@@ -130,6 +137,11 @@ func TestValidateRejects(t *testing.T) {
 	bad.Payer.PeriodTotals = &PeriodTotals{}
 	if err := ValidTaxTreatmentCode("RDSXXX"); err == nil {
 		t.Error("RDSXXX: the matrix lists RD only as RDXXXX")
+	}
+	for _, c := range []string{"FFX1XX", "FTXXXX", "NASXXX"} {
+		if err := ValidTaxTreatmentCode(c); err == nil {
+			t.Errorf("%s: outside the foreign resident / no-TFN matrices", c)
+		}
 	}
 	if errs := Validate(bad); len(errs) != 7 {
 		t.Fatalf("want 7 problems (code, basis, income type, leave type, OD description, deduction type, totals on an update), got %d: %v", len(errs), errs)

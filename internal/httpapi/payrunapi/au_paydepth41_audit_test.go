@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/payrolld/payrolld/internal/au/stp"
 	"github.com/payrolld/payrolld/internal/db"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/testkit"
@@ -245,9 +246,18 @@ func TestAuditAUForeignResidentResignsWithUnusedLeave(t *testing.T) {
 		e.form(t, P+"/terminate", url.Values{"employeeId": {fmt.Sprint(fay)}, "terminationReason": {"Resignation"},
 			"terminationDate": {"2026-11-22T00:00:00"}}).Expect(t, 200)
 		want(t, "final pay", e.totals(t, P, fay), map[string]int64{"grossEarnings": 150000 + 173077, "paygWithheld": 97000, "superContribution": 18000})
-		// The STP pay event is refused for a foreign resident (409: the
-		// tax treatment code's option character for category F is not in
-		// au-stp-phase2.md); not asserted here (paydepth41 report).
+		// The STP pay event reports her as a foreign resident: tax
+		// treatment code FFXXXX (category F, option F, no study loan, no
+		// Medicare levy variations; au-stp-phase2.md [TTN]). It was
+		// refused with 409 before.
+		e.Do("POST", e.B+"/stpregister", e.Key, map[string]any{"abn": "51824753556", "name": "Acme AU Pty Ltd", "contactName": "Alice",
+			"contactEmailAddress": "alice@example.com", "signatoryName": "Alice Smith"}).Expect(t, 200)
+		e.Do("POST", P+"/finalise", e.Key, map[string]any{"lodgePayRun": true}).Expect(t, 200)
+		var doc stp.Document
+		e.Do("GET", P+"/stp", e.Key, nil).Expect(t, 200).JSON(t, &doc)
+		if len(doc.Payees) != 1 || doc.Payees[0].TaxTreatmentCode != "FFXXXX" {
+			t.Errorf("STP payees %+v, want one with tax treatment code FFXXXX", doc.Payees)
+		}
 	})
 }
 
