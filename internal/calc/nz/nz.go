@@ -368,6 +368,12 @@ func calculate(y *year, in *calc.Input) (calc.Result, error) {
 		extraLevied = liableExtra.Min(room)
 	}
 	extraLevy := extraLevied.Mul(y.accRate)
+	// The earnings an extra pay is measured against, as the explanation
+	// names them.
+	window := "regular earnings of the four weeks to the pay date (monthly: the month), this pay's included"
+	if termination {
+		window = "regular earnings of the last two fully paid pay periods before the termination pay"
+	}
 
 	// The regular pay's ACC earners' levy: up to the year's maximum liable
 	// earnings ÷ pays in the year, rounded to the cent.
@@ -389,13 +395,8 @@ func calculate(y *year, in *calc.Input) (calc.Result, error) {
 		grossed := accFloor.Add(extra).Trunc(0)
 		rate := band(y.brackets, grossed)
 		regularTax := flatTax(regular, tc.flat.rate, regularLevied, y.accRate).Sub(regularLevy)
-		extraTax := extra.Mul(rate).Add(extraLevy).Trunc(2).Sub(extraLevy.Trunc(2))
-		rule := y.secondaryExtraRule
-		window := "regular earnings of the four weeks to the pay date (monthly: the month), this pay's included"
-		if termination {
-			window = "regular earnings of the last two fully paid pay periods before the termination pay"
-		}
-		out.add(CodePAYE, nonNeg(regularTax).Add(extraTax), rule,
+		extraTax := extraPayTax(extra, rate, extraLevy)
+		out.add(CodePAYE, nonNeg(regularTax).Add(extraTax), y.secondaryExtraRule,
 			calc.Term{Name: "taxable earnings", Value: regular},
 			rateTerm(tc.flat.rate),
 			calc.Term{Name: "tax on regular earnings", Value: regularTax},
@@ -460,18 +461,12 @@ func calculate(y *year, in *calc.Input) (calc.Result, error) {
 			// amount, whose band is the extra pay's rate.
 			grossedUp := annualised.Add(extra).Trunc(0)
 			rate := band(y.brackets, grossedUp)
-			// Steps 3.11 and 5: the tax on the extra pays and their levy,
-			// neither rounded, are added and truncated to whole cents.
-			// The levy's part (truncated) is reported as ACC, the rest as
-			// PAYE, so that the two add up to the specification's figure.
-			extraTax := extra.Mul(rate).Add(extraLevy).Trunc(2).Sub(extraLevy.Trunc(2))
+			extraTax := extraPayTax(extra, rate, extraLevy)
 			tax = tax.Add(extraTax)
 			rule = y.extraRule
-			window := "regular earnings of the four weeks to the pay date (monthly: the month), this pay's included"
 			switch {
 			case termination:
 				rule = y.terminationRule
-				window = "regular earnings of the last two fully paid pay periods before the termination pay"
 			case fallback:
 				rule = y.terminationFallbackRule
 			}
@@ -595,6 +590,15 @@ func calculate(y *year, in *calc.Input) (calc.Result, error) {
 func flatTax(pay payroll.Money, rate payroll.Rate, levied payroll.Money, accRate payroll.Rate) payroll.Money {
 	whole := pay.Trunc(0)
 	return whole.Mul(rate).Add(levied.Min(whole).Mul(accRate)).Trunc(2)
+}
+
+// extraPayTax is the tax on extra pays at rate (§5.11 steps 3.11 and 5,
+// §5.12 steps 3.13 and 5): the tax and the extra pays' levy, neither
+// rounded, added and truncated to whole cents, less the levy's part
+// (truncated), which is reported as ACC, so that PAYE and ACC add up to
+// the specification's figure.
+func extraPayTax(extra payroll.Money, rate payroll.Rate, levy payroll.Money) payroll.Money {
+	return extra.Mul(rate).Add(levy).Trunc(2).Sub(levy.Trunc(2))
 }
 
 // nonNeg is m, or zero when m is negative.
