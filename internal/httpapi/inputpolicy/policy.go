@@ -116,6 +116,7 @@ const (
 	classHours
 	classRate
 	classQuantity
+	classSignedQuantity
 	classAdjustment
 	classAmount
 )
@@ -414,7 +415,9 @@ func (c Checker) walk(errs *Errors, v any, s *huma.Schema, schemaName, member, p
 
 // numberClassIn refines numberClass by where the member is: an amount in
 // an adjustment collection (P/paygadjustments.{id}[0].amount) may be
-// negative, and a leave accrual's amount is hours (four decimals).
+// negative, so may a pay run earnings line's units and earnings (a
+// reversal: an overpayment taken back in the next run, as payroll bureaus
+// do it), and a leave accrual's amount is hours (four decimals).
 func numberClassIn(schemaName, path, member string, integer, item bool) policyClass {
 	k := classKey{member: member, integer: integer, item: item}
 	cv, ok := numberClasses.Load(k)
@@ -423,6 +426,14 @@ func numberClassIn(schemaName, path, member string, integer, item bool) policyCl
 		numberClasses.Store(k, cv)
 	}
 	c := cv.(policyClass)
+	if schemaName == "LineIn" && strings.HasPrefix(path, "earningsLines.") {
+		switch member {
+		case "units":
+			return classSignedQuantity
+		case "earnings":
+			return classAdjustment
+		}
+	}
 	if c != classAmount {
 		return c
 	}
@@ -633,6 +644,8 @@ func checkNumber(errs *Errors, path string, n json.Number, cls policyClass) {
 		lo, hi, decimals, what = 0, policyMaxAmount, 4, "a rate"
 	case classQuantity:
 		lo, hi, what = 0, policyMaxQuantity, "a quantity"
+	case classSignedQuantity:
+		lo, hi, what = -policyMaxQuantity, policyMaxQuantity, "a quantity"
 	case classAdjustment:
 		lo, hi, decimals, what = -policyMaxAmount, policyMaxAmount, 2, "an amount"
 	default:
