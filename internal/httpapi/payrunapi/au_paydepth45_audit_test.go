@@ -67,7 +67,7 @@ func TestAuditAUOvertimeMealsWithinTheReasonableAmount(t *testing.T) {
 		if !md.Equal(payroll.MustMoney("135")) || !s.Gross.Equal(payroll.MustMoney("1000")) || !s.TaxWithheld.Equal(payroll.MustMoney("143")) {
 			t.Errorf("STP MD %s gross %s PAYGW %s, want 135.00, 1,000.00 and 143", md, s.Gross, s.TaxWithheld)
 		}
-		e.Do("POST", P+"/finalise", e.Key, nil).Expect(t, 200)
+		// (stpDoc finalises the run.)
 		var rows []map[string]any
 		e.Do("GET", e.B+"/report/payg?fromDate=2026-11-01T00:00:00&toDate=2026-11-30T00:00:00", e.Key, nil).Expect(t, 200).JSON(t, &rows)
 		if len(rows) != 1 {
@@ -115,6 +115,7 @@ func TestAuditAUETPPastTheWholeOfIncomeCap2026(t *testing.T) {
 		e.earnings(t, P, wes, map[string]any{"payCategoryId": fmt.Sprint(e.pay["Payment in Lieu of Notice (ETP)"]), "earnings": 200000}).Expect(t, 200)
 		want(t, "final pay", e.totals(t, P, wes), map[string]int64{"grossEarnings": 20200000, "paygWithheld": 6805900})
 		e.Do("POST", P+"/finalise", e.Key, nil).Expect(t, 200)
+		e.Do("PUT", fmt.Sprintf("%s/paymentsummary/2027?employeeId=%d", e.B, wes), e.Key, nil).Expect(t, 200)
 		e.etpSummary(t, 2027, wes, "O", 200000, 67600)
 	})
 }
@@ -127,7 +128,11 @@ func TestAuditAUETPPastTheWholeOfIncomeCap2026(t *testing.T) {
 // 7 completed years; limit 13,598 + 7 × 6,801 = 61,205.
 //   - Rex is paid $80,000: Lump Sum D 61,205 (tax free) and 18,795 as an
 //     ETP code R (excluded; under the preservation age 32% × 18,795 =
-//     6,014.40 → 6,014). PAYG W(1000) 138 + 6,014 = 6,152; gross 81,000.
+//     6,014.40 → 6,014). His long service leave accrued this week (the
+//     casual LSL accrual, 40 h ÷ 60 = 0.6667 h × $25 = 16.67, no earlier
+//     balance entered) is paid out with it, 32% on a genuine redundancy
+//     (Schedule 7): 5.33 → 5. PAYG W(1000) 138 + 5 + 6,014 = 6,157;
+//     gross 1,000 + 16.67 + 80,000 = 81,016.67.
 //     Explain: lumpsumd.limit 61,205.00.
 //   - Lou is paid the whole $80,000 as Lump Sum D: 18,795 above the limit
 //     would go untaxed and be reported tax free; her pay is refused with a
@@ -147,7 +152,7 @@ func TestAuditAUGenuineRedundancyTaxFreeLimit2026(t *testing.T) {
 		}
 		e.earnings(t, P, rex, map[string]any{"payCategoryId": lumpD, "earnings": 61205}, map[string]any{"payCategoryId": etp, "earnings": 18795}).Expect(t, 200)
 		e.earnings(t, P, lou, map[string]any{"payCategoryId": lumpD, "earnings": 80000}).Expect(t, 200)
-		want(t, "Rex", e.totals(t, P, rex), map[string]int64{"grossEarnings": 8100000, "paygWithheld": 615200})
+		want(t, "Rex", e.totals(t, P, rex), map[string]int64{"grossEarnings": 8101667, "paygWithheld": 615700})
 		if got := e.figureValue(t, P, rex, "lumpsumd.limit"); got != 61205 {
 			t.Errorf("Rex's lumpsumd.limit %v, want 61,205.00", got)
 		}

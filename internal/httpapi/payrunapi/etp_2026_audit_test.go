@@ -49,6 +49,7 @@ func TestAuditAUETPs2026(t *testing.T) {
 		want(t, "Oscar (code O under the whole-of-income cap)", e.totals(t, P, oscar), map[string]int64{"grossEarnings": 2100000, "paygWithheld": 653800})
 		want(t, "Rae (code R past the 2026-27 ETP cap)", e.totals(t, P, rae), map[string]int64{"grossEarnings": 30100000, "paygWithheld": 10063800})
 		e.Do("POST", P+"/finalise", e.Key, nil).Expect(t, 200)
+		e.Do("PUT", fmt.Sprintf("%s/paymentsummary/2027?employeeId=%d", e.B, rae), e.Key, nil).Expect(t, 200)
 		e.etpSummary(t, 2027, rae, "R", 300000, 100500)
 	})
 }
