@@ -78,6 +78,12 @@ type AUTermination struct {
 	// benefit ETP is still withheld on by Schedule 11 (ATO, "PAYG
 	// withholding for deceased employees").
 	PaidAfterDeath bool `json:"paid_after_death,omitempty"`
+	// CompletedYears is the whole years of service from the employee's
+	// start date to the termination date (the tax-free limit of a genuine
+	// redundancy payment adds an amount for each); ServiceKnown: the
+	// start date is known.
+	CompletedYears int  `json:"completed_years,omitempty"`
+	ServiceKnown   bool `json:"service_known,omitempty"`
 }
 
 // AUScale names a withholding scale.

@@ -117,6 +117,17 @@ type Earning struct {
 	// kilometre rate for up to 5,000 business kilometres in the income
 	// year (ATO, "Withholding for allowances").
 	CarKm payroll.Rate `json:"car_km,omitzero"`
+	// AU: the number of meals of an overtime meal allowance (STP allowance
+	// type MD) given units and a rate (zero: not an overtime meal
+	// allowance). Nothing is withheld from it up to the Commissioner's
+	// reasonable amount per meal for the income year (ATO, "Withholding
+	// for allowances"; the year's Taxation Determination).
+	Meals payroll.Rate `json:"meals,omitzero"`
+	// AU: the tax-free part of a genuine redundancy or early retirement
+	// scheme payment (Lump Sum D; a NotTaxable line): at most the income
+	// year's base limit plus an amount per completed year of service
+	// (ITAA 1997 s 83-170).
+	LumpSumD bool `json:"lump_sum_d,omitempty"`
 }
 
 // Input is one employee-period. Exactly one of AU, UK, NZ, SG, MY is set:

@@ -374,7 +374,7 @@ func (s *Payslips) summaryParts(ctx context.Context, biz business.Business, empl
 			case c.Kind == calc.Allowance:
 				// Allowances are shown apart from gross payments.
 				add(&p.allowances, c.Name, r.Amount)
-				if c.AU.Class == "AllowanceCar" {
+				if c.AU.Class == "AllowanceCar" || c.AU.Class == "AllowanceMeals" {
 					if p.carRuns == nil {
 						p.carRuns = map[int64]bool{}
 					}
@@ -385,13 +385,14 @@ func (s *Payslips) summaryParts(ctx context.Context, biz business.Business, empl
 		out[y] = p
 	}
 	for y, p := range out {
-		// A per-km car allowance within the ATO rate is out of the runs'
+		// A per-km car allowance within the ATO rate and overtime meal
+		// allowances within the reasonable amount are out of the runs'
 		// taxable earnings, but the whole allowance is shown apart from
 		// gross payments: its untaxed part is added back to them.
 		for runID := range p.carRuns {
-			free, err := pay.AUCarAllowanceFree(ctx, s.Employees.DB.Queries(), biz, cats, runID, employeeID)
+			free, err := pay.AUAllowanceFree(ctx, s.Employees.DB.Queries(), biz, cats, runID, employeeID)
 			if err != nil {
-				return nil, fmt.Errorf("the car allowance of pay run %d: %w", runID, err)
+				return nil, fmt.Errorf("the car and meal allowances of pay run %d: %w", runID, err)
 			}
 			p.carFree += free.MinorUnits()
 		}

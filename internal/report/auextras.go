@@ -156,19 +156,26 @@ func (s *Service) Payg(ctx context.Context, biz business.Business, p *payroll.Pr
 	if pq.State != "" {
 		where += " AND UPPER(e.residential_state) = " + b.Bind(strings.ToUpper(pq.State))
 	}
-	q := "SELECT r.id, r.date_paid, e.primary_location, pe.gross, pe.pre_tax, pe.taxable, pe.tax, " +
-		"(SELECT COALESCE(SUM(l.amount), 0) FROM pay_run_lines l WHERE l.pay_run_id = r.id AND l.employee_id = pe.employee_id AND l.kind = 'earnings' AND l.tax_exempt)" +
+	q := "SELECT r.id, r.date_paid, e.primary_location, pe.gross, pe.pre_tax, pe.taxable, pe.tax" +
 		runFrom + where + " ORDER BY r.date_paid, r.id, e.id"
 	type key struct{ month, loc string }
 	at := map[key]int{}
 	out := []Payg{}
 	err = s.Query(ctx, q, b.Values, func(rows *sql.Rows) error {
-		var run, gross, pre, taxable, tax, exempt int64
+		var run, gross, pre, taxable, tax int64
 		var paid time.Time
 		var loc string
-		if err := rows.Scan(&run, &paid, &loc, &gross, &pre, &taxable, &tax, &exempt); err != nil {
+		if err := rows.Scan(&run, &paid, &loc, &gross, &pre, &taxable, &tax); err != nil {
 			return err
 		}
+		// Tax exempt: every part of gross not subject to withholding but
+		// pre-tax deductions, so that gross − exempt − pre-tax = taxable:
+		// tax exempt categories, and also the tax-free parts the rules
+		// leave out (Lump Sum D and an ETP's tax-free component, a per-km
+		// car allowance within the ATO rate, overtime meal allowances
+		// within the reasonable amount). Before, only the tax exempt
+		// categories' lines, so the columns did not add up.
+		exempt := gross - pre - taxable
 		k := key{paid.UTC().Format("2006-01"), loc}
 		i, ok := at[k]
 		if !ok {

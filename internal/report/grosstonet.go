@@ -66,6 +66,7 @@ func (s *Service) GrossToNet(ctx context.Context, biz business.Business, p *payr
 	}
 	out := []GrossToNet{}
 	at := map[int64]int{}
+	au := biz.Region == "AU"
 	q := "SELECT e.id, e.first_name, e.surname, e.external_id, COALESCE(e.primary_location_id, 0), e.primary_location, " +
 		"CAST(SUM(pe.total_hours_e4) AS BIGINT), CAST(SUM(pe.gross) AS BIGINT), CAST(SUM(pe.pre_tax) AS BIGINT), CAST(SUM(pe.taxable) AS BIGINT), " +
 		"CAST(SUM(pe.post_tax) AS BIGINT), CAST(SUM(pe.tax) AS BIGINT), CAST(SUM(pe.stsl) AS BIGINT), CAST(SUM(pe.super_contribution) AS BIGINT), " +
@@ -82,6 +83,14 @@ func (s *Service) GrossToNet(ctx context.Context, biz business.Business, p *payr
 		g.TotalPostTaxDeductions, g.Payg, g.Help, g.NetEarnings, g.TotalExpenses = Money(post), Money(tax-stsl), Money(stsl), Money(net), Money(exp)
 		g.Sgc, g.TotalGrossPlusSuper, g.BankPayments, g.liabilities = Money(super), Money(gross+super), Money(net+exp), Money(liab)
 		g.GrossEarnings, g.PreTaxDeductions, g.PostTaxDeductions, g.Expenses = map[string]payroll.Money{}, map[string]payroll.Money{}, map[string]payroll.Money{}, map[string]payroll.Money{}
+		if au {
+			// AU: every part of gross not withheld on but pre-tax
+			// deductions (tax exempt categories, Lump Sum D and ETP
+			// tax-free components, per-km car and overtime meal
+			// allowances within the ATO amounts), so that gross − exempt
+			// − pre-tax = taxable, as the PAYG report (auextras.go).
+			g.TotalTaxExemptEarnings = Money(gross - pre - taxable)
+		}
 		at[g.EmployeeID] = len(out)
 		out = append(out, g)
 		return nil
@@ -118,7 +127,7 @@ func (s *Service) GrossToNet(ctx context.Context, biz business.Business, p *payr
 		g := &out[i]
 		switch kind {
 		case pay.KindEarnings:
-			if exempt {
+			if exempt && !au {
 				g.TotalTaxExemptEarnings = g.TotalTaxExemptEarnings.Add(Money(amt))
 			}
 			if len(only) == 0 || only[cat] {

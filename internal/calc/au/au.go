@@ -140,7 +140,93 @@ const (
 	tCarKmWithin        = "kilometres within the year's limit"
 	tCarRate            = "ATO cents per kilometre rate"
 	tCarPaid            = "per-km car allowances paid"
+	tMeals              = "overtime meals paid an allowance this pay"
+	tMealAmount         = "reasonable amount per overtime meal"
+	tMealsPaid          = "overtime meal allowances paid"
+	tLumpSumDBase       = "tax-free base limit"
+	tLumpSumDPerYear    = "amount for each completed year of service"
+	tLumpSumDYears      = "completed years of service"
+	tLumpSumDPaid       = "Lump Sum D paid this pay"
 )
+
+// lumpSumDLimit checks the pay's Lump Sum D (the tax-free part of a
+// genuine redundancy payment) against the income year's limit, the base
+// plus an amount per completed year of service (ITAA 1997 s 83-170), and
+// shows the working as the figure "lumpsumd.limit". Above the limit the
+// pay is refused: the excess is an ETP (code R), withheld on by Schedule
+// 11, and reporting it as tax free would under-withhold and misreport it.
+// Not checked without a termination in the pay (nothing to count the
+// years to); refused when the years are needed and the start date is not
+// known, or the year's limit is not in the rules. Lump Sum D paid for the
+// same termination in earlier pays is not counted.
+func lumpSumDLimit(s *calcState, y *Year, in *calc.Input) error {
+	var paid payroll.Money
+	for i := range in.Earnings {
+		if l := &in.Earnings[i]; l.LumpSumD {
+			paid = paid.Add(l.Amount)
+		}
+	}
+	t := in.AU.Termination
+	if !paid.IsPos() || t == nil {
+		return nil
+	}
+	r := &y.Redundancy
+	if r.Rule.Code == "" {
+		return fmt.Errorf("AU %s: the genuine redundancy tax-free limit (Lump Sum D) for the income year is not in the rules: %w", y.Name, calc.ErrNoRules)
+	}
+	if paid.Cmp(r.Base) > 0 && !t.ServiceKnown {
+		return payroll.Invalid("startDate", "the employee's start date is needed for the tax-free limit of a genuine redundancy payment (Lump Sum D %s: %s plus %s for each completed year of service, %s)",
+			paid.StringFixed(2), r.Base.StringFixed(0), r.PerYear.StringFixed(0), y.Name)
+	}
+	limit := r.Base.Add(r.PerYear.Mul(payroll.RateFromInt(int64(t.CompletedYears))))
+	s.term(tLumpSumDBase, r.Base)
+	s.term(tLumpSumDPerYear, r.PerYear)
+	s.rate(tLumpSumDYears, payroll.RateFromInt(int64(t.CompletedYears)))
+	s.term(tLumpSumDPaid, paid)
+	s.figure("lumpsumd.limit", limit, &r.Rule)
+	if paid.Cmp(limit) > 0 {
+		return payroll.Invalid("earningsLines", "Lump Sum D (the tax-free part of a genuine redundancy payment) of %s is above the %s limit of %s (%s plus %s for each of %d completed years of service): pay the %s above it through an ETP category of code R (Redundancy Payment (ETP))",
+			paid.StringFixed(2), y.Name, limit.StringFixed(2), r.Base.StringFixed(0), r.PerYear.StringFixed(0), t.CompletedYears, paid.Sub(limit).StringFixed(2))
+	}
+	return nil
+}
+
+// mealAllowanceFree is the part of the period's overtime meal allowances
+// nothing is withheld from (ATO, "Withholding for allowances": an overtime
+// meal allowance paid under an industrial instrument is withheld from
+// only above the reasonable amount the Commissioner sets for the income
+// year, per meal): for each line, its amount up to the reasonable amount ×
+// its meals, rounded to the cent half up. Its figure
+// "allowance.meals.free" shows the working; nothing when no line is an
+// overtime meal allowance, or the year has no reasonable amount in the
+// rules (then the allowance is withheld on in full).
+func mealAllowanceFree(s *calcState, m *MealAllowance, in *calc.Input) payroll.Money {
+	if m.Rule.Code == "" {
+		return zeroMoney
+	}
+	var meals payroll.Rate
+	var paid, free payroll.Money
+	for i := range in.Earnings {
+		l := &in.Earnings[i]
+		if !l.Meals.IsPos() || l.NotTaxable || !l.Amount.IsPos() {
+			continue
+		}
+		meals, paid = meals.Add(l.Meals), paid.Add(l.Amount)
+		part := m.PerMeal.Mul(l.Meals)
+		if l.Amount.Cmp(part) < 0 {
+			part = l.Amount
+		}
+		free = free.Add(part.Cents())
+	}
+	if !meals.IsPos() {
+		return zeroMoney
+	}
+	s.rate(tMeals, meals)
+	s.term(tMealAmount, m.PerMeal)
+	s.term(tMealsPaid, paid)
+	s.figure("allowance.meals.free", free, &m.Rule)
+	return free
+}
 
 // carAllowanceFree is the part of the period's cents-per-kilometre car
 // expense allowances nothing is withheld from (ATO, "Withholding for
@@ -242,6 +328,8 @@ func (s *calcState) figure(code string, amount payroll.Money, rule *calc.Rule) {
 // Calculate computes every AU statutory figure of the employee-period:
 //
 //	allowance.car.free     a per-km car allowance within the ATO rate (when paid; not withheld from)
+//	allowance.meals.free   overtime meal allowances within the reasonable amount (when paid; not withheld from)
+//	lumpsumd.limit         the genuine redundancy tax-free limit (when Lump Sum D is paid on termination)
 //	taxable                taxable earnings less salary sacrifice
 //	payg.schedule1         Schedule 1 / scale 4 / Schedule 15 amount
 //	payg.offset            tax offset (when claimed)
@@ -290,8 +378,15 @@ func (e *Engine) Calculate(in *calc.Input) (calc.Result, error) {
 		notTaxable, taxable = notTaxable.Add(free), taxable.Sub(free)
 		taxableCents = taxable.Trunc(2).MinorUnits()
 	}
+	if free := mealAllowanceFree(&s, &y.Meal, in); free.IsPos() {
+		notTaxable, taxable = notTaxable.Add(free), taxable.Sub(free)
+		taxableCents = taxable.Trunc(2).MinorUnits()
+	}
 	if taxable.IsNeg() {
 		return calc.Result{}, fmt.Errorf("AU: salary sacrifice %s exceeds taxable earnings %s", in.PreTax, gross.Sub(notTaxable))
+	}
+	if err := lumpSumDLimit(&s, y, in); err != nil {
+		return calc.Result{}, err
 	}
 	s.term(tGross, gross)
 	s.term(tNotTaxable, notTaxable)

@@ -1,7 +1,6 @@
 package au_test
 
 import (
-	"errors"
 	"testing"
 	"time"
 
@@ -194,8 +193,11 @@ func TestSchedule11ETP(t *testing.T) {
 		}
 	}
 
-	// 2026-27: the ETP cap is not in the rules. Below the 2025-26 cap it
-	// is not needed; past it an excluded ETP is refused.
+	// 2026-27: the ETP cap is $270,000 (ATO key super rates and
+	// thresholds, ETPs; au-reasonable-amounts.md). Under the preservation
+	// age: $200,000 × 32% = 64,000; $300,000: 270,000 × 32% = 86,400 +
+	// 30,000 × 47% = 14,100: 100,500 (before, refused as past the 2025-26
+	// cap with the 2026-27 one unknown).
 	ok := pay(fy26, calc.Weekly, calc.AUScale2, etp("R", "200000"))
 	ok.AU.DateOfBirth = young
 	if got := amountOf(t, ok, "payg"); got != "64000" {
@@ -203,8 +205,8 @@ func TestSchedule11ETP(t *testing.T) {
 	}
 	past := pay(fy26, calc.Weekly, calc.AUScale2, etp("R", "300000"))
 	past.AU.DateOfBirth = young
-	if _, err := eng.Calculate(past); !errors.Is(err, calc.ErrNoRules) {
-		t.Errorf("R past the 2025-26 cap in 2026-27: %v, want ErrNoRules", err)
+	if got := amountOf(t, past, "payg"); got != "100500" {
+		t.Errorf("R $300,000 in 2026-27: %s, want 100500", got)
 	}
 	// A life benefit needs the date of birth.
 	nodob := pay(fy26, calc.Weekly, calc.AUScale2, etp("O", "1000"))

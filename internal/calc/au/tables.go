@@ -29,6 +29,10 @@ type Year struct {
 	Super    SuperGuarantee
 	Leave    LeaveAccrual
 	Car      CarAllowance
+	Meal     MealAllowance // zero: no reasonable amount in the rules (withheld in full)
+	// Redundancy is the tax-free limit of a genuine redundancy or early
+	// retirement scheme payment (Lump Sum D); zero: not in the rules.
+	Redundancy RedundancyLimit
 
 	Schedule5 Schedule5
 	Schedule7 Schedule7
@@ -49,6 +53,25 @@ type CarAllowance struct {
 	Rule       calc.Rule
 	CentsPerKm payroll.Money // the rate the Commissioner determines under ITAA 1997 s 28-25(4)
 	KmLimit    payroll.Rate
+}
+
+// MealAllowance is the ATO's rule for an overtime meal allowance paid under
+// an industrial instrument (STP type MD): nothing is withheld from it up to
+// the reasonable amount per meal the Commissioner sets for the income year
+// by Taxation Determination (Subdiv 900-B ITAA 1997); the excess is
+// withheld on with the period's earnings.
+type MealAllowance struct {
+	Rule    calc.Rule
+	PerMeal payroll.Money
+}
+
+// RedundancyLimit is the tax-free part of a genuine redundancy or early
+// retirement scheme payment for an income year (ITAA 1997 s 83-170,
+// indexed under s 960-285): Base plus PerYear for each completed year of
+// service. Paid as Lump Sum D; the rest is an ETP (code R).
+type RedundancyLimit struct {
+	Rule          calc.Rule
+	Base, PerYear payroll.Money
 }
 
 // Schedule1 is ATO Schedule 1 (NAT 1004) for a year.
@@ -265,6 +288,18 @@ var y2025 = Year{
 		CentsPerKm: payroll.MustMoney("0.88"),
 		KmLimit:    payroll.RateFromInt(5000),
 	},
+	Redundancy: RedundancyLimit{
+		Rule: calc.Rule{Code: "au.lumpsumd.limit",
+			Text:   "Lump Sum D (the tax-free part of a genuine redundancy or early retirement scheme payment) is at most $13,100 + $6,552 for each completed year of service (2025-26); a payment above it is refused: the excess is an ETP (code R)",
+			Source: "ITAA 1997 s 83-170; ATO key superannuation rates and thresholds, employment termination payments (2025-26 $13,100 / $6,552; Lawlux, Oracle, public transcriptions, secondary); docs/reference/au-reasonable-amounts.md"},
+		Base: money("13100"), PerYear: money("6552"),
+	},
+	Meal: MealAllowance{
+		Rule: calc.Rule{Code: "au.allowance.meals",
+			Text:   "Overtime meal allowance paid under an industrial instrument (STP type MD): not withheld from up to the reasonable amount of $38.65 a meal for 2025-26 × the line's meals (units), each line's part rounded to the cent, half up; the excess is withheld on with the period's earnings",
+			Source: "ATO, Withholding for allowances, table 1a (overtime meal allowance); TD 2025/4 (reasonable amounts for 2025-26: overtime meal $38.65; gavinmaandco.com.au and public transcriptions of TD 2025/4, secondary); docs/reference/au-reasonable-amounts.md"},
+		PerMeal: payroll.MustMoney("38.65"),
+	},
 	PAYG: Schedule1{
 		Rule: calc.Rule{Code: "au.payg.schedule1",
 			Text:   "Schedule 1 formula y = a·x − b, x = weekly earnings in whole dollars + 99c, y rounded to the dollar (50c up); fortnightly ×2, monthly ×3/13 then ×13/3 rounded, quarterly ÷13 then ×13",
@@ -413,10 +448,29 @@ var y2026 = Year{
 		Text:   "Amount withheld: Schedule 1 amount less tax offsets and Medicare levy adjustment (not below nil), plus the Schedule 8 component",
 		Source: "ATO Schedule 1 (NAT 1004) and Schedule 8 (NAT 3539) from 1 July 2026; payroll-rules-2026-27.md 1.1, 1.5"},
 	Taxable: y2025.Taxable,
-	// No determination replacing the 2024 one was found (searched
-	// 2026-12-01); the 2024 determination applies "until a new
-	// determination is made" (au-pay-rules.md §4g).
-	Car: y2025.Car,
+	// Income Tax Assessment (Cents per Kilometre Deduction Rate for Car
+	// Expenses) Determination 2026 (F2026L00785), s 6: 91c for the income
+	// year from 1 July 2026; it repeals the 2024 determination (88c).
+	Car: CarAllowance{
+		Rule: calc.Rule{Code: "au.allowance.car",
+			Text: "Car expense allowance paid per kilometre (STP type CD): not withheld from up to the ATO cents per kilometre rate (91c for 2026-27) × the business kilometres, for up to 5,000 km in the income year (rounded to the cent, half up); " +
+				"the excess over the rate and the kilometres beyond 5,000 are withheld on with the period's earnings",
+			Source: "ATO, Withholding for allowances, table 1a (car expense allowance, cents per kilometre basis); Income Tax Assessment (Cents per Kilometre Deduction Rate for Car Expenses) Determination 2026 (F2026L00785, registered 23 June 2026), s 6: 91 cents per kilometre for the income year commencing on 1 July 2026 (quoted by public transcriptions, secondary); docs/reference/au-reasonable-amounts.md"},
+		CentsPerKm: payroll.MustMoney("0.91"),
+		KmLimit:    payroll.RateFromInt(5000),
+	},
+	Redundancy: RedundancyLimit{
+		Rule: calc.Rule{Code: "au.lumpsumd.limit",
+			Text:   "Lump Sum D (the tax-free part of a genuine redundancy or early retirement scheme payment) is at most $13,598 + $6,801 for each completed year of service (2026-27); a payment above it is refused: the excess is an ETP (code R)",
+			Source: "ITAA 1997 s 83-170; ATO key superannuation rates and thresholds, employment termination payments, and Schedule 11 (2026-27 $13,598 / $6,801, as quoted by two public transcriptions, secondary); docs/reference/au-reasonable-amounts.md"},
+		Base: money("13598"), PerYear: money("6801"),
+	},
+	Meal: MealAllowance{
+		Rule: calc.Rule{Code: "au.allowance.meals",
+			Text:   "Overtime meal allowance paid under an industrial instrument (STP type MD): not withheld from up to the reasonable amount of $40.00 a meal for 2026-27 × the line's meals (units), each line's part rounded to the cent, half up; the excess is withheld on with the period's earnings",
+			Source: "ATO, Withholding for allowances, table 1a (overtime meal allowance); TD 2026/4 (reasonable travel and overtime meal allowance expense amounts for 2026-27: overtime meal $40.00; public transcriptions of TD 2026/4, secondary); docs/reference/au-reasonable-amounts.md"},
+		PerMeal: payroll.MustMoney("40.00"),
+	},
 	PAYG: Schedule1{
 		Rule: calc.Rule{Code: "au.payg.schedule1",
 			Text:   "Schedule 1 formula y = a·x − b, x = weekly earnings in whole dollars + 99c, y rounded to the dollar (50c up); fortnightly ×2, monthly ×3/13 then ×13/3 rounded, quarterly ÷13 then ×13",
@@ -519,10 +573,11 @@ var y2026 = Year{
 	Schedule7: schedule7Leave,
 	ETP: Schedule11{
 		Rule: etpRules.rule, NoTFNRule: etpRules.noTFN, TrusteeRule: etpRules.trustee,
-		// The 2026-27 ETP cap was not found in an official source: an
-		// excluded ETP past the 2025-26 cap is refused, not guessed.
-		Cap:           nil,
-		CapAtLeast:    money("260000"),
+		// 2026-27 ETP cap $270,000: ATO "Key superannuation rates and
+		// thresholds — Employment termination payments" (as quoted by public
+		// transcriptions, secondary; au-reasonable-amounts.md).
+		Cap:           ptr(money("270000")),
+		CapAtLeast:    money("270000"),
 		WholeOfIncome: money("180000"),
 		Under:         rate("0.32"), Reached: rate("0.17"), DeathDependant: rate("0"), DeathOther: rate("0.32"),
 		Above: rate("0.47"), Medicare: rate("0.02"),

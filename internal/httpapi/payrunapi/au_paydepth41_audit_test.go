@@ -36,20 +36,20 @@ func (e *auEnv) carCategory(t *testing.T) int64 {
 // per kilometre basis: up to 5,000 business km at or below the ATO rate,
 // no withholding; "payments made at a rate above the approved rate ...
 // withhold from the amount which relates to the excess over the approved
-// rate"; shown in full as allowance type CD; not OTE. The rate: 88c per
-// km from 1 July 2024, "until a new determination is made"
-// (softwaredevelopers.ato.gov.au/CentsperKilometreDeductionRateforCarExpenses,
-// Income Tax Assessment (Cents per Kilometre Deduction Rate for Car
-// Expenses) Determination 2024); no later determination found.
+// rate"; shown in full as allowance type CD; not OTE. The rate for
+// 2026-27: 91c per km (Income Tax Assessment (Cents per Kilometre
+// Deduction Rate for Car Expenses) Determination 2026, F2026L00785, s 6;
+// it repeals the 2024 determination's 88c; au-reasonable-amounts.md).
 //
 // Cam drives 300 business km in the week ending 22 November 2026, paid at
 // 95c (300 × 0.95 = 285.00):
-//   - not withheld from: 300 × 0.88 = 264.00; taxable 1,000 + 285 − 264 =
-//     1,021.00; W(1021) = 0.3227 × 1021.99 − 185.1935 = 144.60 → 145;
+//   - not withheld from: 300 × 0.91 = 273.00; taxable 1,000 + 285 − 273 =
+//     1,012.00; W(1012) = 0.3227 × 1012.99 − 185.1935 = 141.70 → 142;
 //   - gross 1,285.00; SG 12% × 1,000 = 120.00 (the allowance is not OTE);
-//   - STP allowance CD 285.00, gross 1,000.00, PAYGW 145; payment summary
+//   - STP allowance CD 285.00, gross 1,000.00, PAYGW 142; payment summary
 //     2027: gross payments 1,000, allowances 285 (the whole allowance, as
-//     the table says: "show total allowance separately"), tax 145.
+//     the table says: "show total allowance separately"), tax 142.
+//   - (paydepth41 had 88c: 264.00 free, taxable 1,021, PAYG 145.)
 //
 // A flat car allowance (an amount, no kilometres) is withheld on in full
 // (table 1a: a car allowance not paid per kilometre): Flo, $100 a week
@@ -66,7 +66,7 @@ func TestAuditAUCarAllowancePerKmAboveTheATORate(t *testing.T) {
 		P := e.run(t, "2026-11-22", "2026-11-25")
 		e.earnings(t, P, cam, map[string]any{"payCategoryId": fmt.Sprint(car), "units": 300, "rate": 0.95}).Expect(t, 200)
 		e.earnings(t, P, flo, map[string]any{"payCategoryId": fmt.Sprint(car), "earnings": 100}).Expect(t, 200)
-		want(t, "Cam", e.totals(t, P, cam), map[string]int64{"grossEarnings": 128500, "taxableEarnings": 102100, "paygWithheld": 14500, "superContribution": 12000})
+		want(t, "Cam", e.totals(t, P, cam), map[string]int64{"grossEarnings": 128500, "taxableEarnings": 101200, "paygWithheld": 14200, "superContribution": 12000})
 		want(t, "Flo", e.totals(t, P, flo), map[string]int64{"grossEarnings": 110000, "taxableEarnings": 110000, "paygWithheld": 17000, "superContribution": 12000})
 		pe := payee(t, e.stpDoc(t, P), cam)
 		s := pe.IncomeStreams[0]
@@ -79,11 +79,11 @@ func TestAuditAUCarAllowancePerKmAboveTheATORate(t *testing.T) {
 		if !cd.Equal(payroll.MustMoney("285")) {
 			t.Errorf("STP allowance CD %s, want 285.00", cd)
 		}
-		if !s.Gross.Equal(payroll.MustMoney("1000")) || !s.TaxWithheld.Equal(payroll.MustMoney("145")) {
-			t.Errorf("STP gross %s PAYGW %s, want 1,000.00 (allowances apart) and 145", s.Gross, s.TaxWithheld)
+		if !s.Gross.Equal(payroll.MustMoney("1000")) || !s.TaxWithheld.Equal(payroll.MustMoney("142")) {
+			t.Errorf("STP gross %s PAYGW %s, want 1,000.00 (allowances apart) and 142", s.Gross, s.TaxWithheld)
 		}
 		sum := e.Do("PUT", fmt.Sprintf("%s/paymentsummary/2027?employeeId=%d", e.B, cam), e.Key, nil).Expect(t, 200).Map(t)
-		dollars(t, "payment summary", sum, map[string]float64{"grossPayments": 1000, "totalAllowances": 285, "totalTaxWithheld": 145})
+		dollars(t, "payment summary", sum, map[string]float64{"grossPayments": 1000, "totalAllowances": 285, "totalTaxWithheld": 142})
 	})
 }
 

@@ -2,7 +2,6 @@ package payrunapi_test
 
 import (
 	"fmt"
-	"strings"
 	"testing"
 
 	"github.com/payrolld/payrolld/internal/db"
@@ -23,10 +22,11 @@ import (
 //     cap, $180,000 less the year's other taxable payments, 2,000 here):
 //     under the preservation age 32% × 20,000 = 6,400; PAYG 6,538.
 //   - Rae, born 1990, genuinely redundant, is paid $300,000 (code R): the
-//     part above the 2026-27 ETP cap is taxed at 47%, and that cap is not
-//     in the rules (indexed each year; no source for 2026-27 was found):
-//     the pay run cannot work her pay out and says so, naming the cap,
-//     rather than guess; it is not finalised.
+//     2026-27 ETP cap is $270,000 (ATO key super rates and thresholds,
+//     ETPs, as quoted; au-reasonable-amounts.md): under the preservation
+//     age 270,000 × 32% = 86,400 + 30,000 × 47% = 14,100: 100,500; PAYG
+//     100,638. (Before paydepth45 the cap was not in the rules and her pay
+//     was refused, the run not finalised.)
 func TestAuditAUETPs2026(t *testing.T) {
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
 		e := newAUEnv(t, d)
@@ -47,13 +47,9 @@ func TestAuditAUETPs2026(t *testing.T) {
 		}
 		want(t, "Ola (code R from the preservation age)", e.totals(t, P, ola), map[string]int64{"grossEarnings": 5100000, "paygWithheld": 863800})
 		want(t, "Oscar (code O under the whole-of-income cap)", e.totals(t, P, oscar), map[string]int64{"grossEarnings": 2100000, "paygWithheld": 653800})
-		w, _ := e.totals(t, P, rae)["warning"].(string)
-		if !strings.Contains(w, "ETP cap") || !strings.Contains(w, "2026-27") {
-			t.Errorf("Rae's warning %q, want one naming the 2026-27 ETP cap", w)
-		}
-		r := e.Do("POST", P+"/finalise", e.Key, nil)
-		if r.Status < 400 || r.Status >= 500 {
-			t.Errorf("finalising with Rae's pay not worked out: %d", r.Status)
-		}
+		want(t, "Rae (code R past the 2026-27 ETP cap)", e.totals(t, P, rae), map[string]int64{"grossEarnings": 30100000, "paygWithheld": 10063800})
+		e.Do("POST", P+"/finalise", e.Key, nil).Expect(t, 200)
+		e.Do("PUT", fmt.Sprintf("%s/paymentsummary/2027?employeeId=%d", e.B, rae), e.Key, nil).Expect(t, 200)
+		e.etpSummary(t, 2027, rae, "R", 300000, 100500)
 	})
 }

@@ -143,6 +143,7 @@ func (c *Category) earning(e calc.Earning) calc.Earning {
 	}
 	e.ETPCode, e.LumpSumA, e.LumpSumB = c.AU.ETPCode, c.AU.LumpSumA, c.AU.LumpSumB
 	e.NotTaxable = e.NotTaxable || c.AU.TaxFree
+	e.LumpSumD = c.AU.TaxFree && c.Kind != calc.ETP
 	e.NotPensionable = e.NotPensionable || c.AU.NotPensionable
 	r := c.AU.SuperRate
 	e.SuperRate = &r

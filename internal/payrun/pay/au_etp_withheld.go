@@ -32,20 +32,20 @@ func ETPWithheld(ctx context.Context, q *store.Queries, biz business.Business, c
 	return out, nil
 }
 
-// AUCarAllowanceFree is the part of a finalised run's per-kilometre car
-// allowances paid to an employee that was not withheld on (calc/au
-// figure allowance.car.free, recomputed: the run stores its taxable
-// earnings without it). The payment summary shows the whole allowance
-// apart from gross payments, so it adds this part back to the taxable
-// earnings it starts from.
-func AUCarAllowanceFree(ctx context.Context, q *store.Queries, biz business.Business, cats *Categories, runID, employeeID int64) (payroll.Money, error) {
+// AUAllowanceFree is the part of a finalised run's per-kilometre car
+// allowances and overtime meal allowances paid to an employee that was not
+// withheld on (calc/au figures allowance.car.free and allowance.meals.free,
+// recomputed: the run stores its taxable earnings without them). The
+// payment summary shows the whole allowance apart from gross payments, so
+// it adds this part back to the taxable earnings it starts from.
+func AUAllowanceFree(ctx context.Context, q *store.Queries, biz business.Business, cats *Categories, runID, employeeID int64) (payroll.Money, error) {
 	figs, err := runFigures(ctx, q, biz, cats, runID, employeeID)
 	if err != nil {
-		return payroll.Money{}, fmt.Errorf("%w, so the car allowance not withheld on is not known", err)
+		return payroll.Money{}, fmt.Errorf("%w, so the allowances not withheld on are not known", err)
 	}
 	var free payroll.Money
 	for _, f := range figs {
-		if f.Code == "allowance.car.free" {
+		if f.Code == "allowance.car.free" || f.Code == "allowance.meals.free" {
 			free = free.Add(f.Amount)
 		}
 	}

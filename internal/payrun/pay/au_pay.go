@@ -82,6 +82,9 @@ func auInput(in *calc.Input, lines []line, au *auInputs) {
 		if km, ok := carKm(l); ok {
 			e.CarKm = km
 		}
+		if n, ok := overtimeMeals(l); ok {
+			e.Meals = n
+		}
 		if l.cat != nil && l.cat.AU.Class == "LumpSumE" {
 			// Lump Sum E accrued more than 12 months before it is paid:
 			// never pay for this period, and not a commission or bonus
@@ -123,6 +126,26 @@ func carKm(l *line) (payroll.Rate, bool) {
 		units, _ = ParseRate(l.Units)
 	}
 	if !units.IsPos() || units.Cmp(payroll.RateFromInt(1)) == 0 {
+		return payroll.Rate{}, false
+	}
+	return units, true
+}
+
+// overtimeMeals is the number of meals of an earnings line of an overtime
+// meal allowance: a category classified AllowanceMeals (STP type MD); the
+// line's units are the meals it pays for (a line given an amount alone is
+// stored as 1 unit: one meal). The calculation leaves out of withholding up
+// to the year's reasonable amount per meal (calc/au mealAllowanceFree;
+// docs/reference/au-reasonable-amounts.md).
+func overtimeMeals(l *line) (payroll.Rate, bool) {
+	if l.cat == nil || l.cat.AU.Class != "AllowanceMeals" || l.Kind != KindEarnings {
+		return payroll.Rate{}, false
+	}
+	units := l.units
+	if units.IsZero() {
+		units, _ = ParseRate(l.Units)
+	}
+	if !units.IsPos() {
 		return payroll.Rate{}, false
 	}
 	return units, true
@@ -240,12 +263,15 @@ func (w *Writer) auInputsFor(ctx context.Context, region string, run *store.PayR
 }
 
 func auInputsOf(ctx context.Context, q *store.Queries, bizID int64, run *store.PayRun, e *EmployeeRow, cats *Categories, lines []line) (*auInputs, error) {
-	var unused, etp bool
+	var unused, etp, lumpD bool
 	var normal, full payroll.Money // this pay's normal earnings; a whole period's standard earnings when cut short
 	for i := range lines {
 		l := &lines[i]
 		if l.Kind != KindEarnings {
 			continue
+		}
+		if l.cat != nil && l.cat.AU.TaxFree && l.earningKind != calc.ETP {
+			lumpD = true // Lump Sum D: its limit needs the years of service
 		}
 		switch {
 		case l.Subtype == SubtypeUnusedLeaveETP || l.earningKind == calc.ETP:
@@ -272,13 +298,16 @@ func auInputsOf(ctx context.Context, q *store.Queries, bizID int64, run *store.P
 	if err != nil {
 		return nil, err
 	}
-	if !unused && !etp && !afterDeath && !carKmBefore.IsPos() {
+	if !unused && !etp && !afterDeath && !lumpD && !carKmBefore.IsPos() {
 		return nil, nil
 	}
 	au := &auInputs{}
 	au.etp.CarKm = carKmBefore
 	if terminated {
 		au.termination = &calc.AUTermination{GenuineRedundancy: GenuineRedundancy(reason), PaidAfterDeath: afterDeath}
+		if e.StartDate.Valid && e.EndDate.Valid {
+			au.termination.CompletedYears, au.termination.ServiceKnown = completedYears(e.StartDate.Time, e.EndDate.Time), true
+		}
 		if full.IsPos() {
 			// A final period cut short: the marginal method adds the leave
 			// to a whole period's normal earnings.
@@ -614,6 +643,20 @@ func (w *Writer) terminationLines(ctx context.Context, region string, run *store
 }
 
 // serviceYears is the years from start to end (fractional).
+// completedYears is the whole years of service from start to end, the
+// termination day counted in: the anniversaries of start on or before the
+// day after end (service from 5 August 2019 to 4 August 2026 is 7 whole
+// years). The genuine redundancy tax-free limit adds an amount for each
+// (ITAA 1997 s 83-170; au-reasonable-amounts.md).
+func completedYears(start, end time.Time) int {
+	start, after := payroll.DateOnly(start), payroll.DateOnly(end).AddDate(0, 0, 1)
+	n := after.Year() - start.Year()
+	if n > 0 && start.AddDate(n, 0, 0).After(after) {
+		n--
+	}
+	return max(n, 0)
+}
+
 func serviceYears(start, end time.Time) payroll.Rate {
 	days := payroll.DateOnly(end).Sub(payroll.DateOnly(start)).Hours()/24 + 1
 	return payroll.RateFromInt(int64(days)).Div(payroll.MustRate("365.25"))

@@ -319,9 +319,11 @@ func statutory(region string, run *store.PayRun, e *EmployeeRow, in *calc.Input,
 			}
 		}
 		f.tax = amount(&res, "payg")
-		// A per-km car allowance within the ATO rate is not withheld from
-		// (calc/au carAllowanceFree): out of the taxable earnings too.
-		f.taxable -= amount(&res, "allowance.car.free")
+		// A per-km car allowance within the ATO rate, and overtime meal
+		// allowances within the reasonable amount, are not withheld from
+		// (calc/au carAllowanceFree, mealAllowanceFree): out of the
+		// taxable earnings too.
+		f.taxable -= amount(&res, "allowance.car.free") + amount(&res, "allowance.meals.free")
 		f.stsl = amount(&res, "stsl") + amount(&res, "stsl.schedule5") + amount(&res, "stsl.schedule7")
 		if sg, ok := res.Get("super.guarantee"); ok {
 			f.super = sg.Amount.MinorUnits()
