@@ -1,0 +1,236 @@
+package payrunapi_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/payrolld/payrolld/internal/db"
+	"github.com/payrolld/payrolld/internal/testkit"
+)
+
+// paydepth46: a UK audit round (2026-27) of holiday pay on termination by
+// the leave year, leavers and joiners, statutory pay with a salary
+// sacrifice, and student loans. Every figure is derived by hand from the
+// statute or HMRC's tables (payroll-rules-2026-27.md §2) named at each
+// case, not from our output.
+
+// pd46Holiday adds a pay category "Holiday Pay" and a holiday leave
+// category that accrues by itself unitType/units a year, paid through it.
+func pd46Holiday(t *testing.T, e *regionEnv, unitType string, units float64) int64 {
+	t.Helper()
+	hp := int64(num(t, e.Do("POST", e.B+"/paycategory", e.Key, map[string]any{"name": "Holiday Pay", "rateUnit": "Hourly"}).Expect(t, 200).Map(t)["id"]))
+	return int64(num(t, e.Do("POST", e.B+"/leavecategory", e.Key, map[string]any{"name": "Holiday", "units": units, "unitType": unitType,
+		"leaveUnitType": "Hours", "leaveCategoryType": "Standard", "automaticallyAccrues": true, "transferToPayCategoryId": hp}).Expect(t, 200).Map(t)["id"]))
+}
+
+// pd46PaidOnTermination is the final run's line paying out the holiday,
+// with a check that its notes name reg 14(3) and each of parts.
+func pd46PaidOnTermination(t *testing.T, e *regionEnv, P string, emp int64, want float64, parts ...string) {
+	t.Helper()
+	l := e.linesNamed(t, P, emp, "Holiday paid on termination")
+	if len(l) != 1 {
+		t.Fatalf("holiday paid on termination: %v, want one line of %v", l, want)
+	}
+	expectAmount(t, "holiday in lieu", l[0]["earnings"], want)
+	notes := fmt.Sprint(l[0]["notes"])
+	for _, p := range append([]string{"reg 14(3)"}, parts...) {
+		if !strings.Contains(notes, p) {
+			t.Errorf("holiday in lieu notes %q, want %q in them", notes, p)
+		}
+	}
+}
+
+// Holiday in lieu by the leave year, the statutory default (Working Time
+// Regulations 1998, reg 13(3)(b)(ii): with no relevant agreement the leave
+// year begins on the day employment began and each anniversary; reg
+// 14(3)(b): on termination the worker is paid in lieu of (A × B) − C,
+// A the year's leave, B the proportion of the leave year expired at the
+// termination date, C the leave taken in the leave year; paid at a week's
+// pay, reg 16 and the Employment Rights Act 1996 s 221(2)).
+//   - Ann, £36,000 a year paid monthly, 40 hours a week of 8-hour days,
+//     started 1 March 2024; holiday 28 days a year (224 hours), accruing
+//     by itself. The business ran its first payroll here in October 2026;
+//     she took a week's holiday, 5-9 October (40 hours), and leaves on
+//     Monday 30 November 2026.
+//   - Leave year 1 March 2026 - 28 February 2027 (365 days); expired at
+//     30 November: 275 days (March 31, April 30, May 31, June 30, July 31,
+//     August 31, September 30, October 31, November 30). A × B = 224 ×
+//     275 ÷ 365 = 168.7671 hours; C = 40: 128.7671 hours untaken.
+//   - A week's pay: 36,000 ÷ 52 = 692.3077 for 40 hours, 17.307692 an
+//     hour: 128.7671 × 17.307692 = 2,228.66.
+//   - November gross 3,000 + 2,228.66 = 5,228.66. BR, cumulative:
+//     October 3,000 → 600.00; to date 8,228.66 → 8,228 × 20% = 1,645.60 −
+//     600.00 = 1,045.60.
+//
+// Before paydepth46 the ledger was paid: October's and November's
+// accruals (2 × 18.6667) less the 40 hours taken = −2.6666 hours, so
+// nothing was paid in lieu (and the run warned of holiday owed), where
+// the leave year's seven months before October were never counted.
+func TestAuditUKHolidayInLieuByLeaveYearFromStartDate(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "UK", "Monthly")
+		hol := pd46Holiday(t, e, "Days", 28)
+		ann := e.employee(t, "Ann", "Monthly", map[string]any{"rate": 36000, "rateUnit": "Annually", "hoursPerWeek": 40, "hoursPerDay": 8,
+			"taxCode": "BR", "nationalInsuranceCategory": "A", "startDate": "2024-03-01T00:00:00"})
+		e.Do("POST", fmt.Sprintf("%s/employee/%d/leaverequest", e.B, ann), e.Key, map[string]any{"leaveCategoryId": hol,
+			"fromDate": "2026-10-05T00:00:00", "toDate": "2026-10-09T00:00:00", "hours": 40, "automaticallyApprove": true}).Expect(t, 200)
+		oct := e.run(t, "2026-10-31", 0, 0)
+		tot := e.totals(t, oct, ann)
+		expectAmount(t, "October gross", tot["grossEarnings"], 3000)
+		expectAmount(t, "October PAYE", tot["payeWithheld"], 600)
+		e.Do("POST", oct+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+		P := e.run(t, "2026-11-30", 0, 0)
+		e.Do("POST", P+"/terminate", e.Key, map[string]any{"employeeId": ann, "terminationReason": "Resignation", "terminationDate": "2026-11-30T00:00:00"}).Expect(t, 200)
+		pd46PaidOnTermination(t, e, P, ann, 2228.66, "275 of the 365 days", "1 March 2026", "168.7671 hours")
+		tot = e.totals(t, P, ann)
+		expectAmount(t, "final gross", tot["grossEarnings"], 5228.66)
+		expectAmount(t, "final PAYE", tot["payeWithheld"], 1045.60)
+		e.Do("POST", P+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+		if b, _ := e.balanceOf(t, ann, hol, "2026-11-30"); b != 0 {
+			t.Errorf("holiday balance after the final pay %v, want 0 (the hours paid are taken from it)", b)
+		}
+	})
+}
+
+// A leave year agreed as the calendar year (reg 13(3)(a): the date a
+// relevant agreement provides; the employee's leaveAccrualStartDateType
+// CalendarYear), holiday of 5.6 weeks a year (reg 13(1) and 13A(2)).
+//   - Ben, £600 a week fixed for 37.5 hours, started 1 June 2025, leaves
+//     on Sunday 22 November 2026 having taken no holiday this year; his
+//     only run here is the final week.
+//   - Leave year 1 January - 31 December 2026 (365 days), expired at 22
+//     November: 304 + 22 = 326 days. A = 5.6 × 37.5 = 210 hours; A × B =
+//     210 × 326 ÷ 365 = 187.5616 hours at 600 ÷ 37.5 = 16.00 an hour =
+//     3,000.99.
+//   - Gross 600 + 3,000.99 = 3,600.99; BR (20% of the taxable pay to date
+//     in whole pounds, nothing earlier here): 3,600 × 20% = 720.00.
+//
+// Before paydepth46: one week's accrual, 210 ÷ 52 = 4.0385 hours = 64.62.
+func TestAuditUKHolidayInLieuCalendarLeaveYear(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "UK", "Weekly")
+		pd46Holiday(t, e, "Weeks", 5.6)
+		ben := e.employee(t, "Ben", "Weekly", map[string]any{"rate": 600, "rateUnit": "Fixed", "hoursPerWeek": 37.5, "hoursPerDay": 7.5,
+			"taxCode": "BR", "nationalInsuranceCategory": "A", "startDate": "2025-06-01T00:00:00", "leaveAccrualStartDateType": "CalendarYear"})
+		P := e.run(t, "2026-11-22", 0, 0)
+		e.Do("POST", P+"/terminate", e.Key, map[string]any{"employeeId": ben, "terminationReason": "Resignation", "terminationDate": "2026-11-22T00:00:00"}).Expect(t, 200)
+		pd46PaidOnTermination(t, e, P, ben, 3000.99, "326 of the 365 days", "1 January 2026", "calendar year", "187.5616 hours")
+		tot := e.totals(t, P, ben)
+		expectAmount(t, "final gross", tot["grossEarnings"], 3600.99)
+		expectAmount(t, "final PAYE", tot["payeWithheld"], 720)
+	})
+}
+
+// A joiner whose leave year is agreed from 1 April (leaveAccrualStartDateType
+// SpecifiedDate, leaveYearStart 1 April): reg 13(5) gives a worker who
+// starts after the leave year began the proportion of the year's leave
+// that remained when they started; on termination (reg 14(3)) that is
+// paid for the part of the leave year worked: the year's leave × the days
+// employed in the leave year ÷ its days.
+//   - Cal, £30,000 a year paid monthly, 37.5 hours a week of 7.5-hour
+//     days, 28 days' holiday a year (210 hours), starts 1 September 2026,
+//     takes a day's holiday on Monday 16 November (7.5 hours) and leaves
+//     on 31 December 2026.
+//   - Leave year 1 April 2026 - 31 March 2027 (365 days); employed 1
+//     September - 31 December: 30 + 31 + 30 + 31 = 122 days. 210 × 122 ÷
+//     365 = 70.1918 hours, less 7.5 taken = 62.6918 hours.
+//   - Hourly: 2,500 a month over 37.5 × 52 ÷ 12 = 162.5 hours = 15.384615:
+//     62.6918 × 15.384615 = 964.49.
+//
+// Before paydepth46: November's and December's accruals (2 × 17.5) less
+// 7.5 = 27.5 hours = 423.08.
+func TestAuditUKHolidayInLieuAgreedLeaveYearJoiner(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "UK", "Monthly")
+		hol := pd46Holiday(t, e, "Days", 28)
+		cal := e.employee(t, "Cal", "Monthly", map[string]any{"rate": 30000, "rateUnit": "Annually", "hoursPerWeek": 37.5, "hoursPerDay": 7.5,
+			"taxCode": "BR", "nationalInsuranceCategory": "A", "startDate": "2026-09-01T00:00:00",
+			"leaveAccrualStartDateType": "SpecifiedDate", "leaveYearStart": "2026-04-01T00:00:00"})
+		e.Do("POST", fmt.Sprintf("%s/employee/%d/leaverequest", e.B, cal), e.Key, map[string]any{"leaveCategoryId": hol,
+			"fromDate": "2026-11-16T00:00:00", "toDate": "2026-11-16T00:00:00", "hours": 7.5, "automaticallyApprove": true}).Expect(t, 200)
+		nov := e.run(t, "2026-11-30", 0, 0)
+		expectAmount(t, "November gross", e.totals(t, nov, cal)["grossEarnings"], 2500)
+		e.Do("POST", nov+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+		P := e.run(t, "2026-12-31", 0, 0)
+		e.Do("POST", P+"/terminate", e.Key, map[string]any{"employeeId": cal, "terminationReason": "Resignation", "terminationDate": "2026-12-31T00:00:00"}).Expect(t, 200)
+		pd46PaidOnTermination(t, e, P, cal, 964.49, "122 of the 365 days", "1 April 2026", "70.1918 hours")
+		expectAmount(t, "final gross", e.totals(t, P, cal)["grossEarnings"], 3464.49)
+	})
+}
+
+// A salary sacrifice during paid maternity leave.
+//   - Mia, £600 a week fixed (37.5 hours, Monday to Friday), 1257L,
+//     category A, gives up 10% of her pay into her pension, the employer
+//     adds 3% (both on all pensionable pay). SMP from Sunday 1 November
+//     2026 on average weekly earnings of 540.00 (her NI-able pay after the
+//     sacrifice): the first six weeks at 90% = 486.00 a week.
+//   - Week Sunday 1 - Saturday 7 November: all five working days on
+//     maternity leave, so no salary; SMP 486.00. SMP cannot be given up:
+//     SSCBA 1992 s 164(6) makes void any agreement that limits or
+//     modifies it or makes her contribute to its cost, so nothing is
+//     sacrificed and the gross is 486.00.
+//   - NI (§2.4 weekly PT 242, ST 96): employee 8% × (486 − 242) = 19.52;
+//     employer 15% × (486 − 96) = 58.50. Net 486 − 19.52 = 466.48 (no PAYE:
+//     her first pay here, in tax week 31 of a cumulative 1257L).
+//   - Pension: Social Security Act 1989 Sch 5 para 5: during paid
+//     maternity leave the scheme treats her as working normally on the
+//     pay she would be likely to be paid; the employer's contributions
+//     are kept up on it, and under a sacrifice the contribution given up
+//     is the employer's too: 3% × 600 + 10% × 600 = 78.00.
+//
+// Before paydepth46: 10% × 486 = 48.60 sacrificed out of the SMP (gross
+// 437.40, NI 15.63 / 51.21, net 421.77) and the employer's 3% × 486 =
+// 14.58 only.
+func TestAuditUKSalarySacrificeDuringSMP(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "UK", "Weekly")
+		mia := e.employee(t, "Mia", "Weekly", map[string]any{"rate": 600, "rateUnit": "Fixed", "hoursPerWeek": 37.5, "hoursPerDay": 7.5,
+			"taxCode": "1257L", "nationalInsuranceCategory": "A", "startDate": "2024-01-08T00:00:00", "gender": "Female"})
+		pd42Sacrifice(t, e, mia)
+		e.Do("POST", fmt.Sprintf("%s/employee/%d/statutoryleave/smp", e.B, mia), e.Key, map[string]any{"startDate": "2026-11-01T00:00:00",
+			"endDate": "2027-07-31T00:00:00", "babyDueDate": "2026-11-22T00:00:00", "averageWeeklyEarningsOverride": 540}).Expect(t, 200)
+		P := e.run(t, "2026-11-07", 0, 0)
+		tot := e.totals(t, P, mia)
+		expectAmount(t, "gross", tot["grossEarnings"], 486)
+		expectAmount(t, "employee NI", tot["employeeNationalInsuranceContribution"], 19.52)
+		expectAmount(t, "employer NI", tot["employerNationalInsuranceContribution"], 58.50)
+		expectAmount(t, "net", tot["netEarnings"], 466.48)
+		expectAmount(t, "employer pension", tot["employerPensionContribution"], 78)
+		expectAmount(t, "employee pension", tot["employeePensionContribution"], 0)
+	})
+}
+
+// An employee with a Plan 2 and a Plan 4 loan and a postgraduate loan,
+// paid weekly in week 53. HMRC's employer guidance: a borrower repays
+// only one of Plans 1, 2, 4 and 5 at a time through payroll, and where
+// an employee is on more than one plan the employer deducts for the plan
+// with the lowest threshold until an SL1 start notice says otherwise; a
+// postgraduate loan is deducted at the same time (docs/reference/
+// uk-student-loans-multiple-plans.md). So Plan 2 (29,385 a year, weekly
+// 565.09) rather than Plan 4 (649.90), and the PGL (403.84), §2.5.
+//   - Ola, £700 a week, 1257L, category A, paid Monday 5 April 2027: tax
+//     week 53, whose payment is taxed on a week 1 basis (HMRC, week 53
+//     payments): 700 − 241.92 = 458.08 → 458 × 20% = 91.60.
+//   - Plan 2: 9% × (700 − 565.09) = 12.14 → £12 (whole pounds, rounded
+//     down); PGL: 6% × (700 − 403.84) = 17.77 → £17.
+//   - NI weekly: 8% × (700 − 242) = 36.64; employer 15% × (700 − 96) =
+//     90.60.
+func TestAuditUKPlan2WithPlan4AndPostgradWeek53(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "UK", "Weekly")
+		ola := e.employee(t, "Ola", "Weekly", map[string]any{"rate": 700, "rateUnit": "Fixed", "taxCode": "1257L", "nationalInsuranceCategory": "A",
+			"hasStudentLoan": true, "studentLoanType": "Plan2", "hasPostGradLoan": true})
+		tot := e.totals(t, e.run(t, "2027-04-05", 0, 0), ola)
+		expectAmount(t, "PAYE week 53", tot["payeWithheld"], 91.60)
+		expectAmount(t, "Plan 2", tot["studentLoanAmount"], 12)
+		expectAmount(t, "PGL", tot["postGradLoanAmount"], 17)
+		expectAmount(t, "employee NI", tot["employeeNationalInsuranceContribution"], 36.64)
+		expectAmount(t, "employer NI", tot["employerNationalInsuranceContribution"], 90.60)
+	})
+}
