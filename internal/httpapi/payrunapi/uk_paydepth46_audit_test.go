@@ -234,3 +234,72 @@ func TestAuditUKPlan2WithPlan4AndPostgradWeek53(t *testing.T) {
 		expectAmount(t, "employer NI", tot["employerNationalInsuranceContribution"], 90.60)
 	})
 }
+
+// A monthly joiner part-way through October 2026: no statute fixes the
+// part-period salary (the contract does); payrolld pays the calendar-day
+// share and now says so on the line (docs/reference/part-period-pay.md).
+//   - Jo, £36,000 a year, starts Tuesday 20 October: 3,000 × 12 ÷ 31 =
+//     1,161.29, the line's notes "12 of the 31 calendar days employed, 20
+//     October to 31 October 2026".
+//
+// Before paydepth46: the same amount, with no note of how it was worked.
+func TestAuditUKJoinerPartMonthExplained(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "UK", "Monthly")
+		jo := e.employee(t, "Jo", "Monthly", map[string]any{"rate": 36000, "rateUnit": "Annually", "hoursPerWeek": 40, "taxCode": "BR",
+			"nationalInsuranceCategory": "A", "startDate": "2026-10-20T00:00:00"})
+		P := e.run(t, "2026-10-31", 0, 0)
+		expectAmount(t, "October gross", e.totals(t, P, jo)["grossEarnings"], 1161.29)
+		lines := e.Do("GET", fmt.Sprintf("%s/earningslines/%d", P, jo), e.Key, nil).Expect(t, 200).Map(t)["earningsLines"].(map[string]any)[fmt.Sprint(jo)].([]any)
+		found := false
+		for _, l := range lines {
+			if n := fmt.Sprint(l.(map[string]any)["notes"]); strings.Contains(n, "12 of the 31 calendar days employed") && strings.Contains(n, "20 October to 31 October 2026") {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("salary lines %v, want a note of 12 of the 31 calendar days employed", lines)
+		}
+	})
+}
+
+// A director (since before the tax year, annual earnings period, HMRC
+// CA44; SSCR 2001 reg 8(3)) who leaves the company at the end of October
+// 2026 with a £20,000 bonus in her final pay.
+//   - Dee, £5,000 a month, BR, category A. Employee NI on the annual
+//     period (PT 12,570, UEL 50,270; ST 5,000, §2.4), cumulative: to the
+//     end of September 30,000 → 8% × (30,000 − 12,570) = 1,394.40;
+//     employer 15% × (30,000 − 5,000) = 3,750.00.
+//   - October: pay to date 55,000: employee 8% × (50,270 − 12,570) =
+//     3,016.00 + 2% × (55,000 − 50,270) = 94.60 → 3,110.60, less 1,394.40
+//     = 1,716.20; employer 15% × 50,000 = 7,500.00 less 3,750.00 =
+//     3,750.00.
+//   - BR cumulative: 55,000 × 20% = 11,000 less 6,000 = 5,000.00.
+//   - P45: pay to date 55,000.00, tax to date 11,000.00.
+func TestAuditUKDirectorLeavesWithBonusAnnualPeriod(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "UK", "Monthly")
+		dee := e.employee(t, "Dee", "Monthly", map[string]any{"rate": 5000, "rateUnit": "Fixed", "taxCode": "BR", "nationalInsuranceCategory": "A",
+			"isCompanyDirector": "true", "appointmentStartDate": "2020-01-06T00:00:00", "nationalInsuranceCalculationMethod": "Cumulative",
+			"startDate": "2020-01-06T00:00:00"})
+		for _, day := range []string{"2026-04-30", "2026-05-31", "2026-06-30", "2026-07-31", "2026-08-31", "2026-09-30"} {
+			e.Do("POST", e.run(t, day, 0, 0)+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+		}
+		P := e.run(t, "2026-10-31", dee, 20000)
+		e.Do("POST", P+"/terminate", e.Key, map[string]any{"employeeId": dee, "terminationReason": "Resignation", "terminationDate": "2026-10-31T00:00:00"}).Expect(t, 200)
+		tot := e.totals(t, P, dee)
+		expectAmount(t, "final gross", tot["grossEarnings"], 25000)
+		expectAmount(t, "employee NI", tot["employeeNationalInsuranceContribution"], 1716.20)
+		expectAmount(t, "employer NI", tot["employerNationalInsuranceContribution"], 3750)
+		expectAmount(t, "PAYE", tot["payeWithheld"], 5000)
+		e.Do("POST", P+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+		p45 := e.Do("GET", fmt.Sprintf("%s/employee/%d/hmrcforms/p45data", e.B, dee), e.Key, nil).Expect(t, 200).Map(t)
+		if p45["data"] != nil {
+			p45 = p45["data"].(map[string]any)
+		}
+		expectAmount(t, "P45 pay to date", p45["totalPayToDate"], 55000)
+		expectAmount(t, "P45 tax to date", p45["totalTaxToDate"], 11000)
+	})
+}

@@ -440,6 +440,16 @@ func employedShare(region string, e *EmployeeRow, run *store.PayRun, std []line,
 			l.from, l.to = from, to
 			l.fullUnits, l.fullHours, l.fullAmount = l.units, l.hours, l.amount
 			l.Units, l.Amount = l.units.String(), l.amount.MinorUnits()
+			if region == calc.UK && l.Notes == "" {
+				// The contract decides part-period salary; the measure used
+				// is said on the line (docs/reference/part-period-pay.md).
+				measure := "calendar days"
+				if l.rateUnit == "Hourly" || l.rateUnit == "Daily" {
+					measure = "working days"
+				}
+				l.Notes = fmt.Sprintf("Part period (joiner or leaver): %d of the %d %s employed, %s to %s",
+					kept, days, measure, from.Format("2 January"), to.Format("2 January 2006"))
+			}
 			if region == calc.SG && l.Notes == "" {
 				asDays := func(n int64) string { return payroll.RateFromInt(n).Div(payroll.RateFromInt(per)).String() }
 				l.Notes = "Incomplete month (MOM, salary for an incomplete month of work): " + asDays(kept) + " of " + asDays(days) +

@@ -2,6 +2,7 @@ package pay
 
 import (
 	"context"
+	"strings"
 	"time"
 
 	"github.com/payrolld/payrolld/internal/calc"
@@ -84,7 +85,8 @@ func (w *Writer) ukFamilyLeaveNormal(ctx context.Context, region string, run *st
 
 // ukFamilyLeaveEmployer raises the employer's contribution g.er (and its
 // figure in res) to the contributions on the member's normal pay: the
-// pensionable pay actually paid other than statutory pay, plus normal,
+// pensionable pay actually paid other than statutory pay and occupational
+// absence top-ups, plus normal,
 // the normal pay of the days on paid family leave; under a salary
 // sacrifice with the employee rate's contribution on it beyond the pay
 // actually given up (sacrifice). Never lowered.
@@ -94,7 +96,15 @@ func ukFamilyLeaveEmployer(in *calc.Input, pen *pensionmember.Member, normal pay
 	p := *in.UK.Pension
 	p.EmployeeRate = payroll.Percent(pen.EmployeeRate)
 	uk.Pension, cp.UK = &p, &uk
-	cp.Earnings = append(contractualPensionable(in.Earnings), calc.Earning{Category: "Normal pay during paid family leave", Kind: calc.Ordinary,
+	// The pay for the days of leave (the statutory pay and an occupational
+	// scheme's top-up of it) gives way to the normal pay of those days.
+	cp.Earnings = contractualPensionable(in.Earnings)
+	for i := range cp.Earnings {
+		if x := &cp.Earnings[i]; x.Kind == calc.Leave && strings.HasPrefix(x.Category, "Occupational ") {
+			x.NotPensionable = true
+		}
+	}
+	cp.Earnings = append(cp.Earnings, calc.Earning{Category: "Normal pay during paid family leave", Kind: calc.Ordinary,
 		Amount: normal, NotTaxable: true})
 	rn, err := engine.Calculate(&cp)
 	if err != nil {
