@@ -303,3 +303,55 @@ func TestAuditUKDirectorLeavesWithBonusAnnualPeriod(t *testing.T) {
 		expectAmount(t, "P45 tax to date", p45["totalTaxToDate"], 11000)
 	})
 }
+
+// The UK default leave categories: "Holiday", 5.6 weeks a year for a
+// standard week's hours, and "Holiday (Irregular Hours)", 12.07% of the
+// hours worked, both accruing by themselves. The Working Time Regulations
+// 1998 give a worker one or the other: reg 13 (and 13A) applies to a
+// worker to whom reg 15B does not (reg 13(A1), SI 2023/1426), reg 15B to
+// irregular-hours and part-year workers (reg 15F); a casual is the
+// irregular-hours worker.
+//   - Kim, full time, £600 a week fixed for 37.5 hours, started 1 June
+//     2025, leaves Sunday 22 November 2026: leave year from 1 June 2026
+//     (the start-date anniversary, reg 13(3)(b)(ii)), 175 of its 365 days
+//     expired: 5.6 × 37.5 = 210 hours × 175 ÷ 365 = 100.6849 hours at 16.00
+//     = 1,610.96; nothing of the 12.07% category.
+//   - Cas, casual, £15 an hour for 20 hours a week, leaves the same day:
+//     12.07% × 20 = 2.414 hours at 15.00 = 36.21 (reg 15E: the reg 15B leave
+//     untaken); nothing of the 5.6-week category.
+//
+// Before paydepth46 each accrued both: Kim the week's 4.0385 hours of
+// Holiday (64.62) and 4.5263 hours of the 12.07% (72.42); Cas 5.6 × 20 ÷
+// 52 = 2.1538 hours of Holiday (32.31) beside the 36.21.
+func TestAuditUKDefaultHolidayCategoriesOneKindEach(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "UK", "Weekly")
+		pd46Holiday(t, e, "StandardWeeks", 5.6)
+		e.Do("POST", e.B+"/leavecategory", e.Key, map[string]any{"name": "Holiday (Irregular Hours)", "units": 0.1207, "unitType": "HoursPerHourWorked",
+			"leaveUnitType": "Hours", "leaveCategoryType": "Standard", "automaticallyAccrues": true}).Expect(t, 200)
+		// The defaults' primary pay category accrues leave.
+		e.Do("POST", e.B+"/paycategory", e.Key, map[string]any{"name": "Basic Pay", "rateUnit": "Hourly", "accruesLeave": true}).Expect(t, 200)
+		kim := e.employee(t, "Kim", "Weekly", map[string]any{"rate": 600, "rateUnit": "Fixed", "hoursPerWeek": 37.5, "hoursPerDay": 7.5,
+			"taxCode": "BR", "nationalInsuranceCategory": "A", "startDate": "2025-06-01T00:00:00", "primaryPayCategory": "Basic Pay"})
+		cas := e.employee(t, "Cas", "Weekly", map[string]any{"rate": 15, "rateUnit": "Hourly", "hoursPerWeek": 20, "employmentType": "Casual",
+			"taxCode": "BR", "nationalInsuranceCategory": "A", "startDate": "2025-06-01T00:00:00", "primaryPayCategory": "Basic Pay"})
+		P := e.run(t, "2026-11-22", 0, 0)
+		for _, emp := range []int64{kim, cas} {
+			e.Do("POST", P+"/terminate", e.Key, map[string]any{"employeeId": emp, "terminationReason": "Resignation", "terminationDate": "2026-11-22T00:00:00"}).Expect(t, 200)
+		}
+		pd46PaidOnTermination(t, e, P, kim, 1610.96, "175 of the 365 days", "1 June 2026", "5.6 weeks a year")
+		if l := e.linesNamed(t, P, kim, "Holiday (Irregular Hours) paid on termination"); len(l) != 0 {
+			t.Errorf("Kim's 12.07%% holiday paid out: %v, want none (reg 13 applies to her, not reg 15B)", l)
+		}
+		expectAmount(t, "Kim's gross", e.totals(t, P, kim)["grossEarnings"], 2210.96)
+		l := e.linesNamed(t, P, cas, "Holiday (Irregular Hours) paid on termination")
+		if len(l) != 1 || num(t, l[0]["earnings"]) != 36.21 {
+			t.Errorf("Cas's 12.07%% holiday paid on termination %v, want 2.414 hours = 36.21", l)
+		}
+		if l := e.linesNamed(t, P, cas, "Holiday paid on termination"); len(l) != 0 {
+			t.Errorf("Cas's 5.6-week holiday paid out: %v, want none (a casual accrues reg 15B's 12.07%%)", l)
+		}
+		expectAmount(t, "Cas's gross", e.totals(t, P, cas)["grossEarnings"], 336.21)
+	})
+}

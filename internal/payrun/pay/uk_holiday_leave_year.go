@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/payrolld/payrolld/internal/categories"
@@ -119,6 +120,9 @@ func (in *inputs) ukYearlyHours(e *EmployeeRow, lc *categories.LeaveCategory, ye
 		if !lc.AutomaticallyAccrues {
 			return payroll.Rate{}, "", false
 		}
+		if reg13, reg15B := ukHolidayKinds(in.autoLeave); reg13 && reg15B && strings.EqualFold(e.EmploymentType, "Casual") {
+			return payroll.Rate{}, "", false // a casual accrues reg 15B's 12.07% instead (accruals)
+		}
 		units, unitType = lc.Units, lc.UnitType
 		if unitType == "Days" || unitType == "Weeks" {
 			units = tierUnits(lc, years, false)
@@ -128,6 +132,18 @@ func (in *inputs) ukYearlyHours(e *EmployeeRow, lc *categories.LeaveCategory, ye
 		return payroll.Rate{}, "", false
 	}
 	switch unitType {
+	case "StandardWeeks", "StandardDays":
+		// A year's leave for a standard week's hours worked: a worker with
+		// normal hours (not a casual, whose hours are irregular: reg 15B's
+		// accrual as the ledger holds it) is entitled to the year's weeks
+		// (or days) of their standard week.
+		if strings.EqualFold(e.EmploymentType, "Casual") || !hpw.IsPos() {
+			return payroll.Rate{}, "", false
+		}
+		if unitType == "StandardWeeks" {
+			return units.Mul(hpw), units.String() + " weeks a year", true
+		}
+		return units.Mul(hpd), units.String() + " days a year", true
 	case "Days":
 		return units.Mul(hpd), units.String() + " days a year", true
 	case "Weeks":
@@ -281,4 +297,36 @@ func (w *Writer) ukLeaveYearSettings(ctx context.Context, e *EmployeeRow) (ukLea
 		return d, nil
 	}
 	return s, nil
+}
+
+// reg15BRate is the statutory accrual of irregular-hours and part-year
+// workers (reg 15B(2): 12.07% of the hours worked in the pay period).
+var reg15BRate = payroll.MustRate("0.1207")
+
+// ukReg15BAccrual: c is the 12.07% holiday accrual of reg 15B.
+func ukReg15BAccrual(c *categories.LeaveCategory) bool {
+	return (c.LeaveCategoryType == "" || c.LeaveCategoryType == "Standard") && c.UnitType == "HoursPerHourWorked" && c.Units.Cmp(reg15BRate) == 0
+}
+
+// ukYearlyHoliday: c is a yearly holiday entitlement (days or weeks a
+// year, whole or for a standard week's hours), the reg 13 and 13A kind.
+func ukYearlyHoliday(c *categories.LeaveCategory) bool {
+	if c.LeaveCategoryType != "" && c.LeaveCategoryType != "Standard" || !c.Units.IsPos() {
+		return false
+	}
+	switch c.UnitType {
+	case "Days", "Weeks", "DayPerMonth", "StandardDays", "StandardWeeks":
+		return true
+	}
+	return false
+}
+
+// ukHolidayKinds says whether the categories that accrue by themselves
+// include a yearly holiday (reg 13) and the 12.07% accrual (reg 15B).
+func ukHolidayKinds(cats []categories.LeaveCategory) (reg13, reg15B bool) {
+	for i := range cats {
+		reg13 = reg13 || ukYearlyHoliday(&cats[i])
+		reg15B = reg15B || ukReg15BAccrual(&cats[i])
+	}
+	return reg13, reg15B
 }
