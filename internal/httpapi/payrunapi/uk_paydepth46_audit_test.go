@@ -355,3 +355,52 @@ func TestAuditUKDefaultHolidayCategoriesOneKindEach(t *testing.T) {
 		expectAmount(t, "Cas's gross", e.totals(t, P, cas)["grossEarnings"], 336.21)
 	})
 }
+
+// The same through a business set up with the UK default data (as a
+// bureau creates one: POST /business without setupDefaultData=false): its
+// "Holiday" (5.6 standard weeks, kept in days) and "Holiday (Irregular
+// Hours)" (12.07%) both accrue by themselves, and "Basic Pay" is the
+// primary pay category. Max, full time, £600 a week fixed for 37.5 hours,
+// started 1 June 2025, leaves Sunday 22 November 2026: Holiday by the
+// leave year from 1 June 2026, 210 × 175 ÷ 365 = 100.6849 hours at 16.00
+// = 1,610.96 (as Kim above); nothing of the 12.07% category. Gross
+// 2,210.96; BR 20% × 2,210 = 442.00.
+func TestAuditUKDefaultDataBusinessLeaverHoliday(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "UK", "Weekly")
+		id := int64(num(t, e.Do("POST", "/api/v2/business", e.Key, map[string]any{"name": "Default UK", "region": "UK"}).Expect(t, 200).Map(t)["id"]))
+		B := testkit.BusinessPath(id)
+		e.Do("POST", B+"/location", e.Key, map[string]any{"name": "Head office"}).Expect(t, 200)
+		sched := int64(num(t, e.Do("POST", B+"/payschedule", e.Key, map[string]any{"name": "Weekly", "frequency": "Weekly"}).Expect(t, 200).Map(t)["id"]))
+		m := baseMembers("UK", "Max", "Weekly")
+		for k, v := range map[string]any{"rate": 600, "rateUnit": "Fixed", "hoursPerWeek": 37.5, "hoursPerDay": 7.5, "taxCode": "BR",
+			"nationalInsuranceCategory": "A", "startDate": "2025-06-01T00:00:00", "primaryPayCategory": "Basic Pay"} {
+			m[k] = v
+		}
+		emp := e.Do("POST", B+"/employee/unstructured?matchType=None", e.Key, m).Expect(t, 200).Map(t)
+		if emp["status"] != "Active" {
+			t.Fatalf("employee %v", emp)
+		}
+		mx := int64(num(t, emp["id"]))
+		r := e.Do("POST", B+"/payrun", e.Key, map[string]any{"payScheduleId": sched, "payPeriodEnding": "2026-11-22T00:00:00", "datePaid": "2026-11-22T00:00:00"}).Expect(t, 200).Map(t)
+		P := fmt.Sprintf("%s/payrun/%d", B, int64(num(t, r["id"])))
+		e.Do("POST", P+"/terminate", e.Key, map[string]any{"employeeId": mx, "terminationReason": "Resignation", "terminationDate": "2026-11-22T00:00:00"}).Expect(t, 200)
+		lines := e.Do("GET", fmt.Sprintf("%s/earningslines/%d", P, mx), e.Key, nil).Expect(t, 200).Map(t)["earningsLines"].(map[string]any)[fmt.Sprint(mx)].([]any)
+		var paid []string
+		total := 0.0
+		for _, l := range lines {
+			lm := l.(map[string]any)
+			if n := fmt.Sprint(lm["notes"]); strings.Contains(n, "termination") {
+				paid = append(paid, fmt.Sprint(lm["payCategoryName"], " ", lm["earnings"], " ", n))
+				total += num(t, lm["earnings"])
+			}
+		}
+		if len(paid) != 1 || total != 1610.96 || !strings.Contains(paid[0], "175 of the 365 days") {
+			t.Errorf("paid on termination %q, want one Holiday line of 1,610.96 (175 of the 365 days of the leave year)", paid)
+		}
+		tot := e.Do("GET", fmt.Sprintf("%s/totals/%d", P, mx), e.Key, nil).Expect(t, 200).Map(t)["payRunTotals"].(map[string]any)[fmt.Sprint(mx)].(map[string]any)
+		expectAmount(t, "gross", tot["grossEarnings"], 2210.96)
+		expectAmount(t, "PAYE", tot["payeWithheld"], 442)
+	})
+}
