@@ -404,3 +404,37 @@ func TestAuditUKDefaultDataBusinessLeaverHoliday(t *testing.T) {
 		expectAmount(t, "PAYE", tot["payeWithheld"], 442)
 	})
 }
+
+// A month part salary, part SMP, with a 10% salary sacrifice and the
+// employer's 3% (pensionable pay basis).
+//   - Sam, £31,200 a year (2,600.00 a month), Monday to Friday; SMP from
+//     Sunday 15 November 2026 on AWE 540.00 (486.00 a week).
+//   - November has 21 working days, 11 of them (16-20, 23-27, 30) on
+//     maternity leave: salary 2,600 − 2,600 × 11 ÷ 21 (1,361.90) =
+//     1,238.10. The sacrifice is of that contractual pay only: 10% ×
+//     1,238.10 = 123.81 (SSCBA 1992 s 164(6): none of the SMP).
+//   - Employer (Social Security Act 1989 Sch 5 para 5): on her normal pay,
+//     the salary paid 1,238.10 plus the normal pay of the leave days
+//     1,361.90 = 2,600.00: 3% = 78.00, and the sacrificed 10% kept up on
+//     it, 260.00 less the 123.81 given up = 136.19: 214.19.
+//
+// Before paydepth46: 10% of the salary and the SMP given up, and the
+// employer's 3% of the pay actually paid.
+func TestAuditUKSalarySacrificePartMonthSMP(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "UK", "Monthly")
+		sam := e.employee(t, "Sam", "Monthly", map[string]any{"rate": 31200, "rateUnit": "Annually", "hoursPerWeek": 37.5, "hoursPerDay": 7.5,
+			"taxCode": "1257L", "nationalInsuranceCategory": "A", "startDate": "2024-01-08T00:00:00", "gender": "Female"})
+		pd42Sacrifice(t, e, sam)
+		e.Do("POST", fmt.Sprintf("%s/employee/%d/statutoryleave/smp", e.B, sam), e.Key, map[string]any{"startDate": "2026-11-15T00:00:00",
+			"endDate": "2027-08-14T00:00:00", "babyDueDate": "2026-12-06T00:00:00", "averageWeeklyEarningsOverride": 540}).Expect(t, 200)
+		P := e.run(t, "2026-11-30", 0, 0)
+		tot := e.totals(t, P, sam)
+		expectAmount(t, "sacrifice", tot["employeePensionContribution"], 123.81)
+		expectAmount(t, "employer pension", tot["employerPensionContribution"], 214.19)
+		if l := e.linesNamed(t, P, sam, "Ordinary Hours"); len(l) != 1 || num(t, l[0]["earnings"]) != 1238.10 {
+			t.Errorf("salary lines %v, want 1,238.10 for the 10 working days before the leave", l)
+		}
+	})
+}
