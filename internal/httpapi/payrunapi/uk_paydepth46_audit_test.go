@@ -438,3 +438,35 @@ func TestAuditUKSalarySacrificePartMonthSMP(t *testing.T) {
 		}
 	})
 }
+
+// A net pay arrangement on qualifying earnings during a month wholly on
+// SMP (Social Security Act 1989 Sch 5 para 5: she contributes on the pay
+// actually paid, the employer on her normal pay).
+//   - Ola, £39,000 a year (3,250.00 a month), 1257L M1, A, 5% / 3% of
+//     qualifying earnings (monthly band 520.00 - 4,189.17, §2.6). SMP from
+//     Sunday 1 November 2026 on AWE 700.00: 630.00 a week, November 4 × 630
+//   - 630 × 2 ÷ 7 = 2,700.00, no salary.
+//   - Employee 5% × (2,700 − 520) = 109.00; employer 3% × (3,250 − 520) =
+//     81.90 (her normal pay; the pay actually paid would give 65.40).
+//   - PAYE M1: 2,700 − 109 = 2,591 − 1,048.26 = 1,542.74 → 1,542 × 20% =
+//     308.40. NI 8% × (2,700 − 1,048) = 132.16; employer 15% × (2,700 −
+//     417) = 342.45.
+//
+// Before paydepth46: employer 65.40, the rest the same.
+func TestAuditUKNetPayPensionDuringSMPMonth(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "UK", "Monthly")
+		plan := pd34Plan(t, e, "net pay", 5, 0)
+		ola := e.employee(t, "Ola", "Monthly", map[string]any{"rate": 39000, "rateUnit": "Annually", "hoursPerWeek": 37.5, "taxCode": "1257L M1",
+			"nationalInsuranceCategory": "A", "gender": "Female", "startDate": "2024-01-01T00:00:00"})
+		pd34Join(t, e, ola, plan)
+		e.Do("POST", fmt.Sprintf("%s/employee/%d/statutoryleave/smp", e.B, ola), e.Key, map[string]any{"startDate": "2026-11-01T00:00:00",
+			"endDate": "2027-07-31T00:00:00", "babyDueDate": "2026-11-22T00:00:00", "averageWeeklyEarningsOverride": 700}).Expect(t, 200)
+		tot := e.totals(t, e.run(t, "2026-11-30", 0, 0), ola)
+		for k, v := range map[string]float64{"grossEarnings": 2700, "employeePensionContribution": 109, "employerPensionContribution": 81.90,
+			"payeWithheld": 308.40, "employeeNationalInsuranceContribution": 132.16, "employerNationalInsuranceContribution": 342.45} {
+			expectAmount(t, k, tot[k], v)
+		}
+	})
+}
