@@ -444,8 +444,8 @@ func TestAuditUKSalarySacrificePartMonthSMP(t *testing.T) {
 // actually paid, the employer on her normal pay).
 //   - Ola, £39,000 a year (3,250.00 a month), 1257L M1, A, 5% / 3% of
 //     qualifying earnings (monthly band 520.00 - 4,189.17, §2.6). SMP from
-//     Sunday 1 November 2026 on AWE 700.00: 630.00 a week, November 4 × 630
-//   - 630 × 2 ÷ 7 = 2,700.00, no salary.
+//     Sunday 1 November 2026 on AWE 700.00: 630.00 a week, November 4 ×
+//     630 plus 630 × 2 ÷ 7 = 2,700.00, no salary.
 //   - Employee 5% × (2,700 − 520) = 109.00; employer 3% × (3,250 − 520) =
 //     81.90 (her normal pay; the pay actually paid would give 65.40).
 //   - PAYE M1: 2,700 − 109 = 2,591 − 1,048.26 = 1,542.74 → 1,542 × 20% =
