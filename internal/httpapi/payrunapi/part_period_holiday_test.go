@@ -139,17 +139,21 @@ func TestAuditAUPartWeekLeaverLeaveWithLoading(t *testing.T) {
 
 // UK leaver part-way through October 2026 whose holiday accrues as days
 // a year: Lyn, £36,000 a year paid monthly for 40 hours a week (8-hour
-// days), BR, has a holiday category of 28 days (224 hours) a year that
-// accrues by itself in twelfths each month: September (employed all of
-// it) 224 ÷ 12 = 18.6667 hours. She leaves on Thursday 15 October. Working
-// Time Regulations 1998 reg 14(3)(a), (A × B) − C: B is the proportion of
-// the leave year expired before the termination date, so October accrues
-// only for the 15 of its 31 days she was employed: 18.6667 × 15 ÷ 31 =
-// 9.0323 hours (a whole month's 18.6667 would pay holiday she never
-// earned). Untaken 27.6990 hours at her hourly rate (a week's pay 36,000 ÷
-// 52 = 692.3077 for 40 hours): × 17.307692 = 479.41. Gross 1,451.61 +
-// 479.41 = 1,931.02; BR cumulative: 4,931.02 → 4,931 × 20% = 986.20 −
-// 600.00 = 386.20.
+// days), BR, started 1 January 2024 (the test employees' start date), has
+// a holiday category of 28 days (224 hours) a year that accrues by itself.
+// She leaves on Thursday 15 October. Working Time Regulations 1998 reg
+// 14(3)(b), (A × B) − C: with no leave year agreed it runs from the
+// anniversary of the start date (reg 13(3)(b)(ii)), 1 January 2026; B is
+// the proportion of it expired at the termination date, 288 of its 365
+// days (January to September 273, October 15): 224 × 288 ÷ 365 =
+// 176.7452 hours, none taken. At her hourly rate (a week's pay 36,000 ÷
+// 52 = 692.3077 for 40 hours): × 17.307692 = 3,059.05. Gross 1,451.61 +
+// 3,059.05 = 4,510.66; BR cumulative: 7,510.66 → 7,510 × 20% = 1,502.00 −
+// 600.00 = 902.00.
+//
+// Before paydepth46 the ledger's accruals were paid (September's 18.6667
+// hours and October's 18.6667 × 15 ÷ 31 = 9.0323: 27.6990 hours = 479.41),
+// as if the leave year had begun with the first payroll run here.
 func TestAuditUKPartMonthLeaverHolidayAccruedInDays(t *testing.T) {
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
 		e := newRegionEnv(t, d, "UK", "Monthly")
@@ -161,9 +165,9 @@ func TestAuditUKPartMonthLeaverHolidayAccruedInDays(t *testing.T) {
 		e.Do("POST", sep+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
 		e.leaveOn(t, lyn, "2026-10-15")
 		P := e.run(t, "2026-10-31", 0, 0)
-		expectAmount(t, "holiday in lieu", e.paidOnTermination(t, P, lyn), 479.41)
+		expectAmount(t, "holiday in lieu", e.paidOnTermination(t, P, lyn), 3059.05)
 		tot := e.totals(t, P, lyn)
-		expectAmount(t, "final gross", tot["grossEarnings"], 1931.02)
-		expectAmount(t, "final PAYE", tot["payeWithheld"], 386.20)
+		expectAmount(t, "final gross", tot["grossEarnings"], 4510.66)
+		expectAmount(t, "final PAYE", tot["payeWithheld"], 902)
 	})
 }

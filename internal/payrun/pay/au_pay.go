@@ -530,9 +530,17 @@ func (w *Writer) terminationLines(ctx context.Context, region string, run *store
 	enteredLeave(bal, kept) // termination_entered_leave.go
 	// SG: annual leave of days a year by completed months of service
 	// (Employment Act s 88A; sg_annual_leave.go).
-	var sgNotes map[int64]string
+	var yearNotes map[int64]string
 	if region == calc.SG {
-		if sgNotes, err = w.sgAnnualLeave(ctx, run, e, in, c, bal); err != nil {
+		if yearNotes, err = w.sgAnnualLeave(ctx, run, e, in, c, bal); err != nil {
+			return err
+		}
+	}
+	// UK: holiday of days or weeks a year by the proportion of the leave
+	// year expired (Working Time Regulations 1998 reg 14(3);
+	// uk_holiday_leave_year.go).
+	if region == calc.UK {
+		if yearNotes, err = w.ukHolidayLeaveYear(ctx, run, e, in, c, bal); err != nil {
 			return err
 		}
 	}
@@ -617,7 +625,7 @@ func (w *Writer) terminationLines(ctx context.Context, region string, run *store
 			cat = Category{Name: lc.Name + " paid on termination", Hourly: true}
 		}
 		note := "Unused " + lc.Name + " paid on termination" + proRata
-		if n, ok := sgNotes[id]; ok {
+		if n, ok := yearNotes[id]; ok {
 			note = n
 		}
 		l := earningsLine(cat, hours, rate, amount, payroll.Rate{}, note+rateNote)

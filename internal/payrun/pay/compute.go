@@ -348,7 +348,7 @@ func statutory(region string, run *store.PayRun, e *EmployeeRow, in *calc.Input,
 		if err != nil {
 			return calc.Result{}, err
 		}
-		res, err := ukCalculate(in, pen, f)
+		res, err := ukCalculate(in, pen, f, x.ukFamilyLeaveNormal())
 		if err != nil {
 			return res, err
 		}

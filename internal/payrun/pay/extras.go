@@ -25,6 +25,17 @@ type extras struct {
 	// extra pays of a termination pay or a later one (nz_extrapay.go; nil:
 	// the employment has not ended).
 	nzTermination *nzTermination
+	// ukFamilyLeave: a UK pension member's normal pay for the working days
+	// of the period on paid maternity, adoption, paternity or shared
+	// parental leave (uk_pension_family_leave.go; zero: none).
+	ukFamilyLeave payroll.Money
+}
+
+func (x *extras) ukFamilyLeaveNormal() payroll.Money {
+	if x == nil {
+		return payroll.Money{}
+	}
+	return x.ukFamilyLeave
 }
 
 func (x *extras) ukAwards() payroll.Money {
@@ -73,6 +84,9 @@ func (w *Writer) extrasOf(ctx context.Context, region string, run *store.PayRun,
 		return nil, err
 	}
 	if x.nzTermination, err = nzTerminationPeriods(ctx, w.q, w.bizID, region, run, e); err != nil { // nz_extrapay.go
+		return nil, err
+	}
+	if x.ukFamilyLeave, err = w.ukFamilyLeaveNormal(ctx, region, run, e, cats, x.pen); err != nil { // uk_pension_family_leave.go
 		return nil, err
 	}
 	return x, nil

@@ -440,6 +440,16 @@ func employedShare(region string, e *EmployeeRow, run *store.PayRun, std []line,
 			l.from, l.to = from, to
 			l.fullUnits, l.fullHours, l.fullAmount = l.units, l.hours, l.amount
 			l.Units, l.Amount = l.units.String(), l.amount.MinorUnits()
+			if region == calc.UK && l.Notes == "" {
+				// The contract decides part-period salary; the measure used
+				// is said on the line (docs/reference/part-period-pay.md).
+				measure := "calendar days"
+				if l.rateUnit == "Hourly" || l.rateUnit == "Daily" {
+					measure = "working days"
+				}
+				l.Notes = fmt.Sprintf("Part period (joiner or leaver): %d of the %d %s employed, %s to %s",
+					kept, days, measure, from.Format("2 January"), to.Format("2 January 2006"))
+			}
 			if region == calc.SG && l.Notes == "" {
 				asDays := func(n int64) string { return payroll.RateFromInt(n).Div(payroll.RateFromInt(per)).String() }
 				l.Notes = "Incomplete month (MOM, salary for an incomplete month of work): " + asDays(kept) + " of " + asDays(days) +
@@ -1128,11 +1138,23 @@ func (in *inputs) accruals(e *EmployeeRow, run *store.PayRun, region string, wor
 		}
 	} else {
 		casual := strings.EqualFold(e.EmploymentType, "Casual")
+		reg13, reg15B := false, false
+		if region == calc.UK {
+			reg13, reg15B = ukHolidayKinds(in.autoLeave) // uk_holiday_leave_year.go
+		}
 		for _, c := range in.autoLeave {
 			// A UK casual is a worker with holiday under the Working Time
 			// Regulations 1998 (irregular-hours workers: reg 15B, 12.07% of
 			// hours worked), so their categories accrue.
 			if casual && region != calc.UK && (region != calc.AU || !strings.EqualFold(c.LeaveCategoryType, "LongServiceLeave")) {
+				continue
+			}
+			// A business with both a yearly holiday (reg 13 and 13A: 5.6
+			// weeks) and the 12.07% accrual of reg 15B (the UK defaults'
+			// "Holiday" and "Holiday (Irregular Hours)") gives each worker
+			// one of them: reg 13 applies to workers to whom reg 15B does
+			// not (reg 13(A1)). A casual is the irregular-hours worker.
+			if reg13 && reg15B && ukReg15BAccrual(&c) != casual && (ukReg15BAccrual(&c) || ukYearlyHoliday(&c)) {
 				continue
 			}
 			units := c.Units

@@ -11,6 +11,7 @@ import (
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/store"
 	"github.com/payrolld/payrolld/internal/uk/pensionmember"
+	"github.com/payrolld/payrolld/internal/uk/statutoryleave"
 )
 
 // UK workplace pension contributions of a pay run (internal/uk/
@@ -111,7 +112,7 @@ func ukPostponed(e *EmployeeRow, run *store.PayRun, pen *pensionmember.Member) (
 // ukCalculate runs the UK engine on in with the employee's pension (nil =
 // none) and fills f's pension figures and the taxable and pre-tax
 // amounts they change.
-func ukCalculate(in *calc.Input, pen *pensionmember.Member, f *figures) (calc.Result, error) {
+func ukCalculate(in *calc.Input, pen *pensionmember.Member, f *figures, familyNormal payroll.Money) (calc.Result, error) {
 	if pen == nil {
 		return engine.Calculate(in)
 	}
@@ -135,8 +136,17 @@ func ukCalculate(in *calc.Input, pen *pensionmember.Member, f *figures) (calc.Re
 		// The pay given up is the employee rate × the base of the pay
 		// before the sacrifice: sized by a first calculation as a net pay
 		// contribution, then taken off the earnings (not off pensionable
-		// pay) with the employee rate 0.
+		// pay) with the employee rate 0. Statutory payments (SSP, SMP, SAP,
+		// SPP, ShPP, SPBP, SNCP) are left out of that base: they cannot be
+		// given up (SSCBA 1992 s 151(2) for SSP and s 164(6) for SMP, and
+		// their siblings: an agreement that limits or modifies them, or
+		// makes the employee contribute to their cost, is void), so the
+		// sacrifice is of the contractual pay only and the statutory pay
+		// is paid whole (docs/reference/uk-pension-statutory-pay.md).
+		earnings := in.Earnings
+		in.Earnings = contractualPensionable(earnings)
 		res, err := engine.Calculate(in)
+		in.Earnings = earnings
 		if err != nil {
 			return res, err
 		}
@@ -158,6 +168,11 @@ func ukCalculate(in *calc.Input, pen *pensionmember.Member, f *figures) (calc.Re
 	}
 	g := ukPensionFigures{member: pen, pensionable: pensionable, base: term(ee, "pension base"), ee: ee.Amount.MinorUnits(),
 		eeGross: term(ee, "employee contribution (gross)"), er: amount(&res, "pension.employer")}
+	if familyNormal.IsPos() {
+		if err := ukFamilyLeaveEmployer(in, pen, familyNormal, sacrifice, &g, &res); err != nil { // uk_pension_family_leave.go
+			return res, err
+		}
+	}
 	switch pen.Arrangement {
 	case pensionmember.SalarySacrifice:
 		g.ee, g.eeGross = sacrifice, sacrifice
@@ -171,6 +186,30 @@ func ukCalculate(in *calc.Input, pen *pensionmember.Member, f *figures) (calc.Re
 	}
 	f.pension = g
 	return res, nil
+}
+
+// statutoryLineNames are the names of the UK statutory pay lines
+// (statutoryLines: each is named after its payment).
+var statutoryLineNames = func() map[string]bool {
+	m := map[string]bool{}
+	for _, k := range []statutoryleave.Kind{statutoryleave.SSP, statutoryleave.SMP, statutoryleave.SPP, statutoryleave.SAP,
+		statutoryleave.ShPP, statutoryleave.SPBP, statutoryleave.SNCP} {
+		m[k.Name()] = true
+	}
+	return m
+}()
+
+// contractualPensionable is earnings with the statutory pay lines marked
+// not pensionable (a copy): the base a salary sacrifice is sized on.
+func contractualPensionable(earnings []calc.Earning) []calc.Earning {
+	out := make([]calc.Earning, len(earnings))
+	copy(out, earnings)
+	for i := range out {
+		if out[i].Kind == calc.Leave && statutoryLineNames[out[i].Category] {
+			out[i].NotPensionable = true
+		}
+	}
+	return out
 }
 
 // isStatutoryPay: the UK engine's statutory payment figures (pensionable
