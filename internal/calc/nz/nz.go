@@ -573,15 +573,30 @@ func calculate(y *year, in *calc.Input) (calc.Result, error) {
 			}
 			// A joiner or leaver inside the period: a whole period's pay.
 			regularKS = regularKS.Add(emp.ESCTPeriodShortfall)
-			th = regularKS.Add(mulCents(regularKS, ksErRate)).MulInt(periods)
+			// IR's method (Payroll Calculations & Business Rules
+			// Specification §5.22.2, Examples One and Two): (the period's
+			// gross + the employer contributions) ÷ the days the earnings
+			// cover × the days of the tax year, or of its rest from the
+			// start date (the end date included) for an employee who
+			// started in it, truncated to the cent ("($380 + $11.40) / 7 x
+			// 258 = $14,425.88"; "($878.00 + $26.34) / 14 x 365 =
+			// $23,577.43"). Weekly, fortnightly and four-weekly pays cover
+			// 7, 14 and 28 days; a monthly (quarterly, annual) pay's
+			// share of the year is 1/12 (1/4, 1): × the pays in the year ×
+			// the days ÷ the days of the year.
+			perPeriod := regularKS.Add(truncCents(regularKS, ksErRate))
+			all := int64(y.end.Sub(y.start).Hours()/24 + 0.5)
+			days := all
 			if st := payroll.DateOnly(emp.StartDate); !st.IsZero() && st.After(y.start) && st.Before(y.end) {
 				// Started in this tax year: the estimate is for the rest of
 				// it, from the start date to 31 March (IRD, "Find the ESCT
-				// rate for each employee"), the year's estimate × the days
-				// left ÷ the days in the year, to the cent.
-				left := int64(y.end.Sub(st).Hours()/24 + 0.5)
-				all := int64(y.end.Sub(y.start).Hours()/24 + 0.5)
-				th = th.MulInt(left).DivInt(all).Cents()
+				// rate for each employee"; IR's Example One).
+				days = int64(y.end.Sub(st).Hours()/24 + 0.5)
+			}
+			if pd := esctPeriodDays[fi]; pd > 0 {
+				th = perPeriod.MulInt(days).DivInt(pd).Trunc(2)
+			} else {
+				th = perPeriod.MulInt(periods * days).DivInt(all).Trunc(2)
 			}
 		}
 		rate := band(y.esct, th)
@@ -720,6 +735,11 @@ func mulCents(m payroll.Money, r payroll.Rate) payroll.Money {
 	}
 	return cents(m.Mul(r))
 }
+
+// esctPeriodDays are the days a weekly, fortnightly and four-weekly pay
+// covers (freqIndex order); 0: the pay is a share of the year (monthly,
+// quarterly, annual).
+var esctPeriodDays = [numFreq]int64{7, 14, 28, 0, 0, 0}
 
 // truncCents is m × r truncated to whole cents (m ≥ 0), as IR's
 // specification truncates student loan, KiwiSaver and ESCT ("$56.456
