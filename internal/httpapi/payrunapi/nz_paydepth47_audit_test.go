@@ -1,6 +1,7 @@
 package payrunapi_test
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/payrolld/payrolld/internal/db"
@@ -32,7 +33,7 @@ import (
 
 // Mere, $1,057.29 a week on M SL, KiwiSaver at 3.5%, employed since 2024
 // (no earlier pay in this payroll: her ESCT rate threshold amount is
-// estimated from the week, (1,057.29 + 37.00) × 52 = 56,903.08 → 17.5%).
+// estimated from the week, (1,057.29 + 37.00) ÷ 7 × 365 = 57,059.40 → 17.5%, IR §5.22.2).
 //   - PAYE (§5.2): 1,057.29 × 52 = 54,979.08 → 54,979; tax 1,638 +
 //     6,632.50 + 30% × 1,479 = 8,714.20; levy 1.75% × 54,979 = 962.1325;
 //     9,676.3325 ÷ 52 = 186.0833 → 186.08, less the week's levy 1.75% ×
@@ -79,7 +80,7 @@ func TestAuditNZStudentLoanKiwiSaverESCTTruncated(t *testing.T) {
 //     175.00, its levy 17.50. PAYE 224.00, ACC 24.50.
 //   - KiwiSaver (a bonus is salary or wages, KiwiSaver Act 2006 s 4):
 //     3.5% × 1,400 = 49.00 each; ESCT: rate threshold amount estimated
-//     from the regular week, (400 + 14) × 52 = 21,528 → 17.5%; $49 × 17.5%
+//     from the regular week, (400 + 14) ÷ 7 × 365 = 21,587.14 → 17.5%; $49 × 17.5%
 //     = 8.575 → 8.57 (before 8.58).
 //   - Net 1,400 − 224 − 24.50 − 112.32 − 49 = 990.18.
 func TestAuditNZBonusStudentLoanOnThePayForThePeriod(t *testing.T) {
@@ -170,7 +171,7 @@ func TestAuditNZHolidayPayOnTerminationWithStudentLoanAndKiwiSaver(t *testing.T)
 //   - Student loan (§5.11 step 2, Example 4: redundancy is in the pay for
 //     the period): (6,000 − 464) × 12% = 664.32.
 //   - KiwiSaver (redundancy is not salary or wages, KiwiSaver Act 2006 s
-//     4): 3.5% × 1,000 = 35.00 each; ESCT: (1,000 + 35) × 52 = 53,820 →
+//     4): 3.5% × 1,000 = 35.00 each; ESCT: (1,000 + 35) ÷ 7 × 365 = 53,967.85 →
 //     17.5%: $35 × 17.5% = 6.125 → 6.12 (before 6.13).
 //   - Net 6,000 − 1,654 − 17.50 − 664.32 − 35 = 3,629.18.
 func TestAuditNZRedundancyStudentLoanKiwiSaverBases(t *testing.T) {
@@ -197,5 +198,89 @@ func TestAuditNZRedundancyStudentLoanKiwiSaverBases(t *testing.T) {
 		expectAmount(t, "KiwiSaver employer", tot["kiwiSaverEmployerContribution"], 35)
 		expectAmount(t, "ESCT", tot["esctContribution"], 6.12)
 		expectAmount(t, "net", tot["netEarnings"], 3629.18)
+	})
+}
+
+// Holiday pay paid the week after the last day, on its own (Holidays Act
+// 2003 s 23; IR's specification §5.11 step 2 NB: an extra pay not paid
+// with normal pay repays 12% of all of it; the termination rule from 1
+// April 2025, s RD 17 as amended). Ana, $1,000 a week (40 hours) on M SL,
+// KiwiSaver 3.5%, starts Monday 5 October 2026; weeks ending 11 October
+// to 8 November paid (5 × 1,000); she leaves on Sunday 8 November and the
+// run of the week ending 15 November pays her final holiday pay.
+//   - Each week: PAYE 154.00, ACC 17.50, student loan (1,000 − 464) × 12%
+//     = 64.32, KiwiSaver 35.00 each; ESCT: she started in the year,
+//     (1,000 + 35) ÷ 7 × 178 days (5 October to 31 March) = 26,318.57 → 17.5%:
+//     $35 × 17.5% = 6.125 → 6.12.
+//   - s 23: 8% × 5,000 = 400.00, no salary after her last day.
+//   - PAYE: the last two fully paid periods before the termination pay,
+//     2,000 × 52 ÷ 2 = 52,000 + 400 = 52,400 → 17.5%: 70.00; levy 1.75% ×
+//     400 = 7.00.
+//   - Student loan: 12% × 400 = 48.00 (no regular pay with it).
+//   - KiwiSaver (holiday pay is salary or wages): 3.5% × 400 = 14.00 each;
+//     ESCT at her year's rate, 17.5%: $14 × 17.5% = 2.45.
+//   - Net 400 − 70 − 7 − 48 − 14 = 261.00.
+func TestAuditNZHolidayPayTheWeekAfterLeaving(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "NZ", "Weekly")
+		e.nzAnnualLeave(t, false)
+		ana := e.employee(t, "Ana", "Weekly", map[string]any{"rate": 1000, "rateUnit": "Fixed", "hoursPerWeek": 40, "taxCodeDeclaration_TaxCode": "M SL",
+			"startDate": "2026-10-05T00:00:00", "kiwiSaver_EnrollmentStatus": "Enrolled", "kiwiSaver_EmployeeContribution": 3.5})
+		for i, day := range []string{"2026-10-11", "2026-10-18", "2026-10-25", "2026-11-01", "2026-11-08"} {
+			P := e.run(t, day, 0, 0)
+			if i == 0 {
+				tot := e.totals(t, P, ana)
+				expectAmount(t, "first week's PAYE", tot["payeWithheld"], 154)
+				expectAmount(t, "first week's student loan", tot["studentLoanAmount"], 64.32)
+				expectAmount(t, "first week's ESCT", tot["esctContribution"], 6.12)
+			}
+			e.Do("POST", P+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+		}
+		r := e.Do("POST", e.B+"/payrun", e.Key, map[string]any{"payScheduleId": e.schedule, "payPeriodEnding": "2026-11-15T00:00:00",
+			"datePaid": "2026-11-15T00:00:00", "includeTerminatedEmployees": true}).Expect(t, 200).Map(t)
+		P := fmt.Sprintf("%s/payrun/%d", e.B, int64(num(t, r["id"])))
+		e.Do("POST", P+"/terminate", e.Key, map[string]any{"employeeId": ana, "terminationReason": "Resignation", "terminationDate": "2026-11-08T00:00:00"}).Expect(t, 200)
+		tot := e.totals(t, P, ana)
+		expectAmount(t, "gross", tot["grossEarnings"], 400)
+		expectAmount(t, "PAYE", tot["payeWithheld"], 70)
+		expectAmount(t, "ACC", tot["accLevyAmount"], 7)
+		expectAmount(t, "student loan", tot["studentLoanAmount"], 48)
+		expectAmount(t, "KiwiSaver employee", tot["kiwiSaverEmployeeContribution"], 14)
+		expectAmount(t, "ESCT", tot["esctContribution"], 2.45)
+		expectAmount(t, "net", tot["netEarnings"], 261)
+	})
+}
+
+// A leaver with a bonus on the 53rd weekly pay day of 2026-27 (1 April
+// 2026 and 31 March 2027 are both Wednesdays: 53 Wednesday pay days; IR's
+// PAYE has no rule of its own for the 53rd pay, extra-pay-day-years.md).
+// Hine, $1,000 a week on M SL, paid Wednesdays, employed since 2023; the
+// weeks paid 17 and 24 March 2027; she leaves on Wednesday 31 March with
+// a $2,000 bonus in her final week.
+//   - The week: 154.00 PAYE, 17.50 ACC (52,000 a year).
+//   - The bonus, an extra pay in a termination pay (the last two fully
+//     paid periods, 2,000 × 52 ÷ 2 = 52,000 + 2,000 = 54,000 → 30%):
+//     600.00, levy 1.75% × 2,000 = 35.00. PAYE 754.00, ACC 52.50.
+//   - Student loan: (3,000 − 464) × 12% = 304.32.
+//   - Net 3,000 − 754 − 52.50 − 304.32 = 1,889.18.
+func TestAuditNZLeaverBonusOnThe53rdWeek(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "NZ", "Weekly")
+		hine := e.employee(t, "Hine", "Weekly", map[string]any{"rate": 1000, "rateUnit": "Fixed", "hoursPerWeek": 40, "taxCodeDeclaration_TaxCode": "M SL",
+			"startDate": "2023-02-06T00:00:00"})
+		for _, day := range []string{"2027-03-17", "2027-03-24"} {
+			e.Do("POST", e.run(t, day, 0, 0)+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+		}
+		P := e.run(t, "2027-03-31", hine, 2000)
+		e.Do("POST", P+"/terminate", e.Key, map[string]any{"employeeId": hine, "terminationReason": "Resignation", "terminationDate": "2027-03-31T00:00:00"}).Expect(t, 200)
+		tot := e.totals(t, P, hine)
+		expectAmount(t, "gross", tot["grossEarnings"], 3000)
+		expectAmount(t, "PAYE", tot["payeWithheld"], 754)
+		expectAmount(t, "ACC", tot["accLevyAmount"], 52.50)
+		expectAmount(t, "student loan", tot["studentLoanAmount"], 304.32)
+		expectAmount(t, "net", tot["netEarnings"], 1889.18)
+		e.Do("POST", P+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
 	})
 }
