@@ -568,11 +568,31 @@ func calculate(y *year, in *calc.Input) (calc.Result, error) {
 			// this period's regular salary or wages, annualised: an extra
 			// pay (a bonus) is paid once, not every period.
 			regularKS := ksBase.Sub(ksExtra)
-			if !regularKS.IsPos() {
+			shortfall := emp.ESCTPeriodShortfall
+			switch {
+			case regularKS.IsPos():
+			case shortfall.IsPos():
+				// No regular pay in the period, a whole period's pay
+				// (joined or left inside it) is the estimate's base.
+				regularKS = payroll.Money{}
+			case emp.TerminationPay && emp.TerminationPeriodsPaid > 0:
+				// Only extra pays after the last regular pay (holiday pay
+				// paid the week after leaving): the rate is the year's,
+				// set from regular pay (IR §5.21.5: "set at the beginning
+				// of the tax year and cannot change"), so a period's
+				// regular pay is the mean of the last fully paid periods
+				// (the termination rule's), not the extra pays.
+				// (Each found period annualised by its own frequency, when
+				// known, then taken as one of this pay's periods.)
+				regularKS = emp.TerminationEarnings.DivInt(int64(emp.TerminationPeriodsPaid)).Trunc(2)
+				if emp.TerminationAnnualEarnings.IsPos() {
+					regularKS = emp.TerminationAnnualEarnings.DivInt(int64(emp.TerminationPeriodsPaid) * periods).Trunc(2)
+				}
+			default:
 				regularKS = ksBase
 			}
 			// A joiner or leaver inside the period: a whole period's pay.
-			regularKS = regularKS.Add(emp.ESCTPeriodShortfall)
+			regularKS = regularKS.Add(shortfall)
 			// IR's method (Payroll Calculations & Business Rules
 			// Specification §5.22.2, Examples One and Two): (the period's
 			// gross + the employer contributions) ÷ the days the earnings

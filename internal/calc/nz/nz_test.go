@@ -808,3 +808,27 @@ func TestESCTThresholdEstimateIRExamples(t *testing.T) {
 		}
 	}
 }
+
+// Holiday pay paid on its own after the last regular pay: the ESCT rate
+// threshold amount is estimated from the last fully paid periods (the
+// termination rule's), not from the holiday pay annualised. $1,000 a week
+// from 5 October 2026, two weeks of 1,000 before; 400 of holiday pay on
+// 15 November: (1,000 + 35) ÷ 7 × 178 = 26,318.57 → 17.5%: $14 × 17.5% =
+// 2.45 (the 400 alone: (400 + 14) ÷ 7 × 178 = 10,527.42 → 10.5%, 1.47).
+func TestESCTEstimateHolidayPayAfterLeaving(t *testing.T) {
+	t.Parallel()
+	in := input(day(2026, 11, 15), calc.Weekly, "0", calc.NZEmployee{TaxCode: "M SL", KiwiSaver: true, StartDate: day(2026, 10, 5),
+		TerminationPay: true, TerminationPeriodsPaid: 2, TerminationEarnings: payroll.MustMoney("2000"), TerminationAnnualEarnings: payroll.MustMoney("104000")})
+	in.Earnings = []calc.Earning{{Category: "Annual Leave paid on termination", Kind: calc.UnusedLeave, Amount: payroll.MustMoney("400")}}
+	res, err := New().Calculate(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want(t, res, CodeStudentLoan, "48.00") // 12% of all of it: no regular pay (IR §5.11 step 2 NB)
+	want(t, res, CodeKSEmployer, "14.00")
+	want(t, res, CodeESCT, "2.45")
+	f, _ := res.Get(CodeESCT)
+	if !f.Terms[1].Value.Equal(payroll.MustMoney("26318.57")) {
+		t.Errorf("ESCT terms %v, want threshold 26,318.57", f.Terms)
+	}
+}
