@@ -284,3 +284,39 @@ func TestAuditNZLeaverBonusOnThe53rdWeek(t *testing.T) {
 		e.Do("POST", P+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
 	})
 }
+
+// A joiner part-way through a week, with a student loan and KiwiSaver.
+// Tama, $1,000 a week (40 hours) on M SL, KiwiSaver 3.5%, starts
+// Wednesday 4 November 2026 (week 2-8 November): 1,000 × 5 ÷ 7 = 714.29
+// (calendar days, part-period-pay.md).
+//   - PAYE (§5.2): 714.29 × 52 = 37,143.08 → 37,143; tax 1,638 + 17.5% ×
+//     21,543 = 5,408.025; levy 650.0025; 6,058.0275 ÷ 52 = 116.5005 →
+//     116.50, less the levy 1.75% × 714.29 = 12.50: 104.00.
+//   - Student loan: the week's threshold in full (IR's §5.4 has no part
+//     period): (714 − 464) × 12% = 30.00 (before, on the cents, 30.03).
+//   - KiwiSaver: 3.5% × 714.29 = 25.00015 → 25.00 each.
+//   - ESCT: started in the year, estimated on a whole week's pay: (1,000 +
+//     35) ÷ 7 × 148 days (4 November to 31 March) = 21,882.85 → 17.5%; $25
+//     × 17.5% = 4.375 → 4.37 (before 4.38).
+//   - Net 714.29 − 104 − 12.50 − 30 − 25 = 542.79.
+func TestAuditNZJoinerPartWeekStudentLoanKiwiSaver(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "NZ", "Weekly")
+		tama := e.employee(t, "Tama", "Weekly", map[string]any{"rate": 52000, "rateUnit": "Annually", "hoursPerWeek": 40, "taxCodeDeclaration_TaxCode": "M SL",
+			"startDate": "2026-11-04T00:00:00", "kiwiSaver_EnrollmentStatus": "Enrolled", "kiwiSaver_EmployeeContribution": 3.5})
+		P := e.run(t, "2026-11-08", 0, 0)
+		tot := e.totals(t, P, tama)
+		expectAmount(t, "gross", tot["grossEarnings"], 714.29)
+		expectAmount(t, "PAYE", tot["payeWithheld"], 104)
+		expectAmount(t, "ACC", tot["accLevyAmount"], 12.50)
+		expectAmount(t, "student loan", tot["studentLoanAmount"], 30)
+		expectAmount(t, "KiwiSaver employee", tot["kiwiSaverEmployeeContribution"], 25)
+		expectAmount(t, "KiwiSaver employer", tot["kiwiSaverEmployerContribution"], 25)
+		expectAmount(t, "ESCT", tot["esctContribution"], 4.37)
+		expectAmount(t, "net", tot["netEarnings"], 542.79)
+		if x := e.explainTerms(t, P, tama, "esct"); x["ESCT rate threshold amount"] != 21882.85 {
+			t.Errorf("explanation of the ESCT: %v", x)
+		}
+	})
+}
