@@ -228,7 +228,7 @@ func (e Engine) Calculate(in *calc.Input) (calc.Result, error) {
 
 // Term slots: every figure's terms live in one backing array (one
 // allocation for all terms of a result).
-const maxTerms = 31 // paye 7 (+6 extra pays; secondary 10) + acc 4 (+1 redundancy) + studentloan 4 + kiwisaver 2 (+1 redundancy) + 2 + esct 4
+const maxTerms = 34 // paye 7 (+6 extra pays; secondary 10) + acc 4 (+1 redundancy) + studentloan 5 + kiwisaver 2 (+1 redundancy) + 2 + esct 4 (+1 shortfall)
 
 func calculate(y *year, in *calc.Input) (calc.Result, error) {
 	emp := in.NZ
@@ -499,34 +499,45 @@ func calculate(y *year, in *calc.Input) (calc.Result, error) {
 	}
 	out.add(CodeACC, regularLevy.Add(extraLevy.Trunc(2)), y.accRule, acc...)
 
-	// Student loan.
+	// Student loan (IR, Payroll Calculations & Business Rules Specification
+	// §5.4, §5.6 step 3, §5.11 step 2): the pay for the period (regular
+	// and extra pays, not non-taxable amounts) truncated to whole dollars;
+	// main codes repay 12% of it above the period's threshold, secondary
+	// codes 12% of all of it; the deduction truncated to whole cents. An
+	// extra pay paid without regular pay has no period threshold: 12% of
+	// the whole extra pay (§5.11 step 2.3, NB; Example 4).
 	if tc.sl {
+		whole := taxable.Trunc(0)
 		if tc.flat != nil {
-			out.add(CodeStudentLoan, mulCents(taxable, y.sl.rate), y.sl.secRule,
-				calc.Term{Name: "earnings", Value: taxable})
+			out.add(CodeStudentLoan, truncCents(whole, y.sl.rate), y.sl.secRule,
+				calc.Term{Name: "earnings", Value: taxable},
+				calc.Term{Name: "earnings in whole dollars", Value: whole})
 		} else {
 			th := y.sl.thresholds[fi]
 			if th.IsZero() {
 				return calc.Result{}, errSLThreshold
 			}
-			// Extra pays repay at the rate on the whole extra pay (no
-			// threshold), regular pay above the period threshold.
-			over := regular.Sub(th)
-			if over.IsNeg() {
+			var over payroll.Money
+			if !regular.IsPos() && extra.IsPos() {
+				over, th = extra, payroll.Money{}
+			} else if over = whole.Sub(th); over.IsNeg() {
 				over = payroll.Money{}
 			}
-			out.add(CodeStudentLoan, mulCents(over.Add(extra), y.sl.rate), y.sl.rule,
+			out.add(CodeStudentLoan, truncCents(over, y.sl.rate), y.sl.rule,
 				calc.Term{Name: "earnings", Value: regular},
+				calc.Term{Name: "extra pays", Value: extra},
+				calc.Term{Name: "pay for the period in whole dollars", Value: whole},
 				calc.Term{Name: "period threshold", Value: th},
-				calc.Term{Name: "earnings over threshold", Value: over},
-				calc.Term{Name: "extra pays", Value: extra})
+				calc.Term{Name: "pay over threshold", Value: over})
 		}
 	}
 
 	// KiwiSaver and ESCT.
 	if emp.KiwiSaver {
-		ee := mulCents(ksBase, ksEmpRate)
-		er := mulCents(ksBase, ksErRate)
+		// Contributions truncated to whole cents (IR's specification
+		// §5.21.2 example: "Truncated to 2 decimal places").
+		ee := truncCents(ksBase, ksEmpRate)
+		er := truncCents(ksBase, ksErRate)
 		ksTerms := [...]calc.Term{{Name: "gross salary/wages", Value: ksBase}, rateTerm(ksEmpRate),
 			{Name: "redundancy (not salary or wages)", Value: redundancy}}
 		nKS := 2
@@ -544,7 +555,7 @@ func calculate(y *year, in *calc.Input) (calc.Result, error) {
 			if !esctBandRate(y.esct, emp.ESCTRate) {
 				return calc.Result{}, fmt.Errorf("nz: ESCT rate %s%% is not one of the %s ESCT rates (10.5, 17.5, 30, 33, 39)", emp.ESCTRate.Mul(payroll.RateFromInt(100)).String(), y.name)
 			}
-			out.add(CodeESCT, mulCents(whole, emp.ESCTRate), y.esctRule,
+			out.add(CodeESCT, truncCents(whole, emp.ESCTRate), y.esctRule,
 				calc.Term{Name: "employer contribution", Value: er},
 				calc.Term{Name: "contribution in whole dollars", Value: whole},
 				calc.Term{Name: "ESCT rate recorded for the employee (%)", Value: payroll.MoneyFromDecimal(emp.ESCTRate.Mul(payroll.RateFromInt(100)).Decimal())})
@@ -557,20 +568,55 @@ func calculate(y *year, in *calc.Input) (calc.Result, error) {
 			// this period's regular salary or wages, annualised: an extra
 			// pay (a bonus) is paid once, not every period.
 			regularKS := ksBase.Sub(ksExtra)
-			if !regularKS.IsPos() {
+			shortfall := emp.ESCTPeriodShortfall
+			switch {
+			case regularKS.IsPos():
+			case shortfall.IsPos():
+				// No regular pay in the period, a whole period's pay
+				// (joined or left inside it) is the estimate's base.
+				regularKS = payroll.Money{}
+			case emp.TerminationPay && emp.TerminationPeriodsPaid > 0:
+				// Only extra pays after the last regular pay (holiday pay
+				// paid the week after leaving): the rate is the year's,
+				// set from regular pay (IR §5.21.5: "set at the beginning
+				// of the tax year and cannot change"), so a period's
+				// regular pay is the mean of the last fully paid periods
+				// (the termination rule's), not the extra pays.
+				// (Each found period annualised by its own frequency, when
+				// known, then taken as one of this pay's periods.)
+				regularKS = emp.TerminationEarnings.DivInt(int64(emp.TerminationPeriodsPaid)).Trunc(2)
+				if emp.TerminationAnnualEarnings.IsPos() {
+					regularKS = emp.TerminationAnnualEarnings.DivInt(int64(emp.TerminationPeriodsPaid) * periods).Trunc(2)
+				}
+			default:
 				regularKS = ksBase
 			}
 			// A joiner or leaver inside the period: a whole period's pay.
-			regularKS = regularKS.Add(emp.ESCTPeriodShortfall)
-			th = regularKS.Add(mulCents(regularKS, ksErRate)).MulInt(periods)
+			regularKS = regularKS.Add(shortfall)
+			// IR's method (Payroll Calculations & Business Rules
+			// Specification §5.22.2, Examples One and Two): (the period's
+			// gross + the employer contributions) ÷ the days the earnings
+			// cover × the days of the tax year, or of its rest from the
+			// start date (the end date included) for an employee who
+			// started in it, truncated to the cent ("($380 + $11.40) / 7 x
+			// 258 = $14,425.88"; "($878.00 + $26.34) / 14 x 365 =
+			// $23,577.43"). Weekly, fortnightly and four-weekly pays cover
+			// 7, 14 and 28 days; a monthly (quarterly, annual) pay's
+			// share of the year is 1/12 (1/4, 1): × the pays in the year ×
+			// the days ÷ the days of the year.
+			perPeriod := regularKS.Add(truncCents(regularKS, ksErRate))
+			all := int64(y.end.Sub(y.start).Hours()/24 + 0.5)
+			days := all
 			if st := payroll.DateOnly(emp.StartDate); !st.IsZero() && st.After(y.start) && st.Before(y.end) {
 				// Started in this tax year: the estimate is for the rest of
 				// it, from the start date to 31 March (IRD, "Find the ESCT
-				// rate for each employee"), the year's estimate × the days
-				// left ÷ the days in the year, to the cent.
-				left := int64(y.end.Sub(st).Hours()/24 + 0.5)
-				all := int64(y.end.Sub(y.start).Hours()/24 + 0.5)
-				th = th.MulInt(left).DivInt(all).Cents()
+				// rate for each employee"; IR's Example One).
+				days = int64(y.end.Sub(st).Hours()/24 + 0.5)
+			}
+			if pd := esctPeriodDays[fi]; pd > 0 {
+				th = perPeriod.MulInt(days).DivInt(pd).Trunc(2)
+			} else {
+				th = perPeriod.MulInt(periods * days).DivInt(all).Trunc(2)
 			}
 		}
 		rate := band(y.esct, th)
@@ -579,7 +625,9 @@ func calculate(y *year, in *calc.Input) (calc.Result, error) {
 		if emp.ESCTRateThreshold.IsZero() && emp.ESCTPeriodShortfall.IsPos() {
 			terms = append(terms, calc.Term{Name: "estimate: a whole period's pay beyond this period's (joined or left inside it)", Value: emp.ESCTPeriodShortfall})
 		}
-		out.add(CodeESCT, mulCents(whole, rate), y.esctRule, terms...)
+		// §5.22.3 steps 4-5: the whole dollars × the rate, truncated to
+		// whole cents (§5.22.4: $79 × 17.5% = 13.825 → 13.82).
+		out.add(CodeESCT, truncCents(whole, rate), y.esctRule, terms...)
 	}
 	return out.res, nil
 }
@@ -706,6 +754,27 @@ func mulCents(m payroll.Money, r payroll.Rate) payroll.Money {
 		}
 	}
 	return cents(m.Mul(r))
+}
+
+// esctPeriodDays are the days a weekly, fortnightly and four-weekly pay
+// covers (freqIndex order); 0: the pay is a share of the year (monthly,
+// quarterly, annual).
+var esctPeriodDays = [numFreq]int64{7, 14, 28, 0, 0, 0}
+
+// truncCents is m × r truncated to whole cents (m ≥ 0), as IR's
+// specification truncates student loan, KiwiSaver and ESCT ("$56.456
+// becomes $56.45"); in integers when m is whole cents and r has at most 6
+// decimals, else in decimals.
+func truncCents(m payroll.Money, r payroll.Rate) payroll.Money {
+	md, rd := m.Decimal(), r.Decimal()
+	if md.Scale() <= 2 && rd.Scale() <= 6 && !md.IsNeg() && !rd.IsNeg() && md.Coef() < 1<<40 && rd.Coef() <= 1_000_000 {
+		c := int64(md.Coef()) * int64(pow10[2-md.Scale()])  // cents
+		r6 := int64(rd.Coef()) * int64(pow10[6-rd.Scale()]) // rate × 10⁶
+		if c < 1_000_000_000_000 && r6 <= 1_000_000 {       // product < 10¹⁸
+			return payroll.MoneyFromMinor(c * r6 / 1_000_000)
+		}
+	}
+	return m.Mul(r).Trunc(2)
 }
 
 var pow10 = [...]uint64{1, 10, 100, 1_000, 10_000, 100_000, 1_000_000}

@@ -110,7 +110,10 @@ func TestCalculate(t *testing.T) {
 	// Weekly $1,500, M SL, KiwiSaver at the default, 2026-27:
 	// PAYE 78,000 a year → 1,638 + 6,632.50 + 30% × 24,500 = 15,620.50 / 52 = 300.394 → 300.39;
 	// ACC 1.75% × 1,500 = 26.25; SL 12% × (1,500 − 464) = 124.32;
-	// KiwiSaver 3.5% = 52.50 each; ESCT 30% (threshold 80,730) × 52 = 15.60.
+	// KiwiSaver 3.5% = 52.50 each; ESCT 30% × $52 = 15.60. The threshold
+	// estimated by IR's §5.22.2 (Example Two: ÷ the days the pay covers ×
+	// the days of the year): 1,552.50 ÷ 7 × 365 = 80,951.7857 → 80,951.78
+	// (payroll-rules-2026-27.md's × 52 = 80,730; the same band, 30%).
 	res, err := e.Calculate(input(day(2026, 6, 5), calc.Weekly, "1500", calc.NZEmployee{TaxCode: "M SL", KiwiSaver: true}))
 	if err != nil {
 		t.Fatal(err)
@@ -125,7 +128,7 @@ func TestCalculate(t *testing.T) {
 	want(t, res, CodeKSEmployer, "52.50")
 	want(t, res, CodeESCT, "15.60")
 	esct, _ := res.Get(CodeESCT)
-	if !esct.Terms[1].Value.Equal(payroll.MustMoney("80730")) {
+	if !esct.Terms[1].Value.Equal(payroll.MustMoney("80951.78")) {
 		t.Errorf("ESCT threshold term %v", esct.Terms)
 	}
 
@@ -769,5 +772,67 @@ func TestSecondaryLowThresholds(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// IR's Payroll Calculations & Business Rules Specification §5.22.2: the
+// ESCT rate threshold amount of an employee without a prior year's
+// earnings is (the pay + the employer contributions) ÷ the days the pay
+// covers × the days of the year (or of its rest), truncated. IR's figures
+// are for 2024-25 (365 days, 17 July to 31 March = 258 days); 2025-26 has
+// the same days.
+//   - Example One: $380 a week, employer 3% = 11.40, started 17 July:
+//     391.40 ÷ 7 × 258 = 14,425.88 → 10.5%; ESCT $11 × 10.5% = 1.155 →
+//     1.15.
+//   - Example Two: $878 a fortnight, employer 3% = 26.34, started the
+//     previous year: 904.34 ÷ 14 × 365 = 23,577.43 → 17.5%; ESCT $26 ×
+//     17.5% = 4.55.
+func TestESCTThresholdEstimateIRExamples(t *testing.T) {
+	t.Parallel()
+	e := New()
+	for _, c := range []struct {
+		freq     calc.Frequency
+		gross    string
+		start    time.Time
+		th, esct string
+		rate     string
+	}{
+		{calc.Weekly, "380", day(2025, 7, 17), "14425.88", "1.15", "0.105"},
+		{calc.Fortnightly, "878", day(2024, 3, 15), "23577.43", "4.55", "0.175"},
+	} {
+		res, err := e.Calculate(input(day(2025, 7, 25), c.freq, c.gross, calc.NZEmployee{KiwiSaver: true, StartDate: c.start}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want(t, res, CodeKSEmployer, payroll.MustMoney(c.gross).Mul(payroll.MustRate("0.03")).Trunc(2).String())
+		want(t, res, CodeESCT, c.esct)
+		f, _ := res.Get(CodeESCT)
+		if !f.Terms[1].Value.Equal(payroll.MustMoney(c.th)) || f.Terms[3].Value.String() != payroll.MoneyFromDecimal(payroll.MustRate(c.rate).Decimal()).String() {
+			t.Errorf("%s %s: terms %v, want threshold %s at %s", c.freq, c.gross, f.Terms, c.th, c.rate)
+		}
+	}
+}
+
+// Holiday pay paid on its own after the last regular pay: the ESCT rate
+// threshold amount is estimated from the last fully paid periods (the
+// termination rule's), not from the holiday pay annualised. $1,000 a week
+// from 5 October 2026, two weeks of 1,000 before; 400 of holiday pay on
+// 15 November: (1,000 + 35) ÷ 7 × 178 = 26,318.57 → 17.5%: $14 × 17.5% =
+// 2.45 (the 400 alone: (400 + 14) ÷ 7 × 178 = 10,527.42 → 10.5%, 1.47).
+func TestESCTEstimateHolidayPayAfterLeaving(t *testing.T) {
+	t.Parallel()
+	in := input(day(2026, 11, 15), calc.Weekly, "0", calc.NZEmployee{TaxCode: "M SL", KiwiSaver: true, StartDate: day(2026, 10, 5),
+		TerminationPay: true, TerminationPeriodsPaid: 2, TerminationEarnings: payroll.MustMoney("2000"), TerminationAnnualEarnings: payroll.MustMoney("104000")})
+	in.Earnings = []calc.Earning{{Category: "Annual Leave paid on termination", Kind: calc.UnusedLeave, Amount: payroll.MustMoney("400")}}
+	res, err := New().Calculate(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want(t, res, CodeStudentLoan, "48.00") // 12% of all of it: no regular pay (IR §5.11 step 2 NB)
+	want(t, res, CodeKSEmployer, "14.00")
+	want(t, res, CodeESCT, "2.45")
+	f, _ := res.Get(CodeESCT)
+	if !f.Terms[1].Value.Equal(payroll.MustMoney("26318.57")) {
+		t.Errorf("ESCT terms %v, want threshold 26,318.57", f.Terms)
 	}
 }

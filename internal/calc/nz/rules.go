@@ -235,19 +235,22 @@ var y2025 = year{
 		// Per-period thresholds as the rules file gives them; 4-weekly is
 		// from payroll-rules-2026-27.md §3.5 (same $464/week threshold).
 		// Quarterly: the file gives none.
-		thresholds: [numFreq]payroll.Money{m("464"), m("928"), m("1856"), m("2010.67"), payroll.Money{}, m("24128")},
-		rule:       &calc.Rule{Code: "nz.studentloan.2025-26", Text: "NZ student loan (main code SL): 12% of pay above the repayment threshold ($24,128 a year: $464 a week, $928 a fortnight, $1,856 four-weekly, $2,010.67 a month), rounded to the cent", Source: "IRD via payroll-rules.md §3 (threshold frozen, Budget 2025 / NZ Herald)"},
-		secRule:    &calc.Rule{Code: "nz.studentloan.secondary.2025-26", Text: "NZ student loan (secondary code SL): 12% of all pay, rounded to the cent", Source: "payroll-rules-2026-27.md §3.5 (secondary SL codes 12% of all pay)"},
+		// Monthly: IR's specification (§5.4 step 3.1) gives $2,010.66 for
+		// the same $24,128 (464 × 52 ÷ 12 truncated); payroll-rules.md's
+		// $2,010.67 rounds it. IR's figure, the primary source.
+		thresholds: [numFreq]payroll.Money{m("464"), m("928"), m("1856"), m("2010.66"), payroll.Money{}, m("24128")},
+		rule:       &calc.Rule{Code: "nz.studentloan.2025-26", Text: "NZ student loan (main code SL): 12% of pay above the repayment threshold ($24,128 a year: $464 a week, $928 a fortnight, $1,856 four-weekly, $2,010.66 a month) of the pay for the period (regular and extra pays) truncated to whole dollars; an extra pay paid without regular pay: 12% of all of it; the deduction truncated to whole cents", Source: "IRD via payroll-rules.md §3 (threshold frozen, Budget 2025 / NZ Herald); IR, Payroll Calculations & Business Rules Specification 2025 §5.4, §5.11 step 2 (docs/reference/nz-paye-rounding.md)"},
+		secRule:    &calc.Rule{Code: "nz.studentloan.secondary.2025-26", Text: "NZ student loan (secondary code SL): 12% of all pay in whole dollars, truncated to whole cents (IR specification §5.6 step 3)", Source: "payroll-rules-2026-27.md §3.5 (secondary SL codes 12% of all pay)"},
 	},
 	ks: kiwiSaver{
 		defaultRate:  r("0.03"),
 		allowed:      []payroll.Rate{r("0.03"), r("0.04"), r("0.06"), r("0.08"), r("0.10")},
 		employerMin:  r("0.03"),
-		employeeRule: &calc.Rule{Code: "nz.kiwisaver.employee.2025-26", Text: "NZ KiwiSaver employee contribution: chosen rate (3%, 4%, 6%, 8% or 10%; default 3%) of gross salary/wages (redundancy payments are not salary or wages: KiwiSaver Act 2006 s 4), rounded to the cent", Source: "IRD KiwiSaver (payroll-rules.md §3)"},
-		employerRule: &calc.Rule{Code: "nz.kiwisaver.employer.2025-26", Text: "NZ KiwiSaver employer contribution: at least 3% of gross salary/wages (not redundancy payments; before ESCT), rounded to the cent", Source: "IRD KiwiSaver (payroll-rules.md §3)"},
+		employeeRule: &calc.Rule{Code: "nz.kiwisaver.employee.2025-26", Text: "NZ KiwiSaver employee contribution: chosen rate (3%, 4%, 6%, 8% or 10%; default 3%) of gross salary/wages (redundancy payments are not salary or wages: KiwiSaver Act 2006 s 4), truncated to whole cents (IR specification §5.21.2)", Source: "IRD KiwiSaver (payroll-rules.md §3); IR, Payroll Calculations & Business Rules Specification 2025 §5.21.2 (docs/reference/nz-paye-rounding.md)"},
+		employerRule: &calc.Rule{Code: "nz.kiwisaver.employer.2025-26", Text: "NZ KiwiSaver employer contribution: at least 3% of gross salary/wages (not redundancy payments; before ESCT), truncated to whole cents (IR specification §5.21.2)", Source: "IRD KiwiSaver (payroll-rules.md §3); IR, Payroll Calculations & Business Rules Specification 2025 §5.21.2 (docs/reference/nz-paye-rounding.md)"},
 	},
 	esct:     esct2025,
-	esctRule: &calc.Rule{Code: "nz.esct.2025-26", Text: "NZ ESCT on employer KiwiSaver contributions: rate by the ESCT rate threshold amount (prior-year salary/wages + employer contributions): 10.5% to $18,720, 17.5% to $64,200, 30% to $93,720, 33% to $216,000, 39% above; on the whole dollars of the contribution, rounded to the cent", Source: srcESCT},
+	esctRule: &calc.Rule{Code: "nz.esct.2025-26", Text: "NZ ESCT on employer KiwiSaver contributions: rate by the ESCT rate threshold amount (prior-year salary/wages + employer contributions): 10.5% to $18,720, 17.5% to $64,200, 30% to $93,720, 33% to $216,000, 39% above; on the whole dollars of the contribution, truncated to whole cents (IR specification §5.22.3-§5.22.4)", Source: srcESCT},
 }
 
 var y2026 = year{
@@ -280,19 +283,19 @@ var y2026 = year{
 		// payroll-rules.md gives $2,010.67 for 2025-26. Each year keeps
 		// its source's figure. Quarterly: the file gives none.
 		thresholds: [numFreq]payroll.Money{m("464"), m("928"), m("1856"), m("2010.66"), payroll.Money{}, m("24128")},
-		rule:       &calc.Rule{Code: "nz.studentloan.2026-27", Text: "NZ student loan (main code SL): 12% of pay above the repayment threshold ($24,128 a year: $464 a week, $928 a fortnight, $1,856 four-weekly, $2,010.66 a month), rounded to the cent", Source: "Five Star Payroll Pro 2026 changes (single vendor, unverified) (payroll-rules-2026-27.md §3.5)"},
-		secRule:    &calc.Rule{Code: "nz.studentloan.secondary.2026-27", Text: "NZ student loan (secondary code SL): 12% of all pay, rounded to the cent", Source: "payroll-rules-2026-27.md §3.5 (unverified)"},
+		rule:       &calc.Rule{Code: "nz.studentloan.2026-27", Text: "NZ student loan (main code SL): 12% of pay above the repayment threshold ($24,128 a year: $464 a week, $928 a fortnight, $1,856 four-weekly, $2,010.66 a month) of the pay for the period (regular and extra pays) truncated to whole dollars; an extra pay paid without regular pay: 12% of all of it; the deduction truncated to whole cents", Source: "Five Star Payroll Pro 2026 changes (single vendor, unverified) (payroll-rules-2026-27.md §3.5); IR, Payroll Calculations & Business Rules Specification 2025 §5.4, §5.11 step 2 (docs/reference/nz-paye-rounding.md)"},
+		secRule:    &calc.Rule{Code: "nz.studentloan.secondary.2026-27", Text: "NZ student loan (secondary code SL): 12% of all pay in whole dollars, truncated to whole cents (IR specification §5.6 step 3)", Source: "payroll-rules-2026-27.md §3.5 (unverified)"},
 	},
 	ks: kiwiSaver{
 		defaultRate:  r("0.035"),
 		allowed:      []payroll.Rate{r("0.035"), r("0.04"), r("0.06"), r("0.08"), r("0.10")},
 		reducedRate:  r("0.03"),
 		employerMin:  r("0.035"),
-		employeeRule: &calc.Rule{Code: "nz.kiwisaver.employee.2026-27", Text: "NZ KiwiSaver employee contribution: chosen rate (3.5%, 4%, 6%, 8% or 10%; default 3.5%; 3% under an IRD temporary rate reduction) of gross salary/wages (redundancy payments are not salary or wages: KiwiSaver Act 2006 s 4), rounded to the cent", Source: "IRD news: changes to the KiwiSaver contribution rate (2026); Deloitte Feb 2026 (payroll-rules-2026-27.md §3.3)"},
-		employerRule: &calc.Rule{Code: "nz.kiwisaver.employer.2026-27", Text: "NZ KiwiSaver employer contribution: at least 3.5% of gross salary/wages (not redundancy payments; 3% may match an employee's temporary rate reduction), before ESCT, rounded to the cent", Source: "IRD news: changes to the KiwiSaver contribution rate (2026) (payroll-rules-2026-27.md §3.3)"},
+		employeeRule: &calc.Rule{Code: "nz.kiwisaver.employee.2026-27", Text: "NZ KiwiSaver employee contribution: chosen rate (3.5%, 4%, 6%, 8% or 10%; default 3.5%; 3% under an IRD temporary rate reduction) of gross salary/wages (redundancy payments are not salary or wages: KiwiSaver Act 2006 s 4), truncated to whole cents (IR specification §5.21.2)", Source: "IR specification §5.21.2; IRD news: changes to the KiwiSaver contribution rate (2026); Deloitte Feb 2026 (payroll-rules-2026-27.md §3.3)"},
+		employerRule: &calc.Rule{Code: "nz.kiwisaver.employer.2026-27", Text: "NZ KiwiSaver employer contribution: at least 3.5% of gross salary/wages (not redundancy payments; 3% may match an employee's temporary rate reduction), before ESCT, truncated to whole cents (IR specification §5.21.2)", Source: "IR specification §5.21.2; IRD news: changes to the KiwiSaver contribution rate (2026) (payroll-rules-2026-27.md §3.3)"},
 	},
 	esct:     esct2025,
-	esctRule: &calc.Rule{Code: "nz.esct.2026-27", Text: "NZ ESCT on employer KiwiSaver contributions: rate by the ESCT rate threshold amount (prior-year salary/wages + employer contributions): 10.5% to $18,720, 17.5% to $64,200, 30% to $93,720, 33% to $216,000, 39% above; on the whole dollars of the contribution, rounded to the cent", Source: srcESCT},
+	esctRule: &calc.Rule{Code: "nz.esct.2026-27", Text: "NZ ESCT on employer KiwiSaver contributions: rate by the ESCT rate threshold amount (prior-year salary/wages + employer contributions): 10.5% to $18,720, 17.5% to $64,200, 30% to $93,720, 33% to $216,000, 39% above; on the whole dollars of the contribution, truncated to whole cents (IR specification §5.22.3-§5.22.4)", Source: srcESCT},
 }
 
 // years is every income year the engine knows, in date order. Adding a

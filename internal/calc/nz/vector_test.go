@@ -88,9 +88,18 @@ func TestWorkedExamples(t *testing.T) {
 		{"weekly;KiwiSaver-employee;2025-26", "KS", "1000", "30"},
 		{"weekly;KiwiSaver-employee;2026-27", "KS-3%", "1000", "30"}, // temporary rate reduction
 		{"weekly;student-loan;2026-27", "SL-12%", "1000", "64.32"},   // 12% × (1000 − 464)
-		{"monthly;student-loan;2025-26", "M SL", "3010.67", "120"},   // 12% × 1000
-		{"monthly;student-loan;2026-27", "M SL", "3010.66", "120"},
-		{"weekly;student-loan;2026-27", "S SL", "500", "60"}, // secondary: all pay
+		// IR's §5.4: the pay truncated to whole dollars, less the monthly
+		// threshold $2,010.66 (IR's figure for $24,128 ÷ 12, truncated),
+		// × 12%, truncated. These rows said 120 (12% × 1,000 on the pay
+		// with its cents, 2025-26's threshold then $2,010.67):
+		// 12% × (3,010 − 2,010.66) = 119.9208 → 119.92.
+		{"monthly;student-loan;2025-26", "M SL", "3010.67", "119.92"},
+		{"monthly;student-loan;2026-27", "M SL", "3010.66", "119.92"},
+		{"monthly;student-loan;2026-27", "M SL", "3011", "120.04"},        // 12% × 1,000.34 = 120.0408
+		{"weekly;student-loan;2026-27", "M SL", "1052.98", "70.56"},       // 12% × (1,052 − 464) = 70.56 (was 70.68 on the cents)
+		{"weekly;KiwiSaver-employee;2026-27", "KS-3.5%", "1001", "35.03"}, // 35.035 truncated (IR §5.21.2: "truncated to 2 decimal places")
+		{"monthly;ESCT;2026-27", "ESCT-17.5%", "2257.15", "13.82"},        // employer 3.5% = 79.00025 → 79.00 → $79 × 17.5% = 13.825 → 13.82 (IR §5.22.4)
+		{"weekly;student-loan;2026-27", "S SL", "500", "60"},              // secondary: all pay
 		{"weekly;PAYE;2026-27", "SH", "1000", "300"},
 		{"weekly;PAYE;2026-27", "ND", "1000", "450"},
 		{"annual;PAYE;2026-27", "M", "100000", "22877.50"},

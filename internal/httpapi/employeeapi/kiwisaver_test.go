@@ -65,12 +65,13 @@ func TestKiwiSaverDecimalRates(t *testing.T) {
 			ee, er, esct float64
 		}{
 			// Kiri: employee 1,140.00 x 3.5% = 39.90; employer 1,140.00 x 4%
-			// = 45.60; ESCT threshold (1,140.00 + 45.60) x 52 = 61,651.20,
-			// the 17.5% band (to $64,200); on whole dollars 45 x 17.5% =
-			// 7.875 -> 7.88.
-			{"Kiri", kiriID, 39.90, 45.60, 7.88},
+			// = 45.60; ESCT threshold (1,140.00 + 45.60) / 7 x 365 =
+			// 61,820.57 (IR's specification §5.22.2), the 17.5% band (to
+			// $64,200); on whole dollars 45 x 17.5% = 7.875, truncated to
+			// whole cents (§5.22.3 step 5) -> 7.87 (was rounded: 7.88).
+			{"Kiri", kiriID, 39.90, 45.60, 7.87},
 			// Rua: 1,140.00 x 3% = 34.20 each; threshold (1,140.00 + 34.20)
-			// x 52 = 61,058.40, 17.5%; 34 x 17.5% = 5.95.
+			// / 7 x 365 = 61,226.14, 17.5%; 34 x 17.5% = 5.95.
 			{"Rua", ruaID, 34.20, 34.20, 5.95},
 		} {
 			tot, _ := totals[fmt.Sprint(c.id)].(map[string]any)

@@ -177,8 +177,9 @@ func TestAuditNZSpecialTaxCode(t *testing.T) {
 // contributions ... for the rest of the current tax year"). Rua starts on
 // Monday 5 October 2026 at $1,320 a week, KiwiSaver 3.5%: the rest of the
 // year, 5 October 2026 to 31 March 2027, is 178 of the year's 365 days:
-// (1,320 + 46.20) × 52 × 178 ÷ 365 = 34,645.21 → 17.5% (a whole year's
-// 71,042.40 would be 30%). Employer contribution 3.5% × 1,320 = 46.20;
+// (1,320 + 46.20) ÷ 7 × 178 = 34,740.51 → 17.5% (IR's specification
+// §5.22.2 Example One; before, × 52 × 178 ÷ 365 = 34,645.21; a whole
+// year's 71,233.57 would be 30%). Employer contribution 3.5% × 1,320 = 46.20;
 // ESCT 17.5% × 46 = 8.05.
 func TestAuditNZESCTJoinerRestOfYear(t *testing.T) {
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {

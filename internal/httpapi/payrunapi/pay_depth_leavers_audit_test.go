@@ -493,8 +493,11 @@ func (e *auEnv) matchesPaySlip(t *testing.T, P string, emp int64) {
 // contributions for the rest of the year; nz-esct.md): Aroha, $67,600 a
 // year ($2,600 a fortnight), KiwiSaver 3.5% / 3.5%, starts Wednesday 18
 // November 2026 (fortnight 9-22 November): pay 2,600 × 5 ÷ 14 = 928.57;
-// employer KiwiSaver 3.5% = 32.50. The estimate: (67,600 + 3.5% =
-// 69,966) × 134 days to 31 March ÷ 365 = 25,686.13 → 17.5%; on $32:
+// employer KiwiSaver 3.5% = 32.49995, truncated to 32.49 (IR's
+// specification §5.21.2; was rounded, 32.50). The estimate (IR §5.22.2
+// Example One: the pay and contributions ÷ the days they cover × the days
+// left): (2,600 + 91.00) ÷ 14 × 134 days to 31 March = 25,757.57 →
+// 17.5% (was 69,966 × 134 ÷ 365 = 25,686.13, the same band); on $32:
 // 5.60. (Annualising the part-fortnight's 928.57 as a whole fortnight's
 // pay estimates 9,173.70 → 10.5%: 3.36.)
 func TestAuditNZESCTJoinerPartPeriod(t *testing.T) {
@@ -505,7 +508,7 @@ func TestAuditNZESCTJoinerPartPeriod(t *testing.T) {
 			"kiwiSaver_EmployeeContribution": 3.5, "kiwiSaver_EmployerContribution": 3.5})
 		tot := e.totals(t, e.run(t, "2026-11-22", 0, 0), aroha)
 		expectAmount(t, "gross", tot["grossEarnings"], 928.57)
-		expectAmount(t, "employer KiwiSaver", tot["kiwiSaverEmployerContribution"], 32.50)
+		expectAmount(t, "employer KiwiSaver", tot["kiwiSaverEmployerContribution"], 32.49)
 		expectAmount(t, "ESCT", tot["esctContribution"], 5.60)
 	})
 }
