@@ -224,7 +224,8 @@ func TestAuditSGDecemberJoinerSDLAndCDAC(t *testing.T) {
 //     12 × 2,600 ÷ (52 × 5) = 120.00. Gross 2,720: CPF 37% = 1,006.40 →
 //     1,006, employee 544, employer 462. SDL 6.80.
 //   - Ben, $3,000, at an employer that gives another day off (it keeps an
-//     "Off in Lieu" leave category in days): one day accrued, no pay added.
+//     "Off in Lieu" leave category): one day (8 hours, the leave ledger's
+//     unit) accrued, no pay added.
 //     Gross 3,000: CPF 1,110, employee 600, employer 510.
 //   - Cai, $2,600, whose stored week lists Monday to Friday only (no day
 //     typed Off): the record does not say Saturday is her non-working day
@@ -267,8 +268,8 @@ func TestAuditSGPublicHolidayOnANonWorkingDay(t *testing.T) {
 		expectAmount(t, "Ben gross", tot["grossEarnings"], 3000)
 		expectAmount(t, "Ben CPF employee", tot["cpfEmployeeContributionAmount"], 600)
 		expectAmount(t, "Ben CPF employer", tot["cpfEmployerContributionAmount"], 510)
-		if got := f.sgLeaveAccrued(t, Q, ben)["Off in Lieu"]; got != 1 {
-			t.Errorf("Ben's off in lieu accrued = %v, want 1 day", got)
+		if got := f.sgLeaveAccrued(t, Q, ben)["Off in Lieu"]; got != 8 {
+			t.Errorf("Ben's off in lieu accrued = %v, want 8 hours (1 day)", got)
 		}
 	})
 }

@@ -13,7 +13,7 @@ import (
 // lieu of public holidays in, found by name (the published API's leave
 // categories have no type for it): when the business has it, a public
 // holiday on an employee's non-working day is given as a day off (one
-// day accrued to it) instead of an extra day's pay.
+// day's hours accrued to it) instead of an extra day's pay.
 const sgOffInLieuName = "Off in Lieu"
 
 // sgPublicHolidaysOnOffDays gives a monthly-rated SG employee, for each
@@ -112,9 +112,12 @@ func sgPublicHolidaysOnOffDays(run *store.PayRun, e *EmployeeRow, cats *Categori
 		const law = " (Employment Act 1968 s 88; MOM, public holidays: entitlement and pay)"
 		if offInLieu != nil {
 			lc := in.leaveCats[*offInLieu]
-			units := one
-			if !strings.EqualFold(lc.LeaveUnitType, "Days") {
-				units = leave.StoredHours(e.HoursPerDay)
+			// The leave ledger keeps hours (a days category shows them as
+			// days): one day is the employee's hours a day, else their
+			// hours a week over the days they work.
+			units := leave.StoredHours(e.HoursPerDay)
+			if !units.IsPos() && hoursPerWeek(e).IsPos() {
+				units = hoursPerWeek(e).Div(perWeek)
 			}
 			if units.IsPos() {
 				var a line
@@ -124,7 +127,7 @@ func sgPublicHolidaysOnOffDays(run *store.PayRun, e *EmployeeRow, cats *Categori
 				c.lines = append(c.lines, a)
 				continue
 			}
-			why += " (the \"" + sgOffInLieuName + "\" leave category keeps hours and the employee has no hours per day: paid instead)"
+			why += " (a day off in lieu cannot be accrued to \"" + sgOffInLieuName + "\": the employee has no hours a day or a week; paid instead)"
 		}
 		note := why + ": an extra day's salary in lieu at the gross rate of pay, 12 × " + monthly.RoundHalfUp(2).String() +
 			" ÷ (52 × " + perWeek.String() + " days a week)" + law
