@@ -83,7 +83,7 @@ func TestAuditSGRetrenchmentWithExGratiaLeaveAndNotice(t *testing.T) {
 		retrench := e.sgCategory(t, "Retrenchment Benefit", "ETP")
 		notice := e.sgCategory(t, "Salary in Lieu of Notice", "ETP")
 		tan := e.employee(t, "Tan", "Monthly", map[string]any{"rate": 2000, "rateUnit": "Monthly", "hoursPerWeek": 40, "hoursPerDay": 8,
-			"dateOfBirth": "1975-05-10T00:00:00", "startDate": "2018-01-01T00:00:00", "nationalRegistrationIdentityNumber": "S7512345D",
+			"dateOfBirth": "1975-05-10T00:00:00", "startDate": "2018-01-01T00:00:00", "nationalRegistrationIdentityNumber": "S8012345J",
 			"ethnicity": "Chinese", "religion": "Buddhist"})
 		e.workWeek(t, tan, 5, false)
 		oct := e.run(t, "2026-10-31", 0, 0)
@@ -108,7 +108,7 @@ func TestAuditSGRetrenchmentWithExGratiaLeaveAndNotice(t *testing.T) {
 			t.Errorf("SDL explanation %v, want remuneration 2,506.23 and 6,000 of termination payments left out", x)
 		}
 		f := e.sgCPFFile(t, P, "2026-11")
-		if dt := sgDetail(t, f, "S7512345D"); dt.Status != 'L' || dt.Ordinary != 95238 || dt.Additional != 155385 || dt.Amount != 92700 {
+		if dt := sgDetail(t, f, "S8012345J"); dt.Status != 'L' || dt.Ordinary != 95238 || dt.Additional != 155385 || dt.Amount != 92700 {
 			t.Errorf("CPF detail %+v, want L, OW 95238, AW 155385, CPF 92700", dt)
 		}
 		if f.Summaries[cpf.CodeSDL] != 627 || f.Summaries[cpf.CodeCDAC] != 100 {
@@ -127,7 +127,8 @@ func TestAuditSGRetrenchmentWithExGratiaLeaveAndNotice(t *testing.T) {
 // apply for a refund"; CPF Board, "Applying for refund of CPF
 // contributions": the refund of contributions paid in excess of the AW
 // ceiling is applied for, the employer returning the employee's share).
-// Mei, a citizen born 15 June 1970: 55 and below (37%) to June 2026,
+// Mei, a citizen born 15 June 1971 (55 in June 2026): 55 and below (37%)
+// to June 2026 (the birthday month included),
 // above 55 to 60 (34%, employee 18%) from July. $7,000 a month, paid every
 // month of 2026 through this payroll.
 //   - March, a $20,000 bonus: the AW ceiling on the estimated OW, January
@@ -148,7 +149,7 @@ func TestAuditSGYearEndExcessAWAfterTheAgeBandChange(t *testing.T) {
 		e := newRegionEnv(t, d, "SG", "Monthly")
 		comm := e.sgCategory(t, "Sales Commission", "Commission")
 		mei := e.employee(t, "Mei", "Monthly", map[string]any{"rate": 7000, "rateUnit": "Monthly", "hoursPerWeek": 40,
-			"dateOfBirth": "1970-06-15T00:00:00", "startDate": "2015-01-01T00:00:00", "nationalRegistrationIdentityNumber": "S7012345H"})
+			"dateOfBirth": "1971-06-15T00:00:00", "startDate": "2015-01-01T00:00:00", "nationalRegistrationIdentityNumber": "S8023456B"})
 		for _, day := range []string{"2026-01-31", "2026-02-28", "2026-03-31", "2026-04-30", "2026-05-31", "2026-06-30", "2026-07-31",
 			"2026-08-31", "2026-09-30", "2026-10-31", "2026-11-30"} {
 			bonus := 0.0
@@ -178,7 +179,7 @@ func TestAuditSGYearEndExcessAWAfterTheAgeBandChange(t *testing.T) {
 			}
 		}
 		f := e.sgCPFFile(t, P, "2026-12")
-		if dt := sgDetail(t, f, "S7012345H"); dt.Ordinary != 700000 || dt.Additional != 0 || dt.Amount != 238000 {
+		if dt := sgDetail(t, f, "S8023456B"); dt.Ordinary != 700000 || dt.Additional != 0 || dt.Amount != 238000 {
 			t.Errorf("December CPF detail %+v, want OW 700000, AW 0, CPF 238000", dt)
 		}
 	})
@@ -257,14 +258,25 @@ func TestAuditSGPublicHolidayOnANonWorkingDay(t *testing.T) {
 			t.Errorf("Aisha's extra day lines %v, want one of 120.00 for Hari Raya Puasa", extra)
 		}
 		expectAmount(t, "Cai gross", e.totals(t, P, cai)["grossEarnings"], 2600)
+	})
+}
 
+// Ben of TestAuditSGPublicHolidayOnANonWorkingDay: his employer gives
+// another day off for a holiday on a non-working day.
+func TestAuditSGPublicHolidayOnANonWorkingDayOffInLieu(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
 		f := newRegionEnv(t, d, "SG", "Monthly")
+		monthly := func(e *regionEnv, first string, rate float64) int64 {
+			return e.employee(t, first, "Monthly", map[string]any{"rate": rate, "rateUnit": "Monthly", "hoursPerWeek": 40, "hoursPerDay": 8,
+				"dateOfBirth": "1980-02-03T00:00:00", "startDate": "2020-01-01T00:00:00"})
+		}
 		f.Do("POST", f.B+"/leavecategory", f.Key, map[string]any{"name": "Off in Lieu", "leaveUnitType": "Days",
 			"leaveCategoryType": "Standard"}).Expect(t, 200)
 		ben := monthly(f, "Ben", 3000)
 		f.sgRestDayWeek(t, ben)
 		Q := f.run(t, "2026-03-31", 0, 0)
-		tot = f.totals(t, Q, ben)
+		tot := f.totals(t, Q, ben)
 		expectAmount(t, "Ben gross", tot["grossEarnings"], 3000)
 		expectAmount(t, "Ben CPF employee", tot["cpfEmployeeContributionAmount"], 600)
 		expectAmount(t, "Ben CPF employer", tot["cpfEmployerContributionAmount"], 510)
