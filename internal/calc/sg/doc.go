@@ -9,7 +9,8 @@
 //	cpf.total     total contribution: total rate × CPF wages, rounded to the
 //	              nearest dollar (50 cents up)
 //	sdl           SDL: 0.25% of the first $4,500 of the month's
-//	              remuneration, at least $2 (so at most $11.25)
+//	              wages, at least $2 (so at most $11.25); termination
+//	              compensation (ETP) is not wages
 //
 // CPF wages are ordinary wages (every earnings kind except Bonus and
 // LumpSum) up to the month's OW ceiling, plus additional wages (Bonus,

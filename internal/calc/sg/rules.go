@@ -70,7 +70,8 @@ const (
 	nilBand = "50"
 )
 
-var sdl2008 = &calc.Rule{Code: "sg.sdl", Text: "SG Skills Development Levy: 0.25% of the first $4,500 of the month's remuneration, minimum $2 (max $11.25)", Source: srcSDL}
+var sdl2008 = &calc.Rule{Code: "sg.sdl", Text: "SG Skills Development Levy: 0.25% of the first $4,500 of the month's wages, minimum $2 (max $11.25); wages are remuneration due or granted in respect of the employment, so compensation for the loss of employment (retrenchment benefit, payment in lieu of notice: pay categories of type ETP) is not levied",
+	Source: srcSDL + "; \"wages\": Skills Development Levy Act 1979 s 2 as amended by the Skills Development Levy (Amendment) Act 2022 (Bill 39/2022 cl 2: \"the remuneration in money, including any bonus, due or granted to a person in respect of the person's employment\"; in force by 15 June 2023, S 375/2023 being made under it), the CPF Act's words, which the CPF Board reads as excluding compensation for the loss of employment and payment in lieu of notice; docs/reference/sg-termination-sdl-public-holiday-off-day.md"}
 
 var y2025 = year{
 	name:          "2025",

@@ -106,6 +106,7 @@ type cpfIn struct {
 type cpfOut struct {
 	owSub, awCeiling, awSub, wages payroll.Money
 	projectedOW                    payroll.Money // the estimate the ceiling used
+	awExcess                       payroll.Money // year end: AW contributed on earlier above the recalculated ceiling (refund to claim)
 	exactTotal, exactEmployee      payroll.Money
 	total, employee, employer      payroll.Money
 	graduated                      bool // total wages up to fullAbove: the phased rates
@@ -162,9 +163,12 @@ func cpf(y *year, b *ageBand, in cpfIn) (cpfOut, error) {
 	// this month's and the months still to come) and less the AW already
 	// subject. At the year's end (or the leaving month) it is recalculated
 	// on the actual OW, and this month's AW subject to CPF is the year's
-	// AW up to that ceiling less what was already subject: negative is a
-	// refund of earlier AW contributions, positive CPF due on AW an
-	// earlier over-estimate of OW kept out.
+	// AW up to that ceiling less what was already subject: positive is CPF
+	// due on AW an earlier over-estimate of OW kept out; negative is AW
+	// contributed on in excess (awExcess), whose contributions the
+	// employer claims back from the CPF Board (a refund application), so
+	// nothing more is subject this month (before 1 December 2026 the
+	// excess was taken off this month's contributions).
 	if in.yearEnd {
 		ceiling := y.annualCeiling.Sub(in.owYTD).Sub(o.owSub).Max(payroll.Money{})
 		o.awCeiling = ceiling.Sub(in.awYTD)
@@ -189,6 +193,17 @@ func cpf(y *year, b *ageBand, in cpfIn) (cpfOut, error) {
 		if in.yearEnd {
 			ceiling := o.awCeiling.Add(in.awYTD)
 			o.awSub = in.awPaidYTD.Add(in.aw).Min(ceiling).Sub(in.awYTD)
+			if o.awSub.IsNeg() {
+				// Contributions were paid on more AW than the recalculated
+				// ceiling allows: the employer applies to the CPF Board for
+				// their refund ("If you have overpaid the CPF contributions,
+				// you can apply for a refund"; only a shortfall is paid
+				// "together with December's contributions or contributions
+				// for your employee's last month of employment"). They are
+				// not taken off this month's contributions, which are due
+				// on this month's wages.
+				o.awExcess, o.awSub = o.awSub.Neg(), payroll.Money{}
+			}
 		} else {
 			o.awSub = in.aw.Min(o.awCeiling)
 		}
@@ -320,12 +335,15 @@ func (Engine) Calculate(in *calc.Input) (calc.Result, error) {
 		if l.Amount.Abs().Cmp(maxAmount) > 0 {
 			return calc.Result{}, errRange
 		}
-		rem = rem.Add(l.Amount)
-		if l.NotPensionable {
+		if notWages(l.Kind) {
+			// Compensation for the loss of employment: not wages for CPF,
+			// nor for the SDL (whose Act now levies "wages" in the CPF
+			// Act's words: sdl2008).
+			ci.notWages = ci.notWages.Add(l.Amount)
 			continue
 		}
-		if notWages(l.Kind) {
-			ci.notWages = ci.notWages.Add(l.Amount)
+		rem = rem.Add(l.Amount)
+		if l.NotPensionable {
 			continue
 		}
 		if additionalWage(l.Kind) || commissionAW(l) {
@@ -403,6 +421,7 @@ func (Engine) Calculate(in *calc.Input) (calc.Result, error) {
 		out.add(CodeSDL, payroll.Money{}, sdlExemptRule,
 			calc.Term{Name: "remuneration", Value: rem},
 			calc.Term{Name: "remuneration levied (employee exempt from SDL)", Value: payroll.Money{}})
+		out.sdlNotWagesTerm(ci.notWages)
 		return out.res, nil
 	}
 	mRem, mSDL := emp.MonthRemunerationPaid, emp.MonthSDLCharged
@@ -417,6 +436,7 @@ func (Engine) Calculate(in *calc.Input) (calc.Result, error) {
 		out.add(CodeSDL, levy, y.sdlRule,
 			calc.Term{Name: "remuneration", Value: rem},
 			calc.Term{Name: "remuneration levied", Value: levied})
+		out.sdlNotWagesTerm(ci.notWages)
 		return out.res, nil
 	}
 	// The levy is monthly, per employee, on the month's total
@@ -437,7 +457,23 @@ func (Engine) Calculate(in *calc.Input) (calc.Result, error) {
 		calc.Term{Name: "remuneration levied", Value: levied},
 		calc.Term{Name: "month's levy", Value: monthLevy},
 		calc.Term{Name: "SDL charged by the month's other runs", Value: mSDL})
+	out.sdlNotWagesTerm(ci.notWages)
 	return out.res, nil
+}
+
+// sdlNotWagesTerm adds to the SDL figure (the last) the month's
+// termination payments it leaves out, when there are any: compensation
+// for the loss of employment is not "wages" under the Skills Development
+// Levy Act 1979 s 2 as amended in 2022 (sdl2008's rule).
+func (out *builder) sdlNotWagesTerm(notWages payroll.Money) {
+	if !notWages.IsPos() {
+		return
+	}
+	f := &out.res.Figures[len(out.res.Figures)-1]
+	start := len(out.terms)
+	out.terms = append(out.terms, f.Terms...)
+	out.terms = append(out.terms, calc.Term{Name: "termination payments (compensation for loss of employment: not wages, not levied)", Value: notWages})
+	f.Terms = out.terms[start:len(out.terms):len(out.terms)]
 }
 
 // sdlExemptRule explains the nil levy of an employee the employer records
@@ -445,11 +481,12 @@ func (Engine) Calculate(in *calc.Input) (calc.Result, error) {
 var sdlExemptRule = &calc.Rule{Code: "sg.sdl.exempt", Text: "SG Skills Development Levy: not payable for an employee recorded as exempt (domestic workers employed as servants, gardeners or chauffeurs; employees working outside Singapore)",
 	Source: "SkillsFuture Singapore SDL calculator (sdlcalculator.app.tc1.airbase.sg); CPF Board, \"Who do I have to pay SDL for?\" (employees working in Singapore); docs/reference/sg-sdl-and-spr-rates.md"}
 
-// maxTerms: cpf.employee 3 + cpf.employer 2 + cpf.total 10 + sdl 2,
-// and when earlier runs of the month paid wages the three CPF figures'
-// terms again with the month's working (employee 5, employer 4, total 16)
-// and the SDL's month (4 more).
-const maxTerms = 46
+// maxTerms: cpf.employee 3 + cpf.employer 2 + cpf.total 9 (and again
+// with the termination payments: 10) + sdl 2, and when earlier runs of
+// the month paid wages the three CPF figures' terms again with the
+// month's working (employee 5, employer 4, total 16) and the SDL's month
+// (4 more), and the SDL's again with the termination payments (7).
+const maxTerms = 62
 
 // builder collects a result's figures; the figures and every figure's
 // terms live in one block (one allocation per calculation).
@@ -540,6 +577,10 @@ func (out *builder) addCPFFigures(b *ageBand, ci cpfIn, o cpfOut) {
 		ceilingTerm = "AW ceiling remaining (year-end recalculation on the year's actual OW; AW subject to CPF includes the year's adjustment)"
 		projected = calc.Term{Name: "AW paid earlier this year", Value: ci.awPaidYTD}
 	}
+	var excess []calc.Term
+	if o.awExcess.IsPos() {
+		excess = append(excess, calc.Term{Name: "AW contributed on earlier this year above the recalculated ceiling (its contributions to be claimed back from the CPF Board, not taken off this month's)", Value: o.awExcess})
+	}
 	out.add(CodeCPFTotal, o.total, o.rule,
 		calc.Term{Name: "ordinary wages", Value: ci.ow},
 		calc.Term{Name: "OW subject to CPF", Value: o.owSub},
@@ -550,6 +591,9 @@ func (out *builder) addCPFFigures(b *ageBand, ci cpfIn, o cpfOut) {
 		calc.Term{Name: "AW subject to CPF", Value: o.awSub},
 		rateTerm("total rate", b.total),
 		calc.Term{Name: "total before rounding", Value: o.exactTotal})
+	if len(excess) > 0 {
+		out.appendTerms(len(out.res.Figures)-1, excess...)
+	}
 	out.notWagesTerm(ci)
 }
 

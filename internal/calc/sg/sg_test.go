@@ -397,16 +397,26 @@ func TestAWCeilingFromEstimatedOW(t *testing.T) {
 	// bonus of 20,000 was made subject up to a ceiling estimated on 6,000 a
 	// month (102,000 − 72,000 = 30,000: all 20,000 subject). Actual OW
 	// 6 × 6,000 + 6 × 8,000 = 84,000: ceiling 18,000, so 2,000 of the AW
-	// contributions are refunded in December: wages 8,000 − 2,000 = 6,000,
-	// employee 1,200, total 2,220, employer 1,020.
+	// was contributed on in excess. Its contributions are claimed back from
+	// the CPF Board by a refund application (CPF Board, "How do I calculate
+	// CPF contributions on AW paid before the end of the year": "If you
+	// have overpaid the CPF contributions, you can apply for a refund"),
+	// not taken off December's, which stay on December's wages: 8,000,
+	// employee 1,600, total 2,960, employer 1,360 (before 1 December 2026:
+	// 6,000, 1,200 / 2,220 / 1,020).
 	emp = calc.SGEmployee{DateOfBirth: dob, OWSubjectToCPFYTD: m("76000"), AWSubjectToCPFYTD: m("20000"), AWPaidYTD: m("20000"), YearEnd: true}
 	res, err = New().Calculate(input(time.Date(2026, 12, 31, 0, 0, 0, 0, time.UTC), "8000", "0", emp))
 	if err != nil {
 		t.Fatal(err)
 	}
-	want(t, res, CodeCPFEmployee, "1200")
-	want(t, res, CodeCPFTotal, "2220")
-	want(t, res, CodeCPFEmployer, "1020")
+	want(t, res, CodeCPFEmployee, "1600")
+	want(t, res, CodeCPFTotal, "2960")
+	want(t, res, CodeCPFEmployer, "1360")
+	tot, _ := res.Get(CodeCPFTotal)
+	if !termNamed(tot, "AW subject to CPF").IsZero() ||
+		!termNamed(tot, "AW contributed on earlier this year above the recalculated ceiling (its contributions to be claimed back from the CPF Board, not taken off this month's)").Equal(m("2000")) {
+		t.Errorf("year-end terms %v", tot.Terms)
+	}
 }
 
 func termNamed(f calc.Figure, name string) payroll.Money {
@@ -416,4 +426,37 @@ func termNamed(f calc.Figure, name string) payroll.Money {
 		}
 	}
 	return payroll.Money{}
+}
+
+// Compensation for the loss of employment (a pay category of type ETP:
+// retrenchment benefit, payment in lieu of notice) is not wages for CPF
+// nor, since the Skills Development Levy Act's 2022 amendment levies
+// "wages" in the CPF Act's words, for the SDL. A citizen's last month:
+// 952.38 salary + 6,000 retrenchment benefit: SDL 0.25% × 952.38 =
+// 2.38 (not 11.25 on 6,952.38); a foreigner's: 2,000 + 4,000 in lieu of
+// notice: SDL 5.00 (not 11.25).
+func TestSDLLeavesOutTerminationCompensation(t *testing.T) {
+	t.Parallel()
+	e := New()
+	in := input(day(2026, 11, 30), "952.38", "", calc.SGEmployee{DateOfBirth: dob40})
+	in.Earnings = append(in.Earnings, calc.Earning{Kind: calc.ETP, Amount: payroll.MustMoney("6000")})
+	res, err := e.Calculate(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want(t, res, CodeSDL, "2.38")
+	want(t, res, CodeCPFTotal, "352") // 37% × 952.38 = 352.38
+	f, _ := res.Get(CodeSDL)
+	if !termNamed(f, "termination payments (compensation for loss of employment: not wages, not levied)").Equal(payroll.MustMoney("6000")) {
+		t.Errorf("SDL terms %v", f.Terms)
+	}
+	in = input(day(2026, 11, 30), "2000", "", calc.SGEmployee{Residency: calc.SGForeigner})
+	in.Earnings = append(in.Earnings, calc.Earning{Kind: calc.ETP, Amount: payroll.MustMoney("4000")})
+	res, _ = e.Calculate(in)
+	want(t, res, CodeSDL, "5")
+	// Only compensation paid (after the last month): no wages, no levy.
+	in = input(day(2026, 12, 31), "0", "", calc.SGEmployee{Residency: calc.SGForeigner})
+	in.Earnings = []calc.Earning{{Kind: calc.ETP, Amount: payroll.MustMoney("4000")}}
+	res, _ = e.Calculate(in)
+	want(t, res, CodeSDL, "0")
 }

@@ -89,6 +89,7 @@ type inputs struct {
 	workDays map[int64]*[7]bool
 	// SG: their half days (a 5.5-day week) and rest days
 	halfDays, restDays map[int64]*[7]bool
+	offDays            map[int64]*[7]bool // days typed Off: non-working days (sg_public_holiday_off_day.go)
 
 	// publicHolidays reads an NZ business's stored public holidays
 	// (nz_public_holidays.go).

@@ -27,7 +27,7 @@ import (
 // later-dated run of the month still sees it, so the month's total is
 // right in any order.
 type sgMonthPaid struct {
-	ow, aw, all  int64 // ordinary and additional wages paid; all earnings (the SDL's remuneration and the funds' wages)
+	ow, aw, all  int64 // ordinary and additional wages paid; all earnings but termination compensation (the SDL's wages and the funds')
 	owSub, awSub int64 // wages subject to CPF
 	ee, er       int64 // CPF employee and employer shares charged
 	sdl          int64 // Skills Development Levy charged
@@ -125,7 +125,9 @@ type sgWages struct{ ow, aw, all int64 }
 // does: AW by the pay category (sgAWCategories) or a commission for more
 // than a month (lumpSumNumberOfPayPeriods > 1) whatever its category,
 // termination payments (ETP) not wages, every other earnings line OW;
-// all is every earnings line.
+// all is every earnings line but the termination payments (the wages the
+// SDL and the self-help group funds are on: compensation for the loss of
+// employment is not wages, docs/reference/sg-termination-sdl-public-holiday-off-day.md).
 func sgWagesPaidIn(ctx context.Context, q *store.Queries, bizID, runID int64, from, to time.Time) (map[int64]*sgWages, error) {
 	rows, err := q.SgEarningsPaidIn(ctx, store.SgEarningsPaidInParams{BusinessID: bizID, PayRunID: runID, FromDate: from, ToDate: to})
 	if err != nil || len(rows) == 0 {
@@ -143,14 +145,15 @@ func sgWagesPaidIn(ctx context.Context, q *store.Queries, bizID, runID int64, fr
 			w = &sgWages{}
 			out[r.EmployeeID] = w
 		}
-		w.all += r.Amount
 		switch {
 		case aw[r.CategoryID] || sgCommissionAW(types[r.CategoryID], r.LumpSumPeriods):
 			w.aw += r.Amount
 		case strings.EqualFold(types[r.CategoryID], "etp") && terminationCompensation(calc.SG):
+			continue // not wages: no CPF, SDL or self-help group fund (calc/sg sdl2008)
 		default:
 			w.ow += r.Amount
 		}
+		w.all += r.Amount
 	}
 	return out, nil
 }

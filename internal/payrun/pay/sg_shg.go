@@ -76,7 +76,7 @@ func shgLines(region string, run *store.PayRun, e *EmployeeRow, y *YTD, sets ...
 	var wages payroll.Money
 	for _, set := range sets {
 		for i := range set {
-			if set[i].Kind == KindEarnings {
+			if set[i].Kind == KindEarnings && !sgTerminationCompensation(&set[i]) {
 				wages = wages.Add(money(set[i].Amount))
 			}
 		}
@@ -112,4 +112,13 @@ func shgLines(region string, run *store.PayRun, e *EmployeeRow, y *YTD, sets ...
 		out = append(out, l)
 	}
 	return out, nil
+}
+
+// sgTerminationCompensation says whether l is compensation for the loss of
+// employment (a pay category of type ETP: retrenchment benefit, payment in
+// lieu of notice), which is not wages: no CPF (CPF Board), no SDL and no
+// self-help group fund, whose tables are read on the month's total wages
+// (docs/reference/sg-termination-sdl-public-holiday-off-day.md).
+func sgTerminationCompensation(l *line) bool {
+	return l.earningKind == calc.ETP || l.cat != nil && l.cat.Kind == calc.ETP
 }

@@ -74,11 +74,17 @@ func (in *inputs) loadWorkDays(ctx context.Context, q *store.Queries, bizID int6
 	if err != nil {
 		return err
 	}
-	in.workDays, in.halfDays, in.restDays = map[int64]*[7]bool{}, map[int64]*[7]bool{}, map[int64]*[7]bool{}
+	in.workDays, in.halfDays, in.restDays, in.offDays = map[int64]*[7]bool{}, map[int64]*[7]bool{}, map[int64]*[7]bool{}, map[int64]*[7]bool{}
 	long := map[int64]bool{} // employees with a day of more than 5 hours
 	for _, d := range rows {
 		if in.ids[d.EmployeeID] {
 			addWorkDayTypes(in.workDays, in.halfDays, in.restDays, d)
+			if d.WorkDayType == "Off" && d.DayOfWeek >= 0 && d.DayOfWeek < 7 {
+				if in.offDays[d.EmployeeID] == nil {
+					in.offDays[d.EmployeeID] = &[7]bool{}
+				}
+				in.offDays[d.EmployeeID][d.DayOfWeek] = true
+			}
 			if h, err := payroll.ParseRate(d.Hours); err == nil && h.Cmp(sgHalfDayHours) > 0 {
 				long[d.EmployeeID] = true
 			}

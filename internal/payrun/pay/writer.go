@@ -116,6 +116,9 @@ func (w *Writer) calculate(ctx context.Context, region string, run *store.PayRun
 		if err := sgPublicHolidaysWorked(run, e, cats, in, &c); err != nil { // sg_public_holiday_worked.go
 			return nil, err
 		}
+		if err := sgPublicHolidaysOnOffDays(run, e, cats, in, &c); err != nil { // sg_public_holiday_off_day.go
+			return nil, err
+		}
 		if err := w.sgRestDaysWorked(ctx, run, e, cats, in, &c); err != nil { // sg_rest_day_worked.go
 			return nil, err
 		}
