@@ -472,7 +472,7 @@ func registerRunLines(a *httpapi.API, s *payrun.Service) {
 			return &httpapi.BodyOf[EarningsLinesResponse]{Body: earnings(id, l)}, err
 		})
 	httpapi.Register(a, httpapi.OnPayRun(business.CreatePayRuns), huma.Operation{Method: http.MethodPost, Path: "/api/v2/business/{businessId}/payrun/{payRunId}/earningslines", Tags: tags,
-		Summary: "Add earnings lines to a pay run", Description: "earningsLines keyed by employee id (employeeIdType External: external id). Each line: payCategoryId (payCategoryIdType External: external id), and earnings or units and rate. A line may be negative (negative earnings or units; the rate never): a reversal of an earlier overpayment, which lowers the pay it is in as lower pay would; an employee's taxable pay as a whole cannot go below zero. replaceExisting first removes the employees' earnings lines, their standard earnings included; each employee is recalculated unless suppressCalculations.", Parameters: httpapi.PathParams("payRunId")},
+		Summary: "Add earnings lines to a pay run", Description: "earningsLines keyed by employee id (employeeIdType External: external id). Each line: payCategoryId (payCategoryIdType External: external id), and earnings or units and rate. replaceExisting first removes the employees' earnings lines, their standard earnings included; each employee is recalculated unless suppressCalculations.", Parameters: httpapi.PathParams("payRunId")},
 		func(ctx context.Context, in *earningsInput) (*httpapi.BodyOf[EarningsLinesResponse], error) {
 			id, err := runID(ctx)
 			if err != nil {
