@@ -253,6 +253,8 @@ func (r Rate) Sub(o Rate) Rate            { return Rate{must(r.d.Sub(o.d))} }
 func (r Rate) Div(o Rate) Rate            { return Rate{must(r.d.Quo(o.d))} }
 func (r Rate) Cmp(o Rate) int             { return r.d.Cmp(o.d) }
 func (r Rate) IsZero() bool               { return r.d.IsZero() }
+func (r Rate) Neg() Rate                  { return Rate{r.d.Neg()} }
+func (r Rate) Abs() Rate                  { return Rate{r.d.Abs()} }
 func (r Rate) IsNeg() bool                { return r.d.IsNeg() }
 func (r Rate) IsPos() bool                { return r.d.IsPos() }
 func (r Rate) Less(o Rate) bool           { return r.d.Cmp(o.d) < 0 }

@@ -93,3 +93,21 @@ func TestWrapKeepsDomainErrorsAndAddsContext(t *testing.T) {
 		t.Errorf("nil error became %v", none)
 	}
 }
+
+// A reversal line's hours are negative: bounds and leave balances compare
+// magnitudes, so Abs and Neg must keep every decimal place.
+func TestRateNegAbs(t *testing.T) {
+	r, err := ParseRate("-7.6003")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := r.Abs().String(); got != "7.6003" {
+		t.Errorf("Abs(-7.6003) = %s", got)
+	}
+	if got := r.Neg().String(); got != "7.6003" {
+		t.Errorf("Neg(-7.6003) = %s", got)
+	}
+	if got := r.Abs().Neg().String(); got != "-7.6003" {
+		t.Errorf("Neg(7.6003) = %s", got)
+	}
+}

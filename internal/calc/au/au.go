@@ -920,7 +920,7 @@ func validate(in *calc.Input) error {
 		if !inBounds(l.Amount) {
 			return fmt.Errorf("AU: earnings line %d: amount %s out of range", i+1, l.Amount)
 		}
-		if maxHours.Cmp(l.Hours) < 0 || maxHours.Cmp(payroll.Rate{}.Sub(l.Hours)) < 0 { // a negative line is a reversal
+		if maxHours.Cmp(l.Hours.Abs()) < 0 { // a negative line is a reversal
 			return fmt.Errorf("AU: earnings line %d: hours %s out of range", i+1, l.Hours)
 		}
 		if l.Periods < 0 || l.Periods > 1000 {

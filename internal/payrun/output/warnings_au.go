@@ -92,7 +92,7 @@ func (o *Outputs) auCashOutUnderFourWeeks(ctx context.Context, q *store.Queries,
 					continue
 				}
 				if l.Subtype == pay.SubtypeLeaveTaken {
-					u = payroll.Rate{}.Sub(u)
+					u = u.Neg()
 				}
 				bal[l.CategoryID] = bal[l.CategoryID].Add(u)
 			}

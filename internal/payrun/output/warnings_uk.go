@@ -132,7 +132,7 @@ func (o *Outputs) ukHolidayOwed(ctx context.Context, q *store.Queries, biz busin
 			if lc.ExcludeFromTerminationPayout || lc.IsBalanceUntracked || !bal[lc.ID].IsNeg() {
 				continue
 			}
-			owed := payroll.Rate{}.Sub(bal[lc.ID])
+			owed := bal[lc.ID].Neg()
 			days := ""
 			if u, err := leave.UnitNamed("Days", e.ID, perDay, perWeek); err == nil {
 				days = " (" + u.FromHours(owed).RoundHalfUp(2).String() + " days)"
