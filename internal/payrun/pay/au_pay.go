@@ -308,6 +308,11 @@ func auInputsOf(ctx context.Context, q *store.Queries, bizID int64, run *store.P
 		if e.StartDate.Valid && e.EndDate.Valid {
 			au.termination.CompletedYears, au.termination.ServiceKnown = completedYears(e.StartDate.Time, e.EndDate.Time), true
 		}
+		if lumpD {
+			if au.termination.LumpSumDEarlier, err = lumpSumDEarlier(ctx, q, bizID, run, e, cats); err != nil {
+				return nil, err
+			}
+		}
 		if full.IsPos() {
 			// A final period cut short: the marginal method adds the leave
 			// to a whole period's normal earnings.
@@ -351,6 +356,31 @@ func auInputsOf(ctx context.Context, q *store.Queries, bizID int64, run *store.P
 		}
 	}
 	return au, nil
+}
+
+// lumpSumDEarlier is the Lump Sum D (tax-free part of a genuine
+// redundancy payment: lines of a tax-free category that is not an ETP)
+// paid to e in the finalised runs of their employment before run (from
+// their start date, all their runs without one): the tax-free limit is
+// one for the termination, however many pays it is spread over (ITAA
+// 1997 s 83-170; au-reasonable-amounts.md).
+func lumpSumDEarlier(ctx context.Context, q *store.Queries, bizID int64, run *store.PayRun, e *EmployeeRow, cats *Categories) (payroll.Money, error) {
+	var from time.Time
+	if e.StartDate.Valid {
+		from = payroll.DateOnly(e.StartDate.Time)
+	}
+	rows, err := q.EmployeeEarningsByCategorySince(ctx, store.EmployeeEarningsByCategorySinceParams{SplitAt: from, BusinessID: bizID,
+		EmployeeID: e.ID, PayRunID: run.ID, PaidFrom: from, PaidTo: run.DatePaid})
+	if err != nil {
+		return payroll.Money{}, err
+	}
+	var paid payroll.Money
+	for _, r := range rows {
+		if c, ok := cats.ByKind[KindEarnings][r.CategoryID]; ok && c.AU.TaxFree && c.Kind != calc.ETP {
+			paid = paid.Add(money(r.Amount))
+		}
+	}
+	return paid, nil
 }
 
 // carKmEarlier is the business kilometres of e's per-kilometre car

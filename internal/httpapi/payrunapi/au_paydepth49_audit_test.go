@@ -1,0 +1,153 @@
+package payrunapi_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/payrolld/payrolld/internal/db"
+	"github.com/payrolld/payrolld/internal/testkit"
+)
+
+// paydepth49: AU terminations spread over more than one pay run, leave
+// paid out on termination, Schedule 5 edges and declarations, through the
+// API a KeyPay client uses. W(x) is the Schedule 1 scale 2 weekly amount
+// for 2026-27 (payroll-rules-2026-27.md 1.3): 0.3227 × (x + 0.99) −
+// 185.1935 for 865 ≤ x < 1,282; 0.32 × (x + 0.99) − 181.7319 for x <
+// 2,596; rounded to the dollar. Employees are $1,000 a week, born 1990
+// (preservation age 60), unless said otherwise.
+
+// laterRun is a weekly run that includes terminated employees (a run
+// after a leaver's final pay, paying what was left over).
+func (e *auEnv) laterRun(t *testing.T, ending, paid string) string {
+	t.Helper()
+	r := e.Do("POST", e.B+"/payrun", e.Key, map[string]any{"payScheduleId": e.weekly, "payPeriodEnding": ending + "T00:00:00",
+		"datePaid": paid + "T00:00:00", "includeTerminatedEmployees": true}).Expect(t, 200).Map(t)
+	return fmt.Sprintf("%s/payrun/%d", e.B, int64(num(t, r["id"])))
+}
+
+// A genuine redundancy paid over two runs (ITAA 1997 s 83-170: the
+// tax-free part of a genuine redundancy payment is the base plus an amount
+// for each completed year of service, one limit for the termination;
+// 2026-27 $13,598 + $6,801, au-reasonable-amounts.md). Rex and Lou,
+// casuals on $1,000 a week ($25 an hour for 40 hours), born 1990, both
+// started on 5 August 2019 and are made genuinely redundant on Sunday 22
+// November 2026: 7 completed years, limit 13,598 + 7 × 6,801 = 61,205.
+//   - Final pay (week ending 22 November, paid the 25th): $40,000 of Lump
+//     Sum D each (within the limit, not withheld from); the long service
+//     leave accrued that week (casual accrual 40 h ÷ 60 = 0.6667 h × $25 =
+//     16.67, NSW pro rata on a redundancy after 5 years) paid out at 32%
+//     (Schedule 7, genuine redundancy): 5.33 → 5. PAYG W(1000) 138 + 5 =
+//     143; gross 1,000 + 16.67 + 40,000 = 41,016.67.
+//   - A run two weeks later pays the rest of the redundancy payment:
+//     Rex 30,000 split at what is left of the limit, 61,205 − 40,000 =
+//     21,205 Lump Sum D and 8,795 ETP code R (excluded; under the
+//     preservation age, 32% × 8,795 = 2,814.40 → 2,814); PAYG 2,814,
+//     gross 30,000. Explain: lumpsumd.limit 61,205.00.
+//   - Lou's 30,000 all as Lump Sum D would take the termination's tax-free
+//     part to 70,000: refused, the warning naming the limit (61205.00),
+//     the 40000.00 paid before and the excess (8795.00); the run cannot be
+//     finalised with her pay not worked out (409).
+//
+// Before: each pay was checked alone, so Lou's 30,000 passed as tax free
+// (PAYG 0): 8,795 reported tax free and 2,814 not withheld.
+func TestAuditAUGenuineRedundancyLumpSumDOverTwoRuns(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newAUEnv(t, d)
+		casual := map[string]any{"employmentType": "Casual", "startDate": "2019-08-05T00:00:00"}
+		rex, lou := e.employee(t, "Rex", casual), e.employee(t, "Lou", casual)
+		lumpD, etp := fmt.Sprint(e.pay["Genuine Redundancy Tax-Free Amount (Lump Sum D)"]), fmt.Sprint(e.pay["Redundancy Payment (ETP)"])
+		P := e.run(t, "2026-11-22", "2026-11-25")
+		for _, emp := range []int64{rex, lou} {
+			e.Do("POST", P+"/terminate", e.Key, map[string]any{"employeeId": emp, "terminationReason": "Redundancy", "terminationDate": "2026-11-22T00:00:00"}).Expect(t, 200)
+			e.earnings(t, P, emp, map[string]any{"payCategoryId": lumpD, "earnings": 40000}).Expect(t, 200)
+			want(t, "final pay", e.totals(t, P, emp), map[string]int64{"grossEarnings": 4101667, "paygWithheld": 14300})
+		}
+		e.Do("POST", P+"/finalise", e.Key, nil).Expect(t, 200)
+
+		P2 := e.laterRun(t, "2026-12-06", "2026-12-09")
+		e.earnings(t, P2, rex, map[string]any{"payCategoryId": lumpD, "earnings": 21205}, map[string]any{"payCategoryId": etp, "earnings": 8795}).Expect(t, 200)
+		e.earnings(t, P2, lou, map[string]any{"payCategoryId": lumpD, "earnings": 30000}).Expect(t, 200)
+		want(t, "Rex's later pay", e.totals(t, P2, rex), map[string]int64{"grossEarnings": 3000000, "paygWithheld": 281400})
+		if got := e.figureValue(t, P2, rex, "lumpsumd.limit"); got != 61205 {
+			t.Errorf("Rex's lumpsumd.limit %v, want 61,205.00", got)
+		}
+		w, _ := e.totals(t, P2, lou)["warning"].(string)
+		for _, s := range []string{"61205.00", "40000.00", "8795.00"} {
+			if !strings.Contains(w, s) {
+				t.Errorf("Lou's warning %q, want one naming %s", w, s)
+			}
+		}
+		e.Do("POST", P2+"/finalise", e.Key, nil).Expect(t, 409)
+	})
+}
+
+// Non-excluded ETPs of one termination paid in two runs of the same income
+// year (Schedule 11; ITAA 1997 s 82-10(4): the whole-of-income cap is
+// $180,000 less the income year's other taxable payments, which include
+// an ETP paid earlier; s 82-10(3): the ETP cap, $270,000 in 2026-27, less
+// the earlier ETPs of the year; a code O payment takes the smaller). Wes,
+// a casual on $1,000 a week born 1990 (32% up to the cap, 47% above):
+//   - week ending 15 November 2026: 1,000, PAYG W(1000) = 138;
+//   - dismissed on Sunday 22 November, his final pay: 1,000 and a
+//     $150,000 payment in lieu of notice (code O): cap 180,000 − 1,000 −
+//     1,000 = 178,000 ≥ 150,000: 32% × 150,000 = 48,000; PAYG 48,138;
+//   - a run two weeks later pays a further $50,000 (code O, through the
+//     same category) agreed after he left: whole-of-income cap 180,000 −
+//     (2,000 + 150,000) = 28,000, ETP cap 270,000 − 150,000 = 120,000;
+//     28,000 × 32% = 8,960 + 22,000 × 47% = 10,340: PAYG 19,300.
+func TestAuditAUETPsOverTwoRunsWholeOfIncomeCap(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newAUEnv(t, d)
+		wes := e.employee(t, "Wes", map[string]any{"employmentType": "Casual"})
+		pilon := fmt.Sprint(e.pay["Payment in Lieu of Notice (ETP)"])
+		P1 := e.run(t, "2026-11-15", "2026-11-18")
+		want(t, "the week before", e.totals(t, P1, wes), map[string]int64{"grossEarnings": 100000, "paygWithheld": 13800})
+		e.Do("POST", P1+"/finalise", e.Key, nil).Expect(t, 200)
+		P := e.run(t, "2026-11-22", "2026-11-25")
+		e.Do("POST", P+"/terminate", e.Key, map[string]any{"employeeId": wes, "terminationReason": "Dismissal", "terminationDate": "2026-11-22T00:00:00"}).Expect(t, 200)
+		e.earnings(t, P, wes, map[string]any{"payCategoryId": pilon, "earnings": 150000}).Expect(t, 200)
+		want(t, "final pay", e.totals(t, P, wes), map[string]int64{"grossEarnings": 15100000, "paygWithheld": 4813800})
+		e.Do("POST", P+"/finalise", e.Key, nil).Expect(t, 200)
+		P2 := e.laterRun(t, "2026-12-06", "2026-12-09")
+		e.earnings(t, P2, wes, map[string]any{"payCategoryId": pilon, "earnings": 50000}).Expect(t, 200)
+		want(t, "the later ETP", e.totals(t, P2, wes), map[string]int64{"grossEarnings": 5000000, "paygWithheld": 1930000})
+	})
+}
+
+// A Medicare levy variation declaration (NAT 0929) claiming the family
+// reduction, in a year whose adjustment figures are not loaded. ATO
+// Schedule 1 "Medicare levy adjustment" (2026 version): the adjustment
+// starts at $538 a week on scale 2 and needs the weekly family threshold
+// from $673; the 2026-27 family threshold and per-child amount were not
+// found (payroll-rules-2026-27.md 1.4: "Medicare: nil"). Fam, $1,000 a
+// week, claims the reduction with a spouse and two dependent children:
+//   - week ending 22 November 2026: her pay is not worked out, the
+//     warning names the missing Medicare levy adjustment parameters, and
+//     the run cannot be finalised (409): the scale 2 amount without the
+//     adjustment (138) would over-withhold, silently;
+//   - week ending 14 June 2026 (2025-26, whose figures are loaded): the
+//     adjustment is worked out (payg.medicare, 2025-26 figures as loaded,
+//     payroll-rules.md 1.4: weekly family threshold (43,846 + 2 × 4,027)
+//     ÷ 52 = 998.08, shading-out point 998.08 × 10% ÷ 8% = 1,247.60; x =
+//     1,000.99 lies between them: 2% × 998.08 = 19.96 − (1,000.99 −
+//     998.08) × 8% = 0.23 → 19.73 → 20, as the calc test
+//     TestMedicareAdjustment's row for two children).
+func TestAuditAUMedicareLevyVariationWithoutTheYearsFigures(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newAUEnv(t, d)
+		fam := e.employee(t, "Fam", map[string]any{"claimMedicareLevyReduction": true, "medicareLevyReductionSpouse": true,
+			"medicareLevyReductionDependentCount": 2})
+		P0 := e.run(t, "2026-06-14", "2026-06-17")
+		if got := e.figureValue(t, P0, fam, "payg.medicare"); got != 20 {
+			t.Errorf("2025-26 Medicare levy adjustment %v, want 20", got)
+		}
+		e.Do("POST", P0+"/finalise", e.Key, nil).Expect(t, 200)
+		P := e.run(t, "2026-11-22", "2026-11-25")
+		w, _ := e.totals(t, P, fam)["warning"].(string)
+		if !strings.Contains(w, "Medicare levy adjustment") || !strings.Contains(w, "family threshold") {
+			t.Errorf("Fam's 2026-27 pay: warning %q, want one naming the missing Medicare levy adjustment figures", w)
+		}
+		e.Do("POST", P+"/finalise", e.Key, nil).Expect(t, 409)
+	})
+}
