@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/payrolld/payrolld/internal/db"
+	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/testkit"
 )
 
@@ -149,5 +150,69 @@ func TestAuditAUMedicareLevyVariationWithoutTheYearsFigures(t *testing.T) {
 			t.Errorf("Fam's 2026-27 pay: warning %q, want one naming the missing Medicare levy adjustment figures", w)
 		}
 		e.Do("POST", P+"/finalise", e.Key, nil).Expect(t, 409)
+	})
+}
+
+// Unused long service leave of an employee who started before 18 August
+// 1993, paid automatically on resignation: the payment is split by the
+// period of service it is for (ITAA 1997 s 83-95; ATO, "Withholding from
+// unused leave payments on termination of employment", unused long
+// service leave, step 1: leave accrued in a period = the leave accrued ×
+// days in the period ÷ days of the long service leave employment period;
+// no leave used): the part for 16 August 1978 to 17 August 1993 is Lump
+// Sum A (type T on a resignation) withheld at 32%, cents disregarded
+// (step 3, table 6; ITAA 1997 s 83-85); the rest goes by the marginal
+// method with the other unused leave (Schedule 7).
+//   - Pat, full time, $1,200 a week (40 hours, $30 an hour), employed
+//     since 1 March 1990, resigns on Sunday 22 November 2026 with 400
+//     hours of long service leave entered on the final pay; the week
+//     accrues 3.07692 hours of annual leave (92.31) and 0.6667 of long
+//     service leave: 400.6667 × 30 = 12,020.00.
+//   - Days of service 1 March 1990 – 22 November 2026: 13,416; to 17
+//     August 1993: 1,266; from 18 August 1993: 12,150. Post-17/8/93 part
+//     12,020 × 12,150 ÷ 13,416 = 10,885.7334 → 10,885.73 (rounded down:
+//     a fraction goes to the earlier period, as the ATO's step 1 does
+//     with fractions of days); pre-18/8/93 part 1,134.27.
+//   - Lump Sum A: 32% × 1,134.27 = 362.97 → 362.
+//   - Marginal: 92.31 + 10,885.73 = 10,978.04 ÷ 52 = 211.12 → 211; W(1,411)
+//     = 0.32 × 1,411.99 − 181.7319 = 270.11 → 270; W(1,200) = 0.3227 ×
+//     1,200.99 − 185.1935 = 202.37 → 202; (270 − 202) × 52 = 3,536.
+//   - PAYG 202 + 362 + 3,536 = 4,100; gross 1,200 + 92.31 + 12,020 =
+//     13,312.31; SG 12% × 1,200 = 144.00.
+//   - Payment summary 2026-27: gross payments 1,200 + 92.31 + 10,885.73 =
+//     12,178.04 → 12,178; Lump Sum A 1,134 type T; tax 4,100. STP lump
+//     sum AT 1,134.27.
+//   - Without a pay category classified LumpSumATypeT the termination is
+//     refused (409) naming it, nothing stored.
+//
+// Before: the whole 12,020 went by the marginal method as post-1993
+// leave: 12,112.31 ÷ 52 → 232, W(1,432) = 277, 75 × 52 = 3,900, PAYG
+// 4,102, and all of it in gross payments (no Lump Sum A).
+func TestAuditAULongServiceLeaveSplitForServiceBefore1993(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newAUEnv(t, d)
+		pat := e.employee(t, "Pat", map[string]any{"rate": 62400, "rateUnit": "Annually", "startDate": "1990-03-01T00:00:00", "dateOfBirth": "1962-05-06T00:00:00"})
+		P := e.run(t, "2026-11-22", "2026-11-25")
+		e.Do("POST", P+"/leaveaccrued", e.Key, map[string]any{"leave": map[string]any{fmt.Sprint(pat): []any{
+			map[string]any{"leaveCategoryId": e.leave["Long Service Leave"], "amount": 400}}}}).Expect(t, 200)
+		terminate := map[string]any{"employeeId": pat, "terminationReason": "VoluntaryCessation", "terminationDate": "2026-11-22T00:00:00"}
+		r := e.Do("POST", P+"/terminate", e.Key, terminate).Expect(t, 409)
+		if !strings.Contains(string(r.Body), "LumpSumATypeT") {
+			t.Errorf("termination without a Lump Sum A type T category: %s, want a refusal naming LumpSumATypeT", r.Body)
+		}
+		e.Do("POST", e.B+"/paycategory", e.Key, map[string]any{"name": "LSL 16/8/78 - 17/8/93 (Lump Sum A)", "rateUnit": "Fixed",
+			"paymentSummaryClassification": "LumpSumATypeT"}).Expect(t, 200)
+		e.Do("POST", P+"/terminate", e.Key, terminate).Expect(t, 200)
+		want(t, "final pay", e.totals(t, P, pat), map[string]int64{"grossEarnings": 1331231, "paygWithheld": 410000, "superContribution": 14400})
+		e.matchesPaySlip(t, P, pat)
+		s := payee(t, e.stpDoc(t, P), pat).IncomeStreams[0] // finalises the run
+		if got := typedAmount(s.LumpSums, "AT"); !got.Equal(payroll.MustMoney("1134.27")) {
+			t.Errorf("STP lump sum AT %s, want 1,134.27 (%+v)", got, s.LumpSums)
+		}
+		sum := e.Do("PUT", fmt.Sprintf("%s/paymentsummary/2027?employeeId=%d", e.B, pat), e.Key, nil).Expect(t, 200).Map(t)
+		dollars(t, "payment summary", sum, map[string]float64{"grossPayments": 12178, "lumpSumA": 1134, "totalTaxWithheld": 4100})
+		if sum["lumpSumAType"] != "T" {
+			t.Errorf("Lump Sum A type %v, want T", sum["lumpSumAType"])
+		}
 	})
 }

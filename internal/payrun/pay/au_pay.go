@@ -629,6 +629,25 @@ func (w *Writer) terminationLines(ctx context.Context, region string, run *store
 			return err
 		}
 		amount := lineMoney(hours, rate)
+		var before93 []line // long service leave accrued before 18 August 1993 (au_lsl_periods.go)
+		if region == calc.AU && !asETP && lc.LeaveCategoryType == "LongServiceLeave" {
+			var rest payroll.Money
+			if before93, rest, err = w.auLSLSplit(ctx, e, cats, &lc, id, hours, amount, gr); err != nil {
+				return err
+			}
+			if len(before93) > 0 {
+				from := "18 August 1993"
+				if gr {
+					from = "16 August 1978"
+				}
+				rateNote += "; " + hours.String() + " hours at " + rate.String() + " = " + amount.StringFixed(2) + ", " + rest.StringFixed(2) + " of it for service from " + from + " (ITAA 1997 s 83-95)"
+				amount = rest
+			}
+		}
+		units, unitRate := hours, rate
+		if len(before93) > 0 {
+			units, unitRate = one, payroll.RateFromDecimal(amount.Decimal())
+		}
 		subtype, typ, loadType := SubtypeUnusedLeave, "UnusedLeavePaymentNormalTermination", "NormalTerminationLeaveLoading"
 		switch {
 		case asETP:
@@ -658,13 +677,16 @@ func (w *Writer) terminationLines(ctx context.Context, region string, run *store
 		if n, ok := yearNotes[id]; ok {
 			note = n
 		}
-		l := earningsLine(cat, hours, rate, amount, payroll.Rate{}, note+rateNote)
+		l := earningsLine(cat, units, unitRate, amount, payroll.Rate{}, note+rateNote)
 		l.Subtype, l.cat = subtype, &cat
 		l.earningKind = calc.UnusedLeave
 		if asETP {
 			l.earningKind = calc.ETP
 		}
-		c.lines = append(c.lines, l)
+		if amount.IsPos() {
+			c.lines = append(c.lines, l)
+		}
+		c.lines = append(c.lines, before93...)
 		if loadType != "" && lc.LeaveLoading.IsPos() {
 			lcat, ok := cats.firstOfType(loadType, "")
 			if !ok {
