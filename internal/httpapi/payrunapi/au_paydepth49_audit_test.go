@@ -216,3 +216,107 @@ func TestAuditAULongServiceLeaveSplitForServiceBefore1993(t *testing.T) {
 		}
 	})
 }
+
+// An ETP for a termination an ETP was already paid for in an earlier
+// income year is reported as code S (a code R payment) or P (a code O
+// payment) (ATO, Schedule 11, "ETP reporting": "S — This is a code R
+// payment. You made one of the following payments to your employee in a
+// previous income year for the same termination: a code R payment, a code
+// O payment, a transitional termination payment"); its ETP cap is reduced
+// by the earlier year's ETPs for the same termination (ITAA 1997 s
+// 82-10(3)). Sam, a casual on $1,000 a week born 1990 (32% up to the cap,
+// 47% above), made genuinely redundant on Sunday 14 June 2026:
+//   - final pay (paid 17 June 2026, 2025-26): a $100,000 redundancy
+//     payment (code R): 32% × 100,000 = 32,000 (under the 2025-26 cap of
+//     $260,000);
+//   - a run paid 8 July 2026 (2026-27) pays $200,000 more through the same
+//     code R category: code S; ETP cap 270,000 − 100,000 = 170,000:
+//     170,000 × 32% = 54,400 + 30,000 × 47% = 14,100: 68,500.
+//   - STP pay event of that run: one ETP, code S, taxable 200,000.00,
+//     withheld 68,500.00; the 2026-27 ETP payment summary: code S, taxable
+//     200,000, tax 68,500.
+//
+// Before: the withholding was the same (the cap was already reduced), but
+// the payment was reported as code R.
+func TestAuditAUETPSameTerminationNextIncomeYearIsCodeS(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newAUEnv(t, d)
+		sam := e.employee(t, "Sam", map[string]any{"employmentType": "Casual"})
+		etp := fmt.Sprint(e.pay["Redundancy Payment (ETP)"])
+		P := e.run(t, "2026-06-14", "2026-06-17")
+		e.Do("POST", P+"/terminate", e.Key, map[string]any{"employeeId": sam, "terminationReason": "Redundancy", "terminationDate": "2026-06-14T00:00:00"}).Expect(t, 200)
+		e.earnings(t, P, sam, map[string]any{"payCategoryId": etp, "earnings": 100000}).Expect(t, 200)
+		if got := e.figureValue(t, P, sam, "payg.etp.R"); got != 32000 {
+			t.Errorf("2025-26 ETP withholding %v, want 32,000", got)
+		}
+		e.Do("POST", P+"/finalise", e.Key, nil).Expect(t, 200)
+		P2 := e.laterRun(t, "2026-07-05", "2026-07-08")
+		e.earnings(t, P2, sam, map[string]any{"payCategoryId": etp, "earnings": 200000}).Expect(t, 200)
+		want(t, "the next year's ETP", e.totals(t, P2, sam), map[string]int64{"grossEarnings": 20000000, "paygWithheld": 6850000})
+		if got := e.figureValue(t, P2, sam, "payg.etp.S"); got != 68500 {
+			t.Errorf("payg.etp.S %v, want 68,500", got)
+		}
+		s := payee(t, e.stpDoc(t, P2), sam).IncomeStreams[0] // finalises the run
+		if len(s.EmploymentTermination) != 1 || s.EmploymentTermination[0].Code != "S" ||
+			!s.EmploymentTermination[0].TaxableComponent.Equal(payroll.MustMoney("200000")) || !s.EmploymentTermination[0].TaxWithheld.Equal(payroll.MustMoney("68500")) {
+			t.Errorf("STP ETPs %+v, want one code S, taxable 200,000.00, withheld 68,500.00", s.EmploymentTermination)
+		}
+		e.Do("PUT", fmt.Sprintf("%s/paymentsummary/2027?employeeId=%d", e.B, sam), e.Key, nil).Expect(t, 200)
+		var list []map[string]any
+		e.Do("GET", fmt.Sprintf("%s/paymentsummary/2027?employeeId=%d", e.B, sam), e.Key, nil).Expect(t, 200).JSON(t, &list)
+		found := false
+		for _, x := range list {
+			if x["paymentSummaryType"] == "EmployeeTerminationPayment" {
+				found = true
+				dollars(t, "ETP payment summary", x, map[string]float64{"taxableComponent": 200000, "totalTaxWithheld": 68500})
+				if x["etpCode"] != "S" {
+					t.Errorf("ETP payment summary code %v, want S", x["etpCode"])
+				}
+			}
+		}
+		if !found {
+			t.Errorf("no ETP payment summary in %v", list)
+		}
+	})
+}
+
+// The same split on a genuine redundancy (ITAA 1997 s 83-95; ATO,
+// "Withholding from unused leave payments on termination of employment",
+// step 3, table 5): the long service leave for service from 16 August 1978
+// and unused annual leave are Lump Sum A type R, 32%, cents disregarded;
+// the pre-16 August 1978 part is Lump Sum B, 5% of it at marginal rates.
+//   - Gus, full time, $1,200 a week ($30 an hour), employed since 1 March
+//     1976, made genuinely redundant on Sunday 22 November 2026 with 400
+//     hours of long service leave entered on the final pay (+ 0.6667 the
+//     week accrues: 12,020.00) and the week's 3.07692 hours of annual
+//     leave (92.31).
+//   - Days 18,529: 898 before 16 August 1978, 5,481 to 17 August 1993,
+//     12,150 after: 12,020 × 12,150 ÷ 18,529 = 7,881.86; × 5,481 ÷ 18,529
+//     = 3,555.59; the rest 582.55 is Lump Sum B.
+//   - Lump Sum A: 92.31 + 7,881.86 + 3,555.59 = 11,529.76 × 32% =
+//     3,689.52 → 3,689. Lump Sum B: 5% × 582.55 = 29.13 ÷ 52 → 0: nothing.
+//   - PAYG W(1,200) 202 + 3,689 = 3,891; gross 13,312.31. Payment
+//     summary: Lump Sum A 11,529 type R, Lump Sum B 582.
+//
+// Before: all 12,112.31 as Lump Sum A at 32% = 3,875: PAYG 4,077, no Lump
+// Sum B.
+func TestAuditAULongServiceLeaveSplitOnGenuineRedundancy(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newAUEnv(t, d)
+		e.Do("POST", e.B+"/paycategory", e.Key, map[string]any{"name": "LSL before 16/8/78 (Lump Sum B)", "rateUnit": "Fixed",
+			"paymentSummaryClassification": "LumpSumB"}).Expect(t, 200)
+		gus := e.employee(t, "Gus", map[string]any{"rate": 62400, "rateUnit": "Annually", "startDate": "1976-03-01T00:00:00", "dateOfBirth": "1958-04-05T00:00:00"})
+		P := e.run(t, "2026-11-22", "2026-11-25")
+		e.Do("POST", P+"/leaveaccrued", e.Key, map[string]any{"leave": map[string]any{fmt.Sprint(gus): []any{
+			map[string]any{"leaveCategoryId": e.leave["Long Service Leave"], "amount": 400}}}}).Expect(t, 200)
+		e.Do("POST", P+"/terminate", e.Key, map[string]any{"employeeId": gus, "terminationReason": "Redundancy", "terminationDate": "2026-11-22T00:00:00"}).Expect(t, 200)
+		want(t, "final pay", e.totals(t, P, gus), map[string]int64{"grossEarnings": 1331231, "paygWithheld": 389100, "superContribution": 14400})
+		e.matchesPaySlip(t, P, gus)
+		e.Do("POST", P+"/finalise", e.Key, nil).Expect(t, 200)
+		sum := e.Do("PUT", fmt.Sprintf("%s/paymentsummary/2027?employeeId=%d", e.B, gus), e.Key, nil).Expect(t, 200).Map(t)
+		dollars(t, "payment summary", sum, map[string]float64{"grossPayments": 1200, "lumpSumA": 11529, "lumpSumB": 582, "totalTaxWithheld": 3891})
+		if sum["lumpSumAType"] != "R" {
+			t.Errorf("Lump Sum A type %v, want R", sum["lumpSumAType"])
+		}
+	})
+}

@@ -79,6 +79,9 @@ func auInput(in *calc.Input, lines []line, au *auInputs) {
 		case LumpSumNotApplicable:
 			e.Regular = true
 		}
+		if e.Kind == calc.ETP && au != nil && au.etp.ETPSameTermination.IsPos() {
+			e.ETPCode = ETPCodeLaterYear(e.ETPCode) // R → S, O → P
+		}
 		if km, ok := carKm(l); ok {
 			e.CarKm = km
 		}
@@ -107,6 +110,44 @@ func auInput(in *calc.Input, lines []line, au *auInputs) {
 	if au != nil {
 		in.AU.Termination, in.AU.YTD = au.termination, au.etp
 	}
+}
+
+// ETPCodeLaterYear is the ETP code of a life benefit ETP of code code paid
+// in an income year after an ETP for the same termination was paid in an
+// earlier one (ATO, Schedule 11, "ETP reporting": "S — This is a code R
+// payment. You made one of the following payments to your employee in a
+// previous income year for the same termination: a code R payment, a code
+// O payment, a transitional termination payment"; P the same for a code O
+// payment). The rates and caps are those of R and O (S is excluded, P is
+// not); the code is what STP and the ETP payment summary report. Death
+// benefit codes are left as they are (B needs a payment to the same
+// non-dependant, which the record does not tell). paydepth49: before, the
+// category's R or O was reported.
+func ETPCodeLaterYear(code string) string {
+	switch code {
+	case "R":
+		return "S"
+	case "O":
+		return "P"
+	}
+	return code
+}
+
+// ETPReportedCode is the code an ETP line of a category of code code is
+// reported under, given the codes of the Schedule 11 figures of its run
+// (ETPWithheld): S or P when the run worked the payment out as a later
+// year's payment for the same termination (auInput).
+func ETPReportedCode(code string, withheld map[string]payroll.Money) string {
+	later := ETPCodeLaterYear(code)
+	if later == code {
+		return code
+	}
+	_, own := withheld[code]
+	_, recoded := withheld[later]
+	if recoded && !own {
+		return later
+	}
+	return code
 }
 
 // carKm is the business kilometres of an earnings line of a car expense
