@@ -84,6 +84,11 @@ type AUTermination struct {
 	// start date is known.
 	CompletedYears int  `json:"completed_years,omitempty"`
 	ServiceKnown   bool `json:"service_known,omitempty"`
+	// LumpSumDEarlier is the Lump Sum D (tax-free part of a genuine
+	// redundancy payment) already paid for the same termination in
+	// earlier pays: the limit is one for the termination, counted once
+	// however many pays it is spread over (ITAA 1997 s 83-170).
+	LumpSumDEarlier payroll.Money `json:"lump_sum_d_earlier,omitzero"`
 }
 
 // AUScale names a withholding scale.

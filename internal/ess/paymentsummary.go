@@ -406,7 +406,14 @@ func (s *Payslips) summaryParts(ctx context.Context, biz business.Business, empl
 			}
 			for i, e := range p.etps { // the ETPs share the slice with out's
 				if e.PaymentDate.Equal(paid) {
-					p.etps[i].TaxWithheld = p.etps[i].TaxWithheld.Add(w[e.Code])
+					// S or P: a later year's payment for a termination an
+					// ETP was paid for in an earlier year (pay.ETPCodeLaterYear).
+					code := pay.ETPReportedCode(e.Code, w)
+					if code != e.Code && p.etpCode == e.Code {
+						p.etpCode = code
+					}
+					p.etps[i].Code = code
+					p.etps[i].TaxWithheld = p.etps[i].TaxWithheld.Add(w[code])
 				}
 			}
 		}

@@ -3,6 +3,7 @@ package stp
 import (
 	"context"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"time"
@@ -221,6 +222,7 @@ func (in Input) etps(ctx context.Context, q *store.Queries, pays map[int64]categ
 	type runOf struct{ emp, run int64 }
 	out := map[int64][]ETP{}
 	withheld := map[runOf]map[string]payroll.Money{}
+	codes := map[runOf]map[string]payroll.Money{} // the run's ETP codes as worked out (pay.ETPReportedCode)
 	for _, r := range rows {
 		c, ok := pays[r.CategoryID]
 		if !ok {
@@ -240,13 +242,15 @@ func (in Input) etps(ctx context.Context, q *store.Queries, pays map[int64]categ
 				return nil, fmt.Errorf("employee %d: the PAYG withheld from the ETPs of pay run %d: %w", r.EmployeeID, r.PayRunID, err)
 			}
 			withheld[k] = w
+			codes[k] = maps.Clone(w)
 			// A run's withholding of a code is reported once, with
 			// its first line of the code.
 		}
+		code := pay.ETPReportedCode(item.Type, codes[k]) // S or P after an earlier year's ETP for the same termination
 		list := out[r.EmployeeID]
-		i := slices.IndexFunc(list, func(e ETP) bool { return e.PaymentDate == date(r.DatePaid) && e.Code == item.Type })
+		i := slices.IndexFunc(list, func(e ETP) bool { return e.PaymentDate == date(r.DatePaid) && e.Code == code })
 		if i < 0 {
-			list = append(list, ETP{PaymentDate: date(r.DatePaid), Code: item.Type})
+			list = append(list, ETP{PaymentDate: date(r.DatePaid), Code: code})
 			i = len(list) - 1
 		}
 		amt := payroll.MoneyFromMinor(r.Amount)
@@ -255,9 +259,9 @@ func (in Input) etps(ctx context.Context, q *store.Queries, pays map[int64]categ
 		} else {
 			list[i].TaxableComponent = list[i].TaxableComponent.Add(amt)
 		}
-		if t, ok := w[item.Type]; ok {
+		if t, ok := w[code]; ok {
 			list[i].TaxWithheld = list[i].TaxWithheld.Add(t)
-			delete(w, item.Type)
+			delete(w, code)
 		}
 		out[r.EmployeeID] = list
 	}

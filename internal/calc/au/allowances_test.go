@@ -93,3 +93,25 @@ func TestLumpSumDLimit(t *testing.T) {
 		t.Errorf("Lump Sum D above the base without a start date: %v, want refused", err)
 	}
 }
+
+// The limit is one for the termination (paydepth49): Lump Sum D paid for
+// it in an earlier pay counts first. 7 years, 2026-27: 61,205; 40,000
+// paid in the final pay leaves 21,205 for a later pay: 21,205 passes,
+// 30,000 is refused naming the excess 8,795.00.
+func TestLumpSumDLimitCountsEarlierPays(t *testing.T) {
+	t.Parallel()
+	d := func(a string) calc.Earning {
+		return calc.Earning{Kind: calc.Lumpsum, Amount: m(a), NotTaxable: true, LumpSumD: true}
+	}
+	term := &calc.AUTermination{GenuineRedundancy: true, CompletedYears: 7, ServiceKnown: true, LumpSumDEarlier: m("40000")}
+	rest := pay(fy26, calc.Weekly, calc.AUScale2, d("21205"))
+	rest.AU.Termination = term
+	if got := figure(t, rest, "lumpsumd.limit").Amount.StringFixed(2); got != "61205.00" {
+		t.Errorf("limit %s, want 61205.00", got)
+	}
+	over := pay(fy26, calc.Weekly, calc.AUScale2, d("30000"))
+	over.AU.Termination = term
+	if _, err := eng.Calculate(over); err == nil || payroll.KindOf(err) != payroll.KindInvalid || !strings.Contains(err.Error(), "8795.00") {
+		t.Errorf("Lump Sum D past the limit with the earlier pay: %v, want refused naming 8795.00", err)
+	}
+}

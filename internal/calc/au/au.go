@@ -147,6 +147,7 @@ const (
 	tLumpSumDPerYear    = "amount for each completed year of service"
 	tLumpSumDYears      = "completed years of service"
 	tLumpSumDPaid       = "Lump Sum D paid this pay"
+	tLumpSumDEarlier    = "Lump Sum D paid earlier for the same termination"
 )
 
 // lumpSumDLimit checks the pay's Lump Sum D (the tax-free part of a
@@ -157,8 +158,11 @@ const (
 // 11, and reporting it as tax free would under-withhold and misreport it.
 // Not checked without a termination in the pay (nothing to count the
 // years to); refused when the years are needed and the start date is not
-// known, or the year's limit is not in the rules. Lump Sum D paid for the
-// same termination in earlier pays is not counted.
+// known, or the year's limit is not in the rules. The limit is one for
+// the termination: Lump Sum D paid for it in earlier pays (a final pay,
+// then a later run paying the rest) counts against it first
+// (AUTermination.LumpSumDEarlier; paydepth49: before, each pay was
+// checked alone, so a limit of 61,205 let 40,000 + 30,000 through).
 func lumpSumDLimit(s *calcState, y *Year, in *calc.Input) error {
 	var paid payroll.Money
 	for i := range in.Earnings {
@@ -174,17 +178,26 @@ func lumpSumDLimit(s *calcState, y *Year, in *calc.Input) error {
 	if r.Rule.Code == "" {
 		return fmt.Errorf("AU %s: the genuine redundancy tax-free limit (Lump Sum D) for the income year is not in the rules: %w", y.Name, calc.ErrNoRules)
 	}
-	if paid.Cmp(r.Base) > 0 && !t.ServiceKnown {
+	earlier := t.LumpSumDEarlier.Max(zeroMoney)
+	total := paid.Add(earlier)
+	if total.Cmp(r.Base) > 0 && !t.ServiceKnown {
 		return payroll.Invalid("startDate", "the employee's start date is needed for the tax-free limit of a genuine redundancy payment (Lump Sum D %s: %s plus %s for each completed year of service, %s)",
-			paid.StringFixed(2), r.Base.StringFixed(0), r.PerYear.StringFixed(0), y.Name)
+			total.StringFixed(2), r.Base.StringFixed(0), r.PerYear.StringFixed(0), y.Name)
 	}
 	limit := r.Base.Add(r.PerYear.Mul(payroll.RateFromInt(int64(t.CompletedYears))))
 	s.term(tLumpSumDBase, r.Base)
 	s.term(tLumpSumDPerYear, r.PerYear)
 	s.rate(tLumpSumDYears, payroll.RateFromInt(int64(t.CompletedYears)))
+	if earlier.IsPos() {
+		s.term(tLumpSumDEarlier, earlier)
+	}
 	s.term(tLumpSumDPaid, paid)
 	s.figure("lumpsumd.limit", limit, &r.Rule)
-	if paid.Cmp(limit) > 0 {
+	if total.Cmp(limit) > 0 {
+		if earlier.IsPos() {
+			return payroll.Invalid("earningsLines", "Lump Sum D (the tax-free part of a genuine redundancy payment) of %s, with the %s paid for the same termination before, is above the %s limit of %s (%s plus %s for each of %d completed years of service): pay the %s above it through an ETP category of code R (Redundancy Payment (ETP))",
+				paid.StringFixed(2), earlier.StringFixed(2), y.Name, limit.StringFixed(2), r.Base.StringFixed(0), r.PerYear.StringFixed(0), t.CompletedYears, total.Sub(limit).StringFixed(2))
+		}
 		return payroll.Invalid("earningsLines", "Lump Sum D (the tax-free part of a genuine redundancy payment) of %s is above the %s limit of %s (%s plus %s for each of %d completed years of service): pay the %s above it through an ETP category of code R (Redundancy Payment (ETP))",
 			paid.StringFixed(2), y.Name, limit.StringFixed(2), r.Base.StringFixed(0), r.PerYear.StringFixed(0), t.CompletedYears, paid.Sub(limit).StringFixed(2))
 	}

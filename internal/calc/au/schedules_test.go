@@ -125,6 +125,14 @@ func TestSchedule7UnusedLeave(t *testing.T) {
 		// $400 worked, normal $1,000: the marginal method uses 1,000
 		// (936 as above); W(400) = 0.15 × 400.99 − 54.3462 = 5.80 → 6.
 		{"normal earnings given", []calc.Earning{ord("400"), leave("3000")}, &calc.AUTermination{NormalEarnings: m("1000")}, calc.AUScale2, "936", "942"},
+		// Lump Sum B not a multiple of 20c (paydepth49): $1,200 week,
+		// 20,105.42 of leave after 1993 and 2,000.98 before 16 August 1978:
+		// 20,105.42 + 5% × 2,000.98 (100.049) = 20,205.469 ÷ 52 = 388.56
+		// → 388; W(1588) = 0.32 × 1588.99 − 181.7319 = 326.74 → 327;
+		// W(1200) = 202; (327 − 202) × 52 = 6,500 (it was nil: the third
+		// decimal of the 5% made the share 0).
+		{"Lump Sum B with a third decimal", []calc.Earning{ord("1200"), leave("20105.42"),
+			{Kind: calc.UnusedLeave, Amount: m("2000.98"), LumpSumB: true}}, nil, calc.AUScale2, "6500", "6702"},
 	}
 	for _, c := range cases {
 		i := pay(fy26, calc.Weekly, c.scale, c.lines...)

@@ -61,8 +61,13 @@ func schedule7(s *calcState, y *Year, w *withholder, emp *calc.AUEmployee, sp *e
 		base = emp.Termination.NormalEarnings.Trunc(0).MinorUnits() / 100
 	}
 	periods := periodsPerYear[w.f]
+	// The share per period disregards cents (the marginal steps); the
+	// amount is cut to whole cents first: 5% of a Lump Sum B that is not a
+	// multiple of 20c has a third decimal, which centsOf refuses, and the
+	// share came out nil (paydepth49: 2,000.98 of Lump Sum B with 20,105.42
+	// of other leave gave 0 for 388 a week, 6,500 not withheld).
 	shareOf := func(a payroll.Money) int64 {
-		c, _ := centsOf(a)
+		c, _ := centsOf(a.Trunc(2))
 		return c / periods / 100
 	}
 	s.term(tNormalGross, payroll.MoneyFromInt(base))

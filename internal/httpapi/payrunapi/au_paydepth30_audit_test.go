@@ -504,6 +504,18 @@ func TestAuditAUQuarterlyBonusOnAMonthlyRun(t *testing.T) {
 //     in full as normal earnings). SG 12% × 1,200 = 144.
 //   - Payment summary 2026-27: gross 1,200 + 20,112.31 → 21,312; Lump Sum
 //     A 8,000 type T; Lump Sum B 2,000; tax 9,262.
+//
+// paydepth49: the 20.00 of long service leave the final week accrues, paid
+// out automatically, is now split by the days of service in each period
+// too (ITAA 1997 s 83-95; TestAuditAULongServiceLeaveSplitForServiceBefore1993):
+// 18,529 days from 1 March 1976 to 22 November 2026, 898 before 16 August
+// 1978, 5,481 to 17 August 1993, 12,150 after: 20 × 12,150 ÷ 18,529 =
+// 13.11 (rounded down), 20 × 5,481 ÷ 18,529 = 5.91, the rest 0.98 before
+// 1978. Lump Sum A 8,005.91 × 32% = 2,561.89 → 2,561; marginal 20,105.42
+// + 5% × 2,000.98 = 20,205.47 ÷ 52 → 388: 6,500 as before; PAYG 202 +
+// 2,561 + 6,500 = 9,263 (was 9,262, the 20.00 all taken as after 1993);
+// payment summary gross 1,200 + 92.31 + 20,013.11 → 21,305 (was 21,312),
+// Lump Sum A 8,005, Lump Sum B 2,000, tax 9,263.
 func TestAuditAULongServiceLeaveBeforeAndAfter1978And1993(t *testing.T) {
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
 		e := newAUEnv(t, d)
@@ -516,11 +528,11 @@ func TestAuditAULongServiceLeaveBeforeAndAfter1978And1993(t *testing.T) {
 		e.Do("POST", P+"/terminate", e.Key, map[string]any{"employeeId": len_, "terminationReason": "Resignation", "terminationDate": "2026-11-22T00:00:00"}).Expect(t, 200)
 		e.earnings(t, P, len_, map[string]any{"payCategoryId": fmt.Sprint(lsb), "earnings": 2000}, map[string]any{"payCategoryId": fmt.Sprint(lsa), "earnings": 8000},
 			map[string]any{"payCategoryId": fmt.Sprint(e.pay["Unused Leave on Termination"]), "earnings": 20000}).Expect(t, 200)
-		want(t, "final pay", e.totals(t, P, len_), map[string]int64{"grossEarnings": 120000 + 11231 + 3000000, "paygWithheld": 926200, "superContribution": 14400})
+		want(t, "final pay", e.totals(t, P, len_), map[string]int64{"grossEarnings": 120000 + 11231 + 3000000, "paygWithheld": 926300, "superContribution": 14400})
 		e.matchesPaySlip(t, P, len_)
 		e.Do("POST", P+"/finalise", e.Key, nil).Expect(t, 200)
 		sum := e.Do("PUT", fmt.Sprintf("%s/paymentsummary/2027?employeeId=%d", e.B, len_), e.Key, nil).Expect(t, 200).Map(t)
-		dollars(t, "payment summary", sum, map[string]float64{"grossPayments": 21312, "lumpSumA": 8000, "lumpSumB": 2000, "totalTaxWithheld": 9262})
+		dollars(t, "payment summary", sum, map[string]float64{"grossPayments": 21305, "lumpSumA": 8005, "lumpSumB": 2000, "totalTaxWithheld": 9263})
 		if sum["lumpSumAType"] != "T" {
 			t.Errorf("Lump Sum A type %v, want T", sum["lumpSumAType"])
 		}

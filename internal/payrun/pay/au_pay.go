@@ -79,6 +79,9 @@ func auInput(in *calc.Input, lines []line, au *auInputs) {
 		case LumpSumNotApplicable:
 			e.Regular = true
 		}
+		if e.Kind == calc.ETP && au != nil && au.etp.ETPSameTermination.IsPos() {
+			e.ETPCode = ETPCodeLaterYear(e.ETPCode) // R → S, O → P
+		}
 		if km, ok := carKm(l); ok {
 			e.CarKm = km
 		}
@@ -107,6 +110,44 @@ func auInput(in *calc.Input, lines []line, au *auInputs) {
 	if au != nil {
 		in.AU.Termination, in.AU.YTD = au.termination, au.etp
 	}
+}
+
+// ETPCodeLaterYear is the ETP code of a life benefit ETP of code code paid
+// in an income year after an ETP for the same termination was paid in an
+// earlier one (ATO, Schedule 11, "ETP reporting": "S — This is a code R
+// payment. You made one of the following payments to your employee in a
+// previous income year for the same termination: a code R payment, a code
+// O payment, a transitional termination payment"; P the same for a code O
+// payment). The rates and caps are those of R and O (S is excluded, P is
+// not); the code is what STP and the ETP payment summary report. Death
+// benefit codes are left as they are (B needs a payment to the same
+// non-dependant, which the record does not tell). paydepth49: before, the
+// category's R or O was reported.
+func ETPCodeLaterYear(code string) string {
+	switch code {
+	case "R":
+		return "S"
+	case "O":
+		return "P"
+	}
+	return code
+}
+
+// ETPReportedCode is the code an ETP line of a category of code code is
+// reported under, given the codes of the Schedule 11 figures of its run
+// (ETPWithheld): S or P when the run worked the payment out as a later
+// year's payment for the same termination (auInput).
+func ETPReportedCode(code string, withheld map[string]payroll.Money) string {
+	later := ETPCodeLaterYear(code)
+	if later == code {
+		return code
+	}
+	_, own := withheld[code]
+	_, recoded := withheld[later]
+	if recoded && !own {
+		return later
+	}
+	return code
 }
 
 // carKm is the business kilometres of an earnings line of a car expense
@@ -308,6 +349,11 @@ func auInputsOf(ctx context.Context, q *store.Queries, bizID int64, run *store.P
 		if e.StartDate.Valid && e.EndDate.Valid {
 			au.termination.CompletedYears, au.termination.ServiceKnown = completedYears(e.StartDate.Time, e.EndDate.Time), true
 		}
+		if lumpD {
+			if au.termination.LumpSumDEarlier, err = lumpSumDEarlier(ctx, q, bizID, run, e, cats); err != nil {
+				return nil, err
+			}
+		}
 		if full.IsPos() {
 			// A final period cut short: the marginal method adds the leave
 			// to a whole period's normal earnings.
@@ -351,6 +397,31 @@ func auInputsOf(ctx context.Context, q *store.Queries, bizID int64, run *store.P
 		}
 	}
 	return au, nil
+}
+
+// lumpSumDEarlier is the Lump Sum D (tax-free part of a genuine
+// redundancy payment: lines of a tax-free category that is not an ETP)
+// paid to e in the finalised runs of their employment before run (from
+// their start date, all their runs without one): the tax-free limit is
+// one for the termination, however many pays it is spread over (ITAA
+// 1997 s 83-170; au-reasonable-amounts.md).
+func lumpSumDEarlier(ctx context.Context, q *store.Queries, bizID int64, run *store.PayRun, e *EmployeeRow, cats *Categories) (payroll.Money, error) {
+	var from time.Time
+	if e.StartDate.Valid {
+		from = payroll.DateOnly(e.StartDate.Time)
+	}
+	rows, err := q.EmployeeEarningsByCategorySince(ctx, store.EmployeeEarningsByCategorySinceParams{SplitAt: from, BusinessID: bizID,
+		EmployeeID: e.ID, PayRunID: run.ID, PaidFrom: from, PaidTo: run.DatePaid})
+	if err != nil {
+		return payroll.Money{}, err
+	}
+	var paid payroll.Money
+	for _, r := range rows {
+		if c, ok := cats.ByKind[KindEarnings][r.CategoryID]; ok && c.AU.TaxFree && c.Kind != calc.ETP {
+			paid = paid.Add(money(r.Amount))
+		}
+	}
+	return paid, nil
 }
 
 // carKmEarlier is the business kilometres of e's per-kilometre car
@@ -599,6 +670,25 @@ func (w *Writer) terminationLines(ctx context.Context, region string, run *store
 			return err
 		}
 		amount := lineMoney(hours, rate)
+		var before93 []line // long service leave accrued before 18 August 1993 (au_lsl_periods.go)
+		if region == calc.AU && !asETP && lc.LeaveCategoryType == "LongServiceLeave" {
+			var rest payroll.Money
+			if before93, rest, err = w.auLSLSplit(ctx, e, cats, &lc, id, hours, amount, gr); err != nil {
+				return err
+			}
+			if len(before93) > 0 {
+				from := "18 August 1993"
+				if gr {
+					from = "16 August 1978"
+				}
+				rateNote += "; " + hours.String() + " hours at " + rate.String() + " = " + amount.StringFixed(2) + ", " + rest.StringFixed(2) + " of it for service from " + from + " (ITAA 1997 s 83-95)"
+				amount = rest
+			}
+		}
+		units, unitRate := hours, rate
+		if len(before93) > 0 {
+			units, unitRate = one, payroll.RateFromDecimal(amount.Decimal())
+		}
 		subtype, typ, loadType := SubtypeUnusedLeave, "UnusedLeavePaymentNormalTermination", "NormalTerminationLeaveLoading"
 		switch {
 		case asETP:
@@ -628,13 +718,16 @@ func (w *Writer) terminationLines(ctx context.Context, region string, run *store
 		if n, ok := yearNotes[id]; ok {
 			note = n
 		}
-		l := earningsLine(cat, hours, rate, amount, payroll.Rate{}, note+rateNote)
+		l := earningsLine(cat, units, unitRate, amount, payroll.Rate{}, note+rateNote)
 		l.Subtype, l.cat = subtype, &cat
 		l.earningKind = calc.UnusedLeave
 		if asETP {
 			l.earningKind = calc.ETP
 		}
-		c.lines = append(c.lines, l)
+		if amount.IsPos() {
+			c.lines = append(c.lines, l)
+		}
+		c.lines = append(c.lines, before93...)
 		if loadType != "" && lc.LeaveLoading.IsPos() {
 			lcat, ok := cats.firstOfType(loadType, "")
 			if !ok {
