@@ -1,0 +1,167 @@
+package payrunapi_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/payrolld/payrolld/internal/db"
+	"github.com/payrolld/payrolld/internal/testkit"
+)
+
+// paydepth50: a UK audit round (2026-27) of holiday pay on termination
+// (the greater of the Working Time Regulations 1998 reg 14(3) pro rata
+// figure and the leave ledger), casuals' holiday accrual and the other
+// cases of the brief. Every figure is derived by hand from the statute or
+// HMRC's tables (payroll-rules-2026-27.md §2) named at each case, not from
+// our output.
+
+// pd50Worked adds a pay category "Hours Worked" that accrues leave.
+func pd50Worked(t *testing.T, e *regionEnv) int64 {
+	t.Helper()
+	return int64(num(t, e.Do("POST", e.B+"/paycategory", e.Key, map[string]any{"name": "Hours Worked", "rateUnit": "Hourly", "accruesLeave": true}).Expect(t, 200).Map(t)["id"]))
+}
+
+// pd50Days adds approved timesheets of employee emp in category cat, from
+// 08:00 for hours on each of days (yyyy-mm-dd).
+func pd50Days(t *testing.T, e *regionEnv, emp, cat int64, hours int, days ...string) {
+	t.Helper()
+	for _, d := range days {
+		approvedTimesheet(t, e.Bundle, e.B, emp, cat, d+"T08:00:00", fmt.Sprintf("%sT%02d:00:00", d, 8+hours))
+	}
+}
+
+// Holiday in lieu on termination is the greater of reg 14(3)'s (A × B) −
+// C and the leave ledger's balance (the lead's decision for payrolld, 2
+// December 2026; docs/reference/holiday-pay-on-termination.md): a ledger
+// that accrued more than the pro rata figure is not cut back at the final
+// pay.
+//   - Lea, £16.00 an hour, full time, a standard week of 37.5 hours
+//     (7.5-hour days), starts Monday 9 November 2026 and leaves Sunday 15
+//     November having worked 9 hours a day Monday to Friday, 45 hours, in
+//     "Hours Worked" (accrues leave): 45 × 16 = 720.00.
+//   - Holiday: 5.6 weeks a year for a standard week's hours worked
+//     (StandardWeeks, the UK defaults' "Holiday", reg 13 and 13A): the
+//     ledger accrues 5.6 ÷ 52 × 45 = 4.846153… → 4.8462 hours.
+//   - Reg 14(3): leave year from the start date (reg 13(3)(b)(ii)), 7 of
+//     its 365 days expired: A × B = 5.6 × 37.5 = 210 × 7 ÷ 365 = 4.0274
+//     hours, C = 0.
+//   - The greater is the ledger's 4.8462 hours × 16.00 = 77.5392 → 77.54
+//     (before: the reg 14 figure, 4.0274 × 16 = 64.44).
+//   - Gross 720 + 77.54 = 797.54; BR (cumulative, nothing earlier): 797 ×
+//     20% = 159.40.
+func TestAuditUKHolidayInLieuLedgerGreaterThanReg14(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "UK", "Weekly")
+		worked := pd50Worked(t, e)
+		hol := pd46Holiday(t, e, "StandardWeeks", 5.6)
+		lea := e.employee(t, "Lea", "Weekly", map[string]any{"rate": 16, "rateUnit": "Hourly", "hoursPerWeek": 37.5, "hoursPerDay": 7.5,
+			"employmentType": "FullTime", "taxCode": "BR", "nationalInsuranceCategory": "A", "startDate": "2026-11-09T00:00:00"})
+		pd50Days(t, e, lea, worked, 9, "2026-11-09", "2026-11-10", "2026-11-11", "2026-11-12", "2026-11-13")
+		P := timesheetRun(t, e.Bundle, e.B, e.schedule, "2026-11-15", "2026-11-15")
+		e.Do("POST", P+"/terminate", e.Key, map[string]any{"employeeId": lea, "terminationReason": "Resignation", "terminationDate": "2026-11-15T00:00:00"}).Expect(t, 200)
+		l := e.linesNamed(t, P, lea, "Holiday paid on termination")
+		if len(l) != 1 {
+			t.Fatalf("holiday paid on termination %v, want one line", l)
+		}
+		expectAmount(t, "holiday in lieu", l[0]["earnings"], 77.54)
+		expectAmount(t, "hours in lieu", l[0]["units"], 4.8462)
+		if n := fmt.Sprint(l[0]["notes"]); !strings.Contains(n, "ledger's balance 4.8462 hours") || !strings.Contains(n, "4.0274 hours") {
+			t.Errorf("notes %q, want the ledger's 4.8462 hours and reg 14(3)'s 4.0274", n)
+		}
+		tot := e.totals(t, P, lea)
+		expectAmount(t, "gross", tot["grossEarnings"], 797.54)
+		expectAmount(t, "PAYE", tot["payeWithheld"], 159.40)
+		e.Do("POST", P+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+		if b, _ := e.balanceOf(t, lea, hol, "2026-11-15"); b != 0 {
+			t.Errorf("holiday balance after the final pay %v, want 0", b)
+		}
+	})
+}
+
+// A leave year "agreed" with no date: Noa's record says her leave year
+// starts on a specified date but gives none (leaveAccrualStartDateType
+// SpecifiedDate, no leaveYearStart). The leave year is then the next one
+// that can be found (the lead's decision, 2 December 2026: the business's
+// or employee's leave year start, else the employment start; reg 13(3)(b):
+// without a relevant agreement the leave year begins on the day
+// employment began and each anniversary): here the business's setting,
+// the start-date anniversary.
+//   - Noa, £600 a week fixed for 37.5 hours (16.00 an hour), holiday 5.6
+//     weeks a year (Weeks, 210 hours), started 1 June 2025, leaves Sunday
+//     22 November 2026 having taken none; her only run here is the final
+//     week.
+//   - Leave year from 1 June 2026, 175 of its 365 days expired (June 30,
+//     July 31, August 31, September 30, October 31, November 22): 210 ×
+//     175 ÷ 365 = 100.6849 hours (more than the ledger's week, 4.0385) ×
+//     16.00 = 1,610.96; gross 2,210.96; BR 2,210 × 20% = 442.00.
+//
+// Before: the termination was refused (409, no leaveYearStart) and
+// nothing paid. An employee with no leave year start at all (no usable
+// setting and no start date) is paid the ledger with a warning; the API
+// does not let such an employee be paid (a start date is one of the basic
+// details), so that path is covered by the unit test TestUKResolveLeaveYear.
+func TestAuditUKHolidayInLieuAgreedLeaveYearWithoutDate(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "UK", "Weekly")
+		pd46Holiday(t, e, "Weeks", 5.6)
+		noa := e.employee(t, "Noa", "Weekly", map[string]any{"rate": 600, "rateUnit": "Fixed", "hoursPerWeek": 37.5, "hoursPerDay": 7.5,
+			"taxCode": "BR", "nationalInsuranceCategory": "A", "startDate": "2025-06-01T00:00:00", "leaveAccrualStartDateType": "SpecifiedDate"})
+		P := e.run(t, "2026-11-22", 0, 0)
+		e.Do("POST", P+"/terminate", e.Key, map[string]any{"employeeId": noa, "terminationReason": "Resignation", "terminationDate": "2026-11-22T00:00:00"}).Expect(t, 200)
+		pd46PaidOnTermination(t, e, P, noa, 1610.96, "175 of the 365 days", "1 June 2026", "100.6849 hours")
+		tot := e.totals(t, P, noa)
+		expectAmount(t, "gross", tot["grossEarnings"], 2210.96)
+		expectAmount(t, "PAYE", tot["payeWithheld"], 442)
+	})
+}
+
+// A casual is an irregular-hours worker (the lead's decision, 2 December
+// 2026; Working Time Regulations 1998 reg 15F), so in a business whose
+// only holiday is a yearly one (28 days a year) a casual's holiday accrues
+// at 12.07% of the hours worked in each pay period (reg 15B(2), leave
+// years from 1 April 2024) and, on leaving, the reg 15B leave untaken is
+// paid as accrued (reg 15E), not a proportion of the leave year.
+//   - Cara, casual, £15.00 an hour (20 hours a week on her record, 7.5 a
+//     day), started 6 April 2026. Week to Sunday 15 November 2026: 20
+//     hours (Monday and Tuesday, 10 each), 300.00, accrued 12.07% × 20 =
+//     2.414 hours. Week to 22 November: 10 hours, 150.00, accrued 1.207;
+//     she leaves on 22 November.
+//   - Paid on termination (2.414 + 1.207) × 15 = 54.315 → 54.32; final
+//     gross 204.32; NI nil (below the weekly PT 242).
+//
+// Before: the yearly category accrued by the calendar, 28 × 7.5 ÷ 52 =
+// 4.0385 hours a week whatever she worked, and the final pay paid reg
+// 14(3)'s pro rata of the leave year from 6 April: 210 × 231 ÷ 365 =
+// 132.9041 hours = 1,993.56 to a casual who worked 30 hours here.
+func TestAuditUKCasualAccruesTwelvePointOhSevenPercentOfYearlyHoliday(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "UK", "Weekly")
+		worked := pd50Worked(t, e)
+		hol := pd46Holiday(t, e, "Days", 28)
+		cara := e.employee(t, "Cara", "Weekly", map[string]any{"rate": 15, "rateUnit": "Hourly", "hoursPerWeek": 20, "hoursPerDay": 7.5,
+			"employmentType": "Casual", "taxCode": "BR", "nationalInsuranceCategory": "A", "startDate": "2026-04-06T00:00:00"})
+		pd50Days(t, e, cara, worked, 10, "2026-11-09", "2026-11-10")
+		P := timesheetRun(t, e.Bundle, e.B, e.schedule, "2026-11-15", "2026-11-15")
+		expectAmount(t, "week 1 gross", e.totals(t, P, cara)["grossEarnings"], 300)
+		e.Do("POST", P+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+		if b, _ := e.balanceOf(t, cara, hol, "2026-11-15"); b != 2.414 {
+			t.Errorf("holiday after week 1 %v hours, want 12.07%% × 20 = 2.414", b)
+		}
+		pd50Days(t, e, cara, worked, 10, "2026-11-16")
+		P = timesheetRun(t, e.Bundle, e.B, e.schedule, "2026-11-22", "2026-11-22")
+		e.Do("POST", P+"/terminate", e.Key, map[string]any{"employeeId": cara, "terminationReason": "Resignation", "terminationDate": "2026-11-22T00:00:00"}).Expect(t, 200)
+		l := e.linesNamed(t, P, cara, "Holiday paid on termination")
+		if len(l) != 1 {
+			t.Fatalf("holiday paid on termination %v, want one line", l)
+		}
+		expectAmount(t, "hours in lieu", l[0]["units"], 3.621)
+		expectAmount(t, "holiday in lieu", l[0]["earnings"], 54.32)
+		tot := e.totals(t, P, cara)
+		expectAmount(t, "final gross", tot["grossEarnings"], 204.32)
+		expectAmount(t, "final NI", tot["employeeNationalInsuranceContribution"], 0)
+	})
+}
