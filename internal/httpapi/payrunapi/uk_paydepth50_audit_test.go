@@ -165,3 +165,65 @@ func TestAuditUKCasualAccruesTwelvePointOhSevenPercentOfYearlyHoliday(t *testing
 		expectAmount(t, "final NI", tot["employeeNationalInsuranceContribution"], 0)
 	})
 }
+
+// Auto-enrolment opt-out within the opt-out period: the contributions
+// already deducted are refunded in the next pay run (Pensions Act 2008 s
+// 8: a jobholder who opts out within the period is treated as never having
+// been a member; The Pensions Regulator's detailed guidance, "Opting out":
+// the employer refunds the contributions deducted, less any tax due,
+// within one month of the notice or in the next available payroll run;
+// docs/reference/uk-auto-enrolment.md). Under a net pay arrangement the
+// contributions were deducted before tax but not before NI (HMRC PTM044230),
+// so the refund is taxable pay and not NI-able.
+//   - Rae, £500 a week fixed, BR, category A, enrolled Monday 5 October
+//     2026 in a net pay scheme, 5% employee / 3% employer on qualifying
+//     earnings (weekly band £120 - £967, §2.6). Weeks to Sunday 11 and 18
+//     October: employee 5% × (500 − 120) = 19.00 each, BR 20% × (500 −
+//     19) = 96.20 each (cumulative: 962 × 20% = 192.40 to date).
+//   - She opts out on Tuesday 20 October (within one month of 5 October).
+//     Week to 25 October: no contributions (no longer a member), and the
+//     38.00 deducted is refunded: gross 538.00; BR to date (962 + 538) ×
+//     20% = 300.00 − 192.40 = 107.60; NI on the 500.00 only: employee 8% ×
+//     (500 − 242) = 20.64, employer 15% × (500 − 96) = 60.60; net 538 −
+//     107.60 − 20.64 = 409.76.
+//   - The week after (to 1 November) refunds nothing again.
+//
+// Before: no refund (gross 500.00, PAYE 100.00, net 379.36); the bureau
+// had to add it by hand.
+func TestAuditUKAutoEnrolmentOptOutRefundNetPay(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "UK", "Weekly")
+		plan := pd34Plan(t, e, "net pay", 5, 0)
+		rae := e.employee(t, "Rae", "Weekly", map[string]any{"rate": 500, "rateUnit": "Fixed", "hoursPerWeek": 37.5, "taxCode": "BR",
+			"nationalInsuranceCategory": "A", "startDate": "2026-06-01T00:00:00", "dateOfBirth": "1990-05-05T00:00:00"})
+		E := fmt.Sprintf("%s/employee/%d", e.B, rae)
+		e.Do("PUT", E+"/pension", e.Key, map[string]any{"enrolmentStatus": "Enrolled", "enrolmentDate": "2026-10-05T00:00:00"}).Expect(t, 200)
+		e.Do("PUT", E+"/pension/membership", e.Key, map[string]any{"pensionSchemeContributionPlanId": plan, "startDate": "2026-10-05T00:00:00"}).Expect(t, 200)
+		for _, day := range []string{"2026-10-11", "2026-10-18"} {
+			P := e.run(t, day, 0, 0)
+			tot := e.totals(t, P, rae)
+			expectAmount(t, day+" employee pension", tot["employeePensionContribution"], 19)
+			expectAmount(t, day+" PAYE", tot["payeWithheld"], 96.20)
+			e.Do("POST", P+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+		}
+		e.Do("PUT", E+"/pension", e.Key, map[string]any{"enrolmentStatus": "OptedOut", "optOutDate": "2026-10-20T00:00:00"}).Expect(t, 200)
+		P := e.run(t, "2026-10-25", 0, 0)
+		l := e.linesNamed(t, P, rae, "Pension refund (opted out)")
+		if len(l) != 1 {
+			t.Fatalf("refund lines %v, want one of 38.00", l)
+		}
+		expectAmount(t, "refund", l[0]["earnings"], 38)
+		tot := e.totals(t, P, rae)
+		for k, v := range map[string]float64{"grossEarnings": 538, "payeWithheld": 107.60, "employeeNationalInsuranceContribution": 20.64,
+			"employerNationalInsuranceContribution": 60.60, "netEarnings": 409.76, "employeePensionContribution": 0, "employerPensionContribution": 0} {
+			expectAmount(t, k, tot[k], v)
+		}
+		e.Do("POST", P+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+		P = e.run(t, "2026-11-01", 0, 0)
+		if l := e.linesNamed(t, P, rae, "Pension refund (opted out)"); len(l) != 0 {
+			t.Errorf("refunded again: %v", l)
+		}
+		expectAmount(t, "next week's gross", e.totals(t, P, rae)["grossEarnings"], 500)
+	})
+}
