@@ -227,3 +227,73 @@ func TestAuditUKAutoEnrolmentOptOutRefundNetPay(t *testing.T) {
 		expectAmount(t, "next week's gross", e.totals(t, P, rae)["grossEarnings"], 500)
 	})
 }
+
+// Statutory Parental Bereavement Pay and Statutory Neonatal Care Pay
+// running across 5 April 2027 into 2027-28, whose flat rate the rules
+// files do not give (payroll-rules-2026-27.md §2.7: £194.32 for weeks
+// beginning on or after 5 April 2026; the next rate is announced for pay
+// weeks from April 2027 and is not loaded). The request is stored with a
+// warning; a pay run pays the weeks with a known rate, keeps the salary of
+// the days of a week it cannot pay and warns, never dropping pay silently
+// (issue 32; SMP's path, docs/reference/uk-pension-statutory-pay.md).
+//   - Bo (SPBP: his child died on Monday 15 March 2027, so the relevant
+//     week is Sunday 7 - Saturday 13 March, in 2026-27) and Nell (SNCP,
+//     baby due 1 February 2027, qualifying week from Sunday 18 October
+//     2026), each £500 a week fixed for Monday to Friday, AWE 500 (90% =
+//     450.00, so the flat rate 194.32 applies), leave from Monday 29 March
+//     to Sunday 11 April 2027: week 1 (29 March - 4 April) 194.32; week 2
+//     (5 - 11 April) has no rate.
+//   - Week to Sunday 4 April 2027: 194.32 each, no salary (all five
+//     working days on leave).
+//   - Week to Sunday 11 April: no statutory pay, the week's salary 500.00
+//     kept, and a warning naming week 2 (the run, paid in 2027-28, also
+//     says its PAYE cannot be worked out: no 2027-28 rules are loaded).
+func TestAuditUKBereavementAndNeonatalPayAcrossTaxYears(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "UK", "Weekly")
+		members := func() map[string]any {
+			return map[string]any{"rate": 500, "rateUnit": "Fixed", "hoursPerWeek": 37.5, "hoursPerDay": 7.5, "taxCode": "1257L",
+				"nationalInsuranceCategory": "A", "startDate": "2024-01-08T00:00:00"}
+		}
+		bo := e.employee(t, "Bo", "Weekly", members())
+		nell := e.employee(t, "Nell", "Weekly", members())
+		for _, k := range []struct {
+			emp  int64
+			kind string
+			body map[string]any
+		}{
+			{bo, "spbp", map[string]any{"startDate": "2027-03-29T00:00:00", "endDate": "2027-04-11T00:00:00", "childDeathDate": "2027-03-15T00:00:00",
+				"averageWeeklyEarningsOverride": 500}},
+			{nell, "sncp", map[string]any{"startDate": "2027-03-29T00:00:00", "endDate": "2027-04-11T00:00:00", "babyDueDate": "2027-02-01T00:00:00",
+				"averageWeeklyEarningsOverride": 500}},
+		} {
+			res := e.Do("POST", fmt.Sprintf("%s/employee/%d/statutoryleave/%s", e.B, k.emp, k.kind), e.Key, k.body).Expect(t, 200).Map(t)
+			if res["status"] != "Eligible" || !strings.Contains(fmt.Sprint(res["log"]), "week 2 (2027-04-05") {
+				t.Fatalf("%s: %v, want eligible with a warning naming week 2", k.kind, res)
+			}
+		}
+		P := e.run(t, "2027-04-04", 0, 0)
+		for _, emp := range []int64{bo, nell} {
+			expectAmount(t, "week 1 gross", e.totals(t, P, emp)["grossEarnings"], 194.32)
+		}
+		e.Do("POST", P+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+		P = e.run(t, "2027-04-11", 0, 0)
+		for _, k := range []struct {
+			emp  int64
+			name string
+		}{{bo, "Statutory Parental Bereavement Pay week 2"}, {nell, "Statutory Neonatal Care Pay week 2"}} {
+			// Paid in 2027-28, whose PAYE rules are not loaded either: the
+			// totals carry that calculation warning, and the gross stands.
+			tot := e.Do("GET", fmt.Sprintf("%s/totals/%d", P, k.emp), e.Key, nil).Expect(t, 200).Map(t)["payRunTotals"].(map[string]any)[fmt.Sprint(k.emp)].(map[string]any)
+			expectAmount(t, k.name+": the week's gross", tot["grossEarnings"], 500)
+			found := false
+			for _, w := range pd42Warnings(t, e, P, k.emp) {
+				found = found || (strings.Contains(w, k.name) && strings.Contains(w, "salary of its days is kept"))
+			}
+			if !found {
+				t.Errorf("no warning naming %s: %v", k.name, pd42Warnings(t, e, P, k.emp))
+			}
+		}
+	})
+}
