@@ -297,3 +297,45 @@ func TestAuditUKBereavementAndNeonatalPayAcrossTaxYears(t *testing.T) {
 		}
 	})
 }
+
+// The same opt-out under relief at source: the employee's contribution was
+// taken from net pay at 80% of the gross (the scheme claims the 20% basic
+// rate relief from HMRC: Finance Act 2004 s 192; HMRC PTM044220), so the
+// refund is what was deducted, added to net pay, neither taxable nor
+// NI-able (TPR: "less any tax due"; Croner Taxwise: a net adjustment).
+//   - Ros, £500 a week fixed, BR, A, enrolled Monday 5 October 2026, 5% /
+//     3% on qualifying earnings: 5% × 380 = 19.00 gross, 15.20 deducted
+//     each week to 11 and 18 October; opts out Tuesday 20 October.
+//   - Week to 25 October: refund 2 × 15.20 = 30.40; PAYE 20% × 500 =
+//     100.00 (cumulative BR: 1,500 × 20% = 300.00 − 200.00), NI 20.64 on
+//     the 500.00; net 500 + 30.40 − 100.00 − 20.64 = 409.76.
+func TestAuditUKAutoEnrolmentOptOutRefundReliefAtSource(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "UK", "Weekly")
+		scheme := int64(num(t, e.Do("POST", e.B+"/pensionscheme", e.Key, map[string]any{"name": "RAS scheme"}).Expect(t, 200).Map(t)["id"]))
+		plan := int64(num(t, e.Do("POST", fmt.Sprintf("%s/pensionscheme/%d/plan", e.B, scheme), e.Key, map[string]any{"contributionPlanName": "ras",
+			"calculateOnQualifyingEarnings": true, "pensionType": "ReliefAtSource", "employeeContribution": 5, "employerContribution": 3}).Expect(t, 200).Map(t)["id"]))
+		ros := e.employee(t, "Ros", "Weekly", map[string]any{"rate": 500, "rateUnit": "Fixed", "hoursPerWeek": 37.5, "taxCode": "BR",
+			"nationalInsuranceCategory": "A", "startDate": "2026-06-01T00:00:00", "dateOfBirth": "1990-05-05T00:00:00"})
+		E := fmt.Sprintf("%s/employee/%d", e.B, ros)
+		e.Do("PUT", E+"/pension", e.Key, map[string]any{"enrolmentStatus": "Enrolled", "enrolmentDate": "2026-10-05T00:00:00"}).Expect(t, 200)
+		e.Do("PUT", E+"/pension/membership", e.Key, map[string]any{"pensionSchemeContributionPlanId": plan, "startDate": "2026-10-05T00:00:00"}).Expect(t, 200)
+		for _, day := range []string{"2026-10-11", "2026-10-18"} {
+			P := e.run(t, day, 0, 0)
+			expectAmount(t, day+" net", e.totals(t, P, ros)["netEarnings"], 500-100-20.64-15.20)
+			e.Do("POST", P+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+		}
+		e.Do("PUT", E+"/pension", e.Key, map[string]any{"enrolmentStatus": "OptedOut", "optOutDate": "2026-10-20T00:00:00"}).Expect(t, 200)
+		P := e.run(t, "2026-10-25", 0, 0)
+		l := e.linesNamed(t, P, ros, "Pension refund (opted out)")
+		if len(l) != 1 {
+			t.Fatalf("refund lines %v, want one of 30.40", l)
+		}
+		expectAmount(t, "refund", l[0]["earnings"], 30.40)
+		tot := e.totals(t, P, ros)
+		for k, v := range map[string]float64{"payeWithheld": 100, "employeeNationalInsuranceContribution": 20.64, "netEarnings": 409.76} {
+			expectAmount(t, k, tot[k], v)
+		}
+	})
+}
