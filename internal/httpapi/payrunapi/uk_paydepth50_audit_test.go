@@ -339,3 +339,35 @@ func TestAuditUKAutoEnrolmentOptOutRefundReliefAtSource(t *testing.T) {
 		}
 	})
 }
+
+// The leave year the business has (B/leavesettings: leaveAccrualStartDateType
+// SpecifiedDate from 1 April), the employee recording none of their own:
+// reg 13(3)(a), the date a relevant agreement provides.
+//   - Dan, £31,200 a year paid monthly (2,600.00), 40 hours a week of
+//     8-hour days (15.00 an hour: 31,200 ÷ 52 ÷ 40), 28 days' holiday a
+//     year (224 hours), started 1 February 2020, takes 2 days (16 hours)
+//     on 12-13 October and leaves on Saturday 31 October 2026; October is
+//     his only run here.
+//   - Leave year 1 April 2026 - 31 March 2027 (365 days), 214 days expired
+//     (April 30, May 31, June 30, July 31, August 31, September 30, October
+//     31): 224 × 214 ÷ 365 = 131.3315 hours, less 16 = 115.3315 hours ×
+//     15.00 = 1,729.97 (the ledger: October's 18.6667 less 16 = 2.6667).
+//   - Gross 2,600 + 1,729.97 = 4,329.97; BR 4,329 × 20% = 865.80.
+func TestAuditUKHolidayInLieuBusinessLeaveYear(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "UK", "Monthly")
+		e.Do("PUT", e.B+"/leavesettings", e.Key, map[string]any{"leaveAccrualStartDateType": "SpecifiedDate", "leaveYearShouldStartOn": "2026-04-01T00:00:00"}).Expect(t, 200)
+		hol := pd46Holiday(t, e, "Days", 28)
+		dan := e.employee(t, "Dan", "Monthly", map[string]any{"rate": 31200, "rateUnit": "Annually", "hoursPerWeek": 40, "hoursPerDay": 8,
+			"taxCode": "BR", "nationalInsuranceCategory": "A", "startDate": "2020-02-01T00:00:00"})
+		e.Do("POST", fmt.Sprintf("%s/employee/%d/leaverequest", e.B, dan), e.Key, map[string]any{"leaveCategoryId": hol,
+			"fromDate": "2026-10-12T00:00:00", "toDate": "2026-10-13T00:00:00", "hours": 16, "automaticallyApprove": true}).Expect(t, 200)
+		P := e.run(t, "2026-10-31", 0, 0)
+		e.Do("POST", P+"/terminate", e.Key, map[string]any{"employeeId": dan, "terminationReason": "Resignation", "terminationDate": "2026-10-31T00:00:00"}).Expect(t, 200)
+		pd46PaidOnTermination(t, e, P, dan, 1729.97, "214 of the 365 days", "1 April 2026", "131.3315 hours")
+		tot := e.totals(t, P, dan)
+		expectAmount(t, "gross", tot["grossEarnings"], 4329.97)
+		expectAmount(t, "PAYE", tot["payeWithheld"], 865.80)
+	})
+}
