@@ -371,3 +371,44 @@ func TestAuditUKHolidayInLieuBusinessLeaveYear(t *testing.T) {
 		expectAmount(t, "PAYE", tot["payeWithheld"], 865.80)
 	})
 }
+
+// The same opt-out under salary sacrifice: the pay given up is restored,
+// taxable and NI-able (it was given up before tax and NI; PayFit, Pento:
+// "Taxable & NI'able"; docs/reference/uk-auto-enrolment.md).
+//   - Sid, £500 a week fixed, BR, A, enrolled Monday 5 October 2026, 5%
+//     of qualifying earnings sacrificed: 19.00 a week to 11 and 18 October
+//     (taxable and NI-able pay 481.00 each: BR 96.20); opts out Tuesday
+//     20 October.
+//   - Week to 25 October: refund 38.00, gross 538.00; BR (962 + 538) × 20%
+//     = 300.00 − 192.40 = 107.60; NI employee 8% × (538 − 242) = 23.68,
+//     employer 15% × (538 − 96) = 66.30; net 538 − 107.60 − 23.68 =
+//     406.72.
+func TestAuditUKAutoEnrolmentOptOutRefundSalarySacrifice(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "UK", "Weekly")
+		plan := pd34Plan(t, e, "sacrifice", 5, 5)
+		sid := e.employee(t, "Sid", "Weekly", map[string]any{"rate": 500, "rateUnit": "Fixed", "hoursPerWeek": 37.5, "taxCode": "BR",
+			"nationalInsuranceCategory": "A", "startDate": "2026-06-01T00:00:00", "dateOfBirth": "1990-05-05T00:00:00"})
+		E := fmt.Sprintf("%s/employee/%d", e.B, sid)
+		e.Do("PUT", E+"/pension", e.Key, map[string]any{"enrolmentStatus": "Enrolled", "enrolmentDate": "2026-10-05T00:00:00"}).Expect(t, 200)
+		e.Do("PUT", E+"/pension/membership", e.Key, map[string]any{"pensionSchemeContributionPlanId": plan, "startDate": "2026-10-05T00:00:00"}).Expect(t, 200)
+		for _, day := range []string{"2026-10-11", "2026-10-18"} {
+			P := e.run(t, day, 0, 0)
+			expectAmount(t, day+" PAYE", e.totals(t, P, sid)["payeWithheld"], 96.20)
+			e.Do("POST", P+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+		}
+		e.Do("PUT", E+"/pension", e.Key, map[string]any{"enrolmentStatus": "OptedOut", "optOutDate": "2026-10-20T00:00:00"}).Expect(t, 200)
+		P := e.run(t, "2026-10-25", 0, 0)
+		l := e.linesNamed(t, P, sid, "Pension refund (opted out)")
+		if len(l) != 1 {
+			t.Fatalf("refund lines %v, want one of 38.00", l)
+		}
+		expectAmount(t, "refund", l[0]["earnings"], 38)
+		tot := e.totals(t, P, sid)
+		for k, v := range map[string]float64{"grossEarnings": 538, "payeWithheld": 107.60, "employeeNationalInsuranceContribution": 23.68,
+			"employerNationalInsuranceContribution": 66.30, "netEarnings": 406.72} {
+			expectAmount(t, k, tot[k], v)
+		}
+	})
+}
