@@ -412,3 +412,35 @@ func TestAuditUKAutoEnrolmentOptOutRefundSalarySacrifice(t *testing.T) {
 		}
 	})
 }
+
+// A casual paid rolled-up holiday pay who leaves: the Working Time
+// Regulations 1998 reg 16A(8) (leave years from 1 April 2024): paying the
+// 12.07% uplift with the pay for work done discharges the employer's
+// liability to pay for that leave, so the hours the ledger accrued are
+// not paid again in lieu on termination (reg 15E pays in lieu only the
+// reg 15B leave not yet paid for; docs/reference/uk-holiday-irregular-hours.md).
+//   - Rue, casual, £15 an hour, works 20 hours in the week to Sunday 15
+//     November 2026 (300.00) and leaves on 15 November; the "Holiday
+//     (Irregular Hours)" category (12.07% of hours worked) pays rolled-up
+//     holiday pay through "Rolled-up Holiday Pay": 12.07% × 300 = 36.21.
+//   - Final gross 300 + 36.21 = 336.21, nothing paid on termination.
+func TestAuditUKRolledUpCasualLeaverNotPaidTwice(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "UK", "Weekly")
+		worked := pd50Worked(t, e)
+		ruhp := int64(num(t, e.Do("POST", e.B+"/paycategory", e.Key, map[string]any{"name": "Rolled-up Holiday Pay", "rateUnit": "Fixed"}).Expect(t, 200).Map(t)["id"]))
+		e.Do("POST", e.B+"/leavecategory", e.Key, map[string]any{"name": "Holiday (Irregular Hours)", "units": 0.1207, "unitType": "HoursPerHourWorked",
+			"leaveUnitType": "Hours", "leaveCategoryType": "Standard", "automaticallyAccrues": true,
+			"rolledUpHolidayPayPercent": 12.07, "transferToPayCategoryId": ruhp}).Expect(t, 200)
+		rue := e.employee(t, "Rue", "Weekly", map[string]any{"rate": 15, "rateUnit": "Hourly", "employmentType": "Casual", "taxCode": "BR",
+			"nationalInsuranceCategory": "A", "startDate": "2026-04-06T00:00:00"})
+		pd50Days(t, e, rue, worked, 10, "2026-11-09", "2026-11-10")
+		P := timesheetRun(t, e.Bundle, e.B, e.schedule, "2026-11-15", "2026-11-15")
+		e.Do("POST", P+"/terminate", e.Key, map[string]any{"employeeId": rue, "terminationReason": "Resignation", "terminationDate": "2026-11-15T00:00:00"}).Expect(t, 200)
+		if l := e.linesNamed(t, P, rue, "Holiday (Irregular Hours) paid on termination"); len(l) != 0 {
+			t.Errorf("rolled-up holiday paid again on termination: %v", l)
+		}
+		expectAmount(t, "final gross", e.totals(t, P, rue)["grossEarnings"], 336.21)
+	})
+}
