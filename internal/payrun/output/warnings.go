@@ -214,6 +214,9 @@ func employeeWarnings(region string, run store.PayRun, p *Payee, lines []store.P
 		if l.Kind == pay.KindEarnings && l.Subtype == pay.SubtypeNZBereavementLimited {
 			add("EmployeeInformation", "%s", l.Notes) // NZ bereavement leave beyond the days one bereavement gives (pay/nz_sick_leave.go)
 		}
+		if region == "UK" && strings.Contains(l.Notes, pay.UKLeaveYearUnknown) && (l.Kind == pay.KindEarnings || !paidOut(lines)) {
+			add("EmployeeInformation", "%s", l.Notes) // UK holiday paid as the ledger holds it, no leave year (pay/uk_holiday_leave_year.go)
+		}
 	}
 	seen := map[string]bool{}
 	dup := false
@@ -237,6 +240,17 @@ func employeeWarnings(region string, run store.PayRun, p *Payee, lines []store.P
 		}
 	}
 	return out
+}
+
+// paidOut: an earnings line of lines pays holiday as the ledger holds it
+// for want of a leave year (its accrual line then adds no second warning).
+func paidOut(lines []store.PayRunLine) bool {
+	for _, l := range lines {
+		if l.Kind == pay.KindEarnings && strings.Contains(l.Notes, pay.UKLeaveYearUnknown) {
+			return true
+		}
+	}
+	return false
 }
 
 // inPeriod is the date's anniversary falling in the run's period, if any.

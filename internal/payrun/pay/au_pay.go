@@ -636,6 +636,12 @@ func (w *Writer) terminationLines(ctx context.Context, region string, run *store
 		if !ok || id == nzAnnual || lc.ExcludeFromTerminationPayout || lc.IsBalanceUntracked || bal[id] <= 0 {
 			continue
 		}
+		// UK rolled-up holiday pay (the 12.07% uplift paid with the pay for
+		// work done) discharges the pay for that leave (Working Time
+		// Regulations 1998 reg 16A(8)): its hours are not paid again in lieu.
+		if region == calc.UK && lc.RolledUpHolidayPayPercent.IsPos() {
+			continue
+		}
 		asETP := lc.PayoutAsETP && region == calc.AU
 		proRata := ""
 		if lc.ContingentPeriod != nil && lc.ContingentPeriod.IsPos() {

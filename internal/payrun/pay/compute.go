@@ -261,8 +261,11 @@ func calcInput(region string, run *store.PayRun, lines []line) (calc.Input, figu
 			// A UK termination award (ETP kind) is neither taxable nor
 			// NI-able up to £30,000 (ukTerminationAwards taxes the excess).
 			award := region == calc.UK && l.earningKind == calc.ETP
+			// A UK pension opt-out refund: never pensionable; NI-able only
+			// as restored salary sacrifice (uk_pension_optout.go).
+			refund, refundNI := ukPensionRefund(l)
 			in.Earnings = append(in.Earnings, calc.Earning{Category: l.CategoryName, Kind: l.earningKind, Amount: money(l.Amount),
-				Hours: l.hours, NotTaxable: l.TaxExempt || award})
+				Hours: l.hours, NotTaxable: l.TaxExempt || award, NotPensionable: refund, NotNIable: refund && !refundNI})
 			if l.TaxExempt || award || (l.cat != nil && l.cat.AU.TaxFree) {
 				f.taxable -= l.Amount
 			}

@@ -1117,6 +1117,7 @@ type accrual struct {
 	categoryID int64
 	units      payroll.Rate
 	unitType   string
+	reg15B     bool // a UK casual's yearly holiday accrued by reg 15B
 }
 
 // accruals are the employee's leave accrued lines for the run: by their
@@ -1156,6 +1157,16 @@ func (in *inputs) accruals(e *EmployeeRow, run *store.PayRun, region string, wor
 			// one of them: reg 13 applies to workers to whom reg 15B does
 			// not (reg 13(A1)). A casual is the irregular-hours worker.
 			if reg13 && reg15B && ukReg15BAccrual(&c) != casual && (ukReg15BAccrual(&c) || ukYearlyHoliday(&c)) {
+				continue
+			}
+			// A UK casual in a business with only the yearly holiday:
+			// the irregular-hours worker's holiday accrues at 12.07% of
+			// the hours worked in the pay period (reg 15B(2), leave years
+			// from 1 April 2024; the lead's decision, 2 December 2026,
+			// that a casual is an irregular-hours worker), not by the
+			// calendar or the standard week.
+			if region == calc.UK && casual && !reg15B && ukYearlyHoliday(&c) {
+				list = append(list, accrual{categoryID: c.ID, units: reg15BRate, unitType: "HoursPerHourWorked", reg15B: true})
 				continue
 			}
 			units := c.Units
@@ -1214,6 +1225,9 @@ func (in *inputs) accruals(e *EmployeeRow, run *store.PayRun, region string, wor
 		var l line
 		l.Kind, l.CategoryID, l.CategoryName = KindLeaveAccrued, c.ID, c.Name
 		l.units, l.Units, l.Notes = h, h.String(), "LeaveAccrued"
+		if a.reg15B {
+			l.Notes = fmt.Sprintf("12.07%% of %s hours worked (Working Time Regulations 1998 reg 15B(2): a casual is an irregular-hours worker) = %s hours", worked, h)
+		}
 		out = append(out, l)
 	}
 	return out

@@ -120,8 +120,11 @@ func (in *inputs) ukYearlyHours(e *EmployeeRow, lc *categories.LeaveCategory, ye
 		if !lc.AutomaticallyAccrues {
 			return payroll.Rate{}, "", false
 		}
-		if reg13, reg15B := ukHolidayKinds(in.autoLeave); reg13 && reg15B && strings.EqualFold(e.EmploymentType, "Casual") {
-			return payroll.Rate{}, "", false // a casual accrues reg 15B's 12.07% instead (accruals)
+		if strings.EqualFold(e.EmploymentType, "Casual") {
+			// A casual accrues reg 15B's 12.07% instead (accruals: the
+			// business's 12.07% category, else the yearly one at 12.07% of
+			// the hours worked); reg 15E pays it as the ledger holds it.
+			return payroll.Rate{}, "", false
 		}
 		units, unitType = lc.Units, lc.UnitType
 		if unitType == "Days" || unitType == "Weeks" {
@@ -166,7 +169,7 @@ func (w *Writer) ukHolidayLeaveYear(ctx context.Context, run *store.PayRun, e *E
 		return nil, nil
 	}
 	notes := map[int64]string{}
-	var settings *ukLeaveYearSettings
+	var settings []ukLeaveYearSettings
 	var accrued map[int64]int64
 	end := payroll.DateOnly(e.EndDate.Time)
 	hpd, hpw := leave.StandardHours(leave.StoredHours(e.HoursPerDay), leave.StoredHours(e.HoursPerWeek))
@@ -193,11 +196,21 @@ func (w *Writer) ukHolidayLeaveYear(ctx context.Context, run *store.PayRun, e *E
 			if err != nil {
 				return nil, err
 			}
-			settings = &s
+			settings = s
 		}
-		yearStart, how, err := ukLeaveYearStart(*settings, e, end)
-		if err != nil {
-			return nil, err
+		yearStart, how, missing := ukResolveLeaveYear(settings, e, end)
+		if missing != "" {
+			// No leave year start at all: the ledger's balance is paid as
+			// it stands, and the run warns (output/warnings.go).
+			note := fmt.Sprintf("Unused %s paid on termination as the leave ledger holds it: %s %s", lc.Name, UKLeaveYearUnknown, missing)
+			notes[id] = note
+			for i := range c.lines {
+				if l := &c.lines[i]; l.Kind == KindLeaveAccrued && l.CategoryID == id && l.Subtype == "" {
+					l.Notes = note
+					break
+				}
+			}
+			continue
 		}
 		dayBefore := yearStart.AddDate(0, 0, -1)
 		// An opening balance inside the current leave year already holds
@@ -237,13 +250,27 @@ func (w *Writer) ukHolidayLeaveYear(ctx context.Context, run *store.PayRun, e *E
 		// adjustment), so that the balance is nil once the payout is taken.
 		adjE6 := hoursE6(entitled) - accrued[id]
 		var runAcc int64
+		for i := range c.lines {
+			if l := &c.lines[i]; l.Kind == KindLeaveAccrued && l.CategoryID == id && l.Subtype == "" {
+				runAcc += hoursE6(l.units)
+			}
+		}
+		// The greater of reg 14(3)'s (A × B) − C and the ledger's balance
+		// (the lead's decision, 2 December 2026: a ledger that accrued
+		// more, e.g. weekly accruals of a year's 52nd part or hours worked
+		// beyond the standard week, is not cut back at the final pay).
+		if reg14 := bal[id] + adjE6 - runAcc; reg14 < bal[id] {
+			notes[id] = fmt.Sprintf("Unused %s paid on termination: the leave ledger's balance %s hours, more than the Working Time Regulations 1998 reg 14(3) "+
+				"figure: %s (%s hours) × %d of the %d days of the leave year from %s, %s = %s hours, less leave taken in it = %s hours", lc.Name,
+				hoursOfE6(bal[id]), what, yearly.RoundHalfUp(4), employed, yearDays, yearStart.Format("2 January 2006"), how, entitled, hoursOfE6(reg14))
+			continue
+		}
 		first := -1
 		for i := range c.lines {
 			l := &c.lines[i]
 			if l.Kind != KindLeaveAccrued || l.CategoryID != id || l.Subtype != "" {
 				continue
 			}
-			runAcc += hoursE6(l.units)
 			if first < 0 {
 				first = i
 			} else {
@@ -271,32 +298,62 @@ func (w *Writer) ukHolidayLeaveYear(ctx context.Context, run *store.PayRun, e *E
 	return notes, nil
 }
 
-// ukLeaveYearSettings reads employee e's leave year settings, the
-// business's when the employee has none.
-func (w *Writer) ukLeaveYearSettings(ctx context.Context, e *EmployeeRow) (ukLeaveYearSettings, error) {
+// UKLeaveYearUnknown marks the notes of a UK leaver's holiday paid as the
+// ledger holds it because no leave year start could be found: the pay
+// run's warnings repeat those notes.
+const UKLeaveYearUnknown = "no leave year start found for the Working Time Regulations 1998 reg 14(3) pro rata figure:"
+
+// ukResolveLeaveYear is the first day of the leave year the day end falls
+// in by the first of settings (the employee's, then the business's) that
+// gives one, else by the start of employment (reg 13(3)(b), the default
+// without a relevant agreement). missing says why none could be found
+// (then the ledger is paid and the run warns: the lead's decision, 2
+// December 2026).
+func ukResolveLeaveYear(settings []ukLeaveYearSettings, e *EmployeeRow, end time.Time) (start time.Time, how, missing string) {
+	var why []string
+	for _, s := range settings {
+		if s.Type == "" {
+			continue
+		}
+		t, h, err := ukLeaveYearStart(s, e, end)
+		if err == nil {
+			return t, h, ""
+		}
+		why = append(why, err.Error())
+	}
+	t, h, err := ukLeaveYearStart(ukLeaveYearSettings{}, e, end)
+	if err == nil {
+		if len(why) > 0 {
+			h += " (the agreed leave year could not be used: " + strings.Join(why, "; ") + ")"
+		}
+		return t, h, ""
+	}
+	why = append(why, err.Error())
+	return time.Time{}, "", strings.Join(why, "; ")
+}
+
+// ukLeaveYearSettings reads employee e's leave year settings and the
+// business's, in that order.
+func (w *Writer) ukLeaveYearSettings(ctx context.Context, e *EmployeeRow) ([]ukLeaveYearSettings, error) {
 	emp, err := w.q.GetEmployee(ctx, store.GetEmployeeParams{ID: e.ID, BusinessID: w.bizID})
 	if err != nil {
-		return ukLeaveYearSettings{}, err
+		return nil, err
 	}
 	s := ukLeaveYearSettings{Type: emp.LeaveAccrualStartDateType}
 	if emp.LeaveYearStart.Valid {
 		s.Specified = payroll.NewDateTime(emp.LeaveYearStart.Time)
 	}
-	if s.Type != "" {
-		return s, nil
-	}
 	biz, err := w.q.GetBusiness(ctx, w.bizID)
 	if err != nil {
-		return ukLeaveYearSettings{}, err
+		return nil, err
 	}
 	var d ukLeaveYearSettings
 	if biz.Details != "" && json.Unmarshal([]byte(biz.Details), &d) == nil && d.Type != "" {
 		if d.Type == "SpecifiedDate" && d.Specified.IsZero() {
 			d.Specified = s.Specified
 		}
-		return d, nil
 	}
-	return s, nil
+	return []ukLeaveYearSettings{s, d}, nil
 }
 
 // reg15BRate is the statutory accrual of irregular-hours and part-year

@@ -2,6 +2,7 @@ package pay
 
 import (
 	"database/sql"
+	"strings"
 	"testing"
 	"time"
 
@@ -53,6 +54,50 @@ func TestUKLeaveYearStart(t *testing.T) {
 	for _, c := range []struct{ typ, start string }{{"SpecifiedDate", "2024-01-01"}, {"CategorySpecificDate", "2024-01-01"}, {"", ""}} {
 		if _, _, err := ukLeaveYearStart(ukLeaveYearSettings{Type: c.typ}, emp(c.start), d("2026-11-30")); payroll.KindOf(err) != payroll.KindConflict {
 			t.Errorf("%+v: %v, want a conflict naming what is missing", c, err)
+		}
+	}
+}
+
+// The leave year of the final pay: the employee's setting, else the
+// business's, else the start-date anniversary (reg 13(3)(b)); none at all
+// (no usable setting and no start date) leaves the ledger to be paid and
+// says why (the lead's decision, 2 December 2026).
+func TestUKResolveLeaveYear(t *testing.T) {
+	t.Parallel()
+	d := func(s string) time.Time {
+		v, _ := time.Parse("2006-01-02", s)
+		return v
+	}
+	withStart := &EmployeeRow{ID: 7, StartDate: sql.NullTime{Time: d("2024-03-01"), Valid: true}}
+	noStart := &EmployeeRow{ID: 8}
+	cal := ukLeaveYearSettings{Type: "CalendarYear"}
+	spec := ukLeaveYearSettings{Type: "SpecifiedDate"}
+	april := ukLeaveYearSettings{Type: "SpecifiedDate", Specified: payroll.NewDateTime(d("2020-04-01"))}
+	for _, c := range []struct {
+		name     string
+		s        []ukLeaveYearSettings
+		e        *EmployeeRow
+		want     string
+		hasWhy   bool
+		notFound bool
+	}{
+		{"employee's own", []ukLeaveYearSettings{cal, april}, withStart, "2026-01-01", false, false},
+		{"the business's when the employee's has no date", []ukLeaveYearSettings{spec, april}, withStart, "2026-04-01", false, false},
+		{"the start date when neither gives one", []ukLeaveYearSettings{spec, {Type: "CategorySpecificDate"}}, withStart, "2026-03-01", true, false},
+		{"nothing set", []ukLeaveYearSettings{{}, {}}, withStart, "2026-03-01", false, false},
+		{"the business's calendar year without a start date", []ukLeaveYearSettings{spec, cal}, noStart, "2026-01-01", false, false},
+		{"none at all", []ukLeaveYearSettings{spec, {Type: "EmployeeStartDate"}}, noStart, "", false, true},
+	} {
+		got, how, missing := ukResolveLeaveYear(c.s, c.e, d("2026-11-30"))
+		switch {
+		case c.notFound:
+			if missing == "" || !got.IsZero() {
+				t.Errorf("%s: %v %q, want nothing found and why", c.name, got, how)
+			}
+		case missing != "" || !got.Equal(d(c.want)):
+			t.Errorf("%s: %v (%s), want %s", c.name, got.Format("2006-01-02"), missing, c.want)
+		case c.hasWhy != strings.Contains(how, "could not be used"):
+			t.Errorf("%s: how %q", c.name, how)
 		}
 	}
 }

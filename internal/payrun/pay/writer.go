@@ -141,6 +141,11 @@ func (w *Writer) calculate(ctx context.Context, region string, run *store.PayRun
 		return nil, err
 	}
 	c.lines = append(c.lines, ul...)
+	refund, err := w.ukOptOutRefundLines(ctx, region, run, e) // uk_pension_optout.go
+	if err != nil {
+		return nil, err
+	}
+	c.lines = append(c.lines, refund...)
 	shg, err := shgLines(region, run, e, y, kept, c.lines) // sg_shg.go
 	if err != nil {
 		return nil, err
