@@ -1,0 +1,145 @@
+package payrunapi_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/payrolld/payrolld/internal/db"
+	"github.com/payrolld/payrolld/internal/testkit"
+)
+
+// paydepth52: SG year-end and leaver AW recalculation at the rates of the
+// month the AW was paid, and an audit round. Every figure is derived by
+// hand from the source named beside it, not from our output. CPF 2026
+// (payroll-rules-2026-27.md §4.1-4.2: 55 and below 17% / 20%, total 37%;
+// above 55 to 60 16% / 18%, total 34%; above 60 to 65 12.5% / 12.5%, total
+// 25%; a band "X and below" includes the month of the X-th birthday,
+// "above X" starts the month after; OW ceiling $8,000 a month, annual
+// ceiling $102,000; the total rounded to the dollar, 50 cents up, the
+// employee's share with its cents dropped, the employer's the
+// difference). SDL 0.25% of the month's wages up to $4,500, at least $2.
+
+// sgFinalise finalises run P.
+func (e *regionEnv) sgFinalise(t *testing.T, P string) {
+	t.Helper()
+	e.Do("POST", P+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+}
+
+// A leaver's AW shortfall priced at the rates of the month the AW was
+// paid. CPF Board FAQ "How do I calculate CPF contributions on Additional
+// Wages (AW) when there is a change in Age Group during the year?"
+// (cpf.gov.sg/employer/faq/employer-obligations/what-payments-attract-cpf-
+// contributions/how-do-i-calculate-cpf-on-aw-due-to-change-in-age-group):
+// "Any shortfall in CPF contributions on Additional Wages (AW) should
+// follow the applicable rate for the month in which the AW were paid. The
+// shortfall should be paid together with December's contributions or
+// contributions for your employee's last month of employment"; CPF Board
+// FAQ "How do I calculate CPF contributions on AW when an employee
+// resigns?": the AW ceiling is recalculated on the actual OW to the last
+// month of employment.
+//
+// Siti, a citizen born 20 May 1971 (55 in May 2026: 55 and below to May,
+// above 55 to 60 from June), $9,000 a month since 2015.
+//   - March, a $30,000 bonus: the AW ceiling on the estimated OW (January
+//     and February 16,000 + March 8,000 + 9 × 8,000 for April to
+//     December) = 102,000 − 96,000 = 6,000: CPF on 8,000 + 6,000 =
+//     14,000 at 37% = 5,180, employee 20% = 2,800, employer 2,380.
+//   - She resigns after July's pay, her last day Monday 31 August 2026.
+//     August is her last month: actual OW 8 × 8,000 = 64,000, ceiling
+//     38,000, so the whole 30,000 is subject: a shortfall of 24,000, at
+//     March's rates: 37% × 24,000 = 8,880, employee 20% = 4,800. August's
+//     own wages at August's: 34% × 8,000 = 2,720, employee 18% = 1,440.
+//     August's CPF: total 11,600, employee 6,240, employer 5,360. Net
+//     9,000 − 6,240 = 2,760.
+//   - The August CPF file: OW 8,000.00, AW 24,000.00, CPF 11,600.00.
+//
+// Before: the shortfall at August's rates: 34% × 32,000 = 10,880, employee
+// 18% = 5,760, employer 5,120: 720 short (employee 480, employer 240).
+func TestAuditSGLeaverAWShortfallAtTheAWMonthsRates(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "SG", "Monthly")
+		siti := e.employee(t, "Siti", "Monthly", map[string]any{"rate": 9000, "rateUnit": "Monthly", "hoursPerWeek": 40,
+			"dateOfBirth": "1971-05-20T00:00:00", "startDate": "2015-01-01T00:00:00", "nationalRegistrationIdentityNumber": "S8012345J"})
+		for _, day := range []string{"2026-01-31", "2026-02-28", "2026-03-31", "2026-04-30", "2026-05-31", "2026-06-30", "2026-07-31"} {
+			bonus := 0.0
+			if day == "2026-03-31" {
+				bonus = 30000
+			}
+			P := e.run(t, day, siti, bonus)
+			if bonus > 0 {
+				tot := e.totals(t, P, siti)
+				expectAmount(t, "March CPF employee", tot["cpfEmployeeContributionAmount"], 2800)
+				expectAmount(t, "March CPF employer", tot["cpfEmployerContributionAmount"], 2380)
+			}
+			e.sgFinalise(t, P)
+		}
+		e.leaveOn(t, siti, "2026-08-31")
+		P := e.run(t, "2026-08-31", 0, 0)
+		tot := e.totals(t, P, siti)
+		expectAmount(t, "August gross", tot["grossEarnings"], 9000)
+		expectAmount(t, "August CPF employee", tot["cpfEmployeeContributionAmount"], 6240)
+		expectAmount(t, "August CPF employer", tot["cpfEmployerContributionAmount"], 5360)
+		expectAmount(t, "August net", tot["netEarnings"], 2760)
+		x := e.explainTerms(t, P, siti, "cpf.total")
+		if x["AW of 2026-03 made subject to CPF at the year end (priced at the rates of the month it was paid)"] != 24000 ||
+			x["total rate of 2026-03"] != 0.37 || x["employee rate of 2026-03"] != 0.2 {
+			t.Errorf("cpf.total terms %v, want 24,000 of March's AW at 37%% / 20%%", x)
+		}
+		f := e.sgCPFFile(t, P, "2026-08")
+		if dt := sgDetail(t, f, "S8012345J"); dt.Ordinary != 800000 || dt.Additional != 2400000 || dt.Amount != 1160000 {
+			t.Errorf("August CPF detail %+v, want OW 800000, AW 2400000, CPF 1160000", dt)
+		}
+	})
+}
+
+// The December recalculation after a cut in salary, the bonus paid in an
+// earlier age band (same CPF Board FAQs as above; "How do I calculate CPF
+// contributions on AW paid before the end of the year/last month of
+// employment?": the shortfall is paid with December's contributions).
+// Ong, a citizen born 10 April 1966 (60 in April 2026: above 55 to 60 to
+// April, above 60 to 65 from May), $8,000 a month; from July she works
+// part time at $4,000.
+//   - February, a $20,000 bonus: estimated OW 8,000 (January) + 8,000 + 10
+//     × 8,000 = 96,000, ceiling 6,000: CPF on 14,000 at 34% = 4,760,
+//     employee 18% = 2,520, employer 2,240.
+//   - December: actual OW 6 × 8,000 + 6 × 4,000 = 72,000, ceiling 30,000:
+//     the whole 20,000 is subject, 14,000 more, at February's rates: 34%
+//     × 14,000 = 4,760, employee 18% = 2,520; December's 4,000 at 25% =
+//     1,000, employee 12.5% = 500. December's CPF 5,760, employee 3,020,
+//     employer 2,740; net 4,000 − 3,020 = 980.
+//
+// Before: 25% × 18,000 = 4,500, employee 2,250, employer 2,250.
+func TestAuditSGDecemberAWShortfallAfterTurningSixty(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "SG", "Monthly")
+		ong := e.employee(t, "Ong", "Monthly", map[string]any{"rate": 8000, "rateUnit": "Monthly", "hoursPerWeek": 40,
+			"dateOfBirth": "1966-04-10T00:00:00", "startDate": "2010-01-01T00:00:00", "nationalRegistrationIdentityNumber": "S8023456B"})
+		for mo := 1; mo <= 11; mo++ {
+			day := fmt.Sprintf("2026-%02d-%02d", mo, []int{31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30}[mo-1])
+			if mo == 7 {
+				e.Do("PUT", fmt.Sprintf("%s/employee/unstructured/%d", e.B, ong), e.Key, map[string]any{"rate": 4000, "hoursPerWeek": 20}).Expect(t, 200)
+			}
+			bonus := 0.0
+			if mo == 2 {
+				bonus = 20000
+			}
+			P := e.run(t, day, ong, bonus)
+			if mo == 2 {
+				tot := e.totals(t, P, ong)
+				expectAmount(t, "February CPF employee", tot["cpfEmployeeContributionAmount"], 2520)
+				expectAmount(t, "February CPF employer", tot["cpfEmployerContributionAmount"], 2240)
+			}
+			if mo == 7 {
+				expectAmount(t, "July gross", e.totals(t, P, ong)["grossEarnings"], 4000)
+			}
+			e.sgFinalise(t, P)
+		}
+		P := e.run(t, "2026-12-31", 0, 0)
+		tot := e.totals(t, P, ong)
+		expectAmount(t, "December CPF employee", tot["cpfEmployeeContributionAmount"], 3020)
+		expectAmount(t, "December CPF employer", tot["cpfEmployerContributionAmount"], 2740)
+		expectAmount(t, "December net", tot["netEarnings"], 980)
+	})
+}
