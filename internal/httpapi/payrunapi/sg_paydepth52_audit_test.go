@@ -2,6 +2,7 @@ package payrunapi_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/payrolld/payrolld/internal/db"
@@ -141,5 +142,66 @@ func TestAuditSGDecemberAWShortfallAfterTurningSixty(t *testing.T) {
 		expectAmount(t, "December CPF employee", tot["cpfEmployeeContributionAmount"], 3020)
 		expectAmount(t, "December CPF employer", tot["cpfEmployerContributionAmount"], 2740)
 		expectAmount(t, "December net", tot["netEarnings"], 980)
+	})
+}
+
+// A Singapore permanent resident's CPF depends on the year of PR status
+// (CPF Board, "CPF contributions for Singapore Permanent Residents
+// (SPRs)": graduated employer and employee rates (G/G) in the 1st and 2nd
+// years unless employer and employee jointly apply for full rates; full
+// rates from the 3rd year; CPF Board, "How do I determine the year of my
+// SPR status": the year runs from the month status was obtained;
+// docs/reference/sg-sdl-and-spr-rates.md). June 2026, each $5,000 a
+// month, born 1990 (55 and below):
+//   - Lina, PR with no obtainedResidencyDate: the year is not known, so
+//     her pay is not calculated; the warning names obtainedResidencyDate,
+//     and the run cannot be finalised. Before: she was taken for a 3rd-year
+//     SPR: 37% × 5,000 = 1,850, employee 1,000, employer 850, where a
+//     1st-year SPR (G/G: 4% / 5%, 9%) pays 450, employee 250, employer 200.
+//   - Mark, PR with no date but applyFullCpfRate (joint application, F/F):
+//     the full rates whatever the year: 1,850, employee 1,000, employer
+//     850.
+//   - Nora, PR from 10 May 2025: June 2026 is 13 months on, the 2nd year
+//     (the 1st ends with the month of the first anniversary, May 2026): G/G
+//     9% / 15%, 24%: 1,200, employee 750, employer 450.
+//   - Once Lina's date is recorded (1 March 2026, 1st year: 4% / 5%): 450,
+//     employee 250, employer 200, and the run finalises.
+func TestAuditSGPermanentResidentWithoutPRDateRefused(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "SG", "Monthly")
+		pr := func(name, nric string, m map[string]any) int64 {
+			base := map[string]any{"rate": 5000, "rateUnit": "Monthly", "hoursPerWeek": 40, "legalStatus": "Permanent Resident",
+				"dateOfBirth": "1990-01-15T00:00:00", "startDate": "2020-01-01T00:00:00", "nationalRegistrationIdentityNumber": nric}
+			for k, v := range m {
+				base[k] = v
+			}
+			return e.employee(t, name, "Monthly", base)
+		}
+		lina := pr("Lina", "S8012345J", nil)
+		mark := pr("Mark", "S8023456B", map[string]any{"applyFullCpfRate": true})
+		nora := pr("Nora", "S8034567D", map[string]any{"obtainedResidencyDate": "2025-05-10T00:00:00"})
+		P := e.run(t, "2026-06-30", 0, 0)
+		tot := e.Do("GET", fmt.Sprintf("%s/totals/%d", P, lina), e.Key, nil).Expect(t, 200).Map(t)["payRunTotals"].(map[string]any)[fmt.Sprint(lina)].(map[string]any)
+		if w, _ := tot["warning"].(string); !strings.Contains(w, "obtainedResidencyDate") {
+			t.Errorf("Lina's pay: warning %q, want the PR date named (%v)", w, tot)
+		}
+		expectAmount(t, "Lina CPF employee", tot["cpfEmployeeContributionAmount"], 0)
+		e.Do("POST", P+"/finalise", e.Key, map[string]any{}).Expect(t, 409)
+		for _, c := range []struct {
+			name   string
+			emp    int64
+			ee, er float64
+		}{{"Mark", mark, 1000, 850}, {"Nora", nora, 750, 450}} {
+			tot := e.totals(t, P, c.emp)
+			expectAmount(t, c.name+" CPF employee", tot["cpfEmployeeContributionAmount"], c.ee)
+			expectAmount(t, c.name+" CPF employer", tot["cpfEmployerContributionAmount"], c.er)
+		}
+		e.Do("PUT", fmt.Sprintf("%s/employee/unstructured/%d", e.B, lina), e.Key, map[string]any{"obtainedResidencyDate": "2026-03-01T00:00:00"}).Expect(t, 200)
+		e.Do("POST", P+"/recalculate", e.Key, nil).Expect(t, 200)
+		tot = e.totals(t, P, lina)
+		expectAmount(t, "Lina CPF employee", tot["cpfEmployeeContributionAmount"], 250)
+		expectAmount(t, "Lina CPF employer", tot["cpfEmployerContributionAmount"], 200)
+		e.sgFinalise(t, P)
 	})
 }
