@@ -205,3 +205,56 @@ func TestAuditSGPermanentResidentWithoutPRDateRefused(t *testing.T) {
 		e.sgFinalise(t, P)
 	})
 }
+
+// A joiner and a leaver part-way through November 2026, each with no-pay
+// leave in the same month. MOM, "Salary for an incomplete month of work"
+// (an employee who joins or leaves in the month, or takes no-pay leave):
+// monthly gross rate of pay ÷ total working days in the month × total days
+// actually worked; public holidays count as working days (MOM's
+// example). November 2026, Monday to Friday: 2-6, 9-13 (Monday 9, the day
+// after Deepavali, is the holiday in lieu), 16-20, 23-27 and 30: 21
+// working days. Citizens born 1990 (37%, employee 20%).
+//   - Farah, $3,000, joins Monday 16 November: 11 working days from the
+//     16th, less 2 days of no-pay leave (Thursday 26, Friday 27): 9 worked.
+//     3,000 × 9 ÷ 21 = 1,285.714 → 1,285.71. CPF 37% = 475.71 → 476,
+//     employee 20% = 257.14 → 257, employer 219; SDL 0.25% = 3.214 → 3.21;
+//     net 1,028.71.
+//   - Gary, $4,200, last day Friday 13 November: 10 working days (2-13,
+//     the holiday included), less 1 day of no-pay leave (Tuesday 3): 9
+//     worked. 4,200 × 9 ÷ 21 = 1,800.00. CPF 37% = 666, employee 360,
+//     employer 306; SDL 4.50; net 1,440.00.
+func TestAuditSGJoinerAndLeaverWithNoPayLeaveInTheMonth(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "SG", "Monthly")
+		unpaid := int64(num(t, e.Do("POST", e.B+"/leavecategory", e.Key, map[string]any{"name": "Unpaid Leave", "leaveUnitType": "Hours",
+			"leaveCategoryType": "Standard", "isBalanceUntracked": true}).Expect(t, 200).Map(t)["id"]))
+		farah := e.employee(t, "Farah", "Monthly", map[string]any{"rate": 3000, "rateUnit": "Monthly", "hoursPerWeek": 40, "hoursPerDay": 8,
+			"dateOfBirth": "1990-02-02T00:00:00", "startDate": "2026-11-16T00:00:00", "nationalRegistrationIdentityNumber": "S8012345J"})
+		gary := e.employee(t, "Gary", "Monthly", map[string]any{"rate": 4200, "rateUnit": "Monthly", "hoursPerWeek": 40, "hoursPerDay": 8,
+			"dateOfBirth": "1990-02-02T00:00:00", "startDate": "2019-01-01T00:00:00", "nationalRegistrationIdentityNumber": "S8023456B"})
+		for _, emp := range []int64{farah, gary} {
+			e.workWeek(t, emp, 5, false)
+		}
+		leave := func(emp int64, from, to string, hours float64) {
+			e.Do("POST", fmt.Sprintf("%s/employee/%d/leaverequest", e.B, emp), e.Key, map[string]any{"leaveCategoryId": unpaid,
+				"fromDate": from + "T00:00:00", "toDate": to + "T00:00:00", "hours": hours, "automaticallyApprove": true}).Expect(t, 200)
+		}
+		leave(farah, "2026-11-26", "2026-11-27", 16)
+		leave(gary, "2026-11-03", "2026-11-03", 8)
+		e.leaveOn(t, gary, "2026-11-13")
+		P := e.run(t, "2026-11-30", 0, 0)
+		for _, c := range []struct {
+			name                        string
+			emp                         int64
+			gross, ee, er, sdl, netWant float64
+		}{{"Farah", farah, 1285.71, 257, 219, 3.21, 1028.71}, {"Gary", gary, 1800, 360, 306, 4.50, 1440}} {
+			tot := e.totals(t, P, c.emp)
+			expectAmount(t, c.name+" gross", tot["grossEarnings"], c.gross)
+			expectAmount(t, c.name+" CPF employee", tot["cpfEmployeeContributionAmount"], c.ee)
+			expectAmount(t, c.name+" CPF employer", tot["cpfEmployerContributionAmount"], c.er)
+			expectAmount(t, c.name+" SDL", tot["sdlContributionAmount"], c.sdl)
+			expectAmount(t, c.name+" net", tot["netEarnings"], c.netWant)
+		}
+	})
+}
