@@ -316,3 +316,57 @@ func TestAuditSGGovernmentPaidMaternityLeaveAttractsCPF(t *testing.T) {
 func TestAuditSGSalaryContinuesDuringDefaultMaternityLeave(t *testing.T) {
 	t.Skip("deductFromPrimaryPayCategory false is ignored by the pay run (all regions): leave without a pay category removes the salary; see /work/briefs/report-52.md")
 }
+
+// The year-end shortfall of an SPR whose year of PR status turned after
+// the AW month: priced at the rates of the month the AW was paid (CPF
+// Board FAQ, change in age group: "Any shortfall in CPF contributions on
+// AW should follow the applicable rate for the month in which the AW were
+// paid"; the SPR year picks the rate table as the age band does, CPF
+// Board, "How do I determine the year of my SPR status";
+// docs/reference/sg-sdl-and-spr-rates.md). Hui, PR from 10 January 2025
+// (January 2026 is the 12th month: still the 1st year, G/G 4% / 5%, total
+// 9%; the 2nd year from February 2026: 9% / 15%, total 24%), born 1990,
+// $8,000 a month, $4,000 from July.
+//   - January, a $20,000 bonus: estimated OW 8,000 + 11 × 8,000 = 96,000,
+//     ceiling 6,000: CPF on 14,000 at 9% = 1,260, employee 5% = 700,
+//     employer 560.
+//   - December: actual OW 6 × 8,000 + 6 × 4,000 = 72,000, ceiling 30,000:
+//     14,000 more of the bonus at January's 9% = 1,260, employee 5% = 700;
+//     December's 4,000 at 24% = 960, employee 15% = 600. CPF 2,220,
+//     employee 1,300, employer 920; net 2,700.
+//
+// Before: 24% × 18,000 = 4,320, employee 2,700, employer 1,620.
+func TestAuditSGPermanentResidentAWShortfallAtTheFirstYearRates(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "SG", "Monthly")
+		hui := e.employee(t, "Hui", "Monthly", map[string]any{"rate": 8000, "rateUnit": "Monthly", "hoursPerWeek": 40, "legalStatus": "Permanent Resident",
+			"obtainedResidencyDate": "2025-01-10T00:00:00", "dateOfBirth": "1990-03-03T00:00:00", "startDate": "2020-01-01T00:00:00",
+			"nationalRegistrationIdentityNumber": "S8034567D"})
+		for mo := 1; mo <= 11; mo++ {
+			day := fmt.Sprintf("2026-%02d-%02d", mo, []int{31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30}[mo-1])
+			if mo == 7 {
+				e.Do("PUT", fmt.Sprintf("%s/employee/unstructured/%d", e.B, hui), e.Key, map[string]any{"rate": 4000, "hoursPerWeek": 20}).Expect(t, 200)
+			}
+			bonus := 0.0
+			if mo == 1 {
+				bonus = 20000
+			}
+			P := e.run(t, day, hui, bonus)
+			if mo == 1 {
+				tot := e.totals(t, P, hui)
+				expectAmount(t, "January CPF employee", tot["cpfEmployeeContributionAmount"], 700)
+				expectAmount(t, "January CPF employer", tot["cpfEmployerContributionAmount"], 560)
+			}
+			e.sgFinalise(t, P)
+		}
+		P := e.run(t, "2026-12-31", 0, 0)
+		tot := e.totals(t, P, hui)
+		expectAmount(t, "December CPF employee", tot["cpfEmployeeContributionAmount"], 1300)
+		expectAmount(t, "December CPF employer", tot["cpfEmployerContributionAmount"], 920)
+		expectAmount(t, "December net", tot["netEarnings"], 2700)
+		if x := e.explainTerms(t, P, hui, "cpf.total"); x["total rate of 2026-01"] != 0.09 || x["employee rate of 2026-01"] != 0.05 {
+			t.Errorf("cpf.total terms %v, want January's 1st-year rates 9%% / 5%%", x)
+		}
+	})
+}
