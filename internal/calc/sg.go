@@ -53,6 +53,16 @@ type SGEmployee struct {
 	// AWPaidYTD is the additional wages paid earlier this year, whether or
 	// not they were subject to CPF (the year-end recalculation reads it).
 	AWPaidYTD payroll.Money `json:"aw_paid_ytd,omitzero"`
+	// AWMonths are the earlier months of the year in which additional
+	// wages were paid, in order: what was paid, what of it was subject to
+	// CPF, and the residency then. The year-end (or leaving-month)
+	// recalculation prices a shortfall of CPF on those AW at the rates of
+	// the month the AW were paid (the age band and SPR year of that month),
+	// not this month's (CPF Board FAQ "How do I calculate CPF contributions
+	// on AW when there is a change in Age Group during the year?";
+	// docs/reference/sg-cpf-aw-ceiling.md). Empty: a shortfall is priced at
+	// this month's rates.
+	AWMonths []SGAWMonth `json:"aw_months,omitempty"`
 	// The business's other finalised runs paid in the same calendar month
 	// (zero when this is the month's first), whatever their pay date
 	// against this run's and whatever order they were finalised in: CPF is due on the month's total
@@ -78,6 +88,15 @@ type SGEmployee struct {
 	// servants, gardeners and chauffeurs, and employees working wholly
 	// outside Singapore; docs/reference/sg-sdl-and-spr-rates.md): no levy.
 	SDLExempt bool `json:"sdl_exempt,omitempty"`
+}
+
+// SGAWMonth is one earlier month of the year in which additional wages
+// were paid (SGEmployee.AWMonths).
+type SGAWMonth struct {
+	Month     time.Time     `json:"month"`               // a day of the month (its age band and SPR year)
+	Paid      payroll.Money `json:"aw_paid"`             // additional wages paid in the month
+	Subject   payroll.Money `json:"aw_subject,omitzero"` // of which subject to CPF then
+	Residency string        `json:"residency,omitempty"` // the residency then; empty = this month's
 }
 
 // UnmarshalJSON reads SGEmployee; date_of_birth may be a plain date

@@ -101,16 +101,41 @@ type cpfIn struct {
 	yearEnd         bool          // recalculate the year's AW on its actual OW
 	awPaidYTD       payroll.Money // AW paid earlier in the year
 	notWages        payroll.Money // this month's termination payments: not wages, no CPF
+	// awMonths are the earlier months' AW not subject to CPF then, in the
+	// order paid, with each month's rates (year end: a shortfall is
+	// priced at them).
+	awMonths []awMonth
+}
+
+// awMonth is an earlier month's AW left out of CPF by the estimated
+// ceiling, and the age band (rates) of that month.
+type awMonth struct {
+	month     time.Time
+	unsubject payroll.Money
+	band      *ageBand
+}
+
+// shortfallPart is the part of the year-end shortfall priced at one
+// earlier month's rates (band nil: this month's, the month it was paid
+// in not being known).
+type shortfallPart struct {
+	month time.Time
+	aw    payroll.Money
+	band  *ageBand
 }
 
 type cpfOut struct {
 	owSub, awCeiling, awSub, wages payroll.Money
 	projectedOW                    payroll.Money // the estimate the ceiling used
 	awExcess                       payroll.Money // year end: AW contributed on earlier above the recalculated ceiling (refund to claim)
-	exactTotal, exactEmployee      payroll.Money
-	total, employee, employer      payroll.Money
-	graduated                      bool // total wages up to fullAbove: the phased rates
-	rule                           *calc.Rule
+	// shortfall is the year end's AW of earlier months now subject to CPF
+	// (in awSub), by the month it was paid in, each priced at that
+	// month's rates; awSub less their sum is this month's AW subject.
+	shortfall                 []shortfallPart
+	exactTotal, exactEmployee payroll.Money
+	total, employee, employer payroll.Money
+	graduated                 bool // total wages up to fullAbove: the phased rates
+	rule                      *calc.Rule
 	// month is the month's CPF when earlier runs of the month paid wages
 	// (nil otherwise); owSub, awSub and the shares above are then this
 	// run's part: the month's less what the earlier runs had.
@@ -182,7 +207,7 @@ func cpf(y *year, b *ageBand, in cpfIn) (cpfOut, error) {
 			o.awCeiling = payroll.Money{}
 		}
 	}
-	if tw.Cmp(y.fullAbove) <= 0 && !(in.yearEnd && !in.awYTD.IsZero()) {
+	if tw.Cmp(y.fullAbove) <= 0 && !(in.yearEnd && (!in.awYTD.IsZero() || in.awPaidYTD.Cmp(in.awYTD) > 0)) {
 		o.graduated, o.rule = true, b.gradRule
 		o.owSub, o.awSub, o.wages = in.ow, in.aw, tw
 		if above := tw.Sub(y.phaseFrom); above.IsPos() {
@@ -208,8 +233,45 @@ func cpf(y *year, b *ageBand, in cpfIn) (cpfOut, error) {
 			o.awSub = in.aw.Min(o.awCeiling)
 		}
 		o.wages = o.owSub.Add(o.awSub)
-		o.exactTotal = o.wages.Mul(b.total)
-		o.exactEmployee = o.wages.Mul(b.employee)
+		// A year-end shortfall is of AW paid in earlier months: the
+		// ceiling is taken by AW in the order paid, so the earlier
+		// months' AW left out come first, and each part is priced at the
+		// rates of the month it was paid in (CPF Board, "How do I
+		// calculate CPF contributions on AW when there is a change in Age
+		// Group during the year?": "Any shortfall in CPF contributions on
+		// AW should follow the applicable rate for the month in which the
+		// AW were paid"); this month's own AW takes what is left, at this
+		// month's rates.
+		now := o.wages
+		if in.yearEnd && o.awSub.IsPos() {
+			earlier := in.awPaidYTD.Sub(in.awYTD).Max(payroll.Money{}).Min(o.awSub)
+			left := earlier
+			for _, am := range in.awMonths {
+				if !left.IsPos() {
+					break
+				}
+				part := am.unsubject.Min(left)
+				if !part.IsPos() {
+					continue
+				}
+				o.shortfall = append(o.shortfall, shortfallPart{month: am.month, aw: part, band: am.band})
+				left = left.Sub(part)
+			}
+			if left.IsPos() {
+				o.shortfall = append(o.shortfall, shortfallPart{aw: left})
+			}
+			now = now.Sub(earlier)
+		}
+		o.exactTotal = now.Mul(b.total)
+		o.exactEmployee = now.Mul(b.employee)
+		for _, p := range o.shortfall {
+			pb := p.band
+			if pb == nil {
+				pb = b
+			}
+			o.exactTotal = o.exactTotal.Add(p.aw.Mul(pb.total))
+			o.exactEmployee = o.exactEmployee.Add(p.aw.Mul(pb.employee))
+		}
 	}
 	// A refund (negative) is rounded as the contribution it returns.
 	o.total = signed(o.exactTotal, true)
@@ -225,6 +287,53 @@ func signed(m payroll.Money, halfUp bool) payroll.Money {
 		return round(m.Neg(), 0, halfUp).Neg()
 	}
 	return round(m, 0, halfUp)
+}
+
+// bandOf is the CPF rates of a member of residency (SC, SPR1-3) born dob
+// in the month of pay: the age band, and for a 1st/2nd-year SPR that
+// year's graduated band.
+func bandOf(y *year, dob time.Time, residency string, pay time.Time) (*ageBand, error) {
+	i := bandIndex(y, dob, pay)
+	switch residency {
+	case calc.SGPR1:
+		return sprBand(y, 1, i)
+	case calc.SGPR2:
+		return sprBand(y, 2, i)
+	}
+	return &y.bands[i], nil
+}
+
+// awMonthsOf is emp's earlier months of the year with AW left out of CPF
+// by the estimated ceiling (paid − subject), in the order paid, each with
+// the rates of its month (its age band, and its residency: an SPR's year
+// may have turned since).
+func awMonthsOf(y *year, emp *calc.SGEmployee, pay time.Time) ([]awMonth, error) {
+	var out []awMonth
+	for _, am := range emp.AWMonths {
+		if am.Month.Before(y.start) || !am.Month.Before(y.end) || am.Month.After(pay) {
+			return nil, fmt.Errorf("sg: AW month %s is not an earlier month of %s", am.Month.Format(time.DateOnly), y.name)
+		}
+		if am.Paid.IsNeg() || am.Subject.IsNeg() || am.Paid.Cmp(maxAmount) > 0 || am.Subject.Cmp(maxAmount) > 0 {
+			return nil, errNegative
+		}
+		un := am.Paid.Sub(am.Subject)
+		if !un.IsPos() {
+			continue
+		}
+		res := am.Residency
+		if res == "" {
+			res = emp.Residency
+		}
+		if res != "" && res != calc.SGCitizen && res != calc.SGPR1 && res != calc.SGPR2 && res != calc.SGPR3 {
+			return nil, fmt.Errorf("%w %q (AW month %s)", errResidency, res, am.Month.Format(time.DateOnly))
+		}
+		b, err := bandOf(y, emp.DateOfBirth, res, am.Month)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, awMonth{month: am.Month, unsubject: un, band: b})
+	}
+	return out, nil
 }
 
 // sprBand is the 1st/2nd-year SPR band (n = 1 or 2) for the SC band
@@ -388,15 +497,12 @@ func (Engine) Calculate(in *calc.Input) (calc.Result, error) {
 		if pay.IsZero() {
 			pay = y.start
 		}
-		i := bandIndex(y, emp.DateOfBirth, pay)
-		b := &y.bands[i]
-		switch emp.Residency {
-		case calc.SGPR1, calc.SGPR2:
-			n := 1
-			if emp.Residency == calc.SGPR2 {
-				n = 2
-			}
-			if b, err = sprBand(y, n, i); err != nil {
+		b, err := bandOf(y, emp.DateOfBirth, emp.Residency, pay)
+		if err != nil {
+			return calc.Result{}, err
+		}
+		if ci.yearEnd {
+			if ci.awMonths, err = awMonthsOf(y, emp, pay); err != nil {
 				return calc.Result{}, err
 			}
 		}
@@ -486,7 +592,9 @@ var sdlExemptRule = &calc.Rule{Code: "sg.sdl.exempt", Text: "SG Skills Developme
 // the month paid wages the three CPF figures' terms again with the
 // month's working (employee 5, employer 4, total 16) and the SDL's month
 // (4 more), and the SDL's again with the termination payments (7).
-const maxTerms = 62
+// A year-end shortfall adds 3 terms for each earlier month of AW (at most
+// 11).
+const maxTerms = 62 + 33
 
 // builder collects a result's figures; the figures and every figure's
 // terms live in one block (one allocation per calculation).
@@ -578,6 +686,15 @@ func (out *builder) addCPFFigures(b *ageBand, ci cpfIn, o cpfOut) {
 		projected = calc.Term{Name: "AW paid earlier this year", Value: ci.awPaidYTD}
 	}
 	var excess []calc.Term
+	for _, p := range o.shortfall {
+		if p.band == nil {
+			excess = append(excess, calc.Term{Name: "AW of earlier months made subject to CPF at the year end (the month paid not known: priced at this month's rates)", Value: p.aw})
+			continue
+		}
+		mo := p.month.Format("2006-01")
+		excess = append(excess, calc.Term{Name: "AW of " + mo + " made subject to CPF at the year end (priced at the rates of the month it was paid)", Value: p.aw},
+			rateTerm("total rate of "+mo, p.band.total), rateTerm("employee rate of "+mo, p.band.employee))
+	}
 	if o.awExcess.IsPos() {
 		excess = append(excess, calc.Term{Name: "AW contributed on earlier this year above the recalculated ceiling (its contributions to be claimed back from the CPF Board, not taken off this month's)", Value: o.awExcess})
 	}

@@ -85,6 +85,9 @@ type YTD struct {
 	// sgAWPaid is an SG employee's additional wages paid earlier in the
 	// year (sg_cpf.go).
 	sgAWPaid int64
+	// sgAWMonths are those AW month by month, with the part subject to
+	// CPF then (sg_cpf.go).
+	sgAWMonths []sgAWMonth
 	// sgMonth is what an SG employee's earlier runs of the month paid and
 	// charged (sg_cpf_month.go).
 	sgMonth sgMonthPaid

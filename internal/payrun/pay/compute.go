@@ -392,6 +392,9 @@ func statutory(region string, run *store.PayRun, e *EmployeeRow, in *calc.Input,
 		f.esct = amount(&res, "esct")
 		return res, nil
 	case calc.SG:
+		if err := sgPRWithoutDateRefused(e); err != nil { // sg_spr.go
+			return calc.Result{}, err
+		}
 		in.SG = sgEmployee(e, run.DatePaid)
 		in.SG.OWSubjectToCPFYTD, in.SG.AWSubjectToCPFYTD = money(y.CpfOwSubject), money(y.CpfAwSubject)
 		sgYear(e, run.DatePaid, y, in.SG) // sg_cpf.go

@@ -35,6 +35,23 @@ func sgYear(e *EmployeeRow, paid time.Time, y *YTD, sg *calc.SGEmployee) {
 	}
 	sg.RemainingMonths = last - int(paid.Month())
 	sg.YearEnd = sg.RemainingMonths == 0
+	if sg.YearEnd {
+		// The year-end recalculation prices a shortfall of CPF on earlier
+		// AW at the rates of the month it was paid in: each month's age
+		// band (the engine's) and residency (an SPR's year then).
+		for _, am := range y.sgAWMonths {
+			sg.AWMonths = append(sg.AWMonths, calc.SGAWMonth{Month: am.month, Paid: money(am.paid), Subject: money(am.subject),
+				Residency: sgEmployee(e, am.month).Residency})
+		}
+	}
+}
+
+// sgAWMonth is an SG employee's additional wages paid in an earlier
+// month of the year and the part of them subject to CPF then (minor
+// units); month is the month's last day.
+type sgAWMonth struct {
+	month         time.Time
+	paid, subject int64
 }
 
 // addSGAWPaid sets y.sgAWPaid of each SG employee: the additional wages
@@ -45,13 +62,37 @@ func addSGAWPaid(ctx context.Context, q *store.Queries, biz business.Business, r
 		return nil
 	}
 	month, _ := sgMonthBounds(run.DatePaid)
-	paid, err := sgWagesPaidIn(ctx, q, biz.ID, run.ID, from, month)
-	if err != nil {
-		return err
-	}
-	for id, w := range paid {
-		if w.aw != 0 {
-			ytdFor(out, id).sgAWPaid += w.aw
+	// Month by month: the year-end recalculation needs each month's AW
+	// and the part of them subject to CPF then (sgYear).
+	for m := from; m.Before(month); m = m.AddDate(0, 1, 0) {
+		to := m.AddDate(0, 1, 0)
+		paid, err := sgWagesPaidIn(ctx, q, biz.ID, run.ID, m, to)
+		if err != nil {
+			return err
+		}
+		seen := false
+		for id, w := range paid {
+			if w.aw != 0 {
+				ytdFor(out, id).sgAWPaid += w.aw
+				seen = true
+			}
+		}
+		if !seen {
+			continue
+		}
+		rows, err := q.SgMonthRuns(ctx, store.SgMonthRunsParams{BusinessID: biz.ID, PayRunID: run.ID, MonthFrom: m, MonthTo: to, YtdTo: to})
+		if err != nil {
+			return err
+		}
+		subject := map[int64]int64{}
+		for _, r := range rows {
+			subject[r.EmployeeID] = r.CpfAwSubject
+		}
+		for id, w := range paid {
+			if w.aw != 0 {
+				y := ytdFor(out, id)
+				y.sgAWMonths = append(y.sgAWMonths, sgAWMonth{month: to.AddDate(0, 0, -1), paid: w.aw, subject: subject[id]})
+			}
 		}
 	}
 	return nil

@@ -73,6 +73,30 @@ func sgNoPayLeave(region string, e *EmployeeRow, run *store.PayRun, std []line, 
 			days = days.Add(payroll.RateFromInt(int64(ph)).Div(payroll.RateFromInt(2)))
 		}
 	}
+	// A joiner or leaver whose month is already cut to the days employed
+	// (employedShare) and who also takes no-pay leave: MOM's formula is one
+	// division, monthly ÷ working days in the month × days actually worked
+	// (the days employed less the days of no-pay leave), so the month is
+	// worked out once on those days and the leave takes what the cut line
+	// pays above it. Taking the leave's own rounded share off the rounded
+	// cut line could be a cent out ($3,000 for 9 of 21 days: 1,285.71, not
+	// 1,571.43 − 285.71 = 1,285.72). Days of earlier no-pay leave in the
+	// month are the line's hours already taken (at the hours a day).
+	if len(std) == 1 && std[0].fullPeriod.IsPos() && !std[0].from.IsZero() && !std[0].to.Before(std[0].from) {
+		l := &std[0]
+		if kept := workingHalves(wd, half)(l.from, l.to); kept > 0 && kept < halves {
+			before := payroll.Rate{}
+			if l.fullHours.IsPos() && l.hours.Less(l.fullHours) {
+				before = l.fullHours.Sub(l.hours).Div(hpd)
+			}
+			worked := payroll.RateFromInt(int64(kept)).Sub(before.Add(days).Mul(payroll.RateFromInt(2))) // in half days
+			if worked.IsNeg() {
+				worked = payroll.Rate{}
+			}
+			after := payroll.MoneyFromDecimal(worked.Mul(payroll.RateFromDecimal(l.fullPeriod.Decimal())).Decimal()).DivInt(int64(halves)).Cents()
+			return l.amount.Sub(after).Max(payroll.Money{}), true
+		}
+	}
 	// days × monthly ÷ (halves ÷ 2) working days
 	return payroll.MoneyFromDecimal(days.Mul(payroll.RateFromInt(2)).Mul(payroll.RateFromDecimal(monthly.Decimal())).Decimal()).DivInt(int64(halves)).Cents(), true
 }
