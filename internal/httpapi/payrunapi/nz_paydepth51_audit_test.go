@@ -141,3 +141,40 @@ func payrollDay(t *testing.T, day string, n int) string {
 	}
 	return d.AddDate(0, 0, n).Format("2006-01-02")
 }
+
+// A sick day of an employee whose daily pay varies within the period is
+// paid average daily pay (Holidays Act 2003 s 71(1): "relevant daily pay
+// or average daily pay for each day of sick leave taken"; s 9A(1)(b), the
+// statute's condition deciding, as for public holidays).
+//   - Tia, $25 an hour on timesheets, employed since 2 March 2026 (so
+//     entitled to sick leave, s 63), works Monday 4 hours, Tuesday 6,
+//     Wednesday 8 and Thursday 10 in each of the weeks ending 8, 15, 22 and
+//     29 November 2026: 700.00 a week.
+//   - Week ending 6 December: Monday 4, Tuesday 6, Wednesday 8 hours (100,
+//     150, 200: her daily pay varies), sick on Thursday 3 December (a
+//     request of 10 hours). ADP: the 52 weeks to 29 November hold 2,800.00
+//     earned on 16 days: 175.00 for the one day (before: the 10 hours ×
+//     25 = 250.00); gross 450 + 175 = 625.00.
+func TestAuditNZSickDayAverageDailyPay(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e, sch := newNZDefaultsEnv(t, d, "Weekly")
+		tia := e.nzEmployee(t, "Tia", "Weekly", map[string]any{"rate": 25, "rateUnit": "Hourly", "startDate": "2026-03-02T00:00:00"})
+		for _, monday := range []string{"2026-11-02", "2026-11-09", "2026-11-16", "2026-11-23"} {
+			for i, h := range []int{4, 6, 8, 10} {
+				e.nzDay(t, tia, payrollDay(t, monday, i), h, 0)
+			}
+			P := timesheetRun(t, withBusiness(e), e.B, sch["Weekly"], payrollDay(t, monday, 6), payrollDay(t, monday, 6))
+			e.Do("POST", P+"/finalise", e.Key, nil).Expect(t, 200)
+		}
+		for i, h := range []int{4, 6, 8} {
+			e.nzDay(t, tia, payrollDay(t, "2026-11-30", i), h, 0)
+		}
+		e.nzLeave(t, tia, "Sick Leave", "2026-12-03", "2026-12-03", 10)
+		P := timesheetRun(t, withBusiness(e), e.B, sch["Weekly"], "2026-12-06", "2026-12-06")
+		if got := e.nzLines(t, P, tia, "Sick Leave Pay"); len(got) != 1 || got[0] != 175 {
+			t.Errorf("sick leave pay lines %v, want [175]", got)
+		}
+		expectAmount(t, "gross", e.totals(t, P, tia)["grossEarnings"], 625)
+	})
+}

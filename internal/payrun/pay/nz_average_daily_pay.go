@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/payrolld/payrolld/internal/calc"
+	"github.com/payrolld/payrolld/internal/categories"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/store"
 	"github.com/payrolld/payrolld/internal/timesheet"
@@ -201,4 +202,96 @@ func (w *Writer) nzAverageDailyPay(ctx context.Context, run *store.PayRun, e *Em
 	how = fmt.Sprintf("average daily pay %s: gross earnings %s of the 52 weeks %s to %s ÷ %d days (%d worked, %d of paid leave, %d public holidays not worked) (s 9A(2))",
 		adp.StringFixed(2), a.StringFixed(2), from.Format("2 January 2006"), last.Format("2 January 2006"), len(days), workedDays, leaveDays, holidays)
 	return adp, how, true, nil
+}
+
+// nzDailyPayLeave says whether lc is an NZ leave category the Act pays at
+// relevant daily pay or average daily pay for each day taken: sick leave
+// and bereavement leave (s 71), family violence leave (s 72G) and an
+// alternative holiday (s 60).
+func nzDailyPayLeave(lc *categories.LeaveCategory) bool {
+	n := strings.ToLower(lc.Name)
+	return strings.Contains(n, "sick") || strings.Contains(n, "bereavement") || strings.Contains(n, "family violence") ||
+		strings.EqualFold(strings.TrimSpace(lc.Name), nzAlternativeHolidayName)
+}
+
+// nzLeaveAtDailyPay pays the days of sick, bereavement or family violence
+// leave and alternative holidays an employee paid by timesheets takes in
+// the period (leaveLines priced them at the hours asked × the hourly
+// rate) "for each day" at relevant daily pay or average daily pay
+// (Holidays Act 2003 s 71(1), s 72G, s 60(1)):
+//   - the other otherwise working days worked in the period all paid the
+//     same (dayPay, overtime included): that day's pay, s 9(1)(a), (b)(ii);
+//   - their pay varies: average daily pay, s 9A(1)(b) (nzAverageDailyPay);
+//   - otherwise the line stays as priced (the hours asked are the day).
+//
+// The days are the request's otherwise working days in the period that
+// are not public holidays (a public holiday in the leave is a public
+// holiday, paid as such) inside the employment. A category with two
+// requests in one period, and the lines of bereavement beyond the s 69(2)
+// limit, keep their pricing.
+func (w *Writer) nzLeaveAtDailyPay(ctx context.Context, run *store.PayRun, e *EmployeeRow, cats *Categories, in *inputs, wd *[7]bool,
+	ph map[time.Time]string, dayPay map[time.Time]payroll.Money, c *calculated) error {
+	byCat := map[int64][]int{}
+	for i := range c.lines {
+		if l := &c.lines[i]; l.leaveCat != nil && l.earningKind == calc.Leave && l.Subtype == "" && l.amount.IsPos() && nzDailyPayLeave(l.leaveCat) {
+			byCat[l.leaveCat.ID] = append(byCat[l.leaveCat.ID], i)
+		}
+	}
+	if len(byCat) == 0 {
+		return nil
+	}
+	reqs := map[int64][]int{}
+	for i, a := range in.leave[e.ID] {
+		reqs[a.LeaveCategoryID] = append(reqs[a.LeaveCategoryID], i)
+	}
+	var pattern payroll.Money
+	varies, n := false, 0
+	for _, p := range dayPay {
+		if n == 0 {
+			pattern = p
+		} else if !p.Equal(pattern) {
+			varies = true
+		}
+		n++
+	}
+	if n == 0 {
+		return nil
+	}
+	perDay, how := pattern, fmt.Sprintf("relevant daily pay %s, what each of the other %d working days of the period paid (overtime included: s 9(1)(a), (b)(ii))", pattern.StringFixed(2), n)
+	if varies {
+		adp, adpHow, ok, err := w.nzAverageDailyPay(ctx, run, e, cats, in, wd)
+		if err != nil || !ok {
+			return err
+		}
+		perDay, how = adp, adpHow+"; s 9A(1)(b): the employee's daily pay varies within the pay period"
+	}
+	from, to := payroll.DateOnly(run.PeriodStarting), payroll.DateOnly(run.PeriodEnding)
+	for id, idx := range byCat {
+		if len(idx) != 1 || len(reqs[id]) != 1 {
+			continue
+		}
+		a := in.leave[e.ID][reqs[id][0]]
+		days := int64(0)
+		for d := payroll.DateOnly(a.FromDate); !d.After(payroll.DateOnly(a.ToDate)); d = d.AddDate(0, 0, 1) {
+			if _, holiday := ph[d]; d.Before(from) || d.After(to) || !wd[d.Weekday()] || holiday {
+				continue
+			}
+			if e.StartDate.Valid && d.Before(payroll.DateOnly(e.StartDate.Time)) || e.EndDate.Valid && d.After(payroll.DateOnly(e.EndDate.Time)) {
+				continue
+			}
+			days++
+		}
+		if days == 0 {
+			continue
+		}
+		l := &c.lines[idx[0]]
+		pay := perDay.MulInt(days)
+		l.amount, l.Amount = pay, pay.MinorUnits()
+		if l.units.IsPos() {
+			l.rate = payroll.RateFromDecimal(pay.Decimal()).Div(l.units)
+			l.Rate = l.rate.RoundHalfUp(4).String()
+		}
+		l.Notes = fmt.Sprintf("%s: %d days at %s", l.leaveCat.Name, days, how)
+	}
+	return nil
 }

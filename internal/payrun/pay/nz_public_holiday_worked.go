@@ -111,6 +111,11 @@ func (w *Writer) nzPublicHolidaysWorked(ctx context.Context, run *store.PayRun, 
 			return err
 		}
 	}
+	if !salaried {
+		if err := w.nzLeaveAtDailyPay(ctx, run, e, cats, in, wd, ph, dayPay, c); err != nil { // nz_average_daily_pay.go
+			return err
+		}
+	}
 	if len(days) == 0 {
 		return nil
 	}
