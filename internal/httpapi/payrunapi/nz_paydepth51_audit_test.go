@@ -178,3 +178,92 @@ func TestAuditNZSickDayAverageDailyPay(t *testing.T) {
 		expectAmount(t, "gross", e.totals(t, P, tia)["grossEarnings"], 625)
 	})
 }
+
+// A leaver's bonus on the 53rd weekly pay day of 2026-27 with child
+// support, a student loan and KiwiSaver all deducted (the scenario of
+// TestAuditNZLeaverBonusOnThe53rdWeek, with KiwiSaver at 3.5% and a child
+// support deduction notice of $1,000 a week).
+//   - PAYE 754.00 and ACC 52.50 (the termination rule: the last two fully
+//     paid weeks 2,000 × 52 ÷ 2 = 52,000 + 2,000 → 30% on the bonus; the
+//     week 154.00); student loan (3,000 − 464) × 12% = 304.32.
+//   - KiwiSaver (a bonus is salary or wages, KiwiSaver Act 2006 s 4): 3.5%
+//     × 3,000 = 105.00 each; ESCT at 17.5% ((1,000 + 35) ÷ 7 × 365 =
+//     53,967.85): $105 × 17.5% = 18.375 → 18.37 (IR specification §5.22.3).
+//   - Child support straight after PAYE, limited to 40% of the net
+//     earnings (Child Support Act 1991 s 165; pay less PAYE income tax,
+//     before the levy: nz-child-support.md): 40% × (3,000 − 754) = 898.40 of
+//     the notice's 1,000.
+//   - Net 3,000 − 754 − 52.50 − 304.32 − 105 − 898.40 = 885.78.
+func TestAuditNZLeaverBonusWithChildSupportStudentLoanKiwiSaver(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "NZ", "Weekly")
+		cs := int64(num(t, e.Do("POST", e.B+"/deductioncategory", e.Key, map[string]any{"name": "Child Support",
+			"paymentSummaryClassification": "ChildSupportDeduction"}).Expect(t, 200).Map(t)["id"]))
+		hine := e.employee(t, "Hine", "Weekly", map[string]any{"rate": 1000, "rateUnit": "Fixed", "hoursPerWeek": 40, "taxCodeDeclaration_TaxCode": "M SL",
+			"startDate": "2023-02-06T00:00:00", "kiwiSaver_EnrollmentStatus": "Enrolled", "kiwiSaver_EmployeeContribution": 3.5})
+		e.Do("POST", fmt.Sprintf("%s/employee/%d/deduction", e.B, hine), e.Key, map[string]any{"deductionCategoryId": cs,
+			"amount": 1000, "deductionType": "Fixed", "fromDate": "2026-04-01T00:00:00"}).Expect(t, 200)
+		for _, day := range []string{"2027-03-17", "2027-03-24"} {
+			e.Do("POST", e.run(t, day, 0, 0)+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+		}
+		P := e.run(t, "2027-03-31", hine, 2000)
+		e.Do("POST", P+"/terminate", e.Key, map[string]any{"employeeId": hine, "terminationReason": "Resignation", "terminationDate": "2027-03-31T00:00:00"}).Expect(t, 200)
+		tot := e.totals(t, P, hine)
+		expectAmount(t, "gross", tot["grossEarnings"], 3000)
+		expectAmount(t, "PAYE", tot["payeWithheld"], 754)
+		expectAmount(t, "ACC", tot["accLevyAmount"], 52.50)
+		expectAmount(t, "student loan", tot["studentLoanAmount"], 304.32)
+		expectAmount(t, "KiwiSaver employee", tot["kiwiSaverEmployeeContribution"], 105)
+		expectAmount(t, "KiwiSaver employer", tot["kiwiSaverEmployerContribution"], 105)
+		expectAmount(t, "ESCT", tot["esctContribution"], 18.37)
+		expectAmount(t, "child support", e.shgOnSlip(t, P, hine, "Child Support"), 898.40)
+		expectAmount(t, "net", tot["netEarnings"], 885.78)
+		e.Do("POST", P+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+	})
+}
+
+// An extra pay with no regular pay in the four weeks (IR, Payroll
+// Calculations & Business Rules Specification §5.11 step 3.1: the regular
+// earnings of the pays in the four weeks to the pay day, annualised, plus
+// the extra pay; with none, the extra pay alone decides the band: the
+// lead's decision). Rangi, $25 an hour on M SL with KiwiSaver 3.5%,
+// employed since 2024, is paid weekly from 1 and 8 November 2026 (1,000
+// each), then nothing until a $5,000 bonus paid alone on Sunday 13
+// December (the four weeks 16 November to 13 December hold no pay).
+//   - PAYE: 0 + 5,000 → the 10.5% band: 525.00; ACC 1.75% × 5,000 = 87.50.
+//   - Student loan (§5.11 step 2 NB: an extra pay not paid with normal pay
+//     repays 12% of all of it): 600.00.
+//   - KiwiSaver 3.5% × 5,000 = 175.00.
+//   - Net 5,000 − 525 − 87.50 − 600 − 175 = 3,612.50.
+func TestAuditNZBonusPaidAloneTakesItsOwnBand(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "NZ", "Weekly")
+		rangi := e.employee(t, "Rangi", "Weekly", map[string]any{"rate": 25, "rateUnit": "Hourly", "hoursPerWeek": 0, "taxCodeDeclaration_TaxCode": "M SL",
+			"startDate": "2024-03-04T00:00:00", "kiwiSaver_EnrollmentStatus": "Enrolled", "kiwiSaver_EmployeeContribution": 3.5})
+		ordinary := int64(0)
+		var cats []map[string]any
+		e.Do("GET", e.B+"/paycategory", e.Key, nil).Expect(t, 200).JSON(t, &cats)
+		for _, c := range cats {
+			if c["name"] == "Ordinary Hours" {
+				ordinary = int64(num(t, c["id"]))
+			}
+		}
+		for _, day := range []string{"2026-11-01", "2026-11-08"} {
+			P := e.run(t, day, 0, 0)
+			e.Do("POST", P+"/earningslines", e.Key, map[string]any{"earningsLines": map[string]any{
+				fmt.Sprint(rangi): []any{map[string]any{"payCategoryId": fmt.Sprint(ordinary), "units": 40, "rate": 25}}}}).Expect(t, 200)
+			expectAmount(t, "week "+day, e.totals(t, P, rangi)["grossEarnings"], 1000)
+			e.Do("POST", P+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+		}
+		P := e.run(t, "2026-12-13", rangi, 5000)
+		tot := e.totals(t, P, rangi)
+		expectAmount(t, "gross", tot["grossEarnings"], 5000)
+		expectAmount(t, "PAYE", tot["payeWithheld"], 525)
+		expectAmount(t, "ACC", tot["accLevyAmount"], 87.50)
+		expectAmount(t, "student loan", tot["studentLoanAmount"], 600)
+		expectAmount(t, "KiwiSaver employee", tot["kiwiSaverEmployeeContribution"], 175)
+		expectAmount(t, "net", tot["netEarnings"], 3612.50)
+	})
+}
