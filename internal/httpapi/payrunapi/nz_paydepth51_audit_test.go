@@ -267,3 +267,44 @@ func TestAuditNZBonusPaidAloneTakesItsOwnBand(t *testing.T) {
 		expectAmount(t, "net", tot["netEarnings"], 3612.50)
 	})
 }
+
+// Paid parental leave alongside payroll: Inland Revenue pays the parental
+// leave payment itself (Parental Leave and Employment Protection Act 1987
+// Part 7A; IRD deducts any KiwiSaver from it, the employer does not), so
+// the employer's run holds only its own top-up, which is salary or wages:
+// PAYE, the ACC levy and KiwiSaver (KiwiSaver Act 2006 s 4) as on any
+// regular pay. The ESCT rate is the year's, set by the first pay (IR's
+// Payroll Calculations & Business Rules Specification §5.21.5: the ESCT
+// rate threshold "is set at the beginning of the tax year and cannot change
+// until the following year"), not a new estimate from the top-up.
+//   - Aroha, $62,400 a year weekly (1,200.00), M, KiwiSaver 3.5%, employed
+//     since 1 October 2024 (no earlier pay here). Week ending 8 November
+//     2026: KiwiSaver 42.00 each; ESCT rate threshold (1,200 + 42) ÷ 7 ×
+//     365 = 64,760 → 30%: $42 × 30% = 12.60.
+//   - Week ending 15 November: on parental leave (the NZ defaults' "Unpaid
+//     Leave" for the week: no salary), a $400 top-up. PAYE: 400 × 52 =
+//     20,800: 1,638 + 17.5% × 5,200 = 2,548 + levy 364 = 2,912 ÷ 52 =
+//     56.00 less the levy 7.00 = 49.00; KiwiSaver 3.5% × 400 = 14.00 each;
+//     ESCT at the year's 30%: $14 × 30% = 4.20 (before: re-estimated from
+//     the top-up, (400 + 14) ÷ 7 × 365 = 21,587.14 → 17.5%: 2.45).
+//   - Net 400 − 49 − 7 − 14 = 330.00.
+func TestAuditNZParentalLeaveTopUpKeepsTheYearsESCTRate(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e, sch := newNZDefaultsEnv(t, d, "Weekly")
+		topUp := int64(num(t, e.Do("POST", e.B+"/paycategory", e.Key, map[string]any{"name": "Parental Leave Top-Up", "rateUnit": "Fixed"}).Expect(t, 200).Map(t)["id"]))
+		aroha := e.nzEmployee(t, "Aroha", "Weekly", map[string]any{"rate": 62400, "rateUnit": "Annually",
+			"kiwiSaver_EnrollmentStatus": "Enrolled", "kiwiSaver_EmployeeContribution": 3.5})
+		P := e.runOn(t, sch["Weekly"], "2026-11-08", "2026-11-08")
+		want(t, "first week", e.totals(t, P, aroha), map[string]int64{"grossEarnings": 120000, "kiwiSaverEmployerContribution": 4200, "esctContribution": 1260})
+		e.Do("POST", P+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+		e.nzLeave(t, aroha, "Unpaid Leave", "2026-11-09", "2026-11-13", 40)
+		P = e.runOn(t, sch["Weekly"], "2026-11-15", "2026-11-15")
+		e.earnings(t, P, aroha, map[string]any{"payCategoryId": fmt.Sprint(topUp), "earnings": 400}).Expect(t, 200)
+		want(t, "parental leave week", e.totals(t, P, aroha), map[string]int64{"grossEarnings": 40000, "payeWithheld": 4900, "accLevyAmount": 700,
+			"kiwiSaverEmployeeContribution": 1400, "kiwiSaverEmployerContribution": 1400, "esctContribution": 420, "netEarnings": 33000})
+		if x := e.figureValue(t, P, aroha, "esct"); x != 4.20 {
+			t.Errorf("explained ESCT %v, want 4.20", x)
+		}
+	})
+}
