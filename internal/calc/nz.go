@@ -43,6 +43,16 @@ type NZEmployee struct {
 	// it: the estimate of the year's salary or wages (ESCTRateThreshold
 	// zero) annualises a whole period's pay. Zero = none.
 	ESCTPeriodShortfall payroll.Money `json:"esct_period_shortfall,omitzero"`
+	// ESCTFirstContribution and ESCTFirstESCT are the employer
+	// contribution and the ESCT of the employee's first pay of the tax year
+	// here (a finalised run paid before this one): without a recorded rate
+	// or the prior year's threshold amount, the rate that pay used is the
+	// year's (IR's specification §5.21.5: the ESCT rate threshold "is set
+	// at the beginning of the tax year and cannot change until the
+	// following year"), not a new estimate from each period's pay. Zero =
+	// none (this is the first: estimate).
+	ESCTFirstContribution payroll.Money `json:"esct_first_contribution,omitzero"`
+	ESCTFirstESCT         payroll.Money `json:"esct_first_esct,omitzero"`
 	// ESCTRate is the ESCT rate the employer worked out for the year (a
 	// fraction: 0.3 = 30%), the employee's recorded taxCodeDeclaration_
 	// EsctRate; zero = from ESCTRateThreshold. Must be a band's rate.

@@ -562,6 +562,18 @@ func calculate(y *year, in *calc.Input) (calc.Result, error) {
 			return out.res, nil
 		}
 		th := emp.ESCTRateThreshold
+		if r, ok := esctFirstPayRate(y.esct, emp); ok && th.IsZero() {
+			// The rate the year's first pay here used: set at the
+			// beginning of the tax year (or employment) and not changed
+			// by a later period's pay (IR §5.21.5).
+			out.add(CodeESCT, truncCents(whole, r), y.esctRule,
+				calc.Term{Name: "employer contribution", Value: er},
+				calc.Term{Name: "contribution in whole dollars", Value: whole},
+				calc.Term{Name: "first pay of the year: employer contribution", Value: emp.ESCTFirstContribution},
+				calc.Term{Name: "first pay of the year: ESCT", Value: emp.ESCTFirstESCT},
+				rateTerm(r))
+			return out.res, nil
+		}
 		if th.IsZero() {
 			// New employee: estimate the year's salary/wages plus employer
 			// contributions (Deloitte, payroll-rules-2026-27.md §3.4) from
@@ -662,6 +674,24 @@ func nonNeg(m payroll.Money) payroll.Money {
 // employed on all of them).
 func employedBefore(start, day time.Time) bool {
 	return start.IsZero() || payroll.DateOnly(start).Before(payroll.DateOnly(day))
+}
+
+// esctFirstPayRate is the ESCT band rate the year's first pay used: the
+// band whose rate on that pay's contribution in whole dollars, truncated to
+// the cent (§5.22.3), is the ESCT it deducted (the bands give different
+// amounts on any whole dollar: 0.10, 0.17, 0.30, 0.33, 0.39 on $1). ok is
+// false without a first pay of at least a dollar, or when no band fits.
+func esctFirstPayRate(bands []bracket, emp *calc.NZEmployee) (payroll.Rate, bool) {
+	whole := emp.ESCTFirstContribution.Trunc(0)
+	if !whole.IsPos() || !emp.ESCTFirstESCT.IsPos() {
+		return payroll.Rate{}, false
+	}
+	for _, b := range bands {
+		if truncCents(whole, b.rate).Equal(emp.ESCTFirstESCT) {
+			return b.rate, true
+		}
+	}
+	return payroll.Rate{}, false
 }
 
 // esctBandRate says whether r is the rate of one of the ESCT bands.

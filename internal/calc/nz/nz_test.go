@@ -836,3 +836,26 @@ func TestESCTEstimateHolidayPayAfterLeaving(t *testing.T) {
 		t.Errorf("ESCT terms %v, want threshold 26,318.57", f.Terms)
 	}
 }
+
+// The ESCT rate of the year's first pay stays the year's (IR §5.21.5: the
+// rate threshold "is set at the beginning of the tax year and cannot
+// change"). A first pay of $1,200 a week with 3.5% deducted $42 × 30% =
+// 12.60 of ESCT; a later week of $400 (a parental leave top-up): employer
+// 3.5% × 400 = 14.00, $14 × 30% = 4.20 (a new estimate from the $400,
+// (400 + 14) ÷ 7 × 365 = 21,587.14, would give 17.5%: 2.45). A first pay
+// whose ESCT fits no band is not used: the estimate again.
+func TestESCTRateOfTheYearsFirstPay(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		esct, want string
+	}{{"12.60", "4.2"}, {"12.61", "2.45"}} {
+		in := input(day(2026, 11, 15), calc.Weekly, "400", calc.NZEmployee{TaxCode: "M", KiwiSaver: true,
+			StartDate: day(2024, 10, 1), ESCTFirstContribution: payroll.MustMoney("42"), ESCTFirstESCT: payroll.MustMoney(c.esct)})
+		res, err := New().Calculate(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want(t, res, CodeKSEmployer, "14")
+		want(t, res, CodeESCT, c.want)
+	}
+}

@@ -372,7 +372,8 @@ func statutory(region string, run *store.PayRun, e *EmployeeRow, in *calc.Input,
 		in.NZ = nzEmployee(e)
 		if x != nil {
 			in.NZ.ESCTRateThreshold = x.nzESCTPriorYear // the previous tax year's, when known (nz_esct_prior_year.go)
-			if t := x.nzTermination; t != nil {         // a termination pay or a later one (nz_extrapay.go)
+			in.NZ.ESCTFirstContribution, in.NZ.ESCTFirstESCT = x.nzESCTFirst[0], x.nzESCTFirst[1]
+			if t := x.nzTermination; t != nil { // a termination pay or a later one (nz_extrapay.go)
 				in.NZ.TerminationPay, in.NZ.TerminationPeriodsPaid, in.NZ.TerminationEarnings = true, t.periods, money(t.earnings)
 				in.NZ.TerminationPeriodsEstimated, in.NZ.TerminationAnnualEarnings = t.estimated, money(t.annual)
 			}

@@ -92,6 +92,9 @@ func readEmployeePay(ctx context.Context, q *store.Queries, biz business.Busines
 	if p.x.nzESCTPriorYear, err = nzESCTPriorYear(ctx, q, biz.ID, biz.Region, run, e.ID); err != nil {
 		return nil, err
 	}
+	if p.x.nzESCTFirst[0], p.x.nzESCTFirst[1], err = nzESCTFirstPay(ctx, q, biz.ID, biz.Region, run, e.ID); err != nil {
+		return nil, err
+	}
 	if p.x.nzTermination, err = nzTerminationPeriods(ctx, q, biz.ID, biz.Region, run, &p.e); err != nil {
 		return nil, err
 	}

@@ -21,6 +21,9 @@ type extras struct {
 	// nzESCTPriorYear: an NZ employee's ESCT rate threshold amount from
 	// the previous tax year's runs (nz_esct_prior_year.go; zero = not known).
 	nzESCTPriorYear payroll.Money
+	// nzESCTFirst: the employer contribution and ESCT of an NZ employee's
+	// first pay of the tax year here (nz_esct_prior_year.go; zeros: none).
+	nzESCTFirst [2]payroll.Money
 	// nzTermination: an NZ leaver's last two fully paid periods, for the
 	// extra pays of a termination pay or a later one (nz_extrapay.go; nil:
 	// the employment has not ended).
@@ -75,6 +78,9 @@ func (w *Writer) extrasOf(ctx context.Context, region string, run *store.PayRun,
 	}
 	x := &extras{pen: w.ukPensionOf(e.ID), my: my}
 	if x.nzESCTPriorYear, err = nzESCTPriorYear(ctx, w.q, w.bizID, region, run, e.ID); err != nil {
+		return nil, err
+	}
+	if x.nzESCTFirst[0], x.nzESCTFirst[1], err = nzESCTFirstPay(ctx, w.q, w.bizID, region, run, e.ID); err != nil {
 		return nil, err
 	}
 	if x.au, err = w.auInputsFor(ctx, region, run, e, cats, lines); err != nil {

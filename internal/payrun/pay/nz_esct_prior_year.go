@@ -3,6 +3,7 @@ package pay
 import (
 	"context"
 	"database/sql"
+	"errors"
 
 	"github.com/payrolld/payrolld/internal/calc"
 	"github.com/payrolld/payrolld/internal/payroll"
@@ -35,4 +36,29 @@ func nzESCTPriorYear(ctx context.Context, q *store.Queries, bizID int64, region 
 		return payroll.Money{}, nil
 	}
 	return payroll.MoneyFromMinor(r.Amount), nil
+}
+
+// nzESCTFirstPay is the employer KiwiSaver contribution and the ESCT of an
+// NZ employee's first pay of the tax year in this business (the earliest
+// finalised run paid from 1 April to this run's pay date, other than this
+// run, with an employer contribution of at least a dollar and ESCT): the
+// rate it used stays the year's (IR's specification §5.21.5; calc/nz
+// esctFirstPayRate). Zeros when there is none.
+func nzESCTFirstPay(ctx context.Context, q *store.Queries, bizID int64, region string, run *store.PayRun, employeeID int64) (contribution, esct payroll.Money, err error) {
+	if region != calc.NZ {
+		return payroll.Money{}, payroll.Money{}, nil
+	}
+	from, _ := TaxYear(calc.NZ, run.DatePaid)
+	var er, tax int64
+	err = q.QueryRow(ctx, `SELECT pe.kiwisaver_employer, pe.esct FROM pay_runs r JOIN pay_run_employees pe ON pe.pay_run_id = r.id
+		WHERE r.business_id = $1 AND pe.employee_id = $2 AND r.status = 'Finalised' AND r.id <> $3
+		AND r.date_paid >= $4 AND r.date_paid <= $5 AND pe.kiwisaver_employer >= 100 AND pe.esct > 0
+		ORDER BY r.date_paid, r.id LIMIT 1`, bizID, employeeID, run.ID, payroll.DateOnly(from), run.DatePaid).Scan(&er, &tax)
+	if errors.Is(err, sql.ErrNoRows) {
+		return payroll.Money{}, payroll.Money{}, nil
+	}
+	if err != nil {
+		return payroll.Money{}, payroll.Money{}, err
+	}
+	return payroll.MoneyFromMinor(er), payroll.MoneyFromMinor(tax), nil
 }

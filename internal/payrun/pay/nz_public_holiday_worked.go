@@ -2,9 +2,11 @@ package pay
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"time"
 
+	"github.com/payrolld/payrolld/internal/calc"
 	"github.com/payrolld/payrolld/internal/leave"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/store"
@@ -49,9 +51,20 @@ func (w *Writer) nzPublicHolidaysWorked(ctx context.Context, run *store.PayRun, 
 	}
 	from, to := payroll.DateOnly(run.PeriodStarting), payroll.DateOnly(run.PeriodEnding)
 	ph, _ := nzHolidayDays(stored, nzRegion(e.ResidentialState, e.ResidentialCity), e.PrimaryLocationID.Int64, wd, from.Year()-1, to.Year()+1)
-	hours := map[time.Time]payroll.Rate{}
+	// Hours worked on each public holiday, by pay category: the primary
+	// category's at the ordinary rate, an overtime category's at its loaded
+	// rate (s 9(1)(b)(ii): overtime pay is part of relevant daily pay, so
+	// the time and a half of s 50(1)(a) applies to it too). The pay of
+	// each other otherwise working day of the period, the same way: what
+	// the employee is paid for a day (s 9(1)(a)).
+	type part struct {
+		cat         Category
+		hours, rate payroll.Rate
+	}
+	onDay := map[time.Time][]part{}
 	worked := map[time.Time]bool{}
 	var days []time.Time
+	dayPay, dayHours := map[time.Time]payroll.Money{}, map[time.Time]payroll.Rate{}
 	for _, t := range in.timesheets[e.ID] {
 		if t.LeaveCategoryID == 0 {
 			worked[payroll.DateOnly(t.Start)] = true
@@ -59,17 +72,31 @@ func (w *Writer) nzPublicHolidaysWorked(ctx context.Context, run *store.PayRun, 
 		if t.LeaveCategoryID != 0 || in.awardPaid(e.ID, t.ID) || t.Units != nil || t.Rate != nil {
 			continue
 		}
-		if cat, ok := cats.ByKind[KindEarnings][t.PayCategoryID]; ok && cat.ID != primary.ID {
-			continue
+		cat, r := primary, rate
+		if pc, ok := cats.ByKind[KindEarnings][t.PayCategoryID]; ok && pc.ID != primary.ID {
+			if !nzOvertimeCategory(pc) || !pc.Hourly {
+				continue
+			}
+			cat, r = pc, cats.loadedRate(rate, pc)
 		}
 		day := payroll.DateOnly(t.Start)
+		h := payroll.RateFromInt(t.PaidMinutes()).Div(payroll.RateFromInt(60))
 		if _, ok := ph[day]; !ok {
+			if wd[day.Weekday()] {
+				dayPay[day], dayHours[day] = dayPay[day].Add(lineMoney(h, r)), dayHours[day].Add(h)
+			}
 			continue
 		}
-		if _, seen := hours[day]; !seen {
+		if _, seen := onDay[day]; !seen {
 			days = append(days, day)
 		}
-		hours[day] = hours[day].Add(payroll.RateFromInt(t.PaidMinutes()).Div(payroll.RateFromInt(60)))
+		ps := onDay[day]
+		i := slices.IndexFunc(ps, func(p part) bool { return p.cat.ID == cat.ID })
+		if i < 0 {
+			ps, i = append(ps, part{cat: cat, rate: r}), len(ps)
+		}
+		ps[i].hours = ps[i].hours.Add(h)
+		onDay[day] = ps
 	}
 	hpd := leave.StoredHours(e.HoursPerDay)
 	if !hpd.IsPos() {
@@ -79,8 +106,15 @@ func (w *Writer) nzPublicHolidaysWorked(ctx context.Context, run *store.PayRun, 
 	}
 	// A salaried employee's pay continues on a holiday not worked (s 49
 	// is already met by the salary).
-	if !salaried && e.AutomaticallyApplyPublicHolidayNotWorkedEarningsLines.Valid && e.AutomaticallyApplyPublicHolidayNotWorkedEarningsLines.Bool && hpd.IsPos() {
-		publicHolidaysNotWorked(run, e, cats, primary, rate, hpd, wd, ph, worked, "Holidays Act 2003 s 49(1), s 9(1)(a)", c)
+	if !salaried && e.AutomaticallyApplyPublicHolidayNotWorkedEarningsLines.Valid && e.AutomaticallyApplyPublicHolidayNotWorkedEarningsLines.Bool {
+		if err := w.nzPublicHolidaysNotWorked(ctx, run, e, cats, in, primary, rate, hpd, wd, ph, worked, dayPay, dayHours, c); err != nil {
+			return err
+		}
+	}
+	if !salaried {
+		if err := w.nzLeaveAtDailyPay(ctx, run, e, cats, in, wd, ph, dayPay, c); err != nil { // nz_average_daily_pay.go
+			return err
+		}
 	}
 	if len(days) == 0 {
 		return nil
@@ -92,19 +126,16 @@ func (w *Writer) nzPublicHolidaysWorked(ctx context.Context, run *store.PayRun, 
 			break
 		}
 	}
-	half := rate.Div(payroll.RateFromInt(2))
 	for _, day := range days {
-		h := hours[day]
-		note := "Public holiday worked, " + ph[day] + " " + day.Format("2 January 2006") + ": " + h.String() +
-			" hours, the other half of the rate " + rate.String() + " (time and a half, Holidays Act 2003 s 50(1)(a))"
+		alternative := ""
 		if wd[day.Weekday()] {
 			switch {
 			case alt == nil:
-				note += "; an otherwise working day, so an alternative holiday is due (s 56), but the business has no \"" + nzAlternativeHolidayName + "\" leave category to record it"
+				alternative = "; an otherwise working day, so an alternative holiday is due (s 56), but the business has no \"" + nzAlternativeHolidayName + "\" leave category to record it"
 			case !hpd.IsPos():
-				note += "; an otherwise working day, so an alternative holiday is due (s 56), not recorded: the employee has no hours per day"
+				alternative = "; an otherwise working day, so an alternative holiday is due (s 56), not recorded: the employee has no hours per day"
 			default:
-				note += "; an otherwise working day: one alternative holiday (s 56) accrued"
+				alternative = "; an otherwise working day: one alternative holiday (s 56) accrued"
 				lc := in.leaveCats[*alt]
 				var a line
 				a.Kind, a.CategoryID, a.CategoryName = KindLeaveAccrued, lc.ID, lc.Name
@@ -112,10 +143,27 @@ func (w *Writer) nzPublicHolidaysWorked(ctx context.Context, run *store.PayRun, 
 				c.lines = append(c.lines, a)
 			}
 		}
-		l := earningsLine(primary, h, half, lineMoney(h, half), payroll.Rate{}, note)
-		c.lines = append(c.lines, l)
+		for _, p := range onDay[day] {
+			half := p.rate.Div(payroll.RateFromInt(2))
+			note := "Public holiday worked, " + ph[day] + " " + day.Format("2 January 2006") + ": " + p.hours.String() +
+				" hours, the other half of the rate " + p.rate.String() + " (time and a half, Holidays Act 2003 s 50(1)(a))"
+			if p.cat.ID != primary.ID {
+				note = "Public holiday worked, " + ph[day] + " " + day.Format("2 January 2006") + ": " + p.hours.String() + " hours of " + p.cat.Name +
+					", the other half of its rate " + p.rate.String() + " (overtime pay is part of relevant daily pay, s 9(1)(b)(ii), so the time and a half of s 50(1)(a) applies to it)"
+			}
+			l := earningsLine(p.cat, p.hours, half, lineMoney(p.hours, half), payroll.Rate{}, note+alternative)
+			alternative = ""
+			c.lines = append(c.lines, l)
+		}
 	}
 	return nil
+}
+
+// nzOvertimeCategory says whether an NZ pay category pays overtime: of the
+// type Overtime, or named so (the NZ defaults' "Overtime 1.5x" and
+// "Overtime 2x" are Standard categories derived from the primary one).
+func nzOvertimeCategory(c Category) bool {
+	return c.Kind == calc.Overtime || strings.Contains(strings.ToLower(c.Name), "overtime")
 }
 
 // publicHolidaysNotWorked pays, for an employee paid by timesheets whose
@@ -132,6 +180,13 @@ func (w *Writer) nzPublicHolidaysWorked(ctx context.Context, run *store.PayRun, 
 // base rate for the ordinary hours of the day); law names the provision.
 func publicHolidaysNotWorked(run *store.PayRun, e *EmployeeRow, cats *Categories, primary Category, rate, hpd payroll.Rate, wd *[7]bool,
 	ph map[time.Time]string, worked map[time.Time]bool, law string, c *calculated) {
+	holidaysNotWorkedAt(run, e, cats, primary, hpd, rate, lineMoney(hpd, rate), hpd.String()+" hours at "+rate.String(), wd, ph, worked, law, c)
+}
+
+// holidaysNotWorkedAt is publicHolidaysNotWorked paying each holiday
+// amount (units hours at rate, how saying how the amount was found).
+func holidaysNotWorkedAt(run *store.PayRun, e *EmployeeRow, cats *Categories, primary Category, units, rate payroll.Rate, amount payroll.Money, how string,
+	wd *[7]bool, ph map[time.Time]string, worked map[time.Time]bool, law string, c *calculated) {
 	cat := primary
 	for _, pc := range cats.ByKind[KindEarnings] {
 		if strings.EqualFold(strings.TrimSpace(pc.Name), "Public Holiday Not Worked") {
@@ -148,8 +203,8 @@ func publicHolidaysNotWorked(run *store.PayRun, e *EmployeeRow, cats *Categories
 		if e.StartDate.Valid && d.Before(payroll.DateOnly(e.StartDate.Time)) || e.EndDate.Valid && d.After(payroll.DateOnly(e.EndDate.Time)) {
 			continue
 		}
-		l := earningsLine(cat, hpd, rate, lineMoney(hpd, rate), hpd, "Public holiday not worked, "+name+" "+d.Format("2 January 2006")+
-			": "+hpd.String()+" hours at "+rate.String()+" (an otherwise working day; "+law+")")
+		l := earningsLine(cat, units, rate, amount, units, "Public holiday not worked, "+name+" "+d.Format("2 January 2006")+
+			": "+how+" (an otherwise working day; "+law+")")
 		c.lines = append(c.lines, l)
 	}
 }
