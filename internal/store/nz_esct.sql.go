@@ -11,6 +11,46 @@ import (
 	"time"
 )
 
+const nzEsctFirstPay = `-- name: NzEsctFirstPay :one
+SELECT pe.kiwisaver_employer, pe.esct
+FROM pay_runs r JOIN pay_run_employees pe ON pe.pay_run_id = r.id
+WHERE r.business_id = $1 AND pe.employee_id = $2 AND r.status = 'Finalised' AND r.id <> $3
+    AND r.date_paid >= $4 AND r.date_paid <= $5 AND pe.kiwisaver_employer >= 100 AND pe.esct > 0
+ORDER BY r.date_paid, r.id
+LIMIT 1
+`
+
+type NzEsctFirstPayParams struct {
+	BusinessID int64
+	EmployeeID int64
+	RunID      int64
+	YearFrom   time.Time
+	DatePaid   time.Time
+}
+
+type NzEsctFirstPayRow struct {
+	KiwisaverEmployer int64
+	Esct              int64
+}
+
+// The employer KiwiSaver contribution and ESCT of an employee's first pay
+// of the tax year in the business: the earliest finalised run paid in
+// [year_from, date_paid], other than run_id, with an employer contribution
+// of at least a dollar and ESCT (its rate stays the year's, IR spec
+// §5.21.5).
+func (q *Queries) NzEsctFirstPay(ctx context.Context, arg NzEsctFirstPayParams) (NzEsctFirstPayRow, error) {
+	row := q.db.QueryRowContext(ctx, nzEsctFirstPay,
+		arg.BusinessID,
+		arg.EmployeeID,
+		arg.RunID,
+		arg.YearFrom,
+		arg.DatePaid,
+	)
+	var i NzEsctFirstPayRow
+	err := row.Scan(&i.KiwisaverEmployer, &i.Esct)
+	return i, err
+}
+
 const nzEsctPriorYear = `-- name: NzEsctPriorYear :one
 
 SELECT CAST(COUNT(*) AS BIGINT) AS runs,

@@ -49,16 +49,13 @@ func nzESCTFirstPay(ctx context.Context, q *store.Queries, bizID int64, region s
 		return payroll.Money{}, payroll.Money{}, nil
 	}
 	from, _ := TaxYear(calc.NZ, run.DatePaid)
-	var er, tax int64
-	err = q.QueryRow(ctx, `SELECT pe.kiwisaver_employer, pe.esct FROM pay_runs r JOIN pay_run_employees pe ON pe.pay_run_id = r.id
-		WHERE r.business_id = $1 AND pe.employee_id = $2 AND r.status = 'Finalised' AND r.id <> $3
-		AND r.date_paid >= $4 AND r.date_paid <= $5 AND pe.kiwisaver_employer >= 100 AND pe.esct > 0
-		ORDER BY r.date_paid, r.id LIMIT 1`, bizID, employeeID, run.ID, payroll.DateOnly(from), run.DatePaid).Scan(&er, &tax)
+	r, err := q.NzEsctFirstPay(ctx, store.NzEsctFirstPayParams{BusinessID: bizID, EmployeeID: employeeID, RunID: run.ID,
+		YearFrom: payroll.DateOnly(from), DatePaid: run.DatePaid})
 	if errors.Is(err, sql.ErrNoRows) {
 		return payroll.Money{}, payroll.Money{}, nil
 	}
 	if err != nil {
 		return payroll.Money{}, payroll.Money{}, err
 	}
-	return payroll.MoneyFromMinor(er), payroll.MoneyFromMinor(tax), nil
+	return payroll.MoneyFromMinor(r.KiwisaverEmployer), payroll.MoneyFromMinor(r.Esct), nil
 }

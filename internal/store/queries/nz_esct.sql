@@ -13,3 +13,16 @@ FROM pay_runs r JOIN pay_run_employees pe ON pe.pay_run_id = r.id
     JOIN employees e ON e.id = pe.employee_id AND e.business_id = r.business_id
 WHERE e.start_date IS NOT NULL AND e.start_date <= sqlc.arg(employed_by) AND r.business_id = sqlc.arg(business_id) AND pe.employee_id = sqlc.arg(employee_id) AND r.status = 'Finalised'
     AND r.date_paid >= sqlc.arg(year_from) AND r.date_paid < sqlc.arg(year_to);
+
+-- name: NzEsctFirstPay :one
+-- The employer KiwiSaver contribution and ESCT of an employee's first pay
+-- of the tax year in the business: the earliest finalised run paid in
+-- [year_from, date_paid], other than run_id, with an employer contribution
+-- of at least a dollar and ESCT (its rate stays the year's, IR spec
+-- §5.21.5).
+SELECT pe.kiwisaver_employer, pe.esct
+FROM pay_runs r JOIN pay_run_employees pe ON pe.pay_run_id = r.id
+WHERE r.business_id = sqlc.arg(business_id) AND pe.employee_id = sqlc.arg(employee_id) AND r.status = 'Finalised' AND r.id <> sqlc.arg(run_id)
+    AND r.date_paid >= sqlc.arg(year_from) AND r.date_paid <= sqlc.arg(date_paid) AND pe.kiwisaver_employer >= 100 AND pe.esct > 0
+ORDER BY r.date_paid, r.id
+LIMIT 1;
