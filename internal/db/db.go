@@ -117,7 +117,7 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 	params.Set("_time_format", "sqlite")
 	// The writer checkpoints only as a safety net: the checkpointer does it.
 	dsnW := "file:" + path + "?" + params.Encode() + "&" + url.Values{"_pragma": {fmt.Sprintf("wal_autocheckpoint(%d)", walAutoCheckpoint)}}.Encode()
-	w, err := sql.Open("sqlite", dsnW)
+	w, err := openSQLite(dsnW)
 	if err != nil {
 		return nil, err
 	}
@@ -129,7 +129,7 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 	}
 	params.Add("_pragma", "query_only(1)")
 	params.Set("_txlock", "deferred")
-	r, err := sql.Open("sqlite", "file:"+path+"?"+params.Encode())
+	r, err := openSQLite("file:" + path + "?" + params.Encode())
 	if err != nil {
 		w.Close()
 		return nil, err
@@ -143,6 +143,16 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 		}
 	}
 	return d, nil
+}
+
+// openSQLite opens a pool on dsn whose connections keep their statements
+// compiled (sqlitestmts.go).
+func openSQLite(dsn string) (*sql.DB, error) {
+	c, err := newCachingConnector(dsn)
+	if err != nil {
+		return nil, err
+	}
+	return sql.OpenDB(c), nil
 }
 
 // InTx runs fn in a write transaction, committing when fn returns nil.
