@@ -4,9 +4,17 @@
 // these under the race detector (.ci/run); the rest of the suite runs
 // without it. Reading the source keeps the list current: a package that
 // starts its first goroutine is raced from that commit on.
+//
+// With -tests REGEXP DIR..., it prints instead the packages under the DIRs
+// that declare a test whose name matches REGEXP and are not in the list
+// above (those run whole): CI races the concurrent-request tests of the
+// API packages by name, and a -race test binary is built only for the
+// packages that have one (building and linking the other API packages'
+// binaries under -race, to run no test, was minutes of CI).
 package main
 
 import (
+	"flag"
 	"fmt"
 	"go/ast"
 	"go/parser"
@@ -14,6 +22,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -22,7 +31,12 @@ import (
 const module = "github.com/payrolld/payrolld"
 
 func main() {
+	tests := flag.String("tests", "", "print the packages under the given directories with a test matching this regexp, not in the list")
+	flag.Parse()
 	pkgs, err := find("internal")
+	if err == nil && *tests != "" {
+		pkgs, err = withTests(regexp.MustCompile(*tests), flag.Args(), pkgs)
+	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "racepackages:", err)
 		os.Exit(2)
@@ -84,4 +98,45 @@ func sharesMemory(path string) (bool, error) {
 		return !found
 	})
 	return found, nil
+}
+
+// withTests returns the packages in the directories under roots whose test
+// files declare a Test function matching re, leaving out those in whole.
+func withTests(re *regexp.Regexp, roots, whole []string) ([]string, error) {
+	skip := map[string]bool{}
+	for _, p := range whole {
+		skip[p] = true
+	}
+	seen := map[string]bool{}
+	for _, root := range roots {
+		err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() || !strings.HasSuffix(path, "_test.go") {
+				return err
+			}
+			pkg := module + "/" + filepath.ToSlash(filepath.Dir(path))
+			if seen[pkg] || skip[pkg] {
+				return nil
+			}
+			f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.SkipObjectResolution)
+			if err != nil {
+				return err
+			}
+			for _, decl := range f.Decls {
+				if fn, ok := decl.(*ast.FuncDecl); ok && fn.Recv == nil && strings.HasPrefix(fn.Name.Name, "Test") && re.MatchString(fn.Name.Name) {
+					seen[pkg] = true
+					break
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	out := make([]string, 0, len(seen))
+	for p := range seen {
+		out = append(out, p)
+	}
+	sort.Strings(out)
+	return out, nil
 }
