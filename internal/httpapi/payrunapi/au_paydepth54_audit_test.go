@@ -98,3 +98,130 @@ func TestAuditAUTerminationPaymentMoreThanTwelveMonthsLate(t *testing.T) {
 		}
 	})
 }
+
+// Death benefit ETPs to a dependant (code D) within and above the ETP cap
+// (ATO Schedule 11, table A: a death benefit paid to a dependant of the
+// deceased, nil withheld up to the ETP cap, 47% above it; the cap of a
+// death benefit is the ETP cap alone, ITAA 1997 s 82-65; 2026-27 ETP cap
+// $270,000, au-reasonable-amounts.md), with the final week's pay made
+// after the death (ATO, "PAYG withholding for deceased employees": no
+// withholding from salary, wages or unused leave paid after death). Dee
+// and Dan, employed since 16 November 2026, die on Sunday 22 November
+// 2026, the last day of the week paid on the 25th:
+//   - salary 1,000; the week's annual leave 40 × 0.076923 = 3.0769 h ×
+//     25 = 76.92 paid out; SG 12% × 1,000 = 120.00; nothing withheld
+//     from either (paid after death);
+//   - Dee, a $30,000 death benefit to her dependant (D): 0 withheld; gross
+//     31,076.92; STP: one ETP code D, taxable 30,000.00, withheld 0;
+//   - Dan, $300,000 to his dependant (D): cap 270,000 at 0%, 30,000 above
+//     at 47% = 14,100; gross 301,076.92; STP: code D, taxable 300,000.00,
+//     withheld 14,100.00.
+//
+// Already right (pinned; the N and T codes are pinned by
+// TestAuditAUDeathBenefitNonDependantAndTrustee).
+func TestAuditAUDeathBenefitToADependantWithinAndAboveTheCap(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newAUEnv(t, d)
+		dep := int64(num(t, e.Do("POST", e.B+"/paycategory", e.Key, map[string]any{"name": "Death Benefit (Dependant)", "rateUnit": "Fixed",
+			"paymentSummaryClassification": "EtpDeathBenefitCodeD", "defaultSuperRate": 0}).Expect(t, 200).Map(t)["id"]))
+		dee := e.employee(t, "Dee", map[string]any{"startDate": "2026-11-16T00:00:00"})
+		dan := e.employee(t, "Dan", map[string]any{"startDate": "2026-11-16T00:00:00"})
+		P := e.run(t, "2026-11-22", "2026-11-25")
+		for emp, amount := range map[int64]int{dee: 30000, dan: 300000} {
+			e.Do("POST", P+"/terminate", e.Key, map[string]any{"employeeId": emp, "terminationReason": "Deceased", "terminationDate": "2026-11-22T00:00:00"}).Expect(t, 200)
+			e.earnings(t, P, emp, map[string]any{"payCategoryId": fmt.Sprint(dep), "earnings": amount}).Expect(t, 200)
+		}
+		want(t, "Dee", e.totals(t, P, dee), map[string]int64{"grossEarnings": 3107692, "paygWithheld": 0, "superContribution": 12000})
+		want(t, "Dan", e.totals(t, P, dan), map[string]int64{"grossEarnings": 30107692, "paygWithheld": 1410000, "superContribution": 12000})
+		if got := e.figureValue(t, P, dan, "payg.etp.D"); got != 14100 {
+			t.Errorf("Dan's payg.etp.D %v, want 14,100", got)
+		}
+		e.matchesPaySlip(t, P, dan)
+		doc := e.stpDoc(t, P) // finalises the run
+		for emp, w := range map[int64][2]string{dee: {"30000", "0"}, dan: {"300000", "14100"}} {
+			s := payee(t, doc, emp).IncomeStreams[0]
+			if len(s.EmploymentTermination) != 1 || s.EmploymentTermination[0].Code != "D" ||
+				!s.EmploymentTermination[0].TaxableComponent.Equal(payroll.MustMoney(w[0])) || !s.EmploymentTermination[0].TaxWithheld.Equal(payroll.MustMoney(w[1])) {
+				t.Errorf("employee %d: STP ETPs %+v, want one code D, taxable %s, withheld %s", emp, s.EmploymentTermination, w[0], w[1])
+			}
+		}
+	})
+}
+
+// Unused annual leave with its 17.5% loading paid on termination, on a
+// resignation and on a genuine redundancy (Fair Work Act 2009 s 90(2): the
+// balance paid as if taken; ATO Schedule 7: unused annual leave and leave
+// loading accrued after 17 August 1993 on a normal termination by the
+// marginal rate method — the payment ÷ 52, cents ignored, added to the
+// normal gross earnings of a period, the difference in withholding × 52 —
+// and on a genuine redundancy as Lump Sum A at 32%, cents disregarded; NAT
+// 0046: post-1993 leave on a normal termination is in gross payments, on
+// a genuine redundancy Lump Sum A type R; STP Phase 2 paid leave U / lump
+// sum AR, au-stp-phase2.md). Annual Leave has a 17.5% loading. Lena
+// (resigns) and Ray (made genuinely redundant), 76 hours of annual leave
+// entered on the final pay for the week ending Sunday 22 November 2026,
+// which accrues 3.07692 hours more:
+//   - leave 79.07692 h × 25 = 1,976.92; loading 17.5% = 345.96; together
+//     2,322.88; gross 1,000 + 2,322.88 = 3,322.88; SG 12% × 1,000 =
+//     120.00 (unused leave paid on termination is not OTE);
+//   - Lena: 2,322.88 ÷ 52 = 44.67 → 44; W(1,000) = 0.3227 × 1000.99 −
+//     185.1935 = 137.83 → 138; W(1,044) = 0.3227 × 1044.99 − 185.1935 =
+//     152.03 → 152; (152 − 138) × 52 = 728: PAYG 866. STP paid leave U
+//     2,322.88, no lump sum; payment summary gross payments 3,322, no
+//     Lump Sum A;
+//   - Ray: 32% × 2,322.88 = 743.32 → 743: PAYG 881. STP lump sum AR
+//     2,322.88; payment summary gross payments 1,000, Lump Sum A 2,322
+//     type R.
+func TestAuditAULeaveLoadingOnResignationAndRedundancy(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newAUEnv(t, d)
+		e.leaveLoading(t, e.leave["Annual Leave"], 17.5)
+		lena, ray := e.employee(t, "Lena", nil), e.employee(t, "Ray", nil)
+		P := e.run(t, "2026-11-22", "2026-11-25")
+		for emp, reason := range map[int64]string{lena: "VoluntaryCessation", ray: "Redundancy"} {
+			e.Do("POST", P+"/leaveaccrued", e.Key, map[string]any{"leave": map[string]any{fmt.Sprint(emp): []any{
+				map[string]any{"leaveCategoryId": e.leave["Annual Leave"], "amount": 76}}}}).Expect(t, 200)
+			e.Do("POST", P+"/terminate", e.Key, map[string]any{"employeeId": emp, "terminationReason": reason, "terminationDate": "2026-11-22T00:00:00"}).Expect(t, 200)
+		}
+		want(t, "Lena", e.totals(t, P, lena), map[string]int64{"grossEarnings": 332288, "paygWithheld": 86600, "superContribution": 12000})
+		want(t, "Ray", e.totals(t, P, ray), map[string]int64{"grossEarnings": 332288, "paygWithheld": 88100, "superContribution": 12000})
+		e.matchesPaySlip(t, P, lena)
+		doc := e.stpDoc(t, P) // finalises the run
+		m := payroll.MustMoney
+		if s := payee(t, doc, lena).IncomeStreams[0]; !s.Gross.Equal(m("1000")) || !typedAmount(s.PaidLeave, "U").Equal(m("2322.88")) || len(s.LumpSums) != 0 {
+			t.Errorf("Lena's STP: gross %s, paid leave %+v, lump sums %+v; want 1,000.00, U 2,322.88, none", s.Gross, s.PaidLeave, s.LumpSums)
+		}
+		if s := payee(t, doc, ray).IncomeStreams[0]; !s.Gross.Equal(m("1000")) || !typedAmount(s.LumpSums, "AR").Equal(m("2322.88")) {
+			t.Errorf("Ray's STP: gross %s, lump sums %+v; want 1,000.00, AR 2,322.88", s.Gross, s.LumpSums)
+		}
+		sum := e.Do("PUT", fmt.Sprintf("%s/paymentsummary/2027?employeeId=%d", e.B, lena), e.Key, nil).Expect(t, 200).Map(t)
+		dollars(t, "Lena's payment summary", sum, map[string]float64{"grossPayments": 3322, "lumpSumA": 0, "totalTaxWithheld": 866})
+		sum = e.Do("PUT", fmt.Sprintf("%s/paymentsummary/2027?employeeId=%d", e.B, ray), e.Key, nil).Expect(t, 200).Map(t)
+		dollars(t, "Ray's payment summary", sum, map[string]float64{"grossPayments": 1000, "lumpSumA": 2322, "totalTaxWithheld": 881})
+		if sum["lumpSumAType"] != "R" {
+			t.Errorf("Ray's Lump Sum A type %v, want R", sum["lumpSumAType"])
+		}
+	})
+}
+
+// A 53rd weekly pay in an income year: 2026-27 runs from Wednesday 1 July
+// 2026 to Wednesday 30 June 2027, so a business paying on Wednesdays pays
+// 53 weekly pays. ATO "Withholding for 27 fortnightly or 53 weekly pays in
+// a year": the additional amounts are withheld only when the employee asks
+// in writing (Schedule 14, an agreement to increase withholding; the
+// latest table of them found is on 2015 rates, au-pay-rules.md §5), so the
+// 53rd pay is withheld on as any other week: Wes, $1,000 a week, paid on
+// Wednesday 30 June 2027 for the week ending Sunday 27 June: W(1,000) =
+// 138; his written request is entered as a PAYG adjustment (here $50, the
+// amount he asked for): 188. Already right (pinned).
+func TestAuditAUFiftyThirdWeeklyPay(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newAUEnv(t, d)
+		wes, ann := e.employee(t, "Wes", nil), e.employee(t, "Ann", nil)
+		P := e.run(t, "2027-06-27", "2027-06-30")
+		want(t, "the 53rd pay", e.totals(t, P, ann), map[string]int64{"grossEarnings": 100000, "paygWithheld": 13800})
+		e.Do("POST", P+"/paygadjustments", e.Key, map[string]any{"paygAdjustments": map[string]any{fmt.Sprint(wes): []any{
+			map[string]any{"amount": 50, "notes": "Schedule 14: 53rd pay, written request"}}}}).Expect(t, 200)
+		want(t, "the 53rd pay with the request", e.totals(t, P, wes), map[string]int64{"grossEarnings": 100000, "paygWithheld": 18800})
+	})
+}
