@@ -225,3 +225,44 @@ func TestAuditAUFiftyThirdWeeklyPay(t *testing.T) {
 		want(t, "the 53rd pay with the request", e.totals(t, P, wes), map[string]int64{"grossEarnings": 100000, "paygWithheld": 18800})
 	})
 }
+
+// A joiner part-way through a fortnight who leaves part-way through the
+// next: annual leave accrues with the ordinary hours of each part period
+// (Fair Work Act 2009 s 87(2): "accrues progressively during a year of
+// service according to the employee's ordinary hours of work"; 4 weeks a
+// year = 0.076923 h an hour, kept to four places; part periods by
+// calendar days, part-period-pay.md) and the final period's accrual is in
+// the balance paid out (s 90(2)). Joe, $52,000 a year ($2,000 a
+// fortnight, 40 hours a week: $25 an hour), starts Wednesday 18 November
+// 2026 and resigns Wednesday 2 December 2026:
+//   - fortnight 9-22 November (5 of 14 days): 2,000 × 5 ÷ 14 = 714.29;
+//     PAYG 714.29 ÷ 2 = 357 a week, under 362: nil; SG 12% = 85.71; leave
+//     80 × 5 ÷ 14 × 0.076923 = 2.19780 → 2.1978 h;
+//   - fortnight 23 November - 6 December (10 of 14 days): 2,000 × 10 ÷
+//     14 = 1,428.57; leave 80 × 10 ÷ 14 × 0.076923 = 4.39560 → 4.3956 h;
+//     paid out (2.1978 + 4.3956) 6.5934 h × 25 = 164.835 → 164.84;
+//   - PAYG on the salary: 1,428.57 ÷ 2 = 714: 0.17 × 714.99 − 54.3473 =
+//     67.20 → 67 × 2 = 134; Schedule 7 (normal termination, under $300):
+//     164.84 ÷ 26 = 6.34 → 6 added to a whole period's 2,000: W(1,003) =
+//     0.3227 × 1003.99 − 185.1935 = 138.79 → 139 × 2 = 278, less W(1,000)
+//     = 138 × 2 = 276: 2 × 26 = 52, at most 32% × 164.84 = 52.75 → 52:
+//     52; PAYG 186; gross 1,593.41; SG 12% × 1,428.57 = 171.43.
+//
+// Already right (pinned).
+func TestAuditAUJoinerAndLeaverInPartFortnightsAccrueAndPayOut(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newAUEnv(t, d)
+		fortnightly := e.schedule(t, "Fortnightly")
+		joe := e.employee(t, "Joe", map[string]any{"paySchedule": "Fortnightly", "rate": 52000, "rateUnit": "Annually", "startDate": "2026-11-18T00:00:00"})
+		P1 := e.runOn(t, fortnightly, "2026-11-22", "2026-11-25")
+		want(t, "first part fortnight", e.totals(t, P1, joe), map[string]int64{"grossEarnings": 71429, "paygWithheld": 0, "superContribution": 8571})
+		e.Do("POST", P1+"/finalise", e.Key, nil).Expect(t, 200)
+		if b := e.annualBalance(t, joe, "2026-11-22"); b != 2.1978 {
+			t.Errorf("Joe's annual leave after the first part fortnight %v h, want 2.1978", b)
+		}
+		P := e.runOn(t, fortnightly, "2026-12-06", "2026-12-09")
+		e.Do("POST", P+"/terminate", e.Key, map[string]any{"employeeId": joe, "terminationReason": "VoluntaryCessation", "terminationDate": "2026-12-02T00:00:00"}).Expect(t, 200)
+		want(t, "final part fortnight", e.totals(t, P, joe), map[string]int64{"grossEarnings": 159341, "paygWithheld": 18600, "superContribution": 17143})
+		e.matchesPaySlip(t, P, joe)
+	})
+}
