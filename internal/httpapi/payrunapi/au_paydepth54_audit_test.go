@@ -266,3 +266,51 @@ func TestAuditAUJoinerAndLeaverInPartFortnightsAccrueAndPayOut(t *testing.T) {
 		e.matchesPaySlip(t, P, joe)
 	})
 }
+
+// The 12-month rule's edges (ITAA 1997 s 82-130(1)(b), (4); ATO "The
+// 12-month rule"; Schedule 11 for delayed termination payments,
+// au-pay-rules.md §3). All leave on Sunday 28 September 2025 (final pay 1
+// October 2025); a run paid Wednesday 25 November 2026 pays:
+//   - Ivy, ill health (invalidity), born 3 March 1960, $10,000 through the
+//     code R category: invalidity is not among s 82-130(4)'s exceptions
+//     (genuine redundancy, early retirement scheme), so a delayed
+//     termination payment: 32% × 10,000 = 3,200 (before: an ETP at 17%,
+//     1,700);
+//   - Nat, dismissed, no TFN (000000000), $10,000.50 in lieu of notice:
+//     47% × 10,000.50 = 4,700.24 → 4,700 (cents ignored), as an ETP would
+//     have been (the withholding is the same; the reporting is that of
+//     Dot's in TestAuditAUTerminationPaymentMoreThanTwelveMonthsLate);
+//   - Dora, who died, a $10,000 death benefit to her dependant (code D)
+//     paid now: not an ETP either, and how a late death benefit is
+//     withheld on was not found: refused — her pay is not worked out, the
+//     warning names the 12 months, and the run cannot be finalised (409).
+func TestAuditAULateTerminationPaymentsInvalidityNoTFNAndDeathBenefit(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newAUEnv(t, d)
+		dep := int64(num(t, e.Do("POST", e.B+"/paycategory", e.Key, map[string]any{"name": "Death Benefit (Dependant)", "rateUnit": "Fixed",
+			"paymentSummaryClassification": "EtpDeathBenefitCodeD", "defaultSuperRate": 0}).Expect(t, 200).Map(t)["id"]))
+		ivy := e.employee(t, "Ivy", map[string]any{"dateOfBirth": "1960-03-03T00:00:00"})
+		nat := e.employee(t, "Nat", map[string]any{"taxFileNumber": "000000000"})
+		dora := e.employee(t, "Dora", nil)
+		P0 := e.run(t, "2025-09-28", "2025-10-01")
+		for emp, reason := range map[int64]string{ivy: "IllHealth", nat: "Dismissal", dora: "Deceased"} {
+			e.Do("POST", P0+"/terminate", e.Key, map[string]any{"employeeId": emp, "terminationReason": reason, "terminationDate": "2025-09-28T00:00:00"}).Expect(t, 200)
+		}
+		e.Do("POST", P0+"/finalise", e.Key, nil).Expect(t, 200)
+
+		P := e.laterRun(t, "2026-11-22", "2026-11-25")
+		e.earnings(t, P, ivy, map[string]any{"payCategoryId": fmt.Sprint(e.pay["Redundancy Payment (ETP)"]), "earnings": 10000}).Expect(t, 200)
+		e.earnings(t, P, nat, map[string]any{"payCategoryId": fmt.Sprint(e.pay["Payment in Lieu of Notice (ETP)"]), "earnings": 10000.50}).Expect(t, 200)
+		e.earnings(t, P, dora, map[string]any{"payCategoryId": fmt.Sprint(dep), "earnings": 10000}).Expect(t, 200)
+		want(t, "Ivy", e.totals(t, P, ivy), map[string]int64{"grossEarnings": 1000000, "paygWithheld": 320000})
+		want(t, "Nat", e.totals(t, P, nat), map[string]int64{"grossEarnings": 1000050, "paygWithheld": 470000})
+		if got := e.figureValue(t, P, ivy, "payg.delayedtermination"); got != 3200 {
+			t.Errorf("Ivy's payg.delayedtermination %v, want 3,200", got)
+		}
+		w, _ := e.totals(t, P, dora)["warning"].(string)
+		if !strings.Contains(w, "12 months") || !strings.Contains(w, "82-130") {
+			t.Errorf("Dora's warning %q, want one naming the 12 months of s 82-130", w)
+		}
+		e.Do("POST", P+"/finalise", e.Key, nil).Expect(t, 409)
+	})
+}
