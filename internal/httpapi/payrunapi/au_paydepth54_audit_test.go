@@ -314,3 +314,53 @@ func TestAuditAULateTerminationPaymentsInvalidityNoTFNAndDeathBenefit(t *testing
 		e.Do("POST", P+"/finalise", e.Key, nil).Expect(t, 409)
 	})
 }
+
+// Unused personal (sick) leave paid out on termination under an
+// agreement that pays it: an ETP of code O (ATO Schedule 11, "ETP
+// reporting": O — "payment for unused sick leave"; ATO "Payments that are
+// ETPs": unused sick leave), 32% up to the whole-of-income cap under the
+// preservation age; the NES leave with it by Schedule 7. Personal/Carer's
+// Leave is set to be paid out on termination as an ETP (payoutAsETP, not
+// excluded from termination payout). Sid, born 1990, resigns on Sunday
+// 22 November 2026 with 38 hours of personal leave entered on his final
+// pay; the week accrues 40 × 0.038462 = 1.53848 → 1.5385 hours of it and
+// 3.07692 of annual leave:
+//   - personal leave 39.5385 h × 25 = 988.46 through "Unused Leave Paid as
+//     ETP": 32% × 988.46 = 316.31 → 316 (cap 180,000 − 1,076.92 left);
+//   - annual leave 3.07692 × 25 = 76.92 by Schedule 7: 76.92 ÷ 52 → 1;
+//     W(1,001) = 0.3227 × 1001.99 − 185.1935 = 138.15 → 138, less W(1,000)
+//     = 138: nil;
+//   - PAYG 138 + 316 = 454; gross 2,065.38; SG 120.00. STP: one ETP, code
+//     O, taxable 988.46, withheld 316.00; payment summary 2027: gross
+//     payments 1,076, tax 138, and an ETP summary code O, taxable 988, tax
+//     316.
+//
+// Already right (pinned).
+func TestAuditAUUnusedSickLeavePaidAsAnETP(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newAUEnv(t, d)
+		pl := e.leave["Personal/Carer's Leave"]
+		var cat map[string]any
+		e.Do("GET", fmt.Sprintf("%s/leavecategory/%d", e.B, pl), e.Key, nil).Expect(t, 200).JSON(t, &cat)
+		cat["payoutAsETP"], cat["excludeFromTerminationPayout"] = true, false
+		e.Do("PUT", fmt.Sprintf("%s/leavecategory/%d", e.B, pl), e.Key, cat).Expect(t, 200)
+		sid := e.employee(t, "Sid", nil)
+		P := e.run(t, "2026-11-22", "2026-11-25")
+		e.Do("POST", P+"/leaveaccrued", e.Key, map[string]any{"leave": map[string]any{fmt.Sprint(sid): []any{
+			map[string]any{"leaveCategoryId": pl, "amount": 38}}}}).Expect(t, 200)
+		e.Do("POST", P+"/terminate", e.Key, map[string]any{"employeeId": sid, "terminationReason": "VoluntaryCessation", "terminationDate": "2026-11-22T00:00:00"}).Expect(t, 200)
+		want(t, "final pay", e.totals(t, P, sid), map[string]int64{"grossEarnings": 206538, "paygWithheld": 45400, "superContribution": 12000})
+		if got := e.figureValue(t, P, sid, "payg.etp.O"); got != 316 {
+			t.Errorf("payg.etp.O %v, want 316", got)
+		}
+		e.matchesPaySlip(t, P, sid)
+		s := payee(t, e.stpDoc(t, P), sid).IncomeStreams[0] // finalises the run
+		if len(s.EmploymentTermination) != 1 || s.EmploymentTermination[0].Code != "O" ||
+			!s.EmploymentTermination[0].TaxableComponent.Equal(payroll.MustMoney("988.46")) || !s.EmploymentTermination[0].TaxWithheld.Equal(payroll.MustMoney("316")) {
+			t.Errorf("STP ETPs %+v, want one code O, taxable 988.46, withheld 316.00", s.EmploymentTermination)
+		}
+		sum := e.Do("PUT", fmt.Sprintf("%s/paymentsummary/2027?employeeId=%d", e.B, sid), e.Key, nil).Expect(t, 200).Map(t)
+		dollars(t, "payment summary", sum, map[string]float64{"grossPayments": 1076, "totalTaxWithheld": 138})
+		e.etpSummary(t, 2027, sid, "O", 988, 316)
+	})
+}
