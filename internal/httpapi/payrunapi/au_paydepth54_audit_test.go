@@ -364,3 +364,41 @@ func TestAuditAUUnusedSickLeavePaidAsAnETP(t *testing.T) {
 		e.etpSummary(t, 2027, sid, "O", 988, 316)
 	})
 }
+
+// A payment in lieu of notice is an ETP for withholding (ATO Schedule 11,
+// code O: "payment in lieu of notice") and ordinary time earnings for the
+// super guarantee: SGR 2009/2 para 38 (as quoted by TaxEd, "payments in
+// lieu of notice are considered ordinary time earnings"; Lexology, Kemp
+// Strang and WorkplaceInfo on the 2009 ruling; ATO edited advice
+// 1012633408634: a payment in lieu of notice under an agreement is OTE).
+// The reference's pay category type for it is a "superable" ETP
+// (EtpSuperableTypeOTaxable). Nell, $1,000 a week, born 1990, dismissed
+// on Sunday 22 November 2026 and paid 4 weeks' notice, $4,000, through a
+// category of that type:
+//   - PAYG: W(1,000) = 138; the week's annual leave 3.07692 h × 25 =
+//     76.92 by Schedule 7: ÷ 52 → 1, W(1,001) = 138: nil; the ETP 32% ×
+//     4,000 = 1,280 (whole-of-income cap far above): 1,418;
+//   - SG 12% × (1,000 + 4,000) = 600.00 (before: 120.00, the ETP left out
+//     of the base); STP OTE 5,000.00; the ETP reported as code O, taxable
+//     4,000.00, withheld 1,280.00.
+func TestAuditAUPaymentInLieuOfNoticeThroughASuperableETPIsOTE(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newAUEnv(t, d)
+		pilon := int64(num(t, e.Do("POST", e.B+"/paycategory", e.Key, map[string]any{"name": "Payment in Lieu of Notice (superable ETP)", "rateUnit": "Fixed",
+			"payCategoryType": "EtpSuperableTypeOTaxable", "paymentSummaryClassification": "EtpLifeBenefitCodeO"}).Expect(t, 200).Map(t)["id"]))
+		nell := e.employee(t, "Nell", nil)
+		P := e.run(t, "2026-11-22", "2026-11-25")
+		e.Do("POST", P+"/terminate", e.Key, map[string]any{"employeeId": nell, "terminationReason": "Dismissal", "terminationDate": "2026-11-22T00:00:00"}).Expect(t, 200)
+		e.earnings(t, P, nell, map[string]any{"payCategoryId": fmt.Sprint(pilon), "earnings": 4000}).Expect(t, 200)
+		want(t, "final pay", e.totals(t, P, nell), map[string]int64{"grossEarnings": 507692, "paygWithheld": 141800, "superContribution": 60000})
+		e.matchesPaySlip(t, P, nell)
+		pe := payee(t, e.stpDoc(t, P), nell) // finalises the run
+		if s := pe.IncomeStreams[0]; len(s.EmploymentTermination) != 1 || s.EmploymentTermination[0].Code != "O" ||
+			!s.EmploymentTermination[0].TaxableComponent.Equal(payroll.MustMoney("4000")) || !s.EmploymentTermination[0].TaxWithheld.Equal(payroll.MustMoney("1280")) {
+			t.Errorf("STP ETPs %+v, want one code O, taxable 4,000.00, withheld 1,280.00", s.EmploymentTermination)
+		}
+		if !pe.SuperEntitlement.OrdinaryTimeEarnings.Equal(payroll.MustMoney("5000")) {
+			t.Errorf("STP OTE %s, want 5,000.00", pe.SuperEntitlement.OrdinaryTimeEarnings)
+		}
+	})
+}
