@@ -1,0 +1,139 @@
+package payrunapi_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/payrolld/payrolld/internal/db"
+	"github.com/payrolld/payrolld/internal/testkit"
+)
+
+// paydepth55: a UK audit round (2026-27) of leavers, year-end figures and
+// week 53. Every figure is derived by hand from the statute or HMRC's
+// tables (payroll-rules-2026-27.md §2) named at each case, not from our
+// output.
+
+// pd55YearToDate is employee emp's E/yeartodate as at day (yyyy-mm-dd).
+func pd55YearToDate(t *testing.T, e *regionEnv, emp int64, day string) map[string]any {
+	t.Helper()
+	return e.Do("GET", fmt.Sprintf("%s/employee/%d/yeartodate?date=%sT00:00:00", e.B, emp, day), e.Key, nil).Expect(t, 200).Map(t)
+}
+
+// A casual paid rolled-up holiday pay who took more time off than the
+// ledger accrued, and leaves. Working Time Regulations 1998 reg 16A
+// (leave years from 1 April 2024): the 12.07% uplift paid with the pay
+// for work done is the holiday pay, so the time off itself is unpaid
+// (reg 16A(8): the payment discharges the liability for that leave).
+// Reg 14(4) lets the employer recover from a leaver only the pay for
+// leave taken beyond the proportion accrued; time off that was never
+// paid owes nothing. So the final pay deducts nothing and warns of
+// nothing owed for the rolled-up category.
+//   - Ivy, casual, £15.00 an hour, started 6 April 2026, "Holiday
+//     (Irregular Hours)" accruing 12.07% of hours worked and paying
+//     rolled-up holiday pay through "Rolled-up Holiday Pay".
+//   - Week to Sunday 15 November 2026: 20 hours worked (Monday and
+//     Tuesday, 10 each): 300.00, rolled-up 12.07% × 300 = 36.21, accrued
+//     12.07% × 20 = 2.414 hours; she takes Thursday 12 November off as
+//     holiday, 7.5 hours, unpaid (already paid by the uplift): balance
+//     2.414 − 7.5 = −5.086 hours. She leaves on 15 November.
+//   - Final gross 300 + 36.21 = 336.21 (nothing in lieu: reg 16A(8));
+//     BR 20% × 336 = 67.20.
+//
+// Before: P/warnings said "Holiday (Irregular Hours): 5.086 hours taken
+// beyond the leave accrued ... add a deduction line", inviting the
+// bureau to recover pay that was never paid.
+func TestAuditUKRolledUpLeaverTookMoreThanAccruedOwesNothing(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "UK", "Weekly")
+		worked := pd50Worked(t, e)
+		ruhp := int64(num(t, e.Do("POST", e.B+"/paycategory", e.Key, map[string]any{"name": "Rolled-up Holiday Pay", "rateUnit": "Fixed"}).Expect(t, 200).Map(t)["id"]))
+		hol := int64(num(t, e.Do("POST", e.B+"/leavecategory", e.Key, map[string]any{"name": "Holiday (Irregular Hours)", "units": 0.1207, "unitType": "HoursPerHourWorked",
+			"leaveUnitType": "Hours", "leaveCategoryType": "Standard", "automaticallyAccrues": true,
+			"rolledUpHolidayPayPercent": 12.07, "transferToPayCategoryId": ruhp}).Expect(t, 200).Map(t)["id"]))
+		ivy := e.employee(t, "Ivy", "Weekly", map[string]any{"rate": 15, "rateUnit": "Hourly", "employmentType": "Casual", "taxCode": "BR",
+			"nationalInsuranceCategory": "A", "startDate": "2026-04-06T00:00:00"})
+		pd50Days(t, e, ivy, worked, 10, "2026-11-09", "2026-11-10")
+		e.Do("POST", fmt.Sprintf("%s/employee/%d/leaverequest", e.B, ivy), e.Key, map[string]any{"leaveCategoryId": hol,
+			"fromDate": "2026-11-12T00:00:00", "toDate": "2026-11-12T00:00:00", "hours": 7.5, "automaticallyApprove": true}).Expect(t, 200)
+		P := timesheetRun(t, e.Bundle, e.B, e.schedule, "2026-11-15", "2026-11-15")
+		e.Do("POST", P+"/terminate", e.Key, map[string]any{"employeeId": ivy, "terminationReason": "Resignation", "terminationDate": "2026-11-15T00:00:00"}).Expect(t, 200)
+		tot := e.totals(t, P, ivy)
+		expectAmount(t, "final gross", tot["grossEarnings"], 336.21)
+		expectAmount(t, "PAYE", tot["payeWithheld"], 67.20)
+		check := func(when string) {
+			for _, w := range pd42Warnings(t, e, P, ivy) {
+				if strings.Contains(w, "Holiday (Irregular Hours)") {
+					t.Errorf("%s: warning %q, want none: the rolled-up time off was unpaid", when, w)
+				}
+			}
+		}
+		check("draft")
+		e.Do("POST", P+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+		check("finalised")
+		if b, _ := e.balanceOf(t, ivy, hol, "2026-11-15"); b != -5.086 {
+			t.Errorf("balance %v, want 2.414 − 7.5 = −5.086 (the ledger keeps it)", b)
+		}
+	})
+}
+
+// The year to date after an auto-enrolment opt-out refund. Pensions Act
+// 2008 s 8(2)(b): a jobholder who opts out within the opt-out period is
+// treated as never having been an active member, and the contributions
+// deducted are refunded (TPR, "Opting out"; uk-auto-enrolment.md). What
+// was deducted and given back is not a contribution paid: the employee's
+// pension contributions to date (E/yeartodate employeePension, the
+// figure the FPS's "employee pension contributions paid" year to date is
+// read from) fall back by the refund.
+//   - Rae (net pay arrangement) and Ros (relief at source), each £500 a
+//     week fixed, BR, category A, enrolled Monday 5 October 2026 at 5% of
+//     qualifying earnings (weekly band £120 - £967, §2.6): 5% × 380 =
+//     19.00 a week to Sunday 11 and 18 October (Rae: 19.00 deducted
+//     before tax; Ros: 80% × 19.00 = 15.20 deducted from net pay).
+//   - Both opt out on Tuesday 20 October; the week to 25 October refunds
+//     Rae 38.00 (taxable) and Ros 30.40 (a net addition).
+//   - Year to date on 25 October: Rae employee pension 38.00 − 38.00 =
+//     0.00; gross 500 + 500 + 538 = 1,538.00, PAYE 96.20 + 96.20 +
+//     107.60 = 300.00. Ros 30.40 − 30.40 = 0.00; PAYE 3 × 100.00 = 300.00.
+//
+// Before: 38.00 and 30.40 (the contributions deducted, the refund not
+// counted).
+func TestAuditUKOptOutRefundClearsYearToDatePension(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "UK", "Weekly")
+		netPay := pd34Plan(t, e, "net pay", 5, 0)
+		scheme := int64(num(t, e.Do("POST", e.B+"/pensionscheme", e.Key, map[string]any{"name": "RAS scheme"}).Expect(t, 200).Map(t)["id"]))
+		ras := int64(num(t, e.Do("POST", fmt.Sprintf("%s/pensionscheme/%d/plan", e.B, scheme), e.Key, map[string]any{"contributionPlanName": "ras",
+			"calculateOnQualifyingEarnings": true, "pensionType": "ReliefAtSource", "employeeContribution": 5, "employerContribution": 3}).Expect(t, 200).Map(t)["id"]))
+		emps := map[string]int64{}
+		for name, plan := range map[string]int64{"Rae": netPay, "Ros": ras} {
+			id := e.employee(t, name, "Weekly", map[string]any{"rate": 500, "rateUnit": "Fixed", "hoursPerWeek": 37.5, "taxCode": "BR",
+				"nationalInsuranceCategory": "A", "startDate": "2026-06-01T00:00:00", "dateOfBirth": "1990-05-05T00:00:00"})
+			E := fmt.Sprintf("%s/employee/%d", e.B, id)
+			e.Do("PUT", E+"/pension", e.Key, map[string]any{"enrolmentStatus": "Enrolled", "enrolmentDate": "2026-10-05T00:00:00"}).Expect(t, 200)
+			e.Do("PUT", E+"/pension/membership", e.Key, map[string]any{"pensionSchemeContributionPlanId": plan, "startDate": "2026-10-05T00:00:00"}).Expect(t, 200)
+			emps[name] = id
+		}
+		for _, day := range []string{"2026-10-11", "2026-10-18"} {
+			e.Do("POST", e.run(t, day, 0, 0)+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+		}
+		if y := pd55YearToDate(t, e, emps["Rae"], "2026-10-18"); num(t, y["employeePension"]) != 38 {
+			t.Errorf("Rae's pension to 18 October %v, want 2 × 19.00 = 38.00", y["employeePension"])
+		}
+		for _, id := range emps {
+			e.Do("PUT", fmt.Sprintf("%s/employee/%d/pension", e.B, id), e.Key, map[string]any{"enrolmentStatus": "OptedOut", "optOutDate": "2026-10-20T00:00:00"}).Expect(t, 200)
+		}
+		e.Do("POST", e.run(t, "2026-10-25", 0, 0)+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+		for name, want := range map[string]map[string]float64{
+			"Rae": {"employeePension": 0, "grossEarnings": 1538, "payeWithheld": 300},
+			"Ros": {"employeePension": 0, "payeWithheld": 300},
+		} {
+			y := pd55YearToDate(t, e, emps[name], "2026-10-25")
+			for k, v := range want {
+				expectAmount(t, name+" year to date "+k, y[k], v)
+			}
+		}
+	})
+}
