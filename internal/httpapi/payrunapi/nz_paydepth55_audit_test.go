@@ -1,0 +1,86 @@
+package payrunapi_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/payrolld/payrolld/internal/db"
+	"github.com/payrolld/payrolld/internal/testkit"
+)
+
+// paydepth55: an NZ audit round (2026-27) of leavers' final pays. Every
+// figure by hand from the Holidays Act 2003 (legislation.govt.nz/act/
+// public/2003/0129/latest: s 16 four weeks' annual holidays after 12
+// months; s 24 the untaken entitlement at the greater of ordinary weekly
+// pay and average weekly earnings; s 25 8% of gross earnings since the
+// last anniversary; s 40 public holidays in the holidays treated as taken
+// after the end) and IR's Payroll Calculations & Business Rules
+// Specification (§5.2 M code, §5.11 extra pays; docs/reference/
+// nz-paye-rounding.md), the extra pay on termination taxed on the last two
+// fully paid periods × 26 plus the extra pay (nz-extra-pay-on-termination-2025.md),
+// with 2026-27's rates (payroll-rules-2026-27.md §3).
+
+// A weekly salaried leaver whose last week is cut short, with annual
+// holidays owed after the anniversary.
+//   - Mere, $1,200 a week fixed (40 hours, 8-hour days), code M, started
+//     Wednesday 1 July 2025; her first anniversary, Wednesday 1 July 2026,
+//     entitles her to four weeks (160 hours; accrued by hand on the week
+//     to Sunday 28 June), none taken. Weeks to 28 June, 5, 12, 19, 26
+//     July, 2, 9 and 16 August paid and finalised (1,200.00 each).
+//   - She resigns on Wednesday 19 August. Final week Monday 17 - Sunday 23
+//     August, salary by calendar days (part-period-pay.md): 1,200 × 3 ÷ 7
+//     = 514.2857 → 514.29.
+//   - s 24: 4 weeks at the greater of ordinary weekly pay 1,200.00 and
+//     average weekly earnings (12 months to 16 August: 8 × 1,200 = 9,600 ÷
+//     52 = 184.62): 4 × 1,200 = 4,800.00. s 40: the four weeks of
+//     working days from Thursday 20 August (to Wednesday 16 September)
+//     hold no national public holiday: nothing more.
+//   - s 25: 8% of gross earnings since 1 July 2026: the week to 5 July
+//     (29 June - 5 July) counts 5 of its 7 days, 1,200 × 5 ÷ 7 = 857.14;
+//     six weeks 7,200.00; the final week 514.29 + 4,800.00 (s 14): total
+//     13,371.43 × 8% = 1,069.7144 → 1,069.71.
+//   - Final gross 514.29 + 4,800 + 1,069.71 = 6,384.00.
+//   - PAYE, regular (§5.2): 514.29 × 52 = 26,743.08, cents dropped:
+//     26,743; tax 1,638 + 17.5% × 11,143 = 3,588.025, levy 1.75% ×
+//     26,743 = 468.0025; 4,056.0275 ÷ 52 = 78.0005 → 78.00. Extra pay
+//     5,869.71 (§5.11, termination): the weeks to 9 and 16 August, 2,400
+//     × 26 = 62,400 + 5,869.71 = 68,269.71, the 30% band: tax 1,760.913
+//     + levy 102.719925 = 1,863.632925 → 1,863.63. IR's total 1,941.63;
+//     the levy reported on its own (nz-extra-pay-acc.md): the regular
+//     pay's 1.75% × 514.29 = 9.00 + the extra pay's 102.71 (truncated) =
+//     111.71; PAYE 1,941.63 − 111.71 = 1,829.92.
+//
+// The engine was right: no change.
+func TestAuditNZLeaverPartWeekAnnualHolidaysAfterAnniversary(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "NZ", "Weekly")
+		annual := e.nzAnnualLeave(t, true)
+		mere := e.employee(t, "Mere", "Weekly", map[string]any{"rate": 1200, "rateUnit": "Fixed", "hoursPerWeek": 40, "hoursPerDay": 8,
+			"taxCodeDeclaration_TaxCode": "M", "startDate": "2025-07-01T00:00:00"})
+		for _, day := range []string{"2026-06-28", "2026-07-05", "2026-07-12", "2026-07-19", "2026-07-26", "2026-08-02", "2026-08-09", "2026-08-16"} {
+			P := e.run(t, day, 0, 0)
+			if day == "2026-06-28" {
+				e.accrue(t, P, mere, annual, 160)
+			}
+			e.Do("POST", P+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+		}
+		P := e.run(t, "2026-08-23", 0, 0)
+		e.Do("POST", P+"/terminate", e.Key, map[string]any{"employeeId": mere, "terminationReason": "Resignation", "terminationDate": "2026-08-19T00:00:00"}).Expect(t, 200)
+		paid := e.linesNamed(t, P, mere, "Annual Leave paid on termination")
+		if len(paid) != 2 {
+			t.Fatalf("holiday pay lines %v, want s 24's 4,800.00 and s 25's 1,069.71", paid)
+		}
+		expectAmount(t, "s 24 entitlement", paid[0]["earnings"], 4800)
+		expectAmount(t, "s 24 rate", paid[0]["rate"], 1200)
+		expectAmount(t, "s 25 8%", paid[1]["earnings"], 1069.71)
+		if n := fmt.Sprint(paid[1]["notes"]); !strings.Contains(n, "13371.43") || !strings.Contains(n, "5 of its 7 days") {
+			t.Errorf("8%% notes %q, want gross 13371.43 and the anniversary week counted for 5 of its 7 days", n)
+		}
+		tot := e.totals(t, P, mere)
+		expectAmount(t, "final gross", tot["grossEarnings"], 6384)
+		expectAmount(t, "PAYE", tot["payeWithheld"], 1829.92)
+		expectAmount(t, "ACC", tot["accLevyAmount"], 111.71)
+	})
+}
