@@ -46,7 +46,8 @@ import (
 //     26,743 = 468.0025; 4,056.0275 ÷ 52 = 78.0005 → 78.00. Extra pay
 //     5,869.71 (§5.11, termination): the weeks to 9 and 16 August, 2,400
 //     × 26 = 62,400 + 5,869.71 = 68,269.71, the 30% band: tax 1,760.913
-//     + levy 102.719925 = 1,863.632925 → 1,863.63. IR's total 1,941.63;
+//     and levy 102.719925, together 1,863.632925 → 1,863.63. IR's total
+//     1,941.63;
 //     the levy reported on its own (nz-extra-pay-acc.md): the regular
 //     pay's 1.75% × 514.29 = 9.00 + the extra pay's 102.71 (truncated) =
 //     111.71; PAYE 1,941.63 − 111.71 = 1,829.92.
