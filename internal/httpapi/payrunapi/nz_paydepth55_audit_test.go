@@ -51,12 +51,20 @@ import (
 //     the levy reported on its own (nz-extra-pay-acc.md): the regular
 //     pay's 1.75% × 514.29 = 9.00 + the extra pay's 102.71 (truncated) =
 //     111.71; PAYE 1,941.63 − 111.71 = 1,829.92.
+//   - The EI (payday filing, DEI record: IR's Payday Filing File Upload
+//     Specification §3.4.1.2; nz-payday-filing.md): finish date
+//     20260819 (field 6), period 20260817-20260823 (7-8), gross 6,384.00
+//     = 638400 cents (11), nothing not liable for the levy (13), lump sum
+//     indicator 0 (14: the extra pay was taxed at 30%, not 10.5%), PAYE
+//     with the levy 1,941.63 = 194163 (15).
 //
 // The engine was right: no change.
 func TestAuditNZLeaverPartWeekAnnualHolidaysAfterAnniversary(t *testing.T) {
 	t.Parallel()
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
 		e := newRegionEnv(t, d, "NZ", "Weekly")
+		e.Do("POST", e.B+"/employingentity", e.Key, map[string]any{"name": "Kiwi Ltd", "irdNumber": "123-123-123",
+			"contactName": "Bill Smith", "contactPhoneNumber": "041234567", "contactEmailAddress": "payroll@kiwi.example"}).Expect(t, 200)
 		annual := e.nzAnnualLeave(t, true)
 		mere := e.employee(t, "Mere", "Weekly", map[string]any{"rate": 1200, "rateUnit": "Fixed", "hoursPerWeek": 40, "hoursPerDay": 8,
 			"taxCodeDeclaration_TaxCode": "M", "startDate": "2025-07-01T00:00:00"})
@@ -83,5 +91,21 @@ func TestAuditNZLeaverPartWeekAnnualHolidaysAfterAnniversary(t *testing.T) {
 		expectAmount(t, "final gross", tot["grossEarnings"], 6384)
 		expectAmount(t, "PAYE", tot["payeWithheld"], 1829.92)
 		expectAmount(t, "ACC", tot["accLevyAmount"], 111.71)
+		e.Do("POST", P+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+		recs := strings.Split(strings.TrimSuffix(string(e.Do("GET", P+"/file/paydayfiling", e.Key, nil).Expect(t, 200).Body), "\n"), "\n")
+		var dei []string
+		for _, r := range recs[1:] {
+			if f := strings.Split(r, ","); len(f) > 14 && strings.Contains(f[2], "Mere") {
+				dei = f
+			}
+		}
+		if dei == nil {
+			t.Fatalf("no DEI record of Mere in %q", recs)
+		}
+		for i, want := range map[int]string{6: "20260819", 7: "20260817", 8: "20260823", 11: "638400", 13: "0", 14: "0", 15: "194163"} {
+			if dei[i-1] != want {
+				t.Errorf("DEI field %d = %q, want %q (%v)", i, dei[i-1], want, dei)
+			}
+		}
 	})
 }
