@@ -137,3 +137,42 @@ func TestAuditUKOptOutRefundClearsYearToDatePension(t *testing.T) {
 		}
 	})
 }
+
+// K codes in week 53. A weekly payment on Monday 5 April 2027 is in tax
+// week 53 of 2026-27 (6 April 2026 was a Monday: 52 weeks end on Sunday
+// 4 April 2027). HMRC's Specification for PAYE Tax Table Routines,
+// "Payments in weeks 53, 54 or 56": the code is operated on the week 1
+// basis whatever its basis, the year to date not used; the K code's
+// additional pay is one week's and the regulatory limit (half the
+// period's pay) applies to the payment (docs/reference/uk-paye.md).
+//   - Kai, K100, £300 a week fixed: additional pay (100 × 10 + 9) ÷ 52 =
+//     19.4038 → 19.41 (rounded up); taxable 319.41 → £319, below the
+//     week-1 basic band limit 37,700 ÷ 52 = 725: 20% × 319 = 63.80; the
+//     limit 50% × 300 = 150.00 does not bind. NI 8% × (300 − 242) =
+//     4.64.
+//   - Kit, K1000, £100 a week fixed: additional pay one box of 96.16 (for
+//     the first 500) + (500 × 10 + 9) ÷ 52 = 96.3269 → 96.33: 192.49;
+//     taxable 292.49 → £292 × 20% = 58.40; the limit 50% × 100 = 50.00
+//     binds: PAYE 50.00. NI nil (below the LEL, £129).
+//
+// The engine was right: pinned.
+func TestAuditUKWeek53KCodesWeekOneBasisAndRegulatoryLimit(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "UK", "Weekly")
+		kai := e.employee(t, "Kai", "Weekly", map[string]any{"rate": 300, "rateUnit": "Fixed", "hoursPerWeek": 37.5, "taxCode": "K100",
+			"nationalInsuranceCategory": "A", "startDate": "2024-01-08T00:00:00"})
+		kit := e.employee(t, "Kit", "Weekly", map[string]any{"rate": 100, "rateUnit": "Fixed", "hoursPerWeek": 10, "taxCode": "K1000",
+			"nationalInsuranceCategory": "A", "startDate": "2024-01-08T00:00:00"})
+		P := e.run(t, "2027-04-05", 0, 0)
+		tot := e.totals(t, P, kai)
+		expectAmount(t, "Kai PAYE", tot["payeWithheld"], 63.80)
+		expectAmount(t, "Kai NI", tot["employeeNationalInsuranceContribution"], 4.64)
+		tot = e.totals(t, P, kit)
+		expectAmount(t, "Kit PAYE", tot["payeWithheld"], 50)
+		expectAmount(t, "Kit NI", tot["employeeNationalInsuranceContribution"], 0)
+		if x := e.explainTerms(t, P, kit, "paye"); x["regulatory limit (50% of pay)"] != 50 || x["additional pay to date"] != 192.49 {
+			t.Errorf("Kit's PAYE explanation %v, want additional pay 192.49 and the limit 50.00", x)
+		}
+	})
+}
