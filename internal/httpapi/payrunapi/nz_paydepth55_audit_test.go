@@ -109,3 +109,65 @@ func TestAuditNZLeaverPartWeekAnnualHolidaysAfterAnniversary(t *testing.T) {
 		}
 	})
 }
+
+// The anniversary inside a final week cut short. Holidays Act 2003 s 25:
+// 8% of the gross earnings since the employee last became entitled; the
+// final week's pay is for the days worked of it (Monday to the last day,
+// calendar days: part-period-pay.md), so the part since the anniversary
+// is those days' share of it — not the anniversary's share of the whole
+// week's seven days.
+//   - Rua, $1,000 a week fixed (40 hours), M, started Thursday 20 August
+//     2025; 160 hours (four weeks) accrued by hand on the week to Sunday 9
+//     August 2026; weeks to 9 and 16 August paid and finalised.
+//   - She resigns on Saturday 22 August 2026, two days after her first
+//     anniversary (Thursday 20 August). Final week Monday 17 - Sunday 23
+//     August: 6 of 7 days, 1,000 × 6 ÷ 7 = 857.1428 → 857.14.
+//   - s 24: the 160 hours owed at the anniversary, 4 weeks at the greater
+//     of OWP 1,000.00 and AWE 2,000 ÷ 52 = 38.46: 4,000.00; s 40: the four
+//     weeks from Monday 24 August hold no national public holiday.
+//   - s 25: earnings since 20 August: the final week's 857.14 was earned
+//     over 17-22 August (6 days), 3 of them (20-22) since the
+//     anniversary: 857.14 × 3 ÷ 6 = 428.57; with the s 24 pay 4,000.00:
+//     4,428.57 × 8% = 354.2856 → 354.29.
+//   - Final gross 857.14 + 4,000 + 354.29 = 5,211.43.
+//   - PAYE (§5.2, §5.11): regular 857.14 × 52 = 44,571.28 → 44,571; tax
+//     1,638 + 17.5% × 28,971 = 6,707.925, levy 1.75% × 44,571 =
+//     779.9925; 7,487.9175 ÷ 52 = 143.9984 → 143.99. Extra pay 4,354.29:
+//     2,000 × 26 = 52,000 + 4,354.29 = 56,354.29, the 30% band: tax
+//     1,306.287 and levy 76.200075, together 1,382.487075 → 1,382.48.
+//     IR's total 1,526.47; ACC 1.75% × 857.14 = 15.00 + 76.20 = 91.20;
+//     PAYE 1,435.27.
+//
+// Before: the final week counted 4 of its 7 days (20-23 August, the 23rd
+// after she left): 857.14 × 4 ÷ 7 = 489.79, 8% × 4,489.79 = 359.18.
+func TestAuditNZAnniversaryInsideAShortFinalWeek(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "NZ", "Weekly")
+		annual := e.nzAnnualLeave(t, true)
+		rua := e.employee(t, "Rua", "Weekly", map[string]any{"rate": 1000, "rateUnit": "Fixed", "hoursPerWeek": 40, "hoursPerDay": 8,
+			"taxCodeDeclaration_TaxCode": "M", "startDate": "2025-08-20T00:00:00"})
+		for _, day := range []string{"2026-08-09", "2026-08-16"} {
+			P := e.run(t, day, 0, 0)
+			if day == "2026-08-09" {
+				e.accrue(t, P, rua, annual, 160)
+			}
+			e.Do("POST", P+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+		}
+		P := e.run(t, "2026-08-23", 0, 0)
+		e.Do("POST", P+"/terminate", e.Key, map[string]any{"employeeId": rua, "terminationReason": "Resignation", "terminationDate": "2026-08-22T00:00:00"}).Expect(t, 200)
+		paid := e.linesNamed(t, P, rua, "Annual Leave paid on termination")
+		if len(paid) != 2 {
+			t.Fatalf("holiday pay lines %v, want s 24's 4,000.00 and s 25's 354.29", paid)
+		}
+		expectAmount(t, "s 24 entitlement", paid[0]["earnings"], 4000)
+		expectAmount(t, "s 25 8%", paid[1]["earnings"], 354.29)
+		if n := fmt.Sprint(paid[1]["notes"]); !strings.Contains(n, "4428.57") || !strings.Contains(n, "3 of its 6 days") {
+			t.Errorf("8%% notes %q, want gross 4428.57 and the final week counted for 3 of its 6 days", n)
+		}
+		tot := e.totals(t, P, rua)
+		expectAmount(t, "final gross", tot["grossEarnings"], 5211.43)
+		expectAmount(t, "PAYE", tot["payeWithheld"], 1435.27)
+		expectAmount(t, "ACC", tot["accLevyAmount"], 91.20)
+	})
+}
