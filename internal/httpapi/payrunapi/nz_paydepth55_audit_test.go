@@ -171,3 +171,58 @@ func TestAuditNZAnniversaryInsideAShortFinalWeek(t *testing.T) {
 		expectAmount(t, "ACC", tot["accLevyAmount"], 91.20)
 	})
 }
+
+// The same rule on a monthly pay: the anniversary inside a final month
+// cut short (s 25; nz-final-pay-part-period.md).
+//   - Awhina, $6,200 a month fixed (40 hours), M, started Monday 10
+//     August 2025; 160 hours accrued by hand in July 2026; June and July
+//     2026 paid and finalised.
+//   - She resigns on Thursday 20 August 2026. August by calendar days: 20
+//     of 31, 6,200 × 20 ÷ 31 = 4,000.00, earned over 1-20 August, 11 of
+//     those days (10-20) since the anniversary: 4,000 × 11 ÷ 20 =
+//     2,200.00.
+//   - s 24: 4 weeks at the greater of OWP 6,200 × 12 ÷ 52 = 1,430.77 and
+//     AWE 12,400 ÷ 52 = 238.46: 5,723.08 (no national public holiday in
+//     the four weeks from Friday 21 August). s 25: 8% × (2,200 +
+//     5,723.08) = 633.8464 → 633.85. Final gross 4,000 + 5,723.08 +
+//     633.85 = 10,356.93.
+//   - PAYE: regular 4,000 × 12 = 48,000: tax 1,638 + 17.5% × 32,400 =
+//     7,308 + levy 840 = 8,148 ÷ 52 = 156.6923 → 156.69 a week, × 52 ÷ 12
+//     = 678.99. Extra pay 6,356.93: June and July 12,400 × 6 = 74,400 +
+//     6,356.93 = 80,756.93, the 33% band: 2,097.7869 and levy 111.246275,
+//     together 2,209.033175 → 2,209.03. IR's total 2,888.02; ACC 1.75% ×
+//     4,000 = 70.00 + 111.24 = 181.24; PAYE 2,706.78.
+//
+// Before: August counted 22 of its 31 days (10-31): 4,000 × 22 ÷ 31 =
+// 2,838.71, 8% × 8,561.79 = 684.94.
+func TestAuditNZAnniversaryInsideAShortFinalMonth(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "NZ", "Monthly")
+		annual := e.nzAnnualLeave(t, true)
+		aw := e.employee(t, "Awhina", "Monthly", map[string]any{"rate": 6200, "rateUnit": "Fixed", "hoursPerWeek": 40, "hoursPerDay": 8,
+			"taxCodeDeclaration_TaxCode": "M", "startDate": "2025-08-10T00:00:00"})
+		for _, day := range []string{"2026-06-30", "2026-07-31"} {
+			P := e.run(t, day, 0, 0)
+			if day == "2026-07-31" {
+				e.accrue(t, P, aw, annual, 160)
+			}
+			e.Do("POST", P+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+		}
+		P := e.run(t, "2026-08-31", 0, 0)
+		e.Do("POST", P+"/terminate", e.Key, map[string]any{"employeeId": aw, "terminationReason": "Resignation", "terminationDate": "2026-08-20T00:00:00"}).Expect(t, 200)
+		paid := e.linesNamed(t, P, aw, "Annual Leave paid on termination")
+		if len(paid) != 2 {
+			t.Fatalf("holiday pay lines %v, want s 24's 5,723.08 and s 25's 633.85", paid)
+		}
+		expectAmount(t, "s 24 entitlement", paid[0]["earnings"], 5723.08)
+		expectAmount(t, "s 25 8%", paid[1]["earnings"], 633.85)
+		if n := fmt.Sprint(paid[1]["notes"]); !strings.Contains(n, "11 of its 20 days") {
+			t.Errorf("8%% notes %q, want August counted for 11 of its 20 days", n)
+		}
+		tot := e.totals(t, P, aw)
+		expectAmount(t, "final gross", tot["grossEarnings"], 10356.93)
+		expectAmount(t, "PAYE", tot["payeWithheld"], 2706.78)
+		expectAmount(t, "ACC", tot["accLevyAmount"], 181.24)
+	})
+}
