@@ -176,3 +176,43 @@ func TestAuditUKWeek53KCodesWeekOneBasisAndRegulatoryLimit(t *testing.T) {
 		}
 	})
 }
+
+// A joiner with a P45 whose first pay is in week 53. HMRC's Specification
+// for PAYE Tax Table Routines, "Payments in weeks 53, 54 or 56": the
+// payment is taxed on the week 1 basis whatever the code's basis, the
+// year to date not used — so the previous employment's pay and tax on the
+// P45 play no part in it (uk-paye.md "Week 53, 54 and 56"); the FPS
+// reports this employment's figures to date only and the tax week 53
+// (GOV.UK "Send your final payroll report": "put '53' if you pay your
+// employees weekly").
+//   - Jo, £600 a week fixed, 1257L cumulative, starts Monday 29 March 2027
+//     with a P45: previous pay 20,000.00, tax 2,000.00, left 26 March.
+//   - First pay Monday 5 April 2027 (week 53), a full week: week-1 free
+//     pay 241.92, taxable 358.08 → £358 × 20% = 71.60 (cumulatively with
+//     the P45 the figure would differ). NI 8% × (600 − 242) = 28.64.
+//   - FPS: week 53; figures to date taxable pay 600.00, tax 71.60.
+//
+// The engine was right: pinned.
+func TestAuditUKJoinerWithP45FirstPaidInWeek53(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "UK", "Weekly")
+		pd34HMRC(t, e, nil)
+		jo := e.employee(t, "Jo", "Weekly", map[string]any{"rate": 600, "rateUnit": "Fixed", "hoursPerWeek": 37.5, "taxCode": "1257L",
+			"nationalInsuranceCategory": "A", "startDate": "2027-03-29T00:00:00", "previousEmployerTaxablePay": 20000, "previousEmployerTaxWithheld": 2000,
+			"previousEmployerLeavingDate": "2027-03-26T00:00:00", "previousEmployerW1M1": false, "gender": "Female"})
+		P := e.run(t, "2027-04-05", 0, 0)
+		tot := e.totals(t, P, jo)
+		expectAmount(t, "gross", tot["grossEarnings"], 600)
+		expectAmount(t, "PAYE", tot["payeWithheld"], 71.60)
+		expectAmount(t, "employee NI", tot["employeeNationalInsuranceContribution"], 28.64)
+		e.Do("POST", P+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+		fps := pd34FPS(t, e, P, jo)
+		if w := num(t, fps["payment"].(map[string]any)["weekNo"]); w != 53 {
+			t.Errorf("FPS week %v, want 53", w)
+		}
+		td := fps["figuresToDate"].(map[string]any)
+		expectAmount(t, "FPS taxable pay to date", td["taxablePay"], 600)
+		expectAmount(t, "FPS tax to date", td["totalTax"], 71.60)
+	})
+}
