@@ -226,3 +226,43 @@ func TestAuditNZAnniversaryInsideAShortFinalMonth(t *testing.T) {
 		expectAmount(t, "ACC", tot["accLevyAmount"], 181.24)
 	})
 }
+
+// Within the first year (s 23: 8% of the gross earnings since employment
+// began) a final week cut short counts whole: everything earned counts,
+// whatever the days.
+//   - Kiri, $900 a week fixed (40 hours), M, starts Monday 6 July 2026;
+//     weeks to 12, 19 and 26 July paid and finalised; resigns Wednesday 29
+//     July: final week 3 of 7 days, 900 × 3 ÷ 7 = 385.7142 → 385.71.
+//   - s 23: 8% × (2,700 + 385.71) = 246.8568 → 246.86; final gross 632.57.
+//   - PAYE: regular 385.71 × 52 = 20,056.92 → 20,056: tax 1,638 + 17.5% ×
+//     4,456 = 2,417.80, levy 350.98, 2,768.78 ÷ 52 = 53.2457 → 53.24.
+//     Extra pay 246.86: the weeks to 19 and 26 July, 1,800 × 26 = 46,800
+//     + 246.86 = 47,046.86, the 17.5% band: 43.2005 and levy 4.32005,
+//     together 47.52055 → 47.52. IR's total 100.76; ACC 1.75% × 385.71 =
+//     6.75 + 4.32 = 11.07; PAYE 89.69.
+//
+// The engine was right: pinned (the previous fix splits a final period
+// only after an anniversary).
+func TestAuditNZFirstYearLeaverShortFinalWeek(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "NZ", "Weekly")
+		e.nzAnnualLeave(t, false)
+		kiri := e.employee(t, "Kiri", "Weekly", map[string]any{"rate": 900, "rateUnit": "Fixed", "hoursPerWeek": 40, "hoursPerDay": 8,
+			"taxCodeDeclaration_TaxCode": "M", "startDate": "2026-07-06T00:00:00"})
+		for _, day := range []string{"2026-07-12", "2026-07-19", "2026-07-26"} {
+			e.Do("POST", e.run(t, day, 0, 0)+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+		}
+		P := e.run(t, "2026-08-02", 0, 0)
+		e.Do("POST", P+"/terminate", e.Key, map[string]any{"employeeId": kiri, "terminationReason": "Resignation", "terminationDate": "2026-07-29T00:00:00"}).Expect(t, 200)
+		paid := e.linesNamed(t, P, kiri, "Annual Leave paid on termination")
+		if len(paid) != 1 {
+			t.Fatalf("holiday pay lines %v, want s 23's 246.86", paid)
+		}
+		expectAmount(t, "s 23 8%", paid[0]["earnings"], 246.86)
+		tot := e.totals(t, P, kiri)
+		expectAmount(t, "final gross", tot["grossEarnings"], 632.57)
+		expectAmount(t, "PAYE", tot["payeWithheld"], 89.69)
+		expectAmount(t, "ACC", tot["accLevyAmount"], 11.07)
+	})
+}
