@@ -236,8 +236,8 @@ func TestAuditNZAnniversaryInsideAShortFinalMonth(t *testing.T) {
 //   - s 23: 8% × (2,700 + 385.71) = 246.8568 → 246.86; final gross 632.57.
 //   - PAYE: regular 385.71 × 52 = 20,056.92 → 20,056: tax 1,638 + 17.5% ×
 //     4,456 = 2,417.80, levy 350.98, 2,768.78 ÷ 52 = 53.2457 → 53.24.
-//     Extra pay 246.86: the weeks to 19 and 26 July, 1,800 × 26 = 46,800
-//     + 246.86 = 47,046.86, the 17.5% band: 43.2005 and levy 4.32005,
+//     Extra pay 246.86: the weeks to 19 and 26 July, 1,800 × 26 =
+//     46,800, with the 246.86 47,046.86, the 17.5% band: 43.2005 and levy 4.32005,
 //     together 47.52055 → 47.52. IR's total 100.76; ACC 1.75% × 385.71 =
 //     6.75 + 4.32 = 11.07; PAYE 89.69.
 //
