@@ -89,6 +89,18 @@ type AUTermination struct {
 	// earlier pays: the limit is one for the termination, counted once
 	// however many pays it is spread over (ITAA 1997 s 83-170).
 	LumpSumDEarlier payroll.Money `json:"lump_sum_d_earlier,omitzero"`
+	// PaidAfterTwelveMonths: this pay is received more than 12 months
+	// after the termination. A payment in consequence of the termination
+	// received then is not an employment termination payment (ITAA 1997
+	// s 82-130(1)(b)) but a delayed termination payment, withheld on by
+	// Schedule 11's own rate and assessable as ordinary income (s 83-295),
+	// unless it is a genuine redundancy or early retirement scheme
+	// payment (s 82-130(4)(b): Redundancy).
+	PaidAfterTwelveMonths bool `json:"paid_after_twelve_months,omitempty"`
+	// Redundancy: the employment ended by genuine redundancy (termination
+	// reason Redundancy; not invalidity, which GenuineRedundancy also
+	// covers for Schedule 7): its code R payments stay ETPs however late.
+	Redundancy bool `json:"redundancy,omitempty"`
 }
 
 // AUScale names a withholding scale.

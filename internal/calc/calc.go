@@ -128,6 +128,10 @@ type Earning struct {
 	// year's base limit plus an amount per completed year of service
 	// (ITAA 1997 s 83-170).
 	LumpSumD bool `json:"lump_sum_d,omitempty"`
+	// AU: an ETP that is ordinary time earnings all the same (a payment
+	// in lieu of notice through a "superable" ETP category, pay category
+	// type EtpSuperableType*: SGR 2009/2): in the super guarantee base.
+	Superable bool `json:"superable,omitempty"`
 }
 
 // Input is one employee-period. Exactly one of AU, UK, NZ, SG, MY is set:

@@ -2,6 +2,7 @@ package categories
 
 import (
 	"context"
+	"encoding/json"
 	"strings"
 
 	"github.com/payrolld/payrolld/internal/record"
@@ -35,12 +36,12 @@ type LeaveCategory struct {
 	IsNamePrivate                               bool              `json:"isNamePrivate"`
 	ExcludeFromTerminationPayout                bool              `json:"excludeFromTerminationPayout"`
 	IsBalanceUntracked                          bool              `json:"isBalanceUntracked" doc:"no balance is kept (e.g. compassionate or unpaid leave)"`
-	DeductFromPrimaryPayCategory                bool              `json:"deductFromPrimaryPayCategory"`
-	DeductFromPayCategoryID                     *int64            `json:"deductFromPayCategoryId"`
+	DeductFromPrimaryPayCategory                bool              `json:"deductFromPrimaryPayCategory" doc:"leave taken comes out of the employee's standard (primary pay category) hours or salary; false with no deductFromPayCategoryId: nothing is deducted, the salary continues and the leave's own pay category (if any) is paid in addition. A create that sends neither this nor deductFromPayCategoryId gets true (docs/reference/leave-deduction.md)"`
+	DeductFromPayCategoryID                     *int64            `json:"deductFromPayCategoryId" doc:"leave taken comes out of the run's earnings lines of this pay category instead (nothing when the run has none)"`
 	TransferToPayCategoryID                     *int64            `json:"transferToPayCategoryId" doc:"pay category leave taken is paid through"`
 	TransferOnTerminationToPayCategoryID        *int64            `json:"transferOnTerminationToPayCategoryId" doc:"pay category an unused balance is paid out through on termination"`
 	HideAccrualsOnPayslip                       bool              `json:"hideAccrualsOnPayslip"`
-	UseDeductFromPayCategoryRate                bool              `json:"useDeductFromPayCategoryRate"`
+	UseDeductFromPayCategoryRate                bool              `json:"useDeductFromPayCategoryRate" doc:"with deductFromPayCategoryId: the leave is paid at that pay category's rate (the employee's hourly rate with its loading) instead of the hourly rate"`
 	LeaveLoading                                payroll.Rate      `json:"leaveLoading" doc:"percentage paid on top of leave taken"`
 	RolledUpHolidayPayPercent                   payroll.Rate      `json:"rolledUpHolidayPayPercent" doc:"UK irregular-hours and part-year workers (Working Time Regulations 1998 reg 16A, leave years from 1 April 2024): this percentage (12.07 for the statutory 5.6 weeks) of the period's pay for hours in pay categories that accrue leave is paid with it as rolled-up holiday pay, a separate line in transferToPayCategoryId (required); 0 = none"`
 	ContingentPeriod                            *payroll.Rate     `json:"contingentPeriod" nullable:"true" doc:"years of service after which an accrued balance is payable on termination"`
@@ -89,6 +90,53 @@ type LeaveEntitlementTier struct {
 	AccrualAmount             payroll.Rate `json:"accrualAmount"`
 	AccrualUnitType           string       `json:"accrualUnitType" enum:"Monthly,Yearly"`
 	IsDeleted                 bool         `json:"isDeleted"`
+}
+
+// leaveCategoryJSON is LeaveCategory without its UnmarshalJSON.
+type leaveCategoryJSON LeaveCategory
+
+// UnmarshalJSON decodes a leave category onto l (members the document
+// omits keep their values: a PUT merges onto the stored record) and fills
+// the deduction members the document leaves out
+// (docs/reference/leave-deduction.md):
+//   - a new category (l has no id yet: a create's body) that names neither
+//     deductFromPrimaryPayCategory nor a deductFromPayCategoryId deducts
+//     from the primary pay category, as KeyPay's own form does and as every
+//     category created through this API did before the pay run honoured
+//     the member (a body that sends false keeps false);
+//   - a document that names a deductFromPayCategoryId and omits
+//     deductFromPrimaryPayCategory deducts from that category only;
+//   - one that sets deductFromPrimaryPayCategory true and omits
+//     deductFromPayCategoryId drops the stored one.
+//
+// Stored records always hold both members, so reading them is unchanged.
+func (l *LeaveCategory) UnmarshalJSON(data []byte) error {
+	fresh := l.ID == 0
+	if err := json.Unmarshal(data, (*leaveCategoryJSON)(l)); err != nil {
+		return err
+	}
+	var members map[string]json.RawMessage
+	if err := json.Unmarshal(data, &members); err != nil || members == nil {
+		return nil // null: nothing given
+	}
+	has := func(name string) bool {
+		for k := range members {
+			if strings.EqualFold(k, name) { // member names are case-insensitive, as encoding/json matches them
+				return true
+			}
+		}
+		return false
+	}
+	primary, deductFrom := has("deductFromPrimaryPayCategory"), has("deductFromPayCategoryId")
+	switch {
+	case !primary && deductFrom && l.DeductFromPayCategoryID != nil:
+		l.DeductFromPrimaryPayCategory = false
+	case !primary && fresh && l.DeductFromPayCategoryID == nil:
+		l.DeductFromPrimaryPayCategory = true
+	case primary && l.DeductFromPrimaryPayCategory && !deductFrom:
+		l.DeductFromPayCategoryID = nil
+	}
+	return nil
 }
 
 func (l *LeaveCategory) RecordName() string       { return l.Name }

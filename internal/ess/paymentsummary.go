@@ -141,7 +141,7 @@ func (s *Payslips) summaries(ctx context.Context, biz business.Business, e emplo
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
-	parts, err := s.summaryParts(ctx, biz, e.ID, year, afterDeath)
+	parts, err := s.summaryParts(ctx, biz, e.ID, year, afterDeath, delayedTermination(e))
 	if err != nil {
 		return nil, err
 	}
@@ -192,6 +192,24 @@ type summaryParts struct {
 	// "Workplace giving programs": the program does not affect the way
 	// gross income is worked out).
 	givingPreTax int64
+}
+
+// delayedTermination tells whether an ETP line of code code paid on a
+// date paid e is a delayed termination payment (pay.DelayedTermination).
+func delayedTermination(e employee.Employee) func(string, time.Time) bool {
+	m := &e.Members
+	return func(code string, paid time.Time) bool {
+		return pay.DelayedTermination(code, m.TerminationReason, !m.EndDate.IsZero(), m.EndDate.Time, paid)
+	}
+}
+
+// etpCodeOf is the ETP code of an earnings line of subtype subtype in
+// category c (unused leave paid as an ETP is code O).
+func etpCodeOf(subtype string, c pay.Category) string {
+	if subtype == pay.SubtypeUnusedLeaveETP {
+		return "O"
+	}
+	return c.AU.ETPCode
 }
 
 // paidAfterDeath tells whether a run paid on a date paid e after their
@@ -300,7 +318,8 @@ func add(m *map[string]int64, key string, amount int64) {
 // by the pay categories' AU kinds (payrun/pay.AUCategory); with each ETP
 // the PAYG its run withheld from it (pay.ETPWithheld). year 0 is every
 // year.
-func (s *Payslips) summaryParts(ctx context.Context, biz business.Business, employeeID int64, year int, afterDeath func(time.Time) bool) (map[int]summaryParts, error) {
+func (s *Payslips) summaryParts(ctx context.Context, biz business.Business, employeeID int64, year int, afterDeath func(time.Time) bool,
+	delayed func(code string, paid time.Time) bool) (map[int]summaryParts, error) {
 	out := map[int]summaryParts{}
 	if s.Outputs == nil || s.Outputs.Service == nil {
 		return out, nil
@@ -349,6 +368,11 @@ func (s *Payslips) summaryParts(ctx context.Context, biz business.Business, empl
 		case pay.KindEarnings:
 			c := cats.ByKind[pay.KindEarnings][r.CategoryID]
 			switch {
+			case (r.Subtype == pay.SubtypeUnusedLeaveETP || c.Kind == calc.ETP) && delayed(etpCodeOf(r.Subtype, c), r.DatePaid):
+				// A delayed termination payment (paid more than 12 months
+				// after the termination): not an ETP (ITAA 1997 s
+				// 82-130(1)(b)), so left in gross payments, with its
+				// withholding in the summary's (pay.DelayedTermination).
 			case r.Subtype == pay.SubtypeUnusedLeaveETP:
 				p.addETP(r, "O", false)
 			case c.Kind == calc.ETP && c.AU.TaxFree:

@@ -79,7 +79,11 @@ func Build(ctx context.Context, q *store.Queries, in Input) (Document, error) {
 	for _, t := range totals {
 		tot[t.EmployeeID] = t
 	}
-	etps, err := in.etps(ctx, q, pays, from, run.DatePaid)
+	ends := map[int64]store.StpPayeesRow{}
+	for _, p := range payees {
+		ends[p.ID] = p
+	}
+	etps, delayed, err := in.etps(ctx, q, pays, from, run.DatePaid, delayedTermination(ends))
 	if err != nil {
 		return Document{}, payroll.Conflict("the STP pay event cannot be built: %v; nothing was lodged", err)
 	}
@@ -98,7 +102,7 @@ func Build(ctx context.Context, q *store.Queries, in Input) (Document, error) {
 		return Document{}, err
 	}
 	for _, p := range payees {
-		pe, err := payee(p, run, tot[p.ID], byEmp[p.ID], etps[p.ID], pays, deds, leavePays, in.OTE)
+		pe, err := payee(p, run, tot[p.ID], byEmp[p.ID], etps[p.ID], delayed[p.ID], pays, deds, leavePays, in.OTE)
 		if err != nil {
 			return Document{}, payroll.Conflict("the STP pay event cannot be built: %v; nothing was lodged", err)
 		}
@@ -214,11 +218,19 @@ func periodTotals(ctx context.Context, q *store.Queries, run store.PayRun, deds 
 // "ETPs"), the components from the ETP pay categories' lines (a category
 // type ending TaxFree is the tax-free component), the withholding from
 // in.ETPWithheld.
-func (in Input) etps(ctx context.Context, q *store.Queries, pays map[int64]categories.PayCategory, from, to time.Time) (map[int64][]ETP, error) {
+//
+// A line of an ETP category paid more than 12 months after the
+// termination (delayed: pay.DelayedTermination) is not an ETP (ITAA 1997 s
+// 82-130(1)(b)): it is left out of the ETP records and returned by
+// employee, to be reported in gross payments (its withholding is in the
+// income's, calc/au figure payg.delayedtermination).
+func (in Input) etps(ctx context.Context, q *store.Queries, pays map[int64]categories.PayCategory, from, to time.Time,
+	delayed func(emp int64, code string, paid time.Time) bool) (map[int64][]ETP, map[int64]payroll.Money, error) {
 	rows, err := q.StpYearEarningsByRun(ctx, store.StpYearEarningsByRunParams{BusinessID: in.Business.ID, YearFrom: from, DatePaid: to})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
+	late := map[int64]payroll.Money{}
 	type runOf struct{ emp, run int64 }
 	out := map[int64][]ETP{}
 	withheld := map[runOf]map[string]payroll.Money{}
@@ -232,14 +244,18 @@ func (in Input) etps(ctx context.Context, q *store.Queries, pays map[int64]categ
 		if !ok || item.Part != PartETP {
 			continue
 		}
+		if delayed != nil && delayed(r.EmployeeID, item.Type, r.DatePaid) {
+			late[r.EmployeeID] = late[r.EmployeeID].Add(payroll.MoneyFromMinor(r.Amount))
+			continue
+		}
 		k := runOf{r.EmployeeID, r.PayRunID}
 		w, ok := withheld[k]
 		if !ok {
 			if in.ETPWithheld == nil {
-				return nil, fmt.Errorf("employee %d: ETP of pay category %q: the ETP's own PAYG withholding is not known here", r.EmployeeID, c.Name)
+				return nil, nil, fmt.Errorf("employee %d: ETP of pay category %q: the ETP's own PAYG withholding is not known here", r.EmployeeID, c.Name)
 			}
 			if w, err = in.ETPWithheld(ctx, r.PayRunID, r.EmployeeID); err != nil {
-				return nil, fmt.Errorf("employee %d: the PAYG withheld from the ETPs of pay run %d: %w", r.EmployeeID, r.PayRunID, err)
+				return nil, nil, fmt.Errorf("employee %d: the PAYG withheld from the ETPs of pay run %d: %w", r.EmployeeID, r.PayRunID, err)
 			}
 			withheld[k] = w
 			codes[k] = maps.Clone(w)
@@ -265,7 +281,17 @@ func (in Input) etps(ctx context.Context, q *store.Queries, pays map[int64]categ
 		}
 		out[r.EmployeeID] = list
 	}
-	return out, nil
+	return out, late, nil
+}
+
+// delayedTermination tells whether an ETP line of code code paid on paid
+// to employee emp (one of ends, the event's payees) is a delayed
+// termination payment (pay.DelayedTermination).
+func delayedTermination(ends map[int64]store.StpPayeesRow) func(int64, string, time.Time) bool {
+	return func(emp int64, code string, paid time.Time) bool {
+		p, ok := ends[emp]
+		return ok && pay.DelayedTermination(code, p.TerminationReason, p.EndDate.Valid, p.EndDate.Time, paid)
+	}
 }
 
 // dropPaidAfterDeath takes out of byEmp (the year to date lines by
@@ -313,7 +339,7 @@ func (in Input) dropPaidAfterDeath(ctx context.Context, q *store.Queries, pays m
 }
 
 // payee is one employee's record; etps are its ETP records (etps).
-func payee(p store.StpPayeesRow, run store.PayRun, t store.StpYearToDateTotalsRow, lines []store.StpYearToDateLinesRow, etps []ETP,
+func payee(p store.StpPayeesRow, run store.PayRun, t store.StpYearToDateTotalsRow, lines []store.StpYearToDateLinesRow, etps []ETP, delayed payroll.Money,
 	pays map[int64]categories.PayCategory, deds map[int64]categories.DeductionCategory, leavePays map[int64]bool, ote func(int64) bool) (Payee, error) {
 	it, err := IncomeType(p)
 	if err != nil {
@@ -348,6 +374,7 @@ func payee(p store.StpPayeesRow, run store.PayRun, t store.StpYearToDateTotalsRo
 	}
 	s := IncomeStream{IncomeType: it, TaxWithheld: payroll.MoneyFromMinor(t.Tax), PaidLeave: []TypedAmount{}, Allowances: []Allowance{},
 		SalarySacrifice: []TypedAmount{}, LumpSums: []TypedAmount{}, EmploymentTermination: []ETP{}}
+	s.Gross = delayed // delayed termination payments: not ETPs, gross payments (etps)
 	var ordinary, sacrificedSuper, adjustments, resc int64
 	for _, l := range lines {
 		amt := payroll.MoneyFromMinor(l.Amount)

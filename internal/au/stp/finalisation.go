@@ -65,7 +65,11 @@ func BuildFinalisation(ctx context.Context, q *store.Queries, in Input, year int
 		}
 		want[id] = true
 	}
-	etps, err := in.etps(ctx, q, pays, from, to)
+	ends := map[int64]store.StpPayeesRow{}
+	for _, p := range payees {
+		ends[p.ID] = store.StpPayeesRow(p)
+	}
+	etps, delayed, err := in.etps(ctx, q, pays, from, to, delayedTermination(ends))
 	if err != nil {
 		return Document{}, payroll.Conflict("the STP finalisation cannot be built: %v; nothing was lodged", err)
 	}
@@ -82,7 +86,7 @@ func BuildFinalisation(ctx context.Context, q *store.Queries, in Input, year int
 		if len(want) > 0 && !want[p.ID] {
 			continue
 		}
-		pe, err := payee(store.StpPayeesRow(p), in.Run, tot[p.ID], byEmp[p.ID], etps[p.ID], pays, deds, leavePays, in.OTE)
+		pe, err := payee(store.StpPayeesRow(p), in.Run, tot[p.ID], byEmp[p.ID], etps[p.ID], delayed[p.ID], pays, deds, leavePays, in.OTE)
 		if err != nil {
 			return Document{}, payroll.Conflict("the STP finalisation cannot be built: %v; nothing was lodged", err)
 		}

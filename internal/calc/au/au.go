@@ -815,7 +815,7 @@ func superGuarantee(s *calcState, sg *SuperGuarantee, in *calc.Input) {
 		if l.NotPensionable {
 			continue
 		}
-		if isOTE(l.Kind) {
+		if isOTE(l.Kind) || l.Superable {
 			ote = ote.Add(l.Amount)
 			if l.SuperRate != nil && sg.Rate.Less(*l.SuperRate) {
 				extra = extra.Add(l.Amount.Mul(l.SuperRate.Sub(sg.Rate)))

@@ -18,6 +18,7 @@ type earningsSplit struct {
 	unusedB    payroll.Money // the part of them that is Lump Sum B (5% withheld on)
 	etpTaxable payroll.Money // taxable components of ETPs
 	etps       []etpPart     // the same, by ETP code
+	delayed    payroll.Money // the part of them that is delayed termination payments (delayedTermination)
 }
 
 type spread struct {
@@ -26,8 +27,9 @@ type spread struct {
 }
 
 type etpPart struct {
-	code   string
-	amount payroll.Money
+	code    string
+	amount  payroll.Money
+	delayed bool // received more than 12 months after the termination: not an ETP (delayedTermination)
 }
 
 func (sp *earningsSplit) special() bool {
@@ -103,6 +105,7 @@ const (
 	tNormalGross   = "normal gross earnings of a pay period"
 	tSmallLimit    = "limit for a payment under the threshold"
 	tETPTaxable    = "ETP taxable component"
+	tDelayed       = "delayed termination payments (paid more than 12 months after the termination: not ETPs)"
 	tETPCap        = "cap that applies"
 	tBelowCap      = "rate up to the cap"
 	tAboveCap      = "rate above the cap"

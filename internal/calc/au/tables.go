@@ -176,6 +176,12 @@ type Schedule11 struct {
 	// age, death benefit to a dependant and to anyone else; above it;
 	// and the Medicare levy a foreign resident's rates leave out.
 	Under, Reached, DeathDependant, DeathOther, Above, Medicare payroll.Rate
+	// Delayed is the rate withheld from a delayed termination payment (a
+	// payment that would be an ETP but is received more than 12 months
+	// after the termination) when the employee has given their TFN;
+	// DelayedRule its rule (without a TFN, the no-TFN rates).
+	Delayed     payroll.Rate
+	DelayedRule calc.Rule
 }
 
 // SuperGuarantee is the super guarantee for a year.
@@ -252,7 +258,10 @@ var (
 		// rate".
 		LumpSumBAssessable: rate("0.05"),
 	}
-	etpRules = struct{ rule, noTFN, trustee calc.Rule }{
+	etpRules = struct{ rule, noTFN, trustee, delayed calc.Rule }{
+		delayed: calc.Rule{Code: "au.payg.delayedtermination",
+			Text:   "Delayed termination payment (a payment in consequence of the termination received more than 12 months after it, not a genuine redundancy or early retirement scheme payment: not an ETP, assessable as ordinary income): 32% of the payment, rounded to the dollar, 50c up; without a TFN 47% (45% for a foreign resident), cents ignored; reported in gross payments, not as an ETP",
+			Source: "ITAA 1997 ss 82-130(1)(b), 82-130(4), 83-295; ATO Schedule 11 (NAT 70980), 'delayed termination payment' (scope from 13 October 2020; the rate: Schedule 32 for 2013-14, 31.5% = 30% + the 1.5% Medicare levy then, 32% with the 2% levy since 1 July 2014); ATO 'The 12-month rule'; docs/reference/au-pay-rules.md §3"},
 		rule: calc.Rule{Code: "au.payg.etp",
 			Text:   "Employment termination payment (taxable component): up to the cap 32% under the preservation age at the end of the income year, 17% from it (death benefit: nil to a dependant, 32% to a non-dependant), 47% above; foreign residents 2% less (no Medicare levy); cap: the ETP cap for excluded payments (R, S, death benefits), else the smaller of it and the whole-of-income cap $180,000 less the year's other taxable payments, each less the earlier ETPs that count against it; rounded to the dollar, 50c up",
 			Source: "ATO Schedule 11 (NAT 70980); ITAA 1997 ss 82-10, 82-65, 82-160; ATO 'Applying the ETP caps'; SIS Regulations reg 6.01(2) (preservation age); docs/reference/au-pay-rules.md"},
@@ -430,6 +439,7 @@ var y2025 = Year{
 	Schedule7: schedule7Leave,
 	ETP: Schedule11{
 		Rule: etpRules.rule, NoTFNRule: etpRules.noTFN, TrusteeRule: etpRules.trustee,
+		Delayed: rate("0.32"), DelayedRule: etpRules.delayed,
 		Cap:           ptr(money("260000")), // 2025-26 (ITAA 1997 s 82-160, CCH note of indexed amounts; Lawlux FY26 key figures)
 		CapAtLeast:    money("260000"),
 		WholeOfIncome: money("180000"),
@@ -573,6 +583,7 @@ var y2026 = Year{
 	Schedule7: schedule7Leave,
 	ETP: Schedule11{
 		Rule: etpRules.rule, NoTFNRule: etpRules.noTFN, TrusteeRule: etpRules.trustee,
+		Delayed: rate("0.32"), DelayedRule: etpRules.delayed,
 		// 2026-27 ETP cap $270,000: ATO "Key superannuation rates and
 		// thresholds — Employment termination payments" (as quoted by public
 		// transcriptions, secondary; au-reasonable-amounts.md).

@@ -181,11 +181,15 @@ func schedule11(s *calcState, y *Year, in *calc.Input, sp *earningsSplit, other 
 	all := emp.YTD.ETP.Add(emp.YTD.ETPSameTermination)
 	excluded := emp.YTD.ETPExcluded.Add(emp.YTD.ETPSameTermination)
 	woiUsed := emp.YTD.Earnings.Add(other)
-	var total payroll.Money
+	total, err := delayedTermination(s, y, in, sp)
+	if err != nil {
+		return payroll.Money{}, err
+	}
+	woiUsed = woiUsed.Add(sp.delayed)
 	for _, code := range etpOrder {
 		var amount payroll.Money
 		for _, p := range sp.etps {
-			if p.code == code {
+			if p.code == code && !p.delayed {
 				amount = amount.Add(p.amount)
 			}
 		}
@@ -262,4 +266,61 @@ func schedule11(s *calcState, y *Year, in *calc.Input, sp *earningsSplit, other 
 		woiUsed = woiUsed.Add(amount)
 	}
 	return total, nil
+}
+
+// delayedTermination withholds from the pay's delayed termination
+// payments: the payments of ETP categories received more than 12 months
+// after the termination (ITAA 1997 s 82-130(1)(b)), other than a genuine
+// redundancy's (or early retirement scheme's) code R or S payment, which
+// stays an ETP however late (s 82-130(4)(b)). Such a payment is not an
+// ETP: assessable as ordinary income (s 83-295), outside the ETP caps,
+// withheld on by Schedule 11's rate for delayed termination payments —
+// 32% with a TFN, rounded to the dollar, 50c up; without one the no-TFN
+// rates, cents ignored (au-pay-rules.md §3). It marks the parts of sp.etps
+// it takes (and sets sp.delayed), so schedule11 leaves them out. A death
+// benefit paid so late is refused: who is assessed on it, and how it is
+// withheld on, was not found.
+func delayedTermination(s *calcState, y *Year, in *calc.Input, sp *earningsSplit) (payroll.Money, error) {
+	emp := in.AU
+	if emp.Termination == nil || !emp.Termination.PaidAfterTwelveMonths {
+		return payroll.Money{}, nil
+	}
+	var amount payroll.Money
+	for i := range sp.etps {
+		p := &sp.etps[i]
+		if lifeExcluded(p.code) && emp.Termination.Redundancy {
+			continue // a genuine redundancy payment: the 12-month rule does not apply
+		}
+		if death(p.code) {
+			return payroll.Money{}, payroll.Invalid("earningsLines", "a death benefit (ETP code %s) of %s is paid more than 12 months after the termination, so it is not an employment termination payment (ITAA 1997 s 82-130(1)(b)) unless the Commissioner determines otherwise; how such a payment is withheld on is not in the rules: pay it outside the pay run, or within 12 months of the termination",
+				p.code, p.amount.StringFixed(2))
+		}
+		p.delayed = true
+		amount = amount.Add(p.amount)
+	}
+	if !amount.IsPos() {
+		return payroll.Money{}, nil
+	}
+	t := &y.ETP
+	if !t.Delayed.IsPos() {
+		return payroll.Money{}, fmt.Errorf("AU %s: the withholding rate for a delayed termination payment (an ETP paid more than 12 months after the termination) is not in the rules: %w", y.Name, calc.ErrNoRules)
+	}
+	sp.delayed = amount
+	s.term(tDelayed, amount)
+	var w payroll.Money
+	rule := &t.DelayedRule
+	switch emp.Scale {
+	case calc.AUScale4Resident, calc.AUScale4Foreign:
+		r := y.PAYG.Scale4Resident
+		if emp.Scale == calc.AUScale4Foreign {
+			r = y.PAYG.Scale4Foreign
+		}
+		s.rate(tRate, r)
+		w = amount.Mul(r).Trunc(0)
+	default:
+		s.rate(tRate, t.Delayed)
+		w = payroll.MoneyFromInt(dollars(amount.Mul(t.Delayed)))
+	}
+	s.figure("payg.delayedtermination", w, rule)
+	return w, nil
 }

@@ -306,15 +306,43 @@ func TestAuditSGGovernmentPaidMaternityLeaveAttractsCPF(t *testing.T) {
 
 // The same leave in a category like the SG default "Maternity Leave"
 // (internal/categories/defaults.go: no pay category, deductFromPrimaryPay
-// Category false, "the salary continues") should leave the salary whole:
-// gross 4,000.00, CPF 800 / 680. Today the pay run ignores
-// deductFromPrimaryPayCategory in every region and treats leave without a
-// pay category as unpaid: gross 0.00. Not fixed here: leave categories
-// created through the API without the member (false) are unpaid leave in
-// many tests of every region, so honouring it is a cross-region change for
-// the lead (report-52.md).
+// Category false, "the salary continues"; created here through the API
+// with the member sent false): nothing is deducted and nothing paid
+// beside the salary, so the month's pay is the salary as it stands, the
+// employer paying the gross rate of pay for the leave (MSF notes above).
+// Aisha as above: gross 4,000.00; CPF on OW 4,000 at 37% (age 55 and
+// below, payroll-rules-2026-27.md §4) = 1,480, employee 20% = 800,
+// employer 680; SDL 0.25% × 4,000 = 10.00; net 3,200.00; the CPF file's
+// OW 4,000.00. The payslip lists the 168 hours taken. Before paydepth53
+// the pay run ignored deductFromPrimaryPayCategory and treated leave
+// without a pay category as unpaid: gross 0.00.
 func TestAuditSGSalaryContinuesDuringDefaultMaternityLeave(t *testing.T) {
-	t.Skip("deductFromPrimaryPayCategory false is ignored by the pay run (all regions): leave without a pay category removes the salary; see /work/briefs/report-52.md")
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "SG", "Monthly")
+		maternity := int64(num(t, e.Do("POST", e.B+"/leavecategory", e.Key, map[string]any{"name": "Maternity Leave", "leaveUnitType": "Hours",
+			"unitType": "Days", "leaveCategoryType": "Standard", "isBalanceUntracked": true, "excludeFromTerminationPayout": true,
+			"deductFromPrimaryPayCategory": false}).Expect(t, 200).Map(t)["id"]))
+		aisha := e.employee(t, "Aisha", "Monthly", map[string]any{"rate": 4000, "rateUnit": "Monthly", "hoursPerWeek": 40, "hoursPerDay": 8,
+			"dateOfBirth": "1992-07-07T00:00:00", "startDate": "2020-01-01T00:00:00", "nationalRegistrationIdentityNumber": "S8045678F"})
+		e.workWeek(t, aisha, 5, false)
+		e.Do("POST", fmt.Sprintf("%s/employee/%d/leaverequest", e.B, aisha), e.Key, map[string]any{"leaveCategoryId": maternity,
+			"fromDate": "2026-11-02T00:00:00", "toDate": "2026-11-30T00:00:00", "hours": 168, "automaticallyApprove": true}).Expect(t, 200)
+		P := e.run(t, "2026-11-30", 0, 0)
+		tot := e.totals(t, P, aisha)
+		expectAmount(t, "gross", tot["grossEarnings"], 4000)
+		expectAmount(t, "CPF employee", tot["cpfEmployeeContributionAmount"], 800)
+		expectAmount(t, "CPF employer", tot["cpfEmployerContributionAmount"], 680)
+		expectAmount(t, "SDL", tot["sdlContributionAmount"], 10)
+		expectAmount(t, "net", tot["netEarnings"], 3200)
+		if got, ok := slipLeave(t, e.Bundle, P, aisha, "leaveTaken", "Maternity Leave"); !ok || got != 168 {
+			t.Errorf("payslip lists %v hours of Maternity Leave taken (listed %v), want 168", got, ok)
+		}
+		f := e.sgCPFFile(t, P, "2026-11")
+		if dt := sgDetail(t, f, "S8045678F"); dt.Ordinary != 400000 || dt.Additional != 0 || dt.Amount != 148000 {
+			t.Errorf("November CPF detail %+v, want OW 400000, AW 0, CPF 148000", dt)
+		}
+	})
 }
 
 // The year-end shortfall of an SPR whose year of PR status turned after

@@ -117,6 +117,10 @@ func (o *Outputs) Warnings(ctx context.Context, biz business.Business, id int64)
 	if err != nil {
 		return nil, err
 	}
+	late, err := o.auDelayedTermination(ctx, q, biz, run, ps, byEmp) // warnings_au.go
+	if err != nil {
+		return nil, err
+	}
 	benefits, err := o.ukPayrolledBenefits(ctx, q, biz, run) // warnings_uk.go
 	if err != nil {
 		return nil, err
@@ -128,7 +132,7 @@ func (o *Outputs) Warnings(ctx context.Context, biz business.Business, id int64)
 	for i := range ps {
 		id := ps[i].Row.EmployeeID
 		out = append(out, employeeWarnings(biz.Region, run, &ps[i], byEmp[id])...)
-		for _, text := range slices.Concat(unpaid[id], lsl[id], cashOut[id], benefits[id], owed[id]) {
+		for _, text := range slices.Concat(unpaid[id], lsl[id], cashOut[id], late[id], benefits[id], owed[id]) {
 			out = append(out, warning("EmployeeInformation", ps[i].Row.EmployeeID, ps[i].Row.EmployeeName, text))
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/payrolld/payrolld/internal/business"
+	"github.com/payrolld/payrolld/internal/calc"
 	"github.com/payrolld/payrolld/internal/categories"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/payrun"
@@ -109,6 +110,58 @@ func (o *Outputs) auCashOutUnderFourWeeks(ctx context.Context, q *store.Queries,
 					"Fair Work Act 2009 s 93(3) and s 94 allow a cash-out only if at least 4 weeks remain, each under a separate written agreement",
 					left.RoundHalfUp(4).String(), l.CategoryName, hpw.String(), four.String()))
 			}
+		}
+	}
+	return out, nil
+}
+
+// auDelayedTermination is, by employee, a warning for the lines of ETP
+// categories the run pays more than 12 months after the employee's
+// termination (pay.DelayedTermination): they are not ETPs (ITAA 1997
+// s 82-130(1)(b)) but delayed termination payments, withheld on at 32%
+// (calc/au figure payg.delayedtermination) and reported in gross
+// payments. A warning, not a refusal: the Commissioner may have
+// determined that the 12-month rule does not apply (s 82-130(5) and (7):
+// legal action begun within 12 months, a liquidator appointed within 12
+// months, a redundancy trust), which the service cannot know.
+func (o *Outputs) auDelayedTermination(ctx context.Context, q *store.Queries, biz business.Business, run store.PayRun, ps []Payee, lines map[int64][]store.PayRunLine) (map[int64][]string, error) {
+	if biz.Region != "AU" {
+		return nil, nil
+	}
+	var cats *pay.Categories
+	out := map[int64][]string{}
+	for i := range ps {
+		e := ps[i].Emp
+		if e.ID == 0 || !pay.PaidAfterTwelveMonths(e.EndDate.Valid, e.EndDate.Time, run.DatePaid) {
+			continue
+		}
+		reason, err := q.GetEmployeeTerminationReason(ctx, store.GetEmployeeTerminationReasonParams{BusinessID: biz.ID, ID: e.ID})
+		if err != nil {
+			return nil, err
+		}
+		if cats == nil {
+			if cats, err = o.LoadCategories(ctx, biz); err != nil {
+				return nil, err
+			}
+		}
+		var late payroll.Money
+		for _, l := range lines[e.ID] {
+			c, ok := cats.ByKind[pay.KindEarnings][l.CategoryID]
+			code := c.AU.ETPCode
+			if l.Subtype == pay.SubtypeUnusedLeaveETP {
+				code = "O"
+			} else if !ok || c.Kind != calc.ETP || c.AU.TaxFree {
+				continue
+			}
+			if l.Kind == pay.KindEarnings && pay.DelayedTermination(code, reason, true, e.EndDate.Time, run.DatePaid) {
+				late = late.Add(payroll.MoneyFromMinor(l.Amount))
+			}
+		}
+		if late.IsPos() {
+			out[e.ID] = append(out[e.ID], fmt.Sprintf("%s paid through ETP pay categories more than 12 months after the termination on %s is not an employment termination payment "+
+				"(ITAA 1997 s 82-130(1)(b)): it is withheld on as a delayed termination payment (32%%, ATO Schedule 11) and reported in gross payments, unless the Commissioner "+
+				"has determined that the 12-month rule does not apply (s 82-130(5), (7)), which this pay run cannot record",
+				late.StringFixed(2), e.EndDate.Time.Format("2 January 2006")))
 		}
 	}
 	return out, nil

@@ -72,7 +72,9 @@ func (o *Outputs) ukPayrolledBenefits(ctx context.Context, q *store.Queries, biz
 // "where a relevant agreement so provides", and the Employment Rights Act
 // 1996 s 13 only with the contract's or the worker's prior written
 // authority: the run cannot see either, so it deducts nothing and says
-// what is owed (docs/reference/uk-holiday-irregular-hours.md).
+// what is owed (docs/reference/uk-holiday-irregular-hours.md). A category
+// paying rolled-up holiday pay is passed over: its time off was unpaid, so
+// hours taken beyond those accrued owe nothing.
 func (o *Outputs) ukHolidayOwed(ctx context.Context, q *store.Queries, biz business.Business, run store.PayRun, ps []Payee, lines map[int64][]store.PayRunLine) (map[int64][]string, error) {
 	if biz.Region != "UK" || o.Categories == nil {
 		return nil, nil
@@ -130,6 +132,13 @@ func (o *Outputs) ukHolidayOwed(ctx context.Context, q *store.Queries, biz busin
 		perDay, _ := leave.StandardHours(payroll.Rate{}, perWeek)
 		for _, lc := range lcs {
 			if lc.ExcludeFromTerminationPayout || lc.IsBalanceUntracked || !bal[lc.ID].IsNeg() {
+				continue
+			}
+			// Rolled-up holiday pay (WTR 1998 reg 16A) was paid with the
+			// pay for work done and the time off itself was unpaid: hours
+			// taken beyond those accrued were never paid for, so nothing is
+			// owed (reg 14(4) compensates pay received for leave).
+			if lc.RolledUpHolidayPayPercent.IsPos() {
 				continue
 			}
 			owed := bal[lc.ID].Neg()

@@ -40,6 +40,12 @@ type AUCategory struct {
 	// SalarySacrificeOtherEmployeeBenefits: what it deducts was salary
 	// given up for a benefit other than super, not OTE.
 	SacrificeBenefits bool
+	// Superable: an ETP category of a "superable" type (EtpSuperableType*,
+	// the reference's type for a payment in lieu of notice): its payments
+	// are ETPs for withholding (Schedule 11) and ordinary time earnings
+	// for the super guarantee (SGR 2009/2: payments in lieu of notice are
+	// OTE; au-pay-rules.md §4).
+	Superable bool
 }
 
 // auTypeKinds maps the reference's AU pay category types to kinds of
@@ -117,6 +123,7 @@ func auCategory(c *Category, p *categories.PayCategory) {
 		if rest != "" {
 			c.Kind, a.ETPCode = calc.ETP, rest[:1]
 			a.TaxFree = strings.HasSuffix(rest, "TaxFree")
+			a.Superable = strings.HasPrefix(p.PayCategoryType, "EtpSuperableType") && !a.TaxFree
 		}
 	case strings.HasPrefix(p.PaymentSummaryClassification, "EtpLifeBenefitCode") || strings.HasPrefix(p.PaymentSummaryClassification, "EtpMultiplePaymentsCode") ||
 		strings.HasPrefix(p.PaymentSummaryClassification, "EtpDeathBenefitCode"):
@@ -145,6 +152,7 @@ func (c *Category) earning(e calc.Earning) calc.Earning {
 	e.NotTaxable = e.NotTaxable || c.AU.TaxFree
 	e.LumpSumD = c.AU.TaxFree && c.Kind != calc.ETP
 	e.NotPensionable = e.NotPensionable || c.AU.NotPensionable
+	e.Superable = c.AU.Superable
 	r := c.AU.SuperRate
 	e.SuperRate = &r
 	return e

@@ -293,6 +293,32 @@ func PaidAfterDeath(reason string, ended bool, end, paid time.Time) bool {
 	return ended && strings.EqualFold(reason, "Deceased") && payroll.DateOnly(paid).After(payroll.DateOnly(end))
 }
 
+// PaidAfterTwelveMonths: a payment made on paid, for an employment that
+// ended (on end, when ended), is received more than 12 months after the
+// termination. A payment in consequence of the termination received then
+// is not an employment termination payment (ITAA 1997 s 82-130(1)(b):
+// "received no later than 12 months after that termination"), but a
+// delayed termination payment: withheld on at Schedule 11's rate for it
+// and reported in gross payments, not as an ETP — unless it is a genuine
+// redundancy payment (s 82-130(4)(b); DelayedTermination).
+func PaidAfterTwelveMonths(ended bool, end, paid time.Time) bool {
+	return ended && payroll.DateOnly(paid).After(payroll.DateOnly(end).AddDate(1, 0, 0))
+}
+
+// DelayedTermination: a line of an ETP of code code (the category's),
+// paid on paid to an employee whose employment ended on end (when ended)
+// for reason, is a delayed termination payment (PaidAfterTwelveMonths),
+// not an ETP: every code but a genuine redundancy's R or S (termination
+// reason Redundancy; s 82-130(4)(b)). STP and the payment summary report
+// it in gross payments, with its withholding in the income's (calc/au
+// figure payg.delayedtermination).
+func DelayedTermination(code, reason string, ended bool, end, paid time.Time) bool {
+	if !PaidAfterTwelveMonths(ended, end, paid) {
+		return false
+	}
+	return !(strings.EqualFold(reason, "Redundancy") && (code == "R" || code == "S"))
+}
+
 // auInputsFor reads what e's AU calculation needs beyond the lines: how
 // their employment ended (when the lines pay unused leave or an ETP) and
 // the ETPs paid to them before (when the lines pay one). nil when none.
@@ -345,7 +371,8 @@ func auInputsOf(ctx context.Context, q *store.Queries, bizID int64, run *store.P
 	au := &auInputs{}
 	au.etp.CarKm = carKmBefore
 	if terminated {
-		au.termination = &calc.AUTermination{GenuineRedundancy: GenuineRedundancy(reason), PaidAfterDeath: afterDeath}
+		au.termination = &calc.AUTermination{GenuineRedundancy: GenuineRedundancy(reason), PaidAfterDeath: afterDeath,
+			PaidAfterTwelveMonths: PaidAfterTwelveMonths(true, e.EndDate.Time, run.DatePaid), Redundancy: strings.EqualFold(reason, "Redundancy")}
 		if e.StartDate.Valid && e.EndDate.Valid {
 			au.termination.CompletedYears, au.termination.ServiceKnown = completedYears(e.StartDate.Time, e.EndDate.Time), true
 		}

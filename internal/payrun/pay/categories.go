@@ -191,7 +191,7 @@ func (ix *Categories) Find(kind, ref string, external bool) (Category, bool) {
 // earnings (unknown categories, as the calculation's default kind, do).
 func (ix *Categories) OTE(id int64) bool {
 	c, ok := ix.ByKind[KindEarnings][id]
-	return !ok || (ordinaryKind(c.Kind) && !c.AU.NotPensionable)
+	return !ok || ((ordinaryKind(c.Kind) || c.AU.Superable) && !c.AU.NotPensionable)
 }
 
 // ordinaryKind: the kinds of earnings that are ordinary time earnings
@@ -215,5 +215,5 @@ func OrdinaryTime(payCategoryType string, classification ...string) bool {
 		p.PaymentSummaryClassification = classification[0]
 	}
 	auCategory(&c, &p)
-	return ordinaryKind(c.Kind) && !c.AU.NotPensionable
+	return (ordinaryKind(c.Kind) || c.AU.Superable) && !c.AU.NotPensionable
 }

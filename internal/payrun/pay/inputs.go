@@ -805,10 +805,15 @@ func (in *inputs) timesheetLines(e *EmployeeRow, cats *Categories, primary Categ
 	}
 }
 
-// leaveLines pays the employee's approved leave in the period: its hours
-// are taken out of the standard lines std (latest first, in place), and
-// paid through the leave category's pay category at the hourly rate
-// (unpaid without one), with leave loading where the category has it.
+// leaveLines pays the employee's approved leave in the period through
+// the leave category's pay category at the hourly rate (unpaid without
+// one), with leave loading where the category has it, and takes its hours
+// out of what the category deducts them from (leaveDeduction): the
+// standard lines std (latest first, in place) for
+// deductFromPrimaryPayCategory, the run's earnings lines of
+// deductFromPayCategoryId, or nothing (the salary continues; the leave is
+// still taken from the balance and listed on the payslip).
+// docs/reference/leave-deduction.md.
 func (in *inputs) leaveLines(e *EmployeeRow, run *store.PayRun, cats *Categories, primary Category, pr periodRate, std []line, away func(time.Time) bool, out *calculated) {
 	for _, a := range in.leave[e.ID] {
 		h := leaveHoursPresent(a, run, away)
@@ -826,10 +831,22 @@ func (in *inputs) leaveLines(e *EmployeeRow, run *store.PayRun, cats *Categories
 		if lc.TransferToPayCategoryID != nil && !rolledUp && !unpaidSick {
 			cat, paid = cats.ByKind[KindEarnings][*lc.TransferToPayCategoryID]
 		}
-		if parts, ok := in.auLeaveParts(cats.Region, e, run, primary, pr, a, h); ok { // au_leave_rate_change.go
-			ls, pay := auLeaveAcrossRateChange(parts, std, cat, paid, lc.Name)
+		from := leaveDeduction(&lc, cats, primary, pr.hourly, len(std) > 0)
+		rate := pr.hourly
+		if from.rate.IsPos() {
+			rate = from.rate // useDeductFromPayCategoryRate
+		}
+		if parts, ok := in.auLeaveParts(cats.Region, e, run, primary, pr, a, h); ok && !from.rate.IsPos() { // au_leave_rate_change.go
+			takeFrom := std
+			if !from.primary {
+				takeFrom = append([]line(nil), std...) // priced per day, taken from nothing here
+			}
+			ls, pay := auLeaveAcrossRateChange(parts, takeFrom, cat, paid, lc.Name)
 			for i := range ls {
 				ls[i].earningKind, ls[i].leaveCat = calc.Leave, &lc
+			}
+			if from.category != 0 {
+				takeFromCategory(out.lines, from.category, h)
 			}
 			out.lines = append(out.lines, ls...)
 			if ll, ok := leaveLoadingLine(cats, &lc, cat, pay); ok && paid {
@@ -838,19 +855,24 @@ func (in *inputs) leaveLines(e *EmployeeRow, run *store.PayRun, cats *Categories
 			out.sources = append(out.sources, source{kind: SourceLeave, id: a.LeaveRequestID, leaveCategoryID: a.LeaveCategoryID, hoursE6: hoursE6(h)})
 			continue
 		}
-		pay := lineMoney(h, pr.hourly)
-		if p, ok := sgNoPayLeave(cats.Region, e, run, std, pr, in.workWeekOf(e.ID), in.halfDaysOf(e.ID), h, in.sgHolidaysInLeave(e, a)); ok && !paid {
-			pay = p // SG: an incomplete month (sg_no_pay_leave.go)
+		pay := lineMoney(h, rate)
+		switch {
+		case from.primary:
+			if p, ok := sgNoPayLeave(cats.Region, e, run, std, pr, in.workWeekOf(e.ID), in.halfDaysOf(e.ID), h, in.sgHolidaysInLeave(e, a)); ok && !paid {
+				pay = p // SG: an incomplete month (sg_no_pay_leave.go)
+			}
+			takeFromStandard(std, h, pay, pr)
+		case from.category != 0:
+			takeFromCategory(out.lines, from.category, h)
 		}
-		takeFromStandard(std, h, pay, pr)
 		if ph, over := nzBereavementPaid(cats.Region, e, &lc, a, h); over && paid { // NZ: at most 3 days a bereavement (nz_sick_leave.go)
-			l := earningsLine(cat, ph, pr.hourly, lineMoney(ph, pr.hourly), ph, lc.Name)
+			l := earningsLine(cat, ph, rate, lineMoney(ph, rate), ph, lc.Name)
 			l.earningKind, l.leaveCat, l.Subtype = calc.Leave, &lc, SubtypeNZBereavementLimited
 			l.Notes = fmt.Sprintf("%s: %s of the %s hours in the period paid; one bereavement gives at most %d days (Holidays Act 2003 s 69(2)), "+
 				"the rest is unpaid unless another kind of leave is agreed", lc.Name, ph.RoundHalfUp(4).String(), h.RoundHalfUp(4).String(), nzBereavementDays)
 			out.lines = append(out.lines, l) // also when nothing is left to pay: it carries the warning
 		} else if paid {
-			l := earningsLine(cat, h, pr.hourly, pay, h, lc.Name)
+			l := earningsLine(cat, h, rate, pay, h, lc.Name+from.note)
 			l.earningKind, l.leaveCat = calc.Leave, &lc
 			out.lines = append(out.lines, l)
 			if ll, ok := leaveLoadingLine(cats, &lc, cat, pay); ok {
@@ -866,6 +888,72 @@ func (in *inputs) leaveLines(e *EmployeeRow, run *store.PayRun, cats *Categories
 	for i := range std {
 		s := &std[i]
 		s.Units, s.Rate, s.Amount = s.units.RoundHalfUp(4).String(), s.rate.RoundHalfUp(4).String(), s.amount.MinorUnits()
+	}
+}
+
+// leaveFrom is what a leave category's hours come out of (leaveDeduction).
+type leaveFrom struct {
+	primary  bool         // the standard lines (the primary pay category's)
+	category int64        // else the run's earnings lines of this pay category (0: nothing)
+	rate     payroll.Rate // useDeductFromPayCategoryRate: the leave's hourly rate (zero: the employee's hourly rate)
+	note     string       // said on the leave line when rate is set
+}
+
+// leaveDeduction reads a leave category's deduction members (KeyPay's
+// leave category "payment setup"): deductFromPrimaryPayCategory takes the
+// hours out of the standard lines; deductFromPayCategoryId out of that
+// pay category's earnings lines (the primary pay category's are the
+// standard lines, when the employee has them), and with
+// useDeductFromPayCategoryRate the leave is paid at that category's rate
+// for the employee, their hourly rate with its loading (loadedRate, as
+// hours of the category without a rate of their own are paid); neither:
+// nothing is deducted (hasStd: the employee has standard lines; hourly:
+// their hourly rate).
+func leaveDeduction(lc *categories.LeaveCategory, cats *Categories, primary Category, hourly payroll.Rate, hasStd bool) leaveFrom {
+	switch {
+	case lc.DeductFromPrimaryPayCategory:
+		return leaveFrom{primary: true}
+	case lc.DeductFromPayCategoryID == nil:
+		return leaveFrom{}
+	}
+	id := *lc.DeductFromPayCategoryID
+	f := leaveFrom{category: id, primary: id == primary.ID && hasStd}
+	if f.primary {
+		f.category = 0
+	}
+	if c, ok := cats.ByKind[KindEarnings][id]; ok && lc.UseDeductFromPayCategoryRate && c.Hourly && c.ID != primary.ID {
+		f.rate = cats.loadedRate(hourly, c)
+		f.note = fmt.Sprintf(" (at %s's rate, %s an hour)", c.Name, f.rate.String())
+	}
+	return f
+}
+
+// takeFromCategory takes h hours of leave out of the earnings lines of pay
+// category id in lines (timesheet and award lines), latest first: a line
+// paid by the hour loses the hours and their pay at its own rate. Leave
+// lines and lines without hours (units that are not hours) are left as
+// they are; hours beyond the category's are not deducted.
+func takeFromCategory(lines []line, id int64, h payroll.Rate) {
+	rest := h
+	for i := len(lines) - 1; i >= 0 && rest.IsPos(); i-- {
+		l := &lines[i]
+		if l.Kind != KindEarnings || l.CategoryID != id || l.leaveCat != nil || !l.hours.IsPos() {
+			continue
+		}
+		take := rest
+		if l.hours.Less(take) {
+			take = l.hours
+		}
+		if l.units.Less(take) {
+			take = l.units
+		}
+		if !take.IsPos() {
+			continue
+		}
+		l.hours, l.units = l.hours.Sub(take), l.units.Sub(take)
+		l.amount = lineMoney(l.units, l.rate)
+		l.Units, l.Amount = l.units.RoundHalfUp(4).String(), l.amount.MinorUnits()
+		rest = rest.Sub(take)
 	}
 }
 

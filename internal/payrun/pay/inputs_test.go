@@ -151,7 +151,7 @@ var (
 // 400.00 paid Tuesday twice over.
 func TestStatutoryAbsenceAndLeaveCountOnce(t *testing.T) {
 	payTo := int64(2)
-	annual := categories.LeaveCategory{Name: "Annual Leave", TransferToPayCategoryID: &payTo}
+	annual := categories.LeaveCategory{Name: "Annual Leave", TransferToPayCategoryID: &payTo, DeductFromPrimaryPayCategory: true} // taken out of the salary
 	annual.ID = 9
 	in := &inputs{leaveCats: map[int64]categories.LeaveCategory{9: annual}, leave: map[int64][]leave.Approved{1: {{LeaveRequestID: 5, EmployeeID: 1,
 		LeaveCategoryID: 9, FromDate: day("2026-11-17"), ToDate: day("2026-11-18"), Hours: payroll.MustRate("15")}}}}

@@ -172,7 +172,15 @@ func (w *Writer) nzHolidayPay(ctx context.Context, run *store.PayRun, e *Employe
 			}
 		}
 	}
-	gross = gross.Add(part(this, run.PeriodStarting, run.PeriodEnding))
+	// This run's pay was earned up to the last day of employment: a final
+	// period cut short counts from the anniversary by the days worked of
+	// it (its pay covers those days only, part-period-pay.md), not by the
+	// days of the whole period.
+	thisTo := payroll.DateOnly(run.PeriodEnding)
+	if end.Before(thisTo) && !end.Before(payroll.DateOnly(run.PeriodStarting)) {
+		thisTo = end
+	}
+	gross = gross.Add(part(this, run.PeriodStarting, thisTo))
 
 	// s 24: the untaken entitlement in weeks at the greater of ordinary
 	// weekly pay and average weekly earnings.

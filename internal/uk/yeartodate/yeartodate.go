@@ -93,9 +93,17 @@ func (s *Service) Get(ctx context.Context, biz business.Business, p *payroll.Pri
 }
 
 // pensionToDate sums the employee's workplace pension contributions of
-// the finalised pay runs paid in [from, to).
+// the finalised pay runs paid in [from, to), less the employee
+// contributions refunded in that time to a jobholder who opted out of
+// auto-enrolment (the lines of subtype UKPension.OptOutRefund and
+// UKPension.OptOutRefundSacrifice, internal/payrun/pay/uk_pension_optout.go):
+// an opt-out within the opt-out period makes the jobholder never a member
+// (Pensions Act 2008 s 8(2)(b)), so what was deducted and given back is
+// not a contribution paid (docs/reference/uk-auto-enrolment.md).
 func pensionToDate(ctx context.Context, q *store.Queries, bizID, employeeID int64, from, to time.Time) (ee, er int64, err error) {
-	rows, err := q.Query(ctx, `SELECT CAST(COALESCE(SUM(p.employee_amount), 0) AS BIGINT), CAST(COALESCE(SUM(p.employer_amount), 0) AS BIGINT)
+	rows, err := q.Query(ctx, `SELECT CAST(COALESCE(SUM(p.employee_amount), 0) - (SELECT COALESCE(SUM(l.amount), 0) FROM pay_run_lines l JOIN pay_runs lr ON lr.id = l.pay_run_id
+WHERE l.business_id = $1 AND lr.business_id = $1 AND l.employee_id = $2 AND lr.status = 'Finalised' AND lr.date_paid >= $3 AND lr.date_paid < $4
+AND l.subtype IN ('UKPension.OptOutRefund', 'UKPension.OptOutRefundSacrifice')) AS BIGINT), CAST(COALESCE(SUM(p.employer_amount), 0) AS BIGINT)
 FROM uk_pay_run_pensions p JOIN pay_runs r ON r.id = p.pay_run_id
 WHERE p.business_id = $1 AND r.business_id = $1 AND p.employee_id = $2 AND r.status = 'Finalised' AND r.date_paid >= $3 AND r.date_paid < $4`,
 		bizID, employeeID, from, to)

@@ -1,0 +1,382 @@
+package payrunapi_test
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/payrolld/payrolld/internal/db"
+	"github.com/payrolld/payrolld/internal/testkit"
+)
+
+// What a leave category's hours come out of (AuLeaveCategoryModel's
+// deductFromPrimaryPayCategory, deductFromPayCategoryId,
+// useDeductFromPayCategoryRate; docs/reference/leave-deduction.md):
+// the primary pay category's standard hours, another pay category's lines,
+// or nothing (the salary continues, the leave's own pay category, if any,
+// paid in addition). Each figure is derived by hand in the test's comment.
+
+// newLeaveDefaultsEnv is a business of region with its default pay and
+// leave categories (setupDefaultData), a "Head office" location and a
+// schedule of frequency; the region env's helpers work on it.
+func newLeaveDefaultsEnv(t *testing.T, d *db.DB, region, frequency string) (*regionEnv, map[string]int64) {
+	b := testkit.NewBundle(t, d, region)
+	var biz struct {
+		ID int64 `json:"id"`
+	}
+	b.Do("POST", "/api/v2/business", b.Key, map[string]any{"name": "Defaults " + region, "region": region}).Expect(t, 200).JSON(t, &biz)
+	bb := *b
+	bb.Biz, bb.B = biz.ID, testkit.BusinessPath(biz.ID)
+	e := &regionEnv{Bundle: &bb, region: region}
+	e.Do("POST", e.B+"/location", e.Key, map[string]any{"name": "Head office"}).Expect(t, 200)
+	e.schedule = int64(num(t, e.Do("POST", e.B+"/payschedule", e.Key, map[string]any{"name": frequency, "frequency": frequency}).Expect(t, 200).Map(t)["id"]))
+	leave := map[string]int64{}
+	var list []map[string]any
+	e.Do("GET", e.B+"/leavecategory", e.Key, nil).Expect(t, 200).JSON(t, &list)
+	for _, c := range list {
+		leave[c["name"].(string)] = int64(num(t, c["id"]))
+	}
+	return e, leave
+}
+
+// leaveRequest adds an approved leave request of emp: hours of category
+// cat from day from to day to.
+func (e *regionEnv) leaveRequest(t *testing.T, emp, cat int64, from, to string, hours float64) {
+	t.Helper()
+	e.Do("POST", fmt.Sprintf("%s/employee/%d/leaverequest", e.B, emp), e.Key, map[string]any{"leaveCategoryId": cat,
+		"fromDate": from + "T00:00:00", "toDate": to + "T00:00:00", "hours": hours, "automaticallyApprove": true}).Expect(t, 200)
+}
+
+// slipLeave is the amount of leave category name in a payslip list
+// ("leaveTaken" or "accruedLeave") of emp in run P, and whether it is there.
+func slipLeave(t *testing.T, b *testkit.Bundle, P string, emp int64, list, name string) (float64, bool) {
+	t.Helper()
+	slip := b.Do("GET", fmt.Sprintf("%s/payslips/%d", P, emp), b.Key, nil).Expect(t, 200).Map(t)
+	sum, found := 0.0, false
+	for _, x := range slip[list].([]any) {
+		if m := x.(map[string]any); m["leaveCategory"] == name {
+			sum, found = sum+num(t, m["amount"]), true
+		}
+	}
+	return sum, found
+}
+
+// earningsOf are emp's earnings lines of run P paid through pay category
+// name: their amounts.
+func earningsOf(t *testing.T, b *testkit.Bundle, P string, emp int64, name string) []float64 {
+	t.Helper()
+	lines := b.Do("GET", fmt.Sprintf("%s/earningslines/%d", P, emp), b.Key, nil).Expect(t, 200).Map(t)["earningsLines"].(map[string]any)[fmt.Sprint(emp)].([]any)
+	var out []float64
+	for _, l := range lines {
+		if m := l.(map[string]any); m["payCategoryName"] == name {
+			out = append(out, num(t, m["earnings"]))
+		}
+	}
+	return out
+}
+
+func sameAmounts(got []float64, want ...float64) bool {
+	if len(got) != len(want) {
+		return false
+	}
+	for i := range got {
+		if got[i] != want[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// SG default leave keeps the monthly salary whole; default "Unpaid Leave"
+// still takes the incomplete month's share off it. A business with the SG
+// defaults (internal/categories/defaults.go), November 2026, two citizens
+// on $4,000 a month for 40 hours a week of 8-hour days, Monday to Friday.
+//   - Aisha (born 1992, 34) takes two days of the default "Annual Leave"
+//     (Tuesday 17 and Wednesday 18 November, 16 hours). The employer pays
+//     the gross rate of pay for every day of paid annual leave (Employment
+//     Act 1968 s 88A; docs/reference/leave-deduction.md); the default
+//     category pays no leave line and deducts nothing
+//     (deductFromPrimaryPayCategory false), so the month's salary is paid
+//     as it is: gross 4,000.00. CPF (age 55 and below 17% / 20%, total
+//     37%; total rounded to the dollar, the employee's share's cents
+//     dropped, payroll-rules-2026-27.md §4): total 1,480, employee 800,
+//     employer 680; net 3,200.00. The payslip lists 2 days of Annual Leave
+//     taken and her balance after the run is what it accrued less the 2
+//     days. Before: the 16 hours came out of the salary as no-pay leave
+//     (4,000 × 2 ÷ 21 = 380.95): gross 3,619.05.
+//   - Ben (born 1980, 46) takes two days of the default "Unpaid Leave"
+//     on the same dates: no-pay leave, an incomplete month (MOM, "Salary
+//     for an incomplete month of work": monthly gross rate ÷ working days
+//     in the month × days worked; docs/reference/sg-incomplete-month-no-pay-leave.md).
+//     November 2026 has 21 working days Monday to Friday (1 November is a
+//     Sunday: 2-6, 9-13, 16-20, 23-27, 30), so the leave takes 4,000 × 2 ÷
+//     21 = 380.952… → 380.95: gross 3,619.05. CPF 37% × 3,619.05 =
+//     1,339.0485 → 1,339; employee 20% × 3,619.05 = 723.81 → 723;
+//     employer 616. (Unchanged.)
+func TestLeaveDeductSGDefaultLeaveKeepsTheSalary(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e, leave := newLeaveDefaultsEnv(t, d, "SG", "Monthly")
+		aisha := e.employee(t, "Aisha", "Monthly", map[string]any{"rate": 4000, "rateUnit": "Monthly", "hoursPerWeek": 40, "hoursPerDay": 8,
+			"primaryPayCategory": "Basic Pay", "dateOfBirth": "1992-07-07T00:00:00", "startDate": "2020-01-01T00:00:00", "nationalRegistrationIdentityNumber": "S8045678F"})
+		ben := e.employee(t, "Ben", "Monthly", map[string]any{"rate": 4000, "rateUnit": "Monthly", "hoursPerWeek": 40, "hoursPerDay": 8,
+			"primaryPayCategory": "Basic Pay", "startDate": "2020-01-01T00:00:00"})
+		for _, emp := range []int64{aisha, ben} {
+			e.workWeek(t, emp, 5, false)
+		}
+		e.leaveRequest(t, aisha, leave["Annual Leave"], "2026-11-17", "2026-11-18", 16)
+		e.leaveRequest(t, ben, leave["Unpaid Leave"], "2026-11-17", "2026-11-18", 16)
+		P := e.run(t, "2026-11-30", 0, 0)
+
+		tot := e.totals(t, P, aisha)
+		expectAmount(t, "Aisha gross", tot["grossEarnings"], 4000)
+		expectAmount(t, "Aisha CPF employee", tot["cpfEmployeeContributionAmount"], 800)
+		expectAmount(t, "Aisha CPF employer", tot["cpfEmployerContributionAmount"], 680)
+		expectAmount(t, "Aisha net", tot["netEarnings"], 3200)
+		if got := earningsOf(t, e.Bundle, P, aisha, "Basic Pay"); !sameAmounts(got, 4000) {
+			t.Errorf("Aisha's Basic Pay lines %v, want the whole salary 4,000.00", got)
+		}
+		if got, ok := slipLeave(t, e.Bundle, P, aisha, "leaveTaken", "Annual Leave"); !ok || got != 2 {
+			t.Errorf("Aisha's payslip lists %v days of Annual Leave taken (listed %v), want 2", got, ok)
+		}
+		accrued, _ := slipLeave(t, e.Bundle, P, aisha, "accruedLeave", "Annual Leave")
+
+		tot = e.totals(t, P, ben)
+		expectAmount(t, "Ben gross", tot["grossEarnings"], 3619.05)
+		expectAmount(t, "Ben CPF employee", tot["cpfEmployeeContributionAmount"], 723)
+		expectAmount(t, "Ben CPF employer", tot["cpfEmployerContributionAmount"], 616)
+
+		e.sgFinalise(t, P)
+		if got, _ := e.balanceOf(t, aisha, leave["Annual Leave"], "2026-11-30"); fmt.Sprintf("%.4f", got) != fmt.Sprintf("%.4f", accrued-2) {
+			t.Errorf("Aisha's Annual Leave balance %v days, want the %v accrued less the 2 taken", got, accrued)
+		}
+	})
+}
+
+// AU, a salaried employee and a category that deducts nothing: Ann,
+// $1,000 a week for 40 hours ($25 an hour), takes 8 hours of "Study
+// Leave" on Wednesday 4 November 2026, a category created with
+// deductFromPrimaryPayCategory false and paid through "Study Leave Pay":
+// the salary stays 1,000.00 and the leave is paid on top, 8 × 25 =
+// 200.00; gross 1,200.00. Bob takes the same 8 hours of "Study Leave
+// (deducted)", created through the API without the member: it is stored
+// true (read back so) and deducts as every API-created category did
+// before: salary 1,000.00 − 200.00 = 800.00 plus the leave 200.00, gross
+// 1,000.00.
+func TestLeaveDeductAUSalaryContinuesWithoutDeduction(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newAUEnv(t, d)
+		pay := int64(num(t, e.Do("POST", e.B+"/paycategory", e.Key, map[string]any{"name": "Study Leave Pay", "rateUnit": "Hourly"}).Expect(t, 200).Map(t)["id"]))
+		kept := e.Do("POST", e.B+"/leavecategory", e.Key, map[string]any{"name": "Study Leave", "leaveUnitType": "Hours", "isBalanceUntracked": true,
+			"deductFromPrimaryPayCategory": false, "transferToPayCategoryId": pay}).Expect(t, 200).Map(t)
+		cut := e.Do("POST", e.B+"/leavecategory", e.Key, map[string]any{"name": "Study Leave (deducted)", "leaveUnitType": "Hours", "isBalanceUntracked": true,
+			"transferToPayCategoryId": pay}).Expect(t, 200).Map(t)
+		if kept["deductFromPrimaryPayCategory"] != false || cut["deductFromPrimaryPayCategory"] != true {
+			t.Fatalf("deductFromPrimaryPayCategory: sent false -> %v, not sent -> %v; want false, true", kept["deductFromPrimaryPayCategory"], cut["deductFromPrimaryPayCategory"])
+		}
+		got := e.Do("GET", fmt.Sprintf("%s/leavecategory/%d", e.B, int64(num(t, cut["id"]))), e.Key, nil).Expect(t, 200).Map(t)
+		if got["deductFromPrimaryPayCategory"] != true {
+			t.Fatalf("read back %v, want deductFromPrimaryPayCategory true", got)
+		}
+		ann, bob := e.employee(t, "Ann", nil), e.employee(t, "Bob", nil)
+		for emp, cat := range map[int64]any{ann: kept["id"], bob: cut["id"]} {
+			e.Do("POST", fmt.Sprintf("%s/employee/%d/leaverequest", e.B, emp), e.Key, map[string]any{"leaveCategoryId": cat,
+				"fromDate": "2026-11-04T00:00:00", "toDate": "2026-11-04T00:00:00", "hours": 8, "automaticallyApprove": true}).Expect(t, 200)
+		}
+		P := e.run(t, "2026-11-08", "2026-11-11")
+		b := withBusiness(e)
+		for _, c := range []struct {
+			name        string
+			emp         int64
+			salary      float64
+			leave       float64
+			grossWanted float64
+		}{{"Ann", ann, 1000, 200, 1200}, {"Bob", bob, 800, 200, 1000}} {
+			expectAmount(t, c.name+" gross", e.totals(t, P, c.emp)["grossEarnings"], c.grossWanted)
+			if got := earningsOf(t, b, P, c.emp, "Ordinary Hours"); !sameAmounts(got, c.salary) {
+				t.Errorf("%s's salary lines %v, want %v", c.name, got, c.salary)
+			}
+			if got := earningsOf(t, b, P, c.emp, "Study Leave Pay"); !sameAmounts(got, c.leave) {
+				t.Errorf("%s's leave lines %v, want %v", c.name, got, c.leave)
+			}
+		}
+	})
+}
+
+// AU, leave deducted from another pay category's hours: Cal and Dee,
+// $25 an hour, record their 40 rostered hours (8 a day, Monday 2 to
+// Friday 6 November 2026) in "Shift Hours", an hourly category with a 20%
+// loading ($30 an hour: 25 × 1.2), and take 8 hours of a rostered day off
+// on Wednesday 4 November, paid through "RDO Pay". The leave categories
+// deduct from "Shift Hours" (deductFromPayCategoryId): the shift line
+// keeps 32 hours, 32 × 30 = 960.00.
+//   - Cal's category pays at the deducted category's rate
+//     (useDeductFromPayCategoryRate): 8 × 30 = 240.00; gross 1,200.00.
+//   - Dee's pays at her hourly rate: 8 × 25 = 200.00; gross 1,160.00.
+//
+// Before: nothing came out of the shift hours (the primary category's
+// standard hours are not paid to an employee on timesheets): 1,200.00 +
+// 200.00 = 1,400.00 each.
+func TestLeaveDeductAUFromAnotherPayCategory(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newAUEnv(t, d)
+		b := withBusiness(e)
+		shift := int64(num(t, e.Do("POST", e.B+"/paycategory", e.Key, map[string]any{"name": "Shift Hours", "rateUnit": "Hourly",
+			"rateLoadingPercent": 20}).Expect(t, 200).Map(t)["id"]))
+		rdo := int64(num(t, e.Do("POST", e.B+"/paycategory", e.Key, map[string]any{"name": "RDO Pay", "rateUnit": "Hourly"}).Expect(t, 200).Map(t)["id"]))
+		atShift := e.Do("POST", e.B+"/leavecategory", e.Key, map[string]any{"name": "RDO", "leaveUnitType": "Hours", "isBalanceUntracked": true,
+			"deductFromPayCategoryId": shift, "useDeductFromPayCategoryRate": true, "transferToPayCategoryId": rdo}).Expect(t, 200).Map(t)
+		atBase := e.Do("POST", e.B+"/leavecategory", e.Key, map[string]any{"name": "RDO (base rate)", "leaveUnitType": "Hours", "isBalanceUntracked": true,
+			"deductFromPayCategoryId": shift, "transferToPayCategoryId": rdo}).Expect(t, 200).Map(t)
+		if atShift["deductFromPrimaryPayCategory"] != false || atBase["deductFromPrimaryPayCategory"] != false {
+			t.Fatalf("a category deducting from a pay category: deductFromPrimaryPayCategory %v, %v; want false", atShift["deductFromPrimaryPayCategory"], atBase["deductFromPrimaryPayCategory"])
+		}
+		cal := e.employee(t, "Cal", map[string]any{"rate": 25, "rateUnit": "Hourly"})
+		dee := e.employee(t, "Dee", map[string]any{"rate": 25, "rateUnit": "Hourly"})
+		for emp, cat := range map[int64]any{cal: atShift["id"], dee: atBase["id"]} {
+			for day := 2; day <= 6; day++ {
+				approvedTimesheet(t, b, e.B, emp, shift, fmt.Sprintf("2026-11-%02dT08:00:00", day), fmt.Sprintf("2026-11-%02dT16:00:00", day))
+			}
+			e.Do("POST", fmt.Sprintf("%s/employee/%d/leaverequest", e.B, emp), e.Key, map[string]any{"leaveCategoryId": cat,
+				"fromDate": "2026-11-04T00:00:00", "toDate": "2026-11-04T00:00:00", "hours": 8, "automaticallyApprove": true}).Expect(t, 200)
+		}
+		P := timesheetRun(t, b, e.B, e.weekly, "2026-11-08", "2026-11-11")
+		for _, c := range []struct {
+			name  string
+			emp   int64
+			leave float64
+			gross float64
+		}{{"Cal", cal, 240, 1200}, {"Dee", dee, 200, 1160}} {
+			expectAmount(t, c.name+" gross", e.totals(t, P, c.emp)["grossEarnings"], c.gross)
+			if got := earningsOf(t, b, P, c.emp, "Shift Hours"); !sameAmounts(got, 960) {
+				t.Errorf("%s's Shift Hours lines %v, want 960 (32 hours at 30)", c.name, got)
+			}
+			if got := earningsOf(t, b, P, c.emp, "RDO Pay"); !sameAmounts(got, c.leave) {
+				t.Errorf("%s's RDO Pay lines %v, want %v", c.name, got, c.leave)
+			}
+		}
+	})
+}
+
+// The members on the wire: a create without deductFromPrimaryPayCategory
+// (and without deductFromPayCategoryId) stores true; one that sends false,
+// as JSON or as a form field, keeps false; a PUT merges (a body without
+// the member keeps the stored value), and a PUT that names a
+// deductFromPayCategoryId alone moves the deduction to that category.
+func TestLeaveDeductMembersOnTheWire(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newAUEnv(t, d)
+		LC := e.B + "/leavecategory"
+		deducts := func(r map[string]any) any { return r["deductFromPrimaryPayCategory"] }
+		absent := e.Do("POST", LC, e.Key, map[string]any{"name": "A"}).Expect(t, 200).Map(t)
+		sentFalse := e.Do("POST", LC, e.Key, map[string]any{"name": "B", "DeductFromPrimaryPayCategory": false}).Expect(t, 200).Map(t)
+		form := e.form(t, LC, url.Values{"name": {"C"}, "deductFromPrimaryPayCategory": {"false"}}).Expect(t, 200).Map(t)
+		formAbsent := e.form(t, LC, url.Values{"name": {"D"}}).Expect(t, 200).Map(t)
+		if deducts(absent) != true || deducts(sentFalse) != false || deducts(form) != false || deducts(formAbsent) != true {
+			t.Fatalf("deductFromPrimaryPayCategory: JSON absent %v, JSON false %v, form false %v, form absent %v; want true, false, false, true",
+				deducts(absent), deducts(sentFalse), deducts(form), deducts(formAbsent))
+		}
+		item := func(r map[string]any) string { return fmt.Sprintf("%s/%d", LC, int64(num(t, r["id"]))) }
+		if r := e.Do("PUT", item(sentFalse), e.Key, map[string]any{"leaveLoading": 10}).Expect(t, 200).Map(t); deducts(r) != false {
+			t.Errorf("PUT without the member on a false category: %v, want false kept", deducts(r))
+		}
+		if r := e.Do("PUT", item(absent), e.Key, map[string]any{"leaveLoading": 10}).Expect(t, 200).Map(t); deducts(r) != true {
+			t.Errorf("PUT without the member on a true category: %v, want true kept", deducts(r))
+		}
+		ord := e.pay["Ordinary Hours"]
+		r := e.Do("PUT", item(absent), e.Key, map[string]any{"deductFromPayCategoryId": ord}).Expect(t, 200).Map(t)
+		if deducts(r) != false || num(t, r["deductFromPayCategoryId"]) != float64(ord) {
+			t.Errorf("PUT deductFromPayCategoryId alone: %v, %v; want false and %d", deducts(r), r["deductFromPayCategoryId"], ord)
+		}
+		e.Do("POST", LC, e.Key, map[string]any{"name": "E", "deductFromPrimaryPayCategory": true, "deductFromPayCategoryId": ord}).Expect(t, 400)
+	})
+}
+
+// migrationStatements are the statements of the Up section of migration
+// file name of the engine.
+func migrationStatements(t *testing.T, d *db.DB, name string) []string {
+	t.Helper()
+	raw, err := os.ReadFile(fmt.Sprintf("../../db/migrations/%s/%s", d.Dialect, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	up, _, _ := strings.Cut(strings.TrimPrefix(string(raw), "-- +goose Up"), "-- +goose Down")
+	var lines []string
+	for _, l := range strings.Split(up, "\n") {
+		if !strings.HasPrefix(strings.TrimSpace(l), "--") {
+			lines = append(lines, l)
+		}
+	}
+	var out []string
+	for _, st := range strings.Split(strings.Join(lines, "\n"), ";") {
+		if s := strings.TrimSpace(st); s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// Migration 01153 on rows stored before it (deductFromPrimaryPayCategory
+// false for every category created through the API without the member):
+// false becomes true, which the pay run read as true all along, except in
+// the SG and MY defaults' salary-continues categories (a default name, no
+// pay category, created with the business). Rows are put back to what the
+// earlier code stored (false) by hand, then the migration runs.
+func TestLeaveDeductMigrationKeepsTheSGDefaults(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		e, leave := newLeaveDefaultsEnv(t, d, "SG", "Monthly")
+		plain := *e.Bundle
+		plain.Biz, plain.B = e.AddBusiness("Plain SG", "SG") // without defaults
+		create := func(b *testkit.Bundle, body map[string]any) int64 {
+			return int64(num(t, b.Do("POST", b.B+"/leavecategory", b.Key, body).Expect(t, 200).Map(t)["id"]))
+		}
+		legacy := create(e.Bundle, map[string]any{"name": "Study Leave"})
+		lookalike := create(&plain, map[string]any{"name": "Annual Leave"})
+		for _, id := range []int64{legacy, lookalike} {
+			if _, err := d.W.ExecContext(ctx, "UPDATE records SET data = REPLACE(data, '\"deductFromPrimaryPayCategory\":true', '\"deductFromPrimaryPayCategory\":false') WHERE id = $1", id); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var created time.Time
+		if err := d.W.QueryRowContext(ctx, "SELECT created_at FROM records WHERE id = $1", lookalike).Scan(&created); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := d.W.ExecContext(ctx, "UPDATE records SET created_at = $1 WHERE id = $2", created.Add(time.Hour), lookalike); err != nil {
+			t.Fatal(err) // made an hour after its business: not the defaults
+		}
+		for _, st := range migrationStatements(t, d, "01153_leave_category_deduct_default.sql") {
+			if _, err := d.W.ExecContext(ctx, st); err != nil {
+				t.Fatalf("%s: %v", st, err)
+			}
+		}
+		get := func(b *testkit.Bundle, id int64) any {
+			return b.Do("GET", fmt.Sprintf("%s/leavecategory/%d", b.B, id), b.Key, nil).Expect(t, 200).Map(t)["deductFromPrimaryPayCategory"]
+		}
+		for _, c := range []struct {
+			what string
+			b    *testkit.Bundle
+			id   int64
+			want bool
+		}{
+			{"default Annual Leave", e.Bundle, leave["Annual Leave"], false},
+			{"default Maternity Leave", e.Bundle, leave["Maternity Leave"], false},
+			{"default Sick Leave (Outpatient)", e.Bundle, leave["Sick Leave (Outpatient)"], false},
+			{"default Unpaid Leave", e.Bundle, leave["Unpaid Leave"], true},
+			{"API-created, stored false", e.Bundle, legacy, true},
+			{"API-created Annual Leave, an hour after its business", &plain, lookalike, true},
+		} {
+			if got := get(c.b, c.id); got != c.want {
+				t.Errorf("%s: deductFromPrimaryPayCategory %v, want %v", c.what, got, c.want)
+			}
+		}
+	})
+}
