@@ -215,3 +215,43 @@ func (q *Queries) UKDirectorsNIablePay(ctx context.Context, arg UKDirectorsNIabl
 	}
 	return items, nil
 }
+
+const ukPensionToDate = `-- name: UkPensionToDate :one
+SELECT CAST(COALESCE(SUM(p.employee_amount), 0) - (
+        SELECT COALESCE(SUM(l.amount), 0) FROM pay_run_lines l JOIN pay_runs lr ON lr.id = l.pay_run_id
+        WHERE l.business_id = $1 AND lr.business_id = $1 AND l.employee_id = $2
+            AND lr.status = 'Finalised' AND lr.date_paid >= $3 AND lr.date_paid < $4
+            AND l.subtype IN ('UKPension.OptOutRefund', 'UKPension.OptOutRefundSacrifice')) AS BIGINT) AS employee,
+    CAST(COALESCE(SUM(p.employer_amount), 0) AS BIGINT) AS employer
+FROM uk_pay_run_pensions p JOIN pay_runs r ON r.id = p.pay_run_id
+WHERE p.business_id = $1 AND r.business_id = $1 AND p.employee_id = $2
+    AND r.status = 'Finalised' AND r.date_paid >= $3 AND r.date_paid < $4
+`
+
+type UkPensionToDateParams struct {
+	BusinessID int64
+	EmployeeID int64
+	DateFrom   time.Time
+	DateTo     time.Time
+}
+
+type UkPensionToDateRow struct {
+	Employee int64
+	Employer int64
+}
+
+// The employee's and employer's workplace pension contributions of the
+// finalised pay runs paid in [date_from, date_to), the employee's less the
+// contributions refunded to a jobholder who opted out of auto-enrolment
+// (never a member: Pensions Act 2008 s 8(2)(b); internal/uk/yeartodate).
+func (q *Queries) UkPensionToDate(ctx context.Context, arg UkPensionToDateParams) (UkPensionToDateRow, error) {
+	row := q.db.QueryRowContext(ctx, ukPensionToDate,
+		arg.BusinessID,
+		arg.EmployeeID,
+		arg.DateFrom,
+		arg.DateTo,
+	)
+	var i UkPensionToDateRow
+	err := row.Scan(&i.Employee, &i.Employer)
+	return i, err
+}

@@ -46,3 +46,18 @@ WHERE e.business_id = m.business_id AND e.employee_id = m.id AND r.id = e.pay_ru
     AND r.status = 'Finalised' AND r.id <> sqlc.arg(pay_run_id)
     AND r.date_paid >= sqlc.arg(year_from) AND r.date_paid <= sqlc.arg(year_to)
 ORDER BY e.employee_id, r.date_paid;
+
+-- name: UkPensionToDate :one
+-- The employee's and employer's workplace pension contributions of the
+-- finalised pay runs paid in [date_from, date_to), the employee's less the
+-- contributions refunded to a jobholder who opted out of auto-enrolment
+-- (never a member: Pensions Act 2008 s 8(2)(b); internal/uk/yeartodate).
+SELECT CAST(COALESCE(SUM(p.employee_amount), 0) - (
+        SELECT COALESCE(SUM(l.amount), 0) FROM pay_run_lines l JOIN pay_runs lr ON lr.id = l.pay_run_id
+        WHERE l.business_id = sqlc.arg(business_id) AND lr.business_id = sqlc.arg(business_id) AND l.employee_id = sqlc.arg(employee_id)
+            AND lr.status = 'Finalised' AND lr.date_paid >= sqlc.arg(date_from) AND lr.date_paid < sqlc.arg(date_to)
+            AND l.subtype IN ('UKPension.OptOutRefund', 'UKPension.OptOutRefundSacrifice')) AS BIGINT) AS employee,
+    CAST(COALESCE(SUM(p.employer_amount), 0) AS BIGINT) AS employer
+FROM uk_pay_run_pensions p JOIN pay_runs r ON r.id = p.pay_run_id
+WHERE p.business_id = sqlc.arg(business_id) AND r.business_id = sqlc.arg(business_id) AND p.employee_id = sqlc.arg(employee_id)
+    AND r.status = 'Finalised' AND r.date_paid >= sqlc.arg(date_from) AND r.date_paid < sqlc.arg(date_to);

@@ -101,20 +101,6 @@ func (s *Service) Get(ctx context.Context, biz business.Business, p *payroll.Pri
 // (Pensions Act 2008 s 8(2)(b)), so what was deducted and given back is
 // not a contribution paid (docs/reference/uk-auto-enrolment.md).
 func pensionToDate(ctx context.Context, q *store.Queries, bizID, employeeID int64, from, to time.Time) (ee, er int64, err error) {
-	rows, err := q.Query(ctx, `SELECT CAST(COALESCE(SUM(p.employee_amount), 0) - (SELECT COALESCE(SUM(l.amount), 0) FROM pay_run_lines l JOIN pay_runs lr ON lr.id = l.pay_run_id
-WHERE l.business_id = $1 AND lr.business_id = $1 AND l.employee_id = $2 AND lr.status = 'Finalised' AND lr.date_paid >= $3 AND lr.date_paid < $4
-AND l.subtype IN ('UKPension.OptOutRefund', 'UKPension.OptOutRefundSacrifice')) AS BIGINT), CAST(COALESCE(SUM(p.employer_amount), 0) AS BIGINT)
-FROM uk_pay_run_pensions p JOIN pay_runs r ON r.id = p.pay_run_id
-WHERE p.business_id = $1 AND r.business_id = $1 AND p.employee_id = $2 AND r.status = 'Finalised' AND r.date_paid >= $3 AND r.date_paid < $4`,
-		bizID, employeeID, from, to)
-	if err != nil {
-		return 0, 0, err
-	}
-	defer rows.Close()
-	if rows.Next() {
-		if err := rows.Scan(&ee, &er); err != nil {
-			return 0, 0, err
-		}
-	}
-	return ee, er, rows.Err()
+	r, err := q.UkPensionToDate(ctx, store.UkPensionToDateParams{BusinessID: bizID, EmployeeID: employeeID, DateFrom: from, DateTo: to})
+	return r.Employee, r.Employer, err
 }
