@@ -203,15 +203,6 @@ func delayedTermination(e employee.Employee) func(string, time.Time) bool {
 	}
 }
 
-// etpCodeOf is the ETP code of an earnings line of subtype subtype in
-// category c (unused leave paid as an ETP is code O).
-func etpCodeOf(subtype string, c pay.Category) string {
-	if subtype == pay.SubtypeUnusedLeaveETP {
-		return "O"
-	}
-	return c.AU.ETPCode
-}
-
 // paidAfterDeath tells whether a run paid on a date paid e after their
 // death (termination reason Deceased, paid after the end date).
 func paidAfterDeath(e employee.Employee) func(time.Time) bool {
@@ -343,8 +334,9 @@ func (s *Payslips) summaryParts(ctx context.Context, biz business.Business, empl
 			continue
 		}
 		p := out[y]
-		if afterDeath(r.DatePaid) && (r.Kind != pay.KindEarnings ||
-			r.Subtype != pay.SubtypeUnusedLeaveETP && cats.ByKind[pay.KindEarnings][r.CategoryID].Kind != calc.ETP) {
+		c := cats.ByKind[pay.KindEarnings][r.CategoryID]
+		code, etp := pay.ETPCode(r.Subtype, c)
+		if afterDeath(r.DatePaid) && (r.Kind != pay.KindEarnings || !etp) {
 			continue // paid after the death: only a death benefit ETP is reported (on its own ETP summary)
 		}
 		switch r.Kind {
@@ -366,19 +358,16 @@ func (s *Payslips) summaryParts(ctx context.Context, biz business.Business, empl
 				p.resc += r.Amount
 			}
 		case pay.KindEarnings:
-			c := cats.ByKind[pay.KindEarnings][r.CategoryID]
 			switch {
-			case (r.Subtype == pay.SubtypeUnusedLeaveETP || c.Kind == calc.ETP) && delayed(etpCodeOf(r.Subtype, c), r.DatePaid):
+			case etp && delayed(code, r.DatePaid):
 				// A delayed termination payment (paid more than 12 months
 				// after the termination): not an ETP (ITAA 1997 s
 				// 82-130(1)(b)), so left in gross payments, with its
 				// withholding in the summary's (pay.DelayedTermination).
-			case r.Subtype == pay.SubtypeUnusedLeaveETP:
-				p.addETP(r, "O", false)
-			case c.Kind == calc.ETP && c.AU.TaxFree:
-				p.addETP(r, c.AU.ETPCode, true)
-			case c.Kind == calc.ETP:
-				p.addETP(r, c.AU.ETPCode, false)
+			case etp:
+				// The tax-free component of an ETP category (unused leave
+				// paid as an ETP has none).
+				p.addETP(r, code, r.Subtype != pay.SubtypeUnusedLeaveETP && c.AU.TaxFree)
 			case c.AU.TaxFree:
 				p.lumpSumD += r.Amount
 			case r.Subtype == pay.SubtypeUnusedLeaveLumpSumA || (r.Subtype == "" && c.AU.LumpSumA):

@@ -244,7 +244,7 @@ func (in Input) etps(ctx context.Context, q *store.Queries, pays map[int64]categ
 		if !ok || item.Part != PartETP {
 			continue
 		}
-		if delayed != nil && delayed(r.EmployeeID, item.Type, r.DatePaid) {
+		if delayed(r.EmployeeID, item.Type, r.DatePaid) {
 			late[r.EmployeeID] = late[r.EmployeeID].Add(payroll.MoneyFromMinor(r.Amount))
 			continue
 		}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 
 	"github.com/payrolld/payrolld/internal/business"
-	"github.com/payrolld/payrolld/internal/calc"
 	"github.com/payrolld/payrolld/internal/categories"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/payrun"
@@ -146,12 +145,10 @@ func (o *Outputs) auDelayedTermination(ctx context.Context, q *store.Queries, bi
 		}
 		var late payroll.Money
 		for _, l := range lines[e.ID] {
-			c, ok := cats.ByKind[pay.KindEarnings][l.CategoryID]
-			code := c.AU.ETPCode
-			if l.Subtype == pay.SubtypeUnusedLeaveETP {
-				code = "O"
-			} else if !ok || c.Kind != calc.ETP || c.AU.TaxFree {
-				continue
+			c := cats.ByKind[pay.KindEarnings][l.CategoryID]
+			code, etp := pay.ETPCode(l.Subtype, c)
+			if !etp || (l.Subtype != pay.SubtypeUnusedLeaveETP && c.AU.TaxFree) {
+				continue // the tax-free component is not withheld on
 			}
 			if l.Kind == pay.KindEarnings && pay.DelayedTermination(code, reason, true, e.EndDate.Time, run.DatePaid) {
 				late = late.Add(payroll.MoneyFromMinor(l.Amount))

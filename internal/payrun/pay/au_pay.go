@@ -319,6 +319,17 @@ func DelayedTermination(code, reason string, ended bool, end, paid time.Time) bo
 	return !(strings.EqualFold(reason, "Redundancy") && (code == "R" || code == "S"))
 }
 
+// ETPCode is the ETP code of a stored earnings line of subtype subtype in
+// pay category c, and whether the line is an ETP at all: unused leave paid
+// as an ETP is code O (auInput), a line of an ETP category has the
+// category's code; any other line is not an ETP.
+func ETPCode(subtype string, c Category) (code string, etp bool) {
+	if subtype == SubtypeUnusedLeaveETP {
+		return "O", true
+	}
+	return c.AU.ETPCode, c.Kind == calc.ETP
+}
+
 // auInputsFor reads what e's AU calculation needs beyond the lines: how
 // their employment ended (when the lines pay unused leave or an ETP) and
 // the ETPs paid to them before (when the lines pay one). nil when none.

@@ -191,7 +191,14 @@ func (ix *Categories) Find(kind, ref string, external bool) (Category, bool) {
 // earnings (unknown categories, as the calculation's default kind, do).
 func (ix *Categories) OTE(id int64) bool {
 	c, ok := ix.ByKind[KindEarnings][id]
-	return !ok || ((ordinaryKind(c.Kind) || c.AU.Superable) && !c.AU.NotPensionable)
+	return !ok || c.ordinaryTime()
+}
+
+// ordinaryTime: the category's earnings are ordinary time earnings, by its
+// kind (ordinaryKind) or as a superable ETP (a payment in lieu of notice),
+// unless the category is left out of the super guarantee's base.
+func (c *Category) ordinaryTime() bool {
+	return (ordinaryKind(c.Kind) || c.AU.Superable) && !c.AU.NotPensionable
 }
 
 // ordinaryKind: the kinds of earnings that are ordinary time earnings
@@ -215,5 +222,5 @@ func OrdinaryTime(payCategoryType string, classification ...string) bool {
 		p.PaymentSummaryClassification = classification[0]
 	}
 	auCategory(&c, &p)
-	return (ordinaryKind(c.Kind) || c.AU.Superable) && !c.AU.NotPensionable
+	return c.ordinaryTime()
 }
