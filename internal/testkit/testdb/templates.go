@@ -143,7 +143,7 @@ func postgresFromTemplate(t testing.TB) string {
 // which it holds as an advisory lock on a connection of its own for its
 // whole life. A process ends without waiting for its queue (a test binary
 // has no hook at exit), so each process starting drops the databases of
-// owners whose lock is free: processes that have ended.
+// owners whose lock is free in every database: processes that have ended.
 type pgDatabases struct {
 	admin    *sql.DB
 	template string
@@ -248,7 +248,15 @@ func (p *pgDatabases) sweep(ctx context.Context) {
 	}
 	rows.Close()
 	for o, names := range byOwner {
-		var free bool
+		// Advisory locks belong to one database, while the copies of every
+		// base database (another developer's or helper's test database in
+		// the same cluster) are listed above: an owner holding its lock in
+		// any database is running. pg_locks shows the whole cluster.
+		var held, free bool
+		if p.lock.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory'
+			AND classid::bigint = $1 AND objid::bigint = $2 AND objsubid = 2)`, pgOwnerLock, int64(o)).Scan(&held) != nil || held {
+			continue
+		}
 		if p.lock.QueryRowContext(ctx, "SELECT pg_try_advisory_lock($1, $2)", pgOwnerLock, int32(o)).Scan(&free) != nil || !free {
 			continue
 		}

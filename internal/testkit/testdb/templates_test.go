@@ -2,6 +2,7 @@ package testdb
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"os"
 	"testing"
@@ -42,10 +43,13 @@ func TestPostgresCopiesMadeAheadAndSwept(t *testing.T) {
 		t.Errorf("no copy made ahead after three tests")
 	}
 
-	// An ended process's copy (nobody holds owner 0x00000001's lock) and a
-	// running one's (this test holds 0x00000002's on a connection).
-	ended, running := "t_00000001_1", "t_00000002_1"
-	for _, name := range []string{ended, running} {
+	// An ended process's copy (nobody holds owner 0x00000001's lock), a
+	// running one's (this test holds 0x00000002's on a connection), and one
+	// of a process running on another base database of the cluster (its
+	// lock, 0x00000003's, is held in that database: advisory locks are per
+	// database).
+	ended, running, elsewhere := "t_00000001_1", "t_00000002_1", "t_00000003_1"
+	for _, name := range []string{ended, running, elsewhere} {
 		if err := p.create(name); err != nil {
 			t.Fatal(err)
 		}
@@ -59,7 +63,23 @@ func TestPostgresCopiesMadeAheadAndSwept(t *testing.T) {
 	if _, err := holder.ExecContext(ctx, "SELECT pg_advisory_lock($1, 2)", pgOwnerLock); err != nil {
 		t.Fatal(err)
 	}
+	other, err := sql.Open("pgx", withDatabase(t, os.Getenv(PostgresURLEnv), running))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	otherHolder, err := other.Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer otherHolder.Close()
+	if _, err := otherHolder.ExecContext(ctx, "SELECT pg_advisory_lock($1, 3)", pgOwnerLock); err != nil {
+		t.Fatal(err)
+	}
 	p.sweep(ctx)
+	if !exists(elsewhere) {
+		t.Errorf("%s (its process runs on another database) was dropped", elsewhere)
+	}
 	if exists(ended) {
 		t.Errorf("%s (its process ended) was not dropped", ended)
 	}
