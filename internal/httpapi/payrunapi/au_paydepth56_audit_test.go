@@ -61,3 +61,29 @@ func TestAuditAUDefaultPaymentInLieuOfNoticeIsOTEUpToTheMaximumContributionBase(
 		e.etpSummary(t, 2027, kai, "O", 300000, 114300)
 	})
 }
+
+// A standing deduction of a percentage of OTE reads the same OTE as the
+// super guarantee, a superable ETP included (a payment in lieu of notice
+// is OTE: SGR 2009/2; au-pay-rules.md §4). Nia, $1,000 a week (40 hours,
+// $25 an hour), born 1990, has 10% "PercentageOTE" union fees; dismissed
+// on Sunday 22 November 2026 and paid her week and $4,000 in lieu of
+// notice through the default (superable) category:
+//   - OTE 1,000 + 4,000 = 5,000: union fees 10% × 5,000 = 500.00 (before:
+//     10% × 1,000 = 100.00, the notice left out of the deduction's base
+//     while the guarantee counted it); SG 12% × 5,000 = 600.00;
+//   - the final pay also pays out the week's accrued annual leave, 3.0769
+//     h × $25 = 76.92 (not OTE; Schedule 7: 76.92 ÷ 52 = 1.47 → 1, W(1001)
+//     − W(1000) = 0); PAYG W(1000) = 138 + 32% × 4,000 = 1,280: 1,418.
+func TestAuditAUPercentageOTEDeductionCountsASuperableETP(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newAUEnv(t, d)
+		nia := e.employee(t, "Nia", map[string]any{"dateOfBirth": "1990-01-01T00:00:00"})
+		e.Do("POST", fmt.Sprintf("%s/employee/%d/deduction", e.B, nia), e.Key, map[string]any{"deductionCategoryId": e.ded["Union Fees"],
+			"amount": 10, "deductionType": "PercentageOTE", "fromDate": "2026-07-01T00:00:00"}).Expect(t, 200)
+		P := e.run(t, "2026-11-22", "2026-11-25")
+		e.Do("POST", P+"/terminate", e.Key, map[string]any{"employeeId": nia, "terminationReason": "Dismissal", "terminationDate": "2026-11-22T00:00:00"}).Expect(t, 200)
+		e.earnings(t, P, nia, map[string]any{"payCategoryId": fmt.Sprint(e.pay["Payment in Lieu of Notice (ETP)"]), "earnings": 4000}).Expect(t, 200)
+		want(t, "final pay", e.totals(t, P, nia), map[string]int64{"grossEarnings": 100000 + 400000 + 7692, "postTaxDeductions": 50000,
+			"paygWithheld": 13800 + 128000, "superContribution": 60000})
+	})
+}

@@ -1039,7 +1039,8 @@ func earningsInclusionLines(incl []store.EmployeeRecurringInclusion, cats *Categ
 
 // earningsTotals are the employee's earnings so far: gross, ordinary time
 // earnings (gross less overtime, lump sums, unused leave paid on
-// termination and ETPs: ordinaryKind) and the hours that accrue leave.
+// termination and ETPs but superable ones: earnsOrdinaryTime) and the
+// hours that accrue leave.
 type earningsTotals struct {
 	gross, ote payroll.Money
 	worked     payroll.Rate
@@ -1057,12 +1058,13 @@ func (in *inputs) earningsTotals(kept, calculated []line) earningsTotals {
 			}
 			t.gross = t.gross.Add(l.amount)
 			// Not overtime, lump sums, unused leave paid on termination
-			// (SGR 2009/2), ETPs; nor, in AU, what the super guarantee's
-			// base leaves out (auCategory: expense allowances, workers'
+			// (SGR 2009/2), ETPs other than a superable one (a payment in
+			// lieu of notice); nor, in AU, what the super guarantee's base
+			// leaves out (auCategory: expense allowances, workers'
 			// compensation, parental leave pay, a category excluded from
-			// qualifying earnings), so a PercentageOTE inclusion reads the
-			// same OTE as the guarantee.
-			if ordinaryKind(l.earningKind) && (l.cat == nil || !l.cat.AU.NotPensionable) {
+			// qualifying earnings): earnsOrdinaryTime, so a PercentageOTE
+			// inclusion reads the same OTE as the guarantee.
+			if earnsOrdinaryTime(l.earningKind, l.cat) {
 				t.ote = t.ote.Add(l.amount)
 			}
 			if acc, ok := in.accruesLeave(l.CategoryID); ok && acc {
