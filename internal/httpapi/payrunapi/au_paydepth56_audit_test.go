@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/payrolld/payrolld/internal/db"
+	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/testkit"
 )
 
@@ -85,5 +86,73 @@ func TestAuditAUPercentageOTEDeductionCountsASuperableETP(t *testing.T) {
 		e.earnings(t, P, nia, map[string]any{"payCategoryId": fmt.Sprint(e.pay["Payment in Lieu of Notice (ETP)"]), "earnings": 4000}).Expect(t, 200)
 		want(t, "final pay", e.totals(t, P, nia), map[string]int64{"grossEarnings": 100000 + 400000 + 7692, "postTaxDeductions": 50000,
 			"paygWithheld": 13800 + 128000, "superContribution": 60000})
+	})
+}
+
+// A delayed termination payment is not an ETP, so it is not one of the
+// earlier ETPs that reduce a later ETP's cap (ITAA 1997 s 82-130(1)(b): an
+// ETP is "received no later than 12 months after that termination"; s
+// 83-295: the late payment is assessable as ordinary income; the ETP cap
+// is reduced by the earlier termination payments for the same termination
+// — ETPs — s 82-10, as s 82-65(4) says for death benefits "for each death
+// benefit termination payment ... received earlier in consequence of the
+// same employment termination"; au-pay-rules.md §3). Gus, born 3 March
+// 1960 (preservation age 55; 17% within the cap), employed from 1 July
+// 2020, is made genuinely redundant on Sunday 27 April 2025:
+//   - paid Wednesday 3 June 2026 (2025-26, more than 12 months later)
+//     $100,000 through "Payment in Lieu of Notice (ETP)" (code O): a
+//     delayed termination payment, 32% × 100,000 = 32,000;
+//   - paid Wednesday 25 November 2026 (2026-27) $200,000 through
+//     "Redundancy Payment (ETP)" (code R): a genuine redundancy payment
+//     stays an ETP however late (s 82-130(4)(b)). No ETP for the same
+//     termination was paid in an earlier income year (the June payment was
+//     not one), so the code stays R and the cap is the 2026-27 ETP cap
+//     $270,000 whole: 17% × 200,000 = 34,000.
+//
+// Before: the June payment counted as an earlier-year ETP for the same
+// termination: cap 270,000 − 100,000 = 170,000: 17% × 170,000 = 28,900 +
+// 47% × 30,000 = 14,100: 43,000, reported as code S.
+func TestAuditAUDelayedTerminationPaymentDoesNotReduceALaterETPCap(t *testing.T) {
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newAUEnv(t, d)
+		gus := e.employee(t, "Gus", map[string]any{"dateOfBirth": "1960-03-03T00:00:00", "startDate": "2020-07-01T00:00:00"})
+		P0 := e.run(t, "2025-07-06", "2025-07-09")
+		e.Do("POST", P0+"/terminate", e.Key, map[string]any{"employeeId": gus, "terminationReason": "Redundancy", "terminationDate": "2025-04-27T00:00:00"}).Expect(t, 200)
+		e.Do("POST", P0+"/finalise", e.Key, nil).Expect(t, 200)
+
+		P1 := e.laterRun(t, "2026-05-31", "2026-06-03")
+		e.earnings(t, P1, gus, map[string]any{"payCategoryId": fmt.Sprint(e.pay["Payment in Lieu of Notice (ETP)"]), "earnings": 100000}).Expect(t, 200)
+		want(t, "delayed payment", e.totals(t, P1, gus), map[string]int64{"grossEarnings": 10000000, "paygWithheld": 3200000})
+		if got := e.figureValue(t, P1, gus, "payg.delayedtermination"); got != 32000 {
+			t.Errorf("payg.delayedtermination %v, want 32,000", got)
+		}
+		e.Do("POST", P1+"/finalise", e.Key, nil).Expect(t, 200)
+
+		P2 := e.laterRun(t, "2026-11-22", "2026-11-25")
+		e.earnings(t, P2, gus, map[string]any{"payCategoryId": fmt.Sprint(e.pay["Redundancy Payment (ETP)"]), "earnings": 200000}).Expect(t, 200)
+		want(t, "redundancy ETP", e.totals(t, P2, gus), map[string]int64{"grossEarnings": 20000000, "paygWithheld": 3400000})
+		if got := e.figureValue(t, P2, gus, "payg.etp.R"); got != 34000 {
+			t.Errorf("payg.etp.R %v, want 34,000 (code R, the whole 2026-27 cap)", got)
+		}
+		x := e.Do("GET", fmt.Sprintf("%s/payslips/%d/explain", P2, gus), e.Key, nil).Expect(t, 200).Map(t)
+		found := false
+		for _, f := range x["figures"].([]any) {
+			if fig := f.(map[string]any); fig["code"] == "payg.etp.R" {
+				for _, tm := range fig["terms"].([]any) {
+					if m := tm.(map[string]any); m["name"] == "cap that applies" {
+						found = true
+						expectAmount(t, "the ETP cap used", m["value"], 270000)
+					}
+				}
+			}
+		}
+		if !found {
+			t.Errorf("no ETP cap in the explanation: %v", x["figures"])
+		}
+		r := payee(t, e.stpDoc(t, P2), gus).IncomeStreams[0]
+		if len(r.EmploymentTermination) != 1 || r.EmploymentTermination[0].Code != "R" ||
+			!r.EmploymentTermination[0].TaxWithheld.Equal(payroll.MustMoney("34000")) {
+			t.Errorf("STP ETPs %+v, want one code R withheld 34,000.00", r.EmploymentTermination)
+		}
 	})
 }

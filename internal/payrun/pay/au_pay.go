@@ -424,6 +424,14 @@ func auInputsOf(ctx context.Context, q *store.Queries, bizID int64, run *store.P
 		if !ok || c.Kind != calc.ETP || c.AU.TaxFree {
 			continue
 		}
+		if DelayedTermination(c.AU.ETPCode, reason, e.EndDate.Valid, e.EndDate.Time, r.DatePaid) {
+			// Paid more than 12 months after the termination: not an ETP
+			// (ITAA 1997 s 82-130(1)(b)) but ordinary income (s 83-295), so
+			// not one of the earlier ETPs that reduce the caps (s 82-10,
+			// 82-65(4)); it is in the year's taxable earnings, which reduce
+			// the whole-of-income cap.
+			continue
+		}
 		switch {
 		case !r.AfterSplit:
 			au.etp.ETPSameTermination = au.etp.ETPSameTermination.Add(money(r.Amount))
