@@ -3,6 +3,7 @@ package payrunapi_test
 import (
 	"context"
 	"fmt"
+	"math"
 	"net/url"
 	"os"
 	"strings"
@@ -204,6 +205,63 @@ func TestLeaveDeductAUSalaryContinuesWithoutDeduction(t *testing.T) {
 			if got := earningsOf(t, b, P, c.emp, "Study Leave Pay"); !sameAmounts(got, c.leave) {
 				t.Errorf("%s's leave lines %v, want %v", c.name, got, c.leave)
 			}
+		}
+	})
+}
+
+// AU, leave that does not deduct across a pay rise inside the period
+// (au_leave_rate_change.go prices the leave by day; the category's
+// deductFromPrimaryPayCategory false keeps the salary whole). The week is
+// Monday 16 to Sunday 22 November 2026; Sue, $52,000 a year for 40 hours
+// ($1,000 a week, $25 an hour), $57,200 from Wednesday 18 ($1,100 a week,
+// $27.50 an hour), takes 8 hours of "Study Leave" (paid through "Study
+// Leave Pay", deducting nothing) on Monday 16, before the rise.
+//   - Salary: 2/7 × 1,000 = 285.714… → 285.71 and 5/7 × 1,100 =
+//     785.714… → 785.71, 1,071.42 in all, nothing taken out of it.
+//   - Leave: 8 h at the rate on its day, 8 × 25 = 200.00.
+//   - Gross 1,271.42; scale 2 weekly W(x) = 0.3227 × (1271 + 0.99) −
+//     185.1935 = 410.4808 − 185.1935 = 225.287 → 225 (2026-27 coefficients
+//     as in au_leave_rate_change_test.go).
+//
+// A category that deducts (the default "Annual Leave" without loading,
+// Tom, same salary and rise, same day) takes the 200.00 out of the
+// days before the rise: salary 1,071.42 − 200.00 = 871.42, leave 200.00,
+// gross 1,071.42.
+func TestLeaveDeductAUSalaryContinuesAcrossARateChange(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newAUEnv(t, d)
+		b := withBusiness(e)
+		pay := int64(num(t, e.Do("POST", e.B+"/paycategory", e.Key, map[string]any{"name": "Study Leave Pay", "rateUnit": "Hourly"}).Expect(t, 200).Map(t)["id"]))
+		study := int64(num(t, e.Do("POST", e.B+"/leavecategory", e.Key, map[string]any{"name": "Study Leave", "leaveUnitType": "Hours", "isBalanceUntracked": true,
+			"deductFromPrimaryPayCategory": false, "transferToPayCategoryId": pay}).Expect(t, 200).Map(t)["id"]))
+		sue := e.employee(t, "Sue", map[string]any{"rate": 52000, "rateUnit": "Annually"})
+		tom := e.employee(t, "Tom", map[string]any{"rate": 52000, "rateUnit": "Annually"})
+		for _, emp := range []int64{sue, tom} {
+			e.Do("POST", fmt.Sprintf("%s/employee/%d/payrateschedule", e.B, emp), e.Key, map[string]any{"rate": 57200, "rateUnit": "Annually",
+				"commencementDate": "2026-11-18T00:00:00"}).Expect(t, 200)
+		}
+		for emp, cat := range map[int64]int64{sue: study, tom: e.leave["Annual Leave"]} {
+			e.Do("POST", fmt.Sprintf("%s/employee/%d/leaverequest", e.B, emp), e.Key, map[string]any{"leaveCategoryId": cat,
+				"fromDate": "2026-11-16T00:00:00", "toDate": "2026-11-16T00:00:00", "hours": 8, "automaticallyApprove": true}).Expect(t, 200)
+		}
+		P := e.run(t, "2026-11-22", "2026-11-25")
+		want(t, "Sue", e.totals(t, P, sue), map[string]int64{"grossEarnings": 127142, "paygWithheld": 22500})
+		sum := func(xs []float64) (s float64) {
+			for _, x := range xs {
+				s += x
+			}
+			return math.Round(s*100) / 100
+		}
+		if got := sum(earningsOf(t, b, P, sue, "Ordinary Hours")); got != 1071.42 {
+			t.Errorf("Sue's salary lines sum to %v, want 1071.42 (285.71 + 785.71, nothing deducted)", got)
+		}
+		if got := earningsOf(t, b, P, sue, "Study Leave Pay"); !sameAmounts(got, 200) {
+			t.Errorf("Sue's leave lines %v, want [200] (8 h at 25, the rate on Monday 16)", got)
+		}
+		expectAmount(t, "Tom gross", e.totals(t, P, tom)["grossEarnings"], 1071.42)
+		if got := sum(earningsOf(t, b, P, tom, "Ordinary Hours")); got != 871.42 {
+			t.Errorf("Tom's salary lines sum to %v, want 871.42 (1,071.42 − 200.00 of annual leave)", got)
 		}
 	})
 }

@@ -837,11 +837,9 @@ func (in *inputs) leaveLines(e *EmployeeRow, run *store.PayRun, cats *Categories
 			rate = from.rate // useDeductFromPayCategoryRate
 		}
 		if parts, ok := in.auLeaveParts(cats.Region, e, run, primary, pr, a, h); ok && !from.rate.IsPos() { // au_leave_rate_change.go
-			takeFrom := std
-			if !from.primary {
-				takeFrom = append([]line(nil), std...) // priced per day, taken from nothing here
-			}
-			ls, pay := auLeaveAcrossRateChange(parts, takeFrom, cat, paid, lc.Name)
+			// Priced per day; the hours come out of the standard lines only
+			// when the category deducts from the primary pay category.
+			ls, pay := auLeaveAcrossRateChange(parts, std, from.primary, cat, paid, lc.Name)
 			for i := range ls {
 				ls[i].earningKind, ls[i].leaveCat = calc.Leave, &lc
 			}
