@@ -322,6 +322,85 @@ func TestLeaveDeductAUFromAnotherPayCategory(t *testing.T) {
 	})
 }
 
+// useDeductFromPayCategoryRate with a deductFromPayCategoryId that is not
+// paid by the hour. The pay run pays each hour of such leave at the
+// deducted category's rate for the employee: their hourly rate with the
+// category's loading (docs/reference/leave-deduction.md). A pay category
+// whose rateUnit is Daily (or Annually, Weekly, Monthly, Fixed) has no
+// hourly rate to give, so since 2 December 2026 a leave category naming
+// one with useDeductFromPayCategoryRate is refused: 400 naming the member,
+// as JSON and as a form, nothing stored. The same category with
+// useDeductFromPayCategoryRate false is accepted.
+//
+// One stored before (here: stored while "Day Shifts" was hourly, then the
+// pay category changed to Daily) is paid at the employee's hourly rate,
+// with a warning: Cal, $1,000 a week for 40 hours ($25 an hour), takes 8
+// hours of "RDO" on Wednesday 4 November 2026 (week Monday 2 to Sunday 8),
+// paid through "RDO Pay"; the run has no Day Shifts lines, so nothing is
+// deducted (the salary 1,000.00 stays). Leave 8 × 25 = 200.00 (at the
+// category's rate it would be 8 × 25 × 1.2 = 240.00: Day Shifts has a 20%
+// loading); gross 1,200.00.
+func TestLeaveDeductRateOfANonHourlyCategory(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newAUEnv(t, d)
+		b := withBusiness(e)
+		LC, PC := e.B+"/leavecategory", e.B+"/paycategory"
+		daily := int64(num(t, e.Do("POST", PC, e.Key, map[string]any{"name": "Day Rate", "rateUnit": "Daily"}).Expect(t, 200).Map(t)["id"]))
+		rdo := int64(num(t, e.Do("POST", PC, e.Key, map[string]any{"name": "RDO Pay", "rateUnit": "Hourly"}).Expect(t, 200).Map(t)["id"]))
+		refused := func(what string, r *testkit.Response) {
+			t.Helper()
+			pd := r.Expect(t, 400).Map(t)
+			if s := fmt.Sprint(pd); !strings.Contains(s, "useDeductFromPayCategoryRate") || !strings.Contains(s, "not an hourly rate") {
+				t.Errorf("%s: %v, want a problem naming useDeductFromPayCategoryRate and saying the rate is not an hourly rate", what, pd)
+			}
+		}
+		refused("JSON", e.Do("POST", LC, e.Key, map[string]any{"name": "Day off", "deductFromPayCategoryId": daily,
+			"useDeductFromPayCategoryRate": true, "transferToPayCategoryId": rdo}))
+		refused("form", e.form(t, LC, url.Values{"name": {"Day off"}, "deductFromPayCategoryId": {fmt.Sprint(daily)},
+			"useDeductFromPayCategoryRate": {"true"}, "transferToPayCategoryId": {fmt.Sprint(rdo)}}))
+		var list []map[string]any
+		e.Do("GET", LC, e.Key, nil).Expect(t, 200).JSON(t, &list)
+		for _, c := range list {
+			if c["name"] == "Day off" {
+				t.Fatalf("a refused leave category was stored: %v", c)
+			}
+		}
+		e.Do("POST", LC, e.Key, map[string]any{"name": "Day off", "deductFromPayCategoryId": daily, "transferToPayCategoryId": rdo}).Expect(t, 200)
+
+		day := e.Do("POST", PC, e.Key, map[string]any{"name": "Day Shifts", "rateUnit": "Hourly", "rateLoadingPercent": 20}).Expect(t, 200).Map(t)
+		cat := e.Do("POST", LC, e.Key, map[string]any{"name": "RDO", "leaveUnitType": "Hours", "isBalanceUntracked": true,
+			"deductFromPayCategoryId": day["id"], "useDeductFromPayCategoryRate": true, "transferToPayCategoryId": rdo}).Expect(t, 200).Map(t)
+		day["rateUnit"] = "Daily"
+		e.Do("PUT", fmt.Sprintf("%s/%d", PC, int64(num(t, day["id"]))), e.Key, day).Expect(t, 200)
+		// An update of the stored category now meets the rule too.
+		refused("PUT", e.Do("PUT", fmt.Sprintf("%s/%d", LC, int64(num(t, cat["id"]))), e.Key, map[string]any{"leaveLoading": 0}))
+
+		cal := e.employee(t, "Cal", nil)
+		e.Do("POST", fmt.Sprintf("%s/employee/%d/leaverequest", e.B, cal), e.Key, map[string]any{"leaveCategoryId": cat["id"],
+			"fromDate": "2026-11-04T00:00:00", "toDate": "2026-11-04T00:00:00", "hours": 8, "automaticallyApprove": true}).Expect(t, 200)
+		P := e.run(t, "2026-11-08", "2026-11-11")
+		expectAmount(t, "Cal gross", e.totals(t, P, cal)["grossEarnings"], 1200)
+		if got := earningsOf(t, b, P, cal, "RDO Pay"); !sameAmounts(got, 200) {
+			t.Errorf("Cal's RDO Pay lines %v, want [200] (8 h at his hourly rate 25, not Day Shifts' 30)", got)
+		}
+		if got := earningsOf(t, b, P, cal, "Ordinary Hours"); !sameAmounts(got, 1000) {
+			t.Errorf("Cal's salary lines %v, want [1000] (no Day Shifts lines to deduct from)", got)
+		}
+		var ws []map[string]any
+		e.Do("GET", P+"/warnings", e.Key, nil).Expect(t, 200).JSON(t, &ws)
+		warned := false
+		for _, w := range ws {
+			if int64(num(t, w["employeeId"])) == cal && strings.Contains(fmt.Sprint(w["warning"]), "useDeductFromPayCategoryRate") {
+				warned = true
+			}
+		}
+		if !warned {
+			t.Errorf("no warning that RDO's deduct-from pay category is not hourly: %v", ws)
+		}
+	})
+}
+
 // The members on the wire: a create without deductFromPrimaryPayCategory
 // (and without deductFromPayCategoryId) stores true; one that sends false,
 // as JSON or as a form field, keeps false; a PUT merges (a body without
