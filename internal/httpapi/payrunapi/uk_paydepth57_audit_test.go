@@ -1,0 +1,70 @@
+package payrunapi_test
+
+import (
+	"testing"
+
+	"github.com/payrolld/payrolld/internal/db"
+	"github.com/payrolld/payrolld/internal/testkit"
+)
+
+// A joiner whose P45 shows more tax than is due to date gets the
+// difference back in the first pay (cumulative PAYE: the tax due on pay
+// to date, the P45's included, less the tax already deducted, may be
+// negative, and under a cumulative code other than a K code it is
+// refunded: GOV.UK "PAYE: new employees" / "Tax codes": a P45 gives the
+// code and the pay and tax to date to carry on with; uk-p45.md, uk-paye.md).
+// The FPS reports this employment only (RTI data items "taxable pay to
+// date in this employment", "total tax to date in this employment"): the
+// refund is a negative tax deducted and a negative tax to date, and the
+// starter has no starter declaration (a P45 was given).
+//   - Rex, £2,400 a month fixed, 1257L cumulative, letter A, starts
+//     Thursday 1 October 2026 (a whole month); his P45 from an employer
+//     he left on 31 May 2026 shows pay 14,000.00 and tax 3,000.00.
+//   - October is tax month 7: pay to date 14,000 + 2,400 = 16,400.00;
+//     free pay (1257L, HMRC's routine: 1,048.26 a month) × 7 = 7,337.82;
+//     taxable 9,062.18 → £9,062, inside the basic band to date (37,700 ×
+//     7 ÷ 12 = 21,991.67): 20% = 1,812.40; less the P45's 3,000.00:
+//     −1,187.60, a refund.
+//   - NI is per employment, on the month: employee 8% × (2,400 − 1,048)
+//     = 108.16; employer 15% × (2,400 − 417) = 297.45.
+//   - Net 2,400 + 1,187.60 − 108.16 = 3,479.44.
+//   - FPS: Starter 2026-10-01 without StartDec; TaxablePay 2,400.00,
+//     TaxDeductedOrRefunded −1,187.60; to date 2,400.00 and −1,187.60.
+func TestAuditUKJoinerWithP45RefundInFirstPay(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "UK", "Monthly")
+		e.Do("PUT", e.B+"/hmrcsettings", e.Key, map[string]any{"taxOfficeNumber": "123", "taxOfficeReference": "AB456",
+			"accountsOfficeReference": "123PX00123456", "rtiUserId": "ISV123", "rtiTestMode": true}).Expect(t, 200)
+		rex := e.employee(t, "Rex", "Monthly", map[string]any{"rate": 2400, "rateUnit": "Fixed", "taxCode": "1257L", "nationalInsuranceCategory": "A",
+			"startDate": "2026-10-01T00:00:00", "gender": "Male", "dateOfBirth": "1985-06-07T00:00:00",
+			"previousEmployerTaxablePay": 14000, "previousEmployerTaxWithheld": 3000,
+			"previousEmployerLeavingDate": "2026-05-31T00:00:00", "previousEmployerTaxCode": "1257L", "previousEmployerW1M1": false})
+		P := e.run(t, "2026-10-31", 0, 0)
+		tot := e.totals(t, P, rex)
+		for k, v := range map[string]float64{"grossEarnings": 2400, "payeWithheld": -1187.60, "employeeNationalInsuranceContribution": 108.16,
+			"employerNationalInsuranceContribution": 297.45, "netEarnings": 3479.44} {
+			expectAmount(t, k, tot[k], v)
+		}
+		e.Do("POST", P+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+		id := num(t, e.Do("GET", P, e.Key, nil).Expect(t, 200).Map(t)["id"])
+		fps := e.Do("POST", e.B+"/report/fps", e.Key, map[string]any{"payRunId": id}).Expect(t, 200).Map(t)
+		emp := fps["employees"].([]any)[0].(map[string]any)
+		st, _ := emp["starter"].(map[string]any)
+		if st == nil || st["startDate"] != "2026-10-01" || st["startDec"] != "" {
+			t.Errorf("starter %v, want 2026-10-01 without a declaration", emp["starter"])
+		}
+		pay, td := emp["payment"].(map[string]any), emp["figuresToDate"].(map[string]any)
+		for k, c := range map[string][2]any{
+			"payment.taxablePay":            {pay["taxablePay"], 2400.0},
+			"payment.taxDeductedOrRefunded": {pay["taxDeductedOrRefunded"], -1187.6},
+			"figuresToDate.taxablePay":      {td["taxablePay"], 2400.0},
+			"figuresToDate.totalTax":        {td["totalTax"], -1187.6},
+		} {
+			if c[0] != c[1] {
+				t.Errorf("%s %v, want %v", k, c[0], c[1])
+			}
+		}
+	})
+}
+
