@@ -1,6 +1,7 @@
 package payrunapi_test
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/payrolld/payrolld/internal/db"
@@ -68,3 +69,63 @@ func TestAuditUKJoinerWithP45RefundInFirstPay(t *testing.T) {
 	})
 }
 
+// Week 53 with a net pay pension (GOV.UK "Week 53 payments": PAYE on the
+// week 1 basis for the payment in tax week 53, the FPS's tax week 53 for a
+// weekly payroll; the auto-enrolment pay reference period is the week, so
+// the weekly qualifying earnings band applies, 2026-27: 6,240 ÷ 52 =
+// 120.00 to 50,270 ÷ 52 = 966.73; docs/reference/uk-auto-enrolment.md).
+//   - Wes, £600 a week fixed, 1257L, letter A, starts Monday 22 March 2027
+//     and is enrolled that day in a net pay plan of 5% / 3% of qualifying
+//     earnings: 5% × (600 − 120) = 24.00 a week, deducted before tax.
+//   - Paid Monday 29 March 2027 (tax week 52), cumulative: taxable to date
+//     576.00 against 52 weeks' free pay: no tax. NI 8% × (600 − 242) =
+//     28.64 (the net pay arrangement does not reduce NI).
+//   - Paid Monday 5 April 2027 (tax week 53), week 1 basis: taxable
+//     600 − 24 = 576.00, less week-1 free pay 241.92 = 334.08 → £334 ×
+//     20% = 66.80. NI 28.64.
+//   - FPS of 5 April: WeekNo 53; TaxablePay 576.00, tax 66.80; to date
+//     1,152.00 and 66.80; EmpeePenContribnsPaid 24.00, to date 48.00.
+func TestAuditUKWeek53NetPayPensionOnTheFPS(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "UK", "Weekly")
+		e.Do("PUT", e.B+"/hmrcsettings", e.Key, map[string]any{"taxOfficeNumber": "123", "taxOfficeReference": "AB456",
+			"accountsOfficeReference": "123PX00123456", "rtiUserId": "ISV123", "rtiTestMode": true}).Expect(t, 200)
+		plan := pd34Plan(t, e, "net pay", 5, 0)
+		wes := e.employee(t, "Wes", "Weekly", map[string]any{"rate": 600, "rateUnit": "Fixed", "hoursPerWeek": 37.5, "taxCode": "1257L",
+			"nationalInsuranceCategory": "A", "startDate": "2027-03-22T00:00:00", "gender": "Male", "dateOfBirth": "1990-05-05T00:00:00"})
+		E := fmt.Sprintf("%s/employee/%d", e.B, wes)
+		e.Do("PUT", E+"/pension", e.Key, map[string]any{"enrolmentStatus": "Enrolled", "enrolmentDate": "2027-03-22T00:00:00"}).Expect(t, 200)
+		e.Do("PUT", E+"/pension/membership", e.Key, map[string]any{"pensionSchemeContributionPlanId": plan, "startDate": "2027-03-22T00:00:00"}).Expect(t, 200)
+		var last string
+		for _, c := range []struct {
+			day string
+			tax float64
+		}{{"2027-03-29", 0}, {"2027-04-05", 66.80}} {
+			P := e.run(t, c.day, 0, 0)
+			tot := e.totals(t, P, wes)
+			for k, v := range map[string]float64{"grossEarnings": 600, "payeWithheld": c.tax, "employeeNationalInsuranceContribution": 28.64,
+				"netEarnings": 600 - 24 - c.tax - 28.64} {
+				expectAmount(t, c.day+" "+k, tot[k], v)
+			}
+			e.Do("POST", P+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+			last = P
+		}
+		id := num(t, e.Do("GET", last, e.Key, nil).Expect(t, 200).Map(t)["id"])
+		emp := e.Do("POST", e.B+"/report/fps", e.Key, map[string]any{"payRunId": id}).Expect(t, 200).Map(t)["employees"].([]any)[0].(map[string]any)
+		pay, td := emp["payment"].(map[string]any), emp["figuresToDate"].(map[string]any)
+		for k, c := range map[string][2]any{
+			"payment.weekNo":                         {pay["weekNo"], 53.0},
+			"payment.taxablePay":                     {pay["taxablePay"], 576.0},
+			"payment.taxDeductedOrRefunded":          {pay["taxDeductedOrRefunded"], 66.8},
+			"payment.empeePenContribnsPaid":          {pay["empeePenContribnsPaid"], 24.0},
+			"figuresToDate.taxablePay":               {td["taxablePay"], 1152.0},
+			"figuresToDate.totalTax":                 {td["totalTax"], 66.8},
+			"figuresToDate.empeePenContribnsPaidYTD": {td["empeePenContribnsPaidYTD"], 48.0},
+		} {
+			if c[0] != c[1] {
+				t.Errorf("%s %v, want %v", k, c[0], c[1])
+			}
+		}
+	})
+}
