@@ -129,3 +129,60 @@ func TestAuditUKWeek53NetPayPensionOnTheFPS(t *testing.T) {
 		}
 	})
 }
+
+// A weekly leaver paid a bonus after the P45 (GOV.UK "Employee leaving":
+// 0T on a week 1/month 1 basis; an irregular payment after leaving bears
+// NI on a weekly earnings period, here the payroll's own): the bonus is
+// large enough to reach the higher rate on the week-1 bands (2026-27,
+// rest of the UK: basic band 37,700 ÷ 52 = 725 a week; uk-paye.md).
+//   - Lou, £500 a week fixed, 1257L, letter A, since 6 April 2026, leaves
+//     Friday 9 October 2026; her pay to 11 October is finalised; a run
+//     paid Sunday 25 October 2026 (tax week 29) that includes leavers pays
+//     her a £1,500 bonus.
+//   - PAYE 0T week 1: no free pay; 20% × 725 = 145.00 + 40% × (1,500 −
+//     725) = 310.00: 455.00.
+//   - NI weekly: 8% × (967 − 242) = 58.00 + 2% × (1,500 − 967) = 10.66:
+//     68.66; employer 15% × (1,500 − 96) = 210.60.
+//   - Net 1,500 − 455.00 − 68.66 = 976.34.
+//   - FPS: PmtAfterLeaving yes, LeavingDate 2026-10-09, WeekNo 29, code 0T
+//     non-cumulative, TaxablePay 1,500.00, tax 455.00.
+func TestAuditUKWeeklyBonusAfterLeavingHigherRate(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newRegionEnv(t, d, "UK", "Weekly")
+		e.Do("PUT", e.B+"/hmrcsettings", e.Key, map[string]any{"taxOfficeNumber": "123", "taxOfficeReference": "AB456",
+			"accountsOfficeReference": "123PX00123456", "rtiUserId": "ISV123", "rtiTestMode": true}).Expect(t, 200)
+		lou := e.employee(t, "Lou", "Weekly", map[string]any{"rate": 500, "rateUnit": "Fixed", "hoursPerWeek": 37.5, "taxCode": "1257L",
+			"nationalInsuranceCategory": "A", "startDate": "2026-04-06T00:00:00", "gender": "Female", "dateOfBirth": "1988-08-08T00:00:00"})
+		e.leaveOn(t, lou, "2026-10-09")
+		e.Do("POST", e.run(t, "2026-10-11", 0, 0)+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+		r := e.Do("POST", e.B+"/payrun", e.Key, map[string]any{"payScheduleId": e.schedule, "payPeriodEnding": "2026-10-25T00:00:00",
+			"datePaid": "2026-10-25T00:00:00", "includeTerminatedEmployees": true}).Expect(t, 200).Map(t)
+		id := num(t, r["id"])
+		P := fmt.Sprintf("%s/payrun/%d", e.B, int64(id))
+		e.Do("POST", P+"/earningslines", e.Key, map[string]any{"payCategoryIdType": "External", "earningsLines": map[string]any{
+			fmt.Sprint(lou): []any{map[string]any{"payCategoryId": "BON", "earnings": 1500}}}}).Expect(t, 200)
+		tot := e.totals(t, P, lou)
+		for k, v := range map[string]float64{"grossEarnings": 1500, "payeWithheld": 455, "employeeNationalInsuranceContribution": 68.66,
+			"employerNationalInsuranceContribution": 210.60, "netEarnings": 976.34} {
+			expectAmount(t, k, tot[k], v)
+		}
+		e.Do("POST", P+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+		emp := e.Do("POST", e.B+"/report/fps", e.Key, map[string]any{"payRunId": id}).Expect(t, 200).Map(t)["employees"].([]any)[0].(map[string]any)
+		pay := emp["payment"].(map[string]any)
+		tc := pay["taxCode"].(map[string]any)
+		for k, c := range map[string][2]any{
+			"leavingDate":                        {emp["leavingDate"], "2026-10-09"},
+			"payment.pmtAfterLeaving":            {pay["pmtAfterLeaving"], "yes"},
+			"payment.weekNo":                     {pay["weekNo"], 29.0},
+			"payment.taxCode.code":               {tc["code"], "0T"},
+			"payment.taxCode.basisNonCumulative": {tc["basisNonCumulative"], "yes"},
+			"payment.taxablePay":                 {pay["taxablePay"], 1500.0},
+			"payment.taxDeductedOrRefunded":      {pay["taxDeductedOrRefunded"], 455.0},
+		} {
+			if c[0] != c[1] {
+				t.Errorf("%s %v, want %v", k, c[0], c[1])
+			}
+		}
+	})
+}
