@@ -158,13 +158,17 @@ func auDefaults() defaultSet {
 			lumpSum("Commission", "Standard", "GrossCommission", auSuperRate, false),
 			// What a termination pays: unused leave (Schedule 7; Lump Sum A
 			// for genuine redundancy and invalidity) and ETPs (Schedule 11),
-			// none of it ordinary time earnings.
+			// none of it ordinary time earnings but the payment in lieu of
+			// notice: an ETP (code O) for withholding, OTE for the super
+			// guarantee (SGR 2009/2; ATO edited advice 1012633408634), so a
+			// superable ETP type (docs/reference/au-pay-rules.md §4). Only
+			// new businesses get it; existing ones keep the type they have.
 			lumpSum(unusedLeave, "UnusedLeavePaymentNormalTermination", "LeaveUnusedLeaveOnTermination", zero, false),
 			lumpSum("Unused Leave Loading on Termination", "NormalTerminationLeaveLoading", "LeaveUnusedLeaveOnTermination", zero, false),
 			lumpSum("Genuine Redundancy Leave Payment", "GenuineRedundancyLeavePayment", "LumpSumATypeR", zero, false),
 			lumpSum("Genuine Redundancy Leave Loading", "GenuineRedundancyLeaveLoading", "LumpSumATypeR", zero, false),
 			lumpSum("Unused Leave Paid as ETP", "EtpTypeOUnusedLeavePayment", "", zero, false),
-			lumpSum("Payment in Lieu of Notice (ETP)", "EtpTypeOTaxable", "", zero, false),
+			lumpSum("Payment in Lieu of Notice (ETP)", "EtpSuperableTypeOTaxable", "", auSuperRate, false),
 			lumpSum("Redundancy Payment (ETP)", "EtpTypeRTaxable", "", zero, false),
 			lumpSum("Genuine Redundancy Tax-Free Amount (Lump Sum D)", "EtpLumpSumD", "LumpSumD", zero, true),
 		},

@@ -261,7 +261,9 @@ var leaveTypesByRegion = map[string][]string{
 		"StatutoryPaternityLeave", "StatutoryParentalBereavementLeave", "OccupationalSickLeave", "PaidFamilyandDomesticViolenceLeave", "EntitlementBasedLeave"},
 }
 
-// checkLeaveCategory keeps a category's type to those its region knows.
+// checkLeaveCategory keeps a category's type to those its region knows,
+// and useDeductFromPayCategoryRate to a deductFromPayCategoryId paid by
+// the hour (checkDeductRateHourly).
 func checkLeaveCategory(ctx context.Context, q *store.Queries, bizID int64, l *LeaveCategory) error {
 	region, err := BusinessRegion(ctx, q, bizID)
 	if err != nil {
@@ -272,7 +274,43 @@ func checkLeaveCategory(ctx context.Context, q *store.Queries, bizID int64, l *L
 			return payroll.Invalid("leaveCategoryType", "leaveCategoryType must be one of %s for a business in %s", strings.Join(types, ", "), region)
 		}
 	}
+	return checkDeductRateHourly(ctx, q, bizID, l)
+}
+
+// checkDeductRateHourly refuses useDeductFromPayCategoryRate with a
+// deductFromPayCategoryId whose pay category is not paid by the hour
+// (rateUnit Annually, Weekly, Monthly, Daily or Fixed): the pay run pays
+// each hour of leave at that category's rate for the employee, their
+// hourly rate with the category's loading, which a salary, a day rate or a
+// fixed amount is not (docs/reference/leave-deduction.md). The reference
+// exists (CheckRefs ran before).
+func checkDeductRateHourly(ctx context.Context, q *store.Queries, bizID int64, l *LeaveCategory) error {
+	if !l.UseDeductFromPayCategoryRate || l.DeductFromPayCategoryID == nil {
+		return nil
+	}
+	r, err := q.GetRecord(ctx, store.GetRecordParams{ID: *l.DeductFromPayCategoryID, BusinessID: bizID, Kind: record.KindPayCategory})
+	if err != nil {
+		return err
+	}
+	var pc struct {
+		Name     string `json:"name"`
+		RateUnit string `json:"rateUnit"`
+	}
+	if err := json.Unmarshal([]byte(r.Data), &pc); err != nil {
+		return err
+	}
+	if !PayCategoryHourly(pc.RateUnit) {
+		return payroll.Invalid("useDeductFromPayCategoryRate", "useDeductFromPayCategoryRate pays each hour of leave at the rate of pay category %q "+
+			"(deductFromPayCategoryId %d), whose rateUnit is %s, not Hourly: its rate is not an hourly rate. Name an hourly pay category, "+
+			"or set useDeductFromPayCategoryRate false to pay the leave at the employee's hourly rate", pc.Name, r.ID, pc.RateUnit)
+	}
 	return nil
+}
+
+// PayCategoryHourly says whether a pay category's rateUnit pays by the
+// hour (unset is Hourly, PayCategory.Validate's default).
+func PayCategoryHourly(rateUnit string) bool {
+	return rateUnit == "" || strings.EqualFold(rateUnit, "Hourly")
 }
 
 // References names the pay categories leave is deducted from and paid

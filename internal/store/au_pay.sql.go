@@ -68,13 +68,14 @@ func (q *Queries) CreatePayRunLineLumpSum(ctx context.Context, arg CreatePayRunL
 }
 
 const employeeEarningsByCategorySince = `-- name: EmployeeEarningsByCategorySince :many
-SELECT l.category_id, CAST(r.date_paid >= $1 AS BOOLEAN) AS after_split, CAST(SUM(l.amount) AS BIGINT) AS amount
+SELECT l.category_id, r.date_paid, CAST(r.date_paid >= $1 AS BOOLEAN) AS after_split, CAST(SUM(l.amount) AS BIGINT) AS amount
 FROM pay_run_employees pe
 JOIN pay_runs r ON r.id = pe.pay_run_id
 JOIN pay_run_lines l ON l.pay_run_id = pe.pay_run_id AND l.employee_id = pe.employee_id AND l.kind = 'earnings'
 WHERE pe.business_id = $2 AND pe.employee_id = $3 AND r.status = 'Finalised'
     AND r.id <> $4 AND r.date_paid >= $5 AND r.date_paid <= $6
-GROUP BY l.category_id, CAST(r.date_paid >= $1 AS BOOLEAN)
+GROUP BY l.category_id, r.date_paid, CAST(r.date_paid >= $1 AS BOOLEAN)
+ORDER BY r.date_paid, l.category_id
 `
 
 type EmployeeEarningsByCategorySinceParams struct {
@@ -88,14 +89,16 @@ type EmployeeEarningsByCategorySinceParams struct {
 
 type EmployeeEarningsByCategorySinceRow struct {
 	CategoryID int64
+	DatePaid   time.Time
 	AfterSplit bool
 	Amount     int64
 }
 
-// An employee's earnings per pay category in the finalised runs paid from
-// a date to another (other than one run), split at a date (the start of
-// the income year): what earlier termination payments reduce the ETP caps
-// by. Read through pay_run_employees_employee.
+// An employee's earnings per pay category and payment date in the
+// finalised runs paid from a date to another (other than one run), split
+// at a date (the start of the income year): what earlier termination
+// payments reduce the ETP caps by (the date tells a delayed termination
+// payment, which does not). Read through pay_run_employees_employee.
 func (q *Queries) EmployeeEarningsByCategorySince(ctx context.Context, arg EmployeeEarningsByCategorySinceParams) ([]EmployeeEarningsByCategorySinceRow, error) {
 	rows, err := q.db.QueryContext(ctx, employeeEarningsByCategorySince,
 		arg.SplitAt,
@@ -112,7 +115,12 @@ func (q *Queries) EmployeeEarningsByCategorySince(ctx context.Context, arg Emplo
 	items := []EmployeeEarningsByCategorySinceRow{}
 	for rows.Next() {
 		var i EmployeeEarningsByCategorySinceRow
-		if err := rows.Scan(&i.CategoryID, &i.AfterSplit, &i.Amount); err != nil {
+		if err := rows.Scan(
+			&i.CategoryID,
+			&i.DatePaid,
+			&i.AfterSplit,
+			&i.Amount,
+		); err != nil {
 			return nil, err
 		}
 		items = append(items, i)

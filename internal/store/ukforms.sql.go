@@ -394,6 +394,88 @@ func (q *Queries) UKFormsYearEarnings(ctx context.Context, arg UKFormsYearEarnin
 	return items, nil
 }
 
+const uKFormsYearPensions = `-- name: UKFormsYearPensions :many
+SELECT CAST(x.employee_id AS BIGINT) AS employee_id, CAST(x.pay_run_id AS BIGINT) AS pay_run_id,
+    CAST(SUM(x.net_pay) AS BIGINT) AS net_pay, CAST(SUM(x.not_net_pay) AS BIGINT) AS not_net_pay
+FROM (
+    SELECT p.employee_id, p.pay_run_id,
+        CASE WHEN p.arrangement = 'NetPay' THEN p.employee_amount ELSE 0 END AS net_pay,
+        CASE WHEN p.arrangement = 'ReliefAtSource' THEN p.employee_amount ELSE 0 END AS not_net_pay
+    FROM uk_pay_run_pensions p JOIN pay_runs r ON r.id = p.pay_run_id
+    WHERE p.business_id = $1 AND r.business_id = $1 AND r.status = 'Finalised'
+        AND r.date_paid >= $2 AND r.date_paid < $3
+        AND (CAST($4 AS BIGINT) = 0 OR p.employee_id = $4)
+    UNION ALL
+    SELECT l.employee_id, l.pay_run_id,
+        CASE WHEN l.tax_exempt THEN 0 ELSE -l.amount END AS net_pay,
+        CASE WHEN l.tax_exempt THEN -l.amount ELSE 0 END AS not_net_pay
+    FROM pay_run_lines l JOIN pay_runs r ON r.id = l.pay_run_id
+    WHERE l.business_id = $1 AND r.business_id = $1 AND r.status = 'Finalised'
+        AND r.date_paid >= $2 AND r.date_paid < $3
+        AND l.subtype = 'UKPension.OptOutRefund'
+        AND (CAST($4 AS BIGINT) = 0 OR l.employee_id = $4)
+) x
+GROUP BY x.employee_id, x.pay_run_id
+ORDER BY x.employee_id, x.pay_run_id
+`
+
+type UKFormsYearPensionsParams struct {
+	BusinessID int64
+	YearFrom   time.Time
+	YearTo     time.Time
+	EmployeeID int64
+}
+
+type UKFormsYearPensionsRow struct {
+	EmployeeID int64
+	PayRunID   int64
+	NetPay     int64
+	NotNetPay  int64
+}
+
+// The employee's workplace pension contributions of each finalised pay run
+// paid in [year_from, year_to), one employee or all, by how they are
+// relieved (the FPS items "employee pension contributions paid under a net
+// pay arrangement" and "... not paid under a net pay arrangement", relief
+// at source: docs/reference/uk-rti.md): the amount deducted from pay
+// (uk_pay_run_pensions.employee_amount; 80% of the gross under relief at
+// source), less an opt-out refund paid in the run (a taxable refund line
+// for a net pay arrangement, a tax-exempt one for relief at source;
+// internal/payrun/pay/uk_pension_optout.go). Salary sacrifice is the
+// employer's contribution and is in neither.
+func (q *Queries) UKFormsYearPensions(ctx context.Context, arg UKFormsYearPensionsParams) ([]UKFormsYearPensionsRow, error) {
+	rows, err := q.db.QueryContext(ctx, uKFormsYearPensions,
+		arg.BusinessID,
+		arg.YearFrom,
+		arg.YearTo,
+		arg.EmployeeID,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []UKFormsYearPensionsRow{}
+	for rows.Next() {
+		var i UKFormsYearPensionsRow
+		if err := rows.Scan(
+			&i.EmployeeID,
+			&i.PayRunID,
+			&i.NetPay,
+			&i.NotNetPay,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Close(); err != nil {
+		return nil, err
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const uKFormsYearRuns = `-- name: UKFormsYearRuns :many
 
 SELECT e.employee_id, e.pay_run_id, r.date_paid, r.frequency, r.period_starting, r.period_ending,

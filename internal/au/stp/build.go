@@ -79,11 +79,7 @@ func Build(ctx context.Context, q *store.Queries, in Input) (Document, error) {
 	for _, t := range totals {
 		tot[t.EmployeeID] = t
 	}
-	ends := map[int64]store.StpPayeesRow{}
-	for _, p := range payees {
-		ends[p.ID] = p
-	}
-	etps, delayed, err := in.etps(ctx, q, pays, from, run.DatePaid, delayedTermination(ends))
+	etps, delayed, err := in.etps(ctx, q, pays, from, run.DatePaid, delayedTermination(payees, func(p store.StpPayeesRow) store.StpPayeesRow { return p }))
 	if err != nil {
 		return Document{}, payroll.Conflict("the STP pay event cannot be built: %v; nothing was lodged", err)
 	}
@@ -285,9 +281,16 @@ func (in Input) etps(ctx context.Context, q *store.Queries, pays map[int64]categ
 }
 
 // delayedTermination tells whether an ETP line of code code paid on paid
-// to employee emp (one of ends, the event's payees) is a delayed
-// termination payment (pay.DelayedTermination).
-func delayedTermination(ends map[int64]store.StpPayeesRow) func(int64, string, time.Time) bool {
+// to employee emp (one of payees, the event's: a pay event's or a
+// finalisation's rows, row giving each as a StpPayeesRow) is a delayed
+// termination payment (pay.DelayedTermination). The payees are mapped by
+// id once, here, for both events.
+func delayedTermination[P any](payees []P, row func(P) store.StpPayeesRow) func(int64, string, time.Time) bool {
+	ends := make(map[int64]store.StpPayeesRow, len(payees))
+	for _, p := range payees {
+		r := row(p)
+		ends[r.ID] = r
+	}
 	return func(emp int64, code string, paid time.Time) bool {
 		p, ok := ends[emp]
 		return ok && pay.DelayedTermination(code, p.TerminationReason, p.EndDate.Valid, p.EndDate.Time, paid)

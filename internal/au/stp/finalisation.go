@@ -65,11 +65,7 @@ func BuildFinalisation(ctx context.Context, q *store.Queries, in Input, year int
 		}
 		want[id] = true
 	}
-	ends := map[int64]store.StpPayeesRow{}
-	for _, p := range payees {
-		ends[p.ID] = store.StpPayeesRow(p)
-	}
-	etps, delayed, err := in.etps(ctx, q, pays, from, to, delayedTermination(ends))
+	etps, delayed, err := in.etps(ctx, q, pays, from, to, delayedTermination(payees, func(p store.StpYearPayeesRow) store.StpPayeesRow { return store.StpPayeesRow(p) }))
 	if err != nil {
 		return Document{}, payroll.Conflict("the STP finalisation cannot be built: %v; nothing was lodged", err)
 	}

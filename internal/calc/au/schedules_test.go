@@ -268,3 +268,27 @@ func TestSuperByKindAndCategoryRate(t *testing.T) {
 		t.Errorf("SG on leave loading and back pay: %s, want 24.00", got)
 	}
 }
+
+// The 12-month rule (ITAA 1997 s 82-130(1)(b)) and its exemption for a
+// genuine redundancy's R or S payment (s 82-130(4)(b)), as one predicate.
+func TestDelayedTerminationPredicate(t *testing.T) {
+	for _, c := range []struct {
+		code             string
+		redundancy, late bool
+		want             bool
+	}{
+		{"O", false, false, false}, // within 12 months: an ETP
+		{"O", false, true, true},
+		{"O", true, true, true}, // notice on a redundancy is not exempt
+		{"P", true, true, true},
+		{"R", false, true, true}, // an R that is not a redundancy (invalidity, compensation)
+		{"R", true, true, false}, // a genuine redundancy payment stays an ETP
+		{"S", true, true, false},
+		{"R", true, false, false},
+		{"D", false, true, true},
+	} {
+		if got := au.DelayedTermination(c.code, c.redundancy, c.late); got != c.want {
+			t.Errorf("DelayedTermination(%q, redundancy %v, late %v) = %v, want %v", c.code, c.redundancy, c.late, got, c.want)
+		}
+	}
+}

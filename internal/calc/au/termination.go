@@ -126,6 +126,19 @@ func ValidETPCode(code string) bool {
 func lifeExcluded(code string) bool { return code == "R" || code == "S" }
 func death(code string) bool        { return code == "D" || code == "B" || code == "N" || code == "T" }
 
+// DelayedTermination: a payment through an ETP category of code code,
+// received more than 12 months after the termination (late), is a delayed
+// termination payment, not an ETP (ITAA 1997 s 82-130(1)(b)): every code
+// but a genuine redundancy's (or early retirement scheme's) R or S — the
+// termination's reason Redundancy (redundancy) — which stays an ETP
+// however late (s 82-130(4)(b)). The one reading of the exemption:
+// delayedTermination here, and pay.DelayedTermination for STP, the
+// payment summary, the run's warnings and the earlier ETPs that reduce
+// the caps.
+func DelayedTermination(code string, redundancy, late bool) bool {
+	return late && !(lifeExcluded(code) && redundancy)
+}
+
 // PreservationAge is the preservation age of a person born on dob
 // (Superannuation Industry (Supervision) Regulations 1994 reg 6.01(2)):
 // 55 for those born before 1 July 1960, one year more for each later
@@ -288,7 +301,7 @@ func delayedTermination(s *calcState, y *Year, in *calc.Input, sp *earningsSplit
 	var amount payroll.Money
 	for i := range sp.etps {
 		p := &sp.etps[i]
-		if lifeExcluded(p.code) && emp.Termination.Redundancy {
+		if !DelayedTermination(p.code, emp.Termination.Redundancy, true) {
 			continue // a genuine redundancy payment: the 12-month rule does not apply
 		}
 		if death(p.code) {

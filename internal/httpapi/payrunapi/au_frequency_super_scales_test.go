@@ -215,8 +215,11 @@ func TestAuditAUPenaltyCategoryUnitsWithoutRate(t *testing.T) {
 //   - the ETP 32% × 3,000 = 960 (the cap: 180,000 less the year's other
 //     taxable payments, far above);
 //
-// PAYG 138 + 624 + 960 = 1,722; SG 12% × 1,000 = 120.00 (neither the
-// leave on termination nor the ETP is OTE).
+// PAYG 138 + 624 + 960 = 1,722. SG: the leave on termination is not OTE,
+// the payment in lieu of notice is (SGR 2009/2; the default category is a
+// superable ETP since paydepth56, au-pay-rules.md §4): 12% × (1,000 +
+// 3,000) = 480.00, far under the 2026-27 maximum contribution base of
+// $270,830 a year (before: 12% × 1,000 = 120.00, the notice left out).
 func TestAuditAUDismissalNoticeAndLeave(t *testing.T) {
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
 		e := newAUEnv(t, d)
@@ -229,6 +232,6 @@ func TestAuditAUDismissalNoticeAndLeave(t *testing.T) {
 		P := e.run(t, "2026-11-22", "2026-11-25")
 		e.Do("POST", P+"/terminate", e.Key, map[string]any{"employeeId": dee, "terminationReason": "Dismissal", "terminationDate": "2026-11-22T00:00:00"}).Expect(t, 200)
 		e.earnings(t, P, dee, map[string]any{"payCategoryId": fmt.Sprint(e.pay["Payment in Lieu of Notice (ETP)"]), "earnings": 3000}).Expect(t, 200)
-		want(t, "final pay", e.totals(t, P, dee), map[string]int64{"grossEarnings": 100000 + 200000 + 300000, "paygWithheld": 172200, "superContribution": 12000})
+		want(t, "final pay", e.totals(t, P, dee), map[string]int64{"grossEarnings": 100000 + 200000 + 300000, "paygWithheld": 172200, "superContribution": 48000})
 	})
 }

@@ -293,7 +293,9 @@ func TestAUTerminationPaysOutLeave(t *testing.T) {
 }
 
 // A payment in lieu of notice is an ETP (code O) taxed by Schedule 11:
-// 32% under the preservation age; no super.
+// 32% under the preservation age; and ordinary time earnings for the super
+// guarantee (SGR 2009/2: the default category is a superable ETP since
+// paydepth56).
 func TestAUEmploymentTerminationPayment(t *testing.T) {
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
 		e := newAUEnv(t, d)
@@ -304,7 +306,9 @@ func TestAUEmploymentTerminationPayment(t *testing.T) {
 		// W(1000) = 138 + 32% × 5,000 = 1,600. The final pay also pays out
 		// the annual leave this run accrued, 3.0769 h × $25 = 76.92
 		// (Schedule 7: 76.92 ÷ 52 = 1.47 → 1; W(1001) − W(1000) = 0).
-		want(t, "ETP", e.totals(t, P, una), map[string]int64{"paygWithheld": 13800 + 160000, "superContribution": 12000})
+		// SG 12% × (1,000 + 5,000 notice) = 720.00, the unused leave not
+		// OTE (before: 12% × 1,000 = 120.00, the notice left out).
+		want(t, "ETP", e.totals(t, P, una), map[string]int64{"paygWithheld": 13800 + 160000, "superContribution": 72000})
 		// The payment summary reports the ETP apart from gross payments
 		// ($1,000 + the $76.92 of unused leave).
 		e.Do("POST", P+"/finalise", e.Key, nil).Expect(t, 200)

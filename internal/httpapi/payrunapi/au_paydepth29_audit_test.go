@@ -105,7 +105,11 @@ func TestAuditAUCasualJoinerFortnightTwoCategories(t *testing.T) {
 //     fortnight's W(1,300) = 0.32 × 1,300.99 − 181.7319 = 234.58 → 235 ×
 //     2 = 470: 14 × 26 = 364.
 //   - Severance 10,000 (code O): 32% = 3,200.
-//   - PAYG 470 + 364 + 3,200 = 4,034; SG 12% × 2,600 = 312.00.
+//   - PAYG 470 + 364 + 3,200 = 4,034; SG 12% × 2,600 = 312.00 (a
+//     severance payment compensates for the loss of the job and is not
+//     OTE, SGR 2009/2; it is paid through a code O category of the
+//     business's own, EtpTypeOTaxable, since the default "Payment in Lieu
+//     of Notice (ETP)" is superable from paydepth56: notice is OTE).
 //   - Payment summary 2026-27: gross 2,600 × 2 + 1,233.75 = 6,433.75 →
 //     6,433; ETP taxable 10,000 code O; tax 470 + 4,034 = 4,504.
 func TestAuditAUFortnightlyDismissalSeveranceAndLeave(t *testing.T) {
@@ -124,7 +128,9 @@ func TestAuditAUFortnightlyDismissalSeveranceAndLeave(t *testing.T) {
 		e.Do("POST", P1+"/finalise", e.Key, nil).Expect(t, 200)
 		P := e.runOn(t, fortnightly, "2026-11-22", "2026-11-25")
 		e.Do("POST", P+"/terminate", e.Key, map[string]any{"employeeId": dee, "terminationReason": "Dismissal", "terminationDate": "2026-11-22T00:00:00"}).Expect(t, 200)
-		e.earnings(t, P, dee, map[string]any{"payCategoryId": fmt.Sprint(e.pay["Payment in Lieu of Notice (ETP)"]), "earnings": 10000}).Expect(t, 200)
+		severance := int64(num(t, e.Do("POST", e.B+"/paycategory", e.Key, map[string]any{"name": "Severance (ETP)", "rateUnit": "Fixed",
+			"payCategoryType": "EtpTypeOTaxable"}).Expect(t, 200).Map(t)["id"]))
+		e.earnings(t, P, dee, map[string]any{"payCategoryId": fmt.Sprint(severance), "earnings": 10000}).Expect(t, 200)
 		want(t, "final pay", e.totals(t, P, dee), map[string]int64{"grossEarnings": 260000 + 105000 + 18375 + 1000000, "paygWithheld": 403400, "superContribution": 31200})
 		e.matchesPaySlip(t, P, dee)
 		e.Do("POST", P+"/finalise", e.Key, map[string]any{"lodgePayRun": true}).Expect(t, 200)

@@ -146,8 +146,11 @@ func TestAuditAUFortnightlyRedundancyLongServiceLeaveLumpSums(t *testing.T) {
 //     32: W(1,232) = 0.3227 × 1,232.99 − 185.1935 = 212.69 → 213, less
 //     W(1,200) = 0.3227 × 1,200.99 − 185.1935 = 202.37 → 202: 11 × 52 =
 //     572.
-//   - ETP O 17% × 4,800 = 816. PAYG 202 + 572 + 816 = 1,590; SG 12% ×
-//     1,200 = 144.
+//   - ETP O 17% × 4,800 = 816. PAYG 202 + 572 + 816 = 1,590; SG on
+//     the salary and the notice (OTE, SGR 2009/2; the default category is
+//     a superable ETP since paydepth56), not the leave: 12% × (1,200 +
+//     4,800) = 720.00 (before 12% × 1,200 = 144), far under the 2026-27
+//     maximum contribution base of $270,830.
 //   - STP: paid leave U 1,684.61, ETP O 4,800.00 withheld 816.00, income
 //     stream PAYGW 202 + 202 + 572 = 976, cessation F.
 func TestAuditAUNoticePaidPastPreservationAgeWithLeave(t *testing.T) {
@@ -161,7 +164,7 @@ func TestAuditAUNoticePaidPastPreservationAgeWithLeave(t *testing.T) {
 		P := e.run(t, "2026-11-22", "2026-11-25")
 		e.Do("POST", P+"/terminate", e.Key, map[string]any{"employeeId": olga, "terminationReason": "Dismissal", "terminationDate": "2026-11-22T00:00:00"}).Expect(t, 200)
 		e.earnings(t, P, olga, map[string]any{"payCategoryId": fmt.Sprint(e.pay["Payment in Lieu of Notice (ETP)"]), "earnings": 4800}).Expect(t, 200)
-		want(t, "final pay", e.totals(t, P, olga), map[string]int64{"grossEarnings": 120000 + 168461 + 480000, "paygWithheld": 159000, "superContribution": 14400})
+		want(t, "final pay", e.totals(t, P, olga), map[string]int64{"grossEarnings": 120000 + 168461 + 480000, "paygWithheld": 159000, "superContribution": 72000})
 		e.matchesPaySlip(t, P, olga)
 		p := payee(t, e.stpDoc(t, P), olga)
 		s := p.IncomeStreams[0]

@@ -103,6 +103,9 @@ func TestAuditAUOvertimeMealsWithinTheReasonableAmount(t *testing.T) {
 //   - the ETP's own payment summary: code O, taxable 200,000, tax 67,600.
 //
 // Same figures before (the ETP cap is not the smaller one): pinned.
+// The notice is OTE (SGR 2009/2; the default category is a superable ETP
+// since paydepth56): SG 12% × (2,000 + 200,000) = 24,240.00, the year's
+// base 204,000 under the 2026-27 maximum contribution base of $270,830.
 func TestAuditAUETPPastTheWholeOfIncomeCap2026(t *testing.T) {
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
 		e := newAUEnv(t, d)
@@ -113,7 +116,7 @@ func TestAuditAUETPPastTheWholeOfIncomeCap2026(t *testing.T) {
 		P := e.run(t, "2026-11-22", "2026-11-25")
 		e.Do("POST", P+"/terminate", e.Key, map[string]any{"employeeId": wes, "terminationReason": "Dismissal", "terminationDate": "2026-11-22T00:00:00"}).Expect(t, 200)
 		e.earnings(t, P, wes, map[string]any{"payCategoryId": fmt.Sprint(e.pay["Payment in Lieu of Notice (ETP)"]), "earnings": 200000}).Expect(t, 200)
-		want(t, "final pay", e.totals(t, P, wes), map[string]int64{"grossEarnings": 20200000, "paygWithheld": 6805900})
+		want(t, "final pay", e.totals(t, P, wes), map[string]int64{"grossEarnings": 20200000, "paygWithheld": 6805900, "superContribution": 2424000})
 		e.Do("POST", P+"/finalise", e.Key, nil).Expect(t, 200)
 		e.Do("PUT", fmt.Sprintf("%s/paymentsummary/2027?employeeId=%d", e.B, wes), e.Key, nil).Expect(t, 200)
 		e.etpSummary(t, 2027, wes, "O", 200000, 67600)

@@ -3,6 +3,7 @@ package payrunapi_test
 import (
 	"context"
 	"fmt"
+	"math"
 	"net/url"
 	"os"
 	"strings"
@@ -208,6 +209,63 @@ func TestLeaveDeductAUSalaryContinuesWithoutDeduction(t *testing.T) {
 	})
 }
 
+// AU, leave that does not deduct across a pay rise inside the period
+// (au_leave_rate_change.go prices the leave by day; the category's
+// deductFromPrimaryPayCategory false keeps the salary whole). The week is
+// Monday 16 to Sunday 22 November 2026; Sue, $52,000 a year for 40 hours
+// ($1,000 a week, $25 an hour), $57,200 from Wednesday 18 ($1,100 a week,
+// $27.50 an hour), takes 8 hours of "Study Leave" (paid through "Study
+// Leave Pay", deducting nothing) on Monday 16, before the rise.
+//   - Salary: 2/7 × 1,000 = 285.714… → 285.71 and 5/7 × 1,100 =
+//     785.714… → 785.71, 1,071.42 in all, nothing taken out of it.
+//   - Leave: 8 h at the rate on its day, 8 × 25 = 200.00.
+//   - Gross 1,271.42; scale 2 weekly W(x) = 0.3227 × (1271 + 0.99) −
+//     185.1935 = 410.4808 − 185.1935 = 225.287 → 225 (2026-27 coefficients
+//     as in au_leave_rate_change_test.go).
+//
+// A category that deducts (the default "Annual Leave" without loading,
+// Tom, same salary and rise, same day) takes the 200.00 out of the
+// days before the rise: salary 1,071.42 − 200.00 = 871.42, leave 200.00,
+// gross 1,071.42.
+func TestLeaveDeductAUSalaryContinuesAcrossARateChange(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newAUEnv(t, d)
+		b := withBusiness(e)
+		pay := int64(num(t, e.Do("POST", e.B+"/paycategory", e.Key, map[string]any{"name": "Study Leave Pay", "rateUnit": "Hourly"}).Expect(t, 200).Map(t)["id"]))
+		study := int64(num(t, e.Do("POST", e.B+"/leavecategory", e.Key, map[string]any{"name": "Study Leave", "leaveUnitType": "Hours", "isBalanceUntracked": true,
+			"deductFromPrimaryPayCategory": false, "transferToPayCategoryId": pay}).Expect(t, 200).Map(t)["id"]))
+		sue := e.employee(t, "Sue", map[string]any{"rate": 52000, "rateUnit": "Annually"})
+		tom := e.employee(t, "Tom", map[string]any{"rate": 52000, "rateUnit": "Annually"})
+		for _, emp := range []int64{sue, tom} {
+			e.Do("POST", fmt.Sprintf("%s/employee/%d/payrateschedule", e.B, emp), e.Key, map[string]any{"rate": 57200, "rateUnit": "Annually",
+				"commencementDate": "2026-11-18T00:00:00"}).Expect(t, 200)
+		}
+		for emp, cat := range map[int64]int64{sue: study, tom: e.leave["Annual Leave"]} {
+			e.Do("POST", fmt.Sprintf("%s/employee/%d/leaverequest", e.B, emp), e.Key, map[string]any{"leaveCategoryId": cat,
+				"fromDate": "2026-11-16T00:00:00", "toDate": "2026-11-16T00:00:00", "hours": 8, "automaticallyApprove": true}).Expect(t, 200)
+		}
+		P := e.run(t, "2026-11-22", "2026-11-25")
+		want(t, "Sue", e.totals(t, P, sue), map[string]int64{"grossEarnings": 127142, "paygWithheld": 22500})
+		sum := func(xs []float64) (s float64) {
+			for _, x := range xs {
+				s += x
+			}
+			return math.Round(s*100) / 100
+		}
+		if got := sum(earningsOf(t, b, P, sue, "Ordinary Hours")); got != 1071.42 {
+			t.Errorf("Sue's salary lines sum to %v, want 1071.42 (285.71 + 785.71, nothing deducted)", got)
+		}
+		if got := earningsOf(t, b, P, sue, "Study Leave Pay"); !sameAmounts(got, 200) {
+			t.Errorf("Sue's leave lines %v, want [200] (8 h at 25, the rate on Monday 16)", got)
+		}
+		expectAmount(t, "Tom gross", e.totals(t, P, tom)["grossEarnings"], 1071.42)
+		if got := sum(earningsOf(t, b, P, tom, "Ordinary Hours")); got != 871.42 {
+			t.Errorf("Tom's salary lines sum to %v, want 871.42 (1,071.42 − 200.00 of annual leave)", got)
+		}
+	})
+}
+
 // AU, leave deducted from another pay category's hours: Cal and Dee,
 // $25 an hour, record their 40 rostered hours (8 a day, Monday 2 to
 // Friday 6 November 2026) in "Shift Hours", an hourly category with a 20%
@@ -260,6 +318,85 @@ func TestLeaveDeductAUFromAnotherPayCategory(t *testing.T) {
 			if got := earningsOf(t, b, P, c.emp, "RDO Pay"); !sameAmounts(got, c.leave) {
 				t.Errorf("%s's RDO Pay lines %v, want %v", c.name, got, c.leave)
 			}
+		}
+	})
+}
+
+// useDeductFromPayCategoryRate with a deductFromPayCategoryId that is not
+// paid by the hour. The pay run pays each hour of such leave at the
+// deducted category's rate for the employee: their hourly rate with the
+// category's loading (docs/reference/leave-deduction.md). A pay category
+// whose rateUnit is Daily (or Annually, Weekly, Monthly, Fixed) has no
+// hourly rate to give, so since 2 December 2026 a leave category naming
+// one with useDeductFromPayCategoryRate is refused: 400 naming the member,
+// as JSON and as a form, nothing stored. The same category with
+// useDeductFromPayCategoryRate false is accepted.
+//
+// One stored before (here: stored while "Day Shifts" was hourly, then the
+// pay category changed to Daily) is paid at the employee's hourly rate,
+// with a warning: Cal, $1,000 a week for 40 hours ($25 an hour), takes 8
+// hours of "RDO" on Wednesday 4 November 2026 (week Monday 2 to Sunday 8),
+// paid through "RDO Pay"; the run has no Day Shifts lines, so nothing is
+// deducted (the salary 1,000.00 stays). Leave 8 × 25 = 200.00 (at the
+// category's rate it would be 8 × 25 × 1.2 = 240.00: Day Shifts has a 20%
+// loading); gross 1,200.00.
+func TestLeaveDeductRateOfANonHourlyCategory(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e := newAUEnv(t, d)
+		b := withBusiness(e)
+		LC, PC := e.B+"/leavecategory", e.B+"/paycategory"
+		daily := int64(num(t, e.Do("POST", PC, e.Key, map[string]any{"name": "Day Rate", "rateUnit": "Daily"}).Expect(t, 200).Map(t)["id"]))
+		rdo := int64(num(t, e.Do("POST", PC, e.Key, map[string]any{"name": "RDO Pay", "rateUnit": "Hourly"}).Expect(t, 200).Map(t)["id"]))
+		refused := func(what string, r *testkit.Response) {
+			t.Helper()
+			pd := r.Expect(t, 400).Map(t)
+			if s := fmt.Sprint(pd); !strings.Contains(s, "useDeductFromPayCategoryRate") || !strings.Contains(s, "not an hourly rate") {
+				t.Errorf("%s: %v, want a problem naming useDeductFromPayCategoryRate and saying the rate is not an hourly rate", what, pd)
+			}
+		}
+		refused("JSON", e.Do("POST", LC, e.Key, map[string]any{"name": "Day off", "deductFromPayCategoryId": daily,
+			"useDeductFromPayCategoryRate": true, "transferToPayCategoryId": rdo}))
+		refused("form", e.form(t, LC, url.Values{"name": {"Day off"}, "deductFromPayCategoryId": {fmt.Sprint(daily)},
+			"useDeductFromPayCategoryRate": {"true"}, "transferToPayCategoryId": {fmt.Sprint(rdo)}}))
+		var list []map[string]any
+		e.Do("GET", LC, e.Key, nil).Expect(t, 200).JSON(t, &list)
+		for _, c := range list {
+			if c["name"] == "Day off" {
+				t.Fatalf("a refused leave category was stored: %v", c)
+			}
+		}
+		e.Do("POST", LC, e.Key, map[string]any{"name": "Day off", "deductFromPayCategoryId": daily, "transferToPayCategoryId": rdo}).Expect(t, 200)
+
+		day := e.Do("POST", PC, e.Key, map[string]any{"name": "Day Shifts", "rateUnit": "Hourly", "rateLoadingPercent": 20}).Expect(t, 200).Map(t)
+		cat := e.Do("POST", LC, e.Key, map[string]any{"name": "RDO", "leaveUnitType": "Hours", "isBalanceUntracked": true,
+			"deductFromPayCategoryId": day["id"], "useDeductFromPayCategoryRate": true, "transferToPayCategoryId": rdo}).Expect(t, 200).Map(t)
+		day["rateUnit"] = "Daily"
+		e.Do("PUT", fmt.Sprintf("%s/%d", PC, int64(num(t, day["id"]))), e.Key, day).Expect(t, 200)
+		// An update of the stored category now meets the rule too.
+		refused("PUT", e.Do("PUT", fmt.Sprintf("%s/%d", LC, int64(num(t, cat["id"]))), e.Key, map[string]any{"leaveLoading": 0}))
+
+		cal := e.employee(t, "Cal", nil)
+		e.Do("POST", fmt.Sprintf("%s/employee/%d/leaverequest", e.B, cal), e.Key, map[string]any{"leaveCategoryId": cat["id"],
+			"fromDate": "2026-11-04T00:00:00", "toDate": "2026-11-04T00:00:00", "hours": 8, "automaticallyApprove": true}).Expect(t, 200)
+		P := e.run(t, "2026-11-08", "2026-11-11")
+		expectAmount(t, "Cal gross", e.totals(t, P, cal)["grossEarnings"], 1200)
+		if got := earningsOf(t, b, P, cal, "RDO Pay"); !sameAmounts(got, 200) {
+			t.Errorf("Cal's RDO Pay lines %v, want [200] (8 h at his hourly rate 25, not Day Shifts' 30)", got)
+		}
+		if got := earningsOf(t, b, P, cal, "Ordinary Hours"); !sameAmounts(got, 1000) {
+			t.Errorf("Cal's salary lines %v, want [1000] (no Day Shifts lines to deduct from)", got)
+		}
+		var ws []map[string]any
+		e.Do("GET", P+"/warnings", e.Key, nil).Expect(t, 200).JSON(t, &ws)
+		warned := false
+		for _, w := range ws {
+			if int64(num(t, w["employeeId"])) == cal && strings.Contains(fmt.Sprint(w["warning"]), "useDeductFromPayCategoryRate") {
+				warned = true
+			}
+		}
+		if !warned {
+			t.Errorf("no warning that RDO's deduct-from pay category is not hourly: %v", ws)
 		}
 	})
 }

@@ -138,8 +138,12 @@ func TestAuditAUGenuineRedundancyFirstRunOfTheYear(t *testing.T) {
 //     ÷ 12 = 55.55 → 55; 6,555 × 3 ÷ 13 = 1,512.69 → 1,512: W = 0.32 ×
 //     1,512.99 − 181.7319 = 302.42 → 302 × 13 ÷ 3 = 1,308.67 → 1,309;
 //     (1,309 − 1,296) × 12 = 156.
-//   - PAYG 91 + 156 + 2,080 = 2,327. SG 12% × 2,166.67 = 260.00 (neither
-//     the ETP nor the leave is OTE).
+//   - PAYG 91 + 156 + 2,080 = 2,327. SG: the leave is not OTE, the
+//     payment in lieu of notice is (SGR 2009/2; a superable ETP, the
+//     default category since paydepth56): 12% × (2,166.67 + 6,500) = 12%
+//     × 8,666.67 = 1,040.0004 → 1,040.00 (before: 12% × 2,166.67 =
+//     260.00); the year's base 6,500 + 8,666.67 is far under the 2026-27
+//     maximum contribution base of $270,830.
 //   - Payment summary 2026-27: gross 6,500 + 2,166.67 + 666.66 = 9,333.33
 //     → 9,333, ETP taxable component 6,500 code O, tax 1,296 + 2,327 =
 //     3,623. STP (Phase 2: the leave is paid leave type U, apart from
@@ -161,7 +165,7 @@ func TestAuditAUMonthlyLeaverPaymentInLieuOfNotice(t *testing.T) {
 		P := e.runOn(t, monthly, "2026-11-30", "2026-11-30")
 		e.Do("POST", P+"/terminate", e.Key, map[string]any{"employeeId": moe, "terminationReason": "Dismissal", "terminationDate": "2026-11-10T00:00:00"}).Expect(t, 200)
 		e.earnings(t, P, moe, map[string]any{"payCategoryId": fmt.Sprint(e.pay["Payment in Lieu of Notice (ETP)"]), "earnings": 6500}).Expect(t, 200)
-		want(t, "final pay", e.totals(t, P, moe), map[string]int64{"grossEarnings": 216667 + 66666 + 650000, "paygWithheld": 232700, "superContribution": 26000})
+		want(t, "final pay", e.totals(t, P, moe), map[string]int64{"grossEarnings": 216667 + 66666 + 650000, "paygWithheld": 232700, "superContribution": 104000})
 		e.matchesPaySlip(t, P, moe)
 		e.Do("POST", P+"/finalise", e.Key, map[string]any{"lodgePayRun": true}).Expect(t, 200)
 		sum := e.Do("PUT", fmt.Sprintf("%s/paymentsummary/2027?employeeId=%d", e.B, moe), e.Key, nil).Expect(t, 200).Map(t)

@@ -155,6 +155,11 @@ func TestAuditAUHourlyLeaverFromTimesheets(t *testing.T) {
 // the year's other taxable payments (2,000): 178,000 at 32% = 56,960.00,
 // the other 22,000 at 47% = 10,340.00; PAYG W(1000) = 0.3227 × 1000.99 −
 // 185.1935 = 137.83 → 138: 138 + 67,300 = 67,438.
+// The notice is OTE (SGR 2009/2; the default category is a superable ETP
+// since paydepth56): SG 12% × (1,000 + 200,000) = 24,120.00; the 2026-27
+// maximum contribution base is a year's, $270,830 (Payday Super,
+// payroll-rules-2026-27.md 1.6), 269,830 of it left after the first week,
+// so it does not bite (the quarterly $62,500 of 2025-26 would have).
 func TestAuditAUETPPastTheWholeOfIncomeCap(t *testing.T) {
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
 		e := newAUEnv(t, d)
@@ -165,7 +170,7 @@ func TestAuditAUETPPastTheWholeOfIncomeCap(t *testing.T) {
 		P = e.run(t, "2026-07-12", "2026-07-15")
 		e.Do("POST", P+"/terminate", e.Key, map[string]any{"employeeId": eve, "terminationReason": "Dismissal", "terminationDate": "2026-07-12T00:00:00"}).Expect(t, 200)
 		e.earnings(t, P, eve, map[string]any{"payCategoryId": fmt.Sprint(e.pay["Payment in Lieu of Notice (ETP)"]), "earnings": 200000}).Expect(t, 200)
-		want(t, "final pay", e.totals(t, P, eve), map[string]int64{"grossEarnings": 100000 + 20000000, "paygWithheld": 13800 + 6730000})
+		want(t, "final pay", e.totals(t, P, eve), map[string]int64{"grossEarnings": 100000 + 20000000, "paygWithheld": 13800 + 6730000, "superContribution": 2412000})
 	})
 }
 

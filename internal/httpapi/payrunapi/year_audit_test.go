@@ -43,7 +43,11 @@ import (
 // The super guarantee is 12% of the ordinary time earnings before the
 // sacrifice (SGAA s 15A): 180 a week, and on the bonus (a bonus for
 // ordinary hours is OTE, SGR 2009/2) 120 and the back pay of salary 60;
-// not on the unused leave or the ETP.
+// not on the unused leave; on the payment in lieu of notice (an ETP for
+// withholding but OTE, SGR 2009/2; the default category is a superable
+// ETP since paydepth56) 12% × 3,000 = 360: week 4 180 + 360 = 540 (was
+// 180), the year's base 4 × 1,500 + 1,000 + 500 + 3,000 far under the
+// 2026-27 maximum contribution base of $270,830.
 func TestAuditAUPaymentSummaryAfterAYear(t *testing.T) {
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
 		e := newAUEnv(t, d)
@@ -56,7 +60,7 @@ func TestAuditAUPaymentSummaryAfterAYear(t *testing.T) {
 			{"2026-11-08", "2026-11-11", nil, 26700, 18000},
 			{"2026-11-15", "2026-11-18", map[string]any{"payCategoryId": fmt.Sprint(e.pay["Bonus"]), "earnings": 1000}, 57900, 30000},
 			{"2026-11-22", "2026-11-25", map[string]any{"payCategoryId": fmt.Sprint(e.pay["Back Pay"]), "earnings": 500}, 37100, 24000},
-			{"2026-11-29", "2026-12-02", map[string]any{"payCategoryId": fmt.Sprint(e.pay["Payment in Lieu of Notice (ETP)"]), "earnings": 3000}, 133100, 18000},
+			{"2026-11-29", "2026-12-02", map[string]any{"payCategoryId": fmt.Sprint(e.pay["Payment in Lieu of Notice (ETP)"]), "earnings": 3000}, 133100, 54000},
 		}
 		for i, w := range weeks {
 			P := e.run(t, w.ending, w.paid)

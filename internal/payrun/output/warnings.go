@@ -218,6 +218,9 @@ func employeeWarnings(region string, run store.PayRun, p *Payee, lines []store.P
 		if l.Kind == pay.KindEarnings && l.Subtype == pay.SubtypeNZBereavementLimited {
 			add("EmployeeInformation", "%s", l.Notes) // NZ bereavement leave beyond the days one bereavement gives (pay/nz_sick_leave.go)
 		}
+		if l.Kind == pay.KindEarnings && strings.Contains(l.Notes, pay.LeaveRateNotHourly) {
+			add("EmployeeInformation", "%s", l.Notes) // leave paid at the hourly rate: its category's deduct-from pay category is not hourly (pay/inputs.go leaveDeduction)
+		}
 		if region == "UK" && strings.Contains(l.Notes, pay.UKLeaveYearUnknown) && (l.Kind == pay.KindEarnings || !paidOut(lines)) {
 			add("EmployeeInformation", "%s", l.Notes) // UK holiday paid as the ledger holds it, no leave year (pay/uk_holiday_leave_year.go)
 		}

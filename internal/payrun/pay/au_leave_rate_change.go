@@ -92,27 +92,21 @@ func (in *inputs) auLeaveParts(region string, e *EmployeeRow, run *store.PayRun,
 	return parts, true
 }
 
-// auLeaveAcrossRateChange pays the leave parts through cat (when paid) and
-// takes each part's hours out of the standard lines of its own days
-// first (a line wholly taken loses its whole amount), then out of the
-// other standard lines, latest first, at the part's rate. It returns the
+// auLeaveAcrossRateChange pays the leave parts through cat (when paid)
+// and, when deductStd (the leave category deducts from the primary pay
+// category), takes each part's hours out of the standard lines of its own
+// days first (a line wholly taken loses its whole amount), then out of the
+// other standard lines, latest first, at the part's rate; without
+// deductStd std is left as it is (the salary continues). It returns the
 // leave lines and the leave pay (the leave loading's base).
-func auLeaveAcrossRateChange(parts []leavePart, std []line, cat Category, paid bool, name string) ([]line, payroll.Money) {
+func auLeaveAcrossRateChange(parts []leavePart, std []line, deductStd bool, cat Category, paid bool, name string) ([]line, payroll.Money) {
 	var lines []line
 	var total payroll.Money
 	for _, p := range parts {
 		pay := lineMoney(p.hours, p.pr.hourly)
 		total = total.Add(pay)
-		rest, restPay := p.hours, pay
-		for i := len(std) - 1; i >= 0 && rest.IsPos(); i-- {
-			s := &std[i]
-			if s.from.IsZero() || s.from.After(p.to) || s.to.Before(p.from) {
-				continue
-			}
-			rest, restPay = takeFromLine(s, rest, restPay, p.pr)
-		}
-		if rest.IsPos() {
-			takeFromStandard(std, rest, restPay, p.pr)
+		if deductStd {
+			takeFromStandardByDays(std, p, pay)
 		}
 		if paid {
 			note := name
@@ -123,6 +117,23 @@ func auLeaveAcrossRateChange(parts []leavePart, std []line, cat Category, paid b
 		}
 	}
 	return lines, total
+}
+
+// takeFromStandardByDays takes the part's hours (pay their pay) out of the
+// standard lines of its own days first, then out of the other standard
+// lines, latest first, at the part's rate (auLeaveAcrossRateChange).
+func takeFromStandardByDays(std []line, p leavePart, pay payroll.Money) {
+	rest, restPay := p.hours, pay
+	for i := len(std) - 1; i >= 0 && rest.IsPos(); i-- {
+		s := &std[i]
+		if s.from.IsZero() || s.from.After(p.to) || s.to.Before(p.from) {
+			continue
+		}
+		rest, restPay = takeFromLine(s, rest, restPay, p.pr)
+	}
+	if rest.IsPos() {
+		takeFromStandard(std, rest, restPay, p.pr)
+	}
 }
 
 // takeFromLine takes up to rest hours of leave (restPay their pay) out

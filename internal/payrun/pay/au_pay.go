@@ -12,6 +12,7 @@ import (
 
 	"github.com/payrolld/payrolld/internal/business"
 	"github.com/payrolld/payrolld/internal/calc"
+	calcau "github.com/payrolld/payrolld/internal/calc/au"
 	"github.com/payrolld/payrolld/internal/categories"
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/store"
@@ -309,14 +310,12 @@ func PaidAfterTwelveMonths(ended bool, end, paid time.Time) bool {
 // paid on paid to an employee whose employment ended on end (when ended)
 // for reason, is a delayed termination payment (PaidAfterTwelveMonths),
 // not an ETP: every code but a genuine redundancy's R or S (termination
-// reason Redundancy; s 82-130(4)(b)). STP and the payment summary report
-// it in gross payments, with its withholding in the income's (calc/au
-// figure payg.delayedtermination).
+// reason Redundancy; s 82-130(4)(b)) — calc/au's DelayedTermination, the
+// predicate the calculation withholds by. STP and the payment summary
+// report it in gross payments, with its withholding in the income's
+// (calc/au figure payg.delayedtermination).
 func DelayedTermination(code, reason string, ended bool, end, paid time.Time) bool {
-	if !PaidAfterTwelveMonths(ended, end, paid) {
-		return false
-	}
-	return !(strings.EqualFold(reason, "Redundancy") && (code == "R" || code == "S"))
+	return calcau.DelayedTermination(code, strings.EqualFold(reason, "Redundancy"), PaidAfterTwelveMonths(ended, end, paid))
 }
 
 // ETPCode is the ETP code of a stored earnings line of subtype subtype in
@@ -422,6 +421,14 @@ func auInputsOf(ctx context.Context, q *store.Queries, bizID int64, run *store.P
 	for _, r := range rows {
 		c, ok := cats.ByKind[KindEarnings][r.CategoryID]
 		if !ok || c.Kind != calc.ETP || c.AU.TaxFree {
+			continue
+		}
+		if DelayedTermination(c.AU.ETPCode, reason, e.EndDate.Valid, e.EndDate.Time, r.DatePaid) {
+			// Paid more than 12 months after the termination: not an ETP
+			// (ITAA 1997 s 82-130(1)(b)) but ordinary income (s 83-295), so
+			// not one of the earlier ETPs that reduce the caps (s 82-10,
+			// 82-65(4)); it is in the year's taxable earnings, which reduce
+			// the whole-of-income cap.
 			continue
 		}
 		switch {

@@ -198,7 +198,20 @@ func (ix *Categories) OTE(id int64) bool {
 // kind (ordinaryKind) or as a superable ETP (a payment in lieu of notice),
 // unless the category is left out of the super guarantee's base.
 func (c *Category) ordinaryTime() bool {
-	return (ordinaryKind(c.Kind) || c.AU.Superable) && !c.AU.NotPensionable
+	return earnsOrdinaryTime(c.Kind, c)
+}
+
+// earnsOrdinaryTime: earnings of kind k in category c (nil: none known)
+// are ordinary time earnings, as the super guarantee reads them (calc/au
+// superGuarantee: an OTE kind or a superable ETP, not a category left out
+// of the base; pay passes it Category.earning's Superable and
+// NotPensionable). The one reading for a category (ordinaryTime) and for
+// a run's line (earningsTotals, the base of a PercentageOTE inclusion).
+func earnsOrdinaryTime(k calc.EarningKind, c *Category) bool {
+	if c == nil {
+		return ordinaryKind(k)
+	}
+	return (ordinaryKind(k) || c.AU.Superable) && !c.AU.NotPensionable
 }
 
 // ordinaryKind: the kinds of earnings that are ordinary time earnings

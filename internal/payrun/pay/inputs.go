@@ -837,11 +837,9 @@ func (in *inputs) leaveLines(e *EmployeeRow, run *store.PayRun, cats *Categories
 			rate = from.rate // useDeductFromPayCategoryRate
 		}
 		if parts, ok := in.auLeaveParts(cats.Region, e, run, primary, pr, a, h); ok && !from.rate.IsPos() { // au_leave_rate_change.go
-			takeFrom := std
-			if !from.primary {
-				takeFrom = append([]line(nil), std...) // priced per day, taken from nothing here
-			}
-			ls, pay := auLeaveAcrossRateChange(parts, takeFrom, cat, paid, lc.Name)
+			// Priced per day; the hours come out of the standard lines only
+			// when the category deducts from the primary pay category.
+			ls, pay := auLeaveAcrossRateChange(parts, std, from.primary, cat, paid, lc.Name+from.note)
 			for i := range ls {
 				ls[i].earningKind, ls[i].leaveCat = calc.Leave, &lc
 			}
@@ -921,12 +919,27 @@ func leaveDeduction(lc *categories.LeaveCategory, cats *Categories, primary Cate
 	if f.primary {
 		f.category = 0
 	}
-	if c, ok := cats.ByKind[KindEarnings][id]; ok && lc.UseDeductFromPayCategoryRate && c.Hourly && c.ID != primary.ID {
+	c, ok := cats.ByKind[KindEarnings][id]
+	switch {
+	case !ok || !lc.UseDeductFromPayCategoryRate || c.ID == primary.ID:
+	case c.Hourly:
 		f.rate = cats.loadedRate(hourly, c)
 		f.note = fmt.Sprintf(" (at %s's rate, %s an hour)", c.Name, f.rate.String())
+	default:
+		// Refused on the leave category since 2 December 2026
+		// (categories.checkDeductRateHourly); one stored before, or whose
+		// pay category's rateUnit changed since, is paid at the hourly
+		// rate, with a pay run warning (LeaveRateNotHourly).
+		f.note = fmt.Sprintf(": %s %s is not paid by the hour, so its rate is not an hourly rate; the leave is paid at the employee's hourly rate %s",
+			LeaveRateNotHourly, c.Name, hourly.RoundHalfUp(4).String())
 	}
 	return f
 }
+
+// LeaveRateNotHourly marks the notes of a leave line whose category's
+// useDeductFromPayCategoryRate names a pay category not paid by the hour
+// (leaveDeduction): the pay run warns of it (output/warnings.go).
+const LeaveRateNotHourly = "useDeductFromPayCategoryRate: the pay category it deducts from,"
 
 // takeFromCategory takes h hours of leave out of the earnings lines of pay
 // category id in lines (timesheet and award lines), latest first: a line
@@ -1039,7 +1052,8 @@ func earningsInclusionLines(incl []store.EmployeeRecurringInclusion, cats *Categ
 
 // earningsTotals are the employee's earnings so far: gross, ordinary time
 // earnings (gross less overtime, lump sums, unused leave paid on
-// termination and ETPs: ordinaryKind) and the hours that accrue leave.
+// termination and ETPs but superable ones: earnsOrdinaryTime) and the
+// hours that accrue leave.
 type earningsTotals struct {
 	gross, ote payroll.Money
 	worked     payroll.Rate
@@ -1057,12 +1071,13 @@ func (in *inputs) earningsTotals(kept, calculated []line) earningsTotals {
 			}
 			t.gross = t.gross.Add(l.amount)
 			// Not overtime, lump sums, unused leave paid on termination
-			// (SGR 2009/2), ETPs; nor, in AU, what the super guarantee's
-			// base leaves out (auCategory: expense allowances, workers'
+			// (SGR 2009/2), ETPs other than a superable one (a payment in
+			// lieu of notice); nor, in AU, what the super guarantee's base
+			// leaves out (auCategory: expense allowances, workers'
 			// compensation, parental leave pay, a category excluded from
-			// qualifying earnings), so a PercentageOTE inclusion reads the
-			// same OTE as the guarantee.
-			if ordinaryKind(l.earningKind) && (l.cat == nil || !l.cat.AU.NotPensionable) {
+			// qualifying earnings): earnsOrdinaryTime, so a PercentageOTE
+			// inclusion reads the same OTE as the guarantee.
+			if earnsOrdinaryTime(l.earningKind, l.cat) {
 				t.ote = t.ote.Add(l.amount)
 			}
 			if acc, ok := in.accruesLeave(l.CategoryID); ok && acc {

@@ -6,17 +6,19 @@ VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $
 RETURNING id;
 
 -- name: EmployeeEarningsByCategorySince :many
--- An employee's earnings per pay category in the finalised runs paid from
--- a date to another (other than one run), split at a date (the start of
--- the income year): what earlier termination payments reduce the ETP caps
--- by. Read through pay_run_employees_employee.
-SELECT l.category_id, CAST(r.date_paid >= sqlc.arg(split_at) AS BOOLEAN) AS after_split, CAST(SUM(l.amount) AS BIGINT) AS amount
+-- An employee's earnings per pay category and payment date in the
+-- finalised runs paid from a date to another (other than one run), split
+-- at a date (the start of the income year): what earlier termination
+-- payments reduce the ETP caps by (the date tells a delayed termination
+-- payment, which does not). Read through pay_run_employees_employee.
+SELECT l.category_id, r.date_paid, CAST(r.date_paid >= sqlc.arg(split_at) AS BOOLEAN) AS after_split, CAST(SUM(l.amount) AS BIGINT) AS amount
 FROM pay_run_employees pe
 JOIN pay_runs r ON r.id = pe.pay_run_id
 JOIN pay_run_lines l ON l.pay_run_id = pe.pay_run_id AND l.employee_id = pe.employee_id AND l.kind = 'earnings'
 WHERE pe.business_id = sqlc.arg(business_id) AND pe.employee_id = sqlc.arg(employee_id) AND r.status = 'Finalised'
     AND r.id <> sqlc.arg(pay_run_id) AND r.date_paid >= sqlc.arg(paid_from) AND r.date_paid <= sqlc.arg(paid_to)
-GROUP BY l.category_id, CAST(r.date_paid >= sqlc.arg(split_at) AS BOOLEAN);
+GROUP BY l.category_id, r.date_paid, CAST(r.date_paid >= sqlc.arg(split_at) AS BOOLEAN)
+ORDER BY r.date_paid, l.category_id;
 
 -- name: EmployeeEarningsUnitsSince :many
 -- The units of an employee's earnings lines in the finalised runs paid from

@@ -76,3 +76,37 @@ WHERE r.business_id = sqlc.arg(business_id) AND l.business_id = sqlc.arg(busines
     AND (CAST(sqlc.arg(employee_id) AS BIGINT) = 0 OR l.employee_id = sqlc.arg(employee_id))
 GROUP BY l.employee_id, l.pay_run_id, l.category_id
 ORDER BY l.employee_id, l.pay_run_id, l.category_id;
+
+-- name: UKFormsYearPensions :many
+-- The employee's workplace pension contributions of each finalised pay run
+-- paid in [year_from, year_to), one employee or all, by how they are
+-- relieved (the FPS items "employee pension contributions paid under a net
+-- pay arrangement" and "... not paid under a net pay arrangement", relief
+-- at source: docs/reference/uk-rti.md): the amount deducted from pay
+-- (uk_pay_run_pensions.employee_amount; 80% of the gross under relief at
+-- source), less an opt-out refund paid in the run (a taxable refund line
+-- for a net pay arrangement, a tax-exempt one for relief at source;
+-- internal/payrun/pay/uk_pension_optout.go). Salary sacrifice is the
+-- employer's contribution and is in neither.
+SELECT CAST(x.employee_id AS BIGINT) AS employee_id, CAST(x.pay_run_id AS BIGINT) AS pay_run_id,
+    CAST(SUM(x.net_pay) AS BIGINT) AS net_pay, CAST(SUM(x.not_net_pay) AS BIGINT) AS not_net_pay
+FROM (
+    SELECT p.employee_id, p.pay_run_id,
+        CASE WHEN p.arrangement = 'NetPay' THEN p.employee_amount ELSE 0 END AS net_pay,
+        CASE WHEN p.arrangement = 'ReliefAtSource' THEN p.employee_amount ELSE 0 END AS not_net_pay
+    FROM uk_pay_run_pensions p JOIN pay_runs r ON r.id = p.pay_run_id
+    WHERE p.business_id = sqlc.arg(business_id) AND r.business_id = sqlc.arg(business_id) AND r.status = 'Finalised'
+        AND r.date_paid >= sqlc.arg(year_from) AND r.date_paid < sqlc.arg(year_to)
+        AND (CAST(sqlc.arg(employee_id) AS BIGINT) = 0 OR p.employee_id = sqlc.arg(employee_id))
+    UNION ALL
+    SELECT l.employee_id, l.pay_run_id,
+        CASE WHEN l.tax_exempt THEN 0 ELSE -l.amount END AS net_pay,
+        CASE WHEN l.tax_exempt THEN -l.amount ELSE 0 END AS not_net_pay
+    FROM pay_run_lines l JOIN pay_runs r ON r.id = l.pay_run_id
+    WHERE l.business_id = sqlc.arg(business_id) AND r.business_id = sqlc.arg(business_id) AND r.status = 'Finalised'
+        AND r.date_paid >= sqlc.arg(year_from) AND r.date_paid < sqlc.arg(year_to)
+        AND l.subtype = 'UKPension.OptOutRefund'
+        AND (CAST(sqlc.arg(employee_id) AS BIGINT) = 0 OR l.employee_id = sqlc.arg(employee_id))
+) x
+GROUP BY x.employee_id, x.pay_run_id
+ORDER BY x.employee_id, x.pay_run_id;

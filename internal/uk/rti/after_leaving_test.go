@@ -37,7 +37,7 @@ func TestFPSPaymentAfterLeaving(t *testing.T) {
 	} {
 		r := store.UKFormsYearRunsRow{EmployeeID: 7, PayRunID: 2, DatePaid: d(c.paid), Frequency: "Monthly", PeriodStarting: d(c.from),
 			PeriodEnding: d(c.paid), Gross: 100000, Taxable: 100000, Tax: 20000, Net: 80000}
-		emp, err := employeeOf(e, r, 0, t0, "M1", d("2026-04-06"), false)
+		emp, err := employeeOf(e, r, 0, t0, fpsPension{}, "M1", d("2026-04-06"), false)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -93,12 +93,17 @@ type FPSToDate struct {
 	TotalTax        amount  `xml:"TotalTax" json:"totalTax"`
 	StudentLoansTD  *amount `xml:"StudentLoansTD,omitempty" json:"studentLoansTD" nullable:"true" doc:"whole pounds; null without a student loan"`
 	PostGradLoansTD *amount `xml:"PostgradLoansTD,omitempty" json:"postGradLoansTD" nullable:"true" doc:"whole pounds; null without a postgraduate loan"`
-	SMPYTD          amount  `xml:"-" json:"smpytd"`
-	SPPYTD          amount  `xml:"-" json:"sppytd"`
-	SAPYTD          amount  `xml:"-" json:"sapytd"`
-	ShPPYTD         amount  `xml:"-" json:"shppytd"`
-	SPBPYTD         amount  `xml:"-" json:"spbpytd"`
-	SNCPYTD         amount  `xml:"-" json:"sncpytd"`
+	// The employee's pension contributions to date, by relief
+	// (docs/reference/uk-rti.md): after BenefitsTaxedViaPayrollYTD (not
+	// written), sent when not zero.
+	PenPaidYTD    *amount `xml:"EmpeePenContribnsPaidYTD,omitempty" json:"empeePenContribnsPaidYTD" nullable:"true" doc:"employee pension contributions paid under a net pay arrangement, year to date (less opt-out refunds); null when none"`
+	PenNotPaidYTD *amount `xml:"EmpeePenContribnsNotPaidYTD,omitempty" json:"empeePenContribnsNotPaidYTD" nullable:"true" doc:"employee pension contributions not paid under a net pay arrangement (relief at source: the amount deducted from net pay), year to date (less opt-out refunds); null when none"`
+	SMPYTD        amount  `xml:"-" json:"smpytd"`
+	SPPYTD        amount  `xml:"-" json:"sppytd"`
+	SAPYTD        amount  `xml:"-" json:"sapytd"`
+	ShPPYTD       amount  `xml:"-" json:"shppytd"`
+	SPBPYTD       amount  `xml:"-" json:"spbpytd"`
+	SNCPYTD       amount  `xml:"-" json:"sncpytd"`
 }
 
 // FPSPayment is this run's payment, its members in the schema's order.
@@ -113,21 +118,30 @@ type FPSPayment struct {
 	TaxCode           FPSTaxCode `xml:"TaxCode" json:"taxCode"`
 	TaxablePay        amount     `xml:"TaxablePay" json:"taxablePay"`
 	PayAfterStatDedns amount     `xml:"PayAfterStatDedns" json:"payAfterStatDedns" doc:"net pay"`
-	StudentLoan       *FPSLoan   `xml:"StudentLoanRecovered,omitempty" json:"-"`
-	StudentLoanPlan   string     `xml:"-" json:"studentLoanPlan" doc:"RTI plan type 01, 02, 04 or 05; empty without a plan"`
-	StudentLoanAmount amount     `xml:"-" json:"studentLoanRecovered" doc:"whole pounds"`
-	PostGradLoan      *amount    `xml:"PostgradLoanRecovered,omitempty" json:"postGradLoanRecovered" nullable:"true" doc:"whole pounds; null without a postgraduate loan"`
-	TaxDeducted       amount     `xml:"TaxDeductedOrRefunded" json:"taxDeductedOrRefunded"`
-	SMPYTD            *amount    `xml:"SMPYTD,omitempty" json:"-"`
-	SPPYTD            *amount    `xml:"SPPYTD,omitempty" json:"-"`
-	SAPYTD            *amount    `xml:"SAPYTD,omitempty" json:"-"`
-	ShPPYTD           *amount    `xml:"ShPPYTD,omitempty" json:"-"`
-	SPBPYTD           *amount    `xml:"SPBPYTD,omitempty" json:"-"`
-	SNCPYTD           *amount    `xml:"SNCPYTD,omitempty" json:"-"`
 	// Class1ANICsYTD (HMRC NIM13203, "Box209A - Class 1A Year to Date"):
 	// employer Class 1A NICs on termination awards this year, after
-	// BenefitsTaxedViaPayroll and before Benefits (neither written).
+	// BenefitsTaxedViaPayroll and before Benefits (neither written), so
+	// before the pension contributions and StudentLoanRecovered
+	// (docs/reference/uk-rti.md; until paydepth57 it was written last).
 	Class1ANICsYTD *amount `xml:"Class1ANICsYTD,omitempty" json:"class1ANICsYTD" nullable:"true" doc:"employer Class 1A NICs on termination awards past £30,000, year to date; null when none"`
+	// The employee's pension contributions of this payment, by relief
+	// (docs/reference/uk-rti.md): EmpeePenContribnsPaid (net pay
+	// arrangement, deducted before tax), then ItemsSubjectToClass1NIC (not
+	// written), then EmpeePenContribnsNotPaid (relief at source: what was
+	// deducted from net pay); sent when not zero.
+	PenPaid           *amount  `xml:"EmpeePenContribnsPaid,omitempty" json:"empeePenContribnsPaid" nullable:"true" doc:"employee pension contributions paid under a net pay arrangement in this payment (less an opt-out refund in it); null when none"`
+	PenNotPaid        *amount  `xml:"EmpeePenContribnsNotPaid,omitempty" json:"empeePenContribnsNotPaid" nullable:"true" doc:"employee pension contributions not paid under a net pay arrangement (relief at source) in this payment (less an opt-out refund in it); null when none"`
+	StudentLoan       *FPSLoan `xml:"StudentLoanRecovered,omitempty" json:"-"`
+	StudentLoanPlan   string   `xml:"-" json:"studentLoanPlan" doc:"RTI plan type 01, 02, 04 or 05; empty without a plan"`
+	StudentLoanAmount amount   `xml:"-" json:"studentLoanRecovered" doc:"whole pounds"`
+	PostGradLoan      *amount  `xml:"PostgradLoanRecovered,omitempty" json:"postGradLoanRecovered" nullable:"true" doc:"whole pounds; null without a postgraduate loan"`
+	TaxDeducted       amount   `xml:"TaxDeductedOrRefunded" json:"taxDeductedOrRefunded"`
+	SMPYTD            *amount  `xml:"SMPYTD,omitempty" json:"-"`
+	SPPYTD            *amount  `xml:"SPPYTD,omitempty" json:"-"`
+	SAPYTD            *amount  `xml:"SAPYTD,omitempty" json:"-"`
+	ShPPYTD           *amount  `xml:"ShPPYTD,omitempty" json:"-"`
+	SPBPYTD           *amount  `xml:"SPBPYTD,omitempty" json:"-"`
+	SNCPYTD           *amount  `xml:"SNCPYTD,omitempty" json:"-"`
 }
 
 // FPSTaxCode is the code operated (without its S or C prefix or its
@@ -236,6 +250,10 @@ func (s *Service) Generate(ctx context.Context, biz business.Business, p *payrol
 			keep = append(keep, l)
 		}
 	}
+	pensions, err := yearPensions(ctx, q, biz.ID, from, run.DatePaid.AddDate(0, 0, 1), runID, upto)
+	if err != nil {
+		return FPS{}, nil, err
+	}
 	niable, err := forms.YearNIablePay(ctx, q, biz.ID, from, run.DatePaid.AddDate(0, 0, 1), 0, upto)
 	if err != nil {
 		return FPS{}, nil, err
@@ -274,7 +292,7 @@ func (s *Service) Generate(ctx context.Context, biz business.Business, p *payrol
 		if err != nil {
 			return FPS{}, nil, err
 		}
-		emp, err := employeeOf(e, r, niable.Of(r.EmployeeID, r.PayRunID), totals[r.EmployeeID], freq, from, !paidBefore[r.EmployeeID])
+		emp, err := employeeOf(e, r, niable.Of(r.EmployeeID, r.PayRunID), totals[r.EmployeeID], pensions[r.EmployeeID], freq, from, !paidBefore[r.EmployeeID])
 		if err != nil {
 			return FPS{}, nil, err
 		}
@@ -306,7 +324,7 @@ func (s *Service) Generate(ctx context.Context, biz business.Business, p *payrol
 // was worked on, forms.YearNIablePay): yearFrom is 6 April of
 // the tax year, first whether this is e's first payment in it. An element
 // the schema requires that the record lacks is refused (409) naming it.
-func employeeOf(e employee.Employee, r store.UKFormsYearRunsRow, niable int64, t *forms.Totals, freq string, yearFrom time.Time, first bool) (FPSEmployee, error) {
+func employeeOf(e employee.Employee, r store.UKFormsYearRunsRow, niable int64, t *forms.Totals, pen fpsPension, freq string, yearFrom time.Time, first bool) (FPSEmployee, error) {
 	who := fmt.Sprintf("employee %d (%s %s)", e.ID, e.FirstName, e.Surname)
 	out := FPSEmployee{NINO: strings.ReplaceAll(e.NationalInsuranceNumber, " ", ""), Forename: e.FirstName, Surname: e.Surname,
 		Postcode: e.ResidentialPostCode, EmployeeID: e.ID, PayID: e.PayrollID,
@@ -368,6 +386,7 @@ func employeeOf(e employee.Employee, r store.UKFormsYearRunsRow, niable int64, t
 		v := pounds(t.Loan)
 		out.ToDate.StudentLoansTD = &v
 	}
+	out.ToDate.PenPaidYTD, out.ToDate.PenNotPaidYTD = optional(pen.paidYTD), optional(pen.notPaidYTD)
 	if hasPG || t.PGLoan != 0 {
 		v := pounds(t.PGLoan)
 		out.ToDate.PostGradLoansTD = &v
@@ -379,7 +398,7 @@ func employeeOf(e employee.Employee, r store.UKFormsYearRunsRow, niable int64, t
 		TaxablePay: money(r.Taxable), PayAfterStatDedns: money(r.Net), TaxDeducted: money(r.Tax),
 		SMPYTD: optional(t.Statutory["SMP"]), SPPYTD: optional(t.Statutory["SPP"]), SAPYTD: optional(t.Statutory["SAP"]),
 		ShPPYTD: optional(t.Statutory["ShPP"]), SPBPYTD: optional(t.Statutory["SPBP"]), SNCPYTD: optional(t.Statutory["SNCP"]),
-		Class1ANICsYTD: optional(t.Class1A)}
+		Class1ANICsYTD: optional(t.Class1A), PenPaid: optional(pen.paid), PenNotPaid: optional(pen.notPaid)}
 	// A payment after leaving (the leaving date before the period this pay
 	// is for): the indicator, and the code the pay run operated, 0T on the
 	// week 1/month 1 basis (GOV.UK "Employee leaving"; uk_employee.go
@@ -429,6 +448,39 @@ func employeeOf(e employee.Employee, r store.UKFormsYearRunsRow, niable int64, t
 	}
 	if len(out.NI) == 0 {
 		out.NI = append(out.NI, FPSNILetter{Letter: inPd, GrossInPd: money(niable), TotalEmpNICInPd: money(r.NiEmployer), EmpeeInPd: money(r.NiEmployee)})
+	}
+	return out, nil
+}
+
+// fpsPension is an employee's pension contributions on the FPS: of this
+// run and to date, paid under a net pay arrangement (paid) and not (relief
+// at source: notPaid), each less opt-out refunds (store UKFormsYearPensions).
+type fpsPension struct{ paid, notPaid, paidYTD, notPaidYTD int64 }
+
+// yearPensions are the FPS pension figures of run runID's employees: the
+// contributions of the runs paid in [from, to) counted to date (upto, the
+// rows the year-to-date figures are built from) and of runID itself.
+func yearPensions(ctx context.Context, q *store.Queries, bizID int64, from, to time.Time, runID int64, upto []store.UKFormsYearRunsRow) (map[int64]fpsPension, error) {
+	rows, err := q.UKFormsYearPensions(ctx, store.UKFormsYearPensionsParams{BusinessID: bizID, YearFrom: from, YearTo: to})
+	if err != nil {
+		return nil, err
+	}
+	type key struct{ run, emp int64 }
+	counted := map[key]bool{}
+	for _, r := range upto {
+		counted[key{r.PayRunID, r.EmployeeID}] = true
+	}
+	out := map[int64]fpsPension{}
+	for _, r := range rows {
+		if !counted[key{r.PayRunID, r.EmployeeID}] {
+			continue
+		}
+		p := out[r.EmployeeID]
+		p.paidYTD, p.notPaidYTD = p.paidYTD+r.NetPay, p.notPaidYTD+r.NotNetPay
+		if r.PayRunID == runID {
+			p.paid, p.notPaid = p.paid+r.NetPay, p.notPaid+r.NotNetPay
+		}
+		out[r.EmployeeID] = p
 	}
 	return out, nil
 }
