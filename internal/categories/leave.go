@@ -308,7 +308,8 @@ func checkDeductRateHourly(ctx context.Context, q *store.Queries, bizID int64, l
 }
 
 // PayCategoryHourly says whether a pay category's rateUnit pays by the
-// hour (unset is Hourly, PayCategory.Validate's default).
+// hour (unset is Hourly, PayCategory.Validate's default): the one reading,
+// for this check and for the pay run (pay.Category.Hourly).
 func PayCategoryHourly(rateUnit string) bool {
 	return rateUnit == "" || strings.EqualFold(rateUnit, "Hourly")
 }

@@ -17,6 +17,15 @@ type regionEnv struct {
 	schedule int64
 }
 
+// putHMRCSettings gives b's business the HMRC references an FPS needs
+// (office number, PAYE and accounts office references, the RTI sender), in
+// test mode.
+func putHMRCSettings(t *testing.T, b *testkit.Bundle) {
+	t.Helper()
+	b.Do("PUT", b.B+"/hmrcsettings", b.Key, map[string]any{"taxOfficeNumber": "123", "taxOfficeReference": "AB456",
+		"accountsOfficeReference": "123PX00123456", "rtiUserId": "ISV123", "rtiTestMode": true}).Expect(t, 200)
+}
+
 func newRegionEnv(t *testing.T, d *db.DB, region, frequency string) *regionEnv {
 	b := testkit.NewBundle(t, d, region)
 	e := &regionEnv{Bundle: b, region: region}

@@ -30,8 +30,7 @@ func TestAuditUKFPSPayrolledBenefitNotReportedUntilTaxed(t *testing.T) {
 	t.Parallel()
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
 		e := newRegionEnv(t, d, "UK", "Monthly")
-		e.Do("PUT", e.B+"/hmrcsettings", e.Key, map[string]any{"taxOfficeNumber": "123", "taxOfficeReference": "AB456",
-			"accountsOfficeReference": "123PX00123456", "rtiUserId": "ISV123", "rtiTestMode": true}).Expect(t, 200)
+		putHMRCSettings(t, e.Bundle)
 		BC := e.B + "/benefitcategory"
 		e.Do("PUT", BC+"/processingoptions", e.Key, map[string]any{"isPayrollingBenefitsEnabled": true, "isP11dBenefitsEnabled": true, "registeredFromTaxYear": 2026}).Expect(t, 200)
 		cat := int64(num(t, e.Do("POST", BC, e.Key, map[string]any{"name": "Medical", "benefitType": "PrivateMedicalTreatmentOrInsurance",

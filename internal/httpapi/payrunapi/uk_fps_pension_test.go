@@ -37,8 +37,7 @@ func TestAuditUKFPSEmployeePensionContributions(t *testing.T) {
 	t.Parallel()
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
 		e := newRegionEnv(t, d, "UK", "Monthly")
-		e.Do("PUT", e.B+"/hmrcsettings", e.Key, map[string]any{"taxOfficeNumber": "123", "taxOfficeReference": "AB456",
-			"accountsOfficeReference": "123PX00123456", "rtiUserId": "ISV123", "rtiTestMode": true}).Expect(t, 200)
+		putHMRCSettings(t, e.Bundle)
 		netPay := pd34Plan(t, e, "net pay", 5, 0)
 		sacrifice := pd34Plan(t, e, "sacrifice", 5, 5)
 		scheme := int64(num(t, e.Do("POST", e.B+"/pensionscheme", e.Key, map[string]any{"name": "RAS scheme"}).Expect(t, 200).Map(t)["id"]))

@@ -36,8 +36,7 @@ import (
 func TestAuditUKLeaverAwardDocuments(t *testing.T) {
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
 		e := newRegionEnv(t, d, "UK", "Monthly")
-		e.Do("PUT", e.B+"/hmrcsettings", e.Key, map[string]any{"taxOfficeNumber": "123", "taxOfficeReference": "AB456",
-			"accountsOfficeReference": "123PX00123456", "rtiUserId": "ISV123", "rtiTestMode": true}).Expect(t, 200)
+		putHMRCSettings(t, e.Bundle)
 		red := e.redundancyCategory(t)
 		rob := e.employee(t, "Rob", "Monthly", map[string]any{"rate": 3000, "rateUnit": "Fixed", "taxCode": "BR", "nationalInsuranceCategory": "A",
 			"startDate": "2026-10-01T00:00:00", "studentLoanType": "Plan2", "gender": "Male", "dateOfBirth": "1990-02-03T00:00:00"})
@@ -106,8 +105,7 @@ func TestAuditUKLeaverAwardDocuments(t *testing.T) {
 func TestAuditUKJoinerWithP45Documents(t *testing.T) {
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
 		e := newRegionEnv(t, d, "UK", "Monthly")
-		e.Do("PUT", e.B+"/hmrcsettings", e.Key, map[string]any{"taxOfficeNumber": "123", "taxOfficeReference": "AB456",
-			"accountsOfficeReference": "123PX00123456", "rtiUserId": "ISV123", "rtiTestMode": true}).Expect(t, 200)
+		putHMRCSettings(t, e.Bundle)
 		jo := e.employee(t, "Jo", "Monthly", map[string]any{"rate": 3000, "rateUnit": "Fixed", "taxCode": "1257L", "nationalInsuranceCategory": "A",
 			"startDate": "2026-10-01T00:00:00", "gender": "Female", "dateOfBirth": "1990-02-03T00:00:00",
 			"previousEmployerTaxablePay": 20000, "previousEmployerTaxWithheld": 2000, "previousEmployerLeavingDate": "2026-09-30T00:00:00"})

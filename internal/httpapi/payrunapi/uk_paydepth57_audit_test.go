@@ -35,8 +35,7 @@ func TestAuditUKJoinerWithP45RefundInFirstPay(t *testing.T) {
 	t.Parallel()
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
 		e := newRegionEnv(t, d, "UK", "Monthly")
-		e.Do("PUT", e.B+"/hmrcsettings", e.Key, map[string]any{"taxOfficeNumber": "123", "taxOfficeReference": "AB456",
-			"accountsOfficeReference": "123PX00123456", "rtiUserId": "ISV123", "rtiTestMode": true}).Expect(t, 200)
+		putHMRCSettings(t, e.Bundle)
 		rex := e.employee(t, "Rex", "Monthly", map[string]any{"rate": 2400, "rateUnit": "Fixed", "taxCode": "1257L", "nationalInsuranceCategory": "A",
 			"startDate": "2026-10-01T00:00:00", "gender": "Male", "dateOfBirth": "1985-06-07T00:00:00",
 			"previousEmployerTaxablePay": 14000, "previousEmployerTaxWithheld": 3000,
@@ -89,8 +88,7 @@ func TestAuditUKWeek53NetPayPensionOnTheFPS(t *testing.T) {
 	t.Parallel()
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
 		e := newRegionEnv(t, d, "UK", "Weekly")
-		e.Do("PUT", e.B+"/hmrcsettings", e.Key, map[string]any{"taxOfficeNumber": "123", "taxOfficeReference": "AB456",
-			"accountsOfficeReference": "123PX00123456", "rtiUserId": "ISV123", "rtiTestMode": true}).Expect(t, 200)
+		putHMRCSettings(t, e.Bundle)
 		plan := pd34Plan(t, e, "net pay", 5, 0)
 		wes := e.employee(t, "Wes", "Weekly", map[string]any{"rate": 600, "rateUnit": "Fixed", "hoursPerWeek": 37.5, "taxCode": "1257L",
 			"nationalInsuranceCategory": "A", "startDate": "2027-03-22T00:00:00", "gender": "Male", "dateOfBirth": "1990-05-05T00:00:00"})
@@ -150,8 +148,7 @@ func TestAuditUKWeeklyBonusAfterLeavingHigherRate(t *testing.T) {
 	t.Parallel()
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
 		e := newRegionEnv(t, d, "UK", "Weekly")
-		e.Do("PUT", e.B+"/hmrcsettings", e.Key, map[string]any{"taxOfficeNumber": "123", "taxOfficeReference": "AB456",
-			"accountsOfficeReference": "123PX00123456", "rtiUserId": "ISV123", "rtiTestMode": true}).Expect(t, 200)
+		putHMRCSettings(t, e.Bundle)
 		lou := e.employee(t, "Lou", "Weekly", map[string]any{"rate": 500, "rateUnit": "Fixed", "hoursPerWeek": 37.5, "taxCode": "1257L",
 			"nationalInsuranceCategory": "A", "startDate": "2026-04-06T00:00:00", "gender": "Female", "dateOfBirth": "1988-08-08T00:00:00"})
 		e.leaveOn(t, lou, "2026-10-09")

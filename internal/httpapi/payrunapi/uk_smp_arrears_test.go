@@ -35,8 +35,7 @@ func TestUKSMPArrearsAfterALatePayRise(t *testing.T) {
 	t.Parallel()
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
 		e := newRegionEnv(t, d, "UK", "Weekly")
-		e.Do("PUT", e.B+"/hmrcsettings", e.Key, map[string]any{"taxOfficeNumber": "123", "taxOfficeReference": "AB456",
-			"accountsOfficeReference": "123PX00123456", "rtiUserId": "ISV123", "rtiTestMode": true}).Expect(t, 200)
+		putHMRCSettings(t, e.Bundle)
 		ann := e.employee(t, "Ann", "Weekly", map[string]any{"rate": 500, "rateUnit": "Fixed", "taxCode": "1257L", "nationalInsuranceCategory": "A",
 			"gender": "Female", "startDate": "2025-01-06T00:00:00"})
 		SL := fmt.Sprintf("%s/employee/%d/statutoryleave/", e.B, ann)

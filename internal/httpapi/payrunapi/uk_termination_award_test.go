@@ -76,8 +76,7 @@ func TestAuditUKTerminationAwardPastThirtyThousand(t *testing.T) {
 	t.Parallel()
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
 		e := newRegionEnv(t, d, "UK", "Monthly")
-		e.Do("PUT", e.B+"/hmrcsettings", e.Key, map[string]any{"taxOfficeNumber": "123", "taxOfficeReference": "AB456",
-			"accountsOfficeReference": "123PX00123456", "rtiUserId": "ISV123", "rtiTestMode": true}).Expect(t, 200)
+		putHMRCSettings(t, e.Bundle)
 		red := e.redundancyCategory(t)
 		rae := e.employee(t, "Rae", "Monthly", map[string]any{"rate": 3000, "rateUnit": "Fixed", "taxCode": "1257L", "nationalInsuranceCategory": "A",
 			"startDate": "2020-01-06T00:00:00", "gender": "Female", "dateOfBirth": "1990-02-03T00:00:00"})

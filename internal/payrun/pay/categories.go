@@ -93,7 +93,7 @@ func (s *Calculator) LoadCategories(ctx context.Context, biz business.Business) 
 		if k == calc.Lumpsum && strings.EqualFold(p.PayCategoryType, "etp") && terminationCompensation(biz.Region) {
 			k = calc.ETP
 		}
-		c := Category{ID: p.ID, Name: p.Name, ExternalID: p.ExternalID, TaxExempt: p.IsTaxExempt, Hourly: p.RateUnit == "" || p.RateUnit == "Hourly", Kind: k}
+		c := Category{ID: p.ID, Name: p.Name, ExternalID: p.ExternalID, TaxExempt: p.IsTaxExempt, Hourly: categories.PayCategoryHourly(p.RateUnit), Kind: k}
 		if biz.Region == calc.AU {
 			auCategory(&c, &p)
 		}
