@@ -27,8 +27,9 @@ type CoreCollections struct {
 
 func NewCoreCollections(s *record.Service) *CoreCollections {
 	return &CoreCollections{
-		PayCategories: record.Collection[PayCategory, *PayCategory]{S: s, Kind: record.KindPayCategory, Label: "pay category", UniqueName: true},
-		WorkTypes:     record.Collection[WorkType, *WorkType]{S: s, Kind: record.KindWorkType, Label: "work type", UniqueName: true},
+		PayCategories: record.Collection[PayCategory, *PayCategory]{S: s, Kind: record.KindPayCategory, Label: "pay category", UniqueName: true,
+			Check: checkPayCategory},
+		WorkTypes: record.Collection[WorkType, *WorkType]{S: s, Kind: record.KindWorkType, Label: "work type", UniqueName: true},
 		LeaveCategories: record.Collection[LeaveCategory, *LeaveCategory]{S: s, Kind: record.KindLeaveCategory, Label: "leave category", UniqueName: true,
 			Check: checkLeaveCategory,
 			Decorate: func(_ context.Context, _ *store.Queries, _ int64, items []LeaveCategory) error {

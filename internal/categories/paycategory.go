@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/payrolld/payrolld/internal/payroll"
 	"github.com/payrolld/payrolld/internal/record"
@@ -172,4 +173,39 @@ func (w *WorkType) References() []record.Ref {
 		{Field: "payCategoryId", Kind: record.KindPayCategory, ID: record.Deref(w.PayCategoryID)},
 		{Field: "leaveCategoryId", Kind: record.KindLeaveCategory, ID: record.Deref(w.LeaveCategoryID)},
 	}
+}
+
+// checkPayCategory refuses to make a pay category not paid by the hour
+// while a leave category pays its leave at this category's rate
+// (useDeductFromPayCategoryRate with deductFromPayCategoryId naming it):
+// the mirror of checkDeductRateHourly, which refuses the leave category
+// when it is saved. Without it the change is stored and the pay run only
+// warns (LeaveRateNotHourly), paying the leave at the employee's hourly
+// rate. A 409 naming the field and the leave categories; nothing stored.
+func checkPayCategory(ctx context.Context, q *store.Queries, bizID int64, p *PayCategory) error {
+	if p.ID == 0 || PayCategoryHourly(p.RateUnit) {
+		return nil
+	}
+	rows, err := q.ListRecords(ctx, store.ListRecordsParams{BusinessID: bizID, Kind: record.KindLeaveCategory})
+	if err != nil {
+		return err
+	}
+	var users []string
+	for _, r := range rows {
+		var l LeaveCategory
+		if err := json.Unmarshal([]byte(r.Data), &l); err != nil {
+			return err
+		}
+		if l.UseDeductFromPayCategoryRate && l.DeductFromPayCategoryID != nil && *l.DeductFromPayCategoryID == p.ID {
+			users = append(users, fmt.Sprintf("%q (id %d)", l.Name, r.ID))
+		}
+	}
+	if len(users) == 0 {
+		return nil
+	}
+	return &payroll.Error{Kind: payroll.KindConflict, Field: "rateUnit", Message: fmt.Sprintf(
+		"rateUnit %s is not Hourly, but leave category %s pays each hour of leave at this pay category's rate "+
+			"(useDeductFromPayCategoryRate with deductFromPayCategoryId %d): keep rateUnit Hourly, or first set that leave category's "+
+			"useDeductFromPayCategoryRate false or point its deductFromPayCategoryId at an hourly pay category",
+		p.RateUnit, strings.Join(users, ", "), p.ID)}
 }

@@ -6,11 +6,16 @@ import (
 	"math"
 	"net/url"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"encoding/json"
+
 	"github.com/payrolld/payrolld/internal/db"
+	"github.com/payrolld/payrolld/internal/record"
+	"github.com/payrolld/payrolld/internal/store"
 	"github.com/payrolld/payrolld/internal/testkit"
 )
 
@@ -332,8 +337,11 @@ func TestLeaveDeductAUFromAnotherPayCategory(t *testing.T) {
 // as JSON and as a form, nothing stored. The same category with
 // useDeductFromPayCategoryRate false is accepted.
 //
-// One stored before (here: stored while "Day Shifts" was hourly, then the
-// pay category changed to Daily) is paid at the employee's hourly rate,
+// Changing the pay category to Daily while the leave category uses its
+// rate is refused since ukfps60 (409 naming rateUnit and the leave
+// category, nothing stored). One stored before (here: stored while "Day
+// Shifts" was hourly, then the pay category written as Daily straight to
+// the store, as one changed before that rule) is paid at the employee's hourly rate,
 // with a warning: Cal, $1,000 a week for 40 hours ($25 an hour), takes 8
 // hours of "RDO" on Wednesday 4 November 2026 (week Monday 2 to Sunday 8),
 // paid through "RDO Pay"; the run has no Day Shifts lines, so nothing is
@@ -371,8 +379,26 @@ func TestLeaveDeductRateOfANonHourlyCategory(t *testing.T) {
 		day := e.Do("POST", PC, e.Key, map[string]any{"name": "Day Shifts", "rateUnit": "Hourly", "rateLoadingPercent": 20}).Expect(t, 200).Map(t)
 		cat := e.Do("POST", LC, e.Key, map[string]any{"name": "RDO", "leaveUnitType": "Hours", "isBalanceUntracked": true,
 			"deductFromPayCategoryId": day["id"], "useDeductFromPayCategoryRate": true, "transferToPayCategoryId": rdo}).Expect(t, 200).Map(t)
+		// Since ukfps60 the pay category cannot be made non-hourly while a
+		// leave category pays at its rate: 409 naming rateUnit and the leave
+		// category, nothing stored (it stays Hourly).
+		dayID := int64(num(t, day["id"]))
 		day["rateUnit"] = "Daily"
-		e.Do("PUT", fmt.Sprintf("%s/%d", PC, int64(num(t, day["id"]))), e.Key, day).Expect(t, 200)
+		pd := e.Do("PUT", fmt.Sprintf("%s/%d", PC, dayID), e.Key, day).Expect(t, 409).Map(t)
+		if s := fmt.Sprint(pd); !strings.Contains(s, "rateUnit") || !strings.Contains(s, `"RDO"`) || !strings.Contains(s, "useDeductFromPayCategoryRate") {
+			t.Errorf("pay category made Daily: %v, want a 409 naming rateUnit, leave category \"RDO\" and useDeductFromPayCategoryRate", pd)
+		}
+		if got := e.Do("GET", fmt.Sprintf("%s/%d", PC, dayID), e.Key, nil).Expect(t, 200).Map(t); got["rateUnit"] != "Hourly" {
+			t.Fatalf("a refused change was stored: %v", got)
+		}
+		// A leave category that deducts from a pay category without using
+		// its rate does not hold it: "Day off" deducts from "Day Rate",
+		// which may become Weekly.
+		e.Do("PUT", fmt.Sprintf("%s/%d", PC, daily), e.Key, map[string]any{"rateUnit": "Weekly"}).Expect(t, 200)
+		// One stored before that rule (written here straight to the store,
+		// as a pay category changed before ukfps60 is) is what the pay run
+		// still meets.
+		makeDailyInStore(t, d, e.B, dayID)
 		// An update of the stored category now meets the rule too.
 		refused("PUT", e.Do("PUT", fmt.Sprintf("%s/%d", LC, int64(num(t, cat["id"]))), e.Key, map[string]any{"leaveLoading": 0}))
 
@@ -516,4 +542,35 @@ func TestLeaveDeductMigrationKeepsTheSGDefaults(t *testing.T) {
 			}
 		}
 	})
+}
+
+// makeDailyInStore rewrites pay category id of the business at path B
+// (/api/v2/business/{id}) with rateUnit Daily straight in the store,
+// bypassing the API's checks: the state a pay category changed before
+// checkPayCategory existed is in.
+func makeDailyInStore(t *testing.T, d *db.DB, B string, id int64) {
+	t.Helper()
+	ctx := context.Background()
+	biz, err := strconv.ParseInt(B[strings.LastIndex(B, "/")+1:], 10, 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := d.Queries()
+	r, err := q.GetRecord(ctx, store.GetRecordParams{ID: id, BusinessID: biz, Kind: record.KindPayCategory})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var data map[string]any
+	if err := json.Unmarshal([]byte(r.Data), &data); err != nil {
+		t.Fatal(err)
+	}
+	data["rateUnit"] = "Daily"
+	b, _ := json.Marshal(data)
+	if err := d.InTx(ctx, func(q *store.Queries) error {
+		_, err := q.UpdateRecord(ctx, store.UpdateRecordParams{ID: r.ID, BusinessID: biz, Kind: r.Kind, Name: r.Name, ExternalID: r.ExternalID,
+			Data: string(b), UniqueKey: r.UniqueKey, UpdatedAt: r.UpdatedAt, Version: r.Version})
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
 }
