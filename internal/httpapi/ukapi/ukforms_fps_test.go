@@ -95,7 +95,11 @@ func TestUKFormsFPS(t *testing.T) {
 			t.Errorf("the FPS does not pass the structure check: %v", err)
 		}
 		// The FPS reconciles to the run's totals to the cent: taxable pay,
-		// tax, employee and employer NI of the period, net pay.
+		// tax, employee and employer NI of the period, net pay. (Pay after
+		// statutory deductions is taxable pay less tax, employee NI and
+		// loans: it equals net pay here only because these employees have
+		// no voluntary deduction, no pension and no tax-free pay;
+		// TestAuditUKFPSPayAfterStatutoryDeductions has one that differs.)
 		var fx struct {
 			Employees []struct {
 				Taxable string   `xml:"Employment>Payment>TaxablePay"`

@@ -117,7 +117,7 @@ type FPSPayment struct {
 	HoursWorked       string     `xml:"HoursWorked" json:"hoursWorked" enum:"A,B,C,D,E" doc:"normal hours a week: A under 16, B 16 to under 24, C 24 to under 30, D 30 or more, E other (none recorded)"`
 	TaxCode           FPSTaxCode `xml:"TaxCode" json:"taxCode"`
 	TaxablePay        amount     `xml:"TaxablePay" json:"taxablePay"`
-	PayAfterStatDedns amount     `xml:"PayAfterStatDedns" json:"payAfterStatDedns" doc:"net pay"`
+	PayAfterStatDedns amount     `xml:"PayAfterStatDedns" json:"payAfterStatDedns" doc:"pay after statutory deductions: taxable pay less tax, employee NI, student and postgraduate loan (not less voluntary deductions, relief-at-source pension or attachments of earnings; without tax- and NI-free payments)"`
 	// Class1ANICsYTD (HMRC NIM13203, "Box209A - Class 1A Year to Date"):
 	// employer Class 1A NICs on termination awards this year, after
 	// BenefitsTaxedViaPayroll and before Benefits (neither written), so
@@ -395,7 +395,7 @@ func employeeOf(e employee.Employee, r store.UKFormsYearRunsRow, niable int64, t
 	code, regime, nonCumulative := splitTaxCode(e.TaxCode)
 	pay := FPSPayment{PayFreq: freq, PmtDate: r.DatePaid.Format("2006-01-02"), PeriodsCovered: 1, HoursWorked: hoursBand(e.HoursPerWeek),
 		TaxCode:    FPSTaxCode{Code: code, TaxRegime: regime},
-		TaxablePay: money(r.Taxable), PayAfterStatDedns: money(r.Net), TaxDeducted: money(r.Tax),
+		TaxablePay: money(r.Taxable), PayAfterStatDedns: money(payAfterStatDedns(r.Taxable, r.Tax, r.NiEmployee, r.StudentLoan, r.PostgradLoan)), TaxDeducted: money(r.Tax),
 		SMPYTD: optional(t.Statutory["SMP"]), SPPYTD: optional(t.Statutory["SPP"]), SAPYTD: optional(t.Statutory["SAP"]),
 		ShPPYTD: optional(t.Statutory["ShPP"]), SPBPYTD: optional(t.Statutory["SPBP"]), SNCPYTD: optional(t.Statutory["SNCP"]),
 		Class1ANICsYTD: optional(t.Class1A), PenPaid: optional(pen.paid), PenNotPaid: optional(pen.notPaid)}
@@ -450,6 +450,19 @@ func employeeOf(e employee.Employee, r store.UKFormsYearRunsRow, niable int64, t
 		out.NI = append(out.NI, FPSNILetter{Letter: inPd, GrossInPd: money(niable), TotalEmpNICInPd: money(r.NiEmployer), EmpeeInPd: money(r.NiEmployee)})
 	}
 	return out, nil
+}
+
+// payAfterStatDedns is the FPS's "pay after statutory deductions" of one
+// pay: the period's taxable pay less the tax deducted (plus a refund), the
+// employee's Class 1 NI and the student and postgraduate loan deductions
+// (HMRC Basic PAYE Tools export: 2,000.00 - 233.00 - 160.44 - 53.00 =
+// 1,553.56; SAP's RTI net pay: taxable pay - tax - EE NIC - student loan).
+// Voluntary deductions from net pay (union fees, relief-at-source pension,
+// attachments of earnings) are not taken off, and payments free of tax and
+// NI (the exempt part of a termination award, expenses) are not in it:
+// docs/reference/uk-rti.md, "Pay after statutory deductions".
+func payAfterStatDedns(taxable, tax, niEmployee, studentLoan, postgradLoan int64) int64 {
+	return taxable - tax - niEmployee - studentLoan - postgradLoan
 }
 
 // fpsPension is an employee's pension contributions on the FPS: of this
