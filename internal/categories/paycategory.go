@@ -181,7 +181,9 @@ func (w *WorkType) References() []record.Ref {
 // the mirror of checkDeductRateHourly, which refuses the leave category
 // when it is saved. Without it the change is stored and the pay run only
 // warns (LeaveRateNotHourly), paying the leave at the employee's hourly
-// rate. A 409 naming the field and the leave categories; nothing stored.
+// rate. A 400 naming rateUnit and the leave categories, as the leave
+// category side and the other cross-record checks (a location cycle) answer;
+// nothing stored.
 func checkPayCategory(ctx context.Context, q *store.Queries, bizID int64, p *PayCategory) error {
 	if p.ID == 0 || PayCategoryHourly(p.RateUnit) {
 		return nil
@@ -203,9 +205,8 @@ func checkPayCategory(ctx context.Context, q *store.Queries, bizID int64, p *Pay
 	if len(users) == 0 {
 		return nil
 	}
-	return &payroll.Error{Kind: payroll.KindConflict, Field: "rateUnit", Message: fmt.Sprintf(
-		"rateUnit %s is not Hourly, but leave category %s pays each hour of leave at this pay category's rate "+
-			"(useDeductFromPayCategoryRate with deductFromPayCategoryId %d): keep rateUnit Hourly, or first set that leave category's "+
-			"useDeductFromPayCategoryRate false or point its deductFromPayCategoryId at an hourly pay category",
-		p.RateUnit, strings.Join(users, ", "), p.ID)}
+	return payroll.Invalid("rateUnit", "rateUnit %s is not Hourly, but leave category %s pays each hour of leave at this pay category's rate "+
+		"(useDeductFromPayCategoryRate with deductFromPayCategoryId %d): keep rateUnit Hourly, or first set that leave category's "+
+		"useDeductFromPayCategoryRate false or point its deductFromPayCategoryId at an hourly pay category",
+		p.RateUnit, strings.Join(users, ", "), p.ID)
 }

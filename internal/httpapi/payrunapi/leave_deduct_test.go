@@ -338,7 +338,7 @@ func TestLeaveDeductAUFromAnotherPayCategory(t *testing.T) {
 // useDeductFromPayCategoryRate false is accepted.
 //
 // Changing the pay category to Daily while the leave category uses its
-// rate is refused since ukfps60 (409 naming rateUnit and the leave
+// rate is refused since ukfps60 (400 naming rateUnit and the leave
 // category, nothing stored). One stored before (here: stored while "Day
 // Shifts" was hourly, then the pay category written as Daily straight to
 // the store, as one changed before that rule) is paid at the employee's hourly rate,
@@ -380,13 +380,14 @@ func TestLeaveDeductRateOfANonHourlyCategory(t *testing.T) {
 		cat := e.Do("POST", LC, e.Key, map[string]any{"name": "RDO", "leaveUnitType": "Hours", "isBalanceUntracked": true,
 			"deductFromPayCategoryId": day["id"], "useDeductFromPayCategoryRate": true, "transferToPayCategoryId": rdo}).Expect(t, 200).Map(t)
 		// Since ukfps60 the pay category cannot be made non-hourly while a
-		// leave category pays at its rate: 409 naming rateUnit and the leave
+		// leave category pays at its rate: 400 naming rateUnit and the leave
 		// category, nothing stored (it stays Hourly).
 		dayID := int64(num(t, day["id"]))
 		day["rateUnit"] = "Daily"
-		pd := e.Do("PUT", fmt.Sprintf("%s/%d", PC, dayID), e.Key, day).Expect(t, 409).Map(t)
-		if s := fmt.Sprint(pd); !strings.Contains(s, "rateUnit") || !strings.Contains(s, `"RDO"`) || !strings.Contains(s, "useDeductFromPayCategoryRate") {
-			t.Errorf("pay category made Daily: %v, want a 409 naming rateUnit, leave category \"RDO\" and useDeductFromPayCategoryRate", pd)
+		pd := e.Do("PUT", fmt.Sprintf("%s/%d", PC, dayID), e.Key, day).Expect(t, 400).Map(t)
+		errs, _ := pd["errors"].(map[string]any)
+		if s := fmt.Sprint(errs["rateUnit"]); !strings.Contains(s, `"RDO"`) || !strings.Contains(s, "useDeductFromPayCategoryRate") {
+			t.Errorf("pay category made Daily: %v, want a 400 whose errors.rateUnit names leave category \"RDO\" and useDeductFromPayCategoryRate", pd)
 		}
 		if got := e.Do("GET", fmt.Sprintf("%s/%d", PC, dayID), e.Key, nil).Expect(t, 200).Map(t); got["rateUnit"] != "Hourly" {
 			t.Fatalf("a refused change was stored: %v", got)
