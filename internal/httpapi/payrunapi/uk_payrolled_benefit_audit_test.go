@@ -66,6 +66,12 @@ func TestAuditUKPayrolledGymMonthly(t *testing.T) {
 		if b := runBenefits(t, e, apr, gil); b["Gym"] != 50.00 {
 			t.Errorf("April benefit lines %v, want Gym 50.00", b)
 		}
+		// The payslip shows it, beside taxable pay 3,050.00 and gross 3,000.00.
+		slip := e.Do("GET", fmt.Sprintf("%s/payslips/%d", apr, gil), e.Key, nil).Expect(t, 200).Map(t)
+		expectAmount(t, "payslip taxable", slip["taxableEarnings"], 3050.00)
+		if pb, _ := slip["payrolledBenefits"].([]any); len(pb) != 1 || pb[0].(map[string]any)["name"] != "Gym" || num(t, pb[0].(map[string]any)["amount"]) != 50 {
+			t.Errorf("payslip payrolledBenefits %v, want Gym 50.00", slip["payrolledBenefits"])
+		}
 		terms := e.explainTerms(t, apr, gil, "benefit.payrolled")
 		if terms["cash equivalent still to payroll this tax year"] != 600 || terms["paydays left while provided (this one included)"] != 12 {
 			t.Errorf("explain benefit.payrolled terms %v", terms)
