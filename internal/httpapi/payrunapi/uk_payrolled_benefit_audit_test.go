@@ -171,7 +171,7 @@ func TestAuditUKPayrolledOverridingLimit(t *testing.T) {
 // expenses": the taxable amount over the remaining paydays). Gil, £3,000
 // a month: gym £900 from 1 July 2026. The June run payrolls nothing (not
 // provided in its period); July (month 4) payrolls 900.00 ÷ (12 − 4 + 1 =
-// 9) paydays = 100.00.
+// 9) paydays = 100.00; a second run paid in July payrolls nothing.
 func TestAuditUKPayrolledStartsMidYear(t *testing.T) {
 	t.Parallel()
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
@@ -190,5 +190,39 @@ func TestAuditUKPayrolledStartsMidYear(t *testing.T) {
 			t.Errorf("July benefit lines %v, want Gym 100.00", b)
 		}
 		expectAmount(t, "July taxable", e.totals(t, jul, gil)["taxableEarnings"], 3100.00)
+		// A second run paid in the same period (a supplementary run) is
+		// not another payday of the benefit: no line.
+		e.Do("POST", jul+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+		again := e.run(t, "2026-07-31", 0, 0)
+		if b := runBenefits(t, e, again, gil); len(b) != 0 {
+			t.Errorf("second July run benefit lines %v, want none", b)
+		}
+	})
+}
+
+// A benefit that ends during the year is payrolled over the paydays while
+// it is provided (GOV.UK, "Payrolling: changes affecting benefits and
+// expenses": the taxable amount for the days in the tax year the employee
+// had the benefit, less what was payrolled, over the remaining paydays).
+// Gil: medical cover 6 April to 30 September 2026 costing £600: April
+// (month 1) payrolls 600.00 ÷ (month 6, the tax month of 30 September, −
+// 1 + 1 = 6 paydays) = 100.00; an October run (period 1-31 October, the
+// cover over) payrolls nothing.
+func TestAuditUKPayrolledEndsMidYear(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e, cat := payrolledEnv(t, d, "Medical", "PrivateMedicalTreatmentOrInsurance")
+		gil := e.employee(t, "Gil", "Monthly", map[string]any{"rate": 3000, "rateUnit": "Fixed", "taxCode": "1257L", "nationalInsuranceCategory": "A"})
+		e.Do("POST", fmt.Sprintf("%s/employee/%d/benefit", e.B, gil), e.Key, map[string]any{"benefitCategoryId": cat, "startDate": "2026-04-06T00:00:00",
+			"endDate": "2026-09-30T00:00:00", "cost": 600}).Expect(t, 200)
+		apr := e.run(t, "2026-04-30", 0, 0)
+		if b := runBenefits(t, e, apr, gil); b["Medical"] != 100.00 {
+			t.Errorf("April benefit lines %v, want Medical 100.00", b)
+		}
+		e.Do("POST", apr+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+		oct := e.run(t, "2026-10-31", 0, 0)
+		if b := runBenefits(t, e, oct, gil); len(b) != 0 {
+			t.Errorf("October benefit lines %v, want none", b)
+		}
 	})
 }

@@ -35,8 +35,12 @@ type ukPayrolledYear struct {
 	byEmp      map[int64][]store.UkEmployeeBenefit
 	cats       map[int64]*uk.UKBenefitCategory
 	done       map[[2]int64]int64 // (employee, category): payrolled by finalised runs of the year before this one
-	perYear    int
-	daysInYear int
+	// paidInPeriod: (employee, category) already payrolled by a finalised
+	// run paid in this run's period (a second run of the period, e.g. a
+	// supplementary one, is not another payday of the benefit).
+	paidInPeriod map[[2]int64]bool
+	perYear      int
+	daysInYear   int
 }
 
 // ukPayrolledPerYear are a schedule's paydays in a tax year (week 53, 54
@@ -67,7 +71,7 @@ func UKNotPayrollable(c *uk.UKBenefitCategory) string {
 func loadUKPayrolled(ctx context.Context, q *store.Queries, bizID int64, run *store.PayRun) (*ukPayrolledYear, error) {
 	y := uk.UKTaxYearOf(run.DatePaid)
 	p := &ukPayrolledYear{year: y, byEmp: map[int64][]store.UkEmployeeBenefit{}, cats: map[int64]*uk.UKBenefitCategory{}, done: map[[2]int64]int64{},
-		perYear: ukPayrolledPerYear[run.Frequency]}
+		paidInPeriod: map[[2]int64]bool{}, perYear: ukPayrolledPerYear[run.Frequency]}
 	p.yFrom, p.yTo = uk.UKTaxYearDates(y)
 	p.daysInYear = p11d.DaysIn(p.yFrom, nil, p.yFrom, p.yTo)
 	rows, err := q.ListUKEmployeeBenefitsInPeriod(ctx, store.ListUKEmployeeBenefitsInPeriodParams{BusinessID: bizID, PeriodTo: p.yTo,
@@ -100,6 +104,14 @@ func loadUKPayrolled(ctx context.Context, q *store.Queries, bizID int64, run *st
 	}
 	for _, l := range done {
 		p.done[[2]int64{l.EmployeeID, l.CategoryID}] += l.Amount
+	}
+	inPeriod, err := q.UKPayrolledBenefits(ctx, store.UKPayrolledBenefitsParams{BusinessID: bizID, YearFrom: payroll.DateOnly(run.PeriodStarting),
+		YearTo: payroll.DateOnly(run.DatePaid).AddDate(0, 0, 1)})
+	if err != nil {
+		return nil, err
+	}
+	for _, l := range inPeriod {
+		p.paidInPeriod[[2]int64{l.EmployeeID, l.CategoryID}] = true
 	}
 	return p, nil
 }
@@ -140,7 +152,7 @@ func (p *ukPayrolledYear) lines(run *store.PayRun, employeeID int64) []line {
 	period := ukPeriod(run.Frequency, run.DatePaid)
 	for _, cid := range order {
 		c := p.cats[cid]
-		if UKNotPayrollable(c) != "" {
+		if UKNotPayrollable(c) != "" || p.paidInPeriod[[2]int64{employeeID, cid}] {
 			continue
 		}
 		var ce, madeGood payroll.Money
