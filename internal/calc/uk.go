@@ -52,7 +52,24 @@ type UKEmployee struct {
 	// taxable, NI-able and pensionable. Do not also pass them as Earnings.
 	Statutory []UKStatutoryPay `json:"statutory,omitempty"`
 
+	// PayrolledBenefits are the benefits in kind the employer taxes
+	// through payroll this period (PAYE Regulations 2003 Pt 3 Ch 3A): each
+	// adds notional pay to taxable pay only (not NI-able, pensionable or
+	// paid), and the PAYE on it is bound by the overriding limit, 50% of
+	// the period's cash pay (reg 61B(3)).
+	PayrolledBenefits []UKPayrolledBenefit `json:"payrolled_benefits,omitempty"`
+
 	YTD UKYearToDate `json:"ytd,omitzero"`
+}
+
+// UKPayrolledBenefit is one payrolled benefit's figures for the period:
+// the cash equivalent for the tax year less what the employee made good
+// and what earlier paydays of the year payrolled (ToTax), spread over
+// the paydays left while it is provided, this one included (Paydays).
+type UKPayrolledBenefit struct {
+	Name    string        `json:"name,omitempty"`
+	ToTax   payroll.Money `json:"to_tax"`
+	Paydays int           `json:"paydays"`
 }
 
 // UKYearToDate is the tax year to date before this period (including a

@@ -109,6 +109,9 @@ type PaySlip struct {
 	Deductions                  []PaySlipDeduction    `json:"deductions"`
 	EmployeeExpenses            []PaySlipAmount       `json:"employeeExpenses"`
 	TaxAdjustments              []PaySlipAmount       `json:"taxAdjustments"`
+	// PayrolledBenefits (UK): the benefits in kind taxed through payroll
+	// this period, their notional pay (inside taxableEarnings; not paid).
+	PayrolledBenefits []PaySlipAmount `json:"payrolledBenefits,omitempty" doc:"UK: benefits in kind taxed through payroll this period (notional pay inside taxableEarnings, not paid)"`
 	PaySlipDetail
 	MYPaySlip // Malaysia (my.go); zero elsewhere
 }

@@ -120,11 +120,11 @@ func (Engine) Calculate(in *calc.Input) (calc.Result, error) {
 
 	res := calc.Result{Region: calc.UK, TaxYear: y.Name}
 	var terms []calc.Term
-	if need := termsNeeded(emp); len(emp.Statutory) == 0 && need <= blockTerms {
+	if need := termsNeeded(emp); len(emp.Statutory) == 0 && len(emp.PayrolledBenefits) == 0 && need <= blockTerms {
 		b := new(block) // the usual case: one allocation
 		res.Figures, terms = b.figs[:0], b.terms[:0]
 	} else {
-		res.Figures = make([]calc.Figure, 0, blockFigures+len(emp.Statutory))
+		res.Figures = make([]calc.Figure, 0, blockFigures+len(emp.Statutory)+len(emp.PayrolledBenefits))
 		terms = make([]calc.Term, 0, need)
 	}
 
@@ -179,7 +179,20 @@ func (Engine) Calculate(in *calc.Input) (calc.Result, error) {
 	ytdPay += prevPay
 	ytdTax += prevTax
 
-	taxPay := taxable - preTax
+	// Payrolled benefits: notional pay, taxable only (payrolled.go).
+	var notional int64
+	for i := range emp.PayrolledBenefits {
+		var f calc.Figure
+		var p int64
+		f, p, terms, err = payrolledBenefit(&emp.PayrolledBenefits[i], terms)
+		if err != nil {
+			return calc.Result{}, err
+		}
+		res.Figures = append(res.Figures, f)
+		notional += p
+	}
+
+	taxPay := taxable - preTax + notional
 	if emp.Pension != nil {
 		var ee, er calc.Figure
 		var eeGross int64
@@ -198,7 +211,7 @@ func (Engine) Calculate(in *calc.Input) (calc.Result, error) {
 		terms = append(terms, calc.Term{Name: "previous employment taxable pay (P45)", Value: money(prevPay)},
 			calc.Term{Name: "previous employment tax (P45)", Value: money(prevTax)})
 	}
-	tax, rule, terms, err := y.payeInt(&payeIn{code: code, w1m1: emp.Week1Month1, shape: shape, period: in.Period}, taxPay, ytdPay, ytdTax, terms)
+	tax, rule, terms, err := y.payeInt(&payeIn{code: code, w1m1: emp.Week1Month1, shape: shape, period: in.Period, notional: money(notional)}, taxPay, ytdPay, ytdTax, terms)
 	if err != nil {
 		return calc.Result{}, err
 	}

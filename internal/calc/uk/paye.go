@@ -80,6 +80,9 @@ type payeIn struct {
 	pay       payroll.Money // taxable pay this period
 	payBefore payroll.Money // taxable pay to date before this period (cumulative)
 	taxBefore payroll.Money // tax deducted to date before this period (cumulative)
+	// notional is the payrolled benefits inside pay: not a relevant
+	// payment for the overriding limit (PAYE Regulations 2003 reg 61B(3)).
+	notional payroll.Money
 }
 
 // payAdjustment is the free pay (allowance codes) or additional pay (K
@@ -231,10 +234,11 @@ func (y *Year) payeInt(in *payeIn, pay, payBefore, taxBefore int64, terms []calc
 		terms = append(terms, calc.Term{Name: "tax deducted to date before this period", Value: money(taxBefore)})
 	}
 	tax := taxToDate - taxBefore
-	if in.code.Kind == CodeK {
+	notional, _ := pence(in.notional)
+	if in.code.Kind == CodeK || notional > 0 {
 		// Regulatory limit (see payeDecimal): half the pay, floored to 1p.
-		limit := max(floorDivInt(pay, 2), 0)
-		terms = append(terms, calc.Term{Name: "regulatory limit (50% of pay)", Value: money(limit)})
+		limit := max(floorDivInt(pay-notional, 2), 0)
+		terms = append(terms, calc.Term{Name: limitName(notional > 0), Value: money(limit)})
 		tax = min(tax, limit)
 	}
 	return money(tax), rule, terms, nil
@@ -300,14 +304,25 @@ func (y *Year) payeDecimal(in *payeIn, terms []calc.Term) (payroll.Money, *calc.
 		terms = append(terms, calc.Term{Name: "tax deducted to date before this period", Value: taxBefore})
 	}
 	tax := taxToDate.Sub(taxBefore)
-	if in.code.Kind == CodeK {
+	if in.code.Kind == CodeK || in.notional.IsPos() {
 		// Regulatory limit: at most 50% of this period's pay; the
 		// unrecovered tax stays in the cumulative figures. The rules file
 		// gives no rounding for the limit: floored to the penny (never
 		// more than half the pay).
-		limit := in.pay.Mul(halfRate).Floor(2).Max(payroll.Money{})
-		terms = append(terms, calc.Term{Name: "regulatory limit (50% of pay)", Value: limit})
+		limit := in.pay.Sub(in.notional).Mul(halfRate).Floor(2).Max(payroll.Money{})
+		terms = append(terms, calc.Term{Name: limitName(in.notional.IsPos()), Value: limit})
 		tax = tax.Min(limit)
 	}
 	return tax, rule, terms, nil
+}
+
+// limitName names the regulatory (overriding) limit's term: with
+// payrolled benefits in the pay it is half the cash pay only (PAYE
+// Regulations 2003 reg 61B(3): the benefit's amount is not a relevant
+// payment for the limit).
+func limitName(notional bool) string {
+	if notional {
+		return "overriding limit (50% of cash pay, payrolled benefits left out)"
+	}
+	return "regulatory limit (50% of pay)"
 }

@@ -10,23 +10,26 @@ import (
 	"github.com/payrolld/payrolld/internal/uk/rti"
 )
 
-// A payrolled benefit is not reported on the FPS as taxed through payroll
-// while the pay run does not tax it (docs/reference/uk-rti.md, "Payrolled
-// benefits, NonTaxOrNICPmt and DednsFromNetPay on the FPS"). Bea, £3,000 a
-// month on 1257L, letter A, has private medical insurance costing £1,200 for
-// 2026-27 in a payrolled category. Payrolled, its cash equivalent would be
-// £1,200 / 12 = £100.00 of notional taxable pay a month (GOV.UK payrolling
-// guidance, docs/reference/uk-payrolled-benefits.md), reported as
-// Payment/BenefitsTaxedViaPayroll 100.00 and, in May,
-// FiguresToDate/BenefitsTaxedViaPayrollYTD 200.00. The pay run does not
-// yet do that: it warns and taxes £3,000.00 only (PAYE 390.20, as
-// TestUKPayrolledBenefitWarns). So the FPS must say the same: taxable pay
-// 3,000.00 in the period and 6,000.00 to date (2 × 3,000.00), and neither
-// BenefitsTaxedViaPayroll element; writing them without the tax would tell
-// HMRC the benefit's tax was collected. When the pay run taxes payrolled
-// benefits this test changes to the figures above (taxable 3,100.00 /
-// 6,200.00, items 100.00 / 200.00).
-func TestAuditUKFPSPayrolledBenefitNotReportedUntilTaxed(t *testing.T) {
+// A payrolled benefit is reported on the FPS as taxed through payroll
+// (docs/reference/uk-rti.md, "Payrolled benefits on the FPS"). Bea, £3,000
+// a month on 1257L, letter A, has private medical insurance costing £1,200
+// for 2026-27 in a payrolled category. The pay run payrolls its cash
+// equivalent: April 1,200.00 ÷ 12 paydays = 100.00, May (1,200.00 − 100.00)
+// ÷ 11 = 100.00 of notional taxable pay (GOV.UK payrolling guidance,
+// docs/reference/uk-payrolled-benefits.md). April PAYE: 3,100.00 − free
+// pay 1,048.25 = 2,051.75 → £2,051 × 20% = 410.20. So the May FPS has
+// Payment/BenefitsTaxedViaPayroll 100.00 and
+// FiguresToDate/BenefitsTaxedViaPayrollYTD 200.00 (100.00 + 100.00), and
+// TaxablePay includes them: 3,100.00 in the period, 6,200.00 to date
+// (2 × 3,100.00). PayAfterStatDedns starts from taxable pay, so it
+// includes the benefit (Payetools: "includes the value of any payrolled
+// benefits in kind"): May PAYE is cumulative, 6,200.00 − free pay 2,096.50
+// = 4,103.50 → £4,103 × 20% = 820.60 − 410.20 = 410.40; employee NI
+// (3,000.00 − 1,048.00) × 8% = 156.16 (the benefit is not NI-able); so
+// 3,100.00 − 410.40 − 156.16 = 2,533.44. Changed in ukbenefits60 from 3,000.00 / 6,000.00 with no
+// BenefitsTaxedViaPayroll elements, when the pay run did not tax the
+// benefit (the figures this comment then gave for the built state).
+func TestAuditUKFPSPayrolledBenefitReported(t *testing.T) {
 	t.Parallel()
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
 		e := newRegionEnv(t, d, "UK", "Monthly")
@@ -40,7 +43,7 @@ func TestAuditUKFPSPayrolledBenefitNotReportedUntilTaxed(t *testing.T) {
 		e.Do("POST", fmt.Sprintf("%s/employee/%d/benefit", e.B, bea), e.Key, map[string]any{"benefitCategoryId": cat, "startDate": "2026-04-06T00:00:00",
 			"cost": 1200}).Expect(t, 200)
 		apr := e.run(t, "2026-04-30", 0, 0)
-		expectAmount(t, "April PAYE", e.totals(t, apr, bea)["payeWithheld"], 390.20)
+		expectAmount(t, "April PAYE", e.totals(t, apr, bea)["payeWithheld"], 410.20)
 		e.Do("POST", apr+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
 		may := e.run(t, "2026-05-31", 0, 0)
 		e.Do("POST", may+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
@@ -53,24 +56,21 @@ func TestAuditUKFPSPayrolledBenefitNotReportedUntilTaxed(t *testing.T) {
 		}
 		emp := emps[0].(map[string]any)
 		pay, td := emp["payment"].(map[string]any), emp["figuresToDate"].(map[string]any)
-		expectAmount(t, "payment.taxablePay", pay["taxablePay"], 3000.00)
-		expectAmount(t, "figuresToDate.taxablePay", td["taxablePay"], 6000.00)
-		for k, v := range map[string]any{"payment.benefitsTaxedViaPayroll": pay["benefitsTaxedViaPayroll"],
-			"figuresToDate.benefitsTaxedViaPayrollYTD": td["benefitsTaxedViaPayrollYTD"]} {
-			if v != nil {
-				t.Errorf("%s %v: the pay run did not tax the benefit", k, v)
-			}
-		}
+		expectAmount(t, "payment.taxablePay", pay["taxablePay"], 3100.00)
+		expectAmount(t, "figuresToDate.taxablePay", td["taxablePay"], 6200.00)
+		expectAmount(t, "payment.benefitsTaxedViaPayroll", pay["benefitsTaxedViaPayroll"], 100.00)
+		expectAmount(t, "figuresToDate.benefitsTaxedViaPayrollYTD", td["benefitsTaxedViaPayrollYTD"], 200.00)
+		expectAmount(t, "payment.payAfterStatDedns", pay["payAfterStatDedns"], 2533.44)
 
 		doc := e.Do("POST", e.B+"/report/fps/fpsxml", e.Key, map[string]any{"payRunId": mayID}).Expect(t, 200).Body
 		if err := rti.ValidateFPS(doc); err != nil {
 			t.Fatalf("FPS XML: %v", err)
 		}
-		if strings.Contains(string(doc), "BenefitsTaxedViaPayroll") {
-			t.Errorf("BenefitsTaxedViaPayroll written for a benefit the pay run did not tax: %s", doc)
-		}
-		if !strings.Contains(string(doc), "<TaxablePay>3000.00</TaxablePay>") || !strings.Contains(string(doc), "<TaxablePay>6000.00</TaxablePay>") {
-			t.Errorf("taxable pay not 3000.00 in the period and 6000.00 to date: %s", doc)
+		for _, want := range []string{"<BenefitsTaxedViaPayroll>100.00</BenefitsTaxedViaPayroll>", "<BenefitsTaxedViaPayrollYTD>200.00</BenefitsTaxedViaPayrollYTD>",
+			"<TaxablePay>3100.00</TaxablePay>", "<TaxablePay>6200.00</TaxablePay>"} {
+			if !strings.Contains(string(doc), want) {
+				t.Errorf("FPS XML has no %s: %s", want, doc)
+			}
 		}
 	})
 }

@@ -31,8 +31,11 @@ import (
 //     £797.81 -> £797 (F); relocation £9,500 - £8,000 exemption = £1,500 (J).
 //   - P11D totals: Mary 3,250 + 1,200 + 250 = £4,700 (Class 1A £4,450),
 //     Olive 797 + 1,500 = £2,297 (all Class 1A): £6,997; Class 1A on the
-//     P11Ds £6,747 + £500 payrolled (a finalised run's P/benefits line) =
-//     £7,247 x 15% = £1,087.05 Class 1A NIC.
+//     P11Ds £6,747 + £515 payrolled (a finalised run's P/benefits lines:
+//     £500 written in, and £15.00 the run itself payrolled for the gym
+//     since ukbenefits60 — weekly, paid 1 July 2026 = tax week 13, £600 ÷
+//     (52 − 13 + 1 = 40) paydays = £15.00; was £500 only when the run did
+//     not payroll) = £7,262 x 15% = £1,089.30 Class 1A NIC (was £1,087.05).
 func TestUKBenefitsP11D(t *testing.T) {
 	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
 		e := newEnv(t, d)
@@ -85,8 +88,8 @@ func TestUKBenefitsP11D(t *testing.T) {
 		}
 
 		ret := e.Do("POST", e.B+"/report/p11d", key, map[string]any{"taxYear": "2026/27"}).Expect(t, 200).Map(t)
-		want := map[string]float64{"totalBenefits": 6997, "class1ABenefitsOnP11D": 6747, "payrolledClass1ABenefits": 500, "totalClass1ABenefits": 7247,
-			"class1ANic": 1087.05, "class1ARatePercent": 15, "financialYearEnding": 2027}
+		want := map[string]float64{"totalBenefits": 6997, "class1ABenefitsOnP11D": 6747, "payrolledClass1ABenefits": 515, "totalClass1ABenefits": 7262,
+			"class1ANic": 1089.30, "class1ARatePercent": 15, "financialYearEnding": 2027}
 		for k, v := range want {
 			if num(t, ret[k]) != v {
 				t.Errorf("p11d %s = %v, want %v", k, ret[k], v)
@@ -120,7 +123,7 @@ func TestUKBenefitsP11D(t *testing.T) {
 		}
 
 		x := e.Do("POST", e.B+"/report/p11d/xml", key, map[string]any{"taxYear": "2026"}).Expect(t, 200)
-		for _, s := range []string{"<Class1ANIC>1087.05</Class1ANIC>", `<Section code="F" title="Cars and car fuel">3250</Section>`, "<TotalClass1ABenefits>7247.00</TotalClass1ABenefits>"} {
+		for _, s := range []string{"<Class1ANIC>1089.30</Class1ANIC>", `<Section code="F" title="Cars and car fuel">3250</Section>`, "<TotalClass1ABenefits>7262.00</TotalClass1ABenefits>"} {
 			if !strings.Contains(string(x.Body), s) {
 				t.Errorf("xml lacks %s:\n%s", s, x.Body)
 			}
@@ -168,7 +171,7 @@ func TestUKBenefitsP11D(t *testing.T) {
 		if p := e.Do("POST", e.B+"/report/p11d/publish", key, map[string]any{"taxYear": "2026"}).Expect(t, 200).Map(t); p["isPublished"] != true || p["publishedAt"] != "2027-04-10T09:00:00" {
 			t.Fatalf("publish %v", p)
 		}
-		if r := e.Do("POST", e.B+"/report/p11d", key, map[string]any{"taxYear": "2026"}).Expect(t, 200).Map(t); r["isPublished"] != false || num(t, r["class1ANic"]) != 1087.05 {
+		if r := e.Do("POST", e.B+"/report/p11d", key, map[string]any{"taxYear": "2026"}).Expect(t, 200).Map(t); r["isPublished"] != false || num(t, r["class1ANic"]) != 1089.30 {
 			t.Fatalf("rebuilt %v", r)
 		}
 		// A car without an approved CO2 figure is not computed.

@@ -227,6 +227,10 @@ func payslipDocument(biz business.Business, p *Payee, s payrun.PaySlip, cfg sett
 			doc.Footnotes = append(doc.Footnotes, "Superannuation is paid to your fund "+strings.ToLower(cfg.SuperContributionProcessingFrequencyTextOption)+".")
 		}
 	}
+	// UK payrolled benefits: notional pay taxed, not paid (docs/reference/uk-payrolled-benefits.md).
+	for _, b := range s.PayrolledBenefits {
+		doc.Footnotes = append(doc.Footnotes, "Benefit in kind taxed through payroll: "+b.Name+", "+b.Amount.Display(sym)+" added to taxable pay (not paid to you).")
+	}
 	for _, x := range s.EmployeeExpenses {
 		doc.Expenses = append(doc.Expenses, payslip.Line{Description: x.Name, Amount: x.Amount})
 	}

@@ -121,7 +121,7 @@ func (o *Outputs) Warnings(ctx context.Context, biz business.Business, id int64)
 	if err != nil {
 		return nil, err
 	}
-	benefits, err := o.ukPayrolledBenefits(ctx, q, biz, run) // warnings_uk.go
+	benefits, err := o.ukPayrolledBenefits(ctx, q, biz, run, byEmp) // warnings_uk.go
 	if err != nil {
 		return nil, err
 	}

@@ -27,13 +27,15 @@ func (o *Outputs) ukUnpaidStatutory(ctx context.Context, q *store.Queries, biz b
 }
 
 // ukPayrolledBenefits is, by employee, the benefits in kind of payrolled
-// categories (payrollingBenefit) provided on a day of the run's period.
-// The pay run does not yet add their cash equivalent to taxable pay
-// (HMRC, "Payrolling benefits in kind": the cash equivalent spread over
-// the paydays is taxed as notional pay, Class 1A at the year end), and a
-// payrolled benefit is left off the P11D: without this warning it would
-// go untaxed in silence (docs/reference/uk-payrolled-benefits.md).
-func (o *Outputs) ukPayrolledBenefits(ctx context.Context, q *store.Queries, biz business.Business, run store.PayRun) (map[int64][]string, error) {
+// categories (payrollingBenefit) provided on a day of the run's period
+// that the run did not tax: the pay run adds a benefit line with the
+// period's notional pay for each it can work out
+// (internal/payrun/pay/uk_payrolled_benefits.go); a benefit it cannot
+// (pay.UKNotPayrollable: living accommodation, loans, relocation, a car
+// without its CO2 figure) is left off the P11D too, so without this
+// warning it would go untaxed in silence
+// (docs/reference/uk-payrolled-benefits.md).
+func (o *Outputs) ukPayrolledBenefits(ctx context.Context, q *store.Queries, biz business.Business, run store.PayRun, lines map[int64][]store.PayRunLine) (map[int64][]string, error) {
 	if biz.Region != "UK" || o.UK == nil {
 		return nil, nil
 	}
@@ -44,6 +46,7 @@ func (o *Outputs) ukPayrolledBenefits(ctx context.Context, q *store.Queries, biz
 	}
 	out := map[int64][]string{}
 	cats := map[int64]*uk.UKBenefitCategory{}
+	said := map[[2]int64]bool{}
 	for _, r := range rows {
 		c, ok := cats[r.BenefitCategoryID]
 		if !ok {
@@ -53,12 +56,25 @@ func (o *Outputs) ukPayrolledBenefits(ctx context.Context, q *store.Queries, biz
 			}
 			cats[r.BenefitCategoryID] = c
 		}
-		if c == nil || !c.PayrollingBenefit {
+		if c == nil || !c.PayrollingBenefit || said[[2]int64{r.EmployeeID, c.ID}] {
 			continue
 		}
-		out[r.EmployeeID] = append(out[r.EmployeeID], fmt.Sprintf("benefit %q is payrolled but its cash equivalent is not taxed by this pay run "+
-			"(payrolling benefits is not built): add the period's cash equivalent as a taxable, non-NI-able earnings line, or report the benefit on the P11D",
-			c.Name))
+		taxed := false
+		for _, l := range lines[r.EmployeeID] {
+			if l.Kind == pay.KindBenefit && l.CategoryID == c.ID {
+				taxed = true
+			}
+		}
+		if taxed {
+			continue
+		}
+		said[[2]int64{r.EmployeeID, c.ID}] = true
+		why := pay.UKNotPayrollable(c)
+		if why == "" {
+			why = "its cash equivalent could not be worked out for this pay run (for a car: its list price, CO2 figure and the tax year's appropriate percentage are needed)"
+		}
+		out[r.EmployeeID] = append(out[r.EmployeeID], fmt.Sprintf("benefit %q is payrolled but this pay run does not tax it: %s. "+
+			"Add the period's cash equivalent as a taxable, non-NI-able earnings line, or report the benefit on the P11D", c.Name, why))
 	}
 	return out, nil
 }

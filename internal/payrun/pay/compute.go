@@ -187,7 +187,11 @@ func compute(region string, run *store.PayRun, e *EmployeeRow, lines []line, y *
 	in, f, taxAdjust := regionCalcInput(region, run, lines, x)
 	err := linesRefused(region, run, lines)
 	if err == nil {
-		_, err = statutory(region, run, e, &in, y, &f, x)
+		var res calc.Result
+		res, err = statutory(region, run, e, &in, y, &f, x)
+		if err == nil && in.UK != nil && len(in.UK.PayrolledBenefits) > 0 {
+			ukPayrolledAmounts(lines, &res) // uk_payrolled_benefits.go
+		}
 	}
 	if err != nil {
 		f = figures{hoursE4: f.hoursE4, gross: f.gross, preTax: f.preTax, taxable: f.taxable, postTax: f.postTax,
@@ -287,6 +291,13 @@ func calcInput(region string, run *store.PayRun, lines []line) (calc.Input, figu
 		}
 	}
 	collectionsBeforeTax(lines, &f) // collections_calc.go
+	if region == calc.UK {
+		// The payrolled benefits (uk_payrolled_benefits.go), kept on
+		// in.UK until statutory sets the employee's settings.
+		if b := ukPayrolledInput(lines); len(b) > 0 {
+			in.UK = &calc.UKEmployee{PayrolledBenefits: b}
+		}
+	}
 	f.hoursE4 = hoursToE4(hours)
 	f.taxable += f.gross - f.preTax
 	in.PreTax = money(f.preTax)
@@ -339,6 +350,9 @@ func statutory(region string, run *store.PayRun, e *EmployeeRow, in *calc.Input,
 		if err != nil {
 			return calc.Result{}, err
 		}
+		if in.UK != nil {
+			uk.PayrolledBenefits = in.UK.PayrolledBenefits // calcInput's (uk_payrolled_benefits.go)
+		}
 		in.UK = uk
 		ukDirector(e, run.DatePaid, uk) // uk_employee.go
 		uk.Week1Month1 = uk.Week1Month1 || ukP45Week1Month1(e, run.DatePaid)
@@ -356,6 +370,12 @@ func statutory(region string, run *store.PayRun, e *EmployeeRow, in *calc.Input,
 			return res, err
 		}
 		f.tax = amount(&res, "paye")
+		// Payrolled benefits' notional pay: taxable pay only.
+		for _, fig := range res.Figures {
+			if fig.Code == "benefit.payrolled" {
+				f.taxable += fig.Amount.MinorUnits()
+			}
+		}
 		f.niEE, f.niER = amount(&res, "ni.employee"), amount(&res, "ni.employer")
 		f.class1A = amount(&res, "ni.class1a")
 		f.niable = ukNIablePay(&res, in.UK) // writer.go: stored for the P60, FPS and P32

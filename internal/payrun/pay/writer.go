@@ -34,10 +34,11 @@ type Writer struct {
 	s         *Calculator
 	in        *inputs
 	sources   []sourceRow
-	statutory *statutoryCache // statutory_leave.go, read on first use
-	uk        *ukCache        // uk_employee.go, read on first use
-	my        *myCache        // my_employee.go, read on first use
-	totals    runTotals       // runtotals.go: the run's totals to add at Flush
+	statutory *statutoryCache  // statutory_leave.go, read on first use
+	uk        *ukCache         // uk_employee.go, read on first use
+	ukBik     *ukPayrolledYear // uk_payrolled_benefits.go, read on first use
+	my        *myCache         // my_employee.go, read on first use
+	totals    runTotals        // runtotals.go: the run's totals to add at Flush
 }
 
 // sourceRow is a pay_run_sources row waiting to be written.
@@ -141,6 +142,11 @@ func (w *Writer) calculate(ctx context.Context, region string, run *store.PayRun
 		return nil, err
 	}
 	c.lines = append(c.lines, ul...)
+	bik, err := w.ukPayrolledBenefitLines(ctx, region, run, e) // uk_payrolled_benefits.go
+	if err != nil {
+		return nil, err
+	}
+	c.lines = append(c.lines, bik...)
 	refund, err := w.ukOptOutRefundLines(ctx, region, run, e) // uk_pension_optout.go
 	if err != nil {
 		return nil, err

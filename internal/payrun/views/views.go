@@ -319,6 +319,8 @@ func paySlip(biz business.Business, run store.PayRun, e store.PayRunEmployee, li
 			p.Deductions = append(p.Deductions, payrun.PaySlipDeduction{CategoryID: l.CategoryID, Name: l.CategoryName, Notes: l.Notes, Amount: money(l.Amount), TaxStatus: st})
 		case pay.KindExpense:
 			p.EmployeeExpenses = append(p.EmployeeExpenses, payrun.PaySlipAmount{Name: l.CategoryName, Notes: l.Notes, Amount: money(l.Amount)})
+		case pay.KindBenefit:
+			p.PayrolledBenefits = append(p.PayrolledBenefits, payrun.PaySlipAmount{Name: l.CategoryName, Notes: l.Notes, Amount: money(l.Amount)})
 		case pay.KindTaxAdjustment:
 			p.TaxAdjustments = append(p.TaxAdjustments, payrun.PaySlipAmount{Name: "Tax adjustment", Notes: l.Notes, Amount: money(l.Amount)})
 		case pay.KindSuperAdjustment:

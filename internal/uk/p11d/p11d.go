@@ -159,6 +159,22 @@ func carItem(it *P11DItem, r store.UkEmployeeBenefit, c uk.UKBenefitCategory, y,
 	return nil
 }
 
+// CarCashEquivalent is a company car's cash equivalent for tax year y
+// (days available of daysInYear, less the amount made good), as the P11D
+// works it out (carItem): the pay run payrolls it (internal/payrun/pay).
+func CarCashEquivalent(r store.UkEmployeeBenefit, c uk.UKBenefitCategory, y, days, daysInYear int) (payroll.Money, error) {
+	it := P11DItem{AmountMadeGood: payroll.MoneyFromMinor(r.AmountMadeGood)}
+	if err := carItem(&it, r, c, y, days, daysInYear); err != nil {
+		return payroll.Money{}, err
+	}
+	return it.CashEquivalent, nil
+}
+
+// DaysIn counts the days of [from, to] (to nil: open) within [yFrom, yTo].
+func DaysIn(from time.Time, to *time.Time, yFrom, yTo time.Time) int {
+	return daysIn(from, to, yFrom, yTo)
+}
+
 // build computes the return of tax year y from the benefits recorded.
 func (s *Service) build(ctx context.Context, biz business.Business, y int) (P11DReturn, error) {
 	yFrom, yTo := uk.UKTaxYearDates(y)
@@ -493,3 +509,7 @@ func by(p *payroll.Principal) string {
 }
 
 func nullTime(t time.Time) sql.NullTime { return sql.NullTime{Time: t, Valid: true} }
+
+// Applies is whether benefit category c covers tax year y (its year, any
+// year when none, or carried forward from an earlier one).
+func Applies(c uk.UKBenefitCategory, y int) bool { return applies(c, y) }

@@ -93,6 +93,9 @@ type FPSToDate struct {
 	TotalTax        amount  `xml:"TotalTax" json:"totalTax"`
 	StudentLoansTD  *amount `xml:"StudentLoansTD,omitempty" json:"studentLoansTD" nullable:"true" doc:"whole pounds; null without a student loan"`
 	PostGradLoansTD *amount `xml:"PostgradLoansTD,omitempty" json:"postGradLoansTD" nullable:"true" doc:"whole pounds; null without a postgraduate loan"`
+	// BenefitsTaxedViaPayrollYTD: the payrolled benefits of the year's
+	// runs to this one; sent when not zero.
+	BenefitsTaxedViaPayrollYTD *amount `xml:"BenefitsTaxedViaPayrollYTD,omitempty" json:"benefitsTaxedViaPayrollYTD" nullable:"true" doc:"payrolled benefits in kind taxed this tax year to date; null when none"`
 	// The employee's pension contributions to date, by relief
 	// (docs/reference/uk-rti.md): after BenefitsTaxedViaPayrollYTD (not
 	// written), sent when not zero.
@@ -118,9 +121,13 @@ type FPSPayment struct {
 	TaxCode           FPSTaxCode `xml:"TaxCode" json:"taxCode"`
 	TaxablePay        amount     `xml:"TaxablePay" json:"taxablePay"`
 	PayAfterStatDedns amount     `xml:"PayAfterStatDedns" json:"payAfterStatDedns" doc:"pay after statutory deductions: taxable pay less tax, employee NI, student and postgraduate loan (not less voluntary deductions, relief-at-source pension or attachments of earnings; without tax- and NI-free payments)"`
+	// BenefitsTaxedViaPayroll: the payrolled benefits' notional pay of
+	// this payment (the run's benefit lines), inside TaxablePay; sent when
+	// not zero (docs/reference/uk-rti.md, "Payrolled benefits on the FPS").
+	BenefitsTaxedViaPayroll *amount `xml:"BenefitsTaxedViaPayroll,omitempty" json:"benefitsTaxedViaPayroll" nullable:"true" doc:"payrolled benefits in kind taxed in this payment; null when none"`
 	// Class1ANICsYTD (HMRC NIM13203, "Box209A - Class 1A Year to Date"):
 	// employer Class 1A NICs on termination awards this year, after
-	// BenefitsTaxedViaPayroll and before Benefits (neither written), so
+	// BenefitsTaxedViaPayroll and before Benefits (not written), so
 	// before the pension contributions and StudentLoanRecovered
 	// (docs/reference/uk-rti.md; until paydepth57 it was written last).
 	Class1ANICsYTD *amount `xml:"Class1ANICsYTD,omitempty" json:"class1ANICsYTD" nullable:"true" doc:"employer Class 1A NICs on termination awards past £30,000, year to date; null when none"`
@@ -254,6 +261,10 @@ func (s *Service) Generate(ctx context.Context, biz business.Business, p *payrol
 	if err != nil {
 		return FPS{}, nil, err
 	}
+	bik, err := yearPayrolledBenefits(ctx, q, runID, upto)
+	if err != nil {
+		return FPS{}, nil, err
+	}
 	niable, err := forms.YearNIablePay(ctx, q, biz.ID, from, run.DatePaid.AddDate(0, 0, 1), 0, upto)
 	if err != nil {
 		return FPS{}, nil, err
@@ -293,6 +304,10 @@ func (s *Service) Generate(ctx context.Context, biz business.Business, p *payrol
 			return FPS{}, nil, err
 		}
 		emp, err := employeeOf(e, r, niable.Of(r.EmployeeID, r.PayRunID), totals[r.EmployeeID], pensions[r.EmployeeID], freq, from, !paidBefore[r.EmployeeID])
+		if err == nil {
+			b := bik[r.EmployeeID]
+			emp.Payment.BenefitsTaxedViaPayroll, emp.ToDate.BenefitsTaxedViaPayrollYTD = optional(b[0]), optional(b[1])
+		}
 		if err != nil {
 			return FPS{}, nil, err
 		}
@@ -457,6 +472,8 @@ func employeeOf(e employee.Employee, r store.UKFormsYearRunsRow, niable int64, t
 // employee's Class 1 NI and the student and postgraduate loan deductions
 // (HMRC Basic PAYE Tools export: 2,000.00 - 233.00 - 160.44 - 53.00 =
 // 1,553.56; SAP's RTI net pay: taxable pay - tax - EE NIC - student loan).
+// It includes payrolled benefits, which are inside taxable pay (Payetools:
+// "includes the value of any payrolled benefits in kind").
 // Voluntary deductions from net pay (union fees, relief-at-source pension,
 // attachments of earnings) are not taken off, and payments free of tax and
 // NI (the exempt part of a termination award, expenses) are not in it:
@@ -494,6 +511,42 @@ func yearPensions(ctx context.Context, q *store.Queries, bizID int64, from, to t
 			p.paid, p.notPaid = p.paid+r.NetPay, p.notPaid+r.NotNetPay
 		}
 		out[r.EmployeeID] = p
+	}
+	return out, nil
+}
+
+// yearPayrolledBenefits is, by employee, the payrolled benefits' notional
+// pay (the benefit lines the pay run makes, internal/payrun/pay/
+// uk_payrolled_benefits.go) of run runID and of the year's runs to it
+// (upto). The run's taxable pay already includes them.
+func yearPayrolledBenefits(ctx context.Context, q *store.Queries, runID int64, upto []store.UKFormsYearRunsRow) (map[int64][2]int64, error) {
+	type key struct{ run, emp int64 }
+	counted := map[key]bool{}
+	var runs []int64
+	for _, r := range upto {
+		if !counted[key{r.PayRunID, 0}] {
+			counted[key{r.PayRunID, 0}] = true
+			runs = append(runs, r.PayRunID)
+		}
+		counted[key{r.PayRunID, r.EmployeeID}] = true
+	}
+	out := map[int64][2]int64{}
+	for _, id := range runs {
+		lines, err := q.ListPayRunLinesOfKind(ctx, store.ListPayRunLinesOfKindParams{PayRunID: id, Kind: "benefit"})
+		if err != nil {
+			return nil, err
+		}
+		for _, l := range lines {
+			if !counted[key{id, l.EmployeeID}] {
+				continue
+			}
+			b := out[l.EmployeeID]
+			b[1] += l.Amount
+			if id == runID {
+				b[0] += l.Amount
+			}
+			out[l.EmployeeID] = b
+		}
 	}
 	return out, nil
 }

@@ -144,6 +144,7 @@ var fpsCodes = map[string]*regexp.Regexp{
 	"TaxablePay": amountRE, "TotalTax": amountRE, "StudentLoansTD": amountRE, "PostgradLoansTD": amountRE, "PayAfterStatDedns": amountRE,
 	"StudentLoanRecovered": amountRE, "PostgradLoanRecovered": amountRE, "TaxDeductedOrRefunded": amountRE,
 	"SMPYTD": amountRE, "SPPYTD": amountRE, "SAPYTD": amountRE, "ShPPYTD": amountRE, "SPBPYTD": amountRE, "SNCPYTD": amountRE, "Class1ANICsYTD": amountRE,
+	"BenefitsTaxedViaPayroll": amountRE, "BenefitsTaxedViaPayrollYTD": amountRE,
 	"EmpeePenContribnsPaid": amountRE, "EmpeePenContribnsNotPaid": amountRE, "EmpeePenContribnsPaidYTD": amountRE, "EmpeePenContribnsNotPaidYTD": amountRE,
 	"GrossEarningsForNICsInPd": amountRE, "GrossEarningsForNICsYTD": amountRE, "AtLELYTD": amountRE, "LELtoPTYTD": amountRE,
 	"PTtoUELYTD": amountRE, "TotalEmpNICInPd": amountRE, "TotalEmpNICYTD": amountRE, "EmpeeContribnsInPd": amountRE, "EmpeeContribnsYTD": amountRE,
