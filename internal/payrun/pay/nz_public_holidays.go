@@ -49,10 +49,14 @@ func nzRegionOf(emp store.Employee) string {
 	return nzRegion(emp.ResidentialState, emp.ResidentialCity)
 }
 
+// nzRegionSeparators are ignored in a region's name (one Replacer for the
+// process, safe for concurrent use, rather than one built per call).
+var nzRegionSeparators = strings.NewReplacer(" ", "", "'", "", "’", "", "-", "")
+
 // nzRegion is nzRegionOf of a residential state and city.
 func nzRegion(state, city string) string {
 	norm := func(s string) string {
-		return strings.NewReplacer(" ", "", "'", "", "’", "", "-", "").Replace(strings.ToLower(strings.TrimSpace(s)))
+		return nzRegionSeparators.Replace(strings.ToLower(strings.TrimSpace(s)))
 	}
 	for _, v := range []string{state, city} {
 		if v == "" {
