@@ -566,7 +566,7 @@ func (q *Queries) PublishP11DReturn(ctx context.Context, arg PublishP11DReturnPa
 }
 
 const uKPayrolledBenefits = `-- name: UKPayrolledBenefits :many
-SELECT l.employee_id, l.category_id, l.amount
+SELECT l.employee_id, l.category_id, l.amount, l.pay_run_id, r.date_paid
 FROM pay_runs r JOIN pay_run_lines l ON l.pay_run_id = r.id
 WHERE r.business_id = $1 AND l.business_id = $1 AND r.status = 'Finalised'
     AND r.date_paid >= $2 AND r.date_paid < $3 AND l.kind = 'benefit'
@@ -583,10 +583,12 @@ type UKPayrolledBenefitsRow struct {
 	EmployeeID int64
 	CategoryID int64
 	Amount     int64
+	PayRunID   int64
+	DatePaid   time.Time
 }
 
 // Benefits payrolled through finalised pay runs (P/benefits lines) paid in
-// [year_from, year_to), by category.
+// [year_from, year_to), by category, with the run and its date paid.
 func (q *Queries) UKPayrolledBenefits(ctx context.Context, arg UKPayrolledBenefitsParams) ([]UKPayrolledBenefitsRow, error) {
 	rows, err := q.db.QueryContext(ctx, uKPayrolledBenefits, arg.BusinessID, arg.YearFrom, arg.YearTo)
 	if err != nil {
@@ -596,7 +598,13 @@ func (q *Queries) UKPayrolledBenefits(ctx context.Context, arg UKPayrolledBenefi
 	items := []UKPayrolledBenefitsRow{}
 	for rows.Next() {
 		var i UKPayrolledBenefitsRow
-		if err := rows.Scan(&i.EmployeeID, &i.CategoryID, &i.Amount); err != nil {
+		if err := rows.Scan(
+			&i.EmployeeID,
+			&i.CategoryID,
+			&i.Amount,
+			&i.PayRunID,
+			&i.DatePaid,
+		); err != nil {
 			return nil, err
 		}
 		items = append(items, i)

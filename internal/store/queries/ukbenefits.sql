@@ -35,8 +35,8 @@ DELETE FROM uk_employee_benefits WHERE business_id = $1 AND employee_id = $2 AND
 
 -- name: UKPayrolledBenefits :many
 -- Benefits payrolled through finalised pay runs (P/benefits lines) paid in
--- [year_from, year_to), by category.
-SELECT l.employee_id, l.category_id, l.amount
+-- [year_from, year_to), by category, with the run and its date paid.
+SELECT l.employee_id, l.category_id, l.amount, l.pay_run_id, r.date_paid
 FROM pay_runs r JOIN pay_run_lines l ON l.pay_run_id = r.id
 WHERE r.business_id = sqlc.arg(business_id) AND l.business_id = sqlc.arg(business_id) AND r.status = 'Finalised'
     AND r.date_paid >= sqlc.arg(year_from) AND r.date_paid < sqlc.arg(year_to) AND l.kind = 'benefit'

@@ -261,7 +261,7 @@ func (s *Service) Generate(ctx context.Context, biz business.Business, p *payrol
 	if err != nil {
 		return FPS{}, nil, err
 	}
-	bik, err := yearPayrolledBenefits(ctx, q, runID, upto)
+	bik, err := yearPayrolledBenefits(ctx, q, biz.ID, from, run.DatePaid.AddDate(0, 0, 1), runID, upto)
 	if err != nil {
 		return FPS{}, nil, err
 	}
@@ -304,13 +304,11 @@ func (s *Service) Generate(ctx context.Context, biz business.Business, p *payrol
 			return FPS{}, nil, err
 		}
 		emp, err := employeeOf(e, r, niable.Of(r.EmployeeID, r.PayRunID), totals[r.EmployeeID], pensions[r.EmployeeID], freq, from, !paidBefore[r.EmployeeID])
-		if err == nil {
-			b := bik[r.EmployeeID]
-			emp.Payment.BenefitsTaxedViaPayroll, emp.ToDate.BenefitsTaxedViaPayrollYTD = optional(b[0]), optional(b[1])
-		}
 		if err != nil {
 			return FPS{}, nil, err
 		}
+		b := bik[r.EmployeeID]
+		emp.Payment.BenefitsTaxedViaPayroll, emp.ToDate.BenefitsTaxedViaPayrollYTD = optional(b[0]), optional(b[1])
 		f.Employees = append(f.Employees, emp)
 		sumPay, sumTax, sumEE, sumER = sumPay+r.Taxable, sumTax+r.Tax, sumEE+r.NiEmployee, sumER+r.NiEmployer
 	}
@@ -487,6 +485,20 @@ func payAfterStatDedns(taxable, tax, niEmployee, studentLoan, postgradLoan int64
 // at source: notPaid), each less opt-out refunds (store UKFormsYearPensions).
 type fpsPension struct{ paid, notPaid, paidYTD, notPaidYTD int64 }
 
+// runEmployee is one employee's pay in one run: the key of the rows the
+// year-to-date figures are built from.
+type runEmployee struct{ run, emp int64 }
+
+// countedToDate is the set of (run, employee) of upto, the rows the
+// year-to-date figures are built from.
+func countedToDate(upto []store.UKFormsYearRunsRow) map[runEmployee]bool {
+	counted := make(map[runEmployee]bool, len(upto))
+	for _, r := range upto {
+		counted[runEmployee{r.PayRunID, r.EmployeeID}] = true
+	}
+	return counted
+}
+
 // yearPensions are the FPS pension figures of run runID's employees: the
 // contributions of the runs paid in [from, to) counted to date (upto, the
 // rows the year-to-date figures are built from) and of runID itself.
@@ -495,14 +507,10 @@ func yearPensions(ctx context.Context, q *store.Queries, bizID int64, from, to t
 	if err != nil {
 		return nil, err
 	}
-	type key struct{ run, emp int64 }
-	counted := map[key]bool{}
-	for _, r := range upto {
-		counted[key{r.PayRunID, r.EmployeeID}] = true
-	}
+	counted := countedToDate(upto)
 	out := map[int64]fpsPension{}
 	for _, r := range rows {
-		if !counted[key{r.PayRunID, r.EmployeeID}] {
+		if !counted[runEmployee{r.PayRunID, r.EmployeeID}] {
 			continue
 		}
 		p := out[r.EmployeeID]
@@ -517,36 +525,26 @@ func yearPensions(ctx context.Context, q *store.Queries, bizID int64, from, to t
 
 // yearPayrolledBenefits is, by employee, the payrolled benefits' notional
 // pay (the benefit lines the pay run makes, internal/payrun/pay/
-// uk_payrolled_benefits.go) of run runID and of the year's runs to it
-// (upto). The run's taxable pay already includes them.
-func yearPayrolledBenefits(ctx context.Context, q *store.Queries, runID int64, upto []store.UKFormsYearRunsRow) (map[int64][2]int64, error) {
-	type key struct{ run, emp int64 }
-	counted := map[key]bool{}
-	var runs []int64
-	for _, r := range upto {
-		if !counted[key{r.PayRunID, 0}] {
-			counted[key{r.PayRunID, 0}] = true
-			runs = append(runs, r.PayRunID)
-		}
-		counted[key{r.PayRunID, r.EmployeeID}] = true
+// uk_payrolled_benefits.go) of run runID ([0]) and of the year's runs to
+// it ([1]): the finalised runs paid in [from, to) counted to date (upto).
+// The run's taxable pay already includes them.
+func yearPayrolledBenefits(ctx context.Context, q *store.Queries, bizID int64, from, to time.Time, runID int64, upto []store.UKFormsYearRunsRow) (map[int64][2]int64, error) {
+	lines, err := q.UKPayrolledBenefits(ctx, store.UKPayrolledBenefitsParams{BusinessID: bizID, YearFrom: from, YearTo: to})
+	if err != nil {
+		return nil, err
 	}
+	counted := countedToDate(upto)
 	out := map[int64][2]int64{}
-	for _, id := range runs {
-		lines, err := q.ListPayRunLinesOfKind(ctx, store.ListPayRunLinesOfKindParams{PayRunID: id, Kind: "benefit"})
-		if err != nil {
-			return nil, err
+	for _, l := range lines {
+		if !counted[runEmployee{l.PayRunID, l.EmployeeID}] {
+			continue
 		}
-		for _, l := range lines {
-			if !counted[key{id, l.EmployeeID}] {
-				continue
-			}
-			b := out[l.EmployeeID]
-			b[1] += l.Amount
-			if id == runID {
-				b[0] += l.Amount
-			}
-			out[l.EmployeeID] = b
+		b := out[l.EmployeeID]
+		b[1] += l.Amount
+		if l.PayRunID == runID {
+			b[0] += l.Amount
 		}
+		out[l.EmployeeID] = b
 	}
 	return out, nil
 }
