@@ -200,6 +200,40 @@ func TestAuditUKPayrolledStartsMidYear(t *testing.T) {
 	})
 }
 
+// Paid in arrears, each payday is still its own tax period: a payday is
+// the tax period of the date paid (the paydays left count from it), not
+// the pay period the run is for. Gil, £3,000 a month paid five days after
+// each calendar month: gym £600 from 6 April 2026. The April run (1-30
+// April) is paid 5 May, tax month 1: 600.00 ÷ 12 = 50.00. The May run (1-31
+// May) is paid 5 June, tax month 2: (600.00 − 50.00) ÷ 11 = 50.00. The
+// first run was paid inside the second's pay period (5 May), but in
+// another tax period, so it does not make the second a repeat payday
+// (until this was fixed the May run payrolled nothing).
+func TestAuditUKPayrolledPaidInArrears(t *testing.T) {
+	t.Parallel()
+	testkit.EachEngine(t, func(t *testing.T, d *db.DB) {
+		e, cat := payrolledEnv(t, d, "Gym", "OtherItems1A")
+		gil := e.employee(t, "Gil", "Monthly", map[string]any{"rate": 3000, "rateUnit": "Fixed", "taxCode": "1257L", "nationalInsuranceCategory": "A"})
+		e.Do("POST", fmt.Sprintf("%s/employee/%d/benefit", e.B, gil), e.Key, map[string]any{"benefitCategoryId": cat, "startDate": "2026-04-06T00:00:00",
+			"cost": 600}).Expect(t, 200)
+		run := func(ending, paid string) string {
+			r := e.Do("POST", e.B+"/payrun", e.Key, map[string]any{"payScheduleId": e.schedule, "payPeriodEnding": ending + "T00:00:00",
+				"datePaid": paid + "T00:00:00"}).Expect(t, 200).Map(t)
+			return fmt.Sprintf("%s/payrun/%d", e.B, int64(num(t, r["id"])))
+		}
+		apr := run("2026-04-30", "2026-05-05")
+		if b := runBenefits(t, e, apr, gil); b["Gym"] != 50.00 {
+			t.Errorf("April run (paid 5 May) benefit lines %v, want Gym 50.00", b)
+		}
+		e.Do("POST", apr+"/finalise", e.Key, map[string]any{}).Expect(t, 200)
+		may := run("2026-05-31", "2026-06-05")
+		if b := runBenefits(t, e, may, gil); b["Gym"] != 50.00 {
+			t.Errorf("May run (paid 5 June) benefit lines %v, want Gym 50.00", b)
+		}
+		expectAmount(t, "May run taxable", e.totals(t, may, gil)["taxableEarnings"], 3050.00)
+	})
+}
+
 // A benefit that ends during the year is payrolled over the paydays while
 // it is provided (GOV.UK, "Payrolling: changes affecting benefits and
 // expenses": the taxable amount for the days in the tax year the employee

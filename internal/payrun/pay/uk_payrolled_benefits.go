@@ -36,7 +36,7 @@ type ukPayrolledYear struct {
 	cats       map[int64]*uk.UKBenefitCategory
 	done       map[[2]int64]int64 // (employee, category): payrolled by finalised runs of the year before this one
 	// paidInPeriod: (employee, category) already payrolled by a finalised
-	// run paid in this run's period (a second run of the period, e.g. a
+	// run paid in this run's tax period (a second run paid in it, e.g. a
 	// supplementary one, is not another payday of the benefit).
 	paidInPeriod map[[2]int64]bool
 	perYear      int
@@ -97,21 +97,21 @@ func loadUKPayrolled(ctx context.Context, q *store.Queries, bizID int64, run *st
 		}
 	}
 	// What finalised runs paid up to this run's date payrolled (this run,
-	// a draft, is not among them).
+	// a draft, is not among them), and which of them were paid in this
+	// run's tax period: a payday is a tax period of the date paid (the
+	// paydays left count from it), so a second run paid in the same one is
+	// not another payday, whatever pay period it is for.
 	done, err := q.UKPayrolledBenefits(ctx, store.UKPayrolledBenefitsParams{BusinessID: bizID, YearFrom: p.yFrom, YearTo: payroll.DateOnly(run.DatePaid).AddDate(0, 0, 1)})
 	if err != nil {
 		return nil, err
 	}
+	period := ukPeriod(run.Frequency, run.DatePaid)
 	for _, l := range done {
-		p.done[[2]int64{l.EmployeeID, l.CategoryID}] += l.Amount
-	}
-	inPeriod, err := q.UKPayrolledBenefits(ctx, store.UKPayrolledBenefitsParams{BusinessID: bizID, YearFrom: payroll.DateOnly(run.PeriodStarting),
-		YearTo: payroll.DateOnly(run.DatePaid).AddDate(0, 0, 1)})
-	if err != nil {
-		return nil, err
-	}
-	for _, l := range inPeriod {
-		p.paidInPeriod[[2]int64{l.EmployeeID, l.CategoryID}] = true
+		k := [2]int64{l.EmployeeID, l.CategoryID}
+		p.done[k] += l.Amount
+		if ukPeriod(run.Frequency, l.DatePaid) == period {
+			p.paidInPeriod[k] = true
+		}
 	}
 	return p, nil
 }
