@@ -115,8 +115,9 @@ type P11DReturn struct {
 	PublishedAt              *payroll.DateTime `json:"publishedAt" nullable:"true"`
 }
 
-// daysIn counts the days of [from, to] within [yFrom, yTo] (0 if none).
-func daysIn(from time.Time, to *time.Time, yFrom, yTo time.Time) int {
+// DaysIn counts the days of [from, to] (to nil: open) within [yFrom, yTo]
+// (0 if none).
+func DaysIn(from time.Time, to *time.Time, yFrom, yTo time.Time) int {
 	if from.Before(yFrom) {
 		from = yFrom
 	}
@@ -130,7 +131,9 @@ func daysIn(from time.Time, to *time.Time, yFrom, yTo time.Time) int {
 	return int(end.Sub(from).Hours()/24) + 1
 }
 
-func applies(c uk.UKBenefitCategory, y int) bool {
+// Applies is whether benefit category c covers tax year y (its year, any
+// year when none, or carried forward from an earlier one).
+func Applies(c uk.UKBenefitCategory, y int) bool {
 	return c.Year == nil || *c.Year == y || c.CarryBenefitForward && *c.Year < y
 }
 
@@ -170,15 +173,10 @@ func CarCashEquivalent(r store.UkEmployeeBenefit, c uk.UKBenefitCategory, y, day
 	return it.CashEquivalent, nil
 }
 
-// DaysIn counts the days of [from, to] (to nil: open) within [yFrom, yTo].
-func DaysIn(from time.Time, to *time.Time, yFrom, yTo time.Time) int {
-	return daysIn(from, to, yFrom, yTo)
-}
-
 // build computes the return of tax year y from the benefits recorded.
 func (s *Service) build(ctx context.Context, biz business.Business, y int) (P11DReturn, error) {
 	yFrom, yTo := uk.UKTaxYearDates(y)
-	daysInYear := daysIn(yFrom, nil, yFrom, yTo)
+	daysInYear := DaysIn(yFrom, nil, yFrom, yTo)
 	q := s.DB.Queries()
 	rows, err := q.ListUKEmployeeBenefitsInPeriod(ctx, store.ListUKEmployeeBenefitsInPeriodParams{BusinessID: biz.ID, PeriodFrom: nullTime(yFrom), PeriodTo: yTo})
 	if err != nil {
@@ -198,14 +196,14 @@ func (s *Service) build(ctx context.Context, biz business.Business, y int) (P11D
 	reloc := map[int64]*P11DItem{}
 	for _, r := range rows {
 		c, ok := cats[r.BenefitCategoryID]
-		if !ok || c.PayrollingBenefit || !applies(c, y) {
+		if !ok || c.PayrollingBenefit || !Applies(c, y) {
 			continue
 		}
 		var end *time.Time
 		if r.EndDate.Valid {
 			end = &r.EndDate.Time
 		}
-		days := daysIn(r.StartDate, end, yFrom, yTo)
+		days := DaysIn(r.StartDate, end, yFrom, yTo)
 		if days == 0 {
 			continue
 		}
@@ -509,7 +507,3 @@ func by(p *payroll.Principal) string {
 }
 
 func nullTime(t time.Time) sql.NullTime { return sql.NullTime{Time: t, Valid: true} }
-
-// Applies is whether benefit category c covers tax year y (its year, any
-// year when none, or carried forward from an earlier one).
-func Applies(c uk.UKBenefitCategory, y int) bool { return applies(c, y) }
